@@ -1,0 +1,317 @@
+import { canonicalJson } from './canonical-json.js';
+import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
+import { HUMAN_REVIEW_DECISIONS } from './entry.js';
+import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, TERMINAL_KINDS, ZERO_HASH } from './entry-hash.js';
+import { keyIdFromPublicKey } from './key-id.js';
+import type { LedgerCrypto } from './ledger-crypto.js';
+
+/** Why a chain failed; stable codes for machines, `message` for people. */
+export type FailureCode =
+  | 'malformed_entry'
+  | 'seq_gap'
+  | 'bad_kind'
+  | 'payload_not_canonical'
+  | 'prev_hash_mismatch'
+  | 'entry_hash_mismatch'
+  | 'bad_signature'
+  | 'bad_reviewer_key'
+  | 'unknown_attestation'
+  | 'head_mismatch'
+  | 'empty_ledger'
+  | 'key_mismatch'
+  | 'untrusted_key'
+  | 'child_missing'
+  | 'child_anchor_mismatch'
+  | 'child_failed'
+  | 'view_mismatch';
+
+export interface ChainFailure {
+  seq: number | null;
+  code: FailureCode;
+  message: string;
+}
+
+/** An entry as the verifier receives it: decoded bytes plus the exact canonical payload text that was hashed. */
+export interface DecodedEntry {
+  seq: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  canonicalPayload: string;
+  prevHash: Uint8Array;
+  entryHash: Uint8Array;
+  signature: Uint8Array;
+}
+
+export interface ReviewFinding {
+  seq: number;
+  decision: string;
+  actor: unknown;
+  note: unknown;
+  source: unknown;
+  reviewer_key_id: string;
+  reviewer_public_key: string;
+  attested_head_hash: string;
+  /** True when the review attests an older head than the ledger's current reviewable head. */
+  stale: boolean;
+}
+
+export interface ChildAnchorFinding {
+  seq: number;
+  child_session_id: string;
+  child_head_hash: string;
+}
+
+/** Views a verifier derives from the signed entries; bundle copies are compared against these. */
+export interface DerivedViews {
+  contract: unknown;
+  evidence: { checks: unknown[]; panel: unknown[]; self_validation: unknown[] };
+  verdict: unknown;
+}
+
+export interface ChainResult {
+  failure: ChainFailure | null;
+  entryCount: number;
+  headHash: string | null;
+  /** Hash of the last entry that is not a human review: what a reviewer attests. */
+  reviewableHead: string | null;
+  /** Kind of the last entry that is not a human review. */
+  lastKind: string | null;
+  terminal: boolean;
+  reviews: ReviewFinding[];
+  childAnchors: ChildAnchorFinding[];
+  reviewerKeys: string[];
+  views: DerivedViews;
+}
+
+/**
+ * Streams entries through every check of SPEC §4.5 that needs only the entries themselves: contiguous
+ * seq, prev links, recomputed hashes, signatures (session key, or the reviewer key for human reviews)
+ * and review attestations. Streaming keeps verification of large ledgers at constant memory.
+ * The first failure is sticky; later entries are ignored.
+ */
+export class ChainVerifier {
+  #failure: ChainFailure | null = null;
+  #count = 0;
+  #prev: Uint8Array = ZERO_HASH;
+  #reviewableHead: string | null = null;
+  #lastKind: string | null = null;
+  readonly #attestable = new Set<string>();
+  readonly #reviews: ReviewFinding[] = [];
+  readonly #anchors: ChildAnchorFinding[] = [];
+  readonly #reviewerKeys = new Set<string>();
+  readonly #views: DerivedViews = {
+    contract: null,
+    evidence: { checks: [], panel: [], self_validation: [] },
+    verdict: null,
+  };
+
+  constructor(
+    private readonly crypto: LedgerCrypto,
+    private readonly sessionPublicKey: Uint8Array,
+  ) {}
+
+  get failed(): boolean {
+    return this.#failure !== null;
+  }
+
+  fail(seq: number | null, code: FailureCode, message: string): void {
+    this.#failure ??= { seq, code, message };
+  }
+
+  push(entry: DecodedEntry): void {
+    if (this.#failure) return;
+    const expected = this.#count;
+    if (entry.seq !== expected) {
+      const message =
+        entry.seq < expected
+          ? `seq ${entry.seq} appears again at position ${expected} (duplicated or replayed entry)`
+          : `position ${expected} holds seq ${entry.seq} (entries are missing or out of order)`;
+      this.fail(expected, 'seq_gap', message);
+      return;
+    }
+    if (!KIND_PATTERN.test(entry.kind)) {
+      this.fail(
+        expected,
+        'bad_kind',
+        `seq ${expected}: kind ${JSON.stringify(entry.kind)} is not a valid entry kind`,
+      );
+      return;
+    }
+    if (!bytesEqual(entry.prevHash, this.#prev)) {
+      this.fail(
+        expected,
+        'prev_hash_mismatch',
+        `seq ${expected}: prev_hash does not link to the entry before it`,
+      );
+      return;
+    }
+    const computed = this.crypto.sha256(
+      entryPreimage(entry.prevHash, entry.kind, entry.canonicalPayload, entry.seq),
+    );
+    if (!bytesEqual(computed, entry.entryHash)) {
+      this.fail(
+        expected,
+        'entry_hash_mismatch',
+        `seq ${expected}: entry_hash does not match the recomputed hash of its contents`,
+      );
+      return;
+    }
+    const signer = entry.kind === HUMAN_REVIEW_KIND ? this.#reviewerKey(entry) : this.sessionPublicKey;
+    if (!signer) return;
+    if (!this.crypto.verify(entry.signature, entry.entryHash, signer)) {
+      const whose = entry.kind === HUMAN_REVIEW_KIND ? 'the reviewer key it names' : 'the session key';
+      this.fail(expected, 'bad_signature', `seq ${expected}: signature is not valid for ${whose}`);
+      return;
+    }
+    const hashHex = bytesToHex(entry.entryHash);
+    if (entry.kind === HUMAN_REVIEW_KIND) {
+      if (!this.#recordReview(entry)) return;
+    } else {
+      this.#reviewableHead = hashHex;
+      this.#lastKind = entry.kind;
+      this.#attestable.add(hashHex);
+      this.#collect(entry);
+    }
+    this.#prev = entry.entryHash;
+    this.#count++;
+  }
+
+  finish(): ChainResult {
+    if (!this.#failure && this.#count === 0) this.fail(null, 'empty_ledger', 'the ledger has no entries');
+    for (const review of this.#reviews) review.stale = review.attested_head_hash !== this.#reviewableHead;
+    return {
+      failure: this.#failure,
+      entryCount: this.#count,
+      headHash: this.#count > 0 ? bytesToHex(this.#prev) : null,
+      reviewableHead: this.#reviewableHead,
+      lastKind: this.#lastKind,
+      terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
+      reviews: this.#reviews,
+      childAnchors: this.#anchors,
+      reviewerKeys: [...this.#reviewerKeys],
+      views: this.#views,
+    };
+  }
+
+  #reviewKeyFailure(seq: number, message: string): undefined {
+    this.fail(seq, 'bad_reviewer_key', `seq ${seq}: ${message}`);
+    return undefined;
+  }
+
+  #reviewerKey(entry: DecodedEntry): Uint8Array | undefined {
+    const key = hexToBytes(entry.payload.reviewer_public_key, 32);
+    if (!key) return this.#reviewKeyFailure(entry.seq, 'human_review has no valid reviewer_public_key');
+    if (entry.payload.reviewer_key_id !== keyIdFromPublicKey(key, this.crypto.sha256)) {
+      return this.#reviewKeyFailure(entry.seq, 'reviewer_key_id does not match reviewer_public_key');
+    }
+    return key;
+  }
+
+  #recordReview(entry: DecodedEntry): boolean {
+    const p = entry.payload;
+    const attested = typeof p.attested_head_hash === 'string' ? p.attested_head_hash : '';
+    if (!this.#attestable.has(attested)) {
+      this.fail(
+        entry.seq,
+        'unknown_attestation',
+        `seq ${entry.seq}: human_review attests a head that is not an earlier entry of this ledger`,
+      );
+      return false;
+    }
+    const decision = String(p.decision);
+    if (!(HUMAN_REVIEW_DECISIONS as readonly string[]).includes(decision)) {
+      this.fail(
+        entry.seq,
+        'malformed_entry',
+        `seq ${entry.seq}: human_review decision ${JSON.stringify(p.decision)} is not approved, rejected or needs_changes`,
+      );
+      return false;
+    }
+    this.#reviewerKeys.add(String(p.reviewer_public_key));
+    this.#reviews.push({
+      seq: entry.seq,
+      decision,
+      actor: p.actor ?? null,
+      note: p.note ?? null,
+      source: p.source ?? null,
+      reviewer_key_id: String(p.reviewer_key_id),
+      reviewer_public_key: String(p.reviewer_public_key),
+      attested_head_hash: attested,
+      stale: false,
+    });
+    return true;
+  }
+
+  #collect(entry: DecodedEntry): void {
+    const p = entry.payload;
+    switch (entry.kind) {
+      case 'run_started':
+        this.#views.contract = p.contract ?? null;
+        break;
+      case 'check_result':
+        this.#views.evidence.checks.push(p);
+        break;
+      case 'review_vote':
+        this.#views.evidence.panel.push(p);
+        break;
+      case 'self_validation':
+        this.#views.evidence.self_validation.push(p);
+        break;
+      case 'verdict':
+        this.#views.verdict = p;
+        break;
+      case 'child_anchor':
+        if (typeof p.child_session_id === 'string' && typeof p.child_head_hash === 'string') {
+          this.#anchors.push({
+            seq: entry.seq,
+            child_session_id: p.child_session_id,
+            child_head_hash: p.child_head_hash,
+          });
+        } else {
+          this.fail(
+            entry.seq,
+            'malformed_entry',
+            `seq ${entry.seq}: child_anchor needs child_session_id and child_head_hash`,
+          );
+        }
+        break;
+    }
+  }
+}
+
+/**
+ * Decodes one bundle entry (JSON from an untrusted file) for the chain verifier. A shape error is
+ * reported as a chain failure at that position rather than thrown, so users learn which seq is bad.
+ */
+export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry | { error: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { error: `entry ${position} is not an object` };
+  const e = raw as Record<string, unknown>;
+  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq) || e.seq < 0)
+    return { error: `entry ${position}: seq is not a non-negative integer` };
+  if (typeof e.kind !== 'string') return { error: `entry ${position}: kind is not a string` };
+  if (typeof e.payload !== 'object' || e.payload === null || Array.isArray(e.payload)) {
+    return { error: `entry ${position}: payload is not a JSON object` };
+  }
+  const prevHash = hexToBytes(e.prev_hash, 32);
+  const entryHash = hexToBytes(e.entry_hash, 32);
+  const signature = hexToBytes(e.signature, 64);
+  if (!prevHash) return { error: `entry ${position}: prev_hash is not 64 lowercase hex characters` };
+  if (!entryHash) return { error: `entry ${position}: entry_hash is not 64 lowercase hex characters` };
+  if (!signature) return { error: `entry ${position}: signature is not 128 lowercase hex characters` };
+  let canonicalPayload: string;
+  try {
+    canonicalPayload = canonicalJson(e.payload);
+  } catch (error) {
+    return { error: `entry ${position}: payload cannot be canonicalised (${(error as Error).message})` };
+  }
+  return {
+    seq: e.seq,
+    kind: e.kind,
+    payload: e.payload as Record<string, unknown>,
+    canonicalPayload,
+    prevHash,
+    entryHash,
+    signature,
+  };
+}

@@ -1,0 +1,44 @@
+import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { bytesToHex } from './encoding.js';
+import type { LedgerCrypto } from './ledger-crypto.js';
+
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** Wraps a raw 32-byte ed25519 public key as a node KeyObject. */
+export function publicKeyObject(publicKey: Uint8Array): KeyObject {
+  return createPublicKey({
+    key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
+    format: 'der',
+    type: 'spki',
+  });
+}
+
+/** node:crypto implementation: about ten times faster than the portable one, byte-identical results. */
+export function createNodeCrypto(): LedgerCrypto {
+  const keys = new Map<string, KeyObject | null>();
+  const keyFor = (publicKey: Uint8Array): KeyObject | null => {
+    const hex = bytesToHex(publicKey);
+    let key = keys.get(hex);
+    if (key === undefined) {
+      try {
+        key = publicKey.length === 32 ? publicKeyObject(publicKey) : null;
+      } catch {
+        key = null;
+      }
+      keys.set(hex, key);
+    }
+    return key;
+  };
+  return {
+    sha256: (data) => createHash('sha256').update(data).digest(),
+    verify: (signature, message, publicKey) => {
+      const key = keyFor(publicKey);
+      if (key === null || signature.length !== 64) return false;
+      try {
+        return verify(null, message, key, signature);
+      } catch {
+        return false;
+      }
+    },
+  };
+}

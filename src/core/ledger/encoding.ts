@@ -1,0 +1,49 @@
+/** Portable (browser-safe) byte helpers: the ledger's wire encodings are lowercase hex and base64. */
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i] as number];
+  return out;
+}
+
+/** Strict lowercase-hex decoding: returns undefined for anything that is not exactly `byteLength` bytes of lowercase hex. */
+export function hexToBytes(hex: unknown, byteLength: number): Uint8Array | undefined {
+  if (typeof hex !== 'string' || hex.length !== byteLength * 2 || !/^[0-9a-f]*$/.test(hex)) return undefined;
+  const out = new Uint8Array(byteLength);
+  for (let i = 0; i < byteLength; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
+  return diff === 0;
+}
+
+const utf8 = new TextEncoder();
+
+export function utf8Bytes(text: string): Uint8Array {
+  return utf8.encode(text);
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export function base64Encode(bytes: Uint8Array, padded = true): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
+  const b64 = btoa(binary);
+  return padded ? b64 : b64.replace(/=+$/, '');
+}

@@ -1,0 +1,29 @@
+import { concatBytes, utf8Bytes } from './encoding.js';
+
+/** `prev_hash[0]`: the chain starts from 32 zero bytes (SPEC §4.2). */
+export const ZERO_HASH = new Uint8Array(32);
+
+/** Entry kinds are short snake_case identifiers so they can never smuggle structure into the preimage. */
+export const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** Kinds that end a run; a ledger whose last (non-review) entry is not one of these is `incomplete`. */
+export const TERMINAL_KINDS: ReadonlySet<string> = new Set(['run_completed', 'run_failed', 'suspended']);
+
+/** Signed by the reviewer's own key rather than the session key, and appended after the evidence it attests. */
+export const HUMAN_REVIEW_KIND = 'human_review';
+
+/**
+ * The normative hash preimage of SPEC §4.2:
+ * `prev_hash ‖ utf8(kind) ‖ canonical_json(payload) ‖ u64le(seq)`. Kept in one place so the signer,
+ * the SQLite verifier, the bundle verifier and the browser verifier cannot drift apart.
+ */
+export function entryPreimage(
+  prevHash: Uint8Array,
+  kind: string,
+  canonicalPayload: string,
+  seq: number,
+): Uint8Array {
+  const seqBytes = new Uint8Array(8);
+  new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  return concatBytes(prevHash, utf8Bytes(kind), utf8Bytes(canonicalPayload), seqBytes);
+}

@@ -1,0 +1,29 @@
+/** One journal entry as it is authenticated: exactly the six fields SPEC §4.2 signs over. */
+export interface LedgerEntry {
+  seq: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  prev_hash: string;
+  entry_hash: string;
+  signature: string;
+}
+
+/** Payload of a `human_review` entry (SPEC §4.3). */
+export interface HumanReviewPayload {
+  decision: HumanReviewDecision;
+  note: string;
+  attested_head_hash: string;
+  reviewer_key_id: string;
+  reviewer_public_key: string;
+  actor: { login: string; id: number | null };
+  source: { review_id: number | string | null; commit_sha: string | null; url: string | null };
+}
+
+export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;
+export type HumanReviewDecision = (typeof HUMAN_REVIEW_DECISIONS)[number];
+
+/** Payload of a `child_anchor` entry: the parent commits to the child's final head. */
+export interface ChildAnchorPayload {
+  child_session_id: string;
+  child_head_hash: string;
+}

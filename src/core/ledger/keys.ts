@@ -1,0 +1,127 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { bytesToHex, hexToBytes } from './encoding.js';
+import { KeyError } from './errors.js';
+import { keyIdFromPublicKey } from './key-id.js';
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Anything that can sign ledger entries: the session key, or a reviewer's key for `human_review`. */
+export interface Signer {
+  readonly publicKey: Uint8Array;
+  readonly publicKeyHex: string;
+  readonly keyId: string;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** A signer backed by a 32-byte Ed25519 seed held in a node KeyObject (never logged, never serialised). */
+export class SigningKey implements Signer {
+  readonly publicKey: Uint8Array;
+  readonly publicKeyHex: string;
+  readonly keyId: string;
+  readonly #privateKey: KeyObject;
+
+  private constructor(privateKey: KeyObject) {
+    this.#privateKey = privateKey;
+    const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
+    this.publicKey = new Uint8Array(spki.subarray(spki.length - 32));
+    this.publicKeyHex = bytesToHex(this.publicKey);
+    this.keyId = keyIdFromPublicKey(this.publicKey, sha256);
+  }
+
+  static fromSeed(seed: Uint8Array): SigningKey {
+    if (seed.length !== 32) throw new KeyError(`an Ed25519 seed is 32 bytes, got ${seed.length}`);
+    const der = Buffer.concat([PKCS8_ED25519_PREFIX, seed]);
+    return new SigningKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+  }
+
+  static generate(): { key: SigningKey; seedBase64: string } {
+    const seed = randomBytes(32);
+    return { key: SigningKey.fromSeed(seed), seedBase64: seed.toString('base64') };
+  }
+
+  sign(message: Uint8Array): Uint8Array {
+    return sign(null, message, this.#privateKey);
+  }
+
+  /** Keeps the seed out of accidental `console.log` / JSON output. */
+  toJSON(): { publicKey: string; keyId: string } {
+    return { publicKey: this.publicKeyHex, keyId: this.keyId };
+  }
+}
+
+function sha256(data: Uint8Array): Uint8Array {
+  return createHash('sha256').update(data).digest();
+}
+
+/**
+ * Parses the one-line base64 seed format shared by key files and `TRUSS_SIGNING_KEY`. `source`
+ * names where the text came from; the text itself never appears in an error.
+ */
+export function parseSeedBase64(text: string, source: string): SigningKey {
+  const trimmed = text.trim();
+  if (trimmed === '')
+    throw new KeyError(`${source} is empty; expected one line of base64 (a 32-byte Ed25519 seed)`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || trimmed.length % 4 !== 0) {
+    throw new KeyError(
+      `${source} is not base64; expected one line of base64 (a 32-byte Ed25519 seed, from \`truss keygen\`)`,
+    );
+  }
+  const seed = Buffer.from(trimmed, 'base64');
+  if (seed.length !== 32) {
+    throw new KeyError(
+      `${source} decodes to ${seed.length} bytes; an Ed25519 seed is 32 bytes (generate one with \`truss keygen\`)`,
+    );
+  }
+  return SigningKey.fromSeed(seed);
+}
+
+/** Loads a key file written by `truss keygen`. Warns through `onWarning` when others can read it. */
+export function loadKeyFile(path: string, onWarning?: (message: string) => void): SigningKey {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new KeyError(
+      `cannot read key file ${path} (${code ?? 'error'}); create one with \`truss keygen --out ${path}\``,
+    );
+  }
+  if (onWarning && process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {
+    onWarning(`key file ${path} is readable by other users; run \`chmod 600 ${path}\``);
+  }
+  return parseSeedBase64(text, `key file ${path}`);
+}
+
+/** Resolves the signing key: an explicit file wins over the `TRUSS_SIGNING_KEY` variable. */
+export function resolveSigningKey(options: {
+  keyFile?: string | undefined;
+  env: Record<string, string | undefined>;
+  onWarning?: (message: string) => void;
+}): SigningKey {
+  if (options.keyFile) return loadKeyFile(options.keyFile, options.onWarning);
+  const fromEnv = options.env.TRUSS_SIGNING_KEY;
+  if (fromEnv !== undefined && fromEnv !== '') return parseSeedBase64(fromEnv, 'TRUSS_SIGNING_KEY');
+  throw new KeyError(
+    'no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with `truss keygen`)',
+  );
+}
+
+/** Parses a 64-char lowercase/uppercase hex public key as given on a command line or in a trusted-keys file. */
+export function parsePublicKeyHex(text: string, source: string): Uint8Array {
+  const key = hexToBytes(text.trim().toLowerCase(), 32);
+  if (!key) throw new KeyError(`${source}: expected a 64-character hex Ed25519 public key`);
+  return key;
+}
+
+/** Computes the key id for a raw public key with node's SHA-256. */
+export function keyIdOf(publicKey: Uint8Array): string {
+  return keyIdFromPublicKey(publicKey, sha256);
+}

@@ -1,0 +1,9 @@
+/**
+ * The two primitives verification needs. The chain verifier is written once against this interface
+ * and runs on node:crypto (fast path) or on @noble (portable, browser) without change.
+ */
+export interface LedgerCrypto {
+  sha256(data: Uint8Array): Uint8Array;
+  /** Ed25519 (RFC 8032) over `message` by the 32-byte raw `publicKey`; false for any malformed input. */
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean;
+}

@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+import { LedgerError } from './errors.js';
+
+/**
+ * Ordered migrations; `PRAGMA user_version` records how many have run. Append new steps, never edit
+ * old ones: a ledger written by an older truss must open in a newer one.
+ */
+const MIGRATIONS: ReadonlyArray<string> = [
+  `
+  CREATE TABLE sessions (
+    id            TEXT PRIMARY KEY,
+    status        TEXT NOT NULL,
+    code_version  TEXT NOT NULL,
+    model         TEXT,
+    tenant        TEXT NOT NULL DEFAULT 'local',
+    user          TEXT NOT NULL DEFAULT 'local',
+    head_hash     BLOB,
+    pubkey_id     TEXT,
+    public_key    BLOB,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+  );
+  CREATE TABLE journal (
+    session_id    TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    kind          TEXT NOT NULL,
+    payload       TEXT NOT NULL,
+    prev_hash     BLOB NOT NULL,
+    entry_hash    BLOB NOT NULL,
+    signature     BLOB NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  );
+  CREATE TABLE snapshots (
+    session_id    TEXT NOT NULL,
+    at_seq        INTEGER NOT NULL,
+    messages      TEXT NOT NULL,
+    state         TEXT NOT NULL,
+    PRIMARY KEY (session_id, at_seq)
+  );
+  CREATE TABLE blobs (
+    hash          BLOB PRIMARY KEY,
+    bytes         BLOB,
+    size          INTEGER NOT NULL,
+    created_at    INTEGER NOT NULL
+  );
+  CREATE TABLE signals (
+    session_id    TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    payload       TEXT,
+    status        TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, name, created_at)
+  );
+  CREATE TABLE timers (
+    session_id    TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    fire_at       INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  );
+  CREATE TABLE tool_memo (
+    session_id    TEXT NOT NULL,
+    memo_key      TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    result        TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, memo_key)
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings a database up to the current schema inside one transaction; refuses a newer schema. */
+export function migrate(db: Database.Database, path: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new LedgerError(
+      `${path} uses ledger schema ${current}, newer than this truss understands (${SCHEMA_VERSION}); upgrade truss`,
+    );
+  }
+  if (current === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}

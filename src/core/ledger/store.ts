@@ -1,0 +1,496 @@
+import { createHash, randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { canonicalJson } from './canonical-json.js';
+import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } from './chain-verifier.js';
+import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
+import type { HumanReviewPayload, LedgerEntry } from './entry.js';
+import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
+import { LedgerError } from './errors.js';
+import type { Signer } from './keys.js';
+import type { LedgerCrypto } from './ledger-crypto.js';
+import { migrate } from './schema.js';
+import type { TrustedKeys } from './trusted-keys.js';
+import { buildReport, type VerifyReport } from './verify-report.js';
+
+/** Payloads above this belong in a blob (the entry keeps the hash); keeps every entry cheap to verify. */
+export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+export type SessionStatus = 'running' | 'suspended' | 'completed' | 'failed';
+
+export interface SessionInfo {
+  id: string;
+  status: SessionStatus;
+  code_version: string;
+  model: string | null;
+  tenant: string;
+  user: string;
+  head_hash: string | null;
+  pubkey_id: string;
+  public_key: string;
+  created_at: number;
+  updated_at: number;
+  entries: number;
+}
+
+export interface AppendOptions {
+  /** Memoised tool result written in the same transaction as its provenance entry. */
+  memo?: { key: string; result: unknown };
+  /** Large outputs stored by sha256 in the same transaction; the payload should carry their hashes. */
+  blobs?: Uint8Array[];
+}
+
+export interface StoreOptions {
+  readonly?: boolean;
+  /** Milliseconds since the epoch; injected so tests and replays control time. */
+  clock?: () => number;
+}
+
+interface SessionRow {
+  id: string;
+  status: SessionStatus;
+  code_version: string;
+  model: string | null;
+  tenant: string;
+  user: string;
+  head_hash: Buffer | null;
+  pubkey_id: string;
+  public_key: Buffer;
+  created_at: number;
+  updated_at: number;
+  entries: number;
+}
+
+interface JournalRow {
+  seq: number;
+  kind: string;
+  payload: string;
+  prev_hash: Buffer;
+  entry_hash: Buffer;
+  signature: Buffer;
+}
+
+const STATUS_AFTER: Record<string, SessionStatus> = {
+  run_completed: 'completed',
+  run_failed: 'failed',
+  suspended: 'suspended',
+};
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The SQLite ledger (SPEC §4.1). Every append is one IMMEDIATE transaction that writes the entry,
+ * moves `sessions.head_hash` and stores any memo and blobs, so a crash leaves either the whole step
+ * or none of it.
+ */
+export class LedgerStore {
+  readonly path: string;
+  readonly #db: Database.Database;
+  readonly #clock: () => number;
+  readonly #stmts;
+
+  private constructor(path: string, options: StoreOptions) {
+    this.path = path;
+    this.#clock = options.clock ?? Date.now;
+    try {
+      this.#db = new Database(path, {
+        readonly: options.readonly ?? false,
+        fileMustExist: options.readonly ?? false,
+      });
+    } catch (error) {
+      throw new LedgerError(`cannot open ledger database ${path}: ${(error as Error).message}`);
+    }
+    try {
+      if (!options.readonly) {
+        this.#db.pragma('journal_mode = WAL');
+        this.#db.pragma('synchronous = FULL');
+        this.#db.pragma('busy_timeout = 5000');
+        migrate(this.#db, path);
+      } else if (this.#db.pragma('user_version', { simple: true }) === 0) {
+        throw new LedgerError(`${path} is not a truss ledger database (no schema)`);
+      }
+    } catch (error) {
+      this.#db.close();
+      if (error instanceof LedgerError) throw error;
+      throw new LedgerError(`${path} is not a usable truss ledger database: ${(error as Error).message}`);
+    }
+    const db = this.#db;
+    const sessionColumns = `s.id, s.status, s.code_version, s.model, s.tenant, s.user, s.head_hash, s.pubkey_id, s.public_key,
+      s.created_at, s.updated_at, (SELECT count(*) FROM journal j WHERE j.session_id = s.id) AS entries`;
+    this.#stmts = {
+      session: db.prepare<[string], SessionRow>(`SELECT ${sessionColumns} FROM sessions s WHERE s.id = ?`),
+      sessions: db.prepare<[], SessionRow>(
+        `SELECT ${sessionColumns} FROM sessions s ORDER BY s.created_at, s.id`,
+      ),
+      insertSession: options.readonly
+        ? undefined
+        : db.prepare(
+            `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
+             VALUES (@id, 'running', @code_version, @model, @tenant, @user, NULL, @pubkey_id, @public_key, @now, @now)`,
+          ),
+      head: db.prepare<[string], Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'>>(
+        'SELECT status, head_hash, public_key, pubkey_id FROM sessions WHERE id = ?',
+      ),
+      tip: db.prepare<[string], { seq: number | null }>(
+        'SELECT max(seq) AS seq FROM journal WHERE session_id = ?',
+      ),
+      insertEntry: options.readonly
+        ? undefined
+        : db.prepare(
+            `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          ),
+      moveHead: options.readonly
+        ? undefined
+        : db.prepare('UPDATE sessions SET head_hash = ?, status = ?, updated_at = ? WHERE id = ?'),
+      insertMemo: options.readonly
+        ? undefined
+        : db.prepare(
+            'INSERT INTO tool_memo (session_id, memo_key, seq, result, created_at) VALUES (?, ?, ?, ?, ?)',
+          ),
+      insertBlob: options.readonly
+        ? undefined
+        : db.prepare('INSERT OR IGNORE INTO blobs (hash, bytes, size, created_at) VALUES (?, ?, ?, ?)'),
+      entries: db.prepare<[string], JournalRow>(
+        'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq',
+      ),
+      entry: db.prepare<[string, number], JournalRow>(
+        'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?',
+      ),
+      reviewableHead: db.prepare<[string, string], { entry_hash: Buffer }>(
+        'SELECT entry_hash FROM journal WHERE session_id = ? AND kind != ? ORDER BY seq DESC LIMIT 1',
+      ),
+      memo: db.prepare<[string, string], { seq: number; result: string }>(
+        'SELECT seq, result FROM tool_memo WHERE session_id = ? AND memo_key = ?',
+      ),
+      blob: db.prepare<[Buffer], { bytes: Buffer | null; size: number }>(
+        'SELECT bytes, size FROM blobs WHERE hash = ?',
+      ),
+      shred: options.readonly
+        ? undefined
+        : db.prepare('UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL'),
+    };
+  }
+
+  /** Opens (creating and migrating if needed) a ledger database. */
+  static open(path: string, options: StoreOptions = {}): LedgerStore {
+    return new LedgerStore(path, options);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  /** Starts a session bound to one signing key; only that key may sign its non-review entries. */
+  createSession(options: {
+    signer: Signer;
+    codeVersion: string;
+    id?: string;
+    model?: string | null;
+    tenant?: string;
+    user?: string;
+  }): SessionInfo {
+    const id = options.id ?? randomUUID();
+    try {
+      this.#writable(this.#stmts.insertSession).run({
+        id,
+        code_version: options.codeVersion,
+        model: options.model ?? null,
+        tenant: options.tenant ?? 'local',
+        user: options.user ?? 'local',
+        pubkey_id: options.signer.keyId,
+        public_key: Buffer.from(options.signer.publicKey),
+        now: this.#clock(),
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new LedgerError(`session ${id} already exists`);
+      throw error;
+    }
+    return this.requireSession(id);
+  }
+
+  session(id: string): SessionInfo | undefined {
+    const row = this.#stmts.session.get(id);
+    return row ? toSessionInfo(row) : undefined;
+  }
+
+  requireSession(id: string): SessionInfo {
+    const session = this.session(id);
+    if (!session)
+      throw new LedgerError(
+        `no session ${id} in ${this.path}; list sessions with \`truss ledger list --db ${this.path}\``,
+      );
+    return session;
+  }
+
+  sessions(): SessionInfo[] {
+    return this.#stmts.sessions.all().map(toSessionInfo);
+  }
+
+  /**
+   * Appends one signed, chained entry. `human_review` entries must be signed by the reviewer key
+   * their payload names; every other kind by the session key.
+   */
+  append(
+    sessionId: string,
+    kind: string,
+    payload: Record<string, unknown>,
+    signer: Signer,
+    options: AppendOptions = {},
+  ): LedgerEntry {
+    if (!KIND_PATTERN.test(kind))
+      throw new LedgerError(`entry kind ${JSON.stringify(kind)} must match ${KIND_PATTERN}`);
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      throw new LedgerError(`the payload of a ${kind} entry must be a JSON object`);
+    }
+    const canonicalPayload = canonicalJson(payload);
+    if (canonicalPayload.length > MAX_PAYLOAD_BYTES) {
+      throw new LedgerError(
+        `the ${kind} payload is ${canonicalPayload.length} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`,
+      );
+    }
+    const memoText = options.memo ? canonicalJson(options.memo.result) : undefined;
+    const write = this.#db.transaction((): LedgerEntry => {
+      const session = this.#stmts.head.get(sessionId);
+      if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+      const expectedKey =
+        kind === HUMAN_REVIEW_KIND ? hexToBytes(payload.reviewer_public_key, 32) : session.public_key;
+      if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
+        const whose =
+          kind === HUMAN_REVIEW_KIND
+            ? 'the reviewer_public_key in its payload'
+            : `the session key ${session.pubkey_id}`;
+        throw new LedgerError(
+          `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`,
+        );
+      }
+      const tip = this.#stmts.tip.get(sessionId)?.seq;
+      const seq = tip === null || tip === undefined ? 0 : tip + 1;
+      const prevHash = session.head_hash ?? ZERO_HASH;
+      const entryHash = createHash('sha256')
+        .update(entryPreimage(prevHash, kind, canonicalPayload, seq))
+        .digest();
+      const signature = signer.sign(entryHash);
+      const now = this.#clock();
+      this.#writable(this.#stmts.insertEntry).run(
+        sessionId,
+        seq,
+        kind,
+        canonicalPayload,
+        prevHash,
+        entryHash,
+        signature,
+        now,
+      );
+      const status = kind === HUMAN_REVIEW_KIND ? session.status : (STATUS_AFTER[kind] ?? 'running');
+      this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
+      if (options.memo)
+        this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+      for (const bytes of options.blobs ?? []) {
+        this.#writable(this.#stmts.insertBlob).run(
+          createHash('sha256').update(bytes).digest(),
+          bytes,
+          bytes.length,
+          now,
+        );
+      }
+      return {
+        seq,
+        kind,
+        payload,
+        prev_hash: bytesToHex(prevHash),
+        entry_hash: entryHash.toString('hex'),
+        signature: bytesToHex(signature),
+      };
+    });
+    return write.immediate();
+  }
+
+  /**
+   * Records a human decision signed by the reviewer's own key, pinned to the evidence it saw: the
+   * current reviewable head (the last entry that is not itself a review).
+   */
+  appendHumanReview(
+    sessionId: string,
+    reviewer: Signer,
+    review: Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>,
+  ): LedgerEntry {
+    const attested = this.reviewableHead(sessionId);
+    if (!attested) throw new LedgerError(`session ${sessionId} has no entries to review`);
+    const payload: HumanReviewPayload = {
+      ...review,
+      attested_head_hash: attested,
+      reviewer_key_id: reviewer.keyId,
+      reviewer_public_key: reviewer.publicKeyHex,
+    };
+    return this.append(sessionId, HUMAN_REVIEW_KIND, payload as unknown as Record<string, unknown>, reviewer);
+  }
+
+  reviewableHead(sessionId: string): string | null {
+    return this.#stmts.reviewableHead.get(sessionId, HUMAN_REVIEW_KIND)?.entry_hash.toString('hex') ?? null;
+  }
+
+  /** Streams a session's entries in seq order without loading the whole journal. */
+  *entries(sessionId: string): IterableIterator<LedgerEntry> {
+    for (const row of this.#stmts.entries.iterate(sessionId)) yield toLedgerEntry(row);
+  }
+
+  entry(sessionId: string, seq: number): LedgerEntry | undefined {
+    const row = this.#stmts.entry.get(sessionId, seq);
+    return row ? toLedgerEntry(row) : undefined;
+  }
+
+  memo(sessionId: string, key: string): { seq: number; result: unknown } | undefined {
+    const row = this.#stmts.memo.get(sessionId, key);
+    return row ? { seq: row.seq, result: JSON.parse(row.result) } : undefined;
+  }
+
+  /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */
+  putBlob(bytes: Uint8Array): string {
+    const hash = createHash('sha256').update(bytes).digest();
+    this.#writable(this.#stmts.insertBlob).run(hash, bytes, bytes.length, this.#clock());
+    return hash.toString('hex');
+  }
+
+  /** `bytes` is null once the blob was shredded; `undefined` means no such blob. */
+  blob(hashHex: string): { bytes: Buffer | null; size: number } | undefined {
+    const hash = hexToBytes(hashHex, 32);
+    return hash ? this.#stmts.blob.get(Buffer.from(hash)) : undefined;
+  }
+
+  /**
+   * Crypto-shred: deletes a blob's bytes but keeps its hash and size. Entries only ever hold the hash,
+   * so the chain stays verifiable after sensitive output is erased.
+   */
+  shredBlob(hashHex: string): boolean {
+    const hash = hexToBytes(hashHex, 32);
+    if (!hash) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
+    return this.#writable(this.#stmts.shred).run(Buffer.from(hash)).changes > 0;
+  }
+
+  /** Runs `fn` inside one read transaction so everything it reads comes from a single snapshot. */
+  snapshot<T>(fn: () => T): T {
+    return this.#db.transaction(fn).deferred();
+  }
+
+  /**
+   * Verifies a stored session (and the child sessions it anchors) with the same chain verifier as
+   * bundles, plus the store-specific checks: payload text is canonical and `sessions.head_hash` is the
+   * last entry's hash.
+   */
+  verifySession(sessionId: string, options: { crypto: LedgerCrypto; trusted: TrustedKeys }): VerifyReport {
+    return this.snapshot(() => this.#verifySession(sessionId, options, new Set()));
+  }
+
+  /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
+  verifyChain(sessionId: string, crypto: LedgerCrypto, onEntry?: (entry: LedgerEntry) => void): ChainResult {
+    const session = this.requireSession(sessionId);
+    const verifier = new ChainVerifier(crypto, hexToBytes(session.public_key, 32) ?? new Uint8Array(32));
+    for (const row of this.#stmts.entries.iterate(sessionId)) {
+      const decoded = decodeRow(row);
+      if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+      else verifier.push(decoded);
+      onEntry?.(toLedgerEntry(row));
+    }
+    return verifier.finish();
+  }
+
+  #verifySession(
+    sessionId: string,
+    options: { crypto: LedgerCrypto; trusted: TrustedKeys },
+    visiting: Set<string>,
+  ): VerifyReport {
+    const session = this.requireSession(sessionId);
+    visiting.add(sessionId);
+    return buildReport({
+      sessionId,
+      publicKeyHex: session.public_key,
+      keyId: session.pubkey_id,
+      chain: this.verifyChain(sessionId, options.crypto),
+      declaredHead: session.head_hash,
+      trusted: options.trusted,
+      resolveChild: (anchor) =>
+        this.session(anchor.child_session_id) && !visiting.has(anchor.child_session_id)
+          ? this.#verifySession(anchor.child_session_id, options, visiting)
+          : null,
+    });
+  }
+
+  #writable<T>(statement: T | undefined): T {
+    if (!statement) throw new LedgerError(`${this.path} is open read-only`);
+    return statement;
+  }
+}
+
+function toSessionInfo(row: SessionRow): SessionInfo {
+  return {
+    ...row,
+    head_hash: row.head_hash ? row.head_hash.toString('hex') : null,
+    public_key: row.public_key.toString('hex'),
+  };
+}
+
+function toLedgerEntry(row: JournalRow): LedgerEntry {
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    payload = { unparseable_payload: row.payload };
+  }
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload,
+    prev_hash: bytesToHex(row.prev_hash),
+    entry_hash: bytesToHex(row.entry_hash),
+    signature: bytesToHex(row.signature),
+  };
+}
+
+type RowDecodeError = { code: FailureCode; error: string };
+
+function decodeRow(row: JournalRow): DecodedEntry | RowDecodeError {
+  const malformed = (error: string): RowDecodeError => ({ code: 'malformed_entry', error });
+  const where = `seq ${row.seq}`;
+  if (typeof row.seq !== 'number' || !Number.isSafeInteger(row.seq))
+    return malformed(`${where}: seq is not an integer`);
+  if (typeof row.kind !== 'string') return malformed(`${where}: kind is not text`);
+  for (const [field, length] of [
+    ['prev_hash', 32],
+    ['entry_hash', 32],
+    ['signature', 64],
+  ] as const) {
+    const value = row[field];
+    if (!Buffer.isBuffer(value) || value.length !== length)
+      return malformed(`${where}: ${field} is not ${length} bytes`);
+  }
+  if (typeof row.payload !== 'string') return malformed(`${where}: payload is not text`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return malformed(`${where}: payload is not valid JSON`);
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return malformed(`${where}: payload is not a JSON object`);
+  let canonical: string;
+  try {
+    canonical = canonicalJson(payload);
+  } catch (error) {
+    return malformed(`${where}: payload cannot be canonicalised (${(error as Error).message})`);
+  }
+  // Stored text must be exactly the hashed canonical form, or an edit could hide behind an equivalent spelling.
+  if (canonical !== row.payload)
+    return { code: 'payload_not_canonical', error: `${where}: stored payload is not in canonical form` };
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload: payload as Record<string, unknown>,
+    canonicalPayload: row.payload,
+    prevHash: row.prev_hash,
+    entryHash: row.entry_hash,
+    signature: row.signature,
+  };
+}

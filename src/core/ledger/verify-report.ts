@@ -1,0 +1,141 @@
+import type { ChainFailure, ChainResult, ChildAnchorFinding, ReviewFinding } from './chain-verifier.js';
+import type { TrustedKeys } from './trusted-keys.js';
+
+/** SPEC §4.5 outcomes, most severe first. */
+export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'verified';
+
+export interface VerifyReport {
+  status: VerifyStatus;
+  session_id: string;
+  entries: number;
+  head_hash: string | null;
+  public_key: string;
+  key_id: string;
+  key_pinned: boolean;
+  terminal_kind: string | null;
+  failure: ChainFailure | null;
+  /** Why a chain that is intact is still not `verified`. */
+  notes: string[];
+  reviews: Array<ReviewFinding & { key_pinned: boolean }>;
+  children: VerifyReport[];
+}
+
+/** Exit codes of `truss verify` / `truss ledger verify` (documented in docs/cli.md). */
+export const VERIFY_EXIT_CODES: Record<VerifyStatus, number> = {
+  verified: 0,
+  failed: 1,
+  integrity_only: 4,
+  incomplete: 5,
+};
+
+export interface ReportInput {
+  sessionId: string;
+  publicKeyHex: string;
+  keyId: string;
+  chain: ChainResult;
+  /** The head the container claims (bundle `head_hash` or `sessions.head_hash`); null when it claims none. */
+  declaredHead: string | null | undefined;
+  trusted: TrustedKeys;
+  /** Verifies the child an anchor points to; null when the container does not hold it. */
+  resolveChild: (anchor: ChildAnchorFinding) => VerifyReport | null;
+}
+
+/**
+ * Turns a chain result into the user-facing verdict on trust: the chain checks plus the decisions
+ * that depend on the container and the pinned keys (head, children, key trust, completeness).
+ */
+export function buildReport(input: ReportInput): VerifyReport {
+  const { chain, trusted } = input;
+  const report: VerifyReport = {
+    status: 'verified',
+    session_id: input.sessionId,
+    entries: chain.entryCount,
+    head_hash: chain.headHash,
+    public_key: input.publicKeyHex,
+    key_id: input.keyId,
+    key_pinned: trusted.has(input.publicKeyHex),
+    terminal_kind: chain.lastKind,
+    failure: chain.failure,
+    notes: [],
+    reviews: chain.reviews.map((review) => ({
+      ...review,
+      key_pinned: trusted.has(review.reviewer_public_key),
+    })),
+    children: [],
+  };
+  const fail = (failure: ChainFailure): VerifyReport => {
+    report.failure ??= failure;
+    report.status = 'failed';
+    return report;
+  };
+  if (report.failure) return fail(report.failure);
+
+  if (input.declaredHead !== chain.headHash) {
+    const seq = chain.entryCount - 1;
+    return fail({
+      seq,
+      code: 'head_mismatch',
+      message: `head_hash ${short(input.declaredHead)} is not the hash of the last entry (seq ${seq}, ${short(chain.headHash)}): the head was dropped or replaced`,
+    });
+  }
+  if (trusted.size > 0 && !report.key_pinned) {
+    return fail({
+      seq: null,
+      code: 'untrusted_key',
+      message: `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`,
+    });
+  }
+  for (const anchor of chain.childAnchors) {
+    const child = input.resolveChild(anchor);
+    if (!child) {
+      return fail({
+        seq: anchor.seq,
+        code: 'child_missing',
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} is not included`,
+      });
+    }
+    report.children.push(child);
+    if (child.status === 'failed') {
+      return fail({
+        seq: anchor.seq,
+        code: 'child_failed',
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} failed verification: ${child.failure?.message ?? 'unknown reason'}`,
+      });
+    }
+    if (child.head_hash !== anchor.child_head_hash) {
+      return fail({
+        seq: anchor.seq,
+        code: 'child_anchor_mismatch',
+        message: `seq ${anchor.seq}: child anchor commits to head ${short(anchor.child_head_hash)} but child session ${anchor.child_session_id} ends at ${short(child.head_hash)}`,
+      });
+    }
+  }
+
+  if (!chain.terminal) {
+    report.status = 'incomplete';
+    report.notes.push(
+      `the last entry is ${chain.lastKind ?? 'missing'}, not run_completed, run_failed or suspended: the run is unfinished or its tail was cut off`,
+    );
+    return report;
+  }
+  if (trusted.size === 0)
+    report.notes.push(
+      `no trusted keys given: the chain is intact, but anyone could have signed it with ${input.keyId}`,
+    );
+  for (const review of report.reviews) {
+    if (!review.key_pinned)
+      report.notes.push(
+        `human review at seq ${review.seq} is signed by ${review.reviewer_key_id}, which is not a trusted key`,
+      );
+  }
+  for (const child of report.children) {
+    if (child.status !== 'verified')
+      report.notes.push(`child session ${child.session_id} is ${child.status}`);
+  }
+  report.status = report.notes.length > 0 ? 'integrity_only' : 'verified';
+  return report;
+}
+
+function short(hash: string | null | undefined): string {
+  return typeof hash === 'string' ? `${hash.slice(0, 12)}…` : String(hash);
+}

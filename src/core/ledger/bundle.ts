@@ -80,13 +80,13 @@ function checkLedgerShape(value: unknown, where: string): void {
 }
 
 function jsonErrorLocation(text: string, error: unknown): string {
+  if (text.trim() === '') return ' (the file is empty)';
   const match = /position (\d+)/.exec((error as Error).message);
-  if (!match) return text.trim() === '' ? ' (the file is empty)' : ' (the file ends early or is not JSON)';
-  const position = Number(match[1]);
+  const position = match ? Number(match[1]) : text.length;
   const before = text.slice(0, position);
   const line = before.split('\n').length;
   const col = position - before.lastIndexOf('\n');
-  return ` at ${line}:${col}`;
+  return match ? ` at ${line}:${col}` : ` (the file ends early, at ${line}:${col})`;
 }
 
 export interface VerifyOptions {

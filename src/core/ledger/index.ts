@@ -12,5 +12,6 @@ export * from './keys.js';
 export * from './ledger-crypto.js';
 export * from './schema.js';
 export * from './store.js';
+export * from './trust.js';
 export * from './trusted-keys.js';
 export * from './verify-report.js';

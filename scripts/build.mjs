@@ -1,0 +1,24 @@
+// Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+
+/** Entry points shipped in dist/; native better-sqlite3 stays external (installed per Node ABI). */
+export const ENTRIES = { cli: 'src/cli/index.ts' };
+
+await build({
+  entryPoints: ENTRIES,
+  outdir: values.outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['better-sqlite3'],
+  banner: { js: '#!/usr/bin/env node' },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+chmodSync(join(values.outdir, 'cli.js'), 0o755);

@@ -1,0 +1,34 @@
+import type { VerifyReport } from '../core/ledger/index.js';
+import { VERIFY_EXIT_CODES } from '../core/ledger/index.js';
+
+const BADGE: Record<VerifyReport['status'], string> = {
+  verified: '✔ VERIFIED',
+  integrity_only: '⚠ INTEGRITY ONLY',
+  incomplete: '⚠ INCOMPLETE',
+  failed: '✘ FAILED',
+};
+
+/** Human rendering of a verification report; the JSON form is the report itself. */
+export function formatReport(report: VerifyReport, trustSource: string | null, indent = ''): string {
+  const lines: string[] = [];
+  const extent = report.failure
+    ? `${report.entries} entries intact before the break`
+    : `${report.entries} entries, head ${report.head_hash?.slice(0, 16) ?? 'none'}…`;
+  lines.push(`${indent}${BADGE[report.status]}  session ${report.session_id}  (${extent})`);
+  if (report.failure) lines.push(`${indent}  broken [${report.failure.code}]: ${report.failure.message}`);
+  const pin = report.key_pinned ? `pinned${trustSource ? ` by ${trustSource}` : ''}` : 'NOT pinned';
+  lines.push(`${indent}  signed by ${report.key_id} (${pin})`);
+  if (report.terminal_kind && !report.failure) lines.push(`${indent}  last entry: ${report.terminal_kind}`);
+  for (const review of report.reviews) {
+    const actor = (review.actor as { login?: string } | null)?.login ?? 'unknown';
+    const state = review.stale ? 'STALE: attests an older head' : 'current';
+    const key = review.key_pinned ? 'key pinned' : 'key NOT pinned';
+    lines.push(
+      `${indent}  human review seq ${review.seq}: ${review.decision} by ${actor} (${state}; ${review.reviewer_key_id}, ${key})`,
+    );
+  }
+  for (const note of report.notes) lines.push(`${indent}  note: ${note}`);
+  for (const child of report.children) lines.push(formatReport(child, trustSource, `${indent}  `));
+  if (!indent) lines.push(`exit ${VERIFY_EXIT_CODES[report.status]} (${report.status})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,24 @@
+/** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Whether stderr is a terminal: progress lines are shown only to people. */
+  interactive: boolean;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    interactive: Boolean(process.stderr.isTTY),
+  };
+}
+
+/** Prints one JSON document (machine output) or lines of text (human output). */
+export function emit(io: CliIo, json: boolean, value: unknown, human: () => string): void {
+  io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+}

@@ -1285,7 +1285,9 @@ function resolveTrustedKeys(options) {
     try {
       text = readFileSync2(file, "utf8");
     } catch (error) {
-      throw new KeyError(`cannot read trusted keys file ${file} (${error.code ?? "error"})`);
+      throw new KeyError(
+        `cannot read trusted keys file ${file} (${error.code ?? "error"})`
+      );
     }
     for (const [key, label] of parseTrustedKeys(text, file)) trusted.set(key, label);
     sources.push(file);
@@ -1308,14 +1310,21 @@ var UsageError = class extends Error {
 // src/cli/args.ts
 function parseCommandArgs(command, args, options) {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true
+    });
   } catch (error) {
     throw new UsageError(`${command}: ${error.message.replace(/\. To specify.*$/s, "")}`);
   }
 }
 function requirePositionals(command, positionals, names) {
   if (positionals.length < names.length) {
-    throw new UsageError(`${command}: missing ${names.slice(positionals.length).map((n) => `<${n}>`).join(" ")}`);
+    throw new UsageError(
+      `${command}: missing ${names.slice(positionals.length).map((n) => `<${n}>`).join(" ")}`
+    );
   }
   if (positionals.length > names.length) {
     throw new UsageError(`${command}: unexpected argument ${JSON.stringify(positionals[names.length])}`);
@@ -1353,6 +1362,11 @@ function emit(io, json, value, human) {
 ` : `${human()}
 `);
 }
+function printHelp(io, text) {
+  io.stdout(`${text}
+`);
+  return 0;
+}
 
 // src/cli/commands/keygen.ts
 var KEYGEN_HELP = `Usage: truss keygen [--out FILE] [--force] [--json]
@@ -1373,13 +1387,13 @@ function keygen(args, io) {
     force: { type: "boolean" },
     json: { type: "boolean" }
   });
-  if (values.help) return io.stdout(`${KEYGEN_HELP}
-`), EXIT.ok;
+  if (values.help) return printHelp(io, KEYGEN_HELP);
   requirePositionals("keygen", positionals, []);
   const out = values.out ?? DEFAULT_KEY_PATH;
   const { key, seedBase64 } = SigningKey.generate();
   if (out === "-") {
-    if (values.json) throw new UsageError("keygen: --out - prints the secret on stdout and cannot be combined with --json");
+    if (values.json)
+      throw new UsageError("keygen: --out - prints the secret on stdout and cannot be combined with --json");
     io.stdout(`${seedBase64}
 `);
     io.stderr(`public key ${key.publicKeyHex}
@@ -1389,7 +1403,9 @@ key id     ${key.keyId}
   }
   const path = resolve(io.cwd, out);
   if (existsSync2(path) && !values.force) {
-    throw new UsageError(`keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`);
+    throw new UsageError(
+      `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`
+    );
   }
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${seedBase64}
@@ -1432,7 +1448,9 @@ function formatReport(report2, trustSource, indent = "") {
     const actor = review2.actor?.login ?? "unknown";
     const state = review2.stale ? "STALE: attests an older head" : "current";
     const key = review2.key_pinned ? "key pinned" : "key NOT pinned";
-    lines.push(`${indent}  human review seq ${review2.seq}: ${review2.decision} by ${actor} (${state}; ${review2.reviewer_key_id}, ${key})`);
+    lines.push(
+      `${indent}  human review seq ${review2.seq}: ${review2.decision} by ${actor} (${state}; ${review2.reviewer_key_id}, ${key})`
+    );
   }
   for (const note of report2.notes) lines.push(`${indent}  note: ${note}`);
   for (const child of report2.children) lines.push(formatReport(child, trustSource, `${indent}  `));
@@ -1482,12 +1500,10 @@ var OPTIONS = {
 };
 function ledger(args, io) {
   const [sub, ...rest] = args;
-  if (!sub || sub === "--help" || sub === "-h" || sub === "help") return io.stdout(`${LEDGER_HELP}
-`), EXIT.ok;
+  if (!sub || sub === "--help" || sub === "-h" || sub === "help") return printHelp(io, LEDGER_HELP);
   const command = `ledger ${sub}`;
   const { values, positionals } = parseCommandArgs(command, rest, OPTIONS);
-  if (values.help) return io.stdout(`${LEDGER_HELP}
-`), EXIT.ok;
+  if (values.help) return printHelp(io, LEDGER_HELP);
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === "shred" && !values["dry-run"];
@@ -1545,7 +1561,10 @@ function list(store, io, json) {
     const rows = sessions.map(
       (s) => `${s.id}  ${s.status.padEnd(9)}  ${String(s.entries).padStart(6)}  ${new Date(s.updated_at).toISOString()}  ${s.pubkey_id}`
     );
-    return [`${"session".padEnd(sessions[0]?.id.length ?? 7)}  status     entries  updated                   key`, ...rows].join("\n");
+    return [
+      `${"session".padEnd(sessions[0]?.id.length ?? 7)}  status     entries  updated                   key`,
+      ...rows
+    ].join("\n");
   });
   return EXIT.ok;
 }
@@ -1556,13 +1575,17 @@ function show(store, sessionId, io, json) {
 `);
     return EXIT.ok;
   }
-  io.stdout(`session ${session.id}  ${session.status}  ${session.entries} entries  signed by ${session.pubkey_id}
-`);
+  io.stdout(
+    `session ${session.id}  ${session.status}  ${session.entries} entries  signed by ${session.pubkey_id}
+`
+  );
   io.stdout(`  seq  kind              hash          summary
 `);
   for (const entry of store.entries(sessionId)) {
-    io.stdout(`${String(entry.seq).padStart(5)}  ${entry.kind.padEnd(16)}  ${entry.entry_hash.slice(0, 12)}  ${summarize(entry)}
-`);
+    io.stdout(
+      `${String(entry.seq).padStart(5)}  ${entry.kind.padEnd(16)}  ${entry.entry_hash.slice(0, 12)}  ${summarize(entry)}
+`
+    );
   }
   return EXIT.ok;
 }
@@ -1615,7 +1638,9 @@ function verdict(store, sessionId, io, json) {
       `chain ${result.chain}${report2.failure ? `: ${report2.failure.message}` : ""} (pin a key with \`truss ledger verify\` to check the signer)`
     ];
     for (const review2 of report2.reviews) {
-      lines.push(`human review: ${review2.decision}${review2.stale ? " (STALE)" : ""} by ${review2.actor?.login ?? "?"}`);
+      lines.push(
+        `human review: ${review2.decision}${review2.stale ? " (STALE)" : ""} by ${review2.actor?.login ?? "?"}`
+      );
     }
     return lines.join("\n");
   });
@@ -1628,9 +1653,11 @@ function exportSession(store, sessionId, out, io) {
     return EXIT.ok;
   }
   exportBundleToFile(store, sessionId, createNodeCrypto(), out);
-  io.stderr(`exported session ${sessionId} (${session.entries} entries) to ${out}
+  io.stderr(
+    `exported session ${sessionId} (${session.entries} entries) to ${out}
 verify it with: truss verify ${out} --key ${session.public_key}
-`);
+`
+  );
   return EXIT.ok;
 }
 function shred(store, hash, dryRun, io, json) {
@@ -1638,7 +1665,13 @@ function shred(store, hash, dryRun, io, json) {
   if (!blob) throw new UsageError(`ledger shred: no blob ${hash} in ${store.path}`);
   const alreadyShredded = blob.bytes === null;
   const shredded = !dryRun && !alreadyShredded && store.shredBlob(hash);
-  const result = { blob: hash, size: blob.size, dry_run: dryRun, already_shredded: alreadyShredded, shredded };
+  const result = {
+    blob: hash,
+    size: blob.size,
+    dry_run: dryRun,
+    already_shredded: alreadyShredded,
+    shredded
+  };
   emit(
     io,
     json,
@@ -1674,10 +1707,11 @@ var DECISIONS = {
 };
 function review(args, io) {
   const [action, ...rest] = args;
-  if (!action || action === "--help" || action === "-h" || action === "help") return io.stdout(`${REVIEW_HELP}
-`), EXIT.ok;
+  if (!action || action === "--help" || action === "-h" || action === "help")
+    return printHelp(io, REVIEW_HELP);
   const decision = DECISIONS[action];
-  if (!decision) throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);
+  if (!decision)
+    throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);
   const { values, positionals } = parseCommandArgs(`review ${action}`, rest, {
     db: { type: "string" },
     key: { type: "string" },
@@ -1690,30 +1724,47 @@ function review(args, io) {
     "dry-run": { type: "boolean" },
     json: { type: "boolean" }
   });
-  if (values.help) return io.stdout(`${REVIEW_HELP}
-`), EXIT.ok;
+  if (values.help) return printHelp(io, REVIEW_HELP);
   const [sessionId] = requirePositionals(`review ${action}`, positionals, ["SESSION"]);
   const actorId = values["actor-id"];
-  if (actorId !== void 0 && !/^\d+$/.test(actorId)) throw new UsageError("review: --actor-id must be a number");
-  const reviewer = resolveSigningKey({ keyFile: values.key, env: io.env, onWarning: (m) => io.stderr(`warning: ${m}
-`) });
+  if (actorId !== void 0 && !/^\d+$/.test(actorId))
+    throw new UsageError("review: --actor-id must be a number");
+  const reviewer = resolveSigningKey({
+    keyFile: values.key,
+    env: io.env,
+    onWarning: (m) => io.stderr(`warning: ${m}
+`)
+  });
   const dryRun = Boolean(values["dry-run"]);
   const store = LedgerStore.open(values.db ?? ".truss/ledger.db", { readonly: dryRun });
   try {
     const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: /* @__PURE__ */ new Map() });
     if (chain.failure) {
-      io.stderr(`refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}
-`);
+      io.stderr(
+        `refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}
+`
+      );
       return EXIT.failed;
     }
     const payload = {
       decision,
       note: values.note ?? "",
-      actor: { login: values.actor ?? userInfo().username, id: actorId === void 0 ? null : Number(actorId) },
-      source: { review_id: values["review-id"] ?? null, commit_sha: values.commit ?? null, url: values.url ?? null }
+      actor: {
+        login: values.actor ?? userInfo().username,
+        id: actorId === void 0 ? null : Number(actorId)
+      },
+      source: {
+        review_id: values["review-id"] ?? null,
+        commit_sha: values.commit ?? null,
+        url: values.url ?? null
+      }
     };
     if (dryRun) {
-      const preview = { ...payload, attested_head_hash: store.reviewableHead(sessionId), reviewer_key_id: reviewer.keyId };
+      const preview = {
+        ...payload,
+        attested_head_hash: store.reviewableHead(sessionId),
+        reviewer_key_id: reviewer.keyId
+      };
       emit(
         io,
         Boolean(values.json),
@@ -1750,14 +1801,21 @@ ${TRUST_HELP}
 Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete`;
 var MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 function verify2(args, io) {
-  const { values, positionals } = parseCommandArgs("verify", args, { ...TRUST_OPTIONS, json: { type: "boolean" } });
-  if (values.help) return io.stdout(`${VERIFY_HELP}
-`), 0;
+  const { values, positionals } = parseCommandArgs("verify", args, {
+    ...TRUST_OPTIONS,
+    json: { type: "boolean" }
+  });
+  if (values.help) return printHelp(io, VERIFY_HELP);
   const [file] = requirePositionals("verify", positionals, ["BUNDLE.json"]);
   const { trusted, source } = trustFrom(values, io);
   const bundle = parseBundle(readBundleText(file), file);
   const report2 = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
-  emit(io, Boolean(values.json), { file, trust_source: source, ...report2 }, () => formatReport(report2, source));
+  emit(
+    io,
+    Boolean(values.json),
+    { file, trust_source: source, ...report2 },
+    () => formatReport(report2, source)
+  );
   return VERIFY_EXIT_CODES[report2.status];
 }
 function readBundleText(file) {
@@ -1768,7 +1826,9 @@ function readBundleText(file) {
     throw new BundleFormatError(`cannot read ${file} (${error.code ?? "error"})`);
   }
   if (size > MAX_BUNDLE_BYTES) {
-    throw new BundleFormatError(`${file} is ${Math.round(size / 2 ** 20)} MiB; bundles above ${MAX_BUNDLE_BYTES / 2 ** 20} MiB are refused`);
+    throw new BundleFormatError(
+      `${file} is ${Math.round(size / 2 ** 20)} MiB; bundles above ${MAX_BUNDLE_BYTES / 2 ** 20} MiB are refused`
+    );
   }
   return readFileSync3(file, "utf8");
 }
@@ -1828,9 +1888,11 @@ Run \`truss --help\` for usage.
 `);
     return EXIT.input;
   }
-  io.stderr(`truss: unexpected error: ${error?.message ?? String(error)}
+  io.stderr(
+    `truss: unexpected error: ${error?.message ?? String(error)}
 Please report it with the command you ran.
-`);
+`
+  );
   return EXIT.failed;
 }
 

@@ -22,3 +22,9 @@ export function processIo(): CliIo {
 export function emit(io: CliIo, json: boolean, value: unknown, human: () => string): void {
   io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
 }
+
+/** Prints a help text; help is a successful outcome. */
+export function printHelp(io: CliIo, text: string): number {
+  io.stdout(`${text}\n`);
+  return 0;
+}

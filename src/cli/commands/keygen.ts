@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit } from '../io.js';
+import { type CliIo, emit, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
 
 export const KEYGEN_HELP = `Usage: truss keygen [--out FILE] [--force] [--json]
@@ -26,7 +26,7 @@ export function keygen(args: string[], io: CliIo): number {
     force: { type: 'boolean' },
     json: { type: 'boolean' },
   });
-  if (values.help) return (io.stdout(`${KEYGEN_HELP}\n`), EXIT.ok);
+  if (values.help) return printHelp(io, KEYGEN_HELP);
   requirePositionals('keygen', positionals, []);
   const out = values.out ?? DEFAULT_KEY_PATH;
   const { key, seedBase64 } = SigningKey.generate();

@@ -9,7 +9,7 @@ import {
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
-import { type CliIo, emit } from '../io.js';
+import { type CliIo, emit, printHelp } from '../io.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -46,11 +46,10 @@ const OPTIONS = {
 
 export function ledger(args: string[], io: CliIo): number {
   const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h' || sub === 'help')
-    return (io.stdout(`${LEDGER_HELP}\n`), EXIT.ok);
+  if (!sub || sub === '--help' || sub === '-h' || sub === 'help') return printHelp(io, LEDGER_HELP);
   const command = `ledger ${sub}`;
   const { values, positionals } = parseCommandArgs(command, rest, OPTIONS);
-  if (values.help) return (io.stdout(`${LEDGER_HELP}\n`), EXIT.ok);
+  if (values.help) return printHelp(io, LEDGER_HELP);
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === 'shred' && !values['dry-run'];

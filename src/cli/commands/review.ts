@@ -7,7 +7,7 @@ import {
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit } from '../io.js';
+import { type CliIo, emit, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
 
 export const REVIEW_HELP = `Usage: truss review <approve|reject|needs-changes> SESSION --db DB --key FILE [options]
@@ -37,7 +37,7 @@ const DECISIONS: Record<string, HumanReviewDecision> = {
 export function review(args: string[], io: CliIo): number {
   const [action, ...rest] = args;
   if (!action || action === '--help' || action === '-h' || action === 'help')
-    return (io.stdout(`${REVIEW_HELP}\n`), EXIT.ok);
+    return printHelp(io, REVIEW_HELP);
   const decision = DECISIONS[action];
   if (!decision)
     throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);
@@ -53,7 +53,7 @@ export function review(args: string[], io: CliIo): number {
     'dry-run': { type: 'boolean' },
     json: { type: 'boolean' },
   });
-  if (values.help) return (io.stdout(`${REVIEW_HELP}\n`), EXIT.ok);
+  if (values.help) return printHelp(io, REVIEW_HELP);
   const [sessionId] = requirePositionals(`review ${action}`, positionals, ['SESSION']) as [string];
   const actorId = values['actor-id'];
   if (actorId !== undefined && !/^\d+$/.test(actorId))

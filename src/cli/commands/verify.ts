@@ -8,7 +8,7 @@ import {
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { formatReport } from '../format-report.js';
-import { type CliIo, emit } from '../io.js';
+import { type CliIo, emit, printHelp } from '../io.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 
 export const VERIFY_HELP = `Usage: truss verify BUNDLE.json [--key HEX | --trusted-keys FILE] [--json]
@@ -31,7 +31,7 @@ export function verify(args: string[], io: CliIo): number {
     ...TRUST_OPTIONS,
     json: { type: 'boolean' },
   });
-  if (values.help) return (io.stdout(`${VERIFY_HELP}\n`), 0);
+  if (values.help) return printHelp(io, VERIFY_HELP);
   const [file] = requirePositionals('verify', positionals, ['BUNDLE.json']) as [string];
   const { trusted, source } = trustFrom(values, io);
   const bundle = parseBundle(readBundleText(file), file);

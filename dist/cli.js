@@ -915,7 +915,7 @@ var LedgerStore = class _LedgerStore {
     try {
       this.#db = new Database(path, {
         readonly: options.readonly ?? false,
-        fileMustExist: options.readonly ?? false
+        fileMustExist: Boolean(options.readonly || options.mustExist)
       });
     } catch (error) {
       throw new LedgerError(`cannot open ledger database ${path}: ${error.message}`);
@@ -1736,7 +1736,7 @@ function review(args, io) {
 `)
   });
   const dryRun = Boolean(values["dry-run"]);
-  const store = LedgerStore.open(values.db ?? ".truss/ledger.db", { readonly: dryRun });
+  const store = LedgerStore.open(values.db ?? ".truss/ledger.db", { readonly: dryRun, mustExist: true });
   try {
     const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: /* @__PURE__ */ new Map() });
     if (chain.failure) {

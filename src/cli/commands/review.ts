@@ -64,7 +64,7 @@ export function review(args: string[], io: CliIo): number {
     onWarning: (m) => io.stderr(`warning: ${m}\n`),
   });
   const dryRun = Boolean(values['dry-run']);
-  const store = LedgerStore.open(values.db ?? '.truss/ledger.db', { readonly: dryRun });
+  const store = LedgerStore.open(values.db ?? '.truss/ledger.db', { readonly: dryRun, mustExist: true });
   try {
     const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
     if (chain.failure) {

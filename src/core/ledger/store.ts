@@ -41,6 +41,8 @@ export interface AppendOptions {
 
 export interface StoreOptions {
   readonly?: boolean;
+  /** Refuse to create a new database file (commands that need an existing session). */
+  mustExist?: boolean;
   /** Milliseconds since the epoch; injected so tests and replays control time. */
   clock?: () => number;
 }
@@ -96,7 +98,7 @@ export class LedgerStore {
     try {
       this.#db = new Database(path, {
         readonly: options.readonly ?? false,
-        fileMustExist: options.readonly ?? false,
+        fileMustExist: Boolean(options.readonly || options.mustExist),
       });
     } catch (error) {
       throw new LedgerError(`cannot open ledger database ${path}: ${(error as Error).message}`);

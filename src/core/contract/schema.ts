@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+const regex = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'is not a valid regular expression' },
+);
+/** Tool patterns: names with optional `*` wildcards, e.g. `bash`, `git_*`, `mcp:payments:*`. */
+const toolPattern = z.string().regex(/^[A-Za-z0-9_:*.-]+$/, 'must be a tool name or a pattern using *');
+
+export const CheckClauseSchema = z.strictObject({
+  kind: z.literal('check'),
+  desc: nonEmpty,
+  run: nonEmpty,
+  expect_exit: z.number().int().min(0).max(255).default(0),
+  expect_contains: z.array(z.string()).default([]),
+  expect_not_contains: z.array(z.string()).default([]),
+  expect_matches: z.array(regex).default([]),
+  timeout_sec: z.number().positive().max(86_400).default(300),
+  /** Environment variables the check may see beyond the safe allowlist (e.g. a test token). */
+  env: z.array(envName).default([]),
+});
+
+export const ReviewClauseSchema = z.strictObject({
+  kind: z.literal('review'),
+  desc: nonEmpty,
+  reviewer_context: z.array(nonEmpty).default([]),
+});
+
+export const ClauseSchema = z.discriminatedUnion('kind', [CheckClauseSchema, ReviewClauseSchema]);
+
+export const ProviderKindSchema = z.enum(['anthropic', 'openai-compatible', 'github-models', 'scripted']);
+
+export const ProviderSchema = z.strictObject({
+  kind: ProviderKindSchema,
+  model: nonEmpty.optional(),
+  base_url: z.url().optional(),
+  api_key_env: envName.optional(),
+  script: nonEmpty.optional(),
+  max_tokens: z.number().int().positive().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+});
+
+export const PanelSchema = z.strictObject({
+  seats: z.array(ProviderSchema).default([]),
+});
+
+export const ExecutorSchema = z.strictObject({
+  kind: z.enum(['none', 'in-loop', 'delegated-cli']).default('none'),
+  provider: ProviderKindSchema.optional(),
+  model: nonEmpty.optional(),
+  command: nonEmpty.optional(),
+  args: z.array(z.string()).default([]),
+  clear_env: z.array(envName).default([]),
+  prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
+});
+
+export const BudgetSchema = z.strictObject({
+  max_cost_usd: z.number().nonnegative().optional(),
+  max_total_tokens: z.number().int().nonnegative().optional(),
+  max_steps: z.number().int().positive().optional(),
+});
+
+export const ConstraintsSchema = z.strictObject({
+  write_scope: z.array(nonEmpty).default(['.']),
+  read_scope: z.array(nonEmpty).default(['.']),
+  network: z.enum(['none', 'allowlist', 'open']).default('none'),
+  allowlist: z.array(nonEmpty).default([]),
+  allow_tools: z.array(toolPattern).default(['read_file', 'write_file', 'list_dir', 'bash']),
+  forbidden: z.array(nonEmpty).default([]),
+  system: z.string().optional(),
+});
+
+export const ApprovalGatesSchema = z.strictObject({
+  enabled: z.boolean().default(false),
+  high_risk_tools: z.array(toolPattern).default([]),
+  spend_threshold_usd: z.number().nonnegative().optional(),
+  per_call_spend_threshold_usd: z.number().nonnegative().optional(),
+});
+
+export const PricingSchema = z.record(
+  z.string(),
+  z.strictObject({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }),
+);
+
+/** Sections shared by `.truss/config.toml` and contract files; later layers override earlier ones. */
+const layerShape = {
+  reviewers: z.number().int().min(1).max(15).optional(),
+  executor: ExecutorSchema.partial().optional(),
+  budget: BudgetSchema.optional(),
+  constraints: ConstraintsSchema.partial().optional(),
+  approval_gates: ApprovalGatesSchema.partial().optional(),
+  provider: ProviderSchema.partial().optional(),
+  panel: PanelSchema.partial().optional(),
+  pricing: PricingSchema.optional(),
+  /** Environment variables every check may see (repo-wide), in addition to the safe allowlist. */
+  check_env: z.array(envName).optional(),
+  /** How an UNVERIFIABLE verdict is reported on GitHub: failure (default) or neutral. */
+  unverifiable: z.enum(['failure', 'neutral']).optional(),
+};
+
+/** `.truss/config.toml`: repository defaults. */
+export const ConfigFileSchema = z.strictObject({ ...layerShape, workflow: nonEmpty.optional() });
+
+/** A contract file as written (before layering). */
+export const ContractFileSchema = z.strictObject({
+  ...layerShape,
+  contract: z.strictObject({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be letters, digits, ".", "_" or "-"'),
+    title: nonEmpty.optional(),
+    intent: nonEmpty,
+  }),
+  done: z.array(ClauseSchema).min(1, 'a contract needs at least one [[done]] clause'),
+});
+
+/** The fully layered contract that is hashed and journaled in `run_started`. */
+export const ResolvedContractSchema = z.strictObject({
+  reviewers: z.number().int().min(1).max(15).default(3),
+  contract: ContractFileSchema.shape.contract,
+  done: z.array(ClauseSchema).min(1),
+  executor: ExecutorSchema.default({ kind: 'none', args: [], clear_env: [], prompt_via: 'stdin' }),
+  budget: BudgetSchema.default({}),
+  constraints: ConstraintsSchema.default(ConstraintsSchema.parse({})),
+  approval_gates: ApprovalGatesSchema.default(ApprovalGatesSchema.parse({})),
+  provider: ProviderSchema.optional(),
+  panel: PanelSchema.default({ seats: [] }),
+  pricing: PricingSchema.default({}),
+  check_env: z.array(envName).default([]),
+  unverifiable: z.enum(['failure', 'neutral']).default('failure'),
+});
+
+export type CheckClause = z.infer<typeof CheckClauseSchema>;
+export type ReviewClause = z.infer<typeof ReviewClauseSchema>;
+export type Clause = z.infer<typeof ClauseSchema>;
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+export type ContractFile = z.infer<typeof ContractFileSchema>;
+export type ResolvedContract = z.infer<typeof ResolvedContractSchema>;
+export type ProviderSettings = z.infer<typeof ProviderSchema>;

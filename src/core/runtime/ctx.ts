@@ -1,0 +1,51 @@
+import { BudgetMeter } from './budget.js';
+
+/** Progress a run reports to whoever hosts it (CLI progress lines, Actions log groups). */
+export type RunEvent =
+  | { type: 'phase'; name: string }
+  | { type: 'check_started'; clause: number; desc: string }
+  | {
+      type: 'check_finished';
+      clause: number;
+      desc: string;
+      met: boolean;
+      exitCode: number | null;
+      durationMs: number;
+    }
+  | { type: 'review_started'; clause: number; desc: string; seats: number }
+  | { type: 'vote'; clause: number; seat: number; lens: string; vote: string }
+  | { type: 'review_finished'; clause: number; status: string }
+  | { type: 'provider_retry'; provider: string; attempt: number; delayMs: number; reason: string }
+  | { type: 'warning'; message: string };
+
+export type EventSink = (event: RunEvent) => void;
+
+/**
+ * The one context threaded through every provider call, check and tool: cancellation, deadline,
+ * budget, clock and event sink. Nothing below a host reads process state directly.
+ */
+export interface Ctx {
+  readonly signal: AbortSignal;
+  /** Epoch ms after which work must stop; null = no deadline. */
+  readonly deadline: number | null;
+  readonly budget: BudgetMeter;
+  readonly events: EventSink;
+  now(): number;
+}
+
+export function createCtx(options: {
+  signal?: AbortSignal;
+  deadline?: number | null;
+  budget?: BudgetMeter;
+  events?: EventSink;
+  now?: () => number;
+}): Ctx {
+  const events = options.events ?? (() => {});
+  return {
+    signal: options.signal ?? new AbortController().signal,
+    deadline: options.deadline ?? null,
+    budget: options.budget ?? new BudgetMeter({}, (message) => events({ type: 'warning', message })),
+    events,
+    now: options.now ?? Date.now,
+  };
+}

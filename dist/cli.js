@@ -26,20 +26,25 @@ var package_default = {
     all: "npm run lint && npm run typecheck && npm test && npm run build"
   },
   dependencies: {
-    "@noble/ed25519": "^3.2.0",
-    "@noble/hashes": "^2.4.0",
-    "better-sqlite3": "^12.6.2"
+    "@anthropic-ai/sdk": "1.14.0",
+    "@noble/ed25519": "3.2.0",
+    "@noble/hashes": "2.4.0",
+    "better-sqlite3": "12.6.2",
+    "simple-git": "4.0.2",
+    "smol-toml": "1.9.1",
+    zod: "4.6.7"
   },
   devDependencies: {
-    "@biomejs/biome": "^2.6.8",
-    "@types/better-sqlite3": "^7.6.13",
-    "@types/node": "^20.19.25",
-    esbuild: "^0.28.2",
-    "fast-check": "^4.11.0",
-    tsx: "^4.23.15",
-    typescript: "^5.9.3",
-    vite: "^8.3.8",
-    vitest: "^4.1.12"
+    "@biomejs/biome": "2.6.8",
+    "@types/better-sqlite3": "7.6.13",
+    "@types/node": "20.19.25",
+    esbuild: "0.28.2",
+    "fast-check": "4.11.0",
+    nock: "14.0.9",
+    tsx: "4.23.15",
+    typescript: "5.9.3",
+    vite: "8.3.8",
+    vitest: "4.1.12"
   },
   allowScripts: {
     "better-sqlite3": true,
@@ -1335,16 +1340,18 @@ function requirePositionals(command, positionals, names) {
 // src/cli/exit-codes.ts
 var EXIT = {
   ok: 0,
-  /** Verification failed: tampered, forged or unreadable-as-a-ledger evidence. */
+  /** Verification failed (tampered or forged evidence); `truss run`: verdict FAIL. */
   failed: 1,
-  /** Bad command line. */
-  usage: 2,
-  /** Input could not be used: missing file, malformed bundle or key, unknown session. */
+  /** `truss run`: verdict UNVERIFIABLE. */
+  unverifiable: 2,
+  /** Input or configuration could not be used: malformed contract, bundle or key, missing file, unknown session. */
   input: 3,
   /** Chain intact but not signed by a pinned key. */
   integrityOnly: 4,
   /** Chain intact but the run has no terminal entry (unfinished or truncated). */
-  incomplete: 5
+  incomplete: 5,
+  /** Bad command line (sysexits EX_USAGE). */
+  usage: 64
 };
 
 // src/cli/io.ts
@@ -1489,7 +1496,7 @@ Options:
 ${TRUST_HELP}
   --dry-run      (shred) report what would be erased without erasing it
 
-Exit codes: 0 ok/verified, 1 failed, 2 usage, 3 unreadable input, 4 integrity_only, 5 incomplete`;
+Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
 var DEFAULT_DB = ".truss/ledger.db";
 var OPTIONS = {
   db: { type: "string" },
@@ -1798,7 +1805,7 @@ Options:
 ${TRUST_HELP}
   --json                 print the full report as JSON
 
-Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete`;
+Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
 var MAX_BUNDLE_BYTES = 512 * 1024 * 1024;
 function verify2(args, io) {
   const { values, positionals } = parseCommandArgs("verify", args, {
@@ -1849,12 +1856,13 @@ Commands:
 Run \`truss <command> --help\` for options. Read commands take --json.
 
 Exit codes:
-  0  success / verified
-  1  verification failed (tampered, forged or broken evidence)
-  2  usage error (bad flags or arguments)
-  3  input error (missing or malformed file, key or session)
+  0  success / verified / run verdict PASS
+  1  verification failed (tampered, forged or broken evidence) / run verdict FAIL
+  2  run verdict UNVERIFIABLE
+  3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
-  5  incomplete (chain intact, run unfinished or truncated)`;
+  5  incomplete (chain intact, run unfinished or truncated)
+  64 usage error (bad flags or arguments)`;
 var COMMANDS = { keygen, verify: verify2, ledger, review };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

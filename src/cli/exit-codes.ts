@@ -1,14 +1,16 @@
 /** Process exit codes; documented in docs/cli.md and `truss --help`. */
 export const EXIT = {
   ok: 0,
-  /** Verification failed: tampered, forged or unreadable-as-a-ledger evidence. */
+  /** Verification failed (tampered or forged evidence); `truss run`: verdict FAIL. */
   failed: 1,
-  /** Bad command line. */
-  usage: 2,
-  /** Input could not be used: missing file, malformed bundle or key, unknown session. */
+  /** `truss run`: verdict UNVERIFIABLE. */
+  unverifiable: 2,
+  /** Input or configuration could not be used: malformed contract, bundle or key, missing file, unknown session. */
   input: 3,
   /** Chain intact but not signed by a pinned key. */
   integrityOnly: 4,
   /** Chain intact but the run has no terminal entry (unfinished or truncated). */
   incomplete: 5,
+  /** Bad command line (sysexits EX_USAGE). */
+  usage: 64,
 } as const;

@@ -23,12 +23,13 @@ Commands:
 Run \`truss <command> --help\` for options. Read commands take --json.
 
 Exit codes:
-  0  success / verified
-  1  verification failed (tampered, forged or broken evidence)
-  2  usage error (bad flags or arguments)
-  3  input error (missing or malformed file, key or session)
+  0  success / verified / run verdict PASS
+  1  verification failed (tampered, forged or broken evidence) / run verdict FAIL
+  2  run verdict UNVERIFIABLE
+  3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
-  5  incomplete (chain intact, run unfinished or truncated)`;
+  5  incomplete (chain intact, run unfinished or truncated)
+  64 usage error (bad flags or arguments)`;
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => number> = { keygen, verify, ledger, review };
 

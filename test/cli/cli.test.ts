@@ -34,10 +34,10 @@ describe('truss --help / --version', () => {
 
   it('rejects an unknown command or flag with exit 2 and a pointer to --help', () => {
     const unknown = runCli(['frobnicate']);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     const flag = runCli(['ledger', 'list', '--bogus']);
-    expect(flag.code).toBe(2);
+    expect(flag.code).toBe(64);
     expect(flag.stderr).toContain('--bogus');
     expect(flag.stderr).toContain('truss --help');
   });
@@ -63,7 +63,7 @@ describe('truss keygen', () => {
     expect(runCli(['keygen', '--out', 'k'], { cwd }).code).toBe(0);
     const before = readFileSync(join(cwd, 'k'), 'utf8');
     const again = runCli(['keygen', '--out', 'k'], { cwd });
-    expect(again.code).toBe(2);
+    expect(again.code).toBe(64);
     expect(again.stderr).toContain('--force');
     expect(readFileSync(join(cwd, 'k'), 'utf8')).toBe(before);
     expect(runCli(['keygen', '--out', 'k', '--force'], { cwd }).code).toBe(0);
@@ -115,7 +115,7 @@ describe('ledger commands over a real database', () => {
     expect(get.code).toBe(0);
     expect(JSON.parse(get.stdout)).toMatchObject({ seq: 5, kind: 'verdict', payload: { overall: 'pass' } });
     const missing = runCli(['ledger', 'get', session, '99', '--db', db]);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(64);
     expect(missing.stderr).toContain('no entry 99');
   });
 

@@ -21,7 +21,7 @@ Options:
 ${TRUST_HELP}
   --json                 print the full report as JSON
 
-Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete`;
+Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
 
 /** Bundles above this are refused before parsing instead of exhausting memory. */
 const MAX_BUNDLE_BYTES = 512 * 1024 * 1024;

@@ -1,0 +1,38 @@
+import type { ClauseStatus } from './vote.js';
+
+export type Overall = 'pass' | 'fail' | 'unverifiable';
+
+export interface ClauseVerdict {
+  clause: number;
+  kind: 'check' | 'review';
+  desc: string;
+  status: ClauseStatus;
+  /** Why the clause has this status, for people reading the verdict. */
+  reason: string;
+  votes?: { met: number; not_met: number; unverifiable: number };
+}
+
+export interface Verdict {
+  overall: Overall;
+  clauses: ClauseVerdict[];
+  /** Conditions that forced the result regardless of clauses (budget exhaustion, executor failure). */
+  forced: string[];
+}
+
+/**
+ * SPEC §5: any not_met → FAIL; else any unverifiable → UNVERIFIABLE; else PASS. Fail-closed:
+ * executor failure, budget exhaustion or an empty clause list can never produce PASS.
+ */
+export function computeVerdict(
+  clauses: ClauseVerdict[],
+  conditions: { budgetExhausted?: string; executorFailed?: string } = {},
+): Verdict {
+  const forced: string[] = [];
+  if (conditions.budgetExhausted) forced.push(conditions.budgetExhausted);
+  if (conditions.executorFailed) forced.push(conditions.executorFailed);
+  let overall: Overall;
+  if (forced.length > 0 || clauses.some((c) => c.status === 'not_met')) overall = 'fail';
+  else if (clauses.length === 0 || clauses.some((c) => c.status === 'unverifiable')) overall = 'unverifiable';
+  else overall = 'pass';
+  return { overall, clauses, forced };
+}

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { Point } from '@noble/ed25519';
 import { bytesToHex } from './encoding.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -21,7 +22,7 @@ export function createNodeCrypto(): LedgerCrypto {
     let key = keys.get(hex);
     if (key === undefined) {
       try {
-        key = publicKey.length === 32 ? publicKeyObject(publicKey) : null;
+        key = publicKey.length === 32 && isStrictPublicKey(publicKey) ? publicKeyObject(publicKey) : null;
       } catch {
         key = null;
       }
@@ -41,4 +42,16 @@ export function createNodeCrypto(): LedgerCrypto {
       }
     },
   };
+}
+
+/**
+ * OpenSSL accepts small-order public keys, for which one signature verifies any message; the portable
+ * verifier (noble, RFC 8032 strict) rejects them. Refusing them here keeps both verifiers in agreement.
+ */
+function isStrictPublicKey(publicKey: Uint8Array): boolean {
+  try {
+    return !Point.fromBytes(publicKey, false).isSmallOrder();
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,8 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
@@ -124,4 +125,22 @@ export function parsePublicKeyHex(text: string, source: string): Uint8Array {
 /** Computes the key id for a raw public key with node's SHA-256. */
 export function keyIdOf(publicKey: Uint8Array): string {
   return keyIdFromPublicKey(publicKey, sha256);
+}
+
+/**
+ * Loads the per-install key at `path`, creating it (0600, in a 0700 directory) on first use so
+ * `truss run` works without setup. `created` tells the host to print where the key lives.
+ */
+export function loadOrCreateKeyFile(path: string): { key: SigningKey; created: boolean } {
+  if (existsSync(path)) return { key: loadKeyFile(path), created: false };
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const { key, seedBase64 } = SigningKey.generate();
+  try {
+    writeFileSync(path, `${seedBase64}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { key: loadKeyFile(path), created: false };
+    throw new KeyError(`cannot create key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass --key FILE`);
+  }
+  return { key, created: true };
 }

@@ -5,6 +5,7 @@ import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } 
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
+import { keyIdFromPublicKey } from './key-id.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -259,6 +260,9 @@ export class LedgerStore {
       if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
       const expectedKey =
         kind === HUMAN_REVIEW_KIND ? hexToBytes(payload.reviewer_public_key, 32) : session.public_key;
+      if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
+        throw new LedgerError(`refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`);
+      }
       if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
         const whose =
           kind === HUMAN_REVIEW_KIND
@@ -389,11 +393,19 @@ export class LedgerStore {
   /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
   verifyChain(sessionId: string, crypto: LedgerCrypto, onEntry?: (entry: LedgerEntry) => void): ChainResult {
     const session = this.requireSession(sessionId);
-    const verifier = new ChainVerifier(crypto, hexToBytes(session.public_key, 32) ?? new Uint8Array(32));
+    const publicKey = hexToBytes(session.public_key, 32);
+    const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
+    if (!publicKey) {
+      verifier.fail(null, 'key_mismatch', `sessions.public_key of ${sessionId} is not a 32-byte Ed25519 public key`);
+    } else if (keyIdFromPublicKey(publicKey, crypto.sha256) !== session.pubkey_id) {
+      verifier.fail(null, 'key_mismatch', `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`);
+    }
     for (const row of this.#stmts.entries.iterate(sessionId)) {
-      const decoded = decodeRow(row);
-      if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
-      else verifier.push(decoded);
+      if (!verifier.failed) {
+        const decoded = decodeRow(row);
+        if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+        else verifier.push(decoded);
+      }
       onEntry?.(toLedgerEntry(row));
     }
     return verifier.finish();
@@ -405,11 +417,12 @@ export class LedgerStore {
     visiting: Set<string>,
   ): VerifyReport {
     const session = this.requireSession(sessionId);
+    const publicKey = hexToBytes(session.public_key, 32);
     visiting.add(sessionId);
     return buildReport({
       sessionId,
       publicKeyHex: session.public_key,
-      keyId: session.pubkey_id,
+      keyId: publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : session.pubkey_id,
       chain: this.verifyChain(sessionId, options.crypto),
       declaredHead: session.head_hash,
       trusted: options.trusted,
@@ -430,7 +443,7 @@ function toSessionInfo(row: SessionRow): SessionInfo {
   return {
     ...row,
     head_hash: row.head_hash ? row.head_hash.toString('hex') : null,
-    public_key: row.public_key.toString('hex'),
+    public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString('hex') : '',
   };
 }
 

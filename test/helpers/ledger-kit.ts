@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  bytesToHex,
+  canonicalJson,
+  entryPreimage,
+  exportBundleToFile,
+  type LedgerCrypto,
+  type LedgerEntry,
+  LedgerStore,
+  type Signer,
+  SigningKey,
+  type VerifyReport,
+} from '../../src/core/ledger/index.js';
+
+/**
+ * Shared parts of the ledger verification suites: real SQLite files in temp dirs, real ed25519 keys
+ * from fixed seeds, and tamper helpers that edit the database with a second connection or edit the
+ * exported bundle JSON, exactly as an attacker with file access would.
+ */
+
+export function keyFromByte(byte: number): SigningKey {
+  return SigningKey.fromSeed(new Uint8Array(32).fill(byte));
+}
+
+/** The run's session key, a forger's key and a human reviewer's key. */
+export const SESSION_KEY = keyFromByte(0x11);
+export const FORGER_KEY = keyFromByte(0x22);
+export const REVIEWER_KEY = keyFromByte(0x33);
+
+export function trustedOf(...keys: Signer[]): Map<string, string> {
+  return new Map(keys.map((key, i) => [key.publicKeyHex, `key-${i}`]));
+}
+
+export interface LedgerFixture {
+  dir: string;
+  dbPath: string;
+  store: LedgerStore;
+  /** A second, independent connection to the same file: the attacker's handle. */
+  raw: Database.Database;
+  close(): void;
+}
+
+export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dbPath = path.join(dir, 'ledger.db');
+  const store = LedgerStore.open(dbPath);
+  const raw = new Database(dbPath);
+  raw.pragma('busy_timeout = 5000');
+  return {
+    dir,
+    dbPath,
+    store,
+    raw,
+    close() {
+      raw.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JournalRow {
+  seq: number;
+  kind: string;
+  payload: string;
+  prev_hash: Buffer;
+  entry_hash: Buffer;
+  signature: Buffer;
+}
+
+export function journalRows(raw: Database.Database, sessionId: string): JournalRow[] {
+  return raw
+    .prepare<[string], JournalRow>(
+      'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq',
+    )
+    .all(sessionId);
+}
+
+export function journalRow(raw: Database.Database, sessionId: string, seq: number): JournalRow {
+  const row = raw
+    .prepare<[string, number], JournalRow>(
+      'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?',
+    )
+    .get(sessionId, seq);
+  if (!row) throw new Error(`test setup: no journal row ${sessionId}/${seq}`);
+  return row;
+}
+
+/** SPEC §4.2 entry hash, via the shared preimage builder and node's SHA-256. */
+export function entryHash(prev: Uint8Array, kind: string, canonicalPayload: string, seq: number): Buffer {
+  return createHash('sha256')
+    .update(entryPreimage(prev, kind, canonicalPayload, seq))
+    .digest();
+}
+
+/** A complete, correctly hashed and signed entry (what a forger holding `signer` can produce). */
+export function signEntry(
+  prevHex: string,
+  seq: number,
+  kind: string,
+  payload: Record<string, unknown>,
+  signer: Signer,
+): LedgerEntry {
+  const prev = Buffer.from(prevHex, 'hex');
+  const hash = entryHash(prev, kind, canonicalJson(payload), seq);
+  return {
+    seq,
+    kind,
+    payload,
+    prev_hash: prevHex,
+    entry_hash: hash.toString('hex'),
+    signature: bytesToHex(signer.sign(hash)),
+  };
+}
+
+export function insertRow(raw: Database.Database, sessionId: string, entry: LedgerEntry): void {
+  raw
+    .prepare(
+      `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
+    )
+    .run(
+      sessionId,
+      entry.seq,
+      entry.kind,
+      canonicalJson(entry.payload),
+      Buffer.from(entry.prev_hash, 'hex'),
+      Buffer.from(entry.entry_hash, 'hex'),
+      Buffer.from(entry.signature, 'hex'),
+    );
+}
+
+export function setHead(raw: Database.Database, sessionId: string, head: Uint8Array | null): void {
+  raw
+    .prepare('UPDATE sessions SET head_hash = ? WHERE id = ?')
+    .run(head ? Buffer.from(head) : null, sessionId);
+}
+
+/**
+ * Recomputes entry hashes and prev links of every row from `fromSeq` on (after a payload edit) and
+ * moves `sessions.head_hash` to the new last hash. Signatures are kept as they were unless `signer`
+ * is given, in which case each rehashed entry is re-signed with it.
+ */
+export function relinkRows(
+  raw: Database.Database,
+  sessionId: string,
+  fromSeq: number,
+  signer?: Signer,
+): Buffer | null {
+  const rows = journalRows(raw, sessionId);
+  const update = raw.prepare(
+    'UPDATE journal SET prev_hash = ?, entry_hash = ?, signature = ? WHERE session_id = ? AND seq = ?',
+  );
+  let prev: Buffer = Buffer.alloc(32);
+  let head: Buffer | null = null;
+  for (const row of rows) {
+    if (row.seq < fromSeq) {
+      prev = row.entry_hash;
+      head = row.entry_hash;
+      continue;
+    }
+    const hash = entryHash(prev, row.kind, row.payload, row.seq);
+    const signature = signer ? Buffer.from(signer.sign(hash)) : row.signature;
+    update.run(prev, hash, signature, sessionId, row.seq);
+    prev = hash;
+    head = hash;
+  }
+  setHead(raw, sessionId, head);
+  return head;
+}
+
+/** Same as relinkRows for bundle entries (mutates `entries`); returns the new head hash. */
+export function relinkEntries(entries: LedgerEntry[], fromIndex: number, signer?: Signer): string {
+  let prev = fromIndex === 0 ? '00'.repeat(32) : (entries[fromIndex - 1] as LedgerEntry).entry_hash;
+  for (let i = fromIndex; i < entries.length; i++) {
+    const entry = entries[i] as LedgerEntry;
+    const hash = entryHash(Buffer.from(prev, 'hex'), entry.kind, canonicalJson(entry.payload), entry.seq);
+    entry.prev_hash = prev;
+    entry.entry_hash = hash.toString('hex');
+    if (signer) entry.signature = bytesToHex(signer.sign(hash));
+    prev = entry.entry_hash;
+  }
+  return prev;
+}
+
+/** XOR one byte of a copy of `bytes`. */
+export function flipByte(bytes: Uint8Array, index: number, mask = 0x01): Buffer {
+  const out = Buffer.from(bytes);
+  out[index] = (out[index] as number) ^ mask;
+  return out;
+}
+
+/** Flips the low bit of byte `index` of a lowercase-hex string, keeping it lowercase hex. */
+export function flipHexByte(hex: string, index: number): string {
+  return flipByte(Buffer.from(hex, 'hex'), index).toString('hex');
+}
+
+/** Exports a session to a real bundle file with the library's streaming exporter and returns its text. */
+export function exportText(fixture: LedgerFixture, sessionId: string, crypto: LedgerCrypto): string {
+  const file = path.join(fixture.dir, `bundle-${sessionId}-${Math.random().toString(36).slice(2)}.json`);
+  exportBundleToFile(fixture.store, sessionId, crypto, file);
+  return readFileSync(file, 'utf8');
+}
+
+/** Compact summary of a report for assertion messages. */
+export function describeReport(report: VerifyReport): string {
+  return JSON.stringify({ status: report.status, failure: report.failure, notes: report.notes });
+}

@@ -1,0 +1,57 @@
+import type { Ctx } from '../runtime/ctx.js';
+import { abortErrorFrom } from './errors.js';
+import type { PriceBook } from './pricing.js';
+import type { CompletionResult } from './provider.js';
+
+/** What a provider's transport returns before pricing and budget accounting. */
+export interface RawCompletion {
+  text: string;
+  model: string;
+  stopReason: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  /**
+   * Model ids to price this usage by, first match wins. Default: the configured id, then the one
+   * the API reported. An empty list means "not billable" (cost 0, no warning).
+   */
+  priceAs?: readonly string[] | undefined;
+}
+
+/**
+ * The budget/pricing frame every provider call goes through: refuse to start when aborted or when
+ * the budget is spent (`assertCanSpend`, before any request is made), run `call`, price the usage
+ * (configured model id first, then the one the API reported) and `record` it — which throws
+ * BudgetExceededError when this call crossed a ceiling.
+ */
+export async function meteredCall(
+  ctx: Ctx,
+  pricing: PriceBook,
+  configuredModel: string,
+  call: () => Promise<RawCompletion>,
+): Promise<CompletionResult> {
+  if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
+  ctx.budget.assertCanSpend();
+  const raw = await call();
+  const tokens = { inputTokens: raw.inputTokens, outputTokens: raw.outputTokens };
+  const priceAs = raw.priceAs ?? [configuredModel, raw.model];
+  const costUsd =
+    priceAs.length === 0
+      ? 0
+      : pricing.cost(priceAs, tokens, (message) => ctx.events({ type: 'warning', message }));
+  const usage = { ...tokens, costUsd };
+  ctx.budget.record(usage);
+  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+}
+
+/** Non-negative integer token count from an API field that may be missing or null. */
+export function tokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** Remaining time before `ctx.deadline`, clamped to [1s, fallback]; `fallback` when there is no deadline. */
+export function requestTimeoutMs(ctx: Ctx, fallbackMs: number): number {
+  if (ctx.deadline === null) return fallbackMs;
+  return Math.min(fallbackMs, Math.max(1000, ctx.deadline - ctx.now()));
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60 * 1000;

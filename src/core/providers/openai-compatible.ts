@@ -1,0 +1,260 @@
+import type { Ctx } from '../runtime/ctx.js';
+import {
+  AbortError,
+  abortErrorFrom,
+  ProviderError,
+  ProviderFatalError,
+  ProviderRetryableError,
+  providerErrorFromStatus,
+  safeDetail,
+} from './errors.js';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  meteredCall,
+  type RawCompletion,
+  requestTimeoutMs,
+  tokenCount,
+} from './metered.js';
+import type { PriceBook } from './pricing.js';
+import type { CompletionRequest, CompletionResult, Provider } from './provider.js';
+import { type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const GITHUB_MODELS_BASE_URL = 'https://models.github.ai/inference';
+export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
+/** The REST API version GitHub documents for the Models inference endpoint. */
+export const GITHUB_API_VERSION = '2022-11-28';
+
+export interface OpenAICompatibleOptions {
+  /** `github-models` is the same client with GitHub's base URL, headers and hints. */
+  kind: 'openai-compatible' | 'github-models';
+  model: string;
+  baseUrl: string;
+  /** Sent only as `Authorization: Bearer`; undefined for servers that need none (Ollama). */
+  apiKey?: string | undefined;
+  /** Name of the variable the key came from, used in hints (never the value). */
+  apiKeyEnv?: string | undefined;
+  maxTokens?: number | undefined;
+  temperature?: number | undefined;
+  pricing: PriceBook;
+  retry?: RetrySettings | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+/** The parts of an OpenAI chat.completion response we read. */
+interface ChatCompletionBody {
+  model?: unknown;
+  choices?: { message?: { content?: unknown }; finish_reason?: unknown }[];
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+  error?: unknown;
+}
+
+/**
+ * OpenAI chat completions over plain fetch: OpenAI itself, GitHub Models, Ollama, vLLM and other
+ * servers that speak `POST {base}/chat/completions`.
+ */
+export class OpenAICompatibleProvider implements Provider {
+  readonly kind: 'openai-compatible' | 'github-models';
+  readonly model: string;
+  readonly #options: OpenAICompatibleOptions;
+  readonly #url: string;
+
+  constructor(options: OpenAICompatibleOptions) {
+    this.kind = options.kind;
+    this.model = options.model;
+    this.#options = options;
+    this.#url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  complete(request: CompletionRequest, ctx: Ctx): Promise<CompletionResult> {
+    return meteredCall(ctx, this.#options.pricing, this.model, () =>
+      withRetry(() => this.#attempt(request, ctx), { ...this.#options.retry, ctx, provider: this.kind }),
+    );
+  }
+
+  /** The JSON body sent for `request` (exposed for tests and debugging; contains no credential). */
+  body(request: CompletionRequest): Record<string, unknown> {
+    const maxTokens = request.maxTokens ?? this.#options.maxTokens;
+    const temperature = request.temperature ?? this.#options.temperature;
+    const messages = [
+      ...(request.system !== undefined ? [{ role: 'system', content: request.system }] : []),
+      ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ];
+    return {
+      model: this.model,
+      messages,
+      // OpenAI deprecated max_tokens (its reasoning models reject it); other servers expect it.
+      ...(maxTokens !== undefined
+        ? { [this.#isOpenAI() ? 'max_completion_tokens' : 'max_tokens']: maxTokens }
+        : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
+      ...(request.json ? { response_format: { type: 'json_object' } } : {}),
+    };
+  }
+
+  #isOpenAI(): boolean {
+    try {
+      return new URL(this.#options.baseUrl).hostname === 'api.openai.com';
+    } catch {
+      return false;
+    }
+  }
+
+  #headers(): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: this.kind === 'github-models' ? 'application/vnd.github+json' : 'application/json',
+    };
+    if (this.kind === 'github-models') headers['x-github-api-version'] = GITHUB_API_VERSION;
+    if (this.#options.apiKey) headers.authorization = `Bearer ${this.#options.apiKey}`;
+    return headers;
+  }
+
+  async #attempt(request: CompletionRequest, ctx: Ctx): Promise<RawCompletion> {
+    const secrets = [this.#options.apiKey];
+    const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const doFetch = this.#options.fetch ?? globalThis.fetch;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(this.#url, {
+        method: 'POST',
+        headers: this.#headers(),
+        body: JSON.stringify(this.body(request)),
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
+      if (error instanceof AbortError || error instanceof ProviderError) throw error;
+      if (timeout.aborted) {
+        throw new ProviderRetryableError(
+          this.kind,
+          `request timed out after ${Math.round(timeoutMs / 1000)}s`,
+          {
+            secrets,
+          },
+        );
+      }
+      throw new ProviderRetryableError(
+        this.kind,
+        `network error: ${safeDetail(describeFetchError(error), secrets)}`,
+        {
+          secrets,
+        },
+      );
+    }
+
+    const body = parseJson(text);
+    if (!response.ok) throw this.#httpError(response, body, text, ctx);
+
+    const parsed = body as ChatCompletionBody | undefined;
+    const choice = Array.isArray(parsed?.choices) ? parsed.choices[0] : undefined;
+    if (!parsed || !choice) {
+      const apiError = errorFields(parsed?.error);
+      const detail = apiError.message ?? `not a chat.completion: ${text.slice(0, 200)}`;
+      throw new ProviderFatalError(this.kind, `unexpected response: ${safeDetail(detail, secrets)}`, {
+        secrets,
+      });
+    }
+    return {
+      text: contentText(choice.message?.content),
+      model: typeof parsed.model === 'string' && parsed.model ? parsed.model : this.model,
+      stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
+      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
+      outputTokens: tokenCount(parsed.usage?.completion_tokens),
+    };
+  }
+
+  #httpError(response: Response, body: unknown, text: string, ctx: Ctx): ProviderError {
+    const secrets = [this.#options.apiKey];
+    const fields = errorFields((body as { error?: unknown } | undefined)?.error);
+    const message =
+      fields.message ??
+      (typeof (body as { message?: unknown } | undefined)?.message === 'string'
+        ? (body as { message: string }).message
+        : text.trim() || response.statusText || 'no error message');
+    const code = fields.code ?? fields.type;
+    const status = response.status;
+    const retryAfterMs = retryAfterFromHeaders((name) => response.headers.get(name), ctx.now());
+    return providerErrorFromStatus(
+      this.kind,
+      status,
+      `HTTP ${status}${code ? ` ${code}` : ''}: ${safeDetail(message, secrets)}${this.#hint(status)}`,
+      { code, retryAfterMs, secrets },
+    );
+  }
+
+  #hint(status: number): string {
+    const keyVar = this.#options.apiKeyEnv;
+    if (status === 401 || status === 403) {
+      if (this.kind === 'github-models') {
+        return ` (the token in ${keyVar ?? 'GITHUB_TOKEN'} needs the models: read permission — in a workflow add "permissions: models: read")`;
+      }
+      return keyVar ? ` (check the key in ${keyVar})` : ' (this server wants an API key: set api_key_env)';
+    }
+    if (status === 404) {
+      return this.kind === 'github-models'
+        ? ` (check the model id "${this.model}"; GitHub Models ids look like "openai/gpt-4.1-mini")`
+        : ` (check the model id "${this.model}" and base_url)`;
+    }
+    return '';
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{message, type, code}` of an OpenAI-style `error` member (object or bare string). */
+function errorFields(error: unknown): { message?: string; type?: string; code?: string } {
+  if (typeof error === 'string') return { message: error };
+  if (!error || typeof error !== 'object') return {};
+  const e = error as Record<string, unknown>;
+  const str = (v: unknown) =>
+    typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined;
+  const out: { message?: string; type?: string; code?: string } = {};
+  const message = str(e.message);
+  const type = str(e.type);
+  const code = str(e.code);
+  if (message !== undefined) out.message = message;
+  if (type !== undefined) out.type = type;
+  if (code !== undefined) out.code = code;
+  return out;
+}
+
+/** `message.content` as text: a string, null (refusal / tool call) or an array of text parts. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) =>
+        part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
+      .join('');
+  }
+  return '';
+}
+
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail =
+    cause && typeof cause === 'object'
+      ? typeof cause.code === 'string'
+        ? cause.code
+        : typeof cause.message === 'string'
+          ? cause.message
+          : ''
+      : '';
+  return detail ? `${error.message} (${detail})` : error.message;
+}

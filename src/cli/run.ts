@@ -1,9 +1,8 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
-import { keygen } from './commands/keygen.js';
-import { ledger } from './commands/ledger.js';
-import { review } from './commands/review.js';
-import { verify } from './commands/verify.js';
+import { ContractError } from '../core/contract/errors.js';
+import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
+import { ProviderError } from '../core/providers/errors.js';
+import { GitRefError } from '../core/verify/errors.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -13,6 +12,7 @@ export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verifi
 Usage: truss <command> [options]
 
 Commands:
+  run CONTRACT                     run a contract: harness checks, reviewer panel, signed verdict
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   ledger list|show|get|verdict|export|verify|shred
@@ -31,7 +31,16 @@ Exit codes:
   5  incomplete (chain intact, run unfinished or truncated)
   64 usage error (bad flags or arguments)`;
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => number> = { keygen, verify, ledger, review };
+type Command = (args: string[], io: CliIo) => number | Promise<number>;
+
+/** Commands load on demand so `truss --version` does not pay for SQLite, git or model SDKs. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  keygen: async () => (await import('./commands/keygen.js')).keygen,
+  verify: async () => (await import('./commands/verify.js')).verify,
+  ledger: async () => (await import('./commands/ledger.js')).ledger,
+  review: async () => (await import('./commands/review.js')).review,
+  run: async () => (await import('./commands/run.js')).run,
+};
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
 export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
@@ -45,9 +54,9 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       io.stdout(`${pkg.version}\n`);
       return EXIT.ok;
     }
-    const handler = COMMANDS[command];
-    if (!handler) throw new UsageError(`unknown command "${command}"`);
-    return handler(args, io);
+    const load = COMMANDS[command];
+    if (!load) throw new UsageError(`unknown command "${command}"`);
+    return await (await load())(args, io);
   } catch (error) {
     return report(error, io);
   }
@@ -58,13 +67,17 @@ function report(error: unknown, io: CliIo): number {
     io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
     return EXIT.usage;
   }
-  if (
-    error instanceof BundleFormatError ||
-    error instanceof KeyError ||
-    error instanceof LedgerError ||
-    error instanceof CanonicalJsonError
-  ) {
-    io.stderr(`truss: ${error.message}\n`);
+  const inputErrors = [
+    BundleFormatError,
+    KeyError,
+    LedgerError,
+    CanonicalJsonError,
+    ContractError,
+    ProviderError,
+    GitRefError,
+  ];
+  if (inputErrors.some((type) => error instanceof type)) {
+    io.stderr(`truss: ${(error as Error).message}\n`);
     return EXIT.input;
   }
   io.stderr(

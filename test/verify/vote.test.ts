@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeVerdict, type ClauseVerdict } from '../../src/core/verify/verdict.js';
+import { type ClauseVerdict, computeVerdict } from '../../src/core/verify/verdict.js';
 import { majority, parseVote, type Vote } from '../../src/core/verify/vote.js';
 
 function votes(met: number, notMet: number, unverifiable: number): Vote[] {
-  return [...Array(met).fill('met'), ...Array(notMet).fill('not_met'), ...Array(unverifiable).fill('unverifiable')];
+  return [
+    ...Array(met).fill('met'),
+    ...Array(notMet).fill('not_met'),
+    ...Array(unverifiable).fill('unverifiable'),
+  ];
 }
 
 describe('panel majority (SPEC §5), every N from 1 to 5 × every vote mix', () => {
@@ -42,19 +46,15 @@ describe('parseVote reads answers defensively', () => {
     expect(parseVote(text)).toMatchObject({ vote, parsed: true });
   });
 
-  it.each([
-    ['met'],
-    ['{"vote":"yes"}'],
-    ['{"vote": true}'],
-    ['{"verdict":"met"}'],
-    ['{"vote":"met"'],
-    [''],
-  ])('unparseable %j → unverifiable, never met', (text) => {
-    const parsed = parseVote(text);
-    expect(parsed.vote).toBe('unverifiable');
-    expect(parsed.parsed).toBe(false);
-    expect(parsed.reasoning).toContain('unparseable');
-  });
+  it.each([['met'], ['{"vote":"yes"}'], ['{"vote": true}'], ['{"verdict":"met"}'], ['{"vote":"met"'], ['']])(
+    'unparseable %j → unverifiable, never met',
+    (text) => {
+      const parsed = parseVote(text);
+      expect(parsed.vote).toBe('unverifiable');
+      expect(parsed.parsed).toBe(false);
+      expect(parsed.reasoning).toContain('unparseable');
+    },
+  );
 
   it('clips very long reasoning', () => {
     const parsed = parseVote(JSON.stringify({ vote: 'met', reasoning: 'x'.repeat(10_000) }));
@@ -63,14 +63,23 @@ describe('parseVote reads answers defensively', () => {
 });
 
 describe('overall verdict is fail-closed', () => {
-  const clause = (status: ClauseVerdict['status']): ClauseVerdict => ({ clause: 0, kind: 'check', desc: 'd', status, reason: '' });
+  const clause = (status: ClauseVerdict['status']): ClauseVerdict => ({
+    clause: 0,
+    kind: 'check',
+    desc: 'd',
+    status,
+    reason: '',
+  });
   it('any not_met → fail; else any unverifiable → unverifiable; else pass', () => {
     expect(computeVerdict([clause('met'), clause('met')]).overall).toBe('pass');
     expect(computeVerdict([clause('met'), clause('unverifiable')]).overall).toBe('unverifiable');
     expect(computeVerdict([clause('unverifiable'), clause('not_met')]).overall).toBe('fail');
   });
   it('budget exhaustion or executor failure can never pass', () => {
-    expect(computeVerdict([clause('met')], { budgetExhausted: 'budget exhausted' })).toMatchObject({ overall: 'fail', forced: ['budget exhausted'] });
+    expect(computeVerdict([clause('met')], { budgetExhausted: 'budget exhausted' })).toMatchObject({
+      overall: 'fail',
+      forced: ['budget exhausted'],
+    });
     expect(computeVerdict([clause('met')], { executorFailed: 'executor crashed' }).overall).toBe('fail');
   });
   it('no clauses is not a pass', () => {

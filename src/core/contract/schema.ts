@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+const envName = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'must be an environment variable name (letters, digits and _, not starting with a digit)',
+  );
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const regex = z.string().refine(
   (source) => {
@@ -11,10 +16,15 @@ const regex = z.string().refine(
       return false;
     }
   },
-  { message: 'is not a valid regular expression' },
+  { message: 'is not a valid regular expression (JavaScript syntax)' },
 );
 /** Tool patterns: names with optional `*` wildcards, e.g. `bash`, `git_*`, `mcp:payments:*`. */
-const toolPattern = z.string().regex(/^[A-Za-z0-9_:*.-]+$/, 'must be a tool name or a pattern using *');
+const toolPattern = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_:*.-]+$/,
+    'must be a tool name or a pattern using * (letters, digits, _ : . - and *), e.g. "bash" or "git_*"',
+  );
 
 export const CheckClauseSchema = z.strictObject({
   kind: z.literal('check'),
@@ -114,11 +124,21 @@ export const ConfigFileSchema = z.strictObject({ ...layerShape, workflow: nonEmp
 export const ContractFileSchema = z.strictObject({
   ...layerShape,
   contract: z.strictObject({
-    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be letters, digits, ".", "_" or "-"'),
+    id: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+        'must start with a letter or digit and use only letters, digits, ".", "_" or "-" (at most 128 characters)',
+      ),
     title: nonEmpty.optional(),
     intent: nonEmpty,
   }),
-  done: z.array(ClauseSchema).min(1, 'a contract needs at least one [[done]] clause'),
+  done: z
+    .array(ClauseSchema)
+    .min(
+      1,
+      'a contract needs at least one [[done]] clause; add a [[done]] table with kind = "check" or "review"',
+    ),
 });
 
 /** The fully layered contract that is hashed and journaled in `run_started`. */

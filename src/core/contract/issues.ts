@@ -1,0 +1,332 @@
+import type { z } from 'zod';
+import type { ContractIssue } from './errors.js';
+import { pathKey, type TomlPath, type TomlPositions } from './toml-positions.js';
+
+/** A validation problem before it is placed in a file: the data path and a message for the user. */
+export interface PathIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+type SchemaLike = {
+  _zod: {
+    def: { type: string; shape?: Record<string, SchemaLike>; entries?: Record<string, unknown> };
+    optin?: string;
+  };
+};
+
+/**
+ * Validates `data` against `schema` and returns every problem with a message that says what to do.
+ * Values the user wrote are never echoed (a misplaced API key must not end up in a CI log), only
+ * key names, types and the allowed choices.
+ */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+): { ok: true; value: z.output<T> } | { ok: false; issues: PathIssue[] } {
+  const allowedKeys = new Map<string, string[]>();
+  const result = schema.safeParse(data, { error: (raw) => describeIssue(raw, allowedKeys) });
+  const credentials = findCredentialIssues(data);
+  if (result.success && credentials.length === 0) return { ok: true, value: result.data };
+
+  const issues: PathIssue[] = [...credentials];
+  // One problem per key is enough to act on (`expect_exit = 1e300` breaks two limits).
+  const reported = new Set(credentials.map((issue) => pathKey(issue.path)));
+  for (const issue of result.error?.issues ?? []) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code !== 'unrecognized_keys') {
+      if (reported.has(pathKey(path))) continue;
+      reported.add(pathKey(path));
+    }
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        issues.push({ path: [...path, key], message: unknownKeyMessage(key, path, allowedKeys, data) });
+      }
+    } else {
+      issues.push({ path, message: issue.message });
+    }
+  }
+  return { ok: false, issues };
+}
+
+/** Places path issues in a TOML file, pointing at the key (or the nearest enclosing header). */
+export function placeIssues(
+  issues: readonly PathIssue[],
+  file: string,
+  positions: TomlPositions,
+): ContractIssue[] {
+  return issues.map((issue) => {
+    const { line, col } = positions.locate(issue.path);
+    return { file, line, col, path: formatPath(issue.path), message: issue.message };
+  });
+}
+
+export function compareIssues(a: ContractIssue, b: ContractIssue): number {
+  return a.line - b.line || a.col - b.col;
+}
+
+// --- credentials --------------------------------------------------------------------------------
+
+const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
+
+/**
+ * `api_key_env` holds the NAME of an environment variable. Anything else there (lower case, dashes,
+ * `sk-...`, a long token) is treated as a pasted credential: rejected, and never repeated back.
+ */
+export function findCredentialIssues(data: unknown, base: (string | number)[] = []): PathIssue[] {
+  const out: PathIssue[] = [];
+  if (Array.isArray(data)) {
+    data.forEach((item, index) => {
+      out.push(...findCredentialIssues(item, [...base, index]));
+    });
+  } else if (isTable(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      const path = [...base, key];
+      if (key === 'api_key_env' && typeof value === 'string' && !ENV_NAME.test(value)) {
+        out.push({
+          path,
+          message:
+            'must be the NAME of an environment variable (A-Z, 0-9, _; at most 64 characters), ' +
+            'e.g. api_key_env = "OPENAI_API_KEY", never the key itself; the value is not shown ' +
+            '(if it is a real key, remove it from the file and rotate it)',
+        });
+      } else {
+        out.push(...findCredentialIssues(value, path));
+      }
+    }
+  }
+  return out;
+}
+
+// --- messages -----------------------------------------------------------------------------------
+
+function describeIssue(raw: z.core.$ZodRawIssue, allowedKeys: Map<string, string[]>): string | undefined {
+  const path = (raw.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');
+  const inst = raw.inst as SchemaLike | undefined;
+  switch (raw.code) {
+    case 'invalid_type': {
+      if (raw.input === undefined) return missingMessage(path, inst);
+      if (typeof raw.input === 'bigint') return TOO_LARGE;
+      if (typeof raw.input === 'number' && !Number.isFinite(raw.input)) return 'must be a finite number';
+      if (raw.expected === 'int') return `expected integer, got ${typeOf(raw.input)}`;
+      return `expected ${typeName(raw.expected)}, got ${typeOf(raw.input)}`;
+    }
+    case 'too_small': {
+      const min = Number(raw.minimum);
+      if (min === Number.MIN_SAFE_INTEGER) return TOO_LARGE;
+      if (raw.origin === 'string')
+        return min <= 1 ? 'must not be empty' : `must be at least ${min} characters`;
+      if (raw.origin === 'array') return `must have at least ${min} item${min === 1 ? '' : 's'}`;
+      return raw.inclusive ? `must be at least ${min}` : `must be greater than ${min}`;
+    }
+    case 'too_big': {
+      const max = Number(raw.maximum);
+      if (max === Number.MAX_SAFE_INTEGER) return TOO_LARGE;
+      if (raw.origin === 'string') return `must be at most ${max} characters`;
+      if (raw.origin === 'array') return `must have at most ${max} items`;
+      return raw.inclusive ? `must be at most ${max}` : `must be less than ${max}`;
+    }
+    case 'invalid_value':
+      if (raw.input === undefined) return missingMessage(path, inst);
+      return `must be ${choices(raw.values)}`;
+    case 'invalid_format':
+      if (raw.format === 'url') return 'must be a URL, e.g. "https://api.example.com/v1"';
+      return `must be a valid ${raw.format}`;
+    case 'invalid_union': {
+      const discriminator = (raw as { discriminator?: unknown }).discriminator;
+      const options = (raw as { options?: unknown[] }).options;
+      if (typeof discriminator === 'string' && Array.isArray(options)) {
+        const input = raw.input;
+        const present = isTable(input) && input[discriminator] !== undefined;
+        return present
+          ? `must be ${choices(options)}`
+          : `missing required key; add ${discriminator} = ${choices(options, ' or ')}`;
+      }
+      return undefined;
+    }
+    case 'unrecognized_keys': {
+      const shape = inst?._zod.def.shape;
+      if (shape) allowedKeys.set(pathKey(path), Object.keys(shape));
+      return 'unknown key';
+    }
+    default:
+      return undefined;
+  }
+}
+
+const TOO_LARGE = 'integer is too large (the limit is ±9007199254740991)';
+
+function missingMessage(path: (string | number)[], inst: SchemaLike | undefined): string {
+  const key = path[path.length - 1];
+  const parent = path.slice(0, -1);
+  if (path.length === 1 && key === 'done') {
+    return 'a contract needs at least one [[done]] clause; add a [[done]] table with kind = "check" or "review"';
+  }
+  const def = inst?._zod.def;
+  if (def?.type === 'object' && def.shape) {
+    const required = Object.entries(def.shape)
+      .filter(([, field]) => field._zod.optin !== 'optional')
+      .map(([name, field]) => `${name} = ${valueHint(field)}`);
+    const header = `[${tableName(path)}]`;
+    return required.length > 0
+      ? `missing required table; add a ${header} table with ${required.join(' and ')}`
+      : `missing required table; add a ${header} table`;
+  }
+  const where = describeTable(parent);
+  const hint = inst ? valueHint(inst) : '...';
+  const enumValues = def?.type === 'enum' && def.entries ? ` (${choices(Object.values(def.entries))})` : '';
+  return `missing required key; add ${String(key)} = ${hint} to ${where}${enumValues}`;
+}
+
+function unknownKeyMessage(
+  key: string,
+  parent: (string | number)[],
+  allowedKeys: Map<string, string[]>,
+  data: unknown,
+): string {
+  const allowed = allowedKeys.get(pathKey(parent)) ?? [];
+  const suggestion = closest(key, allowed);
+  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  let where = parent.length === 0 ? 'at the top level' : `in ${describeTable(parent)}`;
+  const table = valueAt(data, parent);
+  if (isClause(parent) && isTable(table) && typeof table.kind === 'string') {
+    where = `in a [[done]] clause with kind = ${JSON.stringify(table.kind)}`;
+  }
+  const list = allowed.length > 0 ? `; allowed keys ${where}: ${allowed.join(', ')}` : `; remove it`;
+  return `unknown key "${key}"${hint}${list}`;
+}
+
+function valueHint(schema: SchemaLike): string {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'string':
+    case 'enum':
+    case 'literal':
+      return '"..."';
+    case 'number':
+    case 'int':
+      return '<number>';
+    case 'boolean':
+      return 'true';
+    case 'array':
+      return '[...]';
+    case 'object':
+    case 'record':
+      return '{ ... }';
+    case 'optional':
+    case 'default':
+      return '...';
+    default:
+      return '...';
+  }
+}
+
+function choices(values: readonly unknown[], last = ', '): string {
+  const quoted = values.map((v) => JSON.stringify(v));
+  if (quoted.length <= 1) return quoted[0] ?? 'a valid value';
+  if (last === ', ') return `one of ${quoted.join(', ')}`;
+  return `${quoted.slice(0, -1).join(', ')}${last}${quoted[quoted.length - 1]}`;
+}
+
+function typeName(expected: string): string {
+  if (expected === 'object') return 'table';
+  return expected;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Date) return 'date-time';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'number' : 'fractional number';
+  if (typeof value === 'object') return 'table';
+  return typeof value;
+}
+
+// --- paths --------------------------------------------------------------------------------------
+
+const BARE = /^[A-Za-z0-9_-]+$/;
+
+function quoteKey(key: string): string {
+  return BARE.test(key) ? key : JSON.stringify(key);
+}
+
+/** `done[1].expect_exit`, `pricing."gpt-4.1".input_per_mtok`. */
+export function formatPath(path: TomlPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? quoteKey(segment) : `.${quoteKey(segment)}`;
+  }
+  return out;
+}
+
+/** The TOML header naming the table at `path`, without brackets and array indices: `panel.seats`. */
+function tableName(path: TomlPath): string {
+  return path
+    .filter((p): p is string => typeof p === 'string')
+    .map(quoteKey)
+    .join('.');
+}
+
+function describeTable(path: TomlPath): string {
+  if (path.length === 0) return 'the top level of the file';
+  const name = tableName(path);
+  if (isClause(path)) return 'this [[done]] clause';
+  return typeof path[path.length - 1] === 'number' ? `this [[${name}]] entry` : `[${name}]`;
+}
+
+/** `['done', n]`: one definition-of-done clause. */
+function isClause(path: TomlPath): boolean {
+  return path.length === 2 && path[0] === 'done' && typeof path[1] === 'number';
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+export function isTable(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date)
+    return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function valueAt(data: unknown, path: TomlPath): unknown {
+  let node = data;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
+
+/** The allowed key closest to a typo, if it is close enough to be the likely intent. */
+function closest(key: string, allowed: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of allowed) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const limit = Math.max(1, Math.floor(key.length / 3));
+  return bestDistance <= Math.min(limit, 3) ? best : undefined;
+}
+
+/** Optimal-string-alignment distance: edits plus adjacent transpositions (`modle` → `model` is 1). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => d[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}

@@ -1,0 +1,122 @@
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { ContractError } from './errors.js';
+
+/** Where named contracts live, relative to the repository root. */
+export const CONTRACTS_DIR = '.truss/contracts';
+/** The repository's layered defaults, relative to the repository root. */
+export const CONFIG_FILE = '.truss/config.toml';
+/** The contract `/truss run` uses when no name is given; free text after `--` becomes its intent. */
+export const DEFAULT_CONTRACT = 'default';
+
+const CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export interface FindContractOptions {
+  /**
+   * Accept explicit `.toml` paths (default true: the CLI user names their own files). Hosts that
+   * take the name from untrusted input, such as a PR comment, should pass false.
+   */
+  allowPaths?: boolean;
+}
+
+/**
+ * Resolves what follows `/truss run` (or `truss run`) to a contract file:
+ * - empty → `.truss/contracts/default.toml`;
+ * - a name matching `^[A-Za-z0-9][A-Za-z0-9._-]*$` → `.truss/contracts/NAME.toml`, which must be a
+ *   regular file whose real path (after symlinks) stays inside `.truss/contracts/` of the repo;
+ * - anything ending in `.toml` → that path (relative to `cwd`), unrestricted unless `allowPaths` is false.
+ * Any other input (`../x`, `/etc/x`, `a/b`) is refused. Failures are `ContractError`s; a missing name
+ * lists the contracts that do exist. Returns the path of the file to load.
+ */
+export function findContract(
+  name: string | undefined,
+  repoRoot: string,
+  cwd: string = process.cwd(),
+  options: FindContractOptions = {},
+): string {
+  const wanted = (name ?? '').trim() || DEFAULT_CONTRACT;
+
+  if (wanted.endsWith('.toml')) {
+    if (options.allowPaths === false) {
+      throw fail(wanted, 'invalid', 'paths are not accepted here; name a contract from .truss/contracts/');
+    }
+    const path = isAbsolute(wanted) ? wanted : resolve(cwd, wanted);
+    const info = tryFs(() => statSync(path));
+    if (!info) throw fail(wanted, 'not_found', 'file not found');
+    if (!info.isFile()) throw fail(wanted, 'not_found', 'is not a regular file');
+    return path;
+  }
+
+  if (!CONTRACT_NAME.test(wanted)) {
+    throw fail(
+      wanted,
+      'invalid',
+      'is not a contract name; use letters, digits, ".", "_" and "-" (a name from .truss/contracts/) ' +
+        'or a path ending in .toml',
+    );
+  }
+
+  const dir = join(repoRoot, CONTRACTS_DIR);
+  const path = join(dir, `${wanted}.toml`);
+  const label = join(CONTRACTS_DIR, `${wanted}.toml`);
+  const real = tryFs(() => realpathSync(path));
+  if (real === undefined) {
+    const available = listContracts(repoRoot);
+    const list =
+      available.length > 0
+        ? `available contracts: ${available.join(', ')}`
+        : `there are no contracts yet; create ${CONTRACTS_DIR}/${wanted}.toml`;
+    throw fail(label, 'not_found', `no contract named "${wanted}"; ${list}`);
+  }
+  const realRoot = realpathSync(repoRoot);
+  const realDir = realpathSync(dir);
+  if (!isInside(realDir, realRoot) || !isInside(real, realDir)) {
+    throw fail(label, 'invalid', `resolves outside ${CONTRACTS_DIR}/ (symlink); refusing to read it`);
+  }
+  const info = statSync(real);
+  if (!info.isFile()) throw fail(label, 'invalid', 'is not a regular file');
+  return path;
+}
+
+/** Names of the contracts in `.truss/contracts/` (files `NAME.toml` with a valid NAME), sorted. */
+export function listContracts(repoRoot: string): string[] {
+  const entries: Dirent[] =
+    tryFs(() => readdirSync(join(repoRoot, CONTRACTS_DIR), { withFileTypes: true })) ?? [];
+  return entries
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.toml'))
+    .map((entry) => entry.name.slice(0, -'.toml'.length))
+    .filter((stem) => CONTRACT_NAME.test(stem))
+    .sort();
+}
+
+/**
+ * `.truss/config.toml` if the repository has one (undefined otherwise). Like named contracts, it
+ * must really live inside the repository: a symlink pointing elsewhere is refused.
+ */
+export function findConfig(repoRoot: string): string | undefined {
+  const path = join(repoRoot, CONFIG_FILE);
+  const real = tryFs(() => realpathSync(path));
+  if (real === undefined) return undefined;
+  if (!isInside(real, realpathSync(repoRoot))) {
+    throw fail(CONFIG_FILE, 'invalid', 'resolves outside the repository (symlink); refusing to read it');
+  }
+  return path;
+}
+
+function isInside(child: string, parent: string): boolean {
+  if (child === parent) return true;
+  const rel = relative(parent, child);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+function fail(file: string, code: 'invalid' | 'not_found', message: string): ContractError {
+  return new ContractError([{ file, line: 0, col: 0, path: '', message }], code);
+}
+
+function tryFs<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { simpleGit } from 'simple-git';
+import { GitRefError } from './errors.js';
+
+export interface GitInfo {
+  repo: string | null;
+  base_ref: string | null;
+  base_sha: string | null;
+  head_sha: string | null;
+  /** True when the working tree differs from HEAD (tracked changes or untracked files). */
+  dirty: boolean;
+}
+
+const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];
+
+/**
+ * What the verdict is about: the repository, the base the diff starts from (`--base`, else the merge
+ * base with the default branch) and the head commit. Null when the workdir is not a git repository.
+ */
+export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
+  const git = simpleGit({ baseDir: workdir });
+  if (!(await git.checkIsRepo().catch(() => false))) return null;
+  const head = await revParse(git, 'HEAD');
+  const status = await git.status().catch(() => null);
+  const remote = await git
+    .remote(['get-url', 'origin'])
+    .then((url) => (typeof url === 'string' ? redactUrl(url.trim()) : null))
+    .catch(() => null);
+  let base: { ref: string; sha: string } | null = null;
+  if (baseRef) {
+    const sha = await revParse(git, `${baseRef}^{commit}`);
+    if (!sha)
+      throw new GitRefError(
+        `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`,
+      );
+    base = { ref: baseRef, sha };
+  } else if (head) {
+    for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
+      const tip = await revParse(git, `${candidate}^{commit}`);
+      if (!tip) continue;
+      const mergeBase = await git.raw(['merge-base', 'HEAD', tip]).catch(() => '');
+      if (mergeBase.trim()) {
+        base = { ref: candidate, sha: mergeBase.trim() };
+        break;
+      }
+    }
+  }
+  return {
+    repo: remote,
+    base_ref: base?.ref ?? null,
+    base_sha: base?.sha ?? null,
+    head_sha: head,
+    dirty: status ? !status.isClean() : false,
+  };
+}
+
+async function revParse(git: ReturnType<typeof simpleGit>, ref: string): Promise<string | null> {
+  try {
+    const sha = (await git.raw(['rev-parse', '--verify', '--quiet', ref])).trim();
+    return sha || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remote URLs can embed tokens (https://x-access-token:…@github.com/…); they never reach the journal. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/)[^/@]+@/, '$1');
+}

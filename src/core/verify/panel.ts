@@ -1,0 +1,95 @@
+import type { ReviewClause } from '../contract/schema.js';
+import type { Provider } from '../providers/provider.js';
+import { BudgetExceededError } from '../runtime/budget.js';
+import type { Ctx } from '../runtime/ctx.js';
+import type { ReviewEvidence } from './review-evidence.js';
+import { buildReviewPrompt, LENSES } from './review-prompt.js';
+import { type ClauseStatus, majority, parseVote, type Vote } from './vote.js';
+
+export interface SeatVote {
+  seat: number;
+  lens: string;
+  provider: string;
+  model: string;
+  vote: Vote;
+  reasoning: string;
+  usage: { input_tokens: number; output_tokens: number; cost_usd: number };
+  /** Why the seat could not vote (provider error, budget); its vote is then unverifiable. */
+  error: string | null;
+}
+
+export interface PanelResult {
+  status: ClauseStatus;
+  votes: SeatVote[];
+  /** Set when a seat hit the budget ceiling: the run can no longer PASS. */
+  budgetExhausted: string | null;
+}
+
+const REVIEW_MAX_TOKENS = 1024;
+
+/**
+ * Convenes the panel for one review clause: every seat judges in parallel through its lens, and
+ * the clause status is the strict majority. A seat that errors votes `unverifiable` with the
+ * reason; it never counts as `met`.
+ */
+export async function runPanel(options: {
+  intent: string;
+  clause: ReviewClause;
+  evidence: ReviewEvidence;
+  seats: readonly Provider[];
+  ctx: Ctx;
+}): Promise<PanelResult> {
+  const { seats, ctx } = options;
+  let budgetExhausted: string | null = null;
+  const votes = await Promise.all(
+    seats.map(async (provider, seat): Promise<SeatVote> => {
+      const lens = LENSES[seat % LENSES.length] as (typeof LENSES)[number];
+      const base = { seat, lens: lens.name, provider: provider.kind, model: provider.model };
+      const prompt = buildReviewPrompt({
+        seat,
+        seats: seats.length,
+        lens,
+        intent: options.intent,
+        clause: options.clause.desc,
+        evidence: options.evidence,
+      });
+      try {
+        const result = await provider.complete(
+          {
+            system: prompt.system,
+            messages: [{ role: 'user', content: prompt.user }],
+            json: true,
+            maxTokens: REVIEW_MAX_TOKENS,
+          },
+          ctx,
+        );
+        const parsed = parseVote(result.text);
+        const usage = {
+          input_tokens: result.usage.inputTokens,
+          output_tokens: result.usage.outputTokens,
+          cost_usd: result.usage.costUsd,
+        };
+        return {
+          ...base,
+          model: result.model || provider.model,
+          vote: parsed.vote,
+          reasoning: parsed.reasoning,
+          usage,
+          error: null,
+        };
+      } catch (error) {
+        if (error instanceof BudgetExceededError) budgetExhausted ??= error.message;
+        if (ctx.signal.aborted) throw error;
+        const message = (error as Error).message ?? String(error);
+        return {
+          ...base,
+          vote: 'unverifiable',
+          reasoning: `seat could not vote: ${message}`,
+          usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
+          error: message,
+        };
+      }
+    }),
+  );
+  return { status: majority(votes.map((v) => v.vote)), votes, budgetExhausted };
+}

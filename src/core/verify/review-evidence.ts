@@ -1,0 +1,147 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { simpleGit } from 'simple-git';
+import type { GitInfo } from './git-info.js';
+
+export interface EvidenceLimits {
+  maxDiffBytes: number;
+  maxFileBytes: number;
+  maxTotalContextBytes: number;
+}
+
+export const DEFAULT_EVIDENCE_LIMITS: EvidenceLimits = {
+  maxDiffBytes: 200_000,
+  maxFileBytes: 64_000,
+  maxTotalContextBytes: 256_000,
+};
+
+export interface ContextFile {
+  path: string;
+  /** Shown text (possibly truncated); null when the file could not be shown. */
+  content: string | null;
+  bytes: number;
+  truncated: boolean;
+  problem: string | null;
+}
+
+export interface ReviewEvidence {
+  diff: string;
+  diffBytes: number;
+  diffTruncated: boolean;
+  files: ContextFile[];
+  /** Every limit hit or file refused, in words; shown to reviewers and journaled. */
+  notes: string[];
+}
+
+/**
+ * Gathers what reviewers see besides intent and clause: the diff base..working tree (plus untracked
+ * files) and the clause's `reviewer_context` files, each bounded. Limits that cut evidence are
+ * reported in `notes`, never silent; files outside the workdir (by `..` or symlink) are refused.
+ */
+export async function collectReviewEvidence(options: {
+  workdir: string;
+  git: GitInfo | null;
+  contextFiles: readonly string[];
+  limits?: EvidenceLimits;
+}): Promise<ReviewEvidence> {
+  const limits = options.limits ?? DEFAULT_EVIDENCE_LIMITS;
+  const notes: string[] = [];
+  let diff = '';
+  if (!options.git) {
+    notes.push('the workdir is not a git repository: no diff is available');
+  } else if (!options.git.base_sha) {
+    notes.push('no base commit found (pass --base REF): the diff shows only uncommitted changes');
+    diff = await gitDiff(options.workdir, 'HEAD');
+  } else {
+    diff = await gitDiff(options.workdir, options.git.base_sha);
+  }
+  if (options.git) diff += await untrackedAsDiff(options.workdir, limits.maxFileBytes, notes);
+  const diffBytes = Buffer.byteLength(diff);
+  const diffTruncated = diffBytes > limits.maxDiffBytes;
+  if (diffTruncated) {
+    diff = truncateUtf8(diff, limits.maxDiffBytes);
+    notes.push(`the diff is ${diffBytes} bytes; reviewers see the first ${limits.maxDiffBytes}`);
+  }
+  const files: ContextFile[] = [];
+  let budget = limits.maxTotalContextBytes;
+  for (const path of options.contextFiles) {
+    const file = readContextFile(options.workdir, path, Math.min(limits.maxFileBytes, budget));
+    budget -= file.content ? Buffer.byteLength(file.content) : 0;
+    if (file.problem) notes.push(`${path}: ${file.problem}`);
+    else if (file.truncated)
+      notes.push(
+        `${path} is ${file.bytes} bytes; reviewers see the first ${Buffer.byteLength(file.content ?? '')}`,
+      );
+    files.push(file);
+  }
+  return { diff, diffBytes, diffTruncated, files, notes };
+}
+
+async function gitDiff(workdir: string, base: string): Promise<string> {
+  try {
+    return await simpleGit({ baseDir: workdir }).raw(['diff', '--no-color', '--no-ext-diff', base, '--']);
+  } catch {
+    return '';
+  }
+}
+
+async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: string[]): Promise<string> {
+  let listing = '';
+  try {
+    listing = await simpleGit({ baseDir: workdir }).raw(['ls-files', '--others', '--exclude-standard', '-z']);
+  } catch {
+    return '';
+  }
+  let out = '';
+  for (const path of listing.split('\0').filter(Boolean)) {
+    const file = readContextFile(workdir, path, maxFileBytes);
+    if (file.content === null) {
+      notes.push(`untracked ${path}: ${file.problem}`);
+      continue;
+    }
+    out += `diff --git a/${path} b/${path}\nnew file (untracked)\n--- /dev/null\n+++ b/${path}\n`;
+    out += `${file.content
+      .split('\n')
+      .map((line) => `+${line}`)
+      .join('\n')}\n`;
+    if (file.truncated)
+      notes.push(`untracked ${path} is ${file.bytes} bytes; reviewers see the first ${maxFileBytes}`);
+  }
+  return out;
+}
+
+function readContextFile(workdir: string, path: string, maxBytes: number): ContextFile {
+  const refuse = (problem: string): ContextFile => ({
+    path,
+    content: null,
+    bytes: 0,
+    truncated: false,
+    problem,
+  });
+  if (isAbsolute(path)) return refuse('absolute paths are refused; name files relative to the workdir');
+  let real: string;
+  try {
+    real = realpathSync(resolve(workdir, path));
+  } catch {
+    return refuse('not found');
+  }
+  const rel = relative(realpathSync(workdir), real);
+  if (rel.startsWith('..') || isAbsolute(rel)) return refuse('resolves outside the workdir; refused');
+  const stat = statSync(real);
+  if (!stat.isFile()) return refuse('not a regular file');
+  const bytes = readFileSync(real);
+  if (bytes.subarray(0, 8000).includes(0))
+    return { path, content: null, bytes: bytes.length, truncated: false, problem: 'binary file, not shown' };
+  const truncated = bytes.length > maxBytes;
+  const content = truncateUtf8(bytes.toString('utf8'), maxBytes);
+  return { path, content, bytes: bytes.length, truncated, problem: null };
+}
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  const buffer = Buffer.from(text);
+  if (buffer.length <= maxBytes) return text;
+  return buffer
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+}

@@ -24,7 +24,8 @@ describe('truss --help / --version', () => {
   it('documents every command and the exit codes', () => {
     const result = runCli(['--help']);
     expect(result.code).toBe(0);
-    for (const word of ['keygen', 'verify', 'ledger', 'review', 'integrity only', 'incomplete']) expect(result.stdout).toContain(word);
+    for (const word of ['keygen', 'verify', 'ledger', 'review', 'integrity only', 'incomplete'])
+      expect(result.stdout).toContain(word);
     for (const command of ['keygen', 'verify', 'ledger', 'review']) {
       const sub = runCli([command, '--help']);
       expect(sub.code, command).toBe(0);
@@ -122,7 +123,11 @@ describe('ledger commands over a real database', () => {
   it('reports the signed verdict', () => {
     const result = runCli(['ledger', 'verdict', session, '--db', db, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ session_status: 'completed', chain: 'intact', verdict: { overall: 'pass', seq: 5 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      session_status: 'completed',
+      chain: 'intact',
+      verdict: { overall: 'pass', seq: 5 },
+    });
   });
 
   it('verifies the stored chain: pinned → 0, unpinned → 4, other key → 1', () => {
@@ -130,7 +135,16 @@ describe('ledger commands over a real database', () => {
     const unpinned = runCli(['ledger', 'verify', session, '--db', db, '--json'], { cwd });
     expect(unpinned.code).toBe(4);
     expect(JSON.parse(unpinned.stdout).status).toBe('integrity_only');
-    const other = runCli(['ledger', 'verify', session, '--db', db, '--key', SigningKey.generate().key.publicKeyHex, '--json']);
+    const other = runCli([
+      'ledger',
+      'verify',
+      session,
+      '--db',
+      db,
+      '--key',
+      SigningKey.generate().key.publicKeyHex,
+      '--json',
+    ]);
     expect(other.code).toBe(1);
     expect(JSON.parse(other.stdout).failure.code).toBe('untrusted_key');
   });
@@ -149,7 +163,11 @@ describe('ledger commands over a real database', () => {
     writeFileSync(join(repo, '.truss/trusted-keys'), `${key.publicKeyHex}\n`);
     const pinned = runCli(['verify', 'bundle.json', '--json'], { cwd: repo });
     expect(pinned.code).toBe(0);
-    expect(JSON.parse(pinned.stdout)).toMatchObject({ status: 'verified', key_pinned: true, trust_source: join(repo, '.truss/trusted-keys') });
+    expect(JSON.parse(pinned.stdout)).toMatchObject({
+      status: 'verified',
+      key_pinned: true,
+      trust_source: join(repo, '.truss/trusted-keys'),
+    });
   });
 
   it('exports to stdout byte-identically to the file export', () => {
@@ -169,19 +187,69 @@ describe('ledger commands over a real database', () => {
     const id = appendSampleRun(store, key);
     store.close();
 
-    const dry = runCli(['review', 'approve', id, '--db', local, '--key', reviewerFile, '--dry-run', '--json']);
+    const dry = runCli([
+      'review',
+      'approve',
+      id,
+      '--db',
+      local,
+      '--key',
+      reviewerFile,
+      '--dry-run',
+      '--json',
+    ]);
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, payload: { decision: 'approved', reviewer_key_id: reviewer.key.keyId } });
-    expect(new Database(local, { readonly: true }).prepare('select count(*) n from journal').get()).toEqual({ n: 7 });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      dry_run: true,
+      payload: { decision: 'approved', reviewer_key_id: reviewer.key.keyId },
+    });
+    expect(new Database(local, { readonly: true }).prepare('select count(*) n from journal').get()).toEqual({
+      n: 7,
+    });
 
-    const approve = runCli(['review', 'approve', id, '--db', local, '--key', reviewerFile, '--note', 'ok', '--actor', 'octocat', '--json']);
+    const approve = runCli([
+      'review',
+      'approve',
+      id,
+      '--db',
+      local,
+      '--key',
+      reviewerFile,
+      '--note',
+      'ok',
+      '--actor',
+      'octocat',
+      '--json',
+    ]);
     expect(approve.code).toBe(0);
     const entry = JSON.parse(approve.stdout);
-    expect(entry).toMatchObject({ seq: 7, kind: 'human_review', payload: { decision: 'approved', note: 'ok', reviewer_public_key: reviewer.key.publicKeyHex, actor: { login: 'octocat' } } });
+    expect(entry).toMatchObject({
+      seq: 7,
+      kind: 'human_review',
+      payload: {
+        decision: 'approved',
+        note: 'ok',
+        reviewer_public_key: reviewer.key.publicKeyHex,
+        actor: { login: 'octocat' },
+      },
+    });
 
-    const verified = runCli(['ledger', 'verify', id, '--db', local, '--key', key.publicKeyHex, '--key', reviewer.key.publicKeyHex, '--json']);
+    const verified = runCli([
+      'ledger',
+      'verify',
+      id,
+      '--db',
+      local,
+      '--key',
+      key.publicKeyHex,
+      '--key',
+      reviewer.key.publicKeyHex,
+      '--json',
+    ]);
     expect(verified.code).toBe(0);
-    expect(JSON.parse(verified.stdout).reviews).toMatchObject([{ seq: 7, decision: 'approved', stale: false, key_pinned: true }]);
+    expect(JSON.parse(verified.stdout).reviews).toMatchObject([
+      { seq: 7, decision: 'approved', stale: false, key_pinned: true },
+    ]);
     const reviewerNotPinned = runCli(['ledger', 'verify', id, '--db', local, '--key', key.publicKeyHex]);
     expect(reviewerNotPinned.code).toBe(4);
     expect(reviewerNotPinned.stdout).toContain('not a trusted key');
@@ -194,9 +262,13 @@ describe('ledger commands over a real database', () => {
     const id = appendSampleRun(store, key);
     store.close();
     const raw = new Database(local);
-    raw.prepare(`update journal set payload = replace(payload, '"met":true', '"met":false') where seq = 1`).run();
+    raw
+      .prepare(`update journal set payload = replace(payload, '"met":true', '"met":false') where seq = 1`)
+      .run();
     raw.close();
-    const result = runCli(['review', 'approve', id, '--db', local], { env: { TRUSS_SIGNING_KEY: reviewer.seedBase64 } });
+    const result = runCli(['review', 'approve', id, '--db', local], {
+      env: { TRUSS_SIGNING_KEY: reviewer.seedBase64 },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('broken at seq 1');
     expect(result.stderr + result.stdout).not.toContain(reviewer.seedBase64);
@@ -236,7 +308,9 @@ describe('bad input gets a clear error, never a stack trace', () => {
     const id = appendSampleRun(store, SigningKey.generate().key);
     store.close();
     const secret = 'c2VjcmV0LXNlY3JldC1zZWNyZXQ=';
-    const result = runCli(['review', 'approve', id, '--db', join(cwd, 'l.db')], { env: { TRUSS_SIGNING_KEY: secret } });
+    const result = runCli(['review', 'approve', id, '--db', join(cwd, 'l.db')], {
+      env: { TRUSS_SIGNING_KEY: secret },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('TRUSS_SIGNING_KEY decodes to 20 bytes');
     expect(result.stderr).not.toContain(secret);
@@ -246,12 +320,23 @@ describe('bad input gets a clear error, never a stack trace', () => {
 describe('the shipped examples', () => {
   const examples = join(REPO_ROOT, 'examples/bundles');
   it('valid.json verifies against the pinned example keys', () => {
-    const result = runCli(['verify', join(examples, 'valid.json'), '--trusted-keys', join(examples, 'trusted-keys')]);
+    const result = runCli([
+      'verify',
+      join(examples, 'valid.json'),
+      '--trusted-keys',
+      join(examples, 'trusted-keys'),
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('VERIFIED');
   });
   it('tampered.json fails at the edited entry', () => {
-    const result = runCli(['verify', join(examples, 'tampered.json'), '--trusted-keys', join(examples, 'trusted-keys'), '--json']);
+    const result = runCli([
+      'verify',
+      join(examples, 'tampered.json'),
+      '--trusted-keys',
+      join(examples, 'trusted-keys'),
+      '--json',
+    ]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).failure).toMatchObject({ seq: 1, code: 'entry_hash_mismatch' });
   });

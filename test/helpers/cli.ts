@@ -12,7 +12,10 @@ export interface CliResult {
 }
 
 /** Runs the real `truss` CLI from source in a child process, as a user's shell would. */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): CliResult {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): CliResult {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
   const result = spawnSync(process.execPath, ['--import', TSX, CLI_SOURCE, ...args], {
     cwd: options.cwd ?? ROOT,

@@ -202,7 +202,10 @@ export class ChainVerifier {
     const key = hexToBytes(entry.payload.reviewer_public_key, 32);
     if (!key) return this.#reviewKeyFailure(entry.seq, 'human_review has no valid reviewer_public_key');
     if (bytesEqual(key, this.sessionPublicKey)) {
-      return this.#reviewKeyFailure(entry.seq, 'human_review names the session key as its reviewer: a sign-off must come from the reviewer\'s own key');
+      return this.#reviewKeyFailure(
+        entry.seq,
+        "human_review names the session key as its reviewer: a sign-off must come from the reviewer's own key",
+      );
     }
     if (entry.payload.reviewer_key_id !== keyIdFromPublicKey(key, this.crypto.sha256)) {
       return this.#reviewKeyFailure(entry.seq, 'reviewer_key_id does not match reviewer_public_key');

@@ -140,7 +140,9 @@ export function loadOrCreateKeyFile(path: string): { key: SigningKey; created: b
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { key: loadKeyFile(path), created: false };
-    throw new KeyError(`cannot create key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass --key FILE`);
+    throw new KeyError(
+      `cannot create key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass --key FILE`,
+    );
   }
   return { key, created: true };
 }

@@ -5,8 +5,8 @@ import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } 
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
-import { keyIdFromPublicKey } from './key-id.js';
 import { LedgerError } from './errors.js';
+import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { migrate } from './schema.js';
@@ -261,7 +261,9 @@ export class LedgerStore {
       const expectedKey =
         kind === HUMAN_REVIEW_KIND ? hexToBytes(payload.reviewer_public_key, 32) : session.public_key;
       if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
-        throw new LedgerError(`refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`);
+        throw new LedgerError(
+          `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`,
+        );
       }
       if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
         const whose =
@@ -396,9 +398,17 @@ export class LedgerStore {
     const publicKey = hexToBytes(session.public_key, 32);
     const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
     if (!publicKey) {
-      verifier.fail(null, 'key_mismatch', `sessions.public_key of ${sessionId} is not a 32-byte Ed25519 public key`);
+      verifier.fail(
+        null,
+        'key_mismatch',
+        `sessions.public_key of ${sessionId} is not a 32-byte Ed25519 public key`,
+      );
     } else if (keyIdFromPublicKey(publicKey, crypto.sha256) !== session.pubkey_id) {
-      verifier.fail(null, 'key_mismatch', `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`);
+      verifier.fail(
+        null,
+        'key_mismatch',
+        `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`,
+      );
     }
     for (const row of this.#stmts.entries.iterate(sessionId)) {
       if (!verifier.failed) {

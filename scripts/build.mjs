@@ -17,7 +17,10 @@ await build({
   format: 'esm',
   target: 'node20',
   external: ['better-sqlite3'],
-  banner: { js: '#!/usr/bin/env node' },
+  // Bundled CommonJS dependencies (simple-git, debug) call require(); give the ESM bundle one.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
+  },
   legalComments: 'none',
   logLevel: 'warning',
 });

@@ -1,0 +1,101 @@
+// bench:run — wall time of `truss run` on 20 trivial checks vs the same commands in one bash loop,
+// and CLI cold start vs `node -e 0`. Baselines are measured in the same run.
+// Usage: npm run bench:run [-- --json] [-- --runs N]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SigningKey } from '../src/core/ledger/index.js';
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, runs: { type: 'string', default: '7' } } });
+const runs = Number(values.runs);
+const CLI = resolve('dist/cli.js');
+const CHECKS = 20;
+const progress = (message: string) => process.stderr.write(`bench:run ${message}\n`);
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function time(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): number {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return elapsed;
+}
+
+function commands(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `test -f README.md && echo check-${i}`);
+}
+
+function contract(count: number): string {
+  const clauses = commands(count).map((run, i) => `[[done]]\nkind = "check"\ndesc = "trivial check ${i}"\nrun = ${JSON.stringify(run)}\n`);
+  return `[contract]\nid = "bench-${count}"\nintent = "trivial checks"\n\n${clauses.join('\n')}`;
+}
+
+const repo = mkdtempSync(join(tmpdir(), 'truss-bench-run-'));
+try {
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  writeFileSync(join(repo, 'README.md'), '# bench\n');
+  mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
+  writeFileSync(join(repo, '.truss/contracts/twenty.toml'), contract(CHECKS));
+  writeFileSync(join(repo, '.truss/contracts/one.toml'), contract(1));
+  const keyFile = join(repo, 'bench.key');
+  writeFileSync(join(repo, 'bench.key'), `${SigningKey.generate().seedBase64}\n`, { mode: 0o600 });
+  const bashLoop = (count: number) => `for c in ${commands(count).map((c) => `'${c}'`).join(' ')}; do sh -c "$c" >/dev/null; done`;
+  const truss = (name: string) => ['run', name, '--key', keyFile, '--json'];
+
+  progress(`warming up, then ${runs} runs of each measurement`);
+  time(process.execPath, [CLI, ...truss('one')], repo);
+  const samples = { truss20: [] as number[], truss1: [] as number[], bash20: [] as number[], bash1: [] as number[], version: [] as number[], nodeNoop: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    samples.truss20.push(time(process.execPath, [CLI, ...truss('twenty')], repo));
+    samples.truss1.push(time(process.execPath, [CLI, ...truss('one')], repo));
+    samples.bash20.push(time('bash', ['-c', bashLoop(CHECKS)], repo));
+    samples.bash1.push(time('bash', ['-c', bashLoop(1)], repo));
+    samples.version.push(time(process.execPath, [CLI, '--version'], repo));
+    samples.nodeNoop.push(time(process.execPath, ['-e', '0'], repo));
+    progress(`run ${i + 1}/${runs}`);
+  }
+  const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])) as Record<keyof typeof samples, number>;
+  // Fixed cost: what a one-check run costs beyond one command in bash (node start, key, DB, git, export).
+  const startup = m.truss1 - m.bash1;
+  const perCheckTruss = (m.truss20 - m.truss1) / (CHECKS - 1);
+  const perCheckBash = (m.bash20 - m.bash1) / (CHECKS - 1);
+  const result = {
+    run_ratio: round((m.truss20 - startup) / m.bash20),
+    run_ratio_raw: round(m.truss20 / m.bash20),
+    per_check_ratio: round(perCheckTruss / perCheckBash),
+    startup_ms: round(startup),
+    cold_start_ratio: round(m.version / m.nodeNoop),
+    truss_run_20_ms: round(m.truss20),
+    truss_run_1_ms: round(m.truss1),
+    bash_loop_20_ms: round(m.bash20),
+    bash_loop_1_ms: round(m.bash1),
+    per_check_truss_ms: round(perCheckTruss),
+    per_check_bash_ms: round(perCheckBash),
+    cli_version_ms: round(m.version),
+    node_noop_ms: round(m.nodeNoop),
+    runs,
+    goals: { run_ratio: '<= 1.5', cold_start_ratio: '<= 3' },
+  };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } else {
+    const verdict = (value: number, goal: number) => (value <= goal ? 'PASS' : 'MISS');
+    console.log(`truss run, ${CHECKS} trivial checks: ${result.truss_run_20_ms} ms; bash loop: ${result.bash_loop_20_ms} ms (medians of ${runs})`);
+    console.log(`  fixed startup cost (1-check run minus 1 command): ${result.startup_ms} ms`);
+    console.log(`  run_ratio (20-check run minus startup ÷ bash loop): ${result.run_ratio}  goal ≤ 1.5  ${verdict(result.run_ratio, 1.5)}`);
+    console.log(`  raw ratio ${result.run_ratio_raw}; per check ${result.per_check_truss_ms} ms vs ${result.per_check_bash_ms} ms (×${result.per_check_ratio})`);
+    console.log(`cold start: truss --version ${result.cli_version_ms} ms ÷ node -e 0 ${result.node_noop_ms} ms = ${result.cold_start_ratio}  goal ≤ 3  ${verdict(result.cold_start_ratio, 3)}`);
+  }
+} finally {
+  rmSync(repo, { recursive: true, force: true });
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/cli.js';
+
+/** Runs the committed, bundled CLI exactly as `npx truss` does: catches bundling mistakes src tests cannot. */
+function dist(args: string[], home: string) {
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli.js'), ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('dist/cli.js (the shipped bundle)', () => {
+  it('runs the README quick-start contract to PASS and its bundle verifies with the printed key', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    const bundle = join(home, 'bundle.json');
+    const db = join(home, 'ledger.db');
+    const run = dist(['run', 'examples/contracts/repo-health.toml', '--db', db, '--bundle', bundle, '--json'], home);
+    expect(run.code, run.stderr).toBe(0);
+    const outcome = JSON.parse(run.stdout);
+    expect(outcome.verdict).toBe('pass');
+    const verify = dist(['verify', bundle, '--key', outcome.public_key], home);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    expect(verify.stdout).toContain('VERIFIED');
+  });
+
+  it('runs a scripted review panel (lazy-loaded provider code works when bundled)', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    const args = ['run', 'examples/contracts/with-review.toml', '--db', join(home, 'l.db'), '--bundle', join(home, 'b.json')];
+    const run = dist(args, home);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('SCRIPTED');
+  });
+});

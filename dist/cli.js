@@ -75,12 +75,18 @@ var init_package = __esm({
         bench: "node --import tsx bench/index.ts",
         "bench:ledger": "node --import tsx bench/ledger.ts",
         "check-dist": "node scripts/check-dist.mjs",
-        all: "npm run lint && npm run typecheck && npm test && npm run build"
+        all: "npm run lint && npm run typecheck && npm test && npm run build",
+        "bench:run": "node --import tsx bench/run.ts"
       },
       dependencies: {
+        "@actions/artifact": "6.2.1",
+        "@actions/core": "3.0.1",
+        "@actions/github": "9.1.1",
         "@anthropic-ai/sdk": "1.14.0",
         "@noble/ed25519": "3.2.0",
         "@noble/hashes": "2.4.0",
+        "@octokit/plugin-retry": "8.1.1",
+        "@octokit/plugin-throttling": "11.0.5",
         "better-sqlite3": "12.6.2",
         "simple-git": "4.0.2",
         "smol-toml": "1.9.1",
@@ -88,6 +94,7 @@ var init_package = __esm({
       },
       devDependencies: {
         "@biomejs/biome": "2.6.8",
+        "@octokit/webhooks-examples": "7.6.1",
         "@types/better-sqlite3": "7.6.13",
         "@types/node": "20.19.25",
         esbuild: "0.28.2",
@@ -2519,7 +2526,8 @@ function summarize(entry) {
   const text = (value) => typeof value === "string" ? value : JSON.stringify(value);
   switch (entry.kind) {
     case "run_started": {
-      const contract = p2.contract;
+      const outer = p2.contract;
+      const contract = outer?.contract ?? outer;
       return `contract ${contract?.id ?? "?"}${contract?.title ? `: ${contract.title}` : ""}`;
     }
     case "check_result":

@@ -145,7 +145,9 @@ export function summarize(entry: LedgerEntry): string {
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
   switch (entry.kind) {
     case 'run_started': {
-      const contract = p.contract as { id?: string; title?: string } | undefined;
+      // A resolved contract nests its identity under `contract`; older shapes carry it at the top.
+      const outer = p.contract as { id?: string; title?: string; contract?: { id?: string; title?: string } } | undefined;
+      const contract = outer?.contract ?? outer;
       return `contract ${contract?.id ?? '?'}${contract?.title ? `: ${contract.title}` : ''}`;
     }
     case 'check_result':

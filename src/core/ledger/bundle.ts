@@ -81,12 +81,18 @@ function checkLedgerShape(value: unknown, where: string): void {
 
 function jsonErrorLocation(text: string, error: unknown): string {
   if (text.trim() === '') return ' (the file is empty)';
-  const match = /position (\d+)/.exec((error as Error).message);
-  const position = match ? Number(match[1]) : text.length;
+  const message = (error as Error).message;
+  const match = /position (\d+)/.exec(message);
+  if (!match) {
+    if (!/end of JSON input/.test(message)) return ' (it does not parse as a JSON document)';
+    const lines = text.split('\n');
+    return ` (the file ends early, at ${lines.length}:${(lines.at(-1) ?? '').length + 1})`;
+  }
+  const position = Number(match[1]);
   const before = text.slice(0, position);
   const line = before.split('\n').length;
   const col = position - before.lastIndexOf('\n');
-  return match ? ` at ${line}:${col}` : ` (the file ends early, at ${line}:${col})`;
+  return ` at ${line}:${col}`;
 }
 
 export interface VerifyOptions {

@@ -3,9 +3,10 @@
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export function bytesToHex(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i] as number];
-  return out;
+  // join() yields one flat string; `+=` would keep a rope of 64 pieces per hash alive in memory.
+  const parts = new Array<string>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) parts[i] = HEX[bytes[i] as number] as string;
+  return parts.join('');
 }
 
 /** Strict lowercase-hex decoding: returns undefined for anything that is not exactly `byteLength` bytes of lowercase hex. */

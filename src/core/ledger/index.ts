@@ -1,4 +1,5 @@
 export * from './bundle.js';
+export * from './bundle-append.js';
 export * from './canonical-json.js';
 export * from './chain-verifier.js';
 export * from './crypto-node.js';

@@ -72,14 +72,22 @@ const MIGRATIONS: ReadonlyArray<string> = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Brings a database up to the current schema inside one transaction; refuses a newer schema. */
-export function migrate(db: Database.Database, path: string): void {
+/** Refuses a database with no ledger schema or one newer than this truss understands. Returns the version. */
+export function checkSchemaVersion(db: Database.Database, path: string, allowEmpty = false): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new LedgerError(
       `${path} uses ledger schema ${current}, newer than this truss understands (${SCHEMA_VERSION}); upgrade truss`,
     );
   }
+  if (current === 0 && !allowEmpty)
+    throw new LedgerError(`${path} is not a truss ledger database (no schema)`);
+  return current;
+}
+
+/** Brings a database up to the current schema inside one transaction; refuses a newer schema. */
+export function migrate(db: Database.Database, path: string): void {
+  const current = checkSchemaVersion(db, path, true);
   if (current === SCHEMA_VERSION) return;
   db.transaction(() => {
     for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);

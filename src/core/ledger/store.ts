@@ -9,7 +9,7 @@ import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
-import { migrate } from './schema.js';
+import { checkSchemaVersion, migrate } from './schema.js';
 import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
@@ -109,9 +109,11 @@ export class LedgerStore {
         this.#db.pragma('journal_mode = WAL');
         this.#db.pragma('synchronous = FULL');
         this.#db.pragma('busy_timeout = 5000');
+        // Freed pages are zeroed, so a crypto-shredded blob does not linger in free space.
+        this.#db.pragma('secure_delete = ON');
         migrate(this.#db, path);
-      } else if (this.#db.pragma('user_version', { simple: true }) === 0) {
-        throw new LedgerError(`${path} is not a truss ledger database (no schema)`);
+      } else {
+        checkSchemaVersion(this.#db, path);
       }
     } catch (error) {
       this.#db.close();
@@ -249,9 +251,10 @@ export class LedgerStore {
       throw new LedgerError(`the payload of a ${kind} entry must be a JSON object`);
     }
     const canonicalPayload = canonicalJson(payload);
-    if (canonicalPayload.length > MAX_PAYLOAD_BYTES) {
+    const payloadBytes = Buffer.byteLength(canonicalPayload, 'utf8');
+    if (payloadBytes > MAX_PAYLOAD_BYTES) {
       throw new LedgerError(
-        `the ${kind} payload is ${canonicalPayload.length} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`,
+        `the ${kind} payload is ${payloadBytes} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`,
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : undefined;
@@ -294,8 +297,18 @@ export class LedgerStore {
       );
       const status = kind === HUMAN_REVIEW_KIND ? session.status : (STATUS_AFTER[kind] ?? 'running');
       this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
-      if (options.memo)
-        this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+      if (options.memo) {
+        try {
+          this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+        } catch (error) {
+          if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+            throw new LedgerError(
+              `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`,
+            );
+          }
+          throw error;
+        }
+      }
       for (const bytes of options.blobs ?? []) {
         this.#writable(this.#stmts.insertBlob).run(
           createHash('sha256').update(bytes).digest(),
@@ -375,7 +388,15 @@ export class LedgerStore {
   shredBlob(hashHex: string): boolean {
     const hash = hexToBytes(hashHex, 32);
     if (!hash) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
-    return this.#writable(this.#stmts.shred).run(Buffer.from(hash)).changes > 0;
+    const shredded = this.#writable(this.#stmts.shred).run(Buffer.from(hash)).changes > 0;
+    // Move the zeroed page into the main file and empty the WAL, which still holds the old bytes.
+    if (shredded) this.#db.pragma('wal_checkpoint(TRUNCATE)');
+    return shredded;
+  }
+
+  /** Writes a consistent copy of the whole database (WAL included) to `path`, e.g. for an artifact. */
+  async backupTo(path: string): Promise<void> {
+    await this.#db.backup(path);
   }
 
   /** Runs `fn` inside one read transaction so everything it reads comes from a single snapshot. */

@@ -450,9 +450,9 @@ var init_canonical_json = __esm({
 
 // src/core/ledger/encoding.ts
 function bytesToHex(bytes) {
-  let out = "";
-  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]];
-  return out;
+  const parts = new Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) parts[i] = HEX[bytes[i]];
+  return parts.join("");
 }
 function hexToBytes(hex3, byteLength) {
   if (typeof hex3 !== "string" || hex3.length !== byteLength * 2 || !/^[0-9a-f]*$/.test(hex3)) return void 0;
@@ -923,12 +923,18 @@ function checkLedgerShape(value, where) {
 }
 function jsonErrorLocation(text, error62) {
   if (text.trim() === "") return " (the file is empty)";
-  const match = /position (\d+)/.exec(error62.message);
-  const position = match ? Number(match[1]) : text.length;
+  const message = error62.message;
+  const match = /position (\d+)/.exec(message);
+  if (!match) {
+    if (!/end of JSON input/.test(message)) return " (it does not parse as a JSON document)";
+    const lines = text.split("\n");
+    return ` (the file ends early, at ${lines.length}:${(lines.at(-1) ?? "").length + 1})`;
+  }
+  const position = Number(match[1]);
   const before = text.slice(0, position);
   const line = before.split("\n").length;
   const col = position - before.lastIndexOf("\n");
-  return match ? ` at ${line}:${col}` : ` (the file ends early, at ${line}:${col})`;
+  return ` at ${line}:${col}`;
 }
 function verifyBundle(bundle, options) {
   const { report: report2, views } = verifyLedger(bundle.ledger, options);
@@ -993,6 +999,17 @@ var init_bundle = __esm({
     init_verify_report();
     BUNDLE_SCHEMA_VERSION = "truss.ledger.v1";
     OFFLINE_VERIFICATION_ALGORITHM = "sha256(prev_hash || kind || jcs(payload) || u64le(seq))";
+  }
+});
+
+// src/core/ledger/bundle-append.ts
+var init_bundle_append = __esm({
+  "src/core/ledger/bundle-append.ts"() {
+    "use strict";
+    init_canonical_json();
+    init_encoding();
+    init_entry_hash();
+    init_errors2();
   }
 });
 
@@ -1634,13 +1651,19 @@ var init_ledger_crypto = __esm({
 });
 
 // src/core/ledger/schema.ts
-function migrate(db, path4) {
+function checkSchemaVersion(db, path4, allowEmpty = false) {
   const current = db.pragma("user_version", { simple: true });
   if (current > SCHEMA_VERSION) {
     throw new LedgerError(
       `${path4} uses ledger schema ${current}, newer than this truss understands (${SCHEMA_VERSION}); upgrade truss`
     );
   }
+  if (current === 0 && !allowEmpty)
+    throw new LedgerError(`${path4} is not a truss ledger database (no schema)`);
+  return current;
+}
+function migrate(db, path4) {
+  const current = checkSchemaVersion(db, path4, true);
   if (current === SCHEMA_VERSION) return;
   db.transaction(() => {
     for (let version2 = current; version2 < SCHEMA_VERSION; version2++) db.exec(MIGRATIONS[version2]);
@@ -1827,9 +1850,10 @@ var init_store = __esm({
             this.#db.pragma("journal_mode = WAL");
             this.#db.pragma("synchronous = FULL");
             this.#db.pragma("busy_timeout = 5000");
+            this.#db.pragma("secure_delete = ON");
             migrate(this.#db, path4);
-          } else if (this.#db.pragma("user_version", { simple: true }) === 0) {
-            throw new LedgerError(`${path4} is not a truss ledger database (no schema)`);
+          } else {
+            checkSchemaVersion(this.#db, path4);
           }
         } catch (error62) {
           this.#db.close();
@@ -1935,9 +1959,10 @@ var init_store = __esm({
           throw new LedgerError(`the payload of a ${kind} entry must be a JSON object`);
         }
         const canonicalPayload = canonicalJson(payload);
-        if (canonicalPayload.length > MAX_PAYLOAD_BYTES) {
+        const payloadBytes = Buffer.byteLength(canonicalPayload, "utf8");
+        if (payloadBytes > MAX_PAYLOAD_BYTES) {
           throw new LedgerError(
-            `the ${kind} payload is ${canonicalPayload.length} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`
+            `the ${kind} payload is ${payloadBytes} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`
           );
         }
         const memoText = options.memo ? canonicalJson(options.memo.result) : void 0;
@@ -1974,8 +1999,18 @@ var init_store = __esm({
           );
           const status = kind === HUMAN_REVIEW_KIND ? session.status : STATUS_AFTER[kind] ?? "running";
           this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
-          if (options.memo)
-            this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+          if (options.memo) {
+            try {
+              this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+            } catch (error62) {
+              if (error62.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+                throw new LedgerError(
+                  `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`
+                );
+              }
+              throw error62;
+            }
+          }
           for (const bytes of options.blobs ?? []) {
             this.#writable(this.#stmts.insertBlob).run(
               createHash3("sha256").update(bytes).digest(),
@@ -2043,7 +2078,13 @@ var init_store = __esm({
       shredBlob(hashHex) {
         const hash2 = hexToBytes(hashHex, 32);
         if (!hash2) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
-        return this.#writable(this.#stmts.shred).run(Buffer.from(hash2)).changes > 0;
+        const shredded = this.#writable(this.#stmts.shred).run(Buffer.from(hash2)).changes > 0;
+        if (shredded) this.#db.pragma("wal_checkpoint(TRUNCATE)");
+        return shredded;
+      }
+      /** Writes a consistent copy of the whole database (WAL included) to `path`, e.g. for an artifact. */
+      async backupTo(path4) {
+        await this.#db.backup(path4);
       }
       /** Runs `fn` inside one read transaction so everything it reads comes from a single snapshot. */
       snapshot(fn2) {
@@ -2176,6 +2217,7 @@ var init_ledger = __esm({
   "src/core/ledger/index.ts"() {
     "use strict";
     init_bundle();
+    init_bundle_append();
     init_canonical_json();
     init_chain_verifier();
     init_crypto_node();

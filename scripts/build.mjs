@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
 /** Entry points shipped in dist/; native better-sqlite3 stays external (installed per Node ABI). */
-export const ENTRIES = { cli: 'src/cli/index.ts' };
+export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts' };
 
 await build({
   entryPoints: ENTRIES,

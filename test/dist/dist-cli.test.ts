@@ -20,7 +20,10 @@ describe('dist/cli.js (the shipped bundle)', () => {
     const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
     const bundle = join(home, 'bundle.json');
     const db = join(home, 'ledger.db');
-    const run = dist(['run', 'examples/contracts/repo-health.toml', '--db', db, '--bundle', bundle, '--json'], home);
+    const run = dist(
+      ['run', 'examples/contracts/repo-health.toml', '--db', db, '--bundle', bundle, '--json'],
+      home,
+    );
     expect(run.code, run.stderr).toBe(0);
     const outcome = JSON.parse(run.stdout);
     expect(outcome.verdict).toBe('pass');
@@ -31,7 +34,14 @@ describe('dist/cli.js (the shipped bundle)', () => {
 
   it('runs a scripted review panel (lazy-loaded provider code works when bundled)', () => {
     const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
-    const args = ['run', 'examples/contracts/with-review.toml', '--db', join(home, 'l.db'), '--bundle', join(home, 'b.json')];
+    const args = [
+      'run',
+      'examples/contracts/with-review.toml',
+      '--db',
+      join(home, 'l.db'),
+      '--bundle',
+      join(home, 'b.json'),
+    ];
     const run = dist(args, home);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('SCRIPTED');

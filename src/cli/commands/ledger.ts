@@ -146,7 +146,9 @@ export function summarize(entry: LedgerEntry): string {
   switch (entry.kind) {
     case 'run_started': {
       // A resolved contract nests its identity under `contract`; older shapes carry it at the top.
-      const outer = p.contract as { id?: string; title?: string; contract?: { id?: string; title?: string } } | undefined;
+      const outer = p.contract as
+        | { id?: string; title?: string; contract?: { id?: string; title?: string } }
+        | undefined;
       const contract = outer?.contract ?? outer;
       return `contract ${contract?.id ?? '?'}${contract?.title ? `: ${contract.title}` : ''}`;
     }

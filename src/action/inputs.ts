@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '']).transform((v) => v === 'true');
+const list = z.string().transform((v) =>
+  v
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Every input of action.yml, parsed once. Defaults mirror action.yml so the entry also runs bare. */
+export const InputsSchema = z.object({
+  contract: list,
+  mode: z.enum(['auto', 'run', 'verify', 'review', 'resume']),
+  signingKey: z.string(),
+  reviewSigningKey: z.string(),
+  trustedKeys: z.string(),
+  githubToken: z
+    .string()
+    .min(1, 'github-token is empty: pass `github-token: ${{ github.token }}` (the default)'),
+  provider: z.enum(['', 'anthropic', 'openai-compatible', 'github-models', 'scripted']),
+  model: z.string(),
+  baseUrl: z.string(),
+  anthropicApiKey: z.string(),
+  openaiApiKey: z.string(),
+  reviewers: z
+    .string()
+    .regex(/^(\d{1,2})?$/, 'reviewers must be a number from 1 to 15')
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .refine((v) => v === undefined || (v >= 1 && v <= 15), 'reviewers must be a number from 1 to 15'),
+  comment: bool,
+  check: bool,
+  summary: bool,
+  uploadArtifact: bool,
+  ledgerBranch: z.string(),
+  onPassChanges: z.enum(['none', 'push', 'pull-request']),
+  failOn: z.enum(['fail', 'unverifiable', 'never']),
+  allowedUsers: list,
+  allowedBots: list,
+  triggerPhrase: z.string().regex(/^\/?[A-Za-z0-9_-]+$/, 'trigger-phrase must be one word such as /truss'),
+  resumeRunId: z.string(),
+  unverifiable: z.enum(['failure', 'neutral']),
+  workdir: z.string(),
+  dryRun: bool,
+});
+
+export type Inputs = z.infer<typeof InputsSchema>;
+
+const DEFAULTS: Record<string, string> = {
+  mode: 'auto',
+  'github-token': '',
+  comment: 'true',
+  check: 'true',
+  summary: 'true',
+  'upload-artifact': 'true',
+  'on-pass-changes': 'none',
+  'fail-on': 'unverifiable',
+  'trigger-phrase': '/truss',
+  unverifiable: 'failure',
+  'dry-run': 'false',
+};
+
+/** Reads inputs with `getInput` (`@actions/core`), accepting `INPUT_A_B` for `a-b` as a composite action passes them. */
+export function readInputs(getInput: (name: string) => string): Inputs {
+  const read = (name: string) => getInput(name) || getInput(name.replace(/-/g, '_')) || DEFAULTS[name] || '';
+  const raw = {
+    contract: read('contract'),
+    mode: read('mode'),
+    signingKey: read('signing-key'),
+    reviewSigningKey: read('review-signing-key'),
+    trustedKeys: read('trusted-keys'),
+    githubToken: read('github-token'),
+    provider: read('provider'),
+    model: read('model'),
+    baseUrl: read('base-url'),
+    anthropicApiKey: read('anthropic-api-key'),
+    openaiApiKey: read('openai-api-key'),
+    reviewers: read('reviewers'),
+    comment: read('comment'),
+    check: read('check'),
+    summary: read('summary'),
+    uploadArtifact: read('upload-artifact'),
+    ledgerBranch: read('ledger-branch'),
+    onPassChanges: read('on-pass-changes'),
+    failOn: read('fail-on'),
+    allowedUsers: read('allowed-users'),
+    allowedBots: read('allowed-bots'),
+    triggerPhrase: read('trigger-phrase'),
+    resumeRunId: read('resume-run-id'),
+    unverifiable: read('unverifiable'),
+    workdir: read('workdir'),
+    dryRun: read('dry-run'),
+  };
+  const parsed = InputsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      const name = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      return issue.code === 'invalid_value'
+        ? `input ${name}: got "${(raw as Record<string, string>)[key]}", expected one of ${(issue as { values?: unknown[] }).values?.join(', ')}`
+        : `input ${name}: ${issue.message}`;
+    });
+    throw new Error(`invalid action inputs:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,149 @@
+import * as core from '@actions/core';
+import pkg from '../../package.json' with { type: 'json' };
+import { createOctokit, type Octokit } from '../github/octokit.js';
+import { loadContractsAtRef } from '../github/repo-contracts.js';
+import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { handleComment } from './comment-mode.js';
+import { type EventContext, readEventContext, runUrl } from './event-context.js';
+import { type Inputs, readInputs } from './inputs.js';
+import { writeJobSummary } from './job-summary.js';
+import { setRunOutputs } from './outputs.js';
+import { type RunTarget, resolveRunTarget } from './pr-target.js';
+import { artifactPublisher } from './publish-artifact.js';
+import { handleReview } from './review-mode.js';
+import { type ActionSetup, setupAction } from './setup.js';
+
+export type Mode = 'run' | 'comment' | 'review';
+
+/** `mode: auto` picks the behaviour from the event that triggered the workflow. */
+export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
+  if (mode === 'resume')
+    throw new Error('mode resume is not available yet (it arrives with durable executors)');
+  if (mode === 'review') return 'review';
+  if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
+  switch (eventName) {
+    case 'pull_request':
+    case 'pull_request_target':
+    case 'workflow_dispatch':
+    case 'push':
+      return 'run';
+    case 'issue_comment':
+      return 'comment';
+    case 'pull_request_review':
+      return 'review';
+    default:
+      throw new Error(
+        `truss does not handle the ${eventName} event; trigger it on pull_request, issue_comment, pull_request_review, workflow_dispatch or push`,
+      );
+  }
+}
+
+/** The action: parse inputs once, dispatch on the event, set outputs, and turn any error into a failed step. */
+export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
+  try {
+    const inputs = readInputs((name) => core.getInput(name));
+    if (inputs.onPassChanges !== 'none') {
+      throw new Error(
+        `on-pass-changes: ${inputs.onPassChanges} needs an executor that changes code; only executor "none" is available, so use on-pass-changes: none`,
+      );
+    }
+    const context = readEventContext(env);
+    const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
+    const mode = resolveMode(inputs.mode, context.eventName);
+    const setup = setupAction(inputs, context, env);
+    try {
+      if (mode === 'comment') {
+        const results = await handleComment({
+          inputs,
+          context,
+          octokit,
+          setup,
+          runContracts: (target, names, intent) =>
+            runContracts({ inputs, context, octokit, setup, target, names, intent }),
+        });
+        finish(results, inputs, setup);
+      } else if (mode === 'review') {
+        await handleReview({ inputs, context, octokit, setup });
+      } else {
+        const target = await resolveRunTarget(context, octokit);
+        finish(
+          await runContracts({ inputs, context, octokit, setup, target, names: inputs.contract }),
+          inputs,
+          setup,
+        );
+      }
+    } finally {
+      setup.store.close();
+    }
+  } catch (error) {
+    core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function runContracts(options: {
+  inputs: Inputs;
+  context: EventContext;
+  octokit: Octokit;
+  setup: ActionSetup;
+  target: RunTarget;
+  names: readonly string[];
+  intent?: string | null;
+}): Promise<ContractRunResult[]> {
+  const { inputs, context, octokit, setup, target } = options;
+  if (target.fork && setup.ephemeralKey)
+    setup.log.warning(
+      'pull request from a fork: no signing key and no provider secrets are available, so the verdict is signed with a one-time key and review clauses may be unverifiable',
+    );
+  const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
+  const { config, contracts } = await setup.log.group('load contracts (from the trusted base)', () =>
+    loadContractsAtRef({
+      octokit,
+      repo: { owner: context.owner, repo: context.repo },
+      ref: target.trustedRef,
+      names,
+    }),
+  );
+  const results = await runAndReport({
+    octokit,
+    repo: { owner: context.owner, repo: context.repo },
+    headSha: target.headSha,
+    prNumber: target.prNumber,
+    baseRef: target.baseSha ?? undefined,
+    workdir: setup.workdir,
+    contracts,
+    config,
+    overrides: { ...setup.overrides, ...(options.intent ? { intent: options.intent } : {}) },
+    store: setup.store,
+    signer: setup.signer,
+    env: setup.env,
+    codeVersion: `truss ${pkg.version}`,
+    principal: { login: context.actor, via: context.eventName, run_id: context.runId },
+    outDir: setup.outDir,
+    runUrl: runUrl(context),
+    check: inputs.check,
+    comment: inputs.comment,
+    dryRun: inputs.dryRun,
+    publish: inputs.uploadArtifact
+      ? artifactPublisher({ store: setup.store, context, env: options.setup.env, warn: setup.log.warning })
+      : async () => null,
+    log: setup.log,
+  });
+  if (inputs.summary) await writeJobSummary(results, setup);
+  return results;
+}
+
+function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup): void {
+  setRunOutputs(results, setup);
+  const failing = results.filter((r) =>
+    inputs.failOn === 'never'
+      ? false
+      : inputs.failOn === 'fail'
+        ? r.overall === 'fail' || r.overall === 'failed_run'
+        : r.overall !== 'pass',
+  );
+  if (failing.length > 0) {
+    core.setFailed(
+      `truss: ${failing.map((r) => `${r.contractId} ${r.overall.toUpperCase()}`).join(', ')} (see the check run and the ledger artifact)`,
+    );
+  }
+}

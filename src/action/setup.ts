@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
+import type { ContractOverrides } from '../core/contract/resolve.js';
+import { LedgerStore, parseSeedBase64, SigningKey } from '../core/ledger/index.js';
+import type { Logger } from '../github/logger.js';
+import type { EventContext } from './event-context.js';
+import type { Inputs } from './inputs.js';
+
+/** What every mode needs, built once from inputs and context. */
+export interface ActionSetup {
+  signer: SigningKey;
+  ephemeralKey: boolean;
+  store: LedgerStore;
+  outDir: string;
+  workdir: string;
+  /** Environment for providers and check scrubbing: includes API keys from inputs so they are redacted everywhere. */
+  env: Record<string, string | undefined>;
+  overrides: ContractOverrides;
+  log: Logger;
+}
+
+export const actionsLogger: Logger = {
+  info: (message) => core.info(message),
+  warning: (message) => core.warning(message),
+  error: (message) => core.error(message),
+  group: (name, fn) => core.group(name, fn),
+};
+
+export function setupAction(
+  inputs: Inputs,
+  context: EventContext,
+  env: Record<string, string | undefined>,
+): ActionSetup {
+  for (const secret of [
+    inputs.signingKey,
+    inputs.reviewSigningKey,
+    inputs.anthropicApiKey,
+    inputs.openaiApiKey,
+    inputs.githubToken,
+  ]) {
+    if (secret) core.setSecret(secret);
+  }
+  let signer: SigningKey;
+  let ephemeralKey = false;
+  if (inputs.signingKey) {
+    signer = parseSeedBase64(inputs.signingKey, 'input signing-key');
+  } else {
+    signer = SigningKey.generate().key;
+    ephemeralKey = true;
+    core.warning(
+      'no signing-key: this run is signed with a one-time key, so its bundle verifies only as integrity_only. ' +
+        'Secrets are not available to pull requests from forks; for your own branches set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` (create one with `npx truss keygen`).',
+    );
+  }
+  const outDir = join(context.tempDir, 'truss');
+  mkdirSync(outDir, { recursive: true });
+  const store = LedgerStore.open(join(outDir, 'ledger.db'));
+  const providerEnv = {
+    ...env,
+    ...(inputs.anthropicApiKey ? { ANTHROPIC_API_KEY: inputs.anthropicApiKey } : {}),
+    ...(inputs.openaiApiKey ? { OPENAI_API_KEY: inputs.openaiApiKey } : {}),
+    GITHUB_TOKEN: inputs.githubToken,
+    ...(inputs.signingKey ? { TRUSS_SIGNING_KEY: inputs.signingKey } : {}),
+    ...(inputs.reviewSigningKey ? { TRUSS_REVIEW_SIGNING_KEY: inputs.reviewSigningKey } : {}),
+  };
+  const overrides: ContractOverrides = {
+    ...(inputs.reviewers !== undefined ? { reviewers: inputs.reviewers } : {}),
+    ...(inputs.provider || inputs.model || inputs.baseUrl
+      ? {
+          provider: {
+            ...(inputs.provider ? { kind: inputs.provider } : {}),
+            ...(inputs.model ? { model: inputs.model } : {}),
+            ...(inputs.baseUrl ? { base_url: inputs.baseUrl } : {}),
+          },
+        }
+      : {}),
+  };
+  return {
+    signer,
+    ephemeralKey,
+    store,
+    outDir,
+    workdir: resolve(context.workspace, inputs.workdir || '.'),
+    env: providerEnv,
+    overrides,
+    log: actionsLogger,
+  };
+}
+
+/** Reads the reviewer key for signed sign-offs; never the session key (a sign-off must be separately attributable). */
+export function reviewSigner(inputs: Inputs): SigningKey {
+  if (inputs.reviewSigningKey) return parseSeedBase64(inputs.reviewSigningKey, 'input review-signing-key');
+  throw new Error(
+    'mode review needs `review-signing-key` (a key distinct from signing-key, e.g. `${{ secrets.TRUSS_REVIEW_SIGNING_KEY }}`): human sign-offs are signed by their own key. Create one with `npx truss keygen --out -`.',
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * One check run per contract (`truss / <contract id>`): started in_progress, completed with the
+ * verdict, findable again later by name (the App keeps its state in check runs). GitHub's limits —
+ * 50 annotations per request, 65535 characters per summary/text — are handled here, once.
+ */
+import type { Octokit } from './octokit.js';
+import { toMissingPermission } from './octokit.js';
+
+export type CheckConclusion =
+  | 'success'
+  | 'failure'
+  | 'neutral'
+  | 'cancelled'
+  | 'skipped'
+  | 'timed_out'
+  | 'action_required';
+
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  message: string;
+  title?: string;
+  raw_details?: string;
+  start_column?: number;
+  end_column?: number;
+}
+
+export interface CheckRunOutput {
+  title: string;
+  summary: string;
+  text?: string;
+  annotations?: readonly CheckAnnotation[];
+}
+
+export interface CheckRunRef {
+  id: number | null;
+  /** The check run's html_url. */
+  url: string | null;
+}
+
+export interface FoundCheckRun {
+  id: number;
+  name: string;
+  headSha: string;
+  status: string;
+  conclusion: string | null;
+  externalId: string | null;
+  detailsUrl: string | null;
+  url: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  outputTitle: string | null;
+  outputSummary: string | null;
+}
+
+/** The Checks API takes at most this many annotations per request; the rest go in further updates. */
+export const MAX_ANNOTATIONS_PER_REQUEST = 50;
+/** Maximum length of a check run's `summary` and of its `text`. */
+export const MAX_CHECK_TEXT = 65_535;
+const TRUNCATED_NOTE = '\n\n… (truncated)';
+
+const PERMISSION = 'checks: write';
+
+/**
+ * Create the contract's check run as in_progress on `headSha`, so the PR shows Truss is working.
+ * With `dryRun`, no request is made and `{ id: null, url: null }` is returned.
+ */
+export async function startCheckRun(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  externalId?: string;
+  detailsUrl?: string;
+  dryRun: boolean;
+  now?: () => Date;
+}): Promise<CheckRunRef> {
+  const { octokit, owner, repo, name, headSha, dryRun } = options;
+  if (dryRun) {
+    octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
+    return { id: null, url: null };
+  }
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      status: 'in_progress',
+      started_at: (options.now?.() ?? new Date()).toISOString(),
+      ...(options.externalId !== undefined ? { external_id: options.externalId } : {}),
+      ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
+    });
+    return { id: data.id, url: data.html_url };
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
+  }
+}
+
+/**
+ * Complete the check run with `conclusion` and `output`. The conclusion and the first 50
+ * annotations go in one update, so the verdict lands even if a later batch fails; the remaining
+ * annotations follow in further updates (GitHub appends them). Summary and text are clipped to
+ * 65535 characters with a visible "(truncated)" note. With `dryRun`, no request is made.
+ */
+export async function completeCheckRun(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  checkRunId: number;
+  conclusion: CheckConclusion;
+  output: CheckRunOutput;
+  dryRun: boolean;
+  now?: () => Date;
+}): Promise<{ requests: number }> {
+  const { octokit, owner, repo, checkRunId, conclusion, output, dryRun } = options;
+  const annotations = [...(output.annotations ?? [])];
+  const batches: CheckAnnotation[][] = [];
+  for (let i = 0; i < annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST) {
+    batches.push(annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
+  }
+  if (dryRun) {
+    octokit.log.info(
+      `dry run: would complete check run ${checkRunId} as ${conclusion} (${annotations.length} annotations)`,
+    );
+    return { requests: 0 };
+  }
+  const base = {
+    title: output.title,
+    summary: clipCheckText(output.summary),
+    ...(output.text !== undefined ? { text: clipCheckText(output.text) } : {}),
+  };
+  try {
+    await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: checkRunId,
+      status: 'completed',
+      conclusion,
+      completed_at: (options.now?.() ?? new Date()).toISOString(),
+      output: { ...base, ...(batches[0] ? { annotations: batches[0] } : {}) },
+    });
+    for (const batch of batches.slice(1)) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: checkRunId,
+        output: { ...base, annotations: batch },
+      });
+    }
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `update check run ${checkRunId}`);
+  }
+  return { requests: Math.max(1, batches.length) };
+}
+
+/** Clip to the Checks API limit, ending with a visible note and never splitting a surrogate pair. */
+export function clipCheckText(text: string): string {
+  if (text.length <= MAX_CHECK_TEXT) return text;
+  let kept = text.slice(0, MAX_CHECK_TEXT - TRUNCATED_NOTE.length);
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return `${kept}${TRUNCATED_NOTE}`;
+}
+
+/**
+ * The check runs named `checkName` on `ref` (a SHA, branch or tag), newest first as GitHub returns
+ * them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs?check_name=...), across all pages.
+ */
+export async function findCheckRuns(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  ref: string;
+  checkName: string;
+}): Promise<FoundCheckRun[]> {
+  const { octokit, owner, repo, ref, checkName } = options;
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    owner,
+    repo,
+    ref,
+    check_name: checkName,
+    per_page: 100,
+  });
+  return runs.map((run) => ({
+    id: run.id,
+    name: run.name,
+    headSha: run.head_sha,
+    status: run.status,
+    conclusion: run.conclusion ?? null,
+    externalId: run.external_id || null,
+    detailsUrl: run.details_url ?? null,
+    url: run.html_url ?? null,
+    startedAt: run.started_at ?? null,
+    completedAt: run.completed_at ?? null,
+    outputTitle: run.output?.title ?? null,
+    outputSummary: run.output?.summary ?? null,
+  }));
+}

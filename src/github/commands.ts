@@ -1,0 +1,138 @@
+/**
+ * `/truss ...` comment commands. Parsing is pure and total over comment bodies: any body yields a
+ * command or null, never an exception. The trigger and the command word match case-insensitively. Everything after the trigger is data — an intent is kept verbatim and
+ * never reaches a shell; contract names are checked against a strict pattern before they can name a
+ * file.
+ */
+
+export type TrussCommand =
+  /** `contract: null` means the repository's default contract(s). */
+  | { kind: 'run'; contract: string | null; intent: string | null }
+  | { kind: 'verify' }
+  | { kind: 'status' }
+  | { kind: 'help' }
+  | { kind: 'approve'; note: string | null }
+  | { kind: 'reject'; note: string | null }
+  | { kind: 'unknown'; word: string }
+  | { kind: 'invalid'; reason: string };
+
+export const DEFAULT_TRIGGER = '/truss';
+
+/** A contract name is one path segment: no slashes, no leading dot, at most 64 characters. */
+export const CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * Find the first line of `body` that starts with the trigger (leading whitespace allowed) and parse
+ * it. Lines inside fenced code blocks and quoted lines (`> /truss run`) are ignored, so quoting or
+ * documenting a command never runs it. Returns null when the body holds no command.
+ */
+export function parseCommand(body: string, trigger = DEFAULT_TRIGGER): TrussCommand | null {
+  if (trigger.trim() === '') throw new Error('the trigger phrase must not be empty');
+  const line = findCommandLine(body, trigger);
+  return line === null ? null : parseCommandLine(line);
+}
+
+/** The text after the trigger on the first command line, or null when there is none. */
+function findCommandLine(body: string, trigger: string): string | null {
+  const triggerAt = new RegExp(`^\\s*${escapeRegExp(trigger.trim())}(?=\\s|$)`, 'i');
+  let fence: { char: string; length: number } | null = null;
+  for (const line of body.split(/\r\n|\r|\n/)) {
+    if (fence) {
+      const close = new RegExp(`^\\s*${fence.char === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
+      if (close.test(line)) fence = null;
+      continue;
+    }
+    const open = FENCE_OPEN.exec(line);
+    // A backtick "fence" with a backtick in its info string is inline code, not a fence (CommonMark).
+    if (open?.[1] && !(open[1][0] === '`' && line.slice(open[0].length).includes('`'))) {
+      fence = { char: open[1][0] ?? '`', length: open[1].length };
+      continue;
+    }
+    if (/^\s*>/.test(line)) continue;
+    const match = triggerAt.exec(line);
+    if (match) return line.slice(match[0].length).trim();
+  }
+  return null;
+}
+
+function parseCommandLine(rest: string): TrussCommand {
+  if (rest === '') return { kind: 'help' };
+  const first = rest.split(/\s/, 1)[0] ?? '';
+  const word = first.toLowerCase();
+  const tail = rest.slice(first.length).trim();
+  switch (word) {
+    case 'run':
+      return parseRun(tail);
+    case 'verify':
+      return { kind: 'verify' };
+    case 'status':
+      return { kind: 'status' };
+    case 'help':
+      return { kind: 'help' };
+    case 'approve':
+      return { kind: 'approve', note: tail === '' ? null : tail };
+    case 'reject':
+      return { kind: 'reject', note: tail === '' ? null : tail };
+    default:
+      return { kind: 'unknown', word: first };
+  }
+}
+
+/** `run`, `run NAME`, `run NAME -- intent`, `run -- intent`. */
+function parseRun(args: string): TrussCommand {
+  const separator = /^--(?:\s+|$)/;
+  if (args === '') return { kind: 'run', contract: null, intent: null };
+  if (separator.test(args))
+    return { kind: 'run', contract: null, intent: intentOf(args.replace(separator, '')) };
+  const name = args.split(/\s/, 1)[0] ?? '';
+  const after = args.slice(name.length).trim();
+  if (!CONTRACT_NAME.test(name)) {
+    return {
+      kind: 'invalid',
+      reason: `"${clip(name)}" is not a contract name: use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)`,
+    };
+  }
+  if (after === '') return { kind: 'run', contract: name, intent: null };
+  if (separator.test(after))
+    return { kind: 'run', contract: name, intent: intentOf(after.replace(separator, '')) };
+  return {
+    kind: 'invalid',
+    reason: `unexpected text after the contract name "${name}"; put free-text intent after \`--\`, e.g. \`run ${name} -- <intent>\``,
+  };
+}
+
+function intentOf(text: string): string | null {
+  return text === '' ? null : text;
+}
+
+/** Keep an echoed user value short in a reason (it is shown back on the PR). */
+function clip(value: string): string {
+  return value.length > 70 ? `${value.slice(0, 67)}...` : value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** The markdown reply to `help` (and to an unknown or invalid command), listing every command. */
+export function helpText(trigger = DEFAULT_TRIGGER): string {
+  const t = trigger;
+  return [
+    '**Truss commands** (comment on a pull request; only users with write access can trigger runs)',
+    '',
+    '| Command | What it does |',
+    '| --- | --- |',
+    `| \`${t} run\` | Run the default contract(s) against this pull request |`,
+    `| \`${t} run <contract>\` | Run one contract from \`.truss/contracts/<contract>.toml\` on the base branch |`,
+    `| \`${t} run [<contract>] -- <intent>\` | Run with a free-text intent (passed as data, never to a shell) |`,
+    `| \`${t} verify\` | Re-verify the latest run's signed ledger |`,
+    `| \`${t} status\` | Show the latest verdict for each contract |`,
+    `| \`${t} approve [note]\` | Record a signed human approval of the current verdict |`,
+    `| \`${t} reject [note]\` | Record a signed human rejection |`,
+    `| \`${t} help\` | Show this list |`,
+    '',
+    'The command must start a line; quoted lines and code blocks are ignored.',
+  ].join('\n');
+}

@@ -1,0 +1,22 @@
+import type { RunReport } from '../../core/verify/run-report.js';
+
+export type CheckConclusion = 'success' | 'failure' | 'neutral';
+
+/**
+ * The check run conclusion for a verdict. Only PASS is success; a failed run (no verdict) is always
+ * failure; UNVERIFIABLE is failure unless the contract opted into neutral. Anything unexpected
+ * fails closed.
+ */
+export function conclusionFor(
+  overall: RunReport['overall'],
+  unverifiableAs: 'failure' | 'neutral',
+): CheckConclusion {
+  switch (overall) {
+    case 'pass':
+      return 'success';
+    case 'unverifiable':
+      return unverifiableAs === 'neutral' ? 'neutral' : 'failure';
+    default:
+      return 'failure';
+  }
+}

@@ -1,0 +1,68 @@
+import { ContractError } from '../core/contract/errors.js';
+import type { TomlSource } from '../core/contract/load.js';
+import { CONFIG_FILE, CONTRACTS_DIR } from '../core/contract/named.js';
+import type { Octokit } from './octokit.js';
+import { listRepoDir, readRepoFile } from './repo-files.js';
+
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
+
+export interface ContractToRun {
+  name: string;
+  /** Repository-relative path, for annotations. */
+  path: string;
+  source: TomlSource;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * Reads contracts and `.truss/config.toml` from a trusted ref (the PR's BASE, never its head) through
+ * the API, so a pull request cannot change what it is judged by. No names → every contract there.
+ */
+export async function loadContractsAtRef(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  ref: string;
+  names: readonly string[];
+}): Promise<{ config: TomlSource | undefined; contracts: ContractToRun[] }> {
+  const { octokit, repo, ref } = options;
+  const read = (path: string) => readRepoFile({ octokit, owner: repo.owner, repo: repo.repo, path, ref });
+  const configText = await read(CONFIG_FILE);
+  const available = (
+    await listRepoDir({ octokit, owner: repo.owner, repo: repo.repo, path: CONTRACTS_DIR, ref })
+  )
+    .filter((name) => name.endsWith('.toml'))
+    .map((name) => name.slice(0, -'.toml'.length))
+    .sort();
+  const names = options.names.length > 0 ? options.names : available;
+  if (names.length === 0) {
+    throw notFound(
+      `no contracts in ${CONTRACTS_DIR}/ at ${ref.slice(0, 12)}; add one (see docs/contracts.md) or set the contract input`,
+    );
+  }
+  const contracts: ContractToRun[] = [];
+  for (const name of names) {
+    if (!NAME.test(name))
+      throw notFound(`"${name}" is not a contract name (letters, digits, ".", "_" and "-")`);
+    const path = `${CONTRACTS_DIR}/${name}.toml`;
+    const text = await read(path);
+    if (text === null) {
+      const list =
+        available.length > 0
+          ? `available: ${available.join(', ')}`
+          : `no contracts exist in ${CONTRACTS_DIR}/`;
+      throw notFound(
+        `contract "${name}" is not in ${CONTRACTS_DIR}/ on the base branch (${ref.slice(0, 12)}); ${list}`,
+      );
+    }
+    contracts.push({ name, path, source: { file: path, text } });
+  }
+  return { config: configText === null ? undefined : { file: CONFIG_FILE, text: configText }, contracts };
+}
+
+function notFound(message: string): ContractError {
+  return new ContractError([{ file: CONTRACTS_DIR, line: 0, col: 0, path: '', message }], 'not_found');
+}

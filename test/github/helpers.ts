@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import type { Logger } from '../../src/github/logger.js';
+import { createOctokit, type Octokit } from '../../src/github/octokit.js';
+
+export const API = 'https://api.github.com';
+export const OWNER = 'Codertocat';
+export const REPO = 'Hello-World';
+
+export interface CapturedLog extends Logger {
+  lines: { level: 'info' | 'warning' | 'error'; message: string }[];
+  text(): string;
+}
+
+/** A Logger that records every line, for asserting on what was logged. */
+export function captureLog(): CapturedLog {
+  const lines: CapturedLog['lines'] = [];
+  return {
+    lines,
+    info: (message) => lines.push({ level: 'info', message }),
+    warning: (message) => lines.push({ level: 'warning', message }),
+    error: (message) => lines.push({ level: 'error', message }),
+    group: (_name, fn) => fn(),
+    text: () => lines.map((line) => `${line.level}: ${line.message}`).join('\n'),
+  };
+}
+
+/**
+ * The production factory with instant backoff and without the one-second pacing of writes, so
+ * tests exercise the real retry wiring without waiting.
+ */
+export function testOctokit(log: Logger = captureLog(), overrides: { throttle?: boolean } = {}): Octokit {
+  return createOctokit({
+    token: 'ghs_test_token',
+    log,
+    retryBaseMs: 1,
+    throttle: overrides.throttle ?? false,
+  });
+}
+
+/**
+ * An Octokit whose fetch records every call and fails it: for proving a dry run sends nothing, even
+ * through code that swallows errors (reactions).
+ */
+export function recordingOctokit(log: Logger = captureLog()): { octokit: Octokit; calls: string[] } {
+  const calls: string[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    throw new Error('no request may be made here');
+  };
+  return { octokit: createOctokit({ token: 't', log, fetch, retryBaseMs: 1, throttle: false }), calls };
+}
+
+interface WebhookExamples {
+  name: string;
+  examples: Record<string, unknown>[];
+}
+
+const require = createRequire(import.meta.url);
+
+/** Real webhook payloads from @octokit/webhooks-examples. */
+export function webhookExamples(event: string): Record<string, unknown>[] {
+  const all = require('@octokit/webhooks-examples/api.github.com/index.json') as WebhookExamples[];
+  const found = all.find((entry) => entry.name === event);
+  if (!found) throw new Error(`no webhook examples for ${event}`);
+  return structuredClone(found.examples);
+}
+
+export interface ExampleComment {
+  id: number;
+  body: string;
+  html_url: string;
+  user: { login: string; type: string; id: number };
+  [key: string]: unknown;
+}
+
+/** A real `issue_comment.created` comment object, with `overrides` applied. */
+export function exampleComment(overrides: Partial<ExampleComment> = {}): ExampleComment {
+  const payload = webhookExamples('issue_comment').find((e) => e.action === 'created');
+  if (!payload) throw new Error('no issue_comment.created example');
+  const comment = payload.comment as ExampleComment;
+  return { ...comment, ...overrides, user: { ...comment.user, ...overrides.user } };
+}
+
+/** A real Bot user object (the `renovate[bot]` sender of a workflow_job example). */
+export function exampleBotUser(): { login: string; type: string; id: number } {
+  for (const payload of webhookExamples('workflow_job')) {
+    const sender = payload.sender as { login: string; type: string; id: number };
+    if (sender.type === 'Bot') return sender;
+  }
+  throw new Error('no Bot sender in the workflow_job examples');
+}

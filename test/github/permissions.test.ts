@@ -1,0 +1,167 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeActor, politeDenial } from '../../src/github/permissions.js';
+import { API, exampleBotUser, exampleComment, OWNER, REPO, testOctokit } from './helpers.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+/** The documented "Get repository permissions for a user" response. */
+function permissionBody(permission: string, roleName: string, user: Record<string, unknown>) {
+  return { permission, role_name: roleName, user: { ...user, permissions: {} } };
+}
+
+function mockPermission(login: string, status: number, body: unknown) {
+  return nock(API)
+    .get(`/repos/${OWNER}/${REPO}/collaborators/${encodeURIComponent(login)}/permission`)
+    .reply(status, body as nock.Body);
+}
+
+describe('authorizeActor', () => {
+  const human = exampleComment().user;
+
+  it.each([
+    ['admin', 'admin', true],
+    ['write', 'maintain', true],
+    ['write', 'write', true],
+    ['write', 'custom-release-manager', true],
+    ['read', 'triage', false],
+    ['read', 'read', false],
+    ['none', 'none', false],
+  ])('permission %s / role %s → allowed %s', async (permission, role, allowed) => {
+    mockPermission(human.login, 200, permissionBody(permission, role, human));
+    const result = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: human.login, type: human.type },
+    });
+    expect(result.allowed).toBe(allowed);
+    expect(result.permission).toBe(role === 'custom-release-manager' ? 'write' : role);
+    expect(result.reason).toContain(human.login);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('treats a 404 (not a collaborator) as no access', async () => {
+    mockPermission('stranger', 404, { message: 'Not Found' });
+    const result = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'stranger', type: 'User' },
+    });
+    expect(result).toEqual({
+      allowed: false,
+      permission: 'none',
+      reason: `stranger has no access to ${OWNER}/${REPO}; write access is required`,
+    });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('lets allowed-users override a read permission, case-insensitively', async () => {
+    mockPermission(
+      'Outside-Contributor',
+      200,
+      permissionBody('read', 'read', { login: 'Outside-Contributor' }),
+    );
+    const result = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'Outside-Contributor', type: 'User' },
+      allowedUsers: ['someone-else', 'outside-contributor'],
+    });
+    expect(result).toMatchObject({ allowed: true, permission: 'read' });
+    expect(result.reason).toMatch(/allowed-users/);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('lets allowed-users override a 404 too', async () => {
+    mockPermission('guest', 404, { message: 'Not Found' });
+    const result = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'guest', type: 'User' },
+      allowedUsers: ['GUEST'],
+    });
+    expect(result).toMatchObject({ allowed: true, permission: 'none' });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('denies a Bot with write access unless it is in allowed-bots', async () => {
+    const bot = exampleBotUser();
+    expect(bot.login).toBe('renovate[bot]');
+    mockPermission(bot.login, 200, permissionBody('write', 'write', bot));
+    const denied = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: bot.login, type: bot.type },
+      allowedUsers: [bot.login],
+    });
+    expect(denied).toMatchObject({ allowed: false, permission: 'write' });
+    expect(denied.reason).toMatch(/bot; bots may trigger Truss only when listed in allowed-bots/);
+
+    mockPermission(bot.login, 200, permissionBody('write', 'write', bot));
+    const allowed = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: bot.login, type: bot.type },
+      allowedBots: ['Renovate'],
+    });
+    expect(allowed).toMatchObject({ allowed: true, permission: 'write' });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('recognises a bot by its [bot] login even when the type says User, and honours "*"', async () => {
+    mockPermission('some-app[bot]', 404, { message: 'Not Found' });
+    const denied = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'some-app[bot]', type: 'User' },
+    });
+    expect(denied.allowed).toBe(false);
+    mockPermission('some-app[bot]', 404, { message: 'Not Found' });
+    const allowed = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'some-app[bot]', type: 'Bot' },
+      allowedBots: ['*'],
+    });
+    expect(allowed).toMatchObject({ allowed: true, permission: 'none' });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('propagates failures other than 404 (cannot check must not mean allowed)', async () => {
+    mockPermission(human.login, 403, { message: 'Resource not accessible by integration' });
+    await expect(
+      authorizeActor({
+        octokit: testOctokit(),
+        owner: OWNER,
+        repo: REPO,
+        actor: { login: human.login, type: 'User' },
+        allowedUsers: [human.login],
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(nock.isDone()).toBe(true);
+  });
+});
+
+describe('politeDenial', () => {
+  it('addresses the user, explains the reason and the trigger', () => {
+    const text = politeDenial(
+      'octocat',
+      'octocat has read access to o/r; write access is required',
+      '@truss-bot',
+    );
+    expect(text).toContain('@octocat');
+    expect(text).toContain('octocat has read access to o/r; write access is required.');
+    expect(text).toContain('`@truss-bot run`');
+    expect(text).toContain('allowed-users');
+  });
+});

@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (
+  request: RecordedRequest,
+) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+/**
+ * A local stand-in for api.github.com on 127.0.0.1, for running the built action entry as a real
+ * child process (nock cannot reach into another process). Routes are matched in order by method
+ * and path regex; every request is recorded with its JSON body; unmatched requests get 404.
+ */
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly #routes: { method: string; path: RegExp; handler: Handler }[] = [];
+  #server: Server | null = null;
+
+  on(method: string, path: RegExp, handler: Handler): this {
+    this.#routes.push({ method, path, handler });
+    return this;
+  }
+
+  async start(): Promise<string> {
+    this.#server = createServer(async (req, res) => {
+      const body = await readBody(req);
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      this.requests.push(recorded);
+      const route = this.#routes.find(
+        (r) => r.method === recorded.method && r.path.test(recorded.path.split('?')[0] ?? ''),
+      );
+      const reply = route?.handler(recorded) ?? {
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' },
+      };
+      res.writeHead(reply.status ?? 200, {
+        'content-type': 'application/json; charset=utf-8',
+        ...reply.headers,
+      });
+      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    });
+    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
+  }
+
+  calls(method: string, path: RegExp): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && path.test(r.path.split('?')[0] ?? ''));
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A contents-API file response, as GET /repos/{owner}/{repo}/contents/{path} returns it. */
+export function contentsFile(path: string, text: string) {
+  return {
+    type: 'file',
+    encoding: 'base64',
+    size: Buffer.byteLength(text),
+    name: path.split('/').pop(),
+    path,
+    content: Buffer.from(text).toString('base64'),
+    sha: 'deadbeef'.repeat(5),
+  };
+}

@@ -29,7 +29,12 @@ export class FakeGitHub {
   async start(): Promise<string> {
     this.#server = createServer(async (req, res) => {
       const body = await readBody(req);
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      // Octokit percent-encodes path parameters (contents paths, refs); match on the decoded path.
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: decodeURIComponent(req.url ?? '/'),
+        body,
+      };
       this.requests.push(recorded);
       const route = this.#routes.find(
         (r) => r.method === recorded.method && r.path.test(recorded.path.split('?')[0] ?? ''),

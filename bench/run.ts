@@ -8,7 +8,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SigningKey } from '../src/core/ledger/index.js';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, runs: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { json: { type: 'boolean' }, runs: { type: 'string', default: '7' } },
+});
 const runs = Number(values.runs);
 const CLI = resolve('dist/cli.js');
 const CHECKS = 20;
@@ -23,7 +25,8 @@ function time(command: string, args: string[], cwd: string, env: NodeJS.ProcessE
   const started = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return elapsed;
 }
 
@@ -32,7 +35,9 @@ function commands(count: number): string[] {
 }
 
 function contract(count: number): string {
-  const clauses = commands(count).map((run, i) => `[[done]]\nkind = "check"\ndesc = "trivial check ${i}"\nrun = ${JSON.stringify(run)}\n`);
+  const clauses = commands(count).map(
+    (run, i) => `[[done]]\nkind = "check"\ndesc = "trivial check ${i}"\nrun = ${JSON.stringify(run)}\n`,
+  );
   return `[contract]\nid = "bench-${count}"\nintent = "trivial checks"\n\n${clauses.join('\n')}`;
 }
 
@@ -45,12 +50,22 @@ try {
   writeFileSync(join(repo, '.truss/contracts/one.toml'), contract(1));
   const keyFile = join(repo, 'bench.key');
   writeFileSync(join(repo, 'bench.key'), `${SigningKey.generate().seedBase64}\n`, { mode: 0o600 });
-  const bashLoop = (count: number) => `for c in ${commands(count).map((c) => `'${c}'`).join(' ')}; do sh -c "$c" >/dev/null; done`;
+  const bashLoop = (count: number) =>
+    `for c in ${commands(count)
+      .map((c) => `'${c}'`)
+      .join(' ')}; do sh -c "$c" >/dev/null; done`;
   const truss = (name: string) => ['run', name, '--key', keyFile, '--json'];
 
   progress(`warming up, then ${runs} runs of each measurement`);
   time(process.execPath, [CLI, ...truss('one')], repo);
-  const samples = { truss20: [] as number[], truss1: [] as number[], bash20: [] as number[], bash1: [] as number[], version: [] as number[], nodeNoop: [] as number[] };
+  const samples = {
+    truss20: [] as number[],
+    truss1: [] as number[],
+    bash20: [] as number[],
+    bash1: [] as number[],
+    version: [] as number[],
+    nodeNoop: [] as number[],
+  };
   for (let i = 0; i < runs; i++) {
     samples.truss20.push(time(process.execPath, [CLI, ...truss('twenty')], repo));
     samples.truss1.push(time(process.execPath, [CLI, ...truss('one')], repo));
@@ -60,7 +75,10 @@ try {
     samples.nodeNoop.push(time(process.execPath, ['-e', '0'], repo));
     progress(`run ${i + 1}/${runs}`);
   }
-  const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])) as Record<keyof typeof samples, number>;
+  const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])) as Record<
+    keyof typeof samples,
+    number
+  >;
   // Fixed cost: what a one-check run costs beyond one command in bash (node start, key, DB, git, export).
   const startup = m.truss1 - m.bash1;
   const perCheckTruss = (m.truss20 - m.truss1) / (CHECKS - 1);
@@ -86,11 +104,19 @@ try {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } else {
     const verdict = (value: number, goal: number) => (value <= goal ? 'PASS' : 'MISS');
-    console.log(`truss run, ${CHECKS} trivial checks: ${result.truss_run_20_ms} ms; bash loop: ${result.bash_loop_20_ms} ms (medians of ${runs})`);
+    console.log(
+      `truss run, ${CHECKS} trivial checks: ${result.truss_run_20_ms} ms; bash loop: ${result.bash_loop_20_ms} ms (medians of ${runs})`,
+    );
     console.log(`  fixed startup cost (1-check run minus 1 command): ${result.startup_ms} ms`);
-    console.log(`  run_ratio (20-check run minus startup ÷ bash loop): ${result.run_ratio}  goal ≤ 1.5  ${verdict(result.run_ratio, 1.5)}`);
-    console.log(`  raw ratio ${result.run_ratio_raw}; per check ${result.per_check_truss_ms} ms vs ${result.per_check_bash_ms} ms (×${result.per_check_ratio})`);
-    console.log(`cold start: truss --version ${result.cli_version_ms} ms ÷ node -e 0 ${result.node_noop_ms} ms = ${result.cold_start_ratio}  goal ≤ 3  ${verdict(result.cold_start_ratio, 3)}`);
+    console.log(
+      `  run_ratio (20-check run minus startup ÷ bash loop): ${result.run_ratio}  goal ≤ 1.5  ${verdict(result.run_ratio, 1.5)}`,
+    );
+    console.log(
+      `  raw ratio ${result.run_ratio_raw}; per check ${result.per_check_truss_ms} ms vs ${result.per_check_bash_ms} ms (×${result.per_check_ratio})`,
+    );
+    console.log(
+      `cold start: truss --version ${result.cli_version_ms} ms ÷ node -e 0 ${result.node_noop_ms} ms = ${result.cold_start_ratio}  goal ≤ 3  ${verdict(result.cold_start_ratio, 3)}`,
+    );
   }
 } finally {
   rmSync(repo, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
-import { chmodSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -9,12 +9,18 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
 /** Entry points shipped in dist/; native better-sqlite3 stays external (installed per Node ABI). */
 export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts' };
 
+// Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
+rmSync(values.outdir, { recursive: true, force: true });
+
 await build({
   entryPoints: ENTRIES,
   outdir: values.outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Lazily imported code (model SDKs, the artifact client, rarely used commands) goes to chunks loaded on demand.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   external: ['better-sqlite3'],
   // Bundled CommonJS dependencies (simple-git, debug) call require(); give the ESM bundle one.

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  VERIFY_EXIT_CODES,
+  resolveTrustedKeys
+} from "./chunk-NY7MCRJT.js";
+
+// src/cli/format-report.ts
+var BADGE = {
+  verified: "\u2714 VERIFIED",
+  integrity_only: "\u26A0 INTEGRITY ONLY",
+  incomplete: "\u26A0 INCOMPLETE",
+  failed: "\u2718 FAILED"
+};
+function formatReport(report, trustSource, indent = "") {
+  const lines = [];
+  const extent = report.failure ? `${report.entries} entries intact before the break` : `${report.entries} entries, head ${report.head_hash?.slice(0, 16) ?? "none"}\u2026`;
+  lines.push(`${indent}${BADGE[report.status]}  session ${report.session_id}  (${extent})`);
+  if (report.failure) lines.push(`${indent}  broken [${report.failure.code}]: ${report.failure.message}`);
+  const pin = report.key_pinned ? `pinned${trustSource ? ` by ${trustSource}` : ""}` : "NOT pinned";
+  lines.push(`${indent}  signed by ${report.key_id} (${pin})`);
+  if (report.terminal_kind && !report.failure) lines.push(`${indent}  last entry: ${report.terminal_kind}`);
+  for (const review of report.reviews) {
+    const actor = review.actor?.login ?? "unknown";
+    const state = review.stale ? "STALE: attests an older head" : "current";
+    const key = review.key_pinned ? "key pinned" : "key NOT pinned";
+    lines.push(
+      `${indent}  human review seq ${review.seq}: ${review.decision} by ${actor} (${state}; ${review.reviewer_key_id}, ${key})`
+    );
+  }
+  for (const note of report.notes) lines.push(`${indent}  note: ${note}`);
+  for (const child of report.children) lines.push(formatReport(child, trustSource, `${indent}  `));
+  if (!indent) lines.push(`exit ${VERIFY_EXIT_CODES[report.status]} (${report.status})`);
+  return lines.join("\n");
+}
+
+// src/cli/trust-options.ts
+var TRUST_OPTIONS = {
+  key: { type: "string", multiple: true },
+  "trusted-keys": { type: "string" }
+};
+var TRUST_HELP = `  --key HEX              a trusted public key (64 hex chars); repeatable
+  --trusted-keys FILE    a file of trusted public keys, one per line (default: .truss/trusted-keys if present)`;
+function trustFrom(values, io) {
+  return resolveTrustedKeys({ keys: values.key ?? [], file: values["trusted-keys"], cwd: io.cwd });
+}
+
+export {
+  formatReport,
+  TRUST_OPTIONS,
+  TRUST_HELP,
+  trustFrom
+};

@@ -1,0 +1,2066 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  BundleFormatError,
+  CanonicalJsonError,
+  KeyError,
+  LedgerError
+} from "./chunk-3RKGATMD.js";
+
+// src/core/ledger/verify-report.ts
+var VERIFY_EXIT_CODES = {
+  verified: 0,
+  failed: 1,
+  integrity_only: 4,
+  incomplete: 5
+};
+function buildReport(input) {
+  const { chain, trusted } = input;
+  const report = {
+    status: "verified",
+    session_id: input.sessionId,
+    entries: chain.entryCount,
+    head_hash: chain.headHash,
+    public_key: input.publicKeyHex,
+    key_id: input.keyId,
+    key_pinned: trusted.has(input.publicKeyHex),
+    terminal_kind: chain.lastKind,
+    failure: chain.failure,
+    notes: [],
+    reviews: chain.reviews.map((review) => ({
+      ...review,
+      key_pinned: trusted.has(review.reviewer_public_key)
+    })),
+    children: []
+  };
+  const fail = (failure) => {
+    report.failure ??= failure;
+    report.status = "failed";
+    return report;
+  };
+  if (report.failure) return fail(report.failure);
+  if (input.declaredHead !== chain.headHash) {
+    const seq = chain.entryCount - 1;
+    return fail({
+      seq,
+      code: "head_mismatch",
+      message: `head_hash ${short(input.declaredHead)} is not the hash of the last entry (seq ${seq}, ${short(chain.headHash)}): the head was dropped or replaced`
+    });
+  }
+  if (trusted.size > 0 && !report.key_pinned) {
+    return fail({
+      seq: null,
+      code: "untrusted_key",
+      message: `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`
+    });
+  }
+  for (const anchor of chain.childAnchors) {
+    const child = input.resolveChild(anchor);
+    if (!child) {
+      return fail({
+        seq: anchor.seq,
+        code: "child_missing",
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} is not included`
+      });
+    }
+    report.children.push(child);
+    if (child.status === "failed") {
+      return fail({
+        seq: anchor.seq,
+        code: "child_failed",
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} failed verification: ${child.failure?.message ?? "unknown reason"}`
+      });
+    }
+    if (child.head_hash !== anchor.child_head_hash) {
+      return fail({
+        seq: anchor.seq,
+        code: "child_anchor_mismatch",
+        message: `seq ${anchor.seq}: child anchor commits to head ${short(anchor.child_head_hash)} but child session ${anchor.child_session_id} ends at ${short(child.head_hash)}`
+      });
+    }
+  }
+  if (!chain.terminal) {
+    report.status = "incomplete";
+    report.notes.push(
+      `the last entry is ${chain.lastKind ?? "missing"}, not run_completed, run_failed or suspended: the run is unfinished or its tail was cut off`
+    );
+    return report;
+  }
+  if (trusted.size === 0)
+    report.notes.push(
+      `no trusted keys given: the chain is intact, but anyone could have signed it with ${input.keyId}`
+    );
+  for (const review of report.reviews) {
+    if (!review.key_pinned)
+      report.notes.push(
+        `human review at seq ${review.seq} is signed by ${review.reviewer_key_id}, which is not a trusted key`
+      );
+  }
+  for (const child of report.children) {
+    if (child.status !== "verified")
+      report.notes.push(`child session ${child.session_id} is ${child.status}`);
+  }
+  report.status = report.notes.length > 0 ? "integrity_only" : "verified";
+  return report;
+}
+function short(hash) {
+  return typeof hash === "string" ? `${hash.slice(0, 12)}\u2026` : String(hash);
+}
+
+// src/core/ledger/crypto-node.ts
+import { createHash, createPublicKey, verify } from "node:crypto";
+
+// node_modules/@noble/ed25519/index.js
+var freeze = Object.freeze;
+var P = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffedn;
+var N = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3edn;
+var _d = 0x52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3n;
+var Gx = 0x216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51an;
+var Gy = 0x6666666666666666666666666666666666666666666666666666666666666658n;
+var _a = P - 1n;
+var ed25519_CURVE = freeze({
+  p: P,
+  n: N,
+  h: 8n,
+  a: _a,
+  d: _d,
+  Gx,
+  Gy
+});
+var LEN = 32;
+var isBytes = (a) => {
+  return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && a.BYTES_PER_ELEMENT === 1;
+};
+var abytes = (value, length, title = "") => {
+  if (isBytes(value) && (length === void 0 || value.length === length))
+    return value;
+  const bytes = isBytes(value);
+  const ofLen = length !== void 0 ? ` of length ${length}` : "";
+  const got = bytes ? `length=${value.length}` : `type=${typeof value}`;
+  const message = (title ? `"${title}" ` : "") + "expected Uint8Array" + ofLen + ", got " + got;
+  if (!bytes)
+    throw new TypeError(message);
+  throw new RangeError(message);
+};
+var snapshotBytes = (value, title = "", length) => Uint8Array.from(abytes(value, length, title));
+var padh = (n, pad) => n.toString(16).padStart(pad, "0");
+var bytesToHex = (bytes) => {
+  let hex = "";
+  for (const byte of abytes(bytes))
+    hex += padh(byte, 2);
+  return hex;
+};
+var hexToBytes = (hex) => {
+  const e = "hex invalid";
+  if (typeof hex !== "string")
+    throw new TypeError(e);
+  if (hex.length % 2 || !/^[\da-f]*$/i.test(hex))
+    throw new RangeError(e);
+  const array = new Uint8Array(hex.length / 2);
+  for (let ai = 0, hi = 0; ai < array.length; ai++, hi += 2) {
+    const n1 = hex.charCodeAt(hi);
+    const n2 = hex.charCodeAt(hi + 1);
+    array[ai] = ((n1 & 15) + (n1 >> 6) * 9) * 16 + (n2 & 15) + (n2 >> 6) * 9;
+  }
+  return array;
+};
+var arange = (n, min, max, msg = "bad number: out of range") => {
+  if (typeof n !== "bigint")
+    throw new TypeError(msg);
+  if (min <= n && n < max)
+    return n;
+  throw new RangeError(msg);
+};
+var mod = (a, b = P) => (a %= b) >= 0n ? a : b + a;
+var P_MASK = (1n << 255n) - 1n;
+var modP = (num) => {
+  if (num < 0n)
+    throw new RangeError("negative coordinate");
+  let r = (num >> 255n) * 19n + (num & P_MASK);
+  r = (r >> 255n) * 19n + (r & P_MASK);
+  return r % P;
+};
+var invert = (number, modulo) => {
+  if (number === 0n)
+    throw new Error("invert: expected non-zero number");
+  if (modulo <= 1n)
+    throw new Error("invert: expected modulus > 1, got " + modulo);
+  let a = mod(number, modulo);
+  let b = modulo;
+  let x = 0n, u = 1n;
+  while (a !== 0n) {
+    const q = b / a;
+    const r = b - a * q;
+    const m = x - u * q;
+    b = a, a = r, x = u, u = m;
+  }
+  const gcd = b;
+  if (gcd !== 1n)
+    throw new Error("invert: does not exist");
+  return mod(x, modulo);
+};
+var apoint = (p) => {
+  if (p instanceof Point)
+    return p;
+  throw new TypeError("Point expected");
+};
+var B256 = 2n ** 256n;
+var Point = class _Point {
+  static BASE;
+  static ZERO;
+  X;
+  Y;
+  Z;
+  T;
+  // Constructor only bounds-checks and freezes XYZT coordinates; it does not prove the point is
+  // on-curve or that T matches X*Y/Z.
+  constructor(X, Y, Z, T) {
+    const max = B256;
+    this.X = arange(X, 0n, max);
+    this.Y = arange(Y, 0n, max);
+    this.Z = arange(Z, 1n, max);
+    this.T = arange(T, 0n, max);
+    freeze(this);
+  }
+  static CURVE() {
+    return ed25519_CURVE;
+  }
+  static fromAffine(p) {
+    return new _Point(p.x, p.y, 1n, modP(p.x * p.y));
+  }
+  /** RFC8032 5.1.3: Uint8Array to Point. */
+  static fromBytes(bytes, zip215 = false) {
+    const normed = snapshotBytes(bytes, "point", LEN);
+    const lastByte = normed[31];
+    normed[31] = lastByte & ~128;
+    const y = bytesToNumberLE(normed);
+    if (!zip215)
+      arange(y, 0n, P);
+    const y2 = modP(y * y);
+    const u = mod(y2 - 1n);
+    const v = modP(_d * y2 + 1n);
+    let { isValid, value: x } = uvRatio(u, v);
+    if (!isValid)
+      throw new Error("bad point: y not sqrt");
+    const isLastByteOdd = !!(lastByte & 128);
+    if (!zip215 && x === 0n && isLastByteOdd)
+      throw new Error("bad point: x==0, isLastByteOdd");
+    if (isLastByteOdd !== !!(x & 1n))
+      x = mod(-x);
+    return new _Point(x, y, 1n, modP(x * y));
+  }
+  static fromHex(hex, zip215) {
+    return _Point.fromBytes(hexToBytes(hex), zip215);
+  }
+  get x() {
+    return this.toAffine().x;
+  }
+  get y() {
+    return this.toAffine().y;
+  }
+  /** Checks if the point is valid and on-curve. */
+  assertValidity() {
+    const a = _a;
+    const d = _d;
+    const p = this;
+    if (p.is0())
+      throw new Error("bad point: ZERO");
+    const { X, Y, Z, T } = p;
+    const X2 = modP(X * X);
+    const Y2 = modP(Y * Y);
+    const Z2 = modP(Z * Z);
+    const Z4 = modP(Z2 * Z2);
+    const aX2 = modP(X2 * a);
+    const left = modP(Z2 * (aX2 + Y2));
+    const right = mod(Z4 + modP(d * modP(X2 * Y2)));
+    if (left !== right)
+      throw new Error("bad point: equation left != right (1)");
+    const XY = modP(X * Y);
+    const ZT = modP(Z * T);
+    if (XY !== ZT)
+      throw new Error("bad point: equation left != right (2)");
+    return this;
+  }
+  /** Equality check: compare points P&Q. */
+  equals(other) {
+    const { X: X1, Y: Y1, Z: Z1 } = this;
+    const { X: X2, Y: Y2, Z: Z2 } = apoint(other);
+    return modP(X1 * Z2) === modP(X2 * Z1) && modP(Y1 * Z2) === modP(Y2 * Z1);
+  }
+  is0() {
+    return this.equals(I);
+  }
+  /** Flip point over y coordinate. */
+  negate() {
+    return new _Point(mod(-this.X), this.Y, this.Z, mod(-this.T));
+  }
+  /** Point doubling. Complete formula. Cost: `4M + 4S + 1*a + 6add + 1*2`. */
+  double() {
+    const { X: X1, Y: Y1, Z: Z1 } = this;
+    const a = _a;
+    const A = modP(X1 * X1);
+    const B = modP(Y1 * Y1);
+    const C = modP(2n * Z1 * Z1);
+    const D = modP(a * A);
+    const x1y1 = mod(X1 + Y1);
+    const E = mod(modP(x1y1 * x1y1) - A - B);
+    const G2 = mod(D + B);
+    const F = mod(G2 - C);
+    const H = mod(D - B);
+    const X3 = modP(E * F);
+    const Y3 = modP(G2 * H);
+    const T3 = modP(E * H);
+    const Z3 = modP(F * G2);
+    return new _Point(X3, Y3, Z3, T3);
+  }
+  /** Point addition. Complete formula. Cost: `9M + 1*a + 1*d + 7add`. */
+  add(other) {
+    const { X: X1, Y: Y1, Z: Z1, T: T1 } = this;
+    const { X: X2, Y: Y2, Z: Z2, T: T2 } = apoint(other);
+    const a = _a;
+    const d = _d;
+    const A = modP(X1 * X2);
+    const B = modP(Y1 * Y2);
+    const C = modP(modP(T1 * d) * T2);
+    const D = modP(Z1 * Z2);
+    const E = mod(modP(mod(X1 + Y1) * mod(X2 + Y2)) - A - B);
+    const F = mod(D - C);
+    const G2 = mod(D + C);
+    const H = mod(B - modP(a * A));
+    const X3 = modP(E * F);
+    const Y3 = modP(G2 * H);
+    const T3 = modP(E * H);
+    const Z3 = modP(F * G2);
+    return new _Point(X3, Y3, Z3, T3);
+  }
+  subtract(other) {
+    return this.add(apoint(other).negate());
+  }
+  /**
+   * Point-by-scalar multiplication. Safe mode requires `1 <= n < CURVE.n`.
+   * Unsafe mode additionally permits `n = 0` and returns the identity point for that case.
+   * Uses {@link wNAF} for base point.
+   * Uses fake point to mitigate side-channel leakage.
+   * @param n - scalar by which point is multiplied
+   * @param safe - safe mode guards against timing attacks; unsafe mode is faster
+   */
+  multiply(n, safe = true) {
+    if (!safe && n === 0n)
+      return I;
+    arange(n, 1n, N);
+    if (!safe && this.is0())
+      return I;
+    if (n === 1n)
+      return this;
+    if (this.equals(G))
+      return wNAF(n).p;
+    let p = I;
+    let f = G;
+    let d = this;
+    for (let i = 0; safe ? i < 256 : n > 0n; i++) {
+      if (n & 1n)
+        p = p.add(d);
+      else if (safe)
+        f = f.add(d);
+      d = d.double();
+      n >>= 1n;
+    }
+    return p;
+  }
+  multiplyUnsafe(scalar) {
+    return this.multiply(scalar, false);
+  }
+  /** Convert point to 2d xy affine point. (X, Y, Z) ∋ (x=X/Z, y=Y/Z) */
+  toAffine() {
+    const { X, Y, Z } = this;
+    if (this.equals(I))
+      return { x: 0n, y: 1n };
+    const iz = invert(Z, P);
+    if (modP(Z * iz) !== 1n)
+      throw new Error("invalid inverse");
+    return { x: modP(X * iz), y: modP(Y * iz) };
+  }
+  toBytes() {
+    const { x, y } = this.toAffine();
+    const b = numTo32bLE(y);
+    b[31] |= x & 1n ? 128 : 0;
+    return b;
+  }
+  toHex() {
+    return bytesToHex(this.toBytes());
+  }
+  clearCofactor() {
+    return this.multiply(8n, false);
+  }
+  isSmallOrder() {
+    return this.clearCofactor().is0();
+  }
+  isTorsionFree() {
+    return this.multiply(N / 2n, false).double().add(this).is0();
+  }
+};
+var G = new Point(Gx, Gy, 1n, mod(Gx * Gy));
+var I = new Point(0n, 1n, 1n, 0n);
+Point.BASE = G;
+Point.ZERO = I;
+var numTo32bLE = (num) => hexToBytes(padh(arange(num, 0n, B256), 64)).reverse();
+var bytesToNumberLE = (b) => BigInt("0x" + bytesToHex(Uint8Array.from(abytes(b)).reverse()));
+var pow2 = (x, power) => {
+  let r = x;
+  while (power-- > 0) {
+    r = modP(r * r);
+  }
+  return r;
+};
+var pow_2_252_3 = (x) => {
+  const x2 = modP(x * x);
+  const b2 = modP(x2 * x);
+  const b4 = modP(pow2(b2, 2) * b2);
+  const b5 = modP(pow2(b4, 1) * x);
+  const b10 = modP(pow2(b5, 5) * b5);
+  const b20 = modP(pow2(b10, 10) * b10);
+  const b40 = modP(pow2(b20, 20) * b20);
+  const b80 = modP(pow2(b40, 40) * b40);
+  const b160 = modP(pow2(b80, 80) * b80);
+  const b240 = modP(pow2(b160, 80) * b80);
+  const b250 = modP(pow2(b240, 10) * b10);
+  return modP(pow2(b250, 2) * x);
+};
+var RM1 = 0x2b8324804fc1df0b2b4d00993dfbd7a72f431806ad2fe478c4ee1b274a0ea0b0n;
+var uvRatio = (u, v) => {
+  const v3 = modP(v * modP(v * v));
+  const v7 = modP(modP(v3 * v3) * v);
+  const pow = pow_2_252_3(modP(u * v7));
+  let x = modP(u * modP(v3 * pow));
+  const vx2 = modP(v * modP(x * x));
+  const root1 = x;
+  const root2 = modP(x * RM1);
+  const useRoot1 = vx2 === u;
+  const useRoot2 = vx2 === mod(-u);
+  const noRoot = vx2 === mod(-u * RM1);
+  if (useRoot1)
+    x = root1;
+  if (useRoot2 || noRoot)
+    x = root2;
+  if ((mod(x) & 1n) === 1n)
+    x = mod(-x);
+  return { isValid: useRoot1 || useRoot2, value: x };
+};
+var precompute = () => {
+  const points = [];
+  let p = G;
+  let b;
+  for (let w = 0; w < 33; w++) {
+    b = p;
+    points.push(b);
+    for (let i = 1; i < 128; i++) {
+      b = b.add(p);
+      points.push(b);
+    }
+    p = b.double();
+  }
+  return points;
+};
+var Gpows = void 0;
+var ctneg = (cnd, p) => {
+  const n = p.negate();
+  return cnd ? n : p;
+};
+var wNAF = (n) => {
+  const comp = Gpows || (Gpows = precompute());
+  let p = I;
+  let f = G;
+  for (let w = 0; w < 33; w++) {
+    let wbits = Number(n & 255n);
+    n >>= 8n;
+    if (wbits > 128) {
+      wbits -= 256;
+      n += 1n;
+    }
+    const off = w * 128;
+    const offP = off + Math.abs(wbits) - 1;
+    const isOddW = w % 2 !== 0;
+    const isNeg = wbits < 0;
+    if (wbits === 0) {
+      f = f.add(ctneg(isOddW, comp[off]));
+    } else {
+      p = p.add(ctneg(isNeg, comp[offP]));
+    }
+  }
+  if (n !== 0n)
+    throw new Error("invalid wnaf");
+  return { p, f };
+};
+
+// src/core/ledger/encoding.ts
+var HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function bytesToHex2(bytes) {
+  const parts = new Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) parts[i] = HEX[bytes[i]];
+  return parts.join("");
+}
+var HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE["0123456789abcdef".charCodeAt(i)] = i;
+function hexToBytes2(hex, byteLength) {
+  if (typeof hex !== "string" || hex.length !== byteLength * 2) return void 0;
+  const out = new Uint8Array(byteLength);
+  for (let i = 0; i < byteLength; i++) {
+    const high = HEX_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const low = HEX_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if ((high | low) < 0) return void 0;
+    out[i] = high << 4 | low;
+  }
+  return out;
+}
+function bytesEqual(a, b) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+var utf8 = new TextEncoder();
+function utf8Bytes(text) {
+  return utf8.encode(text);
+}
+function concatBytes(...parts) {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+function base64Encode(bytes, padded = true) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+  const b64 = btoa(binary);
+  return padded ? b64 : b64.replace(/=+$/, "");
+}
+
+// src/core/ledger/crypto-node.ts
+var SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+function publicKeyObject(publicKey) {
+  return createPublicKey({
+    key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
+    format: "der",
+    type: "spki"
+  });
+}
+function createNodeCrypto() {
+  const keys = /* @__PURE__ */ new Map();
+  let lastBytes;
+  let lastCopy;
+  let lastKey = null;
+  const keyFor = (publicKey) => {
+    if (publicKey === lastBytes && lastCopy && bytesEqual(publicKey, lastCopy)) return lastKey;
+    const key = lookUp(publicKey);
+    lastBytes = publicKey;
+    lastCopy = publicKey.slice();
+    lastKey = key;
+    return key;
+  };
+  const lookUp = (publicKey) => {
+    const hex = bytesToHex2(publicKey);
+    let key = keys.get(hex);
+    if (key === void 0) {
+      try {
+        key = publicKey.length === 32 && isStrictPublicKey(publicKey) ? publicKeyObject(publicKey) : null;
+      } catch {
+        key = null;
+      }
+      keys.set(hex, key);
+    }
+    return key;
+  };
+  return {
+    sha256: (data) => createHash("sha256").update(data).digest(),
+    verify: (signature, message, publicKey) => {
+      const key = keyFor(publicKey);
+      if (key === null || signature.length !== 64) return false;
+      try {
+        return verify(null, message, key, signature);
+      } catch {
+        return false;
+      }
+    }
+  };
+}
+function isStrictPublicKey(publicKey) {
+  try {
+    return !Point.fromBytes(publicKey, false).isSmallOrder();
+  } catch {
+    return false;
+  }
+}
+
+// src/core/ledger/export.ts
+import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+
+// src/core/ledger/canonical-json.ts
+function canonicalJson(value) {
+  return serialize(value, "$");
+}
+function serialize(value, path) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      return serializeNumber(value, path);
+    case "string":
+      return serializeString(value, path);
+    case "object":
+      if (Array.isArray(value)) return serializeArray(value, path);
+      return serializeObject(value, path);
+    default:
+      throw new CanonicalJsonError(`${path}: ${typeof value} is not a JSON value`);
+  }
+}
+function serializeNumber(value, path) {
+  if (!Number.isFinite(value)) {
+    throw new CanonicalJsonError(`${path}: ${value} is not representable in JSON`);
+  }
+  if (Number.isInteger(value) && !Number.isSafeInteger(value) && Math.abs(value) < 1e21) {
+    throw new CanonicalJsonError(
+      `${path}: integer ${value} is outside the safe range (\xB12^53-1); encode it as a string`
+    );
+  }
+  return JSON.stringify(value);
+}
+function serializeString(value, path) {
+  if (!value.isWellFormed()) {
+    throw new CanonicalJsonError(`${path}: string contains a lone UTF-16 surrogate`);
+  }
+  return JSON.stringify(value);
+}
+function serializeArray(value, path) {
+  let out = "[";
+  for (let i = 0; i < value.length; i++) {
+    if (i > 0) out += ",";
+    if (!(i in value)) throw new CanonicalJsonError(`${path}[${i}]: sparse array hole`);
+    out += serialize(value[i], `${path}[${i}]`);
+  }
+  return `${out}]`;
+}
+function serializeObject(value, path) {
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = proto?.constructor?.name ?? "unknown";
+    throw new CanonicalJsonError(`${path}: ${name} is not a plain object`);
+  }
+  if (Object.getOwnPropertySymbols(value).length > 0) {
+    throw new CanonicalJsonError(`${path}: symbol keys are not JSON`);
+  }
+  const keys = Object.keys(value).sort();
+  const record = value;
+  let out = "{";
+  let first = true;
+  for (const key of keys) {
+    const child = `${path}.${key}`;
+    if (!key.isWellFormed()) throw new CanonicalJsonError(`${child}: key contains a lone UTF-16 surrogate`);
+    if (!first) out += ",";
+    first = false;
+    out += `${JSON.stringify(key)}:${serialize(record[key], child)}`;
+  }
+  return `${out}}`;
+}
+
+// src/core/ledger/entry.ts
+var HUMAN_REVIEW_DECISIONS = ["approved", "rejected", "needs_changes"];
+
+// src/core/ledger/entry-hash.ts
+var ZERO_HASH = new Uint8Array(32);
+var KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+var TERMINAL_KINDS = /* @__PURE__ */ new Set(["run_completed", "run_failed", "suspended"]);
+var HUMAN_REVIEW_KIND = "human_review";
+function entryPreimage(prevHash, kind, canonicalPayload, seq) {
+  const [prev, kindText, payloadText, seqBytes] = entryPreimageParts(prevHash, kind, canonicalPayload, seq);
+  return concatBytes(prev, utf8Bytes(kindText), utf8Bytes(payloadText), seqBytes);
+}
+function entryPreimageParts(prevHash, kind, canonicalPayload, seq) {
+  const seqBytes = new Uint8Array(8);
+  new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  return [prevHash, kind, canonicalPayload, seqBytes];
+}
+
+// src/core/ledger/key-id.ts
+function u32be(n) {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, n, false);
+  return out;
+}
+function sshWirePublicKey(publicKey) {
+  const type = utf8Bytes("ssh-ed25519");
+  return concatBytes(u32be(type.length), type, u32be(publicKey.length), publicKey);
+}
+function keyIdFromPublicKey(publicKey, sha2562) {
+  return `SHA256:${base64Encode(sha2562(sshWirePublicKey(publicKey)), false)}`;
+}
+
+// src/core/ledger/chain-verifier.ts
+var ChainVerifier = class {
+  constructor(crypto, sessionPublicKey) {
+    this.crypto = crypto;
+    this.sessionPublicKey = sessionPublicKey;
+  }
+  crypto;
+  sessionPublicKey;
+  #failure = null;
+  #count = 0;
+  #prev = ZERO_HASH;
+  #reviewableHead = null;
+  #lastKind = null;
+  #attestable = /* @__PURE__ */ new Set();
+  #reviews = [];
+  #anchors = [];
+  #reviewerKeys = /* @__PURE__ */ new Set();
+  #views = {
+    contract: null,
+    evidence: { checks: [], panel: [], self_validation: [] },
+    verdict: null
+  };
+  get failed() {
+    return this.#failure !== null;
+  }
+  fail(seq, code, message) {
+    this.#failure ??= { seq, code, message };
+  }
+  push(entry) {
+    if (this.#failure) return;
+    const expected = this.#count;
+    if (entry.seq !== expected) {
+      const message = entry.seq < expected ? `seq ${entry.seq} appears again at position ${expected} (duplicated or replayed entry)` : `position ${expected} holds seq ${entry.seq} (entries are missing or out of order)`;
+      this.fail(expected, "seq_gap", message);
+      return;
+    }
+    if (!KIND_PATTERN.test(entry.kind)) {
+      this.fail(
+        expected,
+        "bad_kind",
+        `seq ${expected}: kind ${JSON.stringify(entry.kind)} is not a valid entry kind`
+      );
+      return;
+    }
+    if (!bytesEqual(entry.prevHash, this.#prev)) {
+      this.fail(
+        expected,
+        "prev_hash_mismatch",
+        `seq ${expected}: prev_hash does not link to the entry before it`
+      );
+      return;
+    }
+    const computed = this.crypto.sha256(
+      entryPreimage(entry.prevHash, entry.kind, entry.canonicalPayload, entry.seq)
+    );
+    if (!bytesEqual(computed, entry.entryHash)) {
+      this.fail(
+        expected,
+        "entry_hash_mismatch",
+        `seq ${expected}: entry_hash does not match the recomputed hash of its contents`
+      );
+      return;
+    }
+    const signer = entry.kind === HUMAN_REVIEW_KIND ? this.#reviewerKey(entry) : this.sessionPublicKey;
+    if (!signer) return;
+    if (!this.crypto.verify(entry.signature, entry.entryHash, signer)) {
+      const whose = entry.kind === HUMAN_REVIEW_KIND ? "the reviewer key it names" : "the session key";
+      this.fail(expected, "bad_signature", `seq ${expected}: signature is not valid for ${whose}`);
+      return;
+    }
+    const hashHex = bytesToHex2(entry.entryHash);
+    if (entry.kind === HUMAN_REVIEW_KIND) {
+      if (!this.#recordReview(entry)) return;
+    } else {
+      this.#reviewableHead = hashHex;
+      this.#lastKind = entry.kind;
+      this.#attestable.add(hashHex);
+      this.#collect(entry);
+    }
+    this.#prev = entry.entryHash;
+    this.#count++;
+  }
+  finish() {
+    if (!this.#failure && this.#count === 0) this.fail(null, "empty_ledger", "the ledger has no entries");
+    for (const review of this.#reviews) review.stale = review.attested_head_hash !== this.#reviewableHead;
+    return {
+      failure: this.#failure,
+      entryCount: this.#count,
+      headHash: this.#count > 0 ? bytesToHex2(this.#prev) : null,
+      reviewableHead: this.#reviewableHead,
+      lastKind: this.#lastKind,
+      terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
+      reviews: this.#reviews,
+      childAnchors: this.#anchors,
+      reviewerKeys: [...this.#reviewerKeys],
+      views: this.#views
+    };
+  }
+  #reviewKeyFailure(seq, message) {
+    this.fail(seq, "bad_reviewer_key", `seq ${seq}: ${message}`);
+    return void 0;
+  }
+  #reviewerKey(entry) {
+    const key = hexToBytes2(entry.payload.reviewer_public_key, 32);
+    if (!key) return this.#reviewKeyFailure(entry.seq, "human_review has no valid reviewer_public_key");
+    if (bytesEqual(key, this.sessionPublicKey)) {
+      return this.#reviewKeyFailure(
+        entry.seq,
+        "human_review names the session key as its reviewer: a sign-off must come from the reviewer's own key"
+      );
+    }
+    if (entry.payload.reviewer_key_id !== keyIdFromPublicKey(key, this.crypto.sha256)) {
+      return this.#reviewKeyFailure(entry.seq, "reviewer_key_id does not match reviewer_public_key");
+    }
+    return key;
+  }
+  #recordReview(entry) {
+    const p = entry.payload;
+    const attested = typeof p.attested_head_hash === "string" ? p.attested_head_hash : "";
+    if (!this.#attestable.has(attested)) {
+      this.fail(
+        entry.seq,
+        "unknown_attestation",
+        `seq ${entry.seq}: human_review attests a head that is not an earlier entry of this ledger`
+      );
+      return false;
+    }
+    const decision = String(p.decision);
+    if (!HUMAN_REVIEW_DECISIONS.includes(decision)) {
+      this.fail(
+        entry.seq,
+        "malformed_entry",
+        `seq ${entry.seq}: human_review decision ${JSON.stringify(p.decision)} is not approved, rejected or needs_changes`
+      );
+      return false;
+    }
+    this.#reviewerKeys.add(String(p.reviewer_public_key));
+    this.#reviews.push({
+      seq: entry.seq,
+      decision,
+      actor: p.actor ?? null,
+      note: p.note ?? null,
+      source: p.source ?? null,
+      reviewer_key_id: String(p.reviewer_key_id),
+      reviewer_public_key: String(p.reviewer_public_key),
+      attested_head_hash: attested,
+      stale: false
+    });
+    return true;
+  }
+  #collect(entry) {
+    const p = entry.payload;
+    switch (entry.kind) {
+      case "run_started":
+        this.#views.contract = p.contract ?? null;
+        break;
+      case "check_result":
+        this.#views.evidence.checks.push(p);
+        break;
+      case "review_vote":
+        this.#views.evidence.panel.push(p);
+        break;
+      case "self_validation":
+        this.#views.evidence.self_validation.push(p);
+        break;
+      case "verdict":
+        this.#views.verdict = p;
+        break;
+      case "child_anchor":
+        if (typeof p.child_session_id === "string" && typeof p.child_head_hash === "string") {
+          this.#anchors.push({
+            seq: entry.seq,
+            child_session_id: p.child_session_id,
+            child_head_hash: p.child_head_hash
+          });
+        } else {
+          this.fail(
+            entry.seq,
+            "malformed_entry",
+            `seq ${entry.seq}: child_anchor needs child_session_id and child_head_hash`
+          );
+        }
+        break;
+    }
+  }
+};
+function decodeBundleEntry(raw, position) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return { error: `entry ${position} is not an object` };
+  const e = raw;
+  if (typeof e.seq !== "number" || !Number.isSafeInteger(e.seq) || e.seq < 0)
+    return { error: `entry ${position}: seq is not a non-negative integer` };
+  if (typeof e.kind !== "string") return { error: `entry ${position}: kind is not a string` };
+  if (typeof e.payload !== "object" || e.payload === null || Array.isArray(e.payload)) {
+    return { error: `entry ${position}: payload is not a JSON object` };
+  }
+  const prevHash = hexToBytes2(e.prev_hash, 32);
+  const entryHash = hexToBytes2(e.entry_hash, 32);
+  const signature = hexToBytes2(e.signature, 64);
+  if (!prevHash) return { error: `entry ${position}: prev_hash is not 64 lowercase hex characters` };
+  if (!entryHash) return { error: `entry ${position}: entry_hash is not 64 lowercase hex characters` };
+  if (!signature) return { error: `entry ${position}: signature is not 128 lowercase hex characters` };
+  let canonicalPayload;
+  try {
+    canonicalPayload = canonicalJson(e.payload);
+  } catch (error) {
+    return { error: `entry ${position}: payload cannot be canonicalised (${error.message})` };
+  }
+  return {
+    seq: e.seq,
+    kind: e.kind,
+    payload: e.payload,
+    canonicalPayload,
+    prevHash,
+    entryHash,
+    signature
+  };
+}
+
+// src/core/ledger/bundle.ts
+var BUNDLE_SCHEMA_VERSION = "truss.ledger.v1";
+var OFFLINE_VERIFICATION_ALGORITHM = "sha256(prev_hash || kind || jcs(payload) || u64le(seq))";
+function parseBundle(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new BundleFormatError(
+      `${source}: not valid JSON${jsonErrorLocation(text, error)}; is this a truss ledger bundle (truss ledger export)?`
+    );
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new BundleFormatError(
+      `${source}: expected a JSON object with schema_version "${BUNDLE_SCHEMA_VERSION}"`
+    );
+  }
+  const bundle = data;
+  if (bundle.schema_version !== BUNDLE_SCHEMA_VERSION) {
+    throw new BundleFormatError(
+      `${source}: schema_version is ${JSON.stringify(bundle.schema_version) ?? "missing"}, expected "${BUNDLE_SCHEMA_VERSION}" (a newer truss may read it)`
+    );
+  }
+  checkLedgerShape(bundle.ledger, `${source}: ledger`);
+  return data;
+}
+function checkLedgerShape(value, where) {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new BundleFormatError(`${where} is missing or not an object`);
+  const ledger = value;
+  for (const field of ["session_id", "public_key", "pubkey_id"]) {
+    if (typeof ledger[field] !== "string")
+      throw new BundleFormatError(`${where}.${field} is missing or not a string`);
+  }
+  if (ledger.head_hash !== null && typeof ledger.head_hash !== "string")
+    throw new BundleFormatError(`${where}.head_hash is not a string`);
+  if (!Array.isArray(ledger.entries))
+    throw new BundleFormatError(`${where}.entries is missing or not an array`);
+  if (ledger.child_sessions !== void 0 && !Array.isArray(ledger.child_sessions)) {
+    throw new BundleFormatError(`${where}.child_sessions is not an array`);
+  }
+  ledger.child_sessions?.forEach((child, i) => {
+    checkLedgerShape(child, `${where}.child_sessions[${i}]`);
+  });
+}
+function jsonErrorLocation(text, error) {
+  if (text.trim() === "") return " (the file is empty)";
+  const message = error.message;
+  const match = /position (\d+)/.exec(message);
+  if (!match) {
+    if (!/end of JSON input/.test(message)) return " (it does not parse as a JSON document)";
+    const lines = text.split("\n");
+    return ` (the file ends early, at ${lines.length}:${(lines.at(-1) ?? "").length + 1})`;
+  }
+  const position = Number(match[1]);
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  const col = position - before.lastIndexOf("\n");
+  return ` at ${line}:${col}`;
+}
+var BundleLedgerVerifier = class {
+  #header;
+  #options;
+  #keyId;
+  #chain;
+  #position = 0;
+  constructor(header, options) {
+    this.#header = header;
+    this.#options = options;
+    const publicKey = hexToBytes2(header.public_key, 32);
+    this.#keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : header.pubkey_id;
+    this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32));
+    if (!publicKey) {
+      this.#chain.fail(
+        null,
+        "key_mismatch",
+        "ledger.public_key is not a 64-character hex Ed25519 public key"
+      );
+    } else if (this.#keyId !== header.pubkey_id) {
+      this.#chain.fail(
+        null,
+        "key_mismatch",
+        `ledger.pubkey_id ${header.pubkey_id} is not the fingerprint of ledger.public_key (${this.#keyId})`
+      );
+    }
+  }
+  /** True once the chain has failed; later entries are not looked at. */
+  get failed() {
+    return this.#chain.failed;
+  }
+  /** Feeds the next element of `ledger.entries` (raw JSON from an untrusted file). */
+  push(raw) {
+    const position = this.#position++;
+    if (this.#chain.failed) return;
+    const decoded = decodeBundleEntry(raw, position);
+    if ("error" in decoded) this.#chain.fail(position, "malformed_entry", decoded.error);
+    else this.#chain.push(decoded);
+  }
+  /** Ends the chain and decides trust: head, key pinning, the anchored children (verified in memory). */
+  finish(childSessions) {
+    const chain = this.#chain.finish();
+    const children = new Map((childSessions ?? []).map((child) => [child.session_id, child]));
+    const report = buildReport({
+      sessionId: this.#header.session_id,
+      publicKeyHex: this.#header.public_key,
+      keyId: this.#keyId,
+      chain,
+      declaredHead: this.#header.head_hash,
+      trusted: this.#options.trusted,
+      resolveChild: (anchor) => {
+        const child = children.get(anchor.child_session_id);
+        return child ? verifyLedger(child, this.#options).report : null;
+      }
+    });
+    return { report, views: chain.views };
+  }
+};
+function verifyBundle(bundle, options) {
+  return finishBundle(bundle, verifyLedger(bundle.ledger, options));
+}
+function finishBundle(bundle, ledger) {
+  const { report, views } = ledger;
+  if (report.status === "failed") return report;
+  for (const view of ["contract", "evidence", "verdict"]) {
+    if (bundle[view] === void 0) continue;
+    if (canonicalJson(bundle[view]) !== canonicalJson(views[view])) {
+      report.status = "failed";
+      report.failure = {
+        seq: null,
+        code: "view_mismatch",
+        message: `the bundle's "${view}" view does not match what the signed entries say (edited convenience view)`
+      };
+      return report;
+    }
+  }
+  return report;
+}
+function verifyLedger(ledger, options) {
+  const verifier = new BundleLedgerVerifier(ledger, options);
+  for (const entry of ledger.entries) {
+    if (verifier.failed) break;
+    verifier.push(entry);
+  }
+  return verifier.finish(ledger.child_sessions);
+}
+
+// src/core/ledger/export.ts
+var BUNDLE_OPEN = `{"schema_version":${JSON.stringify(BUNDLE_SCHEMA_VERSION)},
+"ledger":`;
+var ENTRIES_CLOSE = '\n],"child_sessions":[';
+var LEDGER_CLOSE = '],"anchor_refs":[]}';
+function ledgerOpen(header) {
+  const fields = JSON.stringify(header).slice(0, -1);
+  return `${fields === "{" ? fields : `${fields},`}"entries":[`;
+}
+function entryLine(entry, first) {
+  return `${first ? "\n" : ",\n"}${JSON.stringify(entry)}`;
+}
+function writeBundle(store, sessionId, crypto, write) {
+  store.snapshot(() => {
+    write(BUNDLE_OPEN);
+    const chain = writeLedger(store, sessionId, crypto, write, /* @__PURE__ */ new Set());
+    const { contract, evidence, verdict } = chain.views;
+    write(
+      `,
+"contract":${JSON.stringify(contract)},
+"evidence":${JSON.stringify(evidence)},
+"verdict":${JSON.stringify(verdict)},
+`
+    );
+    const status = chain.failure ? "failed" : "verified";
+    write(
+      `"offline_verification":${JSON.stringify({ algorithm: OFFLINE_VERIFICATION_ALGORITHM, signature_algorithm: "ed25519", status })}}
+`
+    );
+  });
+}
+function writeLedger(store, sessionId, crypto, write, seen) {
+  seen.add(sessionId);
+  const session = store.requireSession(sessionId);
+  const header = {
+    session_id: session.id,
+    public_key: session.public_key,
+    pubkey_id: session.pubkey_id,
+    head_hash: session.head_hash
+  };
+  write(ledgerOpen({ ...header }));
+  let first = true;
+  const chain = store.verifyChain(sessionId, crypto, (entry) => {
+    write(entryLine(entry, first));
+    first = false;
+  });
+  write(ENTRIES_CLOSE);
+  let firstChild = true;
+  for (const anchor of chain.childAnchors) {
+    if (seen.has(anchor.child_session_id) || !store.session(anchor.child_session_id)) continue;
+    write(firstChild ? "\n" : ",\n");
+    firstChild = false;
+    writeLedger(store, anchor.child_session_id, crypto, write, seen);
+  }
+  write(LEDGER_CLOSE);
+  return chain;
+}
+function exportBundleToFile(store, sessionId, crypto, path) {
+  const temp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(temp, "w", 420);
+  let buffer = "";
+  try {
+    writeBundle(store, sessionId, crypto, (chunk) => {
+      buffer += chunk;
+      if (buffer.length >= 1 << 20) {
+        writeSync(fd, buffer);
+        buffer = "";
+      }
+    });
+    writeSync(fd, buffer);
+    closeSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  renameSync(temp, path);
+}
+
+// src/core/ledger/keys.ts
+import {
+  createHash as createHash2,
+  createPrivateKey,
+  createPublicKey as createPublicKey2,
+  randomBytes,
+  sign
+} from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+var PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+var SigningKey = class _SigningKey {
+  publicKey;
+  publicKeyHex;
+  keyId;
+  #privateKey;
+  constructor(privateKey) {
+    this.#privateKey = privateKey;
+    const spki = createPublicKey2(privateKey).export({ format: "der", type: "spki" });
+    this.publicKey = new Uint8Array(spki.subarray(spki.length - 32));
+    this.publicKeyHex = bytesToHex2(this.publicKey);
+    this.keyId = keyIdFromPublicKey(this.publicKey, sha256);
+  }
+  static fromSeed(seed) {
+    if (seed.length !== 32) throw new KeyError(`an Ed25519 seed is 32 bytes, got ${seed.length}`);
+    const der = Buffer.concat([PKCS8_ED25519_PREFIX, seed]);
+    return new _SigningKey(createPrivateKey({ key: der, format: "der", type: "pkcs8" }));
+  }
+  static generate() {
+    const seed = randomBytes(32);
+    return { key: _SigningKey.fromSeed(seed), seedBase64: seed.toString("base64") };
+  }
+  sign(message) {
+    return sign(null, message, this.#privateKey);
+  }
+  /** Keeps the seed out of accidental `console.log` / JSON output. */
+  toJSON() {
+    return { publicKey: this.publicKeyHex, keyId: this.keyId };
+  }
+};
+function sha256(data) {
+  return createHash2("sha256").update(data).digest();
+}
+function parseSeedBase64(text, source) {
+  const trimmed = text.trim();
+  if (trimmed === "")
+    throw new KeyError(`${source} is empty; expected one line of base64 (a 32-byte Ed25519 seed)`);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || trimmed.length % 4 !== 0) {
+    throw new KeyError(
+      `${source} is not base64; expected one line of base64 (a 32-byte Ed25519 seed, from \`truss keygen\`)`
+    );
+  }
+  const seed = Buffer.from(trimmed, "base64");
+  if (seed.length !== 32) {
+    throw new KeyError(
+      `${source} decodes to ${seed.length} bytes; an Ed25519 seed is 32 bytes (generate one with \`truss keygen\`)`
+    );
+  }
+  return SigningKey.fromSeed(seed);
+}
+function loadKeyFile(path, onWarning) {
+  let text;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new KeyError(
+      `cannot read key file ${path} (${code ?? "error"}); create one with \`truss keygen --out ${path}\``
+    );
+  }
+  if (onWarning && process.platform !== "win32" && (statSync(path).mode & 63) !== 0) {
+    onWarning(`key file ${path} is readable by other users; run \`chmod 600 ${path}\``);
+  }
+  return parseSeedBase64(text, `key file ${path}`);
+}
+function resolveSigningKey(options) {
+  if (options.keyFile) return loadKeyFile(options.keyFile, options.onWarning);
+  const fromEnv = options.env.TRUSS_SIGNING_KEY;
+  if (fromEnv !== void 0 && fromEnv !== "") return parseSeedBase64(fromEnv, "TRUSS_SIGNING_KEY");
+  throw new KeyError(
+    "no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with `truss keygen`)"
+  );
+}
+function parsePublicKeyHex(text, source) {
+  const key = hexToBytes2(text.trim().toLowerCase(), 32);
+  if (!key) throw new KeyError(`${source}: expected a 64-character hex Ed25519 public key`);
+  return key;
+}
+function loadOrCreateKeyFile(path) {
+  if (existsSync(path)) return { key: loadKeyFile(path), created: false };
+  mkdirSync(dirname(path), { recursive: true, mode: 448 });
+  const { key, seedBase64 } = SigningKey.generate();
+  try {
+    writeFileSync(path, `${seedBase64}
+`, { mode: 384, flag: "wx" });
+  } catch (error) {
+    if (error.code === "EEXIST") return { key: loadKeyFile(path), created: false };
+    throw new KeyError(
+      `cannot create key file ${path} (${error.code ?? "error"}); pass --key FILE`
+    );
+  }
+  return { key, created: true };
+}
+
+// src/core/ledger/store.ts
+import { createHash as createHash3, randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+
+// src/core/ledger/schema.ts
+var MIGRATIONS = [
+  `
+  CREATE TABLE sessions (
+    id            TEXT PRIMARY KEY,
+    status        TEXT NOT NULL,
+    code_version  TEXT NOT NULL,
+    model         TEXT,
+    tenant        TEXT NOT NULL DEFAULT 'local',
+    user          TEXT NOT NULL DEFAULT 'local',
+    head_hash     BLOB,
+    pubkey_id     TEXT,
+    public_key    BLOB,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+  );
+  CREATE TABLE journal (
+    session_id    TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    kind          TEXT NOT NULL,
+    payload       TEXT NOT NULL,
+    prev_hash     BLOB NOT NULL,
+    entry_hash    BLOB NOT NULL,
+    signature     BLOB NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  );
+  CREATE TABLE snapshots (
+    session_id    TEXT NOT NULL,
+    at_seq        INTEGER NOT NULL,
+    messages      TEXT NOT NULL,
+    state         TEXT NOT NULL,
+    PRIMARY KEY (session_id, at_seq)
+  );
+  CREATE TABLE blobs (
+    hash          BLOB PRIMARY KEY,
+    bytes         BLOB,
+    size          INTEGER NOT NULL,
+    created_at    INTEGER NOT NULL
+  );
+  CREATE TABLE signals (
+    session_id    TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    payload       TEXT,
+    status        TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, name, created_at)
+  );
+  CREATE TABLE timers (
+    session_id    TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    fire_at       INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  );
+  CREATE TABLE tool_memo (
+    session_id    TEXT NOT NULL,
+    memo_key      TEXT NOT NULL,
+    seq           INTEGER NOT NULL,
+    result        TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    PRIMARY KEY (session_id, memo_key)
+  );
+  `
+];
+var SCHEMA_VERSION = MIGRATIONS.length;
+function checkSchemaVersion(db, path, allowEmpty = false) {
+  const current = db.pragma("user_version", { simple: true });
+  if (current > SCHEMA_VERSION) {
+    throw new LedgerError(
+      `${path} uses ledger schema ${current}, newer than this truss understands (${SCHEMA_VERSION}); upgrade truss`
+    );
+  }
+  if (current === 0 && !allowEmpty)
+    throw new LedgerError(`${path} is not a truss ledger database (no schema)`);
+  return current;
+}
+function migrate(db, path) {
+  const current = checkSchemaVersion(db, path, true);
+  if (current === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version]);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+// src/core/ledger/store.ts
+var MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+var STATUS_AFTER = {
+  run_completed: "completed",
+  run_failed: "failed",
+  suspended: "suspended"
+};
+var LedgerStore = class _LedgerStore {
+  path;
+  #db;
+  #clock;
+  #stmts;
+  constructor(path, options) {
+    this.path = path;
+    this.#clock = options.clock ?? Date.now;
+    try {
+      this.#db = new Database(path, {
+        readonly: options.readonly ?? false,
+        fileMustExist: Boolean(options.readonly || options.mustExist)
+      });
+    } catch (error) {
+      throw new LedgerError(`cannot open ledger database ${path}: ${error.message}`);
+    }
+    try {
+      if (!options.readonly) {
+        this.#db.pragma("journal_mode = WAL");
+        this.#db.pragma("synchronous = FULL");
+        this.#db.pragma("busy_timeout = 5000");
+        this.#db.pragma("secure_delete = ON");
+        migrate(this.#db, path);
+      } else {
+        checkSchemaVersion(this.#db, path);
+      }
+    } catch (error) {
+      this.#db.close();
+      if (error instanceof LedgerError) throw error;
+      throw new LedgerError(`${path} is not a usable truss ledger database: ${error.message}`);
+    }
+    const db = this.#db;
+    const sessionColumns = `s.id, s.status, s.code_version, s.model, s.tenant, s.user, s.head_hash, s.pubkey_id, s.public_key,
+      s.created_at, s.updated_at, (SELECT count(*) FROM journal j WHERE j.session_id = s.id) AS entries`;
+    this.#stmts = {
+      session: db.prepare(`SELECT ${sessionColumns} FROM sessions s WHERE s.id = ?`),
+      sessions: db.prepare(
+        `SELECT ${sessionColumns} FROM sessions s ORDER BY s.created_at, s.id`
+      ),
+      insertSession: options.readonly ? void 0 : db.prepare(
+        `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
+             VALUES (@id, 'running', @code_version, @model, @tenant, @user, NULL, @pubkey_id, @public_key, @now, @now)`
+      ),
+      head: db.prepare(
+        "SELECT status, head_hash, public_key, pubkey_id FROM sessions WHERE id = ?"
+      ),
+      tip: db.prepare(
+        "SELECT max(seq) AS seq FROM journal WHERE session_id = ?"
+      ),
+      insertEntry: options.readonly ? void 0 : db.prepare(
+        `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+      ),
+      moveHead: options.readonly ? void 0 : db.prepare("UPDATE sessions SET head_hash = ?, status = ?, updated_at = ? WHERE id = ?"),
+      insertMemo: options.readonly ? void 0 : db.prepare(
+        "INSERT INTO tool_memo (session_id, memo_key, seq, result, created_at) VALUES (?, ?, ?, ?, ?)"
+      ),
+      insertBlob: options.readonly ? void 0 : db.prepare("INSERT OR IGNORE INTO blobs (hash, bytes, size, created_at) VALUES (?, ?, ?, ?)"),
+      entries: db.prepare(
+        "SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq"
+      ),
+      entry: db.prepare(
+        "SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?"
+      ),
+      reviewableHead: db.prepare(
+        "SELECT entry_hash FROM journal WHERE session_id = ? AND kind != ? ORDER BY seq DESC LIMIT 1"
+      ),
+      memo: db.prepare(
+        "SELECT seq, result FROM tool_memo WHERE session_id = ? AND memo_key = ?"
+      ),
+      blob: db.prepare(
+        "SELECT bytes, size FROM blobs WHERE hash = ?"
+      ),
+      shred: options.readonly ? void 0 : db.prepare("UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL")
+    };
+  }
+  /** Opens (creating and migrating if needed) a ledger database. */
+  static open(path, options = {}) {
+    return new _LedgerStore(path, options);
+  }
+  close() {
+    this.#db.close();
+  }
+  /** Starts a session bound to one signing key; only that key may sign its non-review entries. */
+  createSession(options) {
+    const id = options.id ?? randomUUID();
+    try {
+      this.#writable(this.#stmts.insertSession).run({
+        id,
+        code_version: options.codeVersion,
+        model: options.model ?? null,
+        tenant: options.tenant ?? "local",
+        user: options.user ?? "local",
+        pubkey_id: options.signer.keyId,
+        public_key: Buffer.from(options.signer.publicKey),
+        now: this.#clock()
+      });
+    } catch (error) {
+      if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+        throw new LedgerError(`session ${id} already exists`);
+      throw error;
+    }
+    return this.requireSession(id);
+  }
+  session(id) {
+    const row = this.#stmts.session.get(id);
+    return row ? toSessionInfo(row) : void 0;
+  }
+  requireSession(id) {
+    const session = this.session(id);
+    if (!session)
+      throw new LedgerError(
+        `no session ${id} in ${this.path}; list sessions with \`truss ledger list --db ${this.path}\``
+      );
+    return session;
+  }
+  sessions() {
+    return this.#stmts.sessions.all().map(toSessionInfo);
+  }
+  /**
+   * Appends one signed, chained entry. `human_review` entries must be signed by the reviewer key
+   * their payload names; every other kind by the session key.
+   */
+  append(sessionId, kind, payload, signer, options = {}) {
+    if (!KIND_PATTERN.test(kind))
+      throw new LedgerError(`entry kind ${JSON.stringify(kind)} must match ${KIND_PATTERN}`);
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      throw new LedgerError(`the payload of a ${kind} entry must be a JSON object`);
+    }
+    const canonicalPayload = canonicalJson(payload);
+    const payloadBytes = Buffer.byteLength(canonicalPayload, "utf8");
+    if (payloadBytes > MAX_PAYLOAD_BYTES) {
+      throw new LedgerError(
+        `the ${kind} payload is ${payloadBytes} bytes (limit ${MAX_PAYLOAD_BYTES}); store large content as a blob and journal its hash`
+      );
+    }
+    const memoText = options.memo ? canonicalJson(options.memo.result) : void 0;
+    const write = this.#db.transaction(() => {
+      const session = this.#stmts.head.get(sessionId);
+      if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+      const expectedKey = kind === HUMAN_REVIEW_KIND ? hexToBytes2(payload.reviewer_public_key, 32) : session.public_key;
+      if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
+        throw new LedgerError(
+          `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`
+        );
+      }
+      if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
+        const whose = kind === HUMAN_REVIEW_KIND ? "the reviewer_public_key in its payload" : `the session key ${session.pubkey_id}`;
+        throw new LedgerError(
+          `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`
+        );
+      }
+      const tip = this.#stmts.tip.get(sessionId)?.seq;
+      const seq = tip === null || tip === void 0 ? 0 : tip + 1;
+      const prevHash = session.head_hash ?? ZERO_HASH;
+      const entryHash = createHash3("sha256").update(entryPreimage(prevHash, kind, canonicalPayload, seq)).digest();
+      const signature = signer.sign(entryHash);
+      const now = this.#clock();
+      this.#writable(this.#stmts.insertEntry).run(
+        sessionId,
+        seq,
+        kind,
+        canonicalPayload,
+        prevHash,
+        entryHash,
+        signature,
+        now
+      );
+      const status = kind === HUMAN_REVIEW_KIND ? session.status : STATUS_AFTER[kind] ?? "running";
+      this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
+      if (options.memo) {
+        try {
+          this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+        } catch (error) {
+          if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+            throw new LedgerError(
+              `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`
+            );
+          }
+          throw error;
+        }
+      }
+      for (const bytes of options.blobs ?? []) {
+        this.#writable(this.#stmts.insertBlob).run(
+          createHash3("sha256").update(bytes).digest(),
+          bytes,
+          bytes.length,
+          now
+        );
+      }
+      return {
+        seq,
+        kind,
+        payload,
+        prev_hash: bytesToHex2(prevHash),
+        entry_hash: entryHash.toString("hex"),
+        signature: bytesToHex2(signature)
+      };
+    });
+    return write.immediate();
+  }
+  /**
+   * Records a human decision signed by the reviewer's own key, pinned to the evidence it saw: the
+   * current reviewable head (the last entry that is not itself a review).
+   */
+  appendHumanReview(sessionId, reviewer, review) {
+    const attested = this.reviewableHead(sessionId);
+    if (!attested) throw new LedgerError(`session ${sessionId} has no entries to review`);
+    const payload = {
+      ...review,
+      attested_head_hash: attested,
+      reviewer_key_id: reviewer.keyId,
+      reviewer_public_key: reviewer.publicKeyHex
+    };
+    return this.append(sessionId, HUMAN_REVIEW_KIND, payload, reviewer);
+  }
+  reviewableHead(sessionId) {
+    return this.#stmts.reviewableHead.get(sessionId, HUMAN_REVIEW_KIND)?.entry_hash.toString("hex") ?? null;
+  }
+  /** Streams a session's entries in seq order without loading the whole journal. */
+  *entries(sessionId) {
+    for (const row of this.#stmts.entries.iterate(sessionId)) yield toLedgerEntry(row);
+  }
+  entry(sessionId, seq) {
+    const row = this.#stmts.entry.get(sessionId, seq);
+    return row ? toLedgerEntry(row) : void 0;
+  }
+  memo(sessionId, key) {
+    const row = this.#stmts.memo.get(sessionId, key);
+    return row ? { seq: row.seq, result: JSON.parse(row.result) } : void 0;
+  }
+  /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */
+  putBlob(bytes) {
+    const hash = createHash3("sha256").update(bytes).digest();
+    this.#writable(this.#stmts.insertBlob).run(hash, bytes, bytes.length, this.#clock());
+    return hash.toString("hex");
+  }
+  /** `bytes` is null once the blob was shredded; `undefined` means no such blob. */
+  blob(hashHex) {
+    const hash = hexToBytes2(hashHex, 32);
+    return hash ? this.#stmts.blob.get(Buffer.from(hash)) : void 0;
+  }
+  /**
+   * Crypto-shred: deletes a blob's bytes but keeps its hash and size. Entries only ever hold the hash,
+   * so the chain stays verifiable after sensitive output is erased.
+   */
+  shredBlob(hashHex) {
+    const hash = hexToBytes2(hashHex, 32);
+    if (!hash) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
+    const shredded = this.#writable(this.#stmts.shred).run(Buffer.from(hash)).changes > 0;
+    if (shredded) this.#db.pragma("wal_checkpoint(TRUNCATE)");
+    return shredded;
+  }
+  /** Writes a consistent copy of the whole database (WAL included) to `path`, e.g. for an artifact. */
+  async backupTo(path) {
+    await this.#db.backup(path);
+  }
+  /** Runs `fn` inside one read transaction so everything it reads comes from a single snapshot. */
+  snapshot(fn) {
+    return this.#db.transaction(fn).deferred();
+  }
+  /**
+   * Verifies a stored session (and the child sessions it anchors) with the same chain verifier as
+   * bundles, plus the store-specific checks: payload text is canonical and `sessions.head_hash` is the
+   * last entry's hash.
+   */
+  verifySession(sessionId, options) {
+    return this.snapshot(() => this.#verifySession(sessionId, options, /* @__PURE__ */ new Set()));
+  }
+  /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
+  verifyChain(sessionId, crypto, onEntry) {
+    const session = this.requireSession(sessionId);
+    const publicKey = hexToBytes2(session.public_key, 32);
+    const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
+    if (!publicKey) {
+      verifier.fail(
+        null,
+        "key_mismatch",
+        `sessions.public_key of ${sessionId} is not a 32-byte Ed25519 public key`
+      );
+    } else if (keyIdFromPublicKey(publicKey, crypto.sha256) !== session.pubkey_id) {
+      verifier.fail(
+        null,
+        "key_mismatch",
+        `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`
+      );
+    }
+    for (const row of this.#stmts.entries.iterate(sessionId)) {
+      if (!verifier.failed) {
+        const decoded = decodeRow(row);
+        if ("error" in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+        else verifier.push(decoded);
+      }
+      onEntry?.(toLedgerEntry(row));
+    }
+    return verifier.finish();
+  }
+  #verifySession(sessionId, options, visiting) {
+    const session = this.requireSession(sessionId);
+    const publicKey = hexToBytes2(session.public_key, 32);
+    visiting.add(sessionId);
+    return buildReport({
+      sessionId,
+      publicKeyHex: session.public_key,
+      keyId: publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : session.pubkey_id,
+      chain: this.verifyChain(sessionId, options.crypto),
+      declaredHead: session.head_hash,
+      trusted: options.trusted,
+      resolveChild: (anchor) => this.session(anchor.child_session_id) && !visiting.has(anchor.child_session_id) ? this.#verifySession(anchor.child_session_id, options, visiting) : null
+    });
+  }
+  #writable(statement) {
+    if (!statement) throw new LedgerError(`${this.path} is open read-only`);
+    return statement;
+  }
+};
+function toSessionInfo(row) {
+  return {
+    ...row,
+    head_hash: row.head_hash ? row.head_hash.toString("hex") : null,
+    public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString("hex") : ""
+  };
+}
+function toLedgerEntry(row) {
+  let payload;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    payload = { unparseable_payload: row.payload };
+  }
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload,
+    prev_hash: bytesToHex2(row.prev_hash),
+    entry_hash: bytesToHex2(row.entry_hash),
+    signature: bytesToHex2(row.signature)
+  };
+}
+function decodeRow(row) {
+  const malformed = (error) => ({ code: "malformed_entry", error });
+  const where = `seq ${row.seq}`;
+  if (typeof row.seq !== "number" || !Number.isSafeInteger(row.seq))
+    return malformed(`${where}: seq is not an integer`);
+  if (typeof row.kind !== "string") return malformed(`${where}: kind is not text`);
+  for (const [field, length] of [
+    ["prev_hash", 32],
+    ["entry_hash", 32],
+    ["signature", 64]
+  ]) {
+    const value = row[field];
+    if (!Buffer.isBuffer(value) || value.length !== length)
+      return malformed(`${where}: ${field} is not ${length} bytes`);
+  }
+  if (typeof row.payload !== "string") return malformed(`${where}: payload is not text`);
+  let payload;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return malformed(`${where}: payload is not valid JSON`);
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload))
+    return malformed(`${where}: payload is not a JSON object`);
+  let canonical;
+  try {
+    canonical = canonicalJson(payload);
+  } catch (error) {
+    return malformed(`${where}: payload cannot be canonicalised (${error.message})`);
+  }
+  if (canonical !== row.payload)
+    return { code: "payload_not_canonical", error: `${where}: stored payload is not in canonical form` };
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload,
+    canonicalPayload: row.payload,
+    prevHash: row.prev_hash,
+    entryHash: row.entry_hash,
+    signature: row.signature
+  };
+}
+
+// src/core/ledger/verify-bundle-file.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+var MAX_WHOLE_BUNDLE_BYTES = 512 * 1024 * 1024;
+var DEFAULT_CHUNK_BYTES = 1 << 20;
+var MAX_HEADER_CHARS = 1 << 20;
+var ENTRIES_OPEN = '"entries":[';
+var NotStreamable = class extends Error {
+};
+function verifyBundleFile(path, options) {
+  let fd;
+  let size;
+  try {
+    fd = openSync2(path, "r");
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  try {
+    try {
+      size = fstatSync(fd).size;
+    } catch (error) {
+      throw unreadable(path, error);
+    }
+    let reason;
+    try {
+      const report = streamVerify(fd, path, options);
+      options.onLayout?.("streamed");
+      return report;
+    } catch (error) {
+      if (!(error instanceof NotStreamable)) throw error;
+      reason = error.message;
+    }
+    options.onLayout?.("whole_file", reason);
+    const limit = options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES;
+    if (size > limit) {
+      throw new BundleFormatError(
+        `${path} is ${Math.round(size / 2 ** 20)} MiB and not laid out one entry per line as \`truss ledger export\` writes it (${reason}); such bundles above ${Math.round(limit / 2 ** 20)} MiB are refused`
+      );
+    }
+    return verifyBundle(parseBundle(readWhole(fd, path), path), options);
+  } finally {
+    closeSync2(fd);
+  }
+}
+function unreadable(path, error) {
+  return new BundleFormatError(`cannot read ${path} (${error.code ?? "error"})`);
+}
+function readChunk(fd, path, buffer, position) {
+  try {
+    return readSync(fd, buffer, 0, buffer.length, position);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+function readWhole(fd, path) {
+  const chunks = [];
+  let position = 0;
+  for (; ; ) {
+    const buffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES);
+    const n = readChunk(fd, path, buffer, position);
+    if (n === 0) break;
+    chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
+    position += n;
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+function streamVerify(fd, path, options) {
+  const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_BYTES));
+  const buffer = Buffer.allocUnsafe(chunkSize);
+  const decoder = new StringDecoder("utf8");
+  const scanner = new LayoutScanner(options);
+  let position = 0;
+  for (; ; ) {
+    const n = readChunk(fd, path, buffer, position);
+    if (n === 0) break;
+    position += n;
+    scanner.feed(decoder.write(n === chunkSize ? buffer : buffer.subarray(0, n)));
+  }
+  scanner.feed(decoder.end());
+  return scanner.finish(path);
+}
+var LayoutScanner = class {
+  constructor(options) {
+    this.options = options;
+  }
+  options;
+  #state = "header";
+  #header = [];
+  #headerChars = 0;
+  /** Pieces of a line that spans chunks. */
+  #pending = [];
+  #tail = [];
+  /** Line number (1-based) of the line being looked at, for NotStreamable reasons. */
+  #line = 0;
+  #entries = 0;
+  /** The previous entry line ended with a comma, so another entry must follow. */
+  #comma = false;
+  #ledger;
+  #verifier;
+  feed(text) {
+    let start = 0;
+    while (this.#state !== "tail") {
+      const newline = text.indexOf("\n", start);
+      if (newline === -1) break;
+      let line = text.slice(start, newline + 1);
+      if (this.#pending.length > 0) {
+        this.#pending.push(line);
+        line = this.#pending.join("");
+        this.#pending.length = 0;
+      }
+      start = newline + 1;
+      this.#onLine(line);
+    }
+    if (start >= text.length) return;
+    const rest = start === 0 ? text : text.slice(start);
+    if (this.#state === "tail") {
+      this.#tail.push(rest);
+      return;
+    }
+    this.#pending.push(rest);
+    if (this.#state === "header" && this.#headerChars + this.#pendingChars() > MAX_HEADER_CHARS) {
+      throw new NotStreamable(
+        `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`
+      );
+    }
+  }
+  #pendingChars() {
+    let chars = 0;
+    for (const piece of this.#pending) chars += piece.length;
+    return chars;
+  }
+  /** `raw` includes its '\n' (the last line of a file may lack one). */
+  #onLine(raw) {
+    this.#line++;
+    let end = raw.length;
+    if (raw.charCodeAt(end - 1) === 10) end--;
+    if (raw.charCodeAt(end - 1) === 13) end--;
+    const line = end === raw.length ? raw : raw.slice(0, end);
+    if (this.#state === "header") {
+      this.#onHeaderLine(raw, line);
+      return;
+    }
+    const first = line.charCodeAt(0);
+    if (first === 123) {
+      this.#onEntryLine(line);
+    } else if (first === 93) {
+      if (this.#comma) throw new NotStreamable(`line ${this.#line}: the entry before it ends with a comma`);
+      this.#state = "tail";
+      this.#tail.push(raw);
+    } else {
+      throw new NotStreamable(
+        `line ${this.#line} starts neither an entry ({) nor the end of the entries (])`
+      );
+    }
+  }
+  #onHeaderLine(raw, line) {
+    this.#header.push(raw);
+    this.#headerChars += raw.length;
+    if (this.#headerChars > MAX_HEADER_CHARS) {
+      throw new NotStreamable(
+        `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`
+      );
+    }
+    if (!line.endsWith(ENTRIES_OPEN)) return;
+    let bundle;
+    try {
+      bundle = parseBundle(`${this.#header.join("")}]}}`, "header");
+    } catch (error) {
+      throw new NotStreamable(`the header does not read as a bundle (${error.message})`);
+    }
+    this.#ledger = ledgerHeader(bundle);
+    this.#verifier = new BundleLedgerVerifier(this.#ledger, this.options);
+    this.#state = "entries";
+  }
+  #onEntryLine(line) {
+    if (this.#entries > 0 && !this.#comma) {
+      throw new NotStreamable(`line ${this.#line}: the entry before it does not end with a comma`);
+    }
+    this.#comma = line.charCodeAt(line.length - 1) === 44;
+    let entry;
+    try {
+      entry = JSON.parse(this.#comma ? line.slice(0, -1) : line);
+    } catch {
+      throw new NotStreamable(`line ${this.#line} is not one complete JSON entry`);
+    }
+    this.#entries++;
+    const verifier = this.#verifier;
+    if (!verifier.failed) verifier.push(entry);
+  }
+  finish(path) {
+    if (this.#pending.length > 0) {
+      const last = this.#pending.join("");
+      this.#pending.length = 0;
+      this.#onLine(last);
+    }
+    if (this.#state === "header") throw new NotStreamable(`no line ends in ${ENTRIES_OPEN}`);
+    if (this.#state === "entries") throw new NotStreamable("the file ends inside the entries");
+    const placeholder = `truss-streamed-entries-${randomBytes2(16).toString("hex")}`;
+    let skeleton;
+    try {
+      skeleton = parseBundle(
+        `${this.#header.join("")}${JSON.stringify(placeholder)}${this.#tail.join("")}`,
+        path
+      );
+    } catch (error) {
+      throw new NotStreamable(
+        `the document around the entries does not read as a bundle (${error.message})`
+      );
+    }
+    const entries = skeleton.ledger.entries;
+    if (entries.length !== 1 || entries[0] !== placeholder) {
+      throw new NotStreamable("the streamed lines are not the value of ledger.entries (repeated keys?)");
+    }
+    const ledger = ledgerHeader(skeleton);
+    const started = this.#ledger;
+    for (const field of ["session_id", "public_key", "pubkey_id", "head_hash"]) {
+      if (ledger[field] !== started[field]) {
+        throw new NotStreamable(`ledger.${field} is given again after the entries with another value`);
+      }
+    }
+    const verifier = this.#verifier;
+    return finishBundle(skeleton, verifier.finish(skeleton.ledger.child_sessions));
+  }
+};
+function ledgerHeader(bundle) {
+  const { session_id, public_key, pubkey_id, head_hash } = bundle.ledger;
+  return { session_id, public_key, pubkey_id, head_hash };
+}
+
+// src/core/ledger/bundle-append.ts
+import { createHash as createHash4 } from "node:crypto";
+function appendHumanReviewToBundle(bundle, reviewer, review) {
+  const ledger = bundle.ledger;
+  if (reviewer.publicKeyHex === ledger.public_key) {
+    throw new LedgerError("a human review must be signed by the reviewer key, not the session key");
+  }
+  const last = ledger.entries.at(-1);
+  const head = hexToBytes2(ledger.head_hash, 32);
+  if (!last || !head || last.entry_hash !== ledger.head_hash)
+    throw new LedgerError("the bundle has no valid head to extend");
+  const attested = [...ledger.entries].reverse().find((e) => e.kind !== HUMAN_REVIEW_KIND)?.entry_hash;
+  if (!attested) throw new LedgerError("the bundle has no evidence to review");
+  const payload = {
+    ...review,
+    attested_head_hash: attested,
+    reviewer_key_id: reviewer.keyId,
+    reviewer_public_key: reviewer.publicKeyHex
+  };
+  const seq = last.seq + 1;
+  const entryHash = createHash4("sha256").update(entryPreimage(head, HUMAN_REVIEW_KIND, canonicalJson(payload), seq)).digest();
+  const entry = {
+    seq,
+    kind: HUMAN_REVIEW_KIND,
+    payload,
+    prev_hash: ledger.head_hash,
+    entry_hash: entryHash.toString("hex"),
+    signature: bytesToHex2(reviewer.sign(entryHash))
+  };
+  return {
+    bundle: {
+      ...bundle,
+      ledger: { ...ledger, entries: [...ledger.entries, entry], head_hash: entry.entry_hash }
+    },
+    entry
+  };
+}
+
+// src/core/ledger/trust.ts
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join } from "node:path";
+
+// src/core/ledger/trusted-keys.ts
+function parseTrustedKeys(text, source) {
+  const keys = /* @__PURE__ */ new Map();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const content = line.replace(/#.*/, "").trim();
+    if (content === "") return;
+    const [hex = "", ...label] = content.split(/\s+/);
+    if (!hexToBytes2(hex.toLowerCase(), 32)) {
+      throw new KeyError(
+        `${source}:${index + 1}: expected a 64-character hex Ed25519 public key, got ${JSON.stringify(hex.slice(0, 80))}`
+      );
+    }
+    keys.set(hex.toLowerCase(), label.join(" "));
+  });
+  return keys;
+}
+
+// src/core/ledger/trust.ts
+var REPO_TRUSTED_KEYS_PATH = ".truss/trusted-keys";
+function resolveTrustedKeys(options) {
+  const trusted = /* @__PURE__ */ new Map();
+  const sources = [];
+  for (const [index, key] of (options.keys ?? []).entries()) {
+    trusted.set(bytesToHex2(parsePublicKeyHex(key, `--key #${index + 1}`)), "command line");
+  }
+  if (options.keys?.length) sources.push("--key");
+  let file = options.file;
+  if (!file && trusted.size === 0 && existsSync2(join(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
+    file = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
+  }
+  if (file) {
+    let text;
+    try {
+      text = readFileSync2(file, "utf8");
+    } catch (error) {
+      throw new KeyError(
+        `cannot read trusted keys file ${file} (${error.code ?? "error"})`
+      );
+    }
+    for (const [key, label] of parseTrustedKeys(text, file)) trusted.set(key, label);
+    sources.push(file);
+  }
+  return { trusted, source: sources.length ? sources.join(" + ") : null };
+}
+
+export {
+  canonicalJson,
+  VERIFY_EXIT_CODES,
+  parseBundle,
+  verifyBundle,
+  appendHumanReviewToBundle,
+  createNodeCrypto,
+  writeBundle,
+  exportBundleToFile,
+  SigningKey,
+  parseSeedBase64,
+  loadKeyFile,
+  resolveSigningKey,
+  loadOrCreateKeyFile,
+  LedgerStore,
+  parseTrustedKeys,
+  resolveTrustedKeys,
+  verifyBundleFile
+};

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  TRUST_HELP,
+  TRUST_OPTIONS,
+  formatReport,
+  trustFrom
+} from "./chunk-HOTVFSIH.js";
+import {
+  parseCommandArgs,
+  requirePositionals
+} from "./chunk-VCW7KPCO.js";
+import {
+  emit,
+  printHelp
+} from "./chunk-PQNVCJVT.js";
+import {
+  VERIFY_EXIT_CODES,
+  createNodeCrypto,
+  verifyBundleFile
+} from "./chunk-NY7MCRJT.js";
+import "./chunk-3RKGATMD.js";
+import "./chunk-AACXSQ3N.js";
+
+// src/cli/commands/verify.ts
+var VERIFY_HELP = `Usage: truss verify BUNDLE.json [--key HEX | --trusted-keys FILE] [--json]
+
+Verifies an exported ledger bundle (truss.ledger.v1) offline: contiguous seq, prev links,
+recomputed hashes, every signature, the head hash, child sessions, human reviews and the
+convenience views. Without a pinned key the best possible result is "integrity_only".
+
+Options:
+${TRUST_HELP}
+  --json                 print the full report as JSON
+
+Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
+function verify(args, io) {
+  const { values, positionals } = parseCommandArgs("verify", args, {
+    ...TRUST_OPTIONS,
+    json: { type: "boolean" }
+  });
+  if (values.help) return printHelp(io, VERIFY_HELP);
+  const [file] = requirePositionals("verify", positionals, ["BUNDLE.json"]);
+  const { trusted, source } = trustFrom(values, io);
+  const report = verifyBundleFile(file, { crypto: createNodeCrypto(), trusted });
+  emit(
+    io,
+    Boolean(values.json),
+    { file, trust_source: source, ...report },
+    () => formatReport(report, source)
+  );
+  return VERIFY_EXIT_CODES[report.status];
+}
+export {
+  VERIFY_HELP,
+  verify
+};

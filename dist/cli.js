@@ -6,7 +6,7 @@ import {
   GitRefError,
   ProviderError,
   package_default
-} from "./chunks/chunk-U2AYDYYK.js";
+} from "./chunks/chunk-FXCTQQ2U.js";
 import {
   EXIT
 } from "./chunks/chunk-7ZETOEHC.js";
@@ -47,11 +47,11 @@ Exit codes:
   5  incomplete (chain intact, run unfinished or truncated)
   64 usage error (bad flags or arguments)`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-FLC5FLX6.js")).keygen,
-  verify: async () => (await import("./chunks/verify-XAPR3HKK.js")).verify,
-  ledger: async () => (await import("./chunks/ledger-RQIVWCY7.js")).ledger,
-  review: async () => (await import("./chunks/review-D7WMBVZT.js")).review,
-  run: async () => (await import("./chunks/run-T2QT7SJN.js")).run
+  keygen: async () => (await import("./chunks/keygen-HANXI5PY.js")).keygen,
+  verify: async () => (await import("./chunks/verify-2EH454VC.js")).verify,
+  ledger: async () => (await import("./chunks/ledger-W47D7T4A.js")).ledger,
+  review: async () => (await import("./chunks/review-6BDTI6FY.js")).review,
+  run: async () => (await import("./chunks/run-JJLFY7W4.js")).run
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -4,6 +4,7 @@ import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
 import { handleComment } from './comment-mode.js';
+import { ensureBaseCommit } from './ensure-base-commit.js';
 import { type EventContext, readEventContext, runUrl } from './event-context.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
@@ -108,7 +109,7 @@ async function runContracts(options: {
     repo: { owner: context.owner, repo: context.repo },
     headSha: target.headSha,
     prNumber: target.prNumber,
-    baseRef: target.baseSha ?? undefined,
+    baseRef: (await ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning)) ?? undefined,
     workdir: setup.workdir,
     contracts,
     config,

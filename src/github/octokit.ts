@@ -7,7 +7,11 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { RequestError } from '@octokit/request-error';
+import Bottleneck from 'bottleneck';
 import type { Logger } from './logger.js';
+
+/** Serialised writes without the plugin's 1 s gap: a run makes a handful of writes, far below GitHub's content-creation limits. */
+const WRITE_LIMITER = new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
 
 /** A fully configured client: REST methods (`octokit.rest.*`), `paginate`, `request`, `log`. */
 export type Octokit = ReturnType<typeof getOctokit>;
@@ -79,6 +83,9 @@ export function createOctokit(options: CreateOctokitOptions): Octokit {
           ? { enabled: false }
           : {
               retryAfterBaseValue: baseMs,
+              // The plugin spaces writes 1 s apart by default, which costs a run seconds for its
+              // 3–5 writes. Writes stay serialised; secondary limits are still retried above.
+              write: WRITE_LIMITER,
               onRateLimit: onLimit('primary'),
               onSecondaryRateLimit: onLimit('secondary'),
             },

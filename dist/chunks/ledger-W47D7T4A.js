@@ -6,7 +6,7 @@ import {
   TRUST_OPTIONS,
   formatReport,
   trustFrom
-} from "./chunk-HOTVFSIH.js";
+} from "./chunk-D7NOJHVG.js";
 import {
   EXIT
 } from "./chunk-7ZETOEHC.js";
@@ -25,7 +25,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   writeBundle
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

@@ -15,7 +15,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   SigningKey
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

@@ -10,11 +10,11 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-2GUV24UO.js";
+} from "./chunk-OYKNCAER.js";
 import "./chunk-BKRDPUIL.js";
 import {
   package_default
-} from "./chunk-U2AYDYYK.js";
+} from "./chunk-FXCTQQ2U.js";
 import {
   EXIT
 } from "./chunk-7ZETOEHC.js";
@@ -32,7 +32,7 @@ import {
   loadKeyFile,
   loadOrCreateKeyFile,
   parseSeedBase64
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

@@ -17,7 +17,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

@@ -1351,6 +1351,8 @@ var LedgerStore = class _LedgerStore {
   #db;
   #clock;
   #stmts;
+  /** The append transaction, built once (wrapping a function per call costs more than its statements). */
+  #appendTx;
   constructor(path, options) {
     this.path = path;
     this.#clock = options.clock ?? Date.now;
@@ -1389,11 +1391,12 @@ var LedgerStore = class _LedgerStore {
         `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
              VALUES (@id, 'running', @code_version, @model, @tenant, @user, NULL, @pubkey_id, @public_key, @now, @now)`
       ),
+      // One lookup per append: the session's head and key, and the last seq from the journal's
+      // primary key (an index seek, not a scan).
       head: db.prepare(
-        "SELECT status, head_hash, public_key, pubkey_id FROM sessions WHERE id = ?"
-      ),
-      tip: db.prepare(
-        "SELECT max(seq) AS seq FROM journal WHERE session_id = ?"
+        `SELECT s.status, s.head_hash, s.public_key, s.pubkey_id,
+           (SELECT max(j.seq) FROM journal j WHERE j.session_id = s.id) AS tip
+         FROM sessions s WHERE s.id = ?`
       ),
       insertEntry: options.readonly ? void 0 : db.prepare(
         `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
@@ -1421,6 +1424,7 @@ var LedgerStore = class _LedgerStore {
       ),
       shred: options.readonly ? void 0 : db.prepare("UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL")
     };
+    this.#appendTx = db.transaction((pending) => this.#appendInTransaction(pending));
   }
   /** Opens (creating and migrating if needed) a ledger database. */
   static open(path, options = {}) {
@@ -1483,69 +1487,80 @@ var LedgerStore = class _LedgerStore {
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : void 0;
-    const write = this.#db.transaction(() => {
-      const session = this.#stmts.head.get(sessionId);
-      if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
-      const expectedKey = kind === HUMAN_REVIEW_KIND ? hexToBytes2(payload.reviewer_public_key, 32) : session.public_key;
-      if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
-        throw new LedgerError(
-          `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`
-        );
+    return this.#appendTx.immediate({
+      sessionId,
+      kind,
+      payload,
+      canonicalPayload,
+      signer,
+      options,
+      memoText
+    });
+  }
+  /** The append itself; runs inside one IMMEDIATE transaction, so seq and head come from the committed state. */
+  #appendInTransaction(pending) {
+    const { sessionId, kind, payload, canonicalPayload, signer, options, memoText } = pending;
+    const session = this.#stmts.head.get(sessionId);
+    if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+    const expectedKey = kind === HUMAN_REVIEW_KIND ? hexToBytes2(payload.reviewer_public_key, 32) : session.public_key;
+    if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
+      throw new LedgerError(
+        `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`
+      );
+    }
+    if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
+      const whose = kind === HUMAN_REVIEW_KIND ? "the reviewer_public_key in its payload" : `the session key ${session.pubkey_id}`;
+      throw new LedgerError(
+        `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`
+      );
+    }
+    const seq = session.tip === null ? 0 : session.tip + 1;
+    const prevHash = session.head_hash ?? ZERO_HASH;
+    const hash = createHash3("sha256");
+    for (const part of entryPreimageParts(prevHash, kind, canonicalPayload, seq)) hash.update(part);
+    const entryHash = hash.digest();
+    const signature = signer.sign(entryHash);
+    const now = this.#clock();
+    this.#writable(this.#stmts.insertEntry).run(
+      sessionId,
+      seq,
+      kind,
+      canonicalPayload,
+      prevHash,
+      entryHash,
+      signature,
+      now
+    );
+    const status = kind === HUMAN_REVIEW_KIND ? session.status : STATUS_AFTER[kind] ?? "running";
+    this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
+    if (options.memo) {
+      try {
+        this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+      } catch (error) {
+        if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+          throw new LedgerError(
+            `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`
+          );
+        }
+        throw error;
       }
-      if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
-        const whose = kind === HUMAN_REVIEW_KIND ? "the reviewer_public_key in its payload" : `the session key ${session.pubkey_id}`;
-        throw new LedgerError(
-          `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`
-        );
-      }
-      const tip = this.#stmts.tip.get(sessionId)?.seq;
-      const seq = tip === null || tip === void 0 ? 0 : tip + 1;
-      const prevHash = session.head_hash ?? ZERO_HASH;
-      const entryHash = createHash3("sha256").update(entryPreimage(prevHash, kind, canonicalPayload, seq)).digest();
-      const signature = signer.sign(entryHash);
-      const now = this.#clock();
-      this.#writable(this.#stmts.insertEntry).run(
-        sessionId,
-        seq,
-        kind,
-        canonicalPayload,
-        prevHash,
-        entryHash,
-        signature,
+    }
+    for (const bytes of options.blobs ?? []) {
+      this.#writable(this.#stmts.insertBlob).run(
+        createHash3("sha256").update(bytes).digest(),
+        bytes,
+        bytes.length,
         now
       );
-      const status = kind === HUMAN_REVIEW_KIND ? session.status : STATUS_AFTER[kind] ?? "running";
-      this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
-      if (options.memo) {
-        try {
-          this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
-        } catch (error) {
-          if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
-            throw new LedgerError(
-              `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`
-            );
-          }
-          throw error;
-        }
-      }
-      for (const bytes of options.blobs ?? []) {
-        this.#writable(this.#stmts.insertBlob).run(
-          createHash3("sha256").update(bytes).digest(),
-          bytes,
-          bytes.length,
-          now
-        );
-      }
-      return {
-        seq,
-        kind,
-        payload,
-        prev_hash: bytesToHex2(prevHash),
-        entry_hash: entryHash.toString("hex"),
-        signature: bytesToHex2(signature)
-      };
-    });
-    return write.immediate();
+    }
+    return {
+      seq,
+      kind,
+      payload,
+      prev_hash: Buffer.from(prevHash.buffer, prevHash.byteOffset, prevHash.byteLength).toString("hex"),
+      entry_hash: entryHash.toString("hex"),
+      signature: Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString("hex")
+    };
   }
   /**
    * Records a human decision signed by the reviewer's own key, pinned to the evidence it saw: the

@@ -16,10 +16,10 @@ import {
   abortErrorFrom,
   providerErrorFromStatus,
   safeDetail
-} from "./chunk-U2AYDYYK.js";
+} from "./chunk-FXCTQQ2U.js";
 import {
   canonicalJson
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import {
   __commonJS,
   __export,

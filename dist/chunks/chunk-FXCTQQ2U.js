@@ -26,7 +26,8 @@ var package_default = {
     "bench:ledger": "node --import tsx bench/ledger.ts",
     "check-dist": "node scripts/check-dist.mjs",
     all: "npm run lint && npm run typecheck && npm test && npm run build",
-    "bench:run": "node --import tsx bench/run.ts"
+    "bench:run": "node --import tsx bench/run.ts",
+    "bench:action": "node --import tsx bench/action.ts"
   },
   dependencies: {
     "@actions/artifact": "6.2.1",
@@ -38,6 +39,7 @@ var package_default = {
     "@octokit/plugin-retry": "8.1.1",
     "@octokit/plugin-throttling": "11.0.5",
     "better-sqlite3": "12.6.2",
+    bottleneck: "2.19.5",
     "simple-git": "4.0.2",
     "smol-toml": "1.9.1",
     zod: "4.6.7"

@@ -6,7 +6,7 @@ import {
   TRUST_OPTIONS,
   formatReport,
   trustFrom
-} from "./chunk-HOTVFSIH.js";
+} from "./chunk-D7NOJHVG.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -19,7 +19,7 @@ import {
   VERIFY_EXIT_CODES,
   createNodeCrypto,
   verifyBundleFile
-} from "./chunk-NY7MCRJT.js";
+} from "./chunk-ZKEZWVRE.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

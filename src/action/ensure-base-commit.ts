@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * actions/checkout fetches one commit by default, so the PR base is usually missing locally. Fetch
+ * it (by SHA, no shell) so reviewers see a real diff; when that is impossible, return null and the
+ * run goes on without a base (the evidence notes say so) rather than failing.
+ */
+export async function ensureBaseCommit(
+  workdir: string,
+  baseSha: string | null,
+  warn: (message: string) => void,
+): Promise<string | null> {
+  if (!baseSha) return null;
+  if (!/^[0-9a-f]{40}$/.test(baseSha)) return null;
+  const has = () =>
+    run('git', ['cat-file', '-e', `${baseSha}^{commit}`], { cwd: workdir }).then(
+      () => true,
+      () => false,
+    );
+  if (await has()) return baseSha;
+  await run('git', ['fetch', '--no-tags', '--depth=1', 'origin', baseSha], { cwd: workdir }).catch(
+    () => undefined,
+  );
+  if (await has()) return baseSha;
+  warn(
+    `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,
+  );
+  return null;
+}

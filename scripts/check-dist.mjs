@@ -7,8 +7,12 @@ import { join } from 'node:path';
 const fresh = mkdtempSync(join(tmpdir(), 'truss-dist-'));
 try {
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', fresh], { stdio: 'inherit' });
-  const want = readdirSync(fresh, { recursive: true }).filter((f) => !statSync(join(fresh, f)).isDirectory()).sort();
-  const have = readdirSync('dist', { recursive: true }).filter((f) => !statSync(join('dist', f)).isDirectory()).sort();
+  const want = readdirSync(fresh, { recursive: true })
+    .filter((f) => !statSync(join(fresh, f)).isDirectory())
+    .sort();
+  const have = readdirSync('dist', { recursive: true })
+    .filter((f) => !statSync(join('dist', f)).isDirectory())
+    .sort();
   const stale = [...new Set([...want, ...have])].filter((name) => {
     try {
       return !readFileSync(join(fresh, name)).equals(readFileSync(join('dist', name)));

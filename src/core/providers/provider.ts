@@ -30,6 +30,40 @@ export interface CompletionResult {
   stopReason: string | null;
 }
 
+/** A tool as advertised to a model (generic JSON-schema form; providers may map to typed schemas). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean };
+
+/** A turn of an agent conversation: tool calls and their results travel as content blocks. */
+export interface AgentMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+export interface ChatRequest {
+  system?: string;
+  messages: AgentMessage[];
+  tools?: ToolSpec[];
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export interface ChatResult {
+  content: ContentBlock[];
+  /** 'end_turn' | 'tool_use' | 'max_tokens' | provider-specific; normalised where possible. */
+  stopReason: string | null;
+  usage: Usage;
+  model: string;
+}
+
 /**
  * A model endpoint. Implementations check `ctx.budget` before the call, record usage after it,
  * honour `ctx.signal`, retry transient failures and never put credentials into results or errors.
@@ -38,6 +72,8 @@ export interface Provider {
   readonly kind: ProviderKind;
   readonly model: string;
   complete(request: CompletionRequest, ctx: Ctx): Promise<CompletionResult>;
+  /** Multi-turn tool use for the in-loop executor; same metering, retry and redaction as complete(). */
+  chat?(request: ChatRequest, ctx: Ctx): Promise<ChatResult>;
 }
 
 /** Per-model prices in USD per million tokens (`[pricing."model"]` in config). */

@@ -1,0 +1,31 @@
+import type { Ctx } from '../runtime/ctx.js';
+import type { ToolPolicy } from './policy-types.js';
+
+/** What a tool needs from the run: where it works, the policy it is held to, and the run context. */
+export interface ToolContext {
+  workdir: string;
+  policy: ToolPolicy;
+  ctx: Ctx;
+}
+
+/** A tool's result as the model sees it, plus structured data for the journal. */
+export interface ToolOutcome {
+  content: string;
+  isError: boolean;
+  /** Extra facts for provenance (e.g. a commit SHA); never secrets. */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * A harness tool: Truss defines the schema, the model asks for a call, Truss executes it locally
+ * under policy and journals it. `sideEffect` tools (git_commit, later PR creation) are memoised
+ * with their signed provenance so a resume never repeats them.
+ */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the input object. */
+  readonly inputSchema: Record<string, unknown>;
+  readonly sideEffect: boolean;
+  run(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
+}

@@ -32,3 +32,45 @@ export async function checkoutPullRequestHead(options: {
   }
   await git('checkout', '--force', '--detach', options.headSha);
 }
+
+/**
+ * Run mode on a pull request: the verdict must be about the PR head its check run is posted on.
+ * - The workspace is at the head: nothing to do.
+ * - It is at GitHub's merge commit (actions/checkout's default for `pull_request`, whose second
+ *   parent is the head): the run goes on, but the verdict covers the merge commit, so no review of
+ *   the head can sign off on it; say so and how to check out the head instead.
+ * - It is anywhere else (a `workflow_dispatch` with `pr_number` checks out the default branch):
+ *   check out the head, as for comment commands, so the PR is never reported on with other code.
+ * A workspace that is not a git checkout (or has no commit yet) is left alone.
+ */
+export async function ensurePullRequestHead(options: {
+  workdir: string;
+  prNumber: number;
+  headSha: string;
+  warn: (message: string) => void;
+}): Promise<void> {
+  const revParse = (ref: string) =>
+    run('git', ['rev-parse', '--verify', '--quiet', ref], { cwd: options.workdir }).then(
+      ({ stdout }) => stdout.trim(),
+      () => null,
+    );
+  const head = await revParse('HEAD^{commit}');
+  if (head === null || head === options.headSha) return;
+  // The raw commit's parent lines: a shallow checkout (depth 1, the default) hides its parents from
+  // `HEAD^2`, but the commit object still names them.
+  const raw = await run('git', ['cat-file', 'commit', head], { cwd: options.workdir }).then(
+    ({ stdout }) => stdout,
+    () => '',
+  );
+  const header = raw.split('\n\n', 1)[0] ?? '';
+  const parents = [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]);
+  if (parents[1] === options.headSha) {
+    options.warn(
+      `the workspace is at the merge commit ${head.slice(0, 12)}, not the pull request head ${options.headSha.slice(0, 12)}: ` +
+        'the verdict covers the merge, so a review of the head cannot sign off on it. ' +
+        'Check out the head instead: `actions/checkout` with `ref: ${{ github.event.pull_request.head.sha }}`.',
+    );
+    return;
+  }
+  await checkoutPullRequestHead(options);
+}

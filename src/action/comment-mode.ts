@@ -3,6 +3,7 @@ import { helpText, parseCommand } from '../github/commands.js';
 import type { Octokit } from '../github/octokit.js';
 import { authorizeActor, politeDenial } from '../github/permissions.js';
 import { react } from '../github/reactions.js';
+import { inlineText } from '../github/render/escape.js';
 import { postReply } from '../github/reply.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
@@ -86,14 +87,16 @@ export async function handleComment(options: {
       return [];
     case 'run':
     case 'verify': {
-      const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
-      const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
-      await setup.log.group('check out the pull request head', () =>
-        checkoutPullRequestHead({ workdir: setup.workdir, prNumber: issueNumber, headSha: target.headSha }),
-      );
       const contract = command.kind === 'run' ? command.contract : null;
       const intent = command.kind === 'run' ? command.intent : null;
+      // Everything from here can fail for a reason the commenter must hear (the PR moved while
+      // starting, a missing contract): answer on the PR, not only in the job log.
       try {
+        const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+        const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
+        await setup.log.group('check out the pull request head', () =>
+          checkoutPullRequestHead({ workdir: setup.workdir, prNumber: issueNumber, headSha: target.headSha }),
+        );
         const results = await options.runContracts(target, contract ? [contract] : inputs.contract, intent);
         await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
         return results;
@@ -104,7 +107,10 @@ export async function handleComment(options: {
       }
     }
     default: {
-      const reason = 'reason' in command ? String(command.reason) : `unknown command`;
+      const reason =
+        command.kind === 'invalid'
+          ? command.reason
+          : `"${inlineText(command.word.slice(0, 70))}" is not a truss command`;
       await reply(`${reason}\n\n${helpText(inputs.triggerPhrase)}`);
       await reaction('confused');
       return [];

@@ -114,8 +114,20 @@ export async function handleReview(options: {
     return;
   }
   const text = await fetchBundleText({ inputs, context, octokit, meta });
-  const bundle = parseBundle(text, `bundle of session ${meta.session_id}`);
+  let bundle: Bundle;
+  try {
+    bundle = parseBundle(text, `bundle of session ${meta.session_id}`);
+  } catch (error) {
+    // A stored bundle that is not even a bundle is evidence that does not verify, not a crash.
+    await check('failure', 'Evidence did not verify (unreadable bundle)', (error as Error).message);
+    return;
+  }
+  const reviewer = reviewSigner(inputs);
   const trusted = await trustedKeysFor(inputs, octokit, repo, pr.base.sha);
+  // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:
+  // trust the review key too, or every review after the first would find the evidence unpinned.
+  if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
+    trusted.set(reviewer.publicKeyHex, 'review-signing-key');
   const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
   if (report.status === 'failed' || report.status === 'incomplete') {
     await check(
@@ -128,7 +140,7 @@ export async function handleReview(options: {
   const verdictHead =
     (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
   const reviewedSha = review.commit_id ?? pr.head.sha;
-  const { bundle: extended, entry } = appendHumanReviewToBundle(bundle, reviewSigner(inputs), {
+  const { bundle: extended, entry } = appendHumanReviewToBundle(bundle, reviewer, {
     decision,
     note: review.body ?? '',
     actor: { login: review.user.login, id: review.user.id },
@@ -177,8 +189,10 @@ async function latestSessionFor(
     issue_number: prNumber,
     per_page: 100,
   });
+  // Only the sticky comments truss posted (a Bot account, as upsertStickyComment requires): anyone
+  // can write a comment that looks like one and points at some other session.
   const metas = comments
-    .filter((c) => c.body?.includes('<!-- truss:sticky'))
+    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
     .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
     .filter((m): m is SessionMeta => m !== null && m.head_sha === headSha);
   return metas.at(-1) ?? null;

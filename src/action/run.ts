@@ -3,6 +3,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
 import { type EventContext, readEventContext, runUrl } from './event-context.js';
@@ -11,6 +12,7 @@ import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
 import { type RunTarget, resolveRunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
+import { withLedgerBranch } from './publish-ledger-branch.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
@@ -51,7 +53,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const context = readEventContext(env);
     const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
     const mode = resolveMode(inputs.mode, context.eventName);
-    const setup = setupAction(inputs, context, env);
+    const setup = setupAction(inputs, context, env, { signsRuns: mode !== 'review' });
     try {
       if (mode === 'comment') {
         const results = await handleComment({
@@ -67,6 +69,13 @@ export async function run(env: Record<string, string | undefined> = process.env)
         await handleReview({ inputs, context, octokit, setup });
       } else {
         const target = await resolveRunTarget(context, octokit);
+        if (target.prNumber !== null)
+          await ensurePullRequestHead({
+            workdir: setup.workdir,
+            prNumber: target.prNumber,
+            headSha: target.headSha,
+            warn: setup.log.warning,
+          });
         finish(
           await runContracts({ inputs, context, octokit, setup, target, names: inputs.contract }),
           inputs,
@@ -124,9 +133,19 @@ async function runContracts(options: {
     check: inputs.check,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
-    publish: inputs.uploadArtifact
-      ? artifactPublisher({ store: setup.store, context, env: options.setup.env, warn: setup.log.warning })
-      : async () => null,
+    publish: withLedgerBranch(
+      inputs.uploadArtifact
+        ? artifactPublisher({ store: setup.store, context, env: options.setup.env, warn: setup.log.warning })
+        : async () => null,
+      {
+        octokit,
+        owner: context.owner,
+        repo: context.repo,
+        branch: inputs.ledgerBranch,
+        dryRun: inputs.dryRun,
+        warn: setup.log.warning,
+      },
+    ),
     log: setup.log,
   });
   if (inputs.summary) await writeJobSummary(results, setup);

@@ -31,6 +31,7 @@ export function setupAction(
   inputs: Inputs,
   context: EventContext,
   env: Record<string, string | undefined>,
+  options: { signsRuns?: boolean } = {},
 ): ActionSetup {
   for (const secret of [
     inputs.signingKey,
@@ -48,10 +49,12 @@ export function setupAction(
   } else {
     signer = SigningKey.generate().key;
     ephemeralKey = true;
-    core.warning(
-      'no signing-key: this run is signed with a one-time key, so its bundle verifies only as integrity_only. ' +
-        'Secrets are not available to pull requests from forks; for your own branches set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` (create one with `npx truss keygen`).',
-    );
+    // Mode review signs only with review-signing-key; warning about the session key there misleads.
+    if (options.signsRuns !== false)
+      core.warning(
+        'no signing-key: this run is signed with a one-time key, so its bundle verifies only as integrity_only. ' +
+          'Secrets are not available to pull requests from forks; for your own branches set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` (create one with `npx truss keygen`).',
+      );
   }
   const outDir = join(context.tempDir, 'truss');
   mkdirSync(outDir, { recursive: true });

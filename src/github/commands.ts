@@ -5,6 +5,8 @@
  * file.
  */
 
+import { inlineText } from './render/escape.js';
+
 export type TrussCommand =
   /** `contract: null` means the repository's default contract(s). */
   | { kind: 'run'; contract: string | null; intent: string | null }
@@ -91,7 +93,7 @@ function parseRun(args: string): TrussCommand {
   if (!CONTRACT_NAME.test(name)) {
     return {
       kind: 'invalid',
-      reason: `"${clip(name)}" is not a contract name: use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)`,
+      reason: `"${inlineText(clip(name))}" is not a contract name: use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)`,
     };
   }
   if (after === '') return { kind: 'run', contract: name, intent: null };

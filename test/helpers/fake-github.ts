@@ -26,6 +26,12 @@ export class FakeGitHub {
     return this;
   }
 
+  /** Like `on`, but matched before every route added so far (a test overriding a default). */
+  prepend(method: string, path: RegExp, handler: Handler): this {
+    this.#routes.unshift({ method, path, handler });
+    return this;
+  }
+
   async start(): Promise<string> {
     this.#server = createServer(async (req, res) => {
       const body = await readBody(req);
@@ -54,7 +60,9 @@ export class FakeGitHub {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
+    const server = this.#server;
+    this.#server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   calls(method: string, path: RegExp): RecordedRequest[] {

@@ -1,0 +1,384 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ActionHarness,
+  git,
+  issueCommentPayload,
+  OWNER,
+  PR_NUMBER,
+  pullRequestObject,
+  queryOf,
+  REPO,
+  requestLines,
+} from '../helpers/action-harness.js';
+import { runCli } from '../helpers/cli.js';
+
+/** The comment id in the issue_comment.created example. */
+const COMMENT_ID = 492700400;
+const REACTIONS = `POST /issues/comments/${COMMENT_ID}/reactions`;
+
+describe('comment mode (/truss commands on issue_comment), through the built entry', () => {
+  let harness: ActionHarness;
+  let workspace: string;
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    workspace = harness.cloneWorkspace();
+  });
+
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  function comment(
+    body: string,
+    options: {
+      user?: { login: string; type: 'User' | 'Bot' };
+      onPullRequest?: boolean;
+      env?: Record<string, string>;
+    } = {},
+  ) {
+    const login = options.user?.login ?? 'Codertocat';
+    return harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload(body, options),
+      workspace,
+      actor: login,
+      env: options.env ?? {},
+    });
+  }
+
+  const reactions = () =>
+    harness.fake
+      .calls('POST', /\/issues\/comments\/\d+\/reactions$/)
+      .map((r) => (r.body as { content: string }).content);
+  const replies = () =>
+    harness.fake.calls('POST', /\/issues\/2\/comments$/).map((r) => (r.body as { body: string }).body);
+  const fetchedPrHead = () => {
+    try {
+      git(workspace, 'rev-parse', '--verify', '--quiet', `refs/remotes/truss/pr-${PR_NUMBER}`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** Everything a permitted `/truss run` asks GitHub, in order. */
+  function expectFullRun(login: string) {
+    const base = harness.baseSha;
+    expect(requestLines(harness.fake)).toEqual([
+      `GET /collaborators/${login}/permission`,
+      REACTIONS,
+      `GET /pulls/${PR_NUMBER}`,
+      `GET /contents/.truss/config.toml?ref=${base}`,
+      `GET /contents/.truss/contracts?ref=${base}`,
+      `GET /contents/.truss/contracts/greeting.toml?ref=${base}`,
+      'POST /check-runs',
+      'PATCH /check-runs/4242',
+      `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+      `POST /issues/${PR_NUMBER}/comments`,
+      REACTIONS,
+    ]);
+    expect(reactions()).toEqual(['eyes', 'rocket']);
+    expect(harness.fake.calls('POST', /\/check-runs$/)[0]?.body).toMatchObject({
+      name: 'truss / greeting-0001',
+      head_sha: harness.headSha,
+      status: 'in_progress',
+    });
+    expect(harness.fake.calls('PATCH', /\/check-runs\/4242$/)[0]?.body).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    const [sticky] = replies();
+    expect(sticky?.startsWith('<!-- truss:sticky contract=greeting-0001 -->')).toBe(true);
+    // The PR head was fetched from origin and checked out; the base was the default checkout.
+    expect(fetchedPrHead()).toBe(true);
+    expect(git(workspace, 'rev-parse', 'HEAD')).toBe(harness.headSha);
+  }
+
+  /** A denied or ignored command: the comment is answered (or not) and nothing else happens. */
+  function expectNothingRan() {
+    expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
+    expect(harness.fake.calls('GET', /\/contents\//)).toHaveLength(0);
+    expect(harness.fake.calls('GET', /\/pulls\//)).toHaveLength(0);
+    expect(fetchedPrHead()).toBe(false);
+    expect(git(workspace, 'rev-parse', 'HEAD')).toBe(harness.baseSha);
+  }
+
+  describe('who may run it', () => {
+    it.each([
+      ['admin', 'admin'],
+      ['write', 'write'],
+      ['write', 'maintain'],
+    ])(
+      'permission %s (role %s) runs the base-branch contract on the checked-out PR head',
+      async (permission, role) => {
+        harness.allow('Codertocat', permission, role);
+        const run = await comment('/truss run greeting');
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        expectFullRun('Codertocat');
+        expect(run.outputs.verdict).toBe('pass');
+        // The contract that ran is the base one (the PR head carries an always-passing one).
+        const bundle = JSON.parse(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+        expect(bundle.contract.done[0].desc).toBe('greeting.txt has the exact line');
+        expect(bundle.contract.contract.intent).toBe(
+          'Create greeting.txt containing exactly: hello from the harness',
+        );
+        expect(bundle.ledger.entries[0].payload.principal).toMatchObject({
+          login: 'Codertocat',
+          via: 'issue_comment',
+        });
+        expect(bundle.ledger.entries[0].payload.git.head_sha).toBe(harness.headSha);
+        expect(bundle.verdict.git.head_sha).toBe(harness.headSha);
+      },
+    );
+
+    it.each([
+      ['read', 'read', 'has read access'],
+      ['read', 'triage', 'has triage access'],
+      ['none', 'none', 'has no access'],
+      [404, 404, 'has no access'],
+    ] as const)(
+      'permission %s (role %s) gets a polite reply and nothing else',
+      async (permission, role, why) => {
+        if (permission === 404) harness.permissions.set('Codertocat', 404);
+        else harness.allow('Codertocat', permission, role);
+        const run = await comment('/truss run greeting');
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        expect(requestLines(harness.fake)).toEqual([
+          'GET /collaborators/Codertocat/permission',
+          `POST /issues/${PR_NUMBER}/comments`,
+        ]);
+        const [reply] = replies();
+        expect(reply).toContain('Hi @Codertocat');
+        expect(reply).toContain(`Codertocat ${why} to ${OWNER}/${REPO}; write access is required`);
+        expect(reply).toContain('A maintainer can run it for you.');
+        expect(reactions()).toEqual([]);
+        expectNothingRan();
+      },
+    );
+
+    it('a bot is denied even with write access, unless allowed-bots lists it', async () => {
+      const bot = { login: 'dependabot[bot]', type: 'Bot' } as const;
+      harness.allow('dependabot[bot]', 'write');
+      const denied = await comment('/truss run greeting', { user: bot });
+      expect(denied.code, denied.stderr).toBe(0);
+      expect(requestLines(harness.fake)).toEqual([
+        'GET /collaborators/dependabot[bot]/permission',
+        `POST /issues/${PR_NUMBER}/comments`,
+      ]);
+      expect(replies()[0]).toContain('bots may trigger Truss only when listed in allowed-bots');
+      expectNothingRan();
+
+      harness.fake.requests.length = 0;
+      harness.comments.length = 0;
+      const allowed = await comment('/truss run greeting', {
+        user: bot,
+        env: { INPUT_ALLOWED_BOTS: 'renovate, dependabot' },
+      });
+      expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
+      expectFullRun('dependabot[bot]');
+    });
+
+    it('allowed-users lets a user with read access run', async () => {
+      harness.allow('octocat', 'read');
+      const user = { login: 'octocat', type: 'User' } as const;
+      const run = await comment('/truss run greeting', {
+        user,
+        env: { INPUT_ALLOWED_USERS: 'someone-else\nOctoCat' },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expectFullRun('octocat');
+    });
+  });
+
+  it('free text after -- becomes the intent verbatim and never reaches a shell', async () => {
+    harness.allow('Codertocat', 'admin');
+    const marker = `/tmp/pwned-${randomBytes(8).toString('hex')}`;
+    rmSync(marker, { force: true });
+    const intent = `$(touch ${marker}); \`id\``;
+    const run = await comment(`/truss run greeting -- ${intent}`);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectFullRun('Codertocat');
+    expect(existsSync(marker)).toBe(false);
+
+    const bundle = JSON.parse(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+    const started = bundle.ledger.entries[0];
+    expect(started.kind).toBe('run_started');
+    expect(started.payload.contract.contract.intent).toBe(intent);
+    // The rest of the contract is still the base one.
+    expect(started.payload.contract.done[0].run).toBe(
+      "printf 'hello from the harness\\n' | cmp - greeting.txt",
+    );
+    const verify = runCli([
+      'verify',
+      run.outputs['bundle-path'] as string,
+      '--key',
+      harness.key.publicKeyHex,
+    ]);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+  });
+
+  it('/truss help replies with the command list', async () => {
+    harness.allow('Codertocat', 'write');
+    const run = await comment('/truss help');
+    expect(run.code, run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      REACTIONS,
+      `POST /issues/${PR_NUMBER}/comments`,
+      REACTIONS,
+    ]);
+    expect(reactions()).toEqual(['eyes', 'rocket']);
+    const [reply] = replies();
+    expect(reply).toContain('**Truss commands**');
+    expect(reply).toContain('| `/truss run <contract>` |');
+    expectNothingRan();
+  });
+
+  it('/truss status replies with the truss check runs on the PR head only', async () => {
+    harness.allow('Codertocat', 'write');
+    harness.checkRuns.push(
+      {
+        id: 11,
+        name: 'truss / greeting-0001',
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'success',
+        html_url: 'https://github.com/Codertocat/Hello-World/runs/11',
+        output: null,
+      },
+      {
+        id: 12,
+        name: 'ci / build',
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'failure',
+        html_url: 'https://github.com/Codertocat/Hello-World/runs/12',
+        output: null,
+      },
+      {
+        id: 13,
+        name: 'truss / human review',
+        head_sha: harness.headSha,
+        status: 'in_progress',
+        conclusion: null,
+        html_url: 'https://github.com/Codertocat/Hello-World/runs/13',
+        output: null,
+      },
+    );
+    const run = await comment('/truss status');
+    expect(run.code, run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      REACTIONS,
+      `GET /pulls/${PR_NUMBER}`,
+      `GET /commits/${harness.headSha}/check-runs?per_page=100`,
+      `POST /issues/${PR_NUMBER}/comments`,
+      REACTIONS,
+    ]);
+    const [reply] = replies();
+    expect(reply).toContain(`truss status for ${harness.headSha.slice(0, 7)}`);
+    expect(reply).toContain(
+      '| [truss / greeting-0001](https://github.com/Codertocat/Hello-World/runs/11) | completed | success |',
+    );
+    expect(reply).toContain(
+      '| [truss / human review](https://github.com/Codertocat/Hello-World/runs/13) | in_progress | — |',
+    );
+    expect(reply).not.toContain('ci / build');
+    expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
+  });
+
+  it('a comment without the trigger makes no request at all', async () => {
+    harness.allow('Codertocat', 'admin');
+    for (const body of [
+      'LGTM, thanks!',
+      'please /truss run later',
+      '> /truss run greeting',
+      '```\n/truss run\n```',
+    ]) {
+      const run = await comment(body);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    expect(harness.fake.requests).toEqual([]);
+    expectNothingRan();
+  });
+
+  it('a command on a plain issue (not a pull request) does nothing', async () => {
+    harness.allow('Codertocat', 'admin');
+    const run = await comment('/truss run greeting', { onPullRequest: false });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('not a pull request');
+    expect(harness.fake.requests).toEqual([]);
+    expectNothingRan();
+  });
+
+  it('an invalid contract name gets an explanation and nothing runs', async () => {
+    harness.allow('Codertocat', 'admin');
+    const run = await comment('/truss run ../etc');
+    expect(run.code, run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      REACTIONS,
+      `POST /issues/${PR_NUMBER}/comments`,
+      REACTIONS,
+    ]);
+    expect(reactions()).toEqual(['eyes', 'confused']);
+    const [reply] = replies();
+    expect(reply).toContain('"../etc" is not a contract name');
+    expect(reply).toContain('**Truss commands**');
+    expectNothingRan();
+  });
+
+  it('echoed command text cannot mention anyone or hide the reply; an unknown command is named', async () => {
+    harness.allow('Codertocat', 'admin');
+    const invalid = await comment('/truss run @Codertocat/admins<!--');
+    expect(invalid.code, invalid.stderr).toBe(0);
+    const unknown = await comment('/truss deploy @octocat');
+    expect(unknown.code, unknown.stderr).toBe(0);
+    const [first, second] = replies();
+    expect(first).toContain('is not a contract name');
+    expect(first).not.toMatch(/@Codertocat/);
+    expect(first).not.toContain('<!--');
+    expect(second).toContain('"deploy" is not a truss command');
+    expect(second).toContain('**Truss commands**');
+    expect(reactions()).toEqual(['eyes', 'confused', 'eyes', 'confused']);
+    expectNothingRan();
+  });
+
+  it('a PR that moved while starting is explained on the PR and nothing runs', async () => {
+    harness.allow('Codertocat', 'admin');
+    // The API already reports a newer head than refs/pull/2/head holds.
+    const moved = 'e'.repeat(40);
+    harness.fake.prepend('GET', /\/pulls\/2$/, () => ({
+      body: { ...pullRequestObject(moved, harness.baseSha) },
+    }));
+    const run = await comment('/truss run greeting');
+    expect(run.code).toBe(1);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      REACTIONS,
+      `GET /pulls/${PR_NUMBER}`,
+      REACTIONS,
+      `POST /issues/${PR_NUMBER}/comments`,
+    ]);
+    expect(reactions()).toEqual(['eyes', 'confused']);
+    expect(replies()[0]).toContain('truss could not run: the pull request moved while starting');
+    expect(run.stdout).toContain('::error::the pull request moved while starting');
+    expect(git(workspace, 'rev-parse', 'HEAD')).toBe(harness.baseSha);
+  });
+
+  it('a contract missing on the base branch is explained and fails the step', async () => {
+    harness.allow('Codertocat', 'admin');
+    const run = await comment('/truss run nope');
+    expect(run.code).toBe(1);
+    expect(reactions()).toEqual(['eyes', 'confused']);
+    const reply = replies().at(-1) ?? '';
+    expect(reply).toContain('truss could not run');
+    expect(reply).toContain('contract "nope" is not in .truss/contracts/ on the base branch');
+    expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
+    for (const read of harness.fake.calls('GET', /\/contents\//))
+      expect(queryOf(read).get('ref')).toBe(harness.baseSha);
+  });
+});

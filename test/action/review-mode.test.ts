@@ -1,0 +1,425 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SigningKey } from '../../src/core/ledger/index.js';
+import {
+  ActionHarness,
+  type FakeComment,
+  LEDGER_BRANCH,
+  PR_NUMBER,
+  requestLines,
+  reviewPayload,
+} from '../helpers/action-harness.js';
+import { runCli } from '../helpers/cli.js';
+import { contentsFile } from '../helpers/fake-github.js';
+
+/** The review id in the pull_request_review examples. */
+const REVIEW_ID = 237895671;
+
+interface Evidence {
+  sessionId: string;
+  bundleText: string;
+  sticky: FakeComment;
+  runKey: string;
+  headHash: string;
+  headSha: string;
+  baseSha: string;
+}
+
+/**
+ * One real run of the PR flow with `ledger-branch` set: the bundle it commits through the Git Data API
+ * and the sticky comment it posts are what every review below finds.
+ */
+async function produceEvidence(
+  options: { mergeCheckout?: boolean } = {},
+): Promise<Evidence & { stdout: string }> {
+  const harness = new ActionHarness();
+  try {
+    const workspace = options.mergeCheckout ? harness.mergeWorkspace().workspace : undefined;
+    const run = await harness.runPullRequest({ INPUT_LEDGER_BRANCH: LEDGER_BRANCH }, workspace);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const sessionId = run.outputs['session-id'] as string;
+    const path = `sessions/${sessionId}.json`;
+    // A new ledger branch: one orphan commit holding the bundle, then the ref.
+    expect(requestLines(harness.fake).filter((l) => l.includes('/git/'))).toEqual([
+      'POST /git/blobs',
+      `GET /git/ref/heads/${LEDGER_BRANCH}`,
+      'POST /git/trees',
+      'POST /git/commits',
+      'POST /git/refs',
+    ]);
+    const [tree] = harness.fake.calls('POST', /\/git\/trees$/);
+    expect(tree?.body).toEqual({
+      tree: [{ path, mode: '100644', type: 'blob', sha: expect.stringMatching(/^[0-9a-f]{40}$/) }],
+    });
+    expect(harness.fake.calls('POST', /\/git\/commits$/)[0]?.body).toMatchObject({ parents: [] });
+    expect(harness.fake.calls('POST', /\/git\/refs$/)[0]?.body).toMatchObject({
+      ref: `refs/heads/${LEDGER_BRANCH}`,
+    });
+    const bundleText = harness.ledger.file(path);
+    expect(bundleText).toBe(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+    const sticky = harness.comments[0];
+    if (!sticky || bundleText === null) throw new Error('the PR run left no evidence');
+    return {
+      sessionId,
+      bundleText,
+      sticky: structuredClone(sticky),
+      runKey: harness.key.publicKeyHex,
+      headHash: run.outputs['head-hash'] as string,
+      headSha: harness.headSha,
+      baseSha: harness.baseSha,
+      stdout: run.stdout,
+    };
+  } finally {
+    await harness.stop();
+  }
+}
+
+describe('review mode (pull_request_review → signed human_review + `truss / human review`)', () => {
+  let evidence: Evidence;
+  let harness: ActionHarness;
+  const reviewKey = SigningKey.generate();
+
+  beforeAll(async () => {
+    evidence = await produceEvidence();
+  });
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    // The same repository state: the ledger branch and the sticky comment of the run above.
+    harness.ledger.seed({ [`sessions/${evidence.sessionId}.json`]: evidence.bundleText });
+    harness.comments.push(structuredClone(evidence.sticky));
+    harness.allow('Codertocat', 'write');
+  });
+
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  function review(
+    options: Partial<Parameters<typeof reviewPayload>[0]> & { env?: Record<string, string> } = {},
+  ) {
+    const { env, ...payload } = options;
+    return harness.run({
+      eventName: 'pull_request_review',
+      payload: reviewPayload({
+        action: 'submitted',
+        state: 'approved',
+        commitId: evidence.headSha,
+        headSha: evidence.headSha,
+        baseSha: evidence.baseSha,
+        body: 'Looks right to me.',
+        ...payload,
+      }),
+      workspace: harness.emptyWorkspace(),
+      env: {
+        INPUT_MODE: 'auto',
+        INPUT_SIGNING_KEY: '',
+        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
+        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
+        INPUT_TRUSTED_KEYS: evidence.runKey,
+        ...env,
+      },
+    });
+  }
+
+  const storedPath = () => `sessions/${evidence.sessionId}.json`;
+  const reads = () => [
+    'GET /collaborators/Codertocat/permission',
+    `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+    `GET /contents/${storedPath()}?ref=${LEDGER_BRANCH}`,
+  ];
+  const reviewCheck = () => {
+    const created = harness.fake.calls('POST', /\/check-runs$/);
+    expect(created).toHaveLength(1);
+    expect(created[0]?.body).toMatchObject({
+      name: 'truss / human review',
+      head_sha: evidence.headSha,
+      status: 'in_progress',
+    });
+    const completed = harness.fake.calls('PATCH', /\/check-runs\/4242$/);
+    expect(completed).toHaveLength(1);
+    return completed[0]?.body as {
+      status: string;
+      conclusion: string;
+      output: { title: string; summary: string };
+    };
+  };
+
+  /** The exact requests of a recorded review: reads, the ledger-branch commit, the check. */
+  function expectRecorded() {
+    const lines = requestLines(harness.fake);
+    expect(lines.slice(0, 3)).toEqual(reads());
+    expect(lines.slice(3, 5)).toEqual(['POST /git/blobs', `GET /git/ref/heads/${LEDGER_BRANCH}`]);
+    // The branch head it built on (the parent of the new head).
+    const parent = harness.ledger.commits.get(harness.ledger.head ?? '')?.parents[0];
+    expect(lines[5]).toBe(`GET /git/commits/${parent}`);
+    expect(lines.slice(6)).toEqual([
+      'POST /git/trees',
+      'POST /git/commits',
+      `PATCH /git/refs/heads/${LEDGER_BRANCH}`,
+      'POST /check-runs',
+      'PATCH /check-runs/4242',
+    ]);
+  }
+
+  function humanReviews(text: string) {
+    const bundle = JSON.parse(text) as {
+      ledger: { entries: { seq: number; kind: string; payload: Record<string, unknown> }[] };
+    };
+    return bundle.ledger.entries.filter((e) => e.kind === 'human_review');
+  }
+
+  it('an approval by a write user at the verdict head: success, signed, stored, verifiable and not stale', async () => {
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectRecorded();
+    const check = reviewCheck();
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(check.output.title).toBe('Approved by Codertocat');
+    expect(check.output.summary).toContain('verified against pinned keys');
+    expect(check.output.summary).not.toContain('stale');
+    // No session key in a review job: nothing about one-time keys.
+    expect(run.stdout).not.toContain('no signing-key');
+
+    const out = run.outputs['bundle-path'] as string;
+    expect(run.outputs['session-id']).toBe(evidence.sessionId);
+    const text = readFileSync(out, 'utf8');
+    // The extended bundle replaced the stored one on the ledger branch, as a fast-forward commit.
+    expect(harness.ledger.file(storedPath())).toBe(text);
+    expect(harness.fake.calls('POST', /\/git\/trees$/)[0]?.body).toMatchObject({
+      base_tree: expect.stringMatching(/^[0-9a-f]{40}$/),
+      tree: [{ path: storedPath(), mode: '100644', type: 'blob' }],
+    });
+    expect(harness.fake.calls('PATCH', /\/git\/refs\//)[0]?.body).toMatchObject({ force: false });
+
+    const [entry] = humanReviews(text);
+    expect(entry?.payload).toEqual({
+      decision: 'approved',
+      note: 'Looks right to me.',
+      actor: { login: 'Codertocat', id: 21031067 },
+      source: {
+        review_id: REVIEW_ID,
+        commit_sha: evidence.headSha,
+        url: `https://github.com/Codertocat/Hello-World/pull/2#pullrequestreview-${REVIEW_ID}`,
+      },
+      attested_head_hash: evidence.headHash,
+      reviewer_key_id: reviewKey.key.keyId,
+      reviewer_public_key: reviewKey.key.publicKeyHex,
+    });
+    expect(run.outputs['head-hash']).toBe(JSON.parse(text).ledger.head_hash);
+
+    const verify = runCli([
+      'verify',
+      out,
+      '--key',
+      evidence.runKey,
+      '--key',
+      reviewKey.key.publicKeyHex,
+      '--json',
+    ]);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    const report = JSON.parse(verify.stdout);
+    expect(report.status).toBe('verified');
+    expect(report.reviews).toEqual([
+      expect.objectContaining({ decision: 'approved', stale: false, key_pinned: true }),
+    ]);
+    // Pinning only the run key is not enough: the sign-off's key must be trusted too.
+    expect(runCli(['verify', out, '--key', evidence.runKey]).code).toBe(4);
+  });
+
+  it('changes requested: failure, and a later approval of the same evidence still succeeds', async () => {
+    const first = await review({ state: 'changes_requested', body: 'Please add a test.' });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expectRecorded();
+    const check = reviewCheck();
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(check.output.title).toBe('Changes requested by Codertocat');
+    const stored = harness.ledger.file(storedPath()) ?? '';
+    expect(humanReviews(stored).map((e) => e.payload.decision)).toEqual(['needs_changes']);
+
+    // The stored bundle now carries a sign-off signed by the review key; approving again must work
+    // with only the run key pinned (the job trusts its own review key).
+    harness.fake.requests.length = 0;
+    harness.checkRuns.length = 0;
+    const second = await review();
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expectRecorded();
+    const again = reviewCheck();
+    expect(again.conclusion, again.output.summary).toBe('success');
+    const text = readFileSync(second.outputs['bundle-path'] as string, 'utf8');
+    expect(humanReviews(text).map((e) => e.payload.decision)).toEqual(['needs_changes', 'approved']);
+    const verify = runCli([
+      'verify',
+      second.outputs['bundle-path'] as string,
+      '--key',
+      evidence.runKey,
+      '--key',
+      reviewKey.key.publicKeyHex,
+      '--json',
+    ]);
+    expect(verify.code, verify.stdout).toBe(0);
+    const reviews = JSON.parse(verify.stdout).reviews;
+    expect(reviews.map((r: { stale: boolean }) => r.stale)).toEqual([false, false]);
+  });
+
+  it('a dismissed review sets action_required and records nothing', async () => {
+    const run = await review({ action: 'dismissed', state: 'dismissed' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual(['POST /check-runs', 'PATCH /check-runs/4242']);
+    const check = reviewCheck();
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(check.output.title).toBe('Review dismissed: awaiting a new approval');
+    expect(harness.ledger.commits.size).toBe(1);
+  });
+
+  it.each([
+    ['read', 'read'],
+    ['read', 'triage'],
+    ['none', 'none'],
+  ])('a reviewer with %s (%s) access is not recorded as a sign-off', async (permission, role) => {
+    harness.allow('Codertocat', permission, role);
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual(['GET /collaborators/Codertocat/permission']);
+    expect(run.stdout).toContain('the review is not recorded as a sign-off');
+    expect(run.outputs['bundle-path']).toBeUndefined();
+    expect(harness.ledger.commits.size).toBe(1);
+  });
+
+  it('a comment-only review records nothing and asks nothing', async () => {
+    const run = await review({ state: 'commented' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(harness.fake.requests).toEqual([]);
+  });
+
+  it('a tampered stored bundle fails the check: "Evidence did not verify", nothing is signed or stored', async () => {
+    const bundle = JSON.parse(evidence.bundleText);
+    const verdict = bundle.ledger.entries.find((e: { kind: string }) => e.kind === 'verdict');
+    verdict.payload.clauses[0].status = 'met';
+    verdict.payload.reason = 'forged';
+    harness.ledger.seed({ [storedPath()]: JSON.stringify(bundle) }, 'tamper');
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs', 'PATCH /check-runs/4242']);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('failure');
+    expect(check.output.title).toMatch(/^Evidence did not verify/);
+    expect(run.outputs['bundle-path']).toBeUndefined();
+  });
+
+  it('an unreadable stored bundle fails the check instead of crashing the job', async () => {
+    harness.ledger.seed({ [storedPath()]: evidence.bundleText.slice(0, 200) }, 'truncate');
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs', 'PATCH /check-runs/4242']);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('failure');
+    expect(check.output.title).toBe('Evidence did not verify (unreadable bundle)');
+  });
+
+  it('a bundle signed by a key that is not pinned fails the check', async () => {
+    const run = await review({ env: { INPUT_TRUSTED_KEYS: SigningKey.generate().key.publicKeyHex } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('failure');
+    expect(check.output.title).toMatch(/^Evidence did not verify/);
+    expect(harness.fake.calls('POST', /\/git\//)).toEqual([]);
+  });
+
+  it('an approval at an older commit than the verdict is stale, not success', async () => {
+    const run = await review({ commitId: evidence.baseSha });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectRecorded();
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('action_required');
+    expect(check.output.title).toBe('Approval does not cover the verified evidence');
+    expect(check.output.summary).toContain(
+      `The review is for ${evidence.baseSha.slice(0, 7)}, but the verdict covers ${evidence.headSha.slice(0, 7)}: stale.`,
+    );
+    const [entry] = humanReviews(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+    expect(entry?.payload.source).toMatchObject({ commit_sha: evidence.baseSha });
+  });
+
+  it("a verdict computed on GitHub's merge commit (the default checkout) is flagged, and an approval of the head is stale", async () => {
+    const merged = await produceEvidence({ mergeCheckout: true });
+    expect(merged.stdout).toContain('::warning::the workspace is at the merge commit');
+    expect(merged.stdout).toContain('ref: $' + '{{ github.event.pull_request.head.sha }}');
+    const verdictHead = JSON.parse(merged.bundleText).verdict.git.head_sha;
+    expect(verdictHead).not.toBe(merged.headSha);
+    const saved = evidence;
+    evidence = merged;
+    try {
+      harness.ledger.seed({ [storedPath()]: merged.bundleText });
+      harness.comments.length = 0;
+      harness.comments.push(structuredClone(merged.sticky));
+      const run = await review();
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expectRecorded();
+      const check = reviewCheck();
+      expect(check.conclusion).toBe('action_required');
+      expect(check.output.summary).toContain(`but the verdict covers ${verdictHead.slice(0, 7)}: stale.`);
+    } finally {
+      evidence = saved;
+    }
+  });
+
+  it('a PR head with no truss run yet (new commits after the verdict) needs a run first', async () => {
+    const newHead = 'f'.repeat(40);
+    const run = await review({ headSha: newHead, commitId: newHead });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+      'POST /check-runs',
+      'PATCH /check-runs/4242',
+    ]);
+    expect(harness.fake.calls('POST', /\/check-runs$/)[0]?.body).toMatchObject({ head_sha: newHead });
+    const completed = harness.fake.calls('PATCH', /\/check-runs\/4242$/)[0]?.body as {
+      conclusion: string;
+      output: { title: string };
+    };
+    expect(completed.conclusion).toBe('action_required');
+    expect(completed.output.title).toBe('No truss verdict for this commit yet');
+  });
+
+  it('only sticky comments posted by truss (a bot) count: a user-written lookalike is ignored', async () => {
+    harness.comments.length = 0;
+    harness.comments.push({ ...structuredClone(evidence.sticky), user: { login: 'mallory', type: 'User' } });
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('action_required');
+    expect(check.output.title).toBe('No truss verdict for this commit yet');
+    expect(harness.fake.calls('GET', /\/contents\//)).toEqual([]);
+  });
+
+  it('without trusted-keys input, the keys pinned in .truss/trusted-keys on the BASE are used', async () => {
+    harness.fake.prepend('GET', /\/contents\/\.truss\/trusted-keys$/, (req) =>
+      req.path.endsWith(`?ref=${evidence.baseSha}`)
+        ? { body: contentsFile('.truss/trusted-keys', `# ci\n${evidence.runKey} ci\n`) }
+        : { status: 404, body: { message: 'Not Found' } },
+    );
+    const run = await review({ env: { INPUT_TRUSTED_KEYS: '' } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(harness.fake.calls('GET', /\/contents\/\.truss\/trusted-keys$/).map((r) => r.path)).toEqual([
+      `/repos/Codertocat/Hello-World/contents/.truss/trusted-keys?ref=${evidence.baseSha}`,
+    ]);
+    expect(reviewCheck().conclusion).toBe('success');
+  });
+
+  it('with no pinned key anywhere the evidence is only intact, so an approval is not success', async () => {
+    const run = await review({ env: { INPUT_TRUSTED_KEYS: '' } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('action_required');
+    expect(check.output.summary).toContain('its signer is not pinned');
+  });
+
+  it('without review-signing-key the step fails with how to create one, and signs nothing', async () => {
+    const run = await review({ env: { INPUT_REVIEW_SIGNING_KEY: '' } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('mode review needs `review-signing-key`');
+    expect(harness.fake.calls('POST', /\/git\//)).toEqual([]);
+    expect(harness.fake.calls('POST', /\/check-runs$/)).toEqual([]);
+  });
+});

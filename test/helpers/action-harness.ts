@@ -1,0 +1,603 @@
+/**
+ * Runs the BUILT action entry (dist/action.js) the way a runner does — a child process with the
+ * runner's environment variables, an event payload file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY —
+ * against a local fake GitHub API (test/helpers/fake-github.ts) that serves a repository
+ * Codertocat/Hello-World with pull request #2, and real git repositories on disk:
+ *
+ * - `source`: `main` (the PR base) and `feature` (the PR head, checked out), as actions/checkout
+ *   leaves the workspace for a `pull_request` event;
+ * - `origin`: a bare repository holding `main` and `refs/pull/2/head`, like GitHub;
+ * - `cloneWorkspace()`: a fresh clone of `origin` at `main`, as actions/checkout leaves the
+ *   workspace for `issue_comment` (the default branch).
+ *
+ * The fake is stateful where the action reads back what it wrote: issue comments, check runs and a
+ * ledger branch kept through the Git Data API (blobs → trees → commits → refs, read back through the
+ * contents API). Async child process only: spawnSync would block the fake server in this process.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
+import { SigningKey } from '../../src/core/ledger/index.js';
+import { REPO_ROOT } from './cli.js';
+import { contentsFile, FakeGitHub, type RecordedRequest } from './fake-github.js';
+
+export const OWNER = 'Codertocat';
+export const REPO = 'Hello-World';
+export const API = `/repos/${OWNER}/${REPO}`;
+export const PR_NUMBER = 2;
+export const TOKEN = 'ghs_faketoken000000000000000000000000';
+export const LEDGER_BRANCH = 'truss-ledger';
+
+/** The contract on the BASE branch: what the PR is judged by. */
+export const BASE_CONTRACT = `[contract]
+id = "greeting-0001"
+title = "Write a greeting file"
+intent = "Create greeting.txt containing exactly: hello from the harness"
+
+[[done]]
+kind = "check"
+desc = "greeting.txt has the exact line"
+run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
+`;
+
+/** What a PR author would love to run instead: a check that always passes (on the PR head only). */
+export const HEAD_CONTRACT = `[contract]\nid = "greeting-0001"\nintent = "anything"\n\n[[done]]\nkind = "check"\ndesc = "always passes"\nrun = "true"\n`;
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
+  }).trim();
+}
+
+type Json = Record<string, unknown>;
+
+/** A payload from @octokit/webhooks-examples (api.github.com), deep-copied so tests can adapt it; events without actions (workflow_dispatch) omit `action`. */
+export function webhookExample(name: string, action?: string): Json {
+  const event = examples
+    .find((e) => e.name === name)
+    ?.examples.find((x) => (x as { action?: string }).action === action);
+  if (!event) throw new Error(`no ${name}.${action ?? '(no action)'} example in @octokit/webhooks-examples`);
+  return structuredClone(event) as Json;
+}
+
+/** The `pull_request` object of the real `pull_request.opened` example (#2), at the given SHAs. */
+export function pullRequestObject(headSha: string, baseSha: string): Json {
+  const pr = webhookExample('pull_request', 'opened').pull_request as {
+    head: { sha: string };
+    base: { sha: string };
+  };
+  pr.head.sha = headSha;
+  pr.base.sha = baseSha;
+  return pr as unknown as Json;
+}
+
+export function pullRequestPayload(headSha: string, baseSha: string): Json {
+  const payload = webhookExample('pull_request', 'opened');
+  payload.pull_request = pullRequestObject(headSha, baseSha);
+  return payload;
+}
+
+/**
+ * The real `issue_comment.created` example (a comment on issue #1) adapted to a comment on pull
+ * request #2: the issue gets `pull_request` links, the comment the given body and author.
+ */
+export function issueCommentPayload(
+  body: string,
+  options: { user?: { login: string; type: 'User' | 'Bot' }; onPullRequest?: boolean } = {},
+): Json {
+  const payload = webhookExample('issue_comment', 'created') as {
+    issue: Json & { number: number };
+    comment: Json & { body: string; user: { login: string; type: string } };
+    sender: { login: string; type: string };
+  };
+  if (options.onPullRequest !== false) {
+    payload.issue.number = PR_NUMBER;
+    payload.issue.pull_request = {
+      url: `https://api.github.com${API}/pulls/${PR_NUMBER}`,
+      html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}`,
+      diff_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}.diff`,
+      patch_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}.patch`,
+    };
+  }
+  payload.comment.body = body;
+  if (options.user) {
+    payload.comment.user = { ...payload.comment.user, ...options.user };
+    payload.sender = { ...payload.sender, ...options.user };
+  }
+  return payload as unknown as Json;
+}
+
+/**
+ * A real `pull_request_review` example adapted: `submitted` with the given state (approved /
+ * changes_requested) or `dismissed`, reviewing `commitId`, on PR #2 whose head is `headSha`.
+ */
+export function reviewPayload(options: {
+  action: 'submitted' | 'dismissed';
+  state: 'approved' | 'changes_requested' | 'commented' | 'dismissed';
+  commitId: string;
+  headSha: string;
+  baseSha: string;
+  user?: { login: string; type?: 'User' | 'Bot' };
+  body?: string | null;
+}): Json {
+  const payload = webhookExample('pull_request_review', options.action) as {
+    review: Json & { user: Json };
+    pull_request: { head: { sha: string }; base: { sha: string } };
+    sender: Json;
+  };
+  payload.review.state = options.state;
+  payload.review.commit_id = options.commitId;
+  if (options.body !== undefined) payload.review.body = options.body;
+  if (options.user) {
+    payload.review.user = { ...payload.review.user, ...options.user };
+    payload.sender = { ...payload.sender, ...options.user };
+  }
+  payload.pull_request.head.sha = options.headSha;
+  payload.pull_request.base.sha = options.baseSha;
+  return payload as unknown as Json;
+}
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  html_url: string;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  html_url: string;
+  output: { title?: string; summary?: string } | null;
+}
+
+/** Collaborator permission as GET .../collaborators/{user}/permission answers it, or 404. */
+export type Permission = { permission: string; role_name: string } | 404;
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+/**
+ * A branch kept through the Git Data API, faithfully enough for commitFilesToBranch: content-addressed
+ * blobs, trees layered on a base tree, commits with parents, a ref that only moves fast-forward.
+ */
+export class FakeLedgerBranch {
+  readonly blobs = new Map<string, Buffer>();
+  readonly trees = new Map<string, Map<string, string>>();
+  readonly commits = new Map<string, { tree: string; parents: string[]; message: string }>();
+  head: string | null = null;
+
+  constructor(readonly branch: string) {}
+
+  /** The file at `path` on the branch head, or null. */
+  file(path: string): string | null {
+    if (!this.head) return null;
+    const commit = this.commits.get(this.head);
+    const blob = commit ? this.trees.get(commit.tree)?.get(path) : undefined;
+    return blob ? (this.blobs.get(blob)?.toString('utf8') ?? null) : null;
+  }
+
+  /** Puts files on the branch as one commit, the way an earlier job would have. */
+  seed(files: Record<string, string>, message = 'seed'): string {
+    const tree = new Map(this.head ? this.trees.get(this.commits.get(this.head)?.tree ?? '') : []);
+    for (const [path, text] of Object.entries(files)) tree.set(path, this.#blob(Buffer.from(text)));
+    const treeSha = this.#store(this.trees, tree, 'tree');
+    const sha = this.#store(
+      this.commits,
+      { tree: treeSha, parents: this.head ? [this.head] : [], message },
+      'commit',
+    );
+    this.head = sha;
+    return sha;
+  }
+
+  #blob(bytes: Buffer): string {
+    const sha = createHash('sha1').update(bytes).digest('hex');
+    this.blobs.set(sha, bytes);
+    return sha;
+  }
+
+  #store<T>(map: Map<string, T>, value: T, kind: string): string {
+    const sha = createHash('sha1')
+      .update(`${kind}:${map.size}:${randomBytes(8).toString('hex')}`)
+      .digest('hex');
+    map.set(sha, value);
+    return sha;
+  }
+
+  install(fake: FakeGitHub): void {
+    const escaped = this.branch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    fake
+      .on('POST', new RegExp(`^${API}/git/blobs$`), (req) => {
+        const body = req.body as { content: string; encoding: string };
+        const sha = this.#blob(Buffer.from(body.content, body.encoding === 'base64' ? 'base64' : 'utf8'));
+        return { status: 201, body: { sha, url: `https://api.github.com${API}/git/blobs/${sha}` } };
+      })
+      .on('GET', new RegExp(`^${API}/git/ref/heads/${escaped}$`), () =>
+        this.head
+          ? {
+              body: {
+                ref: `refs/heads/${this.branch}`,
+                object: { sha: this.head, type: 'commit' },
+              },
+            }
+          : { status: 404, body: { message: 'Not Found' } },
+      )
+      .on('GET', new RegExp(`^${API}/git/commits/[0-9a-f]{40}$`), (req) => {
+        const sha = req.path.split('?')[0]?.split('/').pop() ?? '';
+        const commit = this.commits.get(sha);
+        return commit
+          ? { body: { sha, tree: { sha: commit.tree }, parents: commit.parents.map((p) => ({ sha: p })) } }
+          : { status: 404, body: { message: 'Not Found' } };
+      })
+      .on('POST', new RegExp(`^${API}/git/trees$`), (req) => {
+        const body = req.body as { base_tree?: string; tree: { path: string; sha: string }[] };
+        const base = body.base_tree ? this.trees.get(body.base_tree) : new Map<string, string>();
+        if (!base) return { status: 422, body: { message: 'base_tree is not a tree' } };
+        const tree = new Map(base);
+        for (const entry of body.tree) {
+          if (!this.blobs.has(entry.sha)) return { status: 422, body: { message: 'unknown blob' } };
+          tree.set(entry.path, entry.sha);
+        }
+        return { status: 201, body: { sha: this.#store(this.trees, tree, 'tree') } };
+      })
+      .on('POST', new RegExp(`^${API}/git/commits$`), (req) => {
+        const body = req.body as { message: string; tree: string; parents: string[] };
+        if (!this.trees.has(body.tree)) return { status: 422, body: { message: 'unknown tree' } };
+        const sha = this.#store(this.commits, body, 'commit');
+        return {
+          status: 201,
+          body: { sha, html_url: `https://github.com/${OWNER}/${REPO}/commit/${sha}` },
+        };
+      })
+      .on('POST', new RegExp(`^${API}/git/refs$`), (req) => {
+        const body = req.body as { ref: string; sha: string };
+        if (body.ref !== `refs/heads/${this.branch}` || this.head)
+          return { status: 422, body: { message: 'Reference already exists' } };
+        this.head = body.sha;
+        return { status: 201, body: { ref: body.ref, object: { sha: body.sha } } };
+      })
+      .on('PATCH', new RegExp(`^${API}/git/refs/heads/${escaped}$`), (req) => {
+        const body = req.body as { sha: string; force?: boolean };
+        const commit = this.commits.get(body.sha);
+        if (!commit || (!body.force && !commit.parents.includes(this.head ?? '')))
+          return { status: 422, body: { message: 'Update is not a fast forward' } };
+        this.head = body.sha;
+        return { body: { ref: `refs/heads/${this.branch}`, object: { sha: body.sha } } };
+      })
+      .on('GET', new RegExp(`^${API}/contents/sessions/[^/]+\\.json$`), (req) => {
+        const path = (req.path.split('?')[0] ?? '').slice(`${API}/contents/`.length);
+        const text = queryOf(req).get('ref') === this.branch ? this.file(path) : null;
+        return text === null
+          ? { status: 404, body: { message: 'Not Found' } }
+          : { body: contentsFile(path, text) };
+      });
+  }
+}
+
+/** The query parameters of a recorded request. */
+export function queryOf(request: RecordedRequest): URLSearchParams {
+  return new URLSearchParams(request.path.split('?')[1] ?? '');
+}
+
+/** `METHOD /path?query` for each request, for asserting exactly what the action asked GitHub. */
+export function requestLines(fake: FakeGitHub): string[] {
+  return fake.requests.map((r) => `${r.method} ${r.path.replace(API, '')}`);
+}
+
+export class ActionHarness {
+  readonly fake = new FakeGitHub();
+  readonly ledger = new FakeLedgerBranch(LEDGER_BRANCH);
+  readonly comments: FakeComment[] = [];
+  readonly checkRuns: FakeCheckRun[] = [];
+  /** Permission per login for GET .../collaborators/{login}/permission; unlisted logins get 404. */
+  readonly permissions = new Map<string, Permission>();
+  readonly root: string;
+  readonly source: string;
+  readonly origin: string;
+  readonly runnerTemp: string;
+  readonly baseSha: string;
+  readonly headSha: string;
+  readonly seed: string;
+  readonly key: SigningKey;
+  #url: string | null = null;
+  #runs = 0;
+
+  constructor() {
+    const generated = SigningKey.generate();
+    this.seed = generated.seedBase64;
+    this.key = generated.key;
+    this.root = mkdtempSync(join(tmpdir(), 'truss-action-'));
+    this.runnerTemp = join(this.root, 'runner-temp');
+    mkdirSync(this.runnerTemp);
+    this.source = join(this.root, 'source');
+    mkdirSync(this.source);
+    git(this.source, 'init', '-q', '-b', 'main');
+    writeFileSync(join(this.source, 'README.md'), '# hello\n');
+    git(this.source, 'add', '.');
+    git(this.source, 'commit', '-qm', 'base');
+    git(this.source, 'checkout', '-qb', 'feature');
+    writeFileSync(join(this.source, 'greeting.txt'), 'hello from the harness\n');
+    mkdirSync(join(this.source, '.truss/contracts'), { recursive: true });
+    writeFileSync(join(this.source, '.truss/contracts/greeting.toml'), HEAD_CONTRACT);
+    git(this.source, 'add', '.');
+    git(this.source, 'commit', '-qm', 'add greeting');
+    this.baseSha = git(this.source, 'rev-parse', 'main');
+    this.headSha = git(this.source, 'rev-parse', 'HEAD');
+    this.origin = join(this.root, 'origin.git');
+    git(this.root, 'init', '-q', '--bare', '-b', 'main', this.origin);
+    git(this.source, 'push', '-q', this.origin, 'main', `feature:refs/pull/${PR_NUMBER}/head`);
+    this.#installRoutes();
+  }
+
+  /** A fresh clone of origin at main: the workspace of an issue_comment job. */
+  cloneWorkspace(): string {
+    const dir = join(this.root, `clone-${++this.#runs}`);
+    git(this.root, 'clone', '-q', this.origin, dir);
+    return dir;
+  }
+
+  /**
+   * What actions/checkout leaves for a `pull_request` event by default: a shallow (depth 1) fetch of
+   * GitHub's merge commit refs/pull/N/merge, detached. Returns the workspace and the merge SHA.
+   */
+  mergeWorkspace(): { workspace: string; mergeSha: string } {
+    const scratch = this.cloneWorkspace();
+    git(scratch, 'fetch', '-q', 'origin', `refs/pull/${PR_NUMBER}/head`);
+    git(scratch, 'merge', '-q', '--no-ff', '-m', `Merge ${this.headSha} into ${this.baseSha}`, 'FETCH_HEAD');
+    const mergeSha = git(scratch, 'rev-parse', 'HEAD');
+    git(scratch, 'push', '-q', 'origin', `HEAD:refs/pull/${PR_NUMBER}/merge`);
+    const dir = join(this.root, `merge-${++this.#runs}`);
+    mkdirSync(dir);
+    git(dir, 'init', '-q');
+    git(dir, 'remote', 'add', 'origin', `file://${this.origin}`);
+    git(
+      dir,
+      'fetch',
+      '-q',
+      '--no-tags',
+      '--depth=1',
+      'origin',
+      `+refs/pull/${PR_NUMBER}/merge:refs/remotes/pull/${PR_NUMBER}/merge`,
+    );
+    git(dir, 'checkout', '-q', '--detach', `refs/remotes/pull/${PR_NUMBER}/merge`);
+    return { workspace: dir, mergeSha };
+  }
+
+  /** An empty workspace, as a job without actions/checkout has. */
+  emptyWorkspace(): string {
+    const dir = join(this.root, `empty-${++this.#runs}`);
+    mkdirSync(dir);
+    return dir;
+  }
+
+  /** A permission answer for `login` (`role` defaults to the base permission). */
+  allow(login: string, permission: string, role = permission): this {
+    this.permissions.set(login, { permission, role_name: role });
+    return this;
+  }
+
+  async run(options: {
+    eventName: string;
+    payload: Json;
+    workspace?: string;
+    actor?: string;
+    /** GITHUB_SHA; default the workspace HEAD. */
+    sha?: string;
+    env?: Record<string, string>;
+  }): Promise<ActionRun> {
+    this.#url ??= await this.fake.start();
+    const n = ++this.#runs;
+    const eventPath = join(this.runnerTemp, `event-${n}.json`);
+    writeFileSync(eventPath, JSON.stringify(options.payload));
+    const outputFile = join(this.runnerTemp, `output-${n}`);
+    const summaryFile = join(this.runnerTemp, `summary-${n}`);
+    writeFileSync(outputFile, '');
+    writeFileSync(summaryFile, '');
+    const workspace = options.workspace ?? this.source;
+    const result = await runChild(process.execPath, [join(REPO_ROOT, 'dist/action.js')], {
+      cwd: workspace,
+      env: {
+        PATH: process.env.PATH,
+        HOME: this.runnerTemp,
+        GITHUB_EVENT_NAME: options.eventName,
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+        GITHUB_SHA: options.sha ?? headOf(workspace),
+        GITHUB_ACTOR: options.actor ?? 'Codertocat',
+        GITHUB_RUN_ID: '987654',
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_API_URL: this.#url,
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        RUNNER_TEMP: this.runnerTemp,
+        INPUT_GITHUB_TOKEN: TOKEN,
+        INPUT_SIGNING_KEY: this.seed,
+        ...options.env,
+      },
+    });
+    return {
+      code: result.status,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      outputs: parseOutputs(readFileSync(outputFile, 'utf8')),
+      summary: readFileSync(summaryFile, 'utf8'),
+    };
+  }
+
+  /**
+   * Runs the pull_request flow on PR #2. By default the workspace is `source` and the PR head is
+   * whatever it has checked out (tests may commit more); with `workspace`, the head is `headSha`.
+   */
+  async runPullRequest(
+    env: Record<string, string> = {},
+    workspace?: string,
+  ): Promise<ActionRun & { headSha: string }> {
+    const headSha = workspace ? this.headSha : git(this.source, 'rev-parse', 'HEAD');
+    const run = await this.run({
+      eventName: 'pull_request',
+      payload: pullRequestPayload(headSha, this.baseSha),
+      env,
+      ...(workspace ? { workspace } : {}),
+    });
+    return { ...run, headSha };
+  }
+
+  /** Stops the fake and removes every directory the harness made (bundle paths included). */
+  async stop(): Promise<void> {
+    await this.fake.stop();
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  #installRoutes(): void {
+    const notFound = { status: 404, body: { message: 'Not Found' } };
+    // Contracts and config exist only on the base commit: a read at any other ref finds nothing.
+    const atBase = (req: RecordedRequest) => queryOf(req).get('ref') === this.baseSha;
+    this.fake
+      .on('GET', new RegExp(`^${API}/collaborators/[^/]+/permission$`), (req) => {
+        const login = (req.path.split('?')[0] ?? '').split('/').at(-2) ?? '';
+        const permission = this.permissions.get(login);
+        return permission === undefined || permission === 404
+          ? notFound
+          : { body: { ...permission, user: { login, type: 'User' } } };
+      })
+      .on('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({
+        body: pullRequestObject(this.headSha, this.baseSha),
+      }))
+      .on('GET', new RegExp(`^${API}/contents/\\.truss/config\\.toml$`), () => notFound)
+      .on('GET', new RegExp(`^${API}/contents/\\.truss/contracts$`), (req) =>
+        atBase(req)
+          ? {
+              body: [
+                {
+                  name: 'greeting.toml',
+                  path: '.truss/contracts/greeting.toml',
+                  type: 'file',
+                  sha: 'a'.repeat(40),
+                  size: BASE_CONTRACT.length,
+                },
+              ],
+            }
+          : notFound,
+      )
+      .on('GET', new RegExp(`^${API}/contents/\\.truss/contracts/greeting\\.toml$`), (req) =>
+        atBase(req) ? { body: contentsFile('.truss/contracts/greeting.toml', BASE_CONTRACT) } : notFound,
+      )
+      .on('POST', new RegExp(`^${API}/check-runs$`), (req) => {
+        const body = req.body as { name: string; head_sha: string; status: string };
+        const run: FakeCheckRun = {
+          id: 4242 + this.checkRuns.length,
+          name: body.name,
+          head_sha: body.head_sha,
+          status: body.status,
+          conclusion: null,
+          html_url: `https://github.com/${OWNER}/${REPO}/runs/${4242 + this.checkRuns.length}`,
+          output: null,
+        };
+        this.checkRuns.push(run);
+        return { status: 201, body: run };
+      })
+      .on('PATCH', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
+        const id = Number(req.path.split('?')[0]?.split('/').pop());
+        const run = this.checkRuns.find((r) => r.id === id);
+        if (!run) return notFound;
+        const body = req.body as Partial<FakeCheckRun>;
+        Object.assign(run, {
+          status: body.status ?? run.status,
+          conclusion: body.conclusion ?? run.conclusion,
+          output: body.output ?? run.output,
+        });
+        return { body: run };
+      })
+      .on('GET', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), () => ({ body: this.comments }))
+      .on('POST', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), (req) => {
+        const id = 7001 + this.comments.length;
+        const comment: FakeComment = {
+          id,
+          body: (req.body as { body: string }).body,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+          html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}#issuecomment-${id}`,
+        };
+        this.comments.push(comment);
+        return { status: 201, body: comment };
+      })
+      .on('PATCH', new RegExp(`^${API}/issues/comments/\\d+$`), (req) => {
+        const id = Number(req.path.split('?')[0]?.split('/').pop());
+        const comment = this.comments.find((c) => c.id === id);
+        if (!comment) return notFound;
+        comment.body = (req.body as { body: string }).body;
+        return { body: comment };
+      })
+      .on('POST', new RegExp(`^${API}/issues/comments/\\d+/reactions$`), (req) => ({
+        status: 201,
+        body: { id: 1, content: (req.body as { content: string }).content },
+      }))
+      .on('GET', new RegExp(`^${API}/commits/[0-9a-f]{40}/check-runs$`), (req) => {
+        const sha = (req.path.split('?')[0] ?? '').split('/').at(-2);
+        const runs = this.checkRuns.filter((r) => r.head_sha === sha);
+        return { body: { total_count: runs.length, check_runs: runs } };
+      });
+    this.ledger.install(this.fake);
+  }
+}
+
+function headOf(dir: string): string {
+  try {
+    return git(dir, 'rev-parse', 'HEAD');
+  } catch {
+    return '';
+  }
+}
+
+export function runChild(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string | undefined> },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The step outputs the action wrote to GITHUB_OUTPUT (`name<<delimiter` blocks). */
+export function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const re = /^([\w-]+)<<(ghadelimiter_[\w-]+)\n([\s\S]*?)\n\2$/gm;
+  for (const m of text.matchAll(re)) outputs[m[1] as string] = m[3] as string;
+  return outputs;
+}

@@ -71,6 +71,11 @@ export const ExecutorSchema = z.strictObject({
   args: z.array(z.string()).default([]),
   clear_env: z.array(envName).default([]),
   prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
+  /**
+   * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
+   * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
+   */
+  timeout_sec: z.number().positive().max(86_400).optional(),
 });
 
 export const BudgetSchema = z.strictObject({

@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BoundedCapture, type CapturedStream } from '../verify/bounded-capture.js';
+import { groupHasLiveMembers, signalGroup } from '../verify/process-group.js';
+
+/** After SIGTERM on timeout or cancellation, how long the group gets before SIGKILL. */
+export const DEFAULT_KILL_GRACE_MS = 3000;
+/** After the command exits, how long leftover group members get between SIGTERM and SIGKILL. */
+export const ORPHAN_TERM_GRACE_MS = 150;
+/** After the command exits, the longest the run waits for its pipes (held by leftovers) to close. */
+export const DRAIN_BOUND_MS = 500;
+const ORPHAN_POLL_MS = 20;
+/** setTimeout's ceiling; longer delays would fire immediately. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SupervisedSpawnOptions {
+  /** The executable to run: an absolute path, or a name looked up on `env.PATH`. Never a shell line. */
+  file: string;
+  args: readonly string[];
+  /** What the child sees as argv[0] (default `file`). */
+  argv0?: string;
+  cwd: string;
+  /** The child's complete environment. */
+  env: Record<string, string>;
+  /** Written to the child's stdin, which is then closed; null = stdin is /dev/null. */
+  stdin: string | null;
+  /** Wall-clock limit; on expiry the whole group is killed and `timedOut` is set. */
+  timeoutMs: number;
+  /** Aborting kills the whole group and sets `cancelled`. */
+  signal: AbortSignal;
+  /** Between SIGTERM and SIGKILL on timeout or cancellation (default {@link DEFAULT_KILL_GRACE_MS}). */
+  killGraceMs?: number;
+  maxCaptureBytes?: number;
+  tailBytes?: number;
+}
+
+export interface SupervisedOutcome {
+  /** Null when killed by a signal or never started. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  durationMs: number;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  /** Set when the process could not be started at all (ENOENT, EACCES, E2BIG, invalid argument…). */
+  spawnError: { message: string; code: string | undefined } | null;
+}
+
+type Termination = Omit<SupervisedOutcome, 'durationMs' | 'stdout' | 'stderr'>;
+
+/**
+ * Runs one argv (no shell) as the leader of its own process group, pipes `stdin` in, captures both
+ * streams with bounded memory, and enforces a timeout and an AbortSignal by signalling the whole
+ * group: SIGTERM, then SIGKILL after the grace period. When the command exits, whatever it left
+ * running in its group is killed too, and the call returns within {@link DRAIN_BOUND_MS} even if
+ * such leftovers hold the pipes open. Never throws; start-up failures come back as `spawnError`.
+ *
+ * Built on the same process-group and bounded-capture blocks as the check runner.
+ */
+export async function runSupervised(options: SupervisedSpawnOptions): Promise<SupervisedOutcome> {
+  const started = performance.now();
+  const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
+  const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
+  const termination: Termination = options.signal.aborted
+    ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null }
+    : await supervise(
+        options,
+        (chunk) => stdout.push(chunk),
+        (chunk) => stderr.push(chunk),
+      );
+  return {
+    ...termination,
+    durationMs: performance.now() - started,
+    stdout: stdout.result(),
+    stderr: stderr.result(),
+  };
+}
+
+function supervise(
+  options: SupervisedSpawnOptions,
+  onStdout: (chunk: Buffer) => void,
+  onStderr: (chunk: Buffer) => void,
+): Promise<Termination> {
+  return new Promise((resolve) => {
+    const result: Termination = {
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      spawnError: null,
+    };
+    const timers = new Set<NodeJS.Timeout>();
+    const later = (ms: number, fn: () => void): void => {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          fn();
+        },
+        Math.min(Math.max(0, ms), MAX_TIMER_MS),
+      );
+      timers.add(timer);
+    };
+
+    let exited = false;
+    let reaped = false;
+    let settled = false;
+    let openStreams = 2;
+
+    let child: ChildProcess;
+    try {
+      child = spawn(options.file, [...options.args], {
+        argv0: options.argv0 ?? options.file,
+        cwd: options.cwd,
+        env: options.env,
+        detached: true, // own process group, so the whole tree can be signalled
+        shell: false,
+        stdio: [options.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Invalid arguments (e.g. a NUL byte in an argument) throw synchronously.
+      const err = error as NodeJS.ErrnoException;
+      resolve({ ...result, spawnError: { message: err.message ?? String(error), code: err.code } });
+      return;
+    }
+    const pgid = child.pid;
+    const out = child.stdout as Readable;
+    const err = child.stderr as Readable;
+    const streams: Readable[] = [out, err];
+
+    const settle = (): void => {
+      if (settled || !exited || !reaped || openStreams > 0) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      options.signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+
+    const stop = (why: 'timeout' | 'cancel'): void => {
+      if (exited || result.timedOut || result.cancelled || pgid === undefined) return;
+      if (why === 'timeout') result.timedOut = true;
+      else result.cancelled = true;
+      signalGroup(pgid, 'SIGTERM');
+      later(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, () => {
+        if (!exited) signalGroup(pgid, 'SIGKILL');
+      });
+    };
+    function onAbort(): void {
+      stop('cancel');
+    }
+
+    const finishExit = (): void => {
+      exited = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      // Leftovers (background jobs, orphaned grandchildren) may hold the pipes open forever.
+      later(DRAIN_BOUND_MS, () => {
+        for (const stream of streams) stream.destroy();
+      });
+      if (pgid === undefined) {
+        reaped = true;
+        settle();
+        return;
+      }
+      void reapGroup(pgid).then(() => {
+        reaped = true;
+        settle();
+      });
+    };
+
+    out.on('data', onStdout);
+    err.on('data', onStderr);
+    for (const stream of streams) {
+      stream.on('error', () => {}); // a destroyed or broken pipe only ends the capture
+      stream.once('close', () => {
+        openStreams--;
+        settle();
+      });
+    }
+
+    child.once('exit', (code, signal) => {
+      if (exited) return;
+      result.exitCode = code;
+      result.signal = signal;
+      finishExit();
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      // Only start-up failures reach here (signals are sent with process.kill, not child.kill).
+      if (exited) return;
+      result.spawnError = { message: error.message, code: error.code };
+      finishExit();
+    });
+
+    if (child.stdin && options.stdin !== null) {
+      // The command may exit without reading everything; EPIPE then only means it did not want more.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.stdin, 'utf8');
+    }
+
+    later(options.timeoutMs, () => stop('timeout'));
+    options.signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Kills whatever the command left behind in its group: SIGTERM, then SIGKILL after
+ * {@link ORPHAN_TERM_GRACE_MS}; gives up waiting shortly before {@link DRAIN_BOUND_MS}. Zombies
+ * (dead but unreaped, e.g. under an init that never reaps) count as gone.
+ */
+async function reapGroup(pgid: number): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return; // nothing left
+  const start = performance.now();
+  let killed = false;
+  for (;;) {
+    await sleep(ORPHAN_POLL_MS);
+    if (!(await groupHasLiveMembers(pgid))) return;
+    const elapsed = performance.now() - start;
+    if (!killed && elapsed >= ORPHAN_TERM_GRACE_MS) {
+      signalGroup(pgid, 'SIGKILL');
+      killed = true;
+    } else if (elapsed >= DRAIN_BOUND_MS - ORPHAN_POLL_MS) {
+      return;
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { type SimpleGit, simpleGit } from 'simple-git';
+import { scrubEnv } from '../verify/env-scrub.js';
+
+/** The state of a working tree at one moment, as git objects; the user's index is never touched. */
+export interface WorktreeSnapshot {
+  /** Top level of the repository the workdir belongs to. */
+  root: string;
+  /** HEAD's commit, or null on an unborn branch. */
+  head: string | null;
+  /** A tree object holding every tracked and untracked (not ignored) file as it was on disk. */
+  tree: string;
+}
+
+export interface DiffStat {
+  filesChanged: number;
+  insertions: number;
+  deletions: number;
+  /** Files whose change git reports as binary (counted in filesChanged, not in the line counts). */
+  binaryFiles: number;
+}
+
+export interface WorktreeDiff {
+  /** `git diff --binary` from the earlier snapshot to the later one; applies with `git apply`. */
+  diff: string;
+  /** True when `diff` was cut at `maxBytes` (the stat and file list are still complete). */
+  diffTruncated: boolean;
+  diffStat: DiffStat;
+  /** Repository-relative paths that were added, modified, deleted or changed mode. */
+  changedFiles: string[];
+}
+
+const EMPTY_STAT: DiffStat = { filesChanged: 0, insertions: 0, deletions: 0, binaryFiles: 0 };
+
+/** The diff of a snapshot against itself: nothing changed. */
+export const EMPTY_DIFF: WorktreeDiff = Object.freeze({
+  diff: '',
+  diffTruncated: false,
+  diffStat: EMPTY_STAT,
+  changedFiles: [],
+}) as WorktreeDiff;
+
+/**
+ * Git for Truss's own bookkeeping, in the check environment's allowlist (PATH, HOME, … — so the
+ * user's global config such as safe.directory still applies) plus XDG_CONFIG_HOME. Editor, pager and
+ * GIT_* variables from the host stay out; they are also what simple-git's environment guard rejects.
+ */
+function git(
+  baseDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  indexFile?: string,
+): SimpleGit {
+  const base = scrubEnv(env, ['XDG_CONFIG_HOME']);
+  const instance = simpleGit({
+    baseDir,
+    allowEnvironment: indexFile ? ['GIT_INDEX_FILE'] : [],
+    config: ['core.quotePath=false'],
+  });
+  return instance.env({
+    ...base,
+    LC_ALL: 'C',
+    ...(indexFile ? { GIT_INDEX_FILE: indexFile } : {}),
+  });
+}
+
+/**
+ * The repository top level for `workdir`, or null when it is not inside a git work tree. Other git
+ * failures (git missing, "dubious ownership", a corrupt repository) throw.
+ */
+export async function findRepoRoot(
+  workdir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | null> {
+  try {
+    const top = (await git(workdir, env).raw(['rev-parse', '--show-toplevel'])).trim();
+    return top || null;
+  } catch (error) {
+    if (error instanceof Error && /not a git repository/i.test(error.message)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Records the working tree under `root` as a tree object: a private copy of the index (so unchanged
+ * files are not re-hashed) is brought up to date with `git add -A` and written with `write-tree`.
+ * Ignored files are left out, as git would.
+ */
+export async function snapshotWorktree(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<WorktreeSnapshot> {
+  const plain = git(root, env);
+  const head = await plain
+    .raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])
+    .then((sha) => sha.trim() || null)
+    .catch(() => null);
+
+  const scratch = await mkdtemp(join(tmpdir(), 'truss-snapshot-'));
+  const indexFile = join(scratch, 'index');
+  try {
+    const realIndex = (await plain.raw(['rev-parse', '--git-path', 'index'])).trim();
+    const realIndexPath = isAbsolute(realIndex) ? realIndex : resolve(root, realIndex);
+    const seeded = await copyFile(realIndexPath, indexFile).then(
+      () => true,
+      () => false,
+    );
+    const scoped = git(root, env, indexFile);
+    const fresh = () => scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
+    const addAll = () => scoped.raw(['add', '-A', '--', ':/']);
+    if (!seeded) await fresh();
+    try {
+      await addAll();
+    } catch (error) {
+      if (!seeded) throw error;
+      // A copied index git cannot use here (e.g. split or sparse index): start from HEAD instead.
+      await fresh();
+      await addAll();
+    }
+    const tree = (await scoped.raw(['write-tree'])).trim();
+    return { root, head, tree };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** What changed between two snapshots of the same repository. */
+export async function diffSnapshots(
+  before: WorktreeSnapshot,
+  after: WorktreeSnapshot,
+  env: Readonly<Record<string, string | undefined>>,
+  maxBytes: number,
+): Promise<WorktreeDiff> {
+  if (before.tree === after.tree) return { ...EMPTY_DIFF, diffStat: { ...EMPTY_STAT }, changedFiles: [] };
+  const g = git(before.root, env);
+  const range = [before.tree, after.tree];
+  const common = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
+  const [patch, numstat] = await Promise.all([
+    g.raw(['diff', ...common, '--binary', ...range]),
+    g.raw(['diff', ...common, '--numstat', '-z', ...range]),
+  ]);
+
+  const stat: DiffStat = { ...EMPTY_STAT };
+  const changedFiles: string[] = [];
+  // -z numstat without renames: "<added>\t<deleted>\t<path>\0" per file; "-" counts mean binary.
+  for (const record of numstat.split('\0')) {
+    if (!record) continue;
+    const first = record.indexOf('\t');
+    const second = record.indexOf('\t', first + 1);
+    if (first < 0 || second < 0) continue;
+    const added = record.slice(0, first);
+    const deleted = record.slice(first + 1, second);
+    changedFiles.push(record.slice(second + 1));
+    stat.filesChanged++;
+    if (added === '-' || deleted === '-') {
+      stat.binaryFiles++;
+    } else {
+      stat.insertions += Number(added);
+      stat.deletions += Number(deleted);
+    }
+  }
+
+  const truncated = Buffer.byteLength(patch, 'utf8') > maxBytes;
+  return {
+    diff: truncated ? truncateUtf8(patch, maxBytes) : patch,
+    diffTruncated: truncated,
+    diffStat: stat,
+    changedFiles,
+  };
+}
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8').subarray(0, maxBytes);
+  // Drop a trailing partial character rather than emitting U+FFFD.
+  let end = bytes.length;
+  let back = 0;
+  while (back < 4 && end - back - 1 >= 0 && ((bytes[end - back - 1] ?? 0) & 0xc0) === 0x80) back++;
+  const lead = bytes[end - back - 1];
+  if (lead !== undefined && lead >= 0xc0) {
+    const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    if (back + 1 < need) end -= back + 1;
+  }
+  return bytes.subarray(0, end).toString('utf8');
+}

@@ -1,4 +1,6 @@
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Ctx } from '../runtime/ctx.js';
+import { checkChatRequest, toolUseBlock } from './chat.js';
 import {
   AbortError,
   abortErrorFrom,
@@ -12,16 +14,27 @@ import {
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   meteredCall,
+  meteredChat,
+  type RawChat,
   type RawCompletion,
   requestTimeoutMs,
   tokenCount,
 } from './metered.js';
 import type { PriceBook } from './pricing.js';
-import type { CompletionRequest, CompletionResult, Provider } from './provider.js';
+import type {
+  AgentMessage,
+  ChatRequest,
+  ChatResult,
+  CompletionRequest,
+  CompletionResult,
+  ContentBlock,
+  Provider,
+} from './provider.js';
 import { type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');
 type AnthropicClient = InstanceType<AnthropicSdk['default']>;
+type AnthropicMessage = Anthropic.Message;
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 /** The Messages API requires max_tokens; used when neither the request nor the config sets one. */
@@ -86,23 +99,109 @@ export class AnthropicProvider implements Provider {
     return this.#loaded;
   }
 
+  /**
+   * One step of a tool-using conversation over the Messages API: `tools` become
+   * `{name, description, input_schema}`, `anthropicTools` (typed client tools such as
+   * `text_editor_20250728` / `bash_20250124`) follow verbatim; our tool_result blocks go out as
+   * `{type: 'tool_result', tool_use_id, content, is_error}` first in their user message (the API
+   * requires results before any text). The answer's `text` / `tool_use` blocks come back in order;
+   * other block kinds (thinking, server tools) are dropped with a warning event. `stop_reason` is
+   * passed through ('end_turn', 'tool_use', 'max_tokens', ...). Metered as one step.
+   */
+  chat(request: ChatRequest, ctx: Ctx): Promise<ChatResult> {
+    return meteredChat(ctx, this.#options.pricing, this.model, async () => {
+      const params = this.#chatParams(request);
+      return withRetry(() => this.#chatAttempt(params, ctx), {
+        ...this.#options.retry,
+        ctx,
+        provider: PROVIDER,
+      });
+    });
+  }
+
   async #attempt(request: CompletionRequest, ctx: Ctx): Promise<RawCompletion> {
-    const { sdk, client } = await this.#load();
-    const maxTokens = request.maxTokens ?? this.#options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
     const temperature = request.temperature ?? this.#options.temperature;
-    let message: Awaited<ReturnType<AnthropicClient['messages']['create']>>;
+    const message = await this.#send(
+      {
+        model: this.model,
+        max_tokens: this.#maxTokens(request.maxTokens),
+        messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+        ...(request.system !== undefined ? { system: request.system } : {}),
+        ...(temperature !== undefined ? { temperature } : {}),
+        stream: false,
+      },
+      ctx,
+    );
+    const text = message.content
+      .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+      .join('');
+    return { text, ...this.#meta(message) };
+  }
+
+  #chatParams(request: ChatRequest): Anthropic.MessageCreateParamsNonStreaming {
+    const typed = request.anthropicTools ?? [];
+    checkChatRequest(
+      PROVIDER,
+      request,
+      typed.flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])),
+    );
+    const tools = [
+      ...(request.tools ?? []).map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema as Anthropic.Tool.InputSchema,
+      })),
+      ...(typed as unknown as Anthropic.ToolUnion[]),
+    ];
+    const temperature = request.temperature ?? this.#options.temperature;
+    return {
+      model: this.model,
+      max_tokens: this.#maxTokens(request.maxTokens),
+      messages: request.messages.map(toAnthropicMessage),
+      ...(request.system !== undefined ? { system: request.system } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
+      stream: false,
+    };
+  }
+
+  async #chatAttempt(params: Anthropic.MessageCreateParamsNonStreaming, ctx: Ctx): Promise<RawChat> {
+    const message = await this.#send(params, ctx);
+    const content: ContentBlock[] = [];
+    const dropped = new Set<string>();
+    for (const block of message.content) {
+      if (block.type === 'text') {
+        if (typeof block.text === 'string' && block.text !== '')
+          content.push({ type: 'text', text: block.text });
+      } else if (block.type === 'tool_use') {
+        content.push(toolUseBlock(String(block.id), String(block.name), block.input));
+      } else {
+        dropped.add(String((block as { type?: unknown }).type));
+      }
+    }
+    if (dropped.size > 0) {
+      ctx.events({
+        type: 'warning',
+        message: `anthropic: ignored response block type(s) the tool loop does not handle: ${[...dropped].join(', ')}`,
+      });
+    }
+    return { content, ...this.#meta(message) };
+  }
+
+  #maxTokens(requested: number | undefined): number {
+    return requested ?? this.#options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+  }
+
+  /** One Messages API call with our error mapping; the response is checked to carry a content array. */
+  async #send(params: Anthropic.MessageCreateParamsNonStreaming, ctx: Ctx): Promise<AnthropicMessage> {
+    const { sdk, client } = await this.#load();
+    let message: AnthropicMessage;
     try {
-      message = await client.messages.create(
-        {
-          model: this.model,
-          max_tokens: maxTokens,
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-          ...(request.system !== undefined ? { system: request.system } : {}),
-          ...(temperature !== undefined ? { temperature } : {}),
-          stream: false,
-        },
-        { signal: ctx.signal, timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS), maxRetries: 0 },
-      );
+      message = await client.messages.create(params, {
+        signal: ctx.signal,
+        timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS),
+        maxRetries: 0,
+      });
     } catch (error) {
       throw this.#mapError(sdk, error, ctx);
     }
@@ -111,12 +210,13 @@ export class AnthropicProvider implements Provider {
         secrets: [this.#options.apiKey],
       });
     }
-    const text = message.content
-      .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
-      .join('');
+    return message;
+  }
+
+  /** Model, stop reason and token counts of a response (cache reads and writes count as input). */
+  #meta(message: AnthropicMessage): Omit<RawCompletion, 'text'> {
     const usage = message.usage as unknown as Record<string, unknown> | undefined;
     return {
-      text,
       model: typeof message.model === 'string' && message.model ? message.model : this.model,
       stopReason: message.stop_reason ?? null,
       inputTokens:
@@ -169,4 +269,33 @@ export class AnthropicProvider implements Provider {
     const detail = error instanceof Error ? error.message : String(error);
     return new ProviderFatalError(PROVIDER, `unexpected error: ${safeDetail(detail, secrets)}`, { secrets });
   }
+}
+
+/**
+ * One of our turns as a Messages API message. Empty text blocks are dropped (the API rejects them);
+ * in a user turn tool_result blocks are moved ahead of any text, as the API requires.
+ */
+function toAnthropicMessage(message: AgentMessage): Anthropic.MessageParam {
+  const blocks: Anthropic.ContentBlockParam[] = [];
+  const results: Anthropic.ContentBlockParam[] = [];
+  for (const block of message.content) {
+    switch (block.type) {
+      case 'text':
+        if (block.text !== '') blocks.push({ type: 'text', text: block.text });
+        break;
+      case 'tool_use':
+        blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+        break;
+      case 'tool_result':
+        // `content` is optional in the API; an empty string is left out rather than sent.
+        results.push({
+          type: 'tool_result',
+          tool_use_id: block.toolUseId,
+          ...(block.content !== '' ? { content: block.content } : {}),
+          is_error: block.isError,
+        });
+        break;
+    }
+  }
+  return { role: message.role, content: [...results, ...blocks] };
 }

@@ -4,6 +4,7 @@ export {
   AnthropicProvider,
   type AnthropicProviderOptions,
 } from './anthropic.js';
+export { checkChatRequest } from './chat.js';
 export {
   AbortError,
   abortErrorFrom,
@@ -21,7 +22,7 @@ export {
   safeDetail,
 } from './errors.js';
 export { type CreateProviderOptions, createProvider, DEFAULT_API_KEY_ENV, isLoopback } from './factory.js';
-export { meteredCall, type RawCompletion } from './metered.js';
+export { meteredCall, meteredChat, type RawChat, type RawCompletion } from './metered.js';
 export {
   GITHUB_API_VERSION,
   GITHUB_MODELS_BASE_URL,
@@ -40,13 +41,18 @@ export {
   toPriceBook,
 } from './pricing.js';
 export type {
+  AgentMessage,
   ChatMessage,
+  ChatRequest,
+  ChatResult,
   CompletionRequest,
   CompletionResult,
+  ContentBlock,
   PricingTable,
   Provider,
   ProviderConfig,
   ProviderKind,
+  ToolSpec,
   Usage,
 } from './provider.js';
 export {
@@ -63,6 +69,7 @@ export {
 } from './retry.js';
 export {
   loadScript,
+  type ScriptedContentBlock,
   ScriptedProvider,
   type ScriptedProviderOptions,
   type ScriptedResponse,

@@ -1,7 +1,7 @@
 import type { Ctx } from '../runtime/ctx.js';
 import { abortErrorFrom } from './errors.js';
 import type { PriceBook } from './pricing.js';
-import type { CompletionResult } from './provider.js';
+import type { ChatResult, CompletionResult, ContentBlock, Usage } from './provider.js';
 
 /** What a provider's transport returns before pricing and budget accounting. */
 export interface RawCompletion {
@@ -17,6 +17,13 @@ export interface RawCompletion {
   priceAs?: readonly string[] | undefined;
 }
 
+/** What a provider's transport returns for one `chat` step, before pricing and budget accounting. */
+export interface RawChat extends Omit<RawCompletion, 'text'> {
+  content: ContentBlock[];
+}
+
+type RawUsage = Pick<RawCompletion, 'model' | 'inputTokens' | 'outputTokens' | 'priceAs'>;
+
 /**
  * The budget/pricing frame every provider call goes through: refuse to start when aborted or when
  * the budget is spent (`assertCanSpend`, before any request is made), run `call`, price the usage
@@ -29,6 +36,32 @@ export async function meteredCall(
   configuredModel: string,
   call: () => Promise<RawCompletion>,
 ): Promise<CompletionResult> {
+  const { raw, usage } = await metered(ctx, pricing, configuredModel, call, 0);
+  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+}
+
+/**
+ * `meteredCall` for one step of an agent conversation (`Provider.chat`): the same abort and budget
+ * checks before the call and pricing after it, and the step is recorded as one `steps` unit
+ * alongside its tokens and cost (so `max_steps` stops a loop before its next request).
+ */
+export async function meteredChat(
+  ctx: Ctx,
+  pricing: PriceBook,
+  configuredModel: string,
+  call: () => Promise<RawChat>,
+): Promise<ChatResult> {
+  const { raw, usage } = await metered(ctx, pricing, configuredModel, call, 1);
+  return { content: raw.content, usage, model: raw.model, stopReason: raw.stopReason };
+}
+
+async function metered<R extends RawUsage>(
+  ctx: Ctx,
+  pricing: PriceBook,
+  configuredModel: string,
+  call: () => Promise<R>,
+  steps: number,
+): Promise<{ raw: R; usage: Usage }> {
   if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
   ctx.budget.assertCanSpend();
   const raw = await call();
@@ -39,8 +72,8 @@ export async function meteredCall(
       ? 0
       : pricing.cost(priceAs, tokens, (message) => ctx.events({ type: 'warning', message }));
   const usage = { ...tokens, costUsd };
-  ctx.budget.record(usage);
-  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+  ctx.budget.record(steps > 0 ? { ...usage, steps } : usage);
+  return { raw, usage };
 }
 
 /** Non-negative integer token count from an API field that may be missing or null. */

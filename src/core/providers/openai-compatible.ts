@@ -1,4 +1,5 @@
 import type { Ctx } from '../runtime/ctx.js';
+import { checkChatRequest, isPlainObject, textOf, toolUseBlock } from './chat.js';
 import {
   AbortError,
   abortErrorFrom,
@@ -11,12 +12,22 @@ import {
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   meteredCall,
+  meteredChat,
+  type RawChat,
   type RawCompletion,
   requestTimeoutMs,
   tokenCount,
 } from './metered.js';
 import type { PriceBook } from './pricing.js';
-import type { CompletionRequest, CompletionResult, Provider } from './provider.js';
+import type {
+  AgentMessage,
+  ChatRequest,
+  ChatResult,
+  CompletionRequest,
+  CompletionResult,
+  ContentBlock,
+  Provider,
+} from './provider.js';
 import { type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -44,10 +55,12 @@ export interface OpenAICompatibleOptions {
 /** The parts of an OpenAI chat.completion response we read. */
 interface ChatCompletionBody {
   model?: unknown;
-  choices?: { message?: { content?: unknown }; finish_reason?: unknown }[];
+  choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
   error?: unknown;
 }
+
+type ChatChoice = NonNullable<ChatCompletionBody['choices']>[number];
 
 /**
  * OpenAI chat completions over plain fetch: OpenAI itself, GitHub Models, Ollama, vLLM and other
@@ -58,6 +71,8 @@ export class OpenAICompatibleProvider implements Provider {
   readonly model: string;
   readonly #options: OpenAICompatibleOptions;
   readonly #url: string;
+  /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
+  #madeUpIds = 0;
 
   constructor(options: OpenAICompatibleOptions) {
     this.kind = options.kind;
@@ -72,14 +87,64 @@ export class OpenAICompatibleProvider implements Provider {
     );
   }
 
+  /**
+   * One step of a tool-using conversation. `tools` go out as
+   * `{type: 'function', function: {name, description, parameters}}`; assistant tool_use blocks as
+   * an assistant message with `tool_calls` (arguments JSON-encoded); our tool_result blocks as
+   * `{role: 'tool', tool_call_id, content}` messages (an error result's content is prefixed
+   * "Error: ", the API has no error flag) ahead of the turn's user text. `anthropicTools` is ignored.
+   *
+   * In the answer, `message.tool_calls` become tool_use blocks after the text. Arguments that are not
+   * a JSON object (malformed, truncated, an array) do not fail the step: the block gets `input: {}`
+   * and an `inputError` the loop should send back as an error tool_result so the model can retry.
+   * finish_reason is normalised: 'tool_calls' (or 'stop' with tool calls, as some servers send) →
+   * 'tool_use', 'stop' → 'end_turn', 'length' → 'max_tokens'; anything else passes through.
+   */
+  chat(request: ChatRequest, ctx: Ctx): Promise<ChatResult> {
+    return meteredChat(ctx, this.#options.pricing, this.model, async () => {
+      const body = JSON.stringify(this.chatBody(request));
+      return withRetry(() => this.#chatAttempt(body, ctx), {
+        ...this.#options.retry,
+        ctx,
+        provider: this.kind,
+      });
+    });
+  }
+
   /** The JSON body sent for `request` (exposed for tests and debugging; contains no credential). */
   body(request: CompletionRequest): Record<string, unknown> {
-    const maxTokens = request.maxTokens ?? this.#options.maxTokens;
-    const temperature = request.temperature ?? this.#options.temperature;
     const messages = [
       ...(request.system !== undefined ? [{ role: 'system', content: request.system }] : []),
       ...request.messages.map((m) => ({ role: m.role, content: m.content })),
     ];
+    return {
+      ...this.#common(messages, request),
+      ...(request.json ? { response_format: { type: 'json_object' } } : {}),
+    };
+  }
+
+  /** The JSON body sent for a chat step (exposed for tests and debugging; contains no credential). */
+  chatBody(request: ChatRequest): Record<string, unknown> {
+    checkChatRequest(this.kind, request);
+    const messages = [
+      ...(request.system !== undefined ? [{ role: 'system', content: request.system }] : []),
+      ...request.messages.flatMap(toOpenAIMessages),
+    ];
+    const tools = (request.tools ?? []).map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    }));
+    const common = this.#common(messages, request);
+    // Keep `model, messages, tools, ...` order for readable request logs.
+    return tools.length > 0 ? { model: common.model, messages, tools, ...common } : common;
+  }
+
+  #common(
+    messages: Record<string, unknown>[],
+    request: { maxTokens?: number | undefined; temperature?: number | undefined },
+  ): Record<string, unknown> {
+    const maxTokens = request.maxTokens ?? this.#options.maxTokens;
+    const temperature = request.temperature ?? this.#options.temperature;
     return {
       model: this.model,
       messages,
@@ -88,7 +153,6 @@ export class OpenAICompatibleProvider implements Provider {
         ? { [this.#isOpenAI() ? 'max_completion_tokens' : 'max_tokens']: maxTokens }
         : {}),
       ...(temperature !== undefined ? { temperature } : {}),
-      ...(request.json ? { response_format: { type: 'json_object' } } : {}),
     };
   }
 
@@ -111,6 +175,73 @@ export class OpenAICompatibleProvider implements Provider {
   }
 
   async #attempt(request: CompletionRequest, ctx: Ctx): Promise<RawCompletion> {
+    const { parsed, choice } = await this.#post(JSON.stringify(this.body(request)), ctx);
+    return { text: contentText(choice.message?.content), ...this.#meta(parsed, choice) };
+  }
+
+  async #chatAttempt(body: string, ctx: Ctx): Promise<RawChat> {
+    const { parsed, choice } = await this.#post(body, ctx);
+    const content: ContentBlock[] = [];
+    const text = contentText(choice.message?.content);
+    if (text !== '') content.push({ type: 'text', text });
+    const calls = Array.isArray(choice.message?.tool_calls) ? (choice.message.tool_calls as unknown[]) : [];
+    for (const call of calls) content.push(this.#toolUse(call));
+    const meta = this.#meta(parsed, choice);
+    return { content, ...meta, stopReason: chatStopReason(meta.stopReason, calls.length > 0) };
+  }
+
+  /** A `tool_calls[]` entry as a tool_use block; what cannot be used is reported in `inputError`. */
+  #toolUse(call: unknown): Extract<ContentBlock, { type: 'tool_use' }> {
+    const c = isPlainObject(call) ? call : {};
+    const fn = isPlainObject(c.function) ? c.function : {};
+    const id = typeof c.id === 'string' && c.id !== '' ? c.id : `call_truss_${++this.#madeUpIds}`;
+    const name = typeof fn.name === 'string' ? fn.name : '';
+    if (name === '') {
+      return { type: 'tool_use', id, name, input: {}, inputError: 'the tool call names no function' };
+    }
+    const secrets = [this.#options.apiKey];
+    const args = fn.arguments;
+    // Servers that speak Ollama's native shape send an object; OpenAI sends a JSON string.
+    if (typeof args !== 'string') {
+      if (args === undefined || args === null) return toolUseBlock(id, name, {});
+      return toolUseBlock(id, name, args);
+    }
+    if (args.trim() === '') return toolUseBlock(id, name, {});
+    let value: unknown;
+    try {
+      value = JSON.parse(args);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        type: 'tool_use',
+        id,
+        name,
+        input: {},
+        inputError: safeDetail(
+          `the arguments of tool call "${name}" are not valid JSON (${reason}): ${excerpt(args)}; call the tool again with a JSON object`,
+          secrets,
+        ),
+      };
+    }
+    return toolUseBlock(id, name, value, () =>
+      safeDetail(
+        `the arguments of tool call "${name}" are JSON but not an object: ${excerpt(args)}; call the tool again with a JSON object`,
+        secrets,
+      ),
+    );
+  }
+
+  #meta(parsed: ChatCompletionBody, choice: ChatChoice): Omit<RawCompletion, 'text'> {
+    return {
+      model: typeof parsed.model === 'string' && parsed.model ? parsed.model : this.model,
+      stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
+      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
+      outputTokens: tokenCount(parsed.usage?.completion_tokens),
+    };
+  }
+
+  /** POST one body to chat/completions with our error mapping; returns the first choice. */
+  async #post(body: string, ctx: Ctx): Promise<{ parsed: ChatCompletionBody; choice: ChatChoice }> {
     const secrets = [this.#options.apiKey];
     const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -123,7 +254,7 @@ export class OpenAICompatibleProvider implements Provider {
       response = await doFetch(this.#url, {
         method: 'POST',
         headers: this.#headers(),
-        body: JSON.stringify(this.body(request)),
+        body,
         signal,
       });
       text = await response.text();
@@ -148,10 +279,10 @@ export class OpenAICompatibleProvider implements Provider {
       );
     }
 
-    const body = parseJson(text);
-    if (!response.ok) throw this.#httpError(response, body, text, ctx);
+    const json = parseJson(text);
+    if (!response.ok) throw this.#httpError(response, json, text, ctx);
 
-    const parsed = body as ChatCompletionBody | undefined;
+    const parsed = json as ChatCompletionBody | undefined;
     const choice = Array.isArray(parsed?.choices) ? parsed.choices[0] : undefined;
     if (!parsed || !choice) {
       const apiError = errorFields(parsed?.error);
@@ -160,13 +291,7 @@ export class OpenAICompatibleProvider implements Provider {
         secrets,
       });
     }
-    return {
-      text: contentText(choice.message?.content),
-      model: typeof parsed.model === 'string' && parsed.model ? parsed.model : this.model,
-      stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
-      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
-      outputTokens: tokenCount(parsed.usage?.completion_tokens),
-    };
+    return { parsed, choice };
   }
 
   #httpError(response: Response, body: unknown, text: string, ctx: Ctx): ProviderError {
@@ -257,4 +382,64 @@ function describeFetchError(error: unknown): string {
           : ''
       : '';
   return detail ? `${error.message} (${detail})` : error.message;
+}
+
+/**
+ * One of our turns as chat/completions messages. Assistant: text (or null) plus `tool_calls`.
+ * User: one `role: 'tool'` message per tool_result (they must directly follow the assistant's
+ * tool calls), then the turn's text as a user message when there is any.
+ */
+function toOpenAIMessages(message: AgentMessage): Record<string, unknown>[] {
+  const text = textOf(message.content, '\n');
+  if (message.role === 'assistant') {
+    const calls = message.content.flatMap((block) =>
+      block.type === 'tool_use'
+        ? [
+            {
+              id: block.id,
+              type: 'function',
+              function: { name: block.name, arguments: JSON.stringify(block.input) },
+            },
+          ]
+        : [],
+    );
+    return calls.length > 0
+      ? [{ role: 'assistant', content: text === '' ? null : text, tool_calls: calls }]
+      : [{ role: 'assistant', content: text }];
+  }
+  const results = message.content.flatMap((block) =>
+    block.type === 'tool_result'
+      ? [
+          {
+            role: 'tool',
+            tool_call_id: block.toolUseId,
+            content: block.isError ? `Error: ${block.content}` : block.content,
+          },
+        ]
+      : [],
+  );
+  const hasText = message.content.some((block) => block.type === 'text');
+  return hasText || results.length === 0 ? [...results, { role: 'user', content: text }] : results;
+}
+
+/** finish_reason in the chat() vocabulary (see OpenAICompatibleProvider.chat). */
+function chatStopReason(finishReason: string | null, hasToolCalls: boolean): string | null {
+  if (hasToolCalls && (finishReason === 'tool_calls' || finishReason === 'stop' || finishReason === null)) {
+    return 'tool_use';
+  }
+  switch (finishReason) {
+    case 'tool_calls':
+      return 'tool_use';
+    case 'stop':
+      return 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    default:
+      return finishReason;
+  }
+}
+
+/** At most 200 characters of `text`, for messages. */
+function excerpt(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

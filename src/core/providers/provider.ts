@@ -39,7 +39,19 @@ export interface ToolSpec {
 
 export type ContentBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      /**
+       * Set by a provider when the model's arguments could not be read as a JSON object (e.g. an
+       * OpenAI-compatible server returned truncated or malformed `function.arguments`). `input` is
+       * then `{}`. The loop must not run the tool; it should answer this id with a tool_result
+       * `{isError: true, content: inputError}` so the model can retry the call. Never contains secrets.
+       */
+      inputError?: string;
+    }
   | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean };
 
 /** A turn of an agent conversation: tool calls and their results travel as content blocks. */
@@ -52,13 +64,25 @@ export interface ChatRequest {
   system?: string;
   messages: AgentMessage[];
   tools?: ToolSpec[];
+  /**
+   * Anthropic only: typed client tools sent verbatim after `tools` in the Messages API `tools` array,
+   * e.g. `{type: 'text_editor_20250728', name: 'str_replace_based_edit_tool'}` or
+   * `{type: 'bash_20250124', name: 'bash'}`. The model calls them with ordinary `tool_use` blocks
+   * (name = the tool's `name`), answered with ordinary tool_result blocks. Every other provider
+   * ignores this field, so a loop that wants those tools elsewhere must also list a `ToolSpec`.
+   */
+  anthropicTools?: Array<Record<string, unknown>>;
   maxTokens?: number;
   temperature?: number;
 }
 
 export interface ChatResult {
+  /** The assistant turn: `text` and `tool_use` blocks, in the order the model produced them. */
   content: ContentBlock[];
-  /** 'end_turn' | 'tool_use' | 'max_tokens' | provider-specific; normalised where possible. */
+  /**
+   * 'end_turn' | 'tool_use' | 'max_tokens' | provider-specific; normalised where possible
+   * (OpenAI 'stop' → 'end_turn', 'tool_calls' → 'tool_use', 'length' → 'max_tokens').
+   */
   stopReason: string | null;
   usage: Usage;
   model: string;

@@ -2,34 +2,67 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { Ctx } from '../runtime/ctx.js';
+import { checkChatRequest } from './chat.js';
 import { ProviderConfigError, ProviderFatalError } from './errors.js';
-import { meteredCall } from './metered.js';
+import { meteredCall, meteredChat } from './metered.js';
 import { PriceBook } from './pricing.js';
-import type { CompletionRequest, CompletionResult, Provider } from './provider.js';
+import type {
+  AgentMessage,
+  ChatRequest,
+  ChatResult,
+  CompletionRequest,
+  CompletionResult,
+  ContentBlock,
+  Provider,
+} from './provider.js';
 
 const PROVIDER = 'scripted';
 
-const responseSchema = z.strictObject({
-  text: z.string(),
-  /** Answer only a prompt (system + messages) that contains this substring. */
-  match: z.string().min(1).optional(),
-  usage: z
-    .strictObject({
-      input_tokens: z.number().int().nonnegative(),
-      output_tokens: z.number().int().nonnegative(),
-    })
-    .optional(),
-  /** Model id used to price this response's usage; the reported model stays `scripted:<file>`. */
-  model: z.string().min(1).optional(),
-  stop_reason: z.string().optional(),
-});
+const contentBlockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  z.strictObject({
+    type: z.literal('tool_use'),
+    /** Default `toolu_scripted_<n>`, n counting made-up ids of this provider from 1. */
+    id: z.string().min(1).optional(),
+    name: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+  }),
+]);
+
+const responseSchema = z
+  .strictObject({
+    /** A plain answer; exactly one of `text` and `content` is set. */
+    text: z.string().optional(),
+    /** An assistant turn for `chat`: text and tool_use blocks in order. */
+    content: z.array(contentBlockSchema).min(1).optional(),
+    /** Answer only a prompt (system + messages) that contains this substring. */
+    match: z.string().min(1).optional(),
+    usage: z
+      .strictObject({
+        input_tokens: z.number().int().nonnegative(),
+        output_tokens: z.number().int().nonnegative(),
+      })
+      .optional(),
+    /** Model id used to price this response's usage; the reported model stays `scripted:<file>`. */
+    model: z.string().min(1).optional(),
+    /** Default 'tool_use' when `content` has a tool_use block, else 'end_turn'. */
+    stop_reason: z.string().optional(),
+  })
+  .refine((r) => (r.text === undefined) !== (r.content === undefined), {
+    message: 'set exactly one of "text" and "content"',
+  });
 
 const listSchema = z.array(responseSchema);
 const objectSchema = z.strictObject({ responses: listSchema });
 
 export type ScriptedResponse = z.infer<typeof responseSchema>;
+/** A block of a content-style fixture entry (`id` optional on tool_use). */
+export type ScriptedContentBlock = z.infer<typeof contentBlockSchema>;
 
-/** Read and validate a fixture: `[{text, ...}]` or `{responses: [{text, ...}]}`. */
+/**
+ * Read and validate a fixture: `[{text, ...}]` or `{responses: [{text, ...}]}`, where an entry may
+ * instead carry `content: [{type: 'text', text} | {type: 'tool_use', id?, name, input}]` for chat.
+ */
 export function loadScript(path: string): ScriptedResponse[] {
   let raw: string;
   try {
@@ -57,7 +90,8 @@ export function loadScript(path: string): ScriptedResponse[] {
     throw new ProviderConfigError(
       PROVIDER,
       `fixture ${path} is not a list of responses${where}: ${issue?.message ?? 'invalid'} ` +
-        '(expected [{"text": "...", "match"?: "...", "usage"?: {"input_tokens": n, "output_tokens": n}}] or {"responses": [...]})',
+        '(expected [{"text": "...", "match"?: "...", "usage"?: {"input_tokens": n, "output_tokens": n}}] or {"responses": [...]}; ' +
+        'a chat step uses "content": [{"type": "text", "text": "..."} | {"type": "tool_use", "name": "...", "input": {...}}] instead of "text")',
     );
   }
   return parsed.data;
@@ -70,11 +104,14 @@ export interface ScriptedProviderOptions {
 }
 
 /**
- * Replays canned responses, for tests and demos. Each call takes the first unused response whose
- * `match` occurs in the prompt (system + messages); failing that, the next unused response without
- * a `match`, in file order. Nothing left → a fatal ProviderError naming the fixture. The kind is
- * always `scripted` and the model `scripted:<fixture basename>`, so a ledger shows the run was
- * scripted. Usage defaults to 0 tokens; it is priced only when a response names a `model`.
+ * Replays canned responses, for tests and demos. Each call — `complete` or `chat`, they share one
+ * queue — takes the first unused response whose `match` occurs in the prompt (system + messages;
+ * for chat the text blocks, tool_result contents and tool_use names/inputs); failing that, the next
+ * unused response without a `match`, in file order. Nothing left → a fatal ProviderError naming the
+ * fixture. `complete` on a content-style entry returns its text blocks joined; `chat` on a text
+ * entry returns one text block. The kind is always `scripted` and the model
+ * `scripted:<fixture basename>`, so a ledger shows the run was scripted. Usage defaults to 0 tokens;
+ * it is priced only when a response names a `model`. A chat step counts as one budget step.
  */
 export class ScriptedProvider implements Provider {
   readonly kind = 'scripted' as const;
@@ -83,6 +120,7 @@ export class ScriptedProvider implements Provider {
   readonly #used: boolean[];
   readonly #pricing: PriceBook;
   #calls = 0;
+  #madeUpIds = 0;
 
   constructor(responses: readonly ScriptedResponse[], options: ScriptedProviderOptions) {
     this.model = `scripted:${options.name}`;
@@ -102,29 +140,65 @@ export class ScriptedProvider implements Provider {
 
   complete(request: CompletionRequest, ctx: Ctx): Promise<CompletionResult> {
     return meteredCall(ctx, this.#pricing, this.model, async () => {
-      const call = ++this.#calls;
-      const index = this.#pick(promptOf(request));
-      if (index === -1) {
-        const pending = this.remaining;
-        const fixture = this.model.slice(PROVIDER.length + 1);
-        throw new ProviderFatalError(
-          PROVIDER,
-          pending === 0
-            ? `fixture ${fixture} is exhausted: call #${call} has no response left (all ${this.#responses.length} used); add entries to the fixture`
-            : `fixture ${fixture}: call #${call} matches none of the ${pending} unused responses (each has a "match" absent from the prompt)`,
-        );
-      }
-      this.#used[index] = true;
-      const response = this.#responses[index] as ScriptedResponse;
-      return {
-        text: response.text,
-        model: this.model,
-        stopReason: response.stop_reason ?? 'end_turn',
-        inputTokens: response.usage?.input_tokens ?? 0,
-        outputTokens: response.usage?.output_tokens ?? 0,
-        priceAs: response.model ? [response.model] : [],
-      };
+      const response = this.#take(promptOf(request));
+      const text =
+        response.content !== undefined
+          ? response.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('')
+          : (response.text ?? '');
+      return { text, ...this.#meta(response) };
     });
+  }
+
+  chat(request: ChatRequest, ctx: Ctx): Promise<ChatResult> {
+    return meteredChat(ctx, this.#pricing, this.model, async () => {
+      checkChatRequest(PROVIDER, request);
+      const response = this.#take(chatPromptOf(request));
+      const content: ContentBlock[] =
+        response.content !== undefined
+          ? response.content.map((block) =>
+              block.type === 'text'
+                ? { type: 'text', text: block.text }
+                : {
+                    type: 'tool_use',
+                    id: block.id ?? `toolu_scripted_${++this.#madeUpIds}`,
+                    name: block.name,
+                    input: structuredClone(block.input),
+                  },
+            )
+          : response.text
+            ? [{ type: 'text', text: response.text }]
+            : [];
+      return { content, ...this.#meta(response) };
+    });
+  }
+
+  /** Mark and return the response for this call, or throw when none is left for it. */
+  #take(prompt: string): ScriptedResponse {
+    const call = ++this.#calls;
+    const index = this.#pick(prompt);
+    if (index === -1) {
+      const pending = this.remaining;
+      const fixture = this.model.slice(PROVIDER.length + 1);
+      throw new ProviderFatalError(
+        PROVIDER,
+        pending === 0
+          ? `fixture ${fixture} is exhausted: call #${call} has no response left (all ${this.#responses.length} used); add entries to the fixture`
+          : `fixture ${fixture}: call #${call} matches none of the ${pending} unused responses (each has a "match" absent from the prompt)`,
+      );
+    }
+    this.#used[index] = true;
+    return this.#responses[index] as ScriptedResponse;
+  }
+
+  #meta(response: ScriptedResponse) {
+    const usesTools = response.content?.some((block) => block.type === 'tool_use') ?? false;
+    return {
+      model: this.model,
+      stopReason: response.stop_reason ?? (usesTools ? 'tool_use' : 'end_turn'),
+      inputTokens: response.usage?.input_tokens ?? 0,
+      outputTokens: response.usage?.output_tokens ?? 0,
+      priceAs: response.model ? [response.model] : [],
+    };
   }
 
   #pick(prompt: string): number {
@@ -138,4 +212,20 @@ export class ScriptedProvider implements Provider {
 
 function promptOf(request: CompletionRequest): string {
   return [request.system ?? '', ...request.messages.map((m) => m.content)].join('\n');
+}
+
+function chatPromptOf(request: ChatRequest): string {
+  return [request.system ?? '', ...request.messages.map(messageText)].join('\n');
+}
+
+function messageText(message: AgentMessage): string {
+  return message.content
+    .map((block) =>
+      block.type === 'text'
+        ? block.text
+        : block.type === 'tool_result'
+          ? block.content
+          : `${block.name} ${JSON.stringify(block.input)}`,
+    )
+    .join('\n');
 }

@@ -12,17 +12,24 @@ export async function checkoutPullRequestHead(options: {
   workdir: string;
   prNumber: number;
   headSha: string;
+  /** Credentials for the fetch only (private repos with `persist-credentials: false`). */
+  auth?: FetchAuth | undefined;
 }): Promise<void> {
   if (!Number.isInteger(options.prNumber) || options.prNumber <= 0)
     throw new Error(`invalid pull request number ${options.prNumber}`);
   if (!/^[0-9a-f]{40}$/.test(options.headSha)) throw new Error('invalid head SHA from the API');
   const git = (...args: string[]) => run('git', args, { cwd: options.workdir });
-  await git(
-    'fetch',
-    '--no-tags',
-    '--depth=1',
-    'origin',
-    `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`,
+  const fetchEnv = options.auth ? { ...process.env, ...gitAuthEnv(options.auth) } : process.env;
+  await run(
+    'git',
+    [
+      'fetch',
+      '--no-tags',
+      '--depth=1',
+      'origin',
+      `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`,
+    ],
+    { cwd: options.workdir, env: fetchEnv },
   );
   const { stdout } = await git('rev-parse', `refs/remotes/truss/pr-${options.prNumber}`);
   if (stdout.trim() !== options.headSha) {
@@ -47,6 +54,7 @@ export async function ensurePullRequestHead(options: {
   workdir: string;
   prNumber: number;
   headSha: string;
+  auth?: FetchAuth | undefined;
   warn: (message: string) => void;
 }): Promise<void> {
   const revParse = (ref: string) =>
@@ -73,4 +81,23 @@ export async function ensurePullRequestHead(options: {
     return;
   }
   await checkoutPullRequestHead(options);
+}
+
+export interface FetchAuth {
+  token: string;
+  serverUrl: string;
+}
+
+/**
+ * The header actions/checkout would configure, passed to one git process through GIT_CONFIG_*
+ * variables: nothing is written to .git/config and the token never appears in argv.
+ */
+export function gitAuthEnv(auth: FetchAuth): Record<string, string> {
+  const basic = Buffer.from(`x-access-token:${auth.token}`).toString('base64');
+  return {
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: `http.${auth.serverUrl.replace(/\/+$/, '')}/.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    GIT_TERMINAL_PROMPT: '0',
+  };
 }

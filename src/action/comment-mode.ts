@@ -95,7 +95,12 @@ export async function handleComment(options: {
         const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
         const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
         await setup.log.group('check out the pull request head', () =>
-          checkoutPullRequestHead({ workdir: setup.workdir, prNumber: issueNumber, headSha: target.headSha }),
+          checkoutPullRequestHead({
+            workdir: setup.workdir,
+            prNumber: issueNumber,
+            headSha: target.headSha,
+            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+          }),
         );
         const results = await options.runContracts(target, contract ? [contract] : inputs.contract, intent);
         await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');

@@ -10,17 +10,15 @@ import {
   parseTrustedKeys,
   verifyBundle,
 } from '../core/ledger/index.js';
-import { completeCheckRun, startCheckRun } from '../github/check-runs.js';
+import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from '../github/ledger-store-branch.js';
 import type { Octokit } from '../github/octokit.js';
 import { authorizeActor } from '../github/permissions.js';
 import { readRepoFile } from '../github/repo-files.js';
 import { readStickyMetadata } from '../github/sticky-comment.js';
-import type { EventContext } from './event-context.js';
+import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
-
-export const HUMAN_REVIEW_CHECK = 'truss / human review';
 
 interface ReviewPayload {
   action?: string;
@@ -70,13 +68,14 @@ export async function handleReview(options: {
     title: string,
     summary: string,
   ) =>
-    setHumanReviewCheck({
+    postHumanReviewCheck({
       octokit,
       ...repo,
       headSha: pr.head.sha,
       conclusion,
       title,
       summary,
+      detailsUrl: runUrl(context),
       dryRun: inputs.dryRun,
     });
 
@@ -246,37 +245,6 @@ async function trustedKeysFor(
   if (inputs.trustedKeys.trim()) return parseTrustedKeys(inputs.trustedKeys, 'input trusted-keys');
   const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref: baseSha });
   return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();
-}
-
-async function setHumanReviewCheck(options: {
-  octokit: Octokit;
-  owner: string;
-  repo: string;
-  headSha: string;
-  conclusion: 'success' | 'failure' | 'action_required' | 'neutral';
-  title: string;
-  summary: string;
-  dryRun: boolean;
-}): Promise<void> {
-  const started = await startCheckRun({
-    octokit: options.octokit,
-    owner: options.owner,
-    repo: options.repo,
-    name: HUMAN_REVIEW_CHECK,
-    headSha: options.headSha,
-    dryRun: options.dryRun,
-  });
-  if (started?.id) {
-    await completeCheckRun({
-      octokit: options.octokit,
-      owner: options.owner,
-      repo: options.repo,
-      checkRunId: started.id,
-      conclusion: options.conclusion,
-      output: { title: options.title, summary: options.summary },
-      dryRun: options.dryRun,
-    });
-  }
 }
 
 export type { Bundle };

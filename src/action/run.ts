@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
+import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
@@ -75,6 +76,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
             prNumber: target.prNumber,
             headSha: target.headSha,
             warn: setup.log.warning,
+            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
           });
         finish(
           await runContracts({ inputs, context, octokit, setup, target, names: inputs.contract }),
@@ -148,6 +150,20 @@ async function runContracts(options: {
     ),
     log: setup.log,
   });
+  if (inputs.check && target.prNumber !== null && results.length > 0) {
+    // New evidence: any earlier sign-off is stale until someone approves this verdict.
+    await postHumanReviewCheck({
+      octokit,
+      owner: context.owner,
+      repo: context.repo,
+      headSha: target.headSha,
+      conclusion: 'action_required',
+      title: 'Awaiting sign-off on the new verdict',
+      summary: `A new truss run (${results.map((r) => `${r.contractId}: ${r.overall.toUpperCase()}`).join(', ')}) replaced the evidence; approve the pull request to sign off on it.`,
+      detailsUrl: runUrl(context),
+      dryRun: inputs.dryRun,
+    });
+  }
   if (inputs.summary) await writeJobSummary(results, setup);
   return results;
 }

@@ -2,8 +2,45 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
-import { ActionHarness, git, OWNER, REPO, webhookExample } from '../helpers/action-harness.js';
+import {
+  ActionHarness,
+  createdCheckRuns,
+  git,
+  HUMAN_REVIEW,
+  OWNER,
+  REPO,
+  RUN_URL,
+  requestLines,
+  TOKEN,
+  webhookExample,
+} from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
+import { gitSpy } from '../helpers/git-spy.js';
+
+/**
+ * A run on a pull request makes any earlier sign-off stale: `truss / human review` is created once,
+ * already completed as action_required, on the PR head, linked to the run.
+ */
+function expectAwaitingSignOff(harness: ActionHarness, headSha: string, verdicts: string) {
+  const reviews = createdCheckRuns(harness.fake, HUMAN_REVIEW);
+  expect(reviews).toHaveLength(1);
+  expect(reviews[0]).toEqual({
+    name: HUMAN_REVIEW,
+    head_sha: headSha,
+    status: 'completed',
+    conclusion: 'action_required',
+    completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    details_url: RUN_URL,
+    output: {
+      title: 'Awaiting sign-off on the new verdict',
+      summary: `A new truss run (${verdicts}) replaced the evidence; approve the pull request to sign off on it.`,
+    },
+  });
+  // Created completed: never left in progress, never updated afterwards.
+  const created = harness.checkRuns.find((r) => r.name === HUMAN_REVIEW);
+  expect(created).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+  expect(harness.fake.calls('PATCH', new RegExp(`/check-runs/${created?.id}$`))).toEqual([]);
+}
 
 describe('the action entry, run the way a runner runs it', () => {
   let harness: ActionHarness;
@@ -30,11 +67,13 @@ describe('the action entry, run the way a runner runs it', () => {
     expect(run.outputs['check-run-url']).toBe(`https://github.com/${OWNER}/${REPO}/runs/4242`);
     expect(run.outputs['comment-url']).toContain('issuecomment-7001');
 
-    const [created] = harness.fake.calls('POST', /\/check-runs$/);
-    expect(created?.body).toMatchObject({
+    const [created, ...more] = createdCheckRuns(harness.fake, 'truss / greeting-0001');
+    expect(more).toEqual([]);
+    expect(created).toMatchObject({
       name: 'truss / greeting-0001',
       head_sha: run.headSha,
       status: 'in_progress',
+      details_url: RUN_URL,
     });
     const completes = harness.fake.calls('PATCH', /\/check-runs\/4242$/);
     expect(completes[0]?.body).toMatchObject({ status: 'completed', conclusion: 'success' });
@@ -49,6 +88,22 @@ describe('the action entry, run the way a runner runs it', () => {
       /^<!-- truss:sticky contract=greeting-0001 -->/,
     );
     expect(run.summary).toContain('greeting-0001');
+
+    // The contract's check (id 4242) first, then — after the sticky comment — the human review check,
+    // reset to action_required: the new evidence has no sign-off yet.
+    expect(requestLines(harness.fake).filter((l) => /check-runs|\/issues\//.test(l))).toEqual([
+      'POST /check-runs',
+      'PATCH /check-runs/4242',
+      'GET /issues/2/comments?per_page=100',
+      'POST /issues/2/comments',
+      'POST /check-runs',
+    ]);
+    expect(requestLines(harness.fake).at(-1)).toBe('POST /check-runs');
+    expectAwaitingSignOff(harness, run.headSha, 'greeting-0001: PASS');
+    expect(harness.checkRuns.map((r) => [r.id, r.name])).toEqual([
+      [4242, 'truss / greeting-0001'],
+      [4243, HUMAN_REVIEW],
+    ]);
 
     // The base contract ran, not the always-passing one on the PR head.
     const bundle = JSON.parse(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
@@ -82,6 +137,11 @@ describe('the action entry, run the way a runner runs it', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(harness.fake.calls('POST', /\/issues\/2\/comments$/)).toHaveLength(1);
     expect(harness.fake.calls('PATCH', /\/issues\/comments\/7001$/)).toHaveLength(1);
+    // Each run resets the human review check on the head.
+    expect(createdCheckRuns(harness.fake, HUMAN_REVIEW).map((b) => [b.head_sha, b.conclusion])).toEqual([
+      [first.headSha, 'action_required'],
+      [second.headSha, 'action_required'],
+    ]);
   });
 
   it('a failing verdict completes the check as failure and fails the step with the reason', async () => {
@@ -94,6 +154,38 @@ describe('the action entry, run the way a runner runs it', () => {
       conclusion: 'failure',
     });
     expect(run.stdout).toContain('greeting-0001 FAIL');
+    // A failing verdict is new evidence too: no earlier sign-off covers it.
+    expectAwaitingSignOff(harness, run.headSha, 'greeting-0001: FAIL');
+  });
+
+  it('with check: false or dry-run no check is posted, human review included', async () => {
+    const noCheck = await runAction({ INPUT_CHECK: 'false' });
+    expect(noCheck.code, noCheck.stdout + noCheck.stderr).toBe(0);
+    expect(noCheck.outputs.verdict).toBe('pass');
+    expect(harness.fake.calls('POST', /\/check-runs$/)).toEqual([]);
+    expect(harness.fake.calls('POST', /\/issues\/2\/comments$/)).toHaveLength(1);
+
+    harness.fake.requests.length = 0;
+    const dryRun = await runAction({ 'INPUT_DRY-RUN': 'true' });
+    expect(dryRun.code, dryRun.stdout + dryRun.stderr).toBe(0);
+    expect(harness.fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('a push (no pull request) posts the contract check but no human review check', async () => {
+    // A push to main: its contracts are read at the pushed commit (the base, in the fake).
+    const payload = webhookExample('push');
+    payload.before = '0'.repeat(40);
+    const run = await harness.run({
+      eventName: 'push',
+      payload,
+      workspace: harness.cloneWorkspace(),
+      sha: harness.baseSha,
+      env: { 'INPUT_FAIL-ON': 'never' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs.verdict).toBe('fail');
+    expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')).toHaveLength(1);
+    expect(createdCheckRuns(harness.fake, HUMAN_REVIEW)).toEqual([]);
   });
 
   it('without a signing key (fork PRs) it signs with a one-time key and says so, instead of crashing', async () => {
@@ -113,9 +205,42 @@ describe('the action entry, run the way a runner runs it', () => {
     expect(run.outputs.verdict).toBe('pass');
     const bundle = JSON.parse(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
     expect(bundle.verdict.git.head_sha).toBe(harness.headSha);
-    expect(harness.fake.calls('POST', /\/check-runs$/)[0]?.body).toMatchObject({ head_sha: harness.headSha });
+    expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')[0]).toMatchObject({
+      head_sha: harness.headSha,
+    });
+    expectAwaitingSignOff(harness, harness.headSha, 'greeting-0001: PASS');
     for (const read of harness.fake.calls('GET', /\/contents\//))
       expect(read.path).toContain(`?ref=${harness.baseSha}`);
+  });
+
+  it('workflow_dispatch fetches the PR head with the token in GIT_CONFIG_* variables, never in argv', async () => {
+    const workspace = harness.cloneWorkspace();
+    const spy = gitSpy(harness.runnerTemp);
+    const payload = webhookExample('workflow_dispatch');
+    payload.inputs = { pr_number: '2' };
+    const run = await harness.run({ eventName: 'workflow_dispatch', payload, workspace, env: spy.env });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(git(workspace, 'rev-parse', 'HEAD')).toBe(harness.headSha);
+    const calls = spy.invocations();
+    const fetches = calls.filter((c) => c.argv[0] === 'fetch');
+    expect(fetches).toEqual([
+      {
+        argv: ['fetch', '--no-tags', '--depth=1', 'origin', '+refs/pull/2/head:refs/remotes/truss/pr-2'],
+        env: {
+          count: '1',
+          key: 'http.https://github.com/.extraheader',
+          value: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${TOKEN}`).toString('base64')}`,
+          prompt: '0',
+        },
+      },
+    ]);
+    // Only the fetch is given the credentials, and no git process ever sees the token in argv.
+    for (const call of calls.filter((c) => c.argv[0] !== 'fetch')) expect(call.env.count).toBe('');
+    for (const call of calls) {
+      expect(call.argv.join(' ')).not.toContain(TOKEN);
+      expect(call.argv.join(' ')).not.toContain(Buffer.from(`x-access-token:${TOKEN}`).toString('base64'));
+    }
+    expect(git(workspace, 'config', '--list', '--local')).not.toContain('extraheader');
   });
 
   it('bad inputs fail the step with an actionable message', async () => {

@@ -3,16 +3,21 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ActionHarness,
+  createdCheckRuns,
   git,
+  HUMAN_REVIEW,
   issueCommentPayload,
   OWNER,
   PR_NUMBER,
   pullRequestObject,
   queryOf,
   REPO,
+  RUN_URL,
   requestLines,
+  TOKEN,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
+import { gitSpy } from '../helpers/git-spy.js';
 
 /** The comment id in the issue_comment.created example. */
 const COMMENT_ID = 492700400;
@@ -78,14 +83,37 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       'PATCH /check-runs/4242',
       `GET /issues/${PR_NUMBER}/comments?per_page=100`,
       `POST /issues/${PR_NUMBER}/comments`,
+      // The new verdict resets the human review check (4243) before the closing reaction.
+      'POST /check-runs',
       REACTIONS,
     ]);
     expect(reactions()).toEqual(['eyes', 'rocket']);
-    expect(harness.fake.calls('POST', /\/check-runs$/)[0]?.body).toMatchObject({
-      name: 'truss / greeting-0001',
-      head_sha: harness.headSha,
-      status: 'in_progress',
-    });
+    expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')).toEqual([
+      expect.objectContaining({
+        name: 'truss / greeting-0001',
+        head_sha: harness.headSha,
+        status: 'in_progress',
+      }),
+    ]);
+    expect(createdCheckRuns(harness.fake, HUMAN_REVIEW)).toEqual([
+      {
+        name: HUMAN_REVIEW,
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'action_required',
+        completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+        details_url: RUN_URL,
+        output: {
+          title: 'Awaiting sign-off on the new verdict',
+          summary:
+            'A new truss run (greeting-0001: PASS) replaced the evidence; approve the pull request to sign off on it.',
+        },
+      },
+    ]);
+    expect(harness.checkRuns.map((r) => [r.id, r.name, r.status, r.conclusion])).toEqual([
+      [4242, 'truss / greeting-0001', 'completed', 'success'],
+      [4243, HUMAN_REVIEW, 'completed', 'action_required'],
+    ]);
     expect(harness.fake.calls('PATCH', /\/check-runs\/4242$/)[0]?.body).toMatchObject({
       status: 'completed',
       conclusion: 'success',
@@ -380,5 +408,39 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
     for (const read of harness.fake.calls('GET', /\/contents\//))
       expect(queryOf(read).get('ref')).toBe(harness.baseSha);
+  });
+
+  it('the PR head is fetched with the token in GIT_CONFIG_* variables, never in argv or .git/config', async () => {
+    harness.allow('Codertocat', 'admin');
+    const spy = gitSpy(harness.runnerTemp);
+    const run = await comment('/truss run greeting', { env: spy.env });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectFullRun('Codertocat');
+    const basic = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
+    const calls = spy.invocations();
+    expect(calls.map((c) => c.argv[0])).toEqual(expect.arrayContaining(['fetch', 'rev-parse', 'checkout']));
+    expect(calls.filter((c) => c.argv[0] === 'fetch')).toEqual([
+      {
+        argv: [
+          'fetch',
+          '--no-tags',
+          '--depth=1',
+          'origin',
+          `+refs/pull/${PR_NUMBER}/head:refs/remotes/truss/pr-${PR_NUMBER}`,
+        ],
+        env: {
+          count: '1',
+          key: 'http.https://github.com/.extraheader',
+          value: `AUTHORIZATION: basic ${basic}`,
+          prompt: '0',
+        },
+      },
+    ]);
+    for (const call of calls) {
+      if (call.argv[0] !== 'fetch') expect(call.env).toEqual({ count: '', key: '', value: '', prompt: '' });
+      expect(call.argv.join(' ')).not.toContain(TOKEN);
+      expect(call.argv.join(' ')).not.toContain(basic);
+    }
+    expect(git(workspace, 'config', '--list', '--local')).not.toContain('extraheader');
   });
 });

@@ -3,9 +3,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import {
   ActionHarness,
+  type CheckRunCreate,
+  createdCheckRuns,
   type FakeComment,
+  HUMAN_REVIEW,
   LEDGER_BRANCH,
   PR_NUMBER,
+  RUN_URL,
   requestLines,
   reviewPayload,
 } from '../helpers/action-harness.js';
@@ -55,6 +59,18 @@ async function produceEvidence(
     expect(harness.fake.calls('POST', /\/git\/refs$/)[0]?.body).toMatchObject({
       ref: `refs/heads/${LEDGER_BRANCH}`,
     });
+    // After the check run, the sticky comment and the ledger-branch commit, the run resets the human
+    // review check on the PR head (even when the verdict covers the merge commit): no sign-off yet.
+    expect(requestLines(harness.fake).at(-1)).toBe('POST /check-runs');
+    expect(createdCheckRuns(harness.fake, HUMAN_REVIEW)).toEqual([
+      expect.objectContaining({
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'action_required',
+        details_url: RUN_URL,
+        output: expect.objectContaining({ title: 'Awaiting sign-off on the new verdict' }),
+      }),
+    ]);
     const bundleText = harness.ledger.file(path);
     expect(bundleText).toBe(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
     const sticky = harness.comments[0];
@@ -128,21 +144,29 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     `GET /issues/${PR_NUMBER}/comments?per_page=100`,
     `GET /contents/${storedPath()}?ref=${LEDGER_BRANCH}`,
   ];
-  const reviewCheck = () => {
+  /** The one `truss / human review` check the review posted: created completed, in one request. */
+  const reviewCheck = (headSha = evidence.headSha) => {
     const created = harness.fake.calls('POST', /\/check-runs$/);
     expect(created).toHaveLength(1);
-    expect(created[0]?.body).toMatchObject({
-      name: 'truss / human review',
-      head_sha: evidence.headSha,
-      status: 'in_progress',
-    });
-    const completed = harness.fake.calls('PATCH', /\/check-runs\/4242$/);
-    expect(completed).toHaveLength(1);
-    return completed[0]?.body as {
-      status: string;
+    expect(harness.fake.calls('PATCH', /\/check-runs\//)).toEqual([]);
+    const body = created[0]?.body as CheckRunCreate & {
       conclusion: string;
       output: { title: string; summary: string };
     };
+    expect(body).toEqual({
+      name: HUMAN_REVIEW,
+      head_sha: headSha,
+      status: 'completed',
+      conclusion: expect.stringMatching(/^(success|failure|action_required|neutral)$/),
+      completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      details_url: RUN_URL,
+      output: { title: expect.any(String), summary: expect.any(String) },
+    });
+    // What GitHub shows: the check exists, completed, with that conclusion.
+    expect(harness.checkRuns).toEqual([
+      expect.objectContaining({ name: HUMAN_REVIEW, status: 'completed', conclusion: body.conclusion }),
+    ]);
+    return body;
   };
 
   /** The exact requests of a recorded review: reads, the ledger-branch commit, the check. */
@@ -158,7 +182,6 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
       'POST /git/commits',
       `PATCH /git/refs/heads/${LEDGER_BRANCH}`,
       'POST /check-runs',
-      'PATCH /check-runs/4242',
     ]);
   }
 
@@ -265,7 +288,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
   it('a dismissed review sets action_required and records nothing', async () => {
     const run = await review({ action: 'dismissed', state: 'dismissed' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual(['POST /check-runs', 'PATCH /check-runs/4242']);
+    expect(requestLines(harness.fake)).toEqual(['POST /check-runs']);
     const check = reviewCheck();
     expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(check.output.title).toBe('Review dismissed: awaiting a new approval');
@@ -300,7 +323,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     harness.ledger.seed({ [storedPath()]: JSON.stringify(bundle) }, 'tamper');
     const run = await review();
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs', 'PATCH /check-runs/4242']);
+    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs']);
     const check = reviewCheck();
     expect(check.conclusion).toBe('failure');
     expect(check.output.title).toMatch(/^Evidence did not verify/);
@@ -311,7 +334,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     harness.ledger.seed({ [storedPath()]: evidence.bundleText.slice(0, 200) }, 'truncate');
     const run = await review();
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs', 'PATCH /check-runs/4242']);
+    expect(requestLines(harness.fake)).toEqual([...reads(), 'POST /check-runs']);
     const check = reviewCheck();
     expect(check.conclusion).toBe('failure');
     expect(check.output.title).toBe('Evidence did not verify (unreadable bundle)');
@@ -371,15 +394,10 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
       'GET /collaborators/Codertocat/permission',
       `GET /issues/${PR_NUMBER}/comments?per_page=100`,
       'POST /check-runs',
-      'PATCH /check-runs/4242',
     ]);
-    expect(harness.fake.calls('POST', /\/check-runs$/)[0]?.body).toMatchObject({ head_sha: newHead });
-    const completed = harness.fake.calls('PATCH', /\/check-runs\/4242$/)[0]?.body as {
-      conclusion: string;
-      output: { title: string };
-    };
-    expect(completed.conclusion).toBe('action_required');
-    expect(completed.output.title).toBe('No truss verdict for this commit yet');
+    const check = reviewCheck(newHead);
+    expect(check.conclusion).toBe('action_required');
+    expect(check.output.title).toBe('No truss verdict for this commit yet');
   });
 
   it('only sticky comments posted by truss (a bot) count: a user-written lookalike is ignored', async () => {
@@ -421,5 +439,75 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(run.stdout).toContain('mode review needs `review-signing-key`');
     expect(harness.fake.calls('POST', /\/git\//)).toEqual([]);
     expect(harness.fake.calls('POST', /\/check-runs$/)).toEqual([]);
+  });
+});
+
+describe('a new run after a sign-off', () => {
+  let harness: ActionHarness;
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    harness.allow('Codertocat', 'write');
+  });
+
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  it('makes the sign-off stale: a second run on the same head re-posts action_required after the success', async () => {
+    const reviewKey = SigningKey.generate();
+    const first = await harness.runPullRequest({ INPUT_LEDGER_BRANCH: LEDGER_BRANCH });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const approval = await harness.run({
+      eventName: 'pull_request_review',
+      payload: reviewPayload({
+        action: 'submitted',
+        state: 'approved',
+        commitId: harness.headSha,
+        headSha: harness.headSha,
+        baseSha: harness.baseSha,
+      }),
+      workspace: harness.emptyWorkspace(),
+      env: {
+        INPUT_MODE: 'auto',
+        INPUT_SIGNING_KEY: '',
+        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
+        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
+        INPUT_TRUSTED_KEYS: harness.key.publicKeyHex,
+      },
+    });
+    expect(approval.code, approval.stdout + approval.stderr).toBe(0);
+    expect(approval.outputs['session-id']).toBe(first.outputs['session-id']);
+
+    const second = await harness.runPullRequest({ INPUT_LEDGER_BRANCH: LEDGER_BRANCH });
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(second.headSha).toBe(first.headSha);
+    expect(second.outputs['session-id']).not.toBe(first.outputs['session-id']);
+
+    // Every post of the human review check, in order, all on the same head and linked to the run.
+    const posted = createdCheckRuns(harness.fake, HUMAN_REVIEW);
+    expect(posted.map((b) => [b.head_sha, b.status, b.conclusion, b.output?.title])).toEqual([
+      [harness.headSha, 'completed', 'action_required', 'Awaiting sign-off on the new verdict'],
+      [harness.headSha, 'completed', 'success', 'Approved by Codertocat'],
+      [harness.headSha, 'completed', 'action_required', 'Awaiting sign-off on the new verdict'],
+    ]);
+    for (const body of posted) expect(body.details_url).toBe(RUN_URL);
+    expect(posted[2]?.output?.summary).toBe(
+      'A new truss run (greeting-0001: PASS) replaced the evidence; approve the pull request to sign off on it.',
+    );
+    // The newest `truss / human review` on the head — the one GitHub shows — is action_required.
+    const onHead = harness.checkRuns.filter((r) => r.name === HUMAN_REVIEW && r.head_sha === harness.headSha);
+    expect(onHead.at(-1)).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(harness.fake.calls('PATCH', /\/check-runs\//).map((r) => r.path)).not.toContain(
+      `/repos/Codertocat/Hello-World/check-runs/${onHead[1]?.id}`,
+    );
+
+    // The approval signed the first run's evidence; the second run's bundle carries no sign-off.
+    const secondBundle = JSON.parse(readFileSync(second.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string }[] };
+    };
+    expect(secondBundle.ledger.entries.filter((e) => e.kind === 'human_review')).toEqual([]);
+    const firstStored = harness.ledger.file(`sessions/${first.outputs['session-id']}.json`) ?? '';
+    expect(firstStored).toContain('"human_review"');
   });
 });

@@ -30,6 +30,11 @@ export const API = `/repos/${OWNER}/${REPO}`;
 export const PR_NUMBER = 2;
 export const TOKEN = 'ghs_faketoken000000000000000000000000';
 export const LEDGER_BRANCH = 'truss-ledger';
+/** GITHUB_RUN_ID of every harness run, and the run URL the action links its checks to. */
+export const RUN_ID = '987654';
+export const RUN_URL = `https://github.com/${OWNER}/${REPO}/actions/runs/${RUN_ID}`;
+/** The check that shows whether a human signed off on the current evidence. */
+export const HUMAN_REVIEW = 'truss / human review';
 
 /** The contract on the BASE branch: what the PR is judged by. */
 export const BASE_CONTRACT = `[contract]
@@ -163,7 +168,29 @@ export interface FakeCheckRun {
   status: string;
   conclusion: string | null;
   html_url: string;
+  details_url?: string | null;
   output: { title?: string; summary?: string } | null;
+}
+
+/** The body of POST /repos/{owner}/{repo}/check-runs, as the action sends it. */
+export interface CheckRunCreate {
+  name: string;
+  head_sha: string;
+  status?: string;
+  conclusion?: string;
+  started_at?: string;
+  completed_at?: string;
+  details_url?: string;
+  external_id?: string;
+  output?: { title: string; summary: string; text?: string };
+}
+
+/** The check runs the action created (POST /check-runs) with this name, in order. */
+export function createdCheckRuns(fake: FakeGitHub, name: string): CheckRunCreate[] {
+  return fake
+    .calls('POST', /\/check-runs$/)
+    .map((r) => r.body as CheckRunCreate)
+    .filter((body) => body.name === name);
 }
 
 /** Collaborator permission as GET .../collaborators/{user}/permission answers it, or 404. */
@@ -425,7 +452,7 @@ export class ActionHarness {
         GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
         GITHUB_SHA: options.sha ?? headOf(workspace),
         GITHUB_ACTOR: options.actor ?? 'Codertocat',
-        GITHUB_RUN_ID: '987654',
+        GITHUB_RUN_ID: RUN_ID,
         GITHUB_SERVER_URL: 'https://github.com',
         GITHUB_API_URL: this.#url,
         GITHUB_WORKSPACE: workspace,
@@ -505,15 +532,20 @@ export class ActionHarness {
         atBase(req) ? { body: contentsFile('.truss/contracts/greeting.toml', BASE_CONTRACT) } : notFound,
       )
       .on('POST', new RegExp(`^${API}/check-runs$`), (req) => {
-        const body = req.body as { name: string; head_sha: string; status: string };
+        const body = req.body as CheckRunCreate;
+        // Like GitHub: a check created as completed needs a conclusion; a conclusion completes it.
+        if (body.status === 'completed' && !body.conclusion)
+          return { status: 422, body: { message: 'conclusion is required when status is completed' } };
+        const id = 4242 + this.checkRuns.length;
         const run: FakeCheckRun = {
-          id: 4242 + this.checkRuns.length,
+          id,
           name: body.name,
           head_sha: body.head_sha,
-          status: body.status,
-          conclusion: null,
-          html_url: `https://github.com/${OWNER}/${REPO}/runs/${4242 + this.checkRuns.length}`,
-          output: null,
+          status: body.conclusion ? 'completed' : (body.status ?? 'queued'),
+          conclusion: body.conclusion ?? null,
+          html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}`,
+          details_url: body.details_url ?? null,
+          output: body.output ?? null,
         };
         this.checkRuns.push(run);
         return { status: 201, body: run };

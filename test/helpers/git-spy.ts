@@ -1,0 +1,57 @@
+/**
+ * A `git` on PATH that records each invocation — its argv and the GIT_CONFIG_* / prompt variables it
+ * was given — and then runs the real git. Put `spy.env` into a process's environment (the action's
+ * child process, or process.env for in-process calls) to see exactly what reached git.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export interface GitInvocation {
+  argv: string[];
+  /** GIT_CONFIG_COUNT, GIT_CONFIG_KEY_0, GIT_CONFIG_VALUE_0 and GIT_TERMINAL_PROMPT ('' when unset). */
+  env: { count: string; key: string; value: string; prompt: string };
+}
+
+const SEP = '\u001f';
+
+/** The real git binary (resolved once, before any spy is on PATH). */
+export const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+
+export function gitSpy(dir: string): {
+  env: { PATH: string; TRUSS_GIT_SPY_LOG: string };
+  invocations: () => GitInvocation[];
+} {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const log = join(dir, 'git-invocations.log');
+  const script = join(bin, 'git');
+  writeFileSync(
+    script,
+    [
+      '#!/bin/sh',
+      `s=$(printf '\\037')`,
+      '{',
+      '  printf \'%s\' "${GIT_CONFIG_COUNT-}$s${GIT_CONFIG_KEY_0-}$s${GIT_CONFIG_VALUE_0-}$s${GIT_TERMINAL_PROMPT-}"',
+      '  for a in "$@"; do printf \'%s%s\' "$s" "$a"; done',
+      "  printf '\\n'",
+      '} >> "$TRUSS_GIT_SPY_LOG"',
+      `exec '${REAL_GIT}' "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(script, 0o755);
+  return {
+    env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, TRUSS_GIT_SPY_LOG: log },
+    invocations: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => {
+              const [count = '', key = '', value = '', prompt = '', ...argv] = line.split(SEP);
+              return { argv, env: { count, key, value, prompt } };
+            })
+        : [],
+  };
+}

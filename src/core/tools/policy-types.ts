@@ -1,5 +1,7 @@
 /** The contract's `[constraints]`, resolved against the workdir: enforced at the tool boundary. */
 export interface ToolPolicy {
+  /** The realpath of the run's workdir; relative tool paths resolve against it. */
+  workdir: string;
   /** Absolute, realpath-resolved directories a tool may read below. */
   readScope: string[];
   /** Absolute, realpath-resolved directories a tool may write below. */

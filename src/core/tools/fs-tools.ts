@@ -1,0 +1,387 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { checkReadPath, checkWriteContent, checkWritePath } from './policy.js';
+import type { Tool, ToolContext, ToolOutcome } from './tool.js';
+import { displayPath, errorOutcome, fail, ok, parseInput } from './tool-kit.js';
+
+/** The most file text one read_file call returns (bytes). */
+export const READ_MAX_BYTES = 256 * 1024;
+/** Bytes at the start of a file searched for a NUL byte to detect binary content. */
+export const BINARY_SNIFF_BYTES = 8000;
+/** The largest content one write_file call accepts (bytes, UTF-8). */
+export const WRITE_MAX_BYTES = 8 * 1024 * 1024;
+/** The most entries one list_dir call shows. */
+export const LIST_MAX_ENTRIES = 1000;
+
+const CHUNK_BYTES = 64 * 1024;
+
+const ReadInput = z.object({
+  path: z.string(),
+  offset: z.number().int().min(1).optional(),
+  limit: z.number().int().min(1).optional(),
+});
+
+const WriteInput = z.object({ path: z.string(), content: z.string() });
+const ListInput = z.object({ path: z.string() });
+
+/**
+ * read_file: a text file's content, optionally a line range. Output is bounded by
+ * {@link READ_MAX_BYTES}; when a read stops early the content ends with a note saying where to
+ * continue. A complete read (`data.complete`) returns exactly the file's text, nothing added —
+ * editors built on read_file (the Anthropic text-editor mapping) rely on that. Binary files (a NUL
+ * byte near the start, or not valid UTF-8) are described, not shown. A directory is an error with
+ * `data.isDirectory` set.
+ */
+export const readFileTool: Tool = {
+  name: 'read_file',
+  description:
+    'Read a UTF-8 text file. Returns the exact file text (up to 256 KiB per call). Use offset (1-based ' +
+    'first line) and limit (number of lines) to read part of a large file; a truncated read ends with ' +
+    'a note giving the offset to continue from. Binary files are not shown.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'File path, relative to the working directory.' },
+      offset: { type: 'integer', minimum: 1, description: '1-based line number to start at (default 1).' },
+      limit: { type: 'integer', minimum: 1, description: 'Maximum number of lines to return.' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  sideEffect: false,
+  async run(input, context) {
+    try {
+      const args = parseInput('read_file', ReadInput, input);
+      const real = checkReadPath(context.policy, args.path);
+      return await readText(context, real, args.offset ?? 1, args.limit);
+    } catch (error) {
+      return errorOutcome('read_file', error);
+    }
+  },
+};
+
+interface LineRead {
+  bytes: Buffer;
+  /** First line shown (1-based). */
+  startLine: number;
+  /** Lines fully or partly shown. */
+  lines: number;
+  /** Stopped by {@link READ_MAX_BYTES}. */
+  truncated: boolean;
+  /** The cut fell inside one line longer than the byte cap. */
+  partialLine: boolean;
+  /** Reached the end of the file with nothing cut. */
+  eof: boolean;
+  /** Lines in the whole file, when the read reached its end. */
+  totalLines: number | null;
+  binary: boolean;
+}
+
+async function readText(
+  context: ToolContext,
+  real: string,
+  offset: number,
+  limit: number | undefined,
+): Promise<ToolOutcome> {
+  const shown = displayPath(context.policy, real);
+  const info = await stat(real);
+  if (info.isDirectory()) {
+    return fail(`${shown} is a directory; use list_dir to see its entries`, {
+      path: shown,
+      isDirectory: true,
+    });
+  }
+  if (!info.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
+
+  const read = await readLines(real, offset, limit);
+  const base = { path: shown, bytes: info.size };
+  if (read.binary) {
+    return ok(`[binary file: ${shown}, ${info.size} bytes; not shown]`, {
+      ...base,
+      binary: true,
+      complete: false,
+    });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    return ok(`[binary file: ${shown}, ${info.size} bytes, not valid UTF-8 text; not shown]`, {
+      ...base,
+      binary: true,
+      complete: false,
+    });
+  }
+  if (read.lines === 0 && offset > 1) {
+    return fail(
+      `offset ${offset} is past the end of ${shown} (${read.totalLines ?? 0} line${read.totalLines === 1 ? '' : 's'})`,
+      base,
+    );
+  }
+
+  const endLine = read.startLine + read.lines - 1;
+  const complete = offset === 1 && read.eof && !read.truncated;
+  const data = {
+    ...base,
+    binary: false,
+    complete,
+    startLine: read.startLine,
+    endLine,
+    truncated: read.truncated,
+    totalLines: read.totalLines,
+  };
+  if (complete) return ok(text, data);
+
+  let note: string;
+  if (read.truncated && read.partialLine) {
+    note =
+      `[truncated: line ${read.startLine} is longer than ${READ_MAX_BYTES} bytes; only its start is shown. ` +
+      `Continue with offset=${read.startLine + 1}]`;
+  } else if (read.truncated) {
+    note = `[truncated at ${READ_MAX_BYTES} bytes: showing lines ${read.startLine}-${endLine} of a ${info.size}-byte file. Continue with offset=${endLine + 1}]`;
+  } else if (!read.eof) {
+    note = `[showing lines ${read.startLine}-${endLine}; more follow. Continue with offset=${endLine + 1}]`;
+  } else {
+    note = `[showing lines ${read.startLine}-${endLine} of ${read.totalLines ?? endLine}]`;
+  }
+  const separator = text.length === 0 || text.endsWith('\n') ? '' : '\n';
+  return ok(`${text}${separator}${note}`, data);
+}
+
+/** Streams the file once, keeping only the wanted lines and at most {@link READ_MAX_BYTES} of them. */
+async function readLines(path: string, offset: number, limit: number | undefined): Promise<LineRead> {
+  const lastWanted = limit === undefined ? Number.POSITIVE_INFINITY : offset + limit - 1;
+  const parts: Buffer[] = [];
+  let kept = 0;
+  let keptAtLineStart = 0;
+  let line = 1; // the line the next byte belongs to
+  let wholeLines = 0; // wanted lines kept with their newline
+  let unterminated = false; // bytes seen after the last newline
+  let position = 0;
+  let truncated = false;
+  let partialLine = false;
+  let binary = false;
+  let more = false;
+
+  const handle = await open(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    reading: for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      const view = chunk.subarray(0, bytesRead);
+      if (position < BINARY_SNIFF_BYTES && view.subarray(0, BINARY_SNIFF_BYTES - position).includes(0)) {
+        binary = true;
+        break;
+      }
+      let pos = 0;
+      while (pos < view.length) {
+        if (line > lastWanted) {
+          more = true;
+          break reading;
+        }
+        const newline = view.indexOf(10, pos);
+        const end = newline === -1 ? view.length : newline + 1;
+        if (line >= offset) {
+          const piece = view.subarray(pos, end);
+          if (kept + piece.length > READ_MAX_BYTES) {
+            truncated = true;
+            if (wholeLines === 0) {
+              // One line longer than the cap: show its start, cut on a character boundary.
+              parts.push(Buffer.from(piece.subarray(0, READ_MAX_BYTES - kept)));
+              kept = READ_MAX_BYTES;
+              kept -= incompleteUtf8Tail(Buffer.concat(parts, kept));
+              partialLine = true;
+            } else {
+              kept = keptAtLineStart; // end on a whole line
+            }
+            break reading;
+          }
+          parts.push(Buffer.from(piece));
+          kept += piece.length;
+        }
+        if (newline === -1) {
+          unterminated = true;
+        } else {
+          if (line >= offset) {
+            wholeLines++;
+            keptAtLineStart = kept;
+          }
+          line++;
+          unterminated = false;
+        }
+        pos = end;
+      }
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+
+  const eof = !more && !truncated && !binary;
+  const lastLineShown = eof && unterminated && kept > keptAtLineStart ? 1 : 0;
+  return {
+    bytes: Buffer.concat(parts).subarray(0, kept),
+    startLine: offset,
+    lines: partialLine ? 1 : wholeLines + lastLineShown,
+    truncated,
+    partialLine,
+    eof,
+    totalLines: eof ? line - 1 + (unterminated ? 1 : 0) : null,
+    binary,
+  };
+}
+
+/** Bytes at the end of `buffer` that start a UTF-8 sequence the cut left incomplete (0-3). */
+function incompleteUtf8Tail(buffer: Buffer): number {
+  for (let back = 1; back <= Math.min(3, buffer.length); back++) {
+    const byte = buffer[buffer.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+
+/**
+ * write_file: writes UTF-8 text atomically (a temporary file in the same directory, fsynced, then
+ * renamed over the target), creating missing parent directories inside the write scope. Writing to a
+ * symlink inside the scope writes its target; one pointing outside is refused. Returns the bytes
+ * written and their SHA-256 in `data`.
+ */
+export const writeFileTool: Tool = {
+  name: 'write_file',
+  description:
+    'Create or overwrite a text file with the given content (UTF-8). Missing parent directories are ' +
+    'created. The whole file is replaced atomically; include the complete content.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'File path, relative to the working directory.' },
+      content: { type: 'string', description: 'The complete new content of the file.' },
+    },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  sideEffect: false,
+  async run(input, context) {
+    try {
+      const args = parseInput('write_file', WriteInput, input);
+      const real = checkWritePath(context.policy, args.path);
+      checkWriteContent(context.policy, args.path, args.content);
+      return await writeText(context, real, args.content);
+    } catch (error) {
+      return errorOutcome('write_file', error);
+    }
+  },
+};
+
+async function writeText(context: ToolContext, real: string, content: string): Promise<ToolOutcome> {
+  const shown = displayPath(context.policy, real);
+  const bytes = Buffer.from(content, 'utf8');
+  if (bytes.length > WRITE_MAX_BYTES) {
+    return fail(
+      `write refused: ${bytes.length} bytes is more than the ${WRITE_MAX_BYTES}-byte limit per write`,
+      {
+        path: shown,
+      },
+    );
+  }
+  let mode: number | undefined;
+  let created = true;
+  try {
+    const existing = await stat(real);
+    if (existing.isDirectory())
+      return fail(`${shown} is a directory; cannot write a file there`, { path: shown });
+    if (!existing.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
+    mode = existing.mode & 0o7777;
+    created = false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+
+  const dir = dirname(real);
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, `.${basename(real)}.truss-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(bytes);
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, real);
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return ok(`wrote ${bytes.length} bytes to ${shown} (${created ? 'created' : 'overwritten'})`, {
+    path: shown,
+    bytes: bytes.length,
+    created,
+    sha256,
+  });
+}
+
+/**
+ * list_dir: a directory's entries sorted by name (byte order), directories marked with a trailing
+ * `/` and symlinks with a trailing `@`; at most {@link LIST_MAX_ENTRIES}, with a note when more exist.
+ */
+export const listDirTool: Tool = {
+  name: 'list_dir',
+  description:
+    'List a directory: one entry per line, sorted by name; directories end with "/", symlinks with "@". ' +
+    `Shows at most ${LIST_MAX_ENTRIES} entries.`,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: {
+        type: 'string',
+        description: 'Directory path, relative to the working directory ("." for it).',
+      },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  sideEffect: false,
+  async run(input, context) {
+    try {
+      const args = parseInput('list_dir', ListInput, input);
+      const real = checkReadPath(context.policy, args.path);
+      return await listDirectory(context, real);
+    } catch (error) {
+      return errorOutcome('list_dir', error);
+    }
+  },
+};
+
+async function listDirectory(context: ToolContext, real: string): Promise<ToolOutcome> {
+  const shown = displayPath(context.policy, real);
+  const info = await stat(real);
+  if (!info.isDirectory())
+    return fail(`${shown} is not a directory; use read_file to read a file`, { path: shown });
+  const entries: Dirent[] = await readdir(real, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const shownEntries = entries.slice(0, LIST_MAX_ENTRIES);
+  const lines = shownEntries.map((entry) => {
+    if (entry.isDirectory()) return `${entry.name}/`;
+    if (entry.isSymbolicLink()) return `${entry.name}@`;
+    return entry.name;
+  });
+  const truncated = entries.length > shownEntries.length;
+  if (truncated) {
+    lines.push(
+      `[${entries.length - shownEntries.length} more entries not shown; ${entries.length} in total]`,
+    );
+  }
+  const content = lines.length === 0 ? `(${shown} is empty)` : lines.join('\n');
+  return ok(content, { path: shown, entries: entries.length, truncated });
+}
+
+export const fsTools: readonly Tool[] = Object.freeze([readFileTool, writeFileTool, listDirTool]);

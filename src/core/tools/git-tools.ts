@@ -1,0 +1,367 @@
+import { realpathSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { type SimpleGit, simpleGit } from 'simple-git';
+import { z } from 'zod';
+import { scrubEnv } from '../verify/env-scrub.js';
+import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
+import type { Tool, ToolContext, ToolOutcome } from './tool.js';
+import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.js';
+
+/** The author used when the repository's git config names none. Set per call with `-c`. */
+export const DEFAULT_GIT_AUTHOR = Object.freeze({ name: 'Truss Agent', email: 'truss@localhost' });
+/** The most diff text one git_diff call returns (bytes). */
+export const GIT_DIFF_MAX_BYTES = 256 * 1024;
+/** A git process printing nothing for this long is killed. */
+export const GIT_SILENCE_TIMEOUT_MS = 60_000;
+
+/**
+ * Set on every git invocation: no hooks (they would run repository code outside every tool's policy),
+ * no fsmonitor daemon command, no commit signing, no colour. (No pager runs: stdout is a pipe.)
+ */
+const SAFE_CONFIG: readonly string[] = Object.freeze([
+  'core.hooksPath=/dev/null',
+  'core.fsmonitor=false',
+  'commit.gpgSign=false',
+  'color.ui=false',
+]);
+
+export interface GitToolsOptions {
+  /** The host environment to scrub for git (default `process.env`); HOME keeps global config readable. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Author when the repository's config has none (default {@link DEFAULT_GIT_AUTHOR}). */
+  defaultAuthor?: { name: string; email: string };
+}
+
+interface Repo {
+  /** Realpath of the repository's top level. */
+  root: string;
+  git(extraConfig?: readonly string[]): SimpleGit;
+  /** A literal, top-relative pathspec for an absolute path inside the repository. */
+  pathspec(real: string): string;
+  /** Pathspecs for the parts of the given scopes inside the repository (empty when none overlap). */
+  scopeSpecs(scopes: readonly string[]): string[];
+}
+
+async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
+  const env = scrubEnv(options.env ?? process.env);
+  const make = (extraConfig: readonly string[] = []): SimpleGit =>
+    simpleGit({
+      baseDir: context.policy.workdir,
+      config: [...SAFE_CONFIG, ...extraConfig],
+      abort: context.ctx.signal,
+      timeout: { block: GIT_SILENCE_TIMEOUT_MS },
+      // Our own safe values for these two are what simple-git would otherwise refuse.
+      unsafe: { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true },
+    }).env(env);
+  const root = await locate(make(), context);
+  const pathspec = (real: string): string => {
+    if (!isWithin(real, root)) {
+      throw new PolicyViolation('outside_scope', real, `${real} is outside the git repository at ${root}`);
+    }
+    const rel = relative(root, real).split(sep).join('/');
+    return rel === '' ? ':(top)' : `:(top,literal)${rel}`;
+  };
+  const scopeSpecs = (scopes: readonly string[]): string[] => {
+    const specs: string[] = [];
+    for (const scope of scopes) {
+      if (isWithin(root, scope)) return [':(top)']; // the scope holds the whole repository
+      if (isWithin(scope, root)) specs.push(pathspec(scope));
+    }
+    return specs;
+  };
+  return { root, git: make, pathspec, scopeSpecs };
+}
+
+async function locate(git: SimpleGit, context: ToolContext): Promise<string> {
+  let top: string;
+  try {
+    top = (await git.revparse(['--show-toplevel'])).trim();
+  } catch (error) {
+    if (/not a git repository/i.test(String((error as Error)?.message))) {
+      throw new GitToolError(`${context.policy.workdir} is not inside a git repository`);
+    }
+    throw error;
+  }
+  return realpathSync(top);
+}
+
+class GitToolError extends Error {
+  override readonly name = 'GitToolError';
+}
+
+function gitError(tool: string, error: unknown): ToolOutcome {
+  if (error instanceof GitToolError) return fail(error.message);
+  if (error instanceof PolicyViolation || error instanceof ToolInputError) return errorOutcome(tool, error);
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  return fail(`${tool} failed: ${message}`);
+}
+
+function noScope(mode: 'read' | 'write', root: string): PolicyViolation {
+  return new PolicyViolation(
+    'outside_scope',
+    root,
+    `refused: the git repository at ${root} does not overlap the ${mode} scope`,
+  );
+}
+
+const StatusInput = z.object({});
+const DiffInput = z.object({ staged: z.boolean().optional(), path: z.string().optional() });
+const BranchInput = z.object({ name: z.string().min(1).optional(), create: z.boolean().optional() });
+const CommitInput = z.object({
+  message: z
+    .string()
+    .refine((text) => text.trim().length > 0, 'must not be empty')
+    .refine((text) => !text.includes('\0'), 'must not contain a NUL byte'),
+  paths: z.array(z.string()).min(1).optional(),
+});
+
+export function createGitTools(options: GitToolsOptions = {}): Tool[] {
+  const author = options.defaultAuthor ?? DEFAULT_GIT_AUTHOR;
+
+  const gitStatus: Tool = {
+    name: 'git_status',
+    description:
+      'Show the git status of the working tree (porcelain v1 with the branch line): staged, unstaged and ' +
+      'untracked files within the readable scope. Paths are relative to the repository root.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    sideEffect: false,
+    async run(input, context) {
+      try {
+        parseInput('git_status', StatusInput, input);
+        const repo = await openRepo(context, options);
+        const specs = repo.scopeSpecs(context.policy.readScope);
+        if (specs.length === 0) throw noScope('read', repo.root);
+        const text = await repo
+          .git()
+          .raw(['status', '--porcelain=v1', '--branch', '--untracked-files=all', '--', ...specs]);
+        const lines = text.split('\n').filter((line) => line.length > 0);
+        const branchLine = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
+        const branch = branchLine?.slice(3) ?? 'unknown';
+        const content = [
+          `## ${branch}`,
+          ...(lines.length === 0 ? ['(clean: nothing to commit)'] : lines),
+        ].join('\n');
+        return ok(content, { branch, clean: lines.length === 0, changes: lines.length });
+      } catch (error) {
+        return gitError('git_status', error);
+      }
+    },
+  };
+
+  const gitDiff: Tool = {
+    name: 'git_diff',
+    description:
+      'Show changes as a unified diff: working tree against the index, or the index against HEAD with ' +
+      'staged=true. Optionally limited to one path. Untracked files are not included (see git_status).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        staged: { type: 'boolean', description: 'Diff the staged changes (index vs HEAD) instead.' },
+        path: { type: 'string', description: 'Limit the diff to this file or directory.' },
+      },
+      additionalProperties: false,
+    },
+    sideEffect: false,
+    async run(input, context) {
+      try {
+        const args = parseInput('git_diff', DiffInput, input);
+        const repo = await openRepo(context, options);
+        let specs: string[];
+        if (args.path !== undefined) {
+          specs = [repo.pathspec(checkReadPath(context.policy, args.path))];
+        } else {
+          specs = repo.scopeSpecs(context.policy.readScope);
+          if (specs.length === 0) throw noScope('read', repo.root);
+        }
+        const text = await repo
+          .git()
+          .raw([
+            'diff',
+            '--no-color',
+            '--no-ext-diff',
+            '--no-textconv',
+            ...(args.staged === true ? ['--cached'] : []),
+            '--',
+            ...specs,
+          ]);
+        const bytes = Buffer.byteLength(text);
+        if (bytes === 0) {
+          return ok(args.staged === true ? '(no staged changes)' : '(no unstaged changes to tracked files)', {
+            bytes: 0,
+            truncated: false,
+          });
+        }
+        if (bytes <= GIT_DIFF_MAX_BYTES) return ok(text, { bytes, truncated: false });
+        const head = Buffer.from(text)
+          .subarray(0, GIT_DIFF_MAX_BYTES)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, '');
+        return ok(
+          `${head}\n[diff truncated: showing ${GIT_DIFF_MAX_BYTES} of ${bytes} bytes; pass a path to narrow it]`,
+          {
+            bytes,
+            truncated: true,
+          },
+        );
+      } catch (error) {
+        return gitError('git_diff', error);
+      }
+    },
+  };
+
+  const gitBranch: Tool = {
+    name: 'git_branch',
+    description:
+      'Without arguments, list local branches (the current one marked "*"). With name and create=true, ' +
+      'create that branch at HEAD and switch to it. With name alone, switch to an existing branch.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Branch name.' },
+        create: { type: 'boolean', description: 'Create the branch at HEAD (and switch to it).' },
+      },
+      additionalProperties: false,
+    },
+    // Creating or switching mutates the repository; memoised so a resume never repeats it.
+    sideEffect: true,
+    async run(input, context) {
+      try {
+        const args = parseInput('git_branch', BranchInput, input);
+        const repo = await openRepo(context, options);
+        const git = repo.git();
+        if (args.name === undefined) {
+          if (args.create === true) return fail('git_branch: create=true needs a name');
+          if (repo.scopeSpecs(context.policy.readScope).length === 0) throw noScope('read', repo.root);
+          const branches = await git.branchLocal();
+          const lines = branches.all.map((name) => `${name === branches.current ? '*' : ' '} ${name}`);
+          const content =
+            lines.length === 0
+              ? `(no branches yet; on ${branches.current || 'an unborn branch'})`
+              : lines.join('\n');
+          return ok(content, { current: branches.current, branches: branches.all.length });
+        }
+
+        const name = await validBranchName(git, args.name);
+        if (args.create === true) {
+          if (repo.scopeSpecs(context.policy.writeScope).length === 0) throw noScope('write', repo.root);
+          await git.raw(['switch', '--create', name]);
+          return ok(`created branch ${name} and switched to it`, { branch: name, created: true });
+        }
+        // Switching rewrites tracked files anywhere in the tree: the whole repository must be writable.
+        if (!context.policy.writeScope.some((scope) => isWithin(repo.root, scope))) {
+          throw new PolicyViolation(
+            'outside_scope',
+            name,
+            `git_branch refused: switching branches rewrites files across the repository at ${repo.root}, ` +
+              'which is not entirely inside the write scope',
+          );
+        }
+        await git.raw(['switch', name]);
+        return ok(`switched to branch ${name}`, { branch: name, created: false });
+      } catch (error) {
+        return gitError('git_branch', error);
+      }
+    },
+  };
+
+  const gitCommit: Tool = {
+    name: 'git_commit',
+    description:
+      'Stage and commit changes: the given paths, or every change inside the writable scope when no paths ' +
+      'are given (new, modified and deleted files). Returns the new commit SHA. Refuses an empty commit.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        message: { type: 'string', description: 'The commit message.' },
+        paths: {
+          type: 'array',
+          items: { type: 'string' },
+          minItems: 1,
+          description: 'Files or directories to commit (default: everything changed in the write scope).',
+        },
+      },
+      required: ['message'],
+      additionalProperties: false,
+    },
+    sideEffect: true,
+    async run(input, context) {
+      try {
+        const args = parseInput('git_commit', CommitInput, input);
+        const repo = await openRepo(context, options);
+        let specs: string[];
+        if (args.paths !== undefined) {
+          specs = args.paths.map((path) => repo.pathspec(checkWritePath(context.policy, path)));
+        } else {
+          specs = repo.scopeSpecs(context.policy.writeScope);
+          if (specs.length === 0) throw noScope('write', repo.root);
+        }
+
+        const identity = await commitIdentity(repo.git(), author);
+        const git = repo.git(identity.config);
+        await git.raw(['add', '--all', '--', ...specs]);
+        const staged = (await git.raw(['diff', '--cached', '--name-only', '--no-renames', '--', ...specs]))
+          .split('\n')
+          .filter((line) => line.length > 0);
+        if (staged.length === 0) {
+          const where = args.paths !== undefined ? args.paths.join(', ') : 'the write scope';
+          return fail(
+            `nothing to commit: no changes in ${where} (the files there match HEAD). ` +
+              'Write a change first; empty commits are refused.',
+            { empty: true },
+          );
+        }
+        await git.raw(['commit', '--no-verify', '--quiet', '--message', args.message, '--', ...specs]);
+        const sha = (await git.revparse(['HEAD'])).trim();
+        const branch = (await git.raw(['branch', '--show-current'])).trim();
+        return ok(`committed ${sha} on ${branch || 'a detached HEAD'}: ${staged.length} file(s) changed`, {
+          sha,
+          branch,
+          files: staged.slice(0, 100),
+          fileCount: staged.length,
+          author: `${identity.name} <${identity.email}>`,
+        });
+      } catch (error) {
+        return gitError('git_commit', error);
+      }
+    },
+  };
+
+  return [gitStatus, gitDiff, gitBranch, gitCommit];
+}
+
+async function validBranchName(git: SimpleGit, name: string): Promise<string> {
+  if (name.startsWith('-') || name.includes('\0')) {
+    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
+  }
+  try {
+    return (await git.raw(['check-ref-format', '--branch', name])).trim();
+  } catch {
+    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
+  }
+}
+
+/**
+ * The author for a commit: the repository's effective `user.name` / `user.email` when set, else the
+ * default — passed as `-c` for this one call, never written to any config file.
+ */
+async function commitIdentity(
+  git: SimpleGit,
+  fallback: { name: string; email: string },
+): Promise<{ name: string; email: string; config: string[] }> {
+  const read = async (key: string): Promise<string | null> => {
+    try {
+      const value = (await git.raw(['config', '--get', key])).trim();
+      return value.length > 0 ? value : null;
+    } catch {
+      return null; // exit 1: not set
+    }
+  };
+  const name = await read('user.name');
+  const email = await read('user.email');
+  const config: string[] = [];
+  if (name === null) config.push(`user.name=${fallback.name}`);
+  if (email === null) config.push(`user.email=${fallback.email}`);
+  return { name: name ?? fallback.name, email: email ?? fallback.email, config };
+}
+
+export const gitTools: readonly Tool[] = Object.freeze(createGitTools());

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BASH_OUTPUT_TAIL_BYTES, bashTool, createBashTool } from '../../src/core/tools/bash-tool.js';
+import type { ToolContext } from '../../src/core/tools/tool.js';
+import { makeSandbox, toolContext } from './tool-helpers.js';
+
+/** Real child processes throughout. */
+
+let box: ReturnType<typeof makeSandbox>;
+let context: ToolContext;
+beforeEach(() => {
+  box = makeSandbox('bash');
+  context = toolContext(box.work, { forbidden: ['git push', 'rm -rf /'] });
+});
+afterEach(() => box.cleanup());
+
+/** Alive = signalable and not a zombie (an init that never reaps leaves dead orphans as Z). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+async function readPid(file: string): Promise<number> {
+  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
+  return Number(readFileSync(file, 'utf8').trim());
+}
+
+describe('bash tool', () => {
+  it('runs a command in the workdir and returns exit code and output', async () => {
+    const outcome = await bashTool.run({ command: 'pwd; echo oops >&2' }, context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).toBe(`exit code 0\n[stdout]\n${box.work}\n\n[stderr]\noops\n`);
+    expect(outcome.data).toMatchObject({
+      exitCode: 0,
+      timedOut: false,
+      truncated: false,
+      stdoutBytes: box.work.length + 1,
+    });
+  });
+
+  it('reports a failing command as an error with its exit code', async () => {
+    const outcome = await bashTool.run({ command: 'echo failing; exit 3' }, context);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/^exit code 3\n\[stdout\]\nfailing/);
+  });
+
+  it('closes stdin', async () => {
+    const outcome = await bashTool.run({ command: 'cat; echo "done"' }, context);
+    expect(outcome.content).toContain('done');
+  });
+
+  it('kills the whole process group on timeout, background sleepers included', async () => {
+    const pidFile = join(box.work, 'bg.pid');
+    const started = Date.now();
+    const outcome = await bashTool.run(
+      { command: `sleep 100 & echo $! > "${pidFile}"; sleep 30`, timeout_sec: 0.5 },
+      context,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/^timed out after 0.5s; process group killed/);
+    expect(outcome.data).toMatchObject({ timedOut: true, exitCode: null });
+    expect(isAlive(await readPid(pidFile))).toBe(false);
+  });
+
+  it('kills the group when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const cancellable = toolContext(box.work, {}, controller.signal);
+    const pending = bashTool.run({ command: 'sleep 30' }, cancellable);
+    setTimeout(() => controller.abort(), 200);
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ isError: true, data: { cancelled: true } });
+  });
+
+  it('caps output to the tail and flags truncation', async () => {
+    const tool = createBashTool({ outputTailBytes: 1000 });
+    const outcome = await tool.run({ command: 'seq 1 100000; echo LAST-LINE' }, context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.data).toMatchObject({ truncated: true });
+    expect(outcome.content).toMatch(/\[stdout: truncated, showing the last 1000 of \d+ bytes\]/);
+    expect(outcome.content.trimEnd().endsWith('LAST-LINE')).toBe(true);
+    expect(outcome.content).not.toContain('\n1\n2\n');
+    expect(outcome.content.length).toBeLessThan(1200);
+    expect(BASH_OUTPUT_TAIL_BYTES).toBe(32 * 1024);
+  });
+
+  it('scrubs the environment: API keys are not visible', async () => {
+    const tool = createBashTool({
+      env: {
+        PATH: process.env.PATH,
+        HOME: box.root,
+        OPENAI_API_KEY: 'sk-should-not-leak',
+        GITHUB_TOKEN: 'ghs_x',
+      },
+    });
+    const outcome = await tool.run({ command: 'env' }, context);
+    expect(outcome.isError).toBe(false);
+    expect(outcome.content).not.toContain('sk-should-not-leak');
+    expect(outcome.content).not.toContain('OPENAI_API_KEY');
+    expect(outcome.content).not.toContain('GITHUB_TOKEN');
+    expect(outcome.content).toContain('TRUSS_TOOL=1');
+    expect(outcome.content).toContain(`HOME=${box.root}`);
+
+    // The real host environment too, with a key set in this process.
+    process.env.OPENAI_API_KEY = 'sk-host-key';
+    try {
+      const host = await bashTool.run({ command: 'echo "key=[${OPENAI_API_KEY:-}]"' }, context);
+      expect(host.content).toContain('key=[]');
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+    }
+  });
+
+  it('refuses forbidden substrings before anything runs', async () => {
+    const marker = join(box.work, 'ran');
+    const outcome = await bashTool.run({ command: `touch "${marker}"; git push origin main` }, context);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/^bash refused: the command contains the forbidden substring "git push"/);
+    expect(outcome.data).toMatchObject({ refused: true, violation: 'forbidden' });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('refuses obvious network tools with network = "none"', async () => {
+    const outcome = await bashTool.run({ command: 'curl -s https://example.com' }, context);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatch(/network = "none"/);
+  });
+
+  it('rejects bad input clearly', async () => {
+    expect((await bashTool.run({}, context)).content).toMatch(/^invalid input for bash: command: /);
+    expect((await bashTool.run({ command: 'true', timeout_sec: -1 }, context)).content).toMatch(
+      /timeout_sec/,
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ConstraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
+import { createCtx } from '../../src/core/runtime/ctx.js';
+import { resolvePolicy } from '../../src/core/tools/policy.js';
+import type { ToolContext } from '../../src/core/tools/tool.js';
+
+type Constraints = ResolvedContract['constraints'];
+
+/** The resolved `[constraints]` defaults with `overrides` on top, as the contract loader produces them. */
+export function constraints(overrides: Partial<Constraints> = {}): Constraints {
+  return { ...ConstraintsSchema.parse({}), ...overrides };
+}
+
+/** Every harness tool allowed (the contract default allows only the four file/shell tools). */
+export const ALL_TOOLS = ['*'];
+
+export function toolContext(
+  workdir: string,
+  overrides: Partial<Constraints> = {},
+  signal?: AbortSignal,
+): ToolContext {
+  const policy = resolvePolicy(constraints({ allow_tools: ALL_TOOLS, ...overrides }), workdir);
+  return { workdir, policy, ctx: createCtx(signal ? { signal } : {}) };
+}
+
+/** A sandbox root holding `work/` (the workdir) and `outside/` (a sibling the tools must not reach). */
+export function makeSandbox(prefix: string): {
+  root: string;
+  work: string;
+  outside: string;
+  cleanup: () => void;
+} {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `truss-tools-${prefix}-`)));
+  const work = join(root, 'work');
+  const outside = join(root, 'outside');
+  mkdirSync(work);
+  mkdirSync(outside);
+  writeFileSync(join(outside, 'secret.txt'), 'top secret\n');
+  return { root, work, outside, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export function put(dir: string, path: string, content: string): string {
+  const full = join(dir, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, content);
+  return full;
+}
+
+/**
+ * The environment git runs with in these tests: an empty HOME, so the host's global config (which may
+ * name a user) never leaks in and is never touched.
+ */
+export function gitEnv(home: string): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C' };
+}
+
+/** Runs real git in `cwd` with the isolated environment; returns trimmed stdout. */
+export function git(cwd: string, home: string, args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    env: { ...gitEnv(home), GIT_CONFIG_NOSYSTEM: '1' },
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** A real repository with one commit (README.md) on `main`, authored by a fixed test identity. */
+export function initRepo(dir: string, home: string): void {
+  git(dir, home, ['init', '-q', '-b', 'main']);
+  put(dir, 'README.md', '# demo\n');
+  git(dir, home, ['add', 'README.md']);
+  git(dir, home, [
+    '-c',
+    'user.name=Setup',
+    '-c',
+    'user.email=setup@example.com',
+    'commit',
+    '-q',
+    '-m',
+    'initial',
+  ]);
+}

@@ -1,9 +1,9 @@
 /**
  * Fresh process for the peak-RSS figures of bench/ledger.ts. In `export-verify` mode it exports one
- * session to a bundle file the way `truss ledger export` does and then verifies that file the way
- * `truss verify` does (read the file, parseBundle, verifyBundle); `verify-only` skips the export.
- * Prints one JSON line with maxRSS (process.resourceUsage, KB, a running peak) after start-up, after
- * export, after reading the file, after parsing it and at the end.
+ * session to a bundle file the way `truss ledger export` does (exportBundleToFile) and then verifies
+ * that file the way `truss verify` does (verifyBundleFile: streamed entry by entry for the exporter's
+ * layout); `verify-only` skips the export. Prints one JSON line with maxRSS (process.resourceUsage,
+ * KB, a running peak) after start-up, after export and at the end, and which way the file was read.
  *
  *   node bench-child.mjs export-verify|verify-only DB SESSION_ID BUNDLE_FILE TRUSTED_PUBLIC_KEY_HEX
  *
@@ -14,11 +14,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import {
+  type BundleFileLayout,
   createNodeCrypto,
   exportBundleToFile,
   LedgerStore,
-  parseBundle,
-  verifyBundle,
+  verifyBundleFile,
 } from '../../src/core/ledger/index.js';
 
 const [mode, db, sessionId, bundleFile, trustedKey] = process.argv.slice(2);
@@ -45,23 +45,24 @@ if (mode === 'export-verify') {
 }
 const afterExportKb = maxRssKb();
 
-const text = readFileSync(bundleFile, 'utf8');
-const afterReadKb = maxRssKb();
-const bundle = parseBundle(text, bundleFile);
-const afterParseKb = maxRssKb();
-const report = verifyBundle(bundle, { crypto, trusted: new Map([[trustedKey, 'bench']]) });
+let layout: BundleFileLayout | undefined;
+const report = verifyBundleFile(bundleFile, {
+  crypto,
+  trusted: new Map([[trustedKey, 'bench']]),
+  onLayout: (chosen) => {
+    layout = chosen;
+  },
+});
 
 process.stdout.write(
   `${JSON.stringify({
     mode,
     status: report.status,
     entries: report.entries,
+    layout,
     bundle_bytes: statSync(bundleFile).size,
-    text_is_one_byte: !/[\u0100-\uffff]/.test(text),
     startup_max_rss_kb: startupKb,
     export_max_rss_kb: afterExportKb,
-    read_max_rss_kb: afterReadKb,
-    parse_max_rss_kb: afterParseKb,
     max_rss_kb: maxRssKb(),
     vm_hwm_kb: vmHwmKb(),
   })}\n`,

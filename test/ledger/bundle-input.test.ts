@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +7,12 @@ import {
   BundleFormatError,
   createNodeCrypto,
   exportBundleToFile,
+  formatBundle,
   LedgerStore,
   MAX_PAYLOAD_BYTES,
   parseBundle,
   verifyBundle,
+  verifyBundleFile,
   writeBundle,
 } from '../../src/core/ledger/index.js';
 import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
@@ -45,8 +47,28 @@ afterAll(() => {
   temp.cleanup();
 });
 
-/** Runs parseBundle and returns the error it throws, checking it is a one-line BundleFormatError. */
+/** The error `fn` throws (or undefined). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/**
+ * Runs parseBundle and returns the error it throws, checking it is a one-line BundleFormatError.
+ * Also writes the text to a file and checks `verifyBundleFile` (what `truss verify` runs) throws the
+ * very same error for it, read in small chunks.
+ */
 function formatError(text: string): BundleFormatError {
+  const file = join(temp.dir, 'input.json');
+  writeFileSync(file, text);
+  const fromFile = thrown(() => verifyBundleFile(file, { crypto, trusted, chunkSize: 13 }));
+  const expected = thrown(() => parseBundle(text, file));
+  expect(fromFile).toBeInstanceOf(BundleFormatError);
+  expect((fromFile as Error).message).toBe((expected as Error).message);
   let caught: unknown;
   try {
     parseBundle(text, SOURCE);
@@ -64,10 +86,33 @@ function formatError(text: string): BundleFormatError {
   return error;
 }
 
-function mutated(edit: (bundle: Record<string, unknown>) => void): string {
+function mutatedBundle(edit: (bundle: Record<string, unknown>) => void): Record<string, unknown> {
   const bundle = JSON.parse(bundleText) as Record<string, unknown>;
   edit(bundle);
-  return JSON.stringify(bundle);
+  return bundle;
+}
+
+function mutated(edit: (bundle: Record<string, unknown>) => void): string {
+  return JSON.stringify(mutatedBundle(edit));
+}
+
+/** Verifies bundle text in memory and from a file; the two reports must be deep-equal. */
+function verifyBothWays(text: string, expectedLayout: 'streamed' | 'whole_file') {
+  const file = join(temp.dir, 'both.json');
+  writeFileSync(file, text);
+  const report = verifyBundle(parseBundle(text, SOURCE), { crypto, trusted });
+  let layout: string | undefined;
+  const fromFile = verifyBundleFile(file, {
+    crypto,
+    trusted,
+    chunkSize: 29,
+    onLayout: (chosen) => {
+      layout = chosen;
+    },
+  });
+  expect(layout).toBe(expectedLayout);
+  expect(fromFile).toEqual(report);
+  return report;
 }
 
 function ledgerOf(bundle: Record<string, unknown>): Record<string, unknown> {
@@ -267,18 +312,25 @@ describe('verifyBundle: a malformed entry fails at its seq', () => {
     ['payload as an array', 9, (e) => (e.payload = []), 'entry 9: payload is not a JSON object'],
   ];
 
-  it.for(cases)('%s', ([, seq, edit, message]) => {
-    const text = mutated((b) => edit((ledgerOf(b).entries as Array<Record<string, unknown>>)[seq] ?? {}));
-    const report = verifyBundle(parseBundle(text, SOURCE), { crypto, trusted });
-    expect(report.status).toBe('failed');
-    expect(report.failure).toEqual({ seq, code: 'malformed_entry', message });
+  it.for(cases)('%s (in memory, and from a file streamed or read whole)', ([, seq, edit, message]) => {
+    const bundle = mutatedBundle((b) =>
+      edit((ledgerOf(b).entries as Array<Record<string, unknown>>)[seq] ?? {}),
+    );
+    for (const [text, layout] of [
+      [formatBundle(bundle as unknown as Bundle), 'streamed'],
+      [JSON.stringify(bundle), 'whole_file'],
+    ] as const) {
+      const report = verifyBothWays(text, layout);
+      expect(report.status).toBe('failed');
+      expect(report.failure).toEqual({ seq, code: 'malformed_entry', message });
+    }
   });
 
-  it('an entry that is not an object', () => {
-    const text = mutated((b) => {
+  it('an entry that is not an object (a line that is not {…} is read whole)', () => {
+    const bundle = mutatedBundle((b) => {
       (ledgerOf(b).entries as unknown[])[2] = 'seq 2 was here';
     });
-    const report = verifyBundle(parseBundle(text, SOURCE), { crypto, trusted });
+    const report = verifyBothWays(formatBundle(bundle as unknown as Bundle), 'whole_file');
     expect(report.failure).toEqual({ seq: 2, code: 'malformed_entry', message: 'entry 2 is not an object' });
   });
 });
@@ -302,10 +354,15 @@ describe('large input', () => {
     expect(report.failure).toBeNull();
     expect(report.status).toBe('verified');
     expect(report.head_hash).toBe(store.requireSession(big).head_hash);
+    // Streamed, the 3 MB line arrives in many reads and is joined before it is parsed.
+    expect(verifyBundleFile(file, { crypto, trusted, chunkSize: 65_521 })).toEqual(report);
 
     // One flipped character deep inside the big payload is caught at that entry.
     const tampered = text.replace('unicode ✓ é', 'unicode ✗ é');
     const bad = verifyBundle(parseBundle(tampered, file), { crypto, trusted });
     expect(bad.failure).toMatchObject({ seq: entry.seq, code: 'entry_hash_mismatch' });
+    const tamperedFile = join(temp.dir, 'big-tampered.json');
+    writeFileSync(tamperedFile, tampered);
+    expect(verifyBundleFile(tamperedFile, { crypto, trusted, chunkSize: 65_521 })).toEqual(bad);
   });
 });

@@ -35,12 +35,15 @@ import {
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { verifyEveryWay, verifyTextBothWays } from './bundle-file-kit.js';
 
 /**
  * SPEC §4.5 tamper classes, each its own test, against both verifiers: the SQLite verifier
  * (`store.verifySession`, the file edited through a second connection) and the bundle verifier
  * (`verifyBundle(parseBundle(text))`, the exported JSON edited). Both run on node:crypto and on the
- * portable @noble implementation.
+ * portable @noble implementation. Every bundle case is also checked through the file verifier
+ * (`verifyBundleFile`, what `truss verify` runs), streamed from the exporter's layout and read whole
+ * from a pretty-printed file: both reports must be deep-equal to the in-memory one.
  *
  * The sample run (test/helpers/sample-run.ts) is:
  *   0 run_started · 1 check_result · 2-4 review_vote · 5 verdict · 6 run_completed
@@ -520,9 +523,12 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
   });
   afterEach(() => fx.close());
 
-  /** Serialises the (edited) bundle back to text and verifies it the way `truss verify` does. */
+  /**
+   * Serialises the (edited) bundle back to text and verifies it in memory, streamed from a file and
+   * read whole from a file; the three reports must be deep-equal (see bundle-file-kit.ts).
+   */
   const verify = (edited: Bundle = bundle, trusted: ReadonlyMap<string, string> = PINNED): VerifyReport =>
-    verifyBundle(parseBundle(JSON.stringify(edited, null, 1), 'tampered.json'), { crypto, trusted });
+    verifyEveryWay(fx.dir, edited, { crypto, trusted });
   const entries = (): LedgerEntry[] => bundle.ledger.entries;
   const at = (i: number): LedgerEntry => entries()[i] as LedgerEntry;
 
@@ -530,6 +536,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
     it('the exported text verifies as is with a pinned key (exit 0)', () => {
       const report = verifyBundle(parseBundle(text, 'bundle.json'), { crypto, trusted: PINNED });
       expectVerified(report);
+      expect(verifyTextBothWays(fx.dir, text, { crypto, trusted: PINNED }, 'streamed')).toEqual(report);
       expect(report.entries).toBe(ENTRY_COUNT);
       expect(report.head_hash).toBe(fx.store.session(id)?.head_hash);
       expect(bundle.offline_verification?.status).toBe('verified');

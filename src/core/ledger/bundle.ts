@@ -100,9 +100,93 @@ export interface VerifyOptions {
   trusted: TrustedKeys;
 }
 
+/** The fields of a bundle ledger that come before its entries. */
+export type BundleLedgerHeader = Pick<BundleLedger, 'session_id' | 'public_key' | 'pubkey_id' | 'head_hash'>;
+
+/** A ledger's verdict plus the views derived from its signed entries. */
+export interface LedgerVerification {
+  report: VerifyReport;
+  views: DerivedViews;
+}
+
+/**
+ * Verifies one bundle ledger whose entries arrive one at a time, in array order: from a parsed bundle
+ * (verifyBundle) or streamed from a file (verifyBundleFile). Both paths go through this class and
+ * `finishBundle`, so they cannot disagree on a result, a failure code, a seq or a message.
+ */
+export class BundleLedgerVerifier {
+  readonly #header: BundleLedgerHeader;
+  readonly #options: VerifyOptions;
+  readonly #keyId: string;
+  readonly #chain: ChainVerifier;
+  #position = 0;
+
+  constructor(header: BundleLedgerHeader, options: VerifyOptions) {
+    this.#header = header;
+    this.#options = options;
+    const publicKey = hexToBytes(header.public_key, 32);
+    this.#keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : header.pubkey_id;
+    this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32));
+    if (!publicKey) {
+      this.#chain.fail(
+        null,
+        'key_mismatch',
+        'ledger.public_key is not a 64-character hex Ed25519 public key',
+      );
+    } else if (this.#keyId !== header.pubkey_id) {
+      this.#chain.fail(
+        null,
+        'key_mismatch',
+        `ledger.pubkey_id ${header.pubkey_id} is not the fingerprint of ledger.public_key (${this.#keyId})`,
+      );
+    }
+  }
+
+  /** True once the chain has failed; later entries are not looked at. */
+  get failed(): boolean {
+    return this.#chain.failed;
+  }
+
+  /** Feeds the next element of `ledger.entries` (raw JSON from an untrusted file). */
+  push(raw: unknown): void {
+    const position = this.#position++;
+    if (this.#chain.failed) return;
+    const decoded = decodeBundleEntry(raw, position);
+    if ('error' in decoded) this.#chain.fail(position, 'malformed_entry', decoded.error);
+    else this.#chain.push(decoded);
+  }
+
+  /** Ends the chain and decides trust: head, key pinning, the anchored children (verified in memory). */
+  finish(childSessions: BundleLedger[] | undefined): LedgerVerification {
+    const chain = this.#chain.finish();
+    const children = new Map((childSessions ?? []).map((child) => [child.session_id, child]));
+    const report = buildReport({
+      sessionId: this.#header.session_id,
+      publicKeyHex: this.#header.public_key,
+      keyId: this.#keyId,
+      chain,
+      declaredHead: this.#header.head_hash,
+      trusted: this.#options.trusted,
+      resolveChild: (anchor) => {
+        const child = children.get(anchor.child_session_id);
+        return child ? verifyLedger(child, this.#options).report : null;
+      },
+    });
+    return { report, views: chain.views };
+  }
+}
+
 /** Verifies a parsed bundle, its child sessions and its convenience views (SPEC §4.5). */
 export function verifyBundle(bundle: Bundle, options: VerifyOptions): VerifyReport {
-  const { report, views } = verifyLedger(bundle.ledger, options);
+  return finishBundle(bundle, verifyLedger(bundle.ledger, options));
+}
+
+/**
+ * The bundle-level check after the top-level ledger is verified: the convenience views must be what
+ * the signed entries say. Only the view fields of `bundle` are read.
+ */
+export function finishBundle(bundle: Partial<DerivedViews>, ledger: LedgerVerification): VerifyReport {
+  const { report, views } = ledger;
   if (report.status === 'failed') return report;
   for (const view of ['contract', 'evidence', 'verdict'] as const) {
     if (bundle[view] === undefined) continue;
@@ -119,40 +203,11 @@ export function verifyBundle(bundle: Bundle, options: VerifyOptions): VerifyRepo
   return report;
 }
 
-function verifyLedger(
-  ledger: BundleLedger,
-  options: VerifyOptions,
-): { report: VerifyReport; views: DerivedViews } {
-  const publicKey = hexToBytes(ledger.public_key, 32);
-  const keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : ledger.pubkey_id;
-  const verifier = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32));
-  if (!publicKey) {
-    verifier.fail(null, 'key_mismatch', 'ledger.public_key is not a 64-character hex Ed25519 public key');
-  } else if (keyId !== ledger.pubkey_id) {
-    verifier.fail(
-      null,
-      'key_mismatch',
-      `ledger.pubkey_id ${ledger.pubkey_id} is not the fingerprint of ledger.public_key (${keyId})`,
-    );
+function verifyLedger(ledger: BundleLedger, options: VerifyOptions): LedgerVerification {
+  const verifier = new BundleLedgerVerifier(ledger, options);
+  for (const entry of ledger.entries) {
+    if (verifier.failed) break;
+    verifier.push(entry);
   }
-  for (let i = 0; i < ledger.entries.length && !verifier.failed; i++) {
-    const decoded = decodeBundleEntry(ledger.entries[i], i);
-    if ('error' in decoded) verifier.fail(i, 'malformed_entry', decoded.error);
-    else verifier.push(decoded);
-  }
-  const chain = verifier.finish();
-  const children = new Map((ledger.child_sessions ?? []).map((child) => [child.session_id, child]));
-  const report = buildReport({
-    sessionId: ledger.session_id,
-    publicKeyHex: ledger.public_key,
-    keyId,
-    chain,
-    declaredHead: ledger.head_hash,
-    trusted: options.trusted,
-    resolveChild: (anchor) => {
-      const child = children.get(anchor.child_session_id);
-      return child ? verifyLedger(child, options).report : null;
-    },
-  });
-  return { report, views: chain.views };
+  return verifier.finish(ledger.child_sessions);
 }

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { Point } from '@noble/ed25519';
-import { bytesToHex } from './encoding.js';
+import { bytesEqual, bytesToHex } from './encoding.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -17,7 +17,20 @@ export function publicKeyObject(publicKey: Uint8Array): KeyObject {
 /** node:crypto implementation: about ten times faster than the portable one, byte-identical results. */
 export function createNodeCrypto(): LedgerCrypto {
   const keys = new Map<string, KeyObject | null>();
+  // A chain is verified against one key object over and over: remember the last one by identity
+  // (and content, in case the caller reuses the array) to skip the hex + map lookup per entry.
+  let lastBytes: Uint8Array | undefined;
+  let lastCopy: Uint8Array | undefined;
+  let lastKey: KeyObject | null = null;
   const keyFor = (publicKey: Uint8Array): KeyObject | null => {
+    if (publicKey === lastBytes && lastCopy && bytesEqual(publicKey, lastCopy)) return lastKey;
+    const key = lookUp(publicKey);
+    lastBytes = publicKey;
+    lastCopy = publicKey.slice();
+    lastKey = key;
+    return key;
+  };
+  const lookUp = (publicKey: Uint8Array): KeyObject | null => {
     const hex = bytesToHex(publicKey);
     let key = keys.get(hex);
     if (key === undefined) {

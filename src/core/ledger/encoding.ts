@@ -9,11 +9,20 @@ export function bytesToHex(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+/** Value of each lowercase hex digit by char code; -1 for every other character. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+
 /** Strict lowercase-hex decoding: returns undefined for anything that is not exactly `byteLength` bytes of lowercase hex. */
 export function hexToBytes(hex: unknown, byteLength: number): Uint8Array | undefined {
-  if (typeof hex !== 'string' || hex.length !== byteLength * 2 || !/^[0-9a-f]*$/.test(hex)) return undefined;
+  if (typeof hex !== 'string' || hex.length !== byteLength * 2) return undefined;
   const out = new Uint8Array(byteLength);
-  for (let i = 0; i < byteLength; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < byteLength; i++) {
+    const high = HEX_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const low = HEX_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if ((high | low) < 0) return undefined;
+    out[i] = (high << 4) | low;
+  }
   return out;
 }
 

@@ -23,7 +23,21 @@ export function entryPreimage(
   canonicalPayload: string,
   seq: number,
 ): Uint8Array {
+  const [prev, kindText, payloadText, seqBytes] = entryPreimageParts(prevHash, kind, canonicalPayload, seq);
+  return concatBytes(prev, utf8Bytes(kindText), utf8Bytes(payloadText), seqBytes);
+}
+
+/**
+ * The same preimage as its four parts in order (strings to be hashed as UTF-8), for hashing
+ * incrementally without copying the payload into one buffer first.
+ */
+export function entryPreimageParts(
+  prevHash: Uint8Array,
+  kind: string,
+  canonicalPayload: string,
+  seq: number,
+): [Uint8Array, string, string, Uint8Array] {
   const seqBytes = new Uint8Array(8);
   new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
-  return concatBytes(prevHash, utf8Bytes(kind), utf8Bytes(canonicalPayload), seqBytes);
+  return [prevHash, kind, canonicalPayload, seqBytes];
 }

@@ -1,8 +1,35 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { BUNDLE_SCHEMA_VERSION, type Bundle, OFFLINE_VERIFICATION_ALGORITHM } from './bundle.js';
+import {
+  BUNDLE_SCHEMA_VERSION,
+  type Bundle,
+  type BundleLedger,
+  type BundleLedgerHeader,
+  OFFLINE_VERIFICATION_ALGORITHM,
+} from './bundle.js';
 import type { ChainResult } from './chain-verifier.js';
+import type { LedgerEntry } from './entry.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import type { LedgerStore } from './store.js';
+
+/*
+ * The bundle layout, shared by writeBundle and formatBundle and relied on by verifyBundleFile to
+ * stream: a header ending in `"entries":[`, then each entry of the ledger on a line of its own
+ * (`{…},`, the last one `{…}`), then a line starting with `],"child_sessions":[` that carries the rest
+ * of the document. Any valid JSON verifies; this layout is what makes it stream.
+ */
+const BUNDLE_OPEN = `{"schema_version":${JSON.stringify(BUNDLE_SCHEMA_VERSION)},\n"ledger":`;
+const ENTRIES_CLOSE = '\n],"child_sessions":[';
+const LEDGER_CLOSE = '],"anchor_refs":[]}';
+
+function ledgerOpen(header: Record<string, unknown>): string {
+  const fields = JSON.stringify(header).slice(0, -1);
+  return `${fields === '{' ? fields : `${fields},`}"entries":[`;
+}
+
+/** One entry's line: `json` is the entry as JSON text, on a line of its own. */
+function entryLine(json: string, first: boolean): string {
+  return `${first ? '\n' : ',\n'}${json}`;
+}
 
 /**
  * Streams the `truss.ledger.v1` bundle of a session (and every child session it anchors) as JSON
@@ -18,7 +45,7 @@ export function writeBundle(
   write: (chunk: string) => void,
 ): void {
   store.snapshot(() => {
-    write(`{"schema_version":${JSON.stringify(BUNDLE_SCHEMA_VERSION)},\n"ledger":`);
+    write(BUNDLE_OPEN);
     const chain = writeLedger(store, sessionId, crypto, write, new Set());
     const { contract, evidence, verdict } = chain.views;
     write(
@@ -40,19 +67,19 @@ function writeLedger(
 ): ChainResult {
   seen.add(sessionId);
   const session = store.requireSession(sessionId);
-  const header = {
+  const header: BundleLedgerHeader = {
     session_id: session.id,
     public_key: session.public_key,
     pubkey_id: session.pubkey_id,
     head_hash: session.head_hash,
   };
-  write(`${JSON.stringify(header).slice(0, -1)},"entries":[`);
+  write(ledgerOpen({ ...header }));
   let first = true;
-  const chain = store.verifyChain(sessionId, crypto, (entry) => {
-    write(`${first ? '\n' : ',\n'}${JSON.stringify(entry)}`);
+  const chain = store.verifyChainAsJson(sessionId, crypto, (json) => {
+    write(entryLine(json, first));
     first = false;
   });
-  write('\n],"child_sessions":[');
+  write(ENTRIES_CLOSE);
   let firstChild = true;
   for (const anchor of chain.childAnchors) {
     if (seen.has(anchor.child_session_id) || !store.session(anchor.child_session_id)) continue;
@@ -60,8 +87,44 @@ function writeLedger(
     firstChild = false;
     writeLedger(store, anchor.child_session_id, crypto, write, seen);
   }
-  write('],"anchor_refs":[]}');
+  write(LEDGER_CLOSE);
   return chain;
+}
+
+/**
+ * Serialises a bundle object (e.g. one extended by appendHumanReviewToBundle) in the exporter's
+ * one-entry-per-line layout, so `truss verify` streams it instead of reading it whole. Fields are
+ * written as given, views included; nothing is recomputed.
+ */
+export function formatBundle(bundle: Bundle): string {
+  const chunks: string[] = [];
+  const write = (chunk: string) => chunks.push(chunk);
+  const { schema_version, ledger, ...rest } = bundle;
+  write(`{"schema_version":${JSON.stringify(schema_version)},\n"ledger":`);
+  formatLedger(ledger, write);
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) write(`,\n${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  }
+  write('}\n');
+  return chunks.join('');
+}
+
+function formatLedger(ledger: BundleLedger, write: (chunk: string) => void): void {
+  const { entries, child_sessions, anchor_refs, ...header } = ledger;
+  if (!Array.isArray(entries) || (child_sessions !== undefined && !Array.isArray(child_sessions))) {
+    write(JSON.stringify(ledger)); // not a ledger the layout can describe: written as it is
+    return;
+  }
+  write(ledgerOpen(header));
+  entries.forEach((entry: LedgerEntry, i) => {
+    write(entryLine(JSON.stringify(entry), i === 0));
+  });
+  write(ENTRIES_CLOSE);
+  (child_sessions ?? []).forEach((child, i) => {
+    write(i === 0 ? '\n' : ',\n');
+    formatLedger(child, write);
+  });
+  write(`],"anchor_refs":${JSON.stringify(anchor_refs ?? [])}}`);
 }
 
 /** Exports a bundle into memory; for small sessions and tests. */

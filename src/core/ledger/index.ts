@@ -15,4 +15,5 @@ export * from './schema.js';
 export * from './store.js';
 export * from './trust.js';
 export * from './trusted-keys.js';
+export * from './verify-bundle-file.js';
 export * from './verify-report.js';

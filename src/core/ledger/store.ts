@@ -4,7 +4,7 @@ import { canonicalJson } from './canonical-json.js';
 import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } from './chain-verifier.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
-import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
+import { entryPreimageParts, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
@@ -38,6 +38,16 @@ export interface AppendOptions {
   memo?: { key: string; result: unknown };
   /** Large outputs stored by sha256 in the same transaction; the payload should carry their hashes. */
   blobs?: Uint8Array[];
+  /** A queued signal this entry consumes: marked `delivered` in the same transaction. */
+  deliverSignal?: { name: string; createdAt: number };
+}
+
+/** A row of the `signals` queue: an external wake-up waiting for (or delivered to) a session. */
+export interface QueuedSignal {
+  name: string;
+  payload: unknown;
+  status: 'pending' | 'delivered';
+  created_at: number;
 }
 
 export interface StoreOptions {
@@ -61,6 +71,18 @@ interface SessionRow {
   created_at: number;
   updated_at: number;
   entries: number;
+}
+
+type HeadRow = Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'> & { tip: number | null };
+
+interface PendingAppend {
+  sessionId: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  canonicalPayload: string;
+  signer: Signer;
+  options: AppendOptions;
+  memoText: string | undefined;
 }
 
 interface JournalRow {
@@ -92,6 +114,8 @@ export class LedgerStore {
   readonly #db: Database.Database;
   readonly #clock: () => number;
   readonly #stmts;
+  /** The append transaction, built once (wrapping a function per call costs more than its statements). */
+  readonly #appendTx: Database.Transaction<(pending: PendingAppend) => LedgerEntry>;
 
   private constructor(path: string, options: StoreOptions) {
     this.path = path;
@@ -134,11 +158,12 @@ export class LedgerStore {
             `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
              VALUES (@id, 'running', @code_version, @model, @tenant, @user, NULL, @pubkey_id, @public_key, @now, @now)`,
           ),
-      head: db.prepare<[string], Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'>>(
-        'SELECT status, head_hash, public_key, pubkey_id FROM sessions WHERE id = ?',
-      ),
-      tip: db.prepare<[string], { seq: number | null }>(
-        'SELECT max(seq) AS seq FROM journal WHERE session_id = ?',
+      // One lookup per append: the session's head and key, and the last seq from the journal's
+      // primary key (an index seek, not a scan).
+      head: db.prepare<[string], HeadRow>(
+        `SELECT s.status, s.head_hash, s.public_key, s.pubkey_id,
+           (SELECT max(j.seq) FROM journal j WHERE j.session_id = s.id) AS tip
+         FROM sessions s WHERE s.id = ?`,
       ),
       insertEntry: options.readonly
         ? undefined
@@ -175,7 +200,25 @@ export class LedgerStore {
       shred: options.readonly
         ? undefined
         : db.prepare('UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL'),
+      lastSignalTime: db.prepare<[string], { t: number | null }>(
+        'SELECT max(created_at) AS t FROM signals WHERE session_id = ?',
+      ),
+      insertSignal: options.readonly
+        ? undefined
+        : db.prepare(
+            "INSERT INTO signals (session_id, name, payload, status, created_at) VALUES (?, ?, ?, 'pending', ?)",
+          ),
+      signals: db.prepare<
+        [string],
+        { name: string; payload: string | null; status: string; created_at: number }
+      >('SELECT name, payload, status, created_at FROM signals WHERE session_id = ? ORDER BY created_at'),
+      deliverSignal: options.readonly
+        ? undefined
+        : db.prepare(
+            "UPDATE signals SET status = 'delivered' WHERE session_id = ? AND name = ? AND created_at = ? AND status = 'pending'",
+          ),
     };
+    this.#appendTx = db.transaction((pending: PendingAppend) => this.#appendInTransaction(pending));
   }
 
   /** Opens (creating and migrating if needed) a ledger database. */
@@ -258,75 +301,93 @@ export class LedgerStore {
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : undefined;
-    const write = this.#db.transaction((): LedgerEntry => {
-      const session = this.#stmts.head.get(sessionId);
-      if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
-      const expectedKey =
-        kind === HUMAN_REVIEW_KIND ? hexToBytes(payload.reviewer_public_key, 32) : session.public_key;
-      if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
+    return this.#appendTx.immediate({
+      sessionId,
+      kind,
+      payload,
+      canonicalPayload,
+      signer,
+      options,
+      memoText,
+    });
+  }
+
+  /** The append itself; runs inside one IMMEDIATE transaction, so seq and head come from the committed state. */
+  #appendInTransaction(pending: PendingAppend): LedgerEntry {
+    const { sessionId, kind, payload, canonicalPayload, signer, options, memoText } = pending;
+    const session = this.#stmts.head.get(sessionId);
+    if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+    const expectedKey =
+      kind === HUMAN_REVIEW_KIND ? hexToBytes(payload.reviewer_public_key, 32) : session.public_key;
+    if (kind === HUMAN_REVIEW_KIND && expectedKey && bytesEqual(expectedKey, session.public_key)) {
+      throw new LedgerError(
+        `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`,
+      );
+    }
+    if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
+      const whose =
+        kind === HUMAN_REVIEW_KIND
+          ? 'the reviewer_public_key in its payload'
+          : `the session key ${session.pubkey_id}`;
+      throw new LedgerError(
+        `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`,
+      );
+    }
+    const seq = session.tip === null ? 0 : session.tip + 1;
+    const prevHash = session.head_hash ?? ZERO_HASH;
+    const hash = createHash('sha256');
+    for (const part of entryPreimageParts(prevHash, kind, canonicalPayload, seq)) hash.update(part);
+    const entryHash = hash.digest();
+    const signature = signer.sign(entryHash);
+    const now = this.#clock();
+    this.#writable(this.#stmts.insertEntry).run(
+      sessionId,
+      seq,
+      kind,
+      canonicalPayload,
+      prevHash,
+      entryHash,
+      signature,
+      now,
+    );
+    const status = kind === HUMAN_REVIEW_KIND ? session.status : (STATUS_AFTER[kind] ?? 'running');
+    this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
+    if (options.memo) {
+      try {
+        this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+          throw new LedgerError(
+            `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`,
+          );
+        }
+        throw error;
+      }
+    }
+    if (options.deliverSignal) {
+      const { name, createdAt } = options.deliverSignal;
+      if (this.#writable(this.#stmts.deliverSignal).run(sessionId, name, createdAt).changes !== 1) {
         throw new LedgerError(
-          `refusing to append human_review to ${sessionId}: it is signed by the session key; sign off with your own key (truss keygen)`,
+          `signal ${JSON.stringify(name)} of ${sessionId} is not pending (delivered twice?)`,
         );
       }
-      if (!expectedKey || !bytesEqual(signer.publicKey, expectedKey)) {
-        const whose =
-          kind === HUMAN_REVIEW_KIND
-            ? 'the reviewer_public_key in its payload'
-            : `the session key ${session.pubkey_id}`;
-        throw new LedgerError(
-          `refusing to append ${kind} to ${sessionId}: signer ${signer.keyId} is not ${whose}`,
-        );
-      }
-      const tip = this.#stmts.tip.get(sessionId)?.seq;
-      const seq = tip === null || tip === undefined ? 0 : tip + 1;
-      const prevHash = session.head_hash ?? ZERO_HASH;
-      const entryHash = createHash('sha256')
-        .update(entryPreimage(prevHash, kind, canonicalPayload, seq))
-        .digest();
-      const signature = signer.sign(entryHash);
-      const now = this.#clock();
-      this.#writable(this.#stmts.insertEntry).run(
-        sessionId,
-        seq,
-        kind,
-        canonicalPayload,
-        prevHash,
-        entryHash,
-        signature,
+    }
+    for (const bytes of options.blobs ?? []) {
+      this.#writable(this.#stmts.insertBlob).run(
+        createHash('sha256').update(bytes).digest(),
+        bytes,
+        bytes.length,
         now,
       );
-      const status = kind === HUMAN_REVIEW_KIND ? session.status : (STATUS_AFTER[kind] ?? 'running');
-      this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
-      if (options.memo) {
-        try {
-          this.#writable(this.#stmts.insertMemo).run(sessionId, options.memo.key, seq, memoText, now);
-        } catch (error) {
-          if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-            throw new LedgerError(
-              `memo ${JSON.stringify(options.memo.key)} is already recorded for session ${sessionId}`,
-            );
-          }
-          throw error;
-        }
-      }
-      for (const bytes of options.blobs ?? []) {
-        this.#writable(this.#stmts.insertBlob).run(
-          createHash('sha256').update(bytes).digest(),
-          bytes,
-          bytes.length,
-          now,
-        );
-      }
-      return {
-        seq,
-        kind,
-        payload,
-        prev_hash: bytesToHex(prevHash),
-        entry_hash: entryHash.toString('hex'),
-        signature: bytesToHex(signature),
-      };
-    });
-    return write.immediate();
+    }
+    return {
+      seq,
+      kind,
+      payload,
+      prev_hash: Buffer.from(prevHash.buffer, prevHash.byteOffset, prevHash.byteLength).toString('hex'),
+      entry_hash: entryHash.toString('hex'),
+      signature: Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString('hex'),
+    };
   }
 
   /**
@@ -366,6 +427,34 @@ export class LedgerStore {
   memo(sessionId: string, key: string): { seq: number; result: unknown } | undefined {
     const row = this.#stmts.memo.get(sessionId, key);
     return row ? { seq: row.seq, result: JSON.parse(row.result) } : undefined;
+  }
+
+  /**
+   * Queues an external signal for a session (`truss signal`). It reaches the journal only when the
+   * run consumes it at a deterministic point (a `signal_received` entry), never by a concurrent append.
+   */
+  queueSignal(sessionId: string, name: string, payload: unknown): QueuedSignal {
+    this.requireSession(sessionId);
+    const text = payload === undefined ? null : canonicalJson(payload);
+    return this.#db
+      .transaction((): QueuedSignal => {
+        const last = this.#stmts.lastSignalTime.get(sessionId)?.t ?? null;
+        // created_at is part of the key: keep it strictly increasing per session.
+        const createdAt = Math.max(this.#clock(), last === null ? 0 : last + 1);
+        this.#writable(this.#stmts.insertSignal).run(sessionId, name, text, createdAt);
+        return { name, payload: payload ?? null, status: 'pending', created_at: createdAt };
+      })
+      .immediate();
+  }
+
+  /** The session's signal queue, oldest first. */
+  signals(sessionId: string): QueuedSignal[] {
+    return this.#stmts.signals.all(sessionId).map((row) => ({
+      name: row.name,
+      payload: row.payload === null ? null : JSON.parse(row.payload),
+      status: row.status === 'delivered' ? 'delivered' : 'pending',
+      created_at: row.created_at,
+    }));
   }
 
   /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */
@@ -415,6 +504,41 @@ export class LedgerStore {
 
   /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
   verifyChain(sessionId: string, crypto: LedgerCrypto, onEntry?: (entry: LedgerEntry) => void): ChainResult {
+    return this.#walkChain(sessionId, crypto, onEntry && ((row) => onEntry(toLedgerEntry(row))), false);
+  }
+
+  /**
+   * Verifies the chain like verifyChain and hands each entry over as its JSON text (the fields of
+   * LedgerEntry in order). A row that decoded cleanly has canonical payload text, which is spliced in
+   * as it is instead of being parsed and serialised again; any other row goes through toLedgerEntry.
+   */
+  verifyChainAsJson(sessionId: string, crypto: LedgerCrypto, onEntry: (json: string) => void): ChainResult {
+    return this.#walkChain(
+      sessionId,
+      crypto,
+      (row, canonical) => {
+        if (!canonical) {
+          onEntry(JSON.stringify(toLedgerEntry(row)));
+          return;
+        }
+        onEntry(
+          `{"seq":${row.seq},"kind":${JSON.stringify(row.kind)},"payload":${row.payload},"prev_hash":"${row.prev_hash.toString('hex')}","entry_hash":"${row.entry_hash.toString('hex')}","signature":"${row.signature.toString('hex')}"}`,
+        );
+      },
+      true,
+    );
+  }
+
+  /**
+   * `canonical` is true when the row passed decodeRow (32/32/64-byte hashes, canonical payload text);
+   * with `decodeAll`, rows after a chain failure are decoded too so that stays known for every row.
+   */
+  #walkChain(
+    sessionId: string,
+    crypto: LedgerCrypto,
+    onRow: ((row: JournalRow, canonical: boolean) => void) | undefined,
+    decodeAll: boolean,
+  ): ChainResult {
     const session = this.requireSession(sessionId);
     const publicKey = hexToBytes(session.public_key, 32);
     const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
@@ -432,12 +556,12 @@ export class LedgerStore {
       );
     }
     for (const row of this.#stmts.entries.iterate(sessionId)) {
-      if (!verifier.failed) {
-        const decoded = decodeRow(row);
+      const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row);
+      if (decoded && !verifier.failed) {
         if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
         else verifier.push(decoded);
       }
-      onEntry?.(toLedgerEntry(row));
+      onRow?.(row, decoded !== undefined && !('error' in decoded));
     }
     return verifier.finish();
   }

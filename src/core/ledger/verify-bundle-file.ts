@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import {
+  type Bundle,
+  type BundleLedgerHeader,
+  BundleLedgerVerifier,
+  finishBundle,
+  parseBundle,
+  type VerifyOptions,
+  verifyBundle,
+} from './bundle.js';
+import { BundleFormatError } from './errors.js';
+import type { VerifyReport } from './verify-report.js';
+
+/** Bundles read whole (not in the exporter's one-entry-per-line layout) above this size are refused. */
+export const MAX_WHOLE_BUNDLE_BYTES = 512 * 1024 * 1024;
+
+/** How a bundle file was read: streamed entry by entry, or parsed as one document. */
+export type BundleFileLayout = 'streamed' | 'whole_file';
+
+export interface VerifyFileOptions extends VerifyOptions {
+  /** Bytes per read (default 1 MiB); tests use a tiny size to split lines and characters across reads. */
+  chunkSize?: number;
+  /** Refuse files above this many bytes that have to be read whole (default 512 MiB). */
+  maxWholeFileBytes?: number;
+  /** Told which way the file was read and, for `whole_file`, why streaming did not apply. */
+  onLayout?: (layout: BundleFileLayout, reason?: string) => void;
+}
+
+const DEFAULT_CHUNK_BYTES = 1 << 20;
+/** The header (schema_version and the ledger's own fields) is a few hundred bytes; more means another layout. */
+const MAX_HEADER_CHARS = 1 << 20;
+const ENTRIES_OPEN = '"entries":[';
+
+/** Internal: the file is not in the exporter's layout, so it is read whole instead. */
+class NotStreamable extends Error {}
+
+/**
+ * Verifies a bundle file the way `verifyBundle(parseBundle(readFileSync(path, 'utf8'), path))` does,
+ * with the same report, failure codes, seqs and messages, and the same BundleFormatError for input that
+ * is not a bundle; but without holding the file or its entries in memory.
+ *
+ * `writeBundle` writes a fixed layout: a header ending in `"entries":[`, one entry object per line
+ * (`{…},` and a last `{…}`), then a line starting with `]` that carries the rest of the document
+ * (`],"child_sessions":[…`, the views, `offline_verification`). For that layout the top-level entries
+ * are read in chunks, split on newlines, parsed one at a time and fed to the chain verifier. The rest
+ * (header, an unguessable placeholder in place of the entries, and the tail) is parsed as one small
+ * document through `parseBundle`; child sessions and views come from it and go through the same code as
+ * `verifyBundle`. The placeholder must come back as the only element of `ledger.entries` and the ledger
+ * fields must equal those streaming started with, which proves the streamed lines were exactly the
+ * entries a full parse would see (no duplicate keys or other tricks in between).
+ *
+ * Anything else (pretty-printed, minified by another tool, hand-edited, not JSON at all) is read whole
+ * and goes through parseBundle + verifyBundle, so errors keep their line:col; only that path has the
+ * 512 MiB limit.
+ */
+export function verifyBundleFile(path: string, options: VerifyFileOptions): VerifyReport {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  try {
+    let stats: Stats;
+    try {
+      stats = fstatSync(fd);
+    } catch (error) {
+      throw unreadable(path, error);
+    }
+    const limit = options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES;
+    // A pipe (`truss verify /dev/stdin`) cannot be read twice, so it is read whole from the start.
+    if (!stats.isFile()) {
+      options.onLayout?.('whole_file', 'not a regular file');
+      return verifyBundle(parseBundle(readWhole(fd, path, limit, false), path), options);
+    }
+    let reason: string;
+    try {
+      const report = streamVerify(fd, path, options);
+      options.onLayout?.('streamed');
+      return report;
+    } catch (error) {
+      if (!(error instanceof NotStreamable)) throw error;
+      reason = error.message;
+    }
+    options.onLayout?.('whole_file', reason);
+    if (stats.size > limit) throw tooLarge(path, stats.size, limit, reason);
+    return verifyBundle(parseBundle(readWhole(fd, path, limit, true), path), options);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooLarge(path: string, size: number, limit: number, reason: string): BundleFormatError {
+  return new BundleFormatError(
+    `${path} is ${Math.round(size / 2 ** 20)} MiB and not laid out one entry per line as \`truss ledger export\` writes it (${reason}); such bundles above ${Math.round(limit / 2 ** 20)} MiB are refused`,
+  );
+}
+
+function unreadable(path: string, error: unknown): BundleFormatError {
+  return new BundleFormatError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+}
+
+/** Reads at `position`, or on from the current position when it is null (pipes). */
+function readChunk(fd: number, path: string, buffer: Buffer, position: number | null): number {
+  try {
+    return readSync(fd, buffer, 0, buffer.length, position);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+/**
+ * The whole file as text, decoded exactly as `readFileSync(path, 'utf8')` does: from the start when
+ * `seekable`, else from where the stream is. Stops with an error past `limit` bytes.
+ */
+function readWhole(fd: number, path: string, limit: number, seekable: boolean): string {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES);
+    const n = readChunk(fd, path, buffer, seekable ? position : null);
+    if (n === 0) break;
+    chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
+    position += n;
+    if (position > limit) {
+      throw new BundleFormatError(
+        `${path} holds more than ${Math.round(limit / 2 ** 20)} MiB; bundles read whole above that are refused`,
+      );
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function streamVerify(fd: number, path: string, options: VerifyFileOptions): VerifyReport {
+  const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_BYTES));
+  const buffer = Buffer.allocUnsafe(chunkSize);
+  const decoder = new StringDecoder('utf8');
+  const scanner = new LayoutScanner(options);
+  let position = 0;
+  for (;;) {
+    const n = readChunk(fd, path, buffer, position);
+    if (n === 0) break;
+    position += n;
+    scanner.feed(decoder.write(n === chunkSize ? buffer : buffer.subarray(0, n)));
+  }
+  scanner.feed(decoder.end());
+  return scanner.finish(path);
+}
+
+/** Reads the exporter's layout line by line; throws NotStreamable as soon as the text departs from it. */
+class LayoutScanner {
+  #state: 'header' | 'entries' | 'tail' = 'header';
+  readonly #header: string[] = [];
+  #headerChars = 0;
+  /** Pieces of a line that spans chunks, and their length. */
+  readonly #pending: string[] = [];
+  #pendingChars = 0;
+  readonly #tail: string[] = [];
+  /** Line number (1-based) of the line being looked at, for NotStreamable reasons. */
+  #line = 0;
+  #entries = 0;
+  /** The previous entry line ended with a comma, so another entry must follow. */
+  #comma = false;
+  #ledger: BundleLedgerHeader | undefined;
+  #verifier: BundleLedgerVerifier | undefined;
+
+  constructor(private readonly options: VerifyOptions) {}
+
+  feed(text: string): void {
+    let start = 0;
+    while (this.#state !== 'tail') {
+      const newline = text.indexOf('\n', start);
+      if (newline === -1) break;
+      let line = text.slice(start, newline + 1);
+      if (this.#pending.length > 0) {
+        this.#pending.push(line);
+        line = this.#pending.join('');
+        this.#pending.length = 0;
+        this.#pendingChars = 0;
+      }
+      start = newline + 1;
+      this.#onLine(line);
+    }
+    if (start >= text.length) return;
+    const rest = start === 0 ? text : text.slice(start);
+    if (this.#state === 'tail') {
+      this.#tail.push(rest);
+      return;
+    }
+    this.#pending.push(rest);
+    this.#pendingChars += rest.length;
+    if (this.#state === 'header' && this.#headerChars + this.#pendingChars > MAX_HEADER_CHARS) {
+      throw new NotStreamable(
+        `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`,
+      );
+    }
+  }
+
+  /** `raw` includes its '\n' (the last line of a file may lack one). */
+  #onLine(raw: string): void {
+    this.#line++;
+    let end = raw.length;
+    if (raw.charCodeAt(end - 1) === 0x0a) end--;
+    if (raw.charCodeAt(end - 1) === 0x0d) end--;
+    const line = end === raw.length ? raw : raw.slice(0, end);
+    if (this.#state === 'header') {
+      this.#onHeaderLine(raw, line);
+      return;
+    }
+    const first = line.charCodeAt(0);
+    if (first === 0x7b /* { */) {
+      this.#onEntryLine(line);
+    } else if (first === 0x5d /* ] */) {
+      if (this.#comma) throw new NotStreamable(`line ${this.#line}: the entry before it ends with a comma`);
+      this.#state = 'tail';
+      this.#tail.push(raw);
+    } else {
+      throw new NotStreamable(
+        `line ${this.#line} starts neither an entry ({) nor the end of the entries (])`,
+      );
+    }
+  }
+
+  #onHeaderLine(raw: string, line: string): void {
+    this.#header.push(raw);
+    this.#headerChars += raw.length;
+    if (this.#headerChars > MAX_HEADER_CHARS) {
+      throw new NotStreamable(
+        `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`,
+      );
+    }
+    if (!line.endsWith(ENTRIES_OPEN)) return;
+    // The header closed with an empty entry list must be a bundle on its own: that gives the key
+    // streaming verifies against. Whether it is the real one is settled in finish().
+    let bundle: Bundle;
+    try {
+      bundle = parseBundle(`${this.#header.join('')}]}}`, 'header');
+    } catch (error) {
+      throw new NotStreamable(`the header does not read as a bundle (${(error as Error).message})`);
+    }
+    this.#ledger = ledgerHeader(bundle);
+    this.#verifier = new BundleLedgerVerifier(this.#ledger, this.options);
+    this.#state = 'entries';
+  }
+
+  #onEntryLine(line: string): void {
+    if (this.#entries > 0 && !this.#comma) {
+      throw new NotStreamable(`line ${this.#line}: the entry before it does not end with a comma`);
+    }
+    this.#comma = line.charCodeAt(line.length - 1) === 0x2c; /* , */
+    let entry: unknown;
+    try {
+      entry = JSON.parse(this.#comma ? line.slice(0, -1) : line);
+    } catch {
+      throw new NotStreamable(`line ${this.#line} is not one complete JSON entry`);
+    }
+    this.#entries++;
+    // A failed chain ignores later entries, but every line is still parsed: a syntax error anywhere
+    // must give the same BundleFormatError as a whole-file parse.
+    const verifier = this.#verifier as BundleLedgerVerifier;
+    if (!verifier.failed) verifier.push(entry);
+  }
+
+  finish(path: string): VerifyReport {
+    if (this.#pending.length > 0) {
+      const last = this.#pending.join('');
+      this.#pending.length = 0;
+      this.#pendingChars = 0;
+      this.#onLine(last);
+    }
+    if (this.#state === 'header') throw new NotStreamable(`no line ends in ${ENTRIES_OPEN}`);
+    if (this.#state === 'entries') throw new NotStreamable('the file ends inside the entries');
+    const placeholder = `truss-streamed-entries-${randomBytes(16).toString('hex')}`;
+    // One flat copy of the small document (the tail holds the views, a few MB for 100k entries).
+    const text = [...this.#header, JSON.stringify(placeholder), ...this.#tail].join('');
+    this.#tail.length = 0;
+    let skeleton: Bundle;
+    try {
+      skeleton = parseBundle(text, path);
+    } catch (error) {
+      throw new NotStreamable(
+        `the document around the entries does not read as a bundle (${(error as Error).message})`,
+      );
+    }
+    const entries = skeleton.ledger.entries as unknown[];
+    if (entries.length !== 1 || entries[0] !== placeholder) {
+      throw new NotStreamable('the streamed lines are not the value of ledger.entries (repeated keys?)');
+    }
+    const ledger = ledgerHeader(skeleton);
+    const started = this.#ledger as BundleLedgerHeader;
+    for (const field of ['session_id', 'public_key', 'pubkey_id', 'head_hash'] as const) {
+      if (ledger[field] !== started[field]) {
+        throw new NotStreamable(`ledger.${field} is given again after the entries with another value`);
+      }
+    }
+    const verifier = this.#verifier as BundleLedgerVerifier;
+    return finishBundle(skeleton, verifier.finish(skeleton.ledger.child_sessions));
+  }
+}
+
+function ledgerHeader(bundle: Bundle): BundleLedgerHeader {
+  const { session_id, public_key, pubkey_id, head_hash } = bundle.ledger;
+  return { session_id, public_key, pubkey_id, head_hash };
+}

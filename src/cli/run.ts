@@ -12,7 +12,9 @@ export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verifi
 Usage: truss <command> [options]
 
 Commands:
-  run CONTRACT                     run a contract: harness checks, reviewer panel, signed verdict
+  run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
+  resume SESSION                   continue a suspended or interrupted run (replays its journal)
+  signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   ledger list|show|get|verdict|export|verify|shred
@@ -29,6 +31,7 @@ Exit codes:
   3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
+  6  run suspended (approval gate, signal or timer); the output says how to release it
   64 usage error (bad flags or arguments)`;
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
@@ -40,6 +43,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   ledger: async () => (await import('./commands/ledger.js')).ledger,
   review: async () => (await import('./commands/review.js')).review,
   run: async () => (await import('./commands/run.js')).run,
+  resume: async () => (await import('./commands/resume.js')).resume,
+  signal: async () => (await import('./commands/signal.js')).signal,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */

@@ -1,27 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { homedir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
-import {
-  createNodeCrypto,
-  exportBundleToFile,
-  type LedgerEntry,
-  LedgerStore,
-  loadKeyFile,
-  loadOrCreateKeyFile,
-  parseSeedBase64,
-  type SigningKey,
-} from '../../core/ledger/index.js';
-import { BudgetMeter } from '../../core/runtime/budget.js';
-import { createCtx, type RunEvent } from '../../core/runtime/ctx.js';
+import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
+import { LedgerStore } from '../../core/ledger/index.js';
+import { createCtx } from '../../core/runtime/ctx.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
 import { RunAbortedError, runContract } from '../../core/verify/run-contract.js';
-import type { Overall } from '../../core/verify/verdict.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
@@ -43,13 +34,13 @@ Options:
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
   --json               print the outcome as JSON (progress still goes to stderr)
 
-Exit codes: 0 PASS, 1 FAIL, 2 UNVERIFIABLE, 3 bad contract/config/key, 64 usage`;
+The executor ([executor] kind) runs first: none (verify the working tree as it is), in-loop
+(Truss's own agent loop over [executor]/[provider] with the harness tools) or delegated-cli (a
+vendor agent CLI). Every step is journaled; a run stopped by an approval gate or a wait is
+suspended and continues with \`truss resume\` (or \`truss signal\`).
 
-const OVERALL_EXIT: Record<Overall, number> = {
-  pass: EXIT.ok,
-  fail: EXIT.failed,
-  unverifiable: EXIT.unverifiable,
-};
+Exit codes: 0 PASS, 1 FAIL, 2 UNVERIFIABLE, 3 bad contract/config/key, 6 SUSPENDED (the output
+says how to release it), 64 usage`;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const separator = args.indexOf('--');
@@ -94,32 +85,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(freeText ? { intent: freeText } : {}),
     },
   });
-  if (contract.executor.kind !== 'none') {
-    throw new UsageError(
-      `run: executor.kind = "${contract.executor.kind}" is not available in this version; use "none" to verify the working tree`,
-    );
-  }
   const key = resolveRunKey(values.key, io);
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
   mkdirSync(dirname(dbPath), { recursive: true });
   const redact = secretRedactor(io.env);
   const progress = progressPrinter(io, redact);
   const abort = new AbortController();
-  const onSignal = () => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const ctx = createCtx({
-    signal: abort.signal,
-    events: progress,
-    budget: new BudgetMeter(
-      {
-        maxCostUsd: contract.budget.max_cost_usd,
-        maxTotalTokens: contract.budget.max_total_tokens,
-        maxSteps: contract.budget.max_steps,
-      },
-      (message) => progress({ type: 'warning', message }),
-    ),
-  });
+  const detach = cancelOnSignals(abort);
+  const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+  // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
+  const executorProvider =
+    contract.executor.kind === 'in-loop'
+      ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
+      : undefined;
   const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
   if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review')) {
     progress({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
@@ -138,44 +116,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ctx,
       panel,
       env: io.env,
+      hostCwd: io.cwd,
+      executorProvider,
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
     });
-    const bundlePath = resolve(
-      io.cwd,
-      values.bundle ?? join(workdir, '.truss/bundles', `${outcome.sessionId}.json`),
-    );
-    mkdirSync(dirname(bundlePath), { recursive: true });
-    exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
-    const entries = [...store.entries(outcome.sessionId)];
-    const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${key.publicKeyHex}`;
-    if (values.json) {
-      io.stdout(
-        `${JSON.stringify(
-          {
-            session_id: outcome.sessionId,
-            verdict: outcome.verdict.overall,
-            clauses: outcome.verdict.clauses,
-            forced: outcome.verdict.forced,
-            cost_usd: outcome.spent.costUsd,
-            total_tokens: outcome.spent.totalTokens,
-            head_hash: outcome.headHash,
-            public_key: key.publicKeyHex,
-            key_id: key.keyId,
-            db: dbPath,
-            bundle: bundlePath,
-            verify_command: verifyCommand,
-            git: outcome.git,
-          },
-          null,
-          2,
-        )}\n`,
-      );
-    } else {
-      io.stdout(`${formatVerdict(entries, outcome, key, bundlePath, verifyCommand)}\n`);
-    }
-    return OVERALL_EXIT[outcome.verdict.overall];
+    return reportOutcome(outcome, {
+      io,
+      store,
+      key,
+      dbPath,
+      workdir,
+      bundle: values.bundle,
+      json: Boolean(values.json),
+    });
   } catch (error) {
     if (error instanceof RunAbortedError) {
       io.stderr(
@@ -185,116 +140,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    detach();
     store.close();
   }
-}
-
-function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKey {
-  const warn = (message: string) => io.stderr(`warning: ${message}\n`);
-  if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
-  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const path = join(configHome, 'truss', 'signing.key');
-  const { key, created } = loadOrCreateKeyFile(path);
-  if (created)
-    io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})\n`);
-  return key;
-}
-
-function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
-  return (event) => {
-    switch (event.type) {
-      case 'check_finished':
-        io.stderr(
-          `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)\n`,
-        );
-        break;
-      case 'review_started':
-        io.stderr(
-          `  … review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ''}\n`,
-        );
-        break;
-      case 'vote':
-        io.stderr(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}\n`);
-        break;
-      case 'provider_retry':
-        io.stderr(
-          `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})\n`,
-        );
-        break;
-      case 'warning':
-        io.stderr(`  warning: ${redact(event.message)}\n`);
-        break;
-      default:
-        break;
-    }
-  };
-}
-
-const MARK: Record<string, string> = { met: '✔ met', not_met: '✘ NOT MET', unverifiable: '? unverifiable' };
-
-/** The verdict as a person reads it, rendered from the signed entries themselves. */
-function formatVerdict(
-  entries: LedgerEntry[],
-  outcome: Awaited<ReturnType<typeof runContract>>,
-  key: SigningKey,
-  bundlePath: string,
-  verifyCommand: string,
-): string {
-  const lines: string[] = [''];
-  for (const clause of outcome.verdict.clauses) {
-    lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
-    if (clause.kind === 'check') {
-      const result = entries.find(
-        (e) => e.kind === 'check_result' && e.payload.clause === clause.clause,
-      )?.payload;
-      if (clause.status !== 'met' && result) {
-        lines.push(`    ${clause.reason}`);
-        const tail = [(result.stdout as { tail: string }).tail, (result.stderr as { tail: string }).tail]
-          .join('\n')
-          .trim();
-        for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
-      }
-    } else {
-      const votes = entries
-        .filter((e) => e.kind === 'review_vote' && e.payload.clause === clause.clause)
-        .map((e) => e.payload);
-      if (votes.length === 0) lines.push(`    ${clause.reason}`);
-      for (const vote of votes) {
-        const reasoning = String(vote.reasoning).replace(/\s+/g, ' ');
-        lines.push(
-          `    seat ${Number(vote.seat) + 1} ${String(vote.lens).padEnd(12)} ${String(vote.vote).padEnd(12)} ${vote.provider}/${vote.model}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? '…' : ''}`,
-        );
-      }
-    }
-  }
-  for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
-  if (entries.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
-    lines.push(
-      'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
-    );
-  }
-  const counts = { met: 0, not_met: 0, unverifiable: 0 };
-  for (const clause of outcome.verdict.clauses) counts[clause.status]++;
-  lines.push('');
-  lines.push(
-    `VERDICT: ${outcome.verdict.overall.toUpperCase()}  (${counts.met} met, ${counts.not_met} not met, ${counts.unverifiable} unverifiable)`,
-  );
-  lines.push(
-    `cost $${outcome.spent.costUsd.toFixed(4)} · ${outcome.spent.totalTokens} tokens · session ${outcome.sessionId}`,
-  );
-  lines.push(`head ${outcome.headHash} · signed by ${key.keyId}`);
-  lines.push(`bundle ${bundlePath}`);
-  lines.push(`verify: ${verifyCommand}`);
-  return lines.join('\n');
-}
-
-function relativeOrAbsolute(cwd: string, path: string): string {
-  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
-}
-
-function shellQuote(text: string): string {
-  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

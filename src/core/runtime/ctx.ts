@@ -16,6 +16,9 @@ export type RunEvent =
   | { type: 'vote'; clause: number; seat: number; lens: string; vote: string }
   | { type: 'review_finished'; clause: number; status: string }
   | { type: 'provider_retry'; provider: string; attempt: number; delayMs: number; reason: string }
+  | { type: 'executor_started'; kind: string; replaying: boolean }
+  | { type: 'agent_step'; step: number; tools: string[] }
+  | { type: 'tool_call'; name: string; isError: boolean }
   | { type: 'warning'; message: string };
 
 export type EventSink = (event: RunEvent) => void;

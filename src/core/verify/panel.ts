@@ -38,11 +38,14 @@ export async function runPanel(options: {
   evidence: ReviewEvidence;
   seats: readonly Provider[];
   ctx: Ctx;
+  /** Seats whose vote is already known (a resumed run replays them): not asked, not in `votes`. */
+  skip?: (seat: number) => boolean;
 }): Promise<PanelResult> {
   const { seats, ctx } = options;
   let budgetExhausted: string | null = null;
+  const asked = seats.flatMap((provider, seat) => (options.skip?.(seat) ? [] : [{ provider, seat }]));
   const votes = await Promise.all(
-    seats.map(async (provider, seat): Promise<SeatVote> => {
+    asked.map(async ({ provider, seat }): Promise<SeatVote> => {
       const lens = LENSES[seat % LENSES.length] as (typeof LENSES)[number];
       const base = { seat, lens: lens.name, provider: provider.kind, model: provider.model };
       const prompt = buildReviewPrompt({

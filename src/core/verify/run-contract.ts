@@ -1,18 +1,33 @@
 import { createHash } from 'node:crypto';
-import type { CheckClause, ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore, Signer } from '../ledger/index.js';
+import { contractHash as contractHashOf } from '../contract/resolve.js';
+import { type CheckClause, type ResolvedContract, ResolvedContractSchema } from '../contract/schema.js';
+import { runDelegatedActivity } from '../executors/delegated-activity.js';
+import { buildExecutorProvider } from '../executors/executor-provider.js';
+import { CancelledError, type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
+import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
+import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
+import {
+  DurableReplayError,
+  DurableSession,
+  ResumeRefusedError,
+  SuspendedError,
+  type Suspension,
+} from '../runtime/durable.js';
+import { ApprovalGates } from '../runtime/gates.js';
+import { resolvePolicy } from '../tools/policy.js';
+import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
 import { runCheck } from './check-runner.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
-import { runPanel } from './panel.js';
+import { runPanel, type SeatVote } from './panel.js';
 import { type Redactor, redactBytes, secretRedactor } from './redact.js';
-import { collectReviewEvidence } from './review-evidence.js';
+import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
+import { majority } from './vote.js';
 
-export interface RunContractOptions {
-  contract: ResolvedContract;
-  contractHash: string;
+/** What both a fresh run and a resume need besides the contract. */
+interface CommonRunOptions {
   workdir: string;
   store: LedgerStore;
   signer: Signer;
@@ -21,19 +36,58 @@ export interface RunContractOptions {
   panel: { seats: Provider[] } | { unavailable: string };
   /** The host's environment: source of allowlisted check variables and of secrets to redact. */
   env: Record<string, string | undefined>;
+  /** In-loop executor: the model (default: built from the contract). */
+  executorProvider?: Provider | undefined;
+  /** Where the host was started: a relative scripted fixture missing from the workdir is looked up here. */
+  hostCwd?: string | undefined;
+  /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
+  tools?: ToolRegistry | undefined;
+  /** Approval gates: only these reviewer keys release a gate (default: any signed review). */
+  approvers?: TrustedKeys | undefined;
+  /** Wall clock for durable timers and clock reads (tests). */
+  clock?: (() => number) | undefined;
+}
+
+export interface RunContractOptions extends CommonRunOptions {
+  contract: ResolvedContract;
+  contractHash: string;
   codeVersion: string;
   principal: Record<string, unknown>;
   baseRef?: string | undefined;
   sessionId?: string | undefined;
 }
 
-export interface RunOutcome {
+export interface ResumeContractOptions extends CommonRunOptions {
   sessionId: string;
-  verdict: Verdict;
+  crypto: LedgerCrypto;
+  /**
+   * The hash of a contract the caller resolved (e.g. `truss resume --contract`): resume is refused
+   * when it differs from the recorded one. The recorded contract is what runs either way.
+   */
+  expectedContractHash?: string | undefined;
+}
+
+interface OutcomeBase {
+  sessionId: string;
   git: GitInfo | null;
   headHash: string;
   spent: { costUsd: number; totalTokens: number };
+  /** How many recorded entries the run replayed before going live (0 for a fresh run). */
+  replayed: number;
 }
+
+export interface CompletedOutcome extends OutcomeBase {
+  status: 'completed';
+  verdict: Verdict;
+  executor: ExecutorOutcome | null;
+}
+
+export interface SuspendedOutcome extends OutcomeBase {
+  status: 'suspended';
+  suspension: Suspension;
+}
+
+export type RunOutcome = CompletedOutcome | SuspendedOutcome;
 
 /** Raised after `run_failed` was journaled; the ledger is complete and verifiable. */
 export class RunAbortedError extends Error {
@@ -46,25 +100,64 @@ export class RunAbortedError extends Error {
   }
 }
 
+/** The contract a session recorded in `run_started`, checked against its recorded hash. */
+export interface RecordedContract {
+  contract: ResolvedContract;
+  contractHash: string;
+  codeVersion: string;
+  git: GitInfo | null;
+  status: string;
+}
+
 /**
- * Runs a verify-only contract end to end (executor `none`): journal `run_started`, run every check
- * clause with the harness, convene the panel for every review clause, sign the verdict and finish
- * with `run_completed`. Any error journals `run_failed` so the ledger stays terminal and verifiable.
+ * Reads the contract a session runs under from its signed `run_started` entry (the source of truth
+ * on resume), and refuses one whose recorded hash does not match its recorded contract.
+ */
+export function readRecordedContract(store: LedgerStore, sessionId: string): RecordedContract {
+  const info = store.requireSession(sessionId);
+  const first = store.entry(sessionId, 0);
+  if (first?.kind !== 'run_started') {
+    throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
+  }
+  const parsed = ResolvedContractSchema.safeParse(first.payload.contract);
+  if (!parsed.success) {
+    throw new ResumeRefusedError(
+      `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    );
+  }
+  const hash = contractHashOf(parsed.data);
+  if (hash !== first.payload.contract_hash) {
+    throw new ResumeRefusedError(
+      `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${String(first.payload.contract_hash)}`,
+    );
+  }
+  return {
+    contract: parsed.data,
+    contractHash: hash,
+    codeVersion: String(first.payload.code_version ?? info.code_version),
+    git: (first.payload.git as GitInfo | null) ?? null,
+    status: info.status,
+  };
+}
+
+/**
+ * Runs a contract end to end as a durable session: `run_started`, the executor (none, in-loop or
+ * delegated-cli), every check clause by the harness, the panel for every review clause, the signed
+ * verdict and `run_completed`. Executor failure and budget exhaustion force FAIL. A gate or a wait
+ * suspends the run (status `suspended`, resumable with `resumeContract`). Any other error journals
+ * `run_failed` so the ledger stays terminal and verifiable.
  */
 export async function runContract(options: RunContractOptions): Promise<RunOutcome> {
-  const { contract, store, signer, ctx } = options;
-  const redact = secretRedactor(options.env);
   const git = await readGitInfo(options.workdir, options.baseRef);
-  const session = store.createSession({
-    signer,
+  const session = DurableSession.start({
+    store: options.store,
+    signer: options.signer,
     codeVersion: options.codeVersion,
-    ...(options.sessionId ? { id: options.sessionId } : {}),
+    id: options.sessionId,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
-  const id = session.id;
-  const append = (kind: string, payload: Record<string, unknown>, blobs?: Uint8Array[]) =>
-    store.append(id, kind, payload, signer, blobs ? { blobs } : {});
-  append('run_started', {
-    contract,
+  return drive(session, options, options.contract, options.contractHash, () => ({
+    contract: options.contract,
     contract_hash: options.contractHash,
     code_version: options.codeVersion,
     principal: options.principal,
@@ -78,164 +171,351 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
         }
       : null,
     workdir_name: options.workdir.split('/').pop() ?? '',
-    started_at: new Date(ctx.now()).toISOString(),
+    started_at: new Date(options.ctx.now()).toISOString(),
+  }));
+}
+
+/**
+ * Resumes a recorded session: its chain is verified first (a broken chain is refused before
+ * anything runs), its contract is the one `run_started` recorded, the flow is replayed from the
+ * journal by position (recorded model calls, tools, checks and votes are not re-executed) and
+ * continues live past the frontier. A completed session replays to its recorded verdict and appends
+ * nothing; a failed one is refused.
+ */
+export async function resumeContract(options: ResumeContractOptions): Promise<RunOutcome> {
+  const recorded = readRecordedContract(options.store, options.sessionId);
+  if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
+    throw new ResumeRefusedError(
+      `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`,
+    );
+  }
+  if (recorded.status === 'failed') {
+    throw new ResumeRefusedError(
+      `session ${options.sessionId} ended with run_failed; it cannot be resumed (start a new run)`,
+    );
+  }
+  const session = DurableSession.open({
+    store: options.store,
+    signer: options.signer,
+    sessionId: options.sessionId,
+    crypto: options.crypto,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return drive(session, options, recorded.contract, recorded.contractHash, () => {
+    throw new ResumeRefusedError(`session ${options.sessionId} has no run_started entry`);
+  });
+}
+
+async function drive(
+  session: DurableSession,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  contractHash: string,
+  runStarted: () => Record<string, unknown>,
+): Promise<RunOutcome> {
+  const { store, ctx } = options;
+  const redact = secretRedactor(options.env);
+  const replayable = session.recorded.length;
+  const started = session.record('run_started', () => ({ payload: runStarted() }));
+  const git = (started.payload.git as GitInfo | null) ?? null;
+  const base = (): OutcomeBase => ({
+    sessionId: session.id,
+    git,
+    headHash: store.session(session.id)?.head_hash ?? '',
+    spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
+    replayed: Math.min(replayable, session.cursor),
   });
   try {
+    const executor = await runExecutor(session, options, contract, redact);
     const clauses: ClauseVerdict[] = [];
-    let budgetExhausted: string | undefined;
+    let panelBudget: string | undefined;
+    // With an executor, reviewers see the change it made since the run started.
+    const reviewGit =
+      executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
     for (const [index, clause] of contract.done.entries()) {
-      if (ctx.signal.aborted) throw new Error('cancelled');
+      if (ctx.signal.aborted) throw new CancelledError();
       if (clause.kind === 'check') {
-        clauses.push(await verifyCheck(index, clause, options, redact, append));
+        clauses.push(await verifyCheck(session, index, clause, options, contract, redact));
         continue;
       }
-      ctx.events({
-        type: 'review_started',
+      const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
+      clauses.push(review.clause);
+      panelBudget ??= review.budgetExhausted ?? undefined;
+    }
+    const budgetExhausted = executor?.budgetExhausted ?? panelBudget;
+    const executorFailed = executor?.failure ? `executor failed: ${executor.failure}` : undefined;
+    const computed = computeVerdict(clauses, {
+      ...(budgetExhausted ? { budgetExhausted } : {}),
+      ...(executorFailed ? { executorFailed } : {}),
+    });
+    const headAfter = executor?.headAfter ?? git?.head_sha ?? null;
+    const verdictEntry = session.record(
+      'verdict',
+      () => ({
+        payload: {
+          ...computed,
+          contract_id: contract.contract.id,
+          contract_hash: contractHash,
+          git: git ? { base_sha: git.base_sha, head_sha: headAfter } : null,
+          executor: contract.executor.kind,
+          cost_usd: ctx.budget.spent.costUsd,
+          total_tokens: ctx.budget.spent.totalTokens,
+        },
+      }),
+      {
+        check: (recorded) =>
+          recorded.payload.overall === computed.overall
+            ? null
+            : `overall ${computed.overall}, recorded ${String(recorded.payload.overall)}`,
+      },
+    );
+    session.record('run_completed', () => ({
+      payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() },
+    }));
+    const v = verdictEntry.payload;
+    const verdict: Verdict = {
+      overall: v.overall as Verdict['overall'],
+      clauses: v.clauses as ClauseVerdict[],
+      forced: v.forced as string[],
+    };
+    return { status: 'completed', ...base(), verdict, executor };
+  } catch (error) {
+    if (error instanceof SuspendedError) {
+      ctx.events({ type: 'warning', message: `run suspended: ${error.suspension.reason}` });
+      return { status: 'suspended', ...base(), suspension: error.suspension };
+    }
+    if (error instanceof DurableReplayError) throw error;
+    // A failure while still replaying recorded entries is not this run's outcome: append nothing.
+    if (session.replaying) throw error;
+    const message = redact(
+      ctx.signal.aborted || error instanceof CancelledError
+        ? 'cancelled'
+        : ((error as Error).message ?? String(error)),
+    );
+    session.record('run_failed', () => ({
+      payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
+    }));
+    throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
+  }
+}
+
+async function runExecutor(
+  session: DurableSession,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  redact: Redactor,
+): Promise<ExecutorOutcome | null> {
+  const kind = contract.executor.kind;
+  if (kind === 'none') return null;
+  options.ctx.events({ type: 'executor_started', kind, replaying: session.replaying });
+  if (kind === 'delegated-cli') {
+    return runDelegatedActivity({
+      contract,
+      workdir: options.workdir,
+      session,
+      ctx: options.ctx,
+      env: options.env,
+      redact,
+    });
+  }
+  const provider =
+    options.executorProvider ??
+    buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
+  return runInLoop({
+    contract,
+    workdir: options.workdir,
+    session,
+    provider,
+    tools: options.tools ?? createToolRegistry(),
+    policy: resolvePolicy(contract.constraints, options.workdir),
+    gates: new ApprovalGates(contract.approval_gates, options.approvers),
+    ctx: options.ctx,
+    redact,
+    env: options.env,
+  });
+}
+
+async function verifyCheck(
+  session: DurableSession,
+  index: number,
+  clause: CheckClause,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  redact: Redactor,
+): Promise<ClauseVerdict> {
+  const { ctx } = options;
+  ctx.events({ type: 'check_started', clause: index, desc: clause.desc });
+  const { entry } = await session.activity('check_result', `clause ${index}`, async () => {
+    const outcome = await runCheck(clause, {
+      workdir: options.workdir,
+      env: options.env,
+      extraEnvNames: contract.check_env,
+      ctx,
+    });
+    if (outcome.cancelled) throw new CancelledError();
+    const stdout = redactBytes(outcome.stdout.bytes, redact);
+    const stderr = redactBytes(outcome.stderr.bytes, redact);
+    const stream = (bytes: Buffer, captured: typeof outcome.stdout) => ({
+      sha256: sha256(bytes),
+      bytes: captured.totalBytes,
+      captured_bytes: bytes.length,
+      truncated: captured.truncated,
+      tail: redact(captured.tail),
+    });
+    return {
+      payload: {
         clause: index,
         desc: clause.desc,
-        seats: 'seats' in options.panel ? options.panel.seats.length : 0,
+        run: clause.run,
+        expect_exit: clause.expect_exit,
+        exit_code: outcome.exitCode,
+        signal: outcome.signal,
+        timed_out: outcome.timedOut,
+        met: outcome.met,
+        reasons: outcome.reasons.map(redact),
+        duration_ms: Math.round(outcome.durationMs),
+        stdout: stream(stdout, outcome.stdout),
+        stderr: stream(stderr, outcome.stderr),
+      },
+      blobs: [stdout, stderr],
+    };
+  });
+  const p = entry.payload;
+  const met = p.met === true;
+  ctx.events({
+    type: 'check_finished',
+    clause: index,
+    desc: clause.desc,
+    met,
+    exitCode: (p.exit_code as number | null) ?? null,
+    durationMs: Number(p.duration_ms ?? 0),
+  });
+  const reason = met ? `exit ${String(p.exit_code)}, expectations met` : (p.reasons as string[]).join('; ');
+  return { clause: index, kind: 'check', desc: clause.desc, status: met ? 'met' : 'not_met', reason };
+}
+
+/**
+ * One review clause: `review_evidence`, then one `review_vote` per seat in seat order. Recorded
+ * votes are replayed (and their spend charged again); only missing seats are asked, in parallel.
+ */
+async function verifyReview(
+  session: DurableSession,
+  index: number,
+  clause: Extract<ResolvedContract['done'][number], { kind: 'review' }>,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  git: GitInfo | null,
+  redact: Redactor,
+): Promise<{ clause: ClauseVerdict; budgetExhausted: string | null }> {
+  const { ctx } = options;
+  const seats = 'seats' in options.panel ? options.panel.seats : [];
+  ctx.events({ type: 'review_started', clause: index, desc: clause.desc, seats: seats.length });
+  if ('unavailable' in options.panel) {
+    ctx.events({ type: 'review_finished', clause: index, status: 'unverifiable' });
+    return {
+      clause: {
+        clause: index,
+        kind: 'review',
+        desc: clause.desc,
+        status: 'unverifiable',
+        reason: options.panel.unavailable,
+      },
+      budgetExhausted: null,
+    };
+  }
+  let evidence: ReviewEvidence | undefined;
+  const collect = async () => {
+    evidence ??= await collectReviewEvidence({
+      workdir: options.workdir,
+      git,
+      contextFiles: clause.reviewer_context,
+    });
+    return evidence;
+  };
+  await session.activity('review_evidence', `clause ${index}`, async () => {
+    const collected = await collect();
+    const diffBytes = Buffer.from(redact(collected.diff));
+    return {
+      payload: {
+        clause: index,
+        base_sha: git?.base_sha ?? null,
+        head_sha: git?.head_sha ?? null,
+        diff_sha256: sha256(diffBytes),
+        diff_bytes: collected.diffBytes,
+        diff_truncated: collected.diffTruncated,
+        files: collected.files.map((f) => ({
+          path: f.path,
+          bytes: f.bytes,
+          truncated: f.truncated,
+          problem: f.problem,
+        })),
+        notes: collected.notes,
+      },
+      blobs: [diffBytes],
+    };
+  });
+
+  let budgetExhausted: string | null = null;
+  const votes: Array<SeatVote | undefined> = seats.map((_, seat) => {
+    const entry = session.replayNext('review_vote', `clause ${index} seat ${seat}`);
+    if (!entry) return undefined;
+    const vote = entry.payload as unknown as SeatVote;
+    if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
+      budgetExhausted ??= vote.error;
+    try {
+      ctx.budget.record({
+        inputTokens: vote.usage?.input_tokens ?? 0,
+        outputTokens: vote.usage?.output_tokens ?? 0,
+        costUsd: vote.usage?.cost_usd ?? 0,
       });
-      if ('unavailable' in options.panel) {
-        clauses.push({
-          clause: index,
-          kind: 'review',
-          desc: clause.desc,
-          status: 'unverifiable',
-          reason: options.panel.unavailable,
-        });
-        ctx.events({ type: 'review_finished', clause: index, status: 'unverifiable' });
-        continue;
-      }
-      const evidence = await collectReviewEvidence({
-        workdir: options.workdir,
-        git,
-        contextFiles: clause.reviewer_context,
-      });
-      const diffBytes = Buffer.from(redact(evidence.diff));
-      append(
-        'review_evidence',
-        {
-          clause: index,
-          base_sha: git?.base_sha ?? null,
-          head_sha: git?.head_sha ?? null,
-          diff_sha256: sha256(diffBytes),
-          diff_bytes: evidence.diffBytes,
-          diff_truncated: evidence.diffTruncated,
-          files: evidence.files.map((f) => ({
-            path: f.path,
-            bytes: f.bytes,
-            truncated: f.truncated,
-            problem: f.problem,
-          })),
-          notes: evidence.notes,
-        },
-        [diffBytes],
-      );
-      const panel = await runPanel({
-        intent: contract.contract.intent,
-        clause,
-        evidence,
-        seats: options.panel.seats,
-        ctx,
-      });
-      for (const vote of panel.votes) {
-        append('review_vote', {
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      budgetExhausted ??= error.message;
+    }
+    return vote;
+  });
+  const missing = new Set(votes.flatMap((vote, seat) => (vote ? [] : [seat])));
+  if (missing.size > 0) {
+    const panel = await runPanel({
+      intent: contract.contract.intent,
+      clause,
+      evidence: await collect(),
+      seats,
+      ctx,
+      skip: (seat) => !missing.has(seat),
+    });
+    budgetExhausted ??= panel.budgetExhausted;
+    for (const vote of panel.votes) {
+      const entry = session.appendLive('review_vote', {
+        payload: {
           clause: index,
           ...vote,
           reasoning: redact(vote.reasoning),
           error: vote.error === null ? null : redact(vote.error),
-        });
-        ctx.events({ type: 'vote', clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
-      }
-      const counts = { met: 0, not_met: 0, unverifiable: 0 };
-      for (const vote of panel.votes) counts[vote.vote]++;
-      clauses.push({
-        clause: index,
-        kind: 'review',
-        desc: clause.desc,
-        status: panel.status,
-        reason: `${counts.met} of ${panel.votes.length} seats voted met (strict majority needed)`,
-        votes: counts,
+        } as unknown as Record<string, unknown>,
       });
-      budgetExhausted ??= panel.budgetExhausted ?? undefined;
-      ctx.events({ type: 'review_finished', clause: index, status: panel.status });
+      votes[vote.seat] = entry.payload as unknown as SeatVote;
     }
-    const verdict = computeVerdict(clauses, budgetExhausted ? { budgetExhausted } : {});
-    const spent = { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens };
-    append('verdict', {
-      ...verdict,
-      contract_id: contract.contract.id,
-      contract_hash: options.contractHash,
-      git: git ? { base_sha: git.base_sha, head_sha: git.head_sha } : null,
-      cost_usd: spent.costUsd,
-      total_tokens: spent.totalTokens,
-    });
-    const done = append('run_completed', {
-      overall: verdict.overall,
-      finished_at: new Date(ctx.now()).toISOString(),
-    });
-    return { sessionId: id, verdict, git, headHash: done.entry_hash, spent };
-  } catch (error) {
-    const message = redact(ctx.signal.aborted ? 'cancelled' : ((error as Error).message ?? String(error)));
-    append('run_failed', { error: message, failed_at: new Date(ctx.now()).toISOString() });
-    throw new RunAbortedError(`run ${id} failed: ${message}`, id);
   }
-}
-
-async function verifyCheck(
-  index: number,
-  clause: CheckClause,
-  options: RunContractOptions,
-  redact: Redactor,
-  append: (kind: string, payload: Record<string, unknown>, blobs?: Uint8Array[]) => unknown,
-): Promise<ClauseVerdict> {
-  options.ctx.events({ type: 'check_started', clause: index, desc: clause.desc });
-  const outcome = await runCheck(clause, {
-    workdir: options.workdir,
-    env: options.env,
-    extraEnvNames: options.contract.check_env,
-    ctx: options.ctx,
-  });
-  if (outcome.cancelled) throw new Error('cancelled');
-  const stdout = redactBytes(outcome.stdout.bytes, redact);
-  const stderr = redactBytes(outcome.stderr.bytes, redact);
-  const stream = (bytes: Buffer, captured: typeof outcome.stdout) => ({
-    sha256: sha256(bytes),
-    bytes: captured.totalBytes,
-    captured_bytes: bytes.length,
-    truncated: captured.truncated,
-    tail: redact(captured.tail),
-  });
-  append(
-    'check_result',
-    {
+  const all = votes as SeatVote[];
+  for (const vote of all) {
+    ctx.events({ type: 'vote', clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
+  }
+  const status = majority(all.map((vote) => vote.vote));
+  const counts = { met: 0, not_met: 0, unverifiable: 0 };
+  for (const vote of all) counts[vote.vote]++;
+  ctx.events({ type: 'review_finished', clause: index, status });
+  return {
+    clause: {
       clause: index,
+      kind: 'review',
       desc: clause.desc,
-      run: clause.run,
-      expect_exit: clause.expect_exit,
-      exit_code: outcome.exitCode,
-      signal: outcome.signal,
-      timed_out: outcome.timedOut,
-      met: outcome.met,
-      reasons: outcome.reasons.map(redact),
-      duration_ms: Math.round(outcome.durationMs),
-      stdout: stream(stdout, outcome.stdout),
-      stderr: stream(stderr, outcome.stderr),
+      status,
+      reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
+      votes: counts,
     },
-    [stdout, stderr],
-  );
-  options.ctx.events({
-    type: 'check_finished',
-    clause: index,
-    desc: clause.desc,
-    met: outcome.met,
-    exitCode: outcome.exitCode,
-    durationMs: outcome.durationMs,
-  });
-  const reason = outcome.met
-    ? `exit ${outcome.exitCode}, expectations met`
-    : outcome.reasons.map(redact).join('; ');
-  return { clause: index, kind: 'check', desc: clause.desc, status: outcome.met ? 'met' : 'not_met', reason };
+    budgetExhausted,
+  };
 }
 
 function sha256(bytes: Uint8Array): string {

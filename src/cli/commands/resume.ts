@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findContract, resolveContract } from '../../core/contract/index.js';
+import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
+import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { createCtx } from '../../core/runtime/ctx.js';
+import { DurableReplayError } from '../../core/runtime/durable-errors.js';
+import { buildPanelSeats } from '../../core/verify/panel-seats.js';
+import { secretRedactor } from '../../core/verify/redact.js';
+import { RunAbortedError, readRecordedContract, resumeContract } from '../../core/verify/run-contract.js';
+import { parseCommandArgs, requirePositionals } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { type CliIo, printHelp } from '../io.js';
+import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+
+export const RESUME_HELP = `Usage: truss resume SESSION [options]
+
+Continues a suspended or interrupted run. The session's chain is verified first (a broken chain is
+refused before anything runs); the contract is the one its run_started entry recorded. The journal
+is replayed by position — recorded model calls, tool calls, checks and votes are returned, not
+re-executed, and git_commit is never repeated — and the run continues live from where it stopped.
+An approval gate is released only by a signed approved human_review recorded after it
+(\`truss review approve SESSION --key REVIEWER_KEY\`); a completed session replays to its verdict.
+
+Options:
+  --workdir DIR        the repository the run works in (default: current directory)
+  --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
+  --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
+  --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
+  --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
+  --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --json               print the outcome as JSON (progress still goes to stderr)
+
+Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
+3 input error (unknown session, bad key), 6 still SUSPENDED, 64 usage`;
+
+export async function resume(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('resume', args, {
+    workdir: { type: 'string' },
+    db: { type: 'string' },
+    key: { type: 'string' },
+    contract: { type: 'string' },
+    approvers: { type: 'string' },
+    bundle: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) return printHelp(io, RESUME_HELP);
+  const [sessionId] = requirePositionals('resume', positionals, ['SESSION']) as [string];
+  return resumeSession(io, { sessionId, ...values, json: Boolean(values.json) });
+}
+
+export interface ResumeRequest {
+  sessionId: string;
+  workdir?: string | undefined;
+  db?: string | undefined;
+  key?: string | undefined;
+  contract?: string | undefined;
+  approvers?: string | undefined;
+  bundle?: string | undefined;
+  json: boolean;
+  /** Runs on the open store before the resume (e.g. `truss signal` queues its signal). */
+  before?: (store: LedgerStore) => void;
+}
+
+/** Resume (shared with `truss signal`): verify, replay, continue, report. */
+export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
+  const workdir = resolve(io.cwd, request.workdir ?? '.');
+  const dbPath = resolve(io.cwd, request.db ?? join(workdir, '.truss/ledger.db'));
+  const key = resolveRunKey(request.key, io);
+  const approvers = request.approvers
+    ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted
+    : undefined;
+  const store = LedgerStore.open(dbPath, { mustExist: true });
+  const detachers: Array<() => void> = [];
+  try {
+    request.before?.(store);
+    const recorded = readRecordedContract(store, request.sessionId);
+    let expectedContractHash: string | undefined;
+    if (request.contract) {
+      const configPath = join(workdir, '.truss/config.toml');
+      expectedContractHash = resolveContract({
+        configPath: existsSync(configPath) ? configPath : undefined,
+        contractPath: findContract(request.contract, workdir, io.cwd),
+      }).hash;
+    }
+    const { contract } = recorded;
+    const redact = secretRedactor(io.env);
+    const progress = progressPrinter(io, redact);
+    const abort = new AbortController();
+    detachers.push(cancelOnSignals(abort));
+    const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+    // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
+    const executorProvider =
+      contract.executor.kind === 'in-loop'
+        ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
+        : undefined;
+    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+    io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
+    const outcome = await resumeContract({
+      sessionId: request.sessionId,
+      store,
+      signer: key,
+      crypto: createNodeCrypto(),
+      workdir,
+      ctx,
+      panel,
+      env: io.env,
+      hostCwd: io.cwd,
+      executorProvider,
+      expectedContractHash,
+      approvers,
+    });
+    if (outcome.replayed > 0)
+      io.stderr(`  replayed ${outcome.replayed} recorded entries without re-executing them\n`);
+    return reportOutcome(outcome, {
+      io,
+      store,
+      key,
+      dbPath,
+      workdir,
+      bundle: request.bundle,
+      json: request.json,
+    });
+  } catch (error) {
+    if (error instanceof DurableReplayError) {
+      io.stderr(`truss: ${error.message}\nnothing was appended to the ledger\n`);
+      return EXIT.failed;
+    }
+    if (error instanceof RunAbortedError) {
+      io.stderr(
+        `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
+      );
+      return EXIT.failed;
+    }
+    throw error;
+  } finally {
+    for (const detach of detachers) detach();
+    store.close();
+  }
+}

@@ -1,0 +1,308 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { ResolvedContract } from '../core/contract/schema.js';
+import {
+  createNodeCrypto,
+  exportBundleToFile,
+  type LedgerEntry,
+  type LedgerStore,
+  loadKeyFile,
+  loadOrCreateKeyFile,
+  parseSeedBase64,
+  type SigningKey,
+} from '../core/ledger/index.js';
+import { BudgetMeter } from '../core/runtime/budget.js';
+import type { RunEvent } from '../core/runtime/ctx.js';
+import { describeAwait } from '../core/runtime/durable-errors.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
+import type { Overall } from '../core/verify/verdict.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+
+/**
+ * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
+ * how an outcome (completed or suspended) is exported, printed and turned into an exit code.
+ */
+
+const OVERALL_EXIT: Record<Overall, number> = {
+  pass: EXIT.ok,
+  fail: EXIT.failed,
+  unverifiable: EXIT.unverifiable,
+};
+
+export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKey {
+  const warn = (message: string) => io.stderr(`warning: ${message}\n`);
+  if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
+  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
+  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
+  const path = join(configHome, 'truss', 'signing.key');
+  const { key, created } = loadOrCreateKeyFile(path);
+  if (created)
+    io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})\n`);
+  return key;
+}
+
+/** The contract's `[budget]` as a meter; warnings go to the progress printer. */
+export function budgetFor(contract: ResolvedContract, progress: (event: RunEvent) => void): BudgetMeter {
+  return new BudgetMeter(
+    {
+      maxCostUsd: contract.budget.max_cost_usd,
+      maxTotalTokens: contract.budget.max_total_tokens,
+      maxSteps: contract.budget.max_steps,
+    },
+    (message) => progress({ type: 'warning', message }),
+  );
+}
+
+export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
+  return (event) => {
+    switch (event.type) {
+      case 'executor_started':
+        io.stderr(`  … executor ${event.kind}${event.replaying ? ' (replaying the journal)' : ''}\n`);
+        break;
+      case 'agent_step':
+        io.stderr(
+          `      step ${event.step}${event.tools.length ? `: ${event.tools.join(', ')}` : ': final answer'}\n`,
+        );
+        break;
+      case 'tool_call':
+        if (event.isError) io.stderr(`      ${event.name}: error (the model sees it)\n`);
+        break;
+      case 'check_finished':
+        io.stderr(
+          `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)\n`,
+        );
+        break;
+      case 'review_started':
+        io.stderr(
+          `  … review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ''}\n`,
+        );
+        break;
+      case 'vote':
+        io.stderr(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}\n`);
+        break;
+      case 'provider_retry':
+        io.stderr(
+          `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})\n`,
+        );
+        break;
+      case 'warning':
+        io.stderr(`  warning: ${redact(event.message)}\n`);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+export interface ReportContext {
+  io: CliIo;
+  store: LedgerStore;
+  key: SigningKey;
+  dbPath: string;
+  workdir: string;
+  /** `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
+  bundle: string | undefined;
+  json: boolean;
+}
+
+/** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
+export function reportOutcome(outcome: RunOutcome, context: ReportContext): number {
+  const { io, store } = context;
+  const bundlePath = resolve(
+    io.cwd,
+    context.bundle ?? join(context.workdir, '.truss/bundles', `${outcome.sessionId}.json`),
+  );
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
+  if (outcome.status === 'suspended') return reportSuspended(outcome, context, bundlePath);
+  const entries = [...store.entries(outcome.sessionId)];
+  const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${context.key.publicKeyHex}`;
+  if (context.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          session_id: outcome.sessionId,
+          status: 'completed',
+          verdict: outcome.verdict.overall,
+          clauses: outcome.verdict.clauses,
+          forced: outcome.verdict.forced,
+          executor: outcome.executor
+            ? {
+                kind: outcome.executor.kind,
+                steps: outcome.executor.steps,
+                failure: outcome.executor.failure,
+                budget_exhausted: outcome.executor.budgetExhausted,
+                changed_files: outcome.executor.changedFiles,
+                final_text: outcome.executor.finalText,
+              }
+            : null,
+          replayed: outcome.replayed,
+          cost_usd: outcome.spent.costUsd,
+          total_tokens: outcome.spent.totalTokens,
+          head_hash: outcome.headHash,
+          public_key: context.key.publicKeyHex,
+          key_id: context.key.keyId,
+          db: context.dbPath,
+          bundle: bundlePath,
+          verify_command: verifyCommand,
+          git: outcome.git,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}\n`);
+  }
+  return OVERALL_EXIT[outcome.verdict.overall];
+}
+
+function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, bundlePath: string): number {
+  const { io } = context;
+  const { suspension } = outcome;
+  const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
+  const workdir = context.workdir === io.cwd ? '' : ` --workdir ${shellQuote(context.workdir)}`;
+  const resume = `truss resume ${outcome.sessionId} --db ${db}${workdir}`;
+  const release: string[] = [];
+  if ('approval' in suspension.await) {
+    release.push(
+      `truss review approve ${outcome.sessionId} --db ${db} --key REVIEWER_KEY_FILE --note '...'   (a reviewer's own key, not the session key)`,
+      resume,
+    );
+  } else if ('signal' in suspension.await) {
+    release.push(
+      `truss signal ${outcome.sessionId} ${suspension.await.signal} [PAYLOAD] --db ${db}${workdir}`,
+    );
+  } else {
+    release.push(
+      `${resume}   (at or after ${new Date(suspension.fireAt ?? 0).toISOString()}, when the timer fires)`,
+    );
+  }
+  if (context.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          session_id: outcome.sessionId,
+          status: 'suspended',
+          suspension,
+          replayed: outcome.replayed,
+          cost_usd: outcome.spent.costUsd,
+          total_tokens: outcome.spent.totalTokens,
+          head_hash: outcome.headHash,
+          public_key: context.key.publicKeyHex,
+          key_id: context.key.keyId,
+          db: context.dbPath,
+          bundle: bundlePath,
+          release,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    const lines = [
+      '',
+      `SUSPENDED at seq ${suspension.seq}: ${suspension.reason}`,
+      `waiting for: ${describeAwait(suspension.await)}`,
+    ];
+    if (suspension.blocked) {
+      lines.push(
+        `blocked: ${suspension.blocked.decision} by ${suspension.blocked.reviewer_key_id} at seq ${suspension.blocked.seq}${suspension.blocked.note ? ` (${suspension.blocked.note})` : ''}; the run stays suspended until a later approval`,
+      );
+    }
+    lines.push('to continue:', ...release.map((line) => `  ${line}`));
+    lines.push(`session ${outcome.sessionId} · head ${outcome.headHash}`, `bundle ${bundlePath}`);
+    io.stdout(`${lines.join('\n')}\n`);
+  }
+  return EXIT.suspended;
+}
+
+const MARK: Record<string, string> = { met: '✔ met', not_met: '✘ NOT MET', unverifiable: '? unverifiable' };
+
+/** The verdict as a person reads it, rendered from the signed entries themselves. */
+function formatVerdict(
+  entries: LedgerEntry[],
+  outcome: CompletedOutcome,
+  key: SigningKey,
+  bundlePath: string,
+  verifyCommand: string,
+): string {
+  const lines: string[] = [''];
+  if (outcome.executor) {
+    const e = outcome.executor;
+    lines.push(
+      `executor ${e.kind}: ${e.failure ? `FAILED (${e.failure})` : e.budgetExhausted ? `stopped (${e.budgetExhausted})` : 'finished'}` +
+        `${e.kind === 'in-loop' ? `, ${e.steps} model call${e.steps === 1 ? '' : 's'}` : ''}` +
+        `${e.changedFiles.length ? `, changed ${e.changedFiles.join(', ')}` : ''}`,
+    );
+  }
+  for (const clause of outcome.verdict.clauses) {
+    lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
+    if (clause.kind === 'check') {
+      const result = entries.find(
+        (e) => e.kind === 'check_result' && e.payload.clause === clause.clause,
+      )?.payload;
+      if (clause.status !== 'met' && result) {
+        lines.push(`    ${clause.reason}`);
+        const tail = [(result.stdout as { tail: string }).tail, (result.stderr as { tail: string }).tail]
+          .join('\n')
+          .trim();
+        for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
+      }
+    } else {
+      const votes = entries
+        .filter((e) => e.kind === 'review_vote' && e.payload.clause === clause.clause)
+        .map((e) => e.payload);
+      if (votes.length === 0) lines.push(`    ${clause.reason}`);
+      for (const vote of votes) {
+        const reasoning = String(vote.reasoning).replace(/\s+/g, ' ');
+        lines.push(
+          `    seat ${Number(vote.seat) + 1} ${String(vote.lens).padEnd(12)} ${String(vote.vote).padEnd(12)} ${vote.provider}/${vote.model}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? '…' : ''}`,
+        );
+      }
+    }
+  }
+  for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
+  if (entries.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
+    lines.push(
+      'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
+    );
+  }
+  if (entries.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
+    lines.push('note: the agent is SCRIPTED (replayed fixture answers, not a model)');
+  }
+  const counts = { met: 0, not_met: 0, unverifiable: 0 };
+  for (const clause of outcome.verdict.clauses) counts[clause.status]++;
+  lines.push('');
+  lines.push(
+    `VERDICT: ${outcome.verdict.overall.toUpperCase()}  (${counts.met} met, ${counts.not_met} not met, ${counts.unverifiable} unverifiable)`,
+  );
+  lines.push(
+    `cost $${outcome.spent.costUsd.toFixed(4)} · ${outcome.spent.totalTokens} tokens · session ${outcome.sessionId}`,
+  );
+  lines.push(`head ${outcome.headHash} · signed by ${key.keyId}`);
+  lines.push(`bundle ${bundlePath}`);
+  lines.push(`verify: ${verifyCommand}`);
+  return lines.join('\n');
+}
+
+export function relativeOrAbsolute(cwd: string, path: string): string {
+  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
+}
+
+export function shellQuote(text: string): string {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); returns the detach function. */
+export function cancelOnSignals(abort: AbortController): () => void {
+  const onSignal = () => abort.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../ledger/canonical-json.js';
+import type { LedgerEntry } from '../ledger/entry.js';
+import { ProviderConfigError } from '../providers/errors.js';
+import type { ChatRequest, ChatResult, ContentBlock, Provider } from '../providers/provider.js';
+import { BudgetMeter } from '../runtime/budget.js';
+import type { Ctx } from '../runtime/ctx.js';
+import { type DurableSession, NonDeterminismError, plain } from '../runtime/durable.js';
+import type { ToolOutcome } from '../tools/tool.js';
+
+/** Tool output up to this many bytes stays in the entry; larger output goes to a blob by sha256. */
+export const INLINE_TOOL_OUTPUT_BYTES = 32 * 1024;
+
+const digestCache = new WeakMap<object, string>();
+
+function digestOf(value: object): string {
+  let digest = digestCache.get(value);
+  if (digest === undefined) {
+    digest = createHash('sha256')
+      .update(canonicalJson(plain(value)))
+      .digest('hex');
+    digestCache.set(value, digest);
+  }
+  return digest;
+}
+
+/**
+ * What `model_result.request_digest` records: sha256 hex of the canonical JSON of
+ * `{system, tools, messages, max_tokens, temperature}` where `tools` is the sha256 of the canonical
+ * tool list and `messages` the sha256 of each message's canonical JSON. Hashing each message once
+ * (cached by identity; messages are never mutated once sent) keeps a step's cost independent of
+ * the conversation's length.
+ */
+export function requestDigest(request: ChatRequest): string {
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        system: request.system ?? null,
+        tools: request.tools ? digestOf(request.tools) : null,
+        messages: request.messages.map(digestOf),
+        max_tokens: request.maxTokens ?? null,
+        temperature: request.temperature ?? null,
+      }),
+    )
+    .digest('hex');
+}
+
+/** The answer of a model call as the journal holds it (what both live runs and replays continue from). */
+export function chatResultOf(entry: LedgerEntry): ChatResult {
+  const p = entry.payload;
+  const usage = (p.usage ?? {}) as Record<string, number>;
+  return {
+    content: (p.content ?? []) as ContentBlock[],
+    stopReason: (p.stop_reason as string | null) ?? null,
+    model: String(p.response_model ?? p.model),
+    usage: {
+      inputTokens: usage.input_tokens ?? 0,
+      outputTokens: usage.output_tokens ?? 0,
+      costUsd: usage.cost_usd ?? 0,
+    },
+  };
+}
+
+/** Content blocks compared without the ids a provider makes up. */
+function shapeOf(content: readonly ContentBlock[]): string {
+  return canonicalJson(
+    plain(
+      content.map((block) =>
+        block.type === 'tool_use' ? { type: block.type, name: block.name, input: block.input } : block,
+      ),
+    ),
+  );
+}
+
+/**
+ * One model call as a durable activity (`model_result {provider, model, request_digest, content,
+ * stop_reason, usage}`). The budget is checked before (by the caller) and charged here from the
+ * journaled usage, live and on replay alike, so a resumed run rebuilds the same spend; a call that
+ * crosses a ceiling is journaled first and then throws BudgetExceededError.
+ *
+ * The provider meters against a private, unlimited meter: charging the run's meter inside the
+ * provider would throw after the call and lose an answer that was paid for.
+ *
+ * A scripted provider (a local fixture, no model) is advanced on replay so the next live call gets
+ * the next canned answer; if the fixture now answers differently the replay is refused.
+ */
+export async function chatActivity(
+  session: DurableSession,
+  provider: Provider,
+  request: ChatRequest,
+  ctx: Ctx,
+  redact: (text: string) => string = (text) => text,
+): Promise<{ result: ChatResult; entry: LedgerEntry; replayed: boolean }> {
+  const chat = provider.chat?.bind(provider);
+  if (!chat) {
+    throw new ProviderConfigError(
+      provider.kind,
+      `provider ${provider.kind} (${provider.model}) cannot drive an agent loop: it has no chat with tool use`,
+    );
+  }
+  const unmetered: Ctx = { ...ctx, budget: new BudgetMeter({}) };
+  const digest = requestDigest(request);
+  const { entry, replayed } = await session.activity(
+    'model_result',
+    `${provider.kind}/${provider.model}`,
+    async () => {
+      const result = await chat(request, unmetered);
+      return {
+        payload: plain({
+          provider: provider.kind,
+          model: provider.model,
+          response_model: result.model,
+          request_digest: digest,
+          content: result.content.map((block) =>
+            block.type === 'text' ? { ...block, text: redact(block.text) } : block,
+          ),
+          stop_reason: result.stopReason,
+          usage: {
+            input_tokens: result.usage.inputTokens,
+            output_tokens: result.usage.outputTokens,
+            cost_usd: result.usage.costUsd,
+          },
+        }),
+      };
+    },
+    (recorded) =>
+      recorded.payload.request_digest === digest
+        ? null
+        : `request digest ${digest.slice(0, 12)}…, recorded ${String(recorded.payload.request_digest).slice(0, 12)}…`,
+  );
+  const result = chatResultOf(entry);
+  if (replayed && provider.kind === 'scripted') {
+    const fixture = await chat(request, unmetered);
+    if (shapeOf(fixture.content) !== shapeOf(result.content)) {
+      throw new NonDeterminismError(
+        entry.seq,
+        `model_result as the scripted fixture now answers it (${describeContent(fixture.content)})`,
+        `model_result (${describeContent(result.content)})`,
+      );
+    }
+  }
+  ctx.budget.record({
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    costUsd: result.usage.costUsd,
+  });
+  return { result, entry, replayed };
+}
+
+function describeContent(content: readonly ContentBlock[]): string {
+  const tools = content.flatMap((block) => (block.type === 'tool_use' ? [block.name] : []));
+  return tools.length > 0 ? `tool_use ${tools.join(', ')}` : 'text only';
+}
+
+/** A tool's outcome as journaled: redacted, large content moved to a blob. */
+export interface JournaledToolOutcome {
+  content: string;
+  isError: boolean;
+  data?: Record<string, unknown>;
+}
+
+/** The payload fields and blobs for a tool outcome (content inline, or by sha256 when large). */
+export function toolOutcomeStep(
+  outcome: ToolOutcome,
+  redact: (text: string) => string,
+): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
+  const content = redact(outcome.content);
+  const bytes = Buffer.from(content, 'utf8');
+  const fields: Record<string, unknown> = { is_error: outcome.isError };
+  if (outcome.data !== undefined) fields.data = plain(outcome.data);
+  if (bytes.length <= INLINE_TOOL_OUTPUT_BYTES) {
+    fields.content = content;
+    return { fields, blobs: [] };
+  }
+  fields.content_sha256 = createHash('sha256').update(bytes).digest('hex');
+  fields.content_bytes = bytes.length;
+  return { fields, blobs: [bytes] };
+}
+
+/** The outcome a `tool_result` (or a memoised side-effect result) records; blob content is read back. */
+export function toolOutcomeOf(
+  session: DurableSession,
+  fields: Record<string, unknown>,
+): JournaledToolOutcome {
+  let content: string;
+  if (typeof fields.content === 'string') content = fields.content;
+  else if (typeof fields.content_sha256 === 'string') {
+    const blob = session.store.blob(fields.content_sha256);
+    content = blob?.bytes
+      ? blob.bytes.toString('utf8')
+      : `[tool output ${fields.content_sha256} is no longer available (shredded)]`;
+  } else content = '';
+  return {
+    content,
+    isError: Boolean(fields.is_error),
+    ...(fields.data && typeof fields.data === 'object'
+      ? { data: fields.data as Record<string, unknown> }
+      : {}),
+  };
+}

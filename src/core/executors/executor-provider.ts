@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { ProviderSettings, ResolvedContract } from '../contract/schema.js';
+import { ProviderConfigError } from '../providers/errors.js';
+import { createProvider } from '../providers/factory.js';
+import { PriceBook } from '../providers/pricing.js';
+import type { Provider } from '../providers/provider.js';
+
+/**
+ * The provider an in-loop executor talks to: `[executor] provider/model` when set (taking the rest
+ * — base_url, api_key_env, script — from `[provider]` when it is the same kind), else `[provider]`
+ * with `[executor] model` overriding the model.
+ */
+export function buildExecutorProvider(
+  contract: ResolvedContract,
+  options: {
+    env: Record<string, string | undefined>;
+    cwd: string;
+    /** A relative scripted fixture missing from `cwd` (the workdir) is looked up here (where truss started). */
+    fallbackCwd?: string | undefined;
+    pricing?: PriceBook;
+  },
+): Provider {
+  const { executor } = contract;
+  let settings: ProviderSettings | undefined;
+  if (executor.provider) {
+    const base =
+      contract.provider?.kind === executor.provider ? contract.provider : { kind: executor.provider };
+    settings = { ...base, kind: executor.provider, ...(executor.model ? { model: executor.model } : {}) };
+  } else if (contract.provider) {
+    settings = { ...contract.provider, ...(executor.model ? { model: executor.model } : {}) };
+  }
+  if (!settings) {
+    throw new ProviderConfigError(
+      'none',
+      'executor.kind = "in-loop" needs a model: set [executor] provider and model, or [provider] (or pass --provider KIND --model MODEL)',
+    );
+  }
+  if (!settings.model && settings.kind !== 'scripted') {
+    throw new ProviderConfigError(
+      settings.kind,
+      'the in-loop executor needs a model: set model = "..." under [executor] or [provider]',
+    );
+  }
+  let script = settings.script;
+  if (script && !isAbsolute(script) && options.fallbackCwd && !existsSync(resolve(options.cwd, script))) {
+    const fallback = resolve(options.fallbackCwd, script);
+    if (existsSync(fallback)) script = fallback;
+  }
+  return createProvider(
+    {
+      kind: settings.kind,
+      model: settings.model ?? 'scripted',
+      baseUrl: settings.base_url,
+      apiKeyEnv: settings.api_key_env,
+      script,
+      maxTokens: settings.max_tokens,
+      temperature: settings.temperature,
+    },
+    { env: options.env, cwd: options.cwd, pricing: options.pricing ?? new PriceBook(contract.pricing) },
+  );
+}

@@ -1,0 +1,356 @@
+import { createHash } from 'node:crypto';
+import { simpleGit } from 'simple-git';
+import type { ResolvedContract } from '../contract/schema.js';
+import type { LedgerEntry } from '../ledger/entry.js';
+import { textOf } from '../providers/chat.js';
+import { ProviderError } from '../providers/errors.js';
+import type { AgentMessage, ChatRequest, ContentBlock, Provider, ToolSpec } from '../providers/provider.js';
+import { BudgetExceededError } from '../runtime/budget.js';
+import type { Ctx } from '../runtime/ctx.js';
+import { type DurableSession, plain } from '../runtime/durable.js';
+import type { ApprovalGates } from '../runtime/gates.js';
+import { advertisedTools, isToolAllowed } from '../tools/policy.js';
+import type { ToolPolicy } from '../tools/policy-types.js';
+import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
+import type { ToolOutcome } from '../tools/tool.js';
+import type { Redactor } from '../verify/redact.js';
+import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
+
+/** Model calls an in-loop run may make when the contract sets no `max_steps`. */
+export const DEFAULT_MAX_STEPS = 24;
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a careful software engineer working in a repository through the tools you are given. ' +
+  'Make the smallest change that fulfils the task. Your work is verified independently after you ' +
+  'finish: do not claim success, make it true. When you are done, answer with a short summary and no tool call.';
+
+/** The harness's own control tool: waits durably for `truss signal SESSION NAME`. */
+export const AWAIT_SIGNAL_TOOL: ToolSpec = {
+  name: 'await_signal',
+  description:
+    'Pause the run until a person or system sends the named signal (`truss signal SESSION NAME [PAYLOAD]`). ' +
+    'The run is suspended durably; the result is the signal payload.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: 'The signal name to wait for.' },
+      reason: { type: 'string', description: 'Why the run waits, shown to whoever resumes it.' },
+    },
+    required: ['name'],
+    additionalProperties: false,
+  },
+};
+
+export interface InLoopOptions {
+  contract: ResolvedContract;
+  workdir: string;
+  session: DurableSession;
+  provider: Provider;
+  tools: ToolRegistry;
+  policy: ToolPolicy;
+  gates: ApprovalGates;
+  ctx: Ctx;
+  redact: Redactor;
+  env: Record<string, string | undefined>;
+  /** Test hook: the plain loop without journaling costs (bench). */
+  maxTokens?: number;
+}
+
+/** How an executor ended; `failure` or `budgetExhausted` force the verdict to FAIL. */
+export interface ExecutorOutcome {
+  kind: 'in-loop' | 'delegated-cli';
+  finalText: string;
+  steps: number;
+  failure: string | null;
+  budgetExhausted: string | null;
+  changedFiles: string[];
+  /** HEAD after the work (the verdict is about it); null without git. */
+  headAfter: string | null;
+}
+
+/** Cancellation (ctx.signal) unwinds the run; the contract runner journals `run_failed 'cancelled'`. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/**
+ * The in-loop executor (SPEC §6): Truss's own agent loop over `Provider.chat` with the harness
+ * tools. Every model call and tool call is a durable activity, so a resumed run replays them and
+ * continues live past the frontier. Each step: the budget is checked, the model is called, spend
+ * gates are applied, and each tool_use is checked against `allow_tools` (a disallowed or malformed
+ * call gets an error tool_result and never runs), gated if high-risk, then executed. The loop ends
+ * when the model answers without tool calls; `max_steps` without that is an executor failure, and
+ * budget exhaustion fails closed. The final text and the work diff are journaled (`executor_result`).
+ */
+export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
+  const { contract, session, ctx, redact, policy, provider } = options;
+  const maxSteps = contract.budget.max_steps ?? DEFAULT_MAX_STEPS;
+  const advertised = advertisedTools(options.tools, policy);
+  const specs: ToolSpec[] = [...toolSpecs(advertised)];
+  const control = isToolAllowed(policy, AWAIT_SIGNAL_TOOL.name) && !options.tools.has(AWAIT_SIGNAL_TOOL.name);
+  if (control) specs.push(AWAIT_SIGNAL_TOOL);
+
+  const started = await session.activity('executor_started', '', async () => ({
+    payload: plain({
+      kind: 'in-loop',
+      provider: provider.kind,
+      model: provider.model,
+      max_steps: maxSteps,
+      tools: specs.map((spec) => spec.name),
+      ...(await snapshotState(options.workdir, options.env)),
+    }),
+  }));
+
+  const messages: AgentMessage[] = [
+    { role: 'user', content: [{ type: 'text', text: taskMessage(contract) }] },
+  ];
+  const system = contract.constraints.system ?? DEFAULT_SYSTEM_PROMPT;
+  const written = new Set<string>();
+  let finalText = '';
+  let failure: string | null = null;
+  let budgetExhausted: string | null = null;
+  let steps = 0;
+
+  loop: for (;;) {
+    if (ctx.signal.aborted) throw new CancelledError();
+    if (steps >= maxSteps) {
+      failure = `max_steps reached: ${maxSteps} model calls without a final answer`;
+      break;
+    }
+    try {
+      ctx.budget.assertCanSpend();
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      budgetExhausted = error.message;
+      break;
+    }
+    const request: ChatRequest = {
+      system,
+      messages,
+      tools: specs,
+      ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
+    };
+    let answer: ContentBlock[];
+    let callCost = 0;
+    try {
+      const { result } = await chatActivity(session, provider, request, ctx, redact);
+      answer = result.content;
+      callCost = result.usage.costUsd;
+      steps++;
+    } catch (error) {
+      if (ctx.signal.aborted) throw new CancelledError();
+      if (error instanceof BudgetExceededError) {
+        // The call was journaled and charged; its answer is not acted on.
+        steps++;
+        budgetExhausted = error.message;
+        break;
+      }
+      if (error instanceof ProviderError) {
+        failure = `model call failed: ${redact(error.message)}`;
+        break;
+      }
+      throw error;
+    }
+    messages.push({ role: 'assistant', content: answer });
+    ctx.events({
+      type: 'agent_step',
+      step: steps,
+      tools: answer.flatMap((block) => (block.type === 'tool_use' ? [block.name] : [])),
+    });
+    await options.gates.afterModelCall(session, callCost, ctx.budget.spent.costUsd);
+
+    const uses = answer.filter((block) => block.type === 'tool_use');
+    if (uses.length === 0) {
+      finalText = textOf(answer, '\n');
+      break;
+    }
+    const results: ContentBlock[] = [];
+    for (const use of uses) {
+      if (ctx.signal.aborted) throw new CancelledError();
+      const outcome = await runToolUse(options, use, control);
+      if (use.name === 'write_file' && !outcome.isError && typeof use.input.path === 'string')
+        written.add(use.input.path);
+      ctx.events({ type: 'tool_call', name: use.name, isError: outcome.isError });
+      results.push({
+        type: 'tool_result',
+        toolUseId: use.id,
+        content: outcome.content,
+        isError: outcome.isError,
+      });
+      if (ctx.signal.aborted) break loop;
+    }
+    messages.push({ role: 'user', content: results });
+  }
+  if (ctx.signal.aborted) throw new CancelledError();
+
+  const result = await session.activity('executor_result', '', async () =>
+    workResult(options, started, { finalText, steps, failure, budgetExhausted, written }),
+  );
+  return {
+    kind: 'in-loop',
+    finalText: String(result.entry.payload.final_text ?? ''),
+    steps,
+    failure,
+    budgetExhausted,
+    changedFiles: (result.entry.payload.changed_files as string[] | undefined) ?? [],
+    headAfter: (result.entry.payload.head_after as string | null | undefined) ?? null,
+  };
+}
+
+type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
+
+async function runToolUse(
+  options: InLoopOptions,
+  use: ToolUse,
+  control: boolean,
+): Promise<{ content: string; isError: boolean }> {
+  const { session, policy, redact } = options;
+  const base = { call_id: use.id, name: use.name, input: plain(use.input) };
+  const refuse = async (reason: string) => {
+    const { entry } = await session.activity('tool_result', use.name, async () => ({
+      payload: { ...base, content: redact(reason), is_error: true, refused: true },
+    }));
+    return toolOutcomeOf(session, entry.payload);
+  };
+  if (use.inputError) return refuse(use.inputError);
+  const isControl = control && use.name === AWAIT_SIGNAL_TOOL.name;
+  const tool = options.tools.get(use.name);
+  if (!tool && !isControl) {
+    const available = [
+      ...advertisedTools(options.tools, policy).map((t) => t.name),
+      ...(control ? [AWAIT_SIGNAL_TOOL.name] : []),
+    ];
+    return refuse(`unknown tool ${JSON.stringify(use.name)}; available: ${available.join(', ') || 'none'}`);
+  }
+  if (!isToolAllowed(policy, use.name)) {
+    return refuse(
+      `tool ${JSON.stringify(use.name)} refused: it is not in the contract's allow_tools (${policy.allowTools.join(', ') || 'none'})`,
+    );
+  }
+  await options.gates.beforeTool(session, use.name, use.input);
+
+  if (isControl) {
+    const name = typeof use.input.name === 'string' && use.input.name ? use.input.name : 'continue';
+    const reason =
+      typeof use.input.reason === 'string' ? use.input.reason : `the agent waits for signal ${name}`;
+    const payload = await session.awaitSignal(name, reason);
+    const { entry } = await session.activity('tool_result', use.name, async () => ({
+      payload: { ...base, content: redact(JSON.stringify(payload ?? null)), is_error: false },
+    }));
+    return toolOutcomeOf(session, entry.payload);
+  }
+  const context = { workdir: options.workdir, policy, ctx: options.ctx };
+  const execute = async (): Promise<ToolOutcome> => {
+    try {
+      return await (tool as NonNullable<typeof tool>).run(use.input, context);
+    } catch (error) {
+      return { content: `${use.name} failed: ${(error as Error).message ?? String(error)}`, isError: true };
+    }
+  };
+  if (tool?.sideEffect) {
+    const kind = use.name.startsWith('git_') ? 'git_tool_call' : 'effect_tool_call';
+    const { result } = await session.sideEffect(kind, use.name, base.input, async () => {
+      const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+      // Side-effect results stay inline (the memo row holds the same JSON); blobs are not used here.
+      if (blobs.length > 0) {
+        const text = Buffer.from(blobs[0] as Uint8Array).toString('utf8');
+        return { call_id: use.id, ...fields, content: `${text.slice(0, 16_000)}\n[output truncated]` };
+      }
+      return { call_id: use.id, ...fields };
+    });
+    return toolOutcomeOf(session, result);
+  }
+  const { entry } = await session.activity('tool_result', use.name, async () => {
+    const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+    return { payload: { ...base, ...fields }, blobs };
+  });
+  return toolOutcomeOf(session, entry.payload);
+}
+
+/** The first user message: the task and the definition of done (which the harness verifies itself). */
+export function taskMessage(contract: ResolvedContract): string {
+  const lines = [`Task: ${contract.contract.intent}`];
+  if (contract.contract.title) lines.push(`Title: ${contract.contract.title}`);
+  lines.push('', 'Definition of done (verified independently by the harness after you finish):');
+  contract.done.forEach((clause, index) => {
+    lines.push(`${index + 1}. [${clause.kind}] ${clause.desc}`);
+  });
+  lines.push(
+    '',
+    'Work in the current directory with the tools. When the work is complete, reply with a short summary and no tool call.',
+  );
+  return lines.join('\n');
+}
+
+/** The working tree before the work, as a git tree object (so the diff can be taken after a resume). */
+async function snapshotState(
+  workdir: string,
+  env: Record<string, string | undefined>,
+): Promise<Record<string, unknown>> {
+  try {
+    const root = await findRepoRoot(workdir, env);
+    if (!root) return { git: null };
+    const snapshot = await snapshotWorktree(root, env);
+    return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
+  } catch (error) {
+    return { git: null, git_error: (error as Error).message };
+  }
+}
+
+async function workResult(
+  options: InLoopOptions,
+  started: { entry: LedgerEntry },
+  state: {
+    finalText: string;
+    steps: number;
+    failure: string | null;
+    budgetExhausted: string | null;
+    written: Set<string>;
+  },
+): Promise<{ payload: Record<string, unknown>; blobs: Uint8Array[] }> {
+  const before = started.entry.payload.git as { head_before: string | null; tree_before: string } | null;
+  let diff = '';
+  let changedFiles = [...state.written].sort();
+  let headAfter: string | null = null;
+  let note: string | null = before
+    ? null
+    : 'not a git repository: changed files are those written by write_file';
+  if (before) {
+    try {
+      const root = (await findRepoRoot(options.workdir, options.env)) as string;
+      const after = await snapshotWorktree(root, options.env);
+      headAfter = after.head;
+      const git = simpleGit({ baseDir: root });
+      const range = [before.tree_before, after.tree];
+      const scope = ['--', '.', ':(exclude).truss'];
+      const common = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
+      diff = await git.raw(['diff', ...common, '--binary', ...range, ...scope]);
+      changedFiles = (await git.raw(['diff', ...common, '--name-only', '-z', ...range, ...scope]))
+        .split('\0')
+        .filter(Boolean);
+    } catch (error) {
+      note = `the work diff could not be taken: ${(error as Error).message}`;
+    }
+  }
+  const bytes = Buffer.from(options.redact(diff), 'utf8');
+  return {
+    payload: {
+      kind: 'in-loop',
+      status: state.failure || state.budgetExhausted ? 'failed' : 'completed',
+      final_text: options.redact(state.finalText),
+      steps: state.steps,
+      failure: state.failure,
+      budget_exhausted: state.budgetExhausted,
+      diff_sha256: createHash('sha256').update(bytes).digest('hex'),
+      diff_bytes: bytes.length,
+      changed_files: changedFiles,
+      head_before: before?.head_before ?? null,
+      head_after: headAfter,
+      note,
+    },
+    blobs: [bytes],
+  };
+}

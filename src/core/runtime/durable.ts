@@ -1,0 +1,475 @@
+import { canonicalJson } from '../ledger/canonical-json.js';
+import type { LedgerEntry } from '../ledger/entry.js';
+import { HUMAN_REVIEW_KIND } from '../ledger/entry-hash.js';
+import type { Signer } from '../ledger/keys.js';
+import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
+import type { AppendOptions, LedgerStore } from '../ledger/store.js';
+import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import {
+  type ApprovalAwait,
+  type AwaitSpec,
+  describeAwait,
+  type GateBlock,
+  MemoTamperError,
+  NonDeterminismError,
+  ResumeRefusedError,
+  SuspendedError,
+} from './durable-errors.js';
+
+export * from './durable-errors.js';
+
+/** What one orchestration step writes: a payload and the large outputs its hashes refer to. */
+export interface Step {
+  payload: Record<string, unknown>;
+  blobs?: Uint8Array[];
+}
+
+/**
+ * Details a recorded entry must match beyond kind and name (e.g. a model request digest); returns
+ * what differs, or null when it matches.
+ */
+export type ReplayCheck = (recorded: LedgerEntry) => string | null;
+
+/** The signal name an approved `human_review` releases a pending approval gate with (ADR 0037). */
+export const APPROVAL_SIGNAL = 'approval_gate';
+
+/**
+ * The name an entry is matched by on replay, besides its kind: the tool, the provider/model, the
+ * clause and seat, the signal. Kinds not listed match by kind alone.
+ */
+export function activityName(entry: { kind: string; payload: Record<string, unknown> }): string {
+  const p = entry.payload;
+  switch (entry.kind) {
+    case 'model_result':
+      return `${String(p.provider)}/${String(p.model)}`;
+    case 'tool_result':
+    case 'git_tool_call':
+    case 'effect_tool_call':
+      return String(p.name);
+    case 'check_result':
+    case 'review_evidence':
+      return `clause ${String(p.clause)}`;
+    case 'review_vote':
+      return `clause ${String(p.clause)} seat ${String(p.seat)}`;
+    case 'signal_received':
+      return String(p.name);
+    case 'suspended':
+      return p.await && typeof p.await === 'object' ? describeAwait(p.await as AwaitSpec) : '';
+    case 'delegated_result':
+      return String(p.command ?? '');
+    default:
+      return '';
+  }
+}
+
+/** A JSON copy without `undefined` members (canonical JSON refuses them). */
+export function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function describe(kind: string, name: string): string {
+  return name ? `${kind} "${name}"` : kind;
+}
+
+export interface DurableSessionOptions {
+  /** Wall clock (epoch ms) for live clock reads and timers; injected in tests. */
+  clock?: () => number;
+  /** Source of live random draws in [0, 1). */
+  random?: () => number;
+}
+
+/**
+ * A durable run over a LedgerStore (SPEC §6, the seed's durable-execution design §5–8). Every
+ * non-deterministic step after `run_started` is an activity whose outcome is one signed entry. A
+ * resumed session replays the journal by position: each requested activity must match the recorded
+ * entry's kind and name or a NonDeterminismError names the seq; recorded outcomes are returned
+ * without executing anything; past the frontier activities run live and are appended.
+ *
+ * `human_review` entries are external (appended by reviewers at any time) and are skipped by the
+ * replay cursor; approval gates read them directly.
+ *
+ * Timestamps inside a payload need no clock activity: the entry records them. Use `now()` only
+ * for values the orchestration branches on, and never inside a `record`/`activity` builder.
+ */
+export class DurableSession {
+  readonly id: string;
+  readonly store: LedgerStore;
+  readonly #signer: Signer;
+  /** The recorded activities (every entry but human reviews), in seq order. */
+  readonly #recorded: LedgerEntry[];
+  #cursor = 0;
+  /** Position of the next activity, counted the same way live and on replay (memo keys use it). */
+  #position = 0;
+  readonly #clock: () => number;
+  readonly #random: () => number;
+
+  private constructor(
+    store: LedgerStore,
+    signer: Signer,
+    id: string,
+    recorded: LedgerEntry[],
+    options: DurableSessionOptions,
+  ) {
+    this.store = store;
+    this.#signer = signer;
+    this.id = id;
+    this.#recorded = recorded;
+    this.#clock = options.clock ?? Date.now;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Starts a new session (nothing to replay). */
+  static start(
+    options: {
+      store: LedgerStore;
+      signer: Signer;
+      codeVersion: string;
+      id?: string | undefined;
+      model?: string | null;
+    } & DurableSessionOptions,
+  ): DurableSession {
+    const info = options.store.createSession({
+      signer: options.signer,
+      codeVersion: options.codeVersion,
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+    });
+    return new DurableSession(options.store, options.signer, info.id, [], options);
+  }
+
+  /**
+   * Opens a recorded session for replay. The chain is verified first (hashes, links, signatures,
+   * head) in the same pass that loads the entries; a session that does not verify, or that is
+   * signed by another key than `signer`, is refused before anything runs.
+   */
+  static open(
+    options: {
+      store: LedgerStore;
+      signer: Signer;
+      sessionId: string;
+      crypto: LedgerCrypto;
+    } & DurableSessionOptions,
+  ): DurableSession {
+    const { store, signer, sessionId } = options;
+    const info = store.requireSession(sessionId);
+    if (info.public_key !== signer.publicKeyHex) {
+      throw new ResumeRefusedError(
+        `session ${sessionId} is signed by ${info.pubkey_id}; resume it with that key (--key), not ${signer.keyId}`,
+      );
+    }
+    const recorded: LedgerEntry[] = [];
+    const chain = store.verifyChain(sessionId, options.crypto, (entry) => {
+      if (entry.kind !== HUMAN_REVIEW_KIND) recorded.push(entry);
+    });
+    if (chain.failure) {
+      const where = chain.failure.seq === null ? '' : ` at seq ${chain.failure.seq}`;
+      throw new ResumeRefusedError(
+        `refusing to resume ${sessionId}: the chain does not verify${where} (${chain.failure.message})`,
+      );
+    }
+    if (chain.headHash !== info.head_hash) {
+      throw new ResumeRefusedError(
+        `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? 'null'} is not the last entry's hash ${chain.headHash ?? 'null'}`,
+      );
+    }
+    return new DurableSession(store, signer, sessionId, recorded, options);
+  }
+
+  /** True while recorded activities remain to be replayed. */
+  get replaying(): boolean {
+    return this.#cursor < this.#recorded.length;
+  }
+
+  /** The recorded activities (read-only view; human reviews excluded). */
+  get recorded(): readonly LedgerEntry[] {
+    return this.#recorded;
+  }
+
+  /** How many recorded activities have been replayed so far. */
+  get cursor(): number {
+    return this.#cursor;
+  }
+
+  /** The next recorded activity, without consuming it. */
+  peek(): LedgerEntry | undefined {
+    return this.#recorded[this.#cursor];
+  }
+
+  /**
+   * Consumes the recorded entry at the cursor if one remains: it must have `kind` and `name`
+   * (and pass `check`), else NonDeterminismError naming its seq. Undefined past the frontier.
+   */
+  #take(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+    const entry = this.#recorded[this.#cursor];
+    if (!entry) return undefined;
+    const found = activityName(entry);
+    if (entry.kind !== kind || found !== name) {
+      throw new NonDeterminismError(entry.seq, describe(kind, name), describe(entry.kind, found));
+    }
+    const difference = check?.(entry);
+    if (difference) {
+      throw new NonDeterminismError(entry.seq, `${describe(kind, name)} (${difference})`, 'another one');
+    }
+    this.#cursor++;
+    return entry;
+  }
+
+  #append(kind: string, payload: Record<string, unknown>, options: AppendOptions = {}): LedgerEntry {
+    return this.store.append(this.id, kind, payload, this.#signer, options);
+  }
+
+  /**
+   * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
+   * recorded, else `build` runs and its step is appended.
+   */
+  record(kind: string, build: () => Step, options: { name?: string; check?: ReplayCheck } = {}): LedgerEntry {
+    this.#position++;
+    const recorded = this.#take(kind, options.name ?? '', options.check);
+    if (recorded) return recorded;
+    const step = build();
+    return this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {});
+  }
+
+  /**
+   * An activity with an outcome (model call, tool call, check, vote): the recorded entry is
+   * returned without executing; past the frontier `execute` runs and its step is appended.
+   */
+  async activity(
+    kind: string,
+    name: string,
+    execute: () => Promise<Step>,
+    check?: ReplayCheck,
+  ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
+    this.#position++;
+    const recorded = this.#take(kind, name, check);
+    if (recorded) return { entry: recorded, replayed: true };
+    const step = await execute();
+    return {
+      entry: this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {}),
+      replayed: false,
+    };
+  }
+
+  /**
+   * The split form of `activity` for steps that finish together (a panel's seats): takes the
+   * recorded entry for this position, or returns undefined at the frontier; the caller then runs
+   * the missing steps and appends each with `appendLive`, in the same order.
+   */
+  replayNext(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+    this.#position++;
+    return this.#take(kind, name, check);
+  }
+
+  /** Appends a live step for a position `replayNext` left unrecorded. */
+  appendLive(kind: string, step: Step): LedgerEntry {
+    if (this.replaying) {
+      throw new Error(
+        `appendLive(${kind}) while ${this.#recorded.length - this.#cursor} recorded entries remain`,
+      );
+    }
+    return this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {});
+  }
+
+  /**
+   * A side-effecting call (git_commit, later PR creation): its signed provenance entry
+   * `{name, input, result, memo_key}` and the `tool_memo` row are written in ONE append, so a resume
+   * never repeats it. On replay the memo is used only when the signed entry at this position exists
+   * and the memo matches it; a memo without signed provenance (or one that differs) is refused.
+   */
+  async sideEffect(
+    kind: string,
+    name: string,
+    input: Record<string, unknown>,
+    execute: () => Promise<Record<string, unknown>>,
+  ): Promise<{ result: Record<string, unknown>; entry: LedgerEntry; replayed: boolean }> {
+    const key = `${name}#${this.#position}`;
+    this.#position++;
+    const wantInput = canonicalJson(input);
+    const recorded = this.#take(kind, name, (entry) =>
+      canonicalJson(entry.payload.input ?? null) === wantInput ? null : 'with a different input',
+    );
+    if (recorded) {
+      const memoKey = String(recorded.payload.memo_key);
+      const memo = this.store.memo(this.id, memoKey);
+      if (!memo) {
+        throw new MemoTamperError(
+          `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: its tool_memo row ${memoKey} is missing from ${this.store.path}`,
+        );
+      }
+      if (
+        memo.seq !== recorded.seq ||
+        canonicalJson(memo.result) !== canonicalJson(recorded.payload.result ?? null)
+      ) {
+        throw new MemoTamperError(
+          `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: tool_memo ${memoKey} does not match its signed provenance entry (tampered memo?)`,
+        );
+      }
+      return { result: memo.result as Record<string, unknown>, entry: recorded, replayed: true };
+    }
+    const stray = this.store.memo(this.id, key);
+    if (stray) {
+      throw new MemoTamperError(
+        `refusing to trust tool_memo ${key} (seq ${stray.seq}): no signed ${kind} entry records it, so it was not written by this run (tampered memo?)`,
+      );
+    }
+    const result = await execute();
+    const entry = this.#append(kind, { name, input, result, memo_key: key }, { memo: { key, result } });
+    return { result, entry, replayed: false };
+  }
+
+  /** A journaled clock read (epoch ms): the orchestration may branch on it. */
+  now(): number {
+    const entry = this.record('clock_read', () => ({ payload: { now: this.#clock() } }));
+    return Number(entry.payload.now);
+  }
+
+  /** A journaled random draw in [0, 1). */
+  random(): number {
+    const entry = this.record('random_draw', () => ({ payload: { value: this.#random() } }));
+    return Number(entry.payload.value);
+  }
+
+  /**
+   * Waits for `truss signal SESSION NAME`: a queued signal is consumed into a `signal_received`
+   * entry (and marked delivered in the same transaction); with none queued the run suspends.
+   * Returns the signal's payload.
+   */
+  async awaitSignal(name: string, reason: string): Promise<unknown> {
+    const entry = this.#await({ signal: name }, reason, 'signal_received', name, {
+      release: () => {
+        const pending = this.store.signals(this.id).find((s) => s.status === 'pending' && s.name === name);
+        if (!pending) return null;
+        return {
+          payload: { name, payload: pending.payload, queued_at: pending.created_at },
+          options: { deliverSignal: { name, createdAt: pending.created_at } },
+        };
+      },
+    });
+    return entry.payload.payload ?? null;
+  }
+
+  /** A durable timer: `timer_set`, then suspend until `fireAt`; a resume at or after it appends `timer_fired`. */
+  async sleepUntil(fireAt: number, reason: string): Promise<void> {
+    const set = this.record('timer_set', () => ({ payload: { fire_at: fireAt } }));
+    const due = Number(set.payload.fire_at);
+    this.#await({ timer: set.seq }, reason, 'timer_fired', '', {
+      release: () => {
+        const now = this.#clock();
+        return now >= due ? { payload: { timer_seq: set.seq, fire_at: due, fired_at: now } } : null;
+      },
+      fireAt: due,
+    });
+  }
+
+  /**
+   * An approval gate (ADR 0037): suspends with `await: {approval}` and is released only by a
+   * signed, approved `human_review` appended after the `suspended` entry and attesting it
+   * (signed by another key than the session's, which the store enforces). The latest decision
+   * counts: rejected / needs_changes keep the run suspended (reported as `blocked`); a later
+   * approval releases it. A queued signal never releases a gate. With `approvers`, only those
+   * reviewer keys count.
+   */
+  async awaitApproval(gate: ApprovalAwait, reason: string, approvers?: TrustedKeys): Promise<LedgerEntry> {
+    const latestReview = (suspended: LedgerEntry) => {
+      let latest: LedgerEntry | undefined;
+      for (let seq = suspended.seq + 1; ; seq++) {
+        const entry = this.store.entry(this.id, seq);
+        if (!entry) break;
+        if (entry.kind !== HUMAN_REVIEW_KIND) continue;
+        if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
+        if (approvers && !approvers.has(String(entry.payload.reviewer_public_key))) continue;
+        latest = entry;
+      }
+      return latest;
+    };
+    return this.#await({ approval: gate }, reason, 'signal_received', APPROVAL_SIGNAL, {
+      release: (suspended) => {
+        if (!suspended) return null;
+        const review = latestReview(suspended);
+        if (review?.payload.decision !== 'approved') return null;
+        return {
+          payload: {
+            name: APPROVAL_SIGNAL,
+            gate: plain(gate) as unknown as Record<string, unknown>,
+            review_seq: review.seq,
+            review_entry_hash: review.entry_hash,
+            reviewer_key_id: review.payload.reviewer_key_id,
+          },
+        };
+      },
+      blocked: (suspended): GateBlock | null => {
+        const review = latestReview(suspended);
+        if (!review) return null;
+        return {
+          decision: String(review.payload.decision),
+          note: String(review.payload.note ?? ''),
+          reviewer_key_id: String(review.payload.reviewer_key_id),
+          seq: review.seq,
+        };
+      },
+      validate: (release, suspended) => {
+        const review = this.store.entry(this.id, Number(release.payload.review_seq));
+        const ok =
+          suspended !== undefined &&
+          review !== undefined &&
+          review.kind === HUMAN_REVIEW_KIND &&
+          review.seq > suspended.seq &&
+          review.payload.decision === 'approved' &&
+          review.payload.attested_head_hash === suspended.entry_hash &&
+          review.entry_hash === release.payload.review_entry_hash;
+        if (!ok) {
+          throw new ResumeRefusedError(
+            `refusing to resume ${this.id}: the approval release at seq ${release.seq} does not point at a signed approved human_review after its gate`,
+          );
+        }
+      },
+    });
+  }
+
+  /**
+   * The shared shape of every wait: an optional recorded `suspended` entry, then the release entry.
+   * Replay consumes both; live, `release` decides whether the run may go on now.
+   */
+  #await(
+    spec: AwaitSpec,
+    reason: string,
+    releaseKind: string,
+    releaseName: string,
+    how: {
+      release: (
+        suspended: LedgerEntry | undefined,
+      ) => { payload: Record<string, unknown>; options?: AppendOptions } | null;
+      blocked?: (suspended: LedgerEntry) => GateBlock | null;
+      validate?: (release: LedgerEntry, suspended: LedgerEntry | undefined) => void;
+      fireAt?: number;
+    },
+  ): LedgerEntry {
+    this.#position++;
+    const awaitName = describeAwait(spec);
+    let suspended: LedgerEntry | undefined;
+    if (this.peek()?.kind === 'suspended' || (this.peek() && this.peek()?.kind !== releaseKind)) {
+      suspended = this.#take('suspended', awaitName);
+    }
+    const recorded = this.#take(releaseKind, releaseName);
+    if (recorded) {
+      how.validate?.(recorded, suspended);
+      return recorded;
+    }
+    const release = how.release(suspended);
+    if (release) return this.#append(releaseKind, release.payload, release.options ?? {});
+    if (!suspended) {
+      suspended = this.#append('suspended', {
+        reason,
+        await: plain(spec) as unknown as Record<string, unknown>,
+        ...(how.fireAt !== undefined ? { fire_at: how.fireAt } : {}),
+      });
+    }
+    throw new SuspendedError({
+      seq: suspended.seq,
+      reason,
+      await: spec,
+      ...(how.fireAt !== undefined ? { fireAt: how.fireAt } : {}),
+      blocked: how.blocked?.(suspended) ?? null,
+    });
+  }
+}

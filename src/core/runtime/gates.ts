@@ -1,0 +1,72 @@
+import type { ResolvedContract } from '../contract/schema.js';
+import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { matchesToolPattern } from '../tools/policy.js';
+import type { DurableSession } from './durable.js';
+
+/**
+ * Approval gates (ADR 0037), default off: before a high-risk tool runs, or once model spend crosses
+ * a threshold, the durable run suspends until a signed approved `human_review` releases it.
+ */
+export class ApprovalGates {
+  readonly enabled: boolean;
+  readonly highRiskTools: readonly string[];
+  readonly spendThresholdUsd: number | undefined;
+  readonly perCallSpendThresholdUsd: number | undefined;
+  /** Set once the cumulative spend gate was released: it gates a run once. */
+  #spendReleased = false;
+
+  constructor(
+    settings: ResolvedContract['approval_gates'],
+    private readonly approvers?: TrustedKeys,
+  ) {
+    this.enabled = settings.enabled;
+    this.highRiskTools = settings.high_risk_tools;
+    this.spendThresholdUsd = settings.spend_threshold_usd;
+    this.perCallSpendThresholdUsd = settings.per_call_spend_threshold_usd;
+  }
+
+  /** True when `tool` matches a `high_risk_tools` pattern of enabled gates. */
+  gatesTool(tool: string): boolean {
+    return this.enabled && this.highRiskTools.some((pattern) => matchesToolPattern(pattern, tool));
+  }
+
+  /** Before a tool call: suspends (SuspendedError) until approved when the tool is high-risk. */
+  async beforeTool(session: DurableSession, tool: string, input: Record<string, unknown>): Promise<void> {
+    if (!this.gatesTool(tool)) return;
+    const preview = JSON.stringify(input);
+    await session.awaitApproval(
+      { gate: 'tool', tool },
+      `approval needed before high-risk tool ${tool} runs: ${preview.length > 300 ? `${preview.slice(0, 300)}…` : preview}`,
+      this.approvers,
+    );
+  }
+
+  /**
+   * After a model call was journaled and charged: suspends when that call cost more than the
+   * per-call threshold, or the run's spend first reaches the cumulative threshold.
+   */
+  async afterModelCall(session: DurableSession, callCostUsd: number, spentUsd: number): Promise<void> {
+    if (!this.enabled) return;
+    const perCall = this.perCallSpendThresholdUsd;
+    if (perCall !== undefined && callCostUsd >= perCall && callCostUsd > 0) {
+      await session.awaitApproval(
+        { gate: 'per_call_spend', spend: round(callCostUsd), threshold: perCall },
+        `approval needed: one model call cost $${callCostUsd.toFixed(4)}, at or over per_call_spend_threshold_usd $${perCall}`,
+        this.approvers,
+      );
+    }
+    const total = this.spendThresholdUsd;
+    if (total !== undefined && !this.#spendReleased && spentUsd >= total && spentUsd > 0) {
+      await session.awaitApproval(
+        { gate: 'spend', spend: round(spentUsd), threshold: total },
+        `approval needed: the run has spent $${spentUsd.toFixed(4)}, at or over spend_threshold_usd $${total}`,
+        this.approvers,
+      );
+      this.#spendReleased = true;
+    }
+  }
+}
+
+function round(usd: number): number {
+  return Math.round(usd * 1e6) / 1e6;
+}

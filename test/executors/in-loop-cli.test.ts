@@ -1,0 +1,107 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LedgerStore } from '../../src/core/ledger/index.js';
+import { AGENT_KEY, makeWorkdir } from '../helpers/agent-kit.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+
+function setup() {
+  const home = mkdtempSync(join(tmpdir(), 'truss-inloop-cli-'));
+  const keyFile = join(home, 'session.key');
+  writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+  return { home, keyFile, db: join(home, 'ledger.db'), workdir: makeWorkdir() };
+}
+
+describe('truss run with the in-loop executor', () => {
+  it('examples/contracts/in-loop-scripted.toml: a scripted agent writes greeting.txt in a fresh workdir → PASS', () => {
+    const { home, keyFile, db, workdir } = setup();
+    const result = runCli(
+      [
+        'run',
+        join(REPO_ROOT, 'examples/contracts/in-loop-scripted.toml'),
+        '--workdir',
+        workdir,
+        '--db',
+        db,
+        '--key',
+        keyFile,
+        '--bundle',
+        join(home, 'bundle.json'),
+        '--json',
+      ],
+      { env: { HOME: home } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const outcome = JSON.parse(result.stdout);
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      verdict: 'pass',
+      executor: { kind: 'in-loop', steps: 4, failure: null, changed_files: ['greeting.txt'] },
+    });
+    expect(readFileSync(join(workdir, 'greeting.txt'), 'utf8')).toBe('hello from the harness\n');
+    expect(result.stderr).toContain('step 2: write_file');
+    const verify = runCli(['verify', join(home, 'bundle.json'), '--key', AGENT_KEY.publicKeyHex, '--json']);
+    expect(JSON.parse(verify.stdout).status).toBe('verified');
+    // The human output says the agent was scripted.
+    const human = runCli(
+      [
+        'resume',
+        outcome.session_id,
+        '--workdir',
+        workdir,
+        '--db',
+        db,
+        '--key',
+        keyFile,
+        '--bundle',
+        join(home, 'b2.json'),
+      ],
+      { env: { HOME: home } },
+    );
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain('note: the agent is SCRIPTED');
+    expect(human.stdout).toContain('VERDICT: PASS');
+  });
+
+  it('an in-loop executor without a usable model is a config error (exit 3) and nothing is journaled', () => {
+    const { home, keyFile, db, workdir } = setup();
+    const contract = join(home, 'needs-key.toml');
+    writeFileSync(
+      contract,
+      `
+[contract]
+id = "needs-key"
+intent = "anything"
+
+[[done]]
+kind = "check"
+desc = "true"
+run = "true"
+
+[executor]
+kind = "in-loop"
+provider = "anthropic"
+model = "claude-sonnet-4-5"
+`,
+    );
+    const result = runCli(['run', contract, '--workdir', workdir, '--db', db, '--key', keyFile], {
+      env: { HOME: home },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/ANTHROPIC_API_KEY/);
+    if (existsSync(db)) {
+      const store = LedgerStore.open(db, { readonly: true });
+      expect(store.sessions()).toEqual([]);
+      store.close();
+    }
+  });
+
+  it('resume and signal are registered, with help', () => {
+    expect(runCli(['resume', '--help']).stdout).toContain('Usage: truss resume SESSION');
+    expect(runCli(['signal', '--help']).stdout).toContain('Usage: truss signal SESSION NAME [PAYLOAD]');
+    const main = runCli(['--help']);
+    expect(main.stdout).toContain('resume SESSION');
+    expect(main.stdout).toContain('6  run suspended');
+  });
+});

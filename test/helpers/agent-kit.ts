@@ -1,0 +1,208 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ResolvedContract, resolveContractSources } from '../../src/core/contract/index.js';
+import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
+import type {
+  ChatRequest,
+  ChatResult,
+  CompletionResult,
+  ContentBlock,
+  Provider,
+} from '../../src/core/providers/provider.js';
+import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
+import { BudgetMeter } from '../../src/core/runtime/budget.js';
+import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
+import { type RunOutcome, resumeContract, runContract } from '../../src/core/verify/run-contract.js';
+import { keyFromByte } from './ledger-kit.js';
+
+export const AGENT_KEY = keyFromByte(0x61);
+export const APPROVER_KEY = keyFromByte(0x62);
+
+export const GIT_ENV = {
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+};
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
+}
+
+/** A fresh directory, optionally a git repository with one commit (and `.truss/` ignored). */
+export function makeWorkdir(options: { git?: boolean } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'truss-agent-'));
+  if (options.git) {
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFileSync(join(dir, 'README.md'), '# demo\n');
+    writeFileSync(join(dir, '.gitignore'), '.truss/\n');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'base');
+  }
+  return dir;
+}
+
+export function commitCount(dir: string): number {
+  return Number(git(dir, 'rev-list', '--count', 'HEAD').trim());
+}
+
+/** Resolves contract TOML text the way `truss run` does (layering, defaults, hash). */
+export function contractFrom(text: string): { contract: ResolvedContract; hash: string } {
+  const { contract, hash } = resolveContractSources({ contract: { file: 'contract.toml', text } });
+  return { contract, hash };
+}
+
+/** A tool_use block as a scripted fixture writes it. */
+export function use(name: string, input: Record<string, unknown>, text?: string): ScriptedResponse {
+  return {
+    content: [...(text ? [{ type: 'text' as const, text }] : []), { type: 'tool_use' as const, name, input }],
+  } as ScriptedResponse;
+}
+
+export function say(text: string, usage?: { input_tokens: number; output_tokens: number }): ScriptedResponse {
+  return { content: [{ type: 'text', text }], ...(usage ? { usage } : {}) } as ScriptedResponse;
+}
+
+export function scripted(responses: ScriptedResponse[], name = 'test-agent.json'): ScriptedProvider {
+  return new ScriptedProvider(responses, { name });
+}
+
+/**
+ * A model stand-in that is NOT scripted (the runtime never calls it on replay): it answers by
+ * position (the number of assistant turns in the request) and counts every request it receives.
+ * `hangAt` makes that position's call never return (a crash stand-in: the run is abandoned there).
+ */
+export class PositionalAgent implements Provider {
+  readonly kind = 'openai-compatible' as const;
+  readonly model = 'positional-agent';
+  readonly requests: number[] = [];
+  constructor(
+    private readonly answers: Array<{ content: ContentBlock[]; costUsd?: number; tokens?: number }>,
+    private readonly options: { hangAt?: number; onCall?: (position: number) => void } = {},
+  ) {}
+
+  complete(): Promise<CompletionResult> {
+    throw new Error('PositionalAgent only chats');
+  }
+
+  async chat(request: ChatRequest, _ctx: Ctx): Promise<ChatResult> {
+    const position = request.messages.filter((m) => m.role === 'assistant').length;
+    this.requests.push(position);
+    this.options.onCall?.(position);
+    if (position === this.options.hangAt) return new Promise<ChatResult>(() => {});
+    const answer = this.answers[position];
+    if (!answer) throw new Error(`PositionalAgent has no answer for position ${position}`);
+    return {
+      content: structuredClone(answer.content),
+      stopReason: answer.content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
+      model: this.model,
+      usage: { inputTokens: answer.tokens ?? 10, outputTokens: 0, costUsd: answer.costUsd ?? 0 },
+    };
+  }
+}
+
+export function toolUse(id: string, name: string, input: Record<string, unknown>): ContentBlock {
+  return { type: 'tool_use', id, name, input };
+}
+
+export function text(value: string): ContentBlock {
+  return { type: 'text', text: value };
+}
+
+export interface AgentRun {
+  dbPath: string;
+  store: LedgerStore;
+  events: RunEvent[];
+  close(): void;
+}
+
+export function openRunStore(dir = mkdtempSync(join(tmpdir(), 'truss-agent-db-'))): AgentRun {
+  const dbPath = join(dir, 'ledger.db');
+  const store = LedgerStore.open(dbPath);
+  return { dbPath, store, events: [], close: () => store.close() };
+}
+
+export function ctxFor(
+  contract: ResolvedContract,
+  options: { signal?: AbortSignal; events?: RunEvent[] } = {},
+): Ctx {
+  return createCtx({
+    ...(options.signal ? { signal: options.signal } : {}),
+    events: (event) => options.events?.push(event),
+    budget: new BudgetMeter({
+      maxCostUsd: contract.budget.max_cost_usd,
+      maxTotalTokens: contract.budget.max_total_tokens,
+      maxSteps: contract.budget.max_steps,
+    }),
+  });
+}
+
+export async function runAgent(options: {
+  store: LedgerStore;
+  contract: { contract: ResolvedContract; hash: string };
+  workdir: string;
+  provider: Provider;
+  signer?: Signer;
+  signal?: AbortSignal;
+  events?: RunEvent[];
+  clock?: () => number;
+}): Promise<RunOutcome> {
+  const { contract, hash } = options.contract;
+  return runContract({
+    contract,
+    contractHash: hash,
+    workdir: options.workdir,
+    store: options.store,
+    signer: options.signer ?? AGENT_KEY,
+    ctx: ctxFor(contract, options),
+    panel: { unavailable: 'no panel in this test' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    codeVersion: 'test',
+    principal: { login: 'test' },
+    executorProvider: options.provider,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+export async function resumeAgent(options: {
+  store: LedgerStore;
+  sessionId: string;
+  contract: ResolvedContract;
+  workdir: string;
+  provider: Provider;
+  signer?: Signer;
+  expectedContractHash?: string;
+  approvers?: Map<string, string>;
+  events?: RunEvent[];
+  clock?: () => number;
+}): Promise<RunOutcome> {
+  return resumeContract({
+    sessionId: options.sessionId,
+    store: options.store,
+    signer: options.signer ?? AGENT_KEY,
+    crypto: createNodeCrypto(),
+    workdir: options.workdir,
+    ctx: ctxFor(options.contract, options),
+    panel: { unavailable: 'no panel in this test' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    executorProvider: options.provider,
+    expectedContractHash: options.expectedContractHash,
+    approvers: options.approvers,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+export function kindsOf(store: LedgerStore, sessionId: string): string[] {
+  return [...store.entries(sessionId)].map((e) => e.kind);
+}
+
+/** Waits until `predicate` holds (polling), for abandoned runs that hang on purpose. */
+export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,277 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SigningKey } from '../../src/core/ledger/index.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/verify/run-contract.js';
+import {
+  AGENT_KEY,
+  type AgentRun,
+  APPROVER_KEY,
+  contractFrom,
+  kindsOf,
+  makeWorkdir,
+  openRunStore,
+  PositionalAgent,
+  resumeAgent,
+  runAgent,
+  say,
+  scripted,
+  text,
+  toolUse,
+  use,
+} from '../helpers/agent-kit.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { keyFromByte } from '../helpers/ledger-kit.js';
+
+const GATED = contractFrom(`
+[contract]
+id = "gated"
+intent = "Write approved.txt with bash"
+
+[[done]]
+kind = "check"
+desc = "approved.txt says approved"
+run = "grep -qx approved approved.txt"
+timeout_sec = 10
+
+[executor]
+kind = "in-loop"
+
+[constraints]
+allow_tools = ["bash", "read_file"]
+
+[approval_gates]
+enabled = true
+high_risk_tools = ["ba*"]
+`);
+
+const AGENT = () =>
+  scripted([
+    use('bash', { command: 'echo approved > approved.txt' }, 'writing it'),
+    say('approved.txt written'),
+  ]);
+
+function suspended(outcome: RunOutcome): SuspendedOutcome {
+  expect(outcome.status).toBe('suspended');
+  return outcome as SuspendedOutcome;
+}
+
+function review(
+  run: AgentRun,
+  sessionId: string,
+  reviewer: SigningKey,
+  decision: 'approved' | 'rejected' | 'needs_changes',
+) {
+  return run.store.appendHumanReview(sessionId, reviewer, {
+    decision,
+    note: decision,
+    actor: { login: 'reviewer', id: null },
+    source: { review_id: null, commit_sha: null, url: null },
+  });
+}
+
+describe('approval gates', () => {
+  let run: AgentRun;
+  let workdir: string;
+  beforeEach(() => {
+    run = openRunStore();
+    workdir = makeWorkdir();
+  });
+  afterEach(() => run.close());
+
+  it('a gated tool suspends before it runs; reject and needs_changes keep it suspended; a raw signal does not release it; approval does', async () => {
+    const first = suspended(
+      await runAgent({ store: run.store, contract: GATED, workdir, provider: AGENT() }),
+    );
+    expect(first.suspension.await).toEqual({ approval: { gate: 'tool', tool: 'bash' } });
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+    expect(run.store.session(first.sessionId)?.status).toBe('suspended');
+    const resume = () =>
+      resumeAgent({
+        store: run.store,
+        sessionId: first.sessionId,
+        contract: GATED.contract,
+        workdir,
+        provider: AGENT(),
+      });
+
+    run.store.queueSignal(first.sessionId, 'approval_gate', { approved: true });
+    expect(suspended(await resume()).suspension.blocked).toBeNull();
+
+    review(run, first.sessionId, APPROVER_KEY, 'rejected');
+    const rejected = suspended(await resume());
+    expect(rejected.suspension.blocked).toMatchObject({ decision: 'rejected' });
+    review(run, first.sessionId, APPROVER_KEY, 'needs_changes');
+    expect(suspended(await resume()).suspension.blocked).toMatchObject({ decision: 'needs_changes' });
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+
+    review(run, first.sessionId, APPROVER_KEY, 'approved');
+    const done = (await resume()) as CompletedOutcome;
+    expect(done.status).toBe('completed');
+    expect(done.verdict.overall).toBe('pass');
+    expect(readFileSync(join(workdir, 'approved.txt'), 'utf8')).toBe('approved\n');
+    const kinds = kindsOf(run.store, first.sessionId);
+    expect(kinds.slice(0, 8)).toEqual([
+      'run_started',
+      'executor_started',
+      'model_result',
+      'suspended',
+      'human_review',
+      'human_review',
+      'human_review',
+      'signal_received',
+    ]);
+    const release = [...run.store.entries(first.sessionId)].find((e) => e.kind === 'signal_received');
+    expect(release?.payload).toMatchObject({ name: 'approval_gate', review_seq: 6 });
+    // The raw signal stayed queued: it was never consumed as a release.
+    expect(run.store.signals(first.sessionId)).toMatchObject([{ name: 'approval_gate', status: 'pending' }]);
+  });
+
+  it('with approvers pinned, a review by another key does not release the gate', async () => {
+    const first = suspended(
+      await runAgent({ store: run.store, contract: GATED, workdir, provider: AGENT() }),
+    );
+    review(run, first.sessionId, keyFromByte(0x77), 'approved');
+    const pinned = new Map([[APPROVER_KEY.publicKeyHex, 'approver']]);
+    const still = await resumeAgent({
+      store: run.store,
+      sessionId: first.sessionId,
+      contract: GATED.contract,
+      workdir,
+      provider: AGENT(),
+      approvers: pinned,
+    });
+    expect(still.status).toBe('suspended');
+    review(run, first.sessionId, APPROVER_KEY, 'approved');
+    const done = await resumeAgent({
+      store: run.store,
+      sessionId: first.sessionId,
+      contract: GATED.contract,
+      workdir,
+      provider: AGENT(),
+      approvers: pinned,
+    });
+    expect(done.status).toBe('completed');
+  });
+
+  it('spend gates: per-call and cumulative thresholds suspend after the model result is journaled', async () => {
+    const contract = contractFrom(`
+[contract]
+id = "spend"
+intent = "Write approved.txt"
+
+[[done]]
+kind = "check"
+desc = "approved.txt exists"
+run = "test -f approved.txt"
+
+[executor]
+kind = "in-loop"
+
+[constraints]
+allow_tools = ["write_file"]
+
+[approval_gates]
+enabled = true
+spend_threshold_usd = 0.10
+per_call_spend_threshold_usd = 0.08
+`);
+    const answers = [
+      { content: [text('one'), toolUse('a', 'write_file', { path: 'a.txt', content: 'a' })], costUsd: 0.05 },
+      { content: [toolUse('b', 'write_file', { path: 'approved.txt', content: 'x' })], costUsd: 0.09 },
+      { content: [text('done')], costUsd: 0.01 },
+    ];
+    const agent = new PositionalAgent(answers);
+    const first = suspended(await runAgent({ store: run.store, contract, workdir, provider: agent }));
+    expect(first.suspension.await).toEqual({
+      approval: { gate: 'per_call_spend', spend: 0.09, threshold: 0.08 },
+    });
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+    review(run, first.sessionId, APPROVER_KEY, 'approved');
+    const agent2 = new PositionalAgent(answers);
+    const second = suspended(
+      await resumeAgent({
+        store: run.store,
+        sessionId: first.sessionId,
+        contract: contract.contract,
+        workdir,
+        provider: agent2,
+      }),
+    );
+    expect(second.suspension.await).toMatchObject({ approval: { gate: 'spend', threshold: 0.1 } });
+    expect(agent2.requests).toEqual([]);
+    review(run, first.sessionId, APPROVER_KEY, 'approved');
+    const agent3 = new PositionalAgent(answers);
+    const done = (await resumeAgent({
+      store: run.store,
+      sessionId: first.sessionId,
+      contract: contract.contract,
+      workdir,
+      provider: agent3,
+    })) as CompletedOutcome;
+    expect(done.status).toBe('completed');
+    expect(done.verdict.overall).toBe('pass');
+    expect(agent3.requests).toEqual([2]);
+  });
+
+  it('across processes: truss run suspends (exit 6) and exits; approve + truss resume later finishes; signal alone does not', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-gate-home-'));
+    const keyFile = join(home, 'session.key');
+    const reviewerFile = join(home, 'reviewer.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
+    expect(AGENT_KEY.publicKeyHex).not.toBe(APPROVER_KEY.publicKeyHex);
+    const db = join(home, 'ledger.db');
+    const env = { HOME: home };
+    const contractPath = join(REPO_ROOT, 'examples/contracts/gated.toml');
+    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
+
+    const first = runCli(['run', contractPath, ...common, '--json'], { env });
+    expect(first.code, first.stderr).toBe(6);
+    const outcome = JSON.parse(first.stdout);
+    expect(outcome).toMatchObject({
+      status: 'suspended',
+      suspension: { await: { approval: { tool: 'bash' } } },
+    });
+    const session = outcome.session_id as string;
+
+    const signal = runCli(['signal', session, 'approval_gate', '{"approved":true}', ...common], { env });
+    expect(signal.code, signal.stderr).toBe(6);
+    expect(signal.stderr).toContain('a signal does not release an approval gate');
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+
+    const own = runCli(['review', 'approve', session, '--db', db, '--key', keyFile], { env });
+    expect(own.code).toBe(3);
+    expect(own.stderr).toMatch(/signed by the session key/);
+
+    const approve = runCli(
+      ['review', 'approve', session, '--db', db, '--key', reviewerFile, '--note', 'go'],
+      { env },
+    );
+    expect(approve.code, approve.stderr).toBe(0);
+    const resumed = runCli(['resume', session, ...common, '--json'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', verdict: 'pass' });
+    expect(readFileSync(join(workdir, 'approved.txt'), 'utf8')).toBe('approved\n');
+
+    const list = runCli(['ledger', 'list', '--db', db, '--json'], { env });
+    expect(JSON.parse(list.stdout)[0]).toMatchObject({ id: session, status: 'completed' });
+    const verify = runCli(
+      [
+        'ledger',
+        'verify',
+        session,
+        '--db',
+        db,
+        '--key',
+        AGENT_KEY.publicKeyHex,
+        '--key',
+        APPROVER_KEY.publicKeyHex,
+        '--json',
+      ],
+      { env },
+    );
+    expect(JSON.parse(verify.stdout)).toMatchObject({ status: 'verified', terminal_kind: 'run_completed' });
+  });
+});

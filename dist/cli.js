@@ -2,14 +2,16 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  package_default
+} from "./chunks/chunk-2KBYJB54.js";
+import {
   ContractError,
   GitRefError,
-  ProviderError,
-  package_default
-} from "./chunks/chunk-FXCTQQ2U.js";
+  ProviderError
+} from "./chunks/chunk-C3WECTBP.js";
 import {
   EXIT
-} from "./chunks/chunk-7ZETOEHC.js";
+} from "./chunks/chunk-DO22XCNI.js";
 import {
   UsageError,
   processIo
@@ -28,7 +30,9 @@ var MAIN_HELP = `truss ${package_default.version} \u2014 contracts, independent 
 Usage: truss <command> [options]
 
 Commands:
-  run CONTRACT                     run a contract: harness checks, reviewer panel, signed verdict
+  run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
+  resume SESSION                   continue a suspended or interrupted run (replays its journal)
+  signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   ledger list|show|get|verdict|export|verify|shred
@@ -45,13 +49,16 @@ Exit codes:
   3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
+  6  run suspended (approval gate, signal or timer); the output says how to release it
   64 usage error (bad flags or arguments)`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-HANXI5PY.js")).keygen,
-  verify: async () => (await import("./chunks/verify-2EH454VC.js")).verify,
-  ledger: async () => (await import("./chunks/ledger-W47D7T4A.js")).ledger,
-  review: async () => (await import("./chunks/review-6BDTI6FY.js")).review,
-  run: async () => (await import("./chunks/run-JJLFY7W4.js")).run
+  keygen: async () => (await import("./chunks/keygen-JMLMR7DL.js")).keygen,
+  verify: async () => (await import("./chunks/verify-KWHZTOFL.js")).verify,
+  ledger: async () => (await import("./chunks/ledger-OQYLEAIK.js")).ledger,
+  review: async () => (await import("./chunks/review-QKWOKVFC.js")).review,
+  run: async () => (await import("./chunks/run-NAOIRUXS.js")).run,
+  resume: async () => (await import("./chunks/resume-6EOYKLW5.js")).resume,
+  signal: async () => (await import("./chunks/signal-B32MTBHP.js")).signal
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

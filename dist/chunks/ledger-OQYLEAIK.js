@@ -6,10 +6,10 @@ import {
   TRUST_OPTIONS,
   formatReport,
   trustFrom
-} from "./chunk-D7NOJHVG.js";
+} from "./chunk-QFMLJXGH.js";
 import {
   EXIT
-} from "./chunk-7ZETOEHC.js";
+} from "./chunk-DO22XCNI.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -25,7 +25,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   writeBundle
-} from "./chunk-ZKEZWVRE.js";
+} from "./chunk-VTN2NGHZ.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

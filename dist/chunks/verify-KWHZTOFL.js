@@ -6,7 +6,7 @@ import {
   TRUST_OPTIONS,
   formatReport,
   trustFrom
-} from "./chunk-D7NOJHVG.js";
+} from "./chunk-QFMLJXGH.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -19,7 +19,7 @@ import {
   VERIFY_EXIT_CODES,
   createNodeCrypto,
   verifyBundleFile
-} from "./chunk-ZKEZWVRE.js";
+} from "./chunk-VTN2NGHZ.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 
@@ -29,6 +29,8 @@ var VERIFY_HELP = `Usage: truss verify BUNDLE.json [--key HEX | --trusted-keys F
 Verifies an exported ledger bundle (truss.ledger.v1) offline: contiguous seq, prev links,
 recomputed hashes, every signature, the head hash, child sessions, human reviews and the
 convenience views. Without a pinned key the best possible result is "integrity_only".
+Bundles as \`truss ledger export\` writes them (one entry per line) are streamed at constant
+memory, whatever their size; other JSON layouts are read whole, up to 512 MiB.
 
 Options:
 ${TRUST_HELP}

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   VERIFY_EXIT_CODES,
   resolveTrustedKeys
-} from "./chunk-ZKEZWVRE.js";
+} from "./chunk-VTN2NGHZ.js";
 
 // src/cli/format-report.ts
 var BADGE = {

@@ -15,6 +15,8 @@ var EXIT = {
   integrityOnly: 4,
   /** Chain intact but the run has no terminal entry (unfinished or truncated). */
   incomplete: 5,
+  /** `truss run|resume|signal`: the run is suspended (approval gate, signal or timer); nothing failed. */
+  suspended: 6,
   /** Bad command line (sysexits EX_USAGE). */
   usage: 64
 };

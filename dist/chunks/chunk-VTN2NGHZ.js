@@ -1075,8 +1075,8 @@ function ledgerOpen(header) {
   const fields = JSON.stringify(header).slice(0, -1);
   return `${fields === "{" ? fields : `${fields},`}"entries":[`;
 }
-function entryLine(entry, first) {
-  return `${first ? "\n" : ",\n"}${JSON.stringify(entry)}`;
+function entryLine(json, first) {
+  return `${first ? "\n" : ",\n"}${json}`;
 }
 function writeBundle(store, sessionId, crypto, write) {
   store.snapshot(() => {
@@ -1108,8 +1108,8 @@ function writeLedger(store, sessionId, crypto, write, seen) {
   };
   write(ledgerOpen({ ...header }));
   let first = true;
-  const chain = store.verifyChain(sessionId, crypto, (entry) => {
-    write(entryLine(entry, first));
+  const chain = store.verifyChainAsJson(sessionId, crypto, (json) => {
+    write(entryLine(json, first));
     first = false;
   });
   write(ENTRIES_CLOSE);
@@ -1422,7 +1422,17 @@ var LedgerStore = class _LedgerStore {
       blob: db.prepare(
         "SELECT bytes, size FROM blobs WHERE hash = ?"
       ),
-      shred: options.readonly ? void 0 : db.prepare("UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL")
+      shred: options.readonly ? void 0 : db.prepare("UPDATE blobs SET bytes = NULL WHERE hash = ? AND bytes IS NOT NULL"),
+      lastSignalTime: db.prepare(
+        "SELECT max(created_at) AS t FROM signals WHERE session_id = ?"
+      ),
+      insertSignal: options.readonly ? void 0 : db.prepare(
+        "INSERT INTO signals (session_id, name, payload, status, created_at) VALUES (?, ?, ?, 'pending', ?)"
+      ),
+      signals: db.prepare("SELECT name, payload, status, created_at FROM signals WHERE session_id = ? ORDER BY created_at"),
+      deliverSignal: options.readonly ? void 0 : db.prepare(
+        "UPDATE signals SET status = 'delivered' WHERE session_id = ? AND name = ? AND created_at = ? AND status = 'pending'"
+      )
     };
     this.#appendTx = db.transaction((pending) => this.#appendInTransaction(pending));
   }
@@ -1545,6 +1555,14 @@ var LedgerStore = class _LedgerStore {
         throw error;
       }
     }
+    if (options.deliverSignal) {
+      const { name, createdAt } = options.deliverSignal;
+      if (this.#writable(this.#stmts.deliverSignal).run(sessionId, name, createdAt).changes !== 1) {
+        throw new LedgerError(
+          `signal ${JSON.stringify(name)} of ${sessionId} is not pending (delivered twice?)`
+        );
+      }
+    }
     for (const bytes of options.blobs ?? []) {
       this.#writable(this.#stmts.insertBlob).run(
         createHash3("sha256").update(bytes).digest(),
@@ -1592,6 +1610,29 @@ var LedgerStore = class _LedgerStore {
     const row = this.#stmts.memo.get(sessionId, key);
     return row ? { seq: row.seq, result: JSON.parse(row.result) } : void 0;
   }
+  /**
+   * Queues an external signal for a session (`truss signal`). It reaches the journal only when the
+   * run consumes it at a deterministic point (a `signal_received` entry), never by a concurrent append.
+   */
+  queueSignal(sessionId, name, payload) {
+    this.requireSession(sessionId);
+    const text = payload === void 0 ? null : canonicalJson(payload);
+    return this.#db.transaction(() => {
+      const last = this.#stmts.lastSignalTime.get(sessionId)?.t ?? null;
+      const createdAt = Math.max(this.#clock(), last === null ? 0 : last + 1);
+      this.#writable(this.#stmts.insertSignal).run(sessionId, name, text, createdAt);
+      return { name, payload: payload ?? null, status: "pending", created_at: createdAt };
+    }).immediate();
+  }
+  /** The session's signal queue, oldest first. */
+  signals(sessionId) {
+    return this.#stmts.signals.all(sessionId).map((row) => ({
+      name: row.name,
+      payload: row.payload === null ? null : JSON.parse(row.payload),
+      status: row.status === "delivered" ? "delivered" : "pending",
+      created_at: row.created_at
+    }));
+  }
   /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */
   putBlob(bytes) {
     const hash = createHash3("sha256").update(bytes).digest();
@@ -1632,6 +1673,34 @@ var LedgerStore = class _LedgerStore {
   }
   /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
   verifyChain(sessionId, crypto, onEntry) {
+    return this.#walkChain(sessionId, crypto, onEntry && ((row) => onEntry(toLedgerEntry(row))), false);
+  }
+  /**
+   * Verifies the chain like verifyChain and hands each entry over as its JSON text (the fields of
+   * LedgerEntry in order). A row that decoded cleanly has canonical payload text, which is spliced in
+   * as it is instead of being parsed and serialised again; any other row goes through toLedgerEntry.
+   */
+  verifyChainAsJson(sessionId, crypto, onEntry) {
+    return this.#walkChain(
+      sessionId,
+      crypto,
+      (row, canonical) => {
+        if (!canonical) {
+          onEntry(JSON.stringify(toLedgerEntry(row)));
+          return;
+        }
+        onEntry(
+          `{"seq":${row.seq},"kind":${JSON.stringify(row.kind)},"payload":${row.payload},"prev_hash":"${row.prev_hash.toString("hex")}","entry_hash":"${row.entry_hash.toString("hex")}","signature":"${row.signature.toString("hex")}"}`
+        );
+      },
+      true
+    );
+  }
+  /**
+   * `canonical` is true when the row passed decodeRow (32/32/64-byte hashes, canonical payload text);
+   * with `decodeAll`, rows after a chain failure are decoded too so that stays known for every row.
+   */
+  #walkChain(sessionId, crypto, onRow, decodeAll) {
     const session = this.requireSession(sessionId);
     const publicKey = hexToBytes2(session.public_key, 32);
     const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
@@ -1649,12 +1718,12 @@ var LedgerStore = class _LedgerStore {
       );
     }
     for (const row of this.#stmts.entries.iterate(sessionId)) {
-      if (!verifier.failed) {
-        const decoded = decodeRow(row);
+      const decoded = verifier.failed && !decodeAll ? void 0 : decodeRow(row);
+      if (decoded && !verifier.failed) {
         if ("error" in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
         else verifier.push(decoded);
       }
-      onEntry?.(toLedgerEntry(row));
+      onRow?.(row, decoded !== void 0 && !("error" in decoded));
     }
     return verifier.finish();
   }
@@ -1743,6 +1812,55 @@ function decodeRow(row) {
   };
 }
 
+// src/core/ledger/trust.ts
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join } from "node:path";
+
+// src/core/ledger/trusted-keys.ts
+function parseTrustedKeys(text, source) {
+  const keys = /* @__PURE__ */ new Map();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const content = line.replace(/#.*/, "").trim();
+    if (content === "") return;
+    const [hex = "", ...label] = content.split(/\s+/);
+    if (!hexToBytes2(hex.toLowerCase(), 32)) {
+      throw new KeyError(
+        `${source}:${index + 1}: expected a 64-character hex Ed25519 public key, got ${JSON.stringify(hex.slice(0, 80))}`
+      );
+    }
+    keys.set(hex.toLowerCase(), label.join(" "));
+  });
+  return keys;
+}
+
+// src/core/ledger/trust.ts
+var REPO_TRUSTED_KEYS_PATH = ".truss/trusted-keys";
+function resolveTrustedKeys(options) {
+  const trusted = /* @__PURE__ */ new Map();
+  const sources = [];
+  for (const [index, key] of (options.keys ?? []).entries()) {
+    trusted.set(bytesToHex2(parsePublicKeyHex(key, `--key #${index + 1}`)), "command line");
+  }
+  if (options.keys?.length) sources.push("--key");
+  let file = options.file;
+  if (!file && trusted.size === 0 && existsSync2(join(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
+    file = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
+  }
+  if (file) {
+    let text;
+    try {
+      text = readFileSync2(file, "utf8");
+    } catch (error) {
+      throw new KeyError(
+        `cannot read trusted keys file ${file} (${error.code ?? "error"})`
+      );
+    }
+    for (const [key, label] of parseTrustedKeys(text, file)) trusted.set(key, label);
+    sources.push(file);
+  }
+  return { trusted, source: sources.length ? sources.join(" + ") : null };
+}
+
 // src/core/ledger/verify-bundle-file.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync } from "node:fs";
@@ -1755,17 +1873,22 @@ var NotStreamable = class extends Error {
 };
 function verifyBundleFile(path, options) {
   let fd;
-  let size;
   try {
     fd = openSync2(path, "r");
   } catch (error) {
     throw unreadable(path, error);
   }
   try {
+    let stats;
     try {
-      size = fstatSync(fd).size;
+      stats = fstatSync(fd);
     } catch (error) {
       throw unreadable(path, error);
+    }
+    const limit = options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES;
+    if (!stats.isFile()) {
+      options.onLayout?.("whole_file", "not a regular file");
+      return verifyBundle(parseBundle(readWhole(fd, path, limit, false), path), options);
     }
     let reason;
     try {
@@ -1777,16 +1900,16 @@ function verifyBundleFile(path, options) {
       reason = error.message;
     }
     options.onLayout?.("whole_file", reason);
-    const limit = options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES;
-    if (size > limit) {
-      throw new BundleFormatError(
-        `${path} is ${Math.round(size / 2 ** 20)} MiB and not laid out one entry per line as \`truss ledger export\` writes it (${reason}); such bundles above ${Math.round(limit / 2 ** 20)} MiB are refused`
-      );
-    }
-    return verifyBundle(parseBundle(readWhole(fd, path), path), options);
+    if (stats.size > limit) throw tooLarge(path, stats.size, limit, reason);
+    return verifyBundle(parseBundle(readWhole(fd, path, limit, true), path), options);
   } finally {
     closeSync2(fd);
   }
+}
+function tooLarge(path, size, limit, reason) {
+  return new BundleFormatError(
+    `${path} is ${Math.round(size / 2 ** 20)} MiB and not laid out one entry per line as \`truss ledger export\` writes it (${reason}); such bundles above ${Math.round(limit / 2 ** 20)} MiB are refused`
+  );
 }
 function unreadable(path, error) {
   return new BundleFormatError(`cannot read ${path} (${error.code ?? "error"})`);
@@ -1798,15 +1921,20 @@ function readChunk(fd, path, buffer, position) {
     throw unreadable(path, error);
   }
 }
-function readWhole(fd, path) {
+function readWhole(fd, path, limit, seekable) {
   const chunks = [];
   let position = 0;
   for (; ; ) {
     const buffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES);
-    const n = readChunk(fd, path, buffer, position);
+    const n = readChunk(fd, path, buffer, seekable ? position : null);
     if (n === 0) break;
     chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
     position += n;
+    if (position > limit) {
+      throw new BundleFormatError(
+        `${path} holds more than ${Math.round(limit / 2 ** 20)} MiB; bundles read whole above that are refused`
+      );
+    }
   }
   return Buffer.concat(chunks).toString("utf8");
 }
@@ -1833,8 +1961,9 @@ var LayoutScanner = class {
   #state = "header";
   #header = [];
   #headerChars = 0;
-  /** Pieces of a line that spans chunks. */
+  /** Pieces of a line that spans chunks, and their length. */
   #pending = [];
+  #pendingChars = 0;
   #tail = [];
   /** Line number (1-based) of the line being looked at, for NotStreamable reasons. */
   #line = 0;
@@ -1853,6 +1982,7 @@ var LayoutScanner = class {
         this.#pending.push(line);
         line = this.#pending.join("");
         this.#pending.length = 0;
+        this.#pendingChars = 0;
       }
       start = newline + 1;
       this.#onLine(line);
@@ -1864,16 +1994,12 @@ var LayoutScanner = class {
       return;
     }
     this.#pending.push(rest);
-    if (this.#state === "header" && this.#headerChars + this.#pendingChars() > MAX_HEADER_CHARS) {
+    this.#pendingChars += rest.length;
+    if (this.#state === "header" && this.#headerChars + this.#pendingChars > MAX_HEADER_CHARS) {
       throw new NotStreamable(
         `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`
       );
     }
-  }
-  #pendingChars() {
-    let chars = 0;
-    for (const piece of this.#pending) chars += piece.length;
-    return chars;
   }
   /** `raw` includes its '\n' (the last line of a file may lack one). */
   #onLine(raw) {
@@ -1937,17 +2063,17 @@ var LayoutScanner = class {
     if (this.#pending.length > 0) {
       const last = this.#pending.join("");
       this.#pending.length = 0;
+      this.#pendingChars = 0;
       this.#onLine(last);
     }
     if (this.#state === "header") throw new NotStreamable(`no line ends in ${ENTRIES_OPEN}`);
     if (this.#state === "entries") throw new NotStreamable("the file ends inside the entries");
     const placeholder = `truss-streamed-entries-${randomBytes2(16).toString("hex")}`;
+    const text = [...this.#header, JSON.stringify(placeholder), ...this.#tail].join("");
+    this.#tail.length = 0;
     let skeleton;
     try {
-      skeleton = parseBundle(
-        `${this.#header.join("")}${JSON.stringify(placeholder)}${this.#tail.join("")}`,
-        path
-      );
+      skeleton = parseBundle(text, path);
     } catch (error) {
       throw new NotStreamable(
         `the document around the entries does not read as a bundle (${error.message})`
@@ -2011,57 +2137,9 @@ function appendHumanReviewToBundle(bundle, reviewer, review) {
   };
 }
 
-// src/core/ledger/trust.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
-import { join } from "node:path";
-
-// src/core/ledger/trusted-keys.ts
-function parseTrustedKeys(text, source) {
-  const keys = /* @__PURE__ */ new Map();
-  text.split(/\r?\n/).forEach((line, index) => {
-    const content = line.replace(/#.*/, "").trim();
-    if (content === "") return;
-    const [hex = "", ...label] = content.split(/\s+/);
-    if (!hexToBytes2(hex.toLowerCase(), 32)) {
-      throw new KeyError(
-        `${source}:${index + 1}: expected a 64-character hex Ed25519 public key, got ${JSON.stringify(hex.slice(0, 80))}`
-      );
-    }
-    keys.set(hex.toLowerCase(), label.join(" "));
-  });
-  return keys;
-}
-
-// src/core/ledger/trust.ts
-var REPO_TRUSTED_KEYS_PATH = ".truss/trusted-keys";
-function resolveTrustedKeys(options) {
-  const trusted = /* @__PURE__ */ new Map();
-  const sources = [];
-  for (const [index, key] of (options.keys ?? []).entries()) {
-    trusted.set(bytesToHex2(parsePublicKeyHex(key, `--key #${index + 1}`)), "command line");
-  }
-  if (options.keys?.length) sources.push("--key");
-  let file = options.file;
-  if (!file && trusted.size === 0 && existsSync2(join(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
-    file = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
-  }
-  if (file) {
-    let text;
-    try {
-      text = readFileSync2(file, "utf8");
-    } catch (error) {
-      throw new KeyError(
-        `cannot read trusted keys file ${file} (${error.code ?? "error"})`
-      );
-    }
-    for (const [key, label] of parseTrustedKeys(text, file)) trusted.set(key, label);
-    sources.push(file);
-  }
-  return { trusted, source: sources.length ? sources.join(" + ") : null };
-}
-
 export {
   canonicalJson,
+  HUMAN_REVIEW_KIND,
   VERIFY_EXIT_CODES,
   parseBundle,
   verifyBundle,

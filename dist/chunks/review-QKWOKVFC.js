@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   EXIT
-} from "./chunk-7ZETOEHC.js";
+} from "./chunk-DO22XCNI.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -17,7 +17,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-ZKEZWVRE.js";
+} from "./chunk-VTN2NGHZ.js";
 import "./chunk-3RKGATMD.js";
 import "./chunk-AACXSQ3N.js";
 

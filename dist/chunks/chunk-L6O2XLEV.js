@@ -16,10 +16,11 @@ import {
   abortErrorFrom,
   providerErrorFromStatus,
   safeDetail
-} from "./chunk-FXCTQQ2U.js";
+} from "./chunk-C3WECTBP.js";
 import {
+  HUMAN_REVIEW_KIND,
   canonicalJson
-} from "./chunk-ZKEZWVRE.js";
+} from "./chunk-VTN2NGHZ.js";
 import {
   __commonJS,
   __export,
@@ -41,12 +42,12 @@ var require_src2 = __commonJS({
     function check2(path, isFile, isDirectory) {
       log(`checking %s`, path);
       try {
-        const stat = fs_1.statSync(path);
-        if (stat.isFile() && isFile) {
+        const stat3 = fs_1.statSync(path);
+        if (stat3.isFile() && isFile) {
           log(`[OK] path represents a file`);
           return true;
         }
-        if (stat.isDirectory() && isDirectory) {
+        if (stat3.isDirectory() && isDirectory) {
           log(`[OK] path represents a directory`);
           return true;
         }
@@ -91,11 +92,11 @@ var require_dist2 = __commonJS({
     exports.createDeferred = exports.deferred = void 0;
     function deferred() {
       let done;
-      let fail2;
+      let fail3;
       let status = "pending";
       const promise2 = new Promise((_done, _fail) => {
         done = _done;
-        fail2 = _fail;
+        fail3 = _fail;
       });
       return {
         promise: promise2,
@@ -108,7 +109,7 @@ var require_dist2 = __commonJS({
         fail(error62) {
           if (status === "pending") {
             status = "rejected";
-            fail2(error62);
+            fail3(error62);
           }
         },
         get fulfilled() {
@@ -178,8 +179,8 @@ function isInside(child, parent) {
   const rel = relative(parent, child);
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
-function fail(file2, code, message) {
-  return new ContractError([{ file: file2, line: 0, col: 0, path: "", message }], code);
+function fail(file2, code, message2) {
+  return new ContractError([{ file: file2, line: 0, col: 0, path: "", message: message2 }], code);
 }
 function tryFs(action) {
   try {
@@ -450,7 +451,7 @@ var TomlPositions = class {
     this.i = stop + 1;
     return out;
   }
-  skipMultilineString(delimiter, escapes) {
+  skipMultilineString(delimiter2, escapes) {
     const { text } = this;
     this.i += 3;
     while (this.i < text.length) {
@@ -458,10 +459,10 @@ var TomlPositions = class {
         this.i += 2;
         continue;
       }
-      if (text.startsWith(delimiter, this.i)) {
+      if (text.startsWith(delimiter2, this.i)) {
         this.i += 3;
         let extra = 0;
-        while (extra < 2 && text[this.i] === delimiter[0]) {
+        while (extra < 2 && text[this.i] === delimiter2[0]) {
           this.i++;
           extra++;
         }
@@ -769,10 +770,10 @@ var TomlError = class _TomlError extends Error {
   line;
   column;
   codeblock;
-  constructor(message, options) {
+  constructor(message2, options) {
     const [line, column] = getLineColFromPtr(options.toml, options.ptr);
     const codeblock = makeCodeBlock(options.toml, line, column);
-    super(`Invalid TOML document: ${message}
+    super(`Invalid TOML document: ${message2}
 
 ${codeblock}`, options);
     this.line = line;
@@ -780,8 +781,8 @@ ${codeblock}`, options);
     this.codeblock = codeblock;
   }
   /** @internal */
-  static x(message, ctx, ptr) {
-    throw new _TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+  static x(message2, ctx, ptr) {
+    throw new _TomlError(message2, { toml: ctx.s, ptr: ptr ?? ctx.p });
   }
 };
 
@@ -2667,8 +2668,8 @@ function prefixIssues(path, issues) {
     return iss;
   });
 }
-function unwrapMessage(message) {
-  return typeof message === "string" ? message : message?.message;
+function unwrapMessage(message2) {
+  return typeof message2 === "string" ? message2 : message2?.message;
 }
 function sizeCaps(defChecks) {
   const caps = [];
@@ -2698,7 +2699,7 @@ function finalizeIssue(iss, ctx, config2) {
       iss.schema = iss.inst;
   }
   const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
-  const message = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
+  const message2 = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
   const full = {};
   for (const k2 of Object.keys(iss)) {
     if (k2 === "inst" || k2 === "schema" || k2 === "continue" || k2 === "input" || k2 === "__proto__")
@@ -2706,7 +2707,7 @@ function finalizeIssue(iss, ctx, config2) {
     full[k2] = iss[k2];
   }
   full.path ?? (full.path = []);
-  full.message = message;
+  full.message = message2;
   if (ctx?.reportInput) {
     full.input = iss.input;
   }
@@ -3509,8 +3510,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
+var mac = (delimiter2) => {
+  const escapedDelim = escapeRegex(delimiter2 ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -6566,7 +6567,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve4) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -6576,7 +6577,7 @@ function isRecursive(inst, stack, resolve4) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve4);
+      const answer = isRecursive(child, stack, resolve8);
       if (answer > result)
         result = answer;
     }
@@ -6587,7 +6588,7 @@ function isRecursive(inst, stack, resolve4) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -6651,7 +6652,7 @@ function isRecursive(inst, stack, resolve4) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -14445,8 +14446,8 @@ var globalRegistry = globalThis.__zod_globalRegistry;
 var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
 var ZodCompileAsyncError = class extends Error {
-  constructor(message = "z.compile does not support async refinements, transforms, or checks") {
-    super(message);
+  constructor(message2 = "z.compile does not support async refinements, transforms, or checks") {
+    super(message2);
     this.name = "ZodCompileAsyncError";
   }
 };
@@ -17146,12 +17147,12 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
-  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
+function handleUnrepresentable(schema, ctx, json2, params, message2) {
+  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message: message2 }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
-    throw new Error(message);
+    throw new Error(message2);
   Object.assign(json2, result);
   return true;
 }
@@ -21275,7 +21276,12 @@ var ExecutorSchema = external_exports.strictObject({
   command: nonEmpty.optional(),
   args: external_exports.array(external_exports.string()).default([]),
   clear_env: external_exports.array(envName).default([]),
-  prompt_via: external_exports.enum(["stdin", "arg"]).default("stdin")
+  prompt_via: external_exports.enum(["stdin", "arg"]).default("stdin"),
+  /**
+   * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
+   * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
+   */
+  timeout_sec: external_exports.number().positive().max(86400).optional()
 });
 var BudgetSchema = external_exports.strictObject({
   max_cost_usd: external_exports.number().nonnegative().optional(),
@@ -21376,9 +21382,9 @@ function parseTomlDocument(source) {
   } catch (error62) {
     if (!(error62 instanceof TomlError)) throw error62;
     const detail = (error62.message.split("\n")[0] ?? "").replace(/^Invalid TOML document:\s*/, "");
-    const message = `TOML syntax error: ${detail}${syntaxHint(detail, source.text, error62.line, error62.column)}`;
+    const message2 = `TOML syntax error: ${detail}${syntaxHint(detail, source.text, error62.line, error62.column)}`;
     throw new ContractError(
-      [{ file: source.file, line: error62.line, col: error62.column, path: "", message }],
+      [{ file: source.file, line: error62.line, col: error62.column, path: "", message: message2 }],
       "toml_syntax"
     );
   }
@@ -21406,11 +21412,11 @@ function syntaxHint(detail, text, line, col) {
   }
   return "";
 }
-function issueAt(file2, message) {
-  return { file: file2, line: 0, col: 0, path: "", message };
+function issueAt(file2, message2) {
+  return { file: file2, line: 0, col: 0, path: "", message: message2 };
 }
-function unreadable(file2, message) {
-  return new ContractError([issueAt(file2, message)], "unreadable");
+function unreadable(file2, message2) {
+  return new ContractError([issueAt(file2, message2)], "unreadable");
 }
 
 // src/core/contract/resolve.ts
@@ -21548,100 +21554,70 @@ function rank(order, file2) {
   return index === -1 ? order.length : index;
 }
 
-// src/core/runtime/budget.ts
-var BudgetExceededError = class extends Error {
-  constructor(dimension, spent, limits) {
-    super(`budget exhausted: ${describe3(dimension, spent, limits)}`);
-    this.dimension = dimension;
-    this.spent = spent;
-    this.limits = limits;
-  }
-  dimension;
-  spent;
-  limits;
-  name = "BudgetExceededError";
-};
-function describe3(dimension, spent, limits) {
-  switch (dimension) {
-    case "cost":
-      return `spent $${spent.costUsd.toFixed(4)} of max_cost_usd $${limits.maxCostUsd}`;
-    case "tokens":
-      return `used ${spent.totalTokens} of max_total_tokens ${limits.maxTotalTokens}`;
-    case "steps":
-      return `took ${spent.steps} of max_steps ${limits.maxSteps}`;
-  }
-}
-var BudgetMeter = class {
-  constructor(limits, onWarning = () => {
-  }) {
-    this.limits = limits;
-    this.onWarning = onWarning;
-  }
-  limits;
-  onWarning;
-  spent = { costUsd: 0, totalTokens: 0, steps: 0 };
-  #warned = false;
-  assertCanSpend() {
-    const over = this.#exceeded(true);
-    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
-  }
-  record(usage) {
-    this.spent.totalTokens += usage.inputTokens + usage.outputTokens;
-    this.spent.costUsd += usage.costUsd;
-    this.spent.steps += usage.steps ?? 0;
-    const over = this.#exceeded(false);
-    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
-    if (!this.#warned && this.fraction() >= 0.8) {
-      this.#warned = true;
-      this.onWarning(`80% of the budget is spent (${Math.round(this.fraction() * 100)}%)`);
-    }
-  }
-  /** The largest used fraction across the limited dimensions (0 when nothing is limited). */
-  fraction() {
-    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
-    return Math.max(
-      maxCostUsd ? this.spent.costUsd / maxCostUsd : 0,
-      maxTotalTokens ? this.spent.totalTokens / maxTotalTokens : 0,
-      maxSteps ? this.spent.steps / maxSteps : 0
-    );
-  }
-  #exceeded(beforeCall) {
-    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
-    const past = (spent, limit) => limit !== void 0 && (beforeCall ? spent >= limit : spent > limit);
-    if (past(this.spent.costUsd, maxCostUsd)) return "cost";
-    if (past(this.spent.totalTokens, maxTotalTokens)) return "tokens";
-    if (past(this.spent.steps, maxSteps)) return "steps";
-    return null;
-  }
-};
-
-// src/core/runtime/ctx.ts
-function createCtx(options) {
-  const events = options.events ?? (() => {
-  });
-  return {
-    signal: options.signal ?? new AbortController().signal,
-    deadline: options.deadline ?? null,
-    budget: options.budget ?? new BudgetMeter({}, (message) => events({ type: "warning", message })),
-    events,
-    now: options.now ?? Date.now
-  };
-}
+// src/core/executors/executor-provider.ts
+import { existsSync } from "node:fs";
+import { isAbsolute as isAbsolute3, resolve as resolve3 } from "node:path";
 
 // src/core/providers/factory.ts
 import { isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
 
+// src/core/providers/chat.ts
+function checkChatRequest(provider, request, extraToolNames = []) {
+  if (request.messages.length === 0) {
+    throw new ProviderConfigError(provider, "chat request has no messages");
+  }
+  request.messages.forEach((message2, index) => {
+    for (const block of message2.content) {
+      if (block.type === "tool_use" && message2.role !== "assistant") {
+        throw new ProviderConfigError(
+          provider,
+          `message ${index}: a tool_use block belongs in an assistant message, not a ${message2.role} one`
+        );
+      }
+      if (block.type === "tool_result" && message2.role !== "user") {
+        throw new ProviderConfigError(
+          provider,
+          `message ${index}: a tool_result block belongs in a user message, not an ${message2.role} one`
+        );
+      }
+    }
+  });
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of [...(request.tools ?? []).map((tool) => tool.name), ...extraToolNames]) {
+    if (seen.has(name)) throw new ProviderConfigError(provider, `tool "${name}" is advertised twice`);
+    seen.add(name);
+  }
+}
+function textOf(blocks, separator = "") {
+  return blocks.flatMap((block) => block.type === "text" ? [block.text] : []).join(separator);
+}
+function toolUseBlock(id, name, input2, describeBad = () => `the input of tool call "${name}" is not a JSON object`) {
+  if (isPlainObject2(input2)) return { type: "tool_use", id, name, input: input2 };
+  return { type: "tool_use", id, name, input: {}, inputError: describeBad() };
+}
+function isPlainObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/core/providers/metered.ts
 async function meteredCall(ctx, pricing, configuredModel, call) {
+  const { raw, usage } = await metered(ctx, pricing, configuredModel, call, 0);
+  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+}
+async function meteredChat(ctx, pricing, configuredModel, call) {
+  const { raw, usage } = await metered(ctx, pricing, configuredModel, call, 1);
+  return { content: raw.content, usage, model: raw.model, stopReason: raw.stopReason };
+}
+async function metered(ctx, pricing, configuredModel, call, steps) {
   if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
   ctx.budget.assertCanSpend();
   const raw = await call();
   const tokens = { inputTokens: raw.inputTokens, outputTokens: raw.outputTokens };
   const priceAs = raw.priceAs ?? [configuredModel, raw.model];
-  const costUsd = priceAs.length === 0 ? 0 : pricing.cost(priceAs, tokens, (message) => ctx.events({ type: "warning", message }));
+  const costUsd = priceAs.length === 0 ? 0 : pricing.cost(priceAs, tokens, (message2) => ctx.events({ type: "warning", message: message2 }));
   const usage = { ...tokens, costUsd };
-  ctx.budget.record(usage);
-  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+  ctx.budget.record(steps > 0 ? { ...usage, steps } : usage);
+  return { raw, usage };
 }
 function tokenCount(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
@@ -21654,7 +21630,7 @@ var DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60 * 1e3;
 
 // src/core/providers/retry.ts
 var RETRY_DEFAULTS = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 6e4 };
-var defaultSleep = (ms2, signal) => new Promise((resolve4, reject) => {
+var defaultSleep = (ms2, signal) => new Promise((resolve8, reject) => {
   if (signal.aborted) {
     reject(abortErrorFrom(signal));
     return;
@@ -21665,7 +21641,7 @@ var defaultSleep = (ms2, signal) => new Promise((resolve4, reject) => {
   };
   const timer = setTimeout(() => {
     signal.removeEventListener("abort", onAbort);
-    resolve4();
+    resolve8();
   }, ms2);
   signal.addEventListener("abort", onAbort, { once: true });
 });
@@ -21675,13 +21651,13 @@ function raceAbort(promise2, signal) {
     });
     return Promise.reject(abortErrorFrom(signal));
   }
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve8, reject) => {
     const onAbort = () => reject(abortErrorFrom(signal));
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve4(value);
+        resolve8(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -21713,7 +21689,7 @@ async function withRetry(fn2, options) {
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? RETRY_DEFAULTS.maxAttempts));
   const baseDelayMs = options.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs;
   const maxDelayMs = options.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs;
-  const sleep2 = options.sleep ?? defaultSleep;
+  const sleep3 = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
     if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
@@ -21738,7 +21714,7 @@ async function withRetry(fn2, options) {
         delayMs,
         reason: error62.message
       });
-      await raceAbort(sleep2(delayMs, ctx.signal), ctx.signal);
+      await raceAbort(sleep3(delayMs, ctx.signal), ctx.signal);
     }
   }
 }
@@ -21781,37 +21757,118 @@ var AnthropicProvider = class {
     })();
     return this.#loaded;
   }
+  /**
+   * One step of a tool-using conversation over the Messages API: `tools` become
+   * `{name, description, input_schema}`, `anthropicTools` (typed client tools such as
+   * `text_editor_20250728` / `bash_20250124`) follow verbatim; our tool_result blocks go out as
+   * `{type: 'tool_result', tool_use_id, content, is_error}` first in their user message (the API
+   * requires results before any text). The answer's `text` / `tool_use` blocks come back in order;
+   * other block kinds (thinking, server tools) are dropped with a warning event. `stop_reason` is
+   * passed through ('end_turn', 'tool_use', 'max_tokens', ...). Metered as one step.
+   */
+  chat(request, ctx) {
+    return meteredChat(ctx, this.#options.pricing, this.model, async () => {
+      const params = this.#chatParams(request);
+      return withRetry(() => this.#chatAttempt(params, ctx), {
+        ...this.#options.retry,
+        ctx,
+        provider: PROVIDER
+      });
+    });
+  }
   async #attempt(request, ctx) {
-    const { sdk, client } = await this.#load();
-    const maxTokens = request.maxTokens ?? this.#options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
     const temperature = request.temperature ?? this.#options.temperature;
-    let message;
+    const message2 = await this.#send(
+      {
+        model: this.model,
+        max_tokens: this.#maxTokens(request.maxTokens),
+        messages: request.messages.map((m2) => ({ role: m2.role, content: m2.content })),
+        ...request.system !== void 0 ? { system: request.system } : {},
+        ...temperature !== void 0 ? { temperature } : {},
+        stream: false
+      },
+      ctx
+    );
+    const text = message2.content.flatMap((block) => block.type === "text" && typeof block.text === "string" ? [block.text] : []).join("");
+    return { text, ...this.#meta(message2) };
+  }
+  #chatParams(request) {
+    const typed = request.anthropicTools ?? [];
+    checkChatRequest(
+      PROVIDER,
+      request,
+      typed.flatMap((tool) => typeof tool.name === "string" ? [tool.name] : [])
+    );
+    const tools = [
+      ...(request.tools ?? []).map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema
+      })),
+      ...typed
+    ];
+    const temperature = request.temperature ?? this.#options.temperature;
+    return {
+      model: this.model,
+      max_tokens: this.#maxTokens(request.maxTokens),
+      messages: request.messages.map(toAnthropicMessage),
+      ...request.system !== void 0 ? { system: request.system } : {},
+      ...tools.length > 0 ? { tools } : {},
+      ...temperature !== void 0 ? { temperature } : {},
+      stream: false
+    };
+  }
+  async #chatAttempt(params, ctx) {
+    const message2 = await this.#send(params, ctx);
+    const content = [];
+    const dropped = /* @__PURE__ */ new Set();
+    for (const block of message2.content) {
+      if (block.type === "text") {
+        if (typeof block.text === "string" && block.text !== "")
+          content.push({ type: "text", text: block.text });
+      } else if (block.type === "tool_use") {
+        content.push(toolUseBlock(String(block.id), String(block.name), block.input));
+      } else {
+        dropped.add(String(block.type));
+      }
+    }
+    if (dropped.size > 0) {
+      ctx.events({
+        type: "warning",
+        message: `anthropic: ignored response block type(s) the tool loop does not handle: ${[...dropped].join(", ")}`
+      });
+    }
+    return { content, ...this.#meta(message2) };
+  }
+  #maxTokens(requested) {
+    return requested ?? this.#options.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+  }
+  /** One Messages API call with our error mapping; the response is checked to carry a content array. */
+  async #send(params, ctx) {
+    const { sdk, client } = await this.#load();
+    let message2;
     try {
-      message = await client.messages.create(
-        {
-          model: this.model,
-          max_tokens: maxTokens,
-          messages: request.messages.map((m2) => ({ role: m2.role, content: m2.content })),
-          ...request.system !== void 0 ? { system: request.system } : {},
-          ...temperature !== void 0 ? { temperature } : {},
-          stream: false
-        },
-        { signal: ctx.signal, timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS), maxRetries: 0 }
-      );
+      message2 = await client.messages.create(params, {
+        signal: ctx.signal,
+        timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS),
+        maxRetries: 0
+      });
     } catch (error62) {
       throw this.#mapError(sdk, error62, ctx);
     }
-    if (!message || !Array.isArray(message.content)) {
+    if (!message2 || !Array.isArray(message2.content)) {
       throw new ProviderFatalError(PROVIDER, "unexpected response: no content array", {
         secrets: [this.#options.apiKey]
       });
     }
-    const text = message.content.flatMap((block) => block.type === "text" && typeof block.text === "string" ? [block.text] : []).join("");
-    const usage = message.usage;
+    return message2;
+  }
+  /** Model, stop reason and token counts of a response (cache reads and writes count as input). */
+  #meta(message2) {
+    const usage = message2.usage;
     return {
-      text,
-      model: typeof message.model === "string" && message.model ? message.model : this.model,
-      stopReason: message.stop_reason ?? null,
+      model: typeof message2.model === "string" && message2.model ? message2.model : this.model,
+      stopReason: message2.stop_reason ?? null,
       inputTokens: tokenCount(usage?.input_tokens) + tokenCount(usage?.cache_creation_input_tokens) + tokenCount(usage?.cache_read_input_tokens),
       outputTokens: tokenCount(usage?.output_tokens)
     };
@@ -21850,6 +21907,29 @@ var AnthropicProvider = class {
     return new ProviderFatalError(PROVIDER, `unexpected error: ${safeDetail(detail, secrets)}`, { secrets });
   }
 };
+function toAnthropicMessage(message2) {
+  const blocks = [];
+  const results = [];
+  for (const block of message2.content) {
+    switch (block.type) {
+      case "text":
+        if (block.text !== "") blocks.push({ type: "text", text: block.text });
+        break;
+      case "tool_use":
+        blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
+        break;
+      case "tool_result":
+        results.push({
+          type: "tool_result",
+          tool_use_id: block.toolUseId,
+          ...block.content !== "" ? { content: block.content } : {},
+          is_error: block.isError
+        });
+        break;
+    }
+  }
+  return { role: message2.role, content: [...results, ...blocks] };
+}
 
 // src/core/providers/openai-compatible.ts
 var OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -21860,6 +21940,8 @@ var OpenAICompatibleProvider = class {
   model;
   #options;
   #url;
+  /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
+  #madeUpIds = 0;
   constructor(options) {
     this.kind = options.kind;
     this.model = options.model;
@@ -21874,21 +21956,63 @@ var OpenAICompatibleProvider = class {
       () => withRetry(() => this.#attempt(request, ctx), { ...this.#options.retry, ctx, provider: this.kind })
     );
   }
+  /**
+   * One step of a tool-using conversation. `tools` go out as
+   * `{type: 'function', function: {name, description, parameters}}`; assistant tool_use blocks as
+   * an assistant message with `tool_calls` (arguments JSON-encoded); our tool_result blocks as
+   * `{role: 'tool', tool_call_id, content}` messages (an error result's content is prefixed
+   * "Error: ", the API has no error flag) ahead of the turn's user text. `anthropicTools` is ignored.
+   *
+   * In the answer, `message.tool_calls` become tool_use blocks after the text. Arguments that are not
+   * a JSON object (malformed, truncated, an array) do not fail the step: the block gets `input: {}`
+   * and an `inputError` the loop should send back as an error tool_result so the model can retry.
+   * finish_reason is normalised: 'tool_calls' (or 'stop' with tool calls, as some servers send) →
+   * 'tool_use', 'stop' → 'end_turn', 'length' → 'max_tokens'; anything else passes through.
+   */
+  chat(request, ctx) {
+    return meteredChat(ctx, this.#options.pricing, this.model, async () => {
+      const body = JSON.stringify(this.chatBody(request));
+      return withRetry(() => this.#chatAttempt(body, ctx), {
+        ...this.#options.retry,
+        ctx,
+        provider: this.kind
+      });
+    });
+  }
   /** The JSON body sent for `request` (exposed for tests and debugging; contains no credential). */
   body(request) {
-    const maxTokens = request.maxTokens ?? this.#options.maxTokens;
-    const temperature = request.temperature ?? this.#options.temperature;
     const messages = [
       ...request.system !== void 0 ? [{ role: "system", content: request.system }] : [],
       ...request.messages.map((m2) => ({ role: m2.role, content: m2.content }))
     ];
     return {
+      ...this.#common(messages, request),
+      ...request.json ? { response_format: { type: "json_object" } } : {}
+    };
+  }
+  /** The JSON body sent for a chat step (exposed for tests and debugging; contains no credential). */
+  chatBody(request) {
+    checkChatRequest(this.kind, request);
+    const messages = [
+      ...request.system !== void 0 ? [{ role: "system", content: request.system }] : [],
+      ...request.messages.flatMap(toOpenAIMessages)
+    ];
+    const tools = (request.tools ?? []).map((tool) => ({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema }
+    }));
+    const common = this.#common(messages, request);
+    return tools.length > 0 ? { model: common.model, messages, tools, ...common } : common;
+  }
+  #common(messages, request) {
+    const maxTokens = request.maxTokens ?? this.#options.maxTokens;
+    const temperature = request.temperature ?? this.#options.temperature;
+    return {
       model: this.model,
       messages,
       // OpenAI deprecated max_tokens (its reasoning models reject it); other servers expect it.
       ...maxTokens !== void 0 ? { [this.#isOpenAI() ? "max_completion_tokens" : "max_tokens"]: maxTokens } : {},
-      ...temperature !== void 0 ? { temperature } : {},
-      ...request.json ? { response_format: { type: "json_object" } } : {}
+      ...temperature !== void 0 ? { temperature } : {}
     };
   }
   #isOpenAI() {
@@ -21908,6 +22032,71 @@ var OpenAICompatibleProvider = class {
     return headers;
   }
   async #attempt(request, ctx) {
+    const { parsed, choice } = await this.#post(JSON.stringify(this.body(request)), ctx);
+    return { text: contentText(choice.message?.content), ...this.#meta(parsed, choice) };
+  }
+  async #chatAttempt(body, ctx) {
+    const { parsed, choice } = await this.#post(body, ctx);
+    const content = [];
+    const text = contentText(choice.message?.content);
+    if (text !== "") content.push({ type: "text", text });
+    const calls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
+    for (const call of calls) content.push(this.#toolUse(call));
+    const meta3 = this.#meta(parsed, choice);
+    return { content, ...meta3, stopReason: chatStopReason(meta3.stopReason, calls.length > 0) };
+  }
+  /** A `tool_calls[]` entry as a tool_use block; what cannot be used is reported in `inputError`. */
+  #toolUse(call) {
+    const c3 = isPlainObject2(call) ? call : {};
+    const fn2 = isPlainObject2(c3.function) ? c3.function : {};
+    const id = typeof c3.id === "string" && c3.id !== "" ? c3.id : `call_truss_${++this.#madeUpIds}`;
+    const name = typeof fn2.name === "string" ? fn2.name : "";
+    if (name === "") {
+      return { type: "tool_use", id, name, input: {}, inputError: "the tool call names no function" };
+    }
+    const secrets = [this.#options.apiKey];
+    const args = fn2.arguments;
+    if (typeof args !== "string") {
+      if (args === void 0 || args === null) return toolUseBlock(id, name, {});
+      return toolUseBlock(id, name, args);
+    }
+    if (args.trim() === "") return toolUseBlock(id, name, {});
+    let value;
+    try {
+      value = JSON.parse(args);
+    } catch (error62) {
+      const reason = error62 instanceof Error ? error62.message : String(error62);
+      return {
+        type: "tool_use",
+        id,
+        name,
+        input: {},
+        inputError: safeDetail(
+          `the arguments of tool call "${name}" are not valid JSON (${reason}): ${excerpt(args)}; call the tool again with a JSON object`,
+          secrets
+        )
+      };
+    }
+    return toolUseBlock(
+      id,
+      name,
+      value,
+      () => safeDetail(
+        `the arguments of tool call "${name}" are JSON but not an object: ${excerpt(args)}; call the tool again with a JSON object`,
+        secrets
+      )
+    );
+  }
+  #meta(parsed, choice) {
+    return {
+      model: typeof parsed.model === "string" && parsed.model ? parsed.model : this.model,
+      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
+      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
+      outputTokens: tokenCount(parsed.usage?.completion_tokens)
+    };
+  }
+  /** POST one body to chat/completions with our error mapping; returns the first choice. */
+  async #post(body, ctx) {
     const secrets = [this.#options.apiKey];
     const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -21919,7 +22108,7 @@ var OpenAICompatibleProvider = class {
       response = await doFetch(this.#url, {
         method: "POST",
         headers: this.#headers(),
-        body: JSON.stringify(this.body(request)),
+        body,
         signal
       });
       text = await response.text();
@@ -21943,9 +22132,9 @@ var OpenAICompatibleProvider = class {
         }
       );
     }
-    const body = parseJson(text);
-    if (!response.ok) throw this.#httpError(response, body, text, ctx);
-    const parsed = body;
+    const json2 = parseJson(text);
+    if (!response.ok) throw this.#httpError(response, json2, text, ctx);
+    const parsed = json2;
     const choice = Array.isArray(parsed?.choices) ? parsed.choices[0] : void 0;
     if (!parsed || !choice) {
       const apiError = errorFields(parsed?.error);
@@ -21954,25 +22143,19 @@ var OpenAICompatibleProvider = class {
         secrets
       });
     }
-    return {
-      text: contentText(choice.message?.content),
-      model: typeof parsed.model === "string" && parsed.model ? parsed.model : this.model,
-      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
-      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
-      outputTokens: tokenCount(parsed.usage?.completion_tokens)
-    };
+    return { parsed, choice };
   }
   #httpError(response, body, text, ctx) {
     const secrets = [this.#options.apiKey];
     const fields = errorFields(body?.error);
-    const message = fields.message ?? (typeof body?.message === "string" ? body.message : text.trim() || response.statusText || "no error message");
+    const message2 = fields.message ?? (typeof body?.message === "string" ? body.message : text.trim() || response.statusText || "no error message");
     const code = fields.code ?? fields.type;
     const status = response.status;
     const retryAfterMs = retryAfterFromHeaders((name) => response.headers.get(name), ctx.now());
     return providerErrorFromStatus(
       this.kind,
       status,
-      `HTTP ${status}${code ? ` ${code}` : ""}: ${safeDetail(message, secrets)}${this.#hint(status)}`,
+      `HTTP ${status}${code ? ` ${code}` : ""}: ${safeDetail(message2, secrets)}${this.#hint(status)}`,
       { code, retryAfterMs, secrets }
     );
   }
@@ -22003,10 +22186,10 @@ function errorFields(error62) {
   const e = error62;
   const str = (v2) => typeof v2 === "string" && v2 ? v2 : typeof v2 === "number" ? String(v2) : void 0;
   const out = {};
-  const message = str(e.message);
+  const message2 = str(e.message);
   const type = str(e.type);
   const code = str(e.code);
-  if (message !== void 0) out.message = message;
+  if (message2 !== void 0) out.message = message2;
   if (type !== void 0) out.type = type;
   if (code !== void 0) out.code = code;
   return out;
@@ -22025,6 +22208,50 @@ function describeFetchError(error62) {
   const cause = error62.cause;
   const detail = cause && typeof cause === "object" ? typeof cause.code === "string" ? cause.code : typeof cause.message === "string" ? cause.message : "" : "";
   return detail ? `${error62.message} (${detail})` : error62.message;
+}
+function toOpenAIMessages(message2) {
+  const text = textOf(message2.content, "\n");
+  if (message2.role === "assistant") {
+    const calls = message2.content.flatMap(
+      (block) => block.type === "tool_use" ? [
+        {
+          id: block.id,
+          type: "function",
+          function: { name: block.name, arguments: JSON.stringify(block.input) }
+        }
+      ] : []
+    );
+    return calls.length > 0 ? [{ role: "assistant", content: text === "" ? null : text, tool_calls: calls }] : [{ role: "assistant", content: text }];
+  }
+  const results = message2.content.flatMap(
+    (block) => block.type === "tool_result" ? [
+      {
+        role: "tool",
+        tool_call_id: block.toolUseId,
+        content: block.isError ? `Error: ${block.content}` : block.content
+      }
+    ] : []
+  );
+  const hasText = message2.content.some((block) => block.type === "text");
+  return hasText || results.length === 0 ? [...results, { role: "user", content: text }] : results;
+}
+function chatStopReason(finishReason, hasToolCalls) {
+  if (hasToolCalls && (finishReason === "tool_calls" || finishReason === "stop" || finishReason === null)) {
+    return "tool_use";
+  }
+  switch (finishReason) {
+    case "tool_calls":
+      return "tool_use";
+    case "stop":
+      return "end_turn";
+    case "length":
+      return "max_tokens";
+    default:
+      return finishReason;
+  }
+}
+function excerpt(text) {
+  return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
 }
 
 // src/core/providers/pricing.ts
@@ -22110,8 +22337,21 @@ function toPriceBook(pricing) {
 import { readFileSync as readFileSync2 } from "node:fs";
 import { basename } from "node:path";
 var PROVIDER2 = "scripted";
+var contentBlockSchema = external_exports.discriminatedUnion("type", [
+  external_exports.strictObject({ type: external_exports.literal("text"), text: external_exports.string() }),
+  external_exports.strictObject({
+    type: external_exports.literal("tool_use"),
+    /** Default `toolu_scripted_<n>`, n counting made-up ids of this provider from 1. */
+    id: external_exports.string().min(1).optional(),
+    name: external_exports.string().min(1),
+    input: external_exports.record(external_exports.string(), external_exports.unknown())
+  })
+]);
 var responseSchema = external_exports.strictObject({
-  text: external_exports.string(),
+  /** A plain answer; exactly one of `text` and `content` is set. */
+  text: external_exports.string().optional(),
+  /** An assistant turn for `chat`: text and tool_use blocks in order. */
+  content: external_exports.array(contentBlockSchema).min(1).optional(),
   /** Answer only a prompt (system + messages) that contains this substring. */
   match: external_exports.string().min(1).optional(),
   usage: external_exports.strictObject({
@@ -22120,7 +22360,10 @@ var responseSchema = external_exports.strictObject({
   }).optional(),
   /** Model id used to price this response's usage; the reported model stays `scripted:<file>`. */
   model: external_exports.string().min(1).optional(),
+  /** Default 'tool_use' when `content` has a tool_use block, else 'end_turn'. */
   stop_reason: external_exports.string().optional()
+}).refine((r2) => r2.text === void 0 !== (r2.content === void 0), {
+  message: 'set exactly one of "text" and "content"'
 });
 var listSchema = external_exports.array(responseSchema);
 var objectSchema = external_exports.strictObject({ responses: listSchema });
@@ -22147,7 +22390,7 @@ function loadScript(path) {
     const where = issue2 && issue2.path.length > 0 ? ` at ${issue2.path.join(".")}` : "";
     throw new ProviderConfigError(
       PROVIDER2,
-      `fixture ${path} is not a list of responses${where}: ${issue2?.message ?? "invalid"} (expected [{"text": "...", "match"?: "...", "usage"?: {"input_tokens": n, "output_tokens": n}}] or {"responses": [...]})`
+      `fixture ${path} is not a list of responses${where}: ${issue2?.message ?? "invalid"} (expected [{"text": "...", "match"?: "...", "usage"?: {"input_tokens": n, "output_tokens": n}}] or {"responses": [...]}; a chat step uses "content": [{"type": "text", "text": "..."} | {"type": "tool_use", "name": "...", "input": {...}}] instead of "text")`
     );
   }
   return parsed.data;
@@ -22159,6 +22402,7 @@ var ScriptedProvider = class _ScriptedProvider {
   #used;
   #pricing;
   #calls = 0;
+  #madeUpIds = 0;
   constructor(responses, options) {
     this.model = `scripted:${options.name}`;
     this.#responses = responses;
@@ -22174,27 +22418,50 @@ var ScriptedProvider = class _ScriptedProvider {
   }
   complete(request, ctx) {
     return meteredCall(ctx, this.#pricing, this.model, async () => {
-      const call = ++this.#calls;
-      const index = this.#pick(promptOf(request));
-      if (index === -1) {
-        const pending = this.remaining;
-        const fixture = this.model.slice(PROVIDER2.length + 1);
-        throw new ProviderFatalError(
-          PROVIDER2,
-          pending === 0 ? `fixture ${fixture} is exhausted: call #${call} has no response left (all ${this.#responses.length} used); add entries to the fixture` : `fixture ${fixture}: call #${call} matches none of the ${pending} unused responses (each has a "match" absent from the prompt)`
-        );
-      }
-      this.#used[index] = true;
-      const response = this.#responses[index];
-      return {
-        text: response.text,
-        model: this.model,
-        stopReason: response.stop_reason ?? "end_turn",
-        inputTokens: response.usage?.input_tokens ?? 0,
-        outputTokens: response.usage?.output_tokens ?? 0,
-        priceAs: response.model ? [response.model] : []
-      };
+      const response = this.#take(promptOf(request));
+      const text = response.content !== void 0 ? response.content.flatMap((block) => block.type === "text" ? [block.text] : []).join("") : response.text ?? "";
+      return { text, ...this.#meta(response) };
     });
+  }
+  chat(request, ctx) {
+    return meteredChat(ctx, this.#pricing, this.model, async () => {
+      checkChatRequest(PROVIDER2, request);
+      const response = this.#take(chatPromptOf(request));
+      const content = response.content !== void 0 ? response.content.map(
+        (block) => block.type === "text" ? { type: "text", text: block.text } : {
+          type: "tool_use",
+          id: block.id ?? `toolu_scripted_${++this.#madeUpIds}`,
+          name: block.name,
+          input: structuredClone(block.input)
+        }
+      ) : response.text ? [{ type: "text", text: response.text }] : [];
+      return { content, ...this.#meta(response) };
+    });
+  }
+  /** Mark and return the response for this call, or throw when none is left for it. */
+  #take(prompt) {
+    const call = ++this.#calls;
+    const index = this.#pick(prompt);
+    if (index === -1) {
+      const pending = this.remaining;
+      const fixture = this.model.slice(PROVIDER2.length + 1);
+      throw new ProviderFatalError(
+        PROVIDER2,
+        pending === 0 ? `fixture ${fixture} is exhausted: call #${call} has no response left (all ${this.#responses.length} used); add entries to the fixture` : `fixture ${fixture}: call #${call} matches none of the ${pending} unused responses (each has a "match" absent from the prompt)`
+      );
+    }
+    this.#used[index] = true;
+    return this.#responses[index];
+  }
+  #meta(response) {
+    const usesTools = response.content?.some((block) => block.type === "tool_use") ?? false;
+    return {
+      model: this.model,
+      stopReason: response.stop_reason ?? (usesTools ? "tool_use" : "end_turn"),
+      inputTokens: response.usage?.input_tokens ?? 0,
+      outputTokens: response.usage?.output_tokens ?? 0,
+      priceAs: response.model ? [response.model] : []
+    };
   }
   #pick(prompt) {
     const keyed = this.#responses.findIndex(
@@ -22206,6 +22473,14 @@ var ScriptedProvider = class _ScriptedProvider {
 };
 function promptOf(request) {
   return [request.system ?? "", ...request.messages.map((m2) => m2.content)].join("\n");
+}
+function chatPromptOf(request) {
+  return [request.system ?? "", ...request.messages.map(messageText)].join("\n");
+}
+function messageText(message2) {
+  return message2.content.map(
+    (block) => block.type === "text" ? block.text : block.type === "tool_result" ? block.content : `${block.name} ${JSON.stringify(block.input)}`
+  ).join("\n");
 }
 
 // src/core/providers/factory.ts
@@ -22322,6 +22597,127 @@ function isLoopback(baseUrl) {
   return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+// src/core/executors/executor-provider.ts
+function buildExecutorProvider(contract, options) {
+  const { executor } = contract;
+  let settings;
+  if (executor.provider) {
+    const base = contract.provider?.kind === executor.provider ? contract.provider : { kind: executor.provider };
+    settings = { ...base, kind: executor.provider, ...executor.model ? { model: executor.model } : {} };
+  } else if (contract.provider) {
+    settings = { ...contract.provider, ...executor.model ? { model: executor.model } : {} };
+  }
+  if (!settings) {
+    throw new ProviderConfigError(
+      "none",
+      'executor.kind = "in-loop" needs a model: set [executor] provider and model, or [provider] (or pass --provider KIND --model MODEL)'
+    );
+  }
+  if (!settings.model && settings.kind !== "scripted") {
+    throw new ProviderConfigError(
+      settings.kind,
+      'the in-loop executor needs a model: set model = "..." under [executor] or [provider]'
+    );
+  }
+  let script = settings.script;
+  if (script && !isAbsolute3(script) && options.fallbackCwd && !existsSync(resolve3(options.cwd, script))) {
+    const fallback = resolve3(options.fallbackCwd, script);
+    if (existsSync(fallback)) script = fallback;
+  }
+  return createProvider(
+    {
+      kind: settings.kind,
+      model: settings.model ?? "scripted",
+      baseUrl: settings.base_url,
+      apiKeyEnv: settings.api_key_env,
+      script,
+      maxTokens: settings.max_tokens,
+      temperature: settings.temperature
+    },
+    { env: options.env, cwd: options.cwd, pricing: options.pricing ?? new PriceBook(contract.pricing) }
+  );
+}
+
+// src/core/runtime/budget.ts
+var BudgetExceededError = class extends Error {
+  constructor(dimension, spent, limits) {
+    super(`budget exhausted: ${describe3(dimension, spent, limits)}`);
+    this.dimension = dimension;
+    this.spent = spent;
+    this.limits = limits;
+  }
+  dimension;
+  spent;
+  limits;
+  name = "BudgetExceededError";
+};
+function describe3(dimension, spent, limits) {
+  switch (dimension) {
+    case "cost":
+      return `spent $${spent.costUsd.toFixed(4)} of max_cost_usd $${limits.maxCostUsd}`;
+    case "tokens":
+      return `used ${spent.totalTokens} of max_total_tokens ${limits.maxTotalTokens}`;
+    case "steps":
+      return `took ${spent.steps} of max_steps ${limits.maxSteps}`;
+  }
+}
+var BudgetMeter = class {
+  constructor(limits, onWarning = () => {
+  }) {
+    this.limits = limits;
+    this.onWarning = onWarning;
+  }
+  limits;
+  onWarning;
+  spent = { costUsd: 0, totalTokens: 0, steps: 0 };
+  #warned = false;
+  assertCanSpend() {
+    const over = this.#exceeded(true);
+    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
+  }
+  record(usage) {
+    this.spent.totalTokens += usage.inputTokens + usage.outputTokens;
+    this.spent.costUsd += usage.costUsd;
+    this.spent.steps += usage.steps ?? 0;
+    const over = this.#exceeded(false);
+    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
+    if (!this.#warned && this.fraction() >= 0.8) {
+      this.#warned = true;
+      this.onWarning(`80% of the budget is spent (${Math.round(this.fraction() * 100)}%)`);
+    }
+  }
+  /** The largest used fraction across the limited dimensions (0 when nothing is limited). */
+  fraction() {
+    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
+    return Math.max(
+      maxCostUsd ? this.spent.costUsd / maxCostUsd : 0,
+      maxTotalTokens ? this.spent.totalTokens / maxTotalTokens : 0,
+      maxSteps ? this.spent.steps / maxSteps : 0
+    );
+  }
+  #exceeded(beforeCall) {
+    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
+    const past = (spent, limit) => limit !== void 0 && (beforeCall ? spent >= limit : spent > limit);
+    if (past(this.spent.costUsd, maxCostUsd)) return "cost";
+    if (past(this.spent.totalTokens, maxTotalTokens)) return "tokens";
+    if (past(this.spent.steps, maxSteps)) return "steps";
+    return null;
+  }
+};
+
+// src/core/runtime/ctx.ts
+function createCtx(options) {
+  const events = options.events ?? (() => {
+  });
+  return {
+    signal: options.signal ?? new AbortController().signal,
+    deadline: options.deadline ?? null,
+    budget: options.budget ?? new BudgetMeter({}, (message2) => events({ type: "warning", message: message2 })),
+    events,
+    now: options.now ?? Date.now
+  };
+}
+
 // src/core/verify/panel-seats.ts
 function buildPanelSeats(contract, options) {
   const configs = contract.panel.seats.length > 0 ? contract.panel.seats : contract.provider ? [contract.provider] : [];
@@ -22379,10 +22775,474 @@ function redactBytes(bytes, redact) {
   return redacted === text ? bytes : Buffer.from(redacted, "latin1");
 }
 
-// src/core/verify/run-contract.ts
-import { createHash as createHash2 } from "node:crypto";
+// src/core/runtime/durable-errors.ts
+var DurableReplayError = class extends Error {
+  name = "DurableReplayError";
+};
+var NonDeterminismError = class extends DurableReplayError {
+  constructor(seq, expected, found) {
+    super(
+      `non-determinism at seq ${seq}: the run requested ${expected} but the journal records ${found}; the contract, fixture or truss version changed since this session was recorded (start a new run)`
+    );
+    this.seq = seq;
+    this.expected = expected;
+    this.found = found;
+  }
+  seq;
+  expected;
+  found;
+  name = "NonDeterminismError";
+};
+var MemoTamperError = class extends DurableReplayError {
+  name = "MemoTamperError";
+};
+var ResumeRefusedError = class extends DurableReplayError {
+  name = "ResumeRefusedError";
+};
+var SuspendedError = class extends Error {
+  constructor(suspension) {
+    super(`suspended at seq ${suspension.seq}: ${suspension.reason}`);
+    this.suspension = suspension;
+  }
+  suspension;
+  name = "SuspendedError";
+};
+function describeAwait(spec) {
+  if ("signal" in spec) return `signal ${spec.signal}`;
+  if ("timer" in spec) return `timer ${spec.timer}`;
+  const { gate, tool } = spec.approval;
+  return `approval ${gate}${tool ? ` ${tool}` : ""}`;
+}
 
-// src/core/verify/check-runner.ts
+// src/core/runtime/durable.ts
+var APPROVAL_SIGNAL = "approval_gate";
+function activityName(entry) {
+  const p2 = entry.payload;
+  switch (entry.kind) {
+    case "model_result":
+      return `${String(p2.provider)}/${String(p2.model)}`;
+    case "tool_result":
+    case "git_tool_call":
+    case "effect_tool_call":
+      return String(p2.name);
+    case "check_result":
+    case "review_evidence":
+      return `clause ${String(p2.clause)}`;
+    case "review_vote":
+      return `clause ${String(p2.clause)} seat ${String(p2.seat)}`;
+    case "signal_received":
+      return String(p2.name);
+    case "suspended":
+      return p2.await && typeof p2.await === "object" ? describeAwait(p2.await) : "";
+    case "delegated_result":
+      return String(p2.command ?? "");
+    default:
+      return "";
+  }
+}
+function plain(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+function describe4(kind, name) {
+  return name ? `${kind} "${name}"` : kind;
+}
+var DurableSession = class _DurableSession {
+  id;
+  store;
+  #signer;
+  /** The recorded activities (every entry but human reviews), in seq order. */
+  #recorded;
+  #cursor = 0;
+  /** Position of the next activity, counted the same way live and on replay (memo keys use it). */
+  #position = 0;
+  #clock;
+  #random;
+  constructor(store, signer, id, recorded, options) {
+    this.store = store;
+    this.#signer = signer;
+    this.id = id;
+    this.#recorded = recorded;
+    this.#clock = options.clock ?? Date.now;
+    this.#random = options.random ?? Math.random;
+  }
+  /** Starts a new session (nothing to replay). */
+  static start(options) {
+    const info = options.store.createSession({
+      signer: options.signer,
+      codeVersion: options.codeVersion,
+      ...options.id ? { id: options.id } : {},
+      ...options.model !== void 0 ? { model: options.model } : {}
+    });
+    return new _DurableSession(options.store, options.signer, info.id, [], options);
+  }
+  /**
+   * Opens a recorded session for replay. The chain is verified first (hashes, links, signatures,
+   * head) in the same pass that loads the entries; a session that does not verify, or that is
+   * signed by another key than `signer`, is refused before anything runs.
+   */
+  static open(options) {
+    const { store, signer, sessionId } = options;
+    const info = store.requireSession(sessionId);
+    if (info.public_key !== signer.publicKeyHex) {
+      throw new ResumeRefusedError(
+        `session ${sessionId} is signed by ${info.pubkey_id}; resume it with that key (--key), not ${signer.keyId}`
+      );
+    }
+    const recorded = [];
+    const chain = store.verifyChain(sessionId, options.crypto, (entry) => {
+      if (entry.kind !== HUMAN_REVIEW_KIND) recorded.push(entry);
+    });
+    if (chain.failure) {
+      const where = chain.failure.seq === null ? "" : ` at seq ${chain.failure.seq}`;
+      throw new ResumeRefusedError(
+        `refusing to resume ${sessionId}: the chain does not verify${where} (${chain.failure.message})`
+      );
+    }
+    if (chain.headHash !== info.head_hash) {
+      throw new ResumeRefusedError(
+        `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? "null"} is not the last entry's hash ${chain.headHash ?? "null"}`
+      );
+    }
+    return new _DurableSession(store, signer, sessionId, recorded, options);
+  }
+  /** True while recorded activities remain to be replayed. */
+  get replaying() {
+    return this.#cursor < this.#recorded.length;
+  }
+  /** The recorded activities (read-only view; human reviews excluded). */
+  get recorded() {
+    return this.#recorded;
+  }
+  /** How many recorded activities have been replayed so far. */
+  get cursor() {
+    return this.#cursor;
+  }
+  /** The next recorded activity, without consuming it. */
+  peek() {
+    return this.#recorded[this.#cursor];
+  }
+  /**
+   * Consumes the recorded entry at the cursor if one remains: it must have `kind` and `name`
+   * (and pass `check`), else NonDeterminismError naming its seq. Undefined past the frontier.
+   */
+  #take(kind, name, check2) {
+    const entry = this.#recorded[this.#cursor];
+    if (!entry) return void 0;
+    const found = activityName(entry);
+    if (entry.kind !== kind || found !== name) {
+      throw new NonDeterminismError(entry.seq, describe4(kind, name), describe4(entry.kind, found));
+    }
+    const difference = check2?.(entry);
+    if (difference) {
+      throw new NonDeterminismError(entry.seq, `${describe4(kind, name)} (${difference})`, "another one");
+    }
+    this.#cursor++;
+    return entry;
+  }
+  #append(kind, payload, options = {}) {
+    return this.store.append(this.id, kind, payload, this.#signer, options);
+  }
+  /**
+   * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
+   * recorded, else `build` runs and its step is appended.
+   */
+  record(kind, build, options = {}) {
+    this.#position++;
+    const recorded = this.#take(kind, options.name ?? "", options.check);
+    if (recorded) return recorded;
+    const step = build();
+    return this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {});
+  }
+  /**
+   * An activity with an outcome (model call, tool call, check, vote): the recorded entry is
+   * returned without executing; past the frontier `execute` runs and its step is appended.
+   */
+  async activity(kind, name, execute, check2) {
+    this.#position++;
+    const recorded = this.#take(kind, name, check2);
+    if (recorded) return { entry: recorded, replayed: true };
+    const step = await execute();
+    return {
+      entry: this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {}),
+      replayed: false
+    };
+  }
+  /**
+   * The split form of `activity` for steps that finish together (a panel's seats): takes the
+   * recorded entry for this position, or returns undefined at the frontier; the caller then runs
+   * the missing steps and appends each with `appendLive`, in the same order.
+   */
+  replayNext(kind, name, check2) {
+    this.#position++;
+    return this.#take(kind, name, check2);
+  }
+  /** Appends a live step for a position `replayNext` left unrecorded. */
+  appendLive(kind, step) {
+    if (this.replaying) {
+      throw new Error(
+        `appendLive(${kind}) while ${this.#recorded.length - this.#cursor} recorded entries remain`
+      );
+    }
+    return this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {});
+  }
+  /**
+   * A side-effecting call (git_commit, later PR creation): its signed provenance entry
+   * `{name, input, result, memo_key}` and the `tool_memo` row are written in ONE append, so a resume
+   * never repeats it. On replay the memo is used only when the signed entry at this position exists
+   * and the memo matches it; a memo without signed provenance (or one that differs) is refused.
+   */
+  async sideEffect(kind, name, input2, execute) {
+    const key = `${name}#${this.#position}`;
+    this.#position++;
+    const wantInput = canonicalJson(input2);
+    const recorded = this.#take(
+      kind,
+      name,
+      (entry2) => canonicalJson(entry2.payload.input ?? null) === wantInput ? null : "with a different input"
+    );
+    if (recorded) {
+      const memoKey = String(recorded.payload.memo_key);
+      const memo2 = this.store.memo(this.id, memoKey);
+      if (!memo2) {
+        throw new MemoTamperError(
+          `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: its tool_memo row ${memoKey} is missing from ${this.store.path}`
+        );
+      }
+      if (memo2.seq !== recorded.seq || canonicalJson(memo2.result) !== canonicalJson(recorded.payload.result ?? null)) {
+        throw new MemoTamperError(
+          `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: tool_memo ${memoKey} does not match its signed provenance entry (tampered memo?)`
+        );
+      }
+      return { result: memo2.result, entry: recorded, replayed: true };
+    }
+    const stray = this.store.memo(this.id, key);
+    if (stray) {
+      throw new MemoTamperError(
+        `refusing to trust tool_memo ${key} (seq ${stray.seq}): no signed ${kind} entry records it, so it was not written by this run (tampered memo?)`
+      );
+    }
+    const result = await execute();
+    const entry = this.#append(kind, { name, input: input2, result, memo_key: key }, { memo: { key, result } });
+    return { result, entry, replayed: false };
+  }
+  /** A journaled clock read (epoch ms): the orchestration may branch on it. */
+  now() {
+    const entry = this.record("clock_read", () => ({ payload: { now: this.#clock() } }));
+    return Number(entry.payload.now);
+  }
+  /** A journaled random draw in [0, 1). */
+  random() {
+    const entry = this.record("random_draw", () => ({ payload: { value: this.#random() } }));
+    return Number(entry.payload.value);
+  }
+  /**
+   * Waits for `truss signal SESSION NAME`: a queued signal is consumed into a `signal_received`
+   * entry (and marked delivered in the same transaction); with none queued the run suspends.
+   * Returns the signal's payload.
+   */
+  async awaitSignal(name, reason) {
+    const entry = this.#await({ signal: name }, reason, "signal_received", name, {
+      release: () => {
+        const pending = this.store.signals(this.id).find((s) => s.status === "pending" && s.name === name);
+        if (!pending) return null;
+        return {
+          payload: { name, payload: pending.payload, queued_at: pending.created_at },
+          options: { deliverSignal: { name, createdAt: pending.created_at } }
+        };
+      }
+    });
+    return entry.payload.payload ?? null;
+  }
+  /** A durable timer: `timer_set`, then suspend until `fireAt`; a resume at or after it appends `timer_fired`. */
+  async sleepUntil(fireAt, reason) {
+    const set2 = this.record("timer_set", () => ({ payload: { fire_at: fireAt } }));
+    const due = Number(set2.payload.fire_at);
+    this.#await({ timer: set2.seq }, reason, "timer_fired", "", {
+      release: () => {
+        const now = this.#clock();
+        return now >= due ? { payload: { timer_seq: set2.seq, fire_at: due, fired_at: now } } : null;
+      },
+      fireAt: due
+    });
+  }
+  /**
+   * An approval gate (ADR 0037): suspends with `await: {approval}` and is released only by a
+   * signed, approved `human_review` appended after the `suspended` entry and attesting it
+   * (signed by another key than the session's, which the store enforces). The latest decision
+   * counts: rejected / needs_changes keep the run suspended (reported as `blocked`); a later
+   * approval releases it. A queued signal never releases a gate. With `approvers`, only those
+   * reviewer keys count.
+   */
+  async awaitApproval(gate, reason, approvers) {
+    const latestReview = (suspended) => {
+      let latest;
+      for (let seq = suspended.seq + 1; ; seq++) {
+        const entry = this.store.entry(this.id, seq);
+        if (!entry) break;
+        if (entry.kind !== HUMAN_REVIEW_KIND) continue;
+        if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
+        if (approvers && !approvers.has(String(entry.payload.reviewer_public_key))) continue;
+        latest = entry;
+      }
+      return latest;
+    };
+    return this.#await({ approval: gate }, reason, "signal_received", APPROVAL_SIGNAL, {
+      release: (suspended) => {
+        if (!suspended) return null;
+        const review = latestReview(suspended);
+        if (review?.payload.decision !== "approved") return null;
+        return {
+          payload: {
+            name: APPROVAL_SIGNAL,
+            gate: plain(gate),
+            review_seq: review.seq,
+            review_entry_hash: review.entry_hash,
+            reviewer_key_id: review.payload.reviewer_key_id
+          }
+        };
+      },
+      blocked: (suspended) => {
+        const review = latestReview(suspended);
+        if (!review) return null;
+        return {
+          decision: String(review.payload.decision),
+          note: String(review.payload.note ?? ""),
+          reviewer_key_id: String(review.payload.reviewer_key_id),
+          seq: review.seq
+        };
+      },
+      validate: (release, suspended) => {
+        const review = this.store.entry(this.id, Number(release.payload.review_seq));
+        const ok2 = suspended !== void 0 && review !== void 0 && review.kind === HUMAN_REVIEW_KIND && review.seq > suspended.seq && review.payload.decision === "approved" && review.payload.attested_head_hash === suspended.entry_hash && review.entry_hash === release.payload.review_entry_hash;
+        if (!ok2) {
+          throw new ResumeRefusedError(
+            `refusing to resume ${this.id}: the approval release at seq ${release.seq} does not point at a signed approved human_review after its gate`
+          );
+        }
+      }
+    });
+  }
+  /**
+   * The shared shape of every wait: an optional recorded `suspended` entry, then the release entry.
+   * Replay consumes both; live, `release` decides whether the run may go on now.
+   */
+  #await(spec, reason, releaseKind, releaseName, how) {
+    this.#position++;
+    const awaitName = describeAwait(spec);
+    let suspended;
+    if (this.peek()?.kind === "suspended" || this.peek() && this.peek()?.kind !== releaseKind) {
+      suspended = this.#take("suspended", awaitName);
+    }
+    const recorded = this.#take(releaseKind, releaseName);
+    if (recorded) {
+      how.validate?.(recorded, suspended);
+      return recorded;
+    }
+    const release = how.release(suspended);
+    if (release) return this.#append(releaseKind, release.payload, release.options ?? {});
+    if (!suspended) {
+      suspended = this.#append("suspended", {
+        reason,
+        await: plain(spec),
+        ...how.fireAt !== void 0 ? { fire_at: how.fireAt } : {}
+      });
+    }
+    throw new SuspendedError({
+      seq: suspended.seq,
+      reason,
+      await: spec,
+      ...how.fireAt !== void 0 ? { fireAt: how.fireAt } : {},
+      blocked: how.blocked?.(suspended) ?? null
+    });
+  }
+};
+
+// src/core/verify/run-contract.ts
+import { createHash as createHash7 } from "node:crypto";
+
+// src/core/executors/delegated-activity.ts
+import { createHash as createHash6 } from "node:crypto";
+
+// src/core/executors/delegated-cli.ts
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
+import { delimiter, resolve as resolve5 } from "node:path";
+
+// src/core/executors/delegated-prompt.ts
+import { createHash as createHash2 } from "node:crypto";
+function buildDelegatedPrompt(input2) {
+  const title = input2.contractTitle?.trim();
+  const done = input2.done.map((desc) => desc.trim()).filter((desc) => desc.length > 0);
+  const lines = [
+    "You are working in a git repository; the current directory is the working tree.",
+    "Complete the task below by editing files in this working tree.",
+    "",
+    title ? `# Task: ${oneLine(title)}` : "# Task",
+    "",
+    input2.intent.trim(),
+    ""
+  ];
+  if (done.length > 0) {
+    lines.push(
+      "# Definition of done",
+      "",
+      "When you finish, your changes will be verified independently against every one of these criteria:",
+      "",
+      ...done.map((desc, i) => `${i + 1}. ${indentContinuation(desc, `${i + 1}. `.length)}`),
+      ""
+    );
+  }
+  lines.push(
+    "# Instructions",
+    "",
+    "- Make the changes directly in the files of this working tree; committing is not required.",
+    "- Keep the change focused on the task; do not modify unrelated files.",
+    "- When you are done, reply with a short summary of what you changed.",
+    ""
+  );
+  return lines.join("\n");
+}
+function promptSha256(prompt) {
+  return createHash2("sha256").update(prompt, "utf8").digest("hex");
+}
+function oneLine(text) {
+  return text.replace(/\s*\n\s*/g, " ");
+}
+function indentContinuation(text, width) {
+  return text.replace(/\n/g, `
+${" ".repeat(width)}`);
+}
+
+// src/core/executors/errors.ts
+var DelegatedCliError = class extends Error {
+  name = "DelegatedCliError";
+};
+var DelegatedCliConfigError = class extends DelegatedCliError {
+  name = "DelegatedCliConfigError";
+};
+var DelegatedCommandNotFoundError = class extends DelegatedCliError {
+  name = "DelegatedCommandNotFoundError";
+  command;
+  constructor(command, detail) {
+    const where = command.includes("/") ? "" : " on PATH";
+    super(
+      `command ${command} not found${where}${detail ? ` (${detail})` : ""}; install it or change executor.command`
+    );
+    this.command = command;
+  }
+};
+var DelegatedSpawnError = class extends DelegatedCliError {
+  name = "DelegatedSpawnError";
+  command;
+  code;
+  constructor(command, message2, code) {
+    super(`could not start ${command}: ${message2}`);
+    this.command = command;
+    this.code = code;
+  }
+};
+
+// src/core/executors/supervised-spawn.ts
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -22454,31 +23314,6 @@ function nonNegativeInteger(value, name) {
   return value;
 }
 
-// src/core/verify/env-scrub.ts
-var CHECK_ENV_ALLOWLIST = Object.freeze([
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LC_ALL",
-  "LC_CTYPE",
-  "TZ",
-  "TERM",
-  "TMPDIR",
-  "CI"
-]);
-function scrubEnv(source, extraNames = []) {
-  const env = {};
-  for (const name of [...CHECK_ENV_ALLOWLIST, ...extraNames]) {
-    if (!Object.hasOwn(source, name)) continue;
-    const value = source[name];
-    if (value !== void 0) env[name] = value;
-  }
-  return env;
-}
-
 // src/core/verify/process-group.ts
 import { readdir, readFile } from "node:fs/promises";
 function signalGroup(pgid, signal) {
@@ -22510,95 +23345,42 @@ async function groupHasLiveMembers(pgid) {
   );
 }
 async function readProcessGroupState(pid) {
-  let stat;
+  let stat3;
   try {
-    stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    stat3 = await readFile(`/proc/${pid}/stat`, "utf8");
   } catch {
     return null;
   }
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
   const [state, , pgrp] = fields;
   if (state === void 0 || pgrp === void 0) return null;
   return { state, pgrp: Number(pgrp) };
 }
 
-// src/core/verify/stream-scan.ts
-var SubstringScanner = class {
-  #needles;
-  #found;
-  #overlap;
-  #carry = Buffer.alloc(0);
-  #pending;
-  constructor(needles) {
-    this.#needles = needles.map((needle) => Buffer.from(needle, "utf8"));
-    this.#found = this.#needles.map((needle) => needle.length === 0);
-    this.#pending = this.#found.filter((found) => !found).length;
-    this.#overlap = Math.max(0, ...this.#needles.map((needle) => needle.length - 1));
-  }
-  push(chunk) {
-    if (this.#pending === 0 || chunk.length === 0) return;
-    const window = this.#carry.length === 0 ? chunk : Buffer.concat([this.#carry, chunk]);
-    for (let i = 0; i < this.#needles.length; i++) {
-      if (this.#found[i]) continue;
-      const needle = this.#needles[i];
-      if (needle && window.indexOf(needle) !== -1) {
-        this.#found[i] = true;
-        this.#pending--;
-      }
-    }
-    const keep = Math.min(this.#overlap, window.length);
-    this.#carry = keep === 0 ? Buffer.alloc(0) : Buffer.from(window.subarray(window.length - keep));
-  }
-  /** Whether needle `index` (in constructor order) occurred anywhere in the stream so far. */
-  found(index) {
-    return this.#found[index] ?? false;
-  }
-};
-
-// src/core/verify/check-runner.ts
-var KILL_GRACE_MS = 1e3;
+// src/core/executors/supervised-spawn.ts
+var DEFAULT_KILL_GRACE_MS = 3e3;
 var ORPHAN_TERM_GRACE_MS = 150;
 var DRAIN_BOUND_MS = 500;
 var ORPHAN_POLL_MS = 20;
-async function runCheck(clause, options) {
+var MAX_TIMER_MS = 2 ** 31 - 1;
+async function runSupervised(options) {
   const started = performance.now();
   const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
   const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
-  const contains = new SubstringScanner(clause.expect_contains);
-  const forbidden = new SubstringScanner(clause.expect_not_contains);
-  const env = scrubEnv(options.env, [...clause.env, ...options.extraEnvNames ?? []]);
-  env.TRUSS_CHECK = "1";
-  const termination = options.ctx.signal.aborted ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null } : await supervise(
-    clause,
+  const termination = options.signal.aborted ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null } : await supervise(
     options,
-    env,
-    (chunk) => {
-      stdout.push(chunk);
-      contains.push(chunk);
-      forbidden.push(chunk);
-    },
+    (chunk) => stdout.push(chunk),
     (chunk) => stderr.push(chunk)
   );
-  const outcome = {
+  return {
     ...termination,
+    durationMs: performance.now() - started,
     stdout: stdout.result(),
     stderr: stderr.result()
   };
-  const reasons = explain(clause, outcome, contains, forbidden);
-  return {
-    met: reasons.length === 0,
-    exitCode: outcome.exitCode,
-    signal: outcome.signal,
-    timedOut: outcome.timedOut,
-    cancelled: outcome.cancelled,
-    durationMs: performance.now() - started,
-    stdout: outcome.stdout,
-    stderr: outcome.stderr,
-    reasons
-  };
 }
-function supervise(clause, options, env, onStdout, onStderr) {
-  return new Promise((resolve4) => {
+function supervise(options, onStdout, onStderr) {
+  return new Promise((resolve8) => {
     const result = {
       exitCode: null,
       signal: null,
@@ -22608,10 +23390,13 @@ function supervise(clause, options, env, onStdout, onStderr) {
     };
     const timers = /* @__PURE__ */ new Set();
     const later = (ms2, fn2) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        fn2();
-      }, ms2);
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          fn2();
+        },
+        Math.min(Math.max(0, ms2), MAX_TIMER_MS)
+      );
       timers.add(timer);
     };
     let exited = false;
@@ -22620,33 +23405,39 @@ function supervise(clause, options, env, onStdout, onStderr) {
     let openStreams = 2;
     let child;
     try {
-      child = spawn("/bin/sh", ["-c", clause.run], {
-        cwd: options.workdir,
-        env,
+      child = spawn(options.file, [...options.args], {
+        argv0: options.argv0 ?? options.file,
+        cwd: options.cwd,
+        env: options.env,
         detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
+        // own process group, so the whole tree can be signalled
+        shell: false,
+        stdio: [options.stdin === null ? "ignore" : "pipe", "pipe", "pipe"],
         windowsHide: true
       });
     } catch (error62) {
-      resolve4({ ...result, spawnError: error62 instanceof Error ? error62.message : String(error62) });
+      const err2 = error62;
+      resolve8({ ...result, spawnError: { message: err2.message ?? String(error62), code: err2.code } });
       return;
     }
     const pgid = child.pid;
-    const streams = [child.stdout, child.stderr];
+    const out = child.stdout;
+    const err = child.stderr;
+    const streams = [out, err];
     const settle2 = () => {
       if (settled || !exited || !reaped || openStreams > 0) return;
       settled = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      options.ctx.signal.removeEventListener("abort", onAbort);
-      resolve4(result);
+      options.signal.removeEventListener("abort", onAbort);
+      resolve8(result);
     };
     const stop = (why) => {
       if (exited || result.timedOut || result.cancelled || pgid === void 0) return;
       if (why === "timeout") result.timedOut = true;
       else result.cancelled = true;
       signalGroup(pgid, "SIGTERM");
-      later(KILL_GRACE_MS, () => {
+      later(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, () => {
         if (!exited) signalGroup(pgid, "SIGKILL");
       });
     };
@@ -22670,8 +23461,8 @@ function supervise(clause, options, env, onStdout, onStderr) {
         settle2();
       });
     };
-    child.stdout.on("data", onStdout);
-    child.stderr.on("data", onStderr);
+    out.on("data", onStdout);
+    err.on("data", onStderr);
     for (const stream of streams) {
       stream.on("error", () => {
       });
@@ -22688,12 +23479,16 @@ function supervise(clause, options, env, onStdout, onStderr) {
     });
     child.on("error", (error62) => {
       if (exited) return;
-      result.spawnError = error62.message;
+      result.spawnError = { message: error62.message, code: error62.code };
       finishExit();
     });
-    const timeoutMs = Math.min(Math.max(0, clause.timeout_sec * 1e3), 2 ** 31 - 1);
-    later(timeoutMs, () => stop("timeout"));
-    options.ctx.signal.addEventListener("abort", onAbort, { once: true });
+    if (child.stdin && options.stdin !== null) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(options.stdin, "utf8");
+    }
+    later(options.timeoutMs, () => stop("timeout"));
+    options.signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 async function reapGroup(pgid) {
@@ -22712,38 +23507,11 @@ async function reapGroup(pgid) {
     }
   }
 }
-function explain(clause, outcome, contains, forbidden) {
-  if (outcome.spawnError !== null) return [`could not start the check: ${outcome.spawnError}`];
-  if (outcome.cancelled) return ["cancelled"];
-  if (outcome.timedOut) return [`timed out after ${clause.timeout_sec}s; process group killed`];
-  const reasons = [];
-  if (outcome.exitCode === null) {
-    reasons.push(`killed by signal ${outcome.signal ?? "unknown"}, expected exit code ${clause.expect_exit}`);
-  } else if (outcome.exitCode !== clause.expect_exit) {
-    reasons.push(`exit code ${outcome.exitCode}, expected ${clause.expect_exit}`);
-  }
-  clause.expect_contains.forEach((needle, i) => {
-    if (!contains.found(i)) reasons.push(`stdout does not contain ${JSON.stringify(needle)}`);
-  });
-  clause.expect_not_contains.forEach((needle, i) => {
-    if (forbidden.found(i)) reasons.push(`stdout contains forbidden ${JSON.stringify(needle)}`);
-  });
-  if (clause.expect_matches.length > 0) {
-    const text = outcome.stdout.bytes.toString("utf8");
-    const note = outcome.stdout.truncated ? ` (only the first ${outcome.stdout.bytes.length} of ${outcome.stdout.totalBytes} bytes were searched)` : "";
-    for (const source of clause.expect_matches) {
-      let pattern;
-      try {
-        pattern = new RegExp(source);
-      } catch {
-        reasons.push(`invalid regular expression /${source}/`);
-        continue;
-      }
-      if (!pattern.test(text)) reasons.push(`stdout does not match /${source}/${note}`);
-    }
-  }
-  return reasons;
-}
+
+// src/core/executors/worktree-snapshot.ts
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { isAbsolute as isAbsolute4, join as join2, resolve as resolve4 } from "node:path";
 
 // node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
@@ -26183,17 +26951,2070 @@ var wo = (t2, e) => {
   ), new f2(r2, n);
 };
 
+// src/core/verify/env-scrub.ts
+var CHECK_ENV_ALLOWLIST = Object.freeze([
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TERM",
+  "TMPDIR",
+  "CI"
+]);
+function scrubEnv(source, extraNames = []) {
+  const env = {};
+  for (const name of [...CHECK_ENV_ALLOWLIST, ...extraNames]) {
+    if (!Object.hasOwn(source, name)) continue;
+    const value = source[name];
+    if (value !== void 0) env[name] = value;
+  }
+  return env;
+}
+
+// src/core/executors/worktree-snapshot.ts
+var EMPTY_STAT = { filesChanged: 0, insertions: 0, deletions: 0, binaryFiles: 0 };
+var EMPTY_DIFF = Object.freeze({
+  diff: "",
+  diffTruncated: false,
+  diffStat: EMPTY_STAT,
+  changedFiles: []
+});
+function git(baseDir, env, indexFile) {
+  const base = scrubEnv(env, ["XDG_CONFIG_HOME"]);
+  const instance = wo({
+    baseDir,
+    allowEnvironment: indexFile ? ["GIT_INDEX_FILE"] : [],
+    config: ["core.quotePath=false"]
+  });
+  return instance.env({
+    ...base,
+    LC_ALL: "C",
+    ...indexFile ? { GIT_INDEX_FILE: indexFile } : {}
+  });
+}
+async function findRepoRoot(workdir, env) {
+  try {
+    const top = (await git(workdir, env).raw(["rev-parse", "--show-toplevel"])).trim();
+    return top || null;
+  } catch (error62) {
+    if (error62 instanceof Error && /not a git repository/i.test(error62.message)) return null;
+    throw error62;
+  }
+}
+async function snapshotWorktree(root, env) {
+  const plain2 = git(root, env);
+  const head = await plain2.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]).then((sha) => sha.trim() || null).catch(() => null);
+  const scratch = await mkdtemp(join2(tmpdir(), "truss-snapshot-"));
+  const indexFile = join2(scratch, "index");
+  try {
+    const realIndex = (await plain2.raw(["rev-parse", "--git-path", "index"])).trim();
+    const realIndexPath = isAbsolute4(realIndex) ? realIndex : resolve4(root, realIndex);
+    const seeded = await copyFile(realIndexPath, indexFile).then(
+      () => true,
+      () => false
+    );
+    const scoped = git(root, env, indexFile);
+    const fresh = () => scoped.raw(head ? ["read-tree", head] : ["read-tree", "--empty"]);
+    const addAll = () => scoped.raw(["add", "-A", "--", ":/"]);
+    if (!seeded) await fresh();
+    try {
+      await addAll();
+    } catch (error62) {
+      if (!seeded) throw error62;
+      await fresh();
+      await addAll();
+    }
+    const tree = (await scoped.raw(["write-tree"])).trim();
+    return { root, head, tree };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+async function diffSnapshots(before, after, env, maxBytes) {
+  if (before.tree === after.tree) return { ...EMPTY_DIFF, diffStat: { ...EMPTY_STAT }, changedFiles: [] };
+  const g2 = git(before.root, env);
+  const range = [before.tree, after.tree];
+  const common = ["--no-color", "--no-ext-diff", "--no-textconv", "--no-renames"];
+  const [patch, numstat] = await Promise.all([
+    g2.raw(["diff", ...common, "--binary", ...range]),
+    g2.raw(["diff", ...common, "--numstat", "-z", ...range])
+  ]);
+  const stat3 = { ...EMPTY_STAT };
+  const changedFiles = [];
+  for (const record2 of numstat.split("\0")) {
+    if (!record2) continue;
+    const first = record2.indexOf("	");
+    const second = record2.indexOf("	", first + 1);
+    if (first < 0 || second < 0) continue;
+    const added = record2.slice(0, first);
+    const deleted = record2.slice(first + 1, second);
+    changedFiles.push(record2.slice(second + 1));
+    stat3.filesChanged++;
+    if (added === "-" || deleted === "-") {
+      stat3.binaryFiles++;
+    } else {
+      stat3.insertions += Number(added);
+      stat3.deletions += Number(deleted);
+    }
+  }
+  const truncated = Buffer.byteLength(patch, "utf8") > maxBytes;
+  return {
+    diff: truncated ? truncateUtf8(patch, maxBytes) : patch,
+    diffTruncated: truncated,
+    diffStat: stat3,
+    changedFiles
+  };
+}
+function truncateUtf8(text, maxBytes) {
+  const bytes = Buffer.from(text, "utf8").subarray(0, maxBytes);
+  let end = bytes.length;
+  let back = 0;
+  while (back < 4 && end - back - 1 >= 0 && ((bytes[end - back - 1] ?? 0) & 192) === 128) back++;
+  const lead = bytes[end - back - 1];
+  if (lead !== void 0 && lead >= 192) {
+    const need = lead >= 240 ? 4 : lead >= 224 ? 3 : 2;
+    if (back + 1 < need) end -= back + 1;
+  }
+  return bytes.subarray(0, end).toString("utf8");
+}
+
+// src/core/executors/delegated-cli.ts
+var DEFAULT_DELEGATED_TIMEOUT_SEC = 1800;
+var ALWAYS_CLEARED_ENV = Object.freeze([
+  "TRUSS_SIGNING_KEY",
+  "TRUSS_REVIEW_SIGNING_KEY"
+]);
+var DEFAULT_MAX_DIFF_BYTES = 16 * 1024 * 1024;
+async function runDelegatedCli(options) {
+  const { executor, ctx, workdir } = options;
+  if (executor.kind !== "delegated-cli") {
+    throw new DelegatedCliConfigError(
+      `executor.kind is "${executor.kind}"; runDelegatedCli needs kind = "delegated-cli"`
+    );
+  }
+  const command = executor.command?.trim();
+  if (!command) {
+    throw new DelegatedCliConfigError(
+      'executor.command is required for kind = "delegated-cli" (e.g. command = "claude")'
+    );
+  }
+  const prompt = buildDelegatedPrompt({
+    intent: options.intent,
+    contractTitle: options.contractTitle,
+    done: options.done
+  });
+  const { env, cleared } = buildDelegatedEnv(options.env, executor.clear_env);
+  const resolvedCommand = await resolveCommand(command, workdir, env.PATH);
+  const timeoutSec = executor.timeout_sec ?? DEFAULT_DELEGATED_TIMEOUT_SEC;
+  const args = [...executor.args];
+  let timeoutMs = timeoutSec * 1e3;
+  if (ctx.deadline !== null) timeoutMs = Math.min(timeoutMs, Math.max(0, ctx.deadline - ctx.now()));
+  const abortedEarly = ctx.signal.aborted;
+  const useGit = options.git !== false && !abortedEarly;
+  let gitError2 = options.git === false ? "diff capture disabled" : abortedEarly ? "cancelled before the run started" : null;
+  let before = null;
+  if (useGit) {
+    try {
+      const root = await findRepoRoot(workdir, env);
+      if (root === null) gitError2 = "not a git repository";
+      else before = await snapshotWorktree(root, env);
+    } catch (error62) {
+      gitError2 = `could not snapshot the working tree before the run: ${message(error62)}`;
+    }
+  }
+  const outcome = await runSupervised({
+    file: resolvedCommand,
+    argv0: command,
+    args: executor.prompt_via === "arg" ? [...args, prompt] : args,
+    cwd: workdir,
+    env,
+    stdin: executor.prompt_via === "stdin" ? prompt : null,
+    timeoutMs,
+    signal: ctx.signal,
+    ...options.killGraceMs === void 0 ? {} : { killGraceMs: options.killGraceMs },
+    ...options.maxCaptureBytes === void 0 ? {} : { maxCaptureBytes: options.maxCaptureBytes },
+    ...options.tailBytes === void 0 ? {} : { tailBytes: options.tailBytes }
+  });
+  if (outcome.spawnError) {
+    const { code, message: why } = outcome.spawnError;
+    if (code === "ENOENT") throw new DelegatedCommandNotFoundError(command, `resolved to ${resolvedCommand}`);
+    const hint = code === "E2BIG" && executor.prompt_via === "arg" ? '; the prompt is too long for an argument, use prompt_via = "stdin"' : "";
+    throw new DelegatedSpawnError(command, `${why}${hint}`, code);
+  }
+  let changes = EMPTY_DIFF;
+  let headAfter = null;
+  if (before) {
+    try {
+      const after = await snapshotWorktree(before.root, env);
+      headAfter = after.head;
+      changes = await diffSnapshots(before, after, env, options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES);
+    } catch (error62) {
+      gitError2 = `could not capture the working-tree diff after the run: ${message(error62)}`;
+    }
+  }
+  if (gitError2 !== null && useGit) ctx.events({ type: "warning", message: `delegated-cli: ${gitError2}` });
+  return {
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    cancelled: outcome.cancelled,
+    durationMs: outcome.durationMs,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    diff: changes.diff,
+    diffTruncated: changes.diffTruncated,
+    diffStat: { ...changes.diffStat },
+    changedFiles: [...changes.changedFiles],
+    headBefore: before?.head ?? null,
+    headAfter,
+    gitError: gitError2,
+    prompt,
+    promptSha256: promptSha256(prompt),
+    promptVia: executor.prompt_via,
+    command,
+    resolvedCommand,
+    args,
+    timeoutSec,
+    clearedEnv: cleared
+  };
+}
+function buildDelegatedEnv(host, clearEnv) {
+  const drop = /* @__PURE__ */ new Set([...clearEnv, ...ALWAYS_CLEARED_ENV]);
+  const env = {};
+  const cleared = [];
+  for (const [name, value] of Object.entries(host)) {
+    if (value === void 0) continue;
+    if (drop.has(name)) cleared.push(name);
+    else env[name] = value;
+  }
+  return { env, cleared: cleared.sort() };
+}
+async function resolveCommand(command, workdir, path) {
+  if (command.includes("/")) {
+    const candidate = resolve5(workdir, command);
+    const found = await executableFile(candidate);
+    if (found === "yes") return candidate;
+    throw new DelegatedCommandNotFoundError(
+      command,
+      found === "not-executable" ? `${candidate} is not executable` : `no file at ${candidate}`
+    );
+  }
+  let sawNonExecutable = null;
+  for (const dir of (path ?? "").split(delimiter)) {
+    const candidate = resolve5(workdir, dir || ".", command);
+    const found = await executableFile(candidate);
+    if (found === "yes") return candidate;
+    if (found === "not-executable") sawNonExecutable ??= candidate;
+  }
+  throw new DelegatedCommandNotFoundError(
+    command,
+    sawNonExecutable ? `${sawNonExecutable} exists but is not executable` : void 0
+  );
+}
+async function executableFile(candidate) {
+  try {
+    if (!(await stat(candidate)).isFile()) return "missing";
+  } catch {
+    return "missing";
+  }
+  try {
+    await access(candidate, constants.X_OK);
+    return "yes";
+  } catch {
+    return "not-executable";
+  }
+}
+function message(error62) {
+  return error62 instanceof Error ? error62.message : String(error62);
+}
+
+// src/core/executors/in-loop.ts
+import { createHash as createHash5 } from "node:crypto";
+
+// src/core/tools/policy.ts
+import { lstatSync, readlinkSync, realpathSync as realpathSync2 } from "node:fs";
+import { basename as basename2, dirname, isAbsolute as isAbsolute5, join as join3, relative as relative2, resolve as resolve6, sep as sep2 } from "node:path";
+var PolicyViolation = class extends Error {
+  name = "PolicyViolation";
+  code;
+  /** The refused thing: a path as given, a command, a tool name. */
+  subject;
+  constructor(code, subject, message2) {
+    super(message2);
+    this.code = code;
+    this.subject = subject;
+  }
+};
+var MAX_SYMLINK_HOPS = 40;
+function resolvePolicy(constraints, workdir) {
+  const root = realpathSync2(resolve6(workdir));
+  const scope = (entries, field) => {
+    const resolved = entries.map((entry) => resolveScope(root, entry, field));
+    return [...new Set(resolved)];
+  };
+  return {
+    workdir: root,
+    readScope: scope(constraints.read_scope, "read_scope"),
+    writeScope: scope(constraints.write_scope, "write_scope"),
+    forbidden: [...constraints.forbidden],
+    network: constraints.network,
+    allowlist: [...constraints.allowlist],
+    allowTools: [...constraints.allow_tools]
+  };
+}
+function resolveScope(root, entry, field) {
+  if (entry.includes("\0")) {
+    throw new PolicyViolation("nul_byte", entry, `${field} entry contains a NUL byte`);
+  }
+  if (isAbsolute5(entry)) return realpathLoose(resolve6(entry));
+  const lexical = resolve6(root, entry);
+  if (!isWithin(lexical, root)) {
+    throw new PolicyViolation(
+      "outside_scope",
+      entry,
+      `${field} entry ${JSON.stringify(entry)} resolves to ${lexical}, outside the workdir ${root}; name a directory outside the workdir by its absolute path if that is really intended`
+    );
+  }
+  const real = realpathLoose(lexical);
+  if (!isWithin(real, root)) {
+    throw new PolicyViolation(
+      "symlink_escape",
+      entry,
+      `${field} entry ${JSON.stringify(entry)} resolves through a symlink to ${real}, outside the workdir ${root}; name it by its absolute path if that is really intended`
+    );
+  }
+  return real;
+}
+function checkReadPath(policy, path) {
+  return checkPath(policy, path, "read");
+}
+function checkWritePath(policy, path) {
+  const real = checkPath(policy, path, "write");
+  const resolved = isWithin(real, policy.workdir) ? relative2(policy.workdir, real) : real;
+  const needle = policy.forbidden.find((item) => path.includes(item) || resolved.includes(item));
+  if (needle !== void 0) {
+    throw new PolicyViolation(
+      "forbidden",
+      path,
+      `write refused: the path ${JSON.stringify(path)} contains the forbidden substring ${JSON.stringify(needle)}`
+    );
+  }
+  return real;
+}
+function checkWriteContent(policy, path, content) {
+  const needle = policy.forbidden.find((item) => content.includes(item));
+  if (needle !== void 0) {
+    throw new PolicyViolation(
+      "forbidden",
+      path,
+      `write refused: the content for ${JSON.stringify(path)} contains the forbidden substring ${JSON.stringify(needle)}`
+    );
+  }
+}
+function checkPath(policy, path, mode) {
+  if (typeof path !== "string" || path.length === 0) {
+    throw new PolicyViolation("invalid_path", String(path), `${mode} refused: the path is empty`);
+  }
+  if (path.includes("\0")) {
+    throw new PolicyViolation("nul_byte", path, `${mode} refused: the path contains a NUL byte`);
+  }
+  const scopes = mode === "read" ? policy.readScope : policy.writeScope;
+  const scopeText = scopes.length === 0 ? "no directories at all" : scopes.join(", ");
+  const lexical = resolve6(policy.workdir, path);
+  const real = realpathLoose(lexical);
+  const scope = scopes.find((dir) => isWithin(real, dir));
+  if (scope === void 0) {
+    const lexicallyInside = scopes.some((dir) => isWithin(lexical, dir));
+    let why;
+    if (lexicallyInside) {
+      why = `resolves through a symlink to ${real}, outside the ${mode} scope (${scopeText})`;
+    } else if (isAbsolute5(path)) {
+      why = `is an absolute path outside the ${mode} scope (${scopeText})`;
+    } else if (path.split(/[\\/]/).includes("..")) {
+      why = `escapes with ".." to ${lexical}, outside the ${mode} scope (${scopeText})`;
+    } else {
+      why = `resolves to ${real}, outside the ${mode} scope (${scopeText})`;
+    }
+    throw new PolicyViolation(
+      lexicallyInside ? "symlink_escape" : "outside_scope",
+      path,
+      `${mode} refused: ${JSON.stringify(path)} ${why}`
+    );
+  }
+  if (mode === "write") {
+    const inside = relative2(scope, real).split(sep2);
+    if (inside.some((segment) => segment.toLowerCase() === ".git")) {
+      throw new PolicyViolation(
+        "git_dir",
+        path,
+        `write refused: ${JSON.stringify(path)} is inside a .git directory; use the git tools instead`
+      );
+    }
+  }
+  return real;
+}
+function realpathLoose(path, hops = 0) {
+  try {
+    return realpathSync2(path);
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ELOOP") throw loop(path);
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw error62;
+  }
+  const parent = dirname(path);
+  if (parent === path) return path;
+  const candidate = join3(realpathLoose(parent, hops), basename2(path));
+  let isLink = false;
+  try {
+    isLink = lstatSync(candidate).isSymbolicLink();
+  } catch {
+    return candidate;
+  }
+  if (!isLink) return candidate;
+  if (hops >= MAX_SYMLINK_HOPS) throw loop(path);
+  return realpathLoose(resolve6(dirname(candidate), readlinkSync(candidate)), hops + 1);
+}
+function loop(path) {
+  return new PolicyViolation("invalid_path", path, `refused: ${JSON.stringify(path)} has a symlink loop`);
+}
+function isWithin(child, parent) {
+  if (child === parent) return true;
+  const prefix = parent.endsWith(sep2) ? parent : parent + sep2;
+  return child.startsWith(prefix);
+}
+var NETWORK_PROGRAMS = Object.freeze([
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "ssh",
+  "scp",
+  "sftp",
+  "telnet",
+  "ftp",
+  "rsync"
+]);
+var NETWORK_PROGRAM_PATTERN = new RegExp(`(?<![\\w.-])(${NETWORK_PROGRAMS.join("|")})(?![\\w.-])`);
+var GIT_REMOTE_PATTERN = /(?<![\w.-])git\s+(?:-\S+\s+)*(push|pull|fetch|clone|ls-remote)(?![\w.-])/;
+var DEV_TCP_PATTERN = /\/dev\/(tcp|udp)\//;
+var URL_HOST_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@'"]*@)?(\[[^\]\s]+\]|[^\s/:'"?#]+)/gi;
+function checkCommand(policy, command) {
+  if (command.includes("\0")) {
+    throw new PolicyViolation("nul_byte", command, "bash refused: the command contains a NUL byte");
+  }
+  const collapsed = collapseWhitespace(command);
+  for (const needle of policy.forbidden) {
+    if (command.includes(needle) || collapsed.includes(collapseWhitespace(needle))) {
+      throw new PolicyViolation(
+        "forbidden",
+        command,
+        `bash refused: the command contains the forbidden substring ${JSON.stringify(needle)} (contract [constraints] forbidden)`
+      );
+    }
+  }
+  if (policy.network === "none") {
+    const program = networkUse(command, collapsed);
+    if (program !== void 0) {
+      throw new PolicyViolation(
+        "network",
+        command,
+        `bash refused: the contract sets network = "none" and the command uses ${JSON.stringify(program)}, which needs the network (a best-effort filter; real isolation is the sandbox\u2019s job)`
+      );
+    }
+  } else if (policy.network === "allowlist") {
+    for (const match of command.matchAll(URL_HOST_PATTERN)) {
+      const host = (match[1] ?? "").toLowerCase();
+      if (!hostAllowed(policy.allowlist, host)) {
+        throw new PolicyViolation(
+          "network",
+          command,
+          `bash refused: the command reaches ${JSON.stringify(host)}, which is not in the network allowlist (${policy.allowlist.join(", ") || "empty"})`
+        );
+      }
+    }
+  }
+}
+function networkUse(command, collapsed) {
+  const program = NETWORK_PROGRAM_PATTERN.exec(command)?.[1];
+  if (program !== void 0) return program;
+  const remote = GIT_REMOTE_PATTERN.exec(collapsed)?.[1];
+  if (remote !== void 0) return `git ${remote}`;
+  const device = DEV_TCP_PATTERN.exec(command)?.[0];
+  return device;
+}
+function collapseWhitespace(text) {
+  return text.replace(/\s+/g, " ");
+}
+function hostAllowed(allowlist, host) {
+  return allowlist.some((entry) => {
+    const pattern = entry.toLowerCase();
+    if (pattern.startsWith("*.")) return host.endsWith(pattern.slice(1));
+    return host === pattern;
+  });
+}
+function isToolAllowed(policy, name) {
+  return policy.allowTools.some((pattern) => matchesToolPattern(pattern, name));
+}
+function matchesToolPattern(pattern, name) {
+  if (!pattern.includes("*")) return pattern === name;
+  const source = pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*");
+  return new RegExp(`^${source}$`).test(name);
+}
+function advertisedTools(registry2, policy) {
+  const tools = registry2 instanceof Map ? [...registry2.values()] : [...registry2];
+  return tools.filter((tool) => isToolAllowed(policy, tool.name));
+}
+
+// src/core/tools/bash-tool.ts
+import { accessSync, constants as constants2 } from "node:fs";
+
+// src/core/verify/shell-runner.ts
+import { spawn as spawn2 } from "node:child_process";
+import { performance as performance2 } from "node:perf_hooks";
+import { setTimeout as sleep2 } from "node:timers/promises";
+var KILL_GRACE_MS = 1e3;
+var ORPHAN_TERM_GRACE_MS2 = 150;
+var DRAIN_BOUND_MS2 = 500;
+var ORPHAN_POLL_MS2 = 20;
+var MAX_TIMER_MS2 = 2 ** 31 - 1;
+async function runShell(command, options) {
+  const started = performance2.now();
+  const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
+  const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
+  const termination = options.ctx.signal.aborted ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null } : await supervise2(
+    command,
+    options,
+    (chunk) => {
+      stdout.push(chunk);
+      options.onStdout?.(chunk);
+    },
+    (chunk) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk);
+    }
+  );
+  return {
+    ...termination,
+    durationMs: performance2.now() - started,
+    stdout: stdout.result(),
+    stderr: stderr.result()
+  };
+}
+function supervise2(command, options, onStdout, onStderr) {
+  return new Promise((resolve8) => {
+    const result = {
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      spawnError: null
+    };
+    const timers = /* @__PURE__ */ new Set();
+    const later = (ms2, fn2) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        fn2();
+      }, ms2);
+      timers.add(timer);
+    };
+    let exited = false;
+    let reaped = false;
+    let settled = false;
+    let openStreams = 2;
+    let child;
+    try {
+      child = spawn2(options.shell ?? "/bin/sh", ["-c", command], {
+        cwd: options.workdir,
+        env: options.env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        windowsHide: true
+      });
+    } catch (error62) {
+      resolve8({ ...result, spawnError: error62 instanceof Error ? error62.message : String(error62) });
+      return;
+    }
+    const pgid = child.pid;
+    const streams = [child.stdout, child.stderr];
+    const settle2 = () => {
+      if (settled || !exited || !reaped || openStreams > 0) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      options.ctx.signal.removeEventListener("abort", onAbort);
+      resolve8(result);
+    };
+    const stop = (why) => {
+      if (exited || result.timedOut || result.cancelled || pgid === void 0) return;
+      if (why === "timeout") result.timedOut = true;
+      else result.cancelled = true;
+      signalGroup(pgid, "SIGTERM");
+      later(KILL_GRACE_MS, () => {
+        if (!exited) signalGroup(pgid, "SIGKILL");
+      });
+    };
+    function onAbort() {
+      stop("cancel");
+    }
+    const finishExit = () => {
+      exited = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      later(DRAIN_BOUND_MS2, () => {
+        for (const stream of streams) stream.destroy();
+      });
+      if (pgid === void 0) {
+        reaped = true;
+        settle2();
+        return;
+      }
+      void reapGroup2(pgid).then(() => {
+        reaped = true;
+        settle2();
+      });
+    };
+    child.stdout.on("data", onStdout);
+    child.stderr.on("data", onStderr);
+    for (const stream of streams) {
+      stream.on("error", () => {
+      });
+      stream.once("close", () => {
+        openStreams--;
+        settle2();
+      });
+    }
+    child.once("exit", (code, signal) => {
+      if (exited) return;
+      result.exitCode = code;
+      result.signal = signal;
+      finishExit();
+    });
+    child.on("error", (error62) => {
+      if (exited) return;
+      result.spawnError = error62.message;
+      finishExit();
+    });
+    const timeoutMs = Math.min(Math.max(0, options.timeoutMs), MAX_TIMER_MS2);
+    later(timeoutMs, () => stop("timeout"));
+    options.ctx.signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+async function reapGroup2(pgid) {
+  if (!signalGroup(pgid, "SIGTERM")) return;
+  const start = performance2.now();
+  let killed = false;
+  for (; ; ) {
+    await sleep2(ORPHAN_POLL_MS2);
+    if (!await groupHasLiveMembers(pgid)) return;
+    const elapsed = performance2.now() - start;
+    if (!killed && elapsed >= ORPHAN_TERM_GRACE_MS2) {
+      signalGroup(pgid, "SIGKILL");
+      killed = true;
+    } else if (elapsed >= DRAIN_BOUND_MS2 - ORPHAN_POLL_MS2) {
+      return;
+    }
+  }
+}
+
+// src/core/tools/tool-kit.ts
+import { relative as relative3 } from "node:path";
+var ToolInputError = class extends Error {
+  name = "ToolInputError";
+};
+function parseInput(tool, schema, input2) {
+  const parsed = schema.safeParse(input2 ?? {});
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue2) => {
+    const where = issue2.path.length > 0 ? issue2.path.join(".") : "input";
+    return `${where}: ${issue2.message}`;
+  });
+  throw new ToolInputError(`invalid input for ${tool}: ${problems.join("; ")}`);
+}
+function ok(content, data) {
+  return data === void 0 ? { content, isError: false } : { content, isError: false, data };
+}
+function fail2(content, data) {
+  return data === void 0 ? { content, isError: true } : { content, isError: true, data };
+}
+function errorOutcome(tool, error62) {
+  if (error62 instanceof PolicyViolation) {
+    return fail2(error62.message, { refused: true, violation: error62.code });
+  }
+  if (error62 instanceof ToolInputError) return fail2(error62.message, { invalidInput: true });
+  const err = error62;
+  const message2 = error62 instanceof Error ? error62.message : String(error62);
+  return fail2(`${tool} failed: ${message2}`, err?.code ? { code: err.code } : void 0);
+}
+function displayPath(policy, real) {
+  if (!isWithin(real, policy.workdir)) return real;
+  return relative3(policy.workdir, real) || ".";
+}
+
+// src/core/tools/bash-tool.ts
+var BASH_DEFAULT_TIMEOUT_SEC = 120;
+var BASH_MAX_TIMEOUT_SEC = 600;
+var BASH_OUTPUT_TAIL_BYTES = 32 * 1024;
+var BashInput = external_exports.object({
+  command: external_exports.string().min(1, "must not be empty"),
+  timeout_sec: external_exports.number().positive().optional()
+});
+function createBashTool(options = {}) {
+  const tailBytes = options.outputTailBytes ?? BASH_OUTPUT_TAIL_BYTES;
+  const defaultTimeout = options.defaultTimeoutSec ?? BASH_DEFAULT_TIMEOUT_SEC;
+  return {
+    name: "bash",
+    description: `Run a shell command in the working directory and return its exit code, stdout and stderr (the last ${Math.round(tailBytes / 1024)} KiB of each). Each call starts a fresh shell (no state carries over); stdin is closed; the environment holds no credentials. Default timeout ${defaultTimeout}s, at most ${BASH_MAX_TIMEOUT_SEC}s; on timeout the whole process group is killed.`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        command: { type: "string", description: "The shell command to run." },
+        timeout_sec: {
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: BASH_MAX_TIMEOUT_SEC,
+          description: `Timeout in seconds (default ${defaultTimeout}).`
+        }
+      },
+      required: ["command"],
+      additionalProperties: false
+    },
+    sideEffect: false,
+    async run(input2, context) {
+      try {
+        const args = parseInput("bash", BashInput, input2);
+        checkCommand(context.policy, args.command);
+        if (context.ctx.signal.aborted)
+          return fail2("bash refused: the run was cancelled", { cancelled: true });
+        const timeoutSec = Math.min(args.timeout_sec ?? defaultTimeout, BASH_MAX_TIMEOUT_SEC);
+        const deadlineMs = context.ctx.deadline === null ? null : context.ctx.deadline - context.ctx.now();
+        const timeoutMs = Math.max(0, Math.min(timeoutSec * 1e3, deadlineMs ?? Number.POSITIVE_INFINITY));
+        const env = scrubEnv(options.env ?? process.env, options.extraEnvNames ?? []);
+        env.TRUSS_TOOL = "1";
+        const outcome = await runShell(args.command, {
+          workdir: context.policy.workdir,
+          env,
+          ctx: context.ctx,
+          timeoutMs,
+          shell: options.shell ?? defaultShell(),
+          maxCaptureBytes: 0,
+          // only the tail is returned
+          tailBytes
+        });
+        const data = {
+          exitCode: outcome.exitCode,
+          signal: outcome.signal,
+          timedOut: outcome.timedOut,
+          cancelled: outcome.cancelled,
+          durationMs: Math.round(outcome.durationMs),
+          stdoutBytes: outcome.stdout.totalBytes,
+          stderrBytes: outcome.stderr.totalBytes,
+          truncated: outcome.stdout.totalBytes > tailBytes || outcome.stderr.totalBytes > tailBytes
+        };
+        if (outcome.spawnError !== null) return fail2(`bash could not start: ${outcome.spawnError}`, data);
+        let status;
+        if (outcome.timedOut) status = `timed out after ${timeoutMs / 1e3}s; process group killed`;
+        else if (outcome.cancelled) status = "cancelled; process group killed";
+        else if (outcome.exitCode === null) status = `killed by signal ${outcome.signal ?? "unknown"}`;
+        else status = `exit code ${outcome.exitCode}`;
+        const content = [
+          status,
+          section("stdout", outcome.stdout, tailBytes),
+          section("stderr", outcome.stderr, tailBytes)
+        ].filter((part) => part.length > 0).join("\n");
+        const isError = outcome.exitCode !== 0;
+        return isError ? fail2(content, data) : ok(content, data);
+      } catch (error62) {
+        return errorOutcome("bash", error62);
+      }
+    }
+  };
+}
+function section(name, stream, tailBytes) {
+  if (stream.totalBytes === 0) return "";
+  const header = stream.totalBytes > tailBytes ? `[${name}: truncated, showing the last ${tailBytes} of ${stream.totalBytes} bytes]` : `[${name}]`;
+  return `${header}
+${stream.tail}`;
+}
+var cachedShell;
+function defaultShell() {
+  if (cachedShell === void 0) {
+    try {
+      accessSync("/bin/bash", constants2.X_OK);
+      cachedShell = "/bin/bash";
+    } catch {
+      cachedShell = "/bin/sh";
+    }
+  }
+  return cachedShell;
+}
+var bashTool = createBashTool();
+
+// src/core/tools/fs-tools.ts
+import { createHash as createHash3, randomBytes } from "node:crypto";
+import { mkdir, open as open2, readdir as readdir2, rename, stat as stat2, unlink } from "node:fs/promises";
+import { basename as basename3, dirname as dirname2, join as join4 } from "node:path";
+var READ_MAX_BYTES = 256 * 1024;
+var BINARY_SNIFF_BYTES = 8e3;
+var WRITE_MAX_BYTES = 8 * 1024 * 1024;
+var LIST_MAX_ENTRIES = 1e3;
+var CHUNK_BYTES = 64 * 1024;
+var ReadInput = external_exports.object({
+  path: external_exports.string(),
+  offset: external_exports.number().int().min(1).optional(),
+  limit: external_exports.number().int().min(1).optional()
+});
+var WriteInput = external_exports.object({ path: external_exports.string(), content: external_exports.string() });
+var ListInput = external_exports.object({ path: external_exports.string() });
+var readFileTool = {
+  name: "read_file",
+  description: "Read a UTF-8 text file. Returns the exact file text (up to 256 KiB per call). Use offset (1-based first line) and limit (number of lines) to read part of a large file; a truncated read ends with a note giving the offset to continue from. Binary files are not shown.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      path: { type: "string", description: "File path, relative to the working directory." },
+      offset: { type: "integer", minimum: 1, description: "1-based line number to start at (default 1)." },
+      limit: { type: "integer", minimum: 1, description: "Maximum number of lines to return." }
+    },
+    required: ["path"],
+    additionalProperties: false
+  },
+  sideEffect: false,
+  async run(input2, context) {
+    try {
+      const args = parseInput("read_file", ReadInput, input2);
+      const real = checkReadPath(context.policy, args.path);
+      return await readText(context, real, args.offset ?? 1, args.limit);
+    } catch (error62) {
+      return errorOutcome("read_file", error62);
+    }
+  }
+};
+async function readText(context, real, offset, limit) {
+  const shown = displayPath(context.policy, real);
+  const info = await stat2(real);
+  if (info.isDirectory()) {
+    return fail2(`${shown} is a directory; use list_dir to see its entries`, {
+      path: shown,
+      isDirectory: true
+    });
+  }
+  if (!info.isFile()) return fail2(`${shown} is not a regular file`, { path: shown });
+  const read = await readLines(real, offset, limit);
+  const base = { path: shown, bytes: info.size };
+  if (read.binary) {
+    return ok(`[binary file: ${shown}, ${info.size} bytes; not shown]`, {
+      ...base,
+      binary: true,
+      complete: false
+    });
+  }
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+  } catch {
+    return ok(`[binary file: ${shown}, ${info.size} bytes, not valid UTF-8 text; not shown]`, {
+      ...base,
+      binary: true,
+      complete: false
+    });
+  }
+  if (read.lines === 0 && offset > 1) {
+    return fail2(
+      `offset ${offset} is past the end of ${shown} (${read.totalLines ?? 0} line${read.totalLines === 1 ? "" : "s"})`,
+      base
+    );
+  }
+  const endLine = read.startLine + read.lines - 1;
+  const complete = offset === 1 && read.eof && !read.truncated;
+  const data = {
+    ...base,
+    binary: false,
+    complete,
+    startLine: read.startLine,
+    endLine,
+    truncated: read.truncated,
+    totalLines: read.totalLines
+  };
+  if (complete) return ok(text, data);
+  let note;
+  if (read.truncated && read.partialLine) {
+    note = `[truncated: line ${read.startLine} is longer than ${READ_MAX_BYTES} bytes; only its start is shown. Continue with offset=${read.startLine + 1}]`;
+  } else if (read.truncated) {
+    note = `[truncated at ${READ_MAX_BYTES} bytes: showing lines ${read.startLine}-${endLine} of a ${info.size}-byte file. Continue with offset=${endLine + 1}]`;
+  } else if (!read.eof) {
+    note = `[showing lines ${read.startLine}-${endLine}; more follow. Continue with offset=${endLine + 1}]`;
+  } else {
+    note = `[showing lines ${read.startLine}-${endLine} of ${read.totalLines ?? endLine}]`;
+  }
+  const separator = text.length === 0 || text.endsWith("\n") ? "" : "\n";
+  return ok(`${text}${separator}${note}`, data);
+}
+async function readLines(path, offset, limit) {
+  const lastWanted = limit === void 0 ? Number.POSITIVE_INFINITY : offset + limit - 1;
+  const parts = [];
+  let kept = 0;
+  let keptAtLineStart = 0;
+  let line = 1;
+  let wholeLines = 0;
+  let unterminated = false;
+  let position = 0;
+  let truncated = false;
+  let partialLine = false;
+  let binary = false;
+  let more = false;
+  const handle = await open2(path, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    reading: for (; ; ) {
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      const view = chunk.subarray(0, bytesRead);
+      if (position < BINARY_SNIFF_BYTES && view.subarray(0, BINARY_SNIFF_BYTES - position).includes(0)) {
+        binary = true;
+        break;
+      }
+      let pos = 0;
+      while (pos < view.length) {
+        if (line > lastWanted) {
+          more = true;
+          break reading;
+        }
+        const newline = view.indexOf(10, pos);
+        const end = newline === -1 ? view.length : newline + 1;
+        if (line >= offset) {
+          const piece = view.subarray(pos, end);
+          if (kept + piece.length > READ_MAX_BYTES) {
+            truncated = true;
+            if (wholeLines === 0) {
+              parts.push(Buffer.from(piece.subarray(0, READ_MAX_BYTES - kept)));
+              kept = READ_MAX_BYTES;
+              kept -= incompleteUtf8Tail(Buffer.concat(parts, kept));
+              partialLine = true;
+            } else {
+              kept = keptAtLineStart;
+            }
+            break reading;
+          }
+          parts.push(Buffer.from(piece));
+          kept += piece.length;
+        }
+        if (newline === -1) {
+          unterminated = true;
+        } else {
+          if (line >= offset) {
+            wholeLines++;
+            keptAtLineStart = kept;
+          }
+          line++;
+          unterminated = false;
+        }
+        pos = end;
+      }
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  const eof = !more && !truncated && !binary;
+  const lastLineShown = eof && unterminated && kept > keptAtLineStart ? 1 : 0;
+  return {
+    bytes: Buffer.concat(parts).subarray(0, kept),
+    startLine: offset,
+    lines: partialLine ? 1 : wholeLines + lastLineShown,
+    truncated,
+    partialLine,
+    eof,
+    totalLines: eof ? line - 1 + (unterminated ? 1 : 0) : null,
+    binary
+  };
+}
+function incompleteUtf8Tail(buffer) {
+  for (let back = 1; back <= Math.min(3, buffer.length); back++) {
+    const byte = buffer[buffer.length - back] ?? 0;
+    if ((byte & 192) === 128) continue;
+    const need = byte >= 240 ? 4 : byte >= 224 ? 3 : byte >= 192 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+var writeFileTool = {
+  name: "write_file",
+  description: "Create or overwrite a text file with the given content (UTF-8). Missing parent directories are created. The whole file is replaced atomically; include the complete content.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      path: { type: "string", description: "File path, relative to the working directory." },
+      content: { type: "string", description: "The complete new content of the file." }
+    },
+    required: ["path", "content"],
+    additionalProperties: false
+  },
+  sideEffect: false,
+  async run(input2, context) {
+    try {
+      const args = parseInput("write_file", WriteInput, input2);
+      const real = checkWritePath(context.policy, args.path);
+      checkWriteContent(context.policy, args.path, args.content);
+      return await writeText(context, real, args.content);
+    } catch (error62) {
+      return errorOutcome("write_file", error62);
+    }
+  }
+};
+async function writeText(context, real, content) {
+  const shown = displayPath(context.policy, real);
+  const bytes = Buffer.from(content, "utf8");
+  if (bytes.length > WRITE_MAX_BYTES) {
+    return fail2(
+      `write refused: ${bytes.length} bytes is more than the ${WRITE_MAX_BYTES}-byte limit per write`,
+      {
+        path: shown
+      }
+    );
+  }
+  let mode;
+  let created = true;
+  try {
+    const existing = await stat2(real);
+    if (existing.isDirectory())
+      return fail2(`${shown} is a directory; cannot write a file there`, { path: shown });
+    if (!existing.isFile()) return fail2(`${shown} is not a regular file`, { path: shown });
+    mode = existing.mode & 4095;
+    created = false;
+  } catch (error62) {
+    if (error62.code !== "ENOENT") throw error62;
+  }
+  const dir = dirname2(real);
+  await mkdir(dir, { recursive: true });
+  const temp = join4(dir, `.${basename3(real)}.truss-${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    const handle = await open2(temp, "wx", mode ?? 438);
+    try {
+      await handle.writeFile(bytes);
+      if (mode !== void 0) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, real);
+  } catch (error62) {
+    await unlink(temp).catch(() => {
+    });
+    throw error62;
+  }
+  const sha2563 = createHash3("sha256").update(bytes).digest("hex");
+  return ok(`wrote ${bytes.length} bytes to ${shown} (${created ? "created" : "overwritten"})`, {
+    path: shown,
+    bytes: bytes.length,
+    created,
+    sha256: sha2563
+  });
+}
+var listDirTool = {
+  name: "list_dir",
+  description: `List a directory: one entry per line, sorted by name; directories end with "/", symlinks with "@". Shows at most ${LIST_MAX_ENTRIES} entries.`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      path: {
+        type: "string",
+        description: 'Directory path, relative to the working directory ("." for it).'
+      }
+    },
+    required: ["path"],
+    additionalProperties: false
+  },
+  sideEffect: false,
+  async run(input2, context) {
+    try {
+      const args = parseInput("list_dir", ListInput, input2);
+      const real = checkReadPath(context.policy, args.path);
+      return await listDirectory(context, real);
+    } catch (error62) {
+      return errorOutcome("list_dir", error62);
+    }
+  }
+};
+async function listDirectory(context, real) {
+  const shown = displayPath(context.policy, real);
+  const info = await stat2(real);
+  if (!info.isDirectory())
+    return fail2(`${shown} is not a directory; use read_file to read a file`, { path: shown });
+  const entries = await readdir2(real, { withFileTypes: true });
+  entries.sort((a, b3) => a.name < b3.name ? -1 : a.name > b3.name ? 1 : 0);
+  const shownEntries = entries.slice(0, LIST_MAX_ENTRIES);
+  const lines = shownEntries.map((entry) => {
+    if (entry.isDirectory()) return `${entry.name}/`;
+    if (entry.isSymbolicLink()) return `${entry.name}@`;
+    return entry.name;
+  });
+  const truncated = entries.length > shownEntries.length;
+  if (truncated) {
+    lines.push(
+      `[${entries.length - shownEntries.length} more entries not shown; ${entries.length} in total]`
+    );
+  }
+  const content = lines.length === 0 ? `(${shown} is empty)` : lines.join("\n");
+  return ok(content, { path: shown, entries: entries.length, truncated });
+}
+var fsTools = Object.freeze([readFileTool, writeFileTool, listDirTool]);
+
+// src/core/tools/git-tools.ts
+import { realpathSync as realpathSync3 } from "node:fs";
+import { relative as relative4, sep as sep3 } from "node:path";
+var DEFAULT_GIT_AUTHOR = Object.freeze({ name: "Truss Agent", email: "truss@localhost" });
+var GIT_DIFF_MAX_BYTES = 256 * 1024;
+var GIT_SILENCE_TIMEOUT_MS = 6e4;
+var SAFE_CONFIG = Object.freeze([
+  "core.hooksPath=/dev/null",
+  "core.fsmonitor=false",
+  "commit.gpgSign=false",
+  "color.ui=false"
+]);
+async function openRepo(context, options) {
+  const env = scrubEnv(options.env ?? process.env);
+  const make = (extraConfig = []) => wo({
+    baseDir: context.policy.workdir,
+    config: [...SAFE_CONFIG, ...extraConfig],
+    abort: context.ctx.signal,
+    timeout: { block: GIT_SILENCE_TIMEOUT_MS },
+    // Our own safe values for these two are what simple-git would otherwise refuse.
+    unsafe: { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true }
+  }).env(env);
+  const root = await locate(make(), context);
+  const pathspec = (real) => {
+    if (!isWithin(real, root)) {
+      throw new PolicyViolation("outside_scope", real, `${real} is outside the git repository at ${root}`);
+    }
+    const rel = relative4(root, real).split(sep3).join("/");
+    return rel === "" ? ":(top)" : `:(top,literal)${rel}`;
+  };
+  const scopeSpecs = (scopes) => {
+    const specs = [];
+    for (const scope of scopes) {
+      if (isWithin(root, scope)) return [":(top)"];
+      if (isWithin(scope, root)) specs.push(pathspec(scope));
+    }
+    return specs;
+  };
+  return { root, git: make, pathspec, scopeSpecs };
+}
+async function locate(git2, context) {
+  let top;
+  try {
+    top = (await git2.revparse(["--show-toplevel"])).trim();
+  } catch (error62) {
+    if (/not a git repository/i.test(String(error62?.message))) {
+      throw new GitToolError(`${context.policy.workdir} is not inside a git repository`);
+    }
+    throw error62;
+  }
+  return realpathSync3(top);
+}
+var GitToolError = class extends Error {
+  name = "GitToolError";
+};
+function gitError(tool, error62) {
+  if (error62 instanceof GitToolError) return fail2(error62.message);
+  if (error62 instanceof PolicyViolation || error62 instanceof ToolInputError) return errorOutcome(tool, error62);
+  const message2 = error62 instanceof Error ? error62.message.trim() : String(error62);
+  return fail2(`${tool} failed: ${message2}`);
+}
+function noScope(mode, root) {
+  return new PolicyViolation(
+    "outside_scope",
+    root,
+    `refused: the git repository at ${root} does not overlap the ${mode} scope`
+  );
+}
+var StatusInput = external_exports.object({});
+var DiffInput = external_exports.object({ staged: external_exports.boolean().optional(), path: external_exports.string().optional() });
+var BranchInput = external_exports.object({ name: external_exports.string().min(1).optional(), create: external_exports.boolean().optional() });
+var CommitInput = external_exports.object({
+  message: external_exports.string().refine((text) => text.trim().length > 0, "must not be empty").refine((text) => !text.includes("\0"), "must not contain a NUL byte"),
+  paths: external_exports.array(external_exports.string()).min(1).optional()
+});
+function createGitTools(options = {}) {
+  const author = options.defaultAuthor ?? DEFAULT_GIT_AUTHOR;
+  const gitStatus = {
+    name: "git_status",
+    description: "Show the git status of the working tree (porcelain v1 with the branch line): staged, unstaged and untracked files within the readable scope. Paths are relative to the repository root.",
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    sideEffect: false,
+    async run(input2, context) {
+      try {
+        parseInput("git_status", StatusInput, input2);
+        const repo = await openRepo(context, options);
+        const specs = repo.scopeSpecs(context.policy.readScope);
+        if (specs.length === 0) throw noScope("read", repo.root);
+        const text = await repo.git().raw(["status", "--porcelain=v1", "--branch", "--untracked-files=all", "--", ...specs]);
+        const lines = text.split("\n").filter((line) => line.length > 0);
+        const branchLine = lines[0]?.startsWith("## ") ? lines.shift() : void 0;
+        const branch = branchLine?.slice(3) ?? "unknown";
+        const content = [
+          `## ${branch}`,
+          ...lines.length === 0 ? ["(clean: nothing to commit)"] : lines
+        ].join("\n");
+        return ok(content, { branch, clean: lines.length === 0, changes: lines.length });
+      } catch (error62) {
+        return gitError("git_status", error62);
+      }
+    }
+  };
+  const gitDiff2 = {
+    name: "git_diff",
+    description: "Show changes as a unified diff: working tree against the index, or the index against HEAD with staged=true. Optionally limited to one path. Untracked files are not included (see git_status).",
+    inputSchema: {
+      type: "object",
+      properties: {
+        staged: { type: "boolean", description: "Diff the staged changes (index vs HEAD) instead." },
+        path: { type: "string", description: "Limit the diff to this file or directory." }
+      },
+      additionalProperties: false
+    },
+    sideEffect: false,
+    async run(input2, context) {
+      try {
+        const args = parseInput("git_diff", DiffInput, input2);
+        const repo = await openRepo(context, options);
+        let specs;
+        if (args.path !== void 0) {
+          specs = [repo.pathspec(checkReadPath(context.policy, args.path))];
+        } else {
+          specs = repo.scopeSpecs(context.policy.readScope);
+          if (specs.length === 0) throw noScope("read", repo.root);
+        }
+        const text = await repo.git().raw([
+          "diff",
+          "--no-color",
+          "--no-ext-diff",
+          "--no-textconv",
+          ...args.staged === true ? ["--cached"] : [],
+          "--",
+          ...specs
+        ]);
+        const bytes = Buffer.byteLength(text);
+        if (bytes === 0) {
+          return ok(args.staged === true ? "(no staged changes)" : "(no unstaged changes to tracked files)", {
+            bytes: 0,
+            truncated: false
+          });
+        }
+        if (bytes <= GIT_DIFF_MAX_BYTES) return ok(text, { bytes, truncated: false });
+        const head = Buffer.from(text).subarray(0, GIT_DIFF_MAX_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+        return ok(
+          `${head}
+[diff truncated: showing ${GIT_DIFF_MAX_BYTES} of ${bytes} bytes; pass a path to narrow it]`,
+          {
+            bytes,
+            truncated: true
+          }
+        );
+      } catch (error62) {
+        return gitError("git_diff", error62);
+      }
+    }
+  };
+  const gitBranch = {
+    name: "git_branch",
+    description: 'Without arguments, list local branches (the current one marked "*"). With name and create=true, create that branch at HEAD and switch to it. With name alone, switch to an existing branch.',
+    inputSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: "Branch name." },
+        create: { type: "boolean", description: "Create the branch at HEAD (and switch to it)." }
+      },
+      additionalProperties: false
+    },
+    // Creating or switching mutates the repository; memoised so a resume never repeats it.
+    sideEffect: true,
+    async run(input2, context) {
+      try {
+        const args = parseInput("git_branch", BranchInput, input2);
+        const repo = await openRepo(context, options);
+        const git2 = repo.git();
+        if (args.name === void 0) {
+          if (args.create === true) return fail2("git_branch: create=true needs a name");
+          if (repo.scopeSpecs(context.policy.readScope).length === 0) throw noScope("read", repo.root);
+          const branches = await git2.branchLocal();
+          const lines = branches.all.map((name2) => `${name2 === branches.current ? "*" : " "} ${name2}`);
+          const content = lines.length === 0 ? `(no branches yet; on ${branches.current || "an unborn branch"})` : lines.join("\n");
+          return ok(content, { current: branches.current, branches: branches.all.length });
+        }
+        const name = await validBranchName(git2, args.name);
+        if (args.create === true) {
+          if (repo.scopeSpecs(context.policy.writeScope).length === 0) throw noScope("write", repo.root);
+          await git2.raw(["switch", "--create", name]);
+          return ok(`created branch ${name} and switched to it`, { branch: name, created: true });
+        }
+        if (!context.policy.writeScope.some((scope) => isWithin(repo.root, scope))) {
+          throw new PolicyViolation(
+            "outside_scope",
+            name,
+            `git_branch refused: switching branches rewrites files across the repository at ${repo.root}, which is not entirely inside the write scope`
+          );
+        }
+        await git2.raw(["switch", name]);
+        return ok(`switched to branch ${name}`, { branch: name, created: false });
+      } catch (error62) {
+        return gitError("git_branch", error62);
+      }
+    }
+  };
+  const gitCommit = {
+    name: "git_commit",
+    description: "Stage and commit changes: the given paths, or every change inside the writable scope when no paths are given (new, modified and deleted files). Returns the new commit SHA. Refuses an empty commit.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        message: { type: "string", description: "The commit message." },
+        paths: {
+          type: "array",
+          items: { type: "string" },
+          minItems: 1,
+          description: "Files or directories to commit (default: everything changed in the write scope)."
+        }
+      },
+      required: ["message"],
+      additionalProperties: false
+    },
+    sideEffect: true,
+    async run(input2, context) {
+      try {
+        const args = parseInput("git_commit", CommitInput, input2);
+        const repo = await openRepo(context, options);
+        let specs;
+        if (args.paths !== void 0) {
+          specs = args.paths.map((path) => repo.pathspec(checkWritePath(context.policy, path)));
+        } else {
+          specs = repo.scopeSpecs(context.policy.writeScope);
+          if (specs.length === 0) throw noScope("write", repo.root);
+        }
+        const identity = await commitIdentity(repo.git(), author);
+        const git2 = repo.git(identity.config);
+        await git2.raw(["add", "--all", "--", ...specs]);
+        const staged = (await git2.raw(["diff", "--cached", "--name-only", "--no-renames", "--", ...specs])).split("\n").filter((line) => line.length > 0);
+        if (staged.length === 0) {
+          const where = args.paths !== void 0 ? args.paths.join(", ") : "the write scope";
+          return fail2(
+            `nothing to commit: no changes in ${where} (the files there match HEAD). Write a change first; empty commits are refused.`,
+            { empty: true }
+          );
+        }
+        await git2.raw(["commit", "--no-verify", "--quiet", "--message", args.message, "--", ...specs]);
+        const sha = (await git2.revparse(["HEAD"])).trim();
+        const branch = (await git2.raw(["branch", "--show-current"])).trim();
+        return ok(`committed ${sha} on ${branch || "a detached HEAD"}: ${staged.length} file(s) changed`, {
+          sha,
+          branch,
+          files: staged.slice(0, 100),
+          fileCount: staged.length,
+          author: `${identity.name} <${identity.email}>`
+        });
+      } catch (error62) {
+        return gitError("git_commit", error62);
+      }
+    }
+  };
+  return [gitStatus, gitDiff2, gitBranch, gitCommit];
+}
+async function validBranchName(git2, name) {
+  if (name.startsWith("-") || name.includes("\0")) {
+    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
+  }
+  try {
+    return (await git2.raw(["check-ref-format", "--branch", name])).trim();
+  } catch {
+    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
+  }
+}
+async function commitIdentity(git2, fallback) {
+  const read = async (key) => {
+    try {
+      const value = (await git2.raw(["config", "--get", key])).trim();
+      return value.length > 0 ? value : null;
+    } catch {
+      return null;
+    }
+  };
+  const name = await read("user.name");
+  const email3 = await read("user.email");
+  const config2 = [];
+  if (name === null) config2.push(`user.name=${fallback.name}`);
+  if (email3 === null) config2.push(`user.email=${fallback.email}`);
+  return { name: name ?? fallback.name, email: email3 ?? fallback.email, config: config2 };
+}
+var gitTools = Object.freeze(createGitTools());
+
+// src/core/tools/anthropic-tools.ts
+var ANTHROPIC_TEXT_EDITOR_TOOL = Object.freeze({
+  type: "text_editor_20250728",
+  name: "str_replace_based_edit_tool"
+});
+var ANTHROPIC_BASH_TOOL = Object.freeze({ type: "bash_20250124", name: "bash" });
+
+// src/core/tools/registry.ts
+var TOOL_NAMES = Object.freeze([
+  "read_file",
+  "write_file",
+  "list_dir",
+  "bash",
+  "git_status",
+  "git_diff",
+  "git_branch",
+  "git_commit"
+]);
+function createToolRegistry(options = {}) {
+  const tools = [
+    readFileTool,
+    writeFileTool,
+    listDirTool,
+    createBashTool(options.bash),
+    ...createGitTools(options.git)
+  ];
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+function toolSpecs(tools) {
+  const list = tools instanceof Map ? [...tools.values()] : [...tools];
+  return list.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema
+  }));
+}
+
+// src/core/executors/activities.ts
+import { createHash as createHash4 } from "node:crypto";
+var INLINE_TOOL_OUTPUT_BYTES = 32 * 1024;
+var digestCache = /* @__PURE__ */ new WeakMap();
+function digestOf(value) {
+  let digest = digestCache.get(value);
+  if (digest === void 0) {
+    digest = createHash4("sha256").update(canonicalJson(plain(value))).digest("hex");
+    digestCache.set(value, digest);
+  }
+  return digest;
+}
+function requestDigest(request) {
+  return createHash4("sha256").update(
+    canonicalJson({
+      system: request.system ?? null,
+      tools: request.tools ? digestOf(request.tools) : null,
+      messages: request.messages.map(digestOf),
+      max_tokens: request.maxTokens ?? null,
+      temperature: request.temperature ?? null
+    })
+  ).digest("hex");
+}
+function chatResultOf(entry) {
+  const p2 = entry.payload;
+  const usage = p2.usage ?? {};
+  return {
+    content: p2.content ?? [],
+    stopReason: p2.stop_reason ?? null,
+    model: String(p2.response_model ?? p2.model),
+    usage: {
+      inputTokens: usage.input_tokens ?? 0,
+      outputTokens: usage.output_tokens ?? 0,
+      costUsd: usage.cost_usd ?? 0
+    }
+  };
+}
+function shapeOf(content) {
+  return canonicalJson(
+    plain(
+      content.map(
+        (block) => block.type === "tool_use" ? { type: block.type, name: block.name, input: block.input } : block
+      )
+    )
+  );
+}
+async function chatActivity(session, provider, request, ctx, redact = (text) => text) {
+  const chat = provider.chat?.bind(provider);
+  if (!chat) {
+    throw new ProviderConfigError(
+      provider.kind,
+      `provider ${provider.kind} (${provider.model}) cannot drive an agent loop: it has no chat with tool use`
+    );
+  }
+  const unmetered = { ...ctx, budget: new BudgetMeter({}) };
+  const digest = requestDigest(request);
+  const { entry, replayed } = await session.activity(
+    "model_result",
+    `${provider.kind}/${provider.model}`,
+    async () => {
+      const result2 = await chat(request, unmetered);
+      return {
+        payload: plain({
+          provider: provider.kind,
+          model: provider.model,
+          response_model: result2.model,
+          request_digest: digest,
+          content: result2.content.map(
+            (block) => block.type === "text" ? { ...block, text: redact(block.text) } : block
+          ),
+          stop_reason: result2.stopReason,
+          usage: {
+            input_tokens: result2.usage.inputTokens,
+            output_tokens: result2.usage.outputTokens,
+            cost_usd: result2.usage.costUsd
+          }
+        })
+      };
+    },
+    (recorded) => recorded.payload.request_digest === digest ? null : `request digest ${digest.slice(0, 12)}\u2026, recorded ${String(recorded.payload.request_digest).slice(0, 12)}\u2026`
+  );
+  const result = chatResultOf(entry);
+  if (replayed && provider.kind === "scripted") {
+    const fixture = await chat(request, unmetered);
+    if (shapeOf(fixture.content) !== shapeOf(result.content)) {
+      throw new NonDeterminismError(
+        entry.seq,
+        `model_result as the scripted fixture now answers it (${describeContent(fixture.content)})`,
+        `model_result (${describeContent(result.content)})`
+      );
+    }
+  }
+  ctx.budget.record({
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    costUsd: result.usage.costUsd
+  });
+  return { result, entry, replayed };
+}
+function describeContent(content) {
+  const tools = content.flatMap((block) => block.type === "tool_use" ? [block.name] : []);
+  return tools.length > 0 ? `tool_use ${tools.join(", ")}` : "text only";
+}
+function toolOutcomeStep(outcome, redact) {
+  const content = redact(outcome.content);
+  const bytes = Buffer.from(content, "utf8");
+  const fields = { is_error: outcome.isError };
+  if (outcome.data !== void 0) fields.data = plain(outcome.data);
+  if (bytes.length <= INLINE_TOOL_OUTPUT_BYTES) {
+    fields.content = content;
+    return { fields, blobs: [] };
+  }
+  fields.content_sha256 = createHash4("sha256").update(bytes).digest("hex");
+  fields.content_bytes = bytes.length;
+  return { fields, blobs: [bytes] };
+}
+function toolOutcomeOf(session, fields) {
+  let content;
+  if (typeof fields.content === "string") content = fields.content;
+  else if (typeof fields.content_sha256 === "string") {
+    const blob = session.store.blob(fields.content_sha256);
+    content = blob?.bytes ? blob.bytes.toString("utf8") : `[tool output ${fields.content_sha256} is no longer available (shredded)]`;
+  } else content = "";
+  return {
+    content,
+    isError: Boolean(fields.is_error),
+    ...fields.data && typeof fields.data === "object" ? { data: fields.data } : {}
+  };
+}
+
+// src/core/executors/in-loop.ts
+var DEFAULT_MAX_STEPS = 24;
+var DEFAULT_SYSTEM_PROMPT = "You are a careful software engineer working in a repository through the tools you are given. Make the smallest change that fulfils the task. Your work is verified independently after you finish: do not claim success, make it true. When you are done, answer with a short summary and no tool call.";
+var AWAIT_SIGNAL_TOOL = {
+  name: "await_signal",
+  description: "Pause the run until a person or system sends the named signal (`truss signal SESSION NAME [PAYLOAD]`). The run is suspended durably; the result is the signal payload.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", description: "The signal name to wait for." },
+      reason: { type: "string", description: "Why the run waits, shown to whoever resumes it." }
+    },
+    required: ["name"],
+    additionalProperties: false
+  }
+};
+var CancelledError = class extends Error {
+  name = "CancelledError";
+  constructor() {
+    super("cancelled");
+  }
+};
+async function runInLoop(options) {
+  const { contract, session, ctx, redact, policy, provider } = options;
+  const maxSteps = contract.budget.max_steps ?? DEFAULT_MAX_STEPS;
+  const advertised = advertisedTools(options.tools, policy);
+  const specs = [...toolSpecs(advertised)];
+  const control = isToolAllowed(policy, AWAIT_SIGNAL_TOOL.name) && !options.tools.has(AWAIT_SIGNAL_TOOL.name);
+  if (control) specs.push(AWAIT_SIGNAL_TOOL);
+  const started = await session.activity("executor_started", "", async () => ({
+    payload: plain({
+      kind: "in-loop",
+      provider: provider.kind,
+      model: provider.model,
+      max_steps: maxSteps,
+      tools: specs.map((spec) => spec.name),
+      ...await snapshotState(options.workdir, options.env)
+    })
+  }));
+  const messages = [
+    { role: "user", content: [{ type: "text", text: taskMessage(contract) }] }
+  ];
+  const system = contract.constraints.system ?? DEFAULT_SYSTEM_PROMPT;
+  const written = /* @__PURE__ */ new Set();
+  let finalText = "";
+  let failure2 = null;
+  let budgetExhausted = null;
+  let steps = 0;
+  loop: for (; ; ) {
+    if (ctx.signal.aborted) throw new CancelledError();
+    if (steps >= maxSteps) {
+      failure2 = `max_steps reached: ${maxSteps} model calls without a final answer`;
+      break;
+    }
+    try {
+      ctx.budget.assertCanSpend();
+    } catch (error62) {
+      if (!(error62 instanceof BudgetExceededError)) throw error62;
+      budgetExhausted = error62.message;
+      break;
+    }
+    const request = {
+      system,
+      messages,
+      tools: specs,
+      ...options.maxTokens ? { maxTokens: options.maxTokens } : {}
+    };
+    let answer;
+    let callCost = 0;
+    try {
+      const { result: result2 } = await chatActivity(session, provider, request, ctx, redact);
+      answer = result2.content;
+      callCost = result2.usage.costUsd;
+      steps++;
+    } catch (error62) {
+      if (ctx.signal.aborted) throw new CancelledError();
+      if (error62 instanceof BudgetExceededError) {
+        steps++;
+        budgetExhausted = error62.message;
+        break;
+      }
+      if (error62 instanceof ProviderError) {
+        failure2 = `model call failed: ${redact(error62.message)}`;
+        break;
+      }
+      throw error62;
+    }
+    messages.push({ role: "assistant", content: answer });
+    ctx.events({
+      type: "agent_step",
+      step: steps,
+      tools: answer.flatMap((block) => block.type === "tool_use" ? [block.name] : [])
+    });
+    await options.gates.afterModelCall(session, callCost, ctx.budget.spent.costUsd);
+    const uses = answer.filter((block) => block.type === "tool_use");
+    if (uses.length === 0) {
+      finalText = textOf(answer, "\n");
+      break;
+    }
+    const results = [];
+    for (const use of uses) {
+      if (ctx.signal.aborted) throw new CancelledError();
+      const outcome = await runToolUse(options, use, control);
+      if (use.name === "write_file" && !outcome.isError && typeof use.input.path === "string")
+        written.add(use.input.path);
+      ctx.events({ type: "tool_call", name: use.name, isError: outcome.isError });
+      results.push({
+        type: "tool_result",
+        toolUseId: use.id,
+        content: outcome.content,
+        isError: outcome.isError
+      });
+      if (ctx.signal.aborted) break loop;
+    }
+    messages.push({ role: "user", content: results });
+  }
+  if (ctx.signal.aborted) throw new CancelledError();
+  const result = await session.activity(
+    "executor_result",
+    "",
+    async () => workResult(options, started, { finalText, steps, failure: failure2, budgetExhausted, written })
+  );
+  return {
+    kind: "in-loop",
+    finalText: String(result.entry.payload.final_text ?? ""),
+    steps,
+    failure: failure2,
+    budgetExhausted,
+    changedFiles: result.entry.payload.changed_files ?? [],
+    headAfter: result.entry.payload.head_after ?? null
+  };
+}
+async function runToolUse(options, use, control) {
+  const { session, policy, redact } = options;
+  const base = { call_id: use.id, name: use.name, input: plain(use.input) };
+  const refuse = async (reason) => {
+    const { entry: entry2 } = await session.activity("tool_result", use.name, async () => ({
+      payload: { ...base, content: redact(reason), is_error: true, refused: true }
+    }));
+    return toolOutcomeOf(session, entry2.payload);
+  };
+  if (use.inputError) return refuse(use.inputError);
+  const isControl = control && use.name === AWAIT_SIGNAL_TOOL.name;
+  const tool = options.tools.get(use.name);
+  if (!tool && !isControl) {
+    const available = [
+      ...advertisedTools(options.tools, policy).map((t2) => t2.name),
+      ...control ? [AWAIT_SIGNAL_TOOL.name] : []
+    ];
+    return refuse(`unknown tool ${JSON.stringify(use.name)}; available: ${available.join(", ") || "none"}`);
+  }
+  if (!isToolAllowed(policy, use.name)) {
+    return refuse(
+      `tool ${JSON.stringify(use.name)} refused: it is not in the contract's allow_tools (${policy.allowTools.join(", ") || "none"})`
+    );
+  }
+  await options.gates.beforeTool(session, use.name, use.input);
+  if (isControl) {
+    const name = typeof use.input.name === "string" && use.input.name ? use.input.name : "continue";
+    const reason = typeof use.input.reason === "string" ? use.input.reason : `the agent waits for signal ${name}`;
+    const payload = await session.awaitSignal(name, reason);
+    const { entry: entry2 } = await session.activity("tool_result", use.name, async () => ({
+      payload: { ...base, content: redact(JSON.stringify(payload ?? null)), is_error: false }
+    }));
+    return toolOutcomeOf(session, entry2.payload);
+  }
+  const context = { workdir: options.workdir, policy, ctx: options.ctx };
+  const execute = async () => {
+    try {
+      return await tool.run(use.input, context);
+    } catch (error62) {
+      return { content: `${use.name} failed: ${error62.message ?? String(error62)}`, isError: true };
+    }
+  };
+  if (tool?.sideEffect) {
+    const kind = use.name.startsWith("git_") ? "git_tool_call" : "effect_tool_call";
+    const { result } = await session.sideEffect(kind, use.name, base.input, async () => {
+      const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+      if (blobs.length > 0) {
+        const text = Buffer.from(blobs[0]).toString("utf8");
+        return { call_id: use.id, ...fields, content: `${text.slice(0, 16e3)}
+[output truncated]` };
+      }
+      return { call_id: use.id, ...fields };
+    });
+    return toolOutcomeOf(session, result);
+  }
+  const { entry } = await session.activity("tool_result", use.name, async () => {
+    const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+    return { payload: { ...base, ...fields }, blobs };
+  });
+  return toolOutcomeOf(session, entry.payload);
+}
+function taskMessage(contract) {
+  const lines = [`Task: ${contract.contract.intent}`];
+  if (contract.contract.title) lines.push(`Title: ${contract.contract.title}`);
+  lines.push("", "Definition of done (verified independently by the harness after you finish):");
+  contract.done.forEach((clause, index) => {
+    lines.push(`${index + 1}. [${clause.kind}] ${clause.desc}`);
+  });
+  lines.push(
+    "",
+    "Work in the current directory with the tools. When the work is complete, reply with a short summary and no tool call."
+  );
+  return lines.join("\n");
+}
+async function snapshotState(workdir, env) {
+  try {
+    const root = await findRepoRoot(workdir, env);
+    if (!root) return { git: null };
+    const snapshot = await snapshotWorktree(root, env);
+    return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
+  } catch (error62) {
+    return { git: null, git_error: error62.message };
+  }
+}
+async function workResult(options, started, state) {
+  const before = started.entry.payload.git;
+  let diff = "";
+  let changedFiles = [...state.written].sort();
+  let headAfter = null;
+  let note = before ? null : "not a git repository: changed files are those written by write_file";
+  if (before) {
+    try {
+      const root = await findRepoRoot(options.workdir, options.env);
+      const after = await snapshotWorktree(root, options.env);
+      headAfter = after.head;
+      const git2 = wo({ baseDir: root });
+      const range = [before.tree_before, after.tree];
+      const scope = ["--", ".", ":(exclude).truss"];
+      const common = ["--no-color", "--no-ext-diff", "--no-textconv", "--no-renames"];
+      diff = await git2.raw(["diff", ...common, "--binary", ...range, ...scope]);
+      changedFiles = (await git2.raw(["diff", ...common, "--name-only", "-z", ...range, ...scope])).split("\0").filter(Boolean);
+    } catch (error62) {
+      note = `the work diff could not be taken: ${error62.message}`;
+    }
+  }
+  const bytes = Buffer.from(options.redact(diff), "utf8");
+  return {
+    payload: {
+      kind: "in-loop",
+      status: state.failure || state.budgetExhausted ? "failed" : "completed",
+      final_text: options.redact(state.finalText),
+      steps: state.steps,
+      failure: state.failure,
+      budget_exhausted: state.budgetExhausted,
+      diff_sha256: createHash5("sha256").update(bytes).digest("hex"),
+      diff_bytes: bytes.length,
+      changed_files: changedFiles,
+      head_before: before?.head_before ?? null,
+      head_after: headAfter,
+      note
+    },
+    blobs: [bytes]
+  };
+}
+
+// src/core/executors/delegated-activity.ts
+async function runDelegatedActivity(options) {
+  const { contract, redact } = options;
+  const command = contract.executor.command ?? "";
+  const { entry } = await options.session.activity("delegated_result", command, async () => {
+    const result = await runDelegatedCli({
+      executor: contract.executor,
+      intent: contract.contract.intent,
+      contractTitle: contract.contract.title ?? null,
+      done: contract.done.map((clause) => clause.desc),
+      workdir: options.workdir,
+      env: options.env,
+      ctx: options.ctx
+    });
+    if (result.cancelled) throw new CancelledError();
+    const stdout = redactBytes(result.stdout.bytes, redact);
+    const stderr = redactBytes(result.stderr.bytes, redact);
+    const diff = Buffer.from(redact(result.diff), "utf8");
+    const stream = (bytes, captured) => ({
+      sha256: sha256(bytes),
+      bytes: captured.totalBytes,
+      captured_bytes: bytes.length,
+      truncated: captured.truncated,
+      tail: redact(captured.tail)
+    });
+    return {
+      payload: {
+        command: result.command,
+        resolved_command: result.resolvedCommand,
+        args: result.args.map(redact),
+        prompt_via: result.promptVia,
+        prompt_sha256: result.promptSha256,
+        cleared_env: result.clearedEnv,
+        timeout_sec: result.timeoutSec,
+        exit_code: result.exitCode,
+        signal: result.signal,
+        timed_out: result.timedOut,
+        duration_ms: Math.round(result.durationMs),
+        stdout: stream(stdout, result.stdout),
+        stderr: stream(stderr, result.stderr),
+        diff_sha256: sha256(diff),
+        diff_bytes: diff.length,
+        diff_truncated: result.diffTruncated,
+        diff_stat: { ...result.diffStat },
+        changed_files: result.changedFiles,
+        head_before: result.headBefore,
+        head_after: result.headAfter,
+        git_error: result.gitError
+      },
+      blobs: [stdout, stderr, diff]
+    };
+  });
+  const p2 = entry.payload;
+  let failure2 = null;
+  if (p2.timed_out) failure2 = `delegated CLI ${command} timed out after ${String(p2.timeout_sec)} s`;
+  else if (p2.signal) failure2 = `delegated CLI ${command} was killed by ${String(p2.signal)}`;
+  else if (p2.exit_code !== 0) failure2 = `delegated CLI ${command} exited with code ${String(p2.exit_code)}`;
+  return {
+    kind: "delegated-cli",
+    finalText: String(p2.stdout?.tail ?? ""),
+    steps: 0,
+    failure: failure2,
+    budgetExhausted: null,
+    changedFiles: p2.changed_files ?? [],
+    headAfter: p2.head_after ?? null
+  };
+}
+function sha256(bytes) {
+  return createHash6("sha256").update(bytes).digest("hex");
+}
+
+// src/core/runtime/gates.ts
+var ApprovalGates = class {
+  constructor(settings, approvers) {
+    this.approvers = approvers;
+    this.enabled = settings.enabled;
+    this.highRiskTools = settings.high_risk_tools;
+    this.spendThresholdUsd = settings.spend_threshold_usd;
+    this.perCallSpendThresholdUsd = settings.per_call_spend_threshold_usd;
+  }
+  approvers;
+  enabled;
+  highRiskTools;
+  spendThresholdUsd;
+  perCallSpendThresholdUsd;
+  /** Set once the cumulative spend gate was released: it gates a run once. */
+  #spendReleased = false;
+  /** True when `tool` matches a `high_risk_tools` pattern of enabled gates. */
+  gatesTool(tool) {
+    return this.enabled && this.highRiskTools.some((pattern) => matchesToolPattern(pattern, tool));
+  }
+  /** Before a tool call: suspends (SuspendedError) until approved when the tool is high-risk. */
+  async beforeTool(session, tool, input2) {
+    if (!this.gatesTool(tool)) return;
+    const preview = JSON.stringify(input2);
+    await session.awaitApproval(
+      { gate: "tool", tool },
+      `approval needed before high-risk tool ${tool} runs: ${preview.length > 300 ? `${preview.slice(0, 300)}\u2026` : preview}`,
+      this.approvers
+    );
+  }
+  /**
+   * After a model call was journaled and charged: suspends when that call cost more than the
+   * per-call threshold, or the run's spend first reaches the cumulative threshold.
+   */
+  async afterModelCall(session, callCostUsd, spentUsd) {
+    if (!this.enabled) return;
+    const perCall = this.perCallSpendThresholdUsd;
+    if (perCall !== void 0 && callCostUsd >= perCall && callCostUsd > 0) {
+      await session.awaitApproval(
+        { gate: "per_call_spend", spend: round(callCostUsd), threshold: perCall },
+        `approval needed: one model call cost $${callCostUsd.toFixed(4)}, at or over per_call_spend_threshold_usd $${perCall}`,
+        this.approvers
+      );
+    }
+    const total = this.spendThresholdUsd;
+    if (total !== void 0 && !this.#spendReleased && spentUsd >= total && spentUsd > 0) {
+      await session.awaitApproval(
+        { gate: "spend", spend: round(spentUsd), threshold: total },
+        `approval needed: the run has spent $${spentUsd.toFixed(4)}, at or over spend_threshold_usd $${total}`,
+        this.approvers
+      );
+      this.#spendReleased = true;
+    }
+  }
+};
+function round(usd) {
+  return Math.round(usd * 1e6) / 1e6;
+}
+
+// src/core/verify/stream-scan.ts
+var SubstringScanner = class {
+  #needles;
+  #found;
+  #overlap;
+  #carry = Buffer.alloc(0);
+  #pending;
+  constructor(needles) {
+    this.#needles = needles.map((needle) => Buffer.from(needle, "utf8"));
+    this.#found = this.#needles.map((needle) => needle.length === 0);
+    this.#pending = this.#found.filter((found) => !found).length;
+    this.#overlap = Math.max(0, ...this.#needles.map((needle) => needle.length - 1));
+  }
+  push(chunk) {
+    if (this.#pending === 0 || chunk.length === 0) return;
+    const window = this.#carry.length === 0 ? chunk : Buffer.concat([this.#carry, chunk]);
+    for (let i = 0; i < this.#needles.length; i++) {
+      if (this.#found[i]) continue;
+      const needle = this.#needles[i];
+      if (needle && window.indexOf(needle) !== -1) {
+        this.#found[i] = true;
+        this.#pending--;
+      }
+    }
+    const keep = Math.min(this.#overlap, window.length);
+    this.#carry = keep === 0 ? Buffer.alloc(0) : Buffer.from(window.subarray(window.length - keep));
+  }
+  /** Whether needle `index` (in constructor order) occurred anywhere in the stream so far. */
+  found(index) {
+    return this.#found[index] ?? false;
+  }
+};
+
+// src/core/verify/check-runner.ts
+async function runCheck(clause, options) {
+  const contains = new SubstringScanner(clause.expect_contains);
+  const forbidden = new SubstringScanner(clause.expect_not_contains);
+  const env = scrubEnv(options.env, [...clause.env, ...options.extraEnvNames ?? []]);
+  env.TRUSS_CHECK = "1";
+  const outcome = await runShell(clause.run, {
+    workdir: options.workdir,
+    env,
+    ctx: options.ctx,
+    timeoutMs: clause.timeout_sec * 1e3,
+    ...options.tailBytes !== void 0 ? { tailBytes: options.tailBytes } : {},
+    ...options.maxCaptureBytes !== void 0 ? { maxCaptureBytes: options.maxCaptureBytes } : {},
+    onStdout: (chunk) => {
+      contains.push(chunk);
+      forbidden.push(chunk);
+    }
+  });
+  const reasons = explain(clause, outcome, contains, forbidden);
+  return {
+    met: reasons.length === 0,
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    cancelled: outcome.cancelled,
+    durationMs: outcome.durationMs,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    reasons
+  };
+}
+function explain(clause, outcome, contains, forbidden) {
+  if (outcome.spawnError !== null) return [`could not start the check: ${outcome.spawnError}`];
+  if (outcome.cancelled) return ["cancelled"];
+  if (outcome.timedOut) return [`timed out after ${clause.timeout_sec}s; process group killed`];
+  const reasons = [];
+  if (outcome.exitCode === null) {
+    reasons.push(`killed by signal ${outcome.signal ?? "unknown"}, expected exit code ${clause.expect_exit}`);
+  } else if (outcome.exitCode !== clause.expect_exit) {
+    reasons.push(`exit code ${outcome.exitCode}, expected ${clause.expect_exit}`);
+  }
+  clause.expect_contains.forEach((needle, i) => {
+    if (!contains.found(i)) reasons.push(`stdout does not contain ${JSON.stringify(needle)}`);
+  });
+  clause.expect_not_contains.forEach((needle, i) => {
+    if (forbidden.found(i)) reasons.push(`stdout contains forbidden ${JSON.stringify(needle)}`);
+  });
+  if (clause.expect_matches.length > 0) {
+    const text = outcome.stdout.bytes.toString("utf8");
+    const note = outcome.stdout.truncated ? ` (only the first ${outcome.stdout.bytes.length} of ${outcome.stdout.totalBytes} bytes were searched)` : "";
+    for (const source of clause.expect_matches) {
+      let pattern;
+      try {
+        pattern = new RegExp(source);
+      } catch {
+        reasons.push(`invalid regular expression /${source}/`);
+        continue;
+      }
+      if (!pattern.test(text)) reasons.push(`stdout does not match /${source}/${note}`);
+    }
+  }
+  return reasons;
+}
+
 // src/core/verify/git-info.ts
 var DEFAULT_BRANCH_CANDIDATES = ["origin/HEAD", "origin/main", "origin/master", "main", "master"];
 async function readGitInfo(workdir, baseRef) {
-  const git = wo({ baseDir: workdir });
-  if (!await git.checkIsRepo().catch(() => false)) return null;
-  const head = await revParse(git, "HEAD");
-  const status = await git.status().catch(() => null);
-  const remote = await git.remote(["get-url", "origin"]).then((url2) => typeof url2 === "string" ? redactUrl(url2.trim()) : null).catch(() => null);
+  const git2 = wo({ baseDir: workdir });
+  if (!await git2.checkIsRepo().catch(() => false)) return null;
+  const head = await revParse(git2, "HEAD");
+  const status = await git2.status().catch(() => null);
+  const remote = await git2.remote(["get-url", "origin"]).then((url2) => typeof url2 === "string" ? redactUrl(url2.trim()) : null).catch(() => null);
   let base = null;
   if (baseRef) {
-    const sha = await revParse(git, `${baseRef}^{commit}`);
+    const sha = await revParse(git2, `${baseRef}^{commit}`);
     if (!sha)
       throw new GitRefError(
         `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`
@@ -26201,9 +29022,9 @@ async function readGitInfo(workdir, baseRef) {
     base = { ref: baseRef, sha };
   } else if (head) {
     for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
-      const tip = await revParse(git, `${candidate}^{commit}`);
+      const tip = await revParse(git2, `${candidate}^{commit}`);
       if (!tip) continue;
-      const mergeBase = await git.raw(["merge-base", "HEAD", tip]).catch(() => "");
+      const mergeBase = await git2.raw(["merge-base", "HEAD", tip]).catch(() => "");
       if (mergeBase.trim()) {
         base = { ref: candidate, sha: mergeBase.trim() };
         break;
@@ -26218,9 +29039,9 @@ async function readGitInfo(workdir, baseRef) {
     dirty: status ? !status.isClean() : false
   };
 }
-async function revParse(git, ref) {
+async function revParse(git2, ref) {
   try {
-    const sha = (await git.raw(["rev-parse", "--verify", "--quiet", ref])).trim();
+    const sha = (await git2.raw(["rev-parse", "--verify", "--quiet", ref])).trim();
     return sha || null;
   } catch {
     return null;
@@ -26330,8 +29151,9 @@ var REVIEW_MAX_TOKENS = 1024;
 async function runPanel(options) {
   const { seats, ctx } = options;
   let budgetExhausted = null;
+  const asked = seats.flatMap((provider, seat) => options.skip?.(seat) ? [] : [{ provider, seat }]);
   const votes = await Promise.all(
-    seats.map(async (provider, seat) => {
+    asked.map(async ({ provider, seat }) => {
       const lens = LENSES[seat % LENSES.length];
       const base = { seat, lens: lens.name, provider: provider.kind, model: provider.model };
       const prompt = buildReviewPrompt({
@@ -26369,13 +29191,13 @@ async function runPanel(options) {
       } catch (error62) {
         if (error62 instanceof BudgetExceededError) budgetExhausted ??= error62.message;
         if (ctx.signal.aborted) throw error62;
-        const message = error62.message ?? String(error62);
+        const message2 = error62.message ?? String(error62);
         return {
           ...base,
           vote: "unverifiable",
-          reasoning: `seat could not vote: ${message}`,
+          reasoning: `seat could not vote: ${message2}`,
           usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
-          error: message
+          error: message2
         };
       }
     })
@@ -26384,8 +29206,8 @@ async function runPanel(options) {
 }
 
 // src/core/verify/review-evidence.ts
-import { readFileSync as readFileSync3, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3 } from "node:path";
+import { readFileSync as readFileSync3, realpathSync as realpathSync4, statSync as statSync3 } from "node:fs";
+import { isAbsolute as isAbsolute6, relative as relative5, resolve as resolve7 } from "node:path";
 var DEFAULT_EVIDENCE_LIMITS = {
   maxDiffBytes: 2e5,
   maxFileBytes: 64e3,
@@ -26407,7 +29229,7 @@ async function collectReviewEvidence(options) {
   const diffBytes = Buffer.byteLength(diff);
   const diffTruncated = diffBytes > limits.maxDiffBytes;
   if (diffTruncated) {
-    diff = truncateUtf8(diff, limits.maxDiffBytes);
+    diff = truncateUtf82(diff, limits.maxDiffBytes);
     notes.push(`the diff is ${diffBytes} bytes; reviewers see the first ${limits.maxDiffBytes}`);
   }
   const files = [];
@@ -26465,25 +29287,25 @@ function readContextFile(workdir, path, maxBytes) {
     truncated: false,
     problem
   });
-  if (isAbsolute3(path)) return refuse("absolute paths are refused; name files relative to the workdir");
+  if (isAbsolute6(path)) return refuse("absolute paths are refused; name files relative to the workdir");
   let real;
   try {
-    real = realpathSync2(resolve3(workdir, path));
+    real = realpathSync4(resolve7(workdir, path));
   } catch {
     return refuse("not found");
   }
-  const rel = relative2(realpathSync2(workdir), real);
-  if (rel.startsWith("..") || isAbsolute3(rel)) return refuse("resolves outside the workdir; refused");
-  const stat = statSync3(real);
-  if (!stat.isFile()) return refuse("not a regular file");
+  const rel = relative5(realpathSync4(workdir), real);
+  if (rel.startsWith("..") || isAbsolute6(rel)) return refuse("resolves outside the workdir; refused");
+  const stat3 = statSync3(real);
+  if (!stat3.isFile()) return refuse("not a regular file");
   const bytes = readFileSync3(real);
   if (bytes.subarray(0, 8e3).includes(0))
     return { path, content: null, bytes: bytes.length, truncated: false, problem: "binary file, not shown" };
   const truncated = bytes.length > maxBytes;
-  const content = truncateUtf8(bytes.toString("utf8"), maxBytes);
+  const content = truncateUtf82(bytes.toString("utf8"), maxBytes);
   return { path, content, bytes: bytes.length, truncated, problem: null };
 }
-function truncateUtf8(text, maxBytes) {
+function truncateUtf82(text, maxBytes) {
   const buffer = Buffer.from(text);
   if (buffer.length <= maxBytes) return text;
   return buffer.subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
@@ -26503,189 +29325,356 @@ function computeVerdict(clauses, conditions = {}) {
 
 // src/core/verify/run-contract.ts
 var RunAbortedError = class extends Error {
-  constructor(message, sessionId) {
-    super(message);
+  constructor(message2, sessionId) {
+    super(message2);
     this.sessionId = sessionId;
   }
   sessionId;
   name = "RunAbortedError";
 };
+function readRecordedContract(store, sessionId) {
+  const info = store.requireSession(sessionId);
+  const first = store.entry(sessionId, 0);
+  if (first?.kind !== "run_started") {
+    throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
+  }
+  const parsed = ResolvedContractSchema.safeParse(first.payload.contract);
+  if (!parsed.success) {
+    throw new ResumeRefusedError(
+      `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? "invalid"})`
+    );
+  }
+  const hash2 = contractHash(parsed.data);
+  if (hash2 !== first.payload.contract_hash) {
+    throw new ResumeRefusedError(
+      `session ${sessionId}: the recorded contract hashes to ${hash2}, not the recorded contract_hash ${String(first.payload.contract_hash)}`
+    );
+  }
+  return {
+    contract: parsed.data,
+    contractHash: hash2,
+    codeVersion: String(first.payload.code_version ?? info.code_version),
+    git: first.payload.git ?? null,
+    status: info.status
+  };
+}
 async function runContract(options) {
-  const { contract, store, signer, ctx } = options;
-  const redact = secretRedactor(options.env);
-  const git = await readGitInfo(options.workdir, options.baseRef);
-  const session = store.createSession({
-    signer,
+  const git2 = await readGitInfo(options.workdir, options.baseRef);
+  const session = DurableSession.start({
+    store: options.store,
+    signer: options.signer,
     codeVersion: options.codeVersion,
-    ...options.sessionId ? { id: options.sessionId } : {}
+    id: options.sessionId,
+    ...options.clock ? { clock: options.clock } : {}
   });
-  const id = session.id;
-  const append = (kind, payload, blobs) => store.append(id, kind, payload, signer, blobs ? { blobs } : {});
-  append("run_started", {
-    contract,
+  return drive(session, options, options.contract, options.contractHash, () => ({
+    contract: options.contract,
     contract_hash: options.contractHash,
     code_version: options.codeVersion,
     principal: options.principal,
-    git: git ? {
-      repo: git.repo,
-      base_ref: git.base_ref,
-      base_sha: git.base_sha,
-      head_sha: git.head_sha,
-      dirty: git.dirty
+    git: git2 ? {
+      repo: git2.repo,
+      base_ref: git2.base_ref,
+      base_sha: git2.base_sha,
+      head_sha: git2.head_sha,
+      dirty: git2.dirty
     } : null,
     workdir_name: options.workdir.split("/").pop() ?? "",
-    started_at: new Date(ctx.now()).toISOString()
+    started_at: new Date(options.ctx.now()).toISOString()
+  }));
+}
+async function resumeContract(options) {
+  const recorded = readRecordedContract(options.store, options.sessionId);
+  if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
+    throw new ResumeRefusedError(
+      `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`
+    );
+  }
+  if (recorded.status === "failed") {
+    throw new ResumeRefusedError(
+      `session ${options.sessionId} ended with run_failed; it cannot be resumed (start a new run)`
+    );
+  }
+  const session = DurableSession.open({
+    store: options.store,
+    signer: options.signer,
+    sessionId: options.sessionId,
+    crypto: options.crypto,
+    ...options.clock ? { clock: options.clock } : {}
+  });
+  return drive(session, options, recorded.contract, recorded.contractHash, () => {
+    throw new ResumeRefusedError(`session ${options.sessionId} has no run_started entry`);
+  });
+}
+async function drive(session, options, contract, contractHash2, runStarted) {
+  const { store, ctx } = options;
+  const redact = secretRedactor(options.env);
+  const replayable = session.recorded.length;
+  const started = session.record("run_started", () => ({ payload: runStarted() }));
+  const git2 = started.payload.git ?? null;
+  const base = () => ({
+    sessionId: session.id,
+    git: git2,
+    headHash: store.session(session.id)?.head_hash ?? "",
+    spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
+    replayed: Math.min(replayable, session.cursor)
   });
   try {
+    const executor = await runExecutor(session, options, contract, redact);
     const clauses = [];
-    let budgetExhausted;
+    let panelBudget;
+    const reviewGit = executor && git2 && !git2.base_sha ? { ...git2, base_sha: git2.head_sha, base_ref: "run start" } : git2;
     for (const [index, clause] of contract.done.entries()) {
-      if (ctx.signal.aborted) throw new Error("cancelled");
+      if (ctx.signal.aborted) throw new CancelledError();
       if (clause.kind === "check") {
-        clauses.push(await verifyCheck(index, clause, options, redact, append));
+        clauses.push(await verifyCheck(session, index, clause, options, contract, redact));
         continue;
       }
-      ctx.events({
-        type: "review_started",
+      const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
+      clauses.push(review.clause);
+      panelBudget ??= review.budgetExhausted ?? void 0;
+    }
+    const budgetExhausted = executor?.budgetExhausted ?? panelBudget;
+    const executorFailed = executor?.failure ? `executor failed: ${executor.failure}` : void 0;
+    const computed = computeVerdict(clauses, {
+      ...budgetExhausted ? { budgetExhausted } : {},
+      ...executorFailed ? { executorFailed } : {}
+    });
+    const headAfter = executor?.headAfter ?? git2?.head_sha ?? null;
+    const verdictEntry = session.record(
+      "verdict",
+      () => ({
+        payload: {
+          ...computed,
+          contract_id: contract.contract.id,
+          contract_hash: contractHash2,
+          git: git2 ? { base_sha: git2.base_sha, head_sha: headAfter } : null,
+          executor: contract.executor.kind,
+          cost_usd: ctx.budget.spent.costUsd,
+          total_tokens: ctx.budget.spent.totalTokens
+        }
+      }),
+      {
+        check: (recorded) => recorded.payload.overall === computed.overall ? null : `overall ${computed.overall}, recorded ${String(recorded.payload.overall)}`
+      }
+    );
+    session.record("run_completed", () => ({
+      payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() }
+    }));
+    const v2 = verdictEntry.payload;
+    const verdict = {
+      overall: v2.overall,
+      clauses: v2.clauses,
+      forced: v2.forced
+    };
+    return { status: "completed", ...base(), verdict, executor };
+  } catch (error62) {
+    if (error62 instanceof SuspendedError) {
+      ctx.events({ type: "warning", message: `run suspended: ${error62.suspension.reason}` });
+      return { status: "suspended", ...base(), suspension: error62.suspension };
+    }
+    if (error62 instanceof DurableReplayError) throw error62;
+    if (session.replaying) throw error62;
+    const message2 = redact(
+      ctx.signal.aborted || error62 instanceof CancelledError ? "cancelled" : error62.message ?? String(error62)
+    );
+    session.record("run_failed", () => ({
+      payload: { error: message2, failed_at: new Date(ctx.now()).toISOString() }
+    }));
+    throw new RunAbortedError(`run ${session.id} failed: ${message2}`, session.id);
+  }
+}
+async function runExecutor(session, options, contract, redact) {
+  const kind = contract.executor.kind;
+  if (kind === "none") return null;
+  options.ctx.events({ type: "executor_started", kind, replaying: session.replaying });
+  if (kind === "delegated-cli") {
+    return runDelegatedActivity({
+      contract,
+      workdir: options.workdir,
+      session,
+      ctx: options.ctx,
+      env: options.env,
+      redact
+    });
+  }
+  const provider = options.executorProvider ?? buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
+  return runInLoop({
+    contract,
+    workdir: options.workdir,
+    session,
+    provider,
+    tools: options.tools ?? createToolRegistry(),
+    policy: resolvePolicy(contract.constraints, options.workdir),
+    gates: new ApprovalGates(contract.approval_gates, options.approvers),
+    ctx: options.ctx,
+    redact,
+    env: options.env
+  });
+}
+async function verifyCheck(session, index, clause, options, contract, redact) {
+  const { ctx } = options;
+  ctx.events({ type: "check_started", clause: index, desc: clause.desc });
+  const { entry } = await session.activity("check_result", `clause ${index}`, async () => {
+    const outcome = await runCheck(clause, {
+      workdir: options.workdir,
+      env: options.env,
+      extraEnvNames: contract.check_env,
+      ctx
+    });
+    if (outcome.cancelled) throw new CancelledError();
+    const stdout = redactBytes(outcome.stdout.bytes, redact);
+    const stderr = redactBytes(outcome.stderr.bytes, redact);
+    const stream = (bytes, captured) => ({
+      sha256: sha2562(bytes),
+      bytes: captured.totalBytes,
+      captured_bytes: bytes.length,
+      truncated: captured.truncated,
+      tail: redact(captured.tail)
+    });
+    return {
+      payload: {
         clause: index,
         desc: clause.desc,
-        seats: "seats" in options.panel ? options.panel.seats.length : 0
+        run: clause.run,
+        expect_exit: clause.expect_exit,
+        exit_code: outcome.exitCode,
+        signal: outcome.signal,
+        timed_out: outcome.timedOut,
+        met: outcome.met,
+        reasons: outcome.reasons.map(redact),
+        duration_ms: Math.round(outcome.durationMs),
+        stdout: stream(stdout, outcome.stdout),
+        stderr: stream(stderr, outcome.stderr)
+      },
+      blobs: [stdout, stderr]
+    };
+  });
+  const p2 = entry.payload;
+  const met = p2.met === true;
+  ctx.events({
+    type: "check_finished",
+    clause: index,
+    desc: clause.desc,
+    met,
+    exitCode: p2.exit_code ?? null,
+    durationMs: Number(p2.duration_ms ?? 0)
+  });
+  const reason = met ? `exit ${String(p2.exit_code)}, expectations met` : p2.reasons.join("; ");
+  return { clause: index, kind: "check", desc: clause.desc, status: met ? "met" : "not_met", reason };
+}
+async function verifyReview(session, index, clause, options, contract, git2, redact) {
+  const { ctx } = options;
+  const seats = "seats" in options.panel ? options.panel.seats : [];
+  ctx.events({ type: "review_started", clause: index, desc: clause.desc, seats: seats.length });
+  if ("unavailable" in options.panel) {
+    ctx.events({ type: "review_finished", clause: index, status: "unverifiable" });
+    return {
+      clause: {
+        clause: index,
+        kind: "review",
+        desc: clause.desc,
+        status: "unverifiable",
+        reason: options.panel.unavailable
+      },
+      budgetExhausted: null
+    };
+  }
+  let evidence;
+  const collect = async () => {
+    evidence ??= await collectReviewEvidence({
+      workdir: options.workdir,
+      git: git2,
+      contextFiles: clause.reviewer_context
+    });
+    return evidence;
+  };
+  await session.activity("review_evidence", `clause ${index}`, async () => {
+    const collected = await collect();
+    const diffBytes = Buffer.from(redact(collected.diff));
+    return {
+      payload: {
+        clause: index,
+        base_sha: git2?.base_sha ?? null,
+        head_sha: git2?.head_sha ?? null,
+        diff_sha256: sha2562(diffBytes),
+        diff_bytes: collected.diffBytes,
+        diff_truncated: collected.diffTruncated,
+        files: collected.files.map((f3) => ({
+          path: f3.path,
+          bytes: f3.bytes,
+          truncated: f3.truncated,
+          problem: f3.problem
+        })),
+        notes: collected.notes
+      },
+      blobs: [diffBytes]
+    };
+  });
+  let budgetExhausted = null;
+  const votes = seats.map((_3, seat) => {
+    const entry = session.replayNext("review_vote", `clause ${index} seat ${seat}`);
+    if (!entry) return void 0;
+    const vote = entry.payload;
+    if (typeof vote.error === "string" && vote.error.startsWith("budget exhausted"))
+      budgetExhausted ??= vote.error;
+    try {
+      ctx.budget.record({
+        inputTokens: vote.usage?.input_tokens ?? 0,
+        outputTokens: vote.usage?.output_tokens ?? 0,
+        costUsd: vote.usage?.cost_usd ?? 0
       });
-      if ("unavailable" in options.panel) {
-        clauses.push({
-          clause: index,
-          kind: "review",
-          desc: clause.desc,
-          status: "unverifiable",
-          reason: options.panel.unavailable
-        });
-        ctx.events({ type: "review_finished", clause: index, status: "unverifiable" });
-        continue;
-      }
-      const evidence = await collectReviewEvidence({
-        workdir: options.workdir,
-        git,
-        contextFiles: clause.reviewer_context
-      });
-      const diffBytes = Buffer.from(redact(evidence.diff));
-      append(
-        "review_evidence",
-        {
-          clause: index,
-          base_sha: git?.base_sha ?? null,
-          head_sha: git?.head_sha ?? null,
-          diff_sha256: sha256(diffBytes),
-          diff_bytes: evidence.diffBytes,
-          diff_truncated: evidence.diffTruncated,
-          files: evidence.files.map((f3) => ({
-            path: f3.path,
-            bytes: f3.bytes,
-            truncated: f3.truncated,
-            problem: f3.problem
-          })),
-          notes: evidence.notes
-        },
-        [diffBytes]
-      );
-      const panel = await runPanel({
-        intent: contract.contract.intent,
-        clause,
-        evidence,
-        seats: options.panel.seats,
-        ctx
-      });
-      for (const vote of panel.votes) {
-        append("review_vote", {
+    } catch (error62) {
+      if (!(error62 instanceof BudgetExceededError)) throw error62;
+      budgetExhausted ??= error62.message;
+    }
+    return vote;
+  });
+  const missing = new Set(votes.flatMap((vote, seat) => vote ? [] : [seat]));
+  if (missing.size > 0) {
+    const panel = await runPanel({
+      intent: contract.contract.intent,
+      clause,
+      evidence: await collect(),
+      seats,
+      ctx,
+      skip: (seat) => !missing.has(seat)
+    });
+    budgetExhausted ??= panel.budgetExhausted;
+    for (const vote of panel.votes) {
+      const entry = session.appendLive("review_vote", {
+        payload: {
           clause: index,
           ...vote,
           reasoning: redact(vote.reasoning),
           error: vote.error === null ? null : redact(vote.error)
-        });
-        ctx.events({ type: "vote", clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
-      }
-      const counts = { met: 0, not_met: 0, unverifiable: 0 };
-      for (const vote of panel.votes) counts[vote.vote]++;
-      clauses.push({
-        clause: index,
-        kind: "review",
-        desc: clause.desc,
-        status: panel.status,
-        reason: `${counts.met} of ${panel.votes.length} seats voted met (strict majority needed)`,
-        votes: counts
+        }
       });
-      budgetExhausted ??= panel.budgetExhausted ?? void 0;
-      ctx.events({ type: "review_finished", clause: index, status: panel.status });
+      votes[vote.seat] = entry.payload;
     }
-    const verdict = computeVerdict(clauses, budgetExhausted ? { budgetExhausted } : {});
-    const spent = { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens };
-    append("verdict", {
-      ...verdict,
-      contract_id: contract.contract.id,
-      contract_hash: options.contractHash,
-      git: git ? { base_sha: git.base_sha, head_sha: git.head_sha } : null,
-      cost_usd: spent.costUsd,
-      total_tokens: spent.totalTokens
-    });
-    const done = append("run_completed", {
-      overall: verdict.overall,
-      finished_at: new Date(ctx.now()).toISOString()
-    });
-    return { sessionId: id, verdict, git, headHash: done.entry_hash, spent };
-  } catch (error62) {
-    const message = redact(ctx.signal.aborted ? "cancelled" : error62.message ?? String(error62));
-    append("run_failed", { error: message, failed_at: new Date(ctx.now()).toISOString() });
-    throw new RunAbortedError(`run ${id} failed: ${message}`, id);
   }
-}
-async function verifyCheck(index, clause, options, redact, append) {
-  options.ctx.events({ type: "check_started", clause: index, desc: clause.desc });
-  const outcome = await runCheck(clause, {
-    workdir: options.workdir,
-    env: options.env,
-    extraEnvNames: options.contract.check_env,
-    ctx: options.ctx
-  });
-  if (outcome.cancelled) throw new Error("cancelled");
-  const stdout = redactBytes(outcome.stdout.bytes, redact);
-  const stderr = redactBytes(outcome.stderr.bytes, redact);
-  const stream = (bytes, captured) => ({
-    sha256: sha256(bytes),
-    bytes: captured.totalBytes,
-    captured_bytes: bytes.length,
-    truncated: captured.truncated,
-    tail: redact(captured.tail)
-  });
-  append(
-    "check_result",
-    {
+  const all = votes;
+  for (const vote of all) {
+    ctx.events({ type: "vote", clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
+  }
+  const status = majority(all.map((vote) => vote.vote));
+  const counts = { met: 0, not_met: 0, unverifiable: 0 };
+  for (const vote of all) counts[vote.vote]++;
+  ctx.events({ type: "review_finished", clause: index, status });
+  return {
+    clause: {
       clause: index,
+      kind: "review",
       desc: clause.desc,
-      run: clause.run,
-      expect_exit: clause.expect_exit,
-      exit_code: outcome.exitCode,
-      signal: outcome.signal,
-      timed_out: outcome.timedOut,
-      met: outcome.met,
-      reasons: outcome.reasons.map(redact),
-      duration_ms: Math.round(outcome.durationMs),
-      stdout: stream(stdout, outcome.stdout),
-      stderr: stream(stderr, outcome.stderr)
+      status,
+      reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
+      votes: counts
     },
-    [stdout, stderr]
-  );
-  options.ctx.events({
-    type: "check_finished",
-    clause: index,
-    desc: clause.desc,
-    met: outcome.met,
-    exitCode: outcome.exitCode,
-    durationMs: outcome.durationMs
-  });
-  const reason = outcome.met ? `exit ${outcome.exitCode}, expectations met` : outcome.reasons.map(redact).join("; ");
-  return { clause: index, kind: "check", desc: clause.desc, status: outcome.met ? "met" : "not_met", reason };
+    budgetExhausted
+  };
 }
-function sha256(bytes) {
-  return createHash2("sha256").update(bytes).digest("hex");
+function sha2562(bytes) {
+  return createHash7("sha256").update(bytes).digest("hex");
 }
 
 export {
@@ -26696,10 +29685,16 @@ export {
   findContract,
   resolveContract,
   resolveContractSources,
+  buildExecutorProvider,
   BudgetMeter,
   createCtx,
   buildPanelSeats,
   secretRedactor,
+  DurableReplayError,
+  describeAwait,
+  APPROVAL_SIGNAL,
   RunAbortedError,
-  runContract
+  readRecordedContract,
+  runContract,
+  resumeContract
 };

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey
+} from "./chunk-XAU777KP.js";
+import {
+  DurableReplayError,
+  RunAbortedError,
+  buildExecutorProvider,
+  buildPanelSeats,
+  createCtx,
+  findContract,
+  readRecordedContract,
+  resolveContract,
+  resumeContract,
+  secretRedactor
+} from "./chunk-L6O2XLEV.js";
+import {
+  EXIT
+} from "./chunk-DO22XCNI.js";
+import {
+  parseCommandArgs,
+  requirePositionals
+} from "./chunk-VCW7KPCO.js";
+import {
+  printHelp
+} from "./chunk-PQNVCJVT.js";
+import {
+  LedgerStore,
+  createNodeCrypto,
+  resolveTrustedKeys
+} from "./chunk-VTN2NGHZ.js";
+
+// src/cli/commands/resume.ts
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+var RESUME_HELP = `Usage: truss resume SESSION [options]
+
+Continues a suspended or interrupted run. The session's chain is verified first (a broken chain is
+refused before anything runs); the contract is the one its run_started entry recorded. The journal
+is replayed by position \u2014 recorded model calls, tool calls, checks and votes are returned, not
+re-executed, and git_commit is never repeated \u2014 and the run continues live from where it stopped.
+An approval gate is released only by a signed approved human_review recorded after it
+(\`truss review approve SESSION --key REVIEWER_KEY\`); a completed session replays to its verdict.
+
+Options:
+  --workdir DIR        the repository the run works in (default: current directory)
+  --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
+  --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
+  --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
+  --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
+  --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --json               print the outcome as JSON (progress still goes to stderr)
+
+Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
+3 input error (unknown session, bad key), 6 still SUSPENDED, 64 usage`;
+async function resume(args, io) {
+  const { values, positionals } = parseCommandArgs("resume", args, {
+    workdir: { type: "string" },
+    db: { type: "string" },
+    key: { type: "string" },
+    contract: { type: "string" },
+    approvers: { type: "string" },
+    bundle: { type: "string" },
+    json: { type: "boolean" }
+  });
+  if (values.help) return printHelp(io, RESUME_HELP);
+  const [sessionId] = requirePositionals("resume", positionals, ["SESSION"]);
+  return resumeSession(io, { sessionId, ...values, json: Boolean(values.json) });
+}
+async function resumeSession(io, request) {
+  const workdir = resolve(io.cwd, request.workdir ?? ".");
+  const dbPath = resolve(io.cwd, request.db ?? join(workdir, ".truss/ledger.db"));
+  const key = resolveRunKey(request.key, io);
+  const approvers = request.approvers ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted : void 0;
+  const store = LedgerStore.open(dbPath, { mustExist: true });
+  const detachers = [];
+  try {
+    request.before?.(store);
+    const recorded = readRecordedContract(store, request.sessionId);
+    let expectedContractHash;
+    if (request.contract) {
+      const configPath = join(workdir, ".truss/config.toml");
+      expectedContractHash = resolveContract({
+        configPath: existsSync(configPath) ? configPath : void 0,
+        contractPath: findContract(request.contract, workdir, io.cwd)
+      }).hash;
+    }
+    const { contract } = recorded;
+    const redact = secretRedactor(io.env);
+    const progress = progressPrinter(io, redact);
+    const abort = new AbortController();
+    detachers.push(cancelOnSignals(abort));
+    const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+    const executorProvider = contract.executor.kind === "in-loop" ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd }) : void 0;
+    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+    io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})
+`);
+    const outcome = await resumeContract({
+      sessionId: request.sessionId,
+      store,
+      signer: key,
+      crypto: createNodeCrypto(),
+      workdir,
+      ctx,
+      panel,
+      env: io.env,
+      hostCwd: io.cwd,
+      executorProvider,
+      expectedContractHash,
+      approvers
+    });
+    if (outcome.replayed > 0)
+      io.stderr(`  replayed ${outcome.replayed} recorded entries without re-executing them
+`);
+    return reportOutcome(outcome, {
+      io,
+      store,
+      key,
+      dbPath,
+      workdir,
+      bundle: request.bundle,
+      json: request.json
+    });
+  } catch (error) {
+    if (error instanceof DurableReplayError) {
+      io.stderr(`truss: ${error.message}
+nothing was appended to the ledger
+`);
+      return EXIT.failed;
+    }
+    if (error instanceof RunAbortedError) {
+      io.stderr(
+        `truss: ${error.message}
+the ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}
+`
+      );
+      return EXIT.failed;
+    }
+    throw error;
+  } finally {
+    for (const detach of detachers) detach();
+    store.close();
+  }
+}
+
+export {
+  RESUME_HELP,
+  resume,
+  resumeSession
+};

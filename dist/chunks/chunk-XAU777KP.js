@@ -1,0 +1,286 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  BudgetMeter,
+  describeAwait
+} from "./chunk-L6O2XLEV.js";
+import {
+  EXIT
+} from "./chunk-DO22XCNI.js";
+import {
+  createNodeCrypto,
+  exportBundleToFile,
+  loadKeyFile,
+  loadOrCreateKeyFile,
+  parseSeedBase64
+} from "./chunk-VTN2NGHZ.js";
+
+// src/cli/run-output.ts
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+var OVERALL_EXIT = {
+  pass: EXIT.ok,
+  fail: EXIT.failed,
+  unverifiable: EXIT.unverifiable
+};
+function resolveRunKey(keyFile, io) {
+  const warn = (message) => io.stderr(`warning: ${message}
+`);
+  if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
+  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, "TRUSS_SIGNING_KEY");
+  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), ".config");
+  const path = join(configHome, "truss", "signing.key");
+  const { key, created } = loadOrCreateKeyFile(path);
+  if (created)
+    io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})
+`);
+  return key;
+}
+function budgetFor(contract, progress) {
+  return new BudgetMeter(
+    {
+      maxCostUsd: contract.budget.max_cost_usd,
+      maxTotalTokens: contract.budget.max_total_tokens,
+      maxSteps: contract.budget.max_steps
+    },
+    (message) => progress({ type: "warning", message })
+  );
+}
+function progressPrinter(io, redact) {
+  return (event) => {
+    switch (event.type) {
+      case "executor_started":
+        io.stderr(`  \u2026 executor ${event.kind}${event.replaying ? " (replaying the journal)" : ""}
+`);
+        break;
+      case "agent_step":
+        io.stderr(
+          `      step ${event.step}${event.tools.length ? `: ${event.tools.join(", ")}` : ": final answer"}
+`
+        );
+        break;
+      case "tool_call":
+        if (event.isError) io.stderr(`      ${event.name}: error (the model sees it)
+`);
+        break;
+      case "check_finished":
+        io.stderr(
+          `  ${event.met ? "\u2714" : "\u2718"} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)
+`
+        );
+        break;
+      case "review_started":
+        io.stderr(
+          `  \u2026 review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ""}
+`
+        );
+        break;
+      case "vote":
+        io.stderr(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}
+`);
+        break;
+      case "provider_retry":
+        io.stderr(
+          `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})
+`
+        );
+        break;
+      case "warning":
+        io.stderr(`  warning: ${redact(event.message)}
+`);
+        break;
+      default:
+        break;
+    }
+  };
+}
+function reportOutcome(outcome, context) {
+  const { io, store } = context;
+  const bundlePath = resolve(
+    io.cwd,
+    context.bundle ?? join(context.workdir, ".truss/bundles", `${outcome.sessionId}.json`)
+  );
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
+  if (outcome.status === "suspended") return reportSuspended(outcome, context, bundlePath);
+  const entries = [...store.entries(outcome.sessionId)];
+  const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${context.key.publicKeyHex}`;
+  if (context.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          session_id: outcome.sessionId,
+          status: "completed",
+          verdict: outcome.verdict.overall,
+          clauses: outcome.verdict.clauses,
+          forced: outcome.verdict.forced,
+          executor: outcome.executor ? {
+            kind: outcome.executor.kind,
+            steps: outcome.executor.steps,
+            failure: outcome.executor.failure,
+            budget_exhausted: outcome.executor.budgetExhausted,
+            changed_files: outcome.executor.changedFiles,
+            final_text: outcome.executor.finalText
+          } : null,
+          replayed: outcome.replayed,
+          cost_usd: outcome.spent.costUsd,
+          total_tokens: outcome.spent.totalTokens,
+          head_hash: outcome.headHash,
+          public_key: context.key.publicKeyHex,
+          key_id: context.key.keyId,
+          db: context.dbPath,
+          bundle: bundlePath,
+          verify_command: verifyCommand,
+          git: outcome.git
+        },
+        null,
+        2
+      )}
+`
+    );
+  } else {
+    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}
+`);
+  }
+  return OVERALL_EXIT[outcome.verdict.overall];
+}
+function reportSuspended(outcome, context, bundlePath) {
+  const { io } = context;
+  const { suspension } = outcome;
+  const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
+  const workdir = context.workdir === io.cwd ? "" : ` --workdir ${shellQuote(context.workdir)}`;
+  const resume = `truss resume ${outcome.sessionId} --db ${db}${workdir}`;
+  const release = [];
+  if ("approval" in suspension.await) {
+    release.push(
+      `truss review approve ${outcome.sessionId} --db ${db} --key REVIEWER_KEY_FILE --note '...'   (a reviewer's own key, not the session key)`,
+      resume
+    );
+  } else if ("signal" in suspension.await) {
+    release.push(
+      `truss signal ${outcome.sessionId} ${suspension.await.signal} [PAYLOAD] --db ${db}${workdir}`
+    );
+  } else {
+    release.push(
+      `${resume}   (at or after ${new Date(suspension.fireAt ?? 0).toISOString()}, when the timer fires)`
+    );
+  }
+  if (context.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          session_id: outcome.sessionId,
+          status: "suspended",
+          suspension,
+          replayed: outcome.replayed,
+          cost_usd: outcome.spent.costUsd,
+          total_tokens: outcome.spent.totalTokens,
+          head_hash: outcome.headHash,
+          public_key: context.key.publicKeyHex,
+          key_id: context.key.keyId,
+          db: context.dbPath,
+          bundle: bundlePath,
+          release
+        },
+        null,
+        2
+      )}
+`
+    );
+  } else {
+    const lines = [
+      "",
+      `SUSPENDED at seq ${suspension.seq}: ${suspension.reason}`,
+      `waiting for: ${describeAwait(suspension.await)}`
+    ];
+    if (suspension.blocked) {
+      lines.push(
+        `blocked: ${suspension.blocked.decision} by ${suspension.blocked.reviewer_key_id} at seq ${suspension.blocked.seq}${suspension.blocked.note ? ` (${suspension.blocked.note})` : ""}; the run stays suspended until a later approval`
+      );
+    }
+    lines.push("to continue:", ...release.map((line) => `  ${line}`));
+    lines.push(`session ${outcome.sessionId} \xB7 head ${outcome.headHash}`, `bundle ${bundlePath}`);
+    io.stdout(`${lines.join("\n")}
+`);
+  }
+  return EXIT.suspended;
+}
+var MARK = { met: "\u2714 met", not_met: "\u2718 NOT MET", unverifiable: "? unverifiable" };
+function formatVerdict(entries, outcome, key, bundlePath, verifyCommand) {
+  const lines = [""];
+  if (outcome.executor) {
+    const e = outcome.executor;
+    lines.push(
+      `executor ${e.kind}: ${e.failure ? `FAILED (${e.failure})` : e.budgetExhausted ? `stopped (${e.budgetExhausted})` : "finished"}${e.kind === "in-loop" ? `, ${e.steps} model call${e.steps === 1 ? "" : "s"}` : ""}${e.changedFiles.length ? `, changed ${e.changedFiles.join(", ")}` : ""}`
+    );
+  }
+  for (const clause of outcome.verdict.clauses) {
+    lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
+    if (clause.kind === "check") {
+      const result = entries.find(
+        (e) => e.kind === "check_result" && e.payload.clause === clause.clause
+      )?.payload;
+      if (clause.status !== "met" && result) {
+        lines.push(`    ${clause.reason}`);
+        const tail = [result.stdout.tail, result.stderr.tail].join("\n").trim();
+        for (const line of tail.split("\n").slice(-12)) if (line) lines.push(`    \u2502 ${line}`);
+      }
+    } else {
+      const votes = entries.filter((e) => e.kind === "review_vote" && e.payload.clause === clause.clause).map((e) => e.payload);
+      if (votes.length === 0) lines.push(`    ${clause.reason}`);
+      for (const vote of votes) {
+        const reasoning = String(vote.reasoning).replace(/\s+/g, " ");
+        lines.push(
+          `    seat ${Number(vote.seat) + 1} ${String(vote.lens).padEnd(12)} ${String(vote.vote).padEnd(12)} ${vote.provider}/${vote.model}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? "\u2026" : ""}`
+        );
+      }
+    }
+  }
+  for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
+  if (entries.some((e) => e.kind === "review_vote" && e.payload.provider === "scripted")) {
+    lines.push(
+      "note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review"
+    );
+  }
+  if (entries.some((e) => e.kind === "model_result" && e.payload.provider === "scripted")) {
+    lines.push("note: the agent is SCRIPTED (replayed fixture answers, not a model)");
+  }
+  const counts = { met: 0, not_met: 0, unverifiable: 0 };
+  for (const clause of outcome.verdict.clauses) counts[clause.status]++;
+  lines.push("");
+  lines.push(
+    `VERDICT: ${outcome.verdict.overall.toUpperCase()}  (${counts.met} met, ${counts.not_met} not met, ${counts.unverifiable} unverifiable)`
+  );
+  lines.push(
+    `cost $${outcome.spent.costUsd.toFixed(4)} \xB7 ${outcome.spent.totalTokens} tokens \xB7 session ${outcome.sessionId}`
+  );
+  lines.push(`head ${outcome.headHash} \xB7 signed by ${key.keyId}`);
+  lines.push(`bundle ${bundlePath}`);
+  lines.push(`verify: ${verifyCommand}`);
+  return lines.join("\n");
+}
+function relativeOrAbsolute(cwd, path) {
+  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
+}
+function shellQuote(text) {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function cancelOnSignals(abort) {
+  const onSignal = () => abort.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  return () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+}
+
+export {
+  resolveRunKey,
+  budgetFor,
+  progressPrinter,
+  reportOutcome,
+  cancelOnSignals
+};

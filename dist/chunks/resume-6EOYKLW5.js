@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-UQ7CNQO2.js";
+import "./chunk-XAU777KP.js";
+import "./chunk-L6O2XLEV.js";
+import "./chunk-BKRDPUIL.js";
+import "./chunk-C3WECTBP.js";
+import "./chunk-DO22XCNI.js";
+import "./chunk-VCW7KPCO.js";
+import "./chunk-PQNVCJVT.js";
+import "./chunk-VTN2NGHZ.js";
+import "./chunk-3RKGATMD.js";
+import "./chunk-AACXSQ3N.js";
+export {
+  RESUME_HELP,
+  resume,
+  resumeSession
+};

@@ -46,4 +46,22 @@ describe('dist/cli.js (the shipped bundle)', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('SCRIPTED');
   });
+
+  it.each([
+    ['in-loop-scripted.toml', 'a scripted agent writes the file with tools'],
+    ['delegated-fake.toml', 'a delegated CLI stand-in writes the file'],
+  ])('example %s: %s, then the harness verifies it → PASS', (example, _what) => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    const workdir = mkdtempSync(join(tmpdir(), 'truss-dist-work-'));
+    spawnSync('git', ['init', '-q'], { cwd: workdir });
+    const run = dist(
+      ['run', `examples/contracts/${example}`, '--workdir', workdir, '--db', join(home, 'l.db'), '--json'],
+      home,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const outcome = JSON.parse(run.stdout);
+    expect(outcome.verdict).toBe('pass');
+    const verify = dist(['verify', outcome.bundle, '--key', outcome.public_key], home);
+    expect(verify.code, verify.stdout).toBe(0);
+  });
 });

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { ExecutorSchema } from '../contract/schema.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { CapturedStream } from '../verify/bounded-capture.js';
+import { runSupervised } from '../verify/process-supervisor.js';
 import { buildDelegatedPrompt, promptSha256 } from './delegated-prompt.js';
 import { DelegatedCliConfigError, DelegatedCommandNotFoundError, DelegatedSpawnError } from './errors.js';
-import { runSupervised } from './supervised-spawn.js';
 import {
   type DiffStat,
   diffSnapshots,

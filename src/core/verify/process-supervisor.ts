@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BoundedCapture, type CapturedStream } from '../verify/bounded-capture.js';
-import { groupHasLiveMembers, signalGroup } from '../verify/process-group.js';
+import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
+import { groupHasLiveMembers, signalGroup } from './process-group.js';
 
 /** After SIGTERM on timeout or cancellation, how long the group gets before SIGKILL. */
 export const DEFAULT_KILL_GRACE_MS = 3000;
@@ -32,8 +32,14 @@ export interface SupervisedSpawnOptions {
   signal: AbortSignal;
   /** Between SIGTERM and SIGKILL on timeout or cancellation (default {@link DEFAULT_KILL_GRACE_MS}). */
   killGraceMs?: number;
+  /** Bytes of each stream's head kept in memory (default 16 MiB); the rest is counted only. */
   maxCaptureBytes?: number;
+  /** Bytes of each stream's end kept as text in `tail` (default 4096). */
   tailBytes?: number;
+  /** Sees every stdout chunk, past the capture cap too (e.g. for substring scanning). */
+  onStdout?: (chunk: Buffer) => void;
+  /** Sees every stderr chunk, past the capture cap too. */
+  onStderr?: (chunk: Buffer) => void;
 }
 
 export interface SupervisedOutcome {
@@ -58,7 +64,8 @@ type Termination = Omit<SupervisedOutcome, 'durationMs' | 'stdout' | 'stderr'>;
  * running in its group is killed too, and the call returns within {@link DRAIN_BOUND_MS} even if
  * such leftovers hold the pipes open. Never throws; start-up failures come back as `spawnError`.
  *
- * Built on the same process-group and bounded-capture blocks as the check runner.
+ * The single process supervisor: the delegated-CLI executor calls it directly, and `runShell` (check
+ * runner, `bash` tool) wraps it as `<shell> -c <command>` with stdin closed.
  */
 export async function runSupervised(options: SupervisedSpawnOptions): Promise<SupervisedOutcome> {
   const started = performance.now();
@@ -68,8 +75,14 @@ export async function runSupervised(options: SupervisedSpawnOptions): Promise<Su
     ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null }
     : await supervise(
         options,
-        (chunk) => stdout.push(chunk),
-        (chunk) => stderr.push(chunk),
+        (chunk) => {
+          stdout.push(chunk);
+          options.onStdout?.(chunk);
+        },
+        (chunk) => {
+          stderr.push(chunk);
+          options.onStderr?.(chunk);
+        },
       );
   return {
     ...termination,

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetMeter,
   describeAwait
-} from "./chunk-L6O2XLEV.js";
+} from "./chunk-BD33TEBX.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

@@ -21689,7 +21689,7 @@ async function withRetry(fn2, options) {
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? RETRY_DEFAULTS.maxAttempts));
   const baseDelayMs = options.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs;
   const maxDelayMs = options.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs;
-  const sleep3 = options.sleep ?? defaultSleep;
+  const sleep2 = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
     if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
@@ -21714,7 +21714,7 @@ async function withRetry(fn2, options) {
         delayMs,
         reason: error62.message
       });
-      await raceAbort(sleep3(delayMs, ctx.signal), ctx.signal);
+      await raceAbort(sleep2(delayMs, ctx.signal), ctx.signal);
     }
   }
 }
@@ -23168,81 +23168,7 @@ import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, resolve as resolve5 } from "node:path";
 
-// src/core/executors/delegated-prompt.ts
-import { createHash as createHash2 } from "node:crypto";
-function buildDelegatedPrompt(input2) {
-  const title = input2.contractTitle?.trim();
-  const done = input2.done.map((desc) => desc.trim()).filter((desc) => desc.length > 0);
-  const lines = [
-    "You are working in a git repository; the current directory is the working tree.",
-    "Complete the task below by editing files in this working tree.",
-    "",
-    title ? `# Task: ${oneLine(title)}` : "# Task",
-    "",
-    input2.intent.trim(),
-    ""
-  ];
-  if (done.length > 0) {
-    lines.push(
-      "# Definition of done",
-      "",
-      "When you finish, your changes will be verified independently against every one of these criteria:",
-      "",
-      ...done.map((desc, i) => `${i + 1}. ${indentContinuation(desc, `${i + 1}. `.length)}`),
-      ""
-    );
-  }
-  lines.push(
-    "# Instructions",
-    "",
-    "- Make the changes directly in the files of this working tree; committing is not required.",
-    "- Keep the change focused on the task; do not modify unrelated files.",
-    "- When you are done, reply with a short summary of what you changed.",
-    ""
-  );
-  return lines.join("\n");
-}
-function promptSha256(prompt) {
-  return createHash2("sha256").update(prompt, "utf8").digest("hex");
-}
-function oneLine(text) {
-  return text.replace(/\s*\n\s*/g, " ");
-}
-function indentContinuation(text, width) {
-  return text.replace(/\n/g, `
-${" ".repeat(width)}`);
-}
-
-// src/core/executors/errors.ts
-var DelegatedCliError = class extends Error {
-  name = "DelegatedCliError";
-};
-var DelegatedCliConfigError = class extends DelegatedCliError {
-  name = "DelegatedCliConfigError";
-};
-var DelegatedCommandNotFoundError = class extends DelegatedCliError {
-  name = "DelegatedCommandNotFoundError";
-  command;
-  constructor(command, detail) {
-    const where = command.includes("/") ? "" : " on PATH";
-    super(
-      `command ${command} not found${where}${detail ? ` (${detail})` : ""}; install it or change executor.command`
-    );
-    this.command = command;
-  }
-};
-var DelegatedSpawnError = class extends DelegatedCliError {
-  name = "DelegatedSpawnError";
-  command;
-  code;
-  constructor(command, message2, code) {
-    super(`could not start ${command}: ${message2}`);
-    this.command = command;
-    this.code = code;
-  }
-};
-
-// src/core/executors/supervised-spawn.ts
+// src/core/verify/process-supervisor.ts
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23357,7 +23283,7 @@ async function readProcessGroupState(pid) {
   return { state, pgrp: Number(pgrp) };
 }
 
-// src/core/executors/supervised-spawn.ts
+// src/core/verify/process-supervisor.ts
 var DEFAULT_KILL_GRACE_MS = 3e3;
 var ORPHAN_TERM_GRACE_MS = 150;
 var DRAIN_BOUND_MS = 500;
@@ -23369,8 +23295,14 @@ async function runSupervised(options) {
   const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
   const termination = options.signal.aborted ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null } : await supervise(
     options,
-    (chunk) => stdout.push(chunk),
-    (chunk) => stderr.push(chunk)
+    (chunk) => {
+      stdout.push(chunk);
+      options.onStdout?.(chunk);
+    },
+    (chunk) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk);
+    }
   );
   return {
     ...termination,
@@ -23507,6 +23439,80 @@ async function reapGroup(pgid) {
     }
   }
 }
+
+// src/core/executors/delegated-prompt.ts
+import { createHash as createHash2 } from "node:crypto";
+function buildDelegatedPrompt(input2) {
+  const title = input2.contractTitle?.trim();
+  const done = input2.done.map((desc) => desc.trim()).filter((desc) => desc.length > 0);
+  const lines = [
+    "You are working in a git repository; the current directory is the working tree.",
+    "Complete the task below by editing files in this working tree.",
+    "",
+    title ? `# Task: ${oneLine(title)}` : "# Task",
+    "",
+    input2.intent.trim(),
+    ""
+  ];
+  if (done.length > 0) {
+    lines.push(
+      "# Definition of done",
+      "",
+      "When you finish, your changes will be verified independently against every one of these criteria:",
+      "",
+      ...done.map((desc, i) => `${i + 1}. ${indentContinuation(desc, `${i + 1}. `.length)}`),
+      ""
+    );
+  }
+  lines.push(
+    "# Instructions",
+    "",
+    "- Make the changes directly in the files of this working tree; committing is not required.",
+    "- Keep the change focused on the task; do not modify unrelated files.",
+    "- When you are done, reply with a short summary of what you changed.",
+    ""
+  );
+  return lines.join("\n");
+}
+function promptSha256(prompt) {
+  return createHash2("sha256").update(prompt, "utf8").digest("hex");
+}
+function oneLine(text) {
+  return text.replace(/\s*\n\s*/g, " ");
+}
+function indentContinuation(text, width) {
+  return text.replace(/\n/g, `
+${" ".repeat(width)}`);
+}
+
+// src/core/executors/errors.ts
+var DelegatedCliError = class extends Error {
+  name = "DelegatedCliError";
+};
+var DelegatedCliConfigError = class extends DelegatedCliError {
+  name = "DelegatedCliConfigError";
+};
+var DelegatedCommandNotFoundError = class extends DelegatedCliError {
+  name = "DelegatedCommandNotFoundError";
+  command;
+  constructor(command, detail) {
+    const where = command.includes("/") ? "" : " on PATH";
+    super(
+      `command ${command} not found${where}${detail ? ` (${detail})` : ""}; install it or change executor.command`
+    );
+    this.command = command;
+  }
+};
+var DelegatedSpawnError = class extends DelegatedCliError {
+  name = "DelegatedSpawnError";
+  command;
+  code;
+  constructor(command, message2, code) {
+    super(`could not start ${command}: ${message2}`);
+    this.command = command;
+    this.code = code;
+  }
+};
 
 // src/core/executors/worktree-snapshot.ts
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
@@ -27476,151 +27482,23 @@ function advertisedTools(registry2, policy) {
 import { accessSync, constants as constants2 } from "node:fs";
 
 // src/core/verify/shell-runner.ts
-import { spawn as spawn2 } from "node:child_process";
-import { performance as performance2 } from "node:perf_hooks";
-import { setTimeout as sleep2 } from "node:timers/promises";
 var KILL_GRACE_MS = 1e3;
-var ORPHAN_TERM_GRACE_MS2 = 150;
-var DRAIN_BOUND_MS2 = 500;
-var ORPHAN_POLL_MS2 = 20;
-var MAX_TIMER_MS2 = 2 ** 31 - 1;
 async function runShell(command, options) {
-  const started = performance2.now();
-  const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
-  const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
-  const termination = options.ctx.signal.aborted ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null } : await supervise2(
-    command,
-    options,
-    (chunk) => {
-      stdout.push(chunk);
-      options.onStdout?.(chunk);
-    },
-    (chunk) => {
-      stderr.push(chunk);
-      options.onStderr?.(chunk);
-    }
-  );
-  return {
-    ...termination,
-    durationMs: performance2.now() - started,
-    stdout: stdout.result(),
-    stderr: stderr.result()
-  };
-}
-function supervise2(command, options, onStdout, onStderr) {
-  return new Promise((resolve8) => {
-    const result = {
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      cancelled: false,
-      spawnError: null
-    };
-    const timers = /* @__PURE__ */ new Set();
-    const later = (ms2, fn2) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        fn2();
-      }, ms2);
-      timers.add(timer);
-    };
-    let exited = false;
-    let reaped = false;
-    let settled = false;
-    let openStreams = 2;
-    let child;
-    try {
-      child = spawn2(options.shell ?? "/bin/sh", ["-c", command], {
-        cwd: options.workdir,
-        env: options.env,
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-        windowsHide: true
-      });
-    } catch (error62) {
-      resolve8({ ...result, spawnError: error62 instanceof Error ? error62.message : String(error62) });
-      return;
-    }
-    const pgid = child.pid;
-    const streams = [child.stdout, child.stderr];
-    const settle2 = () => {
-      if (settled || !exited || !reaped || openStreams > 0) return;
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      options.ctx.signal.removeEventListener("abort", onAbort);
-      resolve8(result);
-    };
-    const stop = (why) => {
-      if (exited || result.timedOut || result.cancelled || pgid === void 0) return;
-      if (why === "timeout") result.timedOut = true;
-      else result.cancelled = true;
-      signalGroup(pgid, "SIGTERM");
-      later(KILL_GRACE_MS, () => {
-        if (!exited) signalGroup(pgid, "SIGKILL");
-      });
-    };
-    function onAbort() {
-      stop("cancel");
-    }
-    const finishExit = () => {
-      exited = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      later(DRAIN_BOUND_MS2, () => {
-        for (const stream of streams) stream.destroy();
-      });
-      if (pgid === void 0) {
-        reaped = true;
-        settle2();
-        return;
-      }
-      void reapGroup2(pgid).then(() => {
-        reaped = true;
-        settle2();
-      });
-    };
-    child.stdout.on("data", onStdout);
-    child.stderr.on("data", onStderr);
-    for (const stream of streams) {
-      stream.on("error", () => {
-      });
-      stream.once("close", () => {
-        openStreams--;
-        settle2();
-      });
-    }
-    child.once("exit", (code, signal) => {
-      if (exited) return;
-      result.exitCode = code;
-      result.signal = signal;
-      finishExit();
-    });
-    child.on("error", (error62) => {
-      if (exited) return;
-      result.spawnError = error62.message;
-      finishExit();
-    });
-    const timeoutMs = Math.min(Math.max(0, options.timeoutMs), MAX_TIMER_MS2);
-    later(timeoutMs, () => stop("timeout"));
-    options.ctx.signal.addEventListener("abort", onAbort, { once: true });
+  const outcome = await runSupervised({
+    file: options.shell ?? "/bin/sh",
+    args: ["-c", command],
+    cwd: options.workdir,
+    env: options.env,
+    stdin: null,
+    timeoutMs: options.timeoutMs,
+    signal: options.ctx.signal,
+    killGraceMs: KILL_GRACE_MS,
+    maxCaptureBytes: options.maxCaptureBytes,
+    tailBytes: options.tailBytes,
+    onStdout: options.onStdout,
+    onStderr: options.onStderr
   });
-}
-async function reapGroup2(pgid) {
-  if (!signalGroup(pgid, "SIGTERM")) return;
-  const start = performance2.now();
-  let killed = false;
-  for (; ; ) {
-    await sleep2(ORPHAN_POLL_MS2);
-    if (!await groupHasLiveMembers(pgid)) return;
-    const elapsed = performance2.now() - start;
-    if (!killed && elapsed >= ORPHAN_TERM_GRACE_MS2) {
-      signalGroup(pgid, "SIGKILL");
-      killed = true;
-    } else if (elapsed >= DRAIN_BOUND_MS2 - ORPHAN_POLL_MS2) {
-      return;
-    }
-  }
+  return { ...outcome, spawnError: outcome.spawnError?.message ?? null };
 }
 
 // src/core/tools/tool-kit.ts

@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-UQ7CNQO2.js";
-import "./chunk-XAU777KP.js";
+} from "./chunk-TZ6FJSMH.js";
+import "./chunk-XXBCYDRJ.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-L6O2XLEV.js";
+} from "./chunk-BD33TEBX.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

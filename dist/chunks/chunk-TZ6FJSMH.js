@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XAU777KP.js";
+} from "./chunk-XXBCYDRJ.js";
 import {
   DurableReplayError,
   RunAbortedError,
@@ -19,7 +19,7 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-L6O2XLEV.js";
+} from "./chunk-BD33TEBX.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

@@ -5,9 +5,9 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-UQ7CNQO2.js";
-import "./chunk-XAU777KP.js";
-import "./chunk-L6O2XLEV.js";
+} from "./chunk-TZ6FJSMH.js";
+import "./chunk-XXBCYDRJ.js";
+import "./chunk-BD33TEBX.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

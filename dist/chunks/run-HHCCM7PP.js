@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XAU777KP.js";
+} from "./chunk-XXBCYDRJ.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,7 +17,7 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-L6O2XLEV.js";
+} from "./chunk-BD33TEBX.js";
 import "./chunk-BKRDPUIL.js";
 import {
   package_default

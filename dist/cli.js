@@ -56,9 +56,9 @@ var COMMANDS = {
   verify: async () => (await import("./chunks/verify-KWHZTOFL.js")).verify,
   ledger: async () => (await import("./chunks/ledger-OQYLEAIK.js")).ledger,
   review: async () => (await import("./chunks/review-QKWOKVFC.js")).review,
-  run: async () => (await import("./chunks/run-HHCCM7PP.js")).run,
-  resume: async () => (await import("./chunks/resume-OE77OH5E.js")).resume,
-  signal: async () => (await import("./chunks/signal-2YEF6MXO.js")).signal
+  run: async () => (await import("./chunks/run-SKKK3OVT.js")).run,
+  resume: async () => (await import("./chunks/resume-4AFO6XZ7.js")).resume,
+  signal: async () => (await import("./chunks/signal-MYPLDJFY.js")).signal
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -31,6 +31,7 @@ export async function handleComment(options: {
     target: RunTarget,
     names: readonly string[],
     intent: string | null,
+    verifyOnly: boolean,
   ) => Promise<ContractRunResult[]>;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup } = options;
@@ -102,7 +103,13 @@ export async function handleComment(options: {
             auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
           }),
         );
-        const results = await options.runContracts(target, contract ? [contract] : inputs.contract, intent);
+        // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
+        const results = await options.runContracts(
+          target,
+          contract ? [contract] : inputs.contract,
+          intent,
+          command.kind === 'verify',
+        );
         await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
         return results;
       } catch (error) {

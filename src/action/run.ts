@@ -62,8 +62,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
           context,
           octokit,
           setup,
-          runContracts: (target, names, intent) =>
-            runContracts({ inputs, context, octokit, setup, target, names, intent }),
+          runContracts: (target, names, intent, verifyOnly) =>
+            runContracts({ inputs, context, octokit, setup, target, names, intent, verifyOnly }),
         });
         finish(results, inputs, setup);
       } else if (mode === 'review') {
@@ -100,6 +100,7 @@ async function runContracts(options: {
   target: RunTarget;
   names: readonly string[];
   intent?: string | null;
+  verifyOnly?: boolean;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target } = options;
   if (target.fork && setup.ephemeralKey)
@@ -124,7 +125,11 @@ async function runContracts(options: {
     workdir: setup.workdir,
     contracts,
     config,
-    overrides: { ...setup.overrides, ...(options.intent ? { intent: options.intent } : {}) },
+    overrides: {
+      ...setup.overrides,
+      ...(options.intent ? { intent: options.intent } : {}),
+      ...(options.verifyOnly || inputs.mode === 'verify' ? { verifyOnly: true } : {}),
+    },
     store: setup.store,
     signer: setup.signer,
     env: setup.env,

@@ -245,4 +245,21 @@ describe('truss run', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it('--verify-only judges the tree as it is: the contract executor does not run', () => {
+    writeContract(
+      repo,
+      'delegated',
+      `${GREETING}\n[executor]\nkind = "delegated-cli"\ncommand = "sh"\nargs = ["-c", "cat >/dev/null; echo changed > agent-was-here.txt"]\n`,
+    );
+    const result = runCli(['run', 'delegated', '--key', keyFile, '--verify-only', '--json'], {
+      cwd: repo,
+      env: { HOME: home },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const bundle = JSON.parse(readFileSync(JSON.parse(result.stdout).bundle, 'utf8'));
+    expect(bundle.ledger.entries.map((e: { kind: string }) => e.kind)).not.toContain('delegated_result');
+    expect(bundle.contract.executor.kind).toBe('none');
+    expect(existsSync(join(repo, 'agent-was-here.txt'))).toBe(false);
+  });
 });

@@ -32,6 +32,7 @@ Options:
   --model MODEL        model for the panel
   --base-url URL       API base URL (OpenAI-compatible servers, Ollama, vLLM)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --verify-only        judge the working tree as it is (executor "none"), even if the contract names one
   --json               print the outcome as JSON (progress still goes to stderr)
 
 The executor ([executor] kind) runs first: none (verify the working tree as it is), in-loop
@@ -62,6 +63,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     model: { type: 'string' },
     'base-url': { type: 'string' },
     bundle: { type: 'string' },
+    'verify-only': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RUN_HELP);
@@ -83,6 +85,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         ? { provider: { kind: values.provider, model: values.model, base_url: values['base-url'] } }
         : {}),
       ...(freeText ? { intent: freeText } : {}),
+      ...(values['verify-only'] ? { verifyOnly: true } : {}),
     },
   });
   const key = resolveRunKey(values.key, io);

@@ -25,6 +25,8 @@ export interface ContractOverrides {
   provider?: { kind?: string; model?: string; base_url?: string };
   /** Free text after `--` (`/truss run NAME -- ...`): replaces `[contract] intent`. */
   intent?: string;
+  /** `--verify-only` / `/truss verify`: judge the work as it is (executor "none"), run nothing else. */
+  verifyOnly?: boolean;
 }
 
 export interface ResolveContractOptions {
@@ -56,6 +58,7 @@ const FLAGS: ReadonlyMap<string, string> = new Map([
   [pathKey(['provider', 'model']), '--model'],
   [pathKey(['provider', 'base_url']), '--base-url'],
   [pathKey(['contract', 'intent']), '--intent'],
+  [pathKey(['executor', 'kind']), '--verify-only'],
 ]);
 
 /** Top-level keys that take part in layering; config-only keys (e.g. `workflow`) stay behind. */
@@ -209,6 +212,7 @@ function applyOverrides(
   set(['provider', 'model'], overrides.provider?.model);
   set(['provider', 'base_url'], overrides.provider?.base_url);
   set(['contract', 'intent'], overrides.intent);
+  set(['executor', 'kind'], overrides.verifyOnly ? 'none' : undefined);
   return applied;
 }
 

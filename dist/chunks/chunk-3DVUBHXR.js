@@ -21425,7 +21425,8 @@ var FLAGS = /* @__PURE__ */ new Map([
   [pathKey(["provider", "kind"]), "--provider"],
   [pathKey(["provider", "model"]), "--model"],
   [pathKey(["provider", "base_url"]), "--base-url"],
-  [pathKey(["contract", "intent"]), "--intent"]
+  [pathKey(["contract", "intent"]), "--intent"],
+  [pathKey(["executor", "kind"]), "--verify-only"]
 ]);
 var LAYERED_KEYS = new Set(Object.keys(ResolvedContractSchema.shape));
 function resolveContract(options) {
@@ -21530,6 +21531,7 @@ function applyOverrides(merged, overrides, provenance) {
   set2(["provider", "model"], overrides.provider?.model);
   set2(["provider", "base_url"], overrides.provider?.base_url);
   set2(["contract", "intent"], overrides.intent);
+  set2(["executor", "kind"], overrides.verifyOnly ? "none" : void 0);
   return applied;
 }
 function placeMerged(issue2, provenance, fallback) {

@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-TZ6FJSMH.js";
-import "./chunk-XXBCYDRJ.js";
+} from "./chunk-6UKAPFWV.js";
+import "./chunk-ZNIDRWDM.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-BD33TEBX.js";
+} from "./chunk-3DVUBHXR.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

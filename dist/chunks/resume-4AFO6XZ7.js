@@ -5,9 +5,9 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-TZ6FJSMH.js";
-import "./chunk-XXBCYDRJ.js";
-import "./chunk-BD33TEBX.js";
+} from "./chunk-6UKAPFWV.js";
+import "./chunk-ZNIDRWDM.js";
+import "./chunk-3DVUBHXR.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XXBCYDRJ.js";
+} from "./chunk-ZNIDRWDM.js";
 import {
   DurableReplayError,
   RunAbortedError,
@@ -19,7 +19,7 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-BD33TEBX.js";
+} from "./chunk-3DVUBHXR.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

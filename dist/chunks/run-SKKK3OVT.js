@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XXBCYDRJ.js";
+} from "./chunk-ZNIDRWDM.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,7 +17,7 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-BD33TEBX.js";
+} from "./chunk-3DVUBHXR.js";
 import "./chunk-BKRDPUIL.js";
 import {
   package_default
@@ -60,6 +60,7 @@ Options:
   --model MODEL        model for the panel
   --base-url URL       API base URL (OpenAI-compatible servers, Ollama, vLLM)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --verify-only        judge the working tree as it is (executor "none"), even if the contract names one
   --json               print the outcome as JSON (progress still goes to stderr)
 
 The executor ([executor] kind) runs first: none (verify the working tree as it is), in-loop
@@ -83,6 +84,7 @@ async function run(args, io) {
     model: { type: "string" },
     "base-url": { type: "string" },
     bundle: { type: "string" },
+    "verify-only": { type: "boolean" },
     json: { type: "boolean" }
   });
   if (values.help) return printHelp(io, RUN_HELP);
@@ -101,7 +103,8 @@ async function run(args, io) {
     overrides: {
       ...reviewers !== void 0 ? { reviewers } : {},
       ...values.provider || values.model || values["base-url"] ? { provider: { kind: values.provider, model: values.model, base_url: values["base-url"] } } : {},
-      ...freeText ? { intent: freeText } : {}
+      ...freeText ? { intent: freeText } : {},
+      ...values["verify-only"] ? { verifyOnly: true } : {}
     }
   });
   const key = resolveRunKey(values.key, io);

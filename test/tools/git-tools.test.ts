@@ -135,6 +135,14 @@ describe('git_commit', () => {
     expect((await call('git_status')).content).toBe('## main\n(clean: nothing to commit)');
   });
 
+  it('a commit without paths never takes truss state from .truss/', async () => {
+    put(box.work, 'work.txt', 'w\n');
+    put(box.work, '.truss/ledger.db', 'not for git\n');
+    const outcome = await call('git_commit', { message: 'work' });
+    expect(outcome.isError).toBe(false);
+    expect(git(box.work, home, ['show', '--name-only', '--format=', 'HEAD'])).toBe('work.txt');
+  });
+
   it('uses the default author per call, never writing any config', async () => {
     put(box.work, 'a.txt', 'a\n');
     const outcome = await call('git_commit', { message: 'a' });

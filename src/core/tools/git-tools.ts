@@ -294,6 +294,8 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         } else {
           specs = repo.scopeSpecs(context.policy.writeScope);
           if (specs.length === 0) throw noScope('write', repo.root);
+          // Truss's own state (the ledger DB, bundles) lives in .truss/; an agent's default commit never takes it.
+          specs.push(':(top,exclude).truss');
         }
 
         const identity = await commitIdentity(repo.git(), author);

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetMeter,
   describeAwait
-} from "./chunk-3DVUBHXR.js";
+} from "./chunk-AFBRUUEV.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

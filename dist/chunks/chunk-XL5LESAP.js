@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-ZNIDRWDM.js";
+} from "./chunk-OBYYV4BT.js";
 import {
   DurableReplayError,
   RunAbortedError,
@@ -19,7 +19,7 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-3DVUBHXR.js";
+} from "./chunk-AFBRUUEV.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

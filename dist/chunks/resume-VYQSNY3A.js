@@ -5,9 +5,9 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-6UKAPFWV.js";
-import "./chunk-ZNIDRWDM.js";
-import "./chunk-3DVUBHXR.js";
+} from "./chunk-XL5LESAP.js";
+import "./chunk-OBYYV4BT.js";
+import "./chunk-AFBRUUEV.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

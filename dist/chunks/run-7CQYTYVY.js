@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-ZNIDRWDM.js";
+} from "./chunk-OBYYV4BT.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,7 +17,7 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-3DVUBHXR.js";
+} from "./chunk-AFBRUUEV.js";
 import "./chunk-BKRDPUIL.js";
 import {
   package_default

@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-6UKAPFWV.js";
-import "./chunk-ZNIDRWDM.js";
+} from "./chunk-XL5LESAP.js";
+import "./chunk-OBYYV4BT.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-3DVUBHXR.js";
+} from "./chunk-AFBRUUEV.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

@@ -28176,6 +28176,7 @@ function createGitTools(options = {}) {
         } else {
           specs = repo.scopeSpecs(context.policy.writeScope);
           if (specs.length === 0) throw noScope("write", repo.root);
+          specs.push(":(top,exclude).truss");
         }
         const identity = await commitIdentity(repo.git(), author);
         const git2 = repo.git(identity.config);

@@ -1,10 +1,6 @@
 import * as core from '@actions/core';
-import { helpText, parseCommand } from '../github/commands.js';
+import { handleCommand } from '../github/handle-command.js';
 import type { Octokit } from '../github/octokit.js';
-import { authorizeActor, politeDenial } from '../github/permissions.js';
-import { react } from '../github/reactions.js';
-import { inlineText } from '../github/render/escape.js';
-import { postReply } from '../github/reply.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
 import type { EventContext } from './event-context.js';
@@ -19,8 +15,8 @@ interface CommentPayload {
 }
 
 /**
- * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
- * anything; others get a polite reply. Reacts 👀 when it starts and 🚀/😕 at the end.
+ * `mode: comment`: reads the `issue_comment` event and hands a new pull request comment to
+ * handleCommand; running contracts checks out the pull request head in the workspace first.
  */
 export async function handleComment(options: {
   inputs: Inputs;
@@ -44,109 +40,31 @@ export async function handleComment(options: {
     core.info('the comment is on an issue, not a pull request; nothing to do');
     return [];
   }
-  const command = parseCommand(payload.comment.body ?? '', inputs.triggerPhrase);
-  if (!command) {
-    core.info(`no ${inputs.triggerPhrase} command in the comment; nothing to do`);
-    return [];
-  }
   const repo = { owner: context.owner, repo: context.repo };
   const issueNumber = payload.issue.number;
-  const commentId = payload.comment.id;
-  const user = payload.comment.user ?? { login: 'unknown', type: 'User' };
-  const reply = (body: string) => postReply({ octokit, ...repo, issueNumber, body, dryRun: inputs.dryRun });
-  const reaction = (content: 'eyes' | 'rocket' | 'confused') =>
-    react(octokit, { ...repo, commentId, content, dryRun: inputs.dryRun });
-
-  const auth = await authorizeActor({
+  return handleCommand({
     octokit,
-    ...repo,
-    actor: { login: user.login, type: user.type ?? 'User' },
+    repo,
+    issueNumber,
+    comment: payload.comment,
+    triggerPhrase: inputs.triggerPhrase,
     allowedUsers: inputs.allowedUsers,
     allowedBots: inputs.allowedBots,
-  });
-  if (!auth.allowed) {
-    core.info(`${user.login} may not trigger truss (${auth.reason})`);
-    await reply(politeDenial(user.login, auth.reason, inputs.triggerPhrase));
-    return [];
-  }
-  await reaction('eyes');
-  switch (command.kind) {
-    case 'help':
-      await reply(helpText(inputs.triggerPhrase));
-      await reaction('rocket');
-      return [];
-    case 'status':
-      await reply(await statusText(octokit, repo, issueNumber));
-      await reaction('rocket');
-      return [];
-    case 'approve':
-    case 'reject':
-      await reply(
-        `Nothing is waiting for approval on this pull request: approval gates arrive with durable executors. Use a GitHub review to sign off on a verdict.`,
+    defaultContracts: inputs.contract,
+    dryRun: inputs.dryRun,
+    log: setup.log,
+    runContracts: async ({ contracts, intent, verifyOnly }) => {
+      const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+      const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
+      await setup.log.group('check out the pull request head', () =>
+        checkoutPullRequestHead({
+          workdir: setup.workdir,
+          prNumber: issueNumber,
+          headSha: target.headSha,
+          auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+        }),
       );
-      await reaction('confused');
-      return [];
-    case 'run':
-    case 'verify': {
-      const contract = command.kind === 'run' ? command.contract : null;
-      const intent = command.kind === 'run' ? command.intent : null;
-      // Everything from here can fail for a reason the commenter must hear (the PR moved while
-      // starting, a missing contract): answer on the PR, not only in the job log.
-      try {
-        const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
-        const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
-        await setup.log.group('check out the pull request head', () =>
-          checkoutPullRequestHead({
-            workdir: setup.workdir,
-            prNumber: issueNumber,
-            headSha: target.headSha,
-            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-          }),
-        );
-        // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
-        const results = await options.runContracts(
-          target,
-          contract ? [contract] : inputs.contract,
-          intent,
-          command.kind === 'verify',
-        );
-        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
-        return results;
-      } catch (error) {
-        await reaction('confused');
-        await reply(`truss could not run: ${(error as Error).message}`);
-        throw error;
-      }
-    }
-    default: {
-      const reason =
-        command.kind === 'invalid'
-          ? command.reason
-          : `"${inlineText(command.word.slice(0, 70))}" is not a truss command`;
-      await reply(`${reason}\n\n${helpText(inputs.triggerPhrase)}`);
-      await reaction('confused');
-      return [];
-    }
-  }
-}
-
-async function statusText(
-  octokit: Octokit,
-  repo: { owner: string; repo: string },
-  prNumber: number,
-): Promise<string> {
-  const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
-  const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
-  const runs = data.check_runs.filter((run) => run.name.startsWith('truss / '));
-  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
-  const rows = runs.map(
-    (run) => `| [${run.name}](${run.html_url}) | ${run.status} | ${run.conclusion ?? '—'} |`,
-  );
-  return [
-    `truss status for ${pr.head.sha.slice(0, 7)}:`,
-    '',
-    '| check | status | conclusion |',
-    '|---|---|---|',
-    ...rows,
-  ].join('\n');
+      return options.runContracts(target, contracts, intent, verifyOnly);
+    },
+  });
 }

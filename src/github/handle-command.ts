@@ -1,0 +1,132 @@
+import { helpText, parseCommand } from './commands.js';
+import type { Logger } from './logger.js';
+import type { Octokit } from './octokit.js';
+import { authorizeActor, politeDenial } from './permissions.js';
+import { react } from './reactions.js';
+import { inlineText } from './render/escape.js';
+import { postReply } from './reply.js';
+import type { ContractRunResult } from './run-and-report.js';
+
+export interface HandleCommandOptions {
+  octokit: Octokit;
+  repo: { owner: string; repo: string };
+  /** The pull request the comment is on. */
+  issueNumber: number;
+  comment: { id: number; body?: string; user?: { login: string; type?: string } };
+  triggerPhrase: string;
+  allowedUsers: readonly string[];
+  allowedBots: readonly string[];
+  /** Contracts `/truss run` and `/truss verify` run when the command names none. */
+  defaultContracts: readonly string[];
+  dryRun: boolean;
+  log: Logger;
+  /**
+   * Host-specific: check out the pull request head and run the contracts. Whatever it throws is
+   * answered on the pull request and then rethrown.
+   */
+  runContracts: (request: {
+    contracts: readonly string[];
+    intent: string | null;
+    verifyOnly: boolean;
+  }) => Promise<ContractRunResult[]>;
+}
+
+/**
+ * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
+ * anything; others get a polite reply. Reacts 👀 when it starts and 🚀/😕 at the end.
+ */
+export async function handleCommand(options: HandleCommandOptions): Promise<ContractRunResult[]> {
+  const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
+  const command = parseCommand(comment.body ?? '', triggerPhrase);
+  if (!command) {
+    log.info(`no ${triggerPhrase} command in the comment; nothing to do`);
+    return [];
+  }
+  const commentId = comment.id;
+  const user = comment.user ?? { login: 'unknown', type: 'User' };
+  const reply = (body: string) => postReply({ octokit, ...repo, issueNumber, body, dryRun: options.dryRun });
+  const reaction = (content: 'eyes' | 'rocket' | 'confused') =>
+    react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });
+
+  const auth = await authorizeActor({
+    octokit,
+    ...repo,
+    actor: { login: user.login, type: user.type ?? 'User' },
+    allowedUsers: options.allowedUsers,
+    allowedBots: options.allowedBots,
+  });
+  if (!auth.allowed) {
+    log.info(`${user.login} may not trigger truss (${auth.reason})`);
+    await reply(politeDenial(user.login, auth.reason, triggerPhrase));
+    return [];
+  }
+  await reaction('eyes');
+  switch (command.kind) {
+    case 'help':
+      await reply(helpText(triggerPhrase));
+      await reaction('rocket');
+      return [];
+    case 'status':
+      await reply(await statusText(octokit, repo, issueNumber));
+      await reaction('rocket');
+      return [];
+    case 'approve':
+    case 'reject':
+      await reply(
+        `Nothing is waiting for approval on this pull request: approval gates arrive with durable executors. Use a GitHub review to sign off on a verdict.`,
+      );
+      await reaction('confused');
+      return [];
+    case 'run':
+    case 'verify': {
+      const contract = command.kind === 'run' ? command.contract : null;
+      const intent = command.kind === 'run' ? command.intent : null;
+      // Everything from here can fail for a reason the commenter must hear (the PR moved while
+      // starting, a missing contract): answer on the PR, not only in the job log.
+      try {
+        // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
+        const results = await options.runContracts({
+          contracts: contract ? [contract] : options.defaultContracts,
+          intent,
+          verifyOnly: command.kind === 'verify',
+        });
+        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
+        return results;
+      } catch (error) {
+        await reaction('confused');
+        await reply(`truss could not run: ${(error as Error).message}`);
+        throw error;
+      }
+    }
+    default: {
+      const reason =
+        command.kind === 'invalid'
+          ? command.reason
+          : `"${inlineText(command.word.slice(0, 70))}" is not a truss command`;
+      await reply(`${reason}\n\n${helpText(triggerPhrase)}`);
+      await reaction('confused');
+      return [];
+    }
+  }
+}
+
+async function statusText(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+): Promise<string> {
+  const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
+  const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
+  const runs = data.check_runs.filter((run) => run.name.startsWith('truss / '));
+  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
+  const rows = runs.map(
+    (run) => `| [${run.name}](${run.html_url}) | ${run.status} | ${run.conclusion ?? '—'} |`,
+  );
+  return [
+    `truss status for ${pr.head.sha.slice(0, 7)}:`,
+    '',
+    '| check | status | conclusion |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}

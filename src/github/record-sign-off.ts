@@ -1,0 +1,249 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  appendHumanReviewToBundle,
+  type Bundle,
+  createNodeCrypto,
+  type HumanReviewDecision,
+  parseBundle,
+  parseTrustedKeys,
+  type SigningKey,
+  verifyBundle,
+} from '../core/ledger/index.js';
+import { postHumanReviewCheck } from './human-review-check.js';
+import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-store-branch.js';
+import type { Logger } from './logger.js';
+import type { Octokit } from './octokit.js';
+import { authorizeActor } from './permissions.js';
+import { readRepoFile } from './repo-files.js';
+import { readStickyMetadata } from './sticky-comment.js';
+
+/** The `pull_request_review` fields a sign-off reads. */
+export interface SignOffReview {
+  id: number;
+  state?: string;
+  body?: string | null;
+  commit_id?: string;
+  html_url?: string;
+  user: { login: string; id: number; type?: string };
+}
+
+export interface SignOffPullRequest {
+  number: number;
+  head: { sha: string };
+  base: { sha: string };
+}
+
+/** What truss wrote into its sticky comment for one session. */
+export interface SessionMeta {
+  contract?: string;
+  session_id?: string;
+  head_sha?: string;
+  artifact_id?: number | null;
+  run_url?: string | null;
+}
+
+export interface RecordSignOffOptions {
+  octokit: Octokit;
+  repo: { owner: string; repo: string };
+  pr: SignOffPullRequest;
+  review: SignOffReview;
+  /** The review event's action: `submitted` records a decision, `dismissed` resets the check. */
+  action: string | undefined;
+  /** The key human sign-offs are signed with; called only once a sign-off is about to be signed. */
+  reviewSigner: () => SigningKey;
+  /** Pinned keys as text (`trusted-keys` input); empty reads `.truss/trusted-keys` at the PR base. */
+  trustedKeys: string;
+  ledgerBranch: string | null;
+  dryRun: boolean;
+  detailsUrl: string | null;
+  log: Logger;
+  outDir: string;
+  /** Host-specific fallback when the ledger branch holds no bundle (the Action downloads the run artifact). */
+  loadArtifactBundle: (meta: SessionMeta & { session_id: string; artifact_id: number }) => Promise<string>;
+}
+
+export interface SignOffResult {
+  sessionId: string;
+  headHash: string;
+  bundlePath: string;
+}
+
+const DECISION: Record<string, HumanReviewDecision> = {
+  approved: 'approved',
+  changes_requested: 'needs_changes',
+};
+
+/**
+ * A PR review becomes a signed `human_review` pinned to the evidence it saw: find the latest truss
+ * session for the PR head, verify its bundle against pinned keys, append the reviewer's decision
+ * signed with the review key, store the extended bundle, and set `truss / human review`.
+ * Returns the stored sign-off, or null when none was recorded.
+ */
+export async function recordSignOff(options: RecordSignOffOptions): Promise<SignOffResult | null> {
+  const { octokit, repo, pr, review, log } = options;
+  const check = (
+    conclusion: 'success' | 'failure' | 'action_required' | 'neutral',
+    title: string,
+    summary: string,
+  ) =>
+    postHumanReviewCheck({
+      octokit,
+      ...repo,
+      headSha: pr.head.sha,
+      conclusion,
+      title,
+      summary,
+      detailsUrl: options.detailsUrl,
+      dryRun: options.dryRun,
+    });
+
+  if (options.action === 'dismissed') {
+    await check(
+      'action_required',
+      'Review dismissed: awaiting a new approval',
+      `The review by @${review.user.login} was dismissed.`,
+    );
+    return null;
+  }
+  const decision = DECISION[String(review.state).toLowerCase()];
+  if (options.action !== 'submitted' || !decision) {
+    log.info(`review state ${review.state} records no decision; nothing to sign`);
+    return null;
+  }
+  const auth = await authorizeActor({
+    octokit,
+    ...repo,
+    actor: { login: review.user.login, type: review.user.type ?? 'User' },
+  });
+  if (!auth.allowed) {
+    log.info(
+      `${review.user.login} has no write permission (${auth.reason}); the review is not recorded as a sign-off`,
+    );
+    return null;
+  }
+  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha);
+  if (!meta?.session_id) {
+    await check(
+      'action_required',
+      'No truss verdict for this commit yet',
+      `There is no truss run for ${pr.head.sha.slice(0, 7)}; run the contracts first, then review.`,
+    );
+    return null;
+  }
+  const sessionId = meta.session_id;
+  const text = await fetchBundleText(options, { ...meta, session_id: sessionId });
+  let bundle: Bundle;
+  try {
+    bundle = parseBundle(text, `bundle of session ${sessionId}`);
+  } catch (error) {
+    // A stored bundle that is not even a bundle is evidence that does not verify, not a crash.
+    await check('failure', 'Evidence did not verify (unreadable bundle)', (error as Error).message);
+    return null;
+  }
+  const reviewer = options.reviewSigner();
+  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
+  // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:
+  // trust the review key too, or every review after the first would find the evidence unpinned.
+  if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
+    trusted.set(reviewer.publicKeyHex, 'review-signing-key');
+  const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
+  if (report.status === 'failed' || report.status === 'incomplete') {
+    await check(
+      'failure',
+      `Evidence did not verify (${report.status})`,
+      report.failure?.message ?? 'the run did not finish',
+    );
+    return null;
+  }
+  const verdictHead =
+    (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
+  const reviewedSha = review.commit_id ?? pr.head.sha;
+  const { bundle: extended, entry } = appendHumanReviewToBundle(bundle, reviewer, {
+    decision,
+    note: review.body ?? '',
+    actor: { login: review.user.login, id: review.user.id },
+    source: { review_id: review.id, commit_sha: reviewedSha, url: review.html_url ?? null },
+  });
+  const out = join(options.outDir, `truss-ledger-${sessionId}.json`);
+  writeFileSync(out, `${JSON.stringify(extended)}\n`);
+  if (options.ledgerBranch) {
+    await saveBundleToLedgerBranch({
+      octokit,
+      ...repo,
+      branch: options.ledgerBranch,
+      sessionId,
+      bundlePath: out,
+      message: `truss: ${decision} by ${review.user.login} on ${sessionId}`,
+      dryRun: options.dryRun,
+    });
+  }
+  const result: SignOffResult = { sessionId, headHash: entry.entry_hash, bundlePath: out };
+  const pinned = report.status === 'verified';
+  const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const summary = [
+    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${String(entry.payload.attested_head_hash).slice(0, 16)}…\` of session \`${sessionId}\`.`,
+    `Evidence: ${pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
+    atVerdictHead
+      ? ''
+      : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${String(verdictHead).slice(0, 7)}: stale.`,
+  ].join('\n\n');
+  if (decision === 'approved' && atVerdictHead && pinned)
+    await check('success', `Approved by ${review.user.login}`, summary);
+  else if (decision === 'approved')
+    await check('action_required', 'Approval does not cover the verified evidence', summary);
+  else await check('failure', `Changes requested by ${review.user.login}`, summary);
+  return result;
+}
+
+async function latestSessionFor(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+  headSha: string,
+): Promise<SessionMeta | null> {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100,
+  });
+  // Only the sticky comments truss posted (a Bot account, as upsertStickyComment requires): anyone
+  // can write a comment that looks like one and points at some other session.
+  const metas = comments
+    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
+    .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
+    .filter((m): m is SessionMeta => m !== null && m.head_sha === headSha);
+  return metas.at(-1) ?? null;
+}
+
+async function fetchBundleText(
+  options: RecordSignOffOptions,
+  meta: SessionMeta & { session_id: string },
+): Promise<string> {
+  const sessionId = meta.session_id;
+  if (options.ledgerBranch) {
+    const text = await loadBundleFromLedgerBranch({
+      octokit: options.octokit,
+      ...options.repo,
+      branch: options.ledgerBranch,
+      sessionId,
+    });
+    if (text) return text;
+  }
+  if (!meta.artifact_id)
+    throw new Error(
+      `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`,
+    );
+  return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
+}
+
+async function trustedKeysFor(
+  trustedKeys: string,
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  baseSha: string,
+): Promise<Map<string, string>> {
+  if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, 'input trusted-keys');
+  const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref: baseSha });
+  return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();
+}

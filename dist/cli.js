@@ -56,9 +56,9 @@ var COMMANDS = {
   verify: async () => (await import("./chunks/verify-KWHZTOFL.js")).verify,
   ledger: async () => (await import("./chunks/ledger-OQYLEAIK.js")).ledger,
   review: async () => (await import("./chunks/review-QKWOKVFC.js")).review,
-  run: async () => (await import("./chunks/run-7CQYTYVY.js")).run,
-  resume: async () => (await import("./chunks/resume-VYQSNY3A.js")).resume,
-  signal: async () => (await import("./chunks/signal-3IZYY2KI.js")).signal
+  run: async () => (await import("./chunks/run-KJCT6X4I.js")).run,
+  resume: async () => (await import("./chunks/resume-42JCDWTE.js")).resume,
+  signal: async () => (await import("./chunks/signal-RUWCEDI3.js")).signal
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -12,7 +12,7 @@ import {
   parseSeedBase64,
   type SigningKey,
 } from '../core/ledger/index.js';
-import { BudgetMeter } from '../core/runtime/budget.js';
+import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
 import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
@@ -45,14 +45,7 @@ export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKe
 
 /** The contract's `[budget]` as a meter; warnings go to the progress printer. */
 export function budgetFor(contract: ResolvedContract, progress: (event: RunEvent) => void): BudgetMeter {
-  return new BudgetMeter(
-    {
-      maxCostUsd: contract.budget.max_cost_usd,
-      maxTotalTokens: contract.budget.max_total_tokens,
-      maxSteps: contract.budget.max_steps,
-    },
-    (message) => progress({ type: 'warning', message }),
-  );
+  return budgetMeterFor(contract.budget, (message) => progress({ type: 'warning', message }));
 }
 
 export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {

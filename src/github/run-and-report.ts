@@ -3,7 +3,7 @@ import type { TomlSource } from '../core/contract/load.js';
 import { type ContractOverrides, resolveContractSources } from '../core/contract/resolve.js';
 import { TomlPositions } from '../core/contract/toml-positions.js';
 import { createNodeCrypto, exportBundleToFile, type LedgerStore, type Signer } from '../core/ledger/index.js';
-import { BudgetMeter } from '../core/runtime/budget.js';
+import { budgetMeterFor } from '../core/runtime/budget.js';
 import { createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
 import { RunAbortedError, runContract } from '../core/verify/run-contract.js';
@@ -104,14 +104,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   const ctx = createCtx({
     signal: options.signal,
     events,
-    budget: new BudgetMeter(
-      {
-        maxCostUsd: contract.budget.max_cost_usd,
-        maxTotalTokens: contract.budget.max_total_tokens,
-        maxSteps: contract.budget.max_steps,
-      },
-      (message) => events({ type: 'warning', message }),
-    ),
+    budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
   });
   const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
   if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))

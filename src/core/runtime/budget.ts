@@ -89,3 +89,18 @@ export class BudgetMeter {
     return null;
   }
 }
+
+/** A contract's `[budget]` section (snake_case, as written in TOML). */
+export interface ContractBudget {
+  max_cost_usd?: number | undefined;
+  max_total_tokens?: number | undefined;
+  max_steps?: number | undefined;
+}
+
+/** The meter for a contract's `[budget]`: one place maps the TOML keys onto the limits. */
+export function budgetMeterFor(budget: ContractBudget, onWarning: (message: string) => void): BudgetMeter {
+  return new BudgetMeter(
+    { maxCostUsd: budget.max_cost_usd, maxTotalTokens: budget.max_total_tokens, maxSteps: budget.max_steps },
+    onWarning,
+  );
+}

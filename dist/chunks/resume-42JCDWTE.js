@@ -5,9 +5,9 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-XL5LESAP.js";
-import "./chunk-OBYYV4BT.js";
-import "./chunk-AFBRUUEV.js";
+} from "./chunk-EJ5AAFIQ.js";
+import "./chunk-2YFYCDUB.js";
+import "./chunk-SIUV3QKP.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

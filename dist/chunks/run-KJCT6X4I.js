@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-OBYYV4BT.js";
+} from "./chunk-2YFYCDUB.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,7 +17,7 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-AFBRUUEV.js";
+} from "./chunk-SIUV3QKP.js";
 import "./chunk-BKRDPUIL.js";
 import {
   package_default

@@ -22706,6 +22706,12 @@ var BudgetMeter = class {
     return null;
   }
 };
+function budgetMeterFor(budget, onWarning) {
+  return new BudgetMeter(
+    { maxCostUsd: budget.max_cost_usd, maxTotalTokens: budget.max_total_tokens, maxSteps: budget.max_steps },
+    onWarning
+  );
+}
 
 // src/core/runtime/ctx.ts
 function createCtx(options) {
@@ -29567,7 +29573,7 @@ export {
   resolveContract,
   resolveContractSources,
   buildExecutorProvider,
-  BudgetMeter,
+  budgetMeterFor,
   createCtx,
   buildPanelSeats,
   secretRedactor,

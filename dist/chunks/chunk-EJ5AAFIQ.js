@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-OBYYV4BT.js";
+} from "./chunk-2YFYCDUB.js";
 import {
   DurableReplayError,
   RunAbortedError,
@@ -19,7 +19,7 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-AFBRUUEV.js";
+} from "./chunk-SIUV3QKP.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";

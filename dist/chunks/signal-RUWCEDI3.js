@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-XL5LESAP.js";
-import "./chunk-OBYYV4BT.js";
+} from "./chunk-EJ5AAFIQ.js";
+import "./chunk-2YFYCDUB.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-AFBRUUEV.js";
+} from "./chunk-SIUV3QKP.js";
 import "./chunk-BKRDPUIL.js";
 import "./chunk-C3WECTBP.js";
 import "./chunk-DO22XCNI.js";

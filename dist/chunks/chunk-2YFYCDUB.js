@@ -2,9 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  BudgetMeter,
+  budgetMeterFor,
   describeAwait
-} from "./chunk-AFBRUUEV.js";
+} from "./chunk-SIUV3QKP.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -39,14 +39,7 @@ function resolveRunKey(keyFile, io) {
   return key;
 }
 function budgetFor(contract, progress) {
-  return new BudgetMeter(
-    {
-      maxCostUsd: contract.budget.max_cost_usd,
-      maxTotalTokens: contract.budget.max_total_tokens,
-      maxSteps: contract.budget.max_steps
-    },
-    (message) => progress({ type: "warning", message })
-  );
+  return budgetMeterFor(contract.budget, (message) => progress({ type: "warning", message }));
 }
 function progressPrinter(io, redact) {
   return (event) => {

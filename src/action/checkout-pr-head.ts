@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { type GitAuth, gitAuthEnvUnlessConfigured } from '../github/git-auth.js';
 
 const run = promisify(execFile);
 
@@ -19,7 +20,7 @@ export async function checkoutPullRequestHead(options: {
     throw new Error(`invalid pull request number ${options.prNumber}`);
   if (!/^[0-9a-f]{40}$/.test(options.headSha)) throw new Error('invalid head SHA from the API');
   const git = (...args: string[]) => run('git', args, { cwd: options.workdir });
-  const fetchEnv = options.auth ? { ...process.env, ...gitAuthEnv(options.auth) } : process.env;
+  const fetchEnv = { ...process.env, ...(await gitAuthEnvUnlessConfigured(options.workdir, options.auth)) };
   await run(
     'git',
     [
@@ -83,21 +84,4 @@ export async function ensurePullRequestHead(options: {
   await checkoutPullRequestHead(options);
 }
 
-export interface FetchAuth {
-  token: string;
-  serverUrl: string;
-}
-
-/**
- * The header actions/checkout would configure, passed to one git process through GIT_CONFIG_*
- * variables: nothing is written to .git/config and the token never appears in argv.
- */
-export function gitAuthEnv(auth: FetchAuth): Record<string, string> {
-  const basic = Buffer.from(`x-access-token:${auth.token}`).toString('base64');
-  return {
-    GIT_CONFIG_COUNT: '1',
-    GIT_CONFIG_KEY_0: `http.${auth.serverUrl.replace(/\/+$/, '')}/.extraheader`,
-    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-    GIT_TERMINAL_PROMPT: '0',
-  };
-}
+export type FetchAuth = GitAuth;

@@ -7,6 +7,8 @@ export interface EventContext {
   owner: string;
   repo: string;
   sha: string;
+  /** GITHUB_REF, e.g. refs/heads/main (push and workflow_dispatch runs). */
+  ref: string;
   actor: string;
   runId: string;
   serverUrl: string;
@@ -42,6 +44,7 @@ export function readEventContext(env: Record<string, string | undefined>): Event
     owner,
     repo,
     sha: env.GITHUB_SHA ?? '',
+    ref: env.GITHUB_REF ?? '',
     actor: env.GITHUB_ACTOR ?? '',
     runId: env.GITHUB_RUN_ID ?? '',
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',

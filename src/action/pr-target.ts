@@ -9,12 +9,16 @@ export interface RunTarget {
   baseSha: string | null;
   prNumber: number | null;
   fork: boolean;
+  /** The branch the work is on (PR head branch, or the pushed branch); null when detached. */
+  headRef: string | null;
+  /** The repository's default branch, where a `pull-request` publish goes without a PR branch. */
+  defaultBranch: string;
 }
 
 interface PullRequestPayload {
   number: number;
-  head: { sha: string; repo?: { full_name?: string } | null };
-  base: { sha: string; repo?: { full_name?: string } | null };
+  head: { sha: string; ref?: string; repo?: { full_name?: string } | null };
+  base: { sha: string; ref?: string; repo?: { full_name?: string; default_branch?: string } | null };
 }
 
 export function targetFromPullRequest(pr: PullRequestPayload): RunTarget {
@@ -23,6 +27,8 @@ export function targetFromPullRequest(pr: PullRequestPayload): RunTarget {
     trustedRef: pr.base.sha,
     baseSha: pr.base.sha,
     prNumber: pr.number,
+    headRef: pr.head.ref ?? null,
+    defaultBranch: pr.base.repo?.default_branch ?? pr.base.ref ?? 'main',
     fork: Boolean(
       pr.head.repo?.full_name && pr.base.repo?.full_name && pr.head.repo.full_name !== pr.base.repo.full_name,
     ),
@@ -43,5 +49,14 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
     return targetFromPullRequest(data as unknown as PullRequestPayload);
   }
   const before = typeof payload.before === 'string' && !/^0+$/.test(payload.before) ? payload.before : null;
-  return { headSha: context.sha, trustedRef: context.sha, baseSha: before, prNumber: null, fork: false };
+  const repository = payload.repository as { default_branch?: string } | undefined;
+  return {
+    headSha: context.sha,
+    trustedRef: context.sha,
+    baseSha: before,
+    prNumber: null,
+    fork: false,
+    headRef: context.ref.startsWith('refs/heads/') ? context.ref.slice('refs/heads/'.length) : null,
+    defaultBranch: repository?.default_branch ?? 'main',
+  };
 }

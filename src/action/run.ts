@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
+import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
@@ -46,11 +47,6 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
 export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
   try {
     const inputs = readInputs((name) => core.getInput(name));
-    if (inputs.onPassChanges !== 'none') {
-      throw new Error(
-        `on-pass-changes: ${inputs.onPassChanges} needs an executor that changes code; only executor "none" is available, so use on-pass-changes: none`,
-      );
-    }
     const context = readEventContext(env);
     const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
     const mode = resolveMode(inputs.mode, context.eventName);
@@ -140,6 +136,19 @@ async function runContracts(options: {
     check: inputs.check,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
+    publishChanges:
+      inputs.onPassChanges === 'none'
+        ? undefined
+        : gitChangesPublisher({
+            mode: inputs.onPassChanges,
+            workdir: setup.workdir,
+            octokit,
+            repo: { owner: context.owner, repo: context.repo },
+            target,
+            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+            dryRun: inputs.dryRun,
+            log: setup.log,
+          }),
     publish: withLedgerBranch(
       inputs.uploadArtifact
         ? artifactPublisher({ store: setup.store, context, env: options.setup.env, warn: setup.log.warning })
@@ -182,6 +191,11 @@ function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup
         ? r.overall === 'fail' || r.overall === 'failed_run'
         : r.overall !== 'pass',
   );
+  const unpublished = results.filter((r) => r.report.changes?.status === 'failed');
+  for (const r of unpublished)
+    core.setFailed(
+      `truss: ${r.contractId} passed, but its changes were not published: ${r.report.changes?.detail}`,
+    );
   if (failing.length > 0) {
     core.setFailed(
       `truss: ${failing.map((r) => `${r.contractId} ${r.overall.toUpperCase()}`).join(', ')} (see the check run and the ledger artifact)`,

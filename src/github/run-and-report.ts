@@ -6,12 +6,19 @@ import { createNodeCrypto, exportBundleToFile, type LedgerStore, type Signer } f
 import { budgetMeterFor } from '../core/runtime/budget.js';
 import { createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
+import type { ChangesPublisher } from '../core/verify/publish-changes.js';
 import { RunAbortedError, runContract } from '../core/verify/run-contract.js';
 import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
-import { conclusionFor, type ReportLinks, renderCheckOutput, renderStickyComment } from './render/index.js';
+import {
+  type CheckConclusion,
+  conclusionFor,
+  type ReportLinks,
+  renderCheckOutput,
+  renderStickyComment,
+} from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
@@ -43,6 +50,8 @@ export interface RunAndReportOptions {
   comment: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
+  /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
+  publishChanges?: ChangesPublisher | undefined;
   /** Uploads the evidence (the Action: a workflow artifact); null when not available. */
   publish: (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null>;
   log: Logger;
@@ -52,7 +61,7 @@ export interface ContractRunResult {
   contractId: string;
   sessionId: string;
   overall: RunReport['overall'];
-  conclusion: 'success' | 'failure' | 'neutral';
+  conclusion: CheckConclusion;
   headHash: string;
   bundlePath: string;
   artifact: PublishedArtifact | null;
@@ -124,6 +133,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
         codeVersion: options.codeVersion,
         principal: options.principal,
         baseRef: options.baseRef,
+        publishChanges: options.publishChanges,
       })
     ).sessionId;
   } catch (error) {

@@ -202,6 +202,7 @@ beforeAll(() => {
     owner: 'octo',
     repo: 'hello',
     sha: '2'.repeat(40),
+    ref: 'refs/heads/main',
     actor: 'octocat',
     runId: '987654321',
     serverUrl: 'https://github.com',

@@ -5,15 +5,13 @@
  * .git/config. The harness origin is a plain path, so here a real smart-HTTP origin
  * (`git http-backend` behind a local server) refuses every request without the right header.
  */
+
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  checkoutPullRequestHead,
-  ensurePullRequestHead,
-  gitAuthEnv,
-} from '../../src/action/checkout-pr-head.js';
+import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
+import { gitAuthEnv } from '../../src/github/git-auth.js';
 import { ActionHarness, git, PR_NUMBER } from '../helpers/action-harness.js';
 import { type GitInvocation, gitSpy, REAL_GIT } from '../helpers/git-spy.js';
 

@@ -98,6 +98,8 @@ function report(overrides: Partial<RunReport>): RunReport {
     totalTokens: 12345,
     git: { repo: 'acme/app', base_sha: 'b'.repeat(40), head_sha: 'd'.repeat(40) },
     headHash: HEAD,
+    suspension: null,
+    changes: null,
     contractHash: CONTRACT_HASH,
     scripted: false,
     ...overrides,

@@ -347,6 +347,8 @@ export class ActionHarness {
   readonly headSha: string;
   readonly seed: string;
   readonly key: SigningKey;
+  /** The contract text `.truss/contracts/greeting.toml` holds at the base commit (tests may swap it). */
+  baseContract = BASE_CONTRACT;
   #url: string | null = null;
   #runs = 0;
 
@@ -409,6 +411,17 @@ export class ActionHarness {
     );
     git(dir, 'checkout', '-q', '--detach', `refs/remotes/pull/${PR_NUMBER}/merge`);
     return { workspace: dir, mergeSha };
+  }
+
+  /**
+   * What actions/checkout leaves with `ref: <PR head sha>`: a clone of origin detached at the PR
+   * head, with `origin` pointing at the (bare) origin, so pushes land where GitHub would keep them.
+   */
+  headWorkspace(): string {
+    const dir = this.cloneWorkspace();
+    git(dir, 'fetch', '-q', 'origin', `refs/pull/${PR_NUMBER}/head`);
+    git(dir, 'checkout', '-q', '--detach', this.headSha);
+    return dir;
   }
 
   /** An empty workspace, as a job without actions/checkout has. */
@@ -522,14 +535,14 @@ export class ActionHarness {
                   path: '.truss/contracts/greeting.toml',
                   type: 'file',
                   sha: 'a'.repeat(40),
-                  size: BASE_CONTRACT.length,
+                  size: this.baseContract.length,
                 },
               ],
             }
           : notFound,
       )
       .on('GET', new RegExp(`^${API}/contents/\\.truss/contracts/greeting\\.toml$`), (req) =>
-        atBase(req) ? { body: contentsFile('.truss/contracts/greeting.toml', BASE_CONTRACT) } : notFound,
+        atBase(req) ? { body: contentsFile('.truss/contracts/greeting.toml', this.baseContract) } : notFound,
       )
       .on('POST', new RegExp(`^${API}/check-runs$`), (req) => {
         const body = req.body as CheckRunCreate;

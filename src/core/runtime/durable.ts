@@ -45,6 +45,7 @@ export function activityName(entry: { kind: string; payload: Record<string, unkn
     case 'tool_result':
     case 'git_tool_call':
     case 'effect_tool_call':
+    case 'changes_published':
       return String(p.name);
     case 'check_result':
     case 'review_evidence':

@@ -21,6 +21,7 @@ import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
 import { runCheck } from './check-runner.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
 import { runPanel, type SeatVote } from './panel.js';
+import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
 import { type Redactor, redactBytes, secretRedactor } from './redact.js';
 import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
@@ -46,6 +47,8 @@ interface CommonRunOptions {
   approvers?: TrustedKeys | undefined;
   /** Wall clock for durable timers and clock reads (tests). */
   clock?: (() => number) | undefined;
+  /** What to do with a PASSing run's changes (push, pull request); never called on any other verdict. */
+  publishChanges?: ChangesPublisher | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -269,6 +272,20 @@ async function drive(
             : `overall ${computed.overall}, recorded ${String(recorded.payload.overall)}`,
       },
     );
+    if (computed.overall === 'pass' && options.publishChanges) {
+      await publishPassingRun(
+        session,
+        options.publishChanges,
+        {
+          sessionId: session.id,
+          contractId: contract.contract.id,
+          title: contract.contract.title ?? null,
+          startSha: git?.head_sha ?? null,
+          verdictHash: verdictEntry.entry_hash,
+        },
+        redact,
+      );
+    }
     session.record('run_completed', () => ({
       payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() },
     }));

@@ -37,7 +37,8 @@ export interface RunReport {
   contractId: string;
   title: string | null;
   intent: string;
-  overall: 'pass' | 'fail' | 'unverifiable' | 'failed_run';
+  /** `suspended`: the run waits on an approval gate, a signal or a timer (no verdict yet). */
+  overall: 'pass' | 'fail' | 'unverifiable' | 'failed_run' | 'suspended';
   clauses: ReportClause[];
   forced: string[];
   /** Set when the run ended in run_failed (cancelled, crashed): there is no verdict. */
@@ -48,6 +49,25 @@ export interface RunReport {
   headHash: string;
   contractHash: string | null;
   scripted: boolean;
+  /** Why and on what a suspended run waits (the last `suspended` entry); null otherwise. */
+  suspension: ReportSuspension | null;
+  /** What the harness did with a passing run's changes (`changes_published`); null when nothing. */
+  changes: ReportChanges | null;
+}
+
+export interface ReportSuspension {
+  seq: number;
+  reason: string;
+  await: Record<string, unknown>;
+}
+
+export interface ReportChanges {
+  mode: string;
+  status: string;
+  commit: string | null;
+  branch: string | null;
+  pullRequestUrl: string | null;
+  detail: string;
 }
 
 type Payload = Record<string, unknown>;
@@ -59,6 +79,9 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   };
   const verdict = [...entries].reverse().find((e) => e.kind === 'verdict')?.payload;
   const failed = entries.find((e) => e.kind === 'run_failed')?.payload;
+  const last = entries.at(-1);
+  const suspended = !verdict && !failed && last?.kind === 'suspended' ? last : undefined;
+  const published = entries.find((e) => e.kind === 'changes_published')?.payload;
   const checks = new Map<number, Payload>();
   const votes = new Map<number, ReportVote[]>();
   const notes = new Map<number, string[]>();
@@ -111,7 +134,7 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
     contractId: resolved.contract?.id ?? '?',
     title: resolved.contract?.title ?? null,
     intent: resolved.contract?.intent ?? '',
-    overall: verdict ? (verdict.overall as RunReport['overall']) : 'failed_run',
+    overall: verdict ? (verdict.overall as RunReport['overall']) : suspended ? 'suspended' : 'failed_run',
     clauses,
     forced: (verdict?.forced as string[] | undefined) ?? [],
     runError: failed ? String(failed.error ?? 'run failed') : null,
@@ -123,5 +146,27 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
     headHash: entries.at(-1)?.entry_hash ?? '',
     contractHash: (started.contract_hash as string | undefined) ?? null,
     scripted: [...votes.values()].flat().some((v) => v.provider === 'scripted'),
+    suspension: suspended
+      ? {
+          seq: suspended.seq,
+          reason: String(suspended.payload.reason ?? ''),
+          await: (suspended.payload.await as Record<string, unknown> | undefined) ?? {},
+        }
+      : null,
+    changes: published ? changesFrom(published) : null,
+  };
+}
+
+function changesFrom(p: Payload): ReportChanges {
+  const input = (p.input as Payload | undefined) ?? {};
+  const result = (p.result as Payload | undefined) ?? {};
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return {
+    mode: String(input.mode ?? p.name ?? ''),
+    status: String(result.status ?? ''),
+    commit: text(result.commit),
+    branch: text(result.branch),
+    pullRequestUrl: text(result.pull_request_url),
+    detail: String(result.detail ?? ''),
   };
 }

@@ -1,11 +1,11 @@
 import type { RunReport } from '../../core/verify/run-report.js';
 
-export type CheckConclusion = 'success' | 'failure' | 'neutral';
+export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'action_required';
 
 /**
  * The check run conclusion for a verdict. Only PASS is success; a failed run (no verdict) is always
  * failure; UNVERIFIABLE is failure unless the contract opted into neutral. Anything unexpected
- * fails closed.
+ * fails closed. A suspended run waits for a person: action_required, never success.
  */
 export function conclusionFor(
   overall: RunReport['overall'],
@@ -14,6 +14,8 @@ export function conclusionFor(
   switch (overall) {
     case 'pass':
       return 'success';
+    case 'suspended':
+      return 'action_required';
     case 'unverifiable':
       return unverifiableAs === 'neutral' ? 'neutral' : 'failure';
     default:

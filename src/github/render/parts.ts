@@ -27,12 +27,14 @@ export const OVERALL_EMOJI: Record<RunReport['overall'], string> = {
   fail: '❌',
   unverifiable: '❔',
   failed_run: '⛔',
+  suspended: '⏸️',
 };
 export const OVERALL_WORD: Record<RunReport['overall'], string> = {
   pass: 'PASS',
   fail: 'FAIL',
   unverifiable: 'UNVERIFIABLE',
   failed_run: 'RUN FAILED',
+  suspended: 'SUSPENDED',
 };
 
 export const SCRIPTED_BANNER = 'panel is SCRIPTED — fixture answers, not a model';
@@ -58,6 +60,8 @@ export function countsPhrase(report: RunReport): string {
       return `${count(report.clauses, 'unverifiable')} of ${n} ${noun} unverifiable`;
     case 'failed_run':
       return 'no verdict';
+    case 'suspended':
+      return 'awaiting approval';
   }
 }
 
@@ -88,6 +92,23 @@ export function banners(report: RunReport, detail: Detail): string[] {
   if (report.runError !== null) {
     out.push(
       `> [!CAUTION]\n> ⛔ **The run failed before a verdict** (fail-closed, never a PASS): ${inlineText(report.runError, Math.max(detail.cellChars, 500))}`,
+    );
+  }
+  if (report.suspension !== null) {
+    out.push(
+      `> [!IMPORTANT]\n> ⏸️ **Suspended at seq ${report.suspension.seq}: ${inlineText(report.suspension.reason, 500)}**\n> To release it, a maintainer with write access comments ${codeSpan('/truss approve [note]')} (or ${codeSpan('/truss reject [note]')}) on the pull request, or approves it in a review; the run then resumes from its ledger artifact, which is verified first. Nothing after the gate ran.`,
+    );
+  }
+  if (report.changes !== null) {
+    const c = report.changes;
+    const where = c.pullRequestUrl
+      ? `opened ${safeUrl(c.pullRequestUrl) ?? inlineText(c.pullRequestUrl, 200)}`
+      : c.branch
+        ? `on branch ${codeSpan(c.branch)}`
+        : '';
+    const commit = c.commit ? ` commit ${codeSpan(c.commit.slice(0, 12))}` : '';
+    out.push(
+      `> 📤 **Changes (${inlineText(c.mode, 20)}): ${inlineText(c.status, 40)}**${commit} ${where}${c.detail ? ` — ${inlineText(c.detail, 300)}` : ''}`.trimEnd(),
     );
   }
   if (report.forced.length > 0) {

@@ -2,16 +2,23 @@ import * as core from '@actions/core';
 import { handleCommand } from '../github/handle-command.js';
 import type { Octokit } from '../github/octokit.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
+import { findSuspendedSession } from '../github/suspended-session.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { type RunTarget, targetFromPullRequest } from './pr-target.js';
+import type { ResumeRequest } from './resume-mode.js';
 import type { ActionSetup } from './setup.js';
 
 interface CommentPayload {
   action?: string;
   issue?: { number: number; pull_request?: unknown };
-  comment?: { id: number; body?: string; user?: { login: string; type?: string } };
+  comment?: {
+    id: number;
+    body?: string;
+    html_url?: string;
+    user?: { login: string; id?: number; type?: string };
+  };
 }
 
 /**
@@ -29,6 +36,8 @@ export async function handleComment(options: {
     intent: string | null,
     verifyOnly: boolean,
   ) => Promise<ContractRunResult[]>;
+  /** Continues the run suspended on this PR with the commented decision (see resume-mode). */
+  resumeRun: (request: ResumeRequest) => Promise<ContractRunResult>;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup } = options;
   const payload = context.payload as CommentPayload;
@@ -65,6 +74,19 @@ export async function handleComment(options: {
         }),
       );
       return options.runContracts(target, contracts, intent, verifyOnly);
+    },
+    releaseGate: async (request) => {
+      const waiting = await findSuspendedSession(octokit, repo, issueNumber);
+      if (!waiting) return null;
+      const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+      const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
+      const result = await options.resumeRun({
+        workflowRunId: waiting.workflow_run_id,
+        sessionId: waiting.session_id,
+        target,
+        decision: { kind: 'sign', ...request },
+      });
+      return [result];
     },
   });
 }

@@ -1,20 +1,32 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LedgerStore } from '../core/ledger/index.js';
 import type { PublishedArtifact } from '../github/run-and-report.js';
+import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
+
+/** The file in a suspended run's artifact that carries its workspace changes to the resuming job. */
+export const WORKDIR_PATCH = 'workdir.patch';
 
 /**
  * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot) as a workflow artifact. Outside
  * a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the outputs.
+ * A suspended run also carries its workspace changes (`workdir.patch`), which a resuming job
+ * applies to a fresh checkout before it replays the journal.
  */
 export function artifactPublisher(options: {
   store: LedgerStore;
   context: EventContext;
   env: Record<string, string | undefined>;
   warn: (message: string) => void;
-}): (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null> {
-  return async ({ bundlePath, sessionId }) => {
+  /** The workspace, whose changes a suspended run's artifact carries. */
+  workdir?: string | undefined;
+}): (files: {
+  bundlePath: string;
+  sessionId: string;
+  suspended: boolean;
+}) => Promise<PublishedArtifact | null> {
+  return async ({ bundlePath, sessionId, suspended }) => {
     const name = `truss-ledger-${sessionId}`;
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
@@ -28,8 +40,16 @@ export function artifactPublisher(options: {
     copyFileSync(bundlePath, bundleCopy);
     const dbCopy = join(dir, 'ledger.db');
     await options.store.backupTo(dbCopy);
+    const files = [bundleCopy, dbCopy];
+    const startSha = (options.store.entry(sessionId, 0)?.payload.git as { head_sha?: string } | null)
+      ?.head_sha;
+    if (suspended && options.workdir && startSha) {
+      const patchPath = join(dir, WORKDIR_PATCH);
+      writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));
+      files.push(patchPath);
+    }
     const { DefaultArtifactClient } = await import('@actions/artifact');
-    const uploaded = await new DefaultArtifactClient().uploadArtifact(name, [bundleCopy, dbCopy], dir);
+    const uploaded = await new DefaultArtifactClient().uploadArtifact(name, files, dir);
     const { serverUrl, owner, repo, runId } = options.context;
     const id = uploaded.id ?? null;
     return {

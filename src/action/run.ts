@@ -15,15 +15,15 @@ import { setRunOutputs } from './outputs.js';
 import { type RunTarget, resolveRunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
 import { withLedgerBranch } from './publish-ledger-branch.js';
+import { type ResumeRequest, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
-export type Mode = 'run' | 'comment' | 'review';
+export type Mode = 'run' | 'comment' | 'review' | 'resume';
 
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
-  if (mode === 'resume')
-    throw new Error('mode resume is not available yet (it arrives with durable executors)');
+  if (mode === 'resume') return 'resume';
   if (mode === 'review') return 'review';
   if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
   switch (eventName) {
@@ -60,8 +60,12 @@ export async function run(env: Record<string, string | undefined> = process.env)
           setup,
           runContracts: (target, names, intent, verifyOnly) =>
             runContracts({ inputs, context, octokit, setup, target, names, intent, verifyOnly }),
+          resumeRun: (request) => resumeSuspendedRun({ inputs, context, octokit, setup, request }),
         });
         finish(results, inputs, setup);
+      } else if (mode === 'resume') {
+        const request = await resumeRequestFrom(inputs, context, octokit);
+        finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
       } else if (mode === 'review') {
         await handleReview({ inputs, context, octokit, setup });
       } else {
@@ -133,6 +137,7 @@ async function runContracts(options: {
     principal: { login: context.actor, via: context.eventName, run_id: context.runId },
     outDir: setup.outDir,
     runUrl: runUrl(context),
+    workflowRunId: context.runId || null,
     check: inputs.check,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
@@ -151,7 +156,13 @@ async function runContracts(options: {
           }),
     publish: withLedgerBranch(
       inputs.uploadArtifact
-        ? artifactPublisher({ store: setup.store, context, env: options.setup.env, warn: setup.log.warning })
+        ? artifactPublisher({
+            store: setup.store,
+            context,
+            env: options.setup.env,
+            warn: setup.log.warning,
+            workdir: setup.workdir,
+          })
         : async () => null,
       {
         octokit,
@@ -182,14 +193,58 @@ async function runContracts(options: {
   return results;
 }
 
+/**
+ * `mode: resume`: which run to continue and with what decision, from the inputs (`resume-run-id`)
+ * or the App's `workflow_dispatch` inputs (`resume_run_id`, `session_id`, a pre-signed `approval`).
+ */
+async function resumeRequestFrom(
+  inputs: Inputs,
+  context: EventContext,
+  octokit: Octokit,
+): Promise<ResumeRequest> {
+  const dispatch = ((context.payload as { inputs?: Record<string, unknown> }).inputs ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const workflowRunId = inputs.resumeRunId || text(dispatch.resume_run_id);
+  if (!workflowRunId)
+    throw new Error(
+      'mode resume needs `resume-run-id`: the id of the workflow run whose truss-ledger artifact holds the suspended session',
+    );
+  const approval = text(dispatch.approval);
+  let entry: unknown = null;
+  if (approval) {
+    try {
+      entry = JSON.parse(approval);
+    } catch {
+      throw new Error(
+        'the dispatch input `approval` is not JSON (it must be a pre-signed human_review entry)',
+      );
+    }
+  }
+  return {
+    workflowRunId,
+    sessionId: text(dispatch.session_id),
+    target: await resolveRunTarget(context, octokit),
+    decision: entry === null ? { kind: 'none' } : { kind: 'presigned', entry },
+  };
+}
+
 function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup): void {
   setRunOutputs(results, setup);
+  for (const r of results.filter((x) => x.overall === 'suspended'))
+    core.notice(
+      `truss: ${r.contractId} is SUSPENDED (${r.report.suspension?.reason ?? 'awaiting approval'}); a maintainer releases it with \`/truss approve\` on the pull request or a PR approval, and the run resumes from artifact ${r.artifact?.name ?? `truss-ledger-${r.sessionId}`}.`,
+    );
   const failing = results.filter((r) =>
-    inputs.failOn === 'never'
+    r.overall === 'suspended'
       ? false
-      : inputs.failOn === 'fail'
-        ? r.overall === 'fail' || r.overall === 'failed_run'
-        : r.overall !== 'pass',
+      : inputs.failOn === 'never'
+        ? false
+        : inputs.failOn === 'fail'
+          ? r.overall === 'fail' || r.overall === 'failed_run'
+          : r.overall !== 'pass',
   );
   const unpublished = results.filter((r) => r.report.changes?.status === 'failed');
   for (const r of unpublished)

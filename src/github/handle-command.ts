@@ -12,7 +12,12 @@ export interface HandleCommandOptions {
   repo: { owner: string; repo: string };
   /** The pull request the comment is on. */
   issueNumber: number;
-  comment: { id: number; body?: string; user?: { login: string; type?: string } };
+  comment: {
+    id: number;
+    body?: string;
+    html_url?: string;
+    user?: { login: string; id?: number; type?: string };
+  };
   triggerPhrase: string;
   allowedUsers: readonly string[];
   allowedBots: readonly string[];
@@ -29,6 +34,19 @@ export interface HandleCommandOptions {
     intent: string | null;
     verifyOnly: boolean;
   }) => Promise<ContractRunResult[]>;
+  /**
+   * Host-specific: record an authorized `/truss approve|reject` on the run suspended on this pull
+   * request and continue it. Resolves null when no run waits (the commenter is told so).
+   */
+  releaseGate?: (request: GateRequest) => Promise<ContractRunResult[] | null>;
+}
+
+/** An authorized decision on a suspended run, as commented. */
+export interface GateRequest {
+  decision: 'approved' | 'rejected';
+  note: string | null;
+  actor: { login: string; id: number | null };
+  source: { comment_id: number; url: string | null };
 }
 
 /**
@@ -71,12 +89,30 @@ export async function handleCommand(options: HandleCommandOptions): Promise<Cont
       await reaction('rocket');
       return [];
     case 'approve':
-    case 'reject':
-      await reply(
-        `Nothing is waiting for approval on this pull request: approval gates arrive with durable executors. Use a GitHub review to sign off on a verdict.`,
-      );
-      await reaction('confused');
-      return [];
+    case 'reject': {
+      const request: GateRequest = {
+        decision: command.kind === 'approve' ? 'approved' : 'rejected',
+        note: command.note,
+        actor: { login: user.login, id: comment.user?.id ?? null },
+        source: { comment_id: commentId, url: comment.html_url ?? null },
+      };
+      try {
+        const results = options.releaseGate ? await options.releaseGate(request) : null;
+        if (results === null) {
+          await reply(
+            'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
+          );
+          await reaction('confused');
+          return [];
+        }
+        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
+        return results;
+      } catch (error) {
+        await reaction('confused');
+        await reply(`truss could not record the decision: ${(error as Error).message}`);
+        throw error;
+      }
+    }
     case 'run':
     case 'verify': {
       const contract = command.kind === 'run' ? command.contract : null;

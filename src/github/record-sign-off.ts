@@ -6,7 +6,6 @@ import {
   createNodeCrypto,
   type HumanReviewDecision,
   parseBundle,
-  parseTrustedKeys,
   type SigningKey,
   verifyBundle,
 } from '../core/ledger/index.js';
@@ -15,7 +14,7 @@ import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-s
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
-import { readRepoFile } from './repo-files.js';
+import { trustedKeysFor } from './repo-trusted-keys.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
 /** The `pull_request_review` fields a sign-off reads. */
@@ -235,15 +234,4 @@ async function fetchBundleText(
       `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`,
     );
   return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
-}
-
-async function trustedKeysFor(
-  trustedKeys: string,
-  octokit: Octokit,
-  repo: { owner: string; repo: string },
-  baseSha: string,
-): Promise<Map<string, string>> {
-  if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, 'input trusted-keys');
-  const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref: baseSha });
-  return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();
 }

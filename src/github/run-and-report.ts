@@ -1,19 +1,33 @@
 import { join } from 'node:path';
 import type { TomlSource } from '../core/contract/load.js';
 import { type ContractOverrides, resolveContractSources } from '../core/contract/resolve.js';
+import type { ResolvedContract } from '../core/contract/schema.js';
 import { TomlPositions } from '../core/contract/toml-positions.js';
-import { createNodeCrypto, exportBundleToFile, type LedgerStore, type Signer } from '../core/ledger/index.js';
+import {
+  createNodeCrypto,
+  exportBundleToFile,
+  type LedgerStore,
+  type Signer,
+  type TrustedKeys,
+} from '../core/ledger/index.js';
 import { budgetMeterFor } from '../core/runtime/budget.js';
-import { createCtx, type RunEvent } from '../core/runtime/ctx.js';
+import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
 import type { ChangesPublisher } from '../core/verify/publish-changes.js';
-import { RunAbortedError, runContract } from '../core/verify/run-contract.js';
+import {
+  RunAbortedError,
+  type RunOutcome,
+  readRecordedContract,
+  resumeContract,
+  runContract,
+} from '../core/verify/run-contract.js';
 import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import {
   type CheckConclusion,
+  type CheckOutputOptions,
   conclusionFor,
   type ReportLinks,
   renderCheckOutput,
@@ -52,8 +66,17 @@ export interface RunAndReportOptions {
   signal?: AbortSignal;
   /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
   publishChanges?: ChangesPublisher | undefined;
-  /** Uploads the evidence (the Action: a workflow artifact); null when not available. */
-  publish: (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null>;
+  /**
+   * Uploads the evidence (the Action: a workflow artifact); null when not available. A suspended
+   * session's artifact is what a later job resumes from.
+   */
+  publish: (files: {
+    bundlePath: string;
+    sessionId: string;
+    suspended: boolean;
+  }) => Promise<PublishedArtifact | null>;
+  /** The workflow run that holds the artifact (GITHUB_RUN_ID), recorded for a later resume. */
+  workflowRunId?: string | null;
   log: Logger;
 }
 
@@ -91,12 +114,77 @@ export async function runAndReport(options: RunAndReportOptions): Promise<Contra
 }
 
 async function runOne(item: ContractToRun, options: RunAndReportOptions): Promise<ContractRunResult> {
-  const { octokit, repo, log } = options;
   const { contract, hash } = resolveContractSources({
     config: options.config,
     contract: item.source,
     overrides: options.overrides,
   });
+  const positions = new TomlPositions(item.source.text);
+  const clauseLines = Object.fromEntries(
+    contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
+  );
+  return reportedRun(options, contract, { contractPath: item.path, clauseLines }, (ctx, panel) =>
+    runContract({
+      contract,
+      contractHash: hash,
+      workdir: options.workdir,
+      store: options.store,
+      signer: options.signer,
+      ctx,
+      panel,
+      env: options.env,
+      codeVersion: options.codeVersion,
+      principal: options.principal,
+      baseRef: options.baseRef,
+      publishChanges: options.publishChanges,
+    }),
+  );
+}
+
+export interface ResumeAndReportOptions
+  extends Omit<
+    RunAndReportOptions,
+    'contracts' | 'config' | 'overrides' | 'codeVersion' | 'principal' | 'baseRef'
+  > {
+  sessionId: string;
+  /** Reviewer keys whose signed approval releases an approval gate. */
+  approvers: TrustedKeys;
+}
+
+/**
+ * Continues a suspended session (its chain verified by the caller) under the contract its
+ * `run_started` recorded, and reports it exactly like a fresh run: the check run, the bundle and
+ * its upload, the sticky comment. A session that suspends again reports action_required again.
+ */
+export async function resumeAndReport(options: ResumeAndReportOptions): Promise<ContractRunResult> {
+  const recorded = readRecordedContract(options.store, options.sessionId);
+  return options.log.group(`truss / ${recorded.contract.contract.id} (resume)`, () =>
+    reportedRun(options, recorded.contract, {}, (ctx, panel) =>
+      resumeContract({
+        sessionId: options.sessionId,
+        store: options.store,
+        signer: options.signer,
+        crypto: createNodeCrypto(),
+        workdir: options.workdir,
+        ctx,
+        panel,
+        env: options.env,
+        approvers: options.approvers,
+        publishChanges: options.publishChanges,
+      }),
+    ),
+  );
+}
+
+type ReportingOptions = Omit<ResumeAndReportOptions, 'sessionId' | 'approvers'>;
+
+async function reportedRun(
+  options: ReportingOptions,
+  contract: ResolvedContract,
+  annotate: CheckOutputOptions,
+  execute: (ctx: Ctx, panel: ReturnType<typeof buildPanelSeats>) => Promise<RunOutcome>,
+): Promise<ContractRunResult> {
+  const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
   const check = options.check
     ? await startCheckRun({
@@ -120,33 +208,21 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     log.warning(`${checkName}: ${panel.unavailable}`);
   let sessionId: string;
   try {
-    sessionId = (
-      await runContract({
-        contract,
-        contractHash: hash,
-        workdir: options.workdir,
-        store: options.store,
-        signer: options.signer,
-        ctx,
-        panel,
-        env: options.env,
-        codeVersion: options.codeVersion,
-        principal: options.principal,
-        baseRef: options.baseRef,
-        publishChanges: options.publishChanges,
-      })
-    ).sessionId;
+    sessionId = (await execute(ctx, panel)).sessionId;
   } catch (error) {
     if (!(error instanceof RunAbortedError)) throw error;
     sessionId = error.sessionId;
   }
   const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
   exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
-  const report = reportFromEntries(sessionId, [...options.store.entries(sessionId)]);
-  const artifact = await options.publish({ bundlePath, sessionId }).catch((error: Error) => {
-    log.warning(`could not upload the ledger artifact: ${error.message}`);
-    return null;
-  });
+  const entries = [...options.store.entries(sessionId)];
+  const report = reportFromEntries(sessionId, entries);
+  const artifact = await options
+    .publish({ bundlePath, sessionId, suspended: report.overall === 'suspended' })
+    .catch((error: Error) => {
+      log.warning(`could not upload the ledger artifact: ${error.message}`);
+      return null;
+    });
   const links: ReportLinks = {
     artifactName: artifact?.name,
     artifactUrl: artifact?.url ?? null,
@@ -158,17 +234,13 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   };
   const conclusion = conclusionFor(report.overall, contract.unverifiable);
   if (check?.id) {
-    const positions = new TomlPositions(item.source.text);
-    const clauseLines = Object.fromEntries(
-      contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
-    );
     await completeCheckRun({
       octokit,
       owner: repo.owner,
       repo: repo.repo,
       checkRunId: check.id,
       conclusion,
-      output: renderCheckOutput(report, links, { contractPath: item.path, clauseLines }),
+      output: renderCheckOutput(report, links, annotate),
       dryRun: options.dryRun,
     });
   }
@@ -178,12 +250,15 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     const metadata = {
       contract: contract.contract.id,
       session_id: sessionId,
+      status: report.overall,
       head_sha: options.headSha,
       head_hash: report.headHash,
+      head_seq: entries.length - 1,
       artifact_id: artifact?.id ?? null,
       artifact_name: artifact?.name ?? null,
       public_key: links.publicKey,
       run_url: options.runUrl,
+      workflow_run_id: options.workflowRunId ?? null,
     };
     const comment = await upsertStickyComment({
       octokit,

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventContext } from '../../src/action/event-context.js';
@@ -15,6 +12,15 @@ import {
   LedgerStore,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
+import {
+  ARTIFACT_ID,
+  type FakeResults,
+  JOB_BACKEND,
+  RUN_BACKEND,
+  runtimeToken,
+  startFakeResults,
+  unzip,
+} from '../helpers/fake-results.js';
 import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 
@@ -23,161 +29,6 @@ import { appendSampleRun } from '../helpers/sample-run.js';
  * local fake of the Actions results service: Twirp CreateArtifact / FinalizeArtifact plus the Azure
  * block-blob PUTs (stage blocks, commit the block list) to the signed upload URL it hands out.
  */
-
-const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
-const RUN_BACKEND = 'ce7f54c7-61c7-4aae-887f-30da475f5f1a';
-const JOB_BACKEND = 'ca395085-040a-526b-2ce8-bdc85f692774';
-const ARTIFACT_ID = 4242;
-
-interface FakeResults {
-  server: Server;
-  origin: string;
-  twirp: { method: string; body: Record<string, unknown> }[];
-  blob: { method: string; path: string; query: URLSearchParams }[];
-  /** Staged blocks by block id, and the blob bytes committed per blob path. */
-  staged: Map<string, Buffer>;
-  committed: Map<string, Buffer>;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The headers the Azure storage SDK reads back from a successful block-blob write. */
-function azureCreated(res: ServerResponse, extra: Record<string, string> = {}): void {
-  res.writeHead(201, {
-    etag: '"0x8DC0FFEE"',
-    'last-modified': new Date().toUTCString(),
-    date: new Date().toUTCString(),
-    'x-ms-request-id': 'fake-request-id',
-    'x-ms-version': '2025-11-05',
-    'x-ms-request-server-encrypted': 'true',
-    'content-length': '0',
-    ...extra,
-  });
-  res.end();
-}
-
-async function startFakeResults(): Promise<FakeResults> {
-  const fake: Omit<FakeResults, 'server' | 'origin'> = {
-    twirp: [],
-    blob: [],
-    staged: new Map(),
-    committed: new Map(),
-  };
-  let origin = '';
-  const server = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url ?? '/', origin);
-      const body = await readBody(req);
-      if (req.method === 'POST' && url.pathname.startsWith(`${TWIRP}/`)) {
-        const method = url.pathname.slice(TWIRP.length + 1);
-        const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-        fake.twirp.push({ method, body: parsed });
-        res.setHeader('content-type', 'application/json');
-        if (method === 'CreateArtifact') {
-          const name = encodeURIComponent(String(parsed.name));
-          res.end(JSON.stringify({ ok: true, signed_upload_url: `${origin}/blob/${name}?sig=x` }));
-          return;
-        }
-        if (method === 'FinalizeArtifact') {
-          res.end(JSON.stringify({ ok: true, artifact_id: String(ARTIFACT_ID) }));
-          return;
-        }
-        res.statusCode = 404;
-        res.end(JSON.stringify({ code: 'not_found', msg: `no such method ${method}` }));
-        return;
-      }
-      if (req.method === 'PUT' && url.pathname.startsWith('/blob/')) {
-        fake.blob.push({ method: req.method, path: url.pathname, query: url.searchParams });
-        const comp = url.searchParams.get('comp');
-        if (comp === 'block') {
-          const blockId = url.searchParams.get('blockid');
-          if (!blockId) throw new Error('stage block without blockid');
-          fake.staged.set(blockId, body);
-          azureCreated(res);
-          return;
-        }
-        if (comp === 'blocklist') {
-          const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)</g)].map(
-            (m) => m[1] as string,
-          );
-          const parts = ids.map((id) => {
-            const block = fake.staged.get(id);
-            if (!block) throw new Error(`commit of unknown block ${id}`);
-            return block;
-          });
-          fake.committed.set(url.pathname, Buffer.concat(parts));
-          azureCreated(res);
-          return;
-        }
-        if (comp === null) {
-          // Single-shot Put Blob (not used by uploadStream today, accepted for robustness).
-          fake.committed.set(url.pathname, body);
-          azureCreated(res);
-          return;
-        }
-      }
-      res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end(`fake results service: unexpected ${req.method} ${req.url}`);
-    } catch (error) {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { ...fake, server, origin };
-}
-
-/** An unsigned JWT: only its `scp` claim matters to @actions/artifact (it decodes, never verifies). */
-function runtimeToken(): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return [
-    part({ alg: 'none', typ: 'JWT' }),
-    part({ scp: `Actions.GenericRead Actions.Results:${RUN_BACKEND}:${JOB_BACKEND}` }),
-    'unsigned',
-  ].join('.');
-}
-
-/** Minimal zip reader: walks the central directory (sizes there are authoritative even when streamed). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= 0; i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip: no end-of-central-directory record');
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const files = new Map<string, Buffer>();
-  for (let n = 0; n < count; n++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localOffset = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    if (zip.readUInt32LE(localOffset) !== 0x04034b50) throw new Error('bad local file header');
-    const dataStart =
-      localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-    const data = zip.subarray(dataStart, dataStart + compressedSize);
-    if (method === 0) files.set(name, Buffer.from(data));
-    else if (method === 8) files.set(name, inflateRawSync(data));
-    else throw new Error(`unsupported zip method ${method} for ${name}`);
-  }
-  return files;
-}
 
 const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_SERVER_URL'] as const;
 const crypto = createNodeCrypto();
@@ -250,7 +101,7 @@ describe('artifactPublisher against a fake Actions results service', () => {
     const warnings: string[] = [];
     const publish = artifactPublisher({ store, context, env, warn: (m) => warnings.push(m) });
 
-    const published = await publish({ bundlePath, sessionId });
+    const published = await publish({ bundlePath, sessionId, suspended: false });
 
     const name = `truss-ledger-${sessionId}`;
     expect(published).toEqual({
@@ -328,7 +179,7 @@ describe('artifactPublisher off a runner', () => {
     const warnings: string[] = [];
     const publish = artifactPublisher({ store, context, env: {}, warn: (m) => warnings.push(m) });
 
-    await expect(publish({ bundlePath, sessionId })).resolves.toBeNull();
+    await expect(publish({ bundlePath, sessionId, suspended: false })).resolves.toBeNull();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('artifact upload skipped (no ACTIONS_RUNTIME_TOKEN');
     expect(warnings[0]).toContain(bundlePath);

@@ -11,6 +11,7 @@ export * from './export.js';
 export * from './key-id.js';
 export * from './keys.js';
 export * from './ledger-crypto.js';
+export * from './presigned-review.js';
 export * from './schema.js';
 export * from './store.js';
 export * from './trust.js';

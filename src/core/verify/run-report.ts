@@ -79,7 +79,8 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   };
   const verdict = [...entries].reverse().find((e) => e.kind === 'verdict')?.payload;
   const failed = entries.find((e) => e.kind === 'run_failed')?.payload;
-  const last = entries.at(-1);
+  // Human sign-offs follow the run without changing its state (a rejection keeps it suspended).
+  const last = entries.findLast((e) => e.kind !== 'human_review');
   const suspended = !verdict && !failed && last?.kind === 'suspended' ? last : undefined;
   const published = entries.find((e) => e.kind === 'changes_published')?.payload;
   const checks = new Map<number, Payload>();

@@ -1,0 +1,215 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createNodeCrypto,
+  type HumanReviewDecision,
+  LedgerStore,
+  presignedReviewSigner,
+} from '../core/ledger/index.js';
+import { gitChangesPublisher } from '../github/git-changes-publisher.js';
+import type { Octokit } from '../github/octokit.js';
+import { trustedKeysFor } from '../github/repo-trusted-keys.js';
+import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
+import { applyWorkdirPatch } from '../github/workdir-patch.js';
+import { ensurePullRequestHead } from './checkout-pr-head.js';
+import { type EventContext, runUrl } from './event-context.js';
+import type { Inputs } from './inputs.js';
+import type { RunTarget } from './pr-target.js';
+import { artifactPublisher, WORKDIR_PATCH } from './publish-artifact.js';
+import { type ActionSetup, reviewSigner } from './setup.js';
+
+/** How the decision that releases the gate reaches this job. */
+export type GateDecision =
+  | {
+      /** A `/truss approve|reject` comment handled by this job: signed here with review-signing-key. */
+      kind: 'sign';
+      decision: HumanReviewDecision;
+      note: string | null;
+      actor: { login: string; id: number | null };
+      source: Record<string, unknown>;
+    }
+  /** A `human_review` entry the GitHub App already signed with its own key (dispatch input `approval`). */
+  | { kind: 'presigned'; entry: unknown }
+  /** Nothing to record: resume a run that waits on a timer or an already recorded decision. */
+  | { kind: 'none' };
+
+export interface ResumeRequest {
+  /** The workflow run whose `truss-ledger-<session>` artifact holds the suspended ledger. */
+  workflowRunId: string;
+  /** The session to resume; null takes the only truss ledger artifact of that run. */
+  sessionId: string | null;
+  target: RunTarget;
+  decision: GateDecision;
+}
+
+/** Raised when a suspended run cannot be resumed safely; the message says what to do. */
+export class ResumeError extends Error {
+  override name = 'ResumeError';
+}
+
+/**
+ * `mode: resume` (and `/truss approve|reject`): download the suspended run's ledger artifact,
+ * verify its WHOLE chain against this workflow's signing key before anything else (a tampered or
+ * foreign ledger is refused), record the signed decision, restore the workspace the run had, and
+ * continue by replay. The resumed run is reported like any run; a rejection leaves it suspended.
+ */
+export async function resumeSuspendedRun(options: {
+  inputs: Inputs;
+  context: EventContext;
+  octokit: Octokit;
+  setup: ActionSetup;
+  request: ResumeRequest;
+}): Promise<ContractRunResult> {
+  const { inputs, context, octokit, setup, request } = options;
+  const repo = { owner: context.owner, repo: context.repo };
+  const { sessionId, dir } = await setup.log.group('download the suspended ledger', () =>
+    downloadLedger(options),
+  );
+  const store = LedgerStore.open(join(dir, 'ledger.db'));
+  try {
+    const crypto = createNodeCrypto();
+    const verified = store.verifySession(sessionId, {
+      crypto,
+      trusted: new Map([[setup.signer.publicKeyHex, 'signing-key']]),
+    });
+    if (verified.status !== 'verified') {
+      throw new ResumeError(
+        `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
+      );
+    }
+    const last = [...store.entries(sessionId)].at(-1);
+    if (last?.kind !== 'suspended')
+      throw new ResumeError(
+        `session ${sessionId} is not suspended (its last entry is ${last?.kind ?? 'missing'}); nothing to resume`,
+      );
+    const startSha = (store.entry(sessionId, 0)?.payload.git as { head_sha?: string } | null)?.head_sha;
+    if (startSha && startSha !== request.target.headSha)
+      throw new ResumeError(
+        `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
+      );
+
+    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
+    const decision = request.decision;
+    if (decision.kind === 'sign') {
+      const reviewer = reviewSigner(inputs);
+      approvers.set(reviewer.publicKeyHex, 'review-signing-key');
+      store.appendHumanReview(sessionId, reviewer, {
+        decision: decision.decision,
+        note: decision.note ?? '',
+        actor: decision.actor,
+        source: decision.source,
+      } as Parameters<LedgerStore['appendHumanReview']>[2]);
+      setup.log.info(`recorded ${decision.decision} by ${decision.actor.login}, signed by ${reviewer.keyId}`);
+    } else if (decision.kind === 'presigned') {
+      const { signer, review } = presignedReviewSigner(decision.entry, crypto, approvers);
+      store.append(sessionId, 'human_review', review.payload, signer);
+      setup.log.info(`recorded the ${review.payload.decision} signed by ${signer.keyId}`);
+    }
+
+    if (request.target.prNumber !== null)
+      await ensurePullRequestHead({
+        workdir: setup.workdir,
+        prNumber: request.target.prNumber,
+        headSha: request.target.headSha,
+        warn: setup.log.warning,
+        auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+      });
+    const patchPath = join(dir, WORKDIR_PATCH);
+    if (existsSync(patchPath)) await applyWorkdirPatch(setup.workdir, readFileSync(patchPath, 'utf8'));
+
+    return await resumeAndReport({
+      octokit,
+      repo,
+      headSha: request.target.headSha,
+      prNumber: request.target.prNumber,
+      workdir: setup.workdir,
+      store,
+      signer: setup.signer,
+      env: setup.env,
+      outDir: setup.outDir,
+      runUrl: runUrl(context),
+      workflowRunId: context.runId || null,
+      check: inputs.check,
+      comment: inputs.comment,
+      dryRun: inputs.dryRun,
+      sessionId,
+      approvers,
+      publishChanges:
+        inputs.onPassChanges === 'none'
+          ? undefined
+          : gitChangesPublisher({
+              mode: inputs.onPassChanges,
+              workdir: setup.workdir,
+              octokit,
+              repo,
+              target: request.target,
+              auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+              dryRun: inputs.dryRun,
+              log: setup.log,
+            }),
+      publish: inputs.uploadArtifact
+        ? artifactPublisher({
+            store,
+            context,
+            env: setup.env,
+            warn: setup.log.warning,
+            workdir: setup.workdir,
+          })
+        : async () => null,
+      log: setup.log,
+    });
+  } finally {
+    store.close();
+  }
+}
+
+const ARTIFACT_PREFIX = 'truss-ledger-';
+
+async function downloadLedger(options: {
+  inputs: Inputs;
+  context: EventContext;
+  octokit: Octokit;
+  setup: ActionSetup;
+  request: ResumeRequest;
+}): Promise<{ sessionId: string; dir: string }> {
+  const { inputs, context, octokit, setup, request } = options;
+  if (!/^\d+$/.test(request.workflowRunId))
+    throw new ResumeError(`resume-run-id must be a workflow run id (digits), got "${request.workflowRunId}"`);
+  const artifacts = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
+    owner: context.owner,
+    repo: context.repo,
+    run_id: Number(request.workflowRunId),
+    per_page: 100,
+  });
+  const ledgers = artifacts.filter((a) =>
+    request.sessionId
+      ? a.name === `${ARTIFACT_PREFIX}${request.sessionId}`
+      : a.name.startsWith(ARTIFACT_PREFIX),
+  );
+  if (ledgers.length !== 1) {
+    throw new ResumeError(
+      ledgers.length === 0
+        ? `workflow run ${request.workflowRunId} has no ${request.sessionId ? `${ARTIFACT_PREFIX}${request.sessionId}` : 'truss ledger'} artifact (expired, or uploaded with upload-artifact: false?)`
+        : `workflow run ${request.workflowRunId} has ${ledgers.length} truss ledger artifacts; name the session to resume`,
+    );
+  }
+  const artifact = ledgers[0] as (typeof ledgers)[number];
+  if (artifact.expired)
+    throw new ResumeError(`the ledger artifact ${artifact.name} has expired; start a new run`);
+  const sessionId = artifact.name.slice(ARTIFACT_PREFIX.length);
+  const dir = join(setup.outDir, `resume-${sessionId}`);
+  mkdirSync(dir, { recursive: true });
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+    path: dir,
+    findBy: {
+      token: inputs.githubToken,
+      workflowRunId: Number(request.workflowRunId),
+      repositoryOwner: context.owner,
+      repositoryName: context.repo,
+    },
+  });
+  if (!existsSync(join(dir, 'ledger.db')))
+    throw new ResumeError(`the artifact ${artifact.name} holds no ledger.db; it cannot be resumed`);
+  return { sessionId, dir };
+}

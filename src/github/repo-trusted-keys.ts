@@ -1,0 +1,18 @@
+import { parseTrustedKeys } from '../core/ledger/index.js';
+import type { Octokit } from './octokit.js';
+import { readRepoFile } from './repo-files.js';
+
+/**
+ * The keys a workflow pins: the `trusted-keys` input when given, else `.truss/trusted-keys` at a
+ * trusted ref (the PR base, never the head a PR author controls). Empty when neither exists.
+ */
+export async function trustedKeysFor(
+  trustedKeys: string,
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  ref: string,
+): Promise<Map<string, string>> {
+  if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, 'input trusted-keys');
+  const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref });
+  return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();
+}

@@ -1,0 +1,263 @@
+/**
+ * Approval gates across jobs, through the BUILT action with the real @actions/artifact client: a run
+ * suspended on a gate uploads its ledger DB (and workspace changes) as an artifact and reports
+ * action_required with how to approve; a later `/truss approve` job downloads that artifact (GitHub's
+ * 302 to blob storage, served by the local fake results service), verifies the whole chain before
+ * anything else, records the signed decision and continues by replay. A tampered or foreign ledger
+ * is refused; a rejection keeps the run suspended; an unauthorized commenter changes nothing.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SigningKey } from '../../src/core/ledger/index.js';
+import {
+  ActionHarness,
+  type ActionRun,
+  API,
+  issueCommentPayload,
+  pullRequestPayload,
+  RUN_ID,
+} from '../helpers/action-harness.js';
+import { runCli } from '../helpers/cli.js';
+import {
+  type FakeResults,
+  runtimeToken,
+  startFakeResults,
+  unzip,
+  zipStored,
+} from '../helpers/fake-results.js';
+
+const GATED = `[contract]
+id = "gated-bash"
+title = "A gated bash call"
+intent = "Write the word approved into approved.txt using bash"
+
+[[done]]
+kind = "check"
+desc = "approved.txt says approved"
+run = "grep -qx approved approved.txt"
+timeout_sec = 10
+
+[executor]
+kind = "in-loop"
+
+[budget]
+max_steps = 4
+
+[constraints]
+allow_tools = ["bash", "read_file", "write_file"]
+
+[approval_gates]
+enabled = true
+high_risk_tools = ["bash"]
+
+[provider]
+kind = "scripted"
+script = ".truss/agent.json"
+`;
+
+// First a write_file (not gated: it runs before the suspension, so its file must travel with the
+// artifact), then the gated bash call, then the final answer.
+const AGENT = JSON.stringify({
+  responses: [
+    {
+      content: [
+        { type: 'text', text: 'First a note, then the file.' },
+        {
+          type: 'tool_use',
+          name: 'write_file',
+          input: { path: 'note.txt', content: 'written before the gate\n' },
+        },
+      ],
+    },
+    { content: [{ type: 'tool_use', name: 'bash', input: { command: 'echo approved > approved.txt' } }] },
+    { content: [{ type: 'text', text: 'approved.txt now says approved.' }] },
+  ],
+});
+
+type Json = Record<string, unknown>;
+
+describe('suspend on an approval gate, resume in a later job', () => {
+  let harness: ActionHarness;
+  let results: FakeResults;
+  const reviewer = SigningKey.generate();
+
+  beforeEach(async () => {
+    harness = new ActionHarness();
+    harness.baseContract = GATED;
+    results = await startFakeResults();
+    harness.fake
+      .on('GET', new RegExp(`^${API}/actions/runs/\\d+/artifacts$`), () => {
+        const artifacts = [...results.ids].map(([name, id]) => ({
+          id,
+          name,
+          expired: false,
+          size_in_bytes: 1,
+          archive_download_url: `https://api.github.com${API}/actions/artifacts/${id}/zip`,
+        }));
+        return { body: { total_count: artifacts.length, artifacts } };
+      })
+      .on('GET', new RegExp(`^${API}/actions/artifacts/\\d+/zip$`), (req) => {
+        const id = Number(req.path.split('/').at(-2));
+        const name = [...results.ids].find(([, n]) => n === id)?.[0];
+        return name
+          ? {
+              status: 302,
+              headers: { location: `${results.origin}/blob/${encodeURIComponent(name)}?sig=read` },
+            }
+          : { status: 404, body: { message: 'Not Found' } };
+      });
+  });
+
+  afterEach(async () => {
+    await harness.stop();
+    await new Promise<void>((resolve) => results.server.close(() => resolve()));
+  });
+
+  const runnerEnv = () => ({
+    ACTIONS_RUNTIME_TOKEN: runtimeToken(),
+    ACTIONS_RESULTS_URL: `${results.origin}/`,
+  });
+
+  function withAgent(workspace: string): string {
+    mkdirSync(join(workspace, '.truss'), { recursive: true });
+    writeFileSync(join(workspace, '.truss/agent.json'), AGENT);
+    return workspace;
+  }
+
+  async function suspend(): Promise<{ run: ActionRun; sessionId: string }> {
+    const run = await harness.run({
+      eventName: 'pull_request',
+      payload: pullRequestPayload(harness.headSha, harness.baseSha),
+      workspace: withAgent(harness.headWorkspace()),
+      env: runnerEnv(),
+    });
+    return { run, sessionId: run.outputs['session-id'] as string };
+  }
+
+  async function comment(
+    body: string,
+    env: Record<string, string> = {},
+    login = 'Codertocat',
+  ): Promise<ActionRun> {
+    return harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload(body, { user: { login, type: 'User' } }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: { ...runnerEnv(), 'INPUT_REVIEW-SIGNING-KEY': reviewer.seedBase64, ...env },
+    });
+  }
+
+  function storedArtifact(sessionId: string): Map<string, Buffer> {
+    const zip = results.committed.get(`/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`);
+    if (!zip) throw new Error('no artifact uploaded');
+    return unzip(zip);
+  }
+
+  it('suspends with action_required and a resumable artifact, then /truss approve resumes it to PASS', async () => {
+    const { run, sessionId } = await suspend();
+    expect(run.code).toBe(0);
+    expect(run.outputs.verdict).toBe('suspended');
+    expect(run.stdout).toContain('::notice::truss: gated-bash is SUSPENDED');
+    const check = harness.checkRuns.find((c) => c.name === 'truss / gated-bash');
+    expect(check?.conclusion).toBe('action_required');
+    expect(check?.output?.summary).toContain('/truss approve');
+    const files = storedArtifact(sessionId);
+    expect([...files.keys()].sort()).toEqual(
+      [`truss-ledger-${sessionId}.json`, 'ledger.db', 'workdir.patch'].sort(),
+    );
+    expect(files.get('workdir.patch')?.toString()).toContain('written before the gate');
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    expect(sticky?.body).toContain('"status":"suspended"');
+    expect(sticky?.body).toContain(`"workflow_run_id":"${RUN_ID}"`);
+
+    harness.allow('Codertocat', 'write');
+    const resumed = await comment('/truss approve ship it');
+    expect(resumed.stderr).not.toMatch(/error/i);
+    expect(resumed.code).toBe(0);
+    expect(resumed.outputs.verdict).toBe('pass');
+    expect(resumed.outputs['session-id']).toBe(sessionId);
+    const bundlePath = resumed.outputs['bundle-path'] as string;
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json }[] };
+    };
+    const kinds = bundle.ledger.entries.map((e) => e.kind);
+    expect(kinds.indexOf('human_review')).toBe(kinds.indexOf('suspended') + 1);
+    expect(kinds.at(-1)).toBe('run_completed');
+    const review = bundle.ledger.entries.find((e) => e.kind === 'human_review')?.payload as Json;
+    expect(review).toMatchObject({
+      decision: 'approved',
+      note: 'ship it',
+      reviewer_public_key: reviewer.key.publicKeyHex,
+      actor: { login: 'Codertocat' },
+    });
+    // The model call recorded before the suspension was replayed, not re-sent: one model_result per response.
+    expect(kinds.filter((k) => k === 'model_result')).toHaveLength(3);
+    const keys = join(harness.root, 'keys');
+    writeFileSync(keys, `${harness.key.publicKeyHex} session\n${reviewer.key.publicKeyHex} reviewer\n`);
+    expect((await runCli(['verify', bundlePath, '--trusted-keys', keys])).code).toBe(0);
+    const checks = harness.checkRuns.filter((c) => c.name === 'truss / gated-bash');
+    expect(checks.at(-1)?.conclusion).toBe('success');
+    const reactions = harness.fake.calls('POST', /\/reactions$/).map((r) => (r.body as Json).content);
+    expect(reactions).toEqual(['eyes', 'rocket']);
+  });
+
+  it('refuses a tampered ledger artifact before recording anything', async () => {
+    const { sessionId } = await suspend();
+    const files = storedArtifact(sessionId);
+    const dbPath = join(harness.root, 'tampered.db');
+    writeFileSync(dbPath, files.get('ledger.db') as Buffer);
+    const db = new Database(dbPath);
+    db.prepare(
+      `UPDATE journal SET payload = replace(payload, 'written before the gate', 'written by an attacker!') WHERE kind = 'tool_result'`,
+    ).run();
+    db.close();
+    files.set('ledger.db', readFileSync(dbPath));
+    results.committed.set(`/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`, zipStored(files));
+
+    harness.allow('Codertocat', 'write');
+    const resumed = await comment('/truss approve');
+    expect(resumed.code).toBe(1);
+    expect(resumed.stdout).toContain(`refusing to resume ${sessionId}`);
+    const replies = harness.comments.filter((c) => c.body.includes('could not record the decision'));
+    expect(replies).toHaveLength(1);
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required'],
+    );
+  });
+
+  it('refuses a ledger signed by another key (a forged run)', async () => {
+    const { sessionId } = await suspend();
+    harness.allow('Codertocat', 'write');
+    const other = SigningKey.generate();
+    const resumed = await comment('/truss approve', { 'INPUT_SIGNING-KEY': other.seedBase64 });
+    expect(resumed.code).toBe(1);
+    expect(resumed.stdout).toContain(`refusing to resume ${sessionId}`);
+  });
+
+  it('/truss reject records the signed rejection and the run stays suspended', async () => {
+    const { sessionId } = await suspend();
+    harness.allow('Codertocat', 'write');
+    const rejected = await comment('/truss reject not like this');
+    expect(rejected.stdout).not.toContain('::error');
+    expect(rejected.code).toBe(0);
+    expect(rejected.outputs.verdict).toBe('suspended');
+    const bundle = JSON.parse(readFileSync(rejected.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json }[] };
+    };
+    const kinds = bundle.ledger.entries.map((e) => e.kind);
+    expect(kinds).toContain('human_review');
+    expect(kinds).not.toContain('verdict');
+    expect(kinds.slice(-2)).toEqual(['suspended', 'human_review']);
+    expect(rejected.outputs['session-id']).toBe(sessionId);
+  });
+
+  it('an unauthorized /truss approve is answered politely and changes nothing', async () => {
+    await suspend();
+    const denied = await comment('/truss approve', {}, 'mallory');
+    expect(denied.code).toBe(0);
+    expect(harness.fake.calls('GET', /\/actions\/artifacts\/\d+\/zip$/)).toEqual([]);
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * A local fake of the Actions results service for the real `@actions/artifact` client: Twirp
+ * CreateArtifact / FinalizeArtifact plus the Azure block-blob PUTs (stage blocks, commit the block
+ * list) to the signed upload URL it hands out. Committed blobs can be read back with GET, so a later
+ * job's download (GitHub's 302 to blob storage) gets exactly the bytes an earlier job uploaded.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, inflateRawSync } from 'node:zlib';
+
+export const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
+export const RUN_BACKEND = 'ce7f54c7-61c7-4aae-887f-30da475f5f1a';
+export const JOB_BACKEND = 'ca395085-040a-526b-2ce8-bdc85f692774';
+export const ARTIFACT_ID = 4242;
+
+export interface FakeResults {
+  server: Server;
+  origin: string;
+  twirp: { method: string; body: Record<string, unknown> }[];
+  blob: { method: string; path: string; query: URLSearchParams }[];
+  /** Staged blocks by block id, and the blob bytes committed per blob path. */
+  staged: Map<string, Buffer>;
+  committed: Map<string, Buffer>;
+  /** Artifact ids handed out by FinalizeArtifact, by artifact name (ARTIFACT_ID, then +1 each). */
+  ids: Map<string, number>;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The headers the Azure storage SDK reads back from a successful block-blob write. */
+function azureCreated(res: ServerResponse, extra: Record<string, string> = {}): void {
+  res.writeHead(201, {
+    etag: '"0x8DC0FFEE"',
+    'last-modified': new Date().toUTCString(),
+    date: new Date().toUTCString(),
+    'x-ms-request-id': 'fake-request-id',
+    'x-ms-version': '2025-11-05',
+    'x-ms-request-server-encrypted': 'true',
+    'content-length': '0',
+    ...extra,
+  });
+  res.end();
+}
+
+export async function startFakeResults(): Promise<FakeResults> {
+  const fake: Omit<FakeResults, 'server' | 'origin'> = {
+    twirp: [],
+    blob: [],
+    staged: new Map(),
+    committed: new Map(),
+    ids: new Map(),
+  };
+  let origin = '';
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', origin);
+      const body = await readBody(req);
+      if (req.method === 'POST' && url.pathname.startsWith(`${TWIRP}/`)) {
+        const method = url.pathname.slice(TWIRP.length + 1);
+        const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        fake.twirp.push({ method, body: parsed });
+        res.setHeader('content-type', 'application/json');
+        if (method === 'CreateArtifact') {
+          const name = encodeURIComponent(String(parsed.name));
+          res.end(JSON.stringify({ ok: true, signed_upload_url: `${origin}/blob/${name}?sig=x` }));
+          return;
+        }
+        if (method === 'FinalizeArtifact') {
+          const id = ARTIFACT_ID + fake.ids.size;
+          fake.ids.set(String(parsed.name), id);
+          res.end(JSON.stringify({ ok: true, artifact_id: String(id) }));
+          return;
+        }
+        res.statusCode = 404;
+        res.end(JSON.stringify({ code: 'not_found', msg: `no such method ${method}` }));
+        return;
+      }
+      if (req.method === 'PUT' && url.pathname.startsWith('/blob/')) {
+        fake.blob.push({ method: req.method, path: url.pathname, query: url.searchParams });
+        const comp = url.searchParams.get('comp');
+        if (comp === 'block') {
+          const blockId = url.searchParams.get('blockid');
+          if (!blockId) throw new Error('stage block without blockid');
+          fake.staged.set(blockId, body);
+          azureCreated(res);
+          return;
+        }
+        if (comp === 'blocklist') {
+          const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)</g)].map(
+            (m) => m[1] as string,
+          );
+          const parts = ids.map((id) => {
+            const block = fake.staged.get(id);
+            if (!block) throw new Error(`commit of unknown block ${id}`);
+            return block;
+          });
+          fake.committed.set(url.pathname, Buffer.concat(parts));
+          azureCreated(res);
+          return;
+        }
+        if (comp === null) {
+          // Single-shot Put Blob (not used by uploadStream today, accepted for robustness).
+          fake.committed.set(url.pathname, body);
+          azureCreated(res);
+          return;
+        }
+      }
+      if (req.method === 'GET' && url.pathname.startsWith('/blob/')) {
+        const bytes = fake.committed.get(url.pathname);
+        if (!bytes) {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('no such blob');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(bytes.length) });
+        res.end(bytes);
+        return;
+      }
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`fake results service: unexpected ${req.method} ${req.url}`);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { ...fake, server, origin };
+}
+
+/** An unsigned JWT: only its `scp` claim matters to @actions/artifact (it decodes, never verifies). */
+export function runtimeToken(): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return [
+    part({ alg: 'none', typ: 'JWT' }),
+    part({ scp: `Actions.GenericRead Actions.Results:${RUN_BACKEND}:${JOB_BACKEND}` }),
+    'unsigned',
+  ].join('.');
+}
+
+/** Minimal zip reader: walks the central directory (sizes there are authoritative even when streamed). */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= 0; i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error('not a zip: no end-of-central-directory record');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const files = new Map<string, Buffer>();
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localOffset = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+    if (zip.readUInt32LE(localOffset) !== 0x04034b50) throw new Error('bad local file header');
+    const dataStart =
+      localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    if (method === 0) files.set(name, Buffer.from(data));
+    else if (method === 8) files.set(name, inflateRawSync(data));
+    else throw new Error(`unsupported zip method ${method} for ${name}`);
+  }
+  return files;
+}
+
+/** A zip of stored (uncompressed) entries: enough for a test to hand the artifact client altered files. */
+export function zipStored(files: Map<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of files) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.size, 8);
+  end.writeUInt16LE(files.size, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

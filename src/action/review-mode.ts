@@ -9,8 +9,11 @@ import {
   type SignOffPullRequest,
   type SignOffReview,
 } from '../github/record-sign-off.js';
+import type { ContractRunResult } from '../github/run-and-report.js';
 import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
+import { targetFromPullRequest } from './pr-target.js';
+import { resumeSuspendedRun } from './resume-mode.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
 interface ReviewPayload {
@@ -22,18 +25,22 @@ interface ReviewPayload {
 /**
  * `mode: review`: a PR review becomes a signed `human_review` (see recordSignOff); this adapter reads
  * the event, downloads the run artifact when the ledger branch has no bundle, and sets the outputs.
+ * When a run on the reviewed head waits on an approval gate, an approval (or a change request) by
+ * a user with write access is that gate's decision instead: the run resumes (see resume-mode).
  */
 export async function handleReview(options: {
   inputs: Inputs;
   context: EventContext;
   octokit: Octokit;
   setup: ActionSetup;
-}): Promise<void> {
+}): Promise<ContractRunResult[] | null> {
   const { inputs, context, octokit, setup } = options;
   const payload = context.payload as ReviewPayload;
   const pr = payload.pull_request;
   const review = payload.review;
   if (!pr || !review?.user) throw new Error('mode review needs a pull_request_review event');
+  const repo = { owner: context.owner, repo: context.repo };
+  let resumed: ContractRunResult[] | null = null;
   const result = await recordSignOff({
     octokit,
     repo: { owner: context.owner, repo: context.repo },
@@ -48,12 +55,40 @@ export async function handleReview(options: {
     log: setup.log,
     outDir: setup.outDir,
     loadArtifactBundle: (meta) => downloadArtifactBundle(inputs, context, meta),
+    releaseGate: async (gate, decision) => {
+      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pr.number });
+      resumed = [
+        await resumeSuspendedRun({
+          inputs,
+          context,
+          octokit,
+          setup,
+          request: {
+            workflowRunId: gate.workflow_run_id,
+            sessionId: gate.session_id,
+            target: targetFromPullRequest(data as unknown as Parameters<typeof targetFromPullRequest>[0]),
+            decision: {
+              kind: 'sign',
+              decision,
+              note: review.body ?? null,
+              actor: { login: review.user?.login ?? 'unknown', id: review.user?.id ?? null },
+              source: {
+                review_id: review.id,
+                commit_sha: review.commit_id ?? null,
+                url: review.html_url ?? null,
+              },
+            },
+          },
+        }),
+      ];
+    },
   });
   if (result) {
     core.setOutput('session-id', result.sessionId);
     core.setOutput('head-hash', result.headHash);
     core.setOutput('bundle-path', result.bundlePath);
   }
+  return resumed;
 }
 
 async function downloadArtifactBundle(

@@ -67,7 +67,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
         const request = await resumeRequestFrom(inputs, context, octokit);
         finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
       } else if (mode === 'review') {
-        await handleReview({ inputs, context, octokit, setup });
+        const resumed = await handleReview({ inputs, context, octokit, setup });
+        if (resumed) finish(resumed, inputs, setup);
       } else {
         const target = await resolveRunTarget(context, octokit);
         if (target.prNumber !== null)

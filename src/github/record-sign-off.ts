@@ -16,6 +16,7 @@ import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
 import { readStickyMetadata } from './sticky-comment.js';
+import { type SuspendedMeta, SuspendedMetaSchema } from './suspended-session.js';
 
 /** The `pull_request_review` fields a sign-off reads. */
 export interface SignOffReview {
@@ -58,6 +59,12 @@ export interface RecordSignOffOptions {
   detailsUrl: string | null;
   log: Logger;
   outDir: string;
+  /**
+   * Host-specific: when the latest session for the head is suspended on an approval gate, the
+   * review is that gate's decision (by an authorized reviewer) instead of a sign-off on a verdict.
+   * Without it such a review is not recorded.
+   */
+  releaseGate?: (gate: SuspendedMeta, decision: HumanReviewDecision) => Promise<void>;
   /** Host-specific fallback when the ledger branch holds no bundle (the Action downloads the run artifact). */
   loadArtifactBundle: (meta: SessionMeta & { session_id: string; artifact_id: number }) => Promise<string>;
 }
@@ -128,6 +135,15 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
       'No truss verdict for this commit yet',
       `There is no truss run for ${pr.head.sha.slice(0, 7)}; run the contracts first, then review.`,
     );
+    return null;
+  }
+  const gate = SuspendedMetaSchema.safeParse(meta);
+  if (gate.success) {
+    if (!options.releaseGate || review.commit_id !== pr.head.sha) {
+      log.info(`session ${gate.data.session_id} waits on an approval gate; this review does not release it`);
+      return null;
+    }
+    await options.releaseGate(gate.data, decision);
     return null;
   }
   const sessionId = meta.session_id;

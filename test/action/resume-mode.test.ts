@@ -18,6 +18,7 @@ import {
   issueCommentPayload,
   pullRequestPayload,
   RUN_ID,
+  reviewPayload,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import {
@@ -251,6 +252,44 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(kinds).not.toContain('verdict');
     expect(kinds.slice(-2)).toEqual(['suspended', 'human_review']);
     expect(rejected.outputs['session-id']).toBe(sessionId);
+  });
+
+  it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {
+    const { sessionId } = await suspend();
+    harness.allow('reader', 'read');
+    const review = (login: string) =>
+      harness.run({
+        eventName: 'pull_request_review',
+        payload: reviewPayload({
+          action: 'submitted',
+          state: 'approved',
+          commitId: harness.headSha,
+          headSha: harness.headSha,
+          baseSha: harness.baseSha,
+          user: { login },
+          body: 'LGTM',
+        }),
+        workspace: withAgent(harness.cloneWorkspace()),
+        env: { ...runnerEnv(), 'INPUT_REVIEW-SIGNING-KEY': reviewer.seedBase64 },
+      });
+    const ignored = await review('reader');
+    expect(ignored.code).toBe(0);
+    expect(harness.fake.calls('GET', /\/actions\/artifacts\/\d+\/zip$/)).toEqual([]);
+
+    harness.allow('Codertocat', 'admin');
+    const approved = await review('Codertocat');
+    expect(approved.code).toBe(0);
+    expect(approved.outputs.verdict).toBe('pass');
+    expect(approved.outputs['session-id']).toBe(sessionId);
+    const bundle = JSON.parse(readFileSync(approved.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json }[] };
+    };
+    const signoff = bundle.ledger.entries.find((e) => e.kind === 'human_review')?.payload as Json;
+    expect(signoff).toMatchObject({
+      decision: 'approved',
+      note: 'LGTM',
+      source: { commit_sha: harness.headSha },
+    });
   });
 
   it('an unauthorized /truss approve is answered politely and changes nothing', async () => {

@@ -1,11 +1,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LedgerStore } from '../core/ledger/index.js';
-import type { PublishedArtifact } from '../github/run-and-report.js';
+import type { PublishEvidence } from '../github/run-and-report.js';
 import type { EventContext } from './event-context.js';
 
 /**
- * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot) as a workflow artifact. Outside
+ * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + any extra files such as the
+ * verdict attestations) as a workflow artifact. Outside
  * a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the outputs.
  */
 export function artifactPublisher(options: {
@@ -13,8 +14,8 @@ export function artifactPublisher(options: {
   context: EventContext;
   env: Record<string, string | undefined>;
   warn: (message: string) => void;
-}): (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null> {
-  return async ({ bundlePath, sessionId }) => {
+}): PublishEvidence {
+  return async ({ bundlePath, sessionId, extraFiles = [] }) => {
     const name = `truss-ledger-${sessionId}`;
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
@@ -29,7 +30,16 @@ export function artifactPublisher(options: {
     const dbCopy = join(dir, 'ledger.db');
     await options.store.backupTo(dbCopy);
     const { DefaultArtifactClient } = await import('@actions/artifact');
-    const uploaded = await new DefaultArtifactClient().uploadArtifact(name, [bundleCopy, dbCopy], dir);
+    const extraCopies = extraFiles.map((file) => {
+      const copy = join(dir, basename(file));
+      copyFileSync(file, copy);
+      return copy;
+    });
+    const uploaded = await new DefaultArtifactClient().uploadArtifact(
+      name,
+      [bundleCopy, dbCopy, ...extraCopies],
+      dir,
+    );
     const { serverUrl, owner, repo, runId } = options.context;
     const id = uploaded.id ?? null;
     return {

@@ -21,6 +21,16 @@ export interface PublishedArtifact {
   url: string | null;
 }
 
+/** What a run hands its publisher: the bundle, plus any files to ship beside it (attestations). */
+export interface EvidenceFiles {
+  bundlePath: string;
+  sessionId: string;
+  extraFiles?: string[];
+}
+
+/** Uploads a run's evidence (the Action: a workflow artifact); null when not available. */
+export type PublishEvidence = (files: EvidenceFiles) => Promise<PublishedArtifact | null>;
+
 export interface RunAndReportOptions {
   octokit: Octokit;
   repo: RepoRef;
@@ -44,7 +54,7 @@ export interface RunAndReportOptions {
   dryRun: boolean;
   signal?: AbortSignal;
   /** Uploads the evidence (the Action: a workflow artifact); null when not available. */
-  publish: (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null>;
+  publish: PublishEvidence;
   log: Logger;
 }
 

@@ -66,7 +66,7 @@ export async function createArtifactAttestation(
   } catch (error) {
     return {
       status: 'skipped',
-      reason: `attest: could not sign the GitHub artifact attestation with Sigstore (${options.sigstore}): ${messageOf(error)}. Check that the job has \`permissions: id-token: write\`; ${KEPT_IN_ARTIFACT}.`,
+      reason: `attest: could not sign the GitHub artifact attestation with Sigstore (${options.sigstore}): ${redactTokens(messageOf(error), options.env)}. Check that the job has \`permissions: id-token: write\`; ${KEPT_IN_ARTIFACT}.`,
     };
   }
   try {
@@ -96,6 +96,17 @@ export async function createArtifactAttestation(
       reason: `attest: no GitHub artifact attestation: ${reason}; ${KEPT_IN_ARTIFACT}.`,
     };
   }
+}
+
+/**
+ * @sigstore/sign puts the OIDC token it could not use into its error message ("invalid identity
+ * token: <jwt>"); a workflow log must never show it, nor the token that requests it.
+ */
+function redactTokens(text: string, env: Record<string, string | undefined>): string {
+  let out = text.replace(/[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, '[redacted token]');
+  const requestToken = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+  if (requestToken) out = out.split(requestToken).join('[redacted]');
+  return out;
 }
 
 function messageOf(error: unknown): string {

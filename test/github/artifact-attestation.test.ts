@@ -195,4 +195,17 @@ describe('createArtifactAttestation (OIDC, Fulcio, Rekor/TSA and the attestation
     expect(reason).not.toContain(OIDC_REQUEST_TOKEN);
     expect(nock.pendingMocks()).toEqual([]);
   });
+
+  it('never prints an OIDC token that Sigstore could not use', async () => {
+    const unusable = 'eyJhbGciOiJSUzI1NiJ9.bm90LWpzb24tYXQtYWxs.c2lnbmF0dXJlLWJ5dGVz';
+    sigstoreScope(new URL(OIDC_URL).origin)
+      .get(/\/idtoken\/abc/)
+      .reply(200, { value: unusable });
+    const result = await createArtifactAttestation(options());
+    const reason = (result as { reason: string }).reason;
+    expect(reason).toContain('invalid identity token: [redacted token]');
+    expect(reason).not.toContain(unusable);
+    expect(reason).not.toContain('bm90LWpzb24');
+    expect(nock.pendingMocks()).toEqual([]);
+  });
 });

@@ -103,7 +103,7 @@ export async function createArtifactAttestation(
  * token: <jwt>"); a workflow log must never show it, nor the token that requests it.
  */
 function redactTokens(text: string, env: Record<string, string | undefined>): string {
-  let out = text.replace(/[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, '[redacted token]');
+  let out = text.replace(/[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g, '[redacted token]');
   const requestToken = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
   if (requestToken) out = out.split(requestToken).join('[redacted]');
   return out;

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionHarness, requestLines } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
@@ -69,5 +71,35 @@ describe('the action with attest: true', () => {
     const stem = (run.outputs['bundle-path'] as string).replace(/\.json$/, '');
     expect(existsSync(`${stem}.intoto.json`)).toBe(false);
     expect(run.stdout).not.toContain('attest:');
+  });
+
+  it('with an OIDC endpoint that refuses the token, the bundled @actions/attest asks for it and the step still passes', async () => {
+    const seen: Array<{ url: string; authorization: string | undefined }> = [];
+    const oidc = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', authorization: req.headers.authorization });
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'id-token permission is not granted' }));
+    });
+    await new Promise<void>((resolve) => oidc.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (oidc.address() as AddressInfo).port;
+      const run = await harness.runPullRequest({
+        INPUT_ATTEST: 'true',
+        ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:${port}/idtoken?api-version=2.0`,
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-e2e',
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen[0]?.url).toContain('audience=sigstore');
+      expect(seen[0]?.authorization).toBe('Bearer oidc-request-token-e2e');
+      expect(run.stdout).toContain(
+        '::warning::attest: could not sign the GitHub artifact attestation with Sigstore (public-good)',
+      );
+      expect(run.stdout + run.stderr).not.toContain('oidc-request-token-e2e');
+      const stem = (run.outputs['bundle-path'] as string).replace(/\.json$/, '');
+      expect(existsSync(`${stem}.sigstore.json`)).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => oidc.close(() => resolve()));
+    }
   });
 });

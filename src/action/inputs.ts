@@ -42,6 +42,7 @@ export const InputsSchema = z.object({
   unverifiable: z.enum(['failure', 'neutral']),
   workdir: z.string(),
   dryRun: bool,
+  attest: bool,
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;
@@ -58,6 +59,7 @@ const DEFAULTS: Record<string, string> = {
   'trigger-phrase': '/truss',
   unverifiable: 'failure',
   'dry-run': 'false',
+  attest: 'false',
 };
 
 /** Reads inputs with `getInput` (`@actions/core`), accepting `INPUT_A_B` for `a-b` as a composite action passes them. */
@@ -90,6 +92,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     unverifiable: read('unverifiable'),
     workdir: read('workdir'),
     dryRun: read('dry-run'),
+    attest: read('attest'),
   };
   const parsed = InputsSchema.safeParse(raw);
   if (!parsed.success) {

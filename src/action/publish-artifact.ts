@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LedgerStore } from '../core/ledger/index.js';
-import type { PublishedArtifact } from '../github/run-and-report.js';
+import type { PublishEvidence } from '../github/run-and-report.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
 
@@ -9,7 +9,8 @@ import type { EventContext } from './event-context.js';
 export const WORKDIR_PATCH = 'workdir.patch';
 
 /**
- * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot) as a workflow artifact. Outside
+ * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + any extra files such as the
+ * verdict attestations) as a workflow artifact. Outside
  * a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the outputs.
  * A suspended run also carries its workspace changes (`workdir.patch`), which a resuming job
  * applies to a fresh checkout before it replays the journal.
@@ -21,12 +22,8 @@ export function artifactPublisher(options: {
   warn: (message: string) => void;
   /** The workspace, whose changes a suspended run's artifact carries. */
   workdir?: string | undefined;
-}): (files: {
-  bundlePath: string;
-  sessionId: string;
-  suspended: boolean;
-}) => Promise<PublishedArtifact | null> {
-  return async ({ bundlePath, sessionId, suspended }) => {
+}): PublishEvidence {
+  return async ({ bundlePath, sessionId, suspended, extraFiles = [] }) => {
     const name = `truss-ledger-${sessionId}`;
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
@@ -49,6 +46,11 @@ export function artifactPublisher(options: {
       files.push(patchPath);
     }
     const { DefaultArtifactClient } = await import('@actions/artifact');
+    for (const file of extraFiles) {
+      const copy = join(dir, basename(file));
+      copyFileSync(file, copy);
+      files.push(copy);
+    }
     const uploaded = await new DefaultArtifactClient().uploadArtifact(name, files, dir);
     const { serverUrl, owner, repo, runId } = options.context;
     const id = uploaded.id ?? null;

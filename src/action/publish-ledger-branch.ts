@@ -1,8 +1,6 @@
 import { saveBundleToLedgerBranch } from '../github/ledger-store-branch.js';
 import type { Octokit } from '../github/octokit.js';
-import type { RunAndReportOptions } from '../github/run-and-report.js';
-
-type Publish = RunAndReportOptions['publish'];
+import type { PublishEvidence as Publish } from '../github/run-and-report.js';
 
 /**
  * With `ledger-branch` set, every bundle is also committed to that branch (`sessions/<id>.json`,

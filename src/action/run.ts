@@ -14,6 +14,7 @@ import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
 import { type RunTarget, resolveRunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
+import { withAttestation } from './publish-attestation.js';
 import { withLedgerBranch } from './publish-ledger-branch.js';
 import { type ResumeRequest, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
@@ -155,22 +156,35 @@ async function runContracts(options: {
             dryRun: inputs.dryRun,
             log: setup.log,
           }),
-    publish: withLedgerBranch(
-      inputs.uploadArtifact
-        ? artifactPublisher({
-            store: setup.store,
-            context,
-            env: options.setup.env,
-            warn: setup.log.warning,
-            workdir: setup.workdir,
-          })
-        : async () => null,
+    publish: withAttestation(
+      withLedgerBranch(
+        inputs.uploadArtifact
+          ? artifactPublisher({
+              store: setup.store,
+              context,
+              env: options.setup.env,
+              warn: setup.log.warning,
+              workdir: setup.workdir,
+            })
+          : async () => null,
+        {
+          octokit,
+          owner: context.owner,
+          repo: context.repo,
+          branch: inputs.ledgerBranch,
+          dryRun: inputs.dryRun,
+          warn: setup.log.warning,
+        },
+      ),
       {
+        enabled: inputs.attest,
+        signer: setup.signer,
+        context,
         octokit,
-        owner: context.owner,
-        repo: context.repo,
-        branch: inputs.ledgerBranch,
+        token: inputs.githubToken,
+        env: setup.env,
         dryRun: inputs.dryRun,
+        info: setup.log.info,
         warn: setup.log.warning,
       },
     ),

@@ -1,4 +1,5 @@
 import pkg from '../../package.json' with { type: 'json' };
+import { AttestationFormatError } from '../core/attest/errors.js';
 import { ContractError } from '../core/contract/errors.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
 import { ProviderError } from '../core/providers/errors.js';
@@ -17,6 +18,8 @@ Commands:
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
+  attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
+  verify-attestation FILE          verify a verdict attestation offline (--key HEX [--bundle B])
   ledger list|show|get|verdict|export|verify|shred
                                    read, export and verify a ledger database
   review approve|reject|needs-changes SESSION
@@ -40,6 +43,8 @@ type Command = (args: string[], io: CliIo) => number | Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   keygen: async () => (await import('./commands/keygen.js')).keygen,
   verify: async () => (await import('./commands/verify.js')).verify,
+  attest: async () => (await import('./commands/attest.js')).attest,
+  'verify-attestation': async () => (await import('./commands/verify-attestation.js')).verifyAttestation,
   ledger: async () => (await import('./commands/ledger.js')).ledger,
   review: async () => (await import('./commands/review.js')).review,
   run: async () => (await import('./commands/run.js')).run,
@@ -80,6 +85,7 @@ function report(error: unknown, io: CliIo): number {
     ContractError,
     ProviderError,
     GitRefError,
+    AttestationFormatError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

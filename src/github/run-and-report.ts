@@ -42,6 +42,18 @@ export interface PublishedArtifact {
   url: string | null;
 }
 
+/** What a run hands its publisher: the bundle, plus any files to ship beside it (attestations). */
+export interface EvidenceFiles {
+  bundlePath: string;
+  sessionId: string;
+  /** True when the session waits on a gate: its artifact must carry what a resume needs. */
+  suspended?: boolean;
+  extraFiles?: string[];
+}
+
+/** Uploads a run's evidence (the Action: a workflow artifact); null when not available. */
+export type PublishEvidence = (files: EvidenceFiles) => Promise<PublishedArtifact | null>;
+
 export interface RunAndReportOptions {
   octokit: Octokit;
   repo: RepoRef;
@@ -70,11 +82,7 @@ export interface RunAndReportOptions {
    * Uploads the evidence (the Action: a workflow artifact); null when not available. A suspended
    * session's artifact is what a later job resumes from.
    */
-  publish: (files: {
-    bundlePath: string;
-    sessionId: string;
-    suspended: boolean;
-  }) => Promise<PublishedArtifact | null>;
+  publish: PublishEvidence;
   /** The workflow run that holds the artifact (GITHUB_RUN_ID), recorded for a later resume. */
   workflowRunId?: string | null;
   log: Logger;

@@ -171,6 +171,37 @@ describe('artifactPublisher against a fake Actions results service', () => {
       raw.close();
     }
   });
+
+  it('uploads extra files (the verdict attestations) beside the bundle and the db', async () => {
+    const env = {
+      ACTIONS_RUNTIME_TOKEN: runtimeToken(),
+      ACTIONS_RESULTS_URL: `${fake.origin}/`,
+      GITHUB_SERVER_URL: 'https://github.com',
+    };
+    Object.assign(process.env, env);
+    const otherSession = appendSampleRun(store, key);
+    const otherBundle = join(temp.dir, `truss-ledger-${otherSession}.json`);
+    exportBundleToFile(store, otherSession, crypto, otherBundle);
+    const extraFiles = ['intoto', 'sigstore'].map((kind) => {
+      const file = join(temp.dir, `truss-ledger-${otherSession}.${kind}.json`);
+      writeFileSync(file, `{"kind":"${kind}"}\n`);
+      return file;
+    });
+    const publish = artifactPublisher({ store, context, env, warn: () => {} });
+    await publish({ bundlePath: otherBundle, sessionId: otherSession, extraFiles });
+    const zip = fake.committed.get(`/blob/${encodeURIComponent(`truss-ledger-${otherSession}`)}`);
+    if (!zip) throw new Error('no blob was committed');
+    const files = unzip(zip);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        `truss-ledger-${otherSession}.json`,
+        'ledger.db',
+        `truss-ledger-${otherSession}.intoto.json`,
+        `truss-ledger-${otherSession}.sigstore.json`,
+      ].sort(),
+    );
+    expect(files.get(`truss-ledger-${otherSession}.sigstore.json`)?.toString()).toBe('{"kind":"sigstore"}\n');
+  });
 });
 
 describe('artifactPublisher off a runner', () => {

@@ -17,6 +17,7 @@ Commands:
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
+  report BUNDLE.json [-o FILE]     write a self-contained HTML report that re-verifies the ledger in the browser
   ledger list|show|get|verdict|export|verify|shred
                                    read, export and verify a ledger database
   review approve|reject|needs-changes SESSION
@@ -40,6 +41,7 @@ type Command = (args: string[], io: CliIo) => number | Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   keygen: async () => (await import('./commands/keygen.js')).keygen,
   verify: async () => (await import('./commands/verify.js')).verify,
+  report: async () => (await import('./commands/report.js')).report,
   ledger: async () => (await import('./commands/ledger.js')).ledger,
   review: async () => (await import('./commands/review.js')).review,
   run: async () => (await import('./commands/run.js')).run,

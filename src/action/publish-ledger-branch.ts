@@ -1,8 +1,8 @@
 import { saveBundleToLedgerBranch } from '../github/ledger-store-branch.js';
 import type { Octokit } from '../github/octokit.js';
-import type { PublishedArtifact } from '../github/run-and-report.js';
+import type { PublishedArtifact, PublishFiles } from '../github/run-and-report.js';
 
-type Publish = (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null>;
+type Publish = (files: PublishFiles) => Promise<PublishedArtifact | null>;
 
 /**
  * With `ledger-branch` set, every bundle is also committed to that branch (`sessions/<id>.json`,

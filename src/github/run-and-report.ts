@@ -3,6 +3,7 @@ import type { TomlSource } from '../core/contract/load.js';
 import { type ContractOverrides, resolveContractSources } from '../core/contract/resolve.js';
 import { TomlPositions } from '../core/contract/toml-positions.js';
 import { createNodeCrypto, exportBundleToFile, type LedgerStore, type Signer } from '../core/ledger/index.js';
+import { writeReportFile } from '../core/report/write-report.js';
 import { budgetMeterFor } from '../core/runtime/budget.js';
 import { createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
@@ -14,6 +15,13 @@ import type { Octokit } from './octokit.js';
 import { conclusionFor, type ReportLinks, renderCheckOutput, renderStickyComment } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { upsertStickyComment } from './sticky-comment.js';
+
+/** The files of one run a host publishes: the bundle and, when it could be written, the HTML report. */
+export interface PublishFiles {
+  bundlePath: string;
+  sessionId: string;
+  reportPath?: string | null;
+}
 
 export interface PublishedArtifact {
   name: string;
@@ -44,7 +52,7 @@ export interface RunAndReportOptions {
   dryRun: boolean;
   signal?: AbortSignal;
   /** Uploads the evidence (the Action: a workflow artifact); null when not available. */
-  publish: (files: { bundlePath: string; sessionId: string }) => Promise<PublishedArtifact | null>;
+  publish: (files: PublishFiles) => Promise<PublishedArtifact | null>;
   log: Logger;
 }
 
@@ -132,8 +140,9 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   }
   const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
   exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
+  const reportPath = writeHtmlReport(options, bundlePath, sessionId);
   const report = reportFromEntries(sessionId, [...options.store.entries(sessionId)]);
-  const artifact = await options.publish({ bundlePath, sessionId }).catch((error: Error) => {
+  const artifact = await options.publish({ bundlePath, sessionId, reportPath }).catch((error: Error) => {
     log.warning(`could not upload the ledger artifact: ${error.message}`);
     return null;
   });
@@ -143,6 +152,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     runUrl: options.runUrl,
     checkRunUrl: check?.url ?? null,
     bundleFileName: `truss-ledger-${sessionId}.json`,
+    ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
     publicKey: bytesHex(options.signer.publicKey),
     keyId: options.signer.keyId,
   };
@@ -200,6 +210,32 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     report,
     links,
   };
+}
+
+/** The HTML report's name inside the ledger artifact. */
+export const REPORT_FILE_NAME = 'report.html';
+
+/**
+ * Writes the self-verifying HTML report beside the bundle. It embeds no pinned key: the page says
+ * "intact but key not pinned" until a reader pins the key they trust (the check run prints the key
+ * this run used). A report that cannot be written is a warning; the bundle is the evidence.
+ */
+function writeHtmlReport(options: RunAndReportOptions, bundlePath: string, sessionId: string): string | null {
+  const output = join(options.outDir, `truss-report-${sessionId}.html`);
+  try {
+    writeReportFile({
+      bundlePath,
+      output,
+      trusted: new Map(),
+      trustSource: null,
+      generator: options.codeVersion,
+      crypto: createNodeCrypto(),
+    });
+    return output;
+  } catch (error) {
+    options.log.warning(`could not write the HTML report: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 function logEvent(log: Logger, event: RunEvent): void {

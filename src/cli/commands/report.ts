@@ -44,7 +44,9 @@ export function report(args: string[], io: CliIo): number {
     [
       `wrote ${written.output} (${Math.ceil(written.bytes / 1024)} KiB, ${written.entries} entries)`,
       `chain (checked here, and again in the page when opened): ${written.status}${written.failure ? ` — ${written.failure.message}` : ''}`,
-      source ? `pinned keys from ${source}` : 'no pinned key: the page will say "intact but key not pinned" at best',
+      source
+        ? `pinned keys from ${source}`
+        : 'no pinned key: the page will say "intact but key not pinned" at best',
       `open it in a browser: file://${written.output}`,
     ].join('\n'),
   );

@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseBundle } from '../ledger/bundle.js';
+import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
 import type { VerifyReport } from '../ledger/verify-report.js';
-import { verifyBundle } from '../ledger/bundle.js';
 import { renderReportHtml } from './render-html.js';
 
 /** Summary of a written report, as `truss report --json` prints it. */

@@ -57,11 +57,14 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;over
 .facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere;min-width:0}
 details>summary{cursor:pointer}
 .timeline{list-style:none;padding:0;margin:0}
-.entry{border-bottom:1px solid var(--line);padding:.25rem 0}
+.entry{border-bottom:1px solid var(--line);padding:.25rem 0;overflow-wrap:anywhere}
+p,li,dd{overflow-wrap:anywhere}
 .entry .seq{display:inline-block;min-width:4rem;color:var(--muted)}
 .entry .kind{font-weight:600}
 .entry.transcript .kind{font-style:italic}
 .entry.broken{background:var(--bad-bg);border-left:4px solid var(--bad);padding-left:.5rem}
 .entry.broken .kind::after{content:"  ← verification failed here";color:var(--bad)}
-@media (max-width:40rem){.facts{grid-template-columns:1fr}.verdict-badge{font-size:2rem}th,td{padding:.3rem}}
+@media (max-width:40rem){.facts{grid-template-columns:1fr}.verdict-badge{font-size:2rem}
+table,tbody,tr,td{display:block;width:auto}thead{display:none}tr{border-bottom:2px solid var(--line);padding:.25rem 0}
+td{border:0;padding:.15rem 0}td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}}
 `;

@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     const ms = Math.round(performance.now() - started);
     progress.hidden = true;
     const source = data.trust_source ? ` (pinned keys from ${data.trust_source})` : '';
-    show(report, [`Verified in ${ms} ms in this browser${source}; nothing was sent anywhere.`]);
+    show(report, [`Checked in ${ms} ms in this browser${source}; nothing was sent anywhere.`]);
     window.trussVerification = { report, ms, workers: result.workers };
   } catch (error) {
     progress.hidden = true;

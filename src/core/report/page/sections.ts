@@ -136,11 +136,11 @@ export function clausesSection(report: RunReport): HTMLElement {
           h(
             'tr',
             { 'data-vote': vote.vote },
-            h('td', null, String(vote.seat + 1)),
-            h('td', null, vote.lens),
-            h('td', null, `${vote.provider}/${vote.model}`),
-            h('td', null, STATUS_LABEL[vote.vote] ?? vote.vote),
-            h('td', { class: 'reasoning' }, vote.reasoning),
+            h('td', { 'data-label': 'Seat' }, String(vote.seat + 1)),
+            h('td', { 'data-label': 'Lens' }, vote.lens),
+            h('td', { 'data-label': 'Model' }, `${vote.provider}/${vote.model}`),
+            h('td', { 'data-label': 'Vote' }, STATUS_LABEL[vote.vote] ?? vote.vote),
+            h('td', { class: 'reasoning', 'data-label': 'Reasoning' }, vote.reasoning),
           ),
         );
       }
@@ -154,11 +154,11 @@ export function clausesSection(report: RunReport): HTMLElement {
     return h(
       'tr',
       { class: 'clause-row', 'data-status': clause.status, 'data-kind': clause.kind },
-      h('td', null, String(clause.index + 1)),
-      h('td', null, clause.kind),
+      h('td', { 'data-label': '#' }, String(clause.index + 1)),
+      h('td', { 'data-label': 'Kind' }, clause.kind),
       h(
         'td',
-        null,
+        { 'data-label': 'Status' },
         h('span', { class: `pill ${clause.status}` }, STATUS_LABEL[clause.status] ?? clause.status),
       ),
       h(

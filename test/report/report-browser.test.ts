@@ -154,6 +154,53 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
     }
   });
 
+  it('human sign-offs sit beside the machine verdict; one made before new evidence is marked stale', async () => {
+    const id = appendSampleRun(fx.store, SESSION_KEY, { id: 'signed-off' });
+    const fields = {
+      actor: { login: 'early-reviewer', id: 1 },
+      source: { review_id: 1, commit_sha: null, url: null },
+    };
+    fx.store.appendHumanReview(id, REVIEWER_KEY, { ...fields, decision: 'approved', note: 'looked fine' });
+    fx.store.append(id, 'tool_result', { call_id: 'late', name: 'bash', content: 'edit' }, SESSION_KEY);
+    fx.store.append(id, 'run_completed', { final_text: 'changed after the review' }, SESSION_KEY);
+    fx.store.appendHumanReview(id, REVIEWER_KEY, {
+      ...fields,
+      actor: { login: 'late-reviewer', id: 2 },
+      decision: 'needs_changes',
+      note: 'saw the edit',
+    });
+    const path = report('signoffs', exportText(fx, id, createNodeCrypto()), [
+      SESSION_KEY.publicKeyHex,
+      REVIEWER_KEY.publicKeyHex,
+    ]);
+    const opened = await openReport(browser, path);
+    try {
+      const { page } = opened;
+      const heroCards = await page.locator('.hero > section').evaluateAll((els) => els.map((el) => el.id));
+      expect(heroCards).toEqual(['verdict-card', 'chain', 'signoffs']);
+      const items = page.locator('#signoffs li.signoff');
+      expect(
+        await items.evaluateAll((els) =>
+          els.map((el) => [el.className, el.querySelector('strong')?.textContent]),
+        ),
+      ).toEqual([
+        ['signoff stale', 'approved'],
+        ['signoff current', 'needs changes'],
+      ]);
+      expect(await items.nth(0).textContent()).toContain(
+        'Stale: the ledger gained evidence after this sign-off',
+      );
+      expect(await items.nth(1).textContent()).toContain('by late-reviewer');
+      expect(await items.nth(1).textContent()).toContain('signature valid, reviewer key pinned');
+      // The machine verdict is not merged with the sign-offs: it still says what the panel said.
+      expect(await page.textContent('#verdict')).toBe('PASS');
+      expect(opened.result?.report.reviews.map((r) => r.stale)).toEqual([true, false]);
+      await opened.screenshot('signoffs-stale');
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('hostile payload text (</script>, onerror, comments) stays text, runs nothing, and still verifies', async () => {
     const id = fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: 'hostile' }).id;
     const contract = {

@@ -57,8 +57,21 @@ async function main(): Promise<void> {
     app.replaceChildren(
       h('p', { class: 'banner bad' }, `This report's data cannot be read: ${(error as Error).message}`),
     );
+    document.documentElement.dataset.chain = 'error';
     return;
   }
+  try {
+    await render(data, started);
+  } catch (error) {
+    app.replaceChildren(
+      h('p', { class: 'banner bad' }, `This report cannot be shown: ${(error as Error).message}`),
+    );
+    document.documentElement.dataset.chain = 'error';
+  }
+}
+
+async function render(data: ReportData, started: number): Promise<void> {
+  const app = document.getElementById('app') as HTMLElement;
   const bundle = data.bundle;
   const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
   const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike));
@@ -71,13 +84,14 @@ async function main(): Promise<void> {
   );
   const detail = h('ul', { class: 'chain-detail', id: 'chain-detail' });
   const progress = h('progress', { id: 'chain-progress', max: '1', value: '0' });
+  const pin = pinForm((key) => repin(key));
   const chainCard = h(
     'section',
     { class: 'card chain', id: 'chain', 'data-tone': 'busy', 'aria-labelledby': 'chain-h' },
     h('h2', { id: 'chain-h', class: 'eyebrow' }, 'Ledger proof (computed in this page)'),
     h('div', { role: 'status', 'aria-live': 'polite' }, status, detail),
     progress,
-    pinForm((key) => repin(key)),
+    pin.form,
   );
   const line = timeline(entries);
   app.replaceChildren(
@@ -123,6 +137,7 @@ async function main(): Promise<void> {
     const report = verifyWithAnswers(bundle, trusted, answers);
     const ms = Math.round(performance.now() - started);
     progress.hidden = true;
+    pin.enable();
     const source = data.trust_source ? ` (pinned keys from ${data.trust_source})` : '';
     show(report, [`Checked in ${ms} ms in this browser${source}; nothing was sent anywhere.`]);
     window.trussVerification = { report, ms, workers: result.workers };
@@ -169,8 +184,11 @@ function markSignOffs(report: VerifyReport): void {
   }
 }
 
-/** Lets a reader pin a key they obtained independently (the embedded pins come with the file). */
-function pinForm(onPin: (key: string) => void): HTMLElement {
+/**
+ * Lets a reader pin a key they obtained independently (the embedded pins come with the file). The
+ * button is enabled once every signature has been checked, so re-checking never blocks the page.
+ */
+function pinForm(onPin: (key: string) => void): { form: HTMLElement; enable(): void } {
   const input = h('input', {
     id: 'pin-key',
     name: 'pin-key',
@@ -181,17 +199,19 @@ function pinForm(onPin: (key: string) => void): HTMLElement {
     placeholder: '64 hex characters',
   });
   const error = h('span', { class: 'small', id: 'pin-error', role: 'alert' });
+  const button = h('button', { type: 'submit', disabled: '' }, 'Pin and re-check');
   const form = h(
     'form',
     { class: 'pin', id: 'pin-form' },
     h('label', { for: 'pin-key' }, 'Check against a public key you trust: '),
     input,
-    h('button', { type: 'submit' }, 'Pin and re-check'),
+    button,
     error,
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const key = input.value.trim().toLowerCase();
+    if (button.disabled) return;
     if (!hexToBytes(key, 32)) {
       error.textContent = 'Enter the 64-character hex Ed25519 public key (as `truss keygen` prints it).';
       return;
@@ -199,7 +219,12 @@ function pinForm(onPin: (key: string) => void): HTMLElement {
     error.textContent = '';
     onPin(key);
   });
-  return form;
+  return {
+    form,
+    enable: () => {
+      button.disabled = false;
+    },
+  };
 }
 
 function howSection(data: ReportData): HTMLElement {

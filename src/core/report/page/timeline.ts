@@ -7,8 +7,8 @@ const PAGE = 250;
 
 export interface Timeline {
   element: HTMLElement;
-  /** Marks (and opens) the entry where verification failed, rendering it if it was not yet shown. */
-  markBroken(seq: number): void;
+  /** Marks (and opens) the entry at this position where verification failed, rendering it if needed. */
+  markBroken(position: number): void;
 }
 
 /**
@@ -65,8 +65,8 @@ export function timeline(entries: readonly unknown[]): Timeline {
   );
   return {
     element,
-    markBroken(seq) {
-      const position = entries.findIndex((e) => (e as { seq?: unknown })?.seq === seq);
+    markBroken(position) {
+      // Failure seqs are positions in ledger.entries (seq and position agree up to the failure).
       const target = entries[position];
       if (target === undefined) return;
       if (isTranscript(kindOf(target)) && !showTranscript) {

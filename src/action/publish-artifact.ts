@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LedgerStore } from '../core/ledger/index.js';
-import type { PublishEvidence } from '../github/run-and-report.js';
+import { type PublishEvidence, REPORT_FILE_NAME } from '../github/run-and-report.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
 
@@ -9,8 +9,8 @@ import type { EventContext } from './event-context.js';
 export const WORKDIR_PATCH = 'workdir.patch';
 
 /**
- * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + any extra files such as the
- * verdict attestations) as a workflow artifact. Outside
+ * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + the HTML report as `report.html`
+ * + any extra files such as the verdict attestations) as a workflow artifact. Outside
  * a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the outputs.
  * A suspended run also carries its workspace changes (`workdir.patch`), which a resuming job
  * applies to a fresh checkout before it replays the journal.
@@ -23,7 +23,7 @@ export function artifactPublisher(options: {
   /** The workspace, whose changes a suspended run's artifact carries. */
   workdir?: string | undefined;
 }): PublishEvidence {
-  return async ({ bundlePath, sessionId, suspended, extraFiles = [] }) => {
+  return async ({ bundlePath, sessionId, suspended, reportPath, extraFiles = [] }) => {
     const name = `truss-ledger-${sessionId}`;
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
@@ -45,12 +45,17 @@ export function artifactPublisher(options: {
       writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));
       files.push(patchPath);
     }
-    const { DefaultArtifactClient } = await import('@actions/artifact');
+    if (reportPath) {
+      const reportCopy = join(dir, REPORT_FILE_NAME);
+      copyFileSync(reportPath, reportCopy);
+      files.push(reportCopy);
+    }
     for (const file of extraFiles) {
       const copy = join(dir, basename(file));
       copyFileSync(file, copy);
       files.push(copy);
     }
+    const { DefaultArtifactClient } = await import('@actions/artifact');
     const uploaded = await new DefaultArtifactClient().uploadArtifact(name, files, dir);
     const { serverUrl, owner, repo, runId } = options.context;
     const id = uploaded.id ?? null;

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pkg from '../../package.json' with { type: 'json' };
 import {
   createNodeCrypto,
   type HumanReviewDecision,
@@ -127,6 +128,7 @@ export async function resumeSuspendedRun(options: {
       signer: setup.signer,
       env: setup.env,
       outDir: setup.outDir,
+      codeVersion: `truss ${pkg.version}`,
       runUrl: runUrl(context),
       workflowRunId: context.runId || null,
       check: inputs.check,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/schema.js';
 import {
   createNodeCrypto,
@@ -10,8 +11,10 @@ import {
   loadKeyFile,
   loadOrCreateKeyFile,
   parseSeedBase64,
+  resolveTrustedKeys,
   type SigningKey,
 } from '../core/ledger/index.js';
+import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
@@ -109,7 +112,8 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
   );
   mkdirSync(dirname(bundlePath), { recursive: true });
   exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  if (outcome.status === 'suspended') return reportSuspended(outcome, context, bundlePath);
+  const reportPath = writeRunReport(context, bundlePath);
+  if (outcome.status === 'suspended') return reportSuspended(outcome, context, bundlePath, reportPath);
   const entries = [...store.entries(outcome.sessionId)];
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${context.key.publicKeyHex}`;
   if (context.json) {
@@ -139,6 +143,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
           key_id: context.key.keyId,
           db: context.dbPath,
           bundle: bundlePath,
+          report: reportPath,
           verify_command: verifyCommand,
           git: outcome.git,
         },
@@ -147,12 +152,43 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
       )}\n`,
     );
   } else {
-    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}\n`);
+    const reportLine = reportPath
+      ? `\nreport ${reportPath} (open it in a browser; it re-verifies the ledger itself)`
+      : '';
+    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`);
   }
   return OVERALL_EXIT[outcome.verdict.overall];
 }
 
-function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, bundlePath: string): number {
+/**
+ * Writes the HTML report beside the bundle (`<session>.html`), pinned to the workdir's
+ * `.truss/trusted-keys` when it has one. A report that cannot be written is a warning, not a failed run.
+ */
+function writeRunReport(context: ReportContext, bundlePath: string): string | null {
+  const output = reportPathFor(bundlePath);
+  try {
+    const { trusted, source } = resolveTrustedKeys({ cwd: context.workdir });
+    writeReportFile({
+      bundlePath,
+      output,
+      trusted,
+      trustSource: source,
+      generator: `truss ${pkg.version}`,
+      crypto: createNodeCrypto(),
+    });
+    return output;
+  } catch (error) {
+    context.io.stderr(`warning: could not write the HTML report ${output}: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
+function reportSuspended(
+  outcome: SuspendedOutcome,
+  context: ReportContext,
+  bundlePath: string,
+  reportPath: string | null,
+): number {
   const { io } = context;
   const { suspension } = outcome;
   const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
@@ -188,6 +224,7 @@ function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, bund
           key_id: context.key.keyId,
           db: context.dbPath,
           bundle: bundlePath,
+          report: reportPath,
           release,
         },
         null,
@@ -207,6 +244,7 @@ function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, bund
     }
     lines.push('to continue:', ...release.map((line) => `  ${line}`));
     lines.push(`session ${outcome.sessionId} · head ${outcome.headHash}`, `bundle ${bundlePath}`);
+    if (reportPath) lines.push(`report ${reportPath}`);
     io.stdout(`${lines.join('\n')}\n`);
   }
   return EXIT.suspended;

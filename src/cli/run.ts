@@ -20,6 +20,7 @@ Commands:
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
   verify-attestation FILE          verify a verdict attestation offline (--key HEX [--bundle B])
+  report BUNDLE.json [-o FILE]     write a self-contained HTML report that re-verifies the ledger in the browser
   ledger list|show|get|verdict|export|verify|shred
                                    read, export and verify a ledger database
   review approve|reject|needs-changes SESSION
@@ -45,6 +46,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   verify: async () => (await import('./commands/verify.js')).verify,
   attest: async () => (await import('./commands/attest.js')).attest,
   'verify-attestation': async () => (await import('./commands/verify-attestation.js')).verifyAttestation,
+  report: async () => (await import('./commands/report.js')).report,
   ledger: async () => (await import('./commands/ledger.js')).ledger,
   review: async () => (await import('./commands/review.js')).review,
   run: async () => (await import('./commands/run.js')).run,

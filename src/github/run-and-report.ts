@@ -10,6 +10,7 @@ import {
   type Signer,
   type TrustedKeys,
 } from '../core/ledger/index.js';
+import { writeReportFile } from '../core/report/write-report.js';
 import { budgetMeterFor } from '../core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
@@ -36,6 +37,7 @@ import {
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
+/** The files of one run a host publishes: the bundle and, when it could be written, the HTML report. */
 export interface PublishedArtifact {
   name: string;
   id: number | null;
@@ -48,6 +50,8 @@ export interface EvidenceFiles {
   sessionId: string;
   /** True when the session waits on a gate: its artifact must carry what a resume needs. */
   suspended?: boolean;
+  /** The HTML report, uploaded as `report.html`. */
+  reportPath?: string | null;
   extraFiles?: string[];
 }
 
@@ -150,10 +154,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
 }
 
 export interface ResumeAndReportOptions
-  extends Omit<
-    RunAndReportOptions,
-    'contracts' | 'config' | 'overrides' | 'codeVersion' | 'principal' | 'baseRef'
-  > {
+  extends Omit<RunAndReportOptions, 'contracts' | 'config' | 'overrides' | 'principal' | 'baseRef'> {
   sessionId: string;
   /** Reviewer keys whose signed approval releases an approval gate. */
   approvers: TrustedKeys;
@@ -223,10 +224,11 @@ async function reportedRun(
   }
   const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
   exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
+  const reportPath = writeHtmlReport(options, bundlePath, sessionId);
   const entries = [...options.store.entries(sessionId)];
   const report = reportFromEntries(sessionId, entries);
   const artifact = await options
-    .publish({ bundlePath, sessionId, suspended: report.overall === 'suspended' })
+    .publish({ bundlePath, sessionId, reportPath, suspended: report.overall === 'suspended' })
     .catch((error: Error) => {
       log.warning(`could not upload the ledger artifact: ${error.message}`);
       return null;
@@ -237,6 +239,7 @@ async function reportedRun(
     runUrl: options.runUrl,
     checkRunUrl: check?.url ?? null,
     bundleFileName: `truss-ledger-${sessionId}.json`,
+    ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
     publicKey: bytesHex(options.signer.publicKey),
     keyId: options.signer.keyId,
   };
@@ -293,6 +296,36 @@ async function reportedRun(
     report,
     links,
   };
+}
+
+/** The HTML report's name inside the ledger artifact. */
+export const REPORT_FILE_NAME = 'report.html';
+
+/**
+ * Writes the self-verifying HTML report beside the bundle. It embeds no pinned key: the page says
+ * "intact but key not pinned" until a reader pins the key they trust (the check run prints the key
+ * this run used). A report that cannot be written is a warning; the bundle is the evidence.
+ */
+function writeHtmlReport(
+  options: Pick<ReportingOptions, 'outDir' | 'log' | 'codeVersion'>,
+  bundlePath: string,
+  sessionId: string,
+): string | null {
+  const output = join(options.outDir, `truss-report-${sessionId}.html`);
+  try {
+    writeReportFile({
+      bundlePath,
+      output,
+      trusted: new Map(),
+      trustSource: null,
+      generator: options.codeVersion,
+      crypto: createNodeCrypto(),
+    });
+    return output;
+  } catch (error) {
+    options.log.warning(`could not write the HTML report: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 function logEvent(log: Logger, event: RunEvent): void {

@@ -110,6 +110,14 @@ describe('the action entry, run the way a runner runs it', () => {
     expect(bundle.contract.done[0].desc).toBe('greeting.txt has the exact line');
     const verify = runCli(['verify', run.outputs['bundle-path'] as string, '--key', key.publicKeyHex]);
     expect(verify.code, verify.stdout).toBe(0);
+    // The self-verifying HTML report is written beside the bundle (the artifact carries it as report.html).
+    const reportPath = (run.outputs['bundle-path'] as string).replace(
+      /truss-ledger-([^/]+)\.json$/,
+      'truss-report-$1.html',
+    );
+    const reportHtml = readFileSync(reportPath, 'utf8');
+    expect(reportHtml).toMatch(/^<!doctype html>/);
+    expect(reportHtml).toContain(`"session_id":"${run.outputs['session-id']}"`);
 
     // Secrets never reach the outputs, summary, bundle or logs (`::add-mask::` lines are how the
     // runner learns what to hide; it never prints them).
@@ -124,6 +132,7 @@ describe('the action entry, run the way a runner runs it', () => {
       run.summary,
       JSON.stringify(run.outputs),
       readFileSync(run.outputs['bundle-path'] as string, 'utf8'),
+      reportHtml,
     ]) {
       expect(text).not.toContain(seed);
       expect(text).not.toContain('ghs_faketoken');

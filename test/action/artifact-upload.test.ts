@@ -90,7 +90,7 @@ describe('artifactPublisher against a fake Actions results service', () => {
     await new Promise<void>((resolve) => fake.server.close(() => resolve()));
   });
 
-  it('creates, uploads and finalizes truss-ledger-<session> holding a verifiable bundle and the db', async () => {
+  it('creates, uploads and finalizes truss-ledger-<session> holding a verifiable bundle, the db and report.html', async () => {
     const env = {
       ACTIONS_RUNTIME_TOKEN: runtimeToken(),
       ACTIONS_RESULTS_URL: `${fake.origin}/`,
@@ -101,7 +101,9 @@ describe('artifactPublisher against a fake Actions results service', () => {
     const warnings: string[] = [];
     const publish = artifactPublisher({ store, context, env, warn: (m) => warnings.push(m) });
 
-    const published = await publish({ bundlePath, sessionId, suspended: false });
+    const reportPath = join(temp.dir, `truss-report-${sessionId}.html`);
+    writeFileSync(reportPath, '<!doctype html><title>report</title>');
+    const published = await publish({ bundlePath, sessionId, reportPath });
 
     const name = `truss-ledger-${sessionId}`;
     expect(published).toEqual({
@@ -143,7 +145,8 @@ describe('artifactPublisher against a fake Actions results service', () => {
 
     const files = unzip(zip);
     const bundleName = `truss-ledger-${sessionId}.json`;
-    expect([...files.keys()].sort()).toEqual([bundleName, 'ledger.db'].sort());
+    expect([...files.keys()].sort()).toEqual([bundleName, 'ledger.db', 'report.html'].sort());
+    expect(files.get('report.html')?.equals(readFileSync(reportPath))).toBe(true);
 
     const bundleBytes = files.get(bundleName) as Buffer;
     expect(bundleBytes.equals(readFileSync(bundlePath))).toBe(true);

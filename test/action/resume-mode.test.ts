@@ -166,7 +166,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(check?.output?.summary).toContain('/truss approve');
     const files = storedArtifact(sessionId);
     expect([...files.keys()].sort()).toEqual(
-      [`truss-ledger-${sessionId}.json`, 'ledger.db', 'workdir.patch'].sort(),
+      [`truss-ledger-${sessionId}.json`, 'ledger.db', 'report.html', 'workdir.patch'].sort(),
     );
     expect(files.get('workdir.patch')?.toString()).toContain('written before the gate');
     const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));

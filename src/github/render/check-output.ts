@@ -10,6 +10,7 @@ import {
   headline,
   intentQuote,
   linksLine,
+  reportLine,
   titleFor,
   verifySection,
   votesSection,
@@ -35,6 +36,7 @@ function summaryAt(report: RunReport, links: ReportLinks, detail: Detail): strin
     votesSection(report, detail),
     '### Run',
     factsList(report, links),
+    reportLine(links),
     verifySection(links),
   ]);
 }
@@ -64,6 +66,7 @@ function minimal(report: RunReport, links: ReportLinks): string {
     ...banners(report, lean),
     note,
     linksLine(links, false),
+    reportLine(links),
     verifySection(links),
   ]);
   return sizeOf(full) <= CHECK_OUTPUT_LIMIT ? full : join([headline(report), note, verifySection(links)]);

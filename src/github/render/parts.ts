@@ -289,6 +289,19 @@ export function verifySection(links: ReportLinks, level: '###' | '####' = '###')
 }
 
 /** Links to the check run, workflow run and artifact, as one line; null when there are none. */
+/**
+ * Points at the self-verifying HTML report inside the ledger artifact (GitHub cannot link to a file
+ * inside an artifact, so this links the artifact and names the file). Null when there is no report
+ * or no artifact to find it in.
+ */
+export function reportLine(links: ReportLinks): string | null {
+  if (!links.reportFileName || !links.artifactName) return null;
+  const artifactUrl = safeUrl(links.artifactUrl);
+  const name = codeSpan(links.artifactName);
+  const artifact = artifactUrl ? `[${name}](${artifactUrl})` : name;
+  return `📄 **Readable report:** open ${codeSpan(links.reportFileName)} from the ${artifact} artifact in a browser. It shows this verdict with all its evidence and re-checks every hash and signature of the ledger itself, offline.`;
+}
+
 export function linksLine(links: ReportLinks, includeCheckRun: boolean): string | null {
   const items: string[] = [];
   const check = safeUrl(links.checkRunUrl);

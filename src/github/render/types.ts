@@ -8,6 +8,8 @@ export interface ReportLinks {
   checkRunUrl?: string | null;
   /** File name of the bundle inside the artifact, as `truss verify` takes it. */
   bundleFileName: string;
+  /** File name of the self-verifying HTML report inside the artifact, when one was written. */
+  reportFileName?: string;
   /** Hex ed25519 public key the run signed with. */
   publicKey: string;
   keyId: string;

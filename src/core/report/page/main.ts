@@ -1,0 +1,252 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import type { Bundle } from '../../ledger/bundle.js';
+import { hexToBytes } from '../../ledger/encoding.js';
+import type { LedgerEntry } from '../../ledger/entry.js';
+import type { VerifyReport } from '../../ledger/verify-report.js';
+import { REPORT_DATA_FORMAT, type ReportData } from '../report-data.js';
+import { type ChainState, chainState } from './chain-status.js';
+import { h } from './dom.js';
+import { runView } from './run-view.js';
+import { clausesSection, runSection, signOffCard, verdictCard } from './sections.js';
+import { timeline } from './timeline.js';
+import {
+  answerAll,
+  answerJobs,
+  collectSignatureJobs,
+  type SignatureAnswers,
+  type SignatureJob,
+  verifyWithAnswers,
+} from './verify-in-page.js';
+
+/** What the page exposes for tests and curious readers: the in-page verifier's own report. */
+interface PageResult {
+  report: VerifyReport;
+  ms: number;
+  workers: number;
+}
+
+declare global {
+  interface Window {
+    trussVerification?: PageResult;
+  }
+}
+
+if (typeof document === 'undefined') {
+  // Started as a Web Worker from this same script: answer signature checks with @noble.
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent<SignatureJob[]>) => void) | null;
+    postMessage: (message: unknown, transfer: Transferable[]) => void;
+  };
+  scope.onmessage = (event) => {
+    const out = answerJobs(event.data);
+    scope.postMessage(out, [out.buffer]);
+  };
+} else {
+  void main();
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const app = document.getElementById('app') as HTMLElement;
+  let data: ReportData;
+  try {
+    data = JSON.parse(document.getElementById('truss-data')?.textContent ?? '') as ReportData;
+    if (data.format !== REPORT_DATA_FORMAT) throw new Error(`unknown data format ${String(data.format)}`);
+  } catch (error) {
+    app.replaceChildren(
+      h('p', { class: 'banner bad' }, `This report's data cannot be read: ${(error as Error).message}`),
+    );
+    document.documentElement.dataset.chain = 'error';
+    return;
+  }
+  try {
+    await render(data, started);
+  } catch (error) {
+    app.replaceChildren(
+      h('p', { class: 'banner bad' }, `This report cannot be shown: ${(error as Error).message}`),
+    );
+    document.documentElement.dataset.chain = 'error';
+  }
+}
+
+async function render(data: ReportData, started: number): Promise<void> {
+  const app = document.getElementById('app') as HTMLElement;
+  const bundle = data.bundle;
+  const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
+  const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike));
+  document.title = `${run.overall.toUpperCase()} · ${run.title ?? run.contractId} · Truss report`;
+
+  const status = h(
+    'p',
+    { class: 'chain-headline', id: 'chain-status' },
+    'Verifying the signed ledger in this page…',
+  );
+  const detail = h('ul', { class: 'chain-detail', id: 'chain-detail' });
+  const progress = h('progress', { id: 'chain-progress', max: '1', value: '0' });
+  const pin = pinForm((key) => repin(key));
+  const chainCard = h(
+    'section',
+    { class: 'card chain', id: 'chain', 'data-tone': 'busy', 'aria-labelledby': 'chain-h' },
+    h('h2', { id: 'chain-h', class: 'eyebrow' }, 'Ledger proof (computed in this page)'),
+    h('div', { role: 'status', 'aria-live': 'polite' }, status, detail),
+    progress,
+    pin.form,
+  );
+  const line = timeline(entries);
+  app.replaceChildren(
+    h('div', { class: 'hero' }, verdictCard(run), chainCard, signOffCard(entries.filter(isEntryLike))),
+    clausesSection(run),
+    runSection(bundle, run),
+    line.element,
+    howSection(data),
+  );
+
+  let trusted = new Map(Array.isArray(data.trusted) ? data.trusted : []);
+  let answers: SignatureAnswers = new Map();
+  const show = (report: VerifyReport, extra: string[] = []) => {
+    const state = chainState(report);
+    paint(state, status, detail, chainCard, extra);
+    const untrusted = document.getElementById('untrusted-note') as HTMLElement;
+    const verdictEl = document.getElementById('verdict-card') as HTMLElement;
+    verdictEl.dataset.trust = state.tone;
+    untrusted.hidden = state.tone !== 'bad';
+    untrusted.textContent =
+      state.tone === 'bad'
+        ? 'Do not trust this verdict: the ledger that carries it failed verification.'
+        : '';
+    markSignOffs(report);
+    if (report.status === 'failed' && typeof report.failure?.seq === 'number')
+      line.markBroken(report.failure.seq);
+    document.documentElement.dataset.chain = report.status;
+  };
+  const repin = (key: string) => {
+    trusted = new Map([[key, 'entered in this page']]);
+    show(verifyWithAnswers(bundle, trusted, answers), [`Pinned here: ${key}`]);
+  };
+
+  try {
+    const jobs = collectSignatureJobs(bundle);
+    progress.max = Math.max(1, jobs.length);
+    const script = document.getElementById('truss-verifier')?.textContent ?? null;
+    const result = await answerAll(jobs, script, (done) => {
+      progress.value = done;
+      status.textContent = `Checking signatures in this page… ${done} of ${jobs.length}`;
+    });
+    answers = result.answers;
+    const report = verifyWithAnswers(bundle, trusted, answers);
+    const ms = Math.round(performance.now() - started);
+    progress.hidden = true;
+    pin.enable();
+    const source = data.trust_source ? ` (pinned keys from ${data.trust_source})` : '';
+    show(report, [`Checked in ${ms} ms in this browser${source}; nothing was sent anywhere.`]);
+    window.trussVerification = { report, ms, workers: result.workers };
+  } catch (error) {
+    progress.hidden = true;
+    paint(
+      { tone: 'bad', headline: `Could not verify: ${(error as Error).message}`, detail: [] },
+      status,
+      detail,
+      chainCard,
+      [],
+    );
+    document.documentElement.dataset.chain = 'error';
+  }
+}
+
+function isEntryLike(entry: unknown): entry is LedgerEntry {
+  return typeof entry === 'object' && entry !== null && typeof (entry as LedgerEntry).payload === 'object';
+}
+
+function paint(
+  state: ChainState,
+  status: HTMLElement,
+  detail: HTMLElement,
+  card: HTMLElement,
+  extra: string[],
+) {
+  card.dataset.tone = state.tone;
+  const icon = state.tone === 'good' ? '✔ ' : state.tone === 'warn' ? '⚠ ' : state.tone === 'bad' ? '✘ ' : '';
+  status.textContent = `${icon}${state.headline}`;
+  detail.replaceChildren(...[...state.detail, ...extra].map((line) => h('li', null, line)));
+}
+
+function markSignOffs(report: VerifyReport): void {
+  const bySeq = new Map(report.reviews.map((review) => [review.seq, review]));
+  for (const item of document.querySelectorAll<HTMLElement>('.signoff')) {
+    const review = bySeq.get(Number(item.dataset.seq));
+    const trust = item.querySelector('.signoff-trust') as HTMLElement;
+    trust.textContent = review
+      ? ` · signature valid, reviewer key ${review.key_pinned ? 'pinned' : 'not pinned'}`
+      : report.status === 'failed'
+        ? ' · not verified (the chain failed before or at it)'
+        : '';
+  }
+}
+
+/**
+ * Lets a reader pin a key they obtained independently (the embedded pins come with the file). The
+ * button is enabled once every signature has been checked, so re-checking never blocks the page.
+ */
+function pinForm(onPin: (key: string) => void): { form: HTMLElement; enable(): void } {
+  const input = h('input', {
+    id: 'pin-key',
+    name: 'pin-key',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    inputmode: 'text',
+    pattern: '[0-9a-fA-F]{64}',
+    placeholder: '64 hex characters',
+  });
+  const error = h('span', { class: 'small', id: 'pin-error', role: 'alert' });
+  const button = h('button', { type: 'submit', disabled: '' }, 'Pin and re-check');
+  const form = h(
+    'form',
+    { class: 'pin', id: 'pin-form' },
+    h('label', { for: 'pin-key' }, 'Check against a public key you trust: '),
+    input,
+    button,
+    error,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const key = input.value.trim().toLowerCase();
+    if (button.disabled) return;
+    if (!hexToBytes(key, 32)) {
+      error.textContent = 'Enter the 64-character hex Ed25519 public key (as `truss keygen` prints it).';
+      return;
+    }
+    error.textContent = '';
+    onPin(key);
+  });
+  return {
+    form,
+    enable: () => {
+      button.disabled = false;
+    },
+  };
+}
+
+function howSection(data: ReportData): HTMLElement {
+  const bundle = data.bundle as Bundle;
+  return h(
+    'section',
+    { 'aria-labelledby': 'how-h' },
+    h('h2', { id: 'how-h' }, 'How this page checks the ledger'),
+    h(
+      'p',
+      null,
+      'The signed ledger is embedded in this file. The script in this file recomputes every entry hash (RFC 8785 canonical JSON + SHA-256) and checks every Ed25519 signature with @noble/ed25519, using the same verifier as ',
+      h('code', null, 'truss verify'),
+      '. The page makes no network requests (its Content-Security-Policy forbids them).',
+    ),
+    h(
+      'p',
+      null,
+      'Keys pinned inside this file travel with the file: anyone who can edit the file can change them. To trust the verdict, pin a key you obtained independently above, or run ',
+      h('code', null, `npx truss verify ${bundle.ledger?.session_id ?? 'BUNDLE'}.json --key <public key>`),
+      ' on the bundle.',
+    ),
+    h('p', { class: 'small muted' }, `Generated ${data.generated_at} by ${data.generator}.`),
+  );
+}

@@ -1,0 +1,245 @@
+/// <reference lib="dom" />
+import type { Bundle } from '../../ledger/bundle.js';
+import type { LedgerEntry } from '../../ledger/entry.js';
+import type { RunReport } from '../../verify/run-report.js';
+import { h, short, text } from './dom.js';
+
+type Payload = Record<string, unknown>;
+
+const VERDICT_LABEL: Record<RunReport['overall'], string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  unverifiable: 'UNVERIFIABLE',
+  failed_run: 'RUN FAILED',
+  suspended: 'SUSPENDED',
+};
+
+const STATUS_LABEL: Record<string, string> = {
+  met: '✔ met',
+  not_met: '✘ not met',
+  unverifiable: '? unverifiable',
+};
+
+/** Model and tool entries: the transcript, shown only on request. */
+export function isTranscript(kind: string): boolean {
+  return /^(model|tool)_/.test(kind);
+}
+
+/** The machine verdict: overall outcome, contract title and intent, clause counts. */
+export function verdictCard(report: RunReport): HTMLElement {
+  const counts = { met: 0, not_met: 0, unverifiable: 0 } as Record<string, number>;
+  for (const clause of report.clauses) counts[clause.status] = (counts[clause.status] ?? 0) + 1;
+  return h(
+    'section',
+    {
+      class: 'card verdict',
+      id: 'verdict-card',
+      'data-overall': report.overall,
+      'aria-labelledby': 'verdict-h',
+    },
+    h('h2', { id: 'verdict-h', class: 'eyebrow' }, 'Machine verdict'),
+    h('p', { class: 'verdict-badge', id: 'verdict' }, VERDICT_LABEL[report.overall]),
+    h('p', { class: 'contract-title' }, report.title ?? report.contractId),
+    h('blockquote', { class: 'intent' }, report.intent || 'no intent recorded'),
+    h(
+      'p',
+      { class: 'muted' },
+      `${counts.met ?? 0} met · ${counts.not_met ?? 0} not met · ${counts.unverifiable ?? 0} unverifiable`,
+    ),
+    report.runError ? h('p', { class: 'banner bad' }, `Run failed: ${report.runError}`) : null,
+    ...report.forced.map((reason) => h('p', { class: 'banner bad' }, `Forced FAIL: ${reason}`)),
+    report.scripted
+      ? h('p', { class: 'banner warn' }, 'The panel is scripted (replayed fixture answers, not a model).')
+      : null,
+    h('p', { class: 'untrusted-note', id: 'untrusted-note', hidden: '' }, ''),
+  );
+}
+
+/** Human sign-offs, beside the machine verdict; stale when they attest an older head. */
+export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
+  const reviewableHead = [...entries].reverse().find((e) => e.kind !== 'human_review')?.entry_hash;
+  const reviews = entries.filter((e) => e.kind === 'human_review');
+  const list = h('ul', { class: 'signoffs' });
+  for (const entry of reviews) {
+    const p = entry.payload;
+    const stale = p.attested_head_hash !== reviewableHead;
+    const actor = (p.actor as Payload | null)?.login;
+    list.append(
+      h(
+        'li',
+        { class: `signoff ${stale ? 'stale' : 'current'}`, 'data-seq': String(entry.seq) },
+        h('strong', null, text(p.decision).replace('_', ' ')),
+        ` by ${text(actor ?? 'unknown')} `,
+        h('span', { class: `pill ${stale ? 'warn' : 'good'}` }, stale ? 'stale' : 'current'),
+        h(
+          'span',
+          { class: 'muted small' },
+          ` seq ${entry.seq} · key ${text(p.reviewer_key_id)} · attests ${short(p.attested_head_hash)}`,
+        ),
+        h('span', { class: 'signoff-trust small' }, ''),
+        p.note ? h('blockquote', null, text(p.note)) : null,
+        stale
+          ? h(
+              'p',
+              { class: 'small' },
+              'Stale: the ledger gained evidence after this sign-off, so it does not cover the current head.',
+            )
+          : null,
+      ),
+    );
+  }
+  return h(
+    'section',
+    { class: 'card', id: 'signoffs', 'aria-labelledby': 'signoffs-h' },
+    h('h2', { id: 'signoffs-h', class: 'eyebrow' }, 'Human sign-offs'),
+    reviews.length ? list : h('p', { class: 'muted' }, 'No human sign-off recorded in this ledger.'),
+  );
+}
+
+/** Definition of done: one row per clause, its evidence one keypress away. */
+export function clausesSection(report: RunReport): HTMLElement {
+  const rows = report.clauses.map((clause) => {
+    const evidence = h('details', { class: 'evidence' }, h('summary', null, 'Evidence'));
+    if (clause.check) {
+      const c = clause.check;
+      evidence.append(
+        h(
+          'dl',
+          { class: 'facts' },
+          h('dt', null, 'Command'),
+          h('dd', null, h('code', null, c.run)),
+          h('dt', null, 'Exit code'),
+          h('dd', null, c.timedOut ? 'timed out' : text(c.exitCode ?? 'none')),
+          h('dt', null, 'Duration'),
+          h('dd', null, `${Math.round(c.durationMs)} ms`),
+        ),
+        h('p', { class: 'small muted' }, 'Output tail'),
+        h('pre', { class: 'tail' }, [c.stdoutTail, c.stderrTail].filter(Boolean).join('\n') || '(no output)'),
+      );
+    }
+    if (clause.kind === 'review') {
+      const table = h(
+        'table',
+        { class: 'votes' },
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ...['Seat', 'Lens', 'Model', 'Vote', 'Reasoning'].map((t) => h('th', { scope: 'col' }, t)),
+          ),
+        ),
+      );
+      const body = h('tbody', null);
+      for (const vote of clause.votes) {
+        body.append(
+          h(
+            'tr',
+            { 'data-vote': vote.vote },
+            h('td', { 'data-label': 'Seat' }, String(vote.seat + 1)),
+            h('td', { 'data-label': 'Lens' }, vote.lens),
+            h('td', { 'data-label': 'Model' }, `${vote.provider}/${vote.model}`),
+            h('td', { 'data-label': 'Vote' }, STATUS_LABEL[vote.vote] ?? vote.vote),
+            h('td', { class: 'reasoning', 'data-label': 'Reasoning' }, vote.reasoning),
+          ),
+        );
+      }
+      table.append(body);
+      evidence.append(
+        clause.votes.length ? table : h('p', { class: 'muted' }, 'No votes recorded.'),
+        h('p', null, `Majority: ${STATUS_LABEL[clause.status] ?? clause.status}`),
+        ...clause.evidenceNotes.map((note) => h('p', { class: 'small muted' }, note)),
+      );
+    }
+    return h(
+      'tr',
+      { class: 'clause-row', 'data-status': clause.status, 'data-kind': clause.kind },
+      h('td', { 'data-label': '#' }, String(clause.index + 1)),
+      h('td', { 'data-label': 'Kind' }, clause.kind),
+      h(
+        'td',
+        { 'data-label': 'Status' },
+        h('span', { class: `pill ${clause.status}` }, STATUS_LABEL[clause.status] ?? clause.status),
+      ),
+      h(
+        'td',
+        null,
+        h('p', { class: 'desc' }, clause.desc),
+        clause.reason ? h('p', { class: 'small muted' }, clause.reason) : null,
+        evidence,
+      ),
+    );
+  });
+  return h(
+    'section',
+    { 'aria-labelledby': 'done-h' },
+    h('h2', { id: 'done-h' }, 'Definition of done'),
+    rows.length
+      ? h(
+          'div',
+          { class: 'scroll' },
+          h(
+            'table',
+            { class: 'clauses' },
+            h(
+              'thead',
+              null,
+              h('tr', null, ...['#', 'Kind', 'Status', 'Clause'].map((t) => h('th', { scope: 'col' }, t))),
+            ),
+            h('tbody', null, ...rows),
+          ),
+        )
+      : h('p', { class: 'muted' }, 'No clause was judged (the run has no verdict).'),
+  );
+}
+
+/** Cost, tokens and steps against the contract's budget; git SHAs; the diff summary. */
+export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
+  const entries = bundle.ledger.entries;
+  const started = (entries.find((e) => e.kind === 'run_started')?.payload ?? {}) as Payload;
+  const budget = (((started.contract ?? {}) as Payload).budget ?? {}) as Payload;
+  const work = [...entries].reverse().find((e) => e.kind === 'executor_result')?.payload as
+    | Payload
+    | undefined;
+  const modelCalls = entries.filter((e) => e.kind === 'model_result').length;
+  const steps = typeof work?.steps === 'number' ? work.steps : modelCalls;
+  const of = (limit: unknown, unit = '') =>
+    typeof limit === 'number' ? ` of ${unit}${limit}` : ' (no limit)';
+  const facts: Array<[string, string]> = [
+    ['Cost', `$${report.costUsd.toFixed(4)}${of(budget.max_cost_usd, '$')}`],
+    ['Tokens', `${report.totalTokens.toLocaleString('en-US')}${of(budget.max_total_tokens)}`],
+    ['Steps', `${steps}${of(budget.max_steps)}`],
+    ['Repository', text(report.git?.repo ?? '—')],
+    ['Base SHA', text(report.git?.base_sha ?? '—')],
+    ['Head SHA', text(report.git?.head_sha ?? '—')],
+  ];
+  if (work) {
+    const changed = Array.isArray(work.changed_files) ? (work.changed_files as unknown[]).map(text) : [];
+    const stat = work.diff_stat as Payload | undefined;
+    const size = typeof work.diff_bytes === 'number' ? `, ${work.diff_bytes} bytes of diff` : '';
+    const lines = stat
+      ? `, +${text(stat.insertions ?? stat.added ?? 0)} −${text(stat.deletions ?? stat.removed ?? 0)}`
+      : '';
+    facts.push(['Diff', `${changed.length} file${changed.length === 1 ? '' : 's'} changed${lines}${size}`]);
+    if (changed.length) facts.push(['Changed files', changed.slice(0, 200).join(', ')]);
+    if (work.failure) facts.push(['Executor failure', text(work.failure)]);
+  } else {
+    facts.push(['Diff', 'no executor ran (the working tree was judged as it was)']);
+  }
+  facts.push(
+    ['Session', bundle.ledger.session_id],
+    ['Contract hash', report.contractHash ?? '—'],
+    ['Head hash', text(bundle.ledger.head_hash)],
+  );
+  return h(
+    'section',
+    { 'aria-labelledby': 'run-h' },
+    h('h2', { id: 'run-h' }, 'Budget, commits and diff'),
+    h(
+      'dl',
+      { class: 'facts', id: 'run-facts' },
+      ...facts.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)]),
+    ),
+  );
+}

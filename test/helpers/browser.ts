@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { VerifyReport } from '../../src/core/ledger/index.js';
+import { REPO_ROOT } from './cli.js';
+
+/** Debian's `chromium` package; `.ci/run` installs it when missing. */
+export const CHROMIUM_PATH = process.env.TRUSS_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * Browser suites run when Chromium is installed, and always under CI: there a missing browser must
+ * fail the build (launchChromium throws), never skip silently.
+ */
+export const runBrowserTests = existsSync(CHROMIUM_PATH) || Boolean(process.env.CI);
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set TRUSS_CHROMIUM`,
+    );
+  }
+  // Chromium refuses its sandbox as root (CI containers); as any other user it keeps it.
+  const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
+}
+
+/** Where screenshots go (gitignored; CI can keep them as artifacts). */
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'report');
+
+export interface OpenedReport {
+  page: Page;
+  /** Every URL the page requested, including the page itself. */
+  requests: string[];
+  errors: string[];
+  dialogs: string[];
+  result: { report: VerifyReport; ms: number; workers: number } | undefined;
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Opens a report from its file:// URL and waits until the page has finished verifying. */
+export async function openReport(
+  browser: Browser,
+  file: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedReport> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForFunction(() => document.documentElement.dataset.chain, null, { timeout: 45_000 });
+  const result = await page.evaluate(() => window.trussVerification);
+  return {
+    page,
+    requests,
+    errors,
+    dialogs,
+    result: result as OpenedReport['result'],
+    async screenshot(name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** True for URLs that never leave the machine: the file itself, data: and the page's own blob: workers. */
+export function isLocalUrl(url: string): boolean {
+  return /^(file|data|blob):/.test(url);
+}

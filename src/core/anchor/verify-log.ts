@@ -147,6 +147,10 @@ export function verifyLogDir(
   const latest = existsSync(latestPath) ? readFileSync(latestPath, 'utf8') : null;
   if ((latest ?? null) !== (previous?.note ?? null))
     return fail(`${LOG_FILES.checkpoint} is not the last checkpoint in ${LOG_FILES.history}`);
+  if (!report.key_pinned && (options.pinnedKeys ?? []).length > 0)
+    return fail(
+      `the log is signed by ${config.key_id}, which is not a pinned log key: it may have been re-signed`,
+    );
   if (!report.key_pinned) report.status = 'integrity_only';
   return report;
 }

@@ -1,4 +1,5 @@
 export * from './anchor.js';
+export * from './anchor-session.js';
 export * from './checkpoint.js';
 export * from './checkpoint-witness.js';
 export * from './errors.js';

@@ -12,7 +12,7 @@ import { rfc6962Hasher } from './hasher.js';
 import { anchorLeafData } from './leaf-record.js';
 import { verifyInclusion } from './merkle-verify.js';
 
-export const ANCHOR_RECEIPT_KIND = 'anchor_receipt';
+export { ANCHOR_RECEIPT_KIND } from '../ledger/entry-hash.js';
 
 /** Payload of an `anchor_receipt` entry (SPEC §4.3). Hashes are lowercase hex. */
 export interface AnchorReceiptPayload {

@@ -3,6 +3,8 @@
  * with a consistency proof from it. A log that shows different histories to different people (a
  * fork) is caught the moment one client sees both, and the two signed notes are the proof.
  */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
 import { ForkError, type ProofError } from './errors.js';
@@ -71,4 +73,17 @@ export class CheckpointWitness {
 
 function sameRoot(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Keeps the last accepted checkpoint note in a file (written atomically). */
+export function fileWitnessState(path: string): WitnessState {
+  return {
+    load: () => (existsSync(path) ? readFileSync(path, 'utf8') : null),
+    save: (note) => {
+      mkdirSync(dirname(path), { recursive: true });
+      const temp = `${path}.tmp-${process.pid}`;
+      writeFileSync(temp, note);
+      renameSync(temp, path);
+    },
+  };
 }

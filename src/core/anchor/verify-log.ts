@@ -155,6 +155,22 @@ export function verifyLogDir(
   return report;
 }
 
+/**
+ * The log's tree as it is on disk, read-only (no repair): for clients that need proofs from a log
+ * directory they must not modify, such as a witness checking consistency.
+ */
+export function readLogTree(dir: string): NodeSource {
+  const levels = readLevels(join(dir, LOG_FILES.treeDir));
+  return {
+    size: (levels[0]?.length ?? 0) / 32,
+    node: (level, index) => {
+      const hash = nodeAt(levels, level, index);
+      if (!hash) throw new RangeError(`no complete subtree at level ${level}, index ${index}`);
+      return hash;
+    },
+  };
+}
+
 function readLevels(dir: string): Buffer[] {
   const levels: Buffer[] = [];
   for (let level = 0; ; level++) {

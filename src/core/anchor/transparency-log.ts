@@ -76,8 +76,10 @@ export class TransparencyLog {
   }
 
   /**
-   * Opens the log in `dir`. A crash in the middle of an append (leaf line written, tree not yet, or
-   * the reverse) is repaired by cutting back to the leaves both agree on.
+   * Opens the log in `dir`. `leaves.jsonl` is the record; the level files are derived from it. A torn
+   * last line (crash mid-write) is cut off; tree levels longer than the leaves are cut back, and
+   * missing tree nodes (a crash before the tree write, or a copy of the log without its `tree/`
+   * directory, as kept on a git branch) are recomputed from the leaf lines.
    */
   static open(dir: string, deps: LogDeps): TransparencyLog {
     const config = readLogConfig(dir);
@@ -85,11 +87,14 @@ export class TransparencyLog {
     const leavesPath = join(dir, LOG_FILES.leaves);
     const fd = openSync(leavesPath, existsSync(leavesPath) ? 'r+' : 'w+');
     const { lines, endOfLast } = countLines(fd);
+    if (fstatSync(fd).size !== endOfLast) ftruncateSync(fd, endOfLast);
     const tree = FileTree.open(join(dir, LOG_FILES.treeDir), deps.hasher, { size: lines });
-    let bytes = endOfLast;
-    if (tree.size < lines) bytes = offsetAfterLines(fd, tree.size);
-    if (fstatSync(fd).size !== bytes) ftruncateSync(fd, bytes);
-    return new TransparencyLog(dir, config, { name: config.origin, publicKey }, deps, tree, fd, bytes);
+    if (tree.size < lines) {
+      forEachLine(fd, offsetAfterLines(fd, tree.size), (line) => {
+        tree.appendLeafHash(deps.hasher.leaf(line));
+      });
+    }
+    return new TransparencyLog(dir, config, { name: config.origin, publicKey }, deps, tree, fd, endOfLast);
   }
 
   get origin(): string {
@@ -234,6 +239,27 @@ function countLines(fd: number): { lines: number; endOfLast: number } {
     position += read;
   }
   return { lines, endOfLast };
+}
+
+/** Calls `onLine` with the bytes of every complete line from byte `offset` on (without the newline). */
+function forEachLine(fd: number, offset: number, onLine: (line: Buffer) => void): void {
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let carry = Buffer.alloc(0);
+  let position = offset;
+  for (;;) {
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    position += read;
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+    let start = 0;
+    let at = data.indexOf(10, start);
+    while (at !== -1) {
+      onLine(data.subarray(start, at));
+      start = at + 1;
+      at = data.indexOf(10, start);
+    }
+    carry = Buffer.from(data.subarray(start));
+  }
 }
 
 function offsetAfterLines(fd: number, wanted: number): number {

@@ -1,7 +1,7 @@
 /**
  * `truss anchor verify-log`: recompute a log directory from its leaves and check every file and every
- * signed checkpoint against the result. Read-only; streams the leaves, keeps O(log n) state for the
- * rebuild and reads the level files as they are.
+ * signed checkpoint against the result. Read-only; the level files are optional (a log kept on a git
+ * branch carries only its leaves and checkpoints) but must match the recomputed tree when present.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,43 +57,51 @@ export function verifyLogDir(
     report.failure = message;
     return report;
   };
-  const levels = readLevels(join(dir, LOG_FILES.treeDir));
   const leavesPath = join(dir, LOG_FILES.leaves);
   const leaves = existsSync(leavesPath) ? readFileSync(leavesPath) : Buffer.alloc(0);
   if (leaves.length > 0 && leaves[leaves.length - 1] !== 10)
     return fail(`${LOG_FILES.leaves} ends in a partial line`);
 
-  // Rebuild the tree from the leaf data, comparing every node with the level files as it is completed.
-  const frontier: Uint8Array[] = [];
-  let size = 0;
-  let start = 0;
-  while (start < leaves.length) {
+  // Rebuild every level from the leaf data: the leaves are the record, the level files a derived cache.
+  const leafHashes: Uint8Array[] = [];
+  for (let start = 0; start < leaves.length; ) {
     const end = leaves.indexOf(10, start);
-    let hash = options.hasher.leaf(leaves.subarray(start, end));
+    leafHashes.push(options.hasher.leaf(leaves.subarray(start, end)));
     start = end + 1;
-    let level = 0;
-    let index = size;
-    for (;;) {
-      const stored = nodeAt(levels, level, index);
-      if (!stored || !bytesEqual(stored, hash)) {
-        return fail(
-          `${LOG_FILES.treeDir}/level-${String(level).padStart(2, '0')}.bin node ${index} does not match the hash recomputed from ${LOG_FILES.leaves} (leaf ${size})`,
-        );
-      }
-      if (index % 2 === 0) {
-        frontier[level] = hash;
-        break;
-      }
-      hash = options.hasher.node(frontier[level] as Uint8Array, hash);
-      level++;
-      index = (index - 1) / 2;
-    }
-    size++;
   }
-  for (let level = 0, expected = size; level < levels.length; level++, expected = Math.floor(expected / 2)) {
-    const actual = (levels[level] as Buffer).length / 32;
-    if (actual !== expected)
-      return fail(`level ${level} holds ${actual} hashes but ${size} leaves need exactly ${expected}`);
+  const size = leafHashes.length;
+  const levels: Buffer[] = [Buffer.concat(leafHashes)];
+  for (let count = Math.floor(size / 2), level = 1; count > 0; count = Math.floor(count / 2), level++) {
+    const below = levels[level - 1] as Buffer;
+    const nodes = Buffer.allocUnsafe(count * 32);
+    for (let i = 0; i < count; i++) {
+      const hash = options.hasher.node(
+        below.subarray(64 * i, 64 * i + 32),
+        below.subarray(64 * i + 32, 64 * i + 64),
+      );
+      nodes.set(hash, 32 * i);
+    }
+    levels.push(nodes);
+  }
+  // Level files, when present (a copy kept on a git branch has none), must be exactly that cache.
+  const stored = readLevels(join(dir, LOG_FILES.treeDir));
+  if (stored.length > 0) {
+    for (let level = 0; level < Math.max(stored.length, levels.length); level++) {
+      const want = levels[level] ?? Buffer.alloc(0);
+      const have = stored[level] ?? Buffer.alloc(0);
+      if (have.equals(want)) continue;
+      const name = `${LOG_FILES.treeDir}/level-${String(level).padStart(2, '0')}.bin`;
+      if (have.length !== want.length)
+        return fail(
+          `${name} holds ${have.length / 32} hashes but ${size} leaves need exactly ${want.length / 32}`,
+        );
+      let index = 0;
+      while (have.subarray(index * 32, index * 32 + 32).equals(want.subarray(index * 32, index * 32 + 32)))
+        index++;
+      return fail(
+        `${name} node ${index} (leaves from ${index * 2 ** level}) does not match the hash recomputed from ${LOG_FILES.leaves}`,
+      );
+    }
   }
   report.size = size;
   const source: NodeSource = {

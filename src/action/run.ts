@@ -151,6 +151,8 @@ async function runContracts(options: {
         branch: inputs.ledgerBranch,
         dryRun: inputs.dryRun,
         warn: setup.log.warning,
+        info: setup.log.info,
+        anchor: setup.ephemeralKey ? undefined : { store: setup.store, signer: setup.signer },
       },
     ),
     log: setup.log,

@@ -128,7 +128,6 @@ describe('truss anchor (real CLI, child process)', () => {
 
   it('verify-log --state reports a rewritten log as a fork with both checkpoints (exit 1)', () => {
     const f = files();
-    const forked = path.join(dir, 'forked');
     // Someone with the log key rebuilds the log with a different history of the same length + 1.
     expect(
       cli(['anchor', 'init', 'forked', '--origin', 'example.com/truss-ci-log', '--log-key', 'log.key']).code,

@@ -33,7 +33,7 @@ export function parseCheckpoint(text: string): Checkpoint {
   if (!/^(0|[1-9][0-9]{0,15})$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText)))
     throw new NoteError(`the checkpoint size ${JSON.stringify(sizeText)} is not a decimal integer`);
   const root = fromBase64(rootText);
-  if (!root || root.length !== 32) throw new NoteError('the checkpoint root is not a base64 SHA-256 hash');
+  if (root?.length !== 32) throw new NoteError('the checkpoint root is not a base64 SHA-256 hash');
   return { origin, size: Number(sizeText), root };
 }
 

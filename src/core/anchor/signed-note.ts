@@ -49,7 +49,7 @@ export function parseVerifierKey(text: string, sha256: (d: Uint8Array) => Uint8A
   const [name, id, encoded] = parts as [string, string, string];
   checkKeyName(name);
   const typed = fromBase64(encoded);
-  if (!typed || typed.length !== 33 || typed[0] !== ED25519_TYPE)
+  if (typed?.length !== 33 || typed[0] !== ED25519_TYPE)
     throw new NoteError('the verifier key is not an Ed25519 (type 0x01) key');
   const publicKey = typed.subarray(1);
   if (id !== hex(noteKeyId(name, publicKey, sha256)))

@@ -7,16 +7,16 @@ import {
   LedgerStore,
   presignedReviewSigner,
 } from '../core/ledger/index.js';
-import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import { applyWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { type EventContext, runUrl } from './event-context.js';
+import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import type { Inputs } from './inputs.js';
 import type { RunTarget } from './pr-target.js';
-import { artifactPublisher, WORKDIR_PATCH } from './publish-artifact.js';
+import { WORKDIR_PATCH } from './publish-artifact.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
 /** How the decision that releases the gate reaches this job. */
@@ -136,28 +136,8 @@ export async function resumeSuspendedRun(options: {
       dryRun: inputs.dryRun,
       sessionId,
       approvers,
-      publishChanges:
-        inputs.onPassChanges === 'none'
-          ? undefined
-          : gitChangesPublisher({
-              mode: inputs.onPassChanges,
-              workdir: setup.workdir,
-              octokit,
-              repo,
-              target: request.target,
-              auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-              dryRun: inputs.dryRun,
-              log: setup.log,
-            }),
-      publish: inputs.uploadArtifact
-        ? artifactPublisher({
-            store,
-            context,
-            env: setup.env,
-            warn: setup.log.warning,
-            workdir: setup.workdir,
-          })
-        : async () => null,
+      publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
+      publish: evidencePublisher({ inputs, context, octokit, setup, store }),
       log: setup.log,
     });
   } finally {

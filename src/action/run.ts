@@ -1,6 +1,5 @@
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
-import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
@@ -9,13 +8,11 @@ import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
 import { type EventContext, readEventContext, runUrl } from './event-context.js';
+import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
 import { type RunTarget, resolveRunTarget } from './pr-target.js';
-import { artifactPublisher } from './publish-artifact.js';
-import { withAttestation } from './publish-attestation.js';
-import { withLedgerBranch } from './publish-ledger-branch.js';
 import { type ResumeRequest, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
@@ -143,51 +140,8 @@ async function runContracts(options: {
     check: inputs.check,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
-    publishChanges:
-      inputs.onPassChanges === 'none'
-        ? undefined
-        : gitChangesPublisher({
-            mode: inputs.onPassChanges,
-            workdir: setup.workdir,
-            octokit,
-            repo: { owner: context.owner, repo: context.repo },
-            target,
-            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-            dryRun: inputs.dryRun,
-            log: setup.log,
-          }),
-    publish: withAttestation(
-      withLedgerBranch(
-        inputs.uploadArtifact
-          ? artifactPublisher({
-              store: setup.store,
-              context,
-              env: options.setup.env,
-              warn: setup.log.warning,
-              workdir: setup.workdir,
-            })
-          : async () => null,
-        {
-          octokit,
-          owner: context.owner,
-          repo: context.repo,
-          branch: inputs.ledgerBranch,
-          dryRun: inputs.dryRun,
-          warn: setup.log.warning,
-        },
-      ),
-      {
-        enabled: inputs.attest,
-        signer: setup.signer,
-        context,
-        octokit,
-        token: inputs.githubToken,
-        env: setup.env,
-        dryRun: inputs.dryRun,
-        info: setup.log.info,
-        warn: setup.log.warning,
-      },
-    ),
+    publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
+    publish: evidencePublisher({ inputs, context, octokit, setup, store: setup.store }),
     log: setup.log,
   });
   if (inputs.check && target.prNumber !== null && results.length > 0) {

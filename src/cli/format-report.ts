@@ -27,6 +27,12 @@ export function formatReport(report: VerifyReport, trustSource: string | null, i
       `${indent}  human review seq ${review.seq}: ${review.decision} by ${actor} (${state}; ${review.reviewer_key_id}, ${key})`,
     );
   }
+  for (const anchor of report.anchors ?? []) {
+    const key = anchor.log_key_pinned ? 'log key pinned' : 'log key NOT pinned';
+    lines.push(
+      `${indent}  anchored seq ${anchor.anchored_seq} in ${anchor.log_origin}: leaf ${anchor.leaf_index} of checkpoint ${anchor.tree_size} (receipt seq ${anchor.seq}; ${anchor.log_key_id}, ${key})`,
+    );
+  }
   for (const note of report.notes) lines.push(`${indent}  note: ${note}`);
   for (const child of report.children) lines.push(formatReport(child, trustSource, `${indent}  `));
   if (!indent) lines.push(`exit ${VERIFY_EXIT_CODES[report.status]} (${report.status})`);

@@ -1,4 +1,5 @@
 import pkg from '../../package.json' with { type: 'json' };
+import { LogError, NoteError, ProofError } from '../core/anchor/errors.js';
 import { AttestationFormatError } from '../core/attest/errors.js';
 import { ContractError } from '../core/contract/errors.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
@@ -25,6 +26,8 @@ Commands:
                                    read, export and verify a ledger database
   review approve|reject|needs-changes SESSION
                                    record a signed human sign-off
+  anchor init|prove|checkpoint|verify-log
+                                   anchor ledger heads in a transparency log; verify the log
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -52,6 +55,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.js')).run,
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
+  anchor: async () => (await import('./commands/anchor.js')).anchor,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
@@ -88,6 +92,9 @@ function report(error: unknown, io: CliIo): number {
     ProviderError,
     GitRefError,
     AttestationFormatError,
+    LogError,
+    NoteError,
+    ProofError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

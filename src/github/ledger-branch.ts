@@ -18,6 +18,11 @@ export interface LedgerCommit {
   url: string;
 }
 
+/** The branch moved away from the commit a caller pinned as parent: re-read it and redo the work. */
+export class BranchMovedError extends Error {
+  override name = 'BranchMovedError';
+}
+
 export interface CommitFilesOptions {
   octokit: Octokit;
   owner: string;
@@ -27,6 +32,12 @@ export interface CommitFilesOptions {
   files: readonly LedgerFile[];
   message: string;
   dryRun: boolean;
+  /**
+   * Commit exactly on top of this commit (null: the branch must not exist yet), for files computed
+   * from that commit's content. If the branch moved meanwhile, BranchMovedError is thrown instead of
+   * rebuilding the commit on the new head, which would overwrite another job's changes.
+   */
+  parent?: string | null;
 }
 
 /**
@@ -63,8 +74,14 @@ export async function commitFilesToBranch(options: CommitFilesOptions): Promise<
       type: 'blob' as const,
       sha: blobs[i],
     }));
+    const pinned = options.parent;
     const attempt = async (): Promise<LedgerCommit> => {
-      const parent = await headOf(octokit, owner, repo, branch);
+      const parent =
+        pinned === undefined
+          ? await branchHead(octokit, owner, repo, branch)
+          : pinned === null
+            ? null
+            : { commitSha: pinned, treeSha: await treeOf(octokit, owner, repo, pinned) };
       const { data: tree } = await octokit.rest.git.createTree({
         owner,
         repo,
@@ -95,6 +112,8 @@ export async function commitFilesToBranch(options: CommitFilesOptions): Promise<
       return await attempt();
     } catch (error) {
       if (statusOf(error) !== 422) throw error;
+      if (pinned !== undefined)
+        throw new BranchMovedError(`${branch} moved away from ${pinned ?? 'nothing'} while committing`);
       octokit.log.warn(
         `${branch} moved while committing the ledger (HTTP 422); retrying once on the new head`,
       );
@@ -106,7 +125,7 @@ export async function commitFilesToBranch(options: CommitFilesOptions): Promise<
 }
 
 /** The branch head commit and its tree, or null when the branch does not exist. */
-async function headOf(
+export async function branchHead(
   octokit: Octokit,
   owner: string,
   repo: string,
@@ -120,8 +139,12 @@ async function headOf(
     if (statusOf(error) === 404) return null;
     throw error;
   }
+  return { commitSha, treeSha: await treeOf(octokit, owner, repo, commitSha) };
+}
+
+async function treeOf(octokit: Octokit, owner: string, repo: string, commitSha: string): Promise<string> {
   const { data: commit } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
-  return { commitSha, treeSha: commit.tree.sha };
+  return commit.tree.sha;
 }
 
 function normalizeBranch(branch: string): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SigningKey } from '../../src/core/ledger/index.js';
+import { checkReceipt } from '../../src/core/anchor/receipt.js';
+import { createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
 import {
   ActionHarness,
   type CheckRunCreate,
@@ -43,22 +44,50 @@ async function produceEvidence(
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const sessionId = run.outputs['session-id'] as string;
     const path = `sessions/${sessionId}.json`;
-    // A new ledger branch: one orphan commit holding the bundle, then the ref.
+    // A new ledger branch: first the run's head is anchored (an orphan commit creating the log under
+    // anchor/), then the bundle, which now carries the anchor_receipt, is committed on top of it.
     expect(requestLines(harness.fake).filter((l) => l.includes('/git/'))).toEqual([
-      'POST /git/blobs',
       `GET /git/ref/heads/${LEDGER_BRANCH}`,
+      'POST /git/blobs',
+      'POST /git/blobs',
+      'POST /git/blobs',
+      'POST /git/blobs',
       'POST /git/trees',
       'POST /git/commits',
       'POST /git/refs',
+      'POST /git/blobs',
+      `GET /git/ref/heads/${LEDGER_BRANCH}`,
+      expect.stringMatching(/^GET \/git\/commits\/[0-9a-f]{40}$/),
+      'POST /git/trees',
+      'POST /git/commits',
+      `PATCH /git/refs/heads/${LEDGER_BRANCH}`,
     ]);
-    const [tree] = harness.fake.calls('POST', /\/git\/trees$/);
+    const [anchorTree, tree] = harness.fake.calls('POST', /\/git\/trees$/);
+    expect(
+      (anchorTree?.body as { tree: { path: string }[] } | undefined)?.tree.map((entry) => entry.path),
+    ).toEqual(['anchor/log.json', 'anchor/leaves.jsonl', 'anchor/checkpoint', 'anchor/checkpoints.jsonl']);
     expect(tree?.body).toEqual({
+      base_tree: expect.stringMatching(/^[0-9a-f]{40}$/),
       tree: [{ path, mode: '100644', type: 'blob', sha: expect.stringMatching(/^[0-9a-f]{40}$/) }],
     });
     expect(harness.fake.calls('POST', /\/git\/commits$/)[0]?.body).toMatchObject({ parents: [] });
     expect(harness.fake.calls('POST', /\/git\/refs$/)[0]?.body).toMatchObject({
       ref: `refs/heads/${LEDGER_BRANCH}`,
     });
+    // The bundle on the branch ends with the receipt, whose checkpoint is the one on the branch.
+    const published = JSON.parse(harness.ledger.file(path) ?? '{}');
+    const receipt = published.ledger.entries.at(-1);
+    expect(receipt).toMatchObject({
+      kind: 'anchor_receipt',
+      payload: {
+        anchored_head_hash: run.outputs['head-hash'],
+        leaf_index: 0,
+        checkpoint: harness.ledger.file('anchor/checkpoint'),
+        log_public_key: harness.key.publicKeyHex,
+      },
+    });
+    // Its inclusion proof verifies against the signed checkpoint, as any verifier will check it.
+    expect(checkReceipt(receipt.payload, createNodeCrypto())).toHaveProperty('finding.tree_size', 1);
     // After the check run, the sticky comment and the ledger-branch commit, the run resets the human
     // review check on the PR head (even when the verdict covers the merge commit): no sign-off yet.
     expect(requestLines(harness.fake).at(-1)).toBe('POST /check-runs');

@@ -218,8 +218,12 @@ export class FakeLedgerBranch {
 
   /** The file at `path` on the branch head, or null. */
   file(path: string): string | null {
-    if (!this.head) return null;
-    const commit = this.commits.get(this.head);
+    return this.head ? this.fileAt(this.head, path) : null;
+  }
+
+  /** The file at `path` in commit `sha`, or null. */
+  fileAt(sha: string, path: string): string | null {
+    const commit = this.commits.get(sha);
     const blob = commit ? this.trees.get(commit.tree)?.get(path) : undefined;
     return blob ? (this.blobs.get(blob)?.toString('utf8') ?? null) : null;
   }
@@ -312,9 +316,10 @@ export class FakeLedgerBranch {
         this.head = body.sha;
         return { body: { ref: `refs/heads/${this.branch}`, object: { sha: body.sha } } };
       })
-      .on('GET', new RegExp(`^${API}/contents/sessions/[^/]+\\.json$`), (req) => {
+      .on('GET', new RegExp(`^${API}/contents/(sessions/[^/]+\\.json|anchor/[^/]+)$`), (req) => {
         const path = (req.path.split('?')[0] ?? '').slice(`${API}/contents/`.length);
-        const text = queryOf(req).get('ref') === this.branch ? this.file(path) : null;
+        const ref = queryOf(req).get('ref');
+        const text = ref === this.branch ? this.file(path) : ref ? this.fileAt(ref, path) : null;
         return text === null
           ? { status: 404, body: { message: 'Not Found' } }
           : { body: contentsFile(path, text) };

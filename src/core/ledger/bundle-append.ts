@@ -3,7 +3,7 @@ import type { Bundle } from './bundle.js';
 import { canonicalJson } from './canonical-json.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
-import { entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
+import { ANNOTATION_KINDS, entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 
@@ -25,7 +25,7 @@ export function appendHumanReviewToBundle(
   const head = hexToBytes(ledger.head_hash, 32);
   if (!last || !head || last.entry_hash !== ledger.head_hash)
     throw new LedgerError('the bundle has no valid head to extend');
-  const attested = [...ledger.entries].reverse().find((e) => e.kind !== HUMAN_REVIEW_KIND)?.entry_hash;
+  const attested = [...ledger.entries].reverse().find((e) => !ANNOTATION_KINDS.has(e.kind))?.entry_hash;
   if (!attested) throw new LedgerError('the bundle has no evidence to review');
   const payload: HumanReviewPayload = {
     ...review,

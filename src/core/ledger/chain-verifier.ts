@@ -1,7 +1,16 @@
+import { checkReceipt, type ReceiptFinding } from '../anchor/receipt.js';
 import { canonicalJson } from './canonical-json.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import { HUMAN_REVIEW_DECISIONS } from './entry.js';
-import { entryPreimage, HUMAN_REVIEW_KIND, KIND_PATTERN, TERMINAL_KINDS, ZERO_HASH } from './entry-hash.js';
+import {
+  ANCHOR_RECEIPT_KIND,
+  ANNOTATION_KINDS,
+  entryPreimage,
+  HUMAN_REVIEW_KIND,
+  KIND_PATTERN,
+  TERMINAL_KINDS,
+  ZERO_HASH,
+} from './entry-hash.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -23,7 +32,8 @@ export type FailureCode =
   | 'child_missing'
   | 'child_anchor_mismatch'
   | 'child_failed'
-  | 'view_mismatch';
+  | 'view_mismatch'
+  | 'bad_anchor_receipt';
 
 export interface ChainFailure {
   seq: number | null;
@@ -55,6 +65,11 @@ export interface ReviewFinding {
   stale: boolean;
 }
 
+/** A verified `anchor_receipt`: entry `anchored_seq` is leaf `leaf_index` of a signed log checkpoint. */
+export interface AnchorReceiptFinding extends ReceiptFinding {
+  seq: number;
+}
+
 export interface ChildAnchorFinding {
   seq: number;
   child_session_id: string;
@@ -72,13 +87,14 @@ export interface ChainResult {
   failure: ChainFailure | null;
   entryCount: number;
   headHash: string | null;
-  /** Hash of the last entry that is not a human review: what a reviewer attests. */
+  /** Hash of the last entry that is not an annotation (review, anchor receipt): what a reviewer attests. */
   reviewableHead: string | null;
-  /** Kind of the last entry that is not a human review. */
+  /** Kind of the last entry that is not an annotation. */
   lastKind: string | null;
   terminal: boolean;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
+  anchorReceipts: AnchorReceiptFinding[];
   reviewerKeys: string[];
   views: DerivedViews;
 }
@@ -95,7 +111,9 @@ export class ChainVerifier {
   #prev: Uint8Array = ZERO_HASH;
   #reviewableHead: string | null = null;
   #lastKind: string | null = null;
-  readonly #attestable = new Set<string>();
+  /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
+  readonly #attestable = new Map<string, number>();
+  readonly #receipts: AnchorReceiptFinding[] = [];
   readonly #reviews: ReviewFinding[] = [];
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
@@ -166,10 +184,12 @@ export class ChainVerifier {
     const hashHex = bytesToHex(entry.entryHash);
     if (entry.kind === HUMAN_REVIEW_KIND) {
       if (!this.#recordReview(entry)) return;
-    } else {
+    } else if (entry.kind === ANCHOR_RECEIPT_KIND) {
+      if (!this.#recordReceipt(entry)) return;
+    } else if (!ANNOTATION_KINDS.has(entry.kind)) {
       this.#reviewableHead = hashHex;
       this.#lastKind = entry.kind;
-      this.#attestable.add(hashHex);
+      this.#attestable.set(hashHex, entry.seq);
       this.#collect(entry);
     }
     this.#prev = entry.entryHash;
@@ -188,6 +208,7 @@ export class ChainVerifier {
       terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
       reviews: this.#reviews,
       childAnchors: this.#anchors,
+      anchorReceipts: this.#receipts,
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
     };
@@ -211,6 +232,29 @@ export class ChainVerifier {
       return this.#reviewKeyFailure(entry.seq, 'reviewer_key_id does not match reviewer_public_key');
     }
     return key;
+  }
+
+  /**
+   * An anchor receipt must prove something about this ledger: the hash it anchors is an earlier
+   * non-annotation entry at exactly the seq it names, and its inclusion proof and checkpoint check out.
+   */
+  #recordReceipt(entry: DecodedEntry): boolean {
+    const checked = checkReceipt(entry.payload, this.crypto);
+    if ('error' in checked) {
+      this.fail(entry.seq, 'bad_anchor_receipt', `seq ${entry.seq}: anchor_receipt ${checked.error}`);
+      return false;
+    }
+    const { finding } = checked;
+    if (this.#attestable.get(finding.anchored_head_hash) !== finding.anchored_seq) {
+      this.fail(
+        entry.seq,
+        'bad_anchor_receipt',
+        `seq ${entry.seq}: anchor_receipt anchors ${finding.anchored_head_hash.slice(0, 12)}… as seq ${finding.anchored_seq}, which is not that entry of this ledger`,
+      );
+      return false;
+    }
+    this.#receipts.push({ seq: entry.seq, ...finding });
+    return true;
   }
 
   #recordReview(entry: DecodedEntry): boolean {

@@ -6,11 +6,21 @@ export const ZERO_HASH = new Uint8Array(32);
 /** Entry kinds are short snake_case identifiers so they can never smuggle structure into the preimage. */
 export const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
-/** Kinds that end a run; a ledger whose last (non-review) entry is not one of these is `incomplete`. */
+/** Kinds that end a run; a ledger whose last entry other than an annotation is not one of these is `incomplete`. */
 export const TERMINAL_KINDS: ReadonlySet<string> = new Set(['run_completed', 'run_failed', 'suspended']);
 
 /** Signed by the reviewer's own key rather than the session key, and appended after the evidence it attests. */
 export const HUMAN_REVIEW_KIND = 'human_review';
+
+/** A transparency-log receipt for an earlier entry of the same ledger (src/core/anchor/receipt.ts). */
+export const ANCHOR_RECEIPT_KIND = 'anchor_receipt';
+
+/**
+ * Annotations attest an entry that is already in the chain (a sign-off, an anchor receipt). They may
+ * follow the terminal entry, never move the reviewable head and never change whether a run is
+ * complete: the run's evidence ends at the last entry that is not an annotation.
+ */
+export const ANNOTATION_KINDS: ReadonlySet<string> = new Set([HUMAN_REVIEW_KIND, ANCHOR_RECEIPT_KIND]);
 
 /**
  * The normative hash preimage of SPEC §4.2:

@@ -4,7 +4,14 @@ import { canonicalJson } from './canonical-json.js';
 import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } from './chain-verifier.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
-import { entryPreimageParts, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
+import {
+  ANCHOR_RECEIPT_KIND,
+  ANNOTATION_KINDS,
+  entryPreimageParts,
+  HUMAN_REVIEW_KIND,
+  KIND_PATTERN,
+  ZERO_HASH,
+} from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
@@ -188,8 +195,8 @@ export class LedgerStore {
       entry: db.prepare<[string, number], JournalRow>(
         'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?',
       ),
-      reviewableHead: db.prepare<[string, string], { entry_hash: Buffer }>(
-        'SELECT entry_hash FROM journal WHERE session_id = ? AND kind != ? ORDER BY seq DESC LIMIT 1',
+      reviewableHead: db.prepare<[string, string, string], { seq: number; entry_hash: Buffer }>(
+        'SELECT seq, entry_hash FROM journal WHERE session_id = ? AND kind NOT IN (?, ?) ORDER BY seq DESC LIMIT 1',
       ),
       memo: db.prepare<[string, string], { seq: number; result: string }>(
         'SELECT seq, result FROM tool_memo WHERE session_id = ? AND memo_key = ?',
@@ -350,7 +357,7 @@ export class LedgerStore {
       signature,
       now,
     );
-    const status = kind === HUMAN_REVIEW_KIND ? session.status : (STATUS_AFTER[kind] ?? 'running');
+    const status = ANNOTATION_KINDS.has(kind) ? session.status : (STATUS_AFTER[kind] ?? 'running');
     this.#writable(this.#stmts.moveHead).run(entryHash, status, now, sessionId);
     if (options.memo) {
       try {
@@ -411,7 +418,13 @@ export class LedgerStore {
   }
 
   reviewableHead(sessionId: string): string | null {
-    return this.#stmts.reviewableHead.get(sessionId, HUMAN_REVIEW_KIND)?.entry_hash.toString('hex') ?? null;
+    return this.reviewableHeadEntry(sessionId)?.entry_hash ?? null;
+  }
+
+  /** The last entry that is not an annotation (review, anchor receipt), with its seq: what gets attested or anchored. */
+  reviewableHeadEntry(sessionId: string): { seq: number; entry_hash: string } | null {
+    const row = this.#stmts.reviewableHead.get(sessionId, HUMAN_REVIEW_KIND, ANCHOR_RECEIPT_KIND);
+    return row ? { seq: row.seq, entry_hash: row.entry_hash.toString('hex') } : null;
   }
 
   /** Streams a session's entries in seq order without loading the whole journal. */

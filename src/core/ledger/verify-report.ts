@@ -1,4 +1,10 @@
-import type { ChainFailure, ChainResult, ChildAnchorFinding, ReviewFinding } from './chain-verifier.js';
+import type {
+  AnchorReceiptFinding,
+  ChainFailure,
+  ChainResult,
+  ChildAnchorFinding,
+  ReviewFinding,
+} from './chain-verifier.js';
 import type { TrustedKeys } from './trusted-keys.js';
 
 /** SPEC §4.5 outcomes, most severe first. */
@@ -17,6 +23,11 @@ export interface VerifyReport {
   /** Why a chain that is intact is still not `verified`. */
   notes: string[];
   reviews: Array<ReviewFinding & { key_pinned: boolean }>;
+  /**
+   * Transparency-log receipts whose proofs and checkpoint signatures verified. A log key that is not
+   * pinned does not change the status (the chain's own signatures decide that); it is shown as such.
+   */
+  anchors: Array<AnchorReceiptFinding & { log_key_pinned: boolean }>;
   children: VerifyReport[];
 }
 
@@ -60,6 +71,10 @@ export function buildReport(input: ReportInput): VerifyReport {
     reviews: chain.reviews.map((review) => ({
       ...review,
       key_pinned: trusted.has(review.reviewer_public_key),
+    })),
+    anchors: chain.anchorReceipts.map((anchor) => ({
+      ...anchor,
+      log_key_pinned: trusted.has(anchor.log_public_key),
     })),
     children: [],
   };

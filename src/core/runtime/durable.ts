@@ -1,6 +1,6 @@
 import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
-import { HUMAN_REVIEW_KIND } from '../ledger/entry-hash.js';
+import { ANNOTATION_KINDS, HUMAN_REVIEW_KIND } from '../ledger/entry-hash.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { AppendOptions, LedgerStore } from '../ledger/store.js';
@@ -160,7 +160,7 @@ export class DurableSession {
     }
     const recorded: LedgerEntry[] = [];
     const chain = store.verifyChain(sessionId, options.crypto, (entry) => {
-      if (entry.kind !== HUMAN_REVIEW_KIND) recorded.push(entry);
+      if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
     });
     if (chain.failure) {
       const where = chain.failure.seq === null ? '' : ` at seq ${chain.failure.seq}`;

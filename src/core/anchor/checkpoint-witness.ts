@@ -1,0 +1,89 @@
+/**
+ * The client side of a transparency log: remember the last checkpoint seen and accept a new one only
+ * with a consistency proof from it. A log that shows different histories to different people (a
+ * fork) is caught the moment one client sees both, and the two signed notes are the proof.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
+import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
+import { ForkError, type ProofError } from './errors.js';
+import type { TreeHasher } from './hasher.js';
+import { verifyConsistency } from './merkle-verify.js';
+import type { NoteKey } from './signed-note.js';
+
+/** Where a client keeps the last checkpoint it accepted (a file, a database row, …). */
+export interface WitnessState {
+  load(): string | null;
+  save(note: string): void;
+}
+
+/** Supplies the consistency proof from the tree of `size1` leaves to the tree of `size2` leaves. */
+export type ConsistencyProver = (size1: number, size2: number) => Uint8Array[];
+
+export class CheckpointWitness {
+  constructor(
+    private readonly key: NoteKey,
+    private readonly deps: { crypto: LedgerCrypto; hasher: TreeHasher },
+    private readonly state: WitnessState,
+  ) {}
+
+  /**
+   * Verifies `note` and checks it against the remembered checkpoint; remembers it when it is newer.
+   * Throws ForkError (carrying both notes) when the two cannot come from one append-only log.
+   */
+  observe(
+    note: string,
+    prove: ConsistencyProver,
+  ): { checkpoint: SignedCheckpoint; previous: SignedCheckpoint | null } {
+    const checkpoint = openCheckpoint(note, this.key, this.deps.crypto);
+    const saved = this.state.load();
+    const previous = saved === null ? null : openCheckpoint(saved, this.key, this.deps.crypto);
+    if (!previous) {
+      this.state.save(note);
+      return { checkpoint, previous };
+    }
+    const [older, newer] = previous.size <= checkpoint.size ? [previous, checkpoint] : [checkpoint, previous];
+    const fork = (why: string): never => {
+      throw new ForkError(
+        `log ${this.key.name} forked: checkpoint ${older.size} and checkpoint ${newer.size} cannot both be honest (${why}); keep both notes as evidence`,
+        older.note,
+        newer.note,
+      );
+    };
+    if (older.size === newer.size) {
+      if (!sameRoot(older.root, newer.root)) fork('same size, different roots');
+    } else if (older.size > 0) {
+      let proof: Uint8Array[] = [];
+      try {
+        proof = prove(older.size, newer.size);
+      } catch (error) {
+        fork(`no consistency proof available: ${(error as Error).message}`);
+      }
+      try {
+        verifyConsistency(this.deps.hasher, older.size, newer.size, proof, older.root, newer.root);
+      } catch (error) {
+        fork((error as ProofError).message);
+      }
+    }
+    if (checkpoint.size > previous.size) this.state.save(note);
+    return { checkpoint, previous };
+  }
+}
+
+function sameRoot(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Keeps the last accepted checkpoint note in a file (written atomically). */
+export function fileWitnessState(path: string): WitnessState {
+  return {
+    load: () => (existsSync(path) ? readFileSync(path, 'utf8') : null),
+    save: (note) => {
+      mkdirSync(dirname(path), { recursive: true });
+      const temp = `${path}.tmp-${process.pid}`;
+      writeFileSync(temp, note);
+      renameSync(temp, path);
+    },
+  };
+}

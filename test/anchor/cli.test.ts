@@ -1,0 +1,229 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_FILES } from '../../src/core/anchor/index.js';
+import { LedgerStore } from '../../src/core/ledger/index.js';
+import { runCli } from '../helpers/cli.js';
+import { seededKey } from '../helpers/ledger-env.js';
+import { appendSampleRun } from '../helpers/sample-run.js';
+
+const session = seededKey(0x51);
+const logKey = seededKey(0x52);
+let dir: string;
+let db: string;
+let sessionId: string;
+const files = () => ({
+  log: path.join(dir, 'log'),
+  logKey: path.join(dir, 'log.key'),
+  sessionKey: path.join(dir, 'session.key'),
+  state: path.join(dir, 'witness', 'last-checkpoint'),
+});
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-cli-'));
+  db = path.join(dir, 'ledger.db');
+  const store = LedgerStore.open(db);
+  sessionId = appendSampleRun(store, session.key);
+  appendSampleRun(store, session.key, { id: 'second-run' });
+  store.close();
+  writeFileSync(files().logKey, `${logKey.seedBase64}\n`, { mode: 0o600 });
+  writeFileSync(files().sessionKey, `${session.seedBase64}\n`, { mode: 0o600 });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: dir, env });
+
+describe('truss anchor (real CLI, child process)', () => {
+  it('init → prove → ledger verify → verify-log, in text and JSON', () => {
+    const f = files();
+    const init = cli([
+      'anchor',
+      'init',
+      'log',
+      '--origin',
+      'example.com/truss-ci-log',
+      '--log-key',
+      'log.key',
+      '--json',
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(JSON.parse(init.stdout)).toMatchObject({
+      origin: 'example.com/truss-ci-log',
+      public_key: logKey.key.publicKeyHex,
+      key_created: false,
+      verifier_key: expect.stringMatching(/^example\.com\/truss-ci-log\+[0-9a-f]{8}\+/),
+    });
+    expect(init.stdout).not.toContain(logKey.seedBase64);
+
+    const proved = cli([
+      'anchor',
+      'prove',
+      sessionId,
+      '--db',
+      'ledger.db',
+      '--log',
+      'log',
+      '--log-key',
+      'log.key',
+      '--key',
+      'session.key',
+    ]);
+    expect(proved.code, proved.stderr).toBe(0);
+    expect(proved.stdout).toMatch(/✔ anchored session .*: seq 6 \(run_completed\)/);
+    expect(proved.stdout).toMatch(/leaf 0 of checkpoint 1/);
+    expect(proved.stdout).toContain('recorded anchor_receipt at seq 7');
+    expect(proved.stdout).toContain('— example.com/truss-ci-log ');
+
+    const second = cli(
+      [
+        'anchor',
+        'prove',
+        'second-run',
+        '--db',
+        'ledger.db',
+        '--log',
+        'log',
+        '--log-key',
+        'log.key',
+        '--json',
+      ],
+      { TRUSS_SIGNING_KEY: session.seedBase64 },
+    );
+    expect(second.code, second.stderr).toBe(0);
+    const receipt = JSON.parse(second.stdout);
+    expect(receipt).toMatchObject({ leaf_index: 1, tree_size: 2, verified: true, receipt_seq: 7 });
+    expect(receipt.inclusion_proof).toHaveLength(1);
+    for (const secret of [session.seedBase64, logKey.seedBase64]) {
+      expect(proved.stdout + proved.stderr + second.stdout + second.stderr).not.toContain(secret);
+    }
+
+    // The ledger verifier re-checks the receipt; pinning the log key shows up per receipt.
+    const verify = cli([
+      'ledger',
+      'verify',
+      sessionId,
+      '--db',
+      'ledger.db',
+      '--key',
+      session.key.publicKeyHex,
+      '--key',
+      logKey.key.publicKeyHex,
+    ]);
+    expect(verify.code, verify.stdout).toBe(0);
+    expect(verify.stdout).toMatch(
+      /anchored seq 6 in example\.com\/truss-ci-log: leaf 0 of checkpoint 1 \(receipt seq 7; .*log key pinned\)/,
+    );
+    expect(verify.stdout).toContain('last entry: run_completed');
+
+    const log = cli(['anchor', 'verify-log', 'log', '--key', logKey.key.publicKeyHex, '--state', f.state]);
+    expect(log.code, log.stdout).toBe(0);
+    expect(log.stdout).toMatch(/✔ VERIFIED {2}log example\.com\/truss-ci-log {2}\(2 leaves/);
+    expect(log.stdout).toContain('first visit');
+    expect(readFileSync(f.state, 'utf8')).toBe(readFileSync(path.join(f.log, LOG_FILES.checkpoint), 'utf8'));
+    const unpinned = cli(['anchor', 'verify-log', 'log', '--json']);
+    expect(unpinned.code).toBe(4);
+    expect(JSON.parse(unpinned.stdout)).toMatchObject({ status: 'integrity_only', size: 2, checkpoints: 2 });
+  });
+
+  it('verify-log --state reports a rewritten log as a fork with both checkpoints (exit 1)', () => {
+    const f = files();
+    // Someone with the log key rebuilds the log with a different history of the same length + 1.
+    expect(
+      cli(['anchor', 'init', 'forked', '--origin', 'example.com/truss-ci-log', '--log-key', 'log.key']).code,
+    ).toBe(0);
+    const store = LedgerStore.open(path.join(dir, 'other.db'));
+    const other = appendSampleRun(store, session.key, { id: 'other-run' });
+    const other2 = appendSampleRun(store, session.key, { id: 'other-run-2', extra: 1 });
+    const other3 = appendSampleRun(store, session.key, { id: 'other-run-3', extra: 2 });
+    store.close();
+    for (const id of [other, other2, other3]) {
+      const r = cli([
+        'anchor',
+        'prove',
+        id,
+        '--db',
+        'other.db',
+        '--log',
+        'forked',
+        '--log-key',
+        'log.key',
+        '--no-record',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const intact = cli(['anchor', 'verify-log', 'forked', '--key', logKey.key.publicKeyHex]);
+    expect(intact.code).toBe(0); // on its own the forked log is perfectly well-formed…
+    const fork = cli([
+      'anchor',
+      'verify-log',
+      'forked',
+      '--key',
+      logKey.key.publicKeyHex,
+      '--state',
+      f.state,
+      '--json',
+    ]);
+    expect(fork.code).toBe(1); // …but not to a client who saw the other history
+    const evidence = JSON.parse(fork.stdout);
+    expect(evidence).toMatchObject({ error: 'ForkError', message: expect.stringMatching(/forked/) });
+    expect(evidence.earlier).toBe(readFileSync(path.join(f.log, LOG_FILES.checkpoint), 'utf8'));
+    expect(evidence.later).toBe(readFileSync(path.join(dir, 'forked', LOG_FILES.checkpoint), 'utf8'));
+  });
+
+  it('verify-log fails (exit 1) on a tampered leaf; checkpoint refuses to sign over it', () => {
+    const f = files();
+    const leaves = path.join(f.log, LOG_FILES.leaves);
+    const original = readFileSync(leaves, 'utf8');
+    writeFileSync(leaves, original.replace('"seq":6', '"seq":5'));
+    const result = cli(['anchor', 'verify-log', 'log', '--key', logKey.key.publicKeyHex]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✘ FAILED[\s\S]*broken: .*does not match the hash recomputed/);
+    writeFileSync(leaves, original);
+    expect(cli(['anchor', 'verify-log', 'log', '--key', logKey.key.publicKeyHex]).code).toBe(0);
+
+    // The node that commits to both leaves (level 1): changing it changes the signed root.
+    const level1 = path.join(f.log, LOG_FILES.treeDir, 'level-01.bin');
+    const tree = readFileSync(level1);
+    const flipped = Buffer.from(tree);
+    flipped[3] = (flipped[3] as number) ^ 0x80;
+    writeFileSync(level1, flipped);
+    const refused = cli(['anchor', 'checkpoint', 'log', '--log-key', 'log.key']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /refusing to sign checkpoint 2[\s\S]*earlier checkpoint:[\s\S]*later checkpoint:/,
+    );
+    writeFileSync(level1, tree);
+    expect(cli(['anchor', 'checkpoint', 'log', '--log-key', 'log.key']).code).toBe(0);
+  });
+
+  it('errors say what to do next: missing log, missing key, wrong session key, usage', () => {
+    const missing = cli(['anchor', 'verify-log', 'nowhere']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/no log in .*truss anchor init/);
+    const noKey = cli(['anchor', 'checkpoint', 'log']);
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toMatch(/--log-key FILE/);
+    const wrongKey = cli([
+      'anchor',
+      'prove',
+      sessionId,
+      '--db',
+      'ledger.db',
+      '--log',
+      'log',
+      '--log-key',
+      'log.key',
+      '--key',
+      'log.key',
+    ]);
+    expect(wrongKey.code).toBe(3);
+    expect(wrongKey.stderr).toMatch(/pass its key with --key FILE/);
+    const wrongLogKey = cli(['anchor', 'checkpoint', 'log', '--log-key', 'session.key']);
+    expect(wrongLogKey.code).toBe(3);
+    expect(wrongLogKey.stderr).toMatch(/is not the key of log/);
+    expect(cli(['anchor', 'prove', sessionId]).code).toBe(64);
+    expect(cli(['anchor', 'bogus']).code).toBe(64);
+    expect(cli(['anchor', '--help']).stdout).toContain('verify-log LOGDIR');
+  });
+});

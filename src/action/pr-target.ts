@@ -45,3 +45,46 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
   const before = typeof payload.before === 'string' && !/^0+$/.test(payload.before) ? payload.before : null;
   return { headSha: context.sha, trustedRef: context.sha, baseSha: before, prNumber: null, fork: false };
 }
+
+/** What the Truss App asked for when it dispatched this workflow (`workflow_dispatch` inputs). */
+export interface DispatchRequest {
+  /** The contract to run; null means the `contract` input (or every contract). */
+  contract: string | null;
+  mode: 'run' | 'verify' | 'resume' | null;
+  /** The queued `truss / <contract>` check the App created; this run completes it. */
+  checkRunId: number | null;
+  requester: string | null;
+}
+
+const DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * Reads the App's dispatch inputs from a `workflow_dispatch` payload, or null for any other event.
+ * Inputs are strings typed by whoever dispatched the workflow, so each is validated and an invalid
+ * one is an error that says which, never silently ignored.
+ */
+export function readDispatchRequest(context: EventContext): DispatchRequest | null {
+  if (context.eventName !== 'workflow_dispatch') return null;
+  const inputs = ((context.payload as Record<string, unknown>).inputs ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = inputs[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const contract = text('contract');
+  if (contract !== null && !DISPATCH_CONTRACT.test(contract))
+    throw new Error(`workflow_dispatch input contract "${contract.slice(0, 70)}" is not a contract name`);
+  const mode = text('mode');
+  if (mode !== null && mode !== 'run' && mode !== 'verify' && mode !== 'resume')
+    throw new Error(`workflow_dispatch input mode must be run, verify or resume, got "${mode.slice(0, 20)}"`);
+  const checkRun = text('check_run_id');
+  if (checkRun !== null && !/^[1-9]\d{0,18}$/.test(checkRun))
+    throw new Error(
+      `workflow_dispatch input check_run_id must be a check run id, got "${checkRun.slice(0, 30)}"`,
+    );
+  return {
+    contract,
+    mode,
+    checkRunId: checkRun === null ? null : Number(checkRun),
+    requester: text('requester'),
+  };
+}

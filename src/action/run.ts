@@ -11,7 +11,7 @@ import { type EventContext, readEventContext, runUrl } from './event-context.js'
 import { type Inputs, readInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
-import { type RunTarget, resolveRunTarget } from './pr-target.js';
+import { type RunTarget, readDispatchRequest, resolveRunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
 import { withLedgerBranch } from './publish-ledger-branch.js';
 import { handleReview } from './review-mode.js';
@@ -78,8 +78,24 @@ export async function run(env: Record<string, string | undefined> = process.env)
             warn: setup.log.warning,
             auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
           });
+        // Dispatched by the Truss App: its inputs name the contract, the mode and the queued check.
+        const dispatch = readDispatchRequest(context);
+        if (dispatch?.mode === 'resume') throw new Error('mode resume is not available in this build');
+        const names = dispatch?.contract ? [dispatch.contract] : inputs.contract;
         finish(
-          await runContracts({ inputs, context, octokit, setup, target, names: inputs.contract }),
+          await runContracts({
+            inputs,
+            context,
+            octokit,
+            setup,
+            target,
+            names,
+            verifyOnly: dispatch?.mode === 'verify',
+            checkRunIds:
+              dispatch?.checkRunId && dispatch.contract
+                ? new Map([[dispatch.contract, dispatch.checkRunId]])
+                : undefined,
+          }),
           inputs,
           setup,
         );
@@ -101,6 +117,7 @@ async function runContracts(options: {
   names: readonly string[];
   intent?: string | null;
   verifyOnly?: boolean;
+  checkRunIds?: ReadonlyMap<string, number> | undefined;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target } = options;
   if (target.fork && setup.ephemeralKey)
@@ -138,6 +155,7 @@ async function runContracts(options: {
     outDir: setup.outDir,
     runUrl: runUrl(context),
     check: inputs.check,
+    checkRunIds: options.checkRunIds,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
     publish: withLedgerBranch(

@@ -65,6 +65,8 @@ const PERMISSION = 'checks: write';
 
 /**
  * Create the contract's check run as in_progress on `headSha`, so the PR shows Truss is working.
+ * With `existingId` (a queued check the App created before dispatching this run) that check is
+ * moved to in_progress instead, so the PR shows one check per request rather than two.
  * With `dryRun`, no request is made and `{ id: null, url: null }` is returned.
  */
 export async function startCheckRun(options: {
@@ -75,6 +77,7 @@ export async function startCheckRun(options: {
   headSha: string;
   externalId?: string;
   detailsUrl?: string;
+  existingId?: number | null;
   dryRun: boolean;
   now?: () => Date;
 }): Promise<CheckRunRef> {
@@ -82,6 +85,22 @@ export async function startCheckRun(options: {
   if (dryRun) {
     octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
     return { id: null, url: null };
+  }
+  if (options.existingId) {
+    try {
+      const { data } = await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: options.existingId,
+        name,
+        status: 'in_progress',
+        started_at: (options.now?.() ?? new Date()).toISOString(),
+        ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
+      });
+      return { id: data.id, url: data.html_url };
+    } catch (error) {
+      throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
+    }
   }
   try {
     const { data } = await octokit.rest.checks.create({

@@ -40,6 +40,11 @@ export interface RunAndReportOptions {
   outDir: string;
   runUrl: string | null;
   check: boolean;
+  /**
+   * Queued check runs to take over, by contract name (the App creates one before it dispatches the
+   * workflow that runs here); other contracts get a new check run.
+   */
+  checkRunIds?: ReadonlyMap<string, number>;
   comment: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
@@ -97,6 +102,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
         name: checkName,
         headSha: options.headSha,
         detailsUrl: options.runUrl ?? undefined,
+        existingId: options.checkRunIds?.get(item.name) ?? null,
         dryRun: options.dryRun,
       })
     : null;

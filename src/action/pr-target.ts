@@ -54,6 +54,8 @@ export interface DispatchRequest {
   /** The queued `truss / <contract>` check the App created; this run completes it. */
   checkRunId: number | null;
   requester: string | null;
+  /** Free-text intent from `/truss run x -- intent`: data passed to the contract, never to a shell. */
+  intent: string | null;
 }
 
 const DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -86,5 +88,6 @@ export function readDispatchRequest(context: EventContext): DispatchRequest | nu
     mode,
     checkRunId: checkRun === null ? null : Number(checkRun),
     requester: text('requester'),
+    intent: text('intent'),
   };
 }

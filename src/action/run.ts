@@ -90,6 +90,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
             setup,
             target,
             names,
+            intent: dispatch?.intent ?? null,
             verifyOnly: dispatch?.mode === 'verify',
             checkRunIds:
               dispatch?.checkRunId && dispatch.contract

@@ -185,22 +185,23 @@ export function clipCheckText(text: string): string {
 }
 
 /**
- * The check runs named `checkName` on `ref` (a SHA, branch or tag), newest first as GitHub returns
- * them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs?check_name=...), across all pages.
+ * The check runs named `checkName` (every check run when it is omitted) on `ref` (a SHA, branch or
+ * tag), newest first as GitHub returns them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs), across
+ * all pages.
  */
 export async function findCheckRuns(options: {
   octokit: Octokit;
   owner: string;
   repo: string;
   ref: string;
-  checkName: string;
+  checkName?: string;
 }): Promise<FoundCheckRun[]> {
   const { octokit, owner, repo, ref, checkName } = options;
   const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
     owner,
     repo,
     ref,
-    check_name: checkName,
+    ...(checkName !== undefined ? { check_name: checkName } : {}),
     per_page: 100,
   });
   return runs.map((run) => ({

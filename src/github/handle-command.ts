@@ -7,7 +7,14 @@ import { inlineText } from './render/escape.js';
 import { postReply } from './reply.js';
 import type { ContractRunResult } from './run-and-report.js';
 
-export interface HandleCommandOptions {
+/** What a host did with `/truss approve|reject` (the App resumes an approval gate). */
+export interface DecisionOutcome {
+  ok: boolean;
+  /** Posted on the pull request; null posts nothing. */
+  reply: string | null;
+}
+
+export interface HandleCommandOptions<R = ContractRunResult> {
   octokit: Octokit;
   repo: { owner: string; repo: string };
   /** The pull request the comment is on. */
@@ -28,14 +35,21 @@ export interface HandleCommandOptions {
     contracts: readonly string[];
     intent: string | null;
     verifyOnly: boolean;
-  }) => Promise<ContractRunResult[]>;
+  }) => Promise<R[]>;
+  /** Whether the run went well (🚀) or not (😕). Default: every contract passed. */
+  succeeded?: (results: R[]) => boolean;
+  /**
+   * `/truss approve|reject [note]` for hosts that can resume a run suspended at an approval gate (the
+   * App). Without it the reply says nothing is waiting.
+   */
+  decide?: (decision: { kind: 'approve' | 'reject'; note: string | null }) => Promise<DecisionOutcome>;
 }
 
 /**
  * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
  * anything; others get a polite reply. Reacts 👀 when it starts and 🚀/😕 at the end.
  */
-export async function handleCommand(options: HandleCommandOptions): Promise<ContractRunResult[]> {
+export async function handleCommand<R = ContractRunResult>(options: HandleCommandOptions<R>): Promise<R[]> {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
   const command = parseCommand(comment.body ?? '', triggerPhrase);
   if (!command) {
@@ -72,6 +86,12 @@ export async function handleCommand(options: HandleCommandOptions): Promise<Cont
       return [];
     case 'approve':
     case 'reject':
+      if (options.decide) {
+        const outcome = await options.decide({ kind: command.kind, note: command.note });
+        if (outcome.reply !== null) await reply(outcome.reply);
+        await reaction(outcome.ok ? 'rocket' : 'confused');
+        return [];
+      }
       await reply(
         `Nothing is waiting for approval on this pull request: approval gates arrive with durable executors. Use a GitHub review to sign off on a verdict.`,
       );
@@ -90,7 +110,10 @@ export async function handleCommand(options: HandleCommandOptions): Promise<Cont
           intent,
           verifyOnly: command.kind === 'verify',
         });
-        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
+        const ok = options.succeeded
+          ? options.succeeded(results)
+          : results.every((r) => (r as ContractRunResult).overall === 'pass');
+        await reaction(ok ? 'rocket' : 'confused');
         return results;
       } catch (error) {
         await reaction('confused');

@@ -68,6 +68,10 @@ type Json = Record<string, unknown>;
 /** Adds the installation (the examples mostly lack it) and points the payload at Codertocat/Hello-World. */
 export function asInstallation(payload: Json): Json {
   payload.installation = { id: INSTALLATION, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMg==' };
+  const repository = payload.repository as { name: string; full_name: string; owner: { login: string } };
+  repository.name = REPO;
+  repository.full_name = `${OWNER}/${REPO}`;
+  repository.owner.login = OWNER;
   return payload;
 }
 

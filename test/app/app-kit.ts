@@ -45,10 +45,10 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** A Probot instance with the Truss App loaded; GitHub is whatever nock (or `baseUrl`) answers. */
-export function makeProbot(
+export async function makeProbot(
   config: AppConfig = appConfig(),
-  options: { baseUrl?: string; secret?: string } = {},
-): Probot {
+  options: { baseUrl?: string; secret?: string; load?: boolean } = {},
+): Promise<Probot> {
   const probot = new Probot({
     appId: 123,
     privateKey: PRIVATE_KEY,
@@ -57,7 +57,8 @@ export function makeProbot(
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
   });
-  probot.load(trussApp(config));
+  if (options.load !== false) await probot.load(trussApp(config));
+  await probot.ready();
   return probot;
 }
 

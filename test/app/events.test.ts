@@ -52,7 +52,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
     const before = payload.before as string;
     const after = payload.after as string;
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     nock(API)
       .get(`${R}/commits/${before}/check-runs`)
@@ -82,7 +82,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('synchronize on a PR that never had a human review check posts nothing', async () => {
     const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     nock(API)
       .get(`${R}/commits/${payload.before as string}/check-runs`)
@@ -107,7 +107,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     });
     (payload.repository as Record<string, unknown>).default_branch = 'main';
     const sender = (payload.sender as { login: string }).login;
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission(sender, 'write');
     nock(API)
@@ -183,12 +183,12 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   it("check_run.rerequested on a check that is not the App's (no truss external_id) is ignored without a request", async () => {
     const payload = asInstallation(webhookExample('check_run', 'rerequested'));
     (payload.check_run as Record<string, unknown>).name = 'truss / greeting';
-    const probot = makeProbot();
+    const probot = await makeProbot();
     await probot.receive({ id: 'rerun-2', name: 'check_run', payload } as never);
   });
 
   it('/truss approve on a run suspended at an approval gate signs the decision with the App key and dispatches mode resume', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('Codertocat', 'write');
     const seen = reactions();
@@ -278,7 +278,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   });
 
   it('/truss reject with nothing suspended gets a polite reply and dispatches nothing', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('Codertocat', 'write');
     const seen = reactions();
@@ -308,7 +308,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   });
 
   it('/truss approve by a user without write access is denied before anything is signed', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('Codertocat', 'read');
     const replies: string[] = [];
@@ -327,7 +327,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   });
 
   it('/truss approve when the suspended run was for an older head refuses to sign', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('Codertocat', 'write');
     reactions();

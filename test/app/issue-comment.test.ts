@@ -108,7 +108,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('/truss run <contract> by a writer: 👀, a queued check with external_id, a workflow_dispatch with the inputs, 🚀', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'write');
@@ -156,7 +156,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('/truss verify dispatches every contract on the default branch in mode verify, to the configured workflow', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'admin');
@@ -192,7 +192,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('[app] workflow in .truss/config.toml names the workflow when .github/truss.yml is absent', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'maintain');
@@ -221,7 +221,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('no workflow (404): the queued check completes neutral and the reply shows the workflow to add', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'write');
@@ -262,7 +262,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('a workflow that refuses the inputs (422) completes the check neutral with the inputs it must declare', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'write');
@@ -289,7 +289,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('a redelivered command (same delivery, same comment) finds its check and dispatches nothing', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'write');
@@ -332,7 +332,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     ['triage', 'Codertocat has triage access to Codertocat/Hello-World; write access is required'],
     [404, 'Codertocat has no access to Codertocat/Hello-World; write access is required'],
   ] as const)('permission %s: polite denial, nothing queued or dispatched', async (level, reason) => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', level);
@@ -349,7 +349,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('an allow-listed user without write access may run', async () => {
-    const probot = makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
     const captured = capture();
     nockToken();
     permission('Codertocat', 'read');
@@ -369,7 +369,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
 
   it('bots are denied even with write access unless allow-listed', async () => {
     const bot = { login: 'renovate[bot]', type: 'Bot' as const };
-    const denied = makeProbot();
+    const denied = await makeProbot();
     const captured = capture();
     nockToken();
     permission('renovate[bot]', 'write');
@@ -384,7 +384,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     );
     expectNoPendingMocks();
 
-    const allowed = makeProbot(appConfig({ allowedBots: ['renovate'] }));
+    const allowed = await makeProbot(appConfig({ allowedBots: ['renovate'] }));
     nockToken();
     permission('renovate[bot]', 'write');
     reactions('eyes', 'rocket');
@@ -403,7 +403,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('an unknown command gets the help reply and 😕, and nothing is queued', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     permission('Codertocat', 'write');
@@ -420,7 +420,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('a command on an issue (not a pull request) gets a polite reply and no permission lookup', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const captured = capture();
     nockToken();
     nock(API)
@@ -438,7 +438,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('a comment without a command costs no request at all (not even a token)', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     await probot.receive({
       id: 'delivery-13',
       name: 'issue_comment',

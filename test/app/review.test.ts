@@ -146,7 +146,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
 
   it('an approval at the verdict SHA: success check, a bundle on the ledger branch that truss verify accepts with the App key pinned; a redelivery signs nothing twice', async () => {
     const ev = evidence(fixture);
-    const probot = makeProbot();
+    const probot = await makeProbot();
     const payload = reviewPayloadFor({
       action: 'submitted',
       state: 'approved',
@@ -222,7 +222,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
 
   it('an approval of an older commit than the verdict is stale: action_required', async () => {
     const ev = evidence(fixture);
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('admin');
     session(ev);
@@ -250,7 +250,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
 
   it('no truss run for the new head (a new push since the verdict): action_required, nothing signed', async () => {
     const ev = evidence(fixture);
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('write');
     session(ev, OLD_SHA);
@@ -268,7 +268,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
 
   it('changes requested: failure, signed as needs_changes', async () => {
     const ev = evidence(fixture);
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('write');
     session(ev);
@@ -304,7 +304,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
   });
 
   it('dismissed: back to pending (action_required) without signing', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     const checks = humanReviewCheck();
     await probot.receive({
@@ -319,7 +319,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
   });
 
   it('a reviewer without write access signs nothing; a comment-only review costs no request', async () => {
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('read');
     await probot.receive({
@@ -339,7 +339,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const ev = evidence(fixture);
     const forged = JSON.parse(ev.text) as Bundle;
     (forged.ledger.entries[1] as { payload: Record<string, unknown> }).payload.met = false;
-    const probot = makeProbot();
+    const probot = await makeProbot();
     nockToken();
     permission('write');
     session(ev);

@@ -1,3 +1,4 @@
+import { completeCheckRun } from '../github/check-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import type { EventContext } from './event-context.js';
 
@@ -89,5 +90,60 @@ export function readDispatchRequest(context: EventContext): DispatchRequest | nu
     checkRunId: checkRun === null ? null : Number(checkRun),
     requester: text('requester'),
     intent: text('intent'),
+  };
+}
+
+/**
+ * A dispatched run that fails before it reports (a missing contract, a bad config) must not leave the
+ * App's queued check spinning forever: complete it as a failure carrying the error. Best effort — the
+ * original error is what the step reports.
+ */
+export async function failQueuedCheck(options: {
+  octokit: Octokit;
+  context: EventContext;
+  dispatch: DispatchRequest | null;
+  error: unknown;
+  warn: (message: string) => void;
+}): Promise<void> {
+  const id = options.dispatch?.checkRunId;
+  if (!id) return;
+  const message = options.error instanceof Error ? options.error.message : String(options.error);
+  await completeCheckRun({
+    octokit: options.octokit,
+    owner: options.context.owner,
+    repo: options.context.repo,
+    checkRunId: id,
+    conclusion: 'failure',
+    output: { title: 'truss could not run', summary: message },
+    dryRun: false,
+  }).catch((e: Error) => options.warn(`could not complete the queued check ${id}: ${e.message}`));
+}
+
+/**
+ * What a run does given the App's dispatch (or none): which contracts, with which intent and mode,
+ * and which queued check the contract's report completes. `mode: resume` is refused here until the
+ * resume flow handles it, so it can never silently run the contract from scratch.
+ */
+export function dispatchedRun(
+  dispatch: DispatchRequest | null,
+  defaultNames: readonly string[],
+): {
+  names: readonly string[];
+  intent: string | null;
+  verifyOnly: boolean;
+  checkRunIds: ReadonlyMap<string, number> | undefined;
+} {
+  if (dispatch?.mode === 'resume')
+    throw new Error(
+      'mode resume (an approval-gate resume dispatched by the Truss App) is not available in this build',
+    );
+  return {
+    names: dispatch?.contract ? [dispatch.contract] : defaultNames,
+    intent: dispatch?.intent ?? null,
+    verifyOnly: dispatch?.mode === 'verify',
+    checkRunIds:
+      dispatch?.checkRunId && dispatch.contract
+        ? new Map([[dispatch.contract, dispatch.checkRunId]])
+        : undefined,
   };
 }

@@ -11,7 +11,13 @@ import { type EventContext, readEventContext, runUrl } from './event-context.js'
 import { type Inputs, readInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
-import { type RunTarget, readDispatchRequest, resolveRunTarget } from './pr-target.js';
+import {
+  dispatchedRun,
+  failQueuedCheck,
+  type RunTarget,
+  readDispatchRequest,
+  resolveRunTarget,
+} from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
 import { withLedgerBranch } from './publish-ledger-branch.js';
 import { handleReview } from './review-mode.js';
@@ -69,37 +75,34 @@ export async function run(env: Record<string, string | undefined> = process.env)
       } else if (mode === 'review') {
         await handleReview({ inputs, context, octokit, setup });
       } else {
-        const target = await resolveRunTarget(context, octokit);
-        if (target.prNumber !== null)
-          await ensurePullRequestHead({
-            workdir: setup.workdir,
-            prNumber: target.prNumber,
-            headSha: target.headSha,
-            warn: setup.log.warning,
-            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-          });
         // Dispatched by the Truss App: its inputs name the contract, the mode and the queued check.
         const dispatch = readDispatchRequest(context);
-        if (dispatch?.mode === 'resume') throw new Error('mode resume is not available in this build');
-        const names = dispatch?.contract ? [dispatch.contract] : inputs.contract;
-        finish(
-          await runContracts({
+        try {
+          const target = await resolveRunTarget(context, octokit);
+          if (target.prNumber !== null)
+            await ensurePullRequestHead({
+              workdir: setup.workdir,
+              prNumber: target.prNumber,
+              headSha: target.headSha,
+              warn: setup.log.warning,
+              auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+            });
+          finish(
+            await runContracts({
+              inputs,
+              context,
+              octokit,
+              setup,
+              target,
+              ...dispatchedRun(dispatch, inputs.contract),
+            }),
             inputs,
-            context,
-            octokit,
             setup,
-            target,
-            names,
-            intent: dispatch?.intent ?? null,
-            verifyOnly: dispatch?.mode === 'verify',
-            checkRunIds:
-              dispatch?.checkRunId && dispatch.contract
-                ? new Map([[dispatch.contract, dispatch.checkRunId]])
-                : undefined,
-          }),
-          inputs,
-          setup,
-        );
+          );
+        } catch (error) {
+          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
+          throw error;
+        }
       }
     } finally {
       setup.store.close();

@@ -111,4 +111,38 @@ describe('Action dispatched by the Truss App (workflow_dispatch inputs)', () => 
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('workflow_dispatch input check_run_id must be a check run id');
   });
+
+  it('a dispatched run that cannot start (no such contract) completes the queued check as a failure saying why', async () => {
+    queueCheck(harness, 9002);
+    const run = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: dispatchPayload(harness, { contract: 'missing', check_run_id: '9002', mode: 'run' }),
+      workspace: harness.cloneWorkspace(),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('contract "missing" is not in .truss/contracts/');
+    expect(harness.checkRuns.find((r) => r.id === 9002)).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      output: expect.objectContaining({
+        title: 'truss could not run',
+        summary: expect.stringContaining('contract "missing" is not in .truss/contracts/'),
+      }),
+    });
+  });
+
+  it('mode resume is refused (never run from scratch) and the queued check says so', async () => {
+    queueCheck(harness, 9003);
+    const run = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: dispatchPayload(harness, { check_run_id: '9003', mode: 'resume' }),
+      workspace: harness.cloneWorkspace(),
+    });
+    expect(run.code).toBe(1);
+    expect(harness.checkRuns.find((r) => r.id === 9003)).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+    });
+    expect(harness.fake.calls('GET', /\/contents\//)).toEqual([]);
+  });
 });

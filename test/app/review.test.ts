@@ -9,7 +9,6 @@ import { appendSampleRun } from '../helpers/sample-run.js';
 import {
   API,
   APP_KEY,
-  appConfig,
   BASE,
   contents,
   expectNoPendingMocks,

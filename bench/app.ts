@@ -1,15 +1,14 @@
 // bench:app — the Truss App's handler latency for `/truss run <contract>` (delivery → the last GitHub
 // response: permission, 👀, PR head, idempotency lookup, queued check, workflow config, dispatch, 🚀),
 // against a Probot app whose handler does nothing, measured in the same run; and deliveries/second
-// sustained with deliveries arriving concurrently. GitHub is an in-process HTTP server on 127.0.0.1
-// (not nock), the App runs with its production client settings (retries, per-installation throttling).
+// sustained with deliveries arriving concurrently. GitHub is an in-process HTTP server on 127.0.0.1 in a
+// worker (not nock), the App runs with its production client settings (retries, per-installation throttling).
 // Usage: npm run bench:app [-- --json] [-- --deliveries N] [-- --installations N] [-- --concurrency N]
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { Probot, ProbotOctokit } from 'probot';
 import { trussApp } from '../src/app/index.js';
-import { appConfig, commentPayload, HEAD, PRIVATE_KEY_PEM } from '../test/app/app-kit.js';
+import { appConfig, commentPayload, PRIVATE_KEY_PEM } from '../test/app/app-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,58 +25,33 @@ const latencyRuns = Number(values.latency);
 const installations = Number(values.installations);
 const concurrency = Number(values.concurrency);
 
-/** A minimal, fast GitHub: just the routes the command path uses, answered from memory. */
-function startGitHub(): Promise<{
+/**
+ * A minimal, fast GitHub (bench/lib/app-github-worker.mjs) in a worker thread of this process: just
+ * the routes the command path uses, answered from memory, on its own event loop.
+ */
+async function startGitHub(): Promise<{
   url: string;
-  requests: () => number;
-  dispatches: () => number;
+  stats: () => Promise<{ requests: number; dispatches: number }>;
   close: () => Promise<void>;
 }> {
-  let requests = 0;
-  let dispatches = 0;
-  let checkId = 1;
-  const send = (res: ServerResponse, status: number, body?: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(body === undefined ? '' : JSON.stringify(body));
+  const worker = new Worker(new URL('./lib/app-github-worker.mjs', import.meta.url));
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve) =>
+      worker.once('message', (m) => resolve(m as Record<string, unknown>)),
+    );
+  const { url } = (await next()) as { url: string };
+  return {
+    url,
+    stats: async () => {
+      const reply = next();
+      worker.postMessage('stats');
+      return (await reply).stats as { requests: number; dispatches: number };
+    },
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
   };
-  const server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      requests++;
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      const method = req.method ?? 'GET';
-      if (method === 'POST' && /\/app\/installations\/\d+\/access_tokens$/.test(path))
-        return send(res, 201, {
-          token: 'ghs_bench',
-          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-        });
-      if (method === 'GET' && path.endsWith('/permission'))
-        return send(res, 200, { permission: 'write', role_name: 'write', user: { login: 'Codertocat' } });
-      if (method === 'POST' && path.endsWith('/reactions')) return send(res, 201, { id: 1 });
-      if (method === 'GET' && /\/pulls\/\d+$/.test(path))
-        return send(res, 200, { number: 2, head: { sha: HEAD } });
-      if (method === 'GET' && path.endsWith('/check-runs'))
-        return send(res, 200, { total_count: 0, check_runs: [] });
-      if (method === 'POST' && path.endsWith('/check-runs')) return send(res, 201, { id: checkId++ });
-      if (method === 'GET' && path.includes('/contents/')) return send(res, 404, { message: 'Not Found' });
-      if (method === 'POST' && path.endsWith('/dispatches')) {
-        dispatches++;
-        return send(res, 204);
-      }
-      return send(res, 404, { message: `bench fake: no route for ${method} ${path}` });
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        requests: () => requests,
-        dispatches: () => dispatches,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      }),
-    ),
-  );
 }
 
 async function probotFor(baseUrl: string, load: (app: Probot) => void): Promise<Probot> {
@@ -129,14 +103,14 @@ try {
   progress('warm-up (one delivery per installation: tokens cached, JIT warm)');
   await latencies(app, installations * 2, 0);
   await latencies(noop, 200, 0);
-  const before = github.requests();
+  const before = (await github.stats()).requests;
   progress(`latency: ${latencyRuns} deliveries, one at a time`);
   const appMs = await latencies(app, latencyRuns, 10_000);
-  const requestsPerDelivery = (github.requests() - before) / latencyRuns;
+  const requestsPerDelivery = ((await github.stats()).requests - before) / latencyRuns;
   const noopMs = await latencies(noop, latencyRuns, 20_000);
 
   progress(`throughput: ${total} deliveries, ${concurrency} in flight, ${installations} installations`);
-  const dispatchedBefore = github.dispatches();
+  const dispatchedBefore = (await github.stats()).dispatches;
   const events = Array.from({ length: total }, (_, i) => delivery(100_000 + i));
   let next = 0;
   const started = process.hrtime.bigint();
@@ -149,7 +123,7 @@ try {
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const dispatched = github.dispatches() - dispatchedBefore;
+  const dispatched = (await github.stats()).dispatches - dispatchedBefore;
   if (dispatched !== total) throw new Error(`expected ${total} dispatches, GitHub saw ${dispatched}`);
 
   // The machine's ceiling in the same run: plain fetch to the same fake, as many in flight, no App.

@@ -6,8 +6,12 @@ import { build } from 'esbuild';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
-/** Entry points shipped in dist/; native better-sqlite3 stays external (installed per Node ABI). */
-export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts' };
+/**
+ * Entry points shipped in dist/; native better-sqlite3 stays external (installed per Node ABI).
+ * dist/app.js default-exports the Probot app function; it imports only types from probot, so the
+ * Probot runtime (`probot run ./dist/app.js`) comes from node_modules, never from the bundle.
+ */
+export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
 
 // Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
 rmSync(values.outdir, { recursive: true, force: true });
@@ -22,7 +26,7 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'probot'],
   // Bundled CommonJS dependencies (simple-git, debug) call require(); give the ESM bundle one.
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",

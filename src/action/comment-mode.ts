@@ -75,18 +75,29 @@ export async function handleComment(options: {
       );
       return options.runContracts(target, contracts, intent, verifyOnly);
     },
-    releaseGate: async (request) => {
+    decide: async (request) => {
       const waiting = await findSuspendedSession(octokit, repo, issueNumber);
-      if (!waiting) return null;
+      if (!waiting)
+        return {
+          ok: false,
+          reply:
+            'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
+        };
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
       const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
       const result = await options.resumeRun({
         workflowRunId: waiting.workflow_run_id,
         sessionId: waiting.session_id,
         target,
-        decision: { kind: 'sign', ...request },
+        decision: {
+          kind: 'sign',
+          decision: request.decision,
+          note: request.note,
+          actor: request.actor,
+          source: request.source,
+        },
       });
-      return [result];
+      return { ok: result.overall === 'pass', reply: null, results: [result] };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { completeCheckRun } from '../github/check-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import type { EventContext } from './event-context.js';
 
@@ -58,5 +59,102 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
     fork: false,
     headRef: context.ref.startsWith('refs/heads/') ? context.ref.slice('refs/heads/'.length) : null,
     defaultBranch: repository?.default_branch ?? 'main',
+  };
+}
+
+/** What the Truss App asked for when it dispatched this workflow (`workflow_dispatch` inputs). */
+export interface DispatchRequest {
+  /** The contract to run; null means the `contract` input (or every contract). */
+  contract: string | null;
+  mode: 'run' | 'verify' | 'resume' | null;
+  /** The queued `truss / <contract>` check the App created; this run completes it. */
+  checkRunId: number | null;
+  requester: string | null;
+  /** Free-text intent from `/truss run x -- intent`: data passed to the contract, never to a shell. */
+  intent: string | null;
+}
+
+const DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * Reads the App's dispatch inputs from a `workflow_dispatch` payload, or null for any other event.
+ * Inputs are strings typed by whoever dispatched the workflow, so each is validated and an invalid
+ * one is an error that says which, never silently ignored.
+ */
+export function readDispatchRequest(context: EventContext): DispatchRequest | null {
+  if (context.eventName !== 'workflow_dispatch') return null;
+  const inputs = ((context.payload as Record<string, unknown>).inputs ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = inputs[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const contract = text('contract');
+  if (contract !== null && !DISPATCH_CONTRACT.test(contract))
+    throw new Error(`workflow_dispatch input contract "${contract.slice(0, 70)}" is not a contract name`);
+  const mode = text('mode');
+  if (mode !== null && mode !== 'run' && mode !== 'verify' && mode !== 'resume')
+    throw new Error(`workflow_dispatch input mode must be run, verify or resume, got "${mode.slice(0, 20)}"`);
+  const checkRun = text('check_run_id');
+  if (checkRun !== null && !/^[1-9]\d{0,18}$/.test(checkRun))
+    throw new Error(
+      `workflow_dispatch input check_run_id must be a check run id, got "${checkRun.slice(0, 30)}"`,
+    );
+  return {
+    contract,
+    mode,
+    checkRunId: checkRun === null ? null : Number(checkRun),
+    requester: text('requester'),
+    intent: text('intent'),
+  };
+}
+
+/**
+ * A dispatched run that fails before it reports (a missing contract, a bad config) must not leave the
+ * App's queued check spinning forever: complete it as a failure carrying the error. Best effort — the
+ * original error is what the step reports.
+ */
+export async function failQueuedCheck(options: {
+  octokit: Octokit;
+  context: EventContext;
+  dispatch: DispatchRequest | null;
+  error: unknown;
+  warn: (message: string) => void;
+}): Promise<void> {
+  const id = options.dispatch?.checkRunId;
+  if (!id) return;
+  const message = options.error instanceof Error ? options.error.message : String(options.error);
+  await completeCheckRun({
+    octokit: options.octokit,
+    owner: options.context.owner,
+    repo: options.context.repo,
+    checkRunId: id,
+    conclusion: 'failure',
+    output: { title: 'truss could not run', summary: message },
+    dryRun: false,
+  }).catch((e: Error) => options.warn(`could not complete the queued check ${id}: ${e.message}`));
+}
+
+/**
+ * What a run does given the App's dispatch (or none): which contracts, with which intent and mode,
+ * and which queued check the contract's report completes. A `mode: resume` dispatch never gets here:
+ * run() routes it to the resume flow, so it can never silently run the contract from scratch.
+ */
+export function dispatchedRun(
+  dispatch: DispatchRequest | null,
+  defaultNames: readonly string[],
+): {
+  names: readonly string[];
+  intent: string | null;
+  verifyOnly: boolean;
+  checkRunIds: ReadonlyMap<string, number> | undefined;
+} {
+  return {
+    names: dispatch?.contract ? [dispatch.contract] : defaultNames,
+    intent: dispatch?.intent ?? null,
+    verifyOnly: dispatch?.mode === 'verify',
+    checkRunIds:
+      dispatch?.checkRunId && dispatch.contract
+        ? new Map([[dispatch.contract, dispatch.checkRunId]])
+        : undefined,
   };
 }

@@ -41,6 +41,8 @@ export interface ResumeRequest {
   sessionId: string | null;
   target: RunTarget;
   decision: GateDecision;
+  /** The App's queued check for this resume, completed instead of a new one. */
+  checkRunId?: number | null;
 }
 
 /** Raised when a suspended run cannot be resumed safely; the message says what to do. */
@@ -136,6 +138,7 @@ export async function resumeSuspendedRun(options: {
       dryRun: inputs.dryRun,
       sessionId,
       approvers,
+      existingCheckId: request.checkRunId ?? null,
       publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
       publish: evidencePublisher({ inputs, context, octokit, setup, store }),
       log: setup.log,

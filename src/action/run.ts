@@ -12,7 +12,13 @@ import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
-import { type RunTarget, resolveRunTarget } from './pr-target.js';
+import {
+  dispatchedRun,
+  failQueuedCheck,
+  type RunTarget,
+  readDispatchRequest,
+  resolveRunTarget,
+} from './pr-target.js';
 import { type ResumeRequest, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
@@ -47,7 +53,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const inputs = readInputs((name) => core.getInput(name));
     const context = readEventContext(env);
     const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
-    const mode = resolveMode(inputs.mode, context.eventName);
+    const dispatch = readDispatchRequest(context);
+    const mode = dispatch?.mode === 'resume' ? 'resume' : resolveMode(inputs.mode, context.eventName);
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== 'review' });
     try {
       if (mode === 'comment') {
@@ -62,26 +69,44 @@ export async function run(env: Record<string, string | undefined> = process.env)
         });
         finish(results, inputs, setup);
       } else if (mode === 'resume') {
-        const request = await resumeRequestFrom(inputs, context, octokit);
-        finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
+        try {
+          const request = await resumeRequestFrom(inputs, context, octokit, dispatch?.checkRunId ?? null);
+          finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
+        } catch (error) {
+          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
+          throw error;
+        }
       } else if (mode === 'review') {
         const resumed = await handleReview({ inputs, context, octokit, setup });
         if (resumed) finish(resumed, inputs, setup);
       } else {
-        const target = await resolveRunTarget(context, octokit);
-        if (target.prNumber !== null)
-          await ensurePullRequestHead({
-            workdir: setup.workdir,
-            prNumber: target.prNumber,
-            headSha: target.headSha,
-            warn: setup.log.warning,
-            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-          });
-        finish(
-          await runContracts({ inputs, context, octokit, setup, target, names: inputs.contract }),
-          inputs,
-          setup,
-        );
+        // Dispatched by the Truss App: its inputs name the contract, the mode and the queued check.
+        try {
+          const target = await resolveRunTarget(context, octokit);
+          if (target.prNumber !== null)
+            await ensurePullRequestHead({
+              workdir: setup.workdir,
+              prNumber: target.prNumber,
+              headSha: target.headSha,
+              warn: setup.log.warning,
+              auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+            });
+          finish(
+            await runContracts({
+              inputs,
+              context,
+              octokit,
+              setup,
+              target,
+              ...dispatchedRun(dispatch, inputs.contract),
+            }),
+            inputs,
+            setup,
+          );
+        } catch (error) {
+          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
+          throw error;
+        }
       }
     } finally {
       setup.store.close();
@@ -100,6 +125,7 @@ async function runContracts(options: {
   names: readonly string[];
   intent?: string | null;
   verifyOnly?: boolean;
+  checkRunIds?: ReadonlyMap<string, number> | undefined;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target } = options;
   if (target.fork && setup.ephemeralKey)
@@ -138,6 +164,7 @@ async function runContracts(options: {
     runUrl: runUrl(context),
     workflowRunId: context.runId || null,
     check: inputs.check,
+    checkRunIds: options.checkRunIds,
     comment: inputs.comment,
     dryRun: inputs.dryRun,
     publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
@@ -170,6 +197,7 @@ async function resumeRequestFrom(
   inputs: Inputs,
   context: EventContext,
   octokit: Octokit,
+  checkRunId: number | null,
 ): Promise<ResumeRequest> {
   const dispatch = ((context.payload as { inputs?: Record<string, unknown> }).inputs ?? {}) as Record<
     string,
@@ -197,6 +225,7 @@ async function resumeRequestFrom(
     sessionId: text(dispatch.session_id),
     target: await resolveRunTarget(context, octokit),
     decision: entry === null ? { kind: 'none' } : { kind: 'presigned', entry },
+    checkRunId,
   };
 }
 

@@ -65,6 +65,8 @@ const PERMISSION = 'checks: write';
 
 /**
  * Create the contract's check run as in_progress on `headSha`, so the PR shows Truss is working.
+ * With `existingId` (a queued check the App created before dispatching this run) that check is
+ * moved to in_progress instead, so the PR shows one check per request rather than two.
  * With `dryRun`, no request is made and `{ id: null, url: null }` is returned.
  */
 export async function startCheckRun(options: {
@@ -75,6 +77,7 @@ export async function startCheckRun(options: {
   headSha: string;
   externalId?: string;
   detailsUrl?: string;
+  existingId?: number | null;
   dryRun: boolean;
   now?: () => Date;
 }): Promise<CheckRunRef> {
@@ -82,6 +85,22 @@ export async function startCheckRun(options: {
   if (dryRun) {
     octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
     return { id: null, url: null };
+  }
+  if (options.existingId) {
+    try {
+      const { data } = await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: options.existingId,
+        name,
+        status: 'in_progress',
+        started_at: (options.now?.() ?? new Date()).toISOString(),
+        ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
+      });
+      return { id: data.id, url: data.html_url };
+    } catch (error) {
+      throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
+    }
   }
   try {
     const { data } = await octokit.rest.checks.create({
@@ -166,22 +185,23 @@ export function clipCheckText(text: string): string {
 }
 
 /**
- * The check runs named `checkName` on `ref` (a SHA, branch or tag), newest first as GitHub returns
- * them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs?check_name=...), across all pages.
+ * The check runs named `checkName` (every check run when it is omitted) on `ref` (a SHA, branch or
+ * tag), newest first as GitHub returns them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs), across
+ * all pages.
  */
 export async function findCheckRuns(options: {
   octokit: Octokit;
   owner: string;
   repo: string;
   ref: string;
-  checkName: string;
+  checkName?: string;
 }): Promise<FoundCheckRun[]> {
   const { octokit, owner, repo, ref, checkName } = options;
   const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
     owner,
     repo,
     ref,
-    check_name: checkName,
+    ...(checkName !== undefined ? { check_name: checkName } : {}),
     per_page: 100,
   });
   return runs.map((run) => ({

@@ -7,7 +7,16 @@ import { inlineText } from './render/escape.js';
 import { postReply } from './reply.js';
 import type { ContractRunResult } from './run-and-report.js';
 
-export interface HandleCommandOptions {
+/** What a host did with `/truss approve|reject` (the App resumes an approval gate). */
+export interface DecisionOutcome<R = ContractRunResult> {
+  ok: boolean;
+  /** Posted on the pull request; null posts nothing. */
+  reply: string | null;
+  /** What the host ran to honour the decision (the Action resumes the run in the same job). */
+  results?: R[];
+}
+
+export interface HandleCommandOptions<R = ContractRunResult> {
   octokit: Octokit;
   repo: { owner: string; repo: string };
   /** The pull request the comment is on. */
@@ -33,16 +42,20 @@ export interface HandleCommandOptions {
     contracts: readonly string[];
     intent: string | null;
     verifyOnly: boolean;
-  }) => Promise<ContractRunResult[]>;
+  }) => Promise<R[]>;
+  /** Whether the run went well (🚀) or not (😕). Default: every contract passed. */
+  succeeded?: (results: R[]) => boolean;
   /**
-   * Host-specific: record an authorized `/truss approve|reject` on the run suspended on this pull
-   * request and continue it. Resolves null when no run waits (the commenter is told so).
+   * `/truss approve|reject [note]` by an authorized commenter, for hosts that can release a run
+   * suspended at an approval gate (the Action resumes it in the same job; the App signs the decision
+   * and dispatches the resume). Without it the reply says nothing is waiting.
    */
-  releaseGate?: (request: GateRequest) => Promise<ContractRunResult[] | null>;
+  decide?: (decision: GateDecisionRequest) => Promise<DecisionOutcome<R>>;
 }
 
 /** An authorized decision on a suspended run, as commented. */
-export interface GateRequest {
+export interface GateDecisionRequest {
+  kind: 'approve' | 'reject';
   decision: 'approved' | 'rejected';
   note: string | null;
   actor: { login: string; id: number | null };
@@ -53,7 +66,7 @@ export interface GateRequest {
  * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
  * anything; others get a polite reply. Reacts 👀 when it starts and 🚀/😕 at the end.
  */
-export async function handleCommand(options: HandleCommandOptions): Promise<ContractRunResult[]> {
+export async function handleCommand<R = ContractRunResult>(options: HandleCommandOptions<R>): Promise<R[]> {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
   const command = parseCommand(comment.body ?? '', triggerPhrase);
   if (!command) {
@@ -90,23 +103,24 @@ export async function handleCommand(options: HandleCommandOptions): Promise<Cont
       return [];
     case 'approve':
     case 'reject': {
-      const request: GateRequest = {
-        decision: command.kind === 'approve' ? 'approved' : 'rejected',
-        note: command.note,
-        actor: { login: user.login, id: comment.user?.id ?? null },
-        source: { comment_id: commentId, url: comment.html_url ?? null },
-      };
+      if (!options.decide) {
+        await reply(
+          'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
+        );
+        await reaction('confused');
+        return [];
+      }
       try {
-        const results = options.releaseGate ? await options.releaseGate(request) : null;
-        if (results === null) {
-          await reply(
-            'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
-          );
-          await reaction('confused');
-          return [];
-        }
-        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
-        return results;
+        const outcome = await options.decide({
+          kind: command.kind,
+          decision: command.kind === 'approve' ? 'approved' : 'rejected',
+          note: command.note,
+          actor: { login: user.login, id: comment.user?.id ?? null },
+          source: { comment_id: commentId, url: comment.html_url ?? null },
+        });
+        if (outcome.reply !== null) await reply(outcome.reply);
+        await reaction(outcome.ok ? 'rocket' : 'confused');
+        return outcome.results ?? [];
       } catch (error) {
         await reaction('confused');
         await reply(`truss could not record the decision: ${(error as Error).message}`);
@@ -126,7 +140,10 @@ export async function handleCommand(options: HandleCommandOptions): Promise<Cont
           intent,
           verifyOnly: command.kind === 'verify',
         });
-        await reaction(results.every((r) => r.overall === 'pass') ? 'rocket' : 'confused');
+        const ok = options.succeeded
+          ? options.succeeded(results)
+          : results.every((r) => (r as ContractRunResult).overall === 'pass');
+        await reaction(ok ? 'rocket' : 'confused');
         return results;
       } catch (error) {
         await reaction('confused');

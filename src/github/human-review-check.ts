@@ -37,3 +37,44 @@ export async function postHumanReviewCheck(options: {
     throw toMissingPermission(error, 'checks: write', `create the ${HUMAN_REVIEW_CHECK} check`);
   }
 }
+
+/**
+ * New commits on a pull request: the evidence a sign-off attested no longer describes the head, so
+ * `truss / human review` on the new head is action_required until a new run is approved. Only when the
+ * previous head carried the check (the PR uses truss review); returns whether a check was posted.
+ */
+export async function markHumanReviewStale(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  previousSha: string;
+  headSha: string;
+  dryRun: boolean;
+}): Promise<boolean> {
+  const { octokit, owner, repo } = options;
+  const { data } = await octokit.rest.checks.listForRef({
+    owner,
+    repo,
+    ref: options.previousSha,
+    check_name: HUMAN_REVIEW_CHECK,
+    per_page: 1,
+  });
+  const previous = data.check_runs[0];
+  if (!previous) return false;
+  await postHumanReviewCheck({
+    octokit,
+    owner,
+    repo,
+    headSha: options.headSha,
+    conclusion: 'action_required',
+    title: 'New commits: the sign-off is stale',
+    summary: [
+      `The pull request head moved from ${options.previousSha.slice(0, 7)} to ${options.headSha.slice(0, 7)}.`,
+      `The last human review (${previous.conclusion ?? previous.status}) attested the evidence for ${options.previousSha.slice(0, 7)}, which no longer describes this head.`,
+      'Run truss on the new head (`/truss run`), then approve the pull request to sign off again.',
+    ].join('\n\n'),
+    detailsUrl: null,
+    dryRun: options.dryRun,
+  });
+  return true;
+}

@@ -38,6 +38,12 @@ export interface CreateOctokitOptions {
    * rate limits. Default true; tests that exercise many writes turn it off.
    */
   throttle?: boolean;
+  /**
+   * Which budget the throttling queues are keyed by. Clients with the same id share one write queue
+   * and one concurrency limit; the App passes one id per installation (each has its own token and
+   * rate limits), so one busy organisation does not queue every other one. Default: one shared budget.
+   */
+  throttleId?: string;
 }
 
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
@@ -82,6 +88,7 @@ export function createOctokit(options: CreateOctokitOptions): Octokit {
         options.throttle === false
           ? { enabled: false }
           : {
+              ...(options.throttleId !== undefined ? { id: options.throttleId } : {}),
               retryAfterBaseValue: baseMs,
               // The plugin spaces writes 1 s apart by default, which costs a run seconds for its
               // 3–5 writes. Writes stay serialised; secondary limits are still retried above.

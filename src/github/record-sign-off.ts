@@ -4,6 +4,7 @@ import {
   appendHumanReviewToBundle,
   type Bundle,
   createNodeCrypto,
+  HUMAN_REVIEW_KIND,
   type HumanReviewDecision,
   parseBundle,
   type SigningKey,
@@ -15,7 +16,7 @@ import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
-import { readStickyMetadata } from './sticky-comment.js';
+import { latestSessionFor, type SessionMeta } from './session-meta.js';
 import { type SuspendedMeta, SuspendedMetaSchema } from './suspended-session.js';
 
 /** The `pull_request_review` fields a sign-off reads. */
@@ -32,15 +33,6 @@ export interface SignOffPullRequest {
   number: number;
   head: { sha: string };
   base: { sha: string };
-}
-
-/** What truss wrote into its sticky comment for one session. */
-export interface SessionMeta {
-  contract?: string;
-  session_id?: string;
-  head_sha?: string;
-  artifact_id?: number | null;
-  run_url?: string | null;
 }
 
 export interface RecordSignOffOptions {
@@ -68,6 +60,8 @@ export interface RecordSignOffOptions {
   /** Host-specific fallback when the ledger branch holds no bundle (the Action downloads the run artifact). */
   loadArtifactBundle: (meta: SessionMeta & { session_id: string; artifact_id: number }) => Promise<string>;
 }
+
+export type { SessionMeta };
 
 export interface SignOffResult {
   sessionId: string;
@@ -171,18 +165,30 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     );
     return null;
   }
+  // A redelivered review (or a second host handling the same event) must not sign twice: the
+  // stored bundle already holds this review's decision, so report that entry instead.
+  const recorded = bundle.ledger.entries.find(
+    (e) =>
+      e.kind === HUMAN_REVIEW_KIND &&
+      (e.payload.source as { review_id?: unknown } | undefined)?.review_id === review.id &&
+      e.payload.decision === decision,
+  );
   const verdictHead =
     (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
   const reviewedSha = review.commit_id ?? pr.head.sha;
-  const { bundle: extended, entry } = appendHumanReviewToBundle(bundle, reviewer, {
-    decision,
-    note: review.body ?? '',
-    actor: { login: review.user.login, id: review.user.id },
-    source: { review_id: review.id, commit_sha: reviewedSha, url: review.html_url ?? null },
-  });
+  const { bundle: extended, entry } = recorded
+    ? { bundle, entry: recorded }
+    : appendHumanReviewToBundle(bundle, reviewer, {
+        decision,
+        note: review.body ?? '',
+        actor: { login: review.user.login, id: review.user.id },
+        source: { review_id: review.id, commit_sha: reviewedSha, url: review.html_url ?? null },
+      });
+  if (recorded)
+    log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
   const out = join(options.outDir, `truss-ledger-${sessionId}.json`);
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
-  if (options.ledgerBranch) {
+  if (options.ledgerBranch && !recorded) {
     await saveBundleToLedgerBranch({
       octokit,
       ...repo,
@@ -209,26 +215,6 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     await check('action_required', 'Approval does not cover the verified evidence', summary);
   else await check('failure', `Changes requested by ${review.user.login}`, summary);
   return result;
-}
-
-async function latestSessionFor(
-  octokit: Octokit,
-  repo: { owner: string; repo: string },
-  prNumber: number,
-  headSha: string,
-): Promise<SessionMeta | null> {
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100,
-  });
-  // Only the sticky comments truss posted (a Bot account, as upsertStickyComment requires): anyone
-  // can write a comment that looks like one and points at some other session.
-  const metas = comments
-    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
-    .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
-    .filter((m): m is SessionMeta => m !== null && m.head_sha === headSha);
-  return metas.at(-1) ?? null;
 }
 
 async function fetchBundleText(

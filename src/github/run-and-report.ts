@@ -77,6 +77,11 @@ export interface RunAndReportOptions {
   outDir: string;
   runUrl: string | null;
   check: boolean;
+  /**
+   * Queued check runs to take over, by contract name (the App creates one before it dispatches the
+   * workflow that runs here); other contracts get a new check run.
+   */
+  checkRunIds?: ReadonlyMap<string, number>;
   comment: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
@@ -135,21 +140,27 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
-  return reportedRun(options, contract, { contractPath: item.path, clauseLines }, (ctx, panel) =>
-    runContract({
-      contract,
-      contractHash: hash,
-      workdir: options.workdir,
-      store: options.store,
-      signer: options.signer,
-      ctx,
-      panel,
-      env: options.env,
-      codeVersion: options.codeVersion,
-      principal: options.principal,
-      baseRef: options.baseRef,
-      publishChanges: options.publishChanges,
-    }),
+  const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
+  return reportedRun(
+    options,
+    contract,
+    { contractPath: item.path, clauseLines },
+    existingCheckId,
+    (ctx, panel) =>
+      runContract({
+        contract,
+        contractHash: hash,
+        workdir: options.workdir,
+        store: options.store,
+        signer: options.signer,
+        ctx,
+        panel,
+        env: options.env,
+        codeVersion: options.codeVersion,
+        principal: options.principal,
+        baseRef: options.baseRef,
+        publishChanges: options.publishChanges,
+      }),
   );
 }
 
@@ -158,6 +169,8 @@ export interface ResumeAndReportOptions
   sessionId: string;
   /** Reviewer keys whose signed approval releases an approval gate. */
   approvers: TrustedKeys;
+  /** A queued check run to complete instead of creating one (the App's dispatch). */
+  existingCheckId?: number | null;
 }
 
 /**
@@ -168,7 +181,7 @@ export interface ResumeAndReportOptions
 export async function resumeAndReport(options: ResumeAndReportOptions): Promise<ContractRunResult> {
   const recorded = readRecordedContract(options.store, options.sessionId);
   return options.log.group(`truss / ${recorded.contract.contract.id} (resume)`, () =>
-    reportedRun(options, recorded.contract, {}, (ctx, panel) =>
+    reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (ctx, panel) =>
       resumeContract({
         sessionId: options.sessionId,
         store: options.store,
@@ -185,12 +198,13 @@ export async function resumeAndReport(options: ResumeAndReportOptions): Promise<
   );
 }
 
-type ReportingOptions = Omit<ResumeAndReportOptions, 'sessionId' | 'approvers'>;
+type ReportingOptions = Omit<ResumeAndReportOptions, 'sessionId' | 'approvers' | 'existingCheckId'>;
 
 async function reportedRun(
   options: ReportingOptions,
   contract: ResolvedContract,
   annotate: CheckOutputOptions,
+  existingCheckId: number | null,
   execute: (ctx: Ctx, panel: ReturnType<typeof buildPanelSeats>) => Promise<RunOutcome>,
 ): Promise<ContractRunResult> {
   const { octokit, repo, log } = options;
@@ -203,6 +217,7 @@ async function reportedRun(
         name: checkName,
         headSha: options.headSha,
         detailsUrl: options.runUrl ?? undefined,
+        existingId: existingCheckId,
         dryRun: options.dryRun,
       })
     : null;

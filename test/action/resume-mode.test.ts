@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SigningKey } from '../../src/core/ledger/index.js';
+import { SigningKey, signDetachedHumanReview } from '../../src/core/ledger/index.js';
+import { readMeta } from '../../src/github/render/meta.js';
 import {
   ActionHarness,
   type ActionRun,
@@ -19,6 +20,7 @@ import {
   pullRequestPayload,
   RUN_ID,
   reviewPayload,
+  webhookExample,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import {
@@ -290,6 +292,72 @@ describe('suspend on an approval gate, resume in a later job', () => {
       note: 'LGTM',
       source: { commit_sha: harness.headSha },
     });
+  });
+
+  it('the App path: a workflow_dispatch with mode resume and an approval the App pre-signed resumes the run and completes its queued check', async () => {
+    const { sessionId } = await suspend();
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    const meta = readMeta(sticky?.body ?? '') as { head_hash: string; head_seq: number };
+    const app = SigningKey.generate();
+    const approval = (signer: SigningKey) =>
+      signDetachedHumanReview({
+        headHash: meta.head_hash,
+        headSeq: meta.head_seq,
+        attestedHeadHash: meta.head_hash,
+        reviewer: signer,
+        review: {
+          decision: 'approved',
+          note: 'approved in the App',
+          actor: { login: 'Codertocat', id: 21031067 },
+          source: { comment_id: 1, url: null },
+        },
+      });
+    harness.checkRuns.push({
+      id: 9100,
+      name: 'truss / gated-bash',
+      head_sha: harness.headSha,
+      status: 'queued',
+      conclusion: null,
+      html_url: 'https://github.com/Codertocat/Hello-World/runs/9100',
+      details_url: null,
+      output: null,
+    });
+    const dispatch = (entry: unknown) => {
+      const payload = webhookExample('workflow_dispatch');
+      payload.inputs = {
+        pr_number: '2',
+        head_sha: harness.headSha,
+        contract: 'greeting',
+        mode: 'resume',
+        resume_run_id: RUN_ID,
+        check_run_id: '9100',
+        approval: JSON.stringify(entry),
+      };
+      return harness.run({
+        eventName: 'workflow_dispatch',
+        payload,
+        workspace: withAgent(harness.cloneWorkspace()),
+        env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
+      });
+    };
+    // An approval signed by a key nobody pinned is refused, and the queued check says why.
+    const forged = await dispatch(approval(SigningKey.generate().key));
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toContain('not a pinned approver key');
+    expect(harness.checkRuns.find((c) => c.id === 9100)?.conclusion).toBe('failure');
+
+    Object.assign(harness.checkRuns.find((c) => c.id === 9100) ?? {}, { status: 'queued', conclusion: null });
+    const resumed = await dispatch(approval(app.key));
+    expect(resumed.stdout).not.toContain('::error');
+    expect(resumed.code).toBe(0);
+    expect(resumed.outputs.verdict).toBe('pass');
+    expect(resumed.outputs['session-id']).toBe(sessionId);
+    expect(harness.checkRuns.find((c) => c.id === 9100)?.conclusion).toBe('success');
+    const bundle = JSON.parse(readFileSync(resumed.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json; entry_hash: string }[] };
+    };
+    const review = bundle.ledger.entries.find((e) => e.kind === 'human_review');
+    expect(review?.entry_hash).toBe(approval(app.key).entry_hash);
   });
 
   it('an unauthorized /truss approve is answered politely and changes nothing', async () => {

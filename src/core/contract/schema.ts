@@ -122,8 +122,23 @@ const layerShape = {
   unverifiable: z.enum(['failure', 'neutral']).optional(),
 };
 
+/** A workflow file name in `.github/workflows/` (what `workflow_dispatch` is called on). */
+export const WORKFLOW_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/;
+
+/** `[app]`: what the Truss GitHub App reads from the default branch (config-only, never layered). */
+export const AppSectionSchema = z.strictObject({
+  workflow: z
+    .string()
+    .regex(WORKFLOW_FILE, 'must be a workflow file name in .github/workflows/, e.g. "truss.yml"')
+    .optional(),
+});
+
 /** `.truss/config.toml`: repository defaults. */
-export const ConfigFileSchema = z.strictObject({ ...layerShape, workflow: nonEmpty.optional() });
+export const ConfigFileSchema = z.strictObject({
+  ...layerShape,
+  workflow: nonEmpty.optional(),
+  app: AppSectionSchema.optional(),
+});
 
 /** A contract file as written (before layering). */
 export const ContractFileSchema = z.strictObject({

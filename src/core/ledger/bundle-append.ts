@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Bundle } from './bundle.js';
-import { canonicalJson } from './canonical-json.js';
-import { bytesToHex, hexToBytes } from './encoding.js';
-import type { HumanReviewPayload, LedgerEntry } from './entry.js';
-import { ANNOTATION_KINDS, entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
+import { hexToBytes } from './encoding.js';
+import type { LedgerEntry } from './entry.js';
+import { ANNOTATION_KINDS } from './entry-hash.js';
 import { LedgerError } from './errors.js';
+import { type HumanReviewDecisionFields, signDetachedHumanReview } from './human-review-entry.js';
 import type { Signer } from './keys.js';
 
 /**
@@ -15,7 +14,7 @@ import type { Signer } from './keys.js';
 export function appendHumanReviewToBundle(
   bundle: Bundle,
   reviewer: Signer,
-  review: Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>,
+  review: HumanReviewDecisionFields,
 ): { bundle: Bundle; entry: LedgerEntry } {
   const ledger = bundle.ledger;
   if (reviewer.publicKeyHex === ledger.public_key) {
@@ -27,24 +26,13 @@ export function appendHumanReviewToBundle(
     throw new LedgerError('the bundle has no valid head to extend');
   const attested = [...ledger.entries].reverse().find((e) => !ANNOTATION_KINDS.has(e.kind))?.entry_hash;
   if (!attested) throw new LedgerError('the bundle has no evidence to review');
-  const payload: HumanReviewPayload = {
-    ...review,
-    attested_head_hash: attested,
-    reviewer_key_id: reviewer.keyId,
-    reviewer_public_key: reviewer.publicKeyHex,
-  };
-  const seq = last.seq + 1;
-  const entryHash = createHash('sha256')
-    .update(entryPreimage(head, HUMAN_REVIEW_KIND, canonicalJson(payload), seq))
-    .digest();
-  const entry: LedgerEntry = {
-    seq,
-    kind: HUMAN_REVIEW_KIND,
-    payload: payload as unknown as Record<string, unknown>,
-    prev_hash: ledger.head_hash as string,
-    entry_hash: entryHash.toString('hex'),
-    signature: bytesToHex(reviewer.sign(entryHash)),
-  };
+  const entry = signDetachedHumanReview({
+    headHash: ledger.head_hash as string,
+    headSeq: last.seq,
+    attestedHeadHash: attested,
+    reviewer,
+    review,
+  });
   return {
     bundle: {
       ...bundle,

@@ -16,7 +16,10 @@ export interface HumanReviewPayload {
   reviewer_key_id: string;
   reviewer_public_key: string;
   actor: { login: string; id: number | null };
-  source: { review_id: number | string | null; commit_sha: string | null; url: string | null };
+  /** A PR review (review id, reviewed commit), or a `/truss approve|reject` comment on an approval gate. */
+  source:
+    | { review_id: number | string | null; commit_sha: string | null; url: string | null }
+    | { comment_id: number; url: string | null };
 }
 
 export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;

@@ -8,6 +8,7 @@ export * from './entry.js';
 export * from './entry-hash.js';
 export * from './errors.js';
 export * from './export.js';
+export * from './human-review-entry.js';
 export * from './key-id.js';
 export * from './keys.js';
 export * from './ledger-crypto.js';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
+import type { LedgerEntry } from './entry.js';
 import { LedgerError } from './errors.js';
+import { checkDetachedHumanReview } from './human-review-entry.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -59,12 +61,16 @@ export function presignedReviewSigner(
     throw new LedgerError(
       `the pre-signed approval is signed by ${keyId}, which is not a pinned approver key: add it to trusted-keys (or .truss/trusted-keys) to accept approvals from it`,
     );
+  if (review.seq < 1) throw new LedgerError('the pre-signed approval cannot be the first entry of a ledger');
   const entryHash = hexToBytes(review.entry_hash, 32) as Uint8Array;
   const signature = hexToBytes(review.signature, 64) as Uint8Array;
-  if (!crypto.verify(signature, entryHash, publicKey))
-    throw new LedgerError(
-      `the pre-signed approval's signature does not verify with ${keyId} (forged or altered)`,
-    );
+  // Hash, signature and pinning are checked where the App's signing lives; the store then checks the link.
+  const problem = checkDetachedHumanReview(
+    review as unknown as LedgerEntry,
+    { hash: review.prev_hash, seq: review.seq - 1 },
+    { crypto, trusted: approvers },
+  );
+  if (problem !== null) throw new LedgerError(`the pre-signed approval is refused: ${problem}`);
   const signer: Signer = {
     publicKey,
     publicKeyHex: review.payload.reviewer_public_key,

@@ -1,0 +1,87 @@
+/**
+ * The App's own configuration, read once from the environment when the app loads (Probot reads
+ * APP_ID, PRIVATE_KEY and WEBHOOK_SECRET itself). Invalid values stop the app at start-up with a
+ * message naming the variable, never at the first webhook.
+ */
+import { z } from 'zod';
+import { WORKFLOW_FILE } from '../core/contract/schema.js';
+import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const EnvSchema = z.object({
+  TRUSS_APP_SIGNING_KEY: z
+    .string({ error: 'TRUSS_APP_SIGNING_KEY is not set' })
+    .min(1, 'TRUSS_APP_SIGNING_KEY is empty'),
+  TRUSS_APP_ALLOWED_USERS: list,
+  TRUSS_APP_ALLOWED_BOTS: list,
+  TRUSS_APP_TRIGGER: z
+    .string()
+    .regex(/^\/?[A-Za-z0-9_-]+$/, 'TRUSS_APP_TRIGGER must be one word such as /truss')
+    .default('/truss'),
+  TRUSS_APP_WORKFLOW: z
+    .string()
+    .regex(WORKFLOW_FILE, 'TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml')
+    .default('truss.yml'),
+  TRUSS_APP_LEDGER_BRANCH: z.string().default('truss-ledger'),
+  TRUSS_APP_TRUSTED_KEYS: z.string().default(''),
+});
+
+export interface AppConfig {
+  /** Signs human reviews and approval-gate decisions; its public key is what repositories pin. */
+  signer: SigningKey;
+  allowedUsers: readonly string[];
+  allowedBots: readonly string[];
+  trigger: string;
+  /** The workflow dispatched when a repository configures none. */
+  workflow: string;
+  /** Where signed sign-offs are committed (Git Data API); null keeps them only in the check output. */
+  ledgerBranch: string | null;
+  /** Pinned run keys as text; empty reads `.truss/trusted-keys` at the PR base. */
+  trustedKeys: string;
+  /** Turn off rate-limit pacing (tests and benchmarks against a local fake). */
+  throttle: boolean;
+  /** Backoff unit for retries in ms (tests use 1). */
+  retryBaseMs: number;
+  /** Scratch directory for bundles written during a sign-off. */
+  tempDir: string;
+}
+
+/** Thrown at load time: the message names each bad variable and what to set. */
+export class AppConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AppConfigError';
+  }
+}
+
+export function readAppConfig(env: Record<string, string | undefined>, tempDir: string): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new AppConfigError(
+      `Truss App configuration is invalid:\n${parsed.error.issues.map((i) => `- ${i.message}`).join('\n')}\n` +
+        'TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: create one with `npx truss keygen --out -` and pin its public key in .truss/trusted-keys.',
+    );
+  }
+  const e = parsed.data;
+  return {
+    signer: parseSeedBase64(e.TRUSS_APP_SIGNING_KEY, 'TRUSS_APP_SIGNING_KEY'),
+    allowedUsers: e.TRUSS_APP_ALLOWED_USERS,
+    allowedBots: e.TRUSS_APP_ALLOWED_BOTS,
+    trigger: e.TRUSS_APP_TRIGGER,
+    workflow: e.TRUSS_APP_WORKFLOW,
+    ledgerBranch: e.TRUSS_APP_LEDGER_BRANCH.trim() === '' ? null : e.TRUSS_APP_LEDGER_BRANCH.trim(),
+    trustedKeys: e.TRUSS_APP_TRUSTED_KEYS,
+    throttle: true,
+    retryBaseMs: 1000,
+    tempDir,
+  };
+}

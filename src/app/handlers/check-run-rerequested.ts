@@ -1,0 +1,53 @@
+import type { Context } from 'probot';
+import { decodeRunRequestId } from '../../github/external-id.js';
+import { authorizeActor, politeDenial } from '../../github/permissions.js';
+import { requestRun } from '../../github/request-run.js';
+import type { AppConfig } from '../config.js';
+import { appLogger, installationOctokit, repoOf } from '../github.js';
+
+/**
+ * "Re-run" on a `truss / <contract>` check the App queued: dispatch the same contract and mode again
+ * (decoded from the check's external_id) on the same head, as a new queued check. A resume is not
+ * re-run: its approval was for one suspension. Only users who could have asked for it may re-run it.
+ */
+export async function onCheckRunRerequested(
+  context: Context<'check_run.rerequested'>,
+  config: AppConfig,
+): Promise<void> {
+  const { check_run: check, sender } = context.payload;
+  const request = decodeRunRequestId(check.external_id);
+  if (!check.name.startsWith('truss / ') || !request || request.m === 'resume') return;
+  const pr = { number: request.p };
+  const octokit = await installationOctokit(context, config);
+  const repo = repoOf(context);
+  const auth = await authorizeActor({
+    octokit,
+    ...repo,
+    actor: { login: sender.login, type: sender.type },
+    allowedUsers: config.allowedUsers,
+    allowedBots: config.allowedBots,
+  });
+  if (!auth.allowed) {
+    appLogger(context).info(`${sender.login} may not re-run ${check.name} (${auth.reason})`);
+    await octokit.rest.issues.createComment({
+      ...repo,
+      issue_number: pr.number,
+      body: politeDenial(sender.login, auth.reason, config.trigger),
+    });
+    return;
+  }
+  const outcome = await requestRun({
+    octokit,
+    ...repo,
+    prNumber: pr.number,
+    headSha: check.head_sha,
+    defaultBranch: context.payload.repository.default_branch,
+    contract: request.n,
+    mode: request.m,
+    requester: sender.login,
+    delivery: context.id,
+    commentId: null,
+    fallbackWorkflow: config.workflow,
+  });
+  context.log.info(`re-run of ${check.name}: ${outcome.status} (check ${outcome.checkRunId})`);
+}

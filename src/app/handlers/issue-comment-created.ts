@@ -1,0 +1,155 @@
+import type { Context } from 'probot';
+import { decideApprovalGate } from '../../github/approval-gate.js';
+import { helpText, parseCommand } from '../../github/commands.js';
+import { type DecisionOutcome, handleCommand } from '../../github/handle-command.js';
+import type { Octokit } from '../../github/octokit.js';
+import { postReply } from '../../github/reply.js';
+import { listRepoDir } from '../../github/repo-files.js';
+import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
+import { trussWorkflowSnippet } from '../../github/truss-workflow.js';
+import type { AppConfig } from '../config.js';
+import { appLogger, installationOctokit, repoOf } from '../github.js';
+
+/**
+ * `/truss …` on a pull request: the shared command flow (permissions, reactions, help) with runs
+ * handed to the repository's Truss workflow instead of run here, and approve/reject resuming an
+ * approval gate. A command on an issue gets a polite note; a comment without one costs no request.
+ */
+export async function onIssueCommentCreated(
+  context: Context<'issue_comment.created'>,
+  config: AppConfig,
+): Promise<void> {
+  const { issue, comment, repository } = context.payload;
+  if (parseCommand(comment.body, config.trigger) === null) return;
+  // A deleted ("ghost") account cannot be authorized or answered.
+  const user = comment.user;
+  if (!user) return;
+  const octokit = await installationOctokit(context, config);
+  const repo = repoOf(context);
+  if (!issue.pull_request) {
+    await postReply({
+      octokit,
+      ...repo,
+      issueNumber: issue.number,
+      body: `Truss commands work on pull requests: comment \`${config.trigger} run\` on the pull request you want checked.\n\n${helpText(config.trigger)}`,
+      dryRun: false,
+    });
+    return;
+  }
+  const log = appLogger(context);
+  const pr = lazyPullRequest(octokit, repo, issue.number);
+  const defaultBranch = repository.default_branch;
+  await handleCommand<RunRequestOutcome>({
+    octokit,
+    repo,
+    issueNumber: issue.number,
+    comment: { id: comment.id, body: comment.body, user: { login: user.login, type: user.type } },
+    triggerPhrase: config.trigger,
+    allowedUsers: config.allowedUsers,
+    allowedBots: config.allowedBots,
+    defaultContracts: [],
+    dryRun: false,
+    log,
+    succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== 'failed'),
+    runContracts: async ({ contracts, intent, verifyOnly }) => {
+      const head = await pr();
+      const names =
+        contracts.length > 0
+          ? contracts
+          : await listRepoDir({
+              octokit,
+              ...repo,
+              path: '.truss/contracts',
+              ref: defaultBranch,
+              type: 'file',
+            }).then((files) =>
+              files.filter((f) => f.endsWith('.toml')).map((f) => f.slice(0, -'.toml'.length)),
+            );
+      if (names.length === 0)
+        throw new Error(
+          `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`,
+        );
+      const outcomes: RunRequestOutcome[] = [];
+      for (const contract of names) {
+        outcomes.push(
+          await requestRun({
+            octokit,
+            ...repo,
+            prNumber: issue.number,
+            headSha: head.sha,
+            defaultBranch,
+            contract,
+            mode: verifyOnly ? 'verify' : 'run',
+            requester: user.login,
+            delivery: context.id,
+            commentId: comment.id,
+            intent,
+            fallbackWorkflow: config.workflow,
+          }),
+        );
+      }
+      await replyToFailures(octokit, repo, issue.number, outcomes);
+      return outcomes;
+    },
+    decide: async ({ kind, note }): Promise<DecisionOutcome<RunRequestOutcome>> => {
+      const head = await pr();
+      const result = await decideApprovalGate({
+        octokit,
+        ...repo,
+        prNumber: issue.number,
+        headSha: head.sha,
+        defaultBranch,
+        decision: kind === 'approve' ? 'approved' : 'rejected',
+        note,
+        actor: { login: user.login, id: user.id },
+        comment: { id: comment.id, url: comment.html_url ?? null },
+        delivery: context.id,
+        reviewer: config.signer,
+        fallbackWorkflow: config.workflow,
+      });
+      if (result.status === 'none')
+        return {
+          ok: false,
+          reply: `Nothing on this pull request is waiting for approval. \`${config.trigger} approve\` and \`${config.trigger} reject\` answer a run suspended at an approval gate; to sign off on a verdict, approve the pull request in a review.`,
+        };
+      if (result.status === 'moved')
+        return {
+          ok: false,
+          reply: `The run of \`${result.session.contract}\` waiting for approval was for ${String(result.session.head_sha).slice(0, 7)}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`,
+        };
+      const outcomes = result.results.map((r) => r.outcome);
+      await replyToFailures(octokit, repo, issue.number, outcomes);
+      return { ok: outcomes.every((o) => o.status !== 'failed'), reply: null };
+    },
+  });
+}
+
+/** The PR head, fetched once and only when a command needs it. */
+function lazyPullRequest(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  number: number,
+): () => Promise<{ sha: string }> {
+  let head: Promise<{ sha: string }> | null = null;
+  return () => {
+    head ??= octokit.rest.pulls
+      .get({ ...repo, pull_number: number })
+      .then(({ data }) => ({ sha: data.head.sha }));
+    return head;
+  };
+}
+
+/** One reply for every dispatch that failed, with the workflow to add when that is the fix. */
+async function replyToFailures(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  issueNumber: number,
+  outcomes: RunRequestOutcome[],
+): Promise<void> {
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  if (failed.length === 0) return;
+  const first = failed[0] as Extract<RunRequestOutcome, { status: 'failed' }>;
+  const lines = [`Truss could not start the run: ${first.message}.`];
+  if (first.needsWorkflow) lines.push('', trussWorkflowSnippet(first.workflow ?? 'truss.yml'));
+  await postReply({ octokit, ...repo, issueNumber, body: lines.join('\n'), dryRun: false });
+}

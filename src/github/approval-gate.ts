@@ -1,0 +1,105 @@
+/**
+ * `/truss approve|reject [note]` on a run suspended at an approval gate. The run's sticky comment
+ * metadata says where it stopped (head hash and seq, workflow run, artifact); the decision is signed
+ * as a `human_review` chained onto that head with the host's reviewer key, and a `mode: resume` run is
+ * requested with the signed entry as its `approval` input. The resuming Action checks the entry
+ * (checkDetachedHumanReview) before appending it, so the dispatch input cannot be forged.
+ */
+import { z } from 'zod';
+import { type Signer, signDetachedHumanReview } from '../core/ledger/index.js';
+import { CONTRACT_NAME } from './commands.js';
+import type { Octokit } from './octokit.js';
+import { type RunRequestOutcome, requestRun } from './request-run.js';
+import { listSessionMetas } from './session-meta.js';
+
+const SuspendedMetaSchema = z.object({
+  contract: z.string().regex(CONTRACT_NAME),
+  session_id: z.string().min(1),
+  status: z.literal('suspended'),
+  head_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  head_seq: z.number().int().nonnegative(),
+  head_sha: z.string().optional(),
+  workflow_run_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]),
+  artifact_id: z.number().int().nullable().optional(),
+});
+
+export type SuspendedSession = z.infer<typeof SuspendedMetaSchema>;
+
+/** The sessions on the PR whose latest report is a suspension at an approval gate (one per contract). */
+export async function findSuspendedSessions(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+): Promise<SuspendedSession[]> {
+  const latest = new Map<string, unknown>();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+    if (typeof meta.contract === 'string') latest.set(meta.contract, meta);
+  const suspended: SuspendedSession[] = [];
+  for (const meta of latest.values()) {
+    const parsed = SuspendedMetaSchema.safeParse(meta);
+    if (parsed.success) suspended.push(parsed.data);
+  }
+  return suspended;
+}
+
+export interface ApprovalDecision {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  prNumber: number;
+  headSha: string;
+  defaultBranch: string;
+  decision: 'approved' | 'rejected';
+  note: string | null;
+  actor: { login: string; id: number };
+  comment: { id: number; url: string | null };
+  delivery: string;
+  reviewer: Signer;
+  fallbackWorkflow?: string;
+}
+
+export type ApprovalOutcome =
+  | { status: 'none' }
+  /** The suspended run was for another head: approving it would attest evidence the PR no longer shows. */
+  | { status: 'moved'; session: SuspendedSession }
+  | { status: 'requested'; results: { session: SuspendedSession; outcome: RunRequestOutcome }[] };
+
+/** Sign the decision for every suspended session of the PR and request their resumes. */
+export async function decideApprovalGate(options: ApprovalDecision): Promise<ApprovalOutcome> {
+  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber);
+  if (sessions.length === 0) return { status: 'none' };
+  const moved = sessions.find((s) => s.head_sha !== undefined && s.head_sha !== options.headSha);
+  if (moved) return { status: 'moved', session: moved };
+  const results: { session: SuspendedSession; outcome: RunRequestOutcome }[] = [];
+  for (const session of sessions) {
+    const entry = signDetachedHumanReview({
+      headHash: session.head_hash,
+      headSeq: session.head_seq,
+      attestedHeadHash: session.head_hash,
+      reviewer: options.reviewer,
+      review: {
+        decision: options.decision,
+        note: options.note ?? '',
+        actor: options.actor,
+        source: { comment_id: options.comment.id, url: options.comment.url },
+      },
+    });
+    const outcome = await requestRun({
+      octokit: options.octokit,
+      owner: options.owner,
+      repo: options.repo,
+      prNumber: options.prNumber,
+      headSha: options.headSha,
+      defaultBranch: options.defaultBranch,
+      contract: session.contract,
+      mode: 'resume',
+      requester: options.actor.login,
+      delivery: options.delivery,
+      commentId: options.comment.id,
+      resume: { runId: String(session.workflow_run_id), approval: JSON.stringify(entry) },
+      ...(options.fallbackWorkflow ? { fallbackWorkflow: options.fallbackWorkflow } : {}),
+    });
+    results.push({ session, outcome });
+  }
+  return { status: 'requested', results };
+}

@@ -1,0 +1,35 @@
+import { ArtifactZipError, readZipFiles } from './artifact-zip.js';
+import type { Octokit } from './octokit.js';
+import { toMissingPermission } from './octokit.js';
+
+/**
+ * The ledger bundle inside a run's `truss-ledger-<session>` artifact, through the REST API
+ * (GET /repos/{owner}/{repo}/actions/artifacts/{id}/zip). The App's fallback when no ledger branch
+ * holds the bundle; the Action uses the artifact client instead, which needs a runner.
+ */
+export async function downloadArtifactBundleText(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  artifactId: number;
+  sessionId: string;
+}): Promise<string> {
+  const { octokit, owner, repo, artifactId } = options;
+  let zip: Buffer;
+  try {
+    const { data } = await octokit.rest.actions.downloadArtifact({
+      owner,
+      repo,
+      artifact_id: artifactId,
+      archive_format: 'zip',
+    });
+    zip = Buffer.from(data as ArrayBuffer);
+  } catch (error) {
+    throw toMissingPermission(error, 'actions: read', `download the ledger artifact ${artifactId}`);
+  }
+  const wanted = `truss-ledger-${options.sessionId}.json`;
+  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
+  const text = [...files.values()][0]?.toString('utf8');
+  if (text === undefined) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
+  return text;
+}

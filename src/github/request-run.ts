@@ -1,0 +1,148 @@
+/**
+ * How a run is requested from a host that does not run contracts itself (the App): queue the
+ * `truss / <contract>` check, then dispatch the repository's Truss workflow, which completes that check
+ * on an Actions runner. Idempotent per request: a request whose check already exists (same comment,
+ * or same webhook delivery) is not dispatched again, so a redelivered webhook never runs twice.
+ */
+import { completeCheckRun, findCheckRuns } from './check-runs.js';
+import { decodeRunRequestId, encodeRunRequestId, type RunRequestId } from './external-id.js';
+import type { Octokit } from './octokit.js';
+import { toMissingPermission } from './octokit.js';
+import {
+  dispatchTrussWorkflow,
+  resolveTrussWorkflow,
+  TrussWorkflowConfigError,
+  WorkflowDispatchError,
+} from './truss-workflow.js';
+
+export interface RunRequest {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  prNumber: number;
+  headSha: string;
+  /** Where the workflow is dispatched and its configuration read: the default branch. */
+  defaultBranch: string;
+  contract: string;
+  mode: RunRequestId['m'];
+  requester: string;
+  /** The webhook delivery id and the command comment (null for a re-run). */
+  delivery: string;
+  commentId: number | null;
+  intent?: string | null;
+  /** mode resume: the suspended workflow run and the signed decision (JSON of a human_review entry). */
+  resume?: { runId: string; approval: string };
+  /** Workflow when the repository configures none (default truss.yml). */
+  fallbackWorkflow?: string;
+}
+
+export type RunRequestOutcome =
+  | { status: 'dispatched'; checkRunId: number; workflow: string }
+  /** The same request was handled before (a redelivery): nothing was created or dispatched. */
+  | { status: 'duplicate'; checkRunId: number }
+  /** The check was queued but could not be dispatched; it is completed with `message` and `needsWorkflow` says whether the snippet helps. */
+  | {
+      status: 'failed';
+      checkRunId: number;
+      workflow: string | null;
+      message: string;
+      needsWorkflow: boolean;
+    };
+
+/** The check run already queued for this request (same comment, or same delivery for a re-run), if any. */
+export async function findRequestedCheck(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  headSha: string,
+  request: { contract: string; delivery: string; commentId: number | null; mode: RunRequestId['m'] },
+): Promise<number | null> {
+  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha });
+  for (const run of runs) {
+    const id = decodeRunRequestId(run.externalId);
+    if (!id || id.n !== request.contract || id.m !== request.mode) continue;
+    if (request.commentId !== null ? id.c === request.commentId : id.d === request.delivery) return run.id;
+  }
+  return null;
+}
+
+/** Queue the check and dispatch the workflow (see the module comment). */
+export async function requestRun(request: RunRequest): Promise<RunRequestOutcome> {
+  const { octokit, owner, repo, headSha } = request;
+  const existing = await findRequestedCheck(octokit, { owner, repo }, headSha, request);
+  if (existing !== null) return { status: 'duplicate', checkRunId: existing };
+  const name = `truss / ${request.contract}`;
+  let checkRunId: number;
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      status: 'queued',
+      external_id: encodeRunRequestId({
+        v: 1,
+        d: request.delivery,
+        c: request.commentId,
+        p: request.prNumber,
+        n: request.contract,
+        s: headSha,
+        m: request.mode,
+      }),
+      output: {
+        title: `Queued: ${request.mode} requested by @${request.requester}`,
+        summary: `Waiting for the Truss workflow to pick up \`${request.contract}\` on ${headSha.slice(0, 7)}.`,
+      },
+    });
+    checkRunId = data.id;
+  } catch (error) {
+    throw toMissingPermission(error, 'checks: write', `create the check run "${name}"`);
+  }
+  let workflow: string | null = null;
+  try {
+    workflow = (
+      await resolveTrussWorkflow({
+        octokit,
+        owner,
+        repo,
+        ref: request.defaultBranch,
+        ...(request.fallbackWorkflow ? { fallback: request.fallbackWorkflow } : {}),
+      })
+    ).workflow;
+    await dispatchTrussWorkflow({
+      octokit,
+      owner,
+      repo,
+      workflow,
+      ref: request.defaultBranch,
+      inputs: {
+        pr_number: String(request.prNumber),
+        head_sha: headSha,
+        contract: request.contract,
+        requester: request.requester,
+        check_run_id: String(checkRunId),
+        mode: request.mode,
+        ...(request.intent ? { intent: request.intent } : {}),
+        ...(request.resume ? { resume_run_id: request.resume.runId, approval: request.resume.approval } : {}),
+      },
+    });
+    return { status: 'dispatched', checkRunId, workflow };
+  } catch (error) {
+    const missing = error instanceof WorkflowDispatchError && (error.status === 404 || error.status === 422);
+    const known =
+      missing || error instanceof TrussWorkflowConfigError || error instanceof WorkflowDispatchError;
+    const message = known ? (error as Error).message : `dispatch failed: ${(error as Error).message}`;
+    await completeCheckRun({
+      octokit,
+      owner,
+      repo,
+      checkRunId,
+      conclusion: missing ? 'neutral' : 'failure',
+      output: {
+        title: missing ? 'No Truss workflow to run this' : 'Could not start the Truss workflow',
+        summary: message,
+      },
+      dryRun: false,
+    });
+    return { status: 'failed', checkRunId, workflow, message, needsWorkflow: missing };
+  }
+}

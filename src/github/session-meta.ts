@@ -1,0 +1,52 @@
+/**
+ * The sessions truss reported on a pull request, read back from the hidden `truss:meta` JSON of its
+ * sticky comments. GitHub is the state store: the Action writes these, the review flow and the App
+ * read them, so no host needs a database.
+ */
+import type { Octokit } from './octokit.js';
+import { readStickyMetadata } from './sticky-comment.js';
+
+/** What truss wrote into its sticky comment for one session (fields are optional: older comments lack some). */
+export interface SessionMeta {
+  contract?: string;
+  session_id?: string;
+  head_sha?: string;
+  head_hash?: string;
+  artifact_id?: number | null;
+  run_url?: string | null;
+  /** `suspended` while the run waits at an approval gate (set by mode resume's runs). */
+  status?: string;
+  head_seq?: number;
+  workflow_run_id?: number | string | null;
+}
+
+/**
+ * Every session meta on PR `prNumber`, oldest comment first. Only comments by a Bot account count
+ * (as upsertStickyComment writes them): anyone can post a lookalike pointing at another session.
+ */
+export async function listSessionMetas(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+): Promise<SessionMeta[]> {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100,
+  });
+  return comments
+    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
+    .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
+    .filter((m): m is SessionMeta => m !== null);
+}
+
+/** The latest session reported for `headSha` on the PR, or null. */
+export async function latestSessionFor(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+  headSha: string,
+): Promise<SessionMeta | null> {
+  const metas = await listSessionMetas(octokit, repo, prNumber);
+  return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
+}

@@ -1,0 +1,365 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
+import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { webhookExample } from '../helpers/action-harness.js';
+import {
+  API,
+  APP_KEY,
+  asInstallation,
+  BASE,
+  commentPayload,
+  expectNoPendingMocks,
+  HEAD,
+  makeProbot,
+  nockToken,
+  PR,
+  R,
+  stickyComment,
+} from './app-kit.js';
+
+const COMMENT_ID = 555;
+const HEAD_HASH = 'ab'.repeat(32);
+
+function permission(login: string, level: string): void {
+  nock(API)
+    .get(`${R}/collaborators/${encodeURIComponent(login)}/permission`)
+    .reply(200, { permission: level, role_name: level, user: { login } });
+}
+
+function reactions(): string[] {
+  const seen: string[] = [];
+  nock(API)
+    .post(`${R}/issues/comments/${COMMENT_ID}/reactions`, (body) => {
+      seen.push(body.content);
+      return true;
+    })
+    .times(2)
+    .reply(201, { id: 1 });
+  return seen;
+}
+
+describe('Truss App: synchronize, re-run, approval gates', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterAll(() => nock.enableNetConnect());
+  beforeEach(() => nock.cleanAll());
+  afterEach(() => {
+    expectNoPendingMocks();
+    nock.cleanAll();
+  });
+
+  it('pull_request.synchronize turns truss / human review on the new head action_required, explaining the move', async () => {
+    const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
+    const before = payload.before as string;
+    const after = payload.after as string;
+    const probot = await makeProbot();
+    nockToken();
+    nock(API)
+      .get(`${R}/commits/${before}/check-runs`)
+      .query({ check_name: 'truss / human review', per_page: '1' })
+      .reply(200, { total_count: 1, check_runs: [{ id: 3, status: 'completed', conclusion: 'success' }] });
+    const posted: Record<string, unknown>[] = [];
+    nock(API)
+      .post(`${R}/check-runs`, (body) => {
+        posted.push(body);
+        return true;
+      })
+      .reply(201, { id: 4 });
+    await probot.receive({ id: 'sync-1', name: 'pull_request', payload } as never);
+    expect(posted).toEqual([
+      expect.objectContaining({
+        name: 'truss / human review',
+        head_sha: after,
+        status: 'completed',
+        conclusion: 'action_required',
+        output: expect.objectContaining({
+          title: 'New commits: the sign-off is stale',
+          summary: expect.stringContaining(`moved from ${before.slice(0, 7)} to ${after.slice(0, 7)}`),
+        }),
+      }),
+    ]);
+  });
+
+  it('synchronize on a PR that never had a human review check posts nothing', async () => {
+    const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
+    const probot = await makeProbot();
+    nockToken();
+    nock(API)
+      .get(`${R}/commits/${payload.before as string}/check-runs`)
+      .query(true)
+      .reply(200, { total_count: 0, check_runs: [] });
+    await probot.receive({ id: 'sync-2', name: 'pull_request', payload } as never);
+  });
+
+  it('check_run.rerequested on a check the App queued dispatches the same contract and mode again, once per delivery', async () => {
+    const payload = asInstallation(webhookExample('check_run', 'rerequested'));
+    const check = payload.check_run as Record<string, unknown>;
+    check.name = 'truss / greeting-0001';
+    check.head_sha = HEAD;
+    check.external_id = JSON.stringify({
+      v: 1,
+      d: 'old',
+      c: 444,
+      p: PR,
+      n: 'greeting',
+      s: HEAD,
+      m: 'verify',
+    });
+    (payload.repository as Record<string, unknown>).default_branch = 'main';
+    const sender = (payload.sender as { login: string }).login;
+    const probot = await makeProbot();
+    nockToken();
+    permission(sender, 'write');
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .reply(200, { total_count: 0, check_runs: [] });
+    const created: Record<string, unknown>[] = [];
+    nock(API)
+      .post(`${R}/check-runs`, (body) => {
+        created.push(body);
+        return true;
+      })
+      .reply(201, { id: 8001 });
+    nock(API)
+      .get(/contents\/\.github%2Ftruss\.yml/)
+      .query({ ref: 'main' })
+      .reply(404, {});
+    nock(API)
+      .get(/contents\/\.truss%2Fconfig\.toml/)
+      .query({ ref: 'main' })
+      .reply(404, {});
+    const dispatched: Record<string, unknown>[] = [];
+    nock(API)
+      .post(`${R}/actions/workflows/truss.yml/dispatches`, (body) => {
+        dispatched.push(body);
+        return true;
+      })
+      .reply(204);
+    await probot.receive({ id: 'rerun-1', name: 'check_run', payload } as never);
+    expect(created[0]).toMatchObject({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' });
+    expect(decodeRunRequestId(created[0]?.external_id as string)).toMatchObject({
+      d: 'rerun-1',
+      c: null,
+      n: 'greeting',
+      m: 'verify',
+    });
+    expect(dispatched).toEqual([
+      {
+        ref: 'main',
+        inputs: {
+          pr_number: String(PR),
+          head_sha: HEAD,
+          contract: 'greeting',
+          requester: sender,
+          check_run_id: '8001',
+          mode: 'verify',
+        },
+      },
+    ]);
+    expectNoPendingMocks();
+
+    // The same delivery again: the check it queued is found by delivery id; nothing new.
+    permission(sender, 'write');
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 8001,
+            name: 'truss / greeting',
+            head_sha: HEAD,
+            status: 'queued',
+            external_id: created[0]?.external_id,
+          },
+        ],
+      });
+    await probot.receive({ id: 'rerun-1', name: 'check_run', payload } as never);
+    expect(dispatched).toHaveLength(1);
+  });
+
+  it("check_run.rerequested on a check that is not the App's (no truss external_id) is ignored without a request", async () => {
+    const payload = asInstallation(webhookExample('check_run', 'rerequested'));
+    (payload.check_run as Record<string, unknown>).name = 'truss / greeting';
+    const probot = await makeProbot();
+    await probot.receive({ id: 'rerun-2', name: 'check_run', payload } as never);
+  });
+
+  it('/truss approve on a run suspended at an approval gate signs the decision with the App key and dispatches mode resume', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    permission('Codertocat', 'write');
+    const seen = reactions();
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+    nock(API)
+      .get(`${R}/issues/${PR}/comments`)
+      .query(true)
+      .reply(200, [
+        stickyComment(20, {
+          contract: 'deploy',
+          session_id: 's-1',
+          status: 'suspended',
+          head_sha: HEAD,
+          head_hash: HEAD_HASH,
+          head_seq: 6,
+          workflow_run_id: 31337,
+          artifact_id: 77,
+        }),
+      ]);
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .reply(200, { total_count: 0, check_runs: [] });
+    const created: Record<string, unknown>[] = [];
+    nock(API)
+      .post(`${R}/check-runs`, (body) => {
+        created.push(body);
+        return true;
+      })
+      .reply(201, { id: 9001 });
+    nock(API)
+      .get(/contents\/\.github%2Ftruss\.yml/)
+      .query(true)
+      .reply(404, {});
+    nock(API)
+      .get(/contents\/\.truss%2Fconfig\.toml/)
+      .query(true)
+      .reply(404, {});
+    const dispatched: { inputs: Record<string, string> }[] = [];
+    nock(API)
+      .post(`${R}/actions/workflows/truss.yml/dispatches`, (body) => {
+        dispatched.push(body);
+        return true;
+      })
+      .reply(204);
+    await probot.receive({
+      id: 'approve-1',
+      name: 'issue_comment',
+      payload: commentPayload('/truss approve ship it', { commentId: COMMENT_ID }),
+    } as never);
+    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(created[0]).toMatchObject({ name: 'truss / deploy', status: 'queued' });
+    const inputs = dispatched[0]?.inputs as Record<string, string>;
+    expect(inputs).toMatchObject({
+      mode: 'resume',
+      resume_run_id: '31337',
+      contract: 'deploy',
+      check_run_id: '9001',
+      pr_number: String(PR),
+    });
+    const entry = JSON.parse(inputs.approval as string) as LedgerEntry;
+    expect(entry).toMatchObject({
+      seq: 7,
+      kind: 'human_review',
+      prev_hash: HEAD_HASH,
+      payload: {
+        decision: 'approved',
+        note: 'ship it',
+        attested_head_hash: HEAD_HASH,
+        reviewer_public_key: APP_KEY.key.publicKeyHex,
+        actor: { login: 'Codertocat' },
+        source: { comment_id: COMMENT_ID },
+      },
+    });
+    // The Action verifies the dispatched decision with the same core code, the App key pinned.
+    const trusted = new Map([[APP_KEY.key.publicKeyHex, 'truss app']]);
+    expect(
+      checkDetachedHumanReview(entry, { hash: HEAD_HASH, seq: 6 }, { crypto: createNodeCrypto(), trusted }),
+    ).toBeNull();
+    // A tampered approval input (decision flipped in transit) does not pass.
+    const flipped = { ...entry, payload: { ...entry.payload, decision: 'rejected' } };
+    expect(
+      checkDetachedHumanReview(flipped, { hash: HEAD_HASH, seq: 6 }, { crypto: createNodeCrypto(), trusted }),
+    ).not.toBeNull();
+  });
+
+  it('/truss reject with nothing suspended gets a polite reply and dispatches nothing', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    permission('Codertocat', 'write');
+    const seen = reactions();
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+    nock(API)
+      .get(`${R}/issues/${PR}/comments`)
+      .query(true)
+      .reply(200, [
+        stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
+      ]);
+    const replies: string[] = [];
+    nock(API)
+      .post(`${R}/issues/${PR}/comments`, (body) => {
+        replies.push(body.body);
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await probot.receive({
+      id: 'reject-1',
+      name: 'issue_comment',
+      payload: commentPayload('/truss reject not yet', { commentId: COMMENT_ID }),
+    } as never);
+    expect(seen).toEqual(['eyes', 'confused']);
+    expect(replies[0]).toContain('Nothing on this pull request is waiting for approval');
+  });
+
+  it('/truss approve by a user without write access is denied before anything is signed', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    permission('Codertocat', 'read');
+    const replies: string[] = [];
+    nock(API)
+      .post(`${R}/issues/${PR}/comments`, (body) => {
+        replies.push(body.body);
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await probot.receive({
+      id: 'approve-2',
+      name: 'issue_comment',
+      payload: commentPayload('/truss approve', { commentId: COMMENT_ID }),
+    } as never);
+    expect(replies[0]).toContain('write access is required');
+  });
+
+  it('/truss approve when the suspended run was for an older head refuses to sign', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    permission('Codertocat', 'write');
+    reactions();
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+    nock(API)
+      .get(`${R}/issues/${PR}/comments`)
+      .query(true)
+      .reply(200, [
+        stickyComment(22, {
+          contract: 'deploy',
+          session_id: 's-3',
+          status: 'suspended',
+          head_sha: 'c3'.repeat(20),
+          head_hash: HEAD_HASH,
+          head_seq: 2,
+          workflow_run_id: 5,
+        }),
+      ]);
+    const replies: string[] = [];
+    nock(API)
+      .post(`${R}/issues/${PR}/comments`, (body) => {
+        replies.push(body.body);
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await probot.receive({
+      id: 'approve-3',
+      name: 'issue_comment',
+      payload: commentPayload('/truss approve', { commentId: COMMENT_ID }),
+    } as never);
+    expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
+  });
+});

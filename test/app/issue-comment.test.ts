@@ -1,0 +1,448 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeRunRequestId } from '../../src/github/external-id.js';
+import {
+  API,
+  appConfig,
+  BASE,
+  commentPayload,
+  contents,
+  expectNoPendingMocks,
+  HEAD,
+  makeProbot,
+  nockToken,
+  PR,
+  R,
+} from './app-kit.js';
+
+const COMMENT_ID = 444;
+
+function permission(login: string, level: string | 404): void {
+  const scope = nock(API).get(`${R}/collaborators/${encodeURIComponent(login)}/permission`);
+  if (level === 404) scope.reply(404, { message: 'Not Found' });
+  else scope.reply(200, { permission: level, role_name: level, user: { login } });
+}
+
+function reactions(...contents: string[]): string[] {
+  const seen: string[] = [];
+  for (const _ of contents)
+    nock(API)
+      .post(`${R}/issues/comments/${COMMENT_ID}/reactions`, (body) => {
+        seen.push(body.content);
+        return true;
+      })
+      .reply(201, { id: 1 });
+  return seen;
+}
+
+function pullRequest(): void {
+  nock(API)
+    .get(`${R}/pulls/${PR}`)
+    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+}
+
+function noChecksYet(): void {
+  nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });
+}
+
+function noWorkflowConfig(): void {
+  nock(API)
+    .get(`${R}/contents/.github%2Ftruss.yml`)
+    .query({ ref: 'master' })
+    .reply(404, { message: 'Not Found' });
+  nock(API)
+    .get(`${R}/contents/.truss%2Fconfig.toml`)
+    .query({ ref: 'master' })
+    .reply(404, { message: 'Not Found' });
+}
+
+interface Captured {
+  checks: Record<string, unknown>[];
+  dispatches: { workflow: string; body: Record<string, unknown> }[];
+  replies: string[];
+  updates: Record<string, unknown>[];
+}
+
+function capture(): Captured {
+  const captured: Captured = { checks: [], dispatches: [], replies: [], updates: [] };
+  return captured;
+}
+
+function createCheck(captured: Captured, id = 7001): void {
+  nock(API)
+    .post(`${R}/check-runs`, (body) => {
+      captured.checks.push(body);
+      return true;
+    })
+    .reply(201, (_uri, body) => ({ id, ...(body as object), html_url: `https://github.com/x/runs/${id}` }));
+}
+
+function dispatch(captured: Captured, workflow = 'truss.yml', status = 204): void {
+  nock(API)
+    .post(`${R}/actions/workflows/${workflow}/dispatches`, (body) => {
+      captured.dispatches.push({ workflow, body });
+      return true;
+    })
+    .reply(
+      status,
+      status === 204 ? undefined : { message: status === 404 ? 'Not Found' : 'Unexpected inputs provided' },
+    );
+}
+
+function reply(captured: Captured): void {
+  nock(API)
+    .post(`${R}/issues/${PR}/comments`, (body) => {
+      captured.replies.push(body.body);
+      return true;
+    })
+    .reply(201, { id: 9, html_url: 'https://github.com/x/pull/2#issuecomment-9' });
+}
+
+describe('Truss App: /truss commands on pull requests (issue_comment.created)', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterAll(() => nock.enableNetConnect());
+  beforeEach(() => nock.cleanAll());
+  afterEach(() => {
+    expectNoPendingMocks();
+    nock.cleanAll();
+  });
+
+  it('/truss run <contract> by a writer: 👀, a queued check with external_id, a workflow_dispatch with the inputs, 🚀', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'write');
+    const seen = reactions('eyes', 'rocket');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    noWorkflowConfig();
+    dispatch(captured);
+    await probot.receive({
+      id: 'delivery-1',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting -- make it friendlier', { commentId: COMMENT_ID }),
+    } as never);
+    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(captured.checks).toEqual([
+      expect.objectContaining({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' }),
+    ]);
+    expect(decodeRunRequestId(captured.checks[0]?.external_id as string)).toEqual({
+      v: 1,
+      d: 'delivery-1',
+      c: COMMENT_ID,
+      p: PR,
+      n: 'greeting',
+      s: HEAD,
+      m: 'run',
+    });
+    expect(captured.dispatches).toEqual([
+      {
+        workflow: 'truss.yml',
+        body: {
+          ref: 'master',
+          inputs: {
+            pr_number: String(PR),
+            head_sha: HEAD,
+            contract: 'greeting',
+            requester: 'Codertocat',
+            check_run_id: '7001',
+            mode: 'run',
+            intent: 'make it friendlier',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('/truss verify dispatches every contract on the default branch in mode verify, to the configured workflow', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'admin');
+    reactions('eyes', 'rocket');
+    pullRequest();
+    nock(API)
+      .get(`${R}/contents/.truss%2Fcontracts`)
+      .query({ ref: 'master' })
+      .reply(200, [
+        { name: 'a.toml', type: 'file', path: '.truss/contracts/a.toml' },
+        { name: 'b.toml', type: 'file', path: '.truss/contracts/b.toml' },
+        { name: 'notes.md', type: 'file', path: '.truss/contracts/notes.md' },
+      ]);
+    for (const id of [7001, 7002]) {
+      noChecksYet();
+      createCheck(captured, id);
+      nock(API)
+        .get(`${R}/contents/.github%2Ftruss.yml`)
+        .query({ ref: 'master' })
+        .reply(200, contents('.github/truss.yml', '# truss app\nworkflow: "verify-pr.yaml"  # ours\n'));
+      dispatch(captured, 'verify-pr.yaml');
+    }
+    await probot.receive({
+      id: 'delivery-2',
+      name: 'issue_comment',
+      payload: commentPayload('/truss verify', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.checks.map((c) => c.name)).toEqual(['truss / a', 'truss / b']);
+    expect(captured.dispatches.map((d) => [d.workflow, d.body.inputs])).toEqual([
+      ['verify-pr.yaml', expect.objectContaining({ contract: 'a', mode: 'verify', check_run_id: '7001' })],
+      ['verify-pr.yaml', expect.objectContaining({ contract: 'b', mode: 'verify', check_run_id: '7002' })],
+    ]);
+  });
+
+  it('[app] workflow in .truss/config.toml names the workflow when .github/truss.yml is absent', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'maintain');
+    reactions('eyes', 'rocket');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    nock(API)
+      .get(`${R}/contents/.github%2Ftruss.yml`)
+      .query({ ref: 'master' })
+      .reply(404, { message: 'Not Found' });
+    nock(API)
+      .get(`${R}/contents/.truss%2Fconfig.toml`)
+      .query({ ref: 'master' })
+      .reply(
+        200,
+        contents('.truss/config.toml', 'reviewers = 3\n\n[app]\nworkflow = "truss-dispatch.yml"\n'),
+      );
+    dispatch(captured, 'truss-dispatch.yml');
+    await probot.receive({
+      id: 'delivery-3',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.dispatches).toHaveLength(1);
+  });
+
+  it('no workflow (404): the queued check completes neutral and the reply shows the workflow to add', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'write');
+    const seen = reactions('eyes', 'confused');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    noWorkflowConfig();
+    dispatch(captured, 'truss.yml', 404);
+    nock(API)
+      .patch(`${R}/check-runs/7001`, (body) => {
+        captured.updates.push(body);
+        return true;
+      })
+      .reply(200, { id: 7001 });
+    reply(captured);
+    await probot.receive({
+      id: 'delivery-4',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(seen).toEqual(['eyes', 'confused']);
+    expect(captured.updates).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        conclusion: 'neutral',
+        output: expect.objectContaining({
+          title: 'No Truss workflow to run this',
+          summary: 'there is no workflow .github/workflows/truss.yml on master',
+        }),
+      }),
+    ]);
+    expect(captured.replies).toHaveLength(1);
+    expect(captured.replies[0]).toContain('there is no workflow .github/workflows/truss.yml on master');
+    expect(captured.replies[0]).toContain('Add `.github/workflows/truss.yml`');
+    expect(captured.replies[0]).toContain('  workflow_dispatch:');
+    expect(captured.replies[0]).toContain('uses: truss/action@v1');
+  });
+
+  it('a workflow that refuses the inputs (422) completes the check neutral with the inputs it must declare', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'write');
+    reactions('eyes', 'confused');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    noWorkflowConfig();
+    dispatch(captured, 'truss.yml', 422);
+    nock(API)
+      .patch(`${R}/check-runs/7001`, (body) => {
+        captured.updates.push(body);
+        return true;
+      })
+      .reply(200, { id: 7001 });
+    reply(captured);
+    await probot.receive({
+      id: 'delivery-5',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.updates[0]).toMatchObject({ conclusion: 'neutral' });
+    expect(captured.replies[0]).toContain('pr_number, head_sha, contract, requester, check_run_id, mode');
+  });
+
+  it('a redelivered command (same delivery, same comment) finds its check and dispatches nothing', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'write');
+    reactions('eyes', 'rocket');
+    pullRequest();
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 7001,
+            name: 'truss / greeting-0001',
+            head_sha: HEAD,
+            status: 'in_progress',
+            external_id: JSON.stringify({
+              v: 1,
+              d: 'delivery-6',
+              c: COMMENT_ID,
+              p: PR,
+              n: 'greeting',
+              s: HEAD,
+              m: 'run',
+            }),
+          },
+        ],
+      });
+    await probot.receive({
+      id: 'delivery-6',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.checks).toEqual([]);
+    expect(captured.dispatches).toEqual([]);
+  });
+
+  it.each([
+    ['read', 'Codertocat has read access to Codertocat/Hello-World; write access is required'],
+    ['triage', 'Codertocat has triage access to Codertocat/Hello-World; write access is required'],
+    [404, 'Codertocat has no access to Codertocat/Hello-World; write access is required'],
+  ] as const)('permission %s: polite denial, nothing queued or dispatched', async (level, reason) => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', level);
+    reply(captured);
+    await probot.receive({
+      id: 'delivery-7',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.replies).toHaveLength(1);
+    expect(captured.replies[0]).toContain(
+      `Hi @Codertocat — thanks for trying \`/truss\`, but I can't act on this comment: ${reason}.`,
+    );
+  });
+
+  it('an allow-listed user without write access may run', async () => {
+    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'read');
+    reactions('eyes', 'rocket');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    noWorkflowConfig();
+    dispatch(captured);
+    await probot.receive({
+      id: 'delivery-8',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
+    } as never);
+    expect(captured.dispatches).toHaveLength(1);
+  });
+
+  it('bots are denied even with write access unless allow-listed', async () => {
+    const bot = { login: 'renovate[bot]', type: 'Bot' as const };
+    const denied = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('renovate[bot]', 'write');
+    reply(captured);
+    await denied.receive({
+      id: 'delivery-9',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID, user: bot }),
+    } as never);
+    expect(captured.replies[0]).toContain(
+      'renovate[bot] is a bot; bots may trigger Truss only when listed in allowed-bots',
+    );
+    expectNoPendingMocks();
+
+    const allowed = await makeProbot(appConfig({ allowedBots: ['renovate'] }));
+    nockToken();
+    permission('renovate[bot]', 'write');
+    reactions('eyes', 'rocket');
+    pullRequest();
+    noChecksYet();
+    createCheck(captured);
+    noWorkflowConfig();
+    dispatch(captured);
+    await allowed.receive({
+      id: 'delivery-10',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID, user: bot }),
+    } as never);
+    expect(captured.dispatches).toHaveLength(1);
+    expect(captured.dispatches[0]?.body.inputs).toMatchObject({ requester: 'renovate[bot]' });
+  });
+
+  it('an unknown command gets the help reply and 😕, and nothing is queued', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    permission('Codertocat', 'write');
+    const seen = reactions('eyes', 'confused');
+    reply(captured);
+    await probot.receive({
+      id: 'delivery-11',
+      name: 'issue_comment',
+      payload: commentPayload('/truss deploy prod', { commentId: COMMENT_ID }),
+    } as never);
+    expect(seen).toEqual(['eyes', 'confused']);
+    expect(captured.replies[0]).toContain('"deploy" is not a truss command');
+    expect(captured.replies[0]).toContain('**Truss commands**');
+  });
+
+  it('a command on an issue (not a pull request) gets a polite reply and no permission lookup', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    nock(API)
+      .post(`${R}/issues/1/comments`, (body) => {
+        captured.replies.push(body.body);
+        return true;
+      })
+      .reply(201, { id: 9 });
+    await probot.receive({
+      id: 'delivery-12',
+      name: 'issue_comment',
+      payload: commentPayload('/truss run', { onPullRequest: false }),
+    } as never);
+    expect(captured.replies[0]).toContain('Truss commands work on pull requests');
+  });
+
+  it('a comment without a command costs no request at all (not even a token)', async () => {
+    const probot = await makeProbot();
+    await probot.receive({
+      id: 'delivery-13',
+      name: 'issue_comment',
+      payload: commentPayload('LGTM, but see `/truss run` in the docs\n> /truss run quoted'),
+    } as never);
+  });
+});

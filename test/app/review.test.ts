@@ -1,0 +1,358 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
+import { runCli } from '../helpers/cli.js';
+import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
+import { appendSampleRun } from '../helpers/sample-run.js';
+import {
+  API,
+  APP_KEY,
+  BASE,
+  contents,
+  expectNoPendingMocks,
+  HEAD,
+  makeProbot,
+  nockToken,
+  PR,
+  R,
+  reviewPayloadFor,
+  stickyComment,
+  zipOf,
+} from './app-kit.js';
+
+const REVIEWER = { login: 'Codertocat', id: 21031067, type: 'User' };
+const ARTIFACT_ID = 55;
+const OLD_SHA = 'c3'.repeat(20);
+
+interface Evidence {
+  sessionId: string;
+  text: string;
+  bundle: Bundle;
+}
+
+function evidence(fixture: LedgerFixture): Evidence {
+  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
+  const text = exportText(fixture, sessionId, createNodeCrypto());
+  return { sessionId, text, bundle: JSON.parse(text) };
+}
+
+function session(ev: Evidence, headSha = HEAD): void {
+  nock(API)
+    .get(`${R}/issues/${PR}/comments`)
+    .query(true)
+    .reply(200, [
+      // A human's lookalike pointing elsewhere is ignored (not a Bot).
+      {
+        ...stickyComment(10, { contract: 'greeting', session_id: 'forged', head_sha: headSha }),
+        user: { login: 'mallory', type: 'User' },
+      },
+      stickyComment(11, {
+        contract: 'greeting',
+        session_id: ev.sessionId,
+        head_sha: headSha,
+        head_hash: ev.bundle.ledger.head_hash,
+        artifact_id: ARTIFACT_ID,
+        run_url: `https://github.com/Codertocat/Hello-World/actions/runs/987`,
+      }),
+    ]);
+}
+
+function permission(level: string): void {
+  nock(API)
+    .get(`${R}/collaborators/${REVIEWER.login}/permission`)
+    .reply(200, { permission: level, role_name: level, user: { login: REVIEWER.login } });
+}
+
+function trustedKeys(): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Ftrusted-keys`)
+    .query({ ref: BASE })
+    .reply(200, contents('.truss/trusted-keys', `${SESSION_KEY.publicKeyHex} ci\n`));
+}
+
+/** The ledger branch holds `text` for the session, or nothing (then the artifact is downloaded). */
+function ledgerBranchHolds(sessionId: string, text: string | null): void {
+  const scope = nock(API).get(`${R}/contents/sessions%2F${sessionId}.json`).query({ ref: 'truss-ledger' });
+  if (text === null) scope.reply(404, { message: 'Not Found' });
+  else scope.reply(200, contents(`sessions/${sessionId}.json`, text));
+}
+
+function artifact(ev: Evidence): void {
+  nock(API)
+    .get(`${R}/actions/artifacts/${ARTIFACT_ID}/zip`)
+    .reply(302, '', { location: 'https://pipelines.actions.example/artifact.zip?sig=x' });
+  nock('https://pipelines.actions.example')
+    .get('/artifact.zip')
+    .query(true)
+    .reply(200, zipOf({ 'ledger.db': 'sqlite', [`truss-ledger-${ev.sessionId}.json`]: ev.text }), {
+      'content-type': 'application/zip',
+    });
+}
+
+/** The Git Data API commit of the new ledger branch; returns what was stored. */
+function ledgerCommit(): { stored: string[] } {
+  const stored: string[] = [];
+  nock(API)
+    .post(`${R}/git/blobs`, (body) => {
+      stored.push(Buffer.from(body.content, 'base64').toString('utf8'));
+      return body.encoding === 'base64';
+    })
+    .reply(201, { sha: 'd'.repeat(40) });
+  nock(API)
+    .get(/\/git\/ref\/heads(%2F|\/)truss-ledger$/)
+    .reply(404, { message: 'Not Found' });
+  nock(API)
+    .post(`${R}/git/trees`)
+    .reply(201, { sha: 'e'.repeat(40) });
+  nock(API)
+    .post(
+      `${R}/git/commits`,
+      (body) => body.parents.length === 0 && /approved by Codertocat/.test(body.message),
+    )
+    .reply(201, { sha: 'f'.repeat(40), html_url: 'https://github.com/x/commit/f' });
+  nock(API)
+    .post(`${R}/git/refs`, { ref: 'refs/heads/truss-ledger', sha: 'f'.repeat(40) })
+    .reply(201, {});
+  return { stored };
+}
+
+function humanReviewCheck(): Record<string, unknown>[] {
+  const posted: Record<string, unknown>[] = [];
+  nock(API)
+    .post(`${R}/check-runs`, (body) => {
+      posted.push(body);
+      return body.name === 'truss / human review' && body.head_sha === HEAD;
+    })
+    .reply(201, { id: 1, html_url: 'https://github.com/x/runs/1' });
+  return posted;
+}
+
+describe('Truss App: pull_request_review → signed human_review and truss / human review', () => {
+  let fixture: LedgerFixture;
+  beforeAll(() => nock.disableNetConnect());
+  afterAll(() => nock.enableNetConnect());
+  beforeEach(() => {
+    nock.cleanAll();
+    fixture = openFixture('truss-app-review-');
+  });
+  afterEach(() => {
+    fixture.close();
+    expectNoPendingMocks();
+    nock.cleanAll();
+  });
+
+  it('an approval at the verdict SHA: success check, a bundle on the ledger branch that truss verify accepts with the App key pinned; a redelivery signs nothing twice', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    const payload = reviewPayloadFor({
+      action: 'submitted',
+      state: 'approved',
+      commitId: HEAD,
+      user: REVIEWER,
+      reviewId: 901,
+    });
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, null);
+    artifact(ev);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await probot.receive({ id: 'review-1', name: 'pull_request_review', payload } as never);
+    expect(checks).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        conclusion: 'success',
+        output: expect.objectContaining({ title: 'Approved by Codertocat' }),
+      }),
+    ]);
+    expect(stored).toHaveLength(1);
+    const extended = JSON.parse(stored[0] as string) as Bundle;
+    const review = extended.ledger.entries.at(-1);
+    expect(review).toMatchObject({
+      seq: ev.bundle.ledger.entries.length,
+      kind: 'human_review',
+      prev_hash: ev.bundle.ledger.head_hash,
+      payload: {
+        decision: 'approved',
+        attested_head_hash: ev.bundle.ledger.head_hash,
+        reviewer_public_key: APP_KEY.key.publicKeyHex,
+        reviewer_key_id: APP_KEY.key.keyId,
+        actor: { login: 'Codertocat', id: REVIEWER.id },
+        source: { review_id: 901, commit_sha: HEAD },
+      },
+    });
+    const file = join(fixture.dir, 'signed.json');
+    writeFileSync(file, stored[0] as string);
+    const pinned = runCli([
+      'verify',
+      file,
+      '--key',
+      SESSION_KEY.publicKeyHex,
+      '--key',
+      APP_KEY.key.publicKeyHex,
+      '--json',
+    ]);
+    expect(pinned.code, pinned.stdout + pinned.stderr).toBe(0);
+    const report = JSON.parse(pinned.stdout);
+    expect(report.status).toBe('verified');
+    expect(report.reviews).toEqual([
+      expect.objectContaining({ decision: 'approved', stale: false, key_pinned: true }),
+    ]);
+    expect(pinned.stdout + pinned.stderr).not.toContain(APP_KEY.seedBase64);
+    // Without the App key pinned the review is not trusted.
+    const unpinned = runCli(['verify', file, '--key', SESSION_KEY.publicKeyHex, '--json']);
+    expect(JSON.parse(unpinned.stdout).reviews[0].key_pinned).toBe(false);
+    expectNoPendingMocks();
+
+    // Redelivery (same delivery id): the ledger branch now holds the signed review → no second entry, no commit.
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, stored[0] as string);
+    trustedKeys();
+    const again = humanReviewCheck();
+    await probot.receive({ id: 'review-1', name: 'pull_request_review', payload } as never);
+    expect(again[0]).toMatchObject({ conclusion: 'success' });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('an approval of an older commit than the verdict is stale: action_required', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('admin');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await probot.receive({
+      id: 'review-2',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({
+        action: 'submitted',
+        state: 'approved',
+        commitId: OLD_SHA,
+        user: REVIEWER,
+      }),
+    } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
+    });
+    expect(checks[0]?.output).toMatchObject({ summary: expect.stringContaining('stale') });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('no truss run for the new head (a new push since the verdict): action_required, nothing signed', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev, OLD_SHA);
+    const checks = humanReviewCheck();
+    await probot.receive({
+      id: 'review-3',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
+    } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'No truss verdict for this commit yet' }),
+    });
+  });
+
+  it('changes requested: failure, signed as needs_changes', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    nock.removeInterceptor({
+      proto: 'https',
+      hostname: 'api.github.com',
+      port: 443,
+      method: 'POST',
+      path: `${R}/git/commits`,
+    });
+    nock(API)
+      .post(`${R}/git/commits`, (body) => /needs_changes by Codertocat/.test(body.message))
+      .reply(201, { sha: 'f'.repeat(40), html_url: 'x' });
+    const checks = humanReviewCheck();
+    await probot.receive({
+      id: 'review-4',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({
+        action: 'submitted',
+        state: 'changes_requested',
+        commitId: HEAD,
+        user: REVIEWER,
+      }),
+    } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Changes requested by Codertocat' }),
+    });
+    expect(JSON.parse(stored[0] as string).ledger.entries.at(-1).payload.decision).toBe('needs_changes');
+  });
+
+  it('dismissed: back to pending (action_required) without signing', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    const checks = humanReviewCheck();
+    await probot.receive({
+      id: 'review-5',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({ action: 'dismissed', state: 'dismissed', commitId: HEAD, user: REVIEWER }),
+    } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
+    });
+  });
+
+  it('a reviewer without write access signs nothing; a comment-only review costs no request', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    permission('read');
+    await probot.receive({
+      id: 'review-6',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
+    } as never);
+    expectNoPendingMocks();
+    await probot.receive({
+      id: 'review-7',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({ action: 'submitted', state: 'commented', commitId: HEAD, user: REVIEWER }),
+    } as never);
+  });
+
+  it('evidence re-signed by a forger (not the pinned key) is a failure, and nothing is signed or stored', async () => {
+    const ev = evidence(fixture);
+    const forged = JSON.parse(ev.text) as Bundle;
+    (forged.ledger.entries[1] as { payload: Record<string, unknown> }).payload.met = false;
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, JSON.stringify(forged));
+    trustedKeys();
+    const checks = humanReviewCheck();
+    await probot.receive({
+      id: 'review-8',
+      name: 'pull_request_review',
+      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
+    } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Evidence did not verify (failed)' }),
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ArtifactZipError, readZipFiles } from '../../src/github/artifact-zip.js';
+import { zipOf } from '../app/app-kit.js';
+
+describe('readZipFiles (artifact zips from the REST API)', () => {
+  it('reads the wanted deflated file and skips the rest', () => {
+    const zip = zipOf({ 'ledger.db': 'x'.repeat(1000), 'truss-ledger-s.json': '{"ok":true}' });
+    const files = readZipFiles(zip, (name) => name.endsWith('.json'));
+    expect([...files.keys()]).toEqual(['truss-ledger-s.json']);
+    expect(files.get('truss-ledger-s.json')?.toString()).toBe('{"ok":true}');
+  });
+
+  it('refuses a zip bomb: a file over the limit is never inflated past it', () => {
+    const zip = zipOf({ 'big.json': '0'.repeat(2_000_000) });
+    expect(() => readZipFiles(zip, () => true, 1_000_000)).toThrow(ArtifactZipError);
+    // A lying central directory (size says small) is still capped by the inflater.
+    const lying = Buffer.from(zip);
+    const central = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(10, central + 24);
+    expect(() => readZipFiles(lying, () => true, 1_000_000)).toThrow(/cannot inflate big.json/);
+  });
+
+  it('rejects truncated archives and data that runs past the end instead of reading out of bounds', () => {
+    const zip = zipOf({ 'a.json': '{"a":1}' });
+    expect(() => readZipFiles(zip.subarray(0, zip.length - 30), () => true)).toThrow(ArtifactZipError);
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const grown = Buffer.from(zip);
+    grown.writeUInt32LE(0xffff_fff0, central + 20);
+    expect(() => readZipFiles(grown, () => true)).toThrow(/runs past the end/);
+    expect(() => readZipFiles(Buffer.from('not a zip at all, just text'), () => true)).toThrow(/not a zip/);
+  });
+});

@@ -2,16 +2,21 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  package_default
-} from "./chunks/chunk-2KBYJB54.js";
-import {
-  ContractError,
   GitRefError,
   ProviderError
-} from "./chunks/chunk-C3WECTBP.js";
+} from "./chunks/chunk-V6WPCBFR.js";
+import {
+  ContractError
+} from "./chunks/chunk-6AKRE7LE.js";
+import {
+  AttestationFormatError
+} from "./chunks/chunk-FRX3AGFA.js";
 import {
   EXIT
 } from "./chunks/chunk-DO22XCNI.js";
+import {
+  package_default
+} from "./chunks/chunk-B5R55IEP.js";
 import {
   UsageError,
   processIo
@@ -20,9 +25,12 @@ import {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,
-  LedgerError
-} from "./chunks/chunk-3RKGATMD.js";
-import "./chunks/chunk-AACXSQ3N.js";
+  LedgerError,
+  LogError,
+  NoteError,
+  ProofError
+} from "./chunks/chunk-ELQBYAJO.js";
+import "./chunks/chunk-C24IPAXU.js";
 
 // src/cli/run.ts
 var MAIN_HELP = `truss ${package_default.version} \u2014 contracts, independent verification, signed verdicts
@@ -35,10 +43,15 @@ Commands:
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
+  attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
+  verify-attestation FILE          verify a verdict attestation offline (--key HEX [--bundle B])
+  report BUNDLE.json [-o FILE]     write a self-contained HTML report that re-verifies the ledger in the browser
   ledger list|show|get|verdict|export|verify|shred
                                    read, export and verify a ledger database
   review approve|reject|needs-changes SESSION
                                    record a signed human sign-off
+  anchor init|prove|checkpoint|verify-log
+                                   anchor ledger heads in a transparency log; verify the log
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -52,13 +65,17 @@ Exit codes:
   6  run suspended (approval gate, signal or timer); the output says how to release it
   64 usage error (bad flags or arguments)`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-JMLMR7DL.js")).keygen,
-  verify: async () => (await import("./chunks/verify-KWHZTOFL.js")).verify,
-  ledger: async () => (await import("./chunks/ledger-OQYLEAIK.js")).ledger,
-  review: async () => (await import("./chunks/review-QKWOKVFC.js")).review,
-  run: async () => (await import("./chunks/run-KJCT6X4I.js")).run,
-  resume: async () => (await import("./chunks/resume-42JCDWTE.js")).resume,
-  signal: async () => (await import("./chunks/signal-RUWCEDI3.js")).signal
+  keygen: async () => (await import("./chunks/keygen-BRL5XWEQ.js")).keygen,
+  verify: async () => (await import("./chunks/verify-LDYYDB3A.js")).verify,
+  attest: async () => (await import("./chunks/attest-OAPIGQMJ.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-3W4B7LMC.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-DHTVY5JT.js")).report,
+  ledger: async () => (await import("./chunks/ledger-7ZXRSIOG.js")).ledger,
+  review: async () => (await import("./chunks/review-YBJVBYZP.js")).review,
+  run: async () => (await import("./chunks/run-JLSLZFCP.js")).run,
+  resume: async () => (await import("./chunks/resume-C6G6V5L5.js")).resume,
+  signal: async () => (await import("./chunks/signal-JM2I32JK.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-BISPED4L.js")).anchor
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -94,7 +111,11 @@ Run \`truss --help\` for usage.
     CanonicalJsonError,
     ContractError,
     ProviderError,
-    GitRefError
+    GitRefError,
+    AttestationFormatError,
+    LogError,
+    NoteError,
+    ProofError
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${error.message}

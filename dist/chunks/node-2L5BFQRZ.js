@@ -2,6 +2,13 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  child_process,
+  crypto,
+  fs,
+  path,
+  stream
+} from "./chunk-VQNS2R6Y.js";
+import {
   AnthropicError,
   AsyncQueue,
   DEFAULT_MEMORY_SYNC_INTERVAL_MS,
@@ -17,15 +24,8 @@ import {
   loggerFor,
   promiseWithResolvers,
   readEnv
-} from "./chunk-ZCDOKD7U.js";
-import {
-  child_process,
-  crypto,
-  fs,
-  path,
-  stream
-} from "./chunk-VQNS2R6Y.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-3TMWHXQB.js";
+import "./chunk-C24IPAXU.js";
 
 // node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
 import * as fs4 from "node:fs/promises";

@@ -4,17 +4,27 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   budgetMeterFor,
   describeAwait
-} from "./chunk-SIUV3QKP.js";
+} from "./chunk-N3YO7AYQ.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
+import {
+  reportPathFor
+} from "./chunk-VTIMVRR2.js";
+import {
+  writeReportFile
+} from "./chunk-TPVM35MU.js";
+import {
+  package_default
+} from "./chunk-B5R55IEP.js";
 import {
   createNodeCrypto,
   exportBundleToFile,
   loadKeyFile,
   loadOrCreateKeyFile,
-  parseSeedBase64
-} from "./chunk-VTN2NGHZ.js";
+  parseSeedBase64,
+  resolveTrustedKeys
+} from "./chunk-EACKR2KT.js";
 
 // src/cli/run-output.ts
 import { mkdirSync } from "node:fs";
@@ -97,7 +107,8 @@ function reportOutcome(outcome, context) {
   );
   mkdirSync(dirname(bundlePath), { recursive: true });
   exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  if (outcome.status === "suspended") return reportSuspended(outcome, context, bundlePath);
+  const reportPath = writeRunReport(context, bundlePath);
+  if (outcome.status === "suspended") return reportSuspended(outcome, context, bundlePath, reportPath);
   const entries = [...store.entries(outcome.sessionId)];
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${context.key.publicKeyHex}`;
   if (context.json) {
@@ -125,6 +136,7 @@ function reportOutcome(outcome, context) {
           key_id: context.key.keyId,
           db: context.dbPath,
           bundle: bundlePath,
+          report: reportPath,
           verify_command: verifyCommand,
           git: outcome.git
         },
@@ -134,12 +146,33 @@ function reportOutcome(outcome, context) {
 `
     );
   } else {
-    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}
+    const reportLine = reportPath ? `
+report ${reportPath} (open it in a browser; it re-verifies the ledger itself)` : "";
+    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}
 `);
   }
   return OVERALL_EXIT[outcome.verdict.overall];
 }
-function reportSuspended(outcome, context, bundlePath) {
+function writeRunReport(context, bundlePath) {
+  const output = reportPathFor(bundlePath);
+  try {
+    const { trusted, source } = resolveTrustedKeys({ cwd: context.workdir });
+    writeReportFile({
+      bundlePath,
+      output,
+      trusted,
+      trustSource: source,
+      generator: `truss ${package_default.version}`,
+      crypto: createNodeCrypto()
+    });
+    return output;
+  } catch (error) {
+    context.io.stderr(`warning: could not write the HTML report ${output}: ${error.message}
+`);
+    return null;
+  }
+}
+function reportSuspended(outcome, context, bundlePath, reportPath) {
   const { io } = context;
   const { suspension } = outcome;
   const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
@@ -175,6 +208,7 @@ function reportSuspended(outcome, context, bundlePath) {
           key_id: context.key.keyId,
           db: context.dbPath,
           bundle: bundlePath,
+          report: reportPath,
           release
         },
         null,
@@ -195,6 +229,7 @@ function reportSuspended(outcome, context, bundlePath) {
     }
     lines.push("to continue:", ...release.map((line) => `  ${line}`));
     lines.push(`session ${outcome.sessionId} \xB7 head ${outcome.headHash}`, `bundle ${bundlePath}`);
+    if (reportPath) lines.push(`report ${reportPath}`);
     io.stdout(`${lines.join("\n")}
 `);
   }

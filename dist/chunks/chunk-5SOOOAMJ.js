@@ -7,19 +7,23 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-2YFYCDUB.js";
+} from "./chunk-LSHJHJUC.js";
 import {
-  DurableReplayError,
   RunAbortedError,
   buildExecutorProvider,
   buildPanelSeats,
   createCtx,
-  findContract,
   readRecordedContract,
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-SIUV3QKP.js";
+} from "./chunk-4BULXXH6.js";
+import {
+  DurableReplayError
+} from "./chunk-N3YO7AYQ.js";
+import {
+  findContract
+} from "./chunk-KXMAB2QV.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -34,7 +38,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveTrustedKeys
-} from "./chunk-VTN2NGHZ.js";
+} from "./chunk-EACKR2KT.js";
 
 // src/cli/commands/resume.ts
 import { existsSync } from "node:fs";

@@ -2,14 +2,16 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  TRUST_HELP,
-  TRUST_OPTIONS,
-  formatReport,
-  trustFrom
-} from "./chunk-QFMLJXGH.js";
+  formatReport
+} from "./chunk-XBVXEVRQ.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
+import {
+  TRUST_HELP,
+  TRUST_OPTIONS,
+  trustFrom
+} from "./chunk-W52ISTGD.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -25,9 +27,9 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   writeBundle
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/ledger.ts
 var LEDGER_HELP = `Usage: truss ledger <command> [options]

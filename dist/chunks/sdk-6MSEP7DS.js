@@ -33,8 +33,8 @@ import {
   UnprocessableEntityError,
   betaRefusalFallbackMiddleware,
   toFile
-} from "./chunk-ZCDOKD7U.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-3TMWHXQB.js";
+import "./chunk-C24IPAXU.js";
 export {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -17,9 +17,9 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/review.ts
 import { userInfo } from "node:os";

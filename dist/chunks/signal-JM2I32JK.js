@@ -3,14 +3,21 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-EJ5AAFIQ.js";
-import "./chunk-2YFYCDUB.js";
+} from "./chunk-5SOOOAMJ.js";
+import "./chunk-JBO7QOSU.js";
+import "./chunk-LSHJHJUC.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-SIUV3QKP.js";
-import "./chunk-BKRDPUIL.js";
-import "./chunk-C3WECTBP.js";
+} from "./chunk-4BULXXH6.js";
+import "./chunk-N3YO7AYQ.js";
+import "./chunk-FGO343MA.js";
+import "./chunk-V6WPCBFR.js";
+import "./chunk-KXMAB2QV.js";
+import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
+import "./chunk-VTIMVRR2.js";
+import "./chunk-TPVM35MU.js";
+import "./chunk-B5R55IEP.js";
 import {
   parseCommandArgs
 } from "./chunk-VCW7KPCO.js";
@@ -20,9 +27,9 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/signal.ts
 import { join, resolve } from "node:path";

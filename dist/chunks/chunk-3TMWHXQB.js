@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   __commonJS,
   __toESM
-} from "./chunk-AACXSQ3N.js";
+} from "./chunk-C24IPAXU.js";
 
 // node_modules/@stablelib/base64/lib/base64.js
 var require_base64 = __commonJS({
@@ -7639,7 +7639,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
     const ctrl = new AbortController();
     const detachExternal = linkAbort(externalSignal, ctrl);
     const lease = new Lease(ctrl);
-    const agentToolset = await import("./node-WUP4UVZJ.js");
+    const agentToolset = await import("./node-2L5BFQRZ.js");
     let leaseTtlMs;
     let runner;
     const heartbeatPromise = heartbeatLoop(sessionClient, work, lease, log, this.requestOptions, (ttlMs) => {
@@ -26270,7 +26270,7 @@ function redactSensitive(body) {
 async function checkCredentialsFileSafety(path2, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
   if (typeof process === "undefined" || process.platform === "win32")
     return;
-  const { fs } = await import("./node-LK5MQWMZ.js");
+  const { fs } = await import("./node-I5R4O7ZG.js");
   let resolved = path2;
   let st;
   try {
@@ -26291,7 +26291,7 @@ async function checkCredentialsFileSafety(path2, onWarn = (m) => console.warn(`a
   }
 }
 async function writeCredentialsFileAtomic(targetPath, data) {
-  const { fs, path: path2 } = await import("./node-LK5MQWMZ.js");
+  const { fs, path: path2 } = await import("./node-I5R4O7ZG.js");
   const dir = path2.dirname(targetPath);
   await fs.promises.mkdir(dir, { recursive: true, mode: 448 });
   const tmpPath = `${targetPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -26519,7 +26519,7 @@ var loadConfigWithSource = async (profile) => {
     return null;
   }
   validateProfileName(profileName);
-  const { fs, path: path2 } = await import("./node-LK5MQWMZ.js");
+  const { fs, path: path2 } = await import("./node-I5R4O7ZG.js");
   const configPath = path2.join(rootConfigPath, "configs", `${profileName}.json`);
   let configRaw;
   try {
@@ -26580,14 +26580,14 @@ var getCredentialsPath = async (config, profile) => {
     return null;
   }
   validateProfileName(profileName);
-  const { path: path2 } = await import("./node-LK5MQWMZ.js");
+  const { path: path2 } = await import("./node-I5R4O7ZG.js");
   return path2.join(rootConfigPath, "credentials", `${profileName}.json`);
 };
 var getRootConfigPath = async () => {
   if (!supportsLocalConfigFiles()) {
     return null;
   }
-  const { path: path2 } = await import("./node-LK5MQWMZ.js");
+  const { path: path2 } = await import("./node-I5R4O7ZG.js");
   const configDir = readEnv("ANTHROPIC_CONFIG_DIR");
   if (configDir) {
     return configDir;
@@ -26627,7 +26627,7 @@ var getActiveProfileName = async () => {
   if (profileName) {
     return profileName;
   }
-  const { fs, path: path2 } = await import("./node-LK5MQWMZ.js");
+  const { fs, path: path2 } = await import("./node-I5R4O7ZG.js");
   const filePath = path2.join(rootConfigPath, "active_config");
   try {
     return (await fs.promises.readFile(filePath, "utf-8")).trim() || "default";
@@ -26645,7 +26645,7 @@ function identityTokenFromFile(path2) {
     throw new AnthropicError("Identity token file path is empty");
   }
   return async () => {
-    const { fs } = await import("./node-LK5MQWMZ.js");
+    const { fs } = await import("./node-I5R4O7ZG.js");
     let content;
     try {
       content = await fs.promises.readFile(path2, "utf-8");
@@ -26728,7 +26728,7 @@ function oidcFederationProvider(config) {
 // node_modules/@anthropic-ai/sdk/lib/credentials/user-oauth.mjs
 function userOAuthProvider(config) {
   return async (opts) => {
-    const { fs } = await import("./node-LK5MQWMZ.js");
+    const { fs } = await import("./node-I5R4O7ZG.js");
     await checkCredentialsFileSafety(config.credentialsPath, config.onSafetyWarning);
     let raw;
     try {
@@ -26897,7 +26897,7 @@ function resolveIdentityTokenProvider(auth) {
 }
 function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, onSafetyWarning) {
   return async (opts) => {
-    const { fs } = await import("./node-LK5MQWMZ.js");
+    const { fs } = await import("./node-I5R4O7ZG.js");
     await checkCredentialsFileSafety(credentialsPath, onSafetyWarning);
     let existing;
     try {

@@ -2,11 +2,13 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  formatReport
+} from "./chunk-XBVXEVRQ.js";
+import {
   TRUST_HELP,
   TRUST_OPTIONS,
-  formatReport,
   trustFrom
-} from "./chunk-QFMLJXGH.js";
+} from "./chunk-W52ISTGD.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -19,9 +21,9 @@ import {
   VERIFY_EXIT_CODES,
   createNodeCrypto,
   verifyBundleFile
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/verify.ts
 var VERIFY_HELP = `Usage: truss verify BUNDLE.json [--key HEX | --trusted-keys FILE] [--json]

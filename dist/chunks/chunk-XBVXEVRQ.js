@@ -2,9 +2,8 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  VERIFY_EXIT_CODES,
-  resolveTrustedKeys
-} from "./chunk-VTN2NGHZ.js";
+  VERIFY_EXIT_CODES
+} from "./chunk-EACKR2KT.js";
 
 // src/cli/format-report.ts
 var BADGE = {
@@ -29,26 +28,18 @@ function formatReport(report, trustSource, indent = "") {
       `${indent}  human review seq ${review.seq}: ${review.decision} by ${actor} (${state}; ${review.reviewer_key_id}, ${key})`
     );
   }
+  for (const anchor of report.anchors ?? []) {
+    const key = anchor.log_key_pinned ? "log key pinned" : "log key NOT pinned";
+    lines.push(
+      `${indent}  anchored seq ${anchor.anchored_seq} in ${anchor.log_origin}: leaf ${anchor.leaf_index} of checkpoint ${anchor.tree_size} (receipt seq ${anchor.seq}; ${anchor.log_key_id}, ${key})`
+    );
+  }
   for (const note of report.notes) lines.push(`${indent}  note: ${note}`);
   for (const child of report.children) lines.push(formatReport(child, trustSource, `${indent}  `));
   if (!indent) lines.push(`exit ${VERIFY_EXIT_CODES[report.status]} (${report.status})`);
   return lines.join("\n");
 }
 
-// src/cli/trust-options.ts
-var TRUST_OPTIONS = {
-  key: { type: "string", multiple: true },
-  "trusted-keys": { type: "string" }
-};
-var TRUST_HELP = `  --key HEX              a trusted public key (64 hex chars); repeatable
-  --trusted-keys FILE    a file of trusted public keys, one per line (default: .truss/trusted-keys if present)`;
-function trustFrom(values, io) {
-  return resolveTrustedKeys({ keys: values.key ?? [], file: values["trusted-keys"], cwd: io.cwd });
-}
-
 export {
-  formatReport,
-  TRUST_OPTIONS,
-  TRUST_HELP,
-  trustFrom
+  formatReport
 };

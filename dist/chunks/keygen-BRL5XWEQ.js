@@ -15,9 +15,9 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   SigningKey
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/keygen.ts
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";

@@ -10,7 +10,7 @@ import {
   stream,
   util
 } from "./chunk-VQNS2R6Y.js";
-import "./chunk-AACXSQ3N.js";
+import "./chunk-C24IPAXU.js";
 export {
   child_process,
   crypto,

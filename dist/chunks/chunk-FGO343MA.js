@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   __commonJS,
   __require
-} from "./chunk-AACXSQ3N.js";
+} from "./chunk-C24IPAXU.js";
 
 // node_modules/ms/index.js
 var require_ms = __commonJS({

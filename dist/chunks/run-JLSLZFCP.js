@@ -1,31 +1,38 @@
 #!/usr/bin/env node
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
+import "./chunk-JBO7QOSU.js";
 import {
   budgetFor,
   cancelOnSignals,
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-2YFYCDUB.js";
+} from "./chunk-LSHJHJUC.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
   buildPanelSeats,
   createCtx,
-  findContract,
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-SIUV3QKP.js";
-import "./chunk-BKRDPUIL.js";
+} from "./chunk-4BULXXH6.js";
+import "./chunk-N3YO7AYQ.js";
+import "./chunk-FGO343MA.js";
+import "./chunk-V6WPCBFR.js";
 import {
-  package_default
-} from "./chunk-2KBYJB54.js";
-import "./chunk-C3WECTBP.js";
+  findContract
+} from "./chunk-KXMAB2QV.js";
+import "./chunk-6AKRE7LE.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
+import "./chunk-VTIMVRR2.js";
+import "./chunk-TPVM35MU.js";
+import {
+  package_default
+} from "./chunk-B5R55IEP.js";
 import {
   parseCommandArgs
 } from "./chunk-VCW7KPCO.js";
@@ -35,9 +42,9 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-VTN2NGHZ.js";
-import "./chunk-3RKGATMD.js";
-import "./chunk-AACXSQ3N.js";
+} from "./chunk-EACKR2KT.js";
+import "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/run.ts
 import { existsSync, mkdirSync } from "node:fs";

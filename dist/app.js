@@ -1,0 +1,738 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  CONTRACT_NAME,
+  authorizeActor,
+  completeCheckRun,
+  createOctokit,
+  findCheckRuns,
+  handleCommand,
+  helpText,
+  listRepoDir,
+  listSessionMetas,
+  markHumanReviewStale,
+  parseCommand,
+  politeDenial,
+  postReply,
+  readRepoFile,
+  recordSignOff,
+  statusOf,
+  toMissingPermission
+} from "./chunks/chunk-ZIFZOZQA.js";
+import "./chunks/chunk-C5HPWA2J.js";
+import {
+  CONFIG_FILE,
+  WORKFLOW_FILE,
+  parseConfigToml
+} from "./chunks/chunk-KXMAB2QV.js";
+import "./chunks/chunk-6AKRE7LE.js";
+import {
+  external_exports,
+  parseSeedBase64,
+  signDetachedHumanReview
+} from "./chunks/chunk-EACKR2KT.js";
+import "./chunks/chunk-ELQBYAJO.js";
+import "./chunks/chunk-C24IPAXU.js";
+
+// src/app/index.ts
+import { tmpdir } from "node:os";
+
+// src/app/config.ts
+var list = external_exports.string().default("").transform(
+  (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
+);
+var EnvSchema = external_exports.object({
+  TRUSS_APP_SIGNING_KEY: external_exports.string({ error: "TRUSS_APP_SIGNING_KEY is not set" }).min(1, "TRUSS_APP_SIGNING_KEY is empty"),
+  TRUSS_APP_ALLOWED_USERS: list,
+  TRUSS_APP_ALLOWED_BOTS: list,
+  TRUSS_APP_TRIGGER: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "TRUSS_APP_TRIGGER must be one word such as /truss").default("/truss"),
+  TRUSS_APP_WORKFLOW: external_exports.string().regex(WORKFLOW_FILE, "TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml").default("truss.yml"),
+  TRUSS_APP_LEDGER_BRANCH: external_exports.string().default("truss-ledger"),
+  TRUSS_APP_TRUSTED_KEYS: external_exports.string().default("")
+});
+var AppConfigError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "AppConfigError";
+  }
+};
+function readAppConfig(env, tempDir) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new AppConfigError(
+      `Truss App configuration is invalid:
+${parsed.error.issues.map((i) => `- ${i.message}`).join("\n")}
+TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: create one with \`npx truss keygen --out -\` and pin its public key in .truss/trusted-keys.`
+    );
+  }
+  const e = parsed.data;
+  return {
+    signer: parseSeedBase64(e.TRUSS_APP_SIGNING_KEY, "TRUSS_APP_SIGNING_KEY"),
+    allowedUsers: e.TRUSS_APP_ALLOWED_USERS,
+    allowedBots: e.TRUSS_APP_ALLOWED_BOTS,
+    trigger: e.TRUSS_APP_TRIGGER,
+    workflow: e.TRUSS_APP_WORKFLOW,
+    ledgerBranch: e.TRUSS_APP_LEDGER_BRANCH.trim() === "" ? null : e.TRUSS_APP_LEDGER_BRANCH.trim(),
+    trustedKeys: e.TRUSS_APP_TRUSTED_KEYS,
+    throttle: true,
+    retryBaseMs: 1e3,
+    tempDir
+  };
+}
+
+// src/github/external-id.ts
+var RunRequestIdSchema = external_exports.strictObject({
+  v: external_exports.literal(1),
+  /** The webhook delivery that queued the check (`x-github-delivery`). */
+  d: external_exports.string().min(1).max(64),
+  /** The command comment, or null for a re-run request. */
+  c: external_exports.number().int().positive().nullable(),
+  /** The pull request (a check run on a fork's head lists no pull_requests). */
+  p: external_exports.number().int().positive(),
+  /** The contract name (a file in .truss/contracts/). */
+  n: external_exports.string().regex(CONTRACT_NAME),
+  s: external_exports.string().regex(/^[0-9a-f]{40,64}$/),
+  m: external_exports.enum(["run", "verify", "resume"])
+});
+function encodeRunRequestId(id) {
+  return JSON.stringify(RunRequestIdSchema.parse(id));
+}
+function decodeRunRequestId(externalId) {
+  if (!externalId?.startsWith("{")) return null;
+  try {
+    const parsed = RunRequestIdSchema.safeParse(JSON.parse(externalId));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/github/truss-workflow.ts
+var DEFAULT_TRUSS_WORKFLOW = "truss.yml";
+var APP_CONFIG_FILE = ".github/truss.yml";
+var TrussWorkflowConfigError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "TrussWorkflowConfigError";
+  }
+};
+var WorkflowDispatchError = class extends Error {
+  status;
+  workflow;
+  constructor(workflow, status, detail, options) {
+    super(detail, options);
+    this.name = "WorkflowDispatchError";
+    this.status = status;
+    this.workflow = workflow;
+  }
+};
+async function resolveTrussWorkflow(options) {
+  const read = (path) => readRepoFile({ ...options, path });
+  const yaml = await read(APP_CONFIG_FILE);
+  if (yaml !== null) {
+    const match = /^workflow:[ \t]*["']?([^"'\s#]*)["']?[ \t]*(?:#.*)?$/m.exec(yaml);
+    if (match)
+      return { workflow: checkName(match[1] ?? "", `${APP_CONFIG_FILE} workflow`), source: APP_CONFIG_FILE };
+  }
+  const toml = await read(CONFIG_FILE);
+  if (toml !== null) {
+    let workflow;
+    try {
+      workflow = parseConfigToml(toml, CONFIG_FILE).app?.workflow;
+    } catch (error) {
+      throw new TrussWorkflowConfigError(
+        `${CONFIG_FILE} on the default branch is invalid: ${error.message}`
+      );
+    }
+    if (workflow) return { workflow, source: `${CONFIG_FILE} [app] workflow` };
+  }
+  return { workflow: options.fallback ?? DEFAULT_TRUSS_WORKFLOW, source: "default" };
+}
+function checkName(name, where) {
+  if (!WORKFLOW_FILE.test(name))
+    throw new TrussWorkflowConfigError(
+      `${where} must be a workflow file name in .github/workflows/ such as truss.yml, got ${JSON.stringify(name.slice(0, 80))}`
+    );
+  return name;
+}
+async function dispatchTrussWorkflow(options) {
+  const { octokit, owner, repo, workflow, ref } = options;
+  const inputs = Object.fromEntries(Object.entries(options.inputs).filter(([, v]) => v !== void 0));
+  try {
+    await octokit.rest.actions.createWorkflowDispatch({ owner, repo, workflow_id: workflow, ref, inputs });
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 404)
+      throw new WorkflowDispatchError(
+        workflow,
+        status,
+        `there is no workflow .github/workflows/${workflow} on ${ref}`,
+        { cause: error }
+      );
+    if (status === 422)
+      throw new WorkflowDispatchError(
+        workflow,
+        status,
+        `.github/workflows/${workflow} on ${ref} refused the dispatch (it needs an \`on: workflow_dispatch\` trigger declaring the inputs ${Object.keys(inputs).join(", ")}): ${error.message}`,
+        { cause: error }
+      );
+    const converted = toMissingPermission(error, "actions: write", `dispatch .github/workflows/${workflow}`);
+    if (converted !== error) throw converted;
+    throw new WorkflowDispatchError(
+      workflow,
+      status,
+      `dispatching .github/workflows/${workflow} failed${status ? ` (HTTP ${status})` : ""}: ${error.message}`,
+      { cause: error }
+    );
+  }
+}
+function trussWorkflowSnippet(workflow) {
+  return [
+    `Add \`.github/workflows/${workflow}\` on the default branch (or name another file with \`workflow: <file>\` in \`${APP_CONFIG_FILE}\`):`,
+    "",
+    "```yaml",
+    "name: truss",
+    "on:",
+    "  workflow_dispatch:",
+    "    inputs:",
+    "      pr_number: { required: true }",
+    "      head_sha: { required: false }",
+    "      contract: { required: false }",
+    "      requester: { required: false }",
+    "      check_run_id: { required: false }",
+    "      mode: { required: false, default: run }",
+    "      resume_run_id: { required: false }",
+    "      approval: { required: false }",
+    "      intent: { required: false }",
+    "permissions: { contents: read, checks: write, pull-requests: write, issues: write, actions: read }",
+    "jobs:",
+    "  truss:",
+    "    runs-on: ubuntu-latest",
+    "    steps:",
+    "      - uses: actions/checkout@v4",
+    "        with: { persist-credentials: false }",
+    "      - uses: truss/action@v1",
+    "        with:",
+    "          signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}",
+    "          resume-run-id: ${{ inputs.resume_run_id }}",
+    "```"
+  ].join("\n");
+}
+
+// src/github/request-run.ts
+async function findRequestedCheck(octokit, repo, headSha, request) {
+  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha });
+  for (const run of runs) {
+    const id = decodeRunRequestId(run.externalId);
+    if (!id || id.n !== request.contract || id.m !== request.mode) continue;
+    if (request.commentId !== null ? id.c === request.commentId : id.d === request.delivery) return run.id;
+  }
+  return null;
+}
+async function requestRun(request) {
+  const { octokit, owner, repo, headSha } = request;
+  const existing = await findRequestedCheck(octokit, { owner, repo }, headSha, request);
+  if (existing !== null) return { status: "duplicate", checkRunId: existing };
+  const name = `truss / ${request.contract}`;
+  let checkRunId;
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      status: "queued",
+      external_id: encodeRunRequestId({
+        v: 1,
+        d: request.delivery,
+        c: request.commentId,
+        p: request.prNumber,
+        n: request.contract,
+        s: headSha,
+        m: request.mode
+      }),
+      output: {
+        title: `Queued: ${request.mode} requested by @${request.requester}`,
+        summary: `Waiting for the Truss workflow to pick up \`${request.contract}\` on ${headSha.slice(0, 7)}.`
+      }
+    });
+    checkRunId = data.id;
+  } catch (error) {
+    throw toMissingPermission(error, "checks: write", `create the check run "${name}"`);
+  }
+  let workflow = null;
+  try {
+    workflow = (await resolveTrussWorkflow({
+      octokit,
+      owner,
+      repo,
+      ref: request.defaultBranch,
+      ...request.fallbackWorkflow ? { fallback: request.fallbackWorkflow } : {}
+    })).workflow;
+    await dispatchTrussWorkflow({
+      octokit,
+      owner,
+      repo,
+      workflow,
+      ref: request.defaultBranch,
+      inputs: {
+        pr_number: String(request.prNumber),
+        head_sha: headSha,
+        contract: request.contract,
+        requester: request.requester,
+        check_run_id: String(checkRunId),
+        mode: request.mode,
+        ...request.intent ? { intent: request.intent } : {},
+        ...request.resume ? { resume_run_id: request.resume.runId, approval: request.resume.approval } : {}
+      }
+    });
+    return { status: "dispatched", checkRunId, workflow };
+  } catch (error) {
+    const missing = error instanceof WorkflowDispatchError && (error.status === 404 || error.status === 422);
+    const known = missing || error instanceof TrussWorkflowConfigError || error instanceof WorkflowDispatchError;
+    const message = known ? error.message : `dispatch failed: ${error.message}`;
+    await completeCheckRun({
+      octokit,
+      owner,
+      repo,
+      checkRunId,
+      conclusion: missing ? "neutral" : "failure",
+      output: {
+        title: missing ? "No Truss workflow to run this" : "Could not start the Truss workflow",
+        summary: message
+      },
+      dryRun: false
+    });
+    return { status: "failed", checkRunId, workflow, message, needsWorkflow: missing };
+  }
+}
+
+// src/app/github.ts
+async function installationOctokit(context, config) {
+  const token = await installationToken(context);
+  const installationId = context.payload.installation?.id;
+  return createOctokit({
+    token,
+    baseUrl: context.octokit.request.endpoint.DEFAULTS.baseUrl,
+    log: appLogger(context),
+    throttle: config.throttle,
+    retryBaseMs: config.retryBaseMs,
+    throttleId: `installation-${installationId ?? "none"}`
+  });
+}
+function appLogger(context) {
+  const log = context.log;
+  return {
+    info: (message) => log.info(message),
+    warning: (message) => log.warn(message),
+    error: (message) => log.error(message),
+    group: async (name, fn) => {
+      log.info(name);
+      return fn();
+    }
+  };
+}
+function repoOf(context) {
+  const { owner, repo } = context.repo();
+  return { owner, repo };
+}
+async function installationToken(context) {
+  const hook = context.octokit.auth.hook;
+  const request = context.octokit.request;
+  if (!hook)
+    throw new Error("the Probot client has no auth hook: is the app configured with APP_ID and PRIVATE_KEY?");
+  const capture = Object.assign(
+    async (options) => options.headers.authorization ?? "",
+    { endpoint: request.endpoint, defaults: request.defaults }
+  );
+  const header = String(await hook(capture, "GET /repos/{owner}/{repo}", context.repo()));
+  const token = /^(?:token|bearer)\s+(\S+)$/i.exec(header)?.[1];
+  if (!token)
+    throw new Error(
+      "could not obtain an installation token for this delivery (no installation in the payload?)"
+    );
+  return token;
+}
+
+// src/app/handlers/check-run-rerequested.ts
+async function onCheckRunRerequested(context, config) {
+  const { check_run: check, sender } = context.payload;
+  const request = decodeRunRequestId(check.external_id);
+  if (!check.name.startsWith("truss / ") || !request || request.m === "resume") return;
+  const pr = { number: request.p };
+  const octokit = await installationOctokit(context, config);
+  const repo = repoOf(context);
+  const auth = await authorizeActor({
+    octokit,
+    ...repo,
+    actor: { login: sender.login, type: sender.type },
+    allowedUsers: config.allowedUsers,
+    allowedBots: config.allowedBots
+  });
+  if (!auth.allowed) {
+    appLogger(context).info(`${sender.login} may not re-run ${check.name} (${auth.reason})`);
+    await octokit.rest.issues.createComment({
+      ...repo,
+      issue_number: pr.number,
+      body: politeDenial(sender.login, auth.reason, config.trigger)
+    });
+    return;
+  }
+  const outcome = await requestRun({
+    octokit,
+    ...repo,
+    prNumber: pr.number,
+    headSha: check.head_sha,
+    defaultBranch: context.payload.repository.default_branch,
+    contract: request.n,
+    mode: request.m,
+    requester: sender.login,
+    delivery: context.id,
+    commentId: null,
+    fallbackWorkflow: config.workflow
+  });
+  context.log.info(`re-run of ${check.name}: ${outcome.status} (check ${outcome.checkRunId})`);
+}
+
+// src/github/approval-gate.ts
+var SuspendedMetaSchema = external_exports.object({
+  contract: external_exports.string().regex(CONTRACT_NAME),
+  session_id: external_exports.string().min(1),
+  status: external_exports.literal("suspended"),
+  head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
+  head_seq: external_exports.number().int().nonnegative(),
+  head_sha: external_exports.string().optional(),
+  workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]),
+  artifact_id: external_exports.number().int().nullable().optional()
+});
+async function findSuspendedSessions(octokit, repo, prNumber) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+    if (typeof meta.contract === "string") latest.set(meta.contract, meta);
+  const suspended = [];
+  for (const meta of latest.values()) {
+    const parsed = SuspendedMetaSchema.safeParse(meta);
+    if (parsed.success) suspended.push(parsed.data);
+  }
+  return suspended;
+}
+async function decideApprovalGate(options) {
+  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber);
+  if (sessions.length === 0) return { status: "none" };
+  const moved = sessions.find((s) => s.head_sha !== void 0 && s.head_sha !== options.headSha);
+  if (moved) return { status: "moved", session: moved };
+  const results = [];
+  for (const session of sessions) {
+    const entry = signDetachedHumanReview({
+      headHash: session.head_hash,
+      headSeq: session.head_seq,
+      attestedHeadHash: session.head_hash,
+      reviewer: options.reviewer,
+      review: {
+        decision: options.decision,
+        note: options.note ?? "",
+        actor: options.actor,
+        source: { comment_id: options.comment.id, url: options.comment.url }
+      }
+    });
+    const outcome = await requestRun({
+      octokit: options.octokit,
+      owner: options.owner,
+      repo: options.repo,
+      prNumber: options.prNumber,
+      headSha: options.headSha,
+      defaultBranch: options.defaultBranch,
+      contract: session.contract,
+      mode: "resume",
+      requester: options.actor.login,
+      delivery: options.delivery,
+      commentId: options.comment.id,
+      resume: { runId: String(session.workflow_run_id), approval: JSON.stringify(entry) },
+      ...options.fallbackWorkflow ? { fallbackWorkflow: options.fallbackWorkflow } : {}
+    });
+    results.push({ session, outcome });
+  }
+  return { status: "requested", results };
+}
+
+// src/app/handlers/issue-comment-created.ts
+async function onIssueCommentCreated(context, config) {
+  const { issue, comment, repository } = context.payload;
+  if (parseCommand(comment.body, config.trigger) === null) return;
+  const user = comment.user;
+  if (!user) return;
+  const octokit = await installationOctokit(context, config);
+  const repo = repoOf(context);
+  if (!issue.pull_request) {
+    await postReply({
+      octokit,
+      ...repo,
+      issueNumber: issue.number,
+      body: `Truss commands work on pull requests: comment \`${config.trigger} run\` on the pull request you want checked.
+
+${helpText(config.trigger)}`,
+      dryRun: false
+    });
+    return;
+  }
+  const log = appLogger(context);
+  const pr = lazyPullRequest(octokit, repo, issue.number);
+  const defaultBranch = repository.default_branch;
+  await handleCommand({
+    octokit,
+    repo,
+    issueNumber: issue.number,
+    comment: { id: comment.id, body: comment.body, user: { login: user.login, type: user.type } },
+    triggerPhrase: config.trigger,
+    allowedUsers: config.allowedUsers,
+    allowedBots: config.allowedBots,
+    defaultContracts: [],
+    dryRun: false,
+    log,
+    succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
+    runContracts: async ({ contracts, intent, verifyOnly }) => {
+      const head = await pr();
+      const names = contracts.length > 0 ? contracts : await listRepoDir({
+        octokit,
+        ...repo,
+        path: ".truss/contracts",
+        ref: defaultBranch,
+        type: "file"
+      }).then(
+        (files) => files.filter((f) => f.endsWith(".toml")).map((f) => f.slice(0, -".toml".length))
+      );
+      if (names.length === 0)
+        throw new Error(
+          `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`
+        );
+      const outcomes = [];
+      for (const contract of names) {
+        outcomes.push(
+          await requestRun({
+            octokit,
+            ...repo,
+            prNumber: issue.number,
+            headSha: head.sha,
+            defaultBranch,
+            contract,
+            mode: verifyOnly ? "verify" : "run",
+            requester: user.login,
+            delivery: context.id,
+            commentId: comment.id,
+            intent,
+            fallbackWorkflow: config.workflow
+          })
+        );
+      }
+      await replyToFailures(octokit, repo, issue.number, outcomes);
+      return outcomes;
+    },
+    decide: async ({ kind, note }) => {
+      const head = await pr();
+      const result = await decideApprovalGate({
+        octokit,
+        ...repo,
+        prNumber: issue.number,
+        headSha: head.sha,
+        defaultBranch,
+        decision: kind === "approve" ? "approved" : "rejected",
+        note,
+        actor: { login: user.login, id: user.id },
+        comment: { id: comment.id, url: comment.html_url ?? null },
+        delivery: context.id,
+        reviewer: config.signer,
+        fallbackWorkflow: config.workflow
+      });
+      if (result.status === "none")
+        return {
+          ok: false,
+          reply: `Nothing on this pull request is waiting for approval. \`${config.trigger} approve\` and \`${config.trigger} reject\` answer a run suspended at an approval gate; to sign off on a verdict, approve the pull request in a review.`
+        };
+      if (result.status === "moved")
+        return {
+          ok: false,
+          reply: `The run of \`${result.session.contract}\` waiting for approval was for ${String(result.session.head_sha).slice(0, 7)}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`
+        };
+      const outcomes = result.results.map((r) => r.outcome);
+      await replyToFailures(octokit, repo, issue.number, outcomes);
+      return { ok: outcomes.every((o) => o.status !== "failed"), reply: null };
+    }
+  });
+}
+function lazyPullRequest(octokit, repo, number) {
+  let head = null;
+  return () => {
+    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({ sha: data.head.sha }));
+    return head;
+  };
+}
+async function replyToFailures(octokit, repo, issueNumber, outcomes) {
+  const failed = outcomes.filter((o) => o.status === "failed");
+  if (failed.length === 0) return;
+  const first = failed[0];
+  const lines = [`Truss could not start the run: ${first.message}.`];
+  if (first.needsWorkflow) lines.push("", trussWorkflowSnippet(first.workflow ?? "truss.yml"));
+  await postReply({ octokit, ...repo, issueNumber, body: lines.join("\n"), dryRun: false });
+}
+
+// src/app/handlers/pull-request-review.ts
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+// src/github/artifact-zip.ts
+import { inflateRawSync } from "node:zlib";
+var ArtifactZipError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ArtifactZipError";
+  }
+};
+var MAX_ARTIFACT_FILE_BYTES = 256 * 1024 * 1024;
+function readZipFiles(zip, want, maxBytes = MAX_ARTIFACT_FILE_BYTES) {
+  const u16 = (at2) => {
+    if (at2 < 0 || at2 + 2 > zip.length) throw new ArtifactZipError("truncated zip");
+    return zip.readUInt16LE(at2);
+  };
+  const u32 = (at2) => {
+    if (at2 < 0 || at2 + 4 > zip.length) throw new ArtifactZipError("truncated zip");
+    return zip.readUInt32LE(at2);
+  };
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
+    if (zip.readUInt32LE(i) === 101010256) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ArtifactZipError("not a zip: no end-of-central-directory record");
+  const count = u16(eocd + 10);
+  let at = u32(eocd + 16);
+  const files = /* @__PURE__ */ new Map();
+  for (let n = 0; n < count; n++) {
+    if (u32(at) !== 33639248) throw new ArtifactZipError("bad central directory entry");
+    const method = u16(at + 10);
+    const compressedSize = u32(at + 20);
+    const size = u32(at + 24);
+    const nameLength = u16(at + 28);
+    const name = zip.toString("utf8", at + 46, Math.min(zip.length, at + 46 + nameLength));
+    const localOffset = u32(at + 42);
+    at += 46 + nameLength + u16(at + 30) + u16(at + 32);
+    if (!want(name)) continue;
+    if (size > maxBytes)
+      throw new ArtifactZipError(`${name} is ${size} bytes, over the ${maxBytes}-byte limit`);
+    if (u32(localOffset) !== 67324752) throw new ArtifactZipError("bad local file header");
+    const dataStart = localOffset + 30 + u16(localOffset + 26) + u16(localOffset + 28);
+    if (dataStart + compressedSize > zip.length)
+      throw new ArtifactZipError(`${name} runs past the end of the zip`);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    if (method === 0) files.set(name, Buffer.from(data));
+    else if (method === 8) {
+      try {
+        files.set(name, inflateRawSync(data, { maxOutputLength: maxBytes }));
+      } catch (error) {
+        throw new ArtifactZipError(`cannot inflate ${name}: ${error.message}`);
+      }
+    } else throw new ArtifactZipError(`unsupported zip method ${method} for ${name}`);
+  }
+  return files;
+}
+
+// src/github/artifact-bundle.ts
+async function downloadArtifactBundleText(options) {
+  const { octokit, owner, repo, artifactId } = options;
+  let zip;
+  try {
+    const { data } = await octokit.rest.actions.downloadArtifact({
+      owner,
+      repo,
+      artifact_id: artifactId,
+      archive_format: "zip"
+    });
+    zip = Buffer.from(data);
+  } catch (error) {
+    throw toMissingPermission(error, "actions: read", `download the ledger artifact ${artifactId}`);
+  }
+  const wanted = `truss-ledger-${options.sessionId}.json`;
+  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
+  const text = [...files.values()][0]?.toString("utf8");
+  if (text === void 0) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
+  return text;
+}
+
+// src/app/handlers/pull-request-review.ts
+async function onPullRequestReview(context, config) {
+  const { review, pull_request: pr, action } = context.payload;
+  const user = review.user;
+  if (!user) return;
+  if (action === "submitted" && !["approved", "changes_requested"].includes(String(review.state).toLowerCase()))
+    return;
+  const octokit = await installationOctokit(context, config);
+  const repo = repoOf(context);
+  const outDir = mkdtempSync(join(config.tempDir, "truss-app-review-"));
+  try {
+    await recordSignOff({
+      octokit,
+      repo,
+      pr: { number: pr.number, head: { sha: pr.head.sha }, base: { sha: pr.base.sha } },
+      review: {
+        id: review.id,
+        state: review.state,
+        body: review.body,
+        commit_id: review.commit_id,
+        html_url: review.html_url,
+        user: { login: user.login, id: user.id, type: user.type }
+      },
+      action,
+      reviewSigner: () => config.signer,
+      trustedKeys: config.trustedKeys,
+      ledgerBranch: config.ledgerBranch,
+      dryRun: false,
+      detailsUrl: review.html_url ?? null,
+      log: appLogger(context),
+      outDir,
+      loadArtifactBundle: (meta) => downloadArtifactBundleText({
+        octokit,
+        ...repo,
+        artifactId: meta.artifact_id,
+        sessionId: meta.session_id
+      })
+    });
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+// src/app/handlers/pull-request-synchronize.ts
+async function onPullRequestSynchronize(context, config) {
+  const { before, after } = context.payload;
+  if (!before || !after || before === after) return;
+  const octokit = await installationOctokit(context, config);
+  const posted = await markHumanReviewStale({
+    octokit,
+    ...repoOf(context),
+    previousSha: before,
+    headSha: after,
+    dryRun: false
+  });
+  if (posted)
+    context.log.info(`truss / human review on ${after.slice(0, 7)} is action_required (new commits)`);
+}
+
+// src/app/index.ts
+function trussApp(config) {
+  return (app) => {
+    app.on("issue_comment.created", (context) => onIssueCommentCreated(context, config));
+    app.on(
+      ["pull_request_review.submitted", "pull_request_review.dismissed"],
+      (context) => onPullRequestReview(context, config)
+    );
+    app.on("pull_request.synchronize", (context) => onPullRequestSynchronize(context, config));
+    app.on("check_run.rerequested", (context) => onCheckRunRerequested(context, config));
+  };
+}
+var app_default = (app) => trussApp(readAppConfig(process.env, tmpdir()))(app);
+export {
+  app_default as default,
+  trussApp
+};

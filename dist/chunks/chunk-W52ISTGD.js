@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  resolveTrustedKeys
+} from "./chunk-EACKR2KT.js";
+
+// src/cli/trust-options.ts
+var TRUST_OPTIONS = {
+  key: { type: "string", multiple: true },
+  "trusted-keys": { type: "string" }
+};
+var TRUST_HELP = `  --key HEX              a trusted public key (64 hex chars); repeatable
+  --trusted-keys FILE    a file of trusted public keys, one per line (default: .truss/trusted-keys if present)`;
+function trustFrom(values, io) {
+  return resolveTrustedKeys({ keys: values.key ?? [], file: values["trusted-keys"], cwd: io.cwd });
+}
+
+export {
+  TRUST_OPTIONS,
+  TRUST_HELP,
+  trustFrom
+};

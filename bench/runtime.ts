@@ -35,19 +35,21 @@ import Database from 'better-sqlite3';
 import { resolveContractSources } from '../src/core/contract/index.js';
 import { runInLoop } from '../src/core/executors/in-loop.js';
 import {
+  type CheckpointUse,
   canonicalJson,
   createNodeCrypto,
   entryPreimage,
   hexToBytes,
   LedgerStore,
   publicKeyObject,
+  SignaturesDigest,
   SigningKey,
 } from '../src/core/ledger/index.js';
 import type { AgentMessage, ContentBlock } from '../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../src/core/providers/scripted.js';
 import { BudgetMeter } from '../src/core/runtime/budget.js';
 import { createCtx } from '../src/core/runtime/ctx.js';
-import { DurableSession } from '../src/core/runtime/durable.js';
+import { CHECKPOINT_INTERVAL, DurableSession, type ResumeVerification } from '../src/core/runtime/durable.js';
 import { ApprovalGates } from '../src/core/runtime/gates.js';
 import { advertisedTools, resolvePolicy } from '../src/core/tools/policy.js';
 import { createToolRegistry, invokeTool, toolSpecs } from '../src/core/tools/registry.js';
@@ -120,9 +122,14 @@ async function buildSession(store: LedgerStore): Promise<string> {
   return session.id;
 }
 
-async function resumeToFrontier(store: LedgerStore, sessionId: string): Promise<number> {
+async function resumeToFrontier(
+  store: LedgerStore,
+  sessionId: string,
+  verify: ResumeVerification,
+  expectCheckpoint: CheckpointUse,
+): Promise<number> {
   const started = process.hrtime.bigint();
-  const session = DurableSession.open({ store, signer: key, sessionId, crypto });
+  const session = DurableSession.open({ store, signer: key, sessionId, crypto, verify });
   const never = async (): Promise<never> => {
     throw new Error('a recorded activity was executed');
   };
@@ -132,7 +139,30 @@ async function resumeToFrontier(store: LedgerStore, sessionId: string): Promise<
     else await session.activity('tool_result', 'read_file', never);
   }
   if (session.replaying) throw new Error('replay stopped before the frontier');
-  return ms(started);
+  const elapsed = ms(started);
+  if (session.checkpointUse !== expectCheckpoint)
+    throw new Error(`expected checkpoint use ${expectCheckpoint}, got ${session.checkpointUse}`);
+  return elapsed;
+}
+
+/**
+ * Puts the session's checkpoint where a run killed just before its next periodic checkpoint leaves
+ * it: CHECKPOINT_INTERVAL − 1 entries behind the head (the worst case of `truss resume` after a crash).
+ */
+function checkpointBehindHead(store: LedgerStore, sessionId: string): void {
+  const signatures = new SignaturesDigest();
+  const through = ACTIVITIES - CHECKPOINT_INTERVAL;
+  let entryHash: Uint8Array | undefined;
+  for (const entry of store.entries(sessionId)) {
+    if (entry.seq > through) break;
+    signatures.update(hexToBytes(entry.signature, 64) as Uint8Array);
+    entryHash = hexToBytes(entry.entry_hash, 32);
+  }
+  store.writeCheckpoint(
+    sessionId,
+    { seq: through, entryHash: entryHash as Uint8Array, signaturesDigest: signatures.digest() },
+    key,
+  );
 }
 
 function bareSelect(dbPath: string, sessionId: string): number {
@@ -310,17 +340,28 @@ async function main(): Promise<void> {
     const store = LedgerStore.open(dbPath);
     const sessionId = await buildSession(store);
     progress(`resume to the frontier vs bare SELECT, ${ROUNDS} rounds`);
-    await resumeToFrontier(store, sessionId);
+    await resumeToFrontier(store, sessionId, 'checkpoint', 'used');
     bareSelect(dbPath, sessionId);
     const resumeMs: number[] = [];
     const selectMs: number[] = [];
     const resumeRatios: number[] = [];
+    const fullMs: number[] = [];
+    const fullRatios: number[] = [];
+    const crashMs: number[] = [];
+    const crashRatios: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const select = bareSelect(dbPath, sessionId);
-      const resume = await resumeToFrontier(store, sessionId);
+      const resume = await resumeToFrontier(store, sessionId, 'checkpoint', 'used');
       selectMs.push(select);
       resumeMs.push(resume);
       resumeRatios.push(resume / select);
+      const full = await resumeToFrontier(store, sessionId, 'all', 'not_used');
+      fullMs.push(full);
+      fullRatios.push(full / select);
+      checkpointBehindHead(store, sessionId);
+      const crash = await resumeToFrontier(store, sessionId, 'checkpoint', 'used');
+      crashMs.push(crash);
+      crashRatios.push(crash / select);
     }
     const verifyMs = median(Array.from({ length: 3 }, () => bareVerify(store, sessionId)));
     store.close();
@@ -338,6 +379,11 @@ async function main(): Promise<void> {
       bare_verify_ms: round(verifyMs),
       resume_ratio_without_signature_floor: round((median(resumeMs) - verifyMs) / median(selectMs)),
       resume_ratio_rounds: resumeRatios.map((r) => round(r)),
+      resume_full_verify_ratio: round(median(fullRatios)),
+      resume_full_verify_seconds: round(median(fullMs) / 1000, 3),
+      resume_after_crash_ratio: round(median(crashRatios)),
+      resume_after_crash_ms: round(median(crashMs)),
+      checkpoint_interval: CHECKPOINT_INTERVAL,
       step_overhead_ratio_tmpfs: round(median(memory.ratios)),
       step_ms: round(median(disk.journaled), 3),
       bare_step_ms: round(median(disk.bare), 3),

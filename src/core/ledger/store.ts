@@ -9,9 +9,10 @@ import {
   SignaturesDigest,
   type SignedCheckpoint,
 } from './checkpoint.js';
+import { nodeEntryHash } from './crypto-node.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
-import { entryPreimageParts, HUMAN_REVIEW_KIND, KIND_PATTERN, ZERO_HASH } from './entry-hash.js';
+import { HUMAN_REVIEW_KIND, KIND_PATTERN, TERMINAL_KINDS, ZERO_HASH } from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
@@ -47,6 +48,15 @@ export interface AppendOptions {
   blobs?: Uint8Array[];
   /** A queued signal this entry consumes: marked `delivered` in the same transaction. */
   deliverSignal?: { name: string; createdAt: number };
+  /**
+   * Commit without waiting for the disk (WAL with synchronous=NORMAL for this one transaction):
+   * the entry survives a crash or SIGKILL of the process like any other, but a power loss may take
+   * it (never a part of it) until the next ordinary commit, whose fsync makes everything before it
+   * durable too. Only for an entry whose loss just means repeating harmless work (a read-only tool's
+   * result). Refused with a memo, a delivered signal, human reviews and terminal entries, which must
+   * be on disk before anything acts on them.
+   */
+  deferSync?: boolean;
 }
 
 /** A row of the `signals` queue: an external wake-up waiting for (or delivered to) a session. */
@@ -268,6 +278,8 @@ export class LedgerStore {
         : db.prepare(
             "UPDATE signals SET status = 'delivered' WHERE session_id = ? AND name = ? AND created_at = ? AND status = 'pending'",
           ),
+      syncNormal: options.readonly ? undefined : db.prepare('PRAGMA synchronous = NORMAL'),
+      syncFull: options.readonly ? undefined : db.prepare('PRAGMA synchronous = FULL'),
       // Only writable opens migrate, so only they are sure to have the verified_through table.
       checkpoint: options.readonly
         ? undefined
@@ -293,6 +305,12 @@ export class LedgerStore {
 
   close(): void {
     this.#db.close();
+  }
+
+  /** The connection's current SQLite `synchronous` level: FULL between appends, always. */
+  synchronous(): 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' {
+    const level = this.#db.pragma('synchronous', { simple: true }) as number;
+    return (['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const)[level] ?? 'EXTRA';
   }
 
   /** Starts a session bound to one signing key; only that key may sign its non-review entries. */
@@ -366,6 +384,20 @@ export class LedgerStore {
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : undefined;
+    if (options.deferSync) {
+      if (options.memo || options.deliverSignal || kind === HUMAN_REVIEW_KIND || TERMINAL_KINDS.has(kind)) {
+        throw new LedgerError(
+          `a ${kind} entry${options.memo ? ' with a memo' : options.deliverSignal ? ' that consumes a signal' : ''} must be committed durably (deferSync refused)`,
+        );
+      }
+      const pending = { sessionId, kind, payload, canonicalPayload, signer, options, memoText };
+      this.#writable(this.#stmts.syncNormal).run();
+      try {
+        return this.#appendTx.immediate(pending);
+      } finally {
+        this.#writable(this.#stmts.syncFull).run();
+      }
+    }
     return this.#appendTx.immediate({
       sessionId,
       kind,
@@ -400,9 +432,7 @@ export class LedgerStore {
     }
     const seq = session.tip === null ? 0 : session.tip + 1;
     const prevHash = session.head_hash ?? ZERO_HASH;
-    const hash = createHash('sha256');
-    for (const part of entryPreimageParts(prevHash, kind, canonicalPayload, seq)) hash.update(part);
-    const entryHash = hash.digest();
+    const entryHash = nodeEntryHash(prevHash, kind, canonicalPayload, seq);
     const signature = signer.sign(entryHash);
     const now = this.#clock();
     this.#writable(this.#stmts.insertEntry).run(

@@ -323,19 +323,24 @@ export class DurableSession {
   /**
    * An activity with an outcome (model call, tool call, check, vote): the recorded entry is
    * returned without executing; past the frontier `execute` runs and its step is appended.
+   * `deferSync` (read-only tools only, see AppendOptions) commits it without its own fsync.
    */
   async activity(
     kind: string,
     name: string,
     execute: () => Promise<Step>,
     check?: ReplayCheck,
+    options: { deferSync?: boolean } = {},
   ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
     this.#position++;
     const recorded = this.#take(kind, name, check);
     if (recorded) return { entry: recorded, replayed: true };
     const step = await execute();
     return {
-      entry: this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {}),
+      entry: this.#append(kind, step.payload, {
+        ...(step.blobs ? { blobs: step.blobs } : {}),
+        ...(options.deferSync ? { deferSync: true } : {}),
+      }),
       replayed: false,
     };
   }

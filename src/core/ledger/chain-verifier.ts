@@ -97,8 +97,12 @@ export class ChainVerifier {
   #lastKind: string | null = null;
   /** Hex hashes of the entries a review may attest; filled from #unindexed when a review shows up. */
   readonly #attestable = new Set<string>();
-  /** Hashes of attestable entries not yet in #attestable (most ledgers have no review to check). */
-  #unindexed: Uint8Array[] = [];
+  /**
+   * Hashes of attestable entries not yet in #attestable, packed 32 bytes each: most ledgers have no
+   * review to check, so hex strings are made only when one shows up.
+   */
+  #unindexed = new Uint8Array(32 * 256);
+  #unindexedCount = 0;
   readonly #reviews: ReviewFinding[] = [];
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
@@ -177,7 +181,7 @@ export class ChainVerifier {
     } else {
       this.#reviewableHead = entry.entryHash;
       this.#lastKind = entry.kind;
-      this.#unindexed.push(entry.entryHash);
+      this.#remember(entry.entryHash);
       this.#collect(entry);
     }
     this.#prev = entry.entryHash;
@@ -200,6 +204,17 @@ export class ChainVerifier {
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
     };
+  }
+
+  #remember(entryHash: Uint8Array): void {
+    const offset = this.#unindexedCount * 32;
+    if (offset + 32 > this.#unindexed.length) {
+      const grown = new Uint8Array(this.#unindexed.length * 2);
+      grown.set(this.#unindexed);
+      this.#unindexed = grown;
+    }
+    this.#unindexed.set(entryHash, offset);
+    this.#unindexedCount++;
   }
 
   #reviewKeyFailure(seq: number, message: string): undefined {
@@ -225,8 +240,10 @@ export class ChainVerifier {
   #recordReview(entry: DecodedEntry): boolean {
     const p = entry.payload;
     const attested = typeof p.attested_head_hash === 'string' ? p.attested_head_hash : '';
-    for (const hash of this.#unindexed) this.#attestable.add(bytesToHex(hash));
-    this.#unindexed = [];
+    for (let i = 0; i < this.#unindexedCount; i++) {
+      this.#attestable.add(bytesToHex(this.#unindexed.subarray(i * 32, i * 32 + 32)));
+    }
+    this.#unindexedCount = 0;
     if (!this.#attestable.has(attested)) {
       this.fail(
         entry.seq,

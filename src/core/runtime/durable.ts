@@ -86,8 +86,8 @@ export type ResumeVerification = 'all' | 'checkpoint';
 /**
  * A durable session writes a checkpoint after every this many of its own appends (and after any
  * terminal entry: suspended, run_completed, run_failed), so a resume after a crash verifies at most
- * this many signatures beyond it. One signature and one small transaction per interval: about 1 µs
- * per step amortised.
+ * this many signatures beyond it. One signature and one small fsync'd transaction per interval:
+ * a few µs per append amortised.
  */
 export const CHECKPOINT_INTERVAL = 256;
 

@@ -856,44 +856,52 @@ function toLedgerEntry(row: JournalRow): LedgerEntry {
 
 type RowDecodeError = { code: FailureCode; error: string };
 
+const BYTE_FIELDS = [
+  ['prev_hash', 32],
+  ['entry_hash', 32],
+  ['signature', 64],
+] as const;
+
 /**
  * `checkCanonical` is false only for rows a signed checkpoint covers: their text is proven to be what
  * the key holder hashed once the chain reaches the checkpoint, and it wrote only canonical text.
  */
 function decodeRow(row: JournalRow, checkCanonical = true): DecodedEntry | RowDecodeError {
-  const malformed = (error: string): RowDecodeError => ({ code: 'malformed_entry', error });
-  const where = `seq ${row.seq}`;
+  // Messages are built only on failure: this runs for every row of every verify and resume.
+  const malformed = (error: string): RowDecodeError => ({
+    code: 'malformed_entry',
+    error: `seq ${row.seq}: ${error}`,
+  });
   if (typeof row.seq !== 'number' || !Number.isSafeInteger(row.seq))
-    return malformed(`${where}: seq is not an integer`);
-  if (typeof row.kind !== 'string') return malformed(`${where}: kind is not text`);
-  for (const [field, length] of [
-    ['prev_hash', 32],
-    ['entry_hash', 32],
-    ['signature', 64],
-  ] as const) {
+    return malformed('seq is not an integer');
+  if (typeof row.kind !== 'string') return malformed('kind is not text');
+  for (const [field, length] of BYTE_FIELDS) {
     const value = row[field];
     if (!Buffer.isBuffer(value) || value.length !== length)
-      return malformed(`${where}: ${field} is not ${length} bytes`);
+      return malformed(`${field} is not ${length} bytes`);
   }
-  if (typeof row.payload !== 'string') return malformed(`${where}: payload is not text`);
+  if (typeof row.payload !== 'string') return malformed('payload is not text');
   let payload: unknown;
   try {
     payload = JSON.parse(row.payload);
   } catch {
-    return malformed(`${where}: payload is not valid JSON`);
+    return malformed('payload is not valid JSON');
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return malformed(`${where}: payload is not a JSON object`);
+    return malformed('payload is not a JSON object');
   if (checkCanonical) {
     let canonical: string;
     try {
       canonical = canonicalJson(payload);
     } catch (error) {
-      return malformed(`${where}: payload cannot be canonicalised (${(error as Error).message})`);
+      return malformed(`payload cannot be canonicalised (${(error as Error).message})`);
     }
     // Stored text must be exactly the hashed canonical form, or an edit could hide behind an equivalent spelling.
     if (canonical !== row.payload)
-      return { code: 'payload_not_canonical', error: `${where}: stored payload is not in canonical form` };
+      return {
+        code: 'payload_not_canonical',
+        error: `seq ${row.seq}: stored payload is not in canonical form`,
+      };
   }
   return {
     seq: row.seq,

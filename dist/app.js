@@ -19,19 +19,19 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-ZIFZOZQA.js";
+} from "./chunks/chunk-ISJRHWA2.js";
 import "./chunks/chunk-C5HPWA2J.js";
 import {
   CONFIG_FILE,
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-KXMAB2QV.js";
+} from "./chunks/chunk-NTRIOKDT.js";
 import "./chunks/chunk-6AKRE7LE.js";
 import {
   external_exports,
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-EACKR2KT.js";
+} from "./chunks/chunk-CNXK3RFG.js";
 import "./chunks/chunk-ELQBYAJO.js";
 import "./chunks/chunk-C24IPAXU.js";
 

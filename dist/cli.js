@@ -65,17 +65,17 @@ Exit codes:
   6  run suspended (approval gate, signal or timer); the output says how to release it
   64 usage error (bad flags or arguments)`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-BRL5XWEQ.js")).keygen,
-  verify: async () => (await import("./chunks/verify-LDYYDB3A.js")).verify,
-  attest: async () => (await import("./chunks/attest-OAPIGQMJ.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-3W4B7LMC.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-DHTVY5JT.js")).report,
-  ledger: async () => (await import("./chunks/ledger-7ZXRSIOG.js")).ledger,
-  review: async () => (await import("./chunks/review-YBJVBYZP.js")).review,
-  run: async () => (await import("./chunks/run-JLSLZFCP.js")).run,
-  resume: async () => (await import("./chunks/resume-C6G6V5L5.js")).resume,
-  signal: async () => (await import("./chunks/signal-JM2I32JK.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-BISPED4L.js")).anchor
+  keygen: async () => (await import("./chunks/keygen-2OQ4DVZ5.js")).keygen,
+  verify: async () => (await import("./chunks/verify-4WUWK2VB.js")).verify,
+  attest: async () => (await import("./chunks/attest-QSK6A3GQ.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-2PURWUIA.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-7A6YZ7PO.js")).report,
+  ledger: async () => (await import("./chunks/ledger-BPVX6SLO.js")).ledger,
+  review: async () => (await import("./chunks/review-LA4Z3RCS.js")).review,
+  run: async () => (await import("./chunks/run-OGLKT7IR.js")).run,
+  resume: async () => (await import("./chunks/resume-TSRINXM3.js")).resume,
+  signal: async () => (await import("./chunks/signal-JQ6XNIU2.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-FONFVLGW.js")).anchor
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

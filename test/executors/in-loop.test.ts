@@ -118,6 +118,46 @@ describe('in-loop executor', () => {
     expect(run.events.filter((e) => e.type === 'agent_step')).toHaveLength(4);
   });
 
+  it('only read-only tools commit their tool_result without an fsync of their own; model results, writes, bash and the verdict are durable', async () => {
+    const appended: string[] = [];
+    const append = run.store.append.bind(run.store);
+    run.store.append = (sessionId, kind, payload, signer, options = {}) => {
+      appended.push(
+        `${kind}${payload.name ? `:${String(payload.name)}` : ''}${options.deferSync ? ' (deferred)' : ''}`,
+      );
+      return append(sessionId, kind, payload, signer, options);
+    };
+    const provider = scripted([
+      use('list_dir', { path: '.' }),
+      WRITE_GREETING,
+      use('read_file', { path: 'greeting.txt' }),
+      use('bash', { command: 'cat greeting.txt' }),
+      say('Done.'),
+    ]);
+    const outcome = completed(
+      await runAgent({ store: run.store, contract: inLoop(), workdir, provider, events: run.events }),
+    );
+    expect(outcome.verdict.overall).toBe('pass');
+    expect(appended).toEqual([
+      'run_started',
+      'executor_started',
+      'model_result',
+      'tool_result:list_dir (deferred)',
+      'model_result',
+      'tool_result:write_file',
+      'model_result',
+      'tool_result:read_file (deferred)',
+      'model_result',
+      'tool_result:bash',
+      'model_result',
+      'executor_result',
+      'check_result',
+      'verdict',
+      'run_completed',
+    ]);
+    expect(run.store.synchronous()).toBe('FULL');
+  });
+
   it('a tool outside allow_tools gets an error tool_result and never runs; so does a malformed call', async () => {
     const contract = inLoop().contract;
     contract.constraints.allow_tools = ['read_file', 'write_file'];

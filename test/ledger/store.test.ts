@@ -150,7 +150,16 @@ describe('schema', () => {
         name: string;
       }>
     ).map((t) => t.name);
-    expect(tables).toEqual(['blobs', 'journal', 'sessions', 'signals', 'snapshots', 'timers', 'tool_memo']);
+    expect(tables).toEqual([
+      'blobs',
+      'journal',
+      'sessions',
+      'signals',
+      'snapshots',
+      'timers',
+      'tool_memo',
+      'verified_through',
+    ]);
   });
 
   it('reopening a current ledger keeps its data and does not re-run migrations', () => {

@@ -22,6 +22,10 @@ re-executed, and git_commit is never repeated — and the run continues live fro
 An approval gate is released only by a signed approved human_review recorded after it
 (\`truss review approve SESSION --key REVIEWER_KEY\`); a completed session replays to its verdict.
 
+Every hash and link is always checked. Signatures already verified (or written) by the session key
+are not verified again when the database holds a checkpoint signed by that key that the recomputed
+chain reaches; \`--verify-all\` verifies every signature anyway (e.g. for a database from elsewhere).
+
 Options:
   --workdir DIR        the repository the run works in (default: current directory)
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
@@ -29,6 +33,7 @@ Options:
   --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
   --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
   --json               print the outcome as JSON (progress still goes to stderr)
 
 Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
@@ -42,11 +47,13 @@ export async function resume(args: string[], io: CliIo): Promise<number> {
     contract: { type: 'string' },
     approvers: { type: 'string' },
     bundle: { type: 'string' },
+    'verify-all': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RESUME_HELP);
   const [sessionId] = requirePositionals('resume', positionals, ['SESSION']) as [string];
-  return resumeSession(io, { sessionId, ...values, json: Boolean(values.json) });
+  const { 'verify-all': verifyAll, ...rest } = values;
+  return resumeSession(io, { sessionId, ...rest, verifyAll: Boolean(verifyAll), json: Boolean(values.json) });
 }
 
 export interface ResumeRequest {
@@ -57,6 +64,8 @@ export interface ResumeRequest {
   contract?: string | undefined;
   approvers?: string | undefined;
   bundle?: string | undefined;
+  /** Verify every signature even where a verified_through checkpoint covers them. */
+  verifyAll?: boolean;
   json: boolean;
   /** Runs on the open store before the resume (e.g. `truss signal` queues its signal). */
   before?: (store: LedgerStore) => void;
@@ -101,6 +110,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       store,
       signer: key,
       crypto: createNodeCrypto(),
+      // A ledger this installation wrote carries a checkpoint signed by the session key.
+      verify: request.verifyAll ? 'all' : 'checkpoint',
       workdir,
       ctx,
       panel,

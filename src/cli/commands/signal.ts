@@ -19,6 +19,7 @@ Options:
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --no-resume          only queue the signal; resume later with \`truss resume\`
   --bundle FILE        where to write the ledger bundle
+  --verify-all         verify every signature before resuming (see \`truss resume --help\`)
   --json               print the outcome as JSON
 
 Exit codes: as \`truss resume\` (6: still suspended); 0 with --no-resume once queued.`;
@@ -31,6 +32,7 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
     db: { type: 'string' },
     key: { type: 'string' },
     'no-resume': { type: 'boolean' },
+    'verify-all': { type: 'boolean' },
     bundle: { type: 'string' },
     json: { type: 'boolean' },
   });
@@ -70,6 +72,7 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
     db: values.db,
     key: values.key,
     bundle: values.bundle,
+    verifyAll: Boolean(values['verify-all']),
     json: Boolean(values.json),
     before: (store) => {
       queue(store);

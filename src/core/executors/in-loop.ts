@@ -263,10 +263,19 @@ async function runToolUse(
     });
     return toolOutcomeOf(session, result);
   }
-  const { entry } = await session.activity('tool_result', use.name, async () => {
-    const { fields, blobs } = toolOutcomeStep(await execute(), redact);
-    return { payload: { ...base, ...fields }, blobs };
-  });
+  // A read-only tool's result needs no fsync of its own: the next model_result's commit makes it
+  // durable, and if a power loss takes it first, the resume just reads again. The model_result that
+  // asked for the call is durable before any tool runs, so the ledger never loses what was asked.
+  const { entry } = await session.activity(
+    'tool_result',
+    use.name,
+    async () => {
+      const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+      return { payload: { ...base, ...fields }, blobs };
+    },
+    undefined,
+    { deferSync: tool?.readOnly === true },
+  );
   return toolOutcomeOf(session, entry.payload);
 }
 

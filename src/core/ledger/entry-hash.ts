@@ -48,6 +48,16 @@ export function entryPreimageParts(
   seq: number,
 ): [Uint8Array, string, string, Uint8Array] {
   const seqBytes = new Uint8Array(8);
-  new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  if (Number.isSafeInteger(seq) && seq >= 0) {
+    // u64le without BigInt: this runs once per entry on every verify and resume.
+    let low = seq % 0x1_0000_0000;
+    let high = (seq - low) / 0x1_0000_0000;
+    for (let i = 0; i < 4; i++, low >>>= 8, high >>>= 8) {
+      seqBytes[i] = low & 0xff;
+      seqBytes[i + 4] = high & 0xff;
+    }
+  } else {
+    new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  }
   return [prevHash, kind, canonicalPayload, seqBytes];
 }

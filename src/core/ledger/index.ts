@@ -2,6 +2,7 @@ export * from './bundle.js';
 export * from './bundle-append.js';
 export * from './canonical-json.js';
 export * from './chain-verifier.js';
+export * from './checkpoint.js';
 export * from './crypto-node.js';
 export * from './encoding.js';
 export * from './entry.js';

@@ -68,6 +68,19 @@ const MIGRATIONS: ReadonlyArray<string> = [
     PRIMARY KEY (session_id, memo_key)
   );
   `,
+  // 2: the session key's signed "verified through seq N" checkpoint (checkpoint.ts), so a local
+  // resume need not verify every signature again. Bookkeeping only: never exported, never needed to
+  // verify a ledger.
+  `
+  CREATE TABLE verified_through (
+    session_id        TEXT PRIMARY KEY,
+    seq               INTEGER NOT NULL,
+    entry_hash        BLOB NOT NULL,
+    signatures_digest BLOB NOT NULL,
+    signature         BLOB NOT NULL,
+    created_at        INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,14 +2,22 @@ import { createHash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { canonicalJson } from './canonical-json.js';
 import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } from './chain-verifier.js';
+import {
+  type Checkpoint,
+  checkpointMessage,
+  checkpointSignedBy,
+  SignaturesDigest,
+  type SignedCheckpoint,
+} from './checkpoint.js';
+import { nodeEntryHash } from './crypto-node.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
-  entryPreimageParts,
   HUMAN_REVIEW_KIND,
   KIND_PATTERN,
+  TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
 import { LedgerError } from './errors.js';
@@ -47,6 +55,15 @@ export interface AppendOptions {
   blobs?: Uint8Array[];
   /** A queued signal this entry consumes: marked `delivered` in the same transaction. */
   deliverSignal?: { name: string; createdAt: number };
+  /**
+   * Commit without waiting for the disk (WAL with synchronous=NORMAL for this one transaction):
+   * the entry survives a crash or SIGKILL of the process like any other, but a power loss may take
+   * it (never a part of it) until the next ordinary commit, whose fsync makes everything before it
+   * durable too. Only for an entry whose loss just means repeating harmless work (a read-only tool's
+   * result). Refused with a memo, a delivered signal, human reviews and terminal entries, which must
+   * be on disk before anything acts on them.
+   */
+  deferSync?: boolean;
 }
 
 /** A row of the `signals` queue: an external wake-up waiting for (or delivered to) a session. */
@@ -92,12 +109,49 @@ interface PendingAppend {
   memoText: string | undefined;
 }
 
+type JournalTuple = [
+  JournalRow['seq'],
+  JournalRow['kind'],
+  JournalRow['payload'],
+  JournalRow['prev_hash'],
+  JournalRow['entry_hash'],
+  JournalRow['signature'],
+];
+
 interface JournalRow {
   seq: number;
   kind: string;
   payload: string;
   prev_hash: Buffer;
   entry_hash: Buffer;
+  signature: Buffer;
+}
+
+/** What a resume's chain walk did with the session's verified_through checkpoint. */
+export type CheckpointUse =
+  /** Not asked to use one (every signature verified). */
+  | 'not_used'
+  /** None stored: every signature verified. */
+  | 'none'
+  /** Signed by the session key and reached by the recomputed chain: signatures after it verified. */
+  | 'used'
+  /** Present but not signed by the session key, or not matched by the chain: every signature verified. */
+  | 'rejected';
+
+/** The result of verifyForResume: the chain, what the checkpoint did, and the signatures digest so far. */
+export interface ResumeChain {
+  chain: ChainResult;
+  checkpoint: CheckpointUse;
+  /** The seq the used checkpoint covered entries through; null unless `checkpoint` is `used`. */
+  checkpointSeq: number | null;
+  /** SHA-256 stream over every stored signature in seq order (continued by the durable session). */
+  signatures: SignaturesDigest;
+}
+
+interface CheckpointRow {
+  seq: number;
+  entry_hash: Buffer;
+  signatures_digest: Buffer;
   signature: Buffer;
 }
 
@@ -192,6 +246,13 @@ export class LedgerStore {
       entries: db.prepare<[string], JournalRow>(
         'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq',
       ),
+      // The same rows as arrays: better-sqlite3 builds a keyed object per row natively, which costs
+      // more than the verifier's whole per-row work besides SQLite itself (see #walkChain).
+      entryTuples: db
+        .prepare<[string], JournalTuple>(
+          'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq',
+        )
+        .raw(true),
       entry: db.prepare<[string, number], JournalRow>(
         'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?',
       ),
@@ -224,6 +285,22 @@ export class LedgerStore {
         : db.prepare(
             "UPDATE signals SET status = 'delivered' WHERE session_id = ? AND name = ? AND created_at = ? AND status = 'pending'",
           ),
+      syncNormal: options.readonly ? undefined : db.prepare('PRAGMA synchronous = NORMAL'),
+      syncFull: options.readonly ? undefined : db.prepare('PRAGMA synchronous = FULL'),
+      // Only writable opens migrate, so only they are sure to have the verified_through table.
+      checkpoint: options.readonly
+        ? undefined
+        : db.prepare<[string], CheckpointRow>(
+            'SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?',
+          ),
+      putCheckpoint: options.readonly
+        ? undefined
+        : db.prepare(
+            `INSERT INTO verified_through (session_id, seq, entry_hash, signatures_digest, signature, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (session_id) DO UPDATE SET seq = excluded.seq, entry_hash = excluded.entry_hash,
+               signatures_digest = excluded.signatures_digest, signature = excluded.signature, created_at = excluded.created_at`,
+          ),
     };
     this.#appendTx = db.transaction((pending: PendingAppend) => this.#appendInTransaction(pending));
   }
@@ -235,6 +312,12 @@ export class LedgerStore {
 
   close(): void {
     this.#db.close();
+  }
+
+  /** The connection's current SQLite `synchronous` level: FULL between appends, always. */
+  synchronous(): 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' {
+    const level = this.#db.pragma('synchronous', { simple: true }) as number;
+    return (['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const)[level] ?? 'EXTRA';
   }
 
   /** Starts a session bound to one signing key; only that key may sign its non-review entries. */
@@ -308,6 +391,20 @@ export class LedgerStore {
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : undefined;
+    if (options.deferSync) {
+      if (options.memo || options.deliverSignal || kind === HUMAN_REVIEW_KIND || TERMINAL_KINDS.has(kind)) {
+        throw new LedgerError(
+          `a ${kind} entry${options.memo ? ' with a memo' : options.deliverSignal ? ' that consumes a signal' : ''} must be committed durably (deferSync refused)`,
+        );
+      }
+      const pending = { sessionId, kind, payload, canonicalPayload, signer, options, memoText };
+      this.#writable(this.#stmts.syncNormal).run();
+      try {
+        return this.#appendTx.immediate(pending);
+      } finally {
+        this.#writable(this.#stmts.syncFull).run();
+      }
+    }
     return this.#appendTx.immediate({
       sessionId,
       kind,
@@ -342,9 +439,7 @@ export class LedgerStore {
     }
     const seq = session.tip === null ? 0 : session.tip + 1;
     const prevHash = session.head_hash ?? ZERO_HASH;
-    const hash = createHash('sha256');
-    for (const part of entryPreimageParts(prevHash, kind, canonicalPayload, seq)) hash.update(part);
-    const entryHash = hash.digest();
+    const entryHash = nodeEntryHash(prevHash, kind, canonicalPayload, seq);
     const signature = signer.sign(entryHash);
     const now = this.#clock();
     this.#writable(this.#stmts.insertEntry).run(
@@ -517,7 +612,108 @@ export class LedgerStore {
 
   /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
   verifyChain(sessionId: string, crypto: LedgerCrypto, onEntry?: (entry: LedgerEntry) => void): ChainResult {
-    return this.#walkChain(sessionId, crypto, onEntry && ((row) => onEntry(toLedgerEntry(row))), false);
+    return this.#walkChain(sessionId, crypto, onEntry && entryHandler(onEntry), false).chain;
+  }
+
+  /**
+   * The chain walk of a resume. With `useCheckpoint`, a verified_through checkpoint signed by the
+   * session key lets the walk skip the Ed25519 verification of the entries it covers while still
+   * re-hashing and re-linking every entry and checking that the chain reaches the checkpoint's hash
+   * and signatures digest. Anything else — no checkpoint, a forged or unverifiable one, a chain that
+   * does not reach it, any failure at all — falls back to verifying every signature (`onRestart`
+   * tells the caller to drop the entries it collected), so a failure is always reported exactly as
+   * verifyChain reports it. Without `useCheckpoint` (an imported database) every signature is verified.
+   */
+  verifyForResume(
+    sessionId: string,
+    crypto: LedgerCrypto,
+    options: { useCheckpoint: boolean; onEntry: (entry: LedgerEntry) => void; onRestart: () => void },
+  ): ResumeChain {
+    const onRow = entryHandler(options.onEntry);
+    const stored = this.#stmts.checkpoint?.get(sessionId);
+    const checkpoint = stored && this.#signedCheckpoint(sessionId, stored, crypto);
+    let result: ResumeChain | undefined;
+    if (options.useCheckpoint && checkpoint) {
+      const signatures = new SignaturesDigest();
+      const attempt = this.#walkChain(sessionId, crypto, onRow, false, { checkpoint, signatures });
+      if (attempt.checkpointReached && !attempt.chain.failure) {
+        result = { chain: attempt.chain, checkpoint: 'used', checkpointSeq: checkpoint.seq, signatures };
+      } else {
+        options.onRestart();
+      }
+    }
+    if (!result) {
+      const signatures = new SignaturesDigest();
+      const chain = this.#walkChain(sessionId, crypto, onRow, false, { signatures }).chain;
+      const use: CheckpointUse = !options.useCheckpoint ? 'not_used' : stored ? 'rejected' : 'none';
+      result = { chain, checkpoint: use, checkpointSeq: null, signatures };
+    }
+    // The session key vouched for more entries than the journal now holds: its tail was cut off
+    // (with sessions.head_hash moved back, which the chain alone cannot reveal).
+    const { chain } = result;
+    if (checkpoint && !chain.failure && chain.entryCount <= checkpoint.seq) {
+      chain.failure = {
+        seq: chain.entryCount,
+        code: 'head_mismatch',
+        message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`,
+      };
+    }
+    return result;
+  }
+
+  /** The stored checkpoint of a session if it is well-formed and signed by the session key. */
+  #signedCheckpoint(
+    sessionId: string,
+    row: CheckpointRow,
+    crypto: LedgerCrypto,
+  ): SignedCheckpoint | undefined {
+    const session = this.session(sessionId);
+    const publicKey = session && hexToBytes(session.public_key, 32);
+    if (!publicKey) return undefined;
+    const fields = [row.entry_hash, row.signatures_digest, row.signature];
+    if (typeof row.seq !== 'number' || !fields.every((field) => Buffer.isBuffer(field))) return undefined;
+    const checkpoint: SignedCheckpoint = {
+      seq: row.seq,
+      entryHash: row.entry_hash,
+      signaturesDigest: row.signatures_digest,
+      signature: row.signature,
+    };
+    return checkpointSignedBy(sessionId, checkpoint, publicKey, crypto) ? checkpoint : undefined;
+  }
+
+  /**
+   * Records that entries 0..checkpoint.seq were verified or written by the holder of the session
+   * key, signed by that key (checkpoint.ts). Refuses another signer and a checkpoint whose hash is
+   * not the stored entry's at that seq. Replaces the previous checkpoint.
+   */
+  writeCheckpoint(sessionId: string, checkpoint: Checkpoint, signer: Signer): void {
+    const put = this.#writable(this.#stmts.putCheckpoint);
+    this.#db
+      .transaction(() => {
+        const session = this.#stmts.head.get(sessionId);
+        if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+        if (!bytesEqual(signer.publicKey, session.public_key)) {
+          throw new LedgerError(
+            `refusing to checkpoint ${sessionId}: signer ${signer.keyId} is not the session key ${session.pubkey_id}`,
+          );
+        }
+        const entry = this.#stmts.entry.get(sessionId, checkpoint.seq);
+        if (!entry || !bytesEqual(entry.entry_hash, checkpoint.entryHash)) {
+          throw new LedgerError(
+            `refusing to checkpoint ${sessionId} at seq ${checkpoint.seq}: the stored entry has another hash`,
+          );
+        }
+        const signature = signer.sign(checkpointMessage(sessionId, checkpoint));
+        put.run(
+          sessionId,
+          checkpoint.seq,
+          Buffer.from(checkpoint.entryHash),
+          Buffer.from(checkpoint.signaturesDigest),
+          Buffer.from(signature),
+          this.#clock(),
+        );
+      })
+      .immediate();
   }
 
   /**
@@ -529,8 +725,8 @@ export class LedgerStore {
     return this.#walkChain(
       sessionId,
       crypto,
-      (row, canonical) => {
-        if (!canonical) {
+      (row, decoded) => {
+        if (!decoded) {
           onEntry(JSON.stringify(toLedgerEntry(row)));
           return;
         }
@@ -539,19 +735,26 @@ export class LedgerStore {
         );
       },
       true,
-    );
+    ).chain;
   }
 
   /**
-   * `canonical` is true when the row passed decodeRow (32/32/64-byte hashes, canonical payload text);
-   * with `decodeAll`, rows after a chain failure are decoded too so that stays known for every row.
+   * `decoded` is the row's DecodedEntry when it passed decodeRow (32/32/64-byte hashes, canonical
+   * payload text), else undefined; with `decodeAll`, rows after a chain failure are decoded too so
+   * that stays known for every row. With `resume.checkpoint`, entries up to it skip the signature
+   * check (and the canonical-text check: their text is what the key holder hashed, as the chain
+   * reaching the checkpoint proves) and `checkpointReached` says whether the chain reached the
+   * checkpoint's hash and signatures digest; the caller must discard the walk when it did not.
    */
   #walkChain(
     sessionId: string,
     crypto: LedgerCrypto,
-    onRow: ((row: JournalRow, canonical: boolean) => void) | undefined,
+    onRow: ((row: JournalRow, decoded: DecodedEntry | undefined) => void) | undefined,
     decodeAll: boolean,
-  ): ChainResult {
+    resume: { checkpoint?: SignedCheckpoint; signatures?: SignaturesDigest } = {},
+  ): { chain: ChainResult; checkpointReached: boolean } {
+    const { checkpoint, signatures } = resume;
+    let checkpointReached = false;
     const session = this.requireSession(sessionId);
     const publicKey = hexToBytes(session.public_key, 32);
     const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
@@ -568,15 +771,27 @@ export class LedgerStore {
         `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`,
       );
     }
-    for (const row of this.#stmts.entries.iterate(sessionId)) {
-      const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row);
+    for (const [seq, kind, payload, prev_hash, entry_hash, signature] of this.#stmts.entryTuples.iterate(
+      sessionId,
+    )) {
+      const row: JournalRow = { seq, kind, payload, prev_hash, entry_hash, signature };
+      const attested = checkpoint !== undefined && typeof row.seq === 'number' && row.seq <= checkpoint.seq;
+      const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row, !attested);
       if (decoded && !verifier.failed) {
         if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
-        else verifier.push(decoded);
+        else verifier.push(decoded, attested);
       }
-      onRow?.(row, decoded !== undefined && !('error' in decoded));
+      if (signatures && Buffer.isBuffer(row.signature)) signatures.update(row.signature);
+      if (checkpoint && row.seq === checkpoint.seq && !verifier.failed) {
+        checkpointReached =
+          signatures !== undefined &&
+          signatures.count === checkpoint.seq + 1 &&
+          bytesEqual(row.entry_hash, checkpoint.entryHash) &&
+          signatures.matches(checkpoint.signaturesDigest);
+      }
+      onRow?.(row, decoded !== undefined && !('error' in decoded) ? decoded : undefined);
     }
-    return verifier.finish();
+    return { chain: verifier.finish(), checkpointReached };
   }
 
   #verifySession(
@@ -615,6 +830,26 @@ function toSessionInfo(row: SessionRow): SessionInfo {
   };
 }
 
+/** Hands rows over as LedgerEntry, reusing the payload the verifier already parsed. */
+function entryHandler(
+  onEntry: (entry: LedgerEntry) => void,
+): (row: JournalRow, decoded: DecodedEntry | undefined) => void {
+  return (row, decoded) => {
+    if (!decoded) {
+      onEntry(toLedgerEntry(row));
+      return;
+    }
+    onEntry({
+      seq: row.seq,
+      kind: row.kind,
+      payload: decoded.payload,
+      prev_hash: row.prev_hash.toString('hex'),
+      entry_hash: row.entry_hash.toString('hex'),
+      signature: row.signature.toString('hex'),
+    });
+  };
+}
+
 function toLedgerEntry(row: JournalRow): LedgerEntry {
   let payload: Record<string, unknown>;
   try {
@@ -634,39 +869,53 @@ function toLedgerEntry(row: JournalRow): LedgerEntry {
 
 type RowDecodeError = { code: FailureCode; error: string };
 
-function decodeRow(row: JournalRow): DecodedEntry | RowDecodeError {
-  const malformed = (error: string): RowDecodeError => ({ code: 'malformed_entry', error });
-  const where = `seq ${row.seq}`;
+const BYTE_FIELDS = [
+  ['prev_hash', 32],
+  ['entry_hash', 32],
+  ['signature', 64],
+] as const;
+
+/**
+ * `checkCanonical` is false only for rows a signed checkpoint covers: their text is proven to be what
+ * the key holder hashed once the chain reaches the checkpoint, and it wrote only canonical text.
+ */
+function decodeRow(row: JournalRow, checkCanonical = true): DecodedEntry | RowDecodeError {
+  // Messages are built only on failure: this runs for every row of every verify and resume.
+  const malformed = (error: string): RowDecodeError => ({
+    code: 'malformed_entry',
+    error: `seq ${row.seq}: ${error}`,
+  });
   if (typeof row.seq !== 'number' || !Number.isSafeInteger(row.seq))
-    return malformed(`${where}: seq is not an integer`);
-  if (typeof row.kind !== 'string') return malformed(`${where}: kind is not text`);
-  for (const [field, length] of [
-    ['prev_hash', 32],
-    ['entry_hash', 32],
-    ['signature', 64],
-  ] as const) {
+    return malformed('seq is not an integer');
+  if (typeof row.kind !== 'string') return malformed('kind is not text');
+  for (const [field, length] of BYTE_FIELDS) {
     const value = row[field];
     if (!Buffer.isBuffer(value) || value.length !== length)
-      return malformed(`${where}: ${field} is not ${length} bytes`);
+      return malformed(`${field} is not ${length} bytes`);
   }
-  if (typeof row.payload !== 'string') return malformed(`${where}: payload is not text`);
+  if (typeof row.payload !== 'string') return malformed('payload is not text');
   let payload: unknown;
   try {
     payload = JSON.parse(row.payload);
   } catch {
-    return malformed(`${where}: payload is not valid JSON`);
+    return malformed('payload is not valid JSON');
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return malformed(`${where}: payload is not a JSON object`);
-  let canonical: string;
-  try {
-    canonical = canonicalJson(payload);
-  } catch (error) {
-    return malformed(`${where}: payload cannot be canonicalised (${(error as Error).message})`);
+    return malformed('payload is not a JSON object');
+  if (checkCanonical) {
+    let canonical: string;
+    try {
+      canonical = canonicalJson(payload);
+    } catch (error) {
+      return malformed(`payload cannot be canonicalised (${(error as Error).message})`);
+    }
+    // Stored text must be exactly the hashed canonical form, or an edit could hide behind an equivalent spelling.
+    if (canonical !== row.payload)
+      return {
+        code: 'payload_not_canonical',
+        error: `seq ${row.seq}: stored payload is not in canonical form`,
+      };
   }
-  // Stored text must be exactly the hashed canonical form, or an edit could hide behind an equivalent spelling.
-  if (canonical !== row.payload)
-    return { code: 'payload_not_canonical', error: `${where}: stored payload is not in canonical form` };
   return {
     seq: row.seq,
     kind: row.kind,

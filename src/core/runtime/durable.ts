@@ -1,9 +1,10 @@
 import { canonicalJson } from '../ledger/canonical-json.js';
+import { SignaturesDigest } from '../ledger/checkpoint.js';
 import type { LedgerEntry } from '../ledger/entry.js';
-import { ANNOTATION_KINDS, HUMAN_REVIEW_KIND } from '../ledger/entry-hash.js';
+import { ANNOTATION_KINDS, HUMAN_REVIEW_KIND, TERMINAL_KINDS, ZERO_HASH } from '../ledger/entry-hash.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
-import type { AppendOptions, LedgerStore } from '../ledger/store.js';
+import type { AppendOptions, CheckpointUse, LedgerStore } from '../ledger/store.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
 import {
   type ApprovalAwait,
@@ -72,6 +73,25 @@ function describe(kind: string, name: string): string {
   return name ? `${kind} "${name}"` : kind;
 }
 
+/**
+ * How DurableSession.open verifies the recorded chain before replaying it:
+ * - `all` (the default): every hash, link and Ed25519 signature. Use it for any database that came
+ *   from elsewhere (an artifact downloaded by the Action's `mode: resume`, a copy someone sent).
+ * - `checkpoint`: every hash and link, but the signatures of the entries covered by the session's
+ *   verified_through checkpoint — signed by the session key when this machine verified or wrote them
+ *   (checkpoint.ts) — are not verified again; a missing, forged or unmatched checkpoint falls back
+ *   to `all`. For a ledger this installation wrote itself (`truss resume`, `truss signal`).
+ */
+export type ResumeVerification = 'all' | 'checkpoint';
+
+/**
+ * A durable session writes a checkpoint after every this many of its own appends (and after any
+ * terminal entry: suspended, run_completed, run_failed), so a resume after a crash verifies at most
+ * this many signatures beyond it. One signature and one small fsync'd transaction per interval:
+ * a few µs per append amortised.
+ */
+export const CHECKPOINT_INTERVAL = 256;
+
 export interface DurableSessionOptions {
   /** Wall clock (epoch ms) for live clock reads and timers; injected in tests. */
   clock?: () => number;
@@ -103,6 +123,15 @@ export class DurableSession {
   #position = 0;
   readonly #clock: () => number;
   readonly #random: () => number;
+  /**
+   * The chain this process has verified or signed itself, for checkpoints: the last such entry and
+   * the digest of every signature up to it. Undefined once an entry appeared that this process did
+   * not verify (another writer appended in between), or a checkpoint write failed.
+   */
+  #known: { seq: number; hashHex: string; signatures: SignaturesDigest } | undefined;
+  #sinceCheckpoint = 0;
+  /** What open() did with the checkpoint (`not_used` for a new session or verification `all`). */
+  readonly checkpointUse: CheckpointUse;
 
   private constructor(
     store: LedgerStore,
@@ -110,6 +139,8 @@ export class DurableSession {
     id: string,
     recorded: LedgerEntry[],
     options: DurableSessionOptions,
+    known: { seq: number; hashHex: string; signatures: SignaturesDigest },
+    checkpointUse: CheckpointUse,
   ) {
     this.store = store;
     this.#signer = signer;
@@ -117,6 +148,8 @@ export class DurableSession {
     this.#recorded = recorded;
     this.#clock = options.clock ?? Date.now;
     this.#random = options.random ?? Math.random;
+    this.#known = known;
+    this.checkpointUse = checkpointUse;
   }
 
   /** Starts a new session (nothing to replay). */
@@ -135,13 +168,20 @@ export class DurableSession {
       ...(options.id ? { id: options.id } : {}),
       ...(options.model !== undefined ? { model: options.model } : {}),
     });
-    return new DurableSession(options.store, options.signer, info.id, [], options);
+    const known = {
+      seq: -1,
+      hashHex: Buffer.from(ZERO_HASH).toString('hex'),
+      signatures: new SignaturesDigest(),
+    };
+    return new DurableSession(options.store, options.signer, info.id, [], options, known, 'not_used');
   }
 
   /**
    * Opens a recorded session for replay. The chain is verified first (hashes, links, signatures,
    * head) in the same pass that loads the entries; a session that does not verify, or that is
-   * signed by another key than `signer`, is refused before anything runs.
+   * signed by another key than `signer`, is refused before anything runs. `verify` (default `all`)
+   * says whether a verified_through checkpoint may spare re-verifying old signatures; a verified
+   * chain gets a fresh checkpoint at its head.
    */
   static open(
     options: {
@@ -149,6 +189,7 @@ export class DurableSession {
       signer: Signer;
       sessionId: string;
       crypto: LedgerCrypto;
+      verify?: ResumeVerification;
     } & DurableSessionOptions,
   ): DurableSession {
     const { store, signer, sessionId } = options;
@@ -159,9 +200,19 @@ export class DurableSession {
       );
     }
     const recorded: LedgerEntry[] = [];
-    const chain = store.verifyChain(sessionId, options.crypto, (entry) => {
-      if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
-    });
+    const { chain, checkpoint, checkpointSeq, signatures } = store.verifyForResume(
+      sessionId,
+      options.crypto,
+      {
+        useCheckpoint: options.verify === 'checkpoint',
+        onEntry: (entry) => {
+          if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
+        },
+        onRestart: () => {
+          recorded.length = 0;
+        },
+      },
+    );
     if (chain.failure) {
       const where = chain.failure.seq === null ? '' : ` at seq ${chain.failure.seq}`;
       throw new ResumeRefusedError(
@@ -173,7 +224,35 @@ export class DurableSession {
         `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? 'null'} is not the last entry's hash ${chain.headHash ?? 'null'}`,
       );
     }
-    return new DurableSession(store, signer, sessionId, recorded, options);
+    const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? '', signatures };
+    const session = new DurableSession(store, signer, sessionId, recorded, options, known, checkpoint);
+    // Everything up to the head is now verified: remember it, unless the stored checkpoint already does.
+    if (checkpointSeq !== known.seq) session.#checkpoint();
+    return session;
+  }
+
+  /**
+   * Signs a verified_through checkpoint at the last entry this process verified or wrote. Best
+   * effort: a failure only means a later resume verifies more signatures, so it stops further
+   * checkpoints instead of failing a step whose entry is already committed.
+   */
+  #checkpoint(): void {
+    const known = this.#known;
+    if (!known || known.seq < 0) return;
+    try {
+      this.store.writeCheckpoint(
+        this.id,
+        {
+          seq: known.seq,
+          entryHash: Buffer.from(known.hashHex, 'hex'),
+          signaturesDigest: known.signatures.digest(),
+        },
+        this.#signer,
+      );
+      this.#sinceCheckpoint = 0;
+    } catch {
+      this.#known = undefined;
+    }
   }
 
   /** True while recorded activities remain to be replayed. */
@@ -216,7 +295,18 @@ export class DurableSession {
   }
 
   #append(kind: string, payload: Record<string, unknown>, options: AppendOptions = {}): LedgerEntry {
-    return this.store.append(this.id, kind, payload, this.#signer, options);
+    const entry = this.store.append(this.id, kind, payload, this.#signer, options);
+    const known = this.#known;
+    if (known && entry.seq === known.seq + 1 && entry.prev_hash === known.hashHex) {
+      known.signatures.update(Buffer.from(entry.signature, 'hex'));
+      known.seq = entry.seq;
+      known.hashHex = entry.entry_hash;
+      if (++this.#sinceCheckpoint >= CHECKPOINT_INTERVAL || TERMINAL_KINDS.has(kind)) this.#checkpoint();
+    } else {
+      // Someone else appended in between: this process cannot vouch for the chain past here.
+      this.#known = undefined;
+    }
+    return entry;
   }
 
   /**
@@ -234,19 +324,24 @@ export class DurableSession {
   /**
    * An activity with an outcome (model call, tool call, check, vote): the recorded entry is
    * returned without executing; past the frontier `execute` runs and its step is appended.
+   * `deferSync` (read-only tools only, see AppendOptions) commits it without its own fsync.
    */
   async activity(
     kind: string,
     name: string,
     execute: () => Promise<Step>,
     check?: ReplayCheck,
+    options: { deferSync?: boolean } = {},
   ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
     this.#position++;
     const recorded = this.#take(kind, name, check);
     if (recorded) return { entry: recorded, replayed: true };
     const step = await execute();
     return {
-      entry: this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {}),
+      entry: this.#append(kind, step.payload, {
+        ...(step.blobs ? { blobs: step.blobs } : {}),
+        ...(options.deferSync ? { deferSync: true } : {}),
+      }),
       replayed: false,
     };
   }

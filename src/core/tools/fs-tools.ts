@@ -52,6 +52,7 @@ export const readFileTool: Tool = {
     additionalProperties: false,
   },
   sideEffect: false,
+  readOnly: true,
   async run(input, context) {
     try {
       const args = parseInput('read_file', ReadInput, input);
@@ -350,6 +351,7 @@ export const listDirTool: Tool = {
     additionalProperties: false,
   },
   sideEffect: false,
+  readOnly: true,
   async run(input, context) {
     try {
       const args = parseInput('list_dir', ListInput, input);

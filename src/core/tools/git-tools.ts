@@ -125,6 +125,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
       'untracked files within the readable scope. Paths are relative to the repository root.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     sideEffect: false,
+    readOnly: true,
     async run(input, context) {
       try {
         parseInput('git_status', StatusInput, input);
@@ -162,6 +163,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     sideEffect: false,
+    readOnly: true,
     async run(input, context) {
       try {
         const args = parseInput('git_diff', DiffInput, input);

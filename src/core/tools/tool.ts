@@ -27,5 +27,10 @@ export interface Tool {
   /** JSON Schema of the input object. */
   readonly inputSchema: Record<string, unknown>;
   readonly sideEffect: boolean;
+  /**
+   * Only reads (read_file, list_dir, git_status, git_diff): running it again changes nothing, so its
+   * tool_result may be committed without its own fsync (LedgerStore.append `deferSync`).
+   */
+  readonly readOnly?: boolean;
   run(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
 }

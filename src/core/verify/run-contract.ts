@@ -12,6 +12,7 @@ import {
   DurableReplayError,
   DurableSession,
   ResumeRefusedError,
+  type ResumeVerification,
   SuspendedError,
   type Suspension,
 } from '../runtime/durable.js';
@@ -68,6 +69,8 @@ export interface ResumeContractOptions extends CommonRunOptions {
    * when it differs from the recorded one. The recorded contract is what runs either way.
    */
   expectedContractHash?: string | undefined;
+  /** How the recorded chain is verified before replay (DurableSession.open); default `all`. */
+  verify?: ResumeVerification | undefined;
 }
 
 interface OutcomeBase {
@@ -202,6 +205,7 @@ export async function resumeContract(options: ResumeContractOptions): Promise<Ru
     signer: options.signer,
     sessionId: options.sessionId,
     crypto: options.crypto,
+    ...(options.verify ? { verify: options.verify } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return drive(session, options, recorded.contract, recorded.contractHash, () => {

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/entry.js';
+import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
 import type { ClauseStatus } from './vote.js';
 
 export interface ReportVote {
@@ -79,8 +80,8 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   };
   const verdict = [...entries].reverse().find((e) => e.kind === 'verdict')?.payload;
   const failed = entries.find((e) => e.kind === 'run_failed')?.payload;
-  // Human sign-offs follow the run without changing its state (a rejection keeps it suspended).
-  const last = entries.findLast((e) => e.kind !== 'human_review');
+  // Sign-offs and anchor receipts follow the run without changing its state (a rejection keeps it suspended).
+  const last = entries.findLast((e) => !ANNOTATION_KINDS.has(e.kind));
   const suspended = !verdict && !failed && last?.kind === 'suspended' ? last : undefined;
   const published = entries.find((e) => e.kind === 'changes_published')?.payload;
   const checks = new Map<number, Payload>();

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
+import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import type { RunReport } from '../../verify/run-report.js';
 import { h, short, text } from './dom.js';
 
@@ -57,7 +58,7 @@ export function verdictCard(report: RunReport): HTMLElement {
 
 /** Human sign-offs, beside the machine verdict; stale when they attest an older head. */
 export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
-  const reviewableHead = [...entries].reverse().find((e) => e.kind !== 'human_review')?.entry_hash;
+  const reviewableHead = [...entries].reverse().find((e) => !ANNOTATION_KINDS.has(e.kind))?.entry_hash;
   const reviews = entries.filter((e) => e.kind === 'human_review');
   const list = h('ul', { class: 'signoffs' });
   for (const entry of reviews) {

@@ -15,7 +15,7 @@ import {
   signCheckpoint,
   verifyConsistency,
   verifyInclusion
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import {
   InconsistentCheckpointError,
   LedgerError,

@@ -14,7 +14,7 @@ import {
   parseBundle,
   parseTrustedKeys,
   verifyBundle
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import {
   __commonJS,
   __toESM

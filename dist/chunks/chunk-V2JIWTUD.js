@@ -37,16 +37,19 @@ import {
   pathKey,
   readTomlSource,
   validate
-} from "./chunk-KXMAB2QV.js";
+} from "./chunk-NTRIOKDT.js";
 import {
   ContractError
 } from "./chunk-6AKRE7LE.js";
 import {
   ANNOTATION_KINDS,
   HUMAN_REVIEW_KIND,
+  SignaturesDigest,
+  TERMINAL_KINDS,
+  ZERO_HASH,
   canonicalJson,
   external_exports
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import {
   __commonJS,
   __require,
@@ -1476,6 +1479,7 @@ function plain(value) {
 function describe(kind, name) {
   return name ? `${kind} "${name}"` : kind;
 }
+var CHECKPOINT_INTERVAL = 256;
 var DurableSession = class _DurableSession {
   id;
   store;
@@ -1487,13 +1491,24 @@ var DurableSession = class _DurableSession {
   #position = 0;
   #clock;
   #random;
-  constructor(store, signer, id, recorded, options) {
+  /**
+   * The chain this process has verified or signed itself, for checkpoints: the last such entry and
+   * the digest of every signature up to it. Undefined once an entry appeared that this process did
+   * not verify (another writer appended in between), or a checkpoint write failed.
+   */
+  #known;
+  #sinceCheckpoint = 0;
+  /** What open() did with the checkpoint (`not_used` for a new session or verification `all`). */
+  checkpointUse;
+  constructor(store, signer, id, recorded, options, known, checkpointUse) {
     this.store = store;
     this.#signer = signer;
     this.id = id;
     this.#recorded = recorded;
     this.#clock = options.clock ?? Date.now;
     this.#random = options.random ?? Math.random;
+    this.#known = known;
+    this.checkpointUse = checkpointUse;
   }
   /** Starts a new session (nothing to replay). */
   static start(options) {
@@ -1503,12 +1518,19 @@ var DurableSession = class _DurableSession {
       ...options.id ? { id: options.id } : {},
       ...options.model !== void 0 ? { model: options.model } : {}
     });
-    return new _DurableSession(options.store, options.signer, info.id, [], options);
+    const known = {
+      seq: -1,
+      hashHex: Buffer.from(ZERO_HASH).toString("hex"),
+      signatures: new SignaturesDigest()
+    };
+    return new _DurableSession(options.store, options.signer, info.id, [], options, known, "not_used");
   }
   /**
    * Opens a recorded session for replay. The chain is verified first (hashes, links, signatures,
    * head) in the same pass that loads the entries; a session that does not verify, or that is
-   * signed by another key than `signer`, is refused before anything runs.
+   * signed by another key than `signer`, is refused before anything runs. `verify` (default `all`)
+   * says whether a verified_through checkpoint may spare re-verifying old signatures; a verified
+   * chain gets a fresh checkpoint at its head.
    */
   static open(options) {
     const { store, signer, sessionId } = options;
@@ -1519,9 +1541,19 @@ var DurableSession = class _DurableSession {
       );
     }
     const recorded = [];
-    const chain = store.verifyChain(sessionId, options.crypto, (entry) => {
-      if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
-    });
+    const { chain, checkpoint, checkpointSeq, signatures } = store.verifyForResume(
+      sessionId,
+      options.crypto,
+      {
+        useCheckpoint: options.verify === "checkpoint",
+        onEntry: (entry) => {
+          if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
+        },
+        onRestart: () => {
+          recorded.length = 0;
+        }
+      }
+    );
     if (chain.failure) {
       const where = chain.failure.seq === null ? "" : ` at seq ${chain.failure.seq}`;
       throw new ResumeRefusedError(
@@ -1533,7 +1565,33 @@ var DurableSession = class _DurableSession {
         `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? "null"} is not the last entry's hash ${chain.headHash ?? "null"}`
       );
     }
-    return new _DurableSession(store, signer, sessionId, recorded, options);
+    const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? "", signatures };
+    const session = new _DurableSession(store, signer, sessionId, recorded, options, known, checkpoint);
+    if (checkpointSeq !== known.seq) session.#checkpoint();
+    return session;
+  }
+  /**
+   * Signs a verified_through checkpoint at the last entry this process verified or wrote. Best
+   * effort: a failure only means a later resume verifies more signatures, so it stops further
+   * checkpoints instead of failing a step whose entry is already committed.
+   */
+  #checkpoint() {
+    const known = this.#known;
+    if (!known || known.seq < 0) return;
+    try {
+      this.store.writeCheckpoint(
+        this.id,
+        {
+          seq: known.seq,
+          entryHash: Buffer.from(known.hashHex, "hex"),
+          signaturesDigest: known.signatures.digest()
+        },
+        this.#signer
+      );
+      this.#sinceCheckpoint = 0;
+    } catch {
+      this.#known = void 0;
+    }
   }
   /** True while recorded activities remain to be replayed. */
   get replaying() {
@@ -1570,7 +1628,17 @@ var DurableSession = class _DurableSession {
     return entry;
   }
   #append(kind, payload, options = {}) {
-    return this.store.append(this.id, kind, payload, this.#signer, options);
+    const entry = this.store.append(this.id, kind, payload, this.#signer, options);
+    const known = this.#known;
+    if (known && entry.seq === known.seq + 1 && entry.prev_hash === known.hashHex) {
+      known.signatures.update(Buffer.from(entry.signature, "hex"));
+      known.seq = entry.seq;
+      known.hashHex = entry.entry_hash;
+      if (++this.#sinceCheckpoint >= CHECKPOINT_INTERVAL || TERMINAL_KINDS.has(kind)) this.#checkpoint();
+    } else {
+      this.#known = void 0;
+    }
+    return entry;
   }
   /**
    * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
@@ -1586,14 +1654,18 @@ var DurableSession = class _DurableSession {
   /**
    * An activity with an outcome (model call, tool call, check, vote): the recorded entry is
    * returned without executing; past the frontier `execute` runs and its step is appended.
+   * `deferSync` (read-only tools only, see AppendOptions) commits it without its own fsync.
    */
-  async activity(kind, name, execute, check) {
+  async activity(kind, name, execute, check, options = {}) {
     this.#position++;
     const recorded = this.#take(kind, name, check);
     if (recorded) return { entry: recorded, replayed: true };
     const step = await execute();
     return {
-      entry: this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {}),
+      entry: this.#append(kind, step.payload, {
+        ...step.blobs ? { blobs: step.blobs } : {},
+        ...options.deferSync ? { deferSync: true } : {}
+      }),
       replayed: false
     };
   }
@@ -6294,6 +6366,7 @@ var readFileTool = {
     additionalProperties: false
   },
   sideEffect: false,
+  readOnly: true,
   async run(input, context) {
     try {
       const args = parseInput("read_file", ReadInput, input);
@@ -6540,6 +6613,7 @@ var listDirTool = {
     additionalProperties: false
   },
   sideEffect: false,
+  readOnly: true,
   async run(input, context) {
     try {
       const args = parseInput("list_dir", ListInput, input);
@@ -6656,6 +6730,7 @@ function createGitTools(options = {}) {
     description: "Show the git status of the working tree (porcelain v1 with the branch line): staged, unstaged and untracked files within the readable scope. Paths are relative to the repository root.",
     inputSchema: { type: "object", properties: {}, additionalProperties: false },
     sideEffect: false,
+    readOnly: true,
     async run(input, context) {
       try {
         parseInput("git_status", StatusInput, input);
@@ -6688,6 +6763,7 @@ function createGitTools(options = {}) {
       additionalProperties: false
     },
     sideEffect: false,
+    readOnly: true,
     async run(input, context) {
       try {
         const args = parseInput("git_diff", DiffInput, input);
@@ -7216,10 +7292,16 @@ async function runToolUse(options, use, control) {
     });
     return toolOutcomeOf(session, result);
   }
-  const { entry } = await session.activity("tool_result", use.name, async () => {
-    const { fields, blobs } = toolOutcomeStep(await execute(), redact);
-    return { payload: { ...base, ...fields }, blobs };
-  });
+  const { entry } = await session.activity(
+    "tool_result",
+    use.name,
+    async () => {
+      const { fields, blobs } = toolOutcomeStep(await execute(), redact);
+      return { payload: { ...base, ...fields }, blobs };
+    },
+    void 0,
+    { deferSync: tool?.readOnly === true }
+  );
   return toolOutcomeOf(session, entry.payload);
 }
 function taskMessage(contract) {
@@ -7926,6 +8008,7 @@ async function resumeContract(options) {
     signer: options.signer,
     sessionId: options.sessionId,
     crypto: options.crypto,
+    ...options.verify ? { verify: options.verify } : {},
     ...options.clock ? { clock: options.clock } : {}
   });
   return drive(session, options, recorded.contract, recorded.contractHash, () => {

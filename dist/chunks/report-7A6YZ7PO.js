@@ -6,7 +6,7 @@ import {
 } from "./chunk-VTIMVRR2.js";
 import {
   writeReportFile
-} from "./chunk-TPVM35MU.js";
+} from "./chunk-2KUPTJON.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -14,7 +14,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-W52ISTGD.js";
+} from "./chunk-7GC5DXAQ.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -25,7 +25,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   createNodeCrypto
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -148,9 +148,9 @@ function requireSize(n, what) {
   if (!Number.isSafeInteger(n) || n < 0) throw new ProofError(`${what} ${n} is not a non-negative integer`);
 }
 function requireHashes(proof) {
-  proof.forEach((hash2, i) => {
-    if (hash2.length !== HASH_BYTES)
-      throw new ProofError(`proof hash ${i} is ${hash2.length} bytes, not ${HASH_BYTES}`);
+  proof.forEach((hash3, i) => {
+    if (hash3.length !== HASH_BYTES)
+      throw new ProofError(`proof hash ${i} is ${hash3.length} bytes, not ${HASH_BYTES}`);
   });
 }
 function odd(n) {
@@ -373,7 +373,16 @@ function entryPreimage(prevHash, kind, canonicalPayload, seq) {
 }
 function entryPreimageParts(prevHash, kind, canonicalPayload, seq) {
   const seqBytes = new Uint8Array(8);
-  new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  if (Number.isSafeInteger(seq) && seq >= 0) {
+    let low = seq % 4294967296;
+    let high = (seq - low) / 4294967296;
+    for (let i = 0; i < 4; i++, low >>>= 8, high >>>= 8) {
+      seqBytes[i] = low & 255;
+      seqBytes[i + 4] = high & 255;
+    }
+  } else {
+    new DataView(seqBytes.buffer).setBigUint64(0, BigInt(seq), true);
+  }
   return [prevHash, kind, canonicalPayload, seqBytes];
 }
 
@@ -477,12 +486,12 @@ function buildReport(input2) {
   report.status = report.notes.length > 0 ? "integrity_only" : "verified";
   return report;
 }
-function short(hash2) {
-  return typeof hash2 === "string" ? `${hash2.slice(0, 12)}\u2026` : String(hash2);
+function short(hash3) {
+  return typeof hash3 === "string" ? `${hash3.slice(0, 12)}\u2026` : String(hash3);
 }
 
 // src/core/ledger/crypto-node.ts
-import { createHash, createPublicKey, verify } from "node:crypto";
+import { createHash, createPublicKey, hash, verify } from "node:crypto";
 
 // node_modules/@noble/ed25519/index.js
 var freeze = Object.freeze;
@@ -875,6 +884,18 @@ function publicKeyObject(publicKey) {
     type: "spki"
   });
 }
+function nodeEntryHash(prevHash, kind, canonicalPayload, seq) {
+  const [prev, kindText, payloadText, seqBytes] = entryPreimageParts(prevHash, kind, canonicalPayload, seq);
+  const kindLength = Buffer.byteLength(kindText, "utf8");
+  const payloadLength = Buffer.byteLength(payloadText, "utf8");
+  const preimage = Buffer.allocUnsafe(prev.length + kindLength + payloadLength + seqBytes.length);
+  preimage.set(prev, 0);
+  let offset = prev.length;
+  offset += preimage.write(kindText, offset, "utf8");
+  offset += preimage.write(payloadText, offset, "utf8");
+  preimage.set(seqBytes, offset);
+  return hash("sha256", preimage, "buffer");
+}
 function createNodeCrypto() {
   const keys = /* @__PURE__ */ new Map();
   let lastBytes;
@@ -903,6 +924,7 @@ function createNodeCrypto() {
   };
   return {
     sha256: (data) => createHash("sha256").update(data).digest(),
+    entryHash: nodeEntryHash,
     verify: (signature, message, publicKey) => {
       const key = keyFor(publicKey);
       if (key === null || signature.length !== 64) return false;
@@ -986,8 +1008,8 @@ function checkReceipt(payload, crypto) {
   if (typeof p.checkpoint !== "string") return { error: "checkpoint is not a signed note" };
   if (!Array.isArray(p.inclusion_proof)) return { error: "inclusion_proof is not a list of hashes" };
   const proof = [];
-  for (const hash2 of p.inclusion_proof) {
-    const bytes = hexToBytes(hash2, 32);
+  for (const hash3 of p.inclusion_proof) {
+    const bytes = hexToBytes(hash3, 32);
     if (!bytes) return { error: "inclusion_proof holds something that is not a 32-byte hex hash" };
     proof.push(bytes);
   }
@@ -1043,6 +1065,13 @@ var ChainVerifier = class {
   #lastKind = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
   #attestable = /* @__PURE__ */ new Map();
+  /**
+   * Hashes (and seqs) of attestable entries not yet in #attestable, packed 32 bytes each: most
+   * ledgers have no review or receipt to check, so hex strings are made only when one shows up.
+   */
+  #unindexed = new Uint8Array(32 * 256);
+  #unindexedSeqs = [];
+  #unindexedCount = 0;
   #receipts = [];
   #reviews = [];
   #anchors = [];
@@ -1058,7 +1087,13 @@ var ChainVerifier = class {
   fail(seq, code, message) {
     this.#failure ??= { seq, code, message };
   }
-  push(entry) {
+  /**
+   * Checks the next entry. `signatureAttested` skips only the Ed25519 verification, for entries a
+   * signed verified_through checkpoint covers (checkpoint.ts); the caller must then confirm that the
+   * recomputed chain reaches the checkpoint's hash and signatures digest, and discard the result if
+   * it does not. Every other check runs either way.
+   */
+  push(entry, signatureAttested = false) {
     if (this.#failure) return;
     const expected = this.#count;
     if (entry.seq !== expected) {
@@ -1082,9 +1117,7 @@ var ChainVerifier = class {
       );
       return;
     }
-    const computed = this.crypto.sha256(
-      entryPreimage(entry.prevHash, entry.kind, entry.canonicalPayload, entry.seq)
-    );
+    const computed = this.crypto.entryHash ? this.crypto.entryHash(entry.prevHash, entry.kind, entry.canonicalPayload, entry.seq) : this.crypto.sha256(entryPreimage(entry.prevHash, entry.kind, entry.canonicalPayload, entry.seq));
     if (!bytesEqual(computed, entry.entryHash)) {
       this.fail(
         expected,
@@ -1095,20 +1128,19 @@ var ChainVerifier = class {
     }
     const signer = entry.kind === HUMAN_REVIEW_KIND ? this.#reviewerKey(entry) : this.sessionPublicKey;
     if (!signer) return;
-    if (!this.crypto.verify(entry.signature, entry.entryHash, signer)) {
+    if (!signatureAttested && !this.crypto.verify(entry.signature, entry.entryHash, signer)) {
       const whose = entry.kind === HUMAN_REVIEW_KIND ? "the reviewer key it names" : "the session key";
       this.fail(expected, "bad_signature", `seq ${expected}: signature is not valid for ${whose}`);
       return;
     }
-    const hashHex = bytesToHex(entry.entryHash);
     if (entry.kind === HUMAN_REVIEW_KIND) {
       if (!this.#recordReview(entry)) return;
     } else if (entry.kind === ANCHOR_RECEIPT_KIND) {
       if (!this.#recordReceipt(entry)) return;
     } else if (!ANNOTATION_KINDS.has(entry.kind)) {
-      this.#reviewableHead = hashHex;
+      this.#reviewableHead = entry.entryHash;
       this.#lastKind = entry.kind;
-      this.#attestable.set(hashHex, entry.seq);
+      this.#remember(entry.entryHash, entry.seq);
       this.#collect(entry);
     }
     this.#prev = entry.entryHash;
@@ -1116,12 +1148,13 @@ var ChainVerifier = class {
   }
   finish() {
     if (!this.#failure && this.#count === 0) this.fail(null, "empty_ledger", "the ledger has no entries");
-    for (const review of this.#reviews) review.stale = review.attested_head_hash !== this.#reviewableHead;
+    const reviewableHead = this.#reviewableHead && bytesToHex(this.#reviewableHead);
+    for (const review of this.#reviews) review.stale = review.attested_head_hash !== reviewableHead;
     return {
       failure: this.#failure,
       entryCount: this.#count,
       headHash: this.#count > 0 ? bytesToHex(this.#prev) : null,
-      reviewableHead: this.#reviewableHead,
+      reviewableHead,
       lastKind: this.#lastKind,
       terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
       reviews: this.#reviews,
@@ -1130,6 +1163,28 @@ var ChainVerifier = class {
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views
     };
+  }
+  #remember(entryHash, seq) {
+    const offset = this.#unindexedCount * 32;
+    if (offset + 32 > this.#unindexed.length) {
+      const grown = new Uint8Array(this.#unindexed.length * 2);
+      grown.set(this.#unindexed);
+      this.#unindexed = grown;
+    }
+    this.#unindexed.set(entryHash, offset);
+    this.#unindexedSeqs.push(seq);
+    this.#unindexedCount++;
+  }
+  /** Moves the packed hashes into #attestable (once a review or receipt needs to look one up). */
+  #index() {
+    for (let i = 0; i < this.#unindexedCount; i++) {
+      this.#attestable.set(
+        bytesToHex(this.#unindexed.subarray(i * 32, i * 32 + 32)),
+        this.#unindexedSeqs[i]
+      );
+    }
+    this.#unindexedCount = 0;
+    this.#unindexedSeqs = [];
   }
   #reviewKeyFailure(seq, message) {
     this.fail(seq, "bad_reviewer_key", `seq ${seq}: ${message}`);
@@ -1160,6 +1215,7 @@ var ChainVerifier = class {
       return false;
     }
     const { finding } = checked;
+    this.#index();
     if (this.#attestable.get(finding.anchored_head_hash) !== finding.anchored_seq) {
       this.fail(
         entry.seq,
@@ -1174,6 +1230,7 @@ var ChainVerifier = class {
   #recordReview(entry) {
     const p = entry.payload;
     const attested = typeof p.attested_head_hash === "string" ? p.attested_head_hash : "";
+    this.#index();
     if (!this.#attestable.has(attested)) {
       this.fail(
         entry.seq,
@@ -1604,8 +1661,48 @@ function loadOrCreateKeyFile(path) {
 }
 
 // src/core/ledger/store.ts
-import { createHash as createHash3, randomUUID } from "node:crypto";
+import { createHash as createHash4, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+
+// src/core/ledger/checkpoint.ts
+import { createHash as createHash3 } from "node:crypto";
+var DOMAIN = utf8Bytes("truss.verified_through.v1\n");
+function checkpointMessage(sessionId, checkpoint) {
+  const seq = new Uint8Array(8);
+  new DataView(seq.buffer).setBigUint64(0, BigInt(checkpoint.seq), true);
+  return concatBytes(
+    DOMAIN,
+    utf8Bytes(sessionId),
+    utf8Bytes("\n"),
+    seq,
+    checkpoint.entryHash,
+    checkpoint.signaturesDigest
+  );
+}
+function checkpointSignedBy(sessionId, checkpoint, sessionPublicKey, crypto) {
+  if (!Number.isSafeInteger(checkpoint.seq) || checkpoint.seq < 0) return false;
+  if (checkpoint.entryHash.length !== 32 || checkpoint.signaturesDigest.length !== 32) return false;
+  return crypto.verify(checkpoint.signature, checkpointMessage(sessionId, checkpoint), sessionPublicKey);
+}
+var SignaturesDigest = class {
+  #hash = createHash3("sha256");
+  #count = 0;
+  /** How many signatures went in (the next one must be for this seq). */
+  get count() {
+    return this.#count;
+  }
+  update(signature) {
+    this.#hash.update(signature);
+    this.#count++;
+  }
+  /** The digest so far; the stream can go on afterwards. */
+  digest() {
+    return this.#hash.copy().digest();
+  }
+  matches(expected) {
+    return bytesEqual(this.digest(), expected);
+  }
+};
 
 // src/core/ledger/schema.ts
 var MIGRATIONS = [
@@ -1669,6 +1766,19 @@ var MIGRATIONS = [
     result        TEXT NOT NULL,
     created_at    INTEGER NOT NULL,
     PRIMARY KEY (session_id, memo_key)
+  );
+  `,
+  // 2: the session key's signed "verified through seq N" checkpoint (checkpoint.ts), so a local
+  // resume need not verify every signature again. Bookkeeping only: never exported, never needed to
+  // verify a ledger.
+  `
+  CREATE TABLE verified_through (
+    session_id        TEXT PRIMARY KEY,
+    seq               INTEGER NOT NULL,
+    entry_hash        BLOB NOT NULL,
+    signatures_digest BLOB NOT NULL,
+    signature         BLOB NOT NULL,
+    created_at        INTEGER NOT NULL
   );
   `
 ];
@@ -1764,6 +1874,11 @@ var LedgerStore = class _LedgerStore {
       entries: db.prepare(
         "SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq"
       ),
+      // The same rows as arrays: better-sqlite3 builds a keyed object per row natively, which costs
+      // more than the verifier's whole per-row work besides SQLite itself (see #walkChain).
+      entryTuples: db.prepare(
+        "SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? ORDER BY seq"
+      ).raw(true),
       entry: db.prepare(
         "SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ? AND seq = ?"
       ),
@@ -1786,6 +1901,18 @@ var LedgerStore = class _LedgerStore {
       signals: db.prepare("SELECT name, payload, status, created_at FROM signals WHERE session_id = ? ORDER BY created_at"),
       deliverSignal: options.readonly ? void 0 : db.prepare(
         "UPDATE signals SET status = 'delivered' WHERE session_id = ? AND name = ? AND created_at = ? AND status = 'pending'"
+      ),
+      syncNormal: options.readonly ? void 0 : db.prepare("PRAGMA synchronous = NORMAL"),
+      syncFull: options.readonly ? void 0 : db.prepare("PRAGMA synchronous = FULL"),
+      // Only writable opens migrate, so only they are sure to have the verified_through table.
+      checkpoint: options.readonly ? void 0 : db.prepare(
+        "SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?"
+      ),
+      putCheckpoint: options.readonly ? void 0 : db.prepare(
+        `INSERT INTO verified_through (session_id, seq, entry_hash, signatures_digest, signature, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (session_id) DO UPDATE SET seq = excluded.seq, entry_hash = excluded.entry_hash,
+               signatures_digest = excluded.signatures_digest, signature = excluded.signature, created_at = excluded.created_at`
       )
     };
     this.#appendTx = db.transaction((pending) => this.#appendInTransaction(pending));
@@ -1796,6 +1923,11 @@ var LedgerStore = class _LedgerStore {
   }
   close() {
     this.#db.close();
+  }
+  /** The connection's current SQLite `synchronous` level: FULL between appends, always. */
+  synchronous() {
+    const level = this.#db.pragma("synchronous", { simple: true });
+    return ["OFF", "NORMAL", "FULL", "EXTRA"][level] ?? "EXTRA";
   }
   /** Starts a session bound to one signing key; only that key may sign its non-review entries. */
   createSession(options) {
@@ -1851,6 +1983,20 @@ var LedgerStore = class _LedgerStore {
       );
     }
     const memoText = options.memo ? canonicalJson(options.memo.result) : void 0;
+    if (options.deferSync) {
+      if (options.memo || options.deliverSignal || kind === HUMAN_REVIEW_KIND || TERMINAL_KINDS.has(kind)) {
+        throw new LedgerError(
+          `a ${kind} entry${options.memo ? " with a memo" : options.deliverSignal ? " that consumes a signal" : ""} must be committed durably (deferSync refused)`
+        );
+      }
+      const pending = { sessionId, kind, payload, canonicalPayload, signer, options, memoText };
+      this.#writable(this.#stmts.syncNormal).run();
+      try {
+        return this.#appendTx.immediate(pending);
+      } finally {
+        this.#writable(this.#stmts.syncFull).run();
+      }
+    }
     return this.#appendTx.immediate({
       sessionId,
       kind,
@@ -1880,9 +2026,7 @@ var LedgerStore = class _LedgerStore {
     }
     const seq = session.tip === null ? 0 : session.tip + 1;
     const prevHash = session.head_hash ?? ZERO_HASH;
-    const hash2 = createHash3("sha256");
-    for (const part of entryPreimageParts(prevHash, kind, canonicalPayload, seq)) hash2.update(part);
-    const entryHash = hash2.digest();
+    const entryHash = nodeEntryHash(prevHash, kind, canonicalPayload, seq);
     const signature = signer.sign(entryHash);
     const now = this.#clock();
     this.#writable(this.#stmts.insertEntry).run(
@@ -1919,7 +2063,7 @@ var LedgerStore = class _LedgerStore {
     }
     for (const bytes of options.blobs ?? []) {
       this.#writable(this.#stmts.insertBlob).run(
-        createHash3("sha256").update(bytes).digest(),
+        createHash4("sha256").update(bytes).digest(),
         bytes,
         bytes.length,
         now
@@ -1994,23 +2138,23 @@ var LedgerStore = class _LedgerStore {
   }
   /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */
   putBlob(bytes) {
-    const hash2 = createHash3("sha256").update(bytes).digest();
-    this.#writable(this.#stmts.insertBlob).run(hash2, bytes, bytes.length, this.#clock());
-    return hash2.toString("hex");
+    const hash3 = createHash4("sha256").update(bytes).digest();
+    this.#writable(this.#stmts.insertBlob).run(hash3, bytes, bytes.length, this.#clock());
+    return hash3.toString("hex");
   }
   /** `bytes` is null once the blob was shredded; `undefined` means no such blob. */
   blob(hashHex) {
-    const hash2 = hexToBytes(hashHex, 32);
-    return hash2 ? this.#stmts.blob.get(Buffer.from(hash2)) : void 0;
+    const hash3 = hexToBytes(hashHex, 32);
+    return hash3 ? this.#stmts.blob.get(Buffer.from(hash3)) : void 0;
   }
   /**
    * Crypto-shred: deletes a blob's bytes but keeps its hash and size. Entries only ever hold the hash,
    * so the chain stays verifiable after sensitive output is erased.
    */
   shredBlob(hashHex) {
-    const hash2 = hexToBytes(hashHex, 32);
-    if (!hash2) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
-    const shredded = this.#writable(this.#stmts.shred).run(Buffer.from(hash2)).changes > 0;
+    const hash3 = hexToBytes(hashHex, 32);
+    if (!hash3) throw new LedgerError(`blob hash must be 64 lowercase hex characters`);
+    const shredded = this.#writable(this.#stmts.shred).run(Buffer.from(hash3)).changes > 0;
     if (shredded) this.#db.pragma("wal_checkpoint(TRUNCATE)");
     return shredded;
   }
@@ -2032,7 +2176,93 @@ var LedgerStore = class _LedgerStore {
   }
   /** Verifies the chain only, returning the raw chain result (views, anchors, reviews) for exporters. */
   verifyChain(sessionId, crypto, onEntry) {
-    return this.#walkChain(sessionId, crypto, onEntry && ((row) => onEntry(toLedgerEntry(row))), false);
+    return this.#walkChain(sessionId, crypto, onEntry && entryHandler(onEntry), false).chain;
+  }
+  /**
+   * The chain walk of a resume. With `useCheckpoint`, a verified_through checkpoint signed by the
+   * session key lets the walk skip the Ed25519 verification of the entries it covers while still
+   * re-hashing and re-linking every entry and checking that the chain reaches the checkpoint's hash
+   * and signatures digest. Anything else — no checkpoint, a forged or unverifiable one, a chain that
+   * does not reach it, any failure at all — falls back to verifying every signature (`onRestart`
+   * tells the caller to drop the entries it collected), so a failure is always reported exactly as
+   * verifyChain reports it. Without `useCheckpoint` (an imported database) every signature is verified.
+   */
+  verifyForResume(sessionId, crypto, options) {
+    const onRow = entryHandler(options.onEntry);
+    const stored = this.#stmts.checkpoint?.get(sessionId);
+    const checkpoint = stored && this.#signedCheckpoint(sessionId, stored, crypto);
+    let result;
+    if (options.useCheckpoint && checkpoint) {
+      const signatures = new SignaturesDigest();
+      const attempt = this.#walkChain(sessionId, crypto, onRow, false, { checkpoint, signatures });
+      if (attempt.checkpointReached && !attempt.chain.failure) {
+        result = { chain: attempt.chain, checkpoint: "used", checkpointSeq: checkpoint.seq, signatures };
+      } else {
+        options.onRestart();
+      }
+    }
+    if (!result) {
+      const signatures = new SignaturesDigest();
+      const chain2 = this.#walkChain(sessionId, crypto, onRow, false, { signatures }).chain;
+      const use = !options.useCheckpoint ? "not_used" : stored ? "rejected" : "none";
+      result = { chain: chain2, checkpoint: use, checkpointSeq: null, signatures };
+    }
+    const { chain } = result;
+    if (checkpoint && !chain.failure && chain.entryCount <= checkpoint.seq) {
+      chain.failure = {
+        seq: chain.entryCount,
+        code: "head_mismatch",
+        message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`
+      };
+    }
+    return result;
+  }
+  /** The stored checkpoint of a session if it is well-formed and signed by the session key. */
+  #signedCheckpoint(sessionId, row, crypto) {
+    const session = this.session(sessionId);
+    const publicKey = session && hexToBytes(session.public_key, 32);
+    if (!publicKey) return void 0;
+    const fields = [row.entry_hash, row.signatures_digest, row.signature];
+    if (typeof row.seq !== "number" || !fields.every((field) => Buffer.isBuffer(field))) return void 0;
+    const checkpoint = {
+      seq: row.seq,
+      entryHash: row.entry_hash,
+      signaturesDigest: row.signatures_digest,
+      signature: row.signature
+    };
+    return checkpointSignedBy(sessionId, checkpoint, publicKey, crypto) ? checkpoint : void 0;
+  }
+  /**
+   * Records that entries 0..checkpoint.seq were verified or written by the holder of the session
+   * key, signed by that key (checkpoint.ts). Refuses another signer and a checkpoint whose hash is
+   * not the stored entry's at that seq. Replaces the previous checkpoint.
+   */
+  writeCheckpoint(sessionId, checkpoint, signer) {
+    const put = this.#writable(this.#stmts.putCheckpoint);
+    this.#db.transaction(() => {
+      const session = this.#stmts.head.get(sessionId);
+      if (!session) throw new LedgerError(`no session ${sessionId} in ${this.path}`);
+      if (!bytesEqual(signer.publicKey, session.public_key)) {
+        throw new LedgerError(
+          `refusing to checkpoint ${sessionId}: signer ${signer.keyId} is not the session key ${session.pubkey_id}`
+        );
+      }
+      const entry = this.#stmts.entry.get(sessionId, checkpoint.seq);
+      if (!entry || !bytesEqual(entry.entry_hash, checkpoint.entryHash)) {
+        throw new LedgerError(
+          `refusing to checkpoint ${sessionId} at seq ${checkpoint.seq}: the stored entry has another hash`
+        );
+      }
+      const signature = signer.sign(checkpointMessage(sessionId, checkpoint));
+      put.run(
+        sessionId,
+        checkpoint.seq,
+        Buffer.from(checkpoint.entryHash),
+        Buffer.from(checkpoint.signaturesDigest),
+        Buffer.from(signature),
+        this.#clock()
+      );
+    }).immediate();
   }
   /**
    * Verifies the chain like verifyChain and hands each entry over as its JSON text (the fields of
@@ -2043,8 +2273,8 @@ var LedgerStore = class _LedgerStore {
     return this.#walkChain(
       sessionId,
       crypto,
-      (row, canonical) => {
-        if (!canonical) {
+      (row, decoded) => {
+        if (!decoded) {
           onEntry(JSON.stringify(toLedgerEntry(row)));
           return;
         }
@@ -2053,13 +2283,19 @@ var LedgerStore = class _LedgerStore {
         );
       },
       true
-    );
+    ).chain;
   }
   /**
-   * `canonical` is true when the row passed decodeRow (32/32/64-byte hashes, canonical payload text);
-   * with `decodeAll`, rows after a chain failure are decoded too so that stays known for every row.
+   * `decoded` is the row's DecodedEntry when it passed decodeRow (32/32/64-byte hashes, canonical
+   * payload text), else undefined; with `decodeAll`, rows after a chain failure are decoded too so
+   * that stays known for every row. With `resume.checkpoint`, entries up to it skip the signature
+   * check (and the canonical-text check: their text is what the key holder hashed, as the chain
+   * reaching the checkpoint proves) and `checkpointReached` says whether the chain reached the
+   * checkpoint's hash and signatures digest; the caller must discard the walk when it did not.
    */
-  #walkChain(sessionId, crypto, onRow, decodeAll) {
+  #walkChain(sessionId, crypto, onRow, decodeAll, resume = {}) {
+    const { checkpoint, signatures } = resume;
+    let checkpointReached = false;
     const session = this.requireSession(sessionId);
     const publicKey = hexToBytes(session.public_key, 32);
     const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
@@ -2076,15 +2312,23 @@ var LedgerStore = class _LedgerStore {
         `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`
       );
     }
-    for (const row of this.#stmts.entries.iterate(sessionId)) {
-      const decoded = verifier.failed && !decodeAll ? void 0 : decodeRow(row);
+    for (const [seq, kind, payload, prev_hash, entry_hash, signature] of this.#stmts.entryTuples.iterate(
+      sessionId
+    )) {
+      const row = { seq, kind, payload, prev_hash, entry_hash, signature };
+      const attested = checkpoint !== void 0 && typeof row.seq === "number" && row.seq <= checkpoint.seq;
+      const decoded = verifier.failed && !decodeAll ? void 0 : decodeRow(row, !attested);
       if (decoded && !verifier.failed) {
         if ("error" in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
-        else verifier.push(decoded);
+        else verifier.push(decoded, attested);
       }
-      onRow?.(row, decoded !== void 0 && !("error" in decoded));
+      if (signatures && Buffer.isBuffer(row.signature)) signatures.update(row.signature);
+      if (checkpoint && row.seq === checkpoint.seq && !verifier.failed) {
+        checkpointReached = signatures !== void 0 && signatures.count === checkpoint.seq + 1 && bytesEqual(row.entry_hash, checkpoint.entryHash) && signatures.matches(checkpoint.signaturesDigest);
+      }
+      onRow?.(row, decoded !== void 0 && !("error" in decoded) ? decoded : void 0);
     }
-    return verifier.finish();
+    return { chain: verifier.finish(), checkpointReached };
   }
   #verifySession(sessionId, options, visiting) {
     const session = this.requireSession(sessionId);
@@ -2112,6 +2356,22 @@ function toSessionInfo(row) {
     public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString("hex") : ""
   };
 }
+function entryHandler(onEntry) {
+  return (row, decoded) => {
+    if (!decoded) {
+      onEntry(toLedgerEntry(row));
+      return;
+    }
+    onEntry({
+      seq: row.seq,
+      kind: row.kind,
+      payload: decoded.payload,
+      prev_hash: row.prev_hash.toString("hex"),
+      entry_hash: row.entry_hash.toString("hex"),
+      signature: row.signature.toString("hex")
+    });
+  };
+}
 function toLedgerEntry(row) {
   let payload;
   try {
@@ -2128,38 +2388,46 @@ function toLedgerEntry(row) {
     signature: bytesToHex(row.signature)
   };
 }
-function decodeRow(row) {
-  const malformed = (error62) => ({ code: "malformed_entry", error: error62 });
-  const where = `seq ${row.seq}`;
+var BYTE_FIELDS = [
+  ["prev_hash", 32],
+  ["entry_hash", 32],
+  ["signature", 64]
+];
+function decodeRow(row, checkCanonical = true) {
+  const malformed = (error62) => ({
+    code: "malformed_entry",
+    error: `seq ${row.seq}: ${error62}`
+  });
   if (typeof row.seq !== "number" || !Number.isSafeInteger(row.seq))
-    return malformed(`${where}: seq is not an integer`);
-  if (typeof row.kind !== "string") return malformed(`${where}: kind is not text`);
-  for (const [field, length] of [
-    ["prev_hash", 32],
-    ["entry_hash", 32],
-    ["signature", 64]
-  ]) {
+    return malformed("seq is not an integer");
+  if (typeof row.kind !== "string") return malformed("kind is not text");
+  for (const [field, length] of BYTE_FIELDS) {
     const value = row[field];
     if (!Buffer.isBuffer(value) || value.length !== length)
-      return malformed(`${where}: ${field} is not ${length} bytes`);
+      return malformed(`${field} is not ${length} bytes`);
   }
-  if (typeof row.payload !== "string") return malformed(`${where}: payload is not text`);
+  if (typeof row.payload !== "string") return malformed("payload is not text");
   let payload;
   try {
     payload = JSON.parse(row.payload);
   } catch {
-    return malformed(`${where}: payload is not valid JSON`);
+    return malformed("payload is not valid JSON");
   }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload))
-    return malformed(`${where}: payload is not a JSON object`);
-  let canonical;
-  try {
-    canonical = canonicalJson(payload);
-  } catch (error62) {
-    return malformed(`${where}: payload cannot be canonicalised (${error62.message})`);
+    return malformed("payload is not a JSON object");
+  if (checkCanonical) {
+    let canonical;
+    try {
+      canonical = canonicalJson(payload);
+    } catch (error62) {
+      return malformed(`payload cannot be canonicalised (${error62.message})`);
+    }
+    if (canonical !== row.payload)
+      return {
+        code: "payload_not_canonical",
+        error: `seq ${row.seq}: stored payload is not in canonical form`
+      };
   }
-  if (canonical !== row.payload)
-    return { code: "payload_not_canonical", error: `${where}: stored payload is not in canonical form` };
   return {
     seq: row.seq,
     kind: row.kind,
@@ -2459,7 +2727,7 @@ function ledgerHeader(bundle) {
 }
 
 // src/core/ledger/human-review-entry.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 function signDetachedHumanReview(options) {
   const head = hexToBytes(options.headHash, 32);
   if (!head) throw new LedgerError("the head to extend must be a 64-character hex hash");
@@ -2474,7 +2742,7 @@ function signDetachedHumanReview(options) {
     reviewer_public_key: options.reviewer.publicKeyHex
   };
   const seq = options.headSeq + 1;
-  const entryHash = createHash4("sha256").update(entryPreimage(head, HUMAN_REVIEW_KIND, canonicalJson(payload), seq)).digest();
+  const entryHash = createHash5("sha256").update(entryPreimage(head, HUMAN_REVIEW_KIND, canonicalJson(payload), seq)).digest();
   return {
     seq,
     kind: HUMAN_REVIEW_KIND,
@@ -2499,10 +2767,10 @@ function checkDetachedHumanReview(entry, head, options) {
   } catch (error62) {
     return `payload is not canonical JSON: ${error62.message}`;
   }
-  const hash2 = options.crypto.sha256(entryPreimage(prev, entry.kind, canonical, entry.seq));
-  if (bytesToHex(hash2) !== entry.entry_hash) return "entry_hash does not match the entry";
+  const hash3 = options.crypto.sha256(entryPreimage(prev, entry.kind, canonical, entry.seq));
+  if (bytesToHex(hash3) !== entry.entry_hash) return "entry_hash does not match the entry";
   const signature = hexToBytes(entry.signature, 64);
-  if (!signature || !options.crypto.verify(signature, hash2, publicKey))
+  if (!signature || !options.crypto.verify(signature, hash3, publicKey))
     return "the signature is not valid for reviewer_public_key";
   if (!options.trusted.has(payload.reviewer_public_key))
     return `reviewer key ${payload.reviewer_key_id ?? payload.reviewer_public_key} is not pinned`;
@@ -2679,7 +2947,7 @@ __export(external_exports, {
   gt: () => _gt,
   gte: () => _gte,
   guid: () => guid2,
-  hash: () => hash,
+  hash: () => hash2,
   hex: () => hex3,
   hostname: () => hostname2,
   httpUrl: () => httpUrl,
@@ -19618,7 +19886,7 @@ __export(schemas_exports2, {
   float64: () => float64,
   function: () => _function,
   guid: () => guid2,
-  hash: () => hash,
+  hash: () => hash2,
   hex: () => hex3,
   hostname: () => hostname2,
   httpUrl: () => httpUrl,
@@ -20318,7 +20586,7 @@ function hex3(_params) {
 function currencyCode2(_params) {
   return _stringFormat(ZodCustomStringFormat, "currency_code", currencyCode, _params);
 }
-function hash(alg, params) {
+function hash2(alg, params) {
   const enc = params?.enc ?? "hex";
   const format = `${alg}_${enc}`;
   const regex = regexes_exports[format];
@@ -22327,6 +22595,8 @@ export {
   signCheckpoint,
   openCheckpoint,
   anchorLeafData,
+  ZERO_HASH,
+  TERMINAL_KINDS,
   HUMAN_REVIEW_KIND,
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -22336,6 +22606,7 @@ export {
   verifyBundle,
   signDetachedHumanReview,
   appendHumanReviewToBundle,
+  SignaturesDigest,
   createNodeCrypto,
   writeBundle,
   exportBundleToFile,

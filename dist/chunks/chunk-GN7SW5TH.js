@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-LSHJHJUC.js";
+} from "./chunk-UKKEZL7V.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,13 +17,13 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-4BULXXH6.js";
+} from "./chunk-V2JIWTUD.js";
 import {
   DurableReplayError
 } from "./chunk-N3YO7AYQ.js";
 import {
   findContract
-} from "./chunk-KXMAB2QV.js";
+} from "./chunk-NTRIOKDT.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -38,7 +38,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveTrustedKeys
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 
 // src/cli/commands/resume.ts
 import { existsSync } from "node:fs";
@@ -52,6 +52,10 @@ re-executed, and git_commit is never repeated \u2014 and the run continues live 
 An approval gate is released only by a signed approved human_review recorded after it
 (\`truss review approve SESSION --key REVIEWER_KEY\`); a completed session replays to its verdict.
 
+Every hash and link is always checked. Signatures already verified (or written) by the session key
+are not verified again when the database holds a checkpoint signed by that key that the recomputed
+chain reaches; \`--verify-all\` verifies every signature anyway (e.g. for a database from elsewhere).
+
 Options:
   --workdir DIR        the repository the run works in (default: current directory)
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
@@ -59,6 +63,7 @@ Options:
   --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
   --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
+  --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
   --json               print the outcome as JSON (progress still goes to stderr)
 
 Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
@@ -71,11 +76,13 @@ async function resume(args, io) {
     contract: { type: "string" },
     approvers: { type: "string" },
     bundle: { type: "string" },
+    "verify-all": { type: "boolean" },
     json: { type: "boolean" }
   });
   if (values.help) return printHelp(io, RESUME_HELP);
   const [sessionId] = requirePositionals("resume", positionals, ["SESSION"]);
-  return resumeSession(io, { sessionId, ...values, json: Boolean(values.json) });
+  const { "verify-all": verifyAll, ...rest } = values;
+  return resumeSession(io, { sessionId, ...rest, verifyAll: Boolean(verifyAll), json: Boolean(values.json) });
 }
 async function resumeSession(io, request) {
   const workdir = resolve(io.cwd, request.workdir ?? ".");
@@ -110,6 +117,8 @@ async function resumeSession(io, request) {
       store,
       signer: key,
       crypto: createNodeCrypto(),
+      // A ledger this installation wrote carries a checkpoint signed by the session key.
+      verify: request.verifyAll ? "all" : "checkpoint",
       workdir,
       ctx,
       panel,

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-5SOOOAMJ.js";
+} from "./chunk-GN7SW5TH.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-LSHJHJUC.js";
+import "./chunk-UKKEZL7V.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-4BULXXH6.js";
+} from "./chunk-V2JIWTUD.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
-import "./chunk-KXMAB2QV.js";
+import "./chunk-NTRIOKDT.js";
 import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-TPVM35MU.js";
+import "./chunk-2KUPTJON.js";
 import "./chunk-B5R55IEP.js";
 import {
   parseCommandArgs
@@ -27,7 +27,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 
@@ -46,6 +46,7 @@ Options:
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --no-resume          only queue the signal; resume later with \`truss resume\`
   --bundle FILE        where to write the ledger bundle
+  --verify-all         verify every signature before resuming (see \`truss resume --help\`)
   --json               print the outcome as JSON
 
 Exit codes: as \`truss resume\` (6: still suspended); 0 with --no-resume once queued.`;
@@ -56,6 +57,7 @@ async function signal(args, io) {
     db: { type: "string" },
     key: { type: "string" },
     "no-resume": { type: "boolean" },
+    "verify-all": { type: "boolean" },
     bundle: { type: "string" },
     json: { type: "boolean" }
   });
@@ -98,6 +100,7 @@ async function signal(args, io) {
     db: values.db,
     key: values.key,
     bundle: values.bundle,
+    verifyAll: Boolean(values["verify-all"]),
     json: Boolean(values.json),
     before: (store) => {
       queue(store);

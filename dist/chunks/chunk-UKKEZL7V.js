@@ -13,7 +13,7 @@ import {
 } from "./chunk-VTIMVRR2.js";
 import {
   writeReportFile
-} from "./chunk-TPVM35MU.js";
+} from "./chunk-2KUPTJON.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -24,7 +24,7 @@ import {
   loadOrCreateKeyFile,
   parseSeedBase64,
   resolveTrustedKeys
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 
 // src/cli/run-output.ts
 import { mkdirSync } from "node:fs";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-6AKRE7LE.js";
 import {
   external_exports
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 
 // src/core/contract/named.ts
 import { readdirSync, realpathSync, statSync } from "node:fs";

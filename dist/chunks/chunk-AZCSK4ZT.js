@@ -14,7 +14,7 @@ import {
   parseBundle,
   utf8Bytes,
   verifyBundle
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 
 // src/core/attest/dsse.ts
 var IN_TOTO_PAYLOAD_TYPE = "application/vnd.in-toto+json";

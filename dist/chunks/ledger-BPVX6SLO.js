@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   formatReport
-} from "./chunk-XBVXEVRQ.js";
+} from "./chunk-MPRB2VFV.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -11,7 +11,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-W52ISTGD.js";
+} from "./chunk-7GC5DXAQ.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -27,7 +27,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   writeBundle
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

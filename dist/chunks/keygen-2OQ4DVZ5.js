@@ -15,7 +15,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   SigningKey
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

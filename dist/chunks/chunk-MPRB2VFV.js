@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   VERIFY_EXIT_CODES
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 
 // src/cli/format-report.ts
 var BADGE = {

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   attestBundle
-} from "./chunk-7URP4VV3.js";
+} from "./chunk-AZCSK4ZT.js";
 import {
   AttestationRefusedError
 } from "./chunk-FRX3AGFA.js";
@@ -29,7 +29,7 @@ import {
   loadKeyFile,
   parseSeedBase64,
   resolveTrustedKeys
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import {
   KeyError
 } from "./chunk-ELQBYAJO.js";

@@ -17,7 +17,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

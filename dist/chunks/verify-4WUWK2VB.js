@@ -3,12 +3,12 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   formatReport
-} from "./chunk-XBVXEVRQ.js";
+} from "./chunk-MPRB2VFV.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-W52ISTGD.js";
+} from "./chunk-7GC5DXAQ.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -21,7 +21,7 @@ import {
   VERIFY_EXIT_CODES,
   createNodeCrypto,
   verifyBundleFile
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

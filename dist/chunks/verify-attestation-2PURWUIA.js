@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   verifyAttestation
-} from "./chunk-7URP4VV3.js";
+} from "./chunk-AZCSK4ZT.js";
 import {
   AttestationFormatError
 } from "./chunk-FRX3AGFA.js";
@@ -14,7 +14,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-W52ISTGD.js";
+} from "./chunk-7GC5DXAQ.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -26,7 +26,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   createNodeCrypto
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

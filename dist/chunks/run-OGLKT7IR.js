@@ -8,7 +8,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-LSHJHJUC.js";
+} from "./chunk-UKKEZL7V.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,19 +17,19 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-4BULXXH6.js";
+} from "./chunk-V2JIWTUD.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
 import {
   findContract
-} from "./chunk-KXMAB2QV.js";
+} from "./chunk-NTRIOKDT.js";
 import "./chunk-6AKRE7LE.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-TPVM35MU.js";
+import "./chunk-2KUPTJON.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-LSHJHJUC.js";
+} from "./chunk-UKKEZL7V.js";
 import {
   LOG_FILES,
   TransparencyLog,
@@ -12,19 +12,19 @@ import {
   nodeTreeHasher,
   readLogConfig,
   rootAt
-} from "./chunk-Y5X4LH7L.js";
+} from "./chunk-4GWRXDKH.js";
 import "./chunk-N3YO7AYQ.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-TPVM35MU.js";
+import "./chunk-2KUPTJON.js";
 import "./chunk-B5R55IEP.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-W52ISTGD.js";
+} from "./chunk-7GC5DXAQ.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -48,7 +48,7 @@ import {
   parseSeedBase64,
   verifyConsistency,
   verifyInclusion
-} from "./chunk-EACKR2KT.js";
+} from "./chunk-CNXK3RFG.js";
 import {
   ForkError,
   KeyError

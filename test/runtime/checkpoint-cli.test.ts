@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { makeWorkdir } from '../helpers/agent-kit.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { flipByte } from '../helpers/ledger-kit.js';
+
+describe('truss resume and the verified_through checkpoint (real CLI processes)', () => {
+  it('a suspended run is checkpointed; a flipped signature under the checkpoint is refused with and without --verify-all', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cli-'));
+    const keyFile = join(home, 'session.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    const db = join(home, 'ledger.db');
+    const env = { HOME: home };
+    const common = ['--workdir', makeWorkdir(), '--db', db, '--key', keyFile];
+
+    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
+      env,
+    });
+    expect(first.code, first.stderr).toBe(6);
+    const session = JSON.parse(first.stdout).session_id as string;
+
+    const raw = new Database(db);
+    try {
+      const checkpoint = raw
+        .prepare('SELECT seq FROM verified_through WHERE session_id = ?')
+        .get(session) as {
+        seq: number;
+      };
+      const entries = raw.prepare('SELECT count(*) AS n FROM journal WHERE session_id = ?').get(session) as {
+        n: number;
+      };
+      expect(checkpoint.seq).toBe(entries.n - 1);
+      const { signature } = raw
+        .prepare('SELECT signature FROM journal WHERE session_id = ? AND seq = 1')
+        .get(session) as { signature: Buffer };
+      const setSignature = (bytes: Buffer) =>
+        raw.prepare('UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 1').run(bytes, session);
+
+      setSignature(flipByte(signature, 9));
+      for (const extra of [[], ['--verify-all']]) {
+        const resumed = runCli(['resume', session, ...common, ...extra], { env });
+        expect(resumed.code, resumed.stderr).toBe(1);
+        expect(resumed.stderr).toContain('chain does not verify at seq 1 (seq 1: signature is not valid');
+        expect(resumed.stderr).toContain('nothing was appended to the ledger');
+      }
+
+      setSignature(signature);
+      for (const extra of [[], ['--verify-all']]) {
+        const resumed = runCli(['resume', session, ...common, ...extra, '--json'], { env });
+        expect(resumed.code, resumed.stderr).toBe(6);
+        expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'suspended' });
+      }
+    } finally {
+      raw.close();
+    }
+  });
+});

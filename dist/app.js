@@ -7,10 +7,10 @@ import {
   completeCheckRun,
   createOctokit,
   findCheckRuns,
+  findSuspendedSessions,
   handleCommand,
   helpText,
   listRepoDir,
-  listSessionMetas,
   markHumanReviewStale,
   parseCommand,
   politeDenial,
@@ -19,19 +19,19 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-ISJRHWA2.js";
+} from "./chunks/chunk-4BL2U6TP.js";
 import "./chunks/chunk-C5HPWA2J.js";
 import {
   CONFIG_FILE,
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-NTRIOKDT.js";
+} from "./chunks/chunk-4CCITI6Q.js";
 import "./chunks/chunk-6AKRE7LE.js";
 import {
   external_exports,
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CNXK3RFG.js";
+} from "./chunks/chunk-CFPYSB7D.js";
 import "./chunks/chunk-ELQBYAJO.js";
 import "./chunks/chunk-C24IPAXU.js";
 
@@ -396,27 +396,6 @@ async function onCheckRunRerequested(context, config) {
 }
 
 // src/github/approval-gate.ts
-var SuspendedMetaSchema = external_exports.object({
-  contract: external_exports.string().regex(CONTRACT_NAME),
-  session_id: external_exports.string().min(1),
-  status: external_exports.literal("suspended"),
-  head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
-  head_seq: external_exports.number().int().nonnegative(),
-  head_sha: external_exports.string().optional(),
-  workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]),
-  artifact_id: external_exports.number().int().nullable().optional()
-});
-async function findSuspendedSessions(octokit, repo, prNumber) {
-  const latest = /* @__PURE__ */ new Map();
-  for (const meta of await listSessionMetas(octokit, repo, prNumber))
-    if (typeof meta.contract === "string") latest.set(meta.contract, meta);
-  const suspended = [];
-  for (const meta of latest.values()) {
-    const parsed = SuspendedMetaSchema.safeParse(meta);
-    if (parsed.success) suspended.push(parsed.data);
-  }
-  return suspended;
-}
 async function decideApprovalGate(options) {
   const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber);
   if (sessions.length === 0) return { status: "none" };

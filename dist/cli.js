@@ -65,17 +65,17 @@ Exit codes:
   6  run suspended (approval gate, signal or timer); the output says how to release it
   64 usage error (bad flags or arguments)`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-2OQ4DVZ5.js")).keygen,
-  verify: async () => (await import("./chunks/verify-4WUWK2VB.js")).verify,
-  attest: async () => (await import("./chunks/attest-QSK6A3GQ.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-2PURWUIA.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-7A6YZ7PO.js")).report,
-  ledger: async () => (await import("./chunks/ledger-BPVX6SLO.js")).ledger,
-  review: async () => (await import("./chunks/review-LA4Z3RCS.js")).review,
-  run: async () => (await import("./chunks/run-OGLKT7IR.js")).run,
-  resume: async () => (await import("./chunks/resume-TSRINXM3.js")).resume,
-  signal: async () => (await import("./chunks/signal-JQ6XNIU2.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-FONFVLGW.js")).anchor
+  keygen: async () => (await import("./chunks/keygen-QFJ3B46S.js")).keygen,
+  verify: async () => (await import("./chunks/verify-B527MCAI.js")).verify,
+  attest: async () => (await import("./chunks/attest-OBHD5GJN.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-HCC7RQE5.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-2LRTJJXG.js")).report,
+  ledger: async () => (await import("./chunks/ledger-7M2B36GW.js")).ledger,
+  review: async () => (await import("./chunks/review-UAB3TEWL.js")).review,
+  run: async () => (await import("./chunks/run-74PD3SMG.js")).run,
+  resume: async () => (await import("./chunks/resume-37PE4WNL.js")).resume,
+  signal: async () => (await import("./chunks/signal-5K2DQJMN.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-AFEJYB6H.js")).anchor
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

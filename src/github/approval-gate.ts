@@ -5,42 +5,12 @@
  * requested with the signed entry as its `approval` input. The resuming Action checks the entry
  * (checkDetachedHumanReview) before appending it, so the dispatch input cannot be forged.
  */
-import { z } from 'zod';
 import { type Signer, signDetachedHumanReview } from '../core/ledger/index.js';
-import { CONTRACT_NAME } from './commands.js';
 import type { Octokit } from './octokit.js';
 import { type RunRequestOutcome, requestRun } from './request-run.js';
-import { listSessionMetas } from './session-meta.js';
+import { findSuspendedSessions, type SuspendedMeta } from './suspended-session.js';
 
-const SuspendedMetaSchema = z.object({
-  contract: z.string().regex(CONTRACT_NAME),
-  session_id: z.string().min(1),
-  status: z.literal('suspended'),
-  head_hash: z.string().regex(/^[0-9a-f]{64}$/),
-  head_seq: z.number().int().nonnegative(),
-  head_sha: z.string().optional(),
-  workflow_run_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]),
-  artifact_id: z.number().int().nullable().optional(),
-});
-
-export type SuspendedSession = z.infer<typeof SuspendedMetaSchema>;
-
-/** The sessions on the PR whose latest report is a suspension at an approval gate (one per contract). */
-export async function findSuspendedSessions(
-  octokit: Octokit,
-  repo: { owner: string; repo: string },
-  prNumber: number,
-): Promise<SuspendedSession[]> {
-  const latest = new Map<string, unknown>();
-  for (const meta of await listSessionMetas(octokit, repo, prNumber))
-    if (typeof meta.contract === 'string') latest.set(meta.contract, meta);
-  const suspended: SuspendedSession[] = [];
-  for (const meta of latest.values()) {
-    const parsed = SuspendedMetaSchema.safeParse(meta);
-    if (parsed.success) suspended.push(parsed.data);
-  }
-  return suspended;
-}
+export type SuspendedSession = SuspendedMeta;
 
 export interface ApprovalDecision {
   octokit: Octokit;

@@ -1,41 +1,56 @@
 import { z } from 'zod';
+import { CONTRACT_NAME } from './commands.js';
 import type { Octokit } from './octokit.js';
 import type { RepoRef } from './repo-contracts.js';
-import { readStickyMetadata } from './sticky-comment.js';
+import { listSessionMetas } from './session-meta.js';
 
-/** What a suspended run left in its sticky comment for whoever releases it (a later job, the App). */
+/**
+ * What a suspended run left in its sticky comment for whoever releases it (a later Action job, the
+ * App): where it stopped (head hash and seq), the commit, and the workflow run holding its ledger.
+ * Comment bodies are editable by writers, so every field is validated, never trusted as is.
+ */
 export const SuspendedMetaSchema = z.object({
-  contract: z.string(),
+  contract: z.string().regex(CONTRACT_NAME),
   session_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   status: z.literal('suspended'),
-  head_sha: z.string().regex(/^[0-9a-f]{40}$/),
+  head_sha: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
   head_hash: z.string().regex(/^[0-9a-f]{64}$/),
   head_seq: z.number().int().nonnegative(),
-  workflow_run_id: z.string().regex(/^\d+$/),
+  workflow_run_id: z
+    .union([z.number().int().positive(), z.string().regex(/^\d+$/)])
+    .transform((id) => String(id)),
   artifact_id: z.number().int().nullable().optional(),
 });
 
 export type SuspendedMeta = z.infer<typeof SuspendedMetaSchema>;
 
-/**
- * The suspended truss session on a pull request, from the sticky comments truss posted (a Bot
- * account: a look-alike comment from a person is ignored); the most recent when several contracts
- * wait, or the one for `contract`. Null when nothing waits.
- */
+/** The sessions on the PR whose latest report is a suspension at an approval gate (one per contract). */
+export async function findSuspendedSessions(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+): Promise<SuspendedMeta[]> {
+  const latest = new Map<string, unknown>();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+    if (typeof meta.contract === 'string') latest.set(meta.contract, meta);
+  const suspended: SuspendedMeta[] = [];
+  for (const meta of latest.values()) {
+    const parsed = SuspendedMetaSchema.safeParse(meta);
+    if (parsed.success) suspended.push(parsed.data);
+  }
+  return suspended;
+}
+
+/** The suspended session for `contract`, or the most recently reported one; null when nothing waits. */
 export async function findSuspendedSession(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
   contract?: string | null,
 ): Promise<SuspendedMeta | null> {
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100,
-  });
-  const waiting = comments
-    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
-    .map((c) => readStickyMetadata(c.body ?? '', SuspendedMetaSchema))
-    .filter((m): m is SuspendedMeta => m !== null && (!contract || m.contract === contract));
-  return waiting.at(-1) ?? null;
+  const waiting = await findSuspendedSessions(octokit, repo, prNumber);
+  return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
 }

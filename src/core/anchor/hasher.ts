@@ -1,3 +1,5 @@
+import { concatBytes } from '../ledger/encoding.js';
+
 /** SHA-256 as a function, so the same Merkle code runs on node:crypto and on @noble in a browser. */
 export type Sha256 = (data: Uint8Array) => Uint8Array;
 
@@ -18,19 +20,7 @@ export interface TreeHasher {
 export function rfc6962Hasher(sha256: Sha256): TreeHasher {
   return {
     emptyRoot: sha256(new Uint8Array(0)),
-    leaf: (data) => sha256(join(LEAF_PREFIX, data)),
-    node: (left, right) => sha256(join(NODE_PREFIX, left, right)),
+    leaf: (data) => sha256(concatBytes(LEAF_PREFIX, data)),
+    node: (left, right) => sha256(concatBytes(NODE_PREFIX, left, right)),
   };
-}
-
-function join(...parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

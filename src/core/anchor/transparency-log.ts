@@ -221,23 +221,34 @@ export function readLogConfig(dir: string): LogConfig {
   return c as LogConfig;
 }
 
-/** Counts complete lines; `endOfLast` is the byte offset just after the last newline. */
-function countLines(fd: number): { lines: number; endOfLast: number } {
+/**
+ * Visits the byte offset just after each newline, in order, until `visit` returns false; returns
+ * how far it read. One 1 MiB buffer, whatever the file size.
+ */
+function scanNewlines(fd: number, visit: (endOfLine: number) => boolean): number {
   const chunk = Buffer.allocUnsafe(1 << 20);
-  let lines = 0;
-  let endOfLast = 0;
   let position = 0;
   for (;;) {
     const read = readSync(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
+    if (read === 0) return position;
     let at = chunk.indexOf(10);
     while (at !== -1 && at < read) {
-      lines++;
-      endOfLast = position + at + 1;
+      if (!visit(position + at + 1)) return position + at + 1;
       at = chunk.indexOf(10, at + 1);
     }
     position += read;
   }
+}
+
+/** Counts complete lines; `endOfLast` is the byte offset just after the last newline. */
+function countLines(fd: number): { lines: number; endOfLast: number } {
+  let lines = 0;
+  let endOfLast = 0;
+  scanNewlines(fd, (end) => {
+    lines++;
+    endOfLast = end;
+    return true;
+  });
   return { lines, endOfLast };
 }
 
@@ -262,20 +273,9 @@ function forEachLine(fd: number, offset: number, onLine: (line: Buffer) => void)
   }
 }
 
+/** The byte offset just after the `wanted`-th line (or the end of the file when it has fewer). */
 function offsetAfterLines(fd: number, wanted: number): number {
   if (wanted === 0) return 0;
-  const chunk = Buffer.allocUnsafe(1 << 20);
   let lines = 0;
-  let position = 0;
-  for (;;) {
-    const read = readSync(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
-    let at = chunk.indexOf(10);
-    while (at !== -1 && at < read) {
-      if (++lines === wanted) return position + at + 1;
-      at = chunk.indexOf(10, at + 1);
-    }
-    position += read;
-  }
-  return position;
+  return scanNewlines(fd, () => ++lines < wanted);
 }

@@ -15,7 +15,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   SigningKey
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-UKKEZL7V.js";
+} from "./chunk-XUTTJ2PG.js";
 import {
   LOG_FILES,
   TransparencyLog,
@@ -12,19 +12,19 @@ import {
   nodeTreeHasher,
   readLogConfig,
   rootAt
-} from "./chunk-4GWRXDKH.js";
+} from "./chunk-S5ZYXKTA.js";
 import "./chunk-N3YO7AYQ.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-2KUPTJON.js";
+import "./chunk-CJO76CUP.js";
 import "./chunk-B5R55IEP.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-7GC5DXAQ.js";
+} from "./chunk-CQH54RD5.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -48,7 +48,7 @@ import {
   parseSeedBase64,
   verifyConsistency,
   verifyInclusion
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import {
   ForkError,
   KeyError

@@ -15,7 +15,7 @@ import {
   signCheckpoint,
   verifyConsistency,
   verifyInclusion
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import {
   InconsistentCheckpointError,
   LedgerError,
@@ -401,22 +401,28 @@ function readLogConfig(dir) {
   }
   return c;
 }
-function countLines(fd) {
+function scanNewlines(fd, visit) {
   const chunk = Buffer.allocUnsafe(1 << 20);
-  let lines = 0;
-  let endOfLast = 0;
   let position = 0;
   for (; ; ) {
     const read = readSync2(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
+    if (read === 0) return position;
     let at = chunk.indexOf(10);
     while (at !== -1 && at < read) {
-      lines++;
-      endOfLast = position + at + 1;
+      if (!visit(position + at + 1)) return position + at + 1;
       at = chunk.indexOf(10, at + 1);
     }
     position += read;
   }
+}
+function countLines(fd) {
+  let lines = 0;
+  let endOfLast = 0;
+  scanNewlines(fd, (end) => {
+    lines++;
+    endOfLast = end;
+    return true;
+  });
   return { lines, endOfLast };
 }
 function forEachLine(fd, offset, onLine) {
@@ -440,20 +446,8 @@ function forEachLine(fd, offset, onLine) {
 }
 function offsetAfterLines(fd, wanted) {
   if (wanted === 0) return 0;
-  const chunk = Buffer.allocUnsafe(1 << 20);
   let lines = 0;
-  let position = 0;
-  for (; ; ) {
-    const read = readSync2(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
-    let at = chunk.indexOf(10);
-    while (at !== -1 && at < read) {
-      if (++lines === wanted) return position + at + 1;
-      at = chunk.indexOf(10, at + 1);
-    }
-    position += read;
-  }
-  return position;
+  return scanNewlines(fd, () => ++lines < wanted);
 }
 
 // src/core/anchor/anchor.ts

@@ -5,22 +5,22 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-GN7SW5TH.js";
+} from "./chunk-NDKYOPFS.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-UKKEZL7V.js";
-import "./chunk-V2JIWTUD.js";
+import "./chunk-XUTTJ2PG.js";
+import "./chunk-7YTKNR4F.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
-import "./chunk-NTRIOKDT.js";
+import "./chunk-4CCITI6Q.js";
 import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-2KUPTJON.js";
+import "./chunk-CJO76CUP.js";
 import "./chunk-B5R55IEP.js";
 import "./chunk-VCW7KPCO.js";
 import "./chunk-PQNVCJVT.js";
-import "./chunk-CNXK3RFG.js";
+import "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 export {

@@ -13,7 +13,7 @@ import {
 } from "./chunk-VTIMVRR2.js";
 import {
   writeReportFile
-} from "./chunk-2KUPTJON.js";
+} from "./chunk-CJO76CUP.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -24,7 +24,7 @@ import {
   loadOrCreateKeyFile,
   parseSeedBase64,
   resolveTrustedKeys
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 
 // src/cli/run-output.ts
 import { mkdirSync } from "node:fs";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-VTIMVRR2.js";
 import {
   writeReportFile
-} from "./chunk-2KUPTJON.js";
+} from "./chunk-CJO76CUP.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -14,7 +14,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-7GC5DXAQ.js";
+} from "./chunk-CQH54RD5.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -25,7 +25,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   createNodeCrypto
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   verifyAttestation
-} from "./chunk-AZCSK4ZT.js";
+} from "./chunk-GWBQERRK.js";
 import {
   AttestationFormatError
 } from "./chunk-FRX3AGFA.js";
@@ -14,7 +14,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-7GC5DXAQ.js";
+} from "./chunk-CQH54RD5.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -26,7 +26,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   createNodeCrypto
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -14,7 +14,7 @@ import {
   parseBundle,
   utf8Bytes,
   verifyBundle
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 
 // src/core/attest/dsse.ts
 var IN_TOTO_PAYLOAD_TYPE = "application/vnd.in-toto+json";

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-GN7SW5TH.js";
+} from "./chunk-NDKYOPFS.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-UKKEZL7V.js";
+import "./chunk-XUTTJ2PG.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-V2JIWTUD.js";
+} from "./chunk-7YTKNR4F.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
-import "./chunk-NTRIOKDT.js";
+import "./chunk-4CCITI6Q.js";
 import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-2KUPTJON.js";
+import "./chunk-CJO76CUP.js";
 import "./chunk-B5R55IEP.js";
 import {
   parseCommandArgs
@@ -27,7 +27,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -6,7 +6,7 @@ import {
 } from "./chunk-6AKRE7LE.js";
 import {
   external_exports
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 
 // src/core/contract/named.ts
 import { readdirSync, realpathSync, statSync } from "node:fs";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   formatReport
-} from "./chunk-MPRB2VFV.js";
+} from "./chunk-QVJPFQFC.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -11,7 +11,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-7GC5DXAQ.js";
+} from "./chunk-CQH54RD5.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -27,7 +27,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   writeBundle
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   VERIFY_EXIT_CODES
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 
 // src/cli/format-report.ts
 var BADGE = {

@@ -967,20 +967,9 @@ var NODE_PREFIX = new Uint8Array([1]);
 function rfc6962Hasher(sha2562) {
   return {
     emptyRoot: sha2562(new Uint8Array(0)),
-    leaf: (data) => sha2562(join(LEAF_PREFIX, data)),
-    node: (left, right) => sha2562(join(NODE_PREFIX, left, right))
+    leaf: (data) => sha2562(concatBytes(LEAF_PREFIX, data)),
+    node: (left, right) => sha2562(concatBytes(NODE_PREFIX, left, right))
   };
-}
-function join(...parts) {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 // src/core/anchor/receipt.ts
@@ -2441,7 +2430,7 @@ function decodeRow(row, checkCanonical = true) {
 
 // src/core/ledger/trust.ts
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
-import { join as join2 } from "node:path";
+import { join } from "node:path";
 
 // src/core/ledger/trusted-keys.ts
 function parseTrustedKeys(text, source) {
@@ -2470,8 +2459,8 @@ function resolveTrustedKeys(options) {
   }
   if (options.keys?.length) sources.push("--key");
   let file2 = options.file;
-  if (!file2 && trusted.size === 0 && existsSync2(join2(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
-    file2 = join2(options.cwd, REPO_TRUSTED_KEYS_PATH);
+  if (!file2 && trusted.size === 0 && existsSync2(join(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
+    file2 = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
   }
   if (file2) {
     let text;

@@ -3,12 +3,12 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   formatReport
-} from "./chunk-MPRB2VFV.js";
+} from "./chunk-QVJPFQFC.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-7GC5DXAQ.js";
+} from "./chunk-CQH54RD5.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -21,7 +21,7 @@ import {
   VERIFY_EXIT_CODES,
   createNodeCrypto,
   verifyBundleFile
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-UKKEZL7V.js";
+} from "./chunk-XUTTJ2PG.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,13 +17,13 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-V2JIWTUD.js";
+} from "./chunk-7YTKNR4F.js";
 import {
   DurableReplayError
 } from "./chunk-N3YO7AYQ.js";
 import {
   findContract
-} from "./chunk-NTRIOKDT.js";
+} from "./chunk-4CCITI6Q.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
@@ -38,7 +38,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveTrustedKeys
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 
 // src/cli/commands/resume.ts
 import { existsSync } from "node:fs";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   attestBundle
-} from "./chunk-AZCSK4ZT.js";
+} from "./chunk-GWBQERRK.js";
 import {
   AttestationRefusedError
 } from "./chunk-FRX3AGFA.js";
@@ -29,7 +29,7 @@ import {
   loadKeyFile,
   parseSeedBase64,
   resolveTrustedKeys
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import {
   KeyError
 } from "./chunk-ELQBYAJO.js";

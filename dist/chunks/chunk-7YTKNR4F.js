@@ -37,7 +37,7 @@ import {
   pathKey,
   readTomlSource,
   validate
-} from "./chunk-NTRIOKDT.js";
+} from "./chunk-4CCITI6Q.js";
 import {
   ContractError
 } from "./chunk-6AKRE7LE.js";
@@ -49,7 +49,7 @@ import {
   ZERO_HASH,
   canonicalJson,
   external_exports
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import {
   __commonJS,
   __require,

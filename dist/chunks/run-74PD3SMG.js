@@ -8,7 +8,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-UKKEZL7V.js";
+} from "./chunk-XUTTJ2PG.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -17,19 +17,19 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-V2JIWTUD.js";
+} from "./chunk-7YTKNR4F.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
 import {
   findContract
-} from "./chunk-NTRIOKDT.js";
+} from "./chunk-4CCITI6Q.js";
 import "./chunk-6AKRE7LE.js";
 import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-2KUPTJON.js";
+import "./chunk-CJO76CUP.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";
@@ -42,7 +42,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

@@ -14,7 +14,7 @@ import {
   parseBundle,
   parseTrustedKeys,
   verifyBundle
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import {
   __commonJS,
   __toESM
@@ -3955,23 +3955,29 @@ async function latestSessionFor(octokit, repo, prNumber, headSha) {
 
 // src/github/suspended-session.ts
 var SuspendedMetaSchema = external_exports.object({
-  contract: external_exports.string(),
+  contract: external_exports.string().regex(CONTRACT_NAME),
   session_id: external_exports.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   status: external_exports.literal("suspended"),
-  head_sha: external_exports.string().regex(/^[0-9a-f]{40}$/),
+  head_sha: external_exports.string().regex(/^[0-9a-f]{40}$/).optional(),
   head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
   head_seq: external_exports.number().int().nonnegative(),
-  workflow_run_id: external_exports.string().regex(/^\d+$/),
+  workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]).transform((id) => String(id)),
   artifact_id: external_exports.number().int().nullable().optional()
 });
+async function findSuspendedSessions(octokit, repo, prNumber) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+    if (typeof meta.contract === "string") latest.set(meta.contract, meta);
+  const suspended = [];
+  for (const meta of latest.values()) {
+    const parsed = SuspendedMetaSchema.safeParse(meta);
+    if (parsed.success) suspended.push(parsed.data);
+  }
+  return suspended;
+}
 async function findSuspendedSession(octokit, repo, prNumber, contract) {
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100
-  });
-  const waiting = comments.filter((c) => c.user?.type === "Bot" && c.body?.includes("<!-- truss:sticky")).map((c) => readStickyMetadata(c.body ?? "", SuspendedMetaSchema)).filter((m) => m !== null && (!contract || m.contract === contract));
-  return waiting.at(-1) ?? null;
+  const waiting = await findSuspendedSessions(octokit, repo, prNumber);
+  return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
 }
 
 // src/github/record-sign-off.ts
@@ -4261,12 +4267,12 @@ export {
   politeDenial,
   postReply,
   handleCommand,
+  findSuspendedSessions,
   findSuspendedSession,
   BranchMovedError,
   commitFilesToBranch,
   branchHead,
   saveBundleToLedgerBranch,
   trustedKeysFor,
-  listSessionMetas,
   recordSignOff
 };

@@ -17,7 +17,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-CNXK3RFG.js";
+} from "./chunk-CFPYSB7D.js";
 import "./chunk-ELQBYAJO.js";
 import "./chunk-C24IPAXU.js";
 

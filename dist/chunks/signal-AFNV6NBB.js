@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-NDKYOPFS.js";
+} from "./chunk-TRXY5V4X.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-XUTTJ2PG.js";
+import "./chunk-AAG5YBDL.js";
 import {
   APPROVAL_SIGNAL
 } from "./chunk-7YTKNR4F.js";
@@ -16,7 +16,7 @@ import "./chunk-4CCITI6Q.js";
 import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-CJO76CUP.js";
+import "./chunk-QCPKNPAH.js";
 import "./chunk-B5R55IEP.js";
 import {
   parseCommandArgs

@@ -6,7 +6,7 @@ import {
 } from "./chunk-VTIMVRR2.js";
 import {
   writeReportFile
-} from "./chunk-CJO76CUP.js";
+} from "./chunk-QCPKNPAH.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";

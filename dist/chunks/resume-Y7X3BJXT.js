@@ -5,9 +5,9 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-NDKYOPFS.js";
+} from "./chunk-TRXY5V4X.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-XUTTJ2PG.js";
+import "./chunk-AAG5YBDL.js";
 import "./chunk-7YTKNR4F.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";
@@ -16,7 +16,7 @@ import "./chunk-4CCITI6Q.js";
 import "./chunk-6AKRE7LE.js";
 import "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-CJO76CUP.js";
+import "./chunk-QCPKNPAH.js";
 import "./chunk-B5R55IEP.js";
 import "./chunk-VCW7KPCO.js";
 import "./chunk-PQNVCJVT.js";

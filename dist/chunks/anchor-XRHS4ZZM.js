@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-XUTTJ2PG.js";
+} from "./chunk-AAG5YBDL.js";
 import {
   LOG_FILES,
   TransparencyLog,
@@ -18,7 +18,7 @@ import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-CJO76CUP.js";
+import "./chunk-QCPKNPAH.js";
 import "./chunk-B5R55IEP.js";
 import {
   TRUST_HELP,

@@ -7,7 +7,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XUTTJ2PG.js";
+} from "./chunk-AAG5YBDL.js";
 import {
   RunAbortedError,
   buildExecutorProvider,

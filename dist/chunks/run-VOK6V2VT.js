@@ -8,7 +8,7 @@ import {
   progressPrinter,
   reportOutcome,
   resolveRunKey
-} from "./chunk-XUTTJ2PG.js";
+} from "./chunk-AAG5YBDL.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -29,7 +29,7 @@ import {
   EXIT
 } from "./chunk-DO22XCNI.js";
 import "./chunk-VTIMVRR2.js";
-import "./chunk-CJO76CUP.js";
+import "./chunk-QCPKNPAH.js";
 import {
   package_default
 } from "./chunk-B5R55IEP.js";

@@ -27,7 +27,13 @@ export type Mode = 'run' | 'comment' | 'review' | 'resume';
 
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
-  if (mode === 'resume') return 'resume';
+  // A comment or a review carries the decision itself: those modes resume the gated run with it.
+  if (mode === 'resume')
+    return eventName === 'issue_comment'
+      ? 'comment'
+      : eventName === 'pull_request_review'
+        ? 'review'
+        : 'resume';
   if (mode === 'review') return 'review';
   if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
   switch (eventName) {

@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  SessionBusyError
+} from "./chunks/chunk-LZ53B2P3.js";
+import {
   GitRefError,
   ProviderError
 } from "./chunks/chunk-V6WPCBFR.js";
@@ -73,8 +76,8 @@ var COMMANDS = {
   ledger: async () => (await import("./chunks/ledger-7M2B36GW.js")).ledger,
   review: async () => (await import("./chunks/review-UAB3TEWL.js")).review,
   run: async () => (await import("./chunks/run-VOK6V2VT.js")).run,
-  resume: async () => (await import("./chunks/resume-Y7X3BJXT.js")).resume,
-  signal: async () => (await import("./chunks/signal-AFNV6NBB.js")).signal,
+  resume: async () => (await import("./chunks/resume-WKWJSFEX.js")).resume,
+  signal: async () => (await import("./chunks/signal-QSC5HO7B.js")).signal,
   anchor: async () => (await import("./chunks/anchor-XRHS4ZZM.js")).anchor
 };
 async function run(argv, io = processIo()) {
@@ -105,6 +108,7 @@ Run \`truss --help\` for usage.
     return EXIT.usage;
   }
   const inputErrors = [
+    SessionBusyError,
     BundleFormatError,
     KeyError,
     LedgerError,

@@ -4,6 +4,7 @@ import { AttestationFormatError } from '../core/attest/errors.js';
 import { ContractError } from '../core/contract/errors.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
 import { ProviderError } from '../core/providers/errors.js';
+import { SessionBusyError } from '../core/runtime/session-lease.js';
 import { GitRefError } from '../core/verify/errors.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
@@ -84,6 +85,7 @@ function report(error: unknown, io: CliIo): number {
     return EXIT.usage;
   }
   const inputErrors = [
+    SessionBusyError,
     BundleFormatError,
     KeyError,
     LedgerError,

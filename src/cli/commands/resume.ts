@@ -5,6 +5,7 @@ import { buildExecutorProvider } from '../../core/executors/executor-provider.js
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { DurableReplayError } from '../../core/runtime/durable-errors.js';
+import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
 import { RunAbortedError, readRecordedContract, resumeContract } from '../../core/verify/run-contract.js';
@@ -82,6 +83,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers: Array<() => void> = [];
   try {
+    detachers.push(acquireSessionLease(dbPath, request.sessionId));
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);
     let expectedContractHash: string | undefined;

@@ -9,6 +9,9 @@ import {
   resolveRunKey
 } from "./chunk-AAG5YBDL.js";
 import {
+  acquireSessionLease
+} from "./chunk-LZ53B2P3.js";
+import {
   RunAbortedError,
   buildExecutorProvider,
   buildPanelSeats,
@@ -92,6 +95,7 @@ async function resumeSession(io, request) {
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers = [];
   try {
+    detachers.push(acquireSessionLease(dbPath, request.sessionId));
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);
     let expectedContractHash;

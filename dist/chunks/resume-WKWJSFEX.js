@@ -5,9 +5,10 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-TRXY5V4X.js";
+} from "./chunk-KAFWQZRS.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-AAG5YBDL.js";
+import "./chunk-LZ53B2P3.js";
 import "./chunk-7YTKNR4F.js";
 import "./chunk-N3YO7AYQ.js";
 import "./chunk-FGO343MA.js";

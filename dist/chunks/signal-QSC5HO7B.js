@@ -3,9 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-TRXY5V4X.js";
+} from "./chunk-KAFWQZRS.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-AAG5YBDL.js";
+import "./chunk-LZ53B2P3.js";
 import {
   APPROVAL_SIGNAL
 } from "./chunk-7YTKNR4F.js";

@@ -1,4 +1,6 @@
-import type { LedgerStore } from '../core/ledger/index.js';
+import pkg from '../../package.json' with { type: 'json' };
+import { createNodeCrypto, type LedgerStore } from '../core/ledger/index.js';
+import { writeReportFile } from '../core/report/write-report.js';
 import type { ChangesPublisher } from '../core/verify/publish-changes.js';
 import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import type { Octokit } from '../github/octokit.js';
@@ -8,7 +10,7 @@ import type { Inputs } from './inputs.js';
 import type { RunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
 import { withAttestation } from './publish-attestation.js';
-import { withLedgerBranch } from './publish-ledger-branch.js';
+import { withLedgerBranch, withLedgerBranchAnchor } from './publish-ledger-branch.js';
 import type { ActionSetup } from './setup.js';
 
 /**
@@ -24,38 +26,54 @@ export function evidencePublisher(options: {
   store: LedgerStore;
 }): PublishEvidence {
   const { inputs, context, octokit, setup, store } = options;
-  return withAttestation(
-    withLedgerBranch(
-      inputs.uploadArtifact
-        ? artifactPublisher({
-            store,
-            context,
-            env: setup.env,
-            warn: setup.log.warning,
-            workdir: setup.workdir,
-          })
-        : async () => null,
+  const branch = {
+    octokit,
+    owner: context.owner,
+    repo: context.repo,
+    branch: inputs.ledgerBranch,
+    dryRun: inputs.dryRun,
+    warn: setup.log.warning,
+    info: setup.log.info,
+  };
+  // Order matters: anchoring rewrites the bundle, so it runs before anything reads it.
+  return withLedgerBranchAnchor(
+    withAttestation(
+      withLedgerBranch(
+        inputs.uploadArtifact
+          ? artifactPublisher({
+              store,
+              context,
+              env: setup.env,
+              warn: setup.log.warning,
+              workdir: setup.workdir,
+            })
+          : async () => null,
+        branch,
+      ),
       {
+        enabled: inputs.attest,
+        signer: setup.signer,
+        context,
         octokit,
-        owner: context.owner,
-        repo: context.repo,
-        branch: inputs.ledgerBranch,
+        token: inputs.githubToken,
+        env: setup.env,
         dryRun: inputs.dryRun,
-        warn: setup.log.warning,
         info: setup.log.info,
-        anchor: setup.ephemeralKey ? undefined : { store, signer: setup.signer },
+        warn: setup.log.warning,
       },
     ),
     {
-      enabled: inputs.attest,
-      signer: setup.signer,
-      context,
-      octokit,
-      token: inputs.githubToken,
-      env: setup.env,
-      dryRun: inputs.dryRun,
-      info: setup.log.info,
-      warn: setup.log.warning,
+      ...branch,
+      anchor: setup.ephemeralKey ? undefined : { store, signer: setup.signer },
+      rewriteReport: (bundlePath, reportPath) =>
+        writeReportFile({
+          bundlePath,
+          output: reportPath,
+          trusted: new Map(),
+          trustSource: null,
+          generator: `truss ${pkg.version}`,
+          crypto: createNodeCrypto(),
+        }),
     },
   );
 }

@@ -11,33 +11,51 @@ import { saveBundleToLedgerBranch } from '../github/ledger-store-branch.js';
 import type { Octokit } from '../github/octokit.js';
 import type { PublishEvidence as Publish } from '../github/run-and-report.js';
 
+interface LedgerBranchOptions {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  branch: string;
+  dryRun: boolean;
+  warn: (message: string) => void;
+  info?: (message: string) => void;
+}
+
+/**
+ * With `ledger-branch` set and a persistent signing key, the run's head is anchored in the
+ * transparency log kept on that branch (`anchor/`, signed with that key), the `anchor_receipt`
+ * entry is appended and the bundle (and its HTML report) re-exported — FIRST, before anything reads
+ * the bundle (attestations, the branch copy, the artifact), so everything published is about the
+ * same final bundle. Anchoring failure is a warning and leaves the bundle without a receipt — never
+ * with a receipt that was not published.
+ */
+export function withLedgerBranchAnchor(
+  publish: Publish,
+  options: LedgerBranchOptions & {
+    anchor: { store: LedgerStore; signer: SigningKey } | undefined;
+    /** Writes the HTML report again from the re-exported bundle. */
+    rewriteReport?: (bundlePath: string, reportPath: string) => void;
+  },
+): Publish {
+  if (!options.branch || !options.anchor || options.dryRun) return publish;
+  const anchor = options.anchor;
+  return async (files) => {
+    if (await anchorOnBranch(files, options, anchor)) {
+      if (files.reportPath) options.rewriteReport?.(files.bundlePath, files.reportPath);
+    }
+    return publish(files);
+  };
+}
+
 /**
  * With `ledger-branch` set, every bundle is also committed to that branch (`sessions/<id>.json`,
  * Git Data API) before the sticky comment points at it: that is where mode review finds the evidence
  * to sign off on. A failed commit is a warning, like a failed artifact upload; the review job then
  * says the bundle is missing.
- *
- * With `anchor` (a persistent signing key), the run's head is first anchored in the transparency log
- * kept on the same branch (`anchor/`, signed with that key), the `anchor_receipt` entry is appended
- * and the bundle re-exported, so the published bundle carries its receipt. Anchoring failure is a
- * warning and leaves the bundle without a receipt — never with a receipt that was not published.
  */
-export function withLedgerBranch(
-  publish: Publish,
-  options: {
-    octokit: Octokit;
-    owner: string;
-    repo: string;
-    branch: string;
-    dryRun: boolean;
-    warn: (message: string) => void;
-    info?: (message: string) => void;
-    anchor?: { store: LedgerStore; signer: SigningKey } | undefined;
-  },
-): Publish {
+export function withLedgerBranch(publish: Publish, options: LedgerBranchOptions): Publish {
   if (!options.branch) return publish;
   return async (files) => {
-    if (options.anchor && !options.dryRun) await anchorOnBranch(files, options, options.anchor);
     try {
       await saveBundleToLedgerBranch({
         octokit: options.octokit,
@@ -58,11 +76,12 @@ export function withLedgerBranch(
   };
 }
 
+/** True when the bundle was re-exported with its receipt. */
 async function anchorOnBranch(
   files: { bundlePath: string; sessionId: string },
-  options: Parameters<typeof withLedgerBranch>[1],
+  options: LedgerBranchOptions,
   keys: { store: LedgerStore; signer: SigningKey },
-): Promise<void> {
+): Promise<boolean> {
   const crypto = createNodeCrypto();
   const anchor = new LedgerBranchAnchor({
     octokit: options.octokit,
@@ -80,14 +99,16 @@ async function anchorOnBranch(
       signer: keys.signer,
       anchor,
     });
-    if (!result) return;
+    if (!result) return false;
     exportBundleToFile(keys.store, files.sessionId, crypto, files.bundlePath);
     options.info?.(
       `anchored seq ${result.receipt.anchored_seq} of ${files.sessionId} as leaf ${result.receipt.leaf_index} of ${result.receipt.log_origin} (${options.branch}:anchor/, ${anchor.lastCommit?.url ?? ''})`,
     );
+    return true;
   } catch (error) {
     options.warn(
       `could not anchor session ${files.sessionId} in the log on ${options.branch}: ${error instanceof Error ? error.message : String(error)}`,
     );
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
+import { ANNOTATION_KINDS } from '../core/ledger/entry-hash.js';
 import {
   createNodeCrypto,
   type HumanReviewDecision,
@@ -80,7 +81,8 @@ export async function resumeSuspendedRun(options: {
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );
     }
-    const last = [...store.entries(sessionId)].at(-1);
+    // Annotations (a rejected decision, an anchor receipt) may follow the suspension.
+    const last = [...store.entries(sessionId)].filter((e) => !ANNOTATION_KINDS.has(e.kind)).at(-1);
     if (last?.kind !== 'suspended')
       throw new ResumeError(
         `session ${sessionId} is not suspended (its last entry is ${last?.kind ?? 'missing'}); nothing to resume`,

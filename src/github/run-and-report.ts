@@ -248,6 +248,10 @@ async function reportedRun(
       log.warning(`could not upload the ledger artifact: ${error.message}`);
       return null;
     });
+  // Publishing may extend the ledger (an anchor receipt): report the head it ends at.
+  const headHash = options.store.session(sessionId)?.head_hash ?? report.headHash;
+  const headSeq = entries.length - 1 + countAfter(options.store, sessionId, entries.length);
+  report.headHash = headHash;
   const links: ReportLinks = {
     artifactName: artifact?.name,
     artifactUrl: artifact?.url ?? null,
@@ -278,8 +282,8 @@ async function reportedRun(
       session_id: sessionId,
       status: report.overall,
       head_sha: options.headSha,
-      head_hash: report.headHash,
-      head_seq: entries.length - 1,
+      head_hash: headHash,
+      head_seq: headSeq,
       artifact_id: artifact?.id ?? null,
       artifact_name: artifact?.name ?? null,
       public_key: links.publicKey,
@@ -302,7 +306,7 @@ async function reportedRun(
     sessionId,
     overall: report.overall,
     conclusion,
-    headHash: report.headHash,
+    headHash,
     bundlePath,
     artifact,
     checkRunUrl: check?.url ?? null,
@@ -341,6 +345,13 @@ function writeHtmlReport(
     options.log.warning(`could not write the HTML report: ${(error as Error).message}`);
     return null;
   }
+}
+
+/** Entries appended at or after `from` (e.g. by publishing), without re-reading the whole session. */
+function countAfter(store: LedgerStore, sessionId: string, from: number): number {
+  let count = 0;
+  while (store.entry(sessionId, from + count)) count++;
+  return count;
 }
 
 function logEvent(log: Logger, event: RunEvent): void {

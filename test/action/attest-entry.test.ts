@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ActionHarness, requestLines } from '../helpers/action-harness.js';
+import { ActionHarness, LEDGER_BRANCH, requestLines } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
 
@@ -63,6 +63,36 @@ describe('the action with attest: true', () => {
       contract: { id: 'greeting-0001' },
       ledger: { session_id: run.outputs['session-id'], head_hash: run.outputs['head-hash'] },
     });
+  });
+
+  it('with ledger-branch too (the issue\'s "done when"): DSSE + Sigstore bundle that verify offline, and an anchor receipt whose proof verifies against the signed checkpoint — all about the same final bundle', async () => {
+    const run = await harness.runPullRequest({ INPUT_ATTEST: 'true', INPUT_LEDGER_BRANCH: LEDGER_BRANCH });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const bundlePath = run.outputs['bundle-path'] as string;
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as {
+      ledger: { entries: { kind: string }[]; head_hash: string };
+    };
+    expect(bundle.ledger.entries.map((e) => e.kind)).toContain('anchor_receipt');
+    const key = harness.key;
+    const verified = runCli(['verify', bundlePath, '--key', key.publicKeyHex, '--json']);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    expect(JSON.parse(verified.stdout).anchors).toHaveLength(1);
+    const stem = bundlePath.replace(/\.json$/, '');
+    const sigstoreBundle = JSON.parse(readFileSync(`${stem}.sigstore.json`, 'utf8'));
+    expect(() =>
+      sigstoreVerifyOffline(sigstoreBundle, { hint: key.keyId, publicKeyHex: key.publicKeyHex }),
+    ).not.toThrow();
+    const attested = runCli([
+      'verify-attestation',
+      `${stem}.intoto.json`,
+      '--key',
+      key.publicKeyHex,
+      '--bundle',
+      bundlePath,
+      '--json',
+    ]);
+    expect(attested.code, attested.stdout + attested.stderr).toBe(0);
+    expect(JSON.parse(attested.stdout)).toMatchObject({ status: 'verified', bundle_matches: true });
   });
 
   it('does nothing extra when attest is off (the default)', async () => {

@@ -80,12 +80,15 @@ async function produceEvidence(
     expect(receipt).toMatchObject({
       kind: 'anchor_receipt',
       payload: {
-        anchored_head_hash: run.outputs['head-hash'],
+        anchored_head_hash: published.ledger.entries.at(-2)?.entry_hash,
         leaf_index: 0,
         checkpoint: harness.ledger.file('anchor/checkpoint'),
         log_public_key: harness.key.publicKeyHex,
       },
     });
+    // The run reports the head the published bundle ends at: the receipt.
+    expect(run.outputs['head-hash']).toBe(receipt.entry_hash);
+    expect(published.ledger.head_hash).toBe(receipt.entry_hash);
     // Its inclusion proof verifies against the signed checkpoint, as any verifier will check it.
     expect(checkReceipt(receipt.payload, createNodeCrypto())).toHaveProperty('finding.tree_size', 1);
     // After the check run, the sticky comment and the ledger-branch commit, the run resets the human
@@ -109,7 +112,8 @@ async function produceEvidence(
       bundleText,
       sticky: structuredClone(sticky),
       runKey: harness.key.publicKeyHex,
-      headHash: run.outputs['head-hash'] as string,
+      // What a sign-off attests: the reviewable head (run_completed), not the anchor receipt after it.
+      headHash: receipt.payload.anchored_head_hash as string,
       headSha: harness.headSha,
       baseSha: harness.baseSha,
       stdout: run.stdout,

@@ -86,7 +86,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
         const resumed = await handleReview({ inputs, context, octokit, setup });
         if (resumed) finish(resumed, inputs, setup);
       } else {
-        // Dispatched by the Truss App: its inputs name the contract, the mode and the queued check.
+        // pull_request / push / workflow_dispatch; an App dispatch names the contract, mode and queued check.
         try {
           const target = await resolveRunTarget(context, octokit);
           if (target.prNumber !== null)

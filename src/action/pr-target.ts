@@ -72,6 +72,11 @@ export interface DispatchRequest {
   requester: string | null;
   /** Free-text intent from `/truss run x -- intent`: data passed to the contract, never to a shell. */
   intent: string | null;
+  /** mode resume: the workflow run holding the suspended ledger artifact, and which session. */
+  resumeRunId: string | null;
+  sessionId: string | null;
+  /** mode resume: a `human_review` entry the App pre-signed (parsed JSON, checked before use). */
+  approval: unknown;
 }
 
 const DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -99,12 +104,31 @@ export function readDispatchRequest(context: EventContext): DispatchRequest | nu
     throw new Error(
       `workflow_dispatch input check_run_id must be a check run id, got "${checkRun.slice(0, 30)}"`,
     );
+  const resumeRunId = text('resume_run_id');
+  if (resumeRunId !== null && !/^\d{1,20}$/.test(resumeRunId))
+    throw new Error(
+      `workflow_dispatch input resume_run_id must be a workflow run id, got "${resumeRunId.slice(0, 30)}"`,
+    );
+  const approvalText = text('approval');
+  let approval: unknown = null;
+  if (approvalText !== null) {
+    try {
+      approval = JSON.parse(approvalText);
+    } catch {
+      throw new Error(
+        'workflow_dispatch input approval is not JSON (it must be a pre-signed human_review entry)',
+      );
+    }
+  }
   return {
     contract,
     mode,
     checkRunId: checkRun === null ? null : Number(checkRun),
     requester: text('requester'),
     intent: text('intent'),
+    resumeRunId,
+    sessionId: text('session_id'),
+    approval,
   };
 }
 

@@ -13,10 +13,11 @@ import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import { applyWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
+import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
 import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import type { Inputs } from './inputs.js';
-import type { RunTarget } from './pr-target.js';
+import { type DispatchRequest, type RunTarget, resolveRunTarget } from './pr-target.js';
 import { WORKDIR_PATCH } from './publish-artifact.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
@@ -150,6 +151,31 @@ export async function resumeSuspendedRun(options: {
   }
 }
 
+/**
+ * `mode: resume`: which run to continue and with what decision, from the input `resume-run-id` or
+ * the App's `workflow_dispatch` inputs (`resume_run_id`, `session_id`, a pre-signed `approval`).
+ */
+export async function resumeRequestFrom(
+  inputs: Inputs,
+  context: EventContext,
+  octokit: Octokit,
+  dispatch: DispatchRequest | null,
+): Promise<ResumeRequest> {
+  const workflowRunId = inputs.resumeRunId || dispatch?.resumeRunId;
+  if (!workflowRunId)
+    throw new ResumeError(
+      'mode resume needs `resume-run-id`: the id of the workflow run whose truss-ledger artifact holds the suspended session',
+    );
+  const approval = dispatch?.approval ?? null;
+  return {
+    workflowRunId,
+    sessionId: dispatch?.sessionId ?? null,
+    target: await resolveRunTarget(context, octokit),
+    decision: approval === null ? { kind: 'none' } : { kind: 'presigned', entry: approval },
+    checkRunId: dispatch?.checkRunId ?? null,
+  };
+}
+
 const ARTIFACT_PREFIX = 'truss-ledger-';
 
 async function downloadLedger(options: {
@@ -186,15 +212,12 @@ async function downloadLedger(options: {
   const sessionId = artifact.name.slice(ARTIFACT_PREFIX.length);
   const dir = join(setup.outDir, `resume-${sessionId}`);
   mkdirSync(dir, { recursive: true });
-  const { DefaultArtifactClient } = await import('@actions/artifact');
-  await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+  await downloadRunArtifact({
+    token: inputs.githubToken,
+    context,
+    artifactId: artifact.id,
+    workflowRunId: Number(request.workflowRunId),
     path: dir,
-    findBy: {
-      token: inputs.githubToken,
-      workflowRunId: Number(request.workflowRunId),
-      repositoryOwner: context.owner,
-      repositoryName: context.repo,
-    },
   });
   if (!existsSync(join(dir, 'ledger.db')))
     throw new ResumeError(`the artifact ${artifact.name} holds no ledger.db; it cannot be resumed`);

@@ -10,6 +10,7 @@ import {
   type SignOffReview,
 } from '../github/record-sign-off.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
+import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { targetFromPullRequest } from './pr-target.js';
@@ -97,16 +98,13 @@ async function downloadArtifactBundle(
   meta: SessionMeta & { artifact_id: number },
 ): Promise<string> {
   const runId = Number(/\/runs\/(\d+)/.exec(meta.run_url ?? '')?.[1]);
-  const { DefaultArtifactClient } = await import('@actions/artifact');
   const path = mkdtempSync(join(context.tempDir, 'truss-review-'));
-  await new DefaultArtifactClient().downloadArtifact(meta.artifact_id, {
+  await downloadRunArtifact({
+    token: inputs.githubToken,
+    context,
+    artifactId: meta.artifact_id,
+    workflowRunId: runId,
     path,
-    findBy: {
-      token: inputs.githubToken,
-      workflowRunId: runId,
-      repositoryOwner: context.owner,
-      repositoryName: context.repo,
-    },
   });
   const file = readdirSync(path).find((name) => name.endsWith('.json'));
   if (!file) throw new Error(`artifact ${meta.artifact_id} holds no bundle`);

@@ -19,7 +19,7 @@ import {
   readDispatchRequest,
   resolveRunTarget,
 } from './pr-target.js';
-import { type ResumeRequest, resumeSuspendedRun } from './resume-mode.js';
+import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
@@ -76,7 +76,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
         finish(results, inputs, setup);
       } else if (mode === 'resume') {
         try {
-          const request = await resumeRequestFrom(inputs, context, octokit, dispatch?.checkRunId ?? null);
+          const request = await resumeRequestFrom(inputs, context, octokit, dispatch);
           finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
         } catch (error) {
           await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
@@ -193,46 +193,6 @@ async function runContracts(options: {
   }
   if (inputs.summary) await writeJobSummary(results, setup);
   return results;
-}
-
-/**
- * `mode: resume`: which run to continue and with what decision, from the inputs (`resume-run-id`)
- * or the App's `workflow_dispatch` inputs (`resume_run_id`, `session_id`, a pre-signed `approval`).
- */
-async function resumeRequestFrom(
-  inputs: Inputs,
-  context: EventContext,
-  octokit: Octokit,
-  checkRunId: number | null,
-): Promise<ResumeRequest> {
-  const dispatch = ((context.payload as { inputs?: Record<string, unknown> }).inputs ?? {}) as Record<
-    string,
-    unknown
-  >;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-  const workflowRunId = inputs.resumeRunId || text(dispatch.resume_run_id);
-  if (!workflowRunId)
-    throw new Error(
-      'mode resume needs `resume-run-id`: the id of the workflow run whose truss-ledger artifact holds the suspended session',
-    );
-  const approval = text(dispatch.approval);
-  let entry: unknown = null;
-  if (approval) {
-    try {
-      entry = JSON.parse(approval);
-    } catch {
-      throw new Error(
-        'the dispatch input `approval` is not JSON (it must be a pre-signed human_review entry)',
-      );
-    }
-  }
-  return {
-    workflowRunId,
-    sessionId: text(dispatch.session_id),
-    target: await resolveRunTarget(context, octokit),
-    decision: entry === null ? { kind: 'none' } : { kind: 'presigned', entry },
-    checkRunId,
-  };
 }
 
 function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup): void {

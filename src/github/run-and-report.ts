@@ -249,8 +249,9 @@ async function reportedRun(
       return null;
     });
   // Publishing may extend the ledger (an anchor receipt): report the head it ends at.
-  const headHash = options.store.session(sessionId)?.head_hash ?? report.headHash;
-  const headSeq = entries.length - 1 + countAfter(options.store, sessionId, entries.length);
+  const published = options.store.session(sessionId);
+  const headHash = published?.head_hash ?? report.headHash;
+  const headSeq = (published?.entries ?? entries.length) - 1;
   report.headHash = headHash;
   const links: ReportLinks = {
     artifactName: artifact?.name,
@@ -345,13 +346,6 @@ function writeHtmlReport(
     options.log.warning(`could not write the HTML report: ${(error as Error).message}`);
     return null;
   }
-}
-
-/** Entries appended at or after `from` (e.g. by publishing), without re-reading the whole session. */
-function countAfter(store: LedgerStore, sessionId: string, from: number): number {
-  let count = 0;
-  while (store.entry(sessionId, from + count)) count++;
-  return count;
 }
 
 function logEvent(log: Logger, event: RunEvent): void {

@@ -19,7 +19,7 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-4BL2U6TP.js";
+} from "./chunks/chunk-H6O6OQ3F.js";
 import "./chunks/chunk-C5HPWA2J.js";
 import {
   CONFIG_FILE,

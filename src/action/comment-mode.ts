@@ -7,7 +7,7 @@ import { checkoutPullRequestHead } from './checkout-pr-head.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { type RunTarget, targetFromPullRequest } from './pr-target.js';
-import type { ResumeRequest } from './resume-mode.js';
+import { resumeWithDecision } from './resume-mode.js';
 import type { ActionSetup } from './setup.js';
 
 interface CommentPayload {
@@ -36,8 +36,6 @@ export async function handleComment(options: {
     intent: string | null,
     verifyOnly: boolean,
   ) => Promise<ContractRunResult[]>;
-  /** Continues the run suspended on this PR with the commented decision (see resume-mode). */
-  resumeRun: (request: ResumeRequest) => Promise<ContractRunResult>;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup } = options;
   const payload = context.payload as CommentPayload;
@@ -83,19 +81,11 @@ export async function handleComment(options: {
           reply:
             'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
         };
-      const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
-      const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
-      const result = await options.resumeRun({
-        workflowRunId: waiting.workflow_run_id,
-        sessionId: waiting.session_id,
-        target,
-        decision: {
-          kind: 'sign',
-          decision: request.decision,
-          note: request.note,
-          actor: request.actor,
-          source: request.source,
-        },
+      const result = await resumeWithDecision({ inputs, context, octokit, setup }, waiting, issueNumber, {
+        decision: request.decision,
+        note: request.note,
+        actor: request.actor,
+        source: request.source,
       });
       return { ok: result.overall === 'pass', reply: null, results: [result] };
     },

@@ -11,13 +11,19 @@ import {
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
+import type { SuspendedMeta } from '../github/suspended-session.js';
 import { applyWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
 import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import type { Inputs } from './inputs.js';
-import { type DispatchRequest, type RunTarget, resolveRunTarget } from './pr-target.js';
+import {
+  type DispatchRequest,
+  type RunTarget,
+  resolveRunTarget,
+  targetFromPullRequest,
+} from './pr-target.js';
 import { WORKDIR_PATCH } from './publish-artifact.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
@@ -174,6 +180,34 @@ export async function resumeRequestFrom(
     decision: approval === null ? { kind: 'none' } : { kind: 'presigned', entry: approval },
     checkRunId: dispatch?.checkRunId ?? null,
   };
+}
+
+/**
+ * A decision made on the pull request (a `/truss approve|reject` comment or a review) releases the
+ * gate of `gate`'s session: it is signed here with review-signing-key and the run resumes on the
+ * PR's current head (refused if the head moved since the run suspended).
+ */
+export async function resumeWithDecision(
+  options: { inputs: Inputs; context: EventContext; octokit: Octokit; setup: ActionSetup },
+  gate: SuspendedMeta,
+  prNumber: number,
+  decision: Omit<Extract<GateDecision, { kind: 'sign' }>, 'kind'>,
+): Promise<ContractRunResult> {
+  const { context, octokit } = options;
+  const { data } = await octokit.rest.pulls.get({
+    owner: context.owner,
+    repo: context.repo,
+    pull_number: prNumber,
+  });
+  return resumeSuspendedRun({
+    ...options,
+    request: {
+      workflowRunId: gate.workflow_run_id,
+      sessionId: gate.session_id,
+      target: targetFromPullRequest(data as unknown as Parameters<typeof targetFromPullRequest>[0]),
+      decision: { kind: 'sign', ...decision },
+    },
+  });
 }
 
 const ARTIFACT_PREFIX = 'truss-ledger-';

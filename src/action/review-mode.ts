@@ -13,8 +13,7 @@ import type { ContractRunResult } from '../github/run-and-report.js';
 import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
-import { targetFromPullRequest } from './pr-target.js';
-import { resumeSuspendedRun } from './resume-mode.js';
+import { resumeWithDecision } from './resume-mode.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
 interface ReviewPayload {
@@ -40,7 +39,7 @@ export async function handleReview(options: {
   const pr = payload.pull_request;
   const review = payload.review;
   if (!pr || !review?.user) throw new Error('mode review needs a pull_request_review event');
-  const repo = { owner: context.owner, repo: context.repo };
+  const _repo = { owner: context.owner, repo: context.repo };
   let resumed: ContractRunResult[] | null = null;
   const result = await recordSignOff({
     octokit,
@@ -57,28 +56,15 @@ export async function handleReview(options: {
     outDir: setup.outDir,
     loadArtifactBundle: (meta) => downloadArtifactBundle(inputs, context, meta),
     releaseGate: async (gate, decision) => {
-      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pr.number });
       resumed = [
-        await resumeSuspendedRun({
-          inputs,
-          context,
-          octokit,
-          setup,
-          request: {
-            workflowRunId: gate.workflow_run_id,
-            sessionId: gate.session_id,
-            target: targetFromPullRequest(data as unknown as Parameters<typeof targetFromPullRequest>[0]),
-            decision: {
-              kind: 'sign',
-              decision,
-              note: review.body ?? null,
-              actor: { login: review.user?.login ?? 'unknown', id: review.user?.id ?? null },
-              source: {
-                review_id: review.id,
-                commit_sha: review.commit_id ?? null,
-                url: review.html_url ?? null,
-              },
-            },
+        await resumeWithDecision({ inputs, context, octokit, setup }, gate, pr.number, {
+          decision,
+          note: review.body ?? null,
+          actor: { login: review.user?.login ?? 'unknown', id: review.user?.id ?? null },
+          source: {
+            review_id: review.id,
+            commit_sha: review.commit_id ?? null,
+            url: review.html_url ?? null,
           },
         }),
       ];

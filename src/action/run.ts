@@ -71,7 +71,6 @@ export async function run(env: Record<string, string | undefined> = process.env)
           setup,
           runContracts: (target, names, intent, verifyOnly) =>
             runContracts({ inputs, context, octokit, setup, target, names, intent, verifyOnly }),
-          resumeRun: (request) => resumeSuspendedRun({ inputs, context, octokit, setup, request }),
         });
         finish(results, inputs, setup);
       } else if (mode === 'resume') {

@@ -4269,10 +4269,10 @@ export {
   handleCommand,
   findSuspendedSessions,
   findSuspendedSession,
+  trustedKeysFor,
   BranchMovedError,
   commitFilesToBranch,
   branchHead,
   saveBundleToLedgerBranch,
-  trustedKeysFor,
   recordSignOff
 };

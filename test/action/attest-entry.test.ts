@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
 
 /**
- * `attest: true` through the BUILT action (dist/action.js, `npm run build`) on a real pull_request
+ * `attest: true` through the BUILT action (built from src for this test run) on a real pull_request
  * payload against the local fake GitHub: the verdict attestations are written beside the bundle and
  * verify offline; the job has no OIDC token (as for a fork PR, or without `id-token: write`), so the
  * GitHub artifact attestation is a warning, never a failed step.

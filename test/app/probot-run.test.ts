@@ -1,16 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
 import { commentPayload, PRIVATE_KEY_PEM, TOKEN } from './app-kit.js';
 
-/** Built into node_modules/.cache so the bundle resolves better-sqlite3 like an installed app does. */
-const OUT = join(REPO_ROOT, 'node_modules/.cache/truss-dist-app-test');
 const PROBOT = join(REPO_ROOT, 'node_modules/probot/bin/probot.js');
 const SECRET = 'run-secret';
 
@@ -29,7 +27,7 @@ function start(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, [PROBOT, 'run', join(OUT, 'app.js')], {
+  const child = spawn(process.execPath, [PROBOT, 'run', builtEntry('app.js')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -64,7 +62,6 @@ describe('npm start: `probot run ./dist/app.js` (the built app in a real Probot 
   const fake = new FakeGitHub();
   let api: string;
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', OUT], { cwd: REPO_ROOT, stdio: 'pipe' });
     api = await fake.start();
     fake
       .on('POST', /^\/api\/v3\/app\/installations\/2\/access_tokens$/, () => ({
@@ -78,7 +75,6 @@ describe('npm start: `probot run ./dist/app.js` (the built app in a real Probot 
   }, 60_000);
   afterAll(async () => {
     await fake.stop();
-    rmSync(OUT, { recursive: true, force: true });
   });
 
   it('serves signed webhooks and answers through GitHub with the installation token', async () => {

@@ -3,11 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
-/** Runs the committed, bundled CLI exactly as `npx truss` does: catches bundling mistakes src tests cannot. */
+/**
+ * Runs the bundled CLI exactly as `npx truss` does (built from src/ for this run; CI's dist check
+ * keeps the committed dist/ equal to it): catches bundling mistakes src tests cannot.
+ */
 function dist(args: string[], home: string) {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli.js'), ...args], {
+  const result = spawnSync(process.execPath, [builtEntry('cli.js'), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: home },
     encoding: 'utf8',

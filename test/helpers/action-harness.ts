@@ -1,5 +1,5 @@
 /**
- * Runs the BUILT action entry (dist/action.js) the way a runner does — a child process with the
+ * Runs the BUILT action entry (this test run's build of src/action, see test/global-setup.ts) the way a runner does — a child process with the
  * runner's environment variables, an event payload file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY —
  * against a local fake GitHub API (test/helpers/fake-github.ts) that serves a repository
  * Codertocat/Hello-World with pull request #2, and real git repositories on disk:
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
 import { SigningKey } from '../../src/core/ledger/index.js';
-import { REPO_ROOT } from './cli.js';
+import { builtEntry } from './built-dist.js';
 import { contentsFile, FakeGitHub, type RecordedRequest } from './fake-github.js';
 
 export const OWNER = 'Codertocat';
@@ -460,7 +460,7 @@ export class ActionHarness {
     writeFileSync(outputFile, '');
     writeFileSync(summaryFile, '');
     const workspace = options.workspace ?? this.source;
-    const result = await runChild(process.execPath, [join(REPO_ROOT, 'dist/action.js')], {
+    const result = await runChild(process.execPath, [builtEntry('action.js')], {
       cwd: workspace,
       env: {
         PATH: process.env.PATH,

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import type { VerifyReport } from '../../src/core/ledger/index.js';
+import { CHROMIUM_PATH } from './capabilities.js';
 import { REPO_ROOT } from './cli.js';
 
-/** Debian's `chromium` package; `.ci/run` installs it when missing. */
-export const CHROMIUM_PATH = process.env.TRUSS_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /**
  * Browser suites run when Chromium is installed, and always under CI: there a missing browser must

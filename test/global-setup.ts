@@ -1,0 +1,34 @@
+/**
+ * Runs once before the suite: builds dist/ from the current src/ into a private directory, so every
+ * test of a built entry (the Action, the App, the bundled CLI) runs what src builds, never a stale
+ * committed dist/ (CI's dist check compares the committed one separately). Also prints, visibly, which
+ * suites will skip on this machine and why.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { capabilityNotices } from './helpers/capabilities.js';
+
+const REPO_ROOT = join(import.meta.dirname, '..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where this run's fresh build of src/ lives (dist layout: cli.js, action.js, app.js). */
+    builtDist: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  // Under node_modules so the bundles resolve better-sqlite3 and probot like dist/ does.
+  const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'truss-test-dist', String(process.pid));
+  execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', outdir], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (!existsSync(join(outdir, 'action.js')))
+    throw new Error(`the test build of src/ produced no action.js in ${outdir}`);
+  project.provide('builtDist', outdir);
+  for (const notice of capabilityNotices()) console.warn(`\n⚠ ${notice}\n`);
+  return () => rmSync(outdir, { recursive: true, force: true });
+}

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import {
   runDelegatedCli,
 } from '../../src/core/executors/delegated-cli.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
+import { git } from '../helpers/git.js';
 
 /** Real child processes and real git repositories throughout; nothing is mocked. */
 
@@ -43,13 +43,6 @@ function freshDir(name = 'w'): string {
   const dir = join(root, `${name}${++counter}`);
   mkdirSync(dir);
   return dir;
-}
-
-/** Host git, without whatever GIT_* the test runner inherited. */
-function git(cwd: string, ...args: string[]): string {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('GIT_')) env[k] = v;
-  return execFileSync('git', args, { cwd, env, encoding: 'utf8' });
 }
 
 /** A repository with one commit: README.md, other.txt and a .gitignore that ignores ignored.txt. */

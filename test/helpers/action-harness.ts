@@ -14,7 +14,7 @@
  * ledger branch kept through the Git Data API (blobs → trees → commits → refs, read back through the
  * contents API). Async child process only: spawnSync would block the fake server in this process.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import examples from '@octokit/webhooks-examples/api.github.com/index.json' with
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
 import { contentsFile, FakeGitHub, type RecordedRequest } from './fake-github.js';
+import { git } from './git.js';
 
 export const OWNER = 'Codertocat';
 export const REPO = 'Hello-World';
@@ -51,20 +52,7 @@ run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
 /** What a PR author would love to run instead: a check that always passes (on the PR head only). */
 export const HEAD_CONTRACT = `[contract]\nid = "greeting-0001"\nintent = "anything"\n\n[[done]]\nkind = "check"\ndesc = "always passes"\nrun = "true"\n`;
 
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  }).trim();
-}
+export { git };
 
 type Json = Record<string, unknown>;
 

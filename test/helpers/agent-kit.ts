@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,21 +14,13 @@ import { ScriptedProvider, type ScriptedResponse } from '../../src/core/provider
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { type RunOutcome, resumeContract, runContract } from '../../src/core/verify/run-contract.js';
+import { git } from './git.js';
 import { keyFromByte } from './ledger-kit.js';
 
 export const AGENT_KEY = keyFromByte(0x61);
 export const APPROVER_KEY = keyFromByte(0x62);
 
-export const GIT_ENV = {
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@t',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@t',
-};
-
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
-}
+export { git };
 
 /** A fresh directory, optionally a git repository with one commit (and `.truss/` ignored). */
 export function makeWorkdir(options: { git?: boolean } = {}): string {

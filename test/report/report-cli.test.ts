@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
 import type { ReportData } from '../../src/core/report/index.js';
 import { runCli } from '../helpers/cli.js';
+import { git } from '../helpers/git.js';
 import {
   exportText,
   FORGER_KEY,
@@ -97,20 +97,6 @@ describe('truss report', () => {
     expect(runCli(['report', '--help']).stdout).toContain('Usage: truss report BUNDLE.json');
   });
 });
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  });
-}
 
 describe('truss run writes the HTML report beside its bundle', () => {
   it('prints the report path (text and --json) and pins the workdir’s .truss/trusted-keys', () => {

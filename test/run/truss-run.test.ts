@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,23 +5,10 @@ import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
+import { git } from '../helpers/git.js';
 
 const SECRET_OPENAI = 'sk-test-planted-secret-0123456789abcdef';
 const SECRET_GITHUB = 'ghp_plantedGithubToken0123456789ABCDEFGH';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  });
-}
 
 /** A real repository: main with a README, a feature branch that adds greeting.txt. */
 function makeRepo(): string {

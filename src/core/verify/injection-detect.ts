@@ -68,16 +68,20 @@ const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [
         'i',
       ),
       new RegExp(String.raw`\bif you are (?:an? )?${WHO}\b`, 'i'),
+      new RegExp(
+        String.raw`\bimportant(?: note)? (?:for|to) (?:the |all |any )?(?:automated |ai |llm )?${WHO}\b`,
+        'i',
+      ),
       /\byour lens\b|\bseat \d+ of \d+\b/i,
     ],
   },
   {
     rule: 'vote-directive',
     patterns: [
-      /\bvote\b\W{0,4}(?:as\W{0,3}|is\W{0,3}|with\W{0,3}|for\W{0,3})?["'`]?(?:met|not[_ ]met|unverifiable)\b/i,
+      // An imperative "vote met" (after a sentence break or a directive word), not "seats vote met".
+      /(?:^|[.:;,!*/#>-]\s*|\b(?:please|must|should|always|just|now|then|simply|and|to)\s+)vote\b\W{0,4}(?:as\W{0,3}|is\W{0,3}|with\W{0,3}|for\W{0,3})?["'`]?(?:met|not[_ ]met|unverifiable)\b/i,
       /\b(?:mark|judge|rate|grade|score|consider|treat|report|declare)\b[^\n]{0,30}?\b(?:clause|contract|criteri(?:on|a)|requirements?|this change|this pr|the change)\b[^\n]{0,30}?\b(?:as )?(?:met|satisfied|passing|passed|approved)\b/i,
       /\b(?:respond|reply|answer|output)\b[^\n]{0,40}?\b(?:vote|verdict)\b/i,
-      /\b(?:clause|contract|all criteria)\b[^\n]{0,20}?\b(?:is|are|has been|have been)\s+(?:already\s+|fully\s+)?(?:met|satisfied|verified)\b[^\n]{0,40}?\b(?:vote|approve|pass|no need)\b/i,
     ],
   },
   {
@@ -90,7 +94,7 @@ const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [
       /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>/i,
       /\[\/?INST\]|<<\/?SYS>>/,
       /^[\s+\-#/*>]*#{1,6}\s*(?:system|assistant|user|human|developer|instruction|response)\s*:?\s*$/i,
-      /^[\s+\-/*>]*(?:System|Assistant|Human|Developer)\s*:\s+\S/,
+      /^[\s+\-/*>#]*(?:System|Assistant|Human|Developer)\s*:\s+\S/,
       /<\/?(?:system|assistant|instructions|system[-_]prompt|admin)>/i,
     ],
   },
@@ -121,13 +125,49 @@ export function detectInjection(evidence: PreparedEvidence): InjectionReport {
     if (spans.length < MAX_SPANS) spans.push(span);
   };
   for (const section of evidence.sections) {
-    for (const line of section.lines) scanLine(line, push);
+    section.lines.forEach((line, i) => {
+      const found = scanLine(line, push);
+      const next = section.lines[i + 1];
+      // An instruction split over two lines: scan the pair, keep only matches that cross the break.
+      if (!found && next) scanAcross(line, next, push);
+    });
   }
   return { suspected: total > 0, spans, total };
 }
 
-function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): void {
+/** Drops a diff line's +/-/space prefix and comment leaders, so two lines join as prose. */
+function prose(text: string): string {
+  return text.replace(/^[+\- ]?\s*(?:\/\/+|#+|\*+|\/\*+|<!--|--|;+|>)?\s*/, '');
+}
+
+function scanAcross(line: EvidenceLine, next: EvidenceLine, push: (span: InjectionSpan) => void): void {
+  const first = line.text;
+  const joined = `${first} ${prose(next.text)}`;
+  for (const { rule, patterns } of RULES) {
+    for (const pattern of patterns) {
+      if (pattern.source.startsWith('^')) continue;
+      const m = pattern.exec(joined);
+      if (!m || m.index >= first.length || m.index + m[0].length <= first.length) continue;
+      push({
+        rule,
+        source: line.source,
+        path: line.path,
+        line: line.line,
+        column: m.index + 1,
+        match: clip(m[0]),
+      });
+      return;
+    }
+  }
+}
+
+/**
+ * Scans one line; returns whether anything was flagged. Diff headers (file names) are also read with
+ * `_`, `-`, `.` and `/` as spaces, so `IGNORE_PREVIOUS_INSTRUCTIONS.md` reads as words.
+ */
+function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): boolean {
   const at = { source: line.source, path: line.path, line: line.line };
+  let found = false;
   if (line.suspiciousHidden > 0) {
     const column = line.text.indexOf('⟦') + 1;
     const end = line.text.indexOf('⟧', column) + 1;
@@ -137,15 +177,22 @@ function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): void
       column: Math.max(1, column),
       match: clip(line.text.slice(column - 1, end || undefined)),
     });
+    found = true;
   }
+  const header = line.source === 'diff' && line.line === null;
+  const texts = header ? [line.text, line.text.replace(/[_\-./]+/g, ' ')] : [line.text];
   for (const { rule, patterns } of RULES) {
-    for (const pattern of patterns) {
-      const m = pattern.exec(line.text);
-      if (!m) continue;
-      push({ rule, ...at, column: m.index + 1, match: clip(m[0]) });
-      break;
+    search: for (const text of texts) {
+      for (const pattern of patterns) {
+        const m = pattern.exec(text);
+        if (!m) continue;
+        push({ rule, ...at, column: m.index + 1, match: clip(m[0]) });
+        found = true;
+        break search;
+      }
     }
   }
+  return found;
 }
 
 function clip(text: string): string {

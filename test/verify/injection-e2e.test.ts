@@ -59,6 +59,7 @@ function contractToml(policy: 'unverifiable' | 'annotate' | null): string {
   ].join('\n');
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: request bodies are read field by field in assertions
 type Body = Record<string, any>;
 
 /** Fakes both vendors: every seat votes met, whatever it is shown. Returns the request bodies. */
@@ -229,7 +230,7 @@ describe('a PR hiding an instruction from humans, judged by models that always v
       const browser = await launchChromium();
       try {
         const opened = await openReport(browser, file);
-        const banner = await opened.page.locator('.injection').first().innerText();
+        const banner = (await opened.page.locator('.injection').first().textContent()) ?? '';
         expect(banner).toContain('Suspected prompt injection');
         expect(banner).toContain('src/greet.ts:1');
         expect(banner).toContain('⟦tag-text');

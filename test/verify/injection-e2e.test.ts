@@ -184,7 +184,7 @@ describe('a PR hiding an instruction from humans, judged by models that always v
     expect(clause?.votes).toEqual({ met: 4, not_met: 0, unverifiable: 0 });
     expect(clause?.reason).toContain('suspected prompt injection');
     expect(clause?.reason).toContain('src/greet.ts:1');
-    expect(clause?.reason).toContain('/truss approve');
+    expect(clause?.reason).toContain('approving review of this head');
 
     // The signed evidence: hidden characters counted per file, spans located.
     const evidence = entries.find((e) => e.kind === 'review_evidence')?.payload as Body;
@@ -212,7 +212,7 @@ describe('a PR hiding an instruction from humans, judged by models that always v
       expect(text).toContain('Suspected prompt injection in the evidence of clause 1');
       expect(text).toContain('src/greet.ts:1');
       expect(text).toContain('⟦tag-text');
-      expect(text).toContain('/truss approve');
+      expect(text).toContain('approving the pull request in a review at this head');
     }
     expect(check.annotations).toContainEqual(
       expect.objectContaining({ path: 'src/greet.ts', start_line: 1, annotation_level: 'warning' }),

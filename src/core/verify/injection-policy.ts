@@ -22,9 +22,14 @@ export interface ClauseInjection {
   withheld_met: boolean;
 }
 
-/** How a maintainer accepts evidence the detector flagged, in every place it is shown. */
+/**
+ * How a maintainer accepts evidence the detector flagged, in every place it is shown. A completed
+ * run is signed off by an approving pull request review (github/record-sign-off.ts), which appends a
+ * signed `human_review` attesting this head and turns `truss / human review` green; the machine
+ * verdict itself is never rewritten.
+ */
 export const ACCEPT_HINT =
-  "model votes alone cannot make it met; a maintainer's signed `/truss approve` on this head accepts the evidence";
+  "model votes alone cannot make it met; a maintainer's approving review of this head (a signed human_review, shown by the truss / human review check) accepts the evidence, the machine verdict stays as signed";
 
 /** The contract's policy; absent means `unverifiable` (fail closed). */
 export function injectionPolicyOf(contract: ResolvedContract): InjectionPolicy {

@@ -7,7 +7,7 @@ import type { Annotation } from './types.js';
  * Suspected prompt injection, shown on every GitHub surface with the same spans the signed
  * `review_evidence` entry records: the matched text is quoted as the model read it (hidden
  * characters as ⟦…⟧ marks), so a maintainer sees what the panel saw and can accept it with a signed
- * `/truss approve` on this head.
+ * approving pull request review at this head.
  */
 
 const MAX_SPANS_SHOWN = 8;
@@ -26,7 +26,7 @@ function clauseBlock(clause: ReportClause, detail: Detail): string | null {
   const lines: string[] = [];
   if (injection) {
     const outcome = injection.withheldMet
-      ? `**UNVERIFIABLE, not met:** policy ${codeSpan(injection.policy)} — model votes alone cannot make this clause met. A maintainer's signed ${codeSpan('/truss approve')} on this head accepts the evidence.`
+      ? `**UNVERIFIABLE, not met:** policy ${codeSpan(injection.policy)} — model votes alone cannot make this clause met. A maintainer who has read these spans accepts them by approving the pull request in a review at this head (a signed ${codeSpan('human_review')}, shown by ${codeSpan('truss / human review')}); the machine verdict stays as signed.`
       : injection.policy === 'annotate'
         ? `Policy ${codeSpan('annotate')}: marked only; the votes decide the clause.`
         : `Policy ${codeSpan(injection.policy)}: the votes did not make the clause met anyway.`;
@@ -91,7 +91,7 @@ export function injectionAnnotations(report: RunReport): Annotation[] {
             normalizeText(
               `Clause ${clause.index + 1}: this text seems to address the reviewer panel: ${span.match}\n` +
                 (clause.injection?.withheldMet
-                  ? "The clause is UNVERIFIABLE until a maintainer's signed /truss approve on this head accepts the evidence."
+                  ? 'Model votes alone cannot make the clause met. A maintainer accepts this evidence by approving the pull request in a review at this head (signed human_review).'
                   : 'Annotated only.'),
             ),
           ),

@@ -269,7 +269,7 @@ function injectionBlock(clause: RunReport['clauses'][number]): HTMLElement | nul
           `Suspected prompt injection (${injection.total} span${injection.total === 1 ? '' : 's'}). `,
         ),
         injection.withheldMet
-          ? "Model votes alone cannot make this clause met; a maintainer's signed /truss approve on this head accepts the evidence."
+          ? 'Model votes alone cannot make this clause met; a maintainer accepts the evidence by approving the pull request in a review at this head (a signed human_review, listed under Human sign-offs).'
           : injection.policy === 'annotate'
             ? 'Policy annotate: marked only.'
             : 'The votes did not make the clause met anyway.',

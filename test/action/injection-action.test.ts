@@ -57,12 +57,9 @@ describe('the action on a PR that hides an instruction to the panel', () => {
     const run = await harness.runPullRequest();
     expect(run.outputs.verdict, run.stdout + run.stderr).toBe('unverifiable');
 
-    const [created] = createdCheckRuns(harness.fake, 'truss / greeting-0001');
-    const completes = harness.fake.calls(
-      'PATCH',
-      new RegExp(`/check-runs/${String((created as Json | undefined)?.id ?? '4242')}$`),
-    );
-    const output = (completes.at(-1)?.body as Json).output as Json;
+    expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')).toHaveLength(1);
+    const completes = harness.fake.calls('PATCH', /\/check-runs\/4242$/);
+    const output = ((completes.at(-1)?.body ?? {}) as Json).output as Json;
     expect(output.title).toContain('UNVERIFIABLE');
     expect(output.summary).toContain('Suspected prompt injection in the evidence of clause 1');
     expect(output.summary).toContain('src/greet.ts:1');
@@ -72,7 +69,7 @@ describe('the action on a PR that hides an instruction to the panel', () => {
     );
 
     const [comment] = harness.fake.calls('POST', /\/issues\/2\/comments$/);
-    const body = String((comment?.body as Json).body);
+    const body = String(((comment?.body ?? {}) as Json).body);
     expect(body).toContain('Suspected prompt injection');
     expect(body).toContain('src/greet.ts:1');
     expect(body).toContain('approving the pull request in a review at this head');
@@ -102,7 +99,7 @@ describe('the action on a PR that hides an instruction to the panel', () => {
     const run = await harness.runPullRequest();
     expect(run.outputs.verdict, run.stdout + run.stderr).toBe('pass');
     const [comment] = harness.fake.calls('POST', /\/issues\/2\/comments$/);
-    const body = String((comment?.body as Json).body);
+    const body = String(((comment?.body ?? {}) as Json).body);
     expect(body).toContain('Suspected prompt injection');
     expect(body).toContain('`annotate`');
     expect(body).toContain('⟦tag-text');

@@ -23,6 +23,7 @@ import { runCheck } from './check-runner.js';
 import type { NonceSource } from './evidence-envelope.js';
 import { type PreparedEvidence, prepareEvidence } from './evidence-lines.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
+import { revealHidden } from './hidden-text.js';
 import { detectInjection } from './injection-detect.js';
 import { applyInjectionPolicy, injectionPolicyOf, type RecordedInjection } from './injection-policy.js';
 import { runPanel, type SeatVote } from './panel.js';
@@ -481,7 +482,8 @@ async function verifyReview(
           truncated: f.truncated,
           problem: f.problem,
         })),
-        notes: collected.notes,
+        // Notes name files (author-chosen paths): recorded as models and humans read them.
+        notes: collected.notes.map((note) => revealHidden(note).text),
         // What models were shown differs from the raw bytes where text was hidden: counted per file.
         hidden_text: prepared.hidden.map((h) => ({
           source: h.source,
@@ -541,7 +543,8 @@ async function verifyReview(
         payload: {
           clause: index,
           ...vote,
-          reasoning: redact(vote.reasoning),
+          // A model may echo hidden characters from the evidence; record them visibly.
+          reasoning: redact(revealHidden(vote.reasoning).text),
           error: vote.error === null ? null : redact(vote.error),
         } as unknown as Record<string, unknown>,
       });

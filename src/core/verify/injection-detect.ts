@@ -18,7 +18,8 @@ export type InjectionRule =
   | 'role-marker'
   | 'fake-heading'
   | 'evidence-delimiter'
-  | 'hidden-characters';
+  | 'hidden-characters'
+  | 'mixed-script-word';
 
 export interface InjectionSpan {
   rule: InjectionRule;
@@ -113,6 +114,14 @@ const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [
 ];
 
 /**
+ * A word mixing Latin with Cyrillic or Greek letters (`vоte` with a Cyrillic о): homoglyphs that read
+ * as one thing to a human and another to a pattern. Real words in one language do not mix scripts;
+ * a unit like `μs` (one Latin letter) is left alone.
+ */
+const MIXED_SCRIPT =
+  /(?<![\p{L}\p{M}])(?=(?:[\p{L}\p{M}]*?\p{Script=Latin}){2})(?=[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}\p{M}]{3,}/u;
+
+/**
  * Scans prepared evidence line by line. Hidden characters that hide text (tag characters, bidi
  * controls, zero-width characters) are always a span of their own. Diff header lines are scanned
  * too, so an instruction in a file name is found.
@@ -177,6 +186,11 @@ function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): bool
       column: Math.max(1, column),
       match: clip(line.text.slice(column - 1, end || undefined)),
     });
+    found = true;
+  }
+  const mixed = MIXED_SCRIPT.exec(line.text);
+  if (mixed) {
+    push({ rule: 'mixed-script-word', ...at, column: mixed.index + 1, match: clip(mixed[0]) });
     found = true;
   }
   const header = line.source === 'diff' && line.line === null;

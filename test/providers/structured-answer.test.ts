@@ -100,7 +100,7 @@ describe('openai: strict json_schema', () => {
     nock('https://api.openai.com')
       .post('/v1/chat/completions')
       .reply(200, (_uri, b) => {
-        bodies.push(b as Record<string, any>);
+        bodies.push(b as (typeof bodies)[number]);
         return completion('{"vote":"met","reasoning":"ok","aimed_at_reviewers":false}');
       })
       .post('/v1/chat/completions')

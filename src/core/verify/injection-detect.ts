@@ -102,8 +102,9 @@ const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [
   {
     rule: 'fake-heading',
     patterns: [
-      /^[\s+\-/*>]*#{1,6}\s*(?:clause to judge|limits of this evidence|reviewer instructions|review instructions|instructions for (?:the )?reviewers?|updated clause|new clause|verdict)\b/i,
-      /^[\s+\-/*>]*#{1,6}\s*(?:intent|diff \(base)\b/i,
+      /^[\s+\-/*>]*#{1,6}\s*(?:clause to judge|limits of this evidence|reviewer instructions|review instructions|instructions for (?:the )?reviewers?|updated clause|new clause)\b/i,
+      // Our own prompt's headings standing alone ("## Intent"), not a heading that starts with the word.
+      /^[\s+\-/*>]*#{1,6}\s*(?:intent|verdict|diff|diff \(base[^)]*\)|file \S+)\s*:?\s*$/i,
       /\bend of (?:the )?evidence\b/i,
     ],
   },

@@ -5,7 +5,8 @@ import type { EvidenceLine, EvidenceSource, PreparedEvidence } from './evidence-
  * judges text written by the party it judges, so a line that tells "the reviewer" how to vote is
  * itself a finding. The rules are deliberately about *addressing the judge* (instructions, role
  * markers, vote objects, our own prompt headings and delimiter name, hidden characters), not about
- * topics: a diff that documents prompt injection is not flagged for using the words. Matches are
+ * topics: a diff that describes prompt injection is not flagged, one that quotes an attack phrase
+ * is (measured by `npm run bench:injection`; docs/security-models.md). Matches are
  * recorded with file and line in the signed evidence; what happens next is the contract's
  * `[panel] on_suspected_injection` policy (docs/contracts.md).
  */

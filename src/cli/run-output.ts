@@ -286,7 +286,8 @@ function formatVerdict(
       const votes = entries
         .filter((e) => e.kind === 'review_vote' && e.payload.clause === clause.clause)
         .map((e) => e.payload);
-      if (votes.length === 0) lines.push(`    ${clause.reason}`);
+      // A flagged clause (suspected prompt injection) says why and where, whatever the votes.
+      if (votes.length === 0 || clause.injection) lines.push(`    ${clause.reason}`);
       for (const vote of votes) {
         const reasoning = String(vote.reasoning).replace(/\s+/g, ' ');
         lines.push(

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,9 +38,31 @@ describe('dist/cli.js (the shipped bundle)', () => {
 
   it('runs a scripted review panel (lazy-loaded provider code works when bundled)', () => {
     const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    // A clean copy of the files the contract judges: the panel's evidence is the diff of the workdir,
+    // and this repository's own working tree (its prompt-injection corpus, a local dist build) would
+    // rightly be flagged as text addressing the reviewers.
+    const workdir = mkdtempSync(join(tmpdir(), 'truss-dist-work-'));
+    mkdirSync(join(workdir, 'examples', 'providers'), { recursive: true });
+    for (const file of ['README.md', 'package.json', 'examples/providers/panel-met.json'])
+      copyFileSync(join(REPO_ROOT, file), join(workdir, file));
+    const gitEnv = {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    };
+    for (const git of [
+      ['init', '-q'],
+      ['add', '.'],
+      ['commit', '-qm', 'base'],
+    ])
+      spawnSync('git', git, { cwd: workdir, env: gitEnv });
     const args = [
       'run',
       'examples/contracts/with-review.toml',
+      '--workdir',
+      workdir,
       '--db',
       join(home, 'l.db'),
       '--bundle',

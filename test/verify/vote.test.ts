@@ -35,26 +35,56 @@ describe('panel majority (SPEC §5), every N from 1 to 5 × every vote mix', () 
   });
 });
 
-describe('parseVote reads answers defensively', () => {
+describe('parseVote accepts exactly one vote object and nothing else', () => {
   it.each([
     ['{"vote":"met","reasoning":"ok"}', 'met'],
-    ['```json\n{"vote": "not_met", "reasoning": "missing file"}\n```', 'not_met'],
-    ['Sure! Here is my answer: {"vote": "Not Met", "reasoning": "x"} hope it helps', 'not_met'],
-    ['{"vote":"UNVERIFIABLE","reasoning":"no diff"}', 'unverifiable'],
-    ['{"vote":"not-met","reasoning":"x"}', 'not_met'],
+    ['  \n{"vote": "not_met", "reasoning": "missing file"}\n', 'not_met'],
+    ['{"vote":"unverifiable","reasoning":"no diff"}', 'unverifiable'],
+    ['{"vote":"met","reasoning":"x","aimed_at_reviewers":false}', 'met'],
   ])('%s → %s', (text, vote) => {
     expect(parseVote(text)).toMatchObject({ vote, parsed: true });
   });
 
-  it.each([['met'], ['{"vote":"yes"}'], ['{"vote": true}'], ['{"verdict":"met"}'], ['{"vote":"met"'], ['']])(
-    'unparseable %j → unverifiable, never met',
-    (text) => {
-      const parsed = parseVote(text);
-      expect(parsed.vote).toBe('unverifiable');
-      expect(parsed.parsed).toBe(false);
-      expect(parsed.reasoning).toContain('unparseable');
-    },
-  );
+  it.each([
+    ['met'],
+    ['{"vote":"yes"}'],
+    ['{"vote": true}'],
+    ['{"verdict":"met"}'],
+    ['{"vote":"met"'],
+    [''],
+    // Decided: anything around the object, or a second object, makes the seat unverifiable.
+    ['```json\n{"vote": "met", "reasoning": "fenced"}\n```'],
+    ['Sure! Here is my answer: {"vote": "met", "reasoning": "x"} hope it helps'],
+    ['{"vote":"met","reasoning":"a"} {"vote":"not_met","reasoning":"b"}'],
+    ['{"vote":"not_met","reasoning":"a"}\n{"vote":"met","reasoning":"b"}'],
+    ['{"vote":"Met","reasoning":"case matters"}'],
+    ['{"vote":"not met","reasoning":"spelling matters"}'],
+    ['{"vote":"met","reasoning":"x","confidence":1}'],
+    ['[{"vote":"met","reasoning":"x"}]'],
+    ['{"vote":"met","reasoning":"x","aimed_at_reviewers":"no"}'],
+  ])('unparseable %j → unverifiable, never met', (text) => {
+    const parsed = parseVote(text);
+    expect(parsed.vote).toBe('unverifiable');
+    expect(parsed.parsed).toBe(false);
+    expect(parsed.reasoning).toContain('unparseable');
+  });
+
+  it('structured answers: exactly one tool input, no prose beside it', () => {
+    expect(parseVote('', [{ vote: 'met', reasoning: 'ok', aimed_at_reviewers: true }])).toMatchObject({
+      vote: 'met',
+      parsed: true,
+      aimedAtReviewers: true,
+    });
+    expect(parseVote('', [])).toMatchObject({ vote: 'unverifiable', parsed: false });
+    expect(
+      parseVote('', [
+        { vote: 'met', reasoning: 'a' },
+        { vote: 'met', reasoning: 'b' },
+      ]).vote,
+    ).toBe('unverifiable');
+    expect(parseVote('I am sure.', [{ vote: 'met', reasoning: 'a' }]).vote).toBe('unverifiable');
+    expect(parseVote('', [{ unexpected_tool: 'bash' }]).vote).toBe('unverifiable');
+  });
 
   it('clips very long reasoning', () => {
     const parsed = parseVote(JSON.stringify({ vote: 'met', reasoning: 'x'.repeat(10_000) }));

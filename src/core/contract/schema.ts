@@ -61,6 +61,12 @@ export const ProviderSchema = z.strictObject({
 
 export const PanelSchema = z.strictObject({
   seats: z.array(ProviderSchema).default([]),
+  /**
+   * Evidence that seems to address the reviewers (verify/injection-detect.ts): `unverifiable` (the
+   * default) keeps model votes alone from making the clause met; `annotate` only marks it. Left
+   * absent rather than defaulted, so contracts that do not set it keep their recorded hash.
+   */
+  on_suspected_injection: z.enum(['unverifiable', 'annotate']).optional(),
 });
 
 export const ExecutorSchema = z.strictObject({

@@ -119,8 +119,13 @@ export class AnthropicProvider implements Provider {
     });
   }
 
+  /**
+   * One Messages API call. With `answerSchema` the answer is a forced tool call: one tool with that
+   * input schema and `tool_choice: {type: 'tool', name}`, per the Messages API tool-use docs.
+   */
   async #attempt(request: CompletionRequest, ctx: Ctx): Promise<RawCompletion> {
     const temperature = request.temperature ?? this.#options.temperature;
+    const answer = request.answerSchema;
     const message = await this.#send(
       {
         model: this.model,
@@ -128,6 +133,18 @@ export class AnthropicProvider implements Provider {
         messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
         ...(request.system !== undefined ? { system: request.system } : {}),
         ...(temperature !== undefined ? { temperature } : {}),
+        ...(answer
+          ? {
+              tools: [
+                {
+                  name: answer.name,
+                  description: answer.description,
+                  input_schema: answer.schema as Anthropic.Tool.InputSchema,
+                },
+              ],
+              tool_choice: { type: 'tool' as const, name: answer.name },
+            }
+          : {}),
         stream: false,
       },
       ctx,
@@ -135,7 +152,15 @@ export class AnthropicProvider implements Provider {
     const text = message.content
       .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
       .join('');
-    return { text, ...this.#meta(message) };
+    if (!answer) return { text, ...this.#meta(message) };
+    // Forced tool use: the answer is the tool input. Every tool_use block is returned (also one for
+    // another name) so the caller can refuse anything but exactly one answer.
+    const structured = message.content.flatMap((block) =>
+      block.type === 'tool_use'
+        ? [block.name === answer.name ? block.input : { unexpected_tool: block.name }]
+        : [],
+    );
+    return { text, structured, ...this.#meta(message) };
   }
 
   #chatParams(request: ChatRequest): Anthropic.MessageCreateParamsNonStreaming {

@@ -15,6 +15,8 @@ export interface RawCompletion {
    * the API reported. An empty list means "not billable" (cost 0, no warning).
    */
   priceAs?: readonly string[] | undefined;
+  /** Tool inputs answering a forced `answerSchema` (see CompletionResult.structured). */
+  structured?: unknown[] | undefined;
 }
 
 /** What a provider's transport returns for one `chat` step, before pricing and budget accounting. */
@@ -37,7 +39,13 @@ export async function meteredCall(
   call: () => Promise<RawCompletion>,
 ): Promise<CompletionResult> {
   const { raw, usage } = await metered(ctx, pricing, configuredModel, call, 0);
-  return { text: raw.text, usage, model: raw.model, stopReason: raw.stopReason };
+  return {
+    text: raw.text,
+    usage,
+    model: raw.model,
+    stopReason: raw.stopReason,
+    ...(raw.structured !== undefined ? { structured: raw.structured } : {}),
+  };
 }
 
 /**

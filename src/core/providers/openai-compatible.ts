@@ -119,7 +119,22 @@ export class OpenAICompatibleProvider implements Provider {
     ];
     return {
       ...this.#common(messages, request),
-      ...(request.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(request.answerSchema
+        ? {
+            // Structured outputs: the model must produce exactly this schema (strict mode).
+            response_format: {
+              type: 'json_schema',
+              json_schema: {
+                name: request.answerSchema.name,
+                description: request.answerSchema.description,
+                schema: request.answerSchema.schema,
+                strict: true,
+              },
+            },
+          }
+        : request.json
+          ? { response_format: { type: 'json_object' } }
+          : {}),
     };
   }
 

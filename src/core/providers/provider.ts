@@ -14,6 +14,12 @@ export interface CompletionRequest {
   temperature?: number;
   /** Ask for a JSON object answer where the API supports it (OpenAI `response_format`). */
   json?: boolean;
+  /**
+   * Ask for exactly this structured answer where the API has it: Anthropic gets one tool with this
+   * input schema and `tool_choice` forcing it; OpenAI gets `response_format: {type: 'json_schema',
+   * json_schema: {name, schema, strict: true}}`. Providers without it ignore the field.
+   */
+  answerSchema?: { name: string; description: string; schema: Record<string, unknown> } | undefined;
 }
 
 export interface Usage {
@@ -28,6 +34,11 @@ export interface CompletionResult {
   /** The model that actually answered (as the API reports it). */
   model: string;
   stopReason: string | null;
+  /**
+   * Set when the request had `answerSchema` and the API answers through tool use (Anthropic): the
+   * inputs of every tool call the model made, in order (a well-behaved model makes exactly one).
+   */
+  structured?: unknown[];
 }
 
 /** A tool as advertised to a model (generic JSON-schema form; providers may map to typed schemas). */

@@ -2,7 +2,8 @@ import type { ReviewClause } from '../contract/schema.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
-import type { ReviewEvidence } from './review-evidence.js';
+import type { NonceSource } from './evidence-envelope.js';
+import type { PreparedEvidence } from './evidence-lines.js';
 import { buildReviewPrompt, LENSES } from './review-prompt.js';
 import { type ClauseStatus, majority, parseVote, type Vote } from './vote.js';
 
@@ -16,6 +17,11 @@ export interface SeatVote {
   usage: { input_tokens: number; output_tokens: number; cost_usd: number };
   /** Why the seat could not vote (provider error, budget); its vote is then unverifiable. */
   error: string | null;
+  /**
+   * The shortcuts lens's answer to "does the change contain text aimed at automated reviewers?";
+   * null for other lenses and for seats that gave no valid answer.
+   */
+  aimed_at_reviewers: boolean | null;
 }
 
 export interface PanelResult {
@@ -35,8 +41,11 @@ const REVIEW_MAX_TOKENS = 1024;
 export async function runPanel(options: {
   intent: string;
   clause: ReviewClause;
-  evidence: ReviewEvidence;
+  /** Evidence with hidden characters revealed (evidence-lines.ts). */
+  evidence: PreparedEvidence;
   seats: readonly Provider[];
+  /** Evidence delimiter nonces (default: random per request). */
+  nonce?: NonceSource | undefined;
   ctx: Ctx;
   /** Seats whose vote is already known (a resumed run replays them): not asked, not in `votes`. */
   skip?: (seat: number) => boolean;
@@ -48,6 +57,7 @@ export async function runPanel(options: {
     asked.map(async ({ provider, seat }): Promise<SeatVote> => {
       const lens = LENSES[seat % LENSES.length] as (typeof LENSES)[number];
       const base = { seat, lens: lens.name, provider: provider.kind, model: provider.model };
+      // No clean delimiter (EvidenceDelimiterError) is not a seat error: it throws and the run fails closed.
       const prompt = buildReviewPrompt({
         seat,
         seats: seats.length,
@@ -55,18 +65,20 @@ export async function runPanel(options: {
         intent: options.intent,
         clause: options.clause.desc,
         evidence: options.evidence,
+        nonce: options.nonce,
       });
       try {
         const result = await provider.complete(
           {
             system: prompt.system,
-            messages: [{ role: 'user', content: prompt.user }],
+            messages: prompt.messages,
             json: true,
+            answerSchema: prompt.answer,
             maxTokens: REVIEW_MAX_TOKENS,
           },
           ctx,
         );
-        const parsed = parseVote(result.text);
+        const parsed = parseVote(result.text, result.structured);
         const usage = {
           input_tokens: result.usage.inputTokens,
           output_tokens: result.usage.outputTokens,
@@ -79,6 +91,7 @@ export async function runPanel(options: {
           reasoning: parsed.reasoning,
           usage,
           error: null,
+          aimed_at_reviewers: lens.name === 'shortcuts' ? parsed.aimedAtReviewers : null,
         };
       } catch (error) {
         if (error instanceof BudgetExceededError) budgetExhausted ??= error.message;
@@ -90,6 +103,7 @@ export async function runPanel(options: {
           reasoning: `seat could not vote: ${message}`,
           usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
           error: message,
+          aimed_at_reviewers: null,
         };
       }
     }),

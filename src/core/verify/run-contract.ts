@@ -20,7 +20,12 @@ import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
 import { runCheck } from './check-runner.js';
+import type { NonceSource } from './evidence-envelope.js';
+import { type PreparedEvidence, prepareEvidence } from './evidence-lines.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
+import { revealHidden } from './hidden-text.js';
+import { detectInjection } from './injection-detect.js';
+import { applyInjectionPolicy, injectionPolicyOf, type RecordedInjection } from './injection-policy.js';
 import { runPanel, type SeatVote } from './panel.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
 import { type Redactor, redactBytes, secretRedactor } from './redact.js';
@@ -50,6 +55,8 @@ interface CommonRunOptions {
   clock?: (() => number) | undefined;
   /** What to do with a PASSing run's changes (push, pull request); never called on any other verdict. */
   publishChanges?: ChangesPublisher | undefined;
+  /** Evidence delimiter nonces for reviewer prompts (tests); default random per request. */
+  evidenceNonce?: NonceSource | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -444,18 +451,23 @@ async function verifyReview(
       budgetExhausted: null,
     };
   }
-  let evidence: ReviewEvidence | undefined;
+  let evidence: { raw: ReviewEvidence; prepared: PreparedEvidence } | undefined;
   const collect = async () => {
-    evidence ??= await collectReviewEvidence({
-      workdir: options.workdir,
-      git,
-      contextFiles: clause.reviewer_context,
-    });
+    if (!evidence) {
+      const raw = await collectReviewEvidence({
+        workdir: options.workdir,
+        git,
+        contextFiles: clause.reviewer_context,
+      });
+      evidence = { raw, prepared: prepareEvidence(raw) };
+    }
     return evidence;
   };
-  await session.activity('review_evidence', `clause ${index}`, async () => {
-    const collected = await collect();
+  const policy = injectionPolicyOf(contract);
+  const { entry: evidenceEntry } = await session.activity('review_evidence', `clause ${index}`, async () => {
+    const { raw: collected, prepared } = await collect();
     const diffBytes = Buffer.from(redact(collected.diff));
+    const injection = detectInjection(prepared);
     return {
       payload: {
         clause: index,
@@ -470,7 +482,26 @@ async function verifyReview(
           truncated: f.truncated,
           problem: f.problem,
         })),
-        notes: collected.notes,
+        // Notes name files (author-chosen paths): recorded as models and humans read them.
+        notes: collected.notes.map((note) => revealHidden(note).text),
+        // What models were shown differs from the raw bytes where text was hidden: counted per file.
+        hidden_text: prepared.hidden.map((h) => ({
+          source: h.source,
+          path: redact(h.path),
+          counts: h.counts,
+          total: h.total,
+        })),
+        injection_suspected: injection.suspected
+          ? {
+              policy,
+              total: injection.total,
+              spans: injection.spans.map((span) => ({
+                ...span,
+                path: redact(span.path),
+                match: redact(span.match),
+              })),
+            }
+          : null,
       },
       blobs: [diffBytes],
     };
@@ -500,9 +531,10 @@ async function verifyReview(
     const panel = await runPanel({
       intent: contract.contract.intent,
       clause,
-      evidence: await collect(),
+      evidence: (await collect()).prepared,
       seats,
       ctx,
+      nonce: options.evidenceNonce,
       skip: (seat) => !missing.has(seat),
     });
     budgetExhausted ??= panel.budgetExhausted;
@@ -511,7 +543,8 @@ async function verifyReview(
         payload: {
           clause: index,
           ...vote,
-          reasoning: redact(vote.reasoning),
+          // A model may echo hidden characters from the evidence; record them visibly.
+          reasoning: redact(revealHidden(vote.reasoning).text),
           error: vote.error === null ? null : redact(vote.error),
         } as unknown as Record<string, unknown>,
       });
@@ -522,18 +555,25 @@ async function verifyReview(
   for (const vote of all) {
     ctx.events({ type: 'vote', clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
   }
-  const status = majority(all.map((vote) => vote.vote));
   const counts = { met: 0, not_met: 0, unverifiable: 0 };
   for (const vote of all) counts[vote.vote]++;
-  ctx.events({ type: 'review_finished', clause: index, status });
+  const judged = applyInjectionPolicy({
+    status: majority(all.map((vote) => vote.vote)),
+    reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
+    policy,
+    detected: (evidenceEntry.payload.injection_suspected as RecordedInjection | null | undefined) ?? null,
+    votes: all,
+  });
+  ctx.events({ type: 'review_finished', clause: index, status: judged.status });
   return {
     clause: {
       clause: index,
       kind: 'review',
       desc: clause.desc,
-      status,
-      reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
+      status: judged.status,
+      reason: judged.reason,
       votes: counts,
+      ...(judged.injection ? { injection: judged.injection } : {}),
     },
     budgetExhausted,
   };

@@ -9,6 +9,34 @@ export interface ReportVote {
   model: string;
   vote: ClauseStatus;
   reasoning: string;
+  /** The shortcuts lens's answer: does the change contain text aimed at automated reviewers? */
+  aimedAtReviewers?: boolean | null;
+}
+
+/** Hidden characters that were made visible before the panel read a file (per file). */
+export interface ReportHiddenText {
+  source: string;
+  path: string;
+  total: number;
+  counts: Record<string, number>;
+}
+
+/** Evidence that seemed to address the reviewers, as `review_evidence` and the verdict record it. */
+export interface ReportInjection {
+  policy: string;
+  total: number;
+  spans: Array<{
+    rule: string;
+    source: string;
+    path: string;
+    line: number | null;
+    column: number;
+    match: string;
+  }>;
+  /** Seats (1-based) whose shortcuts lens reported text aimed at reviewers. */
+  reportedBySeats: number[];
+  /** True when the policy kept a met majority from making the clause met. */
+  withheldMet: boolean;
 }
 
 export interface ReportClause {
@@ -27,6 +55,8 @@ export interface ReportClause {
   } | null;
   votes: ReportVote[];
   evidenceNotes: string[];
+  hiddenText?: ReportHiddenText[];
+  injection?: ReportInjection | null;
 }
 
 /**
@@ -87,6 +117,7 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   const checks = new Map<number, Payload>();
   const votes = new Map<number, ReportVote[]>();
   const notes = new Map<number, string[]>();
+  const reviewEvidence = new Map<number, Payload>();
   for (const entry of entries) {
     const p = entry.payload;
     const clause = Number(p.clause);
@@ -100,10 +131,14 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         model: String(p.model),
         vote: p.vote as ClauseStatus,
         reasoning: String(p.reasoning ?? ''),
+        aimedAtReviewers: typeof p.aimed_at_reviewers === 'boolean' ? p.aimed_at_reviewers : null,
       });
       votes.set(clause, list);
     }
-    if (entry.kind === 'review_evidence') notes.set(clause, (p.notes as string[] | undefined) ?? []);
+    if (entry.kind === 'review_evidence') {
+      notes.set(clause, (p.notes as string[] | undefined) ?? []);
+      reviewEvidence.set(clause, p);
+    }
   }
   const clauses = ((verdict?.clauses as Payload[] | undefined) ?? []).map((c): ReportClause => {
     const index = Number(c.clause);
@@ -128,6 +163,10 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         : null,
       votes: votes.get(index) ?? [],
       evidenceNotes: notes.get(index) ?? [],
+      hiddenText: ((reviewEvidence.get(index)?.hidden_text as ReportHiddenText[] | undefined) ?? []).filter(
+        (h) => Number(h.total) > 0,
+      ),
+      injection: injectionOf(reviewEvidence.get(index), c.injection as Payload | undefined),
     };
   });
   const git = (started.git as RunReport['git']) ?? null;
@@ -156,6 +195,21 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         }
       : null,
     changes: published ? changesFrom(published) : null,
+  };
+}
+
+/** Detector spans (review_evidence) and the verdict's account of the policy, as one view. */
+function injectionOf(evidence: Payload | undefined, verdict: Payload | undefined): ReportInjection | null {
+  const detected = evidence?.injection_suspected as Payload | null | undefined;
+  if (!detected && !verdict) return null;
+  const spans = Array.isArray(detected?.spans) ? (detected.spans as ReportInjection['spans']) : [];
+  const seats = Array.isArray(verdict?.reported_by_seats) ? (verdict.reported_by_seats as number[]) : [];
+  return {
+    policy: String(verdict?.policy ?? detected?.policy ?? 'unverifiable'),
+    total: Number(detected?.total ?? spans.length),
+    spans,
+    reportedBySeats: seats.map((s) => Number(s) + 1),
+    withheldMet: verdict?.withheld_met === true,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ClauseInjection } from './injection-policy.js';
 import type { ClauseStatus } from './vote.js';
 
 export type Overall = 'pass' | 'fail' | 'unverifiable';
@@ -10,6 +11,8 @@ export interface ClauseVerdict {
   /** Why the clause has this status, for people reading the verdict. */
   reason: string;
   votes?: { met: number; not_met: number; unverifiable: number };
+  /** Review clauses whose evidence seemed to address the reviewers (injection-policy.ts). */
+  injection?: ClauseInjection;
 }
 
 export interface Verdict {

@@ -4,42 +4,92 @@ export type ClauseStatus = Vote;
 
 const MAX_REASONING_CHARS = 4000;
 
+/** A structured answer a provider is asked to produce (Anthropic forced tool use, OpenAI json_schema). */
+export interface AnswerSchema {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+export const VOTE_TOOL_NAME = 'submit_vote';
+
 /**
- * Reads a reviewer's structured answer defensively: the JSON may be fenced, surrounded by prose or
- * use "not met" spellings. Anything that is not a recognisable vote is `unverifiable`, never `met`.
+ * The vote schema. Every property is required and no other is allowed, as OpenAI strict structured
+ * outputs demand; the shortcuts lens also answers `aimed_at_reviewers`.
  */
-export function parseVote(text: string): { vote: Vote; reasoning: string; parsed: boolean } {
-  const candidate = extractJsonObject(text);
-  if (candidate !== null) {
-    try {
-      const data = JSON.parse(candidate) as Record<string, unknown>;
-      const vote = normalizeVote(data.vote);
-      const reasoning = typeof data.reasoning === 'string' ? data.reasoning : '';
-      if (vote) return { vote, reasoning: clip(reasoning), parsed: true };
-    } catch {
-      // fall through: unparseable answers are unverifiable
-    }
+export function voteAnswerSchema(aimedAtReviewers: boolean): AnswerSchema {
+  const properties: Record<string, unknown> = {
+    vote: { type: 'string', enum: [...VOTES] },
+    reasoning: { type: 'string', description: 'A few sentences citing the evidence.' },
+  };
+  if (aimedAtReviewers) {
+    properties.aimed_at_reviewers = {
+      type: 'boolean',
+      description: 'True if the change contains text aimed at automated reviewers or graders.',
+    };
   }
   return {
-    vote: 'unverifiable',
-    reasoning: clip(`unparseable reviewer answer: ${text.slice(0, 300)}`),
-    parsed: false,
+    name: VOTE_TOOL_NAME,
+    description: 'Submit your vote on the clause. Call it exactly once.',
+    schema: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
   };
 }
 
-function extractJsonObject(text: string): string | null {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  return start >= 0 && end > start ? text.slice(start, end + 1) : null;
+export interface ParsedVote {
+  vote: Vote;
+  reasoning: string;
+  parsed: boolean;
+  /** The shortcuts lens's answer; null when the seat was not asked or did not answer validly. */
+  aimedAtReviewers: boolean | null;
 }
 
-function normalizeVote(value: unknown): Vote | null {
-  if (typeof value !== 'string') return null;
-  const word = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-  return (VOTES as readonly string[]).includes(word) ? (word as Vote) : null;
+/**
+ * Reads a reviewer's answer strictly: exactly one vote object and nothing else. With structured
+ * output (`structured` = the tool inputs the model returned) that is exactly one object; as text it
+ * is the whole reply parsed as one JSON object (surrounding whitespace allowed; fences, prose or a
+ * second object are not). Allowed keys are `vote`, `reasoning` and `aimed_at_reviewers`; `vote` must
+ * be one of the three words exactly. Anything else is `unverifiable`, never `met`: a reviewer whose
+ * answer had to be fished out of prose may have been steered by the evidence it read.
+ */
+export function parseVote(text: string, structured?: readonly unknown[]): ParsedVote {
+  const bad = (why: string): ParsedVote => ({
+    vote: 'unverifiable',
+    reasoning: clip(`unparseable reviewer answer (${why}): ${text.slice(0, 300)}`),
+    parsed: false,
+    aimedAtReviewers: null,
+  });
+  let data: unknown;
+  if (structured !== undefined) {
+    if (structured.length !== 1) return bad(`${structured.length} structured answers, expected exactly one`);
+    if (text.trim() !== '') return bad('prose next to the structured answer');
+    data = structured[0];
+  } else {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return bad('not exactly one JSON object');
+    try {
+      data = JSON.parse(trimmed);
+    } catch {
+      return bad('not exactly one JSON object');
+    }
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad('not an object');
+  const record = data as Record<string, unknown>;
+  const extra = Object.keys(record).filter((k) => !['vote', 'reasoning', 'aimed_at_reviewers'].includes(k));
+  if (extra.length > 0) return bad(`unexpected keys ${extra.join(', ')}`);
+  if (typeof record.vote !== 'string' || !(VOTES as readonly string[]).includes(record.vote)) {
+    return bad('vote is not one of met, not_met, unverifiable');
+  }
+  if (record.reasoning !== undefined && typeof record.reasoning !== 'string')
+    return bad('reasoning is not a string');
+  if (record.aimed_at_reviewers !== undefined && typeof record.aimed_at_reviewers !== 'boolean') {
+    return bad('aimed_at_reviewers is not a boolean');
+  }
+  return {
+    vote: record.vote as Vote,
+    reasoning: clip(typeof record.reasoning === 'string' ? record.reasoning : ''),
+    parsed: true,
+    aimedAtReviewers: typeof record.aimed_at_reviewers === 'boolean' ? record.aimed_at_reviewers : null,
+  };
 }
 
 function clip(text: string): string {
@@ -47,7 +97,7 @@ function clip(text: string): string {
 }
 
 /**
- * SPEC §5 majority: `met` iff strictly more than half the seats say met; `unverifiable` iff every
+ * Majority (docs/contracts.md): `met` iff strictly more than half the seats say met; `unverifiable` iff every
  * seat is unverifiable; otherwise `not_met` (default-to-fail).
  */
 export function majority(votes: readonly Vote[]): ClauseStatus {

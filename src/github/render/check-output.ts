@@ -1,6 +1,7 @@
 import type { RunReport } from '../../core/verify/run-report.js';
 import { CHECK_OUTPUT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { clipHead, clipTail, neutralizeMentions, normalizeText } from './escape.js';
+import { injectionAnnotations, injectionSection } from './injection.js';
 import {
   banners,
   checkDetails,
@@ -29,6 +30,7 @@ function summaryAt(report: RunReport, links: ReportLinks, detail: Detail): strin
   return join([
     headline(report),
     ...banners(report, detail),
+    injectionSection(report, detail),
     intentQuote(report, Math.min(detail.cellChars, 500)),
     truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
     clauseTable(report, detail),
@@ -119,5 +121,10 @@ export function renderCheckOutput(
   const text =
     renderWithin(CHECK_OUTPUT_LIMIT, report.clauses.length, (d) => textAt(report, d))?.text ??
     `✂️ Details omitted to fit ${LIMIT_LABEL}. The signed ledger bundle has everything.`;
-  return { title: titleFor(report), summary, text, annotations: checkAnnotations(report, options) };
+  return {
+    title: titleFor(report),
+    summary,
+    text,
+    annotations: [...checkAnnotations(report, options), ...injectionAnnotations(report)],
+  };
 }

@@ -1,6 +1,7 @@
 import type { RunReport } from '../../core/verify/run-report.js';
 import { COMMENT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { codeSpan } from './escape.js';
+import { injectionSection } from './injection.js';
 import { embedMeta } from './meta.js';
 import {
   banners,
@@ -44,6 +45,7 @@ export function renderStickyComment(
       top,
       headline(report, '###'),
       ...banners(report, detail),
+      injectionSection(report, detail),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
       votesSection(report, detail),

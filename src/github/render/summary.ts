@@ -1,5 +1,6 @@
 import type { RunReport } from '../../core/verify/run-report.js';
 import { type Detail, renderWithin, STEP_SUMMARY_LIMIT, truncationNote } from './budget.js';
+import { injectionSection } from './injection.js';
 import {
   banners,
   checkDetails,
@@ -25,6 +26,7 @@ export function renderJobSummary(report: RunReport, links: ReportLinks): string 
     join([
       headline(report),
       ...banners(report, detail),
+      injectionSection(report, detail),
       intentQuote(report, Math.min(detail.cellChars, 500)),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: true }),
       clauseTable(report, detail),

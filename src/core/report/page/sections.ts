@@ -168,6 +168,7 @@ export function clausesSection(report: RunReport): HTMLElement {
         null,
         h('p', { class: 'desc' }, clause.desc),
         clause.reason ? h('p', { class: 'small muted' }, clause.reason) : null,
+        injectionBlock(clause),
         evidence,
       ),
     );
@@ -243,4 +244,72 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
       ...facts.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)]),
     ),
   );
+}
+
+/**
+ * Suspected prompt injection and hidden characters of a review clause, outside the collapsed
+ * evidence so nobody misses them; spans are quoted as the panel read them (⟦…⟧ marks).
+ */
+function injectionBlock(clause: RunReport['clauses'][number]): HTMLElement | null {
+  const injection = clause.injection;
+  const hidden = clause.hiddenText ?? [];
+  if (!injection && hidden.length === 0) return null;
+  const box = h('div', {
+    class: `banner ${injection?.withheldMet ? 'bad' : 'warn'} injection`,
+    'data-injection': injection ? injection.policy : 'hidden-text',
+  });
+  if (injection) {
+    box.append(
+      h(
+        'p',
+        null,
+        h(
+          'strong',
+          null,
+          `Suspected prompt injection (${injection.total} span${injection.total === 1 ? '' : 's'}). `,
+        ),
+        injection.withheldMet
+          ? 'Model votes alone cannot make this clause met; a maintainer accepts the evidence by approving the pull request in a review at this head (a signed human_review, listed under Human sign-offs).'
+          : injection.policy === 'annotate'
+            ? 'Policy annotate: marked only.'
+            : 'The votes did not make the clause met anyway.',
+      ),
+      h(
+        'ul',
+        { class: 'injection-spans' },
+        ...injection.spans.map((span) =>
+          h(
+            'li',
+            null,
+            h(
+              'code',
+              null,
+              span.line === null ? span.path || span.source : `${span.path || span.source}:${span.line}`,
+            ),
+            ` ${span.rule}: `,
+            h('code', { class: 'span-match' }, span.match),
+          ),
+        ),
+      ),
+    );
+    if (injection.reportedBySeats.length > 0) {
+      box.append(
+        h(
+          'p',
+          { class: 'small' },
+          `Seat ${injection.reportedBySeats.join(', ')} (shortcuts lens) reported text aimed at automated reviewers.`,
+        ),
+      );
+    }
+  }
+  if (hidden.length > 0) {
+    box.append(
+      h(
+        'p',
+        { class: 'small' },
+        `Hidden characters made visible to the panel as ⟦…⟧ marks: ${hidden.map((x) => `${x.path || x.source} ${x.total}`).join(', ')}`,
+      ),
+    );
+  }
+  return box;
 }

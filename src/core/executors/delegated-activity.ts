@@ -5,7 +5,7 @@ import type { DurableSession } from '../runtime/durable.js';
 import type { CapturedStream } from '../verify/bounded-capture.js';
 import { type Redactor, redactBytes } from '../verify/redact.js';
 import { runDelegatedCli } from './delegated-cli.js';
-import { CancelledError, type ExecutorOutcome } from './in-loop.js';
+import { CancelledError, type ExecutorOutcome, recordedWork } from './in-loop.js';
 
 /**
  * The delegated-cli executor as one durable activity: the vendor CLI runs once, and its outcome
@@ -84,6 +84,7 @@ export async function runDelegatedActivity(options: {
     budgetExhausted: null,
     changedFiles: (p.changed_files as string[] | undefined) ?? [],
     headAfter: (p.head_after as string | null | undefined) ?? null,
+    work: recordedWork(p),
   };
 }
 

@@ -13,6 +13,7 @@ import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { ToolOutcome } from '../tools/tool.js';
+import type { RecordedWork } from '../verify/check-workspace.js';
 import type { Redactor } from '../verify/redact.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
 import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
@@ -66,6 +67,8 @@ export interface ExecutorOutcome {
   changedFiles: string[];
   /** HEAD after the work (the verdict is about it); null without git. */
   headAfter: string | null;
+  /** Where the work started and its recorded diff: what the clean-room checks are rebuilt from. */
+  work?: RecordedWork;
 }
 
 /** Cancellation (ctx.signal) unwinds the run; the contract runner journals `run_failed 'cancelled'`. */
@@ -197,6 +200,17 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
     budgetExhausted,
     changedFiles: (result.entry.payload.changed_files as string[] | undefined) ?? [],
     headAfter: (result.entry.payload.head_after as string | null | undefined) ?? null,
+    work: recordedWork(result.entry.payload),
+  };
+}
+
+/** The base commit and diff blob an executor's result entry (`executor_result`, `delegated_result`) recorded. */
+export function recordedWork(p: Record<string, unknown>): RecordedWork {
+  return {
+    headBefore: typeof p.head_before === 'string' ? p.head_before : null,
+    headAfter: typeof p.head_after === 'string' ? p.head_after : null,
+    diffSha256: typeof p.diff_sha256 === 'string' && Number(p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
+    diffTruncated: p.diff_truncated === true,
   };
 }
 

@@ -19,11 +19,13 @@ import {
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
+import { checkRunFields } from './check-entry.js';
 import { runCheck } from './check-runner.js';
+import { CheckWorkspace } from './check-workspace.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
 import { runPanel, type SeatVote } from './panel.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
-import { type Redactor, redactBytes, secretRedactor } from './redact.js';
+import { type Redactor, secretRedactor } from './redact.js';
 import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
 import { majority } from './vote.js';
@@ -50,6 +52,12 @@ interface CommonRunOptions {
   clock?: (() => number) | undefined;
   /** What to do with a PASSing run's changes (push, pull request); never called on any other verdict. */
   publishChanges?: ChangesPublisher | undefined;
+  /** More secret values to redact besides the env's (e.g. the signing seed read from a key file). */
+  secrets?: readonly string[] | undefined;
+  /** Parent directory of clean-room copies (default: the OS temp dir); never the harness's private dir. */
+  cleanRoomParent?: string | undefined;
+  /** Isolation hook: makes a clean-room copy usable by the sandbox user before checks run in it. */
+  prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -221,7 +229,7 @@ async function drive(
   runStarted: () => Record<string, unknown>,
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
-  const redact = secretRedactor(options.env);
+  const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
   const git = (started.payload.git as GitInfo | null) ?? null;
@@ -232,8 +240,22 @@ async function drive(
     spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
     replayed: Math.min(replayable, session.cursor),
   });
+  let workspace: CheckWorkspace | undefined;
   try {
     const executor = await runExecutor(session, options, contract, redact);
+    workspace = new CheckWorkspace({
+      session,
+      store,
+      contract,
+      workdir: options.workdir,
+      env: options.env,
+      ctx,
+      redact,
+      work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
+      cleanRoomParent: options.cleanRoomParent,
+      prepareCleanRoom: options.prepareCleanRoom,
+    });
+    await workspace.open();
     const clauses: ClauseVerdict[] = [];
     let panelBudget: string | undefined;
     // With an executor, reviewers see the change it made since the run started.
@@ -242,7 +264,7 @@ async function drive(
     for (const [index, clause] of contract.done.entries()) {
       if (ctx.signal.aborted) throw new CancelledError();
       if (clause.kind === 'check') {
-        clauses.push(await verifyCheck(session, index, clause, options, contract, redact));
+        clauses.push(await verifyCheck(session, index, clause, options, contract, redact, workspace));
         continue;
       }
       const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
@@ -317,6 +339,8 @@ async function drive(
       payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
     }));
     throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
+  } finally {
+    await workspace?.dispose();
   }
 }
 
@@ -363,42 +387,39 @@ async function verifyCheck(
   options: CommonRunOptions,
   contract: ResolvedContract,
   redact: Redactor,
+  workspace: CheckWorkspace,
 ): Promise<ClauseVerdict> {
   const { ctx } = options;
+  if (workspace.unavailable) {
+    return {
+      clause: index,
+      kind: 'check',
+      desc: clause.desc,
+      status: 'unverifiable',
+      reason: workspace.unavailable,
+    };
+  }
   ctx.events({ type: 'check_started', clause: index, desc: clause.desc });
   const { entry } = await session.activity('check_result', `clause ${index}`, async () => {
     const outcome = await runCheck(clause, {
-      workdir: options.workdir,
+      workdir: await workspace.directory(),
       env: options.env,
       extraEnvNames: contract.check_env,
       ctx,
     });
     if (outcome.cancelled) throw new CancelledError();
-    const stdout = redactBytes(outcome.stdout.bytes, redact);
-    const stderr = redactBytes(outcome.stderr.bytes, redact);
-    const stream = (bytes: Buffer, captured: typeof outcome.stdout) => ({
-      sha256: sha256(bytes),
-      bytes: captured.totalBytes,
-      captured_bytes: bytes.length,
-      truncated: captured.truncated,
-      tail: redact(captured.tail),
-    });
+    const { fields, blobs } = checkRunFields(outcome, redact);
     return {
       payload: {
         clause: index,
         desc: clause.desc,
         run: clause.run,
         expect_exit: clause.expect_exit,
-        exit_code: outcome.exitCode,
-        signal: outcome.signal,
-        timed_out: outcome.timedOut,
-        met: outcome.met,
-        reasons: outcome.reasons.map(redact),
-        duration_ms: Math.round(outcome.durationMs),
-        stdout: stream(stdout, outcome.stdout),
-        stderr: stream(stderr, outcome.stderr),
+        ...fields,
+        // Where it ran, when an executor ran before it (checks-only runs use the checkout as before).
+        ...(workspace.mode === 'checkout' ? {} : { checkout: workspace.mode }),
       },
-      blobs: [stdout, stderr],
+      blobs,
     };
   });
   const p = entry.payload;

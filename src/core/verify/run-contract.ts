@@ -25,7 +25,13 @@ import { CheckWorkspace } from './check-workspace.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
 import { runPanel, type SeatVote } from './panel.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
-import { type Redactor, secretRedactor } from './redact.js';
+import {
+  type RedactionCounts,
+  type Redactor,
+  redactionField,
+  secretRedactor,
+  tallyingRedactor,
+} from './redact.js';
 import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
 import { majority } from './vote.js';
@@ -466,17 +472,32 @@ async function verifyReview(
     };
   }
   let evidence: ReviewEvidence | undefined;
+  let redactions: RedactionCounts = {};
   const collect = async () => {
-    evidence ??= await collectReviewEvidence({
-      workdir: options.workdir,
-      git,
-      contextFiles: clause.reviewer_context,
-    });
+    if (!evidence) {
+      // The secret scan runs before anything reaches a reviewer model, not only before the journal.
+      const tally = tallyingRedactor(redact);
+      const raw = await collectReviewEvidence({
+        workdir: options.workdir,
+        git,
+        contextFiles: clause.reviewer_context,
+      });
+      evidence = {
+        ...raw,
+        diff: tally.redact(raw.diff),
+        files: raw.files.map((file) => ({
+          ...file,
+          content: file.content === null ? null : tally.redact(file.content),
+        })),
+        notes: raw.notes.map(tally.redact),
+      };
+      redactions = tally.counts();
+    }
     return evidence;
   };
   await session.activity('review_evidence', `clause ${index}`, async () => {
     const collected = await collect();
-    const diffBytes = Buffer.from(redact(collected.diff));
+    const diffBytes = Buffer.from(collected.diff);
     return {
       payload: {
         clause: index,
@@ -492,6 +513,7 @@ async function verifyReview(
           problem: f.problem,
         })),
         notes: collected.notes,
+        ...redactionField(redactions),
       },
       blobs: [diffBytes],
     };

@@ -16,6 +16,12 @@ import type { ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
 import type { Redactor } from '../verify/redact.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import {
+  offersRunChecks,
+  RUN_CHECKS_TOOL,
+  runSelfValidation,
+  selectCheckClauses,
+} from './self-validation.js';
 import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
 
 /** Model calls an in-loop run may make when the contract sets no `max_steps`. */
@@ -95,6 +101,8 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
   const specs: ToolSpec[] = [...toolSpecs(advertised)];
   const control = isToolAllowed(policy, AWAIT_SIGNAL_TOOL.name) && !options.tools.has(AWAIT_SIGNAL_TOOL.name);
   if (control) specs.push(AWAIT_SIGNAL_TOOL);
+  const selfCheck = offersRunChecks(contract, policy) && !options.tools.has(RUN_CHECKS_TOOL.name);
+  if (selfCheck) specs.push(RUN_CHECKS_TOOL);
 
   const started = await session.activity('executor_started', '', async () => ({
     payload: plain({
@@ -173,7 +181,7 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
     const results: ContentBlock[] = [];
     for (const use of uses) {
       if (ctx.signal.aborted) throw new CancelledError();
-      const outcome = await runToolUse(options, use, control);
+      const outcome = await runToolUse(options, use, control, selfCheck);
       if (use.name === 'write_file' && !outcome.isError && typeof use.input.path === 'string')
         written.add(use.input.path);
       ctx.events({ type: 'tool_call', name: use.name, isError: outcome.isError });
@@ -220,6 +228,7 @@ async function runToolUse(
   options: InLoopOptions,
   use: ToolUse,
   control: boolean,
+  selfCheck: boolean,
 ): Promise<{ content: string; isError: boolean }> {
   const { session, policy, redact } = options;
   const base = { call_id: use.id, name: use.name, input: plain(use.input) };
@@ -232,10 +241,28 @@ async function runToolUse(
   if (use.inputError) return refuse(use.inputError);
   const isControl = control && use.name === AWAIT_SIGNAL_TOOL.name;
   const tool = options.tools.get(use.name);
+  if (selfCheck && use.name === RUN_CHECKS_TOOL.name && !tool) {
+    const targets = selectCheckClauses(options.contract, use.input.clause);
+    if (typeof targets === 'string') return refuse(targets);
+    await options.gates.beforeTool(session, use.name, use.input);
+    return runSelfValidation(
+      {
+        session,
+        workdir: options.workdir,
+        env: options.env,
+        ctx: options.ctx,
+        redact,
+        callId: use.id,
+        cancelled: () => new CancelledError(),
+      },
+      targets,
+    );
+  }
   if (!tool && !isControl) {
     const available = [
       ...advertisedTools(options.tools, policy).map((t) => t.name),
       ...(control ? [AWAIT_SIGNAL_TOOL.name] : []),
+      ...(selfCheck ? [RUN_CHECKS_TOOL.name] : []),
     ];
     return refuse(`unknown tool ${JSON.stringify(use.name)}; available: ${available.join(', ') || 'none'}`);
   }

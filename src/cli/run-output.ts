@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/schema.js';
@@ -22,6 +21,7 @@ import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/ver
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { perInstallKeyPath } from './key-path.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -38,12 +38,26 @@ export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKe
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
   if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const path = join(configHome, 'truss', 'signing.key');
+  const path = perInstallKeyPath(io.env);
   const { key, created } = loadOrCreateKeyFile(path);
   if (created)
     io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})\n`);
   return key;
+}
+
+/**
+ * The signing seed as text, for the run's secret scan: a key read from a file is not in the
+ * environment, so the redactor would not otherwise know it (an agent could `cat` the file).
+ */
+export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] {
+  if (io.env.TRUSS_SIGNING_KEY && !keyFile) return [];
+  const path = keyFile ? resolve(io.cwd, keyFile) : perInstallKeyPath(io.env);
+  try {
+    const seed = readFileSync(path, 'utf8').trim();
+    return seed ? [seed] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The contract's `[budget]` as a meter; warnings go to the progress printer. */

@@ -18,6 +18,7 @@ import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
 import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
+import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/verify/run-report.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -149,6 +150,8 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
                 final_text: outcome.executor.finalText,
               }
             : null,
+          checkout: reportFromEntries(outcome.sessionId, entries).checkout,
+          self_validation: entries.filter((e) => e.kind === 'self_validation').map((e) => e.payload),
           replayed: outcome.replayed,
           cost_usd: outcome.spent.costUsd,
           total_tokens: outcome.spent.totalTokens,
@@ -283,8 +286,14 @@ function formatVerdict(
         `${e.changedFiles.length ? `, changed ${e.changedFiles.join(', ')}` : ''}`,
     );
   }
+  const report = reportFromEntries(outcome.sessionId, entries);
+  const where = checkoutLine(report.checkout);
+  if (where) lines.push(where);
   for (const clause of outcome.verdict.clauses) {
     lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
+    const self = report.clauses.find((c) => c.index === clause.clause);
+    const seen = self ? selfValidationLine(self) : null;
+    if (seen) lines.push(`    ${seen}`);
     if (clause.kind === 'check') {
       const result = entries.find(
         (e) => e.kind === 'check_result' && e.payload.clause === clause.clause,

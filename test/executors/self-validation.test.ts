@@ -6,6 +6,12 @@ import { exportBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import type { CompletedOutcome } from '../../src/core/verify/run-contract.js';
 import {
+  type ReportClause,
+  reportFromEntries,
+  selfValidationLine,
+} from '../../src/core/verify/run-report.js';
+import { renderCheckOutput, renderJobSummary, renderStickyComment } from '../../src/github/render/index.js';
+import {
   type AgentRun,
   contractFrom,
   git,
@@ -109,6 +115,18 @@ describe('self-validation (run_checks)', () => {
 
     const bundle = exportBundle(run.store, outcome.sessionId, createNodeCrypto());
     expect(bundle.evidence?.self_validation).toEqual([selfCheck[0]?.payload]);
+
+    // Every surface shows the agent's run beside the harness's.
+    const report = reportFromEntries(outcome.sessionId, entries);
+    const line = selfValidationLine(report.clauses[1] as ReportClause);
+    expect(line).toMatch(/^agent saw pass, harness saw fail ⚠ \(the agent ran it once/);
+    expect(report.checkout).toMatchObject({ mode: 'clean-room', error: null });
+    const links = { bundleFileName: 'b.json', publicKey: 'ab'.repeat(32), keyId: 'SHA256:test' };
+    expect(renderCheckOutput(report, links).summary).toContain('Clause 2: agent saw pass, harness saw fail');
+    expect(renderStickyComment(report, links, '<!-- m -->', {})).toContain(
+      'agent saw pass, harness saw fail',
+    );
+    expect(renderJobSummary(report, links)).toContain('Checks ran in a clean room: base');
   });
 
   it('a resumed run replays the recorded self_validation by position and never runs it again', async () => {

@@ -4,6 +4,7 @@ import { clipHead, clipTail, neutralizeMentions, normalizeText } from './escape.
 import {
   banners,
   checkDetails,
+  checksProvenance,
   clauseTable,
   evidenceNotes,
   factsList,
@@ -32,6 +33,7 @@ function summaryAt(report: RunReport, links: ReportLinks, detail: Detail): strin
     intentQuote(report, Math.min(detail.cellChars, 500)),
     truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
     clauseTable(report, detail),
+    checksProvenance(report, detail),
     evidenceNotes(report, detail),
     votesSection(report, detail),
     '### Run',

@@ -4,6 +4,7 @@ import { codeSpan } from './escape.js';
 import { embedMeta } from './meta.js';
 import {
   banners,
+  checksProvenance,
   clauseTable,
   formatTokens,
   formatUsd,
@@ -46,6 +47,7 @@ export function renderStickyComment(
       ...banners(report, detail),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
+      checksProvenance(report, detail),
       votesSection(report, detail),
       linksLine(links, true),
       verifySection(links, '####'),

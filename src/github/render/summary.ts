@@ -3,6 +3,7 @@ import { type Detail, renderWithin, STEP_SUMMARY_LIMIT, truncationNote } from '.
 import {
   banners,
   checkDetails,
+  checksProvenance,
   clauseTable,
   evidenceNotes,
   factsList,
@@ -28,6 +29,7 @@ export function renderJobSummary(report: RunReport, links: ReportLinks): string 
       intentQuote(report, Math.min(detail.cellChars, 500)),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: true }),
       clauseTable(report, detail),
+      checksProvenance(report, detail),
       evidenceNotes(report, detail),
       votesSection(report, detail),
       checkDetails(report, detail, true),

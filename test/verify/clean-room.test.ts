@@ -1,9 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LedgerStore } from '../../src/core/ledger/index.js';
 import { CleanRoomError, materializeCleanRoom } from '../../src/core/verify/clean-room.js';
 import type { CompletedOutcome } from '../../src/core/verify/run-contract.js';
 import {
@@ -20,6 +30,8 @@ import {
 } from '../helpers/agent-kit.js';
 
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
+const TSX = import.meta.resolve('tsx');
+const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 
 /** A repository whose base ignores .env and node_modules, like most real ones. */
 function repo(): string {
@@ -274,3 +286,89 @@ describe('materializeCleanRoom', () => {
 function cleanCopies(): string[] {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('truss-cleanroom-'));
 }
+
+describe('clean room with a delegated CLI, across a crash', () => {
+  it('a delegated CLI that leaves a hook, an ignored shim and an escaped process does not reach the checks; a run killed during a check resumes in a rebuilt clean room', async () => {
+    const workdir = repo();
+    const marker = join(mkdtempSync(join(tmpdir(), 'truss-crash-marker-')), 'first-check-started');
+    const agent = [
+      "printf 'hello from the harness\\n' > greeting.txt",
+      "printf '#!/bin/sh\\nexit 1\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+      "mkdir -p node_modules/.bin && printf '#!/bin/sh\\nexit 1\\n' > node_modules/.bin/cmp && chmod +x node_modules/.bin/cmp",
+      "setsid sh -c 'sleep 1; echo PWNED > greeting.txt' </dev/null >/dev/null 2>&1 &",
+      'sleep 0.3',
+    ].join('\n');
+    mkdirSync(join(workdir, '.truss/contracts'), { recursive: true });
+    writeFileSync(
+      join(workdir, '.truss/contracts/delegated.toml'),
+      `[contract]
+id = "delegated-clean-room"
+intent = "Create greeting.txt"
+
+[[done]]
+kind = "check"
+desc = "the first run of this check hangs (the run is killed there), later runs check the greeting"
+run = "if [ ! -e '${marker}' ]; then touch '${marker}'; sleep 60; fi; sleep 1.5; PATH=\\"$PWD/node_modules/.bin:$PATH\\"; printf 'hello from the harness\\\\n' | cmp - greeting.txt"
+timeout_sec = 120
+
+[executor]
+kind = "delegated-cli"
+command = "/bin/sh"
+args = ["-c", ${JSON.stringify(agent)}]
+timeout_sec = 30
+`,
+    );
+    const env = {
+      ...process.env,
+      XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'truss-xdg-')),
+    };
+    const db = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
+    const child = spawn(process.execPath, ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json'], {
+      cwd: workdir,
+      env,
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(marker) && Date.now() < deadline) await sleep(50);
+    expect(existsSync(marker)).toBe(true);
+    await sleep(200);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await sleep(1200); // the escaped process has overwritten the agent's greeting by now
+    expect(readFileSync(join(workdir, 'greeting.txt'), 'utf8')).toBe('PWNED\n');
+
+    const store = LedgerStore.open(db);
+    const sessionId = store.sessions()[0]?.id as string;
+    const kinds = [...store.entries(sessionId)].map((e) => e.kind);
+    expect(kinds).toEqual(['run_started', 'delegated_result', 'checks_workspace']);
+    store.close();
+
+    const resumed = spawnSync(
+      process.execPath,
+      ['--import', TSX, CLI, 'resume', sessionId, '--db', db, '--json'],
+      {
+        cwd: workdir,
+        env,
+        encoding: 'utf8',
+      },
+    );
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      verdict: 'pass',
+      checkout: { mode: 'clean-room', error: null },
+    });
+    const after = LedgerStore.open(db);
+    const entries = [...after.entries(sessionId)];
+    expect(entries.map((e) => e.kind)).toEqual([
+      'run_started',
+      'delegated_result',
+      'checks_workspace',
+      'check_result',
+      'verdict',
+      'run_completed',
+    ]);
+    expect(entries[2]?.payload.diff_sha256).toBe(entries[1]?.payload.diff_sha256);
+    expect(entries[3]?.payload).toMatchObject({ checkout: 'clean-room', met: true });
+    after.close();
+  }, 60_000);
+});

@@ -1,4 +1,5 @@
 import type { CheckClause, ResolvedContract } from '../contract/schema.js';
+import { CancelledError } from '../executors/in-loop.js';
 import { findRepoRoot } from '../executors/worktree-snapshot.js';
 import type { LedgerStore } from '../ledger/index.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -100,6 +101,8 @@ export class CheckWorkspace {
         extraEnvNames: contract.check_env,
         ctx: this.#options.ctx,
       });
+      // A cancelled setup is not a failed one: nothing is journaled, the run ends as cancelled.
+      if (outcome.cancelled) throw new CancelledError();
       const { fields, blobs } = checkRunFields(outcome, this.#options.redact);
       return { payload: { run: setup, checkout: this.#mode, ...fields }, blobs };
     });

@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportBundle, formatBundle } from '../../src/core/ledger/export.js';
@@ -6,7 +6,17 @@ import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import type { CompletionRequest, CompletionResult, Provider } from '../../src/core/providers/provider.js';
 import { secretRedactor } from '../../src/core/verify/redact.js';
 import { type CompletedOutcome, runContract } from '../../src/core/verify/run-contract.js';
-import { AGENT_KEY, contractFrom, ctxFor, git, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
+import {
+  AGENT_KEY,
+  contractFrom,
+  ctxFor,
+  git,
+  makeWorkdir,
+  openRunStore,
+  say,
+  scripted,
+  use,
+} from '../helpers/agent-kit.js';
 
 const SECRET = 'tok-9f8e7d6c5b4a3f2e1d0c';
 const SEED = Buffer.alloc(32, 7).toString('base64');
@@ -157,6 +167,60 @@ reviewer_context = ["notes.txt", ".env"]
     ])
       expect(everything).not.toContain(form);
     expect(statSync(run.dbPath).mode & 0o777).toBe(0o600);
+    run.close();
+  });
+});
+
+describe('an agent reading a key file', () => {
+  it('read_file of a signing key and `base64`/`rev` of it in bash land redacted in tool_result (what the model sees and the ledger keeps), with counts', async () => {
+    const workdir = makeWorkdir({ git: true });
+    mkdirSync(join(workdir, '.truss'), { recursive: true });
+    writeFileSync(join(workdir, '.truss/signing.key'), `${SEED}\n`);
+    const { contract, hash } = contractFrom(`
+[contract]
+id = "key-reader"
+intent = "read the key"
+[[done]]
+kind = "check"
+desc = "true"
+run = "true"
+[executor]
+kind = "in-loop"
+[constraints]
+allow_tools = ["read_file", "bash"]
+`);
+    const run = openRunStore();
+    const agent = scripted([
+      use('read_file', { path: '.truss/signing.key' }),
+      use('bash', { command: 'base64 -w0 .truss/signing.key; echo; rev .truss/signing.key' }),
+      say('done'),
+    ]);
+    const outcome = (await runContract({
+      contract,
+      contractHash: hash,
+      codeVersion: 'test',
+      principal: { login: 'test' },
+      workdir,
+      store: run.store,
+      signer: AGENT_KEY,
+      ctx: ctxFor(contract),
+      panel: { unavailable: 'no panel' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      executorProvider: agent,
+      secrets: [SEED],
+    })) as CompletedOutcome;
+    const results = [...run.store.entries(outcome.sessionId)].filter((e) => e.kind === 'tool_result');
+    expect(results.map((e) => e.payload.redactions)).toEqual([
+      { run_secret: 1 },
+      { run_secret_base64: 1, run_secret_reversed: 1 },
+    ]);
+    const bundle = formatBundle(exportBundle(run.store, outcome.sessionId, createNodeCrypto()));
+    for (const form of [
+      SEED,
+      Buffer.from(`${SEED}\n`).toString('base64').slice(0, 40),
+      [...SEED].reverse().join(''),
+    ])
+      expect(bundle).not.toContain(form);
     run.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Runs every benchmark in bench/ (each `bench/NAME.ts` except this file), each in its own fresh
- * process so one bench's heap and JIT state cannot colour another's.
+ * Runs every benchmark in bench/ (each `bench/NAME.ts` except this file: ledger, run, runtime,
+ * report, anchor, action, app, cleanroom, …), each in its own fresh process so one bench's heap and
+ * JIT state cannot colour another's.
  *
  *   npm run bench [-- --json]
  *

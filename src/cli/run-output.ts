@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/schema.js';
@@ -19,9 +18,11 @@ import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
 import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
+import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/verify/run-report.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { perInstallKeyPath } from './key-path.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -38,12 +39,26 @@ export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKe
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
   if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const path = join(configHome, 'truss', 'signing.key');
+  const path = perInstallKeyPath(io.env);
   const { key, created } = loadOrCreateKeyFile(path);
   if (created)
     io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})\n`);
   return key;
+}
+
+/**
+ * The signing seed as text, for the run's secret scan: a key read from a file is not in the
+ * environment, so the redactor would not otherwise know it (an agent could `cat` the file).
+ */
+export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] {
+  if (io.env.TRUSS_SIGNING_KEY && !keyFile) return [];
+  const path = keyFile ? resolve(io.cwd, keyFile) : perInstallKeyPath(io.env);
+  try {
+    const seed = readFileSync(path, 'utf8').trim();
+    return seed ? [seed] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The contract's `[budget]` as a meter; warnings go to the progress printer. */
@@ -135,6 +150,8 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
                 final_text: outcome.executor.finalText,
               }
             : null,
+          checkout: reportFromEntries(outcome.sessionId, entries).checkout,
+          self_validation: entries.filter((e) => e.kind === 'self_validation').map((e) => e.payload),
           replayed: outcome.replayed,
           cost_usd: outcome.spent.costUsd,
           total_tokens: outcome.spent.totalTokens,
@@ -269,8 +286,14 @@ function formatVerdict(
         `${e.changedFiles.length ? `, changed ${e.changedFiles.join(', ')}` : ''}`,
     );
   }
+  const report = reportFromEntries(outcome.sessionId, entries);
+  const where = checkoutLine(report.checkout);
+  if (where) lines.push(where);
   for (const clause of outcome.verdict.clauses) {
     lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
+    const self = report.clauses.find((c) => c.index === clause.clause);
+    const seen = self ? selfValidationLine(self) : null;
+    if (seen) lines.push(`    ${seen}`);
     if (clause.kind === 'check') {
       const result = entries.find(
         (e) => e.kind === 'check_result' && e.payload.clause === clause.clause,

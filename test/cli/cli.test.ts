@@ -47,7 +47,7 @@ describe('truss --help / --version', () => {
 describe('truss keygen', () => {
   it('writes a 0600 base64 seed file and prints the matching public key and key id', () => {
     const cwd = tempDir();
-    const result = runCli(['keygen', '--json'], { cwd });
+    const result = runCli(['keygen', '--json', '--out', '.truss/signing.key'], { cwd });
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout);
     const path = join(cwd, '.truss/signing.key');

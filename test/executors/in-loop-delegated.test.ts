@@ -61,6 +61,7 @@ describe('executors in runContract: delegated-cli', () => {
     expect(kindsOf(run.store, outcome.sessionId)).toEqual([
       'run_started',
       'delegated_result',
+      'checks_workspace',
       'check_result',
       'verdict',
       'run_completed',

@@ -62,6 +62,7 @@ function check(
     },
     votes: [],
     evidenceNotes: [],
+    selfValidation: [],
   };
 }
 
@@ -81,6 +82,7 @@ function review(
     check: null,
     votes,
     evidenceNotes: [],
+    selfValidation: [],
   };
 }
 
@@ -102,6 +104,7 @@ function report(overrides: Partial<RunReport>): RunReport {
     changes: null,
     contractHash: CONTRACT_HASH,
     scripted: false,
+    checkout: null,
     ...overrides,
   };
 }

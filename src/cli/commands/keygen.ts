@@ -4,21 +4,24 @@ import { SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { excludeFromWorkTree, perInstallKeyPath } from '../key-path.js';
 import { UsageError } from '../usage-error.js';
 
 export const KEYGEN_HELP = `Usage: truss keygen [--out FILE] [--force] [--json]
 
 Creates an Ed25519 signing key. The secret (a 32-byte seed) is written as one line of base64,
-the same encoding TRUSS_SIGNING_KEY takes, to FILE with mode 0600 (default .truss/signing.key).
-Use --out - to print the seed to stdout, e.g. to pipe into \`gh secret set TRUSS_SIGNING_KEY\`.
-Prints the public key (hex) and the key id (OpenSSH SHA256 fingerprint).
+the same encoding TRUSS_SIGNING_KEY takes, with mode 0600. By default it is this machine's
+per-install key, $XDG_CONFIG_HOME/truss/signing.key (~/.config/truss/signing.key): the key
+\`truss run\` signs with when neither --key nor TRUSS_SIGNING_KEY is given. It is never written
+into a repository by default; an --out FILE inside a git work tree is added to .git/info/exclude
+with a warning. Use --out - to print the seed to stdout, e.g. to pipe into
+\`gh secret set TRUSS_SIGNING_KEY\`. Prints the public key (hex) and the key id (OpenSSH SHA256
+fingerprint).
 
 Options:
-  --out FILE   where to write the seed (default .truss/signing.key; "-" = stdout)
+  --out FILE   where to write the seed (default: the per-install key; "-" = stdout)
   --force      overwrite an existing key file
   --json       print {public_key, key_id, path} as JSON`;
-
-const DEFAULT_KEY_PATH = '.truss/signing.key';
 
 export function keygen(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs('keygen', args, {
@@ -28,7 +31,7 @@ export function keygen(args: string[], io: CliIo): number {
   });
   if (values.help) return printHelp(io, KEYGEN_HELP);
   requirePositionals('keygen', positionals, []);
-  const out = values.out ?? DEFAULT_KEY_PATH;
+  const out = values.out ?? perInstallKeyPath(io.env);
   const { key, seedBase64 } = SigningKey.generate();
   if (out === '-') {
     if (values.json)
@@ -43,9 +46,16 @@ export function keygen(args: string[], io: CliIo): number {
       `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`,
     );
   }
-  mkdirSync(dirname(path), { recursive: true });
+  // The per-install key dir is owner-only (mode applies to directories this call creates).
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeFileSync(path, `${seedBase64}\n`, { mode: 0o600, flag: values.force ? 'w' : 'wx' });
   chmodSync(path, 0o600);
+  // An agent working in that tree could read the key; at least keep it out of commits and evidence.
+  const tree = excludeFromWorkTree(path);
+  if (tree)
+    io.stderr(
+      `warning: ${out} is inside the git work tree ${tree}; it was added to .git/info/exclude, but any process working in that tree can read it. Prefer the default per-install key (omit --out).\n`,
+    );
   const result = { public_key: key.publicKeyHex, key_id: key.keyId, path: out };
   emit(io, Boolean(values.json), result, () =>
     [

@@ -12,7 +12,14 @@ import { RunAbortedError, readRecordedContract, resumeContract } from '../../cor
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
-import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+import {
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey,
+  runKeySecrets,
+} from '../run-output.js';
 
 export const RESUME_HELP = `Usage: truss resume SESSION [options]
 
@@ -95,7 +102,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       }).hash;
     }
     const { contract } = recorded;
-    const redact = secretRedactor(io.env);
+    const redact = secretRedactor(io.env, runKeySecrets(request.key, io));
     const progress = progressPrinter(io, redact);
     const abort = new AbortController();
     detachers.push(cancelOnSignals(abort));
@@ -118,6 +125,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       ctx,
       panel,
       env: io.env,
+      secrets: runKeySecrets(request.key, io),
       hostCwd: io.cwd,
       executorProvider,
       expectedContractHash,

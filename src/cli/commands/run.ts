@@ -12,7 +12,14 @@ import { RunAbortedError, runContract } from '../../core/verify/run-contract.js'
 import { parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
-import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+import {
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey,
+  runKeySecrets,
+} from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
@@ -91,7 +98,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const key = resolveRunKey(values.key, io);
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
   mkdirSync(dirname(dbPath), { recursive: true });
-  const redact = secretRedactor(io.env);
+  const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
   const progress = progressPrinter(io, redact);
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
@@ -119,6 +126,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ctx,
       panel,
       env: io.env,
+      secrets: runKeySecrets(values.key, io),
       hostCwd: io.cwd,
       executorProvider,
       codeVersion: `truss ${pkg.version}`,

@@ -107,6 +107,25 @@ export const ApprovalGatesSchema = z.strictObject({
   per_call_spend_threshold_usd: z.number().nonnegative().optional(),
 });
 
+/**
+ * `[checks]`: what the harness runs before the check clauses. `setup` (e.g. "npm ci") runs once in
+ * the clean copy the checks use, journaled as `checks_setup`; its failure makes the verdict
+ * UNVERIFIABLE (see docs/contracts.md).
+ */
+export const ChecksSchema = z.strictObject({
+  setup: nonEmpty.optional(),
+  setup_timeout_sec: z.number().positive().max(86_400).optional(),
+});
+
+/**
+ * `[sandbox]`: where untrusted work runs. `checkout = "clean-room"` (the default after an executor)
+ * runs the checks in a fresh copy of the base commit plus the executor's recorded diff;
+ * `"in-place"` runs them in the executor's own working directory and is recorded as such.
+ */
+export const SandboxSchema = z.strictObject({
+  checkout: z.enum(['clean-room', 'in-place']).optional(),
+});
+
 export const PricingSchema = z.record(
   z.string(),
   z.strictObject({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }),
@@ -126,6 +145,8 @@ const layerShape = {
   check_env: z.array(envName).optional(),
   /** How an UNVERIFIABLE verdict is reported on GitHub: failure (default) or neutral. */
   unverifiable: z.enum(['failure', 'neutral']).optional(),
+  checks: ChecksSchema.optional(),
+  sandbox: SandboxSchema.optional(),
 };
 
 /** A workflow file name in `.github/workflows/` (what `workflow_dispatch` is called on). */
@@ -181,6 +202,9 @@ export const ResolvedContractSchema = z.strictObject({
   pricing: PricingSchema.default({}),
   check_env: z.array(envName).default([]),
   unverifiable: z.enum(['failure', 'neutral']).default('failure'),
+  // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
+  checks: ChecksSchema.optional(),
+  sandbox: SandboxSchema.optional(),
 });
 
 export type CheckClause = z.infer<typeof CheckClauseSchema>;

@@ -7,6 +7,7 @@ import { BudgetMeter } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, NonDeterminismError, plain } from '../runtime/durable.js';
 import type { ToolOutcome } from '../tools/tool.js';
+import { type Redactor, redactionField, tallyingRedactor } from '../verify/redact.js';
 
 /** Tool output up to this many bytes stays in the entry; larger output goes to a blob by sha256. */
 export const INLINE_TOOL_OUTPUT_BYTES = 32 * 1024;
@@ -162,11 +163,12 @@ export interface JournaledToolOutcome {
 /** The payload fields and blobs for a tool outcome (content inline, or by sha256 when large). */
 export function toolOutcomeStep(
   outcome: ToolOutcome,
-  redact: (text: string) => string,
+  redact: Redactor,
 ): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
-  const content = redact(outcome.content);
+  const tally = tallyingRedactor(redact);
+  const content = tally.redact(outcome.content);
   const bytes = Buffer.from(content, 'utf8');
-  const fields: Record<string, unknown> = { is_error: outcome.isError };
+  const fields: Record<string, unknown> = { is_error: outcome.isError, ...redactionField(tally.counts()) };
   if (outcome.data !== undefined) fields.data = plain(outcome.data);
   if (bytes.length <= INLINE_TOOL_OUTPUT_BYTES) {
     fields.content = content;

@@ -3,9 +3,9 @@ import type { ResolvedContract } from '../contract/schema.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
 import type { CapturedStream } from '../verify/bounded-capture.js';
-import { type Redactor, redactBytes } from '../verify/redact.js';
+import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../verify/redact.js';
 import { runDelegatedCli } from './delegated-cli.js';
-import { CancelledError, type ExecutorOutcome } from './in-loop.js';
+import { CancelledError, type ExecutorOutcome, recordedWork } from './in-loop.js';
 
 /**
  * The delegated-cli executor as one durable activity: the vendor CLI runs once, and its outcome
@@ -21,7 +21,7 @@ export async function runDelegatedActivity(options: {
   env: Record<string, string | undefined>;
   redact: Redactor;
 }): Promise<ExecutorOutcome> {
-  const { contract, redact } = options;
+  const { contract } = options;
   const command = contract.executor.command ?? '';
   const { entry } = await options.session.activity('delegated_result', command, async () => {
     const result = await runDelegatedCli({
@@ -34,6 +34,8 @@ export async function runDelegatedActivity(options: {
       ctx: options.ctx,
     });
     if (result.cancelled) throw new CancelledError();
+    const tally = tallyingRedactor(options.redact);
+    const redact = tally.redact;
     const stdout = redactBytes(result.stdout.bytes, redact);
     const stderr = redactBytes(result.stderr.bytes, redact);
     const diff = Buffer.from(redact(result.diff), 'utf8');
@@ -67,6 +69,7 @@ export async function runDelegatedActivity(options: {
         head_before: result.headBefore,
         head_after: result.headAfter,
         git_error: result.gitError,
+        ...redactionField(tally.counts()),
       },
       blobs: [stdout, stderr, diff],
     };
@@ -84,6 +87,7 @@ export async function runDelegatedActivity(options: {
     budgetExhausted: null,
     changedFiles: (p.changed_files as string[] | undefined) ?? [],
     headAfter: (p.head_after as string | null | undefined) ?? null,
+    work: recordedWork(p),
   };
 }
 

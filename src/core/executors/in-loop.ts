@@ -13,8 +13,15 @@ import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { ToolOutcome } from '../tools/tool.js';
+import type { RecordedWork } from '../verify/check-workspace.js';
 import type { Redactor } from '../verify/redact.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import {
+  offersRunChecks,
+  RUN_CHECKS_TOOL,
+  runSelfValidation,
+  selectCheckClauses,
+} from './self-validation.js';
 import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
 
 /** Model calls an in-loop run may make when the contract sets no `max_steps`. */
@@ -66,6 +73,8 @@ export interface ExecutorOutcome {
   changedFiles: string[];
   /** HEAD after the work (the verdict is about it); null without git. */
   headAfter: string | null;
+  /** Where the work started and its recorded diff: what the clean-room checks are rebuilt from. */
+  work?: RecordedWork;
 }
 
 /** Cancellation (ctx.signal) unwinds the run; the contract runner journals `run_failed 'cancelled'`. */
@@ -92,6 +101,8 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
   const specs: ToolSpec[] = [...toolSpecs(advertised)];
   const control = isToolAllowed(policy, AWAIT_SIGNAL_TOOL.name) && !options.tools.has(AWAIT_SIGNAL_TOOL.name);
   if (control) specs.push(AWAIT_SIGNAL_TOOL);
+  const selfCheck = offersRunChecks(contract, policy) && !options.tools.has(RUN_CHECKS_TOOL.name);
+  if (selfCheck) specs.push(RUN_CHECKS_TOOL);
 
   const started = await session.activity('executor_started', '', async () => ({
     payload: plain({
@@ -170,7 +181,7 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
     const results: ContentBlock[] = [];
     for (const use of uses) {
       if (ctx.signal.aborted) throw new CancelledError();
-      const outcome = await runToolUse(options, use, control);
+      const outcome = await runToolUse(options, use, control, selfCheck);
       if (use.name === 'write_file' && !outcome.isError && typeof use.input.path === 'string')
         written.add(use.input.path);
       ctx.events({ type: 'tool_call', name: use.name, isError: outcome.isError });
@@ -197,6 +208,17 @@ export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome
     budgetExhausted,
     changedFiles: (result.entry.payload.changed_files as string[] | undefined) ?? [],
     headAfter: (result.entry.payload.head_after as string | null | undefined) ?? null,
+    work: recordedWork(result.entry.payload),
+  };
+}
+
+/** The base commit and diff blob an executor's result entry (`executor_result`, `delegated_result`) recorded. */
+export function recordedWork(p: Record<string, unknown>): RecordedWork {
+  return {
+    headBefore: typeof p.head_before === 'string' ? p.head_before : null,
+    headAfter: typeof p.head_after === 'string' ? p.head_after : null,
+    diffSha256: typeof p.diff_sha256 === 'string' && Number(p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
+    diffTruncated: p.diff_truncated === true,
   };
 }
 
@@ -206,6 +228,7 @@ async function runToolUse(
   options: InLoopOptions,
   use: ToolUse,
   control: boolean,
+  selfCheck: boolean,
 ): Promise<{ content: string; isError: boolean }> {
   const { session, policy, redact } = options;
   const base = { call_id: use.id, name: use.name, input: plain(use.input) };
@@ -218,10 +241,28 @@ async function runToolUse(
   if (use.inputError) return refuse(use.inputError);
   const isControl = control && use.name === AWAIT_SIGNAL_TOOL.name;
   const tool = options.tools.get(use.name);
+  if (selfCheck && use.name === RUN_CHECKS_TOOL.name && !tool) {
+    const targets = selectCheckClauses(options.contract, use.input.clause);
+    if (typeof targets === 'string') return refuse(targets);
+    await options.gates.beforeTool(session, use.name, use.input);
+    return runSelfValidation(
+      {
+        session,
+        workdir: options.workdir,
+        env: options.env,
+        ctx: options.ctx,
+        redact,
+        callId: use.id,
+        cancelled: () => new CancelledError(),
+      },
+      targets,
+    );
+  }
   if (!tool && !isControl) {
     const available = [
       ...advertisedTools(options.tools, policy).map((t) => t.name),
       ...(control ? [AWAIT_SIGNAL_TOOL.name] : []),
+      ...(selfCheck ? [RUN_CHECKS_TOOL.name] : []),
     ];
     return refuse(`unknown tool ${JSON.stringify(use.name)}; available: ${available.join(', ') || 'none'}`);
   }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { canonicalJson } from './canonical-json.js';
 import { type ChainResult, ChainVerifier, type DecodedEntry, type FailureCode } from './chain-verifier.js';
@@ -191,6 +192,9 @@ export class LedgerStore {
     }
     try {
       if (!options.readonly) {
+        // Blobs hold check output, diffs and tool results: owner-only, before WAL and SHM files exist
+        // (SQLite gives them the database file's mode).
+        restrictToOwner(path);
         this.#db.pragma('journal_mode = WAL');
         this.#db.pragma('synchronous = FULL');
         this.#db.pragma('busy_timeout = 5000');
@@ -925,4 +929,21 @@ function decodeRow(row: JournalRow, checkCanonical = true): DecodedEntry | RowDe
     entryHash: row.entry_hash,
     signature: row.signature,
   };
+}
+
+/**
+ * Makes the ledger file and its WAL/SHM companions mode 0600. A file this process does not own
+ * (a shared CI cache) keeps its mode: chmod would fail, and refusing to open it would break reading
+ * someone else's ledger; the owner's umask decides there.
+ */
+function restrictToOwner(path: string): void {
+  if (path === ':memory:' || path === '') return;
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (!existsSync(file)) continue;
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    }
+  }
 }

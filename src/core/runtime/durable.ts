@@ -59,6 +59,12 @@ export function activityName(entry: { kind: string; payload: Record<string, unkn
       return p.await && typeof p.await === 'object' ? describeAwait(p.await as AwaitSpec) : '';
     case 'delegated_result':
       return String(p.command ?? '');
+    case 'checks_workspace':
+      return String(p.checkout ?? '');
+    case 'checks_setup':
+      return String(p.run ?? '');
+    case 'self_validation':
+      return `clause ${String(p.clause)}`;
     default:
       return '';
   }

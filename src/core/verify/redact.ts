@@ -2,27 +2,147 @@
 export const SECRET_NAME_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE)/i;
 
 const MIN_SECRET_LENGTH = 8;
+/** An encoded fragment shorter than this is not searched for (too many accidental matches). */
+const MIN_FRAGMENT_LENGTH = 8;
 
-export type Redactor = (text: string) => string;
+/** What a secret scan found, by kind (counts only: never the secret). */
+export type RedactionCounts = Record<string, number>;
+
+export interface SecretScan {
+  text: string;
+  counts: RedactionCounts;
+}
 
 /**
- * Builds a redactor for the secret values present in `env` (defence in depth: checks run with a
- * scrubbed environment and providers never echo keys, but nothing journaled may ever hold one).
+ * Turns text that is about to leave the harness (for a model, the journal, a bundle) into text
+ * without secrets. A redactor built by {@link secretRedactor} also has `scan`, which reports what it
+ * replaced so the signed entry can say so (see docs/security-evidence.md, "Evidence hygiene").
  */
-export function secretRedactor(env: Record<string, string | undefined>): Redactor {
-  const secrets = Object.entries(env)
-    .filter(
-      ([name, value]) =>
-        SECRET_NAME_PATTERN.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
-    )
-    .map(([, value]) => value as string)
-    .sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return (text) => text;
-  return (text) => {
+export type Redactor = ((text: string) => string) & { scan?: (text: string) => SecretScan };
+
+/** Known credential formats, found whether or not the run knows the value. */
+const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
+  {
+    kind: 'private_key_block',
+    pattern:
+      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
+  { kind: 'github_token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,}/g },
+  { kind: 'github_token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}/g },
+  { kind: 'aws_access_key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  // A Truss signing seed: base64 of 32 bytes after a TRUSS_*KEY name, or alone on its line (a key file).
+  {
+    kind: 'truss_seed',
+    pattern: /(?<=\bTRUSS_[A-Z_]*KEY["']?\s*[=:]\s*["']?)[A-Za-z0-9+/]{43}=/g,
+  },
+  { kind: 'truss_seed', pattern: /^[+\- \t]*[A-Za-z0-9+/]{43}=[ \t]*\r?$/gm },
+];
+
+interface Needle {
+  kind: string;
+  value: string;
+}
+
+/**
+ * Builds the redactor for a run: the secret values present in `env` (names matching
+ * {@link SECRET_NAME_PATTERN}) and `extraSecrets` (e.g. the signing seed read from a key file) are
+ * removed in raw, base64 (every alignment, standard and URL-safe), hex, URL-encoded and reversed
+ * form, and known credential formats (GitHub tokens, AWS access key ids, PEM private key blocks,
+ * Truss seeds) are removed whatever their value. Defence in depth: checks run with a scrubbed
+ * environment and providers never echo keys, but nothing journaled may ever hold one, and exact
+ * matching alone is beaten by `| base64` or `| rev`.
+ */
+export function secretRedactor(
+  env: Record<string, string | undefined>,
+  extraSecrets: readonly string[] = [],
+): Redactor {
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (SECRET_NAME_PATTERN.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
+      secrets.add(value);
+  }
+  for (const value of extraSecrets) if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  const needles = [...secrets].flatMap(encodings);
+  // Longest first, so a secret that contains another is replaced whole.
+  needles.sort((a, b) => b.value.length - a.value.length);
+
+  const scan = (text: string): SecretScan => {
+    const counts: RedactionCounts = {};
     let out = text;
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
-    return out;
+    for (const needle of needles) {
+      if (!out.includes(needle.value)) continue;
+      const parts = out.split(needle.value);
+      counts[needle.kind] = (counts[needle.kind] ?? 0) + parts.length - 1;
+      out = parts.join(needle.kind === 'run_secret' ? '[REDACTED]' : `[REDACTED:${needle.kind}]`);
+    }
+    for (const { kind, pattern } of KNOWN_FORMATS) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(out)) continue;
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, () => {
+        counts[kind] = (counts[kind] ?? 0) + 1;
+        return `[REDACTED:${kind}]`;
+      });
+    }
+    return { text: out, counts };
   };
+  const redact = ((text: string) => scan(text).text) as Redactor;
+  redact.scan = scan;
+  return redact;
+}
+
+/** The forms a secret can leave a process in after a shell pipeline (`base64`, `xxd -p`, `rev`, …). */
+function encodings(secret: string): Needle[] {
+  const out: Needle[] = [{ kind: 'run_secret', value: secret }];
+  const add = (kind: string, value: string) => {
+    if (value.length >= MIN_FRAGMENT_LENGTH && value !== secret) out.push({ kind, value });
+  };
+  const bytes = Buffer.from(secret, 'utf8');
+  // base64 of the secret inside a longer text depends on the alignment of its first byte; for each
+  // of the three alignments, the complete 4-character groups that only secret bytes determine.
+  for (let skip = 0; skip < 3; skip++) {
+    const slice = bytes.subarray(skip);
+    const whole = Math.floor(slice.length / 3) * 3;
+    const encoded = slice.subarray(0, whole).toString('base64');
+    add('run_secret_base64', encoded);
+    add('run_secret_base64', encoded.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  const hex = bytes.toString('hex');
+  add('run_secret_hex', hex);
+  add('run_secret_hex', hex.toUpperCase());
+  add('run_secret_url', encodeURIComponent(secret));
+  add('run_secret_url', encodeURIComponent(secret).replace(/%20/g, '+'));
+  add('run_secret_reversed', [...secret].reverse().join(''));
+  return out;
+}
+
+/**
+ * A redactor that remembers what it removed: `counts()` returns the totals since the last call and
+ * resets them, so each signed entry records how many secrets of each kind its own text had.
+ */
+export function tallyingRedactor(redact: Redactor): { redact: Redactor; counts(): RedactionCounts } {
+  let counts: RedactionCounts = {};
+  const scan = (text: string): SecretScan => {
+    if (!redact.scan) return { text: redact(text), counts: {} };
+    const result = redact.scan(text);
+    for (const [kind, n] of Object.entries(result.counts)) counts[kind] = (counts[kind] ?? 0) + n;
+    return result;
+  };
+  const wrapped = ((text: string) => scan(text).text) as Redactor;
+  wrapped.scan = scan;
+  return {
+    redact: wrapped,
+    counts() {
+      const taken = counts;
+      counts = {};
+      return taken;
+    },
+  };
+}
+
+/** `{redactions: counts}` when something was redacted, else nothing (entries stay as they were). */
+export function redactionField(counts: RedactionCounts): { redactions?: RedactionCounts } {
+  return Object.keys(counts).length > 0 ? { redactions: counts } : {};
 }
 
 /** Applies a redactor to raw bytes; secrets are ASCII in practice, so a latin1 round trip keeps other bytes intact. */

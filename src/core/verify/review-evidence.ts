@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { simpleGit } from 'simple-git';
+import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
 
 export interface EvidenceLimits {
@@ -37,6 +38,9 @@ export interface ReviewEvidence {
  * Gathers what reviewers see besides intent and clause: the diff base..working tree (plus untracked
  * files) and the clause's `reviewer_context` files, each bounded. Limits that cut evidence are
  * reported in `notes`, never silent; files outside the workdir (by `..` or symlink) are refused.
+ * Ignored files never appear, and key or credential files (`.env*`, `*.key`, `*.pem`, SSH keys, …;
+ * see evidence-paths.ts) are withheld by name even when tracked, with a note saying so. The caller
+ * still runs the secret scan over everything returned before a model or a blob sees it.
  */
 export async function collectReviewEvidence(options: {
   workdir: string;
@@ -49,11 +53,15 @@ export async function collectReviewEvidence(options: {
   let diff = '';
   if (!options.git) {
     notes.push('the workdir is not a git repository: no diff is available');
-  } else if (!options.git.base_sha) {
-    notes.push('no base commit found (pass --base REF): the diff shows only uncommitted changes');
-    diff = await gitDiff(options.workdir, 'HEAD');
   } else {
-    diff = await gitDiff(options.workdir, options.git.base_sha);
+    const base = options.git.base_sha ?? 'HEAD';
+    if (!options.git.base_sha)
+      notes.push('no base commit found (pass --base REF): the diff shows only uncommitted changes');
+    diff = await gitDiff(options.workdir, base);
+    for (const path of await changedPaths(options.workdir, base)) {
+      const reason = sensitivePathReason(path);
+      if (reason) notes.push(`${path}: ${reason}`);
+    }
   }
   if (options.git) diff += await untrackedAsDiff(options.workdir, limits.maxFileBytes, notes);
   const diffBytes = Buffer.byteLength(diff);
@@ -79,9 +87,26 @@ export async function collectReviewEvidence(options: {
 
 async function gitDiff(workdir: string, base: string): Promise<string> {
   try {
-    return await simpleGit({ baseDir: workdir }).raw(['diff', '--no-color', '--no-ext-diff', base, '--']);
+    return await simpleGit({ baseDir: workdir }).raw([
+      'diff',
+      '--no-color',
+      '--no-ext-diff',
+      base,
+      '--',
+      '.',
+      ...sensitivePathspecExcludes(),
+    ]);
   } catch {
     return '';
+  }
+}
+
+async function changedPaths(workdir: string, base: string): Promise<string[]> {
+  try {
+    const listing = await simpleGit({ baseDir: workdir }).raw(['diff', '--name-only', '-z', base, '--']);
+    return listing.split('\0').filter(Boolean);
+  } catch {
+    return [];
   }
 }
 
@@ -94,6 +119,11 @@ async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: str
   }
   let out = '';
   for (const path of listing.split('\0').filter(Boolean)) {
+    const sensitive = sensitivePathReason(path);
+    if (sensitive) {
+      notes.push(`untracked ${path}: ${sensitive}`);
+      continue;
+    }
     const file = readContextFile(workdir, path, maxFileBytes);
     if (file.content === null) {
       notes.push(`untracked ${path}: ${file.problem}`);
@@ -119,6 +149,8 @@ function readContextFile(workdir: string, path: string, maxBytes: number): Conte
     problem,
   });
   if (isAbsolute(path)) return refuse('absolute paths are refused; name files relative to the workdir');
+  const sensitive = sensitivePathReason(path);
+  if (sensitive) return refuse(sensitive);
   let real: string;
   try {
     real = realpathSync(resolve(workdir, path));
@@ -127,6 +159,8 @@ function readContextFile(workdir: string, path: string, maxBytes: number): Conte
   }
   const rel = relative(realpathSync(workdir), real);
   if (rel.startsWith('..') || isAbsolute(rel)) return refuse('resolves outside the workdir; refused');
+  const sensitiveTarget = sensitivePathReason(rel);
+  if (sensitiveTarget) return refuse(`links to ${rel}, ${sensitiveTarget}`);
   const stat = statSync(real);
   if (!stat.isFile()) return refuse('not a regular file');
   const bytes = readFileSync(real);

@@ -19,16 +19,24 @@ import {
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
+import { checkRunFields } from './check-entry.js';
 import { runCheck } from './check-runner.js';
 import type { NonceSource } from './evidence-envelope.js';
 import { type PreparedEvidence, prepareEvidence } from './evidence-lines.js';
+import { CheckWorkspace } from './check-workspace.js';
 import { type GitInfo, readGitInfo } from './git-info.js';
 import { revealHidden } from './hidden-text.js';
 import { detectInjection } from './injection-detect.js';
 import { applyInjectionPolicy, injectionPolicyOf, type RecordedInjection } from './injection-policy.js';
 import { runPanel, type SeatVote } from './panel.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
-import { type Redactor, redactBytes, secretRedactor } from './redact.js';
+import {
+  type RedactionCounts,
+  type Redactor,
+  redactionField,
+  secretRedactor,
+  tallyingRedactor,
+} from './redact.js';
 import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
 import { majority } from './vote.js';
@@ -57,6 +65,12 @@ interface CommonRunOptions {
   publishChanges?: ChangesPublisher | undefined;
   /** Evidence delimiter nonces for reviewer prompts (tests); default random per request. */
   evidenceNonce?: NonceSource | undefined;
+  /** More secret values to redact besides the env's (e.g. the signing seed read from a key file). */
+  secrets?: readonly string[] | undefined;
+  /** Parent directory of clean-room copies (default: the OS temp dir); never the harness's private dir. */
+  cleanRoomParent?: string | undefined;
+  /** Isolation hook: makes a clean-room copy usable by the sandbox user before checks run in it. */
+  prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -228,7 +242,7 @@ async function drive(
   runStarted: () => Record<string, unknown>,
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
-  const redact = secretRedactor(options.env);
+  const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
   const git = (started.payload.git as GitInfo | null) ?? null;
@@ -239,8 +253,22 @@ async function drive(
     spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
     replayed: Math.min(replayable, session.cursor),
   });
+  let workspace: CheckWorkspace | undefined;
   try {
     const executor = await runExecutor(session, options, contract, redact);
+    workspace = new CheckWorkspace({
+      session,
+      store,
+      contract,
+      workdir: options.workdir,
+      env: options.env,
+      ctx,
+      redact,
+      work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
+      cleanRoomParent: options.cleanRoomParent,
+      prepareCleanRoom: options.prepareCleanRoom,
+    });
+    await workspace.open();
     const clauses: ClauseVerdict[] = [];
     let panelBudget: string | undefined;
     // With an executor, reviewers see the change it made since the run started.
@@ -249,7 +277,7 @@ async function drive(
     for (const [index, clause] of contract.done.entries()) {
       if (ctx.signal.aborted) throw new CancelledError();
       if (clause.kind === 'check') {
-        clauses.push(await verifyCheck(session, index, clause, options, contract, redact));
+        clauses.push(await verifyCheck(session, index, clause, options, contract, redact, workspace));
         continue;
       }
       const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
@@ -324,6 +352,8 @@ async function drive(
       payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
     }));
     throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
+  } finally {
+    await workspace?.dispose();
   }
 }
 
@@ -370,42 +400,39 @@ async function verifyCheck(
   options: CommonRunOptions,
   contract: ResolvedContract,
   redact: Redactor,
+  workspace: CheckWorkspace,
 ): Promise<ClauseVerdict> {
   const { ctx } = options;
+  if (workspace.unavailable) {
+    return {
+      clause: index,
+      kind: 'check',
+      desc: clause.desc,
+      status: 'unverifiable',
+      reason: workspace.unavailable,
+    };
+  }
   ctx.events({ type: 'check_started', clause: index, desc: clause.desc });
   const { entry } = await session.activity('check_result', `clause ${index}`, async () => {
     const outcome = await runCheck(clause, {
-      workdir: options.workdir,
+      workdir: await workspace.directory(),
       env: options.env,
       extraEnvNames: contract.check_env,
       ctx,
     });
     if (outcome.cancelled) throw new CancelledError();
-    const stdout = redactBytes(outcome.stdout.bytes, redact);
-    const stderr = redactBytes(outcome.stderr.bytes, redact);
-    const stream = (bytes: Buffer, captured: typeof outcome.stdout) => ({
-      sha256: sha256(bytes),
-      bytes: captured.totalBytes,
-      captured_bytes: bytes.length,
-      truncated: captured.truncated,
-      tail: redact(captured.tail),
-    });
+    const { fields, blobs } = checkRunFields(outcome, redact);
     return {
       payload: {
         clause: index,
         desc: clause.desc,
         run: clause.run,
         expect_exit: clause.expect_exit,
-        exit_code: outcome.exitCode,
-        signal: outcome.signal,
-        timed_out: outcome.timedOut,
-        met: outcome.met,
-        reasons: outcome.reasons.map(redact),
-        duration_ms: Math.round(outcome.durationMs),
-        stdout: stream(stdout, outcome.stdout),
-        stderr: stream(stderr, outcome.stderr),
+        ...fields,
+        // Where it ran, when an executor ran before it (checks-only runs use the checkout as before).
+        ...(workspace.mode === 'checkout' ? {} : { checkout: workspace.mode }),
       },
-      blobs: [stdout, stderr],
+      blobs,
     };
   });
   const p = entry.payload;
@@ -452,21 +479,34 @@ async function verifyReview(
     };
   }
   let evidence: { raw: ReviewEvidence; prepared: PreparedEvidence } | undefined;
+  let redactions: RedactionCounts = {};
   const collect = async () => {
     if (!evidence) {
+      // The secret scan runs before anything reaches a reviewer model, not only before the journal.
+      const tally = tallyingRedactor(redact);
       const raw = await collectReviewEvidence({
         workdir: options.workdir,
         git,
         contextFiles: clause.reviewer_context,
       });
-      evidence = { raw, prepared: prepareEvidence(raw) };
+      const redacted: ReviewEvidence = {
+        ...raw,
+        diff: tally.redact(raw.diff),
+        files: raw.files.map((file) => ({
+          ...file,
+          content: file.content === null ? null : tally.redact(file.content),
+        })),
+        notes: raw.notes.map(tally.redact),
+      };
+      redactions = tally.counts();
+      evidence = { raw: redacted, prepared: prepareEvidence(redacted) };
     }
     return evidence;
   };
   const policy = injectionPolicyOf(contract);
   const { entry: evidenceEntry } = await session.activity('review_evidence', `clause ${index}`, async () => {
     const { raw: collected, prepared } = await collect();
-    const diffBytes = Buffer.from(redact(collected.diff));
+    const diffBytes = Buffer.from(collected.diff);
     const injection = detectInjection(prepared);
     return {
       payload: {
@@ -502,6 +542,7 @@ async function verifyReview(
               })),
             }
           : null,
+        ...redactionField(redactions),
       },
       blobs: [diffBytes],
     };

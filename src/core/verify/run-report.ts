@@ -57,6 +57,31 @@ export interface ReportClause {
   evidenceNotes: string[];
   hiddenText?: ReportHiddenText[];
   injection?: ReportInjection | null;
+
+  /** The agent's own runs of this check (`run_checks`, evidence only), in order. */
+  selfValidation: ReportSelfValidation[];
+}
+
+/** One `self_validation` entry: what the agent saw when it ran a check in its own working copy. */
+export interface ReportSelfValidation {
+  seq: number;
+  met: boolean;
+  exitCode: number | null;
+  summary: string;
+  workdirHash: string | null;
+}
+
+/** Where the harness ran the checks (`checks_workspace`, `checks_setup`); null for checks-only runs. */
+export interface ReportCheckout {
+  mode: 'clean-room' | 'in-place';
+  baseSha: string | null;
+  diffSha256: string | null;
+  tree: string | null;
+  /** Why the checks could not run there (clean copy or setup failed), else null. */
+  error: string | null;
+  /** Why checks ran in place (opt-out or no git), else null. */
+  reason: string | null;
+  setup: { run: string; met: boolean; exitCode: number | null } | null;
 }
 
 /**
@@ -84,6 +109,8 @@ export interface RunReport {
   suspension: ReportSuspension | null;
   /** What the harness did with a passing run's changes (`changes_published`); null when nothing. */
   changes: ReportChanges | null;
+  /** Where the checks ran after an executor; null when no executor ran (checks used the checkout). */
+  checkout: ReportCheckout | null;
 }
 
 export interface ReportSuspension {
@@ -118,10 +145,23 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   const votes = new Map<number, ReportVote[]>();
   const notes = new Map<number, string[]>();
   const reviewEvidence = new Map<number, Payload>();
+
+  const selfRuns = new Map<number, ReportSelfValidation[]>();
   for (const entry of entries) {
     const p = entry.payload;
     const clause = Number(p.clause);
     if (entry.kind === 'check_result') checks.set(clause, p);
+    if (entry.kind === 'self_validation') {
+      const list = selfRuns.get(clause) ?? [];
+      list.push({
+        seq: entry.seq,
+        met: p.met === true,
+        exitCode: typeof p.exit === 'number' ? p.exit : null,
+        summary: String(p.summary ?? ''),
+        workdirHash: typeof p.workdir_hash === 'string' ? p.workdir_hash : null,
+      });
+      selfRuns.set(clause, list);
+    }
     if (entry.kind === 'review_vote') {
       const list = votes.get(clause) ?? [];
       list.push({
@@ -167,6 +207,8 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         (h) => Number(h.total) > 0,
       ),
       injection: injectionOf(reviewEvidence.get(index), c.injection as Payload | undefined),
+
+      selfValidation: selfRuns.get(index) ?? [],
     };
   });
   const git = (started.git as RunReport['git']) ?? null;
@@ -195,6 +237,7 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         }
       : null,
     changes: published ? changesFrom(published) : null,
+    checkout: checkoutFrom(entries),
   };
 }
 
@@ -211,6 +254,57 @@ function injectionOf(evidence: Payload | undefined, verdict: Payload | undefined
     reportedBySeats: seats.map((s) => Number(s) + 1),
     withheldMet: verdict?.withheld_met === true,
   };
+}
+
+
+function checkoutFrom(entries: readonly LedgerEntry[]): ReportCheckout | null {
+  const workspace = entries.find((e) => e.kind === 'checks_workspace')?.payload;
+  if (!workspace) return null;
+  const setup = entries.find((e) => e.kind === 'checks_setup')?.payload;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return {
+    mode: workspace.checkout === 'in-place' ? 'in-place' : 'clean-room',
+    baseSha: text(workspace.base_sha),
+    diffSha256: text(workspace.diff_sha256),
+    tree: text(workspace.tree),
+    error: text(workspace.error),
+    reason: text(workspace.reason),
+    setup: setup
+      ? {
+          run: String(setup.run ?? ''),
+          met: setup.met === true,
+          exitCode: typeof setup.exit_code === 'number' ? setup.exit_code : null,
+        }
+      : null,
+  };
+}
+
+/**
+ * One line comparing the agent's own last run of a check with the harness's result, e.g. "agent
+ * saw pass, harness saw fail"; null when the agent never ran it. Every surface uses this wording.
+ */
+export function selfValidationLine(clause: ReportClause): string | null {
+  const last = clause.selfValidation.at(-1);
+  if (!last) return null;
+  const agent = last.met ? 'pass' : 'fail';
+  const harness = clause.status === 'met' ? 'pass' : clause.status === 'not_met' ? 'fail' : 'unverifiable';
+  const runs = clause.selfValidation.length;
+  const times = runs === 1 ? 'once' : `${runs} times`;
+  const flag = agent !== harness ? ' ⚠' : '';
+  return `agent saw ${agent}, harness saw ${harness}${flag} (the agent ran it ${times}; its own run is evidence only)`;
+}
+
+/** One line saying where the checks ran, or null for a checks-only run. */
+export function checkoutLine(checkout: ReportCheckout | null): string | null {
+  if (!checkout) return null;
+  if (checkout.mode === 'in-place') return `Checks ran in place: ${checkout.reason ?? 'in-place'}`;
+  const base = checkout.baseSha ? checkout.baseSha.slice(0, 12) : '?';
+  const diff = checkout.diffSha256 ? checkout.diffSha256.slice(0, 12) : 'none';
+  const setup = checkout.setup
+    ? `; setup \`${checkout.setup.run}\` ${checkout.setup.met ? 'succeeded' : `failed (exit ${String(checkout.setup.exitCode)})`}`
+    : '';
+  if (checkout.error) return `Clean room could not be built: ${checkout.error}`;
+  return `Checks ran in a clean room: base ${base} + executor diff sha256:${diff}${setup}`;
 }
 
 function changesFrom(p: Payload): ReportChanges {

@@ -5,6 +5,7 @@ import { injectionAnnotations, injectionSection } from './injection.js';
 import {
   banners,
   checkDetails,
+  checksProvenance,
   clauseTable,
   evidenceNotes,
   factsList,
@@ -34,6 +35,7 @@ function summaryAt(report: RunReport, links: ReportLinks, detail: Detail): strin
     intentQuote(report, Math.min(detail.cellChars, 500)),
     truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
     clauseTable(report, detail),
+    checksProvenance(report, detail),
     evidenceNotes(report, detail),
     votesSection(report, detail),
     '### Run',

@@ -5,6 +5,7 @@ import { injectionSection } from './injection.js';
 import { embedMeta } from './meta.js';
 import {
   banners,
+  checksProvenance,
   clauseTable,
   formatTokens,
   formatUsd,
@@ -48,6 +49,7 @@ export function renderStickyComment(
       injectionSection(report, detail),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
+      checksProvenance(report, detail),
       votesSection(report, detail),
       linksLine(links, true),
       verifySection(links, '####'),

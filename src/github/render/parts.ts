@@ -1,4 +1,10 @@
-import type { ReportClause, ReportVote, RunReport } from '../../core/verify/run-report.js';
+import {
+  checkoutLine,
+  type ReportClause,
+  type ReportVote,
+  type RunReport,
+  selfValidationLine,
+} from '../../core/verify/run-report.js';
 import type { ClauseStatus } from '../../core/verify/vote.js';
 import type { Detail } from './budget.js';
 import {
@@ -173,6 +179,21 @@ export function evidenceNotes(report: RunReport, detail: Detail): string | null 
   const shown = items.slice(0, Math.max(10, Math.min(items.length, detail.maxRows)));
   if (shown.length < items.length) shown.push(`- _… ${items.length - shown.length} more notes not shown._`);
   return `**⚠️ Evidence limits hit** (reviewers saw less than everything):\n\n${shown.join('\n')}`;
+}
+
+/**
+ * Where the harness ran the checks and, per check, what the agent's own run (`run_checks`) saw
+ * beside what the harness saw — "agent saw pass, harness saw fail" is the signal a reader needs.
+ */
+export function checksProvenance(report: RunReport, detail: Detail): string | null {
+  const lines: string[] = [];
+  const where = checkoutLine(report.checkout);
+  if (where) lines.push(`- ${inlineText(where, Math.max(detail.cellChars, 300))}`);
+  for (const clause of report.clauses) {
+    const line = selfValidationLine(clause);
+    if (line) lines.push(`- Clause ${clause.index + 1}: ${inlineText(line, detail.cellChars)}`);
+  }
+  return lines.length > 0 ? `**Checks provenance**\n\n${lines.join('\n')}` : null;
 }
 
 function voteTally(votes: readonly ReportVote[]): string {

@@ -4,6 +4,7 @@ import { injectionSection } from './injection.js';
 import {
   banners,
   checkDetails,
+  checksProvenance,
   clauseTable,
   evidenceNotes,
   factsList,
@@ -30,6 +31,7 @@ export function renderJobSummary(report: RunReport, links: ReportLinks): string 
       intentQuote(report, Math.min(detail.cellChars, 500)),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: true }),
       clauseTable(report, detail),
+      checksProvenance(report, detail),
       evidenceNotes(report, detail),
       votesSection(report, detail),
       checkDetails(report, detail, true),

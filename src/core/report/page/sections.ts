@@ -2,7 +2,7 @@
 import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
-import type { RunReport } from '../../verify/run-report.js';
+import { checkoutLine, type RunReport, selfValidationLine } from '../../verify/run-report.js';
 import { h, short, text } from './dom.js';
 
 type Payload = Record<string, unknown>;
@@ -118,6 +118,21 @@ export function clausesSection(report: RunReport): HTMLElement {
         h('pre', { class: 'tail' }, [c.stdoutTail, c.stderrTail].filter(Boolean).join('\n') || '(no output)'),
       );
     }
+    const seen = selfValidationLine(clause);
+    if (seen) {
+      // The agent's own run (run_checks) beside the harness's: evidence, never the verdict.
+      evidence.open = evidence.open || clause.selfValidation.at(-1)?.met !== (clause.status === 'met');
+      evidence.append(
+        h('p', { class: 'self-validation' }, seen),
+        ...clause.selfValidation.map((run) =>
+          h(
+            'p',
+            { class: 'small muted' },
+            `agent run at seq ${run.seq}: ${run.summary}${run.workdirHash ? ` (working copy tree ${short(run.workdirHash)})` : ''}`,
+          ),
+        ),
+      );
+    }
     if (clause.kind === 'review') {
       const table = h(
         'table',
@@ -229,6 +244,8 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
   } else {
     facts.push(['Diff', 'no executor ran (the working tree was judged as it was)']);
   }
+  const where = checkoutLine(report.checkout);
+  if (where) facts.push(['Checks ran', where]);
   facts.push(
     ['Session', bundle.ledger.session_id],
     ['Contract hash', report.contractHash ?? '—'],

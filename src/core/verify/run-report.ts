@@ -256,7 +256,6 @@ function injectionOf(evidence: Payload | undefined, verdict: Payload | undefined
   };
 }
 
-
 function checkoutFrom(entries: readonly LedgerEntry[]): ReportCheckout | null {
   const workspace = entries.find((e) => e.kind === 'checks_workspace')?.payload;
   if (!workspace) return null;

@@ -12,7 +12,14 @@ import { RunAbortedError, readRecordedContract, resumeContract } from '../../cor
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
-import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+import {
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey,
+  setUpIsolation,
+} from '../run-output.js';
 
 export const RESUME_HELP = `Usage: truss resume SESSION [options]
 
@@ -99,7 +106,21 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     const progress = progressPrinter(io, redact);
     const abort = new AbortController();
     detachers.push(cancelOnSignals(abort));
-    const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+    // Live work past the journal frontier starts through the same isolation a fresh run would get.
+    const isolation = await setUpIsolation({
+      io,
+      flag: undefined,
+      contract,
+      workdir,
+      dbPath,
+      keyFile: request.key,
+    });
+    const ctx = createCtx({
+      signal: abort.signal,
+      events: progress,
+      budget: budgetFor(contract, progress),
+      isolation,
+    });
     // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
     const executorProvider =
       contract.executor.kind === 'in-loop'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 
 const envName = z
   .string()
@@ -6,6 +7,10 @@ const envName = z
     /^[A-Za-z_][A-Za-z0-9_]*$/,
     'must be an environment variable name (letters, digits and _, not starting with a digit)',
   );
+/** A name a contract grants to checks, tools or a delegated CLI: never the harness's own credentials. */
+const grantableEnvName = envName.refine((name) => !isForbiddenEnvName(name), {
+  error: (issue) => forbiddenEnvReason(String(issue.input)),
+});
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const regex = z.string().refine(
   (source) => {
@@ -36,7 +41,7 @@ export const CheckClauseSchema = z.strictObject({
   expect_matches: z.array(regex).default([]),
   timeout_sec: z.number().positive().max(86_400).default(300),
   /** Environment variables the check may see beyond the safe allowlist (e.g. a test token). */
-  env: z.array(envName).default([]),
+  env: z.array(grantableEnvName).default([]),
 });
 
 export const ReviewClauseSchema = z.strictObject({
@@ -70,6 +75,8 @@ export const ExecutorSchema = z.strictObject({
   command: nonEmpty.optional(),
   args: z.array(z.string()).default([]),
   clear_env: z.array(envName).default([]),
+  /** Under uid/bwrap isolation: the names a delegated CLI may see beyond the base allowlist (its API key). */
+  env: z.array(grantableEnvName).optional(),
   prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
   /**
    * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
@@ -101,6 +108,11 @@ export const ApprovalGatesSchema = z.strictObject({
   per_call_spend_threshold_usd: z.number().nonnegative().optional(),
 });
 
+/** `[sandbox]`: `isolation` picks the mechanism every untrusted process starts through. */
+export const SandboxSchema = z.strictObject({
+  isolation: z.enum(['auto', 'uid', 'bwrap', 'none']).optional(),
+});
+
 export const PricingSchema = z.record(
   z.string(),
   z.strictObject({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }),
@@ -117,7 +129,9 @@ const layerShape = {
   panel: PanelSchema.partial().optional(),
   pricing: PricingSchema.optional(),
   /** Environment variables every check may see (repo-wide), in addition to the safe allowlist. */
-  check_env: z.array(envName).optional(),
+  check_env: z.array(grantableEnvName).optional(),
+  /** `[sandbox]`: how untrusted processes are isolated (docs/security.md). */
+  sandbox: SandboxSchema.partial().optional(),
   /** How an UNVERIFIABLE verdict is reported on GitHub: failure (default) or neutral. */
   unverifiable: z.enum(['failure', 'neutral']).optional(),
 };
@@ -173,7 +187,8 @@ export const ResolvedContractSchema = z.strictObject({
   provider: ProviderSchema.optional(),
   panel: PanelSchema.default({ seats: [] }),
   pricing: PricingSchema.default({}),
-  check_env: z.array(envName).default([]),
+  check_env: z.array(grantableEnvName).default([]),
+  sandbox: SandboxSchema.optional(),
   unverifiable: z.enum(['failure', 'neutral']).default('failure'),
 });
 

@@ -5,6 +5,7 @@ import { runDelegatedActivity } from '../executors/delegated-activity.js';
 import { buildExecutorProvider } from '../executors/executor-provider.js';
 import { CancelledError, type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import { NO_ISOLATION } from '../process/isolation-none.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -177,6 +178,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
         }
       : null,
     workdir_name: options.workdir.split('/').pop() ?? '',
+    // Which isolation the untrusted processes of this run got, signed with the rest (docs/security.md).
+    isolation: { ...(options.ctx.isolation ?? NO_ISOLATION).report },
     started_at: new Date(options.ctx.now()).toISOString(),
   }));
 }

@@ -54,6 +54,18 @@ export interface RunReport {
   suspension: ReportSuspension | null;
   /** What the harness did with a passing run's changes (`changes_published`); null when nothing. */
   changes: ReportChanges | null;
+  /**
+   * How the run's untrusted processes were isolated, as `run_started` signed it (docs/security.md);
+   * null for ledgers written before isolation was recorded.
+   */
+  isolation: ReportIsolation | null;
+}
+
+export interface ReportIsolation {
+  level: string;
+  requested: string;
+  network: string;
+  networkEnforced: boolean;
 }
 
 export interface ReportSuspension {
@@ -156,7 +168,35 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
         }
       : null,
     changes: published ? changesFrom(published) : null,
+    isolation: isolationFrom(started.isolation),
   };
+}
+
+function isolationFrom(value: unknown): ReportIsolation | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Payload;
+  return {
+    level: String(p.level ?? 'none'),
+    requested: String(p.requested ?? ''),
+    network: String(p.network ?? ''),
+    networkEnforced: p.network_enforced === true,
+  };
+}
+
+/**
+ * One line for every surface: "checks isolated: uid (egress blocked)". Kept here, beside the report
+ * model, so the HTML page (which bundles this file) and the GitHub renderers say the same words.
+ */
+export function isolationLine(isolation: ReportIsolation): string {
+  if (isolation.level === 'none') {
+    return 'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets';
+  }
+  const egress = isolation.networkEnforced
+    ? 'egress blocked'
+    : isolation.network === 'open'
+      ? 'network open'
+      : `network "${isolation.network}" not enforced (best-effort filter only)`;
+  return `checks isolated: ${isolation.level} (${egress})`;
 }
 
 function changesFrom(p: Payload): ReportChanges {

@@ -1,4 +1,4 @@
-import type { ReportClause, ReportVote, RunReport } from '../../core/verify/run-report.js';
+import { isolationLine, type ReportClause, type ReportVote, type RunReport } from '../../core/verify/run-report.js';
 import type { ClauseStatus } from '../../core/verify/vote.js';
 import type { Detail } from './budget.js';
 import {
@@ -109,6 +109,14 @@ export function banners(report: RunReport, detail: Detail): string[] {
     const commit = c.commit ? ` commit ${codeSpan(c.commit.slice(0, 12))}` : '';
     out.push(
       `> 📤 **Changes (${inlineText(c.mode, 20)}): ${inlineText(c.status, 40)}**${commit} ${where}${c.detail ? ` — ${inlineText(c.detail, 300)}` : ''}`.trimEnd(),
+    );
+  }
+  if (report.isolation !== null) {
+    const line = isolationLine(report.isolation);
+    out.push(
+      report.isolation.level === 'none'
+        ? `> [!WARNING]\n> 🔓 **${line}.** See docs/security.md.`
+        : `> 🔒 ${line}`,
     );
   }
   if (report.forced.length > 0) {

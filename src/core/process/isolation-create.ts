@@ -139,7 +139,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
 type Probe<T> = T | { unavailable: string };
 
 const probes = new Map<string, Promise<Probe<string>>>();
-/** Probes are cached per process: the machine's capabilities do not change during a run. */
+/** Probes are cached per process and PATH: the machine's capabilities do not change during a run. */
 function cached(key: string, probe: () => Promise<Probe<string>>): Promise<Probe<string>> {
   let result = probes.get(key);
   if (result === undefined) {
@@ -150,7 +150,7 @@ function cached(key: string, probe: () => Promise<Probe<string>>): Promise<Probe
 }
 
 function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<Privilege>> {
-  return cached(`uid:${isRoot}`, async () => {
+  return cached(`uid:${isRoot}:${env.PATH}`, async () => {
     let privilege: Privilege = 'root';
     if (!isRoot) {
       const sudo = await runCommand('sudo', ['-n', 'true'], env, 10_000);
@@ -186,7 +186,7 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
 }
 
 function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
-  return cached('bwrap', async () => {
+  return cached(`bwrap:${env.PATH}`, async () => {
     const bwrap = which('bwrap', env.PATH ?? '');
     if (bwrap === null) return { unavailable: 'bubblewrap is not installed (apt-get install bubblewrap)' };
     const smoke = await runCommand(

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveContractSources } from '../../src/core/contract/resolve.js';
+import {
+  createIsolation,
+  describeIsolation,
+  dropForbiddenEnv,
+  IsolationUnavailableError,
+  isForbiddenEnvName,
+  parseIsolationMode,
+} from '../../src/core/process/index.js';
+import { runSupervised } from '../../src/core/verify/process-supervisor.js';
+
+/** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */
+function barePath(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'truss-bare-bin-'));
+  mkdirSync(join(bin, 'x'));
+  for (const tool of ['sh', 'env']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+  return bin;
+}
+
+const base = {
+  network: 'none' as const,
+  hiddenPaths: [],
+  workdirs: [],
+  scratchRoot: tmpdir(),
+  isRoot: process.getuid?.() === 0,
+};
+
+describe('the environment rule', () => {
+  it('never passes action inputs, Actions tokens, GitHub tokens, runner file commands or Truss keys', () => {
+    for (const name of [
+      'INPUT_SIGNING-KEY',
+      'INPUT_GITHUB_TOKEN',
+      'input_anything',
+      'ACTIONS_RUNTIME_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+      'GITHUB_TOKEN',
+      'GH_TOKEN',
+      'GITHUB_ENV',
+      'GITHUB_OUTPUT',
+      'TRUSS_SIGNING_KEY',
+      'TRUSS_REVIEW_SIGNING_KEY',
+      'TRUSS_APP_SIGNING_KEY',
+    ]) {
+      expect(isForbiddenEnvName(name), name).toBe(true);
+    }
+    for (const name of ['PATH', 'NPM_TOKEN', 'ANTHROPIC_API_KEY', 'GITHUB_SHA', 'TRUSS_CHECK', 'CI']) {
+      expect(isForbiddenEnvName(name), name).toBe(false);
+    }
+    const env = { PATH: '/bin', INPUT_X: 'a', GITHUB_TOKEN: 'b', TRUSS_SIGNING_KEY: 'c' };
+    expect(dropForbiddenEnv(env)).toEqual(['GITHUB_TOKEN', 'INPUT_X', 'TRUSS_SIGNING_KEY']);
+    expect(env).toEqual({ PATH: '/bin' });
+  });
+
+  it('a contract granting a forbidden name is refused at file:line:col, in env, check_env and executor.env', () => {
+    const contract = {
+      file: 'c.toml',
+      text: 'check_env = ["ACTIONS_RUNTIME_TOKEN"]\n[contract]\nid = "c"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "d"\nrun = "true"\nenv = ["INPUT_SIGNING_KEY"]\n\n[executor]\nkind = "delegated-cli"\ncommand = "x"\nenv = ["TRUSS_SIGNING_KEY"]\n',
+    };
+    expect(() => resolveContractSources({ contract })).toThrow(
+      /c\.toml:1:\d+.*ACTIONS_RUNTIME_TOKEN is never passed/s,
+    );
+    expect(() => resolveContractSources({ contract })).toThrow(
+      /c\.toml:10:\d+.*INPUT_SIGNING_KEY is never passed/s,
+    );
+    expect(() => resolveContractSources({ contract })).toThrow(/c\.toml:15:\d+.*TRUSS_SIGNING_KEY/s);
+  });
+
+  it('even unisolated, a spawned process does not receive a forbidden name', async () => {
+    const outcome = await runSupervised({
+      file: '/bin/sh',
+      args: ['-c', 'env'],
+      cwd: tmpdir(),
+      env: { PATH: '/usr/bin:/bin', INPUT_SIGNING_KEY: 'secret-value', KEEP: 'yes' },
+      stdin: null,
+      timeoutMs: 5000,
+      signal: new AbortController().signal,
+    });
+    const text = outcome.stdout.bytes.toString();
+    expect(text).toContain('KEEP=yes');
+    expect(text).not.toContain('secret-value');
+    expect(outcome.droppedEnv).toEqual(['INPUT_SIGNING_KEY']);
+  });
+});
+
+describe('choosing the mechanism', () => {
+  it('parses the four modes and names them on a bad value', () => {
+    expect(parseIsolationMode(' UID ', '--isolation')).toBe('uid');
+    expect(() => parseIsolationMode('docker', '--isolation')).toThrow(/auto, uid, bwrap, none.*docker/);
+  });
+
+  it('an explicit mechanism this machine lacks fails closed, saying what to do', async () => {
+    const path = barePath();
+    for (const mode of ['uid', 'bwrap'] as const) {
+      await expect(createIsolation({ ...base, mode, path })).rejects.toThrow(IsolationUnavailableError);
+      await expect(createIsolation({ ...base, mode, path })).rejects.toThrow(
+        /install bubblewrap|isolation = "none"/,
+      );
+    }
+  });
+
+  it('auto without any mechanism falls back to none and says why', async () => {
+    const isolation = await createIsolation({ ...base, mode: 'auto', path: barePath() });
+    expect(isolation.report).toMatchObject({ level: 'none', requested: 'auto', network_enforced: false });
+    expect(isolation.report.notes.join(' ')).toMatch(
+      /no isolation mechanism is available \(uid: .*; bwrap: .*\)/,
+    );
+    expect(describeIsolation(isolation.report)).toBe(
+      'checks isolated: none — untrusted commands ran with the harness user',
+    );
+  });
+
+  it('network allowlist is recorded as not enforced', () => {
+    expect(describeIsolation({ level: 'uid', network: 'allowlist', network_enforced: false })).toBe(
+      'checks isolated: uid (network "allowlist" not enforced (best-effort filter only))',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   parseIsolationMode,
 } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/verify/process-supervisor.js';
+import { mechanismAvailable } from './isolation-kit.js';
 
 /** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */
 function barePath(): string {
@@ -118,4 +119,43 @@ describe('choosing the mechanism', () => {
       'checks isolated: uid (network "allowlist" not enforced (best-effort filter only))',
     );
   });
+});
+
+describe("a working copy inside the harness HOME (a runner's workspace)", () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: the rest of HOME is hidden, the working copy stays writable`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} HOME cover test: ${unavailable}`);
+        return;
+      }
+      const home = mkdtempSync(join(tmpdir(), 'truss-home-cover-'));
+      writeFileSync(join(home, 'secret.txt'), 'HOME-SECRET-VALUE', { mode: 0o644 });
+      const work = join(home, 'work/repo');
+      mkdirSync(work, { recursive: true });
+      writeFileSync(join(work, 'README.md'), 'x');
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        workdirs: [work],
+        hostHome: home,
+        path: process.env.PATH ?? '',
+      });
+      const outcome = await runSupervised({
+        file: '/bin/sh',
+        args: ['-c', `cat ${home}/secret.txt; ls ${home}; cat README.md && echo ok > out.txt && echo wrote`],
+        cwd: work,
+        env: { PATH: process.env.PATH ?? '' },
+        stdin: null,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        isolation,
+      });
+      const out = outcome.stdout.bytes.toString();
+      expect(out).not.toContain('HOME-SECRET-VALUE');
+      expect(out).toContain('wrote');
+      expect(readFileSync(join(work, 'out.txt'), 'utf8')).toBe('ok\n');
+    }, 30_000);
+  }
 });

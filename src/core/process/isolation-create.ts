@@ -31,7 +31,7 @@ export interface CreateIsolationOptions {
   hiddenPaths: readonly string[];
   /** Working copies untrusted processes may read and write (uid: granted to the sandbox user here). */
   workdirs: readonly string[];
-  /** The harness user's HOME: hidden too unless a working copy lies inside it. */
+  /** The harness user's HOME: hidden too; a working copy inside it (a runner's workspace) stays reachable. */
   hostHome?: string | undefined;
   /** Where per-spawn scratch HOME/TMPDIR directories are made (e.g. os.tmpdir()). */
   scratchRoot: string;
@@ -53,16 +53,18 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   const scratchRoot = real(options.scratchRoot);
   const notes: string[] = [];
   const hidden: string[] = [];
-  const candidates = [...options.hiddenPaths, ...(options.hostHome ? [options.hostHome] : [])];
+  // Paths that contain a working copy (the runner's HOME holds the workspace): both mechanisms cover
+  // them and put the working copy back on top.
+  const aroundWorkdir: string[] = [];
+  const hostHome = options.hostHome ? real(options.hostHome) : null;
+  const candidates = [...options.hiddenPaths, ...(hostHome ? [hostHome] : [])];
   for (const path of candidates.map(real)) {
-    if ([...workdirs, scratchRoot].some((dir) => within(dir, path))) {
-      if (path !== options.hostHome) {
-        notes.push(`${path} holds the working copy, so it cannot be hidden from it`);
-      }
-      continue;
-    }
-    if (!hidden.includes(path)) hidden.push(path);
+    if (hidden.includes(path) || aroundWorkdir.includes(path)) continue;
+    if (within(scratchRoot, path)) notes.push(`${path} holds the scratch directory, so it is not hidden`);
+    else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
+    else hidden.push(path);
   }
+  const coverPaths = aroundWorkdir.map((dir) => ({ dir, keep: workdirs.filter((w) => within(w, dir)) }));
   const report = (level: IsolationLevel, networkEnforced: boolean, egress: IsolationReport['egress']) => ({
     level,
     requested: options.mode,
@@ -105,6 +107,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         privilege,
         account,
         hiddenPaths: hidden,
+        coverPaths,
         scratchRoot,
         netns: egress === 'netns',
         toolEnv,
@@ -119,7 +122,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     return bwrapIsolation({
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,
-      hiddenPaths: hidden,
+      hiddenPaths: [...aroundWorkdir, ...hidden],
       workdirs,
       unshareNet,
       scratchRoot,

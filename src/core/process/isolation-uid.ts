@@ -22,6 +22,11 @@ export interface UidIsolationOptions {
   account: SandboxAccount;
   /** Paths hidden inside the sandbox's mount namespace (tmpfs over directories, /dev/null over files). */
   hiddenPaths: readonly string[];
+  /**
+   * Directories hidden although working copies lie inside them (e.g. the runner's HOME): each is
+   * covered by a tmpfs and the working copies inside are moved back on top.
+   */
+  coverPaths: readonly { dir: string; keep: readonly string[] }[];
   /** Directory for per-spawn scratch HOME/TMPDIR (must be traversable by the sandbox user, e.g. /tmp). */
   scratchRoot: string;
   /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
@@ -150,11 +155,24 @@ export async function grantWorkdir(
 export function uidIsolation(options: UidIsolationOptions): Isolation {
   const { account } = options;
   const hideScript = options.hiddenPaths.map((path) => `truss_hide ${shellQuote(path)}`).join('\n');
+  const coverScript = options.coverPaths
+    .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
+    .join('\n');
   const script = [
+    'STAGE=$1; shift',
     'truss_hide() {',
     '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
     '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
     '}',
+    // Stage the working copies elsewhere, cover the directory, then move them back on top.
+    'truss_cover() {',
+    '  d=$1; shift; n=0',
+    '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
+    '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
+    '  n=0',
+    '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
+    '}',
+    coverScript,
     hideScript,
     options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
     // Group-writable for the sandbox group, readable by the harness whatever its own umask.
@@ -210,6 +228,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         '-c',
         script,
         'truss-sandbox-init',
+        join(scratch, 'stage'),
         ...inner,
       ];
       const [file, args] =

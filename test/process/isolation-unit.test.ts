@@ -159,3 +159,37 @@ describe("a working copy inside the harness HOME (a runner's workspace)", () => 
     }, 30_000);
   }
 });
+
+describe('addWorkdir: a working copy made after the isolation (a clean room)', () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: becomes writable by the sandbox`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} addWorkdir test: ${unavailable}`);
+        return;
+      }
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        path: process.env.PATH ?? '',
+      });
+      const room = mkdtempSync(join(tmpdir(), 'truss-clean-room-'));
+      const write = () =>
+        runSupervised({
+          file: '/bin/sh',
+          args: ['-c', 'echo ok > made.txt'],
+          cwd: room,
+          env: { PATH: process.env.PATH ?? '' },
+          stdin: null,
+          timeoutMs: 10_000,
+          signal: new AbortController().signal,
+          isolation,
+        });
+      expect((await write()).exitCode).not.toBe(0);
+      await isolation.addWorkdir(room);
+      expect((await write()).exitCode).toBe(0);
+      expect(readFileSync(join(room, 'made.txt'), 'utf8')).toBe('ok\n');
+    }, 30_000);
+  }
+});

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
@@ -33,8 +33,13 @@ const SANDBOX_TMP = '/tmp/.truss-tmp';
  * hidden and are readable by that user stay readable, read-only (docs/security.md).
  */
 export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
+  const workdirs = [...options.workdirs];
   return {
     report: options.report,
+    async addWorkdir(dir) {
+      const path = realpathSync(dir);
+      if (!workdirs.includes(path)) workdirs.push(path);
+    },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
       const env = { ...request.env };
@@ -61,10 +66,10 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '--tmpfs',
         '/tmp',
         ...options.hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
-        ...options.workdirs.flatMap((dir) => ['--bind', dir, dir]),
+        ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
         // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
         ...options.hiddenPaths
-          .filter((path) => options.workdirs.some((dir) => path.startsWith(`${dir}/`)))
+          .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
           .flatMap((path) => ['--tmpfs-or-null', path]),
         '--dir',
         SANDBOX_HOME,

@@ -14,6 +14,7 @@ export function noIsolation(report: IsolationReport): Isolation {
       const droppedEnv = dropForbiddenEnv(env);
       return { ...request, args: [...request.args], env, droppedEnv, dispose: async () => {} };
     },
+    async addWorkdir() {},
   };
 }
 

@@ -184,6 +184,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
 
   return {
     report: options.report,
+    async addWorkdir(dir) {
+      await grantWorkdir(dir, account, options.privilege, options.toolEnv);
+    },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
       const home = join(scratch, 'home');

@@ -65,6 +65,12 @@ export interface PreparedSpawn {
 export interface Isolation {
   readonly report: IsolationReport;
   prepare(request: SpawnRequest): Promise<PreparedSpawn>;
+  /**
+   * Makes one more working copy readable and writable by sandboxed processes (e.g. a clean room
+   * materialized after the executor): uid grants it to the sandbox group, bwrap binds it
+   * read-write. Must not lie inside a hidden path.
+   */
+  addWorkdir(dir: string): Promise<void>;
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

@@ -175,8 +175,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     coverScript,
     hideScript,
     options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
-    // Group-writable for the sandbox group, readable by the harness whatever its own umask.
-    'umask 002',
+    // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
+    // group, so what the sandbox creates must stay writable for it (git objects, new directories).
+    options.privilege === 'root' ? 'umask 002' : 'umask 000',
     '"$@"',
   ]
     .filter((line) => line.length > 0)

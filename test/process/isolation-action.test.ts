@@ -69,6 +69,9 @@ describe('the action entry with isolation', () => {
       const started = JSON.parse(bundle).ledger.entries[0].payload;
       expect(started.isolation).toMatchObject({ level, requested: level, network_enforced: true });
       expect(bundle.includes('attacker uid')).toBe(true);
+      // Under uid the work runs as the sandbox user, never as the harness's (root here).
+      if (level === 'uid')
+        expect(/attacker uid (\d+)/.exec(bundle)?.[1]).not.toBe(String(process.getuid?.()));
       const patched = harness.fake.calls('PATCH', /\/check-runs\/\d+$/)[0]?.body as
         | { output: { summary: string } }
         | undefined;

@@ -190,6 +190,9 @@ script = ${JSON.stringify(script)}
         expect(run.code, run.stderr).toBe(0);
         expect(survivors(marker)).toEqual([]);
         expect(run.bundleText.includes('attacker uid')).toBe(true);
+        // Under uid the work runs as the sandbox user, never as the harness's (root here).
+        if (level === 'uid')
+          expect(/attacker uid (\d+)/.exec(run.bundleText)?.[1]).not.toBe(String(process.getuid?.()));
         expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
       }, 90_000);
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,4 +193,65 @@ describe('addWorkdir: a working copy made after the isolation (a clean room)', (
       expect(readFileSync(join(room, 'made.txt'), 'utf8')).toBe('ok\n');
     }, 30_000);
   }
+});
+
+describe('egress with network = "none"', () => {
+  /** The default gateway: an address off loopback that answers (or refuses) without internet access. */
+  function gateway(): string | null {
+    try {
+      const route = execFileSync('ip', ['route', 'show', 'default'], { encoding: 'utf8' });
+      return /default via (\d+\.\d+\.\d+\.\d+)/.exec(route)?.[1] ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  const connect = async (
+    isolation: Awaited<ReturnType<typeof createIsolation>> | undefined,
+    host: string,
+  ) => {
+    const outcome = await runSupervised({
+      file: '/bin/bash',
+      args: ['-c', `timeout 5 bash -c 'exec 3<>/dev/tcp/${host}/9' 2>&1; echo "rc=$?"`],
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 15_000,
+      signal: new AbortController().signal,
+      isolation,
+    });
+    return outcome.stdout.bytes.toString();
+  };
+
+  it('is a real block under uid (iptables owner rule) and bwrap (network namespace), recorded as enforced', async () => {
+    const host = gateway();
+    if (host === null) {
+      console.warn('SKIPPED egress test: this machine has no default route to test against');
+      return;
+    }
+    const open = await connect(undefined, host);
+    expect(open).not.toMatch(/No route to host|Network is unreachable/);
+    for (const [level, blocked] of [
+      ['uid', /No route to host|Network is unreachable/],
+      ['bwrap', /Network is unreachable/],
+    ] as const) {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} egress test: ${unavailable}`);
+        continue;
+      }
+      const offline = await createIsolation({ ...base, mode: level, path: process.env.PATH ?? '' });
+      expect(offline.report.network_enforced).toBe(true);
+      expect(await connect(offline, host)).toMatch(blocked);
+      // The same mechanism with network = "open" reaches what the harness reaches.
+      const online = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        path: process.env.PATH ?? '',
+      });
+      expect(online.report.network_enforced).toBe(false);
+      expect(await connect(online, host)).not.toMatch(/No route to host|Network is unreachable/);
+    }
+  }, 60_000);
 });

@@ -85,7 +85,11 @@ export async function ensureEgressBlock(
   privilege: Privilege,
   env: Record<string, string>,
 ): Promise<string | null> {
-  for (const tool of ['iptables', 'ip6tables']) {
+  for (const [tool, reason] of [
+    ['iptables', 'icmp-admin-prohibited'],
+    ['ip6tables', 'icmp6-adm-prohibited'],
+  ] as const) {
+    // "Administratively prohibited": a blocked connect fails with EHOSTUNREACH, unlike a refused port.
     const rule = [
       'OUTPUT',
       '-m',
@@ -97,6 +101,8 @@ export async function ensureEgressBlock(
       'lo',
       '-j',
       'REJECT',
+      '--reject-with',
+      reason,
     ];
     const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
     if (present.ok) continue;

@@ -43,6 +43,8 @@ export const InputsSchema = z.object({
   workdir: z.string(),
   dryRun: bool,
   attest: bool,
+  /** '' = not set: the contract's `[sandbox] isolation`, else auto (docs/security.md). */
+  isolation: z.enum(['', 'auto', 'uid', 'bwrap', 'none']),
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;
@@ -93,6 +95,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     workdir: read('workdir'),
     dryRun: read('dry-run'),
     attest: read('attest'),
+    isolation: read('isolation').trim().toLowerCase(),
   };
   const parsed = InputsSchema.safeParse(raw);
   if (!parsed.success) {

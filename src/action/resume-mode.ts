@@ -18,6 +18,7 @@ import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
 import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import type { Inputs } from './inputs.js';
+import { actionIsolation } from './isolation.js';
 import {
   type DispatchRequest,
   type RunTarget,
@@ -150,6 +151,7 @@ export async function resumeSuspendedRun(options: {
       existingCheckId: request.checkRunId ?? null,
       publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
       publish: evidencePublisher({ inputs, context, octokit, setup, store }),
+      isolate: actionIsolation(inputs, context, setup, join(dir, 'ledger.db'), setup.env),
       log: setup.log,
     });
   } finally {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { postHumanReviewCheck } from '../github/human-review-check.js';
@@ -10,6 +11,7 @@ import { ensureBaseCommit } from './ensure-base-commit.js';
 import { type EventContext, readEventContext, runUrl } from './event-context.js';
 import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
+import { actionIsolation } from './isolation.js';
 import { writeJobSummary } from './job-summary.js';
 import { setRunOutputs } from './outputs.js';
 import {
@@ -174,6 +176,7 @@ async function runContracts(options: {
     dryRun: inputs.dryRun,
     publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
     publish: evidencePublisher({ inputs, context, octokit, setup, store: setup.store }),
+    isolate: actionIsolation(inputs, context, setup, join(setup.outDir, 'ledger.db'), setup.env),
     log: setup.log,
   });
   if (inputs.check && target.prNumber !== null && results.length > 0) {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import type { ContractOverrides } from '../core/contract/resolve.js';
@@ -57,7 +57,9 @@ export function setupAction(
       );
   }
   const outDir = join(context.tempDir, 'truss');
-  mkdirSync(outDir, { recursive: true });
+  // The ledger DB and bundles in progress: never readable by another user (docs/security.md).
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  chmodSync(outDir, 0o700);
   const store = LedgerStore.open(join(outDir, 'ledger.db'));
   const providerEnv = {
     ...env,

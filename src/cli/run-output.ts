@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/schema.js';
@@ -13,6 +14,15 @@ import {
   resolveTrustedKeys,
   type SigningKey,
 } from '../core/ledger/index.js';
+import {
+  createIsolation,
+  describeIsolation,
+  harnessSecretPaths,
+  type Isolation,
+  type IsolationMode,
+  type IsolationReport,
+  parseIsolationMode,
+} from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
@@ -163,6 +173,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
           report: reportPath,
           verify_command: verifyCommand,
           git: outcome.git,
+          isolation: entries.find((e) => e.kind === 'run_started')?.payload.isolation ?? null,
         },
         null,
         2,
@@ -320,6 +331,10 @@ function formatVerdict(
     }
   }
   for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
+  const isolation = entries.find((e) => e.kind === 'run_started')?.payload.isolation as
+    | IsolationReport
+    | undefined;
+  lines.push(isolation ? describeIsolation(isolation) : 'checks isolated: not recorded (none)');
   if (entries.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
     lines.push(
       'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
@@ -360,4 +375,42 @@ export function cancelOnSignals(abort: AbortController): () => void {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+}
+
+/**
+ * Chooses the run's isolation (docs/security.md): `--isolation`, else the contract's
+ * `[sandbox] isolation`, else `auto` (the strongest mechanism this machine has). Prints which one ran
+ * and why, so a local run never implies more confinement than it had.
+ */
+export async function setUpIsolation(options: {
+  io: CliIo;
+  flag: string | undefined;
+  contract: ResolvedContract;
+  workdir: string;
+  dbPath: string;
+  keyFile: string | undefined;
+}): Promise<Isolation> {
+  const { io } = options;
+  const mode: IsolationMode =
+    options.flag !== undefined
+      ? parseIsolationMode(options.flag, '--isolation')
+      : (options.contract.sandbox?.isolation ?? 'auto');
+  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
+  const isolation = await createIsolation({
+    mode,
+    network: options.contract.constraints.network,
+    hiddenPaths: harnessSecretPaths({
+      keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
+      configHome,
+      dbPath: options.dbPath,
+    }),
+    workdirs: [options.workdir],
+    hostHome: io.env.HOME || homedir(),
+    scratchRoot: tmpdir(),
+    path: io.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+    isRoot: process.getuid?.() === 0,
+  });
+  io.stderr(`${describeIsolation(isolation.report)}\n`);
+  for (const note of isolation.report.notes) io.stderr(`  note: ${note}\n`);
+  return isolation;
 }

@@ -3,6 +3,7 @@ import { LogError, NoteError, ProofError } from '../core/anchor/errors.js';
 import { AttestationFormatError } from '../core/attest/errors.js';
 import { ContractError } from '../core/contract/errors.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
+import { IsolationSetupError, IsolationUnavailableError } from '../core/process/isolation.js';
 import { ProviderError } from '../core/providers/errors.js';
 import { SessionBusyError } from '../core/runtime/session-lease.js';
 import { GitRefError } from '../core/verify/errors.js';
@@ -97,6 +98,8 @@ function report(error: unknown, io: CliIo): number {
     LogError,
     NoteError,
     ProofError,
+    IsolationUnavailableError,
+    IsolationSetupError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

@@ -10,6 +10,7 @@ import {
   type Signer,
   type TrustedKeys,
 } from '../core/ledger/index.js';
+import { describeIsolation } from '../core/process/index.js';
 import { writeReportFile } from '../core/report/write-report.js';
 import { budgetMeterFor } from '../core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
@@ -24,6 +25,7 @@ import {
 } from '../core/verify/run-contract.js';
 import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
+import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import {
@@ -94,6 +96,11 @@ export interface RunAndReportOptions {
   publish: PublishEvidence;
   /** The workflow run that holds the artifact (GITHUB_RUN_ID), recorded for a later resume. */
   workflowRunId?: string | null;
+  /**
+   * How untrusted processes of each contract are isolated (docs/security.md); absent = none. Agent
+   * executors without isolation are refused unless `none` was explicit ({@link applyIsolationPolicy}).
+   */
+  isolate?: IsolationFactory | undefined;
   log: Logger;
 }
 
@@ -209,6 +216,13 @@ async function reportedRun(
 ): Promise<ContractRunResult> {
   const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
+  // Before any check run exists: a refused run leaves nothing half-reported.
+  const isolation = options.isolate ? await options.isolate(contract) : undefined;
+  if (isolation) {
+    const warning = applyIsolationPolicy(contract, isolation.report);
+    log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
+    if (warning) log.warning(`${checkName}: ${warning}`);
+  }
   const check = options.check
     ? await startCheckRun({
         octokit,
@@ -226,6 +240,7 @@ async function reportedRun(
     signal: options.signal,
     events,
     budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
+    ...(isolation ? { isolation } : {}),
   });
   const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
   if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))

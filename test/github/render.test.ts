@@ -95,6 +95,7 @@ function report(overrides: Partial<RunReport>): RunReport {
     overall: 'pass',
     clauses: [],
     forced: [],
+    isolation: null,
     runError: null,
     costUsd: 0.012345,
     totalTokens: 12345,
@@ -334,6 +335,30 @@ describe('renderCheckOutput', () => {
     expect(out.title).toBe('PASS · 1/1 clause met · SCRIPTED panel');
     expect(out.summary).toContain('panel is SCRIPTED — fixture answers, not a model');
     expect(out.summary).toContain('| 1 | intent | scripted / claude-x | ✅ met | fixture |');
+  });
+});
+
+describe('isolation', () => {
+  it('the check run, sticky comment and job summary all say how checks were isolated', () => {
+    const isolated = report({
+      ...PASS,
+      isolation: { level: 'uid', requested: 'auto', network: 'none', networkEnforced: true },
+    });
+    const open = report({
+      ...PASS,
+      isolation: { level: 'none', requested: 'auto', network: 'none', networkEnforced: false },
+    });
+    const surfaces = (r: RunReport) => [
+      renderCheckOutput(r, LINKS, {}).summary,
+      renderStickyComment(r, LINKS, '<!-- m -->', {}),
+      renderJobSummary(r, LINKS),
+    ];
+    for (const text of surfaces(isolated)) expect(text).toContain('checks isolated: uid (egress blocked)');
+    for (const text of surfaces(open)) {
+      expect(text).toContain('checks isolated: none');
+      expect(text).toContain('[!WARNING]');
+    }
+    for (const text of surfaces(PASS)) expect(text).not.toContain('checks isolated');
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckClause, CheckClauseSchema } from '../../src/core/contract/schema.js';
+import { GITHUB_CONTEXT_ENV } from '../../src/core/process/isolation-env.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { BoundedCapture, decodeTail } from '../../src/core/verify/bounded-capture.js';
 import {
@@ -456,7 +457,9 @@ describe('runCheck: environment', () => {
       'TERM',
       'TMPDIR',
       'CI',
+      ...GITHUB_CONTEXT_ENV,
     ]);
+    expect(GITHUB_CONTEXT_ENV.filter((name) => /TOKEN|ENV|OUTPUT|PATH|STATE|SUMMARY/.test(name))).toEqual([]);
     expect(
       scrubEnv({ PATH: '/bin', LANG: undefined, CI: 'true', GITHUB_TOKEN: 'x', NPM_TOKEN: 'y', EXTRA: 'z' }, [
         'EXTRA',

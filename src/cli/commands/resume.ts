@@ -19,6 +19,7 @@ import {
   reportOutcome,
   resolveRunKey,
   runKeySecrets,
+  setUpIsolation,
 } from '../run-output.js';
 
 export const RESUME_HELP = `Usage: truss resume SESSION [options]
@@ -106,7 +107,21 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     const progress = progressPrinter(io, redact);
     const abort = new AbortController();
     detachers.push(cancelOnSignals(abort));
-    const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+    // Live work past the journal frontier starts through the same isolation a fresh run would get.
+    const isolation = await setUpIsolation({
+      io,
+      flag: undefined,
+      contract,
+      workdir,
+      dbPath,
+      keyFile: request.key,
+    });
+    const ctx = createCtx({
+      signal: abort.signal,
+      events: progress,
+      budget: budgetFor(contract, progress),
+      isolation,
+    });
     // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
     const executorProvider =
       contract.executor.kind === 'in-loop'

@@ -19,6 +19,7 @@ import {
   reportOutcome,
   resolveRunKey,
   runKeySecrets,
+  setUpIsolation,
 } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
@@ -40,6 +41,9 @@ Options:
   --base-url URL       API base URL (OpenAI-compatible servers, Ollama, vLLM)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
   --verify-only        judge the working tree as it is (executor "none"), even if the contract names one
+  --isolation MODE     auto | uid | bwrap | none: how checks, the agent's tools and delegated CLIs are
+                       confined (default: [sandbox] isolation, else auto = strongest available;
+                       see docs/security.md)
   --json               print the outcome as JSON (progress still goes to stderr)
 
 The executor ([executor] kind) runs first: none (verify the working tree as it is), in-loop
@@ -71,6 +75,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     'base-url': { type: 'string' },
     bundle: { type: 'string' },
     'verify-only': { type: 'boolean' },
+    isolation: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RUN_HELP);
@@ -100,9 +105,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
   const progress = progressPrinter(io, redact);
+  const isolation = await setUpIsolation({
+    io,
+    flag: values.isolation,
+    contract,
+    workdir,
+    dbPath,
+    keyFile: values.key,
+  });
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
-  const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
+  const ctx = createCtx({
+    signal: abort.signal,
+    events: progress,
+    budget: budgetFor(contract, progress),
+    isolation,
+  });
   // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
   const executorProvider =
     contract.executor.kind === 'in-loop'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 
 const envName = z
   .string()
@@ -6,6 +7,10 @@ const envName = z
     /^[A-Za-z_][A-Za-z0-9_]*$/,
     'must be an environment variable name (letters, digits and _, not starting with a digit)',
   );
+/** A name a contract grants to checks, tools or a delegated CLI: never the harness's own credentials. */
+const grantableEnvName = envName.refine((name) => !isForbiddenEnvName(name), {
+  error: (issue) => forbiddenEnvReason(String(issue.input)),
+});
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const regex = z.string().refine(
   (source) => {
@@ -36,7 +41,7 @@ export const CheckClauseSchema = z.strictObject({
   expect_matches: z.array(regex).default([]),
   timeout_sec: z.number().positive().max(86_400).default(300),
   /** Environment variables the check may see beyond the safe allowlist (e.g. a test token). */
-  env: z.array(envName).default([]),
+  env: z.array(grantableEnvName).default([]),
 });
 
 export const ReviewClauseSchema = z.strictObject({
@@ -76,6 +81,8 @@ export const ExecutorSchema = z.strictObject({
   command: nonEmpty.optional(),
   args: z.array(z.string()).default([]),
   clear_env: z.array(envName).default([]),
+  /** Under uid/bwrap isolation: the names a delegated CLI may see beyond the base allowlist (its API key). */
+  env: z.array(grantableEnvName).optional(),
   prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
   /**
    * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
@@ -118,11 +125,13 @@ export const ChecksSchema = z.strictObject({
 });
 
 /**
- * `[sandbox]`: where untrusted work runs. `checkout = "clean-room"` (the default after an executor)
+ * `[sandbox]`: where and how untrusted work runs (docs/security.md). `isolation` picks the mechanism
+ * every untrusted process starts through. `checkout = "clean-room"` (the default after an executor)
  * runs the checks in a fresh copy of the base commit plus the executor's recorded diff;
  * `"in-place"` runs them in the executor's own working directory and is recorded as such.
  */
 export const SandboxSchema = z.strictObject({
+  isolation: z.enum(['auto', 'uid', 'bwrap', 'none']).optional(),
   checkout: z.enum(['clean-room', 'in-place']).optional(),
 });
 
@@ -142,10 +151,11 @@ const layerShape = {
   panel: PanelSchema.partial().optional(),
   pricing: PricingSchema.optional(),
   /** Environment variables every check may see (repo-wide), in addition to the safe allowlist. */
-  check_env: z.array(envName).optional(),
+  check_env: z.array(grantableEnvName).optional(),
   /** How an UNVERIFIABLE verdict is reported on GitHub: failure (default) or neutral. */
   unverifiable: z.enum(['failure', 'neutral']).optional(),
   checks: ChecksSchema.optional(),
+  /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
   sandbox: SandboxSchema.optional(),
 };
 
@@ -200,7 +210,7 @@ export const ResolvedContractSchema = z.strictObject({
   provider: ProviderSchema.optional(),
   panel: PanelSchema.default({ seats: [] }),
   pricing: PricingSchema.default({}),
-  check_env: z.array(envName).default([]),
+  check_env: z.array(grantableEnvName).default([]),
   unverifiable: z.enum(['failure', 'neutral']).default('failure'),
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),

@@ -31,6 +31,7 @@ export async function runDelegatedActivity(options: {
       done: contract.done.map((clause) => clause.desc),
       workdir: options.workdir,
       env: options.env,
+      extraEnvNames: contract.check_env,
       ctx: options.ctx,
     });
     if (result.cancelled) throw new CancelledError();

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ExecutorSchema } from '../contract/schema.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { CapturedStream } from '../verify/bounded-capture.js';
+import { scrubEnv } from '../verify/env-scrub.js';
 import { runSupervised } from '../verify/process-supervisor.js';
 import { buildDelegatedPrompt, promptSha256 } from './delegated-prompt.js';
 import { DelegatedCliConfigError, DelegatedCommandNotFoundError, DelegatedSpawnError } from './errors.js';
@@ -63,6 +64,8 @@ export interface RunDelegatedCliOptions {
   tailBytes?: number;
   /** Bytes of diff text kept (default {@link DEFAULT_MAX_DIFF_BYTES}). */
   maxDiffBytes?: number;
+  /** Under uid/bwrap isolation: more names the CLI may see (the repo-wide `check_env`). */
+  extraEnvNames?: readonly string[];
 }
 
 export interface DelegatedResult {
@@ -140,7 +143,13 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     contractTitle: options.contractTitle,
     done: options.done,
   });
-  const { env, cleared } = buildDelegatedEnv(options.env, executor.clear_env);
+  const isolated = (ctx.isolation?.report.level ?? 'none') !== 'none';
+  const { env, cleared } = isolated
+    ? buildIsolatedDelegatedEnv(options.env, executor.clear_env, [
+        ...(executor.env ?? []),
+        ...(options.extraEnvNames ?? []),
+      ])
+    : buildDelegatedEnv(options.env, executor.clear_env);
   const resolvedCommand = await resolveCommand(command, workdir, env.PATH);
   const timeoutSec = executor.timeout_sec ?? DEFAULT_DELEGATED_TIMEOUT_SEC;
   const args = [...executor.args];
@@ -179,6 +188,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
     ...(options.maxCaptureBytes === undefined ? {} : { maxCaptureBytes: options.maxCaptureBytes }),
     ...(options.tailBytes === undefined ? {} : { tailBytes: options.tailBytes }),
+    isolation: ctx.isolation,
   });
   if (outcome.spawnError) {
     const { code, message: why } = outcome.spawnError;
@@ -246,6 +256,28 @@ export function buildDelegatedEnv(
     if (value === undefined) continue;
     if (drop.has(name)) cleared.push(name);
     else env[name] = value;
+  }
+  return { env, cleared: cleared.sort() };
+}
+
+/**
+ * The delegated CLI's environment under uid/bwrap isolation (docs/security.md, "Environment"): an
+ * allowlist — the check base set, plus `executor.env` (e.g. the CLI's own API key) and `check_env` —
+ * minus `clear_env`. Names never passed on are dropped again by the isolation layer.
+ */
+export function buildIsolatedDelegatedEnv(
+  host: Readonly<Record<string, string | undefined>>,
+  clearEnv: readonly string[],
+  grant: readonly string[],
+): { env: Record<string, string>; cleared: string[] } {
+  const drop = new Set([...clearEnv, ...ALWAYS_CLEARED_ENV]);
+  const env = scrubEnv(host, grant);
+  const cleared: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (drop.has(name)) {
+      delete env[name];
+      cleared.push(name);
+    }
   }
   return { env, cleared: cleared.sort() };
 }

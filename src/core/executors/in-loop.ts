@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { simpleGit } from 'simple-git';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { harnessGit } from '../process/git-safety.js';
 import { textOf } from '../providers/chat.js';
 import { ProviderError } from '../providers/errors.js';
 import type { AgentMessage, ChatRequest, ContentBlock, Provider, ToolSpec } from '../providers/provider.js';
@@ -373,7 +373,7 @@ async function workResult(
       const root = (await findRepoRoot(options.workdir, options.env)) as string;
       const after = await snapshotWorktree(root, options.env);
       headAfter = after.head;
-      const git = simpleGit({ baseDir: root });
+      const git = harnessGit(root);
       const range = [before.tree_before, after.tree];
       const scope = ['--', '.', ':(exclude).truss'];
       const common = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];

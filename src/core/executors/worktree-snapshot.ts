@@ -1,7 +1,8 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { type SimpleGit, simpleGit } from 'simple-git';
+import type { SimpleGit, SimpleGitOptions } from 'simple-git';
+import { harnessGit } from '../process/git-safety.js';
 import { scrubEnv } from '../verify/env-scrub.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
@@ -53,11 +54,10 @@ function git(
   indexFile?: string,
 ): SimpleGit {
   const base = scrubEnv(env, ['XDG_CONFIG_HOME']);
-  const instance = simpleGit({
-    baseDir,
+  const instance = harnessGit(baseDir, {
     allowEnvironment: indexFile ? ['GIT_INDEX_FILE'] : [],
     config: ['core.quotePath=false'],
-  });
+  } as Partial<SimpleGitOptions>);
   return instance.env({
     ...base,
     LC_ALL: 'C',

@@ -1,3 +1,4 @@
+import type { Isolation } from '../process/isolation.js';
 import { BudgetMeter } from './budget.js';
 
 /** Progress a run reports to whoever hosts it (CLI progress lines, Actions log groups). */
@@ -33,6 +34,11 @@ export interface Ctx {
   readonly deadline: number | null;
   readonly budget: BudgetMeter;
   readonly events: EventSink;
+  /**
+   * How every untrusted process of this run starts (checks, the bash tool, delegated CLIs): chosen
+   * once by the host (docs/security.md). Absent = no isolation, with the environment still filtered.
+   */
+  readonly isolation?: Isolation | undefined;
   now(): number;
 }
 
@@ -42,6 +48,7 @@ export function createCtx(options: {
   budget?: BudgetMeter;
   events?: EventSink;
   now?: () => number;
+  isolation?: Isolation;
 }): Ctx {
   const events = options.events ?? (() => {});
   return {
@@ -49,6 +56,7 @@ export function createCtx(options: {
     deadline: options.deadline ?? null,
     budget: options.budget ?? new BudgetMeter({}, (message) => events({ type: 'warning', message })),
     events,
+    ...(options.isolation ? { isolation: options.isolation } : {}),
     now: options.now ?? Date.now,
   };
 }

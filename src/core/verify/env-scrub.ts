@@ -1,5 +1,7 @@
+import { GITHUB_CONTEXT_ENV } from '../process/isolation-env.js';
+
 /**
- * The environment a check runs in (SPEC §5): only these names are inherited from the host, plus the
+ * The environment a check runs in: only these names are inherited from the host, plus the
  * names a contract lists in a clause's `env` or the repo-wide `check_env`. Everything else — API keys,
  * tokens, the signing key, cloud credentials — is dropped unless explicitly named.
  */
@@ -16,6 +18,8 @@ export const CHECK_ENV_ALLOWLIST: readonly string[] = Object.freeze([
   'TERM',
   'TMPDIR',
   'CI',
+  // Run context that carries no token (docs/security.md, "Environment").
+  ...GITHUB_CONTEXT_ENV,
 ]);
 
 /**

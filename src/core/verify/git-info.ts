@@ -1,4 +1,5 @@
-import { simpleGit } from 'simple-git';
+import type { simpleGit } from 'simple-git';
+import { harnessGit } from '../process/git-safety.js';
 import { GitRefError } from './errors.js';
 
 export interface GitInfo {
@@ -17,7 +18,7 @@ const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master'
  * base with the default branch) and the head commit. Null when the workdir is not a git repository.
  */
 export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
-  const git = simpleGit({ baseDir: workdir });
+  const git = harnessGit(workdir);
   if (!(await git.checkIsRepo().catch(() => false))) return null;
   const head = await revParse(git, 'HEAD');
   const status = await git.status().catch(() => null);

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Isolation, PreparedSpawn } from '../process/isolation.js';
+import { NO_ISOLATION } from '../process/isolation-none.js';
 import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
 import { groupHasLiveMembers, signalGroup } from './process-group.js';
 
@@ -40,6 +42,11 @@ export interface SupervisedSpawnOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Sees every stderr chunk, past the capture cap too. */
   onStderr?: (chunk: Buffer) => void;
+  /**
+   * How the process is confined (docs/security.md); default {@link NO_ISOLATION}, which still drops
+   * the environment names never passed to untrusted processes.
+   */
+  isolation?: Isolation | undefined;
 }
 
 export interface SupervisedOutcome {
@@ -53,9 +60,13 @@ export interface SupervisedOutcome {
   stderr: CapturedStream;
   /** Set when the process could not be started at all (ENOENT, EACCES, E2BIG, invalid argument…). */
   spawnError: { message: string; code: string | undefined } | null;
+  /** Environment names the isolation layer removed because they are never passed on. */
+  droppedEnv: string[];
 }
 
-type Termination = Omit<SupervisedOutcome, 'durationMs' | 'stdout' | 'stderr'>;
+type Termination = Omit<SupervisedOutcome, 'durationMs' | 'stdout' | 'stderr' | 'droppedEnv'> & {
+  pid?: number | undefined;
+};
 
 /**
  * Runs one argv (no shell) as the leader of its own process group, pipes `stdin` in, captures both
@@ -71,21 +82,64 @@ export async function runSupervised(options: SupervisedSpawnOptions): Promise<Su
   const started = performance.now();
   const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
   const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
-  const termination: Termination = options.signal.aborted
-    ? { exitCode: null, signal: null, timedOut: false, cancelled: true, spawnError: null }
-    : await supervise(
-        options,
-        (chunk) => {
-          stdout.push(chunk);
-          options.onStdout?.(chunk);
-        },
-        (chunk) => {
-          stderr.push(chunk);
-          options.onStderr?.(chunk);
-        },
-      );
+  const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false, spawnError: null };
+  if (options.signal.aborted) {
+    return finish({ ...notStarted, cancelled: true }, [], started, stdout, stderr);
+  }
+  // Every untrusted process goes through the isolation layer; if it cannot be prepared, nothing runs.
+  let prepared: PreparedSpawn;
+  try {
+    prepared = await (options.isolation ?? NO_ISOLATION).prepare({
+      file: options.file,
+      args: options.args,
+      argv0: options.argv0,
+      cwd: options.cwd,
+      env: options.env,
+    });
+  } catch (error) {
+    const message = `isolation could not prepare the process: ${(error as Error).message ?? String(error)}`;
+    return finish(
+      { ...notStarted, spawnError: { message, code: 'EISOLATION' } },
+      [],
+      started,
+      stdout,
+      stderr,
+    );
+  }
+  const wrapped = prepared.file !== options.file;
+  const termination: Termination = await supervise(
+    {
+      ...options,
+      file: prepared.file,
+      args: prepared.args,
+      argv0: wrapped ? prepared.file : options.argv0,
+      cwd: prepared.cwd,
+      env: prepared.env,
+    },
+    (chunk) => {
+      stdout.push(chunk);
+      options.onStdout?.(chunk);
+    },
+    (chunk) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk);
+    },
+  );
+  await prepared.dispose(termination.pid);
+  const { pid: _pid, ...rest } = termination;
+  return finish(rest, prepared.droppedEnv, started, stdout, stderr);
+}
+
+function finish(
+  termination: Omit<Termination, 'pid'>,
+  droppedEnv: string[],
+  started: number,
+  stdout: BoundedCapture,
+  stderr: BoundedCapture,
+): SupervisedOutcome {
   return {
     ...termination,
+    droppedEnv,
     durationMs: performance.now() - started,
     stdout: stdout.result(),
     stderr: stderr.result(),
@@ -140,6 +194,7 @@ function supervise(
       return;
     }
     const pgid = child.pid;
+    result.pid = pgid;
     const out = child.stdout as Readable;
     const err = child.stderr as Readable;
     const streams: Readable[] = [out, err];

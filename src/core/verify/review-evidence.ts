@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { simpleGit } from 'simple-git';
+import { harnessGit } from '../process/git-safety.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
 
@@ -87,7 +87,7 @@ export async function collectReviewEvidence(options: {
 
 async function gitDiff(workdir: string, base: string): Promise<string> {
   try {
-    return await simpleGit({ baseDir: workdir }).raw([
+    return await harnessGit(workdir).raw([
       'diff',
       '--no-color',
       '--no-ext-diff',
@@ -103,7 +103,7 @@ async function gitDiff(workdir: string, base: string): Promise<string> {
 
 async function changedPaths(workdir: string, base: string): Promise<string[]> {
   try {
-    const listing = await simpleGit({ baseDir: workdir }).raw(['diff', '--name-only', '-z', base, '--']);
+    const listing = await harnessGit(workdir).raw(['diff', '--name-only', '-z', base, '--']);
     return listing.split('\0').filter(Boolean);
   } catch {
     return [];
@@ -113,7 +113,7 @@ async function changedPaths(workdir: string, base: string): Promise<string[]> {
 async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: string[]): Promise<string> {
   let listing = '';
   try {
-    listing = await simpleGit({ baseDir: workdir }).raw(['ls-files', '--others', '--exclude-standard', '-z']);
+    listing = await harnessGit(workdir).raw(['ls-files', '--others', '--exclude-standard', '-z']);
   } catch {
     return '';
   }

@@ -5,6 +5,7 @@ import { runDelegatedActivity } from '../executors/delegated-activity.js';
 import { buildExecutorProvider } from '../executors/executor-provider.js';
 import { CancelledError, type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import { NO_ISOLATION } from '../process/isolation-none.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -69,7 +70,10 @@ interface CommonRunOptions {
   secrets?: readonly string[] | undefined;
   /** Parent directory of clean-room copies (default: the OS temp dir); never the harness's private dir. */
   cleanRoomParent?: string | undefined;
-  /** Isolation hook: makes a clean-room copy usable by the sandbox user before checks run in it. */
+  /**
+   * Makes a clean-room copy usable by the sandbox user before checks run in it; default: the
+   * context's isolation grants it (`Isolation.addWorkdir`), so every host gets the same behaviour.
+   */
   prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
 }
 
@@ -198,6 +202,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
         }
       : null,
     workdir_name: options.workdir.split('/').pop() ?? '',
+    // Which isolation the untrusted processes of this run got, signed with the rest (docs/security.md).
+    isolation: { ...(options.ctx.isolation ?? NO_ISOLATION).report },
     started_at: new Date(options.ctx.now()).toISOString(),
   }));
 }
@@ -266,7 +272,11 @@ async function drive(
       redact,
       work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
       cleanRoomParent: options.cleanRoomParent,
-      prepareCleanRoom: options.prepareCleanRoom,
+      prepareCleanRoom:
+        options.prepareCleanRoom ??
+        (ctx.isolation
+          ? (dir: string) => (ctx.isolation as NonNullable<Ctx['isolation']>).addWorkdir(dir)
+          : undefined),
     });
     await workspace.open();
     const clauses: ClauseVerdict[] = [];

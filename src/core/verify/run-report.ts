@@ -111,6 +111,18 @@ export interface RunReport {
   changes: ReportChanges | null;
   /** Where the checks ran after an executor; null when no executor ran (checks used the checkout). */
   checkout: ReportCheckout | null;
+  /**
+   * How the run's untrusted processes were isolated, as `run_started` signed it (docs/security.md);
+   * null for ledgers written before isolation was recorded.
+   */
+  isolation: ReportIsolation | null;
+}
+
+export interface ReportIsolation {
+  level: string;
+  requested: string;
+  network: string;
+  networkEnforced: boolean;
 }
 
 export interface ReportSuspension {
@@ -238,6 +250,7 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
       : null,
     changes: published ? changesFrom(published) : null,
     checkout: checkoutFrom(entries),
+    isolation: isolationFrom(started.isolation),
   };
 }
 
@@ -278,6 +291,17 @@ function checkoutFrom(entries: readonly LedgerEntry[]): ReportCheckout | null {
   };
 }
 
+function isolationFrom(value: unknown): ReportIsolation | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Payload;
+  return {
+    level: String(p.level ?? 'none'),
+    requested: String(p.requested ?? ''),
+    network: String(p.network ?? ''),
+    networkEnforced: p.network_enforced === true,
+  };
+}
+
 /**
  * One line comparing the agent's own last run of a check with the harness's result, e.g. "agent
  * saw pass, harness saw fail"; null when the agent never ran it. Every surface uses this wording.
@@ -304,6 +328,22 @@ export function checkoutLine(checkout: ReportCheckout | null): string | null {
     : '';
   if (checkout.error) return `Clean room could not be built: ${checkout.error}`;
   return `Checks ran in a clean room: base ${base} + executor diff sha256:${diff}${setup}`;
+}
+
+/**
+ * One line for every surface: "checks isolated: uid (egress blocked)". Kept here, beside the report
+ * model, so the HTML page (which bundles this file) and the GitHub renderers say the same words.
+ */
+export function isolationLine(isolation: ReportIsolation): string {
+  if (isolation.level === 'none') {
+    return 'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets';
+  }
+  const egress = isolation.networkEnforced
+    ? 'egress blocked'
+    : isolation.network === 'open'
+      ? 'network open'
+      : `network "${isolation.network}" not enforced (best-effort filter only)`;
+  return `checks isolated: ${isolation.level} (${egress})`;
 }
 
 function changesFrom(p: Payload): ReportChanges {

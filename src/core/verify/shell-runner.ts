@@ -35,8 +35,8 @@ export interface ShellOutcome extends Omit<SupervisedOutcome, 'spawnError'> {
  * the shell exits, anything it left running in its group is killed too, and the call finishes
  * within `DRAIN_BOUND_MS` even if leftovers hold its pipes open. Never throws.
  *
- * A thin wrapper over {@link runSupervised}; shared by the check runner (SPEC §5) and the agent's
- * `bash` tool (SPEC §6).
+ * A thin wrapper over {@link runSupervised}; shared by the check runner and the agent's `bash` tool.
+ * The process starts through `ctx.isolation` (docs/security.md).
  */
 export async function runShell(command: string, options: RunShellOptions): Promise<ShellOutcome> {
   const outcome = await runSupervised({
@@ -52,6 +52,7 @@ export async function runShell(command: string, options: RunShellOptions): Promi
     tailBytes: options.tailBytes,
     onStdout: options.onStdout,
     onStderr: options.onStderr,
+    isolation: options.ctx.isolation,
   });
   return { ...outcome, spawnError: outcome.spawnError?.message ?? null };
 }

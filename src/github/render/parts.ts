@@ -1,5 +1,6 @@
 import {
   checkoutLine,
+  isolationLine,
   type ReportClause,
   type ReportVote,
   type RunReport,
@@ -115,6 +116,14 @@ export function banners(report: RunReport, detail: Detail): string[] {
     const commit = c.commit ? ` commit ${codeSpan(c.commit.slice(0, 12))}` : '';
     out.push(
       `> 📤 **Changes (${inlineText(c.mode, 20)}): ${inlineText(c.status, 40)}**${commit} ${where}${c.detail ? ` — ${inlineText(c.detail, 300)}` : ''}`.trimEnd(),
+    );
+  }
+  if (report.isolation !== null) {
+    const line = isolationLine(report.isolation);
+    out.push(
+      report.isolation.level === 'none'
+        ? `> [!WARNING]\n> 🔓 **${line}.** See docs/security.md.`
+        : `> 🔒 ${line}`,
     );
   }
   if (report.forced.length > 0) {

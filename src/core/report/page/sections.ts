@@ -2,7 +2,7 @@
 import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
-import { checkoutLine, type RunReport, selfValidationLine } from '../../verify/run-report.js';
+import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../verify/run-report.js';
 import { h, short, text } from './dom.js';
 
 type Payload = Record<string, unknown>;
@@ -230,6 +230,8 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
     ['Repository', text(report.git?.repo ?? '—')],
     ['Base SHA', text(report.git?.base_sha ?? '—')],
     ['Head SHA', text(report.git?.head_sha ?? '—')],
+    // What the judged work could reach (docs/security.md), as run_started signed it.
+    ['Isolation', report.isolation ? isolationLine(report.isolation) : 'not recorded by this ledger'],
   ];
   if (work) {
     const changed = Array.isArray(work.changed_files) ? (work.changed_files as unknown[]).map(text) : [];

@@ -1,0 +1,128 @@
+import { realpathSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
+import { dropForbiddenEnv } from './isolation-env.js';
+
+export interface BwrapIsolationOptions {
+  report: IsolationReport;
+  /** Absolute path of the bwrap binary. */
+  bwrap: string;
+  /** Hidden inside the sandbox: tmpfs over directories, /dev/null over files. */
+  hiddenPaths: readonly string[];
+  /** Directories bound read-write; everything else is read-only. */
+  workdirs: readonly string[];
+  /** Give the sandbox its own network namespace (loopback only): `network = "none"` enforced. */
+  unshareNet: boolean;
+  /** Host directory for per-spawn scratch (bound as the sandbox's HOME and TMPDIR). */
+  scratchRoot: string;
+}
+
+/** Where the sandbox's fresh HOME and TMPDIR appear inside bubblewrap. */
+const SANDBOX_HOME = '/tmp/.truss-home';
+const SANDBOX_TMP = '/tmp/.truss-tmp';
+
+/**
+ * `bwrap` isolation (bubblewrap): new user, pid, ipc and uts namespaces, a fresh /proc that shows
+ * only the sandbox's own processes, the root file system read-only, a fresh /tmp, the working
+ * copies read-write, the key paths and harness temp dir covered, `--new-session` (no TIOCSTI into the
+ * harness's terminal), `--die-with-parent` and all capabilities dropped. Killing bwrap (the group
+ * leader) tears down the pid namespace and with it every descendant, setsid ones included.
+ *
+ * The sandbox runs with the harness's uid (mapped into the user namespace): files that are not
+ * hidden and are readable by that user stay readable, read-only (docs/security.md).
+ */
+export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
+  const workdirs = [...options.workdirs];
+  return {
+    report: options.report,
+    async addWorkdir(dir) {
+      const path = realpathSync(dir);
+      if (!workdirs.includes(path)) workdirs.push(path);
+    },
+    async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
+      const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
+      const env = { ...request.env };
+      const droppedEnv = dropForbiddenEnv(env);
+      Object.assign(env, { HOME: SANDBOX_HOME, TMPDIR: SANDBOX_TMP });
+      const args = [
+        '--die-with-parent',
+        '--new-session',
+        '--unshare-user',
+        '--unshare-pid',
+        '--unshare-ipc',
+        '--unshare-uts',
+        '--unshare-cgroup-try',
+        ...(options.unshareNet ? ['--unshare-net'] : []),
+        '--cap-drop',
+        'ALL',
+        '--ro-bind',
+        '/',
+        '/',
+        '--dev',
+        '/dev',
+        '--proc',
+        '/proc',
+        '--tmpfs',
+        '/tmp',
+        ...options.hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
+        ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
+        // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
+        ...options.hiddenPaths
+          .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
+          .flatMap((path) => ['--tmpfs-or-null', path]),
+        '--dir',
+        SANDBOX_HOME,
+        '--dir',
+        SANDBOX_TMP,
+        '--bind',
+        scratch,
+        SANDBOX_TMP,
+        '--chdir',
+        request.cwd,
+        '--',
+        request.file,
+        ...request.args,
+      ];
+      return {
+        file: options.bwrap,
+        args: expandHidden(args),
+        cwd: request.cwd,
+        env,
+        droppedEnv,
+        async dispose() {
+          await rm(scratch, { recursive: true, force: true }).catch(() => {});
+        },
+      };
+    },
+  };
+}
+
+/**
+ * bwrap has no "tmpfs over a directory, /dev/null over a file" option; `--tmpfs-or-null` is this
+ * module's placeholder, resolved synchronously here by what the path is on the host. Paths that do
+ * not exist are skipped (nothing to hide).
+ */
+function expandHidden(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg !== '--tmpfs-or-null') {
+      out.push(arg);
+      continue;
+    }
+    const path = args[++i] as string;
+    const kind = pathKind(path);
+    if (kind === 'dir') out.push('--tmpfs', path);
+    else if (kind === 'file') out.push('--ro-bind', '/dev/null', path);
+  }
+  return out;
+}
+
+function pathKind(path: string): 'dir' | 'file' | null {
+  try {
+    return statSync(path).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,250 @@
+import { accessSync, constants, realpathSync } from 'node:fs';
+import { delimiter, join, resolve, sep } from 'node:path';
+import {
+  type Isolation,
+  type IsolationLevel,
+  type IsolationMode,
+  type IsolationReport,
+  IsolationUnavailableError,
+  type NetworkMode,
+} from './isolation.js';
+import { bwrapIsolation } from './isolation-bwrap.js';
+import { noIsolation } from './isolation-none.js';
+import {
+  ensureEgressBlock,
+  ensureSandboxAccount,
+  grantWorkdir,
+  SANDBOX_OFFLINE_USER,
+  SANDBOX_USER,
+  uidIsolation,
+} from './isolation-uid.js';
+import { asRoot, type Privilege, runCommand } from './sandbox-commands.js';
+
+export interface CreateIsolationOptions {
+  mode: IsolationMode;
+  /** `[constraints] network`: with `none`, uid and bwrap block egress for real. */
+  network: NetworkMode;
+  /**
+   * Paths no untrusted process may see: the signing and review key files, the per-install key dir,
+   * the ledger database's directory, the harness temp dir. Missing paths are ignored.
+   */
+  hiddenPaths: readonly string[];
+  /** Working copies untrusted processes may read and write (uid: granted to the sandbox user here). */
+  workdirs: readonly string[];
+  /** The harness user's HOME: hidden too; a working copy inside it (a runner's workspace) stays reachable. */
+  hostHome?: string | undefined;
+  /** Where per-spawn scratch HOME/TMPDIR directories are made (e.g. os.tmpdir()). */
+  scratchRoot: string;
+  /** The PATH used to find unshare, setpriv, bwrap, sudo and iptables. */
+  path: string;
+  /** Whether the harness runs as root (the host passes `process.getuid() === 0`). */
+  isRoot: boolean;
+}
+
+/**
+ * Chooses and sets up the isolation for one run (docs/security.md): `auto` tries `uid`, then
+ * `bwrap`, then falls back to `none` with a note saying why; an explicit `uid` or `bwrap` that is not
+ * available throws {@link IsolationUnavailableError} (fail closed) with what to install or change.
+ * The probes really start a sandboxed `true`, so a mechanism is only chosen when it works here.
+ */
+export async function createIsolation(options: CreateIsolationOptions): Promise<Isolation> {
+  const toolEnv = { PATH: options.path, LC_ALL: 'C' };
+  const workdirs = options.workdirs.map(real);
+  const scratchRoot = real(options.scratchRoot);
+  const notes: string[] = [];
+  const hidden: string[] = [];
+  // Paths that contain a working copy (the runner's HOME holds the workspace): both mechanisms cover
+  // them and put the working copy back on top.
+  const aroundWorkdir: string[] = [];
+  const hostHome = options.hostHome ? real(options.hostHome) : null;
+  const candidates = [...options.hiddenPaths, ...(hostHome ? [hostHome] : [])];
+  for (const path of candidates.map(real)) {
+    if (hidden.includes(path) || aroundWorkdir.includes(path)) continue;
+    if (within(scratchRoot, path)) notes.push(`${path} holds the scratch directory, so it is not hidden`);
+    else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
+    else hidden.push(path);
+  }
+  const coverPaths = aroundWorkdir.map((dir) => ({ dir, keep: workdirs.filter((w) => within(w, dir)) }));
+  const report = (level: IsolationLevel, networkEnforced: boolean, egress: IsolationReport['egress']) => ({
+    level,
+    requested: options.mode,
+    network: options.network,
+    network_enforced: networkEnforced,
+    egress,
+    notes,
+  });
+
+  if (options.mode === 'none') {
+    notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
+    return noIsolation(report('none', false, null));
+  }
+  const tried: string[] = [];
+  const order: IsolationLevel[] = options.mode === 'auto' ? ['uid', 'bwrap'] : [options.mode];
+  for (const level of order) {
+    if (level === 'uid') {
+      const privilege = await probeUid(options.isRoot, toolEnv);
+      if (typeof privilege !== 'string') {
+        tried.push(`uid: ${privilege.unavailable}`);
+        continue;
+      }
+      const account = await ensureSandboxAccount(
+        options.network === 'none' ? SANDBOX_OFFLINE_USER : SANDBOX_USER,
+        privilege,
+        toolEnv,
+      );
+      let egress: IsolationReport['egress'] = null;
+      if (options.network === 'none') {
+        const failed = await ensureEgressBlock(account, privilege, toolEnv);
+        egress = failed === null ? 'iptables-owner' : 'netns';
+        if (failed !== null)
+          notes.push(
+            `iptables owner match unavailable (${failed}); egress blocked by a network namespace instead`,
+          );
+      }
+      for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv);
+      return uidIsolation({
+        report: report('uid', egress !== null, egress),
+        privilege,
+        account,
+        hiddenPaths: hidden,
+        coverPaths,
+        scratchRoot,
+        netns: egress === 'netns',
+        toolEnv,
+      });
+    }
+    const bwrap = await probeBwrap(toolEnv);
+    if (typeof bwrap !== 'string') {
+      tried.push(`bwrap: ${bwrap.unavailable}`);
+      continue;
+    }
+    const unshareNet = options.network === 'none';
+    return bwrapIsolation({
+      report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
+      bwrap,
+      hiddenPaths: [...aroundWorkdir, ...hidden],
+      workdirs,
+      unshareNet,
+      scratchRoot,
+    });
+  }
+  if (options.mode !== 'auto') {
+    throw new IsolationUnavailableError(
+      `isolation "${options.mode}" is not available here (${tried.join('; ')}). ` +
+        'Use isolation = "auto" to take the strongest available mechanism, install bubblewrap ' +
+        '(apt-get install bubblewrap), or set isolation = "none" explicitly to run without isolation.',
+    );
+  }
+  notes.push(`no isolation mechanism is available (${tried.join('; ')})`);
+  return noIsolation(report('none', false, null));
+}
+
+type Probe<T> = T | { unavailable: string };
+
+const probes = new Map<string, Promise<Probe<string>>>();
+/** Probes are cached per process and PATH: the machine's capabilities do not change during a run. */
+function cached(key: string, probe: () => Promise<Probe<string>>): Promise<Probe<string>> {
+  let result = probes.get(key);
+  if (result === undefined) {
+    result = probe();
+    probes.set(key, result);
+  }
+  return result;
+}
+
+function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<Privilege>> {
+  return cached(`uid:${isRoot}:${env.PATH}`, async () => {
+    let privilege: Privilege = 'root';
+    if (!isRoot) {
+      const sudo = await runCommand('sudo', ['-n', 'true'], env, 10_000);
+      if (!sudo.ok) return { unavailable: 'not root and passwordless sudo (sudo -n) is not available' };
+      privilege = 'sudo';
+    }
+    const smoke = await asRoot(
+      privilege,
+      'unshare',
+      [
+        '--pid',
+        '--fork',
+        '--kill-child',
+        '--mount-proc',
+        '--',
+        'setpriv',
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        '--',
+        'true',
+      ],
+      env,
+      10_000,
+    );
+    if (!smoke.ok) {
+      return {
+        unavailable: `unshare/setpriv could not start a sandboxed process (${smoke.stderr.trim().split('\n')[0]})`,
+      };
+    }
+    return privilege;
+  }) as Promise<Probe<Privilege>>;
+}
+
+function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
+  return cached(`bwrap:${env.PATH}`, async () => {
+    const bwrap = which('bwrap', env.PATH ?? '');
+    if (bwrap === null) return { unavailable: 'bubblewrap is not installed (apt-get install bubblewrap)' };
+    const smoke = await runCommand(
+      bwrap,
+      [
+        '--die-with-parent',
+        '--new-session',
+        '--unshare-user',
+        '--unshare-pid',
+        '--unshare-net',
+        '--ro-bind',
+        '/',
+        '/',
+        '--proc',
+        '/proc',
+        '--dev',
+        '/dev',
+        '--',
+        'true',
+      ],
+      env,
+      10_000,
+    );
+    if (!smoke.ok) {
+      return {
+        unavailable:
+          `bwrap cannot create namespaces here (${smoke.stderr.trim().split('\n')[0]}); unprivileged user ` +
+          'namespaces may be disabled (e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)',
+      };
+    }
+    return bwrap;
+  });
+}
+
+function which(name: string, path: string): string | null {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
+  }
+  return null;
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Whether `path` is `dir` or inside it. */
+function within(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
+}

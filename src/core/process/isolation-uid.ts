@@ -1,0 +1,302 @@
+import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
+import { IsolationSetupError } from './isolation.js';
+import { dropForbiddenEnv } from './isolation-env.js';
+import { asRoot, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
+
+/** The sandbox user for runs whose network is open or allowlisted. */
+export const SANDBOX_USER = 'truss-sandbox';
+/** The sandbox user for `network = "none"`: its outbound traffic (except loopback) is rejected. */
+export const SANDBOX_OFFLINE_USER = 'truss-sandbox-offline';
+
+export interface SandboxAccount {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+export interface UidIsolationOptions {
+  report: IsolationReport;
+  privilege: Privilege;
+  account: SandboxAccount;
+  /** Paths hidden inside the sandbox's mount namespace (tmpfs over directories, /dev/null over files). */
+  hiddenPaths: readonly string[];
+  /**
+   * Directories hidden although working copies lie inside them (e.g. the runner's HOME): each is
+   * covered by a tmpfs and the working copies inside are moved back on top.
+   */
+  coverPaths: readonly { dir: string; keep: readonly string[] }[];
+  /** Directory for per-spawn scratch HOME/TMPDIR (must be traversable by the sandbox user, e.g. /tmp). */
+  scratchRoot: string;
+  /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
+  netns: boolean;
+  /** PATH used to find unshare, setpriv and sudo. */
+  toolEnv: Record<string, string>;
+}
+
+/**
+ * Ensures the sandbox user exists (creating a system user with no home and no login shell) and
+ * returns its ids. Two harnesses creating it at once is fine: a lost race re-reads the ids.
+ */
+export async function ensureSandboxAccount(
+  name: string,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<SandboxAccount> {
+  const read = async (): Promise<SandboxAccount | null> => {
+    const uid = await runCommand('id', ['-u', name], env);
+    const gid = await runCommand('id', ['-g', name], env);
+    if (!uid.ok || !gid.ok) return null;
+    return { name, uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const created = await asRoot(
+    privilege,
+    'useradd',
+    [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      '/nonexistent',
+      '--shell',
+      '/usr/sbin/nologin',
+      name,
+    ],
+    env,
+  );
+  const after = await read();
+  if (after) return after;
+  throw new IsolationSetupError(
+    `could not create the sandbox user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}. ` +
+      'Create it yourself (useradd --system --user-group truss-sandbox) or choose isolation = "bwrap".',
+  );
+}
+
+/**
+ * Installs (idempotently) the egress block for the offline sandbox user: every outbound packet of
+ * that uid except on loopback is rejected, for IPv4 and IPv6. The rule is keyed to the dedicated
+ * uid, so it is left in place (it affects nothing else) and re-checked on every run.
+ */
+export async function ensureEgressBlock(
+  account: SandboxAccount,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<string | null> {
+  for (const [tool, reason] of [
+    ['iptables', 'icmp-admin-prohibited'],
+    ['ip6tables', 'icmp6-adm-prohibited'],
+  ] as const) {
+    // "Administratively prohibited": a blocked connect fails with EHOSTUNREACH, unlike a refused port.
+    const rule = [
+      'OUTPUT',
+      '-m',
+      'owner',
+      '--uid-owner',
+      String(account.uid),
+      '!',
+      '-o',
+      'lo',
+      '-j',
+      'REJECT',
+      '--reject-with',
+      reason,
+    ];
+    const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
+    if (present.ok) continue;
+    const added = await asRoot(privilege, tool, ['-w', '5', '-I', ...rule], env);
+    if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
+  }
+  return null;
+}
+
+/**
+ * Lets the sandbox user read and write a working copy without changing who owns it (git refuses
+ * repositories owned by another user): the tree's group becomes the sandbox group with group rw
+ * (setgid directories keep new files in it), and every ancestor gets the search bit for others so
+ * the path can be reached. Ancestors are not made listable.
+ */
+export async function grantWorkdir(
+  dir: string,
+  account: SandboxAccount,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<void> {
+  const root = resolve(dir);
+  const steps: [string, string[]][] = [
+    ['chgrp', ['-R', '-h', String(account.gid), root]],
+    ['chmod', ['-R', 'g+rwX', root]],
+    ['find', [root, '-type', 'd', '-exec', 'chmod', 'g+s', '{}', '+']],
+  ];
+  for (const [file, args] of steps) {
+    const result = await asRoot(privilege, file, args, env, 120_000);
+    if (!result.ok) {
+      throw new IsolationSetupError(
+        `could not give the sandbox user access to ${root} (${file}: ${result.stderr.trim()}); ` +
+          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
+      );
+    }
+  }
+  for (let parent = dirname(root); ; parent = dirname(parent)) {
+    const info = await stat(parent);
+    if ((info.mode & 0o001) === 0) {
+      const result = await asRoot(privilege, 'chmod', ['o+x', parent], env);
+      if (!result.ok)
+        throw new IsolationSetupError(`could not make ${parent} traversable: ${result.stderr.trim()}`);
+    }
+    if (parent === dirname(parent)) break;
+  }
+}
+
+/**
+ * `uid` isolation: each process runs as the dedicated sandbox user inside fresh pid and mount
+ * namespaces. A root-owned init (`/bin/sh`, pid 1 of the namespace) hides the key paths and harness
+ * temp dir with mounts, then starts the command through `setpriv` (no capabilities, no new
+ * privileges, no supplementary groups). The init keeps `unshare --kill-child`'s parent-death signal
+ * (it never changes uid), so when the supervisor kills the group at the deadline the init dies and
+ * the kernel kills everything left in the namespace — setsid and double-forked children included.
+ */
+export function uidIsolation(options: UidIsolationOptions): Isolation {
+  const { account } = options;
+  const hideScript = options.hiddenPaths.map((path) => `truss_hide ${shellQuote(path)}`).join('\n');
+  const coverScript = options.coverPaths
+    .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
+    .join('\n');
+  const script = [
+    'STAGE=$1; shift',
+    'truss_hide() {',
+    '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
+    '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
+    '}',
+    // Stage the working copies elsewhere, cover the directory, then move them back on top.
+    'truss_cover() {',
+    '  d=$1; shift; n=0',
+    '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
+    '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
+    '  n=0',
+    '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
+    '}',
+    coverScript,
+    hideScript,
+    options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
+    // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
+    // group, so what the sandbox creates must stay writable for it (git objects, new directories).
+    options.privilege === 'root' ? 'umask 002' : 'umask 000',
+    '"$@"',
+  ]
+    .filter((line) => line.length > 0)
+    .join('\n');
+
+  return {
+    report: options.report,
+    async addWorkdir(dir) {
+      await grantWorkdir(dir, account, options.privilege, options.toolEnv);
+    },
+    async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
+      const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
+      const home = join(scratch, 'home');
+      const tmp = join(scratch, 'tmp');
+      await mkdir(home);
+      await mkdir(tmp);
+      // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
+      await writeFile(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
+      await chownTree(
+        options.privilege,
+        account,
+        [scratch, home, tmp, join(home, '.gitconfig')],
+        options.toolEnv,
+      );
+      await chmod(scratch, 0o711).catch(() => {});
+
+      const env = { ...request.env };
+      const droppedEnv = dropForbiddenEnv(env);
+      Object.assign(env, { HOME: home, TMPDIR: tmp, USER: account.name, LOGNAME: account.name });
+
+      const inner = [
+        'setpriv',
+        `--reuid=${account.uid}`,
+        `--regid=${account.gid}`,
+        '--clear-groups',
+        '--inh-caps=-all',
+        '--bounding-set=-all',
+        '--no-new-privs',
+        '--',
+        request.file,
+        ...request.args,
+      ];
+      const unshare = [
+        'unshare',
+        '--pid',
+        '--fork',
+        '--kill-child',
+        '--mount-proc',
+        ...(options.netns ? ['--net'] : []),
+        '--',
+        '/bin/sh',
+        '-c',
+        script,
+        'truss-sandbox-init',
+        join(scratch, 'stage'),
+        ...inner,
+      ];
+      const [file, args] =
+        options.privilege === 'root'
+          ? [unshare[0] as string, unshare.slice(1)]
+          : [
+              'sudo',
+              [
+                '-n',
+                `--preserve-env=${Object.keys(env).join(',')}`,
+                '--',
+                'env',
+                `PATH=${env.PATH ?? ''}`,
+                ...unshare,
+              ],
+            ];
+      return {
+        file,
+        args,
+        cwd: request.cwd,
+        env,
+        droppedEnv,
+        async dispose(pid) {
+          // Under sudo the group's root members cannot be signalled by the harness user.
+          if (options.privilege === 'sudo' && pid !== undefined) {
+            await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
+          }
+          await removeScratch(options.privilege, scratch, options.toolEnv);
+        },
+      };
+    },
+  };
+}
+
+async function chownTree(
+  privilege: Privilege,
+  account: SandboxAccount,
+  paths: readonly string[],
+  env: Record<string, string>,
+): Promise<void> {
+  if (privilege === 'root') {
+    for (const path of paths) await chown(path, account.uid, account.gid);
+    return;
+  }
+  const result = await asRoot(privilege, 'chown', [`${account.uid}:${account.gid}`, ...paths], env);
+  if (!result.ok)
+    throw new IsolationSetupError(`could not prepare the sandbox HOME: ${result.stderr.trim()}`);
+}
+
+async function removeScratch(
+  privilege: Privilege,
+  scratch: string,
+  env: Record<string, string>,
+): Promise<void> {
+  try {
+    if (privilege === 'root') await rm(scratch, { recursive: true, force: true });
+    else await asRoot(privilege, 'rm', ['-rf', '--', scratch], env);
+  } catch {
+    // a leftover scratch directory holds only what the sandbox wrote; nothing of the harness
+  }
+}

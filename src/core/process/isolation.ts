@@ -1,0 +1,106 @@
+/**
+ * The isolation layer every untrusted process starts through (docs/security.md): check commands,
+ * the agent's `bash` tool and delegated agent CLIs. The harness holds the signing keys and writes
+ * the ledger; what it starts for the work must not reach either. One {@link Isolation} is chosen per
+ * run by {@link createIsolation} (strongest available mechanism first) and handed to the single spawn
+ * path (`runSupervised`), which asks it to {@link Isolation.prepare} every spawn.
+ */
+
+/** What a run asks for: `auto` picks the strongest mechanism this machine has. */
+export type IsolationMode = 'auto' | 'uid' | 'bwrap' | 'none';
+/** What actually ran. */
+export type IsolationLevel = 'uid' | 'bwrap' | 'none';
+export const ISOLATION_MODES: readonly IsolationMode[] = Object.freeze(['auto', 'uid', 'bwrap', 'none']);
+
+/** `[constraints] network`, as the layer sees it. */
+export type NetworkMode = 'none' | 'allowlist' | 'open';
+
+/**
+ * The record that goes into the signed `run_started` payload and onto every surface. Field names are
+ * snake_case because they are journaled as they are.
+ */
+export interface IsolationReport {
+  /** The mechanism that ran. */
+  level: IsolationLevel;
+  /** What was asked for (`[sandbox] isolation`, `--isolation`, the `isolation` input). */
+  requested: IsolationMode;
+  /** `[constraints] network` of the contract. */
+  network: NetworkMode;
+  /** True only when `network = "none"` is a real block (not a best-effort tool filter). */
+  network_enforced: boolean;
+  /** How egress is blocked when enforced: `iptables-owner` or `netns`; null otherwise. */
+  egress: 'iptables-owner' | 'netns' | null;
+  /** One sentence per notable fact: why a weaker mechanism ran, what is not enforced. */
+  notes: string[];
+}
+
+/** One spawn as the caller wants it, before isolation. */
+export interface SpawnRequest {
+  file: string;
+  args: readonly string[];
+  argv0?: string | undefined;
+  cwd: string;
+  /** The complete environment the caller built (already allowlisted). */
+  env: Record<string, string>;
+}
+
+/** The spawn the supervisor actually performs, and what to do once it is over. */
+export interface PreparedSpawn {
+  file: string;
+  args: string[];
+  argv0?: string | undefined;
+  cwd: string;
+  env: Record<string, string>;
+  /** Names dropped from the caller's env because they are never passed on (docs/security.md). */
+  droppedEnv: string[];
+  /**
+   * Called once the supervisor has finished with the process (exit, timeout or cancellation), with the
+   * pid it spawned (the group leader): kills whatever of the sandbox is left and removes its scratch
+   * HOME and TMPDIR. Never throws.
+   */
+  dispose(pid: number | undefined): Promise<void>;
+}
+
+/** A run's isolation: its report and how to wrap one spawn. */
+export interface Isolation {
+  readonly report: IsolationReport;
+  prepare(request: SpawnRequest): Promise<PreparedSpawn>;
+  /**
+   * Makes one more working copy readable and writable by sandboxed processes (e.g. a clean room
+   * materialized after the executor): uid grants it to the sandbox group, bwrap binds it
+   * read-write. Must not lie inside a hidden path.
+   */
+  addWorkdir(dir: string): Promise<void>;
+}
+
+/** The requested mechanism is not available here; says what to do instead. */
+export class IsolationUnavailableError extends Error {
+  override name = 'IsolationUnavailableError';
+}
+
+/** Setting up the sandbox (user, permissions, egress rules) failed. */
+export class IsolationSetupError extends Error {
+  override name = 'IsolationSetupError';
+}
+
+/** Reads a mode from a flag, input or config value; throws a message that lists the valid ones. */
+export function parseIsolationMode(value: string, where: string): IsolationMode {
+  const mode = value.trim().toLowerCase();
+  if ((ISOLATION_MODES as readonly string[]).includes(mode)) return mode as IsolationMode;
+  throw new IsolationUnavailableError(
+    `${where}: isolation must be one of ${ISOLATION_MODES.join(', ')} (got ${JSON.stringify(value)})`,
+  );
+}
+
+/** One line for summaries: "checks isolated: uid (egress blocked)". */
+export function describeIsolation(
+  report: Pick<IsolationReport, 'level' | 'network' | 'network_enforced'>,
+): string {
+  if (report.level === 'none') return 'checks isolated: none — untrusted commands ran with the harness user';
+  const egress = report.network_enforced
+    ? 'egress blocked'
+    : report.network === 'open'
+      ? 'network open'
+      : `network "${report.network}" not enforced (best-effort filter only)`;
+  return `checks isolated: ${report.level} (${egress})`;
+}

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { harnessGit } from '../../src/core/process/git-safety.js';
+import { readGitInfo } from '../../src/core/verify/git-info.js';
+
+/**
+ * The harness runs git on trees the agent could write: an fsmonitor command and hooks planted in
+ * .git must not run in the process that holds the keys (docs/security.md).
+ */
+function plantedRepo(): { dir: string; marker: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'truss-git-safety-'));
+  const marker = join(dir, 'PWNED');
+  const env = { PATH: process.env.PATH ?? '', HOME: dir };
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
+  writeFileSync(join(dir, 'a.txt'), 'a\n');
+  execFileSync('git', ['add', '.'], { cwd: dir, env });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'init'], {
+    cwd: dir,
+    env,
+  });
+  // What an agent's bash could write after the fact.
+  const hook = `#!/bin/sh\ntouch '${marker}'\n`;
+  for (const name of ['post-checkout', 'pre-commit', 'post-index-change', 'reference-transaction']) {
+    writeFileSync(join(dir, '.git/hooks', name), hook);
+    chmodSync(join(dir, '.git/hooks', name), 0o755);
+  }
+  execFileSync('git', ['config', 'core.fsmonitor', `touch '${marker}'; false`], { cwd: dir, env });
+  writeFileSync(join(dir, 'a.txt'), 'changed\n');
+  return { dir, marker };
+}
+
+describe('harness git on an agent-written tree', () => {
+  it('plain git would run the planted fsmonitor command (the test can fail)', () => {
+    const { dir, marker } = plantedRepo();
+    execFileSync('git', ['status', '--porcelain'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir },
+    });
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('harnessGit and readGitInfo run neither the fsmonitor command nor hooks', async () => {
+    const { dir, marker } = plantedRepo();
+    await harnessGit(dir).raw(['status', '--porcelain']);
+    await harnessGit(dir).raw(['diff', '--no-ext-diff']);
+    await harnessGit(dir).raw(['update-ref', 'refs/heads/x', 'HEAD']);
+    const info = await readGitInfo(dir);
+    expect(info?.dirty).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,0 +1,266 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SigningKey } from '../../src/core/ledger/index.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { attackScript, leaked, makeRepo, mechanismAvailable, secret, survivors } from './isolation-kit.js';
+
+/**
+ * The isolation layer through the real CLI (docs/security.md): a check, an agent's bash command and
+ * a delegated CLI try every known way to the harness's secrets; under uid and bwrap none succeeds,
+ * nothing outlives its deadline, and the signed bundle holds no secret in any encoding.
+ */
+
+const FAKE_AGENT = join(REPO_ROOT, 'test/fixtures/fake-agent-cli/fake-agent.mjs');
+
+interface Harness {
+  home: string;
+  harnessDir: string;
+  keyFile: string;
+  workdir: string;
+  secrets: Record<string, string>;
+  env: Record<string, string>;
+}
+
+function harness(): Harness {
+  const home = mkdtempSync(join(tmpdir(), 'truss-iso-home-'));
+  const harnessDir = mkdtempSync(join(tmpdir(), 'truss-iso-harness-'));
+  const seed = SigningKey.generate().seedBase64;
+  const keyFile = join(harnessDir, 'signing.key');
+  writeFileSync(keyFile, `${seed}\n`, { mode: 0o600 });
+  mkdirSync(join(home, '.config/truss'), { recursive: true, mode: 0o700 });
+  const reviewKey = secret('REVIEWKEYFILE');
+  writeFileSync(join(home, '.config/truss/review.key'), `${reviewKey}\n`, { mode: 0o600 });
+  const secrets: Record<string, string> = {
+    keyFile: seed,
+    reviewKeyFile: reviewKey,
+    TRUSS_SIGNING_KEY: SigningKey.generate().seedBase64,
+    TRUSS_REVIEW_SIGNING_KEY: secret('TRUSSREVIEW'),
+    'INPUT_SIGNING-KEY': secret('INPUTSIGNING'),
+    'INPUT_GITHUB-TOKEN': secret('ghs'),
+    'INPUT_ANTHROPIC-API-KEY': secret('sk-ant'),
+    ACTIONS_RUNTIME_TOKEN: secret('ACTIONSRUNTIME'),
+    ACTIONS_ID_TOKEN_REQUEST_TOKEN: secret('ACTIONSID'),
+    GITHUB_TOKEN: secret('ghp'),
+    ANTHROPIC_API_KEY: secret('sk-ant-api'),
+  };
+  const env: Record<string, string> = { HOME: home };
+  for (const [name, value] of Object.entries(secrets)) if (/^[A-Z]/.test(name)) env[name] = value;
+  return { home, harnessDir, keyFile, workdir: makeRepo(), secrets, env };
+}
+
+function attack(h: Harness, marker: string, kill = true): string {
+  return attackScript({
+    files: [h.keyFile, `${h.home}/.config/truss/review.key`, `${h.home}/.config/truss/signing.key`],
+    marker,
+    destructive: kill,
+  });
+}
+
+function checkContract(h: Harness, script: string, timeoutSec: number): string {
+  const path = join(h.workdir, '.truss/contracts/attack.toml');
+  writeFileSync(
+    path,
+    `[contract]
+id = "attack"
+intent = "a check that tries to steal the harness's keys"
+
+[[done]]
+kind = "check"
+desc = "adversarial check"
+run = ${JSON.stringify(script)}
+timeout_sec = ${timeoutSec}
+`,
+  );
+  return path;
+}
+
+function runAttack(h: Harness, contract: string, isolation: string) {
+  const bundle = join(h.harnessDir, 'bundle.json');
+  const result = runCli(
+    [
+      'run',
+      contract,
+      '--workdir',
+      h.workdir,
+      '--key',
+      h.keyFile,
+      '--bundle',
+      bundle,
+      '--isolation',
+      isolation,
+      '--json',
+    ],
+    { env: h.env },
+  );
+  let bundleText = '';
+  try {
+    bundleText = readFileSync(bundle, 'utf8');
+  } catch {}
+  return { ...result, bundleText, bundle };
+}
+
+const MARK_BASE = () => `42${Math.floor(Math.random() * 1e6)}.`;
+
+for (const level of ['uid', 'bwrap'] as const) {
+  const unavailable = await mechanismAvailable(level);
+  if (unavailable) console.warn(`skipping isolation-cli ${level} tests: ${unavailable}`);
+  describe.skipIf(unavailable !== null)(
+    `truss run --isolation ${level}${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
+    () => {
+      it('a check that reads /proc, key files and env, kills its parent, writes the ledger and escapes with setsid gets nothing and dies at its deadline', () => {
+        const h = harness();
+        const marker = MARK_BASE();
+        const contract = checkContract(h, attack(h, marker), 3);
+        const started = Date.now();
+        const run = runAttack(h, contract, level);
+        expect(run.stderr, run.stderr).toContain(`checks isolated: ${level}`);
+        // The harness survived (it wrote a verdict) and the check hit its deadline.
+        expect(run.code, run.stderr).toBe(1);
+        const outcome = JSON.parse(run.stdout);
+        expect(outcome.isolation).toMatchObject({ level, requested: level });
+        expect(outcome.clauses[0].reason).toMatch(/timed out/);
+        expect(Date.now() - started).toBeLessThan(45_000);
+        expect(survivors(marker)).toEqual([]);
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+        // kill -9 $PPID only reaches the namespace's init, which ignores it: the harness finished.
+        const check = JSON.parse(run.bundleText).evidence.checks[0];
+        expect(check.stdout.tail.includes('wrote ledger')).toBe(false);
+        // The ledger the check tried to overwrite still verifies.
+        const verify = runCli(['verify', run.bundle, '--json']);
+        expect(['verified', 'integrity_only']).toContain(JSON.parse(verify.stdout).status);
+        const show = runCli([
+          'ledger',
+          'show',
+          outcome.session_id,
+          '--db',
+          join(h.workdir, '.truss/ledger.db'),
+        ]);
+        expect(show.code, show.stderr).toBe(0);
+      }, 90_000);
+
+      it("an in-loop agent's bash command makes the same attempts and gets nothing", () => {
+        const h = harness();
+        const marker = MARK_BASE();
+        const script = join(h.harnessDir, 'agent.json');
+        writeFileSync(
+          script,
+          JSON.stringify({
+            responses: [
+              {
+                content: [
+                  { type: 'text', text: 'Let me look around.' },
+                  {
+                    type: 'tool_use',
+                    name: 'bash',
+                    input: { command: attack(h, marker), timeout_sec: 3 },
+                  },
+                ],
+              },
+              { content: [{ type: 'text', text: 'done' }] },
+            ],
+          }),
+        );
+        const contract = join(h.workdir, '.truss/contracts/agent.toml');
+        writeFileSync(
+          contract,
+          `[contract]
+id = "agent-attack"
+intent = "an agent that tries to steal the harness's keys"
+
+[[done]]
+kind = "check"
+desc = "true"
+run = "true"
+
+[executor]
+kind = "in-loop"
+
+[constraints]
+allow_tools = ["bash"]
+
+[provider]
+kind = "scripted"
+script = ${JSON.stringify(script)}
+`,
+        );
+        const run = runAttack(h, contract, level);
+        expect(run.stderr, run.stderr).toContain(`checks isolated: ${level}`);
+        expect(run.code, run.stderr).toBe(0);
+        expect(survivors(marker)).toEqual([]);
+        expect(run.bundleText.includes('attacker uid')).toBe(true);
+        // Under uid the work runs as the sandbox user, never as the harness's (root here).
+        if (level === 'uid')
+          expect(/attacker uid (\d+)/.exec(run.bundleText)?.[1]).not.toBe(String(process.getuid?.()));
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+      }, 90_000);
+
+      it('a delegated CLI that dumps its environment and its parent’s sees only the allowlist', () => {
+        const h = harness();
+        const contract = join(h.workdir, '.truss/contracts/delegated.toml');
+        writeFileSync(
+          contract,
+          `[contract]
+id = "delegated-attack"
+intent = "dump everything"
+
+[[done]]
+kind = "check"
+desc = "true"
+run = "true"
+
+[executor]
+kind = "delegated-cli"
+command = ${JSON.stringify(process.execPath)}
+args = [${JSON.stringify(FAKE_AGENT)}, "--dump-env", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
+timeout_sec = 20
+`,
+        );
+        const run = runAttack(h, contract, level);
+        expect(run.code, run.stderr).toBe(0);
+        const names = JSON.parse(
+          /ENV (\[.*\])/.exec(run.bundleText.replaceAll('\\"', '"'))?.[1] ?? '[]',
+        ) as string[];
+        expect(names.length).toBeGreaterThan(0);
+        expect(names.filter((n) => /^(INPUT_|ACTIONS_|GITHUB_TOKEN|TRUSS_.*KEY)/.test(n))).toEqual([]);
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+      }, 90_000);
+    },
+  );
+}
+
+describe('truss run --isolation none', () => {
+  it('says so on the CLI and in the signed run_started, and a check can then read the harness env (why isolation matters)', () => {
+    const h = harness();
+    const contract = checkContract(h, attack(h, MARK_BASE(), false), 3);
+    const run = runAttack(h, contract, 'none');
+    expect(run.code, run.stderr).toBe(1); // the check runs into its deadline
+    expect(run.stderr).toContain('checks isolated: none');
+    const outcome = JSON.parse(run.stdout);
+    expect(outcome.isolation).toMatchObject({ level: 'none', requested: 'none', network_enforced: false });
+    // The same leak detector the isolated tests rely on finds the harness's secrets here.
+    expect(leaked(h.secrets, [run.bundleText])).toContain('TRUSS_SIGNING_KEY');
+  }, 60_000);
+
+  it('a contract that grants a forbidden variable is refused before anything runs', () => {
+    const h = harness();
+    const contract = join(h.workdir, '.truss/contracts/grant.toml');
+    writeFileSync(
+      contract,
+      `[contract]
+id = "grant"
+intent = "x"
+
+[[done]]
+kind = "check"
+desc = "x"
+run = "true"
+env = ["GITHUB_TOKEN"]
+`,
+    );
+    const run = runAttack(h, contract, 'none');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/grant\.toml:\d+:\d+.*GITHUB_TOKEN is never passed/);
+  }, 60_000);
+});

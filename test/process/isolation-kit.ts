@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createIsolation,
+  type IsolationLevel,
+  IsolationUnavailableError,
+} from '../../src/core/process/index.js';
+
+/** Whether this machine can run `level`; the reason when it cannot (printed by the skipping test). */
+export async function mechanismAvailable(level: IsolationLevel): Promise<string | null> {
+  if (level === 'none') return null;
+  try {
+    await createIsolation({
+      mode: level,
+      network: 'open',
+      hiddenPaths: [],
+      workdirs: [],
+      scratchRoot: tmpdir(),
+      path: process.env.PATH ?? '/usr/bin:/bin',
+      isRoot: process.getuid?.() === 0,
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof IsolationUnavailableError) return error.message;
+    throw error;
+  }
+}
+
+/** A secret value the harness holds; random so a hit can only come from a real leak. */
+export function secret(label: string): string {
+  return `${label}_${randomBytes(18).toString('hex')}`;
+}
+
+/** Every form a leaked secret could take in evidence: raw, base64 (three alignments), hex, reversed. */
+export function encodings(value: string): string[] {
+  const forms = [value, value.split('').reverse().join('')];
+  const bytes = Buffer.from(value, 'utf8');
+  forms.push(bytes.toString('hex'), bytes.toString('hex').toUpperCase());
+  for (let shift = 0; shift < 3; shift++) {
+    // base64 of the secret at any alignment inside a longer text contains this core.
+    const b64 = Buffer.concat([Buffer.alloc(shift, 0x20), bytes]).toString('base64');
+    forms.push(b64.slice(Math.ceil((shift * 4) / 3) + 2, -4));
+  }
+  return forms;
+}
+
+/** Every string in a JSON document, plus the base64-decoding of those that look like base64. */
+export function haystacks(text: string): string[] {
+  const out = [text];
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.length >= 16 && /^[A-Za-z0-9+/=\s]+$/.test(value)) {
+        out.push(Buffer.from(value, 'base64').toString('latin1'));
+      }
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  try {
+    visit(JSON.parse(text));
+  } catch {}
+  return out;
+}
+
+/** The secrets (by label) found in any encoding in any of `texts`. */
+export function leaked(secrets: Record<string, string>, texts: readonly string[]): string[] {
+  const hay = texts.flatMap(haystacks);
+  return Object.entries(secrets)
+    .filter(([, value]) => encodings(value).some((form) => hay.some((h) => h.includes(form))))
+    .map(([label]) => label);
+}
+
+/** Processes whose command line contains `marker` (e.g. an escaped `sleep 4242.123`). */
+export function survivors(marker: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (cmdline.includes(marker) && !cmdline.includes('vitest')) found.push(`${pid}: ${cmdline}`);
+    } catch {}
+  }
+  return found;
+}
+
+/** A git work tree with one commit, outside every harness directory. */
+export function makeRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'truss-iso-work-'));
+  const env = { PATH: process.env.PATH ?? '', HOME: dir };
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
+  writeFileSync(join(dir, 'README.md'), 'work\n');
+  execFileSync('git', ['add', '.'], { cwd: dir, env });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'init'], {
+    cwd: dir,
+    env,
+  });
+  mkdirSync(join(dir, '.truss/contracts'), { recursive: true });
+  return dir;
+}
+
+/**
+ * A shell script that tries every known way to the harness's secrets — its parent's and every
+ * visible process's /proc environ and open fds, the given files, its own env — and prints each
+ * secret-looking token it found once, hex-encoded (so redaction of raw values cannot hide a leak),
+ * compactly enough to fit in the tail the ledger keeps. With `destructive` it also tries to kill its
+ * parent, overwrite the ledger DB and leave `setsid`, double-forked and nohup children sleeping
+ * `<marker>1..3` seconds behind (only for isolated runs: unisolated, those would really happen).
+ */
+export function attackScript(options: {
+  files: readonly string[];
+  marker: string;
+  destructive: boolean;
+}): string {
+  const files = options.files.map((f) => `"${f}"`).join(' ');
+  return String.raw`L=$(mktemp)
+loot() { tr -c 'A-Za-z0-9+/=_-' '\n' | sed 's/^[A-Za-z_][A-Za-z0-9_-]*=//' | awk 'length >= 20 && !/^\// && !/^[0-9a-f]+$/' >> "$L"; }
+flush() { sort -u "$L" | while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; : > "$L"; }
+echo "attacker uid $(id -u) ppid $PPID"
+cat /proc/$PPID/environ 2>/dev/null | loot; flush
+for f in ${files}; do cat "$f" 2>/dev/null | loot; done; flush
+env | loot; flush
+for f in /proc/[0-9]*/environ; do cat "$f" 2>/dev/null | loot; done; flush
+${options.destructive ? destructive(options.marker) : ''}
+for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
+sleep 60
+`;
+}
+
+function destructive(marker: string): string {
+  return `kill -9 $PPID 2>/dev/null
+printf garbage > .truss/ledger.db 2>/dev/null && echo "wrote ledger"
+setsid sleep ${marker}1 > /dev/null 2>&1 &
+( (sleep ${marker}2 > /dev/null 2>&1 &) & )
+nohup sh -c 'trap "" TERM HUP; exec sleep ${marker}3' > /dev/null 2>&1 &`;
+}

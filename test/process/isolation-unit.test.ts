@@ -1,0 +1,257 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveContractSources } from '../../src/core/contract/resolve.js';
+import {
+  createIsolation,
+  describeIsolation,
+  dropForbiddenEnv,
+  IsolationUnavailableError,
+  isForbiddenEnvName,
+  parseIsolationMode,
+} from '../../src/core/process/index.js';
+import { runSupervised } from '../../src/core/verify/process-supervisor.js';
+import { mechanismAvailable } from './isolation-kit.js';
+
+/** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */
+function barePath(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'truss-bare-bin-'));
+  mkdirSync(join(bin, 'x'));
+  for (const tool of ['sh', 'env']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+  return bin;
+}
+
+const base = {
+  network: 'none' as const,
+  hiddenPaths: [],
+  workdirs: [],
+  scratchRoot: tmpdir(),
+  isRoot: process.getuid?.() === 0,
+};
+
+describe('the environment rule', () => {
+  it('never passes action inputs, Actions tokens, GitHub tokens, runner file commands or Truss keys', () => {
+    for (const name of [
+      'INPUT_SIGNING-KEY',
+      'INPUT_GITHUB_TOKEN',
+      'input_anything',
+      'ACTIONS_RUNTIME_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+      'GITHUB_TOKEN',
+      'GH_TOKEN',
+      'GITHUB_ENV',
+      'GITHUB_OUTPUT',
+      'TRUSS_SIGNING_KEY',
+      'TRUSS_REVIEW_SIGNING_KEY',
+      'TRUSS_APP_SIGNING_KEY',
+    ]) {
+      expect(isForbiddenEnvName(name), name).toBe(true);
+    }
+    for (const name of ['PATH', 'NPM_TOKEN', 'ANTHROPIC_API_KEY', 'GITHUB_SHA', 'TRUSS_CHECK', 'CI']) {
+      expect(isForbiddenEnvName(name), name).toBe(false);
+    }
+    const env = { PATH: '/bin', INPUT_X: 'a', GITHUB_TOKEN: 'b', TRUSS_SIGNING_KEY: 'c' };
+    expect(dropForbiddenEnv(env)).toEqual(['GITHUB_TOKEN', 'INPUT_X', 'TRUSS_SIGNING_KEY']);
+    expect(env).toEqual({ PATH: '/bin' });
+  });
+
+  it('a contract granting a forbidden name is refused at file:line:col, in env, check_env and executor.env', () => {
+    const contract = {
+      file: 'c.toml',
+      text: 'check_env = ["ACTIONS_RUNTIME_TOKEN"]\n[contract]\nid = "c"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "d"\nrun = "true"\nenv = ["INPUT_SIGNING_KEY"]\n\n[executor]\nkind = "delegated-cli"\ncommand = "x"\nenv = ["TRUSS_SIGNING_KEY"]\n',
+    };
+    expect(() => resolveContractSources({ contract })).toThrow(
+      /c\.toml:1:\d+.*ACTIONS_RUNTIME_TOKEN is never passed/s,
+    );
+    expect(() => resolveContractSources({ contract })).toThrow(
+      /c\.toml:10:\d+.*INPUT_SIGNING_KEY is never passed/s,
+    );
+    expect(() => resolveContractSources({ contract })).toThrow(/c\.toml:15:\d+.*TRUSS_SIGNING_KEY/s);
+  });
+
+  it('even unisolated, a spawned process does not receive a forbidden name', async () => {
+    const outcome = await runSupervised({
+      file: '/bin/sh',
+      args: ['-c', 'env'],
+      cwd: tmpdir(),
+      env: { PATH: '/usr/bin:/bin', INPUT_SIGNING_KEY: 'secret-value', KEEP: 'yes' },
+      stdin: null,
+      timeoutMs: 5000,
+      signal: new AbortController().signal,
+    });
+    const text = outcome.stdout.bytes.toString();
+    expect(text).toContain('KEEP=yes');
+    expect(text).not.toContain('secret-value');
+    expect(outcome.droppedEnv).toEqual(['INPUT_SIGNING_KEY']);
+  });
+});
+
+describe('choosing the mechanism', () => {
+  it('parses the four modes and names them on a bad value', () => {
+    expect(parseIsolationMode(' UID ', '--isolation')).toBe('uid');
+    expect(() => parseIsolationMode('docker', '--isolation')).toThrow(/auto, uid, bwrap, none.*docker/);
+  });
+
+  it('an explicit mechanism this machine lacks fails closed, saying what to do', async () => {
+    const path = barePath();
+    for (const mode of ['uid', 'bwrap'] as const) {
+      await expect(createIsolation({ ...base, mode, path })).rejects.toThrow(IsolationUnavailableError);
+      await expect(createIsolation({ ...base, mode, path })).rejects.toThrow(
+        /install bubblewrap|isolation = "none"/,
+      );
+    }
+  });
+
+  it('auto without any mechanism falls back to none and says why', async () => {
+    const isolation = await createIsolation({ ...base, mode: 'auto', path: barePath() });
+    expect(isolation.report).toMatchObject({ level: 'none', requested: 'auto', network_enforced: false });
+    expect(isolation.report.notes.join(' ')).toMatch(
+      /no isolation mechanism is available \(uid: .*; bwrap: .*\)/,
+    );
+    expect(describeIsolation(isolation.report)).toBe(
+      'checks isolated: none — untrusted commands ran with the harness user',
+    );
+  });
+
+  it('network allowlist is recorded as not enforced', () => {
+    expect(describeIsolation({ level: 'uid', network: 'allowlist', network_enforced: false })).toBe(
+      'checks isolated: uid (network "allowlist" not enforced (best-effort filter only))',
+    );
+  });
+});
+
+describe("a working copy inside the harness HOME (a runner's workspace)", () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: the rest of HOME is hidden, the working copy stays writable`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} HOME cover test: ${unavailable}`);
+        return;
+      }
+      const home = mkdtempSync(join(tmpdir(), 'truss-home-cover-'));
+      writeFileSync(join(home, 'secret.txt'), 'HOME-SECRET-VALUE', { mode: 0o644 });
+      const work = join(home, 'work/repo');
+      mkdirSync(work, { recursive: true });
+      writeFileSync(join(work, 'README.md'), 'x');
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        workdirs: [work],
+        hostHome: home,
+        path: process.env.PATH ?? '',
+      });
+      const outcome = await runSupervised({
+        file: '/bin/sh',
+        args: ['-c', `cat ${home}/secret.txt; ls ${home}; cat README.md && echo ok > out.txt && echo wrote`],
+        cwd: work,
+        env: { PATH: process.env.PATH ?? '' },
+        stdin: null,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        isolation,
+      });
+      const out = outcome.stdout.bytes.toString();
+      expect(out).not.toContain('HOME-SECRET-VALUE');
+      expect(out).toContain('wrote');
+      expect(readFileSync(join(work, 'out.txt'), 'utf8')).toBe('ok\n');
+    }, 30_000);
+  }
+});
+
+describe('addWorkdir: a working copy made after the isolation (a clean room)', () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: becomes writable by the sandbox`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} addWorkdir test: ${unavailable}`);
+        return;
+      }
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        path: process.env.PATH ?? '',
+      });
+      const room = mkdtempSync(join(tmpdir(), 'truss-clean-room-'));
+      const write = () =>
+        runSupervised({
+          file: '/bin/sh',
+          args: ['-c', 'echo ok > made.txt'],
+          cwd: room,
+          env: { PATH: process.env.PATH ?? '' },
+          stdin: null,
+          timeoutMs: 10_000,
+          signal: new AbortController().signal,
+          isolation,
+        });
+      expect((await write()).exitCode).not.toBe(0);
+      await isolation.addWorkdir(room);
+      expect((await write()).exitCode).toBe(0);
+      expect(readFileSync(join(room, 'made.txt'), 'utf8')).toBe('ok\n');
+    }, 30_000);
+  }
+});
+
+describe('egress with network = "none"', () => {
+  /** The default gateway: an address off loopback that answers (or refuses) without internet access. */
+  function gateway(): string | null {
+    try {
+      const route = execFileSync('ip', ['route', 'show', 'default'], { encoding: 'utf8' });
+      return /default via (\d+\.\d+\.\d+\.\d+)/.exec(route)?.[1] ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  const connect = async (
+    isolation: Awaited<ReturnType<typeof createIsolation>> | undefined,
+    host: string,
+  ) => {
+    const outcome = await runSupervised({
+      file: '/bin/bash',
+      args: ['-c', `timeout 5 bash -c 'exec 3<>/dev/tcp/${host}/9' 2>&1; echo "rc=$?"`],
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 15_000,
+      signal: new AbortController().signal,
+      isolation,
+    });
+    return outcome.stdout.bytes.toString();
+  };
+
+  it('is a real block under uid (iptables owner rule) and bwrap (network namespace), recorded as enforced', async () => {
+    const host = gateway();
+    if (host === null) {
+      console.warn('SKIPPED egress test: this machine has no default route to test against');
+      return;
+    }
+    const open = await connect(undefined, host);
+    expect(open).not.toMatch(/No route to host|Network is unreachable/);
+    for (const [level, blocked] of [
+      ['uid', /No route to host|Network is unreachable/],
+      ['bwrap', /Network is unreachable/],
+    ] as const) {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} egress test: ${unavailable}`);
+        continue;
+      }
+      const offline = await createIsolation({ ...base, mode: level, path: process.env.PATH ?? '' });
+      expect(offline.report.network_enforced).toBe(true);
+      expect(await connect(offline, host)).toMatch(blocked);
+      // The same mechanism with network = "open" reaches what the harness reaches.
+      const online = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        path: process.env.PATH ?? '',
+      });
+      expect(online.report.network_enforced).toBe(false);
+      expect(await connect(online, host)).not.toMatch(/No route to host|Network is unreachable/);
+    }
+  }, 60_000);
+});

@@ -1,8 +1,16 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionHarness, createdCheckRuns, TOKEN } from '../helpers/action-harness.js';
-import { attackScript, leaked, mechanismAvailable, secret, survivors } from './isolation-kit.js';
+import {
+  attackScript,
+  LOOT_FILE,
+  leaked,
+  lootIn,
+  mechanismAvailable,
+  secret,
+  survivors,
+} from './isolation-kit.js';
 
 /**
  * The isolation layer through the REAL action entry (dist/action.js; `npm run build` first): a base
@@ -85,7 +93,10 @@ describe('the action entry with isolation', () => {
         .split('\n')
         .filter((line) => !line.startsWith('::add-mask::'))
         .join('\n');
-      const surfaces = { bundle, check, comment, summary: run.summary, log, stderr: run.stderr };
+      // The attack's own drop file (untouched by the secret scan) proves isolation, not redaction, held.
+      expect(existsSync(join(harness.source, LOOT_FILE))).toBe(true);
+      const loot = lootIn(harness.source);
+      const surfaces = { bundle, check, comment, summary: run.summary, log, stderr: run.stderr, loot };
       const leaks = Object.entries(surfaces).flatMap(([where, text]) =>
         leaked(secrets, [text]).map((what) => `${what} in ${where}`),
       );
@@ -98,7 +109,9 @@ describe('the action entry with isolation', () => {
     const run = await harness.runPullRequest({ INPUT_ISOLATION: 'none', INPUT_UPLOAD_ARTIFACT: 'false' });
     const bundle = readFileSync(run.outputs['bundle-path'] as string, 'utf8');
     expect(JSON.parse(bundle).ledger.entries[0].payload.isolation).toMatchObject({ level: 'none' });
-    expect(leaked({ signingKey: harness.seed }, [bundle])).toEqual(['signingKey']);
+    expect(leaked({ signingKey: harness.seed }, [lootIn(harness.source)])).toEqual(['signingKey']);
+    // The secret scan keeps the key out of the signed bundle even so.
+    expect(leaked({ signingKey: harness.seed }, [bundle])).toEqual([]);
     expect(run.summary).toContain('checks isolated: none');
   }, 120_000);
 

@@ -1,10 +1,19 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { attackScript, leaked, makeRepo, mechanismAvailable, secret, survivors } from './isolation-kit.js';
+import {
+  attackScript,
+  LOOT_FILE,
+  leaked,
+  lootIn,
+  makeRepo,
+  mechanismAvailable,
+  secret,
+  survivors,
+} from './isolation-kit.js';
 
 /**
  * The isolation layer through the real CLI (docs/security.md): a check, an agent's bash command and
@@ -123,7 +132,9 @@ for (const level of ['uid', 'bwrap'] as const) {
         expect(outcome.clauses[0].reason).toMatch(/timed out/);
         expect(Date.now() - started).toBeLessThan(45_000);
         expect(survivors(marker)).toEqual([]);
-        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+        // The attack's own drop file (untouched by the harness's secret scan) proves it got nothing.
+        expect(existsSync(join(h.workdir, LOOT_FILE))).toBe(true);
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText, lootIn(h.workdir)])).toEqual([]);
         // kill -9 $PPID only reaches the namespace's init, which ignores it: the harness finished.
         const check = JSON.parse(run.bundleText).evidence.checks[0];
         expect(check.stdout.tail.includes('wrote ledger')).toBe(false);
@@ -193,7 +204,9 @@ script = ${JSON.stringify(script)}
         // Under uid the work runs as the sandbox user, never as the harness's (root here).
         if (level === 'uid')
           expect(/attacker uid (\d+)/.exec(run.bundleText)?.[1]).not.toBe(String(process.getuid?.()));
-        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+        // The attack's own drop file (untouched by the harness's secret scan) proves it got nothing.
+        expect(existsSync(join(h.workdir, LOOT_FILE))).toBe(true);
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText, lootIn(h.workdir)])).toEqual([]);
       }, 90_000);
 
       it('a delegated CLI that dumps its environment and its parent’s sees only the allowlist', () => {
@@ -213,7 +226,7 @@ run = "true"
 [executor]
 kind = "delegated-cli"
 command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(FAKE_AGENT)}, "--dump-env", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
+args = [${JSON.stringify(FAKE_AGENT)}, "--dump-env", "--loot", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
 timeout_sec = 20
 `,
         );
@@ -224,7 +237,9 @@ timeout_sec = 20
         ) as string[];
         expect(names.length).toBeGreaterThan(0);
         expect(names.filter((n) => /^(INPUT_|ACTIONS_|GITHUB_TOKEN|TRUSS_.*KEY)/.test(n))).toEqual([]);
-        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText])).toEqual([]);
+        // The attack's own drop file (untouched by the harness's secret scan) proves it got nothing.
+        expect(existsSync(join(h.workdir, LOOT_FILE))).toBe(true);
+        expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText, lootIn(h.workdir)])).toEqual([]);
       }, 90_000);
     },
   );
@@ -239,8 +254,12 @@ describe('truss run --isolation none', () => {
     expect(run.stderr).toContain('checks isolated: none');
     const outcome = JSON.parse(run.stdout);
     expect(outcome.isolation).toMatchObject({ level: 'none', requested: 'none', network_enforced: false });
-    // The same leak detector the isolated tests rely on finds the harness's secrets here.
-    expect(leaked(h.secrets, [run.bundleText])).toContain('TRUSS_SIGNING_KEY');
+    // The same leak detector the isolated tests rely on finds the harness's secrets in the attack's drop…
+    expect(leaked(h.secrets, [lootIn(h.workdir)])).toContain('TRUSS_SIGNING_KEY');
+    // …while the secret scan still keeps the run's own key (raw, base64, hex, reversed) out of the bundle.
+    expect(leaked({ TRUSS_SIGNING_KEY: h.secrets.TRUSS_SIGNING_KEY as string }, [run.bundleText])).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('a contract that grants a forbidden variable is refused before anything runs', () => {

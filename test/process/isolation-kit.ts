@@ -107,6 +107,22 @@ export function makeRepo(): string {
  * parent, overwrite the ledger DB and leave `setsid`, double-forked and nohup children sleeping
  * `<marker>1..3` seconds behind (only for isolated runs: unisolated, those would really happen).
  */
+/**
+ * Where an attack (the script below, the fake agent's --loot) also drops what it found, raw, in its
+ * working directory: a channel the harness's secret scan never touches, so a test that finds nothing
+ * there knows isolation (not redaction of the bundle) kept the secret away.
+ */
+export const LOOT_FILE = '.attack-loot';
+
+/** What an attack dropped in `dir` ('' when it dropped nothing). */
+export function lootIn(dir: string): string {
+  try {
+    return readFileSync(join(dir, LOOT_FILE), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export function attackScript(options: {
   files: readonly string[];
   marker: string;
@@ -114,8 +130,9 @@ export function attackScript(options: {
 }): string {
   const files = options.files.map((f) => `"${f}"`).join(' ');
   return String.raw`L=$(mktemp)
+D="$PWD/${LOOT_FILE}"
 loot() { tr -c 'A-Za-z0-9+/=_-' '\n' | sed 's/^[A-Za-z_][A-Za-z0-9_-]*=//' | awk 'length >= 20 && !/^\// && !/^[0-9a-f]+$/' >> "$L"; }
-flush() { sort -u "$L" | while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; : > "$L"; }
+flush() { cat "$L" >> "$D" 2>/dev/null; sort -u "$L" | while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; : > "$L"; }
 echo "attacker uid $(id -u) ppid $PPID"
 cat /proc/$PPID/environ 2>/dev/null | loot; flush
 for f in ${files}; do cat "$f" 2>/dev/null | loot; done; flush

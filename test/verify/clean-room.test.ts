@@ -290,7 +290,8 @@ function cleanCopies(): string[] {
 describe('clean room with a delegated CLI, across a crash', () => {
   it('a delegated CLI that leaves a hook, an ignored shim and an escaped process does not reach the checks; a run killed during a check resumes in a rebuilt clean room', async () => {
     const workdir = repo();
-    const marker = join(mkdtempSync(join(tmpdir(), 'truss-crash-marker-')), 'first-check-started');
+    // Inside the work tree's .git: the one place outside the clean copy that a sandboxed check may write.
+    const marker = join(workdir, '.git', 'first-check-started');
     const agent = [
       "printf 'hello from the harness\\n' > greeting.txt",
       "printf '#!/bin/sh\\nexit 1\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
@@ -323,11 +324,17 @@ timeout_sec = 30
       XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'truss-xdg-')),
     };
     const db = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
-    const child = spawn(process.execPath, ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json'], {
-      cwd: workdir,
-      env,
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json', '--isolation', 'none'],
+      {
+        cwd: workdir,
+        env,
+        stdio: 'ignore',
+      },
+    );
+    // --isolation none: this test is about the clean room alone, so the escaped process must really
+    // survive (under uid or bwrap it dies with the sandbox; test/process covers that).
     const deadline = Date.now() + 30_000;
     while (!existsSync(marker) && Date.now() < deadline) await sleep(50);
     expect(existsSync(marker)).toBe(true);
@@ -345,7 +352,7 @@ timeout_sec = 30
 
     const resumed = spawnSync(
       process.execPath,
-      ['--import', TSX, CLI, 'resume', sessionId, '--db', db, '--json'],
+      ['--import', TSX, CLI, 'resume', sessionId, '--db', db, '--json', '--isolation', 'none'],
       {
         cwd: workdir,
         env,

@@ -43,6 +43,8 @@ Options:
   --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
   --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
+  --isolation MODE     auto | uid | bwrap | none for the live work past the journal (default: the
+                       recorded contract's [sandbox] isolation, else auto; docs/security.md)
   --json               print the outcome as JSON (progress still goes to stderr)
 
 Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
@@ -57,6 +59,7 @@ export async function resume(args: string[], io: CliIo): Promise<number> {
     approvers: { type: 'string' },
     bundle: { type: 'string' },
     'verify-all': { type: 'boolean' },
+    isolation: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RESUME_HELP);
@@ -75,6 +78,8 @@ export interface ResumeRequest {
   bundle?: string | undefined;
   /** Verify every signature even where a verified_through checkpoint covers them. */
   verifyAll?: boolean;
+  /** `--isolation`: overrides the recorded contract's `[sandbox] isolation`. */
+  isolation?: string | undefined;
   json: boolean;
   /** Runs on the open store before the resume (e.g. `truss signal` queues its signal). */
   before?: (store: LedgerStore) => void;
@@ -110,7 +115,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     // Live work past the journal frontier starts through the same isolation a fresh run would get.
     const isolation = await setUpIsolation({
       io,
-      flag: undefined,
+      flag: request.isolation,
       contract,
       workdir,
       dbPath,

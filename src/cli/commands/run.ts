@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -6,6 +7,7 @@ import { findContract, resolveContract } from '../../core/contract/index.js';
 import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
+import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
 import { RunAbortedError, runContract } from '../../core/verify/run-contract.js';
@@ -109,8 +111,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
   const store = LedgerStore.open(dbPath);
+  // The run holds the session's lease from before run_started until it exits, like resume: a
+  // resume or signal started meanwhile is refused instead of interleaving a second writer.
+  const sessionId = randomUUID();
+  let releaseLease: (() => void) | undefined;
   try {
+    releaseLease = acquireSessionLease(dbPath, sessionId);
     const outcome = await runContract({
+      sessionId,
       contract,
       contractHash: hash,
       workdir,
@@ -143,6 +151,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   } finally {
+    releaseLease?.();
     detach();
     store.close();
   }

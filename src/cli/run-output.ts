@@ -37,7 +37,10 @@ const OVERALL_EXIT: Record<Overall, number> = {
 export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKey {
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
-  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
+  // Set but empty (an unset CI secret expands to "") is an error, never a silent fallback to this
+  // machine's key: the run would be signed by a key nobody pinned.
+  if (io.env.TRUSS_SIGNING_KEY !== undefined)
+    return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
   const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
   const path = join(configHome, 'truss', 'signing.key');
   const { key, created } = loadOrCreateKeyFile(path);
@@ -327,13 +330,27 @@ export function shellQuote(text: string): string {
   return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); returns the detach function. */
+/**
+ * SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); the abort reason is the
+ * signal's name, so the exit code can say it was interrupted. Returns the detach function.
+ */
 export function cancelOnSignals(abort: AbortController): () => void {
-  const onSignal = () => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const onInt = () => abort.abort('SIGINT');
+  const onTerm = () => abort.abort('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   };
+}
+
+/**
+ * The exit code of a run that ended in run_failed: 130 / 143 when SIGINT / SIGTERM stopped it (as a
+ * shell reports a killed command, and never the same code as a FAIL verdict), else 1.
+ */
+export function abortedExit(signal: AbortSignal): number {
+  if (signal.aborted && signal.reason === 'SIGINT') return EXIT.interrupted;
+  if (signal.aborted && signal.reason === 'SIGTERM') return EXIT.terminated;
+  return EXIT.failed;
 }

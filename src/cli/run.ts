@@ -79,6 +79,16 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
   }
 }
 
+/**
+ * better-sqlite3 reports a corrupted page or a file that is not a database while reading, long after
+ * the store opened it: that is a malformed database (exit 3, docs/cli.md), not a bug in truss.
+ * Decided on SQLite's result code (extended codes start with the primary one), never on the text.
+ */
+function unusableDatabase(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
+}
+
 function report(error: unknown, io: CliIo): number {
   if (error instanceof UsageError) {
     io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
@@ -100,6 +110,12 @@ function report(error: unknown, io: CliIo): number {
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);
+    return EXIT.input;
+  }
+  if (unusableDatabase(error)) {
+    io.stderr(
+      `truss: the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle\n`,
+    );
     return EXIT.input;
   }
   io.stderr(

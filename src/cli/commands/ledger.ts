@@ -2,6 +2,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   type LedgerEntry,
+  LedgerError,
   LedgerStore,
   VERIFY_EXIT_CODES,
   writeBundle,
@@ -170,7 +171,12 @@ export function summarize(entry: LedgerEntry): string {
 function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json: boolean): number {
   store.requireSession(sessionId);
   const entry = store.entry(sessionId, seq);
-  if (!entry) throw new UsageError(`ledger get: session ${sessionId} has no entry ${seq}`);
+  if (!entry) {
+    const info = store.requireSession(sessionId);
+    throw new LedgerError(
+      `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
+    );
+  }
   emit(io, json, entry, () => JSON.stringify(entry, null, 2));
   return EXIT.ok;
 }
@@ -221,7 +227,10 @@ function exportSession(store: LedgerStore, sessionId: string, out: string | unde
 
 function shred(store: LedgerStore, hash: string, dryRun: boolean, io: CliIo, json: boolean): number {
   const blob = store.blob(hash);
-  if (!blob) throw new UsageError(`ledger shred: no blob ${hash} in ${store.path}`);
+  if (!blob)
+    throw new LedgerError(
+      `ledger shred: no blob ${hash} in ${store.path}; blob hashes are the *_sha256 fields of entries (\`truss ledger get SESSION SEQ\`)`,
+    );
   const alreadyShredded = blob.bytes === null;
   const shredded = !dryRun && !alreadyShredded && store.shredBlob(hash);
   const result = {

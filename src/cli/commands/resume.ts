@@ -12,7 +12,14 @@ import { RunAbortedError, readRecordedContract, resumeContract } from '../../cor
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
-import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+import {
+  abortedExit,
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey,
+} from '../run-output.js';
 
 export const RESUME_HELP = `Usage: truss resume SESSION [options]
 
@@ -82,6 +89,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     : undefined;
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers: Array<() => void> = [];
+  const abort = new AbortController();
   try {
     detachers.push(acquireSessionLease(dbPath, request.sessionId));
     request.before?.(store);
@@ -97,7 +105,6 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     const { contract } = recorded;
     const redact = secretRedactor(io.env);
     const progress = progressPrinter(io, redact);
-    const abort = new AbortController();
     detachers.push(cancelOnSignals(abort));
     const ctx = createCtx({ signal: abort.signal, events: progress, budget: budgetFor(contract, progress) });
     // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
@@ -143,7 +150,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       io.stderr(
         `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
       );
-      return EXIT.failed;
+      return abortedExit(abort.signal);
     }
     throw error;
   } finally {

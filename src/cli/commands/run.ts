@@ -12,9 +12,15 @@ import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
 import { RunAbortedError, runContract } from '../../core/verify/run-contract.js';
 import { parseCommandArgs } from '../args.js';
-import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
-import { budgetFor, cancelOnSignals, progressPrinter, reportOutcome, resolveRunKey } from '../run-output.js';
+import {
+  abortedExit,
+  budgetFor,
+  cancelOnSignals,
+  progressPrinter,
+  reportOutcome,
+  resolveRunKey,
+} from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
@@ -147,7 +153,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr(
         `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
       );
-      return EXIT.failed;
+      return abortedExit(abort.signal);
     }
     throw error;
   } finally {

@@ -24,7 +24,7 @@ import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
-import { checkSchemaVersion, migrate } from './schema.js';
+import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
 import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
@@ -191,6 +191,8 @@ export class LedgerStore {
     }
     try {
       if (!options.readonly) {
+        // Before any pragma that writes the file (WAL mode is recorded in its header).
+        refuseForeignDatabase(this.#db, path);
         this.#db.pragma('journal_mode = WAL');
         this.#db.pragma('synchronous = FULL');
         this.#db.pragma('busy_timeout = 5000');

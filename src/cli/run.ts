@@ -40,7 +40,8 @@ Exit codes:
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
   6  run suspended (approval gate, signal or timer); the output says how to release it
-  64 usage error (bad flags or arguments)`;
+  64 usage error (bad flags or arguments)
+  130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 

@@ -22,6 +22,7 @@ import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/ver
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { checkOutputPath } from './output-path.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -104,6 +105,22 @@ export interface ReportContext {
   /** `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
   bundle: string | undefined;
   json: boolean;
+}
+
+/**
+ * Refuses unusable output paths (`--db`, `--bundle` and the report beside it) before anything runs:
+ * a run whose bundle cannot be written would otherwise sign a verdict and then fail. OutputPathError.
+ */
+export function checkRunOutputs(
+  io: CliIo,
+  options: { dbPath: string; workdir: string; bundle: string | undefined },
+): void {
+  checkOutputPath(options.dbPath, '--db');
+  const bundle = options.bundle
+    ? resolve(io.cwd, options.bundle)
+    : join(options.workdir, '.truss/bundles', 'session.json');
+  checkOutputPath(bundle, options.bundle ? '--bundle' : 'the bundle');
+  checkOutputPath(reportPathFor(bundle), 'the HTML report');
 }
 
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */

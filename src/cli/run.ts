@@ -8,6 +8,7 @@ import { SessionBusyError } from '../core/runtime/session-lease.js';
 import { GitRefError } from '../core/verify/errors.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
+import { OutputPathError } from './output-path.js';
 import { UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
@@ -97,6 +98,7 @@ function report(error: unknown, io: CliIo): number {
   }
   const inputErrors = [
     SessionBusyError,
+    OutputPathError,
     BundleFormatError,
     KeyError,
     LedgerError,

@@ -11,6 +11,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -218,6 +219,7 @@ function exportSession(store: LedgerStore, sessionId: string, out: string | unde
     writeBundle(store, sessionId, createNodeCrypto(), (chunk) => io.stdout(chunk));
     return EXIT.ok;
   }
+  checkOutputPath(out, '-o');
   exportBundleToFile(store, sessionId, createNodeCrypto(), out);
   io.stderr(
     `exported session ${sessionId} (${session.entries} entries) to ${out}\nverify it with: truss verify ${out} --key ${session.public_key}\n`,

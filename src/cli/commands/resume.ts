@@ -16,6 +16,7 @@ import {
   abortedExit,
   budgetFor,
   cancelOnSignals,
+  checkRunOutputs,
   progressPrinter,
   reportOutcome,
   resolveRunKey,
@@ -83,6 +84,7 @@ export interface ResumeRequest {
 export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
   const workdir = resolve(io.cwd, request.workdir ?? '.');
   const dbPath = resolve(io.cwd, request.db ?? join(workdir, '.truss/ledger.db'));
+  checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
   const key = resolveRunKey(request.key, io);
   const approvers = request.approvers
     ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted

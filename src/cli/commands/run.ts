@@ -17,6 +17,7 @@ import {
   abortedExit,
   budgetFor,
   cancelOnSignals,
+  checkRunOutputs,
   progressPrinter,
   reportOutcome,
   resolveRunKey,
@@ -98,6 +99,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   const key = resolveRunKey(values.key, io);
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
+  checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
   const redact = secretRedactor(io.env);
   const progress = progressPrinter(io, redact);

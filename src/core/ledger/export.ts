@@ -144,6 +144,8 @@ export function exportBundleToFile(
   const temp = `${path}.tmp-${process.pid}`;
   const fd = openSync(temp, 'w', 0o644);
   let buffer = '';
+  let closed = false;
+  let renamed = false;
   try {
     writeBundle(store, sessionId, crypto, (chunk) => {
       buffer += chunk;
@@ -154,10 +156,12 @@ export function exportBundleToFile(
     });
     writeSync(fd, buffer);
     closeSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
+    closed = true;
+    renameSync(temp, path);
+    renamed = true;
+  } finally {
+    // Whatever failed (a write, or the rename onto a directory), no temp file is left behind.
+    if (!closed) closeSync(fd);
+    if (!renamed) rmSync(temp, { force: true });
   }
-  renameSync(temp, path);
 }

@@ -9,6 +9,7 @@ import { GitRefError } from '../core/verify/errors.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
 import { OutputPathError } from './output-path.js';
+import { WorkdirMismatchError } from './resume-workdir.js';
 import { UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
@@ -99,6 +100,7 @@ function report(error: unknown, io: CliIo): number {
   const inputErrors = [
     SessionBusyError,
     OutputPathError,
+    WorkdirMismatchError,
     BundleFormatError,
     KeyError,
     LedgerError,

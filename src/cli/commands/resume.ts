@@ -12,6 +12,7 @@ import { RunAbortedError, readRecordedContract, resumeContract } from '../../cor
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { resumeWorkdir } from '../resume-workdir.js';
 import {
   abortedExit,
   budgetFor,
@@ -36,7 +37,8 @@ are not verified again when the database holds a checkpoint signed by that key t
 chain reaches; \`--verify-all\` verifies every signature anyway (e.g. for a database from elsewhere).
 
 Options:
-  --workdir DIR        the repository the run works in (default: current directory)
+  --workdir DIR        the repository the run works in (default: the one run_started recorded;
+                       another directory is refused)
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
@@ -82,9 +84,8 @@ export interface ResumeRequest {
 
 /** Resume (shared with `truss signal`): verify, replay, continue, report. */
 export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
-  const workdir = resolve(io.cwd, request.workdir ?? '.');
-  const dbPath = resolve(io.cwd, request.db ?? join(workdir, '.truss/ledger.db'));
-  checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
+  const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
+  const dbPath = resolve(io.cwd, request.db ?? join(requestedWorkdir ?? io.cwd, '.truss/ledger.db'));
   const key = resolveRunKey(request.key, io);
   const approvers = request.approvers
     ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted
@@ -93,6 +94,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
   try {
+    const workdir = resumeWorkdir(store, request.sessionId, requestedWorkdir, io.cwd);
+    checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
     detachers.push(acquireSessionLease(dbPath, request.sessionId));
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);

@@ -177,6 +177,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
         }
       : null,
     workdir_name: options.workdir.split('/').pop() ?? '',
+    // Where the run's files are: `truss resume` continues there (src/cli/resume-workdir.ts).
+    workdir: options.workdir,
     started_at: new Date(options.ctx.now()).toISOString(),
   }));
 }

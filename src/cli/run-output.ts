@@ -257,6 +257,11 @@ function reportSuspended(
       `SUSPENDED at seq ${suspension.seq}: ${suspension.reason}`,
       `waiting for: ${describeAwait(suspension.await)}`,
     ];
+    if (suspension.noApprovers) {
+      lines.push(
+        `no approvers are configured, so no approval can release this gate yet: add the reviewer's public key to ${join(context.workdir, '.truss/trusted-keys')} or to the contract's [approval_gates] approvers = ["<64 hex>"] (or pass truss resume --approvers FILE)`,
+      );
+    }
     if (suspension.blocked) {
       lines.push(
         `blocked: ${suspension.blocked.decision} by ${suspension.blocked.reviewer_key_id} at seq ${suspension.blocked.seq}${suspension.blocked.note ? ` (${suspension.blocked.note})` : ''}; the run stays suspended until a later approval`,

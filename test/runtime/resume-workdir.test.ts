@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { keyFromByte } from '../helpers/ledger-kit.js';
 
 const CONTRACT = `[contract]
 id = "two-steps"
@@ -75,13 +76,7 @@ describe('resume continues in the recorded workdir', () => {
     const session = JSON.parse(first.stdout).session_id as string;
     expect(readFileSync(join(workdir, 'note.txt'), 'utf8')).toBe('before the gate\n');
     // The reviewer is a configured approver of this workdir.
-    const reviewerKey = runCli(
-      ['review', 'approve', session, '--db', db, '--key', reviewerFile, '--dry-run', '--json'],
-      {
-        env,
-      },
-    );
-    const reviewerPublic = JSON.parse(reviewerKey.stdout).reviewer_public_key as string;
+    const reviewerPublic = keyFromByte(0x62).publicKeyHex;
     mkdirSync(join(workdir, '.truss'), { recursive: true });
     writeFileSync(join(workdir, '.truss/trusted-keys'), `${reviewerPublic} reviewer\n`);
     const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });

@@ -42,7 +42,8 @@ Options:
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
-  --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
+  --approvers FILE     reviews signed by these keys release approval gates (trusted-keys format;
+                       default: <workdir>/.truss/trusted-keys, plus the contract's approvers)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
   --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
   --json               print the outcome as JSON (progress still goes to stderr)
@@ -87,15 +88,18 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
   const dbPath = resolve(io.cwd, request.db ?? join(requestedWorkdir ?? io.cwd, '.truss/ledger.db'));
   const key = resolveRunKey(request.key, io);
-  const approvers = request.approvers
-    ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted
-    : undefined;
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
   try {
     const workdir = resumeWorkdir(store, request.sessionId, requestedWorkdir, io.cwd);
     checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
+    // Who may release an approval gate: --approvers, else the workdir's .truss/trusted-keys (plus
+    // the contract's [approval_gates] approvers, added by the gates themselves).
+    const approvers = resolveTrustedKeys({
+      file: request.approvers ? resolve(io.cwd, request.approvers) : undefined,
+      cwd: workdir,
+    }).trusted;
     detachers.push(acquireSessionLease(dbPath, request.sessionId));
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
-import { LedgerStore } from '../../core/ledger/index.js';
+import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
@@ -140,6 +140,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
     });
     return reportOutcome(outcome, {
       io,

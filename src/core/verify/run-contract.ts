@@ -44,7 +44,10 @@ interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
-  /** Approval gates: only these reviewer keys release a gate (default: any signed review). */
+  /**
+   * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
+   * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).
+   */
   approvers?: TrustedKeys | undefined;
   /** Wall clock for durable timers and clock reads (tests). */
   clock?: (() => number) | undefined;

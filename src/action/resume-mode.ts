@@ -79,9 +79,15 @@ export async function resumeSuspendedRun(options: {
   const store = LedgerStore.open(join(dir, 'ledger.db'));
   try {
     const crypto = createNodeCrypto();
+    // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the
+    // review-signing key, a decision the App pre-signed. The chain is verified against them and the
+    // session key, so a rejection followed by an approval can still resume (docs/action.md).
+    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
+    const reviewer = request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
+    if (reviewer) approvers.set(reviewer.publicKeyHex, 'review-signing-key');
     const verified = store.verifySession(sessionId, {
       crypto,
-      trusted: new Map([[setup.signer.publicKeyHex, 'signing-key']]),
+      trusted: new Map([...approvers, [setup.signer.publicKeyHex, 'signing-key']]),
     });
     if (verified.status !== 'verified') {
       throw new ResumeError(
@@ -100,11 +106,8 @@ export async function resumeSuspendedRun(options: {
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
       );
 
-    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
     const decision = request.decision;
-    if (decision.kind === 'sign') {
-      const reviewer = reviewSigner(inputs);
-      approvers.set(reviewer.publicKeyHex, 'review-signing-key');
+    if (decision.kind === 'sign' && reviewer) {
       store.appendHumanReview(sessionId, reviewer, {
         decision: decision.decision,
         note: decision.note ?? '',

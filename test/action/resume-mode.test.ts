@@ -256,6 +256,27 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(rejected.outputs['session-id']).toBe(sessionId);
   });
 
+  it('/truss reject then /truss approve: the later approval releases the gate and the run passes', async () => {
+    const { sessionId } = await suspend();
+    harness.allow('Codertocat', 'write');
+    const rejected = await comment('/truss reject not yet');
+    expect(rejected.code, rejected.stdout).toBe(0);
+    expect(rejected.outputs.verdict).toBe('suspended');
+    const approved = await comment('/truss approve now it is fine');
+    expect(approved.stdout).not.toContain('::error');
+    expect(approved.code, approved.stdout).toBe(0);
+    expect(approved.outputs.verdict).toBe('pass');
+    expect(approved.outputs['session-id']).toBe(sessionId);
+    const bundle = JSON.parse(readFileSync(approved.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json }[] };
+    };
+    const decisions = bundle.ledger.entries
+      .filter((e) => e.kind === 'human_review')
+      .map((e) => e.payload.decision);
+    expect(decisions).toEqual(['rejected', 'approved']);
+    expect(bundle.ledger.entries.at(-1)?.kind).toBe('run_completed');
+  });
+
   it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {
     const { sessionId } = await suspend();
     harness.allow('reader', 'read');

@@ -121,7 +121,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       contract.executor.kind === 'in-loop'
         ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
         : undefined;
-    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
     const outcome = await resumeContract({
       sessionId: request.sessionId,

@@ -109,9 +109,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
   const executorProvider =
     contract.executor.kind === 'in-loop'
-      ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
+      ? buildExecutorProvider(contract, {
+          env: io.env,
+          cwd: workdir,
+          fallbackCwd: io.cwd,
+          contractDir: dirname(contractPath),
+        })
       : undefined;
-  const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+  const panel = buildPanelSeats(contract, {
+    env: io.env,
+    cwd: workdir,
+    fallbackCwd: io.cwd,
+    contractDir: dirname(contractPath),
+  });
   if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review')) {
     progress({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
   }

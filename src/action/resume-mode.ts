@@ -83,7 +83,8 @@ export async function resumeSuspendedRun(options: {
     // review-signing key, a decision the App pre-signed. The chain is verified against them and the
     // session key, so a rejection followed by an approval can still resume (docs/action.md).
     const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
-    const reviewer = request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
+    const reviewer =
+      request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
     if (reviewer) approvers.set(reviewer.publicKeyHex, 'review-signing-key');
     const verified = store.verifySession(sessionId, {
       crypto,

@@ -123,13 +123,20 @@ export function checkRunOutputs(
   checkOutputPath(reportPathFor(bundle), 'the HTML report');
 }
 
+/** Where a session's bundle is exported: `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
+export function bundlePathFor(
+  io: CliIo,
+  workdir: string,
+  sessionId: string,
+  bundle: string | undefined,
+): string {
+  return resolve(io.cwd, bundle ?? join(workdir, '.truss/bundles', `${sessionId}.json`));
+}
+
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
 export function reportOutcome(outcome: RunOutcome, context: ReportContext): number {
   const { io, store } = context;
-  const bundlePath = resolve(
-    io.cwd,
-    context.bundle ?? join(context.workdir, '.truss/bundles', `${outcome.sessionId}.json`),
-  );
+  const bundlePath = bundlePathFor(io, context.workdir, outcome.sessionId, context.bundle);
   mkdirSync(dirname(bundlePath), { recursive: true });
   exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
   const reportPath = writeRunReport(context, bundlePath);

@@ -5,6 +5,7 @@ import { buildExecutorProvider } from '../../core/executors/executor-provider.js
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { DurableReplayError } from '../../core/runtime/durable-errors.js';
+import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
@@ -16,6 +17,7 @@ import { resumeWorkdir } from '../resume-workdir.js';
 import {
   abortedExit,
   budgetFor,
+  bundlePathFor,
   cancelOnSignals,
   checkRunOutputs,
   progressPrinter,
@@ -101,6 +103,12 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       cwd: workdir,
     }).trusted;
     detachers.push(acquireSessionLease(dbPath, request.sessionId));
+    // The journal must extend the head last exported for the session (a cut tail is refused).
+    requireExtendsExport(
+      store,
+      request.sessionId,
+      readExportedHead(bundlePathFor(io, workdir, request.sessionId, request.bundle), request.sessionId),
+    );
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);
     let expectedContractHash: string | undefined;

@@ -116,7 +116,7 @@ describe('ledger commands over a real database', () => {
     expect(get.code).toBe(0);
     expect(JSON.parse(get.stdout)).toMatchObject({ seq: 5, kind: 'verdict', payload: { overall: 'pass' } });
     const missing = runCli(['ledger', 'get', session, '99', '--db', db]);
-    expect(missing.code).toBe(64);
+    expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('no entry 99');
   });
 

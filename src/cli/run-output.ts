@@ -18,7 +18,9 @@ import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
+import { streamTail } from '../core/verify/output-tails.js';
 import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
+import { tailsFromStore } from '../core/verify/store-tails.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -182,7 +184,9 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
     const reportLine = reportPath
       ? `\nreport ${reportPath} (open it in a browser; it re-verifies the ledger itself)`
       : '';
-    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`);
+    io.stdout(
+      `${formatVerdict(store, entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`,
+    );
   }
   return OVERALL_EXIT[outcome.verdict.overall];
 }
@@ -286,6 +290,7 @@ const MARK: Record<string, string> = { met: '✔ met', not_met: '✘ NOT MET', u
 
 /** The verdict as a person reads it, rendered from the signed entries themselves. */
 function formatVerdict(
+  store: LedgerStore,
   entries: LedgerEntry[],
   outcome: CompletedOutcome,
   key: SigningKey,
@@ -309,9 +314,8 @@ function formatVerdict(
       )?.payload;
       if (clause.status !== 'met' && result) {
         lines.push(`    ${clause.reason}`);
-        const tail = [(result.stdout as { tail: string }).tail, (result.stderr as { tail: string }).tail]
-          .join('\n')
-          .trim();
+        const tails = tailsFromStore(store);
+        const tail = [streamTail(result.stdout, tails), streamTail(result.stderr, tails)].join('\n').trim();
         for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
       }
     } else {

@@ -24,6 +24,7 @@ import {
   runContract,
 } from '../core/verify/run-contract.js';
 import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
+import { tailsFromStore } from '../core/verify/store-tails.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -247,7 +248,7 @@ async function reportedRun(
     exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
     const reportPath = writeHtmlReport(options, bundlePath, sessionId);
     const entries = [...options.store.entries(sessionId)];
-    const report = reportFromEntries(sessionId, entries);
+    const report = reportFromEntries(sessionId, entries, tailsFromStore(options.store));
     const artifact = await options
       .publish({ bundlePath, sessionId, reportPath, suspended: report.overall === 'suspended' })
       .catch((error: Error) => {

@@ -1,4 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { tailHashes } from '../verify/output-tails.js';
+import { bundleBlobs } from '../verify/store-tails.js';
 import {
   BUNDLE_SCHEMA_VERSION,
   type Bundle,
@@ -51,6 +53,9 @@ export function writeBundle(
     write(
       `,\n"contract":${JSON.stringify(contract)},\n"evidence":${JSON.stringify(evidence)},\n"verdict":${JSON.stringify(verdict)},\n`,
     );
+    // The output tails the check results reference by hash (unsigned, checked by hash by readers);
+    // a shredded one is exported as shredded, never as text.
+    write(`"blobs":${JSON.stringify(bundleBlobs(store, tailHashes(evidence.checks)))},\n`);
     const status = chain.failure ? 'failed' : 'verified';
     write(
       `"offline_verification":${JSON.stringify({ algorithm: OFFLINE_VERIFICATION_ALGORITHM, signature_algorithm: 'ed25519', status })}}\n`,

@@ -381,12 +381,17 @@ async function verifyCheck(
     if (outcome.cancelled) throw new CancelledError();
     const stdout = redactBytes(outcome.stdout.bytes, redact);
     const stderr = redactBytes(outcome.stderr.bytes, redact);
-    const stream = (bytes: Buffer, captured: typeof outcome.stdout) => ({
+    // The tail is a blob too, referenced by hash: the signed payload never holds output text, so
+    // `truss ledger shred` erases it everywhere (docs/ledger.md). Entries before this carried `tail`.
+    const stdoutTail = Buffer.from(redact(outcome.stdout.tail), 'utf8');
+    const stderrTail = Buffer.from(redact(outcome.stderr.tail), 'utf8');
+    const stream = (bytes: Buffer, captured: typeof outcome.stdout, tail: Buffer) => ({
       sha256: sha256(bytes),
       bytes: captured.totalBytes,
       captured_bytes: bytes.length,
       truncated: captured.truncated,
-      tail: redact(captured.tail),
+      tail_sha256: sha256(tail),
+      tail_bytes: tail.length,
     });
     return {
       payload: {
@@ -400,10 +405,10 @@ async function verifyCheck(
         met: outcome.met,
         reasons: outcome.reasons.map(redact),
         duration_ms: Math.round(outcome.durationMs),
-        stdout: stream(stdout, outcome.stdout),
-        stderr: stream(stderr, outcome.stderr),
+        stdout: stream(stdout, outcome.stdout, stdoutTail),
+        stderr: stream(stderr, outcome.stderr, stderrTail),
       },
-      blobs: [stdout, stderr],
+      blobs: [stdout, stderr, stdoutTail, stderrTail],
     };
   });
   const p = entry.payload;

@@ -8,6 +8,7 @@ import {
   LedgerStore,
   presignedReviewSigner,
 } from '../core/ledger/index.js';
+import { requireExtendsExport } from '../core/runtime/exported-head.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
@@ -51,6 +52,12 @@ export interface ResumeRequest {
   decision: GateDecision;
   /** The App's queued check for this resume, completed instead of a new one. */
   checkRunId?: number | null;
+  /**
+   * The head the suspended run reported on the pull request (sticky comment metadata), which lives
+   * outside the artifact: a ledger that does not extend it (an older artifact put back, dropping a
+   * later rejection) is refused.
+   */
+  expectedHead?: { seq: number; hash: string } | null;
 }
 
 /** Raised when a suspended run cannot be resumed safely; the message says what to do. */
@@ -95,6 +102,17 @@ export async function resumeSuspendedRun(options: {
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );
     }
+    requireExtendsExport(
+      store,
+      sessionId,
+      request.expectedHead
+        ? {
+            where: "the pull request's sticky comment",
+            seq: request.expectedHead.seq,
+            entryHash: request.expectedHead.hash,
+          }
+        : null,
+    );
     // Annotations (a rejected decision, an anchor receipt) may follow the suspension.
     const last = [...store.entries(sessionId)].filter((e) => !ANNOTATION_KINDS.has(e.kind)).at(-1);
     if (last?.kind !== 'suspended')
@@ -210,6 +228,7 @@ export async function resumeWithDecision(
       sessionId: gate.session_id,
       target: targetFromPullRequest(data as unknown as Parameters<typeof targetFromPullRequest>[0]),
       decision: { kind: 'sign', ...decision },
+      expectedHead: { seq: gate.head_seq, hash: gate.head_hash },
     },
   });
 }

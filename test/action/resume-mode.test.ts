@@ -277,6 +277,22 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(bundle.ledger.entries.at(-1)?.kind).toBe('run_completed');
   });
 
+  it('refuses an older artifact put back to drop a later rejection (the PR records the newer head)', async () => {
+    const { sessionId } = await suspend();
+    const key = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
+    const before = results.committed.get(key) as Buffer;
+    harness.allow('Codertocat', 'write');
+    const rejected = await comment('/truss reject no');
+    expect(rejected.outputs.verdict).toBe('suspended');
+    results.committed.set(key, before);
+    const approved = await comment('/truss approve');
+    expect(approved.code).toBe(1);
+    expect(approved.stdout).toContain(
+      "does not extend the head recorded in the pull request's sticky comment",
+    );
+    expect(approved.outputs.verdict).not.toBe('pass');
+  });
+
   it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {
     const { sessionId } = await suspend();
     harness.allow('reader', 'read');

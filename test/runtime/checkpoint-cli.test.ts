@@ -92,7 +92,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
       for (const extra of [[], ['--verify-all']]) {
         const resumed = runCli(['resume', session, ...common, ...extra], { env });
         expect(resumed.code, resumed.stderr).toBe(1);
-        expect(resumed.stderr).toContain('does not extend the head exported to');
+        expect(resumed.stderr).toContain('does not extend the head recorded in');
         expect(resumed.stderr).toContain('entries were removed');
         expect(count()).toBe(entries - 2);
       }

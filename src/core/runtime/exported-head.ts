@@ -4,7 +4,8 @@ import { ResumeRefusedError } from './durable-errors.js';
 
 /** The head a bundle file recorded for a session: its last entry's seq and hash. */
 export interface ExportedHead {
-  path: string;
+  /** Where the head was recorded, for the refusal: a bundle path, "the pull request's sticky comment". */
+  where: string;
   seq: number;
   entryHash: string;
 }
@@ -25,7 +26,7 @@ export function readExportedHead(bundlePath: string, sessionId: string): Exporte
   const last = ledger?.entries?.at(-1);
   if (ledger?.session_id !== sessionId || !last) return null;
   if (typeof last.seq !== 'number' || typeof last.entry_hash !== 'string') return null;
-  return { path: bundlePath, seq: last.seq, entryHash: last.entry_hash };
+  return { where: bundlePath, seq: last.seq, entryHash: last.entry_hash };
 }
 
 /**
@@ -45,6 +46,6 @@ export function requireExtendsExport(
   const entry = store.entry(sessionId, exported.seq);
   if (entry?.entry_hash === exported.entryHash) return;
   throw new ResumeRefusedError(
-    `refusing to resume ${sessionId}: its journal does not extend the head exported to ${exported.path} (seq ${exported.seq}, ${exported.entryHash.slice(0, 16)}…): ${entry ? 'that entry was replaced' : 'entries were removed'} since. Verify the export (truss verify) and restore the database from a backup; the shorter chain is not resumed`,
+    `refusing to resume ${sessionId}: its journal does not extend the head recorded in ${exported.where} (seq ${exported.seq}, ${exported.entryHash.slice(0, 16)}…): ${entry ? 'that entry was replaced' : 'entries were removed'} since. Verify the export (truss verify) and restore the database from a backup; the shorter chain is not resumed`,
   );
 }

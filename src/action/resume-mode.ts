@@ -8,6 +8,7 @@ import {
   LedgerStore,
   presignedReviewSigner,
 } from '../core/ledger/index.js';
+import { requireExtendsExport } from '../core/runtime/exported-head.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
@@ -52,6 +53,12 @@ export interface ResumeRequest {
   decision: GateDecision;
   /** The App's queued check for this resume, completed instead of a new one. */
   checkRunId?: number | null;
+  /**
+   * The head the suspended run reported on the pull request (sticky comment metadata), which lives
+   * outside the artifact: a ledger that does not extend it (an older artifact put back, dropping a
+   * later rejection) is refused.
+   */
+  expectedHead?: { seq: number; hash: string } | null;
 }
 
 /** Raised when a suspended run cannot be resumed safely; the message says what to do. */
@@ -80,15 +87,33 @@ export async function resumeSuspendedRun(options: {
   const store = LedgerStore.open(join(dir, 'ledger.db'));
   try {
     const crypto = createNodeCrypto();
+    // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the
+    // review-signing key, a decision the App pre-signed. The chain is verified against them and the
+    // session key, so a rejection followed by an approval can still resume (docs/action.md).
+    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
+    const reviewer =
+      request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
+    if (reviewer) approvers.set(reviewer.publicKeyHex, 'review-signing-key');
     const verified = store.verifySession(sessionId, {
       crypto,
-      trusted: new Map([[setup.signer.publicKeyHex, 'signing-key']]),
+      trusted: new Map([...approvers, [setup.signer.publicKeyHex, 'signing-key']]),
     });
     if (verified.status !== 'verified') {
       throw new ResumeError(
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );
     }
+    requireExtendsExport(
+      store,
+      sessionId,
+      request.expectedHead
+        ? {
+            where: "the pull request's sticky comment",
+            seq: request.expectedHead.seq,
+            entryHash: request.expectedHead.hash,
+          }
+        : null,
+    );
     // Annotations (a rejected decision, an anchor receipt) may follow the suspension.
     const last = [...store.entries(sessionId)].filter((e) => !ANNOTATION_KINDS.has(e.kind)).at(-1);
     if (last?.kind !== 'suspended')
@@ -101,11 +126,8 @@ export async function resumeSuspendedRun(options: {
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
       );
 
-    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
     const decision = request.decision;
-    if (decision.kind === 'sign') {
-      const reviewer = reviewSigner(inputs);
-      approvers.set(reviewer.publicKeyHex, 'review-signing-key');
+    if (decision.kind === 'sign' && reviewer) {
       store.appendHumanReview(sessionId, reviewer, {
         decision: decision.decision,
         note: decision.note ?? '',
@@ -208,6 +230,7 @@ export async function resumeWithDecision(
       sessionId: gate.session_id,
       target: targetFromPullRequest(data as unknown as Parameters<typeof targetFromPullRequest>[0]),
       decision: { kind: 'sign', ...decision },
+      expectedHead: { seq: gate.head_seq, hash: gate.head_hash },
     },
   });
 }

@@ -15,4 +15,8 @@ export const EXIT = {
   suspended: 6,
   /** Bad command line (sysexits EX_USAGE). */
   usage: 64,
+  /** `truss run|resume|signal` stopped by SIGINT (Ctrl-C) after signing run_failed: 128 + 2, as shells report it. */
+  interrupted: 130,
+  /** The same stopped by SIGTERM: 128 + 15. */
+  terminated: 143,
 } as const;

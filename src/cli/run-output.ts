@@ -27,12 +27,15 @@ import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
+import { streamTail } from '../core/verify/output-tails.js';
 import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
 import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/verify/run-report.js';
+import { tailsFromStore } from '../core/verify/store-tails.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
+import { checkOutputPath } from './output-path.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -48,7 +51,10 @@ const OVERALL_EXIT: Record<Overall, number> = {
 export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKey {
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
-  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
+  // Set but empty (an unset CI secret expands to "") is an error, never a silent fallback to this
+  // machine's key: the run would be signed by a key nobody pinned.
+  if (io.env.TRUSS_SIGNING_KEY !== undefined)
+    return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
   const path = perInstallKeyPath(io.env);
   const { key, created } = loadOrCreateKeyFile(path);
   if (created)
@@ -128,13 +134,36 @@ export interface ReportContext {
   json: boolean;
 }
 
+/**
+ * Refuses unusable output paths (`--db`, `--bundle` and the report beside it) before anything runs:
+ * a run whose bundle cannot be written would otherwise sign a verdict and then fail. OutputPathError.
+ */
+export function checkRunOutputs(
+  io: CliIo,
+  options: { dbPath: string; workdir: string; bundle: string | undefined },
+): void {
+  checkOutputPath(options.dbPath, '--db');
+  const bundle = options.bundle
+    ? resolve(io.cwd, options.bundle)
+    : join(options.workdir, '.truss/bundles', 'session.json');
+  checkOutputPath(bundle, options.bundle ? '--bundle' : 'the bundle');
+  checkOutputPath(reportPathFor(bundle), 'the HTML report');
+}
+
+/** Where a session's bundle is exported: `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
+export function bundlePathFor(
+  io: CliIo,
+  workdir: string,
+  sessionId: string,
+  bundle: string | undefined,
+): string {
+  return resolve(io.cwd, bundle ?? join(workdir, '.truss/bundles', `${sessionId}.json`));
+}
+
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
 export function reportOutcome(outcome: RunOutcome, context: ReportContext): number {
   const { io, store } = context;
-  const bundlePath = resolve(
-    io.cwd,
-    context.bundle ?? join(context.workdir, '.truss/bundles', `${outcome.sessionId}.json`),
-  );
+  const bundlePath = bundlePathFor(io, context.workdir, outcome.sessionId, context.bundle);
   mkdirSync(dirname(bundlePath), { recursive: true });
   exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
   const reportPath = writeRunReport(context, bundlePath);
@@ -183,7 +212,9 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
     const reportLine = reportPath
       ? `\nreport ${reportPath} (open it in a browser; it re-verifies the ledger itself)`
       : '';
-    io.stdout(`${formatVerdict(entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`);
+    io.stdout(
+      `${formatVerdict(store, entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`,
+    );
   }
   return OVERALL_EXIT[outcome.verdict.overall];
 }
@@ -265,6 +296,11 @@ function reportSuspended(
       `SUSPENDED at seq ${suspension.seq}: ${suspension.reason}`,
       `waiting for: ${describeAwait(suspension.await)}`,
     ];
+    if (suspension.noApprovers) {
+      lines.push(
+        `no approvers are configured, so no approval can release this gate yet: add the reviewer's public key to ${join(context.workdir, '.truss/trusted-keys')} or to the contract's [approval_gates] approvers = ["<64 hex>"] (or pass truss resume --approvers FILE)`,
+      );
+    }
     if (suspension.blocked) {
       lines.push(
         `blocked: ${suspension.blocked.decision} by ${suspension.blocked.reviewer_key_id} at seq ${suspension.blocked.seq}${suspension.blocked.note ? ` (${suspension.blocked.note})` : ''}; the run stays suspended until a later approval`,
@@ -282,6 +318,7 @@ const MARK: Record<string, string> = { met: '✔ met', not_met: '✘ NOT MET', u
 
 /** The verdict as a person reads it, rendered from the signed entries themselves. */
 function formatVerdict(
+  store: LedgerStore,
   entries: LedgerEntry[],
   outcome: CompletedOutcome,
   key: SigningKey,
@@ -311,9 +348,8 @@ function formatVerdict(
       )?.payload;
       if (clause.status !== 'met' && result) {
         lines.push(`    ${clause.reason}`);
-        const tail = [(result.stdout as { tail: string }).tail, (result.stderr as { tail: string }).tail]
-          .join('\n')
-          .trim();
+        const tails = tailsFromStore(store);
+        const tail = [streamTail(result.stdout, tails), streamTail(result.stderr, tails)].join('\n').trim();
         for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
       }
     } else {
@@ -366,14 +402,18 @@ export function shellQuote(text: string): string {
   return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); returns the detach function. */
+/**
+ * SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); the abort reason is the
+ * signal's name, so the exit code can say it was interrupted. Returns the detach function.
+ */
 export function cancelOnSignals(abort: AbortController): () => void {
-  const onSignal = () => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const onInt = () => abort.abort('SIGINT');
+  const onTerm = () => abort.abort('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   };
 }
 
@@ -413,4 +453,14 @@ export async function setUpIsolation(options: {
   io.stderr(`${describeIsolation(isolation.report)}\n`);
   for (const note of isolation.report.notes) io.stderr(`  note: ${note}\n`);
   return isolation;
+}
+
+/**
+ * The exit code of a run that ended in run_failed: 130 / 143 when SIGINT / SIGTERM stopped it (as a
+ * shell reports a killed command, and never the same code as a FAIL verdict), else 1.
+ */
+export function abortedExit(signal: AbortSignal): number {
+  if (signal.aborted && signal.reason === 'SIGINT') return EXIT.interrupted;
+  if (signal.aborted && signal.reason === 'SIGTERM') return EXIT.terminated;
+  return EXIT.failed;
 }

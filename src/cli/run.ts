@@ -9,6 +9,8 @@ import { SessionBusyError } from '../core/runtime/session-lease.js';
 import { GitRefError } from '../core/verify/errors.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
+import { OutputPathError } from './output-path.js';
+import { WorkdirMismatchError } from './resume-workdir.js';
 import { UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
@@ -41,7 +43,8 @@ Exit codes:
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
   6  run suspended (approval gate, signal or timer); the output says how to release it
-  64 usage error (bad flags or arguments)`;
+  64 usage error (bad flags or arguments)
+  130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
@@ -80,6 +83,16 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
   }
 }
 
+/**
+ * better-sqlite3 reports a corrupted page or a file that is not a database while reading, long after
+ * the store opened it: that is a malformed database (exit 3, docs/cli.md), not a bug in truss.
+ * Decided on SQLite's result code (extended codes start with the primary one), never on the text.
+ */
+function unusableDatabase(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
+}
+
 function report(error: unknown, io: CliIo): number {
   if (error instanceof UsageError) {
     io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
@@ -87,6 +100,8 @@ function report(error: unknown, io: CliIo): number {
   }
   const inputErrors = [
     SessionBusyError,
+    OutputPathError,
+    WorkdirMismatchError,
     BundleFormatError,
     KeyError,
     LedgerError,
@@ -103,6 +118,12 @@ function report(error: unknown, io: CliIo): number {
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);
+    return EXIT.input;
+  }
+  if (unusableDatabase(error)) {
+    io.stderr(
+      `truss: the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle\n`,
+    );
     return EXIT.input;
   }
   io.stderr(

@@ -16,6 +16,7 @@ import { budgetMeterFor } from '../core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
 import { buildPanelSeats } from '../core/verify/panel-seats.js';
 import type { ChangesPublisher } from '../core/verify/publish-changes.js';
+import { secretRedactor } from '../core/verify/redact.js';
 import {
   RunAbortedError,
   type RunOutcome,
@@ -24,6 +25,7 @@ import {
   runContract,
 } from '../core/verify/run-contract.js';
 import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
+import { tailsFromStore } from '../core/verify/store-tails.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
@@ -235,102 +237,146 @@ async function reportedRun(
         dryRun: options.dryRun,
       })
     : null;
-  const events = (event: RunEvent) => logEvent(log, event);
-  const ctx = createCtx({
-    signal: options.signal,
-    events,
-    budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
-    ...(isolation ? { isolation } : {}),
-  });
-  const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
-  if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))
-    log.warning(`${checkName}: ${panel.unavailable}`);
-  let sessionId: string;
+  // Every check this run started is completed on every path: a refused resume (ResumeRefusedError,
+  // NonDeterminismError), a provider that cannot be built, a failed export. Otherwise the check
+  // spins `in_progress` on the pull request forever. (docs/action.md, "check runs")
+  let completed = false;
   try {
-    sessionId = (await execute(ctx, panel)).sessionId;
-  } catch (error) {
-    if (!(error instanceof RunAbortedError)) throw error;
-    sessionId = error.sessionId;
-  }
-  const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
-  exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
-  const reportPath = writeHtmlReport(options, bundlePath, sessionId);
-  const entries = [...options.store.entries(sessionId)];
-  const report = reportFromEntries(sessionId, entries);
-  const artifact = await options
-    .publish({ bundlePath, sessionId, reportPath, suspended: report.overall === 'suspended' })
-    .catch((error: Error) => {
-      log.warning(`could not upload the ledger artifact: ${error.message}`);
-      return null;
+    const events = (event: RunEvent) => logEvent(log, event);
+    const ctx = createCtx({
+      signal: options.signal,
+      events,
+      budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
+      ...(isolation ? { isolation } : {}),
     });
-  // Publishing may extend the ledger (an anchor receipt): report the head it ends at.
-  const published = options.store.session(sessionId);
-  const headHash = published?.head_hash ?? report.headHash;
-  const headSeq = (published?.entries ?? entries.length) - 1;
-  report.headHash = headHash;
-  const links: ReportLinks = {
-    artifactName: artifact?.name,
-    artifactUrl: artifact?.url ?? null,
-    runUrl: options.runUrl,
-    checkRunUrl: check?.url ?? null,
-    bundleFileName: `truss-ledger-${sessionId}.json`,
-    ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
-    publicKey: bytesHex(options.signer.publicKey),
-    keyId: options.signer.keyId,
-  };
-  const conclusion = conclusionFor(report.overall, contract.unverifiable);
-  if (check?.id) {
-    await completeCheckRun({
-      octokit,
-      owner: repo.owner,
-      repo: repo.repo,
-      checkRunId: check.id,
-      conclusion,
-      output: renderCheckOutput(report, links, annotate),
-      dryRun: options.dryRun,
-    });
-  }
-  let commentUrl: string | null = null;
-  if (options.comment && options.prNumber !== null) {
-    const marker = stickyMarker(contract.contract.id);
-    const metadata = {
-      contract: contract.contract.id,
-      session_id: sessionId,
-      status: report.overall,
-      head_sha: options.headSha,
-      head_hash: headHash,
-      head_seq: headSeq,
-      artifact_id: artifact?.id ?? null,
-      artifact_name: artifact?.name ?? null,
-      public_key: links.publicKey,
-      run_url: options.runUrl,
-      workflow_run_id: options.workflowRunId ?? null,
+    const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
+    if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))
+      log.warning(`${checkName}: ${panel.unavailable}`);
+    let sessionId: string;
+    try {
+      sessionId = (await execute(ctx, panel)).sessionId;
+    } catch (error) {
+      if (!(error instanceof RunAbortedError)) throw error;
+      sessionId = error.sessionId;
+    }
+    const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
+    exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
+    const reportPath = writeHtmlReport(options, bundlePath, sessionId);
+    const entries = [...options.store.entries(sessionId)];
+    const report = reportFromEntries(sessionId, entries, tailsFromStore(options.store));
+    const artifact = await options
+      .publish({ bundlePath, sessionId, reportPath, suspended: report.overall === 'suspended' })
+      .catch((error: Error) => {
+        log.warning(`could not upload the ledger artifact: ${error.message}`);
+        return null;
+      });
+    // Publishing may extend the ledger (an anchor receipt): report the head it ends at.
+    const published = options.store.session(sessionId);
+    const headHash = published?.head_hash ?? report.headHash;
+    const headSeq = (published?.entries ?? entries.length) - 1;
+    report.headHash = headHash;
+    const links: ReportLinks = {
+      artifactName: artifact?.name,
+      artifactUrl: artifact?.url ?? null,
+      runUrl: options.runUrl,
+      checkRunUrl: check?.url ?? null,
+      bundleFileName: `truss-ledger-${sessionId}.json`,
+      ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
+      publicKey: bytesHex(options.signer.publicKey),
+      keyId: options.signer.keyId,
     };
-    const comment = await upsertStickyComment({
-      octokit,
-      owner: repo.owner,
-      repo: repo.repo,
-      issueNumber: options.prNumber,
-      marker,
-      body: renderStickyComment(report, links, marker, metadata),
+    const conclusion = conclusionFor(report.overall, contract.unverifiable);
+    if (check?.id) {
+      completed = true;
+      await completeCheckRun({
+        octokit,
+        owner: repo.owner,
+        repo: repo.repo,
+        checkRunId: check.id,
+        conclusion,
+        output: renderCheckOutput(report, links, annotate),
+        dryRun: options.dryRun,
+      });
+    }
+    let commentUrl: string | null = null;
+    if (options.comment && options.prNumber !== null) {
+      const marker = stickyMarker(contract.contract.id);
+      const metadata = {
+        contract: contract.contract.id,
+        session_id: sessionId,
+        status: report.overall,
+        head_sha: options.headSha,
+        head_hash: headHash,
+        head_seq: headSeq,
+        artifact_id: artifact?.id ?? null,
+        artifact_name: artifact?.name ?? null,
+        public_key: links.publicKey,
+        run_url: options.runUrl,
+        workflow_run_id: options.workflowRunId ?? null,
+      };
+      const comment = await upsertStickyComment({
+        octokit,
+        owner: repo.owner,
+        repo: repo.repo,
+        issueNumber: options.prNumber,
+        marker,
+        body: renderStickyComment(report, links, marker, metadata),
+        dryRun: options.dryRun,
+      });
+      commentUrl = comment.url;
+    }
+    return {
+      contractId: contract.contract.id,
+      sessionId,
+      overall: report.overall,
+      conclusion,
+      headHash,
+      bundlePath,
+      artifact,
+      checkRunUrl: check?.url ?? null,
+      commentUrl,
+      costUsd: report.costUsd,
+      report,
+      links,
+    };
+  } catch (error) {
+    if (check?.id && !completed) {
+      completed = true;
+      await failCheckRun(options, check.id, checkName, error);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Completes a started check as `failure` saying why the run could not finish. The reason is an
+ * error message (no secrets by construction) with the host's secrets redacted anyway; a failure to
+ * complete it is logged, never allowed to hide the original error.
+ */
+async function failCheckRun(
+  options: ReportingOptions,
+  checkRunId: number,
+  checkName: string,
+  error: unknown,
+): Promise<void> {
+  const redact = secretRedactor(options.env);
+  const reason = redact((error as Error)?.message ?? String(error));
+  try {
+    await completeCheckRun({
+      octokit: options.octokit,
+      owner: options.repo.owner,
+      repo: options.repo.repo,
+      checkRunId,
+      conclusion: 'failure',
+      output: {
+        title: `${checkName}: could not finish`,
+        summary: `Truss stopped before a verdict: ${reason}${options.runUrl ? `\n\nSee the [workflow run](${options.runUrl}).` : ''}`,
+      },
       dryRun: options.dryRun,
     });
-    commentUrl = comment.url;
+  } catch (failure) {
+    options.log.warning(`could not complete the check run ${checkRunId}: ${(failure as Error).message}`);
   }
-  return {
-    contractId: contract.contract.id,
-    sessionId,
-    overall: report.overall,
-    conclusion,
-    headHash,
-    bundlePath,
-    artifact,
-    checkRunUrl: check?.url ?? null,
-    commentUrl,
-    costUsd: report.costUsd,
-    report,
-    links,
-  };
 }
 
 /** The HTML report's name inside the ledger artifact. */

@@ -256,6 +256,43 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(rejected.outputs['session-id']).toBe(sessionId);
   });
 
+  it('/truss reject then /truss approve: the later approval releases the gate and the run passes', async () => {
+    const { sessionId } = await suspend();
+    harness.allow('Codertocat', 'write');
+    const rejected = await comment('/truss reject not yet');
+    expect(rejected.code, rejected.stdout).toBe(0);
+    expect(rejected.outputs.verdict).toBe('suspended');
+    const approved = await comment('/truss approve now it is fine');
+    expect(approved.stdout).not.toContain('::error');
+    expect(approved.code, approved.stdout).toBe(0);
+    expect(approved.outputs.verdict).toBe('pass');
+    expect(approved.outputs['session-id']).toBe(sessionId);
+    const bundle = JSON.parse(readFileSync(approved.outputs['bundle-path'] as string, 'utf8')) as {
+      ledger: { entries: { kind: string; payload: Json }[] };
+    };
+    const decisions = bundle.ledger.entries
+      .filter((e) => e.kind === 'human_review')
+      .map((e) => e.payload.decision);
+    expect(decisions).toEqual(['rejected', 'approved']);
+    expect(bundle.ledger.entries.at(-1)?.kind).toBe('run_completed');
+  });
+
+  it('refuses an older artifact put back to drop a later rejection (the PR records the newer head)', async () => {
+    const { sessionId } = await suspend();
+    const key = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
+    const before = results.committed.get(key) as Buffer;
+    harness.allow('Codertocat', 'write');
+    const rejected = await comment('/truss reject no');
+    expect(rejected.outputs.verdict).toBe('suspended');
+    results.committed.set(key, before);
+    const approved = await comment('/truss approve');
+    expect(approved.code).toBe(1);
+    expect(approved.stdout).toContain(
+      "does not extend the head recorded in the pull request's sticky comment",
+    );
+    expect(approved.outputs.verdict).not.toBe('pass');
+  });
+
   it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {
     const { sessionId } = await suspend();
     harness.allow('reader', 'read');

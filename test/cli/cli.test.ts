@@ -64,7 +64,7 @@ describe('truss keygen', () => {
     expect(runCli(['keygen', '--out', 'k'], { cwd }).code).toBe(0);
     const before = readFileSync(join(cwd, 'k'), 'utf8');
     const again = runCli(['keygen', '--out', 'k'], { cwd });
-    expect(again.code).toBe(64);
+    expect(again.code).toBe(3);
     expect(again.stderr).toContain('--force');
     expect(readFileSync(join(cwd, 'k'), 'utf8')).toBe(before);
     expect(runCli(['keygen', '--out', 'k', '--force'], { cwd }).code).toBe(0);
@@ -116,7 +116,7 @@ describe('ledger commands over a real database', () => {
     expect(get.code).toBe(0);
     expect(JSON.parse(get.stdout)).toMatchObject({ seq: 5, kind: 'verdict', payload: { overall: 'pass' } });
     const missing = runCli(['ledger', 'get', session, '99', '--db', db]);
-    expect(missing.code).toBe(64);
+    expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('no entry 99');
   });
 

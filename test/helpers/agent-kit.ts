@@ -180,7 +180,8 @@ export async function resumeAgent(options: {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     executorProvider: options.provider,
     expectedContractHash: options.expectedContractHash,
-    approvers: options.approvers,
+    // The test approver is configured unless a test pins its own set.
+    approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,3 +26,30 @@ export function runCli(
 }
 
 export const REPO_ROOT = ROOT;
+
+/**
+ * Starts the real `truss` CLI in a child process without waiting for it (for races with a second
+ * command); `done` settles with its exit code and output.
+ */
+export function startCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): { child: ChildProcess; done: Promise<CliResult> } {
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+  const child = spawn(process.execPath, ['--import', TSX, CLI_SOURCE, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: env as NodeJS.ProcessEnv,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const done = new Promise<CliResult>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr }));
+  });
+  return { child, done };
+}

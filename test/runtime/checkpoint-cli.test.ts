@@ -57,4 +57,47 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
       raw.close();
     }
   });
+
+  it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cut-'));
+    const keyFile = join(home, 'session.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    const db = join(home, 'ledger.db');
+    const env = { HOME: home };
+    const workdir = makeWorkdir();
+    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
+    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
+      env,
+    });
+    expect(first.code, first.stderr).toBe(6);
+    const session = JSON.parse(first.stdout).session_id as string;
+
+    const raw = new Database(db);
+    try {
+      const count = () =>
+        (raw.prepare('SELECT count(*) AS n FROM journal WHERE session_id = ?').get(session) as { n: number })
+          .n;
+      const entries = count();
+      // Someone with write access cuts the last two entries, moves the head back and removes the
+      // checkpoint that would reveal the cut: the shorter chain verifies on its own.
+      raw.prepare('DELETE FROM journal WHERE session_id = ? AND seq >= ?').run(session, entries - 2);
+      const { entry_hash } = raw
+        .prepare('SELECT entry_hash FROM journal WHERE session_id = ? AND seq = ?')
+        .get(session, entries - 3) as { entry_hash: Buffer };
+      raw
+        .prepare("UPDATE sessions SET head_hash = ?, status = 'running' WHERE id = ?")
+        .run(entry_hash, session);
+      raw.prepare('DELETE FROM verified_through WHERE session_id = ?').run(session);
+
+      for (const extra of [[], ['--verify-all']]) {
+        const resumed = runCli(['resume', session, ...common, ...extra], { env });
+        expect(resumed.code, resumed.stderr).toBe(1);
+        expect(resumed.stderr).toContain('does not extend the head recorded in');
+        expect(resumed.stderr).toContain('entries were removed');
+        expect(count()).toBe(entries - 2);
+      }
+    } finally {
+      raw.close();
+    }
+  });
 });

@@ -238,16 +238,17 @@ describe('DurableSession', () => {
 
   it('approval gates: only a signed approved human_review after the gate releases it', async () => {
     const gate = { gate: 'tool' as const, tool: 'bash' };
+    const approvers = new Map([[REVIEWER_KEY.publicKeyHex, 'reviewer']]);
     const live = start();
     live.record('run_started', () => ({ payload: {} }));
-    const first = await suspendedOf(live.awaitApproval(gate, 'bash needs approval'));
+    const first = await suspendedOf(live.awaitApproval(gate, 'bash needs approval', approvers));
     expect(first.suspension.await).toEqual({ approval: gate });
 
     // A raw signal does not release a gate.
     fixture.store.queueSignal(live.id, 'approval_gate', null);
     const raw = reopen(live.id);
     raw.record('run_started', () => ({ payload: {} }));
-    await suspendedOf(raw.awaitApproval(gate, 'bash needs approval'));
+    await suspendedOf(raw.awaitApproval(gate, 'bash needs approval', approvers));
 
     // The session key cannot approve its own gate.
     expect(() =>
@@ -269,7 +270,7 @@ describe('DurableSession', () => {
     review('rejected', 'not this way');
     const blocked = reopen(live.id);
     blocked.record('run_started', () => ({ payload: {} }));
-    const stillSuspended = await suspendedOf(blocked.awaitApproval(gate, 'bash needs approval'));
+    const stillSuspended = await suspendedOf(blocked.awaitApproval(gate, 'bash needs approval', approvers));
     expect(stillSuspended.suspension.blocked).toMatchObject({ decision: 'rejected', note: 'not this way' });
 
     // Only listed approvers count when approvers are given.
@@ -277,10 +278,15 @@ describe('DurableSession', () => {
     const picky = reopen(live.id);
     picky.record('run_started', () => ({ payload: {} }));
     await suspendedOf(picky.awaitApproval(gate, 'r', new Map([[keyFromByte(0x55).publicKeyHex, 'other']])));
+    // With no approvers configured, nothing releases the gate, and the suspension says so.
+    const unconfigured = reopen(live.id);
+    unconfigured.record('run_started', () => ({ payload: {} }));
+    const none = await suspendedOf(unconfigured.awaitApproval(gate, 'r', new Map()));
+    expect(none.suspension.noApprovers).toBe(true);
 
     const released = reopen(live.id);
     released.record('run_started', () => ({ payload: {} }));
-    const release = await released.awaitApproval(gate, 'bash needs approval');
+    const release = await released.awaitApproval(gate, 'bash needs approval', approvers);
     expect(release.payload).toMatchObject({ name: 'approval_gate', review_seq: approval.seq });
     expect(kinds(fixture, live.id)).toEqual([
       'run_started',
@@ -292,6 +298,6 @@ describe('DurableSession', () => {
     // The release replays from the journal (and is checked against the signed review).
     const replay = reopen(live.id);
     replay.record('run_started', () => ({ payload: {} }));
-    expect((await replay.awaitApproval(gate, 'x')).seq).toBe(release.seq);
+    expect((await replay.awaitApproval(gate, 'x', approvers)).seq).toBe(release.seq);
   });
 });

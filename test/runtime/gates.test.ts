@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -250,6 +250,14 @@ per_call_spend_threshold_usd = 0.08
       { env },
     );
     expect(approve.code, approve.stderr).toBe(0);
+    // Nobody configured the reviewer as an approver yet: the approval does not release the gate.
+    const unconfigured = runCli(['resume', session, ...common], { env });
+    expect(unconfigured.code, unconfigured.stderr).toBe(6);
+    expect(unconfigured.stdout).toContain('no approvers are configured');
+    expect(unconfigured.stdout).toContain(join(workdir, '.truss/trusted-keys'));
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+    mkdirSync(join(workdir, '.truss'), { recursive: true });
+    writeFileSync(join(workdir, '.truss/trusted-keys'), `${APPROVER_KEY.publicKeyHex} reviewer\n`);
     const resumed = runCli(['resume', session, ...common, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', verdict: 'pass' });
@@ -273,5 +281,45 @@ per_call_spend_threshold_usd = 0.08
       { env },
     );
     expect(JSON.parse(verify.stdout)).toMatchObject({ status: 'verified', terminal_kind: 'run_completed' });
+  });
+
+  it('an approval signed by a key nobody configured never releases a gate; [approval_gates] approvers does', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-gate-approvers-'));
+    const keyFile = join(home, 'session.key');
+    const strangerFile = join(home, 'stranger.key');
+    const reviewerFile = join(home, 'reviewer.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(strangerFile, `${Buffer.alloc(32, 0x71).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
+    const contract = readFileSync(join(REPO_ROOT, 'examples/contracts/gated.toml'), 'utf8')
+      .replace(
+        'high_risk_tools = ["bash", "git_*"]',
+        `high_risk_tools = ["bash", "git_*"]\napprovers = ["${APPROVER_KEY.publicKeyHex}"]`,
+      )
+      .replace(
+        'script = "examples/providers/agent-gated.json"',
+        `script = "${join(REPO_ROOT, 'examples/providers/agent-gated.json')}"`,
+      );
+    writeFileSync(join(home, 'gated.toml'), contract);
+    const db = join(home, 'ledger.db');
+    const env = { HOME: home };
+    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
+    const first = runCli(['run', join(home, 'gated.toml'), ...common, '--json'], { env });
+    expect(first.code, first.stderr).toBe(6);
+    const session = JSON.parse(first.stdout).session_id as string;
+
+    // Whoever can write the database generates a key and approves: the gate holds.
+    const stranger = runCli(['review', 'approve', session, '--db', db, '--key', strangerFile], { env });
+    expect(stranger.code, stranger.stderr).toBe(0);
+    const held = runCli(['resume', session, ...common, '--json'], { env });
+    expect(held.code, held.stderr).toBe(6);
+    expect(JSON.parse(held.stdout).suspension.noApprovers).toBeUndefined();
+    expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
+
+    const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
+    expect(approve.code, approve.stderr).toBe(0);
+    const resumed = runCli(['resume', session, ...common, '--json'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', verdict: 'pass' });
   });
 });

@@ -149,7 +149,8 @@ export function attest(args: string[], io: CliIo): number {
 function signingKey(keyFile: string | undefined, io: CliIo): SigningKey {
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
-  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
+  if (io.env.TRUSS_SIGNING_KEY !== undefined)
+    return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
   const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
   const path = join(configHome, 'truss', 'signing.key');
   if (existsSync(path)) return loadKeyFile(path, warn);

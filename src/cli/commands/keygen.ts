@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { SigningKey } from '../../core/ledger/index.js';
+import { KeyError, SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -42,7 +42,7 @@ export function keygen(args: string[], io: CliIo): number {
   }
   const path = resolve(io.cwd, out);
   if (existsSync(path) && !values.force) {
-    throw new UsageError(
+    throw new KeyError(
       `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`,
     );
   }

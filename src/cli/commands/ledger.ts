@@ -2,6 +2,7 @@ import {
   createNodeCrypto,
   exportBundleToFile,
   type LedgerEntry,
+  LedgerError,
   LedgerStore,
   VERIFY_EXIT_CODES,
   writeBundle,
@@ -10,6 +11,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
 
@@ -170,7 +172,12 @@ export function summarize(entry: LedgerEntry): string {
 function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json: boolean): number {
   store.requireSession(sessionId);
   const entry = store.entry(sessionId, seq);
-  if (!entry) throw new UsageError(`ledger get: session ${sessionId} has no entry ${seq}`);
+  if (!entry) {
+    const info = store.requireSession(sessionId);
+    throw new LedgerError(
+      `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
+    );
+  }
   emit(io, json, entry, () => JSON.stringify(entry, null, 2));
   return EXIT.ok;
 }
@@ -212,6 +219,7 @@ function exportSession(store: LedgerStore, sessionId: string, out: string | unde
     writeBundle(store, sessionId, createNodeCrypto(), (chunk) => io.stdout(chunk));
     return EXIT.ok;
   }
+  checkOutputPath(out, '-o');
   exportBundleToFile(store, sessionId, createNodeCrypto(), out);
   io.stderr(
     `exported session ${sessionId} (${session.entries} entries) to ${out}\nverify it with: truss verify ${out} --key ${session.public_key}\n`,
@@ -221,7 +229,10 @@ function exportSession(store: LedgerStore, sessionId: string, out: string | unde
 
 function shred(store: LedgerStore, hash: string, dryRun: boolean, io: CliIo, json: boolean): number {
   const blob = store.blob(hash);
-  if (!blob) throw new UsageError(`ledger shred: no blob ${hash} in ${store.path}`);
+  if (!blob)
+    throw new LedgerError(
+      `ledger shred: no blob ${hash} in ${store.path}; blob hashes are the *_sha256 fields of entries (\`truss ledger get SESSION SEQ\`)`,
+    );
   const alreadyShredded = blob.bytes === null;
   const shredded = !dryRun && !alreadyShredded && store.shredBlob(hash);
   const result = {

@@ -4,6 +4,7 @@ import { createNodeCrypto } from '../../core/ledger/index.js';
 import { reportPathFor, writeReportFile } from '../../core/report/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 
 export const REPORT_HELP = `Usage: truss report BUNDLE.json [-o report.html] [--key HEX | --trusted-keys FILE] [--json]
@@ -32,6 +33,7 @@ export function report(args: string[], io: CliIo): number {
   const { trusted, source } = trustFrom(values, io);
   const bundlePath = resolve(io.cwd, file);
   const output = resolve(io.cwd, values.output ?? reportPathFor(file));
+  checkOutputPath(output, values.output ? '-o' : 'the report');
   const written = writeReportFile({
     bundlePath,
     output,

@@ -5,6 +5,7 @@ import { buildExecutorProvider } from '../../core/executors/executor-provider.js
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { DurableReplayError } from '../../core/runtime/durable-errors.js';
+import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
@@ -12,9 +13,13 @@ import { RunAbortedError, readRecordedContract, resumeContract } from '../../cor
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { resumeWorkdir } from '../resume-workdir.js';
 import {
+  abortedExit,
   budgetFor,
+  bundlePathFor,
   cancelOnSignals,
+  checkRunOutputs,
   progressPrinter,
   reportOutcome,
   resolveRunKey,
@@ -36,11 +41,13 @@ are not verified again when the database holds a checkpoint signed by that key t
 chain reaches; \`--verify-all\` verifies every signature anyway (e.g. for a database from elsewhere).
 
 Options:
-  --workdir DIR        the repository the run works in (default: current directory)
+  --workdir DIR        the repository the run works in (default: the one run_started recorded;
+                       another directory is refused)
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --contract PATH      refuse to resume unless this contract resolves to the recorded contract hash
-  --approvers FILE     only reviews signed by these keys release approval gates (trusted-keys format)
+  --approvers FILE     reviews signed by these keys release approval gates (trusted-keys format;
+                       default: <workdir>/.truss/trusted-keys, plus the contract's approvers)
   --bundle FILE        where to write the ledger bundle (default: <workdir>/.truss/bundles/<session>.json)
   --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
   --isolation MODE     auto | uid | bwrap | none for the live work past the journal (default: the
@@ -87,16 +94,28 @@ export interface ResumeRequest {
 
 /** Resume (shared with `truss signal`): verify, replay, continue, report. */
 export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
-  const workdir = resolve(io.cwd, request.workdir ?? '.');
-  const dbPath = resolve(io.cwd, request.db ?? join(workdir, '.truss/ledger.db'));
+  const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
+  const dbPath = resolve(io.cwd, request.db ?? join(requestedWorkdir ?? io.cwd, '.truss/ledger.db'));
   const key = resolveRunKey(request.key, io);
-  const approvers = request.approvers
-    ? resolveTrustedKeys({ keys: [], file: resolve(io.cwd, request.approvers), cwd: io.cwd }).trusted
-    : undefined;
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers: Array<() => void> = [];
+  const abort = new AbortController();
   try {
+    const workdir = resumeWorkdir(store, request.sessionId, requestedWorkdir, io.cwd);
+    checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
+    // Who may release an approval gate: --approvers, else the workdir's .truss/trusted-keys (plus
+    // the contract's [approval_gates] approvers, added by the gates themselves).
+    const approvers = resolveTrustedKeys({
+      file: request.approvers ? resolve(io.cwd, request.approvers) : undefined,
+      cwd: workdir,
+    }).trusted;
     detachers.push(acquireSessionLease(dbPath, request.sessionId));
+    // The journal must extend the head last exported for the session (a cut tail is refused).
+    requireExtendsExport(
+      store,
+      request.sessionId,
+      readExportedHead(bundlePathFor(io, workdir, request.sessionId, request.bundle), request.sessionId),
+    );
     request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId);
     let expectedContractHash: string | undefined;
@@ -110,7 +129,6 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     const { contract } = recorded;
     const redact = secretRedactor(io.env, runKeySecrets(request.key, io));
     const progress = progressPrinter(io, redact);
-    const abort = new AbortController();
     detachers.push(cancelOnSignals(abort));
     // Live work past the journal frontier starts through the same isolation a fresh run would get.
     const isolation = await setUpIsolation({
@@ -132,7 +150,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       contract.executor.kind === 'in-loop'
         ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
         : undefined;
-    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
     const outcome = await resumeContract({
       sessionId: request.sessionId,
@@ -171,7 +189,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       io.stderr(
         `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
       );
-      return EXIT.failed;
+      return abortedExit(abort.signal);
     }
     throw error;
   } finally {

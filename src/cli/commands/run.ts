@@ -1,20 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
-import { LedgerStore } from '../../core/ledger/index.js';
+import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { createCtx } from '../../core/runtime/ctx.js';
+import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
 import { secretRedactor } from '../../core/verify/redact.js';
 import { RunAbortedError, runContract } from '../../core/verify/run-contract.js';
 import { parseCommandArgs } from '../args.js';
-import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import {
+  abortedExit,
   budgetFor,
   cancelOnSignals,
+  checkRunOutputs,
   progressPrinter,
   reportOutcome,
   resolveRunKey,
@@ -102,6 +105,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   const key = resolveRunKey(values.key, io);
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
+  checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
   const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
   const progress = progressPrinter(io, redact);
@@ -124,9 +128,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
   const executorProvider =
     contract.executor.kind === 'in-loop'
-      ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
+      ? buildExecutorProvider(contract, {
+          env: io.env,
+          cwd: workdir,
+          fallbackCwd: io.cwd,
+          contractDir: dirname(contractPath),
+        })
       : undefined;
-  const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir });
+  const panel = buildPanelSeats(contract, {
+    env: io.env,
+    cwd: workdir,
+    fallbackCwd: io.cwd,
+    contractDir: dirname(contractPath),
+  });
   if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review')) {
     progress({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
   }
@@ -134,8 +148,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
   const store = LedgerStore.open(dbPath);
+  // The run holds the session's lease from before run_started until it exits, like resume: a
+  // resume or signal started meanwhile is refused instead of interleaving a second writer.
+  const sessionId = randomUUID();
+  let releaseLease: (() => void) | undefined;
   try {
+    releaseLease = acquireSessionLease(dbPath, sessionId);
     const outcome = await runContract({
+      sessionId,
       contract,
       contractHash: hash,
       workdir,
@@ -150,6 +170,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
     });
     return reportOutcome(outcome, {
       io,
@@ -165,10 +187,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stderr(
         `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
       );
-      return EXIT.failed;
+      return abortedExit(abort.signal);
     }
     throw error;
   } finally {
+    releaseLease?.();
     detach();
     store.close();
   }

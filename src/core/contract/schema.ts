@@ -112,6 +112,13 @@ export const ApprovalGatesSchema = z.strictObject({
   high_risk_tools: z.array(toolPattern).default([]),
   spend_threshold_usd: z.number().nonnegative().optional(),
   per_call_spend_threshold_usd: z.number().nonnegative().optional(),
+  /**
+   * Reviewer public keys (64 hex) whose signed approval releases a gate, besides the workdir's
+   * `.truss/trusted-keys`. With none configured anywhere, no approval releases a gate.
+   */
+  approvers: z
+    .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be a 64-character lowercase hex Ed25519 public key'))
+    .optional(),
 });
 
 /**

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import type { ProviderSettings, ResolvedContract } from '../contract/schema.js';
 import { ProviderConfigError } from '../providers/errors.js';
 import { createProvider } from '../providers/factory.js';
@@ -18,6 +16,8 @@ export function buildExecutorProvider(
     cwd: string;
     /** A relative scripted fixture missing from `cwd` (the workdir) is looked up here (where truss started). */
     fallbackCwd?: string | undefined;
+    /** Then here: the directory of the contract file, when the host knows it. */
+    contractDir?: string | undefined;
     pricing?: PriceBook;
   },
 ): Provider {
@@ -42,11 +42,7 @@ export function buildExecutorProvider(
       'the in-loop executor needs a model: set model = "..." under [executor] or [provider]',
     );
   }
-  let script = settings.script;
-  if (script && !isAbsolute(script) && options.fallbackCwd && !existsSync(resolve(options.cwd, script))) {
-    const fallback = resolve(options.fallbackCwd, script);
-    if (existsSync(fallback)) script = fallback;
-  }
+  const script = settings.script;
   return createProvider(
     {
       kind: settings.kind,
@@ -57,6 +53,20 @@ export function buildExecutorProvider(
       maxTokens: settings.max_tokens,
       temperature: settings.temperature,
     },
-    { env: options.env, cwd: options.cwd, pricing: options.pricing ?? new PriceBook(contract.pricing) },
+    {
+      env: options.env,
+      cwd: options.cwd,
+      fixtureRoots: fixtureRoots(options),
+      pricing: options.pricing ?? new PriceBook(contract.pricing),
+    },
   );
+}
+
+/** Where a scripted fixture may come from, in lookup order (docs/providers.md). */
+export function fixtureRoots(options: {
+  cwd: string;
+  fallbackCwd?: string | undefined;
+  contractDir?: string | undefined;
+}): string[] {
+  return [options.cwd, options.fallbackCwd, options.contractDir].filter((dir): dir is string => Boolean(dir));
 }

@@ -6,7 +6,9 @@ import { isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { checkRunFields } from '../verify/check-entry.js';
 import { runCheck } from '../verify/check-runner.js';
+import { streamTail } from '../verify/output-tails.js';
 import type { Redactor } from '../verify/redact.js';
+import { tailsFromStore } from '../verify/store-tails.js';
 import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
 
 /**
@@ -126,8 +128,9 @@ export async function runSelfValidation(
     const p = entry.payload;
     const met = p.met === true;
     allMet &&= met;
-    const stdout = (p.stdout as { tail?: string } | undefined)?.tail ?? '';
-    const stderr = (p.stderr as { tail?: string } | undefined)?.tail ?? '';
+    const tails = tailsFromStore(context.session.store);
+    const stdout = streamTail(p.stdout, tails);
+    const stderr = streamTail(p.stderr, tails);
     lines.push(
       `clause ${index + 1} (${String(p.desc)}): ${met ? 'MET' : 'NOT MET'} — ${String(p.summary)}`,
       ...(stdout ? ['[stdout tail]', stdout] : []),

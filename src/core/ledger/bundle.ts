@@ -1,3 +1,4 @@
+import type { BundleBlobs } from '../verify/output-tails.js';
 import { canonicalJson } from './canonical-json.js';
 import { ChainVerifier, type DerivedViews, decodeBundleEntry } from './chain-verifier.js';
 import { hexToBytes } from './encoding.js';
@@ -27,6 +28,8 @@ export interface BundleLedger {
 export interface Bundle extends Partial<DerivedViews> {
   schema_version: typeof BUNDLE_SCHEMA_VERSION;
   ledger: BundleLedger;
+  /** Output-tail blobs the check results reference by hash (not authenticated; readers check the hash). */
+  blobs?: BundleBlobs;
   offline_verification?: { algorithm: string; signature_algorithm: string; status: string };
 }
 

@@ -1,4 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { tailHashes } from '../verify/output-tails.js';
+import { bundleBlobs } from '../verify/store-tails.js';
 import {
   BUNDLE_SCHEMA_VERSION,
   type Bundle,
@@ -51,6 +53,10 @@ export function writeBundle(
     write(
       `,\n"contract":${JSON.stringify(contract)},\n"evidence":${JSON.stringify(evidence)},\n"verdict":${JSON.stringify(verdict)},\n`,
     );
+    // The output tails the check results and the agent's own check runs reference by hash
+    // (unsigned, checked by hash by readers); a shredded one is exported as shredded, never as text.
+    const tails = tailHashes([...evidence.checks, ...evidence.self_validation]);
+    write(`"blobs":${JSON.stringify(bundleBlobs(store, tails))},\n`);
     const status = chain.failure ? 'failed' : 'verified';
     write(
       `"offline_verification":${JSON.stringify({ algorithm: OFFLINE_VERIFICATION_ALGORITHM, signature_algorithm: 'ed25519', status })}}\n`,
@@ -144,6 +150,8 @@ export function exportBundleToFile(
   const temp = `${path}.tmp-${process.pid}`;
   const fd = openSync(temp, 'w', 0o644);
   let buffer = '';
+  let closed = false;
+  let renamed = false;
   try {
     writeBundle(store, sessionId, crypto, (chunk) => {
       buffer += chunk;
@@ -154,10 +162,12 @@ export function exportBundleToFile(
     });
     writeSync(fd, buffer);
     closeSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
+    closed = true;
+    renameSync(temp, path);
+    renamed = true;
+  } finally {
+    // Whatever failed (a write, or the rename onto a directory), no temp file is left behind.
+    if (!closed) closeSync(fd);
+    if (!renamed) rmSync(temp, { force: true });
   }
-  renameSync(temp, path);
 }

@@ -98,10 +98,30 @@ export function checkSchemaVersion(db: Database.Database, path: string, allowEmp
   return current;
 }
 
+/**
+ * A database without a ledger schema version is only ever created fresh: one that already holds
+ * tables belongs to another application (or is not a ledger at all), and adding truss tables to it
+ * would silently change someone else's file.
+ */
+export function refuseForeignDatabase(db: Database.Database, path: string): void {
+  if ((db.pragma('user_version', { simple: true }) as number) !== 0) return;
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 4",
+    )
+    .all()
+    .map((row) => row.name);
+  if (tables.length === 0) return;
+  throw new LedgerError(
+    `${path} is not a truss ledger database: it has no ledger schema version but holds other tables (${tables.join(', ')}); refusing to add truss tables to it. Pass --db with a new file or an existing truss ledger.`,
+  );
+}
+
 /** Brings a database up to the current schema inside one transaction; refuses a newer schema. */
 export function migrate(db: Database.Database, path: string): void {
   const current = checkSchemaVersion(db, path, true);
   if (current === SCHEMA_VERSION) return;
+  refuseForeignDatabase(db, path);
   db.transaction(() => {
     for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);

@@ -25,7 +25,7 @@ import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
-import { checkSchemaVersion, migrate } from './schema.js';
+import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
 import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
@@ -192,6 +192,8 @@ export class LedgerStore {
     }
     try {
       if (!options.readonly) {
+        // Before any pragma that writes the file (WAL mode is recorded in its header).
+        refuseForeignDatabase(this.#db, path);
         // Blobs hold check output, diffs and tool results: owner-only, before WAL and SHM files exist
         // (SQLite gives them the database file's mode).
         restrictToOwner(path);

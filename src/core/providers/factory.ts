@@ -1,6 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
 import { AnthropicProvider } from './anthropic.js';
 import { ProviderConfigError } from './errors.js';
+import { resolveFixturePath } from './fixture-path.js';
 import {
   GITHUB_MODELS_BASE_URL,
   OPENAI_DEFAULT_BASE_URL,
@@ -25,6 +25,11 @@ export interface CreateProviderOptions {
   pricing?: PriceBook | PricingTable | undefined;
   /** Base for a relative scripted fixture path. */
   cwd: string;
+  /**
+   * Where a scripted fixture may come from (default: `cwd` alone); a path outside them is refused
+   * (resolveFixturePath).
+   */
+  fixtureRoots?: readonly string[] | undefined;
   /** Retry tuning (tests inject `sleep` and `random` here). */
   retry?: RetrySettings | undefined;
   /** Custom fetch for the HTTP providers; default the global fetch. */
@@ -47,7 +52,7 @@ export function createProvider(config: ProviderConfig, options: CreateProviderOp
         'no fixture: set script = "path/to/responses.json" in [provider] (a JSON list of canned responses)',
       );
     }
-    const path = isAbsolute(config.script) ? config.script : resolve(options.cwd, config.script);
+    const path = resolveFixturePath(config.script, options.fixtureRoots ?? [options.cwd]);
     return ScriptedProvider.fromFile(path, { pricing });
   }
 

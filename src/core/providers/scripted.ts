@@ -77,8 +77,12 @@ export function loadScript(path: string): ScriptedResponse[] {
   let json: unknown;
   try {
     json = JSON.parse(raw);
-  } catch (error) {
-    throw new ProviderConfigError(PROVIDER, `fixture ${path} is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    // JSON.parse's message quotes the text around the error: never repeat a file's content.
+    throw new ProviderConfigError(
+      PROVIDER,
+      `fixture ${path} is not valid JSON; set [provider] script to a JSON file of canned responses`,
+    );
   }
   // Pick the shape first, so an issue points into the list rather than at "no union member matched".
   const parsed = Array.isArray(json)
@@ -89,7 +93,8 @@ export function loadScript(path: string): ScriptedResponse[] {
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new ProviderConfigError(
       PROVIDER,
-      `fixture ${path} is not a list of responses${where}: ${issue?.message ?? 'invalid'} ` +
+      // Never quote the file: an unrecognized-key message would repeat a key from it.
+      `fixture ${path} is not a list of responses${where}: ${issue?.code === 'unrecognized_keys' ? 'unrecognized key' : (issue?.message ?? 'invalid')} ` +
         '(expected [{"text": "...", "match"?: "...", "usage"?: {"input_tokens": n, "output_tokens": n}}] or {"responses": [...]}; ' +
         'a chat step uses "content": [{"type": "text", "text": "..."} | {"type": "tool_use", "name": "...", "input": {...}}] instead of "text")',
     );

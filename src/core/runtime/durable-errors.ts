@@ -60,6 +60,8 @@ export interface Suspension {
   fireAt?: number;
   /** For an approval gate: a rejection or needs-changes recorded after it, if any. */
   blocked?: GateBlock | null;
+  /** For an approval gate: no approver keys are configured, so no approval can release it yet. */
+  noApprovers?: boolean;
 }
 
 /** Thrown through the orchestration after `suspended` is journaled (or found still pending on resume). */

@@ -468,10 +468,10 @@ export class DurableSession {
    * signed, approved `human_review` appended after the `suspended` entry and attesting it
    * (signed by another key than the session's, which the store enforces). The latest decision
    * counts: rejected / needs_changes keep the run suspended (reported as `blocked`); a later
-   * approval releases it. A queued signal never releases a gate. With `approvers`, only those
-   * reviewer keys count.
+   * approval releases it. A queued signal never releases a gate. Only reviews signed by one of
+   * `approvers` count; with none, nothing releases the gate (the suspension says `noApprovers`).
    */
-  async awaitApproval(gate: ApprovalAwait, reason: string, approvers?: TrustedKeys): Promise<LedgerEntry> {
+  async awaitApproval(gate: ApprovalAwait, reason: string, approvers: TrustedKeys): Promise<LedgerEntry> {
     const latestReview = (suspended: LedgerEntry) => {
       let latest: LedgerEntry | undefined;
       for (let seq = suspended.seq + 1; ; seq++) {
@@ -479,7 +479,7 @@ export class DurableSession {
         if (!entry) break;
         if (entry.kind !== HUMAN_REVIEW_KIND) continue;
         if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
-        if (approvers && !approvers.has(String(entry.payload.reviewer_public_key))) continue;
+        if (!approvers.has(String(entry.payload.reviewer_public_key))) continue;
         latest = entry;
       }
       return latest;
@@ -509,6 +509,7 @@ export class DurableSession {
           seq: review.seq,
         };
       },
+      noApprovers: approvers.size === 0,
       validate: (release, suspended) => {
         const review = this.store.entry(this.id, Number(release.payload.review_seq));
         const ok =
@@ -542,6 +543,8 @@ export class DurableSession {
         suspended: LedgerEntry | undefined,
       ) => { payload: Record<string, unknown>; options?: AppendOptions } | null;
       blocked?: (suspended: LedgerEntry) => GateBlock | null;
+      /** An approval gate with no configured approvers: reported so the output can say what to configure. */
+      noApprovers?: boolean;
       validate?: (release: LedgerEntry, suspended: LedgerEntry | undefined) => void;
       fireAt?: number;
     },
@@ -572,6 +575,7 @@ export class DurableSession {
       await: spec,
       ...(how.fireAt !== undefined ? { fireAt: how.fireAt } : {}),
       blocked: how.blocked?.(suspended) ?? null,
+      ...(how.noApprovers ? { noApprovers: true } : {}),
     });
   }
 }

@@ -12,13 +12,20 @@ export class ApprovalGates {
   readonly highRiskTools: readonly string[];
   readonly spendThresholdUsd: number | undefined;
   readonly perCallSpendThresholdUsd: number | undefined;
+  /**
+   * Whose approvals release a gate: the contract's `approvers` plus the keys the host configured
+   * (`.truss/trusted-keys`, `--approvers`, the Action's trusted keys). Empty means none: a gate then
+   * stays suspended whatever is signed — an approval by any key would let anyone who can write
+   * the database generate a key and release the high-risk tool.
+   */
+  readonly approvers: TrustedKeys;
   /** Set once the cumulative spend gate was released: it gates a run once. */
   #spendReleased = false;
 
-  constructor(
-    settings: ResolvedContract['approval_gates'],
-    private readonly approvers?: TrustedKeys,
-  ) {
+  constructor(settings: ResolvedContract['approval_gates'], approvers: TrustedKeys = new Map()) {
+    const merged = new Map(approvers);
+    for (const key of settings.approvers ?? []) if (!merged.has(key)) merged.set(key, 'contract approver');
+    this.approvers = merged;
     this.enabled = settings.enabled;
     this.highRiskTools = settings.high_risk_tools;
     this.spendThresholdUsd = settings.spend_threshold_usd;

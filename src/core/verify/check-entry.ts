@@ -5,8 +5,10 @@ import { type Redactor, redactBytes, redactionField, tallyingRedactor } from './
 
 /**
  * The journaled form of one run of the check runner (a check clause, the `[checks] setup` command,
- * an agent's `run_checks`): exit, flags, redacted stream tails, and the full redacted streams as
- * blobs by sha256. `redactions` counts what the secret scan removed, by kind (never the secret).
+ * an agent's `run_checks`): exit, flags, and the full redacted streams and their tails as blobs by
+ * sha256. The signed payload never holds output text, so `truss ledger shred` erases it everywhere
+ * (docs/ledger.md); entries written before this carried the tail inline as `tail`. `redactions`
+ * counts what the secret scan removed, by kind (never the secret).
  */
 export function checkRunFields(
   outcome: CheckOutcome,
@@ -16,12 +18,16 @@ export function checkRunFields(
   const redact = tally.redact;
   const stdout = redactBytes(outcome.stdout.bytes, redact);
   const stderr = redactBytes(outcome.stderr.bytes, redact);
-  const stream = (bytes: Buffer, captured: CapturedStream) => ({
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+  const stdoutTail = Buffer.from(redact(outcome.stdout.tail), 'utf8');
+  const stderrTail = Buffer.from(redact(outcome.stderr.tail), 'utf8');
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const stream = (bytes: Buffer, captured: CapturedStream, tail: Buffer) => ({
+    sha256: sha256(bytes),
     bytes: captured.totalBytes,
     captured_bytes: bytes.length,
     truncated: captured.truncated,
-    tail: redact(captured.tail),
+    tail_sha256: sha256(tail),
+    tail_bytes: tail.length,
   });
   const fields = {
     exit_code: outcome.exitCode,
@@ -30,10 +36,13 @@ export function checkRunFields(
     met: outcome.met,
     reasons: outcome.reasons.map(redact),
     duration_ms: Math.round(outcome.durationMs),
-    stdout: stream(stdout, outcome.stdout),
-    stderr: stream(stderr, outcome.stderr),
+    stdout: stream(stdout, outcome.stdout, stdoutTail),
+    stderr: stream(stderr, outcome.stderr, stderrTail),
   };
   // The tail is a suffix of the captured bytes, so a secret in both is counted twice; the counts
   // say "this many matches were removed from this entry", which is what a reader needs.
-  return { fields: { ...fields, ...redactionField(tally.counts()) }, blobs: [stdout, stderr] };
+  return {
+    fields: { ...fields, ...redactionField(tally.counts()) },
+    blobs: [stdout, stderr, stdoutTail, stderrTail],
+  };
 }

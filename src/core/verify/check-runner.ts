@@ -2,6 +2,7 @@ import type { CheckClause } from '../contract/schema.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { CapturedStream } from './bounded-capture.js';
 import { scrubEnv } from './env-scrub.js';
+import { matchWithDeadline } from './regex-match.js';
 import { runShell } from './shell-runner.js';
 import { SubstringScanner } from './stream-scan.js';
 
@@ -78,13 +79,29 @@ export async function runCheck(clause: CheckClause, options: RunCheckOptions): P
   });
 
   const reasons = explain(clause, outcome, contains, forbidden);
+  // Regular expressions run in a worker bounded by what is left of the check's deadline, and their
+  // time counts in the recorded duration (docs/contracts.md, expect_matches).
+  let matchMs = 0;
+  if (shouldMatch(clause, outcome)) {
+    const started = performance.now();
+    reasons.push(
+      ...(await matchReasons(
+        clause,
+        outcome.stdout,
+        // What is left of the check's deadline; a little grace so a worker can start at all.
+        Math.max(clause.timeout_sec * 1000 - outcome.durationMs, MATCH_GRACE_MS),
+        options.ctx.signal,
+      )),
+    );
+    matchMs = performance.now() - started;
+  }
   return {
     met: reasons.length === 0,
     exitCode: outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
     cancelled: outcome.cancelled,
-    durationMs: outcome.durationMs,
+    durationMs: outcome.durationMs + matchMs,
     stdout: outcome.stdout,
     stderr: outcome.stderr,
     reasons,
@@ -116,21 +133,39 @@ function explain(
     if (forbidden.found(i)) reasons.push(`stdout contains forbidden ${JSON.stringify(needle)}`);
   });
 
-  if (clause.expect_matches.length > 0) {
-    const text = outcome.stdout.bytes.toString('utf8');
-    const note = outcome.stdout.truncated
-      ? ` (only the first ${outcome.stdout.bytes.length} of ${outcome.stdout.totalBytes} bytes were searched)`
-      : '';
-    for (const source of clause.expect_matches) {
-      let pattern: RegExp;
-      try {
-        pattern = new RegExp(source);
-      } catch {
-        reasons.push(`invalid regular expression /${source}/`);
-        continue;
-      }
-      if (!pattern.test(text)) reasons.push(`stdout does not match /${source}/${note}`);
-    }
-  }
+  return reasons;
+}
+
+/** The least time matching gets even when the command used up the check's timeout. */
+export const MATCH_GRACE_MS = 250;
+
+/** Patterns are matched when there are any and the shell ran to an exit (not timed out, cancelled or unstartable). */
+function shouldMatch(clause: CheckClause, outcome: Termination): boolean {
+  return (
+    clause.expect_matches.length > 0 && outcome.spawnError === null && !outcome.cancelled && !outcome.timedOut
+  );
+}
+
+async function matchReasons(
+  clause: CheckClause,
+  stdout: CapturedStream,
+  remainingMs: number,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const text = stdout.bytes.toString('utf8');
+  const note = stdout.truncated
+    ? ` (only the first ${stdout.bytes.length} of ${stdout.totalBytes} bytes were searched)`
+    : '';
+  const results = await matchWithDeadline(clause.expect_matches, text, remainingMs, signal);
+  const reasons: string[] = [];
+  clause.expect_matches.forEach((source, i) => {
+    const result = results[i];
+    if (result === 'invalid') reasons.push(`invalid regular expression /${source}/`);
+    else if (result === 'no_match') reasons.push(`stdout does not match /${source}/${note}`);
+    else if (result === 'timeout')
+      reasons.push(
+        `matching /${source}/ did not finish within the check's timeout of ${clause.timeout_sec}s (a pattern with catastrophic backtracking?); not met`,
+      );
+  });
   return reasons;
 }

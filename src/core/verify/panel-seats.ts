@@ -1,5 +1,7 @@
 import type { ProviderSettings, ResolvedContract } from '../contract/schema.js';
+import { fixtureRoots } from '../executors/executor-provider.js';
 import { createProvider } from '../providers/factory.js';
+import { FixturePathError } from '../providers/fixture-path.js';
 import { PriceBook } from '../providers/pricing.js';
 import type { Provider, ProviderConfig } from '../providers/provider.js';
 
@@ -11,7 +13,13 @@ import type { Provider, ProviderConfig } from '../providers/provider.js';
  */
 export function buildPanelSeats(
   contract: ResolvedContract,
-  options: { env: Record<string, string | undefined>; cwd: string },
+  options: {
+    env: Record<string, string | undefined>;
+    cwd: string;
+    /** Further places a relative scripted fixture is looked up (where truss started, the contract's directory). */
+    fallbackCwd?: string | undefined;
+    contractDir?: string | undefined;
+  },
 ): { seats: Provider[] } | { unavailable: string } {
   const configs =
     contract.panel.seats.length > 0 ? contract.panel.seats : contract.provider ? [contract.provider] : [];
@@ -26,10 +34,17 @@ export function buildPanelSeats(
     // One price book for the whole panel, so an unpriced model is reported once per run.
     const pricing = new PriceBook(contract.pricing);
     const built = configs.map((settings) =>
-      createProvider(toProviderConfig(settings), { env: options.env, pricing, cwd: options.cwd }),
+      createProvider(toProviderConfig(settings), {
+        env: options.env,
+        pricing,
+        cwd: options.cwd,
+        fixtureRoots: fixtureRoots(options),
+      }),
     );
     for (let seat = 0; seat < contract.reviewers; seat++) seats.push(built[seat % built.length] as Provider);
   } catch (error) {
+    // A fixture path that escapes is a refused configuration, not an unavailable panel.
+    if (error instanceof FixturePathError) throw error;
     return { unavailable: `reviewer panel unavailable: ${(error as Error).message}` };
   }
   return { seats };

@@ -58,7 +58,10 @@ interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
-  /** Approval gates: only these reviewer keys release a gate (default: any signed review). */
+  /**
+   * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
+   * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).
+   */
   approvers?: TrustedKeys | undefined;
   /** Wall clock for durable timers and clock reads (tests). */
   clock?: (() => number) | undefined;
@@ -204,6 +207,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
     workdir_name: options.workdir.split('/').pop() ?? '',
     // Which isolation the untrusted processes of this run got, signed with the rest (docs/security.md).
     isolation: { ...(options.ctx.isolation ?? NO_ISOLATION).report },
+    // Where the run's files are: `truss resume` continues there (src/cli/resume-workdir.ts).
+    workdir: options.workdir,
     started_at: new Date(options.ctx.now()).toISOString(),
   }));
 }

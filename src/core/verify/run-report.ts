@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
+import { streamTail, type TailSource } from './output-tails.js';
 import type { ClauseStatus } from './vote.js';
 
 export interface ReportVote {
@@ -142,7 +143,15 @@ export interface ReportChanges {
 
 type Payload = Record<string, unknown>;
 
-export function reportFromEntries(sessionId: string, entries: readonly LedgerEntry[]): RunReport {
+/**
+ * `tails` resolves the output-tail blobs check results reference by hash (a store, a bundle's
+ * `blobs`); without it those tails read as not available, and shredded ones say so.
+ */
+export function reportFromEntries(
+  sessionId: string,
+  entries: readonly LedgerEntry[],
+  tails?: TailSource,
+): RunReport {
   const started = entries.find((e) => e.kind === 'run_started')?.payload ?? {};
   const resolved = (started.contract ?? {}) as {
     contract?: { id?: string; title?: string; intent?: string };
@@ -195,8 +204,7 @@ export function reportFromEntries(sessionId: string, entries: readonly LedgerEnt
   const clauses = ((verdict?.clauses as Payload[] | undefined) ?? []).map((c): ReportClause => {
     const index = Number(c.clause);
     const check = checks.get(index);
-    const stream = (name: 'stdout' | 'stderr') =>
-      String((check?.[name] as { tail?: string } | undefined)?.tail ?? '');
+    const stream = (name: 'stdout' | 'stderr') => streamTail(check?.[name], tails);
     return {
       index,
       kind: c.kind === 'review' ? 'review' : 'check',

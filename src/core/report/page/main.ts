@@ -74,7 +74,7 @@ async function render(data: ReportData, started: number): Promise<void> {
   const app = document.getElementById('app') as HTMLElement;
   const bundle = data.bundle;
   const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
-  const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike));
+  const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike), bundle.blobs);
   document.title = `${run.overall.toUpperCase()} · ${run.title ?? run.contractId} · Truss report`;
 
   const status = h(

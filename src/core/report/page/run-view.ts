@@ -1,4 +1,7 @@
+import { portableCrypto } from '../../ledger/crypto-portable.js';
+import { bytesToHex } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
+import { tailsFromBundle } from '../../verify/output-tails.js';
 import { type RunReport, reportFromEntries } from '../../verify/run-report.js';
 
 type Payload = Record<string, unknown>;
@@ -8,8 +11,13 @@ type Payload = Record<string, unknown>;
  * filled from older or hand-written bundle shapes: a flat `contract` ({id,title,intent,done}) and
  * `stdout_tail`/`stderr_tail` strings instead of stream objects.
  */
-export function runView(sessionId: string, entries: readonly LedgerEntry[]): RunReport {
-  const run = reportFromEntries(sessionId, entries);
+export function runView(sessionId: string, entries: readonly LedgerEntry[], blobs?: unknown): RunReport {
+  // Output tails come from the bundle's blobs, shown only when they hash to what the entry names.
+  const run = reportFromEntries(
+    sessionId,
+    entries,
+    tailsFromBundle(blobs, (bytes) => bytesToHex(portableCrypto.sha256(bytes))),
+  );
   const contract = (entries.find((e) => e.kind === 'run_started')?.payload.contract ?? {}) as Payload;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   if (run.contractId === '?') run.contractId = str(contract.id) ?? '?';

@@ -1,0 +1,166 @@
+/**
+ * Exit codes as docs/cli.md documents them, through the real CLI in child processes: a damaged
+ * database and a missing entry are input errors (3), Ctrl-C is 130 after run_failed is signed,
+ * keygen's refusal to overwrite is 3, an empty TRUSS_SIGNING_KEY is an error like a blank one, and
+ * another application's SQLite file is refused instead of being given truss tables.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../helpers/cli.js';
+
+const QUICK = `[contract]
+id = "quick"
+intent = "A check that passes"
+
+[[done]]
+kind = "check"
+desc = "prints numbers"
+run = "seq 1 3000"
+`;
+
+const WAITING = `[contract]
+id = "waiting"
+intent = "A check that waits until it is interrupted"
+
+[[done]]
+kind = "check"
+desc = "waits"
+run = "touch started; sleep 30"
+timeout_sec = 60
+`;
+
+describe('exit codes', () => {
+  let home: string;
+  let workdir: string;
+  let db: string;
+  let keyFile: string;
+  let env: Record<string, string>;
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'truss-exit-'));
+    workdir = mkdtempSync(join(tmpdir(), 'truss-exit-wd-'));
+    db = join(home, 'ledger.db');
+    keyFile = join(home, 'session.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(join(home, 'quick.toml'), QUICK);
+    writeFileSync(join(home, 'waiting.toml'), WAITING);
+    env = { HOME: home };
+  });
+
+  function quickRun(): string {
+    const run = runCli(
+      ['run', join(home, 'quick.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
+      {
+        env,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout).session_id as string;
+  }
+
+  it('a corrupted database page is an input error (3) that says what to do, not "unexpected error"', () => {
+    const session = quickRun();
+    const bytes = readFileSync(db);
+    // Break the b-tree page type byte of every page after the first.
+    for (let page = 4096; page < bytes.length; page += 4096) bytes[page] = 0x07;
+    writeFileSync(db, bytes);
+    for (const args of [
+      ['ledger', 'verify', session],
+      ['ledger', 'list'],
+      ['ledger', 'show', session],
+    ]) {
+      const result = runCli([...args, '--db', db], { env });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain('SQLITE_CORRUPT');
+      expect(result.stderr).toContain('restore it from a backup');
+      expect(result.stderr).not.toContain('unexpected error');
+    }
+  });
+
+  it('ledger get of a seq the session does not have exits 3, naming the range', () => {
+    const session = quickRun();
+    const result = runCli(['ledger', 'get', session, '99999', '--db', db], { env });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain('has no entry 99999 (its entries are 0..');
+  });
+
+  it('Ctrl-C (SIGINT) exits 130 after signing run_failed, not 1 like a FAIL verdict', async () => {
+    const run = startCli(
+      ['run', join(home, 'waiting.toml'), '--workdir', workdir, '--db', db, '--key', keyFile],
+      {
+        env,
+      },
+    );
+    try {
+      const until = Date.now() + 30_000;
+      while (!existsInWorkdir('started')) {
+        if (Date.now() > until) throw new Error('the check never started');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      run.child.kill('SIGINT');
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toContain('the ledger records run_failed');
+      const raw = new Database(db, { readonly: true });
+      const last = raw.prepare('SELECT kind, payload FROM journal ORDER BY seq DESC LIMIT 1').get() as {
+        kind: string;
+        payload: string;
+      };
+      raw.close();
+      expect(last.kind).toBe('run_failed');
+      expect(JSON.parse(last.payload).error).toBe('cancelled');
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  });
+
+  function existsInWorkdir(name: string): boolean {
+    try {
+      readFileSync(join(workdir, name));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it("keygen's refusal to overwrite a key is an input error (3), not a usage error", () => {
+    const out = join(home, 'k.key');
+    expect(runCli(['keygen', '--out', out], { env }).code).toBe(0);
+    const again = runCli(['keygen', '--out', out], { env });
+    expect(again.code, again.stderr).toBe(3);
+    expect(again.stderr).toContain('already exists; pass --force');
+  });
+
+  it('an empty TRUSS_SIGNING_KEY is an error (3) like a whitespace-only one, never the per-install key', () => {
+    for (const value of ['', '   ']) {
+      const run = runCli(['run', join(home, 'quick.toml'), '--workdir', workdir, '--db', db], {
+        env: { ...env, TRUSS_SIGNING_KEY: value },
+      });
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toContain('TRUSS_SIGNING_KEY is empty');
+      expect(run.stderr).not.toContain('created a signing key');
+    }
+  });
+
+  it("another application's SQLite file is refused (3) and left untouched", () => {
+    const foreign = join(home, 'app.sqlite');
+    const raw = new Database(foreign);
+    raw.exec(
+      "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT); INSERT INTO users (email) VALUES ('a@b.c');",
+    );
+    raw.close();
+    const before = readFileSync(foreign);
+    const run = runCli(
+      ['run', join(home, 'quick.toml'), '--workdir', workdir, '--db', foreign, '--key', keyFile],
+      {
+        env,
+      },
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain('is not a truss ledger database');
+    expect(run.stderr).toContain('users');
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * `truss resume` continues in the directory the session ran in (recorded in run_started), not in
+ * whatever directory it was started from: run in W, suspend at a gate, approve, then resume from
+ * another directory with only --db. The check must see the file written in W before the gate
+ * (PASS); a --workdir that is not W is refused naming W. Real CLI processes, real files.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { keyFromByte } from '../helpers/ledger-kit.js';
+
+const CONTRACT = `[contract]
+id = "two-steps"
+intent = "Write note.txt, then (after approval) approved.txt"
+
+[[done]]
+kind = "check"
+desc = "both files exist"
+run = "test -f note.txt && grep -qx approved approved.txt"
+timeout_sec = 10
+
+[executor]
+kind = "in-loop"
+
+[budget]
+max_steps = 4
+
+[constraints]
+allow_tools = ["bash", "write_file"]
+
+[approval_gates]
+enabled = true
+high_risk_tools = ["bash"]
+
+[provider]
+kind = "scripted"
+script = "agent.json"
+`;
+
+const AGENT = JSON.stringify({
+  responses: [
+    {
+      content: [
+        { type: 'tool_use', name: 'write_file', input: { path: 'note.txt', content: 'before the gate\n' } },
+      ],
+    },
+    { content: [{ type: 'tool_use', name: 'bash', input: { command: 'echo approved > approved.txt' } }] },
+    { content: [{ type: 'text', text: 'done' }] },
+  ],
+});
+
+describe('resume continues in the recorded workdir', () => {
+  it('from another directory it uses the recorded one (PASS); another --workdir is refused (3) naming it', () => {
+    const home = mkdtempSync(join(tmpdir(), 'truss-resume-wd-'));
+    const workdir = mkdtempSync(join(tmpdir(), 'truss-resume-wd-w-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'truss-resume-wd-else-'));
+    const keyFile = join(home, 'session.key');
+    const reviewerFile = join(home, 'reviewer.key');
+    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(join(home, 'contract.toml'), CONTRACT);
+    writeFileSync(join(workdir, 'agent.json'), AGENT);
+    const db = join(home, 'ledger.db');
+    const env = { HOME: home };
+
+    const first = runCli(
+      ['run', join(home, 'contract.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
+      {
+        env,
+        cwd: home,
+      },
+    );
+    expect(first.code, first.stderr).toBe(6);
+    const session = JSON.parse(first.stdout).session_id as string;
+    expect(readFileSync(join(workdir, 'note.txt'), 'utf8')).toBe('before the gate\n');
+    // The reviewer is a configured approver of this workdir.
+    const reviewerPublic = keyFromByte(0x62).publicKeyHex;
+    mkdirSync(join(workdir, '.truss'), { recursive: true });
+    writeFileSync(join(workdir, '.truss/trusted-keys'), `${reviewerPublic} reviewer\n`);
+    const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
+    expect(approve.code, approve.stderr).toBe(0);
+
+    const refused = runCli(['resume', session, '--db', db, '--key', keyFile, '--workdir', elsewhere], {
+      env,
+      cwd: elsewhere,
+    });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toContain(`session ${session} ran in ${workdir}, not ${elsewhere}`);
+    expect(existsSync(join(elsewhere, 'approved.txt'))).toBe(false);
+
+    const resumed = runCli(['resume', session, '--db', db, '--key', keyFile, '--json'], {
+      env,
+      cwd: elsewhere,
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', verdict: 'pass' });
+    expect(readFileSync(join(workdir, 'approved.txt'), 'utf8')).toBe('approved\n');
+    expect(existsSync(join(elsewhere, 'approved.txt'))).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { snapshotWorktree } from '../core/executors/worktree-snapshot.js';
 
 const execGit = promisify(execFile);
 const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
@@ -27,8 +28,19 @@ export async function captureWorkdirPatch(workdir: string, baseSha: string): Pro
   }
 }
 
-/** Applies a patch from `captureWorkdirPatch` to a checkout of the same base; refuses one that does not apply cleanly. */
-export async function applyWorkdirPatch(workdir: string, patch: string): Promise<void> {
+/**
+ * Applies a patch from `captureWorkdirPatch` to a checkout of the same base; refuses one that does
+ * not apply cleanly. First it snapshots the checkout as it is: the in-loop executor recorded the
+ * run-start working tree as a tree object in the first job's repository, and writing the same tree
+ * here (a clean checkout of the same commit hashes the same) lets the resumed run take its work
+ * diff — without it the diff fails and the clean-room checks are unverifiable.
+ */
+export async function applyWorkdirPatch(
+  workdir: string,
+  patch: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  await snapshotWorktree(workdir, env).catch(() => undefined);
   if (!patch.trim()) return;
   const scratch = mkdtempSync(join(tmpdir(), 'truss-patch-'));
   const file = join(scratch, 'workdir.patch');

@@ -39,9 +39,8 @@ describe('the action on a PR that hides an instruction to the panel', () => {
 
   beforeEach(() => {
     harness = new ActionHarness();
-    const script = join(harness.runnerTemp, 'panel-always-met.json');
     const met = { text: '{"vote": "met", "reasoning": "The file exports the greeting."}' };
-    writeFileSync(script, JSON.stringify([met, met, met]));
+    const script = harness.fixture('panel-always-met.json', JSON.stringify([met, met, met]));
     mkdirSync(join(harness.source, 'src'));
     writeFileSync(join(harness.source, 'src', 'greet.ts'), `export const greeting = 'hello';${HIDDEN}\n`);
     git(harness.source, 'add', '.');
@@ -95,7 +94,10 @@ describe('the action on a PR that hides an instruction to the panel', () => {
   });
 
   it('annotate: PASS on the votes, with the marks shown', async () => {
-    harness.baseContract = contract(join(harness.runnerTemp, 'panel-always-met.json'), 'annotate');
+    harness.baseContract = contract(
+      join(harness.source, '.git', 'truss-fixtures', 'panel-always-met.json'),
+      'annotate',
+    );
     const run = await harness.runPullRequest();
     expect(run.outputs.verdict, run.stdout + run.stderr).toBe('pass');
     const [comment] = harness.fake.calls('POST', /\/issues\/2\/comments$/);

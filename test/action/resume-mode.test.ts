@@ -178,7 +178,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
     harness.allow('Codertocat', 'write');
     const resumed = await comment('/truss approve ship it');
     expect(resumed.stderr).not.toMatch(/error/i);
-    expect(resumed.code).toBe(0);
+    expect(resumed.code, resumed.stdout).toBe(0);
     expect(resumed.outputs.verdict).toBe('pass');
     expect(resumed.outputs['session-id']).toBe(sessionId);
     const bundlePath = resumed.outputs['bundle-path'] as string;

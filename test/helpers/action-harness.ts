@@ -372,6 +372,19 @@ export class ActionHarness {
     this.#installRoutes();
   }
 
+  /**
+   * Writes a scripted-provider fixture into the PR workspace (under `.git/`, so it is in the
+   * repository directory, where scripted fixtures must live, but never part of a diff or the
+   * reviewers' evidence) and returns its absolute path for a contract's `script = ...`.
+   */
+  fixture(name: string, content: string, workspace = this.source): string {
+    const dir = join(workspace, '.git', 'truss-fixtures');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  }
+
   /** A fresh clone of origin at main: the workspace of an issue_comment job. */
   cloneWorkspace(): string {
     const dir = join(this.root, `clone-${++this.#runs}`);

@@ -120,8 +120,10 @@ describe('the action entry with isolation', () => {
     const bin = join(harness.runnerTemp, 'bare-bin');
     mkdirSync(bin);
     for (const tool of ['node', 'git', 'sh']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
-    const script = join(harness.runnerTemp, 'agent.json');
-    writeFileSync(script, JSON.stringify({ responses: [{ content: [{ type: 'text', text: 'done' }] }] }));
+    const script = harness.fixture(
+      'agent.json',
+      JSON.stringify({ responses: [{ content: [{ type: 'text', text: 'done' }] }] }),
+    );
     harness.baseContract = `[contract]
 id = "greeting-0001"
 intent = "an agent"

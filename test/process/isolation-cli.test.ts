@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { streamTail, tailsFromBundle } from '../../src/core/verify/output-tails.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import {
   attackScript,
@@ -31,6 +33,8 @@ interface Harness {
   secrets: Record<string, string>;
   env: Record<string, string>;
 }
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 function harness(): Harness {
   const home = mkdtempSync(join(tmpdir(), 'truss-iso-home-'));
@@ -136,8 +140,10 @@ for (const level of ['uid', 'bwrap'] as const) {
         expect(existsSync(join(h.workdir, LOOT_FILE))).toBe(true);
         expect(leaked(h.secrets, [run.stdout, run.stderr, run.bundleText, lootIn(h.workdir)])).toEqual([]);
         // kill -9 $PPID only reaches the namespace's init, which ignores it: the harness finished.
-        const check = JSON.parse(run.bundleText).evidence.checks[0];
-        expect(check.stdout.tail.includes('wrote ledger')).toBe(false);
+        const bundle = JSON.parse(run.bundleText);
+        const tail = streamTail(bundle.evidence.checks[0].stdout, tailsFromBundle(bundle.blobs, sha256Hex));
+        expect(tail).toContain('attacker uid');
+        expect(tail.includes('wrote ledger')).toBe(false);
         // The ledger the check tried to overwrite still verifies.
         const verify = runCli(['verify', run.bundle, '--json']);
         expect(['verified', 'integrity_only']).toContain(JSON.parse(verify.stdout).status);
@@ -154,7 +160,7 @@ for (const level of ['uid', 'bwrap'] as const) {
       it("an in-loop agent's bash command makes the same attempts and gets nothing", () => {
         const h = harness();
         const marker = MARK_BASE();
-        const script = join(h.harnessDir, 'agent.json');
+        const script = join(h.workdir, '.git', 'agent.json');
         writeFileSync(
           script,
           JSON.stringify({

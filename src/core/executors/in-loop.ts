@@ -219,6 +219,7 @@ export function recordedWork(p: Record<string, unknown>): RecordedWork {
     headAfter: typeof p.head_after === 'string' ? p.head_after : null,
     diffSha256: typeof p.diff_sha256 === 'string' && Number(p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
     diffTruncated: p.diff_truncated === true,
+    diffError: typeof p.diff_error === 'string' ? p.diff_error : null,
   };
 }
 
@@ -365,6 +366,8 @@ async function workResult(
   let diff = '';
   let changedFiles = [...state.written].sort();
   let headAfter: string | null = null;
+  /** Set when the diff could not be taken: the clean room must not rebuild "no change" from it. */
+  let diffError: string | null = null;
   let note: string | null = before
     ? null
     : 'not a git repository: changed files are those written by write_file';
@@ -382,7 +385,8 @@ async function workResult(
         .split('\0')
         .filter(Boolean);
     } catch (error) {
-      note = `the work diff could not be taken: ${(error as Error).message}`;
+      note = `the work diff could not be taken: ${options.redact((error as Error).message.trim())}`;
+      diffError = note;
     }
   }
   const bytes = Buffer.from(options.redact(diff), 'utf8');
@@ -400,6 +404,7 @@ async function workResult(
       head_before: before?.head_before ?? null,
       head_after: headAfter,
       note,
+      ...(diffError ? { diff_error: diffError } : {}),
     },
     blobs: [bytes],
   };

@@ -22,6 +22,8 @@ export interface RecordedWork {
   diffSha256: string | null;
   /** The recorded diff was cut at its byte cap: it cannot reproduce the work. */
   diffTruncated: boolean;
+  /** Why the executor's diff could not be taken (then it cannot reproduce the work either). */
+  diffError?: string | null;
 }
 
 export interface CheckWorkspaceOptions {
@@ -163,6 +165,8 @@ export class CheckWorkspace {
       throw new CleanRoomError(
         'the executor recorded no base commit (the workdir is not a git repository, or HEAD was unborn); commit first or set [sandbox] checkout = "in-place"',
       );
+    if (work.diffError)
+      throw new CleanRoomError(`${work.diffError}; the checks cannot be rebuilt from the recorded work`);
     if (work.diffTruncated)
       throw new CleanRoomError(
         'the executor diff was cut at its size cap, so it cannot rebuild the work; set [sandbox] checkout = "in-place" for changes this large',

@@ -83,7 +83,8 @@ export async function resumeSuspendedRun(options: {
       crypto,
       trusted: new Map([[setup.signer.publicKeyHex, 'signing-key']]),
     });
-    if (verified.status !== 'verified') {
+    // Only a suspended run can be resumed; `suspended` is reported only when every signer is pinned.
+    if (verified.status !== 'suspended') {
       throw new ResumeError(
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );

@@ -5,6 +5,7 @@ const BADGE: Record<VerifyReport['status'], string> = {
   verified: '✔ VERIFIED',
   integrity_only: '⚠ INTEGRITY ONLY',
   incomplete: '⚠ INCOMPLETE',
+  suspended: '⏸ SUSPENDED',
   failed: '✘ FAILED',
 };
 

@@ -39,7 +39,8 @@ Exit codes:
   3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
-  6  run suspended (approval gate, signal or timer); the output says how to release it
+  6  run suspended (approval gate, signal or timer); the output says how to release it /
+     verify: chain intact and pinned, but the run is suspended (not a finished run)
   64 usage error (bad flags or arguments)`;
 
 type Command = (args: string[], io: CliIo) => number | Promise<number>;

@@ -157,11 +157,14 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
     trusted.set(reviewer.publicKeyHex, 'review-signing-key');
   const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
-  if (report.status === 'failed' || report.status === 'incomplete') {
+  if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended') {
     await check(
       'failure',
       `Evidence did not verify (${report.status})`,
-      report.failure?.message ?? 'the run did not finish',
+      report.failure?.message ??
+        (report.status === 'suspended'
+          ? 'the run is suspended: its decision and verdict are not in this bundle, so there is no finished run to sign off'
+          : 'the run did not finish'),
     );
     return null;
   }

@@ -32,7 +32,7 @@ Options:
 ${TRUST_HELP}
   --dry-run      (shred) report what would be erased without erasing it
 
-Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
+Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 6 suspended, 64 usage`;
 
 const DEFAULT_DB = '.truss/ledger.db';
 

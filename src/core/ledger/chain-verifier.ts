@@ -8,6 +8,7 @@ import {
   entryPreimage,
   HUMAN_REVIEW_KIND,
   KIND_PATTERN,
+  SUSPENDED_KIND,
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
@@ -33,7 +34,8 @@ export type FailureCode =
   | 'child_anchor_mismatch'
   | 'child_failed'
   | 'view_mismatch'
-  | 'bad_anchor_receipt';
+  | 'bad_anchor_receipt'
+  | 'duplicate_terminal';
 
 export interface ChainFailure {
   seq: number | null;
@@ -92,6 +94,8 @@ export interface ChainResult {
   /** Kind of the last entry that is not an annotation. */
   lastKind: string | null;
   terminal: boolean;
+  /** True when the last entry that is not an annotation is `suspended`: the run is waiting, not finished. */
+  suspended: boolean;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
   anchorReceipts: AnchorReceiptFinding[];
@@ -111,6 +115,9 @@ export class ChainVerifier {
   #prev: Uint8Array = ZERO_HASH;
   #reviewableHead: Uint8Array | null = null;
   #lastKind: string | null = null;
+  /** Seq of the first `verdict`, and of the first `run_completed`/`run_failed` (docs/ledger.md "Verification results"). */
+  #verdictSeq: number | null = null;
+  #endSeq: number | null = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
   readonly #attestable = new Map<string, number>();
   /**
@@ -199,6 +206,7 @@ export class ChainVerifier {
     } else if (entry.kind === ANCHOR_RECEIPT_KIND) {
       if (!this.#recordReceipt(entry)) return;
     } else if (!ANNOTATION_KINDS.has(entry.kind)) {
+      if (!this.#recordTerminal(entry)) return;
       this.#reviewableHead = entry.entryHash;
       this.#lastKind = entry.kind;
       this.#remember(entry.entryHash, entry.seq);
@@ -219,12 +227,36 @@ export class ChainVerifier {
       reviewableHead,
       lastKind: this.#lastKind,
       terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
+      suspended: this.#lastKind === SUSPENDED_KIND,
       reviews: this.#reviews,
       childAnchors: this.#anchors,
       anchorReceipts: this.#receipts,
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
     };
+  }
+
+  /**
+   * A session carries one machine verdict and ends once: a second `verdict`, or a second
+   * `run_completed`/`run_failed`, would let a reader pick whichever they like (docs/ledger.md
+   * "Verification results", `duplicate_terminal`).
+   */
+  #recordTerminal(entry: DecodedEntry): boolean {
+    const ends = entry.kind === 'run_completed' || entry.kind === 'run_failed';
+    if (entry.kind !== 'verdict' && !ends) return true;
+    const first = entry.kind === 'verdict' ? this.#verdictSeq : this.#endSeq;
+    if (first !== null) {
+      const what = entry.kind === 'verdict' ? 'a second verdict' : `a second end of run (${entry.kind})`;
+      this.fail(
+        entry.seq,
+        'duplicate_terminal',
+        `seq ${entry.seq}: ${what} after seq ${first}: a session has exactly one terminal verdict, so this ledger says two different things`,
+      );
+      return false;
+    }
+    if (entry.kind === 'verdict') this.#verdictSeq = entry.seq;
+    else this.#endSeq = entry.seq;
+    return true;
   }
 
   #remember(entryHash: Uint8Array, seq: number): void {

@@ -7,8 +7,8 @@ import type {
 } from './chain-verifier.js';
 import type { TrustedKeys } from './trusted-keys.js';
 
-/** SPEC §4.5 outcomes, most severe first. */
-export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'verified';
+/** Verification outcomes (docs/ledger.md "Verification results"), most severe first. */
+export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'suspended' | 'verified';
 
 export interface VerifyReport {
   status: VerifyStatus;
@@ -37,6 +37,8 @@ export const VERIFY_EXIT_CODES: Record<VerifyStatus, number> = {
   failed: 1,
   integrity_only: 4,
   incomplete: 5,
+  /** Same code as `truss run` for a suspended run (src/cli/exit-codes.ts). */
+  suspended: 6,
 };
 
 export interface ReportInput {
@@ -148,6 +150,14 @@ export function buildReport(input: ReportInput): VerifyReport {
       report.notes.push(`child session ${child.session_id} is ${child.status}`);
   }
   report.status = report.notes.length > 0 ? 'integrity_only' : 'verified';
+  if (chain.suspended) {
+    // Intact and (when pinned) trusted, but not a finished run: its decision and verdict are not in
+    // this ledger, either yet or because the tail was cut off at the suspension. Never `verified`.
+    report.notes.push(
+      'the run is suspended (approval gate, signal or timer): its decision and verdict are not in this ledger, so it is not a finished run',
+    );
+    if (report.status === 'verified') report.status = 'suspended';
+  }
   return report;
 }
 

@@ -7,6 +7,7 @@ import {
   HUMAN_REVIEW_KIND,
   type HumanReviewDecision,
   parseBundle,
+  readHumanReview,
   type SigningKey,
   verifyBundle,
 } from '../core/ledger/index.js';
@@ -170,12 +171,13 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   }
   // A redelivered review (or a second host handling the same event) must not sign twice: the
   // stored bundle already holds this review's decision, so report that entry instead.
-  const recorded = bundle.ledger.entries.find(
-    (e) =>
-      e.kind === HUMAN_REVIEW_KIND &&
-      (e.payload.source as { review_id?: unknown } | undefined)?.review_id === review.id &&
-      e.payload.decision === decision,
-  );
+  const recorded = bundle.ledger.entries.find((e) => {
+    if (e.kind !== HUMAN_REVIEW_KIND) return false;
+    const read = readHumanReview(e.payload);
+    return (
+      'review' in read && read.review.source?.review_id === review.id && read.review.decision === decision
+    );
+  });
   const verdictHead =
     (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
   const reviewedSha = review.commit_id ?? pr.head.sha;

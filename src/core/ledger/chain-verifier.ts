@@ -1,7 +1,7 @@
 import { checkReceipt, type ReceiptFinding } from '../anchor/receipt.js';
 import { canonicalJson } from './canonical-json.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
-import { HUMAN_REVIEW_DECISIONS } from './entry.js';
+import type { HumanReviewDecision } from './entry.js';
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -12,6 +12,7 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
+import { readHumanReview } from './human-review-payload.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -56,7 +57,7 @@ export interface DecodedEntry {
 
 export interface ReviewFinding {
   seq: number;
-  decision: string;
+  decision: HumanReviewDecision;
   actor: unknown;
   note: unknown;
   source: unknown;
@@ -339,15 +340,14 @@ export class ChainVerifier {
       );
       return false;
     }
-    const decision = String(p.decision);
-    if (!(HUMAN_REVIEW_DECISIONS as readonly string[]).includes(decision)) {
-      this.fail(
-        entry.seq,
-        'malformed_entry',
-        `seq ${entry.seq}: human_review decision ${JSON.stringify(p.decision)} is not approved, rejected or needs_changes`,
-      );
+    // The one strict reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
+    // only prints like "approved" (["approved"], true) is malformed, not approved.
+    const read = readHumanReview(p);
+    if ('error' in read) {
+      this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
       return false;
     }
+    const { decision } = read.review;
     this.#reviewerKeys.add(String(p.reviewer_public_key));
     this.#reviews.push({
       seq: entry.seq,

@@ -36,7 +36,8 @@ export type FailureCode =
   | 'child_failed'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
-  | 'duplicate_terminal';
+  | 'duplicate_terminal'
+  | 'session_mismatch';
 
 export interface ChainFailure {
   seq: number | null;
@@ -97,6 +98,8 @@ export interface ChainResult {
   terminal: boolean;
   /** True when the last entry that is not an annotation is `suspended`: the run is waiting, not finished. */
   suspended: boolean;
+  /** The session id the signed `run_started` (seq 0) names; null for ledgers written before it carried one. */
+  signedSessionId: string | null;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
   anchorReceipts: AnchorReceiptFinding[];
@@ -118,6 +121,7 @@ export class ChainVerifier {
   #lastKind: string | null = null;
   /** Seq of the first `verdict`, and of the first `run_completed`/`run_failed` (docs/ledger.md "Verification results"). */
   #verdictSeq: number | null = null;
+  #signedSessionId: string | null = null;
   #endSeq: number | null = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
   readonly #attestable = new Map<string, number>();
@@ -229,6 +233,7 @@ export class ChainVerifier {
       lastKind: this.#lastKind,
       terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
       suspended: this.#lastKind === SUSPENDED_KIND,
+      signedSessionId: this.#signedSessionId,
       reviews: this.#reviews,
       childAnchors: this.#anchors,
       anchorReceipts: this.#receipts,
@@ -368,6 +373,12 @@ export class ChainVerifier {
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
+        // The session id is bound to the chain here (docs/ledger.md "Bundle"); buildReport compares it
+        // with the id the container claims.
+        if (entry.seq === 0 && p.session_id !== undefined) {
+          if (typeof p.session_id === 'string') this.#signedSessionId = p.session_id;
+          else this.fail(0, 'malformed_entry', 'seq 0: run_started session_id is not a string');
+        }
         break;
       case 'check_result':
         this.#views.evidence.checks.push(p);

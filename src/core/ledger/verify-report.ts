@@ -13,6 +13,12 @@ export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'suspend
 export interface VerifyReport {
   status: VerifyStatus;
   session_id: string;
+  /**
+   * True when `session_id` is the one the signed `run_started` names (any other id fails as
+   * `session_mismatch`); false for ledgers written before run_started carried it, whose session id
+   * is only a label.
+   */
+  session_id_signed: boolean;
   entries: number;
   head_hash: string | null;
   public_key: string;
@@ -62,6 +68,7 @@ export function buildReport(input: ReportInput): VerifyReport {
   const report: VerifyReport = {
     status: 'verified',
     session_id: input.sessionId,
+    session_id_signed: chain.signedSessionId !== null,
     entries: chain.entryCount,
     head_hash: chain.headHash,
     public_key: input.publicKeyHex,
@@ -93,6 +100,13 @@ export function buildReport(input: ReportInput): VerifyReport {
       seq,
       code: 'head_mismatch',
       message: `head_hash ${short(input.declaredHead)} is not the hash of the last entry (seq ${seq}, ${short(chain.headHash)}): the head was dropped or replaced`,
+    });
+  }
+  if (chain.signedSessionId !== null && chain.signedSessionId !== input.sessionId) {
+    return fail({
+      seq: 0,
+      code: 'session_mismatch',
+      message: `seq 0: the ledger is labelled session ${JSON.stringify(input.sessionId)}, but its signed run_started names session ${JSON.stringify(chain.signedSessionId)} (renamed session)`,
     });
   }
   if (trusted.size > 0 && !report.key_pinned) {

@@ -7,6 +7,7 @@ import {
   type HumanReviewDecision,
   LedgerStore,
   presignedReviewSigner,
+  rolePin,
 } from '../core/ledger/index.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
@@ -105,7 +106,9 @@ export async function resumeSuspendedRun(options: {
     const decision = request.decision;
     if (decision.kind === 'sign') {
       const reviewer = reviewSigner(inputs);
-      approvers.set(reviewer.publicKeyHex, 'review-signing-key');
+      // The review-signing key signs decisions only: pinned as reviewer, never as a ledger signer.
+      if (!approvers.has(reviewer.publicKeyHex))
+        approvers.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
       store.appendHumanReview(sessionId, reviewer, {
         decision: decision.decision,
         note: decision.note ?? '',

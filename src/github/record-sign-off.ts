@@ -8,6 +8,7 @@ import {
   type HumanReviewDecision,
   parseBundle,
   readHumanReview,
+  rolePin,
   type SigningKey,
   verifyBundle,
 } from '../core/ledger/index.js';
@@ -155,8 +156,10 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
   // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:
   // trust the review key too, or every review after the first would find the evidence unpinned.
+  // Pinned as reviewer only (docs/ledger.md "Trusted keys and roles"): it must never pass as the
+  // ledger's signer.
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
-    trusted.set(reviewer.publicKeyHex, 'review-signing-key');
+    trusted.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
   const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
   if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended') {
     await check(

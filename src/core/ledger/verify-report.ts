@@ -5,7 +5,7 @@ import type {
   ChildAnchorFinding,
   ReviewFinding,
 } from './chain-verifier.js';
-import type { TrustedKeys } from './trusted-keys.js';
+import { hasRole, isPinned, pinnedRoles, type TrustedKeys } from './trusted-keys.js';
 
 /** Verification outcomes (docs/ledger.md "Verification results"), most severe first. */
 export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'suspended' | 'verified';
@@ -73,17 +73,17 @@ export function buildReport(input: ReportInput): VerifyReport {
     head_hash: chain.headHash,
     public_key: input.publicKeyHex,
     key_id: input.keyId,
-    key_pinned: trusted.has(input.publicKeyHex),
+    key_pinned: isPinned(trusted, input.publicKeyHex, 'signer'),
     terminal_kind: chain.lastKind,
     failure: chain.failure,
     notes: [],
     reviews: chain.reviews.map((review) => ({
       ...review,
-      key_pinned: trusted.has(review.reviewer_public_key),
+      key_pinned: isPinned(trusted, review.reviewer_public_key, 'reviewer'),
     })),
     anchors: chain.anchorReceipts.map((anchor) => ({
       ...anchor,
-      log_key_pinned: trusted.has(anchor.log_public_key),
+      log_key_pinned: isPinned(trusted, anchor.log_public_key, 'log'),
     })),
     children: [],
   };
@@ -110,10 +110,15 @@ export function buildReport(input: ReportInput): VerifyReport {
     });
   }
   if (trusted.size > 0 && !report.key_pinned) {
+    // Pinned, but for another role (e.g. the review-signing key): never a ledger signer.
+    const roles = pinnedRoles(trusted, input.publicKeyHex);
     return fail({
       seq: null,
       code: 'untrusted_key',
-      message: `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`,
+      message:
+        roles.length > 0
+          ? `the ledger is signed by ${input.keyId}, which is pinned only as ${roles.join(', ')}, not as a signer (roles=signer in trusted-keys)`
+          : `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`,
     });
   }
   for (const anchor of chain.childAnchors) {
@@ -149,7 +154,7 @@ export function buildReport(input: ReportInput): VerifyReport {
     );
     return report;
   }
-  if (trusted.size === 0)
+  if (!hasRole(trusted, 'signer'))
     report.notes.push(
       `no trusted keys given: the chain is intact, but anyone could have signed it with ${input.keyId}`,
     );

@@ -6,7 +6,7 @@ import { type HumanReview, readHumanReview } from '../ledger/human-review-payloa
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { AppendOptions, CheckpointUse, LedgerStore } from '../ledger/store.js';
-import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
 import {
   type ApprovalAwait,
   type AwaitSpec,
@@ -476,7 +476,8 @@ export class DurableSession {
         if (!entry) break;
         if (entry.kind !== HUMAN_REVIEW_KIND) continue;
         if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
-        if (approvers && !approvers.has(String(entry.payload.reviewer_public_key))) continue;
+        if (approvers && !isPinned(approvers, String(entry.payload.reviewer_public_key), 'reviewer'))
+          continue;
         const read = readHumanReview(entry.payload);
         latest = { entry, review: 'review' in read ? read.review : null };
       }

@@ -40,11 +40,16 @@ export class FixedKeyVerifier {
     if (s >= N) return false;
     const k = ed.etc.mod(littleEndian(sha512(ed.etc.concatBytes(r, this.#publicKey, message))), N);
     const SB = s === 0n ? ed.Point.ZERO : ed.Point.BASE.multiply(s, false);
-    // Cofactorless and byte-exact, as OpenSSL: R is never decoded, so a non-canonical R cannot match.
-    const expectedR = SB.subtract(multiplyWindowed(this.#table, k)).toBytes();
-    let diff = 0;
-    for (let i = 0; i < 32; i++) diff |= (expectedR[i] as number) ^ (r[i] as number);
-    return diff === 0;
+    // Cofactorless and byte-exact, as OpenSSL: encode([S]B − [k]A) must equal R's bytes. Encodings
+    // are canonical, so that holds exactly when R decodes strictly (y < p, no x = 0 with the sign bit)
+    // to the same point; a projective comparison then avoids the field inversion encoding would cost.
+    let R: Point;
+    try {
+      R = ed.Point.fromBytes(r, false);
+    } catch {
+      return false;
+    }
+    return SB.subtract(multiplyWindowed(this.#table, k)).equals(R);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type HumanReviewDecision,
   LedgerStore,
   presignedReviewSigner,
+  rolePin,
 } from '../core/ledger/index.js';
 import { requireExtendsExport } from '../core/runtime/exported-head.js';
 import type { Octokit } from '../github/octokit.js';
@@ -93,12 +94,15 @@ export async function resumeSuspendedRun(options: {
     const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
     const reviewer =
       request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
-    if (reviewer) approvers.set(reviewer.publicKeyHex, 'review-signing-key');
+    // The review-signing key signs decisions only: pinned as reviewer, never as a ledger signer.
+    if (reviewer && !approvers.has(reviewer.publicKeyHex))
+      approvers.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
     const verified = store.verifySession(sessionId, {
       crypto,
       trusted: new Map([...approvers, [setup.signer.publicKeyHex, 'signing-key']]),
     });
-    if (verified.status !== 'verified') {
+    // Only a suspended run can be resumed; `suspended` is reported only when every signer is pinned.
+    if (verified.status !== 'suspended') {
       throw new ResumeError(
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );

@@ -5,6 +5,7 @@ const BADGE: Record<VerifyReport['status'], string> = {
   verified: '✔ VERIFIED',
   integrity_only: '⚠ INTEGRITY ONLY',
   incomplete: '⚠ INCOMPLETE',
+  suspended: '⏸ SUSPENDED',
   failed: '✘ FAILED',
 };
 
@@ -15,6 +16,10 @@ export function formatReport(report: VerifyReport, trustSource: string | null, i
     ? `${report.entries} entries intact before the break`
     : `${report.entries} entries, head ${report.head_hash?.slice(0, 16) ?? 'none'}…`;
   lines.push(`${indent}${BADGE[report.status]}  session ${report.session_id}  (${extent})`);
+  if (!report.session_id_signed && !report.failure)
+    lines.push(
+      `${indent}  session id not signed (this ledger predates run_started carrying it): it is only a label`,
+    );
   if (report.failure) lines.push(`${indent}  broken [${report.failure.code}]: ${report.failure.message}`);
   const pin = report.key_pinned ? `pinned${trustSource ? ` by ${trustSource}` : ''}` : 'NOT pinned';
   lines.push(`${indent}  signed by ${report.key_id} (${pin})`);

@@ -42,7 +42,8 @@ Exit codes:
   3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
-  6  run suspended (approval gate, signal or timer); the output says how to release it
+  6  run suspended (approval gate, signal or timer); the output says how to release it /
+     verify: chain intact and pinned, but the run is suspended (not a finished run)
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 

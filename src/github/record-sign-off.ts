@@ -7,6 +7,8 @@ import {
   HUMAN_REVIEW_KIND,
   type HumanReviewDecision,
   parseBundle,
+  readHumanReview,
+  rolePin,
   type SigningKey,
   verifyBundle,
 } from '../core/ledger/index.js';
@@ -154,25 +156,31 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
   // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:
   // trust the review key too, or every review after the first would find the evidence unpinned.
+  // Pinned as reviewer only (docs/ledger.md "Trusted keys and roles"): it must never pass as the
+  // ledger's signer.
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
-    trusted.set(reviewer.publicKeyHex, 'review-signing-key');
+    trusted.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
   const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
-  if (report.status === 'failed' || report.status === 'incomplete') {
+  if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended') {
     await check(
       'failure',
       `Evidence did not verify (${report.status})`,
-      report.failure?.message ?? 'the run did not finish',
+      report.failure?.message ??
+        (report.status === 'suspended'
+          ? 'the run is suspended: its decision and verdict are not in this bundle, so there is no finished run to sign off'
+          : 'the run did not finish'),
     );
     return null;
   }
   // A redelivered review (or a second host handling the same event) must not sign twice: the
   // stored bundle already holds this review's decision, so report that entry instead.
-  const recorded = bundle.ledger.entries.find(
-    (e) =>
-      e.kind === HUMAN_REVIEW_KIND &&
-      (e.payload.source as { review_id?: unknown } | undefined)?.review_id === review.id &&
-      e.payload.decision === decision,
-  );
+  const recorded = bundle.ledger.entries.find((e) => {
+    if (e.kind !== HUMAN_REVIEW_KIND) return false;
+    const read = readHumanReview(e.payload);
+    return (
+      'review' in read && read.review.source?.review_id === review.id && read.review.decision === decision
+    );
+  });
   const verdictHead =
     (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
   const reviewedSha = review.commit_id ?? pr.head.sha;

@@ -1,4 +1,4 @@
-import { parseTrustedKeys } from '../core/ledger/index.js';
+import { parseTrustedKeys, type RolePin } from '../core/ledger/index.js';
 import type { Octokit } from './octokit.js';
 import { readRepoFile } from './repo-files.js';
 
@@ -11,7 +11,7 @@ export async function trustedKeysFor(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   ref: string,
-): Promise<Map<string, string>> {
+): Promise<Map<string, string | RolePin>> {
   if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, 'input trusted-keys');
   const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref });
   return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();

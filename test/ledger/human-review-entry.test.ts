@@ -69,7 +69,8 @@ describe('signDetachedHumanReview / checkDetachedHumanReview', () => {
       ledger: { ...bundle.ledger, entries: [...bundle.ledger.entries, entry], head_hash: entry.entry_hash },
     };
     const report = verifyBundle(extended, { crypto, trusted: trustedOf(SESSION_KEY, REVIEWER_KEY) });
-    expect(report.status, describeReport(report)).toBe('verified');
+    // Intact and pinned, but still waiting at its gate: `suspended`, never `verified`.
+    expect(report.status, describeReport(report)).toBe('suspended');
     expect(report.reviews).toHaveLength(1);
     expect(report.reviews[0]).toMatchObject({ stale: false, key_pinned: true });
   });

@@ -203,10 +203,12 @@ describe('parseTrustedKeys', () => {
       '   ',
     ].join('\r\n');
     const keys = parseTrustedKeys(text, '.truss/trusted-keys');
+    // Untagged lines pin signer + reviewer (docs/ledger.md "Trusted keys and roles").
+    const roles = ['signer', 'reviewer'];
     expect([...keys.entries()]).toEqual([
-      [KEY_A.publicKeyHex, 'ci signing key'],
-      [KEY_B.publicKeyHex, "alice's laptop"],
-      ['ab'.repeat(32), ''],
+      [KEY_A.publicKeyHex, { label: 'ci signing key', roles }],
+      [KEY_B.publicKeyHex, { label: "alice's laptop", roles }],
+      ['ab'.repeat(32), { label: '', roles }],
     ]);
   });
 

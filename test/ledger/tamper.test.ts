@@ -110,8 +110,14 @@ function appendParentWithChild(store: LedgerStore): { parent: string; child: str
 
 const ANCHOR_SEQ = 1;
 
-it('VERIFY_EXIT_CODES maps verified/failed/integrity_only/incomplete to 0/1/4/5', () => {
-  expect(VERIFY_EXIT_CODES).toEqual({ verified: 0, failed: 1, integrity_only: 4, incomplete: 5 });
+it('VERIFY_EXIT_CODES maps verified/failed/integrity_only/incomplete/suspended to 0/1/4/5/6', () => {
+  expect(VERIFY_EXIT_CODES).toEqual({
+    verified: 0,
+    failed: 1,
+    integrity_only: 4,
+    incomplete: 5,
+    suspended: 6,
+  });
 });
 
 describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, crypto) => {
@@ -438,11 +444,18 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
       expect(report.terminal_kind).toBe('run_completed');
     });
 
+    // A session ends once (docs/ledger.md, duplicate_terminal): the review comes before the run's end.
     it('stale human review: entries appended after the review → review.stale, not current', () => {
-      const review = fx.store.appendHumanReview(id, REVIEWER_KEY, REVIEW_FIELDS);
-      fx.store.append(id, 'tool_result', { call_id: 'late', name: 'bash', content: 'rm -rf x' }, SESSION_KEY);
-      fx.store.append(id, 'run_completed', { final_text: 'changed after review' }, SESSION_KEY);
-      const report = verify();
+      const late = appendSampleRun(fx.store, SESSION_KEY, { id: 'late', terminal: false });
+      const review = fx.store.appendHumanReview(late, REVIEWER_KEY, REVIEW_FIELDS);
+      fx.store.append(
+        late,
+        'tool_result',
+        { call_id: 'late', name: 'bash', content: 'rm -rf x' },
+        SESSION_KEY,
+      );
+      fx.store.append(late, 'run_completed', { final_text: 'changed after review' }, SESSION_KEY);
+      const report = verify(PINNED, late);
       expectVerified(report);
       expect(report.reviews).toHaveLength(1);
       expect(report.reviews[0]).toMatchObject({ seq: review.seq, stale: true });
@@ -450,10 +463,11 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     });
 
     it('a second review after new evidence is current while the first stays stale', () => {
-      fx.store.appendHumanReview(id, REVIEWER_KEY, REVIEW_FIELDS);
-      fx.store.append(id, 'run_completed', { final_text: 'again' }, SESSION_KEY);
-      fx.store.appendHumanReview(id, REVIEWER_KEY, { ...REVIEW_FIELDS, decision: 'needs_changes' });
-      const report = verify();
+      const late = appendSampleRun(fx.store, SESSION_KEY, { id: 'late', terminal: false });
+      fx.store.appendHumanReview(late, REVIEWER_KEY, REVIEW_FIELDS);
+      fx.store.append(late, 'run_completed', { final_text: 'again' }, SESSION_KEY);
+      fx.store.appendHumanReview(late, REVIEWER_KEY, { ...REVIEW_FIELDS, decision: 'needs_changes' });
+      const report = verify(PINNED, late);
       expect(report.reviews.map((r) => [r.decision, r.stale])).toEqual([
         ['approved', true],
         ['needs_changes', false],
@@ -773,10 +787,11 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
     const reexport = (): Bundle => JSON.parse(exportText(fx, id, crypto)) as Bundle;
 
     it('stale human review: entries appended after the review → review.stale, not current', () => {
-      const review = fx.store.appendHumanReview(id, REVIEWER_KEY, REVIEW_FIELDS);
-      fx.store.append(id, 'tool_result', { call_id: 'late', name: 'bash', content: 'edit' }, SESSION_KEY);
-      fx.store.append(id, 'run_completed', { final_text: 'changed after review' }, SESSION_KEY);
-      const report = verify(reexport());
+      const late = appendSampleRun(fx.store, SESSION_KEY, { id: 'late', terminal: false });
+      const review = fx.store.appendHumanReview(late, REVIEWER_KEY, REVIEW_FIELDS);
+      fx.store.append(late, 'tool_result', { call_id: 'late', name: 'bash', content: 'edit' }, SESSION_KEY);
+      fx.store.append(late, 'run_completed', { final_text: 'changed after review' }, SESSION_KEY);
+      const report = verify(JSON.parse(exportText(fx, late, crypto)) as Bundle);
       expectVerified(report);
       expect(report.reviews).toHaveLength(1);
       expect(report.reviews[0]).toMatchObject({ seq: review.seq, stale: true, key_pinned: true });

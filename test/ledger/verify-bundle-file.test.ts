@@ -215,33 +215,33 @@ describe('other layouts are read whole and verify the same', () => {
     expect(verifyTextBothWays(fx.dir, indented, options, 'whole_file').status).toBe('verified');
   });
 
-  it('a second "entries" key after the streamed lines wins in JSON.parse, so it is read whole', () => {
-    // JSON.parse keeps the last of repeated keys: the streamed lines are not what a parser sees.
-    const repeated = text.replace('\n],"child_sessions":[', '\n],"entries":[],"child_sessions":[');
-    const report = verifyTextBothWays(fx.dir, repeated, options, 'whole_file');
-    expect(report.failure).toMatchObject({ code: 'empty_ledger' });
+  // Repeated keys are refused outright (docs/ledger.md "Bundle"): JSON.parse would keep the last one,
+  // so the streamed lines would not be what a parser sees. Streamed and whole-file reads say the same.
+  const refusesRepeated = (body: string, key: string) => {
+    const error = thrown(() => verifyBundleFile(writeTemp(fx.dir, body), options));
+    expect(error).toBeInstanceOf(BundleFormatError);
+    expect(error.message).toContain(`key "${key}" appears twice in one object`);
+    expect(thrown(() => parseBundle(body, 'bundle.json')).message).toContain(`key "${key}" appears twice`);
+  };
+
+  it('a second "entries" key after the streamed lines is refused', () => {
+    refusesRepeated(text.replace('\n],"child_sessions":[', '\n],"entries":[],"child_sessions":['), 'entries');
   });
 
-  it('the session key given again after the entries (a forger key) is read whole', () => {
+  it('the session key given again after the entries (a forger key) is refused', () => {
     const bundle = JSON.parse(text) as Bundle;
     bundle.ledger.head_hash = relinkEntries(bundle.ledger.entries, 0, FORGER_KEY);
     const forged = formatBundle(bundle).replace(
       '],"anchor_refs":[]}',
       `],"anchor_refs":[],"public_key":"${FORGER_KEY.publicKeyHex}","pubkey_id":"${FORGER_KEY.keyId}"}`,
     );
-    const report = verifyTextBothWays(fx.dir, forged, options, 'whole_file');
-    expect(report.failure).toMatchObject({ code: 'untrusted_key' });
-    const { report: none } = verifyFile(writeTemp(fx.dir, forged), { crypto, trusted: new Map() });
-    expect(none.status).toBe('integrity_only');
-    expect(none.key_id).toBe(FORGER_KEY.keyId);
+    refusesRepeated(forged, 'public_key');
   });
 
-  it('a second top-level "ledger" after the first is read whole', () => {
+  it('a second top-level "ledger" after the first is refused', () => {
     const other = appendSampleRun(fx.store, SESSION_KEY, { id: 'other', extra: 1 });
     const otherLedger = JSON.stringify((JSON.parse(exportText(fx, other, crypto)) as Bundle).ledger);
-    const twice = text.replace(',\n"contract":', `,\n"ledger":${otherLedger},\n"contract":`);
-    const report = verifyTextBothWays(fx.dir, twice, options, 'whole_file');
-    expect(report.session_id).toBe('other');
+    refusesRepeated(text.replace(',\n"contract":', `,\n"ledger":${otherLedger},\n"contract":`), 'ledger');
   });
 
   it('a header longer than 1 MiB is not taken for the exporter layout', () => {

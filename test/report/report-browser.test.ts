@@ -155,7 +155,8 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
   });
 
   it('human sign-offs sit beside the machine verdict; one made before new evidence is marked stale', async () => {
-    const id = appendSampleRun(fx.store, SESSION_KEY, { id: 'signed-off' });
+    // The first review comes before the run's end (a session ends once: duplicate_terminal).
+    const id = appendSampleRun(fx.store, SESSION_KEY, { id: 'signed-off', terminal: false });
     const fields = {
       actor: { login: 'early-reviewer', id: 1 },
       source: { review_id: 1, commit_sha: null, url: null },

@@ -78,7 +78,10 @@ describe('truss report', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'failed', failure: { code: 'untrusted_key' } });
-    expect(embedded(join(fx.dir, 'k.html')).trusted).toEqual([[FORGER_KEY.publicKeyHex, 'someone-else']]);
+    // An untagged line pins signer + reviewer (docs/ledger.md "Trusted keys and roles"); the page gets the roles.
+    expect(embedded(join(fx.dir, 'k.html')).trusted).toEqual([
+      [FORGER_KEY.publicKeyHex, { label: 'someone-else', roles: ['signer', 'reviewer'] }],
+    ]);
   });
 
   it('input errors exit 3 with what to do; usage errors exit 64; help lists it', () => {
@@ -120,7 +123,7 @@ describe('truss run writes the HTML report beside its bundle', () => {
     expect(outcome.report).toBe(outcome.bundle.replace(/\.json$/, '.html'));
     const data = embedded(outcome.report);
     expect(data.bundle.ledger.session_id).toBe(outcome.session_id);
-    expect(data.trusted).toEqual([[key.publicKeyHex, 'ci']]);
+    expect(data.trusted).toEqual([[key.publicKeyHex, { label: 'ci', roles: ['signer', 'reviewer'] }]]);
     expect(data.trust_source).toBe(join(repo, '.truss/trusted-keys'));
 
     const text = runCli(['run', 'greeting', '--key', 'ci.key', '--bundle', 'out/b.json'], {

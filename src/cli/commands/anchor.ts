@@ -21,6 +21,7 @@ import {
   createNodeCrypto,
   hexToBytes,
   KeyError,
+  keysFor,
   LedgerStore,
   loadKeyFile,
   loadOrCreateKeyFile,
@@ -269,7 +270,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
 function verifyLog(dir: string, values: Values, io: CliIo): number {
   const { crypto, hasher } = deps();
   const { trusted, source } = trustFrom(values, io);
-  const report = verifyLogDir(dir, { crypto, hasher, pinnedKeys: [...trusted.keys()] });
+  const report = verifyLogDir(dir, { crypto, hasher, pinnedKeys: keysFor(trusted, 'log') });
   let witness: { state: string; previous_size: number | null } | null = null;
   if (values.state && report.status !== 'failed' && existsSync(join(dir, LOG_FILES.checkpoint))) {
     const config = readLogConfig(dir);

@@ -39,11 +39,13 @@ Options:
   --json                   print what was written as JSON
 
 Exit codes: 0 written, 1 bundle failed verification, 3 bad input (no verdict, wrong key,
-unreadable file), 4 integrity_only, 5 incomplete, 64 usage`;
+unreadable file), 4 integrity_only, 5 incomplete, 6 suspended (a suspended run has no verdict
+to attest), 64 usage`;
 
 const REFUSAL_EXIT: Record<AttestationRefusedError['status'], number> = {
   failed: EXIT.failed,
   incomplete: EXIT.incomplete,
+  suspended: EXIT.suspended,
   integrity_only: EXIT.integrityOnly,
   input: EXIT.input,
 };

@@ -4,6 +4,7 @@ import {
   type LedgerEntry,
   LedgerError,
   LedgerStore,
+  readHumanReview,
   VERIFY_EXIT_CODES,
   writeBundle,
 } from '../../core/ledger/index.js';
@@ -34,7 +35,7 @@ Options:
 ${TRUST_HELP}
   --dry-run      (shred) report what would be erased without erasing it
 
-Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
+Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 6 suspended, 64 usage`;
 
 const DEFAULT_DB = '.truss/ledger.db';
 
@@ -160,8 +161,12 @@ export function summarize(entry: LedgerEntry): string {
       return `seat ${text(p.seat)} (${text(p.lens)}) voted ${text(p.vote)}`;
     case 'verdict':
       return `overall ${String(p.overall ?? '?').toUpperCase()}`;
-    case 'human_review':
-      return `${text(p.decision)} by ${text((p.actor as { login?: string } | undefined)?.login ?? '?')}`;
+    case 'human_review': {
+      // The strict reader (docs/ledger.md "Human sign-off"): never print a malformed decision as one.
+      const read = readHumanReview(p);
+      if ('error' in read) return `MALFORMED review: ${read.error}`;
+      return `${read.review.decision} by ${text(read.review.actor?.login ?? '?')}`;
+    }
     default: {
       const compact = JSON.stringify(p);
       return compact.length > 72 ? `${compact.slice(0, 71)}…` : compact;

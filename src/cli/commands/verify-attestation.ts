@@ -5,7 +5,7 @@ import {
   type AttestationReport,
   verifyAttestation as check,
 } from '../../core/attest/index.js';
-import { createNodeCrypto } from '../../core/ledger/index.js';
+import { createNodeCrypto, hasRole } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -36,9 +36,10 @@ export function verifyAttestation(args: string[], io: CliIo): number {
   if (values.help) return printHelp(io, VERIFY_ATTESTATION_HELP);
   const [file] = requirePositionals('verify-attestation', positionals, ['FILE']) as [string];
   const { trusted, source } = trustFrom(values, io);
-  if (trusted.size === 0)
+  // Verdicts are signed by ledger signers: reviewer and log pins do not count (docs/ledger.md "Trusted keys and roles").
+  if (!hasRole(trusted, 'signer'))
     throw new UsageError(
-      'verify-attestation: pass --key HEX (the ledger public key) or --trusted-keys FILE; an attestation proves nothing without a pinned key',
+      'verify-attestation: pass --key HEX (the ledger public key) or --trusted-keys FILE with a roles=signer key; an attestation proves nothing without a pinned signer key',
     );
   const bundleBytes = values.bundle ? read(resolve(io.cwd, values.bundle)) : undefined;
   const report = check(read(resolve(io.cwd, file)).toString('utf8'), file, {

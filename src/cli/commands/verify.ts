@@ -16,7 +16,8 @@ Options:
 ${TRUST_HELP}
   --json                 print the full report as JSON
 
-Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 64 usage`;
+Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete,
+6 suspended (intact and pinned, but the run is waiting: not a finished run), 64 usage`;
 
 export function verify(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs('verify', args, {

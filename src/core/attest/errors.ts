@@ -5,7 +5,7 @@
  */
 export class AttestationRefusedError extends Error {
   override name = 'AttestationRefusedError';
-  readonly status: 'failed' | 'incomplete' | 'integrity_only' | 'input';
+  readonly status: 'failed' | 'incomplete' | 'integrity_only' | 'suspended' | 'input';
 
   constructor(message: string, status: AttestationRefusedError['status']) {
     super(message);

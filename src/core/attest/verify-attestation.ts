@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from '../ledger/encoding.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
-import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { keysFor, type TrustedKeys } from '../ledger/trusted-keys.js';
 import { decodeBase64Strict, IN_TOTO_PAYLOAD_TYPE, verifyEnvelopeSignature } from './dsse.js';
 import { AttestationFormatError } from './errors.js';
 import { SIGSTORE_BUNDLE_V03_MEDIA_TYPE } from './sigstore-bundle.js';
@@ -102,7 +102,9 @@ export function verifyAttestation(
   if (signatures.length === 0) return fail('malformed_envelope', 'the envelope has no signatures');
 
   const byId = new Map<string, Uint8Array>();
-  for (const hex of options.trusted.keys()) {
+  // Only keys pinned as signer sign verdicts (docs/ledger.md "Trusted keys and roles"): a reviewer or
+  // log key in the same set is not a verdict signer.
+  for (const hex of keysFor(options.trusted, 'signer')) {
     const key = hexToBytes(hex, 32);
     if (key) byId.set(keyIdFromPublicKey(key, options.crypto.sha256), key);
   }

@@ -4,6 +4,7 @@ import { ChainVerifier, type DerivedViews, decodeBundleEntry } from './chain-ver
 import { hexToBytes } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
 import { BundleFormatError } from './errors.js';
+import { findJsonStructureProblem, jsonStructureMessage, MAX_BUNDLE_DEPTH } from './json-structure.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import type { TrustedKeys } from './trusted-keys.js';
@@ -35,18 +36,23 @@ export interface Bundle extends Partial<DerivedViews> {
 
 /**
  * Parses bundle text with errors a user can act on (position of a JSON syntax error, the field
- * that is missing). Shape problems inside individual entries are left to verification, which names
- * the seq.
+ * that is missing, a repeated key, nesting too deep). Shape problems inside individual entries are
+ * left to verification, which names the seq.
  */
 export function parseBundle(text: string, source: string): Bundle {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
+    const problem = error instanceof RangeError ? findJsonStructureProblem(text, MAX_BUNDLE_DEPTH) : null;
+    if (problem) throw new BundleFormatError(jsonStructureMessage(source, text, problem));
     throw new BundleFormatError(
       `${source}: not valid JSON${jsonErrorLocation(text, error)}; is this a truss ledger bundle (truss ledger export)?`,
     );
   }
+  // Repeated keys and excessive nesting are refused before anything reads the value (docs/ledger.md "Bundle").
+  const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH);
+  if (problem) throw new BundleFormatError(jsonStructureMessage(source, text, problem));
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new BundleFormatError(
       `${source}: expected a JSON object with schema_version "${BUNDLE_SCHEMA_VERSION}"`,

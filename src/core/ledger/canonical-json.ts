@@ -1,15 +1,24 @@
 import { CanonicalJsonError } from './errors.js';
 
 /**
+ * The deepest nesting of arrays and objects canonical JSON accepts (the payload object itself is
+ * level 1). Serialising recurses once per level, and browsers and Node overflow their stacks at
+ * different depths, so without one limit a deep payload could be written by one and fail to verify in
+ * another. Every writer (store append) and verifier (CLI, page) goes through this function, so all
+ * enforce the same limit (docs/ledger.md "Entries").
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
  * RFC 8785 (JCS) canonical JSON. Every hash in the ledger is taken over this text, so it must be
  * byte-identical to any other conforming implementation; values that different JSON stacks could
  * read differently are refused instead of silently normalised.
  */
 export function canonicalJson(value: unknown): string {
-  return serialize(value, '$');
+  return serialize(value, '$', 0);
 }
 
-function serialize(value: unknown, path: string): string {
+function serialize(value: unknown, path: string, depth: number): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -19,8 +28,13 @@ function serialize(value: unknown, path: string): string {
     case 'string':
       return serializeString(value, path);
     case 'object':
-      if (Array.isArray(value)) return serializeArray(value, path);
-      return serializeObject(value as object, path);
+      if (depth >= MAX_JSON_DEPTH) {
+        throw new CanonicalJsonError(
+          `${path}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects, the most a ledger payload may have; flatten it, or store the data as a blob and record its hash`,
+        );
+      }
+      if (Array.isArray(value)) return serializeArray(value, path, depth + 1);
+      return serializeObject(value as object, path, depth + 1);
     default:
       throw new CanonicalJsonError(`${path}: ${typeof value} is not a JSON value`);
   }
@@ -49,17 +63,17 @@ function serializeString(value: string, path: string): string {
   return JSON.stringify(value);
 }
 
-function serializeArray(value: unknown[], path: string): string {
+function serializeArray(value: unknown[], path: string, depth: number): string {
   let out = '[';
   for (let i = 0; i < value.length; i++) {
     if (i > 0) out += ',';
     if (!(i in value)) throw new CanonicalJsonError(`${path}[${i}]: sparse array hole`);
-    out += serialize(value[i], `${path}[${i}]`);
+    out += serialize(value[i], `${path}[${i}]`, depth);
   }
   return `${out}]`;
 }
 
-function serializeObject(value: object, path: string): string {
+function serializeObject(value: object, path: string, depth: number): string {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
     const name = (proto?.constructor as { name?: string } | undefined)?.name ?? 'unknown';
@@ -78,7 +92,7 @@ function serializeObject(value: object, path: string): string {
     if (!key.isWellFormed()) throw new CanonicalJsonError(`${child}: key contains a lone UTF-16 surrogate`);
     if (!first) out += ',';
     first = false;
-    out += `${JSON.stringify(key)}:${serialize(record[key], child)}`;
+    out += `${JSON.stringify(key)}:${serialize(record[key], child, depth)}`;
   }
   return `${out}}`;
 }

@@ -1,16 +1,18 @@
 import { checkReceipt, type ReceiptFinding } from '../anchor/receipt.js';
 import { canonicalJson } from './canonical-json.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
-import { HUMAN_REVIEW_DECISIONS } from './entry.js';
+import type { HumanReviewDecision } from './entry.js';
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
   entryPreimage,
   HUMAN_REVIEW_KIND,
   KIND_PATTERN,
+  SUSPENDED_KIND,
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
+import { readHumanReview } from './human-review-payload.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -33,7 +35,9 @@ export type FailureCode =
   | 'child_anchor_mismatch'
   | 'child_failed'
   | 'view_mismatch'
-  | 'bad_anchor_receipt';
+  | 'bad_anchor_receipt'
+  | 'duplicate_terminal'
+  | 'session_mismatch';
 
 export interface ChainFailure {
   seq: number | null;
@@ -54,7 +58,7 @@ export interface DecodedEntry {
 
 export interface ReviewFinding {
   seq: number;
-  decision: string;
+  decision: HumanReviewDecision;
   actor: unknown;
   note: unknown;
   source: unknown;
@@ -92,6 +96,10 @@ export interface ChainResult {
   /** Kind of the last entry that is not an annotation. */
   lastKind: string | null;
   terminal: boolean;
+  /** True when the last entry that is not an annotation is `suspended`: the run is waiting, not finished. */
+  suspended: boolean;
+  /** The session id the signed `run_started` (seq 0) names; null for ledgers written before it carried one. */
+  signedSessionId: string | null;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
   anchorReceipts: AnchorReceiptFinding[];
@@ -111,6 +119,10 @@ export class ChainVerifier {
   #prev: Uint8Array = ZERO_HASH;
   #reviewableHead: Uint8Array | null = null;
   #lastKind: string | null = null;
+  /** Seq of the first `verdict`, and of the first `run_completed`/`run_failed` (docs/ledger.md "Verification results"). */
+  #verdictSeq: number | null = null;
+  #signedSessionId: string | null = null;
+  #endSeq: number | null = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
   readonly #attestable = new Map<string, number>();
   /**
@@ -199,6 +211,7 @@ export class ChainVerifier {
     } else if (entry.kind === ANCHOR_RECEIPT_KIND) {
       if (!this.#recordReceipt(entry)) return;
     } else if (!ANNOTATION_KINDS.has(entry.kind)) {
+      if (!this.#recordTerminal(entry)) return;
       this.#reviewableHead = entry.entryHash;
       this.#lastKind = entry.kind;
       this.#remember(entry.entryHash, entry.seq);
@@ -219,12 +232,37 @@ export class ChainVerifier {
       reviewableHead,
       lastKind: this.#lastKind,
       terminal: this.#lastKind !== null && TERMINAL_KINDS.has(this.#lastKind),
+      suspended: this.#lastKind === SUSPENDED_KIND,
+      signedSessionId: this.#signedSessionId,
       reviews: this.#reviews,
       childAnchors: this.#anchors,
       anchorReceipts: this.#receipts,
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
     };
+  }
+
+  /**
+   * A session carries one machine verdict and ends once: a second `verdict`, or a second
+   * `run_completed`/`run_failed`, would let a reader pick whichever they like (docs/ledger.md
+   * "Verification results", `duplicate_terminal`).
+   */
+  #recordTerminal(entry: DecodedEntry): boolean {
+    const ends = entry.kind === 'run_completed' || entry.kind === 'run_failed';
+    if (entry.kind !== 'verdict' && !ends) return true;
+    const first = entry.kind === 'verdict' ? this.#verdictSeq : this.#endSeq;
+    if (first !== null) {
+      const what = entry.kind === 'verdict' ? 'a second verdict' : `a second end of run (${entry.kind})`;
+      this.fail(
+        entry.seq,
+        'duplicate_terminal',
+        `seq ${entry.seq}: ${what} after seq ${first}: a session has exactly one terminal verdict, so this ledger says two different things`,
+      );
+      return false;
+    }
+    if (entry.kind === 'verdict') this.#verdictSeq = entry.seq;
+    else this.#endSeq = entry.seq;
+    return true;
   }
 
   #remember(entryHash: Uint8Array, seq: number): void {
@@ -307,15 +345,14 @@ export class ChainVerifier {
       );
       return false;
     }
-    const decision = String(p.decision);
-    if (!(HUMAN_REVIEW_DECISIONS as readonly string[]).includes(decision)) {
-      this.fail(
-        entry.seq,
-        'malformed_entry',
-        `seq ${entry.seq}: human_review decision ${JSON.stringify(p.decision)} is not approved, rejected or needs_changes`,
-      );
+    // The one strict reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
+    // only prints like "approved" (["approved"], true) is malformed, not approved.
+    const read = readHumanReview(p);
+    if ('error' in read) {
+      this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
       return false;
     }
+    const { decision } = read.review;
     this.#reviewerKeys.add(String(p.reviewer_public_key));
     this.#reviews.push({
       seq: entry.seq,
@@ -336,6 +373,12 @@ export class ChainVerifier {
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
+        // The session id is bound to the chain here (docs/ledger.md "Bundle"); buildReport compares it
+        // with the id the container claims.
+        if (entry.seq === 0 && p.session_id !== undefined) {
+          if (typeof p.session_id === 'string') this.#signedSessionId = p.session_id;
+          else this.fail(0, 'malformed_entry', 'seq 0: run_started session_id is not a string');
+        }
         break;
       case 'check_result':
         this.#views.evidence.checks.push(p);

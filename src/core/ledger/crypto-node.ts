@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, hash, type KeyObject, verify } from 'node:crypto';
-import { Point } from '@noble/ed25519';
+import { isAcceptablePublicKey } from './ed25519-fixed-key.js';
 import { bytesEqual, bytesToHex } from './encoding.js';
 import { entryPreimageParts } from './entry-hash.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -39,7 +39,12 @@ export function nodeEntryHash(
   return hash('sha256', preimage, 'buffer');
 }
 
-/** node:crypto implementation: about ten times faster than the portable one, byte-identical results. */
+/**
+ * node:crypto implementation: about ten times faster than the portable one, byte-identical results.
+ * OpenSSL decides the signature equation (S < L, cofactorless, R compared byte for byte); the key is
+ * first held to the rest of the signature rule (docs/ledger.md "Signature rule"): OpenSSL accepts
+ * small-order and non-canonical keys, which every Truss path refuses.
+ */
 export function createNodeCrypto(): LedgerCrypto {
   const keys = new Map<string, KeyObject | null>();
   // A chain is verified against one key object over and over: remember the last one by identity
@@ -60,7 +65,7 @@ export function createNodeCrypto(): LedgerCrypto {
     let key = keys.get(hex);
     if (key === undefined) {
       try {
-        key = publicKey.length === 32 && isStrictPublicKey(publicKey) ? publicKeyObject(publicKey) : null;
+        key = publicKey.length === 32 && isAcceptablePublicKey(publicKey) ? publicKeyObject(publicKey) : null;
       } catch {
         key = null;
       }
@@ -81,16 +86,4 @@ export function createNodeCrypto(): LedgerCrypto {
       }
     },
   };
-}
-
-/**
- * OpenSSL accepts small-order public keys, for which one signature verifies any message; the portable
- * verifier (noble, RFC 8032 strict) rejects them. Refusing them here keeps both verifiers in agreement.
- */
-function isStrictPublicKey(publicKey: Uint8Array): boolean {
-  try {
-    return !Point.fromBytes(publicKey, false).isSmallOrder();
-  } catch {
-    return false;
-  }
 }

@@ -22,7 +22,7 @@ function verifierFor(publicKey: Uint8Array): FixedKeyVerifier {
 
 /**
  * Pure-JS implementation on @noble: no node:crypto, so the same verifier runs in a browser page.
- * Signatures are checked with @noble's strict RFC 8032 rules through a per-key window table
+ * Signatures are checked under the Truss signature rule (docs/ledger.md "Signature rule") through a per-key window table
  * (FixedKeyVerifier), since every entry of a ledger is signed by the same key.
  */
 export const portableCrypto: LedgerCrypto = {

@@ -8,13 +8,19 @@ const WINDOWS = 33;
 const WINDOW_POINTS = 128;
 
 /**
- * Ed25519 verification (RFC 8032, @noble's strict `zip215: false` branch, step for step) for many
- * signatures by ONE public key — a ledger is signed by its session key — with the multiples of that
- * key precomputed once in fixed 8-bit windows, as @noble does for the base point. [k]A then costs
- * ~33 point additions instead of a full variable-base multiplication, which makes the in-browser
- * check of a long ledger several times faster. Every other step (strict decoding, the small-order
- * key refusal, s < L, the cofactored group equation) is @noble's; a property test holds the result
- * equal to `ed.verify(…, { zip215: false })` on valid, mutated and malformed inputs.
+ * Ed25519 verification under the Truss signature rule (docs/ledger.md "Signature rule"): the same
+ * set node:crypto/OpenSSL accepts — S < L, then the cofactorless check that the canonical encoding of
+ * [S]B − [k]A equals R's 32 bytes — and additionally a public key that is a canonical encoding of a
+ * point outside the small-order subgroup. Cofactored checking (what @noble's strict verify does) would
+ * accept signatures whose R or A carries a small-order component that `truss verify` rejects, so the
+ * page and the CLI would disagree on the same bundle.
+ *
+ * Built for many signatures by ONE public key — a ledger is signed by its session key — with the
+ * multiples of that key precomputed once in fixed 8-bit windows, as @noble does for the base point.
+ * [k]A then costs ~33 point additions instead of a full variable-base multiplication, which makes the
+ * in-browser check of a long ledger several times faster. test/ledger/ed25519-edge-vectors.test.ts
+ * holds every path to test/fixtures/vectors/ed25519-edge.json, and a property test holds it equal to
+ * node:crypto on valid, mutated and malformed inputs.
  */
 export class FixedKeyVerifier {
   readonly #publicKey: Uint8Array;
@@ -22,32 +28,42 @@ export class FixedKeyVerifier {
 
   constructor(publicKey: Uint8Array) {
     this.#publicKey = Uint8Array.from(publicKey);
-    let A: Point | null = null;
-    try {
-      A = ed.Point.fromBytes(this.#publicKey, false);
-      if (A.isSmallOrder()) A = null;
-    } catch {
-      A = null;
-    }
-    this.#table = A ? windowTable(A) : null;
+    this.#table = isAcceptablePublicKey(this.#publicKey)
+      ? windowTable(ed.Point.fromBytes(this.#publicKey, false))
+      : null;
   }
 
   verify(signature: Uint8Array, message: Uint8Array): boolean {
     if (!this.#table || signature.length !== 64) return false;
-    let R: Point;
-    let SB: Point;
     const r = signature.subarray(0, 32);
+    const s = littleEndian(signature.subarray(32, 64));
+    if (s >= N) return false;
+    const k = ed.etc.mod(littleEndian(sha512(ed.etc.concatBytes(r, this.#publicKey, message))), N);
+    const SB = s === 0n ? ed.Point.ZERO : ed.Point.BASE.multiply(s, false);
+    // Cofactorless and byte-exact, as OpenSSL: encode([S]B − [k]A) must equal R's bytes. Encodings
+    // are canonical, so that holds exactly when R decodes strictly (y < p, no x = 0 with the sign bit)
+    // to the same point; a projective comparison then avoids the field inversion encoding would cost.
+    let R: Point;
     try {
       R = ed.Point.fromBytes(r, false);
-      const s = littleEndian(signature.subarray(32, 64));
-      if (s >= N) return false;
-      SB = s === 0n ? ed.Point.ZERO : ed.Point.BASE.multiply(s, false);
     } catch {
       return false;
     }
-    const k = ed.etc.mod(littleEndian(sha512(ed.etc.concatBytes(r, this.#publicKey, message))), N);
-    const RkA = R.add(multiplyWindowed(this.#table, k));
-    return RkA.subtract(SB).clearCofactor().is0();
+    return SB.subtract(multiplyWindowed(this.#table, k)).equals(R);
+  }
+}
+
+/**
+ * The key half of the signature rule (docs/ledger.md "Signature rule"): 32 bytes that decode strictly
+ * (y < p, no "negative zero" x) to a point that is not of small order. OpenSSL accepts small-order keys,
+ * for which one signature verifies every message; every Truss path refuses them.
+ */
+export function isAcceptablePublicKey(publicKey: Uint8Array): boolean {
+  if (publicKey.length !== 32) return false;
+  try {
+    return !ed.Point.fromBytes(publicKey, false).isSmallOrder();
+  } catch {
+    return false;
   }
 }
 

@@ -9,6 +9,12 @@ export const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 /** Kinds that end a run; a ledger whose last entry other than an annotation is not one of these is `incomplete`. */
 export const TERMINAL_KINDS: ReadonlySet<string> = new Set(['run_completed', 'run_failed', 'suspended']);
 
+/**
+ * Ends a run segment (the store syncs it like a terminal entry), but the run is waiting, not finished:
+ * verification reports a ledger whose evidence ends here as `suspended` (docs/ledger.md "Verification results").
+ */
+export const SUSPENDED_KIND = 'suspended';
+
 /** Signed by the reviewer's own key rather than the session key, and appended after the evidence it attests. */
 export const HUMAN_REVIEW_KIND = 'human_review';
 

@@ -6,6 +6,7 @@ import { entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { isPinned, type TrustedKeys } from './trusted-keys.js';
 
 /** The parts of a `human_review` payload the reviewer decides; the key fields are filled in from the signer. */
 export type HumanReviewDecisionFields = Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>;
@@ -59,7 +60,7 @@ export function signDetachedHumanReview(options: {
 export function checkDetachedHumanReview(
   entry: LedgerEntry,
   head: { hash: string; seq: number },
-  options: { crypto: LedgerCrypto; trusted: ReadonlySet<string> | ReadonlyMap<string, unknown> },
+  options: { crypto: LedgerCrypto; trusted: TrustedKeys },
 ): string | null {
   if (entry.kind !== HUMAN_REVIEW_KIND) return `expected a ${HUMAN_REVIEW_KIND} entry, got ${entry.kind}`;
   if (entry.seq !== head.seq + 1) return `seq ${entry.seq} does not follow the head (seq ${head.seq})`;
@@ -80,7 +81,7 @@ export function checkDetachedHumanReview(
   const signature = hexToBytes(entry.signature, 64);
   if (!signature || !options.crypto.verify(signature, hash, publicKey))
     return 'the signature is not valid for reviewer_public_key';
-  if (!options.trusted.has(payload.reviewer_public_key as string))
-    return `reviewer key ${payload.reviewer_key_id ?? payload.reviewer_public_key} is not pinned`;
+  if (!isPinned(options.trusted, payload.reviewer_public_key as string, 'reviewer'))
+    return `reviewer key ${payload.reviewer_key_id ?? payload.reviewer_public_key} is not pinned as a reviewer (roles=reviewer in trusted-keys)`;
   return null;
 }

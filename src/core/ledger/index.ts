@@ -10,6 +10,8 @@ export * from './entry-hash.js';
 export * from './errors.js';
 export * from './export.js';
 export * from './human-review-entry.js';
+export * from './human-review-payload.js';
+export * from './json-structure.js';
 export * from './key-id.js';
 export * from './keys.js';
 export * from './ledger-crypto.js';

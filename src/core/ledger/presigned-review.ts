@@ -6,7 +6,7 @@ import { checkDetachedHumanReview } from './human-review-entry.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
-import type { TrustedKeys } from './trusted-keys.js';
+import { isPinned, type TrustedKeys } from './trusted-keys.js';
 
 const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`));
 
@@ -57,9 +57,9 @@ export function presignedReviewSigner(
     throw new LedgerError(
       `the pre-signed approval names key ${review.payload.reviewer_key_id}, but its public key is ${keyId}`,
     );
-  if (!approvers.has(review.payload.reviewer_public_key))
+  if (!isPinned(approvers, review.payload.reviewer_public_key, 'reviewer'))
     throw new LedgerError(
-      `the pre-signed approval is signed by ${keyId}, which is not a pinned approver key: add it to trusted-keys (or .truss/trusted-keys) to accept approvals from it`,
+      `the pre-signed approval is signed by ${keyId}, which is not pinned as a reviewer: add it to trusted-keys (or .truss/trusted-keys) with roles=reviewer to accept approvals from it`,
     );
   if (review.seq < 1) throw new LedgerError('the pre-signed approval cannot be the first entry of a ledger');
   const entryHash = hexToBytes(review.entry_hash, 32) as Uint8Array;

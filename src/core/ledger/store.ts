@@ -389,6 +389,12 @@ export class LedgerStore {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
       throw new LedgerError(`the payload of a ${kind} entry must be a JSON object`);
     }
+    // A run_started that names a session binds that id to the chain; it must be this session's.
+    if (kind === 'run_started' && payload.session_id !== undefined && payload.session_id !== sessionId) {
+      throw new LedgerError(
+        `run_started names session ${JSON.stringify(payload.session_id)}, but it is being appended to session ${sessionId}`,
+      );
+    }
     const canonicalPayload = canonicalJson(payload);
     const payloadBytes = Buffer.byteLength(canonicalPayload, 'utf8');
     if (payloadBytes > MAX_PAYLOAD_BYTES) {

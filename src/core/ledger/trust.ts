@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { bytesToHex } from './encoding.js';
 import { KeyError } from './errors.js';
 import { parsePublicKeyHex } from './keys.js';
-import { parseTrustedKeys } from './trusted-keys.js';
+import { parseTrustedKeys, type RolePin } from './trusted-keys.js';
 
 /** Where a repository pins the keys it trusts (SPEC §4.5). */
 export const REPO_TRUSTED_KEYS_PATH = '.truss/trusted-keys';
@@ -11,12 +11,19 @@ export const REPO_TRUSTED_KEYS_PATH = '.truss/trusted-keys';
 /**
  * Builds the pinned key set from explicit keys, an explicit file, or (when neither is given) the
  * repository's `.truss/trusted-keys`. Returns where the keys came from so reports can say it.
+ * A `--key HEX` pins for every role (the person verifying vouches for it); file lines carry their
+ * roles (docs/ledger.md "Trusted keys and roles").
  */
-export function resolveTrustedKeys(options: { keys?: string[]; file?: string | undefined; cwd: string }): {
-  trusted: Map<string, string>;
+export function resolveTrustedKeys(options: {
+  keys?: string[];
+  file?: string | undefined;
+  cwd: string;
+  onWarning?: (message: string) => void;
+}): {
+  trusted: Map<string, string | RolePin>;
   source: string | null;
 } {
-  const trusted = new Map<string, string>();
+  const trusted = new Map<string, string | RolePin>();
   const sources: string[] = [];
   for (const [index, key] of (options.keys ?? []).entries()) {
     trusted.set(bytesToHex(parsePublicKeyHex(key, `--key #${index + 1}`)), 'command line');
@@ -35,7 +42,9 @@ export function resolveTrustedKeys(options: { keys?: string[]; file?: string | u
         `cannot read trusted keys file ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       );
     }
-    for (const [key, label] of parseTrustedKeys(text, file)) trusted.set(key, label);
+    for (const [key, pin] of parseTrustedKeys(text, file, options.onWarning)) {
+      if (!trusted.has(key)) trusted.set(key, pin);
+    }
     sources.push(file);
   }
   return { trusted, source: sources.length ? sources.join(' + ') : null };

@@ -11,6 +11,7 @@ import {
   verifyBundle,
 } from './bundle.js';
 import { BundleFormatError } from './errors.js';
+import { findJsonStructureProblem, MAX_BUNDLE_DEPTH } from './json-structure.js';
 import type { VerifyReport } from './verify-report.js';
 
 /** Bundles read whole (not in the exporter's one-entry-per-line layout) above this size are refused. */
@@ -251,10 +252,16 @@ class LayoutScanner {
     }
     this.#comma = line.charCodeAt(line.length - 1) === 0x2c; /* , */
     let entry: unknown;
+    const text = this.#comma ? line.slice(0, -1) : line;
     try {
-      entry = JSON.parse(this.#comma ? line.slice(0, -1) : line);
+      entry = JSON.parse(text);
     } catch {
       throw new NotStreamable(`line ${this.#line} is not one complete JSON entry`);
+    }
+    // An entry sits 3 levels down (bundle, ledger, entries). A repeated key or deeper nesting is
+    // reported by the whole-file parse, with its line and column, as for every other reader.
+    if (findJsonStructureProblem(text, MAX_BUNDLE_DEPTH - 3)) {
+      throw new NotStreamable(`line ${this.#line} repeats a key or nests too deep`);
     }
     this.#entries++;
     // A failed chain ignores later entries, but every line is still parsed: a syntax error anywhere

@@ -5,14 +5,20 @@ import type {
   ChildAnchorFinding,
   ReviewFinding,
 } from './chain-verifier.js';
-import type { TrustedKeys } from './trusted-keys.js';
+import { hasRole, isPinned, pinnedRoles, type TrustedKeys } from './trusted-keys.js';
 
-/** SPEC §4.5 outcomes, most severe first. */
-export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'verified';
+/** Verification outcomes (docs/ledger.md "Verification results"), most severe first. */
+export type VerifyStatus = 'failed' | 'incomplete' | 'integrity_only' | 'suspended' | 'verified';
 
 export interface VerifyReport {
   status: VerifyStatus;
   session_id: string;
+  /**
+   * True when `session_id` is the one the signed `run_started` names (any other id fails as
+   * `session_mismatch`); false for ledgers written before run_started carried it, whose session id
+   * is only a label.
+   */
+  session_id_signed: boolean;
   entries: number;
   head_hash: string | null;
   public_key: string;
@@ -37,6 +43,8 @@ export const VERIFY_EXIT_CODES: Record<VerifyStatus, number> = {
   failed: 1,
   integrity_only: 4,
   incomplete: 5,
+  /** Same code as `truss run` for a suspended run (src/cli/exit-codes.ts). */
+  suspended: 6,
 };
 
 export interface ReportInput {
@@ -60,21 +68,22 @@ export function buildReport(input: ReportInput): VerifyReport {
   const report: VerifyReport = {
     status: 'verified',
     session_id: input.sessionId,
+    session_id_signed: chain.signedSessionId !== null,
     entries: chain.entryCount,
     head_hash: chain.headHash,
     public_key: input.publicKeyHex,
     key_id: input.keyId,
-    key_pinned: trusted.has(input.publicKeyHex),
+    key_pinned: isPinned(trusted, input.publicKeyHex, 'signer'),
     terminal_kind: chain.lastKind,
     failure: chain.failure,
     notes: [],
     reviews: chain.reviews.map((review) => ({
       ...review,
-      key_pinned: trusted.has(review.reviewer_public_key),
+      key_pinned: isPinned(trusted, review.reviewer_public_key, 'reviewer'),
     })),
     anchors: chain.anchorReceipts.map((anchor) => ({
       ...anchor,
-      log_key_pinned: trusted.has(anchor.log_public_key),
+      log_key_pinned: isPinned(trusted, anchor.log_public_key, 'log'),
     })),
     children: [],
   };
@@ -93,11 +102,23 @@ export function buildReport(input: ReportInput): VerifyReport {
       message: `head_hash ${short(input.declaredHead)} is not the hash of the last entry (seq ${seq}, ${short(chain.headHash)}): the head was dropped or replaced`,
     });
   }
+  if (chain.signedSessionId !== null && chain.signedSessionId !== input.sessionId) {
+    return fail({
+      seq: 0,
+      code: 'session_mismatch',
+      message: `seq 0: the ledger is labelled session ${JSON.stringify(input.sessionId)}, but its signed run_started names session ${JSON.stringify(chain.signedSessionId)} (renamed session)`,
+    });
+  }
   if (trusted.size > 0 && !report.key_pinned) {
+    // Pinned, but for another role (e.g. the review-signing key): never a ledger signer.
+    const roles = pinnedRoles(trusted, input.publicKeyHex);
     return fail({
       seq: null,
       code: 'untrusted_key',
-      message: `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`,
+      message:
+        roles.length > 0
+          ? `the ledger is signed by ${input.keyId}, which is pinned only as ${roles.join(', ')}, not as a signer (roles=signer in trusted-keys)`
+          : `the ledger is signed by ${input.keyId}, which is not a trusted key (re-signed or forged ledger)`,
     });
   }
   for (const anchor of chain.childAnchors) {
@@ -133,7 +154,7 @@ export function buildReport(input: ReportInput): VerifyReport {
     );
     return report;
   }
-  if (trusted.size === 0)
+  if (!hasRole(trusted, 'signer'))
     report.notes.push(
       `no trusted keys given: the chain is intact, but anyone could have signed it with ${input.keyId}`,
     );
@@ -148,6 +169,14 @@ export function buildReport(input: ReportInput): VerifyReport {
       report.notes.push(`child session ${child.session_id} is ${child.status}`);
   }
   report.status = report.notes.length > 0 ? 'integrity_only' : 'verified';
+  if (chain.suspended) {
+    // Intact and (when pinned) trusted, but not a finished run: its decision and verdict are not in
+    // this ledger, either yet or because the tail was cut off at the suspension. Never `verified`.
+    report.notes.push(
+      'the run is suspended (approval gate, signal or timer): its decision and verdict are not in this ledger, so it is not a finished run',
+    );
+    if (report.status === 'verified') report.status = 'suspended';
+  }
   return report;
 }
 

@@ -1,4 +1,5 @@
 import type { Bundle } from '../ledger/bundle.js';
+import type { RolePin } from '../ledger/trusted-keys.js';
 
 /** Marks the embedded document so a later page script can refuse data it does not understand. */
 export const REPORT_DATA_FORMAT = 'truss.report.v1';
@@ -14,8 +15,11 @@ export interface ReportData {
   generated_at: string;
   /** `truss <version>` that generated it (informational). */
   generator: string;
-  /** Pinned public keys as [lowercase hex, label] pairs; empty when none were given. */
-  trusted: Array<[string, string]>;
+  /**
+   * Pinned public keys as [lowercase hex, label] pairs (pinned for every role) or [hex, {label, roles}]
+   * (docs/ledger.md "Trusted keys and roles"); empty when none were given.
+   */
+  trusted: Array<[string, string | RolePin]>;
   /** Where the pinned keys came from (`--key`, a file path), for the page to say. */
   trust_source: string | null;
   bundle: Bundle;

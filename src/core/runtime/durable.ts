@@ -2,10 +2,11 @@ import { canonicalJson } from '../ledger/canonical-json.js';
 import { SignaturesDigest } from '../ledger/checkpoint.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS, HUMAN_REVIEW_KIND, TERMINAL_KINDS, ZERO_HASH } from '../ledger/entry-hash.js';
+import { type HumanReview, readHumanReview } from '../ledger/human-review-payload.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { AppendOptions, CheckpointUse, LedgerStore } from '../ledger/store.js';
-import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
 import {
   type ApprovalAwait,
   type AwaitSpec,
@@ -472,23 +473,27 @@ export class DurableSession {
    * `approvers` count; with none, nothing releases the gate (the suspension says `noApprovers`).
    */
   async awaitApproval(gate: ApprovalAwait, reason: string, approvers: TrustedKeys): Promise<LedgerEntry> {
+    // Reviews are read with the strict reader the verifier and the report use (docs/ledger.md
+    // "Human sign-off"); a malformed one that would otherwise be the latest blocks the gate (fail closed).
     const latestReview = (suspended: LedgerEntry) => {
-      let latest: LedgerEntry | undefined;
+      let latest: { entry: LedgerEntry; review: HumanReview | null } | undefined;
       for (let seq = suspended.seq + 1; ; seq++) {
         const entry = this.store.entry(this.id, seq);
         if (!entry) break;
         if (entry.kind !== HUMAN_REVIEW_KIND) continue;
         if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
-        if (!approvers.has(String(entry.payload.reviewer_public_key))) continue;
-        latest = entry;
+        if (!isPinned(approvers, String(entry.payload.reviewer_public_key), 'reviewer')) continue;
+        const read = readHumanReview(entry.payload);
+        latest = { entry, review: 'review' in read ? read.review : null };
       }
       return latest;
     };
     return this.#await({ approval: gate }, reason, 'signal_received', APPROVAL_SIGNAL, {
       release: (suspended) => {
         if (!suspended) return null;
-        const review = latestReview(suspended);
-        if (review?.payload.decision !== 'approved') return null;
+        const latest = latestReview(suspended);
+        if (latest?.review?.decision !== 'approved') return null;
+        const review = latest.entry;
         return {
           payload: {
             name: APPROVAL_SIGNAL,
@@ -500,13 +505,13 @@ export class DurableSession {
         };
       },
       blocked: (suspended): GateBlock | null => {
-        const review = latestReview(suspended);
-        if (!review) return null;
+        const latest = latestReview(suspended);
+        if (!latest) return null;
         return {
-          decision: String(review.payload.decision),
-          note: String(review.payload.note ?? ''),
-          reviewer_key_id: String(review.payload.reviewer_key_id),
-          seq: review.seq,
+          decision: latest.review?.decision ?? 'malformed',
+          note: latest.review?.note ?? 'the latest review is malformed and counts as no approval',
+          reviewer_key_id: String(latest.entry.payload.reviewer_key_id),
+          seq: latest.entry.seq,
         };
       },
       noApprovers: approvers.size === 0,
@@ -517,7 +522,7 @@ export class DurableSession {
           review !== undefined &&
           review.kind === HUMAN_REVIEW_KIND &&
           review.seq > suspended.seq &&
-          review.payload.decision === 'approved' &&
+          readDecision(review.payload) === 'approved' &&
           review.payload.attested_head_hash === suspended.entry_hash &&
           review.entry_hash === release.payload.review_entry_hash;
         if (!ok) {
@@ -578,4 +583,10 @@ export class DurableSession {
       ...(how.noApprovers ? { noApprovers: true } : {}),
     });
   }
+}
+
+/** The decision of a `human_review` payload under the strict reader, or null when it is malformed. */
+function readDecision(payload: unknown): HumanReview['decision'] | null {
+  const read = readHumanReview(payload);
+  return 'review' in read ? read.review.decision : null;
 }

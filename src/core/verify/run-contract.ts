@@ -191,6 +191,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return drive(session, options, options.contract, options.contractHash, () => ({
+    // Binds the session id to the signed chain (docs/ledger.md "Bundle": session_mismatch).
+    session_id: session.id,
     contract: options.contract,
     contract_hash: options.contractHash,
     code_version: options.codeVersion,

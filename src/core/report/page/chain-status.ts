@@ -29,6 +29,12 @@ export function chainState(report: VerifyReport): ChainState {
           : 'Chain intact but key not pinned',
         detail: [`${count}, signed by ${report.key_id}.`, ...report.notes],
       };
+    case 'suspended':
+      return {
+        tone: 'warn',
+        headline: `Chain intact, signed by ${report.key_id} (pinned), but the run is suspended: not a finished run`,
+        detail: [`${count}, signed by ${report.key_id}.`, ...report.notes],
+      };
     case 'incomplete':
       return {
         tone: 'warn',

@@ -3,6 +3,11 @@
 import type { Bundle } from '../../ledger/bundle.js';
 import { hexToBytes } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
+import {
+  findJsonStructureProblem,
+  jsonStructureMessage,
+  MAX_BUNDLE_DEPTH,
+} from '../../ledger/json-structure.js';
 import type { VerifyReport } from '../../ledger/verify-report.js';
 import { REPORT_DATA_FORMAT, type ReportData } from '../report-data.js';
 import { type ChainState, chainState } from './chain-status.js';
@@ -51,7 +56,14 @@ async function main(): Promise<void> {
   const app = document.getElementById('app') as HTMLElement;
   let data: ReportData;
   try {
-    data = JSON.parse(document.getElementById('truss-data')?.textContent ?? '') as ReportData;
+    const text = document.getElementById('truss-data')?.textContent ?? '';
+    data = JSON.parse(text) as ReportData;
+    // The same refusal as `truss verify` (docs/ledger.md "Bundle"): the bundle sits one level down.
+    const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH + 1);
+    if (problem) {
+      const asBundle = problem.kind === 'too_deep' ? { ...problem, limit: MAX_BUNDLE_DEPTH } : problem;
+      throw new Error(jsonStructureMessage('the embedded bundle', text, asBundle));
+    }
     if (data.format !== REPORT_DATA_FORMAT) throw new Error(`unknown data format ${String(data.format)}`);
   } catch (error) {
     app.replaceChildren(

@@ -2,6 +2,7 @@
 import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
+import { readHumanReview } from '../../ledger/human-review-payload.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../verify/run-report.js';
 import { h, short, text } from './dom.js';
 
@@ -63,22 +64,39 @@ export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
   const list = h('ul', { class: 'signoffs' });
   for (const entry of reviews) {
     const p = entry.payload;
-    const stale = p.attested_head_hash !== reviewableHead;
-    const actor = (p.actor as Payload | null)?.login;
+    // The strict reader shared with the verifier and the gates (docs/ledger.md "Human sign-off"):
+    // a decision that is not exactly one of the three strings is shown as malformed, never as approved.
+    const read = readHumanReview(p);
+    if ('error' in read) {
+      list.append(
+        h(
+          'li',
+          { class: 'signoff malformed', 'data-seq': String(entry.seq) },
+          h('strong', null, 'malformed review'),
+          h('span', { class: 'pill bad' }, 'not a decision'),
+          h('span', { class: 'muted small' }, ` seq ${entry.seq} · ${read.error}`),
+          h('span', { class: 'signoff-trust small' }, ''),
+        ),
+      );
+      continue;
+    }
+    const review = read.review;
+    const stale = review.attested_head_hash !== reviewableHead;
+    const actor = review.actor?.login;
     list.append(
       h(
         'li',
         { class: `signoff ${stale ? 'stale' : 'current'}`, 'data-seq': String(entry.seq) },
-        h('strong', null, text(p.decision).replace('_', ' ')),
+        h('strong', null, review.decision.replace('_', ' ')),
         ` by ${text(actor ?? 'unknown')} `,
         h('span', { class: `pill ${stale ? 'warn' : 'good'}` }, stale ? 'stale' : 'current'),
         h(
           'span',
           { class: 'muted small' },
-          ` seq ${entry.seq} · key ${text(p.reviewer_key_id)} · attests ${short(p.attested_head_hash)}`,
+          ` seq ${entry.seq} · key ${review.reviewer_key_id} · attests ${short(review.attested_head_hash)}`,
         ),
         h('span', { class: 'signoff-trust small' }, ''),
-        p.note ? h('blockquote', null, text(p.note)) : null,
+        review.note ? h('blockquote', null, review.note) : null,
         stale
           ? h(
               'p',

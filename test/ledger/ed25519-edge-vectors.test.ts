@@ -1,0 +1,105 @@
+/**
+ * One vector file, every verification path: node:crypto (what `truss verify` uses), the portable
+ * @noble path, the fixed-key window table, and the HTML report's own script in headless Chromium must
+ * each accept exactly the signatures test/fixtures/vectors/ed25519-edge.json marks `expected`
+ * (docs/ledger.md "Signature rule"). The file is written by scripts/gen-ed25519-edge-vectors.mjs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeCrypto } from '../../src/core/ledger/crypto-node.js';
+import { portableCrypto } from '../../src/core/ledger/crypto-portable.js';
+import { FixedKeyVerifier } from '../../src/core/ledger/ed25519-fixed-key.js';
+import { PAGE_SCRIPT } from '../../src/core/report/page-script.generated.js';
+import { launchChromium, runBrowserTests } from '../helpers/browser.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+
+interface Vector {
+  id: string;
+  source: string;
+  description: string;
+  message: string;
+  public_key: string;
+  signature: string;
+  openssl: boolean;
+  cofactored: boolean;
+  expected: boolean;
+}
+
+const { vectors } = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'test/fixtures/vectors/ed25519-edge.json'), 'utf8'),
+) as { vectors: Vector[] };
+const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+const mismatches = (answer: (v: Vector) => boolean) =>
+  vectors.filter((v) => answer(v) !== v.expected).map((v) => `${v.id}: got ${!v.expected}`);
+
+describe('Ed25519 edge vectors', () => {
+  it('cover the cases where OpenSSL and the cofactored rule disagree, and the published sets', () => {
+    expect(vectors.length).toBeGreaterThan(200);
+    expect(vectors.filter((v) => v.source === 'taming-the-many-eddsas')).toHaveLength(12);
+    expect(vectors.some((v) => v.openssl !== v.cofactored && v.id.startsWith('a-mixed-order'))).toBe(true);
+    expect(vectors.some((v) => v.openssl !== v.cofactored && v.id.startsWith('r-mixed-order'))).toBe(true);
+    expect(vectors.filter((v) => v.expected).length).toBeGreaterThanOrEqual(4);
+    // The rule is OpenSSL's, narrowed only by the key condition.
+    for (const v of vectors) if (v.expected) expect(v.openssl, v.id).toBe(true);
+  });
+
+  it('node:crypto path (truss verify) accepts exactly the expected set', () => {
+    const node = createNodeCrypto();
+    expect(mismatches((v) => node.verify(bytes(v.signature), bytes(v.message), bytes(v.public_key)))).toEqual(
+      [],
+    );
+  });
+
+  it('portable @noble path accepts exactly the expected set', () => {
+    expect(
+      mismatches((v) => portableCrypto.verify(bytes(v.signature), bytes(v.message), bytes(v.public_key))),
+    ).toEqual([]);
+  });
+
+  it('fixed-key window table accepts exactly the expected set', () => {
+    expect(
+      mismatches((v) =>
+        new FixedKeyVerifier(bytes(v.public_key)).verify(bytes(v.signature), bytes(v.message)),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe.runIf(runBrowserTests)('Ed25519 edge vectors in the report page (headless Chromium)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the page's own script, run as the Web Worker the report starts, accepts exactly the expected set", async () => {
+    const page = await browser.newPage();
+    try {
+      const jobs = vectors.map((v) => [v.signature, v.message, v.public_key]);
+      const answers = await page.evaluate(
+        async ({ script, jobs }) => {
+          const fromHex = (hex: string) =>
+            new Uint8Array(hex.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? []);
+          const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+          const worker = new Worker(url);
+          const result = await new Promise<Uint8Array>((resolve, reject) => {
+            worker.onmessage = (event: MessageEvent<Uint8Array>) => resolve(event.data);
+            worker.onerror = (event) => reject(new Error(event.message));
+            worker.postMessage(jobs.map((job) => job.map(fromHex)));
+          });
+          worker.terminate();
+          return Array.from(result);
+        },
+        { script: PAGE_SCRIPT, jobs },
+      );
+      expect(answers).toHaveLength(vectors.length);
+      expect(mismatches((v) => answers[vectors.indexOf(v)] === 1)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -380,7 +380,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
     // An approval signed by a key nobody pinned is refused, and the queued check says why.
     const forged = await dispatch(approval(SigningKey.generate().key));
     expect(forged.code).toBe(1);
-    expect(forged.stdout).toContain('not a pinned approver key');
+    expect(forged.stdout).toContain('not pinned as a reviewer');
     expect(harness.checkRuns.find((c) => c.id === 9100)?.conclusion).toBe('failure');
 
     Object.assign(harness.checkRuns.find((c) => c.id === 9100) ?? {}, { status: 'queued', conclusion: null });

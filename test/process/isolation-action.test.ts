@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionHarness, createdCheckRuns, TOKEN } from '../helpers/action-harness.js';
@@ -19,7 +19,7 @@ import {
  * any mechanism an agent executor is refused.
  */
 
-function attackContract(marker: string, kill = true): string {
+function attackContract(marker: string, kill = true, timeoutSec = 3): string {
   const script = attackScript({
     files: ['$RUNNER_TEMP/truss/ledger.db', '$HOME/.config/truss/signing.key'],
     marker,
@@ -33,7 +33,7 @@ intent = "steal the action's secrets"
 kind = "check"
 desc = "adversarial check"
 run = ${JSON.stringify(script)}
-timeout_sec = 3
+timeout_sec = ${timeoutSec}
 `;
 }
 
@@ -105,11 +105,15 @@ describe('the action entry with isolation', () => {
   }
 
   it('isolation: none — the same check reads the action inputs from /proc (what the isolated runs prevent)', async () => {
-    harness.baseContract = attackContract(`44${Math.floor(Math.random() * 1e6)}.`, false);
+    // A longer deadline: on a loaded machine the unisolated attack must still get to the parent's environ.
+    harness.baseContract = attackContract(`44${Math.floor(Math.random() * 1e6)}.`, false, 8);
     const run = await harness.runPullRequest({ INPUT_ISOLATION: 'none', INPUT_UPLOAD_ARTIFACT: 'false' });
     const bundle = readFileSync(run.outputs['bundle-path'] as string, 'utf8');
     expect(JSON.parse(bundle).ledger.entries[0].payload.isolation).toMatchObject({ level: 'none' });
-    expect(leaked({ signingKey: harness.seed }, [lootIn(harness.source)])).toEqual(['signingKey']);
+    expect(
+      leaked({ signingKey: harness.seed }, [lootIn(harness.source)]),
+      lootIn(harness.source).slice(0, 3000),
+    ).toEqual(['signingKey']);
     // The secret scan keeps the key out of the signed bundle even so.
     expect(leaked({ signingKey: harness.seed }, [bundle])).toEqual([]);
     expect(run.summary).toContain('checks isolated: none');

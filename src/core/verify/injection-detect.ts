@@ -43,7 +43,8 @@ export interface InjectionReport {
 export const MAX_SPANS = 50;
 const MATCH_CHARS = 160;
 
-const WHO = String.raw`(?:reviewers?|review(?:ing)? (?:panel|bots?|models?|agents?)|panel|graders?|judges?|evaluators?|ai|llms?|language models?|models?|assistants?|bots?|agents?|gpt|claude|copilot)`;
+const WHO =
+  '(?:reviewers?|review(?:ing)? (?:panel|bots?|models?|agents?)|panel|graders?|judges?|evaluators?|ai|llms?|language models?|models?|assistants?|bots?|agents?|gpt|claude|copilot)';
 
 /** Each rule: a name and patterns tried on every line of evidence. */
 const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [

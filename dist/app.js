@@ -19,19 +19,20 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-H6O6OQ3F.js";
-import "./chunks/chunk-C5HPWA2J.js";
+} from "./chunks/chunk-7HVVQA74.js";
+import "./chunks/chunk-UZOHE6H5.js";
 import {
   CONFIG_FILE,
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-4CCITI6Q.js";
+} from "./chunks/chunk-VB3RMXH4.js";
+import "./chunks/chunk-6GN5I7ZH.js";
 import "./chunks/chunk-6AKRE7LE.js";
 import {
   external_exports,
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CFPYSB7D.js";
+} from "./chunks/chunk-6ABTHRT4.js";
 import "./chunks/chunk-ELQBYAJO.js";
 import "./chunks/chunk-C24IPAXU.js";
 

@@ -2,12 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  WorkdirMismatchError
+} from "./chunks/chunk-747UD6WP.js";
+import {
   SessionBusyError
 } from "./chunks/chunk-LZ53B2P3.js";
 import {
   GitRefError,
   ProviderError
 } from "./chunks/chunk-V6WPCBFR.js";
+import {
+  IsolationSetupError,
+  IsolationUnavailableError
+} from "./chunks/chunk-T3RUBGV2.js";
 import {
   ContractError
 } from "./chunks/chunk-6AKRE7LE.js";
@@ -16,10 +23,13 @@ import {
 } from "./chunks/chunk-FRX3AGFA.js";
 import {
   EXIT
-} from "./chunks/chunk-DO22XCNI.js";
+} from "./chunks/chunk-AHF3UCFR.js";
+import {
+  OutputPathError
+} from "./chunks/chunk-YOHY7DC3.js";
 import {
   package_default
-} from "./chunks/chunk-B5R55IEP.js";
+} from "./chunks/chunk-IY22HZ7Z.js";
 import {
   UsageError,
   processIo
@@ -65,20 +75,22 @@ Exit codes:
   3  input or config error (malformed contract, bundle or key; missing file or session)
   4  integrity only (chain intact, signer not pinned)
   5  incomplete (chain intact, run unfinished or truncated)
-  6  run suspended (approval gate, signal or timer); the output says how to release it
-  64 usage error (bad flags or arguments)`;
+  6  run suspended (approval gate, signal or timer); the output says how to release it /
+     verify: chain intact and pinned, but the run is suspended (not a finished run)
+  64 usage error (bad flags or arguments)
+  130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-QFJ3B46S.js")).keygen,
-  verify: async () => (await import("./chunks/verify-B527MCAI.js")).verify,
-  attest: async () => (await import("./chunks/attest-OBHD5GJN.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-HCC7RQE5.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-4EARXVAR.js")).report,
-  ledger: async () => (await import("./chunks/ledger-7M2B36GW.js")).ledger,
-  review: async () => (await import("./chunks/review-UAB3TEWL.js")).review,
-  run: async () => (await import("./chunks/run-VOK6V2VT.js")).run,
-  resume: async () => (await import("./chunks/resume-WKWJSFEX.js")).resume,
-  signal: async () => (await import("./chunks/signal-QSC5HO7B.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-XRHS4ZZM.js")).anchor
+  keygen: async () => (await import("./chunks/keygen-K6HMZVNF.js")).keygen,
+  verify: async () => (await import("./chunks/verify-4PR4DB7N.js")).verify,
+  attest: async () => (await import("./chunks/attest-XZ7P5LZW.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-G3JW3T2L.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-SL7JRUY5.js")).report,
+  ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
+  review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
+  run: async () => (await import("./chunks/run-YG7EWEBB.js")).run,
+  resume: async () => (await import("./chunks/resume-IGQZBU5C.js")).resume,
+  signal: async () => (await import("./chunks/signal-SSFLNJML.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-V5OWX6IW.js")).anchor
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -100,6 +112,10 @@ async function run(argv, io = processIo()) {
     return report(error, io);
   }
 }
+function unusableDatabase(error) {
+  const { name, code } = error ?? {};
+  return name === "SqliteError" && typeof code === "string" && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
+}
 function report(error, io) {
   if (error instanceof UsageError) {
     io.stderr(`truss: ${error.message}
@@ -109,6 +125,8 @@ Run \`truss --help\` for usage.
   }
   const inputErrors = [
     SessionBusyError,
+    OutputPathError,
+    WorkdirMismatchError,
     BundleFormatError,
     KeyError,
     LedgerError,
@@ -119,11 +137,20 @@ Run \`truss --help\` for usage.
     AttestationFormatError,
     LogError,
     NoteError,
-    ProofError
+    ProofError,
+    IsolationUnavailableError,
+    IsolationSetupError
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${error.message}
 `);
+    return EXIT.input;
+  }
+  if (unusableDatabase(error)) {
+    io.stderr(
+      `truss: the ledger database is damaged or not a database (${error.code}: ${error.message}); restore it from a backup or re-import an exported bundle
+`
+    );
     return EXIT.input;
   }
   io.stderr(

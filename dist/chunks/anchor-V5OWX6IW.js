@@ -1,0 +1,556 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  resolveRunKey
+} from "./chunk-LUM4ROAE.js";
+import {
+  LOG_FILES,
+  TransparencyLog,
+  anchorInLog,
+  consistencyProof,
+  nodeTreeHasher,
+  readLogConfig,
+  rootAt
+} from "./chunk-FNU5WFMN.js";
+import "./chunk-EAZQ2LHZ.js";
+import "./chunk-FGO343MA.js";
+import "./chunk-T3RUBGV2.js";
+import "./chunk-6GN5I7ZH.js";
+import "./chunk-P44NM2NO.js";
+import {
+  EXIT
+} from "./chunk-AHF3UCFR.js";
+import "./chunk-VTIMVRR2.js";
+import "./chunk-YOHY7DC3.js";
+import "./chunk-SNRNBY7D.js";
+import "./chunk-IY22HZ7Z.js";
+import {
+  TRUST_HELP,
+  TRUST_OPTIONS,
+  trustFrom
+} from "./chunk-YZX5MVSC.js";
+import {
+  parseCommandArgs,
+  requirePositionals
+} from "./chunk-VCW7KPCO.js";
+import {
+  UsageError,
+  emit,
+  printHelp
+} from "./chunk-PQNVCJVT.js";
+import {
+  ANCHOR_RECEIPT_KIND,
+  LedgerStore,
+  anchorLeafData,
+  bytesEqual,
+  bytesToHex,
+  createNodeCrypto,
+  hexToBytes,
+  keysFor,
+  loadKeyFile,
+  loadOrCreateKeyFile,
+  openCheckpoint,
+  parseSeedBase64,
+  verifyConsistency,
+  verifyInclusion
+} from "./chunk-6ABTHRT4.js";
+import {
+  ForkError,
+  KeyError
+} from "./chunk-ELQBYAJO.js";
+import "./chunk-C24IPAXU.js";
+
+// src/cli/commands/anchor.ts
+import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
+import { join as join2, resolve } from "node:path";
+
+// src/core/anchor/checkpoint-witness.ts
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+var CheckpointWitness = class {
+  constructor(key, deps2, state) {
+    this.key = key;
+    this.deps = deps2;
+    this.state = state;
+  }
+  key;
+  deps;
+  state;
+  /**
+   * Verifies `note` and checks it against the remembered checkpoint; remembers it when it is newer.
+   * Throws ForkError (carrying both notes) when the two cannot come from one append-only log.
+   */
+  observe(note, prove2) {
+    const checkpoint2 = openCheckpoint(note, this.key, this.deps.crypto);
+    const saved = this.state.load();
+    const previous = saved === null ? null : openCheckpoint(saved, this.key, this.deps.crypto);
+    if (!previous) {
+      this.state.save(note);
+      return { checkpoint: checkpoint2, previous };
+    }
+    const [older, newer] = previous.size <= checkpoint2.size ? [previous, checkpoint2] : [checkpoint2, previous];
+    const fork = (why) => {
+      throw new ForkError(
+        `log ${this.key.name} forked: checkpoint ${older.size} and checkpoint ${newer.size} cannot both be honest (${why}); keep both notes as evidence`,
+        older.note,
+        newer.note
+      );
+    };
+    if (older.size === newer.size) {
+      if (!sameRoot(older.root, newer.root)) fork("same size, different roots");
+    } else if (older.size > 0) {
+      let proof = [];
+      try {
+        proof = prove2(older.size, newer.size);
+      } catch (error) {
+        fork(`no consistency proof available: ${error.message}`);
+      }
+      try {
+        verifyConsistency(this.deps.hasher, older.size, newer.size, proof, older.root, newer.root);
+      } catch (error) {
+        fork(error.message);
+      }
+    }
+    if (checkpoint2.size > previous.size) this.state.save(note);
+    return { checkpoint: checkpoint2, previous };
+  }
+};
+function sameRoot(a, b) {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+function fileWitnessState(path) {
+  return {
+    load: () => existsSync(path) ? readFileSync(path, "utf8") : null,
+    save: (note) => {
+      mkdirSync(dirname(path), { recursive: true });
+      const temp = `${path}.tmp-${process.pid}`;
+      writeFileSync(temp, note);
+      renameSync(temp, path);
+    }
+  };
+}
+
+// src/core/anchor/verify-log.ts
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join } from "node:path";
+function verifyLogDir(dir, options) {
+  const config = readLogConfig(dir);
+  const publicKey = hexToBytes(config.public_key, 32);
+  const report = {
+    status: "verified",
+    origin: config.origin,
+    key_id: config.key_id,
+    public_key: config.public_key,
+    key_pinned: (options.pinnedKeys ?? []).includes(config.public_key),
+    size: 0,
+    root: bytesToHex(options.hasher.emptyRoot),
+    checkpoints: 0,
+    latest_checkpoint_size: null,
+    failure: null
+  };
+  const fail = (message) => {
+    report.status = "failed";
+    report.failure = message;
+    return report;
+  };
+  const leavesPath = join(dir, LOG_FILES.leaves);
+  const leaves = existsSync2(leavesPath) ? readFileSync2(leavesPath) : Buffer.alloc(0);
+  if (leaves.length > 0 && leaves[leaves.length - 1] !== 10)
+    return fail(`${LOG_FILES.leaves} ends in a partial line`);
+  const leafHashes = [];
+  for (let start = 0; start < leaves.length; ) {
+    const end = leaves.indexOf(10, start);
+    leafHashes.push(options.hasher.leaf(leaves.subarray(start, end)));
+    start = end + 1;
+  }
+  const size = leafHashes.length;
+  const levels = [Buffer.concat(leafHashes)];
+  for (let count = Math.floor(size / 2), level = 1; count > 0; count = Math.floor(count / 2), level++) {
+    const below = levels[level - 1];
+    const nodes = Buffer.allocUnsafe(count * 32);
+    for (let i = 0; i < count; i++) {
+      const hash = options.hasher.node(
+        below.subarray(64 * i, 64 * i + 32),
+        below.subarray(64 * i + 32, 64 * i + 64)
+      );
+      nodes.set(hash, 32 * i);
+    }
+    levels.push(nodes);
+  }
+  const stored = readLevels(join(dir, LOG_FILES.treeDir));
+  if (stored.length > 0) {
+    for (let level = 0; level < Math.max(stored.length, levels.length); level++) {
+      const want = levels[level] ?? Buffer.alloc(0);
+      const have = stored[level] ?? Buffer.alloc(0);
+      if (have.equals(want)) continue;
+      const name = `${LOG_FILES.treeDir}/level-${String(level).padStart(2, "0")}.bin`;
+      if (have.length !== want.length)
+        return fail(
+          `${name} holds ${have.length / 32} hashes but ${size} leaves need exactly ${want.length / 32}`
+        );
+      let index = 0;
+      while (have.subarray(index * 32, index * 32 + 32).equals(want.subarray(index * 32, index * 32 + 32)))
+        index++;
+      return fail(
+        `${name} node ${index} (leaves from ${index * 2 ** level}) does not match the hash recomputed from ${LOG_FILES.leaves}`
+      );
+    }
+  }
+  report.size = size;
+  const source = {
+    size,
+    node: (level, index) => nodeAt(levels, level, index)
+  };
+  report.root = bytesToHex(rootAt(options.hasher, source, size));
+  const historyPath = join(dir, LOG_FILES.history);
+  const lines = existsSync2(historyPath) ? readFileSync2(historyPath, "utf8").split("\n").filter(Boolean) : [];
+  const key = { name: config.origin, publicKey };
+  let previous = null;
+  for (const [i, line] of lines.entries()) {
+    let checkpoint2;
+    try {
+      checkpoint2 = openCheckpoint(JSON.parse(line), key, options.crypto);
+    } catch (error) {
+      return fail(`checkpoint ${i + 1} of ${LOG_FILES.history}: ${error.message}`);
+    }
+    if (checkpoint2.size > size)
+      return fail(
+        `checkpoint ${i + 1} signs ${checkpoint2.size} leaves but the log holds ${size}: leaves were removed`
+      );
+    if (!bytesEqual(rootAt(options.hasher, source, checkpoint2.size), checkpoint2.root))
+      return fail(
+        `checkpoint ${i + 1} (size ${checkpoint2.size}) signs a root the leaves do not produce: the log was rewritten`
+      );
+    if (previous) {
+      if (checkpoint2.size < previous.size)
+        return fail(`checkpoint ${i + 1} (size ${checkpoint2.size}) is smaller than the one before it`);
+      if (previous.size > 0 && checkpoint2.size > previous.size) {
+        try {
+          verifyConsistency(
+            options.hasher,
+            previous.size,
+            checkpoint2.size,
+            consistencyProof(options.hasher, source, previous.size, checkpoint2.size),
+            previous.root,
+            checkpoint2.root
+          );
+        } catch (error) {
+          return fail(`checkpoints ${i} and ${i + 1} are not consistent: ${error.message}`);
+        }
+      }
+    }
+    previous = checkpoint2;
+  }
+  report.checkpoints = lines.length;
+  report.latest_checkpoint_size = previous?.size ?? null;
+  const latestPath = join(dir, LOG_FILES.checkpoint);
+  const latest = existsSync2(latestPath) ? readFileSync2(latestPath, "utf8") : null;
+  if ((latest ?? null) !== (previous?.note ?? null))
+    return fail(`${LOG_FILES.checkpoint} is not the last checkpoint in ${LOG_FILES.history}`);
+  if (!report.key_pinned && (options.pinnedKeys ?? []).length > 0)
+    return fail(
+      `the log is signed by ${config.key_id}, which is not a pinned log key: it may have been re-signed`
+    );
+  if (!report.key_pinned) report.status = "integrity_only";
+  return report;
+}
+function readLogTree(dir) {
+  const levels = readLevels(join(dir, LOG_FILES.treeDir));
+  return {
+    size: (levels[0]?.length ?? 0) / 32,
+    node: (level, index) => {
+      const hash = nodeAt(levels, level, index);
+      if (!hash) throw new RangeError(`no complete subtree at level ${level}, index ${index}`);
+      return hash;
+    }
+  };
+}
+function readLevels(dir) {
+  const levels = [];
+  for (let level = 0; ; level++) {
+    const path = join(dir, `level-${String(level).padStart(2, "0")}.bin`);
+    if (!existsSync2(path)) break;
+    levels.push(readFileSync2(path));
+  }
+  return levels;
+}
+function nodeAt(levels, level, index) {
+  const buffer = levels[level];
+  if (!buffer || (index + 1) * 32 > buffer.length) return void 0;
+  return buffer.subarray(index * 32, index * 32 + 32);
+}
+
+// src/cli/commands/anchor.ts
+var ANCHOR_HELP = `Usage: truss anchor <command> [options]
+
+Anchor ledger heads in a transparency log: an append-only RFC 6962 Merkle tree in a directory, with
+C2SP signed-note checkpoints. Only a head hash and its seq enter the log.
+
+Commands:
+  init LOGDIR --origin NAME --log-key FILE
+                                   create an empty log (the key file is created, 0600, if missing)
+  prove SESSION --db DB --log LOGDIR --log-key FILE
+                                   anchor the session's head: append it, sign a checkpoint, verify the
+                                   inclusion proof against it, record a signed anchor_receipt entry
+  checkpoint LOGDIR --log-key FILE sign a checkpoint for the current tree (refuses to sign a fork)
+  verify-log LOGDIR                recompute the tree from the leaves; check every file, every
+                                   checkpoint signature and the consistency between checkpoints
+
+Options:
+  --origin NAME      (init) the log's name, e.g. example.com/truss-log (no spaces or '+')
+  --log-key FILE     the log's Ed25519 seed file (same format as \`truss keygen\`); or TRUSS_LOG_KEY
+  --db FILE          (prove) the ledger database (default .truss/ledger.db)
+  --log LOGDIR       (prove) the log directory
+  --key FILE         (prove) the session's signing key (default: TRUSS_SIGNING_KEY, then this machine's key)
+  --no-record        (prove) anchor and verify, but do not append the anchor_receipt entry
+  --state FILE       (verify-log) remember the latest checkpoint here and demand consistency with the
+                     one remembered before: a log that rewrote history is reported as a fork (exit 1)
+  --json             machine-readable output
+${TRUST_HELP.replace(/a trusted public key/, "a trusted log public key").replace("trusted public keys", "trusted log keys")}
+                     (verify-log: without a pinned log key an intact log is only integrity_only)
+
+Exit codes: 0 ok/verified, 1 failed or fork, 3 unreadable input, 4 integrity_only, 64 usage`;
+var OPTIONS = {
+  origin: { type: "string" },
+  "log-key": { type: "string" },
+  db: { type: "string" },
+  log: { type: "string" },
+  "no-record": { type: "boolean" },
+  state: { type: "string" },
+  json: { type: "boolean" },
+  ...TRUST_OPTIONS
+};
+var deps = () => ({ crypto: createNodeCrypto(), hasher: nodeTreeHasher() });
+function anchor(args, io) {
+  const [sub, ...rest] = args;
+  if (!sub || sub === "--help" || sub === "-h" || sub === "help") return printHelp(io, ANCHOR_HELP);
+  const command = `anchor ${sub}`;
+  const { values, positionals } = parseCommandArgs(command, rest, OPTIONS);
+  if (values.help) return printHelp(io, ANCHOR_HELP);
+  try {
+    switch (sub) {
+      case "init": {
+        const [dir] = requirePositionals(command, positionals, ["LOGDIR"]);
+        return init(resolve(io.cwd, dir), values, io);
+      }
+      case "prove": {
+        const [session] = requirePositionals(command, positionals, ["SESSION"]);
+        if (!values.log) throw new UsageError("anchor prove: --log LOGDIR is required");
+        return prove(session, values, io);
+      }
+      case "checkpoint": {
+        const [dir] = requirePositionals(command, positionals, ["LOGDIR"]);
+        return checkpoint(resolve(io.cwd, dir), values, io);
+      }
+      case "verify-log": {
+        const [dir] = requirePositionals(command, positionals, ["LOGDIR"]);
+        return verifyLog(resolve(io.cwd, dir), values, io);
+      }
+      default:
+        throw new UsageError(`unknown anchor command "${sub}"; see \`truss anchor --help\``);
+    }
+  } catch (error) {
+    if (!(error instanceof ForkError)) throw error;
+    const evidence = {
+      error: error.name,
+      message: error.message,
+      earlier: error.earlier,
+      later: error.later
+    };
+    emit(
+      io,
+      Boolean(values.json),
+      evidence,
+      () => [
+        `\u2718 ${error.message}`,
+        "",
+        "earlier checkpoint:",
+        error.earlier.trimEnd(),
+        "",
+        "later checkpoint:",
+        error.later.trimEnd()
+      ].join("\n")
+    );
+    return EXIT.failed;
+  }
+}
+function logKey(values, io, command) {
+  const warn = (message) => io.stderr(`warning: ${message}
+`);
+  if (values["log-key"]) return loadKeyFile(resolve(io.cwd, values["log-key"]), warn);
+  if (io.env.TRUSS_LOG_KEY) return parseSeedBase64(io.env.TRUSS_LOG_KEY, "TRUSS_LOG_KEY");
+  throw new KeyError(
+    `${command}: pass --log-key FILE (or set TRUSS_LOG_KEY); create one with \`truss keygen --out FILE\``
+  );
+}
+function init(dir, values, io) {
+  if (!values.origin)
+    throw new UsageError("anchor init: --origin NAME is required (e.g. example.com/truss-log)");
+  let key;
+  let created = false;
+  if (values["log-key"]) {
+    ({ key, created } = loadOrCreateKeyFile(resolve(io.cwd, values["log-key"])));
+  } else {
+    key = logKey(values, io, "anchor init");
+  }
+  const log = TransparencyLog.create(dir, { origin: values.origin, publicKey: key.publicKey }, deps());
+  const config = log.config;
+  log.close();
+  emit(
+    io,
+    Boolean(values.json),
+    { dir, ...config, key_created: created },
+    () => [
+      `created log ${config.origin} in ${dir}`,
+      created ? `created log key ${values["log-key"]} (mode 0600; keep it secret)` : null,
+      `log public key ${config.public_key}`,
+      `log key id     ${config.key_id}`,
+      `verifier key   ${config.verifier_key}`,
+      "",
+      `Pin it:  echo "${config.public_key} ${config.origin}" >> .truss/trusted-keys`
+    ].filter((line) => line !== null).join("\n")
+  );
+  return EXIT.ok;
+}
+function checkpoint(dir, values, io) {
+  const key = logKey(values, io, "anchor checkpoint");
+  const log = TransparencyLog.open(dir, deps());
+  try {
+    const signed = log.sign(key);
+    emit(
+      io,
+      Boolean(values.json),
+      { origin: signed.origin, size: signed.size, note: signed.note },
+      () => signed.note.trimEnd()
+    );
+    return EXIT.ok;
+  } finally {
+    log.close();
+  }
+}
+function prove(sessionId, values, io) {
+  const { crypto, hasher } = deps();
+  const logDir = resolve(io.cwd, values.log);
+  const key = logKey(values, io, "anchor prove");
+  const record = !values["no-record"];
+  const store = LedgerStore.open(resolve(io.cwd, values.db ?? ".truss/ledger.db"), {
+    readonly: !record,
+    mustExist: true
+  });
+  try {
+    const chain = store.verifySession(sessionId, { crypto, trusted: /* @__PURE__ */ new Map() });
+    if (chain.failure) {
+      io.stderr(
+        `truss: refusing to anchor ${sessionId}: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}
+`
+      );
+      return EXIT.failed;
+    }
+    const signer = record ? resolveRunKey(values.key?.[0], io) : null;
+    const session = store.requireSession(sessionId);
+    if (signer && signer.publicKeyHex !== session.public_key) {
+      throw new KeyError(
+        `anchor prove: ${sessionId} is signed by ${session.pubkey_id}; pass its key with --key FILE (or --no-record)`
+      );
+    }
+    const head = store.reviewableHeadEntry(sessionId);
+    if (!head) throw new KeyError(`anchor prove: session ${sessionId} has no entries`);
+    const anchored = store.entry(sessionId, head.seq);
+    const receipt = anchorInLog(
+      { dir: logDir, signer: key, crypto, hasher },
+      { headHash: head.entry_hash, seq: head.seq }
+    );
+    const log = readLogConfig(logDir);
+    const opened = openCheckpoint(
+      receipt.checkpoint,
+      { name: log.origin, publicKey: hexToBytes(log.public_key, 32) },
+      crypto
+    );
+    verifyInclusion(
+      hasher,
+      receipt.leaf_index,
+      opened.size,
+      hasher.leaf(Buffer.from(anchorLeafData({ headHash: head.entry_hash, seq: head.seq }))),
+      receipt.inclusion_proof.map((h) => Buffer.from(h, "hex")),
+      opened.root
+    );
+    const entry = signer ? store.append(sessionId, ANCHOR_RECEIPT_KIND, receipt, signer) : null;
+    const result = {
+      session_id: sessionId,
+      anchored_seq: head.seq,
+      anchored_kind: anchored?.kind ?? null,
+      anchored_head_hash: head.entry_hash,
+      log_origin: receipt.log_origin,
+      log_key_id: receipt.log_key_id,
+      leaf_index: receipt.leaf_index,
+      tree_size: opened.size,
+      root: Buffer.from(opened.root).toString("hex"),
+      inclusion_proof: receipt.inclusion_proof,
+      checkpoint: receipt.checkpoint,
+      verified: true,
+      receipt_seq: entry?.seq ?? null
+    };
+    emit(
+      io,
+      Boolean(values.json),
+      result,
+      () => [
+        `\u2714 anchored session ${sessionId}: seq ${head.seq} (${result.anchored_kind}) head ${head.entry_hash.slice(0, 16)}\u2026`,
+        `  log ${receipt.log_origin}: leaf ${receipt.leaf_index} of checkpoint ${opened.size} (root ${result.root.slice(0, 16)}\u2026)`,
+        `  inclusion proof: ${receipt.inclusion_proof.length} hashes, verified against the checkpoint signed by ${receipt.log_key_id}`,
+        entry ? `  recorded anchor_receipt at seq ${entry.seq}; \`truss ledger verify ${sessionId}\` re-checks it` : "  --no-record: no anchor_receipt entry was appended",
+        "",
+        receipt.checkpoint.trimEnd()
+      ].join("\n")
+    );
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+function verifyLog(dir, values, io) {
+  const { crypto, hasher } = deps();
+  const { trusted, source } = trustFrom(values, io);
+  const report = verifyLogDir(dir, { crypto, hasher, pinnedKeys: keysFor(trusted, "log") });
+  let witness = null;
+  if (values.state && report.status !== "failed" && existsSync3(join2(dir, LOG_FILES.checkpoint))) {
+    const config = readLogConfig(dir);
+    const tree = readLogTree(dir);
+    const observer = new CheckpointWitness(
+      { name: config.origin, publicKey: hexToBytes(config.public_key, 32) },
+      { crypto, hasher },
+      fileWitnessState(resolve(io.cwd, values.state))
+    );
+    const { previous } = observer.observe(
+      readFileSync3(join2(dir, LOG_FILES.checkpoint), "utf8"),
+      (a, b) => consistencyProof(hasher, tree, a, b)
+    );
+    witness = { state: values.state, previous_size: previous?.size ?? null };
+  }
+  const exit = report.status === "verified" ? EXIT.ok : report.status === "failed" ? EXIT.failed : EXIT.integrityOnly;
+  emit(io, Boolean(values.json), { dir, trust_source: source, ...report, witness }, () => {
+    const badge = { verified: "\u2714 VERIFIED", integrity_only: "\u26A0 INTEGRITY ONLY", failed: "\u2718 FAILED" }[report.status];
+    const lines = [
+      `${badge}  log ${report.origin}  (${report.size} leaves, root ${report.root.slice(0, 16)}\u2026)`
+    ];
+    if (report.failure) lines.push(`  broken: ${report.failure}`);
+    lines.push(
+      `  ${report.checkpoints} signed checkpoint(s), latest at size ${report.latest_checkpoint_size ?? "none"}`,
+      `  log key ${report.key_id} (${report.key_pinned ? `pinned${source ? ` by ${source}` : ""}` : "NOT pinned"})`
+    );
+    if (witness)
+      lines.push(
+        `  consistent with the checkpoint remembered in ${witness.state}${witness.previous_size === null ? " (first visit: remembered now)" : ` (size ${witness.previous_size})`}`
+      );
+    if (report.status === "integrity_only")
+      lines.push("  note: pin the log key (--key HEX or .truss/trusted-keys) to trust who signed it");
+    lines.push(`exit ${exit} (${report.status})`);
+    return lines.join("\n");
+  });
+  return exit;
+}
+export {
+  ANCHOR_HELP,
+  anchor
+};

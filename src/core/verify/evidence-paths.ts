@@ -1,6 +1,6 @@
 /**
  * File names that hold credentials or keys by convention. Their content never goes to a reviewer
- * model or into a blob, whatever `.gitignore` says (see docs/security-evidence.md, "Evidence
+ * model or into a blob, whatever `.gitignore` says (see docs/security.md, "Evidence
  * hygiene"): a `.env` or `truss keygen` key file left untracked and not ignored would otherwise be
  * shown as a new file. Matched against the base name, in any directory.
  */

@@ -5,7 +5,7 @@
  * a maintainer reading the diff sees nothing. Every such character is replaced by a visible mark
  * (`⟦U+202E⟧`, tag text decoded as `⟦tag-text "…"⟧`), and Markdown HTML comments (invisible when
  * GitHub renders the file) are prefixed with `⟦html-comment⟧`. The same marked text is what the
- * check run, comment and report quote, so a human sees what the model saw (docs/security-models.md).
+ * check run, comment and report quote, so a human sees what the model saw (docs/security.md, "What reaches models").
  */
 
 export type HiddenKind = 'tag' | 'bidi' | 'bidi_mark' | 'zero_width' | 'html_comment';

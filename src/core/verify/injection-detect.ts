@@ -6,7 +6,7 @@ import type { EvidenceLine, EvidenceSource, PreparedEvidence } from './evidence-
  * itself a finding. The rules are deliberately about *addressing the judge* (instructions, role
  * markers, vote objects, our own prompt headings and delimiter name, hidden characters), not about
  * topics: a diff that describes prompt injection is not flagged, one that quotes an attack phrase
- * is (measured by `npm run bench:injection`; docs/security-models.md). Matches are
+ * is (measured by `npm run bench:injection`; docs/security.md, "What reaches models"). Matches are
  * recorded with file and line in the signed evidence; what happens next is the contract's
  * `[panel] on_suspected_injection` policy (docs/contracts.md).
  */

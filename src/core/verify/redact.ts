@@ -16,7 +16,7 @@ export interface SecretScan {
 /**
  * Turns text that is about to leave the harness (for a model, the journal, a bundle) into text
  * without secrets. A redactor built by {@link secretRedactor} also has `scan`, which reports what it
- * replaced so the signed entry can say so (see docs/security-evidence.md, "Evidence hygiene").
+ * replaced so the signed entry can say so (see docs/security.md, "Evidence hygiene").
  */
 export type Redactor = ((text: string) => string) & { scan?: (text: string) => SecretScan };
 

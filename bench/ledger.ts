@@ -15,7 +15,7 @@
  *   the difference goes, two informational figures come with it: the baseline plus the sessions UPDATE
  *   (`raw_insert_head_per_s`), and the CPU time of canonical JSON + SHA-256 + Ed25519 signing alone per
  *   entry in a hot loop (`sign_us`). Those two bound the ratio: an append cannot cost less than the
- *   baseline plus the head UPDATE (required: SPEC §4.1) plus one signature, so the best possible
+ *   baseline plus the head UPDATE (required: docs/ledger.md "Store") plus one signature, so the best possible
  *   ratio is raw_insert_us ÷ (raw_insert_head_us + sign_us) — about 0.7 with this machine's ~0.2 ms
  *   fsync and 43 µs Ed25519 signature, below the 0.8 goal; a faster disk lowers it further.
  * - verify_ratio: verifyBundleFile (node crypto) of a 100k-entry exported bundle file, exactly what

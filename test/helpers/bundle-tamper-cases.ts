@@ -12,7 +12,7 @@ import {
 import { appendSampleRun } from './sample-run.js';
 
 /**
- * The bundle tamper classes of test/ledger/tamper.test.ts (SPEC §4.5) as data: each case is a bundle
+ * The bundle tamper classes of test/ledger/tamper.test.ts (docs/ledger.md "Verification results") as data: each case is a bundle
  * an attacker could hand over plus the keys a verifier pins. Used to check that every verifier (the
  * CLI, the in-page verifier of the HTML report) reaches the same result on the same bytes.
  *

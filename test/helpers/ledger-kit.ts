@@ -90,7 +90,7 @@ export function journalRow(raw: Database.Database, sessionId: string, seq: numbe
   return row;
 }
 
-/** SPEC §4.2 entry hash, via the shared preimage builder and node's SHA-256. */
+/** docs/ledger.md "Entries" entry hash, via the shared preimage builder and node's SHA-256. */
 export function entryHash(prev: Uint8Array, kind: string, canonicalPayload: string, seq: number): Buffer {
   return createHash('sha256')
     .update(entryPreimage(prev, kind, canonicalPayload, seq))

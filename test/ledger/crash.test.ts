@@ -23,7 +23,7 @@ import {
 
 /**
  * Kills a real writer process (SIGKILL: no handlers, no cleanup, possibly mid-commit) at random
- * moments and checks SPEC §4.1: a crash before commit means the step did not happen, after commit it
+ * moments and checks docs/ledger.md "Store": a crash before commit means the step did not happen, after commit it
  * is recorded — so the journal is always a whole, verifiable prefix that can be finished.
  */
 

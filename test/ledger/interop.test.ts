@@ -38,7 +38,7 @@ const CRYPTOS: ReadonlyArray<readonly [string, LedgerCrypto]> = [
 ];
 
 // =============================================================================================
-// An independent implementation of SPEC §4.2 / §4.4 / §4.5, written from the spec text alone:
+// An independent implementation of docs/ledger.md, written from the spec text alone:
 // node:crypto SHA-256 and Ed25519 (raw keys wrapped as SPKI / PKCS#8 DER), plus the project's
 // canonicalJson (whose conformance canonical-json.test.ts establishes against RFC 8785 vectors).
 // Nothing else from src/ is used here.

@@ -140,7 +140,7 @@ describe('durability settings', () => {
 });
 
 describe('schema', () => {
-  it('records SCHEMA_VERSION in user_version and creates the SPEC §4.1 tables', () => {
+  it('records SCHEMA_VERSION in user_version and creates the docs/ledger.md "Store" tables', () => {
     openStore().close();
     const db = raw();
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,7 @@ import { appendSampleRun } from '../helpers/sample-run.js';
 import { verifyEveryWay, verifyTextBothWays } from './bundle-file-kit.js';
 
 /**
- * SPEC §4.5 tamper classes, each its own test, against both verifiers: the SQLite verifier
+ * docs/ledger.md "Verification results" tamper classes, each its own test, against both verifiers: the SQLite verifier
  * (`store.verifySession`, the file edited through a second connection) and the bundle verifier
  * (`verifyBundle(parseBundle(text))`, the exported JSON edited). Both run on node:crypto and on the
  * portable @noble implementation. Every bundle case is also checked through the file verifier
@@ -156,7 +156,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     });
   });
 
-  describe('tamper classes (SPEC §4.5)', () => {
+  describe('tamper classes (docs/ledger.md "Verification results")', () => {
     it('corrupted entry hash → entry_hash_mismatch at that seq', () => {
       const row = journalRow(fx.raw, id, 3);
       update(
@@ -511,7 +511,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     });
 
     it('a "human" review whose named reviewer key is the session key itself → bad_reviewer_key', () => {
-      // SPEC §4.2: human reviews are signed by the reviewer key, not the session key. If the session
+      // docs/ledger.md "Entries": human reviews are signed by the reviewer key, not the session key. If the session
       // key may act as its own reviewer, whoever holds the CI signing key can mint "approved" reviews
       // that the report shows as key_pinned.
       const seq = injectReview(
@@ -563,7 +563,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
     });
   });
 
-  describe('tamper classes (SPEC §4.5)', () => {
+  describe('tamper classes (docs/ledger.md "Verification results")', () => {
     it('corrupted entry hash → entry_hash_mismatch at that seq', () => {
       at(3).entry_hash = flipHexByte(at(3).entry_hash, 31);
       expectFailure(verify(), 'entry_hash_mismatch', 3);

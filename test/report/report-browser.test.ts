@@ -360,7 +360,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
             await opened.close();
           }
         }
-        // The set really spans the outcomes: every status and the failure codes of SPEC §4.5.
+        // The set really spans the outcomes: every status and the failure codes of docs/ledger.md "Verification results".
         for (const outcome of [
           'verified:',
           'integrity_only:',

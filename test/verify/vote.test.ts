@@ -10,7 +10,7 @@ function votes(met: number, notMet: number, unverifiable: number): Vote[] {
   ];
 }
 
-describe('panel majority (SPEC §5), every N from 1 to 5 × every vote mix', () => {
+describe('panel majority (docs/contracts.md "How clauses are judged"), every N from 1 to 5 × every vote mix', () => {
   for (let n = 1; n <= 5; n++) {
     for (let met = 0; met <= n; met++) {
       for (let notMet = 0; notMet <= n - met; notMet++) {

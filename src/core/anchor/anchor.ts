@@ -1,5 +1,5 @@
 /**
- * Where a ledger head gets anchored (SPEC §4.6). The default anchors nothing; the transparency log
+ * Where a ledger head gets anchored (docs/anchor.md). The default anchors nothing; the transparency log
  * anchors only the head hash and its seq. Anchoring failure is explicit: an anchor either returns a
  * receipt it has verified itself or throws — it never claims a receipt it does not have.
  */

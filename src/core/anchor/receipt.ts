@@ -14,7 +14,7 @@ import { verifyInclusion } from './merkle-verify.js';
 
 export { ANCHOR_RECEIPT_KIND } from '../ledger/entry-hash.js';
 
-/** Payload of an `anchor_receipt` entry (SPEC §4.3). Hashes are lowercase hex. */
+/** Payload of an `anchor_receipt` entry (docs/ledger.md "Entries"). Hashes are lowercase hex. */
 export interface AnchorReceiptPayload {
   /** The log's origin line, which is also its signed-note key name. */
   log_origin: string;

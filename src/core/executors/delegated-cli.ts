@@ -110,7 +110,7 @@ export interface DelegatedResult {
 }
 
 /**
- * Runs a delegated agent CLI (ADR 0003, Tier 2): the vendor CLI owns the inner loop; Truss hands it
+ * Runs a delegated agent CLI (docs/runtime.md): the vendor CLI owns the inner loop; Truss hands it
  * the task, captures its output and the change it made to the working tree, and leaves the verdict
  * to verification at the contract boundary.
  *

@@ -86,7 +86,7 @@ export class CancelledError extends Error {
 }
 
 /**
- * The in-loop executor (SPEC §6): Truss's own agent loop over `Provider.chat` with the harness
+ * The in-loop executor (docs/runtime.md): Truss's own agent loop over `Provider.chat` with the harness
  * tools. Every model call and tool call is a durable activity, so a resumed run replays them and
  * continues live past the frontier. Each step: the budget is checked, the model is called, spend
  * gates are applied, and each tool_use is checked against `allow_tools` (a disallowed or malformed

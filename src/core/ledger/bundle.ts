@@ -25,7 +25,7 @@ export interface BundleLedger {
   anchor_refs: unknown[];
 }
 
-/** The `truss.ledger.v1` export (SPEC §4.4). Only `ledger.entries` is authenticated; the rest are views. */
+/** The `truss.ledger.v1` export (docs/ledger.md "Bundle"). Only `ledger.entries` is authenticated; the rest are views. */
 export interface Bundle extends Partial<DerivedViews> {
   schema_version: typeof BUNDLE_SCHEMA_VERSION;
   ledger: BundleLedger;
@@ -185,7 +185,7 @@ export class BundleLedgerVerifier {
   }
 }
 
-/** Verifies a parsed bundle, its child sessions and its convenience views (SPEC §4.5). */
+/** Verifies a parsed bundle, its child sessions and its convenience views (docs/ledger.md "Verification results"). */
 export function verifyBundle(bundle: Bundle, options: VerifyOptions): VerifyReport {
   return finishBundle(bundle, verifyLedger(bundle.ledger, options));
 }

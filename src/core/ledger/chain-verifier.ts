@@ -108,7 +108,7 @@ export interface ChainResult {
 }
 
 /**
- * Streams entries through every check of SPEC §4.5 that needs only the entries themselves: contiguous
+ * Streams entries through every check of docs/ledger.md "Verification results" that needs only the entries themselves: contiguous
  * seq, prev links, recomputed hashes, signatures (session key, or the reviewer key for human reviews)
  * and review attestations. Streaming keeps verification of large ledgers at constant memory.
  * The first failure is sticky; later entries are ignored.

@@ -16,7 +16,7 @@ export function publicKeyObject(publicKey: Uint8Array): KeyObject {
 }
 
 /**
- * SHA-256 of the SPEC §4.2 preimage, written straight into one buffer and hashed one-shot: about a
+ * SHA-256 of the docs/ledger.md "Entries" preimage, written straight into one buffer and hashed one-shot: about a
  * third of the cost of building the preimage with TextEncoder + concat and streaming it through
  * createHash, which matters when a resume re-hashes thousands of entries. The part order comes from
  * entryPreimageParts, so the preimage is still defined in one place.

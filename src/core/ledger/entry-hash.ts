@@ -1,6 +1,6 @@
 import { concatBytes, utf8Bytes } from './encoding.js';
 
-/** `prev_hash[0]`: the chain starts from 32 zero bytes (SPEC §4.2). */
+/** `prev_hash[0]`: the chain starts from 32 zero bytes (docs/ledger.md "Entries"). */
 export const ZERO_HASH = new Uint8Array(32);
 
 /** Entry kinds are short snake_case identifiers so they can never smuggle structure into the preimage. */
@@ -29,7 +29,7 @@ export const ANCHOR_RECEIPT_KIND = 'anchor_receipt';
 export const ANNOTATION_KINDS: ReadonlySet<string> = new Set([HUMAN_REVIEW_KIND, ANCHOR_RECEIPT_KIND]);
 
 /**
- * The normative hash preimage of SPEC §4.2:
+ * The normative hash preimage of docs/ledger.md "Entries":
  * `prev_hash ‖ utf8(kind) ‖ canonical_json(payload) ‖ u64le(seq)`. Kept in one place so the signer,
  * the SQLite verifier, the bundle verifier and the browser verifier cannot drift apart.
  */

@@ -1,4 +1,4 @@
-/** One journal entry as it is authenticated: exactly the six fields SPEC §4.2 signs over. */
+/** One journal entry as it is authenticated: exactly the six fields docs/ledger.md "Entries" signs over. */
 export interface LedgerEntry {
   seq: number;
   kind: string;
@@ -8,7 +8,7 @@ export interface LedgerEntry {
   signature: string;
 }
 
-/** Payload of a `human_review` entry (SPEC §4.3). */
+/** Payload of a `human_review` entry (docs/ledger.md "Entries"). */
 export interface HumanReviewPayload {
   decision: HumanReviewDecision;
   note: string;

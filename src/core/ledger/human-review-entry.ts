@@ -12,7 +12,7 @@ import { isPinned, type TrustedKeys } from './trusted-keys.js';
 export type HumanReviewDecisionFields = Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>;
 
 /**
- * Builds and signs the `human_review` entry that chains onto a ledger head (SPEC §4.2: seq = head
+ * Builds and signs the `human_review` entry that chains onto a ledger head (docs/ledger.md "Entries": seq = head
  * seq + 1, prev_hash = head hash), without the ledger itself. The App uses it to sign an approval-gate
  * decision it cannot append (the suspended session lives on a runner); the Action appends the same
  * entry when it resumes, after checkDetachedHumanReview. Signed by the reviewer key, never the session key.

@@ -167,7 +167,7 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * The SQLite ledger (SPEC §4.1). Every append is one IMMEDIATE transaction that writes the entry,
+ * The SQLite ledger (docs/ledger.md "Store"). Every append is one IMMEDIATE transaction that writes the entry,
  * moves `sessions.head_hash` and stores any memo and blobs, so a crash leaves either the whole step
  * or none of it.
  */

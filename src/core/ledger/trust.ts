@@ -5,7 +5,7 @@ import { KeyError } from './errors.js';
 import { parsePublicKeyHex } from './keys.js';
 import { parseTrustedKeys, type RolePin } from './trusted-keys.js';
 
-/** Where a repository pins the keys it trusts (SPEC §4.5). */
+/** Where a repository pins the keys it trusts (docs/ledger.md "Verification results"). */
 export const REPO_TRUSTED_KEYS_PATH = '.truss/trusted-keys';
 
 /**

@@ -7,7 +7,7 @@ export class DurableReplayError extends Error {
   override name = 'DurableReplayError';
 }
 
-/** A replayed activity does not match the recorded entry at its position (SPEC §6). */
+/** A replayed activity does not match the recorded entry at its position (docs/runtime.md). */
 export class NonDeterminismError extends DurableReplayError {
   override name = 'NonDeterminismError';
   constructor(

@@ -32,7 +32,7 @@ export interface Step {
  */
 export type ReplayCheck = (recorded: LedgerEntry) => string | null;
 
-/** The signal name an approved `human_review` releases a pending approval gate with (ADR 0037). */
+/** The signal name an approved `human_review` releases a pending approval gate with (docs/runtime.md "Approval gates"). */
 export const APPROVAL_SIGNAL = 'approval_gate';
 
 /**
@@ -107,7 +107,7 @@ export interface DurableSessionOptions {
 }
 
 /**
- * A durable run over a LedgerStore (SPEC §6, the seed's durable-execution design §5–8). Every
+ * A durable run over a LedgerStore (docs/runtime.md, the seed's durable-execution design §5–8). Every
  * non-deterministic step after `run_started` is an activity whose outcome is one signed entry. A
  * resumed session replays the journal by position: each requested activity must match the recorded
  * entry's kind and name or a NonDeterminismError names the seq; recorded outcomes are returned
@@ -465,7 +465,7 @@ export class DurableSession {
   }
 
   /**
-   * An approval gate (ADR 0037): suspends with `await: {approval}` and is released only by a
+   * An approval gate (docs/runtime.md "Approval gates"): suspends with `await: {approval}` and is released only by a
    * signed, approved `human_review` appended after the `suspended` entry and attesting it
    * (signed by another key than the session's, which the store enforces). The latest decision
    * counts: rejected / needs_changes keep the run suspended (reported as `blocked`); a later

@@ -4,7 +4,7 @@ import { matchesToolPattern } from '../tools/policy.js';
 import type { DurableSession } from './durable.js';
 
 /**
- * Approval gates (ADR 0037), default off: before a high-risk tool runs, or once model spend crosses
+ * Approval gates (docs/runtime.md "Approval gates"), default off: before a high-risk tool runs, or once model spend crosses
  * a threshold, the durable run suspends until a signed approved `human_review` releases it.
  */
 export class ApprovalGates {

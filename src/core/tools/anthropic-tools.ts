@@ -3,7 +3,7 @@ import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { fail, ok } from './tool-kit.js';
 
 /**
- * Anthropic's client-executed typed tools (ADR 0019): the model sees the schemas it was trained on,
+ * Anthropic's client-executed typed tools (docs/runtime.md "The in-loop executor"): the model sees the schemas it was trained on,
  * Truss executes locally. `str_replace_based_edit_tool` stands in for read_file, write_file and
  * list_dir; `bash` for bash. Every call is translated back into calls of the same local tools, so
  * policy, execution and provenance are identical whichever schema the model saw.

@@ -39,7 +39,7 @@ export interface ToolRegistryOptions {
 }
 
 /**
- * Every harness tool by name (SPEC §6). Registration is not authorisation: the contract's
+ * Every harness tool by name (docs/runtime.md). Registration is not authorisation: the contract's
  * `allow_tools` decides which are advertised ({@link advertisedTools}) and callable ({@link invokeTool}).
  */
 export function createToolRegistry(options: ToolRegistryOptions = {}): Map<string, Tool> {

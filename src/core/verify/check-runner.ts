@@ -48,7 +48,7 @@ interface Termination {
 }
 
 /**
- * Runs a check clause (SPEC §5): `/bin/sh -c <run>` in `workdir` as its own process group, with a
+ * Runs a check clause (docs/contracts.md "How clauses are judged"): `/bin/sh -c <run>` in `workdir` as its own process group, with a
  * scrubbed environment plus `TRUSS_CHECK=1`, stdin closed, both streams captured with bounded memory
  * and a timeout (see {@link runShell}). On timeout or `ctx.signal` abort the whole group gets
  * SIGTERM, then SIGKILL after `KILL_GRACE_MS`. When the shell exits, anything it left running in its

@@ -23,7 +23,7 @@ export interface Verdict {
 }
 
 /**
- * SPEC §5: any not_met → FAIL; else any unverifiable → UNVERIFIABLE; else PASS. Fail-closed:
+ * docs/contracts.md "How clauses are judged": any not_met → FAIL; else any unverifiable → UNVERIFIABLE; else PASS. Fail-closed:
  * executor failure, budget exhaustion or an empty clause list can never produce PASS.
  */
 export function computeVerdict(

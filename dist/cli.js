@@ -87,9 +87,9 @@ var COMMANDS = {
   report: async () => (await import("./chunks/report-SL7JRUY5.js")).report,
   ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
   review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
-  run: async () => (await import("./chunks/run-YG7EWEBB.js")).run,
-  resume: async () => (await import("./chunks/resume-IGQZBU5C.js")).resume,
-  signal: async () => (await import("./chunks/signal-SSFLNJML.js")).signal,
+  run: async () => (await import("./chunks/run-EZL5F2X7.js")).run,
+  resume: async () => (await import("./chunks/resume-7A4DI7HV.js")).resume,
+  signal: async () => (await import("./chunks/signal-53G266WY.js")).signal,
   anchor: async () => (await import("./chunks/anchor-V5OWX6IW.js")).anchor
 };
 async function run(argv, io = processIo()) {

@@ -5,13 +5,13 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-ASINXZ3Z.js";
+} from "./chunk-LXZAYER2.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-LUM4ROAE.js";
 import "./chunk-747UD6WP.js";
 import "./chunk-LZ53B2P3.js";
 import "./chunk-GMNI4PSM.js";
-import "./chunk-SVUG7D3U.js";
+import "./chunk-3FGDT2T7.js";
 import "./chunk-EAZQ2LHZ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";

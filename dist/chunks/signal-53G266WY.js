@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-ASINXZ3Z.js";
+} from "./chunk-LXZAYER2.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-LUM4ROAE.js";
 import "./chunk-747UD6WP.js";
@@ -11,7 +11,7 @@ import "./chunk-LZ53B2P3.js";
 import "./chunk-GMNI4PSM.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-SVUG7D3U.js";
+} from "./chunk-3FGDT2T7.js";
 import "./chunk-EAZQ2LHZ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";

@@ -24,7 +24,7 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-SVUG7D3U.js";
+} from "./chunk-3FGDT2T7.js";
 import "./chunk-EAZQ2LHZ.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";

@@ -32,7 +32,7 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-SVUG7D3U.js";
+} from "./chunk-3FGDT2T7.js";
 import {
   DurableReplayError
 } from "./chunk-EAZQ2LHZ.js";

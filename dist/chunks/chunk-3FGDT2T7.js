@@ -1842,7 +1842,7 @@ var DurableSession = class _DurableSession {
     });
   }
   /**
-   * An approval gate (ADR 0037): suspends with `await: {approval}` and is released only by a
+   * An approval gate (docs/runtime.md "Approval gates"): suspends with `await: {approval}` and is released only by a
    * signed, approved `human_review` appended after the `suspended` entry and attesting it
    * (signed by another key than the session's, which the store enforces). The latest decision
    * counts: rejected / needs_changes keep the run suspended (reported as `blocked`); a later

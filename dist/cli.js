@@ -14,7 +14,7 @@ import {
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunks/chunk-T3RUBGV2.js";
+} from "./chunks/chunk-DSPB5HG2.js";
 import {
   ContractError
 } from "./chunks/chunk-6AKRE7LE.js";
@@ -84,13 +84,13 @@ var COMMANDS = {
   verify: async () => (await import("./chunks/verify-4PR4DB7N.js")).verify,
   attest: async () => (await import("./chunks/attest-XZ7P5LZW.js")).attest,
   "verify-attestation": async () => (await import("./chunks/verify-attestation-G3JW3T2L.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-SL7JRUY5.js")).report,
+  report: async () => (await import("./chunks/report-6ZDQ7CMF.js")).report,
   ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
   review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
-  run: async () => (await import("./chunks/run-EZL5F2X7.js")).run,
-  resume: async () => (await import("./chunks/resume-7A4DI7HV.js")).resume,
-  signal: async () => (await import("./chunks/signal-53G266WY.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-V5OWX6IW.js")).anchor
+  run: async () => (await import("./chunks/run-4SSMS65E.js")).run,
+  resume: async () => (await import("./chunks/resume-NM7EYHO6.js")).resume,
+  signal: async () => (await import("./chunks/signal-C4UMUNTJ.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-DGORQOZS.js")).anchor
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -111,7 +111,7 @@ describe('choosing the mechanism', () => {
       /no isolation mechanism is available \(uid: .*; bwrap: .*\)/,
     );
     expect(describeIsolation(isolation.report)).toBe(
-      'checks isolated: none — untrusted commands ran with the harness user',
+      'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets',
     );
   });
 

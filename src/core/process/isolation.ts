@@ -92,11 +92,16 @@ export function parseIsolationMode(value: string, where: string): IsolationMode 
   );
 }
 
-/** One line for summaries: "checks isolated: uid (egress blocked)". */
+/**
+ * One line for every surface (CLI, check run, comment, summary, HTML report): "checks isolated: uid
+ * (egress blocked)". This file imports nothing, so the report page bundles it too.
+ */
 export function describeIsolation(
   report: Pick<IsolationReport, 'level' | 'network' | 'network_enforced'>,
 ): string {
-  if (report.level === 'none') return 'checks isolated: none — untrusted commands ran with the harness user';
+  if (report.level === 'none') {
+    return 'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets';
+  }
   const egress = report.network_enforced
     ? 'egress blocked'
     : report.network === 'open'

@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
+import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
 import { streamTail, type TailSource } from './output-tails.js';
 import type { ClauseStatus } from './vote.js';
 
@@ -343,15 +344,11 @@ export function checkoutLine(checkout: ReportCheckout | null): string | null {
  * model, so the HTML page (which bundles this file) and the GitHub renderers say the same words.
  */
 export function isolationLine(isolation: ReportIsolation): string {
-  if (isolation.level === 'none') {
-    return 'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets';
-  }
-  const egress = isolation.networkEnforced
-    ? 'egress blocked'
-    : isolation.network === 'open'
-      ? 'network open'
-      : `network "${isolation.network}" not enforced (best-effort filter only)`;
-  return `checks isolated: ${isolation.level} (${egress})`;
+  return describeIsolation({
+    level: isolation.level as IsolationLevel,
+    network: isolation.network as NetworkMode,
+    network_enforced: isolation.networkEnforced,
+  });
 }
 
 function changesFrom(p: Payload): ReportChanges {

@@ -12,7 +12,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LUM4ROAE.js";
+} from "./chunk-WQO4K7CG.js";
 import {
   resumeWorkdir
 } from "./chunk-747UD6WP.js";
@@ -22,7 +22,7 @@ import {
 import {
   readExportedHead,
   requireExtendsExport
-} from "./chunk-GMNI4PSM.js";
+} from "./chunk-YEXIPEG3.js";
 import {
   RunAbortedError,
   buildExecutorProvider,
@@ -32,10 +32,10 @@ import {
   resolveContract,
   resumeContract,
   secretRedactor
-} from "./chunk-3FGDT2T7.js";
+} from "./chunk-PLQRKGG7.js";
 import {
   DurableReplayError
-} from "./chunk-EAZQ2LHZ.js";
+} from "./chunk-R5QXJD2C.js";
 import {
   findContract
 } from "./chunk-VB3RMXH4.js";

@@ -6,8 +6,9 @@ import {
 } from "./chunk-FGO343MA.js";
 import {
   IsolationSetupError,
-  IsolationUnavailableError
-} from "./chunk-T3RUBGV2.js";
+  IsolationUnavailableError,
+  describeIsolation
+} from "./chunk-DSPB5HG2.js";
 import {
   dropForbiddenEnv
 } from "./chunk-6GN5I7ZH.js";
@@ -4399,11 +4400,11 @@ function checkoutLine(checkout) {
   return `Checks ran in a clean room: base ${base} + executor diff sha256:${diff}${setup}`;
 }
 function isolationLine(isolation) {
-  if (isolation.level === "none") {
-    return "checks isolated: none \u2014 checks, agent tools and delegated CLIs ran as the harness user and could read its secrets";
-  }
-  const egress = isolation.networkEnforced ? "egress blocked" : isolation.network === "open" ? "network open" : `network "${isolation.network}" not enforced (best-effort filter only)`;
-  return `checks isolated: ${isolation.level} (${egress})`;
+  return describeIsolation({
+    level: isolation.level,
+    network: isolation.network,
+    network_enforced: isolation.networkEnforced
+  });
 }
 function changesFrom(p2) {
   const input = p2.input ?? {};

@@ -9,7 +9,7 @@ import {
 } from "./chunk-YOHY7DC3.js";
 import {
   writeReportFile
-} from "./chunk-SNRNBY7D.js";
+} from "./chunk-ORPJA7UN.js";
 import {
   package_default
 } from "./chunk-IY22HZ7Z.js";

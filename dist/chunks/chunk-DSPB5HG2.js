@@ -18,7 +18,9 @@ function parseIsolationMode(value, where) {
   );
 }
 function describeIsolation(report) {
-  if (report.level === "none") return "checks isolated: none \u2014 untrusted commands ran with the harness user";
+  if (report.level === "none") {
+    return "checks isolated: none \u2014 checks, agent tools and delegated CLIs ran as the harness user and could read its secrets";
+  }
   const egress = report.network_enforced ? "egress blocked" : report.network === "open" ? "network open" : `network "${report.network}" not enforced (best-effort filter only)`;
   return `checks isolated: ${report.level} (${egress})`;
 }

@@ -13,7 +13,7 @@ import {
   describeAwait,
   harnessGit,
   wo
-} from "./chunk-EAZQ2LHZ.js";
+} from "./chunk-R5QXJD2C.js";
 import {
   AbortError,
   GitRefError,

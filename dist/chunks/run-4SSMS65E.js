@@ -12,7 +12,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LUM4ROAE.js";
+} from "./chunk-WQO4K7CG.js";
 import {
   acquireSessionLease
 } from "./chunk-LZ53B2P3.js";
@@ -24,11 +24,11 @@ import {
   resolveContract,
   runContract,
   secretRedactor
-} from "./chunk-3FGDT2T7.js";
-import "./chunk-EAZQ2LHZ.js";
+} from "./chunk-PLQRKGG7.js";
+import "./chunk-R5QXJD2C.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
-import "./chunk-T3RUBGV2.js";
+import "./chunk-DSPB5HG2.js";
 import {
   findContract
 } from "./chunk-VB3RMXH4.js";
@@ -38,7 +38,7 @@ import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-VTIMVRR2.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-SNRNBY7D.js";
+import "./chunk-ORPJA7UN.js";
 import {
   package_default
 } from "./chunk-IY22HZ7Z.js";

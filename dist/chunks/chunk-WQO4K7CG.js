@@ -9,11 +9,11 @@ import {
   harnessSecretPaths,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-EAZQ2LHZ.js";
+} from "./chunk-R5QXJD2C.js";
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-T3RUBGV2.js";
+} from "./chunk-DSPB5HG2.js";
 import {
   perInstallKeyPath
 } from "./chunk-P44NM2NO.js";
@@ -28,7 +28,7 @@ import {
 } from "./chunk-YOHY7DC3.js";
 import {
   writeReportFile
-} from "./chunk-SNRNBY7D.js";
+} from "./chunk-ORPJA7UN.js";
 import {
   package_default
 } from "./chunk-IY22HZ7Z.js";

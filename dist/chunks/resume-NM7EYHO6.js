@@ -5,17 +5,17 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-LXZAYER2.js";
+} from "./chunk-KHLV7K5H.js";
 import "./chunk-JBO7QOSU.js";
-import "./chunk-LUM4ROAE.js";
+import "./chunk-WQO4K7CG.js";
 import "./chunk-747UD6WP.js";
 import "./chunk-LZ53B2P3.js";
-import "./chunk-GMNI4PSM.js";
-import "./chunk-3FGDT2T7.js";
-import "./chunk-EAZQ2LHZ.js";
+import "./chunk-YEXIPEG3.js";
+import "./chunk-PLQRKGG7.js";
+import "./chunk-R5QXJD2C.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-V6WPCBFR.js";
-import "./chunk-T3RUBGV2.js";
+import "./chunk-DSPB5HG2.js";
 import "./chunk-VB3RMXH4.js";
 import "./chunk-6GN5I7ZH.js";
 import "./chunk-6AKRE7LE.js";
@@ -23,7 +23,7 @@ import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-VTIMVRR2.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-SNRNBY7D.js";
+import "./chunk-ORPJA7UN.js";
 import "./chunk-IY22HZ7Z.js";
 import "./chunk-VCW7KPCO.js";
 import "./chunk-PQNVCJVT.js";

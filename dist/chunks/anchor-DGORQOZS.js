@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-LUM4ROAE.js";
+} from "./chunk-WQO4K7CG.js";
 import {
   LOG_FILES,
   TransparencyLog,
@@ -13,9 +13,9 @@ import {
   readLogConfig,
   rootAt
 } from "./chunk-FNU5WFMN.js";
-import "./chunk-EAZQ2LHZ.js";
+import "./chunk-R5QXJD2C.js";
 import "./chunk-FGO343MA.js";
-import "./chunk-T3RUBGV2.js";
+import "./chunk-DSPB5HG2.js";
 import "./chunk-6GN5I7ZH.js";
 import "./chunk-P44NM2NO.js";
 import {
@@ -23,7 +23,7 @@ import {
 } from "./chunk-AHF3UCFR.js";
 import "./chunk-VTIMVRR2.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-SNRNBY7D.js";
+import "./chunk-ORPJA7UN.js";
 import "./chunk-IY22HZ7Z.js";
 import {
   TRUST_HELP,

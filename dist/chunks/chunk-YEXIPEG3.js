@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   ResumeRefusedError
-} from "./chunk-EAZQ2LHZ.js";
+} from "./chunk-R5QXJD2C.js";
 
 // src/core/runtime/exported-head.ts
 import { readFileSync } from "node:fs";

@@ -10,7 +10,7 @@ import {
   findSuspendedSessions,
   handleCommand,
   helpText,
-  listRepoDir,
+  listContractNames,
   markHumanReviewStale,
   parseCommand,
   politeDenial,
@@ -19,7 +19,7 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-7HVVQA74.js";
+} from "./chunks/chunk-HZ4Y5COZ.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   CONFIG_FILE,
@@ -473,15 +473,7 @@ ${helpText(config.trigger)}`,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
     runContracts: async ({ contracts, intent, verifyOnly }) => {
       const head = await pr();
-      const names = contracts.length > 0 ? contracts : await listRepoDir({
-        octokit,
-        ...repo,
-        path: ".truss/contracts",
-        ref: defaultBranch,
-        type: "file"
-      }).then(
-        (files) => files.filter((f) => f.endsWith(".toml")).map((f) => f.slice(0, -".toml".length))
-      );
+      const names = contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
       if (names.length === 0)
         throw new Error(
           `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`

@@ -19,6 +19,24 @@ export interface ContractToRun {
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /**
+ * The contract names (`.truss/contracts/<name>.toml`) at a trusted ref, sorted: one listing for the
+ * Action's loader and the App's dispatcher, which needs the names only (one request, no file reads).
+ */
+export async function listContractNames(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  ref: string;
+}): Promise<string[]> {
+  const { octokit, repo, ref } = options;
+  return (
+    await listRepoDir({ octokit, owner: repo.owner, repo: repo.repo, path: CONTRACTS_DIR, ref, type: 'file' })
+  )
+    .filter((name) => name.endsWith('.toml'))
+    .map((name) => name.slice(0, -'.toml'.length))
+    .sort();
+}
+
+/**
  * Reads contracts and `.truss/config.toml` from a trusted ref (the PR's BASE, never its head) through
  * the API, so a pull request cannot change what it is judged by. No names → every contract there.
  */
@@ -31,12 +49,7 @@ export async function loadContractsAtRef(options: {
   const { octokit, repo, ref } = options;
   const read = (path: string) => readRepoFile({ octokit, owner: repo.owner, repo: repo.repo, path, ref });
   const configText = await read(CONFIG_FILE);
-  const available = (
-    await listRepoDir({ octokit, owner: repo.owner, repo: repo.repo, path: CONTRACTS_DIR, ref })
-  )
-    .filter((name) => name.endsWith('.toml'))
-    .map((name) => name.slice(0, -'.toml'.length))
-    .sort();
+  const available = await listContractNames({ octokit, repo, ref });
   const names = options.names.length > 0 ? options.names : available;
   if (names.length === 0) {
     throw notFound(

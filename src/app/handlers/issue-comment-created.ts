@@ -4,7 +4,7 @@ import { helpText, parseCommand } from '../../github/commands.js';
 import { type DecisionOutcome, handleCommand } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { postReply } from '../../github/reply.js';
-import { listRepoDir } from '../../github/repo-files.js';
+import { listContractNames } from '../../github/repo-contracts.js';
 import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
 import { trussWorkflowSnippet } from '../../github/truss-workflow.js';
 import type { AppConfig } from '../config.js';
@@ -54,17 +54,7 @@ export async function onIssueCommentCreated(
     runContracts: async ({ contracts, intent, verifyOnly }) => {
       const head = await pr();
       const names =
-        contracts.length > 0
-          ? contracts
-          : await listRepoDir({
-              octokit,
-              ...repo,
-              path: '.truss/contracts',
-              ref: defaultBranch,
-              type: 'file',
-            }).then((files) =>
-              files.filter((f) => f.endsWith('.toml')).map((f) => f.slice(0, -'.toml'.length)),
-            );
+        contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
       if (names.length === 0)
         throw new Error(
           `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`,

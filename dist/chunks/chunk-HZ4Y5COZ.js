@@ -7,6 +7,13 @@ import {
   retry
 } from "./chunk-UZOHE6H5.js";
 import {
+  CONFIG_FILE,
+  CONTRACTS_DIR
+} from "./chunk-VB3RMXH4.js";
+import {
+  ContractError
+} from "./chunk-6AKRE7LE.js";
+import {
   HUMAN_REVIEW_KIND,
   appendHumanReviewToBundle,
   createNodeCrypto,
@@ -3313,6 +3320,43 @@ function normalizePath(path) {
   return trimmed;
 }
 
+// src/github/repo-contracts.ts
+var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+async function listContractNames(options2) {
+  const { octokit, repo, ref } = options2;
+  return (await listRepoDir({ octokit, owner: repo.owner, repo: repo.repo, path: CONTRACTS_DIR, ref, type: "file" })).filter((name) => name.endsWith(".toml")).map((name) => name.slice(0, -".toml".length)).sort();
+}
+async function loadContractsAtRef(options2) {
+  const { octokit, repo, ref } = options2;
+  const read = (path) => readRepoFile({ octokit, owner: repo.owner, repo: repo.repo, path, ref });
+  const configText = await read(CONFIG_FILE);
+  const available = await listContractNames({ octokit, repo, ref });
+  const names = options2.names.length > 0 ? options2.names : available;
+  if (names.length === 0) {
+    throw notFound(
+      `no contracts in ${CONTRACTS_DIR}/ at ${ref.slice(0, 12)}; add one (see docs/contracts.md) or set the contract input`
+    );
+  }
+  const contracts = [];
+  for (const name of names) {
+    if (!NAME.test(name))
+      throw notFound(`"${name}" is not a contract name (letters, digits, ".", "_" and "-")`);
+    const path = `${CONTRACTS_DIR}/${name}.toml`;
+    const text = await read(path);
+    if (text === null) {
+      const list = available.length > 0 ? `available: ${available.join(", ")}` : `no contracts exist in ${CONTRACTS_DIR}/`;
+      throw notFound(
+        `contract "${name}" is not in ${CONTRACTS_DIR}/ on the base branch (${ref.slice(0, 12)}); ${list}`
+      );
+    }
+    contracts.push({ name, path, source: { file: path, text } });
+  }
+  return { config: configText === null ? void 0 : { file: CONFIG_FILE, text: configText }, contracts };
+}
+function notFound(message) {
+  return new ContractError([{ file: CONTRACTS_DIR, line: 0, col: 0, path: "", message }], "not_found");
+}
+
 // src/github/render/escape.ts
 var ZWJ = "\u200D";
 var CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
@@ -4248,7 +4292,8 @@ export {
   postHumanReviewCheck,
   markHumanReviewStale,
   readRepoFile,
-  listRepoDir,
+  listContractNames,
+  loadContractsAtRef,
   startCheckRun,
   completeCheckRun,
   findCheckRuns,

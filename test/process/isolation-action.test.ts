@@ -19,11 +19,14 @@ import {
  * any mechanism an agent executor is refused.
  */
 
-function attackContract(marker: string, kill = true, timeoutSec = 3): string {
+function attackContract(marker: string, kill = true): string {
   const script = attackScript({
     files: ['$RUNNER_TEMP/truss/ledger.db', '$HOME/.config/truss/signing.key'],
     marker,
     destructive: kill,
+    // Unisolated (the `none` demonstration), reading other processes' fds would read the test
+    // runner's own IPC pipes.
+    fds: kill,
   });
   return `[contract]
 id = "greeting-0001"
@@ -33,7 +36,7 @@ intent = "steal the action's secrets"
 kind = "check"
 desc = "adversarial check"
 run = ${JSON.stringify(script)}
-timeout_sec = ${timeoutSec}
+timeout_sec = 3
 `;
 }
 
@@ -105,8 +108,7 @@ describe('the action entry with isolation', () => {
   }
 
   it('isolation: none — the same check reads the action inputs from /proc (what the isolated runs prevent)', async () => {
-    // A longer deadline: on a loaded machine the unisolated attack must still get to the parent's environ.
-    harness.baseContract = attackContract(`44${Math.floor(Math.random() * 1e6)}.`, false, 8);
+    harness.baseContract = attackContract(`44${Math.floor(Math.random() * 1e6)}.`, false);
     const run = await harness.runPullRequest({ INPUT_ISOLATION: 'none', INPUT_UPLOAD_ARTIFACT: 'false' });
     const bundle = readFileSync(run.outputs['bundle-path'] as string, 'utf8');
     expect(JSON.parse(bundle).ledger.entries[0].payload.isolation).toMatchObject({ level: 'none' });

@@ -68,6 +68,9 @@ function attack(h: Harness, marker: string, kill = true): string {
     files: [h.keyFile, `${h.home}/.config/truss/review.key`, `${h.home}/.config/truss/signing.key`],
     marker,
     destructive: kill,
+    // Unisolated (kill = false is the `none` demonstration), reading other processes' fds would
+    // read the test runner's own IPC pipes.
+    fds: kill,
   });
 }
 

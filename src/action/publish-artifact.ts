@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LedgerStore } from '../core/ledger/index.js';
+import { ledgerArtifactName } from '../github/names.js';
 import { type PublishEvidence, REPORT_FILE_NAME } from '../github/run-and-report.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
@@ -24,7 +25,7 @@ export function artifactPublisher(options: {
   workdir?: string | undefined;
 }): PublishEvidence {
   return async ({ bundlePath, sessionId, suspended, reportPath, extraFiles = [] }) => {
-    const name = `truss-ledger-${sessionId}`;
+    const name = ledgerArtifactName(sessionId);
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
         `artifact upload skipped (no ACTIONS_RUNTIME_TOKEN: not on an Actions runner); the bundle is at ${bundlePath}`,

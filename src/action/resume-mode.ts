@@ -10,6 +10,7 @@ import {
   rolePin,
 } from '../core/ledger/index.js';
 import { requireExtendsExport } from '../core/runtime/exported-head.js';
+import { ledgerArtifactName, sessionIdOfArtifact } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
@@ -239,8 +240,6 @@ export async function resumeWithDecision(
   });
 }
 
-const ARTIFACT_PREFIX = 'truss-ledger-';
-
 async function downloadLedger(options: {
   inputs: Inputs;
   context: EventContext;
@@ -259,20 +258,20 @@ async function downloadLedger(options: {
   });
   const ledgers = artifacts.filter((a) =>
     request.sessionId
-      ? a.name === `${ARTIFACT_PREFIX}${request.sessionId}`
-      : a.name.startsWith(ARTIFACT_PREFIX),
+      ? a.name === ledgerArtifactName(request.sessionId)
+      : sessionIdOfArtifact(a.name) !== null,
   );
   if (ledgers.length !== 1) {
     throw new ResumeError(
       ledgers.length === 0
-        ? `workflow run ${request.workflowRunId} has no ${request.sessionId ? `${ARTIFACT_PREFIX}${request.sessionId}` : 'truss ledger'} artifact (expired, or uploaded with upload-artifact: false?)`
+        ? `workflow run ${request.workflowRunId} has no ${request.sessionId ? ledgerArtifactName(request.sessionId) : 'truss ledger'} artifact (expired, or uploaded with upload-artifact: false?)`
         : `workflow run ${request.workflowRunId} has ${ledgers.length} truss ledger artifacts; name the session to resume`,
     );
   }
   const artifact = ledgers[0] as (typeof ledgers)[number];
   if (artifact.expired)
     throw new ResumeError(`the ledger artifact ${artifact.name} has expired; start a new run`);
-  const sessionId = artifact.name.slice(ARTIFACT_PREFIX.length);
+  const sessionId = sessionIdOfArtifact(artifact.name) ?? '';
   const dir = join(setup.outDir, `resume-${sessionId}`);
   mkdirSync(dir, { recursive: true });
   await downloadRunArtifact({

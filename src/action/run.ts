@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { postHumanReviewCheck } from '../github/human-review-check.js';
+import { ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
@@ -201,7 +202,7 @@ function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup
   setRunOutputs(results, setup);
   for (const r of results.filter((x) => x.overall === 'suspended'))
     core.notice(
-      `truss: ${r.contractId} is SUSPENDED (${r.report.suspension?.reason ?? 'awaiting approval'}); a maintainer releases it with \`/truss approve\` on the pull request or a PR approval, and the run resumes from artifact ${r.artifact?.name ?? `truss-ledger-${r.sessionId}`}.`,
+      `truss: ${r.contractId} is SUSPENDED (${r.report.suspension?.reason ?? 'awaiting approval'}); a maintainer releases it with \`/truss approve\` on the pull request or a PR approval, and the run resumes from artifact ${r.artifact?.name ?? ledgerArtifactName(r.sessionId)}.`,
     );
   const failing = results.filter((r) =>
     r.overall === 'suspended'

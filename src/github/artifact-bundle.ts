@@ -1,4 +1,5 @@
 import { ArtifactZipError, readZipFiles } from './artifact-zip.js';
+import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 
@@ -27,7 +28,7 @@ export async function downloadArtifactBundleText(options: {
   } catch (error) {
     throw toMissingPermission(error, 'actions: read', `download the ledger artifact ${artifactId}`);
   }
-  const wanted = `truss-ledger-${options.sessionId}.json`;
+  const wanted = ledgerBundleFileName(options.sessionId);
   const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
   const text = [...files.values()][0]?.toString('utf8');
   if (text === undefined) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);

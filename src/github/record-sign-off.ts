@@ -15,6 +15,7 @@ import {
 import { postHumanReviewCheck } from './human-review-check.js';
 import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
+import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
@@ -194,7 +195,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
       });
   if (recorded)
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
-  const out = join(options.outDir, `truss-ledger-${sessionId}.json`);
+  const out = join(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
   if (options.ledgerBranch && !recorded) {
     await saveBundleToLedgerBranch({

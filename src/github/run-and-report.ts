@@ -29,6 +29,7 @@ import { tailsFromStore } from '../core/verify/store-tails.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
+import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
 import {
   type CheckConclusion,
@@ -259,7 +260,7 @@ async function reportedRun(
       if (!(error instanceof RunAbortedError)) throw error;
       sessionId = error.sessionId;
     }
-    const bundlePath = join(options.outDir, `truss-ledger-${sessionId}.json`);
+    const bundlePath = join(options.outDir, ledgerBundleFileName(sessionId));
     exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
     const reportPath = writeHtmlReport(options, bundlePath, sessionId);
     const entries = [...options.store.entries(sessionId)];
@@ -280,7 +281,7 @@ async function reportedRun(
       artifactUrl: artifact?.url ?? null,
       runUrl: options.runUrl,
       checkRunUrl: check?.url ?? null,
-      bundleFileName: `truss-ledger-${sessionId}.json`,
+      bundleFileName: ledgerBundleFileName(sessionId),
       ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
       publicKey: bytesHex(options.signer.publicKey),
       keyId: options.signer.keyId,

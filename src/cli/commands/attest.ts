@@ -13,6 +13,7 @@ import {
   resolveTrustedKeys,
   type SigningKey,
 } from '../../core/ledger/index.js';
+import { ledgerBundleFileName } from '../../github/names.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -80,7 +81,7 @@ export function attest(args: string[], io: CliIo): number {
   } else {
     if (target.endsWith('.json') && values.db === undefined)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
-    bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), `truss-ledger-${target}.json`));
+    bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), ledgerBundleFileName(target)));
     const store = LedgerStore.open(at(values.db ?? '.truss/ledger.db'), { readonly: true });
     try {
       store.requireSession(target);

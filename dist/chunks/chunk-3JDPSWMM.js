@@ -14,6 +14,9 @@ import {
   ContractError
 } from "./chunk-6AKRE7LE.js";
 import {
+  ledgerBundleFileName
+} from "./chunk-ZHNGQO7Y.js";
+import {
   HUMAN_REVIEW_KIND,
   appendHumanReviewToBundle,
   createNodeCrypto,
@@ -4122,7 +4125,7 @@ async function recordSignOff(options2) {
   });
   if (recorded)
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
-  const out = join(options2.outDir, `truss-ledger-${sessionId}.json`);
+  const out = join(options2.outDir, ledgerBundleFileName(sessionId));
   writeFileSync(out, `${JSON.stringify(extended)}
 `);
   if (options2.ledgerBranch && !recorded) {

@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  ledgerBundleFileName
+} from "./chunk-ZHNGQO7Y.js";
+import {
   attestBundle
 } from "./chunk-B7CKGDN2.js";
 import {
@@ -98,7 +101,7 @@ function attest(args, io) {
   } else {
     if (target.endsWith(".json") && values.db === void 0)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
-    bundlePath = at(values["bundle-out"] ?? join(dirname(values.out), `truss-ledger-${target}.json`));
+    bundlePath = at(values["bundle-out"] ?? join(dirname(values.out), ledgerBundleFileName(target)));
     const store = LedgerStore.open(at(values.db ?? ".truss/ledger.db"), { readonly: true });
     try {
       store.requireSession(target);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -220,6 +220,10 @@ script = ${JSON.stringify(script)}
 
       it('a delegated CLI that dumps its environment and its parent’s sees only the allowlist', () => {
         const h = harness();
+        // The CLI must be visible inside the sandbox: bwrap gives it a fresh /tmp, so a checkout of
+        // this repository under /tmp would hide test/fixtures. Vendor CLIs live in /usr or the work tree.
+        const agent = join(h.workdir, '.git', 'fake-agent.mjs');
+        copyFileSync(FAKE_AGENT, agent);
         const contract = join(h.workdir, '.truss/contracts/delegated.toml');
         writeFileSync(
           contract,
@@ -235,7 +239,7 @@ run = "true"
 [executor]
 kind = "delegated-cli"
 command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(FAKE_AGENT)}, "--dump-env", "--loot", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
+args = [${JSON.stringify(agent)}, "--dump-env", "--loot", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
 timeout_sec = 20
 `,
         );

@@ -198,3 +198,34 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Pro
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** A contract whose `bash` (matched as `ba*`) is behind an approval gate; its check wants approved.txt. */
+export const GATED_CONTRACT_TOML = `
+[contract]
+id = "gated"
+intent = "Write approved.txt with bash"
+
+[[done]]
+kind = "check"
+desc = "approved.txt says approved"
+run = "grep -qx approved approved.txt"
+timeout_sec = 10
+
+[executor]
+kind = "in-loop"
+
+[constraints]
+allow_tools = ["bash", "read_file"]
+
+[approval_gates]
+enabled = true
+high_risk_tools = ["ba*"]
+`;
+
+/** The agent for {@link GATED_CONTRACT_TOML}: one gated bash call, then a final answer. */
+export function gatedAgent(): ScriptedProvider {
+  return scripted([
+    use('bash', { command: 'echo approved > approved.txt' }, 'writing it'),
+    say('approved.txt written'),
+  ]);
+}

@@ -12,13 +12,12 @@ import { createNodeCrypto, readHumanReview } from '../../src/core/ledger/index.j
 import {
   APPROVER_KEY,
   contractFrom,
+  GATED_CONTRACT_TOML,
+  gatedAgent,
   makeWorkdir,
   openRunStore,
   resumeAgent,
   runAgent,
-  say,
-  scripted,
-  use,
 } from '../helpers/agent-kit.js';
 import { launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
@@ -106,29 +105,8 @@ describe('a pinned review whose decision is ["approved"]', () => {
 
 describe('approval gate and a malformed decision', () => {
   it('a review whose decision is ["approved"] does not release the gate: resume refuses the chain', async () => {
-    const GATED = contractFrom(`
-[contract]
-id = "gated"
-intent = "Write approved.txt with bash"
-
-[[done]]
-kind = "check"
-desc = "approved.txt says approved"
-run = "grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash", "read_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["ba*"]
-`);
-    const agent = () =>
-      scripted([use('bash', { command: 'echo approved > approved.txt' }, 'writing it'), say('written')]);
+    const GATED = contractFrom(GATED_CONTRACT_TOML);
+    const agent = gatedAgent;
     const run = openRunStore();
     const workdir = makeWorkdir();
     const first = await runAgent({ store: run.store, contract: GATED, workdir, provider: agent() });

@@ -9,48 +9,22 @@ import {
   type AgentRun,
   APPROVER_KEY,
   contractFrom,
+  GATED_CONTRACT_TOML,
+  gatedAgent,
   kindsOf,
   makeWorkdir,
   openRunStore,
   PositionalAgent,
   resumeAgent,
   runAgent,
-  say,
-  scripted,
   text,
   toolUse,
-  use,
 } from '../helpers/agent-kit.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { keyFromByte } from '../helpers/ledger-kit.js';
 
-const GATED = contractFrom(`
-[contract]
-id = "gated"
-intent = "Write approved.txt with bash"
-
-[[done]]
-kind = "check"
-desc = "approved.txt says approved"
-run = "grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash", "read_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["ba*"]
-`);
-
-const AGENT = () =>
-  scripted([
-    use('bash', { command: 'echo approved > approved.txt' }, 'writing it'),
-    say('approved.txt written'),
-  ]);
+const GATED = contractFrom(GATED_CONTRACT_TOML);
+const AGENT = gatedAgent;
 
 function suspended(outcome: RunOutcome): SuspendedOutcome {
   expect(outcome.status).toBe('suspended');

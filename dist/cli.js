@@ -87,9 +87,9 @@ var COMMANDS = {
   report: async () => (await import("./chunks/report-6ZDQ7CMF.js")).report,
   ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
   review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
-  run: async () => (await import("./chunks/run-4SSMS65E.js")).run,
-  resume: async () => (await import("./chunks/resume-NM7EYHO6.js")).resume,
-  signal: async () => (await import("./chunks/signal-C4UMUNTJ.js")).signal,
+  run: async () => (await import("./chunks/run-ZJQHTQ6X.js")).run,
+  resume: async () => (await import("./chunks/resume-67FZED7O.js")).resume,
+  signal: async () => (await import("./chunks/signal-XA2NHH6U.js")).signal,
   anchor: async () => (await import("./chunks/anchor-DGORQOZS.js")).anchor
 };
 async function run(argv, io = processIo()) {

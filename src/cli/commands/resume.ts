@@ -127,7 +127,9 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       }).hash;
     }
     const { contract } = recorded;
-    const redact = secretRedactor(io.env, runKeySecrets(request.key, io));
+    // The key file's seed, read once: redacted from output and handed to the run's secret scan.
+    const keySecrets = runKeySecrets(request.key, io);
+    const redact = secretRedactor(io.env, keySecrets);
     const progress = progressPrinter(io, redact);
     detachers.push(cancelOnSignals(abort));
     // Live work past the journal frontier starts through the same isolation a fresh run would get.
@@ -163,7 +165,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       ctx,
       panel,
       env: io.env,
-      secrets: runKeySecrets(request.key, io),
+      secrets: keySecrets,
       hostCwd: io.cwd,
       executorProvider,
       expectedContractHash,

@@ -107,7 +107,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
-  const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
+  // The key file's seed, read once: redacted from output and handed to the run's secret scan.
+  const keySecrets = runKeySecrets(values.key, io);
+  const redact = secretRedactor(io.env, keySecrets);
   const progress = progressPrinter(io, redact);
   const isolation = await setUpIsolation({
     io,
@@ -164,7 +166,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ctx,
       panel,
       env: io.env,
-      secrets: runKeySecrets(values.key, io),
+      secrets: keySecrets,
       hostCwd: io.cwd,
       executorProvider,
       codeVersion: `truss ${pkg.version}`,

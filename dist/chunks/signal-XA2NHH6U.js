@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-KHLV7K5H.js";
+} from "./chunk-VWFNDH2K.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-WQO4K7CG.js";
 import "./chunk-747UD6WP.js";

@@ -135,7 +135,8 @@ async function resumeSession(io, request) {
       }).hash;
     }
     const { contract } = recorded;
-    const redact = secretRedactor(io.env, runKeySecrets(request.key, io));
+    const keySecrets = runKeySecrets(request.key, io);
+    const redact = secretRedactor(io.env, keySecrets);
     const progress = progressPrinter(io, redact);
     detachers.push(cancelOnSignals(abort));
     const isolation = await setUpIsolation({
@@ -167,7 +168,7 @@ async function resumeSession(io, request) {
       ctx,
       panel,
       env: io.env,
-      secrets: runKeySecrets(request.key, io),
+      secrets: keySecrets,
       hostCwd: io.cwd,
       executorProvider,
       expectedContractHash,

@@ -133,7 +133,8 @@ async function run(args, io) {
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, ".truss/ledger.db"));
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
-  const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
+  const keySecrets = runKeySecrets(values.key, io);
+  const redact = secretRedactor(io.env, keySecrets);
   const progress = progressPrinter(io, redact);
   const isolation = await setUpIsolation({
     io,
@@ -185,7 +186,7 @@ async function run(args, io) {
       ctx,
       panel,
       env: io.env,
-      secrets: runKeySecrets(values.key, io),
+      secrets: keySecrets,
       hostCwd: io.cwd,
       executorProvider,
       codeVersion: `truss ${package_default.version}`,

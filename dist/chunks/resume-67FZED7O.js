@@ -5,7 +5,7 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-KHLV7K5H.js";
+} from "./chunk-VWFNDH2K.js";
 import "./chunk-JBO7QOSU.js";
 import "./chunk-WQO4K7CG.js";
 import "./chunk-747UD6WP.js";

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createIsolation, type Isolation, type IsolationLevel } from '../src/core/process/index.js';
-import { runSupervised } from '../src/core/verify/process-supervisor.js';
+import { runSupervised } from '../src/core/process/process-supervisor.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean' }, runs: { type: 'string', default: '30' } },

@@ -14,6 +14,8 @@ import {
   resolveTrustedKeys,
   type SigningKey,
 } from '../core/ledger/index.js';
+import { streamTail } from '../core/ledger/output-tails.js';
+import { tailsFromStore } from '../core/ledger/store-tails.js';
 import {
   createIsolation,
   describeIsolation,
@@ -24,13 +26,11 @@ import {
   parseIsolationMode,
 } from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/run/run-contract.js';
+import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/run/run-report.js';
 import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
-import { streamTail } from '../core/verify/output-tails.js';
-import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/verify/run-contract.js';
-import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/verify/run-report.js';
-import { tailsFromStore } from '../core/verify/store-tails.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';

@@ -10,22 +10,22 @@ import {
   type Signer,
   type TrustedKeys,
 } from '../core/ledger/index.js';
+import { tailsFromStore } from '../core/ledger/store-tails.js';
 import { describeIsolation } from '../core/process/index.js';
+import { secretRedactor } from '../core/process/redact.js';
 import { writeReportFile } from '../core/report/write-report.js';
-import { budgetMeterFor } from '../core/runtime/budget.js';
-import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
-import { buildPanelSeats } from '../core/verify/panel-seats.js';
-import type { ChangesPublisher } from '../core/verify/publish-changes.js';
-import { secretRedactor } from '../core/verify/redact.js';
+import type { ChangesPublisher } from '../core/run/publish-changes.js';
 import {
   RunAbortedError,
   type RunOutcome,
   readRecordedContract,
   resumeContract,
   runContract,
-} from '../core/verify/run-contract.js';
-import { type RunReport, reportFromEntries } from '../core/verify/run-report.js';
-import { tailsFromStore } from '../core/verify/store-tails.js';
+} from '../core/run/run-contract.js';
+import { type RunReport, reportFromEntries } from '../core/run/run-report.js';
+import { budgetMeterFor } from '../core/runtime/budget.js';
+import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
+import { buildPanelSeats } from '../core/verify/panel-seats.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';

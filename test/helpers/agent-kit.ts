@@ -11,9 +11,9 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
+import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/run-contract.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/verify/run-contract.js';
 import { git } from './git.js';
 import { keyFromByte } from './ledger-kit.js';
 

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
+import { MISSING_TAIL, SHREDDED_TAIL } from '../../src/core/ledger/output-tails.js';
+import { tailsFromStore } from '../../src/core/ledger/store-tails.js';
 import { runView } from '../../src/core/report/page/run-view.js';
-import { MISSING_TAIL, SHREDDED_TAIL } from '../../src/core/verify/output-tails.js';
-import { reportFromEntries } from '../../src/core/verify/run-report.js';
-import { tailsFromStore } from '../../src/core/verify/store-tails.js';
+import { reportFromEntries } from '../../src/core/run/run-report.js';
 import { runCli } from '../helpers/cli.js';
 import { keyFromByte } from '../helpers/ledger-kit.js';
 

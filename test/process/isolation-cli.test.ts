@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
-import { streamTail, tailsFromBundle } from '../../src/core/verify/output-tails.js';
+import { streamTail, tailsFromBundle } from '../../src/core/ledger/output-tails.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import {
   attackScript,

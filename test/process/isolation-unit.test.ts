@@ -12,7 +12,7 @@ import {
   isForbiddenEnvName,
   parseIsolationMode,
 } from '../../src/core/process/index.js';
-import { runSupervised } from '../../src/core/verify/process-supervisor.js';
+import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
 /** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */

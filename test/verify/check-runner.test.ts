@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckClause, CheckClauseSchema } from '../../src/core/contract/schema.js';
+import { BoundedCapture, decodeTail } from '../../src/core/process/bounded-capture.js';
 import { GITHUB_CONTEXT_ENV } from '../../src/core/process/isolation-env.js';
+import { SubstringScanner } from '../../src/core/process/stream-scan.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
-import { BoundedCapture, decodeTail } from '../../src/core/verify/bounded-capture.js';
 import {
   CHECK_ENV_ALLOWLIST,
   type CheckOutcome,
@@ -15,7 +16,6 @@ import {
   runCheck,
   scrubEnv,
 } from '../../src/core/verify/check-runner.js';
-import { SubstringScanner } from '../../src/core/verify/stream-scan.js';
 
 /** Real `/bin/sh` child processes throughout; nothing is mocked. */
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportBundle, formatBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
+import { secretRedactor } from '../../src/core/process/redact.js';
 import type { CompletionRequest, CompletionResult, Provider } from '../../src/core/providers/provider.js';
-import { secretRedactor } from '../../src/core/verify/redact.js';
-import { type CompletedOutcome, runContract } from '../../src/core/verify/run-contract.js';
+import { type CompletedOutcome, runContract } from '../../src/core/run/run-contract.js';
 import {
   AGENT_KEY,
   contractFrom,

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findContract, resolveContract } from '../../core/contract/index.js';
-import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { secretRedactor } from '../../core/process/redact.js';
+import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
+import { RunAbortedError, readRecordedContract, resumeContract } from '../../core/run/run-contract.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { DurableReplayError } from '../../core/runtime/durable-errors.js';
 import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
-import { secretRedactor } from '../../core/verify/redact.js';
-import { RunAbortedError, readRecordedContract, resumeContract } from '../../core/verify/run-contract.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';

@@ -4,13 +4,13 @@ import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
-import { buildExecutorProvider } from '../../core/executors/executor-provider.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { secretRedactor } from '../../core/process/redact.js';
+import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
+import { RunAbortedError, runContract } from '../../core/run/run-contract.js';
 import { createCtx } from '../../core/runtime/ctx.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { buildPanelSeats } from '../../core/verify/panel-seats.js';
-import { secretRedactor } from '../../core/verify/redact.js';
-import { RunAbortedError, runContract } from '../../core/verify/run-contract.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, printHelp } from '../io.js';
 import {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
 import { ProviderConfigError } from '../providers/errors.js';
 import type { ChatRequest, ChatResult, ContentBlock, Provider } from '../providers/provider.js';
 import { BudgetMeter } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, NonDeterminismError, plain } from '../runtime/durable.js';
 import type { ToolOutcome } from '../tools/tool.js';
-import { type Redactor, redactionField, tallyingRedactor } from '../verify/redact.js';
 
 /** Tool output up to this many bytes stays in the entry; larger output goes to a blob by sha256. */
 export const INLINE_TOOL_OUTPUT_BYTES = 32 * 1024;

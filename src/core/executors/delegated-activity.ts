@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
-import type { CapturedStream } from '../verify/bounded-capture.js';
-import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../verify/redact.js';
+import { CancelledError } from '../runtime/durable-errors.js';
 import { runDelegatedCli } from './delegated-cli.js';
-import { CancelledError, type ExecutorOutcome, recordedWork } from './in-loop.js';
+import { type ExecutorOutcome, recordedWork } from './in-loop.js';
 
 /**
  * The delegated-cli executor as one durable activity: the vendor CLI runs once, and its outcome

@@ -3,12 +3,9 @@ import { access, stat } from 'node:fs/promises';
 import { delimiter, resolve } from 'node:path';
 import type { z } from 'zod';
 import type { ExecutorSchema } from '../contract/schema.js';
-import type { Ctx } from '../runtime/ctx.js';
-import type { CapturedStream } from '../verify/bounded-capture.js';
-import { scrubEnv } from '../verify/env-scrub.js';
-import { runSupervised } from '../verify/process-supervisor.js';
-import { buildDelegatedPrompt, promptSha256 } from './delegated-prompt.js';
-import { DelegatedCliConfigError, DelegatedCommandNotFoundError, DelegatedSpawnError } from './errors.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { scrubEnv } from '../process/env-scrub.js';
+import { runSupervised } from '../process/process-supervisor.js';
 import {
   type DiffStat,
   diffSnapshots,
@@ -17,8 +14,12 @@ import {
   snapshotWorktree,
   type WorktreeDiff,
   type WorktreeSnapshot,
-} from './worktree-snapshot.js';
+} from '../process/worktree-snapshot.js';
+import type { Ctx } from '../runtime/ctx.js';
+import { buildDelegatedPrompt, promptSha256 } from './delegated-prompt.js';
+import { DelegatedCliConfigError, DelegatedCommandNotFoundError, DelegatedSpawnError } from './errors.js';
 
+export type { DiffStat } from '../process/worktree-snapshot.js';
 export { buildDelegatedPrompt, promptSha256 } from './delegated-prompt.js';
 export {
   DelegatedCliConfigError,
@@ -26,7 +27,6 @@ export {
   DelegatedCommandNotFoundError,
   DelegatedSpawnError,
 } from './errors.js';
-export type { DiffStat } from './worktree-snapshot.js';
 
 /** The `[executor]` block after parsing (`ExecutorSchema`'s output). */
 export type ExecutorSettings = z.infer<typeof ExecutorSchema>;

@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { harnessGit } from '../process/git-safety.js';
+import type { Redactor } from '../process/redact.js';
+import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { textOf } from '../providers/chat.js';
 import { ProviderError } from '../providers/errors.js';
 import type { AgentMessage, ChatRequest, ContentBlock, Provider, ToolSpec } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
+import { CancelledError } from '../runtime/durable-errors.js';
 import type { ApprovalGates } from '../runtime/gates.js';
 import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
-import type { Redactor } from '../verify/redact.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
 import {
   offersRunChecks,
@@ -22,7 +24,6 @@ import {
   runSelfValidation,
   selectCheckClauses,
 } from './self-validation.js';
-import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
 
 /** Model calls an in-loop run may make when the contract sets no `max_steps`. */
 export const DEFAULT_MAX_STEPS = 24;
@@ -75,14 +76,6 @@ export interface ExecutorOutcome {
   headAfter: string | null;
   /** Where the work started and its recorded diff: what the clean-room checks are rebuilt from. */
   work?: RecordedWork;
-}
-
-/** Cancellation (ctx.signal) unwinds the run; the contract runner journals `run_failed 'cancelled'`. */
-export class CancelledError extends Error {
-  override name = 'CancelledError';
-  constructor() {
-    super('cancelled');
-  }
 }
 
 /**

@@ -1,4 +1,8 @@
 import type { CheckClause, ResolvedContract } from '../contract/schema.js';
+import { streamTail } from '../ledger/output-tails.js';
+import { tailsFromStore } from '../ledger/store-tails.js';
+import type { Redactor } from '../process/redact.js';
+import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import type { ToolSpec } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
@@ -6,10 +10,6 @@ import { isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { checkRunFields } from '../verify/check-entry.js';
 import { runCheck } from '../verify/check-runner.js';
-import { streamTail } from '../verify/output-tails.js';
-import type { Redactor } from '../verify/redact.js';
-import { tailsFromStore } from '../verify/store-tails.js';
-import { findRepoRoot, snapshotWorktree } from './worktree-snapshot.js';
 
 /**
  * The agent's own test run: the contract's check clauses, run by the harness's check runner in the

@@ -1,4 +1,3 @@
-import type { BundleBlobs } from '../verify/output-tails.js';
 import { canonicalJson } from './canonical-json.js';
 import { ChainVerifier, type DerivedViews, decodeBundleEntry } from './chain-verifier.js';
 import { hexToBytes } from './encoding.js';
@@ -7,6 +6,7 @@ import { BundleFormatError } from './errors.js';
 import { findJsonStructureProblem, jsonStructureMessage, MAX_BUNDLE_DEPTH } from './json-structure.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import type { BundleBlobs } from './output-tails.js';
 import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 

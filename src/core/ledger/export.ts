@@ -1,6 +1,4 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { tailHashes } from '../verify/output-tails.js';
-import { bundleBlobs } from '../verify/store-tails.js';
 import {
   BUNDLE_SCHEMA_VERSION,
   type Bundle,
@@ -11,7 +9,9 @@ import {
 import type { ChainResult } from './chain-verifier.js';
 import type { LedgerEntry } from './entry.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { tailHashes } from './output-tails.js';
 import type { LedgerStore } from './store.js';
+import { bundleBlobs } from './store-tails.js';
 
 /*
  * The bundle layout, shared by writeBundle and formatBundle and relied on by verifyBundleFile to

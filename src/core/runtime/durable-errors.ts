@@ -78,3 +78,11 @@ export function describeAwait(spec: AwaitSpec): string {
   const { gate, tool } = spec.approval;
   return `approval ${gate}${tool ? ` ${tool}` : ''}`;
 }
+
+/** Cancellation (ctx.signal) unwinds the run; the contract runner journals `run_failed 'cancelled'`. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+  constructor() {
+    super('cancelled');
+  }
+}

@@ -1,6 +1,6 @@
 import type { ResolvedContract } from '../contract/schema.js';
+import { matchesToolPattern } from '../contract/tool-pattern.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
-import { matchesToolPattern } from '../tools/policy.js';
 import type { DurableSession } from './durable.js';
 
 /**

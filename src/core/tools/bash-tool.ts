@@ -1,8 +1,8 @@
 import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
-import type { CapturedStream } from '../verify/bounded-capture.js';
-import { scrubEnv } from '../verify/env-scrub.js';
-import { runShell } from '../verify/shell-runner.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { scrubEnv } from '../process/env-scrub.js';
+import { runShell } from '../process/shell-runner.js';
 import { checkCommand } from './policy.js';
 import type { Tool } from './tool.js';
 import { errorOutcome, fail, ok, parseInput } from './tool-kit.js';

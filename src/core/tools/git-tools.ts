@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
-import { scrubEnv } from '../verify/env-scrub.js';
+import { scrubEnv } from '../process/env-scrub.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.js';

@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ResolvedContract } from '../contract/schema.js';
+import { matchesToolPattern } from '../contract/tool-pattern.js';
 import type { ToolPolicy } from './policy-types.js';
 import type { Tool } from './tool.js';
 
@@ -309,16 +310,6 @@ function hostAllowed(allowlist: readonly string[], host: string): boolean {
 /** Whether `name` matches one of the policy's `allow_tools` entries (exact names or `*` patterns). */
 export function isToolAllowed(policy: ToolPolicy, name: string): boolean {
   return policy.allowTools.some((pattern) => matchesToolPattern(pattern, name));
-}
-
-/** `*` matches any run of characters (including none); everything else matches itself. */
-export function matchesToolPattern(pattern: string, name: string): boolean {
-  if (!pattern.includes('*')) return pattern === name;
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`).test(name);
 }
 
 /** Throws {@link PolicyViolation} when the policy does not allow tool `name`. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CapturedStream } from './bounded-capture.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
 import type { CheckOutcome } from './check-runner.js';
-import { type Redactor, redactBytes, redactionField, tallyingRedactor } from './redact.js';
 
 /**
  * The journaled form of one run of the check runner (a check clause, the `[checks] setup` command,

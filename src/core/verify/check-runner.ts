@@ -1,14 +1,18 @@
 import type { CheckClause } from '../contract/schema.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { scrubEnv } from '../process/env-scrub.js';
+import { runShell } from '../process/shell-runner.js';
+import { SubstringScanner } from '../process/stream-scan.js';
 import type { Ctx } from '../runtime/ctx.js';
-import type { CapturedStream } from './bounded-capture.js';
-import { scrubEnv } from './env-scrub.js';
 import { matchWithDeadline } from './regex-match.js';
-import { runShell } from './shell-runner.js';
-import { SubstringScanner } from './stream-scan.js';
 
-export { type CapturedStream, DEFAULT_MAX_CAPTURE_BYTES, DEFAULT_TAIL_BYTES } from './bounded-capture.js';
-export { CHECK_ENV_ALLOWLIST, scrubEnv } from './env-scrub.js';
-export { DRAIN_BOUND_MS, KILL_GRACE_MS, ORPHAN_TERM_GRACE_MS } from './shell-runner.js';
+export {
+  type CapturedStream,
+  DEFAULT_MAX_CAPTURE_BYTES,
+  DEFAULT_TAIL_BYTES,
+} from '../process/bounded-capture.js';
+export { CHECK_ENV_ALLOWLIST, scrubEnv } from '../process/env-scrub.js';
+export { DRAIN_BOUND_MS, KILL_GRACE_MS, ORPHAN_TERM_GRACE_MS } from '../process/shell-runner.js';
 
 export interface RunCheckOptions {
   /** Directory the check runs in. */

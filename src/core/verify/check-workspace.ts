@@ -1,13 +1,13 @@
 import type { CheckClause, ResolvedContract } from '../contract/schema.js';
-import { CancelledError } from '../executors/in-loop.js';
-import { findRepoRoot } from '../executors/worktree-snapshot.js';
 import type { LedgerStore } from '../ledger/index.js';
+import type { Redactor } from '../process/redact.js';
+import { findRepoRoot } from '../process/worktree-snapshot.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
+import { CancelledError } from '../runtime/durable-errors.js';
 import { checkRunFields } from './check-entry.js';
 import { runCheck } from './check-runner.js';
 import { type CheckoutMode, type CleanRoom, CleanRoomError, materializeCleanRoom } from './clean-room.js';
-import type { Redactor } from './redact.js';
 
 /** Applied when `[checks] setup_timeout_sec` is absent: 30 minutes (an `npm ci` can be slow). */
 export const DEFAULT_SETUP_TIMEOUT_SEC = 1800;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { scrubEnv } from './env-scrub.js';
+import { scrubEnv } from '../process/env-scrub.js';
 
 /**
  * Where checks run after an executor (docs/contracts.md, `[sandbox] checkout`): `clean-room` is a

@@ -1,5 +1,5 @@
 import type { ProviderSettings, ResolvedContract } from '../contract/schema.js';
-import { fixtureRoots } from '../executors/executor-provider.js';
+import { fixtureRoots } from '../providers/executor-provider.js';
 import { createProvider } from '../providers/factory.js';
 import { FixturePathError } from '../providers/fixture-path.js';
 import { PriceBook } from '../providers/pricing.js';

@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/verify/run-report.js';
+import type { RunReport } from '../../core/run/run-report.js';
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'action_required';
 

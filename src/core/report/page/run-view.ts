@@ -1,8 +1,8 @@
 import { portableCrypto } from '../../ledger/crypto-portable.js';
 import { bytesToHex } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
-import { tailsFromBundle } from '../../verify/output-tails.js';
-import { type RunReport, reportFromEntries } from '../../verify/run-report.js';
+import { tailsFromBundle } from '../../ledger/output-tails.js';
+import { type RunReport, reportFromEntries } from '../../run/run-report.js';
 
 type Payload = Record<string, unknown>;
 

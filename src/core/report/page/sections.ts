@@ -3,7 +3,7 @@ import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
-import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../verify/run-report.js';
+import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
 import { h, short, text } from './dom.js';
 
 type Payload = Record<string, unknown>;

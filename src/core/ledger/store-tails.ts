@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LedgerStore } from '../ledger/store.js';
 import type { BundleBlobs, TailSource } from './output-tails.js';
+import type { LedgerStore } from './store.js';
 
 /** Output tails from the ledger database's blobs (null once shredded), checked against their hash. */
 export function tailsFromStore(store: LedgerStore): TailSource {

@@ -1,4 +1,4 @@
-import type { Ctx } from '../runtime/ctx.js';
+import type { Isolation } from './isolation.js';
 import { runSupervised, type SupervisedOutcome, type SupervisedSpawnOptions } from './process-supervisor.js';
 
 export { DRAIN_BOUND_MS, ORPHAN_TERM_GRACE_MS } from './process-supervisor.js';
@@ -16,8 +16,8 @@ export interface RunShellOptions
   workdir: string;
   /** The child's complete environment (already scrubbed by the caller, e.g. with `scrubEnv`). */
   env: Record<string, string>;
-  /** `ctx.signal` aborting kills the whole group and sets `cancelled`. */
-  ctx: Ctx;
+  /** The run's scope (a `Ctx` fits): `signal` aborting kills the whole group and sets `cancelled`; `isolation` starts the process. */
+  ctx: { readonly signal: AbortSignal; readonly isolation?: Isolation | undefined };
   /** The shell binary run as `<shell> -c <command>` (default `/bin/sh`). */
   shell?: string;
 }

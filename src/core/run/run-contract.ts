@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto';
 import { contractHash as contractHashOf } from '../contract/resolve.js';
 import { type CheckClause, type ResolvedContract, ResolvedContractSchema } from '../contract/schema.js';
 import { runDelegatedActivity } from '../executors/delegated-activity.js';
-import { buildExecutorProvider } from '../executors/executor-provider.js';
-import { CancelledError, type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
+import { type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
+import {
+  type RedactionCounts,
+  type Redactor,
+  redactionField,
+  secretRedactor,
+  tallyingRedactor,
+} from '../process/redact.js';
+import { buildExecutorProvider } from '../providers/executor-provider.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -17,30 +24,28 @@ import {
   SuspendedError,
   type Suspension,
 } from '../runtime/durable.js';
+import { CancelledError } from '../runtime/durable-errors.js';
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry, type ToolRegistry } from '../tools/registry.js';
-import { checkRunFields } from './check-entry.js';
-import { runCheck } from './check-runner.js';
-import { CheckWorkspace } from './check-workspace.js';
-import type { NonceSource } from './evidence-envelope.js';
-import { type PreparedEvidence, prepareEvidence } from './evidence-lines.js';
-import { type GitInfo, readGitInfo } from './git-info.js';
-import { revealHidden } from './hidden-text.js';
-import { detectInjection } from './injection-detect.js';
-import { applyInjectionPolicy, injectionPolicyOf, type RecordedInjection } from './injection-policy.js';
-import { runPanel, type SeatVote } from './panel.js';
-import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
+import { checkRunFields } from '../verify/check-entry.js';
+import { runCheck } from '../verify/check-runner.js';
+import { CheckWorkspace } from '../verify/check-workspace.js';
+import type { NonceSource } from '../verify/evidence-envelope.js';
+import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
+import { type GitInfo, readGitInfo } from '../verify/git-info.js';
+import { revealHidden } from '../verify/hidden-text.js';
+import { detectInjection } from '../verify/injection-detect.js';
 import {
-  type RedactionCounts,
-  type Redactor,
-  redactionField,
-  secretRedactor,
-  tallyingRedactor,
-} from './redact.js';
-import { collectReviewEvidence, type ReviewEvidence } from './review-evidence.js';
-import { type ClauseVerdict, computeVerdict, type Verdict } from './verdict.js';
-import { majority } from './vote.js';
+  applyInjectionPolicy,
+  injectionPolicyOf,
+  type RecordedInjection,
+} from '../verify/injection-policy.js';
+import { runPanel, type SeatVote } from '../verify/panel.js';
+import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
+import { type ClauseVerdict, computeVerdict, type Verdict } from '../verify/verdict.js';
+import { majority } from '../verify/vote.js';
+import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
 
 /** What both a fresh run and a resume need besides the contract. */
 interface CommonRunOptions {

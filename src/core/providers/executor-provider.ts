@@ -1,8 +1,8 @@
 import type { ProviderSettings, ResolvedContract } from '../contract/schema.js';
-import { ProviderConfigError } from '../providers/errors.js';
-import { createProvider } from '../providers/factory.js';
-import { PriceBook } from '../providers/pricing.js';
-import type { Provider } from '../providers/provider.js';
+import { ProviderConfigError } from './errors.js';
+import { createProvider } from './factory.js';
+import { PriceBook } from './pricing.js';
+import type { Provider } from './provider.js';
 
 /**
  * The provider an in-loop executor talks to: `[executor] provider/model` when set (taking the rest

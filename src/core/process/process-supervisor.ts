@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Isolation, PreparedSpawn } from '../process/isolation.js';
-import { NO_ISOLATION } from '../process/isolation-none.js';
 import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
+import type { Isolation, PreparedSpawn } from './isolation.js';
+import { NO_ISOLATION } from './isolation-none.js';
 import { groupHasLiveMembers, signalGroup } from './process-group.js';
 
 /** After SIGTERM on timeout or cancellation, how long the group gets before SIGKILL. */

@@ -1,8 +1,8 @@
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
+import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
-import { streamTail, type TailSource } from './output-tails.js';
-import type { ClauseStatus } from './vote.js';
+import type { ClauseStatus } from '../verify/vote.js';
 
 export interface ReportVote {
   seat: number;

@@ -1,5 +1,5 @@
+import type { Redactor } from '../process/redact.js';
 import type { DurableSession } from '../runtime/durable.js';
-import type { Redactor } from './redact.js';
 
 /** The run a publisher is asked to publish: only ever a PASS. */
 export interface PassedRun {

@@ -1,4 +1,4 @@
-import { GITHUB_CONTEXT_ENV } from '../process/isolation-env.js';
+import { GITHUB_CONTEXT_ENV } from './isolation-env.js';
 
 /**
  * The environment a check runs in: only these names are inherited from the host, plus the

@@ -2,8 +2,8 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { SimpleGit, SimpleGitOptions } from 'simple-git';
-import { harnessGit } from '../process/git-safety.js';
-import { scrubEnv } from '../verify/env-scrub.js';
+import { scrubEnv } from './env-scrub.js';
+import { harnessGit } from './git-safety.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
 export interface WorktreeSnapshot {

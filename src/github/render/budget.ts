@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 
 /** GitHub's size limits. Measured in UTF-8 bytes, which is never less than the character count. */
 export const CHECK_OUTPUT_LIMIT = 65_535;

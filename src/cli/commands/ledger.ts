@@ -9,6 +9,7 @@ import {
   writeBundle,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { DEFAULT_DB, ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -37,8 +38,6 @@ ${TRUST_HELP}
 
 Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 6 suspended, 64 usage`;
 
-const DEFAULT_DB = '.truss/ledger.db';
-
 const OPTIONS = {
   db: { type: 'string' },
   json: { type: 'boolean' },
@@ -56,7 +55,7 @@ export function ledger(args: string[], io: CliIo): number {
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === 'shred' && !values['dry-run'];
-  const open = () => LedgerStore.open(dbPath, { readonly: !writes });
+  const open = () => LedgerStore.open(ledgerDbPath(io, values.db), { readonly: !writes });
   switch (sub) {
     case 'list':
       requirePositionals(command, positionals, []);

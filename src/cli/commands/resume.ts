@@ -8,6 +8,7 @@ import { DurableReplayError } from '../../core/runtime/durable-errors.js';
 import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
@@ -90,7 +91,7 @@ export interface ResumeRequest {
 /** Resume (shared with `truss signal`): verify, replay, continue, report. */
 export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
   const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
-  const dbPath = resolve(io.cwd, request.db ?? join(requestedWorkdir ?? io.cwd, '.truss/ledger.db'));
+  const dbPath = ledgerDbPath(io, request.db, requestedWorkdir);
   const key = resolveRunKey(request.key, io);
   const store = LedgerStore.open(dbPath, { mustExist: true });
   const detachers: Array<() => void> = [];

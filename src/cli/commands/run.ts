@@ -9,6 +9,7 @@ import { secretRedactor } from '../../core/process/redact.js';
 import { startRun } from '../../core/run/index.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { parseCommandArgs } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
 import {
   cancelOnSignals,
@@ -99,7 +100,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     },
   });
   const key = resolveRunKey(values.key, io);
-  const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
+  const dbPath = ledgerDbPath(io, values.db, workdir);
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
   // The key file's seed, read once: redacted from output and handed to the run's secret scan.

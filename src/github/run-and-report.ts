@@ -16,6 +16,7 @@ import { secretRedactor } from '../core/process/redact.js';
 import { writeReportFile } from '../core/report/write-report.js';
 import type { ChangesPublisher } from '../core/run/index.js';
 import {
+  prepareRun,
   type RunHost,
   type RunReport,
   type RunResult,
@@ -151,16 +152,13 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   );
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
   return reportedRun(options, contract, { contractPath: item.path, clauseLines }, existingCheckId, (host) =>
-    startRun({
-      contract,
+    startRun(prepareRun(contract, { workdir: options.workdir, host }), {
       contractHash: hash,
-      workdir: options.workdir,
       store: options.store,
       signer: options.signer,
       codeVersion: options.codeVersion,
       principal: options.principal,
       baseRef: options.baseRef,
-      host,
     }),
   );
 }

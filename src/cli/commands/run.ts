@@ -6,7 +6,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/redact.js';
-import { startRun } from '../../core/run/index.js';
+import { prepareRun, startRun } from '../../core/run/index.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
@@ -120,6 +120,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   io.stderr(
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
+  // Built before the ledger is opened: a configuration error (a missing key, a refused fixture
+  // path) is exit 3 with nothing created.
+  const prepared = prepareRun(contract, {
+    workdir,
+    host: {
+      events: progress,
+      signal: abort.signal,
+      isolation,
+      env: io.env,
+      secrets: keySecrets,
+      hostCwd: io.cwd,
+      contractDir: dirname(contractPath),
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+    },
+  });
   const store = LedgerStore.open(dbPath);
   // The run holds the session's lease from before run_started until it exits, like resume: a
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
@@ -127,27 +143,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   let releaseLease: (() => void) | undefined;
   try {
     releaseLease = acquireSessionLease(dbPath, sessionId);
-    const result = await startRun({
+    const result = await startRun(prepared, {
       sessionId,
-      contract,
       contractHash: hash,
-      workdir,
       store,
       signer: key,
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
-      host: {
-        events: progress,
-        signal: abort.signal,
-        isolation,
-        env: io.env,
-        secrets: keySecrets,
-        hostCwd: io.cwd,
-        contractDir: dirname(contractPath),
-        // Who may release an approval gate later (with the contract's own approvers).
-        approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
-      },
     });
     return reportResult(
       result,

@@ -20,6 +20,8 @@ export {
 } from './run-report.js';
 export {
   type AbortedRun,
+  type PreparedRun,
+  prepareRun,
   type ResumeRunOptions,
   type RunHost,
   type RunResult,

@@ -21,7 +21,7 @@ export interface SessionRow {
 }
 
 /** What one append needs of its session: head, key, status and the last seq. */
-export type HeadRow = Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'> & {
+type HeadRow = Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'> & {
   tip: number | null;
 };
 
@@ -36,7 +36,7 @@ export interface JournalRow {
 }
 
 /** A JournalRow as a raw array, in column order (see `entryTuples`). */
-export type JournalTuple = [
+type JournalTuple = [
   JournalRow['seq'],
   JournalRow['kind'],
   JournalRow['payload'],
@@ -159,7 +159,7 @@ export function prepareStatements(db: Database.Database, readonly: boolean) {
 }
 
 /** The prepared statements of one open store. */
-export type StoreStatements = ReturnType<typeof prepareStatements>;
+type StoreStatements = ReturnType<typeof prepareStatements>;
 
 /**
  * What every part of the store (sessions, append, signals, blobs, verification) works on: one

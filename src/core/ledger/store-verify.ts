@@ -10,7 +10,7 @@ import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
 /** Receives each row of a chain walk; `decoded` is set when the row passed decodeRow. */
-export type RowHandler = (row: JournalRow, decoded: DecodedEntry | undefined) => void;
+type RowHandler = (row: JournalRow, decoded: DecodedEntry | undefined) => void;
 
 /**
  * Walks a stored session through the same ChainVerifier as bundles, after checking that

@@ -1,24 +1,15 @@
 import type Database from 'better-sqlite3';
 import { LedgerError } from './errors.js';
+import type { SessionInfo } from './store-sessions.js';
 
 /** Where a session stands; moved by the entry kinds that end or pause a run. */
 export type SessionStatus = 'running' | 'suspended' | 'completed' | 'failed';
 
-/** A `sessions` row with its entry count, as SQLite returns it (hashes and keys as bytes). */
-export interface SessionRow {
-  id: string;
-  status: SessionStatus;
-  code_version: string;
-  model: string | null;
-  tenant: string;
-  user: string;
+/** A `sessions` row with its entry count, as SQLite returns it: SessionInfo with hashes and keys as bytes. */
+export type SessionRow = Omit<SessionInfo, 'head_hash' | 'public_key'> & {
   head_hash: Buffer | null;
-  pubkey_id: string;
   public_key: Buffer;
-  created_at: number;
-  updated_at: number;
-  entries: number;
-}
+};
 
 /** What one append needs of its session: head, key, status and the last seq. */
 type HeadRow = Pick<SessionRow, 'status' | 'head_hash' | 'public_key' | 'pubkey_id'> & {

@@ -20,6 +20,7 @@ export * from './durable-errors.js';
 export { plain } from './durable-replay.js';
 export { APPROVAL_SIGNAL } from './durable-waits.js';
 
+/** The live sources a session reads when not replaying, injected so tests and benches control them. */
 export interface DurableSessionOptions {
   /** Wall clock (epoch ms) for live clock reads and timers; injected in tests. */
   clock?: () => number;

@@ -179,6 +179,7 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
   if (!entry) {
     const info = store.requireSession(sessionId);
     throw new LedgerError(
+      'no_entry',
       `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
     );
   }
@@ -235,6 +236,7 @@ function shred(store: LedgerStore, hash: string, dryRun: boolean, io: CliIo, jso
   const blob = store.blob(hash);
   if (!blob)
     throw new LedgerError(
+      'no_blob',
       `ledger shred: no blob ${hash} in ${store.path}; blob hashes are the *_sha256 fields of entries (\`truss ledger get SESSION SEQ\`)`,
     );
   const alreadyShredded = blob.bytes === null;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
+import { checkReceipt } from '../core/anchor/index.js';
 import { ANNOTATION_KINDS } from '../core/ledger/entry-hash.js';
 import {
   createNodeCrypto,
@@ -86,7 +87,7 @@ export async function resumeSuspendedRun(options: {
   const { sessionId, dir } = await setup.log.group('download the suspended ledger', () =>
     downloadLedger(options),
   );
-  const store = LedgerStore.open(join(dir, 'ledger.db'));
+  const store = LedgerStore.open(join(dir, 'ledger.db'), { receipts: checkReceipt });
   try {
     const crypto = createNodeCrypto();
     // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
+import { checkReceipt } from '../core/anchor/index.js';
 import type { ContractOverrides } from '../core/contract/resolve.js';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../core/ledger/index.js';
 import type { Logger } from '../github/logger.js';
@@ -60,7 +61,7 @@ export function setupAction(
   // The ledger DB and bundles in progress: never readable by another user (docs/security.md).
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
   chmodSync(outDir, 0o700);
-  const store = LedgerStore.open(join(outDir, 'ledger.db'));
+  const store = LedgerStore.open(join(outDir, 'ledger.db'), { receipts: checkReceipt });
   const providerEnv = {
     ...env,
     ...(inputs.anthropicApiKey ? { ANTHROPIC_API_KEY: inputs.anthropicApiKey } : {}),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   anchorInLog,
   anchorSession,
+  checkReceipt,
   nodeTreeHasher,
   noopAnchor,
   TransparencyLog,
@@ -21,6 +22,7 @@ import {
   verifyBundle,
   verifyBundleFile,
 } from '../../src/core/ledger/index.js';
+import { LedgerStore } from '../../src/core/ledger/store.js';
 import {
   FORGER_KEY,
   keyFromByte,
@@ -86,17 +88,32 @@ describe('anchor_receipt entries in the ledger', () => {
       }),
     ]);
     const bundle = bundleOf(sessionId);
-    expect(verifyBundle(bundle, { crypto, trusted })).toMatchObject({
+    expect(verifyBundle(bundle, { crypto, trusted, receipts: checkReceipt })).toMatchObject({
       status: 'verified',
       anchors: db.anchors,
     });
-    expect(verifyBundle(bundle, { crypto: portableCrypto, trusted }).status).toBe('verified');
+    expect(verifyBundle(bundle, { crypto: portableCrypto, trusted, receipts: checkReceipt }).status).toBe(
+      'verified',
+    );
     const file = path.join(fixture.dir, 'bundle.json');
     exportBundleToFile(fixture.store, sessionId, crypto, file);
-    expect(verifyBundleFile(file, { crypto, trusted })).toMatchObject({
+    expect(verifyBundleFile(file, { crypto, trusted, receipts: checkReceipt })).toMatchObject({
       status: 'verified',
       anchors: db.anchors,
     });
+    // A verifier given no receipt checker cannot vouch for the receipt: it fails, never passes.
+    expect(verifyBundle(bundle, { crypto, trusted }).failure).toMatchObject({
+      code: 'bad_anchor_receipt',
+      message: expect.stringContaining('no receipt checker'),
+    });
+    const unchecked = LedgerStore.open(fixture.dbPath, { readonly: true });
+    try {
+      expect(unchecked.verifySession(sessionId, { crypto, trusted }).failure?.code).toBe(
+        'bad_anchor_receipt',
+      );
+    } finally {
+      unchecked.close();
+    }
     // Pinning the log key is reported per receipt.
     expect(
       fixture.store.verifySession(sessionId, { crypto, trusted: trustedOf(SESSION_KEY, LOG_KEY) }).anchors[0]
@@ -143,7 +160,9 @@ describe('anchor_receipt entries in the ledger', () => {
     await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
     const report = fixture.store.verifySession(sessionId, { crypto, trusted });
     expect(report).toMatchObject({ status: 'incomplete', terminal_kind: 'verdict' });
-    expect(verifyBundle(bundleOf(sessionId), { crypto, trusted }).status).toBe('incomplete');
+    expect(verifyBundle(bundleOf(sessionId), { crypto, trusted, receipts: checkReceipt }).status).toBe(
+      'incomplete',
+    );
   });
 });
 
@@ -166,7 +185,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
 
   function expectFailure(bundle: Bundle, seq: number, pattern: RegExp): void {
     for (const c of [crypto, portableCrypto]) {
-      const report = verifyBundle(bundle, { crypto: c, trusted });
+      const report = verifyBundle(bundle, { crypto: c, trusted, receipts: checkReceipt });
       expect(report.status).toBe('failed');
       expect(report.failure).toMatchObject({
         seq,
@@ -177,7 +196,9 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     // The streaming file verifier agrees.
     const file = path.join(fixture.dir, 'tampered.json');
     writeFileSync(file, JSON.stringify(bundle));
-    expect(verifyBundleFile(file, { crypto, trusted }).failure?.code).toBe('bad_anchor_receipt');
+    expect(verifyBundleFile(file, { crypto, trusted, receipts: checkReceipt }).failure?.code).toBe(
+      'bad_anchor_receipt',
+    );
   }
 
   it('a receipt for a different head of this ledger (right proof, wrong seq)', async () => {
@@ -216,7 +237,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     log.close();
     expect(seq6.kind).toBe('run_completed');
     const good = forge(bundle, receiptIndex, (p) => Object.assign(p, fresh));
-    expect(verifyBundle(good, { crypto, trusted }).status).toBe('verified');
+    expect(verifyBundle(good, { crypto, trusted, receipts: checkReceipt }).status).toBe('verified');
 
     expectFailure(
       forge(good, receiptIndex, (p) => {
@@ -272,6 +293,8 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     const entry = copy.ledger.entries[receiptIndex] as LedgerEntry;
     (entry.payload as Record<string, unknown>).anchored_seq = 5;
     copy.ledger.head_hash = relinkEntries(copy.ledger.entries, receiptIndex); // old signature kept
-    expect(verifyBundle(copy, { crypto, trusted }).failure?.code).toBe('bad_signature');
+    expect(verifyBundle(copy, { crypto, trusted, receipts: checkReceipt }).failure?.code).toBe(
+      'bad_signature',
+    );
   });
 });

@@ -206,6 +206,7 @@ describe('LedgerBranchAnchor + anchorSession: a session anchored on the branch',
     const report = verifyBundle(exportBundle(fixture.store, sessionId, crypto), {
       crypto,
       trusted: trustedOf(SESSION_KEY),
+      receipts: checkReceipt,
     });
     expect(report).toMatchObject({ status: 'verified', terminal_kind: 'run_completed' });
     expect(report.anchors).toEqual([

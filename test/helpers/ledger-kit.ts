@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { checkReceipt } from '../../src/core/anchor/index.js';
 import {
   bytesToHex,
   canonicalJson,
@@ -47,7 +48,8 @@ export interface LedgerFixture {
 export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const dbPath = path.join(dir, 'ledger.db');
-  const store = LedgerStore.open(dbPath);
+  // Opened as every host opens it: anchor receipts checked by the anchor layer.
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   const raw = new Database(dbPath);
   raw.pragma('busy_timeout = 5000');
   return {

@@ -4,6 +4,7 @@ import {
   anchorInLog,
   anchorLeafData,
   CheckpointWitness,
+  checkReceipt,
   consistencyProof,
   ForkError,
   fileWitnessState,
@@ -192,6 +193,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
   const key = logKey(values, io, 'anchor prove');
   const record = !values['no-record'];
   const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
     readonly: !record,
     mustExist: true,
   });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
+import { checkReceipt } from '../../core/anchor/index.js';
 import { AttestationRefusedError, attestBundle } from '../../core/attest/index.js';
 import {
   createNodeCrypto,
@@ -83,7 +84,7 @@ export function attest(args: string[], io: CliIo): number {
     if (target.endsWith('.json') && values.db === undefined)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
     bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), ledgerBundleFileName(target)));
-    const store = LedgerStore.open(ledgerDbPath(io, values.db), { readonly: true });
+    const store = LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: true });
     try {
       store.requireSession(target);
       exportBundleToFile(store, target, createNodeCrypto(), bundlePath);

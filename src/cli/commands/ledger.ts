@@ -1,3 +1,4 @@
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -55,7 +56,8 @@ export function ledger(args: string[], io: CliIo): number {
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === 'shred' && !values['dry-run'];
-  const open = () => LedgerStore.open(ledgerDbPath(io, values.db), { readonly: !writes });
+  const open = () =>
+    LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: !writes });
   switch (sub) {
     case 'list':
       requirePositionals(command, positionals, []);

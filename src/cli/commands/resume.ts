@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { checkReceipt } from '../../core/anchor/index.js';
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/redact.js';
@@ -93,7 +94,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
   const dbPath = ledgerDbPath(io, request.db, requestedWorkdir);
   const key = resolveRunKey(request.key, io);
-  const store = LedgerStore.open(dbPath, { mustExist: true });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt, mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
   try {

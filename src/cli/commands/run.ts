@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
+import { checkReceipt } from '../../core/anchor/index.js';
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/redact.js';
@@ -136,7 +137,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
     },
   });
-  const store = LedgerStore.open(dbPath);
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   // The run holds the session's lease from before run_started until it exits, like resume: a
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
   const sessionId = randomUUID();

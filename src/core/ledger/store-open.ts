@@ -1,6 +1,7 @@
 import { chmodSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { LedgerError } from './errors.js';
+import type { ReceiptChecker } from './receipt-checker.js';
 import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
 
 /** How LedgerStore.open treats the file. */
@@ -10,6 +11,11 @@ export interface StoreOptions {
   mustExist?: boolean;
   /** Milliseconds since the epoch; injected so tests and replays control time. */
   clock?: () => number;
+  /**
+   * Checks anchor receipts when this store verifies a chain (resume, export, `truss ledger
+   * verify`): the anchor layer's `checkReceipt`. Absent, a session with a receipt fails verification.
+   */
+  receipts?: ReceiptChecker;
 }
 
 /**

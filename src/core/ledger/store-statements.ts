@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LedgerError } from './errors.js';
+import type { ReceiptChecker } from './receipt-checker.js';
 import type { SessionInfo } from './store-sessions.js';
 
 /** Where a session stands; moved by the entry kinds that end or pause a run. */
@@ -161,6 +162,8 @@ export interface StoreContext {
   readonly db: Database.Database;
   readonly stmts: StoreStatements;
   readonly clock: () => number;
+  /** Checks anchor receipts in the chains this store verifies (StoreOptions.receipts). */
+  readonly receipts: ReceiptChecker | undefined;
 }
 
 /** A write statement, or a `read_only` LedgerError when the store was opened read-only. */

@@ -35,7 +35,7 @@ export function walkChain(
   let checkpointReached = false;
   const session = requireSession(ctx, sessionId);
   const publicKey = hexToBytes(session.public_key, 32);
-  const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32));
+  const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32), ctx.receipts);
   if (!publicKey) {
     verifier.fail(
       null,

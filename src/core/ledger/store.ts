@@ -51,6 +51,7 @@ export class LedgerStore {
       path,
       db,
       clock: options.clock ?? Date.now,
+      receipts: options.receipts,
       stmts: prepareStatements(db, Boolean(options.readonly)),
     };
     this.#append = createAppend(this.#ctx);

@@ -4,8 +4,8 @@
  * message naming the variable, never at the first webhook.
  */
 import { z } from 'zod';
-import { WORKFLOW_FILE } from '../core/contract/schema.js';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { WORKFLOW_FILE } from '../github/settings.js';
 
 const list = z
   .string()

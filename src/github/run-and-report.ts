@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { TomlSource } from '../core/contract/load.js';
-import { type ContractOverrides, resolveContractSources } from '../core/contract/resolve.js';
+import type { ContractOverrides } from '../core/contract/resolve.js';
 import type { ResolvedContract } from '../core/contract/schema.js';
 import { TomlPositions } from '../core/contract/toml-positions.js';
 import {
@@ -40,6 +40,7 @@ import {
   renderStickyComment,
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
+import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
 /** The files of one run a host publishes: the bundle and, when it could be written, the HTML report. */
@@ -178,7 +179,7 @@ export interface ResumeAndReportOptions
  * its upload, the sticky comment. A session that suspends again reports action_required again.
  */
 export async function resumeAndReport(options: ResumeAndReportOptions): Promise<ContractRunResult> {
-  const recorded = readRecordedContract(options.store, options.sessionId);
+  const recorded = readRecordedContract(options.store, options.sessionId, GITHUB_CONTRACT_FORMAT);
   return options.log.group(`truss / ${recorded.contract.contract.id} (resume)`, () =>
     reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (host) =>
       resumeRun({
@@ -187,6 +188,7 @@ export async function resumeAndReport(options: ResumeAndReportOptions): Promise<
         signer: options.signer,
         crypto: createNodeCrypto(),
         workdir: options.workdir,
+        contractFormat: GITHUB_CONTRACT_FORMAT,
         host: { ...host, approvers: options.approvers },
       }),
     ),
@@ -261,7 +263,7 @@ async function reportedRun(
       publicKey: bytesHex(options.signer.publicKey),
       keyId: options.signer.keyId,
     };
-    const conclusion = conclusionFor(report.overall, contract.unverifiable);
+    const conclusion = conclusionFor(report.overall, githubSettings(contract).unverifiable);
     if (check?.id) {
       completed = true;
       await completeCheckRun({

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runContract } from '../../src/core/run/index.js';
 import { ResumeRefusedError } from '../../src/core/runtime/durable-errors.js';
 import { resumeAndReport } from '../../src/github/run-and-report.js';
+import { GITHUB_CONTRACT_FORMAT } from '../../src/github/settings.js';
 import { contractFrom, ctxFor, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { API, captureLog, OWNER, REPO, testOctokit } from './helpers.js';
@@ -26,7 +27,8 @@ describe('reportedRun completes every check it started', () => {
   it('a refused resume completes the existing check as failure with the reason', async () => {
     const run = openRunStore();
     const workdir = makeWorkdir();
-    const contract = contractFrom(`
+    const contract = contractFrom(
+      `
 [contract]
 id = "tiny"
 intent = "A check that passes"
@@ -35,7 +37,9 @@ intent = "A check that passes"
 kind = "check"
 desc = "true"
 run = "true"
-`);
+`,
+      GITHUB_CONTRACT_FORMAT,
+    );
     const done = await runContract({
       contract: contract.contract,
       contractHash: contract.hash,

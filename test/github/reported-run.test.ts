@@ -24,13 +24,7 @@ afterAll(() => nock.enableNetConnect());
 
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 
-describe('reportedRun completes every check it started', () => {
-  it('a refused resume completes the existing check as failure with the reason', async () => {
-    const run = openRunStore();
-    const workdir = makeWorkdir();
-    const contract = contractFrom(
-      `
-[contract]
+const TINY = `[contract]
 id = "tiny"
 intent = "A check that passes"
 
@@ -38,9 +32,13 @@ intent = "A check that passes"
 kind = "check"
 desc = "true"
 run = "true"
-`,
-      GITHUB_CONTRACT_FORMAT,
-    );
+`;
+
+describe('reportedRun completes every check it started', () => {
+  it('a refused resume completes the existing check as failure with the reason', async () => {
+    const run = openRunStore();
+    const workdir = makeWorkdir();
+    const contract = contractFrom(TINY, GITHUB_CONTRACT_FORMAT);
     const done = await runContract({
       contract: contract.contract,
       contractHash: contract.hash,
@@ -94,16 +92,6 @@ run = "true"
     expect(nock.isDone()).toBe(true);
   });
 });
-
-const TINY = `[contract]
-id = "tiny"
-intent = "A check that passes"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-`;
 
 /** runAndReport on one contract with a check run (id 78) whose requests are recorded. */
 async function reportTiny(contractText: string, publishSteps: PublishStep[]) {

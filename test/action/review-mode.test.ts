@@ -105,6 +105,15 @@ async function produceEvidence(
     ]);
     const bundleText = harness.ledger.file(path);
     expect(bundleText).toBe(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+    // The HTML report beside the bundle was written once the receipt was in: it embeds that bundle.
+    const reportHtml = readFileSync(
+      (run.outputs['bundle-path'] as string).replace(/truss-ledger-([^/]+)\.json$/, 'truss-report-$1.html'),
+      'utf8',
+    );
+    const open = '<script type="application/json" id="truss-data">';
+    const start = reportHtml.indexOf(open) + open.length;
+    const embedded = JSON.parse(reportHtml.slice(start, reportHtml.indexOf('</script>', start)));
+    expect(embedded.bundle.ledger.head_hash).toBe(receipt.entry_hash);
     const sticky = harness.comments[0];
     if (!sticky || bundleText === null) throw new Error('the PR run left no evidence');
     return {

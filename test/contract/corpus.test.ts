@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ContractError } from '../../src/core/contract/index.js';
 import {
-  ContractError,
   loadContractFile,
   parseContractToml,
-  ResolvedContractSchema,
+  GitHubResolvedContractSchema as ResolvedContractSchema,
   resolveContract,
-} from '../../src/core/contract/index.js';
+} from '../../src/github/settings.js';
 import { contractError, FIXTURES, tempDir } from './helpers.js';
 
 const BAD = join(FIXTURES, 'bad');

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type ContractOverrides,
-  contractHash,
-  resolveContract,
-  resolveContractSources,
-} from '../../src/core/contract/index.js';
+import { type ContractOverrides, contractHash } from '../../src/core/contract/index.js';
 import { canonicalJson } from '../../src/core/ledger/canonical-json.js';
+import { resolveContract, resolveContractSources } from '../../src/github/settings.js';
 import { contractError, MINIMAL_CONTRACT, type TempDir, tempDir } from './helpers.js';
 
 const CONFIG = `reviewers = 5

@@ -1,7 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ResolvedContract, resolveContractSources } from '../../src/core/contract/index.js';
+import {
+  type ContractFormat,
+  type ResolvedContract,
+  resolveContractSources,
+} from '../../src/core/contract/index.js';
 import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
 import type {
   ChatRequest,
@@ -39,9 +43,15 @@ export function commitCount(dir: string): number {
   return Number(git(dir, 'rev-list', '--count', 'HEAD').trim());
 }
 
-/** Resolves contract TOML text the way `truss run` does (layering, defaults, hash). */
-export function contractFrom(text: string): { contract: ResolvedContract; hash: string } {
-  const { contract, hash } = resolveContractSources({ contract: { file: 'contract.toml', text } });
+/**
+ * Resolves contract TOML text like `truss run` (layering, defaults, hash), with core's keys alone
+ * unless a host's `format` is given (a session a GitHub host resumes must be resolved with its).
+ */
+export function contractFrom(
+  text: string,
+  format?: ContractFormat,
+): { contract: ResolvedContract; hash: string } {
+  const { contract, hash } = resolveContractSources({ contract: { file: 'contract.toml', text }, format });
   return { contract, hash };
 }
 

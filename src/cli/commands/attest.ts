@@ -33,7 +33,7 @@ Options:
   --sigstore-bundle FILE   also write a Sigstore bundle v0.3 (public-key hint, no tlog entries)
   --db FILE                ledger database for SESSION (default .truss/ledger.db)
   --bundle-out FILE        (SESSION) where to export the bundle (default: next to --out,
-                           truss-ledger-<session>.json)
+                           ${ledgerBundleFileName('<session>')})
   --key FILE               the ledger's signing key (default: TRUSS_SIGNING_KEY, else the
                            per-install key \`truss run\` uses)
   --pubkey HEX             a trusted public key the ledger must verify against; repeatable

@@ -1,4 +1,4 @@
-import type { ResolvedContract } from '../contract/schema.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
@@ -67,6 +67,8 @@ export interface ResumeRunOptions extends RunPlace {
   /** Refuse to resume unless the caller's contract resolves to the recorded hash (`truss resume --contract`). */
   expectedContractHash?: string | undefined;
   verify?: ResumeVerification | undefined;
+  /** The format the host resolved the contract with (its keys beside core's); default core's. */
+  contractFormat?: ContractFormat | undefined;
 }
 
 /** A run that ended in `run_failed`: the ledger is terminal and verifiable; `cancelled` when a signal stopped it. */
@@ -138,7 +140,7 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
  * replay), building the same context, executor model and panel a fresh run would.
  */
 export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
-  const { contract } = readRecordedContract(options.store, options.sessionId);
+  const { contract } = readRecordedContract(options.store, options.sessionId, options.contractFormat);
   const prepared = prepareRun(contract, options);
   return settle(contract, prepared.ctx, () =>
     resumeContract({
@@ -149,6 +151,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
       crypto: options.crypto,
       expectedContractHash: options.expectedContractHash,
       verify: options.verify,
+      contractFormat: options.contractFormat,
     }),
   );
 }

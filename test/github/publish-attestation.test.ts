@@ -4,19 +4,20 @@ import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventContext } from '../../src/action/event-context.js';
-import { withAttestation } from '../../src/action/publish-attestation.js';
 import { verifyAttestation } from '../../src/core/attest/index.js';
 import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
 import { createOctokit } from '../../src/github/octokit.js';
-import type { EvidenceFiles } from '../../src/github/run-and-report.js';
+import { attestationStep } from '../../src/github/publish-attestation.js';
+import type { EvidenceFiles } from '../../src/github/publish-run.js';
 import { fakeSigstore, type Json, OIDC_REQUEST_TOKEN, OIDC_URL } from '../helpers/fake-sigstore.js';
 import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
 
 /**
- * The Action's `attest: true` step, in process: a real ledger and bundle, the real publisher chain
- * with a recording inner publisher, and GitHub plus Sigstore faked with nock at the HTTP layer.
+ * The Action's `attest: true` step, in process: a real ledger and bundle, the real attestation step
+ * followed by a recording step (what the artifact upload after it receives), and GitHub plus
+ * Sigstore faked with nock at the HTTP layer.
  */
 
 const crypto = createNodeCrypto();
@@ -83,27 +84,30 @@ function publisher(env: Record<string, string | undefined>, dryRun = false) {
   const published: EvidenceFiles[] = [];
   const info: string[] = [];
   const warnings: string[] = [];
-  const publish = withAttestation(
-    async (files) => {
-      published.push(files);
-      return { name: `truss-ledger-${files.sessionId}`, id: 1, url: null };
-    },
-    {
-      enabled: true,
-      signer: key,
-      context,
-      octokit: createOctokit({ token: TOKEN, retryBaseMs: 1, throttle: false }),
-      token: TOKEN,
-      env,
-      dryRun,
-      info: (m) => info.push(m),
-      warn: (m) => warnings.push(m),
-    },
-  );
+  const step = attestationStep({
+    enabled: true,
+    signer: key,
+    context,
+    octokit: createOctokit({ token: TOKEN, retryBaseMs: 1, throttle: false }),
+    token: TOKEN,
+    env,
+    dryRun,
+    trussVersion: '0.1.0',
+    info: (m) => info.push(m),
+    warn: (m) => warnings.push(m),
+  });
+  if (!step) throw new Error('attest: true made no attestation step');
+  // The attestation step, then what the next step (the upload) is handed.
+  const publish = async (files: EvidenceFiles) => {
+    const evidence = { ...files, extraFiles: [...(files.extraFiles ?? [])] };
+    await step.run(evidence);
+    published.push(evidence);
+    return { name: `truss-ledger-${files.sessionId}`, id: 1, url: null };
+  };
   return { publish, published, info, warnings };
 }
 
-describe('withAttestation (action input attest: true)', () => {
+describe('attestationStep (action input attest: true)', () => {
   it('signs the attestations into the artifact and creates the GitHub artifact attestation', async () => {
     const files = bundleFile();
     const sigstore = fakeSigstore('public-good');
@@ -187,8 +191,7 @@ describe('withAttestation (action input attest: true)', () => {
     expect(published).toEqual([{ ...files, extraFiles: [] }]);
   });
 
-  it('is the publisher itself when attest is off', () => {
-    const inner = async () => null;
+  it('is no step at all when attest is off', () => {
     const options = {
       enabled: false,
       signer: key,
@@ -197,9 +200,10 @@ describe('withAttestation (action input attest: true)', () => {
       token: TOKEN,
       env: {},
       dryRun: false,
+      trussVersion: '0.1.0',
       info: () => {},
       warn: () => {},
     };
-    expect(withAttestation(inner, options)).toBe(inner);
+    expect(attestationStep(options)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ export {
   readTomlSource,
   type TomlSource,
 } from './load.js';
+export * from './mcp-schema.js';
 export * from './named.js';
 export * from './resolve.js';
 export * from './schema.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { McpSchema } from './mcp-schema.js';
 
 const envName = z
   .string()
@@ -164,6 +165,8 @@ const layerShape = {
   checks: ChecksSchema.optional(),
   /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
   sandbox: SandboxSchema.optional(),
+  /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
+  mcp: McpSchema.optional(),
 };
 
 /** A workflow file name in `.github/workflows/` (what `workflow_dispatch` is called on). */
@@ -222,6 +225,7 @@ export const ResolvedContractSchema = z.strictObject({
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
+  mcp: McpSchema.optional(),
 });
 
 export type CheckClause = z.infer<typeof CheckClauseSchema>;

@@ -19,7 +19,7 @@ import {
   use,
   waitFor,
 } from '../helpers/agent-kit.js';
-import { mcpContract, resumeMcp, runMcp, serverCalls, stdioServer } from './mcp-kit.js';
+import { mcpContract, resumeMcp, runMcp, serverCalls, serverStarts, stdioServer } from './mcp-kit.js';
 
 function completed(outcome: unknown): CompletedOutcome {
   expect((outcome as CompletedOutcome).status).toBe('completed');
@@ -257,6 +257,8 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(serverCalls(calls)).toEqual(['echo {"text":"once"}']);
     expect(entriesOf(run, sessionId, 'mcp_tool_call')).toHaveLength(1);
     expect(entriesOf(run, sessionId, 'mcp_tools_listed')).toHaveLength(1);
+    // The resume never started the server: everything it needed came from the ledger.
+    expect(serverStarts(calls)).toBe(1);
   });
 
   it('a memo without matching signed provenance (changed or missing) is refused, and nothing is appended', async () => {

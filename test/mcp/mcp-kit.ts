@@ -14,6 +14,11 @@ export function serverCalls(file: string): string[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 }
 
+/** How often the stdio fixture whose calls go to `calls` was started. */
+export function serverStarts(calls: string): number {
+  return serverCalls(`${calls}.starts`).length;
+}
+
 /** A TOML string literal. */
 export function tomlString(value: string): string {
   return JSON.stringify(value);
@@ -26,7 +31,7 @@ export function stdioServer(calls: string, extra = '', name = 'fx'): string {
 name = "${name}"
 transport = "stdio"
 command = ${tomlString(process.execPath)}
-args = [${tomlString(FIXTURE_SERVER)}, "--calls", ${tomlString(calls)}]
+args = [${tomlString(FIXTURE_SERVER)}, "--calls", ${tomlString(calls)}, "--starts", ${tomlString(`${calls}.starts`)}]
 ${extra}
 `;
 }

@@ -105,6 +105,18 @@ export const McpServerSchema = z
           misplaced(key, `is for transport = "stdio"; remove it from an http server`);
       }
     }
+    if (server.url !== undefined) {
+      const url = new URL(server.url);
+      if (url.username || url.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message:
+            'must not carry credentials (user:password@); the contract is signed into the ledger — ' +
+            'send them in a header from [mcp.servers.env_headers] instead (the value is not shown)',
+        });
+      }
+    }
     for (const name of Object.keys(server.headers ?? {})) {
       if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
         ctx.addIssue({

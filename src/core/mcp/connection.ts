@@ -148,10 +148,10 @@ export async function connectMcpServer(
   const failure = (what: string, error: unknown): McpServerError => {
     const exit = stdio?.describeExit();
     const detail = exit ? `the server ${exit}` : ((error as Error)?.message ?? String(error));
-    return new McpServerError(`MCP server "${server.name}": ${what} failed: ${detail}`);
+    return new McpServerError(`MCP server "${server.name}": ${what} failed: ${withoutUrl(detail, server)}`);
   };
   try {
-    await client.connect(transport, { timeout, signal: options.ctx.signal });
+    await scoped(options.ctx.signal, (signal) => client.connect(transport, { timeout, signal }));
   } catch (error) {
     await client.close().catch(() => {});
     throw failure('connecting', error);
@@ -164,7 +164,9 @@ export async function connectMcpServer(
       for (let page = 0; page < MAX_LIST_PAGES; page++) {
         let result: Awaited<ReturnType<Client['listTools']>>;
         try {
-          result = await client.listTools(cursor ? { cursor } : {}, { timeout, signal: options.ctx.signal });
+          result = await scoped(options.ctx.signal, (signal) =>
+            client.listTools(cursor ? { cursor } : {}, { timeout, signal }),
+          );
         } catch (error) {
           throw failure('tools/list', error);
         }
@@ -182,10 +184,9 @@ export async function connectMcpServer(
     },
     async callTool(tool, args) {
       try {
-        return (await client.callTool({ name: tool, arguments: args }, undefined, {
-          timeout,
-          signal: options.ctx.signal,
-        })) as CallToolResult;
+        return (await scoped(options.ctx.signal, (signal) =>
+          client.callTool({ name: tool, arguments: args }, undefined, { timeout, signal }),
+        )) as CallToolResult;
       } catch (error) {
         throw failure(`tools/call ${tool}`, error);
       }
@@ -194,4 +195,30 @@ export async function connectMcpServer(
       await client.close().catch(() => {});
     },
   };
+}
+
+/** An error text without the server's URL (URLs are never journaled, docs/mcp.md). */
+function withoutUrl(text: string, server: McpServerSettings): string {
+  if (!server.url) return text;
+  const url = new URL(server.url);
+  let out = text;
+  for (const form of [server.url, url.href, url.origin, url.host]) out = out.split(form).join('<server url>');
+  return out;
+}
+
+/**
+ * Runs one request with a signal that follows the run's only while the request is in flight: the
+ * SDK answers an abort with a `notifications/cancelled`, which must not go out for requests that
+ * already finished.
+ */
+async function scoped<T>(run: AbortSignal, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(run.reason);
+  if (run.aborted) abort();
+  else run.addEventListener('abort', abort, { once: true });
+  try {
+    return await request(controller.signal);
+  } finally {
+    run.removeEventListener('abort', abort);
+  }
 }

@@ -11,6 +11,7 @@ import {
   type TrustedKeys,
 } from '../core/ledger/index.js';
 import { tailsFromStore } from '../core/ledger/store-tails.js';
+import { checkMcpPinning } from '../core/mcp/pinning.js';
 import { describeIsolation } from '../core/process/index.js';
 import { secretRedactor } from '../core/process/redact.js';
 import { writeReportFile } from '../core/report/write-report.js';
@@ -146,6 +147,8 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     contract: item.source,
     overrides: options.overrides,
   });
+  // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
+  checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const positions = new TomlPositions(item.source.text);
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),

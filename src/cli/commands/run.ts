@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { checkMcpPinning } from '../../core/mcp/pinning.js';
 import { secretRedactor } from '../../core/process/redact.js';
 import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
 import { RunAbortedError, runContract } from '../../core/run/run-contract.js';
@@ -103,6 +104,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values['verify-only'] ? { verifyOnly: true } : {}),
     },
   });
+  // Locally an unpinned MCP server is only a warning; the Action refuses it (docs/mcp.md).
+  for (const warning of checkMcpPinning(contract, 'warn')) io.stderr(`truss: warning: ${warning}\n`);
   const key = resolveRunKey(values.key, io);
   const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });

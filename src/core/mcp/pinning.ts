@@ -123,19 +123,19 @@ export function unpinnedServers(contract: ResolvedContract): UnpinnedServer[] {
 export function checkMcpPinning(
   contract: ResolvedContract,
   mode: 'refuse' | 'warn',
-  sources: { contract: TomlSource; config?: TomlSource | undefined },
+  sources?: { contract: TomlSource; config?: TomlSource | undefined },
 ): string[] {
   const unpinned = unpinnedServers(contract);
   if (unpinned.length === 0) return [];
   if (mode === 'warn') return unpinned.map((u) => `${u.reason} (the Action refuses it)`);
-  const declaring = [sources.contract, sources.config].find((source) => source && hasMcpServers(source)) as
+  const declaring = [sources?.contract, sources?.config].find((source) => source && hasMcpServers(source)) as
     | TomlSource
     | undefined;
   const issues: ContractIssue[] = unpinned.map((u) => {
     const path = ['mcp', 'servers', u.index, 'command'];
     const position = declaring ? parseTomlDocument(declaring).positions.locate(path) : { line: 0, col: 0 };
     return {
-      file: declaring?.file ?? sources.contract.file,
+      file: declaring?.file ?? sources?.contract.file ?? contract.contract.id,
       line: position.line,
       col: position.col,
       path: `mcp.servers[${u.index}].command`,

@@ -9,6 +9,13 @@ export {
   mcpTimeoutMs,
   resolveHeaders,
 } from './connection.js';
-export { isMcpTool, McpMount, type McpMountOptions, type McpTool, mountedName } from './mount.js';
+export {
+  isMcpTool,
+  McpMount,
+  type McpMountOptions,
+  type McpTool,
+  mountDecision,
+  mountedName,
+} from './mount.js';
 export { redactJson, resultText, SECRET_ARG } from './payload.js';
 export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './pinning.js';

@@ -25,6 +25,28 @@ export function mountedName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
 }
 
+/**
+ * Whether a tool a server advertises is mounted: the server's `allow_tools` must name it (when it
+ * names any) and `mcp__<server>__<tool>` must be a tool name model APIs accept. `refused` says why not.
+ */
+export function mountDecision(
+  server: McpServerSettings,
+  tool: string,
+): { name: string; refused: string | null } {
+  const name = mountedName(server.name, tool);
+  const allow = server.allow_tools ?? [];
+  if (allow.length > 0 && !allow.some((pattern) => matchesToolPattern(pattern, tool))) {
+    return { name, refused: 'not in the server allow_tools' };
+  }
+  if (!PROVIDER_TOOL_NAME.test(name)) {
+    return {
+      name,
+      refused: `${name} is not a valid tool name for model APIs ([A-Za-z0-9_-], at most 64 characters)`,
+    };
+  }
+  return { name, refused: null };
+}
+
 /** A tool of an MCP server, mounted into the in-loop executor's registry. */
 export interface McpTool extends Tool {
   readonly mcp: { server: string; tool: string };
@@ -96,18 +118,12 @@ export class McpMount {
     const base = { server, transport: settings.transport };
     try {
       const listed = await (await this.#connection(state)).listTools();
-      const allow = settings.allow_tools ?? [];
       const tools: Record<string, unknown>[] = [];
       const notMounted: { name: string; reason: string }[] = [];
       for (const tool of listed) {
-        const name = mountedName(server, tool.name);
-        if (allow.length > 0 && !allow.some((pattern) => matchesToolPattern(pattern, tool.name))) {
-          notMounted.push({ name: redact(tool.name), reason: 'not in the server allow_tools' });
-        } else if (!PROVIDER_TOOL_NAME.test(name)) {
-          notMounted.push({
-            name: redact(tool.name),
-            reason: `${name} is not a valid tool name for model APIs ([A-Za-z0-9_-], at most 64 characters)`,
-          });
+        const { name, refused } = mountDecision(settings, tool.name);
+        if (refused) {
+          notMounted.push({ name: redact(tool.name), reason: refused });
         } else {
           tools.push({
             name,

@@ -63,13 +63,14 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'model_result',
     ]);
     const [listed] = entriesOf(run, outcome.sessionId, 'mcp_tools_listed');
-    expect(listed?.payload).toMatchObject({ server: 'fx', transport: 'stdio', listed: 5 });
+    expect(listed?.payload).toMatchObject({ server: 'fx', transport: 'stdio', listed: 6 });
     const mounted = ((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name);
     expect(mounted).toEqual([
       'mcp__fx__echo',
       'mcp__fx__add',
       'mcp__fx__login',
       'mcp__fx__env',
+      'mcp__fx__sleep',
       'mcp__fx__boom',
     ]);
     // The model was offered exactly what the contract allows.
@@ -141,6 +142,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const [listed] = entriesOf(run, outcome.sessionId, 'mcp_tools_listed');
     expect(listed?.payload.not_mounted).toEqual([
       { name: 'env', reason: 'not in the server allow_tools' },
+      { name: 'sleep', reason: 'not in the server allow_tools' },
       { name: 'boom', reason: 'not in the server allow_tools' },
     ]);
     // add is mounted but not allowed by the contract; boom is not mounted at all: both refused, never sent.
@@ -205,6 +207,25 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(one?.payload).toMatchObject({ is_error: false });
     expect(two?.payload).toMatchObject({ is_error: true, refused: true, result_sha256: null });
     expect(String(two?.payload.error)).toContain('budget_calls');
+  });
+
+  it('a call past timeout_sec is recorded as an error and its server stopped; the next call gets a fresh server', async () => {
+    const contract = mcpContract(stdioServer(calls, 'timeout_sec = 1'));
+    const provider = scripted([
+      use('mcp__fx__sleep', { ms: 5000 }),
+      use('mcp__fx__echo', { text: 'after' }),
+      WRITE_DONE,
+      say('done'),
+    ]);
+    const started = Date.now();
+    const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(outcome.verdict.overall).toBe('pass');
+    const [slow, after] = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    expect(slow?.payload).toMatchObject({ is_error: true, result_sha256: null });
+    expect(String(slow?.payload.error)).toMatch(/MCP server "fx": tools\/call sleep failed: .*timed out/i);
+    expect(after?.payload).toMatchObject({ is_error: false, error: null });
+    expect(serverStarts(calls)).toBe(2);
   });
 
   it('the stdio server gets a scrubbed environment: only the base allowlist and its granted names', async () => {

@@ -226,6 +226,8 @@ export class McpMount {
           result = await (await this.#connection(state)).callTool(tool.mcp.tool, input);
         } catch (error) {
           if (!(error instanceof McpServerError || error instanceof McpUnavailableError)) throw error;
+          // A timed-out or dead server is stopped; the next call starts (or reconnects) a fresh one.
+          await this.#drop(state);
           return failed(error.message);
         }
         const body = redactJson(plain(result), [], redact);
@@ -260,6 +262,12 @@ export class McpMount {
     }
     const result = JSON.parse(blob.bytes.toString('utf8')) as CallToolResult;
     return { content: resultText(result), isError: memo.is_error, data };
+  }
+
+  async #drop(state: ServerState): Promise<void> {
+    const connection = state.connection;
+    state.connection = undefined;
+    await connection?.then((c) => c.close()).catch(() => {});
   }
 
   /** Closes every connected server (a stdio server's process group is gone afterwards). */

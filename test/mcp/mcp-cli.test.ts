@@ -134,6 +134,7 @@ ${UNPINNED}`,
       ['mcp__fx__login', false, false],
       ['mcp__fx__env', false, false],
       ['mcp__fx__sleep', false, false],
+      ['mcp__fx__job', false, false],
       ['mcp__fx__boom', false, false],
     ]);
     expect(serverStarts(calls)).toBe(1);

@@ -63,7 +63,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'model_result',
     ]);
     const [listed] = entriesOf(run, outcome.sessionId, 'mcp_tools_listed');
-    expect(listed?.payload).toMatchObject({ server: 'fx', transport: 'stdio', listed: 6 });
+    expect(listed?.payload).toMatchObject({ server: 'fx', transport: 'stdio', listed: 7 });
     const mounted = ((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name);
     expect(mounted).toEqual([
       'mcp__fx__echo',
@@ -71,6 +71,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'mcp__fx__login',
       'mcp__fx__env',
       'mcp__fx__sleep',
+      'mcp__fx__job',
       'mcp__fx__boom',
     ]);
     // The model was offered exactly what the contract allows.
@@ -143,6 +144,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(listed?.payload.not_mounted).toEqual([
       { name: 'env', reason: 'not in the server allow_tools' },
       { name: 'sleep', reason: 'not in the server allow_tools' },
+      { name: 'job', reason: 'not in the server allow_tools' },
       { name: 'boom', reason: 'not in the server allow_tools' },
     ]);
     // add is mounted but not allowed by the contract; boom is not mounted at all: both refused, never sent.
@@ -279,6 +281,68 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(entriesOf(run, sessionId, 'mcp_tool_call')).toHaveLength(1);
     expect(entriesOf(run, sessionId, 'mcp_tools_listed')).toHaveLength(1);
     // The resume never started the server: everything it needed came from the ledger.
+    expect(serverStarts(calls)).toBe(1);
+  });
+
+  it('a pending result records mcp_tool_pending and suspends the run; the delivered signal completes the call without calling the server again', async () => {
+    const contract = mcpContract(stdioServer(calls));
+    const answers = [
+      { content: [toolUse('a', 'mcp__fx__job', { id: '7' })] },
+      { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
+      { content: [text('done')] },
+    ];
+    const first = await runMcp({
+      store: run.store,
+      contract,
+      workdir,
+      provider: new PositionalAgent(answers),
+    });
+    expect(first.status).toBe('suspended');
+    if (first.status !== 'suspended') return;
+    expect(first.suspension).toMatchObject({ await: { signal: 'job-7' } });
+    expect(first.suspension.reason).toContain('MCP tool mcp__fx__job is pending: job 7 is running');
+    const sessionId = first.sessionId;
+    const [pending] = entriesOf(run, sessionId, 'mcp_tool_pending');
+    expect(pending?.payload).toMatchObject({
+      name: 'mcp__fx__job',
+      server: 'fx',
+      tool: 'job',
+      signal: 'job-7',
+    });
+    expect(String(run.store.blob(String(pending?.payload.result_sha256))?.bytes)).toContain('job 7 queued');
+    expect(entriesOf(run, sessionId, 'mcp_tool_call')).toEqual([]);
+    expect(serverCalls(calls)).toEqual(['job {"id":"7"}']);
+
+    // Resuming without the signal stays suspended and calls nothing.
+    const again = await resumeMcp({
+      store: run.store,
+      sessionId,
+      workdir,
+      provider: new PositionalAgent(answers),
+      contract,
+    });
+    expect(again.status).toBe('suspended');
+
+    run.store.queueSignal(sessionId, 'job-7', { artifact: 'build-7.tar', ok: true });
+    const second = new PositionalAgent(answers);
+    const outcome = completed(
+      await resumeMcp({ store: run.store, sessionId, workdir, provider: second, contract }),
+    );
+    expect(outcome.verdict.overall).toBe('pass');
+    expect(second.requests).toEqual([1, 2]);
+    const [call] = entriesOf(run, sessionId, 'mcp_tool_call');
+    expect(call?.payload).toMatchObject({
+      name: 'mcp__fx__job',
+      pending_seq: pending?.seq,
+      is_error: false,
+      error: null,
+    });
+    const body = JSON.parse(String(run.store.blob(String(call?.payload.result_sha256))?.bytes));
+    expect(body).toEqual({ content: [{ type: 'text', text: '{"artifact":"build-7.tar","ok":true}' }] });
+    // The model got the delivered payload as the tool result.
+    const model = entriesOf(run, sessionId, 'model_result');
+    expect(model).toHaveLength(3);
+    expect(serverCalls(calls)).toEqual(['job {"id":"7"}']);
     expect(serverStarts(calls)).toBe(1);
   });
 

@@ -92,7 +92,7 @@ describe('MCP client: streamable HTTP against a local SDK server', () => {
     }
     const entries = [...run.store.entries(outcome.sessionId)];
     const listed = entries.find((e) => e.kind === 'mcp_tools_listed');
-    expect(listed?.payload).toMatchObject({ server: 'remote', transport: 'http', listed: 6 });
+    expect(listed?.payload).toMatchObject({ server: 'remote', transport: 'http', listed: 7 });
     expect(((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name)).toEqual([
       'mcp__remote__echo',
     ]);

@@ -186,64 +186,108 @@ export class McpMount {
    * the redacted result is a blob. The arguments are hashed after the server's `secret_args` and
    * every run secret are redacted; URLs and header values are never journaled. Past `budget_calls`
    * the call is refused (and recorded) without reaching the server.
+   *
+   * A result marked pending (`_meta["truss/pending"] = {signal, reason}`) records
+   * `mcp_tool_pending` and suspends the run until `truss signal SESSION <signal> [PAYLOAD]`; the
+   * delivered payload becomes the call's result (`mcp_tool_call` with `pending_seq`), so neither the
+   * wait nor the completion calls the server again.
    */
   async call(tool: McpTool, callId: string, input: Record<string, unknown>): Promise<ToolOutcome> {
     const state = this.#servers.get(tool.mcp.server);
     if (!state) return { content: `unknown MCP server ${JSON.stringify(tool.mcp.server)}`, isError: true };
     const { settings, redact } = state;
+    const session = this.#options.session;
     state.calls++;
     const { value: args, counts } = redactJson(input, settings.secret_args ?? [], redact);
     const argsSha256 = jsonSha256(args);
-    const { memo, entry } = await this.#options.session.memoized('mcp_tool_call', tool.name, {
-      check: (recorded) =>
-        recorded.payload.args_sha256 === argsSha256
-          ? null
-          : `arguments hashing to ${argsSha256.slice(0, 12)}…, recorded ${String(recorded.payload.args_sha256).slice(0, 12)}…`,
-      memoOf: memoOf,
+    const base = {
+      call_id: callId,
+      name: tool.name,
+      transport: settings.transport,
+      server: settings.name,
+      tool: tool.mcp.tool,
+      args_sha256: argsSha256,
+      ...(Object.keys(counts).length > 0 ? { args_redactions: counts } : {}),
+    };
+    const check = (recorded: LedgerEntry) =>
+      recorded.payload.args_sha256 === argsSha256
+        ? null
+        : `arguments hashing to ${argsSha256.slice(0, 12)}…, recorded ${String(recorded.payload.args_sha256).slice(0, 12)}…`;
+    // Live past the frontier: the server is called first; what it answered decides the entry.
+    let live = session.replaying ? undefined : await this.#callLive(state, tool, input);
+    let pendingSeq: number | undefined;
+    if (session.peek()?.kind === 'mcp_tool_pending' || live?.kind === 'pending') {
+      const answer = live;
+      const { entry: pending } = await session.activity(
+        'mcp_tool_pending',
+        tool.name,
+        async () => {
+          if (answer?.kind !== 'pending') throw new Error('mcp_tool_pending without a pending answer');
+          const body = resultBody(answer.result, redact);
+          return {
+            payload: { ...base, signal: answer.signal, reason: redact(answer.reason), ...body.fields },
+            blobs: body.blobs,
+          };
+        },
+        check,
+      );
+      const signal = String(pending.payload.signal);
+      const delivered = await session.awaitSignal(
+        signal,
+        `MCP tool ${tool.name} is pending${pending.payload.reason ? `: ${String(pending.payload.reason)}` : ''}; deliver its result with: truss signal ${session.id} ${signal} PAYLOAD`,
+      );
+      live = { kind: 'result', result: deliveredResult(delivered) };
+      pendingSeq = pending.seq;
+    }
+    const { memo, entry } = await session.memoized('mcp_tool_call', tool.name, {
+      check,
+      memoOf,
       execute: async (memoKey) => {
-        const base = {
-          call_id: callId,
-          name: tool.name,
-          transport: settings.transport,
-          server: settings.name,
-          tool: tool.mcp.tool,
-          args_sha256: argsSha256,
-          ...(Object.keys(counts).length > 0 ? { args_redactions: counts } : {}),
-          memo_key: memoKey,
-        };
-        const failed = (error: string, extra: Record<string, unknown> = {}) => {
-          const payload = { ...base, ...extra, result_sha256: null, is_error: true, error: redact(error) };
-          return { payload, memo: memoOf({ payload } as unknown as LedgerEntry) };
-        };
-        if (settings.budget_calls !== undefined && state.calls > settings.budget_calls) {
-          return failed(
-            `${tool.name} refused: MCP server "${settings.name}" allows ${settings.budget_calls} call(s) per run (budget_calls), and they are used up`,
-            { refused: true },
-          );
-        }
-        let result: CallToolResult;
-        try {
-          result = await (await this.#connection(state)).callTool(tool.mcp.tool, input);
-        } catch (error) {
-          if (!(error instanceof McpServerError || error instanceof McpUnavailableError)) throw error;
-          // A timed-out or dead server is stopped; the next call starts (or reconnects) a fresh one.
-          await this.#drop(state);
-          return failed(error.message);
-        }
-        const body = redactJson(plain(result), [], redact);
-        const bytes = Buffer.from(canonicalJson(body.value), 'utf8');
-        const payload = {
+        const answer = live ?? (await this.#callLive(state, tool, input));
+        const head = {
           ...base,
-          result_sha256: sha256Hex(bytes),
-          result_bytes: bytes.length,
-          is_error: result.isError === true,
-          error: null,
-          ...redactionField(body.counts),
+          memo_key: memoKey,
+          ...(pendingSeq !== undefined ? { pending_seq: pendingSeq } : {}),
         };
-        return { payload, memo: memoOf({ payload } as unknown as LedgerEntry), blobs: [bytes] };
+        if (answer.kind === 'failed') {
+          const payload = {
+            ...head,
+            ...(answer.refused ? { refused: true } : {}),
+            result_sha256: null,
+            is_error: true,
+            error: redact(answer.error),
+          };
+          return { payload, memo: memoOf({ payload }) };
+        }
+        const body = resultBody(answer.result, redact);
+        const payload = { ...head, ...body.fields, error: null };
+        return { payload, memo: memoOf({ payload }), blobs: body.blobs };
       },
     });
     return this.#outcome(entry, memo as ReturnType<typeof memoOf>);
+  }
+
+  /** Calls the server (unless `budget_calls` is used up): its answer, pending or not, or why it failed. */
+  async #callLive(state: ServerState, tool: McpTool, input: Record<string, unknown>): Promise<LiveAnswer> {
+    const { settings } = state;
+    if (settings.budget_calls !== undefined && state.calls > settings.budget_calls) {
+      return {
+        kind: 'failed',
+        refused: true,
+        error: `${tool.name} refused: MCP server "${settings.name}" allows ${settings.budget_calls} call(s) per run (budget_calls), and they are used up`,
+      };
+    }
+    let result: CallToolResult;
+    try {
+      result = await (await this.#connection(state)).callTool(tool.mcp.tool, input);
+    } catch (error) {
+      if (!(error instanceof McpServerError || error instanceof McpUnavailableError)) throw error;
+      // A timed-out or dead server is stopped; the next call starts (or reconnects) a fresh one.
+      await this.#drop(state);
+      return { kind: 'failed', error: error.message };
+    }
+    const pending = pendingOf(result);
+    return pending ? { kind: 'pending', result, ...pending } : { kind: 'result', result };
   }
 
   /** What the model reads for a recorded call: its error, or the result read back from its blob. */
@@ -275,6 +319,47 @@ export class McpMount {
     const open = [...this.#servers.values()].flatMap((state) => (state.connection ? [state.connection] : []));
     await Promise.all(open.map((connection) => connection.then((c) => c.close()).catch(() => {})));
   }
+}
+
+type LiveAnswer =
+  | { kind: 'failed'; error: string; refused?: boolean }
+  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'pending'; result: CallToolResult; signal: string; reason: string };
+
+/** A signal name `truss signal` can deliver. */
+const SIGNAL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+
+/** The `_meta["truss/pending"] = {signal, reason}` marker of a result that is not finished yet (docs/mcp.md). */
+function pendingOf(result: CallToolResult): { signal: string; reason: string } | null {
+  const marker = (result._meta as Record<string, unknown> | undefined)?.['truss/pending'];
+  if (!marker || typeof marker !== 'object') return null;
+  const { signal, reason } = marker as { signal?: unknown; reason?: unknown };
+  if (typeof signal !== 'string' || !SIGNAL_NAME.test(signal)) return null;
+  return { signal, reason: typeof reason === 'string' ? reason : '' };
+}
+
+/** A delivered signal payload as the call's result: text as it is, anything else as JSON. */
+function deliveredResult(payload: unknown): CallToolResult {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload ?? null);
+  return { content: [{ type: 'text', text }] };
+}
+
+/** A result as journaled: the redacted canonical JSON in a blob, its hash, size and error flag. */
+function resultBody(
+  result: CallToolResult,
+  redact: Redactor,
+): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
+  const body = redactJson(plain(result), [], redact);
+  const bytes = Buffer.from(canonicalJson(body.value), 'utf8');
+  return {
+    fields: {
+      result_sha256: sha256Hex(bytes),
+      result_bytes: bytes.length,
+      is_error: result.isError === true,
+      ...redactionField(body.counts),
+    },
+    blobs: [bytes],
+  };
 }
 
 /** What the memo row of a call holds: the signed entry's result hash, error flag and error. */

@@ -48,6 +48,7 @@ export function activityName(entry: { kind: string; payload: Record<string, unkn
     case 'git_tool_call':
     case 'effect_tool_call':
     case 'mcp_tool_call':
+    case 'mcp_tool_pending':
     case 'changes_published':
       return String(p.name);
     case 'mcp_tools_listed':

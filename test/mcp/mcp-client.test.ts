@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/ledger/canonical-json.js';
 import { createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { SECRET_ARG } from '../../src/core/mcp/index.js';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
 import { MemoTamperError } from '../../src/core/runtime/durable.js';
 import {
   type AgentRun,
@@ -19,16 +18,17 @@ import {
   use,
   waitFor,
 } from '../helpers/agent-kit.js';
-import { mcpContract, resumeMcp, runMcp, serverCalls, serverStarts, stdioServer } from './mcp-kit.js';
-
-function completed(outcome: unknown): CompletedOutcome {
-  expect((outcome as CompletedOutcome).status).toBe('completed');
-  return outcome as CompletedOutcome;
-}
-
-function entriesOf(run: AgentRun, sessionId: string, kind: string): LedgerEntry[] {
-  return [...run.store.entries(sessionId)].filter((e) => e.kind === kind);
-}
+import {
+  callThenFinish,
+  completed,
+  entriesOf,
+  mcpContract,
+  resumeMcp,
+  runMcp,
+  serverCalls,
+  serverStarts,
+  stdioServer,
+} from './mcp-kit.js';
 
 const WRITE_DONE = use('write_file', { path: 'out.txt', content: 'done\n' });
 
@@ -62,7 +62,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'executor_started',
       'model_result',
     ]);
-    const [listed] = entriesOf(run, outcome.sessionId, 'mcp_tools_listed');
+    const [listed] = entriesOf(run.store, outcome.sessionId, 'mcp_tools_listed');
     expect(listed?.payload).toMatchObject({ server: 'fx', transport: 'stdio', listed: 7 });
     const mounted = ((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name);
     expect(mounted).toEqual([
@@ -75,10 +75,10 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'mcp__fx__boom',
     ]);
     // The model was offered exactly what the contract allows.
-    const started = entriesOf(run, outcome.sessionId, 'executor_started')[0];
+    const started = entriesOf(run.store, outcome.sessionId, 'executor_started')[0];
     expect(started?.payload.tools).toEqual(['write_file', ...mounted]);
 
-    const mcpCalls = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    const mcpCalls = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     expect(mcpCalls).toHaveLength(2);
     const add = mcpCalls[0] as LedgerEntry;
     expect(add.payload).toMatchObject({
@@ -109,7 +109,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     });
     expect(report.failure).toBeNull();
     // No tool_result entry duplicates an MCP call: one entry per call.
-    expect(entriesOf(run, outcome.sessionId, 'tool_result').map((e) => e.payload.name)).toEqual([
+    expect(entriesOf(run.store, outcome.sessionId, 'tool_result').map((e) => e.payload.name)).toEqual([
       'write_file',
     ]);
   });
@@ -140,7 +140,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider: spy }));
     expect(outcome.verdict.overall).toBe('pass');
     expect(requests[0]).toEqual(['write_file', 'mcp__fx__echo', 'mcp__fx__login']);
-    const [listed] = entriesOf(run, outcome.sessionId, 'mcp_tools_listed');
+    const [listed] = entriesOf(run.store, outcome.sessionId, 'mcp_tools_listed');
     expect(listed?.payload.not_mounted).toEqual([
       { name: 'env', reason: 'not in the server allow_tools' },
       { name: 'sleep', reason: 'not in the server allow_tools' },
@@ -148,7 +148,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       { name: 'boom', reason: 'not in the server allow_tools' },
     ]);
     // add is mounted but not allowed by the contract; boom is not mounted at all: both refused, never sent.
-    const refused = entriesOf(run, outcome.sessionId, 'tool_result').filter(
+    const refused = entriesOf(run.store, outcome.sessionId, 'tool_result').filter(
       (e) => e.payload.refused === true,
     );
     expect(refused.map((e) => e.payload.name)).toEqual(['mcp__fx__add', 'mcp__fx__boom']);
@@ -174,7 +174,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       'login {"user":"ada","token":"plain-password-123"}',
       `echo {"text":"key is ${token}"}`,
     ]);
-    const [login, echo] = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    const [login, echo] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     const hash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
     expect(login?.payload.args_sha256).toBe(hash({ user: 'ada', token: SECRET_ARG }));
     expect(login?.payload.args_redactions).toEqual({ secret_arg: 1 });
@@ -204,7 +204,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
     expect(outcome.verdict.overall).toBe('pass');
     expect(serverCalls(calls)).toEqual(['boom {}', 'echo {"text":"one"}']);
-    const [boom, one, two] = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    const [boom, one, two] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     expect(boom?.payload).toMatchObject({ is_error: true, error: null });
     expect(one?.payload).toMatchObject({ is_error: false });
     expect(two?.payload).toMatchObject({ is_error: true, refused: true, result_sha256: null });
@@ -223,7 +223,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(outcome.verdict.overall).toBe('pass');
-    const [slow, after] = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    const [slow, after] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     expect(slow?.payload).toMatchObject({ is_error: true, result_sha256: null });
     expect(String(slow?.payload.error)).toMatch(/MCP server "fx": tools\/call sleep failed: .*timed out/i);
     expect(after?.payload).toMatchObject({ is_error: false, error: null });
@@ -239,7 +239,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     ]);
     const env = { ...process.env, GRANTED_VALUE: 'yes', OTHER_API_KEY: 'sk-should-not-pass-1234' };
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider, env }));
-    const [call] = entriesOf(run, outcome.sessionId, 'mcp_tool_call');
+    const [call] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     const body = JSON.parse(String(run.store.blob(String(call?.payload.result_sha256))?.bytes));
     expect(JSON.parse(body.content[0].text)).toEqual({
       GRANTED_VALUE: true,
@@ -250,11 +250,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
 
   it('resume answers from the memo: the server is not called again, and the tool list comes from the ledger', async () => {
     const contract = mcpContract(stdioServer(calls));
-    const answers = [
-      { content: [toolUse('a', 'mcp__fx__echo', { text: 'once' })] },
-      { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
-      { content: [text('done')] },
-    ];
+    const answers = callThenFinish('mcp__fx__echo', { text: 'once' });
     const controller = new AbortController();
     const first = new PositionalAgent(answers, { hangAt: 1 });
     const abandoned = runMcp({
@@ -278,19 +274,15 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(outcome.verdict.overall).toBe('pass');
     expect(second.requests).toEqual([1, 2]);
     expect(serverCalls(calls)).toEqual(['echo {"text":"once"}']);
-    expect(entriesOf(run, sessionId, 'mcp_tool_call')).toHaveLength(1);
-    expect(entriesOf(run, sessionId, 'mcp_tools_listed')).toHaveLength(1);
+    expect(entriesOf(run.store, sessionId, 'mcp_tool_call')).toHaveLength(1);
+    expect(entriesOf(run.store, sessionId, 'mcp_tools_listed')).toHaveLength(1);
     // The resume never started the server: everything it needed came from the ledger.
     expect(serverStarts(calls)).toBe(1);
   });
 
   it('a pending result records mcp_tool_pending and suspends the run; the delivered signal completes the call without calling the server again', async () => {
     const contract = mcpContract(stdioServer(calls));
-    const answers = [
-      { content: [toolUse('a', 'mcp__fx__job', { id: '7' })] },
-      { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
-      { content: [text('done')] },
-    ];
+    const answers = callThenFinish('mcp__fx__job', { id: '7' });
     const first = await runMcp({
       store: run.store,
       contract,
@@ -302,7 +294,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(first.suspension).toMatchObject({ await: { signal: 'job-7' } });
     expect(first.suspension.reason).toContain('MCP tool mcp__fx__job is pending: job 7 is running');
     const sessionId = first.sessionId;
-    const [pending] = entriesOf(run, sessionId, 'mcp_tool_pending');
+    const [pending] = entriesOf(run.store, sessionId, 'mcp_tool_pending');
     expect(pending?.payload).toMatchObject({
       name: 'mcp__fx__job',
       server: 'fx',
@@ -310,7 +302,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
       signal: 'job-7',
     });
     expect(String(run.store.blob(String(pending?.payload.result_sha256))?.bytes)).toContain('job 7 queued');
-    expect(entriesOf(run, sessionId, 'mcp_tool_call')).toEqual([]);
+    expect(entriesOf(run.store, sessionId, 'mcp_tool_call')).toEqual([]);
     expect(serverCalls(calls)).toEqual(['job {"id":"7"}']);
 
     // Resuming without the signal stays suspended and calls nothing.
@@ -330,7 +322,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     );
     expect(outcome.verdict.overall).toBe('pass');
     expect(second.requests).toEqual([1, 2]);
-    const [call] = entriesOf(run, sessionId, 'mcp_tool_call');
+    const [call] = entriesOf(run.store, sessionId, 'mcp_tool_call');
     expect(call?.payload).toMatchObject({
       name: 'mcp__fx__job',
       pending_seq: pending?.seq,
@@ -340,7 +332,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const body = JSON.parse(String(run.store.blob(String(call?.payload.result_sha256))?.bytes));
     expect(body).toEqual({ content: [{ type: 'text', text: '{"artifact":"build-7.tar","ok":true}' }] });
     // The model got the delivered payload as the tool result.
-    const model = entriesOf(run, sessionId, 'model_result');
+    const model = entriesOf(run.store, sessionId, 'model_result');
     expect(model).toHaveLength(3);
     expect(serverCalls(calls)).toEqual(['job {"id":"7"}']);
     expect(serverStarts(calls)).toBe(1);
@@ -348,16 +340,12 @@ describe('MCP client: a stdio server built with the SDK', () => {
 
   it('a memo without matching signed provenance (changed or missing) is refused, and nothing is appended', async () => {
     const contract = mcpContract(stdioServer(calls));
-    const answers = [
-      { content: [toolUse('a', 'mcp__fx__echo', { text: 'once' })] },
-      { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
-      { content: [text('done')] },
-    ];
+    const answers = callThenFinish('mcp__fx__echo', { text: 'once' });
     const outcome = completed(
       await runMcp({ store: run.store, contract, workdir, provider: new PositionalAgent(answers) }),
     );
     const sessionId = outcome.sessionId;
-    const [call] = entriesOf(run, sessionId, 'mcp_tool_call');
+    const [call] = entriesOf(run.store, sessionId, 'mcp_tool_call');
     const memoKey = String(call?.payload.memo_key);
     const Database = (await import('better-sqlite3')).default;
     const raw = new Database(run.dbPath);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
 import { startHttpServer } from '../fixtures/mcp/server.mjs';
 import {
   type AgentRun,
@@ -12,16 +11,19 @@ import {
   say,
   scripted,
   text,
-  toolUse,
   use,
   waitFor,
 } from '../helpers/agent-kit.js';
-import { BASE_ENV, mcpContract, resumeMcp, runMcp, serverCalls, tomlString } from './mcp-kit.js';
-
-function completed(outcome: unknown): CompletedOutcome {
-  expect((outcome as CompletedOutcome).status).toBe('completed');
-  return outcome as CompletedOutcome;
-}
+import {
+  BASE_ENV,
+  callThenFinish,
+  completed,
+  mcpContract,
+  resumeMcp,
+  runMcp,
+  serverCalls,
+  tomlString,
+} from './mcp-kit.js';
 
 const AUTH = 'Bearer mcp-fixture-credential-0a1b2c3d4e';
 
@@ -161,11 +163,7 @@ describe('MCP client: streamable HTTP against a local SDK server', () => {
   it('resume after the process stopped answers from the memo: no second request reaches the server', async () => {
     const contract = mcpContract(httpServer(server.url));
     const env = { ...BASE_ENV, FIXTURE_MCP_AUTH: AUTH };
-    const answers = [
-      { content: [toolUse('a', 'mcp__remote__echo', { text: 'once' })] },
-      { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
-      { content: [text('done')] },
-    ];
+    const answers = callThenFinish('mcp__remote__echo', { text: 'once' });
     const controller = new AbortController();
     const first = new PositionalAgent(answers, { hangAt: 1 });
     void runMcp({

@@ -1,10 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createNodeCrypto, type LedgerStore } from '../../src/core/ledger/index.js';
+import { expect } from 'vitest';
+import { createNodeCrypto, type LedgerEntry, type LedgerStore } from '../../src/core/ledger/index.js';
 import type { Provider } from '../../src/core/providers/provider.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/run-contract.js';
+import {
+  type CompletedOutcome,
+  type RunOutcome,
+  resumeContract,
+  runContract,
+} from '../../src/core/run/run-contract.js';
 import type { RunEvent } from '../../src/core/runtime/ctx.js';
-import { AGENT_KEY, contractFrom, ctxFor } from '../helpers/agent-kit.js';
+import { AGENT_KEY, contractFrom, ctxFor, text, toolUse } from '../helpers/agent-kit.js';
 
 /** The MCP server the tests start: built with the official SDK (test/fixtures/mcp/server.mjs). */
 export const FIXTURE_SERVER = join(import.meta.dirname, '../fixtures/mcp/server.mjs');
@@ -104,4 +110,23 @@ export function resumeMcp(options: {
     env: options.env ?? BASE_ENV,
     executorProvider: options.provider,
   });
+}
+
+/** Asserts the run completed (not suspended) and returns it. */
+export function completed(outcome: unknown): CompletedOutcome {
+  expect((outcome as CompletedOutcome).status).toBe('completed');
+  return outcome as CompletedOutcome;
+}
+
+export function entriesOf(store: LedgerStore, sessionId: string, kind: string): LedgerEntry[] {
+  return [...store.entries(sessionId)].filter((e) => e.kind === kind);
+}
+
+/** A positional agent's answers: one MCP call, then write out.txt, then the final text. */
+export function callThenFinish(tool: string, input: Record<string, unknown>) {
+  return [
+    { content: [toolUse('a', tool, input)] },
+    { content: [toolUse('b', 'write_file', { path: 'out.txt', content: 'done\n' })] },
+    { content: [text('done')] },
+  ];
 }

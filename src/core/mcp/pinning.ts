@@ -17,17 +17,9 @@ export function unpinnedReason(server: McpServerSettings): string | null {
   const args = server.args ?? [];
   const shown = [server.command, ...args].join(' ');
   const npmSpec = (spec: string | undefined) =>
-    spec === undefined
-      ? 'names no package'
-      : EXACT_NPM.test(spec)
-        ? null
-        : `runs ${JSON.stringify(spec)} without an exact version, so the registry decides what runs; pin it, e.g. "${npmName(spec)}@1.2.3"`;
+    specReason(spec, EXACT_NPM, 'registry', (name) => `${npmName(name)}@1.2.3`);
   const pySpec = (spec: string | undefined) =>
-    spec === undefined
-      ? 'names no package'
-      : EXACT_PY.test(spec)
-        ? null
-        : `runs ${JSON.stringify(spec)} without an exact version, so the index decides what runs; pin it, e.g. "${spec.split(/[=<>~!@[]/)[0]}==1.2.3"`;
+    specReason(spec, EXACT_PY, 'index', (name) => `${name.split(/[=<>~!@[]/)[0]}==1.2.3`);
   let why: string | null = null;
   if (program === 'npx' || program === 'bunx') why = npmSpec(npxPackage(args));
   else if ((program === 'pnpm' || program === 'yarn') && args[0] === 'dlx')
@@ -66,6 +58,18 @@ const NPX_VALUE_FLAGS: ReadonlySet<string> = new Set([
   '--registry',
   '--userconfig',
 ]);
+
+/** Why a package spec is not an exact version (null when it is). */
+function specReason(
+  spec: string | undefined,
+  exact: RegExp,
+  source: string,
+  example: (spec: string) => string,
+): string | null {
+  if (spec === undefined) return 'names no package';
+  if (exact.test(spec)) return null;
+  return `runs ${JSON.stringify(spec)} without an exact version, so the ${source} decides what runs; pin it, e.g. "${example(spec)}"`;
+}
 
 function npmName(spec: string): string {
   const at = spec.lastIndexOf('@');

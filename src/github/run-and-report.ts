@@ -11,7 +11,7 @@ import {
   type TrustedKeys,
 } from '../core/ledger/index.js';
 import { tailsFromStore } from '../core/ledger/store-tails.js';
-import { checkMcpPinning } from '../core/mcp/pinning.js';
+import { checkMcpPinning } from '../core/mcp/index.js';
 import { describeIsolation } from '../core/process/index.js';
 import { secretRedactor } from '../core/process/redact.js';
 import { writeReportFile } from '../core/report/write-report.js';

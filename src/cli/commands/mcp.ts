@@ -5,22 +5,22 @@ import {
   findContract,
   type McpServerSettings,
   type ResolvedContract,
+  readTomlSource,
   resolveContract,
   resolveContractSources,
   type TomlSource,
 } from '../../core/contract/index.js';
-import { readTomlSource } from '../../core/contract/load.js';
-import { matchesToolPattern } from '../../core/contract/tool-pattern.js';
 import {
   connectMcpServer,
   DEFAULT_MCP_TIMEOUT_SEC,
   McpServerError,
   McpUnavailableError,
+  mcpToolAllowed,
   mountDecision,
   mountedName,
   unpinnedReason,
 } from '../../core/mcp/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
+import { secretRedactor } from '../../core/process/index.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -75,7 +75,7 @@ function declared(io: CliIo, workdir: string, contractName: string | undefined):
 }
 
 function allowedByContract(contract: ResolvedContract, name: string): boolean {
-  return contract.constraints.allow_tools.some((pattern) => matchesToolPattern(pattern, name));
+  return mcpToolAllowed(contract.constraints.allow_tools, name);
 }
 
 /** A declared server as `mcp list` shows it: how it is reached, never a header value. */

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { checkMcpPinning } from '../../core/mcp/pinning.js';
+import { checkMcpPinning } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/redact.js';
 import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
 import { RunAbortedError, runContract } from '../../core/run/run-contract.js';

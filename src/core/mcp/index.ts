@@ -14,6 +14,7 @@ export {
   McpMount,
   type McpMountOptions,
   type McpTool,
+  mcpToolAllowed,
   mountDecision,
   mountedName,
 } from './mount.js';

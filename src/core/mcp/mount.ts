@@ -47,6 +47,11 @@ export function mountDecision(
   return { name, refused: null };
 }
 
+/** Whether `[constraints] allow_tools` lets the model be offered a mounted tool `name`. */
+export function mcpToolAllowed(allowTools: readonly string[], name: string): boolean {
+  return allowTools.some((pattern) => matchesToolPattern(pattern, name));
+}
+
 /** A tool of an MCP server, mounted into the in-loop executor's registry. */
 export interface McpTool extends Tool {
   readonly mcp: { server: string; tool: string };

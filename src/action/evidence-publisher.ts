@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { createNodeCrypto, type LedgerStore } from '../core/ledger/index.js';
 import { writeReportFile } from '../core/report/write-report.js';
-import type { ChangesPublisher } from '../core/run/publish-changes.js';
+import type { ChangesPublisher } from '../core/run/index.js';
 import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import type { Octokit } from '../github/octokit.js';
 import type { PublishEvidence } from '../github/run-and-report.js';

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/schema.js';
@@ -17,18 +17,19 @@ import {
 import { streamTail } from '../core/ledger/output-tails.js';
 import { tailsFromStore } from '../core/ledger/store-tails.js';
 import {
-  createIsolation,
   describeIsolation,
-  harnessSecretPaths,
   type Isolation,
-  type IsolationMode,
   type IsolationReport,
   parseIsolationMode,
 } from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
-import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/run/run-contract.js';
-import { checkoutLine, reportFromEntries, selfValidationLine } from '../core/run/run-report.js';
-import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
+import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
+import {
+  checkoutLine,
+  createRunIsolation,
+  reportFromEntries,
+  selfValidationLine,
+} from '../core/run/index.js';
 import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
 import type { Overall } from '../core/verify/verdict.js';
@@ -75,11 +76,6 @@ export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] 
   } catch {
     return [];
   }
-}
-
-/** The contract's `[budget]` as a meter; warnings go to the progress printer. */
-export function budgetFor(contract: ResolvedContract, progress: (event: RunEvent) => void): BudgetMeter {
-  return budgetMeterFor(contract.budget, (message) => progress({ type: 'warning', message }));
 }
 
 export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
@@ -158,6 +154,18 @@ export function bundlePathFor(
   bundle: string | undefined,
 ): string {
   return resolve(io.cwd, bundle ?? join(workdir, '.truss/bundles', `${sessionId}.json`));
+}
+
+/**
+ * Renders what the run service returned: an aborted run says where its `run_failed` is (130/143
+ * when a signal stopped it); anything else is exported and printed by {@link reportOutcome}.
+ */
+export function reportResult(result: RunResult, context: ReportContext, signal: AbortSignal): number {
+  if (result.status !== 'aborted') return reportOutcome(result, context);
+  context.io.stderr(
+    `truss: ${result.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${result.sessionId} --db ${context.dbPath}\n`,
+  );
+  return abortedExit(signal);
 }
 
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
@@ -431,24 +439,14 @@ export async function setUpIsolation(options: {
   keyFile: string | undefined;
 }): Promise<Isolation> {
   const { io } = options;
-  const mode: IsolationMode =
-    options.flag !== undefined
-      ? parseIsolationMode(options.flag, '--isolation')
-      : (options.contract.sandbox?.isolation ?? 'auto');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const isolation = await createIsolation({
-    mode,
-    network: options.contract.constraints.network,
-    hiddenPaths: harnessSecretPaths({
-      keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
-      configHome,
-      dbPath: options.dbPath,
-    }),
-    workdirs: [options.workdir],
-    hostHome: io.env.HOME || homedir(),
+  const isolation = await createRunIsolation({
+    mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
+    contract: options.contract,
+    workdir: options.workdir,
+    dbPath: options.dbPath,
+    keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
+    env: io.env,
     scratchRoot: tmpdir(),
-    path: io.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
-    isRoot: process.getuid?.() === 0,
   });
   io.stderr(`${describeIsolation(isolation.report)}\n`);
   for (const note of isolation.report.notes) io.stderr(`  note: ${note}\n`);

@@ -15,18 +15,18 @@ import { checkMcpPinning } from '../core/mcp/index.js';
 import { describeIsolation } from '../core/process/index.js';
 import { secretRedactor } from '../core/process/redact.js';
 import { writeReportFile } from '../core/report/write-report.js';
-import type { ChangesPublisher } from '../core/run/publish-changes.js';
+import type { ChangesPublisher } from '../core/run/index.js';
 import {
-  RunAbortedError,
-  type RunOutcome,
+  prepareRun,
+  type RunHost,
+  type RunReport,
+  type RunResult,
   readRecordedContract,
-  resumeContract,
-  runContract,
-} from '../core/run/run-contract.js';
-import { type RunReport, reportFromEntries } from '../core/run/run-report.js';
-import { budgetMeterFor } from '../core/runtime/budget.js';
-import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
-import { buildPanelSeats } from '../core/verify/panel-seats.js';
+  reportFromEntries,
+  resumeRun,
+  startRun,
+} from '../core/run/index.js';
+import type { RunEvent } from '../core/runtime/ctx.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
@@ -154,26 +154,15 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
-  return reportedRun(
-    options,
-    contract,
-    { contractPath: item.path, clauseLines },
-    existingCheckId,
-    (ctx, panel) =>
-      runContract({
-        contract,
-        contractHash: hash,
-        workdir: options.workdir,
-        store: options.store,
-        signer: options.signer,
-        ctx,
-        panel,
-        env: options.env,
-        codeVersion: options.codeVersion,
-        principal: options.principal,
-        baseRef: options.baseRef,
-        publishChanges: options.publishChanges,
-      }),
+  return reportedRun(options, contract, { contractPath: item.path, clauseLines }, existingCheckId, (host) =>
+    startRun(prepareRun(contract, { workdir: options.workdir, host }), {
+      contractHash: hash,
+      store: options.store,
+      signer: options.signer,
+      codeVersion: options.codeVersion,
+      principal: options.principal,
+      baseRef: options.baseRef,
+    }),
   );
 }
 
@@ -194,18 +183,14 @@ export interface ResumeAndReportOptions
 export async function resumeAndReport(options: ResumeAndReportOptions): Promise<ContractRunResult> {
   const recorded = readRecordedContract(options.store, options.sessionId);
   return options.log.group(`truss / ${recorded.contract.contract.id} (resume)`, () =>
-    reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (ctx, panel) =>
-      resumeContract({
+    reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (host) =>
+      resumeRun({
         sessionId: options.sessionId,
         store: options.store,
         signer: options.signer,
         crypto: createNodeCrypto(),
         workdir: options.workdir,
-        ctx,
-        panel,
-        env: options.env,
-        approvers: options.approvers,
-        publishChanges: options.publishChanges,
+        host: { ...host, approvers: options.approvers },
       }),
     ),
   );
@@ -218,7 +203,7 @@ async function reportedRun(
   contract: ResolvedContract,
   annotate: CheckOutputOptions,
   existingCheckId: number | null,
-  execute: (ctx: Ctx, panel: ReturnType<typeof buildPanelSeats>) => Promise<RunOutcome>,
+  execute: (host: RunHost) => Promise<RunResult>,
 ): Promise<ContractRunResult> {
   const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
@@ -246,23 +231,13 @@ async function reportedRun(
   // spins `in_progress` on the pull request forever. (docs/action.md, "check runs")
   let completed = false;
   try {
-    const events = (event: RunEvent) => logEvent(log, event);
-    const ctx = createCtx({
+    const { sessionId } = await execute({
+      events: (event: RunEvent) => logEvent(log, event),
       signal: options.signal,
-      events,
-      budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
-      ...(isolation ? { isolation } : {}),
+      isolation,
+      env: options.env,
+      publishChanges: options.publishChanges,
     });
-    const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
-    if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))
-      log.warning(`${checkName}: ${panel.unavailable}`);
-    let sessionId: string;
-    try {
-      sessionId = (await execute(ctx, panel)).sessionId;
-    } catch (error) {
-      if (!(error instanceof RunAbortedError)) throw error;
-      sessionId = error.sessionId;
-    }
     const bundlePath = join(options.outDir, ledgerBundleFileName(sessionId));
     exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
     const reportPath = writeHtmlReport(options, bundlePath, sessionId);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
 import {
   type AgentRun,
   contractFrom,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import type { ChatRequest, ChatResult, Provider } from '../../src/core/providers/provider.js';
-import { type CompletedOutcome, RunAbortedError } from '../../src/core/run/run-contract.js';
+import { type CompletedOutcome, RunAbortedError } from '../../src/core/run/index.js';
 import { MemoTamperError, NonDeterminismError, ResumeRefusedError } from '../../src/core/runtime/durable.js';
 import {
   type AgentRun,

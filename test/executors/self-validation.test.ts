@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
-import { type ReportClause, reportFromEntries, selfValidationLine } from '../../src/core/run/run-report.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
+import { type ReportClause, reportFromEntries, selfValidationLine } from '../../src/core/run/index.js';
 import { renderCheckOutput, renderJobSummary, renderStickyComment } from '../../src/github/render/index.js';
 import {
   type AgentRun,

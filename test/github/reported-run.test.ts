@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runContract } from '../../src/core/run/run-contract.js';
+import { runContract } from '../../src/core/run/index.js';
 import { ResumeRefusedError } from '../../src/core/runtime/durable-errors.js';
 import { resumeAndReport } from '../../src/github/run-and-report.js';
 import { contractFrom, ctxFor, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';

@@ -11,7 +11,7 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/run-contract.js';
+import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { git } from './git.js';

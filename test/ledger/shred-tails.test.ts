@@ -13,7 +13,7 @@ import { LedgerStore } from '../../src/core/ledger/index.js';
 import { MISSING_TAIL, SHREDDED_TAIL } from '../../src/core/ledger/output-tails.js';
 import { tailsFromStore } from '../../src/core/ledger/store-tails.js';
 import { runView } from '../../src/core/report/page/run-view.js';
-import { reportFromEntries } from '../../src/core/run/run-report.js';
+import { reportFromEntries } from '../../src/core/run/index.js';
 import { runCli } from '../helpers/cli.js';
 import { keyFromByte } from '../helpers/ledger-kit.js';
 

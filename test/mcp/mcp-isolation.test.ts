@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIsolation, type IsolationLevel } from '../../src/core/process/index.js';
-import { runContract } from '../../src/core/run/run-contract.js';
+import { runContract } from '../../src/core/run/index.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { AGENT_KEY, makeWorkdir, openRunStore, say, scripted, use } from '../helpers/agent-kit.js';
 import { mechanismAvailable, survivors } from '../process/isolation-kit.js';

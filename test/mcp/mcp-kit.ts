@@ -8,7 +8,7 @@ import {
   type RunOutcome,
   resumeContract,
   runContract,
-} from '../../src/core/run/run-contract.js';
+} from '../../src/core/run/index.js';
 import type { RunEvent } from '../../src/core/runtime/ctx.js';
 import { AGENT_KEY, contractFrom, ctxFor, text, toolUse } from '../helpers/agent-kit.js';
 

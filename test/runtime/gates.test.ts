@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/run/index.js';
 import {
   AGENT_KEY,
   type AgentRun,

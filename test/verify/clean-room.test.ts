@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
 import { CleanRoomError, materializeCleanRoom } from '../../src/core/verify/clean-room.js';
 import {
   type AgentRun,

@@ -5,7 +5,7 @@ import { exportBundle, formatBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import { secretRedactor } from '../../src/core/process/redact.js';
 import type { CompletionRequest, CompletionResult, Provider } from '../../src/core/providers/provider.js';
-import { type CompletedOutcome, runContract } from '../../src/core/run/run-contract.js';
+import { type CompletedOutcome, runContract } from '../../src/core/run/index.js';
 import {
   AGENT_KEY,
   contractFrom,

@@ -29,6 +29,7 @@ import {
   type SigningKey,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { resolveRunKey } from '../run-output.js';
@@ -190,7 +191,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
   const logDir = resolve(io.cwd, values.log as string);
   const key = logKey(values, io, 'anchor prove');
   const record = !values['no-record'];
-  const store = LedgerStore.open(resolve(io.cwd, values.db ?? '.truss/ledger.db'), {
+  const store = LedgerStore.open(ledgerDbPath(io, values.db), {
     readonly: !record,
     mustExist: true,
   });

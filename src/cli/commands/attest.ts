@@ -15,6 +15,7 @@ import {
 } from '../../core/ledger/index.js';
 import { ledgerBundleFileName } from '../../github/names.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -82,7 +83,7 @@ export function attest(args: string[], io: CliIo): number {
     if (target.endsWith('.json') && values.db === undefined)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
     bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), ledgerBundleFileName(target)));
-    const store = LedgerStore.open(at(values.db ?? '.truss/ledger.db'), { readonly: true });
+    const store = LedgerStore.open(ledgerDbPath(io, values.db), { readonly: true });
     try {
       store.requireSession(target);
       exportBundleToFile(store, target, createNodeCrypto(), bundlePath);

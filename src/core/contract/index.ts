@@ -1,6 +1,5 @@
 export * from './errors.js';
 export {
-  loadConfigFile,
   loadContractFile,
   MAX_TOML_BYTES,
   parseConfigToml,

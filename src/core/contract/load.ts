@@ -105,11 +105,6 @@ export function loadContractFile(path: string): ContractFile {
   return parseAndValidate(readTomlSource(path), ContractFileSchema);
 }
 
-/** Reads and validates a `.truss/config.toml`. */
-export function loadConfigFile(path: string): ConfigFile {
-  return parseAndValidate(readTomlSource(path), ConfigFileSchema);
-}
-
 /** What to do about the syntax errors people actually make. */
 function syntaxHint(detail: string, text: string, line: number, col: number): string {
   const char = text.split('\n')[line - 1]?.[col - 1];

@@ -230,7 +230,6 @@ export const ResolvedContractSchema = z.strictObject({
 
 export type CheckClause = z.infer<typeof CheckClauseSchema>;
 export type ReviewClause = z.infer<typeof ReviewClauseSchema>;
-export type Clause = z.infer<typeof ClauseSchema>;
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 export type ContractFile = z.infer<typeof ContractFileSchema>;
 export type ResolvedContract = z.infer<typeof ResolvedContractSchema>;

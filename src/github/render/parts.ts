@@ -5,7 +5,7 @@ import {
   type ReportVote,
   type RunReport,
   selfValidationLine,
-} from '../../core/run/run-report.js';
+} from '../../core/run/index.js';
 import type { ClauseStatus } from '../../core/verify/vote.js';
 import type { Detail } from './budget.js';
 import {

@@ -1,0 +1,39 @@
+export type { ChangesPublisher, PassedRun } from './publish-changes.js';
+export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
+export { resumeContract, runContract } from './run-contract.js';
+export { createRunIsolation, type RunIsolationRequest } from './run-isolation.js';
+export {
+  checkoutLine,
+  isolationLine,
+  type ReportChanges,
+  type ReportCheckout,
+  type ReportClause,
+  type ReportHiddenText,
+  type ReportInjection,
+  type ReportIsolation,
+  type ReportSelfValidation,
+  type ReportSuspension,
+  type ReportVote,
+  type RunReport,
+  reportFromEntries,
+  selfValidationLine,
+} from './run-report.js';
+export {
+  type AbortedRun,
+  type PreparedRun,
+  prepareRun,
+  type ResumeRunOptions,
+  type RunHost,
+  type RunResult,
+  resumeRun,
+  type StartRunOptions,
+  startRun,
+} from './run-service.js';
+export {
+  type CompletedOutcome,
+  type ResumeContractOptions,
+  RunAbortedError,
+  type RunContractOptions,
+  type RunOutcome,
+  type SuspendedOutcome,
+} from './run-types.js';

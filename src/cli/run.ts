@@ -32,6 +32,7 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
+  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -62,6 +63,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
+  mcp: async () => (await import('./commands/mcp.js')).mcp,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */

@@ -3,6 +3,7 @@ import type { ContractOverrides } from '../core/contract/resolve.js';
 import type { ResolvedContract } from '../core/contract/schema.js';
 import { TomlPositions } from '../core/contract/toml-positions.js';
 import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
+import { checkMcpPinning } from '../core/mcp/index.js';
 import { describeIsolation } from '../core/process/index.js';
 import { secretRedactor } from '../core/process/redact.js';
 import type { ChangesPublisher } from '../core/run/index.js';
@@ -118,6 +119,8 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     contract: item.source,
     overrides: options.overrides,
   });
+  // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
+  checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const positions = new TomlPositions(item.source.text);
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),

@@ -6,6 +6,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { checkReceipt } from '../../core/anchor/index.js';
 import { findContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { checkMcpPinning } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/redact.js';
 import { prepareRun, startRun } from '../../core/run/index.js';
 import { acquireSessionLease } from '../../core/runtime/session-lease.js';
@@ -101,6 +102,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values['verify-only'] ? { verifyOnly: true } : {}),
     },
   });
+  // Locally an unpinned MCP server is only a warning; the Action refuses it (docs/mcp.md).
+  for (const warning of checkMcpPinning(contract, 'warn')) io.stderr(`truss: warning: ${warning}\n`);
   const key = resolveRunKey(values.key, io);
   const dbPath = ledgerDbPath(io, values.db, workdir);
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });

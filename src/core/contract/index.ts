@@ -7,6 +7,7 @@ export {
   readTomlSource,
   type TomlSource,
 } from './load.js';
+export * from './mcp-schema.js';
 export * from './named.js';
 export * from './resolve.js';
 export * from './schema.js';

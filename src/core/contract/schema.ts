@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { McpSchema } from './mcp-schema.js';
 
 const envName = z
   .string()
@@ -168,6 +169,8 @@ const environmentLayerShape = {
   checks: ChecksSchema.optional(),
   /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
   sandbox: SandboxSchema.optional(),
+  /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
+  mcp: McpSchema.optional(),
 };
 
 const contractSection = z.strictObject({
@@ -199,6 +202,7 @@ const resolvedEnvironmentShape = {
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
+  mcp: McpSchema.optional(),
 };
 
 type Shape = Record<string, z.ZodType>;

@@ -137,7 +137,10 @@ async function drive(
           ? (dir: string) => (ctx.isolation as NonNullable<Ctx['isolation']>).addWorkdir(dir)
           : undefined),
     });
-    await workspace.open();
+    // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
+    // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
+    const notAttempted = executor?.unverifiable ?? null;
+    if (!notAttempted) await workspace.open();
     const clauses: ClauseVerdict[] = [];
     let panelBudget: string | undefined;
     // With an executor, reviewers see the change it made since the run started.
@@ -145,6 +148,16 @@ async function drive(
       executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
     for (const [index, clause] of contract.done.entries()) {
       if (ctx.signal.aborted) throw new CancelledError();
+      if (notAttempted) {
+        clauses.push({
+          clause: index,
+          kind: clause.kind,
+          desc: clause.desc,
+          status: 'unverifiable',
+          reason: notAttempted,
+        });
+        continue;
+      }
       if (clause.kind === 'check') {
         clauses.push(await verifyCheck(session, index, clause, options, contract, redact, workspace));
         continue;

@@ -25,8 +25,12 @@ function activityName(entry: { kind: string; payload: Record<string, unknown> })
     case 'tool_result':
     case 'git_tool_call':
     case 'effect_tool_call':
+    case 'mcp_tool_call':
+    case 'mcp_tool_pending':
     case 'changes_published':
       return String(p.name);
+    case 'mcp_tools_listed':
+      return String(p.server);
     case 'check_result':
     case 'review_evidence':
       return `clause ${String(p.clause)}`;

@@ -221,12 +221,40 @@ export class DurableSession {
     input: Record<string, unknown>,
     execute: () => Promise<Record<string, unknown>>,
   ): Promise<{ result: Record<string, unknown>; entry: LedgerEntry; replayed: boolean }> {
+    const wantInput = canonicalJson(input);
+    const { memo, entry, replayed } = await this.memoized(kind, name, {
+      check: (recorded) =>
+        canonicalJson(recorded.payload.input ?? null) === wantInput ? null : 'with a different input',
+      memoOf: (recorded) => recorded.payload.result ?? null,
+      execute: async (key) => {
+        const result = await execute();
+        return { payload: { name, input, result, memo_key: key }, memo: result };
+      },
+    });
+    return { result: memo as Record<string, unknown>, entry, replayed };
+  }
+
+  /**
+   * The general form of {@link sideEffect} for calls whose provenance entry has its own shape (an
+   * MCP tool call hashes its arguments and keeps its result in a blob): `execute` builds the entry
+   * around the memo key it is given and says what the memo row holds; the entry, its blobs and
+   * the `tool_memo` row are one append. On replay the recorded entry at this position must match
+   * (`check`) and the memo row must exist and equal `memoOf(entry)`, else MemoTamperError.
+   */
+  async memoized(
+    kind: string,
+    name: string,
+    spec: {
+      check?: ReplayCheck;
+      memoOf: (entry: LedgerEntry) => unknown;
+      execute: (
+        memoKey: string,
+      ) => Promise<{ payload: Record<string, unknown>; memo: unknown; blobs?: Uint8Array[] }>;
+    },
+  ): Promise<{ memo: unknown; entry: LedgerEntry; replayed: boolean }> {
     const key = `${name}#${this.#position}`;
     this.#position++;
-    const wantInput = canonicalJson(input);
-    const recorded = this.#take(kind, name, (entry) =>
-      canonicalJson(entry.payload.input ?? null) === wantInput ? null : 'with a different input',
-    );
+    const recorded = this.#take(kind, name, spec.check);
     if (recorded) {
       const memoKey = String(recorded.payload.memo_key);
       const memo = this.store.memo(this.id, memoKey);
@@ -235,15 +263,12 @@ export class DurableSession {
           `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: its tool_memo row ${memoKey} is missing from ${this.store.path}`,
         );
       }
-      if (
-        memo.seq !== recorded.seq ||
-        canonicalJson(memo.result) !== canonicalJson(recorded.payload.result ?? null)
-      ) {
+      if (memo.seq !== recorded.seq || canonicalJson(memo.result) !== canonicalJson(spec.memoOf(recorded))) {
         throw new MemoTamperError(
           `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: tool_memo ${memoKey} does not match its signed provenance entry (tampered memo?)`,
         );
       }
-      return { result: memo.result as Record<string, unknown>, entry: recorded, replayed: true };
+      return { memo: memo.result, entry: recorded, replayed: true };
     }
     const stray = this.store.memo(this.id, key);
     if (stray) {
@@ -251,9 +276,12 @@ export class DurableSession {
         `refusing to trust tool_memo ${key} (seq ${stray.seq}): no signed ${kind} entry records it, so it was not written by this run (tampered memo?)`,
       );
     }
-    const result = await execute();
-    const entry = this.#append(kind, { name, input, result, memo_key: key }, { memo: { key, result } });
-    return { result, entry, replayed: false };
+    const step = await spec.execute(key);
+    const entry = this.#append(kind, step.payload, {
+      memo: { key, result: step.memo },
+      ...(step.blobs ? { blobs: step.blobs } : {}),
+    });
+    return { memo: step.memo, entry, replayed: false };
   }
 
   /** A journaled clock read (epoch ms): the orchestration may branch on it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { FanoutSchema } from './fanout.js';
 
 const envName = z
   .string()
@@ -197,6 +198,8 @@ export const ContractFileSchema = z.strictObject({
     title: nonEmpty.optional(),
     intent: nonEmpty,
   }),
+  /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
+  fanout: FanoutSchema.optional(),
   done: z
     .array(ClauseSchema)
     .min(
@@ -222,6 +225,7 @@ export const ResolvedContractSchema = z.strictObject({
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
+  fanout: FanoutSchema.optional(),
 });
 
 export type CheckClause = z.infer<typeof CheckClauseSchema>;

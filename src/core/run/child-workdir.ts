@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
-import { HARNESS_GIT_CONFIG } from '../process/git-safety.js';
-import { diffSnapshots, findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
+import { HARNESS_GIT_CONFIG, harnessGit } from '../process/git-safety.js';
+import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
 
 /** The attempts of a fan-out cannot get working copies (docs/fanout.md "Where attempts work"). */
@@ -52,19 +52,29 @@ export async function childWorkdirs(options: {
       '[fanout] with an executor needs a commit to copy from (HEAD is unborn): commit first',
     );
   }
-  const uncommitted = await diffSnapshots(
-    { root, head: snapshot.head, tree: `${snapshot.head}^{tree}` },
-    snapshot,
-    options.env,
-    MAX_UNCOMMITTED_BYTES,
-  );
-  if (uncommitted.diffTruncated) {
+  const inside = relative(root, options.workdir);
+  // The harness's own files (ledger, bundles, keys under .truss/) never reach an attempt's copy,
+  // as they never reach an executor's diff (executors/in-loop.ts).
+  const exclude = [':(exclude).truss', ...(inside ? [`:(exclude)${inside}/.truss`] : [])];
+  const patch = await harnessGit(root).raw([
+    'diff',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-renames',
+    '--binary',
+    snapshot.head,
+    snapshot.tree,
+    '--',
+    '.',
+    ...exclude,
+  ]);
+  const diff = Buffer.from(patch, 'utf8');
+  if (diff.length > MAX_UNCOMMITTED_BYTES) {
     throw new FanoutWorkspaceError(
       'the uncommitted changes are too large to copy into every attempt: commit them first',
     );
   }
-  const diff = Buffer.from(uncommitted.diff, 'utf8');
-  const inside = relative(root, options.workdir);
   const rooms: CleanRoom[] = [];
   return {
     shared: false,

@@ -164,6 +164,8 @@ describe('[fanout] in one process', () => {
       expect(child[0]?.payload.parent).toMatchObject({ session_id: outcome.sessionId, attempt: i + 1 });
       expect(child[0]?.payload.workdir).not.toBe(workdir);
       expect(child[0]?.payload.contract).not.toHaveProperty('fanout');
+      // The copy is of the run's work: the child records the run's repository, base and head.
+      expect(child[0]?.payload.git).toEqual(parent[0]?.payload.git);
     }
     const reduction = parent.find((e) => e.kind === 'fanout_reduction') as LedgerEntry;
     expect(reduction.payload.winner).toMatchObject({

@@ -5,6 +5,7 @@ import type { VerdictRef } from '../ledger/index.js';
 import type { ContractBudget } from '../runtime/budget.js';
 import { SlicedBudgetMeter } from '../runtime/budget-slice.js';
 import { childCtx } from '../runtime/child-ctx.js';
+import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
 import type { ChildStatus } from './fanout-types.js';
 import { runContract } from './run-contract.js';
@@ -15,6 +16,8 @@ export interface ParentRun extends CommonRunOptions {
   sessionId: string;
   codeVersion: string;
   principal: Record<string, unknown>;
+  /** The parent's git identity, which a child working on a copy of its work shares. */
+  git: GitInfo | null;
 }
 
 /** What a child is asked to do, and within what (docs/fanout.md "Child runs"). */

@@ -38,7 +38,7 @@ import { RunAbortedError } from './run-types.js';
  * `run_failed` so the ledger stays terminal and verifiable.
  */
 export async function runContract(options: RunContractOptions): Promise<RunOutcome> {
-  const git = await readGitInfo(options.workdir, options.baseRef);
+  const git = options.git !== undefined ? options.git : await readGitInfo(options.workdir, options.baseRef);
   const session = DurableSession.start({
     store: options.store,
     signer: options.signer,
@@ -137,6 +137,7 @@ async function drive(
           ...options,
           codeVersion: String(started.payload.code_version ?? ''),
           principal: (started.payload.principal as Record<string, unknown> | undefined) ?? {},
+          git,
         },
         contract,
         redact,

@@ -56,6 +56,11 @@ export interface RunContractOptions extends CommonRunOptions {
   principal: Record<string, unknown>;
   baseRef?: string | undefined;
   sessionId?: string | undefined;
+  /**
+   * The git identity to record instead of reading it from the workdir: a child run's working copy
+   * is a copy of its parent's work, whose repository, base and head it shares (docs/fanout.md).
+   */
+  git?: GitInfo | null | undefined;
   /** Set for a child run (docs/fanout.md): signed into its `run_started` as `parent`. */
   parent?: Record<string, unknown> | undefined;
 }

@@ -390,12 +390,16 @@ function formatVerdict(
     | IsolationReport
     | undefined;
   lines.push(isolation ? describeIsolation(isolation) : 'checks isolated: not recorded (none)');
-  if (entries.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
+  // A fan-out's model calls and votes are in its attempts' ledgers (docs/fanout.md).
+  const all = outcome.fanout
+    ? [...entries, ...outcome.fanout.legs.flatMap((leg) => [...store.entries(leg.sessionId)])]
+    : entries;
+  if (all.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
     lines.push(
       'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
     );
   }
-  if (entries.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
+  if (all.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
     lines.push('note: the agent is SCRIPTED (replayed fixture answers, not a model)');
   }
   const counts = { met: 0, not_met: 0, unverifiable: 0 };

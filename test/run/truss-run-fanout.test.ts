@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, type LedgerEntry, SigningKey } from '../../src/core/ledger/index.js';
-import { runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { git } from '../helpers/git.js';
 
 /**
@@ -84,6 +84,7 @@ describe('truss run with [fanout]', () => {
     expect(result.stdout).toMatch(/winner: attempt 2 — best score/);
     expect(result.stdout).toContain("the winner's changes were applied to the workdir");
     expect(result.stdout).toContain('VERDICT: PASS');
+    expect(result.stdout).toContain('note: the agent is SCRIPTED');
     expect(readFileSync(join(repo, 'greeting.txt'), 'utf8')).toBe(RIGHT);
 
     const bundlePath = /^bundle (.+)$/m.exec(result.stdout)?.[1] as string;
@@ -104,6 +105,33 @@ describe('truss run with [fanout]', () => {
     expect(tampered.stdout + tampered.stderr).toContain(
       `child session ${child.session_id} failed verification`,
     );
+  });
+
+  it('examples/contracts/fanout-scripted.toml runs as documented: best of 3, attempt 2 kept', () => {
+    const workdir = mkdtempSync(join(tmpdir(), 'truss-fanout-example-'));
+    git(workdir, 'init', '-q', '-b', 'main');
+    git(workdir, 'commit', '-q', '--allow-empty', '-m', 'base');
+    const result = runCli(
+      [
+        'run',
+        join(REPO_ROOT, 'examples/contracts/fanout-scripted.toml'),
+        '--workdir',
+        workdir,
+        '--db',
+        `${workdir}.db`,
+        '--key',
+        keyFile,
+        '--isolation',
+        'none',
+        '--json',
+      ],
+      { cwd: REPO_ROOT, env: { HOME: home } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.fanout.winner).toBe(2);
+    expect(out.fanout.legs.map((leg: { verdict: string }) => leg.verdict)).toEqual(['fail', 'pass', 'pass']);
+    expect(readFileSync(join(workdir, 'greeting.txt'), 'utf8')).toBe(RIGHT);
   });
 
   it('--json carries the legs and the winner', () => {

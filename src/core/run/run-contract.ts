@@ -20,7 +20,7 @@ import type { FanoutSummary } from './fanout-types.js';
 import { publishPassingRun } from './publish-changes.js';
 import { readRecordedContract } from './recorded-contract.js';
 import { verifyReview } from './review-clause.js';
-import { runExecutor } from './run-executor.js';
+import { type RunIdentity, runExecutor } from './run-executor.js';
 import type {
   CommonRunOptions,
   OutcomeBase,
@@ -129,22 +129,32 @@ async function drive(
     let computed: Verdict;
     let executor: ExecutorOutcome | null;
     let fanout: FanoutSummary | undefined;
-    if (contract.fanout) {
+    // Who this run is, for the child runs it may start (docs/fanout.md); a child starts none itself.
+    const identity: RunIdentity = {
+      sessionId: session.id,
+      codeVersion: String(started.payload.code_version ?? ''),
+      principal: (started.payload.principal as Record<string, unknown> | undefined) ?? {},
+      git,
+      isChild: started.payload.parent !== undefined,
+    };
+    if (contract.fanout && !identity.isChild) {
       // K child runs of this contract and one signed choice (docs/fanout.md).
-      const fan = await runFanout(
-        session,
-        {
-          ...options,
-          codeVersion: String(started.payload.code_version ?? ''),
-          principal: (started.payload.principal as Record<string, unknown> | undefined) ?? {},
-          git,
-        },
-        contract,
-        redact,
-      );
-      ({ verdict: computed, executor, summary: fanout } = fan);
+      const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
+      ({
+        verdict: computed,
+        executor,
+        summary: fanout,
+      } = await runFanout(session, { ...options, ...who }, contract, redact));
     } else {
-      ({ computed, executor } = await verifyOwnWork(session, options, contract, git, redact, workspace));
+      ({ computed, executor } = await verifyOwnWork(
+        session,
+        options,
+        contract,
+        git,
+        redact,
+        workspace,
+        identity,
+      ));
     }
     // A fan-out's winner committed (if at all) in its own copy: the run's HEAD is what it started from.
     const headAfter = fanout ? (git?.head_sha ?? null) : (executor?.headAfter ?? git?.head_sha ?? null);
@@ -236,9 +246,10 @@ async function verifyOwnWork(
   git: GitInfo | null,
   redact: Redactor,
   workspace: { current?: CheckWorkspace },
+  identity: RunIdentity,
 ): Promise<{ computed: Verdict; executor: ExecutorOutcome | null }> {
   const { store, ctx } = options;
-  const executor = await runExecutor(session, options, contract, redact);
+  const executor = await runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,

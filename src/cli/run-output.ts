@@ -34,6 +34,7 @@ import type { RunEvent } from '../core/runtime/ctx.js';
 import { describeAwait } from '../core/runtime/durable-errors.js';
 import type { Overall } from '../core/verify/verdict.js';
 import { EXIT } from './exit-codes.js';
+import { fanoutJson, fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
 import { checkOutputPath } from './output-path.js';
@@ -112,6 +113,14 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
         break;
       case 'warning':
         io.stderr(`  warning: ${redact(event.message)}\n`);
+        break;
+      case 'child_started':
+        io.stderr(`  … attempt ${event.attempt} (session ${event.sessionId})\n`);
+        break;
+      case 'child_finished':
+        io.stderr(
+          `  ${event.overall === 'pass' ? '✔' : '✘'} attempt ${event.attempt}: ${event.overall ? event.overall.toUpperCase() : event.status} ($${event.costUsd.toFixed(4)})\n`,
+        );
         break;
       default:
         break;
@@ -211,6 +220,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
           verify_command: verifyCommand,
           git: outcome.git,
           isolation: entries.find((e) => e.kind === 'run_started')?.payload.isolation ?? null,
+          ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
         },
         null,
         2,
@@ -334,6 +344,7 @@ function formatVerdict(
   verifyCommand: string,
 ): string {
   const lines: string[] = [''];
+  if (outcome.fanout) lines.push(...fanoutLines(outcome.fanout));
   if (outcome.executor) {
     const e = outcome.executor;
     lines.push(
@@ -379,12 +390,16 @@ function formatVerdict(
     | IsolationReport
     | undefined;
   lines.push(isolation ? describeIsolation(isolation) : 'checks isolated: not recorded (none)');
-  if (entries.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
+  // A fan-out's model calls and votes are in its attempts' ledgers (docs/fanout.md).
+  const all = outcome.fanout
+    ? [...entries, ...outcome.fanout.legs.flatMap((leg) => [...store.entries(leg.sessionId)])]
+    : entries;
+  if (all.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
     lines.push(
       'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
     );
   }
-  if (entries.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
+  if (all.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
     lines.push('note: the agent is SCRIPTED (replayed fixture answers, not a model)');
   }
   const counts = { met: 0, not_met: 0, unverifiable: 0 };

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './fanout.js';
 export {
   loadContractFile,
   MAX_TOML_BYTES,

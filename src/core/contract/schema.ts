@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
 
 const envName = z
@@ -203,6 +204,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  fanout: FanoutSchema.optional(),
 };
 
 type Shape = Record<string, z.ZodType>;
@@ -228,6 +230,8 @@ function contractSchemas<W extends Shape, R extends Shape, C extends Shape>(host
     contract: z.strictObject({
       ...layerShape,
       contract: contractSection,
+      /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
+      fanout: FanoutSchema.optional(),
       done: z
         .array(ClauseSchema)
         .min(

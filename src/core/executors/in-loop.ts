@@ -16,7 +16,7 @@ import type { ApprovalGates } from '../runtime/gates.js';
 import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
-import type { ToolOutcome } from '../tools/tool.js';
+import type { Tool, ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
 import { mcpStoppedOutcome, openMcpMount, withMcpTools } from './in-loop-mcp.js';
@@ -314,7 +314,7 @@ async function runToolUse(
       }
       return { call_id: use.id, ...fields };
     });
-    return toolOutcomeOf(session, result);
+    return withFollowUp(options, tool, toolOutcomeOf(session, result));
   }
   // A read-only tool's result needs no fsync of its own: the next model_result's commit makes it
   // durable, and if a power loss takes it first, the resume just reads again. The model_result that
@@ -329,7 +329,31 @@ async function runToolUse(
     undefined,
     { deferSync: tool?.readOnly === true },
   );
-  return toolOutcomeOf(session, entry.payload);
+  return withFollowUp(options, tool, toolOutcomeOf(session, entry.payload));
+}
+
+/**
+ * Records (or replays) the entry a tool's journaled outcome calls for, right after it
+ * (Tool.followUp). A replayed one charges its spend to the run's meter again, as a replayed model
+ * call does, so budgets hold across resumes.
+ */
+function withFollowUp<T extends ToolOutcome>(
+  options: { session: DurableSession; ctx: Ctx },
+  tool: Tool | undefined,
+  outcome: T,
+): T {
+  const step = tool?.followUp?.(outcome);
+  if (!step) return outcome;
+  const replayed = options.session.replaying;
+  options.session.record(step.kind, () => ({ payload: step.payload }));
+  if (replayed && step.charge) {
+    try {
+      options.ctx.budget.record(step.charge);
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+    }
+  }
+  return outcome;
 }
 
 /** The first user message: the task and the definition of done (which the harness verifies itself). */

@@ -1,4 +1,11 @@
 import { canonicalJson } from './canonical-json.js';
+import {
+  type ChildAnchorFinding,
+  type FanoutReductionFinding,
+  readChildAnchor,
+  readFanoutReduction,
+  type VerdictRef,
+} from './child-anchor.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -34,6 +41,7 @@ export type FailureCode =
   | 'child_missing'
   | 'child_anchor_mismatch'
   | 'child_failed'
+  | 'bad_fanout_reduction'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -74,11 +82,7 @@ export interface AnchorReceiptFinding extends ReceiptFinding {
   seq: number;
 }
 
-export interface ChildAnchorFinding {
-  seq: number;
-  child_session_id: string;
-  child_head_hash: string;
-}
+export type { ChildAnchorFinding, FanoutReductionFinding, VerdictRef } from './child-anchor.js';
 
 /** Views a verifier derives from the signed entries; bundle copies are compared against these. */
 export interface DerivedViews {
@@ -102,6 +106,12 @@ export interface ChainResult {
   signedSessionId: string | null;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
+  /** Checked against the anchors before them (docs/fanout.md). */
+  fanoutReductions: FanoutReductionFinding[];
+  /** Hash of seq 0 (what a parent's child_anchor commits to as `child_root_hash`). */
+  rootHash: string | null;
+  /** The session's `verdict` entry (what a parent's child_anchor commits to as `verdict_ref`). */
+  verdictRef: VerdictRef | null;
   anchorReceipts: AnchorReceiptFinding[];
   reviewerKeys: string[];
   views: DerivedViews;
@@ -121,6 +131,8 @@ export class ChainVerifier {
   #lastKind: string | null = null;
   /** Seq of the first `verdict`, and of the first `run_completed`/`run_failed` (docs/ledger.md "Verification results"). */
   #verdictSeq: number | null = null;
+  #verdictRef: VerdictRef | null = null;
+  #rootHash: string | null = null;
   #signedSessionId: string | null = null;
   #endSeq: number | null = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
@@ -135,6 +147,8 @@ export class ChainVerifier {
   readonly #receipts: AnchorReceiptFinding[] = [];
   readonly #reviews: ReviewFinding[] = [];
   readonly #anchors: ChildAnchorFinding[] = [];
+  readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
+  readonly #reductions: FanoutReductionFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
   readonly #views: DerivedViews = {
     contract: null,
@@ -241,6 +255,9 @@ export class ChainVerifier {
       signedSessionId: this.#signedSessionId,
       reviews: this.#reviews,
       childAnchors: this.#anchors,
+      fanoutReductions: this.#reductions,
+      rootHash: this.#rootHash,
+      verdictRef: this.#verdictRef,
       anchorReceipts: this.#receipts,
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
@@ -265,8 +282,10 @@ export class ChainVerifier {
       );
       return false;
     }
-    if (entry.kind === 'verdict') this.#verdictSeq = entry.seq;
-    else this.#endSeq = entry.seq;
+    if (entry.kind === 'verdict') {
+      this.#verdictSeq = entry.seq;
+      this.#verdictRef = { seq: entry.seq, entry_hash: bytesToHex(entry.entryHash) };
+    } else this.#endSeq = entry.seq;
     return true;
   }
 
@@ -375,6 +394,7 @@ export class ChainVerifier {
 
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
+    if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
@@ -397,21 +417,22 @@ export class ChainVerifier {
       case 'verdict':
         this.#views.verdict = p;
         break;
-      case 'child_anchor':
-        if (typeof p.child_session_id === 'string' && typeof p.child_head_hash === 'string') {
-          this.#anchors.push({
-            seq: entry.seq,
-            child_session_id: p.child_session_id,
-            child_head_hash: p.child_head_hash,
-          });
-        } else {
-          this.fail(
-            entry.seq,
-            'malformed_entry',
-            `seq ${entry.seq}: child_anchor needs child_session_id and child_head_hash`,
-          );
+      case 'child_anchor': {
+        // docs/fanout.md: the extended payload's fields are checked when present; old anchors verify.
+        const anchor = readChildAnchor(entry.seq, p);
+        if ('error' in anchor) this.fail(entry.seq, 'malformed_entry', anchor.error);
+        else {
+          this.#anchors.push(anchor);
+          this.#anchorsBySeq.set(entry.seq, anchor);
         }
         break;
+      }
+      case 'fanout_reduction': {
+        const reduction = readFanoutReduction(entry.seq, p, this.#anchorsBySeq);
+        if ('error' in reduction) this.fail(entry.seq, 'bad_fanout_reduction', reduction.error);
+        else this.#reductions.push(reduction);
+        break;
+      }
     }
   }
 }

@@ -25,8 +25,18 @@ export interface HumanReviewPayload {
 export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;
 export type HumanReviewDecision = (typeof HUMAN_REVIEW_DECISIONS)[number];
 
-/** Payload of a `child_anchor` entry: the parent commits to the child's final head. */
+/**
+ * Payload of a `child_anchor` entry: the parent commits to the child's final head and, since child
+ * runs (docs/fanout.md), to its first entry, its verdict entry and what it was asked to do. The
+ * later fields are optional for readers: anchors written before them still verify.
+ */
 export interface ChildAnchorPayload {
   child_session_id: string;
   child_head_hash: string;
+  child_root_hash?: string;
+  task?: string;
+  scope?: unknown;
+  budget_slice?: unknown;
+  status?: string;
+  verdict_ref?: { seq: number; entry_hash: string } | null;
 }

@@ -1,3 +1,7 @@
+export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
+export { FanoutWorkspaceError } from './child-workdir.js';
+export { type FanoutResult, runFanout } from './fanout.js';
+export type { ChildStatus, FanoutLeg, FanoutSummary } from './fanout-types.js';
 export type { ChangesPublisher, PassedRun } from './publish-changes.js';
 export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 export { resumeContract, runContract } from './run-contract.js';

@@ -1,5 +1,7 @@
 import type { ResolvedContract } from '../contract/schema.js';
+import type { ExecutorOutcome } from '../executors/in-loop.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
+import type { Redactor } from '../process/redact.js';
 import { secretRedactor } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import {
@@ -13,10 +15,12 @@ import { CheckWorkspace } from '../verify/check-workspace.js';
 import { type GitInfo, readGitInfo } from '../verify/git-info.js';
 import { type ClauseVerdict, computeVerdict, type Verdict } from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
+import { runFanout } from './fanout.js';
+import type { FanoutSummary } from './fanout-types.js';
 import { publishPassingRun } from './publish-changes.js';
 import { readRecordedContract } from './recorded-contract.js';
 import { verifyReview } from './review-clause.js';
-import { runExecutor } from './run-executor.js';
+import { type RunIdentity, runExecutor } from './run-executor.js';
 import type {
   CommonRunOptions,
   OutcomeBase,
@@ -34,7 +38,7 @@ import { RunAbortedError } from './run-types.js';
  * `run_failed` so the ledger stays terminal and verifiable.
  */
 export async function runContract(options: RunContractOptions): Promise<RunOutcome> {
-  const git = await readGitInfo(options.workdir, options.baseRef);
+  const git = options.git !== undefined ? options.git : await readGitInfo(options.workdir, options.baseRef);
   const session = DurableSession.start({
     store: options.store,
     signer: options.signer,
@@ -64,6 +68,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
     // Where the run's files are: `truss resume` continues there (src/cli/resume-workdir.ts).
     workdir: options.workdir,
     started_at: new Date(options.ctx.now()).toISOString(),
+    // A child run names its parent and what it was given (docs/fanout.md "Child runs").
+    ...(options.parent ? { parent: options.parent } : {}),
   }));
 }
 
@@ -75,7 +81,7 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
  * nothing; a failed one is refused.
  */
 export async function resumeContract(options: ResumeContractOptions): Promise<RunOutcome> {
-  const recorded = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const recorded = readRecordedContract(options.store, options.sessionId);
   if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
     throw new ResumeRefusedError(
       `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`,
@@ -118,61 +124,40 @@ async function drive(
     spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
     replayed: Math.min(replayable, session.cursor),
   });
-  let workspace: CheckWorkspace | undefined;
+  const workspace: { current?: CheckWorkspace } = {};
   try {
-    const executor = await runExecutor(session, options, contract, redact);
-    workspace = new CheckWorkspace({
-      session,
-      store,
-      contract,
-      workdir: options.workdir,
-      env: options.env,
-      ctx,
-      redact,
-      work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
-      cleanRoomParent: options.cleanRoomParent,
-      prepareCleanRoom:
-        options.prepareCleanRoom ??
-        (ctx.isolation
-          ? (dir: string) => (ctx.isolation as NonNullable<Ctx['isolation']>).addWorkdir(dir)
-          : undefined),
-    });
-    // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
-    // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
-    const notAttempted = executor?.unverifiable ?? null;
-    if (!notAttempted) await workspace.open();
-    const clauses: ClauseVerdict[] = [];
-    let panelBudget: string | undefined;
-    // With an executor, reviewers see the change it made since the run started.
-    const reviewGit =
-      executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
-    for (const [index, clause] of contract.done.entries()) {
-      if (ctx.signal.aborted) throw new CancelledError();
-      if (notAttempted) {
-        clauses.push({
-          clause: index,
-          kind: clause.kind,
-          desc: clause.desc,
-          status: 'unverifiable',
-          reason: notAttempted,
-        });
-        continue;
-      }
-      if (clause.kind === 'check') {
-        clauses.push(await verifyCheck(session, index, clause, options, contract, redact, workspace));
-        continue;
-      }
-      const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
-      clauses.push(review.clause);
-      panelBudget ??= review.budgetExhausted ?? undefined;
+    let computed: Verdict;
+    let executor: ExecutorOutcome | null;
+    let fanout: FanoutSummary | undefined;
+    // Who this run is, for the child runs it may start (docs/fanout.md); a child starts none itself.
+    const identity: RunIdentity = {
+      sessionId: session.id,
+      codeVersion: String(started.payload.code_version ?? ''),
+      principal: (started.payload.principal as Record<string, unknown> | undefined) ?? {},
+      git,
+      isChild: started.payload.parent !== undefined,
+    };
+    if (contract.fanout && !identity.isChild) {
+      // K child runs of this contract and one signed choice (docs/fanout.md).
+      const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
+      ({
+        verdict: computed,
+        executor,
+        summary: fanout,
+      } = await runFanout(session, { ...options, ...who }, contract, redact));
+    } else {
+      ({ computed, executor } = await verifyOwnWork(
+        session,
+        options,
+        contract,
+        git,
+        redact,
+        workspace,
+        identity,
+      ));
     }
-    const budgetExhausted = executor?.budgetExhausted ?? panelBudget;
-    const executorFailed = executor?.failure ? `executor failed: ${executor.failure}` : undefined;
-    const computed = computeVerdict(clauses, {
-      ...(budgetExhausted ? { budgetExhausted } : {}),
-      ...(executorFailed ? { executorFailed } : {}),
-    });
-    const headAfter = executor?.headAfter ?? git?.head_sha ?? null;
+    // A fan-out's winner committed (if at all) in its own copy: the run's HEAD is what it started from.
+    const headAfter = fanout ? (git?.head_sha ?? null) : (executor?.headAfter ?? git?.head_sha ?? null);
     const verdictEntry = session.record(
       'verdict',
       () => ({
@@ -184,6 +169,16 @@ async function drive(
           executor: contract.executor.kind,
           cost_usd: ctx.budget.spent.costUsd,
           total_tokens: ctx.budget.spent.totalTokens,
+          ...(fanout
+            ? {
+                fanout: {
+                  reducer: fanout.reducer,
+                  reduction_seq: fanout.reductionSeq,
+                  winner: fanout.winner,
+                  why: fanout.why,
+                },
+              }
+            : {}),
         },
       }),
       {
@@ -216,7 +211,7 @@ async function drive(
       clauses: v.clauses as ClauseVerdict[],
       forced: v.forced as string[],
     };
-    return { status: 'completed', ...base(), verdict, executor };
+    return { status: 'completed', ...base(), verdict, executor, ...(fanout ? { fanout } : {}) };
   } catch (error) {
     if (error instanceof SuspendedError) {
       ctx.events({ type: 'warning', message: `run suspended: ${error.suspension.reason}` });
@@ -235,6 +230,77 @@ async function drive(
     }));
     throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
   } finally {
-    await workspace?.dispose();
+    await workspace.current?.dispose();
   }
+}
+
+/**
+ * The executor (if any), then every clause: checks by the harness in the check workspace, reviews
+ * by the panel; the verdict they add up to. `workspace` receives the check workspace so the caller
+ * disposes of it whatever happens.
+ */
+async function verifyOwnWork(
+  session: DurableSession,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  git: GitInfo | null,
+  redact: Redactor,
+  workspace: { current?: CheckWorkspace },
+  identity: RunIdentity,
+): Promise<{ computed: Verdict; executor: ExecutorOutcome | null }> {
+  const { store, ctx } = options;
+  const executor = await runExecutor(session, options, contract, redact, identity);
+  const checks = new CheckWorkspace({
+    session,
+    store,
+    contract,
+    workdir: options.workdir,
+    env: options.env,
+    ctx,
+    redact,
+    work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
+    cleanRoomParent: options.cleanRoomParent,
+    prepareCleanRoom:
+      options.prepareCleanRoom ??
+      (ctx.isolation
+        ? (dir: string) => (ctx.isolation as NonNullable<Ctx['isolation']>).addWorkdir(dir)
+        : undefined),
+  });
+  workspace.current = checks;
+  // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
+  // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
+  const notAttempted = executor?.unverifiable ?? null;
+  if (!notAttempted) await checks.open();
+  const clauses: ClauseVerdict[] = [];
+  let panelBudget: string | undefined;
+  // With an executor, reviewers see the change it made since the run started.
+  const reviewGit =
+    executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
+  for (const [index, clause] of contract.done.entries()) {
+    if (ctx.signal.aborted) throw new CancelledError();
+    if (notAttempted) {
+      clauses.push({
+        clause: index,
+        kind: clause.kind,
+        desc: clause.desc,
+        status: 'unverifiable',
+        reason: notAttempted,
+      });
+      continue;
+    }
+    if (clause.kind === 'check') {
+      clauses.push(await verifyCheck(session, index, clause, options, contract, redact, checks));
+      continue;
+    }
+    const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
+    clauses.push(review.clause);
+    panelBudget ??= review.budgetExhausted ?? undefined;
+  }
+  const budgetExhausted = executor?.budgetExhausted ?? panelBudget;
+  const executorFailed = executor?.failure ? `executor failed: ${executor.failure}` : undefined;
+  const computed = computeVerdict(clauses, {
+    ...(budgetExhausted ? { budgetExhausted } : {}),
+    ...(executorFailed ? { executorFailed } : {}),
+  });
+  return { computed, executor };
 }

@@ -7,13 +7,21 @@ import type { DurableSession } from '../runtime/durable.js';
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry } from '../tools/registry.js';
+import type { ParentRun } from './child-run.js';
 import type { CommonRunOptions } from './run-types.js';
+import { createSpawnTool, offersSpawn, SPAWN_TOOL } from './spawn-tool.js';
+
+/** Who this run is, for the children its agent may spawn; `isChild` runs offer no spawn tool. */
+export interface RunIdentity extends Omit<ParentRun, keyof CommonRunOptions> {
+  isChild: boolean;
+}
 
 export async function runExecutor(
   session: DurableSession,
   options: CommonRunOptions,
   contract: ResolvedContract,
   redact: Redactor,
+  identity?: RunIdentity,
 ): Promise<ExecutorOutcome | null> {
   const kind = contract.executor.kind;
   if (kind === 'none') return null;
@@ -31,12 +39,21 @@ export async function runExecutor(
   const provider =
     options.executorProvider ??
     buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
+  let tools = options.tools ?? createToolRegistry();
+  if (identity && offersSpawn(contract, identity.isChild)) {
+    // docs/fanout.md "The spawn tool": opt-in by name, never in a child (no recursive spawn).
+    const { isChild: _isChild, ...who } = identity;
+    tools = new Map([
+      ...tools,
+      [SPAWN_TOOL, createSpawnTool({ ...options, ...who, executorProvider: provider }, contract)],
+    ]);
+  }
   return runInLoop({
     contract,
     workdir: options.workdir,
     session,
     provider,
-    tools: options.tools ?? createToolRegistry(),
+    tools,
     policy: resolvePolicy(contract.constraints, options.workdir),
     gates: new ApprovalGates(contract.approval_gates, options.approvers),
     ctx: options.ctx,

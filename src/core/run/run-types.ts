@@ -8,6 +8,7 @@ import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
+import type { FanoutSummary } from './fanout-types.js';
 import type { ChangesPublisher } from './publish-changes.js';
 
 /** What both a fresh run and a resume need besides the contract. */
@@ -55,6 +56,13 @@ export interface RunContractOptions extends CommonRunOptions {
   principal: Record<string, unknown>;
   baseRef?: string | undefined;
   sessionId?: string | undefined;
+  /**
+   * The git identity to record instead of reading it from the workdir: a child run's working copy
+   * is a copy of its parent's work, whose repository, base and head it shares (docs/fanout.md).
+   */
+  git?: GitInfo | null | undefined;
+  /** Set for a child run (docs/fanout.md): signed into its `run_started` as `parent`. */
+  parent?: Record<string, unknown> | undefined;
 }
 
 export interface ResumeContractOptions extends CommonRunOptions {
@@ -84,6 +92,8 @@ export interface CompletedOutcome extends OutcomeBase {
   status: 'completed';
   verdict: Verdict;
   executor: ExecutorOutcome | null;
+  /** A `[fanout]` run: its attempts and the one the reducer chose (docs/fanout.md). */
+  fanout?: FanoutSummary | undefined;
 }
 
 export interface SuspendedOutcome extends OutcomeBase {

@@ -33,4 +33,14 @@ export interface Tool {
    */
   readonly readOnly?: boolean;
   run(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
+  /**
+   * A signed entry the journaled outcome calls for, recorded right after it and replayed with it:
+   * the spawn tool's `child_anchor` (docs/fanout.md "The spawn tool"). Null: none for this outcome.
+   */
+  followUp?(outcome: ToolOutcome): {
+    kind: string;
+    payload: Record<string, unknown>;
+    /** Spend behind the outcome, charged to the run's meter again when it is replayed (a child's). */
+    charge?: { inputTokens: number; outputTokens: number; costUsd: number; steps?: number };
+  } | null;
 }

@@ -21,8 +21,9 @@ import {
   startFakeResults,
   unzip,
 } from '../helpers/fake-results.js';
-import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 /**
  * The Action's artifact upload, end to end through the real `@actions/artifact` client, against a
@@ -34,7 +35,7 @@ const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_SERVER
 const crypto = createNodeCrypto();
 const { key } = seededKey(7);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let store: LedgerStore;
 let sessionId: string;
 let bundlePath: string;
@@ -42,7 +43,7 @@ let context: EventContext;
 let saved: Record<string, string | undefined>;
 
 beforeAll(() => {
-  temp = makeTempDir('artifact-upload');
+  temp = tempDir('artifact-upload');
   store = LedgerStore.open(join(temp.dir, 'ledger.db'));
   sessionId = appendSampleRun(store, key, { extra: 2 });
   bundlePath = join(temp.dir, `truss-ledger-${sessionId}.json`);

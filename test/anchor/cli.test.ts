@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FILES } from '../../src/core/anchor/index.js';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
-import { seededKey } from '../helpers/ledger-env.js';
+import { seededKey } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 
 const session = seededKey(0x51);

@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 function setup(): { sessionId: string; anchor: TransparencyLogAnchor } {
-  fixture = openFixture('truss-anchor-ledger-');
+  fixture = openFixture('anchor-ledger');
   logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
   TransparencyLog.create(
     logDir,
@@ -131,7 +131,7 @@ describe('anchor_receipt entries in the ledger', () => {
   });
 
   it('a receipt does not make an unfinished run complete (truncated tail stays incomplete)', async () => {
-    fixture = openFixture('truss-anchor-ledger-');
+    fixture = openFixture('anchor-ledger');
     logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
     TransparencyLog.create(
       logDir,

@@ -135,7 +135,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
   afterAll(() => nock.enableNetConnect());
   beforeEach(() => {
     nock.cleanAll();
-    fixture = openFixture('truss-app-review-');
+    fixture = openFixture('app-review');
   });
   afterEach(() => {
     fixture.close();

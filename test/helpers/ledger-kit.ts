@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -12,9 +11,10 @@ import {
   type LedgerEntry,
   LedgerStore,
   type Signer,
-  SigningKey,
   type VerifyReport,
 } from '../../src/core/ledger/index.js';
+import { keyFromByte, trustedOf } from './keys.js';
+import { tempDir } from './temp-dir.js';
 
 /**
  * Shared parts of the ledger verification suites: real SQLite files in temp dirs, real ed25519 keys
@@ -22,18 +22,12 @@ import {
  * exported bundle JSON, exactly as an attacker with file access would.
  */
 
-export function keyFromByte(byte: number): SigningKey {
-  return SigningKey.fromSeed(new Uint8Array(32).fill(byte));
-}
+export { keyFromByte, trustedOf };
 
 /** The run's session key, a forger's key and a human reviewer's key. */
 export const SESSION_KEY = keyFromByte(0x11);
 export const FORGER_KEY = keyFromByte(0x22);
 export const REVIEWER_KEY = keyFromByte(0x33);
-
-export function trustedOf(...keys: Signer[]): Map<string, string> {
-  return new Map(keys.map((key, i) => [key.publicKeyHex, `key-${i}`]));
-}
 
 export interface LedgerFixture {
   dir: string;
@@ -44,8 +38,8 @@ export interface LedgerFixture {
   close(): void;
 }
 
-export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+export function openFixture(prefix = 'ledger-verify'): LedgerFixture {
+  const { dir, cleanup } = tempDir(prefix);
   const dbPath = path.join(dir, 'ledger.db');
   const store = LedgerStore.open(dbPath);
   const raw = new Database(dbPath);
@@ -58,7 +52,7 @@ export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
     close() {
       raw.close();
       store.close();
-      rmSync(dir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }

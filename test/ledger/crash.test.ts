@@ -9,17 +9,9 @@ import {
   parseBundle,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
-import {
-  helperScript,
-  journalStats,
-  makeTempDir,
-  openRaw,
-  prng,
-  seededKey,
-  spawnTsx,
-  trustedOf,
-  waitForLine,
-} from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
+import { helperScript, journalStats, openRaw, prng, spawnTsx, waitForLine } from '../helpers/ledger-env.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 /**
  * Kills a real writer process (SIGKILL: no handlers, no cleanup, possibly mid-commit) at random
@@ -34,11 +26,11 @@ const ITERATIONS = 8;
 const seed = Number(process.env.TRUSS_CRASH_SEED ?? Date.now() % 1_000_000);
 const random = prng(seed);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let dbPath: string;
 
 beforeAll(() => {
-  temp = makeTempDir('crash');
+  temp = tempDir('crash');
   dbPath = join(temp.dir, 'ledger.db');
 });
 afterAll(() => temp.cleanup());

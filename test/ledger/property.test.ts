@@ -124,7 +124,7 @@ const oneVerdict = <T extends { kind: string }>(steps: T[]): T[] =>
 describe('(a) any sequence of appends verifies, in the DB and as an exported bundle, on both cryptos', () => {
   let fx: LedgerFixture;
   beforeAll(() => {
-    fx = openFixture('truss-ledger-prop-a-');
+    fx = openFixture('ledger-prop-a');
   });
   afterAll(() => fx.close());
 
@@ -176,7 +176,7 @@ describe('(b) any single-byte mutation of a stored field is detected', () => {
   let text: string;
 
   beforeAll(() => {
-    fx = openFixture('truss-ledger-prop-b-');
+    fx = openFixture('ledger-prop-b');
     id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     fx.store.appendHumanReview(id, REVIEWER_KEY, {
       decision: 'approved',

@@ -48,7 +48,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    fx = openFixture('truss-report-browser-');
+    fx = openFixture('report-browser');
     const id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     bundleText = exportText(fx, id, createNodeCrypto());
   });
@@ -310,7 +310,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
     const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 
     it('the in-page verifier and the CLI give the same report (status, failure code and seq, notes, reviews)', async () => {
-      const tamper = openFixture('truss-report-agree-');
+      const tamper = openFixture('report-agree');
       try {
         const cases = bundleTamperCases(tamper);
         expect(cases.length).toBeGreaterThanOrEqual(30);
@@ -389,7 +389,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
 });
 
 it('the sample run the browser suite uses has the shape its seq numbers assume', () => {
-  const fx = openFixture('truss-report-shape-');
+  const fx = openFixture('report-shape');
   try {
     const id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     const kinds = (JSON.parse(exportText(fx, id, createNodeCrypto())) as Bundle).ledger.entries.map(

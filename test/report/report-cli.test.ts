@@ -28,7 +28,7 @@ describe('truss report', () => {
   let bundle: Bundle;
 
   beforeAll(() => {
-    fx = openFixture('truss-report-cli-');
+    fx = openFixture('report-cli');
     const id = appendSampleRun(fx.store, SESSION_KEY);
     writeFileSync(join(fx.dir, 'run.json'), exportText(fx, id, createNodeCrypto()));
     bundle = JSON.parse(readFileSync(join(fx.dir, 'run.json'), 'utf8')) as Bundle;

@@ -1,20 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { makeWorkdir } from '../helpers/agent-kit.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
 import { flipByte } from '../helpers/ledger-kit.js';
 
 describe('truss resume and the verified_through checkpoint (real CLI processes)', () => {
   it('a suspended run is checkpointed; a flipped signature under the checkpoint is refused with and without --verify-all', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cli-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const common = ['--workdir', makeWorkdir(), '--db', db, '--key', keyFile];
+    const { db, env, runFlags: common } = cliHome('checkpoint-cli', { workdir: makeWorkdir() });
 
     const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
       env,
@@ -59,13 +52,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cut-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const workdir = makeWorkdir();
-    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
+    const { db, env, runFlags: common } = cliHome('checkpoint-cut', { workdir: makeWorkdir() });
     const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
       env,
     });

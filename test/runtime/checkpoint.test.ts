@@ -46,7 +46,7 @@ interface CheckpointRow {
 describe('verified_through checkpoints', () => {
   let fixture: LedgerFixture;
   beforeEach(() => {
-    fixture = openFixture('truss-checkpoint-');
+    fixture = openFixture('checkpoint');
   });
   afterEach(() => fixture.close());
 

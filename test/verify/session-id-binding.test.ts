@@ -21,7 +21,7 @@ describe('session id binding', () => {
   let browser: Browser | undefined;
   let bound: Bundle;
   beforeAll(async () => {
-    fx = openFixture('truss-session-id-');
+    fx = openFixture('session-id');
     const id = 'run-2024-a';
     fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id });
     fx.store.append(id, 'run_started', { session_id: id, contract: { id: 'c' } }, SESSION_KEY);

@@ -19,7 +19,7 @@ import {
   runDelegatedCli,
 } from '../../src/core/executors/delegated-cli.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
-import { git } from '../helpers/git.js';
+import { git, initRepo, README } from '../helpers/git.js';
 
 /** Real child processes and real git repositories throughout; nothing is mocked. */
 
@@ -47,16 +47,15 @@ function freshDir(name = 'w'): string {
 
 /** A repository with one commit: README.md, other.txt and a .gitignore that ignores ignored.txt. */
 function freshRepo(): string {
-  const dir = freshDir('repo');
-  git(dir, 'init', '-q', '-b', 'main');
+  const dir = initRepo(
+    freshDir('repo'),
+    { ...README, 'other.txt': 'other\n', '.gitignore': 'ignored.txt\n' },
+    'initial',
+  );
+  // The delegated CLI commits in this repository with an identity of its own.
   git(dir, 'config', 'user.name', 'Test');
   git(dir, 'config', 'user.email', 'test@example.invalid');
   git(dir, 'config', 'commit.gpgsign', 'false');
-  writeFileSync(join(dir, 'README.md'), '# demo\n');
-  writeFileSync(join(dir, 'other.txt'), 'other\n');
-  writeFileSync(join(dir, '.gitignore'), 'ignored.txt\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'initial');
   return dir;
 }
 

@@ -1,5 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ResolvedContract, resolveContractSources } from '../../src/core/contract/index.js';
 import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
@@ -14,8 +12,9 @@ import { ScriptedProvider, type ScriptedResponse } from '../../src/core/provider
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { type RunOutcome, resumeContract, runContract } from '../../src/core/verify/run-contract.js';
-import { git } from './git.js';
-import { keyFromByte } from './ledger-kit.js';
+import { git, initRepo, README } from './git.js';
+import { keyFromByte } from './keys.js';
+import { tempDir } from './temp-dir.js';
 
 export const AGENT_KEY = keyFromByte(0x61);
 export const APPROVER_KEY = keyFromByte(0x62);
@@ -24,15 +23,8 @@ export { git };
 
 /** A fresh directory, optionally a git repository with one commit (and `.truss/` ignored). */
 export function makeWorkdir(options: { git?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-agent-'));
-  if (options.git) {
-    git(dir, 'init', '-q', '-b', 'main');
-    writeFileSync(join(dir, 'README.md'), '# demo\n');
-    writeFileSync(join(dir, '.gitignore'), '.truss/\n');
-    git(dir, 'add', '.');
-    git(dir, 'commit', '-qm', 'base');
-  }
-  return dir;
+  const dir = tempDir('agent').dir;
+  return options.git ? initRepo(dir, { ...README, '.gitignore': '.truss/\n' }) : dir;
 }
 
 export function commitCount(dir: string): number {
@@ -109,7 +101,7 @@ export interface AgentRun {
   close(): void;
 }
 
-export function openRunStore(dir = mkdtempSync(join(tmpdir(), 'truss-agent-db-'))): AgentRun {
+export function openRunStore(dir = tempDir('agent-db').dir): AgentRun {
   const dbPath = join(dir, 'ledger.db');
   const store = LedgerStore.open(dbPath);
   return { dbPath, store, events: [], close: () => store.close() };

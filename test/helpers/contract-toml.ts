@@ -22,6 +22,16 @@ export const GREETING_CHECK: Clause = {
   run: "printf 'hello from the harness\\n' | cmp - greeting.txt",
 };
 
+/** The harness's greeting contract: one {@link GREETING_CHECK}. */
+export const GREETING_CONTRACT = contractToml(
+  {
+    id: 'greeting-0001',
+    title: 'Write a greeting file',
+    intent: 'Create greeting.txt containing exactly: hello from the harness',
+  },
+  GREETING_CHECK,
+);
+
 /**
  * `[contract]` (`id`, `intent`, optional `title`), one `[[done]]` table per clause, then each of
  * `tables` (`executor`, `constraints`, `provider`, …) in the order given. Strings are TOML basic

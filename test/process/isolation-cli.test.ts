@@ -11,7 +11,7 @@ import {
   LOOT_FILE,
   leaked,
   lootIn,
-  makeRepo,
+  makeWorkRepo,
   mechanismAvailable,
   secret,
   survivors,
@@ -60,7 +60,7 @@ function harness(): Harness {
   };
   const env: Record<string, string> = { HOME: home };
   for (const [name, value] of Object.entries(secrets)) if (/^[A-Z]/.test(name)) env[name] = value;
-  return { home, harnessDir, keyFile, workdir: makeRepo(), secrets, env };
+  return { home, harnessDir, keyFile, workdir: makeWorkRepo(), secrets, env };
 }
 
 function attack(h: Harness, marker: string, kill = true): string {

@@ -12,6 +12,7 @@ import {
   LedgerStore,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
+import { pullRequestContext } from '../helpers/event-context.js';
 import {
   ARTIFACT_ID,
   type FakeResults,
@@ -48,20 +49,7 @@ beforeAll(() => {
   sessionId = appendSampleRun(store, key, { extra: 2 });
   bundlePath = join(temp.dir, `truss-ledger-${sessionId}.json`);
   exportBundleToFile(store, sessionId, crypto, bundlePath);
-  context = {
-    eventName: 'pull_request',
-    payload: {},
-    owner: 'octo',
-    repo: 'hello',
-    sha: '2'.repeat(40),
-    ref: 'refs/heads/main',
-    actor: 'octocat',
-    runId: '987654321',
-    serverUrl: 'https://github.com',
-    apiUrl: 'https://api.github.com',
-    workspace: temp.dir,
-    tempDir: join(temp.dir, 'runner-temp'),
-  };
+  context = pullRequestContext(temp.dir);
 });
 
 afterAll(() => {

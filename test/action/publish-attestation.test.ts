@@ -2,15 +2,17 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventContext } from '../../src/action/event-context.js';
 import { withAttestation } from '../../src/action/publish-attestation.js';
 import { verifyAttestation } from '../../src/core/attest/index.js';
 import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import type { EvidenceFiles } from '../../src/github/run-and-report.js';
-import { fakeSigstore, type Json, OIDC_REQUEST_TOKEN, OIDC_URL } from '../helpers/fake-sigstore.js';
+import { pullRequestContext } from '../helpers/event-context.js';
+import { fakeSigstore, type Json, OIDC_ENV, useOidcEnv } from '../helpers/fake-sigstore.js';
 import { seededKey, trustedOf } from '../helpers/keys.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
@@ -23,46 +25,21 @@ import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 const crypto = createNodeCrypto();
 const { key } = seededKey(9);
 const TOKEN = 'ghs_publishattest000000000000000000000';
-const OIDC_ENV = {
-  ACTIONS_ID_TOKEN_REQUEST_URL: OIDC_URL,
-  ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC_REQUEST_TOKEN,
-};
 
 let temp: TempDir;
 let store: LedgerStore;
 let context: EventContext;
 
+useNock();
+useOidcEnv();
 beforeAll(() => {
-  nock.disableNetConnect();
   temp = tempDir('publish-attestation');
   store = LedgerStore.open(join(temp.dir, 'ledger.db'));
-  context = {
-    eventName: 'pull_request',
-    payload: { repository: { visibility: 'public', private: false } },
-    owner: 'octo',
-    repo: 'hello',
-    sha: '2'.repeat(40),
-    ref: 'refs/heads/main',
-    actor: 'octocat',
-    runId: '987654321',
-    serverUrl: 'https://github.com',
-    apiUrl: 'https://api.github.com',
-    workspace: temp.dir,
-    tempDir: join(temp.dir, 'runner-temp'),
-  };
+  context = pullRequestContext(temp.dir, { repository: { visibility: 'public', private: false } });
 });
 afterAll(() => {
   store.close();
   temp.cleanup();
-  nock.enableNetConnect();
-});
-beforeEach(() => {
-  vi.stubEnv('SIGSTORE_ID_TOKEN', '');
-  for (const [name, value] of Object.entries(OIDC_ENV)) vi.stubEnv(name, value);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  nock.cleanAll();
 });
 
 /** A fresh finished run exported the way run-and-report exports it. */

@@ -117,6 +117,16 @@ export function commentPayload(
   return asInstallation(payload);
 }
 
+/** Delivers `/truss …` (or any) comment `body` to `probot` as issue_comment.created delivery `id`. */
+export async function receiveComment(
+  probot: Probot,
+  id: string,
+  body: string,
+  options: Parameters<typeof commentPayload>[1] = {},
+): Promise<void> {
+  await probot.receive({ id, name: 'issue_comment', payload: commentPayload(body, options) } as never);
+}
+
 export function reviewPayloadFor(options: {
   action: 'submitted' | 'dismissed';
   state: string;
@@ -203,8 +213,108 @@ export function zipOf(files: Record<string, string>): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
-/** Every interceptor must have been used: a test that expected a request which never came fails. */
-export function expectNoPendingMocks(): void {
-  const pending = nock.pendingMocks();
-  if (pending.length > 0) throw new Error(`pending GitHub mocks:\n${pending.join('\n')}`);
+/*
+ * The GitHub requests a handled /truss command makes, as nock interceptors. Those that record what
+ * the App sent return (or fill) the array the bodies are pushed to.
+ */
+
+/** GET the collaborator permission of `login`: `level` (read, write, admin, …) or 404 (no access). */
+export function nockPermission(login: string, level: string | 404): void {
+  const scope = nock(API).get(`${R}/collaborators/${encodeURIComponent(login)}/permission`);
+  if (level === 404) scope.reply(404, { message: 'Not Found' });
+  else scope.reply(200, { permission: level, role_name: level, user: { login } });
+}
+
+/** `times` reactions on comment `commentId` (👀, then 🚀 or 😕); returns their contents in order. */
+export function nockReactions(commentId: number, times = 2): string[] {
+  const seen: string[] = [];
+  nock(API)
+    .post(`${R}/issues/comments/${commentId}/reactions`, (body) => {
+      seen.push(body.content);
+      return true;
+    })
+    .times(times)
+    .reply(201, { id: 1 });
+  return seen;
+}
+
+/** GET pull request #PR: head HEAD on base BASE. */
+export function nockPullRequest(): void {
+  nock(API)
+    .get(`${R}/pulls/${PR}`)
+    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+}
+
+/** No check runs on HEAD yet (so nothing was queued for this command before). */
+export function nockNoChecks(): void {
+  nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });
+}
+
+/** POST a check run, answered with id `id`; its body is pushed to `posted` (returned). */
+export function nockCreateCheck(
+  id: number,
+  posted: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
+  nock(API)
+    .post(`${R}/check-runs`, (body) => {
+      posted.push(body);
+      return true;
+    })
+    .reply(201, (_uri, body) => ({ id, ...(body as object), html_url: `https://github.com/x/runs/${id}` }));
+  return posted;
+}
+
+/** PATCH check run `id` (completing it); its body is pushed to `updated` (returned). */
+export function nockUpdateCheck(
+  id: number,
+  updated: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
+  nock(API)
+    .patch(`${R}/check-runs/${id}`, (body) => {
+      updated.push(body);
+      return true;
+    })
+    .reply(200, { id });
+  return updated;
+}
+
+/** Neither `.github/truss.yml` nor `.truss/config.toml` on the default branch `ref`. */
+export function nockNoWorkflowConfig(ref = 'master'): void {
+  for (const file of ['.github%2Ftruss.yml', '.truss%2Fconfig.toml']) {
+    nock(API).get(`${R}/contents/${file}`).query({ ref }).reply(404, { message: 'Not Found' });
+  }
+}
+
+/**
+ * POST a workflow_dispatch of `workflow`, answered with `status` (204 accepted; 404 no such
+ * workflow; 422 inputs refused); returns the bodies sent, each also passed to `record`.
+ */
+export function nockDispatch(
+  workflow = 'truss.yml',
+  status = 204,
+  record: (body: Record<string, unknown>) => void = () => {},
+): Record<string, unknown>[] {
+  const posted: Record<string, unknown>[] = [];
+  nock(API)
+    .post(`${R}/actions/workflows/${workflow}/dispatches`, (body) => {
+      posted.push(body);
+      record(body);
+      return true;
+    })
+    .reply(
+      status,
+      status === 204 ? undefined : { message: status === 404 ? 'Not Found' : 'Unexpected inputs provided' },
+    );
+  return posted;
+}
+
+/** POST a comment on the pull request (the App's reply); its text is pushed to `replies` (returned). */
+export function nockReply(replies: string[] = []): string[] {
+  nock(API)
+    .post(`${R}/issues/${PR}/comments`, (body) => {
+      replies.push(body.body);
+      return true;
+    })
+    .reply(201, { id: 9, html_url: `https://github.com/x/pull/${PR}#issuecomment-9` });
+  return replies;
 }

@@ -1,17 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import {
   API,
   APP_KEY,
   BASE,
   contents,
-  expectNoPendingMocks,
   HEAD,
   makeProbot,
   nockToken,
@@ -131,17 +131,11 @@ function humanReviewCheck(): Record<string, unknown>[] {
 
 describe('Truss App: pull_request_review → signed human_review and truss / human review', () => {
   let fixture: LedgerFixture;
-  beforeAll(() => nock.disableNetConnect());
-  afterAll(() => nock.enableNetConnect());
+  useNock();
   beforeEach(() => {
-    nock.cleanAll();
     fixture = openFixture('app-review');
   });
-  afterEach(() => {
-    fixture.close();
-    expectNoPendingMocks();
-    nock.cleanAll();
-  });
+  afterEach(() => fixture.close());
 
   it('an approval at the verdict SHA: success check, a bundle on the ledger branch that truss verify accepts with the App key pinned; a redelivery signs nothing twice', async () => {
     const ev = evidence(fixture);

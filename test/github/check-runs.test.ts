@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CheckAnnotation,
   clipCheckText,
@@ -9,11 +9,10 @@ import {
   startCheckRun,
 } from '../../src/github/check-runs.js';
 import { MissingPermissionError } from '../../src/github/octokit.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const NAME = 'truss / greeting-0001';

@@ -29,6 +29,25 @@ export const SESSION_KEY = keyFromByte(0x11);
 export const FORGER_KEY = keyFromByte(0x22);
 export const REVIEWER_KEY = keyFromByte(0x33);
 
+/** A human review's own fields, as a maintainer's approval on a pull request carries them. */
+export const REVIEW_FIELDS = {
+  decision: 'approved',
+  note: 'looks right',
+  actor: { login: 'maintainer', id: 42 },
+  source: { review_id: 7, commit_sha: '2'.repeat(40), url: 'https://github.com/octo/hello/pull/1' },
+} as const;
+
+/** A well-formed human_review payload by REVIEWER_KEY attesting `head`, with `fields` overriding. */
+export function reviewPayload(head: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...REVIEW_FIELDS,
+    attested_head_hash: head,
+    reviewer_key_id: REVIEWER_KEY.keyId,
+    reviewer_public_key: REVIEWER_KEY.publicKeyHex,
+    ...fields,
+  };
+}
+
 export interface LedgerFixture {
   dir: string;
   dbPath: string;

@@ -26,9 +26,11 @@ import {
   journalRows,
   type LedgerFixture,
   openFixture,
+  REVIEW_FIELDS,
   REVIEWER_KEY,
   relinkEntries,
   relinkRows,
+  reviewPayload,
   SESSION_KEY,
   setHead,
   signEntry,
@@ -71,24 +73,6 @@ function expectVerified(report: VerifyReport): void {
   expect(VERIFY_EXIT_CODES[report.status]).toBe(0);
 }
 
-const REVIEW_FIELDS = {
-  decision: 'approved',
-  note: 'looks right',
-  actor: { login: 'maintainer', id: 42 },
-  source: { review_id: 7, commit_sha: '2'.repeat(40), url: 'https://github.com/octo/hello/pull/1' },
-} as const;
-
-/** A well-formed human_review payload attesting `head` by REVIEWER_KEY, with `fields` overriding. */
-function reviewPayload(head: string, fields: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...REVIEW_FIELDS,
-    attested_head_hash: head,
-    reviewer_key_id: REVIEWER_KEY.keyId,
-    reviewer_public_key: REVIEWER_KEY.publicKeyHex,
-    ...fields,
-  };
-}
-
 /** A parent run that anchors `child-a`; `child-b` is a different, validly signed run by the same key. */
 function appendParentWithChild(store: LedgerStore): { parent: string; child: string; other: string } {
   const child = appendSampleRun(store, SESSION_KEY, { id: 'child-a' });
@@ -109,6 +93,34 @@ function appendParentWithChild(store: LedgerStore): { parent: string; child: str
 }
 
 const ANCHOR_SEQ = 1;
+
+/**
+ * Hand-made human_review entries both verifiers must refuse: the fields that differ from a good
+ * review by REVIEWER_KEY, the key that signs it, and the failure expected at its seq.
+ */
+const FORGED_REVIEWS: [string, Record<string, unknown>, Signer, FailureCode][] = [
+  [
+    'a human_review signed by the session key instead of the reviewer key it names → bad_signature',
+    {},
+    SESSION_KEY,
+    'bad_signature',
+  ],
+  [
+    'reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key',
+    { reviewer_key_id: FORGER_KEY.keyId },
+    REVIEWER_KEY,
+    'bad_reviewer_key',
+  ],
+  // docs/ledger.md "Entries": human reviews are signed by the reviewer key, not the session key. If the
+  // session key may act as its own reviewer, whoever holds the CI signing key can mint "approved"
+  // reviews that the report shows as key_pinned.
+  [
+    'a "human" review whose named reviewer key is the session key itself → bad_reviewer_key',
+    { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
+    SESSION_KEY,
+    'bad_reviewer_key',
+  ],
+];
 
 it('VERIFY_EXIT_CODES maps verified/failed/integrity_only/incomplete/suspended to 0/1/4/5/6', () => {
   expect(VERIFY_EXIT_CODES).toEqual({
@@ -500,25 +512,9 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
       expectFailure(verify(), 'unknown_attestation', seq);
     });
 
-    it('a human_review signed by the session key instead of the reviewer key it names → bad_signature', () => {
-      const seq = injectReview({}, SESSION_KEY);
-      expectFailure(verify(), 'bad_signature', seq);
-    });
-
-    it('reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key', () => {
-      const seq = injectReview({ reviewer_key_id: FORGER_KEY.keyId }, REVIEWER_KEY);
-      expectFailure(verify(), 'bad_reviewer_key', seq);
-    });
-
-    it('a "human" review whose named reviewer key is the session key itself → bad_reviewer_key', () => {
-      // docs/ledger.md "Entries": human reviews are signed by the reviewer key, not the session key. If the session
-      // key may act as its own reviewer, whoever holds the CI signing key can mint "approved" reviews
-      // that the report shows as key_pinned.
-      const seq = injectReview(
-        { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
-        SESSION_KEY,
-      );
-      expectFailure(verify(), 'bad_reviewer_key', seq);
+    it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
+      const seq = injectReview(fields, signer);
+      expectFailure(verify(), code, seq);
     });
   });
 });
@@ -829,22 +825,9 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
       expectFailure(verify(), 'unknown_attestation', seq);
     });
 
-    it('a human_review signed by the session key instead of the reviewer key it names → bad_signature', () => {
-      const seq = pushReview({}, SESSION_KEY);
-      expectFailure(verify(), 'bad_signature', seq);
-    });
-
-    it('reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key', () => {
-      const seq = pushReview({ reviewer_key_id: FORGER_KEY.keyId }, REVIEWER_KEY);
-      expectFailure(verify(), 'bad_reviewer_key', seq);
-    });
-
-    it('a "human" review whose named reviewer key is the session key itself → bad_reviewer_key', () => {
-      const seq = pushReview(
-        { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
-        SESSION_KEY,
-      );
-      expectFailure(verify(), 'bad_reviewer_key', seq);
+    it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
+      const seq = pushReview(fields, signer);
+      expectFailure(verify(), code, seq);
     });
 
     it('review decision edited from needs_changes to approved → entry_hash_mismatch', () => {

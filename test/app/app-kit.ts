@@ -8,7 +8,7 @@ import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { embedMeta } from '../../src/github/render/meta.js';
-import { webhookExample } from '../helpers/action-harness.js';
+import { webhookExample } from '../helpers/fake-github.js';
 
 export const API = 'https://api.github.com';
 export const OWNER = 'Codertocat';

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
-import { webhookExample } from '../helpers/action-harness.js';
+import { webhookExample } from '../helpers/fake-github.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,

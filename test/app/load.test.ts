@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
-import { webhookExample } from '../helpers/action-harness.js';
+import { webhookExample } from '../helpers/fake-github.js';
 import { useNock } from '../helpers/nock-guard.js';
 import {
   API,

@@ -20,6 +20,7 @@ import {
 } from '../../src/core/executors/delegated-cli.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { git, initRepo, README } from '../helpers/git.js';
+import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
 
 /** Real child processes and real git repositories throughout; nothing is mocked. */
 
@@ -99,23 +100,6 @@ function envNamesSeen(result: DelegatedResult): string[] {
   return JSON.parse(line.slice(4)) as string[];
 }
 
-/** Alive = signalable and not a zombie (this sandbox's PID 1 never reaps, so dead orphans linger as Z). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
 async function eventuallyDead(pid: number, withinMs = 2000): Promise<boolean> {
   for (const start = Date.now(); Date.now() - start < withinMs; await sleep(20)) {
     if (!isAlive(pid)) return true;
@@ -123,17 +107,8 @@ async function eventuallyDead(pid: number, withinMs = 2000): Promise<boolean> {
   return !isAlive(pid);
 }
 
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
 async function readPid(file: string): Promise<number> {
-  for (let i = 0; i < 250 && !existsSync(file); i++) await sleep(20);
-  const pid = Number(readFileSync(file, 'utf8'));
+  const pid = await readPidFile(file, 5000);
   escapees.push(pid);
   return pid;
 }

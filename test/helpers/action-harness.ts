@@ -18,11 +18,10 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
 import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
-import { contentsFile, FakeGitHub, type RecordedRequest } from './fake-github.js';
+import { contentsFile, FakeGitHub, type RecordedRequest, webhookExample } from './fake-github.js';
 import { commitFiles, git, initRepo } from './git.js';
 import { tempDir } from './temp-dir.js';
 
@@ -48,14 +47,7 @@ export { git };
 
 type Json = Record<string, unknown>;
 
-/** A payload from @octokit/webhooks-examples (api.github.com), deep-copied so tests can adapt it; events without actions (workflow_dispatch) omit `action`. */
-export function webhookExample(name: string, action?: string): Json {
-  const event = examples
-    .find((e) => e.name === name)
-    ?.examples.find((x) => (x as { action?: string }).action === action);
-  if (!event) throw new Error(`no ${name}.${action ?? '(no action)'} example in @octokit/webhooks-examples`);
-  return structuredClone(event) as Json;
-}
+export { webhookExample };
 
 /** The `pull_request` object of the real `pull_request.opened` example (#2), at the given SHAs. */
 export function pullRequestObject(headSha: string, baseSha: string): Json {

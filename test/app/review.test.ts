@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
+import type { Probot } from 'probot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -14,6 +15,7 @@ import {
   contents,
   HEAD,
   makeProbot,
+  nockPermission,
   nockToken,
   PR,
   R,
@@ -59,11 +61,7 @@ function session(ev: Evidence, headSha = HEAD): void {
     ]);
 }
 
-function permission(level: string): void {
-  nock(API)
-    .get(`${R}/collaborators/${REVIEWER.login}/permission`)
-    .reply(200, { permission: level, role_name: level, user: { login: REVIEWER.login } });
-}
+const permission = (level: string) => nockPermission(REVIEWER.login, level);
 
 function trustedKeys(): void {
   nock(API)
@@ -116,6 +114,18 @@ function ledgerCommit(): { stored: string[] } {
     .post(`${R}/git/refs`, { ref: 'refs/heads/truss-ledger', sha: 'f'.repeat(40) })
     .reply(201, {});
   return { stored };
+}
+
+/** Delivers REVIEWER's review of `commitId` in `state` (`dismissed`: the dismissal) as delivery `id`. */
+async function receiveReview(
+  probot: Probot,
+  id: string,
+  state: 'approved' | 'changes_requested' | 'commented' | 'dismissed',
+  commitId = HEAD,
+): Promise<void> {
+  const action = state === 'dismissed' ? 'dismissed' : 'submitted';
+  const payload = reviewPayloadFor({ action, state, commitId, user: REVIEWER });
+  await probot.receive({ id, name: 'pull_request_review', payload } as never);
 }
 
 function humanReviewCheck(): Record<string, unknown>[] {
@@ -223,16 +233,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     trustedKeys();
     const { stored } = ledgerCommit();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-2',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({
-        action: 'submitted',
-        state: 'approved',
-        commitId: OLD_SHA,
-        user: REVIEWER,
-      }),
-    } as never);
+    await receiveReview(probot, 'review-2', 'approved', OLD_SHA);
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
@@ -248,11 +249,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     permission('write');
     session(ev, OLD_SHA);
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-3',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-3', 'approved');
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'No truss verdict for this commit yet' }),
@@ -279,16 +276,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
       .post(`${R}/git/commits`, (body) => /needs_changes by Codertocat/.test(body.message))
       .reply(201, { sha: 'f'.repeat(40), html_url: 'x' });
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-4',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({
-        action: 'submitted',
-        state: 'changes_requested',
-        commitId: HEAD,
-        user: REVIEWER,
-      }),
-    } as never);
+    await receiveReview(probot, 'review-4', 'changes_requested');
     expect(checks[0]).toMatchObject({
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Changes requested by Codertocat' }),
@@ -300,11 +288,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const probot = await makeProbot();
     nockToken();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-5',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'dismissed', state: 'dismissed', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-5', 'dismissed');
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
@@ -315,17 +299,9 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const probot = await makeProbot();
     nockToken();
     permission('read');
-    await probot.receive({
-      id: 'review-6',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-6', 'approved');
     expectNoPendingMocks();
-    await probot.receive({
-      id: 'review-7',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'commented', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-7', 'commented');
   });
 
   it('evidence re-signed by a forger (not the pinned key) is a failure, and nothing is signed or stored', async () => {
@@ -339,11 +315,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     ledgerBranchHolds(ev.sessionId, JSON.stringify(forged));
     trustedKeys();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-8',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-8', 'approved');
     expect(checks[0]).toMatchObject({
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Evidence did not verify (failed)' }),

@@ -12,26 +12,25 @@ import {
   resumeAgent,
   runAgent,
 } from '../helpers/agent-kit.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 
 const FAKE_AGENT = fileURLToPath(new URL('../fixtures/fake-agent-cli/fake-agent.mjs', import.meta.url));
 
 function delegated(args: string[]) {
-  return contractFrom(`
-[contract]
-id = "delegated"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-
-[executor]
-kind = "delegated-cli"
-command = ${JSON.stringify(process.execPath)}
-args = ${JSON.stringify([FAKE_AGENT, ...args])}
-timeout_sec = 30
-`);
+  return contractFrom(
+    contractToml(
+      { id: 'delegated', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+      GREETING_CHECK,
+      {
+        executor: {
+          kind: 'delegated-cli',
+          command: process.execPath,
+          args: [FAKE_AGENT, ...args],
+          timeout_sec: 30,
+        },
+      },
+    ),
+  );
 }
 
 describe('executors in runContract: delegated-cli', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 import {
   bytesToHex,
   canonicalJson,
@@ -145,6 +146,56 @@ export function insertRow(raw: Database.Database, sessionId: string, entry: Ledg
       Buffer.from(entry.entry_hash, 'hex'),
       Buffer.from(entry.signature, 'hex'),
     );
+}
+
+/** The stored fields of a journal row. */
+export const JOURNAL_FIELDS = ['seq', 'kind', 'payload', 'prev_hash', 'entry_hash', 'signature'] as const;
+export type JournalField = (typeof JOURNAL_FIELDS)[number];
+
+/**
+ * A one-byte edit of `field` of row `seq`, made in the file through `raw`: byte `position` (modulo the
+ * field's length) XOR `mask`; seq is edited as its u64le bytes 0-5 (so it stays a safe integer). Null
+ * when the edited seq is one of `taken`: moving onto an existing row is two edits, not one.
+ */
+export function storedFieldEdit(
+  raw: Database.Database,
+  sessionId: string,
+  seq: number,
+  field: JournalField,
+  position: number,
+  mask: number,
+  taken: ReadonlySet<number>,
+): { apply(): void; restore(): void } | null {
+  const row = journalRow(raw, sessionId, seq);
+  const run = (sql: string, ...params: unknown[]) => {
+    expect(raw.prepare(sql).run(...params).changes).toBe(1);
+  };
+  if (field === 'seq') {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64LE(BigInt(seq));
+    bytes[position % 6] = (bytes[position % 6] as number) ^ mask;
+    const mutated = Number(bytes.readBigUInt64LE());
+    if (taken.has(mutated)) return null;
+    const setSeq = (from: number, to: number) =>
+      run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', to, sessionId, from);
+    return { apply: () => setSeq(seq, mutated), restore: () => setSeq(mutated, seq) };
+  }
+  const set = (value: unknown, cast = false) =>
+    run(
+      `UPDATE journal SET ${field} = ${cast ? 'CAST(? AS TEXT)' : '?'} WHERE session_id = ? AND seq = ?`,
+      value,
+      sessionId,
+      seq,
+    );
+  if (field === 'kind' || field === 'payload') {
+    const text = row[field];
+    const bytes = flipByte(Buffer.from(text, 'utf8'), position % Buffer.byteLength(text), mask);
+    // CAST keeps the raw bytes as TEXT, even when they are no longer valid UTF-8.
+    return { apply: () => set(bytes, true), restore: () => set(text) };
+  }
+  const original = row[field];
+  const bytes = flipByte(original, position % original.length, mask);
+  return { apply: () => set(bytes), restore: () => set(original) };
 }
 
 export function setHead(raw: Database.Database, sessionId: string, head: Uint8Array | null): void {

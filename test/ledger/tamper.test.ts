@@ -148,6 +148,14 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     const changes = fx.raw.prepare(sql).run(...params).changes;
     expect(changes, `tamper statement changed nothing: ${sql}`).toBeGreaterThan(0);
   };
+  /** XORs byte `index` of the stored `column` of row `seq` of `session`, in the file. */
+  const flipStored = (column: 'entry_hash' | 'signature', seq: number, index: number, session = id): void =>
+    update(
+      `UPDATE journal SET ${column} = ? WHERE session_id = ? AND seq = ?`,
+      flipByte(journalRow(fx.raw, session, seq)[column], index),
+      session,
+      seq,
+    );
 
   describe('baselines', () => {
     it('an untampered run is verified with a pinned key (exit 0)', () => {
@@ -170,32 +178,17 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
 
   describe('tamper classes (docs/ledger.md "Verification results")', () => {
     it('corrupted entry hash → entry_hash_mismatch at that seq', () => {
-      const row = journalRow(fx.raw, id, 3);
-      update(
-        'UPDATE journal SET entry_hash = ? WHERE session_id = ? AND seq = 3',
-        flipByte(row.entry_hash, 0),
-        id,
-      );
+      flipStored('entry_hash', 3, 0);
       expectFailure(verify(), 'entry_hash_mismatch', 3);
     });
 
     it('flipped signature byte → bad_signature at that seq', () => {
-      const row = journalRow(fx.raw, id, 4);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 4',
-        flipByte(row.signature, 40),
-        id,
-      );
+      flipStored('signature', 4, 40);
       expectFailure(verify(), 'bad_signature', 4);
     });
 
     it('flipped signature byte in R (first half) → bad_signature', () => {
-      const row = journalRow(fx.raw, id, 0);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 0',
-        flipByte(row.signature, 5),
-        id,
-      );
+      flipStored('signature', 0, 5);
       expectFailure(verify(), 'bad_signature', 0);
     });
 
@@ -415,12 +408,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     });
 
     it('tampered child (signature byte flipped) → parent fails child_failed at the anchor', () => {
-      const row = journalRow(fx.raw, child, 2);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 2',
-        flipByte(row.signature, 0),
-        child,
-      );
+      flipStored('signature', 2, 0, child);
       const report = verify(PINNED, parent);
       expectFailure(report, 'child_failed', ANCHOR_SEQ);
       expect(report.children[0]?.failure).toMatchObject({ code: 'bad_signature', seq: 2 });

@@ -20,11 +20,11 @@ import {
   RUN_BACKEND,
   runtimeToken,
   startFakeResults,
-  unzip,
 } from '../helpers/fake-results.js';
 import { seededKey, trustedOf } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { unzip } from '../helpers/zip.js';
 
 /**
  * The Action's artifact upload, end to end through the real `@actions/artifact` client, against a

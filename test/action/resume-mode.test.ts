@@ -23,13 +23,8 @@ import {
   webhookExample,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
-import {
-  type FakeResults,
-  runtimeToken,
-  startFakeResults,
-  unzip,
-  zipStored,
-} from '../helpers/fake-results.js';
+import { type FakeResults, runtimeToken, startFakeResults } from '../helpers/fake-results.js';
+import { unzip, zipOf } from '../helpers/zip.js';
 
 const GATED = `[contract]
 id = "gated-bash"
@@ -217,7 +212,10 @@ describe('suspend on an approval gate, resume in a later job', () => {
     ).run();
     db.close();
     files.set('ledger.db', readFileSync(dbPath));
-    results.committed.set(`/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`, zipStored(files));
+    results.committed.set(
+      `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`,
+      zipOf(files, { stored: true }),
+    );
 
     harness.allow('Codertocat', 'write');
     const resumed = await comment('/truss approve');

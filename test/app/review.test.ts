@@ -8,6 +8,7 @@ import { runCli } from '../helpers/cli.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { zipOf } from '../helpers/zip.js';
 import {
   API,
   APP_KEY,
@@ -21,7 +22,6 @@ import {
   R,
   reviewPayloadFor,
   stickyComment,
-  zipOf,
 } from './app-kit.js';
 
 const REVIEWER = { login: 'Codertocat', id: 21031067, type: 'User' };

@@ -203,6 +203,11 @@ export function nockPullRequest(): void {
     .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
 }
 
+/** GET the pull request's comments: `comments` (sticky comments of earlier runs, see stickyComment). */
+export function nockComments(comments: Json[]): void {
+  nock(API).get(`${R}/issues/${PR}/comments`).query(true).reply(200, comments);
+}
+
 /** No check runs on HEAD yet (so nothing was queued for this command before). */
 export function nockNoChecks(): void {
   nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });

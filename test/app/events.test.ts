@@ -10,6 +10,7 @@ import {
   asInstallation,
   HEAD,
   makeProbot,
+  nockComments,
   nockCreateCheck,
   nockDispatch,
   nockNoChecks,
@@ -154,21 +155,18 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     nockPermission('Codertocat', 'write');
     const seen = nockReactions(COMMENT_ID);
     nockPullRequest();
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(20, {
-          contract: 'deploy',
-          session_id: 's-1',
-          status: 'suspended',
-          head_sha: HEAD,
-          head_hash: HEAD_HASH,
-          head_seq: 6,
-          workflow_run_id: 31337,
-          artifact_id: 77,
-        }),
-      ]);
+    nockComments([
+      stickyComment(20, {
+        contract: 'deploy',
+        session_id: 's-1',
+        status: 'suspended',
+        head_sha: HEAD,
+        head_hash: HEAD_HASH,
+        head_seq: 6,
+        workflow_run_id: 31337,
+        artifact_id: 77,
+      }),
+    ]);
     nockNoChecks();
     const created = nockCreateCheck(9001);
     nockNoWorkflowConfig();
@@ -216,12 +214,9 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     nockPermission('Codertocat', 'write');
     const seen = nockReactions(COMMENT_ID);
     nockPullRequest();
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
-      ]);
+    nockComments([
+      stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
+    ]);
     const replies = nockReply();
     await receiveComment(probot, 'reject-1', '/truss reject not yet', { commentId: COMMENT_ID });
     expect(seen).toEqual(['eyes', 'confused']);
@@ -243,20 +238,17 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     nockPermission('Codertocat', 'write');
     nockReactions(COMMENT_ID);
     nockPullRequest();
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(22, {
-          contract: 'deploy',
-          session_id: 's-3',
-          status: 'suspended',
-          head_sha: 'c3'.repeat(20),
-          head_hash: HEAD_HASH,
-          head_seq: 2,
-          workflow_run_id: 5,
-        }),
-      ]);
+    nockComments([
+      stickyComment(22, {
+        contract: 'deploy',
+        session_id: 's-3',
+        status: 'suspended',
+        head_sha: 'c3'.repeat(20),
+        head_hash: HEAD_HASH,
+        head_seq: 2,
+        workflow_run_id: 5,
+      }),
+    ]);
     const replies = nockReply();
     await receiveComment(probot, 'approve-3', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');

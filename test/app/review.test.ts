@@ -16,6 +16,7 @@ import {
   contents,
   HEAD,
   makeProbot,
+  nockComments,
   nockPermission,
   nockToken,
   PR,
@@ -41,24 +42,21 @@ function evidence(fixture: LedgerFixture): Evidence {
 }
 
 function session(ev: Evidence, headSha = HEAD): void {
-  nock(API)
-    .get(`${R}/issues/${PR}/comments`)
-    .query(true)
-    .reply(200, [
-      // A human's lookalike pointing elsewhere is ignored (not a Bot).
-      {
-        ...stickyComment(10, { contract: 'greeting', session_id: 'forged', head_sha: headSha }),
-        user: { login: 'mallory', type: 'User' },
-      },
-      stickyComment(11, {
-        contract: 'greeting',
-        session_id: ev.sessionId,
-        head_sha: headSha,
-        head_hash: ev.bundle.ledger.head_hash,
-        artifact_id: ARTIFACT_ID,
-        run_url: `https://github.com/Codertocat/Hello-World/actions/runs/987`,
-      }),
-    ]);
+  nockComments([
+    // A human's lookalike pointing elsewhere is ignored (not a Bot).
+    {
+      ...stickyComment(10, { contract: 'greeting', session_id: 'forged', head_sha: headSha }),
+      user: { login: 'mallory', type: 'User' },
+    },
+    stickyComment(11, {
+      contract: 'greeting',
+      session_id: ev.sessionId,
+      head_sha: headSha,
+      head_hash: ev.bundle.ledger.head_hash,
+      artifact_id: ARTIFACT_ID,
+      run_url: `https://github.com/Codertocat/Hello-World/actions/runs/987`,
+    }),
+  ]);
 }
 
 const permission = (level: string) => nockPermission(REVIEWER.login, level);

@@ -42,14 +42,18 @@ describe('executors in runContract: delegated-cli', () => {
   });
   afterEach(() => run.close());
 
-  it('journals the delegated run as one delegated_result activity; the harness verifies at the boundary', async () => {
-    const contract = delegated(['--write=greeting.txt:hello from the harness']);
-    const outcome = (await runAgent({
+  /** Runs `contract` in this test's store and workdir; a delegated run needs no model. */
+  const runDelegated = async (contract: ReturnType<typeof delegated>) =>
+    (await runAgent({
       store: run.store,
       contract,
       workdir,
       provider: new PositionalAgent([]),
     })) as CompletedOutcome;
+
+  it('journals the delegated run as one delegated_result activity; the harness verifies at the boundary', async () => {
+    const contract = delegated(['--write=greeting.txt:hello from the harness']);
+    const outcome = await runDelegated(contract);
     expect(outcome.status).toBe('completed');
     expect(outcome.verdict.overall).toBe('pass');
     expect(outcome.executor).toMatchObject({
@@ -85,12 +89,7 @@ describe('executors in runContract: delegated-cli', () => {
 
   it('a delegated CLI that exits non-zero is an executor failure: FAIL even when the checks pass', async () => {
     const contract = delegated(['--write=greeting.txt:hello from the harness', '--exit=3']);
-    const outcome = (await runAgent({
-      store: run.store,
-      contract,
-      workdir,
-      provider: new PositionalAgent([]),
-    })) as CompletedOutcome;
+    const outcome = await runDelegated(contract);
     expect(readFileSync(`${workdir}/greeting.txt`, 'utf8')).toBe('hello from the harness\n');
     expect(outcome.verdict.clauses[0]?.status).toBe('met');
     expect(outcome.verdict.overall).toBe('fail');

@@ -14,6 +14,9 @@ import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './h
 
 useNock();
 
+/** The real client (no backoff) on Codertocat/Hello-World. */
+const onRepo = () => ({ octokit: testOctokit(), owner: OWNER, repo: REPO });
+
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const NAME = 'truss / greeting-0001';
 const STARTED = new Date('2024-05-01T12:00:00.000Z');
@@ -72,9 +75,7 @@ describe('startCheckRun', () => {
       })
       .reply(201, checkRun(4));
     const result = await startCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       name: NAME,
       headSha: HEAD,
       externalId: 'session-1',
@@ -89,9 +90,7 @@ describe('startCheckRun', () => {
   it('maps 403 "Resource not accessible by integration" to MissingPermissionError with the fix', async () => {
     nock(API).post(`/repos/${OWNER}/${REPO}/check-runs`).reply(403, FORBIDDEN);
     const error = await startCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       name: NAME,
       headSha: HEAD,
       dryRun: false,
@@ -108,9 +107,7 @@ describe('startCheckRun', () => {
     nock(API).post(`/repos/${OWNER}/${REPO}/check-runs`).reply(422, { message: 'No commit found for SHA' });
     await expect(
       startCheckRun({
-        octokit: testOctokit(),
-        owner: OWNER,
-        repo: REPO,
+        ...onRepo(),
         name: NAME,
         headSha: HEAD,
         dryRun: false,
@@ -151,9 +148,7 @@ describe('completeCheckRun', () => {
       .times(3)
       .reply(200, checkRun(4, { status: 'completed' }));
     const result = await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'failure',
       output: { ...output, annotations: all },
@@ -184,9 +179,7 @@ describe('completeCheckRun', () => {
       })
       .reply(200, checkRun(4, { status: 'completed', conclusion: 'success' }));
     const result = await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'success',
       output: { title: 'pass', summary: 'all met', annotations: [] },
@@ -206,9 +199,7 @@ describe('completeCheckRun', () => {
       })
       .reply(200, checkRun(4));
     await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'neutral',
       output: { title: 't', summary: 's'.repeat(70_000), text: 'x'.repeat(MAX_CHECK_TEXT) },
@@ -224,9 +215,7 @@ describe('completeCheckRun', () => {
     nock(API).patch(`/repos/${OWNER}/${REPO}/check-runs/4`).reply(403, FORBIDDEN);
     await expect(
       completeCheckRun({
-        octokit: testOctokit(),
-        owner: OWNER,
-        repo: REPO,
+        ...onRepo(),
         checkRunId: 4,
         conclusion: 'success',
         output: { title: 't', summary: 's' },
@@ -282,9 +271,7 @@ describe('findCheckRuns', () => {
         ],
       });
     const runs = await findCheckRuns({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       ref: HEAD,
       checkName: NAME,
     });

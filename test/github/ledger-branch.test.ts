@@ -75,6 +75,18 @@ function commitOnHead(
     .patch(PATCH_REF, { sha: commit, force: false });
 }
 
+/** The first ledger commit, on no branch yet: tree `d`, orphan commit `e`; returns the branch creation (POST refs). */
+function orphanCommit(scope: nock.Scope): nock.Interceptor {
+  return scope
+    .get(GET_REF)
+    .reply(404, { message: 'Not Found' })
+    .post(`${GIT}/trees`, { tree: treeEntries })
+    .reply(201, { sha: sha('d'), url: '', tree: [] })
+    .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
+    .reply(201, commitBody(sha('e'), sha('d')))
+    .post(`${GIT}/refs`, { ref: `refs/heads/${BRANCH}`, sha: sha('e') });
+}
+
 const options = (overrides: Partial<Parameters<typeof commitFilesToBranch>[0]> = {}) => ({
   octokit: testOctokit(),
   owner: OWNER,
@@ -88,15 +100,7 @@ const options = (overrides: Partial<Parameters<typeof commitFilesToBranch>[0]> =
 
 describe('commitFilesToBranch', () => {
   it('creates the branch as an orphan commit when it does not exist', async () => {
-    mockBlobs(nock(API))
-      .get(GET_REF)
-      .reply(404, { message: 'Not Found' })
-      .post(`${GIT}/trees`, { tree: treeEntries })
-      .reply(201, { sha: sha('d'), url: '', tree: [] })
-      .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
-      .reply(201, commitBody(sha('e'), sha('d')))
-      .post(`${GIT}/refs`, { ref: `refs/heads/${BRANCH}`, sha: sha('e') })
-      .reply(201, refBody(sha('e')));
+    orphanCommit(mockBlobs(nock(API))).reply(201, refBody(sha('e')));
     const result = await commitFilesToBranch(options());
     expect(result).toEqual({
       commitSha: sha('e'),
@@ -152,15 +156,7 @@ describe('commitFilesToBranch', () => {
   });
 
   it('retries when a concurrent job created the branch first (422 on POST refs)', async () => {
-    const raced = mockBlobs(nock(API))
-      .get(GET_REF)
-      .reply(404, { message: 'Not Found' })
-      .post(`${GIT}/trees`, { tree: treeEntries })
-      .reply(201, { sha: sha('d'), url: '', tree: [] })
-      .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
-      .reply(201, commitBody(sha('e'), sha('d')))
-      .post(`${GIT}/refs`)
-      .reply(422, { message: 'Reference already exists' });
+    const raced = orphanCommit(mockBlobs(nock(API))).reply(422, { message: 'Reference already exists' });
     commitOnHead(raced, { head: '1', headTree: '2', tree: '3', commit: '4' }).reply(200, refBody(sha('4')));
     expect((await commitFilesToBranch(options()))?.commitSha).toBe(sha('4'));
     expect(nock.isDone()).toBe(true);

@@ -60,6 +60,16 @@ export function pullRequestObject(headSha: string, baseSha: string): Json {
   return pr as unknown as Json;
 }
 
+/**
+ * The real `workflow_dispatch` example with the inputs the Truss App dispatches: pull request #2 at
+ * `headSha`, contract `greeting`, then `inputs` (mode, requester, check_run_id, …).
+ */
+export function appDispatchPayload(headSha: string, inputs: Record<string, string>): Json {
+  const payload = webhookExample('workflow_dispatch');
+  payload.inputs = { pr_number: String(PR_NUMBER), head_sha: headSha, contract: 'greeting', ...inputs };
+  return payload;
+}
+
 export function pullRequestPayload(headSha: string, baseSha: string): Json {
   const payload = webhookExample('pull_request', 'opened');
   payload.pull_request = pullRequestObject(headSha, baseSha);

@@ -12,6 +12,7 @@ import { ScriptedProvider, type ScriptedResponse } from '../../src/core/provider
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { type RunOutcome, resumeContract, runContract } from '../../src/core/verify/run-contract.js';
+import { APPROVED_CHECK, contractToml } from './contract-toml.js';
 import { git, initRepo, README } from './git.js';
 import { keyFromByte } from './keys.js';
 import { tempDir } from './temp-dir.js';
@@ -192,27 +193,15 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Pro
 }
 
 /** A contract whose `bash` (matched as `ba*`) is behind an approval gate; its check wants approved.txt. */
-export const GATED_CONTRACT_TOML = `
-[contract]
-id = "gated"
-intent = "Write approved.txt with bash"
-
-[[done]]
-kind = "check"
-desc = "approved.txt says approved"
-run = "grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash", "read_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["ba*"]
-`;
+export const GATED_CONTRACT_TOML = contractToml(
+  { id: 'gated', intent: 'Write approved.txt with bash' },
+  APPROVED_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    constraints: { allow_tools: ['bash', 'read_file'] },
+    approval_gates: { enabled: true, high_risk_tools: ['ba*'] },
+  },
+);
 
 /** The agent for {@link GATED_CONTRACT_TOML}: one gated bash call, then a final answer. */
 export function gatedAgent(): ScriptedProvider {

@@ -22,6 +22,14 @@ export const GREETING_CHECK: Clause = {
   run: "printf 'hello from the harness\\n' | cmp - greeting.txt",
 };
 
+/** The check of the gated-agent contracts: approved.txt holds exactly `approved`. */
+export const APPROVED_CHECK: Clause = {
+  kind: 'check',
+  desc: 'approved.txt says approved',
+  run: 'grep -qx approved approved.txt',
+  timeout_sec: 10,
+};
+
 /** The harness's greeting contract: one {@link GREETING_CHECK}. */
 export const GREETING_CONTRACT = contractToml(
   {

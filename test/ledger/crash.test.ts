@@ -11,6 +11,7 @@ import {
 } from '../../src/core/ledger/index.js';
 import { seededKey, trustedOf } from '../helpers/keys.js';
 import { helperScript, journalStats, openRaw, prng, spawnTsx, waitForLine } from '../helpers/ledger-env.js';
+import type { JournalRow } from '../helpers/ledger-kit.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -35,15 +36,6 @@ beforeAll(() => {
 });
 afterAll(() => temp.cleanup());
 
-interface Row {
-  seq: number;
-  kind: string;
-  payload: string;
-  prev_hash: Buffer;
-  entry_hash: Buffer;
-  signature: Buffer;
-}
-
 /** Checks, straight from SQLite, that every row and every side table is whole. */
 function checkWhole(sessionId: string): { entries: number } {
   const db = openRaw(dbPath);
@@ -59,7 +51,7 @@ function checkWhole(sessionId: string): { entries: number } {
       .prepare(
         'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ?',
       )
-      .all(sessionId) as Row[];
+      .all(sessionId) as JournalRow[];
     const blobExists = db.prepare('SELECT size FROM blobs WHERE hash = ? AND bytes IS NOT NULL');
     const memoFor = db.prepare('SELECT seq FROM tool_memo WHERE session_id = ? AND memo_key = ?');
     for (const row of rows) {

@@ -67,6 +67,14 @@ function expectFailure(report: VerifyReport, code: FailureCode, seq: number | nu
   expect(VERIFY_EXIT_CODES[report.status]).toBe(1);
 }
 
+function expectIncomplete(report: VerifyReport, entries: number, terminalKind: string): void {
+  expect(report.status, describeReport(report)).toBe('incomplete');
+  expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
+  expect(report.failure).toBeNull();
+  expect(report.entries).toBe(entries);
+  expect(report.terminal_kind).toBe(terminalKind);
+}
+
 function expectVerified(report: VerifyReport): void {
   expect(report.status, describeReport(report)).toBe('verified');
   expect(report.failure).toBeNull();
@@ -121,6 +129,27 @@ const FORGED_REVIEWS: [string, Record<string, unknown>, Signer, FailureCode][] =
     'bad_reviewer_key',
   ],
 ];
+
+/**
+ * The hand-made review cases both verifiers run: a control that must verify, then each of
+ * FORGED_REVIEWS. `add` appends a review with `fields` signed by `signer` and returns its seq.
+ */
+function handMadeReviewCases(
+  add: (fields: Record<string, unknown>, signer: Signer) => number,
+  verify: () => VerifyReport,
+): void {
+  it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
+    const seq = add({}, REVIEWER_KEY);
+    const report = verify();
+    expectVerified(report);
+    expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
+  });
+
+  it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
+    const seq = add(fields, signer);
+    expectFailure(verify(), code, seq);
+  });
+}
 
 it('VERIFY_EXIT_CODES maps verified/failed/integrity_only/incomplete/suspended to 0/1/4/5/6', () => {
   expect(VERIFY_EXIT_CODES).toEqual({
@@ -240,12 +269,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     it('truncated tail with a recomputed head → incomplete (exit 5), not verified', () => {
       update('DELETE FROM journal WHERE session_id = ? AND seq = 6', id);
       setHead(fx.raw, id, journalRow(fx.raw, id, 5).entry_hash);
-      const report = verify();
-      expect(report.status, describeReport(report)).toBe('incomplete');
-      expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
-      expect(report.failure).toBeNull();
-      expect(report.entries).toBe(6);
-      expect(report.terminal_kind).toBe('verdict');
+      expectIncomplete(verify(), 6, 'verdict');
     });
 
     it('truncated tail cut before the verdict, head recomputed → incomplete, even with no pinned key', () => {
@@ -486,23 +510,13 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
       return review.seq;
     };
 
-    it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
-      const seq = injectReview({}, REVIEWER_KEY);
-      const report = verify();
-      expectVerified(report);
-      expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
-    });
+    handMadeReviewCases(injectReview, () => verify());
 
     it('a review attesting a head that is not in this chain → unknown_attestation', () => {
       const otherRun = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
       const foreignHead = fx.store.session(otherRun)?.head_hash as string;
       const seq = injectReview({ attested_head_hash: foreignHead }, REVIEWER_KEY);
       expectFailure(verify(), 'unknown_attestation', seq);
-    });
-
-    it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
-      const seq = injectReview(fields, signer);
-      expectFailure(verify(), code, seq);
     });
   });
 });
@@ -598,12 +612,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
     it('truncated tail with a recomputed head → incomplete (exit 5), not verified', () => {
       entries().pop();
       bundle.ledger.head_hash = at(5).entry_hash;
-      const report = verify();
-      expect(report.status, describeReport(report)).toBe('incomplete');
-      expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
-      expect(report.failure).toBeNull();
-      expect(report.entries).toBe(6);
-      expect(report.terminal_kind).toBe('verdict');
+      expectIncomplete(verify(), 6, 'verdict');
     });
 
     it('forged verdict payload (view edited to match) → entry_hash_mismatch at the verdict', () => {
@@ -798,12 +807,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
       return review.seq;
     };
 
-    it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
-      const seq = pushReview({}, REVIEWER_KEY);
-      const report = verify();
-      expectVerified(report);
-      expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
-    });
+    handMadeReviewCases(pushReview, () => verify());
 
     it('a review attesting a head that is not in this chain → unknown_attestation', () => {
       const seq = pushReview(
@@ -811,11 +815,6 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
         REVIEWER_KEY,
       );
       expectFailure(verify(), 'unknown_attestation', seq);
-    });
-
-    it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
-      const seq = pushReview(fields, signer);
-      expectFailure(verify(), code, seq);
     });
 
     it('review decision edited from needs_changes to approved → entry_hash_mismatch', () => {

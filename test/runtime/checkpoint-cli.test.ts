@@ -5,15 +5,22 @@ import { makeWorkdir } from '../helpers/agent-kit.js';
 import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
 import { flipByte } from '../helpers/ledger-kit.js';
 
+/** examples/contracts/gated.toml run by the real CLI until it suspends at its gate (exit 6). */
+function suspendedGatedRun(prefix: string) {
+  const home = cliHome(prefix, { workdir: makeWorkdir() });
+  const first = runCli(
+    ['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...home.runFlags, '--json'],
+    {
+      env: home.env,
+    },
+  );
+  expect(first.code, first.stderr).toBe(6);
+  return { ...home, common: home.runFlags, session: JSON.parse(first.stdout).session_id as string };
+}
+
 describe('truss resume and the verified_through checkpoint (real CLI processes)', () => {
   it('a suspended run is checkpointed; a flipped signature under the checkpoint is refused with and without --verify-all', () => {
-    const { db, env, runFlags: common } = cliHome('checkpoint-cli', { workdir: makeWorkdir() });
-
-    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
-      env,
-    });
-    expect(first.code, first.stderr).toBe(6);
-    const session = JSON.parse(first.stdout).session_id as string;
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-cli');
 
     const raw = new Database(db);
     try {
@@ -52,12 +59,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
-    const { db, env, runFlags: common } = cliHome('checkpoint-cut', { workdir: makeWorkdir() });
-    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
-      env,
-    });
-    expect(first.code, first.stderr).toBe(6);
-    const session = JSON.parse(first.stdout).session_id as string;
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-cut');
 
     const raw = new Database(db);
     try {

@@ -53,6 +53,17 @@ describe('approval gates', () => {
   });
   afterEach(() => run.close());
 
+  /** Resumes a GATED session with a fresh AGENT (approvers: the agent kit's approver unless given). */
+  const resumeGated = (sessionId: string, approvers?: Map<string, string>) =>
+    resumeAgent({
+      store: run.store,
+      sessionId,
+      contract: GATED.contract,
+      workdir,
+      provider: AGENT(),
+      approvers,
+    });
+
   it('a gated tool suspends before it runs; reject and needs_changes keep it suspended; a raw signal does not release it; approval does', async () => {
     const first = suspended(
       await runAgent({ store: run.store, contract: GATED, workdir, provider: AGENT() }),
@@ -60,14 +71,7 @@ describe('approval gates', () => {
     expect(first.suspension.await).toEqual({ approval: { gate: 'tool', tool: 'bash' } });
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
     expect(run.store.session(first.sessionId)?.status).toBe('suspended');
-    const resume = () =>
-      resumeAgent({
-        store: run.store,
-        sessionId: first.sessionId,
-        contract: GATED.contract,
-        workdir,
-        provider: AGENT(),
-      });
+    const resume = () => resumeGated(first.sessionId);
 
     run.store.queueSignal(first.sessionId, 'approval_gate', { approved: true });
     expect(suspended(await resume()).suspension.blocked).toBeNull();
@@ -107,24 +111,10 @@ describe('approval gates', () => {
     );
     review(run, first.sessionId, keyFromByte(0x77), 'approved');
     const pinned = new Map([[APPROVER_KEY.publicKeyHex, 'approver']]);
-    const still = await resumeAgent({
-      store: run.store,
-      sessionId: first.sessionId,
-      contract: GATED.contract,
-      workdir,
-      provider: AGENT(),
-      approvers: pinned,
-    });
+    const still = await resumeGated(first.sessionId, pinned);
     expect(still.status).toBe('suspended');
     review(run, first.sessionId, APPROVER_KEY, 'approved');
-    const done = await resumeAgent({
-      store: run.store,
-      sessionId: first.sessionId,
-      contract: GATED.contract,
-      workdir,
-      provider: AGENT(),
-      approvers: pinned,
-    });
+    const done = await resumeGated(first.sessionId, pinned);
     expect(done.status).toBe('completed');
   });
 

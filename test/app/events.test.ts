@@ -29,6 +29,19 @@ import {
 const COMMENT_ID = 555;
 const HEAD_HASH = 'ab'.repeat(32);
 
+/**
+ * What a /truss approve or reject by a writer asks of GitHub before it acts: the token, the
+ * permission, 👀 and the outcome reaction, the pull request and its `comments`. Returns the reactions.
+ */
+function writerCommandWithComments(comments: Record<string, unknown>[]): string[] {
+  nockToken();
+  nockPermission('Codertocat', 'write');
+  const seen = nockReactions(COMMENT_ID);
+  nockPullRequest();
+  nockComments(comments);
+  return seen;
+}
+
 describe('Truss App: synchronize, re-run, approval gates', () => {
   useNock();
 
@@ -151,11 +164,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('/truss approve on a run suspended at an approval gate signs the decision with the App key and dispatches mode resume', async () => {
     const probot = await makeProbot();
-    nockToken();
-    nockPermission('Codertocat', 'write');
-    const seen = nockReactions(COMMENT_ID);
-    nockPullRequest();
-    nockComments([
+    const seen = writerCommandWithComments([
       stickyComment(20, {
         contract: 'deploy',
         session_id: 's-1',
@@ -210,11 +219,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('/truss reject with nothing suspended gets a polite reply and dispatches nothing', async () => {
     const probot = await makeProbot();
-    nockToken();
-    nockPermission('Codertocat', 'write');
-    const seen = nockReactions(COMMENT_ID);
-    nockPullRequest();
-    nockComments([
+    const seen = writerCommandWithComments([
       stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
     ]);
     const replies = nockReply();
@@ -234,11 +239,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('/truss approve when the suspended run was for an older head refuses to sign', async () => {
     const probot = await makeProbot();
-    nockToken();
-    nockPermission('Codertocat', 'write');
-    nockReactions(COMMENT_ID);
-    nockPullRequest();
-    nockComments([
+    writerCommandWithComments([
       stickyComment(22, {
         contract: 'deploy',
         session_id: 's-3',

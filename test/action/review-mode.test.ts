@@ -132,6 +132,17 @@ async function produceEvidence(
   }
 }
 
+/** The Action's inputs for a review job: review mode by event, the ledger branch, the review key and the run keys trusted. */
+function reviewJobEnv(reviewSeed: string, trustedKeys: string): Record<string, string> {
+  return {
+    INPUT_MODE: 'auto',
+    INPUT_SIGNING_KEY: '',
+    INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
+    INPUT_REVIEW_SIGNING_KEY: reviewSeed,
+    INPUT_TRUSTED_KEYS: trustedKeys,
+  };
+}
+
 describe('review mode (pull_request_review → signed human_review + `truss / human review`)', () => {
   let evidence: Evidence;
   let harness: ActionHarness;
@@ -169,14 +180,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
         ...payload,
       }),
       workspace: harness.emptyWorkspace(),
-      env: {
-        INPUT_MODE: 'auto',
-        INPUT_SIGNING_KEY: '',
-        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
-        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
-        INPUT_TRUSTED_KEYS: evidence.runKey,
-        ...env,
-      },
+      env: { ...reviewJobEnv(reviewKey.seedBase64, evidence.runKey), ...env },
     });
   }
 
@@ -510,13 +514,7 @@ describe('a new run after a sign-off', () => {
         baseSha: harness.baseSha,
       }),
       workspace: harness.emptyWorkspace(),
-      env: {
-        INPUT_MODE: 'auto',
-        INPUT_SIGNING_KEY: '',
-        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
-        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
-        INPUT_TRUSTED_KEYS: harness.key.publicKeyHex,
-      },
+      env: reviewJobEnv(reviewKey.seedBase64, harness.key.publicKeyHex),
     });
     expect(approval.code, approval.stdout + approval.stderr).toBe(0);
     expect(approval.outputs['session-id']).toBe(first.outputs['session-id']);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -34,6 +33,7 @@ import {
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const crypto = createNodeCrypto();
 const hasher = nodeTreeHasher();
@@ -47,16 +47,21 @@ afterEach(() => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
-function setup(): { sessionId: string; anchor: TransparencyLogAnchor } {
-  fixture = openFixture('truss-anchor-ledger-');
-  logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
+/** A fresh ledger fixture, and a fresh transparency log (LOG_KEY) with the anchor that writes to it. */
+function freshLedgerAndLog(): TransparencyLogAnchor {
+  fixture = openFixture('anchor-ledger');
+  logDir = tempDir('anchor-log').dir;
   TransparencyLog.create(
     logDir,
     { origin: 'example.com/truss-log', publicKey: LOG_KEY.publicKey },
     { crypto, hasher },
   ).close();
-  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
-  return { sessionId, anchor: new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher }) };
+  return new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher });
+}
+
+function setup(): { sessionId: string; anchor: TransparencyLogAnchor } {
+  const anchor = freshLedgerAndLog();
+  return { sessionId: appendSampleRun(fixture.store, SESSION_KEY), anchor };
 }
 
 function bundleOf(sessionId: string): Bundle {
@@ -148,15 +153,8 @@ describe('anchor_receipt entries in the ledger', () => {
   });
 
   it('a receipt does not make an unfinished run complete (truncated tail stays incomplete)', async () => {
-    fixture = openFixture('truss-anchor-ledger-');
-    logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
-    TransparencyLog.create(
-      logDir,
-      { origin: 'example.com/truss-log', publicKey: LOG_KEY.publicKey },
-      { crypto, hasher },
-    ).close();
+    const anchor = freshLedgerAndLog();
     const sessionId = appendSampleRun(fixture.store, SESSION_KEY, { terminal: false });
-    const anchor = new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher });
     await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
     const report = fixture.store.verifySession(sessionId, { crypto, trusted });
     expect(report).toMatchObject({ status: 'incomplete', terminal_kind: 'verdict' });
@@ -266,7 +264,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
 
   it('a checkpoint signed by a different log key than the one the receipt names', async () => {
     const { bundle, receiptIndex } = await anchoredBundle();
-    const otherDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-other-'));
+    const otherDir = tempDir('anchor-other').dir;
     try {
       TransparencyLog.create(
         otherDir,

@@ -10,9 +10,10 @@ import { createOctokit } from '../../src/github/octokit.js';
 import { attestationStep } from '../../src/github/publish-attestation.js';
 import type { EvidenceFiles } from '../../src/github/publish-run.js';
 import { fakeSigstore, type Json, OIDC_REQUEST_TOKEN, OIDC_URL } from '../helpers/fake-sigstore.js';
-import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /**
  * The Action's `attest: true` step, in process: a real ledger and bundle, the real attestation step
@@ -28,13 +29,13 @@ const OIDC_ENV = {
   ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC_REQUEST_TOKEN,
 };
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: ReturnType<typeof tempDir>;
 let store: LedgerStore;
 let context: EventContext;
 
 beforeAll(() => {
   nock.disableNetConnect();
-  temp = makeTempDir('publish-attestation');
+  temp = tempDir('publish-attestation');
   store = LedgerStore.open(join(temp.dir, 'ledger.db'));
   context = {
     eventName: 'pull_request',

@@ -2,12 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerError, type LedgerErrorCode, LedgerStore } from '../../src/core/ledger/index.js';
-import { makeTempDir, seededKey } from '../helpers/ledger-env.js';
+import { seededKey } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const { key: sessionKey } = seededKey(1);
 const { key: otherKey } = seededKey(2);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: ReturnType<typeof tempDir>;
 let dbPath: string;
 const open: LedgerStore[] = [];
 
@@ -29,7 +30,7 @@ function codeOf(fn: () => unknown): LedgerErrorCode {
 }
 
 beforeEach(() => {
-  temp = makeTempDir('error-codes');
+  temp = tempDir('error-codes');
   dbPath = join(temp.dir, 'ledger.db');
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ActionHarness, BASE_CONTRACT } from '../helpers/action-harness.js';
+import { ActionHarness } from '../helpers/action-harness.js';
+import { GREETING_CONTRACT as BASE_CONTRACT } from '../helpers/contract-toml.js';
 
 describe('the Action and MCP servers', () => {
   let harness: ActionHarness;

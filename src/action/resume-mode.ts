@@ -2,15 +2,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { checkReceipt } from '../core/anchor/index.js';
-import { ANNOTATION_KINDS } from '../core/ledger/entry-hash.js';
 import {
+  ANNOTATION_KINDS,
   createNodeCrypto,
   type HumanReviewDecision,
   LedgerStore,
   presignedReviewSigner,
   rolePin,
 } from '../core/ledger/index.js';
-import { requireExtendsExport } from '../core/runtime/exported-head.js';
+import { requireExtendsExport } from '../core/runtime/index.js';
 import {
   LEDGER_ARTIFACT_PREFIX,
   LEDGER_DB_FILE_NAME,

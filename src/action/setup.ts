@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { checkReceipt } from '../core/anchor/index.js';
-import type { ContractOverrides } from '../core/contract/resolve.js';
+import type { ContractOverrides } from '../core/contract/index.js';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../core/ledger/index.js';
 import type { Logger } from '../github/logger.js';
 import { LEDGER_DB_FILE_NAME } from '../github/names.js';

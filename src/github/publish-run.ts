@@ -14,8 +14,12 @@
  * completes its check run with the reason (run-and-report.ts).
  */
 import { join } from 'node:path';
-import { createNodeCrypto, exportBundleToFile, type LedgerStore } from '../core/ledger/index.js';
-import { tailsFromStore } from '../core/ledger/store-tails.js';
+import {
+  createNodeCrypto,
+  exportBundleToFile,
+  type LedgerStore,
+  tailsFromStore,
+} from '../core/ledger/index.js';
 import { writeReportFile } from '../core/report/index.js';
 import { type RunReport, reportFromEntries } from '../core/run/index.js';
 import type { Logger } from './logger.js';

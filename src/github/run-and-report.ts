@@ -1,11 +1,8 @@
-import type { TomlSource } from '../core/contract/load.js';
-import type { ContractOverrides } from '../core/contract/resolve.js';
-import type { ResolvedContract } from '../core/contract/schema.js';
-import { TomlPositions } from '../core/contract/toml-positions.js';
+import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/contract/index.js';
+import { TomlPositions } from '../core/contract/index.js';
 import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
 import { checkMcpPinning } from '../core/mcp/index.js';
-import { describeIsolation } from '../core/process/index.js';
-import { secretRedactor } from '../core/process/redact.js';
+import { describeIsolation, secretRedactor } from '../core/process/index.js';
 import type { ChangesPublisher } from '../core/run/index.js';
 import {
   prepareRun,
@@ -16,7 +13,7 @@ import {
   resumeRun,
   startRun,
 } from '../core/run/index.js';
-import type { RunEvent } from '../core/runtime/ctx.js';
+import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';

@@ -3,7 +3,7 @@
  * name is configured on the DEFAULT branch (a pull request cannot redirect dispatches): `workflow:`
  * in `.github/truss.yml`, else `[app] workflow` in `.truss/config.toml`, else `truss.yml`.
  */
-import { CONFIG_FILE } from '../core/contract/named.js';
+import { CONFIG_FILE } from '../core/contract/index.js';
 import type { Octokit } from './octokit.js';
 import { statusOf, toMissingPermission } from './octokit.js';
 import { readRepoFile } from './repo-files.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { snapshotWorktree } from '../core/process/worktree-snapshot.js';
+import { snapshotWorktree } from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);

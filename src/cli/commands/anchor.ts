@@ -17,8 +17,8 @@ import {
   verifyInclusion,
   verifyLogDir,
 } from '../../core/anchor/index.js';
-import { ANCHOR_RECEIPT_KIND } from '../../core/ledger/entry-hash.js';
 import {
+  ANCHOR_RECEIPT_KIND,
   createNodeCrypto,
   hexToBytes,
   KeyError,

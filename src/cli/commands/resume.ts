@@ -3,11 +3,14 @@ import { join, resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
 import { findContract } from '../../core/contract/index.js';
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
+import { secretRedactor } from '../../core/process/index.js';
 import { readRecordedContract, resumeRun } from '../../core/run/index.js';
-import { DurableReplayError } from '../../core/runtime/durable-errors.js';
-import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
-import { acquireSessionLease } from '../../core/runtime/session-lease.js';
+import {
+  acquireSessionLease,
+  DurableReplayError,
+  readExportedHead,
+  requireExtendsExport,
+} from '../../core/runtime/index.js';
 import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';

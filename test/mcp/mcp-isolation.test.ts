@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIsolation, type IsolationLevel } from '../../src/core/process/index.js';
 import { runContract } from '../../src/core/run/index.js';
@@ -11,8 +11,19 @@ import { mcpContract, stdioServer } from './mcp-kit.js';
 
 const levels: IsolationLevel[] = ['none', 'uid', 'bwrap'];
 
+/**
+ * bwrap gives the server a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
+ * clone in /tmp) hides the fixture server and node_modules from it, so that case cannot run there.
+ */
+const REPO_UNDER_TMP = realpathSync(resolve(import.meta.dirname, '../..')).startsWith(
+  `${realpathSync(tmpdir())}/`,
+);
+
 describe.each(levels)('a stdio MCP server under isolation "%s"', async (level) => {
-  const unavailable = await mechanismAvailable(level);
+  const unavailable =
+    level === 'bwrap' && REPO_UNDER_TMP
+      ? 'the repository is under the temp dir, which bwrap replaces with a fresh /tmp'
+      : await mechanismAvailable(level);
 
   it.skipIf(unavailable !== null)(
     `starts through the run's isolation: ${level === 'none' ? 'it can read the harness key (the control)' : 'it cannot read the harness key'}${unavailable ? ` (skipped: ${unavailable})` : ''}`,

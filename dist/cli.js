@@ -91,11 +91,11 @@ var COMMANDS = {
   report: async () => (await import("./chunks/report-VG7BJMUD.js")).report,
   ledger: async () => (await import("./chunks/ledger-XY7KFZIA.js")).ledger,
   review: async () => (await import("./chunks/review-F7CNPMGQ.js")).review,
-  run: async () => (await import("./chunks/run-5FGRFHZA.js")).run,
-  resume: async () => (await import("./chunks/resume-NN7NPIDM.js")).resume,
-  signal: async () => (await import("./chunks/signal-BG6FWGRH.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-QZM6HXEL.js")).anchor,
-  mcp: async () => (await import("./chunks/mcp-OHXGIEWE.js")).mcp
+  run: async () => (await import("./chunks/run-IIYXLMHU.js")).run,
+  resume: async () => (await import("./chunks/resume-NYVYHFBK.js")).resume,
+  signal: async () => (await import("./chunks/signal-LCEAE6WQ.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-DAEJTUBE.js")).anchor,
+  mcp: async () => (await import("./chunks/mcp-DDUCV2SY.js")).mcp
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

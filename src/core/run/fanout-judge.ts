@@ -8,6 +8,7 @@ import type { DurableSession } from '../runtime/durable.js';
 import { chooseDelimiter, type NonceSource, wrapEvidence } from '../verify/evidence-envelope.js';
 import { type EvidenceSection, prepareEvidence } from '../verify/evidence-lines.js';
 import { revealHidden } from '../verify/hidden-text.js';
+import { readJsonAnswer } from '../verify/json-answer.js';
 import { type Choice, judgeTally } from './fanout-reduce.js';
 import type { FanoutLeg } from './fanout-types.js';
 
@@ -211,23 +212,11 @@ export function parseChoice(
     choice: null,
     reasoning: `unparseable judge answer (${why}): ${text.slice(0, 300)}`,
   });
-  let data: unknown;
-  if (structured !== undefined) {
-    if (structured.length !== 1) return bad(`${structured.length} structured answers, expected exactly one`);
-    data = structured[0];
-  } else {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return bad('not exactly one JSON object');
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return bad('not exactly one JSON object');
-    }
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad('not an object');
-  const record = data as Record<string, unknown>;
-  const extra = Object.keys(record).filter((key) => key !== 'choice' && key !== 'reasoning');
-  if (extra.length > 0) return bad(`unexpected keys ${extra.join(', ')}`);
+  const answer = readJsonAnswer(text, structured, ['choice', 'reasoning'], {
+    proseBesideStructured: 'ignore',
+  });
+  if ('problem' in answer) return bad(answer.problem);
+  const { record } = answer;
   if (typeof record.choice !== 'number' || !attempts.includes(record.choice))
     return bad(`choice is not one of ${attempts.join(', ')}`);
   if (record.reasoning !== undefined && typeof record.reasoning !== 'string')

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-NQFTATRY.js";
+} from "./chunk-Q35MB3IO.js";
 import "./chunk-YOHY7DC3.js";
 import {
   unpinnedReason
@@ -17,7 +17,7 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-P4FMZE2J.js";
+} from "./chunk-7INR2XEG.js";
 import "./chunk-3KOPC4TI.js";
 import {
   secretRedactor

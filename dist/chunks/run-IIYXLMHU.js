@@ -9,7 +9,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NQFTATRY.js";
+} from "./chunk-Q35MB3IO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
@@ -20,7 +20,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-P4FMZE2J.js";
+} from "./chunk-7INR2XEG.js";
 import "./chunk-3KOPC4TI.js";
 import {
   acquireSessionLease,

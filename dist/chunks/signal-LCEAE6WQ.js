@@ -3,14 +3,14 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-3HJ3ATTO.js";
-import "./chunk-NQFTATRY.js";
+} from "./chunk-3WTOHVTG.js";
+import "./chunk-Q35MB3IO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-747UD6WP.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-P4FMZE2J.js";
+import "./chunk-7INR2XEG.js";
 import "./chunk-3KOPC4TI.js";
 import {
   APPROVAL_SIGNAL

@@ -3,12 +3,12 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-NQFTATRY.js";
+} from "./chunk-Q35MB3IO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-P4FMZE2J.js";
+import "./chunk-7INR2XEG.js";
 import "./chunk-3KOPC4TI.js";
 import "./chunk-TK5WLJ3H.js";
 import "./chunk-FGO343MA.js";

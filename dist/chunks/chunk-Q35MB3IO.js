@@ -9,7 +9,7 @@ import {
   createRunIsolation,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-P4FMZE2J.js";
+} from "./chunk-7INR2XEG.js";
 import {
   reportPathFor,
   writeReportFile

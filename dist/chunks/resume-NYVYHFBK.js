@@ -5,12 +5,12 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-3HJ3ATTO.js";
-import "./chunk-NQFTATRY.js";
+} from "./chunk-3WTOHVTG.js";
+import "./chunk-Q35MB3IO.js";
 import "./chunk-63LJ5ZNP.js";
 import "./chunk-747UD6WP.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-P4FMZE2J.js";
+import "./chunk-7INR2XEG.js";
 import "./chunk-3KOPC4TI.js";
 import "./chunk-TK5WLJ3H.js";
 import "./chunk-FGO343MA.js";

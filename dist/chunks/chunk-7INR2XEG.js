@@ -2572,6 +2572,31 @@ function diffLines(diff, count) {
   return out;
 }
 
+// src/core/verify/json-answer.ts
+function readJsonAnswer(text, structured, allowedKeys, options) {
+  let data;
+  if (structured !== void 0) {
+    if (structured.length !== 1)
+      return { problem: `${structured.length} structured answers, expected exactly one` };
+    if (options.proseBesideStructured === "refuse" && text.trim() !== "")
+      return { problem: "prose next to the structured answer" };
+    data = structured[0];
+  } else {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return { problem: "not exactly one JSON object" };
+    try {
+      data = JSON.parse(trimmed);
+    } catch {
+      return { problem: "not exactly one JSON object" };
+    }
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { problem: "not an object" };
+  const record = data;
+  const extra = Object.keys(record).filter((key) => !allowedKeys.includes(key));
+  if (extra.length > 0) return { problem: `unexpected keys ${extra.join(", ")}` };
+  return { record };
+}
+
 // src/core/run/fanout-reduce.ts
 var OVERALL_RANK = { pass: 2, unverifiable: 1, fail: 0 };
 function rank(leg) {
@@ -2788,23 +2813,11 @@ function parseChoice(text, structured, attempts) {
     choice: null,
     reasoning: `unparseable judge answer (${why}): ${text.slice(0, 300)}`
   });
-  let data;
-  if (structured !== void 0) {
-    if (structured.length !== 1) return bad(`${structured.length} structured answers, expected exactly one`);
-    data = structured[0];
-  } else {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return bad("not exactly one JSON object");
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return bad("not exactly one JSON object");
-    }
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return bad("not an object");
-  const record = data;
-  const extra = Object.keys(record).filter((key) => key !== "choice" && key !== "reasoning");
-  if (extra.length > 0) return bad(`unexpected keys ${extra.join(", ")}`);
+  const answer = readJsonAnswer(text, structured, ["choice", "reasoning"], {
+    proseBesideStructured: "ignore"
+  });
+  if ("problem" in answer) return bad(answer.problem);
+  const { record } = answer;
   if (typeof record.choice !== "number" || !attempts.includes(record.choice))
     return bad(`choice is not one of ${attempts.join(", ")}`);
   if (record.reasoning !== void 0 && typeof record.reasoning !== "string")
@@ -3326,24 +3339,11 @@ function parseVote(text, structured) {
     parsed: false,
     aimedAtReviewers: null
   });
-  let data;
-  if (structured !== void 0) {
-    if (structured.length !== 1) return bad(`${structured.length} structured answers, expected exactly one`);
-    if (text.trim() !== "") return bad("prose next to the structured answer");
-    data = structured[0];
-  } else {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return bad("not exactly one JSON object");
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return bad("not exactly one JSON object");
-    }
-  }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return bad("not an object");
-  const record = data;
-  const extra = Object.keys(record).filter((k) => !["vote", "reasoning", "aimed_at_reviewers"].includes(k));
-  if (extra.length > 0) return bad(`unexpected keys ${extra.join(", ")}`);
+  const answer = readJsonAnswer(text, structured, ["vote", "reasoning", "aimed_at_reviewers"], {
+    proseBesideStructured: "refuse"
+  });
+  if ("problem" in answer) return bad(answer.problem);
+  const { record } = answer;
   if (typeof record.vote !== "string" || !VOTES.includes(record.vote)) {
     return bad("vote is not one of met, not_met, unverifiable");
   }

@@ -10,7 +10,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NQFTATRY.js";
+} from "./chunk-Q35MB3IO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
@@ -20,7 +20,7 @@ import {
 import {
   readRecordedContract,
   resumeRun
-} from "./chunk-P4FMZE2J.js";
+} from "./chunk-7INR2XEG.js";
 import {
   DurableReplayError,
   acquireSessionLease,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,12 +13,11 @@ import {
   parseIsolationMode,
 } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/verify/process-supervisor.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
 /** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */
 function barePath(): string {
-  const bin = tempDir('bare-bin').dir;
+  const bin = mkdtempSync(join(tmpdir(), 'truss-bare-bin-'));
   mkdirSync(join(bin, 'x'));
   for (const tool of ['sh', 'env']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
   return bin;
@@ -131,7 +130,7 @@ describe("a working copy inside the harness HOME (a runner's workspace)", () => 
         console.warn(`SKIPPED ${level} HOME cover test: ${unavailable}`);
         return;
       }
-      const home = tempDir('home-cover').dir;
+      const home = mkdtempSync(join(tmpdir(), 'truss-home-cover-'));
       writeFileSync(join(home, 'secret.txt'), 'HOME-SECRET-VALUE', { mode: 0o644 });
       const work = join(home, 'work/repo');
       mkdirSync(work, { recursive: true });
@@ -176,7 +175,7 @@ describe('addWorkdir: a working copy made after the isolation (a clean room)', (
         network: 'open',
         path: process.env.PATH ?? '',
       });
-      const room = tempDir('clean-room').dir;
+      const room = mkdtempSync(join(tmpdir(), 'truss-clean-room-'));
       const write = () =>
         runSupervised({
           file: '/bin/sh',

@@ -4,6 +4,9 @@
  * `failure` with the reason instead of being left `in_progress` forever. Real ledger, fake GitHub
  * at the HTTP layer (nock).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResumeRefusedError } from '../../src/core/runtime/durable-errors.js';
@@ -11,7 +14,6 @@ import { runContract } from '../../src/core/verify/run-contract.js';
 import { resumeAndReport } from '../../src/github/run-and-report.js';
 import { contractFrom, ctxFor, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { API, captureLog, OWNER, REPO, testOctokit } from './helpers.js';
 
 beforeAll(() => nock.disableNetConnect());
@@ -65,7 +67,7 @@ run = "true"
       signer: FORGER_KEY,
       env: {},
       codeVersion: 'test',
-      outDir: tempDir('reported-out').dir,
+      outDir: mkdtempSync(join(tmpdir(), 'truss-reported-out-')),
       runUrl: 'https://github.com/o/r/actions/runs/1',
       check: true,
       comment: false,

@@ -1,13 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nock from 'nock';
 import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { embedMeta } from '../../src/github/render/meta.js';
 import { webhookExample } from '../helpers/fake-github.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 export const API = 'https://api.github.com';
 export const OWNER = 'Codertocat';
@@ -38,7 +36,7 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedKeys: '',
     throttle: false,
     retryBaseMs: 1,
-    tempDir: mkdtempSync(join(tmpdir(), 'truss-app-test-')),
+    tempDir: tempDir('app-test').dir,
     ...overrides,
   };
 }

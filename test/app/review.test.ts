@@ -19,7 +19,6 @@ import {
   nockComments,
   nockPermission,
   nockToken,
-  PR,
   R,
   reviewPayloadFor,
   stickyComment,

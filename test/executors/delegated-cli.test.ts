@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import {
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { git, initRepo, README } from '../helpers/git.js';
 import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Real child processes and real git repositories throughout; nothing is mocked. */
 
@@ -32,7 +32,7 @@ let counter = 0;
 const escapees: number[] = [];
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'truss-delegated-'));
+  root = tempDir('delegated').dir;
 });
 
 afterAll(() => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +25,7 @@ import {
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { captureLog } from './helpers.js';
 
 const crypto = createNodeCrypto();
@@ -59,7 +59,7 @@ const base = () => ({
 
 /** The log files on the branch head, written to a directory so the core verifier can check them. */
 function branchLogDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'truss-branch-log-'));
+  const dir = tempDir('branch-log').dir;
   for (const name of [LOG_FILES.config, LOG_FILES.leaves, LOG_FILES.checkpoint, LOG_FILES.history]) {
     const text = ledger.file(`anchor/${name}`);
     if (text !== null) writeFileSync(path.join(dir, name), text);

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 /** Request and response bodies of the fakes: JSON read by tests field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: untyped JSON bodies, asserted on by the tests
@@ -49,7 +49,7 @@ export function fakeIdToken(): string {
  * so @actions/attest can parse what "Fulcio" returns and tests can check signatures against it.
  */
 export function issueCertificate(publicKeyPem: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-fake-fulcio-'));
+  const dir = tempDir('fake-fulcio').dir;
   try {
     writeFileSync(join(dir, 'leaf.pub'), publicKeyPem);
     const run = (...args: string[]) => {

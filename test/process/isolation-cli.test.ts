@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { streamTail, tailsFromBundle } from '../../src/core/ledger/output-tails.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
+import { writeKeyFile } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import {
   attackScript,
   LOOT_FILE,
@@ -38,14 +39,14 @@ interface Harness {
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 function harness(): Harness {
-  const home = mkdtempSync(join(tmpdir(), 'truss-iso-home-'));
-  const harnessDir = mkdtempSync(join(tmpdir(), 'truss-iso-harness-'));
+  const home = tempDir('iso-home').dir;
+  const harnessDir = tempDir('iso-harness').dir;
   const seed = SigningKey.generate().seedBase64;
   const keyFile = join(harnessDir, 'signing.key');
-  writeFileSync(keyFile, `${seed}\n`, { mode: 0o600 });
+  writeKeyFile(keyFile, seed);
   mkdirSync(join(home, '.config/truss'), { recursive: true, mode: 0o700 });
   const reviewKey = secret('REVIEWKEYFILE');
-  writeFileSync(join(home, '.config/truss/review.key'), `${reviewKey}\n`, { mode: 0o600 });
+  writeKeyFile(join(home, '.config/truss/review.key'), reviewKey);
   const secrets: Record<string, string> = {
     keyFile: seed,
     reviewKeyFile: reviewKey,

@@ -5,6 +5,7 @@ import { type Bundle, createNodeCrypto, SigningKey } from '../../src/core/ledger
 import type { ReportData } from '../../src/core/report/index.js';
 import { runCli } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/git.js';
+import { writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
 import {
   exportText,
   FORGER_KEY,
@@ -109,8 +110,8 @@ describe('truss run writes the HTML report beside its bundle', () => {
       `[contract]\nid = "greeting-0001"\nintent = "greeting"\n\n[[done]]\nkind = "check"\ndesc = "greeting.txt exists"\nrun = "test -f greeting.txt"\n`,
     );
     const { key, seedBase64 } = SigningKey.generate();
-    writeFileSync(join(repo, 'ci.key'), `${seedBase64}\n`, { mode: 0o600 });
-    writeFileSync(join(repo, '.truss/trusted-keys'), `${key.publicKeyHex} ci\n`);
+    writeKeyFile(join(repo, 'ci.key'), seedBase64);
+    writeTrustedKeys(repo, { ci: key });
 
     const json = runCli(['run', 'greeting', '--key', 'ci.key', '--json'], { cwd: repo, env: { HOME: repo } });
     expect(json.code, json.stderr).toBe(0);

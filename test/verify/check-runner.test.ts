@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   scrubEnv,
 } from '../../src/core/verify/check-runner.js';
 import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Real `/bin/sh` child processes throughout; nothing is mocked. */
 
@@ -25,7 +25,7 @@ let counter = 0;
 const escapees: number[] = [];
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'truss-check-'));
+  root = tempDir('check').dir;
 });
 
 afterAll(() => {

@@ -1,13 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +21,7 @@ import {
   use,
 } from '../helpers/agent-kit.js';
 import { commitFiles } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
 const TSX = import.meta.resolve('tsx');
@@ -320,9 +313,9 @@ timeout_sec = 30
     );
     const env = {
       ...process.env,
-      XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'truss-xdg-')),
+      XDG_CONFIG_HOME: tempDir('xdg').dir,
     };
-    const db = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
+    const db = join(tempDir('crash-db').dir, 'ledger.db');
     const child = spawn(
       process.execPath,
       ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json', '--isolation', 'none'],

@@ -256,7 +256,7 @@ describe('errors across layers', () => {
       '.truss/contracts/c.toml:1:1: done: a contract needs at least one [[done]] clause; add a [[done]] table ' +
         'with kind = "check" or "review"',
       '.truss/contracts/c.toml:1:1: bogus: unknown key "bogus"; allowed keys at the top level: reviewers, ' +
-        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, contract, done',
+        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, contract, done, fanout',
     ]);
     expect(error.file).toBe(temp.path('.truss/config.toml'));
   });

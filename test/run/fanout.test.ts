@@ -278,6 +278,35 @@ describe('[fanout] in one process', () => {
     expect(run.store.verifySession(outcome.sessionId, { crypto, trusted }).status).toBe('verified');
   });
 
+  it('timeout_sec: an attempt still working at its deadline is cancelled, anchored as such, and cannot win', async () => {
+    const contract = fanoutContract('attempts = 2\nreducer = "vote"\ntimeout_sec = 0.5');
+    const hangs: Provider = {
+      kind: 'openai-compatible',
+      model: 'slow',
+      complete: async (): Promise<CompletionResult> => {
+        throw new Error('chat only');
+      },
+      chat: (_request: ChatRequest, ctx: Ctx) =>
+        new Promise<ChatResult>((_, reject) => {
+          ctx.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
+    };
+    const started = Date.now();
+    const outcome = completed(await fanout(contract, hangs));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(outcome.fanout?.legs.map((leg) => [leg.status, leg.error])).toEqual([
+      ['cancelled', 'deadline'],
+      ['cancelled', 'deadline'],
+    ]);
+    expect(outcome.fanout?.winner).toBeNull();
+    expect(outcome.verdict.overall).toBe('fail');
+    for (const leg of outcome.fanout?.legs ?? []) {
+      const child = entriesOf(run, leg.sessionId);
+      expect(child.at(-1)).toMatchObject({ kind: 'run_failed', payload: { error: 'cancelled' } });
+    }
+    expect(run.store.verifySession(outcome.sessionId, { crypto, trusted }).status).toBe('verified');
+  });
+
   it('vote: a strict majority of verdicts decides; the best-scoring attempt of the majority wins', async () => {
     const contract = fanoutContract('attempts = 3\nreducer = "vote"\nconcurrency = 1');
     const outcome = completed(

@@ -198,14 +198,14 @@ export const ContractFileSchema = z.strictObject({
     title: nonEmpty.optional(),
     intent: nonEmpty,
   }),
-  /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
-  fanout: FanoutSchema.optional(),
   done: z
     .array(ClauseSchema)
     .min(
       1,
       'a contract needs at least one [[done]] clause; add a [[done]] table with kind = "check" or "review"',
     ),
+  /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
+  fanout: FanoutSchema.optional(),
 });
 
 /** The fully layered contract that is hashed and journaled in `run_started`. */

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './eval-arm.js';
 export * from './fanout.js';
 export {
   loadConfigFile,

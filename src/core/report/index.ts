@@ -1,3 +1,4 @@
+export * from './eval-page.js';
 export * from './render-html.js';
 export * from './report-data.js';
 export * from './report-path.js';

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError, parseArms } from '../../src/core/contract/index.js';
@@ -79,7 +80,12 @@ describe('truss eval', () => {
       signer: AGENT_KEY,
       codeVersion: 'test',
       principal: { login: 'test' },
-      host: { events: () => {}, env: { PATH: process.env.PATH, HOME: process.env.HOME }, contractDir },
+      host: {
+        events: () => {},
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        contractDir,
+        cleanRoomParent: mkdtempSync(join(tmpdir(), 'truss-eval-test-')),
+      },
     });
     if (result.status !== 'completed') throw new Error(result.message);
     const { report } = result;
@@ -199,7 +205,8 @@ describe('truss eval', () => {
         '--isolation',
         'none',
       ],
-      { cwd: workdir, env: { HOME: home } },
+      // Clean rooms under a TMPDIR of this test's own (not among other suites' in /tmp).
+      { cwd: workdir, env: { HOME: home, TMPDIR: makeWorkdir() } },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/right +provider\.script=right\.json +3\/3 +100% +\$0\.0000 +90/);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -92,9 +93,11 @@ function entriesOf(run: AgentRun, sessionId: string): LedgerEntry[] {
 describe('[fanout] in one process', () => {
   let run: AgentRun;
   let workdir: string;
+  let scratch: string;
   beforeEach(() => {
     run = openRunStore();
     workdir = makeWorkdir({ git: true });
+    scratch = mkdtempSync(join(tmpdir(), 'truss-fanout-test-'));
   });
   afterEach(() => run.close());
 
@@ -115,6 +118,8 @@ describe('[fanout] in one process', () => {
       codeVersion: 'test',
       principal: { login: 'test' },
       executorProvider: provider,
+      // Copies and clean rooms in a directory of this test's own, not among other suites' in /tmp.
+      cleanRoomParent: scratch,
     });
   }
 

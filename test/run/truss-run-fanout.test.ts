@@ -50,7 +50,10 @@ describe('truss run with [fanout]', () => {
   let keyFile: string;
   let key: SigningKey;
   let home: string;
+  /** Clean rooms and attempts' copies go under a TMPDIR of this suite's own, not among others' in /tmp. */
+  let scratch: string;
   beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'truss-run-fanout-tmp-'));
     repo = mkdtempSync(join(tmpdir(), 'truss-run-fanout-'));
     home = mkdtempSync(join(tmpdir(), 'truss-run-fanout-home-'));
     git(repo, 'init', '-q', '-b', 'main');
@@ -72,7 +75,7 @@ describe('truss run with [fanout]', () => {
   it("prints every attempt and the winner, leaves the winner's work, and the bundle verifies with its children", () => {
     const result = runCli(['run', 'greet', '--key', keyFile, '--isolation', 'none'], {
       cwd: repo,
-      env: { HOME: home },
+      env: { HOME: home, TMPDIR: scratch },
     });
     expect(result.stderr).toContain('… attempt 1 (session ');
     expect(result.stderr).toMatch(/✘ attempt 1: FAIL/);
@@ -125,7 +128,7 @@ describe('truss run with [fanout]', () => {
         'none',
         '--json',
       ],
-      { cwd: REPO_ROOT, env: { HOME: home } },
+      { cwd: REPO_ROOT, env: { HOME: home, TMPDIR: scratch } },
     );
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
@@ -139,7 +142,7 @@ describe('truss run with [fanout]', () => {
     git(repo, 'clean', '-qfd', '--', 'greeting.txt');
     const result = runCli(['run', 'greet', '--key', keyFile, '--isolation', 'none', '--json'], {
       cwd: repo,
-      env: { HOME: home },
+      env: { HOME: home, TMPDIR: scratch },
     });
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);

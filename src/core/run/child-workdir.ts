@@ -87,6 +87,7 @@ export async function childWorkdirs(options: {
         env: options.env,
         parentDir: options.parentDir,
         prepare: options.prepare,
+        prefix: 'truss-attempt-',
       });
       rooms.add(room);
       return {

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveContractSources } from '../src/core/contract/index.js';
 import { LedgerStore, SigningKey } from '../src/core/ledger/index.js';
-import { type RunResult, startRun } from '../src/core/run/index.js';
+import { prepareRun, type RunResult, startRun } from '../src/core/run/index.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean' }, runs: { type: 'string', default: '5' } },
@@ -81,15 +81,12 @@ try {
   const fanout = resolveContractSources({ contract: { file: 'fan8.toml', text: FANOUT } });
   const store = LedgerStore.open(join(repo, '.truss/in-process.db'));
   const inProcess = (resolved: typeof single) =>
-    startRun({
-      contract: resolved.contract,
+    startRun(prepareRun(resolved.contract, { workdir: repo, host: { events: () => {}, env: process.env } }), {
       contractHash: resolved.hash,
-      workdir: repo,
       store,
       signer: generated.key,
       codeVersion: 'bench',
       principal: { login: 'bench' },
-      host: { events: () => {}, env: process.env },
     });
 
   progress(

@@ -5,31 +5,35 @@ import {
   WorkdirMismatchError
 } from "./chunks/chunk-747UD6WP.js";
 import {
-  SessionBusyError
-} from "./chunks/chunk-LZ53B2P3.js";
-import {
-  GitRefError,
-  ProviderError
-} from "./chunks/chunk-V6WPCBFR.js";
-import {
-  IsolationSetupError,
-  IsolationUnavailableError
-} from "./chunks/chunk-DSPB5HG2.js";
-import {
-  ContractError
-} from "./chunks/chunk-6AKRE7LE.js";
-import {
-  AttestationFormatError
-} from "./chunks/chunk-FRX3AGFA.js";
-import {
-  EXIT
-} from "./chunks/chunk-AHF3UCFR.js";
-import {
   OutputPathError
 } from "./chunks/chunk-YOHY7DC3.js";
 import {
+  GitRefError,
+  IsolationSetupError,
+  IsolationUnavailableError,
+  ProviderError,
+  SessionBusyError
+} from "./chunks/chunk-TK5WLJ3H.js";
+import "./chunks/chunk-FGO343MA.js";
+import {
+  AttestationFormatError
+} from "./chunks/chunk-IOOHFP4X.js";
+import {
   package_default
-} from "./chunks/chunk-IY22HZ7Z.js";
+} from "./chunks/chunk-A5EGQXLX.js";
+import "./chunks/chunk-I27SUDNL.js";
+import {
+  ContractError
+} from "./chunks/chunk-HBX2A6LB.js";
+import {
+  EXIT
+} from "./chunks/chunk-AHF3UCFR.js";
+import "./chunks/chunk-SDUS7WQP.js";
+import {
+  LogError,
+  NoteError,
+  ProofError
+} from "./chunks/chunk-UC2BHVQL.js";
 import {
   UsageError,
   processIo
@@ -38,11 +42,10 @@ import {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,
-  LedgerError,
-  LogError,
-  NoteError,
-  ProofError
-} from "./chunks/chunk-ELQBYAJO.js";
+  LedgerError
+} from "./chunks/chunk-BHEB6TFU.js";
+import "./chunks/chunk-3VTBKN2Q.js";
+import "./chunks/chunk-XHQWIPB3.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/cli/run.ts
@@ -65,6 +68,7 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
+  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -80,17 +84,18 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-K6HMZVNF.js")).keygen,
-  verify: async () => (await import("./chunks/verify-4PR4DB7N.js")).verify,
-  attest: async () => (await import("./chunks/attest-4HZ3R4J5.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-G3JW3T2L.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-6ZDQ7CMF.js")).report,
-  ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
-  review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
-  run: async () => (await import("./chunks/run-ZJQHTQ6X.js")).run,
-  resume: async () => (await import("./chunks/resume-67FZED7O.js")).resume,
-  signal: async () => (await import("./chunks/signal-XA2NHH6U.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-DGORQOZS.js")).anchor
+  keygen: async () => (await import("./chunks/keygen-3UNHOMEM.js")).keygen,
+  verify: async () => (await import("./chunks/verify-7WMWAR66.js")).verify,
+  attest: async () => (await import("./chunks/attest-F5TQK5UT.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-VGJ3NAKA.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-VG7BJMUD.js")).report,
+  ledger: async () => (await import("./chunks/ledger-XY7KFZIA.js")).ledger,
+  review: async () => (await import("./chunks/review-F7CNPMGQ.js")).review,
+  run: async () => (await import("./chunks/run-5FGRFHZA.js")).run,
+  resume: async () => (await import("./chunks/resume-NN7NPIDM.js")).resume,
+  signal: async () => (await import("./chunks/signal-BG6FWGRH.js")).signal,
+  anchor: async () => (await import("./chunks/anchor-QZM6HXEL.js")).anchor,
+  mcp: async () => (await import("./chunks/mcp-OHXGIEWE.js")).mcp
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

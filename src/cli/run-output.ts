@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import type { ResolvedContract } from '../core/contract/schema.js';
+import type { ResolvedContract } from '../core/contract/index.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -13,9 +13,9 @@ import {
   parseSeedBase64,
   resolveTrustedKeys,
   type SigningKey,
+  streamTail,
+  tailsFromStore,
 } from '../core/ledger/index.js';
-import { streamTail } from '../core/ledger/output-tails.js';
-import { tailsFromStore } from '../core/ledger/store-tails.js';
 import {
   describeIsolation,
   type Isolation,
@@ -30,9 +30,9 @@ import {
   reportFromEntries,
   selfValidationLine,
 } from '../core/run/index.js';
-import type { RunEvent } from '../core/runtime/ctx.js';
-import { describeAwait } from '../core/runtime/durable-errors.js';
-import type { Overall } from '../core/verify/verdict.js';
+import type { RunEvent } from '../core/runtime/index.js';
+import { describeAwait } from '../core/runtime/index.js';
+import type { Overall } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutJson, fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';

@@ -197,7 +197,7 @@ describe('LedgerBranchAnchor + anchorSession: a session anchored on the branch',
   afterEach(() => fixture.close());
 
   it('appends an anchor_receipt whose checkpoint is the one published on the branch; the bundle verifies', async () => {
-    fixture = openFixture('truss-branch-anchor-');
+    fixture = openFixture('branch-anchor');
     const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
     const anchor = new LedgerBranchAnchor(base());
     const result = await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
@@ -206,6 +206,7 @@ describe('LedgerBranchAnchor + anchorSession: a session anchored on the branch',
     const report = verifyBundle(exportBundle(fixture.store, sessionId, crypto), {
       crypto,
       trusted: trustedOf(SESSION_KEY),
+      receipts: checkReceipt,
     });
     expect(report).toMatchObject({ status: 'verified', terminal_kind: 'run_completed' });
     expect(report.anchors).toEqual([

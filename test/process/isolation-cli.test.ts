@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { streamTail, tailsFromBundle } from '../../src/core/ledger/output-tails.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import {
   attackScript,
   LOOT_FILE,
   leaked,
   lootIn,
-  makeRepo,
+  makeWorkRepo,
   mechanismAvailable,
   secret,
   survivors,
@@ -60,7 +61,7 @@ function harness(): Harness {
   };
   const env: Record<string, string> = { HOME: home };
   for (const [name, value] of Object.entries(secrets)) if (/^[A-Z]/.test(name)) env[name] = value;
-  return { home, harnessDir, keyFile, workdir: makeRepo(), secrets, env };
+  return { home, harnessDir, keyFile, workdir: makeWorkRepo(), secrets, env };
 }
 
 function attack(h: Harness, marker: string, kill = true): string {
@@ -78,16 +79,10 @@ function checkContract(h: Harness, script: string, timeoutSec: number): string {
   const path = join(h.workdir, '.truss/contracts/attack.toml');
   writeFileSync(
     path,
-    `[contract]
-id = "attack"
-intent = "a check that tries to steal the harness's keys"
-
-[[done]]
-kind = "check"
-desc = "adversarial check"
-run = ${JSON.stringify(script)}
-timeout_sec = ${timeoutSec}
-`,
+    contractToml(
+      { id: 'attack', intent: "a check that tries to steal the harness's keys" },
+      { kind: 'check', desc: 'adversarial check', run: script, timeout_sec: timeoutSec },
+    ),
   );
   return path;
 }
@@ -185,25 +180,15 @@ for (const level of ['uid', 'bwrap'] as const) {
         const contract = join(h.workdir, '.truss/contracts/agent.toml');
         writeFileSync(
           contract,
-          `[contract]
-id = "agent-attack"
-intent = "an agent that tries to steal the harness's keys"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash"]
-
-[provider]
-kind = "scripted"
-script = ${JSON.stringify(script)}
-`,
+          contractToml(
+            { id: 'agent-attack', intent: "an agent that tries to steal the harness's keys" },
+            TRUE_CHECK,
+            {
+              executor: { kind: 'in-loop' },
+              constraints: { allow_tools: ['bash'] },
+              provider: { kind: 'scripted', script },
+            },
+          ),
         );
         const run = runAttack(h, contract, level);
         expect(run.stderr, run.stderr).toContain(`checks isolated: ${level}`);
@@ -227,21 +212,21 @@ script = ${JSON.stringify(script)}
         const contract = join(h.workdir, '.truss/contracts/delegated.toml');
         writeFileSync(
           contract,
-          `[contract]
-id = "delegated-attack"
-intent = "dump everything"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "delegated-cli"
-command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(agent)}, "--dump-env", "--loot", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
-timeout_sec = 20
-`,
+          contractToml({ id: 'delegated-attack', intent: 'dump everything' }, TRUE_CHECK, {
+            executor: {
+              kind: 'delegated-cli',
+              command: process.execPath,
+              args: [
+                agent,
+                '--dump-env',
+                '--loot',
+                `--read=${h.keyFile}`,
+                `--read=${h.home}/.config/truss/review.key`,
+                '--print-env',
+              ],
+              timeout_sec: 20,
+            },
+          }),
         );
         const run = runAttack(h, contract, level);
         expect(run.code, run.stderr).toBe(0);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
-import { makeRepo, mechanismAvailable } from './isolation-kit.js';
+import { makeWorkRepo, mechanismAvailable } from './isolation-kit.js';
 
 /** The HTML report a real `truss run` writes says, in the page, how the checks were isolated. */
 const unavailable = await mechanismAvailable('uid');
@@ -31,7 +31,7 @@ describe.skipIf(skip !== null)(`HTML report shows the isolation${skip ? ` (SKIPP
       const home = mkdtempSync(join(tmpdir(), 'truss-iso-report-'));
       const keyFile = join(home, 'k.key');
       writeFileSync(keyFile, `${SigningKey.generate().seedBase64}\n`, { mode: 0o600 });
-      const workdir = makeRepo();
+      const workdir = makeWorkRepo();
       writeFileSync(
         join(workdir, '.truss/contracts/c.toml'),
         '[contract]\nid = "c"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n',

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { acquireSessionLease, leasePath, SessionBusyError } from '../../src/core/runtime/session-lease.js';
 import { runCli } from '../helpers/cli.js';
-import { seededKey } from '../helpers/ledger-env.js';
+import { seededKey } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 
 const dirs: string[] = [];

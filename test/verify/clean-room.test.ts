@@ -28,6 +28,7 @@ import {
   scripted,
   use,
 } from '../helpers/agent-kit.js';
+import { commitFiles } from '../helpers/git.js';
 
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
 const TSX = import.meta.resolve('tsx');
@@ -36,9 +37,7 @@ const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 /** A repository whose base ignores .env and node_modules, like most real ones. */
 function repo(): string {
   const dir = makeWorkdir({ git: true });
-  writeFileSync(join(dir, '.gitignore'), '.truss/\n.env\nnode_modules/\n');
-  git(dir, 'add', '.');
-  git(dir, 'commit', '-qm', 'ignore rules');
+  commitFiles(dir, { '.gitignore': '.truss/\n.env\nnode_modules/\n' }, 'ignore rules');
   return dir;
 }
 

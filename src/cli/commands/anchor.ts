@@ -4,6 +4,7 @@ import {
   anchorInLog,
   anchorLeafData,
   CheckpointWitness,
+  checkReceipt,
   consistencyProof,
   ForkError,
   fileWitnessState,
@@ -16,8 +17,8 @@ import {
   verifyInclusion,
   verifyLogDir,
 } from '../../core/anchor/index.js';
-import { ANCHOR_RECEIPT_KIND } from '../../core/ledger/entry-hash.js';
 import {
+  ANCHOR_RECEIPT_KIND,
   createNodeCrypto,
   hexToBytes,
   KeyError,
@@ -192,6 +193,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
   const key = logKey(values, io, 'anchor prove');
   const record = !values['no-record'];
   const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
     readonly: !record,
     mustExist: true,
   });

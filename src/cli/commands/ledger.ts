@@ -1,3 +1,4 @@
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -55,7 +56,8 @@ export function ledger(args: string[], io: CliIo): number {
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === 'shred' && !values['dry-run'];
-  const open = () => LedgerStore.open(ledgerDbPath(io, values.db), { readonly: !writes });
+  const open = () =>
+    LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: !writes });
   switch (sub) {
     case 'list':
       requirePositionals(command, positionals, []);
@@ -179,6 +181,7 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
   if (!entry) {
     const info = store.requireSession(sessionId);
     throw new LedgerError(
+      'no_entry',
       `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
     );
   }
@@ -235,6 +238,7 @@ function shred(store: LedgerStore, hash: string, dryRun: boolean, io: CliIo, jso
   const blob = store.blob(hash);
   if (!blob)
     throw new LedgerError(
+      'no_blob',
       `ledger shred: no blob ${hash} in ${store.path}; blob hashes are the *_sha256 fields of entries (\`truss ledger get SESSION SEQ\`)`,
     );
   const alreadyShredded = blob.bytes === null;

@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findContract, resolveContract } from '../../core/contract/index.js';
+import { checkReceipt } from '../../core/anchor/index.js';
+import { findContract } from '../../core/contract/index.js';
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
+import { secretRedactor } from '../../core/process/index.js';
 import { readRecordedContract, resumeRun } from '../../core/run/index.js';
-import { DurableReplayError } from '../../core/runtime/durable-errors.js';
-import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
-import { acquireSessionLease } from '../../core/runtime/session-lease.js';
+import {
+  acquireSessionLease,
+  DurableReplayError,
+  readExportedHead,
+  requireExtendsExport,
+} from '../../core/runtime/index.js';
+import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
@@ -93,7 +98,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
   const dbPath = ledgerDbPath(io, request.db, requestedWorkdir);
   const key = resolveRunKey(request.key, io);
-  const store = LedgerStore.open(dbPath, { mustExist: true });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt, mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
   try {
@@ -113,7 +118,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       readExportedHead(bundlePathFor(io, workdir, request.sessionId, request.bundle), request.sessionId),
     );
     request.before?.(store);
-    const recorded = readRecordedContract(store, request.sessionId);
+    const recorded = readRecordedContract(store, request.sessionId, GITHUB_CONTRACT_FORMAT);
     let expectedContractHash: string | undefined;
     if (request.contract) {
       const configPath = join(workdir, '.truss/config.toml');
@@ -147,6 +152,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       verify: request.verifyAll ? 'all' : 'checkpoint',
       workdir,
       expectedContractHash,
+      contractFormat: GITHUB_CONTRACT_FORMAT,
       host: {
         events: progress,
         signal: abort.signal,

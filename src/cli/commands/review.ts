@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   type HumanReviewDecision,
@@ -65,7 +66,11 @@ export function review(args: string[], io: CliIo): number {
     onWarning: (m) => io.stderr(`warning: ${m}\n`),
   });
   const dryRun = Boolean(values['dry-run']);
-  const store = LedgerStore.open(ledgerDbPath(io, values.db), { readonly: dryRun, mustExist: true });
+  const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
+    readonly: dryRun,
+    mustExist: true,
+  });
   try {
     const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
     if (chain.failure) {

@@ -3,11 +3,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
-import { findContract, resolveContract } from '../../core/contract/index.js';
+import { checkReceipt } from '../../core/anchor/index.js';
+import { findContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
-import { startRun } from '../../core/run/index.js';
-import { acquireSessionLease } from '../../core/runtime/session-lease.js';
+import { checkMcpPinning } from '../../core/mcp/index.js';
+import { secretRedactor } from '../../core/process/index.js';
+import { prepareRun, startRun } from '../../core/run/index.js';
+import { acquireSessionLease } from '../../core/runtime/index.js';
+import { resolveContract } from '../../github/settings.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
@@ -99,6 +102,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values['verify-only'] ? { verifyOnly: true } : {}),
     },
   });
+  // Locally an unpinned MCP server is only a warning; the Action refuses it (docs/mcp.md).
+  for (const warning of checkMcpPinning(contract, 'warn')) io.stderr(`truss: warning: ${warning}\n`);
   const key = resolveRunKey(values.key, io);
   const dbPath = ledgerDbPath(io, values.db, workdir);
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
@@ -120,34 +125,37 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   io.stderr(
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
-  const store = LedgerStore.open(dbPath);
+  // Built before the ledger is opened: a configuration error (a missing key, a refused fixture
+  // path) is exit 3 with nothing created.
+  const prepared = prepareRun(contract, {
+    workdir,
+    host: {
+      events: progress,
+      signal: abort.signal,
+      isolation,
+      env: io.env,
+      secrets: keySecrets,
+      hostCwd: io.cwd,
+      contractDir: dirname(contractPath),
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+    },
+  });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   // The run holds the session's lease from before run_started until it exits, like resume: a
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
   const sessionId = randomUUID();
   let releaseLease: (() => void) | undefined;
   try {
     releaseLease = acquireSessionLease(dbPath, sessionId);
-    const result = await startRun({
+    const result = await startRun(prepared, {
       sessionId,
-      contract,
       contractHash: hash,
-      workdir,
       store,
       signer: key,
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
-      host: {
-        events: progress,
-        signal: abort.signal,
-        isolation,
-        env: io.env,
-        secrets: keySecrets,
-        hostCwd: io.cwd,
-        contractDir: dirname(contractPath),
-        // Who may release an approval gate later (with the contract's own approvers).
-        approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
-      },
     });
     return reportResult(
       result,

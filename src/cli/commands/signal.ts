@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
+import { checkReceipt } from '../../core/anchor/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
-import { APPROVAL_SIGNAL } from '../../core/runtime/durable.js';
+import { APPROVAL_SIGNAL } from '../../core/runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
@@ -57,6 +58,7 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
   if (values['no-resume']) {
     const workdir = resolve(io.cwd, values.workdir ?? '.');
     const store = LedgerStore.open(ledgerDbPath(io, values.db, workdir), {
+      receipts: checkReceipt,
       mustExist: true,
     });
     try {

@@ -6,6 +6,7 @@
 import { bytesToHex, hexToBytes } from '../ledger/encoding.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
+import type { ReceiptChecker, ReceiptFinding } from '../ledger/receipt-checker.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
 import type { NoteError, ProofError } from './errors.js';
 import { rfc6962Hasher } from './hasher.js';
@@ -54,15 +55,7 @@ export function buildReceipt(input: {
 }
 
 /** What a verified receipt proves, for reports. */
-export interface ReceiptFinding {
-  log_origin: string;
-  log_public_key: string;
-  log_key_id: string;
-  leaf_index: number;
-  tree_size: number;
-  anchored_seq: number;
-  anchored_head_hash: string;
-}
+export type { ReceiptFinding } from '../ledger/receipt-checker.js';
 
 /**
  * Checks a receipt on its own: well-formed, the checkpoint is signed by the log key it names, and
@@ -70,10 +63,10 @@ export interface ReceiptFinding {
  * root. Whether the anchored hash really is that seq of this ledger is the chain verifier's job.
  * Returns the finding, or an error message naming what is wrong.
  */
-export function checkReceipt(
+export const checkReceipt: ReceiptChecker = (
   payload: Record<string, unknown>,
   crypto: LedgerCrypto,
-): { finding: ReceiptFinding } | { error: string } {
+): { finding: ReceiptFinding } | { error: string } => {
   const p = payload;
   const publicKey = hexToBytes(p.log_public_key, 32);
   if (typeof p.log_origin !== 'string' || !publicKey)
@@ -119,7 +112,7 @@ export function checkReceipt(
       anchored_head_hash: p.anchored_head_hash as string,
     },
   };
-}
+};
 
 function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

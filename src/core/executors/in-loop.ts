@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { isMcpTool, type McpMount } from '../mcp/mount.js';
 import { harnessGit } from '../process/git-safety.js';
 import type { Redactor } from '../process/redact.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
@@ -18,6 +19,7 @@ import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import { mcpStoppedOutcome, openMcpMount, withMcpTools } from './in-loop-mcp.js';
 import {
   offersRunChecks,
   RUN_CHECKS_TOOL,
@@ -62,6 +64,8 @@ export interface InLoopOptions {
   env: Record<string, string | undefined>;
   /** Test hook: the plain loop without journaling costs (bench). */
   maxTokens?: number;
+  /** The contract's MCP servers, mounted by {@link runInLoop} (docs/mcp.md). */
+  mcp?: McpMount | undefined;
 }
 
 /** How an executor ended; `failure` or `budgetExhausted` force the verdict to FAIL. */
@@ -71,6 +75,8 @@ export interface ExecutorOutcome {
   steps: number;
   failure: string | null;
   budgetExhausted: string | null;
+  /** Why the work could not be attempted in this environment (the verdict is then UNVERIFIABLE). */
+  unverifiable?: string | null;
   changedFiles: string[];
   /** HEAD after the work (the verdict is about it); null without git. */
   headAfter: string | null;
@@ -88,6 +94,17 @@ export interface ExecutorOutcome {
  * budget exhaustion fails closed. The final text and the work diff are journaled (`executor_result`).
  */
 export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
+  const mcp = await openMcpMount(options);
+  if (!mcp) return runLoop(options);
+  try {
+    if (mcp.unavailable || mcp.failure) return await mcpStoppedOutcome(options.session, mcp);
+    return await runLoop({ ...options, tools: withMcpTools(options.tools, mcp), mcp });
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
   const { contract, session, ctx, redact, policy, provider } = options;
   const maxSteps = contract.budget.max_steps ?? DEFAULT_MAX_STEPS;
   const advertised = advertisedTools(options.tools, policy);
@@ -266,6 +283,7 @@ async function runToolUse(
     );
   }
   await options.gates.beforeTool(session, use.name, use.input);
+  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
 
   if (isControl) {
     const name = typeof use.input.name === 'string' && use.input.name ? use.input.name : 'continue';

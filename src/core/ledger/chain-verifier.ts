@@ -1,4 +1,3 @@
-import { checkReceipt, type ReceiptFinding } from '../anchor/receipt.js';
 import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
@@ -23,6 +22,7 @@ import {
 import { readHumanReview } from './human-review-payload.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
 export type FailureCode =
@@ -158,9 +158,14 @@ export class ChainVerifier {
     verdict: null,
   };
 
+  /**
+   * `receipts` checks `anchor_receipt` entries (the anchor layer's `checkReceipt`); without one,
+   * every receipt fails verification.
+   */
   constructor(
     private readonly crypto: LedgerCrypto,
     private readonly sessionPublicKey: Uint8Array,
+    private readonly receipts: ReceiptChecker = REFUSE_RECEIPTS,
   ) {}
 
   get failed(): boolean {
@@ -335,7 +340,7 @@ export class ChainVerifier {
    * non-annotation entry at exactly the seq it names, and its inclusion proof and checkpoint check out.
    */
   #recordReceipt(entry: DecodedEntry): boolean {
-    const checked = checkReceipt(entry.payload, this.crypto);
+    const checked = this.receipts(entry.payload, this.crypto);
     if ('error' in checked) {
       this.fail(entry.seq, 'bad_anchor_receipt', `seq ${entry.seq}: anchor_receipt ${checked.error}`);
       return false;

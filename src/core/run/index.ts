@@ -33,6 +33,8 @@ export {
 } from './run-report.js';
 export {
   type AbortedRun,
+  type PreparedRun,
+  prepareRun,
   type ResumeRunOptions,
   type RunHost,
   type RunResult,

@@ -1,5 +1,5 @@
 import { contractHash as contractHashOf } from '../contract/resolve.js';
-import { type ResolvedContract, ResolvedContractSchema } from '../contract/schema.js';
+import { CORE_CONTRACT_FORMAT, type ContractFormat, type ResolvedContract } from '../contract/schema.js';
 import type { LedgerStore } from '../ledger/index.js';
 import { ResumeRefusedError } from '../runtime/durable.js';
 import type { GitInfo } from '../verify/git-info.js';
@@ -15,28 +15,34 @@ export interface RecordedContract {
 
 /**
  * Reads the contract a session runs under from its signed `run_started` entry (the source of truth
- * on resume), and refuses one whose recorded hash does not match its recorded contract.
+ * on resume), and refuses one whose recorded hash does not match its recorded contract. `format` is
+ * the one the host resolved it with: a host's keys (e.g. GitHub's) parse only with its format.
  */
-export function readRecordedContract(store: LedgerStore, sessionId: string): RecordedContract {
+export function readRecordedContract(
+  store: LedgerStore,
+  sessionId: string,
+  format: ContractFormat = CORE_CONTRACT_FORMAT,
+): RecordedContract {
   const info = store.requireSession(sessionId);
   const first = store.entry(sessionId, 0);
   if (first?.kind !== 'run_started') {
     throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
   }
-  const parsed = ResolvedContractSchema.safeParse(first.payload.contract);
+  const parsed = format.resolved.safeParse(first.payload.contract);
   if (!parsed.success) {
     throw new ResumeRefusedError(
       `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? 'invalid'})`,
     );
   }
-  const hash = contractHashOf(parsed.data);
+  const contract = parsed.data as ResolvedContract;
+  const hash = contractHashOf(contract);
   if (hash !== first.payload.contract_hash) {
     throw new ResumeRefusedError(
       `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${String(first.payload.contract_hash)}`,
     );
   }
   return {
-    contract: parsed.data,
+    contract,
     contractHash: hash,
     codeVersion: String(first.payload.code_version ?? info.code_version),
     git: (first.payload.git as GitInfo | null) ?? null,

@@ -81,7 +81,7 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
  * nothing; a failed one is refused.
  */
 export async function resumeContract(options: ResumeContractOptions): Promise<RunOutcome> {
-  const recorded = readRecordedContract(options.store, options.sessionId);
+  const recorded = readRecordedContract(options.store, options.sessionId, options.contractFormat);
   if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
     throw new ResumeRefusedError(
       `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`,
@@ -267,7 +267,10 @@ async function verifyOwnWork(
         : undefined),
   });
   workspace.current = checks;
-  await checks.open();
+  // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
+  // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
+  const notAttempted = executor?.unverifiable ?? null;
+  if (!notAttempted) await checks.open();
   const clauses: ClauseVerdict[] = [];
   let panelBudget: string | undefined;
   // With an executor, reviewers see the change it made since the run started.
@@ -275,6 +278,16 @@ async function verifyOwnWork(
     executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
   for (const [index, clause] of contract.done.entries()) {
     if (ctx.signal.aborted) throw new CancelledError();
+    if (notAttempted) {
+      clauses.push({
+        clause: index,
+        kind: clause.kind,
+        desc: clause.desc,
+        status: 'unverifiable',
+        reason: notAttempted,
+      });
+      continue;
+    }
     if (clause.kind === 'check') {
       clauses.push(await verifyCheck(session, index, clause, options, contract, redact, checks));
       continue;

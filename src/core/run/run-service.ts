@@ -1,4 +1,4 @@
-import type { ResolvedContract } from '../contract/schema.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
@@ -35,13 +35,13 @@ export interface RunHost
 
 interface RunPlace {
   workdir: string;
-  store: LedgerStore;
-  signer: Signer;
   host: RunHost;
 }
 
-export interface StartRunOptions extends RunPlace {
-  contract: ResolvedContract;
+/** Who signs a fresh run and what its `run_started` records, besides the prepared contract. */
+export interface StartRunOptions {
+  store: LedgerStore;
+  signer: Signer;
   contractHash: string;
   codeVersion: string;
   principal: Record<string, unknown>;
@@ -49,12 +49,26 @@ export interface StartRunOptions extends RunPlace {
   sessionId?: string | undefined;
 }
 
+/**
+ * A contract with everything its run needs built: the context and budget meter, the executor's
+ * model and the panel. Preparing touches no ledger, so a configuration error leaves no file behind.
+ */
+export interface PreparedRun {
+  contract: ResolvedContract;
+  ctx: Ctx;
+  common: Omit<CommonRunOptions, 'store' | 'signer'>;
+}
+
 export interface ResumeRunOptions extends RunPlace {
+  store: LedgerStore;
+  signer: Signer;
   sessionId: string;
   crypto: LedgerCrypto;
   /** Refuse to resume unless the caller's contract resolves to the recorded hash (`truss resume --contract`). */
   expectedContractHash?: string | undefined;
   verify?: ResumeVerification | undefined;
+  /** The format the host resolved the contract with (its keys beside core's); default core's. */
+  contractFormat?: ContractFormat | undefined;
 }
 
 /** A run that ended in `run_failed`: the ledger is terminal and verifiable; `cancelled` when a signal stopped it. */
@@ -73,46 +87,11 @@ export type RunResult =
   | AbortedRun;
 
 /**
- * Starts a run of `contract`: the executor's model and the panel are built before anything is
- * journaled (a missing key is a configuration error, thrown, with an empty ledger), then the run is
- * driven to its end. Expected ends — a verdict, a suspension, a journaled failure — are returned,
- * not thrown; what is thrown means the run could not start (bad configuration, refused resume).
+ * Builds what a run of `contract` needs — context, budget meter, the executor's model, the panel —
+ * before anything is journaled or any file is created: a missing key or a refused fixture path is
+ * a configuration error, thrown here, on every host.
  */
-export async function startRun(options: StartRunOptions): Promise<RunResult> {
-  const { contract } = options;
-  const prepared = prepare(contract, options);
-  return settle(contract, prepared.ctx, () =>
-    runContract({
-      ...prepared.common,
-      contract,
-      contractHash: options.contractHash,
-      codeVersion: options.codeVersion,
-      principal: options.principal,
-      baseRef: options.baseRef,
-      sessionId: options.sessionId,
-    }),
-  );
-}
-
-/**
- * Resumes a recorded session under the contract its `run_started` recorded (verified before
- * replay), building the same context, executor model and panel a fresh run would.
- */
-export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
-  const { contract } = readRecordedContract(options.store, options.sessionId);
-  const prepared = prepare(contract, options);
-  return settle(contract, prepared.ctx, () =>
-    resumeContract({
-      ...prepared.common,
-      sessionId: options.sessionId,
-      crypto: options.crypto,
-      expectedContractHash: options.expectedContractHash,
-      verify: options.verify,
-    }),
-  );
-}
-
-function prepare(contract: ResolvedContract, place: RunPlace): { ctx: Ctx; common: CommonRunOptions } {
+export function prepareRun(contract: ResolvedContract, place: RunPlace): PreparedRun {
   const { host } = place;
   const { events, signal, isolation, contractDir, ...passThrough } = host;
   const ctx = createCtx({
@@ -129,17 +108,52 @@ function prepare(contract: ResolvedContract, place: RunPlace): { ctx: Ctx; commo
     events({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
   }
   return {
+    contract,
     ctx,
-    common: {
-      ...passThrough,
-      workdir: place.workdir,
-      store: place.store,
-      signer: place.signer,
-      ctx,
-      panel,
-      executorProvider,
-    },
+    common: { ...passThrough, workdir: place.workdir, ctx, panel, executorProvider },
   };
+}
+
+/**
+ * Runs a prepared contract to its end. Expected ends — a verdict, a suspension, a journaled
+ * failure — are returned, not thrown; what is thrown means the run could not start.
+ */
+export async function startRun(prepared: PreparedRun, options: StartRunOptions): Promise<RunResult> {
+  const { contract } = prepared;
+  return settle(contract, prepared.ctx, () =>
+    runContract({
+      ...prepared.common,
+      store: options.store,
+      signer: options.signer,
+      contract,
+      contractHash: options.contractHash,
+      codeVersion: options.codeVersion,
+      principal: options.principal,
+      baseRef: options.baseRef,
+      sessionId: options.sessionId,
+    }),
+  );
+}
+
+/**
+ * Resumes a recorded session under the contract its `run_started` recorded (verified before
+ * replay), building the same context, executor model and panel a fresh run would.
+ */
+export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
+  const { contract } = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const prepared = prepareRun(contract, options);
+  return settle(contract, prepared.ctx, () =>
+    resumeContract({
+      ...prepared.common,
+      store: options.store,
+      signer: options.signer,
+      sessionId: options.sessionId,
+      crypto: options.crypto,
+      expectedContractHash: options.expectedContractHash,
+      verify: options.verify,
+      contractFormat: options.contractFormat,
+    }),
+  );
 }
 
 async function settle(

@@ -1,4 +1,4 @@
-import type { ResolvedContract } from '../contract/schema.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
@@ -75,6 +75,8 @@ export interface ResumeContractOptions extends CommonRunOptions {
   expectedContractHash?: string | undefined;
   /** How the recorded chain is verified before replay (DurableSession.open); default `all`. */
   verify?: ResumeVerification | undefined;
+  /** The format the contract was resolved with (a host's keys beside core's); default core's. */
+  contractFormat?: ContractFormat | undefined;
 }
 
 export interface OutcomeBase {

@@ -50,8 +50,6 @@ const LEVELS: readonly Detail[] = [
   { reasoningChars: 0, showVotes: false, tailChars: 0, cellChars: 80, maxRows: Number.POSITIVE_INFINITY },
 ];
 
-export const FULL_DETAIL = LEVELS[0] as Detail;
-
 /**
  * What a detail level left out compared with the full rendering, in words, or null if nothing.
  * `shows` says which optional parts the rendering has at all (a comment has no output tails).

@@ -6,7 +6,7 @@ import {
   type RunReport,
   selfValidationLine,
 } from '../../core/run/index.js';
-import type { ClauseStatus } from '../../core/verify/vote.js';
+import type { ClauseStatus } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
 import {
   clipHead,

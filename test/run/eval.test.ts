@@ -12,6 +12,7 @@ import {
 import { startEval } from '../../src/core/run/index.js';
 import { AGENT_KEY, type AgentRun, contractFrom, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { runCli } from '../helpers/cli.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 
 /**
  * docs/eval.md: `truss eval` runs a contract N times per arm — each run a signed child session in
@@ -28,27 +29,15 @@ const run = (content: string) => [
   { content: [{ type: 'text', text: 'done' }], usage },
 ];
 
-const CONTRACT = `
-[contract]
-id = "greeting-eval"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[provider]
-kind = "scripted"
-script = "right.json"
-
-[constraints]
-allow_tools = ["write_file"]
-`;
+const CONTRACT = contractToml(
+  { id: 'greeting-eval', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+  { ...GREETING_CHECK, timeout_sec: 10 },
+  {
+    executor: { kind: 'in-loop' },
+    provider: { kind: 'scripted', script: 'right.json' },
+    constraints: { allow_tools: ['write_file'] },
+  },
+);
 
 function fixtures(dir: string): void {
   mkdirSync(dir, { recursive: true });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, type LedgerEntry, SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { git } from '../helpers/git.js';
 
 /**
@@ -19,31 +20,16 @@ const write = (content: string) => ({
 });
 const done = { content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 20, output_tokens: 5 } };
 
-const CONTRACT = `
-[contract]
-id = "greeting-fanout"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-
-[executor]
-kind = "in-loop"
-
-[provider]
-kind = "scripted"
-script = "agent.json"
-
-[constraints]
-allow_tools = ["write_file"]
-
-[fanout]
-attempts = 3
-reducer = "best_score"
-concurrency = 1
-`;
+const CONTRACT = contractToml(
+  { id: 'greeting-fanout', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+  GREETING_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    provider: { kind: 'scripted', script: 'agent.json' },
+    constraints: { allow_tools: ['write_file'] },
+    fanout: { attempts: 3, reducer: 'best_score', concurrency: 1 },
+  },
+);
 
 describe('truss run with [fanout]', () => {
   let repo: string;

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, parseArms, resolveContract } from '../../core/contract/index.js';
 import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../core/ledger/index.js';
+import { secretRedactor } from '../../core/process/index.js';
 import { renderEvalPage } from '../../core/report/index.js';
 import { type EvalReport, startEval } from '../../core/run/index.js';
 import { parseCommandArgs } from '../args.js';
@@ -111,7 +112,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       host: {
-        events: progressPrinter(io, (text) => text),
+        events: progressPrinter(io, secretRedactor(io.env, keySecrets)),
         signal: abort.signal,
         isolation,
         env: io.env,

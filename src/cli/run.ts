@@ -21,6 +21,7 @@ Commands:
   run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
+  eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -62,6 +63,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.js')).run,
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
+  eval: async () => (await import('./commands/eval.js')).evalCommand,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   mcp: async () => (await import('./commands/mcp.js')).mcp,
 };

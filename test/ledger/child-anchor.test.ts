@@ -195,6 +195,31 @@ describe('child_anchor and fanout_reduction verification', () => {
     expect(report.failure?.message).toMatch(/is not one of the children it weighed/);
   });
 
+  it("an eval_report counts only anchored children with their anchors' verdict refs → else bad_eval_report", () => {
+    const forged = parentOf((facts) => facts);
+    store.append(
+      forged.parent,
+      'eval_report',
+      {
+        repeats: 1,
+        arms: [
+          {
+            name: 'a',
+            child_refs: [{ ...ref(forged.anchors[0] as LedgerEntry), verdict_ref: null, overall: 'pass' }],
+          },
+        ],
+        delta: [],
+        summary: 'forged',
+      },
+      KEY,
+    );
+    const report = both(store, forged.parent);
+    expect(report.failure?.code).toBe('bad_eval_report');
+    expect(report.failure?.message).toMatch(
+      /eval_report's verdict ref for child child-a is not the one its anchor/,
+    );
+  });
+
   it('a tampered child is caught through its parent and named (database and bundle)', () => {
     const { parent, children } = parentOf((facts) => facts);
     fx.raw

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +31,7 @@ import {
   scripted,
   use,
 } from '../helpers/agent-kit.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 
 /**
  * docs/fanout.md: a `[fanout]` contract runs as K child runs (real signed sessions in the same
@@ -40,29 +42,25 @@ import {
 const crypto = createNodeCrypto();
 const trusted = new Map([[AGENT_KEY.publicKeyHex, 'agent']]);
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
+const GREETING_INTENT = 'Create greeting.txt containing exactly: hello from the harness';
 
-function fanoutContract(fanout: string, extra = '') {
-  return contractFrom(`
-[contract]
-id = "greeting-fanout"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["read_file", "write_file", "list_dir"]
-
-[fanout]
-${fanout}
-${extra}
-`);
+/** The greeting contract with an in-loop agent, `[fanout]` as given and any further tables. */
+function fanoutContract(
+  fanout: Record<string, string | number>,
+  tables: Parameters<typeof contractToml>[2] = {},
+) {
+  return contractFrom(
+    contractToml(
+      { id: 'greeting-fanout', intent: GREETING_INTENT },
+      { ...GREETING_CHECK, timeout_sec: 10 },
+      {
+        executor: { kind: 'in-loop' },
+        constraints: { allow_tools: ['read_file', 'write_file', 'list_dir'] },
+        fanout,
+        ...tables,
+      },
+    ),
+  );
 }
 
 const write = (
@@ -92,9 +90,11 @@ function entriesOf(run: AgentRun, sessionId: string): LedgerEntry[] {
 describe('[fanout] in one process', () => {
   let run: AgentRun;
   let workdir: string;
+  let scratch: string;
   beforeEach(() => {
     run = openRunStore();
     workdir = makeWorkdir({ git: true });
+    scratch = mkdtempSync(join(tmpdir(), 'truss-fanout-test-'));
   });
   afterEach(() => run.close());
 
@@ -115,11 +115,13 @@ describe('[fanout] in one process', () => {
       codeVersion: 'test',
       principal: { login: 'test' },
       executorProvider: provider,
+      // Copies and clean rooms in a directory of this test's own, not among other suites' in /tmp.
+      cleanRoomParent: scratch,
     });
   }
 
   it('best_score: each attempt is its own signed session in its own copy; the best is chosen, anchored, applied and exported', async () => {
-    const contract = fanoutContract('attempts = 3\nreducer = "best_score"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 3, reducer: 'best_score', concurrency: 1 });
     const provider = scripted([...attempt(WRONG), ...attempt(RIGHT), ...attempt(RIGHT)]);
     const outcome = completed(await fanout(contract, provider));
 
@@ -187,7 +189,7 @@ describe('[fanout] in one process', () => {
   });
 
   it('recursive verification: a tampered child is caught and named; a winner re-pointed to another child is caught', async () => {
-    const contract = fanoutContract('attempts = 2\nreducer = "best_score"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 2, reducer: 'best_score', concurrency: 1 });
     const outcome = completed(await fanout(contract, scripted([...attempt(RIGHT), ...attempt(WRONG)])));
     const bundle = exportBundle(run.store, outcome.sessionId, crypto);
     const tamperedChild = structuredClone(bundle) as Bundle;
@@ -214,7 +216,7 @@ describe('[fanout] in one process', () => {
   });
 
   it('first_success: running siblings are cancelled once one passes, and their ledgers say so', async () => {
-    const contract = fanoutContract('attempts = 3\nreducer = "first_success"');
+    const contract = fanoutContract({ attempts: 3, reducer: 'first_success' });
     let calls = 0;
     // The first model call of any attempt writes the right greeting; every other attempt's call waits
     // until its run is cancelled (a slow model the winner makes unnecessary).
@@ -270,7 +272,7 @@ describe('[fanout] in one process', () => {
   });
 
   it('first_success one at a time: attempts after the first pass are never started', async () => {
-    const contract = fanoutContract('attempts = 4\nreducer = "first_success"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 4, reducer: 'first_success', concurrency: 1 });
     const outcome = completed(await fanout(contract, scripted([...attempt(WRONG), ...attempt(RIGHT)])));
     expect(outcome.fanout?.winner).toBe(2);
     expect(outcome.fanout?.legs.map((leg) => leg.attempt)).toEqual([1, 2]);
@@ -278,8 +280,37 @@ describe('[fanout] in one process', () => {
     expect(run.store.verifySession(outcome.sessionId, { crypto, trusted }).status).toBe('verified');
   });
 
+  it('timeout_sec: an attempt still working at its deadline is cancelled, anchored as such, and cannot win', async () => {
+    const contract = fanoutContract({ attempts: 2, reducer: 'vote', timeout_sec: 0.5 });
+    const hangs: Provider = {
+      kind: 'openai-compatible',
+      model: 'slow',
+      complete: async (): Promise<CompletionResult> => {
+        throw new Error('chat only');
+      },
+      chat: (_request: ChatRequest, ctx: Ctx) =>
+        new Promise<ChatResult>((_, reject) => {
+          ctx.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
+    };
+    const started = Date.now();
+    const outcome = completed(await fanout(contract, hangs));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(outcome.fanout?.legs.map((leg) => [leg.status, leg.error])).toEqual([
+      ['cancelled', 'deadline'],
+      ['cancelled', 'deadline'],
+    ]);
+    expect(outcome.fanout?.winner).toBeNull();
+    expect(outcome.verdict.overall).toBe('fail');
+    for (const leg of outcome.fanout?.legs ?? []) {
+      const child = entriesOf(run, leg.sessionId);
+      expect(child.at(-1)).toMatchObject({ kind: 'run_failed', payload: { error: 'cancelled' } });
+    }
+    expect(run.store.verifySession(outcome.sessionId, { crypto, trusted }).status).toBe('verified');
+  });
+
   it('vote: a strict majority of verdicts decides; the best-scoring attempt of the majority wins', async () => {
-    const contract = fanoutContract('attempts = 3\nreducer = "vote"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 3, reducer: 'vote', concurrency: 1 });
     const outcome = completed(
       await fanout(contract, scripted([...attempt(WRONG), ...attempt(RIGHT), ...attempt(WRONG)])),
     );
@@ -291,7 +322,7 @@ describe('[fanout] in one process', () => {
   });
 
   it('vote without a strict majority chooses no attempt and fails closed', async () => {
-    const contract = fanoutContract('attempts = 2\nreducer = "vote"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 2, reducer: 'vote', concurrency: 1 });
     const outcome = completed(await fanout(contract, scripted([...attempt(RIGHT), ...attempt(WRONG)])));
     expect(outcome.fanout?.winner).toBeNull();
     expect(outcome.verdict.overall).toBe('fail');
@@ -304,7 +335,7 @@ describe('[fanout] in one process', () => {
   });
 
   it("judge_panel: the panel compares the passing candidates' diffs and its majority choice wins", async () => {
-    const contract = fanoutContract('attempts = 3\nreducer = "judge_panel"\nconcurrency = 1', '');
+    const contract = fanoutContract({ attempts: 3, reducer: 'judge_panel', concurrency: 1 });
     // Every attempt passes a looser check; the judges prefer attempt 3's wording.
     const loose = {
       ...contract,
@@ -378,8 +409,8 @@ describe('[fanout] in one process', () => {
   it("budget: every attempt is charged to the run's meter; together they stop at its ceiling", async () => {
     // 300 tokens for the run, an even slice of 100 per attempt; each model call uses 150.
     const contract = fanoutContract(
-      'attempts = 3\nreducer = "best_score"\nconcurrency = 1',
-      '[budget]\nmax_total_tokens = 300',
+      { attempts: 3, reducer: 'best_score', concurrency: 1 },
+      { budget: { max_total_tokens: 300 } },
     );
     const usage = { input_tokens: 100, output_tokens: 50 };
     const provider = scripted([...attempt(RIGHT, usage), ...attempt(RIGHT, usage), ...attempt(RIGHT, usage)]);
@@ -401,7 +432,7 @@ describe('[fanout] in one process', () => {
   });
 
   it('resume of a finished fan-out replays its anchors and reduction and appends nothing', async () => {
-    const contract = fanoutContract('attempts = 2\nreducer = "best_score"\nconcurrency = 1');
+    const contract = fanoutContract({ attempts: 2, reducer: 'best_score', concurrency: 1 });
     const outcome = completed(await fanout(contract, scripted([...attempt(WRONG), ...attempt(RIGHT)])));
     const before = kindsOf(run.store, outcome.sessionId).length;
     const resumed = completed(
@@ -423,20 +454,13 @@ describe('[fanout] in one process', () => {
   });
 
   it('executor "none": the attempts judge the same working tree (no copies)', async () => {
-    const contract = contractFrom(`
-[contract]
-id = "verify-fanout"
-intent = "README exists"
-
-[[done]]
-kind = "check"
-desc = "README exists"
-run = "test -f README.md"
-
-[fanout]
-attempts = 3
-reducer = "vote"
-`);
+    const contract = contractFrom(
+      contractToml(
+        { id: 'verify-fanout', intent: 'README exists' },
+        { kind: 'check', desc: 'README exists', run: 'test -f README.md' },
+        { fanout: { attempts: 3, reducer: 'vote' } },
+      ),
+    );
     const outcome = completed(await fanout(contract, scripted([])));
     expect(outcome.verdict.overall).toBe('pass');
     expect(outcome.fanout?.legs.map((leg) => leg.overall)).toEqual(['pass', 'pass', 'pass']);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -91,6 +92,7 @@ describe('the spawn tool', () => {
       codeVersion: 'test',
       principal: { login: 'test' },
       executorProvider: scripted(responses),
+      cleanRoomParent: mkdtempSync(join(tmpdir(), 'truss-spawn-test-')),
     });
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, type LedgerEntry, SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { git } from '../helpers/git.js';
 
 /**
@@ -19,38 +20,26 @@ const write = (content: string) => ({
 });
 const done = { content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 20, output_tokens: 5 } };
 
-const CONTRACT = `
-[contract]
-id = "greeting-fanout"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-
-[executor]
-kind = "in-loop"
-
-[provider]
-kind = "scripted"
-script = "agent.json"
-
-[constraints]
-allow_tools = ["write_file"]
-
-[fanout]
-attempts = 3
-reducer = "best_score"
-concurrency = 1
-`;
+const CONTRACT = contractToml(
+  { id: 'greeting-fanout', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+  GREETING_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    provider: { kind: 'scripted', script: 'agent.json' },
+    constraints: { allow_tools: ['write_file'] },
+    fanout: { attempts: 3, reducer: 'best_score', concurrency: 1 },
+  },
+);
 
 describe('truss run with [fanout]', () => {
   let repo: string;
   let keyFile: string;
   let key: SigningKey;
   let home: string;
+  /** Clean rooms and attempts' copies go under a TMPDIR of this suite's own, not among others' in /tmp. */
+  let scratch: string;
   beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'truss-run-fanout-tmp-'));
     repo = mkdtempSync(join(tmpdir(), 'truss-run-fanout-'));
     home = mkdtempSync(join(tmpdir(), 'truss-run-fanout-home-'));
     git(repo, 'init', '-q', '-b', 'main');
@@ -72,7 +61,7 @@ describe('truss run with [fanout]', () => {
   it("prints every attempt and the winner, leaves the winner's work, and the bundle verifies with its children", () => {
     const result = runCli(['run', 'greet', '--key', keyFile, '--isolation', 'none'], {
       cwd: repo,
-      env: { HOME: home },
+      env: { HOME: home, TMPDIR: scratch },
     });
     expect(result.stderr).toContain('… attempt 1 (session ');
     expect(result.stderr).toMatch(/✘ attempt 1: FAIL/);
@@ -125,7 +114,7 @@ describe('truss run with [fanout]', () => {
         'none',
         '--json',
       ],
-      { cwd: REPO_ROOT, env: { HOME: home } },
+      { cwd: REPO_ROOT, env: { HOME: home, TMPDIR: scratch } },
     );
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
@@ -139,7 +128,7 @@ describe('truss run with [fanout]', () => {
     git(repo, 'clean', '-qfd', '--', 'greeting.txt');
     const result = runCli(['run', 'greet', '--key', keyFile, '--isolation', 'none', '--json'], {
       cwd: repo,
-      env: { HOME: home },
+      env: { HOME: home, TMPDIR: scratch },
     });
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);

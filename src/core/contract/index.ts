@@ -1,4 +1,5 @@
 export { ContractError } from './errors.js';
+export { applyArm, type EvalArm, parseArms } from './eval-arm.js';
 export {
   loadContractFile,
   MAX_TOML_BYTES,

@@ -1,6 +1,7 @@
 import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
+  checkEvalReport,
   type FanoutReductionFinding,
   readChildAnchor,
   readFanoutReduction,
@@ -42,6 +43,7 @@ export type FailureCode =
   | 'child_anchor_mismatch'
   | 'child_failed'
   | 'bad_fanout_reduction'
+  | 'bad_eval_report'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -431,6 +433,11 @@ export class ChainVerifier {
         const reduction = readFanoutReduction(entry.seq, p, this.#anchorsBySeq);
         if ('error' in reduction) this.fail(entry.seq, 'bad_fanout_reduction', reduction.error);
         else this.#reductions.push(reduction);
+        break;
+      }
+      case 'eval_report': {
+        const error = checkEvalReport(entry.seq, p, this.#anchorsBySeq);
+        if (error) this.fail(entry.seq, 'bad_eval_report', error);
         break;
       }
     }

@@ -156,6 +156,22 @@ export function readFanoutReduction(
   return { seq, children, winner };
 }
 
+/**
+ * Checks an `eval_report` (docs/eval.md): every run it counts is a child anchored before it in the
+ * same ledger, with the verdict ref its anchor records. Returns why not, or null.
+ */
+export function checkEvalReport(
+  seq: number,
+  p: Record<string, unknown>,
+  anchors: ReadonlyMap<number, ChildAnchorFinding>,
+): string | null {
+  const refs = Array.isArray(p.arms)
+    ? p.arms.flatMap((arm) => (isObject(arm) && Array.isArray(arm.child_refs) ? arm.child_refs : [null]))
+    : [null];
+  const checked = readFanoutReduction(seq, { children: refs, winner: null }, anchors);
+  return 'error' in checked ? checked.error.replaceAll('fanout_reduction', 'eval_report') : null;
+}
+
 /** What a verified child must show for its anchor to hold, besides its head (checked by the caller). */
 export interface AnchoredChild {
   root_hash: string | null;

@@ -18,9 +18,9 @@ const MAX_UNCOMMITTED_BYTES = 64 * 1024 * 1024;
 export interface ChildWorkdirs {
   /** True when every attempt works in the run's own workdir (executor "none": they judge the same work). */
   readonly shared: boolean;
-  /** The directory attempt `attempt` works in. */
-  dirFor(attempt: number): Promise<string>;
-  /** Removes every copy made. */
+  /** A directory for one attempt; `release` removes its copy (its work is in the ledger by then). */
+  acquire(): Promise<{ dir: string; release(): Promise<void> }>;
+  /** Removes every copy not released yet. */
   dispose(): Promise<void>;
 }
 
@@ -38,7 +38,8 @@ export async function childWorkdirs(options: {
   prepare?: ((dir: string) => Promise<void>) | undefined;
 }): Promise<ChildWorkdirs> {
   if (options.shared) {
-    return { shared: true, dirFor: async () => options.workdir, dispose: async () => {} };
+    const place = { dir: options.workdir, release: async () => {} };
+    return { shared: true, acquire: async () => place, dispose: async () => {} };
   }
   const root = await findRepoRoot(options.workdir, options.env);
   if (!root) {
@@ -75,10 +76,10 @@ export async function childWorkdirs(options: {
       'the uncommitted changes are too large to copy into every attempt: commit them first',
     );
   }
-  const rooms: CleanRoom[] = [];
+  const rooms = new Set<CleanRoom>();
   return {
     shared: false,
-    async dirFor() {
+    async acquire() {
       const room = await materializeCleanRoom({
         repoRoot: root,
         baseSha: snapshot.head as string,
@@ -86,12 +87,20 @@ export async function childWorkdirs(options: {
         env: options.env,
         parentDir: options.parentDir,
         prepare: options.prepare,
+        prefix: 'truss-attempt-',
       });
-      rooms.push(room);
-      return join(room.dir, inside);
+      rooms.add(room);
+      return {
+        dir: join(room.dir, inside),
+        release: async () => {
+          if (rooms.delete(room)) await room.dispose();
+        },
+      };
     },
     async dispose() {
-      await Promise.all(rooms.splice(0).map((room) => room.dispose()));
+      const left = [...rooms];
+      rooms.clear();
+      await Promise.all(left.map((room) => room.dispose()));
     },
   };
 }

@@ -212,21 +212,28 @@ async function runAttempts(
   const worker = async () => {
     for (let attempt = pending.shift(); attempt !== undefined; attempt = pending.shift()) {
       if (stopped || ctx.signal.aborted) return;
-      const result = await runChild(
-        parent,
-        {
-          attempt,
-          task: plan.childContract.contract.intent,
-          contract: plan.childContract,
-          contractHash: plan.childHash,
-          workdir: await workdirs.dirFor(attempt),
-          scope: plan.scope,
-          budgetSlice: plan.budgetSlice,
-          timeoutMs: plan.settings.timeout_sec === undefined ? undefined : plan.settings.timeout_sec * 1000,
-        },
-        (cancel) => running.set(attempt, cancel),
-      );
-      running.delete(attempt);
+      const place = await workdirs.acquire();
+      let result: ChildResult;
+      try {
+        result = await runChild(
+          parent,
+          {
+            attempt,
+            task: plan.childContract.contract.intent,
+            contract: plan.childContract,
+            contractHash: plan.childHash,
+            workdir: place.dir,
+            scope: plan.scope,
+            budgetSlice: plan.budgetSlice,
+            timeoutMs: plan.settings.timeout_sec === undefined ? undefined : plan.settings.timeout_sec * 1000,
+          },
+          (cancel) => running.set(attempt, cancel),
+        );
+      } finally {
+        running.delete(attempt);
+        // Its diff is a blob in the ledger by now: the copy is not needed any more.
+        await place.release();
+      }
       results.push(result);
       order.set(attempt, order.size + 1);
       if (plan.settings.reducer === 'first_success' && result.verdict?.overall === 'pass' && !stopped) {

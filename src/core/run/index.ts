@@ -1,5 +1,14 @@
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
 export { FanoutWorkspaceError } from './child-workdir.js';
+export {
+  type EvalArmReport,
+  type EvalDelta,
+  type EvalReport,
+  type EvalResult,
+  type StartEvalOptions,
+  startEval,
+  summarize as summarizeEval,
+} from './eval.js';
 export { type FanoutResult, runFanout } from './fanout.js';
 export type { ChildStatus, FanoutLeg, FanoutSummary } from './fanout-types.js';
 export type { ChangesPublisher, PassedRun } from './publish-changes.js';

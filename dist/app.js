@@ -19,11 +19,11 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-527BS24J.js";
+} from "./chunks/chunk-5BYGNHAK.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-JDFYQ7KD.js";
+} from "./chunks/chunk-5N2BYS3N.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   DEFAULT_LEDGER_BRANCH,
@@ -31,14 +31,14 @@ import {
 } from "./chunks/chunk-EWJ5IIEL.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-I27SUDNL.js";
-import "./chunks/chunk-HBX2A6LB.js";
-import "./chunks/chunk-SDUS7WQP.js";
-import "./chunks/chunk-UC2BHVQL.js";
+} from "./chunks/chunk-FDOX6VZJ.js";
+import "./chunks/chunk-4AYWRO3M.js";
+import "./chunks/chunk-X4AHCUZP.js";
+import "./chunks/chunk-CAIJTZNE.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-BHEB6TFU.js";
+} from "./chunks/chunk-4Q2UWOKV.js";
 import "./chunks/chunk-3VTBKN2Q.js";
 import {
   external_exports

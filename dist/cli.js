@@ -13,27 +13,27 @@ import {
   IsolationUnavailableError,
   ProviderError,
   SessionBusyError
-} from "./chunks/chunk-TK5WLJ3H.js";
+} from "./chunks/chunk-2Z5Q4L73.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   AttestationFormatError
-} from "./chunks/chunk-IOOHFP4X.js";
+} from "./chunks/chunk-ZYB5IB4X.js";
 import {
   package_default
 } from "./chunks/chunk-A5EGQXLX.js";
-import "./chunks/chunk-I27SUDNL.js";
+import "./chunks/chunk-FDOX6VZJ.js";
 import {
   ContractError
-} from "./chunks/chunk-HBX2A6LB.js";
+} from "./chunks/chunk-4AYWRO3M.js";
 import {
   EXIT
 } from "./chunks/chunk-AHF3UCFR.js";
-import "./chunks/chunk-SDUS7WQP.js";
+import "./chunks/chunk-X4AHCUZP.js";
 import {
   LogError,
   NoteError,
   ProofError
-} from "./chunks/chunk-UC2BHVQL.js";
+} from "./chunks/chunk-CAIJTZNE.js";
 import {
   UsageError,
   processIo
@@ -43,7 +43,7 @@ import {
   CanonicalJsonError,
   KeyError,
   LedgerError
-} from "./chunks/chunk-BHEB6TFU.js";
+} from "./chunks/chunk-4Q2UWOKV.js";
 import "./chunks/chunk-3VTBKN2Q.js";
 import "./chunks/chunk-XHQWIPB3.js";
 import "./chunks/chunk-C24IPAXU.js";
@@ -57,6 +57,7 @@ Commands:
   run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
+  eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -84,18 +85,19 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-3UNHOMEM.js")).keygen,
-  verify: async () => (await import("./chunks/verify-7WMWAR66.js")).verify,
-  attest: async () => (await import("./chunks/attest-F5TQK5UT.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-VGJ3NAKA.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-VG7BJMUD.js")).report,
-  ledger: async () => (await import("./chunks/ledger-XY7KFZIA.js")).ledger,
-  review: async () => (await import("./chunks/review-F7CNPMGQ.js")).review,
-  run: async () => (await import("./chunks/run-IIYXLMHU.js")).run,
-  resume: async () => (await import("./chunks/resume-NYVYHFBK.js")).resume,
-  signal: async () => (await import("./chunks/signal-LCEAE6WQ.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-DAEJTUBE.js")).anchor,
-  mcp: async () => (await import("./chunks/mcp-DDUCV2SY.js")).mcp
+  keygen: async () => (await import("./chunks/keygen-2NALYLCU.js")).keygen,
+  verify: async () => (await import("./chunks/verify-FFYYDQQZ.js")).verify,
+  attest: async () => (await import("./chunks/attest-FHKCGX3X.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-RQ3QEME2.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-LYVXHGML.js")).report,
+  ledger: async () => (await import("./chunks/ledger-WFSJULSH.js")).ledger,
+  review: async () => (await import("./chunks/review-B4VQDX2U.js")).review,
+  run: async () => (await import("./chunks/run-GJ32MV2R.js")).run,
+  resume: async () => (await import("./chunks/resume-QJLK3TD7.js")).resume,
+  signal: async () => (await import("./chunks/signal-JFX3ZVHF.js")).signal,
+  eval: async () => (await import("./chunks/eval-73L6ARZK.js")).evalCommand,
+  anchor: async () => (await import("./chunks/anchor-DOVEZENZ.js")).anchor,
+  mcp: async () => (await import("./chunks/mcp-WFLVIDC3.js")).mcp
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

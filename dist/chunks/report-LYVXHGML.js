@@ -7,7 +7,7 @@ import {
 import {
   reportPathFor,
   writeReportFile
-} from "./chunk-3KOPC4TI.js";
+} from "./chunk-B2MVKCGR.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
@@ -15,8 +15,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-33NOQTKE.js";
-import "./chunk-UC2BHVQL.js";
+} from "./chunk-473EKJVU.js";
+import "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -27,7 +27,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   createNodeCrypto
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

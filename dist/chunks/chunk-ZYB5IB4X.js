@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   bytesToHex,
   canonicalJson,
@@ -14,7 +14,7 @@ import {
   parseBundle,
   utf8Bytes,
   verifyBundle
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/core/attest/errors.ts
 var AttestationRefusedError = class extends Error {

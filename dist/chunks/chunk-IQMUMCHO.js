@@ -9,16 +9,16 @@ import {
   createRunIsolation,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-7INR2XEG.js";
+} from "./chunk-SJ35XKNQ.js";
 import {
   reportPathFor,
   writeReportFile
-} from "./chunk-3KOPC4TI.js";
+} from "./chunk-B2MVKCGR.js";
 import {
   describeAwait,
   describeIsolation,
   parseIsolationMode
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
@@ -37,7 +37,7 @@ import {
   resolveTrustedKeys,
   streamTail,
   tailsFromStore
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/cli/run-output.ts
 import { mkdirSync, readFileSync } from "node:fs";
@@ -455,6 +455,9 @@ export {
   checkRunOutputs,
   bundlePathFor,
   reportResult,
+  relativeOrAbsolute,
+  shellQuote,
   cancelOnSignals,
-  setUpIsolation
+  setUpIsolation,
+  abortedExit
 };

@@ -7,10 +7,10 @@ import {
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
-import "./chunk-SDUS7WQP.js";
+import "./chunk-X4AHCUZP.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -24,7 +24,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveSigningKey
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-Q35MB3IO.js";
+} from "./chunk-IQMUMCHO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-7INR2XEG.js";
-import "./chunk-3KOPC4TI.js";
-import "./chunk-TK5WLJ3H.js";
+import "./chunk-SJ35XKNQ.js";
+import "./chunk-B2MVKCGR.js";
+import "./chunk-2Z5Q4L73.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-A5EGQXLX.js";
-import "./chunk-HBX2A6LB.js";
+import "./chunk-4AYWRO3M.js";
 import "./chunk-P44NM2NO.js";
 import {
   EXIT
@@ -22,7 +22,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-33NOQTKE.js";
+} from "./chunk-473EKJVU.js";
 import {
   CheckpointWitness,
   LOG_FILES,
@@ -34,14 +34,14 @@ import {
   readLogConfig,
   readLogTree,
   verifyLogDir
-} from "./chunk-SDUS7WQP.js";
+} from "./chunk-X4AHCUZP.js";
 import {
   ForkError,
   anchorLeafData,
   checkReceipt,
   openCheckpoint,
   verifyInclusion
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -61,7 +61,7 @@ import {
   loadKeyFile,
   loadOrCreateKeyFile,
   parseSeedBase64
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -13,16 +13,16 @@ import {
 } from "./chunk-AHF3UCFR.js";
 import {
   formatReport
-} from "./chunk-6LQKTH2E.js";
+} from "./chunk-H344ADN4.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-33NOQTKE.js";
-import "./chunk-SDUS7WQP.js";
+} from "./chunk-473EKJVU.js";
+import "./chunk-X4AHCUZP.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -40,7 +40,7 @@ import {
   exportBundleToFile,
   readHumanReview,
   writeBundle
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

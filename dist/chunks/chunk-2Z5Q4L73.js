@@ -7,7 +7,7 @@ import {
 import {
   GITHUB_CONTEXT_ENV,
   dropForbiddenEnv
-} from "./chunk-HBX2A6LB.js";
+} from "./chunk-4AYWRO3M.js";
 import {
   ANNOTATION_KINDS,
   HUMAN_REVIEW_KIND,
@@ -17,7 +17,7 @@ import {
   canonicalJson,
   isPinned,
   readHumanReview
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import {
   external_exports
 } from "./chunk-XHQWIPB3.js";

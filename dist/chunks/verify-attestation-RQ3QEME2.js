@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   AttestationFormatError,
   verifyAttestation
-} from "./chunk-IOOHFP4X.js";
+} from "./chunk-ZYB5IB4X.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
@@ -12,8 +12,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-33NOQTKE.js";
-import "./chunk-UC2BHVQL.js";
+} from "./chunk-473EKJVU.js";
+import "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -26,7 +26,7 @@ import {
 import {
   createNodeCrypto,
   hasRole
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -4,11 +4,11 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-Q35MB3IO.js";
+} from "./chunk-IQMUMCHO.js";
 import "./chunk-YOHY7DC3.js";
 import {
   unpinnedReason
-} from "./chunk-ZT3MOK54.js";
+} from "./chunk-MXYPY2QC.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
   McpServerError,
@@ -17,26 +17,26 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-7INR2XEG.js";
-import "./chunk-3KOPC4TI.js";
+} from "./chunk-SJ35XKNQ.js";
+import "./chunk-B2MVKCGR.js";
 import {
   secretRedactor
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-A5EGQXLX.js";
 import {
   findContract
-} from "./chunk-I27SUDNL.js";
+} from "./chunk-FDOX6VZJ.js";
 import {
   readTomlSource,
   resolveContract,
   resolveContractSources
-} from "./chunk-HBX2A6LB.js";
+} from "./chunk-4AYWRO3M.js";
 import "./chunk-P44NM2NO.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
-import "./chunk-UC2BHVQL.js";
+import "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs
 } from "./chunk-VCW7KPCO.js";
@@ -45,7 +45,7 @@ import {
   emit,
   printHelp
 } from "./chunk-PQNVCJVT.js";
-import "./chunk-BHEB6TFU.js";
+import "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -318,6 +318,11 @@ function readFanoutReduction(seq, p, anchors) {
   }
   return { seq, children, winner };
 }
+function checkEvalReport(seq, p, anchors) {
+  const refs = Array.isArray(p.arms) ? p.arms.flatMap((arm) => isObject(arm) && Array.isArray(arm.child_refs) ? arm.child_refs : [null]) : [null];
+  const checked = readFanoutReduction(seq, { children: refs, winner: null }, anchors);
+  return "error" in checked ? checked.error.replaceAll("fanout_reduction", "eval_report") : null;
+}
 function childAnchorMismatch(anchor, child) {
   const where = `seq ${anchor.seq}: child anchor for ${anchor.child_session_id}`;
   if (anchor.child_root_hash !== void 0 && anchor.child_root_hash !== child.root_hash) {
@@ -1307,6 +1312,11 @@ var ChainVerifier = class {
         const reduction = readFanoutReduction(entry.seq, p, this.#anchorsBySeq);
         if ("error" in reduction) this.fail(entry.seq, "bad_fanout_reduction", reduction.error);
         else this.#reductions.push(reduction);
+        break;
+      }
+      case "eval_report": {
+        const error = checkEvalReport(entry.seq, p, this.#anchorsBySeq);
+        if (error) this.fail(entry.seq, "bad_eval_report", error);
         break;
       }
     }

@@ -3,29 +3,29 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-3WTOHVTG.js";
-import "./chunk-Q35MB3IO.js";
+} from "./chunk-BFVGXKMG.js";
+import "./chunk-IQMUMCHO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-747UD6WP.js";
 import "./chunk-YOHY7DC3.js";
-import "./chunk-7INR2XEG.js";
-import "./chunk-3KOPC4TI.js";
+import "./chunk-SJ35XKNQ.js";
+import "./chunk-B2MVKCGR.js";
 import {
   APPROVAL_SIGNAL
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-A5EGQXLX.js";
-import "./chunk-JDFYQ7KD.js";
-import "./chunk-I27SUDNL.js";
-import "./chunk-HBX2A6LB.js";
+import "./chunk-5N2BYS3N.js";
+import "./chunk-FDOX6VZJ.js";
+import "./chunk-4AYWRO3M.js";
 import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
-import "./chunk-SDUS7WQP.js";
+import "./chunk-X4AHCUZP.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs
 } from "./chunk-VCW7KPCO.js";
@@ -35,7 +35,7 @@ import {
 } from "./chunk-PQNVCJVT.js";
 import {
   LedgerStore
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -31,17 +31,18 @@ import {
   tallyingRedactor,
   textOf,
   wo
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import {
   CORE_CONTRACT_FORMAT,
+  applyArm,
   contractHash
-} from "./chunk-HBX2A6LB.js";
+} from "./chunk-4AYWRO3M.js";
 import {
   ANNOTATION_KINDS,
   canonicalJson,
   streamTail,
   tailsFromStore
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import {
   external_exports
 } from "./chunk-XHQWIPB3.js";
@@ -1253,6 +1254,9 @@ function readRecordedContract(store, sessionId, format = CORE_CONTRACT_FORMAT) {
   };
 }
 
+// src/core/run/eval.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+
 // src/core/providers/executor-provider.ts
 function buildExecutorProvider(contract, options) {
   const { executor } = contract;
@@ -1385,6 +1389,53 @@ function createCtx(options) {
   };
 }
 
+// src/core/verify/git-info.ts
+var DEFAULT_BRANCH_CANDIDATES = ["origin/HEAD", "origin/main", "origin/master", "main", "master"];
+async function readGitInfo(workdir, baseRef) {
+  const git2 = harnessGit(workdir);
+  if (!await git2.checkIsRepo().catch(() => false)) return null;
+  const head = await revParse(git2, "HEAD");
+  const status = await git2.status().catch(() => null);
+  const remote = await git2.remote(["get-url", "origin"]).then((url) => typeof url === "string" ? redactUrl(url.trim()) : null).catch(() => null);
+  let base = null;
+  if (baseRef) {
+    const sha = await revParse(git2, `${baseRef}^{commit}`);
+    if (!sha)
+      throw new GitRefError(
+        `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`
+      );
+    base = { ref: baseRef, sha };
+  } else if (head) {
+    for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
+      const tip = await revParse(git2, `${candidate}^{commit}`);
+      if (!tip) continue;
+      const mergeBase = await git2.raw(["merge-base", "HEAD", tip]).catch(() => "");
+      if (mergeBase.trim()) {
+        base = { ref: candidate, sha: mergeBase.trim() };
+        break;
+      }
+    }
+  }
+  return {
+    repo: remote,
+    base_ref: base?.ref ?? null,
+    base_sha: base?.sha ?? null,
+    head_sha: head,
+    dirty: status ? !status.isClean() : false
+  };
+}
+async function revParse(git2, ref) {
+  try {
+    const sha = (await git2.raw(["rev-parse", "--verify", "--quiet", ref])).trim();
+    return sha || null;
+  } catch {
+    return null;
+  }
+}
+function redactUrl(url) {
+  return url.replace(/^(\w+:\/\/)[^/@]+@/, "$1");
+}
+
 // src/core/verify/panel-seats.ts
 function buildPanelSeats(contract, options) {
   const configs = contract.panel.seats.length > 0 ? contract.panel.seats : contract.provider ? [contract.provider] : [];
@@ -1425,6 +1476,89 @@ function toProviderConfig(settings) {
     script: settings.script,
     maxTokens: settings.max_tokens,
     temperature: settings.temperature
+  };
+}
+
+// src/core/run/child-run.ts
+import { randomUUID } from "node:crypto";
+
+// src/core/runtime/budget-slice.ts
+var SlicedBudgetMeter = class extends BudgetMeter {
+  constructor(parent, slice, onWarning = () => {
+  }) {
+    super(slice, onWarning);
+    this.parent = parent;
+  }
+  parent;
+  assertCanSpend() {
+    this.parent.assertCanSpend();
+    super.assertCanSpend();
+  }
+  record(usage) {
+    let parentError;
+    try {
+      this.parent.record(usage);
+    } catch (error) {
+      parentError = error;
+    }
+    super.record(usage);
+    if (parentError) throw parentError;
+  }
+};
+function clampSlice(requested, parent) {
+  const min = (a, b) => a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
+  return {
+    maxCostUsd: min(requested.maxCostUsd, parent.maxCostUsd),
+    maxTotalTokens: min(requested.maxTotalTokens, parent.maxTotalTokens),
+    maxSteps: min(requested.maxSteps, parent.maxSteps)
+  };
+}
+function evenSlice(parent, k) {
+  const share = (limit) => limit === void 0 ? void 0 : limit / k;
+  return {
+    maxCostUsd: share(parent.maxCostUsd),
+    maxTotalTokens: parent.maxTotalTokens === void 0 ? void 0 : Math.floor(parent.maxTotalTokens / k),
+    maxSteps: parent.maxSteps === void 0 ? void 0 : Math.max(1, Math.floor(parent.maxSteps / k))
+  };
+}
+
+// src/core/runtime/child-ctx.ts
+function childCtx(parent, scope) {
+  const controller = new AbortController();
+  let cancelReason = null;
+  const cancel = (reason) => {
+    if (controller.signal.aborted) return;
+    cancelReason = reason;
+    controller.abort(reason);
+  };
+  const onParentAbort = () => cancel(`the parent run was cancelled (${String(parent.signal.reason)})`);
+  if (parent.signal.aborted) onParentAbort();
+  else parent.signal.addEventListener("abort", onParentAbort, { once: true });
+  const own = scope.timeoutMs === void 0 ? null : parent.now() + scope.timeoutMs;
+  const deadline = own === null ? parent.deadline : parent.deadline === null ? own : Math.min(own, parent.deadline);
+  let timer;
+  if (deadline !== null) {
+    timer = setTimeout(() => cancel("deadline"), Math.max(0, deadline - parent.now()));
+    timer.unref();
+  }
+  const ctx = {
+    signal: controller.signal,
+    deadline,
+    budget: scope.budget,
+    events: scope.events,
+    ...parent.isolation ? { isolation: parent.isolation } : {},
+    now: () => parent.now()
+  };
+  return {
+    ctx,
+    cancel,
+    get cancelReason() {
+      return cancelReason;
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+      parent.signal.removeEventListener("abort", onParentAbort);
+    }
   };
 }
 
@@ -1657,7 +1791,7 @@ async function materializeCleanRoom(options) {
   const started = performance.now();
   const env = gitEnv(options.env);
   const parent = options.parentDir ?? tmpdir();
-  const dir = await mkdtemp(join2(parent, "truss-cleanroom-"));
+  const dir = await mkdtemp(join2(parent, options.prefix ?? "truss-cleanroom-"));
   const scratch = await mkdtemp(join2(tmpdir(), "truss-cleanroom-scratch-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
@@ -1953,53 +2087,6 @@ function setupClause(run, contract) {
   };
 }
 
-// src/core/verify/git-info.ts
-var DEFAULT_BRANCH_CANDIDATES = ["origin/HEAD", "origin/main", "origin/master", "main", "master"];
-async function readGitInfo(workdir, baseRef) {
-  const git2 = harnessGit(workdir);
-  if (!await git2.checkIsRepo().catch(() => false)) return null;
-  const head = await revParse(git2, "HEAD");
-  const status = await git2.status().catch(() => null);
-  const remote = await git2.remote(["get-url", "origin"]).then((url) => typeof url === "string" ? redactUrl(url.trim()) : null).catch(() => null);
-  let base = null;
-  if (baseRef) {
-    const sha = await revParse(git2, `${baseRef}^{commit}`);
-    if (!sha)
-      throw new GitRefError(
-        `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`
-      );
-    base = { ref: baseRef, sha };
-  } else if (head) {
-    for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
-      const tip = await revParse(git2, `${candidate}^{commit}`);
-      if (!tip) continue;
-      const mergeBase = await git2.raw(["merge-base", "HEAD", tip]).catch(() => "");
-      if (mergeBase.trim()) {
-        base = { ref: candidate, sha: mergeBase.trim() };
-        break;
-      }
-    }
-  }
-  return {
-    repo: remote,
-    base_ref: base?.ref ?? null,
-    base_sha: base?.sha ?? null,
-    head_sha: head,
-    dirty: status ? !status.isClean() : false
-  };
-}
-async function revParse(git2, ref) {
-  try {
-    const sha = (await git2.raw(["rev-parse", "--verify", "--quiet", ref])).trim();
-    return sha || null;
-  } catch {
-    return null;
-  }
-}
-function redactUrl(url) {
-  return url.replace(/^(\w+:\/\/)[^/@]+@/, "$1");
-}
-
 // src/core/verify/verdict.ts
 function computeVerdict(clauses, conditions = {}) {
   const forced = [];
@@ -2061,191 +2148,6 @@ async function verifyCheck(session, index, clause, options, contract, redact, wo
   return { clause: index, kind: "check", desc: clause.desc, status: met ? "met" : "not_met", reason };
 }
 
-// src/core/runtime/budget-slice.ts
-var SlicedBudgetMeter = class extends BudgetMeter {
-  constructor(parent, slice, onWarning = () => {
-  }) {
-    super(slice, onWarning);
-    this.parent = parent;
-  }
-  parent;
-  assertCanSpend() {
-    this.parent.assertCanSpend();
-    super.assertCanSpend();
-  }
-  record(usage) {
-    let parentError;
-    try {
-      this.parent.record(usage);
-    } catch (error) {
-      parentError = error;
-    }
-    super.record(usage);
-    if (parentError) throw parentError;
-  }
-};
-function clampSlice(requested, parent) {
-  const min = (a, b) => a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
-  return {
-    maxCostUsd: min(requested.maxCostUsd, parent.maxCostUsd),
-    maxTotalTokens: min(requested.maxTotalTokens, parent.maxTotalTokens),
-    maxSteps: min(requested.maxSteps, parent.maxSteps)
-  };
-}
-function evenSlice(parent, k) {
-  const share = (limit) => limit === void 0 ? void 0 : limit / k;
-  return {
-    maxCostUsd: share(parent.maxCostUsd),
-    maxTotalTokens: parent.maxTotalTokens === void 0 ? void 0 : Math.floor(parent.maxTotalTokens / k),
-    maxSteps: parent.maxSteps === void 0 ? void 0 : Math.max(1, Math.floor(parent.maxSteps / k))
-  };
-}
-
-// src/core/run/child-run.ts
-import { randomUUID } from "node:crypto";
-
-// src/core/runtime/child-ctx.ts
-function childCtx(parent, scope) {
-  const controller = new AbortController();
-  let cancelReason = null;
-  const cancel = (reason) => {
-    if (controller.signal.aborted) return;
-    cancelReason = reason;
-    controller.abort(reason);
-  };
-  const onParentAbort = () => cancel(`the parent run was cancelled (${String(parent.signal.reason)})`);
-  if (parent.signal.aborted) onParentAbort();
-  else parent.signal.addEventListener("abort", onParentAbort, { once: true });
-  const own = scope.timeoutMs === void 0 ? null : parent.now() + scope.timeoutMs;
-  const deadline = own === null ? parent.deadline : parent.deadline === null ? own : Math.min(own, parent.deadline);
-  let timer;
-  if (deadline !== null) {
-    timer = setTimeout(() => cancel("deadline"), Math.max(0, deadline - parent.now()));
-    timer.unref();
-  }
-  const ctx = {
-    signal: controller.signal,
-    deadline,
-    budget: scope.budget,
-    events: scope.events,
-    ...parent.isolation ? { isolation: parent.isolation } : {},
-    now: () => parent.now()
-  };
-  return {
-    ctx,
-    cancel,
-    get cancelReason() {
-      return cancelReason;
-    },
-    dispose() {
-      if (timer) clearTimeout(timer);
-      parent.signal.removeEventListener("abort", onParentAbort);
-    }
-  };
-}
-
-// src/core/run/run-types.ts
-var RunAbortedError = class extends Error {
-  constructor(message2, sessionId) {
-    super(message2);
-    this.sessionId = sessionId;
-  }
-  sessionId;
-  name = "RunAbortedError";
-};
-
-// src/core/run/child-run.ts
-async function runChild(parent, request, onCancel) {
-  const { ctx } = parent;
-  const meter = new SlicedBudgetMeter(
-    ctx.budget,
-    {
-      maxCostUsd: request.budgetSlice.max_cost_usd,
-      maxTotalTokens: request.budgetSlice.max_total_tokens,
-      maxSteps: request.budgetSlice.max_steps
-    },
-    (message2) => ctx.events({ type: "warning", message: `attempt ${request.attempt}: ${message2}` })
-  );
-  const child = childCtx(ctx, {
-    budget: meter,
-    // A child's own progress stays in its ledger; its warnings reach the parent's host.
-    events: (event) => {
-      if (event.type === "warning")
-        ctx.events({ type: "warning", message: `attempt ${request.attempt}: ${event.message}` });
-    },
-    timeoutMs: request.timeoutMs
-  });
-  onCancel?.(child.cancel);
-  const sessionId = randomUUID();
-  ctx.events({ type: "child_started", attempt: request.attempt, sessionId });
-  let status = "failed";
-  let error = null;
-  let executor = null;
-  try {
-    const outcome = await runContract({
-      ...parent,
-      workdir: request.workdir,
-      ctx: child.ctx,
-      contract: request.contract,
-      contractHash: request.contractHash,
-      sessionId,
-      publishChanges: void 0,
-      parent: {
-        session_id: parent.sessionId,
-        attempt: request.attempt,
-        task: request.task,
-        scope: request.scope,
-        budget_slice: request.budgetSlice
-      }
-    });
-    status = outcome.status === "completed" ? "completed" : "suspended";
-    if (outcome.status === "completed") executor = outcome.executor;
-    else error = `suspended: ${outcome.suspension.reason}`;
-  } catch (thrown) {
-    if (!(thrown instanceof RunAbortedError) || !parent.store.session(sessionId)) throw thrown;
-    status = child.cancelReason ? "cancelled" : "failed";
-    error = child.cancelReason ?? thrown.message;
-  } finally {
-    child.dispose();
-  }
-  const result = readChild(parent, sessionId);
-  ctx.events({
-    type: "child_finished",
-    attempt: request.attempt,
-    sessionId,
-    status,
-    overall: result.verdict?.overall ?? null,
-    costUsd: meter.spent.costUsd
-  });
-  return {
-    attempt: request.attempt,
-    sessionId,
-    status,
-    ...result,
-    usage: { ...meter.spent },
-    executor,
-    error
-  };
-}
-function readChild(parent, sessionId) {
-  let rootHash = "";
-  let verdict = null;
-  let verdictRef = null;
-  for (const entry of parent.store.entries(sessionId)) {
-    if (entry.seq === 0) rootHash = entry.entry_hash;
-    if (entry.kind === "verdict" && !verdictRef) {
-      verdictRef = { seq: entry.seq, entry_hash: entry.entry_hash };
-      const p = entry.payload;
-      verdict = {
-        overall: p.overall,
-        clauses: p.clauses,
-        forced: p.forced
-      };
-    }
-  }
-  return { verdict, verdictRef, rootHash, headHash: parent.store.requireSession(sessionId).head_hash ?? "" };
-}
-
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
@@ -2257,7 +2159,9 @@ var FanoutWorkspaceError = class extends Error {
 var MAX_UNCOMMITTED_BYTES = 64 * 1024 * 1024;
 async function childWorkdirs(options) {
   if (options.shared) {
-    return { shared: true, dirFor: async () => options.workdir, dispose: async () => {
+    const place = { dir: options.workdir, release: async () => {
+    } };
+    return { shared: true, acquire: async () => place, dispose: async () => {
     } };
   }
   const root = await findRepoRoot(options.workdir, options.env);
@@ -2293,23 +2197,31 @@ async function childWorkdirs(options) {
       "the uncommitted changes are too large to copy into every attempt: commit them first"
     );
   }
-  const rooms = [];
+  const rooms = /* @__PURE__ */ new Set();
   return {
     shared: false,
-    async dirFor() {
+    async acquire() {
       const room = await materializeCleanRoom({
         repoRoot: root,
         baseSha: snapshot.head,
         diff,
         env: options.env,
         parentDir: options.parentDir,
-        prepare: options.prepare
+        prepare: options.prepare,
+        prefix: "truss-attempt-"
       });
-      rooms.push(room);
-      return join3(room.dir, inside);
+      rooms.add(room);
+      return {
+        dir: join3(room.dir, inside),
+        release: async () => {
+          if (rooms.delete(room)) await room.dispose();
+        }
+      };
     },
     async dispose() {
-      await Promise.all(rooms.splice(0).map((room) => room.dispose()));
+      const left = [...rooms];
+      rooms.clear();
+      await Promise.all(left.map((room) => room.dispose()));
     }
   };
 }
@@ -2970,21 +2882,27 @@ async function runAttempts(parent, plan) {
   const worker = async () => {
     for (let attempt = pending.shift(); attempt !== void 0; attempt = pending.shift()) {
       if (stopped || ctx.signal.aborted) return;
-      const result = await runChild(
-        parent,
-        {
-          attempt,
-          task: plan.childContract.contract.intent,
-          contract: plan.childContract,
-          contractHash: plan.childHash,
-          workdir: await workdirs.dirFor(attempt),
-          scope: plan.scope,
-          budgetSlice: plan.budgetSlice,
-          timeoutMs: plan.settings.timeout_sec === void 0 ? void 0 : plan.settings.timeout_sec * 1e3
-        },
-        (cancel) => running.set(attempt, cancel)
-      );
-      running.delete(attempt);
+      const place = await workdirs.acquire();
+      let result;
+      try {
+        result = await runChild(
+          parent,
+          {
+            attempt,
+            task: plan.childContract.contract.intent,
+            contract: plan.childContract,
+            contractHash: plan.childHash,
+            workdir: place.dir,
+            scope: plan.scope,
+            budgetSlice: plan.budgetSlice,
+            timeoutMs: plan.settings.timeout_sec === void 0 ? void 0 : plan.settings.timeout_sec * 1e3
+          },
+          (cancel) => running.set(attempt, cancel)
+        );
+      } finally {
+        running.delete(attempt);
+        await place.release();
+      }
       results.push(result);
       order.set(attempt, order.size + 1);
       if (plan.settings.reducer === "first_success" && result.verdict?.overall === "pass" && !stopped) {
@@ -5788,6 +5706,16 @@ async function runExecutor(session, options, contract, redact, identity) {
   });
 }
 
+// src/core/run/run-types.ts
+var RunAbortedError = class extends Error {
+  constructor(message2, sessionId) {
+    super(message2);
+    this.sessionId = sessionId;
+  }
+  sessionId;
+  name = "RunAbortedError";
+};
+
 // src/core/run/run-contract.ts
 async function runContract(options) {
   const git2 = options.git !== void 0 ? options.git : await readGitInfo(options.workdir, options.baseRef);
@@ -6005,6 +5933,280 @@ async function verifyOwnWork(session, options, contract, git2, redact, workspace
     ...executorFailed ? { executorFailed } : {}
   });
   return { computed, executor };
+}
+
+// src/core/run/child-run.ts
+async function runChild(parent, request, onCancel) {
+  const { ctx } = parent;
+  const meter = new SlicedBudgetMeter(
+    ctx.budget,
+    {
+      maxCostUsd: request.budgetSlice.max_cost_usd,
+      maxTotalTokens: request.budgetSlice.max_total_tokens,
+      maxSteps: request.budgetSlice.max_steps
+    },
+    (message2) => ctx.events({ type: "warning", message: `attempt ${request.attempt}: ${message2}` })
+  );
+  const child = childCtx(ctx, {
+    budget: meter,
+    // A child's own progress stays in its ledger; its warnings reach the parent's host.
+    events: (event) => {
+      if (event.type === "warning")
+        ctx.events({ type: "warning", message: `attempt ${request.attempt}: ${event.message}` });
+    },
+    timeoutMs: request.timeoutMs
+  });
+  onCancel?.(child.cancel);
+  const sessionId = randomUUID();
+  ctx.events({ type: "child_started", attempt: request.attempt, sessionId });
+  let status = "failed";
+  let error = null;
+  let executor = null;
+  try {
+    const outcome = await runContract({
+      ...parent,
+      workdir: request.workdir,
+      ctx: child.ctx,
+      contract: request.contract,
+      contractHash: request.contractHash,
+      sessionId,
+      publishChanges: void 0,
+      parent: {
+        session_id: parent.sessionId,
+        attempt: request.attempt,
+        task: request.task,
+        scope: request.scope,
+        budget_slice: request.budgetSlice
+      }
+    });
+    status = outcome.status === "completed" ? "completed" : "suspended";
+    if (outcome.status === "completed") executor = outcome.executor;
+    else error = `suspended: ${outcome.suspension.reason}`;
+  } catch (thrown) {
+    if (!(thrown instanceof RunAbortedError) || !parent.store.session(sessionId)) throw thrown;
+    status = child.cancelReason ? "cancelled" : "failed";
+    error = child.cancelReason ?? thrown.message;
+  } finally {
+    child.dispose();
+  }
+  const result = readChild(parent, sessionId);
+  ctx.events({
+    type: "child_finished",
+    attempt: request.attempt,
+    sessionId,
+    status,
+    overall: result.verdict?.overall ?? null,
+    costUsd: meter.spent.costUsd
+  });
+  return {
+    attempt: request.attempt,
+    sessionId,
+    status,
+    ...result,
+    usage: { ...meter.spent },
+    executor,
+    error
+  };
+}
+function readChild(parent, sessionId) {
+  let rootHash = "";
+  let verdict = null;
+  let verdictRef = null;
+  for (const entry of parent.store.entries(sessionId)) {
+    if (entry.seq === 0) rootHash = entry.entry_hash;
+    if (entry.kind === "verdict" && !verdictRef) {
+      verdictRef = { seq: entry.seq, entry_hash: entry.entry_hash };
+      const p = entry.payload;
+      verdict = {
+        overall: p.overall,
+        clauses: p.clauses,
+        forced: p.forced
+      };
+    }
+  }
+  return { verdict, verdictRef, rootHash, headHash: parent.store.requireSession(sessionId).head_hash ?? "" };
+}
+
+// src/core/run/eval.ts
+async function startEval(options) {
+  const { host, store, contract } = options;
+  const { events, signal, isolation, contractDir, ...passThrough } = host;
+  const ctx = createCtx({
+    ...signal ? { signal } : {},
+    events,
+    // No ceiling of its own: each run is held to its arm's [budget], and all of it is counted here.
+    budget: new BudgetMeter({}),
+    ...isolation ? { isolation } : {}
+  });
+  const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const arms = options.arms.map((arm) => {
+    const applied = applyArm(contract, arm);
+    const provider = applied.contract.executor.kind === "in-loop" ? buildExecutorProvider(applied.contract, lookup) : void 0;
+    return { arm, ...applied, provider };
+  });
+  const panel = buildPanelSeats(contract, lookup);
+  const git2 = await readGitInfo(options.workdir);
+  const session = DurableSession.start({
+    store,
+    signer: options.signer,
+    codeVersion: options.codeVersion,
+    id: options.sessionId ?? randomUUID2()
+  });
+  const redact = secretRedactor(host.env, host.secrets ?? []);
+  session.record("run_started", () => ({
+    payload: {
+      session_id: session.id,
+      kind: "eval",
+      contract,
+      contract_hash: options.contractHash,
+      eval: {
+        repeats: options.repeats,
+        arms: arms.map(({ arm, hash }) => ({ name: arm.name, change: arm.change, contract_hash: hash }))
+      },
+      code_version: options.codeVersion,
+      principal: options.principal,
+      git: git2,
+      isolation: { ...(isolation ?? NO_ISOLATION).report },
+      workdir: options.workdir,
+      started_at: new Date(ctx.now()).toISOString()
+    }
+  }));
+  try {
+    const reports = [];
+    let attempt = 0;
+    for (const { arm, contract: armContract, hash, provider } of arms) {
+      const parent = {
+        ...passThrough,
+        workdir: options.workdir,
+        store,
+        signer: options.signer,
+        ctx,
+        panel,
+        executorProvider: provider,
+        sessionId: session.id,
+        codeVersion: options.codeVersion,
+        principal: options.principal,
+        git: git2
+      };
+      const workdirs = await childWorkdirs({
+        workdir: options.workdir,
+        env: host.env,
+        shared: armContract.executor.kind === "none",
+        parentDir: host.cleanRoomParent,
+        prepare: isolation ? (dir) => isolation.addWorkdir(dir) : void 0
+      });
+      const report2 = {
+        name: arm.name,
+        change: arm.change,
+        contract_hash: hash,
+        runs: 0,
+        passes: 0,
+        pass_rate: 0,
+        cost_usd: 0,
+        tokens: 0,
+        wall_ms: 0,
+        child_refs: []
+      };
+      try {
+        for (let repeat = 1; repeat <= options.repeats; repeat++) {
+          if (ctx.signal.aborted) throw new CancelledError();
+          attempt++;
+          const place = await workdirs.acquire();
+          const started = performance.now();
+          const child = await runChild(parent, {
+            attempt,
+            task: armContract.contract.intent,
+            contract: armContract,
+            contractHash: hash,
+            workdir: place.dir,
+            scope: { write_scope: [...armContract.constraints.write_scope] },
+            budgetSlice: { ...armContract.budget }
+          }).finally(() => place.release());
+          const wallMs = Math.round(performance.now() - started);
+          const overall = child.verdict?.overall ?? null;
+          const anchor = session.record("child_anchor", () => ({
+            payload: {
+              child_session_id: child.sessionId,
+              child_root_hash: child.rootHash,
+              child_head_hash: child.headHash,
+              task: armContract.contract.intent,
+              scope: { write_scope: [...armContract.constraints.write_scope] },
+              budget_slice: { ...armContract.budget },
+              status: child.status,
+              verdict_ref: child.verdictRef,
+              arm: arm.name,
+              repeat,
+              attempt,
+              overall,
+              cost_usd: child.usage.costUsd,
+              total_tokens: child.usage.totalTokens,
+              wall_ms: wallMs,
+              error: child.error && redact(child.error)
+            }
+          }));
+          report2.runs++;
+          if (overall === "pass") report2.passes++;
+          report2.cost_usd += child.usage.costUsd;
+          report2.tokens += child.usage.totalTokens;
+          report2.wall_ms += wallMs;
+          report2.child_refs.push({
+            anchor_seq: anchor.seq,
+            child_session_id: child.sessionId,
+            verdict_ref: child.verdictRef,
+            overall
+          });
+        }
+      } finally {
+        await workdirs.dispose();
+      }
+      report2.pass_rate = report2.runs === 0 ? 0 : report2.passes / report2.runs;
+      reports.push(report2);
+    }
+    const report = summarize(options.repeats, reports);
+    session.record("eval_report", () => ({ payload: report }));
+    session.record("run_completed", () => ({
+      payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() }
+    }));
+    return {
+      status: "completed",
+      sessionId: session.id,
+      headHash: store.requireSession(session.id).head_hash ?? "",
+      report
+    };
+  } catch (error) {
+    const cancelled = ctx.signal.aborted || error instanceof CancelledError;
+    const message2 = redact(cancelled ? "cancelled" : error.message ?? String(error));
+    session.record("run_failed", () => ({
+      payload: { error: message2, failed_at: new Date(ctx.now()).toISOString() }
+    }));
+    return {
+      status: "aborted",
+      sessionId: session.id,
+      message: `eval ${session.id} failed: ${message2}`,
+      cancelled
+    };
+  }
+}
+function summarize(repeats, arms) {
+  const [first] = arms;
+  const delta = first ? arms.slice(1).map((arm) => ({
+    arm: arm.name,
+    vs: first.name,
+    pass_rate: arm.pass_rate - first.pass_rate,
+    cost_usd: arm.cost_usd - first.cost_usd,
+    tokens: arm.tokens - first.tokens,
+    wall_ms: arm.wall_ms - first.wall_ms
+  })) : [];
+  const sign = (n, text) => `${n >= 0 ? "+" : "\u2212"}${text}`;
+  const lines = arms.map(
+    (arm) => `${arm.name}: ${arm.passes}/${arm.runs} passed (${Math.round(arm.pass_rate * 100)}%), $${arm.cost_usd.toFixed(4)}, ${arm.tokens} tokens`
+  );
+  for (const d of delta) {
+    lines.push(
+      `${d.arm} vs ${d.vs}: ${sign(d.pass_rate, `${Math.abs(Math.round(d.pass_rate * 100))} pp`)} pass rate, ${sign(d.cost_usd, `$${Math.abs(d.cost_usd).toFixed(4)}`)}, ${sign(d.tokens, `${Math.abs(d.tokens)} tokens`)}`
+    );
+  }
+  return { repeats, arms, delta, summary: lines.join("; ") };
 }
 
 // src/core/run/run-service.ts
@@ -6311,6 +6513,7 @@ export {
   mountDecision,
   mcpToolAllowed,
   readRecordedContract,
+  startEval,
   createRunIsolation,
   reportFromEntries,
   selfValidationLine,

@@ -14,7 +14,7 @@ import {
   signCheckpoint,
   verifyConsistency,
   verifyInclusion
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   ANCHOR_RECEIPT_KIND,
   LedgerError,
@@ -22,7 +22,7 @@ import {
   bytesToHex,
   hexToBytes,
   keyIdFromPublicKey
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/core/anchor/log-files.ts
 var LOG_FILES = {

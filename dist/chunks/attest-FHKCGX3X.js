@@ -7,7 +7,7 @@ import {
 import {
   AttestationRefusedError,
   attestBundle
-} from "./chunk-IOOHFP4X.js";
+} from "./chunk-ZYB5IB4X.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
@@ -17,10 +17,10 @@ import {
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
-import "./chunk-SDUS7WQP.js";
+import "./chunk-X4AHCUZP.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -38,7 +38,7 @@ import {
   loadKeyFile,
   parseSeedBase64,
   resolveTrustedKeys
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

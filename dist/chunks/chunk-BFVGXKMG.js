@@ -10,7 +10,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-Q35MB3IO.js";
+} from "./chunk-IQMUMCHO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
@@ -20,27 +20,27 @@ import {
 import {
   readRecordedContract,
   resumeRun
-} from "./chunk-7INR2XEG.js";
+} from "./chunk-SJ35XKNQ.js";
 import {
   DurableReplayError,
   acquireSessionLease,
   readExportedHead,
   requireExtendsExport,
   secretRedactor
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import {
   GITHUB_CONTRACT_FORMAT,
   resolveContract
-} from "./chunk-JDFYQ7KD.js";
+} from "./chunk-5N2BYS3N.js";
 import {
   findContract
-} from "./chunk-I27SUDNL.js";
+} from "./chunk-FDOX6VZJ.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs,
   requirePositionals
@@ -52,7 +52,7 @@ import {
   LedgerStore,
   createNodeCrypto,
   resolveTrustedKeys
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/cli/commands/resume.ts
 import { existsSync } from "node:fs";

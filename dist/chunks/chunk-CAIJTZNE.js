@@ -7,7 +7,7 @@ import {
   concatBytes,
   hexToBytes,
   keyIdFromPublicKey
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/core/anchor/errors.ts
 var ProofError = class extends Error {

@@ -9,40 +9,40 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-Q35MB3IO.js";
+} from "./chunk-IQMUMCHO.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-YOHY7DC3.js";
 import {
   checkMcpPinning
-} from "./chunk-ZT3MOK54.js";
+} from "./chunk-MXYPY2QC.js";
 import {
   prepareRun,
   startRun
-} from "./chunk-7INR2XEG.js";
-import "./chunk-3KOPC4TI.js";
+} from "./chunk-SJ35XKNQ.js";
+import "./chunk-B2MVKCGR.js";
 import {
   acquireSessionLease,
   secretRedactor
-} from "./chunk-TK5WLJ3H.js";
+} from "./chunk-2Z5Q4L73.js";
 import "./chunk-FGO343MA.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
 import {
   resolveContract
-} from "./chunk-JDFYQ7KD.js";
+} from "./chunk-5N2BYS3N.js";
 import {
   findContract
-} from "./chunk-I27SUDNL.js";
-import "./chunk-HBX2A6LB.js";
+} from "./chunk-FDOX6VZJ.js";
+import "./chunk-4AYWRO3M.js";
 import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
-import "./chunk-SDUS7WQP.js";
+import "./chunk-X4AHCUZP.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   parseCommandArgs
 } from "./chunk-VCW7KPCO.js";
@@ -53,7 +53,7 @@ import {
 import {
   LedgerStore,
   resolveTrustedKeys
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import "./chunk-3VTBKN2Q.js";
 import "./chunk-XHQWIPB3.js";
 import "./chunk-C24IPAXU.js";

@@ -12,13 +12,13 @@ import {
 import {
   CONFIG_FILE,
   CONTRACTS_DIR
-} from "./chunk-I27SUDNL.js";
+} from "./chunk-FDOX6VZJ.js";
 import {
   ContractError
-} from "./chunk-HBX2A6LB.js";
+} from "./chunk-4AYWRO3M.js";
 import {
   checkReceipt
-} from "./chunk-UC2BHVQL.js";
+} from "./chunk-CAIJTZNE.js";
 import {
   HUMAN_REVIEW_KIND,
   appendHumanReviewToBundle,
@@ -28,7 +28,7 @@ import {
   readHumanReview,
   rolePin,
   verifyBundle
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 import {
   external_exports
 } from "./chunk-XHQWIPB3.js";

@@ -6,7 +6,7 @@ import {
   parseConfigToml,
   resolveContract,
   resolveContractSources
-} from "./chunk-HBX2A6LB.js";
+} from "./chunk-4AYWRO3M.js";
 import {
   external_exports
 } from "./chunk-XHQWIPB3.js";

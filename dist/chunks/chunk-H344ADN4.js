@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   VERIFY_EXIT_CODES
-} from "./chunk-BHEB6TFU.js";
+} from "./chunk-4Q2UWOKV.js";
 
 // src/cli/format-report.ts
 var BADGE = {

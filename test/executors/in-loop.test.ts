@@ -100,12 +100,16 @@ describe('in-loop executor', () => {
     expect(kindsOf(run.store, outcome.sessionId)).toEqual([
       'run_started',
       'executor_started',
+      'context_layers',
       'model_result',
       'tool_result',
+      'context_layers',
       'model_result',
       'tool_result',
+      'context_layers',
       'model_result',
       'tool_result',
+      'context_layers',
       'model_result',
       'executor_result',
       'checks_workspace',
@@ -135,7 +139,7 @@ describe('in-loop executor', () => {
     expect(run.events.filter((e) => e.type === 'agent_step')).toHaveLength(4);
   });
 
-  it('only read-only tools commit their tool_result without an fsync of their own; model results, writes, bash and the verdict are durable', async () => {
+  it('only read-only tools and the per-step context_layers commit without an fsync of their own; model results, writes, bash and the verdict are durable', async () => {
     const appended: string[] = [];
     const append = run.store.append.bind(run.store);
     run.store.append = (sessionId, kind, payload, signer, options = {}) => {
@@ -158,14 +162,19 @@ describe('in-loop executor', () => {
     expect(appended).toEqual([
       'run_started',
       'executor_started',
+      'context_layers (deferred)',
       'model_result',
       'tool_result:list_dir (deferred)',
+      'context_layers (deferred)',
       'model_result',
       'tool_result:write_file',
+      'context_layers (deferred)',
       'model_result',
       'tool_result:read_file (deferred)',
+      'context_layers (deferred)',
       'model_result',
       'tool_result:bash',
+      'context_layers (deferred)',
       'model_result',
       'executor_result',
       'checks_workspace',
@@ -404,18 +413,18 @@ high_risk_tools = ["write_file"]
     const Database = (await import('better-sqlite3')).default;
     const raw = new Database(run.dbPath);
     const row = raw
-      .prepare('SELECT payload FROM journal WHERE session_id = ? AND seq = 2')
+      .prepare('SELECT payload FROM journal WHERE session_id = ? AND seq = 3')
       .get(recorded.sessionId) as {
       payload: string;
     };
     raw
-      .prepare('UPDATE journal SET payload = ? WHERE session_id = ? AND seq = 2')
+      .prepare('UPDATE journal SET payload = ? WHERE session_id = ? AND seq = 3')
       .run(row.payload.replace('greeting.txt', 'evil.txt'), recorded.sessionId);
     raw.close();
     const count = kindsOf(run.store, recorded.sessionId).length;
     const error = await resume(recorded.sessionId, fresh, contract).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResumeRefusedError);
-    expect((error as Error).message).toMatch(/chain does not verify at seq 2/);
+    expect((error as Error).message).toMatch(/chain does not verify at seq 3/);
     expect(fresh.requests).toEqual([]);
     expect(kindsOf(run.store, recorded.sessionId)).toHaveLength(count);
   });

@@ -56,10 +56,11 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(serverCalls(calls)).toEqual(['add {"a":2,"b":3}', 'echo {"text":"hi"}']);
 
     const kinds = kindsOf(run.store, outcome.sessionId);
-    expect(kinds.slice(0, 4)).toEqual([
+    expect(kinds.slice(0, 5)).toEqual([
       'run_started',
       'mcp_tools_listed',
       'executor_started',
+      'context_layers',
       'model_result',
     ]);
     const [listed] = entriesOf(run.store, outcome.sessionId, 'mcp_tools_listed');

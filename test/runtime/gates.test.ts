@@ -89,9 +89,10 @@ describe('approval gates', () => {
     expect(done.verdict.overall).toBe('pass');
     expect(readFileSync(join(workdir, 'approved.txt'), 'utf8')).toBe('approved\n');
     const kinds = kindsOf(run.store, first.sessionId);
-    expect(kinds.slice(0, 8)).toEqual([
+    expect(kinds.slice(0, 9)).toEqual([
       'run_started',
       'executor_started',
+      'context_layers',
       'model_result',
       'suspended',
       'human_review',
@@ -100,7 +101,7 @@ describe('approval gates', () => {
       'signal_received',
     ]);
     const release = [...run.store.entries(first.sessionId)].find((e) => e.kind === 'signal_received');
-    expect(release?.payload).toMatchObject({ name: 'approval_gate', review_seq: 6 });
+    expect(release?.payload).toMatchObject({ name: 'approval_gate', review_seq: 7 });
     // The raw signal stayed queued: it was never consumed as a release.
     expect(run.store.signals(first.sessionId)).toMatchObject([{ name: 'approval_gate', status: 'pending' }]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
+import { MemorySchema } from './memory-schema.js';
 
 const envName = z
   .string()
@@ -64,6 +65,8 @@ export const ProviderSchema = z.strictObject({
   script: nonEmpty.optional(),
   max_tokens: z.number().int().positive().optional(),
   temperature: z.number().min(0).max(2).optional(),
+  /** Input tokens the model's context holds; default from the model table (docs/context.md). */
+  context_window: z.number().int().min(1024).max(100_000_000).optional(),
 });
 
 export const PanelSchema = z.strictObject({
@@ -146,7 +149,13 @@ export const SandboxSchema = z.strictObject({
 
 export const PricingSchema = z.record(
   z.string(),
-  z.strictObject({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }),
+  z.strictObject({
+    input_per_mtok: z.number().nonnegative(),
+    output_per_mtok: z.number().nonnegative(),
+    /** Prompt-cache reads and writes (docs/context.md "Prompt caching"); default the input price. */
+    cache_read_per_mtok: z.number().nonnegative().optional(),
+    cache_write_per_mtok: z.number().nonnegative().optional(),
+  }),
 );
 
 /**
@@ -172,6 +181,8 @@ const environmentLayerShape = {
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: McpSchema.optional(),
+  /** `[memory]`: goal re-pin and context compaction of the in-loop agent (docs/context.md). */
+  memory: MemorySchema.optional(),
 };
 
 const contractSection = z.strictObject({
@@ -204,6 +215,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  memory: MemorySchema.optional(),
   fanout: FanoutSchema.optional(),
 };
 

@@ -58,6 +58,8 @@ export function chatResultOf(entry: LedgerEntry): ChatResult {
       inputTokens: usage.input_tokens ?? 0,
       outputTokens: usage.output_tokens ?? 0,
       costUsd: usage.cost_usd ?? 0,
+      ...(usage.cache_read_tokens !== undefined ? { cacheReadTokens: usage.cache_read_tokens } : {}),
+      ...(usage.cache_write_tokens !== undefined ? { cacheWriteTokens: usage.cache_write_tokens } : {}),
     },
   };
 }
@@ -75,7 +77,8 @@ function shapeOf(content: readonly ContentBlock[]): string {
 
 /**
  * One model call as a durable activity (`model_result {provider, model, request_digest, content,
- * stop_reason, usage}`). The budget is checked before (by the caller) and charged here from the
+ * stop_reason, usage}`; `purpose` names a harness call that is not an agent step, such as a
+ * context summary). The budget is checked before (by the caller) and charged here from the
  * journaled usage, live and on replay alike, so a resumed run rebuilds the same spend; a call that
  * crosses a ceiling is journaled first and then throws BudgetExceededError.
  *
@@ -91,6 +94,7 @@ export async function chatActivity(
   request: ChatRequest,
   ctx: Ctx,
   redact: (text: string) => string = (text) => text,
+  options: { purpose?: string } = {},
 ): Promise<{ result: ChatResult; entry: LedgerEntry; replayed: boolean }> {
   const chat = provider.chat?.bind(provider);
   if (!chat) {
@@ -111,6 +115,7 @@ export async function chatActivity(
           provider: provider.kind,
           model: provider.model,
           response_model: result.model,
+          ...(options.purpose ? { purpose: options.purpose } : {}),
           request_digest: digest,
           content: result.content.map((block) =>
             block.type === 'text' ? { ...block, text: redact(block.text) } : block,
@@ -120,6 +125,9 @@ export async function chatActivity(
             input_tokens: result.usage.inputTokens,
             output_tokens: result.usage.outputTokens,
             cost_usd: result.usage.costUsd,
+            // Prompt-cache tokens, when the API reports them (docs/context.md "Prompt caching").
+            cache_read_tokens: result.usage.cacheReadTokens,
+            cache_write_tokens: result.usage.cacheWriteTokens,
           },
         }),
       };

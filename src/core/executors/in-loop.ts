@@ -7,7 +7,7 @@ import type { Redactor } from '../process/redact.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { textOf } from '../providers/chat.js';
 import { ProviderError } from '../providers/errors.js';
-import type { AgentMessage, ChatRequest, ContentBlock, Provider, ToolSpec } from '../providers/provider.js';
+import type { ChatRequest, ContentBlock, Provider, ToolSpec } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
@@ -19,6 +19,10 @@ import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import { AgentContext } from './context/agent-context.js';
+import type { RecalledMemoryBlock } from './context/assembler.js';
+import type { Principal } from './context/layer-text.js';
+import { contextSettingsFor } from './context/settings.js';
 import { mcpStoppedOutcome, openMcpMount, withMcpTools } from './in-loop-mcp.js';
 import {
   offersRunChecks,
@@ -29,10 +33,6 @@ import {
 
 /** Model calls an in-loop run may make when the contract sets no `max_steps`. */
 export const DEFAULT_MAX_STEPS = 24;
-export const DEFAULT_SYSTEM_PROMPT =
-  'You are a careful software engineer working in a repository through the tools you are given. ' +
-  'Make the smallest change that fulfils the task. Your work is verified independently after you ' +
-  'finish: do not claim success, make it true. When you are done, answer with a short summary and no tool call.';
 
 /** The harness's own control tool: waits durably for `truss signal SESSION NAME`. */
 export const AWAIT_SIGNAL_TOOL: ToolSpec = {
@@ -66,6 +66,13 @@ export interface InLoopOptions {
   maxTokens?: number;
   /** The contract's MCP servers, mounted by {@link runInLoop} (docs/mcp.md). */
   mcp?: McpMount | undefined;
+  /** Who the work is for, shown in the system layer (docs/context.md "Layers"). */
+  principal?: Principal | undefined;
+  /**
+   * Recalled memory deltas to place between the history and the scratch tail (docs/context.md
+   * "Layers"): the memory subsystem's recall for this run, with the ids journaled per step.
+   */
+  recalledMemory?: RecalledMemoryBlock | null | undefined;
 }
 
 /** How an executor ended; `failure` or `budgetExhausted` force the verdict to FAIL. */
@@ -121,14 +128,24 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       model: provider.model,
       max_steps: maxSteps,
       tools: specs.map((spec) => spec.name),
+      // How requests are assembled (docs/context.md); a resume reads it back from here.
+      context: contextSettingsFor(contract, provider),
       ...(await snapshotState(options.workdir, options.env)),
     }),
   }));
 
-  const messages: AgentMessage[] = [
-    { role: 'user', content: [{ type: 'text', text: taskMessage(contract) }] },
-  ];
-  const system = contract.constraints.system ?? DEFAULT_SYSTEM_PROMPT;
+  const context = new AgentContext({
+    session,
+    contract,
+    provider,
+    ctx,
+    redact,
+    tools: specs,
+    started: started.entry,
+    principal: options.principal ?? {},
+    recalledMemory: options.recalledMemory,
+    maxTokens: options.maxTokens,
+  });
   const written = new Set<string>();
   let finalText = '';
   let failure: string | null = null;
@@ -148,34 +165,33 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       budgetExhausted = error.message;
       break;
     }
-    const request: ChatRequest = {
-      system,
-      messages,
-      tools: specs,
-      ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}),
-    };
+    let request: ChatRequest;
+    try {
+      request = await context.beforeStep(steps);
+    } catch (error) {
+      // A compaction's summary call failed, or was journaled and charged past the budget.
+      const stop = stopOf(error, ctx, redact);
+      if ('budget' in stop) budgetExhausted = stop.budget;
+      else failure = stop.failure;
+      break;
+    }
     let answer: ContentBlock[];
     let callCost = 0;
     try {
-      const { result } = await chatActivity(session, provider, request, ctx, redact);
+      const { result, entry } = await chatActivity(session, provider, request, ctx, redact);
       answer = result.content;
       callCost = result.usage.costUsd;
       steps++;
+      context.answered(answer, steps, entry, result.usage);
     } catch (error) {
-      if (ctx.signal.aborted) throw new CancelledError();
-      if (error instanceof BudgetExceededError) {
+      const stop = stopOf(error, ctx, redact);
+      if ('budget' in stop) {
         // The call was journaled and charged; its answer is not acted on.
         steps++;
-        budgetExhausted = error.message;
-        break;
-      }
-      if (error instanceof ProviderError) {
-        failure = `model call failed: ${redact(error.message)}`;
-        break;
-      }
-      throw error;
+        budgetExhausted = stop.budget;
+      } else failure = stop.failure;
+      break;
     }
-    messages.push({ role: 'assistant', content: answer });
     ctx.events({
       type: 'agent_step',
       step: steps,
@@ -203,7 +219,7 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       });
       if (ctx.signal.aborted) break loop;
     }
-    messages.push({ role: 'user', content: results });
+    context.results(results, steps);
   }
   if (ctx.signal.aborted) throw new CancelledError();
 
@@ -220,6 +236,14 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
     headAfter: (result.entry.payload.head_after as string | null | undefined) ?? null,
     work: recordedWork(result.entry.payload),
   };
+}
+
+/** Why a model call ends the loop: the budget, or a provider failure; anything else is rethrown. */
+function stopOf(error: unknown, ctx: Ctx, redact: Redactor): { budget: string } | { failure: string } {
+  if (ctx.signal.aborted) throw new CancelledError();
+  if (error instanceof BudgetExceededError) return { budget: error.message };
+  if (error instanceof ProviderError) return { failure: `model call failed: ${redact(error.message)}` };
+  throw error;
 }
 
 /** The base commit and diff blob an executor's result entry (`executor_result`, `delegated_result`) recorded. */
@@ -354,21 +378,6 @@ function withFollowUp<T extends ToolOutcome>(
     }
   }
   return outcome;
-}
-
-/** The first user message: the task and the definition of done (which the harness verifies itself). */
-export function taskMessage(contract: ResolvedContract): string {
-  const lines = [`Task: ${contract.contract.intent}`];
-  if (contract.contract.title) lines.push(`Title: ${contract.contract.title}`);
-  lines.push('', 'Definition of done (verified independently by the harness after you finish):');
-  contract.done.forEach((clause, index) => {
-    lines.push(`${index + 1}. [${clause.kind}] ${clause.desc}`);
-  });
-  lines.push(
-    '',
-    'Work in the current directory with the tools. When the work is complete, reply with a short summary and no tool call.',
-  );
-  return lines.join('\n');
 }
 
 /** The working tree before the work, as a git tree object (so the diff can be taken after a resume). */

@@ -7,6 +7,7 @@ import {
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
+import { checkCompaction } from './compaction-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -44,6 +45,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_compaction'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -152,6 +154,9 @@ export class ChainVerifier {
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
+  /** The entry before the current one and where the last compaction's range ended (checkCompaction). */
+  #previous: DecodedEntry | null = null;
+  #compactedTo = -1;
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -237,6 +242,7 @@ export class ChainVerifier {
       this.#lastKind = entry.kind;
       this.#remember(entry.entryHash, entry.seq);
       this.#collect(entry);
+      this.#previous = entry;
     }
     this.#prev = entry.entryHash;
     this.#count++;
@@ -438,6 +444,12 @@ export class ChainVerifier {
       case 'eval_report': {
         const error = checkEvalReport(entry.seq, p, this.#anchorsBySeq);
         if (error) this.fail(entry.seq, 'bad_eval_report', error);
+        break;
+      }
+      case 'compaction_performed': {
+        const error = checkCompaction(entry.seq, p, this.#previous, this.#compactedTo, this.crypto.sha256);
+        if (error) this.fail(entry.seq, 'bad_compaction', error);
+        else this.#compactedTo = (p.elided_range as { to_seq: number }).to_seq;
         break;
       }
     }

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Ctx } from '../runtime/ctx.js';
+import { withCacheBreakpoint } from './anthropic-cache.js';
 import { checkChatRequest, toolUseBlock } from './chat.js';
 import {
   AbortError,
@@ -179,12 +180,20 @@ export class AnthropicProvider implements Provider {
       ...(typed as unknown as Anthropic.ToolUnion[]),
     ];
     const temperature = request.temperature ?? this.#options.temperature;
+    const cached = withCacheBreakpoint(
+      {
+        system: request.system,
+        tools,
+        messages: request.messages.map(toAnthropicMessage),
+      },
+      request.stablePrefixMessages ?? 0,
+    );
     return {
       model: this.model,
       max_tokens: this.#maxTokens(request.maxTokens),
-      messages: request.messages.map(toAnthropicMessage),
-      ...(request.system !== undefined ? { system: request.system } : {}),
-      ...(tools.length > 0 ? { tools } : {}),
+      messages: cached.messages,
+      ...(cached.system !== undefined ? { system: cached.system } : {}),
+      ...(cached.tools.length > 0 ? { tools: cached.tools } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       stream: false,
     };
@@ -238,17 +247,24 @@ export class AnthropicProvider implements Provider {
     return message;
   }
 
-  /** Model, stop reason and token counts of a response (cache reads and writes count as input). */
+  /**
+   * Model, stop reason and token counts of a response. The API's `input_tokens` leaves out the
+   * cached part: cache reads and writes are added to the input and reported on their own, so each is
+   * priced at its rate (docs/context.md "Prompt caching").
+   */
   #meta(message: AnthropicMessage): Omit<RawCompletion, 'text'> {
     const usage = message.usage as unknown as Record<string, unknown> | undefined;
+    const reported = (name: string) =>
+      typeof usage?.[name] === 'number' ? { value: tokenCount(usage[name]) } : undefined;
+    const write = reported('cache_creation_input_tokens');
+    const read = reported('cache_read_input_tokens');
     return {
       model: typeof message.model === 'string' && message.model ? message.model : this.model,
       stopReason: message.stop_reason ?? null,
-      inputTokens:
-        tokenCount(usage?.input_tokens) +
-        tokenCount(usage?.cache_creation_input_tokens) +
-        tokenCount(usage?.cache_read_input_tokens),
+      inputTokens: tokenCount(usage?.input_tokens) + (write?.value ?? 0) + (read?.value ?? 0),
       outputTokens: tokenCount(usage?.output_tokens),
+      ...(read ? { cacheReadTokens: read.value } : {}),
+      ...(write ? { cacheWriteTokens: write.value } : {}),
     };
   }
 

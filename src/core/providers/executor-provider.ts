@@ -21,15 +21,7 @@ export function buildExecutorProvider(
     pricing?: PriceBook;
   },
 ): Provider {
-  const { executor } = contract;
-  let settings: ProviderSettings | undefined;
-  if (executor.provider) {
-    const base =
-      contract.provider?.kind === executor.provider ? contract.provider : { kind: executor.provider };
-    settings = { ...base, kind: executor.provider, ...(executor.model ? { model: executor.model } : {}) };
-  } else if (contract.provider) {
-    settings = { ...contract.provider, ...(executor.model ? { model: executor.model } : {}) };
-  }
+  const settings = executorProviderSettings(contract);
   if (!settings) {
     throw new ProviderConfigError(
       'none',
@@ -60,6 +52,22 @@ export function buildExecutorProvider(
       pricing: options.pricing ?? new PriceBook(contract.pricing),
     },
   );
+}
+
+/**
+ * The provider settings the in-loop executor's model is built from (see buildExecutorProvider):
+ * also where its `context_window` is read (docs/context.md). Undefined when the contract names none.
+ */
+export function executorProviderSettings(contract: ResolvedContract): ProviderSettings | undefined {
+  const { executor } = contract;
+  if (executor.provider) {
+    const base =
+      contract.provider?.kind === executor.provider ? contract.provider : { kind: executor.provider };
+    return { ...base, kind: executor.provider, ...(executor.model ? { model: executor.model } : {}) };
+  }
+  if (contract.provider)
+    return { ...contract.provider, ...(executor.model ? { model: executor.model } : {}) };
+  return undefined;
 }
 
 /** Where a scripted fixture may come from, in lookup order (docs/providers.md). */

@@ -10,6 +10,10 @@ export interface RawCompletion {
   stopReason: string | null;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from the prompt cache (set when the API reports it). */
+  cacheReadTokens?: number | undefined;
+  /** Of `inputTokens`, written to the prompt cache (set when the API reports it). */
+  cacheWriteTokens?: number | undefined;
   /**
    * Model ids to price this usage by, first match wins. Default: the configured id, then the one
    * the API reported. An empty list means "not billable" (cost 0, no warning).
@@ -24,7 +28,10 @@ export interface RawChat extends Omit<RawCompletion, 'text'> {
   content: ContentBlock[];
 }
 
-type RawUsage = Pick<RawCompletion, 'model' | 'inputTokens' | 'outputTokens' | 'priceAs'>;
+type RawUsage = Pick<
+  RawCompletion,
+  'model' | 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens' | 'priceAs'
+>;
 
 /**
  * The budget/pricing frame every provider call goes through: refuse to start when aborted or when
@@ -73,14 +80,20 @@ async function metered<R extends RawUsage>(
   if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
   ctx.budget.assertCanSpend();
   const raw = await call();
-  const tokens = { inputTokens: raw.inputTokens, outputTokens: raw.outputTokens };
+  const tokens = {
+    inputTokens: raw.inputTokens,
+    outputTokens: raw.outputTokens,
+    ...(raw.cacheReadTokens !== undefined ? { cacheReadTokens: raw.cacheReadTokens } : {}),
+    ...(raw.cacheWriteTokens !== undefined ? { cacheWriteTokens: raw.cacheWriteTokens } : {}),
+  };
   const priceAs = raw.priceAs ?? [configuredModel, raw.model];
   const costUsd =
     priceAs.length === 0
       ? 0
       : pricing.cost(priceAs, tokens, (message) => ctx.events({ type: 'warning', message }));
-  const usage = { ...tokens, costUsd };
-  ctx.budget.record(steps > 0 ? { ...usage, steps } : usage);
+  const usage: Usage = { ...tokens, costUsd };
+  const charge = { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUsd };
+  ctx.budget.record(steps > 0 ? { ...charge, steps } : charge);
   return { raw, usage };
 }
 

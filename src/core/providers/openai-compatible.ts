@@ -55,7 +55,12 @@ export interface OpenAICompatibleOptions {
 interface ChatCompletionBody {
   model?: unknown;
   choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+  usage?: {
+    prompt_tokens?: unknown;
+    completion_tokens?: unknown;
+    /** OpenAI's automatic prompt caching: how many prompt tokens were read from its cache. */
+    prompt_tokens_details?: { cached_tokens?: unknown } | null;
+  };
   error?: unknown;
 }
 
@@ -245,12 +250,19 @@ export class OpenAICompatibleProvider implements Provider {
     );
   }
 
+  /**
+   * Model, stop reason and token counts. `prompt_tokens` includes the cached part, which the server
+   * reports as `prompt_tokens_details.cached_tokens` (priced at the cache-read rate); there is no
+   * cache-write surcharge.
+   */
   #meta(parsed: ChatCompletionBody, choice: ChatChoice): Omit<RawCompletion, 'text'> {
+    const cached = parsed.usage?.prompt_tokens_details?.cached_tokens;
     return {
       model: typeof parsed.model === 'string' && parsed.model ? parsed.model : this.model,
       stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
       inputTokens: tokenCount(parsed.usage?.prompt_tokens),
       outputTokens: tokenCount(parsed.usage?.completion_tokens),
+      ...(typeof cached === 'number' ? { cacheReadTokens: tokenCount(cached) } : {}),
     };
   }
 

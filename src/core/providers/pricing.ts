@@ -15,29 +15,40 @@ export type ModelPrice = PricingTable[string];
  * you know better.
  */
 export const DEFAULT_PRICING: Readonly<PricingTable> = Object.freeze({
-  // Anthropic (platform.claude.com models overview)
-  'claude-fable-5-2': { input_per_mtok: 8, output_per_mtok: 40 },
-  'claude-fable-5-1': { input_per_mtok: 10, output_per_mtok: 50 },
-  'claude-opus-5-5': { input_per_mtok: 4, output_per_mtok: 20 },
-  'claude-opus-5': { input_per_mtok: 5, output_per_mtok: 25 },
-  'claude-opus-4-7': { input_per_mtok: 5, output_per_mtok: 25 },
-  'claude-opus-4-6': { input_per_mtok: 5, output_per_mtok: 25 },
-  'claude-opus-4-5': { input_per_mtok: 5, output_per_mtok: 25 },
-  'claude-sonnet-5-5': { input_per_mtok: 2, output_per_mtok: 10 },
-  'claude-sonnet-5': { input_per_mtok: 2, output_per_mtok: 10 },
-  'claude-sonnet-4-5': { input_per_mtok: 3, output_per_mtok: 15 },
-  'claude-haiku-4-5': { input_per_mtok: 1, output_per_mtok: 5 },
-  // OpenAI
-  'gpt-5.2': { input_per_mtok: 1.75, output_per_mtok: 14 },
-  'gpt-5': { input_per_mtok: 1.25, output_per_mtok: 10 },
-  'gpt-5-mini': { input_per_mtok: 0.25, output_per_mtok: 2 },
-  'gpt-5-nano': { input_per_mtok: 0.05, output_per_mtok: 0.4 },
-  'gpt-4.1': { input_per_mtok: 2, output_per_mtok: 8 },
-  'gpt-4.1-mini': { input_per_mtok: 0.4, output_per_mtok: 1.6 },
-  'gpt-4.1-nano': { input_per_mtok: 0.1, output_per_mtok: 0.4 },
-  'gpt-4o': { input_per_mtok: 2.5, output_per_mtok: 10 },
-  'gpt-4o-mini': { input_per_mtok: 0.15, output_per_mtok: 0.6 },
+  // Anthropic (platform.claude.com pricing): 5-minute cache writes at 1.25× input, cache hits at
+  // 0.1× input (Fable 5.1: $0.25 as listed).
+  'claude-fable-5-2': anthropic(8, 40),
+  'claude-fable-5-1': { ...anthropic(10, 50), cache_read_per_mtok: 0.25 },
+  'claude-opus-5-5': anthropic(4, 20),
+  'claude-opus-5': anthropic(5, 25),
+  'claude-opus-4-7': anthropic(5, 25),
+  'claude-opus-4-6': anthropic(5, 25),
+  'claude-opus-4-5': anthropic(5, 25),
+  'claude-sonnet-5-5': anthropic(2, 10),
+  'claude-sonnet-5': anthropic(2, 10),
+  'claude-sonnet-4-5': anthropic(3, 15),
+  'claude-haiku-4-5': anthropic(1, 5),
+  // OpenAI: automatic prompt caching, cached input at the listed rate, no write surcharge.
+  'gpt-5.2': { input_per_mtok: 1.75, output_per_mtok: 14, cache_read_per_mtok: 0.175 },
+  'gpt-5': { input_per_mtok: 1.25, output_per_mtok: 10, cache_read_per_mtok: 0.125 },
+  'gpt-5-mini': { input_per_mtok: 0.25, output_per_mtok: 2, cache_read_per_mtok: 0.025 },
+  'gpt-5-nano': { input_per_mtok: 0.05, output_per_mtok: 0.4, cache_read_per_mtok: 0.005 },
+  'gpt-4.1': { input_per_mtok: 2, output_per_mtok: 8, cache_read_per_mtok: 0.5 },
+  'gpt-4.1-mini': { input_per_mtok: 0.4, output_per_mtok: 1.6, cache_read_per_mtok: 0.1 },
+  'gpt-4.1-nano': { input_per_mtok: 0.1, output_per_mtok: 0.4, cache_read_per_mtok: 0.025 },
+  'gpt-4o': { input_per_mtok: 2.5, output_per_mtok: 10, cache_read_per_mtok: 1.25 },
+  'gpt-4o-mini': { input_per_mtok: 0.15, output_per_mtok: 0.6, cache_read_per_mtok: 0.075 },
 });
+
+/** An Anthropic list price with its documented cache multipliers (write 1.25×, read 0.1× input). */
+function anthropic(input: number, output: number): ModelPrice {
+  return {
+    input_per_mtok: input,
+    output_per_mtok: output,
+    cache_write_per_mtok: input * 1.25,
+    cache_read_per_mtok: input / 10,
+  };
+}
 
 /** Ids to try for `model`, most specific first: as given, without publisher, without a date suffix. */
 export function modelIdCandidates(model: string): string[] {
@@ -46,9 +57,30 @@ export function modelIdCandidates(model: string): string[] {
   return [...new Set([model, noPublisher, noDate(model), noDate(noPublisher)])].filter(Boolean);
 }
 
-/** USD for `usage` at `price`. */
-export function costOf(price: ModelPrice, usage: { inputTokens: number; outputTokens: number }): number {
-  return (usage.inputTokens * price.input_per_mtok + usage.outputTokens * price.output_per_mtok) / 1_000_000;
+/** Token counts a price applies to: cache reads and writes are parts of `inputTokens`. */
+export interface PricedUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number | undefined;
+  cacheWriteTokens?: number | undefined;
+}
+
+/**
+ * USD for `usage` at `price`. Cache reads and writes are priced at their own rates when the price
+ * has them, else at the input rate (never below what the call can have cost); the rest of the input
+ * at the input rate.
+ */
+export function costOf(price: ModelPrice, usage: PricedUsage): number {
+  const read = Math.min(usage.cacheReadTokens ?? 0, usage.inputTokens);
+  const write = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - read);
+  const plain = usage.inputTokens - read - write;
+  return (
+    (plain * price.input_per_mtok +
+      read * (price.cache_read_per_mtok ?? price.input_per_mtok) +
+      write * (price.cache_write_per_mtok ?? price.input_per_mtok) +
+      usage.outputTokens * price.output_per_mtok) /
+    1_000_000
+  );
 }
 
 export interface PriceLookup {
@@ -92,7 +124,7 @@ export class PriceBook {
    */
   cost(
     models: string | readonly string[],
-    usage: { inputTokens: number; outputTokens: number },
+    usage: PricedUsage,
     warn: (message: string) => void = () => {},
   ): number {
     const ids = (typeof models === 'string' ? [models] : [...models]).filter(Boolean);

@@ -23,9 +23,14 @@ export interface CompletionRequest {
 }
 
 export interface Usage {
+  /** Every input token of the call, cached or not (what the context window holds). */
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache (priced at its cache-read rate). */
+  cacheReadTokens?: number | undefined;
+  /** Of `inputTokens`, those written to the provider's prompt cache (priced at its cache-write rate). */
+  cacheWriteTokens?: number | undefined;
 }
 
 export interface CompletionResult {
@@ -85,6 +90,13 @@ export interface ChatRequest {
   anthropicTools?: Array<Record<string, unknown>>;
   maxTokens?: number;
   temperature?: number;
+  /**
+   * How many leading messages stay byte-identical for the rest of the run, with the tools and the
+   * system prompt before them (docs/context.md "Prompt caching"). Anthropic marks the last block of
+   * the last of them with `cache_control: {type: 'ephemeral'}`; OpenAI-compatible servers cache a
+   * byte-stable prefix on their own and ignore the field. Not part of the request digest.
+   */
+  stablePrefixMessages?: number;
 }
 
 export interface ChatResult {
@@ -111,8 +123,19 @@ export interface Provider {
   chat?(request: ChatRequest, ctx: Ctx): Promise<ChatResult>;
 }
 
-/** Per-model prices in USD per million tokens (`[pricing."model"]` in config). */
-export type PricingTable = Record<string, { input_per_mtok: number; output_per_mtok: number }>;
+/**
+ * Per-model prices in USD per million tokens (`[pricing."model"]` in config). Cached input is
+ * priced at `cache_read_per_mtok` / `cache_write_per_mtok` when given, else at `input_per_mtok`.
+ */
+export type PricingTable = Record<
+  string,
+  {
+    input_per_mtok: number;
+    output_per_mtok: number;
+    cache_read_per_mtok?: number | undefined;
+    cache_write_per_mtok?: number | undefined;
+  }
+>;
 
 /** Resolved provider settings after config layering; `apiKeyEnv` names a variable, never holds a key. */
 export interface ProviderConfig {

@@ -41,6 +41,9 @@ const responseSchema = z
       .strictObject({
         input_tokens: z.number().int().nonnegative(),
         output_tokens: z.number().int().nonnegative(),
+        /** Of input_tokens, read from / written to a prompt cache (priced at the cache rates). */
+        cache_read_tokens: z.number().int().nonnegative().optional(),
+        cache_write_tokens: z.number().int().nonnegative().optional(),
       })
       .optional(),
     /** Model id used to price this response's usage; the reported model stays `scripted:<file>`. */
@@ -200,6 +203,8 @@ export class ScriptedProvider implements Provider {
       stopReason: response.stop_reason ?? (usesTools ? 'tool_use' : 'end_turn'),
       inputTokens: response.usage?.input_tokens ?? 0,
       outputTokens: response.usage?.output_tokens ?? 0,
+      cacheReadTokens: response.usage?.cache_read_tokens,
+      cacheWriteTokens: response.usage?.cache_write_tokens,
       priceAs: response.model ? [response.model] : [],
     };
   }

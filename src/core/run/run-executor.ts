@@ -1,4 +1,5 @@
 import type { ResolvedContract } from '../contract/schema.js';
+import type { Principal } from '../executors/context/layer-text.js';
 import { runDelegatedActivity } from '../executors/delegated-activity.js';
 import { type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
 import type { Redactor } from '../process/redact.js';
@@ -59,5 +60,20 @@ export async function runExecutor(
     ctx: options.ctx,
     redact,
     env: options.env,
+    ...(identity ? { principal: principalOf(identity) } : {}),
   });
+}
+
+/** Who the work is for, from what `run_started` signed: the requester and the repository. */
+function principalOf(identity: RunIdentity): Principal {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const url = text(identity.git?.repo)
+    ?.replace(/\.git$/, '')
+    .replace(/\/+$/, '');
+  const parts = url?.split(/[/:]/).filter(Boolean) ?? [];
+  return {
+    login: text(identity.principal.login),
+    via: text(identity.principal.via),
+    repository: parts.length >= 2 ? parts.slice(-2).join('/') : undefined,
+  };
 }

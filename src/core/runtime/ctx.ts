@@ -20,6 +20,12 @@ export type RunEvent =
   | { type: 'executor_started'; kind: string; replaying: boolean }
   | { type: 'agent_step'; step: number; tools: string[] }
   | { type: 'tool_call'; name: string; isError: boolean }
+  /** The in-loop agent's next request against its model's window (docs/context.md "The gauge"). */
+  | { type: 'context_pressure'; step: number; tokens: number; window: number; pressure: number }
+  /** At the current growth, the context passes the compaction threshold within this many steps. */
+  | { type: 'compaction_imminent'; step: number; steps_to_threshold: number }
+  | { type: 'context_compacted'; step: number; mode: string; before_tokens: number; after_tokens: number }
+  | { type: 'goal_repinned'; step: number }
   /** A child run of a fan-out or a spawn (docs/fanout.md) started / ended. */
   | { type: 'child_started'; attempt: number; sessionId: string }
   | {

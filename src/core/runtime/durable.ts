@@ -49,6 +49,7 @@ export class DurableSession {
   readonly #replay: ReplayCursor;
   /** Position of the next activity, counted the same way live and on replay (memo keys use it). */
   #position = 0;
+  #lastSeq: number | null = null;
   readonly #clock: () => number;
   readonly #random: () => number;
   /** Signs verified_through checkpoints as this process verifies and appends the chain. */
@@ -143,14 +144,25 @@ export class DurableSession {
     return this.#replay.peek();
   }
 
+  /**
+   * The seq of the last entry this session replayed or appended (null before any): where a caller's
+   * work so far ends in the journal, e.g. the range a context compaction elides (docs/context.md).
+   */
+  get lastSeq(): number | null {
+    return this.#lastSeq;
+  }
+
   /** Consumes the recorded entry at the cursor (see ReplayCursor.take); undefined past the frontier. */
   #take(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
-    return this.#replay.take(kind, name, check);
+    const entry = this.#replay.take(kind, name, check);
+    if (entry) this.#lastSeq = entry.seq;
+    return entry;
   }
 
   #append(kind: string, payload: Record<string, unknown>, options: AppendOptions = {}): LedgerEntry {
     const entry = this.store.append(this.id, kind, payload, this.#signer, options);
     this.#checkpoints.appended(entry);
+    this.#lastSeq = entry.seq;
     return entry;
   }
 

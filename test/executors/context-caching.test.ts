@@ -89,7 +89,9 @@ describe('prompt caching through the model APIs', () => {
       { kind: 'anthropic', model: 'claude-sonnet-5' },
       { env: { ANTHROPIC_API_KEY: ANTHROPIC_KEY }, cwd: '/' },
     );
-    const outcome = completed(await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }));
+    const outcome = completed(
+      await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }),
+    );
     expect(outcome.verdict.overall).toBe('pass');
 
     expect(bodies).toHaveLength(3);
@@ -185,7 +187,9 @@ describe('prompt caching through the model APIs', () => {
       { kind: 'openai-compatible', model: 'gpt-4.1' },
       { env: { OPENAI_API_KEY: OPENAI_KEY }, cwd: '/' },
     );
-    const outcome = completed(await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }));
+    const outcome = completed(
+      await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }),
+    );
     expect(outcome.verdict.overall).toBe('pass');
 
     expect(raw).toHaveLength(3);
@@ -207,7 +211,10 @@ describe('prompt caching through the model APIs', () => {
         input_tokens: prompt,
         output_tokens: 25,
         cache_read_tokens: cached,
-        cost_usd: expect.closeTo(((prompt - cached) * price.input + cached * price.cached + 25 * price.output) / 1e6, 12),
+        cost_usd: expect.closeTo(
+          ((prompt - cached) * price.input + cached * price.cached + 25 * price.output) / 1e6,
+          12,
+        ),
       });
     });
   });

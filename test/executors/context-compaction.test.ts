@@ -71,7 +71,9 @@ describe('governed compaction on a long run (scripted model, small window)', () 
     // After the first compaction, the summary follows the goal and the oldest steps are gone.
     const firstAfter = steps.findIndex((r) => texts(r, 1).some((t) => t.includes(SUMMARY_ANSWER)));
     expect(firstAfter).toBeGreaterThan(0);
-    expect(texts(steps[firstAfter] as ChatRequest, 1)[0]).toMatch(/^Summary of steps 1–\d+, written when the harness compacted/);
+    expect(texts(steps[firstAfter] as ChatRequest, 1)[0]).toMatch(
+      /^Summary of steps 1–\d+, written when the harness compacted/,
+    );
     expect(JSON.stringify(steps[firstAfter])).not.toContain('notes/n01.txt');
 
     // Each compaction is signed with its policy, its range and the summary's hash; the summary is a blob.
@@ -107,7 +109,9 @@ describe('governed compaction on a long run (scripted model, small window)', () 
     steps.forEach((request, index) => {
       const last = texts(request, request.messages.length - 1).join('\n');
       const repinned = index > 0 && index % 8 === 0;
-      expect(last.includes(`Reminder from the harness after step ${index}:`), `request ${index + 1}`).toBe(repinned);
+      expect(last.includes(`Reminder from the harness after step ${index}:`), `request ${index + 1}`).toBe(
+        repinned,
+      );
       if (repinned) expect(last).toContain(goal);
     });
 
@@ -126,7 +130,9 @@ describe('governed compaction on a long run (scripted model, small window)', () 
       await runAgent({ store: run.store, contract, workdir: notesWorkdir(), provider: model }),
     );
     expect(entriesOf(run, outcome.sessionId, 'compaction_performed')).toHaveLength(0);
-    const pressures = entriesOf(run, outcome.sessionId, 'context_layers').map((e) => Number(e.payload.pressure));
+    const pressures = entriesOf(run, outcome.sessionId, 'context_layers').map((e) =>
+      Number(e.payload.pressure),
+    );
     expect(Math.max(...pressures)).toBeGreaterThan(1.5);
   }, 60_000);
 
@@ -135,7 +141,9 @@ describe('governed compaction on a long run (scripted model, small window)', () 
     const reference = new RecordingModel(longRunScript());
     completed(await runAgent({ store: run.store, contract, workdir: notesWorkdir(), provider: reference }));
     const all = reference.parsed();
-    const secondSummary = all.map(isSummaryRequest).indexOf(true, all.map(isSummaryRequest).indexOf(true) + 1);
+    const secondSummary = all
+      .map(isSummaryRequest)
+      .indexOf(true, all.map(isSummaryRequest).indexOf(true) + 1);
     expect(secondSummary).toBeGreaterThan(0);
     const hangAt = secondSummary + 1; // the first step request after the second compaction
 
@@ -150,14 +158,23 @@ describe('governed compaction on a long run (scripted model, small window)', () 
 
       const resumedModel = new RecordingModel(longRunScript());
       const resumed = completed(
-        await resumeAgent({ store: other.store, sessionId, contract: contract.contract, workdir, provider: resumedModel }),
+        await resumeAgent({
+          store: other.store,
+          sessionId,
+          contract: contract.contract,
+          workdir,
+          provider: resumedModel,
+        }),
       );
       expect(resumed.verdict.overall).toBe('pass');
       // The request the crashed process was waiting on is sent again exactly, and so is every other.
       expect(resumedModel.requests[hangAt]).toBe(crashed.requests[hangAt]);
       expect(resumedModel.requests).toEqual(reference.requests);
       expect(resumed.replayed).toBeGreaterThan(0);
-      const report = other.store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: trustedOf(AGENT_KEY) });
+      const report = other.store.verifySession(sessionId, {
+        crypto: createNodeCrypto(),
+        trusted: trustedOf(AGENT_KEY),
+      });
       expect(report.status).toBe('verified');
     } finally {
       other.close();

@@ -44,7 +44,8 @@ function loadLegacy(run: AgentRun): string {
         ...keys.map((k) => row[k]),
       );
     };
-    for (const s of rows.sessions) insert('sessions', { ...s, head_hash: bin(s.head_hash), public_key: bin(s.public_key) });
+    for (const s of rows.sessions)
+      insert('sessions', { ...s, head_hash: bin(s.head_hash), public_key: bin(s.public_key) });
     for (const j of rows.journal) {
       insert('journal', {
         ...j,
@@ -74,7 +75,14 @@ describe('a session recorded before context assembly', () => {
     const trusted = trustedOf(AGENT_KEY);
     expect(run.store.verifySession(sessionId, { crypto, trusted }).status).toBe('suspended');
     const before = kindsOf(run.store, sessionId);
-    expect(before).toEqual(['run_started', 'executor_started', 'model_result', 'tool_result', 'model_result', 'suspended']);
+    expect(before).toEqual([
+      'run_started',
+      'executor_started',
+      'model_result',
+      'tool_result',
+      'model_result',
+      'suspended',
+    ]);
     const started = [...run.store.entries(sessionId)][0]?.payload as { contract: never };
 
     run.store.queueSignal(sessionId, 'go', { ok: true });

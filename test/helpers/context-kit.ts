@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUMMARY_REQUEST_MARKER } from '../../src/core/executors/context/compaction.js';
-import type { ChatRequest, ChatResult, CompletionResult, Provider } from '../../src/core/providers/provider.js';
+import type {
+  ChatRequest,
+  ChatResult,
+  CompletionResult,
+  Provider,
+} from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
 import type { Ctx } from '../../src/core/runtime/ctx.js';
 import { makeWorkdir, say, use } from './agent-kit.js';
@@ -51,7 +56,10 @@ ${options.memory ?? 'goal_repin_every = 8\n\n[memory.compaction]\nmode = "summar
 /** The `n`-th notes file's name and text (deterministic, ~1 KB). */
 export function note(n: number): { path: string; text: string } {
   const id = String(n).padStart(2, '0');
-  const lines = Array.from({ length: 16 }, (_, i) => `note ${id} line ${i + 1}: filler text the agent reads.`);
+  const lines = Array.from(
+    { length: 16 },
+    (_, i) => `note ${id} line ${i + 1}: filler text the agent reads.`,
+  );
   return { path: `notes/n${id}.txt`, text: `${lines.join('\n')}\n` };
 }
 

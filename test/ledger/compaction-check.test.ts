@@ -75,8 +75,16 @@ describe('compaction_performed is checked by every verifier (bad_compaction)', (
       (s: number) => ({ ...good(s), elided_range: { from_seq: 3, to_seq: 2 } }),
       /not a range of earlier entries/,
     ],
-    ['an unknown mode', (s: number) => ({ ...good(s), policy: { ...POLICY, mode: 'off' } }), /policy.mode "off"/],
-    ['a missing token count', (s: number) => ({ ...good(s), after_tokens: -1 }), /after_tokens is not a token count/],
+    [
+      'an unknown mode',
+      (s: number) => ({ ...good(s), policy: { ...POLICY, mode: 'off' } }),
+      /policy.mode "off"/,
+    ],
+    [
+      'a missing token count',
+      (s: number) => ({ ...good(s), after_tokens: -1 }),
+      /after_tokens is not a token count/,
+    ],
   ])('%s is refused', (_name, build, message) => {
     dir = tempDir('compaction');
     const failure = ledger(dir, build);
@@ -104,7 +112,9 @@ describe('compaction_performed is checked by every verifier (bad_compaction)', (
     append('compaction_performed', evict(3, 6));
     const failure = store.verifyChain(id, createNodeCrypto()).failure;
     expect(failure?.code).toBe('bad_compaction');
-    expect(failure?.message).toMatch(/elides from seq 3, inside the range an earlier compaction already elided \(up to seq 4\)/);
+    expect(failure?.message).toMatch(
+      /elides from seq 3, inside the range an earlier compaction already elided \(up to seq 4\)/,
+    );
     store.close();
   });
 });

@@ -34,6 +34,13 @@ ${provider}
 `);
 }
 
+/** The request body fields these tests read. */
+interface AnthropicBody {
+  system: unknown;
+  tools: Array<Record<string, unknown>>;
+  messages: Array<{ role: string; content: unknown }>;
+}
+
 const WRITE = { path: 'greeting.txt', content: 'hello from the harness\n' };
 const READ = { path: 'greeting.txt' };
 
@@ -63,12 +70,12 @@ describe('prompt caching through the model APIs', () => {
       [{ type: 'tool_use', id: 'toolu_02', name: 'read_file', input: READ }],
       [{ type: 'text', text: 'greeting.txt is written.' }],
     ];
-    const bodies: Array<Record<string, any>> = [];
+    const bodies: AnthropicBody[] = [];
     contents.forEach((content, i) => {
       nock('https://api.anthropic.com')
         .post('/v1/messages')
         .reply((_uri, body) => {
-          bodies.push(body as Record<string, any>);
+          bodies.push(body as AnthropicBody);
           return [
             200,
             {
@@ -108,7 +115,7 @@ describe('prompt caching through the model APIs', () => {
       for (const tool of body.tools) expect(tool.cache_control).toBeUndefined();
     }
     // Tools, system and goal are byte-identical across the run: the cached prefix holds.
-    const prefix = (body: Record<string, any>) => JSON.stringify([body.tools, body.system, body.messages[0]]);
+    const prefix = (body: AnthropicBody) => JSON.stringify([body.tools, body.system, body.messages[0]]);
     expect(new Set(bodies.map(prefix)).size).toBe(1);
 
     // Recorded per call: all input tokens, and the cached ones on their own, priced at their rates.

@@ -79,7 +79,15 @@ describe('governed compaction on a long run (scripted model, small window)', () 
     // Each compaction is signed with its policy, its range and the summary's hash; the summary is a blob.
     let lastTo = -1;
     for (const entry of compactions) {
-      const p = entry.payload as Record<string, any>;
+      const p = entry.payload as {
+        policy: unknown;
+        pressure: number;
+        before_tokens: number;
+        after_tokens: number;
+        elided_range: { from_seq: number; to_seq: number };
+        summary_sha256: string;
+        summary_seq: number;
+      };
       expect(p.policy).toEqual({ mode: 'summarize', threshold: 0.7, min_tail: 6, exempt: ['goal'] });
       expect(p.pressure).toBeGreaterThanOrEqual(0.7);
       expect(p.after_tokens).toBeLessThan(p.before_tokens);

@@ -3,6 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { SUMMARY_REQUEST_MARKER } from '../../src/core/executors/context/compaction.js';
 import { LONG_STEPS, NOTES, note, SUMMARY_ANSWER } from './context-kit.js';
 
+/** The parts of a Messages API request body the fake reads. */
+interface Body {
+  model?: unknown;
+  system?: unknown;
+  tools?: unknown[];
+  messages: Array<{ role: string; content: unknown }>;
+}
+
 /** One request the fake received: its exact body and whether it was a compaction's summary call. */
 export interface ReceivedRequest {
   body: string;
@@ -34,7 +42,7 @@ export class FakeAnthropic {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const parsed = JSON.parse(body) as Record<string, any>;
+        const parsed = JSON.parse(body) as Body;
         const summary = systemText(parsed.system).includes(SUMMARY_REQUEST_MARKER);
         this.received.push({ body, summary });
         if (this.received.length - 1 === this.hold) {
@@ -72,7 +80,7 @@ export class FakeAnthropic {
     });
   }
 
-  #answer(body: Record<string, any>, summary: boolean): Record<string, unknown> {
+  #answer(body: Body, summary: boolean): Record<string, unknown> {
     const usage = this.#usage(body);
     const message = (content: unknown[], stop: string) => ({
       id: `msg_${this.received.length}`,
@@ -99,7 +107,7 @@ export class FakeAnthropic {
   }
 
   /** Input tokens split as the API reports them: uncached, written to the cache, read from it. */
-  #usage(body: Record<string, any>): Record<string, number> {
+  #usage(body: Body): Record<string, number> {
     const tokens = (value: unknown) => Math.ceil(Buffer.byteLength(JSON.stringify(value), 'utf8') / 4);
     const total = tokens([body.tools ?? [], body.system ?? '', body.messages]);
     const prefix = cachedPrefix(body);
@@ -148,8 +156,8 @@ function lastStep(messages: Array<{ role: string; content: unknown }>): number {
 }
 
 /** Tools, system and messages up to the block marked with cache_control (without the mark); null if none. */
-function cachedPrefix(body: Record<string, any>): unknown[] | null {
-  const messages = body.messages as Array<{ role: string; content: unknown }>;
+function cachedPrefix(body: Body): unknown[] | null {
+  const messages = body.messages;
   for (let m = 0; m < messages.length; m++) {
     const content = messages[m]?.content;
     if (!Array.isArray(content)) continue;

@@ -26,6 +26,7 @@ import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
 import {
   checkoutLine,
+  contextLine,
   createRunIsolation,
   reportFromEntries,
   selfValidationLine,
@@ -354,6 +355,7 @@ function formatVerdict(
     );
   }
   const report = reportFromEntries(outcome.sessionId, entries);
+  if (report.context) lines.push(`context: ${contextLine(report.context)}`);
   const where = checkoutLine(report.checkout);
   if (where) lines.push(where);
   for (const clause of outcome.verdict.clauses) {

@@ -1,5 +1,6 @@
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
 export { FanoutWorkspaceError } from './child-workdir.js';
+export { contextLine } from './context-report.js';
 export {
   type EvalArmReport,
   type EvalDelta,

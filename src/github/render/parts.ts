@@ -1,5 +1,6 @@
 import {
   checkoutLine,
+  contextLine,
   isolationLine,
   type ReportClause,
   type ReportVote,
@@ -360,6 +361,8 @@ export function formatTokens(tokens: number): string {
 export function factsList(report: RunReport, links: ReportLinks): string {
   const items = [
     `- **Cost:** ${formatUsd(report.costUsd)} · **Tokens:** ${formatTokens(report.totalTokens)}`,
+    // The agent's context (docs/context.md): peak pressure, compactions, re-pins, cache use.
+    ...(report.context ? [`- **Context:** ${contextLine(report.context)}`] : []),
     `- **Session:** ${codeSpan(report.sessionId)}`,
     `- **Ledger head hash:** ${report.headHash ? codeSpan(report.headHash) : '_none_'}`,
     `- **Contract hash:** ${report.contractHash ? codeSpan(report.contractHash) : '_unknown_'}`,

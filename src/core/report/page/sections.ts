@@ -3,6 +3,7 @@ import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
+import { contextLine } from '../../run/context-report.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
 import { h, short, text } from './dom.js';
 
@@ -251,6 +252,8 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
     // What the judged work could reach (docs/security.md), as run_started signed it.
     ['Isolation', report.isolation ? isolationLine(report.isolation) : 'not recorded by this ledger'],
   ];
+  // The in-loop agent's context (docs/context.md): peak pressure against the window, compactions.
+  if (report.context) facts.push(['Context', contextLine(report.context)]);
   if (work) {
     const changed = Array.isArray(work.changed_files) ? (work.changed_files as unknown[]).map(text) : [];
     const stat = work.diff_stat as Payload | undefined;

@@ -1,0 +1,81 @@
+import type { LedgerEntry } from '../ledger/entry.js';
+
+/**
+ * What the in-loop agent's context went through (docs/context.md), from the signed entries alone:
+ * the gauge's peak, the compactions and re-pins, and the prompt-cache tokens the model calls
+ * reported. Null for a run without `context_layers` (no in-loop agent, or one recorded before them).
+ */
+export interface ReportContext {
+  window: number;
+  /** The highest `pressure` any step's request had, its projected tokens and its step. */
+  peakPressure: number;
+  peakTokens: number;
+  peakStep: number;
+  steps: number;
+  compactions: number;
+  repins: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export function contextFrom(entries: readonly LedgerEntry[]): ReportContext | null {
+  let report: ReportContext | null = null;
+  const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  let compactions = 0;
+  let repins = 0;
+  let read = 0;
+  let write = 0;
+  for (const entry of entries) {
+    const p = entry.payload;
+    if (entry.kind === 'context_layers') {
+      const pressure = num(p.pressure);
+      report ??= {
+        window: 0,
+        peakPressure: -1,
+        peakTokens: 0,
+        peakStep: 0,
+        steps: 0,
+        compactions: 0,
+        repins: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      };
+      report.steps++;
+      if (pressure > report.peakPressure) {
+        report.peakPressure = pressure;
+        report.peakTokens = num(p.projected_tokens);
+        report.peakStep = num(p.step);
+        report.window = num(p.window);
+      }
+    } else if (entry.kind === 'compaction_performed') compactions++;
+    else if (entry.kind === 'goal_repinned') repins++;
+    else if (entry.kind === 'model_result') {
+      const usage = (p.usage ?? {}) as Record<string, unknown>;
+      read += num(usage.cache_read_tokens);
+      write += num(usage.cache_write_tokens);
+    }
+  }
+  if (!report) return null;
+  return { ...report, compactions, repins, cacheReadTokens: read, cacheWriteTokens: write };
+}
+
+/**
+ * One line for every surface (check run, comment, CLI, HTML report), e.g. "peak 72% of the
+ * 6,000-token window (step 14) · 3 compactions · 7 goal re-pins · 12,000 tokens read from the
+ * prompt cache".
+ */
+export function contextLine(context: ReportContext): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+  const parts = [
+    `peak ${Math.round(context.peakPressure * 100)}% of the ${count(context.window)}-token window (step ${context.peakStep}, ${count(context.peakTokens)} tokens)`,
+    plural(context.compactions, 'compaction', 'compactions'),
+    plural(context.repins, 'goal re-pin', 'goal re-pins'),
+  ];
+  if (context.cacheReadTokens > 0 || context.cacheWriteTokens > 0) {
+    parts.push(
+      `prompt cache: ${count(context.cacheReadTokens)} tokens read, ${count(context.cacheWriteTokens)} written`,
+    );
+  }
+  return parts.join(' · ');
+}

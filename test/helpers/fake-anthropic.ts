@@ -34,8 +34,11 @@ export class FakeAnthropic {
   #markHeld: () => void = () => {};
   readonly #cached = new Set<string>();
   readonly #pending: ServerResponse[] = [];
+  readonly #cache: boolean;
 
-  constructor() {
+  /** `cache: false` plays an API without prompt caching: every input token is reported uncached. */
+  constructor(options: { cache?: boolean } = {}) {
+    this.#cache = options.cache ?? true;
     this.held = this.#newHold();
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -110,7 +113,7 @@ export class FakeAnthropic {
   #usage(body: Body): Record<string, number> {
     const tokens = (value: unknown) => Math.ceil(Buffer.byteLength(JSON.stringify(value), 'utf8') / 4);
     const total = tokens([body.tools ?? [], body.system ?? '', body.messages]);
-    const prefix = cachedPrefix(body);
+    const prefix = this.#cache ? cachedPrefix(body) : null;
     let read = 0;
     let write = 0;
     if (prefix) {

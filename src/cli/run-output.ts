@@ -94,6 +94,11 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
       case 'tool_call':
         if (event.isError) io.stderr(`      ${event.name}: error (the model sees it)\n`);
         break;
+      case 'context_compacted':
+        io.stderr(
+          `      context compacted (${event.mode}) after step ${event.step}: ${event.before_tokens.toLocaleString('en-US')} → ${event.after_tokens.toLocaleString('en-US')} tokens\n`,
+        );
+        break;
       case 'check_finished':
         io.stderr(
           `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)\n`,

@@ -343,6 +343,11 @@ function logEvent(log: Logger, event: RunEvent): void {
     case 'provider_retry':
       log.info(`    ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms`);
       break;
+    case 'context_compacted':
+      log.info(
+        `    context compacted (${event.mode}) after step ${event.step}: ${event.before_tokens} → ${event.after_tokens} tokens`,
+      );
+      break;
     case 'warning':
       log.warning(event.message);
       break;

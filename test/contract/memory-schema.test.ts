@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContractError, resolveContractSources } from '../../src/core/contract/index.js';
+import { type ContractError, resolveContractSources } from '../../src/core/contract/index.js';
+import { contractError } from './helpers.js';
 
 /** `[memory]` and `[memory.compaction]` (docs/context.md): layered, validated, placed at file:line:col. */
 
@@ -14,13 +15,7 @@ run = "true"
 `;
 
 function error(contract: string): ContractError {
-  try {
-    resolveContractSources({ contract: { file: 'c.toml', text: contract } });
-  } catch (thrown) {
-    if (thrown instanceof ContractError) return thrown;
-    throw thrown;
-  }
-  throw new Error('expected a ContractError');
+  return contractError(() => resolveContractSources({ contract: { file: 'c.toml', text: contract } }));
 }
 
 describe('[memory] in contracts and config', () => {

@@ -56,6 +56,21 @@ describe('prompt caching through the model APIs', () => {
   });
   afterEach(() => run.close());
 
+  /** The greeting contract run by the in-loop agent against `kind`/`model` (served by nock); it must PASS. */
+  async function agentRun(
+    kind: 'anthropic' | 'openai-compatible',
+    model: string,
+    env: Record<string, string>,
+  ) {
+    const c = contract(`kind = "${kind}"\nmodel = "${model}"`);
+    const provider = createProvider({ kind, model }, { env, cwd: '/' });
+    const outcome = completed(
+      await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }),
+    );
+    expect(outcome.verdict.overall).toBe('pass');
+    return { c, outcome };
+  }
+
   const modelResults = (sessionId: string) =>
     [...run.store.entries(sessionId)].filter((e) => e.kind === 'model_result');
 
@@ -91,15 +106,9 @@ describe('prompt caching through the model APIs', () => {
           ];
         });
     });
-    const c = contract('kind = "anthropic"\nmodel = "claude-sonnet-5"');
-    const provider = createProvider(
-      { kind: 'anthropic', model: 'claude-sonnet-5' },
-      { env: { ANTHROPIC_API_KEY: ANTHROPIC_KEY }, cwd: '/' },
-    );
-    const outcome = completed(
-      await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }),
-    );
-    expect(outcome.verdict.overall).toBe('pass');
+    const { c, outcome } = await agentRun('anthropic', 'claude-sonnet-5', {
+      ANTHROPIC_API_KEY: ANTHROPIC_KEY,
+    });
 
     expect(bodies).toHaveLength(3);
     const goal = goalText(c.contract);
@@ -189,15 +198,7 @@ describe('prompt caching through the model APIs', () => {
           ];
         });
     });
-    const c = contract('kind = "openai-compatible"\nmodel = "gpt-4.1"');
-    const provider = createProvider(
-      { kind: 'openai-compatible', model: 'gpt-4.1' },
-      { env: { OPENAI_API_KEY: OPENAI_KEY }, cwd: '/' },
-    );
-    const outcome = completed(
-      await runAgent({ store: run.store, contract: c, workdir: makeWorkdir(), provider }),
-    );
-    expect(outcome.verdict.overall).toBe('pass');
+    const { outcome } = await agentRun('openai-compatible', 'gpt-4.1', { OPENAI_API_KEY: OPENAI_KEY });
 
     expect(raw).toHaveLength(3);
     expect(raw.join('')).not.toContain('cache_control');

@@ -29,7 +29,7 @@ export function nockPermission(login: string, level: string | 404): void {
 }
 
 /** `times` reactions on comment `commentId` (👀, then 🚀 or 😕); returns their contents in order. */
-export function nockReactions(commentId: number, times = 2): string[] {
+export function nockReactions(commentId: number, times = 1): string[] {
   const seen: string[] = [];
   nock(API)
     .post(`${R}/issues/comments/${commentId}/reactions`, (body) => {

@@ -189,6 +189,73 @@ describe('governed compaction on a long run (scripted model, small window)', () 
     }
   }, 90_000);
 
+  it('the summary call is charged to the run budget: crossing max_cost_usd there stops the run, fail closed', async () => {
+    const contract = contractFrom(longRunToml({ budget: 'max_cost_usd = 0.10' }));
+    // Steps cost nothing; each summary call costs $0.21 at claude-sonnet-5's list price.
+    const model = new RecordingModel(
+      longRunScript(5, { usage: { input_tokens: 100_000, output_tokens: 1000 }, model: 'claude-sonnet-5' }),
+    );
+    const outcome = completed(
+      await runAgent({ store: run.store, contract, workdir: notesWorkdir(), provider: model }),
+    );
+    expect(outcome.verdict.overall).toBe('fail');
+    expect(outcome.executor?.budgetExhausted).toMatch(
+      /budget exhausted: spent \$0\.2100 of max_cost_usd \$0\.1/,
+    );
+    const summary = entriesOf(run, outcome.sessionId, 'model_result').filter(
+      (e) => e.payload.purpose === 'context_summary',
+    );
+    expect(summary).toHaveLength(1);
+    expect(summary[0]?.payload.usage).toMatchObject({ cost_usd: expect.closeTo(0.21, 9) });
+    expect(entriesOf(run, outcome.sessionId, 'compaction_performed')).toHaveLength(0);
+    const verdict = entriesOf(run, outcome.sessionId, 'verdict')[0];
+    expect(verdict?.payload.cost_usd).toBeCloseTo(0.21, 9);
+  }, 60_000);
+
+  it('recalled memory sits between the history and the tail, its ids journaled per step; a compaction folds it into the summary unless exempt', async () => {
+    const memory = { text: 'Notes are numbered from 01.', ids: ['mem-a', 'mem-b'], tokens: 9 };
+    const marker =
+      'Recalled memory (from earlier runs, supplied by the harness):\n\nNotes are numbered from 01.';
+    for (const exempt of ['["goal"]', '["goal", "memory"]']) {
+      const contract = contractFrom(
+        longRunToml({
+          memory: `goal_repin_every = 8\n\n[memory.compaction]\nmode = "summarize"\nexempt = ${exempt}`,
+        }),
+      );
+      const model = new RecordingModel(longRunScript());
+      const outcome = completed(
+        await runAgent({
+          store: run.store,
+          contract,
+          workdir: notesWorkdir(),
+          provider: model,
+          recalledMemory: memory,
+        }),
+      );
+      expect(outcome.verdict.overall).toBe('pass');
+      const requests = model.parsed();
+      const firstSummary = requests.findIndex(isSummaryRequest);
+      const kept = exempt.includes('memory');
+      expect(JSON.stringify(requests[firstSummary]).includes('Notes are numbered from 01.')).toBe(!kept);
+      const steps = requests.filter((r) => !isSummaryRequest(r));
+      steps.forEach((request, i) => {
+        const at = request.messages.findIndex((m) =>
+          texts(request, request.messages.indexOf(m)).includes(marker),
+        );
+        const beforeCompaction = i < firstSummary;
+        if (kept || beforeCompaction) {
+          expect(at, `request ${i + 1}`).toBeGreaterThan(0);
+          expect(request.messages[at + 1]?.role ?? 'assistant').toBe('assistant');
+        } else expect(at, `request ${i + 1}`).toBe(-1);
+      });
+      const layers = entriesOf(run, outcome.sessionId, 'context_layers');
+      expect(layers[0]?.payload).toMatchObject({ memory_ids: ['mem-a', 'mem-b'], layers: { memory: 9 } });
+      expect(layers.at(-1)?.payload.memory_ids).toEqual(kept ? ['mem-a', 'mem-b'] : undefined);
+      const compaction = entriesOf(run, outcome.sessionId, 'compaction_performed')[0];
+      expect(compaction?.payload.memory_dropped).toBe(kept ? undefined : true);
+    }
+  }, 120_000);
+
   it('evict mode drops the elided steps behind a notice, with no model call', async () => {
     const contract = contractFrom(
       longRunToml({ memory: 'goal_repin_every = 0\n\n[memory.compaction]\nmode = "evict"\nthreshold = 0.6' }),

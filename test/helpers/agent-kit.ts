@@ -4,6 +4,7 @@ import {
   type ResolvedContract,
   resolveContractSources,
 } from '../../src/core/contract/index.js';
+import type { RecalledMemoryBlock } from '../../src/core/executors/context/assembler.js';
 import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
 import type {
   ChatRequest,
@@ -142,6 +143,7 @@ export async function runAgent(options: {
   signal?: AbortSignal;
   events?: RunEvent[];
   clock?: () => number;
+  recalledMemory?: RecalledMemoryBlock;
 }): Promise<RunOutcome> {
   const { contract, hash } = options.contract;
   return runContract({
@@ -157,6 +159,7 @@ export async function runAgent(options: {
     principal: { login: 'test' },
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.recalledMemory ? { recalledMemory: options.recalledMemory } : {}),
   });
 }
 

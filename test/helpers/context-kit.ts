@@ -23,7 +23,9 @@ export const SUMMARY_ANSWER =
  * context window of `window` tokens: the whole conversation would not fit, so it only completes
  * with compaction. `memory` is the `[memory]` TOML (without the header).
  */
-export function longRunToml(options: { window?: number; memory?: string; provider?: string } = {}): string {
+export function longRunToml(
+  options: { window?: number; memory?: string; provider?: string; budget?: string } = {},
+): string {
   return `
 [contract]
 id = "long-agent"
@@ -40,6 +42,7 @@ kind = "in-loop"
 
 [budget]
 max_steps = 80
+${options.budget ?? ''}
 
 [constraints]
 allow_tools = ["read_file", "write_file"]
@@ -75,7 +78,10 @@ export function notesWorkdir(): string {
 }
 
 /** The agent's answers, plus enough summary answers for every compaction. */
-export function longRunScript(summaries = 40): ScriptedResponse[] {
+export function longRunScript(
+  summaries = 40,
+  summaryUsage?: { usage: { input_tokens: number; output_tokens: number }; model: string },
+): ScriptedResponse[] {
   return [
     ...Array.from({ length: NOTES }, (_, i) => use('read_file', { path: note(i + 1).path })),
     use('write_file', { path: 'summary.txt', content: 'all notes read\n' }),
@@ -86,6 +92,7 @@ export function longRunScript(summaries = 40): ScriptedResponse[] {
         ({
           match: SUMMARY_REQUEST_MARKER,
           content: [{ type: 'text', text: SUMMARY_ANSWER }],
+          ...(summaryUsage ?? {}),
         }) as ScriptedResponse,
     ),
   ];

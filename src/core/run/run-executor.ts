@@ -61,6 +61,7 @@ export async function runExecutor(
     redact,
     env: options.env,
     ...(identity ? { principal: principalOf(identity) } : {}),
+    recalledMemory: options.recalledMemory,
   });
 }
 

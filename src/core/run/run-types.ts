@@ -1,4 +1,5 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { RecalledMemoryBlock } from '../executors/context/assembler.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
@@ -27,6 +28,11 @@ export interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
+  /**
+   * In-loop executor: recalled memory deltas to show the agent, between its history and its
+   * scratch tail (docs/context.md "Layers"); their ids are journaled with each step's layer sizes.
+   */
+  recalledMemory?: RecalledMemoryBlock | null | undefined;
   /**
    * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
    * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).

@@ -13,7 +13,7 @@ import type { Ctx } from '../../runtime/ctx.js';
 import type { DurableSession } from '../../runtime/durable.js';
 import { ContextAssembler, type RecalledMemoryBlock, totalOf } from './assembler.js';
 import { CONTEXT_SUMMARY_PURPOSE, compactContext } from './compaction.js';
-import { ContextGauge, IMMINENT_WITHIN_STEPS } from './gauge.js';
+import { ContextGauge, type GaugeReading, IMMINENT_WITHIN_STEPS } from './gauge.js';
 import { goalText, type Principal, systemText } from './layer-text.js';
 import { type ContextSettings, recordedContextSettings } from './settings.js';
 import { messageTokens } from './tokens.js';
@@ -82,14 +82,9 @@ export class AgentContext {
     let reading = gauge.read(totalOf(this.#assembler.layerSizes()));
     ctx.events({ type: 'context_pressure', step: step + 1, ...pick(reading) });
     const policy = settings.compaction;
-    if (policy.mode !== 'off' && reading.stepsToThreshold !== null) {
-      if (reading.stepsToThreshold > 0 && reading.stepsToThreshold <= IMMINENT_WITHIN_STEPS) {
-        ctx.events({
-          type: 'compaction_imminent',
-          step: step + 1,
-          steps_to_threshold: reading.stepsToThreshold,
-        });
-      }
+    const left = reading.stepsToThreshold;
+    if (policy.mode !== 'off' && left !== null && left > 0 && left <= IMMINENT_WITHIN_STEPS) {
+      ctx.events({ type: 'compaction_imminent', step: step + 1, steps_to_threshold: left });
     }
     if (this.#compactionDue(reading)) {
       const done = await compactContext({
@@ -171,7 +166,7 @@ export class AgentContext {
    * elide. Replaying: whatever the journal did at this boundary (a summary call or the compaction
    * entry comes next), so a resumed run rebuilds the context the live run had.
    */
-  #compactionDue(reading: ReturnType<ContextGauge['read']>): boolean {
+  #compactionDue(reading: GaugeReading): boolean {
     const { session } = this.#options;
     if (session.replaying) {
       const next = session.peek();
@@ -190,6 +185,6 @@ export class AgentContext {
   }
 }
 
-function pick(reading: { tokens: number; window: number; pressure: number }) {
+function pick(reading: GaugeReading) {
   return { tokens: reading.tokens, window: reading.window, pressure: reading.pressure };
 }

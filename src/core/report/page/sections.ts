@@ -25,7 +25,8 @@ const STATUS_LABEL: Record<string, string> = {
 
 /** Model and tool entries: the transcript, shown only on request. */
 export function isTranscript(kind: string): boolean {
-  return /^(model|tool)_/.test(kind);
+  // context_layers: one per model step, the sizes of what it was sent (docs/context.md).
+  return /^(model|tool)_/.test(kind) || kind === 'context_layers';
 }
 
 /** The machine verdict: overall outcome, contract title and intent, clause counts. */

@@ -56,7 +56,7 @@ export function timeline(entries: readonly unknown[]): Timeline {
             'label',
             { for: 'show-transcript' },
             toggle,
-            ` Show the transcript (${transcriptCount} model and tool entries)`,
+            ` Show the transcript (${transcriptCount} model, tool and context-size entries)`,
           )
         : null,
     ),

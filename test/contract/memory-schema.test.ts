@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ContractError, resolveContractSources } from '../../src/core/contract/index.js';
-import { contractError } from './helpers.js';
+import { contractError, MINIMAL_CONTRACT } from './helpers.js';
 
 /** `[memory]` and `[memory.compaction]` (docs/context.md): layered, validated, placed at file:line:col. */
 
-const BASE = `[contract]
-id = "c"
-intent = "x"
-
-[[done]]
-kind = "check"
-desc = "d"
-run = "true"
-`;
+const BASE = MINIMAL_CONTRACT;
 
 function error(contract: string): ContractError {
   return contractError(() => resolveContractSources({ contract: { file: 'c.toml', text: contract } }));
@@ -43,17 +35,17 @@ describe('[memory] in contracts and config', () => {
     const message = error(
       `${BASE}\n[memory.compaction]\nmode = "drop"\nthreshold = 1.5\nmin_tail = 1\nexempt = ["memory"]\n`,
     ).message;
-    expect(message).toMatch(/c\.toml:11:1: memory\.compaction\.mode: .*off.*summarize.*evict/);
-    expect(message).toContain('c.toml:12:1: memory.compaction.threshold: must be at most 1');
+    expect(message).toMatch(/c\.toml:10:1: memory\.compaction\.mode: .*off.*summarize.*evict/);
+    expect(message).toContain('c.toml:11:1: memory.compaction.threshold: must be at most 1');
     expect(message).toContain(
-      'c.toml:13:1: memory.compaction.min_tail: must keep at least the last exchange',
+      'c.toml:12:1: memory.compaction.min_tail: must keep at least the last exchange',
     );
-    expect(message).toContain('c.toml:14:1: memory.compaction.exempt: must include "goal"');
+    expect(message).toContain('c.toml:13:1: memory.compaction.exempt: must include "goal"');
   });
 
   it('a provider context_window below 1,024 tokens is refused', () => {
     expect(error(`${BASE}\n[provider]\nkind = "scripted"\ncontext_window = 100\n`).message).toMatch(
-      /c\.toml:12:1: provider\.context_window: /,
+      /c\.toml:11:1: provider\.context_window: /,
     );
   });
 });

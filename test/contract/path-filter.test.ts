@@ -133,7 +133,9 @@ describe('paths patterns (the Actions cheat sheet)', () => {
 
   it('a bad pattern in a contract is an error at file:line:col', () => {
     const text = `[contract]\nid = "x"\nintent = "y"\npaths = ["src/**", "[z-a]"]\n\n[[done]]\nkind = "check"\ndesc = "d"\nrun = "true"\n`;
-    expect(() => parseContractToml(text, 'x.toml')).toThrow(/x\.toml:4:\d+.*pattern "\[z-a\]" at character 1: range "z-a"/s);
+    expect(() => parseContractToml(text, 'x.toml')).toThrow(
+      /x\.toml:4:\d+.*pattern "\[z-a\]" at character 1: range "z-a"/s,
+    );
     const empty = text.replace('paths = ["src/**", "[z-a]"]', 'paths_ignore = []');
     expect(() => parseContractToml(empty, 'x.toml')).toThrow(/x\.toml:4:\d+.*at least one pattern/s);
     const fine = parseContractToml(text.replace(', "[z-a]"', ''), 'x.toml');

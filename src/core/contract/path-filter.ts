@@ -99,7 +99,9 @@ function classBody(inner: string, where: string): string {
       const to = inner[j + 2] as string;
       const ok = RANGES.some(([lo, hi]) => c >= (lo as string) && to <= (hi as string) && c <= to);
       if (!ok)
-        throw new PathPatternError(`${where}: range "${c}-${to}" must lie within a-z, A-Z or 0-9, low to high`);
+        throw new PathPatternError(
+          `${where}: range "${c}-${to}" must lie within a-z, A-Z or 0-9, low to high`,
+        );
       out += `${c}-${to}`;
       j += 2;
       continue;
@@ -131,7 +133,7 @@ export function selects(patterns: readonly CompiledPattern[], file: string): Com
 
 export type PathDecision =
   | { run: true; reason: string }
-  | { run: false; reason: string; /** How many changed files were looked at. */ files: number };
+  | { run: false; reason: string /** How many changed files were looked at. */; files: number };
 
 /**
  * Whether a change touching `changedFiles` runs a contract with this filter. A file counts when

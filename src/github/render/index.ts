@@ -12,6 +12,6 @@ export {
   normalizeText,
 } from './escape.js';
 export { commentSafeJson, embedMeta, META_PREFIX, readMeta } from './meta.js';
-export { SCRIPTED_BANNER } from './parts.js';
+export { SCRIPTED_BANNER, verdictInTitle } from './parts.js';
 export { renderJobSummary } from './summary.js';
 export type { Annotation, CheckOutput, CheckOutputOptions, ReportLinks } from './types.js';

@@ -78,6 +78,16 @@ export function titleFor(report: RunReport): string {
   return `${OVERALL_WORD[report.overall]} · ${countsPhrase(report)}${scripted}`;
 }
 
+/**
+ * The verdict a check run title written by {@link titleFor} names, or null for any other title (a
+ * run that could not finish, a skipped or queued check): how `/truss run failed` reads past runs.
+ */
+export function verdictInTitle(title: string | null | undefined): RunReport['overall'] | null {
+  const word = title?.split(' · ', 1)[0];
+  const found = Object.entries(OVERALL_WORD).find(([, w]) => w === word);
+  return found ? (found[0] as RunReport['overall']) : null;
+}
+
 export function contractLabel(report: RunReport): string {
   const title = report.title ? ` — ${inlineText(report.title, 200)}` : '';
   return `${codeSpan(report.contractId)}${title}`;

@@ -179,7 +179,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
     const page = (start: number) => Array.from({ length: 100 }, (_, i) => prFile(`docs/f${start + i}.md`));
     const scope = nock(API);
     for (let p = 1; p <= 30; p++) {
-      const next =
+      const next: Record<string, string> =
         p < 30
           ? { Link: `<https://api.github.com${R}/pulls/${PR}/files?per_page=100&page=${p + 1}>; rel="next"` }
           : {};

@@ -2,6 +2,7 @@ import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
+import { type Citation, citationsOf } from '../verify/citations.js';
 import type { ClauseStatus } from '../verify/vote.js';
 
 export interface ReportVote {
@@ -13,6 +14,8 @@ export interface ReportVote {
   reasoning: string;
   /** The shortcuts lens's answer: does the change contain text aimed at automated reviewers? */
   aimedAtReviewers?: boolean | null;
+  /** The problems the seat named, anchored to changed lines or kept as prose ([] for older votes). */
+  citations: Citation[];
 }
 
 /** Hidden characters that were made visible before the panel read a file (per file). */
@@ -194,6 +197,7 @@ export function reportFromEntries(
         vote: p.vote as ClauseStatus,
         reasoning: String(p.reasoning ?? ''),
         aimedAtReviewers: typeof p.aimed_at_reviewers === 'boolean' ? p.aimed_at_reviewers : null,
+        citations: citationsOf(p),
       });
       votes.set(clause, list);
     }

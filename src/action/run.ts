@@ -7,6 +7,7 @@ import { createOctokit, type Octokit } from '../github/octokit.js';
 import { lazyChangedFiles } from '../github/path-filter.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { appReviewComments } from '../github/settings.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
@@ -120,6 +121,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
               ...dispatchedRun(dispatch, inputs.contract),
               // The App decided before it dispatched a named contract; a pull request event filters here.
               filterPaths: dispatch === null,
+              appDispatched: dispatch?.checkRunId != null,
             }),
             inputs,
             setup,
@@ -149,6 +151,8 @@ async function runContracts(options: {
   checkRunIds?: ReadonlyMap<string, number> | undefined;
   /** Skip contracts whose `[contract] paths` the pull request does not touch (path-filter.ts). */
   filterPaths?: boolean;
+  /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
+  appDispatched?: boolean;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target } = options;
   if (target.fork && setup.ephemeralKey)
@@ -189,6 +193,7 @@ async function runContracts(options: {
     check: inputs.check,
     checkRunIds: options.checkRunIds,
     comment: inputs.comment,
+    reviewComments: inputs.reviewComments || (options.appDispatched === true && appReviewComments(config)),
     dryRun: inputs.dryRun,
     publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
     publishSteps: publishSteps({ inputs, context, octokit, setup, store: setup.store }),

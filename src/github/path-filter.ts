@@ -32,11 +32,7 @@ export async function pullRequestChangedFiles(
   repo: RepoRef,
   prNumber: number,
 ): Promise<string[] | null> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-    ...repo,
-    pull_number: prNumber,
-    per_page: 100,
-  });
+  const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
   const names = new Set<string>();
   for (const file of files) {
@@ -44,6 +40,15 @@ export async function pullRequestChangedFiles(
     if (file.previous_filename) names.add(file.previous_filename);
   }
   return [...names];
+}
+
+/** GET /pulls/{n}/files, every page: each file's name, old name (renames) and `patch` (absent for large or binary files). */
+export async function listPullRequestFiles(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+): Promise<Array<{ filename: string; previous_filename?: string; patch?: string }>> {
+  return octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: prNumber, per_page: 100 });
 }
 
 /** The pull request's changed files, listed on first use only (a run whose contracts set no filter asks nothing). */

@@ -31,6 +31,7 @@ import {
   renderStickyComment,
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
+import { syncReviewComments } from './review-comments.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
@@ -59,6 +60,11 @@ export interface RunAndReportOptions {
    */
   checkRunIds?: ReadonlyMap<string, number>;
   comment: boolean;
+  /**
+   * `review-comments`: also post the anchored findings as inline review comments on the pull
+   * request, updated and resolved by later runs (review-comments.ts).
+   */
+  reviewComments?: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
   /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
@@ -302,6 +308,20 @@ async function reportedRun(
         dryRun: options.dryRun,
       });
       commentUrl = comment.url;
+    }
+    if (options.reviewComments && options.prNumber !== null) {
+      // An extra surface: the verdict already landed in the check run, so a failure here only warns.
+      await syncReviewComments({
+        octokit,
+        repo,
+        prNumber: options.prNumber,
+        headSha: options.headSha,
+        contractId: contract.contract.id,
+        report,
+        checkRunUrl: check?.url ?? null,
+        dryRun: options.dryRun,
+        log,
+      }).catch((error: Error) => log.warning(`could not post the inline review comments: ${error.message}`));
     }
     return {
       contractId: contract.contract.id,

@@ -1,5 +1,13 @@
 export { CHECK_OUTPUT_LIMIT, COMMENT_LIMIT, STEP_SUMMARY_LIMIT } from './budget.js';
 export { checkAnnotations, renderCheckOutput } from './check-output.js';
+export {
+  citationAnnotations,
+  citedLines,
+  findingText,
+  type PlacedFinding,
+  placedFindings,
+  seatLabel,
+} from './citations.js';
 export { renderStickyComment } from './comment.js';
 export { type CheckConclusion, conclusionFor } from './conclusion.js';
 export {

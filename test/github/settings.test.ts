@@ -110,7 +110,7 @@ describe('the GitHub contract format', () => {
     );
     expect(error.message.split('\n')).toEqual([
       '.truss/config.toml:4:1: app.workflow: must be a workflow file name in .github/workflows/, e.g. "truss.yml"',
-      '.truss/config.toml:5:1: app.workflw: unknown key "workflw" (did you mean "workflow"?); allowed keys in [app]: workflow',
+      '.truss/config.toml:5:1: app.workflw: unknown key "workflw" (did you mean "workflow"?); allowed keys in [app]: workflow, review_comments',
       '.truss/contracts/c.toml:2:1: unverifiable: must be one of "failure", "neutral"',
     ]);
     expect(() => parseConfigToml('workflow = ""\n', 'cfg.toml')).toThrow(

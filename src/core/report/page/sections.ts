@@ -4,6 +4,7 @@ import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
+import { citationsBlock } from './citations-view.js';
 import { h, short, text } from './dom.js';
 
 type Payload = Record<string, unknown>;
@@ -180,8 +181,10 @@ export function clausesSection(report: RunReport): HTMLElement {
         );
       }
       table.append(body);
+      const findings = citationsBlock(clause);
       evidence.append(
         clause.votes.length ? table : h('p', { class: 'muted' }, 'No votes recorded.'),
+        ...(findings ? [findings] : []),
         h('p', null, `Majority: ${STATUS_LABEL[clause.status] ?? clause.status}`),
         ...clause.evidenceNotes.map((note) => h('p', { class: 'small muted' }, note)),
       );

@@ -1,4 +1,4 @@
-export type { Citation } from './citations.js';
+export { type Citation, citationsOf } from './citations.js';
 export { parseDiffHunks } from './diff-hunks.js';
 export { GitRefError } from './errors.js';
 export type { Overall } from './verdict.js';

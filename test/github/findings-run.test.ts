@@ -1,20 +1,10 @@
-/**
- * End to end through runAndReport (the path every Action run takes): a real git change judged by a
- * scripted panel seat that cites two lines, one inside the change's hunk and one outside it. The
- * signed vote records both; the check run carries exactly the anchored one as an annotation; with
- * `reviewComments` the pull request gets one review with that one inline comment. GitHub is nock.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { runAndReport } from '../../src/github/run-and-report.js';
 import { git, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { commitFiles } from '../helpers/git.js';
-import { SESSION_KEY } from '../helpers/ledger-kit.js';
 import { useNock } from '../helpers/nock-guard.js';
-import { API, captureLog, OWNER, REPO, testOctokit } from './helpers.js';
+import { API, OWNER, REPO, runAndReportOptions } from './helpers.js';
 
 useNock();
 
@@ -93,33 +83,20 @@ describe('findings from a run to the pull request', () => {
       });
 
     const run = openRunStore();
-    const log = captureLog();
-    const [result] = await runAndReport({
-      octokit: testOctokit(log),
-      repo: { owner: OWNER, repo: REPO },
-      headSha: HEAD,
-      prNumber: PR,
-      baseRef: 'main',
-      workdir,
-      contracts: [
-        { name: 'cite', path: '.truss/contracts/cite.toml', source: { file: 'cite.toml', text: CONTRACT } },
-      ],
-      config: undefined,
-      overrides: {},
-      store: run.store,
-      signer: SESSION_KEY,
-      env: {},
-      codeVersion: 'test',
-      principal: { login: 'test' },
-      outDir: mkdtempSync(join(tmpdir(), 'truss-findings-out-')),
-      runUrl: null,
-      check: true,
-      comment: false,
-      reviewComments: true,
-      dryRun: false,
-      publishSteps: [],
-      log,
-    });
+    const [result] = await runAndReport(
+      runAndReportOptions({
+        headSha: HEAD,
+        prNumber: PR,
+        baseRef: 'main',
+        workdir,
+        contracts: [
+          { name: 'cite', path: '.truss/contracts/cite.toml', source: { file: 'cite.toml', text: CONTRACT } },
+        ],
+        store: run.store,
+        runUrl: null,
+        reviewComments: true,
+      }),
+    );
     const votes = [...run.store.entries(result?.sessionId ?? '')].filter((e) => e.kind === 'review_vote');
     run.close();
 

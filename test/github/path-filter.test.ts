@@ -1,22 +1,11 @@
-/**
- * "Run only what a change touches" through runAndReport, the path every Action run takes: a
- * contract whose `[contract] paths` the pull request misses is not run (no session, no ledger) and
- * its check run is created completed `skipped` with the reason; one the change touches runs as
- * always; a contract without a filter costs no listing of the changed files. Real contracts and
- * ledger, GitHub faked with nock (the documented GET /pulls/{n}/files response shape).
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { lazyChangedFiles } from '../../src/github/path-filter.js';
-import { type RunAndReportOptions, runAndReport } from '../../src/github/run-and-report.js';
+import { runAndReport } from '../../src/github/run-and-report.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
-import { SESSION_KEY } from '../helpers/ledger-kit.js';
 import { useNock } from '../helpers/nock-guard.js';
-import { API, captureLog, OWNER, REPO, testOctokit } from './helpers.js';
+import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
 
 useNock();
 
@@ -53,29 +42,18 @@ async function report(contracts: ReturnType<typeof contract>[], options: { filte
   const octokit = testOctokit(log);
   const repo = { owner: OWNER, repo: REPO };
   try {
-    const results = await runAndReport({
-      octokit,
-      repo,
-      headSha: HEAD,
-      prNumber: PR,
-      workdir: makeWorkdir(),
-      contracts,
-      config: undefined,
-      overrides: {},
-      store: run.store,
-      signer: SESSION_KEY,
-      env: {},
-      codeVersion: 'test',
-      principal: { login: 'test' },
-      outDir: mkdtempSync(join(tmpdir(), 'truss-paths-out-')),
-      runUrl: 'https://github.com/o/r/actions/runs/1',
-      check: true,
-      comment: false,
-      dryRun: false,
-      publishSteps: [],
-      changedFiles: options.filter ? lazyChangedFiles(octokit, repo, PR) : undefined,
-      log,
-    } satisfies RunAndReportOptions);
+    const results = await runAndReport(
+      runAndReportOptions({
+        octokit,
+        headSha: HEAD,
+        prNumber: PR,
+        workdir: makeWorkdir(),
+        contracts,
+        store: run.store,
+        changedFiles: options.filter ? lazyChangedFiles(octokit, repo, PR) : undefined,
+        log,
+      }),
+    );
     return { results, log, sessions: run.store.sessions().length };
   } finally {
     run.close();

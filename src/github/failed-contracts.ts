@@ -18,7 +18,7 @@ import { readRepoFile } from './repo-files.js';
 import { parseContractToml } from './settings.js';
 
 const CHECK_PREFIX = 'truss / ';
-const RERUN: ReadonlySet<string> = new Set(['fail', 'unverifiable', 'pass']);
+const RERUN: ReadonlySet<string> = new Set(['fail', 'unverifiable']);
 
 export interface FailedContracts {
   /** Contract file names (`.truss/contracts/<name>.toml`) to run again, sorted. */

@@ -15,6 +15,7 @@ import {
 import { canonicalJson } from '../../src/core/ledger/canonical-json.js';
 import { readRecordedContract } from '../../src/core/run/index.js';
 import {
+  appReviewComments,
   GITHUB_CONTRACT_FORMAT,
   githubSettings,
   parseConfigToml,
@@ -133,5 +134,18 @@ describe('the GitHub contract format', () => {
     } finally {
       run.close();
     }
+  });
+});
+
+describe('[app] review_comments', () => {
+  it('turns inline review comments on for runs the App dispatches; absent or false leaves them off', () => {
+    const config = (text: string) => ({ file: '.truss/config.toml', text });
+    expect(appReviewComments(config('[app]\nreview_comments = true\n'))).toBe(true);
+    expect(appReviewComments(config('[app]\nreview_comments = false\n'))).toBe(false);
+    expect(appReviewComments(config('reviewers = 3\n'))).toBe(false);
+    expect(appReviewComments(undefined)).toBe(false);
+    expect(() => appReviewComments(config('[app]\nreview_comments = "yes"\n'))).toThrow(
+      /\.truss\/config\.toml:2:\d+: app\.review_comments/,
+    );
   });
 });

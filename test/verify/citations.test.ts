@@ -18,8 +18,10 @@ import {
   normalizeCitedPath,
 } from '../../src/core/verify/citations.js';
 import { parseDiffHunks } from '../../src/core/verify/diff-hunks.js';
+import { prepareEvidence } from '../../src/core/verify/evidence-lines.js';
 import { readGitInfo } from '../../src/core/verify/git-info.js';
 import { collectReviewEvidence } from '../../src/core/verify/review-evidence.js';
+import { buildReviewPrompt, LENSES } from '../../src/core/verify/review-prompt.js';
 import { parseVote, voteAnswerSchema } from '../../src/core/verify/vote.js';
 import {
   AGENT_KEY,
@@ -165,6 +167,22 @@ describe('anchoring findings', () => {
 });
 
 describe('the vote answer asks for findings', () => {
+  it('the prompt asks every seat to cite path:line or path:start-end for each problem', () => {
+    const prompt = buildReviewPrompt({
+      seat: 0,
+      seats: 1,
+      lens: LENSES[2] as (typeof LENSES)[number],
+      intent: 'i',
+      clause: 'c',
+      evidence: prepareEvidence({ diff: '', diffBytes: 0, diffTruncated: false, files: [], notes: [] }),
+    });
+    expect(prompt.system).toContain(
+      'For every problem you name, add a finding with its location: path:line or path:start-end',
+    );
+    expect(prompt.system).toContain('"findings": [{"location": "<path:line or path:start-end>"');
+    expect(prompt.answer.schema).toHaveProperty('properties.findings');
+  });
+
   it('schema: findings are required, strict (every property required, nothing else allowed)', () => {
     const schema = voteAnswerSchema(false).schema as { required: string[]; properties: Record<string, any> };
     expect(schema.required).toEqual(['vote', 'reasoning', 'findings']);

@@ -12,7 +12,7 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
-import { readHumanReview } from './human-review-payload.js';
+import { tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -334,10 +334,9 @@ export class ChainVerifier {
   }
 
   #recordReview(entry: DecodedEntry): boolean {
-    const p = entry.payload;
-    const attested = typeof p.attested_head_hash === 'string' ? p.attested_head_hash : '';
+    const attested = entry.payload.attested_head_hash;
     this.#index();
-    if (!this.#attestable.has(attested)) {
+    if (typeof attested !== 'string' || !this.#attestable.has(attested)) {
       this.fail(
         entry.seq,
         'unknown_attestation',
@@ -345,29 +344,34 @@ export class ChainVerifier {
       );
       return false;
     }
-    // The one strict reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
+    // The catalogue's reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
     // only prints like "approved" (["approved"], true) is malformed, not approved.
-    const read = readHumanReview(p);
+    const read = tryReadEntry(entry, HUMAN_REVIEW_KIND);
     if ('error' in read) {
       this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
       return false;
     }
-    const { decision } = read.review;
-    this.#reviewerKeys.add(String(p.reviewer_public_key));
+    const p = read.payload;
+    this.#reviewerKeys.add(p.reviewer_public_key);
     this.#reviews.push({
       seq: entry.seq,
-      decision,
+      decision: p.decision,
       actor: p.actor ?? null,
       note: p.note ?? null,
       source: p.source ?? null,
-      reviewer_key_id: String(p.reviewer_key_id),
-      reviewer_public_key: String(p.reviewer_public_key),
-      attested_head_hash: attested,
+      reviewer_key_id: p.reviewer_key_id,
+      reviewer_public_key: p.reviewer_public_key,
+      attested_head_hash: p.attested_head_hash,
       stale: false,
     });
     return true;
   }
 
+  /**
+   * Integrity does not depend on what a payload says (any JSON object verifies); the payloads this
+   * verifier itself relies on are read through the catalogue (entry-kinds.ts). Every other reader
+   * reads its kinds there too, and refuses a payload that does not fit instead of reading it as a pass.
+   */
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     switch (entry.kind) {
@@ -392,21 +396,16 @@ export class ChainVerifier {
       case 'verdict':
         this.#views.verdict = p;
         break;
-      case 'child_anchor':
-        if (typeof p.child_session_id === 'string' && typeof p.child_head_hash === 'string') {
-          this.#anchors.push({
-            seq: entry.seq,
-            child_session_id: p.child_session_id,
-            child_head_hash: p.child_head_hash,
-          });
-        } else {
-          this.fail(
-            entry.seq,
-            'malformed_entry',
-            `seq ${entry.seq}: child_anchor needs child_session_id and child_head_hash`,
-          );
+      case 'child_anchor': {
+        const read = tryReadEntry(entry, 'child_anchor');
+        if ('error' in read) {
+          this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
+          break;
         }
+        const { child_session_id, child_head_hash } = read.payload;
+        this.#anchors.push({ seq: entry.seq, child_session_id, child_head_hash });
         break;
+      }
     }
   }
 }

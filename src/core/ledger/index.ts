@@ -7,6 +7,7 @@ export * from './crypto-node.js';
 export * from './encoding.js';
 export * from './entry.js';
 export * from './entry-hash.js';
+export * from './entry-kinds.js';
 export * from './errors.js';
 export * from './export.js';
 export * from './human-review-entry.js';

@@ -21,6 +21,7 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
+import type { PayloadOf } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
@@ -515,13 +516,13 @@ export class LedgerStore {
   ): LedgerEntry {
     const attested = this.reviewableHead(sessionId);
     if (!attested) throw new LedgerError(`session ${sessionId} has no entries to review`);
-    const payload: HumanReviewPayload = {
+    const payload: PayloadOf<'human_review'> = {
       ...review,
       attested_head_hash: attested,
       reviewer_key_id: reviewer.keyId,
       reviewer_public_key: reviewer.publicKeyHex,
     };
-    return this.append(sessionId, HUMAN_REVIEW_KIND, payload as unknown as Record<string, unknown>, reviewer);
+    return this.append(sessionId, HUMAN_REVIEW_KIND, payload, reviewer);
   }
 
   reviewableHead(sessionId: string): string | null {

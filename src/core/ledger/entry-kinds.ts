@@ -1,0 +1,477 @@
+import { HUMAN_REVIEW_DECISIONS } from './entry.js';
+import { LedgerError } from './errors.js';
+import {
+  array,
+  boolean,
+  type Infer,
+  index as indexShape,
+  literal,
+  looseObject,
+  maybe,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  type PathKey,
+  record,
+  type Shape,
+  type ShapeIssue,
+  string,
+  union,
+  unknown,
+} from './payload-shape.js';
+
+/**
+ * The catalogue of entry kinds (docs/ledger.md "Entries", docs/runtime.md): each kind Truss writes
+ * maps to the schema of its payload. Writers build payloads typed `PayloadOf<K>` and readers read
+ * them with `readEntry`, so a field one side writes and the other reads differently is a type error,
+ * and a signed payload that does not fit its kind (a numeric `decision`, a verdict clause without
+ * `status`) is refused where it is read instead of being read as whatever it prints like.
+ *
+ * The fields readers decide on are strict; descriptive ones are optional (entries written by earlier
+ * versions lack them) and type-checked when present. Payloads may carry more fields than listed
+ * (kinds are extended, never repurposed): the top level is loose and nested objects accept unknown
+ * keys. Integrity never depends on a payload (the chain verifier checks through here only what it
+ * relies on itself: reviews and child anchors). The schemas use payload-shape.ts, not zod, because
+ * the report page bundles this file. Kinds not listed here are not Truss's and are left alone.
+ */
+
+const text = string();
+const num = number();
+const flag = boolean();
+const index = indexShape();
+const hex32 = string(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex characters');
+const counts = record(number());
+const json = record(unknown());
+const opt = optional;
+
+/** A clause's outcome, a seat's vote. */
+export const CLAUSE_STATUSES = ['met', 'not_met', 'unverifiable'] as const;
+/** The machine verdict of a run. */
+export const OVERALLS = ['pass', 'fail', 'unverifiable'] as const;
+const status = oneOf(CLAUSE_STATUSES);
+const overall = oneOf(OVERALLS);
+
+/** One captured output stream of a check or a delegated CLI: hashes and sizes, the tail by hash (`tail` inline before). */
+const OutputStreamSchema = object({
+  sha256: opt(text),
+  bytes: opt(num),
+  captured_bytes: opt(num),
+  truncated: opt(flag),
+  tail_sha256: opt(text),
+  tail_bytes: opt(num),
+  tail: opt(text),
+});
+
+/** What one run of the check runner journals (src/core/verify/check-entry.ts). */
+const CheckRunSchema = object({
+  exit_code: maybe(num),
+  signal: maybe(text),
+  timed_out: opt(flag),
+  met: flag,
+  reasons: opt(array(text)),
+  duration_ms: opt(num),
+  stdout: opt(OutputStreamSchema),
+  stderr: opt(OutputStreamSchema),
+  redactions: opt(counts),
+});
+const checkRun = CheckRunSchema.members;
+
+/** A tool's outcome as journaled: content inline, or by sha256 when large. */
+const ToolOutcomeSchema = object({
+  content: opt(text),
+  content_sha256: opt(text),
+  content_bytes: opt(num),
+  is_error: opt(flag),
+  data: opt(json),
+  redactions: opt(counts),
+});
+const toolOutcome = ToolOutcomeSchema.members;
+
+/** The work an executor recorded: where it started and its diff (the clean room is rebuilt from it). */
+const recordedWork = {
+  diff_sha256: maybe(text),
+  diff_bytes: opt(num),
+  diff_truncated: opt(flag),
+  diff_error: maybe(text),
+  diff_stat: opt(counts),
+  changed_files: opt(array(text)),
+  head_before: maybe(text),
+  head_after: maybe(text),
+};
+
+const GitSchema = object({
+  repo: maybe(text),
+  base_ref: maybe(text),
+  base_sha: maybe(text),
+  head_sha: maybe(text),
+  dirty: opt(flag),
+});
+
+const ApprovalAwaitSchema = object({ gate: text, tool: opt(text), spend: opt(num), threshold: opt(num) });
+
+/** What a suspended run waits for (src/core/runtime/durable-errors.ts `AwaitSpec`). */
+export const AwaitSpecSchema = union([
+  object({ signal: text }),
+  object({ timer: num }),
+  object({ approval: ApprovalAwaitSchema }),
+]);
+
+const ContentBlockSchema = union([
+  object({ type: literal('text'), text }),
+  object({ type: literal('tool_use'), id: text, name: text, input: json, inputError: opt(text) }),
+  object({ type: literal('tool_result'), toolUseId: text, content: text, isError: flag }),
+]);
+
+const UsageSchema = object({ input_tokens: opt(num), output_tokens: opt(num), cost_usd: opt(num) });
+
+const RecordedInjectionSchema = object({
+  policy: text,
+  total: num,
+  spans: array(
+    object({ rule: text, source: text, path: text, line: nullable(num), column: num, match: text }),
+  ),
+});
+
+const ClauseVerdictSchema = object({
+  clause: index,
+  kind: opt(oneOf(['check', 'review'])),
+  desc: opt(text),
+  status,
+  reason: opt(text),
+  votes: opt(object({ met: num, not_met: num, unverifiable: num })),
+  injection: opt(object({ policy: text, spans: num, reported_by_seats: array(num), withheld_met: flag })),
+});
+
+/** A memoised side effect's signed provenance (DurableSession.sideEffect). */
+const SideEffectSchema = looseObject({ name: text, input: opt(json), result: opt(json), memo_key: text });
+
+const ENTRY_KIND_SCHEMAS = {
+  run_started: looseObject({
+    /** Binds the session id to the chain (docs/ledger.md "Bundle"). */
+    session_id: opt(text),
+    /** The resolved contract; its shape is src/core/contract's, read with `contractSummary`. */
+    contract: opt(unknown()),
+    contract_hash: opt(text),
+    code_version: opt(text),
+    principal: opt(json),
+    git: maybe(GitSchema),
+    workdir_name: opt(text),
+    workdir: opt(text),
+    isolation: opt(
+      object({ level: text, requested: opt(text), network: opt(text), network_enforced: opt(flag) }),
+    ),
+    started_at: opt(text),
+  }),
+  executor_started: looseObject({
+    kind: opt(text),
+    provider: opt(text),
+    model: opt(text),
+    max_steps: opt(num),
+    tools: opt(array(text)),
+    git: maybe(object({ head_before: nullable(text), tree_before: text })),
+    git_error: opt(text),
+  }),
+  model_result: looseObject({
+    provider: text,
+    model: text,
+    response_model: maybe(text),
+    request_digest: opt(text),
+    content: opt(array(ContentBlockSchema)),
+    stop_reason: maybe(text),
+    usage: opt(UsageSchema),
+  }),
+  tool_result: looseObject({
+    name: text,
+    call_id: opt(text),
+    input: opt(json),
+    refused: opt(flag),
+    ...toolOutcome,
+  }),
+  git_tool_call: SideEffectSchema,
+  effect_tool_call: SideEffectSchema,
+  executor_result: looseObject({
+    kind: opt(text),
+    status: opt(text),
+    final_text: opt(text),
+    steps: opt(num),
+    failure: maybe(text),
+    budget_exhausted: maybe(text),
+    note: maybe(text),
+    ...recordedWork,
+  }),
+  delegated_result: looseObject({
+    command: opt(text),
+    resolved_command: maybe(text),
+    args: opt(array(text)),
+    prompt_via: opt(text),
+    prompt_sha256: maybe(text),
+    cleared_env: opt(array(text)),
+    timeout_sec: maybe(num),
+    exit_code: maybe(num),
+    signal: maybe(text),
+    timed_out: opt(flag),
+    duration_ms: opt(num),
+    stdout: opt(OutputStreamSchema),
+    stderr: opt(OutputStreamSchema),
+    git_error: maybe(text),
+    redactions: opt(counts),
+    ...recordedWork,
+  }),
+  /** The agent's own run of a check (`run_checks`): evidence only, never the verdict. */
+  self_validation: looseObject({
+    clause: index,
+    call_id: opt(text),
+    desc: opt(text),
+    cmd: opt(text),
+    exit: maybe(num),
+    summary: opt(text),
+    workdir_hash: maybe(text),
+    evidence_only: opt(flag),
+    ...checkRun,
+  }),
+  checks_workspace: looseObject({
+    checkout: text,
+    reason: opt(text),
+    base_sha: maybe(text),
+    head_sha: maybe(text),
+    base_tree: maybe(text),
+    diff_sha256: maybe(text),
+    diff_bytes: opt(num),
+    tree: maybe(text),
+    duration_ms: opt(num),
+    error: maybe(text),
+  }),
+  checks_setup: looseObject({ run: text, checkout: opt(text), ...checkRun }),
+  check_result: looseObject({
+    clause: index,
+    desc: opt(text),
+    run: opt(text),
+    expect_exit: maybe(num),
+    checkout: opt(text),
+    /** Before tails moved to blobs, hand-written and early bundles carried them inline. */
+    stdout_tail: opt(text),
+    stderr_tail: opt(text),
+    ...checkRun,
+  }),
+  review_evidence: looseObject({
+    clause: index,
+    base_sha: maybe(text),
+    head_sha: maybe(text),
+    diff_sha256: opt(text),
+    diff_bytes: opt(num),
+    diff_truncated: opt(flag),
+    files: opt(array(object({ path: text, bytes: maybe(num), truncated: opt(flag), problem: maybe(text) }))),
+    notes: opt(array(text)),
+    hidden_text: opt(array(object({ source: text, path: text, counts, total: num }))),
+    injection_suspected: maybe(RecordedInjectionSchema),
+    redactions: opt(counts),
+  }),
+  review_vote: looseObject({
+    clause: index,
+    seat: index,
+    vote: status,
+    lens: opt(text),
+    provider: opt(text),
+    model: opt(text),
+    reasoning: opt(text),
+    usage: opt(UsageSchema),
+    error: maybe(text),
+    aimed_at_reviewers: maybe(flag),
+  }),
+  verdict: looseObject({
+    overall,
+    clauses: array(ClauseVerdictSchema),
+    forced: opt(array(text)),
+    contract_id: opt(text),
+    contract_hash: opt(text),
+    git: maybe(object({ repo: maybe(text), base_sha: maybe(text), head_sha: maybe(text) })),
+    executor: opt(text),
+    cost_usd: opt(num),
+    total_tokens: opt(num),
+  }),
+  /** What the harness did with a passing run's changes (src/core/run/publish-changes.ts). */
+  changes_published: SideEffectSchema,
+  run_completed: looseObject({ overall: opt(overall), final_text: opt(text), finished_at: opt(text) }),
+  run_failed: looseObject({ error: opt(text), failed_at: opt(text) }),
+  clock_read: looseObject({ now: num }),
+  random_draw: looseObject({ value: num }),
+  timer_set: looseObject({ fire_at: num }),
+  timer_fired: looseObject({ timer_seq: opt(index), fire_at: opt(num), fired_at: opt(num) }),
+  /** A consumed `truss signal`, or an approval gate released by the review at `review_seq`. */
+  signal_received: looseObject({
+    name: text,
+    payload: opt(unknown()),
+    queued_at: opt(num),
+    gate: opt(ApprovalAwaitSchema),
+    review_seq: opt(index),
+    review_entry_hash: opt(text),
+    reviewer_key_id: opt(text),
+  }),
+  /** `await` is an AwaitSpec; read it with `readAwaitSpec` (it only names what the run waits for). */
+  suspended: looseObject({ reason: text, await: json, fire_at: opt(num) }),
+  /**
+   * docs/ledger.md "Human sign-off": the decision is one of the three strings, never something that
+   * merely prints like one (`["approved"]`, `true`); `note`, `actor` and `source` are descriptive.
+   */
+  human_review: looseObject({
+    decision: oneOf(HUMAN_REVIEW_DECISIONS),
+    attested_head_hash: hex32,
+    reviewer_key_id: text,
+    reviewer_public_key: hex32,
+    note: maybe(text),
+    actor: maybe(object({ login: maybe(text), id: maybe(num) })),
+    source: maybe(json),
+  }),
+  /** A transparency-log receipt for an earlier entry (src/core/anchor/receipt.ts checks the proof). */
+  anchor_receipt: looseObject({
+    log_origin: text,
+    log_public_key: hex32,
+    log_key_id: text,
+    leaf_index: index,
+    checkpoint: text,
+    inclusion_proof: array(hex32),
+    anchored_head_hash: hex32,
+    anchored_seq: index,
+  }),
+  /** The parent commits to a child session's final head. */
+  child_anchor: looseObject({ child_session_id: text, child_head_hash: text }),
+};
+
+export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;
+export type PayloadOf<K extends EntryKind> = Infer<(typeof ENTRY_KIND_SCHEMAS)[K]>;
+
+/** Every catalogued kind, in the order a run writes them. */
+export const ENTRY_KINDS = Object.keys(ENTRY_KIND_SCHEMAS) as readonly EntryKind[];
+
+/** Indexed by a generic K this keeps PayloadOf<K> (the object literal above widens to a union). */
+const SCHEMAS: { [K in EntryKind]: Shape<PayloadOf<K>> } = ENTRY_KIND_SCHEMAS;
+
+export function isEntryKind(kind: string): kind is EntryKind {
+  return Object.hasOwn(ENTRY_KIND_SCHEMAS, kind);
+}
+
+/** The shared fields of a run of the check runner (check_result, checks_setup, self_validation). */
+export type CheckRunFields = Infer<typeof CheckRunSchema>;
+/** The payload fields of a tool's outcome (tool_result, a side effect's result). */
+export type ToolOutcomeFields = Infer<typeof ToolOutcomeSchema>;
+export type OutputStream = Infer<typeof OutputStreamSchema>;
+export type RecordedAwait = Infer<typeof AwaitSpecSchema>;
+export type RecordedInjection = Infer<typeof RecordedInjectionSchema>;
+export type RecordedClauseVerdict = Infer<typeof ClauseVerdictSchema>;
+export type RecordedContentBlock = Infer<typeof ContentBlockSchema>;
+export type ClauseStatus = (typeof CLAUSE_STATUSES)[number];
+export type Overall = (typeof OVERALLS)[number];
+
+/** An entry whose payload was read as its kind: `kind` narrows `payload`. */
+export type KnownEntry = {
+  [K in EntryKind]: { seq: number; kind: K; payload: PayloadOf<K> };
+}[EntryKind];
+
+/** The entry fields a reader needs: kind and payload (seq, when known, names it in errors). */
+export interface EntryLike {
+  seq?: number;
+  kind: string;
+  payload: unknown;
+}
+
+/** A catalogued entry whose payload does not fit its kind, or an entry of another kind than asked for. */
+export class MalformedEntryError extends LedgerError {
+  override name = 'MalformedEntryError';
+  constructor(
+    readonly seq: number | null,
+    readonly kind: string,
+    /** What is wrong, without the seq: `check_result met "yes" is malformed (expected boolean)`. */
+    readonly detail: string,
+  ) {
+    super(seq === null ? detail : `seq ${seq}: ${detail}`);
+  }
+}
+
+/** Validates a payload as `kind`; the error names the first bad field and its value. */
+export function readPayload<K extends EntryKind>(
+  kind: K,
+  payload: unknown,
+): { payload: PayloadOf<K> } | { error: string } {
+  const issue = SCHEMAS[kind].problem(payload);
+  if (issue) return { error: describeIssue(kind, payload, issue) };
+  // Shapes check and never convert: what passed is the payload as signed, and it is what the type says.
+  return { payload: payload as PayloadOf<K> };
+}
+
+/** `readEntry` without throwing: the typed payload, or what is wrong (without the seq). */
+export function tryReadEntry<K extends EntryKind>(
+  entry: EntryLike,
+  kind: K,
+): { payload: PayloadOf<K> } | { error: string } {
+  if (entry.kind !== kind) return { error: `expected a ${kind} entry, found ${JSON.stringify(entry.kind)}` };
+  return readPayload(kind, entry.payload);
+}
+
+/**
+ * The one way to read an entry's payload: checks that the entry is of `kind` and that its payload
+ * fits the kind's schema, and returns it typed; throws MalformedEntryError otherwise.
+ */
+export function readEntry<K extends EntryKind>(entry: EntryLike, kind: K): PayloadOf<K> {
+  const read = tryReadEntry(entry, kind);
+  if ('error' in read) throw new MalformedEntryError(entry.seq ?? null, entry.kind, read.error);
+  return read.payload;
+}
+
+/**
+ * Reads any entry by its own kind: a KnownEntry for a catalogued kind, `{error}` when its payload
+ * does not fit, null for a kind the catalogue does not list.
+ */
+export function readKnownEntry(entry: {
+  seq: number;
+  kind: string;
+  payload: unknown;
+}): KnownEntry | { error: string } | null {
+  if (!isEntryKind(entry.kind)) return null;
+  const read = readPayload(entry.kind, entry.payload);
+  if ('error' in read) return read;
+  // The kind was checked above; TypeScript cannot pair a union kind with its payload by itself.
+  return { seq: entry.seq, kind: entry.kind, payload: read.payload } as KnownEntry;
+}
+
+/** A suspension's `await` as one of the three shapes the runtime writes, or null. */
+export function readAwaitSpec(value: unknown): RecordedAwait | null {
+  return AwaitSpecSchema.problem(value) ? null : (value as RecordedAwait);
+}
+
+const IdentitySchema = object({ id: opt(text), title: maybe(text), intent: opt(text) });
+const ContractSummarySchema = object({
+  ...IdentitySchema.members,
+  /** A resolved contract nests its identity here; older and hand-written ones carry it at the top. */
+  contract: opt(IdentitySchema),
+  done: opt(array(object({ desc: opt(text) }))),
+  budget: opt(object({ max_cost_usd: maybe(num), max_total_tokens: maybe(num), max_steps: maybe(num) })),
+});
+
+export type ContractSummary = Infer<typeof ContractSummarySchema>;
+
+/**
+ * What readers show of a `run_started` contract: its identity (nested or flat), clause descriptions
+ * and budget. The contract's full schema belongs to src/core/contract (resume re-parses it there);
+ * anything else reads as an empty summary.
+ */
+export function contractSummary(contract: unknown): ContractSummary {
+  return ContractSummarySchema.problem(contract) ? {} : (contract as ContractSummary);
+}
+
+function describeIssue(kind: string, payload: unknown, issue: ShapeIssue): string {
+  if (issue.path.length === 0) return `${kind} payload is malformed (${issue.want})`;
+  let value: unknown = payload;
+  for (const key of issue.path) value = (value as Record<PathKey, unknown>)[key];
+  return `${kind} ${issue.path.join('.')} ${describeValue(value)} is malformed (${issue.want})`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, 80);
+  } catch {
+    return typeof value;
+  }
+}

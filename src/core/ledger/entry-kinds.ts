@@ -1,4 +1,4 @@
-import { HUMAN_REVIEW_DECISIONS } from './entry.js';
+import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
 import { LedgerError } from './errors.js';
 import {
   array,
@@ -363,6 +363,12 @@ export type RecordedClauseVerdict = Infer<typeof ClauseVerdictSchema>;
 export type RecordedContentBlock = Infer<typeof ContentBlockSchema>;
 export type ClauseStatus = (typeof CLAUSE_STATUSES)[number];
 export type Overall = (typeof OVERALLS)[number];
+
+/** A ledger entry whose payload was read as its kind `K`. */
+export type EntryOf<K extends EntryKind> = Omit<LedgerEntry, 'kind' | 'payload'> & {
+  kind: K;
+  payload: PayloadOf<K>;
+};
 
 /** An entry whose payload was read as its kind: `kind` narrows `payload`. */
 export type KnownEntry = {

@@ -3,7 +3,14 @@ import { contractHash as contractHashOf } from '../contract/resolve.js';
 import { type CheckClause, type ResolvedContract, ResolvedContractSchema } from '../contract/schema.js';
 import { runDelegatedActivity } from '../executors/delegated-activity.js';
 import { type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
-import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import {
+  type LedgerCrypto,
+  type LedgerStore,
+  type PayloadOf,
+  type Signer,
+  type TrustedKeys,
+  tryReadEntry,
+} from '../ledger/index.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import {
   type RedactionCounts,
@@ -33,17 +40,13 @@ import { runCheck } from '../verify/check-runner.js';
 import { CheckWorkspace } from '../verify/check-workspace.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
-import { type GitInfo, readGitInfo } from '../verify/git-info.js';
+import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
-import {
-  applyInjectionPolicy,
-  injectionPolicyOf,
-  type RecordedInjection,
-} from '../verify/injection-policy.js';
-import { runPanel, type SeatVote } from '../verify/panel.js';
+import { applyInjectionPolicy, injectionPolicyOf } from '../verify/injection-policy.js';
+import { recordedSeatVote, runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
-import { type ClauseVerdict, computeVerdict, type Verdict } from '../verify/verdict.js';
+import { type ClauseVerdict, computeVerdict, recordedVerdict, type Verdict } from '../verify/verdict.js';
 import { majority } from '../verify/vote.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
 
@@ -158,23 +161,26 @@ export function readRecordedContract(store: LedgerStore, sessionId: string): Rec
   if (first?.kind !== 'run_started') {
     throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
   }
-  const parsed = ResolvedContractSchema.safeParse(first.payload.contract);
+  const read = tryReadEntry(first, 'run_started');
+  if ('error' in read) throw new ResumeRefusedError(`session ${sessionId}: ${read.error}`);
+  const started = read.payload;
+  const parsed = ResolvedContractSchema.safeParse(started.contract);
   if (!parsed.success) {
     throw new ResumeRefusedError(
       `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? 'invalid'})`,
     );
   }
   const hash = contractHashOf(parsed.data);
-  if (hash !== first.payload.contract_hash) {
+  if (hash !== started.contract_hash) {
     throw new ResumeRefusedError(
-      `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${String(first.payload.contract_hash)}`,
+      `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${started.contract_hash}`,
     );
   }
   return {
     contract: parsed.data,
     contractHash: hash,
-    codeVersion: String(first.payload.code_version ?? info.code_version),
-    git: (first.payload.git as GitInfo | null) ?? null,
+    codeVersion: started.code_version ?? info.code_version,
+    git: recordedGitInfo(started.git),
     status: info.status,
   };
 }
@@ -257,13 +263,13 @@ async function drive(
   options: CommonRunOptions,
   contract: ResolvedContract,
   contractHash: string,
-  runStarted: () => Record<string, unknown>,
+  runStarted: () => PayloadOf<'run_started'>,
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
   const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
-  const git = (started.payload.git as GitInfo | null) ?? null;
+  const git = recordedGitInfo(started.payload.git);
   const base = (): OutcomeBase => ({
     sessionId: session.id,
     git,
@@ -330,7 +336,7 @@ async function drive(
         check: (recorded) =>
           recorded.payload.overall === computed.overall
             ? null
-            : `overall ${computed.overall}, recorded ${String(recorded.payload.overall)}`,
+            : `overall ${computed.overall}, recorded ${recorded.payload.overall}`,
       },
     );
     if (computed.overall === 'pass' && options.publishChanges) {
@@ -350,12 +356,7 @@ async function drive(
     session.record('run_completed', () => ({
       payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() },
     }));
-    const v = verdictEntry.payload;
-    const verdict: Verdict = {
-      overall: v.overall as Verdict['overall'],
-      clauses: v.clauses as ClauseVerdict[],
-      forced: v.forced as string[],
-    };
+    const verdict = recordedVerdict(verdictEntry.payload);
     return { status: 'completed', ...base(), verdict, executor };
   } catch (error) {
     if (error instanceof SuspendedError) {
@@ -464,10 +465,10 @@ async function verifyCheck(
     clause: index,
     desc: clause.desc,
     met,
-    exitCode: (p.exit_code as number | null) ?? null,
-    durationMs: Number(p.duration_ms ?? 0),
+    exitCode: p.exit_code ?? null,
+    durationMs: p.duration_ms ?? 0,
   });
-  const reason = met ? `exit ${String(p.exit_code)}, expectations met` : (p.reasons as string[]).join('; ');
+  const reason = met ? `exit ${p.exit_code}, expectations met` : (p.reasons ?? []).join('; ');
   return { clause: index, kind: 'check', desc: clause.desc, status: met ? 'met' : 'not_met', reason };
 }
 
@@ -574,7 +575,7 @@ async function verifyReview(
   const votes: Array<SeatVote | undefined> = seats.map((_, seat) => {
     const entry = session.replayNext('review_vote', `clause ${index} seat ${seat}`);
     if (!entry) return undefined;
-    const vote = entry.payload as unknown as SeatVote;
+    const vote = recordedSeatVote(entry.payload);
     if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
       budgetExhausted ??= vote.error;
     try {
@@ -609,9 +610,9 @@ async function verifyReview(
           // A model may echo hidden characters from the evidence; record them visibly.
           reasoning: redact(revealHidden(vote.reasoning).text),
           error: vote.error === null ? null : redact(vote.error),
-        } as unknown as Record<string, unknown>,
+        },
       });
-      votes[vote.seat] = entry.payload as unknown as SeatVote;
+      votes[vote.seat] = recordedSeatVote(entry.payload);
     }
   }
   const all = votes as SeatVote[];
@@ -624,7 +625,7 @@ async function verifyReview(
     status: majority(all.map((vote) => vote.vote)),
     reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
     policy,
-    detected: (evidenceEntry.payload.injection_suspected as RecordedInjection | null | undefined) ?? null,
+    detected: evidenceEntry.payload.injection_suspected ?? null,
     votes: all,
   });
   ctx.events({ type: 'review_finished', clause: index, status: judged.status });

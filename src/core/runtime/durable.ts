@@ -2,6 +2,14 @@ import { canonicalJson } from '../ledger/canonical-json.js';
 import { SignaturesDigest } from '../ledger/checkpoint.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS, HUMAN_REVIEW_KIND, TERMINAL_KINDS, ZERO_HASH } from '../ledger/entry-hash.js';
+import {
+  type EntryKind,
+  type EntryOf,
+  type PayloadOf,
+  readPayload,
+  tryReadEntry,
+} from '../ledger/entry-kinds.js';
+import { LedgerError } from '../ledger/errors.js';
 import { type HumanReview, readHumanReview } from '../ledger/human-review-payload.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
@@ -17,59 +25,31 @@ import {
   ResumeRefusedError,
   SuspendedError,
 } from './durable-errors.js';
+import { activityName } from './replay-name.js';
 
 export * from './durable-errors.js';
+export { activityName } from './replay-name.js';
 
-/** What one orchestration step writes: a payload and the large outputs its hashes refer to. */
-export interface Step {
-  payload: Record<string, unknown>;
+/**
+ * What one orchestration step writes: a payload of its kind (the catalogue, entry-kinds.ts) and the
+ * large outputs its hashes refer to.
+ */
+export interface Step<K extends EntryKind> {
+  payload: PayloadOf<K>;
   blobs?: Uint8Array[];
 }
+
+/** The kinds `sideEffect` journals: `{name, input, result, memo_key}` with a tool_memo row. */
+export type SideEffectKind = 'git_tool_call' | 'effect_tool_call' | 'changes_published';
 
 /**
  * Details a recorded entry must match beyond kind and name (e.g. a model request digest); returns
  * what differs, or null when it matches.
  */
-export type ReplayCheck = (recorded: LedgerEntry) => string | null;
+export type ReplayCheck<K extends EntryKind = EntryKind> = (recorded: EntryOf<K>) => string | null;
 
 /** The signal name an approved `human_review` releases a pending approval gate with (docs/runtime.md "Approval gates"). */
 export const APPROVAL_SIGNAL = 'approval_gate';
-
-/**
- * The name an entry is matched by on replay, besides its kind: the tool, the provider/model, the
- * clause and seat, the signal. Kinds not listed match by kind alone.
- */
-export function activityName(entry: { kind: string; payload: Record<string, unknown> }): string {
-  const p = entry.payload;
-  switch (entry.kind) {
-    case 'model_result':
-      return `${String(p.provider)}/${String(p.model)}`;
-    case 'tool_result':
-    case 'git_tool_call':
-    case 'effect_tool_call':
-    case 'changes_published':
-      return String(p.name);
-    case 'check_result':
-    case 'review_evidence':
-      return `clause ${String(p.clause)}`;
-    case 'review_vote':
-      return `clause ${String(p.clause)} seat ${String(p.seat)}`;
-    case 'signal_received':
-      return String(p.name);
-    case 'suspended':
-      return p.await && typeof p.await === 'object' ? describeAwait(p.await as AwaitSpec) : '';
-    case 'delegated_result':
-      return String(p.command ?? '');
-    case 'checks_workspace':
-      return String(p.checkout ?? '');
-    case 'checks_setup':
-      return String(p.run ?? '');
-    case 'self_validation':
-      return `clause ${String(p.clause)}`;
-    default:
-      return '';
-  }
-}
 
 /** A JSON copy without `undefined` members (canonical JSON refuses them). */
 export function plain<T>(value: T): T {
@@ -286,23 +266,35 @@ export class DurableSession {
    * Consumes the recorded entry at the cursor if one remains: it must have `kind` and `name`
    * (and pass `check`), else NonDeterminismError naming its seq. Undefined past the frontier.
    */
-  #take(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+  #take<K extends EntryKind>(kind: K, name: string, check?: ReplayCheck<K>): EntryOf<K> | undefined {
     const entry = this.#recorded[this.#cursor];
     if (!entry) return undefined;
+    // Replay reads the recorded payload as its kind: one that does not fit is refused, never reused.
+    const read = entry.kind === kind ? tryReadEntry(entry, kind) : undefined;
+    if (read && 'error' in read) {
+      throw new ResumeRefusedError(`refusing to replay ${this.id} at seq ${entry.seq}: ${read.error}`);
+    }
     const found = activityName(entry);
-    if (entry.kind !== kind || found !== name) {
+    if (!read || found !== name) {
       throw new NonDeterminismError(entry.seq, describe(kind, name), describe(entry.kind, found));
     }
-    const difference = check?.(entry);
+    const recorded = { ...entry, kind, payload: read.payload };
+    const difference = check?.(recorded);
     if (difference) {
       throw new NonDeterminismError(entry.seq, `${describe(kind, name)} (${difference})`, 'another one');
     }
     this.#cursor++;
-    return entry;
+    return recorded;
   }
 
-  #append(kind: string, payload: Record<string, unknown>, options: AppendOptions = {}): LedgerEntry {
-    const entry = this.store.append(this.id, kind, payload, this.#signer, options);
+  /**
+   * Appends a step of `kind`. The payload is checked against its kind first, so this runtime never
+   * signs an entry its own readers would refuse.
+   */
+  #append<K extends EntryKind>(kind: K, payload: PayloadOf<K>, options: AppendOptions = {}): EntryOf<K> {
+    const read = readPayload(kind, payload);
+    if ('error' in read) throw new LedgerError(`refusing to append to ${this.id}: ${read.error}`);
+    const entry = { ...this.store.append(this.id, kind, payload, this.#signer, options), kind, payload };
     const known = this.#known;
     if (known && entry.seq === known.seq + 1 && entry.prev_hash === known.hashHex) {
       known.signatures.update(Buffer.from(entry.signature, 'hex'));
@@ -320,7 +312,11 @@ export class DurableSession {
    * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
    * recorded, else `build` runs and its step is appended.
    */
-  record(kind: string, build: () => Step, options: { name?: string; check?: ReplayCheck } = {}): LedgerEntry {
+  record<K extends EntryKind>(
+    kind: K,
+    build: () => Step<K>,
+    options: { name?: string; check?: ReplayCheck<K> } = {},
+  ): EntryOf<K> {
     this.#position++;
     const recorded = this.#take(kind, options.name ?? '', options.check);
     if (recorded) return recorded;
@@ -333,13 +329,13 @@ export class DurableSession {
    * returned without executing; past the frontier `execute` runs and its step is appended.
    * `deferSync` (read-only tools only, see AppendOptions) commits it without its own fsync.
    */
-  async activity(
-    kind: string,
+  async activity<K extends EntryKind>(
+    kind: K,
     name: string,
-    execute: () => Promise<Step>,
-    check?: ReplayCheck,
+    execute: () => Promise<Step<K>>,
+    check?: ReplayCheck<K>,
     options: { deferSync?: boolean } = {},
-  ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
+  ): Promise<{ entry: EntryOf<K>; replayed: boolean }> {
     this.#position++;
     const recorded = this.#take(kind, name, check);
     if (recorded) return { entry: recorded, replayed: true };
@@ -358,13 +354,13 @@ export class DurableSession {
    * recorded entry for this position, or returns undefined at the frontier; the caller then runs
    * the missing steps and appends each with `appendLive`, in the same order.
    */
-  replayNext(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+  replayNext<K extends EntryKind>(kind: K, name: string, check?: ReplayCheck<K>): EntryOf<K> | undefined {
     this.#position++;
     return this.#take(kind, name, check);
   }
 
   /** Appends a live step for a position `replayNext` left unrecorded. */
-  appendLive(kind: string, step: Step): LedgerEntry {
+  appendLive<K extends EntryKind>(kind: K, step: Step<K>): EntryOf<K> {
     if (this.replaying) {
       throw new Error(
         `appendLive(${kind}) while ${this.#recorded.length - this.#cursor} recorded entries remain`,
@@ -380,11 +376,11 @@ export class DurableSession {
    * and the memo matches it; a memo without signed provenance (or one that differs) is refused.
    */
   async sideEffect(
-    kind: string,
+    kind: SideEffectKind,
     name: string,
     input: Record<string, unknown>,
     execute: () => Promise<Record<string, unknown>>,
-  ): Promise<{ result: Record<string, unknown>; entry: LedgerEntry; replayed: boolean }> {
+  ): Promise<{ result: Record<string, unknown>; entry: EntryOf<SideEffectKind>; replayed: boolean }> {
     const key = `${name}#${this.#position}`;
     this.#position++;
     const wantInput = canonicalJson(input);
@@ -392,7 +388,7 @@ export class DurableSession {
       canonicalJson(entry.payload.input ?? null) === wantInput ? null : 'with a different input',
     );
     if (recorded) {
-      const memoKey = String(recorded.payload.memo_key);
+      const memoKey = recorded.payload.memo_key;
       const memo = this.store.memo(this.id, memoKey);
       if (!memo) {
         throw new MemoTamperError(
@@ -416,20 +412,19 @@ export class DurableSession {
       );
     }
     const result = await execute();
-    const entry = this.#append(kind, { name, input, result, memo_key: key }, { memo: { key, result } });
+    const payload: PayloadOf<SideEffectKind> = { name, input, result, memo_key: key };
+    const entry = this.#append(kind, payload, { memo: { key, result } });
     return { result, entry, replayed: false };
   }
 
   /** A journaled clock read (epoch ms): the orchestration may branch on it. */
   now(): number {
-    const entry = this.record('clock_read', () => ({ payload: { now: this.#clock() } }));
-    return Number(entry.payload.now);
+    return this.record('clock_read', () => ({ payload: { now: this.#clock() } })).payload.now;
   }
 
   /** A journaled random draw in [0, 1). */
   random(): number {
-    const entry = this.record('random_draw', () => ({ payload: { value: this.#random() } }));
-    return Number(entry.payload.value);
+    return this.record('random_draw', () => ({ payload: { value: this.#random() } })).payload.value;
   }
 
   /**
@@ -454,7 +449,7 @@ export class DurableSession {
   /** A durable timer: `timer_set`, then suspend until `fireAt`; a resume at or after it appends `timer_fired`. */
   async sleepUntil(fireAt: number, reason: string): Promise<void> {
     const set = this.record('timer_set', () => ({ payload: { fire_at: fireAt } }));
-    const due = Number(set.payload.fire_at);
+    const due = set.payload.fire_at;
     this.#await({ timer: set.seq }, reason, 'timer_fired', '', {
       release: () => {
         const now = this.#clock();
@@ -476,15 +471,18 @@ export class DurableSession {
     // Reviews are read with the strict reader the verifier and the report use (docs/ledger.md
     // "Human sign-off"); a malformed one that would otherwise be the latest blocks the gate (fail closed).
     const latestReview = (suspended: LedgerEntry) => {
-      let latest: { entry: LedgerEntry; review: HumanReview | null } | undefined;
+      let latest: { entry: LedgerEntry; keyId: string; review: HumanReview | null } | undefined;
       for (let seq = suspended.seq + 1; ; seq++) {
         const entry = this.store.entry(this.id, seq);
         if (!entry) break;
         if (entry.kind !== HUMAN_REVIEW_KIND) continue;
-        if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
-        if (!isPinned(approvers, String(entry.payload.reviewer_public_key), 'reviewer')) continue;
+        const { attested_head_hash, reviewer_public_key, reviewer_key_id } = entry.payload;
+        if (attested_head_hash !== suspended.entry_hash) continue;
+        if (typeof reviewer_public_key !== 'string' || !isPinned(approvers, reviewer_public_key, 'reviewer'))
+          continue;
         const read = readHumanReview(entry.payload);
-        latest = { entry, review: 'review' in read ? read.review : null };
+        const keyId = typeof reviewer_key_id === 'string' ? reviewer_key_id : '?';
+        latest = { entry, keyId, review: 'review' in read ? read.review : null };
       }
       return latest;
     };
@@ -493,14 +491,13 @@ export class DurableSession {
         if (!suspended) return null;
         const latest = latestReview(suspended);
         if (latest?.review?.decision !== 'approved') return null;
-        const review = latest.entry;
         return {
           payload: {
             name: APPROVAL_SIGNAL,
-            gate: plain(gate) as unknown as Record<string, unknown>,
-            review_seq: review.seq,
-            review_entry_hash: review.entry_hash,
-            reviewer_key_id: review.payload.reviewer_key_id,
+            gate: plain(gate),
+            review_seq: latest.entry.seq,
+            review_entry_hash: latest.entry.entry_hash,
+            reviewer_key_id: latest.review.reviewer_key_id,
           },
         };
       },
@@ -510,13 +507,14 @@ export class DurableSession {
         return {
           decision: latest.review?.decision ?? 'malformed',
           note: latest.review?.note ?? 'the latest review is malformed and counts as no approval',
-          reviewer_key_id: String(latest.entry.payload.reviewer_key_id),
+          reviewer_key_id: latest.keyId,
           seq: latest.entry.seq,
         };
       },
       noApprovers: approvers.size === 0,
       validate: (release, suspended) => {
-        const review = this.store.entry(this.id, Number(release.payload.review_seq));
+        const { review_seq } = release.payload;
+        const review = review_seq === undefined ? undefined : this.store.entry(this.id, review_seq);
         const ok =
           suspended !== undefined &&
           review !== undefined &&
@@ -538,22 +536,22 @@ export class DurableSession {
    * The shared shape of every wait: an optional recorded `suspended` entry, then the release entry.
    * Replay consumes both; live, `release` decides whether the run may go on now.
    */
-  #await(
+  #await<R extends 'signal_received' | 'timer_fired'>(
     spec: AwaitSpec,
     reason: string,
-    releaseKind: string,
+    releaseKind: R,
     releaseName: string,
     how: {
       release: (
         suspended: LedgerEntry | undefined,
-      ) => { payload: Record<string, unknown>; options?: AppendOptions } | null;
+      ) => { payload: PayloadOf<R>; options?: AppendOptions } | null;
       blocked?: (suspended: LedgerEntry) => GateBlock | null;
       /** An approval gate with no configured approvers: reported so the output can say what to configure. */
       noApprovers?: boolean;
-      validate?: (release: LedgerEntry, suspended: LedgerEntry | undefined) => void;
+      validate?: (release: EntryOf<R>, suspended: LedgerEntry | undefined) => void;
       fireAt?: number;
     },
-  ): LedgerEntry {
+  ): EntryOf<R> {
     this.#position++;
     const awaitName = describeAwait(spec);
     let suspended: LedgerEntry | undefined;
@@ -570,7 +568,7 @@ export class DurableSession {
     if (!suspended) {
       suspended = this.#append('suspended', {
         reason,
-        await: plain(spec) as unknown as Record<string, unknown>,
+        await: plain(spec),
         ...(how.fireAt !== undefined ? { fire_at: how.fireAt } : {}),
       });
     }

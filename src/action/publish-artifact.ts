@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { LedgerStore } from '../core/ledger/index.js';
+import { type LedgerStore, readEntry } from '../core/ledger/index.js';
 import { ledgerArtifactName } from '../github/names.js';
 import { type PublishEvidence, REPORT_FILE_NAME } from '../github/run-and-report.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
@@ -8,6 +8,12 @@ import type { EventContext } from './event-context.js';
 
 /** The file in a suspended run's artifact that carries its workspace changes to the resuming job. */
 export const WORKDIR_PATCH = 'workdir.patch';
+
+/** The commit a session's run started from, as its signed `run_started` names it (null without git). */
+export function startedHeadSha(store: LedgerStore, sessionId: string): string | null {
+  const first = store.entry(sessionId, 0);
+  return first ? (readEntry(first, 'run_started').git?.head_sha ?? null) : null;
+}
 
 /**
  * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + the HTML report as `report.html`
@@ -39,8 +45,7 @@ export function artifactPublisher(options: {
     const dbCopy = join(dir, 'ledger.db');
     await options.store.backupTo(dbCopy);
     const files = [bundleCopy, dbCopy];
-    const startSha = (options.store.entry(sessionId, 0)?.payload.git as { head_sha?: string } | null)
-      ?.head_sha;
+    const startSha = startedHeadSha(options.store, sessionId);
     if (suspended && options.workdir && startSha) {
       const patchPath = join(dir, WORKDIR_PATCH);
       writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));

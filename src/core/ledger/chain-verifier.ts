@@ -12,7 +12,7 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
-import { tryReadEntry } from './entry-kinds.js';
+import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 
@@ -59,9 +59,9 @@ export interface DecodedEntry {
 export interface ReviewFinding {
   seq: number;
   decision: HumanReviewDecision;
-  actor: unknown;
-  note: unknown;
-  source: unknown;
+  actor: PayloadOf<'human_review'>['actor'] | null;
+  note: string | null;
+  source: Record<string, unknown> | null;
   reviewer_key_id: string;
   reviewer_public_key: string;
   attested_head_hash: string;

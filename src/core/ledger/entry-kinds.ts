@@ -64,12 +64,15 @@ const OutputStreamSchema = object({
   tail: opt(text),
 });
 
-/** What one run of the check runner journals (src/core/verify/check-entry.ts). */
+/**
+ * What one run of the check runner journals (src/core/verify/check-entry.ts). Every reader takes
+ * only `met: true` as met, so a hand-written entry without it reads as not met.
+ */
 const CheckRunSchema = object({
   exit_code: maybe(num),
   signal: maybe(text),
   timed_out: opt(flag),
-  met: flag,
+  met: opt(flag),
   reasons: opt(array(text)),
   duration_ms: opt(num),
   stdout: opt(OutputStreamSchema),
@@ -423,6 +426,15 @@ export function readEntry<K extends EntryKind>(entry: EntryLike, kind: K): Paylo
   const read = tryReadEntry(entry, kind);
   if ('error' in read) throw new MalformedEntryError(entry.seq ?? null, entry.kind, read.error);
   return read.payload;
+}
+
+/** Every entry of `kind` among `entries`, in order, read with `readEntry` (a malformed one throws). */
+export function readEntries<K extends EntryKind>(entries: Iterable<LedgerEntry>, kind: K): EntryOf<K>[] {
+  const read: EntryOf<K>[] = [];
+  for (const entry of entries) {
+    if (entry.kind === kind) read.push({ ...entry, kind, payload: readEntry(entry, kind) });
+  }
+  return read;
 }
 
 /**

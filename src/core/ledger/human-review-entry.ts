@@ -3,7 +3,7 @@ import { canonicalJson } from './canonical-json.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import { entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
-import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
+import { type EntryOf, type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -25,7 +25,7 @@ export function signDetachedHumanReview(options: {
   attestedHeadHash: string;
   reviewer: Signer;
   review: HumanReviewDecisionFields;
-}): LedgerEntry {
+}): EntryOf<'human_review'> {
   const head = hexToBytes(options.headHash, 32);
   if (!head) throw new LedgerError('the head to extend must be a 64-character hex hash');
   if (!hexToBytes(options.attestedHeadHash, 32))

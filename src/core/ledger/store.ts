@@ -21,7 +21,7 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
-import type { PayloadOf } from './entry-kinds.js';
+import type { EntryOf, PayloadOf } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { Signer } from './keys.js';
@@ -513,7 +513,7 @@ export class LedgerStore {
     sessionId: string,
     reviewer: Signer,
     review: Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>,
-  ): LedgerEntry {
+  ): EntryOf<'human_review'> {
     const attested = this.reviewableHead(sessionId);
     if (!attested) throw new LedgerError(`session ${sessionId} has no entries to review`);
     const payload: PayloadOf<'human_review'> = {
@@ -522,7 +522,11 @@ export class LedgerStore {
       reviewer_key_id: reviewer.keyId,
       reviewer_public_key: reviewer.publicKeyHex,
     };
-    return this.append(sessionId, HUMAN_REVIEW_KIND, payload, reviewer);
+    return {
+      ...this.append(sessionId, HUMAN_REVIEW_KIND, payload, reviewer),
+      kind: HUMAN_REVIEW_KIND,
+      payload,
+    };
   }
 
   reviewableHead(sessionId: string): string | null {

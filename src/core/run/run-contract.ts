@@ -44,10 +44,10 @@ import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.j
 import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
 import { applyInjectionPolicy, injectionPolicyOf } from '../verify/injection-policy.js';
-import { recordedSeatVote, runPanel, type SeatVote } from '../verify/panel.js';
+import { runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
 import { type ClauseVerdict, computeVerdict, recordedVerdict, type Verdict } from '../verify/verdict.js';
-import { majority } from '../verify/vote.js';
+import { majority, recordedSeatVote } from '../verify/vote.js';
 import { type ChangesPublisher, publishPassingRun } from './publish-changes.js';
 
 /** What both a fresh run and a resume need besides the contract. */

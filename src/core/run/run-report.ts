@@ -8,7 +8,7 @@ import {
 } from '../ledger/entry-kinds.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
-import type { ClauseStatus } from '../verify/vote.js';
+import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
 
 export interface ReportVote {
   seat: number;
@@ -228,15 +228,18 @@ function readRun(entries: readonly LedgerEntry[]): RunEntries {
         break;
       }
       case 'review_vote': {
-        const p = known.payload;
-        push(run.votes, p.clause, {
-          seat: p.seat,
-          lens: p.lens ?? '',
-          provider: p.provider ?? '',
-          model: p.model ?? '',
-          vote: p.vote,
-          reasoning: p.reasoning ?? '',
-          aimedAtReviewers: p.aimed_at_reviewers ?? null,
+        const { seat, lens, provider, model, vote, reasoning, aimed_at_reviewers } = recordedSeatVote(
+          known.payload,
+        );
+        const aimedAtReviewers = aimed_at_reviewers;
+        push(run.votes, known.payload.clause, {
+          seat,
+          lens,
+          provider,
+          model,
+          vote,
+          reasoning,
+          aimedAtReviewers,
         });
         break;
       }

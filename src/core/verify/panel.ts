@@ -1,5 +1,4 @@
 import type { ReviewClause } from '../contract/schema.js';
-import type { PayloadOf } from '../ledger/entry-kinds.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -23,25 +22,6 @@ export interface SeatVote {
    * null for other lenses and for seats that gave no valid answer.
    */
   aimed_at_reviewers: boolean | null;
-}
-
-/** A recorded `review_vote` as a SeatVote (fields a vote written by an earlier version lacks read as empty). */
-export function recordedSeatVote(p: PayloadOf<'review_vote'>): SeatVote {
-  return {
-    seat: p.seat,
-    lens: p.lens ?? '',
-    provider: p.provider ?? '',
-    model: p.model ?? '',
-    vote: p.vote,
-    reasoning: p.reasoning ?? '',
-    usage: {
-      input_tokens: p.usage?.input_tokens ?? 0,
-      output_tokens: p.usage?.output_tokens ?? 0,
-      cost_usd: p.usage?.cost_usd ?? 0,
-    },
-    error: p.error ?? null,
-    aimed_at_reviewers: p.aimed_at_reviewers ?? null,
-  };
 }
 
 export interface PanelResult {

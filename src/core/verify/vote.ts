@@ -1,8 +1,30 @@
+import type { PayloadOf } from '../ledger/entry-kinds.js';
+import type { SeatVote } from './panel.js';
+
 export const VOTES = ['met', 'not_met', 'unverifiable'] as const;
 export type Vote = (typeof VOTES)[number];
 export type ClauseStatus = Vote;
 
 const MAX_REASONING_CHARS = 4000;
+
+/** A recorded `review_vote` as a SeatVote (fields a vote written by an earlier version lacks read as empty). */
+export function recordedSeatVote(p: PayloadOf<'review_vote'>): SeatVote {
+  return {
+    seat: p.seat,
+    lens: p.lens ?? '',
+    provider: p.provider ?? '',
+    model: p.model ?? '',
+    vote: p.vote,
+    reasoning: p.reasoning ?? '',
+    usage: {
+      input_tokens: p.usage?.input_tokens ?? 0,
+      output_tokens: p.usage?.output_tokens ?? 0,
+      cost_usd: p.usage?.cost_usd ?? 0,
+    },
+    error: p.error ?? null,
+    aimed_at_reviewers: p.aimed_at_reviewers ?? null,
+  };
+}
 
 /** A structured answer a provider is asked to produce (Anthropic forced tool use, OpenAI json_schema). */
 export interface AnswerSchema {

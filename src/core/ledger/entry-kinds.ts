@@ -3,6 +3,7 @@ import { LedgerError } from './errors.js';
 import {
   array,
   boolean,
+  fits,
   type Infer,
   index as indexShape,
   literal,
@@ -403,10 +404,9 @@ export function readPayload<K extends EntryKind>(
   kind: K,
   payload: unknown,
 ): { payload: PayloadOf<K> } | { error: string } {
-  const issue = SCHEMAS[kind].problem(payload);
-  if (issue) return { error: describeIssue(kind, payload, issue) };
-  // Shapes check and never convert: what passed is the payload as signed, and it is what the type says.
-  return { payload: payload as PayloadOf<K> };
+  // Shapes check and never convert: what passes is the payload as signed, typed as its kind.
+  const shape = SCHEMAS[kind];
+  return fits(shape, payload) ? { payload } : { error: describeIssue(kind, payload, shape.problem(payload)) };
 }
 
 /** `readEntry` without throwing: the typed payload, or what is wrong (without the seq). */
@@ -455,7 +455,7 @@ export function readKnownEntry(entry: {
 
 /** A suspension's `await` as one of the three shapes the runtime writes, or null. */
 export function readAwaitSpec(value: unknown): RecordedAwait | null {
-  return AwaitSpecSchema.problem(value) ? null : (value as RecordedAwait);
+  return fits(AwaitSpecSchema, value) ? value : null;
 }
 
 const IdentitySchema = object({ id: opt(text), title: maybe(text), intent: opt(text) });
@@ -475,11 +475,11 @@ export type ContractSummary = Infer<typeof ContractSummarySchema>;
  * anything else reads as an empty summary.
  */
 export function contractSummary(contract: unknown): ContractSummary {
-  return ContractSummarySchema.problem(contract) ? {} : (contract as ContractSummary);
+  return fits(ContractSummarySchema, contract) ? contract : {};
 }
 
-function describeIssue(kind: string, payload: unknown, issue: ShapeIssue): string {
-  if (issue.path.length === 0) return `${kind} payload is malformed (${issue.want})`;
+function describeIssue(kind: string, payload: unknown, issue: ShapeIssue | null): string {
+  if (!issue || issue.path.length === 0) return `${kind} payload is malformed (${issue?.want ?? 'invalid'})`;
   let value: unknown = payload;
   for (const key of issue.path) value = (value as Record<PathKey, unknown>)[key];
   return `${kind} ${issue.path.join('.')} ${describeValue(value)} is malformed (${issue.want})`;

@@ -28,6 +28,11 @@ export interface OptionalShape<T> extends Shape<T | undefined> {
 
 export type Infer<S> = S extends Shape<infer T> ? T : never;
 
+/** True when `value` fits `shape`, which then types it: a check, never a conversion. */
+export function fits<T>(shape: Shape<T>, value: unknown): value is T {
+  return shape.problem(value) === null;
+}
+
 type Members = { [key: string]: Shape<unknown> };
 type OptionalKeys<M extends Members> = {
   [K in keyof M]: M[K] extends OptionalShape<unknown> ? K : never;

@@ -1,27 +1,60 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import {
+  ApprovalAwaitSchema,
+  ClauseVerdictSchema,
+  ContentBlockSchema,
+  checkRun,
+  counts,
+  flag,
+  GitSchema,
+  hex32,
+  index,
+  json,
+  num,
+  OutputStreamSchema,
+  opt,
+  overall,
+  RecordedInjectionSchema,
+  recordedWork,
+  SideEffectSchema,
+  status,
+  text,
+  toolOutcome,
+  UsageSchema,
+} from './entry-shapes.js';
 import { LedgerError } from './errors.js';
 import {
   array,
-  boolean,
   fits,
   type Infer,
-  index as indexShape,
-  literal,
   looseObject,
   maybe,
   nullable,
-  number,
   object,
   oneOf,
-  optional,
   type PathKey,
-  record,
   type Shape,
   type ShapeIssue,
-  string,
-  union,
   unknown,
 } from './payload-shape.js';
+
+export {
+  AwaitSpecSchema,
+  type CheckRunFields,
+  CLAUSE_STATUSES,
+  type ClauseStatus,
+  type ContractSummary,
+  contractSummary,
+  type OutputStream,
+  OVERALLS,
+  type Overall,
+  type RecordedAwait,
+  type RecordedClauseVerdict,
+  type RecordedContentBlock,
+  type RecordedInjection,
+  readAwaitSpec,
+  type ToolOutcomeFields,
+} from './entry-shapes.js';
 
 /**
  * The catalogue of entry kinds (docs/ledger.md "Entries", docs/runtime.md): each kind Truss writes
@@ -34,122 +67,10 @@ import {
  * versions lack them) and type-checked when present. Payloads may carry more fields than listed
  * (kinds are extended, never repurposed): the top level is loose and nested objects accept unknown
  * keys. Integrity never depends on a payload (the chain verifier checks through here only what it
- * relies on itself: reviews and child anchors). The schemas use payload-shape.ts, not zod, because
- * the report page bundles this file. Kinds not listed here are not Truss's and are left alone.
+ * relies on itself: reviews and child anchors). The schemas are built from entry-shapes.ts with
+ * payload-shape.ts, not zod, because the report page bundles this file. Kinds not listed here are
+ * not Truss's and are left alone.
  */
-
-const text = string();
-const num = number();
-const flag = boolean();
-const index = indexShape();
-const hex32 = string(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex characters');
-const counts = record(number());
-const json = record(unknown());
-const opt = optional;
-
-/** A clause's outcome, a seat's vote. */
-export const CLAUSE_STATUSES = ['met', 'not_met', 'unverifiable'] as const;
-/** The machine verdict of a run. */
-export const OVERALLS = ['pass', 'fail', 'unverifiable'] as const;
-const status = oneOf(CLAUSE_STATUSES);
-const overall = oneOf(OVERALLS);
-
-/** One captured output stream of a check or a delegated CLI: hashes and sizes, the tail by hash (`tail` inline before). */
-const OutputStreamSchema = object({
-  sha256: opt(text),
-  bytes: opt(num),
-  captured_bytes: opt(num),
-  truncated: opt(flag),
-  tail_sha256: opt(text),
-  tail_bytes: opt(num),
-  tail: opt(text),
-});
-
-/**
- * What one run of the check runner journals (src/core/verify/check-entry.ts). Every reader takes
- * only `met: true` as met, so a hand-written entry without it reads as not met.
- */
-const CheckRunSchema = object({
-  exit_code: maybe(num),
-  signal: maybe(text),
-  timed_out: opt(flag),
-  met: opt(flag),
-  reasons: opt(array(text)),
-  duration_ms: opt(num),
-  stdout: opt(OutputStreamSchema),
-  stderr: opt(OutputStreamSchema),
-  redactions: opt(counts),
-});
-const checkRun = CheckRunSchema.members;
-
-/** A tool's outcome as journaled: content inline, or by sha256 when large. */
-const ToolOutcomeSchema = object({
-  content: opt(text),
-  content_sha256: opt(text),
-  content_bytes: opt(num),
-  is_error: opt(flag),
-  data: opt(json),
-  redactions: opt(counts),
-});
-const toolOutcome = ToolOutcomeSchema.members;
-
-/** The work an executor recorded: where it started and its diff (the clean room is rebuilt from it). */
-const recordedWork = {
-  diff_sha256: maybe(text),
-  diff_bytes: opt(num),
-  diff_truncated: opt(flag),
-  diff_error: maybe(text),
-  diff_stat: opt(counts),
-  changed_files: opt(array(text)),
-  head_before: maybe(text),
-  head_after: maybe(text),
-};
-
-const GitSchema = object({
-  repo: maybe(text),
-  base_ref: maybe(text),
-  base_sha: maybe(text),
-  head_sha: maybe(text),
-  dirty: opt(flag),
-});
-
-const ApprovalAwaitSchema = object({ gate: text, tool: opt(text), spend: opt(num), threshold: opt(num) });
-
-/** What a suspended run waits for (src/core/runtime/durable-errors.ts `AwaitSpec`). */
-export const AwaitSpecSchema = union([
-  object({ signal: text }),
-  object({ timer: num }),
-  object({ approval: ApprovalAwaitSchema }),
-]);
-
-const ContentBlockSchema = union([
-  object({ type: literal('text'), text }),
-  object({ type: literal('tool_use'), id: text, name: text, input: json, inputError: opt(text) }),
-  object({ type: literal('tool_result'), toolUseId: text, content: text, isError: flag }),
-]);
-
-const UsageSchema = object({ input_tokens: opt(num), output_tokens: opt(num), cost_usd: opt(num) });
-
-const RecordedInjectionSchema = object({
-  policy: text,
-  total: num,
-  spans: array(
-    object({ rule: text, source: text, path: text, line: nullable(num), column: num, match: text }),
-  ),
-});
-
-const ClauseVerdictSchema = object({
-  clause: index,
-  kind: opt(oneOf(['check', 'review'])),
-  desc: opt(text),
-  status,
-  reason: opt(text),
-  votes: opt(object({ met: num, not_met: num, unverifiable: num })),
-  injection: opt(object({ policy: text, spans: num, reported_by_seats: array(num), withheld_met: flag })),
-});
-
-/** A memoised side effect's signed provenance (DurableSession.sideEffect). */
-const SideEffectSchema = looseObject({ name: text, input: opt(json), result: opt(json), memo_key: text });
 
 const ENTRY_KIND_SCHEMAS = {
   run_started: looseObject({
@@ -163,8 +84,9 @@ const ENTRY_KIND_SCHEMAS = {
     git: maybe(GitSchema),
     workdir_name: opt(text),
     workdir: opt(text),
+    /** How the run's untrusted processes were isolated (docs/security.md); absent before it was recorded. */
     isolation: opt(
-      object({ level: text, requested: opt(text), network: opt(text), network_enforced: opt(flag) }),
+      object({ level: opt(text), requested: opt(text), network: opt(text), network_enforced: opt(flag) }),
     ),
     started_at: opt(text),
   }),
@@ -356,18 +278,6 @@ export function isEntryKind(kind: string): kind is EntryKind {
   return Object.hasOwn(ENTRY_KIND_SCHEMAS, kind);
 }
 
-/** The shared fields of a run of the check runner (check_result, checks_setup, self_validation). */
-export type CheckRunFields = Infer<typeof CheckRunSchema>;
-/** The payload fields of a tool's outcome (tool_result, a side effect's result). */
-export type ToolOutcomeFields = Infer<typeof ToolOutcomeSchema>;
-export type OutputStream = Infer<typeof OutputStreamSchema>;
-export type RecordedAwait = Infer<typeof AwaitSpecSchema>;
-export type RecordedInjection = Infer<typeof RecordedInjectionSchema>;
-export type RecordedClauseVerdict = Infer<typeof ClauseVerdictSchema>;
-export type RecordedContentBlock = Infer<typeof ContentBlockSchema>;
-export type ClauseStatus = (typeof CLAUSE_STATUSES)[number];
-export type Overall = (typeof OVERALLS)[number];
-
 /** A ledger entry whose payload was read as its kind `K`. */
 export type EntryOf<K extends EntryKind> = Omit<LedgerEntry, 'kind' | 'payload'> & {
   kind: K;
@@ -451,31 +361,6 @@ export function readKnownEntry(entry: {
   if ('error' in read) return read;
   // The kind was checked above; TypeScript cannot pair a union kind with its payload by itself.
   return { seq: entry.seq, kind: entry.kind, payload: read.payload } as KnownEntry;
-}
-
-/** A suspension's `await` as one of the three shapes the runtime writes, or null. */
-export function readAwaitSpec(value: unknown): RecordedAwait | null {
-  return fits(AwaitSpecSchema, value) ? value : null;
-}
-
-const IdentitySchema = object({ id: opt(text), title: maybe(text), intent: opt(text) });
-const ContractSummarySchema = object({
-  ...IdentitySchema.members,
-  /** A resolved contract nests its identity here; older and hand-written ones carry it at the top. */
-  contract: opt(IdentitySchema),
-  done: opt(array(object({ desc: opt(text) }))),
-  budget: opt(object({ max_cost_usd: maybe(num), max_total_tokens: maybe(num), max_steps: maybe(num) })),
-});
-
-export type ContractSummary = Infer<typeof ContractSummarySchema>;
-
-/**
- * What readers show of a `run_started` contract: its identity (nested or flat), clause descriptions
- * and budget. The contract's full schema belongs to src/core/contract (resume re-parses it there);
- * anything else reads as an empty summary.
- */
-export function contractSummary(contract: unknown): ContractSummary {
-  return fits(ContractSummarySchema, contract) ? contract : {};
 }
 
 function describeIssue(kind: string, payload: unknown, issue: ShapeIssue | null): string {

@@ -1,3 +1,5 @@
+import type { PayloadOf } from './entry-kinds.js';
+
 /** One journal entry as it is authenticated: exactly the six fields docs/ledger.md "Entries" signs over. */
 export interface LedgerEntry {
   seq: number;
@@ -8,7 +10,11 @@ export interface LedgerEntry {
   signature: string;
 }
 
-/** Payload of a `human_review` entry (docs/ledger.md "Entries"). */
+/**
+ * A `human_review` payload as Truss writes it (docs/ledger.md "Entries"): stricter than what the
+ * catalogue reads (entry-kinds.ts `PayloadOf<'human_review'>`), which writers annotate their payload
+ * with, so the two cannot drift.
+ */
 export interface HumanReviewPayload {
   decision: HumanReviewDecision;
   note: string;
@@ -25,8 +31,5 @@ export interface HumanReviewPayload {
 export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;
 export type HumanReviewDecision = (typeof HUMAN_REVIEW_DECISIONS)[number];
 
-/** Payload of a `child_anchor` entry: the parent commits to the child's final head. */
-export interface ChildAnchorPayload {
-  child_session_id: string;
-  child_head_hash: string;
-}
+/** Payload of a `child_anchor` entry: the parent commits to the child's final head (entry-kinds.ts). */
+export type ChildAnchorPayload = PayloadOf<'child_anchor'>;

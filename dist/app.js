@@ -19,24 +19,30 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-3JDPSWMM.js";
-import "./chunks/chunk-UZOHE6H5.js";
+} from "./chunks/chunk-5BYGNHAK.js";
 import {
-  CONFIG_FILE,
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-VB3RMXH4.js";
-import "./chunks/chunk-6GN5I7ZH.js";
-import "./chunks/chunk-6AKRE7LE.js";
+} from "./chunks/chunk-5N2BYS3N.js";
+import "./chunks/chunk-UZOHE6H5.js";
 import {
+  DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
-} from "./chunks/chunk-ZHNGQO7Y.js";
+} from "./chunks/chunk-EWJ5IIEL.js";
 import {
-  external_exports,
+  CONFIG_FILE
+} from "./chunks/chunk-FDOX6VZJ.js";
+import "./chunks/chunk-4AYWRO3M.js";
+import "./chunks/chunk-X4AHCUZP.js";
+import "./chunks/chunk-CAIJTZNE.js";
+import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-6ABTHRT4.js";
-import "./chunks/chunk-ELQBYAJO.js";
+} from "./chunks/chunk-4Q2UWOKV.js";
+import "./chunks/chunk-3VTBKN2Q.js";
+import {
+  external_exports
+} from "./chunks/chunk-XHQWIPB3.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts
@@ -52,7 +58,7 @@ var EnvSchema = external_exports.object({
   TRUSS_APP_ALLOWED_BOTS: list,
   TRUSS_APP_TRIGGER: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "TRUSS_APP_TRIGGER must be one word such as /truss").default("/truss"),
   TRUSS_APP_WORKFLOW: external_exports.string().regex(WORKFLOW_FILE, "TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml").default("truss.yml"),
-  TRUSS_APP_LEDGER_BRANCH: external_exports.string().default("truss-ledger"),
+  TRUSS_APP_LEDGER_BRANCH: external_exports.string().default(DEFAULT_LEDGER_BRANCH),
   TRUSS_APP_TRUSTED_KEYS: external_exports.string().default("")
 });
 var AppConfigError = class extends Error {

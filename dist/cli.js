@@ -5,31 +5,35 @@ import {
   WorkdirMismatchError
 } from "./chunks/chunk-747UD6WP.js";
 import {
-  SessionBusyError
-} from "./chunks/chunk-LZ53B2P3.js";
-import {
-  GitRefError,
-  ProviderError
-} from "./chunks/chunk-V6WPCBFR.js";
-import {
-  IsolationSetupError,
-  IsolationUnavailableError
-} from "./chunks/chunk-DSPB5HG2.js";
-import {
-  ContractError
-} from "./chunks/chunk-6AKRE7LE.js";
-import {
-  AttestationFormatError
-} from "./chunks/chunk-FRX3AGFA.js";
-import {
-  EXIT
-} from "./chunks/chunk-AHF3UCFR.js";
-import {
   OutputPathError
 } from "./chunks/chunk-YOHY7DC3.js";
 import {
+  GitRefError,
+  IsolationSetupError,
+  IsolationUnavailableError,
+  ProviderError,
+  SessionBusyError
+} from "./chunks/chunk-2Z5Q4L73.js";
+import "./chunks/chunk-FGO343MA.js";
+import {
+  AttestationFormatError
+} from "./chunks/chunk-ZYB5IB4X.js";
+import {
   package_default
-} from "./chunks/chunk-IY22HZ7Z.js";
+} from "./chunks/chunk-A5EGQXLX.js";
+import "./chunks/chunk-FDOX6VZJ.js";
+import {
+  ContractError
+} from "./chunks/chunk-4AYWRO3M.js";
+import {
+  EXIT
+} from "./chunks/chunk-AHF3UCFR.js";
+import "./chunks/chunk-X4AHCUZP.js";
+import {
+  LogError,
+  NoteError,
+  ProofError
+} from "./chunks/chunk-CAIJTZNE.js";
 import {
   UsageError,
   processIo
@@ -38,11 +42,10 @@ import {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,
-  LedgerError,
-  LogError,
-  NoteError,
-  ProofError
-} from "./chunks/chunk-ELQBYAJO.js";
+  LedgerError
+} from "./chunks/chunk-4Q2UWOKV.js";
+import "./chunks/chunk-3VTBKN2Q.js";
+import "./chunks/chunk-XHQWIPB3.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/cli/run.ts
@@ -54,6 +57,7 @@ Commands:
   run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
+  eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -65,6 +69,7 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
+  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -80,17 +85,19 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./chunks/keygen-K6HMZVNF.js")).keygen,
-  verify: async () => (await import("./chunks/verify-4PR4DB7N.js")).verify,
-  attest: async () => (await import("./chunks/attest-4HZ3R4J5.js")).attest,
-  "verify-attestation": async () => (await import("./chunks/verify-attestation-G3JW3T2L.js")).verifyAttestation,
-  report: async () => (await import("./chunks/report-6ZDQ7CMF.js")).report,
-  ledger: async () => (await import("./chunks/ledger-DNP64K2F.js")).ledger,
-  review: async () => (await import("./chunks/review-IUBM3TGL.js")).review,
-  run: async () => (await import("./chunks/run-ZJQHTQ6X.js")).run,
-  resume: async () => (await import("./chunks/resume-67FZED7O.js")).resume,
-  signal: async () => (await import("./chunks/signal-XA2NHH6U.js")).signal,
-  anchor: async () => (await import("./chunks/anchor-DGORQOZS.js")).anchor
+  keygen: async () => (await import("./chunks/keygen-2NALYLCU.js")).keygen,
+  verify: async () => (await import("./chunks/verify-FFYYDQQZ.js")).verify,
+  attest: async () => (await import("./chunks/attest-FHKCGX3X.js")).attest,
+  "verify-attestation": async () => (await import("./chunks/verify-attestation-RQ3QEME2.js")).verifyAttestation,
+  report: async () => (await import("./chunks/report-LYVXHGML.js")).report,
+  ledger: async () => (await import("./chunks/ledger-WFSJULSH.js")).ledger,
+  review: async () => (await import("./chunks/review-B4VQDX2U.js")).review,
+  run: async () => (await import("./chunks/run-GJ32MV2R.js")).run,
+  resume: async () => (await import("./chunks/resume-QJLK3TD7.js")).resume,
+  signal: async () => (await import("./chunks/signal-JFX3ZVHF.js")).signal,
+  eval: async () => (await import("./chunks/eval-73L6ARZK.js")).evalCommand,
+  anchor: async () => (await import("./chunks/anchor-DOVEZENZ.js")).anchor,
+  mcp: async () => (await import("./chunks/mcp-WFLVIDC3.js")).mcp
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -1,10 +1,16 @@
 // Checks the layering described in docs/architecture.md: hosts (action, app, cli) → github → core;
-// no imports between hosts; no cycle between the folders of src/core; no file over 500 lines.
+// no imports between hosts; hosts and github use a core folder only through its index.ts; no cycle
+// between the folders of src/core; no file over 500 lines.
 // `node scripts/arch.mjs [--json]` exits 1 and lists every violation.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const rootFlag = process.argv.indexOf('--root');
+/** `--root DIR` checks another tree (the tests give it small trees with one violation each). */
+const ROOT =
+  rootFlag >= 0
+    ? resolve(process.argv[rootFlag + 1] ?? '.')
+    : resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SRC = join(ROOT, 'src');
 const HOSTS = ['action', 'app', 'cli'];
 const MAX_LINES = 500;
@@ -74,6 +80,14 @@ for (const file of sourceFiles(SRC)) {
         detail: `${fromTop} must not import ${toTop}`,
       });
     }
+    // Outside core, a core folder is used through its public surface only (its index.ts).
+    if (fromTop !== 'core' && toTop === 'core' && to !== 'core' && !target.endsWith('/index.ts')) {
+      violations.push({
+        rule: 'core-surface',
+        file: where,
+        detail: `import ${to} through ${to}/index.ts, its public surface`,
+      });
+    }
     if (fromTop === 'core' && toTop === 'core' && from !== to) {
       if (!edges.has(from)) edges.set(from, new Map());
       const out = edges.get(from);
@@ -121,7 +135,7 @@ for (const component of components) {
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ ok: violations.length === 0, violations }, null, 2));
 } else if (violations.length === 0) {
-  console.log('architecture: ok (layers, no core folder cycles, no file over 500 lines)');
+  console.log('architecture: ok (layers, core surfaces, no core folder cycles, no file over 500 lines)');
 } else {
   for (const v of violations) console.error(`${v.rule}: ${v.file}\n    ${v.detail}`);
   console.error(`\narchitecture: ${violations.length} violation(s); see docs/architecture.md`);

@@ -1,30 +1,32 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { createNodeCrypto, type LedgerStore } from '../core/ledger/index.js';
-import { writeReportFile } from '../core/report/write-report.js';
-import type { ChangesPublisher } from '../core/run/publish-changes.js';
+import type { LedgerStore } from '../core/ledger/index.js';
+import type { ChangesPublisher } from '../core/run/index.js';
 import { gitChangesPublisher } from '../github/git-changes-publisher.js';
 import type { Octokit } from '../github/octokit.js';
-import type { PublishEvidence } from '../github/run-and-report.js';
+import { attestationStep } from '../github/publish-attestation.js';
+import { anchorOnLedgerBranchStep, commitToLedgerBranchStep } from '../github/publish-ledger-branch.js';
+import { type PublishStep, uploadStep } from '../github/publish-run.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import type { RunTarget } from './pr-target.js';
 import { artifactPublisher } from './publish-artifact.js';
-import { withAttestation } from './publish-attestation.js';
-import { withLedgerBranch, withLedgerBranchAnchor } from './publish-ledger-branch.js';
 import type { ActionSetup } from './setup.js';
 
 /**
- * Where a run's evidence goes, the same for a fresh run and a resumed one: the workflow artifact
- * (`upload-artifact`), the ledger branch and its transparency log (`ledger-branch`), and verdict
- * attestations (`attest`).
+ * Where a run's evidence goes, the same for a fresh run and a resumed one, as the ordered steps
+ * publish-run.ts runs: the anchor in the ledger branch's transparency log (`ledger-branch`, which
+ * appends the receipt, so it comes first), then — once the bundle and the report are built — the
+ * verdict attestations (`attest`), the ledger-branch copy and the workflow artifact
+ * (`upload-artifact`), which ships the attestations beside the bundle. Steps the inputs turn off
+ * are left out.
  */
-export function evidencePublisher(options: {
+export function publishSteps(options: {
   inputs: Inputs;
   context: EventContext;
   octokit: Octokit;
   setup: ActionSetup;
   store: LedgerStore;
-}): PublishEvidence {
+}): PublishStep[] {
   const { inputs, context, octokit, setup, store } = options;
   const branch = {
     octokit,
@@ -35,47 +37,38 @@ export function evidencePublisher(options: {
     warn: setup.log.warning,
     info: setup.log.info,
   };
-  // Order matters: anchoring rewrites the bundle, so it runs before anything reads it.
-  return withLedgerBranchAnchor(
-    withAttestation(
-      withLedgerBranch(
-        inputs.uploadArtifact
-          ? artifactPublisher({
-              store,
-              context,
-              env: setup.env,
-              warn: setup.log.warning,
-              workdir: setup.workdir,
-            })
-          : async () => null,
-        branch,
-      ),
-      {
-        enabled: inputs.attest,
-        signer: setup.signer,
-        context,
-        octokit,
-        token: inputs.githubToken,
-        env: setup.env,
-        dryRun: inputs.dryRun,
-        info: setup.log.info,
-        warn: setup.log.warning,
-      },
-    ),
-    {
+  const steps: (PublishStep | null)[] = [
+    anchorOnLedgerBranchStep({
       ...branch,
       anchor: setup.ephemeralKey ? undefined : { store, signer: setup.signer },
-      rewriteReport: (bundlePath, reportPath) =>
-        writeReportFile({
-          bundlePath,
-          output: reportPath,
-          trusted: new Map(),
-          trustSource: null,
-          generator: `truss ${pkg.version}`,
-          crypto: createNodeCrypto(),
-        }),
-    },
-  );
+    }),
+    attestationStep({
+      enabled: inputs.attest,
+      signer: setup.signer,
+      context,
+      octokit,
+      token: inputs.githubToken,
+      env: setup.env,
+      dryRun: inputs.dryRun,
+      trussVersion: pkg.version,
+      info: setup.log.info,
+      warn: setup.log.warning,
+    }),
+    commitToLedgerBranchStep(branch),
+    inputs.uploadArtifact
+      ? uploadStep(
+          artifactPublisher({
+            store,
+            context,
+            env: setup.env,
+            warn: setup.log.warning,
+            workdir: setup.workdir,
+          }),
+          setup.log,
+        )
+      : null,
+  ];
+  return steps.filter((step) => step !== null);
 }
 
 /** `on-pass-changes`: nothing, or a publisher that pushes a PASS's changes / opens a pull request. */

@@ -1,6 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createIsolation, harnessSecretPaths } from '../core/process/index.js';
+import { createRunIsolation } from '../core/run/index.js';
 import type { IsolationFactory } from '../github/isolation-policy.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
@@ -20,19 +19,13 @@ export function actionIsolation(
   env: Record<string, string | undefined>,
 ): IsolationFactory {
   return (contract) =>
-    createIsolation({
-      mode: inputs.isolation || contract.sandbox?.isolation || 'auto',
-      network: contract.constraints.network,
-      hiddenPaths: harnessSecretPaths({
-        keyFiles: [],
-        configHome: env.XDG_CONFIG_HOME || join(env.HOME || '/nonexistent', '.config'),
-        dbPath,
-        tempDirs: [setup.outDir, context.tempDir],
-      }),
-      workdirs: [setup.workdir],
-      hostHome: env.HOME,
+    createRunIsolation({
+      mode: inputs.isolation || undefined,
+      contract,
+      workdir: setup.workdir,
+      dbPath,
+      tempDirs: [setup.outDir, context.tempDir],
+      env,
       scratchRoot: tmpdir(),
-      path: env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
-      isRoot: process.getuid?.() === 0,
     });
 }

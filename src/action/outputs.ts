@@ -4,18 +4,6 @@ import type { ActionSetup } from './setup.js';
 
 const SEVERITY = ['pass', 'suspended', 'unverifiable', 'fail', 'failed_run'] as const;
 
-export const OUTPUT_NAMES = [
-  'verdict',
-  'session-id',
-  'head-hash',
-  'bundle-path',
-  'artifact-id',
-  'artifact-url',
-  'check-run-url',
-  'comment-url',
-  'cost-usd',
-] as const;
-
 /**
  * Sets every output of action.yml. With several contracts, `verdict` is the worst one and the other
  * outputs list one value per contract, newline-separated, in contract order. Modes that ran nothing

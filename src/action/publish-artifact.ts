@@ -1,13 +1,15 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type LedgerStore, readEntry } from '../core/ledger/index.js';
-import { ledgerArtifactName } from '../github/names.js';
-import { type PublishEvidence, REPORT_FILE_NAME } from '../github/run-and-report.js';
+import {
+  LEDGER_DB_FILE_NAME,
+  ledgerArtifactName,
+  REPORT_FILE_NAME,
+  WORKDIR_PATCH_FILE_NAME,
+} from '../github/names.js';
+import type { PublishEvidence } from '../github/publish-run.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
-
-/** The file in a suspended run's artifact that carries its workspace changes to the resuming job. */
-export const WORKDIR_PATCH = 'workdir.patch';
 
 /** The commit a session's run started from, as its signed `run_started` names it (null without git). */
 export function startedHeadSha(store: LedgerStore, sessionId: string): string | null {
@@ -16,11 +18,11 @@ export function startedHeadSha(store: LedgerStore, sessionId: string): string | 
 }
 
 /**
- * Uploads `truss-ledger-<session>` (bundle JSON + SQLite snapshot + the HTML report as `report.html`
- * + any extra files such as the verdict attestations) as a workflow artifact. Outside
- * a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the outputs.
- * A suspended run also carries its workspace changes (`workdir.patch`), which a resuming job
- * applies to a fresh checkout before it replays the journal.
+ * Uploads the ledger artifact (`ledgerArtifactName`: bundle JSON + SQLite snapshot + the HTML report
+ * as `REPORT_FILE_NAME` + any extra files such as the verdict attestations) as a workflow artifact.
+ * Outside a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the
+ * outputs. A suspended run also carries its workspace changes (`WORKDIR_PATCH_FILE_NAME`), which a
+ * resuming job applies to a fresh checkout before it replays the journal.
  */
 export function artifactPublisher(options: {
   store: LedgerStore;
@@ -42,12 +44,12 @@ export function artifactPublisher(options: {
     mkdirSync(dir, { recursive: true });
     const bundleCopy = join(dir, basename(bundlePath));
     copyFileSync(bundlePath, bundleCopy);
-    const dbCopy = join(dir, 'ledger.db');
+    const dbCopy = join(dir, LEDGER_DB_FILE_NAME);
     await options.store.backupTo(dbCopy);
     const files = [bundleCopy, dbCopy];
     const startSha = startedHeadSha(options.store, sessionId);
     if (suspended && options.workdir && startSha) {
-      const patchPath = join(dir, WORKDIR_PATCH);
+      const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
       writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));
       files.push(patchPath);
     }

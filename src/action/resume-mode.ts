@@ -1,16 +1,23 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { ANNOTATION_KINDS } from '../core/ledger/entry-hash.js';
+import { checkReceipt } from '../core/anchor/index.js';
 import {
+  ANNOTATION_KINDS,
   createNodeCrypto,
   type HumanReviewDecision,
   LedgerStore,
   presignedReviewSigner,
   rolePin,
 } from '../core/ledger/index.js';
-import { requireExtendsExport } from '../core/runtime/exported-head.js';
-import { ledgerArtifactName, sessionIdOfArtifact } from '../github/names.js';
+import { requireExtendsExport } from '../core/runtime/index.js';
+import {
+  LEDGER_ARTIFACT_PREFIX,
+  LEDGER_DB_FILE_NAME,
+  ledgerArtifactName,
+  sessionIdOfArtifact,
+  WORKDIR_PATCH_FILE_NAME,
+} from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
@@ -19,7 +26,7 @@ import { applyWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
-import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
+import { changesPublisher, publishSteps } from './evidence-publisher.js';
 import type { Inputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
 import {
@@ -28,7 +35,7 @@ import {
   resolveRunTarget,
   targetFromPullRequest,
 } from './pr-target.js';
-import { startedHeadSha, WORKDIR_PATCH } from './publish-artifact.js';
+import { startedHeadSha } from './publish-artifact.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
 /** How the decision that releases the gate reaches this job. */
@@ -47,7 +54,7 @@ export type GateDecision =
   | { kind: 'none' };
 
 export interface ResumeRequest {
-  /** The workflow run whose `truss-ledger-<session>` artifact holds the suspended ledger. */
+  /** The workflow run whose ledger artifact (`ledgerArtifactName`) holds the suspended ledger. */
   workflowRunId: string;
   /** The session to resume; null takes the only truss ledger artifact of that run. */
   sessionId: string | null;
@@ -86,7 +93,7 @@ export async function resumeSuspendedRun(options: {
   const { sessionId, dir } = await setup.log.group('download the suspended ledger', () =>
     downloadLedger(options),
   );
-  const store = LedgerStore.open(join(dir, 'ledger.db'));
+  const store = LedgerStore.open(join(dir, LEDGER_DB_FILE_NAME), { receipts: checkReceipt });
   try {
     const crypto = createNodeCrypto();
     // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the
@@ -154,7 +161,7 @@ export async function resumeSuspendedRun(options: {
         warn: setup.log.warning,
         auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
       });
-    const patchPath = join(dir, WORKDIR_PATCH);
+    const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
     if (existsSync(patchPath)) await applyWorkdirPatch(setup.workdir, readFileSync(patchPath, 'utf8'));
 
     return await resumeAndReport({
@@ -177,8 +184,8 @@ export async function resumeSuspendedRun(options: {
       approvers,
       existingCheckId: request.checkRunId ?? null,
       publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
-      publish: evidencePublisher({ inputs, context, octokit, setup, store }),
-      isolate: actionIsolation(inputs, context, setup, join(dir, 'ledger.db'), setup.env),
+      publishSteps: publishSteps({ inputs, context, octokit, setup, store }),
+      isolate: actionIsolation(inputs, context, setup, join(dir, LEDGER_DB_FILE_NAME), setup.env),
       log: setup.log,
     });
   } finally {
@@ -199,7 +206,7 @@ export async function resumeRequestFrom(
   const workflowRunId = inputs.resumeRunId || dispatch?.resumeRunId;
   if (!workflowRunId)
     throw new ResumeError(
-      'mode resume needs `resume-run-id`: the id of the workflow run whose truss-ledger artifact holds the suspended session',
+      `mode resume needs \`resume-run-id\`: the id of the workflow run whose ${LEDGER_ARTIFACT_PREFIX}<session> artifact holds the suspended session`,
     );
   const approval = dispatch?.approval ?? null;
   return {
@@ -281,7 +288,9 @@ async function downloadLedger(options: {
     workflowRunId: Number(request.workflowRunId),
     path: dir,
   });
-  if (!existsSync(join(dir, 'ledger.db')))
-    throw new ResumeError(`the artifact ${artifact.name} holds no ledger.db; it cannot be resumed`);
+  if (!existsSync(join(dir, LEDGER_DB_FILE_NAME)))
+    throw new ResumeError(
+      `the artifact ${artifact.name} holds no ${LEDGER_DB_FILE_NAME}; it cannot be resumed`,
+    );
   return { sessionId, dir };
 }

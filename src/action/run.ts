@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import { postHumanReviewCheck } from '../github/human-review-check.js';
-import { ledgerArtifactName } from '../github/names.js';
+import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
@@ -10,7 +10,7 @@ import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
 import { type EventContext, readEventContext, runUrl } from './event-context.js';
-import { changesPublisher, evidencePublisher } from './evidence-publisher.js';
+import { changesPublisher, publishSteps } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
 import { writeJobSummary } from './job-summary.js';
@@ -176,8 +176,8 @@ async function runContracts(options: {
     comment: inputs.comment,
     dryRun: inputs.dryRun,
     publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
-    publish: evidencePublisher({ inputs, context, octokit, setup, store: setup.store }),
-    isolate: actionIsolation(inputs, context, setup, join(setup.outDir, 'ledger.db'), setup.env),
+    publishSteps: publishSteps({ inputs, context, octokit, setup, store: setup.store }),
+    isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
     log: setup.log,
   });
   if (inputs.check && target.prNumber !== null && results.length > 0) {

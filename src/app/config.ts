@@ -4,8 +4,9 @@
  * message naming the variable, never at the first webhook.
  */
 import { z } from 'zod';
-import { WORKFLOW_FILE } from '../core/contract/schema.js';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { DEFAULT_LEDGER_BRANCH } from '../github/names.js';
+import { WORKFLOW_FILE } from '../github/settings.js';
 
 const list = z
   .string()
@@ -31,7 +32,7 @@ const EnvSchema = z.object({
     .string()
     .regex(WORKFLOW_FILE, 'TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml')
     .default('truss.yml'),
-  TRUSS_APP_LEDGER_BRANCH: z.string().default('truss-ledger'),
+  TRUSS_APP_LEDGER_BRANCH: z.string().default(DEFAULT_LEDGER_BRANCH),
   TRUSS_APP_TRUSTED_KEYS: z.string().default(''),
 });
 

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import type { ResolvedContract } from '../core/contract/schema.js';
+import type { ResolvedContract } from '../core/contract/index.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -14,30 +14,24 @@ import {
   readEntries,
   resolveTrustedKeys,
   type SigningKey,
+  streamTail,
+  tailsFromStore,
 } from '../core/ledger/index.js';
-import { streamTail } from '../core/ledger/output-tails.js';
-import { tailsFromStore } from '../core/ledger/store-tails.js';
-import {
-  createIsolation,
-  describeIsolation,
-  harnessSecretPaths,
-  type Isolation,
-  type IsolationMode,
-  parseIsolationMode,
-} from '../core/process/index.js';
+import { describeIsolation, type Isolation, parseIsolationMode } from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
-import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../core/run/run-contract.js';
+import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
 import {
   checkoutLine,
+  createRunIsolation,
   isolationLine,
   reportFromEntries,
   selfValidationLine,
-} from '../core/run/run-report.js';
-import { type BudgetMeter, budgetMeterFor } from '../core/runtime/budget.js';
-import type { RunEvent } from '../core/runtime/ctx.js';
-import { describeAwait } from '../core/runtime/durable-errors.js';
-import type { Overall } from '../core/verify/verdict.js';
+} from '../core/run/index.js';
+import type { RunEvent } from '../core/runtime/index.js';
+import { describeAwait } from '../core/runtime/index.js';
+import type { Overall } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
+import { fanoutJson, fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
 import { checkOutputPath } from './output-path.js';
@@ -82,11 +76,6 @@ export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] 
   }
 }
 
-/** The contract's `[budget]` as a meter; warnings go to the progress printer. */
-export function budgetFor(contract: ResolvedContract, progress: (event: RunEvent) => void): BudgetMeter {
-  return budgetMeterFor(contract.budget, (message) => progress({ type: 'warning', message }));
-}
-
 export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
   return (event) => {
     switch (event.type) {
@@ -121,6 +110,14 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
         break;
       case 'warning':
         io.stderr(`  warning: ${redact(event.message)}\n`);
+        break;
+      case 'child_started':
+        io.stderr(`  … attempt ${event.attempt} (session ${event.sessionId})\n`);
+        break;
+      case 'child_finished':
+        io.stderr(
+          `  ${event.overall === 'pass' ? '✔' : '✘'} attempt ${event.attempt}: ${event.overall ? event.overall.toUpperCase() : event.status} ($${event.costUsd.toFixed(4)})\n`,
+        );
         break;
       default:
         break;
@@ -163,6 +160,18 @@ export function bundlePathFor(
   bundle: string | undefined,
 ): string {
   return resolve(io.cwd, bundle ?? join(workdir, '.truss/bundles', `${sessionId}.json`));
+}
+
+/**
+ * Renders what the run service returned: an aborted run says where its `run_failed` is (130/143
+ * when a signal stopped it); anything else is exported and printed by {@link reportOutcome}.
+ */
+export function reportResult(result: RunResult, context: ReportContext, signal: AbortSignal): number {
+  if (result.status !== 'aborted') return reportOutcome(result, context);
+  context.io.stderr(
+    `truss: ${result.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${result.sessionId} --db ${context.dbPath}\n`,
+  );
+  return abortedExit(signal);
 }
 
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
@@ -208,6 +217,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
           verify_command: verifyCommand,
           git: outcome.git,
           isolation: readEntries(entries, 'run_started')[0]?.payload.isolation ?? null,
+          ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
         },
         null,
         2,
@@ -331,6 +341,7 @@ function formatVerdict(
   verifyCommand: string,
 ): string {
   const lines: string[] = [''];
+  if (outcome.fanout) lines.push(...fanoutLines(outcome.fanout));
   if (outcome.executor) {
     const e = outcome.executor;
     lines.push(
@@ -374,12 +385,16 @@ function formatVerdict(
   for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
   const isolation = report.isolation;
   lines.push(isolation ? isolationLine(isolation) : 'checks isolated: not recorded (none)');
-  if (report.scripted) {
+  // A fan-out's model calls and votes are in its attempts' ledgers (docs/fanout.md).
+  const all = outcome.fanout
+    ? [...entries, ...outcome.fanout.legs.flatMap((leg) => [...store.entries(leg.sessionId)])]
+    : entries;
+  if (readEntries(all, 'review_vote').some((e) => e.payload.provider === 'scripted')) {
     lines.push(
       'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
     );
   }
-  if (readEntries(entries, 'model_result').some((e) => e.payload.provider === 'scripted')) {
+  if (readEntries(all, 'model_result').some((e) => e.payload.provider === 'scripted')) {
     lines.push('note: the agent is SCRIPTED (replayed fixture answers, not a model)');
   }
   const counts = { met: 0, not_met: 0, unverifiable: 0 };
@@ -434,24 +449,14 @@ export async function setUpIsolation(options: {
   keyFile: string | undefined;
 }): Promise<Isolation> {
   const { io } = options;
-  const mode: IsolationMode =
-    options.flag !== undefined
-      ? parseIsolationMode(options.flag, '--isolation')
-      : (options.contract.sandbox?.isolation ?? 'auto');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const isolation = await createIsolation({
-    mode,
-    network: options.contract.constraints.network,
-    hiddenPaths: harnessSecretPaths({
-      keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
-      configHome,
-      dbPath: options.dbPath,
-    }),
-    workdirs: [options.workdir],
-    hostHome: io.env.HOME || homedir(),
+  const isolation = await createRunIsolation({
+    mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
+    contract: options.contract,
+    workdir: options.workdir,
+    dbPath: options.dbPath,
+    keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
+    env: io.env,
     scratchRoot: tmpdir(),
-    path: io.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
-    isRoot: process.getuid?.() === 0,
   });
   io.stderr(`${describeIsolation(isolation.report)}\n`);
   for (const note of isolation.report.notes) io.stderr(`  note: ${note}\n`);

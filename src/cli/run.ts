@@ -1,12 +1,12 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { LogError, NoteError, ProofError } from '../core/anchor/errors.js';
-import { AttestationFormatError } from '../core/attest/errors.js';
-import { ContractError } from '../core/contract/errors.js';
-import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/errors.js';
-import { IsolationSetupError, IsolationUnavailableError } from '../core/process/isolation.js';
-import { ProviderError } from '../core/providers/errors.js';
-import { SessionBusyError } from '../core/runtime/session-lease.js';
-import { GitRefError } from '../core/verify/errors.js';
+import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
+import { AttestationFormatError } from '../core/attest/index.js';
+import { ContractError } from '../core/contract/index.js';
+import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
+import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
+import { ProviderError } from '../core/providers/index.js';
+import { SessionBusyError } from '../core/runtime/index.js';
+import { GitRefError } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
 import { OutputPathError } from './output-path.js';
@@ -21,6 +21,7 @@ Commands:
   run CONTRACT                     run a contract: executor, harness checks, reviewer panel, signed verdict
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
+  eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -32,6 +33,7 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
+  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -61,7 +63,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.js')).run,
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
+  eval: async () => (await import('./commands/eval.js')).evalCommand,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
+  mcp: async () => (await import('./commands/mcp.js')).mcp,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */

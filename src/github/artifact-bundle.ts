@@ -4,7 +4,7 @@ import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 
 /**
- * The ledger bundle inside a run's `truss-ledger-<session>` artifact, through the REST API
+ * The ledger bundle inside a run's ledger artifact (`ledgerArtifactName`), through the REST API
  * (GET /repos/{owner}/{repo}/actions/artifacts/{id}/zip). The App's fallback when no ledger branch
  * holds the bundle; the Action uses the artifact client instead, which needs a runner.
  */

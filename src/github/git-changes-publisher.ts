@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { ChangesPublisher, PassedRun } from '../core/run/publish-changes.js';
+import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';

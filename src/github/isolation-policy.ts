@@ -1,4 +1,4 @@
-import type { ResolvedContract } from '../core/contract/schema.js';
+import type { ResolvedContract } from '../core/contract/index.js';
 import { describeIsolation, type Isolation, type IsolationReport } from '../core/process/index.js';
 
 /** The Action refused to run an agent executor without isolation (docs/security.md). */

@@ -12,14 +12,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Anchor, type AnchoredHead, anchorInLog } from '../core/anchor/anchor.js';
-import { LogError } from '../core/anchor/errors.js';
-import type { TreeHasher } from '../core/anchor/hasher.js';
-import { LOG_FILES } from '../core/anchor/log-files.js';
-import type { AnchorReceiptPayload } from '../core/anchor/receipt.js';
-import { TransparencyLog } from '../core/anchor/transparency-log.js';
-import type { Signer } from '../core/ledger/keys.js';
-import type { LedgerCrypto } from '../core/ledger/ledger-crypto.js';
+import type { AnchorReceiptPayload, TreeHasher } from '../core/anchor/index.js';
+import {
+  type Anchor,
+  type AnchoredHead,
+  anchorInLog,
+  LOG_FILES,
+  LogError,
+  TransparencyLog,
+} from '../core/anchor/index.js';
+import type { LedgerCrypto, Signer } from '../core/ledger/index.js';
 import { BranchMovedError, branchHead, commitFilesToBranch, type LedgerCommit } from './ledger-branch.js';
 import type { Octokit } from './octokit.js';
 import { readRepoFile } from './repo-files.js';

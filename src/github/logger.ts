@@ -6,10 +6,3 @@ export interface Logger {
   /** Collapsible log group in Actions; a plain prefix elsewhere. */
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
-
-export const silentLogger: Logger = {
-  info: () => {},
-  warning: () => {},
-  error: () => {},
-  group: (_name, fn) => fn(),
-};

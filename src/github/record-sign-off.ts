@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkReceipt } from '../core/anchor/index.js';
 import {
   appendHumanReviewToBundle,
   type Bundle,
@@ -162,7 +163,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   // ledger's signer.
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
     trusted.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
-  const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted });
+  const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted, receipts: checkReceipt });
   if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended') {
     await check(
       'failure',

@@ -1,6 +1,5 @@
-import { ContractError } from '../core/contract/errors.js';
-import type { TomlSource } from '../core/contract/load.js';
-import { CONFIG_FILE, CONTRACTS_DIR } from '../core/contract/named.js';
+import type { TomlSource } from '../core/contract/index.js';
+import { CONFIG_FILE, CONTRACTS_DIR, ContractError } from '../core/contract/index.js';
 import type { Octokit } from './octokit.js';
 import { listRepoDir, readRepoFile } from './repo-files.js';
 

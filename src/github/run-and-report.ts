@@ -1,36 +1,25 @@
-import { join } from 'node:path';
-import type { TomlSource } from '../core/contract/load.js';
-import { type ContractOverrides, resolveContractSources } from '../core/contract/resolve.js';
-import type { ResolvedContract } from '../core/contract/schema.js';
-import { TomlPositions } from '../core/contract/toml-positions.js';
+import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/contract/index.js';
+import { TomlPositions } from '../core/contract/index.js';
+import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
+import { checkMcpPinning } from '../core/mcp/index.js';
+import { describeIsolation, secretRedactor } from '../core/process/index.js';
+import type { ChangesPublisher } from '../core/run/index.js';
 import {
-  createNodeCrypto,
-  exportBundleToFile,
-  type LedgerStore,
-  type Signer,
-  type TrustedKeys,
-} from '../core/ledger/index.js';
-import { tailsFromStore } from '../core/ledger/store-tails.js';
-import { describeIsolation } from '../core/process/index.js';
-import { secretRedactor } from '../core/process/redact.js';
-import { writeReportFile } from '../core/report/write-report.js';
-import type { ChangesPublisher } from '../core/run/publish-changes.js';
-import {
-  RunAbortedError,
-  type RunOutcome,
+  prepareRun,
+  type RunHost,
+  type RunReport,
+  type RunResult,
   readRecordedContract,
-  resumeContract,
-  runContract,
-} from '../core/run/run-contract.js';
-import { type RunReport, reportFromEntries } from '../core/run/run-report.js';
-import { budgetMeterFor } from '../core/runtime/budget.js';
-import { type Ctx, createCtx, type RunEvent } from '../core/runtime/ctx.js';
-import { buildPanelSeats } from '../core/verify/panel-seats.js';
+  resumeRun,
+  startRun,
+} from '../core/run/index.js';
+import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
-import { ledgerBundleFileName } from './names.js';
+import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
+import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import {
   type CheckConclusion,
   type CheckOutputOptions,
@@ -40,28 +29,8 @@ import {
   renderStickyComment,
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
+import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
-
-/** The files of one run a host publishes: the bundle and, when it could be written, the HTML report. */
-export interface PublishedArtifact {
-  name: string;
-  id: number | null;
-  url: string | null;
-}
-
-/** What a run hands its publisher: the bundle, plus any files to ship beside it (attestations). */
-export interface EvidenceFiles {
-  bundlePath: string;
-  sessionId: string;
-  /** True when the session waits on a gate: its artifact must carry what a resume needs. */
-  suspended?: boolean;
-  /** The HTML report, uploaded as `report.html`. */
-  reportPath?: string | null;
-  extraFiles?: string[];
-}
-
-/** Uploads a run's evidence (the Action: a workflow artifact); null when not available. */
-export type PublishEvidence = (files: EvidenceFiles) => Promise<PublishedArtifact | null>;
 
 export interface RunAndReportOptions {
   octokit: Octokit;
@@ -93,10 +62,11 @@ export interface RunAndReportOptions {
   /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
   publishChanges?: ChangesPublisher | undefined;
   /**
-   * Uploads the evidence (the Action: a workflow artifact); null when not available. A suspended
-   * session's artifact is what a later job resumes from.
+   * How the run's evidence is published, in order (publish-run.ts): steps that append to the ledger
+   * (the anchor receipt) first, then steps that read the sealed bundle (attestations, the ledger
+   * branch, the artifact upload a later job resumes a suspended session from).
    */
-  publish: PublishEvidence;
+  publishSteps: readonly PublishStep[];
   /** The workflow run that holds the artifact (GITHUB_RUN_ID), recorded for a later resume. */
   workflowRunId?: string | null;
   /**
@@ -146,31 +116,22 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     contract: item.source,
     overrides: options.overrides,
   });
+  // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
+  checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const positions = new TomlPositions(item.source.text);
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
-  return reportedRun(
-    options,
-    contract,
-    { contractPath: item.path, clauseLines },
-    existingCheckId,
-    (ctx, panel) =>
-      runContract({
-        contract,
-        contractHash: hash,
-        workdir: options.workdir,
-        store: options.store,
-        signer: options.signer,
-        ctx,
-        panel,
-        env: options.env,
-        codeVersion: options.codeVersion,
-        principal: options.principal,
-        baseRef: options.baseRef,
-        publishChanges: options.publishChanges,
-      }),
+  return reportedRun(options, contract, { contractPath: item.path, clauseLines }, existingCheckId, (host) =>
+    startRun(prepareRun(contract, { workdir: options.workdir, host }), {
+      contractHash: hash,
+      store: options.store,
+      signer: options.signer,
+      codeVersion: options.codeVersion,
+      principal: options.principal,
+      baseRef: options.baseRef,
+    }),
   );
 }
 
@@ -189,20 +150,17 @@ export interface ResumeAndReportOptions
  * its upload, the sticky comment. A session that suspends again reports action_required again.
  */
 export async function resumeAndReport(options: ResumeAndReportOptions): Promise<ContractRunResult> {
-  const recorded = readRecordedContract(options.store, options.sessionId);
+  const recorded = readRecordedContract(options.store, options.sessionId, GITHUB_CONTRACT_FORMAT);
   return options.log.group(`truss / ${recorded.contract.contract.id} (resume)`, () =>
-    reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (ctx, panel) =>
-      resumeContract({
+    reportedRun(options, recorded.contract, {}, options.existingCheckId ?? null, (host) =>
+      resumeRun({
         sessionId: options.sessionId,
         store: options.store,
         signer: options.signer,
         crypto: createNodeCrypto(),
         workdir: options.workdir,
-        ctx,
-        panel,
-        env: options.env,
-        approvers: options.approvers,
-        publishChanges: options.publishChanges,
+        contractFormat: GITHUB_CONTRACT_FORMAT,
+        host: { ...host, approvers: options.approvers },
       }),
     ),
   );
@@ -215,7 +173,7 @@ async function reportedRun(
   contract: ResolvedContract,
   annotate: CheckOutputOptions,
   existingCheckId: number | null,
-  execute: (ctx: Ctx, panel: ReturnType<typeof buildPanelSeats>) => Promise<RunOutcome>,
+  execute: (host: RunHost) => Promise<RunResult>,
 ): Promise<ContractRunResult> {
   const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
@@ -238,44 +196,31 @@ async function reportedRun(
         dryRun: options.dryRun,
       })
     : null;
-  // Every check this run started is completed on every path: a refused resume (ResumeRefusedError,
-  // NonDeterminismError), a provider that cannot be built, a failed export. Otherwise the check
-  // spins `in_progress` on the pull request forever. (docs/action.md, "check runs")
+  // Every check this run started is completed on every path, in the `finally` below: a refused
+  // resume (ResumeRefusedError, NonDeterminismError), a provider that cannot be built, a publish step
+  // that throws. Otherwise the check spins `in_progress` on the pull request forever.
+  // (docs/action.md, "check runs")
   let completed = false;
+  let failure: unknown = new Error('the run ended without reporting a verdict');
   try {
-    const events = (event: RunEvent) => logEvent(log, event);
-    const ctx = createCtx({
+    const { sessionId } = await execute({
+      events: (event: RunEvent) => logEvent(log, event),
       signal: options.signal,
-      events,
-      budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
-      ...(isolation ? { isolation } : {}),
+      isolation,
+      env: options.env,
+      publishChanges: options.publishChanges,
     });
-    const panel = buildPanelSeats(contract, { env: options.env, cwd: options.workdir });
-    if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review'))
-      log.warning(`${checkName}: ${panel.unavailable}`);
-    let sessionId: string;
-    try {
-      sessionId = (await execute(ctx, panel)).sessionId;
-    } catch (error) {
-      if (!(error instanceof RunAbortedError)) throw error;
-      sessionId = error.sessionId;
-    }
-    const bundlePath = join(options.outDir, ledgerBundleFileName(sessionId));
-    exportBundleToFile(options.store, sessionId, createNodeCrypto(), bundlePath);
-    const reportPath = writeHtmlReport(options, bundlePath, sessionId);
-    const entries = [...options.store.entries(sessionId)];
-    const report = reportFromEntries(sessionId, entries, tailsFromStore(options.store));
-    const artifact = await options
-      .publish({ bundlePath, sessionId, reportPath, suspended: report.overall === 'suspended' })
-      .catch((error: Error) => {
-        log.warning(`could not upload the ledger artifact: ${error.message}`);
-        return null;
-      });
-    // Publishing may extend the ledger (an anchor receipt): report the head it ends at.
-    const published = options.store.session(sessionId);
-    const headHash = published?.head_hash ?? report.headHash;
-    const headSeq = (published?.entries ?? entries.length) - 1;
-    report.headHash = headHash;
+    // The ledger steps (the anchor receipt) run first; the bundle, the HTML report and `report` are
+    // built once, at the head the ledger ends at; then the steps that read them.
+    const { evidence, report, headHash, headSeq } = await publishRun({
+      store: options.store,
+      sessionId,
+      outDir: options.outDir,
+      codeVersion: options.codeVersion,
+      steps: options.publishSteps,
+      log,
+    });
+    const { bundlePath, reportPath, artifact } = evidence;
     const links: ReportLinks = {
       artifactName: artifact?.name,
       artifactUrl: artifact?.url ?? null,
@@ -286,7 +231,7 @@ async function reportedRun(
       publicKey: bytesHex(options.signer.publicKey),
       keyId: options.signer.keyId,
     };
-    const conclusion = conclusionFor(report.overall, contract.unverifiable);
+    const conclusion = conclusionFor(report.overall, githubSettings(contract).unverifiable);
     if (check?.id) {
       completed = true;
       await completeCheckRun({
@@ -341,11 +286,13 @@ async function reportedRun(
       links,
     };
   } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
     if (check?.id && !completed) {
       completed = true;
-      await failCheckRun(options, check.id, checkName, error);
+      await failCheckRun(options, check.id, checkName, failure);
     }
-    throw error;
   }
 }
 
@@ -377,36 +324,6 @@ async function failCheckRun(
     });
   } catch (failure) {
     options.log.warning(`could not complete the check run ${checkRunId}: ${(failure as Error).message}`);
-  }
-}
-
-/** The HTML report's name inside the ledger artifact. */
-export const REPORT_FILE_NAME = 'report.html';
-
-/**
- * Writes the self-verifying HTML report beside the bundle. It embeds no pinned key: the page says
- * "intact but key not pinned" until a reader pins the key they trust (the check run prints the key
- * this run used). A report that cannot be written is a warning; the bundle is the evidence.
- */
-function writeHtmlReport(
-  options: Pick<ReportingOptions, 'outDir' | 'log' | 'codeVersion'>,
-  bundlePath: string,
-  sessionId: string,
-): string | null {
-  const output = join(options.outDir, `truss-report-${sessionId}.html`);
-  try {
-    writeReportFile({
-      bundlePath,
-      output,
-      trusted: new Map(),
-      trustSource: null,
-      generator: options.codeVersion,
-      crypto: createNodeCrypto(),
-    });
-    return output;
-  } catch (error) {
-    options.log.warning(`could not write the HTML report: ${(error as Error).message}`);
-    return null;
   }
 }
 

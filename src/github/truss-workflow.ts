@@ -3,12 +3,11 @@
  * name is configured on the DEFAULT branch (a pull request cannot redirect dispatches): `workflow:`
  * in `.github/truss.yml`, else `[app] workflow` in `.truss/config.toml`, else `truss.yml`.
  */
-import { parseConfigToml } from '../core/contract/load.js';
-import { CONFIG_FILE } from '../core/contract/named.js';
-import { WORKFLOW_FILE } from '../core/contract/schema.js';
+import { CONFIG_FILE } from '../core/contract/index.js';
 import type { Octokit } from './octokit.js';
 import { statusOf, toMissingPermission } from './octokit.js';
 import { readRepoFile } from './repo-files.js';
+import { parseConfigToml, WORKFLOW_FILE } from './settings.js';
 
 export const DEFAULT_TRUSS_WORKFLOW = 'truss.yml';
 export const APP_CONFIG_FILE = '.github/truss.yml';

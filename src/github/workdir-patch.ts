@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { snapshotWorktree } from '../core/process/worktree-snapshot.js';
+import { snapshotWorktree } from '../core/process/index.js';
+import { WORKDIR_PATCH_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);
 const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
@@ -43,7 +44,7 @@ export async function applyWorkdirPatch(
   await snapshotWorktree(workdir, env).catch(() => undefined);
   if (!patch.trim()) return;
   const scratch = mkdtempSync(join(tmpdir(), 'truss-patch-'));
-  const file = join(scratch, 'workdir.patch');
+  const file = join(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file, patch);
   try {
     await execGit('git', ['apply', '--binary', '--whitespace=nowarn', file], { cwd: workdir });

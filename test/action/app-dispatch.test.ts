@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ActionHarness,
+  appDispatchPayload,
   createdCheckRuns,
   git,
   OWNER,
   REPO,
   RUN_URL,
-  webhookExample,
 } from '../helpers/action-harness.js';
 
 /** A queued `truss / greeting` check as the App creates it before dispatching the workflow. */
@@ -25,15 +25,7 @@ function queueCheck(harness: ActionHarness, id: number): void {
 }
 
 function dispatchPayload(harness: ActionHarness, inputs: Record<string, string>): Record<string, unknown> {
-  const payload = webhookExample('workflow_dispatch');
-  payload.inputs = {
-    pr_number: '2',
-    head_sha: harness.headSha,
-    contract: 'greeting',
-    requester: 'Codertocat',
-    ...inputs,
-  };
-  return payload;
+  return appDispatchPayload(harness.headSha, { requester: 'Codertocat', ...inputs });
 }
 
 describe('Action dispatched by the Truss App (workflow_dispatch inputs)', () => {

@@ -12,6 +12,7 @@ import {
   LedgerStore,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
+import { pullRequestContext } from '../helpers/event-context.js';
 import {
   ARTIFACT_ID,
   type FakeResults,
@@ -19,10 +20,11 @@ import {
   RUN_BACKEND,
   runtimeToken,
   startFakeResults,
-  unzip,
 } from '../helpers/fake-results.js';
-import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { unzip } from '../helpers/zip.js';
 
 /**
  * The Action's artifact upload, end to end through the real `@actions/artifact` client, against a
@@ -34,7 +36,7 @@ const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_SERVER
 const crypto = createNodeCrypto();
 const { key } = seededKey(7);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let store: LedgerStore;
 let sessionId: string;
 let bundlePath: string;
@@ -42,25 +44,12 @@ let context: EventContext;
 let saved: Record<string, string | undefined>;
 
 beforeAll(() => {
-  temp = makeTempDir('artifact-upload');
+  temp = tempDir('artifact-upload');
   store = LedgerStore.open(join(temp.dir, 'ledger.db'));
   sessionId = appendSampleRun(store, key, { extra: 2 });
   bundlePath = join(temp.dir, `truss-ledger-${sessionId}.json`);
   exportBundleToFile(store, sessionId, crypto, bundlePath);
-  context = {
-    eventName: 'pull_request',
-    payload: {},
-    owner: 'octo',
-    repo: 'hello',
-    sha: '2'.repeat(40),
-    ref: 'refs/heads/main',
-    actor: 'octocat',
-    runId: '987654321',
-    serverUrl: 'https://github.com',
-    apiUrl: 'https://api.github.com',
-    workspace: temp.dir,
-    tempDir: join(temp.dir, 'runner-temp'),
-  };
+  context = pullRequestContext(temp.dir);
 });
 
 afterAll(() => {

@@ -22,6 +22,13 @@ import { gitSpy } from '../helpers/git-spy.js';
 /** The comment id in the issue_comment.created example. */
 const COMMENT_ID = 492700400;
 const REACTIONS = `POST /issues/comments/${COMMENT_ID}/reactions`;
+/** The requests of a command answered by a reply alone: permission, 👀, the reply, the outcome reaction. */
+const ANSWERED_BY_A_REPLY = [
+  'GET /collaborators/Codertocat/permission',
+  REACTIONS,
+  `POST /issues/${PR_NUMBER}/comments`,
+  REACTIONS,
+];
 
 describe('comment mode (/truss commands on issue_comment), through the built entry', () => {
   let harness: ActionHarness;
@@ -252,12 +259,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     harness.allow('Codertocat', 'write');
     const run = await comment('/truss help');
     expect(run.code, run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual([
-      'GET /collaborators/Codertocat/permission',
-      REACTIONS,
-      `POST /issues/${PR_NUMBER}/comments`,
-      REACTIONS,
-    ]);
+    expect(requestLines(harness.fake)).toEqual(ANSWERED_BY_A_REPLY);
     expect(reactions()).toEqual(['eyes', 'rocket']);
     const [reply] = replies();
     expect(reply).toContain('**Truss commands**');
@@ -346,12 +348,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     harness.allow('Codertocat', 'admin');
     const run = await comment('/truss run ../etc');
     expect(run.code, run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual([
-      'GET /collaborators/Codertocat/permission',
-      REACTIONS,
-      `POST /issues/${PR_NUMBER}/comments`,
-      REACTIONS,
-    ]);
+    expect(requestLines(harness.fake)).toEqual(ANSWERED_BY_A_REPLY);
     expect(reactions()).toEqual(['eyes', 'confused']);
     const [reply] = replies();
     expect(reply).toContain('"../etc" is not a contract name');

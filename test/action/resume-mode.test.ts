@@ -16,49 +16,32 @@ import {
   ActionHarness,
   type ActionRun,
   API,
+  appDispatchPayload,
   issueCommentPayload,
   pullRequestPayload,
   RUN_ID,
   reviewPayload,
-  webhookExample,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
-import {
-  type FakeResults,
-  runtimeToken,
-  startFakeResults,
-  unzip,
-  zipStored,
-} from '../helpers/fake-results.js';
+import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
+import { type FakeResults, runtimeToken, startFakeResults } from '../helpers/fake-results.js';
+import { unzip, zipOf } from '../helpers/zip.js';
 
-const GATED = `[contract]
-id = "gated-bash"
-title = "A gated bash call"
-intent = "Write the word approved into approved.txt using bash"
-
-[[done]]
-kind = "check"
-desc = "approved.txt says approved"
-run = "grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[budget]
-max_steps = 4
-
-[constraints]
-allow_tools = ["bash", "read_file", "write_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["bash"]
-
-[provider]
-kind = "scripted"
-script = ".truss/agent.json"
-`;
+const GATED = contractToml(
+  {
+    id: 'gated-bash',
+    title: 'A gated bash call',
+    intent: 'Write the word approved into approved.txt using bash',
+  },
+  APPROVED_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    budget: { max_steps: 4 },
+    constraints: { allow_tools: ['bash', 'read_file', 'write_file'] },
+    approval_gates: { enabled: true, high_risk_tools: ['bash'] },
+    provider: { kind: 'scripted', script: '.truss/agent.json' },
+  },
+);
 
 // First a write_file (not gated: it runs before the suspension, so its file must travel with the
 // artifact), then the gated bash call, then the final answer.
@@ -217,7 +200,10 @@ describe('suspend on an approval gate, resume in a later job', () => {
     ).run();
     db.close();
     files.set('ledger.db', readFileSync(dbPath));
-    results.committed.set(`/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`, zipStored(files));
+    results.committed.set(
+      `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`,
+      zipOf(files, { stored: true }),
+    );
 
     harness.allow('Codertocat', 'write');
     const resumed = await comment('/truss approve');
@@ -360,16 +346,12 @@ describe('suspend on an approval gate, resume in a later job', () => {
       output: null,
     });
     const dispatch = (entry: unknown) => {
-      const payload = webhookExample('workflow_dispatch');
-      payload.inputs = {
-        pr_number: '2',
-        head_sha: harness.headSha,
-        contract: 'greeting',
+      const payload = appDispatchPayload(harness.headSha, {
         mode: 'resume',
         resume_run_id: RUN_ID,
         check_run_id: '9100',
         approval: JSON.stringify(entry),
-      };
+      });
       return harness.run({
         eventName: 'workflow_dispatch',
         payload,

@@ -105,6 +105,15 @@ async function produceEvidence(
     ]);
     const bundleText = harness.ledger.file(path);
     expect(bundleText).toBe(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
+    // The HTML report beside the bundle was written once the receipt was in: it embeds that bundle.
+    const reportHtml = readFileSync(
+      (run.outputs['bundle-path'] as string).replace(/truss-ledger-([^/]+)\.json$/, 'truss-report-$1.html'),
+      'utf8',
+    );
+    const open = '<script type="application/json" id="truss-data">';
+    const start = reportHtml.indexOf(open) + open.length;
+    const embedded = JSON.parse(reportHtml.slice(start, reportHtml.indexOf('</script>', start)));
+    expect(embedded.bundle.ledger.head_hash).toBe(receipt.entry_hash);
     const sticky = harness.comments[0];
     if (!sticky || bundleText === null) throw new Error('the PR run left no evidence');
     return {
@@ -121,6 +130,17 @@ async function produceEvidence(
   } finally {
     await harness.stop();
   }
+}
+
+/** The Action's inputs for a review job: review mode by event, the ledger branch, the review key and the run keys trusted. */
+function reviewJobEnv(reviewSeed: string, trustedKeys: string): Record<string, string> {
+  return {
+    INPUT_MODE: 'auto',
+    INPUT_SIGNING_KEY: '',
+    INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
+    INPUT_REVIEW_SIGNING_KEY: reviewSeed,
+    INPUT_TRUSTED_KEYS: trustedKeys,
+  };
 }
 
 describe('review mode (pull_request_review → signed human_review + `truss / human review`)', () => {
@@ -160,14 +180,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
         ...payload,
       }),
       workspace: harness.emptyWorkspace(),
-      env: {
-        INPUT_MODE: 'auto',
-        INPUT_SIGNING_KEY: '',
-        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
-        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
-        INPUT_TRUSTED_KEYS: evidence.runKey,
-        ...env,
-      },
+      env: { ...reviewJobEnv(reviewKey.seedBase64, evidence.runKey), ...env },
     });
   }
 
@@ -501,13 +514,7 @@ describe('a new run after a sign-off', () => {
         baseSha: harness.baseSha,
       }),
       workspace: harness.emptyWorkspace(),
-      env: {
-        INPUT_MODE: 'auto',
-        INPUT_SIGNING_KEY: '',
-        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
-        INPUT_REVIEW_SIGNING_KEY: reviewKey.seedBase64,
-        INPUT_TRUSTED_KEYS: harness.key.publicKeyHex,
-      },
+      env: reviewJobEnv(reviewKey.seedBase64, harness.key.publicKeyHex),
     });
     expect(approval.code, approval.stdout + approval.stderr).toBe(0);
     expect(approval.outputs['session-id']).toBe(first.outputs['session-id']);

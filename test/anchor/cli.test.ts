@@ -1,15 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FILES } from '../../src/core/anchor/index.js';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
-import { seededKey } from '../helpers/ledger-env.js';
+import { seededKey, writeKeyFile } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const session = seededKey(0x51);
 const logKey = seededKey(0x52);
+let temp: TempDir;
 let dir: string;
 let db: string;
 let sessionId: string;
@@ -21,18 +22,25 @@ const files = () => ({
 });
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-cli-'));
+  temp = tempDir('anchor-cli');
+  dir = temp.dir;
   db = path.join(dir, 'ledger.db');
   const store = LedgerStore.open(db);
   sessionId = appendSampleRun(store, session.key);
   appendSampleRun(store, session.key, { id: 'second-run' });
   store.close();
-  writeFileSync(files().logKey, `${logKey.seedBase64}\n`, { mode: 0o600 });
-  writeFileSync(files().sessionKey, `${session.seedBase64}\n`, { mode: 0o600 });
+  writeKeyFile(files().logKey, logKey.seedBase64);
+  writeKeyFile(files().sessionKey, session.seedBase64);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => temp.cleanup());
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: dir, env });
+/** `truss anchor prove SESSION` of ledger.db into the log `log` (log.key), then `more`. */
+const prove = (session: string, more: string[], env: Record<string, string> = {}) =>
+  cli(
+    ['anchor', 'prove', session, '--db', 'ledger.db', '--log', 'log', '--log-key', 'log.key', ...more],
+    env,
+  );
 
 describe('truss anchor (real CLI, child process)', () => {
   it('init → prove → ledger verify → verify-log, in text and JSON', () => {
@@ -56,40 +64,14 @@ describe('truss anchor (real CLI, child process)', () => {
     });
     expect(init.stdout).not.toContain(logKey.seedBase64);
 
-    const proved = cli([
-      'anchor',
-      'prove',
-      sessionId,
-      '--db',
-      'ledger.db',
-      '--log',
-      'log',
-      '--log-key',
-      'log.key',
-      '--key',
-      'session.key',
-    ]);
+    const proved = prove(sessionId, ['--key', 'session.key']);
     expect(proved.code, proved.stderr).toBe(0);
     expect(proved.stdout).toMatch(/✔ anchored session .*: seq 6 \(run_completed\)/);
     expect(proved.stdout).toMatch(/leaf 0 of checkpoint 1/);
     expect(proved.stdout).toContain('recorded anchor_receipt at seq 7');
     expect(proved.stdout).toContain('— example.com/truss-ci-log ');
 
-    const second = cli(
-      [
-        'anchor',
-        'prove',
-        'second-run',
-        '--db',
-        'ledger.db',
-        '--log',
-        'log',
-        '--log-key',
-        'log.key',
-        '--json',
-      ],
-      { TRUSS_SIGNING_KEY: session.seedBase64 },
-    );
+    const second = prove('second-run', ['--json'], { TRUSS_SIGNING_KEY: session.seedBase64 });
     expect(second.code, second.stderr).toBe(0);
     const receipt = JSON.parse(second.stdout);
     expect(receipt).toMatchObject({ leaf_index: 1, tree_size: 2, verified: true, receipt_seq: 7 });
@@ -204,19 +186,7 @@ describe('truss anchor (real CLI, child process)', () => {
     const noKey = cli(['anchor', 'checkpoint', 'log']);
     expect(noKey.code).toBe(3);
     expect(noKey.stderr).toMatch(/--log-key FILE/);
-    const wrongKey = cli([
-      'anchor',
-      'prove',
-      sessionId,
-      '--db',
-      'ledger.db',
-      '--log',
-      'log',
-      '--log-key',
-      'log.key',
-      '--key',
-      'log.key',
-    ]);
+    const wrongKey = prove(sessionId, ['--key', 'log.key']);
     expect(wrongKey.code).toBe(3);
     expect(wrongKey.stderr).toMatch(/pass its key with --key FILE/);
     const wrongLogKey = cli(['anchor', 'checkpoint', 'log', '--log-key', 'session.key']);

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   anchorInLog,
   anchorSession,
+  checkReceipt,
   nodeTreeHasher,
   noopAnchor,
   TransparencyLog,
@@ -21,6 +21,7 @@ import {
   verifyBundle,
   verifyBundleFile,
 } from '../../src/core/ledger/index.js';
+import { LedgerStore } from '../../src/core/ledger/store.js';
 import {
   FORGER_KEY,
   keyFromByte,
@@ -32,6 +33,7 @@ import {
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const crypto = createNodeCrypto();
 const hasher = nodeTreeHasher();
@@ -45,16 +47,21 @@ afterEach(() => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
-function setup(): { sessionId: string; anchor: TransparencyLogAnchor } {
-  fixture = openFixture('truss-anchor-ledger-');
-  logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
+/** A fresh ledger fixture, and a fresh transparency log (LOG_KEY) with the anchor that writes to it. */
+function freshLedgerAndLog(): TransparencyLogAnchor {
+  fixture = openFixture('anchor-ledger');
+  logDir = tempDir('anchor-log').dir;
   TransparencyLog.create(
     logDir,
     { origin: 'example.com/truss-log', publicKey: LOG_KEY.publicKey },
     { crypto, hasher },
   ).close();
-  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
-  return { sessionId, anchor: new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher }) };
+  return new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher });
+}
+
+function setup(): { sessionId: string; anchor: TransparencyLogAnchor } {
+  const anchor = freshLedgerAndLog();
+  return { sessionId: appendSampleRun(fixture.store, SESSION_KEY), anchor };
 }
 
 function bundleOf(sessionId: string): Bundle {
@@ -86,17 +93,32 @@ describe('anchor_receipt entries in the ledger', () => {
       }),
     ]);
     const bundle = bundleOf(sessionId);
-    expect(verifyBundle(bundle, { crypto, trusted })).toMatchObject({
+    expect(verifyBundle(bundle, { crypto, trusted, receipts: checkReceipt })).toMatchObject({
       status: 'verified',
       anchors: db.anchors,
     });
-    expect(verifyBundle(bundle, { crypto: portableCrypto, trusted }).status).toBe('verified');
+    expect(verifyBundle(bundle, { crypto: portableCrypto, trusted, receipts: checkReceipt }).status).toBe(
+      'verified',
+    );
     const file = path.join(fixture.dir, 'bundle.json');
     exportBundleToFile(fixture.store, sessionId, crypto, file);
-    expect(verifyBundleFile(file, { crypto, trusted })).toMatchObject({
+    expect(verifyBundleFile(file, { crypto, trusted, receipts: checkReceipt })).toMatchObject({
       status: 'verified',
       anchors: db.anchors,
     });
+    // A verifier given no receipt checker cannot vouch for the receipt: it fails, never passes.
+    expect(verifyBundle(bundle, { crypto, trusted }).failure).toMatchObject({
+      code: 'bad_anchor_receipt',
+      message: expect.stringContaining('no receipt checker'),
+    });
+    const unchecked = LedgerStore.open(fixture.dbPath, { readonly: true });
+    try {
+      expect(unchecked.verifySession(sessionId, { crypto, trusted }).failure?.code).toBe(
+        'bad_anchor_receipt',
+      );
+    } finally {
+      unchecked.close();
+    }
     // Pinning the log key is reported per receipt.
     expect(
       fixture.store.verifySession(sessionId, { crypto, trusted: trustedOf(SESSION_KEY, LOG_KEY) }).anchors[0]
@@ -131,19 +153,14 @@ describe('anchor_receipt entries in the ledger', () => {
   });
 
   it('a receipt does not make an unfinished run complete (truncated tail stays incomplete)', async () => {
-    fixture = openFixture('truss-anchor-ledger-');
-    logDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-log-'));
-    TransparencyLog.create(
-      logDir,
-      { origin: 'example.com/truss-log', publicKey: LOG_KEY.publicKey },
-      { crypto, hasher },
-    ).close();
+    const anchor = freshLedgerAndLog();
     const sessionId = appendSampleRun(fixture.store, SESSION_KEY, { terminal: false });
-    const anchor = new TransparencyLogAnchor({ dir: logDir, signer: LOG_KEY, crypto, hasher });
     await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
     const report = fixture.store.verifySession(sessionId, { crypto, trusted });
     expect(report).toMatchObject({ status: 'incomplete', terminal_kind: 'verdict' });
-    expect(verifyBundle(bundleOf(sessionId), { crypto, trusted }).status).toBe('incomplete');
+    expect(verifyBundle(bundleOf(sessionId), { crypto, trusted, receipts: checkReceipt }).status).toBe(
+      'incomplete',
+    );
   });
 });
 
@@ -166,7 +183,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
 
   function expectFailure(bundle: Bundle, seq: number, pattern: RegExp): void {
     for (const c of [crypto, portableCrypto]) {
-      const report = verifyBundle(bundle, { crypto: c, trusted });
+      const report = verifyBundle(bundle, { crypto: c, trusted, receipts: checkReceipt });
       expect(report.status).toBe('failed');
       expect(report.failure).toMatchObject({
         seq,
@@ -177,7 +194,9 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     // The streaming file verifier agrees.
     const file = path.join(fixture.dir, 'tampered.json');
     writeFileSync(file, JSON.stringify(bundle));
-    expect(verifyBundleFile(file, { crypto, trusted }).failure?.code).toBe('bad_anchor_receipt');
+    expect(verifyBundleFile(file, { crypto, trusted, receipts: checkReceipt }).failure?.code).toBe(
+      'bad_anchor_receipt',
+    );
   }
 
   it('a receipt for a different head of this ledger (right proof, wrong seq)', async () => {
@@ -216,7 +235,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     log.close();
     expect(seq6.kind).toBe('run_completed');
     const good = forge(bundle, receiptIndex, (p) => Object.assign(p, fresh));
-    expect(verifyBundle(good, { crypto, trusted }).status).toBe('verified');
+    expect(verifyBundle(good, { crypto, trusted, receipts: checkReceipt }).status).toBe('verified');
 
     expectFailure(
       forge(good, receiptIndex, (p) => {
@@ -245,7 +264,7 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
 
   it('a checkpoint signed by a different log key than the one the receipt names', async () => {
     const { bundle, receiptIndex } = await anchoredBundle();
-    const otherDir = mkdtempSync(path.join(tmpdir(), 'truss-anchor-other-'));
+    const otherDir = tempDir('anchor-other').dir;
     try {
       TransparencyLog.create(
         otherDir,
@@ -272,6 +291,8 @@ describe('anchor_receipt tampering (each fails verification in every verifier)',
     const entry = copy.ledger.entries[receiptIndex] as LedgerEntry;
     (entry.payload as Record<string, unknown>).anchored_seq = 5;
     copy.ledger.head_hash = relinkEntries(copy.ledger.entries, receiptIndex); // old signature kept
-    expect(verifyBundle(copy, { crypto, trusted }).failure?.code).toBe('bad_signature');
+    expect(verifyBundle(copy, { crypto, trusted, receipts: checkReceipt }).failure?.code).toBe(
+      'bad_signature',
+    );
   });
 });

@@ -1,5 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -25,6 +24,7 @@ import {
 import { createNodeCrypto } from '../../src/core/ledger/crypto-node.js';
 import { portableCrypto } from '../../src/core/ledger/crypto-portable.js';
 import { SigningKey } from '../../src/core/ledger/keys.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const crypto = createNodeCrypto();
 const hasher = nodeTreeHasher();
@@ -33,17 +33,18 @@ const logKey = SigningKey.fromSeed(new Uint8Array(32).fill(7));
 const otherKey = SigningKey.fromSeed(new Uint8Array(32).fill(9));
 const ORIGIN = 'example.com/truss-test-log';
 
-const dirs: string[] = [];
+const temps: TempDir[] = [];
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const temp of temps) temp.cleanup();
 });
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'truss-log-'));
-  dirs.push(dir);
-  return dir;
+/** A fresh directory for a log, removed after the file's tests. */
+function logDir(): string {
+  const temp = tempDir('log');
+  temps.push(temp);
+  return temp.dir;
 }
 
-function newLog(dir = tempDir(), key = logKey): TransparencyLog {
+function newLog(dir = logDir(), key = logKey): TransparencyLog {
   return TransparencyLog.create(dir, { origin: ORIGIN, publicKey: key.publicKey }, deps);
 }
 
@@ -98,7 +99,7 @@ describe('C2SP signed notes', () => {
 
 describe('TransparencyLog', () => {
   it('signs C2SP checkpoints whose inclusion proofs verify, and survives reopening', () => {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 10; i++) log.append(`{"n":${i}}`);
     const checkpoint = log.sign(logKey);
@@ -140,13 +141,13 @@ describe('TransparencyLog', () => {
   });
 
   it('refuses to sign a checkpoint inconsistent with the one it signed before (rewritten leaf)', () => {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 6; i++) log.append(`{"n":${i}}`);
     const first = log.sign(logKey);
     log.close();
     // An attacker with write access rebuilds the tree with leaf 2 changed, keeping the signed checkpoint.
-    const forgedDir = tempDir();
+    const forgedDir = logDir();
     const forged = newLog(forgedDir);
     for (let i = 0; i < 6; i++) forged.append(i === 2 ? '{"n":"rewritten"}' : `{"n":${i}}`);
     forged.close();
@@ -173,7 +174,7 @@ describe('TransparencyLog', () => {
   });
 
   it('refuses to sign after leaves were truncated below the last checkpoint', () => {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 5; i++) log.append(`{"n":${i}}`);
     log.sign(logKey);
@@ -187,7 +188,7 @@ describe('TransparencyLog', () => {
   });
 
   it('rebuilds a missing tree from the leaf lines (a copy of the log without tree/)', () => {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 13; i++) log.append(`{"n":${i}}`);
     const signed = log.sign(logKey);
@@ -204,7 +205,7 @@ describe('TransparencyLog', () => {
   });
 
   it('repairs a torn append (partial leaf line, half-written tree) on open', () => {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 7; i++) log.append(`{"n":${i}}`);
     log.sign(logKey);
@@ -223,7 +224,7 @@ describe('TransparencyLog', () => {
 
 describe('verify-log catches tampering', () => {
   function builtLog(): string {
-    const dir = tempDir();
+    const dir = logDir();
     const log = newLog(dir);
     for (let i = 0; i < 9; i++) {
       log.append(`{"n":${i}}`);
@@ -264,7 +265,7 @@ describe('verify-log catches tampering', () => {
 
   it('a consistently rebuilt tree under old signed checkpoints (rewritten history)', () => {
     const dir = builtLog();
-    const rebuilt = tempDir();
+    const rebuilt = logDir();
     const log = newLog(rebuilt);
     for (let i = 0; i < 9; i++) log.append(i === 1 ? '{"n":"x"}' : `{"n":${i}}`);
     log.close();
@@ -371,7 +372,7 @@ describe('CheckpointWitness (client)', () => {
   it('rejects a checkpoint not signed by the log key before looking at consistency', () => {
     const log = newLog();
     log.append('x');
-    const imposter = newLog(tempDir(), otherKey);
+    const imposter = newLog(logDir(), otherKey);
     imposter.append('x');
     const forged = imposter.sign(otherKey);
     const witness = new CheckpointWitness(log.key, deps, memoryState());
@@ -383,7 +384,7 @@ describe('CheckpointWitness (client)', () => {
 
 describe('anchorInLog receipts', () => {
   it('returns a receipt that checks out on its own, and fails for a different head', () => {
-    const dir = tempDir();
+    const dir = logDir();
     newLog(dir).close();
     const head = { headHash: 'ab'.repeat(32), seq: 4 };
     for (let i = 0; i < 5; i++)

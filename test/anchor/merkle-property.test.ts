@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +15,7 @@ import {
   verifyInclusion,
 } from '../../src/core/anchor/index.js';
 import { portableCrypto } from '../../src/core/ledger/crypto-portable.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const hasher = nodeTreeHasher();
 const sha = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
@@ -69,7 +68,7 @@ describe('RFC 6962 tree: roots', () => {
   });
 
   it('memory and file trees give the reference root at every size up to 70', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'truss-tree-'));
+    const dir = tempDir('tree').dir;
     dirs.push(dir);
     const file = FileTree.open(dir, hasher);
     const memory = new MemoryTree(hasher);

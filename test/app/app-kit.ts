@@ -1,14 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import nock from 'nock';
 import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { embedMeta } from '../../src/github/render/meta.js';
-import { webhookExample } from '../helpers/action-harness.js';
+import { webhookExample } from '../helpers/fake-github.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 export const API = 'https://api.github.com';
 export const OWNER = 'Codertocat';
@@ -39,7 +36,7 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedKeys: '',
     throttle: false,
     retryBaseMs: 1,
-    tempDir: mkdtempSync(join(tmpdir(), 'truss-app-test-')),
+    tempDir: tempDir('app-test').dir,
     ...overrides,
   };
 }
@@ -117,6 +114,16 @@ export function commentPayload(
   return asInstallation(payload);
 }
 
+/** Delivers `/truss …` (or any) comment `body` to `probot` as issue_comment.created delivery `id`. */
+export async function receiveComment(
+  probot: Probot,
+  id: string,
+  body: string,
+  options: Parameters<typeof commentPayload>[1] = {},
+): Promise<void> {
+  await probot.receive({ id, name: 'issue_comment', payload: commentPayload(body, options) } as never);
+}
+
 export function reviewPayloadFor(options: {
   action: 'submitted' | 'dismissed';
   state: string;
@@ -162,49 +169,113 @@ export function contents(path: string, text: string): Json {
   };
 }
 
-/** A real zip (deflate, CRC-32) holding `files`: what the artifact download returns. */
-export function zipOf(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+/*
+ * The GitHub requests a handled /truss command makes, as nock interceptors. Those that record what
+ * the App sent return (or fill) the array the bodies are pushed to.
+ */
+
+/** GET the collaborator permission of `login`: `level` (read, write, admin, …) or 404 (no access). */
+export function nockPermission(login: string, level: string | 404): void {
+  const scope = nock(API).get(`${R}/collaborators/${encodeURIComponent(login)}/permission`);
+  if (level === 404) scope.reply(404, { message: 'Not Found' });
+  else scope.reply(200, { permission: level, role_name: level, user: { login } });
 }
 
-/** Every interceptor must have been used: a test that expected a request which never came fails. */
-export function expectNoPendingMocks(): void {
-  const pending = nock.pendingMocks();
-  if (pending.length > 0) throw new Error(`pending GitHub mocks:\n${pending.join('\n')}`);
+/** `times` reactions on comment `commentId` (👀, then 🚀 or 😕); returns their contents in order. */
+export function nockReactions(commentId: number, times = 2): string[] {
+  const seen: string[] = [];
+  nock(API)
+    .post(`${R}/issues/comments/${commentId}/reactions`, (body) => {
+      seen.push(body.content);
+      return true;
+    })
+    .times(times)
+    .reply(201, { id: 1 });
+  return seen;
+}
+
+/** GET pull request #PR: head HEAD on base BASE. */
+export function nockPullRequest(): void {
+  nock(API)
+    .get(`${R}/pulls/${PR}`)
+    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+}
+
+/** GET the pull request's comments: `comments` (sticky comments of earlier runs, see stickyComment). */
+export function nockComments(comments: Json[]): void {
+  nock(API).get(`${R}/issues/${PR}/comments`).query(true).reply(200, comments);
+}
+
+/** No check runs on HEAD yet (so nothing was queued for this command before). */
+export function nockNoChecks(): void {
+  nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });
+}
+
+/** POST a check run, answered with id `id`; its body is pushed to `posted` (returned). */
+export function nockCreateCheck(
+  id: number,
+  posted: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
+  nock(API)
+    .post(`${R}/check-runs`, (body) => {
+      posted.push(body);
+      return true;
+    })
+    .reply(201, (_uri, body) => ({ id, ...(body as object), html_url: `https://github.com/x/runs/${id}` }));
+  return posted;
+}
+
+/** PATCH check run `id` (completing it); its body is pushed to `updated` (returned). */
+export function nockUpdateCheck(
+  id: number,
+  updated: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
+  nock(API)
+    .patch(`${R}/check-runs/${id}`, (body) => {
+      updated.push(body);
+      return true;
+    })
+    .reply(200, { id });
+  return updated;
+}
+
+/** Neither `.github/truss.yml` nor `.truss/config.toml` on the default branch `ref`. */
+export function nockNoWorkflowConfig(ref = 'master'): void {
+  for (const file of ['.github%2Ftruss.yml', '.truss%2Fconfig.toml']) {
+    nock(API).get(`${R}/contents/${file}`).query({ ref }).reply(404, { message: 'Not Found' });
+  }
+}
+
+/**
+ * POST a workflow_dispatch of `workflow`, answered with `status` (204 accepted; 404 no such
+ * workflow; 422 inputs refused); returns the bodies sent, each also passed to `record`.
+ */
+export function nockDispatch(
+  workflow = 'truss.yml',
+  status = 204,
+  record: (body: Record<string, unknown>) => void = () => {},
+): Record<string, unknown>[] {
+  const posted: Record<string, unknown>[] = [];
+  nock(API)
+    .post(`${R}/actions/workflows/${workflow}/dispatches`, (body) => {
+      posted.push(body);
+      record(body);
+      return true;
+    })
+    .reply(
+      status,
+      status === 204 ? undefined : { message: status === 404 ? 'Not Found' : 'Unexpected inputs provided' },
+    );
+  return posted;
+}
+
+/** POST a comment on the pull request (the App's reply); its text is pushed to `replies` (returned). */
+export function nockReply(replies: string[] = []): string[] {
+  nock(API)
+    .post(`${R}/issues/${PR}/comments`, (body) => {
+      replies.push(body.body);
+      return true;
+    })
+    .reply(201, { id: 9, html_url: `https://github.com/x/pull/${PR}#issuecomment-9` });
+  return replies;
 }

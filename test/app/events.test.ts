@@ -1,52 +1,49 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
-import { webhookExample } from '../helpers/action-harness.js';
+import { webhookExample } from '../helpers/fake-github.js';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   APP_KEY,
   asInstallation,
-  BASE,
-  commentPayload,
-  expectNoPendingMocks,
   HEAD,
   makeProbot,
+  nockComments,
+  nockCreateCheck,
+  nockDispatch,
+  nockNoChecks,
+  nockNoWorkflowConfig,
+  nockPermission,
+  nockPullRequest,
+  nockReactions,
+  nockReply,
   nockToken,
   PR,
   R,
+  receiveComment,
   stickyComment,
 } from './app-kit.js';
 
 const COMMENT_ID = 555;
 const HEAD_HASH = 'ab'.repeat(32);
 
-function permission(login: string, level: string): void {
-  nock(API)
-    .get(`${R}/collaborators/${encodeURIComponent(login)}/permission`)
-    .reply(200, { permission: level, role_name: level, user: { login } });
-}
-
-function reactions(): string[] {
-  const seen: string[] = [];
-  nock(API)
-    .post(`${R}/issues/comments/${COMMENT_ID}/reactions`, (body) => {
-      seen.push(body.content);
-      return true;
-    })
-    .times(2)
-    .reply(201, { id: 1 });
+/**
+ * What a /truss approve or reject by a writer asks of GitHub before it acts: the token, the
+ * permission, 👀 and the outcome reaction, the pull request and its `comments`. Returns the reactions.
+ */
+function writerCommandWithComments(comments: Record<string, unknown>[]): string[] {
+  nockToken();
+  nockPermission('Codertocat', 'write');
+  const seen = nockReactions(COMMENT_ID);
+  nockPullRequest();
+  nockComments(comments);
   return seen;
 }
 
 describe('Truss App: synchronize, re-run, approval gates', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterAll(() => nock.enableNetConnect());
-  beforeEach(() => nock.cleanAll());
-  afterEach(() => {
-    expectNoPendingMocks();
-    nock.cleanAll();
-  });
+  useNock();
 
   it('pull_request.synchronize turns truss / human review on the new head action_required, explaining the move', async () => {
     const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
@@ -109,33 +106,11 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     const sender = (payload.sender as { login: string }).login;
     const probot = await makeProbot();
     nockToken();
-    permission(sender, 'write');
-    nock(API)
-      .get(`${R}/commits/${HEAD}/check-runs`)
-      .query(true)
-      .reply(200, { total_count: 0, check_runs: [] });
-    const created: Record<string, unknown>[] = [];
-    nock(API)
-      .post(`${R}/check-runs`, (body) => {
-        created.push(body);
-        return true;
-      })
-      .reply(201, { id: 8001 });
-    nock(API)
-      .get(/contents\/\.github%2Ftruss\.yml/)
-      .query({ ref: 'main' })
-      .reply(404, {});
-    nock(API)
-      .get(/contents\/\.truss%2Fconfig\.toml/)
-      .query({ ref: 'main' })
-      .reply(404, {});
-    const dispatched: Record<string, unknown>[] = [];
-    nock(API)
-      .post(`${R}/actions/workflows/truss.yml/dispatches`, (body) => {
-        dispatched.push(body);
-        return true;
-      })
-      .reply(204);
+    nockPermission(sender, 'write');
+    nockNoChecks();
+    const created = nockCreateCheck(8001);
+    nockNoWorkflowConfig('main');
+    const dispatched = nockDispatch();
     await probot.receive({ id: 'rerun-1', name: 'check_run', payload } as never);
     expect(created[0]).toMatchObject({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' });
     expect(decodeRunRequestId(created[0]?.external_id as string)).toMatchObject({
@@ -160,7 +135,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     expectNoPendingMocks();
 
     // The same delivery again: the check it queued is found by delivery id; nothing new.
-    permission(sender, 'write');
+    nockPermission(sender, 'write');
     nock(API)
       .get(`${R}/commits/${HEAD}/check-runs`)
       .query(true)
@@ -189,58 +164,23 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('/truss approve on a run suspended at an approval gate signs the decision with the App key and dispatches mode resume', async () => {
     const probot = await makeProbot();
-    nockToken();
-    permission('Codertocat', 'write');
-    const seen = reactions();
-    nock(API)
-      .get(`${R}/pulls/${PR}`)
-      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(20, {
-          contract: 'deploy',
-          session_id: 's-1',
-          status: 'suspended',
-          head_sha: HEAD,
-          head_hash: HEAD_HASH,
-          head_seq: 6,
-          workflow_run_id: 31337,
-          artifact_id: 77,
-        }),
-      ]);
-    nock(API)
-      .get(`${R}/commits/${HEAD}/check-runs`)
-      .query(true)
-      .reply(200, { total_count: 0, check_runs: [] });
-    const created: Record<string, unknown>[] = [];
-    nock(API)
-      .post(`${R}/check-runs`, (body) => {
-        created.push(body);
-        return true;
-      })
-      .reply(201, { id: 9001 });
-    nock(API)
-      .get(/contents\/\.github%2Ftruss\.yml/)
-      .query(true)
-      .reply(404, {});
-    nock(API)
-      .get(/contents\/\.truss%2Fconfig\.toml/)
-      .query(true)
-      .reply(404, {});
-    const dispatched: { inputs: Record<string, string> }[] = [];
-    nock(API)
-      .post(`${R}/actions/workflows/truss.yml/dispatches`, (body) => {
-        dispatched.push(body);
-        return true;
-      })
-      .reply(204);
-    await probot.receive({
-      id: 'approve-1',
-      name: 'issue_comment',
-      payload: commentPayload('/truss approve ship it', { commentId: COMMENT_ID }),
-    } as never);
+    const seen = writerCommandWithComments([
+      stickyComment(20, {
+        contract: 'deploy',
+        session_id: 's-1',
+        status: 'suspended',
+        head_sha: HEAD,
+        head_hash: HEAD_HASH,
+        head_seq: 6,
+        workflow_run_id: 31337,
+        artifact_id: 77,
+      }),
+    ]);
+    nockNoChecks();
+    const created = nockCreateCheck(9001);
+    nockNoWorkflowConfig();
+    const dispatched = nockDispatch();
+    await receiveComment(probot, 'approve-1', '/truss approve ship it', { commentId: COMMENT_ID });
     expect(seen).toEqual(['eyes', 'rocket']);
     expect(created[0]).toMatchObject({ name: 'truss / deploy', status: 'queued' });
     const inputs = dispatched[0]?.inputs as Record<string, string>;
@@ -279,30 +219,11 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
 
   it('/truss reject with nothing suspended gets a polite reply and dispatches nothing', async () => {
     const probot = await makeProbot();
-    nockToken();
-    permission('Codertocat', 'write');
-    const seen = reactions();
-    nock(API)
-      .get(`${R}/pulls/${PR}`)
-      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
-      ]);
-    const replies: string[] = [];
-    nock(API)
-      .post(`${R}/issues/${PR}/comments`, (body) => {
-        replies.push(body.body);
-        return true;
-      })
-      .reply(201, { id: 1 });
-    await probot.receive({
-      id: 'reject-1',
-      name: 'issue_comment',
-      payload: commentPayload('/truss reject not yet', { commentId: COMMENT_ID }),
-    } as never);
+    const seen = writerCommandWithComments([
+      stickyComment(21, { contract: 'greeting', session_id: 's-2', head_sha: HEAD, status: 'completed' }),
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'reject-1', '/truss reject not yet', { commentId: COMMENT_ID });
     expect(seen).toEqual(['eyes', 'confused']);
     expect(replies[0]).toContain('Nothing on this pull request is waiting for approval');
   });
@@ -310,56 +231,27 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   it('/truss approve by a user without write access is denied before anything is signed', async () => {
     const probot = await makeProbot();
     nockToken();
-    permission('Codertocat', 'read');
-    const replies: string[] = [];
-    nock(API)
-      .post(`${R}/issues/${PR}/comments`, (body) => {
-        replies.push(body.body);
-        return true;
-      })
-      .reply(201, { id: 1 });
-    await probot.receive({
-      id: 'approve-2',
-      name: 'issue_comment',
-      payload: commentPayload('/truss approve', { commentId: COMMENT_ID }),
-    } as never);
+    nockPermission('Codertocat', 'read');
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-2', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('write access is required');
   });
 
   it('/truss approve when the suspended run was for an older head refuses to sign', async () => {
     const probot = await makeProbot();
-    nockToken();
-    permission('Codertocat', 'write');
-    reactions();
-    nock(API)
-      .get(`${R}/pulls/${PR}`)
-      .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
-    nock(API)
-      .get(`${R}/issues/${PR}/comments`)
-      .query(true)
-      .reply(200, [
-        stickyComment(22, {
-          contract: 'deploy',
-          session_id: 's-3',
-          status: 'suspended',
-          head_sha: 'c3'.repeat(20),
-          head_hash: HEAD_HASH,
-          head_seq: 2,
-          workflow_run_id: 5,
-        }),
-      ]);
-    const replies: string[] = [];
-    nock(API)
-      .post(`${R}/issues/${PR}/comments`, (body) => {
-        replies.push(body.body);
-        return true;
-      })
-      .reply(201, { id: 1 });
-    await probot.receive({
-      id: 'approve-3',
-      name: 'issue_comment',
-      payload: commentPayload('/truss approve', { commentId: COMMENT_ID }),
-    } as never);
+    writerCommandWithComments([
+      stickyComment(22, {
+        contract: 'deploy',
+        session_id: 's-3',
+        status: 'suspended',
+        head_sha: 'c3'.repeat(20),
+        head_hash: HEAD_HASH,
+        head_seq: 2,
+        workflow_run_id: 5,
+      }),
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-3', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
   });
 });

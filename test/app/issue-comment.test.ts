@@ -1,60 +1,29 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   appConfig,
-  BASE,
-  commentPayload,
   contents,
-  expectNoPendingMocks,
   HEAD,
   makeProbot,
+  nockCreateCheck,
+  nockDispatch,
+  nockNoChecks,
+  nockNoWorkflowConfig,
+  nockPermission,
+  nockPullRequest,
+  nockReactions,
+  nockReply,
   nockToken,
+  nockUpdateCheck,
   PR,
   R,
+  receiveComment,
 } from './app-kit.js';
 
 const COMMENT_ID = 444;
-
-function permission(login: string, level: string | 404): void {
-  const scope = nock(API).get(`${R}/collaborators/${encodeURIComponent(login)}/permission`);
-  if (level === 404) scope.reply(404, { message: 'Not Found' });
-  else scope.reply(200, { permission: level, role_name: level, user: { login } });
-}
-
-function reactions(...contents: string[]): string[] {
-  const seen: string[] = [];
-  for (const _ of contents)
-    nock(API)
-      .post(`${R}/issues/comments/${COMMENT_ID}/reactions`, (body) => {
-        seen.push(body.content);
-        return true;
-      })
-      .reply(201, { id: 1 });
-  return seen;
-}
-
-function pullRequest(): void {
-  nock(API)
-    .get(`${R}/pulls/${PR}`)
-    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
-}
-
-function noChecksYet(): void {
-  nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });
-}
-
-function noWorkflowConfig(): void {
-  nock(API)
-    .get(`${R}/contents/.github%2Ftruss.yml`)
-    .query({ ref: 'master' })
-    .reply(404, { message: 'Not Found' });
-  nock(API)
-    .get(`${R}/contents/.truss%2Fconfig.toml`)
-    .query({ ref: 'master' })
-    .reply(404, { message: 'Not Found' });
-}
 
 interface Captured {
   checks: Record<string, unknown>[];
@@ -68,61 +37,37 @@ function capture(): Captured {
   return captured;
 }
 
-function createCheck(captured: Captured, id = 7001): void {
-  nock(API)
-    .post(`${R}/check-runs`, (body) => {
-      captured.checks.push(body);
-      return true;
-    })
-    .reply(201, (_uri, body) => ({ id, ...(body as object), html_url: `https://github.com/x/runs/${id}` }));
+/**
+ * What an accepted command asks of GitHub before it looks for its workflow: the installation token,
+ * the author's permission (`level`), 👀 and the outcome reaction, the pull request, no earlier check
+ * and the queued check 7001 (recorded in `captured.checks`). Returns the reactions.
+ */
+function acceptedCommand(captured: Captured, level = 'write', login = 'Codertocat'): string[] {
+  nockToken();
+  nockPermission(login, level);
+  const seen = nockReactions(COMMENT_ID);
+  nockPullRequest();
+  nockNoChecks();
+  nockCreateCheck(7001, captured.checks);
+  return seen;
 }
 
 function dispatch(captured: Captured, workflow = 'truss.yml', status = 204): void {
-  nock(API)
-    .post(`${R}/actions/workflows/${workflow}/dispatches`, (body) => {
-      captured.dispatches.push({ workflow, body });
-      return true;
-    })
-    .reply(
-      status,
-      status === 204 ? undefined : { message: status === 404 ? 'Not Found' : 'Unexpected inputs provided' },
-    );
-}
-
-function reply(captured: Captured): void {
-  nock(API)
-    .post(`${R}/issues/${PR}/comments`, (body) => {
-      captured.replies.push(body.body);
-      return true;
-    })
-    .reply(201, { id: 9, html_url: 'https://github.com/x/pull/2#issuecomment-9' });
+  nockDispatch(workflow, status, (body) => captured.dispatches.push({ workflow, body }));
 }
 
 describe('Truss App: /truss commands on pull requests (issue_comment.created)', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterAll(() => nock.enableNetConnect());
-  beforeEach(() => nock.cleanAll());
-  afterEach(() => {
-    expectNoPendingMocks();
-    nock.cleanAll();
-  });
+  useNock();
 
   it('/truss run <contract> by a writer: 👀, a queued check with external_id, a workflow_dispatch with the inputs, 🚀', async () => {
     const probot = await makeProbot();
     const captured = capture();
-    nockToken();
-    permission('Codertocat', 'write');
-    const seen = reactions('eyes', 'rocket');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
-    noWorkflowConfig();
+    const seen = acceptedCommand(captured);
+    nockNoWorkflowConfig();
     dispatch(captured);
-    await probot.receive({
-      id: 'delivery-1',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting -- make it friendlier', { commentId: COMMENT_ID }),
-    } as never);
+    await receiveComment(probot, 'delivery-1', '/truss run greeting -- make it friendlier', {
+      commentId: COMMENT_ID,
+    });
     expect(seen).toEqual(['eyes', 'rocket']);
     expect(captured.checks).toEqual([
       expect.objectContaining({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' }),
@@ -159,9 +104,9 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
-    permission('Codertocat', 'admin');
-    reactions('eyes', 'rocket');
-    pullRequest();
+    nockPermission('Codertocat', 'admin');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
     nock(API)
       .get(`${R}/contents/.truss%2Fcontracts`)
       .query({ ref: 'master' })
@@ -171,19 +116,15 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
         { name: 'notes.md', type: 'file', path: '.truss/contracts/notes.md' },
       ]);
     for (const id of [7001, 7002]) {
-      noChecksYet();
-      createCheck(captured, id);
+      nockNoChecks();
+      nockCreateCheck(id, captured.checks);
       nock(API)
         .get(`${R}/contents/.github%2Ftruss.yml`)
         .query({ ref: 'master' })
         .reply(200, contents('.github/truss.yml', '# truss app\nworkflow: "verify-pr.yaml"  # ours\n'));
       dispatch(captured, 'verify-pr.yaml');
     }
-    await probot.receive({
-      id: 'delivery-2',
-      name: 'issue_comment',
-      payload: commentPayload('/truss verify', { commentId: COMMENT_ID }),
-    } as never);
+    await receiveComment(probot, 'delivery-2', '/truss verify', { commentId: COMMENT_ID });
     expect(captured.checks.map((c) => c.name)).toEqual(['truss / a', 'truss / b']);
     expect(captured.dispatches.map((d) => [d.workflow, d.body.inputs])).toEqual([
       ['verify-pr.yaml', expect.objectContaining({ contract: 'a', mode: 'verify', check_run_id: '7001' })],
@@ -194,12 +135,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   it('[app] workflow in .truss/config.toml names the workflow when .github/truss.yml is absent', async () => {
     const probot = await makeProbot();
     const captured = capture();
-    nockToken();
-    permission('Codertocat', 'maintain');
-    reactions('eyes', 'rocket');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
+    acceptedCommand(captured, 'maintain');
     nock(API)
       .get(`${R}/contents/.github%2Ftruss.yml`)
       .query({ ref: 'master' })
@@ -212,37 +148,19 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
         contents('.truss/config.toml', 'reviewers = 3\n\n[app]\nworkflow = "truss-dispatch.yml"\n'),
       );
     dispatch(captured, 'truss-dispatch.yml');
-    await probot.receive({
-      id: 'delivery-3',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    await receiveComment(probot, 'delivery-3', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.dispatches).toHaveLength(1);
   });
 
   it('no workflow (404): the queued check completes neutral and the reply shows the workflow to add', async () => {
     const probot = await makeProbot();
     const captured = capture();
-    nockToken();
-    permission('Codertocat', 'write');
-    const seen = reactions('eyes', 'confused');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
-    noWorkflowConfig();
+    const seen = acceptedCommand(captured);
+    nockNoWorkflowConfig();
     dispatch(captured, 'truss.yml', 404);
-    nock(API)
-      .patch(`${R}/check-runs/7001`, (body) => {
-        captured.updates.push(body);
-        return true;
-      })
-      .reply(200, { id: 7001 });
-    reply(captured);
-    await probot.receive({
-      id: 'delivery-4',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    nockUpdateCheck(7001, captured.updates);
+    nockReply(captured.replies);
+    await receiveComment(probot, 'delivery-4', '/truss run greeting', { commentId: COMMENT_ID });
     expect(seen).toEqual(['eyes', 'confused']);
     expect(captured.updates).toEqual([
       expect.objectContaining({
@@ -264,26 +182,12 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   it('a workflow that refuses the inputs (422) completes the check neutral with the inputs it must declare', async () => {
     const probot = await makeProbot();
     const captured = capture();
-    nockToken();
-    permission('Codertocat', 'write');
-    reactions('eyes', 'confused');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
-    noWorkflowConfig();
+    acceptedCommand(captured);
+    nockNoWorkflowConfig();
     dispatch(captured, 'truss.yml', 422);
-    nock(API)
-      .patch(`${R}/check-runs/7001`, (body) => {
-        captured.updates.push(body);
-        return true;
-      })
-      .reply(200, { id: 7001 });
-    reply(captured);
-    await probot.receive({
-      id: 'delivery-5',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    nockUpdateCheck(7001, captured.updates);
+    nockReply(captured.replies);
+    await receiveComment(probot, 'delivery-5', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.updates[0]).toMatchObject({ conclusion: 'neutral' });
     expect(captured.replies[0]).toContain('pr_number, head_sha, contract, requester, check_run_id, mode');
   });
@@ -292,9 +196,9 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
-    permission('Codertocat', 'write');
-    reactions('eyes', 'rocket');
-    pullRequest();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
     nock(API)
       .get(`${R}/commits/${HEAD}/check-runs`)
       .query(true)
@@ -318,11 +222,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
           },
         ],
       });
-    await probot.receive({
-      id: 'delivery-6',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    await receiveComment(probot, 'delivery-6', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.checks).toEqual([]);
     expect(captured.dispatches).toEqual([]);
   });
@@ -335,13 +235,9 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
-    permission('Codertocat', level);
-    reply(captured);
-    await probot.receive({
-      id: 'delivery-7',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    nockPermission('Codertocat', level);
+    nockReply(captured.replies);
+    await receiveComment(probot, 'delivery-7', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.replies).toHaveLength(1);
     expect(captured.replies[0]).toContain(
       `Hi @Codertocat — thanks for trying \`/truss\`, but I can't act on this comment: ${reason}.`,
@@ -351,19 +247,10 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   it('an allow-listed user without write access may run', async () => {
     const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
     const captured = capture();
-    nockToken();
-    permission('Codertocat', 'read');
-    reactions('eyes', 'rocket');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
-    noWorkflowConfig();
+    acceptedCommand(captured, 'read');
+    nockNoWorkflowConfig();
     dispatch(captured);
-    await probot.receive({
-      id: 'delivery-8',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID }),
-    } as never);
+    await receiveComment(probot, 'delivery-8', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.dispatches).toHaveLength(1);
   });
 
@@ -372,32 +259,19 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const denied = await makeProbot();
     const captured = capture();
     nockToken();
-    permission('renovate[bot]', 'write');
-    reply(captured);
-    await denied.receive({
-      id: 'delivery-9',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID, user: bot }),
-    } as never);
+    nockPermission('renovate[bot]', 'write');
+    nockReply(captured.replies);
+    await receiveComment(denied, 'delivery-9', '/truss run greeting', { commentId: COMMENT_ID, user: bot });
     expect(captured.replies[0]).toContain(
       'renovate[bot] is a bot; bots may trigger Truss only when listed in allowed-bots',
     );
     expectNoPendingMocks();
 
     const allowed = await makeProbot(appConfig({ allowedBots: ['renovate'] }));
-    nockToken();
-    permission('renovate[bot]', 'write');
-    reactions('eyes', 'rocket');
-    pullRequest();
-    noChecksYet();
-    createCheck(captured);
-    noWorkflowConfig();
+    acceptedCommand(captured, 'write', 'renovate[bot]');
+    nockNoWorkflowConfig();
     dispatch(captured);
-    await allowed.receive({
-      id: 'delivery-10',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run greeting', { commentId: COMMENT_ID, user: bot }),
-    } as never);
+    await receiveComment(allowed, 'delivery-10', '/truss run greeting', { commentId: COMMENT_ID, user: bot });
     expect(captured.dispatches).toHaveLength(1);
     expect(captured.dispatches[0]?.body.inputs).toMatchObject({ requester: 'renovate[bot]' });
   });
@@ -406,14 +280,10 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
-    permission('Codertocat', 'write');
-    const seen = reactions('eyes', 'confused');
-    reply(captured);
-    await probot.receive({
-      id: 'delivery-11',
-      name: 'issue_comment',
-      payload: commentPayload('/truss deploy prod', { commentId: COMMENT_ID }),
-    } as never);
+    nockPermission('Codertocat', 'write');
+    const seen = nockReactions(COMMENT_ID);
+    nockReply(captured.replies);
+    await receiveComment(probot, 'delivery-11', '/truss deploy prod', { commentId: COMMENT_ID });
     expect(seen).toEqual(['eyes', 'confused']);
     expect(captured.replies[0]).toContain('"deploy" is not a truss command');
     expect(captured.replies[0]).toContain('**Truss commands**');
@@ -429,20 +299,16 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
         return true;
       })
       .reply(201, { id: 9 });
-    await probot.receive({
-      id: 'delivery-12',
-      name: 'issue_comment',
-      payload: commentPayload('/truss run', { onPullRequest: false }),
-    } as never);
+    await receiveComment(probot, 'delivery-12', '/truss run', { onPullRequest: false });
     expect(captured.replies[0]).toContain('Truss commands work on pull requests');
   });
 
   it('a comment without a command costs no request at all (not even a token)', async () => {
     const probot = await makeProbot();
-    await probot.receive({
-      id: 'delivery-13',
-      name: 'issue_comment',
-      payload: commentPayload('LGTM, but see `/truss run` in the docs\n> /truss run quoted'),
-    } as never);
+    await receiveComment(
+      probot,
+      'delivery-13',
+      'LGTM, but see `/truss run` in the docs\n> /truss run quoted',
+    );
   });
 });

@@ -1,25 +1,27 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Probot } from 'probot';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { zipOf } from '../helpers/zip.js';
 import {
   API,
   APP_KEY,
   BASE,
   contents,
-  expectNoPendingMocks,
   HEAD,
   makeProbot,
+  nockComments,
+  nockPermission,
   nockToken,
-  PR,
   R,
   reviewPayloadFor,
   stickyComment,
-  zipOf,
 } from './app-kit.js';
 
 const REVIEWER = { login: 'Codertocat', id: 21031067, type: 'User' };
@@ -39,31 +41,24 @@ function evidence(fixture: LedgerFixture): Evidence {
 }
 
 function session(ev: Evidence, headSha = HEAD): void {
-  nock(API)
-    .get(`${R}/issues/${PR}/comments`)
-    .query(true)
-    .reply(200, [
-      // A human's lookalike pointing elsewhere is ignored (not a Bot).
-      {
-        ...stickyComment(10, { contract: 'greeting', session_id: 'forged', head_sha: headSha }),
-        user: { login: 'mallory', type: 'User' },
-      },
-      stickyComment(11, {
-        contract: 'greeting',
-        session_id: ev.sessionId,
-        head_sha: headSha,
-        head_hash: ev.bundle.ledger.head_hash,
-        artifact_id: ARTIFACT_ID,
-        run_url: `https://github.com/Codertocat/Hello-World/actions/runs/987`,
-      }),
-    ]);
+  nockComments([
+    // A human's lookalike pointing elsewhere is ignored (not a Bot).
+    {
+      ...stickyComment(10, { contract: 'greeting', session_id: 'forged', head_sha: headSha }),
+      user: { login: 'mallory', type: 'User' },
+    },
+    stickyComment(11, {
+      contract: 'greeting',
+      session_id: ev.sessionId,
+      head_sha: headSha,
+      head_hash: ev.bundle.ledger.head_hash,
+      artifact_id: ARTIFACT_ID,
+      run_url: `https://github.com/Codertocat/Hello-World/actions/runs/987`,
+    }),
+  ]);
 }
 
-function permission(level: string): void {
-  nock(API)
-    .get(`${R}/collaborators/${REVIEWER.login}/permission`)
-    .reply(200, { permission: level, role_name: level, user: { login: REVIEWER.login } });
-}
+const permission = (level: string) => nockPermission(REVIEWER.login, level);
 
 function trustedKeys(): void {
   nock(API)
@@ -118,6 +113,18 @@ function ledgerCommit(): { stored: string[] } {
   return { stored };
 }
 
+/** Delivers REVIEWER's review of `commitId` in `state` (`dismissed`: the dismissal) as delivery `id`. */
+async function receiveReview(
+  probot: Probot,
+  id: string,
+  state: 'approved' | 'changes_requested' | 'commented' | 'dismissed',
+  commitId = HEAD,
+): Promise<void> {
+  const action = state === 'dismissed' ? 'dismissed' : 'submitted';
+  const payload = reviewPayloadFor({ action, state, commitId, user: REVIEWER });
+  await probot.receive({ id, name: 'pull_request_review', payload } as never);
+}
+
 function humanReviewCheck(): Record<string, unknown>[] {
   const posted: Record<string, unknown>[] = [];
   nock(API)
@@ -131,17 +138,11 @@ function humanReviewCheck(): Record<string, unknown>[] {
 
 describe('Truss App: pull_request_review → signed human_review and truss / human review', () => {
   let fixture: LedgerFixture;
-  beforeAll(() => nock.disableNetConnect());
-  afterAll(() => nock.enableNetConnect());
+  useNock();
   beforeEach(() => {
-    nock.cleanAll();
-    fixture = openFixture('truss-app-review-');
+    fixture = openFixture('app-review');
   });
-  afterEach(() => {
-    fixture.close();
-    expectNoPendingMocks();
-    nock.cleanAll();
-  });
+  afterEach(() => fixture.close());
 
   it('an approval at the verdict SHA: success check, a bundle on the ledger branch that truss verify accepts with the App key pinned; a redelivery signs nothing twice', async () => {
     const ev = evidence(fixture);
@@ -229,16 +230,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     trustedKeys();
     const { stored } = ledgerCommit();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-2',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({
-        action: 'submitted',
-        state: 'approved',
-        commitId: OLD_SHA,
-        user: REVIEWER,
-      }),
-    } as never);
+    await receiveReview(probot, 'review-2', 'approved', OLD_SHA);
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
@@ -254,11 +246,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     permission('write');
     session(ev, OLD_SHA);
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-3',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-3', 'approved');
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'No truss verdict for this commit yet' }),
@@ -285,16 +273,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
       .post(`${R}/git/commits`, (body) => /needs_changes by Codertocat/.test(body.message))
       .reply(201, { sha: 'f'.repeat(40), html_url: 'x' });
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-4',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({
-        action: 'submitted',
-        state: 'changes_requested',
-        commitId: HEAD,
-        user: REVIEWER,
-      }),
-    } as never);
+    await receiveReview(probot, 'review-4', 'changes_requested');
     expect(checks[0]).toMatchObject({
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Changes requested by Codertocat' }),
@@ -306,11 +285,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const probot = await makeProbot();
     nockToken();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-5',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'dismissed', state: 'dismissed', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-5', 'dismissed');
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
@@ -321,17 +296,9 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const probot = await makeProbot();
     nockToken();
     permission('read');
-    await probot.receive({
-      id: 'review-6',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-6', 'approved');
     expectNoPendingMocks();
-    await probot.receive({
-      id: 'review-7',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'commented', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-7', 'commented');
   });
 
   it('evidence re-signed by a forger (not the pinned key) is a failure, and nothing is signed or stored', async () => {
@@ -345,11 +312,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     ledgerBranchHolds(ev.sessionId, JSON.stringify(forged));
     trustedKeys();
     const checks = humanReviewCheck();
-    await probot.receive({
-      id: 'review-8',
-      name: 'pull_request_review',
-      payload: reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER }),
-    } as never);
+    await receiveReview(probot, 'review-8', 'approved');
     expect(checks[0]).toMatchObject({
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Evidence did not verify (failed)' }),

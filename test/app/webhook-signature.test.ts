@@ -5,7 +5,8 @@ import nock from 'nock';
 import { createNodeMiddleware } from 'probot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { trussApp } from '../../src/app/index.js';
-import { API, appConfig, commentPayload, expectNoPendingMocks, makeProbot, nockToken, R } from './app-kit.js';
+import { expectNoPendingMocks } from '../helpers/nock-guard.js';
+import { API, appConfig, commentPayload, makeProbot, nockToken, R } from './app-kit.js';
 
 const SECRET = 'webhook-secret';
 

@@ -9,7 +9,7 @@ export const crypto = createNodeCrypto();
 
 /** A real signed ledger, exported to a real bundle file, and its verdict attestation. */
 export function attestedSample(options: { signer?: Signer; terminal?: boolean } = {}) {
-  const fixture = openFixture('truss-attest-');
+  const fixture = openFixture('attest');
   const signer = options.signer ?? SESSION_KEY;
   const sessionId = appendSampleRun(fixture.store, signer, {
     ...(options.terminal === undefined ? {} : { terminal: options.terminal }),

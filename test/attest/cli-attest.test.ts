@@ -1,50 +1,50 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
+import { writeKeyFile } from '../helpers/keys.js';
 import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { crypto } from './attest-kit.js';
 
 const SEED = Buffer.alloc(32, 0x11).toString('base64'); // SESSION_KEY's seed
 
 /** A real ledger database with a finished run and an unfinished one, and the session key in a 0600 file. */
 function workspace() {
-  const cwd = mkdtempSync(join(tmpdir(), 'truss-attest-cli-'));
+  const cwd = tempDir('attest-cli').dir;
   const store = LedgerStore.open(join(cwd, 'ledger.db'));
   const done = appendSampleRun(store, SESSION_KEY);
   const unfinished = appendSampleRun(store, SESSION_KEY, { terminal: false });
   exportBundleToFile(store, unfinished, crypto, join(cwd, 'unfinished.json'));
   store.close();
-  writeFileSync(join(cwd, 'session.key'), `${SEED}\n`, { mode: 0o600 });
+  writeKeyFile(join(cwd, 'session.key'), SEED);
   return { cwd, done, unfinished };
 }
 
 describe('truss attest + truss verify-attestation, end to end', () => {
   let ws: ReturnType<typeof workspace>;
   let attested: { code: number; stdout: string; stderr: string };
+  /** The real CLI, run in the workspace. */
+  const inWorkspace = (args: string[]) => runCli(args, { cwd: ws.cwd });
 
   beforeAll(() => {
     ws = workspace();
-    attested = runCli(
-      [
-        'attest',
-        ws.done,
-        '--db',
-        'ledger.db',
-        '--key',
-        'session.key',
-        '-o',
-        'verdict.intoto.json',
-        '--sigstore-bundle',
-        'verdict.sigstore.json',
-        '--json',
-      ],
-      { cwd: ws.cwd },
-    );
+    attested = inWorkspace([
+      'attest',
+      ws.done,
+      '--db',
+      'ledger.db',
+      '--key',
+      'session.key',
+      '-o',
+      'verdict.intoto.json',
+      '--sigstore-bundle',
+      'verdict.sigstore.json',
+      '--json',
+    ]);
   });
 
   it('exports the session, verifies it and writes the DSSE envelope and the Sigstore bundle', () => {
@@ -76,28 +76,26 @@ describe('truss attest + truss verify-attestation, end to end', () => {
 
   it('verifies both files with the pinned key and the bundle (exit 0)', () => {
     for (const file of ['verdict.intoto.json', 'verdict.sigstore.json']) {
-      const human = runCli(
-        [
-          'verify-attestation',
-          file,
-          '--key',
-          SESSION_KEY.publicKeyHex,
-          '--bundle',
-          `truss-ledger-${ws.done}.json`,
-        ],
-        { cwd: ws.cwd },
-      );
+      const human = inWorkspace([
+        'verify-attestation',
+        file,
+        '--key',
+        SESSION_KEY.publicKeyHex,
+        '--bundle',
+        `truss-ledger-${ws.done}.json`,
+      ]);
       expect(human.code, human.stdout + human.stderr).toBe(0);
       expect(human.stdout).toContain(`✔ VERIFIED  verdict attestation`);
       expect(human.stdout).toContain('verdict PASS  contract greeting-0001');
       expect(human.stdout).toContain(`matches truss-ledger-${ws.done}.json`);
     }
-    const json = runCli(
-      ['verify-attestation', 'verdict.sigstore.json', '--key', SESSION_KEY.publicKeyHex, '--json'],
-      {
-        cwd: ws.cwd,
-      },
-    );
+    const json = inWorkspace([
+      'verify-attestation',
+      'verdict.sigstore.json',
+      '--key',
+      SESSION_KEY.publicKeyHex,
+      '--json',
+    ]);
     expect(JSON.parse(json.stdout)).toMatchObject({
       status: 'verified',
       format: 'sigstore_bundle',
@@ -118,46 +116,42 @@ describe('truss attest + truss verify-attestation, end to end', () => {
     statement.predicate.verdict = 'fail';
     envelope.payload = Buffer.from(JSON.stringify(statement)).toString('base64');
     writeFileSync(join(ws.cwd, 'tampered.json'), JSON.stringify(envelope));
-    const tampered = runCli(['verify-attestation', 'tampered.json', '--key', SESSION_KEY.publicKeyHex], {
-      cwd: ws.cwd,
-    });
+    const tampered = inWorkspace(['verify-attestation', 'tampered.json', '--key', SESSION_KEY.publicKeyHex]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain('✘ FAILED');
     expect(tampered.stdout).toContain('[bad_signature]');
     expect(tampered.stdout).not.toContain('verdict FAIL');
 
-    const wrongKey = runCli(['verify-attestation', 'verdict.intoto.json', '--key', FORGER_KEY.publicKeyHex], {
-      cwd: ws.cwd,
-    });
+    const wrongKey = inWorkspace([
+      'verify-attestation',
+      'verdict.intoto.json',
+      '--key',
+      FORGER_KEY.publicKeyHex,
+    ]);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout).toContain(`[untrusted_key]: the attestation is signed by ${SESSION_KEY.keyId}`);
 
-    const other = runCli(
-      [
-        'verify-attestation',
-        'verdict.intoto.json',
-        '--key',
-        SESSION_KEY.publicKeyHex,
-        '--bundle',
-        'unfinished.json',
-      ],
-      { cwd: ws.cwd },
-    );
+    const other = inWorkspace([
+      'verify-attestation',
+      'verdict.intoto.json',
+      '--key',
+      SESSION_KEY.publicKeyHex,
+      '--bundle',
+      'unfinished.json',
+    ]);
     expect(other.code).toBe(1);
     expect(other.stdout).toContain('[bundle_mismatch]');
   });
 
   it('exits 3 for unreadable input and 64 without a pinned key', () => {
     writeFileSync(join(ws.cwd, 'junk.json'), 'not json');
-    const junk = runCli(['verify-attestation', 'junk.json', '--key', SESSION_KEY.publicKeyHex], {
-      cwd: ws.cwd,
-    });
+    const junk = inWorkspace(['verify-attestation', 'junk.json', '--key', SESSION_KEY.publicKeyHex]);
     expect(junk.code).toBe(3);
     expect(junk.stderr).toContain('not valid JSON');
-    expect(
-      runCli(['verify-attestation', 'missing.json', '--key', SESSION_KEY.publicKeyHex], { cwd: ws.cwd }).code,
-    ).toBe(3);
-    const noKey = runCli(['verify-attestation', 'verdict.intoto.json'], { cwd: ws.cwd });
+    expect(inWorkspace(['verify-attestation', 'missing.json', '--key', SESSION_KEY.publicKeyHex]).code).toBe(
+      3,
+    );
+    const noKey = inWorkspace(['verify-attestation', 'verdict.intoto.json']);
     expect(noKey.code).toBe(64);
     expect(noKey.stderr).toContain('--key HEX');
   });
@@ -165,6 +159,7 @@ describe('truss attest + truss verify-attestation, end to end', () => {
 
 describe('truss attest refuses what it must not vouch for', () => {
   let ws: ReturnType<typeof workspace>;
+  const inWorkspace = (args: string[]) => runCli(args, { cwd: ws.cwd });
   beforeAll(() => {
     ws = workspace();
   });
@@ -173,44 +168,37 @@ describe('truss attest refuses what it must not vouch for', () => {
     const bundle = JSON.parse(readFileSync(join(ws.cwd, 'unfinished.json'), 'utf8'));
     bundle.ledger.entries[1].payload.met = false;
     writeFileSync(join(ws.cwd, 'tampered-bundle.json'), JSON.stringify(bundle));
-    const result = runCli(['attest', 'tampered-bundle.json', '--key', 'session.key', '-o', 'out.json'], {
-      cwd: ws.cwd,
-    });
+    const result = inWorkspace(['attest', 'tampered-bundle.json', '--key', 'session.key', '-o', 'out.json']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refusing to attest tampered-bundle.json: the bundle is failed');
     expect(existsSync(join(ws.cwd, 'out.json'))).toBe(false);
   });
 
   it('refuses an unfinished run (exit 5), a key that is not the ledger key (exit 3), and a missing -o (exit 64)', () => {
-    expect(
-      runCli(['attest', 'unfinished.json', '--key', 'session.key', '-o', 'o.json'], { cwd: ws.cwd }).code,
-    ).toBe(5);
+    expect(inWorkspace(['attest', 'unfinished.json', '--key', 'session.key', '-o', 'o.json']).code).toBe(5);
     const other = runCli(['attest', 'unfinished.json', '-o', 'o.json'], {
       cwd: ws.cwd,
       env: { TRUSS_SIGNING_KEY: Buffer.alloc(32, 0x22).toString('base64'), HOME: ws.cwd },
     });
     expect(other.code).toBe(3);
     expect(other.stderr).toContain(`signing key given is ${FORGER_KEY.keyId}`);
-    expect(runCli(['attest', 'unfinished.json', '--key', 'session.key'], { cwd: ws.cwd }).code).toBe(64);
+    expect(inWorkspace(['attest', 'unfinished.json', '--key', 'session.key']).code).toBe(64);
     expect(existsSync(join(ws.cwd, 'o.json'))).toBe(false);
   });
 
   it('refuses a ledger whose key is not among the pinned keys (exit 1)', () => {
-    const result = runCli(
-      [
-        'attest',
-        ws.done,
-        '--db',
-        'ledger.db',
-        '--key',
-        'session.key',
-        '--pubkey',
-        FORGER_KEY.publicKeyHex,
-        '-o',
-        'p.json',
-      ],
-      { cwd: ws.cwd },
-    );
+    const result = inWorkspace([
+      'attest',
+      ws.done,
+      '--db',
+      'ledger.db',
+      '--key',
+      'session.key',
+      '--pubkey',
+      FORGER_KEY.publicKeyHex,
+      '-o',
+      'p.json',
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('not a trusted key');
     expect(result.stderr).toContain('trusted keys from --pubkey');

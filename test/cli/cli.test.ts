@@ -1,17 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { writeKeyFile } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'truss-cli-'));
-}
+/** A fresh working directory for one CLI call. */
+const cliDir = () => tempDir('cli').dir;
 
 describe('truss --help / --version', () => {
   it('prints the version from package.json', () => {
@@ -46,7 +46,7 @@ describe('truss --help / --version', () => {
 
 describe('truss keygen', () => {
   it('writes a 0600 base64 seed file and prints the matching public key and key id', () => {
-    const cwd = tempDir();
+    const cwd = cliDir();
     const result = runCli(['keygen', '--json', '--out', '.truss/signing.key'], { cwd });
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout);
@@ -60,7 +60,7 @@ describe('truss keygen', () => {
   });
 
   it('refuses to overwrite a key without --force', () => {
-    const cwd = tempDir();
+    const cwd = cliDir();
     expect(runCli(['keygen', '--out', 'k'], { cwd }).code).toBe(0);
     const before = readFileSync(join(cwd, 'k'), 'utf8');
     const again = runCli(['keygen', '--out', 'k'], { cwd });
@@ -88,12 +88,12 @@ describe('ledger commands over a real database', () => {
   let keyFile: string;
 
   beforeAll(() => {
-    cwd = tempDir();
+    cwd = cliDir();
     db = join(cwd, 'ledger.db');
     const generated = SigningKey.generate();
     key = generated.key;
     keyFile = join(cwd, 'ci.key');
-    writeFileSync(keyFile, `${generated.seedBase64}\n`, { mode: 0o600 });
+    writeKeyFile(keyFile, generated.seedBase64);
     const store = LedgerStore.open(db);
     session = appendSampleRun(store, key, { id: 'sess-1' });
     store.close();
@@ -154,7 +154,7 @@ describe('ledger commands over a real database', () => {
     const exported = runCli(['ledger', 'export', session, '--db', db, '-o', out]);
     expect(exported.code).toBe(0);
     expect(exported.stderr).toContain(`truss verify ${out} --key ${key.publicKeyHex}`);
-    const repo = tempDir();
+    const repo = cliDir();
     writeFileSync(join(repo, 'bundle.json'), readFileSync(out));
     expect(runCli(['verify', 'bundle.json'], { cwd: repo }).code).toBe(4);
     writeFileSync(join(repo, 'keys'), `# ci\n${key.publicKeyHex} ci-key\n`);
@@ -285,7 +285,7 @@ describe('bad input gets a clear error, never a stack trace', () => {
   });
 
   it('unknown session → exit 3 with the way to list sessions', () => {
-    const cwd = tempDir();
+    const cwd = cliDir();
     const store = LedgerStore.open(join(cwd, 'l.db'));
     store.close();
     const result = runCli(['ledger', 'show', 'nope', '--db', join(cwd, 'l.db')]);
@@ -294,7 +294,7 @@ describe('bad input gets a clear error, never a stack trace', () => {
   });
 
   it('garbage bundle → exit 3', () => {
-    const cwd = tempDir();
+    const cwd = cliDir();
     writeFileSync(join(cwd, 'g.json'), Buffer.from([0xff, 0x00, 0x13, 0x37]));
     const result = runCli(['verify', 'g.json'], { cwd });
     expect(result.code).toBe(3);
@@ -303,7 +303,7 @@ describe('bad input gets a clear error, never a stack trace', () => {
   });
 
   it('a malformed TRUSS_SIGNING_KEY is named, never echoed', () => {
-    const cwd = tempDir();
+    const cwd = cliDir();
     const store = LedgerStore.open(join(cwd, 'l.db'));
     const id = appendSampleRun(store, SigningKey.generate().key);
     store.close();

@@ -4,58 +4,39 @@
  * keygen's refusal to overwrite is 3, an empty TRUSS_SIGNING_KEY is an error like a blank one, and
  * another application's SQLite file is refused instead of being given truss tables.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../helpers/cli.js';
+import { type CliHome, cliHome, runCli, startCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
 
-const QUICK = `[contract]
-id = "quick"
-intent = "A check that passes"
+const QUICK = contractToml(
+  { id: 'quick', intent: 'A check that passes' },
+  { kind: 'check', desc: 'prints numbers', run: 'seq 1 3000' },
+);
 
-[[done]]
-kind = "check"
-desc = "prints numbers"
-run = "seq 1 3000"
-`;
-
-const WAITING = `[contract]
-id = "waiting"
-intent = "A check that waits until it is interrupted"
-
-[[done]]
-kind = "check"
-desc = "waits"
-run = "touch started; sleep 30"
-timeout_sec = 60
-`;
+const WAITING = contractToml(
+  { id: 'waiting', intent: 'A check that waits until it is interrupted' },
+  { kind: 'check', desc: 'waits', run: 'touch started; sleep 30', timeout_sec: 60 },
+);
 
 describe('exit codes', () => {
+  let cli: CliHome;
   let home: string;
   let workdir: string;
   let db: string;
   let keyFile: string;
   let env: Record<string, string>;
   beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'truss-exit-'));
-    workdir = mkdtempSync(join(tmpdir(), 'truss-exit-wd-'));
-    db = join(home, 'ledger.db');
-    keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'quick.toml'), QUICK);
-    writeFileSync(join(home, 'waiting.toml'), WAITING);
-    env = { HOME: home };
+    cli = cliHome('exit');
+    ({ home, workdir, db, keyFile, env } = cli);
+    cli.write('quick.toml', QUICK);
+    cli.write('waiting.toml', WAITING);
   });
 
   function quickRun(): string {
-    const run = runCli(
-      ['run', join(home, 'quick.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
-      {
-        env,
-      },
-    );
+    const run = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--json'], { env });
     expect(run.code, run.stderr).toBe(0);
     return JSON.parse(run.stdout).session_id as string;
   }
@@ -87,12 +68,7 @@ describe('exit codes', () => {
   });
 
   it('Ctrl-C (SIGINT) exits 130 after signing run_failed, not 1 like a FAIL verdict', async () => {
-    const run = startCli(
-      ['run', join(home, 'waiting.toml'), '--workdir', workdir, '--db', db, '--key', keyFile],
-      {
-        env,
-      },
-    );
+    const run = startCli(['run', join(home, 'waiting.toml'), ...cli.runFlags], { env });
     try {
       const until = Date.now() + 30_000;
       while (!existsInWorkdir('started')) {

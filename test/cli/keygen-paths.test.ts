@@ -1,38 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSeedBase64 } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
+import { git, makeRepo, README } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  });
-}
-
-function repo(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-keygen-repo-'));
-  git(dir, 'init', '-q', '-b', 'main');
-  writeFileSync(join(dir, 'README.md'), '# demo\n');
-  git(dir, 'add', '.');
-  git(dir, 'commit', '-qm', 'base');
-  return dir;
-}
+const repo = () => makeRepo(README, 'keygen-repo');
 
 describe('truss keygen paths', () => {
   it('writes the per-install key by default (never into the working tree), and truss run signs with that same key', () => {
     const cwd = repo();
-    const config = mkdtempSync(join(tmpdir(), 'truss-xdg-'));
+    const config = tempDir('xdg').dir;
     const env = { XDG_CONFIG_HOME: config };
     const made = runCli(['keygen', '--json'], { cwd, env });
     expect(made.code, made.stderr).toBe(0);
@@ -58,7 +37,7 @@ describe('truss keygen paths', () => {
 
   it('--out inside a git work tree warns and adds the file to .git/info/exclude; outside a work tree it does not', () => {
     const cwd = repo();
-    const env = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'truss-xdg-')) };
+    const env = { XDG_CONFIG_HOME: tempDir('xdg').dir };
     const inside = runCli(['keygen', '--out', 'keys/ci.key'], { cwd, env });
     expect(inside.code, inside.stderr).toBe(0);
     expect(inside.stderr).toMatch(
@@ -70,7 +49,7 @@ describe('truss keygen paths', () => {
     expect(runCli(['keygen', '--out', 'keys/ci.key', '--force'], { cwd, env }).code).toBe(0);
     expect(readFileSync(join(cwd, '.git/info/exclude'), 'utf8').split('/keys/ci.key').length).toBe(2);
 
-    const outside = mkdtempSync(join(tmpdir(), 'truss-keygen-plain-'));
+    const outside = tempDir('keygen-plain').dir;
     const plain = runCli(['keygen', '--out', 'ci.key'], { cwd: outside, env });
     expect(plain.code).toBe(0);
     expect(plain.stderr).not.toContain('warning');

@@ -3,22 +3,17 @@
  * exit 3 before anything is journaled, and no `.tmp-PID` file is ever left behind. Real CLI
  * processes, real files.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
-import { runCli } from '../helpers/cli.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
 
-const CONTRACT = `[contract]
-id = "marker"
-intent = "A check that leaves a marker"
-
-[[done]]
-kind = "check"
-desc = "touches ran"
-run = "touch ran"
-`;
+const CONTRACT = contractToml(
+  { id: 'marker', intent: 'A check that leaves a marker' },
+  { kind: 'check', desc: 'touches ran', run: 'touch ran' },
+);
 
 describe('output paths are checked before the run', () => {
   let home: string;
@@ -26,13 +21,9 @@ describe('output paths are checked before the run', () => {
   let common: string[];
   let db: string;
   beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'truss-out-'));
-    workdir = mkdtempSync(join(tmpdir(), 'truss-out-wd-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'c.toml'), CONTRACT);
-    db = join(home, 'ledger.db');
-    common = [join(home, 'c.toml'), '--workdir', workdir, '--db', db, '--key', keyFile];
+    const cli = cliHome('out');
+    ({ home, workdir, db } = cli);
+    common = [cli.write('c.toml', CONTRACT), ...cli.runFlags];
   });
 
   it('--bundle pointing at a directory is refused (3) before the checks run; no temp file is left', () => {

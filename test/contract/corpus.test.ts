@@ -1,14 +1,15 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ContractError } from '../../src/core/contract/index.js';
 import {
-  ContractError,
   loadContractFile,
   parseContractToml,
-  ResolvedContractSchema,
+  GitHubResolvedContractSchema as ResolvedContractSchema,
   resolveContract,
-} from '../../src/core/contract/index.js';
-import { contractError, FIXTURES, tempDir } from './helpers.js';
+} from '../../src/github/settings.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { contractError, FIXTURES } from './helpers.js';
 
 const BAD = join(FIXTURES, 'bad');
 const GOOD = join(FIXTURES, 'good');
@@ -94,7 +95,7 @@ describe('malformed contract corpus', () => {
   });
 
   it('rejects bytes that are not UTF-8', () => {
-    const temp = tempDir();
+    const temp = tempDir('contract');
     try {
       const file = temp.path('latin1.toml');
       writeFileSync(file, Buffer.from([0x69, 0x64, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]));
@@ -102,7 +103,7 @@ describe('malformed contract corpus', () => {
       expect(error.code).toBe('unreadable');
       expect(error.message).toBe(`${file}: is not valid UTF-8`);
     } finally {
-      temp.remove();
+      temp.cleanup();
     }
   });
 });

@@ -8,7 +8,8 @@ import {
   listContracts,
   resolveContract,
 } from '../../src/core/contract/index.js';
-import { contractError, MINIMAL_CONTRACT, type TempDir, tempDir } from './helpers.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { contractError, MINIMAL_CONTRACT } from './helpers.js';
 
 let temp: TempDir;
 let repo: string;
@@ -20,8 +21,8 @@ beforeEach(() => {
   mkdirSync(repo);
 });
 afterEach(() => {
-  temp.remove();
-  outside.remove();
+  temp.cleanup();
+  outside.cleanup();
 });
 
 function contract(name: string, text = MINIMAL_CONTRACT): string {

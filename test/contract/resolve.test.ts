@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type ContractOverrides,
-  contractHash,
-  resolveContract,
-  resolveContractSources,
-} from '../../src/core/contract/index.js';
+import { type ContractOverrides, contractHash } from '../../src/core/contract/index.js';
 import { canonicalJson } from '../../src/core/ledger/canonical-json.js';
-import { contractError, MINIMAL_CONTRACT, type TempDir, tempDir } from './helpers.js';
+import { resolveContract, resolveContractSources } from '../../src/github/settings.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { contractError, MINIMAL_CONTRACT } from './helpers.js';
 
 const CONFIG = `reviewers = 5
 workflow = "truss.yml"
@@ -60,7 +57,7 @@ let temp: TempDir;
 beforeEach(() => {
   temp = tempDir('resolve');
 });
-afterEach(() => temp.remove());
+afterEach(() => temp.cleanup());
 
 function resolveTexts(config: string | undefined, contract: string, overrides?: ContractOverrides) {
   const configPath = config === undefined ? undefined : temp.write('.truss/config.toml', config);
@@ -71,7 +68,7 @@ function resolveTexts(config: string | undefined, contract: string, overrides?: 
 /** Issue messages with the temp directory removed from file names. */
 function messages(action: () => unknown): string[] {
   const error = contractError(action);
-  return error.message.split('\n').map((line) => line.replaceAll(`${temp.root}/`, ''));
+  return error.message.split('\n').map((line) => line.replaceAll(`${temp.dir}/`, ''));
 }
 
 describe('layering: config → contract → flags', () => {
@@ -248,15 +245,15 @@ describe('errors across layers', () => {
     const contractText = 'bogus = 1\n[contract]\nid = "x"\nintent = "y"\n';
     const error = contractError(() => resolveTexts(config, contractText));
     expect(error.code).toBe('invalid');
-    expect(error.message.replaceAll(`${temp.root}/`, '').split('\n')).toEqual([
+    expect(error.message.replaceAll(`${temp.dir}/`, '').split('\n')).toEqual([
       '.truss/config.toml:1:1: reviewers: expected number, got string',
       '.truss/config.toml:2:1: workflow: must not be empty',
       '.truss/config.toml:3:1: contract: unknown key "contract"; allowed keys at the top level: reviewers, ' +
-        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, workflow, app',
+        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, workflow, app',
       '.truss/contracts/c.toml:1:1: done: a contract needs at least one [[done]] clause; add a [[done]] table ' +
         'with kind = "check" or "review"',
       '.truss/contracts/c.toml:1:1: bogus: unknown key "bogus"; allowed keys at the top level: reviewers, ' +
-        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, contract, done',
+        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, contract, fanout, done',
     ]);
     expect(error.file).toBe(temp.path('.truss/config.toml'));
   });
@@ -264,7 +261,7 @@ describe('errors across layers', () => {
   it('reports TOML syntax errors of both files at once', () => {
     const error = contractError(() => resolveTexts('reviewers = = 3\n', '[contract\n'));
     expect(error.code).toBe('toml_syntax');
-    expect(error.issues.map((i) => [i.file.replace(`${temp.root}/`, ''), i.line])).toEqual([
+    expect(error.issues.map((i) => [i.file.replace(`${temp.dir}/`, ''), i.line])).toEqual([
       ['.truss/config.toml', 1],
       ['.truss/contracts/c.toml', 1],
     ]);

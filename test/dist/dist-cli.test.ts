@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
+import { git, initRepo } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /**
  * Runs the bundled CLI exactly as `npx truss` does (built from src/ for this run; CI's dist check
@@ -21,7 +22,7 @@ function dist(args: string[], home: string) {
 
 describe('dist/cli.js (the shipped bundle)', () => {
   it('runs the README quick-start contract to PASS and its bundle verifies with the printed key', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    const home = tempDir('dist-home').dir;
     const bundle = join(home, 'bundle.json');
     const db = join(home, 'ledger.db');
     const run = dist(
@@ -37,27 +38,15 @@ describe('dist/cli.js (the shipped bundle)', () => {
   });
 
   it('runs a scripted review panel (lazy-loaded provider code works when bundled)', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
+    const home = tempDir('dist-home').dir;
     // A clean copy of the files the contract judges: the panel's evidence is the diff of the workdir,
     // and this repository's own working tree (its prompt-injection corpus, a local dist build) would
     // rightly be flagged as text addressing the reviewers.
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-dist-work-'));
+    const workdir = tempDir('dist-work').dir;
     mkdirSync(join(workdir, 'examples', 'providers'), { recursive: true });
     for (const file of ['README.md', 'package.json', 'examples/providers/panel-met.json'])
       copyFileSync(join(REPO_ROOT, file), join(workdir, file));
-    const gitEnv = {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    };
-    for (const git of [
-      ['init', '-q'],
-      ['add', '.'],
-      ['commit', '-qm', 'base'],
-    ])
-      spawnSync('git', git, { cwd: workdir, env: gitEnv });
+    initRepo(workdir, {});
     const args = [
       'run',
       'examples/contracts/with-review.toml',
@@ -77,9 +66,9 @@ describe('dist/cli.js (the shipped bundle)', () => {
     ['in-loop-scripted.toml', 'a scripted agent writes the file with tools'],
     ['delegated-fake.toml', 'a delegated CLI stand-in writes the file'],
   ])('example %s: %s, then the harness verifies it → PASS', (example, _what) => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-dist-home-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-dist-work-'));
-    spawnSync('git', ['init', '-q'], { cwd: workdir });
+    const home = tempDir('dist-home').dir;
+    const workdir = tempDir('dist-work').dir;
+    git(workdir, 'init', '-q');
     const run = dist(
       ['run', `examples/contracts/${example}`, '--workdir', workdir, '--db', join(home, 'l.db'), '--json'],
       home,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +18,9 @@ import {
   runDelegatedCli,
 } from '../../src/core/executors/delegated-cli.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
-import { git } from '../helpers/git.js';
+import { git, initRepo, README } from '../helpers/git.js';
+import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Real child processes and real git repositories throughout; nothing is mocked. */
 
@@ -31,7 +32,7 @@ let counter = 0;
 const escapees: number[] = [];
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'truss-delegated-'));
+  root = tempDir('delegated').dir;
 });
 
 afterAll(() => {
@@ -47,16 +48,15 @@ function freshDir(name = 'w'): string {
 
 /** A repository with one commit: README.md, other.txt and a .gitignore that ignores ignored.txt. */
 function freshRepo(): string {
-  const dir = freshDir('repo');
-  git(dir, 'init', '-q', '-b', 'main');
+  const dir = initRepo(
+    freshDir('repo'),
+    { ...README, 'other.txt': 'other\n', '.gitignore': 'ignored.txt\n' },
+    'initial',
+  );
+  // The delegated CLI commits in this repository with an identity of its own.
   git(dir, 'config', 'user.name', 'Test');
   git(dir, 'config', 'user.email', 'test@example.invalid');
   git(dir, 'config', 'commit.gpgsign', 'false');
-  writeFileSync(join(dir, 'README.md'), '# demo\n');
-  writeFileSync(join(dir, 'other.txt'), 'other\n');
-  writeFileSync(join(dir, '.gitignore'), 'ignored.txt\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'initial');
   return dir;
 }
 
@@ -100,23 +100,6 @@ function envNamesSeen(result: DelegatedResult): string[] {
   return JSON.parse(line.slice(4)) as string[];
 }
 
-/** Alive = signalable and not a zombie (this sandbox's PID 1 never reaps, so dead orphans linger as Z). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
 async function eventuallyDead(pid: number, withinMs = 2000): Promise<boolean> {
   for (const start = Date.now(); Date.now() - start < withinMs; await sleep(20)) {
     if (!isAlive(pid)) return true;
@@ -124,17 +107,8 @@ async function eventuallyDead(pid: number, withinMs = 2000): Promise<boolean> {
   return !isAlive(pid);
 }
 
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
 async function readPid(file: string): Promise<number> {
-  for (let i = 0; i < 250 && !existsSync(file); i++) await sleep(20);
-  const pid = Number(readFileSync(file, 'utf8'));
+  const pid = await readPidFile(file, 5000);
   escapees.push(pid);
   return pid;
 }

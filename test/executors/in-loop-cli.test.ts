@@ -1,36 +1,26 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { AGENT_KEY, makeWorkdir } from '../helpers/agent-kit.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 
-function setup() {
-  const home = mkdtempSync(join(tmpdir(), 'truss-inloop-cli-'));
-  const keyFile = join(home, 'session.key');
-  writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-  return { home, keyFile, db: join(home, 'ledger.db'), workdir: makeWorkdir() };
-}
+const setup = () => cliHome('inloop-cli', { workdir: makeWorkdir() });
 
 describe('truss run with the in-loop executor', () => {
   it('examples/contracts/in-loop-scripted.toml: a scripted agent writes greeting.txt in a fresh workdir → PASS', () => {
-    const { home, keyFile, db, workdir } = setup();
+    const { home, workdir, env, runFlags } = setup();
     const result = runCli(
       [
         'run',
         join(REPO_ROOT, 'examples/contracts/in-loop-scripted.toml'),
-        '--workdir',
-        workdir,
-        '--db',
-        db,
-        '--key',
-        keyFile,
+        ...runFlags,
         '--bundle',
         join(home, 'bundle.json'),
         '--json',
       ],
-      { env: { HOME: home } },
+      { env },
     );
     expect(result.code, result.stderr).toBe(0);
     const outcome = JSON.parse(result.stdout);
@@ -44,50 +34,23 @@ describe('truss run with the in-loop executor', () => {
     const verify = runCli(['verify', join(home, 'bundle.json'), '--key', AGENT_KEY.publicKeyHex, '--json']);
     expect(JSON.parse(verify.stdout).status).toBe('verified');
     // The human output says the agent was scripted.
-    const human = runCli(
-      [
-        'resume',
-        outcome.session_id,
-        '--workdir',
-        workdir,
-        '--db',
-        db,
-        '--key',
-        keyFile,
-        '--bundle',
-        join(home, 'b2.json'),
-      ],
-      { env: { HOME: home } },
-    );
+    const human = runCli(['resume', outcome.session_id, ...runFlags, '--bundle', join(home, 'b2.json')], {
+      env,
+    });
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain('note: the agent is SCRIPTED');
     expect(human.stdout).toContain('VERDICT: PASS');
   });
 
   it('an in-loop executor without a usable model is a config error (exit 3) and nothing is journaled', () => {
-    const { home, keyFile, db, workdir } = setup();
-    const contract = join(home, 'needs-key.toml');
-    writeFileSync(
-      contract,
-      `
-[contract]
-id = "needs-key"
-intent = "anything"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "in-loop"
-provider = "anthropic"
-model = "claude-sonnet-4-5"
-`,
+    const { db, env, runFlags, write } = setup();
+    const contract = write(
+      'needs-key.toml',
+      contractToml({ id: 'needs-key', intent: 'anything' }, TRUE_CHECK, {
+        executor: { kind: 'in-loop', provider: 'anthropic', model: 'claude-sonnet-4-5' },
+      }),
     );
-    const result = runCli(['run', contract, '--workdir', workdir, '--db', db, '--key', keyFile], {
-      env: { HOME: home },
-    });
+    const result = runCli(['run', contract, ...runFlags], { env });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/ANTHROPIC_API_KEY/);
     if (existsSync(db)) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
 import {
   type AgentRun,
   contractFrom,
@@ -12,26 +12,25 @@ import {
   resumeAgent,
   runAgent,
 } from '../helpers/agent-kit.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 
 const FAKE_AGENT = fileURLToPath(new URL('../fixtures/fake-agent-cli/fake-agent.mjs', import.meta.url));
 
 function delegated(args: string[]) {
-  return contractFrom(`
-[contract]
-id = "delegated"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-
-[executor]
-kind = "delegated-cli"
-command = ${JSON.stringify(process.execPath)}
-args = ${JSON.stringify([FAKE_AGENT, ...args])}
-timeout_sec = 30
-`);
+  return contractFrom(
+    contractToml(
+      { id: 'delegated', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+      GREETING_CHECK,
+      {
+        executor: {
+          kind: 'delegated-cli',
+          command: process.execPath,
+          args: [FAKE_AGENT, ...args],
+          timeout_sec: 30,
+        },
+      },
+    ),
+  );
 }
 
 describe('executors in runContract: delegated-cli', () => {
@@ -43,14 +42,18 @@ describe('executors in runContract: delegated-cli', () => {
   });
   afterEach(() => run.close());
 
-  it('journals the delegated run as one delegated_result activity; the harness verifies at the boundary', async () => {
-    const contract = delegated(['--write=greeting.txt:hello from the harness']);
-    const outcome = (await runAgent({
+  /** Runs `contract` in this test's store and workdir; a delegated run needs no model. */
+  const runDelegated = async (contract: ReturnType<typeof delegated>) =>
+    (await runAgent({
       store: run.store,
       contract,
       workdir,
       provider: new PositionalAgent([]),
     })) as CompletedOutcome;
+
+  it('journals the delegated run as one delegated_result activity; the harness verifies at the boundary', async () => {
+    const contract = delegated(['--write=greeting.txt:hello from the harness']);
+    const outcome = await runDelegated(contract);
     expect(outcome.status).toBe('completed');
     expect(outcome.verdict.overall).toBe('pass');
     expect(outcome.executor).toMatchObject({
@@ -86,12 +89,7 @@ describe('executors in runContract: delegated-cli', () => {
 
   it('a delegated CLI that exits non-zero is an executor failure: FAIL even when the checks pass', async () => {
     const contract = delegated(['--write=greeting.txt:hello from the harness', '--exit=3']);
-    const outcome = (await runAgent({
-      store: run.store,
-      contract,
-      workdir,
-      provider: new PositionalAgent([]),
-    })) as CompletedOutcome;
+    const outcome = await runDelegated(contract);
     expect(readFileSync(`${workdir}/greeting.txt`, 'utf8')).toBe('hello from the harness\n');
     expect(outcome.verdict.clauses[0]?.status).toBe('met');
     expect(outcome.verdict.overall).toBe('fail');

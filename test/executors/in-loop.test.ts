@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import type { ChatRequest, ChatResult, Provider } from '../../src/core/providers/provider.js';
-import { type CompletedOutcome, RunAbortedError } from '../../src/core/run/run-contract.js';
+import { type CompletedOutcome, RunAbortedError } from '../../src/core/run/index.js';
 import { MemoTamperError, NonDeterminismError, ResumeRefusedError } from '../../src/core/runtime/durable.js';
 import {
   type AgentRun,
@@ -61,6 +61,22 @@ describe('in-loop executor', () => {
     workdir = makeWorkdir();
   });
   afterEach(() => run.close());
+
+  /** Resumes `sessionId` in this test's store and workdir (contract: `contract`, default inLoop()). */
+  const resume = (
+    sessionId: string,
+    provider: Provider,
+    contract = inLoop(),
+  ): ReturnType<typeof resumeAgent> =>
+    resumeAgent({ store: run.store, sessionId, contract: contract.contract, workdir, provider });
+
+  /** Starts a run whose model hangs at `answers` position 2 (the run is abandoned there); its session id. */
+  async function abandonedRun(answers: ConstructorParameters<typeof PositionalAgent>[0]): Promise<string> {
+    const first = new PositionalAgent(answers, { hangAt: 2 });
+    void runAgent({ store: run.store, contract: inLoop(), workdir, provider: first });
+    await waitFor(() => first.requests.includes(2));
+    return run.store.sessions()[0]?.id as string;
+  }
 
   it('runs a multi-step tool-use loop with a scripted model; the harness check passes; every step is signed', async () => {
     const provider = scripted([
@@ -256,9 +272,7 @@ max_steps = 2
       run.store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() }).terminal_kind,
     ).toBe('run_failed');
     // A failed session is not resumable.
-    await expect(
-      resumeAgent({ store: run.store, sessionId, contract: inLoop().contract, workdir, provider: base }),
-    ).rejects.toThrow(/ended with run_failed/);
+    await expect(resume(sessionId, base)).rejects.toThrow(/ended with run_failed/);
   });
 
   it('resume after an abandoned run replays recorded model and tool calls and never re-sends them', async () => {
@@ -272,22 +286,11 @@ max_steps = 2
       { content: [toolUse('c2', 'read_file', { path: 'greeting.txt' })] },
       { content: [text('all done')] },
     ];
-    const first = new PositionalAgent(answers, { hangAt: 2 });
-    void runAgent({ store: run.store, contract: inLoop(), workdir, provider: first });
-    await waitFor(() => first.requests.includes(2));
-    const sessionId = run.store.sessions()[0]?.id as string;
+    const sessionId = await abandonedRun(answers);
     expect(kindsOf(run.store, sessionId).filter((k) => k === 'model_result')).toHaveLength(2);
 
     const second = new PositionalAgent(answers);
-    const outcome = completed(
-      await resumeAgent({
-        store: run.store,
-        sessionId,
-        contract: inLoop().contract,
-        workdir,
-        provider: second,
-      }),
-    );
+    const outcome = completed(await resume(sessionId, second));
     expect(outcome.verdict.overall).toBe('pass');
     expect(second.requests).toEqual([2]);
     expect(outcome.replayed).toBeGreaterThanOrEqual(6);
@@ -296,15 +299,7 @@ max_steps = 2
     // Resuming a completed session replays to the same verdict and appends nothing.
     const count = kindsOf(run.store, sessionId).length;
     const third = new PositionalAgent(answers);
-    const again = completed(
-      await resumeAgent({
-        store: run.store,
-        sessionId,
-        contract: inLoop().contract,
-        workdir,
-        provider: third,
-      }),
-    );
+    const again = completed(await resume(sessionId, third));
     expect(again.verdict).toEqual(outcome.verdict);
     expect(third.requests).toEqual([]);
     expect(kindsOf(run.store, sessionId)).toHaveLength(count);
@@ -320,10 +315,7 @@ max_steps = 2
       { content: [toolUse('c2', 'git_commit', { message: 'add greeting', paths: ['greeting.txt'] })] },
       { content: [text('committed')] },
     ];
-    const first = new PositionalAgent(answers, { hangAt: 2 });
-    void runAgent({ store: run.store, contract: inLoop(), workdir, provider: first });
-    await waitFor(() => first.requests.includes(2));
-    const sessionId = run.store.sessions()[0]?.id as string;
+    const sessionId = await abandonedRun(answers);
     expect(commitCount(workdir)).toBe(before + 1);
     const provenance = [...run.store.entries(sessionId)].find((e) => e.kind === 'git_tool_call');
     expect(provenance?.payload).toMatchObject({ name: 'git_commit', result: { is_error: false } });
@@ -353,15 +345,7 @@ max_steps = 2
     raw.prepare('UPDATE tool_memo SET result = ? WHERE memo_key = ?').run(original.result, memoKey);
     raw.close();
     const second = new PositionalAgent(answers);
-    const outcome = completed(
-      await resumeAgent({
-        store: run.store,
-        sessionId,
-        contract: inLoop().contract,
-        workdir,
-        provider: second,
-      }),
-    );
+    const outcome = completed(await resume(sessionId, second));
     expect(outcome.verdict.overall).toBe('pass');
     expect(commitCount(workdir)).toBe(before + 1);
     expect(second.requests).toEqual([2]);
@@ -388,13 +372,7 @@ high_risk_tools = ["bash"]
       use('bash', { command: 'true' }),
       say('done'),
     ]);
-    const error = await resumeAgent({
-      store: run.store,
-      sessionId: recorded.sessionId,
-      contract: contract.contract,
-      workdir,
-      provider: changed,
-    }).catch((e: unknown) => e);
+    const error = await resume(recorded.sessionId, changed, contract).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NonDeterminismError);
     expect((error as NonDeterminismError).seq).toBe(modelSeqs[0]);
     expect((error as Error).message).toContain(`seq ${modelSeqs[0]}`);
@@ -435,13 +413,7 @@ high_risk_tools = ["write_file"]
       .run(row.payload.replace('greeting.txt', 'evil.txt'), recorded.sessionId);
     raw.close();
     const count = kindsOf(run.store, recorded.sessionId).length;
-    const error = await resumeAgent({
-      store: run.store,
-      sessionId: recorded.sessionId,
-      contract: contract.contract,
-      workdir,
-      provider: fresh,
-    }).catch((e: unknown) => e);
+    const error = await resume(recorded.sessionId, fresh, contract).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResumeRefusedError);
     expect((error as Error).message).toMatch(/chain does not verify at seq 2/);
     expect(fresh.requests).toEqual([]);
@@ -461,15 +433,7 @@ high_risk_tools = ["write_file"]
     expect(first.suspension).toMatchObject({ await: { signal: 'go' }, reason: 'waiting for a human' });
 
     run.store.queueSignal(first.sessionId, 'go', { ok: true });
-    const outcome = completed(
-      await resumeAgent({
-        store: run.store,
-        sessionId: first.sessionId,
-        contract: inLoop().contract,
-        workdir,
-        provider: provider(),
-      }),
-    );
+    const outcome = completed(await resume(first.sessionId, provider()));
     expect(outcome.verdict.overall).toBe('pass');
     const entries = [...run.store.entries(first.sessionId)];
     expect(entries.find((e) => e.kind === 'signal_received')?.payload).toMatchObject({

@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
-import { type ReportClause, reportFromEntries, selfValidationLine } from '../../src/core/run/run-report.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
+import { type ReportClause, reportFromEntries, selfValidationLine } from '../../src/core/run/index.js';
 import { renderCheckOutput, renderJobSummary, renderStickyComment } from '../../src/github/render/index.js';
 import {
   type AgentRun,
   contractFrom,
-  git,
   kindsOf,
   makeWorkdir,
   openRunStore,
@@ -21,14 +18,14 @@ import {
   toolUse,
   waitFor,
 } from '../helpers/agent-kit.js';
+import { commitFiles } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A repository that ignores node_modules, with a check that puts node_modules/.bin first on PATH. */
 function setup() {
   const workdir = makeWorkdir({ git: true });
-  writeFileSync(join(workdir, '.gitignore'), '.truss/\nnode_modules/\n');
-  git(workdir, 'add', '.');
-  git(workdir, 'commit', '-qm', 'ignore node_modules');
-  const log = join(mkdtempSync(join(tmpdir(), 'truss-selfcheck-log-')), 'runs.log');
+  commitFiles(workdir, { '.gitignore': '.truss/\nnode_modules/\n' }, 'ignore node_modules');
+  const log = tempDir('selfcheck-log').path('runs.log');
   const contract = contractFrom(`
 [contract]
 id = "self-validation"

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TRUSS_VERDICT_PREDICATE_TYPE, type VerdictPredicate } from '../../src/core/attest/index.js';
 import {
   type ArtifactAttestationOptions,
@@ -13,43 +13,31 @@ import {
   fakeIdToken,
   fakeSigstore,
   type Json,
+  OIDC_ENV,
   OIDC_REQUEST_TOKEN,
   OIDC_URL,
   sigstoreScope,
+  useOidcEnv,
 } from '../helpers/fake-sigstore.js';
+import { useNock } from '../helpers/nock-guard.js';
 
 const OWNER = 'Codertocat';
 const REPO = 'Hello-World';
 const TOKEN = 'ghs_attesttoken0000000000000000000000';
-const OIDC_ENV = {
-  ACTIONS_ID_TOKEN_REQUEST_URL: OIDC_URL,
-  ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC_REQUEST_TOKEN,
-};
 
 let sample: ReturnType<typeof attestedSample>;
 let subject: ArtifactAttestationOptions['subject'];
 let predicate: VerdictPredicate;
 
+useNock();
+useOidcEnv();
 beforeAll(() => {
-  nock.disableNetConnect();
   sample = attestedSample();
   const { statement } = sample.attest();
   subject = statement.subject.find((s) => s.digest.sha256) as typeof subject;
   predicate = statement.predicate;
 });
-afterAll(() => {
-  sample.fixture.close();
-  nock.enableNetConnect();
-});
-beforeEach(() => {
-  // @sigstore/sign reads the OIDC variables from process.env; a stray SIGSTORE_ID_TOKEN would bypass them.
-  vi.stubEnv('SIGSTORE_ID_TOKEN', '');
-  for (const [name, value] of Object.entries(OIDC_ENV)) vi.stubEnv(name, value);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  nock.cleanAll();
-});
+afterAll(() => sample.fixture.close());
 
 function options(overrides: Partial<ArtifactAttestationOptions> = {}): ArtifactAttestationOptions {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArtifactZipError, readZipFiles } from '../../src/github/artifact-zip.js';
-import { zipOf } from '../app/app-kit.js';
+import { zipOf } from '../helpers/zip.js';
 
 describe('readZipFiles (artifact zips from the REST API)', () => {
   it('reads the wanted deflated file and skips the rest', () => {

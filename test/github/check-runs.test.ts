@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CheckAnnotation,
   clipCheckText,
@@ -9,11 +9,13 @@ import {
   startCheckRun,
 } from '../../src/github/check-runs.js';
 import { MissingPermissionError } from '../../src/github/octokit.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
+
+/** The real client (no backoff) on Codertocat/Hello-World. */
+const onRepo = () => ({ octokit: testOctokit(), owner: OWNER, repo: REPO });
 
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const NAME = 'truss / greeting-0001';
@@ -73,9 +75,7 @@ describe('startCheckRun', () => {
       })
       .reply(201, checkRun(4));
     const result = await startCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       name: NAME,
       headSha: HEAD,
       externalId: 'session-1',
@@ -90,9 +90,7 @@ describe('startCheckRun', () => {
   it('maps 403 "Resource not accessible by integration" to MissingPermissionError with the fix', async () => {
     nock(API).post(`/repos/${OWNER}/${REPO}/check-runs`).reply(403, FORBIDDEN);
     const error = await startCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       name: NAME,
       headSha: HEAD,
       dryRun: false,
@@ -109,9 +107,7 @@ describe('startCheckRun', () => {
     nock(API).post(`/repos/${OWNER}/${REPO}/check-runs`).reply(422, { message: 'No commit found for SHA' });
     await expect(
       startCheckRun({
-        octokit: testOctokit(),
-        owner: OWNER,
-        repo: REPO,
+        ...onRepo(),
         name: NAME,
         headSha: HEAD,
         dryRun: false,
@@ -152,9 +148,7 @@ describe('completeCheckRun', () => {
       .times(3)
       .reply(200, checkRun(4, { status: 'completed' }));
     const result = await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'failure',
       output: { ...output, annotations: all },
@@ -185,9 +179,7 @@ describe('completeCheckRun', () => {
       })
       .reply(200, checkRun(4, { status: 'completed', conclusion: 'success' }));
     const result = await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'success',
       output: { title: 'pass', summary: 'all met', annotations: [] },
@@ -207,9 +199,7 @@ describe('completeCheckRun', () => {
       })
       .reply(200, checkRun(4));
     await completeCheckRun({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       checkRunId: 4,
       conclusion: 'neutral',
       output: { title: 't', summary: 's'.repeat(70_000), text: 'x'.repeat(MAX_CHECK_TEXT) },
@@ -225,9 +215,7 @@ describe('completeCheckRun', () => {
     nock(API).patch(`/repos/${OWNER}/${REPO}/check-runs/4`).reply(403, FORBIDDEN);
     await expect(
       completeCheckRun({
-        octokit: testOctokit(),
-        owner: OWNER,
-        repo: REPO,
+        ...onRepo(),
         checkRunId: 4,
         conclusion: 'success',
         output: { title: 't', summary: 's' },
@@ -283,9 +271,7 @@ describe('findCheckRuns', () => {
         ],
       });
     const runs = await findCheckRuns({
-      octokit: testOctokit(),
-      owner: OWNER,
-      repo: REPO,
+      ...onRepo(),
       ref: HEAD,
       checkName: NAME,
     });

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Logger } from '../../src/github/logger.js';
 import { createOctokit, type Octokit } from '../../src/github/octokit.js';
+import { webhookExamples } from '../helpers/fake-github.js';
 
 export const API = 'https://api.github.com';
 export const OWNER = 'Codertocat';
@@ -48,21 +48,6 @@ export function recordingOctokit(log: Logger = captureLog()): { octokit: Octokit
     throw new Error('no request may be made here');
   };
   return { octokit: createOctokit({ token: 't', log, fetch, retryBaseMs: 1, throttle: false }), calls };
-}
-
-interface WebhookExamples {
-  name: string;
-  examples: Record<string, unknown>[];
-}
-
-const require = createRequire(import.meta.url);
-
-/** Real webhook payloads from @octokit/webhooks-examples. */
-export function webhookExamples(event: string): Record<string, unknown>[] {
-  const all = require('@octokit/webhooks-examples/api.github.com/index.json') as WebhookExamples[];
-  const found = all.find((entry) => entry.name === event);
-  if (!found) throw new Error(`no webhook examples for ${event}`);
-  return structuredClone(found.examples);
 }
 
 export interface ExampleComment {

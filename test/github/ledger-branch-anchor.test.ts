@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +25,7 @@ import {
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { captureLog } from './helpers.js';
 
 const crypto = createNodeCrypto();
@@ -59,7 +59,7 @@ const base = () => ({
 
 /** The log files on the branch head, written to a directory so the core verifier can check them. */
 function branchLogDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'truss-branch-log-'));
+  const dir = tempDir('branch-log').dir;
   for (const name of [LOG_FILES.config, LOG_FILES.leaves, LOG_FILES.checkpoint, LOG_FILES.history]) {
     const text = ledger.file(`anchor/${name}`);
     if (text !== null) writeFileSync(path.join(dir, name), text);
@@ -197,7 +197,7 @@ describe('LedgerBranchAnchor + anchorSession: a session anchored on the branch',
   afterEach(() => fixture.close());
 
   it('appends an anchor_receipt whose checkpoint is the one published on the branch; the bundle verifies', async () => {
-    fixture = openFixture('truss-branch-anchor-');
+    fixture = openFixture('branch-anchor');
     const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
     const anchor = new LedgerBranchAnchor(base());
     const result = await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
@@ -206,6 +206,7 @@ describe('LedgerBranchAnchor + anchorSession: a session anchored on the branch',
     const report = verifyBundle(exportBundle(fixture.store, sessionId, crypto), {
       crypto,
       trusted: trustedOf(SESSION_KEY),
+      receipts: checkReceipt,
     });
     expect(report).toMatchObject({ status: 'verified', terminal_kind: 'run_completed' });
     expect(report.anchors).toEqual([

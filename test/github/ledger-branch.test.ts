@@ -1,12 +1,11 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFilesToBranch } from '../../src/github/ledger-branch.js';
 import { MissingPermissionError } from '../../src/github/octokit.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const GIT = `/repos/${OWNER}/${REPO}/git`;
 const BRANCH = 'truss-ledger';
@@ -52,6 +51,42 @@ function mockBlobs(scope: nock.Scope): nock.Scope {
     .reply(201, blobBody(sha('c')));
 }
 
+/**
+ * One commit on top of head `head` (whose tree is `headTree`): read the ref and the head commit, post
+ * tree `tree` and commit `commit`; returns the ref update (PATCH to `commit`) for the caller to answer.
+ */
+function commitOnHead(
+  scope: nock.Scope,
+  shas: { head: string; headTree: string; tree: string; commit: string },
+): nock.Interceptor {
+  const head = sha(shas.head);
+  const headTree = sha(shas.headTree);
+  const tree = sha(shas.tree);
+  const commit = sha(shas.commit);
+  return scope
+    .get(GET_REF)
+    .reply(200, refBody(head))
+    .get(`${GIT}/commits/${head}`)
+    .reply(200, commitBody(head, headTree))
+    .post(`${GIT}/trees`, { base_tree: headTree, tree: treeEntries })
+    .reply(201, { sha: tree, url: '', tree: [] })
+    .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree, parents: [head] })
+    .reply(201, commitBody(commit, tree, [head]))
+    .patch(PATCH_REF, { sha: commit, force: false });
+}
+
+/** The first ledger commit, on no branch yet: tree `d`, orphan commit `e`; returns the branch creation (POST refs). */
+function orphanCommit(scope: nock.Scope): nock.Interceptor {
+  return scope
+    .get(GET_REF)
+    .reply(404, { message: 'Not Found' })
+    .post(`${GIT}/trees`, { tree: treeEntries })
+    .reply(201, { sha: sha('d'), url: '', tree: [] })
+    .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
+    .reply(201, commitBody(sha('e'), sha('d')))
+    .post(`${GIT}/refs`, { ref: `refs/heads/${BRANCH}`, sha: sha('e') });
+}
+
 const options = (overrides: Partial<Parameters<typeof commitFilesToBranch>[0]> = {}) => ({
   octokit: testOctokit(),
   owner: OWNER,
@@ -65,15 +100,7 @@ const options = (overrides: Partial<Parameters<typeof commitFilesToBranch>[0]> =
 
 describe('commitFilesToBranch', () => {
   it('creates the branch as an orphan commit when it does not exist', async () => {
-    mockBlobs(nock(API))
-      .get(GET_REF)
-      .reply(404, { message: 'Not Found' })
-      .post(`${GIT}/trees`, { tree: treeEntries })
-      .reply(201, { sha: sha('d'), url: '', tree: [] })
-      .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
-      .reply(201, commitBody(sha('e'), sha('d')))
-      .post(`${GIT}/refs`, { ref: `refs/heads/${BRANCH}`, sha: sha('e') })
-      .reply(201, refBody(sha('e')));
+    orphanCommit(mockBlobs(nock(API))).reply(201, refBody(sha('e')));
     const result = await commitFilesToBranch(options());
     expect(result).toEqual({
       commitSha: sha('e'),
@@ -83,21 +110,10 @@ describe('commitFilesToBranch', () => {
   });
 
   it('adds a commit on top of the existing head, keeping its tree', async () => {
-    mockBlobs(nock(API))
-      .get(GET_REF)
-      .reply(200, refBody(sha('1')))
-      .get(`${GIT}/commits/${sha('1')}`)
-      .reply(200, commitBody(sha('1'), sha('2')))
-      .post(`${GIT}/trees`, { base_tree: sha('2'), tree: treeEntries })
-      .reply(201, { sha: sha('3'), url: '', tree: [] })
-      .post(`${GIT}/commits`, {
-        message: 'truss: ledger for session s-1',
-        tree: sha('3'),
-        parents: [sha('1')],
-      })
-      .reply(201, commitBody(sha('4'), sha('3'), [sha('1')]))
-      .patch(PATCH_REF, { sha: sha('4'), force: false })
-      .reply(200, refBody(sha('4')));
+    commitOnHead(mockBlobs(nock(API)), { head: '1', headTree: '2', tree: '3', commit: '4' }).reply(
+      200,
+      refBody(sha('4')),
+    );
     const result = await commitFilesToBranch(options({ branch: `refs/heads/${BRANCH}` }));
     expect(result?.commitSha).toBe(sha('4'));
     expect(nock.isDone()).toBe(true);
@@ -105,37 +121,15 @@ describe('commitFilesToBranch', () => {
 
   it('re-reads the ref and retries once when the update is not a fast-forward (422)', async () => {
     const log = captureLog();
-    mockBlobs(nock(API))
-      // first attempt, on head 1
-      .get(GET_REF)
-      .reply(200, refBody(sha('1')))
-      .get(`${GIT}/commits/${sha('1')}`)
-      .reply(200, commitBody(sha('1'), sha('2')))
-      .post(`${GIT}/trees`, { base_tree: sha('2'), tree: treeEntries })
-      .reply(201, { sha: sha('3'), url: '', tree: [] })
-      .post(`${GIT}/commits`, {
-        message: 'truss: ledger for session s-1',
-        tree: sha('3'),
-        parents: [sha('1')],
-      })
-      .reply(201, commitBody(sha('4'), sha('3'), [sha('1')]))
-      .patch(PATCH_REF, { sha: sha('4'), force: false })
-      .reply(422, { message: 'Update is not a fast forward', documentation_url: '', status: '422' })
-      // another job moved the branch to head 5; the blobs are reused
-      .get(GET_REF)
-      .reply(200, refBody(sha('5')))
-      .get(`${GIT}/commits/${sha('5')}`)
-      .reply(200, commitBody(sha('5'), sha('6')))
-      .post(`${GIT}/trees`, { base_tree: sha('6'), tree: treeEntries })
-      .reply(201, { sha: sha('7'), url: '', tree: [] })
-      .post(`${GIT}/commits`, {
-        message: 'truss: ledger for session s-1',
-        tree: sha('7'),
-        parents: [sha('5')],
-      })
-      .reply(201, commitBody(sha('8'), sha('7'), [sha('5')]))
-      .patch(PATCH_REF, { sha: sha('8'), force: false })
-      .reply(200, refBody(sha('8')));
+    // First attempt, on head 1.
+    const moved = commitOnHead(mockBlobs(nock(API)), {
+      head: '1',
+      headTree: '2',
+      tree: '3',
+      commit: '4',
+    }).reply(422, { message: 'Update is not a fast forward', documentation_url: '', status: '422' });
+    // Another job moved the branch to head 5; the blobs are reused.
+    commitOnHead(moved, { head: '5', headTree: '6', tree: '7', commit: '8' }).reply(200, refBody(sha('8')));
     const result = await commitFilesToBranch(options({ octokit: testOctokit(log) }));
     expect(result?.commitSha).toBe(sha('8'));
     expect(log.text()).toMatch(/moved while committing the ledger \(HTTP 422\); retrying once/);
@@ -162,29 +156,8 @@ describe('commitFilesToBranch', () => {
   });
 
   it('retries when a concurrent job created the branch first (422 on POST refs)', async () => {
-    mockBlobs(nock(API))
-      .get(GET_REF)
-      .reply(404, { message: 'Not Found' })
-      .post(`${GIT}/trees`, { tree: treeEntries })
-      .reply(201, { sha: sha('d'), url: '', tree: [] })
-      .post(`${GIT}/commits`, { message: 'truss: ledger for session s-1', tree: sha('d'), parents: [] })
-      .reply(201, commitBody(sha('e'), sha('d')))
-      .post(`${GIT}/refs`)
-      .reply(422, { message: 'Reference already exists' })
-      .get(GET_REF)
-      .reply(200, refBody(sha('1')))
-      .get(`${GIT}/commits/${sha('1')}`)
-      .reply(200, commitBody(sha('1'), sha('2')))
-      .post(`${GIT}/trees`, { base_tree: sha('2'), tree: treeEntries })
-      .reply(201, { sha: sha('3'), url: '', tree: [] })
-      .post(`${GIT}/commits`, {
-        message: 'truss: ledger for session s-1',
-        tree: sha('3'),
-        parents: [sha('1')],
-      })
-      .reply(201, commitBody(sha('4'), sha('3'), [sha('1')]))
-      .patch(PATCH_REF, { sha: sha('4'), force: false })
-      .reply(200, refBody(sha('4')));
+    const raced = orphanCommit(mockBlobs(nock(API))).reply(422, { message: 'Reference already exists' });
+    commitOnHead(raced, { head: '1', headTree: '2', tree: '3', commit: '4' }).reply(200, refBody(sha('4')));
     expect((await commitFilesToBranch(options()))?.commitSha).toBe(sha('4'));
     expect(nock.isDone()).toBe(true);
   });

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createOctokit,
   isRateLimitError,
@@ -8,13 +8,12 @@ import {
   statusOf,
   toMissingPermission,
 } from '../../src/github/octokit.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO } from './helpers.js';
 
 const REPO_BODY = { id: 1296269, name: REPO, full_name: `${OWNER}/${REPO}`, private: false };
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {

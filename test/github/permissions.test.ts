@@ -1,11 +1,10 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizeActor, politeDenial } from '../../src/github/permissions.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, exampleBotUser, exampleComment, OWNER, REPO, testOctokit } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 /** The documented "Get repository permissions for a user" response. */
 function permissionBody(permission: string, roleName: string, user: Record<string, unknown>) {

@@ -1,11 +1,10 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { react } from '../../src/github/reactions.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, exampleComment, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const comment = exampleComment();
 

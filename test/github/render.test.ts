@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportClause, ReportVote, RunReport } from '../../src/core/run/run-report.js';
+import type { ReportClause, ReportVote, RunReport } from '../../src/core/run/index.js';
 import {
   CHECK_OUTPUT_LIMIT,
   COMMENT_LIMIT,

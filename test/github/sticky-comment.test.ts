@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MissingPermissionError } from '../../src/github/octokit.js';
 import { embedMeta } from '../../src/github/render/meta.js';
@@ -8,6 +8,7 @@ import {
   readStickyMetadata,
   upsertStickyComment,
 } from '../../src/github/sticky-comment.js';
+import { useNock } from '../helpers/nock-guard.js';
 import {
   API,
   captureLog,
@@ -19,9 +20,7 @@ import {
   testOctokit,
 } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 const ISSUE = 1;
 const MARKER = '<!-- truss:sticky contract=greeting-0001 -->';

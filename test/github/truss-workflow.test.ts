@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MissingPermissionError } from '../../src/github/octokit.js';
 import {
   dispatchTrussWorkflow,
@@ -8,6 +8,7 @@ import {
   WorkflowDispatchError,
 } from '../../src/github/truss-workflow.js';
 import { contents } from '../app/app-kit.js';
+import { useNock } from '../helpers/nock-guard.js';
 import { API, OWNER, REPO, testOctokit } from './helpers.js';
 
 const R = `/repos/${OWNER}/${REPO}`;
@@ -25,12 +26,7 @@ function files(yaml: string | null, toml: string | null): void {
 }
 
 describe('the Truss workflow the App dispatches', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterAll(() => nock.enableNetConnect());
-  afterEach(() => {
-    expect(nock.pendingMocks()).toEqual([]);
-    nock.cleanAll();
-  });
+  useNock();
 
   it('defaults to truss.yml, then [app] workflow, then .github/truss.yml wins', async () => {
     files(null, null);

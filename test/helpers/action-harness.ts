@@ -16,14 +16,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
-import { contentsFile, FakeGitHub, type RecordedRequest } from './fake-github.js';
-import { git } from './git.js';
+import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
+import { contentsFile, FakeGitHub, type RecordedRequest, webhookExample } from './fake-github.js';
+import { commitFiles, git, initRepo } from './git.js';
+import { tempDir } from './temp-dir.js';
 
 export const OWNER = 'Codertocat';
 export const REPO = 'Hello-World';
@@ -37,33 +37,17 @@ export const RUN_URL = `https://github.com/${OWNER}/${REPO}/actions/runs/${RUN_I
 /** The check that shows whether a human signed off on the current evidence. */
 export const HUMAN_REVIEW = 'truss / human review';
 
-/** The contract on the BASE branch: what the PR is judged by. */
-export const BASE_CONTRACT = `[contract]
-id = "greeting-0001"
-title = "Write a greeting file"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-`;
-
 /** What a PR author would love to run instead: a check that always passes (on the PR head only). */
-export const HEAD_CONTRACT = `[contract]\nid = "greeting-0001"\nintent = "anything"\n\n[[done]]\nkind = "check"\ndesc = "always passes"\nrun = "true"\n`;
+export const HEAD_CONTRACT = contractToml(
+  { id: 'greeting-0001', intent: 'anything' },
+  { kind: 'check', desc: 'always passes', run: 'true' },
+);
 
 export { git };
 
 type Json = Record<string, unknown>;
 
-/** A payload from @octokit/webhooks-examples (api.github.com), deep-copied so tests can adapt it; events without actions (workflow_dispatch) omit `action`. */
-export function webhookExample(name: string, action?: string): Json {
-  const event = examples
-    .find((e) => e.name === name)
-    ?.examples.find((x) => (x as { action?: string }).action === action);
-  if (!event) throw new Error(`no ${name}.${action ?? '(no action)'} example in @octokit/webhooks-examples`);
-  return structuredClone(event) as Json;
-}
+export { webhookExample };
 
 /** The `pull_request` object of the real `pull_request.opened` example (#2), at the given SHAs. */
 export function pullRequestObject(headSha: string, baseSha: string): Json {
@@ -74,6 +58,16 @@ export function pullRequestObject(headSha: string, baseSha: string): Json {
   pr.head.sha = headSha;
   pr.base.sha = baseSha;
   return pr as unknown as Json;
+}
+
+/**
+ * The real `workflow_dispatch` example with the inputs the Truss App dispatches: pull request #2 at
+ * `headSha`, contract `greeting`, then `inputs` (mode, requester, check_run_id, …).
+ */
+export function appDispatchPayload(headSha: string, inputs: Record<string, string>): Json {
+  const payload = webhookExample('workflow_dispatch');
+  payload.inputs = { pr_number: String(PR_NUMBER), head_sha: headSha, contract: 'greeting', ...inputs };
+  return payload;
 }
 
 export function pullRequestPayload(headSha: string, baseSha: string): Json {
@@ -340,8 +334,11 @@ export class ActionHarness {
   readonly headSha: string;
   readonly seed: string;
   readonly key: SigningKey;
-  /** The contract text `.truss/contracts/greeting.toml` holds at the base commit (tests may swap it). */
-  baseContract = BASE_CONTRACT;
+  /**
+   * The contract text `.truss/contracts/greeting.toml` holds at the base commit, what the PR is
+   * judged by (tests may swap it).
+   */
+  baseContract = GREETING_CONTRACT;
   #url: string | null = null;
   #runs = 0;
 
@@ -349,23 +346,17 @@ export class ActionHarness {
     const generated = SigningKey.generate();
     this.seed = generated.seedBase64;
     this.key = generated.key;
-    this.root = mkdtempSync(join(tmpdir(), 'truss-action-'));
+    this.root = tempDir('action').dir;
     this.runnerTemp = join(this.root, 'runner-temp');
     mkdirSync(this.runnerTemp);
-    this.source = join(this.root, 'source');
-    mkdirSync(this.source);
-    git(this.source, 'init', '-q', '-b', 'main');
-    writeFileSync(join(this.source, 'README.md'), '# hello\n');
-    git(this.source, 'add', '.');
-    git(this.source, 'commit', '-qm', 'base');
+    this.source = initRepo(join(this.root, 'source'), { 'README.md': '# hello\n' });
     git(this.source, 'checkout', '-qb', 'feature');
-    writeFileSync(join(this.source, 'greeting.txt'), 'hello from the harness\n');
-    mkdirSync(join(this.source, '.truss/contracts'), { recursive: true });
-    writeFileSync(join(this.source, '.truss/contracts/greeting.toml'), HEAD_CONTRACT);
-    git(this.source, 'add', '.');
-    git(this.source, 'commit', '-qm', 'add greeting');
+    this.headSha = commitFiles(
+      this.source,
+      { 'greeting.txt': 'hello from the harness\n', '.truss/contracts/greeting.toml': HEAD_CONTRACT },
+      'add greeting',
+    );
     this.baseSha = git(this.source, 'rev-parse', 'main');
-    this.headSha = git(this.source, 'rev-parse', 'HEAD');
     this.origin = join(this.root, 'origin.git');
     git(this.root, 'init', '-q', '--bare', '-b', 'main', this.origin);
     git(this.source, 'push', '-q', this.origin, 'main', `feature:refs/pull/${PR_NUMBER}/head`);

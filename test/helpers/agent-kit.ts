@@ -1,7 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ResolvedContract, resolveContractSources } from '../../src/core/contract/index.js';
+import {
+  type ContractFormat,
+  type ResolvedContract,
+  resolveContractSources,
+} from '../../src/core/contract/index.js';
 import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
 import type {
   ChatRequest,
@@ -11,11 +13,13 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/run-contract.js';
+import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
-import { git } from './git.js';
-import { keyFromByte } from './ledger-kit.js';
+import { APPROVED_CHECK, contractToml } from './contract-toml.js';
+import { git, initRepo, README } from './git.js';
+import { keyFromByte } from './keys.js';
+import { tempDir } from './temp-dir.js';
 
 export const AGENT_KEY = keyFromByte(0x61);
 export const APPROVER_KEY = keyFromByte(0x62);
@@ -24,24 +28,23 @@ export { git };
 
 /** A fresh directory, optionally a git repository with one commit (and `.truss/` ignored). */
 export function makeWorkdir(options: { git?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-agent-'));
-  if (options.git) {
-    git(dir, 'init', '-q', '-b', 'main');
-    writeFileSync(join(dir, 'README.md'), '# demo\n');
-    writeFileSync(join(dir, '.gitignore'), '.truss/\n');
-    git(dir, 'add', '.');
-    git(dir, 'commit', '-qm', 'base');
-  }
-  return dir;
+  const dir = tempDir('agent').dir;
+  return options.git ? initRepo(dir, { ...README, '.gitignore': '.truss/\n' }) : dir;
 }
 
 export function commitCount(dir: string): number {
   return Number(git(dir, 'rev-list', '--count', 'HEAD').trim());
 }
 
-/** Resolves contract TOML text the way `truss run` does (layering, defaults, hash). */
-export function contractFrom(text: string): { contract: ResolvedContract; hash: string } {
-  const { contract, hash } = resolveContractSources({ contract: { file: 'contract.toml', text } });
+/**
+ * Resolves contract TOML text like `truss run` (layering, defaults, hash), with core's keys alone
+ * unless a host's `format` is given (a session a GitHub host resumes must be resolved with its).
+ */
+export function contractFrom(
+  text: string,
+  format?: ContractFormat,
+): { contract: ResolvedContract; hash: string } {
+  const { contract, hash } = resolveContractSources({ contract: { file: 'contract.toml', text }, format });
   return { contract, hash };
 }
 
@@ -109,7 +112,7 @@ export interface AgentRun {
   close(): void;
 }
 
-export function openRunStore(dir = mkdtempSync(join(tmpdir(), 'truss-agent-db-'))): AgentRun {
+export function openRunStore(dir = tempDir('agent-db').dir): AgentRun {
   const dbPath = join(dir, 'ledger.db');
   const store = LedgerStore.open(dbPath);
   return { dbPath, store, events: [], close: () => store.close() };
@@ -200,27 +203,15 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Pro
 }
 
 /** A contract whose `bash` (matched as `ba*`) is behind an approval gate; its check wants approved.txt. */
-export const GATED_CONTRACT_TOML = `
-[contract]
-id = "gated"
-intent = "Write approved.txt with bash"
-
-[[done]]
-kind = "check"
-desc = "approved.txt says approved"
-run = "grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash", "read_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["ba*"]
-`;
+export const GATED_CONTRACT_TOML = contractToml(
+  { id: 'gated', intent: 'Write approved.txt with bash' },
+  APPROVED_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    constraints: { allow_tools: ['bash', 'read_file'] },
+    approval_gates: { enabled: true, high_risk_tools: ['ba*'] },
+  },
+);
 
 /** The agent for {@link GATED_CONTRACT_TOML}: one gated bash call, then a final answer. */
 export function gatedAgent(): ScriptedProvider {

@@ -4,8 +4,10 @@ import {
   FORGER_KEY,
   flipHexByte,
   type LedgerFixture,
+  REVIEW_FIELDS,
   REVIEWER_KEY,
   relinkEntries,
+  reviewPayload,
   SESSION_KEY,
   signEntry,
 } from './ledger-kit.js';
@@ -26,12 +28,6 @@ export interface TamperCase {
 }
 
 const PINNED = [SESSION_KEY.publicKeyHex, REVIEWER_KEY.publicKeyHex];
-const REVIEW_FIELDS = {
-  decision: 'approved',
-  note: 'looks right',
-  actor: { login: 'maintainer', id: 42 },
-  source: { review_id: 7, commit_sha: '2'.repeat(40), url: 'https://github.com/octo/hello/pull/1' },
-} as const;
 
 export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
   const crypto = createNodeCrypto();
@@ -137,14 +133,7 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     (fields: Record<string, unknown>, signer = REVIEWER_KEY) =>
     (b: Bundle, e: LedgerEntry[]) => {
       const head = at(e, 6).entry_hash;
-      const payload = {
-        ...REVIEW_FIELDS,
-        attested_head_hash: head,
-        reviewer_key_id: REVIEWER_KEY.keyId,
-        reviewer_public_key: REVIEWER_KEY.publicKeyHex,
-        ...fields,
-      };
-      const review = signEntry(head, 7, 'human_review', payload, signer);
+      const review = signEntry(head, 7, 'human_review', reviewPayload(head, fields), signer);
       e.push(review);
       b.ledger.head_hash = review.entry_hash;
     };

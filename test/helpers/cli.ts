@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { writeKeyFile } from './keys.js';
+import { tempDir } from './temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -52,4 +54,37 @@ export function startCli(
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr }));
   });
   return { child, done };
+}
+
+/**
+ * What `truss run` through the real CLI needs: a HOME (so no host config is read) holding the
+ * session key and the ledger database, and a separate, empty work directory unless `workdir` is
+ * given. The key is the one of `keyFromByte(keyByte)` (default 0x61, the agent kit's AGENT_KEY).
+ */
+export interface CliHome {
+  home: string;
+  workdir: string;
+  db: string;
+  keyFile: string;
+  env: { HOME: string };
+  /** `--workdir W --db D --key K`: what every run and resume against this home passes. */
+  runFlags: string[];
+  /** Writes `name` (a contract, a script) under HOME; returns its path. */
+  write(name: string, text: string): string;
+}
+
+export function cliHome(prefix: string, options: { workdir?: string; keyByte?: number } = {}): CliHome {
+  const home = tempDir(prefix);
+  const workdir = options.workdir ?? tempDir(`${prefix}-wd`).dir;
+  const keyFile = writeKeyFile(home.path('session.key'), options.keyByte ?? 0x61);
+  const db = home.path('ledger.db');
+  return {
+    home: home.dir,
+    workdir,
+    db,
+    keyFile,
+    env: { HOME: home.dir },
+    runFlags: ['--workdir', workdir, '--db', db, '--key', keyFile],
+    write: (name, text) => home.write(name, text),
+  };
 }

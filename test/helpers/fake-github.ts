@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
 
 export interface RecordedRequest {
   method: string;
@@ -80,6 +81,25 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+type Json = Record<string, unknown>;
+
+/** Every example payload of webhook `event` in @octokit/webhooks-examples (api.github.com), deep-copied. */
+export function webhookExamples(event: string): Json[] {
+  const found = examples.find((entry) => entry.name === event);
+  if (!found) throw new Error(`no webhook examples for ${event}`);
+  return structuredClone(found.examples) as Json[];
+}
+
+/**
+ * The `name`.`action` example payload, deep-copied so tests can adapt it; events without actions
+ * (workflow_dispatch) omit `action`.
+ */
+export function webhookExample(name: string, action?: string): Json {
+  const event = webhookExamples(name).find((x) => (x as { action?: string }).action === action);
+  if (!event) throw new Error(`no ${name}.${action ?? '(no action)'} example in @octokit/webhooks-examples`);
+  return event;
 }
 
 /** A contents-API file response, as GET /repos/{owner}/{repo}/contents/{path} returns it. */

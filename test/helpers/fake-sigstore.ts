@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 /** Request and response bodies of the fakes: JSON read by tests field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: untyped JSON bodies, asserted on by the tests
@@ -12,6 +13,25 @@ export type Json = any;
 /** The OIDC endpoint a runner exposes with `id-token: write` (ACTIONS_ID_TOKEN_REQUEST_URL). */
 export const OIDC_URL = 'https://pipelines.actions.example/idtoken/abc?api-version=2.0';
 export const OIDC_REQUEST_TOKEN = 'oidc-request-token-not-a-secret';
+/** A runner's variables for that endpoint. */
+export const OIDC_ENV = {
+  ACTIONS_ID_TOKEN_REQUEST_URL: OIDC_URL,
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: OIDC_REQUEST_TOKEN,
+};
+
+/**
+ * Each test runs with {@link OIDC_ENV} in process.env, where @sigstore/sign reads it, and without a
+ * stray SIGSTORE_ID_TOKEN (which would bypass it); every variable is restored after the test.
+ */
+export function useOidcEnv(): void {
+  beforeEach(() => {
+    vi.stubEnv('SIGSTORE_ID_TOKEN', '');
+    for (const [name, value] of Object.entries(OIDC_ENV)) vi.stubEnv(name, value);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+}
 export const WORKFLOW_SUBJECT = 'repo:Codertocat/Hello-World:pull_request';
 
 /** An unsigned JWT shaped like GitHub's Actions OIDC token (Fulcio is faked, so nobody checks the signature). */
@@ -29,7 +49,7 @@ export function fakeIdToken(): string {
  * so @actions/attest can parse what "Fulcio" returns and tests can check signatures against it.
  */
 export function issueCertificate(publicKeyPem: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-fake-fulcio-'));
+  const dir = tempDir('fake-fulcio').dir;
   try {
     writeFileSync(join(dir, 'leaf.pub'), publicKeyPem);
     const run = (...args: string[]) => {

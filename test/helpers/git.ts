@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { tempDir } from './temp-dir.js';
 
 /** The fixed identity every test commit is made with. */
 export const GIT_IDENTITY: Readonly<Record<string, string>> = Object.freeze({
@@ -29,18 +29,32 @@ export function git(cwd: string, ...args: string[]): string {
   }).trimEnd();
 }
 
+/** The README every test repository starts with unless it names its own files. */
+export const README = { 'README.md': '# demo\n' };
+
 /**
- * A fresh repository on `main` with one commit of `files` (path → content; default a README).
- * `prefix` names the temp directory so a leftover one says which suite made it.
+ * Writes `files` (path → content, parent folders created) into the work tree at `dir` and commits
+ * everything there (`git add -A`) as one commit; returns the new HEAD.
  */
-export function makeRepo(
-  files: Record<string, string> = { 'README.md': '# demo\n' },
-  prefix = 'truss-repo-',
-): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  git(dir, 'init', '-q', '-b', 'main');
-  for (const [path, content] of Object.entries(files)) writeFileSync(join(dir, path), content);
+export function commitFiles(dir: string, files: Record<string, string>, message: string): string {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
   git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'base');
+  git(dir, 'commit', '-qm', message);
+  return git(dir, 'rev-parse', 'HEAD');
+}
+
+/** `git init` on `main` in `dir` (created if missing), then one commit of `files` and whatever `dir` already holds. */
+export function initRepo(dir: string, files: Record<string, string> = README, message = 'base'): string {
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  commitFiles(dir, files, message);
   return dir;
+}
+
+/** A fresh repository in a new temp directory (`truss-<prefix>-…`) on `main` with one commit of `files`. */
+export function makeRepo(files: Record<string, string> = README, prefix = 'repo'): string {
+  return initRepo(tempDir(prefix).dir, files);
 }

@@ -1,10 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Signer, SigningKey, type TrustedKeys } from '../../src/core/ledger/index.js';
 
 /** Repository root: child processes run from here so `--import tsx` resolves. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,22 +8,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Path of a script in test/helpers/, for spawning as a real child process. */
 export function helperScript(name: string): string {
   return fileURLToPath(new URL(`./${name}`, import.meta.url));
-}
-
-/** A deterministic key: the seed is 32 copies of `byte`. Returns the base64 seed for TRUSS_SIGNING_KEY too. */
-export function seededKey(byte: number): { key: SigningKey; seedBase64: string } {
-  const seed = new Uint8Array(32).fill(byte);
-  return { key: SigningKey.fromSeed(seed), seedBase64: Buffer.from(seed).toString('base64') };
-}
-
-export function trustedOf(...signers: Signer[]): TrustedKeys {
-  return new Map(signers.map((signer, i) => [signer.publicKeyHex, `test key ${i}`]));
-}
-
-/** A fresh directory under the OS temp dir; `cleanup` removes it and everything inside. */
-export function makeTempDir(prefix: string): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), `truss-${prefix}-`));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A second, independent SQLite connection to a ledger file (not through LedgerStore). */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { checkReceipt } from '../../src/core/anchor/index.js';
 import {
   bytesToHex,
   canonicalJson,
@@ -12,9 +13,10 @@ import {
   type LedgerEntry,
   LedgerStore,
   type Signer,
-  SigningKey,
   type VerifyReport,
 } from '../../src/core/ledger/index.js';
+import { keyFromByte, trustedOf } from './keys.js';
+import { tempDir } from './temp-dir.js';
 
 /**
  * Shared parts of the ledger verification suites: real SQLite files in temp dirs, real ed25519 keys
@@ -22,17 +24,30 @@ import {
  * exported bundle JSON, exactly as an attacker with file access would.
  */
 
-export function keyFromByte(byte: number): SigningKey {
-  return SigningKey.fromSeed(new Uint8Array(32).fill(byte));
-}
+export { keyFromByte, trustedOf };
 
 /** The run's session key, a forger's key and a human reviewer's key. */
 export const SESSION_KEY = keyFromByte(0x11);
 export const FORGER_KEY = keyFromByte(0x22);
 export const REVIEWER_KEY = keyFromByte(0x33);
 
-export function trustedOf(...keys: Signer[]): Map<string, string> {
-  return new Map(keys.map((key, i) => [key.publicKeyHex, `key-${i}`]));
+/** A human review's own fields, as a maintainer's approval on a pull request carries them. */
+export const REVIEW_FIELDS = {
+  decision: 'approved',
+  note: 'looks right',
+  actor: { login: 'maintainer', id: 42 },
+  source: { review_id: 7, commit_sha: '2'.repeat(40), url: 'https://github.com/octo/hello/pull/1' },
+} as const;
+
+/** A well-formed human_review payload by REVIEWER_KEY attesting `head`, with `fields` overriding. */
+export function reviewPayload(head: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...REVIEW_FIELDS,
+    attested_head_hash: head,
+    reviewer_key_id: REVIEWER_KEY.keyId,
+    reviewer_public_key: REVIEWER_KEY.publicKeyHex,
+    ...fields,
+  };
 }
 
 export interface LedgerFixture {
@@ -44,10 +59,11 @@ export interface LedgerFixture {
   close(): void;
 }
 
-export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+export function openFixture(prefix = 'ledger-verify'): LedgerFixture {
+  const { dir, cleanup } = tempDir(prefix);
   const dbPath = path.join(dir, 'ledger.db');
-  const store = LedgerStore.open(dbPath);
+  // Opened as every host opens it: anchor receipts checked by the anchor layer.
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   const raw = new Database(dbPath);
   raw.pragma('busy_timeout = 5000');
   return {
@@ -58,7 +74,7 @@ export function openFixture(prefix = 'truss-ledger-verify-'): LedgerFixture {
     close() {
       raw.close();
       store.close();
-      rmSync(dir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }
@@ -132,6 +148,56 @@ export function insertRow(raw: Database.Database, sessionId: string, entry: Ledg
       Buffer.from(entry.entry_hash, 'hex'),
       Buffer.from(entry.signature, 'hex'),
     );
+}
+
+/** The stored fields of a journal row. */
+export const JOURNAL_FIELDS = ['seq', 'kind', 'payload', 'prev_hash', 'entry_hash', 'signature'] as const;
+export type JournalField = (typeof JOURNAL_FIELDS)[number];
+
+/**
+ * A one-byte edit of `field` of row `seq`, made in the file through `raw`: byte `position` (modulo the
+ * field's length) XOR `mask`; seq is edited as its u64le bytes 0-5 (so it stays a safe integer). Null
+ * when the edited seq is one of `taken`: moving onto an existing row is two edits, not one.
+ */
+export function storedFieldEdit(
+  raw: Database.Database,
+  sessionId: string,
+  seq: number,
+  field: JournalField,
+  position: number,
+  mask: number,
+  taken: ReadonlySet<number>,
+): { apply(): void; restore(): void } | null {
+  const row = journalRow(raw, sessionId, seq);
+  const run = (sql: string, ...params: unknown[]) => {
+    expect(raw.prepare(sql).run(...params).changes).toBe(1);
+  };
+  if (field === 'seq') {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64LE(BigInt(seq));
+    bytes[position % 6] = (bytes[position % 6] as number) ^ mask;
+    const mutated = Number(bytes.readBigUInt64LE());
+    if (taken.has(mutated)) return null;
+    const setSeq = (from: number, to: number) =>
+      run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', to, sessionId, from);
+    return { apply: () => setSeq(seq, mutated), restore: () => setSeq(mutated, seq) };
+  }
+  const set = (value: unknown, cast = false) =>
+    run(
+      `UPDATE journal SET ${field} = ${cast ? 'CAST(? AS TEXT)' : '?'} WHERE session_id = ? AND seq = ?`,
+      value,
+      sessionId,
+      seq,
+    );
+  if (field === 'kind' || field === 'payload') {
+    const text = row[field];
+    const bytes = flipByte(Buffer.from(text, 'utf8'), position % Buffer.byteLength(text), mask);
+    // CAST keeps the raw bytes as TEXT, even when they are no longer valid UTF-8.
+    return { apply: () => set(bytes, true), restore: () => set(text) };
+  }
+  const original = row[field];
+  const bytes = flipByte(original, position % original.length, mask);
+  return { apply: () => set(bytes), restore: () => set(original) };
 }
 
 export function setHead(raw: Database.Database, sessionId: string, head: Uint8Array | null): void {

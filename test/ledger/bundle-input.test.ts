@@ -15,8 +15,9 @@ import {
   verifyBundleFile,
   writeBundle,
 } from '../../src/core/ledger/index.js';
-import { makeTempDir, seededKey, trustedOf } from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const crypto = createNodeCrypto();
 const { key } = seededKey(4);
@@ -24,7 +25,7 @@ const trusted = trustedOf(key);
 const SOURCE = 'artifacts/truss-ledger.json';
 const HINT = 'is this a truss ledger bundle (truss ledger export)?';
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let dbPath: string;
 let store: LedgerStore;
 let sessionId: string;
@@ -32,7 +33,7 @@ let sessionId: string;
 let bundleText: string;
 
 beforeAll(() => {
-  temp = makeTempDir('bundle-input');
+  temp = tempDir('bundle-input');
   dbPath = join(temp.dir, 'ledger.db');
   store = LedgerStore.open(dbPath);
   sessionId = appendSampleRun(store, key, { extra: 3 });

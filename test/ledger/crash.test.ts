@@ -9,17 +9,10 @@ import {
   parseBundle,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
-import {
-  helperScript,
-  journalStats,
-  makeTempDir,
-  openRaw,
-  prng,
-  seededKey,
-  spawnTsx,
-  trustedOf,
-  waitForLine,
-} from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
+import { helperScript, journalStats, openRaw, prng, spawnTsx, waitForLine } from '../helpers/ledger-env.js';
+import type { JournalRow } from '../helpers/ledger-kit.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 /**
  * Kills a real writer process (SIGKILL: no handlers, no cleanup, possibly mid-commit) at random
@@ -34,23 +27,14 @@ const ITERATIONS = 8;
 const seed = Number(process.env.TRUSS_CRASH_SEED ?? Date.now() % 1_000_000);
 const random = prng(seed);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let dbPath: string;
 
 beforeAll(() => {
-  temp = makeTempDir('crash');
+  temp = tempDir('crash');
   dbPath = join(temp.dir, 'ledger.db');
 });
 afterAll(() => temp.cleanup());
-
-interface Row {
-  seq: number;
-  kind: string;
-  payload: string;
-  prev_hash: Buffer;
-  entry_hash: Buffer;
-  signature: Buffer;
-}
 
 /** Checks, straight from SQLite, that every row and every side table is whole. */
 function checkWhole(sessionId: string): { entries: number } {
@@ -67,7 +51,7 @@ function checkWhole(sessionId: string): { entries: number } {
       .prepare(
         'SELECT seq, kind, payload, prev_hash, entry_hash, signature FROM journal WHERE session_id = ?',
       )
-      .all(sessionId) as Row[];
+      .all(sessionId) as JournalRow[];
     const blobExists = db.prepare('SELECT size FROM blobs WHERE hash = ? AND bytes IS NOT NULL');
     const memoFor = db.prepare('SELECT seq FROM tool_memo WHERE session_id = ? AND memo_key = ?');
     for (const row of rows) {

@@ -18,7 +18,7 @@ describe('append deferSync', () => {
   let fixture: LedgerFixture;
   let id: string;
   beforeEach(() => {
-    fixture = openFixture('truss-defer-sync-');
+    fixture = openFixture('defer-sync');
     id = fixture.store.createSession({ signer: SESSION_KEY, codeVersion: 'test' }).id;
     fixture.store.append(id, 'run_started', { contract: 'x' }, SESSION_KEY);
   });

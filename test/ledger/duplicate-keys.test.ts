@@ -38,7 +38,7 @@ describe('bundle readers refuse repeated keys', () => {
   let text: string;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    fx = openFixture('truss-dup-keys-');
+    fx = openFixture('dup-keys');
     const id = appendSampleRun(fx.store, SESSION_KEY);
     text = exportText(fx, id, createNodeCrypto());
     if (runBrowserTests) browser = await launchChromium();

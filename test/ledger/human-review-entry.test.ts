@@ -21,6 +21,13 @@ import {
 import { appendSampleRun } from '../helpers/sample-run.js';
 
 const crypto = createNodeCrypto();
+/** An approval's own fields, for tests where only the head matters. */
+const PLAIN_APPROVAL = {
+  decision: 'approved',
+  note: '',
+  actor: { login: 'a', id: 1 },
+  source: { comment_id: 1, url: null },
+} as const;
 
 /** A real suspended run: the head an approval gate leaves behind. */
 function suspendedBundle(fixture: LedgerFixture): Bundle {
@@ -110,12 +117,7 @@ describe('signDetachedHumanReview / checkDetachedHumanReview', () => {
         headSeq: 3,
         attestedHeadHash: 'ab'.repeat(32),
         reviewer: REVIEWER_KEY,
-        review: {
-          decision: 'approved',
-          note: '',
-          actor: { login: 'a', id: 1 },
-          source: { comment_id: 1, url: null },
-        },
+        review: PLAIN_APPROVAL,
       }),
     ).toThrow(/64-character hex/);
     expect(() =>
@@ -124,12 +126,7 @@ describe('signDetachedHumanReview / checkDetachedHumanReview', () => {
         headSeq: -1,
         attestedHeadHash: 'ab'.repeat(32),
         reviewer: REVIEWER_KEY,
-        review: {
-          decision: 'approved',
-          note: '',
-          actor: { login: 'a', id: 1 },
-          source: { comment_id: 1, url: null },
-        },
+        review: PLAIN_APPROVAL,
       }),
     ).toThrow(/non-negative integer/);
   });

@@ -63,7 +63,7 @@ describe('a pinned review whose decision is ["approved"]', () => {
   let id: string;
   const pins = ['--key', SESSION_KEY.publicKeyHex, '--key', REVIEWER_KEY.publicKeyHex];
   beforeAll(async () => {
-    fx = openFixture('truss-review-payload-');
+    fx = openFixture('review-payload');
     id = appendSampleRun(fx.store, SESSION_KEY);
     fx.store.appendHumanReview(id, REVIEWER_KEY, { ...FIELDS, decision: ['approved'] as never });
     writeFileSync(join(fx.dir, 'bundle.json'), exportText(fx, id, createNodeCrypto()));

@@ -246,7 +246,7 @@ describe('library bundle → independent verifier', () => {
   const pinned = [SESSION_KEY.publicKeyHex];
 
   beforeEach(() => {
-    fx = openFixture('truss-ledger-interop-');
+    fx = openFixture('ledger-interop');
     const child = appendSampleRun(fx.store, SESSION_KEY, { id: 'child' });
     parent = appendSampleRun(fx.store, SESSION_KEY, { id: 'parent', terminal: false, extra: 2 });
     fx.store.append(

@@ -45,7 +45,7 @@ describe('canonical JSON nesting limit', () => {
   describe('writer and verifiers', () => {
     let fx: LedgerFixture;
     beforeEach(() => {
-      fx = openFixture('truss-json-depth-');
+      fx = openFixture('json-depth');
     });
     afterEach(() => fx.close());
 
@@ -104,7 +104,7 @@ describe.runIf(runBrowserTests)('canonical JSON nesting limit in the report page
   let fx: LedgerFixture;
   beforeAll(async () => {
     browser = await launchChromium();
-    fx = openFixture('truss-json-depth-page-');
+    fx = openFixture('json-depth-page');
   });
   afterAll(async () => {
     await browser?.close();

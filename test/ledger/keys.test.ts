@@ -1,5 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   resolveSigningKey,
   SigningKey,
 } from '../../src/core/ledger/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SEED_A = Buffer.alloc(32, 0x41);
 const SEED_B = Buffer.alloc(32, 0x42);
@@ -32,7 +32,7 @@ function keyError(fn: () => unknown): KeyError {
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'truss-keys-'));
+  dir = tempDir('keys').dir;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

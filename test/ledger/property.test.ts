@@ -13,11 +13,13 @@ import {
 } from '../../src/core/ledger/index.js';
 import {
   describeReport,
-  journalRow,
+  JOURNAL_FIELDS,
+  type JournalField,
   type LedgerFixture,
   openFixture,
   REVIEWER_KEY,
   SESSION_KEY,
+  storedFieldEdit,
   trustedOf,
 } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
@@ -124,7 +126,7 @@ const oneVerdict = <T extends { kind: string }>(steps: T[]): T[] =>
 describe('(a) any sequence of appends verifies, in the DB and as an exported bundle, on both cryptos', () => {
   let fx: LedgerFixture;
   beforeAll(() => {
-    fx = openFixture('truss-ledger-prop-a-');
+    fx = openFixture('ledger-prop-a');
   });
   afterAll(() => fx.close());
 
@@ -166,9 +168,6 @@ describe('(a) any sequence of appends verifies, in the DB and as an exported bun
 //         8 run_completed · 9 human_review (signed by the reviewer key).
 // ---------------------------------------------------------------------------------------------
 
-const FIELDS = ['seq', 'kind', 'payload', 'prev_hash', 'entry_hash', 'signature'] as const;
-type Field = (typeof FIELDS)[number];
-
 describe('(b) any single-byte mutation of a stored field is detected', () => {
   let fx: LedgerFixture;
   let id: string;
@@ -176,7 +175,7 @@ describe('(b) any single-byte mutation of a stored field is detected', () => {
   let text: string;
 
   beforeAll(() => {
-    fx = openFixture('truss-ledger-prop-b-');
+    fx = openFixture('ledger-prop-b');
     id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     fx.store.appendHumanReview(id, REVIEWER_KEY, {
       decision: 'approved',
@@ -204,58 +203,19 @@ describe('(b) any single-byte mutation of a stored field is detected', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: 9 }),
-        fc.constantFrom(...FIELDS),
+        fc.constantFrom(...JOURNAL_FIELDS),
         fc.nat(),
         fc.integer({ min: 1, max: 255 }),
-        (seq, field: Field, position, mask) => {
-          const row = journalRow(fx.raw, id, seq);
-          let mutate: () => void;
-          let restore: () => void;
-          const run = (sql: string, ...params: unknown[]) => {
-            expect(fx.raw.prepare(sql).run(...params).changes).toBe(1);
-          };
-          if (field === 'seq') {
-            // seq as its u64le bytes; bytes 0-5 keep it a safe integer.
-            const bytes = Buffer.alloc(8);
-            bytes.writeBigUInt64LE(BigInt(seq));
-            bytes[position % 6] = (bytes[position % 6] as number) ^ mask;
-            const mutated = Number(bytes.readBigUInt64LE());
-            fc.pre(!seqs.has(mutated)); // moving onto an existing seq is two edits, not one
-            mutate = () =>
-              run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', mutated, id, seq);
-            restore = () =>
-              run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', seq, id, mutated);
-          } else if (field === 'kind' || field === 'payload') {
-            const bytes = Buffer.from(row[field], 'utf8');
-            const i = position % bytes.length;
-            bytes[i] = (bytes[i] as number) ^ mask;
-            // CAST keeps the raw bytes as TEXT, even when they are no longer valid UTF-8.
-            mutate = () =>
-              run(
-                `UPDATE journal SET ${field} = CAST(? AS TEXT) WHERE session_id = ? AND seq = ?`,
-                bytes,
-                id,
-                seq,
-              );
-            restore = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, row[field], id, seq);
-          } else {
-            const original = row[field];
-            const bytes = Buffer.from(original);
-            const i = position % bytes.length;
-            bytes[i] = (bytes[i] as number) ^ mask;
-            mutate = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, bytes, id, seq);
-            restore = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, original, id, seq);
-          }
-          mutate();
+        (seq, field: JournalField, position, mask) => {
+          const edit = storedFieldEdit(fx.raw, id, seq, field, position, mask, seqs);
+          fc.pre(edit !== null);
+          edit.apply();
           try {
             const report = verifyDb();
             expect(report.status, `${field}@${seq}: ${describeReport(report)}`).toBe('failed');
             expect(report.failure?.seq, `${field}@${seq}: ${describeReport(report)}`).toBe(seq);
           } finally {
-            restore();
+            edit.restore();
           }
         },
       ),
@@ -269,11 +229,11 @@ describe('(b) any single-byte mutation of a stored field is detected', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: 9 }),
-        fc.constantFrom(...FIELDS),
+        fc.constantFrom(...JOURNAL_FIELDS),
         fc.nat(),
         fc.nat(),
         fc.integer({ min: 0, max: 2 ** 40 }),
-        (index, field: Field, position, choice, newSeq) => {
+        (index, field: JournalField, position, choice, newSeq) => {
           const bundle = structuredClone(original);
           const entry = bundle.ledger.entries[index] as LedgerEntry;
           switch (field) {

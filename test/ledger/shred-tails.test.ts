@@ -5,43 +5,34 @@
  * "shredded", and the chain still verifies. Real CLI processes, real SQLite file.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { MISSING_TAIL, SHREDDED_TAIL } from '../../src/core/ledger/output-tails.js';
 import { tailsFromStore } from '../../src/core/ledger/store-tails.js';
 import { runView } from '../../src/core/report/page/run-view.js';
-import { reportFromEntries } from '../../src/core/run/run-report.js';
-import { runCli } from '../helpers/cli.js';
+import { reportFromEntries } from '../../src/core/run/index.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
 import { keyFromByte } from '../helpers/ledger-kit.js';
 
 // Printed by joining parts, so the contract text itself does not contain it.
 const PII = 'alice.personal@example.com 078-05-1120';
 
-const CONTRACT = `[contract]
-id = "pii"
-intent = "A failing check that prints personal data"
-
-[[done]]
-kind = "check"
-desc = "prints and fails"
-run = "printf '%s@%s %s\\n' alice.personal example.com 078-05-1120; exit 3"
-`;
+const CONTRACT = contractToml(
+  { id: 'pii', intent: 'A failing check that prints personal data' },
+  {
+    kind: 'check',
+    desc: 'prints and fails',
+    run: "printf '%s@%s %s\n' alice.personal example.com 078-05-1120; exit 3",
+  },
+);
 
 describe('shredding a check output', () => {
   it('removes the tail from the database, exports and reports; the chain still verifies', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-shred-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-shred-wd-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'pii.toml'), CONTRACT);
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const run = runCli(['run', join(home, 'pii.toml'), '--workdir', workdir, '--db', db, '--key', keyFile], {
-      env,
-    });
+    const { home, db, env, runFlags, write } = cliHome('shred');
+    const run = runCli(['run', write('pii.toml', CONTRACT), ...runFlags], { env });
     expect(run.code, run.stderr).toBe(1);
     // The CLI shows the tail, read from its blob.
     expect(run.stdout).toContain(PII);
@@ -81,16 +72,8 @@ describe('shredding a check output', () => {
   });
 
   it('the bundle written at run time carries the tail text as a blob', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-shred-b-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-shred-b-wd-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'pii.toml'), CONTRACT);
-    const db = join(home, 'ledger.db');
-    const run = runCli(
-      ['run', join(home, 'pii.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
-      { env: { HOME: home } },
-    );
+    const { env, runFlags, write } = cliHome('shred-b');
+    const run = runCli(['run', write('pii.toml', CONTRACT), ...runFlags, '--json'], { env });
     const outcome = JSON.parse(run.stdout);
     const bundle = JSON.parse(readFileSync(outcome.bundle, 'utf8'));
     const tail = Object.values(bundle.blobs as Record<string, { utf8?: string }>).map((b) => b.utf8);

@@ -17,17 +17,10 @@ import {
   SCHEMA_VERSION,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
-import {
-  helperScript,
-  journalStats,
-  makeTempDir,
-  openRaw,
-  REPO_ROOT,
-  seededKey,
-  straceAvailable,
-  trustedOf,
-} from '../helpers/ledger-env.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
+import { helperScript, journalStats, openRaw, REPO_ROOT, straceAvailable } from '../helpers/ledger-env.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const crypto = createNodeCrypto();
 const { key: sessionKey, seedBase64: sessionSeed } = seededKey(1);
@@ -35,7 +28,7 @@ const { key: otherKey } = seededKey(2);
 const { key: reviewerKey } = seededKey(3);
 const trusted = trustedOf(sessionKey, reviewerKey);
 
-let temp: ReturnType<typeof makeTempDir>;
+let temp: TempDir;
 let dbPath: string;
 const open: LedgerStore[] = [];
 const raws: Database.Database[] = [];
@@ -57,7 +50,7 @@ function rowCount(db: Database.Database, table: string): number {
 }
 
 beforeEach(() => {
-  temp = makeTempDir('store');
+  temp = tempDir('store');
   dbPath = join(temp.dir, 'ledger.db');
 });
 

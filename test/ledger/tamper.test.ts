@@ -26,9 +26,11 @@ import {
   journalRows,
   type LedgerFixture,
   openFixture,
+  REVIEW_FIELDS,
   REVIEWER_KEY,
   relinkEntries,
   relinkRows,
+  reviewPayload,
   SESSION_KEY,
   setHead,
   signEntry,
@@ -65,28 +67,18 @@ function expectFailure(report: VerifyReport, code: FailureCode, seq: number | nu
   expect(VERIFY_EXIT_CODES[report.status]).toBe(1);
 }
 
+function expectIncomplete(report: VerifyReport, entries: number, terminalKind: string): void {
+  expect(report.status, describeReport(report)).toBe('incomplete');
+  expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
+  expect(report.failure).toBeNull();
+  expect(report.entries).toBe(entries);
+  expect(report.terminal_kind).toBe(terminalKind);
+}
+
 function expectVerified(report: VerifyReport): void {
   expect(report.status, describeReport(report)).toBe('verified');
   expect(report.failure).toBeNull();
   expect(VERIFY_EXIT_CODES[report.status]).toBe(0);
-}
-
-const REVIEW_FIELDS = {
-  decision: 'approved',
-  note: 'looks right',
-  actor: { login: 'maintainer', id: 42 },
-  source: { review_id: 7, commit_sha: '2'.repeat(40), url: 'https://github.com/octo/hello/pull/1' },
-} as const;
-
-/** A well-formed human_review payload attesting `head` by REVIEWER_KEY, with `fields` overriding. */
-function reviewPayload(head: string, fields: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...REVIEW_FIELDS,
-    attested_head_hash: head,
-    reviewer_key_id: REVIEWER_KEY.keyId,
-    reviewer_public_key: REVIEWER_KEY.publicKeyHex,
-    ...fields,
-  };
 }
 
 /** A parent run that anchors `child-a`; `child-b` is a different, validly signed run by the same key. */
@@ -109,6 +101,55 @@ function appendParentWithChild(store: LedgerStore): { parent: string; child: str
 }
 
 const ANCHOR_SEQ = 1;
+
+/**
+ * Hand-made human_review entries both verifiers must refuse: the fields that differ from a good
+ * review by REVIEWER_KEY, the key that signs it, and the failure expected at its seq.
+ */
+const FORGED_REVIEWS: [string, Record<string, unknown>, Signer, FailureCode][] = [
+  [
+    'a human_review signed by the session key instead of the reviewer key it names → bad_signature',
+    {},
+    SESSION_KEY,
+    'bad_signature',
+  ],
+  [
+    'reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key',
+    { reviewer_key_id: FORGER_KEY.keyId },
+    REVIEWER_KEY,
+    'bad_reviewer_key',
+  ],
+  // docs/ledger.md "Entries": human reviews are signed by the reviewer key, not the session key. If the
+  // session key may act as its own reviewer, whoever holds the CI signing key can mint "approved"
+  // reviews that the report shows as key_pinned.
+  [
+    'a "human" review whose named reviewer key is the session key itself → bad_reviewer_key',
+    { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
+    SESSION_KEY,
+    'bad_reviewer_key',
+  ],
+];
+
+/**
+ * The hand-made review cases both verifiers run: a control that must verify, then each of
+ * FORGED_REVIEWS. `add` appends a review with `fields` signed by `signer` and returns its seq.
+ */
+function handMadeReviewCases(
+  add: (fields: Record<string, unknown>, signer: Signer) => number,
+  verify: () => VerifyReport,
+): void {
+  it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
+    const seq = add({}, REVIEWER_KEY);
+    const report = verify();
+    expectVerified(report);
+    expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
+  });
+
+  it.each(FORGED_REVIEWS)('%s', (_name, fields, signer, code) => {
+    const seq = add(fields, signer);
+    expectFailure(verify(), code, seq);
+  });
+}
 
 it('VERIFY_EXIT_CODES maps verified/failed/integrity_only/incomplete/suspended to 0/1/4/5/6', () => {
   expect(VERIFY_EXIT_CODES).toEqual({
@@ -136,6 +177,14 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     const changes = fx.raw.prepare(sql).run(...params).changes;
     expect(changes, `tamper statement changed nothing: ${sql}`).toBeGreaterThan(0);
   };
+  /** XORs byte `index` of the stored `column` of row `seq` of `session`, in the file. */
+  const flipStored = (column: 'entry_hash' | 'signature', seq: number, index: number, session = id): void =>
+    update(
+      `UPDATE journal SET ${column} = ? WHERE session_id = ? AND seq = ?`,
+      flipByte(journalRow(fx.raw, session, seq)[column], index),
+      session,
+      seq,
+    );
 
   describe('baselines', () => {
     it('an untampered run is verified with a pinned key (exit 0)', () => {
@@ -158,32 +207,17 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
 
   describe('tamper classes (docs/ledger.md "Verification results")', () => {
     it('corrupted entry hash → entry_hash_mismatch at that seq', () => {
-      const row = journalRow(fx.raw, id, 3);
-      update(
-        'UPDATE journal SET entry_hash = ? WHERE session_id = ? AND seq = 3',
-        flipByte(row.entry_hash, 0),
-        id,
-      );
+      flipStored('entry_hash', 3, 0);
       expectFailure(verify(), 'entry_hash_mismatch', 3);
     });
 
     it('flipped signature byte → bad_signature at that seq', () => {
-      const row = journalRow(fx.raw, id, 4);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 4',
-        flipByte(row.signature, 40),
-        id,
-      );
+      flipStored('signature', 4, 40);
       expectFailure(verify(), 'bad_signature', 4);
     });
 
     it('flipped signature byte in R (first half) → bad_signature', () => {
-      const row = journalRow(fx.raw, id, 0);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 0',
-        flipByte(row.signature, 5),
-        id,
-      );
+      flipStored('signature', 0, 5);
       expectFailure(verify(), 'bad_signature', 0);
     });
 
@@ -235,12 +269,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     it('truncated tail with a recomputed head → incomplete (exit 5), not verified', () => {
       update('DELETE FROM journal WHERE session_id = ? AND seq = 6', id);
       setHead(fx.raw, id, journalRow(fx.raw, id, 5).entry_hash);
-      const report = verify();
-      expect(report.status, describeReport(report)).toBe('incomplete');
-      expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
-      expect(report.failure).toBeNull();
-      expect(report.entries).toBe(6);
-      expect(report.terminal_kind).toBe('verdict');
+      expectIncomplete(verify(), 6, 'verdict');
     });
 
     it('truncated tail cut before the verdict, head recomputed → incomplete, even with no pinned key', () => {
@@ -403,12 +432,7 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
     });
 
     it('tampered child (signature byte flipped) → parent fails child_failed at the anchor', () => {
-      const row = journalRow(fx.raw, child, 2);
-      update(
-        'UPDATE journal SET signature = ? WHERE session_id = ? AND seq = 2',
-        flipByte(row.signature, 0),
-        child,
-      );
+      flipStored('signature', 2, 0, child);
       const report = verify(PINNED, parent);
       expectFailure(report, 'child_failed', ANCHOR_SEQ);
       expect(report.children[0]?.failure).toMatchObject({ code: 'bad_signature', seq: 2 });
@@ -486,39 +510,13 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
       return review.seq;
     };
 
-    it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
-      const seq = injectReview({}, REVIEWER_KEY);
-      const report = verify();
-      expectVerified(report);
-      expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
-    });
+    handMadeReviewCases(injectReview, () => verify());
 
     it('a review attesting a head that is not in this chain → unknown_attestation', () => {
       const otherRun = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
       const foreignHead = fx.store.session(otherRun)?.head_hash as string;
       const seq = injectReview({ attested_head_hash: foreignHead }, REVIEWER_KEY);
       expectFailure(verify(), 'unknown_attestation', seq);
-    });
-
-    it('a human_review signed by the session key instead of the reviewer key it names → bad_signature', () => {
-      const seq = injectReview({}, SESSION_KEY);
-      expectFailure(verify(), 'bad_signature', seq);
-    });
-
-    it('reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key', () => {
-      const seq = injectReview({ reviewer_key_id: FORGER_KEY.keyId }, REVIEWER_KEY);
-      expectFailure(verify(), 'bad_reviewer_key', seq);
-    });
-
-    it('a "human" review whose named reviewer key is the session key itself → bad_reviewer_key', () => {
-      // docs/ledger.md "Entries": human reviews are signed by the reviewer key, not the session key. If the session
-      // key may act as its own reviewer, whoever holds the CI signing key can mint "approved" reviews
-      // that the report shows as key_pinned.
-      const seq = injectReview(
-        { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
-        SESSION_KEY,
-      );
-      expectFailure(verify(), 'bad_reviewer_key', seq);
     });
   });
 });
@@ -614,12 +612,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
     it('truncated tail with a recomputed head → incomplete (exit 5), not verified', () => {
       entries().pop();
       bundle.ledger.head_hash = at(5).entry_hash;
-      const report = verify();
-      expect(report.status, describeReport(report)).toBe('incomplete');
-      expect(VERIFY_EXIT_CODES[report.status]).toBe(5);
-      expect(report.failure).toBeNull();
-      expect(report.entries).toBe(6);
-      expect(report.terminal_kind).toBe('verdict');
+      expectIncomplete(verify(), 6, 'verdict');
     });
 
     it('forged verdict payload (view edited to match) → entry_hash_mismatch at the verdict', () => {
@@ -814,12 +807,7 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
       return review.seq;
     };
 
-    it('a hand-made review by the named reviewer key is accepted (control for the cases below)', () => {
-      const seq = pushReview({}, REVIEWER_KEY);
-      const report = verify();
-      expectVerified(report);
-      expect(report.reviews).toMatchObject([{ seq, stale: false, key_pinned: true }]);
-    });
+    handMadeReviewCases(pushReview, () => verify());
 
     it('a review attesting a head that is not in this chain → unknown_attestation', () => {
       const seq = pushReview(
@@ -827,24 +815,6 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
         REVIEWER_KEY,
       );
       expectFailure(verify(), 'unknown_attestation', seq);
-    });
-
-    it('a human_review signed by the session key instead of the reviewer key it names → bad_signature', () => {
-      const seq = pushReview({}, SESSION_KEY);
-      expectFailure(verify(), 'bad_signature', seq);
-    });
-
-    it('reviewer_key_id that is not the fingerprint of reviewer_public_key → bad_reviewer_key', () => {
-      const seq = pushReview({ reviewer_key_id: FORGER_KEY.keyId }, REVIEWER_KEY);
-      expectFailure(verify(), 'bad_reviewer_key', seq);
-    });
-
-    it('a "human" review whose named reviewer key is the session key itself → bad_reviewer_key', () => {
-      const seq = pushReview(
-        { reviewer_key_id: SESSION_KEY.keyId, reviewer_public_key: SESSION_KEY.publicKeyHex },
-        SESSION_KEY,
-      );
-      expectFailure(verify(), 'bad_reviewer_key', seq);
     });
 
     it('review decision edited from needs_changes to approved → entry_hash_mismatch', () => {

@@ -43,7 +43,7 @@ let id: string;
 let text: string;
 
 beforeEach(() => {
-  fx = openFixture('truss-verify-file-');
+  fx = openFixture('verify-file');
   id = appendSampleRun(fx.store, SESSION_KEY, { extra: 3 });
   text = exportText(fx, id, crypto);
 });

@@ -1,33 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harnessGit } from '../../src/core/process/git-safety.js';
 import { readGitInfo } from '../../src/core/verify/git-info.js';
+import { git, makeRepo } from '../helpers/git.js';
 
 /**
  * The harness runs git on trees the agent could write: an fsmonitor command and hooks planted in
  * .git must not run in the process that holds the keys (docs/security.md).
  */
 function plantedRepo(): { dir: string; marker: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-git-safety-'));
+  const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-safety');
   const marker = join(dir, 'PWNED');
-  const env = { PATH: process.env.PATH ?? '', HOME: dir };
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
-  writeFileSync(join(dir, 'a.txt'), 'a\n');
-  execFileSync('git', ['add', '.'], { cwd: dir, env });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'init'], {
-    cwd: dir,
-    env,
-  });
   // What an agent's bash could write after the fact.
   const hook = `#!/bin/sh\ntouch '${marker}'\n`;
   for (const name of ['post-checkout', 'pre-commit', 'post-index-change', 'reference-transaction']) {
     writeFileSync(join(dir, '.git/hooks', name), hook);
     chmodSync(join(dir, '.git/hooks', name), 0o755);
   }
-  execFileSync('git', ['config', 'core.fsmonitor', `touch '${marker}'; false`], { cwd: dir, env });
+  git(dir, 'config', 'core.fsmonitor', `touch '${marker}'; false`);
   writeFileSync(join(dir, 'a.txt'), 'changed\n');
   return { dir, marker };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionHarness, createdCheckRuns, TOKEN } from '../helpers/action-harness.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import {
   attackScript,
   LOOT_FILE,
@@ -28,16 +29,10 @@ function attackContract(marker: string, kill = true): string {
     // runner's own IPC pipes.
     fds: kill,
   });
-  return `[contract]
-id = "greeting-0001"
-intent = "steal the action's secrets"
-
-[[done]]
-kind = "check"
-desc = "adversarial check"
-run = ${JSON.stringify(script)}
-timeout_sec = 3
-`;
+  return contractToml(
+    { id: 'greeting-0001', intent: "steal the action's secrets" },
+    { kind: 'check', desc: 'adversarial check', run: script, timeout_sec: 3 },
+  );
 }
 
 describe('the action entry with isolation', () => {
@@ -130,22 +125,10 @@ describe('the action entry with isolation', () => {
       'agent.json',
       JSON.stringify({ responses: [{ content: [{ type: 'text', text: 'done' }] }] }),
     );
-    harness.baseContract = `[contract]
-id = "greeting-0001"
-intent = "an agent"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "in-loop"
-
-[provider]
-kind = "scripted"
-script = ${JSON.stringify(script)}
-`;
+    harness.baseContract = contractToml({ id: 'greeting-0001', intent: 'an agent' }, TRUE_CHECK, {
+      executor: { kind: 'in-loop' },
+      provider: { kind: 'scripted', script },
+    });
     const run = await harness.runPullRequest({ PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false' });
     expect(run.code).not.toBe(0);
     expect(run.stdout).toContain('refusing to run the in-loop executor without isolation');

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { streamTail, tailsFromBundle } from '../../src/core/ledger/output-tails.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
+import { writeKeyFile } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import {
   attackScript,
   LOOT_FILE,
   leaked,
   lootIn,
-  makeRepo,
+  makeWorkRepo,
   mechanismAvailable,
   secret,
   survivors,
@@ -37,14 +39,14 @@ interface Harness {
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 function harness(): Harness {
-  const home = mkdtempSync(join(tmpdir(), 'truss-iso-home-'));
-  const harnessDir = mkdtempSync(join(tmpdir(), 'truss-iso-harness-'));
+  const home = tempDir('iso-home').dir;
+  const harnessDir = tempDir('iso-harness').dir;
   const seed = SigningKey.generate().seedBase64;
   const keyFile = join(harnessDir, 'signing.key');
-  writeFileSync(keyFile, `${seed}\n`, { mode: 0o600 });
+  writeKeyFile(keyFile, seed);
   mkdirSync(join(home, '.config/truss'), { recursive: true, mode: 0o700 });
   const reviewKey = secret('REVIEWKEYFILE');
-  writeFileSync(join(home, '.config/truss/review.key'), `${reviewKey}\n`, { mode: 0o600 });
+  writeKeyFile(join(home, '.config/truss/review.key'), reviewKey);
   const secrets: Record<string, string> = {
     keyFile: seed,
     reviewKeyFile: reviewKey,
@@ -60,7 +62,7 @@ function harness(): Harness {
   };
   const env: Record<string, string> = { HOME: home };
   for (const [name, value] of Object.entries(secrets)) if (/^[A-Z]/.test(name)) env[name] = value;
-  return { home, harnessDir, keyFile, workdir: makeRepo(), secrets, env };
+  return { home, harnessDir, keyFile, workdir: makeWorkRepo(), secrets, env };
 }
 
 function attack(h: Harness, marker: string, kill = true): string {
@@ -78,16 +80,10 @@ function checkContract(h: Harness, script: string, timeoutSec: number): string {
   const path = join(h.workdir, '.truss/contracts/attack.toml');
   writeFileSync(
     path,
-    `[contract]
-id = "attack"
-intent = "a check that tries to steal the harness's keys"
-
-[[done]]
-kind = "check"
-desc = "adversarial check"
-run = ${JSON.stringify(script)}
-timeout_sec = ${timeoutSec}
-`,
+    contractToml(
+      { id: 'attack', intent: "a check that tries to steal the harness's keys" },
+      { kind: 'check', desc: 'adversarial check', run: script, timeout_sec: timeoutSec },
+    ),
   );
   return path;
 }
@@ -185,25 +181,15 @@ for (const level of ['uid', 'bwrap'] as const) {
         const contract = join(h.workdir, '.truss/contracts/agent.toml');
         writeFileSync(
           contract,
-          `[contract]
-id = "agent-attack"
-intent = "an agent that tries to steal the harness's keys"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["bash"]
-
-[provider]
-kind = "scripted"
-script = ${JSON.stringify(script)}
-`,
+          contractToml(
+            { id: 'agent-attack', intent: "an agent that tries to steal the harness's keys" },
+            TRUE_CHECK,
+            {
+              executor: { kind: 'in-loop' },
+              constraints: { allow_tools: ['bash'] },
+              provider: { kind: 'scripted', script },
+            },
+          ),
         );
         const run = runAttack(h, contract, level);
         expect(run.stderr, run.stderr).toContain(`checks isolated: ${level}`);
@@ -227,21 +213,21 @@ script = ${JSON.stringify(script)}
         const contract = join(h.workdir, '.truss/contracts/delegated.toml');
         writeFileSync(
           contract,
-          `[contract]
-id = "delegated-attack"
-intent = "dump everything"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "delegated-cli"
-command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(agent)}, "--dump-env", "--loot", "--read=${h.keyFile}", "--read=${h.home}/.config/truss/review.key", "--print-env"]
-timeout_sec = 20
-`,
+          contractToml({ id: 'delegated-attack', intent: 'dump everything' }, TRUE_CHECK, {
+            executor: {
+              kind: 'delegated-cli',
+              command: process.execPath,
+              args: [
+                agent,
+                '--dump-env',
+                '--loot',
+                `--read=${h.keyFile}`,
+                `--read=${h.home}/.config/truss/review.key`,
+                '--print-env',
+              ],
+              timeout_sec: 20,
+            },
+          }),
         );
         const run = runAttack(h, contract, level);
         expect(run.code, run.stderr).toBe(0);

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,6 +7,7 @@ import {
   type IsolationLevel,
   IsolationUnavailableError,
 } from '../../src/core/process/index.js';
+import { makeRepo } from '../helpers/git.js';
 
 /** Whether this machine can run `level`; the reason when it cannot (printed by the skipping test). */
 export async function mechanismAvailable(level: IsolationLevel): Promise<string | null> {
@@ -84,17 +84,9 @@ export function survivors(marker: string): string[] {
   return found;
 }
 
-/** A git work tree with one commit, outside every harness directory. */
-export function makeRepo(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-iso-work-'));
-  const env = { PATH: process.env.PATH ?? '', HOME: dir };
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env });
-  writeFileSync(join(dir, 'README.md'), 'work\n');
-  execFileSync('git', ['add', '.'], { cwd: dir, env });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'init'], {
-    cwd: dir,
-    env,
-  });
+/** A git work tree with one commit and an empty `.truss/contracts/`, outside every harness directory. */
+export function makeWorkRepo(): string {
+  const dir = makeRepo({ 'README.md': 'work\n' }, 'iso-work');
   mkdirSync(join(dir, '.truss/contracts'), { recursive: true });
   return dir;
 }

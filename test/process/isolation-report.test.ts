@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
-import { makeRepo, mechanismAvailable } from './isolation-kit.js';
+import { writeKeyFile } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { makeWorkRepo, mechanismAvailable } from './isolation-kit.js';
 
 /** The HTML report a real `truss run` writes says, in the page, how the checks were isolated. */
 const unavailable = await mechanismAvailable('uid');
@@ -28,10 +29,10 @@ describe.skipIf(skip !== null)(`HTML report shows the isolation${skip ? ` (SKIPP
 
   for (const level of ['uid', 'none'] as const) {
     it(`a run with --isolation ${level} reads "checks isolated: ${level}" in the report's facts`, async () => {
-      const home = mkdtempSync(join(tmpdir(), 'truss-iso-report-'));
+      const home = tempDir('iso-report').dir;
       const keyFile = join(home, 'k.key');
-      writeFileSync(keyFile, `${SigningKey.generate().seedBase64}\n`, { mode: 0o600 });
-      const workdir = makeRepo();
+      writeKeyFile(keyFile, SigningKey.generate().seedBase64);
+      const workdir = makeWorkRepo();
       writeFileSync(
         join(workdir, '.truss/contracts/c.toml'),
         '[contract]\nid = "c"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n',

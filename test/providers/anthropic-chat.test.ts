@@ -7,21 +7,16 @@ import {
   createProvider,
   ProviderAuthError,
   ProviderConfigError,
-  type ToolSpec,
 } from '../../src/core/providers/index.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
-import { ANTHROPIC_KEY, catchError, everythingAbout, makeCtx, recordingSleep, useNock } from './helpers.js';
+import { useNock } from '../helpers/nock-guard.js';
+import { ANTHROPIC_KEY, catchError, everythingAbout, makeCtx, READ_FILE, recordingSleep } from './helpers.js';
 
 useNock();
 
 const API = 'https://api.anthropic.com';
 const MODEL = 'claude-sonnet-5-5';
 
-const READ_FILE: ToolSpec = {
-  name: 'read_file',
-  description: 'Read a file of the work tree.',
-  inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-};
 const EDITOR = { type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' };
 const BASH = { type: 'bash_20250124', name: 'bash' };
 

@@ -10,15 +10,8 @@ import {
   RetriesExhaustedError,
 } from '../../src/core/providers/index.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
-import {
-  ANTHROPIC_KEY,
-  ask,
-  catchError,
-  everythingAbout,
-  makeCtx,
-  recordingSleep,
-  useNock,
-} from './helpers.js';
+import { useNock } from '../helpers/nock-guard.js';
+import { ANTHROPIC_KEY, ask, catchError, everythingAbout, makeCtx, recordingSleep } from './helpers.js';
 
 useNock();
 

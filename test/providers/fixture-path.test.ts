@@ -3,42 +3,26 @@
  * started, the contract's directory): `script = "../../../../etc/passwd"` is refused with exit 3
  * before anything is journaled, and no error ever quotes a fixture's content. Real CLI processes.
  */
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FixturePathError, resolveFixturePath } from '../../src/core/providers/fixture-path.js';
-import { runCli } from '../helpers/cli.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const PANEL = (script: string) => `[contract]
-id = "panel-fixture"
-intent = "A review clause answered by a scripted panel"
+const PANEL = (script: string) =>
+  contractToml(
+    { id: 'panel-fixture', intent: 'A review clause answered by a scripted panel' },
+    { kind: 'review', desc: 'looks right' },
+    { provider: { kind: 'scripted', script } },
+  );
 
-[[done]]
-kind = "review"
-desc = "looks right"
-
-[provider]
-kind = "scripted"
-script = ${JSON.stringify(script)}
-`;
-
-const AGENT = (script: string) => `[contract]
-id = "agent-fixture"
-intent = "An in-loop agent answered by a script"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-
-[executor]
-kind = "in-loop"
-
-[provider]
-kind = "scripted"
-script = ${JSON.stringify(script)}
-`;
+const AGENT = (script: string) =>
+  contractToml({ id: 'agent-fixture', intent: 'An in-loop agent answered by a script' }, TRUE_CHECK, {
+    executor: { kind: 'in-loop' },
+    provider: { kind: 'scripted', script },
+  });
 
 describe('scripted fixture paths', () => {
   let home: string;
@@ -46,12 +30,7 @@ describe('scripted fixture paths', () => {
   let db: string;
   let common: string[];
   beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'truss-fixture-'));
-    workdir = mkdtempSync(join(tmpdir(), 'truss-fixture-wd-'));
-    db = join(home, 'ledger.db');
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    common = ['--workdir', workdir, '--db', db, '--key', keyFile];
+    ({ home, workdir, db, runFlags: common } = cliHome('fixture'));
   });
 
   it('a path escaping to /etc/passwd is refused (3) before anything is journaled; its content is never quoted', () => {
@@ -92,8 +71,8 @@ describe('scripted fixture paths', () => {
   });
 
   it('resolveFixturePath: first root that has it wins; escapes are FixturePathError', () => {
-    const a = mkdtempSync(join(tmpdir(), 'truss-fixture-a-'));
-    const b = mkdtempSync(join(tmpdir(), 'truss-fixture-b-'));
+    const a = tempDir('fixture-a').dir;
+    const b = tempDir('fixture-b').dir;
     writeFileSync(join(b, 'f.json'), '[]');
     expect(resolveFixturePath('f.json', [a, b])).toBe(join(b, 'f.json'));
     expect(() => resolveFixturePath('../x.json', [a])).toThrow(FixturePathError);

@@ -1,5 +1,4 @@
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { ToolSpec } from '../../src/core/providers/index.js';
 import { type BudgetLimits, BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 
@@ -7,6 +6,13 @@ import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.j
 export const ANTHROPIC_KEY = 'sk-ant-api03-PLANTED-anthropic-key-0123456789abcdef';
 export const OPENAI_KEY = 'sk-proj-PLANTED-openai-key-0123456789abcdef';
 export const GITHUB_TOKEN = 'ghs_PLANTEDgithubtoken0123456789abcdef';
+
+/** A plain function tool, as every provider gets it. */
+export const READ_FILE: ToolSpec = {
+  name: 'read_file',
+  description: 'Read a file of the work tree.',
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+};
 
 export interface TestCtx {
   ctx: Ctx;
@@ -42,24 +48,6 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays
       delays.push(ms);
     },
   };
-}
-
-/** Fails the test when a mock was left unconsumed; no request may reach the network. */
-export function useNock(): void {
-  beforeAll(() => {
-    nock.disableNetConnect();
-  });
-  beforeEach(() => {
-    nock.cleanAll();
-  });
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.cleanAll();
-    expect(pending, 'unconsumed nock interceptors').toEqual([]);
-  });
-  afterAll(() => {
-    nock.enableNetConnect();
-  });
 }
 
 /** Everything observable about an error, for "the key is not in here" assertions. */

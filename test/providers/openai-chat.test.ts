@@ -11,14 +11,15 @@ import {
 } from '../../src/core/providers/index.js';
 import type { ProviderConfig } from '../../src/core/providers/provider.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
+import { useNock } from '../helpers/nock-guard.js';
 import {
   catchError,
   everythingAbout,
   GITHUB_TOKEN,
   makeCtx,
   OPENAI_KEY,
+  READ_FILE,
   recordingSleep,
-  useNock,
 } from './helpers.js';
 
 useNock();
@@ -26,11 +27,6 @@ useNock();
 const OPENAI = 'https://api.openai.com';
 const GITHUB = 'https://models.github.ai';
 
-const READ_FILE: ToolSpec = {
-  name: 'read_file',
-  description: 'Read a file of the work tree.',
-  inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-};
 const RUN_TESTS: ToolSpec = {
   name: 'run_tests',
   description: 'Run the test suite.',

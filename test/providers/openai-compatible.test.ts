@@ -11,6 +11,7 @@ import {
 } from '../../src/core/providers/index.js';
 import type { ProviderConfig } from '../../src/core/providers/provider.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
+import { useNock } from '../helpers/nock-guard.js';
 import {
   ask,
   catchError,
@@ -19,7 +20,6 @@ import {
   makeCtx,
   OPENAI_KEY,
   recordingSleep,
-  useNock,
 } from './helpers.js';
 
 useNock();

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,10 +9,11 @@ import {
   ScriptedProvider,
 } from '../../src/core/providers/index.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { ask, catchError, makeCtx } from './helpers.js';
 
 function fixture(content: unknown, name = 'agent.json'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-scripted-chat-'));
+  const dir = tempDir('scripted-chat').dir;
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(content));
   return path;

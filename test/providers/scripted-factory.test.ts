@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
   ScriptedProvider,
 } from '../../src/core/providers/index.js';
 import { BudgetExceededError } from '../../src/core/runtime/budget.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import {
   ANTHROPIC_KEY,
   ask,
@@ -25,7 +25,7 @@ import {
 } from './helpers.js';
 
 function fixture(content: unknown, name = 'responses.json'): { dir: string; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-scripted-'));
+  const dir = tempDir('scripted').dir;
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
   return { dir, path };

@@ -7,7 +7,8 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/core/providers/index.js';
 import { parseVote, voteAnswerSchema } from '../../src/core/verify/vote.js';
-import { ANTHROPIC_KEY, makeCtx, OPENAI_KEY, useNock } from './helpers.js';
+import { useNock } from '../helpers/nock-guard.js';
+import { ANTHROPIC_KEY, makeCtx, OPENAI_KEY } from './helpers.js';
 
 useNock();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LedgerEntry, SigningKey } from '../../src/core/ledger/index.js';
-import { reportFromEntries } from '../../src/core/run/run-report.js';
+import { reportFromEntries } from '../../src/core/run/index.js';
 import { type ReportLinks, renderCheckOutput } from '../../src/github/render/index.js';
 
 const key = SigningKey.fromSeed(new Uint8Array(32).fill(5));

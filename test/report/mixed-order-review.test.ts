@@ -60,7 +60,7 @@ describe('a human_review signed by a mixed-order key', () => {
   let browser: Browser | undefined;
   let pins: string[];
   beforeAll(async () => {
-    fx = openFixture('truss-mixed-order-');
+    fx = openFixture('mixed-order');
     const id = appendSampleRun(fx.store, SESSION_KEY);
     const reviewer = mixedOrderSigner();
     pins = ['--key', SESSION_KEY.publicKeyHex, '--key', reviewer.publicKeyHex];

@@ -14,7 +14,7 @@ import { exportText, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
 const HOSTILE = '</script><script>alert(1)</script><!-- --> & \u2028\u2029 <SCRIPT>';
 
 function sampleBundle(intent: string): Bundle {
-  const fx = openFixture('truss-report-render-');
+  const fx = openFixture('report-render');
   try {
     const id = fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test' }).id;
     fx.store.append(id, 'run_started', { contract: { id: 'c', intent } }, SESSION_KEY);

@@ -1,13 +1,19 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { renderReportHtml } from '../../src/core/report/index.js';
-import { isLocalUrl, launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
+import {
+  isLocalUrl,
+  launchChromium,
+  type OpenedReport,
+  openReport,
+  runBrowserTests,
+} from '../helpers/browser.js';
+import { builtEntry } from '../helpers/built-dist.js';
 import { bundleTamperCases } from '../helpers/bundle-tamper-cases.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import {
@@ -48,7 +54,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    fx = openFixture('truss-report-browser-');
+    fx = openFixture('report-browser');
     const id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     bundleText = exportText(fx, id, createNodeCrypto());
   });
@@ -306,19 +312,17 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
 
   describe('agreement with `truss verify` on every bundle tamper class', () => {
     const run = promisify(execFile);
-    const TSX = import.meta.resolve('tsx');
-    const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 
     it('the in-page verifier and the CLI give the same report (status, failure code and seq, notes, reviews)', async () => {
-      const tamper = openFixture('truss-report-agree-');
+      const tamper = openFixture('report-agree');
       try {
         const cases = bundleTamperCases(tamper);
         expect(cases.length).toBeGreaterThanOrEqual(30);
+        // `truss verify` as shipped: this run's build of src/cli (test/global-setup.ts), which starts in a
+        // fraction of the time `--import tsx` takes for each of the thirty-odd cases.
         const cli = async (name: string, pinned: string[]) => {
           const args = [
-            '--import',
-            TSX,
-            CLI,
+            builtEntry('cli.js'),
             'verify',
             `${name}.json`,
             '--json',
@@ -342,23 +346,34 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
             }),
           );
         });
-        const cliReports: unknown[] = [];
-        for (let i = 0; i < cases.length; i += 4) {
-          const batch = cases.slice(i, i + 4).map((c, j) => cli(names[i + j] as string, c.pinned));
-          cliReports.push(...(await Promise.all(batch)));
-        }
-        const seen = new Set<string>();
-        for (const [i, c] of cases.entries()) {
-          const opened = await openReport(browser, join(tamper.dir, `${names[i]}.html`));
+        // The CLI runs (four at a time) while the pages verify; the two are compared once both are done.
+        const cliRuns = (async () => {
+          const reports: unknown[] = [];
+          for (let i = 0; i < cases.length; i += 4) {
+            const batch = cases.slice(i, i + 4).map((c, j) => cli(names[i + j] as string, c.pinned));
+            reports.push(...(await Promise.all(batch)));
+          }
+          return reports;
+        })();
+        cliRuns.catch(() => {}); // awaited below: no unhandled rejection while the pages load
+        const pages: Pick<OpenedReport, 'errors' | 'requests' | 'result'>[] = [];
+        for (const name of names) {
+          const opened = await openReport(browser, join(tamper.dir, `${name}.html`));
           try {
-            expect(opened.errors, c.name).toEqual([]);
-            expect(opened.result?.report, c.name).toEqual(cliReports[i]);
-            expectOffline(opened.requests);
-            const r = opened.result?.report;
-            seen.add(`${r?.status}:${r?.failure?.code ?? ''}`);
+            pages.push({ errors: opened.errors, requests: opened.requests, result: opened.result });
           } finally {
             await opened.close();
           }
+        }
+        const cliReports = await cliRuns;
+        const seen = new Set<string>();
+        for (const [i, c] of cases.entries()) {
+          const opened = pages[i] as (typeof pages)[number];
+          expect(opened.errors, c.name).toEqual([]);
+          expect(opened.result?.report, c.name).toEqual(cliReports[i]);
+          expectOffline(opened.requests);
+          const r = opened.result?.report;
+          seen.add(`${r?.status}:${r?.failure?.code ?? ''}`);
         }
         // The set really spans the outcomes: every status and the failure codes of docs/ledger.md "Verification results".
         for (const outcome of [
@@ -389,7 +404,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
 });
 
 it('the sample run the browser suite uses has the shape its seq numbers assume', () => {
-  const fx = openFixture('truss-report-shape-');
+  const fx = openFixture('report-shape');
   try {
     const id = appendSampleRun(fx.store, SESSION_KEY, { extra: 2 });
     const kinds = (JSON.parse(exportText(fx, id, createNodeCrypto())) as Bundle).ledger.entries.map(

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
 import type { ReportData } from '../../src/core/report/index.js';
 import { runCli } from '../helpers/cli.js';
-import { git } from '../helpers/git.js';
+import { makeRepo } from '../helpers/git.js';
+import { writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
 import {
   exportText,
   FORGER_KEY,
@@ -28,7 +28,7 @@ describe('truss report', () => {
   let bundle: Bundle;
 
   beforeAll(() => {
-    fx = openFixture('truss-report-cli-');
+    fx = openFixture('report-cli');
     const id = appendSampleRun(fx.store, SESSION_KEY);
     writeFileSync(join(fx.dir, 'run.json'), exportText(fx, id, createNodeCrypto()));
     bundle = JSON.parse(readFileSync(join(fx.dir, 'run.json'), 'utf8')) as Bundle;
@@ -103,19 +103,15 @@ describe('truss report', () => {
 
 describe('truss run writes the HTML report beside its bundle', () => {
   it('prints the report path (text and --json) and pins the workdir’s .truss/trusted-keys', () => {
-    const repo = mkdtempSync(join(tmpdir(), 'truss-run-report-'));
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(join(repo, 'greeting.txt'), 'hello from the harness\n');
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'base');
+    const repo = makeRepo({ 'greeting.txt': 'hello from the harness\n' }, 'run-report');
     mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
     writeFileSync(
       join(repo, '.truss/contracts/greeting.toml'),
       `[contract]\nid = "greeting-0001"\nintent = "greeting"\n\n[[done]]\nkind = "check"\ndesc = "greeting.txt exists"\nrun = "test -f greeting.txt"\n`,
     );
     const { key, seedBase64 } = SigningKey.generate();
-    writeFileSync(join(repo, 'ci.key'), `${seedBase64}\n`, { mode: 0o600 });
-    writeFileSync(join(repo, '.truss/trusted-keys'), `${key.publicKeyHex} ci\n`);
+    writeKeyFile(join(repo, 'ci.key'), seedBase64);
+    writeTrustedKeys(repo, { ci: key });
 
     const json = runCli(['run', 'greeting', '--key', 'ci.key', '--json'], { cwd: repo, env: { HOME: repo } });
     expect(json.code, json.stderr).toBe(0);

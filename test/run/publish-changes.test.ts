@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto, type LedgerStore } from '../../src/core/ledger/index.js';
-import type { ChangesPublisher, PassedRun } from '../../src/core/run/publish-changes.js';
-import { resumeContract, runContract } from '../../src/core/run/run-contract.js';
+import type { ChangesPublisher, PassedRun } from '../../src/core/run/index.js';
+import { resumeContract, runContract } from '../../src/core/run/index.js';
 import { AGENT_KEY, contractFrom, ctxFor, kindsOf, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 
 const SECRET = 'sk-live-publisher-secret-0000000000';

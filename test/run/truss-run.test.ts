@@ -1,26 +1,22 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
-import { git } from '../helpers/git.js';
+import { GREETING_CONTRACT } from '../helpers/contract-toml.js';
+import { commitFiles, git, makeRepo, README } from '../helpers/git.js';
+import { writeKeyFile } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SECRET_OPENAI = 'sk-test-planted-secret-0123456789abcdef';
 const SECRET_GITHUB = 'ghp_plantedGithubToken0123456789ABCDEFGH';
 
 /** A real repository: main with a README, a feature branch that adds greeting.txt. */
-function makeRepo(): string {
-  const repo = mkdtempSync(join(tmpdir(), 'truss-run-'));
-  git(repo, 'init', '-q', '-b', 'main');
-  writeFileSync(join(repo, 'README.md'), '# demo\n');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-qm', 'base');
+function makeFeatureRepo(): string {
+  const repo = makeRepo(README, 'run');
   git(repo, 'checkout', '-qb', 'feature');
-  writeFileSync(join(repo, 'greeting.txt'), 'hello from the harness\n');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-qm', 'add greeting');
+  commitFiles(repo, { 'greeting.txt': 'hello from the harness\n' }, 'add greeting');
   return repo;
 }
 
@@ -31,18 +27,6 @@ function writeContract(repo: string, name: string, body: string): string {
   return path;
 }
 
-const GREETING = `
-[contract]
-id = "greeting-0001"
-title = "Write a greeting file"
-intent = "Create greeting.txt containing exactly: hello from the harness"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-`;
-
 describe('truss run', () => {
   let repo: string;
   let home: string;
@@ -50,16 +34,15 @@ describe('truss run', () => {
   let key: SigningKey;
 
   beforeEach(() => {
-    repo = makeRepo();
-    home = mkdtempSync(join(tmpdir(), 'truss-home-'));
+    repo = makeFeatureRepo();
+    home = tempDir('home').dir;
     const generated = SigningKey.generate();
     key = generated.key;
-    keyFile = join(home, 'ci.key');
-    writeFileSync(keyFile, `${generated.seedBase64}\n`, { mode: 0o600 });
+    keyFile = writeKeyFile(join(home, 'ci.key'), generated.seedBase64);
   });
 
   it('PASS on a checks-only contract; the bundle verifies with `truss verify` and the printed key', () => {
-    writeContract(repo, 'greeting', GREETING);
+    writeContract(repo, 'greeting', GREETING_CONTRACT);
     const result = runCli(['run', 'greeting', '--key', keyFile, '--json'], {
       cwd: repo,
       env: { HOME: home },
@@ -86,7 +69,7 @@ describe('truss run', () => {
   });
 
   it('prints a readable verdict with the exact verify command', () => {
-    writeContract(repo, 'greeting', GREETING);
+    writeContract(repo, 'greeting', GREETING_CONTRACT);
     const result = runCli(['run', 'greeting', '--key', keyFile], { cwd: repo, env: { HOME: home } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('VERDICT: PASS');
@@ -97,7 +80,7 @@ describe('truss run', () => {
 
   it('FAIL names the failing clause and its output tail (exit 1)', () => {
     writeFileSync(join(repo, 'greeting.txt'), 'hello from somewhere else\n');
-    writeContract(repo, 'greeting', GREETING);
+    writeContract(repo, 'greeting', GREETING_CONTRACT);
     const result = runCli(['run', 'greeting', '--key', keyFile], { cwd: repo, env: { HOME: home } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✘ NOT MET  greeting.txt has the exact line');
@@ -107,7 +90,11 @@ describe('truss run', () => {
   });
 
   it('review clauses without a provider are unverifiable with an explanation (exit 2), not an error', () => {
-    writeContract(repo, 'review', `${GREETING}\n[[done]]\nkind = "review"\ndesc = "reads naturally"\n`);
+    writeContract(
+      repo,
+      'review',
+      `${GREETING_CONTRACT}\n[[done]]\nkind = "review"\ndesc = "reads naturally"\n`,
+    );
     const result = runCli(['run', 'review', '--key', keyFile], { cwd: repo, env: { HOME: home } });
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('? unverifiable  reads naturally');
@@ -130,7 +117,7 @@ describe('truss run', () => {
     writeContract(
       repo,
       'review',
-      `${GREETING}\n[[done]]\nkind = "review"\ndesc = "reads naturally"\nreviewer_context = ["greeting.txt"]\n\n[provider]\nkind = "scripted"\nscript = "panel.json"\n`,
+      `${GREETING_CONTRACT}\n[[done]]\nkind = "review"\ndesc = "reads naturally"\nreviewer_context = ["greeting.txt"]\n\n[provider]\nkind = "scripted"\nscript = "panel.json"\n`,
     );
     const result = runCli(['run', 'review', '--key', keyFile, '--json'], { cwd: repo, env: { HOME: home } });
     expect(result.code, result.stderr).toBe(1);
@@ -153,7 +140,7 @@ describe('truss run', () => {
   });
 
   it('free text after -- replaces the intent of the default contract', () => {
-    writeContract(repo, 'default', GREETING);
+    writeContract(repo, 'default', GREETING_CONTRACT);
     const result = runCli(['run', 'default', '--key', keyFile, '--json', '--', 'say', 'hello', 'politely'], {
       cwd: repo,
       env: { HOME: home },
@@ -177,7 +164,7 @@ describe('truss run', () => {
   });
 
   it('creates a per-install key on first use and says where', () => {
-    writeContract(repo, 'greeting', GREETING);
+    writeContract(repo, 'greeting', GREETING_CONTRACT);
     const result = runCli(['run', 'greeting'], { cwd: repo, env: { HOME: home } });
     expect(result.code, result.stderr).toBe(0);
     const keyPath = join(home, '.config/truss/signing.key');
@@ -236,7 +223,7 @@ describe('truss run', () => {
     writeContract(
       repo,
       'delegated',
-      `${GREETING}\n[executor]\nkind = "delegated-cli"\ncommand = "sh"\nargs = ["-c", "cat >/dev/null; echo changed > agent-was-here.txt"]\n`,
+      `${GREETING_CONTRACT}\n[executor]\nkind = "delegated-cli"\ncommand = "sh"\nargs = ["-c", "cat >/dev/null; echo changed > agent-was-here.txt"]\n`,
     );
     const result = runCli(['run', 'delegated', '--key', keyFile, '--verify-only', '--json'], {
       cwd: repo,

@@ -1,26 +1,26 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { makeWorkdir } from '../helpers/agent-kit.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
 import { flipByte } from '../helpers/ledger-kit.js';
+
+/** examples/contracts/gated.toml run by the real CLI until it suspends at its gate (exit 6). */
+function suspendedGatedRun(prefix: string) {
+  const home = cliHome(prefix, { workdir: makeWorkdir() });
+  const first = runCli(
+    ['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...home.runFlags, '--json'],
+    {
+      env: home.env,
+    },
+  );
+  expect(first.code, first.stderr).toBe(6);
+  return { ...home, common: home.runFlags, session: JSON.parse(first.stdout).session_id as string };
+}
 
 describe('truss resume and the verified_through checkpoint (real CLI processes)', () => {
   it('a suspended run is checkpointed; a flipped signature under the checkpoint is refused with and without --verify-all', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cli-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const common = ['--workdir', makeWorkdir(), '--db', db, '--key', keyFile];
-
-    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
-      env,
-    });
-    expect(first.code, first.stderr).toBe(6);
-    const session = JSON.parse(first.stdout).session_id as string;
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-cli');
 
     const raw = new Database(db);
     try {
@@ -59,18 +59,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-checkpoint-cut-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const workdir = makeWorkdir();
-    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
-    const first = runCli(['run', join(REPO_ROOT, 'examples/contracts/gated.toml'), ...common, '--json'], {
-      env,
-    });
-    expect(first.code, first.stderr).toBe(6);
-    const session = JSON.parse(first.stdout).session_id as string;
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-cut');
 
     const raw = new Database(db);
     try {

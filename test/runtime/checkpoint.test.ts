@@ -17,6 +17,7 @@ import {
 import {
   FORGER_KEY,
   flipByte,
+  JOURNAL_FIELDS,
   journalRow,
   journalRows,
   type LedgerFixture,
@@ -25,6 +26,7 @@ import {
   relinkRows,
   SESSION_KEY,
   setHead,
+  storedFieldEdit,
 } from '../helpers/ledger-kit.js';
 
 /**
@@ -34,7 +36,6 @@ import {
  */
 
 const crypto = createNodeCrypto();
-const FIELDS = ['seq', 'kind', 'payload', 'prev_hash', 'entry_hash', 'signature'] as const;
 
 interface CheckpointRow {
   seq: number;
@@ -46,7 +47,7 @@ interface CheckpointRow {
 describe('verified_through checkpoints', () => {
   let fixture: LedgerFixture;
   beforeEach(() => {
-    fixture = openFixture('truss-checkpoint-');
+    fixture = openFixture('checkpoint');
   });
   afterEach(() => fixture.close());
 
@@ -151,57 +152,22 @@ describe('verified_through checkpoints', () => {
     const count = journalRows(fixture.raw, id).length;
     expect(checkpointRow(id)?.seq).toBe(count - 1);
     const seqs = new Set(Array.from({ length: count }, (_, i) => i));
-    const run = (sql: string, ...params: unknown[]) => {
-      expect(fixture.raw.prepare(sql).run(...params).changes).toBe(1);
-    };
     fc.assert(
       fc.property(
         fc.nat({ max: count - 1 }),
-        fc.constantFrom(...FIELDS),
+        fc.constantFrom(...JOURNAL_FIELDS),
         fc.nat(),
         fc.integer({ min: 1, max: 255 }),
         (seq, field, position, mask) => {
-          const row = journalRow(fixture.raw, id, seq);
-          let mutate: () => void;
-          let restore: () => void;
-          if (field === 'seq') {
-            const bytes = Buffer.alloc(8);
-            bytes.writeBigUInt64LE(BigInt(seq));
-            bytes[position % 6] = (bytes[position % 6] as number) ^ mask;
-            const mutated = Number(bytes.readBigUInt64LE());
-            fc.pre(!seqs.has(mutated));
-            mutate = () =>
-              run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', mutated, id, seq);
-            restore = () =>
-              run('UPDATE journal SET seq = ? WHERE session_id = ? AND seq = ?', seq, id, mutated);
-          } else if (field === 'kind' || field === 'payload') {
-            const bytes = Buffer.from(row[field], 'utf8');
-            const i = position % bytes.length;
-            bytes[i] = (bytes[i] as number) ^ mask;
-            mutate = () =>
-              run(
-                `UPDATE journal SET ${field} = CAST(? AS TEXT) WHERE session_id = ? AND seq = ?`,
-                bytes,
-                id,
-                seq,
-              );
-            restore = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, row[field], id, seq);
-          } else {
-            const original = row[field];
-            const bytes = flipByte(original, position % original.length, mask);
-            mutate = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, bytes, id, seq);
-            restore = () =>
-              run(`UPDATE journal SET ${field} = ? WHERE session_id = ? AND seq = ?`, original, id, seq);
-          }
-          mutate();
+          const edit = storedFieldEdit(fixture.raw, id, seq, field, position, mask, seqs);
+          fc.pre(edit !== null); // moving onto an existing seq is two edits, not one
+          edit.apply();
           try {
             expect(() => open(id, 'checkpoint'), `${field}@${seq}`).toThrow(
               new RegExp(`chain does not verify at seq ${seq} `),
             );
           } finally {
-            restore();
+            edit.restore();
           }
         },
       ),

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { AGENT_KEY, commitCount, makeWorkdir } from '../helpers/agent-kit.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
+import { writeKeyFile } from '../helpers/keys.js';
+import { prng } from '../helpers/ledger-env.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /**
  * Crash and resume with REAL processes: `truss run` on an in-loop contract whose model is served
@@ -83,17 +84,6 @@ class CountingModel {
   }
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Proc {
   child: ChildProcess;
   stdout: string;
@@ -155,52 +145,44 @@ describe('crash and resume with real processes (SIGKILL at random points)', () =
   let home: string;
   beforeAll(async () => {
     port = await model.listen();
-    home = mkdtempSync(join(tmpdir(), 'truss-crash-'));
-    keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    contractPath = join(home, 'agent.toml');
-    writeFileSync(
-      contractPath,
-      `
-[contract]
-id = "crash-agent"
-intent = "Create greeting.txt with the greeting and commit it"
-
-[[done]]
-kind = "check"
-desc = "greeting.txt has the exact line"
-run = "printf 'hello from the harness\\\\n' | cmp - greeting.txt"
-timeout_sec = 20
-
-[[done]]
-kind = "check"
-desc = "exactly one commit on top of the base"
-run = "test \\"$(git rev-list --count HEAD)\\" = 2"
-timeout_sec = 20
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["read_file", "write_file", "git_commit"]
-
-[provider]
-kind = "openai-compatible"
-model = "counting-model"
-base_url = "http://127.0.0.1:${port}/v1"
-`,
+    const temp = tempDir('crash');
+    home = temp.dir;
+    keyFile = writeKeyFile(temp.path('session.key'), 0x61);
+    contractPath = temp.write(
+      'agent.toml',
+      contractToml(
+        { id: 'crash-agent', intent: 'Create greeting.txt with the greeting and commit it' },
+        [
+          { ...GREETING_CHECK, timeout_sec: 20 },
+          {
+            kind: 'check',
+            desc: 'exactly one commit on top of the base',
+            run: 'test "$(git rev-list --count HEAD)" = 2',
+            timeout_sec: 20,
+          },
+        ],
+        {
+          executor: { kind: 'in-loop' },
+          constraints: { allow_tools: ['read_file', 'write_file', 'git_commit'] },
+          provider: {
+            kind: 'openai-compatible',
+            model: 'counting-model',
+            base_url: `http://127.0.0.1:${port}/v1`,
+          },
+        },
+      ),
     );
   });
   afterAll(() => model.server.close());
 
   it(`the verdict, the chain and every side effect survive kills (seed ${SEED}, ${TRIALS} trials)`, async () => {
-    const random = mulberry32(SEED);
+    const random = prng(SEED);
     const env = { HOME: home };
 
     // The uninterrupted reference run.
     model.requests = [];
     const refDir = makeWorkdir({ git: true });
-    const refDb = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
+    const refDb = tempDir('crash-db').path('ledger.db');
     const refStarted = Date.now();
     const ref = start(
       ['run', contractPath, '--workdir', refDir, '--db', refDb, '--key', keyFile, '--json'],
@@ -224,7 +206,7 @@ base_url = "http://127.0.0.1:${port}/v1"
       const context = `seed ${SEED} trial ${trial}`;
       model.requests = [];
       const workdir = makeWorkdir({ git: true });
-      const db = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
+      const db = tempDir('crash-db').path('ledger.db');
       const base = ['--workdir', workdir, '--db', db, '--key', keyFile, '--json'];
       /** Requests per position that a killed process sent but never journaled: the only allowed re-sends. */
       const unjournaled: number[] = [];

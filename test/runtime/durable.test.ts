@@ -33,7 +33,7 @@ async function suspendedOf(promise: Promise<unknown>): Promise<SuspendedError> {
 describe('DurableSession', () => {
   let fixture: LedgerFixture;
   beforeEach(() => {
-    fixture = openFixture('truss-durable-');
+    fixture = openFixture('durable');
   });
   afterEach(() => fixture.close());
 

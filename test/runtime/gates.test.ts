@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/run/index.js';
 import {
   AGENT_KEY,
   type AgentRun,
@@ -20,8 +19,8 @@ import {
   text,
   toolUse,
 } from '../helpers/agent-kit.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { keyFromByte } from '../helpers/ledger-kit.js';
+import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { keyFromByte, writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
 
 const GATED = contractFrom(GATED_CONTRACT_TOML);
 const AGENT = gatedAgent;
@@ -54,6 +53,17 @@ describe('approval gates', () => {
   });
   afterEach(() => run.close());
 
+  /** Resumes a GATED session with a fresh AGENT (approvers: the agent kit's approver unless given). */
+  const resumeGated = (sessionId: string, approvers?: Map<string, string>) =>
+    resumeAgent({
+      store: run.store,
+      sessionId,
+      contract: GATED.contract,
+      workdir,
+      provider: AGENT(),
+      approvers,
+    });
+
   it('a gated tool suspends before it runs; reject and needs_changes keep it suspended; a raw signal does not release it; approval does', async () => {
     const first = suspended(
       await runAgent({ store: run.store, contract: GATED, workdir, provider: AGENT() }),
@@ -61,14 +71,7 @@ describe('approval gates', () => {
     expect(first.suspension.await).toEqual({ approval: { gate: 'tool', tool: 'bash' } });
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
     expect(run.store.session(first.sessionId)?.status).toBe('suspended');
-    const resume = () =>
-      resumeAgent({
-        store: run.store,
-        sessionId: first.sessionId,
-        contract: GATED.contract,
-        workdir,
-        provider: AGENT(),
-      });
+    const resume = () => resumeGated(first.sessionId);
 
     run.store.queueSignal(first.sessionId, 'approval_gate', { approved: true });
     expect(suspended(await resume()).suspension.blocked).toBeNull();
@@ -108,24 +111,10 @@ describe('approval gates', () => {
     );
     review(run, first.sessionId, keyFromByte(0x77), 'approved');
     const pinned = new Map([[APPROVER_KEY.publicKeyHex, 'approver']]);
-    const still = await resumeAgent({
-      store: run.store,
-      sessionId: first.sessionId,
-      contract: GATED.contract,
-      workdir,
-      provider: AGENT(),
-      approvers: pinned,
-    });
+    const still = await resumeGated(first.sessionId, pinned);
     expect(still.status).toBe('suspended');
     review(run, first.sessionId, APPROVER_KEY, 'approved');
-    const done = await resumeAgent({
-      store: run.store,
-      sessionId: first.sessionId,
-      contract: GATED.contract,
-      workdir,
-      provider: AGENT(),
-      approvers: pinned,
-    });
+    const done = await resumeGated(first.sessionId, pinned);
     expect(done.status).toBe('completed');
   });
 
@@ -190,16 +179,10 @@ per_call_spend_threshold_usd = 0.08
   });
 
   it('across processes: truss run suspends (exit 6) and exits; approve + truss resume later finishes; signal alone does not', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-gate-home-'));
-    const keyFile = join(home, 'session.key');
-    const reviewerFile = join(home, 'reviewer.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
+    const { home, db, keyFile, env, runFlags: common } = cliHome('gate-home', { workdir });
+    const reviewerFile = writeKeyFile(join(home, 'reviewer.key'), 0x62);
     expect(AGENT_KEY.publicKeyHex).not.toBe(APPROVER_KEY.publicKeyHex);
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
     const contractPath = join(REPO_ROOT, 'examples/contracts/gated.toml');
-    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
 
     const first = runCli(['run', contractPath, ...common, '--json'], { env });
     expect(first.code, first.stderr).toBe(6);
@@ -230,8 +213,7 @@ per_call_spend_threshold_usd = 0.08
     expect(unconfigured.stdout).toContain('no approvers are configured');
     expect(unconfigured.stdout).toContain(join(workdir, '.truss/trusted-keys'));
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
-    mkdirSync(join(workdir, '.truss'), { recursive: true });
-    writeFileSync(join(workdir, '.truss/trusted-keys'), `${APPROVER_KEY.publicKeyHex} reviewer\n`);
+    writeTrustedKeys(workdir, { reviewer: APPROVER_KEY });
     const resumed = runCli(['resume', session, ...common, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', verdict: 'pass' });
@@ -258,13 +240,9 @@ per_call_spend_threshold_usd = 0.08
   });
 
   it('an approval signed by a key nobody configured never releases a gate; [approval_gates] approvers does', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-gate-approvers-'));
-    const keyFile = join(home, 'session.key');
-    const strangerFile = join(home, 'stranger.key');
-    const reviewerFile = join(home, 'reviewer.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(strangerFile, `${Buffer.alloc(32, 0x71).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
+    const { home, db, env, runFlags: common, write } = cliHome('gate-approvers', { workdir });
+    const strangerFile = writeKeyFile(join(home, 'stranger.key'), 0x71);
+    const reviewerFile = writeKeyFile(join(home, 'reviewer.key'), 0x62);
     const contract = readFileSync(join(REPO_ROOT, 'examples/contracts/gated.toml'), 'utf8')
       .replace(
         'high_risk_tools = ["bash", "git_*"]',
@@ -274,11 +252,7 @@ per_call_spend_threshold_usd = 0.08
         'script = "examples/providers/agent-gated.json"',
         `script = "${join(REPO_ROOT, 'examples/providers/agent-gated.json')}"`,
       );
-    writeFileSync(join(home, 'gated.toml'), contract);
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
-    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
-    const first = runCli(['run', join(home, 'gated.toml'), ...common, '--json'], { env });
+    const first = runCli(['run', write('gated.toml', contract), ...common, '--json'], { env });
     expect(first.code, first.stderr).toBe(6);
     const session = JSON.parse(first.stdout).session_id as string;
 

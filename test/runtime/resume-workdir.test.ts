@@ -4,40 +4,30 @@
  * another directory with only --db. The check must see the file written in W before the gate
  * (PASS); a --workdir that is not W is refused naming W. Real CLI processes, real files.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
-import { keyFromByte } from '../helpers/ledger-kit.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
+import { keyFromByte, writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const CONTRACT = `[contract]
-id = "two-steps"
-intent = "Write note.txt, then (after approval) approved.txt"
-
-[[done]]
-kind = "check"
-desc = "both files exist"
-run = "test -f note.txt && grep -qx approved approved.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[budget]
-max_steps = 4
-
-[constraints]
-allow_tools = ["bash", "write_file"]
-
-[approval_gates]
-enabled = true
-high_risk_tools = ["bash"]
-
-[provider]
-kind = "scripted"
-script = "agent.json"
-`;
+const CONTRACT = contractToml(
+  { id: 'two-steps', intent: 'Write note.txt, then (after approval) approved.txt' },
+  {
+    kind: 'check',
+    desc: 'both files exist',
+    run: 'test -f note.txt && grep -qx approved approved.txt',
+    timeout_sec: 10,
+  },
+  {
+    executor: { kind: 'in-loop' },
+    budget: { max_steps: 4 },
+    constraints: { allow_tools: ['bash', 'write_file'] },
+    approval_gates: { enabled: true, high_risk_tools: ['bash'] },
+    provider: { kind: 'scripted', script: 'agent.json' },
+  },
+);
 
 const AGENT = JSON.stringify({
   responses: [
@@ -53,32 +43,18 @@ const AGENT = JSON.stringify({
 
 describe('resume continues in the recorded workdir', () => {
   it('from another directory it uses the recorded one (PASS); another --workdir is refused (3) naming it', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-resume-wd-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-resume-wd-w-'));
-    const elsewhere = mkdtempSync(join(tmpdir(), 'truss-resume-wd-else-'));
-    const keyFile = join(home, 'session.key');
-    const reviewerFile = join(home, 'reviewer.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(reviewerFile, `${Buffer.alloc(32, 0x62).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'contract.toml'), CONTRACT);
+    const { home, workdir, db, keyFile, env, runFlags, write } = cliHome('resume-wd');
+    const elsewhere = tempDir('resume-wd-else').dir;
+    const reviewerFile = writeKeyFile(join(home, 'reviewer.key'), 0x62);
+    write('contract.toml', CONTRACT);
     writeFileSync(join(workdir, 'agent.json'), AGENT);
-    const db = join(home, 'ledger.db');
-    const env = { HOME: home };
 
-    const first = runCli(
-      ['run', join(home, 'contract.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
-      {
-        env,
-        cwd: home,
-      },
-    );
+    const first = runCli(['run', join(home, 'contract.toml'), ...runFlags, '--json'], { env, cwd: home });
     expect(first.code, first.stderr).toBe(6);
     const session = JSON.parse(first.stdout).session_id as string;
     expect(readFileSync(join(workdir, 'note.txt'), 'utf8')).toBe('before the gate\n');
     // The reviewer is a configured approver of this workdir.
-    const reviewerPublic = keyFromByte(0x62).publicKeyHex;
-    mkdirSync(join(workdir, '.truss'), { recursive: true });
-    writeFileSync(join(workdir, '.truss/trusted-keys'), `${reviewerPublic} reviewer\n`);
+    writeTrustedKeys(workdir, { reviewer: keyFromByte(0x62) });
     const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
     expect(approve.code, approve.stderr).toBe(0);
 

@@ -3,23 +3,17 @@
  * started meanwhile is refused (exit 3) instead of interleaving a second writer (a duplicate check,
  * two verdicts, two run_completed). Real processes, a real database.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../helpers/cli.js';
+import { cliHome, runCli, startCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
 
-const SLOW = `[contract]
-id = "slow"
-intent = "A check that takes a while"
-
-[[done]]
-kind = "check"
-desc = "waits for go"
-run = "while [ ! -f go ]; do sleep 0.1; done"
-timeout_sec = 15
-`;
+const SLOW = contractToml(
+  { id: 'slow', intent: 'A check that takes a while' },
+  { kind: 'check', desc: 'waits for go', run: 'while [ ! -f go ]; do sleep 0.1; done', timeout_sec: 15 },
+);
 
 async function waitFor<T>(probe: () => T | undefined, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -33,15 +27,8 @@ async function waitFor<T>(probe: () => T | undefined, ms = 30_000): Promise<T> {
 
 describe('truss run holds the session lease', () => {
   it('a resume of a session whose run is still alive is refused with exit 3 and appends nothing', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-run-lease-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-run-lease-wd-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'slow.toml'), SLOW);
-    const db = join(home, 'ledger.db');
-    const common = ['--workdir', workdir, '--db', db, '--key', keyFile];
-    const env = { HOME: home };
-    const run = startCli(['run', join(home, 'slow.toml'), ...common, '--json'], { env });
+    const { workdir, db, env, runFlags: common, write } = cliHome('run-lease');
+    const run = startCli(['run', write('slow.toml', SLOW), ...common, '--json'], { env });
     try {
       const session = await waitFor(() => {
         if (!existsSync(db)) return undefined;

@@ -4,15 +4,16 @@
  * lease that the next resume takes over.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { acquireSessionLease, leasePath, SessionBusyError } from '../../src/core/runtime/session-lease.js';
 import { runCli } from '../helpers/cli.js';
-import { seededKey } from '../helpers/ledger-env.js';
+import { seededKey } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const dirs: string[] = [];
 const children: ReturnType<typeof spawn>[] = [];
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 function tempDb(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'truss-lease-'));
+  const dir = tempDir('lease').dir;
   dirs.push(dir);
   return join(dir, 'ledger.db');
 }

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASH_OUTPUT_TAIL_BYTES, bashTool, createBashTool } from '../../src/core/tools/bash-tool.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
+import { isAlive, readPidFile } from '../helpers/processes.js';
 import { makeSandbox, toolContext } from './tool-helpers.js';
 
 /** Real child processes throughout. */
@@ -15,27 +15,6 @@ beforeEach(() => {
   context = toolContext(box.work, { forbidden: ['git push', 'rm -rf /'] });
 });
 afterEach(() => box.cleanup());
-
-/** Alive = signalable and not a zombie (an init that never reaps leaves dead orphans as Z). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
-async function readPid(file: string): Promise<number> {
-  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
-  return Number(readFileSync(file, 'utf8').trim());
-}
 
 describe('bash tool', () => {
   it('runs a command in the workdir and returns exit code and output', async () => {
@@ -72,7 +51,7 @@ describe('bash tool', () => {
     expect(outcome.isError).toBe(true);
     expect(outcome.content).toMatch(/^timed out after 0.5s; process group killed/);
     expect(outcome.data).toMatchObject({ timedOut: true, exitCode: null });
-    expect(isAlive(await readPid(pidFile))).toBe(false);
+    expect(isAlive(await readPidFile(pidFile))).toBe(false);
   });
 
   it('kills the group when the run is cancelled', async () => {

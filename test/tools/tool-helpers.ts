@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConstraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { resolvePolicy } from '../../src/core/tools/policy.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 type Constraints = ResolvedContract['constraints'];
 
@@ -33,7 +33,7 @@ export function makeSandbox(prefix: string): {
   outside: string;
   cleanup: () => void;
 } {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), `truss-tools-${prefix}-`)));
+  const root = realpathSync(tempDir(`tools-${prefix}`).dir);
   const work = join(root, 'work');
   const outside = join(root, 'outside');
   mkdirSync(work);

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,8 @@ import {
   runCheck,
   scrubEnv,
 } from '../../src/core/verify/check-runner.js';
+import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Real `/bin/sh` child processes throughout; nothing is mocked. */
 
@@ -24,7 +25,7 @@ let counter = 0;
 const escapees: number[] = [];
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'truss-check-'));
+  root = tempDir('check').dir;
 });
 
 afterAll(() => {
@@ -52,34 +53,8 @@ function text(outcome: CheckOutcome): string {
   return outcome.stdout.bytes.toString('utf8');
 }
 
-/** Alive = signalable and not a zombie (this sandbox's PID 1 never reaps, so dead orphans linger as Z). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
 async function readPid(file: string): Promise<number> {
-  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
-  const pid = Number(readFileSync(file, 'utf8').trim());
+  const pid = await readPidFile(file);
   expect(Number.isInteger(pid) && pid > 1).toBe(true);
   return pid;
 }

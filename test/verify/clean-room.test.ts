@@ -1,20 +1,12 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
-import type { CompletedOutcome } from '../../src/core/run/run-contract.js';
+import type { CompletedOutcome } from '../../src/core/run/index.js';
 import { CleanRoomError, materializeCleanRoom } from '../../src/core/verify/clean-room.js';
 import {
   type AgentRun,
@@ -28,6 +20,8 @@ import {
   scripted,
   use,
 } from '../helpers/agent-kit.js';
+import { commitFiles } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
 const TSX = import.meta.resolve('tsx');
@@ -36,9 +30,7 @@ const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 /** A repository whose base ignores .env and node_modules, like most real ones. */
 function repo(): string {
   const dir = makeWorkdir({ git: true });
-  writeFileSync(join(dir, '.gitignore'), '.truss/\n.env\nnode_modules/\n');
-  git(dir, 'add', '.');
-  git(dir, 'commit', '-qm', 'ignore rules');
+  commitFiles(dir, { '.gitignore': '.truss/\n.env\nnode_modules/\n' }, 'ignore rules');
   return dir;
 }
 
@@ -321,9 +313,9 @@ timeout_sec = 30
     );
     const env = {
       ...process.env,
-      XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'truss-xdg-')),
+      XDG_CONFIG_HOME: tempDir('xdg').dir,
     };
-    const db = join(mkdtempSync(join(tmpdir(), 'truss-crash-db-')), 'ledger.db');
+    const db = join(tempDir('crash-db').dir, 'ledger.db');
     const child = spawn(
       process.execPath,
       ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json', '--isolation', 'none'],

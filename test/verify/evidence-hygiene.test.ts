@@ -5,7 +5,7 @@ import { exportBundle, formatBundle } from '../../src/core/ledger/export.js';
 import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import { secretRedactor } from '../../src/core/process/redact.js';
 import type { CompletionRequest, CompletionResult, Provider } from '../../src/core/providers/provider.js';
-import { type CompletedOutcome, runContract } from '../../src/core/run/run-contract.js';
+import { type CompletedOutcome, runContract } from '../../src/core/run/index.js';
 import {
   AGENT_KEY,
   contractFrom,
@@ -17,6 +17,7 @@ import {
   scripted,
   use,
 } from '../helpers/agent-kit.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 
 const SECRET = 'tok-9f8e7d6c5b4a3f2e1d0c';
 const SEED = Buffer.alloc(32, 7).toString('base64');
@@ -176,19 +177,12 @@ describe('an agent reading a key file', () => {
     const workdir = makeWorkdir({ git: true });
     mkdirSync(join(workdir, '.truss'), { recursive: true });
     writeFileSync(join(workdir, '.truss/signing.key'), `${SEED}\n`);
-    const { contract, hash } = contractFrom(`
-[contract]
-id = "key-reader"
-intent = "read the key"
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-[executor]
-kind = "in-loop"
-[constraints]
-allow_tools = ["read_file", "bash"]
-`);
+    const { contract, hash } = contractFrom(
+      contractToml({ id: 'key-reader', intent: 'read the key' }, TRUE_CHECK, {
+        executor: { kind: 'in-loop' },
+        constraints: { allow_tools: ['read_file', 'bash'] },
+      }),
+    );
     const run = openRunStore();
     const agent = scripted([
       use('read_file', { path: '.truss/signing.key' }),

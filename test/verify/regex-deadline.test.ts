@@ -4,40 +4,28 @@
  * about `timeout_sec`, the clause is not met with the reason, and the journaled duration includes
  * the time spent matching. Real CLI process, real ledger.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchWithDeadline } from '../../src/core/verify/regex-match.js';
-import { runCli } from '../helpers/cli.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml } from '../helpers/contract-toml.js';
 
-const EVIL = `[contract]
-id = "redos"
-intent = "A pattern with catastrophic backtracking"
-
-[[done]]
-kind = "check"
-desc = "prints a's then a bang"
-run = "printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'"
-expect_matches = ["^(a+)+$"]
-timeout_sec = 2
-`;
+const EVIL = contractToml(
+  { id: 'redos', intent: 'A pattern with catastrophic backtracking' },
+  {
+    kind: 'check',
+    desc: "prints a's then a bang",
+    run: "printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'",
+    expect_matches: ['^(a+)+$'],
+    timeout_sec: 2,
+  },
+);
 
 describe('expect_matches is bounded by the check deadline', () => {
   it('a catastrophic pattern is stopped at timeout_sec: FAIL with the reason, duration includes it', () => {
-    const home = mkdtempSync(join(tmpdir(), 'truss-redos-'));
-    const workdir = mkdtempSync(join(tmpdir(), 'truss-redos-wd-'));
-    const keyFile = join(home, 'session.key');
-    writeFileSync(keyFile, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    writeFileSync(join(home, 'redos.toml'), EVIL);
-    const db = join(home, 'ledger.db');
+    const { db, env, runFlags, write } = cliHome('redos');
+    const contract = write('redos.toml', EVIL);
     const started = Date.now();
-    const run = runCli(
-      ['run', join(home, 'redos.toml'), '--workdir', workdir, '--db', db, '--key', keyFile, '--json'],
-      {
-        env: { HOME: home },
-      },
-    );
+    const run = runCli(['run', contract, ...runFlags, '--json'], { env });
     const wall = Date.now() - started;
     expect(run.code, run.stderr).toBe(1);
     expect(wall).toBeLessThan(20_000);

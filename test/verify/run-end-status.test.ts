@@ -19,7 +19,7 @@ const KEY = SESSION_KEY.publicKeyHex;
 describe('run end status', () => {
   let fx: LedgerFixture;
   beforeEach(() => {
-    fx = openFixture('truss-run-end-');
+    fx = openFixture('run-end');
   });
   afterEach(() => fx.close());
 

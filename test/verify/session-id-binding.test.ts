@@ -12,6 +12,7 @@ import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { contractFrom, makeWorkdir, openRunStore, runAgent, say, scripted } from '../helpers/agent-kit.js';
 import { launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
 
 const KEY = SESSION_KEY.publicKeyHex;
@@ -21,7 +22,7 @@ describe('session id binding', () => {
   let browser: Browser | undefined;
   let bound: Bundle;
   beforeAll(async () => {
-    fx = openFixture('truss-session-id-');
+    fx = openFixture('session-id');
     const id = 'run-2024-a';
     fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id });
     fx.store.append(id, 'run_started', { session_id: id, contract: { id: 'c' } }, SESSION_KEY);
@@ -88,20 +89,13 @@ describe('session id binding', () => {
 
   it('a real run records its session id in run_started', async () => {
     const run = openRunStore();
-    const { contract, hash } = contractFrom(`
-[contract]
-id = "bound"
-intent = "say done"
-
-[[done]]
-kind = "check"
-desc = "true"
-run = "true"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-`);
+    const { contract, hash } = contractFrom(
+      contractToml(
+        { id: 'bound', intent: 'say done' },
+        { ...TRUE_CHECK, timeout_sec: 10 },
+        { executor: { kind: 'in-loop' } },
+      ),
+    );
     const outcome = await runAgent({
       store: run.store,
       contract: { contract, hash },

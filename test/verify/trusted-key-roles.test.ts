@@ -66,7 +66,7 @@ describe('roles in every check', () => {
     return path;
   };
   beforeAll(() => {
-    fx = openFixture('truss-roles-');
+    fx = openFixture('roles');
     // A whole ledger signed by the review-signing key: what a holder of that key could forge.
     const forgedId = appendSampleRun(fx.store, REVIEWER_KEY, { id: 'forged' });
     forged = join(fx.dir, 'forged.json');

@@ -4,6 +4,7 @@ import {
   anchorInLog,
   anchorLeafData,
   CheckpointWitness,
+  checkReceipt,
   consistencyProof,
   ForkError,
   fileWitnessState,
@@ -16,8 +17,8 @@ import {
   verifyInclusion,
   verifyLogDir,
 } from '../../core/anchor/index.js';
-import { ANCHOR_RECEIPT_KIND } from '../../core/ledger/entry-hash.js';
 import {
+  ANCHOR_RECEIPT_KIND,
   createNodeCrypto,
   hexToBytes,
   KeyError,
@@ -29,6 +30,7 @@ import {
   type SigningKey,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { resolveRunKey } from '../run-output.js';
@@ -190,7 +192,8 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
   const logDir = resolve(io.cwd, values.log as string);
   const key = logKey(values, io, 'anchor prove');
   const record = !values['no-record'];
-  const store = LedgerStore.open(resolve(io.cwd, values.db ?? '.truss/ledger.db'), {
+  const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
     readonly: !record,
     mustExist: true,
   });

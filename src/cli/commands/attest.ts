@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
+import { checkReceipt } from '../../core/anchor/index.js';
 import { AttestationRefusedError, attestBundle } from '../../core/attest/index.js';
 import {
   createNodeCrypto,
@@ -15,6 +16,7 @@ import {
 } from '../../core/ledger/index.js';
 import { ledgerBundleFileName } from '../../github/names.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -31,7 +33,7 @@ Options:
   --sigstore-bundle FILE   also write a Sigstore bundle v0.3 (public-key hint, no tlog entries)
   --db FILE                ledger database for SESSION (default .truss/ledger.db)
   --bundle-out FILE        (SESSION) where to export the bundle (default: next to --out,
-                           truss-ledger-<session>.json)
+                           ${ledgerBundleFileName('<session>')})
   --key FILE               the ledger's signing key (default: TRUSS_SIGNING_KEY, else the
                            per-install key \`truss run\` uses)
   --pubkey HEX             a trusted public key the ledger must verify against; repeatable
@@ -82,7 +84,7 @@ export function attest(args: string[], io: CliIo): number {
     if (target.endsWith('.json') && values.db === undefined)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
     bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), ledgerBundleFileName(target)));
-    const store = LedgerStore.open(at(values.db ?? '.truss/ledger.db'), { readonly: true });
+    const store = LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: true });
     try {
       store.requireSession(target);
       exportBundleToFile(store, target, createNodeCrypto(), bundlePath);

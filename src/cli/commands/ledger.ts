@@ -1,3 +1,4 @@
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   contractSummary,
   createNodeCrypto,
@@ -11,6 +12,7 @@ import {
   writeBundle,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { DEFAULT_DB, ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -39,8 +41,6 @@ ${TRUST_HELP}
 
 Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 6 suspended, 64 usage`;
 
-const DEFAULT_DB = '.truss/ledger.db';
-
 const OPTIONS = {
   db: { type: 'string' },
   json: { type: 'boolean' },
@@ -58,7 +58,8 @@ export function ledger(args: string[], io: CliIo): number {
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === 'shred' && !values['dry-run'];
-  const open = () => LedgerStore.open(dbPath, { readonly: !writes });
+  const open = () =>
+    LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: !writes });
   switch (sub) {
     case 'list':
       requirePositionals(command, positionals, []);
@@ -181,6 +182,7 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
   if (!entry) {
     const info = store.requireSession(sessionId);
     throw new LedgerError(
+      'no_entry',
       `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
     );
   }
@@ -246,6 +248,7 @@ function shred(store: LedgerStore, hash: string, dryRun: boolean, io: CliIo, jso
   const blob = store.blob(hash);
   if (!blob)
     throw new LedgerError(
+      'no_blob',
       `ledger shred: no blob ${hash} in ${store.path}; blob hashes are the *_sha256 fields of entries (\`truss ledger get SESSION SEQ\`)`,
     );
   const alreadyShredded = blob.bytes === null;

@@ -1,27 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { findContract, resolveContract } from '../../core/contract/index.js';
+import { checkReceipt } from '../../core/anchor/index.js';
+import { findContract } from '../../core/contract/index.js';
 import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
-import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
-import { RunAbortedError, readRecordedContract, resumeContract } from '../../core/run/run-contract.js';
-import { createCtx } from '../../core/runtime/ctx.js';
-import { DurableReplayError } from '../../core/runtime/durable-errors.js';
-import { readExportedHead, requireExtendsExport } from '../../core/runtime/exported-head.js';
-import { acquireSessionLease } from '../../core/runtime/session-lease.js';
-import { buildPanelSeats } from '../../core/verify/panel-seats.js';
+import { secretRedactor } from '../../core/process/index.js';
+import { readRecordedContract, resumeRun } from '../../core/run/index.js';
+import {
+  acquireSessionLease,
+  DurableReplayError,
+  readExportedHead,
+  requireExtendsExport,
+} from '../../core/runtime/index.js';
+import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
 import {
-  abortedExit,
-  budgetFor,
   bundlePathFor,
   cancelOnSignals,
   checkRunOutputs,
   progressPrinter,
-  reportOutcome,
+  reportResult,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation,
@@ -95,9 +96,9 @@ export interface ResumeRequest {
 /** Resume (shared with `truss signal`): verify, replay, continue, report. */
 export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<number> {
   const requestedWorkdir = request.workdir === undefined ? undefined : resolve(io.cwd, request.workdir);
-  const dbPath = resolve(io.cwd, request.db ?? join(requestedWorkdir ?? io.cwd, '.truss/ledger.db'));
+  const dbPath = ledgerDbPath(io, request.db, requestedWorkdir);
   const key = resolveRunKey(request.key, io);
-  const store = LedgerStore.open(dbPath, { mustExist: true });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt, mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
   try {
@@ -117,7 +118,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       readExportedHead(bundlePathFor(io, workdir, request.sessionId, request.bundle), request.sessionId),
     );
     request.before?.(store);
-    const recorded = readRecordedContract(store, request.sessionId);
+    const recorded = readRecordedContract(store, request.sessionId, GITHUB_CONTRACT_FORMAT);
     let expectedContractHash: string | undefined;
     if (request.contract) {
       const configPath = join(workdir, '.truss/config.toml');
@@ -141,20 +142,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       dbPath,
       keyFile: request.key,
     });
-    const ctx = createCtx({
-      signal: abort.signal,
-      events: progress,
-      budget: budgetFor(contract, progress),
-      isolation,
-    });
-    // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
-    const executorProvider =
-      contract.executor.kind === 'in-loop'
-        ? buildExecutorProvider(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd })
-        : undefined;
-    const panel = buildPanelSeats(contract, { env: io.env, cwd: workdir, fallbackCwd: io.cwd });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
-    const outcome = await resumeContract({
+    const result = await resumeRun({
       sessionId: request.sessionId,
       store,
       signer: key,
@@ -162,36 +151,37 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       // A ledger this installation wrote carries a checkpoint signed by the session key.
       verify: request.verifyAll ? 'all' : 'checkpoint',
       workdir,
-      ctx,
-      panel,
-      env: io.env,
-      secrets: keySecrets,
-      hostCwd: io.cwd,
-      executorProvider,
       expectedContractHash,
-      approvers,
+      contractFormat: GITHUB_CONTRACT_FORMAT,
+      host: {
+        events: progress,
+        signal: abort.signal,
+        isolation,
+        env: io.env,
+        secrets: keySecrets,
+        hostCwd: io.cwd,
+        approvers,
+      },
     });
-    if (outcome.replayed > 0)
-      io.stderr(`  replayed ${outcome.replayed} recorded entries without re-executing them\n`);
-    return reportOutcome(outcome, {
-      io,
-      store,
-      key,
-      dbPath,
-      workdir,
-      bundle: request.bundle,
-      json: request.json,
-    });
+    if (result.status !== 'aborted' && result.replayed > 0)
+      io.stderr(`  replayed ${result.replayed} recorded entries without re-executing them\n`);
+    return reportResult(
+      result,
+      {
+        io,
+        store,
+        key,
+        dbPath,
+        workdir,
+        bundle: request.bundle,
+        json: request.json,
+      },
+      abort.signal,
+    );
   } catch (error) {
     if (error instanceof DurableReplayError) {
       io.stderr(`truss: ${error.message}\nnothing was appended to the ledger\n`);
       return EXIT.failed;
-    }
-    if (error instanceof RunAbortedError) {
-      io.stderr(
-        `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
-      );
-      return abortedExit(abort.signal);
     }
     throw error;
   } finally {

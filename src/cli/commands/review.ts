@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   type HumanReviewDecision,
@@ -6,6 +7,7 @@ import {
   resolveSigningKey,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -64,7 +66,11 @@ export function review(args: string[], io: CliIo): number {
     onWarning: (m) => io.stderr(`warning: ${m}\n`),
   });
   const dryRun = Boolean(values['dry-run']);
-  const store = LedgerStore.open(values.db ?? '.truss/ledger.db', { readonly: dryRun, mustExist: true });
+  const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
+    readonly: dryRun,
+    mustExist: true,
+  });
   try {
     const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
     if (chain.failure) {

@@ -3,23 +3,22 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
-import { findContract, resolveContract } from '../../core/contract/index.js';
+import { checkReceipt } from '../../core/anchor/index.js';
+import { findContract } from '../../core/contract/index.js';
 import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { secretRedactor } from '../../core/process/redact.js';
-import { buildExecutorProvider } from '../../core/providers/executor-provider.js';
-import { RunAbortedError, runContract } from '../../core/run/run-contract.js';
-import { createCtx } from '../../core/runtime/ctx.js';
-import { acquireSessionLease } from '../../core/runtime/session-lease.js';
-import { buildPanelSeats } from '../../core/verify/panel-seats.js';
+import { checkMcpPinning } from '../../core/mcp/index.js';
+import { secretRedactor } from '../../core/process/index.js';
+import { prepareRun, startRun } from '../../core/run/index.js';
+import { acquireSessionLease } from '../../core/runtime/index.js';
+import { resolveContract } from '../../github/settings.js';
 import { parseCommandArgs } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
 import {
-  abortedExit,
-  budgetFor,
   cancelOnSignals,
   checkRunOutputs,
   progressPrinter,
-  reportOutcome,
+  reportResult,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation,
@@ -103,8 +102,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values['verify-only'] ? { verifyOnly: true } : {}),
     },
   });
+  // Locally an unpinned MCP server is only a warning; the Action refuses it (docs/mcp.md).
+  for (const warning of checkMcpPinning(contract, 'warn')) io.stderr(`truss: warning: ${warning}\n`);
   const key = resolveRunKey(values.key, io);
-  const dbPath = resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db'));
+  const dbPath = ledgerDbPath(io, values.db, workdir);
   checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
   mkdirSync(dirname(dbPath), { recursive: true });
   // The key file's seed, read once: redacted from output and handed to the run's secret scan.
@@ -121,77 +122,54 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   });
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
-  const ctx = createCtx({
-    signal: abort.signal,
-    events: progress,
-    budget: budgetFor(contract, progress),
-    isolation,
-  });
-  // A missing model or key for the executor is a config error (exit 3) before anything is journaled.
-  const executorProvider =
-    contract.executor.kind === 'in-loop'
-      ? buildExecutorProvider(contract, {
-          env: io.env,
-          cwd: workdir,
-          fallbackCwd: io.cwd,
-          contractDir: dirname(contractPath),
-        })
-      : undefined;
-  const panel = buildPanelSeats(contract, {
-    env: io.env,
-    cwd: workdir,
-    fallbackCwd: io.cwd,
-    contractDir: dirname(contractPath),
-  });
-  if ('unavailable' in panel && contract.done.some((c) => c.kind === 'review')) {
-    progress({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
-  }
   io.stderr(
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
-  const store = LedgerStore.open(dbPath);
+  // Built before the ledger is opened: a configuration error (a missing key, a refused fixture
+  // path) is exit 3 with nothing created.
+  const prepared = prepareRun(contract, {
+    workdir,
+    host: {
+      events: progress,
+      signal: abort.signal,
+      isolation,
+      env: io.env,
+      secrets: keySecrets,
+      hostCwd: io.cwd,
+      contractDir: dirname(contractPath),
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+    },
+  });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   // The run holds the session's lease from before run_started until it exits, like resume: a
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
   const sessionId = randomUUID();
   let releaseLease: (() => void) | undefined;
   try {
     releaseLease = acquireSessionLease(dbPath, sessionId);
-    const outcome = await runContract({
+    const result = await startRun(prepared, {
       sessionId,
-      contract,
       contractHash: hash,
-      workdir,
       store,
       signer: key,
-      ctx,
-      panel,
-      env: io.env,
-      secrets: keySecrets,
-      hostCwd: io.cwd,
-      executorProvider,
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
-      // Who may release an approval gate later (with the contract's own approvers).
-      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
     });
-    return reportOutcome(outcome, {
-      io,
-      store,
-      key,
-      dbPath,
-      workdir,
-      bundle: values.bundle,
-      json: Boolean(values.json),
-    });
-  } catch (error) {
-    if (error instanceof RunAbortedError) {
-      io.stderr(
-        `truss: ${error.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${error.sessionId} --db ${dbPath}\n`,
-      );
-      return abortedExit(abort.signal);
-    }
-    throw error;
+    return reportResult(
+      result,
+      {
+        io,
+        store,
+        key,
+        dbPath,
+        workdir,
+        bundle: values.bundle,
+        json: Boolean(values.json),
+      },
+      abort.signal,
+    );
   } finally {
     releaseLease?.();
     detach();

@@ -1,7 +1,9 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { checkReceipt } from '../../core/anchor/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
-import { APPROVAL_SIGNAL } from '../../core/runtime/durable.js';
+import { APPROVAL_SIGNAL } from '../../core/runtime/index.js';
 import { parseCommandArgs } from '../args.js';
+import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import { resumeSession } from './resume.js';
@@ -55,7 +57,8 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
   };
   if (values['no-resume']) {
     const workdir = resolve(io.cwd, values.workdir ?? '.');
-    const store = LedgerStore.open(resolve(io.cwd, values.db ?? join(workdir, '.truss/ledger.db')), {
+    const store = LedgerStore.open(ledgerDbPath(io, values.db, workdir), {
+      receipts: checkReceipt,
       mustExist: true,
     });
     try {

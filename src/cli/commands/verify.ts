@@ -1,3 +1,4 @@
+import { checkReceipt } from '../../core/anchor/index.js';
 import { createNodeCrypto, VERIFY_EXIT_CODES, verifyBundleFile } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { formatReport } from '../format-report.js';
@@ -29,7 +30,7 @@ export function verify(args: string[], io: CliIo): number {
   const { trusted, source } = trustFrom(values, io);
   // Streams bundles in the layout `truss ledger export` writes (any size, constant memory); other
   // layouts are read whole, up to 512 MiB.
-  const report = verifyBundleFile(file, { crypto: createNodeCrypto(), trusted });
+  const report = verifyBundleFile(file, { crypto: createNodeCrypto(), trusted, receipts: checkReceipt });
   emit(io, Boolean(values.json), { file, trust_source: source, ...report }, () =>
     formatReport(report, source),
   );

@@ -19,7 +19,8 @@ export async function anchorSession(options: {
   anchor: Anchor;
 }): Promise<{ receipt: AnchorReceiptPayload; entry: LedgerEntry } | null> {
   const head = options.store.reviewableHeadEntry(options.sessionId);
-  if (!head) throw new LedgerError(`session ${options.sessionId} has no entries to anchor`);
+  if (!head)
+    throw new LedgerError('nothing_to_attest', `session ${options.sessionId} has no entries to anchor`);
   const receipt = await options.anchor.anchor({ headHash: head.entry_hash, seq: head.seq });
   if (!receipt) return null;
   const entry = options.store.append(options.sessionId, ANCHOR_RECEIPT_KIND, receipt, options.signer);

@@ -8,6 +8,7 @@ import { ANCHOR_RECEIPT_KIND } from '../ledger/entry-hash.js';
 import { type PayloadOf, readPayload } from '../ledger/entry-kinds.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
+import type { ReceiptChecker, ReceiptFinding } from '../ledger/receipt-checker.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
 import type { NoteError, ProofError } from './errors.js';
 import { rfc6962Hasher } from './hasher.js';
@@ -48,15 +49,7 @@ export function buildReceipt(input: {
 }
 
 /** What a verified receipt proves, for reports. */
-export interface ReceiptFinding {
-  log_origin: string;
-  log_public_key: string;
-  log_key_id: string;
-  leaf_index: number;
-  tree_size: number;
-  anchored_seq: number;
-  anchored_head_hash: string;
-}
+export type { ReceiptFinding } from '../ledger/receipt-checker.js';
 
 /**
  * Checks a receipt on its own: well-formed, the checkpoint is signed by the log key it names, and
@@ -64,10 +57,10 @@ export interface ReceiptFinding {
  * root. Whether the anchored hash really is that seq of this ledger is the chain verifier's job.
  * Returns the finding, or an error message naming what is wrong.
  */
-export function checkReceipt(
+export const checkReceipt: ReceiptChecker = (
   payload: Record<string, unknown>,
   crypto: LedgerCrypto,
-): { finding: ReceiptFinding } | { error: string } {
+): { finding: ReceiptFinding } | { error: string } => {
   // The shape is the catalogue's (entry-kinds.ts); its message names the kind, which callers add.
   const read = readPayload(ANCHOR_RECEIPT_KIND, payload);
   if ('error' in read) return { error: read.error.replace(`${ANCHOR_RECEIPT_KIND} `, '') };
@@ -103,4 +96,4 @@ export function checkReceipt(
       anchored_head_hash: p.anchored_head_hash,
     },
   };
-}
+};

@@ -1,3 +1,4 @@
+import { checkReceipt } from '../anchor/receipt.js';
 import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import { bytesToHex, utf8Bytes } from '../ledger/encoding.js';
@@ -51,7 +52,7 @@ export function attestBundle(input: AttestBundleInput): VerdictAttestation {
     );
   }
   const trusted = input.trusted?.size ? input.trusted : new Map([[signer.publicKeyHex, 'signing key']]);
-  const report = verifyBundle(bundle, { crypto: input.crypto, trusted });
+  const report = verifyBundle(bundle, { crypto: input.crypto, trusted, receipts: checkReceipt });
   if (report.status !== 'verified') {
     const why = report.failure?.message ?? report.notes.join('; ');
     throw new AttestationRefusedError(

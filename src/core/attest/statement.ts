@@ -148,14 +148,21 @@ export function statementProblem(value: unknown): string | null {
     return 'every subject needs a name and a digest';
   const bundles = subjects.filter((x) => typeof record(x?.digest)?.sha256 === 'string');
   if (bundles.length !== 1) return 'expected exactly one sha256 subject (the ledger bundle)';
-  if (!/^[0-9a-f]{64}$/.test(String(record(bundles[0]?.digest)?.sha256)))
+  const bundleDigest = record(bundles[0]?.digest)?.sha256;
+  if (typeof bundleDigest !== 'string' || !/^[0-9a-f]{64}$/.test(bundleDigest))
     return 'the sha256 subject digest is not 64 lowercase hex characters';
   const p = record(s.predicate);
   if (!p) return 'predicate is missing';
-  if (!VERDICTS.has(String(p.verdict)))
+  if (typeof p.verdict !== 'string' || !VERDICTS.has(p.verdict))
     return `predicate.verdict ${JSON.stringify(p.verdict)} is not pass, fail or unverifiable`;
   const ledger = record(p.ledger);
-  if (!ledger || typeof ledger.session_id !== 'string' || !/^[0-9a-f]{64}$/.test(String(ledger.head_hash)))
+  const head = ledger?.head_hash;
+  if (
+    !ledger ||
+    typeof ledger.session_id !== 'string' ||
+    typeof head !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(head)
+  )
     return 'predicate.ledger needs session_id and a 64-hex head_hash';
   const commits = subjects.filter((x) => typeof record(x?.digest)?.gitCommit === 'string');
   if (commits.length > 1) return 'more than one gitCommit subject';

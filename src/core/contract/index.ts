@@ -1,6 +1,6 @@
-export * from './errors.js';
+export { ContractError } from './errors.js';
+export { applyArm, type EvalArm, parseArms } from './eval-arm.js';
 export {
-  loadConfigFile,
   loadContractFile,
   MAX_TOML_BYTES,
   parseConfigToml,
@@ -8,7 +8,22 @@ export {
   readTomlSource,
   type TomlSource,
 } from './load.js';
-export * from './named.js';
-export * from './resolve.js';
-export * from './schema.js';
+export type { McpServerSettings } from './mcp-schema.js';
+export { CONFIG_FILE, CONTRACTS_DIR, findConfig, findContract, listContracts } from './named.js';
+export {
+  type ContractOverrides,
+  contractHash,
+  type ResolveContractOptions,
+  type ResolvedContractResult,
+  resolveContract,
+  resolveContractSources,
+} from './resolve.js';
+export {
+  CORE_CONTRACT_FORMAT,
+  type ConfigFile,
+  type ContractFile,
+  type ContractFormat,
+  defineContractFormat,
+  type ResolvedContract,
+} from './schema.js';
 export { locateTomlPath, type SourcePosition, type TomlPath, TomlPositions } from './toml-positions.js';

@@ -3,7 +3,7 @@ import { parse, TomlError } from 'smol-toml';
 import type { z } from 'zod';
 import { ContractError, type ContractIssue } from './errors.js';
 import { compareIssues, type PathIssue, placeIssues, validate } from './issues.js';
-import { type ConfigFile, ConfigFileSchema, type ContractFile, ContractFileSchema } from './schema.js';
+import { CORE_CONTRACT_FORMAT, type ConfigFile, type ContractFile, type ContractFormat } from './schema.js';
 import { pathKey, type TomlPath, TomlPositions } from './toml-positions.js';
 
 /** Contracts and configs are small; anything bigger is a mistake (or an attack on the parser). */
@@ -90,24 +90,30 @@ function parseAndValidate<T extends z.ZodType>(source: TomlSource, schema: T): z
   return result.value;
 }
 
-/** Parses contract TOML text (e.g. fetched through the GitHub API); `file` names it in errors. */
-export function parseContractToml(text: string, file: string): ContractFile {
-  return parseAndValidate({ file, text }, ContractFileSchema);
+/**
+ * Parses contract TOML text (e.g. fetched through the GitHub API); `file` names it in errors.
+ * `format` adds a host's keys (default: core's alone); the result holds them beside core's.
+ */
+export function parseContractToml(
+  text: string,
+  file: string,
+  format: ContractFormat = CORE_CONTRACT_FORMAT,
+): ContractFile {
+  return parseAndValidate({ file, text }, format.contract) as ContractFile;
 }
 
 /** Parses `.truss/config.toml` text; `file` names it in errors. */
-export function parseConfigToml(text: string, file: string): ConfigFile {
-  return parseAndValidate({ file, text }, ConfigFileSchema);
+export function parseConfigToml(
+  text: string,
+  file: string,
+  format: ContractFormat = CORE_CONTRACT_FORMAT,
+): ConfigFile {
+  return parseAndValidate({ file, text }, format.config) as ConfigFile;
 }
 
 /** Reads and validates one contract file on its own (no config layering, no flags). */
-export function loadContractFile(path: string): ContractFile {
-  return parseAndValidate(readTomlSource(path), ContractFileSchema);
-}
-
-/** Reads and validates a `.truss/config.toml`. */
-export function loadConfigFile(path: string): ConfigFile {
-  return parseAndValidate(readTomlSource(path), ConfigFileSchema);
+export function loadContractFile(path: string, format: ContractFormat = CORE_CONTRACT_FORMAT): ContractFile {
+  return parseAndValidate(readTomlSource(path), format.contract) as ContractFile;
 }
 
 /** What to do about the syntax errors people actually make. */

@@ -9,12 +9,7 @@ import {
   type TomlDocument,
   type TomlSource,
 } from './load.js';
-import {
-  ConfigFileSchema,
-  ContractFileSchema,
-  type ResolvedContract,
-  ResolvedContractSchema,
-} from './schema.js';
+import { CORE_CONTRACT_FORMAT, type ContractFormat, type ResolvedContract } from './schema.js';
 import { pathKey, type TomlPath } from './toml-positions.js';
 
 /** The last layer: CLI flags or action inputs. Undefined fields are not applied. */
@@ -34,6 +29,8 @@ export interface ResolveContractOptions {
   configPath?: string;
   contractPath: string;
   overrides?: ContractOverrides;
+  /** The contract format: core's keys plus a host's; default core's alone. */
+  format?: ContractFormat;
 }
 
 /** Where the resolved contract came from, in layering order. */
@@ -61,9 +58,6 @@ const FLAGS: ReadonlyMap<string, string> = new Map([
   [pathKey(['executor', 'kind']), '--verify-only'],
 ]);
 
-/** Top-level keys that take part in layering; config-only keys (e.g. `workflow`) stay behind. */
-const LAYERED_KEYS: ReadonlySet<string> = new Set(Object.keys(ResolvedContractSchema.shape));
-
 /**
  * Layers `.truss/config.toml` → contract file → overrides (later wins; tables merge key by key,
  * arrays and scalars replace) and validates the result. Every problem in every layer is reported in
@@ -72,7 +66,7 @@ const LAYERED_KEYS: ReadonlySet<string> = new Set(Object.keys(ResolvedContractSc
 export function resolveContract(options: ResolveContractOptions): ResolvedContractResult {
   const config = options.configPath === undefined ? undefined : readTomlSource(options.configPath);
   const contract = readTomlSource(options.contractPath);
-  return resolveContractSources({ config, contract, overrides: options.overrides });
+  return resolveContractSources({ config, contract, overrides: options.overrides, format: options.format });
 }
 
 /** `resolveContract` over texts already in memory (e.g. read through the GitHub contents API). */
@@ -80,8 +74,10 @@ export function resolveContractSources(input: {
   config?: TomlSource;
   contract: TomlSource;
   overrides?: ContractOverrides;
+  format?: ContractFormat | undefined;
 }): ResolvedContractResult {
   const overrides = input.overrides ?? {};
+  const format = input.format ?? CORE_CONTRACT_FORMAT;
   const docs: { config?: TomlDocument; contract?: TomlDocument } = {};
   const syntax: ContractError[] = [];
   for (const [layer, source] of [
@@ -98,10 +94,10 @@ export function resolveContractSources(input: {
   }
 
   const issues: ContractIssue[] = syntax.flatMap((error) => [...error.issues]);
-  if (docs.config) issues.push(...checkTomlDocument(docs.config, ConfigFileSchema));
+  if (docs.config) issues.push(...checkTomlDocument(docs.config, format.config));
   if (docs.contract) {
     const skip: TomlPath[] = overrides.intent === undefined ? [] : [['contract', 'intent']];
-    issues.push(...checkTomlDocument(docs.contract, ContractFileSchema, skip));
+    issues.push(...checkTomlDocument(docs.contract, format.contract, skip));
   }
   const order = [input.config?.file, input.contract.file];
   const byPosition = (a: ContractIssue, b: ContractIssue) =>
@@ -114,17 +110,17 @@ export function resolveContractSources(input: {
   const merged: Record<string, unknown> = {};
   const provenance = new Map<string, Source>();
   if (docs.config) {
-    mergeLayer(merged, pickLayered(docs.config.data), { kind: 'file', doc: docs.config }, provenance);
+    mergeLayer(merged, pickLayered(docs.config.data, format), { kind: 'file', doc: docs.config }, provenance);
   }
-  mergeLayer(merged, pickLayered(contractDoc.data), { kind: 'file', doc: contractDoc }, provenance);
+  mergeLayer(merged, pickLayered(contractDoc.data, format), { kind: 'file', doc: contractDoc }, provenance);
   const flags = applyOverrides(merged, overrides, provenance);
 
-  const result = validate(ResolvedContractSchema, merged);
+  const result = validate(format.resolved, merged);
   if (!result.ok) {
     const placed = result.issues.map((issue) => placeMerged(issue, provenance, contractDoc));
     throw new ContractError(placed.sort(byPosition));
   }
-  const contract = result.value;
+  const contract = result.value as ResolvedContract;
   return {
     contract,
     hash: contractHash(contract),
@@ -141,8 +137,9 @@ export function contractHash(contract: ResolvedContract): string {
 
 type Source = { kind: 'file'; doc: TomlDocument } | { kind: 'flag'; flag: string };
 
-function pickLayered(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => LAYERED_KEYS.has(key)));
+/** The keys that take part in layering; a host's config-only keys stay behind. */
+function pickLayered(data: Record<string, unknown>, format: ContractFormat): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => format.layeredKeys.has(key)));
 }
 
 /**

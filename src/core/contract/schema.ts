@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { FanoutSchema } from './fanout.js';
+import { McpSchema } from './mcp-schema.js';
 
 const envName = z
   .string()
@@ -147,8 +149,12 @@ export const PricingSchema = z.record(
   z.strictObject({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }),
 );
 
-/** Sections shared by `.truss/config.toml` and contract files; later layers override earlier ones. */
-const layerShape = {
+/**
+ * Sections shared by `.truss/config.toml` and contract files; later layers override earlier ones.
+ * Split in two so a host's layered keys ({@link HostSections}) sit between them, where they have
+ * always been listed in "allowed keys" messages.
+ */
+const runLayerShape = {
   reviewers: z.number().int().min(1).max(15).optional(),
   executor: ExecutorSchema.partial().optional(),
   budget: BudgetSchema.optional(),
@@ -159,56 +165,30 @@ const layerShape = {
   pricing: PricingSchema.optional(),
   /** Environment variables every check may see (repo-wide), in addition to the safe allowlist. */
   check_env: z.array(grantableEnvName).optional(),
-  /** How an UNVERIFIABLE verdict is reported on GitHub: failure (default) or neutral. */
-  unverifiable: z.enum(['failure', 'neutral']).optional(),
+};
+const environmentLayerShape = {
   checks: ChecksSchema.optional(),
   /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
   sandbox: SandboxSchema.optional(),
+  /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
+  mcp: McpSchema.optional(),
 };
 
-/** A workflow file name in `.github/workflows/` (what `workflow_dispatch` is called on). */
-export const WORKFLOW_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/;
-
-/** `[app]`: what the Truss GitHub App reads from the default branch (config-only, never layered). */
-export const AppSectionSchema = z.strictObject({
-  workflow: z
+const contractSection = z.strictObject({
+  id: z
     .string()
-    .regex(WORKFLOW_FILE, 'must be a workflow file name in .github/workflows/, e.g. "truss.yml"')
-    .optional(),
-});
-
-/** `.truss/config.toml`: repository defaults. */
-export const ConfigFileSchema = z.strictObject({
-  ...layerShape,
-  workflow: nonEmpty.optional(),
-  app: AppSectionSchema.optional(),
-});
-
-/** A contract file as written (before layering). */
-export const ContractFileSchema = z.strictObject({
-  ...layerShape,
-  contract: z.strictObject({
-    id: z
-      .string()
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
-        'must start with a letter or digit and use only letters, digits, ".", "_" or "-" (at most 128 characters)',
-      ),
-    title: nonEmpty.optional(),
-    intent: nonEmpty,
-  }),
-  done: z
-    .array(ClauseSchema)
-    .min(
-      1,
-      'a contract needs at least one [[done]] clause; add a [[done]] table with kind = "check" or "review"',
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+      'must start with a letter or digit and use only letters, digits, ".", "_" or "-" (at most 128 characters)',
     ),
+  title: nonEmpty.optional(),
+  intent: nonEmpty,
 });
 
-/** The fully layered contract that is hashed and journaled in `run_started`. */
-export const ResolvedContractSchema = z.strictObject({
+/** The resolved contract's keys, split like the layer shape around a host's keys. */
+const resolvedRunShape = {
   reviewers: z.number().int().min(1).max(15).default(3),
-  contract: ContractFileSchema.shape.contract,
+  contract: contractSection,
   done: z.array(ClauseSchema).min(1),
   executor: ExecutorSchema.default({ kind: 'none', args: [], clear_env: [], prompt_via: 'stdin' }),
   budget: BudgetSchema.default({}),
@@ -218,15 +198,102 @@ export const ResolvedContractSchema = z.strictObject({
   panel: PanelSchema.default({ seats: [] }),
   pricing: PricingSchema.default({}),
   check_env: z.array(grantableEnvName).default([]),
-  unverifiable: z.enum(['failure', 'neutral']).default('failure'),
+};
+const resolvedEnvironmentShape = {
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
-});
+  mcp: McpSchema.optional(),
+  fanout: FanoutSchema.optional(),
+};
+
+type Shape = Record<string, z.ZodType>;
+
+/**
+ * Keys a host adds to the contract format; core reads none of them. `layered` keys are written in
+ * `.truss/config.toml` or a contract (`written`, optional) and layered like core keys into the
+ * resolved contract (`resolved`, where they may take a default), so they are hashed and journaled
+ * in `run_started`. `configOnly` keys are allowed in `.truss/config.toml` alone and stay out of the
+ * resolved contract.
+ */
+export interface HostSections<W extends Shape = Shape, R extends Shape = Shape, C extends Shape = Shape> {
+  layered: { written: W; resolved: R };
+  configOnly: C;
+}
+
+function contractSchemas<W extends Shape, R extends Shape, C extends Shape>(host: HostSections<W, R, C>) {
+  const layerShape = { ...runLayerShape, ...host.layered.written, ...environmentLayerShape };
+  return {
+    /** `.truss/config.toml`: repository defaults. */
+    config: z.strictObject({ ...layerShape, ...host.configOnly }),
+    /** A contract file as written (before layering). */
+    contract: z.strictObject({
+      ...layerShape,
+      contract: contractSection,
+      /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
+      fanout: FanoutSchema.optional(),
+      done: z
+        .array(ClauseSchema)
+        .min(
+          1,
+          'a contract needs at least one [[done]] clause; add a [[done]] table with kind = "check" or "review"',
+        ),
+    }),
+    /** The fully layered contract that is hashed and journaled in `run_started`. */
+    resolved: z.strictObject({ ...resolvedRunShape, ...host.layered.resolved, ...resolvedEnvironmentShape }),
+  };
+}
+
+const coreSchemas = contractSchemas({ layered: { written: {}, resolved: {} }, configOnly: {} });
+
+/** `.truss/config.toml`: repository defaults (core keys only; hosts add theirs through a format). */
+export const ConfigFileSchema = coreSchemas.config;
+
+/** A contract file as written (before layering). */
+export const ContractFileSchema = coreSchemas.contract;
+
+/** The fully layered contract that is hashed and journaled in `run_started`. */
+export const ResolvedContractSchema = coreSchemas.resolved;
+
+/**
+ * The schemas a contract is loaded, layered and resumed with: core's keys plus a host's. Every
+ * loader takes one (default {@link CORE_CONTRACT_FORMAT}); a host passes its own everywhere it
+ * resolves or resumes a contract, so the contract hashes the same wherever that host resolves it.
+ */
+export interface ContractFormat {
+  readonly config: z.ZodType;
+  readonly contract: z.ZodType;
+  readonly resolved: z.ZodType;
+  /** Top-level keys that take part in layering; config-only keys stay behind. */
+  readonly layeredKeys: ReadonlySet<string>;
+}
+
+/** A contract format with a host's sections added to core's (a host cannot redefine a core key). */
+export function defineContractFormat(host: HostSections): ContractFormat {
+  const taken = new Set([
+    ...Object.keys(ContractFileSchema.shape),
+    ...Object.keys(ResolvedContractSchema.shape),
+  ]);
+  const written = Object.keys(host.layered.written);
+  const resolved = Object.keys(host.layered.resolved);
+  for (const key of [...written, ...Object.keys(host.configOnly)]) {
+    if (taken.has(key)) throw new Error(`contract format: host key "${key}" is already defined`);
+    taken.add(key);
+  }
+  if (written.sort().join() !== resolved.sort().join())
+    throw new Error('contract format: layered keys need both a written and a resolved schema');
+  return formatOf(contractSchemas(host));
+}
+
+function formatOf(schemas: ReturnType<typeof contractSchemas>): ContractFormat {
+  return { ...schemas, layeredKeys: new Set(Object.keys(schemas.resolved.shape)) };
+}
+
+/** Core's keys alone: what a vendor-free caller loads. */
+export const CORE_CONTRACT_FORMAT: ContractFormat = formatOf(coreSchemas);
 
 export type CheckClause = z.infer<typeof CheckClauseSchema>;
 export type ReviewClause = z.infer<typeof ReviewClauseSchema>;
-export type Clause = z.infer<typeof ClauseSchema>;
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 export type ContractFile = z.infer<typeof ContractFileSchema>;
 export type ResolvedContract = z.infer<typeof ResolvedContractSchema>;

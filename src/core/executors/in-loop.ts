@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
-import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
+import type { EntryKind, EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
+import { isMcpTool, type McpMount } from '../mcp/mount.js';
 import { harnessGit } from '../process/git-safety.js';
 import type { Redactor } from '../process/redact.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
@@ -15,9 +16,10 @@ import type { ApprovalGates } from '../runtime/gates.js';
 import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
-import type { ToolOutcome } from '../tools/tool.js';
+import type { Tool, ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
+import { mcpStoppedOutcome, openMcpMount, withMcpTools } from './in-loop-mcp.js';
 import {
   offersRunChecks,
   RUN_CHECKS_TOOL,
@@ -62,6 +64,8 @@ export interface InLoopOptions {
   env: Record<string, string | undefined>;
   /** Test hook: the plain loop without journaling costs (bench). */
   maxTokens?: number;
+  /** The contract's MCP servers, mounted by {@link runInLoop} (docs/mcp.md). */
+  mcp?: McpMount | undefined;
 }
 
 /** How an executor ended; `failure` or `budgetExhausted` force the verdict to FAIL. */
@@ -71,6 +75,8 @@ export interface ExecutorOutcome {
   steps: number;
   failure: string | null;
   budgetExhausted: string | null;
+  /** Why the work could not be attempted in this environment (the verdict is then UNVERIFIABLE). */
+  unverifiable?: string | null;
   changedFiles: string[];
   /** HEAD after the work (the verdict is about it); null without git. */
   headAfter: string | null;
@@ -88,6 +94,17 @@ export interface ExecutorOutcome {
  * budget exhaustion fails closed. The final text and the work diff are journaled (`executor_result`).
  */
 export async function runInLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
+  const mcp = await openMcpMount(options);
+  if (!mcp) return runLoop(options);
+  try {
+    if (mcp.unavailable || mcp.failure) return await mcpStoppedOutcome(options.session, mcp);
+    return await runLoop({ ...options, tools: withMcpTools(options.tools, mcp), mcp });
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
   const { contract, session, ctx, redact, policy, provider } = options;
   const maxSteps = contract.budget.max_steps ?? DEFAULT_MAX_STEPS;
   const advertised = advertisedTools(options.tools, policy);
@@ -266,6 +283,7 @@ async function runToolUse(
     );
   }
   await options.gates.beforeTool(session, use.name, use.input);
+  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
 
   if (isControl) {
     const name = typeof use.input.name === 'string' && use.input.name ? use.input.name : 'continue';
@@ -296,7 +314,7 @@ async function runToolUse(
       }
       return { call_id: use.id, ...fields };
     });
-    return toolOutcomeOf(session, result);
+    return withFollowUp(options, tool, toolOutcomeOf(session, result));
   }
   // A read-only tool's result needs no fsync of its own: the next model_result's commit makes it
   // durable, and if a power loss takes it first, the resume just reads again. The model_result that
@@ -311,7 +329,32 @@ async function runToolUse(
     undefined,
     { deferSync: tool?.readOnly === true },
   );
-  return toolOutcomeOf(session, entry.payload);
+  return withFollowUp(options, tool, toolOutcomeOf(session, entry.payload));
+}
+
+/**
+ * Records (or replays) the entry a tool's journaled outcome calls for, right after it
+ * (Tool.followUp). A replayed one charges its spend to the run's meter again, as a replayed model
+ * call does, so budgets hold across resumes.
+ */
+function withFollowUp<T extends ToolOutcome>(
+  options: { session: DurableSession; ctx: Ctx },
+  tool: Tool | undefined,
+  outcome: T,
+): T {
+  const step = tool?.followUp?.(outcome);
+  if (!step) return outcome;
+  const replayed = options.session.replaying;
+  // The kind and its payload were paired where the step was built; the append checks them again.
+  options.session.record<EntryKind>(step.kind, () => ({ payload: step.payload }));
+  if (replayed && step.charge) {
+    try {
+      options.ctx.budget.record(step.charge);
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+    }
+  }
+  return outcome;
 }
 
 /** The first user message: the task and the definition of done (which the harness verifies itself). */

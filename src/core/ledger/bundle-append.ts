@@ -18,14 +18,17 @@ export function appendHumanReviewToBundle(
 ): { bundle: Bundle; entry: EntryOf<'human_review'> } {
   const ledger = bundle.ledger;
   if (reviewer.publicKeyHex === ledger.public_key) {
-    throw new LedgerError('a human review must be signed by the reviewer key, not the session key');
+    throw new LedgerError(
+      'wrong_signer',
+      'a human review must be signed by the reviewer key, not the session key',
+    );
   }
   const last = ledger.entries.at(-1);
   const head = hexToBytes(ledger.head_hash, 32);
   if (!last || !head || last.entry_hash !== ledger.head_hash)
-    throw new LedgerError('the bundle has no valid head to extend');
+    throw new LedgerError('bad_head', 'the bundle has no valid head to extend');
   const attested = [...ledger.entries].reverse().find((e) => !ANNOTATION_KINDS.has(e.kind))?.entry_hash;
-  if (!attested) throw new LedgerError('the bundle has no evidence to review');
+  if (!attested) throw new LedgerError('nothing_to_attest', 'the bundle has no evidence to review');
   const entry = signDetachedHumanReview({
     headHash: ledger.head_hash as string,
     headSeq: last.seq,

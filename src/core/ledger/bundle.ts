@@ -7,6 +7,7 @@ import { findJsonStructureProblem, jsonStructureMessage, MAX_BUNDLE_DEPTH } from
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import type { BundleBlobs } from './output-tails.js';
+import type { ReceiptChecker } from './receipt-checker.js';
 import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
@@ -107,6 +108,8 @@ function jsonErrorLocation(text: string, error: unknown): string {
 export interface VerifyOptions {
   crypto: LedgerCrypto;
   trusted: TrustedKeys;
+  /** Checks anchor receipts (the anchor layer's `checkReceipt`); absent, every receipt fails. */
+  receipts?: ReceiptChecker | undefined;
 }
 
 /** The fields of a bundle ledger that come before its entries. */
@@ -135,7 +138,7 @@ export class BundleLedgerVerifier {
     this.#options = options;
     const publicKey = hexToBytes(header.public_key, 32);
     this.#keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : header.pubkey_id;
-    this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32));
+    this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32), options.receipts);
     if (!publicKey) {
       this.#chain.fail(
         null,

@@ -1,5 +1,12 @@
-import { checkReceipt, type ReceiptFinding } from '../anchor/receipt.js';
 import { canonicalJson } from './canonical-json.js';
+import {
+  type ChildAnchorFinding,
+  checkEvalReport,
+  childAnchorFinding,
+  type FanoutReductionFinding,
+  readFanoutReduction,
+  type VerdictRef,
+} from './child-anchor.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -15,6 +22,7 @@ import {
 import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
 export type FailureCode =
@@ -34,6 +42,8 @@ export type FailureCode =
   | 'child_missing'
   | 'child_anchor_mismatch'
   | 'child_failed'
+  | 'bad_fanout_reduction'
+  | 'bad_eval_report'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -74,11 +84,7 @@ export interface AnchorReceiptFinding extends ReceiptFinding {
   seq: number;
 }
 
-export interface ChildAnchorFinding {
-  seq: number;
-  child_session_id: string;
-  child_head_hash: string;
-}
+export type { ChildAnchorFinding, FanoutReductionFinding, VerdictRef } from './child-anchor.js';
 
 /** Views a verifier derives from the signed entries; bundle copies are compared against these. */
 export interface DerivedViews {
@@ -102,6 +108,12 @@ export interface ChainResult {
   signedSessionId: string | null;
   reviews: ReviewFinding[];
   childAnchors: ChildAnchorFinding[];
+  /** Checked against the anchors before them (docs/fanout.md). */
+  fanoutReductions: FanoutReductionFinding[];
+  /** Hash of seq 0 (what a parent's child_anchor commits to as `child_root_hash`). */
+  rootHash: string | null;
+  /** The session's `verdict` entry (what a parent's child_anchor commits to as `verdict_ref`). */
+  verdictRef: VerdictRef | null;
   anchorReceipts: AnchorReceiptFinding[];
   reviewerKeys: string[];
   views: DerivedViews;
@@ -121,6 +133,8 @@ export class ChainVerifier {
   #lastKind: string | null = null;
   /** Seq of the first `verdict`, and of the first `run_completed`/`run_failed` (docs/ledger.md "Verification results"). */
   #verdictSeq: number | null = null;
+  #verdictRef: VerdictRef | null = null;
+  #rootHash: string | null = null;
   #signedSessionId: string | null = null;
   #endSeq: number | null = null;
   /** Hash → seq of every entry an annotation may attest (every earlier non-annotation entry). */
@@ -135,6 +149,8 @@ export class ChainVerifier {
   readonly #receipts: AnchorReceiptFinding[] = [];
   readonly #reviews: ReviewFinding[] = [];
   readonly #anchors: ChildAnchorFinding[] = [];
+  readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
+  readonly #reductions: FanoutReductionFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
   readonly #views: DerivedViews = {
     contract: null,
@@ -142,9 +158,14 @@ export class ChainVerifier {
     verdict: null,
   };
 
+  /**
+   * `receipts` checks `anchor_receipt` entries (the anchor layer's `checkReceipt`); without one,
+   * every receipt fails verification.
+   */
   constructor(
     private readonly crypto: LedgerCrypto,
     private readonly sessionPublicKey: Uint8Array,
+    private readonly receipts: ReceiptChecker = REFUSE_RECEIPTS,
   ) {}
 
   get failed(): boolean {
@@ -236,6 +257,9 @@ export class ChainVerifier {
       signedSessionId: this.#signedSessionId,
       reviews: this.#reviews,
       childAnchors: this.#anchors,
+      fanoutReductions: this.#reductions,
+      rootHash: this.#rootHash,
+      verdictRef: this.#verdictRef,
       anchorReceipts: this.#receipts,
       reviewerKeys: [...this.#reviewerKeys],
       views: this.#views,
@@ -260,8 +284,10 @@ export class ChainVerifier {
       );
       return false;
     }
-    if (entry.kind === 'verdict') this.#verdictSeq = entry.seq;
-    else this.#endSeq = entry.seq;
+    if (entry.kind === 'verdict') {
+      this.#verdictSeq = entry.seq;
+      this.#verdictRef = { seq: entry.seq, entry_hash: bytesToHex(entry.entryHash) };
+    } else this.#endSeq = entry.seq;
     return true;
   }
 
@@ -314,7 +340,7 @@ export class ChainVerifier {
    * non-annotation entry at exactly the seq it names, and its inclusion proof and checkpoint check out.
    */
   #recordReceipt(entry: DecodedEntry): boolean {
-    const checked = checkReceipt(entry.payload, this.crypto);
+    const checked = this.receipts(entry.payload, this.crypto);
     if ('error' in checked) {
       this.fail(entry.seq, 'bad_anchor_receipt', `seq ${entry.seq}: anchor_receipt ${checked.error}`);
       return false;
@@ -374,6 +400,7 @@ export class ChainVerifier {
    */
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
+    if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
@@ -397,13 +424,34 @@ export class ChainVerifier {
         this.#views.verdict = p;
         break;
       case 'child_anchor': {
+        // docs/fanout.md: the extended payload's fields are checked when present; old anchors verify.
         const read = tryReadEntry(entry, 'child_anchor');
         if ('error' in read) {
           this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
           break;
         }
-        const { child_session_id, child_head_hash } = read.payload;
-        this.#anchors.push({ seq: entry.seq, child_session_id, child_head_hash });
+        const anchor = childAnchorFinding(entry.seq, read.payload);
+        this.#anchors.push(anchor);
+        this.#anchorsBySeq.set(entry.seq, anchor);
+        break;
+      }
+      case 'fanout_reduction': {
+        const read = tryReadEntry(entry, 'fanout_reduction');
+        const reduction =
+          'error' in read
+            ? { error: `seq ${entry.seq}: ${read.error}` }
+            : readFanoutReduction(entry.seq, read.payload, this.#anchorsBySeq);
+        if ('error' in reduction) this.fail(entry.seq, 'bad_fanout_reduction', reduction.error);
+        else this.#reductions.push(reduction);
+        break;
+      }
+      case 'eval_report': {
+        const read = tryReadEntry(entry, 'eval_report');
+        const error =
+          'error' in read
+            ? `seq ${entry.seq}: ${read.error}`
+            : checkEvalReport(entry.seq, read.payload, this.#anchorsBySeq);
+        if (error) this.fail(entry.seq, 'bad_eval_report', error);
         break;
       }
     }

@@ -1,4 +1,6 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
+import { MCP_KINDS } from './entry-kinds-mcp.js';
 import {
   ApprovalAwaitSchema,
   ClauseVerdictSchema,
@@ -38,6 +40,7 @@ import {
   unknown,
 } from './payload-shape.js';
 
+export { CHILD_STATUSES, type ChildRef, type VerdictRef } from './entry-kinds-children.js';
 export {
   AwaitSpecSchema,
   type CheckRunFields,
@@ -67,15 +70,22 @@ export {
  * versions lack them) and type-checked when present. Payloads may carry more fields than listed
  * (kinds are extended, never repurposed): the top level is loose and nested objects accept unknown
  * keys. Integrity never depends on a payload (the chain verifier checks through here only what it
- * relies on itself: reviews and child anchors). The schemas are built from entry-shapes.ts with
- * payload-shape.ts, not zod, because the report page bundles this file. Kinds not listed here are
- * not Truss's and are left alone.
+ * relies on itself: reviews, child anchors, fan-out reductions and eval reports). The schemas are
+ * built from entry-shapes.ts with payload-shape.ts, not zod, because the report page bundles this
+ * file. Kinds not listed here are not Truss's and are left alone.
+ *
+ * A feature with kinds of its own keeps them in an `entry-kinds-<feature>.ts` beside this file (as
+ * child runs and MCP do) and spreads them in below; `PayloadOf`, `readEntry` and the malformed-payload
+ * tests (test/ledger/entry-kinds.test.ts) then cover them like the rest.
  */
 
 const ENTRY_KIND_SCHEMAS = {
   run_started: looseObject({
     /** Binds the session id to the chain (docs/ledger.md "Bundle"). */
     session_id: opt(text),
+    /** `eval` for a `truss eval` session (docs/eval.md), whose arms are in `eval`; absent for a run. */
+    kind: opt(text),
+    eval: opt(json),
     /** The resolved contract; its shape is src/core/contract's, read with `contractSummary`. */
     contract: opt(unknown()),
     contract_hash: opt(text),
@@ -89,6 +99,8 @@ const ENTRY_KIND_SCHEMAS = {
       object({ level: opt(text), requested: opt(text), network: opt(text), network_enforced: opt(flag) }),
     ),
     started_at: opt(text),
+    /** A child run names its parent and what it was given (docs/fanout.md "Child runs"). */
+    parent: opt(json),
   }),
   executor_started: looseObject({
     kind: opt(text),
@@ -219,7 +231,8 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   /** What the harness did with a passing run's changes (src/core/run/publish-changes.ts). */
   changes_published: SideEffectSchema,
-  run_completed: looseObject({ overall: opt(overall), final_text: opt(text), finished_at: opt(text) }),
+  /** `overall` is null for a run without a verdict of its own (`truss eval`). */
+  run_completed: looseObject({ overall: maybe(overall), final_text: opt(text), finished_at: opt(text) }),
   run_failed: looseObject({ error: opt(text), failed_at: opt(text) }),
   clock_read: looseObject({ now: num }),
   random_draw: looseObject({ value: num }),
@@ -261,8 +274,8 @@ const ENTRY_KIND_SCHEMAS = {
     anchored_head_hash: hex32,
     anchored_seq: index,
   }),
-  /** The parent commits to a child session's final head. */
-  child_anchor: looseObject({ child_session_id: text, child_head_hash: text }),
+  ...CHILD_RUN_KINDS,
+  ...MCP_KINDS,
 };
 
 export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;
@@ -305,7 +318,7 @@ export class MalformedEntryError extends LedgerError {
     /** What is wrong, without the seq: `check_result met "yes" is malformed (expected boolean)`. */
     readonly detail: string,
   ) {
-    super(seq === null ? detail : `seq ${seq}: ${detail}`);
+    super('malformed_entry', seq === null ? detail : `seq ${seq}: ${detail}`);
   }
 }
 

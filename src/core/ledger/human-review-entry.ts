@@ -27,11 +27,11 @@ export function signDetachedHumanReview(options: {
   review: HumanReviewDecisionFields;
 }): EntryOf<'human_review'> {
   const head = hexToBytes(options.headHash, 32);
-  if (!head) throw new LedgerError('the head to extend must be a 64-character hex hash');
+  if (!head) throw new LedgerError('bad_head', 'the head to extend must be a 64-character hex hash');
   if (!hexToBytes(options.attestedHeadHash, 32))
-    throw new LedgerError('the attested head must be a 64-character hex hash');
+    throw new LedgerError('bad_head', 'the attested head must be a 64-character hex hash');
   if (!Number.isSafeInteger(options.headSeq) || options.headSeq < 0)
-    throw new LedgerError(`the head seq must be a non-negative integer, got ${options.headSeq}`);
+    throw new LedgerError('bad_head', `the head seq must be a non-negative integer, got ${options.headSeq}`);
   const payload: PayloadOf<'human_review'> = {
     ...options.review,
     attested_head_hash: options.attestedHeadHash,

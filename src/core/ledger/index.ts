@@ -1,25 +1,68 @@
-export * from './bundle.js';
-export * from './bundle-append.js';
-export * from './canonical-json.js';
-export * from './chain-verifier.js';
-export * from './checkpoint.js';
-export * from './crypto-node.js';
-export * from './encoding.js';
-export * from './entry.js';
-export * from './entry-hash.js';
-export * from './entry-kinds.js';
-export * from './errors.js';
-export * from './export.js';
-export * from './human-review-entry.js';
-export * from './human-review-payload.js';
-export * from './json-structure.js';
-export * from './key-id.js';
-export * from './keys.js';
-export * from './ledger-crypto.js';
-export * from './presigned-review.js';
-export * from './schema.js';
-export * from './store.js';
-export * from './trust.js';
-export * from './trusted-keys.js';
-export * from './verify-bundle-file.js';
-export * from './verify-report.js';
+export { type Bundle, parseBundle, type VerifyOptions, verifyBundle } from './bundle.js';
+export { appendHumanReviewToBundle } from './bundle-append.js';
+export { canonicalJson, MAX_JSON_DEPTH } from './canonical-json.js';
+export type { FailureCode, VerdictRef } from './chain-verifier.js';
+export { checkpointMessage, SignaturesDigest } from './checkpoint.js';
+export { createNodeCrypto, nodeEntryHash, publicKeyObject } from './crypto-node.js';
+export { bytesToHex, hexToBytes, utf8Bytes } from './encoding.js';
+export type { HumanReviewDecision, LedgerEntry } from './entry.js';
+export {
+  ANCHOR_RECEIPT_KIND,
+  ANNOTATION_KINDS,
+  entryPreimage,
+  entryPreimageParts,
+  HUMAN_REVIEW_KIND,
+} from './entry-hash.js';
+export {
+  type CHILD_STATUSES,
+  contractSummary,
+  ENTRY_KINDS,
+  type EntryOf,
+  MalformedEntryError,
+  type PayloadOf,
+  readEntries,
+  readEntry,
+  readKnownEntry,
+  readPayload,
+  tryReadEntry,
+} from './entry-kinds.js';
+export {
+  BundleFormatError,
+  CanonicalJsonError,
+  KeyError,
+  LedgerError,
+  type LedgerErrorCode,
+} from './errors.js';
+export { exportBundle, exportBundleToFile, formatBundle, writeBundle } from './export.js';
+export { checkDetachedHumanReview, signDetachedHumanReview } from './human-review-entry.js';
+export { readHumanReview } from './human-review-payload.js';
+export { keyIdFromPublicKey } from './key-id.js';
+export {
+  keyIdOf,
+  loadKeyFile,
+  loadOrCreateKeyFile,
+  parsePublicKeyHex,
+  parseSeedBase64,
+  resolveSigningKey,
+  type Signer,
+  SigningKey,
+} from './keys.js';
+export type { LedgerCrypto } from './ledger-crypto.js';
+export { streamTail } from './output-tails.js';
+export { presignedReviewSigner } from './presigned-review.js';
+export { migrate, SCHEMA_VERSION } from './schema.js';
+export { type CheckpointUse, LedgerStore, MAX_PAYLOAD_BYTES } from './store.js';
+export { tailsFromStore } from './store-tails.js';
+export { resolveTrustedKeys } from './trust.js';
+export {
+  hasRole,
+  isPinned,
+  keysFor,
+  NO_TRUSTED_KEYS,
+  parseTrustedKeys,
+  type RolePin,
+  rolePin,
+  type TrustedKeys,
+} from './trusted-keys.js';
+export { type BundleFileLayout, type VerifyFileOptions, verifyBundleFile } from './verify-bundle-file.js';
+export { VERIFY_EXIT_CODES, type VerifyReport } from './verify-report.js';

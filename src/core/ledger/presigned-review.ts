@@ -42,24 +42,34 @@ export function presignedReviewSigner(
   const parsed = PresignedReviewSchema.safeParse(input);
   if (!parsed.success) {
     throw new LedgerError(
+      'malformed_review',
       `the pre-signed approval is not a human_review entry: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ')}`,
     );
   }
   const read = tryReadEntry(parsed.data, 'human_review');
   if ('error' in read)
-    throw new LedgerError(`the pre-signed approval is not a human_review entry: ${read.error}`);
+    throw new LedgerError(
+      'malformed_review',
+      `the pre-signed approval is not a human_review entry: ${read.error}`,
+    );
   const review: PresignedReview = { ...parsed.data, payload: read.payload };
   const publicKey = hexToBytes(review.payload.reviewer_public_key, 32) as Uint8Array;
   const keyId = keyIdFromPublicKey(publicKey, crypto.sha256);
   if (review.payload.reviewer_key_id !== keyId)
     throw new LedgerError(
+      'malformed_review',
       `the pre-signed approval names key ${review.payload.reviewer_key_id}, but its public key is ${keyId}`,
     );
   if (!isPinned(approvers, review.payload.reviewer_public_key, 'reviewer'))
     throw new LedgerError(
+      'untrusted_reviewer',
       `the pre-signed approval is signed by ${keyId}, which is not pinned as a reviewer: add it to trusted-keys (or .truss/trusted-keys) with roles=reviewer to accept approvals from it`,
     );
-  if (review.seq < 1) throw new LedgerError('the pre-signed approval cannot be the first entry of a ledger');
+  if (review.seq < 1)
+    throw new LedgerError(
+      'malformed_review',
+      'the pre-signed approval cannot be the first entry of a ledger',
+    );
   const entryHash = hexToBytes(review.entry_hash, 32) as Uint8Array;
   const signature = hexToBytes(review.signature, 64) as Uint8Array;
   // Hash, signature and pinning are checked where the App's signing lives; the store then checks the link.
@@ -68,7 +78,8 @@ export function presignedReviewSigner(
     { hash: review.prev_hash, seq: review.seq - 1 },
     { crypto, trusted: approvers },
   );
-  if (problem !== null) throw new LedgerError(`the pre-signed approval is refused: ${problem}`);
+  if (problem !== null)
+    throw new LedgerError('review_refused', `the pre-signed approval is refused: ${problem}`);
   const signer: Signer = {
     publicKey,
     publicKeyHex: review.payload.reviewer_public_key,
@@ -76,6 +87,7 @@ export function presignedReviewSigner(
     sign(message) {
       if (!bytesEqual(message, entryHash))
         throw new LedgerError(
+          'stale_review',
           `the pre-signed approval was signed for entry ${review.entry_hash} (seq ${review.seq} after ${review.prev_hash}), not for this ledger's next entry ${bytesToHex(message)}: the ledger moved, so ask for a new approval`,
         );
       return signature;

@@ -90,11 +90,12 @@ export function checkSchemaVersion(db: Database.Database, path: string, allowEmp
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new LedgerError(
+      'schema_too_new',
       `${path} uses ledger schema ${current}, newer than this truss understands (${SCHEMA_VERSION}); upgrade truss`,
     );
   }
   if (current === 0 && !allowEmpty)
-    throw new LedgerError(`${path} is not a truss ledger database (no schema)`);
+    throw new LedgerError('not_a_ledger', `${path} is not a truss ledger database (no schema)`);
   return current;
 }
 
@@ -113,6 +114,7 @@ export function refuseForeignDatabase(db: Database.Database, path: string): void
     .map((row) => row.name);
   if (tables.length === 0) return;
   throw new LedgerError(
+    'foreign_database',
     `${path} is not a truss ledger database: it has no ledger schema version but holds other tables (${tables.join(', ')}); refusing to add truss tables to it. Pass --db with a new file or an existing truss ledger.`,
   );
 }

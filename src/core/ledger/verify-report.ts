@@ -5,6 +5,7 @@ import type {
   ChildAnchorFinding,
   ReviewFinding,
 } from './chain-verifier.js';
+import { childAnchorMismatch, type VerdictRef } from './child-anchor.js';
 import { hasRole, isPinned, pinnedRoles, type TrustedKeys } from './trusted-keys.js';
 
 /** Verification outcomes (docs/ledger.md "Verification results"), most severe first. */
@@ -25,6 +26,9 @@ export interface VerifyReport {
   key_id: string;
   key_pinned: boolean;
   terminal_kind: string | null;
+  /** Hash of seq 0 and the `verdict` entry: what a parent's child_anchor commits to (docs/fanout.md). */
+  root_hash: string | null;
+  verdict_ref: VerdictRef | null;
   failure: ChainFailure | null;
   /** Why a chain that is intact is still not `verified`. */
   notes: string[];
@@ -75,6 +79,8 @@ export function buildReport(input: ReportInput): VerifyReport {
     key_id: input.keyId,
     key_pinned: isPinned(trusted, input.publicKeyHex, 'signer'),
     terminal_kind: chain.lastKind,
+    root_hash: chain.rootHash,
+    verdict_ref: chain.verdictRef,
     failure: chain.failure,
     notes: [],
     reviews: chain.reviews.map((review) => ({
@@ -145,6 +151,8 @@ export function buildReport(input: ReportInput): VerifyReport {
         message: `seq ${anchor.seq}: child anchor commits to head ${short(anchor.child_head_hash)} but child session ${anchor.child_session_id} ends at ${short(child.head_hash)}`,
       });
     }
+    const mismatch = childAnchorMismatch(anchor, child);
+    if (mismatch) return fail({ seq: anchor.seq, code: 'child_anchor_mismatch', message: mismatch });
   }
 
   if (!chain.terminal) {

@@ -1,7 +1,15 @@
-export * from './git-safety.js';
-export * from './harness-paths.js';
-export * from './isolation.js';
-export * from './isolation-create.js';
-export * from './isolation-env.js';
+export {
+  describeIsolation,
+  type Isolation,
+  type IsolationLevel,
+  type IsolationReport,
+  IsolationSetupError,
+  IsolationUnavailableError,
+  parseIsolationMode,
+} from './isolation.js';
+export { createIsolation } from './isolation-create.js';
+export { dropForbiddenEnv, isForbiddenEnvName } from './isolation-env.js';
 export { NO_ISOLATION, noIsolation } from './isolation-none.js';
 export { SANDBOX_OFFLINE_USER, SANDBOX_USER } from './isolation-uid.js';
+export { secretRedactor } from './redact.js';
+export { snapshotWorktree } from './worktree-snapshot.js';

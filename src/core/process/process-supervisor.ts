@@ -26,8 +26,11 @@ export interface SupervisedSpawnOptions {
   cwd: string;
   /** The child's complete environment. */
   env: Record<string, string>;
-  /** Written to the child's stdin, which is then closed; null = stdin is /dev/null. */
-  stdin: string | null;
+  /**
+   * Written to the child's stdin, which is then closed; null = stdin is /dev/null. A stream is piped
+   * in as it produces data (a long-lived protocol peer such as an MCP stdio server; ending it closes stdin).
+   */
+  stdin: string | Readable | null;
   /** Wall-clock limit; on expiry the whole group is killed and `timedOut` is set. */
   timeoutMs: number;
   /** Aborting kills the whole group and sets `cancelled`. */
@@ -266,7 +269,8 @@ function supervise(
     if (child.stdin && options.stdin !== null) {
       // The command may exit without reading everything; EPIPE then only means it did not want more.
       child.stdin.on('error', () => {});
-      child.stdin.end(options.stdin, 'utf8');
+      if (typeof options.stdin === 'string') child.stdin.end(options.stdin, 'utf8');
+      else options.stdin.pipe(child.stdin);
     }
 
     later(options.timeoutMs, () => stop('timeout'));

@@ -26,7 +26,6 @@ export { meteredCall, meteredChat, type RawChat, type RawCompletion } from './me
 export {
   GITHUB_API_VERSION,
   GITHUB_MODELS_BASE_URL,
-  OLLAMA_DEFAULT_BASE_URL,
   OPENAI_DEFAULT_BASE_URL,
   type OpenAICompatibleOptions,
   OpenAICompatibleProvider,
@@ -69,7 +68,6 @@ export {
 } from './retry.js';
 export {
   loadScript,
-  type ScriptedContentBlock,
   ScriptedProvider,
   type ScriptedProviderOptions,
   type ScriptedResponse,

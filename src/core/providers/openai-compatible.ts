@@ -32,7 +32,6 @@ import { type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const GITHUB_MODELS_BASE_URL = 'https://models.github.ai/inference';
-export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
 /** The REST API version GitHub documents for the Models inference endpoint. */
 export const GITHUB_API_VERSION = '2022-11-28';
 

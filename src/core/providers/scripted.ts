@@ -56,8 +56,6 @@ const listSchema = z.array(responseSchema);
 const objectSchema = z.strictObject({ responses: listSchema });
 
 export type ScriptedResponse = z.infer<typeof responseSchema>;
-/** A block of a content-style fixture entry (`id` optional on tool_use). */
-export type ScriptedContentBlock = z.infer<typeof contentBlockSchema>;
 
 /**
  * Read and validate a fixture: `[{text, ...}]` or `{responses: [{text, ...}]}`, where an entry may

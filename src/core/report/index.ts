@@ -1,4 +1,5 @@
-export * from './render-html.js';
-export * from './report-data.js';
-export * from './report-path.js';
-export * from './write-report.js';
+export { renderEvalPage } from './eval-page.js';
+export { renderReportHtml, reportCsp, scriptSafeJson } from './render-html.js';
+export { REPORT_DATA_FORMAT, type ReportData } from './report-data.js';
+export { reportPathFor } from './report-path.js';
+export { writeReportFile } from './write-report.js';

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkReceipt } from '../anchor/receipt.js';
 import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
@@ -45,7 +46,11 @@ export function writeReportFile(options: {
     trustSource: options.trustSource,
     generator: options.generator,
   });
-  const verified = verifyBundle(bundle, { crypto: options.crypto, trusted: options.trusted });
+  const verified = verifyBundle(bundle, {
+    crypto: options.crypto,
+    trusted: options.trusted,
+    receipts: checkReceipt,
+  });
   mkdirSync(dirname(options.output), { recursive: true });
   writeFileSync(options.output, html);
   return {

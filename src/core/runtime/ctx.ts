@@ -20,6 +20,16 @@ export type RunEvent =
   | { type: 'executor_started'; kind: string; replaying: boolean }
   | { type: 'agent_step'; step: number; tools: string[] }
   | { type: 'tool_call'; name: string; isError: boolean }
+  /** A child run of a fan-out or a spawn (docs/fanout.md) started / ended. */
+  | { type: 'child_started'; attempt: number; sessionId: string }
+  | {
+      type: 'child_finished';
+      attempt: number;
+      sessionId: string;
+      status: string;
+      overall: string | null;
+      costUsd: number;
+    }
   | { type: 'warning'; message: string };
 
 export type EventSink = (event: RunEvent) => void;

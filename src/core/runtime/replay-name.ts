@@ -17,7 +17,11 @@ export function activityName(entry: { seq: number; kind: string; payload: unknow
     case 'effect_tool_call':
     case 'changes_published':
     case 'signal_received':
+    case 'mcp_tool_call':
+    case 'mcp_tool_pending':
       return known.payload.name;
+    case 'mcp_tools_listed':
+      return known.payload.server;
     case 'check_result':
     case 'review_evidence':
     case 'self_validation':

@@ -385,5 +385,3 @@ async function listDirectory(context: ToolContext, real: string): Promise<ToolOu
   const content = lines.length === 0 ? `(${shown} is empty)` : lines.join('\n');
   return ok(content, { path: shown, entries: entries.length, truncated });
 }
-
-export const fsTools: readonly Tool[] = Object.freeze([readFileTool, writeFileTool, listDirTool]);

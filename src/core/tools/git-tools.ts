@@ -367,5 +367,3 @@ async function commitIdentity(
   if (email === null) config.push(`user.email=${fallback.email}`);
   return { name: name ?? fallback.name, email: email ?? fallback.email, config };
 }
-
-export const gitTools: readonly Tool[] = Object.freeze(createGitTools());

@@ -299,7 +299,8 @@ function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
-function hostAllowed(allowlist: readonly string[], host: string): boolean {
+/** Whether `host` matches an allowlist entry: an exact name, or `*.domain` for its subdomains. */
+export function hostAllowed(allowlist: readonly string[], host: string): boolean {
   return allowlist.some((entry) => {
     const pattern = entry.toLowerCase();
     if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));

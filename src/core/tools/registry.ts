@@ -31,8 +31,6 @@ export const TOOL_NAMES = Object.freeze([
   'git_commit',
 ] as const);
 
-export type ToolName = (typeof TOOL_NAMES)[number];
-
 export interface ToolRegistryOptions {
   bash?: BashToolOptions;
   git?: GitToolsOptions;

@@ -43,6 +43,8 @@ export interface MaterializeOptions {
    * the harness user; nothing else of the harness lives under it.
    */
   prepare?: ((dir: string) => Promise<void>) | undefined;
+  /** Name prefix of the copy's directory (default `truss-cleanroom-`; a fan-out attempt's copy says so). */
+  prefix?: string | undefined;
 }
 
 export interface CleanRoom {
@@ -79,7 +81,7 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
   const started = performance.now();
   const env = gitEnv(options.env);
   const parent = options.parentDir ?? tmpdir();
-  const dir = await mkdtemp(join(parent, 'truss-cleanroom-'));
+  const dir = await mkdtemp(join(parent, options.prefix ?? 'truss-cleanroom-'));
   // Scratch (template dir, private indexes, the patch file) never lives inside the copy.
   const scratch = await mkdtemp(join(tmpdir(), 'truss-cleanroom-scratch-'));
   const dispose = () => rm(dir, { recursive: true, force: true });

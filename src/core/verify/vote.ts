@@ -1,4 +1,5 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
+import { readJsonAnswer } from './json-answer.js';
 import type { SeatVote } from './panel.js';
 
 export const VOTES = ['met', 'not_met', 'unverifiable'] as const;
@@ -80,24 +81,11 @@ export function parseVote(text: string, structured?: readonly unknown[]): Parsed
     parsed: false,
     aimedAtReviewers: null,
   });
-  let data: unknown;
-  if (structured !== undefined) {
-    if (structured.length !== 1) return bad(`${structured.length} structured answers, expected exactly one`);
-    if (text.trim() !== '') return bad('prose next to the structured answer');
-    data = structured[0];
-  } else {
-    const trimmed = text.trim();
-    if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return bad('not exactly one JSON object');
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return bad('not exactly one JSON object');
-    }
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad('not an object');
-  const record = data as Record<string, unknown>;
-  const extra = Object.keys(record).filter((k) => !['vote', 'reasoning', 'aimed_at_reviewers'].includes(k));
-  if (extra.length > 0) return bad(`unexpected keys ${extra.join(', ')}`);
+  const answer = readJsonAnswer(text, structured, ['vote', 'reasoning', 'aimed_at_reviewers'], {
+    proseBesideStructured: 'refuse',
+  });
+  if ('problem' in answer) return bad(answer.problem);
+  const { record } = answer;
   if (typeof record.vote !== 'string' || !(VOTES as readonly string[]).includes(record.vote)) {
     return bad('vote is not one of met, not_met, unverifiable');
   }

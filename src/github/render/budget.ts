@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 
 /** GitHub's size limits. Measured in UTF-8 bytes, which is never less than the character count. */
 export const CHECK_OUTPUT_LIMIT = 65_535;
@@ -49,8 +49,6 @@ const LEVELS: readonly Detail[] = [
   { reasoningChars: 0, showVotes: false, tailChars: 0, cellChars: 200, maxRows: Number.POSITIVE_INFINITY },
   { reasoningChars: 0, showVotes: false, tailChars: 0, cellChars: 80, maxRows: Number.POSITIVE_INFINITY },
 ];
-
-export const FULL_DETAIL = LEVELS[0] as Detail;
 
 /**
  * What a detail level left out compared with the full rendering, in words, or null if nothing.

@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 import { CHECK_OUTPUT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { clipHead, clipTail, neutralizeMentions, normalizeText } from './escape.js';
 import { injectionAnnotations, injectionSection } from './injection.js';

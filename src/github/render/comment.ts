@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 import { COMMENT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { codeSpan } from './escape.js';
 import { injectionSection } from './injection.js';

@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'action_required';
 

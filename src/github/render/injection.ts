@@ -1,4 +1,4 @@
-import type { ReportClause, RunReport } from '../../core/run/run-report.js';
+import type { ReportClause, RunReport } from '../../core/run/index.js';
 import type { Detail } from './budget.js';
 import { clipHead, codeSpan, inlineText, neutralizeMentions, normalizeText } from './escape.js';
 import type { Annotation } from './types.js';

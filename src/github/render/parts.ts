@@ -5,8 +5,8 @@ import {
   type ReportVote,
   type RunReport,
   selfValidationLine,
-} from '../../core/run/run-report.js';
-import type { ClauseStatus } from '../../core/verify/vote.js';
+} from '../../core/run/index.js';
+import type { ClauseStatus } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
 import {
   clipHead,

@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/run/run-report.js';
+import type { RunReport } from '../../core/run/index.js';
 import { type Detail, renderWithin, STEP_SUMMARY_LIMIT, truncationNote } from './budget.js';
 import { injectionSection } from './injection.js';
 import {

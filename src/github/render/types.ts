@@ -1,6 +1,6 @@
 /** Where the evidence of a run can be found; everything a reader needs to check it themselves. */
 export interface ReportLinks {
-  /** Name of the workflow artifact holding the ledger bundle (e.g. `truss-ledger-<session>`). */
+  /** Name of the workflow artifact holding the ledger bundle (`ledgerArtifactName` in names.ts). */
   artifactName?: string;
   artifactUrl?: string | null;
   /** The workflow run, e.g. `https://github.com/o/r/actions/runs/123`. */

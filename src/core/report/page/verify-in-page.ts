@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+
+import { checkReceipt } from '../../anchor/receipt.js';
 import { type Bundle, verifyBundle } from '../../ledger/bundle.js';
 import { portableCrypto } from '../../ledger/crypto-portable.js';
 import { bytesToHex } from '../../ledger/encoding.js';
@@ -35,7 +37,7 @@ export function collectSignatureJobs(bundle: Bundle): SignatureJob[] {
       return true;
     },
   };
-  verifyBundle(bundle, { crypto: recording, trusted: new Map() });
+  verifyBundle(bundle, { crypto: recording, trusted: new Map(), receipts: checkReceipt });
   return jobs;
 }
 
@@ -55,7 +57,7 @@ export function verifyWithAnswers(
     verify: (signature, message, key) =>
       answers.get(jobKey(signature, message, key)) ?? portableCrypto.verify(signature, message, key),
   };
-  return verifyBundle(bundle, { crypto, trusted });
+  return verifyBundle(bundle, { crypto, trusted, receipts: checkReceipt });
 }
 
 /** Answers `jobs` in the calling thread (the workers' loop, and the fallback when there are none). */

@@ -1,0 +1,79 @@
+import { chmodSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { LedgerError } from './errors.js';
+import type { ReceiptChecker } from './receipt-checker.js';
+import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
+
+/** How LedgerStore.open treats the file. */
+export interface StoreOptions {
+  readonly?: boolean;
+  /** Refuse to create a new database file (commands that need an existing session). */
+  mustExist?: boolean;
+  /** Milliseconds since the epoch; injected so tests and replays control time. */
+  clock?: () => number;
+  /**
+   * Checks anchor receipts when this store verifies a chain (resume, export, `truss ledger
+   * verify`): the anchor layer's `checkReceipt`. Absent, a session with a receipt fails verification.
+   */
+  receipts?: ReceiptChecker;
+}
+
+/**
+ * Opens the SQLite file behind a LedgerStore: a writable open refuses another application's
+ * database, makes the file owner-only, sets the durability pragmas (docs/ledger.md "Store") and
+ * migrates; a read-only open only checks the schema version. Every failure is a LedgerError naming
+ * the file, and the connection is closed before it is thrown.
+ */
+export function openLedgerDatabase(path: string, options: StoreOptions): Database.Database {
+  let db: Database.Database;
+  try {
+    db = new Database(path, {
+      readonly: options.readonly ?? false,
+      fileMustExist: Boolean(options.readonly || options.mustExist),
+    });
+  } catch (error) {
+    throw new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
+  }
+  try {
+    if (!options.readonly) {
+      // Before any pragma that writes the file (WAL mode is recorded in its header).
+      refuseForeignDatabase(db, path);
+      // Blobs hold check output, diffs and tool results: owner-only, before WAL and SHM files exist
+      // (SQLite gives them the database file's mode).
+      restrictToOwner(path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+      // Freed pages are zeroed, so a crypto-shredded blob does not linger in free space.
+      db.pragma('secure_delete = ON');
+      migrate(db, path);
+    } else {
+      checkSchemaVersion(db, path);
+    }
+  } catch (error) {
+    db.close();
+    if (error instanceof LedgerError) throw error;
+    throw new LedgerError(
+      'not_a_ledger',
+      `${path} is not a usable truss ledger database: ${(error as Error).message}`,
+    );
+  }
+  return db;
+}
+
+/**
+ * Makes the ledger file and its WAL/SHM companions mode 0600. A file this process does not own
+ * (a shared CI cache) keeps its mode: chmod would fail, and refusing to open it would break reading
+ * someone else's ledger; the owner's umask decides there.
+ */
+function restrictToOwner(path: string): void {
+  if (path === ':memory:' || path === '') return;
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (!existsSync(file)) continue;
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { canonicalJson } from './canonical-json.js';
+import type { DecodedEntry, FailureCode } from './chain-verifier.js';
+import { bytesToHex } from './encoding.js';
+import type { LedgerEntry } from './entry.js';
+import type { JournalRow } from './store-statements.js';
+
+/**
+ * A journal row as a LedgerEntry, whatever it holds: a payload that is not JSON is kept as
+ * `{unparseable_payload}` so readers and exports still show the tampered row.
+ */
+export function toLedgerEntry(row: JournalRow): LedgerEntry {
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    payload = { unparseable_payload: row.payload };
+  }
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload,
+    prev_hash: bytesToHex(row.prev_hash),
+    entry_hash: bytesToHex(row.entry_hash),
+    signature: bytesToHex(row.signature),
+  };
+}
+
+/** Hands rows over as LedgerEntry, reusing the payload the verifier already parsed. */
+export function entryHandler(
+  onEntry: (entry: LedgerEntry) => void,
+): (row: JournalRow, decoded: DecodedEntry | undefined) => void {
+  return (row, decoded) => {
+    if (!decoded) {
+      onEntry(toLedgerEntry(row));
+      return;
+    }
+    onEntry({
+      seq: row.seq,
+      kind: row.kind,
+      payload: decoded.payload,
+      prev_hash: row.prev_hash.toString('hex'),
+      entry_hash: row.entry_hash.toString('hex'),
+      signature: row.signature.toString('hex'),
+    });
+  };
+}
+
+type RowDecodeError = { code: FailureCode; error: string };
+
+const BYTE_FIELDS = [
+  ['prev_hash', 32],
+  ['entry_hash', 32],
+  ['signature', 64],
+] as const;
+
+/**
+ * Checks one stored row's shape for the chain verifier: integer seq, text kind, 32/32/64-byte
+ * hashes and signature, a JSON object payload stored in exactly its canonical form.
+ * `checkCanonical` is false only for rows a signed checkpoint covers: their text is proven to be what
+ * the key holder hashed once the chain reaches the checkpoint, and it wrote only canonical text.
+ */
+export function decodeRow(row: JournalRow, checkCanonical = true): DecodedEntry | RowDecodeError {
+  // Messages are built only on failure: this runs for every row of every verify and resume.
+  const malformed = (error: string): RowDecodeError => ({
+    code: 'malformed_entry',
+    error: `seq ${row.seq}: ${error}`,
+  });
+  if (typeof row.seq !== 'number' || !Number.isSafeInteger(row.seq))
+    return malformed('seq is not an integer');
+  if (typeof row.kind !== 'string') return malformed('kind is not text');
+  for (const [field, length] of BYTE_FIELDS) {
+    const value = row[field];
+    if (!Buffer.isBuffer(value) || value.length !== length)
+      return malformed(`${field} is not ${length} bytes`);
+  }
+  if (typeof row.payload !== 'string') return malformed('payload is not text');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return malformed('payload is not valid JSON');
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return malformed('payload is not a JSON object');
+  if (checkCanonical) {
+    let canonical: string;
+    try {
+      canonical = canonicalJson(payload);
+    } catch (error) {
+      return malformed(`payload cannot be canonicalised (${(error as Error).message})`);
+    }
+    // Stored text must be exactly the hashed canonical form, or an edit could hide behind an equivalent spelling.
+    if (canonical !== row.payload)
+      return {
+        code: 'payload_not_canonical',
+        error: `seq ${row.seq}: stored payload is not in canonical form`,
+      };
+  }
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    payload: payload as Record<string, unknown>,
+    canonicalPayload: row.payload,
+    prevHash: row.prev_hash,
+    entryHash: row.entry_hash,
+    signature: row.signature,
+  };
+}

@@ -1,0 +1,128 @@
+import { type ChainResult, ChainVerifier, type DecodedEntry } from './chain-verifier.js';
+import type { SignaturesDigest, SignedCheckpoint } from './checkpoint.js';
+import { bytesEqual, hexToBytes } from './encoding.js';
+import { keyIdFromPublicKey } from './key-id.js';
+import type { LedgerCrypto } from './ledger-crypto.js';
+import { decodeRow, toLedgerEntry } from './store-rows.js';
+import { findSession, requireSession } from './store-sessions.js';
+import type { JournalRow, StoreContext } from './store-statements.js';
+import type { TrustedKeys } from './trusted-keys.js';
+import { buildReport, type VerifyReport } from './verify-report.js';
+
+/** Receives each row of a chain walk; `decoded` is set when the row passed decodeRow. */
+type RowHandler = (row: JournalRow, decoded: DecodedEntry | undefined) => void;
+
+/**
+ * Walks a stored session through the same ChainVerifier as bundles, after checking that
+ * `sessions.public_key` is a key and `pubkey_id` its fingerprint.
+ *
+ * `decoded` is the row's DecodedEntry when it passed decodeRow (32/32/64-byte hashes, canonical
+ * payload text), else undefined; with `decodeAll`, rows after a chain failure are decoded too so
+ * that stays known for every row. With `resume.checkpoint`, entries up to it skip the signature
+ * check (and the canonical-text check: their text is what the key holder hashed, as the chain
+ * reaching the checkpoint proves) and `checkpointReached` says whether the chain reached the
+ * checkpoint's hash and signatures digest; the caller must discard the walk when it did not.
+ */
+export function walkChain(
+  ctx: StoreContext,
+  sessionId: string,
+  crypto: LedgerCrypto,
+  onRow: RowHandler | undefined,
+  decodeAll: boolean,
+  resume: { checkpoint?: SignedCheckpoint; signatures?: SignaturesDigest } = {},
+): { chain: ChainResult; checkpointReached: boolean } {
+  const { checkpoint, signatures } = resume;
+  let checkpointReached = false;
+  const session = requireSession(ctx, sessionId);
+  const publicKey = hexToBytes(session.public_key, 32);
+  const verifier = new ChainVerifier(crypto, publicKey ?? new Uint8Array(32), ctx.receipts);
+  if (!publicKey) {
+    verifier.fail(
+      null,
+      'key_mismatch',
+      `sessions.public_key of ${sessionId} is not a 32-byte Ed25519 public key`,
+    );
+  } else if (keyIdFromPublicKey(publicKey, crypto.sha256) !== session.pubkey_id) {
+    verifier.fail(
+      null,
+      'key_mismatch',
+      `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`,
+    );
+  }
+  for (const [seq, kind, payload, prev_hash, entry_hash, signature] of ctx.stmts.entryTuples.iterate(
+    sessionId,
+  )) {
+    const row: JournalRow = { seq, kind, payload, prev_hash, entry_hash, signature };
+    const attested = checkpoint !== undefined && typeof row.seq === 'number' && row.seq <= checkpoint.seq;
+    const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row, !attested);
+    if (decoded && !verifier.failed) {
+      if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+      else verifier.push(decoded, attested);
+    }
+    if (signatures && Buffer.isBuffer(row.signature)) signatures.update(row.signature);
+    if (checkpoint && row.seq === checkpoint.seq && !verifier.failed) {
+      checkpointReached =
+        signatures !== undefined &&
+        signatures.count === checkpoint.seq + 1 &&
+        bytesEqual(row.entry_hash, checkpoint.entryHash) &&
+        signatures.matches(checkpoint.signaturesDigest);
+    }
+    onRow?.(row, decoded !== undefined && !('error' in decoded) ? decoded : undefined);
+  }
+  return { chain: verifier.finish(), checkpointReached };
+}
+
+/**
+ * Verifies the chain and hands each entry over as its JSON text (the fields of LedgerEntry in
+ * order). A row that decoded cleanly has canonical payload text, which is spliced in as it is
+ * instead of being parsed and serialised again; any other row goes through toLedgerEntry.
+ */
+export function verifyChainAsJson(
+  ctx: StoreContext,
+  sessionId: string,
+  crypto: LedgerCrypto,
+  onEntry: (json: string) => void,
+): ChainResult {
+  return walkChain(
+    ctx,
+    sessionId,
+    crypto,
+    (row, decoded) => {
+      if (!decoded) {
+        onEntry(JSON.stringify(toLedgerEntry(row)));
+        return;
+      }
+      onEntry(
+        `{"seq":${row.seq},"kind":${JSON.stringify(row.kind)},"payload":${row.payload},"prev_hash":"${row.prev_hash.toString('hex')}","entry_hash":"${row.entry_hash.toString('hex')}","signature":"${row.signature.toString('hex')}"}`,
+      );
+    },
+    true,
+  ).chain;
+}
+
+/**
+ * The report of a stored session and, recursively, of the child sessions its `child_anchor`
+ * entries name (`visiting` stops a cycle). The caller runs it inside one read snapshot.
+ */
+export function verifySession(
+  ctx: StoreContext,
+  sessionId: string,
+  options: { crypto: LedgerCrypto; trusted: TrustedKeys },
+  visiting: Set<string> = new Set(),
+): VerifyReport {
+  const session = requireSession(ctx, sessionId);
+  const publicKey = hexToBytes(session.public_key, 32);
+  visiting.add(sessionId);
+  return buildReport({
+    sessionId,
+    publicKeyHex: session.public_key,
+    keyId: publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : session.pubkey_id,
+    chain: walkChain(ctx, sessionId, options.crypto, undefined, false).chain,
+    declaredHead: session.head_hash,
+    trusted: options.trusted,
+    resolveChild: (anchor) =>
+      findSession(ctx, anchor.child_session_id) && !visiting.has(anchor.child_session_id)
+        ? verifySession(ctx, anchor.child_session_id, options, visiting)
+        : null,
+  });
+}

@@ -1,0 +1,22 @@
+export {
+  checkServerNetwork,
+  connectMcpServer,
+  DEFAULT_MCP_TIMEOUT_SEC,
+  type McpConnection,
+  type McpListedTool,
+  McpServerError,
+  McpUnavailableError,
+  mcpTimeoutMs,
+  resolveHeaders,
+} from './connection.js';
+export {
+  isMcpTool,
+  McpMount,
+  type McpMountOptions,
+  type McpTool,
+  mcpToolAllowed,
+  mountDecision,
+  mountedName,
+} from './mount.js';
+export { redactJson, resultText, SECRET_ARG } from './payload.js';
+export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './pinning.js';

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { scrubEnv } from '../process/env-scrub.js';
+import { HARNESS_GIT_CONFIG, harnessGit } from '../process/git-safety.js';
+import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
+import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
+
+/** The attempts of a fan-out cannot get working copies (docs/fanout.md "Where attempts work"). */
+export class FanoutWorkspaceError extends Error {
+  override name = 'FanoutWorkspaceError';
+}
+
+/** Uncommitted changes larger than this are not copied into attempts' working copies. */
+const MAX_UNCOMMITTED_BYTES = 64 * 1024 * 1024;
+
+export interface ChildWorkdirs {
+  /** True when every attempt works in the run's own workdir (executor "none": they judge the same work). */
+  readonly shared: boolean;
+  /** A directory for one attempt; `release` removes its copy (its work is in the ledger by then). */
+  acquire(): Promise<{ dir: string; release(): Promise<void> }>;
+  /** Removes every copy not released yet. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Working copies for the attempts of a fan-out. With an executor each attempt gets its own copy —
+ * the workdir's commit plus its uncommitted (not ignored) changes, made like a clean room
+ * (verify/clean-room.ts: a fresh repository reading the workdir's objects, no hooks, no config) — so
+ * K agents never write over each other. Without one (`none`) they all judge the workdir as it is.
+ */
+export async function childWorkdirs(options: {
+  workdir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  shared: boolean;
+  parentDir?: string | undefined;
+  prepare?: ((dir: string) => Promise<void>) | undefined;
+}): Promise<ChildWorkdirs> {
+  if (options.shared) {
+    const place = { dir: options.workdir, release: async () => {} };
+    return { shared: true, acquire: async () => place, dispose: async () => {} };
+  }
+  const root = await findRepoRoot(options.workdir, options.env);
+  if (!root) {
+    throw new FanoutWorkspaceError(
+      `[fanout] with an executor needs a git work tree (each attempt works in its own copy); ${options.workdir} is not one`,
+    );
+  }
+  const snapshot = await snapshotWorktree(root, options.env);
+  if (!snapshot.head) {
+    throw new FanoutWorkspaceError(
+      '[fanout] with an executor needs a commit to copy from (HEAD is unborn): commit first',
+    );
+  }
+  const inside = relative(root, options.workdir);
+  // The harness's own files (ledger, bundles, keys under .truss/) never reach an attempt's copy,
+  // as they never reach an executor's diff (executors/in-loop.ts).
+  const exclude = [':(exclude).truss', ...(inside ? [`:(exclude)${inside}/.truss`] : [])];
+  const patch = await harnessGit(root).raw([
+    'diff',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-renames',
+    '--binary',
+    snapshot.head,
+    snapshot.tree,
+    '--',
+    '.',
+    ...exclude,
+  ]);
+  const diff = Buffer.from(patch, 'utf8');
+  if (diff.length > MAX_UNCOMMITTED_BYTES) {
+    throw new FanoutWorkspaceError(
+      'the uncommitted changes are too large to copy into every attempt: commit them first',
+    );
+  }
+  const rooms = new Set<CleanRoom>();
+  return {
+    shared: false,
+    async acquire() {
+      const room = await materializeCleanRoom({
+        repoRoot: root,
+        baseSha: snapshot.head as string,
+        diff,
+        env: options.env,
+        parentDir: options.parentDir,
+        prepare: options.prepare,
+        prefix: 'truss-attempt-',
+      });
+      rooms.add(room);
+      return {
+        dir: join(room.dir, inside),
+        release: async () => {
+          if (rooms.delete(room)) await room.dispose();
+        },
+      };
+    },
+    async dispose() {
+      const left = [...rooms];
+      rooms.clear();
+      await Promise.all(left.map((room) => room.dispose()));
+    },
+  };
+}
+
+/**
+ * Applies the winning attempt's recorded diff (from its start to its end, the working copy it
+ * started from being this workdir's state) to the workdir with `git apply`, so a fan-out leaves
+ * the same working tree a single run of the winner would have. Returns whether it applied.
+ */
+export async function applyChildDiff(
+  workdir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  diff: Uint8Array,
+): Promise<{ applied: boolean; error: string | null }> {
+  const root = await findRepoRoot(workdir, env);
+  if (!root) return { applied: false, error: `${workdir} is not a git work tree` };
+  const scratch = await mkdtemp(join(tmpdir(), 'truss-fanout-apply-'));
+  try {
+    const patch = join(scratch, 'winner.patch');
+    await writeFile(patch, diff);
+    const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        'git',
+        [...config, 'apply', '--whitespace=nowarn', patch],
+        { cwd: root, env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } },
+        (error, _stdout, stderr) =>
+          error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(),
+      );
+    });
+    return { applied: true, error: null };
+  } catch (error) {
+    return {
+      applied: false,
+      error: `the winning attempt's diff does not apply to the workdir: ${(error as Error).message}`,
+    };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

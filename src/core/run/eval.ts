@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { applyArm, type EvalArm } from '../contract/eval-arm.js';
+import type { ResolvedContract } from '../contract/schema.js';
+import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
+import { NO_ISOLATION } from '../process/isolation-none.js';
+import { secretRedactor } from '../process/redact.js';
+import { buildExecutorProvider } from '../providers/executor-provider.js';
+import { BudgetMeter } from '../runtime/budget.js';
+import { createCtx } from '../runtime/ctx.js';
+import { DurableSession } from '../runtime/durable.js';
+import { CancelledError } from '../runtime/durable-errors.js';
+import { readGitInfo } from '../verify/git-info.js';
+import { buildPanelSeats } from '../verify/panel-seats.js';
+import type { Overall } from '../verify/verdict.js';
+import { type ParentRun, runChild } from './child-run.js';
+import { childWorkdirs } from './child-workdir.js';
+import type { RunHost } from './run-service.js';
+
+/**
+ * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
+ * field; the catalogue (entry-kinds.ts) reads them, so this type must stay assignable to its shape.
+ */
+export type EvalArmReport = {
+  name: string;
+  /** The one setting this arm changes, `PATH=VALUE`. */
+  change: string;
+  contract_hash: string;
+  runs: number;
+  passes: number;
+  pass_rate: number;
+  /** Totals over the arm's runs. */
+  cost_usd: number;
+  tokens: number;
+  wall_ms: number;
+  child_refs: Array<{
+    anchor_seq: number;
+    child_session_id: string;
+    verdict_ref: VerdictRef | null;
+    overall: Overall | null;
+  }>;
+};
+
+/** Each later arm against the first. */
+export type EvalDelta = {
+  arm: string;
+  vs: string;
+  pass_rate: number;
+  cost_usd: number;
+  tokens: number;
+  wall_ms: number;
+};
+
+export type EvalReport = {
+  repeats: number;
+  arms: EvalArmReport[];
+  delta: EvalDelta[];
+  summary: string;
+};
+
+export interface StartEvalOptions {
+  contract: ResolvedContract;
+  contractHash: string;
+  arms: EvalArm[];
+  repeats: number;
+  workdir: string;
+  store: LedgerStore;
+  signer: Signer;
+  codeVersion: string;
+  principal: Record<string, unknown>;
+  sessionId?: string | undefined;
+  host: RunHost;
+}
+
+export type EvalResult =
+  | { status: 'completed'; sessionId: string; headHash: string; report: EvalReport }
+  | { status: 'aborted'; sessionId: string; message: string; cancelled: boolean };
+
+/**
+ * `truss eval` (docs/eval.md): the contract runs `repeats` times per arm — each run a child run,
+ * its own signed session anchored in one eval session — one arm after another, one run at a time
+ * (so wall times compare). The panel is the base contract's for every arm; each arm's executor
+ * model is built once from its contract and serves its runs in turn. The eval session ends with a
+ * signed `eval_report {repeats, arms, delta, summary}` and `run_completed` (or `run_failed`).
+ * An eval session is assembled here as a run is in run-service.ts: context, models, panel.
+ */
+export async function startEval(options: StartEvalOptions): Promise<EvalResult> {
+  const { host, store, contract } = options;
+  const { events, signal, isolation, contractDir, ...passThrough } = host;
+  const ctx = createCtx({
+    ...(signal ? { signal } : {}),
+    events,
+    // No ceiling of its own: each run is held to its arm's [budget], and all of it is counted here.
+    budget: new BudgetMeter({}),
+    ...(isolation ? { isolation } : {}),
+  });
+  const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const arms = options.arms.map((arm) => {
+    const applied = applyArm(contract, arm);
+    const provider =
+      applied.contract.executor.kind === 'in-loop'
+        ? buildExecutorProvider(applied.contract, lookup)
+        : undefined;
+    return { arm, ...applied, provider };
+  });
+  const panel = buildPanelSeats(contract, lookup);
+  const git = await readGitInfo(options.workdir);
+  const session = DurableSession.start({
+    store,
+    signer: options.signer,
+    codeVersion: options.codeVersion,
+    id: options.sessionId ?? randomUUID(),
+  });
+  const redact = secretRedactor(host.env, host.secrets ?? []);
+  session.record('run_started', () => ({
+    payload: {
+      session_id: session.id,
+      kind: 'eval',
+      contract,
+      contract_hash: options.contractHash,
+      eval: {
+        repeats: options.repeats,
+        arms: arms.map(({ arm, hash }) => ({ name: arm.name, change: arm.change, contract_hash: hash })),
+      },
+      code_version: options.codeVersion,
+      principal: options.principal,
+      git,
+      isolation: { ...(isolation ?? NO_ISOLATION).report },
+      workdir: options.workdir,
+      started_at: new Date(ctx.now()).toISOString(),
+    },
+  }));
+  try {
+    const reports: EvalArmReport[] = [];
+    let attempt = 0;
+    for (const { arm, contract: armContract, hash, provider } of arms) {
+      const parent: ParentRun = {
+        ...passThrough,
+        workdir: options.workdir,
+        store,
+        signer: options.signer,
+        ctx,
+        panel,
+        executorProvider: provider,
+        sessionId: session.id,
+        codeVersion: options.codeVersion,
+        principal: options.principal,
+        git,
+      };
+      const workdirs = await childWorkdirs({
+        workdir: options.workdir,
+        env: host.env,
+        shared: armContract.executor.kind === 'none',
+        parentDir: host.cleanRoomParent,
+        prepare: isolation ? (dir) => isolation.addWorkdir(dir) : undefined,
+      });
+      const report: EvalArmReport = {
+        name: arm.name,
+        change: arm.change,
+        contract_hash: hash,
+        runs: 0,
+        passes: 0,
+        pass_rate: 0,
+        cost_usd: 0,
+        tokens: 0,
+        wall_ms: 0,
+        child_refs: [],
+      };
+      try {
+        for (let repeat = 1; repeat <= options.repeats; repeat++) {
+          if (ctx.signal.aborted) throw new CancelledError();
+          attempt++;
+          const place = await workdirs.acquire();
+          const started = performance.now();
+          const child = await runChild(parent, {
+            attempt,
+            task: armContract.contract.intent,
+            contract: armContract,
+            contractHash: hash,
+            workdir: place.dir,
+            scope: { write_scope: [...armContract.constraints.write_scope] },
+            budgetSlice: { ...armContract.budget },
+          }).finally(() => place.release());
+          const wallMs = Math.round(performance.now() - started);
+          const overall = child.verdict?.overall ?? null;
+          const anchor = session.record('child_anchor', () => ({
+            payload: {
+              child_session_id: child.sessionId,
+              child_root_hash: child.rootHash,
+              child_head_hash: child.headHash,
+              task: armContract.contract.intent,
+              scope: { write_scope: [...armContract.constraints.write_scope] },
+              budget_slice: { ...armContract.budget },
+              status: child.status,
+              verdict_ref: child.verdictRef,
+              arm: arm.name,
+              repeat,
+              attempt,
+              overall,
+              cost_usd: child.usage.costUsd,
+              total_tokens: child.usage.totalTokens,
+              wall_ms: wallMs,
+              error: child.error && redact(child.error),
+            },
+          }));
+          report.runs++;
+          if (overall === 'pass') report.passes++;
+          report.cost_usd += child.usage.costUsd;
+          report.tokens += child.usage.totalTokens;
+          report.wall_ms += wallMs;
+          report.child_refs.push({
+            anchor_seq: anchor.seq,
+            child_session_id: child.sessionId,
+            verdict_ref: child.verdictRef,
+            overall,
+          });
+        }
+      } finally {
+        await workdirs.dispose();
+      }
+      report.pass_rate = report.runs === 0 ? 0 : report.passes / report.runs;
+      reports.push(report);
+    }
+    const report = summarize(options.repeats, reports);
+    session.record('eval_report', () => ({ payload: report }));
+    session.record('run_completed', () => ({
+      payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
+    }));
+    return {
+      status: 'completed',
+      sessionId: session.id,
+      headHash: store.requireSession(session.id).head_hash ?? '',
+      report,
+    };
+  } catch (error) {
+    const cancelled = ctx.signal.aborted || error instanceof CancelledError;
+    const message = redact(cancelled ? 'cancelled' : ((error as Error).message ?? String(error)));
+    session.record('run_failed', () => ({
+      payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
+    }));
+    return {
+      status: 'aborted',
+      sessionId: session.id,
+      message: `eval ${session.id} failed: ${message}`,
+      cancelled,
+    };
+  }
+}
+
+/** The deltas of every later arm against the first, and one sentence per arm. */
+export function summarize(repeats: number, arms: EvalArmReport[]): EvalReport {
+  const [first] = arms;
+  const delta: EvalDelta[] = first
+    ? arms.slice(1).map((arm) => ({
+        arm: arm.name,
+        vs: first.name,
+        pass_rate: arm.pass_rate - first.pass_rate,
+        cost_usd: arm.cost_usd - first.cost_usd,
+        tokens: arm.tokens - first.tokens,
+        wall_ms: arm.wall_ms - first.wall_ms,
+      }))
+    : [];
+  const sign = (n: number, text: string) => `${n >= 0 ? '+' : '−'}${text}`;
+  const lines = arms.map(
+    (arm) =>
+      `${arm.name}: ${arm.passes}/${arm.runs} passed (${Math.round(arm.pass_rate * 100)}%), $${arm.cost_usd.toFixed(4)}, ${arm.tokens} tokens`,
+  );
+  for (const d of delta) {
+    lines.push(
+      `${d.arm} vs ${d.vs}: ${sign(d.pass_rate, `${Math.abs(Math.round(d.pass_rate * 100))} pp`)} pass rate, ${sign(d.cost_usd, `$${Math.abs(d.cost_usd).toFixed(4)}`)}, ${sign(d.tokens, `${Math.abs(d.tokens)} tokens`)}`,
+    );
+  }
+  return { repeats, arms, delta, summary: lines.join('; ') };
+}

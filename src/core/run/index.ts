@@ -1,0 +1,52 @@
+export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
+export { FanoutWorkspaceError } from './child-workdir.js';
+export {
+  type EvalArmReport,
+  type EvalDelta,
+  type EvalReport,
+  type EvalResult,
+  type StartEvalOptions,
+  startEval,
+  summarize as summarizeEval,
+} from './eval.js';
+export { type FanoutResult, runFanout } from './fanout.js';
+export type { ChildStatus, FanoutLeg, FanoutSummary } from './fanout-types.js';
+export type { ChangesPublisher, PassedRun } from './publish-changes.js';
+export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
+export { resumeContract, runContract } from './run-contract.js';
+export { createRunIsolation, type RunIsolationRequest } from './run-isolation.js';
+export {
+  checkoutLine,
+  isolationLine,
+  type ReportChanges,
+  type ReportCheckout,
+  type ReportClause,
+  type ReportHiddenText,
+  type ReportInjection,
+  type ReportIsolation,
+  type ReportSelfValidation,
+  type ReportSuspension,
+  type ReportVote,
+  type RunReport,
+  reportFromEntries,
+  selfValidationLine,
+} from './run-report.js';
+export {
+  type AbortedRun,
+  type PreparedRun,
+  prepareRun,
+  type ResumeRunOptions,
+  type RunHost,
+  type RunResult,
+  resumeRun,
+  type StartRunOptions,
+  startRun,
+} from './run-service.js';
+export {
+  type CompletedOutcome,
+  type ResumeContractOptions,
+  RunAbortedError,
+  type RunContractOptions,
+  type RunOutcome,
+  type SuspendedOutcome,
+} from './run-types.js';

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import type { ResolvedContract } from '../contract/schema.js';
+import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
+import { BudgetExceededError } from '../runtime/budget.js';
+import type { DurableSession } from '../runtime/durable.js';
+import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
+import type { GitInfo } from '../verify/git-info.js';
+import { revealHidden } from '../verify/hidden-text.js';
+import { detectInjection } from '../verify/injection-detect.js';
+import { applyInjectionPolicy, injectionPolicyOf } from '../verify/injection-policy.js';
+import { runPanel, type SeatVote } from '../verify/panel.js';
+import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
+import type { ClauseVerdict } from '../verify/verdict.js';
+import { majority, recordedSeatVote } from '../verify/vote.js';
+import type { CommonRunOptions } from './run-types.js';
+
+/**
+ * One review clause: `review_evidence`, then one `review_vote` per seat in seat order. Recorded
+ * votes are replayed (and their spend charged again); only missing seats are asked, in parallel.
+ */
+export async function verifyReview(
+  session: DurableSession,
+  index: number,
+  clause: Extract<ResolvedContract['done'][number], { kind: 'review' }>,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  git: GitInfo | null,
+  redact: Redactor,
+): Promise<{ clause: ClauseVerdict; budgetExhausted: string | null }> {
+  const { ctx } = options;
+  const seats = 'seats' in options.panel ? options.panel.seats : [];
+  ctx.events({ type: 'review_started', clause: index, desc: clause.desc, seats: seats.length });
+  if ('unavailable' in options.panel) {
+    ctx.events({ type: 'review_finished', clause: index, status: 'unverifiable' });
+    return {
+      clause: {
+        clause: index,
+        kind: 'review',
+        desc: clause.desc,
+        status: 'unverifiable',
+        reason: options.panel.unavailable,
+      },
+      budgetExhausted: null,
+    };
+  }
+  let evidence: { raw: ReviewEvidence; prepared: PreparedEvidence } | undefined;
+  let redactions: RedactionCounts = {};
+  const collect = async () => {
+    if (!evidence) {
+      // The secret scan runs before anything reaches a reviewer model, not only before the journal.
+      const tally = tallyingRedactor(redact);
+      const raw = await collectReviewEvidence({
+        workdir: options.workdir,
+        git,
+        contextFiles: clause.reviewer_context,
+      });
+      const redacted: ReviewEvidence = {
+        ...raw,
+        diff: tally.redact(raw.diff),
+        files: raw.files.map((file) => ({
+          ...file,
+          content: file.content === null ? null : tally.redact(file.content),
+        })),
+        notes: raw.notes.map(tally.redact),
+      };
+      redactions = tally.counts();
+      evidence = { raw: redacted, prepared: prepareEvidence(redacted) };
+    }
+    return evidence;
+  };
+  const policy = injectionPolicyOf(contract);
+  const { entry: evidenceEntry } = await session.activity('review_evidence', `clause ${index}`, async () => {
+    const { raw: collected, prepared } = await collect();
+    const diffBytes = Buffer.from(collected.diff);
+    const injection = detectInjection(prepared);
+    return {
+      payload: {
+        clause: index,
+        base_sha: git?.base_sha ?? null,
+        head_sha: git?.head_sha ?? null,
+        diff_sha256: sha256(diffBytes),
+        diff_bytes: collected.diffBytes,
+        diff_truncated: collected.diffTruncated,
+        files: collected.files.map((f) => ({
+          path: f.path,
+          bytes: f.bytes,
+          truncated: f.truncated,
+          problem: f.problem,
+        })),
+        // Notes name files (author-chosen paths): recorded as models and humans read them.
+        notes: collected.notes.map((note) => revealHidden(note).text),
+        // What models were shown differs from the raw bytes where text was hidden: counted per file.
+        hidden_text: prepared.hidden.map((h) => ({
+          source: h.source,
+          path: redact(h.path),
+          counts: h.counts,
+          total: h.total,
+        })),
+        injection_suspected: injection.suspected
+          ? {
+              policy,
+              total: injection.total,
+              spans: injection.spans.map((span) => ({
+                ...span,
+                path: redact(span.path),
+                match: redact(span.match),
+              })),
+            }
+          : null,
+        ...redactionField(redactions),
+      },
+      blobs: [diffBytes],
+    };
+  });
+
+  let budgetExhausted: string | null = null;
+  const votes: Array<SeatVote | undefined> = seats.map((_, seat) => {
+    const entry = session.replayNext('review_vote', `clause ${index} seat ${seat}`);
+    if (!entry) return undefined;
+    const vote = recordedSeatVote(entry.payload);
+    if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
+      budgetExhausted ??= vote.error;
+    try {
+      ctx.budget.record({
+        inputTokens: vote.usage?.input_tokens ?? 0,
+        outputTokens: vote.usage?.output_tokens ?? 0,
+        costUsd: vote.usage?.cost_usd ?? 0,
+      });
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      budgetExhausted ??= error.message;
+    }
+    return vote;
+  });
+  const missing = new Set(votes.flatMap((vote, seat) => (vote ? [] : [seat])));
+  if (missing.size > 0) {
+    const panel = await runPanel({
+      intent: contract.contract.intent,
+      clause,
+      evidence: (await collect()).prepared,
+      seats,
+      ctx,
+      nonce: options.evidenceNonce,
+      skip: (seat) => !missing.has(seat),
+    });
+    budgetExhausted ??= panel.budgetExhausted;
+    for (const vote of panel.votes) {
+      const entry = session.appendLive('review_vote', {
+        payload: {
+          clause: index,
+          ...vote,
+          // A model may echo hidden characters from the evidence; record them visibly.
+          reasoning: redact(revealHidden(vote.reasoning).text),
+          error: vote.error === null ? null : redact(vote.error),
+        },
+      });
+      votes[vote.seat] = recordedSeatVote(entry.payload);
+    }
+  }
+  const all = votes as SeatVote[];
+  for (const vote of all) {
+    ctx.events({ type: 'vote', clause: index, seat: vote.seat, lens: vote.lens, vote: vote.vote });
+  }
+  const counts = { met: 0, not_met: 0, unverifiable: 0 };
+  for (const vote of all) counts[vote.vote]++;
+  const judged = applyInjectionPolicy({
+    status: majority(all.map((vote) => vote.vote)),
+    reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
+    policy,
+    detected: evidenceEntry.payload.injection_suspected ?? null,
+    votes: all,
+  });
+  ctx.events({ type: 'review_finished', clause: index, status: judged.status });
+  return {
+    clause: {
+      clause: index,
+      kind: 'review',
+      desc: clause.desc,
+      status: judged.status,
+      reason: judged.reason,
+      votes: counts,
+      ...(judged.injection ? { injection: judged.injection } : {}),
+    },
+    budgetExhausted,
+  };
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

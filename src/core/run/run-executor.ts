@@ -1,0 +1,63 @@
+import type { ResolvedContract } from '../contract/schema.js';
+import { runDelegatedActivity } from '../executors/delegated-activity.js';
+import { type ExecutorOutcome, runInLoop } from '../executors/in-loop.js';
+import type { Redactor } from '../process/redact.js';
+import { buildExecutorProvider } from '../providers/executor-provider.js';
+import type { DurableSession } from '../runtime/durable.js';
+import { ApprovalGates } from '../runtime/gates.js';
+import { resolvePolicy } from '../tools/policy.js';
+import { createToolRegistry } from '../tools/registry.js';
+import type { ParentRun } from './child-run.js';
+import type { CommonRunOptions } from './run-types.js';
+import { createSpawnTool, offersSpawn, SPAWN_TOOL } from './spawn-tool.js';
+
+/** Who this run is, for the children its agent may spawn; `isChild` runs offer no spawn tool. */
+export interface RunIdentity extends Omit<ParentRun, keyof CommonRunOptions> {
+  isChild: boolean;
+}
+
+export async function runExecutor(
+  session: DurableSession,
+  options: CommonRunOptions,
+  contract: ResolvedContract,
+  redact: Redactor,
+  identity?: RunIdentity,
+): Promise<ExecutorOutcome | null> {
+  const kind = contract.executor.kind;
+  if (kind === 'none') return null;
+  options.ctx.events({ type: 'executor_started', kind, replaying: session.replaying });
+  if (kind === 'delegated-cli') {
+    return runDelegatedActivity({
+      contract,
+      workdir: options.workdir,
+      session,
+      ctx: options.ctx,
+      env: options.env,
+      redact,
+    });
+  }
+  const provider =
+    options.executorProvider ??
+    buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
+  let tools = options.tools ?? createToolRegistry();
+  if (identity && offersSpawn(contract, identity.isChild)) {
+    // docs/fanout.md "The spawn tool": opt-in by name, never in a child (no recursive spawn).
+    const { isChild: _isChild, ...who } = identity;
+    tools = new Map([
+      ...tools,
+      [SPAWN_TOOL, createSpawnTool({ ...options, ...who, executorProvider: provider }, contract)],
+    ]);
+  }
+  return runInLoop({
+    contract,
+    workdir: options.workdir,
+    session,
+    provider,
+    tools,
+    policy: resolvePolicy(contract.constraints, options.workdir),
+    gates: new ApprovalGates(contract.approval_gates, options.approvers),
+    ctx: options.ctx,
+    redact,
+    env: options.env,
+  });
+}

@@ -1,0 +1,176 @@
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
+import { buildExecutorProvider } from '../providers/executor-provider.js';
+import { budgetMeterFor } from '../runtime/budget.js';
+import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
+import type { ResumeVerification } from '../runtime/durable.js';
+import { buildPanelSeats } from '../verify/panel-seats.js';
+import { readRecordedContract } from './recorded-contract.js';
+import { resumeContract, runContract } from './run-contract.js';
+import {
+  type CommonRunOptions,
+  type CompletedOutcome,
+  RunAbortedError,
+  type RunOutcome,
+  type SuspendedOutcome,
+} from './run-types.js';
+
+/**
+ * What a host hands a run besides the contract: where it works, what it may read, how it is
+ * confined and where its progress goes. Everything the run builds from these (context, budget,
+ * executor model, panel seats) is built here, once, for every host.
+ */
+export interface RunHost
+  extends Omit<CommonRunOptions, 'workdir' | 'store' | 'signer' | 'ctx' | 'panel' | 'executorProvider'> {
+  /** Progress events (CLI progress lines, Actions log lines). */
+  events: EventSink;
+  /** Aborting it cancels the run (SIGINT/SIGTERM on the CLI, the job's cancellation in the Action). */
+  signal?: AbortSignal | undefined;
+  /** How untrusted processes are confined (docs/security.md); absent = none. */
+  isolation?: Isolation | undefined;
+  /** The contract file's directory, when the host knows it: a relative scripted fixture is looked up there too. */
+  contractDir?: string | undefined;
+}
+
+interface RunPlace {
+  workdir: string;
+  host: RunHost;
+}
+
+/** Who signs a fresh run and what its `run_started` records, besides the prepared contract. */
+export interface StartRunOptions {
+  store: LedgerStore;
+  signer: Signer;
+  contractHash: string;
+  codeVersion: string;
+  principal: Record<string, unknown>;
+  baseRef?: string | undefined;
+  sessionId?: string | undefined;
+}
+
+/**
+ * A contract with everything its run needs built: the context and budget meter, the executor's
+ * model and the panel. Preparing touches no ledger, so a configuration error leaves no file behind.
+ */
+export interface PreparedRun {
+  contract: ResolvedContract;
+  ctx: Ctx;
+  common: Omit<CommonRunOptions, 'store' | 'signer'>;
+}
+
+export interface ResumeRunOptions extends RunPlace {
+  store: LedgerStore;
+  signer: Signer;
+  sessionId: string;
+  crypto: LedgerCrypto;
+  /** Refuse to resume unless the caller's contract resolves to the recorded hash (`truss resume --contract`). */
+  expectedContractHash?: string | undefined;
+  verify?: ResumeVerification | undefined;
+  /** The format the host resolved the contract with (its keys beside core's); default core's. */
+  contractFormat?: ContractFormat | undefined;
+}
+
+/** A run that ended in `run_failed`: the ledger is terminal and verifiable; `cancelled` when a signal stopped it. */
+export interface AbortedRun {
+  status: 'aborted';
+  sessionId: string;
+  message: string;
+  cancelled: boolean;
+  contract: ResolvedContract;
+}
+
+/** How a run ended, for hosts to render: a verdict, a suspension (resumable) or an abort (journaled). */
+export type RunResult =
+  | (CompletedOutcome & { contract: ResolvedContract })
+  | (SuspendedOutcome & { contract: ResolvedContract })
+  | AbortedRun;
+
+/**
+ * Builds what a run of `contract` needs — context, budget meter, the executor's model, the panel —
+ * before anything is journaled or any file is created: a missing key or a refused fixture path is
+ * a configuration error, thrown here, on every host.
+ */
+export function prepareRun(contract: ResolvedContract, place: RunPlace): PreparedRun {
+  const { host } = place;
+  const { events, signal, isolation, contractDir, ...passThrough } = host;
+  const ctx = createCtx({
+    ...(signal ? { signal } : {}),
+    events,
+    budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
+    ...(isolation ? { isolation } : {}),
+  });
+  const lookup = { env: host.env, cwd: place.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const executorProvider =
+    contract.executor.kind === 'in-loop' ? buildExecutorProvider(contract, lookup) : undefined;
+  const panel = buildPanelSeats(contract, lookup);
+  if ('unavailable' in panel && contract.done.some((clause) => clause.kind === 'review')) {
+    events({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
+  }
+  return {
+    contract,
+    ctx,
+    common: { ...passThrough, workdir: place.workdir, ctx, panel, executorProvider },
+  };
+}
+
+/**
+ * Runs a prepared contract to its end. Expected ends — a verdict, a suspension, a journaled
+ * failure — are returned, not thrown; what is thrown means the run could not start.
+ */
+export async function startRun(prepared: PreparedRun, options: StartRunOptions): Promise<RunResult> {
+  const { contract } = prepared;
+  return settle(contract, prepared.ctx, () =>
+    runContract({
+      ...prepared.common,
+      store: options.store,
+      signer: options.signer,
+      contract,
+      contractHash: options.contractHash,
+      codeVersion: options.codeVersion,
+      principal: options.principal,
+      baseRef: options.baseRef,
+      sessionId: options.sessionId,
+    }),
+  );
+}
+
+/**
+ * Resumes a recorded session under the contract its `run_started` recorded (verified before
+ * replay), building the same context, executor model and panel a fresh run would.
+ */
+export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
+  const { contract } = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const prepared = prepareRun(contract, options);
+  return settle(contract, prepared.ctx, () =>
+    resumeContract({
+      ...prepared.common,
+      store: options.store,
+      signer: options.signer,
+      sessionId: options.sessionId,
+      crypto: options.crypto,
+      expectedContractHash: options.expectedContractHash,
+      verify: options.verify,
+      contractFormat: options.contractFormat,
+    }),
+  );
+}
+
+async function settle(
+  contract: ResolvedContract,
+  ctx: Ctx,
+  drive: () => Promise<RunOutcome>,
+): Promise<RunResult> {
+  try {
+    return { ...(await drive()), contract };
+  } catch (error) {
+    if (!(error instanceof RunAbortedError)) throw error;
+    return {
+      status: 'aborted',
+      sessionId: error.sessionId,
+      message: error.message,
+      cancelled: ctx.signal.aborted,
+      contract,
+    };
+  }
+}

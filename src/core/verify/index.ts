@@ -1,0 +1,3 @@
+export { GitRefError } from './errors.js';
+export type { Overall } from './verdict.js';
+export type { ClauseStatus } from './vote.js';

@@ -38,6 +38,17 @@ import { SAMPLE_CONTRACT } from '../helpers/sample-run.js';
 const crypto = createNodeCrypto();
 const TRUSTED = trustedOf(SESSION_KEY, REVIEWER_KEY);
 
+const HASH = 'c'.repeat(64);
+/** A child_anchor as written before child runs: only the two fields every anchor has had. */
+const OLD_ANCHOR = { child_session_id: 'child-a', child_head_hash: HASH };
+const MCP_CALL = {
+  name: 'docs_search',
+  server: 'docs',
+  tool: 'search',
+  args_sha256: HASH,
+  memo_key: 'docs_search#3',
+};
+
 function entry(seq: number, kind: string, payload: Record<string, unknown>): LedgerEntry {
   return { seq, kind, payload, prev_hash: '', entry_hash: '', signature: '' };
 }
@@ -90,6 +101,82 @@ describe('readEntry', () => {
         'review_vote clause "1" is malformed (expected an integer ≥ 0)',
       ],
       [entry(6, 'run_completed', {}), 'verdict', 'expected a verdict entry, found "run_completed"'],
+      // The kinds of child runs (docs/fanout.md, docs/eval.md) and of the MCP client (docs/mcp.md).
+      [
+        entry(3, 'child_anchor', { ...OLD_ANCHOR, verdict_ref: { seq: '4', entry_hash: HASH } }),
+        'child_anchor',
+        'child_anchor verdict_ref.seq "4" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(3, 'child_anchor', { ...OLD_ANCHOR, child_root_hash: 'ABC' }),
+        'child_anchor',
+        'child_anchor child_root_hash "ABC" is malformed (expected 64 lowercase hex characters)',
+      ],
+      [
+        entry(3, 'child_anchor', { ...OLD_ANCHOR, status: 'won' }),
+        'child_anchor',
+        'child_anchor status "won" is malformed (must be the string completed, failed, cancelled or suspended)',
+      ],
+      [
+        entry(3, 'child_anchor', { child_session_id: 'child-a' }),
+        'child_anchor',
+        'child_anchor child_head_hash missing is malformed (expected string)',
+      ],
+      [
+        entry(5, 'fanout_judge_vote', { seat: 0, provider: 'p', model: 'm', choice: '2' }),
+        'fanout_judge_vote',
+        'fanout_judge_vote choice "2" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(6, 'fanout_reduction', { reducer: 'vote', winner: null, why: 'x' }),
+        'fanout_reduction',
+        'fanout_reduction children missing is malformed (expected array)',
+      ],
+      [
+        entry(6, 'fanout_reduction', {
+          reducer: 'vote',
+          children: [
+            { anchor_seq: 3, child_session_id: 'child-a', verdict_ref: { seq: 4, entry_hash: 'x' } },
+          ],
+        }),
+        'fanout_reduction',
+        'fanout_reduction children.0.verdict_ref.entry_hash "x" is malformed (expected 64 lowercase hex characters)',
+      ],
+      [
+        entry(7, 'fanout_applied', { child_session_id: 'child-a', diff_sha256: HASH, applied: 'yes' }),
+        'fanout_applied',
+        'fanout_applied applied "yes" is malformed (expected boolean)',
+      ],
+      [
+        entry(8, 'eval_report', {
+          repeats: 1,
+          arms: [{ name: 'a', child_refs: [{ anchor_seq: -1, child_session_id: 'child-a' }] }],
+          delta: [],
+          summary: 's',
+        }),
+        'eval_report',
+        'eval_report arms.0.child_refs.0.anchor_seq -1 is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(1, 'mcp_tools_listed', { server: 'docs', tools: [{ name: 3, tool: 'search' }] }),
+        'mcp_tools_listed',
+        'mcp_tools_listed tools.0.name 3 is malformed (expected string)',
+      ],
+      [
+        entry(2, 'mcp_tool_call', { ...MCP_CALL, result_sha256: HASH, is_error: 'false', error: null }),
+        'mcp_tool_call',
+        'mcp_tool_call is_error "false" is malformed (expected boolean)',
+      ],
+      [
+        entry(2, 'mcp_tool_call', { ...MCP_CALL, result_sha256: HASH, is_error: false }),
+        'mcp_tool_call',
+        'mcp_tool_call error missing is malformed (expected string)',
+      ],
+      [
+        entry(2, 'mcp_tool_pending', { ...MCP_CALL, result_sha256: HASH, result_bytes: 2, is_error: false }),
+        'mcp_tool_pending',
+        'mcp_tool_pending signal missing is malformed (expected string)',
+      ],
     ];
     for (const [e, kind, detail] of cases) {
       expect(tryReadEntry(e, kind)).toEqual({ error: detail });
@@ -102,6 +189,35 @@ describe('readEntry', () => {
       expect(thrown).toBeInstanceOf(MalformedEntryError);
       expect(thrown).toMatchObject({ seq: e.seq, kind: e.kind, detail, message: `seq ${e.seq}: ${detail}` });
     }
+  });
+
+  it('reads an old small child_anchor and the extended one child runs write', () => {
+    expect(readEntry(entry(3, 'child_anchor', OLD_ANCHOR), 'child_anchor')).toEqual(OLD_ANCHOR);
+    const extended = {
+      ...OLD_ANCHOR,
+      child_root_hash: HASH,
+      task: 'say hello',
+      scope: { write_scope: ['src/'] },
+      budget_slice: { max_cost_usd: 0.5 },
+      status: 'completed',
+      verdict_ref: { seq: 4, entry_hash: HASH },
+    };
+    expect(readEntry(entry(3, 'child_anchor', extended), 'child_anchor').verdict_ref).toEqual({
+      seq: 4,
+      entry_hash: HASH,
+    });
+    expect(ENTRY_KINDS).toEqual(
+      expect.arrayContaining([
+        'child_anchor',
+        'fanout_judge_vote',
+        'fanout_reduction',
+        'fanout_applied',
+        'eval_report',
+        'mcp_tools_listed',
+        'mcp_tool_call',
+        'mcp_tool_pending',
+      ]),
+    );
   });
 
   it('accepts fields it does not list and keeps them (kinds are extended, never repurposed)', () => {

@@ -82,7 +82,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
  * nothing; a failed one is refused.
  */
 export async function resumeContract(options: ResumeContractOptions): Promise<RunOutcome> {
-  const recorded = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const recorded =
+    options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
   if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
     throw new ResumeRefusedError(
       `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`,

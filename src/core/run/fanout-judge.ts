@@ -9,6 +9,7 @@ import { chooseDelimiter, type NonceSource, wrapEvidence } from '../verify/evide
 import { type EvidenceSection, prepareEvidence } from '../verify/evidence-lines.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { readJsonAnswer } from '../verify/json-answer.js';
+import { recordedUsage } from '../verify/vote.js';
 import { type Choice, judgeTally } from './fanout-reduce.js';
 import type { FanoutLeg } from './fanout-types.js';
 
@@ -32,11 +33,7 @@ function recordedJudgeVote(p: PayloadOf<'fanout_judge_vote'>, seat: number): Jud
     model: p.model,
     choice: p.choice,
     reasoning: p.reasoning ?? '',
-    usage: {
-      input_tokens: p.usage?.input_tokens ?? 0,
-      output_tokens: p.usage?.output_tokens ?? 0,
-      cost_usd: p.usage?.cost_usd ?? 0,
-    },
+    usage: recordedUsage(p.usage),
     error: p.error ?? null,
   };
 }

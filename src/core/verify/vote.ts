@@ -17,13 +17,18 @@ export function recordedSeatVote(p: PayloadOf<'review_vote'>): SeatVote {
     model: p.model ?? '',
     vote: p.vote,
     reasoning: p.reasoning ?? '',
-    usage: {
-      input_tokens: p.usage?.input_tokens ?? 0,
-      output_tokens: p.usage?.output_tokens ?? 0,
-      cost_usd: p.usage?.cost_usd ?? 0,
-    },
+    usage: recordedUsage(p.usage),
     error: p.error ?? null,
     aimed_at_reviewers: p.aimed_at_reviewers ?? null,
+  };
+}
+
+/** A recorded seat's usage (a vote's, a fan-out judge's) with what it lacks read as 0. */
+export function recordedUsage(usage: PayloadOf<'review_vote'>['usage']): SeatVote['usage'] {
+  return {
+    input_tokens: usage?.input_tokens ?? 0,
+    output_tokens: usage?.output_tokens ?? 0,
+    cost_usd: usage?.cost_usd ?? 0,
   };
 }
 

@@ -137,7 +137,7 @@ function clip(text: string, max: number): string {
  * The citations a `review_vote` payload records, read defensively: votes signed before citations
  * existed have none, and a malformed entry yields only what is well formed.
  */
-export function citationsOf(payload: Record<string, unknown>): Citation[] {
+export function citationsOf(payload: { citations?: unknown }): Citation[] {
   const list = payload.citations;
   if (!Array.isArray(list)) return [];
   const str = (v: unknown) => (typeof v === 'string' ? v : null);

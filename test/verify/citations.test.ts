@@ -184,7 +184,10 @@ describe('the vote answer asks for findings', () => {
   });
 
   it('schema: findings are required, strict (every property required, nothing else allowed)', () => {
-    const schema = voteAnswerSchema(false).schema as { required: string[]; properties: Record<string, any> };
+    const schema = voteAnswerSchema(false).schema as {
+      required: string[];
+      properties: { findings: { items: unknown } };
+    };
     expect(schema.required).toEqual(['vote', 'reasoning', 'findings']);
     expect(schema.properties.findings.items).toMatchObject({
       required: ['location', 'problem'],

@@ -100,6 +100,7 @@ function anchorOne(finding: Finding, byPath: ReadonlyMap<string, DiffFile>): Cit
 export function normalizeCitedPath(written: string): { path: string } | { refused: string } {
   if (written.startsWith('/') || /^[A-Za-z]:/.test(written) || written.startsWith('~'))
     return { refused: 'an absolute path is never anchored; name files relative to the repository' };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(written)) return { refused: 'not a repository path' };
   const segments = written.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) return { refused: 'a path with ".." is never anchored' };

@@ -41,7 +41,7 @@ export function findingCommentBody(
   );
   const link = safeUrl(context.checkRunUrl);
   const footer = `<sub>Truss review panel · ${codeSpan(contractId)} at ${context.headSha.slice(0, 7)} · one seat's finding each; the verdict is in ${link ? `[the check run](${link})` : 'the check run'}. Updated on every run, resolved when no run cites it any more.</sub>`;
-  return fit(
+  return fitBody(
     [findingMarker(contractId, 'open'), `**Truss** · ${heading}`, '', ...items, '', footer].join('\n'),
   );
 }
@@ -52,7 +52,7 @@ export function resolvedCommentBody(contractId: string, previous: string, headSh
     .replace(MARKER, '')
     .replace(/^\s*✅ \*\*No longer cited\*\*[^\n]*\n/, '')
     .trim();
-  return fit(
+  return fitBody(
     [
       findingMarker(contractId, 'resolved'),
       `✅ **No longer cited** by the Truss run at ${headSha.slice(0, 7)}: resolved.`,
@@ -80,6 +80,6 @@ export function findingsReviewBody(
   return `<!-- truss:review contract=${contractId} -->\n**Truss review panel** · ${codeSpan(contractId)}: ${counts.posted} new finding${counts.posted === 1 ? '' : 's'} on the changed lines${more}. Earlier findings are updated in place and resolved when no longer cited.`;
 }
 
-function fit(body: string): string {
+function fitBody(body: string): string {
   return body.length <= MAX_COMMENT_LENGTH ? body : clipHead(body, MAX_COMMENT_LENGTH - 100);
 }

@@ -10,6 +10,7 @@ export {
 } from './load.js';
 export type { McpServerSettings } from './mcp-schema.js';
 export { CONFIG_FILE, CONTRACTS_DIR, findConfig, findContract, listContracts } from './named.js';
+export { decidePathFilter, type PathFilter } from './path-filter.js';
 export {
   type ContractOverrides,
   contractHash,

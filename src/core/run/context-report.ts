@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/entry.js';
+import { readKnownEntry } from '../ledger/entry-kinds.js';
 
 /**
  * What the in-loop agent's context went through (docs/context.md), from the signed entries alone:
@@ -20,44 +21,44 @@ export interface ReportContext {
 
 export function contextFrom(entries: readonly LedgerEntry[]): ReportContext | null {
   let report: ReportContext | null = null;
-  const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
   let compactions = 0;
   let repins = 0;
   let read = 0;
   let write = 0;
   for (const entry of entries) {
-    const p = entry.payload;
-    if (entry.kind === 'context_layers') {
-      const pressure = num(p.pressure);
-      report ??= {
-        window: 0,
-        peakPressure: -1,
-        peakTokens: 0,
-        peakStep: 0,
-        steps: 0,
-        compactions: 0,
-        repins: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-      };
-      report.steps++;
-      if (pressure > report.peakPressure) {
-        report.peakPressure = pressure;
-        report.peakTokens = num(p.projected_tokens);
-        report.peakStep = num(p.step);
-        report.window = num(p.window);
+    // Each entry read as its kind (entry-kinds.ts); one that does not fit is the run report's to flag.
+    const known = readKnownEntry(entry);
+    if (!known || 'error' in known) continue;
+    switch (known.kind) {
+      case 'context_layers': {
+        const p = known.payload;
+        report ??= { window: 0, peakPressure: -1, peakTokens: 0, peakStep: 0, steps: 0, ...ZERO };
+        report.steps++;
+        if (p.pressure > report.peakPressure) {
+          report.peakPressure = p.pressure;
+          report.peakTokens = p.projected_tokens;
+          report.peakStep = p.step;
+          report.window = p.window;
+        }
+        break;
       }
-    } else if (entry.kind === 'compaction_performed') compactions++;
-    else if (entry.kind === 'goal_repinned') repins++;
-    else if (entry.kind === 'model_result') {
-      const usage = (p.usage ?? {}) as Record<string, unknown>;
-      read += num(usage.cache_read_tokens);
-      write += num(usage.cache_write_tokens);
+      case 'compaction_performed':
+        compactions++;
+        break;
+      case 'goal_repinned':
+        repins++;
+        break;
+      case 'model_result':
+        read += known.payload.usage?.cache_read_tokens ?? 0;
+        write += known.payload.usage?.cache_write_tokens ?? 0;
+        break;
     }
   }
   if (!report) return null;
   return { ...report, compactions, repins, cacheReadTokens: read, cacheWriteTokens: write };
 }
+
+const ZERO = { compactions: 0, repins: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 /**
  * One line for every surface (check run, comment, CLI, HTML report), e.g. "peak 72% of the

@@ -3,24 +3,23 @@ import type { ResolvedContract } from '../contract/schema.js';
 import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';
+import { anchorFindings } from '../verify/citations.js';
+import { parseDiffHunks } from '../verify/diff-hunks.js';
 import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
-import {
-  applyInjectionPolicy,
-  injectionPolicyOf,
-  type RecordedInjection,
-} from '../verify/injection-policy.js';
+import { applyInjectionPolicy, injectionPolicyOf } from '../verify/injection-policy.js';
 import { runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
 import type { ClauseVerdict } from '../verify/verdict.js';
-import { majority } from '../verify/vote.js';
+import { majority, recordedSeatVote } from '../verify/vote.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
- * One review clause: `review_evidence`, then one `review_vote` per seat in seat order. Recorded
- * votes are replayed (and their spend charged again); only missing seats are asked, in parallel.
+ * One review clause: `review_evidence`, then one `review_vote` per seat in seat order, each with its
+ * findings anchored to the diff's changed lines as `citations` (citations.ts). Recorded votes are
+ * replayed (and their spend charged again); only missing seats are asked, in parallel.
  */
 export async function verifyReview(
   session: DurableSession,
@@ -121,7 +120,7 @@ export async function verifyReview(
   const votes: Array<SeatVote | undefined> = seats.map((_, seat) => {
     const entry = session.replayNext('review_vote', `clause ${index} seat ${seat}`);
     if (!entry) return undefined;
-    const vote = entry.payload as unknown as SeatVote;
+    const vote = recordedSeatVote(entry.payload);
     if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
       budgetExhausted ??= vote.error;
     try {
@@ -148,17 +147,29 @@ export async function verifyReview(
       skip: (seat) => !missing.has(seat),
     });
     budgetExhausted ??= panel.budgetExhausted;
-    for (const vote of panel.votes) {
+    const hunks = parseDiffHunks((await collect()).raw.diff);
+    for (const { findings, ...vote } of panel.votes) {
+      // A model may echo hidden characters from the evidence; record them visibly.
+      const visible = (text: string) => redact(revealHidden(text).text);
       const entry = session.appendLive('review_vote', {
         payload: {
           clause: index,
           ...vote,
-          // A model may echo hidden characters from the evidence; record them visibly.
-          reasoning: redact(revealHidden(vote.reasoning).text),
+          reasoning: visible(vote.reasoning),
           error: vote.error === null ? null : redact(vote.error),
-        } as unknown as Record<string, unknown>,
+          // Each named problem, placed on the diff's lines only when it lies in a changed hunk.
+          citations: anchorFindings(findings ?? [], hunks).map((citation) => ({
+            ...citation,
+            location: visible(citation.location),
+            problem: visible(citation.problem),
+            hunk: citation.hunk && {
+              header: visible(citation.hunk.header),
+              lines: citation.hunk.lines.map((line) => ({ n: line.n, text: visible(line.text) })),
+            },
+          })),
+        },
       });
-      votes[vote.seat] = entry.payload as unknown as SeatVote;
+      votes[vote.seat] = recordedSeatVote(entry.payload);
     }
   }
   const all = votes as SeatVote[];
@@ -171,7 +182,7 @@ export async function verifyReview(
     status: majority(all.map((vote) => vote.vote)),
     reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
     policy,
-    detected: (evidenceEntry.payload.injection_suspected as RecordedInjection | null | undefined) ?? null,
+    detected: evidenceEntry.payload.injection_suspected ?? null,
     votes: all,
   });
   ctx.events({ type: 'review_finished', clause: index, status: judged.status });

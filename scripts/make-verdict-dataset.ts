@@ -20,7 +20,9 @@ import { parseArgs } from 'node:util';
 import { type Files, HISTORY } from './verdict-dataset/textkit-history.js';
 
 export const TEXTKIT_REPO = 'truss-examples/textkit';
-export const DATASET_FILE = fileURLToPath(new URL('../examples/bench-verdicts/textkit.jsonl', import.meta.url));
+export const DATASET_FILE = fileURLToPath(
+  new URL('../examples/bench-verdicts/textkit.jsonl', import.meta.url),
+);
 const TEST_CMD = 'node {test}';
 const FIRST_COMMIT = Date.parse('2025-03-03T09:00:00Z');
 

@@ -456,7 +456,7 @@ test('median of unsorted values', () => {
     fix: {
       number: 7,
       problem:
-        'median ignores the order of its input\n\nmedian([3, 1, 2]) returns 1: the values are not sorted before the middle one is picked. median should work on unsorted input and must not reorder the caller\'s array.',
+        "median ignores the order of its input\n\nmedian([3, 1, 2]) returns 1: the values are not sorted before the middle one is picked. median should work on unsorted input and must not reorder the caller's array.",
       bad: { 'src/stats.js': STATS('  const sorted = values.sort();') },
       why: "sorts in place (reordering the caller's array) and as strings, so median([10, 9, 2]) is 2",
     },

@@ -23,7 +23,7 @@ export const TEXTKIT_REPO = 'truss-examples/textkit';
 export const DATASET_FILE = fileURLToPath(
   new URL('../examples/bench-verdicts/textkit.jsonl', import.meta.url),
 );
-const TEST_CMD = 'node {test}';
+const TEST_CMD = 'node test/run.js {tests}';
 const FIRST_COMMIT = Date.parse('2025-03-03T09:00:00Z');
 
 /** Git with nothing of the user's: no config, no inherited GIT_* variables, a fixed identity and clock. */
@@ -125,8 +125,17 @@ function passes(dir: string, testFile: string): boolean {
   return result.status === 0;
 }
 
-/** One dataset record per fix commit, its test lists found by running the tests before and after. */
-export function verdictRecords(repo: string, commits: BuiltCommit[]): Record<string, unknown>[] {
+/**
+ * One dataset record per fix commit. FAIL_TO_PASS is the test files the fix's test patch touches,
+ * PASS_TO_PASS every other test file; with `validate` (what the script does) every test file is run
+ * before and after the fix, as SWE-bench validates its instances, and a list that does not hold —
+ * a FAIL_TO_PASS test passing before the fix, any test failing after it — is an error.
+ */
+export function verdictRecords(
+  repo: string,
+  commits: BuiltCommit[],
+  options: { validate: boolean } = { validate: true },
+): Record<string, unknown>[] {
   const records: Record<string, unknown>[] = [];
   for (const { sha, parent, step } of commits) {
     if (!step.fix || !parent) continue;
@@ -138,17 +147,10 @@ export function verdictRecords(repo: string, commits: BuiltCommit[]): Record<str
       const tests = git(repo, ['ls-tree', '-r', '--name-only', sha, '--', 'test'])
         .split('\n')
         .filter((path) => path.endsWith('.test.js'));
-      const before = checkout(repo, parent, scratch, 'before');
-      execFileSync('git', ['apply', '-'], { cwd: before, input: testPatch, env: gitEnv() });
-      const after = checkout(repo, sha, scratch, 'after');
-      const failToPass: string[] = [];
-      const passToPass: string[] = [];
-      for (const test of tests) {
-        const fixed = passes(after, test);
-        if (!fixed) throw new Error(`${test} fails after fix ${step.fix.number} (${sha})`);
-        (passes(before, test) ? passToPass : failToPass).push(test);
-      }
-      if (failToPass.length === 0) throw new Error(`fix ${step.fix.number}: no test fails before it`);
+      const touched = new Set(git(repo, ['diff', '--name-only', parent, sha, '--', 'test']).split('\n'));
+      const failToPass = tests.filter((test) => touched.has(test));
+      const passToPass = tests.filter((test) => !touched.has(test));
+      if (options.validate) validateLists(repo, parent, sha, testPatch, failToPass, passToPass, scratch);
       records.push({
         instance_id: `truss-examples__textkit-${step.fix.number}`,
         repo: TEXTKIT_REPO,
@@ -170,15 +172,42 @@ export function verdictRecords(repo: string, commits: BuiltCommit[]): Record<str
   return records;
 }
 
+/** Runs every test file before the fix (with its test patch) and after it; throws when a list is wrong. */
+function validateLists(
+  repo: string,
+  base: string,
+  fix: string,
+  testPatch: string,
+  failToPass: string[],
+  passToPass: string[],
+  scratch: string,
+): void {
+  const before = checkout(repo, base, scratch, 'before');
+  execFileSync('git', ['apply', '-'], { cwd: before, input: testPatch, env: gitEnv() });
+  const after = checkout(repo, fix, scratch, 'after');
+  if (failToPass.length === 0) throw new Error(`${fix}: the fix touches no test file`);
+  for (const test of [...failToPass, ...passToPass]) {
+    if (!passes(after, test)) throw new Error(`${test} fails after fix ${fix}`);
+    const expected = passToPass.includes(test);
+    if (passes(before, test) !== expected)
+      throw new Error(
+        `${test} ${expected ? 'fails' : 'passes'} before fix ${fix}, so it is not ${expected ? 'PASS_TO_PASS' : 'FAIL_TO_PASS'}`,
+      );
+  }
+}
+
 /**
  * Builds the repository under `reposDir` (as `truss-examples__textkit`, the layout
  * `truss bench-verdicts --repos` reads) and returns the dataset's JSONL text.
  */
-export function makeVerdictDataset(reposDir: string): { jsonl: string; repo: string } {
+export function makeVerdictDataset(
+  reposDir: string,
+  options: { validate: boolean } = { validate: true },
+): { jsonl: string; repo: string } {
   const repo = join(reposDir, TEXTKIT_REPO.replace('/', '__'));
   if (existsSync(repo)) throw new Error(`${repo} exists already: pass an empty --repos directory`);
   const commits = buildTextkitRepo(repo);
-  const jsonl = verdictRecords(repo, commits)
+  const jsonl = verdictRecords(repo, commits, options)
     .map((record) => JSON.stringify(record))
     .join('\n');
   return { jsonl: `${jsonl}\n`, repo };

@@ -221,7 +221,7 @@ export const HISTORY: HistoryStep[] = [
           version: '0.1.0',
           description: 'Small string helpers',
           main: 'src/index.js',
-          scripts: { test: 'node --test test/' },
+          scripts: { test: 'node test/run.js test/*.test.js' },
           license: 'MIT',
         },
         null,
@@ -229,6 +229,12 @@ export const HISTORY: HistoryStep[] = [
       )}\n`,
       'README.md': README_V1,
       '.gitignore': 'node_modules/\n',
+      'test/run.js': `${header}// Runs the test files it is given in this one process; node:test reports each test and sets
+// the exit code when one fails.
+const path = require('node:path');
+
+for (const file of process.argv.slice(2)) require(path.resolve(file));
+`,
       'src/index.js': INDEX(BASE_MODULES),
       'src/slugify.js': SLUGIFY(`    .replace(/[^a-z0-9]+/g, '-')`),
       'src/truncate.js': TRUNCATE(`  return text.slice(0, max) + '…';`),

@@ -1,3 +1,4 @@
+import { type BenchSide, checkBenchReport, readBenchResult } from './bench-entries.js';
 import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
@@ -44,6 +45,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -151,6 +153,7 @@ export class ChainVerifier {
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
+  readonly #benchResults: BenchSide[][] = [];
   readonly #reviewerKeys = new Set<string>();
   readonly #views: DerivedViews = {
     contract: null,
@@ -438,6 +441,17 @@ export class ChainVerifier {
       case 'eval_report': {
         const error = checkEvalReport(entry.seq, p, this.#anchorsBySeq);
         if (error) this.fail(entry.seq, 'bad_eval_report', error);
+        break;
+      }
+      case 'bench_result': {
+        const result = readBenchResult(entry.seq, p, this.#anchorsBySeq);
+        if ('error' in result) this.fail(entry.seq, 'bad_bench_result', result.error);
+        else this.#benchResults.push(result.sides);
+        break;
+      }
+      case 'bench_report': {
+        const error = checkBenchReport(entry.seq, p, this.#benchResults);
+        if (error) this.fail(entry.seq, 'bad_bench_result', error);
         break;
       }
     }

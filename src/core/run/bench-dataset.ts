@@ -51,7 +51,7 @@ const COMMIT = /^[0-9a-fA-F]{7,64}$/;
  * {@link BenchInputError} naming `file:line` and the field.
  */
 export function parseBenchDataset(text: string, file: string): BenchRecord[] {
-  const records = jsonItems(text, file).map(({ value, where }) => readRecord(value, where));
+  const records = jsonItems(text, file).map(({ value, where }, index) => readRecord(value, where, index + 1));
   if (records.length === 0)
     throw new BenchInputError(`${file}: no records (expected JSON Lines, one instance a line)`);
   const seen = new Map<string, string>();
@@ -138,9 +138,9 @@ function isGitRepository(dir: string): boolean {
   );
 }
 
-function readRecord(value: unknown, where: string): BenchRecord {
+function readRecord(value: unknown, where: string, position: number): BenchRecord {
   if (!isObject(value)) throw new BenchInputError(`${where}: a record must be a JSON object`);
-  const id = value.instance_id === undefined ? `record-${where.split(':').pop()}` : value.instance_id;
+  const id = value.instance_id === undefined ? `record-${position}` : value.instance_id;
   if (typeof id !== 'string' || !INSTANCE_ID.test(id))
     throw new BenchInputError(
       `${where}: instance_id must be letters, digits, ".", "_" or "-" (at most 128), e.g. "owner__repo-123"`,

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchContract } from '../../src/core/run/bench-contract.js';
 import {
   BENCH_REVIEW_DESC,
   BenchInputError,
+  benchContract,
   parseBenchDataset,
   parsePredictions,
   resolveBenchRepo,
-} from '../../src/core/run/index.js';
+} from '../../src/core/contract/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**

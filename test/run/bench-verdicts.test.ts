@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTextkitRepo, DATASET_FILE, TEXTKIT_REPO } from '../../scripts/make-verdict-dataset.js';
+import { type BenchRecord, type Prediction, parseBenchDataset } from '../../src/core/contract/index.js';
 import {
   createNodeCrypto,
   exportBundle,
@@ -11,11 +12,8 @@ import {
 } from '../../src/core/ledger/index.js';
 import {
   type BenchPanelChoice,
-  type BenchRecord,
   type BenchResult,
   PLACEHOLDER_PANEL_FIXTURE,
-  type Prediction,
-  parseBenchDataset,
   startBench,
 } from '../../src/core/run/index.js';
 import { AGENT_KEY } from '../helpers/agent-kit.js';

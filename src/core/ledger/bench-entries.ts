@@ -162,7 +162,11 @@ export function tallyBench(sides: readonly BenchSide[]): JudgeFigures[] {
  * Checks a `bench_report` against the `bench_result`s before it in the same ledger: the number of
  * records and the judges' figures must be exactly their tally. Returns why not, or null.
  */
-export function checkBenchReport(seq: number, p: Record<string, unknown>, results: readonly BenchSide[][]): string | null {
+export function checkBenchReport(
+  seq: number,
+  p: Record<string, unknown>,
+  results: readonly BenchSide[][],
+): string | null {
   if (p.records !== results.length)
     return `seq ${seq}: bench_report counts ${String(p.records)} records, but the ledger holds ${results.length} bench_result entries`;
   const expected = tallyBench(results.flat());

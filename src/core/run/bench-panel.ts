@@ -61,7 +61,8 @@ export async function openBenchPanel(choice: BenchPanelChoice): Promise<BenchPan
   }
   if (choice.kind === 'provider') {
     const { settings, reviewers } = choice;
-    const model = settings.kind === 'scripted' ? `scripted:${settings.script ?? ''}` : (settings.model ?? null);
+    const model =
+      settings.kind === 'scripted' ? `scripted:${settings.script ?? ''}` : (settings.model ?? null);
     return {
       settings,
       reviewers,

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { type BenchContractSettings, benchContract } from '../contract/bench-contract.js';
+import { BenchInputError, type BenchRecord, type Prediction } from '../contract/bench-dataset.js';
 import {
   type BenchSide,
   type BenchSideKind,
@@ -7,16 +9,19 @@ import {
   tallyBench,
 } from '../ledger/bench-entries.js';
 import type { LedgerStore, Signer } from '../ledger/index.js';
+import { scrubEnv } from '../process/env-scrub.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
-import { scrubEnv } from '../process/env-scrub.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { Verdict } from '../verify/verdict.js';
-import { benchContract, type BenchContractSettings } from './bench-contract.js';
-import { BenchInputError, type BenchRecord, type Prediction } from './bench-dataset.js';
-import { type BenchPanel, type BenchPanelChoice, type BenchPanelLabel, openBenchPanel } from './bench-panel.js';
+import {
+  type BenchPanel,
+  type BenchPanelChoice,
+  type BenchPanelLabel,
+  openBenchPanel,
+} from './bench-panel.js';
 import { benchWorkspace } from './bench-workspace.js';
 import { type ParentRun, runChild } from './child-run.js';
 import { anchorPayload } from './eval.js';
@@ -271,12 +276,17 @@ function buildBenchPanel(
 function judge(verdict: Verdict | null, panel: BenchPanel): Pick<BenchSide, 'checks' | 'panel' | 'both'> {
   if (!verdict) {
     // The run ended without a verdict (run_failed): no judge could decide.
-    return { checks: 'unverifiable', panel: panel.settings ? 'unverifiable' : 'skipped', both: 'unverifiable' };
+    return {
+      checks: 'unverifiable',
+      panel: panel.settings ? 'unverifiable' : 'skipped',
+      both: 'unverifiable',
+    };
   }
   const fold = (kind: 'check' | 'review'): Judgement => {
     const clauses = verdict.clauses.filter((clause) => clause.kind === kind);
     if (clauses.some((clause) => clause.status === 'not_met')) return 'fail';
-    if (clauses.length === 0 || clauses.some((clause) => clause.status === 'unverifiable')) return 'unverifiable';
+    if (clauses.length === 0 || clauses.some((clause) => clause.status === 'unverifiable'))
+      return 'unverifiable';
     return 'pass';
   };
   return { checks: fold('check'), panel: panel.settings ? fold('review') : 'skipped', both: verdict.overall };
@@ -313,7 +323,11 @@ async function planBench(options: StartBenchOptions): Promise<PlannedRecord[]> {
         throw new BenchInputError(
           `${prediction.where}: no record ${prediction.instanceId} in the dataset; grade predictions against the dataset they were made for`,
         );
-      chosen.push({ record, model: prediction.model, sides: [{ side: 'model', patch: prediction.modelPatch }] });
+      chosen.push({
+        record,
+        model: prediction.model,
+        sides: [{ side: 'model', patch: prediction.modelPatch }],
+      });
     }
   } else {
     for (const record of options.records) {
@@ -321,7 +335,9 @@ async function planBench(options: StartBenchOptions): Promise<PlannedRecord[]> {
       if (record.goodPatch) sides.push({ side: 'good', patch: record.goodPatch });
       if (record.badPatch) sides.push({ side: 'bad', patch: record.badPatch });
       if (sides.length === 0)
-        throw new BenchInputError(`${record.where}: ${record.instanceId} has neither good_patch (patch) nor bad_patch`);
+        throw new BenchInputError(
+          `${record.where}: ${record.instanceId} has neither good_patch (patch) nor bad_patch`,
+        );
       chosen.push({ record, model: null, sides });
     }
   }
@@ -339,7 +355,11 @@ async function planBench(options: StartBenchOptions): Promise<PlannedRecord[]> {
   return planned;
 }
 
-function hasCommit(repo: string, commit: string, env: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+function hasCommit(
+  repo: string,
+  commit: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<boolean> {
   return new Promise((resolve) => {
     execFile(
       'git',

@@ -5,15 +5,6 @@ export {
   type StartBenchOptions,
   startBench,
 } from './bench.js';
-export { BENCH_REVIEW_DESC, type BenchContractSettings } from './bench-contract.js';
-export {
-  BenchInputError,
-  type BenchRecord,
-  type Prediction,
-  parseBenchDataset,
-  parsePredictions,
-  resolveBenchRepo,
-} from './bench-dataset.js';
 export { type BenchPanelChoice, type BenchPanelLabel, PLACEHOLDER_PANEL_FIXTURE } from './bench-panel.js';
 export { refusedPath } from './bench-workspace.js';
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';

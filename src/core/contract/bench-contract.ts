@@ -1,7 +1,7 @@
-import { contractHash } from '../contract/resolve.js';
-import { type ProviderSettings, type ResolvedContract, ResolvedContractSchema } from '../contract/schema.js';
 import { shellQuote } from '../process/sandbox-commands.js';
 import { BenchInputError, type BenchRecord } from './bench-dataset.js';
+import { contractHash } from './resolve.js';
+import { type ProviderSettings, type ResolvedContract, ResolvedContractSchema } from './schema.js';
 
 /** How the benchmark turns a record into a contract (docs/bench-verdicts.md "The contract"). */
 export interface BenchContractSettings {

@@ -95,7 +95,7 @@ export async function openBenchPanel(choice: BenchPanelChoice): Promise<BenchPan
       provider: 'scripted',
       model: `scripted:${PLACEHOLDER_PANEL_FIXTURE}`,
       reviewers: choice.reviewers,
-      label: `PLACEHOLDER: ${choice.reviewers} scripted seats that always vote met (no model; pass --provider/--model for real panel figures)`,
+      label: `PLACEHOLDER: ${choice.reviewers} scripted ${choice.reviewers === 1 ? 'seat that always votes' : 'seats that always vote'} met (no model; pass --provider/--model for real panel figures)`,
     },
     dispose: () => rm(dir, { recursive: true, force: true }),
   };

@@ -59,7 +59,9 @@ export function formatBench(report: BenchReport, results: readonly BenchRecordRe
 
 function columns(rows: string[][]): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  for (const row of rows) {
+    for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
+  }
   return rows.map((row) =>
     row
       .map((cell, i) => cell.padEnd(widths[i] as number))

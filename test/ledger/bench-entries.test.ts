@@ -2,14 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type BenchSide,
   createNodeCrypto,
-  exportBundle,
   type LedgerEntry,
   type LedgerStore,
   tallyBench,
-  type VerifyReport,
-  verifyBundle,
 } from '../../src/core/ledger/index.js';
-import { keyFromByte, type LedgerFixture, openFixture, trustedOf } from '../helpers/ledger-kit.js';
+import {
+  keyFromByte,
+  type LedgerFixture,
+  openFixture,
+  trustedOf,
+  verifyDbAndBundle,
+} from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 
 /**
@@ -23,13 +26,7 @@ const crypto = createNodeCrypto();
 const KEY = keyFromByte(0x42);
 const trusted = trustedOf(KEY);
 
-function both(store: LedgerStore, sessionId: string): VerifyReport {
-  const db = store.verifySession(sessionId, { crypto, trusted });
-  const bundle = verifyBundle(exportBundle(store, sessionId, crypto), { crypto, trusted });
-  expect(bundle.status).toBe(db.status);
-  expect(bundle.failure).toEqual(db.failure);
-  return db;
-}
+const both = (store: LedgerStore, sessionId: string) => verifyDbAndBundle(store, sessionId, trusted);
 
 function side(overrides: Partial<BenchSide>): BenchSide {
   return {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import {
   parsePredictions,
   resolveBenchRepo,
 } from '../../core/contract/index.js';
-import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../core/ledger/index.js';
+import { LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { renderBenchPage } from '../../core/report/index.js';
 import { type BenchPanelChoice, startBench } from '../../core/run/index.js';
@@ -21,16 +21,14 @@ import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
+import { finishParentSession } from '../parent-output.js';
 import {
-  abortedExit,
-  bundlePathFor,
   cancelOnSignals,
   progressPrinter,
   relativeOrAbsolute,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation,
-  shellQuote,
 } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
@@ -187,31 +185,30 @@ export async function benchVerdicts(args: string[], io: CliIo): Promise<number> 
         cleanRoomParent: work,
       },
     });
-    const bundlePath = bundlePathFor(io, io.cwd, result.sessionId, undefined);
-    mkdirSync(dirname(bundlePath), { recursive: true });
-    exportBundleToFile(store, result.sessionId, createNodeCrypto(), bundlePath);
-    if (result.status === 'aborted') {
-      io.stderr(`truss: ${result.message}\nbundle ${bundlePath}\n`);
-      return abortedExit(abort.signal);
-    }
-    const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${key.publicKeyHex}`;
-    mkdirSync(dirname(pagePath), { recursive: true });
-    writeFileSync(
+    const finished = finishParentSession(io, {
+      store,
+      result,
+      workdir: io.cwd,
+      publicKeyHex: key.publicKeyHex,
+      signal: abort.signal,
       pagePath,
-      renderBenchPage({
-        report: result.report,
-        results: result.results,
-        sessionId: result.sessionId,
-        headHash: result.headHash,
-        verifyCommand,
-        generator: `truss ${pkg.version}`,
-      }),
-    );
+      page: (completed, verifyCommand) =>
+        renderBenchPage({
+          report: completed.report,
+          results: completed.results,
+          sessionId: completed.sessionId,
+          headHash: completed.headHash,
+          verifyCommand,
+          generator: `truss ${pkg.version}`,
+        }),
+    });
+    if ('exit' in finished) return finished.exit;
+    const { completed, bundlePath, verifyCommand } = finished;
     const where = { bundle: bundlePath, page: pagePath, verify_command: verifyCommand };
     io.stdout(
       values.json
-        ? `${JSON.stringify({ session_id: result.sessionId, head_hash: result.headHash, ...result.report, results: result.results, ...where }, null, 2)}\n`
-        : `${formatBench(result.report, result.results)}\nsession ${result.sessionId} · head ${result.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
+        ? `${JSON.stringify({ session_id: completed.sessionId, head_hash: completed.headHash, ...completed.report, results: completed.results, ...where }, null, 2)}\n`
+        : `${formatBench(completed.report, completed.results)}\nsession ${completed.sessionId} · head ${completed.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
     );
     return EXIT.ok;
   } finally {

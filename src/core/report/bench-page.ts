@@ -1,6 +1,6 @@
 import type { JudgeFigures } from '../ledger/index.js';
 import type { BenchRecordResult, BenchReport } from '../run/bench.js';
-import { barChart, esc, pct, staticPage } from './static-page.js';
+import { barChart, esc, type PageSession, pct, staticPage } from './static-page.js';
 
 /**
  * The page `truss bench-verdicts` writes (docs/bench-verdicts.md "The page"): the judges' false-PASS
@@ -8,15 +8,9 @@ import { barChart, esc, pct, staticPage } from './static-page.js';
  * labelled as what it was (a placeholder, a scripted fixture or a model), every record's verdicts,
  * and the command that verifies the signed session these numbers come from. Static: no script.
  */
-export function renderBenchPage(input: {
-  report: BenchReport;
-  results: readonly BenchRecordResult[];
-  sessionId: string;
-  headHash: string;
-  verifyCommand: string;
-  generator: string;
-  now?: () => Date;
-}): string {
+export function renderBenchPage(
+  input: PageSession & { report: BenchReport; results: readonly BenchRecordResult[] },
+): string {
   const { report } = input;
   const solve = report.mode === 'solve';
   const fraction = (n: number, of: number, rate: number | null) =>
@@ -33,7 +27,11 @@ export function renderBenchPage(input: {
       title,
       measured.map((j) => {
         const value = pick(j);
-        return { label: j.judge === 'both' ? 'checks + panel' : j.judge, value: value ?? 0, text: value === null ? '—' : pct(value) };
+        return {
+          label: j.judge === 'both' ? 'checks + panel' : j.judge,
+          value: value ?? 0,
+          text: value === null ? '—' : pct(value),
+        };
       }),
       1,
     );

@@ -1,20 +1,12 @@
 import type { EvalReport } from '../run/eval.js';
-import { barChart, esc, pct, staticPage } from './static-page.js';
+import { barChart, esc, type PageSession, pct, staticPage } from './static-page.js';
 
 /**
  * The page `truss eval` writes (docs/eval.md): the arms side by side — a table and two bar charts
  * (pass rate, cost) drawn as inline SVG — and the session whose signed `eval_report` it renders,
  * with the command that verifies it. Static: no script, nothing loaded (its CSP forbids both).
  */
-export function renderEvalPage(input: {
-  report: EvalReport;
-  sessionId: string;
-  contractId: string;
-  headHash: string;
-  verifyCommand: string;
-  generator: string;
-  now?: () => Date;
-}): string {
+export function renderEvalPage(input: PageSession & { report: EvalReport; contractId: string }): string {
   const { report } = input;
   const rows = report.arms
     .map(

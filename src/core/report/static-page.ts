@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
 
+/** The signed session a result page renders, and how to verify it. */
+export interface PageSession {
+  sessionId: string;
+  headHash: string;
+  verifyCommand: string;
+  generator: string;
+  now?: () => Date;
+}
+
 /**
  * The frame of a static result page (`truss eval`, `truss bench-verdicts`): no script and nothing
  * loaded — its Content-Security-Policy allows only its own inline style, by hash — so the page

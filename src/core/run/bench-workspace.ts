@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scrubEnv } from '../process/env-scrub.js';
 import { HARNESS_GIT_CONFIG } from '../process/git-safety.js';
-import { materializeCleanRoom } from '../verify/clean-room.js';
+import { cleanRoomGitEnv, materializeCleanRoom } from '../verify/clean-room.js';
 
 /** A patch larger than this is refused unread (a dataset's patches are kilobytes). */
 const MAX_PATCH_BYTES = 16 * 1024 * 1024;
@@ -64,7 +63,7 @@ export async function benchWorkspace(options: {
   });
   const scratch = await mkdtemp(join(tmpdir(), 'truss-bench-patch-'));
   const git = (args: string[], extra: Record<string, string> = {}) =>
-    runGit(room.dir, args, { ...gitEnv(options.env), ...extra });
+    runGit(room.dir, args, { ...cleanRoomGitEnv(options.env), ...extra });
   let ready = false;
   try {
     let testsSha = room.baseSha;
@@ -158,16 +157,6 @@ export function refusedPath(path: string): string | null {
 
 function globEscape(path: string): string {
   return path.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
-}
-
-function gitEnv(host: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return {
-    ...scrubEnv(host),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    LC_ALL: 'C',
-  };
 }
 
 function runGit(cwd: string, args: string[], env: Record<string, string>): Promise<string> {

@@ -8,11 +8,10 @@ import {
   type Judgement,
   tallyBench,
 } from '../ledger/bench-entries.js';
-import type { LedgerStore, Signer } from '../ledger/index.js';
-import { scrubEnv } from '../process/env-scrub.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { CancelledError } from '../runtime/durable-errors.js';
+import { cleanRoomGitEnv } from '../verify/clean-room.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { Verdict } from '../verify/verdict.js';
@@ -25,7 +24,12 @@ import {
 import { benchWorkspace } from './bench-workspace.js';
 import { type ParentRun, runChild } from './child-run.js';
 import { anchorPayload } from './eval.js';
-import { driveParentSession, openParentSession, type ParentSessionResult } from './parent-session.js';
+import {
+  driveParentSession,
+  openParentSession,
+  type ParentSessionOptions,
+  type ParentSessionResult,
+} from './parent-session.js';
 import type { RunHost } from './run-service.js';
 
 /** One record's signed outcome (`bench_result`, docs/bench-verdicts.md "What is signed"). */
@@ -61,7 +65,7 @@ export interface BenchReport {
   summary: string;
 }
 
-export interface StartBenchOptions {
+export interface StartBenchOptions extends ParentSessionOptions {
   records: BenchRecord[];
   /** `--solve`: grade these model patches instead of each record's good and bad patch. */
   predictions?: Prediction[] | undefined;
@@ -71,12 +75,6 @@ export interface StartBenchOptions {
   panel: BenchPanelChoice;
   dataset: { file: string; sha256: string };
   predictionsFile?: { file: string; sha256: string } | undefined;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  principal: Record<string, unknown>;
-  sessionId?: string | undefined;
-  host: RunHost;
 }
 
 /** How the benchmark ended; a completed one also hands back its records' results (each signed as `bench_result`). */
@@ -364,7 +362,7 @@ function hasCommit(
     execFile(
       'git',
       ['-c', `safe.directory=${repo}`, 'cat-file', '-e', `${commit}^{commit}`],
-      { cwd: repo, env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } },
+      { cwd: repo, env: cleanRoomGitEnv(env) },
       (error) => resolve(!error),
     );
   });

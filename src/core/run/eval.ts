@@ -1,6 +1,6 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
+import type { VerdictRef } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
@@ -9,8 +9,12 @@ import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
-import { driveParentSession, openParentSession, type ParentSessionResult } from './parent-session.js';
-import type { RunHost } from './run-service.js';
+import {
+  driveParentSession,
+  openParentSession,
+  type ParentSessionOptions,
+  type ParentSessionResult,
+} from './parent-session.js';
 
 /** One arm's results, as the signed `eval_report` records them (docs/eval.md). */
 export interface EvalArmReport {
@@ -50,18 +54,12 @@ export interface EvalReport {
   summary: string;
 }
 
-export interface StartEvalOptions {
+export interface StartEvalOptions extends ParentSessionOptions {
   contract: ResolvedContract;
   contractHash: string;
   arms: EvalArm[];
   repeats: number;
   workdir: string;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  principal: Record<string, unknown>;
-  sessionId?: string | undefined;
-  host: RunHost;
 }
 
 export type EvalResult = ParentSessionResult<EvalReport>;

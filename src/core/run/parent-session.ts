@@ -16,6 +16,16 @@ export interface ParentSession {
   passThrough: Omit<RunHost, 'events' | 'signal' | 'isolation' | 'contractDir'>;
 }
 
+/** Who signs a parent session, for whom, and the host it runs under. */
+export interface ParentSessionOptions {
+  store: LedgerStore;
+  signer: Signer;
+  codeVersion: string;
+  principal: Record<string, unknown>;
+  sessionId?: string | undefined;
+  host: RunHost;
+}
+
 export type ParentSessionResult<R> =
   | { status: 'completed'; sessionId: string; headHash: string; report: R }
   | { status: 'aborted'; sessionId: string; message: string; cancelled: boolean };
@@ -27,13 +37,7 @@ export type ParentSessionResult<R> =
  * all of it is counted here — and the redactor of the host's secrets. The caller records
  * `run_started`, then drives its children with {@link driveParentSession}.
  */
-export function openParentSession(options: {
-  host: RunHost;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  sessionId?: string | undefined;
-}): ParentSession {
+export function openParentSession(options: ParentSessionOptions): ParentSession {
   const { host } = options;
   const { events, signal, isolation, contractDir: _contractDir, ...passThrough } = host;
   const ctx = createCtx({

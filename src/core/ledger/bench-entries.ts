@@ -1,113 +1,52 @@
 /**
- * The verdict benchmark's entries (docs/bench-verdicts.md "What is signed"): one `bench_result` per
- * record — how checks alone, the panel alone and both judged each of its patches — and one
- * `bench_report` whose figures must be the tally of those results. The tally is defined here, once:
- * `truss bench-verdicts` computes the report with it and every verifier recomputes it.
+ * The verdict benchmark's entries (docs/bench-verdicts.md "What is signed"), read through the
+ * catalogue (entry-kinds-bench.ts): each `bench_result` side that ran must be a child anchored
+ * earlier in the ledger with the verdict ref its anchor records, and its three judgements must agree;
+ * the `bench_report`'s figures must be the tally of the results. The tally is defined here, once:
+ * `truss bench-verdicts` computes its report with it and every verifier recomputes it.
  */
 import { canonicalJson } from './canonical-json.js';
-import { type ChildAnchorFinding, readFanoutReduction, type VerdictRef } from './child-anchor.js';
+import { type ChildAnchorFinding, checkEvalReport, readFanoutReduction } from './child-anchor.js';
+import { type EntryLike, type PayloadOf, tryReadEntry } from './entry-kinds.js';
+import { type BenchSide, JUDGES, type JudgeFigures } from './entry-kinds-bench.js';
 
-export type Judgement = 'pass' | 'fail' | 'unverifiable';
-export type JudgeName = 'checks' | 'panel' | 'both';
-export const JUDGES: readonly JudgeName[] = ['checks', 'panel', 'both'];
+export {
+  BENCH_SIDES,
+  type BenchSide,
+  type BenchSideKind,
+  JUDGES,
+  type JudgeFigures,
+  type JudgeName,
+} from './entry-kinds-bench.js';
+export type Judgement = BenchSide['checks'];
 
-/**
- * Which patch a side judged: `good` (must PASS), `bad` (must not), or `model` (a prediction of
- * `--solve`, whose truth is taken from the checks).
- */
-export type BenchSideKind = 'good' | 'bad' | 'model';
-
-/** One patch of one record, as its `bench_result` records it. */
-export interface BenchSide {
-  side: BenchSideKind;
-  /** False when the patch was refused or does not apply: no run, every judge FAIL. */
-  applied: boolean;
-  error: string | null;
-  /** The `child_anchor` of the run that judged it (null when there was no run). */
-  anchor_seq: number | null;
-  child_session_id: string | null;
-  verdict_ref: VerdictRef | null;
-  checks: Judgement;
-  /** `skipped`: the benchmark ran with checks only. */
-  panel: Judgement | 'skipped';
-  /** The run's verdict. */
-  both: Judgement;
-  cost_usd: number;
-  tokens: number;
-  wall_ms: number;
-}
-
-/** One judge's figures over the whole benchmark. */
-export interface JudgeFigures {
-  judge: JudgeName;
-  /** Sides judged, and how many this judge said PASS / UNVERIFIABLE. */
-  runs: number;
-  passes: number;
-  unverifiable: number;
-  /** Sides that should PASS (good patches; with --solve: patches the checks pass) and those it failed. */
-  positives: number;
-  false_fail: number;
-  false_fail_rate: number | null;
-  /** Sides that should not PASS, and those it passed. */
-  negatives: number;
-  false_pass: number;
-  false_pass_rate: number | null;
-}
-
-const JUDGEMENTS = new Set(['pass', 'fail', 'unverifiable']);
-const SIDES = new Set(['good', 'bad', 'model']);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function count(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-/**
- * Reads a `bench_result`'s sides strictly: every side that ran names a `child_anchor` earlier in the
- * same ledger with the verdict ref that anchor records, and its three judgements agree with one
- * another (both PASS only when checks and panel passed; a FAIL of either is a FAIL of both).
- */
-export function readBenchResult(
+/** Checks one `bench_result`'s sides against the anchors before it; why it cannot be trusted, or null. */
+export function checkBenchResult(
   seq: number,
-  p: Record<string, unknown>,
+  p: PayloadOf<'bench_result'>,
   anchors: ReadonlyMap<number, ChildAnchorFinding>,
-): { sides: BenchSide[] } | { error: string } {
-  const where = `seq ${seq}: bench_result`;
-  if (typeof p.instance_id !== 'string') return { error: `${where} has no instance_id` };
-  if (!Array.isArray(p.sides)) return { error: `${where} has no sides` };
-  const sides: BenchSide[] = [];
-  for (const [index, raw] of p.sides.entries()) {
-    const at = `${where} sides[${index}]`;
-    if (!isObject(raw) || !SIDES.has(String(raw.side))) return { error: `${at} is not a judged side` };
-    const side = raw as unknown as BenchSide;
-    if (!JUDGEMENTS.has(side.checks) || !JUDGEMENTS.has(side.both))
-      return { error: `${at}: checks and both must be pass, fail or unverifiable` };
-    if (!JUDGEMENTS.has(side.panel) && side.panel !== 'skipped')
-      return { error: `${at}: panel must be pass, fail, unverifiable or skipped` };
-    if (typeof side.applied !== 'boolean' || ![side.cost_usd, side.tokens, side.wall_ms].every(count))
-      return { error: `${at}: applied, cost_usd, tokens and wall_ms are required` };
+): string | null {
+  for (const [index, side] of p.sides.entries()) {
+    const at = `seq ${seq}: bench_result sides[${index}]`;
     const panelPassed = side.panel === 'pass' || side.panel === 'skipped';
     if (side.both === 'pass' && !(side.checks === 'pass' && panelPassed))
-      return { error: `${at}: both is pass, but checks are ${side.checks} and the panel ${side.panel}` };
+      return `${at}: both is pass, but checks are ${side.checks} and the panel ${side.panel}`;
     if ((side.checks === 'fail' || side.panel === 'fail') && side.both !== 'fail')
-      return { error: `${at}: a judge failed the patch, but both is ${side.both}` };
+      return `${at}: a judge failed the patch, but both is ${side.both}`;
     if (side.anchor_seq === null) {
       if (side.applied || side.both !== 'fail')
-        return { error: `${at}: a side without a run must be an unapplied patch, judged fail` };
-    } else {
-      const checked = readFanoutReduction(
-        seq,
-        { children: [{ ...side, anchor_seq: side.anchor_seq }], winner: null },
-        anchors,
-      );
-      if ('error' in checked) return { error: checked.error.replaceAll('fanout_reduction', 'bench_result') };
+        return `${at}: a side without a run must be an unapplied patch, judged fail`;
+      continue;
     }
-    sides.push(side);
+    const child = {
+      anchor_seq: side.anchor_seq,
+      child_session_id: side.child_session_id ?? '',
+      verdict_ref: side.verdict_ref,
+    };
+    const checked = readFanoutReduction(seq, { children: [child], winner: null }, anchors, 'bench_result');
+    if ('error' in checked) return checked.error;
   }
-  return { sides };
+  return null;
 }
 
 /**
@@ -158,19 +97,50 @@ export function tallyBench(sides: readonly BenchSide[]): JudgeFigures[] {
   });
 }
 
-/**
- * Checks a `bench_report` against the `bench_result`s before it in the same ledger: the number of
- * records and the judges' figures must be exactly their tally. Returns why not, or null.
- */
+/** Checks a `bench_report` against the results before it: exactly their number and their tally. */
 export function checkBenchReport(
   seq: number,
-  p: Record<string, unknown>,
+  p: PayloadOf<'bench_report'>,
   results: readonly BenchSide[][],
 ): string | null {
   if (p.records !== results.length)
-    return `seq ${seq}: bench_report counts ${String(p.records)} records, but the ledger holds ${results.length} bench_result entries`;
-  const expected = tallyBench(results.flat());
-  if (!Array.isArray(p.judges) || canonicalJson(p.judges) !== canonicalJson(expected))
+    return `seq ${seq}: bench_report counts ${p.records} records, but the ledger holds ${results.length} bench_result entries`;
+  if (canonicalJson(p.judges) !== canonicalJson(tallyBench(results.flat())))
     return `seq ${seq}: bench_report's judges are not the tally of the ledger's bench_result entries`;
   return null;
+}
+
+/**
+ * The chain verifier's checks of the entries that count child runs — `eval_report`, `bench_result`,
+ * `bench_report` — each read through the catalogue first (a malformed one fails like a false one).
+ */
+export class CountingEntries {
+  readonly #benchResults: BenchSide[][] = [];
+
+  /** Why `entry` cannot be trusted (with its failure code), or null; other kinds are not its. */
+  check(
+    entry: EntryLike & { seq: number },
+    anchors: ReadonlyMap<number, ChildAnchorFinding>,
+  ): { code: 'bad_eval_report' | 'bad_bench_result'; message: string } | null {
+    const { seq } = entry;
+    if (entry.kind === 'eval_report') {
+      const read = tryReadEntry(entry, 'eval_report');
+      const message =
+        'error' in read ? `seq ${seq}: ${read.error}` : checkEvalReport(seq, read.payload, anchors);
+      return message ? { code: 'bad_eval_report', message } : null;
+    }
+    let message: string | null = null;
+    if (entry.kind === 'bench_result') {
+      const read = tryReadEntry(entry, 'bench_result');
+      message = 'error' in read ? `seq ${seq}: ${read.error}` : checkBenchResult(seq, read.payload, anchors);
+      if (!message && !('error' in read)) this.#benchResults.push(read.payload.sides);
+    } else if (entry.kind === 'bench_report') {
+      const read = tryReadEntry(entry, 'bench_report');
+      message =
+        'error' in read
+          ? `seq ${seq}: ${read.error}`
+          : checkBenchReport(seq, read.payload, this.#benchResults);
+    }
+    return message ? { code: 'bad_bench_result', message } : null;
+  }
 }

@@ -23,6 +23,20 @@ export {
   HUMAN_REVIEW_KIND,
 } from './entry-hash.js';
 export {
+  type CHILD_STATUSES,
+  contractSummary,
+  ENTRY_KINDS,
+  type EntryKind,
+  type EntryOf,
+  MalformedEntryError,
+  type PayloadOf,
+  readEntries,
+  readEntry,
+  readKnownEntry,
+  readPayload,
+  tryReadEntry,
+} from './entry-kinds.js';
+export {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,

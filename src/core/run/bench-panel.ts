@@ -26,14 +26,14 @@ export type BenchPanelChoice =
     };
 
 /** What the benchmark's report says about its panel. */
-export interface BenchPanelLabel {
+export type BenchPanelLabel = {
   kind: BenchPanelChoice['kind'];
   provider: string | null;
   model: string | null;
   reviewers: number;
   /** One line for the table, the page and the signed report. */
   label: string;
-}
+};
 
 /** A panel ready for the runs: the `[provider]` of every contract, and where its fixture is. */
 export interface BenchPanel {

@@ -32,8 +32,11 @@ import {
 } from './parent-session.js';
 import type { RunHost } from './run-service.js';
 
-/** One record's signed outcome (`bench_result`, docs/bench-verdicts.md "What is signed"). */
-export interface BenchRecordResult {
+/**
+ * One record's signed outcome (`bench_result`, docs/bench-verdicts.md "What is signed"). The
+ * catalogue (entry-kinds-bench.ts) reads it, so this type must stay assignable to its shape.
+ */
+export type BenchRecordResult = {
   instance_id: string;
   repo: string;
   base_commit: string;
@@ -45,10 +48,10 @@ export interface BenchRecordResult {
   error: string | null;
   sides: BenchSide[];
   wall_ms: number;
-}
+};
 
 /** The benchmark's signed summary (`bench_report`): every figure is the tally of the results. */
-export interface BenchReport {
+export type BenchReport = {
   mode: 'verdicts' | 'solve';
   /** What a judge is measured against: the patches' labels, or (--solve) the checks. */
   reference: 'labels' | 'checks';
@@ -63,7 +66,7 @@ export interface BenchReport {
   wall_ms: number;
   wall_ms_per_record: number;
   summary: string;
-}
+};
 
 export interface StartBenchOptions extends ParentSessionOptions {
   records: BenchRecord[];
@@ -245,7 +248,7 @@ export async function startBench(options: StartBenchOptions): Promise<BenchResul
           });
         }
         result.wall_ms = Math.round(performance.now() - recordStarted);
-        session.record('bench_result', () => ({ payload: result as unknown as Record<string, unknown> }));
+        session.record('bench_result', () => ({ payload: result }));
         results.push(result);
       }
       return summarize(options, panel.label, results, Math.round(performance.now() - started));

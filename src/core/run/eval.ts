@@ -7,6 +7,7 @@ import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
+import type { Overall } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
 import {
@@ -16,8 +17,11 @@ import {
   type ParentSessionResult,
 } from './parent-session.js';
 
-/** One arm's results, as the signed `eval_report` records them (docs/eval.md). */
-export interface EvalArmReport {
+/**
+ * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
+ * field; the catalogue (entry-kinds.ts) reads them, so this type must stay assignable to its shape.
+ */
+export type EvalArmReport = {
   name: string;
   /** The one setting this arm changes, `PATH=VALUE`. */
   change: string;
@@ -33,26 +37,26 @@ export interface EvalArmReport {
     anchor_seq: number;
     child_session_id: string;
     verdict_ref: VerdictRef | null;
-    overall: string | null;
+    overall: Overall | null;
   }>;
-}
+};
 
 /** Each later arm against the first. */
-export interface EvalDelta {
+export type EvalDelta = {
   arm: string;
   vs: string;
   pass_rate: number;
   cost_usd: number;
   tokens: number;
   wall_ms: number;
-}
+};
 
-export interface EvalReport {
+export type EvalReport = {
   repeats: number;
   arms: EvalArmReport[];
   delta: EvalDelta[];
   summary: string;
-}
+};
 
 export interface StartEvalOptions extends ParentSessionOptions {
   contract: ResolvedContract;
@@ -199,11 +203,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
 }
 
 /** The fan-out fields of a `child_anchor` (docs/fanout.md) for a child run of `contract`. */
-export function anchorPayload(
-  child: ChildResult,
-  task: string,
-  contract: ResolvedContract,
-): Record<string, unknown> {
+export function anchorPayload(child: ChildResult, task: string, contract: ResolvedContract) {
   return {
     child_session_id: child.sessionId,
     child_root_hash: child.rootHash,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerStore, Signer } from '../ledger/index.js';
+import type { EntryKind, LedgerStore, PayloadOf, Signer } from '../ledger/index.js';
 import { type Redactor, secretRedactor } from '../process/redact.js';
 import { BudgetMeter } from '../runtime/budget.js';
 import { type Ctx, createCtx } from '../runtime/ctx.js';
@@ -60,16 +60,16 @@ export function openParentSession(options: ParentSessionOptions): ParentSession 
  * `run_completed` — or, when it throws or is cancelled, a signed `run_failed` with the redacted
  * reason, so the ledger is terminal and verifiable either way.
  */
-export async function driveParentSession<R>(
+export async function driveParentSession<K extends EntryKind, R extends PayloadOf<K>>(
   parent: ParentSession,
   label: string,
-  kind: string,
+  kind: K,
   body: () => Promise<R>,
 ): Promise<ParentSessionResult<R>> {
   const { ctx, session } = parent;
   try {
     const report = await body();
-    session.record(kind, () => ({ payload: report as unknown as Record<string, unknown> }));
+    session.record(kind, () => ({ payload: report }));
     session.record('run_completed', () => ({
       payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
     }));

@@ -110,10 +110,15 @@ export async function benchVerdicts(args: string[], io: CliIo): Promise<number> 
   }
   const predictionsPath = values.solve ? resolve(io.cwd, values.solve) : undefined;
   const predictionsText = predictionsPath ? readInput(predictionsPath, '--solve predictions') : undefined;
-  const predictions =
+  const allPredictions =
     predictionsPath && predictionsText !== undefined
       ? parsePredictions(predictionsText, relativeOrAbsolute(io.cwd, predictionsPath))
       : undefined;
+  // --instances narrows the predictions too; without it, one for an unknown instance is refused.
+  const predictions =
+    allPredictions && values.instances
+      ? allPredictions.filter((p) => records.some((r) => r.instanceId === p.instanceId))
+      : allPredictions;
   const judged = predictions
     ? records.filter((r) => predictions.some((p) => p.instanceId === r.instanceId))
     : records;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { type BenchContractSettings, benchContract } from '../contract/bench-contract.js';
 import { BenchInputError, type BenchRecord, type Prediction } from '../contract/bench-dataset.js';
 import {
@@ -269,7 +270,7 @@ function buildBenchPanel(
   host: RunHost,
 ): ReturnType<typeof buildPanelSeats> | null {
   if (!panel.settings || !contract) return null;
-  const cwd = panel.fixtureDir ?? host.hostCwd ?? process.cwd();
+  const cwd = panel.fixtureDir ?? host.hostCwd ?? tmpdir();
   return buildPanelSeats(contract, { env: host.env, cwd, contractDir: panel.fixtureDir ?? undefined });
 }
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type BenchSide,
-  createNodeCrypto,
   type LedgerEntry,
   type LedgerStore,
   tallyBench,
@@ -22,7 +21,6 @@ import { appendSampleRun } from '../helpers/sample-run.js';
  * the database and on the exported bundle alike.
  */
 
-const crypto = createNodeCrypto();
 const KEY = keyFromByte(0x42);
 const trusted = trustedOf(KEY);
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeCrypto, type LedgerEntry, type LedgerStore } from '../../src/core/ledger/index.js';
+import { type LedgerEntry, type LedgerStore } from '../../src/core/ledger/index.js';
 import {
   keyFromByte,
   type LedgerFixture,
@@ -16,7 +16,6 @@ import { appendSampleRun } from '../helpers/sample-run.js';
  * Every case is checked on the database and on the exported bundle, which must agree.
  */
 
-const crypto = createNodeCrypto();
 const KEY = keyFromByte(0x41);
 const trusted = trustedOf(KEY);
 

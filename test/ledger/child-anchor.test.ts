@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LedgerEntry, type LedgerStore } from '../../src/core/ledger/index.js';
+import type { LedgerEntry, LedgerStore } from '../../src/core/ledger/index.js';
 import {
   keyFromByte,
   type LedgerFixture,

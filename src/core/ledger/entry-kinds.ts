@@ -1,4 +1,5 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import {
@@ -279,6 +280,7 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
+  ...BENCH_KINDS,
 };
 
 export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;

@@ -1,3 +1,12 @@
+export { BENCH_REVIEW_DESC, type BenchContractSettings, benchContract } from './bench-contract.js';
+export {
+  BenchInputError,
+  type BenchRecord,
+  type Prediction,
+  parseBenchDataset,
+  parsePredictions,
+  resolveBenchRepo,
+} from './bench-dataset.js';
 export { ContractError } from './errors.js';
 export { applyArm, type EvalArm, parseArms } from './eval-arm.js';
 export {

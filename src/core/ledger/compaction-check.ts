@@ -57,6 +57,29 @@ export function checkCompaction(
   return null;
 }
 
+/**
+ * What a streaming verifier keeps to check compactions: the last non-annotation entry and where the
+ * last compaction's range ended. `next` takes every non-annotation entry in order and calls `fail`
+ * with what is wrong when it is a `compaction_performed` that does not hold.
+ */
+export class CompactionChecker {
+  #previous: { seq: number; kind: string; payload: Record<string, unknown> } | null = null;
+  #compactedTo = -1;
+
+  next(
+    entry: { seq: number; kind: string; payload: Record<string, unknown> },
+    sha256: (bytes: Uint8Array) => Uint8Array,
+    fail: (why: string) => void,
+  ): void {
+    if (entry.kind === 'compaction_performed') {
+      const error = checkCompaction(entry.seq, entry.payload, this.#previous, this.#compactedTo, sha256);
+      if (error) fail(error);
+      else this.#compactedTo = (entry.payload.elided_range as { to_seq: number }).to_seq;
+    }
+    this.#previous = entry;
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
 import { CONTEXT_KINDS, ContextSettingsSchema } from './entry-kinds-context.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
@@ -284,6 +285,7 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
+  ...BENCH_KINDS,
   ...CONTEXT_KINDS,
 };
 

@@ -1,5 +1,4 @@
 import { CountingEntries } from './bench-entries.js';
-import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
   childAnchorFinding,

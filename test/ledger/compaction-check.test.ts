@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeCrypto, LedgerStore } from '../../src/core/ledger/index.js';
+import {
+  createNodeCrypto,
+  ENTRY_KINDS,
+  LedgerStore,
+  MalformedEntryError,
+  readEntry,
+} from '../../src/core/ledger/index.js';
 import { keyFromByte } from '../helpers/keys.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -116,5 +122,33 @@ describe('compaction_performed is checked by every verifier (bad_compaction)', (
       /elides from seq 3, inside the range an earlier compaction already elided \(up to seq 4\)/,
     );
     store.close();
+  });
+
+  it('the context kinds are in the entry-kind catalogue: a payload that does not fit is refused where it is read', () => {
+    expect(ENTRY_KINDS).toEqual(
+      expect.arrayContaining(['context_layers', 'goal_repinned', 'compaction_performed']),
+    );
+    const layers = {
+      step: 1,
+      layers: { goal: 10 },
+      estimated_tokens: 10,
+      projected_tokens: 10,
+      window: 100,
+      pressure: 0.1,
+    };
+    expect(readEntry({ seq: 2, kind: 'context_layers', payload: layers }, 'context_layers')).toBe(layers);
+    expect(() =>
+      readEntry(
+        { seq: 2, kind: 'context_layers', payload: { ...layers, pressure: 'high' } },
+        'context_layers',
+      ),
+    ).toThrow(MalformedEntryError);
+    expect(() =>
+      readEntry({ seq: 3, kind: 'goal_repinned', payload: { step: 8, goal_sha256: 'x' } }, 'goal_repinned'),
+    ).toThrow(/seq 3: goal_repinned goal_sha256 "x" is malformed/);
+    dir = tempDir('compaction');
+    const failure = ledger(dir, (s) => ({ ...good(s), summary_sha256: 42 }));
+    expect(failure).toMatchObject({ code: 'bad_compaction', seq: 6 });
+    expect(failure?.message).toMatch(/compaction_performed summary_sha256 42 is malformed/);
   });
 });

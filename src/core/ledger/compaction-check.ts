@@ -1,4 +1,5 @@
 import { bytesToHex } from './encoding.js';
+import { tryReadEntry } from './entry-kinds.js';
 
 /**
  * Checks a `compaction_performed` entry against what a verifier can see without the store
@@ -72,7 +73,12 @@ export class CompactionChecker {
     fail: (why: string) => void,
   ): void {
     if (entry.kind === 'compaction_performed') {
-      const error = checkCompaction(entry.seq, entry.payload, this.#previous, this.#compactedTo, sha256);
+      // Read as its kind first (entry-kinds.ts), then what the fields must mean.
+      const read = tryReadEntry(entry, 'compaction_performed');
+      const error =
+        'error' in read
+          ? `seq ${entry.seq}: ${read.error}`
+          : checkCompaction(entry.seq, read.payload, this.#previous, this.#compactedTo, sha256);
       if (error) fail(error);
       else this.#compactedTo = (entry.payload.elided_range as { to_seq: number }).to_seq;
     }

@@ -197,6 +197,30 @@ describe('readEntry', () => {
         'bench_report judges.0.runs -1 is malformed (expected an integer ≥ 0)',
       ],
       [
+        entry(4, 'context_layers', {
+          step: 1,
+          layers: { goal: 10 },
+          estimated_tokens: 10,
+          projected_tokens: 10,
+          window: 100,
+          pressure: 'high',
+        }),
+        'context_layers',
+        'context_layers pressure "high" is malformed (expected number)',
+      ],
+      [
+        entry(5, 'compaction_performed', {
+          step: 8,
+          before_tokens: 900,
+          after_tokens: 300,
+          elided_range: { from_seq: '3', to_seq: 9 },
+          summary_sha256: HASH,
+          policy: { mode: 'summarize', threshold: 0.7, min_tail: 6, exempt: ['goal'] },
+        }),
+        'compaction_performed',
+        'compaction_performed elided_range.from_seq "3" is malformed (expected an integer ≥ 0)',
+      ],
+      [
         entry(1, 'mcp_tools_listed', { server: 'docs', tools: [{ name: 3, tool: 'search' }] }),
         'mcp_tools_listed',
         'mcp_tools_listed tools.0.name 3 is malformed (expected string)',
@@ -257,6 +281,9 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'bench_result',
         'bench_report',
+        'context_layers',
+        'goal_repinned',
+        'compaction_performed',
       ]),
     );
   });

@@ -11,9 +11,11 @@ import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
-import { type ParentRun, runChild } from './child-run.js';
+import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
+import type { ExcludedLeg, RunnerLegs } from './fanout-types.js';
 import type { RunHost } from './run-service.js';
+import { storedChild } from './runner-legs.js';
 
 /** One arm's results, as the signed `eval_report` records them (docs/eval.md). */
 export interface EvalArmReport {
@@ -51,6 +53,9 @@ export interface EvalReport {
   arms: EvalArmReport[];
   delta: EvalDelta[];
   summary: string;
+  /** Runs on Actions runners (docs/eval.md "On Actions"): legs the reducer refused, and runs no leg came for. */
+  excluded?: ExcludedLeg[];
+  missing?: Array<{ arm: string; repeat: number }>;
 }
 
 export interface StartEvalOptions {
@@ -65,6 +70,11 @@ export interface StartEvalOptions {
   principal: Record<string, unknown>;
   sessionId?: string | undefined;
   host: RunHost;
+  /**
+   * The runs already ran on Actions runners (a reducer job): the legs verified and imported into
+   * `store`, each naming its arm and repeat. Nothing runs here; the runs are anchored and counted.
+   */
+  runnerLegs?: RunnerLegs | undefined;
 }
 
 export type EvalResult =
@@ -93,7 +103,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
   const arms = options.arms.map((arm) => {
     const applied = applyArm(contract, arm);
     const provider =
-      applied.contract.executor.kind === 'in-loop'
+      applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
         ? buildExecutorProvider(applied.contract, lookup)
         : undefined;
     return { arm, ...applied, provider };
@@ -125,6 +135,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       started_at: new Date(ctx.now()).toISOString(),
     },
   }));
+  const runners = options.runnerLegs;
+  const missing: Array<{ arm: string; repeat: number }> = [];
   try {
     const reports: EvalArmReport[] = [];
     let attempt = 0;
@@ -145,7 +157,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       const workdirs = await childWorkdirs({
         workdir: options.workdir,
         env: host.env,
-        shared: armContract.executor.kind === 'none',
+        // Runner legs ran elsewhere: nothing works here, so nothing is copied.
+        shared: armContract.executor.kind === 'none' || runners !== undefined,
         parentDir: host.cleanRoomParent,
         prepare: isolation ? (dir) => isolation.addWorkdir(dir) : undefined,
       });
@@ -165,18 +178,14 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         for (let repeat = 1; repeat <= options.repeats; repeat++) {
           if (ctx.signal.aborted) throw new CancelledError();
           attempt++;
-          const place = await workdirs.acquire();
-          const started = performance.now();
-          const child = await runChild(parent, {
-            attempt,
-            task: armContract.contract.intent,
-            contract: armContract,
-            contractHash: hash,
-            workdir: place.dir,
-            scope: { write_scope: [...armContract.constraints.write_scope] },
-            budgetSlice: { ...armContract.budget },
-          }).finally(() => place.release());
-          const wallMs = Math.round(performance.now() - started);
+          const ran = runners
+            ? runnerRun(store, runners, arm.name, repeat, attempt)
+            : await liveRun(parent, workdirs, armContract, hash, attempt);
+          if (!ran) {
+            missing.push({ arm: arm.name, repeat });
+            continue;
+          }
+          const { child, wallMs } = ran;
           const overall = child.verdict?.overall ?? null;
           const anchor = session.record('child_anchor', () => ({
             payload: {
@@ -216,7 +225,10 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       report.pass_rate = report.runs === 0 ? 0 : report.passes / report.runs;
       reports.push(report);
     }
-    const report = summarize(options.repeats, reports);
+    const report: EvalReport = {
+      ...summarize(options.repeats, reports),
+      ...(runners ? { excluded: runners.excluded.map((leg) => ({ ...leg })), missing } : {}),
+    };
     session.record('eval_report', () => ({ payload: report as unknown as Record<string, unknown> }));
     session.record('run_completed', () => ({
       payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
@@ -240,6 +252,43 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       cancelled,
     };
   }
+}
+
+/** One run of an arm, here: a child run in its own working copy (or the shared workdir). */
+async function liveRun(
+  parent: ParentRun,
+  workdirs: Awaited<ReturnType<typeof childWorkdirs>>,
+  contract: ResolvedContract,
+  hash: string,
+  attempt: number,
+): Promise<{ child: ChildResult; wallMs: number }> {
+  const place = await workdirs.acquire();
+  const started = performance.now();
+  const child = await runChild(parent, {
+    attempt,
+    task: contract.contract.intent,
+    contract,
+    contractHash: hash,
+    workdir: place.dir,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budgetSlice: { ...contract.budget },
+  }).finally(() => place.release());
+  return { child, wallMs: Math.round(performance.now() - started) };
+}
+
+/** One run of an arm that ran on a runner: its imported leg, timed by its own signed start and end. */
+function runnerRun(
+  store: LedgerStore,
+  runners: RunnerLegs,
+  arm: string,
+  repeat: number,
+  attempt: number,
+): { child: ChildResult; wallMs: number } | null {
+  const leg = runners.legs.find((l) => l.arm === arm && l.repeat === repeat);
+  if (!leg) return null;
+  const { result, startedAt, finishedAt } = storedChild(store, { ...leg, attempt });
+  const wallMs = startedAt !== null && finishedAt !== null ? Math.max(0, finishedAt - startedAt) : 0;
+  return { child: result, wallMs };
 }
 
 /** The deltas of every later arm against the first, and one sentence per arm. */

@@ -8,7 +8,7 @@ import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
-import type { FanoutSummary } from './fanout-types.js';
+import type { FanoutSummary, RunnerLegs } from './fanout-types.js';
 import type { ChangesPublisher } from './publish-changes.js';
 
 /** What both a fresh run and a resume need besides the contract. */
@@ -47,6 +47,12 @@ export interface CommonRunOptions {
    * context's isolation grants it (`Isolation.addWorkdir`), so every host gets the same behaviour.
    */
   prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
+  /**
+   * A `[fanout]` run whose attempts already ran on Actions runners (a reducer job): the legs the
+   * host verified and imported into `store`, and those it refused. The run anchors them instead of
+   * running attempts itself (docs/fanout.md "Fan-out across runners").
+   */
+  runnerLegs?: RunnerLegs | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {

@@ -5,7 +5,7 @@ import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
-import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
@@ -14,7 +14,8 @@ import { changesPublisher, publishSteps } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
 import { writeJobSummary } from './job-summary.js';
-import { setRunOutputs } from './outputs.js';
+import { legArtifactFor, legPublishSteps } from './leg-artifacts.js';
+import { setExcludedOutput, setRunOutputs } from './outputs.js';
 import {
   dispatchedRun,
   failQueuedCheck,
@@ -22,11 +23,12 @@ import {
   readDispatchRequest,
   resolveRunTarget,
 } from './pr-target.js';
+import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
-export type Mode = 'run' | 'comment' | 'review' | 'resume';
+export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce';
 
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
@@ -38,6 +40,7 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
         ? 'review'
         : 'resume';
   if (mode === 'review') return 'review';
+  if (mode === 'reduce') return 'reduce';
   if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
   switch (eventName) {
     case 'pull_request':
@@ -99,18 +102,26 @@ export async function run(env: Record<string, string | undefined> = process.env)
               warn: setup.log.warning,
               auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
             });
-          finish(
-            await runContracts({
+          const job = { inputs, context, octokit, setup, target };
+          if (mode === 'reduce') {
+            // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
+            if (inputs.arms) await reduceEval(job);
+            else
+              finish(
+                await runContracts({ ...job, names: inputs.contract, reduce: fanoutReducer(job) }),
+                inputs,
+                setup,
+                'reduce',
+              );
+          } else {
+            const leg = inputs.fanoutLeg === null ? undefined : legRequest(inputs, context);
+            finish(
+              await runContracts({ ...job, ...dispatchedRun(dispatch, inputs.contract), leg }),
               inputs,
-              context,
-              octokit,
               setup,
-              target,
-              ...dispatchedRun(dispatch, inputs.contract),
-            }),
-            inputs,
-            setup,
-          );
+              leg ? 'leg' : 'run',
+            );
+          }
         } catch (error) {
           await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
           throw error;
@@ -134,8 +145,16 @@ async function runContracts(options: {
   intent?: string | null;
   verifyOnly?: boolean;
   checkRunIds?: ReadonlyMap<string, number> | undefined;
+  /** This job is one leg of a fan-out over runners (`fanout-leg`). */
+  leg?: RunAndReportOptions['leg'];
+  /** This job reduces the legs of a fan-out over runners (`mode: reduce`). */
+  reduce?: RunAndReportOptions['reduce'];
 }): Promise<ContractRunResult[]> {
-  const { inputs, context, octokit, setup, target } = options;
+  const { inputs, context, octokit, setup, target, leg, reduce } = options;
+  if ((leg || reduce) && options.names.length !== 1)
+    throw new Error(
+      `${leg ? 'fanout-leg' : 'mode reduce'} needs \`contract\` to name exactly one contract (the one with [fanout]); got ${options.names.length === 0 ? 'none' : options.names.join(', ')}`,
+    );
   if (target.fork && setup.ephemeralKey)
     setup.log.warning(
       'pull request from a fork: no signing key and no provider secrets are available, so the verdict is signed with a one-time key and review clauses may be unverifiable',
@@ -171,16 +190,22 @@ async function runContracts(options: {
     outDir: setup.outDir,
     runUrl: runUrl(context),
     workflowRunId: context.runId || null,
-    check: inputs.check,
+    // A leg reports nothing on the pull request: the reducer job's one check run lists every leg.
+    check: inputs.check && !leg,
     checkRunIds: options.checkRunIds,
-    comment: inputs.comment,
+    comment: inputs.comment && !leg,
     dryRun: inputs.dryRun,
-    publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
-    publishSteps: publishSteps({ inputs, context, octokit, setup, store: setup.store }),
+    // Only the reducer's winner is ever published; a leg's changes travel in its artifact.
+    publishChanges: leg ? undefined : changesPublisher({ inputs, context, octokit, setup, target }),
+    publishSteps: leg
+      ? legPublishSteps({ inputs, context, setup, store: setup.store, artifact: legArtifactFor(inputs) })
+      : publishSteps({ inputs, context, octokit, setup, store: setup.store }),
+    leg,
+    reduce,
     isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
     log: setup.log,
   });
-  if (inputs.check && target.prNumber !== null && results.length > 0) {
+  if (inputs.check && !leg && target.prNumber !== null && results.length > 0) {
     // New evidence: any earlier sign-off is stale until someone approves this verdict.
     await postHumanReviewCheck({
       octokit,
@@ -198,8 +223,22 @@ async function runContracts(options: {
   return results;
 }
 
-function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup): void {
+function finish(
+  results: ContractRunResult[],
+  inputs: Inputs,
+  setup: ActionSetup,
+  kind: 'run' | 'leg' | 'reduce' = 'run',
+): void {
   setRunOutputs(results, setup);
+  if (kind === 'reduce') setExcludedOutput(results);
+  if (kind === 'leg') {
+    // A leg's verdict is the reducer's to weigh; a leg that could not ship its artifact is the failure.
+    for (const r of results.filter((x) => !x.artifact))
+      core.setFailed(
+        `truss: leg ${legArtifactFor(inputs)} of ${r.contractId} was not uploaded, so the reducer job cannot weigh it (upload-artifact must stay on, on an Actions runner)`,
+      );
+    return;
+  }
   for (const r of results.filter((x) => x.overall === 'suspended'))
     core.notice(
       `truss: ${r.contractId} is SUSPENDED (${r.report.suspension?.reason ?? 'awaiting approval'}); a maintainer releases it with \`/truss approve\` on the pull request or a PR approval, and the run resumes from artifact ${r.artifact?.name ?? ledgerArtifactName(r.sessionId)}.`,

@@ -227,7 +227,9 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
     }
     const report: EvalReport = {
       ...summarize(options.repeats, reports),
-      ...(runners ? { excluded: runners.excluded.map((leg) => ({ ...leg })), missing } : {}),
+      ...(runners
+        ? { excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })), missing }
+        : {}),
     };
     session.record('eval_report', () => ({ payload: report as unknown as Record<string, unknown> }));
     session.record('run_completed', () => ({

@@ -107,7 +107,7 @@ export async function runFanout(
         children: legs.map(refOf),
         winner: choice.winner ? { ...refOf(choice.winner), attempt: choice.winner.attempt } : null,
         why: redact(choice.why),
-        ...(runners ? runnerFacts(runners, legs, k) : {}),
+        ...(runners ? runnerFacts(runners, legs, k, redact) : {}),
       },
     }),
     {
@@ -320,12 +320,17 @@ function absentLegs(legs: readonly FanoutLeg[], k: number): FanoutLeg[] {
  * What a reduction of runner legs records besides the choice: the legs the reducer job refused
  * (artifact, attempt, why) and the attempts no leg came for (docs/fanout.md "Fan-out across runners").
  */
-function runnerFacts(runners: RunnerLegs, legs: readonly FanoutLeg[], k: number): Record<string, unknown> {
+function runnerFacts(
+  runners: RunnerLegs,
+  legs: readonly FanoutLeg[],
+  k: number,
+  redact: Redactor,
+): Record<string, unknown> {
   const present = new Set(legs.map((leg) => leg.attempt));
   const refused = new Set(runners.excluded.map((leg) => leg.attempt));
   return {
     runners: true,
-    excluded: runners.excluded.map((leg) => ({ ...leg })),
+    excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })),
     missing: Array.from({ length: k }, (_, i) => i + 1).filter((a) => !present.has(a) && !refused.has(a)),
   };
 }

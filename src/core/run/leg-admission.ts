@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { contractHash as hashContract } from '../contract/resolve.js';
 import type { ResolvedContract } from '../contract/schema.js';
-import { recordedWork } from '../executors/in-loop.js';
 import {
   type Bundle,
   type LedgerCrypto,
@@ -11,6 +10,7 @@ import {
 } from '../ledger/index.js';
 import type { ReceiptChecker } from '../ledger/receipt-checker.js';
 import type { RunnerLeg } from './fanout-types.js';
+import { recordedDiff } from './leg-plan.js';
 
 /** What the reducer job knows every honest leg of its fan-out (or eval) signed. */
 export interface LegExpectation {
@@ -87,10 +87,7 @@ export function admitLeg(options: {
   const head = (started.git as { head_sha?: unknown } | null)?.head_sha;
   if (expect.headSha && typeof head === 'string' && head !== expect.headSha)
     return refuse(`it ran on commit ${head.slice(0, 12)}, not ${expect.headSha.slice(0, 12)}`);
-  const work = bundle.ledger.entries.find(
-    (e) => e.kind === 'executor_result' || e.kind === 'delegated_result',
-  );
-  const diffSha256 = work ? recordedWork(work.payload).diffSha256 : null;
+  const diffSha256 = recordedDiff(bundle.ledger.entries);
   if (diffSha256) {
     if (!options.patch) return refuse('its executor made a diff, but the leg shipped no patch');
     if (createHash('sha256').update(options.patch).digest('hex') !== diffSha256)

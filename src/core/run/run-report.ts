@@ -3,6 +3,7 @@ import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
 import type { ClauseStatus } from '../verify/vote.js';
+import { fanoutFromEntries, type ReportFanout } from './run-report-fanout.js';
 
 export interface ReportVote {
   seat: number;
@@ -118,6 +119,8 @@ export interface RunReport {
    * null for ledgers written before isolation was recorded.
    */
   isolation: ReportIsolation | null;
+  /** A `[fanout]` run: its attempts, the choice and why (docs/fanout.md); null for any other run. */
+  fanout: ReportFanout | null;
 }
 
 export interface ReportIsolation {
@@ -260,6 +263,7 @@ export function reportFromEntries(
     changes: published ? changesFrom(published) : null,
     checkout: checkoutFrom(entries),
     isolation: isolationFrom(started.isolation),
+    fanout: fanoutFromEntries(entries),
   };
 }
 

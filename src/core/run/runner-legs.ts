@@ -1,8 +1,8 @@
-import { recordedWork } from '../executors/in-loop.js';
 import type { LedgerEntry, LedgerStore } from '../ledger/index.js';
 import { ANNOTATION_KINDS } from '../ledger/index.js';
 import { type ChildResult, readChild } from './child-run.js';
 import type { ChildStatus, RunnerLeg } from './fanout-types.js';
+import { recordedDiff } from './leg-plan.js';
 
 /** A leg's signed outcome read from its imported ledger, with when it started and finished. */
 export interface StoredChild {
@@ -30,7 +30,6 @@ export function storedChild(store: LedgerStore, leg: RunnerLeg): StoredChild {
         : failed === 'cancelled'
           ? 'cancelled'
           : 'failed';
-  const work = entries.find((e) => e.kind === 'executor_result' || e.kind === 'delegated_result');
   const started = entries[0]?.kind === 'run_started' ? time(entries[0].payload.started_at) : null;
   const finished = last ? time(last.payload.finished_at ?? last.payload.failed_at) : null;
   return {
@@ -41,7 +40,7 @@ export function storedChild(store: LedgerStore, leg: RunnerLeg): StoredChild {
       ...facts,
       usage: usageOf(entries),
       executor: null,
-      diffSha256: work ? recordedWork(work.payload).diffSha256 : null,
+      diffSha256: recordedDiff(entries),
       error: facts.verdict
         ? null
         : (failed ?? (status === 'suspended' ? 'suspended' : `ended with ${last?.kind ?? 'nothing'}`)),

@@ -135,7 +135,7 @@ export async function collectLegs(options: {
   const crypto = createNodeCrypto();
   for (const { artifact, claim } of claims) {
     const exclude = (reason: string) => {
-      excluded.push({ artifact: artifact.name, attempt: claim.attempt, reason });
+      excluded.push({ artifact: artifact.name, attempt: claim.attempt, arm: claim.arm, reason });
       setup.log.warning(`${artifact.name} is excluded: ${reason}`);
     };
     const expectation = options.expect(claim);

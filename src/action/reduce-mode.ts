@@ -12,7 +12,7 @@ import type { Octokit } from '../github/octokit.js';
 import { renderEvalSummary } from '../github/render/eval-summary.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import type { RunAndReportOptions } from '../github/run-and-report.js';
-import { resolveContractSources } from '../github/settings.js';
+import { GITHUB_CONTRACT_FORMAT, resolveContractSources } from '../github/settings.js';
 import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { collectLegs, type LegClaim, legRunUrl, legTrustedKeys } from './leg-artifacts.js';
@@ -48,7 +48,12 @@ export function legRequest(inputs: Inputs, context: EventContext): RunAndReportO
     throw new FanoutLegError(
       `arm ${JSON.stringify(inputs.arm)} is not one of the arms (${arms.map((a) => a.name).join(', ')}); set \`arm: \${{ matrix.arm }}\``,
     );
-  return { attempt, arm, parentSessionId: (name) => fanoutSessionId(url, name, 'eval') };
+  return {
+    attempt,
+    arm,
+    format: GITHUB_CONTRACT_FORMAT,
+    parentSessionId: (name) => fanoutSessionId(url, name, 'eval'),
+  };
 }
 
 /**
@@ -92,7 +97,12 @@ function expectation(
   if (claim.arm !== null && !arm)
     return `arm ${claim.arm} is not one of the eval's arms (${arms.map((a) => a.name).join(', ')})`;
   try {
-    const plan = legPlan(contract, { attempt: claim.attempt, parentSessionId, arm });
+    const plan = legPlan(contract, {
+      attempt: claim.attempt,
+      parentSessionId,
+      arm,
+      format: GITHUB_CONTRACT_FORMAT,
+    });
     return {
       parentSessionId,
       attempt: claim.attempt,
@@ -160,6 +170,7 @@ export async function reduceEval(job: LegJob): Promise<void> {
     principal: { login: context.actor, via: context.eventName, run_id: context.runId },
     sessionId,
     runnerLegs,
+    format: GITHUB_CONTRACT_FORMAT,
     host: {
       events: (event) => {
         if (event.type === 'warning') setup.log.warning(event.message);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
-import { ActionHarness, type ActionRun, API, git } from '../helpers/action-harness.js';
+import { ActionHarness, type ActionRun, API, git, webhookExample } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import { type FakeResults, runtimeToken, serveArtifacts, startFakeResults } from '../helpers/fake-results.js';
@@ -208,5 +208,91 @@ describe('fan-out across runners: fanout-leg jobs and a mode: reduce job', () =>
     const summary = harness.checkRuns.find((c) => c.name === 'truss / write-done')?.output?.summary ?? '';
     expect(summary).toContain('| | 1 | ⛔ no leg artifact | | | | |');
     expect(summary).toContain('**No winner:** no attempt reached a verdict');
+  });
+
+  it('eval over runners: a workflow_dispatch matrix of arm × repeat legs and a reducer that signs the eval report', async () => {
+    harness.baseContract = contractToml(
+      { id: 'write-done', intent: 'Create done.txt containing the word done' },
+      { kind: 'check', desc: 'done.txt says done', run: 'grep -qx done done.txt' },
+      {
+        executor: {
+          kind: 'delegated-cli',
+          command: 'sh',
+          args: ['-c', 'cat > /dev/null; cat .git/truss-answer > done.txt'],
+          prompt_via: 'stdin',
+          timeout_sec: 30,
+        },
+      },
+    );
+    const ARMS = 'fast:executor.timeout_sec=20,slow:executor.timeout_sec=40';
+    const dispatch = webhookExample('workflow_dispatch');
+    const evalLeg = async (arm: string, repeat: number, answer: string, env: Record<string, string> = {}) => {
+      // workflow_dispatch on main: the contract comes from the dispatched commit.
+      const workspace = harness.cloneWorkspace();
+      writeFileSync(join(workspace, '.git', 'truss-answer'), `${answer}\n`);
+      return harness.run({
+        eventName: 'workflow_dispatch',
+        payload: dispatch,
+        workspace,
+        env: { ...runnerEnv(), INPUT_ARMS: ARMS, INPUT_ARM: arm, 'INPUT_FANOUT-LEG': String(repeat), ...env },
+      });
+    };
+    const foreign = SigningKey.generate();
+    const legs = [
+      await evalLeg('fast', 1, 'done'),
+      await evalLeg('fast', 2, 'done'),
+      await evalLeg('slow', 1, 'nope'),
+      await evalLeg('slow', 2, 'done', { INPUT_SIGNING_KEY: foreign.seedBase64 }),
+    ];
+    for (const run of legs) expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect([...results.ids.keys()]).toEqual([
+      'truss-leg-fast-1',
+      'truss-leg-fast-2',
+      'truss-leg-slow-1',
+      'truss-leg-slow-2',
+    ]);
+    const reducer = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: dispatch,
+      workspace: harness.cloneWorkspace(),
+      env: {
+        ...runnerEnv(),
+        INPUT_MODE: 'reduce',
+        INPUT_ARMS: ARMS,
+        INPUT_REPEATS: '2',
+        'INPUT_TRUSTED-KEYS': harness.key.publicKeyHex,
+      },
+    });
+    expect(reducer.code, reducer.stdout + reducer.stderr).toBe(0);
+    expect(reducer.outputs['excluded-legs']).toMatch(
+      /^truss-leg-slow-2 \(attempt 2\): its ledger does not verify against the pinned keys \(failed: the ledger is signed by SHA256:\S+, which is not a trusted key/,
+    );
+    const bundlePath = reducer.outputs['bundle-path'] as string;
+    const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as {
+      ledger: { session_id: string; entries: { kind: string; payload: Json }[]; child_sessions: unknown[] };
+    };
+    expect(bundle.ledger.session_id).toBe(reducer.outputs['session-id']);
+    const report = bundle.ledger.entries.find((e) => e.kind === 'eval_report')?.payload as {
+      arms: { name: string; passes: number; runs: number }[];
+      missing: unknown[];
+      excluded: { artifact: string }[];
+    };
+    expect(report.arms.map((arm) => [arm.name, arm.passes, arm.runs])).toEqual([
+      ['fast', 2, 2],
+      ['slow', 0, 1],
+    ]);
+    expect(report.missing).toEqual([]);
+    expect(report.excluded.map((x) => x.artifact)).toEqual(['truss-leg-slow-2']);
+    expect(bundle.ledger.child_sessions).toHaveLength(3);
+    const verified = await runCli(['verify', bundlePath, '--key', harness.key.publicKeyHex]);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    // The job summary has the table; the artifact ships the comparison page as report.html.
+    expect(reducer.summary).toContain('| fast | `executor.timeout_sec=20` | 2/2 | 100% |');
+    expect(reducer.summary).toContain('| slow | `executor.timeout_sec=40` | 0/1 | 0% |');
+    expect(reducer.summary).toMatch(/🚫 `truss-leg-slow-2` excluded: its ledger does not verify/);
+    const page = artifact(`truss-ledger-${bundle.ledger.session_id}`).get('report.html')?.toString() ?? '';
+    expect(page).toContain('<h1>Paired eval: write-done</h1>');
+    // An eval reports no check run: it is not a verdict on the commit.
+    expect(harness.checkRuns).toEqual([]);
   });
 });

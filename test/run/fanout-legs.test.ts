@@ -407,6 +407,7 @@ describe('fan-out legs on separate runners, reduced in one job', () => {
         excluded.push({
           artifact: `truss-leg-${run.expect.arm}-${run.expect.repeat}`,
           attempt: result.attempt,
+          arm: run.expect.arm,
           reason: result.reason,
         });
         continue;

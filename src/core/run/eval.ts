@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
-import type { ResolvedContract } from '../contract/schema.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { secretRedactor } from '../process/redact.js';
@@ -75,6 +75,8 @@ export interface StartEvalOptions {
    * `store`, each naming its arm and repeat. Nothing runs here; the runs are anchored and counted.
    */
   runnerLegs?: RunnerLegs | undefined;
+  /** The format the host resolved the contract with (a host's keys beside core's); default core's. */
+  format?: ContractFormat | undefined;
 }
 
 export type EvalResult =
@@ -101,7 +103,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
   });
   const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
   const arms = options.arms.map((arm) => {
-    const applied = applyArm(contract, arm);
+    const applied = applyArm(contract, arm, options.format);
     const provider =
       applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
         ? buildExecutorProvider(applied.contract, lookup)
@@ -182,7 +184,9 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
             ? runnerRun(store, runners, arm.name, repeat, attempt)
             : await liveRun(parent, workdirs, armContract, hash, attempt);
           if (!ran) {
-            missing.push({ arm: arm.name, repeat });
+            // Not counted either way; a refused leg is named under `excluded` instead.
+            if (!runners?.excluded.some((x) => x.arm === arm.name && x.attempt === repeat))
+              missing.push({ arm: arm.name, repeat });
             continue;
           }
           const { child, wallMs } = ran;

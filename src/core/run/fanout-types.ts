@@ -60,6 +60,8 @@ export interface ExcludedLeg {
   /** The workflow artifact it came in (`truss-leg-<n>`). */
   artifact: string;
   attempt: number | null;
+  /** An eval leg's arm, as its artifact name claims it. */
+  arm?: string | null | undefined;
   reason: string;
 }
 

@@ -1,5 +1,5 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
-import type { ResolvedContract } from '../contract/schema.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import { recordedWork } from '../executors/in-loop.js';
 import type { LedgerEntry } from '../ledger/index.js';
 import { fanoutChildPlan } from './fanout-plan.js';
@@ -17,6 +17,8 @@ export interface LegRequest {
   parentSessionId: string;
   /** An eval leg: the arm it runs. */
   arm?: EvalArm | undefined;
+  /** The format the host resolved the contract with: an arm's contract is validated with it. */
+  format?: ContractFormat | undefined;
 }
 
 /** What a leg runs and signs: its contract and hash, and the `parent` its `run_started` records. */
@@ -36,7 +38,7 @@ export function legPlan(contract: ResolvedContract, leg: LegRequest): LegPlan {
   if (!Number.isSafeInteger(leg.attempt) || leg.attempt < 1)
     throw new FanoutLegError(`fanout-leg must be a whole number from 1, got ${leg.attempt}`);
   if (leg.arm) {
-    const applied = applyArm(contract, leg.arm);
+    const applied = applyArm(contract, leg.arm, leg.format);
     return {
       contract: applied.contract,
       contractHash: applied.hash,

@@ -14,6 +14,20 @@ export {
   HUMAN_REVIEW_KIND,
 } from './entry-hash.js';
 export {
+  type CHILD_STATUSES,
+  type ChildParent,
+  contractSummary,
+  ENTRY_KINDS,
+  type EntryOf,
+  MalformedEntryError,
+  type PayloadOf,
+  readEntries,
+  readEntry,
+  readKnownEntry,
+  readPayload,
+  tryReadEntry,
+} from './entry-kinds.js';
+export {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,

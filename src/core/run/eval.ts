@@ -11,14 +11,18 @@ import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
+import type { Overall } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
 import type { ExcludedLeg, RunnerLegs } from './fanout-types.js';
 import type { RunHost } from './run-service.js';
 import { storedChild } from './runner-legs.js';
 
-/** One arm's results, as the signed `eval_report` records them (docs/eval.md). */
-export interface EvalArmReport {
+/**
+ * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
+ * field; the catalogue (entry-kinds.ts) reads them, so this type must stay assignable to its shape.
+ */
+export type EvalArmReport = {
   name: string;
   /** The one setting this arm changes, `PATH=VALUE`. */
   change: string;
@@ -34,21 +38,21 @@ export interface EvalArmReport {
     anchor_seq: number;
     child_session_id: string;
     verdict_ref: VerdictRef | null;
-    overall: string | null;
+    overall: Overall | null;
   }>;
-}
+};
 
 /** Each later arm against the first. */
-export interface EvalDelta {
+export type EvalDelta = {
   arm: string;
   vs: string;
   pass_rate: number;
   cost_usd: number;
   tokens: number;
   wall_ms: number;
-}
+};
 
-export interface EvalReport {
+export type EvalReport = {
   repeats: number;
   arms: EvalArmReport[];
   delta: EvalDelta[];
@@ -56,7 +60,7 @@ export interface EvalReport {
   /** Runs on Actions runners (docs/eval.md "On Actions"): legs the reducer refused, and runs no leg came for. */
   excluded?: ExcludedLeg[];
   missing?: Array<{ arm: string; repeat: number }>;
-}
+};
 
 export interface StartEvalOptions {
   contract: ResolvedContract;
@@ -235,7 +239,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         ? { excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })), missing }
         : {}),
     };
-    session.record('eval_report', () => ({ payload: report as unknown as Record<string, unknown> }));
+    session.record('eval_report', () => ({ payload: report }));
     session.record('run_completed', () => ({
       payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
     }));

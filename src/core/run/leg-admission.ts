@@ -6,6 +6,7 @@ import {
   type LedgerCrypto,
   type LedgerStore,
   type TrustedKeys,
+  tryReadEntry,
   verifyBundle,
 } from '../ledger/index.js';
 import type { ReceiptChecker } from '../ledger/receipt-checker.js';
@@ -62,10 +63,11 @@ export function admitLeg(options: {
     return refuse(`its ledger does not verify against the pinned keys (${report.status}: ${why})`);
   }
   const first = bundle.ledger.entries[0];
-  const started = first?.kind === 'run_started' ? first.payload : null;
-  const parent = started?.parent as Record<string, unknown> | undefined;
-  if (!started || !parent || typeof parent !== 'object')
-    return refuse('its run_started names no parent: it is not a leg of a fan-out');
+  const read = first ? tryReadEntry(first, 'run_started') : { error: 'it has no entries' };
+  if ('error' in read) return refuse(`its first entry is not a run_started: ${read.error}`);
+  const started = read.payload;
+  const parent = started.parent;
+  if (!parent) return refuse('its run_started names no parent: it is not a leg of a fan-out');
   if (parent.session_id !== expect.parentSessionId)
     return refuse(
       `it is a leg of ${String(parent.session_id)}, not of ${expect.parentSessionId} (another workflow run or contract)`,
@@ -84,7 +86,7 @@ export function admitLeg(options: {
     );
   if (hashContract(started.contract as ResolvedContract) !== expect.contractHash)
     return refuse('its recorded contract does not hash to the contract hash it signed');
-  const head = (started.git as { head_sha?: unknown } | null)?.head_sha;
+  const head = started.git?.head_sha;
   if (expect.headSha && typeof head === 'string' && head !== expect.headSha)
     return refuse(`it ran on commit ${head.slice(0, 12)}, not ${expect.headSha.slice(0, 12)}`);
   const diffSha256 = recordedDiff(bundle.ledger.entries);

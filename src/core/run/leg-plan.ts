@@ -1,7 +1,7 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import { recordedWork } from '../executors/in-loop.js';
-import type { LedgerEntry } from '../ledger/index.js';
+import { type ChildParent, type LedgerEntry, tryReadEntry } from '../ledger/index.js';
 import { fanoutChildPlan } from './fanout-plan.js';
 
 /** Raised when a leg cannot be planned (no `[fanout]`, an attempt outside 1…K, an unknown arm). */
@@ -25,7 +25,7 @@ export interface LegRequest {
 export interface LegPlan {
   contract: ResolvedContract;
   contractHash: string;
-  parent: Record<string, unknown>;
+  parent: ChildParent;
 }
 
 /**
@@ -78,8 +78,10 @@ export function legPlan(contract: ResolvedContract, leg: LegRequest): LegPlan {
 
 /** The sha256 of the diff a run's executor recorded (`executor_result` / `delegated_result`), or null. */
 export function recordedDiff(entries: Iterable<LedgerEntry>): string | null {
-  for (const entry of entries)
-    if (entry.kind === 'executor_result' || entry.kind === 'delegated_result')
-      return recordedWork(entry.payload).diffSha256;
+  for (const entry of entries) {
+    if (entry.kind !== 'executor_result' && entry.kind !== 'delegated_result') continue;
+    const read = tryReadEntry(entry, entry.kind);
+    return 'error' in read ? null : recordedWork(read.payload).diffSha256;
+  }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/entry.js';
+import { tryReadEntry } from '../ledger/entry-kinds.js';
 
 /** One attempt of a fan-out as its `child_anchor` records it. */
 export interface ReportFanoutLeg {
@@ -32,51 +33,53 @@ export interface ReportFanout {
   applied: { applied: boolean; error: string | null } | null;
 }
 
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-
-/** The fan-out of a run, from its `child_anchor`, `fanout_reduction` and `fanout_applied` entries; null when it has none. */
+/**
+ * The fan-out of a run, from its `child_anchor`, `fanout_reduction` and `fanout_applied` entries,
+ * each read as its kind (entry-kinds.ts); null when it has no reduction. A malformed one is left
+ * out here: the run report already names it and reads the run as failed.
+ */
 export function fanoutFromEntries(entries: readonly LedgerEntry[]): ReportFanout | null {
-  const reduction = entries.find((e) => e.kind === 'fanout_reduction');
-  if (!reduction) return null;
+  const found = entries.find((e) => e.kind === 'fanout_reduction');
+  const reduction = found && tryReadEntry(found, 'fanout_reduction');
+  if (!reduction || 'error' in reduction) return null;
   const p = reduction.payload;
-  const named = new Set(
-    (Array.isArray(p.children) ? p.children : []).map((c) => num((c as { anchor_seq?: unknown }).anchor_seq)),
-  );
-  const legs = entries
-    .filter((e) => e.kind === 'child_anchor' && named.has(e.seq))
-    .map((e): ReportFanoutLeg => {
-      const a = e.payload;
-      return {
-        attempt: num(a.attempt),
-        sessionId: String(a.child_session_id ?? ''),
-        status: String(a.status ?? 'completed'),
-        overall: textOrNull(a.overall),
-        checksMet: num(a.checks_met),
-        checks: num(a.checks),
-        costUsd: num(a.cost_usd),
-        totalTokens: num(a.total_tokens),
-        error: textOrNull(a.error),
-      };
+  const named = new Set(p.children.map((child) => child.anchor_seq));
+  const legs: ReportFanoutLeg[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'child_anchor' || !named.has(entry.seq)) continue;
+    const read = tryReadEntry(entry, 'child_anchor');
+    if ('error' in read) continue;
+    const a = read.payload;
+    legs.push({
+      attempt: a.attempt ?? 0,
+      sessionId: a.child_session_id,
+      status: a.status ?? 'completed',
+      overall: a.overall ?? null,
+      checksMet: a.checks_met ?? 0,
+      checks: a.checks ?? 0,
+      costUsd: a.cost_usd ?? 0,
+      totalTokens: a.total_tokens ?? 0,
+      error: a.error ?? null,
     });
-  const winner = p.winner as { attempt?: unknown } | null | undefined;
-  const applied = entries.find((e) => e.kind === 'fanout_applied')?.payload;
+  }
+  const appliedEntry = entries.find((e) => e.kind === 'fanout_applied');
+  const applied = appliedEntry ? tryReadEntry(appliedEntry, 'fanout_applied') : null;
   return {
-    reducer: String(p.reducer ?? ''),
-    attempts: num(p.attempts),
+    reducer: p.reducer,
+    attempts: p.attempts ?? legs.length,
     legs,
-    winner: winner ? num(winner.attempt) : null,
-    why: String(p.why ?? ''),
+    winner: p.winner ? (p.winner.attempt ?? null) : null,
+    why: p.why ?? '',
     runners: p.runners === true,
-    excluded: (Array.isArray(p.excluded) ? p.excluded : []).map((x) => {
-      const leg = x as Record<string, unknown>;
-      return {
-        artifact: String(leg.artifact ?? ''),
-        attempt: typeof leg.attempt === 'number' ? leg.attempt : null,
-        reason: String(leg.reason ?? ''),
-      };
-    }),
-    missing: (Array.isArray(p.missing) ? p.missing : []).filter((n): n is number => typeof n === 'number'),
-    applied: applied ? { applied: applied.applied === true, error: textOrNull(applied.error) } : null,
+    excluded: (p.excluded ?? []).map((leg) => ({
+      artifact: leg.artifact,
+      attempt: leg.attempt ?? null,
+      reason: leg.reason,
+    })),
+    missing: p.missing ?? [],
+    applied:
+      applied && !('error' in applied)
+        ? { applied: applied.payload.applied, error: applied.payload.error ?? null }
+        : null,
   };
 }

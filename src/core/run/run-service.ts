@@ -1,5 +1,5 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
-import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
+import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
@@ -7,7 +7,7 @@ import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { RunnerLegs } from './fanout-types.js';
-import { readRecordedContract } from './recorded-contract.js';
+import { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 import { resumeContract, runContract } from './run-contract.js';
 import {
   type CommonRunOptions,
@@ -52,7 +52,7 @@ export interface StartRunOptions {
    * A fan-out leg on an Actions runner: signed into its `run_started` as `parent` (the parent
    * session the reducer job will write, the attempt, task, scope and slice) — docs/fanout.md.
    */
-  parent?: Record<string, unknown> | undefined;
+  parent?: ChildParent | undefined;
   /** A reducer job: the attempts that ran on runners, verified and imported into `store`. */
   runnerLegs?: RunnerLegs | undefined;
 }
@@ -77,6 +77,11 @@ export interface ResumeRunOptions extends RunPlace {
   verify?: ResumeVerification | undefined;
   /** The format the host resolved the contract with (its keys beside core's); default core's. */
   contractFormat?: ContractFormat | undefined;
+  /**
+   * The session's recorded contract when the host already read it (`readRecordedContract`, e.g. to
+   * set up isolation or name its check run first): a resume reads `run_started` once, not again here.
+   */
+  recorded?: RecordedContract | undefined;
 }
 
 /** A run that ended in `run_failed`: the ledger is terminal and verifiable; `cancelled` when a signal stopped it. */
@@ -158,7 +163,9 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
  * replay), building the same context, executor model and panel a fresh run would.
  */
 export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
-  const { contract } = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const recorded =
+    options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const { contract } = recorded;
   const prepared = prepareRun(contract, options);
   return settle(contract, prepared.ctx, () =>
     resumeContract({
@@ -170,6 +177,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
       expectedContractHash: options.expectedContractHash,
       verify: options.verify,
       contractFormat: options.contractFormat,
+      recorded,
     }),
   );
 }

@@ -1,6 +1,6 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import type { ChildParent, LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
@@ -10,6 +10,7 @@ import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
 import type { FanoutSummary, RunnerLegs } from './fanout-types.js';
 import type { ChangesPublisher } from './publish-changes.js';
+import type { RecordedContract } from './recorded-contract.js';
 
 /** What both a fresh run and a resume need besides the contract. */
 export interface CommonRunOptions {
@@ -68,7 +69,7 @@ export interface RunContractOptions extends CommonRunOptions {
    */
   git?: GitInfo | null | undefined;
   /** Set for a child run (docs/fanout.md): signed into its `run_started` as `parent`. */
-  parent?: Record<string, unknown> | undefined;
+  parent?: ChildParent | undefined;
 }
 
 export interface ResumeContractOptions extends CommonRunOptions {
@@ -83,6 +84,8 @@ export interface ResumeContractOptions extends CommonRunOptions {
   verify?: ResumeVerification | undefined;
   /** The format the contract was resolved with (a host's keys beside core's); default core's. */
   contractFormat?: ContractFormat | undefined;
+  /** The recorded contract, when the caller already read it (run-service.ts `resumeRun`): not read again. */
+  recorded?: RecordedContract | undefined;
 }
 
 export interface OutcomeBase {

@@ -1,5 +1,10 @@
-import type { LedgerEntry, LedgerStore } from '../ledger/index.js';
-import { ANNOTATION_KINDS } from '../ledger/index.js';
+import {
+  ANNOTATION_KINDS,
+  type LedgerEntry,
+  type LedgerStore,
+  type PayloadOf,
+  tryReadEntry,
+} from '../ledger/index.js';
 import { type ChildResult, readChild } from './child-run.js';
 import type { ChildStatus, RunnerLeg } from './fanout-types.js';
 import { recordedDiff } from './leg-plan.js';
@@ -21,17 +26,17 @@ export function storedChild(store: LedgerStore, leg: RunnerLeg): StoredChild {
   const entries = [...store.entries(leg.sessionId)];
   const facts = readChild(store, leg.sessionId);
   const last = entries.findLast((e) => !ANNOTATION_KINDS.has(e.kind));
-  const failed = last?.kind === 'run_failed' ? String(last.payload.error ?? 'failed') : null;
-  const status: ChildStatus =
-    last?.kind === 'run_completed'
-      ? 'completed'
-      : last?.kind === 'suspended'
-        ? 'suspended'
-        : failed === 'cancelled'
-          ? 'cancelled'
-          : 'failed';
-  const started = entries[0]?.kind === 'run_started' ? time(entries[0].payload.started_at) : null;
-  const finished = last ? time(last.payload.finished_at ?? last.payload.failed_at) : null;
+  const completed = last?.kind === 'run_completed' ? payloadOf(last, 'run_completed') : null;
+  const failed = last?.kind === 'run_failed' ? payloadOf(last, 'run_failed') : null;
+  const failure = failed ? (failed.error ?? 'failed') : null;
+  const status: ChildStatus = completed
+    ? 'completed'
+    : last?.kind === 'suspended'
+      ? 'suspended'
+      : failure === 'cancelled'
+        ? 'cancelled'
+        : 'failed';
+  const started = entries[0] ? payloadOf(entries[0], 'run_started') : null;
   return {
     result: {
       attempt: leg.attempt,
@@ -43,35 +48,40 @@ export function storedChild(store: LedgerStore, leg: RunnerLeg): StoredChild {
       diffSha256: recordedDiff(entries),
       error: facts.verdict
         ? null
-        : (failed ?? (status === 'suspended' ? 'suspended' : `ended with ${last?.kind ?? 'nothing'}`)),
+        : (failure ?? (status === 'suspended' ? 'suspended' : `ended with ${last?.kind ?? 'nothing'}`)),
     },
-    startedAt: started,
-    finishedAt: finished,
+    startedAt: time(started?.started_at),
+    finishedAt: time(completed?.finished_at ?? failed?.failed_at),
   };
+}
+
+/** An entry's payload read as its kind, or null when it does not fit (the leg's verification named it). */
+function payloadOf<K extends 'run_started' | 'run_completed' | 'run_failed' | 'verdict' | 'model_result'>(
+  entry: LedgerEntry,
+  kind: K,
+): PayloadOf<K> | null {
+  const read = tryReadEntry(entry, kind);
+  return 'error' in read ? null : read.payload;
 }
 
 /** A child's spend: its verdict's totals when it has one, else what its model calls recorded. */
 function usageOf(entries: readonly LedgerEntry[]): ChildResult['usage'] {
-  const steps = entries.filter((e) => e.kind === 'model_result').length;
-  const verdict = entries.findLast((e) => e.kind === 'verdict')?.payload;
+  const calls = entries.filter((e) => e.kind === 'model_result');
+  const verdictEntry = entries.findLast((e) => e.kind === 'verdict');
+  const verdict = verdictEntry ? payloadOf(verdictEntry, 'verdict') : null;
   if (verdict)
-    return {
-      costUsd: Number(verdict.cost_usd ?? 0),
-      totalTokens: Number(verdict.total_tokens ?? 0),
-      steps,
-    };
+    return { costUsd: verdict.cost_usd ?? 0, totalTokens: verdict.total_tokens ?? 0, steps: calls.length };
   let costUsd = 0;
   let totalTokens = 0;
-  for (const entry of entries) {
-    const usage = entry.payload.usage as Record<string, unknown> | undefined;
-    if (!usage || typeof usage !== 'object') continue;
-    costUsd += Number(usage.cost_usd ?? 0) || 0;
-    totalTokens += (Number(usage.input_tokens ?? 0) || 0) + (Number(usage.output_tokens ?? 0) || 0);
+  for (const entry of calls) {
+    const usage = payloadOf(entry, 'model_result')?.usage;
+    costUsd += usage?.cost_usd ?? 0;
+    totalTokens += (usage?.input_tokens ?? 0) + (usage?.output_tokens ?? 0);
   }
-  return { costUsd, totalTokens, steps };
+  return { costUsd, totalTokens, steps: calls.length };
 }
 
-function time(value: unknown): number | null {
+function time(value: string | undefined): number | null {
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
   return Number.isFinite(ms) ? ms : null;
 }

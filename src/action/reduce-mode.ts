@@ -186,10 +186,8 @@ export async function reduceEval(job: LegJob): Promise<void> {
   writeFileSync(
     pagePath,
     renderEvalPage({
-      report: result.report,
-      sessionId: result.sessionId,
+      ...result,
       contractId: contract.contract.id,
-      headHash: result.headHash,
       verifyCommand,
       generator: `truss ${pkg.version}`,
     }),

@@ -14,27 +14,38 @@ import { SigningKey } from '../../src/core/ledger/index.js';
 import { ActionHarness, type ActionRun, API, git, webhookExample } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
-import { type FakeResults, runtimeToken, serveArtifacts, startFakeResults } from '../helpers/fake-results.js';
+import {
+  type FakeResults,
+  runtimeToken,
+  startFakeArtifacts,
+  stopFakeResults,
+} from '../helpers/fake-results.js';
 import { unzip, zipOf } from '../helpers/zip.js';
 
 type Json = Record<string, unknown>;
 
-/** Each attempt's "agent" writes what its runner's checkout holds in .git/truss-answer. */
-const CONTRACT = contractToml(
-  { id: 'write-done', title: 'Write done.txt', intent: 'Create done.txt containing the word done' },
-  { kind: 'check', desc: 'done.txt says done', run: 'grep -qx done done.txt' },
-  {
-    executor: {
-      kind: 'delegated-cli',
-      command: 'sh',
-      args: ['-c', 'cat > /dev/null; cat .git/truss-answer > done.txt'],
-      prompt_via: 'stdin',
-      timeout_sec: 30,
+/** The write-done contract whose "agent" writes what its runner's checkout holds in .git/truss-answer. */
+function answerContract(tables: Parameters<typeof contractToml>[2] = {}): string {
+  return contractToml(
+    { id: 'write-done', title: 'Write done.txt', intent: 'Create done.txt containing the word done' },
+    { kind: 'check', desc: 'done.txt says done', run: 'grep -qx done done.txt' },
+    {
+      executor: {
+        kind: 'delegated-cli',
+        command: 'sh',
+        args: ['-c', 'cat > /dev/null; cat .git/truss-answer > done.txt'],
+        prompt_via: 'stdin',
+        timeout_sec: 30,
+      },
+      ...tables,
     },
-    budget: { max_cost_usd: 2 },
-    fanout: { attempts: 4, reducer: 'best_score' },
-  },
-);
+  );
+}
+
+const CONTRACT = answerContract({
+  budget: { max_cost_usd: 2 },
+  fanout: { attempts: 4, reducer: 'best_score' },
+});
 
 const HEAD_BRANCH = 'changes'; // head.ref of the real pull_request.opened example
 
@@ -45,13 +56,12 @@ describe('fan-out across runners: fanout-leg jobs and a mode: reduce job', () =>
   beforeEach(async () => {
     harness = new ActionHarness();
     harness.baseContract = CONTRACT;
-    results = await startFakeResults();
-    serveArtifacts(harness.fake, results, API);
+    results = await startFakeArtifacts(harness.fake, API);
   });
 
   afterEach(async () => {
     await harness.stop();
-    await new Promise<void>((resolve) => results.server.close(() => resolve()));
+    await stopFakeResults(results);
   });
 
   // Every job is a fresh runner: its own RUNNER_TEMP, so its own ledger database.
@@ -211,19 +221,7 @@ describe('fan-out across runners: fanout-leg jobs and a mode: reduce job', () =>
   });
 
   it('eval over runners: a workflow_dispatch matrix of arm × repeat legs and a reducer that signs the eval report', async () => {
-    harness.baseContract = contractToml(
-      { id: 'write-done', intent: 'Create done.txt containing the word done' },
-      { kind: 'check', desc: 'done.txt says done', run: 'grep -qx done done.txt' },
-      {
-        executor: {
-          kind: 'delegated-cli',
-          command: 'sh',
-          args: ['-c', 'cat > /dev/null; cat .git/truss-answer > done.txt'],
-          prompt_via: 'stdin',
-          timeout_sec: 30,
-        },
-      },
-    );
+    harness.baseContract = answerContract();
     const ARMS = 'fast:executor.timeout_sec=20,slow:executor.timeout_sec=40';
     const dispatch = webhookExample('workflow_dispatch');
     const evalLeg = async (arm: string, repeat: number, answer: string, env: Record<string, string> = {}) => {

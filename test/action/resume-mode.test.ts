@@ -24,7 +24,12 @@ import {
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
-import { type FakeResults, runtimeToken, serveArtifacts, startFakeResults } from '../helpers/fake-results.js';
+import {
+  type FakeResults,
+  runtimeToken,
+  startFakeArtifacts,
+  stopFakeResults,
+} from '../helpers/fake-results.js';
 import { unzip, zipOf } from '../helpers/zip.js';
 
 const GATED = contractToml(
@@ -72,13 +77,12 @@ describe('suspend on an approval gate, resume in a later job', () => {
   beforeEach(async () => {
     harness = new ActionHarness();
     harness.baseContract = GATED;
-    results = await startFakeResults();
-    serveArtifacts(harness.fake, results, API);
+    results = await startFakeArtifacts(harness.fake, API);
   });
 
   afterEach(async () => {
     await harness.stop();
-    await new Promise<void>((resolve) => results.server.close(() => resolve()));
+    await stopFakeResults(results);
   });
 
   const runnerEnv = () => ({

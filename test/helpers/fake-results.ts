@@ -170,3 +170,14 @@ export function serveArtifacts(fake: FakeGitHub, results: FakeResults, api: stri
       : { status: 404, body: { message: 'Not Found' } };
   });
 }
+
+/** A fake results service whose artifacts `fake` lists and redirects to (serveArtifacts). */
+export async function startFakeArtifacts(fake: FakeGitHub, api: string): Promise<FakeResults> {
+  const results = await startFakeResults();
+  serveArtifacts(fake, results, api);
+  return results;
+}
+
+export function stopFakeResults(results: FakeResults): Promise<void> {
+  return new Promise<void>((resolve) => results.server.close(() => resolve()));
+}

@@ -19,7 +19,7 @@ import { fanoutChildPlan } from '../../src/core/run/fanout-plan.js';
 import type { ExcludedLeg, RunnerLeg } from '../../src/core/run/fanout-types.js';
 import { type CompletedOutcome, runContract } from '../../src/core/run/index.js';
 import { admitLeg, importLeg, type LegExpectation } from '../../src/core/run/leg-admission.js';
-import { legPlan, recordedDiff } from '../../src/core/run/leg-plan.js';
+import { type LegPlan, legPlan, recordedDiff } from '../../src/core/run/leg-plan.js';
 import {
   AGENT_KEY,
   contractFrom,
@@ -111,21 +111,15 @@ describe('fan-out legs on separate runners, reduced in one job', () => {
     return dir;
   }
 
-  /** One leg job: its own clone and ledger file, the leg's child plan, exported as it would be uploaded. */
-  async function runLeg(
-    contract: ReturnType<typeof fanoutContract>,
-    n: number,
-    provider: Provider,
-    options: { key?: Signer; parent?: string } = {},
-  ): Promise<Leg> {
+  /** One leg job: its own clone and ledger file, running its plan, exported as it would be uploaded. */
+  async function runPlan(plan: LegPlan, provider: Provider, key: Signer = AGENT_KEY): Promise<Leg> {
     const store = openStore();
-    const plan = legPlan(contract.contract, { attempt: n, parentSessionId: options.parent ?? PARENT });
     const outcome = await runContract({
       contract: plan.contract,
       contractHash: plan.contractHash,
       workdir: clone(),
       store,
-      signer: options.key ?? AGENT_KEY,
+      signer: key,
       ctx: ctxFor(plan.contract),
       panel: { unavailable: 'no panel in this test' },
       env: ENV,
@@ -141,6 +135,17 @@ describe('fan-out legs on separate runners, reduced in one job', () => {
       patch: diff ? (store.blob(diff)?.bytes ?? null) : null,
       sessionId: outcome.sessionId,
     };
+  }
+
+  /** Attempt n of a fan-out contract as a leg job. */
+  function runLeg(
+    contract: ReturnType<typeof fanoutContract>,
+    n: number,
+    provider: Provider,
+    options: { key?: Signer; parent?: string } = {},
+  ): Promise<Leg> {
+    const plan = legPlan(contract.contract, { attempt: n, parentSessionId: options.parent ?? PARENT });
+    return runPlan(plan, provider, options.key);
   }
 
   function expectation(contract: ReturnType<typeof fanoutContract>, n: number): LegExpectation {
@@ -360,34 +365,17 @@ describe('fan-out legs on separate runners, reduced in one job', () => {
     );
     const arms = parseArms('right:budget.max_steps=4,wrong:budget.max_steps=5');
     const evalLeg = async (arm: (typeof arms)[number], repeat: number, content: string) => {
-      const store = openStore();
       const plan = legPlan(base.contract, { attempt: repeat, parentSessionId: PARENT, arm });
-      const outcome = await runContract({
-        contract: plan.contract,
-        contractHash: plan.contractHash,
-        workdir: clone(),
-        store,
-        signer: AGENT_KEY,
-        ctx: ctxFor(plan.contract),
-        panel: { unavailable: 'none' },
-        env: ENV,
-        codeVersion: 'test',
-        principal: { login: 'leg' },
-        executorProvider: scripted(attempt(content)),
-        parent: plan.parent,
-        cleanRoomParent: scratch,
-      });
-      const diff = recordedDiff(store.entries(outcome.sessionId));
-      const bundle = exportBundle(store, outcome.sessionId, crypto);
+      const leg = await runPlan(plan, scripted(attempt(content)));
       const expect_ = {
         parentSessionId: PARENT,
         attempt: repeat,
-        contractHash: legPlan(base.contract, { attempt: repeat, parentSessionId: PARENT, arm }).contractHash,
+        contractHash: plan.contractHash,
         arm: arm.name,
         repeat,
         headSha: null,
       };
-      return { bundle, patch: diff ? (store.blob(diff)?.bytes ?? null) : null, expect: expect_ };
+      return { ...leg, expect: expect_ };
     };
     const [right, wrong] = arms as [(typeof arms)[number], (typeof arms)[number]];
     const runs = [

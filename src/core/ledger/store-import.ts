@@ -16,7 +16,7 @@ const STATUS_AFTER: Record<string, SessionStatus> = {
  * Copies a bundle's ledger — the session and every child session it carries — into the store as it
  * is: the same ids, keys, payloads, hashes and signatures, so the copy verifies exactly as the
  * bundle did and a parent written in this store can anchor it (docs/fanout.md "Fan-out across
- * runners"). One transaction: a session that already exists, a payload that is not canonical
+ * runners"). One transaction: a session that already exists, a payload that cannot be canonicalised
  * or an entry whose hash or link does not recompute refuses the whole import. Signatures are the
  * caller's to have checked (verifyBundle against pinned keys) — and the store's verifySession
  * checks them again on the copy.

@@ -4,8 +4,10 @@ import pkg from '../../package.json' with { type: 'json' };
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
+import { lazyChangedFiles } from '../github/path-filter.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
+import { appReviewComments } from '../github/settings.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
@@ -75,8 +77,18 @@ export async function run(env: Record<string, string | undefined> = process.env)
           context,
           octokit,
           setup,
-          runContracts: (target, names, intent, verifyOnly) =>
-            runContracts({ inputs, context, octokit, setup, target, names, intent, verifyOnly }),
+          runContracts: (target, names, intent, verifyOnly, named) =>
+            runContracts({
+              inputs,
+              context,
+              octokit,
+              setup,
+              target,
+              names,
+              intent,
+              verifyOnly,
+              filterPaths: !named,
+            }),
         });
         finish(results, inputs, setup);
       } else if (mode === 'resume') {
@@ -108,7 +120,12 @@ export async function run(env: Record<string, string | undefined> = process.env)
             if (inputs.arms) await reduceEval(job);
             else
               finish(
-                await runContracts({ ...job, names: inputs.contract, reduce: fanoutReducer(job) }),
+                await runContracts({
+                  ...job,
+                  names: inputs.contract,
+                  reduce: fanoutReducer(job),
+                  filterPaths: dispatch === null,
+                }),
                 inputs,
                 setup,
                 'reduce',
@@ -116,7 +133,14 @@ export async function run(env: Record<string, string | undefined> = process.env)
           } else {
             const leg = inputs.fanoutLeg === null ? undefined : legRequest(inputs, context);
             finish(
-              await runContracts({ ...job, ...dispatchedRun(dispatch, inputs.contract), leg }),
+              await runContracts({
+                ...job,
+                ...dispatchedRun(dispatch, inputs.contract),
+                leg,
+                // The App decided before it dispatched a named contract; a pull request event filters here.
+                filterPaths: dispatch === null,
+                appDispatched: dispatch?.checkRunId != null,
+              }),
               inputs,
               setup,
               leg ? 'leg' : 'run',
@@ -149,6 +173,10 @@ async function runContracts(options: {
   leg?: RunAndReportOptions['leg'];
   /** This job reduces the legs of a fan-out over runners (`mode: reduce`). */
   reduce?: RunAndReportOptions['reduce'];
+  /** Skip contracts whose `[contract] paths` the pull request does not touch (path-filter.ts). */
+  filterPaths?: boolean;
+  /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
+  appDispatched?: boolean;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target, leg, reduce } = options;
   if ((leg || reduce) && options.names.length !== 1)
@@ -194,6 +222,8 @@ async function runContracts(options: {
     check: inputs.check && !leg,
     checkRunIds: options.checkRunIds,
     comment: inputs.comment && !leg,
+    reviewComments:
+      !leg && (inputs.reviewComments || (options.appDispatched === true && appReviewComments(config))),
     dryRun: inputs.dryRun,
     // Only the reducer's winner is ever published; a leg's changes travel in its artifact.
     publishChanges: leg ? undefined : changesPublisher({ inputs, context, octokit, setup, target }),
@@ -203,6 +233,11 @@ async function runContracts(options: {
     leg,
     reduce,
     isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
+    changedFiles:
+      options.filterPaths && target.prNumber !== null
+        ? lazyChangedFiles(octokit, { owner: context.owner, repo: context.repo }, target.prNumber)
+        : undefined,
+    trigger: inputs.triggerPhrase,
     log: setup.log,
   });
   if (inputs.check && !leg && target.prNumber !== null && results.length > 0) {

@@ -1,7 +1,7 @@
+import { CountingEntries } from './bench-entries.js';
 import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
-  checkEvalReport,
   childAnchorFinding,
   type FanoutReductionFinding,
   readFanoutReduction,
@@ -44,6 +44,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -151,6 +152,7 @@ export class ChainVerifier {
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
+  readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
   readonly #views: DerivedViews = {
     contract: null,
@@ -445,13 +447,11 @@ export class ChainVerifier {
         else this.#reductions.push(reduction);
         break;
       }
-      case 'eval_report': {
-        const read = tryReadEntry(entry, 'eval_report');
-        const error =
-          'error' in read
-            ? `seq ${entry.seq}: ${read.error}`
-            : checkEvalReport(entry.seq, read.payload, this.#anchorsBySeq);
-        if (error) this.fail(entry.seq, 'bad_eval_report', error);
+      case 'eval_report':
+      case 'bench_result':
+      case 'bench_report': {
+        const bad = this.#counting.check(entry, this.#anchorsBySeq);
+        if (bad) this.fail(entry.seq, bad.code, bad.message);
         break;
       }
     }

@@ -1,8 +1,10 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS, ChildParentSchema } from './entry-kinds-children.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import {
   ApprovalAwaitSchema,
+  CitationSchema,
   ClauseVerdictSchema,
   ContentBlockSchema,
   checkRun,
@@ -217,6 +219,8 @@ const ENTRY_KIND_SCHEMAS = {
     usage: opt(UsageSchema),
     error: maybe(text),
     aimed_at_reviewers: maybe(flag),
+    /** The problems the seat named, anchored to changed lines or kept as prose (absent in older votes). */
+    citations: opt(array(CitationSchema)),
   }),
   verdict: looseObject({
     overall,
@@ -276,6 +280,7 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
+  ...BENCH_KINDS,
 };
 
 export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
+import type { LedgerStore, VerdictRef } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
-import { secretRedactor } from '../process/redact.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
-import { BudgetMeter } from '../runtime/budget.js';
-import { createCtx } from '../runtime/ctx.js';
-import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
@@ -15,7 +11,12 @@ import type { Overall } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
 import type { ExcludedLeg, RunnerLegs } from './fanout-types.js';
-import type { RunHost } from './run-service.js';
+import {
+  driveParentSession,
+  openParentSession,
+  type ParentSessionOptions,
+  type ParentSessionResult,
+} from './parent-session.js';
 import { storedChild } from './runner-legs.js';
 
 /**
@@ -62,18 +63,12 @@ export type EvalReport = {
   missing?: Array<{ arm: string; repeat: number }>;
 };
 
-export interface StartEvalOptions {
+export interface StartEvalOptions extends ParentSessionOptions {
   contract: ResolvedContract;
   contractHash: string;
   arms: EvalArm[];
   repeats: number;
   workdir: string;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  principal: Record<string, unknown>;
-  sessionId?: string | undefined;
-  host: RunHost;
   /**
    * The runs already ran on Actions runners (a reducer job): the legs verified and imported into
    * `store`, each naming its arm and repeat. Nothing runs here; the runs are anchored and counted.
@@ -83,9 +78,7 @@ export interface StartEvalOptions {
   format?: ContractFormat | undefined;
 }
 
-export type EvalResult =
-  | { status: 'completed'; sessionId: string; headHash: string; report: EvalReport }
-  | { status: 'aborted'; sessionId: string; message: string; cancelled: boolean };
+export type EvalResult = ParentSessionResult<EvalReport>;
 
 /**
  * `truss eval` (docs/eval.md): the contract runs `repeats` times per arm — each run a child run,
@@ -97,15 +90,12 @@ export type EvalResult =
  */
 export async function startEval(options: StartEvalOptions): Promise<EvalResult> {
   const { host, store, contract } = options;
-  const { events, signal, isolation, contractDir, ...passThrough } = host;
-  const ctx = createCtx({
-    ...(signal ? { signal } : {}),
-    events,
-    // No ceiling of its own: each run is held to its arm's [budget], and all of it is counted here.
-    budget: new BudgetMeter({}),
-    ...(isolation ? { isolation } : {}),
-  });
-  const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const lookup = {
+    env: host.env,
+    cwd: options.workdir,
+    fallbackCwd: host.hostCwd,
+    contractDir: host.contractDir,
+  };
   const arms = options.arms.map((arm) => {
     const applied = applyArm(contract, arm, options.format);
     const provider =
@@ -116,13 +106,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
   });
   const panel = buildPanelSeats(contract, lookup);
   const git = await readGitInfo(options.workdir);
-  const session = DurableSession.start({
-    store,
-    signer: options.signer,
-    codeVersion: options.codeVersion,
-    id: options.sessionId ?? randomUUID(),
-  });
-  const redact = secretRedactor(host.env, host.secrets ?? []);
+  const parentSession = openParentSession(options);
+  const { ctx, session, redact, passThrough } = parentSession;
   session.record('run_started', () => ({
     payload: {
       session_id: session.id,
@@ -136,14 +121,14 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       code_version: options.codeVersion,
       principal: options.principal,
       git,
-      isolation: { ...(isolation ?? NO_ISOLATION).report },
+      isolation: { ...(host.isolation ?? NO_ISOLATION).report },
       workdir: options.workdir,
       started_at: new Date(ctx.now()).toISOString(),
     },
   }));
   const runners = options.runnerLegs;
   const missing: Array<{ arm: string; repeat: number }> = [];
-  try {
+  return driveParentSession(parentSession, 'eval', 'eval_report', async () => {
     const reports: EvalArmReport[] = [];
     let attempt = 0;
     for (const { arm, contract: armContract, hash, provider } of arms) {
@@ -166,7 +151,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         // Runner legs ran elsewhere: nothing works here, so nothing is copied.
         shared: armContract.executor.kind === 'none' || runners !== undefined,
         parentDir: host.cleanRoomParent,
-        prepare: isolation ? (dir) => isolation.addWorkdir(dir) : undefined,
+        prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
       });
       const report: EvalArmReport = {
         name: arm.name,
@@ -197,14 +182,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
           const overall = child.verdict?.overall ?? null;
           const anchor = session.record('child_anchor', () => ({
             payload: {
-              child_session_id: child.sessionId,
-              child_root_hash: child.rootHash,
-              child_head_hash: child.headHash,
-              task: armContract.contract.intent,
-              scope: { write_scope: [...armContract.constraints.write_scope] },
-              budget_slice: { ...armContract.budget },
-              status: child.status,
-              verdict_ref: child.verdictRef,
+              ...anchorPayload(child, armContract.contract.intent, armContract),
               arm: arm.name,
               repeat,
               attempt,
@@ -239,29 +217,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         ? { excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })), missing }
         : {}),
     };
-    session.record('eval_report', () => ({ payload: report }));
-    session.record('run_completed', () => ({
-      payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'completed',
-      sessionId: session.id,
-      headHash: store.requireSession(session.id).head_hash ?? '',
-      report,
-    };
-  } catch (error) {
-    const cancelled = ctx.signal.aborted || error instanceof CancelledError;
-    const message = redact(cancelled ? 'cancelled' : ((error as Error).message ?? String(error)));
-    session.record('run_failed', () => ({
-      payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'aborted',
-      sessionId: session.id,
-      message: `eval ${session.id} failed: ${message}`,
-      cancelled,
-    };
-  }
+    return report;
+  });
 }
 
 /** One run of an arm, here: a child run in its own working copy (or the shared workdir). */
@@ -299,6 +256,20 @@ function runnerRun(
   const { result, startedAt, finishedAt } = storedChild(store, { ...leg, attempt });
   const wallMs = startedAt !== null && finishedAt !== null ? Math.max(0, finishedAt - startedAt) : 0;
   return { child: result, wallMs };
+}
+
+/** The fan-out fields of a `child_anchor` (docs/fanout.md) for a child run of `contract`. */
+export function anchorPayload(child: ChildResult, task: string, contract: ResolvedContract) {
+  return {
+    child_session_id: child.sessionId,
+    child_root_hash: child.rootHash,
+    child_head_hash: child.headHash,
+    task,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budget_slice: { ...contract.budget },
+    status: child.status,
+    verdict_ref: child.verdictRef,
+  };
 }
 
 /** The deltas of every later arm against the first, and one sentence per arm. */

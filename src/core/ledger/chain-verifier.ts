@@ -7,6 +7,7 @@ import {
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
+import { DelegatedToolsCheck } from './delegated-tools-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -44,6 +45,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_delegated_tools'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -152,6 +154,7 @@ export class ChainVerifier {
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
+  readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -397,6 +400,8 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    const delegated = this.#delegated.observe(entry.seq, entry.kind, p);
+    if (delegated) this.fail(entry.seq, 'bad_delegated_tools', delegated);
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;

@@ -41,7 +41,10 @@ function activityName(entry: { kind: string; payload: Record<string, unknown> })
     case 'suspended':
       return p.await && typeof p.await === 'object' ? describeAwait(p.await as AwaitSpec) : '';
     case 'delegated_result':
+    case 'delegated_started':
       return String(p.command ?? '');
+    case 'delegated_tool_call':
+      return String(p.name);
     case 'checks_workspace':
       return String(p.checkout ?? '');
     case 'checks_setup':

@@ -11,6 +11,12 @@ export interface OutcomeJsonContext {
   key: SigningKey;
   dbPath: string;
   workdir: string;
+  /**
+   * Where the commands in the output are meant to be run: paths below it are shown relative to it.
+   * Default `io.cwd`; `truss mcp serve` gives `/`, so its caller (which does not know the server's
+   * directory) gets absolute paths.
+   */
+  commandCwd?: string | undefined;
 }
 
 /** The bundle and HTML report an outcome was exported to. */
@@ -20,8 +26,8 @@ export interface ExportedFiles {
 }
 
 /** The command that verifies an exported bundle against the key that signed it. */
-export function verifyCommandFor(cwd: string, bundlePath: string, key: SigningKey): string {
-  return `npx truss verify ${shellQuote(relativeOrAbsolute(cwd, bundlePath))} --key ${key.publicKeyHex}`;
+export function verifyCommandFor(cwd: string, bundlePath: string, publicKeyHex: string): string {
+  return `npx truss verify ${shellQuote(relativeOrAbsolute(cwd, bundlePath))} --key ${publicKeyHex}`;
 }
 
 /** A completed run as `truss run --json` prints it (and `truss mcp serve` answers it). */
@@ -58,7 +64,11 @@ export function completedJson(
     db: context.dbPath,
     bundle: files.bundlePath,
     report: files.reportPath,
-    verify_command: verifyCommandFor(context.io.cwd, files.bundlePath, context.key),
+    verify_command: verifyCommandFor(
+      context.commandCwd ?? context.io.cwd,
+      files.bundlePath,
+      context.key.publicKeyHex,
+    ),
     git: outcome.git,
     isolation: entries.find((e) => e.kind === 'run_started')?.payload.isolation ?? null,
     ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
@@ -67,10 +77,10 @@ export function completedJson(
 
 /** The commands that continue a suspended run, for whoever releases it. */
 export function releaseCommands(outcome: SuspendedOutcome, context: OutcomeJsonContext): string[] {
-  const { io } = context;
   const { suspension } = outcome;
-  const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
-  const workdir = context.workdir === io.cwd ? '' : ` --workdir ${shellQuote(context.workdir)}`;
+  const cwd = context.commandCwd ?? context.io.cwd;
+  const db = shellQuote(relativeOrAbsolute(cwd, context.dbPath));
+  const workdir = context.workdir === cwd ? '' : ` --workdir ${shellQuote(context.workdir)}`;
   const resume = `truss resume ${outcome.sessionId} --db ${db}${workdir}`;
   if ('approval' in suspension.await) {
     return [

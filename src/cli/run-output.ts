@@ -39,6 +39,7 @@ import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
 import {
   completedJson,
+  type OutcomeJsonContext,
   releaseCommands,
   shellQuote,
   suspendedJson,
@@ -135,12 +136,7 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
   };
 }
 
-export interface ReportContext {
-  io: CliIo;
-  store: LedgerStore;
-  key: SigningKey;
-  dbPath: string;
-  workdir: string;
+export interface ReportContext extends OutcomeJsonContext {
   /** `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
   bundle: string | undefined;
   json: boolean;
@@ -231,7 +227,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
   const { bundlePath, reportPath } = files;
   if (outcome.status === 'suspended') return reportSuspended(outcome, context, files);
   const entries = [...store.entries(outcome.sessionId)];
-  const verifyCommand = verifyCommandFor(io.cwd, bundlePath, context.key);
+  const verifyCommand = verifyCommandFor(io.cwd, bundlePath, context.key.publicKeyHex);
   if (context.json) {
     io.stdout(`${JSON.stringify(completedJson(outcome, context, files, entries), null, 2)}\n`);
   } else {

@@ -189,7 +189,11 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
   return EXIT.ok;
 }
 
-function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): number {
+/**
+ * A session's signed verdict with the chain's state and its human reviews, as `truss ledger verdict
+ * --json` prints it and `truss mcp serve`'s `truss_ledger_verdict` answers it.
+ */
+export function verdictView(store: LedgerStore, sessionId: string) {
   const session = store.requireSession(sessionId);
   const report = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
   let signed: LedgerEntry | undefined;
@@ -201,7 +205,14 @@ function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean
     chain_failure: report.failure,
     verdict: signed ? { seq: signed.seq, entry_hash: signed.entry_hash, ...signed.payload } : null,
     human_reviews: report.reviews,
+    head_hash: report.head_hash,
+    public_key: session.public_key,
   };
+  return { session, report, signed, result };
+}
+
+function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): number {
+  const { session, report, signed, result } = verdictView(store, sessionId);
   emit(io, json, result, () => {
     const lines = [
       `session ${sessionId} (${session.status})`,

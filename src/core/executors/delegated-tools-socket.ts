@@ -92,6 +92,8 @@ async function listen(dir: string, options: OpenToolSocketOptions): Promise<Tool
         'These are the only tools of this run: every call is checked against the contract and signed into its ledger.',
       tools: options.bridge.served,
       call: (name, args) => options.bridge.call(name, args),
+      // Every call is journaled, a refused one too: the bridge refuses unknown and disallowed tools.
+      passUnknown: true,
       input: socket,
       output: socket,
     });

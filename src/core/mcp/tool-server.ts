@@ -28,6 +28,11 @@ export interface ServeToolsOptions {
    * agent can read), never a JSON-RPC failure and never a crash of the server.
    */
   call(name: string, args: Record<string, unknown>): Promise<ServedAnswer>;
+  /**
+   * Hand calls to tools it does not advertise to {@link ServeToolsOptions.call} too (which then
+   * refuses and records them), instead of refusing them here.
+   */
+  passUnknown?: boolean;
   /** Newline-delimited JSON-RPC in and out: stdin/stdout, or both ends of a socket. */
   input: Readable;
   output: Writable;
@@ -65,7 +70,7 @@ export async function serveMcpTools(options: ServeToolsOptions): Promise<ServedC
   server.setRequestHandler(sdk.CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     let answer: ServedAnswer;
-    if (!names.has(name)) {
+    if (!names.has(name) && !options.passUnknown) {
       answer = {
         text: `unknown tool ${JSON.stringify(name)}; this server offers: ${[...names].join(', ') || 'none'}`,
         isError: true,

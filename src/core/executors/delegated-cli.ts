@@ -73,6 +73,8 @@ export interface RunDelegatedCliOptions {
    * suspension reports its work since the first start (`delegated_started` records it).
    */
   before?: WorktreeSnapshot | undefined;
+  /** Absolute paths left out of the work diff: the run's ledger, when it is written during the run. */
+  excludeFromDiff?: readonly string[];
 }
 
 export interface DelegatedResult {
@@ -215,7 +217,13 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     try {
       const after = await snapshotWorktree(before.root, env);
       headAfter = after.head;
-      changes = await diffSnapshots(before, after, env, options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES);
+      changes = await diffSnapshots(
+        before,
+        after,
+        env,
+        options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
+        options.excludeFromDiff,
+      );
     } catch (error) {
       gitError = `could not capture the working-tree diff after the run: ${message(error)}`;
     }

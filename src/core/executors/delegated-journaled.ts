@@ -1,5 +1,7 @@
+import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { findRepoRoot, type WorktreeSnapshot } from '../process/worktree-snapshot.js';
 import { childCtx } from '../runtime/child-ctx.js';
@@ -109,6 +111,8 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
         addEnv: wiring.env,
         ctx: attempt.ctx,
         ...(before ? { before } : {}),
+        // The tool calls are journaled while the CLI runs: a ledger inside the tree is not the work.
+        excludeFromDiff: ledgerFiles(session.store.path),
       });
       if (bridge.pendingGate) throw new GatePendingError(bridge.pendingGate);
       if (result.cancelled) throw new CancelledError();
@@ -174,4 +178,15 @@ async function recordedSnapshot(
   if (!git?.tree_before) return null;
   const root = await findRepoRoot(workdir, env).catch(() => null);
   return root ? { root, head: git.head_before ?? null, tree: git.tree_before } : null;
+}
+
+/** The ledger database and its SQLite side files, by real path. */
+function ledgerFiles(dbPath: string): string[] {
+  let real: string;
+  try {
+    real = join(realpathSync(dirname(dbPath)), basename(dbPath));
+  } catch {
+    return [];
+  }
+  return [real, `${real}-wal`, `${real}-shm`, `${real}-journal`];
 }

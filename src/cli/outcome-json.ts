@@ -55,15 +55,7 @@ export function completedJson(
       : null,
     checkout: reportFromEntries(outcome.sessionId, entries).checkout,
     self_validation: entries.filter((e) => e.kind === 'self_validation').map((e) => e.payload),
-    replayed: outcome.replayed,
-    cost_usd: outcome.spent.costUsd,
-    total_tokens: outcome.spent.totalTokens,
-    head_hash: outcome.headHash,
-    public_key: context.key.publicKeyHex,
-    key_id: context.key.keyId,
-    db: context.dbPath,
-    bundle: files.bundlePath,
-    report: files.reportPath,
+    ...signedFields(outcome, context, files),
     verify_command: verifyCommandFor(
       context.commandCwd ?? context.io.cwd,
       files.bundlePath,
@@ -107,6 +99,18 @@ export function suspendedJson(
     session_id: outcome.sessionId,
     status: 'suspended',
     suspension: outcome.suspension,
+    ...signedFields(outcome, context, files),
+    release,
+  };
+}
+
+/** What every outcome's JSON says of its spend, its head, its signer and where it was written. */
+function signedFields(
+  outcome: CompletedOutcome | SuspendedOutcome,
+  context: OutcomeJsonContext,
+  files: ExportedFiles,
+): Record<string, unknown> {
+  return {
     replayed: outcome.replayed,
     cost_usd: outcome.spent.costUsd,
     total_tokens: outcome.spent.totalTokens,
@@ -116,7 +120,6 @@ export function suspendedJson(
     db: context.dbPath,
     bundle: files.bundlePath,
     report: files.reportPath,
-    release,
   };
 }
 

@@ -95,7 +95,8 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
           dir,
           timeoutSec: executor.timeout_sec ?? DEFAULT_DELEGATED_TIMEOUT_SEC,
         });
-        await writeFile(wiring.configPath, wiring.config, { mode: 0o600 });
+        // Readable by the sandbox group once granted, like the token (the directory is private).
+        await writeFile(wiring.configPath, wiring.config, { mode: 0o640 });
       },
     });
     try {

@@ -58,7 +58,9 @@ export async function openToolSocket(options: OpenToolSocketOptions): Promise<To
 async function listen(dir: string, options: OpenToolSocketOptions): Promise<ToolSocket> {
   await chmod(dir, 0o700);
   const token = randomBytes(32).toString('hex');
-  await writeFile(join(dir, TOOL_TOKEN_FILE), `${token}\n`, { mode: 0o600 });
+  // Group-readable on purpose (the directory itself is 0700): under uid isolation the grant below
+  // hands the directory to the sandbox group, and owner-only files are never granted (security.md).
+  await writeFile(join(dir, TOOL_TOKEN_FILE), `${token}\n`, { mode: 0o640 });
   const sockets = new Set<Socket>();
   const connections = new Set<ServedConnection>();
   const server: Server = createServer((socket) => {

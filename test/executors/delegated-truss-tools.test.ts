@@ -202,6 +202,25 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
     expect(argv.some((a) => a.startsWith('mcp_servers.truss.args=["'))).toBe(true);
   });
 
+  it('a host that cannot start the tool server ends the run with a signed run_failed saying so', async () => {
+    const contract = journaledContract('claude', ['-p']);
+    const failed = runContract({
+      contract: contract.contract,
+      contractHash: contract.hash,
+      workdir,
+      store: run.store,
+      signer: AGENT_KEY,
+      ctx: ctxFor(contract.contract),
+      panel: { unavailable: 'no panel in this test' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      codeVersion: 'test',
+      principal: { login: 'test' },
+    });
+    await expect(failed).rejects.toThrow(/tools = "truss" needs a host that can start `truss mcp serve --tools`/);
+    const [session] = run.store.sessions();
+    expect(kindsOf(run.store, String(session?.id))).toEqual(['run_started', 'run_failed']);
+  });
+
   it('a gated call suspends the run; after approval the CLI starts again and that exact call is released', async () => {
     const gated = journaledContract(
       'claude',

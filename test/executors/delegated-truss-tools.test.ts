@@ -216,7 +216,9 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
       codeVersion: 'test',
       principal: { login: 'test' },
     });
-    await expect(failed).rejects.toThrow(/tools = "truss" needs a host that can start `truss mcp serve --tools`/);
+    await expect(failed).rejects.toThrow(
+      /tools = "truss" needs a host that can start `truss mcp serve --tools`/,
+    );
     const [session] = run.store.sessions();
     expect(kindsOf(run.store, String(session?.id))).toEqual(['run_started', 'run_failed']);
   });

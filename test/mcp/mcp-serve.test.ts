@@ -24,7 +24,7 @@ const KEY = keyFromByte(0x71);
 interface Answer {
   isError: boolean;
   text: string;
-  value: Record<string, any>;
+  value: Record<string, unknown>;
 }
 
 describe('truss mcp serve over stdio', () => {
@@ -46,7 +46,7 @@ describe('truss mcp serve over stdio', () => {
     return {
       isError: Boolean(result.isError),
       text,
-      value: (result.structuredContent ?? {}) as Record<string, any>,
+      value: result.structuredContent ?? {},
     };
   };
 
@@ -168,7 +168,7 @@ describe('truss mcp serve over stdio', () => {
     }
     expect(last.value).toMatchObject({ status: 'completed', verdict: 'pass', live: false });
     expect(last.value.result).toMatchObject({ verdict: 'pass', session_id: session });
-    expect(existsSync(String(last.value.result.bundle))).toBe(true);
+    expect(existsSync(String((last.value.result as { bundle: string }).bundle))).toBe(true);
     // The status comes from the database: a session of this ledger reads the same without the job.
     const db = join(root.dir, '.truss/ledger.db');
     const listed = runCli(['ledger', 'verdict', session, '--db', db, '--json']);

@@ -6,8 +6,6 @@ import { createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.
 import {
   type CompletedOutcome,
   type RunOutcome,
-  resumeContract,
-  runContract,
   type SuspendedOutcome,
 } from '../../src/core/run/index.js';
 import {
@@ -15,10 +13,12 @@ import {
   type AgentRun,
   APPROVER_KEY,
   contractFrom,
-  ctxFor,
   kindsOf,
   makeWorkdir,
   openRunStore,
+  PositionalAgent,
+  resumeAgent,
+  runAgent,
 } from '../helpers/agent-kit.js';
 import { APPROVED_CHECK, type Clause, contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { trustedOf } from '../helpers/keys.js';
@@ -83,20 +83,16 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
   });
   afterEach(() => run.close());
 
+  const host = { toolServer: TRUSS, approvers: new Map([[APPROVER_KEY.publicKeyHex, 'approver']]) };
+  /** A delegated run needs no model: the provider is never asked. */
   const start = (contract: ReturnType<typeof journaledContract>): Promise<RunOutcome> =>
-    runContract({
-      contract: contract.contract,
-      contractHash: contract.hash,
-      workdir,
+    runAgent({
       store: run.store,
-      signer: AGENT_KEY,
-      ctx: ctxFor(contract.contract, { events: run.events }),
-      panel: { unavailable: 'no panel in this test' },
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      codeVersion: 'test',
-      principal: { login: 'test' },
-      toolServer: TRUSS,
-      approvers: new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
+      contract,
+      workdir,
+      provider: new PositionalAgent([]),
+      events: run.events,
+      host,
     });
 
   it("signs every file write, command and refusal into the run's own session; the verdict comes from the harness", async () => {
@@ -204,18 +200,7 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
 
   it('a host that cannot start the tool server ends the run with a signed run_failed saying so', async () => {
     const contract = journaledContract('claude', ['-p']);
-    const failed = runContract({
-      contract: contract.contract,
-      contractHash: contract.hash,
-      workdir,
-      store: run.store,
-      signer: AGENT_KEY,
-      ctx: ctxFor(contract.contract),
-      panel: { unavailable: 'no panel in this test' },
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      codeVersion: 'test',
-      principal: { login: 'test' },
-    });
+    const failed = runAgent({ store: run.store, contract, workdir, provider: new PositionalAgent([]) });
     await expect(failed).rejects.toThrow(
       /tools = "truss" needs a host that can start `truss mcp serve --tools`/,
     );
@@ -256,17 +241,13 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
 
     const resume = () =>
-      resumeContract({
-        sessionId: first.sessionId,
+      resumeAgent({
         store: run.store,
-        signer: AGENT_KEY,
-        crypto: createNodeCrypto(),
+        sessionId: first.sessionId,
+        contract: gated.contract,
         workdir,
-        ctx: ctxFor(gated.contract),
-        panel: { unavailable: 'no panel in this test' },
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-        toolServer: TRUSS,
-        approvers: new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
+        provider: new PositionalAgent([]),
+        host: { toolServer: TRUSS },
       });
     // Without an approval the resume stays suspended and appends nothing.
     const count = kindsOf(run.store, first.sessionId).length;

@@ -25,7 +25,7 @@ export const TOOL_SPECS = [
         contract: {
           type: 'string',
           description:
-            'A contract NAME (.truss/contracts/NAME.toml of the workdir) or a path to a .toml file inside the served directory.',
+            'A contract NAME (.truss/contracts/NAME.toml of the workdir) or the path of a .toml file, relative to the workdir, inside the served directory.',
         },
         workdir: {
           type: 'string',

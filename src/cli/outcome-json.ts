@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerStore, SigningKey } from '../core/ledger/index.js';
+import { type LedgerEntry, type LedgerStore, readEntries, type SigningKey } from '../core/ledger/index.js';
 import type { CompletedOutcome, SuspendedOutcome } from '../core/run/index.js';
 import { reportFromEntries } from '../core/run/index.js';
 import { fanoutJson } from './fanout-output.js';
@@ -54,7 +54,7 @@ export function completedJson(
         }
       : null,
     checkout: reportFromEntries(outcome.sessionId, entries).checkout,
-    self_validation: entries.filter((e) => e.kind === 'self_validation').map((e) => e.payload),
+    self_validation: readEntries(entries, 'self_validation').map((e) => e.payload),
     ...signedFields(outcome, context, files),
     verify_command: verifyCommandFor(
       context.commandCwd ?? context.io.cwd,
@@ -62,7 +62,7 @@ export function completedJson(
       context.key.publicKeyHex,
     ),
     git: outcome.git,
-    isolation: entries.find((e) => e.kind === 'run_started')?.payload.isolation ?? null,
+    isolation: readEntries(entries, 'run_started')[0]?.payload.isolation ?? null,
     ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
   };
 }

@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
-import {
-  type CompletedOutcome,
-  type RunOutcome,
-  type SuspendedOutcome,
-} from '../../src/core/run/index.js';
+import type { CompletedOutcome, RunOutcome, SuspendedOutcome } from '../../src/core/run/index.js';
 import {
   AGENT_KEY,
   type AgentRun,

@@ -25,11 +25,14 @@ function verify(steps: Step[]) {
   }
 }
 
-const started: Step = ['delegated_started', { command: 'claude', tools: 'truss' }];
-const call = (n: number): Step => ['delegated_tool_call', { call: n, name: 'write_file', is_error: false }];
+const started: Step = ['delegated_started', { command: 'claude', tools: 'truss', offered: ['write_file'] }];
+const call = (n: number): Step => [
+  'delegated_tool_call',
+  { call: n, name: 'write_file', input_sha256: 'a'.repeat(64), is_error: false },
+];
 const result = (tools: Record<string, unknown> | undefined): Step => [
   'delegated_result',
-  { command: 'claude', ...(tools ? { tools } : {}) },
+  { command: 'claude', ...(tools ? { tools: { server: 'truss', ...tools } } : {}) },
 ];
 
 describe('delegated tool calls under verification', () => {
@@ -58,5 +61,13 @@ describe('delegated tool calls under verification', () => {
     expect(wrongStart.failure?.message).toMatch(/first_seq 7 is not a tool call/);
     const silent = verify([started, call(1), result(undefined)]);
     expect(silent.failure?.message).toMatch(/does not account for the tool calls/);
+    // Read through the catalogue: a call whose payload does not fit its kind fails the chain too.
+    const malformed = verify([
+      started,
+      ['delegated_tool_call', { call: 1, name: 'bash' }],
+      result(undefined),
+    ]);
+    expect(malformed.failure).toMatchObject({ code: 'bad_delegated_tools', seq: 2 });
+    expect(malformed.failure?.message).toMatch(/input_sha256 missing is malformed/);
   });
 });

@@ -153,6 +153,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       workdir,
       expectedContractHash,
       contractFormat: GITHUB_CONTRACT_FORMAT,
+      recorded,
       host: {
         events: progress,
         signal: abort.signal,

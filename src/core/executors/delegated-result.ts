@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PayloadOf } from '../ledger/entry-kinds.js';
 import type { CapturedStream } from '../process/bounded-capture.js';
 import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
 import type { DelegatedResult } from './delegated-cli.js';
@@ -8,8 +9,8 @@ import { type ExecutorOutcome, recordedWork } from './in-loop.js';
 export function delegatedStep(
   result: DelegatedResult,
   redactor: Redactor,
-  extra: Record<string, unknown> = {},
-): { payload: Record<string, unknown>; blobs: Uint8Array[] } {
+  extra: Pick<PayloadOf<'delegated_result'>, 'tools'> = {},
+): { payload: PayloadOf<'delegated_result'>; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(redactor);
   const redact = tally.redact;
   const stdout = redactBytes(result.stdout.bytes, redact);
@@ -53,19 +54,19 @@ export function delegatedStep(
 }
 
 /** The executor's outcome as its `delegated_result` recorded it (live or replayed). */
-export function delegatedOutcome(p: Record<string, unknown>, command: string): ExecutorOutcome {
+export function delegatedOutcome(p: PayloadOf<'delegated_result'>, command: string): ExecutorOutcome {
   let failure: string | null = null;
-  if (p.timed_out) failure = `delegated CLI ${command} timed out after ${String(p.timeout_sec)} s`;
-  else if (p.signal) failure = `delegated CLI ${command} was killed by ${String(p.signal)}`;
-  else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${String(p.exit_code)}`;
+  if (p.timed_out) failure = `delegated CLI ${command} timed out after ${p.timeout_sec} s`;
+  else if (p.signal) failure = `delegated CLI ${command} was killed by ${p.signal}`;
+  else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${p.exit_code}`;
   return {
     kind: 'delegated-cli',
-    finalText: String((p.stdout as { tail?: string } | undefined)?.tail ?? ''),
+    finalText: p.stdout?.tail ?? '',
     steps: 0,
     failure,
     budgetExhausted: null,
-    changedFiles: (p.changed_files as string[] | undefined) ?? [],
-    headAfter: (p.head_after as string | null | undefined) ?? null,
+    changedFiles: p.changed_files ?? [],
+    headAfter: p.head_after ?? null,
     work: recordedWork(p),
   };
 }

@@ -1,9 +1,11 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
 import { DELEGATED_TOOL_KINDS, DelegatedToolsSchema } from './entry-kinds-delegated.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import {
   ApprovalAwaitSchema,
+  CitationSchema,
   ClauseVerdictSchema,
   ContentBlockSchema,
   checkRun,
@@ -220,6 +222,8 @@ const ENTRY_KIND_SCHEMAS = {
     usage: opt(UsageSchema),
     error: maybe(text),
     aimed_at_reviewers: maybe(flag),
+    /** The problems the seat named, anchored to changed lines or kept as prose (absent in older votes). */
+    citations: opt(array(CitationSchema)),
   }),
   verdict: looseObject({
     overall,
@@ -279,6 +283,7 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
+  ...BENCH_KINDS,
   ...DELEGATED_TOOL_KINDS,
 };
 

@@ -237,6 +237,30 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'mcp_tool_pending signal missing is malformed (expected string)',
       ],
+      // A delegated CLI's journaled tools (docs/mcp.md "Journaled tools for delegated agents").
+      [
+        entry(1, 'delegated_started', { command: 'claude', tools: 'own', offered: [] }),
+        'delegated_started',
+        'delegated_started tools "own" is malformed (must be the string truss)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: '1', name: 'bash', input_sha256: HASH }),
+        'delegated_tool_call',
+        'delegated_tool_call call "1" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: 1, name: 'bash', input_sha256: HASH, approval: 'yes' }),
+        'delegated_tool_call',
+        'delegated_tool_call approval "yes" is malformed (must be the string pending or released)',
+      ],
+      [
+        entry(3, 'delegated_result', {
+          command: 'claude',
+          tools: { server: 'truss', calls: 2, first_seq: '2' },
+        }),
+        'delegated_result',
+        'delegated_result tools.first_seq "2" is malformed (expected an integer ≥ 0)',
+      ],
     ];
     for (const [e, kind, detail] of cases) {
       expect(tryReadEntry(e, kind)).toEqual({ error: detail });
@@ -278,6 +302,8 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'bench_result',
         'bench_report',
+        'delegated_started',
+        'delegated_tool_call',
       ]),
     );
   });

@@ -1,5 +1,4 @@
 import { CountingEntries } from './bench-entries.js';
-import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
   childAnchorFinding,
@@ -7,6 +6,7 @@ import {
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
+import { DelegatedToolsCheck } from './delegated-tools-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -44,6 +44,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_delegated_tools'
   | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
@@ -154,6 +155,7 @@ export class ChainVerifier {
   readonly #reductions: FanoutReductionFinding[] = [];
   readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
+  readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -403,6 +405,7 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
@@ -456,41 +459,4 @@ export class ChainVerifier {
       }
     }
   }
-}
-
-/**
- * Decodes one bundle entry (JSON from an untrusted file) for the chain verifier. A shape error is
- * reported as a chain failure at that position rather than thrown, so users learn which seq is bad.
- */
-export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry | { error: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { error: `entry ${position} is not an object` };
-  const e = raw as Record<string, unknown>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq) || e.seq < 0)
-    return { error: `entry ${position}: seq is not a non-negative integer` };
-  if (typeof e.kind !== 'string') return { error: `entry ${position}: kind is not a string` };
-  if (typeof e.payload !== 'object' || e.payload === null || Array.isArray(e.payload)) {
-    return { error: `entry ${position}: payload is not a JSON object` };
-  }
-  const prevHash = hexToBytes(e.prev_hash, 32);
-  const entryHash = hexToBytes(e.entry_hash, 32);
-  const signature = hexToBytes(e.signature, 64);
-  if (!prevHash) return { error: `entry ${position}: prev_hash is not 64 lowercase hex characters` };
-  if (!entryHash) return { error: `entry ${position}: entry_hash is not 64 lowercase hex characters` };
-  if (!signature) return { error: `entry ${position}: signature is not 128 lowercase hex characters` };
-  let canonicalPayload: string;
-  try {
-    canonicalPayload = canonicalJson(e.payload);
-  } catch (error) {
-    return { error: `entry ${position}: payload cannot be canonicalised (${(error as Error).message})` };
-  }
-  return {
-    seq: e.seq,
-    kind: e.kind,
-    payload: e.payload as Record<string, unknown>,
-    canonicalPayload,
-    prevHash,
-    entryHash,
-    signature,
-  };
 }

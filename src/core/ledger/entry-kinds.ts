@@ -1,6 +1,7 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
 import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS, ChildParentSchema } from './entry-kinds-children.js';
+import { DELEGATED_TOOL_KINDS, DelegatedToolsSchema } from './entry-kinds-delegated.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import {
   ApprovalAwaitSchema,
@@ -157,6 +158,8 @@ const ENTRY_KIND_SCHEMAS = {
     stderr: opt(OutputStreamSchema),
     git_error: maybe(text),
     redactions: opt(counts),
+    /** `tools = "truss"`: how many calls this start of the CLI made (docs/mcp.md). */
+    tools: opt(DelegatedToolsSchema),
     ...recordedWork,
   }),
   /** The agent's own run of a check (`run_checks`): evidence only, never the verdict. */
@@ -281,6 +284,7 @@ const ENTRY_KIND_SCHEMAS = {
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
   ...BENCH_KINDS,
+  ...DELEGATED_TOOL_KINDS,
 };
 
 export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;

@@ -1,4 +1,5 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { TrussCommand } from '../executors/delegated-tools-vendor.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
@@ -28,6 +29,12 @@ export interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
+  /**
+   * How the host starts its own `truss` command, for a delegated CLI with `[executor] tools =
+   * "truss"`: the CLI starts `truss mcp serve --tools` as its MCP server (docs/mcp.md). Absent, such
+   * a contract cannot run on this host.
+   */
+  toolServer?: TrussCommand | undefined;
   /**
    * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
    * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).

@@ -105,6 +105,7 @@ function report(overrides: Partial<RunReport>): RunReport {
     forced: [],
     isolation: null,
     context: null,
+    fanout: null,
     runError: null,
     costUsd: 0.012345,
     totalTokens: 12345,

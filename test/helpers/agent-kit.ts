@@ -14,7 +14,12 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
+import {
+  type RunContractOptions,
+  type RunOutcome,
+  resumeContract,
+  runContract,
+} from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { APPROVED_CHECK, contractToml } from './contract-toml.js';
@@ -144,6 +149,8 @@ export async function runAgent(options: {
   events?: RunEvent[];
   clock?: () => number;
   recalledMemory?: RecalledMemoryBlock;
+  /** More of what a host hands the run (a tool server, approvers…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   const { contract, hash } = options.contract;
   return runContract({
@@ -160,6 +167,7 @@ export async function runAgent(options: {
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.recalledMemory ? { recalledMemory: options.recalledMemory } : {}),
+    ...options.host,
   });
 }
 
@@ -174,6 +182,8 @@ export async function resumeAgent(options: {
   approvers?: Map<string, string>;
   events?: RunEvent[];
   clock?: () => number;
+  /** More of what a host hands the resume (a tool server…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   return resumeContract({
     sessionId: options.sessionId,
@@ -189,6 +199,7 @@ export async function resumeAgent(options: {
     // The test approver is configured unless a test pins its own set.
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...options.host,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type VerdictRef,
 } from './child-anchor.js';
 import { CompactionChecker } from './compaction-check.js';
+import { DelegatedToolsCheck } from './delegated-tools-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -44,6 +45,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_delegated_tools'
   | 'bad_bench_result'
   | 'bad_compaction'
   | 'view_mismatch'
@@ -156,6 +158,7 @@ export class ChainVerifier {
   readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
   readonly #compactions = new CompactionChecker();
+  readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -406,6 +409,7 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;

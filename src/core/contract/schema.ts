@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
+import { MemorySchema } from './memory-schema.js';
 
 const envName = z
   .string()
@@ -172,6 +173,8 @@ const environmentLayerShape = {
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: McpSchema.optional(),
+  /** `[memory]`: lesson extraction, recall limits, playbook recall (docs/memory.md). */
+  memory: MemorySchema.optional(),
 };
 
 const contractSection = z.strictObject({
@@ -204,6 +207,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  memory: MemorySchema.optional(),
   fanout: FanoutSchema.optional(),
 };
 

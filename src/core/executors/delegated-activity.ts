@@ -21,6 +21,8 @@ export async function runDelegatedActivity(options: {
   ctx: Ctx;
   env: Record<string, string | undefined>;
   redact: Redactor;
+  /** Recalled memory for the prompt (docs/memory.md "Recall"). */
+  recalled?: string | undefined;
 }): Promise<ExecutorOutcome> {
   const { contract } = options;
   const command = contract.executor.command ?? '';
@@ -34,6 +36,7 @@ export async function runDelegatedActivity(options: {
       env: options.env,
       extraEnvNames: contract.check_env,
       ctx: options.ctx,
+      memory: options.recalled,
     });
     if (result.cancelled) throw new CancelledError();
     const tally = tallyingRedactor(options.redact);

@@ -66,6 +66,8 @@ export interface InLoopOptions {
   maxTokens?: number;
   /** The contract's MCP servers, mounted by {@link runInLoop} (docs/mcp.md). */
   mcp?: McpMount | undefined;
+  /** Recalled memory (docs/memory.md "Recall"): a labelled block after the task in the first message. */
+  recalled?: string | undefined;
 }
 
 /** How an executor ended; `failure` or `budgetExhausted` force the verdict to FAIL. */
@@ -126,7 +128,13 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
   }));
 
   const messages: AgentMessage[] = [
-    { role: 'user', content: [{ type: 'text', text: taskMessage(contract) }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: taskMessage(contract) },
+        ...(options.recalled ? [{ type: 'text' as const, text: options.recalled }] : []),
+      ],
+    },
   ];
   const system = contract.constraints.system ?? DEFAULT_SYSTEM_PROMPT;
   const written = new Set<string>();

@@ -44,7 +44,8 @@ export interface SignedDecisionResult {
  * Signs one decision about one memory entry in a session of its own (docs/memory.md "Decisions"):
  * `run_started {kind: "memory", action, memory_id, entry}`, whatever `evidence` records (a panel's
  * `review_evidence` and `review_vote` entries), the `memory_verdict`, `run_completed`; then applies
- * it to the store. The ledger is written first: if applying fails, the signed decision stands and
+ * it to the store (a decision that throws ends the session with `run_failed` and changes nothing).
+ * The ledger is written first: if applying fails, the signed decision stands and
  * the store still claims the old tier, which is the safe side (nothing becomes verified unsigned).
  */
 export async function signDecision(
@@ -75,7 +76,19 @@ export async function signDecision(
       started_at: new Date(clock()).toISOString(),
     },
   }));
-  const decision = await decide(session);
+  let decision: Decision;
+  try {
+    decision = await decide(session);
+  } catch (error) {
+    // The session ends signed either way: a decision that could not be reached decided nothing.
+    session.record('run_failed', () => ({
+      payload: {
+        error: String((error as Error).message ?? error),
+        failed_at: new Date(clock()).toISOString(),
+      },
+    }));
+    throw error;
+  }
   const payload: MemoryVerdictPayload = {
     memory_id: entry.id,
     decision: decision.decision,

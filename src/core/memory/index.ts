@@ -1,6 +1,9 @@
+export { promoteEntry, revokeEntry } from './decide.js';
 export { signDecision, supersededBy } from './decision-session.js';
 export { type LedgerRef, type MemoryDraft, type MemoryEntry, memoryId } from './entry.js';
 export { MemoryError } from './errors.js';
+export { LESSON_PROMPT_MARK } from './lessons.js';
+export { RECALL_HEADER } from './recall.js';
 export { SqliteMemoryStore } from './sqlite-store.js';
 export { readMemoryVerdict } from './verdict-payload.js';
 export { ledgerVerdictSource } from './verdict-source.js';

@@ -157,3 +157,13 @@ export class MemoryView {
     return verdict.memory_id;
   }
 }
+
+/**
+ * The memory a run reads and feeds (docs/memory.md "In a run"): the store its proposals land in and
+ * the verified view recall and the memory tools read. Hosts build it beside the ledger; absent, a run
+ * recalls nothing and its proposals stay in its own ledger.
+ */
+export interface RunMemory {
+  store: MemoryStore;
+  view: MemoryView;
+}

@@ -4,8 +4,8 @@ import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor }
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
+import { evidenceRecordFields, votePayload } from '../verify/evidence-record.js';
 import type { GitInfo } from '../verify/git-info.js';
-import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
 import {
   applyInjectionPolicy,
@@ -85,32 +85,7 @@ export async function verifyReview(
         diff_sha256: sha256(diffBytes),
         diff_bytes: collected.diffBytes,
         diff_truncated: collected.diffTruncated,
-        files: collected.files.map((f) => ({
-          path: f.path,
-          bytes: f.bytes,
-          truncated: f.truncated,
-          problem: f.problem,
-        })),
-        // Notes name files (author-chosen paths): recorded as models and humans read them.
-        notes: collected.notes.map((note) => revealHidden(note).text),
-        // What models were shown differs from the raw bytes where text was hidden: counted per file.
-        hidden_text: prepared.hidden.map((h) => ({
-          source: h.source,
-          path: redact(h.path),
-          counts: h.counts,
-          total: h.total,
-        })),
-        injection_suspected: injection.suspected
-          ? {
-              policy,
-              total: injection.total,
-              spans: injection.spans.map((span) => ({
-                ...span,
-                path: redact(span.path),
-                match: redact(span.match),
-              })),
-            }
-          : null,
+        ...evidenceRecordFields(collected, prepared, injection, policy, redact),
         ...redactionField(redactions),
       },
       blobs: [diffBytes],
@@ -150,13 +125,7 @@ export async function verifyReview(
     budgetExhausted ??= panel.budgetExhausted;
     for (const vote of panel.votes) {
       const entry = session.appendLive('review_vote', {
-        payload: {
-          clause: index,
-          ...vote,
-          // A model may echo hidden characters from the evidence; record them visibly.
-          reasoning: redact(revealHidden(vote.reasoning).text),
-          error: vote.error === null ? null : redact(vote.error),
-        } as unknown as Record<string, unknown>,
+        payload: votePayload(index, vote, redact),
       });
       votes[vote.seat] = entry.payload as unknown as SeatVote;
     }

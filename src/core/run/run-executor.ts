@@ -8,6 +8,7 @@ import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
 import { createToolRegistry } from '../tools/registry.js';
 import type { ParentRun } from './child-run.js';
+import { memoryTools, recallForExecutor } from './run-memory.js';
 import type { CommonRunOptions } from './run-types.js';
 import { createSpawnTool, offersSpawn, SPAWN_TOOL } from './spawn-tool.js';
 
@@ -26,6 +27,8 @@ export async function runExecutor(
   const kind = contract.executor.kind;
   if (kind === 'none') return null;
   options.ctx.events({ type: 'executor_started', kind, replaying: session.replaying });
+  // docs/memory.md "Recall": verified memory for the executor's prompt, recorded before it starts.
+  const recalled = recallForExecutor(session, options, contract, redact);
   if (kind === 'delegated-cli') {
     return runDelegatedActivity({
       contract,
@@ -34,12 +37,15 @@ export async function runExecutor(
       ctx: options.ctx,
       env: options.env,
       redact,
+      recalled,
     });
   }
   const provider =
     options.executorProvider ??
     buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
   let tools = options.tools ?? createToolRegistry();
+  for (const tool of memoryTools(options, redact))
+    if (!tools.has(tool.name)) tools = new Map([...tools, [tool.name, tool]]);
   if (identity && offersSpawn(contract, identity.isChild)) {
     // docs/fanout.md "The spawn tool": opt-in by name, never in a child (no recursive spawn).
     const { isChild: _isChild, ...who } = identity;
@@ -59,5 +65,6 @@ export async function runExecutor(
     ctx: options.ctx,
     redact,
     env: options.env,
+    recalled,
   });
 }

@@ -1,6 +1,7 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import type { RunMemory } from '../memory/view.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
@@ -47,6 +48,8 @@ export interface CommonRunOptions {
    * context's isolation grants it (`Isolation.addWorkdir`), so every host gets the same behaviour.
    */
   prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
+  /** Governed memory (docs/memory.md): recall before the executor, memory tools, where proposals land. */
+  memory?: RunMemory | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {

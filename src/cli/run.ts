@@ -3,6 +3,7 @@ import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
 import { AttestationFormatError } from '../core/attest/index.js';
 import { ContractError } from '../core/contract/index.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
+import { MemoryError } from '../core/memory/index.js';
 import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
 import { ProviderError } from '../core/providers/index.js';
 import { SessionBusyError } from '../core/runtime/index.js';
@@ -34,6 +35,11 @@ Commands:
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
   mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
+  memory list|show|propose|promote|revoke|export
+                                   governed memory: trust tiers, signed promotions (docs/memory.md)
+  lesson list                      lessons extracted from verdicts or proposed by agents
+  playbook import|list|show|promote|revoke
+                                   team playbooks as governed memory (SKILL.md, .truss/playbooks)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -66,6 +72,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   eval: async () => (await import('./commands/eval.js')).evalCommand,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   mcp: async () => (await import('./commands/mcp.js')).mcp,
+  memory: async () => (await import('./commands/memory.js')).memory,
+  lesson: async () => (await import('./commands/playbook.js')).lesson,
+  playbook: async () => (await import('./commands/playbook.js')).playbook,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
@@ -120,6 +129,7 @@ function report(error: unknown, io: CliIo): number {
     ProofError,
     IsolationUnavailableError,
     IsolationSetupError,
+    MemoryError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

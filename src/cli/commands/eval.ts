@@ -12,6 +12,7 @@ import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { openRunMemory } from '../memory-io.js';
 import { checkOutputPath } from '../output-path.js';
 import {
   abortedExit,
@@ -99,6 +100,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
   const detach = cancelOnSignals(abort);
   io.stderr(`truss eval ${contract.contract.id}: ${arms.length} arms × ${repeats} runs\n`);
   const store = LedgerStore.open(dbPath);
+  const memory = openRunMemory(io, store, { workdir, keyFile: values.key });
   try {
     const result = await startEval({
       sessionId,
@@ -119,6 +121,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
         secrets: keySecrets,
         hostCwd: io.cwd,
         contractDir: dirname(contractPath),
+        memory,
       },
     });
     const bundlePath = bundlePathFor(io, workdir, result.sessionId, undefined);
@@ -153,6 +156,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   } finally {
     detach();
+    memory.close();
     store.close();
   }
 }

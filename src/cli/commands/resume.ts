@@ -16,6 +16,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { openRunMemory } from '../memory-io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
 import {
   bundlePathFor,
@@ -101,6 +102,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt, mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
+  let memory: ReturnType<typeof openRunMemory> | undefined;
   try {
     const workdir = resumeWorkdir(store, request.sessionId, requestedWorkdir, io.cwd);
     checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
@@ -143,6 +145,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       keyFile: request.key,
     });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
+    memory = openRunMemory(io, store, { workdir, keyFile: request.key });
     const result = await resumeRun({
       sessionId: request.sessionId,
       store,
@@ -161,6 +164,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         secrets: keySecrets,
         hostCwd: io.cwd,
         approvers,
+        memory,
       },
     });
     if (result.status !== 'aborted' && result.replayed > 0)
@@ -186,6 +190,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     throw error;
   } finally {
     for (const detach of detachers) detach();
+    memory?.close();
     store.close();
   }
 }

@@ -14,6 +14,7 @@ import { resolveContract } from '../../github/settings.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
+import { openRunMemory } from '../memory-io.js';
 import {
   cancelOnSignals,
   checkRunOutputs,
@@ -142,6 +143,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     },
   });
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
+  // docs/memory.md: recall from, and proposals into, the memory tables of the same database.
+  const memory = openRunMemory(io, store, { workdir, keyFile: values.key });
   // The run holds the session's lease from before run_started until it exits, like resume: a
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
   const sessionId = randomUUID();
@@ -156,6 +159,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       baseRef: values.base,
+      memory,
     });
     return reportResult(
       result,
@@ -173,6 +177,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } finally {
     releaseLease?.();
     detach();
+    memory.close();
     store.close();
   }
 }

@@ -1,6 +1,6 @@
 import type { Redactor } from '../process/redact.js';
 import type { Provider } from '../providers/provider.js';
-import type { Ctx } from '../runtime/ctx.js';
+import { type Ctx, createCtx } from '../runtime/ctx.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import {
   type DecisionSigner,
@@ -18,16 +18,17 @@ export type PromotionMethod =
   | {
       method: 'panel';
       seats: readonly Provider[];
-      ctx: Ctx;
       redact: Redactor;
+      /** Budget and cancellation for the seats' calls (default: unlimited, never cancelled). */
+      ctx?: Ctx | undefined;
       nonce?: NonceSource | undefined;
     }
   | { method: 'maintainer'; reason: string };
 
 /**
  * Promotes an unverified entry (docs/memory.md "Decisions"), in a decision session of its own: the
- * panel reviews the entry against its provenance (met → promote, not_met → reject, otherwise no
- * change), or a maintainer's key signs the promotion with a reason. A promotion supersedes verified
+ * panel reviews the entry against its provenance (a met majority promotes, a not_met majority
+ * rejects, otherwise nothing changes), or a maintainer's key signs the promotion with a reason. A promotion supersedes verified
  * entries of the same kind and key; the verdict lists them.
  */
 export async function promoteEntry(
@@ -46,7 +47,7 @@ export async function promoteEntry(
       entry,
       ledger: who.ledger,
       seats: how.seats,
-      ctx: how.ctx,
+      ctx: how.ctx ?? createCtx({}),
       redact: how.redact,
       nonce: how.nonce,
     });

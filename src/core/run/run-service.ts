@@ -1,5 +1,6 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
+import type { RunMemory } from '../memory/view.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
@@ -47,6 +48,8 @@ export interface StartRunOptions {
   principal: Record<string, unknown>;
   baseRef?: string | undefined;
   sessionId?: string | undefined;
+  /** Governed memory (docs/memory.md), opened by the host beside the ledger once it exists. */
+  memory?: RunMemory | undefined;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
       principal: options.principal,
       baseRef: options.baseRef,
       sessionId: options.sessionId,
+      ...(options.memory ? { memory: options.memory } : {}),
     }),
   );
 }

@@ -160,6 +160,42 @@ describe('memory store', () => {
     expect(reasons[real.id]).toMatch(/do not hash to its id/);
   });
 
+  it('a signed memory_verdict whose payload does not fit its kind decides nothing', async () => {
+    const entry = fx.propose({ body: 'prefer small commits' });
+    // A memory session with a real signature over a verdict whose decision is not one of the four.
+    const session = fx.ledger.createSession({ signer: MAINTAINER_KEY, codeVersion: 'test' });
+    fx.ledger.append(session.id, 'run_started', { session_id: session.id, kind: 'memory' }, MAINTAINER_KEY);
+    const verdict = fx.ledger.append(
+      session.id,
+      'memory_verdict',
+      {
+        memory_id: entry.id,
+        decision: 'promoted',
+        method: 'maintainer',
+        entry: {
+          kind: 'lesson',
+          key: entry.key,
+          body_sha256: 'a'.repeat(64),
+          produced_by: entry.provenance.produced_by,
+        },
+        reason: 'typo',
+        supersedes: [],
+      },
+      MAINTAINER_KEY,
+    );
+    fx.ledger.append(session.id, 'run_completed', { overall: null }, MAINTAINER_KEY);
+    const ref = JSON.stringify({ session: session.id, seq: verdict.seq, entry_hash: verdict.entry_hash });
+    fx.raw()
+      .prepare("UPDATE memory_entries SET trust = 'verified', verified_by = ? WHERE id = ?")
+      .run(ref, entry.id);
+    expect(fx.view().query().ignored).toEqual([
+      expect.objectContaining({
+        id: entry.id,
+        reason: expect.stringContaining('malformed: memory_verdict decision "promoted" is malformed'),
+      }),
+    ]);
+  });
+
   it('a verdict signed by a key nobody pinned does not verify', async () => {
     const entry = await fx.decide(fx.propose({ body: 'from a stranger' }), 'promote', STRANGER_KEY);
     expect(entry.trust).toBe('verified');

@@ -100,7 +100,7 @@ export async function signDecision(
     votes: decision.votes ?? null,
   };
   const verdict = session.record(MEMORY_VERDICT_KIND, () => ({
-    payload: payload as unknown as Record<string, unknown>,
+    payload,
   }));
   session.record('run_completed', () => ({
     payload: { overall: null, decision: decision.decision, finished_at: new Date(clock()).toISOString() },

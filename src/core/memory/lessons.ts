@@ -20,7 +20,7 @@ export interface LessonSource {
   contract: ResolvedContract;
   verdict: {
     overall: string;
-    clauses: Array<{ desc: string; status: string; reason?: string | undefined }>;
+    clauses: Array<{ desc?: string | undefined; status: string; reason?: string | undefined }>;
     forced?: string[];
   };
   executor: { final_text: string; failure: string | null; changed_files: string[] } | null;
@@ -176,7 +176,9 @@ function promptOf(source: LessonSource): string {
     `Task: ${contract.contract.intent}`,
     '',
     `Verdict: ${verdict.overall.toUpperCase()}`,
-    ...verdict.clauses.map((c, i) => `${i + 1}. [${c.status}] ${c.desc}${c.reason ? ` — ${c.reason}` : ''}`),
+    ...verdict.clauses.map(
+      (c, i) => `${i + 1}. [${c.status}] ${c.desc ?? ''}${c.reason ? ` — ${c.reason}` : ''}`,
+    ),
     ...(verdict.forced?.length ? [`Forced: ${verdict.forced.join('; ')}`] : []),
   ];
   if (executor) {

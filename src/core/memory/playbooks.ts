@@ -135,7 +135,7 @@ export function importPlaybooks(
     kind: PLAYBOOK_IMPORTED_KIND,
     via: 'playbook_import',
     items,
-    details: { sections: playbooks.map((p) => PLAYBOOK_SECTIONS.filter((s) => p.sections[s] !== '')) },
+    sections: playbooks.map((p) => PLAYBOOK_SECTIONS.filter((s) => p.sections[s] !== '')),
   });
   return { ...signed, items };
 }

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/entry.js';
+import { tryReadEntry } from '../ledger/entry-kinds.js';
 import {
   checkDraft,
   isMemoryKind,
@@ -70,7 +71,12 @@ export function ingestProposals(
   for (const entry of entries) {
     if (entry.kind !== MEMORY_PROPOSED_KIND && entry.kind !== PLAYBOOK_IMPORTED_KIND) continue;
     const self: LedgerRef = { session: sessionId, seq: entry.seq, entry_hash: entry.entry_hash };
-    const items = Array.isArray(entry.payload.entries) ? (entry.payload.entries as unknown[]) : [];
+    const read = tryReadEntry(entry, entry.kind);
+    if ('error' in read) {
+      result.skipped.push({ seq: entry.seq, index: -1, reason: read.error });
+      continue;
+    }
+    const items: unknown[] = read.payload.entries;
     items.forEach((raw, index) => {
       const draft = draftOf(raw, sessionId, self);
       if (typeof draft === 'string') {

@@ -16,8 +16,8 @@ export function signProposals(
     kind: 'memory_proposed' | 'playbook_imported';
     via: ProposalVia;
     items: readonly ProposedItem[];
-    /** Further fields of the signed entry (what an import found in each file). */
-    details?: Record<string, unknown>;
+    /** Which playbook sections an import found in each file. */
+    sections?: string[][] | undefined;
   },
 ): { sessionId: string; ingest: IngestResult } {
   const clock = who.clock ?? Date.now;
@@ -37,10 +37,11 @@ export function signProposals(
     },
   }));
   session.record(proposal.kind, () => ({
-    payload: { via: proposal.via, entries: proposal.items, ...proposal.details } as unknown as Record<
-      string,
-      unknown
-    >,
+    payload: {
+      via: proposal.via,
+      entries: [...proposal.items],
+      ...(proposal.sections ? { sections: proposal.sections } : {}),
+    },
   }));
   session.record('run_completed', () => ({
     payload: { overall: null, finished_at: new Date(clock()).toISOString() },

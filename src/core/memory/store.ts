@@ -1,8 +1,8 @@
+import type { MEMORY_DECISIONS } from '../ledger/entry-kinds-memory.js';
 import type { LedgerRef, MemoryDraft, MemoryEntry, MemoryKind, Trust } from './entry.js';
 import { MemoryError } from './errors.js';
 
-/** What a signed `memory_verdict` decided (docs/memory.md "Decisions"). */
-export const MEMORY_DECISIONS = ['promote', 'reject', 'revoke', 'unverifiable'] as const;
+/** What a signed `memory_verdict` decided (docs/memory.md "Decisions"); the catalogue's list. */
 export type MemoryDecision = (typeof MEMORY_DECISIONS)[number];
 
 /** A decision already signed into the ledger, applied to the store. */

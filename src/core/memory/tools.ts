@@ -148,7 +148,10 @@ export function createMemoryTools(view: MemoryView, redact: Redactor): Tool[] {
       followUp(outcome) {
         const proposal = outcome.data?.proposal;
         if (outcome.isError || !proposal) return null;
-        return { kind: MEMORY_PROPOSED_KIND, payload: { via: 'memory_propose', entries: [proposal] } };
+        return {
+          kind: MEMORY_PROPOSED_KIND,
+          payload: { via: 'memory_propose', entries: [proposal as unknown as ProposedItem] },
+        };
       },
     },
   ];

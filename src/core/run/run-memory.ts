@@ -2,6 +2,7 @@ import { memorySettings } from '../contract/memory-schema.js';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { readEntry } from '../ledger/entry-kinds.js';
 import { extractLessons } from '../memory/lessons.js';
 import { ingestProposals, MEMORY_PROPOSED_KIND } from '../memory/proposals.js';
 import { recallBlock } from '../memory/recall.js';
@@ -10,7 +11,6 @@ import type { Redactor } from '../process/redact.js';
 import type { Provider } from '../providers/provider.js';
 import type { DurableSession } from '../runtime/durable.js';
 import type { Tool } from '../tools/tool.js';
-import type { ClauseVerdict } from '../verify/verdict.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /** What recall before an executor records: the ids and tokens recalled (docs/memory.md "Recall"). */
@@ -35,9 +35,7 @@ export function recallForExecutor(
     const recorded = session.record(MEMORY_RECALL_KIND, () => {
       throw new Error('memory_recall is replayed, never rebuilt');
     });
-    return typeof recorded.payload.text === 'string' && recorded.payload.text
-      ? recorded.payload.text
-      : undefined;
+    return readEntry(recorded, MEMORY_RECALL_KIND).text || undefined;
   }
   if (!options.memory) return undefined;
   const settings = memorySettings(contract.memory);
@@ -99,7 +97,7 @@ export async function proposeLessons(
         },
       };
     }
-    const v = verdict.payload;
+    const v = readEntry(verdict, 'verdict');
     const extracted = await extractLessons({
       provider,
       salienceMin: settings.lesson_salience_min,
@@ -108,13 +106,13 @@ export async function proposeLessons(
       source: {
         contract,
         verdict: {
-          overall: String(v.overall),
-          clauses: ((v.clauses ?? []) as ClauseVerdict[]).map((c) => ({
+          overall: v.overall,
+          clauses: v.clauses.map((c) => ({
             desc: c.desc,
             status: c.status,
             reason: c.reason,
           })),
-          forced: (v.forced ?? []) as string[],
+          forced: v.forced ?? [],
         },
         executor: executor
           ? {
@@ -135,7 +133,7 @@ export async function proposeLessons(
         model: extracted.model,
         usage: extracted.usage,
         problem: extracted.problem,
-      } as unknown as Record<string, unknown>,
+      },
     };
   });
 }

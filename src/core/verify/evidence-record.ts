@@ -1,3 +1,4 @@
+import type { PayloadOf } from '../ledger/entry-kinds.js';
 import type { Redactor } from '../process/redact.js';
 import type { PreparedEvidence } from './evidence-lines.js';
 import { revealHidden } from './hidden-text.js';
@@ -49,12 +50,12 @@ export function evidenceRecordFields(
 }
 
 /** A `review_vote` payload: the seat's vote with its reasoning and error made visible and redacted. */
-export function votePayload(clause: number, vote: SeatVote, redact: Redactor): Record<string, unknown> {
+export function votePayload(clause: number, vote: SeatVote, redact: Redactor): PayloadOf<'review_vote'> {
   return {
     clause,
     ...vote,
     // A model may echo hidden characters from the evidence; record them visibly.
     reasoning: redact(revealHidden(vote.reasoning).text),
     error: vote.error === null ? null : redact(vote.error),
-  } as unknown as Record<string, unknown>;
+  };
 }

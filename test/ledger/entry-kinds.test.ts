@@ -177,6 +177,37 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'mcp_tool_pending signal missing is malformed (expected string)',
       ],
+      // The kinds of governed memory (docs/memory.md).
+      [
+        entry(1, 'memory_verdict', {
+          memory_id: HASH,
+          decision: 'approve',
+          method: 'panel',
+          entry: {
+            kind: 'lesson',
+            key: 'k',
+            body_sha256: HASH,
+            produced_by: { session: 's', seq: 1, entry_hash: HASH },
+          },
+          reason: 'r',
+          supersedes: [],
+        }),
+        'memory_verdict',
+        'memory_verdict decision "approve" is malformed (must be the string promote, reject, revoke or unverifiable)',
+      ],
+      [
+        entry(4, 'memory_proposed', {
+          via: 'cli',
+          entries: [{ memory_id: HASH, kind: 'lesson', key: 'k', body: 'b', salience: '1' }],
+        }),
+        'memory_proposed',
+        'memory_proposed entries.0.salience "1" is malformed (expected number)',
+      ],
+      [
+        entry(2, 'memory_recall', { ids: ['short'], tokens: 3 }),
+        'memory_recall',
+        'memory_recall ids.0 "short" is malformed (expected 64 lowercase hex characters)',
+      ],
     ];
     for (const [e, kind, detail] of cases) {
       expect(tryReadEntry(e, kind)).toEqual({ error: detail });
@@ -216,6 +247,10 @@ describe('readEntry', () => {
         'mcp_tools_listed',
         'mcp_tool_call',
         'mcp_tool_pending',
+        'memory_proposed',
+        'playbook_imported',
+        'memory_verdict',
+        'memory_recall',
       ]),
     );
   });

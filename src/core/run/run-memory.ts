@@ -52,6 +52,7 @@ export function recallForExecutor(
   }
   if (!block && ignored.length === 0) return undefined;
   const text = block ? redact(block.text) : '';
+  if (block) options.ctx.events({ type: 'memory_recalled', entries: block.ids.length, tokens: block.tokens });
   session.record(MEMORY_RECALL_KIND, () => ({
     payload: {
       ids: block?.ids ?? [],
@@ -145,6 +146,12 @@ export async function proposeLessons(
 export function ingestRunProposals(session: DurableSession, options: CommonRunOptions): void {
   if (!options.memory) return;
   const result = ingestProposals(options.memory.store, session.id, options.store.entries(session.id));
+  if (result.proposed.length > 0)
+    options.ctx.events({
+      type: 'memory_proposed',
+      proposed: result.proposed.length,
+      created: result.created.length,
+    });
   for (const skipped of result.skipped) {
     options.ctx.events({
       type: 'warning',

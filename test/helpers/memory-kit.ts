@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
 import {
@@ -10,7 +11,11 @@ import {
   signDecision,
   supersededBy,
 } from '../../src/core/memory/index.js';
-import { keyFromByte, trustedOf } from './keys.js';
+import type { ScriptedResponse } from '../../src/core/providers/scripted.js';
+import { runCli } from './cli.js';
+import { contractToml, GREETING_CHECK } from './contract-toml.js';
+import { makeRepo, README } from './git.js';
+import { keyFromByte, trustedOf, writeKeyFile } from './keys.js';
 import { tempDir } from './temp-dir.js';
 
 /** The key memory decisions are signed with in these tests, and one nobody trusts. */
@@ -88,5 +93,53 @@ export function openMemoryFixture(prefix = 'memory'): MemoryFixture {
       ledger.close();
       temp.cleanup();
     },
+  };
+}
+
+/** The lesson the memory tests' scripted agents act on: they write the right greeting only when it is in the prompt. */
+export const NEWLINE_LESSON =
+  'greeting.txt needs its trailing newline: write hello from the harness followed by a newline';
+export const GREETING = 'hello from the harness\n';
+
+/** A scripted write_file of greeting.txt, taken only when `match` occurs in the prompt (when given). */
+export function greetingWrite(content: string, match?: string): ScriptedResponse {
+  return {
+    ...(match ? { match } : {}),
+    content: [{ type: 'tool_use', name: 'write_file', input: { path: 'greeting.txt', content } }],
+  };
+}
+
+/** The final answer after a write (matched on the write_file result). */
+export const GREETING_DONE: ScriptedResponse = {
+  match: 'bytes to greeting.txt',
+  content: [{ type: 'text', text: 'done' }],
+};
+
+/** The in-loop greeting contract of the memory tests: a scripted agent that may write files, `[memory]` as given. */
+export function greetingMemoryContract(script: string, memory?: Record<string, string | number>): string {
+  return contractToml(
+    { id: 'greeting-memory', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+    { ...GREETING_CHECK, timeout_sec: 10 },
+    {
+      executor: { kind: 'in-loop' },
+      provider: { kind: 'scripted', script },
+      constraints: { allow_tools: ['write_file'] },
+      ...(memory ? { memory } : {}),
+    },
+  );
+}
+
+/**
+ * A git repository (with `.truss/` ignored) and a HOME holding the signing key of `keyByte`, and
+ * `cli(args)`: the real `truss` in the repository with that key.
+ */
+export function memoryCliRepo(prefix: string, keyByte: number) {
+  const repo = makeRepo({ ...README, '.gitignore': '.truss/\n' }, prefix);
+  const home = tempDir(`${prefix}-home`).dir;
+  const flags = ['--key', writeKeyFile(join(home, 'truss.key'), keyByte)];
+  return {
+    repo,
+    home,
+    cli: (args: string[]) => runCli([...args, ...flags], { cwd: repo, env: { HOME: home } }),
   };
 }

@@ -10,10 +10,15 @@ import {
 } from '../../src/core/ledger/index.js';
 import { memoryId } from '../../src/core/memory/index.js';
 import { runCli } from '../helpers/cli.js';
-import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
-import { makeRepo, README } from '../helpers/git.js';
 import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import {
+  GREETING,
+  GREETING_DONE,
+  greetingMemoryContract,
+  greetingWrite,
+  memoryCliRepo,
+  NEWLINE_LESSON,
+} from '../helpers/memory-kit.js';
 
 /**
  * docs/memory.md through the real `truss` CLI (child processes, real SQLite, real signatures):
@@ -23,35 +28,14 @@ import { tempDir } from '../helpers/temp-dir.js';
  */
 
 const KEY = keyFromByte(0x5a);
-const LESSON = 'greeting.txt needs its trailing newline: write hello from the harness followed by a newline';
-const RIGHT = 'hello from the harness\n';
-const write = (content: string, match?: string) => ({
-  ...(match ? { match } : {}),
-  content: [{ type: 'tool_use', name: 'write_file', input: { path: 'greeting.txt', content } }],
-});
-const done = { match: 'bytes to greeting.txt', content: [{ type: 'text', text: 'done' }] };
 const vote = {
   text: JSON.stringify({ vote: 'met', reasoning: 'the verdict supports it', aimed_at_reviewers: false }),
 };
 
-function contract(script: string, memory?: Record<string, string | number>) {
-  return contractToml(
-    { id: 'greeting-memory', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-    { ...GREETING_CHECK, timeout_sec: 10 },
-    {
-      executor: { kind: 'in-loop' },
-      provider: { kind: 'scripted', script },
-      constraints: { allow_tools: ['write_file'] },
-      ...(memory ? { memory } : {}),
-    },
-  );
-}
-
 describe('truss memory, lesson and playbook', () => {
   let repo: string;
   let home: string;
-  let flags: string[];
-  const cli = (args: string[]) => runCli([...args, ...flags], { cwd: repo, env: { HOME: home } });
+  let cli: ReturnType<typeof memoryCliRepo>['cli'];
   /** A run from a clean tree: the clean room rebuilds the work from the base commit. */
   const run = (name: string) => {
     rmSync(join(repo, 'greeting.txt'), { force: true });
@@ -67,21 +51,21 @@ describe('truss memory, lesson and playbook', () => {
     JSON.parse(readFileSync(JSON.parse(stdout).bundle, 'utf8')).ledger.entries;
 
   beforeEach(() => {
-    repo = makeRepo({ ...README, '.gitignore': '.truss/\n' }, 'memory-cli');
-    home = tempDir('memory-cli-home').dir;
-    flags = ['--key', writeKeyFile(join(home, 'truss.key'), 0x5a)];
+    ({ repo, home, cli } = memoryCliRepo('memory-cli', 0x5a));
   });
 
   it('a run proposes a lesson → not recalled → promoted by the panel → the next run recalls it', () => {
     file('.truss/contracts/first.json', [
-      write('hello'),
-      done,
+      greetingWrite('hello'),
+      GREETING_DONE,
       {
         match: 'Extract lessons',
-        text: JSON.stringify({ lessons: [{ key: 'greeting-newline', lesson: LESSON, salience: 0.9 }] }),
+        text: JSON.stringify({
+          lessons: [{ key: 'greeting-newline', lesson: NEWLINE_LESSON, salience: 0.9 }],
+        }),
       },
     ]);
-    file('.truss/contracts/first.toml', contract('first.json', { lessons: 'on' }));
+    file('.truss/contracts/first.toml', greetingMemoryContract('first.json', { lessons: 'on' }));
     const first = run('first');
     expect(first.code, first.stderr).toBe(1);
     expect(
@@ -90,15 +74,15 @@ describe('truss memory, lesson and playbook', () => {
         .slice(-3),
     ).toEqual(['verdict', 'memory_proposed', 'run_completed']);
 
-    const id = memoryId('lesson', 'greeting-newline', LESSON);
+    const id = memoryId('lesson', 'greeting-newline', NEWLINE_LESSON);
     const lessons = cli(['lesson', 'list', '--json']);
     expect(lessons.code, lessons.stderr).toBe(0);
     expect(JSON.parse(lessons.stdout).entries).toEqual([
       expect.objectContaining({ id, trust: 'unverified', checked: null, key: 'greeting-newline' }),
     ]);
 
-    file('.truss/contracts/second.json', [write('hello'), done]);
-    file('.truss/contracts/second.toml', contract('second.json'));
+    file('.truss/contracts/second.json', [greetingWrite('hello'), GREETING_DONE]);
+    file('.truss/contracts/second.toml', greetingMemoryContract('second.json'));
     const second = run('second');
     expect(second.code).toBe(1);
     expect(bundleOf(second.stdout).map((e) => e.kind)).not.toContain('memory_recall');
@@ -125,8 +109,12 @@ describe('truss memory, lesson and playbook', () => {
       entry: { trust: 'verified' },
     });
 
-    file('.truss/contracts/third.json', [write(RIGHT, 'trailing newline'), write('hello'), done]);
-    file('.truss/contracts/third.toml', contract('third.json'));
+    file('.truss/contracts/third.json', [
+      greetingWrite(GREETING, 'trailing newline'),
+      greetingWrite('hello'),
+      GREETING_DONE,
+    ]);
+    file('.truss/contracts/third.toml', greetingMemoryContract('third.json'));
     const third = run('third');
     expect(third.code, third.stderr + third.stdout).toBe(0);
     const recall = bundleOf(third.stdout).find((e) => e.kind === 'memory_recall');

@@ -7,11 +7,15 @@ import {
   parseBundle,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
-import { runCli } from '../helpers/cli.js';
-import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
-import { makeRepo, README } from '../helpers/git.js';
-import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { keyFromByte } from '../helpers/keys.js';
+import {
+  GREETING,
+  GREETING_DONE,
+  greetingMemoryContract,
+  greetingWrite,
+  memoryCliRepo,
+  NEWLINE_LESSON,
+} from '../helpers/memory-kit.js';
 
 /**
  * docs/eval.md "Memory arms": a paired `truss eval` whose arms differ only in recall
@@ -21,50 +25,30 @@ import { tempDir } from '../helpers/temp-dir.js';
  */
 
 const KEY = keyFromByte(0x5b);
-const LESSON = 'greeting.txt needs its trailing newline: write hello from the harness followed by a newline';
-const write = (content: string, match?: string) => ({
-  ...(match ? { match } : {}),
-  content: [{ type: 'tool_use', name: 'write_file', input: { path: 'greeting.txt', content } }],
-});
-const done = { match: 'bytes to greeting.txt', content: [{ type: 'text', text: 'done' }] };
 
 describe('a paired eval with and without recall', () => {
   let repo: string;
-  let home: string;
-  let flags: string[];
-  const cli = (args: string[]) => runCli([...args, ...flags], { cwd: repo, env: { HOME: home } });
+  let cli: ReturnType<typeof memoryCliRepo>['cli'];
 
   beforeEach(() => {
-    repo = makeRepo({ ...README, '.gitignore': '.truss/\n' }, 'memory-eval');
-    home = tempDir('memory-eval-home').dir;
-    flags = ['--key', writeKeyFile(join(home, 'truss.key'), 0x5b)];
+    ({ repo, cli } = memoryCliRepo('memory-eval', 0x5b));
     mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
     // Served in order to each arm's runs: the right write only when the lesson is in the prompt.
+    const right = greetingWrite(GREETING, 'trailing newline');
     const script = [
-      done,
-      done,
-      write('hello from the harness\n', 'trailing newline'),
-      write('hello from the harness\n', 'trailing newline'),
-      write('hello'),
-      write('hello'),
+      GREETING_DONE,
+      GREETING_DONE,
+      right,
+      right,
+      greetingWrite('hello'),
+      greetingWrite('hello'),
     ];
     writeFileSync(join(repo, '.truss/contracts/agent.json'), JSON.stringify(script));
-    writeFileSync(
-      join(repo, '.truss/contracts/greeting.toml'),
-      contractToml(
-        { id: 'greeting-recall', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-        { ...GREETING_CHECK, timeout_sec: 10 },
-        {
-          executor: { kind: 'in-loop' },
-          provider: { kind: 'scripted', script: 'agent.json' },
-          constraints: { allow_tools: ['write_file'] },
-        },
-      ),
-    );
+    writeFileSync(join(repo, '.truss/contracts/greeting.toml'), greetingMemoryContract('agent.json'));
   });
 
   it('the on arm recalls the verified lesson and passes; the off arm fails', () => {
-    expect(cli(['memory', 'propose', 'lesson', 'greeting-newline', LESSON]).code).toBe(0);
+    expect(cli(['memory', 'propose', 'lesson', 'greeting-newline', NEWLINE_LESSON]).code).toBe(0);
     const promoted = cli([
       'memory',
       'promote',

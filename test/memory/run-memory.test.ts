@@ -13,7 +13,15 @@ import { type RunOutcome, resumeContract, runContract } from '../../src/core/run
 import { type Ctx, createCtx } from '../../src/core/runtime/ctx.js';
 import { AGENT_KEY, contractFrom, ctxFor, makeWorkdir, scripted, use } from '../helpers/agent-kit.js';
 import { type Clause, contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
-import { MAINTAINER_KEY, type MemoryFixture, openMemoryFixture } from '../helpers/memory-kit.js';
+import {
+  GREETING,
+  GREETING_DONE,
+  greetingWrite,
+  MAINTAINER_KEY,
+  type MemoryFixture,
+  NEWLINE_LESSON,
+  openMemoryFixture,
+} from '../helpers/memory-kit.js';
 
 /**
  * docs/memory.md "In a run": a run proposes a lesson from its verdict → the next run does not recall
@@ -21,9 +29,6 @@ import { MAINTAINER_KEY, type MemoryFixture, openMemoryFixture } from '../helper
  * prompt, recorded as `memory_recall`, and never into the reviewers' prompts.
  */
 
-const RIGHT = 'hello from the harness\n';
-const LESSON =
-  'greeting.txt needs its trailing newline: write exactly hello from the harness followed by a newline';
 const CHECK: Clause = { ...GREETING_CHECK, timeout_sec: 10 };
 const base = {
   id: 'greeting-memory',
@@ -54,15 +59,6 @@ class Recording implements Provider {
   }
 }
 
-const wrote = {
-  match: 'bytes to greeting.txt',
-  content: [{ type: 'text', text: 'done' }],
-} as ScriptedResponse;
-const write = (content: string, match?: string) =>
-  ({
-    ...use('write_file', { path: 'greeting.txt', content }),
-    ...(match ? { match } : {}),
-  }) as ScriptedResponse;
 const vote = { text: JSON.stringify({ vote: 'met', reasoning: 'supported', aimed_at_reviewers: false }) };
 
 describe('memory in a run', () => {
@@ -102,13 +98,13 @@ describe('memory in a run', () => {
     const first = await run(
       contractToml(base, CHECK, tables({ lessons: 'on' })),
       scripted([
-        write('hello'),
-        wrote,
+        greetingWrite('hello'),
+        GREETING_DONE,
         {
           match: LESSON_PROMPT_MARK,
           text: JSON.stringify({
             lessons: [
-              { key: 'greeting-newline', lesson: LESSON, salience: 0.9 },
+              { key: 'greeting-newline', lesson: NEWLINE_LESSON, salience: 0.9 },
               { key: 'vague', lesson: 'be careful with files', salience: 0.4 },
             ],
           }),
@@ -122,10 +118,10 @@ describe('memory in a run', () => {
     const proposed = first.entries.find((e) => e.kind === 'memory_proposed') as LedgerEntry;
     expect(proposed.payload).toMatchObject({
       via: 'lesson_extraction',
-      entries: [{ kind: 'lesson', key: 'greeting-newline', body: LESSON, salience: 0.9 }],
+      entries: [{ kind: 'lesson', key: 'greeting-newline', body: NEWLINE_LESSON, salience: 0.9 }],
       dropped: [{ key: 'vague', salience: 0.4, reason: 'salience 0.4 is below 0.7' }],
     });
-    const id = memoryId('lesson', 'greeting-newline', LESSON);
+    const id = memoryId('lesson', 'greeting-newline', NEWLINE_LESSON);
     const lesson = fx.memory.get(id) as MemoryEntry;
     expect(lesson).toMatchObject({ trust: 'unverified', salience: 0.9 });
     expect(lesson.provenance.produced_by).toEqual({
@@ -138,7 +134,7 @@ describe('memory in a run', () => {
     ]);
 
     // 2. Unverified: the next run is not told.
-    const agent2 = new Recording(scripted([write('hello'), wrote]));
+    const agent2 = new Recording(scripted([greetingWrite('hello'), GREETING_DONE]));
     const second = await run(contractToml(base, CHECK, tables()), agent2);
     expect(second.entries.map((e) => e.kind)).not.toContain('memory_recall');
     expect(agent2.requests.join('\n')).not.toContain('trailing newline');
@@ -159,7 +155,9 @@ describe('memory in a run', () => {
     expect(promoted.entry.trust).toBe('verified');
 
     // 4. The next run recalls it: recorded before the executor starts, in its first prompt only.
-    const agent3 = new Recording(scripted([write(RIGHT, 'trailing newline'), write('hello'), wrote]));
+    const agent3 = new Recording(
+      scripted([greetingWrite(GREETING, 'trailing newline'), greetingWrite('hello'), GREETING_DONE]),
+    );
     const reviewer = new Recording(scripted([vote, vote, vote], 'reviewer.json'));
     const third = await run(
       contractToml(base, [CHECK, { kind: 'review', desc: 'greeting.txt greets the reader' }], tables()),
@@ -175,7 +173,7 @@ describe('memory in a run', () => {
     expect(recall.payload.tokens).toBeGreaterThan(0);
     expect(recall.payload.tokens).toBeLessThanOrEqual(512);
     expect(String(recall.payload.text)).toContain(RECALL_HEADER);
-    expect(agent3.requests[0]).toContain(LESSON);
+    expect(agent3.requests[0]).toContain(NEWLINE_LESSON);
     expect(reviewer.requests.length).toBe(3);
     for (const request of reviewer.requests) {
       expect(request).not.toContain('trailing newline');
@@ -184,8 +182,9 @@ describe('memory in a run', () => {
   });
 
   it('a resumed run replays the recorded recall, whatever the store holds now', async () => {
-    const lesson = await fx.decide(fx.propose({ key: 'greeting-newline', body: LESSON }), 'promote');
-    const fixture = () => scripted([write(RIGHT, 'trailing newline'), write('hello'), wrote]);
+    const lesson = await fx.decide(fx.propose({ key: 'greeting-newline', body: NEWLINE_LESSON }), 'promote');
+    const fixture = () =>
+      scripted([greetingWrite(GREETING, 'trailing newline'), greetingWrite('hello'), GREETING_DONE]);
     const toml = contractToml(base, CHECK, tables());
     const outcome = await run(toml, fixture());
     expect(outcome.status === 'completed' && outcome.verdict.overall).toBe('pass');
@@ -208,9 +207,9 @@ describe('memory in a run', () => {
   });
 
   it('with recall off (lesson_recall_max = 0) a verified lesson is not recalled', async () => {
-    const lesson = fx.propose({ key: 'greeting-newline', body: LESSON });
+    const lesson = fx.propose({ key: 'greeting-newline', body: NEWLINE_LESSON });
     await fx.decide(lesson, 'promote');
-    const agent = new Recording(scripted([write('hello'), wrote]));
+    const agent = new Recording(scripted([greetingWrite('hello'), GREETING_DONE]));
     const outcome = await run(contractToml(base, CHECK, tables({ lesson_recall_max: 0 })), agent);
     expect(outcome.entries.map((e) => e.kind)).not.toContain('memory_recall');
     expect(agent.requests.join('\n')).not.toContain('trailing newline');
@@ -225,7 +224,7 @@ describe('memory in a run', () => {
       )
       .run(forged, body, JSON.stringify(fx.producer()));
     const events: Array<{ type: string; message?: string }> = [];
-    const agent = new Recording(scripted([write('hello'), wrote]));
+    const agent = new Recording(scripted([greetingWrite('hello'), GREETING_DONE]));
     const outcome = await run(contractToml(base, CHECK, tables()), agent, { events });
     const recall = outcome.entries.find((e) => e.kind === 'memory_recall') as LedgerEntry;
     expect(recall.payload).toMatchObject({
@@ -241,7 +240,10 @@ describe('memory in a run', () => {
   });
 
   it('in-loop tools: memory_query reads the verified view; memory_propose is signed, then stored unverified', async () => {
-    const verified = await fx.decide(fx.propose({ key: 'greeting-newline', body: LESSON }), 'promote');
+    const verified = await fx.decide(
+      fx.propose({ key: 'greeting-newline', body: NEWLINE_LESSON }),
+      'promote',
+    );
     fx.propose({ key: 'unchecked', body: 'greeting files are optional' });
     const agent = new Recording(
       scripted([
@@ -254,8 +256,8 @@ describe('memory in a run', () => {
             body: 'the greeting lives in greeting.txt at the root',
           }),
         },
-        { match: 'proposed memory', ...write(RIGHT) },
-        wrote,
+        { match: 'proposed memory', ...greetingWrite(GREETING) },
+        GREETING_DONE,
       ] as ScriptedResponse[]),
     );
     const outcome = await run(contractToml(base, CHECK, tables({ lesson_recall_max: 0 })), agent);

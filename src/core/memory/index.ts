@@ -1,5 +1,10 @@
 export { promoteEntry, revokeEntry } from './decide.js';
-export { type DecisionSigner, signDecision, supersededBy } from './decision-session.js';
+export {
+  type DecisionSigner,
+  type SignedDecisionResult,
+  signDecision,
+  supersededBy,
+} from './decision-session.js';
 export {
   formatRef,
   isMemoryKind,
@@ -12,6 +17,7 @@ export {
 } from './entry.js';
 export { MemoryError } from './errors.js';
 export { LESSON_PROMPT_MARK } from './lessons.js';
+export { LogMemoryStore } from './log-store.js';
 export {
   findPlaybookFiles,
   importPlaybooks,
@@ -20,11 +26,11 @@ export {
   playbookItems,
 } from './playbooks.js';
 export { promotionPanel } from './promotion-panel.js';
-export { proposedItem } from './proposals.js';
+export { type IngestResult, ingestProposals, proposedItem } from './proposals.js';
 export { signProposals } from './propose-session.js';
 export { RECALL_HEADER } from './recall.js';
 export { SqliteMemoryStore } from './sqlite-store.js';
 export { findEntry } from './store.js';
 export { readMemoryVerdict } from './verdict-payload.js';
-export { ledgerVerdictSource } from './verdict-source.js';
+export { bundleVerdictSource, ledgerVerdictSource } from './verdict-source.js';
 export { MemoryView, type RunMemory } from './view.js';

@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
 import { AttestationFormatError } from '../core/attest/index.js';
-import { ContractError } from '../core/contract/index.js';
+import { BenchInputError, ContractError } from '../core/contract/index.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
 import { MemoryError } from '../core/memory/index.js';
 import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
@@ -23,6 +23,7 @@ Commands:
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
+  bench-verdicts DATASET.jsonl     verdict-quality benchmark: false PASS / false FAIL of checks, panel, both
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -34,7 +35,8 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
-  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
+  mcp list|probe SERVER|serve      the declared MCP servers and their tools (probe starts one);
+                                   serve: Truss itself as an MCP server for an editor's agent
   memory list|show|propose|promote|revoke|export
                                    governed memory: trust tiers, signed promotions (docs/memory.md)
   lesson list                      lessons extracted from verdicts or proposed by agents
@@ -70,6 +72,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
   eval: async () => (await import('./commands/eval.js')).evalCommand,
+  'bench-verdicts': async () => (await import('./commands/bench-verdicts.js')).benchVerdicts,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   mcp: async () => (await import('./commands/mcp.js')).mcp,
   memory: async () => (await import('./commands/memory.js')).memory,
@@ -129,6 +132,7 @@ function report(error: unknown, io: CliIo): number {
     ProofError,
     IsolationUnavailableError,
     IsolationSetupError,
+    BenchInputError,
     MemoryError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {

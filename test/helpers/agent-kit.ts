@@ -13,7 +13,12 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
+import {
+  type RunContractOptions,
+  type RunOutcome,
+  resumeContract,
+  runContract,
+} from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import { APPROVED_CHECK, contractToml } from './contract-toml.js';
@@ -142,6 +147,8 @@ export async function runAgent(options: {
   signal?: AbortSignal;
   events?: RunEvent[];
   clock?: () => number;
+  /** More of what a host hands the run (a tool server, approvers…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   const { contract, hash } = options.contract;
   return runContract({
@@ -157,6 +164,7 @@ export async function runAgent(options: {
     principal: { login: 'test' },
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...options.host,
   });
 }
 
@@ -171,6 +179,8 @@ export async function resumeAgent(options: {
   approvers?: Map<string, string>;
   events?: RunEvent[];
   clock?: () => number;
+  /** More of what a host hands the resume (a tool server…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   return resumeContract({
     sessionId: options.sessionId,
@@ -186,6 +196,7 @@ export async function resumeAgent(options: {
     // The test approver is configured unless a test pins its own set.
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...options.host,
   });
 }
 

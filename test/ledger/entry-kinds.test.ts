@@ -100,6 +100,17 @@ describe('readEntry', () => {
         'review_vote',
         'review_vote clause "1" is malformed (expected an integer ≥ 0)',
       ],
+      // A vote's citations (docs/contracts.md "Findings on the lines"): typed when present.
+      [
+        entry(2, 'review_vote', {
+          clause: 1,
+          seat: 0,
+          vote: 'met',
+          citations: [{ location: 'a.ts:1', problem: 'p', anchored: 'yes' }],
+        }),
+        'review_vote',
+        'review_vote citations.0.anchored "yes" is malformed (expected boolean)',
+      ],
       [entry(6, 'run_completed', {}), 'verdict', 'expected a verdict entry, found "run_completed"'],
       // The kinds of child runs (docs/fanout.md, docs/eval.md) and of the MCP client (docs/mcp.md).
       [
@@ -142,6 +153,27 @@ describe('readEntry', () => {
         'fanout_reduction',
         'fanout_reduction children.0.verdict_ref.entry_hash "x" is malformed (expected 64 lowercase hex characters)',
       ],
+      // A reduction of legs that ran on Actions runners (docs/fanout.md "Fan-out across runners").
+      [
+        entry(6, 'fanout_reduction', {
+          reducer: 'vote',
+          children: [],
+          runners: true,
+          excluded: [{ artifact: 'truss-leg-2', attempt: 2 }],
+        }),
+        'fanout_reduction',
+        'fanout_reduction excluded.0.reason missing is malformed (expected string)',
+      ],
+      [
+        entry(6, 'fanout_reduction', { reducer: 'vote', children: [], missing: ['3'] }),
+        'fanout_reduction',
+        'fanout_reduction missing.0 "3" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(0, 'run_started', { session_id: 's', parent: { attempt: 1 } }),
+        'run_started',
+        'run_started parent.session_id missing is malformed (expected string)',
+      ],
       [
         entry(7, 'fanout_applied', { child_session_id: 'child-a', diff_sha256: HASH, applied: 'yes' }),
         'fanout_applied',
@@ -156,6 +188,34 @@ describe('readEntry', () => {
         }),
         'eval_report',
         'eval_report arms.0.child_refs.0.anchor_seq -1 is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(9, 'bench_result', {
+          instance_id: 'a-1',
+          sides: [
+            {
+              side: 'good',
+              applied: true,
+              error: null,
+              anchor_seq: null,
+              child_session_id: null,
+              verdict_ref: null,
+              checks: 'yes',
+              panel: 'skipped',
+              both: 'pass',
+              cost_usd: 0,
+              tokens: 0,
+              wall_ms: 1,
+            },
+          ],
+        }),
+        'bench_result',
+        'bench_result sides.0.checks "yes" is malformed (must be the string pass, fail or unverifiable)',
+      ],
+      [
+        entry(10, 'bench_report', { records: 1, judges: [{ judge: 'panel', runs: -1 }] }),
+        'bench_report',
+        'bench_report judges.0.runs -1 is malformed (expected an integer ≥ 0)',
       ],
       [
         entry(1, 'mcp_tools_listed', { server: 'docs', tools: [{ name: 3, tool: 'search' }] }),
@@ -176,6 +236,30 @@ describe('readEntry', () => {
         entry(2, 'mcp_tool_pending', { ...MCP_CALL, result_sha256: HASH, result_bytes: 2, is_error: false }),
         'mcp_tool_pending',
         'mcp_tool_pending signal missing is malformed (expected string)',
+      ],
+      // A delegated CLI's journaled tools (docs/mcp.md "Journaled tools for delegated agents").
+      [
+        entry(1, 'delegated_started', { command: 'claude', tools: 'own', offered: [] }),
+        'delegated_started',
+        'delegated_started tools "own" is malformed (must be the string truss)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: '1', name: 'bash', input_sha256: HASH }),
+        'delegated_tool_call',
+        'delegated_tool_call call "1" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: 1, name: 'bash', input_sha256: HASH, approval: 'yes' }),
+        'delegated_tool_call',
+        'delegated_tool_call approval "yes" is malformed (must be the string pending or released)',
+      ],
+      [
+        entry(3, 'delegated_result', {
+          command: 'claude',
+          tools: { server: 'truss', calls: 2, first_seq: '2' },
+        }),
+        'delegated_result',
+        'delegated_result tools.first_seq "2" is malformed (expected an integer ≥ 0)',
       ],
       // The kinds of governed memory (docs/memory.md).
       [
@@ -247,6 +331,10 @@ describe('readEntry', () => {
         'mcp_tools_listed',
         'mcp_tool_call',
         'mcp_tool_pending',
+        'bench_result',
+        'bench_report',
+        'delegated_started',
+        'delegated_tool_call',
         'memory_proposed',
         'playbook_imported',
         'memory_verdict',

@@ -3,6 +3,7 @@ import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
 import { MemorySchema } from './memory-schema.js';
+import { pathPatternProblem } from './path-filter.js';
 
 const envName = z
   .string()
@@ -92,6 +93,13 @@ export const ExecutorSchema = z.strictObject({
    * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
    */
   timeout_sec: z.number().positive().max(86_400).optional(),
+  /**
+   * delegated-cli: whose tools the vendor CLI works with. `own` (the default) leaves its built-in
+   * tools; `truss` disables them and mounts Truss's tool server instead, so each file write, command
+   * and git operation is checked and journaled (docs/mcp.md "Journaled tools for delegated agents").
+   * No schema default: contracts that omit it resolve and hash as before.
+   */
+  tools: z.enum(['own', 'truss']).optional(),
 });
 
 export const BudgetSchema = z.strictObject({
@@ -177,6 +185,17 @@ const environmentLayerShape = {
   memory: MemorySchema.optional(),
 };
 
+/** `paths` / `paths_ignore` (path-filter.ts): Actions-style globs over the changed files. */
+const pathPatterns = z
+  .array(
+    z.string().superRefine((pattern, ctx) => {
+      const problem = pathPatternProblem(pattern);
+      if (problem) ctx.addIssue({ code: 'custom', message: `pattern ${JSON.stringify(pattern)} ${problem}` });
+    }),
+  )
+  .min(1, 'list at least one pattern, or leave the key out to run on every change')
+  .max(256, 'at most 256 patterns');
+
 const contractSection = z.strictObject({
   id: z
     .string()
@@ -186,6 +205,12 @@ const contractSection = z.strictObject({
     ),
   title: nonEmpty.optional(),
   intent: nonEmpty,
+  /**
+   * Run only when the change touches these paths / not only these (docs/contracts.md). Absent (not
+   * defaulted), so contracts without them resolve and hash exactly as before.
+   */
+  paths: pathPatterns.optional(),
+  paths_ignore: pathPatterns.optional(),
 });
 
 /** The resolved contract's keys, split like the layer shape around a host's keys. */

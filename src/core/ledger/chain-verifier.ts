@@ -1,12 +1,12 @@
-import { canonicalJson } from './canonical-json.js';
+import { CountingEntries } from './bench-entries.js';
 import {
   type ChildAnchorFinding,
-  checkEvalReport,
   childAnchorFinding,
   type FanoutReductionFinding,
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
+import { DelegatedToolsCheck } from './delegated-tools-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -44,6 +44,8 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_delegated_tools'
+  | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -151,7 +153,9 @@ export class ChainVerifier {
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
+  readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
+  readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -401,6 +405,7 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
@@ -445,52 +450,13 @@ export class ChainVerifier {
         else this.#reductions.push(reduction);
         break;
       }
-      case 'eval_report': {
-        const read = tryReadEntry(entry, 'eval_report');
-        const error =
-          'error' in read
-            ? `seq ${entry.seq}: ${read.error}`
-            : checkEvalReport(entry.seq, read.payload, this.#anchorsBySeq);
-        if (error) this.fail(entry.seq, 'bad_eval_report', error);
+      case 'eval_report':
+      case 'bench_result':
+      case 'bench_report': {
+        const bad = this.#counting.check(entry, this.#anchorsBySeq);
+        if (bad) this.fail(entry.seq, bad.code, bad.message);
         break;
       }
     }
   }
-}
-
-/**
- * Decodes one bundle entry (JSON from an untrusted file) for the chain verifier. A shape error is
- * reported as a chain failure at that position rather than thrown, so users learn which seq is bad.
- */
-export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry | { error: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { error: `entry ${position} is not an object` };
-  const e = raw as Record<string, unknown>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq) || e.seq < 0)
-    return { error: `entry ${position}: seq is not a non-negative integer` };
-  if (typeof e.kind !== 'string') return { error: `entry ${position}: kind is not a string` };
-  if (typeof e.payload !== 'object' || e.payload === null || Array.isArray(e.payload)) {
-    return { error: `entry ${position}: payload is not a JSON object` };
-  }
-  const prevHash = hexToBytes(e.prev_hash, 32);
-  const entryHash = hexToBytes(e.entry_hash, 32);
-  const signature = hexToBytes(e.signature, 64);
-  if (!prevHash) return { error: `entry ${position}: prev_hash is not 64 lowercase hex characters` };
-  if (!entryHash) return { error: `entry ${position}: entry_hash is not 64 lowercase hex characters` };
-  if (!signature) return { error: `entry ${position}: signature is not 128 lowercase hex characters` };
-  let canonicalPayload: string;
-  try {
-    canonicalPayload = canonicalJson(e.payload);
-  } catch (error) {
-    return { error: `entry ${position}: payload cannot be canonicalised (${(error as Error).message})` };
-  }
-  return {
-    seq: e.seq,
-    kind: e.kind,
-    payload: e.payload as Record<string, unknown>,
-    canonicalPayload,
-    prevHash,
-    entryHash,
-    signature,
-  };
 }

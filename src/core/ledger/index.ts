@@ -1,3 +1,12 @@
+export {
+  type BenchSide,
+  type BenchSideKind,
+  JUDGES,
+  type JudgeFigures,
+  type Judgement,
+  type JudgeName,
+  tallyBench,
+} from './bench-entries.js';
 export { type Bundle, parseBundle, type VerifyOptions, verifyBundle } from './bundle.js';
 export { appendHumanReviewToBundle } from './bundle-append.js';
 export { canonicalJson, MAX_JSON_DEPTH } from './canonical-json.js';
@@ -15,8 +24,10 @@ export {
 } from './entry-hash.js';
 export {
   type CHILD_STATUSES,
+  type ChildParent,
   contractSummary,
   ENTRY_KINDS,
+  type EntryKind,
   type EntryOf,
   MalformedEntryError,
   type PayloadOf,

@@ -1,20 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
-import type { ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { LedgerStore, VerdictRef } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
-import { secretRedactor } from '../process/redact.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
-import { BudgetMeter } from '../runtime/budget.js';
-import { createCtx } from '../runtime/ctx.js';
-import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { Overall } from '../verify/verdict.js';
-import { type ParentRun, runChild } from './child-run.js';
+import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
-import type { RunHost } from './run-service.js';
+import type { ExcludedLeg, RunnerLegs } from './fanout-types.js';
+import {
+  driveParentSession,
+  openParentSession,
+  type ParentSessionOptions,
+  type ParentSessionResult,
+} from './parent-session.js';
+import { storedChild } from './runner-legs.js';
 
 /**
  * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
@@ -55,25 +58,27 @@ export type EvalReport = {
   arms: EvalArmReport[];
   delta: EvalDelta[];
   summary: string;
+  /** Runs on Actions runners (docs/eval.md "On Actions"): legs the reducer refused, and runs no leg came for. */
+  excluded?: ExcludedLeg[];
+  missing?: Array<{ arm: string; repeat: number }>;
 };
 
-export interface StartEvalOptions {
+export interface StartEvalOptions extends ParentSessionOptions {
   contract: ResolvedContract;
   contractHash: string;
   arms: EvalArm[];
   repeats: number;
   workdir: string;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  principal: Record<string, unknown>;
-  sessionId?: string | undefined;
-  host: RunHost;
+  /**
+   * The runs already ran on Actions runners (a reducer job): the legs verified and imported into
+   * `store`, each naming its arm and repeat. Nothing runs here; the runs are anchored and counted.
+   */
+  runnerLegs?: RunnerLegs | undefined;
+  /** The format the host resolved the contract with (a host's keys beside core's); default core's. */
+  format?: ContractFormat | undefined;
 }
 
-export type EvalResult =
-  | { status: 'completed'; sessionId: string; headHash: string; report: EvalReport }
-  | { status: 'aborted'; sessionId: string; message: string; cancelled: boolean };
+export type EvalResult = ParentSessionResult<EvalReport>;
 
 /**
  * `truss eval` (docs/eval.md): the contract runs `repeats` times per arm — each run a child run,
@@ -85,32 +90,24 @@ export type EvalResult =
  */
 export async function startEval(options: StartEvalOptions): Promise<EvalResult> {
   const { host, store, contract } = options;
-  const { events, signal, isolation, contractDir, ...passThrough } = host;
-  const ctx = createCtx({
-    ...(signal ? { signal } : {}),
-    events,
-    // No ceiling of its own: each run is held to its arm's [budget], and all of it is counted here.
-    budget: new BudgetMeter({}),
-    ...(isolation ? { isolation } : {}),
-  });
-  const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const lookup = {
+    env: host.env,
+    cwd: options.workdir,
+    fallbackCwd: host.hostCwd,
+    contractDir: host.contractDir,
+  };
   const arms = options.arms.map((arm) => {
-    const applied = applyArm(contract, arm);
+    const applied = applyArm(contract, arm, options.format);
     const provider =
-      applied.contract.executor.kind === 'in-loop'
+      applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
         ? buildExecutorProvider(applied.contract, lookup)
         : undefined;
     return { arm, ...applied, provider };
   });
   const panel = buildPanelSeats(contract, lookup);
   const git = await readGitInfo(options.workdir);
-  const session = DurableSession.start({
-    store,
-    signer: options.signer,
-    codeVersion: options.codeVersion,
-    id: options.sessionId ?? randomUUID(),
-  });
-  const redact = secretRedactor(host.env, host.secrets ?? []);
+  const parentSession = openParentSession(options);
+  const { ctx, session, redact, passThrough } = parentSession;
   session.record('run_started', () => ({
     payload: {
       session_id: session.id,
@@ -124,12 +121,14 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       code_version: options.codeVersion,
       principal: options.principal,
       git,
-      isolation: { ...(isolation ?? NO_ISOLATION).report },
+      isolation: { ...(host.isolation ?? NO_ISOLATION).report },
       workdir: options.workdir,
       started_at: new Date(ctx.now()).toISOString(),
     },
   }));
-  try {
+  const runners = options.runnerLegs;
+  const missing: Array<{ arm: string; repeat: number }> = [];
+  return driveParentSession(parentSession, 'eval', 'eval_report', async () => {
     const reports: EvalArmReport[] = [];
     let attempt = 0;
     for (const { arm, contract: armContract, hash, provider } of arms) {
@@ -149,9 +148,10 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       const workdirs = await childWorkdirs({
         workdir: options.workdir,
         env: host.env,
-        shared: armContract.executor.kind === 'none',
+        // Runner legs ran elsewhere: nothing works here, so nothing is copied.
+        shared: armContract.executor.kind === 'none' || runners !== undefined,
         parentDir: host.cleanRoomParent,
-        prepare: isolation ? (dir) => isolation.addWorkdir(dir) : undefined,
+        prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
       });
       const report: EvalArmReport = {
         name: arm.name,
@@ -169,29 +169,20 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         for (let repeat = 1; repeat <= options.repeats; repeat++) {
           if (ctx.signal.aborted) throw new CancelledError();
           attempt++;
-          const place = await workdirs.acquire();
-          const started = performance.now();
-          const child = await runChild(parent, {
-            attempt,
-            task: armContract.contract.intent,
-            contract: armContract,
-            contractHash: hash,
-            workdir: place.dir,
-            scope: { write_scope: [...armContract.constraints.write_scope] },
-            budgetSlice: { ...armContract.budget },
-          }).finally(() => place.release());
-          const wallMs = Math.round(performance.now() - started);
+          const ran = runners
+            ? runnerRun(store, runners, arm.name, repeat, attempt)
+            : await liveRun(parent, workdirs, armContract, hash, attempt);
+          if (!ran) {
+            // Not counted either way; a refused leg is named under `excluded` instead.
+            if (!runners?.excluded.some((x) => x.arm === arm.name && x.attempt === repeat))
+              missing.push({ arm: arm.name, repeat });
+            continue;
+          }
+          const { child, wallMs } = ran;
           const overall = child.verdict?.overall ?? null;
           const anchor = session.record('child_anchor', () => ({
             payload: {
-              child_session_id: child.sessionId,
-              child_root_hash: child.rootHash,
-              child_head_hash: child.headHash,
-              task: armContract.contract.intent,
-              scope: { write_scope: [...armContract.constraints.write_scope] },
-              budget_slice: { ...armContract.budget },
-              status: child.status,
-              verdict_ref: child.verdictRef,
+              ...anchorPayload(child, armContract.contract.intent, armContract),
               arm: arm.name,
               repeat,
               attempt,
@@ -220,30 +211,65 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       report.pass_rate = report.runs === 0 ? 0 : report.passes / report.runs;
       reports.push(report);
     }
-    const report = summarize(options.repeats, reports);
-    session.record('eval_report', () => ({ payload: report }));
-    session.record('run_completed', () => ({
-      payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'completed',
-      sessionId: session.id,
-      headHash: store.requireSession(session.id).head_hash ?? '',
-      report,
+    const report: EvalReport = {
+      ...summarize(options.repeats, reports),
+      ...(runners
+        ? { excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })), missing }
+        : {}),
     };
-  } catch (error) {
-    const cancelled = ctx.signal.aborted || error instanceof CancelledError;
-    const message = redact(cancelled ? 'cancelled' : ((error as Error).message ?? String(error)));
-    session.record('run_failed', () => ({
-      payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'aborted',
-      sessionId: session.id,
-      message: `eval ${session.id} failed: ${message}`,
-      cancelled,
-    };
-  }
+    return report;
+  });
+}
+
+/** One run of an arm, here: a child run in its own working copy (or the shared workdir). */
+async function liveRun(
+  parent: ParentRun,
+  workdirs: Awaited<ReturnType<typeof childWorkdirs>>,
+  contract: ResolvedContract,
+  hash: string,
+  attempt: number,
+): Promise<{ child: ChildResult; wallMs: number }> {
+  const place = await workdirs.acquire();
+  const started = performance.now();
+  const child = await runChild(parent, {
+    attempt,
+    task: contract.contract.intent,
+    contract,
+    contractHash: hash,
+    workdir: place.dir,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budgetSlice: { ...contract.budget },
+  }).finally(() => place.release());
+  return { child, wallMs: Math.round(performance.now() - started) };
+}
+
+/** One run of an arm that ran on a runner: its imported leg, timed by its own signed start and end. */
+function runnerRun(
+  store: LedgerStore,
+  runners: RunnerLegs,
+  arm: string,
+  repeat: number,
+  attempt: number,
+): { child: ChildResult; wallMs: number } | null {
+  const leg = runners.legs.find((l) => l.arm === arm && l.repeat === repeat);
+  if (!leg) return null;
+  const { result, startedAt, finishedAt } = storedChild(store, { ...leg, attempt });
+  const wallMs = startedAt !== null && finishedAt !== null ? Math.max(0, finishedAt - startedAt) : 0;
+  return { child: result, wallMs };
+}
+
+/** The fan-out fields of a `child_anchor` (docs/fanout.md) for a child run of `contract`. */
+export function anchorPayload(child: ChildResult, task: string, contract: ResolvedContract) {
+  return {
+    child_session_id: child.sessionId,
+    child_root_hash: child.rootHash,
+    child_head_hash: child.headHash,
+    task,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budget_slice: { ...contract.budget },
+    status: child.status,
+    verdict_ref: child.verdictRef,
+  };
 }
 
 /** The deltas of every later arm against the first, and one sentence per arm. */

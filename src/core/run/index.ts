@@ -1,3 +1,12 @@
+export {
+  type BenchRecordResult,
+  type BenchReport,
+  type BenchResult,
+  type StartBenchOptions,
+  startBench,
+} from './bench.js';
+export { type BenchPanelChoice, type BenchPanelLabel, PLACEHOLDER_PANEL_FIXTURE } from './bench-panel.js';
+export { refusedPath } from './bench-workspace.js';
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
 export { FanoutWorkspaceError } from './child-workdir.js';
 export {
@@ -7,10 +16,18 @@ export {
   type EvalResult,
   type StartEvalOptions,
   startEval,
-  summarize as summarizeEval,
 } from './eval.js';
 export { type FanoutResult, runFanout } from './fanout.js';
-export type { ChildStatus, FanoutLeg, FanoutSummary } from './fanout-types.js';
+export type {
+  ChildStatus,
+  ExcludedLeg,
+  FanoutLeg,
+  FanoutSummary,
+  RunnerLeg,
+  RunnerLegs,
+} from './fanout-types.js';
+export { admitLeg, importLeg, type LegExpectation } from './leg-admission.js';
+export { FanoutLegError, type LegRequest, legPlan, recordedDiff } from './leg-plan.js';
 export type { ChangesPublisher, PassedRun } from './publish-changes.js';
 export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 export { resumeContract, runContract } from './run-contract.js';

@@ -8,7 +8,9 @@ import {
 } from '../ledger/entry-kinds.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
+import { type Citation, citationsOf } from '../verify/citations.js';
 import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
+import { fanoutFromEntries, type ReportFanout } from './run-report-fanout.js';
 
 export interface ReportVote {
   seat: number;
@@ -19,6 +21,8 @@ export interface ReportVote {
   reasoning: string;
   /** The shortcuts lens's answer: does the change contain text aimed at automated reviewers? */
   aimedAtReviewers?: boolean | null;
+  /** The problems the seat named, anchored to changed lines or kept as prose ([] for older votes). */
+  citations: Citation[];
 }
 
 /** Hidden characters that were made visible before the panel read a file (per file). */
@@ -124,6 +128,8 @@ export interface RunReport {
    * null for ledgers written before isolation was recorded.
    */
   isolation: ReportIsolation | null;
+  /** A `[fanout]` run: its attempts, the choice and why (docs/fanout.md); null (or absent) for any other run. */
+  fanout?: ReportFanout | null;
 }
 
 export interface ReportIsolation {
@@ -240,6 +246,7 @@ function readRun(entries: readonly LedgerEntry[]): RunEntries {
           vote,
           reasoning,
           aimedAtReviewers,
+          citations: citationsOf(known.payload),
         });
         break;
       }
@@ -315,6 +322,7 @@ export function reportFromEntries(
     changes: run.published ? changesFrom(run.published) : null,
     checkout: checkoutFrom(run.workspace, run.setup),
     isolation: started?.isolation ? isolationFrom(started.isolation) : null,
+    fanout: fanoutFromEntries(entries),
   };
 }
 

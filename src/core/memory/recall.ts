@@ -32,8 +32,9 @@ export interface RecallBlock {
  * Chooses what an executor is told before it starts (docs/memory.md "Recall"): verified lessons (and
  * verified playbooks when the contract opts in) that share words with the contract, ranked by how
  * many they share, then salience, then recency; added while the count and the token budget allow.
- * Only the verified view is read, so an unverified, rejected, stale or forged entry can never be in
- * the block. `block` is null when nothing is relevant (no tokens spent); `ignored` lists rows that
+ * Every candidate is checked by the verified view before it is added, so an unverified, rejected,
+ * stale or forged entry can never be in the block; candidates are checked in rank order only until
+ * the block is full. `block` is null when nothing is relevant (no tokens spent); `ignored` lists rows that
  * claimed `verified` and did not check, for the caller to report either way.
  */
 export function recallBlock(
@@ -42,9 +43,6 @@ export function recallBlock(
   limits: RecallLimits,
 ): { block: RecallBlock | null; ignored: IgnoredEntry[] } {
   if (limits.max <= 0 || limits.tokens <= 0) return { block: null, ignored: [] };
-  const lessons = view.query({ kind: 'lesson' });
-  const playbooks = limits.playbooks ? view.query({ kind: 'playbook' }) : { entries: [], ignored: [] };
-  const ignored = [...lessons.ignored, ...playbooks.ignored];
   const words = wordsOf(
     [
       contract.contract.id,
@@ -53,7 +51,11 @@ export function recallBlock(
       ...contract.done.map((c) => c.desc),
     ].join(' '),
   );
-  const ranked = [...lessons.entries, ...playbooks.entries]
+  // Rank what the store claims is verified, then check candidates in that order until the block is
+  // full: the signed verdicts of relevant entries only are verified, not the whole store's.
+  const kinds = limits.playbooks ? (['lesson', 'playbook'] as const) : (['lesson'] as const);
+  const ranked = kinds
+    .flatMap((kind) => view.store.list({ kind, trust: ['verified'] }))
     .map((entry) => ({ entry, score: overlap(words, wordsOf(`${entry.key} ${entry.body}`)) }))
     .filter((candidate) => candidate.score > 0)
     .sort(
@@ -61,9 +63,13 @@ export function recallBlock(
         b.score - a.score || b.entry.salience - a.entry.salience || b.entry.write_seq - a.entry.write_seq,
     );
   const chosen: MemoryEntry[] = [];
+  const ignored: IgnoredEntry[] = [];
   for (const { entry } of ranked) {
     if (chosen.length >= limits.max) break;
-    if (estimateTokens(render([...chosen, entry])) <= limits.tokens) chosen.push(entry);
+    if (estimateTokens(render([...chosen, entry])) > limits.tokens) continue;
+    const problem = view.problemOf(entry);
+    if (problem) ignored.push({ id: entry.id, kind: entry.kind, key: entry.key, reason: problem });
+    else chosen.push(entry);
   }
   if (chosen.length === 0) return { block: null, ignored };
   const text = render(chosen);

@@ -15,6 +15,7 @@ import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.j
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
+import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
 import {
@@ -143,6 +144,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       keyFile: request.key,
     });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
+    // Only calls past the recorded frontier reach GitHub; recorded ones answer from their memo.
+    const github = await cliGitHubReader(contract, io, workdir);
     const result = await resumeRun({
       sessionId: request.sessionId,
       store,
@@ -161,6 +164,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         secrets: keySecrets,
         hostCwd: io.cwd,
         approvers,
+        github,
       },
     });
     if (result.status !== 'aborted' && result.replayed > 0)

@@ -13,6 +13,7 @@ import { acquireSessionLease } from '../../core/runtime/index.js';
 import { resolveContract } from '../../github/settings.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
+import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
 import {
   cancelOnSignals,
@@ -120,6 +121,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     dbPath,
     keyFile: values.key,
   });
+  const github = await cliGitHubReader(contract, io, workdir);
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
   io.stderr(
@@ -139,6 +141,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       contractDir: dirname(contractPath),
       // Who may release an approval gate later (with the contract's own approvers).
       approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+      github,
     },
   });
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt });

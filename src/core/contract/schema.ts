@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
+import { ToolsSchema } from './tools-schema.js';
 
 const envName = z
   .string()
@@ -172,6 +173,8 @@ const environmentLayerShape = {
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: McpSchema.optional(),
+  /** `[tools]`: the GitHub and web tools of the in-loop agent, off unless turned on (docs/tools.md). */
+  tools: ToolsSchema.optional(),
 };
 
 const contractSection = z.strictObject({
@@ -204,6 +207,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  tools: ToolsSchema.optional(),
   fanout: FanoutSchema.optional(),
 };
 

@@ -23,6 +23,7 @@ import { readHumanReview } from './human-review-payload.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
+import { PROVENANCE_CALL_KINDS, ToolCallChecker } from './tool-call-check.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
 export type FailureCode =
@@ -44,6 +45,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_tool_call'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -152,6 +154,7 @@ export class ChainVerifier {
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
   readonly #reviewerKeys = new Set<string>();
+  readonly #toolCalls = new ToolCallChecker((data) => this.crypto.sha256(data));
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -397,6 +400,10 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    if (PROVENANCE_CALL_KINDS.has(entry.kind)) {
+      const error = this.#toolCalls.check(entry.seq, entry.kind, p);
+      if (error) this.fail(entry.seq, 'bad_tool_call', error);
+    }
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;

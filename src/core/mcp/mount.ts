@@ -1,11 +1,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSettings } from '../contract/mcp-schema.js';
 import { matchesToolPattern } from '../contract/tool-pattern.js';
-import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { type Redactor, redactionField } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
+import { type CallMemo, callMemoOf, jsonBlob } from '../tools/journal-json.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
 import {
@@ -15,7 +15,7 @@ import {
   McpUnavailableError,
   serverSecrets,
 } from './connection.js';
-import { jsonSha256, redactJson, resultText, sha256Hex, withSecrets } from './payload.js';
+import { jsonSha256, redactJson, resultText, withSecrets } from './payload.js';
 
 /** Tool names as providers accept them (Anthropic and OpenAI function names). */
 const PROVIDER_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -246,7 +246,7 @@ export class McpMount {
     }
     const { memo, entry } = await session.memoized('mcp_tool_call', tool.name, {
       check,
-      memoOf,
+      memoOf: callMemoOf,
       execute: async (memoKey) => {
         const answer = live ?? (await this.#callLive(state, tool, input));
         const head = {
@@ -262,14 +262,14 @@ export class McpMount {
             is_error: true,
             error: redact(answer.error),
           };
-          return { payload, memo: memoOf({ payload }) };
+          return { payload, memo: callMemoOf({ payload }) };
         }
         const body = resultBody(answer.result, redact);
         const payload = { ...head, ...body.fields, error: null };
-        return { payload, memo: memoOf({ payload }), blobs: body.blobs };
+        return { payload, memo: callMemoOf({ payload }), blobs: body.blobs };
       },
     });
-    return this.#outcome(entry, memo as ReturnType<typeof memoOf>);
+    return this.#outcome(entry, memo as CallMemo);
   }
 
   /** Calls the server (unless `budget_calls` is used up): its answer, pending or not, or why it failed. */
@@ -296,7 +296,7 @@ export class McpMount {
   }
 
   /** What the model reads for a recorded call: its error, or the result read back from its blob. */
-  #outcome(entry: LedgerEntry, memo: ReturnType<typeof memoOf>): ToolOutcome {
+  #outcome(entry: LedgerEntry, memo: CallMemo): ToolOutcome {
     const data = { mcp_seq: entry.seq, result_sha256: memo.result_sha256 };
     if (memo.error !== null || memo.result_sha256 === null) {
       return { content: memo.error ?? 'the MCP call failed', isError: true, data };
@@ -354,30 +354,15 @@ function resultBody(
   result: CallToolResult,
   redact: Redactor,
 ): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
-  const body = redactJson(plain(result), [], redact);
-  const bytes = Buffer.from(canonicalJson(body.value), 'utf8');
+  const body = jsonBlob(result, redact);
   return {
     fields: {
-      result_sha256: sha256Hex(bytes),
-      result_bytes: bytes.length,
+      result_sha256: body.sha256,
+      result_bytes: body.bytes.length,
       is_error: result.isError === true,
       ...redactionField(body.counts),
     },
-    blobs: [bytes],
-  };
-}
-
-/** What the memo row of a call holds: the signed entry's result hash, error flag and error. */
-function memoOf(entry: Pick<LedgerEntry, 'payload'>): {
-  result_sha256: string | null;
-  is_error: boolean;
-  error: string | null;
-} {
-  const p = entry.payload;
-  return {
-    result_sha256: typeof p.result_sha256 === 'string' ? p.result_sha256 : null,
-    is_error: p.is_error === true,
-    error: typeof p.error === 'string' ? p.error : null,
+    blobs: [body.bytes],
   };
 }
 

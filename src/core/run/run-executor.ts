@@ -6,7 +6,7 @@ import { buildExecutorProvider } from '../providers/executor-provider.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
-import { createToolRegistry } from '../tools/registry.js';
+import { createToolRegistry, withContractTools } from '../tools/registry.js';
 import type { ParentRun } from './child-run.js';
 import type { CommonRunOptions } from './run-types.js';
 import { createSpawnTool, offersSpawn, SPAWN_TOOL } from './spawn-tool.js';
@@ -39,7 +39,10 @@ export async function runExecutor(
   const provider =
     options.executorProvider ??
     buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
-  let tools = options.tools ?? createToolRegistry();
+  let tools = withContractTools(options.tools ?? createToolRegistry(), contract.tools, {
+    github: options.github,
+    env: options.env,
+  });
   if (identity && offersSpawn(contract, identity.isChild)) {
     // docs/fanout.md "The spawn tool": opt-in by name, never in a child (no recursive spawn).
     const { isChild: _isChild, ...who } = identity;

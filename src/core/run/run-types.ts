@@ -4,6 +4,7 @@ import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/i
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
+import type { GitHubReader } from '../tools/github-reader.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
@@ -27,6 +28,11 @@ export interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
+  /**
+   * Read-only GitHub access for the GitHub tools (`[tools] github = true`, docs/tools.md): the
+   * host's client, whose token never leaves it. Absent: those tools refuse every call, saying why.
+   */
+  github?: GitHubReader | undefined;
   /**
    * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
    * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).

@@ -27,6 +27,8 @@ function activityName(entry: { kind: string; payload: Record<string, unknown> })
     case 'effect_tool_call':
     case 'mcp_tool_call':
     case 'mcp_tool_pending':
+    case 'github_tool_call':
+    case 'web_tool_call':
     case 'changes_published':
       return String(p.name);
     case 'mcp_tools_listed':

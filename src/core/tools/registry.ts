@@ -7,7 +7,7 @@ import type { GitHubReader } from './github-reader.js';
 import { createGitHubTools } from './github-tools.js';
 import type { ToolRegistry } from './invoke.js';
 import type { Tool } from './tool.js';
-import { createWebTools, type WebToolsOptions } from './web-tools.js';
+import { createWebTools } from './web-tools.js';
 
 export {
   ANTHROPIC_BASH_TOOL,
@@ -60,8 +60,6 @@ export interface ContractToolsOptions {
   github?: GitHubReader | undefined;
   /** The host environment (web_search's key). */
   env: Readonly<Record<string, string | undefined>>;
-  /** Test seams of the web tools (DNS, the search provider's HTTP). */
-  web?: Pick<WebToolsOptions, 'resolve' | 'fetch'> | undefined;
 }
 
 /**
@@ -75,7 +73,7 @@ export function withContractTools(
 ): ToolRegistry {
   const extra: Tool[] = [
     ...(settings?.github ? createGitHubTools({ reader: options.github }) : []),
-    ...(settings?.web ? createWebTools({ settings, env: options.env, ...options.web }) : []),
+    ...(settings?.web ? createWebTools({ settings, env: options.env }) : []),
   ];
   if (extra.length === 0) return registry;
   const merged = new Map(registry);

@@ -62,18 +62,16 @@ describe('the Action passes its Octokit to the GitHub tools', () => {
     const checkRun = { id: 81, html_url: `https://github.com/${OWNER}/${REPO}/runs/81` };
     const github = nock(API, { reqheaders: { authorization: 'token ghs_test_token' } });
     github.post(`/repos/${OWNER}/${REPO}/check-runs`).reply(201, checkRun);
-    github
-      .get(`/repos/${OWNER}/${REPO}/pulls/2`)
-      .reply(200, {
-        number: 2,
-        title: 'Update the README',
-        state: 'open',
-        head: { ref: 'changes', sha: 'e'.repeat(40) },
-        base: { ref: 'main', sha: 'f'.repeat(40) },
-        html_url: 'https://github.com/x/y/pull/2',
-        created_at: '2024-01-01T00:00:00Z',
-        updated_at: '2024-01-01T00:00:00Z',
-      });
+    github.get(`/repos/${OWNER}/${REPO}/pulls/2`).reply(200, {
+      number: 2,
+      title: 'Update the README',
+      state: 'open',
+      head: { ref: 'changes', sha: 'e'.repeat(40) },
+      base: { ref: 'main', sha: 'f'.repeat(40) },
+      html_url: 'https://github.com/x/y/pull/2',
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+    });
     github.get(`/repos/${OWNER}/${REPO}/pulls/2/files`).query({ per_page: 100 }).reply(200, []);
     github.patch(`/repos/${OWNER}/${REPO}/check-runs/81`).reply(200, checkRun);
     const log = captureLog();

@@ -14,7 +14,7 @@ const TEXT_TYPES =
 
 /**
  * The text the model reads for fetched bytes: HTML reduced to its readable text (scripts, styles and
- * tags removed, entities decoded, whitespace collapsed — a small best-effort extractor, not a
+ * tags removed, entities decoded, one block per line — a small best-effort extractor, not a
  * browser), other text decoded as its charset says, anything else described by size and type.
  * The signed raw_sha256 is of the bytes, not of this text.
  */
@@ -63,7 +63,7 @@ export function htmlText(html: string): string {
     })
     .split('\n')
     .map((line) => line.replace(/[ \t\f\v\r]+/g, ' ').trim())
-    .filter((line, index, lines) => line.length > 0 || (index > 0 && (lines[index - 1] ?? '').length > 0))
+    .filter((line) => line.length > 0)
     .join('\n')
     .trim();
 }

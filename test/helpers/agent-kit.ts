@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import {
   type ContractFormat,
   type ResolvedContract,
@@ -16,6 +17,7 @@ import { ScriptedProvider, type ScriptedResponse } from '../../src/core/provider
 import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
+import type { GitHubReader } from '../../src/core/tools/index.js';
 import { APPROVED_CHECK, contractToml } from './contract-toml.js';
 import { git, initRepo, README } from './git.js';
 import { keyFromByte } from './keys.js';
@@ -142,6 +144,8 @@ export async function runAgent(options: {
   signal?: AbortSignal;
   events?: RunEvent[];
   clock?: () => number;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
 }): Promise<RunOutcome> {
   const { contract, hash } = options.contract;
   return runContract({
@@ -152,11 +156,12 @@ export async function runAgent(options: {
     signer: options.signer ?? AGENT_KEY,
     ctx: ctxFor(contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     codeVersion: 'test',
     principal: { login: 'test' },
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.github ? { github: options.github } : {}),
   });
 }
 
@@ -171,6 +176,8 @@ export async function resumeAgent(options: {
   approvers?: Map<string, string>;
   events?: RunEvent[];
   clock?: () => number;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
 }): Promise<RunOutcome> {
   return resumeContract({
     sessionId: options.sessionId,
@@ -180,13 +187,31 @@ export async function resumeAgent(options: {
     workdir: options.workdir,
     ctx: ctxFor(options.contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     executorProvider: options.provider,
     expectedContractHash: options.expectedContractHash,
     // The test approver is configured unless a test pins its own set.
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.github ? { github: options.github } : {}),
   });
+}
+
+/**
+ * For the tests of the enclosing describe: a fresh ledger store and work directory per test (a git
+ * repository with `git: true`), the store closed after each. Read them from the returned object.
+ */
+export function useAgentRun(options: { git?: boolean } = {}): {
+  readonly run: AgentRun;
+  readonly workdir: string;
+} {
+  const state = {} as { run: AgentRun; workdir: string };
+  beforeEach(() => {
+    state.run = openRunStore();
+    state.workdir = makeWorkdir(options);
+  });
+  afterEach(() => state.run.close());
+  return state;
 }
 
 export function kindsOf(store: LedgerStore, sessionId: string): string[] {

@@ -18,33 +18,15 @@ import { SESSION_KEY } from '../helpers/ledger-kit.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { entriesOf } from '../mcp/mcp-kit.js';
+import { outsideContractText } from './outside-kit.js';
 
 useNock();
 
-const CONTRACT = `
-[contract]
-id = "reads-ci"
-intent = "Read pull request 2, then write out.txt"
-
-[[done]]
-kind = "check"
-desc = "out.txt says done"
-run = "grep -qx done out.txt"
-timeout_sec = 10
-
-[executor]
-kind = "in-loop"
-
-[constraints]
-allow_tools = ["write_file", "github_pr_view"]
-
-[tools]
-github = true
-
-[provider]
-kind = "scripted"
-script = "agent.json"
-`;
+const CONTRACT = outsideContractText(
+  'allow_tools = ["write_file", "github_pr_view"]',
+  'github = true',
+  '\n[provider]\nkind = "scripted"\nscript = "agent.json"\n',
+);
 
 const AGENT = {
   responses: [

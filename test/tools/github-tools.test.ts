@@ -8,12 +8,19 @@
  */
 import Database from 'better-sqlite3';
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoTamperError } from '../../src/core/runtime/durable.js';
 import { createGitHubTools, logTail } from '../../src/core/tools/github-tools.js';
 import { octokitGitHubReader } from '../../src/github/github-reader.js';
 import { createOctokit } from '../../src/github/octokit.js';
-import { type AgentRun, kindsOf, makeWorkdir, openRunStore, waitFor } from '../helpers/agent-kit.js';
+import {
+  kindsOf,
+  type PositionalAgent,
+  resumeAgent,
+  runAgent,
+  useAgentRun,
+  waitFor,
+} from '../helpers/agent-kit.js';
 import { webhookExamples } from '../helpers/fake-github.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { completed, entriesOf } from '../mcp/mcp-kit.js';
@@ -25,8 +32,6 @@ import {
   ledgerText,
   outsideContract,
   RecordingAgent,
-  resumeOutside,
-  runOutside,
 } from './outside-kit.js';
 
 useNock();
@@ -171,37 +176,45 @@ const SIX_CALLS: [string, Record<string, unknown>][] = [
 ];
 
 describe('GitHub tools: read-only, through the host’s Octokit, signed and memoised', () => {
-  let run: AgentRun;
-  let workdir: string;
-  beforeEach(() => {
-    run = openRunStore();
-    workdir = makeWorkdir();
-  });
-  afterEach(() => run.close());
+  const t = useAgentRun();
+  /** A run of CONTRACT with the production reader and the token in the host's environment. */
+  const runGh = (provider: PositionalAgent, extra: Partial<Parameters<typeof runAgent>[0]> = {}) =>
+    runAgent({
+      store: t.run.store,
+      contract: CONTRACT,
+      workdir: t.workdir,
+      provider,
+      github: reader(),
+      env: ENV,
+      ...extra,
+    });
+  const resumeGh = (provider: PositionalAgent, sessionId: string) =>
+    resumeAgent({
+      store: t.run.store,
+      sessionId,
+      contract: CONTRACT.contract,
+      workdir: t.workdir,
+      provider,
+      github: reader(),
+      env: ENV,
+    });
 
   it('each tool is one signed github_tool_call with its result in a blob, and the model reads that result', async () => {
     mockGitHub();
     const agent = new RecordingAgent(callsThenFinish(SIX_CALLS));
-    const outcome = completed(
-      await runOutside({
-        store: run.store,
-        contract: CONTRACT,
-        workdir,
-        provider: agent,
-        github: reader(),
-        env: ENV,
-      }),
-    );
+    const outcome = completed(await runGh(agent));
     expect(outcome.verdict.overall).toBe('pass');
     const sessionId = outcome.sessionId;
-    const started = entriesOf(run.store, sessionId, 'executor_started')[0];
+    const started = entriesOf(t.run.store, sessionId, 'executor_started')[0];
     expect(started?.payload.tools).toEqual(['write_file', ...SIX_CALLS.map(([name]) => name)]);
 
-    const calls = entriesOf(run.store, sessionId, 'github_tool_call');
+    const calls = entriesOf(t.run.store, sessionId, 'github_tool_call');
     expect(calls.map((e) => e.payload.name)).toEqual(SIX_CALLS.map(([name]) => name));
     // No tool_result besides write_file's: the provenance entry is the call's only record.
-    expect(entriesOf(run.store, sessionId, 'tool_result').map((e) => e.payload.name)).toEqual(['write_file']);
-    const bodies = calls.map((entry) => checkedBody(run.store, sessionId, entry));
+    expect(entriesOf(t.run.store, sessionId, 'tool_result').map((e) => e.payload.name)).toEqual([
+      'write_file',
+    ]);
+    const bodies = calls.map((entry) => checkedBody(t.run.store, sessionId, entry));
     expect(calls[0]?.payload).toMatchObject({
       input: { repository: `${OWNER}/${REPO}`, number: 2 },
       repository: `${OWNER}/${REPO}`,
@@ -237,28 +250,19 @@ describe('GitHub tools: read-only, through the host’s Octokit, signed and memo
     expect(agent.resultsAt(2)[0]?.content).toBe(DIFF);
     expect(agent.resultsAt(3)[0]?.content).toContain('AssertionError: expected 3 to be 4');
     // The signed log URL never reaches the ledger: fetch followed it inside the reader.
-    expect(ledgerText(run.store, sessionId)).not.toContain('s1gn3d');
-    expectVerifies(run.store, sessionId);
+    expect(ledgerText(t.run.store, sessionId)).not.toContain('s1gn3d');
+    expectVerifies(t.run.store, sessionId);
   });
 
   it('the token never reaches the ledger: a response echoing it is redacted before it is kept or shown', async () => {
     mockGitHub(`to reproduce, run with GITHUB_TOKEN=${TOKEN}`);
     const agent = new RecordingAgent(callsThenFinish(SIX_CALLS));
-    const outcome = completed(
-      await runOutside({
-        store: run.store,
-        contract: CONTRACT,
-        workdir,
-        provider: agent,
-        github: reader(),
-        env: ENV,
-      }),
-    );
-    const all = ledgerText(run.store, outcome.sessionId);
+    const outcome = completed(await runGh(agent));
+    const all = ledgerText(t.run.store, outcome.sessionId);
     expect(all).not.toContain(TOKEN);
-    const issue = entriesOf(run.store, outcome.sessionId, 'github_tool_call')[3];
+    const issue = entriesOf(t.run.store, outcome.sessionId, 'github_tool_call')[3];
     expect(issue?.payload.redactions).toBeDefined();
-    expect(checkedBody(run.store, outcome.sessionId, issue as never)).toMatchObject({
+    expect(checkedBody(t.run.store, outcome.sessionId, issue as never)).toMatchObject({
       issue: { body: expect.stringContaining('[REDACTED') },
     });
     expect(agent.resultsAt(4)[0]?.content).not.toContain(TOKEN);
@@ -270,51 +274,32 @@ describe('GitHub tools: read-only, through the host’s Octokit, signed and memo
     const answers = callsThenFinish([['github_pr_view', { number: 2 }]]);
     const controller = new AbortController();
     const first = new RecordingAgent(answers, { hangAt: 1 });
-    const abandoned = runOutside({
-      store: run.store,
-      contract: CONTRACT,
-      workdir,
-      provider: first,
-      github: reader(),
-      env: ENV,
-      signal: controller.signal,
-    });
+    const abandoned = runGh(first, { signal: controller.signal });
     await waitFor(() => first.requests.includes(1));
     controller.abort();
     void abandoned.catch(() => {});
     expect(nock.isDone()).toBe(true);
-    const sessionId = run.store.sessions()[0]?.id as string;
+    const sessionId = t.run.store.sessions()[0]?.id as string;
 
     // No interceptor is left: any request to GitHub now fails, and would be journaled as an error.
     const second = new RecordingAgent(answers);
-    const outcome = completed(
-      await resumeOutside({
-        store: run.store,
-        contract: CONTRACT,
-        workdir,
-        provider: second,
-        github: reader(),
-        env: ENV,
-        sessionId,
-      }),
-    );
+    const outcome = completed(await resumeGh(second, sessionId));
     expect(outcome.verdict.overall).toBe('pass');
-    const calls = entriesOf(run.store, sessionId, 'github_tool_call');
+    const calls = entriesOf(t.run.store, sessionId, 'github_tool_call');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.payload.error).toBeNull();
     // The resumed model call (position 1) was shown the recorded result.
     expect(second.resultsAt(1)[0]?.content).toContain(String(PULL.title));
-    expectVerifies(run.store, sessionId);
+    expectVerifies(t.run.store, sessionId);
   });
 
   it('a memo without matching signed provenance is refused, and nothing is appended', async () => {
     api().get(`${PATH}/pulls/2`).reply(200, PULL);
     api().get(`${PATH}/pulls/2/files`).query({ per_page: 100 }).reply(200, []);
     const answers = callsThenFinish([['github_pr_view', { number: 2 }]]);
-    const options = { store: run.store, contract: CONTRACT, workdir, github: reader(), env: ENV };
-    const outcome = completed(await runOutside({ ...options, provider: new RecordingAgent(answers) }));
-    const [call] = entriesOf(run.store, outcome.sessionId, 'github_tool_call');
-    const raw = new Database(run.dbPath);
+    const outcome = completed(await runGh(new RecordingAgent(answers)));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'github_tool_call');
+    const raw = new Database(t.run.dbPath);
     raw
       .prepare('UPDATE tool_memo SET result = ? WHERE memo_key = ?')
       .run(
@@ -322,14 +307,10 @@ describe('GitHub tools: read-only, through the host’s Octokit, signed and memo
         String(call?.payload.memo_key),
       );
     raw.close();
-    const count = kindsOf(run.store, outcome.sessionId).length;
-    const refused = await resumeOutside({
-      ...options,
-      provider: new RecordingAgent(answers),
-      sessionId: outcome.sessionId,
-    }).catch((e: unknown) => e);
+    const count = kindsOf(t.run.store, outcome.sessionId).length;
+    const refused = await resumeGh(new RecordingAgent(answers), outcome.sessionId).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MemoTamperError);
-    expect(kindsOf(run.store, outcome.sessionId)).toHaveLength(count);
+    expect(kindsOf(t.run.store, outcome.sessionId)).toHaveLength(count);
   });
 
   it('GitHub’s 404 is a journaled error naming what was missing; the run goes on', async () => {
@@ -339,29 +320,18 @@ describe('GitHub tools: read-only, through the host’s Octokit, signed and memo
     });
     api().get(`${PATH}/pulls/99/files`).query({ per_page: 100 }).reply(404, { message: 'Not Found' });
     const agent = new RecordingAgent(callsThenFinish([['github_pr_view', { number: 99 }]]));
-    const outcome = completed(
-      await runOutside({
-        store: run.store,
-        contract: CONTRACT,
-        workdir,
-        provider: agent,
-        github: reader(),
-        env: ENV,
-      }),
-    );
-    const [call] = entriesOf(run.store, outcome.sessionId, 'github_tool_call');
+    const outcome = completed(await runGh(agent));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'github_tool_call');
     expect(call?.payload).toMatchObject({ is_error: true, result_sha256: null });
     expect(String(call?.payload.error)).toMatch(/not found in Codertocat\/Hello-World \(HTTP 404\)/);
     expect(agent.resultsAt(1)[0]).toMatchObject({ isError: true });
-    expectVerifies(run.store, outcome.sessionId);
+    expectVerifies(t.run.store, outcome.sessionId);
   });
 
   it('without a reader from the host every call is refused, saying how to give access, and nothing is sent', async () => {
     const agent = new RecordingAgent(callsThenFinish([['github_issue_list', {}]]));
-    const outcome = completed(
-      await runOutside({ store: run.store, contract: CONTRACT, workdir, provider: agent, env: ENV }),
-    );
-    const [call] = entriesOf(run.store, outcome.sessionId, 'github_tool_call');
+    const outcome = completed(await runGh(agent, { github: undefined }));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'github_tool_call');
     expect(call?.payload).toMatchObject({ refused: true, is_error: true, input: { repository: null } });
     expect(String(call?.payload.error)).toContain('set GITHUB_TOKEN');
     expect(agent.resultsAt(1)[0]?.content).toContain('this host gave the run no GitHub access');
@@ -370,28 +340,17 @@ describe('GitHub tools: read-only, through the host’s Octokit, signed and memo
   it('without [tools] github the tools are not registered: not offered, and a call is an unknown tool', async () => {
     const contract = outsideContract('allow_tools = ["write_file", "github_*"]', '');
     const agent = new RecordingAgent(callsThenFinish([['github_pr_view', { number: 2 }]]));
-    const outcome = completed(
-      await runOutside({ store: run.store, contract, workdir, provider: agent, github: reader(), env: ENV }),
-    );
-    const started = entriesOf(run.store, outcome.sessionId, 'executor_started')[0];
+    const outcome = completed(await runGh(agent, { contract }));
+    const started = entriesOf(t.run.store, outcome.sessionId, 'executor_started')[0];
     expect(started?.payload.tools).toEqual(['write_file']);
-    expect(entriesOf(run.store, outcome.sessionId, 'github_tool_call')).toHaveLength(0);
+    expect(entriesOf(t.run.store, outcome.sessionId, 'github_tool_call')).toHaveLength(0);
     expect(agent.resultsAt(1)[0]?.content).toContain('unknown tool "github_pr_view"');
   });
 
   it('an invalid input is refused and journaled without a request', async () => {
     const agent = new RecordingAgent(callsThenFinish([['github_check_status', { ref: '--upload-pack=x' }]]));
-    const outcome = completed(
-      await runOutside({
-        store: run.store,
-        contract: CONTRACT,
-        workdir,
-        provider: agent,
-        github: reader(),
-        env: ENV,
-      }),
-    );
-    const [call] = entriesOf(run.store, outcome.sessionId, 'github_tool_call');
+    const outcome = completed(await runGh(agent));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'github_tool_call');
     expect(call?.payload).toMatchObject({ refused: true, is_error: true });
     expect(String(call?.payload.error)).toContain('ref: must be a commit SHA, branch or tag name');
   });

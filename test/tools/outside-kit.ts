@@ -1,23 +1,24 @@
 import { expect } from 'vitest';
 import { createNodeCrypto, type LedgerEntry, type LedgerStore } from '../../src/core/ledger/index.js';
 import type { ChatRequest, ChatResult, ContentBlock } from '../../src/core/providers/provider.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
 import type { Ctx } from '../../src/core/runtime/ctx.js';
-import type { GitHubReader } from '../../src/core/tools/index.js';
 import { jsonSha256 } from '../../src/core/tools/journal-json.js';
-import { AGENT_KEY, contractFrom, ctxFor, PositionalAgent, text, toolUse } from '../helpers/agent-kit.js';
+import { contractFrom, PositionalAgent, text, toolUse } from '../helpers/agent-kit.js';
 
 /**
- * Shared parts of the GitHub and web tool suites: an in-loop contract that turns `[tools]` on, runs
- * and resumes through the real run service with a positional model, and the checks every signed
- * provenance entry must pass.
+ * Shared parts of the GitHub and web tool suites: an in-loop contract that turns `[tools]` on, a
+ * positional model that keeps what it was shown, and the checks every signed provenance entry must
+ * pass. Runs go through the agent kit's runAgent / resumeAgent (the real run service).
  */
 
 export const BASE_ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
 
-/** An in-loop contract whose check wants out.txt = "done", with `[constraints]` and `[tools]` as given. */
-export function outsideContract(constraints: string, tools: string) {
-  return contractFrom(`
+/**
+ * An in-loop contract whose check wants out.txt = "done", with `[constraints]` and `[tools]` as given
+ * and `extra` TOML after them (a `[provider]`).
+ */
+export function outsideContractText(constraints: string, tools: string, extra = ''): string {
+  return `
 [contract]
 id = "outside-tools"
 intent = "Read what the tools return, then write out.txt"
@@ -36,7 +37,11 @@ ${constraints}
 
 [tools]
 ${tools}
-`);
+${extra}`;
+}
+
+export function outsideContract(constraints: string, tools: string) {
+  return contractFrom(outsideContractText(constraints, tools));
 }
 
 /** A positional model that also keeps every request, so a test can read the tool results it was shown. */
@@ -68,49 +73,6 @@ export function callsThenFinish(calls: [string, Record<string, unknown>][]): { c
     { content: [toolUse('w', 'write_file', { path: 'out.txt', content: 'done\n' })] },
     { content: [text('done')] },
   ];
-}
-
-export interface OutsideRun {
-  store: LedgerStore;
-  contract: ReturnType<typeof contractFrom>;
-  workdir: string;
-  provider: PositionalAgent;
-  github?: GitHubReader | undefined;
-  env?: Record<string, string | undefined>;
-  signal?: AbortSignal;
-}
-
-export function runOutside(options: OutsideRun): Promise<RunOutcome> {
-  const { contract, hash } = options.contract;
-  return runContract({
-    contract,
-    contractHash: hash,
-    workdir: options.workdir,
-    store: options.store,
-    signer: AGENT_KEY,
-    ctx: ctxFor(contract, options.signal ? { signal: options.signal } : {}),
-    panel: { unavailable: 'no panel in this test' },
-    env: options.env ?? BASE_ENV,
-    codeVersion: 'test',
-    principal: { login: 'test' },
-    executorProvider: options.provider,
-    github: options.github,
-  });
-}
-
-export function resumeOutside(options: OutsideRun & { sessionId: string }): Promise<RunOutcome> {
-  return resumeContract({
-    sessionId: options.sessionId,
-    store: options.store,
-    signer: AGENT_KEY,
-    crypto: createNodeCrypto(),
-    workdir: options.workdir,
-    ctx: ctxFor(options.contract.contract),
-    panel: { unavailable: 'no panel in this test' },
-    env: options.env ?? BASE_ENV,
-    executorProvider: options.provider,
-    github: options.github,
-  });
 }
 
 /**

@@ -5,9 +5,9 @@
  * the key is sent as its header and never reaches the ledger.
  */
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../src/core/contract/index.js';
-import { type AgentRun, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
+import { type PositionalAgent, runAgent, useAgentRun } from '../helpers/agent-kit.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { completed, entriesOf } from '../mcp/mcp-kit.js';
 import {
@@ -18,7 +18,6 @@ import {
   ledgerText,
   outsideContract,
   RecordingAgent,
-  runOutside,
 } from './outside-kit.js';
 
 useNock();
@@ -58,20 +57,15 @@ const BRAVE_ANSWER = {
 };
 
 describe('web_search', () => {
-  let run: AgentRun;
-  let workdir: string;
-  beforeEach(() => {
-    run = openRunStore();
-    workdir = makeWorkdir();
-  });
-  afterEach(() => run.close());
+  const t = useAgentRun();
+  /** A run of `contract` (default ALLOWED) in this test's store and workdir. */
+  const runSearch = (provider: PositionalAgent, extra: Partial<Parameters<typeof runAgent>[0]> = {}) =>
+    runAgent({ store: t.run.store, contract: ALLOWED, workdir: t.workdir, provider, ...extra });
 
   it('without its key, each call is a signed tool error naming the variable, and nothing is sent', async () => {
     const agent = new RecordingAgent(callsThenFinish([['web_search', { query: 'truss ledger' }]]));
-    const outcome = completed(
-      await runOutside({ store: run.store, contract: ALLOWED, workdir, provider: agent }),
-    );
-    const [call] = entriesOf(run.store, outcome.sessionId, 'web_tool_call');
+    const outcome = completed(await runSearch(agent));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'web_tool_call');
     expect(call?.payload).toMatchObject({
       name: 'web_search',
       refused: true,
@@ -96,12 +90,10 @@ describe('web_search', () => {
       ]),
     );
     const env = { ...BASE_ENV, TRUSS_WEB_SEARCH_API_KEY: KEY };
-    const outcome = completed(
-      await runOutside({ store: run.store, contract: ALLOWED, workdir, provider: agent, env }),
-    );
-    const [call, again] = entriesOf(run.store, outcome.sessionId, 'web_tool_call');
+    const outcome = completed(await runSearch(agent, { env }));
+    const [call, again] = entriesOf(t.run.store, outcome.sessionId, 'web_tool_call');
     expect(call?.payload).toMatchObject({ provider: 'api.search.brave.com', results: 2, error: null });
-    expect(checkedBody(run.store, outcome.sessionId, call as never)).toEqual({
+    expect(checkedBody(t.run.store, outcome.sessionId, call as never)).toEqual({
       query: 'truss ledger',
       provider: 'api.search.brave.com',
       results: [
@@ -122,8 +114,8 @@ describe('web_search', () => {
     expect(agent.resultsAt(1)[0]?.content).toBe(
       '1. Truss: signed verdicts\n   https://example.org/truss\n   A ledger of signed steps.\n2. Hash chains\n   https://example.org/chains\n   Why a chain.',
     );
-    expect(ledgerText(run.store, outcome.sessionId)).not.toContain(KEY);
-    expectVerifies(run.store, outcome.sessionId);
+    expect(ledgerText(t.run.store, outcome.sessionId)).not.toContain(KEY);
+    expectVerifies(t.run.store, outcome.sessionId);
   });
 
   it('the endpoint must pass the network policy; [tools.web_search] names another endpoint and key variable', async () => {
@@ -133,10 +125,8 @@ describe('web_search', () => {
     );
     const agent = new RecordingAgent(callsThenFinish([['web_search', { query: 'x' }]]));
     const env = { ...BASE_ENV, SEARCH_KEY: KEY };
-    const outcome = completed(
-      await runOutside({ store: run.store, contract, workdir, provider: agent, env }),
-    );
-    const [call] = entriesOf(run.store, outcome.sessionId, 'web_tool_call');
+    const outcome = completed(await runSearch(agent, { contract, env }));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'web_tool_call');
     expect(call?.payload).toMatchObject({ refused: true });
     expect(String(call?.payload.error)).toBe(
       'web_search refused: the search endpoint goes to search.internal.example, which is not in [constraints] allowlist (api.search.brave.com)',

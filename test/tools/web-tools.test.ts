@@ -6,10 +6,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto, LedgerStore } from '../../src/core/ledger/index.js';
 import { jsonSha256 } from '../../src/core/tools/journal-json.js';
-import { type AgentRun, makeWorkdir, openRunStore, waitFor } from '../helpers/agent-kit.js';
+import { type PositionalAgent, resumeAgent, runAgent, useAgentRun, waitFor } from '../helpers/agent-kit.js';
 import { keyFromByte } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { completed, entriesOf } from '../mcp/mcp-kit.js';
@@ -19,8 +19,6 @@ import {
   expectVerifies,
   outsideContract,
   RecordingAgent,
-  resumeOutside,
-  runOutside,
 } from './outside-kit.js';
 
 let server: Server;
@@ -50,14 +48,13 @@ const ALLOWED = outsideContract(
 );
 
 describe('web_fetch in a run: signed, memoised, reused unless revalidated', () => {
-  let run: AgentRun;
-  let workdir: string;
+  const t = useAgentRun();
   beforeEach(() => {
-    run = openRunStore();
-    workdir = makeWorkdir();
     requests = 0;
   });
-  afterEach(() => run.close());
+  /** A run of `contract` (default ALLOWED) in this test's store and workdir. */
+  const runWeb = (provider: PositionalAgent, extra: Partial<Parameters<typeof runAgent>[0]> = {}) =>
+    runAgent({ store: t.run.store, contract: ALLOWED, workdir: t.workdir, provider, ...extra });
 
   it('one web_tool_call per call; the same URL again is answered from the first observation, revalidate fetches anew; refusals are journaled', async () => {
     const url = `${origin}/notes`;
@@ -70,16 +67,14 @@ describe('web_fetch in a run: signed, memoised, reused unless revalidated', () =
         ['web_fetch', { url: `${origin}/missing` }],
       ]),
     );
-    const outcome = completed(
-      await runOutside({ store: run.store, contract: ALLOWED, workdir, provider: agent }),
-    );
+    const outcome = completed(await runWeb(agent));
     expect(outcome.verdict.overall).toBe('pass');
     const sessionId = outcome.sessionId;
-    const calls = entriesOf(run.store, sessionId, 'web_tool_call');
+    const calls = entriesOf(t.run.store, sessionId, 'web_tool_call');
     expect(calls).toHaveLength(5);
     const [first, reused, revalidated, refused, missing] = calls;
 
-    const body = checkedBody(run.store, sessionId, first as never);
+    const body = checkedBody(t.run.store, sessionId, first as never);
     expect(first?.payload).toMatchObject({
       name: 'web_fetch',
       input: { url, max_bytes: 256 * 1024 },
@@ -105,7 +100,7 @@ describe('web_fetch in a run: signed, memoised, reused unless revalidated', () =
       input_sha256: first?.payload.input_sha256,
     });
     expect(revalidated?.payload.reused_seq).toBeUndefined();
-    expect(checkedBody(run.store, sessionId, revalidated as never)).toMatchObject({
+    expect(checkedBody(t.run.store, sessionId, revalidated as never)).toMatchObject({
       content: 'Release notes\nfetch number 2',
     });
     expect(refused?.payload).toMatchObject({ refused: true, is_error: true, result_sha256: null });
@@ -118,32 +113,32 @@ describe('web_fetch in a run: signed, memoised, reused unless revalidated', () =
     expect(agent.resultsAt(2)[0]?.content).toContain('fetch number 1');
     expect(agent.resultsAt(3)[0]?.content).toContain('fetch number 2');
     expect(agent.resultsAt(4)[0]).toMatchObject({ isError: true });
-    expectVerifies(run.store, sessionId);
+    expectVerifies(t.run.store, sessionId);
   });
 
   it('a resume answers from the memo: the page is not fetched again', async () => {
     const answers = callsThenFinish([['web_fetch', { url: `${origin}/notes` }]]);
     const controller = new AbortController();
     const first = new RecordingAgent(answers, { hangAt: 1 });
-    const abandoned = runOutside({
-      store: run.store,
-      contract: ALLOWED,
-      workdir,
-      provider: first,
-      signal: controller.signal,
-    });
+    const abandoned = runWeb(first, { signal: controller.signal });
     await waitFor(() => first.requests.includes(1));
     controller.abort();
     void abandoned.catch(() => {});
     expect(requests).toBe(1);
-    const sessionId = run.store.sessions()[0]?.id as string;
+    const sessionId = t.run.store.sessions()[0]?.id as string;
     const second = new RecordingAgent(answers);
     const outcome = completed(
-      await resumeOutside({ store: run.store, contract: ALLOWED, workdir, provider: second, sessionId }),
+      await resumeAgent({
+        store: t.run.store,
+        contract: ALLOWED.contract,
+        workdir: t.workdir,
+        provider: second,
+        sessionId,
+      }),
     );
     expect(outcome.verdict.overall).toBe('pass');
     expect(requests).toBe(1);
-    expect(entriesOf(run.store, sessionId, 'web_tool_call')).toHaveLength(1);
+    expect(entriesOf(t.run.store, sessionId, 'web_tool_call')).toHaveLength(1);
     expect(second.resultsAt(1)[0]?.content).toContain('fetch number 1');
   });
 
@@ -153,8 +148,8 @@ describe('web_fetch in a run: signed, memoised, reused unless revalidated', () =
       'web = true',
     );
     const agent = new RecordingAgent(callsThenFinish([['web_fetch', { url: `${origin}/notes` }]]));
-    const outcome = completed(await runOutside({ store: run.store, contract, workdir, provider: agent }));
-    const [call] = entriesOf(run.store, outcome.sessionId, 'web_tool_call');
+    const outcome = completed(await runWeb(agent, { contract }));
+    const [call] = entriesOf(t.run.store, outcome.sessionId, 'web_tool_call');
     expect(call?.payload).toMatchObject({ refused: true, is_error: true });
     expect(String(call?.payload.error)).toContain('127.0.0.1 is a loopback address');
     expect(requests).toBe(0);
@@ -163,8 +158,8 @@ describe('web_fetch in a run: signed, memoised, reused unless revalidated', () =
   it('without [tools] web, web_fetch is not offered even when allow_tools names it', async () => {
     const contract = outsideContract('allow_tools = ["write_file", "web_fetch"]\nnetwork = "open"', '');
     const agent = new RecordingAgent(callsThenFinish([['web_fetch', { url: `${origin}/notes` }]]));
-    const outcome = completed(await runOutside({ store: run.store, contract, workdir, provider: agent }));
-    expect(entriesOf(run.store, outcome.sessionId, 'executor_started')[0]?.payload.tools).toEqual([
+    const outcome = completed(await runWeb(agent, { contract }));
+    expect(entriesOf(t.run.store, outcome.sessionId, 'executor_started')[0]?.payload.tools).toEqual([
       'write_file',
     ]);
     expect(agent.resultsAt(1)[0]?.content).toContain('unknown tool "web_fetch"');

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Probot, ProbotOctokit } from 'probot';
 import { trussApp } from '../src/app/index.js';
-import { appConfig, commentPayload, PRIVATE_KEY_PEM } from '../test/app/app-kit.js';
+import { appConfig, commentPayload, PRIVATE_KEY_PEM } from '../test/app/app-payloads.js';
 
 const { values } = parseArgs({
   options: {

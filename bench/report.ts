@@ -10,7 +10,8 @@
  *   generation_ratio: that ÷ verifyBundleFile of the same file (what `truss verify` does).
  * - bytes_per_1k_entries: report bytes per 1000 entries; html_to_bundle: report size ÷ bundle size.
  * - page_verify_ms_10k: headless Chromium, from page.goto() to the page's verdict on the chain (every
- *   entry hash and Ed25519 signature recomputed in the page with @noble, in Web Workers). The goal is
+ *   entry hash and Ed25519 signature recomputed in the page: WebCrypto Ed25519 once the browser passes
+ *   the signature-rule probe, else @noble in Web Workers). The goal is
  *   < 3000 ms. page_verdict_ms: until the machine verdict is on screen (before verification).
  *   page_ratio: page_verify_ms ÷ the same verifier (verifyBundle on @noble, one thread) in Node.
  *
@@ -118,6 +119,7 @@ async function main() {
     const pageMs: number[] = [];
     const verdictMs: number[] = [];
     let workers = 0;
+    let engine = 'unknown';
     let hardware = 0;
     try {
       for (let r = 0; r < options.rounds; r++) {
@@ -131,13 +133,15 @@ async function main() {
         const result = await page.evaluate(() => ({
           status: window.trussVerification?.report.status,
           workers: window.trussVerification?.workers ?? 0,
+          engine: window.trussVerification?.engine ?? 'unknown',
           hardware: navigator.hardwareConcurrency,
         }));
         if (result.status !== 'verified') throw new Error(`page says ${result.status}`);
         workers = result.workers;
+        engine = result.engine;
         hardware = result.hardware;
         progress(
-          `page round ${r + 1}: verdict on screen ${Math.round(verdictMs.at(-1) as number)} ms, chain verified ${Math.round(pageMs.at(-1) as number)} ms (${workers} workers)`,
+          `page round ${r + 1}: verdict on screen ${Math.round(verdictMs.at(-1) as number)} ms, chain verified ${Math.round(pageMs.at(-1) as number)} ms (${engine}, ${workers} workers)`,
         );
         await page.close();
       }
@@ -161,6 +165,7 @@ async function main() {
       page_ratio: round(median(pageMs) / nodePortableMs, 2),
       node_portable_verify_ms_10k: round(nodePortableMs * scale),
       page_workers: workers,
+      page_signature_engine: engine,
       browser_hardware_concurrency: hardware,
       goals: { page_verify_ms_10k: `<= ${GOALS.page_verify_ms_10k.value}` },
       pass: { page_verify_ms_10k: pass },
@@ -178,7 +183,7 @@ async function main() {
         `generate ${result.generation_ms_10k} ms per 10k entries (${result.generation_ratio}× truss verify of the same file, ${result.truss_verify_ms_10k} ms)`,
         `size     ${result.bytes_per_1k_entries} bytes per 1k entries (${result.html_bytes} bytes; ${result.html_to_bundle}× the bundle)`,
         `page     verdict on screen after ${result.page_verdict_ms} ms; whole chain verified in the page after ${result.page_verify_ms_10k} ms per 10k entries (goal ${result.goals.page_verify_ms_10k}) ${pass ? 'PASS' : 'MISS'}`,
-        `         ${workers} workers; ${result.page_ratio}× the same @noble verifier on one Node thread (${result.node_portable_verify_ms_10k} ms)`,
+        `         signatures by ${engine} (${workers} workers); ${result.page_ratio}× the same @noble verifier on one Node thread (${result.node_portable_verify_ms_10k} ms)`,
       ].join('\n')}\n`,
     );
   } finally {

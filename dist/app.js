@@ -19,20 +19,20 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-5BYGNHAK.js";
+} from "./chunks/chunk-PBNMESQW.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-5N2BYS3N.js";
+} from "./chunks/chunk-3DLXKUA6.js";
+import {
+  CONFIG_FILE
+} from "./chunks/chunk-MAYRPB6Q.js";
+import "./chunks/chunk-QIFZ4NJ7.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-EWJ5IIEL.js";
-import {
-  CONFIG_FILE
-} from "./chunks/chunk-FDOX6VZJ.js";
-import "./chunks/chunk-4AYWRO3M.js";
 import "./chunks/chunk-X4AHCUZP.js";
 import "./chunks/chunk-CAIJTZNE.js";
 import {
@@ -47,6 +47,34 @@ import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts
 import { tmpdir } from "node:os";
+
+// src/github/workflow-cache.ts
+var WorkflowCache = class {
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+  }
+  capacity;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const workflow = this.entries.get(key);
+    if (workflow === void 0) return void 0;
+    this.entries.delete(key);
+    this.entries.set(key, workflow);
+    return workflow;
+  }
+  set(key, workflow) {
+    this.entries.delete(key);
+    this.entries.set(key, workflow);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value);
+  }
+  forget(key) {
+    this.entries.delete(key);
+  }
+};
+function workflowSlot(cache, repository) {
+  if (repository.pushed_at === void 0 || repository.pushed_at === null) return void 0;
+  return { cache, key: `${repository.full_name}@${repository.default_branch}#${repository.pushed_at}` };
+}
 
 // src/app/config.ts
 var list = external_exports.string().default("").transform(
@@ -272,31 +300,48 @@ async function requestRun(request) {
     throw toMissingPermission(error, "checks: write", `create the check run "${name}"`);
   }
   let workflow = null;
-  try {
-    workflow = (await resolveTrussWorkflow({
+  const slot = request.workflowSlot;
+  const resolve = async () => {
+    const { workflow: resolved } = await resolveTrussWorkflow({
       octokit,
       owner,
       repo,
       ref: request.defaultBranch,
       ...request.fallbackWorkflow ? { fallback: request.fallbackWorkflow } : {}
-    })).workflow;
-    await dispatchTrussWorkflow({
-      octokit,
-      owner,
-      repo,
-      workflow,
-      ref: request.defaultBranch,
-      inputs: {
-        pr_number: String(request.prNumber),
-        head_sha: headSha,
-        contract: request.contract,
-        requester: request.requester,
-        check_run_id: String(checkRunId),
-        mode: request.mode,
-        ...request.intent ? { intent: request.intent } : {},
-        ...request.resume ? { resume_run_id: request.resume.runId, approval: request.resume.approval } : {}
-      }
     });
+    slot?.cache.set(slot.key, resolved);
+    return resolved;
+  };
+  const dispatch = (name2) => dispatchTrussWorkflow({
+    octokit,
+    owner,
+    repo,
+    workflow: name2,
+    ref: request.defaultBranch,
+    inputs: {
+      pr_number: String(request.prNumber),
+      head_sha: headSha,
+      contract: request.contract,
+      requester: request.requester,
+      check_run_id: String(checkRunId),
+      mode: request.mode,
+      ...request.intent ? { intent: request.intent } : {},
+      ...request.resume ? { resume_run_id: request.resume.runId, approval: request.resume.approval } : {}
+    }
+  });
+  try {
+    const cached = slot?.cache.get(slot.key);
+    workflow = cached ?? await resolve();
+    try {
+      await dispatch(workflow);
+    } catch (error) {
+      if (!cached || !(error instanceof WorkflowDispatchError) || !slot) throw error;
+      slot.cache.forget(slot.key);
+      const fresh = await resolve();
+      if (fresh === cached) throw error;
+      workflow = fresh;
+      await dispatch(workflow);
+    }
     return { status: "dispatched", checkRunId, workflow };
   } catch (error) {
     const missing = error instanceof WorkflowDispatchError && (error.status === 404 || error.status === 422);
@@ -366,7 +411,7 @@ async function installationToken(context) {
 }
 
 // src/app/handlers/check-run-rerequested.ts
-async function onCheckRunRerequested(context, config) {
+async function onCheckRunRerequested(context, config, workflows) {
   const { check_run: check, sender } = context.payload;
   const request = decodeRunRequestId(check.external_id);
   if (!check.name.startsWith("truss / ") || !request || request.m === "resume") return;
@@ -400,7 +445,8 @@ async function onCheckRunRerequested(context, config) {
     requester: sender.login,
     delivery: context.id,
     commentId: null,
-    fallbackWorkflow: config.workflow
+    fallbackWorkflow: config.workflow,
+    workflowSlot: workflowSlot(workflows, context.payload.repository)
   });
   context.log.info(`re-run of ${check.name}: ${outcome.status} (check ${outcome.checkRunId})`);
 }
@@ -438,7 +484,8 @@ async function decideApprovalGate(options) {
       delivery: options.delivery,
       commentId: options.comment.id,
       resume: { runId: String(session.workflow_run_id), approval: JSON.stringify(entry) },
-      ...options.fallbackWorkflow ? { fallbackWorkflow: options.fallbackWorkflow } : {}
+      ...options.fallbackWorkflow ? { fallbackWorkflow: options.fallbackWorkflow } : {},
+      ...options.workflowSlot ? { workflowSlot: options.workflowSlot } : {}
     });
     results.push({ session, outcome });
   }
@@ -446,7 +493,7 @@ async function decideApprovalGate(options) {
 }
 
 // src/app/handlers/issue-comment-created.ts
-async function onIssueCommentCreated(context, config) {
+async function onIssueCommentCreated(context, config, workflows) {
   const { issue, comment, repository } = context.payload;
   if (parseCommand(comment.body, config.trigger) === null) return;
   const user = comment.user;
@@ -468,6 +515,7 @@ ${helpText(config.trigger)}`,
   const log = appLogger(context);
   const pr = lazyPullRequest(octokit, repo, issue.number);
   const defaultBranch = repository.default_branch;
+  const slot = workflowSlot(workflows, repository);
   await handleCommand({
     octokit,
     repo,
@@ -478,6 +526,8 @@ ${helpText(config.trigger)}`,
     allowedBots: config.allowedBots,
     defaultContracts: [],
     dryRun: false,
+    // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.
+    acknowledge: false,
     log,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
     runContracts: async ({ contracts, intent, verifyOnly }) => {
@@ -502,7 +552,8 @@ ${helpText(config.trigger)}`,
             delivery: context.id,
             commentId: comment.id,
             intent,
-            fallbackWorkflow: config.workflow
+            fallbackWorkflow: config.workflow,
+            workflowSlot: slot
           })
         );
       }
@@ -523,7 +574,8 @@ ${helpText(config.trigger)}`,
         comment: { id: comment.id, url: comment.html_url ?? null },
         delivery: context.id,
         reviewer: config.signer,
-        fallbackWorkflow: config.workflow
+        fallbackWorkflow: config.workflow,
+        workflowSlot: slot
       });
       if (result.status === "none")
         return {
@@ -703,13 +755,14 @@ async function onPullRequestSynchronize(context, config) {
 // src/app/index.ts
 function trussApp(config) {
   return (app) => {
-    app.on("issue_comment.created", (context) => onIssueCommentCreated(context, config));
+    const workflows = new WorkflowCache();
+    app.on("issue_comment.created", (context) => onIssueCommentCreated(context, config, workflows));
     app.on(
       ["pull_request_review.submitted", "pull_request_review.dismissed"],
       (context) => onPullRequestReview(context, config)
     );
     app.on("pull_request.synchronize", (context) => onPullRequestSynchronize(context, config));
-    app.on("check_run.rerequested", (context) => onCheckRunRerequested(context, config));
+    app.on("check_run.rerequested", (context) => onCheckRunRerequested(context, config, workflows));
   };
 }
 var app_default = (app) => trussApp(readAppConfig(process.env, tmpdir()))(app);

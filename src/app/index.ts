@@ -5,6 +5,7 @@
  */
 import { tmpdir } from 'node:os';
 import type { Probot } from 'probot';
+import { WorkflowCache } from '../github/workflow-cache.js';
 import { type AppConfig, readAppConfig } from './config.js';
 import { onCheckRunRerequested } from './handlers/check-run-rerequested.js';
 import { onIssueCommentCreated } from './handlers/issue-comment-created.js';
@@ -16,12 +17,14 @@ export type { AppConfig };
 /** The app function for a given configuration (tests and benchmarks pass their own). */
 export function trussApp(config: AppConfig): (app: Probot) => void {
   return (app) => {
-    app.on('issue_comment.created', (context) => onIssueCommentCreated(context, config));
+    // Which workflow each repository dispatches, kept while the repository has had no push.
+    const workflows = new WorkflowCache();
+    app.on('issue_comment.created', (context) => onIssueCommentCreated(context, config, workflows));
     app.on(['pull_request_review.submitted', 'pull_request_review.dismissed'], (context) =>
       onPullRequestReview(context, config),
     );
     app.on('pull_request.synchronize', (context) => onPullRequestSynchronize(context, config));
-    app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config));
+    app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config, workflows));
   };
 }
 

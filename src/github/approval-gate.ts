@@ -9,6 +9,7 @@ import { type Signer, signDetachedHumanReview } from '../core/ledger/index.js';
 import type { Octokit } from './octokit.js';
 import { type RunRequestOutcome, requestRun } from './request-run.js';
 import { findSuspendedSessions, type SuspendedMeta } from './suspended-session.js';
+import type { CachedWorkflowSlot } from './workflow-cache.js';
 
 export type SuspendedSession = SuspendedMeta;
 
@@ -26,6 +27,7 @@ export interface ApprovalDecision {
   delivery: string;
   reviewer: Signer;
   fallbackWorkflow?: string;
+  workflowSlot?: CachedWorkflowSlot;
 }
 
 export type ApprovalOutcome =
@@ -68,6 +70,7 @@ export async function decideApprovalGate(options: ApprovalDecision): Promise<App
       commentId: options.comment.id,
       resume: { runId: String(session.workflow_run_id), approval: JSON.stringify(entry) },
       ...(options.fallbackWorkflow ? { fallbackWorkflow: options.fallbackWorkflow } : {}),
+      ...(options.workflowSlot ? { workflowSlot: options.workflowSlot } : {}),
     });
     results.push({ session, outcome });
   }

@@ -33,6 +33,11 @@ export interface HandleCommandOptions<R = ContractRunResult> {
   /** Contracts `/truss run` and `/truss verify` run when the command names none. */
   defaultContracts: readonly string[];
   dryRun: boolean;
+  /**
+   * React 👀 when the command is accepted (default). Hosts that answer at once (the App dispatches
+   * and is done) skip it: the final 🚀/😕 follows within the same second.
+   */
+  acknowledge?: boolean;
   log: Logger;
   /**
    * Host-specific: check out the pull request head and run the contracts. Whatever it throws is
@@ -64,7 +69,8 @@ export interface GateDecisionRequest {
 
 /**
  * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
- * anything; others get a polite reply. Reacts 👀 when it starts and 🚀/😕 at the end.
+ * anything; others get a polite reply. Reacts 👀 when it starts (unless the host answers at once) and
+ * 🚀/😕 at the end.
  */
 export async function handleCommand<R = ContractRunResult>(options: HandleCommandOptions<R>): Promise<R[]> {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
@@ -91,7 +97,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     await reply(politeDenial(user.login, auth.reason, triggerPhrase));
     return [];
   }
-  await reaction('eyes');
+  if (options.acknowledge !== false) await reaction('eyes');
   switch (command.kind) {
     case 'help':
       await reply(helpText(triggerPhrase));

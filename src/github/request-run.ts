@@ -14,6 +14,7 @@ import {
   TrussWorkflowConfigError,
   WorkflowDispatchError,
 } from './truss-workflow.js';
+import type { CachedWorkflowSlot } from './workflow-cache.js';
 
 export interface RunRequest {
   octokit: Octokit;
@@ -34,6 +35,8 @@ export interface RunRequest {
   resume?: { runId: string; approval: string };
   /** Workflow when the repository configures none (default truss.yml). */
   fallbackWorkflow?: string;
+  /** Remembers the resolved workflow while the repository has had no push (the App's deliveries). */
+  workflowSlot?: CachedWorkflowSlot;
 }
 
 export type RunRequestOutcome =
@@ -98,21 +101,24 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
     throw toMissingPermission(error, 'checks: write', `create the check run "${name}"`);
   }
   let workflow: string | null = null;
-  try {
-    workflow = (
-      await resolveTrussWorkflow({
-        octokit,
-        owner,
-        repo,
-        ref: request.defaultBranch,
-        ...(request.fallbackWorkflow ? { fallback: request.fallbackWorkflow } : {}),
-      })
-    ).workflow;
-    await dispatchTrussWorkflow({
+  const slot = request.workflowSlot;
+  const resolve = async (): Promise<string> => {
+    const { workflow: resolved } = await resolveTrussWorkflow({
       octokit,
       owner,
       repo,
-      workflow,
+      ref: request.defaultBranch,
+      ...(request.fallbackWorkflow ? { fallback: request.fallbackWorkflow } : {}),
+    });
+    slot?.cache.set(slot.key, resolved);
+    return resolved;
+  };
+  const dispatch = (name: string) =>
+    dispatchTrussWorkflow({
+      octokit,
+      owner,
+      repo,
+      workflow: name,
       ref: request.defaultBranch,
       inputs: {
         pr_number: String(request.prNumber),
@@ -125,6 +131,20 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
         ...(request.resume ? { resume_run_id: request.resume.runId, approval: request.resume.approval } : {}),
       },
     });
+  try {
+    const cached = slot?.cache.get(slot.key);
+    workflow = cached ?? (await resolve());
+    try {
+      await dispatch(workflow);
+    } catch (error) {
+      // A remembered name the repository no longer dispatches: forget it and ask the files again.
+      if (!cached || !(error instanceof WorkflowDispatchError) || !slot) throw error;
+      slot.cache.forget(slot.key);
+      const fresh = await resolve();
+      if (fresh === cached) throw error;
+      workflow = fresh;
+      await dispatch(workflow);
+    }
     return { status: 'dispatched', checkRunId, workflow };
   } catch (error) {
     const missing = error instanceof WorkflowDispatchError && (error.status === 404 || error.status === 422);

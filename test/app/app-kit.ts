@@ -1,77 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
 import nock from 'nock';
-import { Probot, ProbotOctokit } from 'probot';
-import { type AppConfig, trussApp } from '../../src/app/index.js';
-import { SigningKey } from '../../src/core/ledger/index.js';
-import { embedMeta } from '../../src/github/render/meta.js';
-import { webhookExample } from '../helpers/fake-github.js';
-import { tempDir } from '../helpers/temp-dir.js';
-
-export const API = 'https://api.github.com';
-export const OWNER = 'Codertocat';
-export const REPO = 'Hello-World';
-export const R = `/repos/${OWNER}/${REPO}`;
-export const PR = 2;
-export const INSTALLATION = 2;
-export const HEAD = 'a1'.repeat(20);
-export const BASE = 'b2'.repeat(20);
-export const TOKEN = 'ghs_app_installation_token';
-
-/** One RSA key for the fake App (generating one per test is slow). */
-const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-  type: 'pkcs1',
-  format: 'pem',
-}) as string;
-
-export const APP_KEY = SigningKey.generate();
-
-export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    signer: APP_KEY.key,
-    allowedUsers: [],
-    allowedBots: [],
-    trigger: '/truss',
-    workflow: 'truss.yml',
-    ledgerBranch: 'truss-ledger',
-    trustedKeys: '',
-    throttle: false,
-    retryBaseMs: 1,
-    tempDir: tempDir('app-test').dir,
-    ...overrides,
-  };
-}
-
-/** A Probot instance with the Truss App loaded; GitHub is whatever nock (or `baseUrl`) answers. */
-export async function makeProbot(
-  config: AppConfig = appConfig(),
-  options: { baseUrl?: string; secret?: string; load?: boolean } = {},
-): Promise<Probot> {
-  const probot = new Probot({
-    appId: 123,
-    privateKey: PRIVATE_KEY,
-    secret: options.secret ?? 'webhook-secret',
-    logLevel: 'fatal',
-    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
-  });
-  if (options.load !== false) await probot.load(trussApp(config));
-  await probot.ready();
-  return probot;
-}
-
-export const PRIVATE_KEY_PEM = PRIVATE_KEY;
+import { API, BASE, HEAD, INSTALLATION, PR, R, TOKEN } from './app-payloads.js';
 
 type Json = Record<string, unknown>;
 
-/** Adds the installation (the examples mostly lack it) and points the payload at Codertocat/Hello-World. */
-export function asInstallation(payload: Json): Json {
-  payload.installation = { id: INSTALLATION, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMg==' };
-  const repository = payload.repository as { name: string; full_name: string; owner: { login: string } };
-  repository.name = REPO;
-  repository.full_name = `${OWNER}/${REPO}`;
-  repository.owner.login = OWNER;
-  return payload;
-}
+export * from './app-payloads.js';
 
 /** The installation token request Probot makes once per installation (its cache keeps it). */
 export function nockToken(): nock.Scope {
@@ -82,91 +14,6 @@ export function nockToken(): nock.Scope {
       expires_at: new Date(Date.now() + 3_600_000).toISOString(),
       permissions: {},
     });
-}
-
-export function commentPayload(
-  body: string,
-  options: {
-    user?: { login: string; type: 'User' | 'Bot' };
-    onPullRequest?: boolean;
-    commentId?: number;
-  } = {},
-): Json {
-  const payload = webhookExample('issue_comment', 'created') as Json & {
-    issue: Json & { number: number };
-    comment: Json & { id: number; body: string; user: Json };
-    sender: Json;
-    repository: Json;
-  };
-  if (options.onPullRequest !== false) {
-    payload.issue.number = PR;
-    payload.issue.pull_request = {
-      url: `${API}${R}/pulls/${PR}`,
-      html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR}`,
-    };
-  }
-  payload.comment.body = body;
-  if (options.commentId) payload.comment.id = options.commentId;
-  if (options.user) {
-    payload.comment.user = { ...payload.comment.user, ...options.user };
-    payload.sender = { ...payload.sender, ...options.user };
-  }
-  return asInstallation(payload);
-}
-
-/** Delivers `/truss …` (or any) comment `body` to `probot` as issue_comment.created delivery `id`. */
-export async function receiveComment(
-  probot: Probot,
-  id: string,
-  body: string,
-  options: Parameters<typeof commentPayload>[1] = {},
-): Promise<void> {
-  await probot.receive({ id, name: 'issue_comment', payload: commentPayload(body, options) } as never);
-}
-
-export function reviewPayloadFor(options: {
-  action: 'submitted' | 'dismissed';
-  state: string;
-  commitId: string;
-  headSha?: string;
-  reviewId?: number;
-  user?: { login: string; type?: string };
-}): Json {
-  const payload = webhookExample('pull_request_review', options.action) as Json & {
-    review: Json & { user: Json };
-    pull_request: Json & { number: number; head: { sha: string }; base: { sha: string } };
-  };
-  payload.review.state = options.state;
-  payload.review.commit_id = options.commitId;
-  if (options.reviewId) payload.review.id = options.reviewId;
-  if (options.user) payload.review.user = { ...payload.review.user, ...options.user };
-  payload.pull_request.number = PR;
-  payload.pull_request.head.sha = options.headSha ?? HEAD;
-  payload.pull_request.base.sha = BASE;
-  return asInstallation(payload);
-}
-
-/** A Bot sticky comment carrying `meta` as the Action writes it. */
-export function stickyComment(id: number, meta: Json): Json {
-  return {
-    id,
-    body: `<!-- truss:sticky contract=${String(meta.contract)} -->\n### truss\n${embedMeta(meta)}`,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
-    html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR}#issuecomment-${id}`,
-  };
-}
-
-/** GET contents reply for a text file. */
-export function contents(path: string, text: string): Json {
-  return {
-    type: 'file',
-    name: path.split('/').pop(),
-    path,
-    sha: 'c'.repeat(40),
-    size: Buffer.byteLength(text),
-    encoding: 'base64',
-    content: Buffer.from(text).toString('base64'),
-  };
 }
 
 /*
@@ -182,7 +29,7 @@ export function nockPermission(login: string, level: string | 404): void {
 }
 
 /** `times` reactions on comment `commentId` (👀, then 🚀 or 😕); returns their contents in order. */
-export function nockReactions(commentId: number, times = 2): string[] {
+export function nockReactions(commentId: number, times = 1): string[] {
   const seen: string[] = [];
   nock(API)
     .post(`${R}/issues/comments/${commentId}/reactions`, (body) => {

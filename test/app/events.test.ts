@@ -181,7 +181,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     nockNoWorkflowConfig();
     const dispatched = nockDispatch();
     await receiveComment(probot, 'approve-1', '/truss approve ship it', { commentId: COMMENT_ID });
-    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(seen).toEqual(['rocket']);
     expect(created[0]).toMatchObject({ name: 'truss / deploy', status: 'queued' });
     const inputs = dispatched[0]?.inputs as Record<string, string>;
     expect(inputs).toMatchObject({
@@ -224,7 +224,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     ]);
     const replies = nockReply();
     await receiveComment(probot, 'reject-1', '/truss reject not yet', { commentId: COMMENT_ID });
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(replies[0]).toContain('Nothing on this pull request is waiting for approval');
   });
 

@@ -5,6 +5,7 @@ import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   appConfig,
+  commentPayload,
   contents,
   HEAD,
   makeProbot,
@@ -59,7 +60,7 @@ function dispatch(captured: Captured, workflow = 'truss.yml', status = 204): voi
 describe('Truss App: /truss commands on pull requests (issue_comment.created)', () => {
   useNock();
 
-  it('/truss run <contract> by a writer: 👀, a queued check with external_id, a workflow_dispatch with the inputs, 🚀', async () => {
+  it('/truss run <contract> by a writer: a queued check with external_id, a workflow_dispatch with the inputs, 🚀', async () => {
     const probot = await makeProbot();
     const captured = capture();
     const seen = acceptedCommand(captured);
@@ -68,7 +69,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     await receiveComment(probot, 'delivery-1', '/truss run greeting -- make it friendlier', {
       commentId: COMMENT_ID,
     });
-    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(seen).toEqual(['rocket']);
     expect(captured.checks).toEqual([
       expect.objectContaining({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' }),
     ]);
@@ -115,13 +116,14 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
         { name: 'b.toml', type: 'file', path: '.truss/contracts/b.toml' },
         { name: 'notes.md', type: 'file', path: '.truss/contracts/notes.md' },
       ]);
+    // The workflow is read once: the second contract's dispatch reuses it (same repository state).
+    nock(API)
+      .get(`${R}/contents/.github%2Ftruss.yml`)
+      .query({ ref: 'master' })
+      .reply(200, contents('.github/truss.yml', '# truss app\nworkflow: "verify-pr.yaml"  # ours\n'));
     for (const id of [7001, 7002]) {
       nockNoChecks();
       nockCreateCheck(id, captured.checks);
-      nock(API)
-        .get(`${R}/contents/.github%2Ftruss.yml`)
-        .query({ ref: 'master' })
-        .reply(200, contents('.github/truss.yml', '# truss app\nworkflow: "verify-pr.yaml"  # ours\n'));
       dispatch(captured, 'verify-pr.yaml');
     }
     await receiveComment(probot, 'delivery-2', '/truss verify', { commentId: COMMENT_ID });
@@ -161,7 +163,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     nockUpdateCheck(7001, captured.updates);
     nockReply(captured.replies);
     await receiveComment(probot, 'delivery-4', '/truss run greeting', { commentId: COMMENT_ID });
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(captured.updates).toEqual([
       expect.objectContaining({
         status: 'completed',
@@ -284,7 +286,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const seen = nockReactions(COMMENT_ID);
     nockReply(captured.replies);
     await receiveComment(probot, 'delivery-11', '/truss deploy prod', { commentId: COMMENT_ID });
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(captured.replies[0]).toContain('"deploy" is not a truss command');
     expect(captured.replies[0]).toContain('**Truss commands**');
   });
@@ -310,5 +312,70 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
       'delivery-13',
       'LGTM, but see `/truss run` in the docs\n> /truss run quoted',
     );
+  });
+});
+
+describe('Truss App: the workflow to dispatch is read once per repository state', () => {
+  useNock();
+
+  /** One accepted `/truss run greeting` delivery on a repository last pushed at `pushedAt`. */
+  async function deliver(
+    probot: Awaited<ReturnType<typeof makeProbot>>,
+    commentId: number,
+    pushedAt: string,
+  ): Promise<void> {
+    const payload = commentPayload('/truss run greeting', { commentId });
+    (payload.repository as { pushed_at: string }).pushed_at = pushedAt;
+    await probot.receive({ id: `delivery-${commentId}`, name: 'issue_comment', payload } as never);
+  }
+
+  function accepted(commentId: number, checkId: number, captured: Captured): void {
+    nockPermission('Codertocat', 'write');
+    nockReactions(commentId);
+    nockPullRequest();
+    nockNoChecks();
+    nockCreateCheck(checkId, captured.checks);
+  }
+
+  it('reuses it until a push; a remembered name the repository no longer dispatches is read again', async () => {
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    // First delivery: both configuration files are read (none exists: truss.yml).
+    accepted(1, 7001, captured);
+    nockNoWorkflowConfig();
+    dispatch(captured, 'truss.yml');
+    await deliver(probot, 1, '2026-12-01T10:00:00Z');
+    expectNoPendingMocks();
+    // Same repository state: nothing is read.
+    accepted(2, 7002, captured);
+    dispatch(captured, 'truss.yml');
+    await deliver(probot, 2, '2026-12-01T10:00:00Z');
+    expectNoPendingMocks();
+    // A push since: read again; the default branch now names another workflow.
+    accepted(3, 7003, captured);
+    nock(API)
+      .get(`${R}/contents/.github%2Ftruss.yml`)
+      .query({ ref: 'master' })
+      .reply(200, contents('.github/truss.yml', 'workflow: pr-checks.yml\n'));
+    dispatch(captured, 'pr-checks.yml');
+    await deliver(probot, 3, '2026-12-01T11:00:00Z');
+    expectNoPendingMocks();
+    // The remembered pr-checks.yml is refused (404): the files are read again and the new name is used.
+    accepted(4, 7004, captured);
+    dispatch(captured, 'pr-checks.yml', 404);
+    nock(API)
+      .get(`${R}/contents/.github%2Ftruss.yml`)
+      .query({ ref: 'master' })
+      .reply(200, contents('.github/truss.yml', 'workflow: truss-v2.yml\n'));
+    dispatch(captured, 'truss-v2.yml');
+    await deliver(probot, 4, '2026-12-01T11:00:00Z');
+    expect(captured.dispatches.map((d) => [d.workflow, d.body.inputs])).toEqual([
+      ['truss.yml', expect.objectContaining({ check_run_id: '7001' })],
+      ['truss.yml', expect.objectContaining({ check_run_id: '7002' })],
+      ['pr-checks.yml', expect.objectContaining({ check_run_id: '7003' })],
+      ['pr-checks.yml', expect.objectContaining({ check_run_id: '7004' })],
+      ['truss-v2.yml', expect.objectContaining({ check_run_id: '7004' })],
+    ]);
   });
 });

@@ -4,13 +4,17 @@
  * each accept exactly the signatures test/fixtures/vectors/ed25519-edge.json marks `expected`
  * (docs/ledger.md "Signature rule"). The file is written by scripts/gen-ed25519-edge-vectors.mjs.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeCrypto } from '../../src/core/ledger/crypto-node.js';
 import { portableCrypto } from '../../src/core/ledger/crypto-portable.js';
 import { FixedKeyVerifier } from '../../src/core/ledger/ed25519-fixed-key.js';
+import { PROBE_VECTORS } from '../../src/core/report/page/webcrypto-ed25519.js';
 import { PAGE_SCRIPT } from '../../src/core/report/page-script.generated.js';
 import { launchChromium, runBrowserTests } from '../helpers/browser.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -67,6 +71,26 @@ describe('Ed25519 edge vectors', () => {
   });
 });
 
+describe('the WebCrypto probe of the report page', () => {
+  it('holds vectors copied exactly from the edge-vector file, some that only a cofactored verifier accepts', () => {
+    for (const [id, publicKey, signature, message, expected] of PROBE_VECTORS) {
+      const v = vectors.find((x) => x.id === id);
+      expect({ id, publicKey, signature, message, expected }).toEqual({
+        id: v?.id,
+        publicKey: v?.public_key,
+        signature: v?.signature,
+        message: v?.message,
+        expected: v?.expected,
+      });
+    }
+    const cofactoredOnly = PROBE_VECTORS.filter(([id]) => {
+      const v = vectors.find((x) => x.id === id);
+      return v?.cofactored === true && v.expected === false;
+    });
+    expect(cofactoredOnly.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe.runIf(runBrowserTests)('Ed25519 edge vectors in the report page (headless Chromium)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -98,6 +122,44 @@ describe.runIf(runBrowserTests)('Ed25519 edge vectors in the report page (headle
       );
       expect(answers).toHaveLength(vectors.length);
       expect(mismatches((v) => answers[vectors.indexOf(v)] === 1)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the page's WebCrypto path passes its probe in Chromium and then accepts exactly the expected set", async () => {
+    const bundled = await build({
+      entryPoints: [join(REPO_ROOT, 'src/core/report/page/webcrypto-ed25519.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'trussWebCrypto',
+      platform: 'browser',
+    });
+    const page = await browser.newPage();
+    try {
+      // WebCrypto exists only in secure contexts: a file:// page, as the report is opened.
+      const blank = join(mkdtempSync(join(tmpdir(), 'truss-webcrypto-')), 'blank.html');
+      writeFileSync(blank, '<!doctype html><title>probe</title>');
+      await page.goto(pathToFileURL(blank).href);
+      await page.addScriptTag({ content: bundled.outputFiles[0]?.text ?? '' });
+      const jobs = vectors.map((v) => [v.signature, v.message, v.public_key]);
+      const answers = await page.evaluate(async (jobs) => {
+        const fromHex = (hex: string) =>
+          new Uint8Array(hex.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? []);
+        const module = (
+          globalThis as unknown as {
+            trussWebCrypto: typeof import('../../src/core/report/page/webcrypto-ed25519.js');
+          }
+        ).trussWebCrypto;
+        const answer = await module.webCryptoAnswerer();
+        if (!answer) return null;
+        return Array.from(
+          await answer(jobs.map((job) => job.map(fromHex) as [Uint8Array, Uint8Array, Uint8Array])),
+        );
+      }, jobs);
+      expect(answers, 'Chromium offers Ed25519 in WebCrypto and passes the probe').not.toBeNull();
+      expect(mismatches((v) => answers?.[vectors.indexOf(v)] === 1)).toEqual([]);
     } finally {
       await page.close();
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -254,4 +254,59 @@ describe('egress with network = "none"', () => {
       expect(await connect(online, host)).not.toMatch(/No route to host|Network is unreachable/);
     }
   }, 60_000);
+});
+
+describe('uid: granting a working copy to the sandbox user', () => {
+  it('leaves a key file inside it private (a later run that does not hide it cannot read it) and follows no symlink', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable) {
+      console.warn(`SKIPPED uid grant test: ${unavailable}`);
+      return;
+    }
+    const tree = mkdtempSync(join(tmpdir(), 'truss-grant-'));
+    const key = join(tree, 'signing[1].key');
+    writeFileSync(key, 'seed-that-must-stay-private\n', { mode: 0o600 });
+    const outside = mkdtempSync(join(tmpdir(), 'truss-grant-outside-'));
+    const target = join(outside, 'victim.txt');
+    writeFileSync(target, 'not the sandbox user’s\n', { mode: 0o600 });
+    symlinkSync(target, join(tree, 'link-to-victim'));
+    const before = statSync(key);
+    await createIsolation({
+      ...base,
+      mode: 'uid',
+      network: 'open',
+      hiddenPaths: [key],
+      workdirs: [tree],
+      path: process.env.PATH ?? '',
+    });
+    const after = statSync(key);
+    expect({ mode: after.mode, gid: after.gid }).toEqual({ mode: before.mode, gid: before.gid });
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+
+    // A second run on the same tree with another key: its sandbox does not hide the first key.
+    const later = await createIsolation({
+      ...base,
+      mode: 'uid',
+      network: 'open',
+      hiddenPaths: [],
+      workdirs: [tree],
+      path: process.env.PATH ?? '',
+    });
+    const read = await runSupervised({
+      file: '/bin/sh',
+      args: ['-c', 'cat "signing[1].key" link-to-victim; echo "exit=$?"'],
+      cwd: tree,
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      isolation: later,
+    });
+    const output = `${read.stdout.tail}${read.stderr.tail}`;
+    expect(output).not.toContain('seed-that-must-stay-private');
+    expect(output).not.toContain('sandbox user');
+    expect(output).toContain("cat: 'signing[1].key': Permission denied");
+    expect(output).toContain('cat: link-to-victim: Permission denied');
+    expect(output).toContain('exit=1');
+  }, 30_000);
 });

@@ -2,6 +2,7 @@ import type { Context } from 'probot';
 import { decodeRunRequestId } from '../../github/external-id.js';
 import { authorizeActor, politeDenial } from '../../github/permissions.js';
 import { requestRun } from '../../github/request-run.js';
+import { type WorkflowCache, workflowSlot } from '../../github/workflow-cache.js';
 import type { AppConfig } from '../config.js';
 import { appLogger, installationOctokit, repoOf } from '../github.js';
 
@@ -13,6 +14,7 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
 export async function onCheckRunRerequested(
   context: Context<'check_run.rerequested'>,
   config: AppConfig,
+  workflows: WorkflowCache,
 ): Promise<void> {
   const { check_run: check, sender } = context.payload;
   const request = decodeRunRequestId(check.external_id);
@@ -48,6 +50,7 @@ export async function onCheckRunRerequested(
     delivery: context.id,
     commentId: null,
     fallbackWorkflow: config.workflow,
+    workflowSlot: workflowSlot(workflows, context.payload.repository),
   });
   context.log.info(`re-run of ${check.name}: ${outcome.status} (check ${outcome.checkRunId})`);
 }

@@ -7,6 +7,7 @@ import { postReply } from '../../github/reply.js';
 import { listContractNames } from '../../github/repo-contracts.js';
 import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
 import { trussWorkflowSnippet } from '../../github/truss-workflow.js';
+import { type WorkflowCache, workflowSlot } from '../../github/workflow-cache.js';
 import type { AppConfig } from '../config.js';
 import { appLogger, installationOctokit, repoOf } from '../github.js';
 
@@ -18,6 +19,7 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
 export async function onIssueCommentCreated(
   context: Context<'issue_comment.created'>,
   config: AppConfig,
+  workflows: WorkflowCache,
 ): Promise<void> {
   const { issue, comment, repository } = context.payload;
   if (parseCommand(comment.body, config.trigger) === null) return;
@@ -39,6 +41,7 @@ export async function onIssueCommentCreated(
   const log = appLogger(context);
   const pr = lazyPullRequest(octokit, repo, issue.number);
   const defaultBranch = repository.default_branch;
+  const slot = workflowSlot(workflows, repository);
   await handleCommand<RunRequestOutcome>({
     octokit,
     repo,
@@ -49,6 +52,8 @@ export async function onIssueCommentCreated(
     allowedBots: config.allowedBots,
     defaultContracts: [],
     dryRun: false,
+    // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.
+    acknowledge: false,
     log,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== 'failed'),
     runContracts: async ({ contracts, intent, verifyOnly }) => {
@@ -75,6 +80,7 @@ export async function onIssueCommentCreated(
             commentId: comment.id,
             intent,
             fallbackWorkflow: config.workflow,
+            workflowSlot: slot,
           }),
         );
       }
@@ -96,6 +102,7 @@ export async function onIssueCommentCreated(
         delivery: context.id,
         reviewer: config.signer,
         fallbackWorkflow: config.workflow,
+        workflowSlot: slot,
       });
       if (result.status === 'none')
         return {

@@ -101,7 +101,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
             `iptables owner match unavailable (${failed}); egress blocked by a network namespace instead`,
           );
       }
-      for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv);
+      for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
       return uidIsolation({
         report: report('uid', egress !== null, egress),
         privilege,

@@ -29,6 +29,8 @@ interface PageResult {
   report: VerifyReport;
   ms: number;
   workers: number;
+  /** Who checked the signatures: the browser's WebCrypto (after its probe) or @noble. */
+  engine: 'webcrypto' | 'noble';
 }
 
 declare global {
@@ -152,7 +154,7 @@ async function render(data: ReportData, started: number): Promise<void> {
     pin.enable();
     const source = data.trust_source ? ` (pinned keys from ${data.trust_source})` : '';
     show(report, [`Checked in ${ms} ms in this browser${source}; nothing was sent anywhere.`]);
-    window.trussVerification = { report, ms, workers: result.workers };
+    window.trussVerification = { report, ms, workers: result.workers, engine: result.engine };
   } catch (error) {
     progress.hidden = true;
     paint(

@@ -7,6 +7,7 @@ import { bytesToHex } from '../../ledger/encoding.js';
 import type { LedgerCrypto } from '../../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../../ledger/trusted-keys.js';
 import type { VerifyReport } from '../../ledger/verify-report.js';
+import { webCryptoAnswerer } from './webcrypto-ed25519.js';
 
 /** One signature check the verifier asked for: signature, message (an entry hash), public key. */
 export type SignatureJob = [Uint8Array, Uint8Array, Uint8Array];
@@ -73,7 +74,8 @@ export function answerJobs(jobs: SignatureJob[]): Uint8Array {
 const BATCH = 200;
 
 /**
- * Checks every signature with @noble, spread over Web Workers started from this page's own script
+ * Checks every signature with the browser's WebCrypto Ed25519 when it passes the probe in
+ * webcrypto-ed25519.ts, else with @noble, spread over Web Workers started from this page's own script
  * (a blob: URL; no network). Falls back to the page thread in small batches, yielding between them,
  * when workers are unavailable. `onProgress` gets the number of checks done.
  */
@@ -81,7 +83,7 @@ export async function answerAll(
   jobs: SignatureJob[],
   scriptText: string | null,
   onProgress: (done: number) => void,
-): Promise<{ answers: SignatureAnswers; workers: number }> {
+): Promise<{ answers: SignatureAnswers; workers: number; engine: 'webcrypto' | 'noble' }> {
   const answers: SignatureAnswers = new Map();
   const record = (batch: SignatureJob[], results: Uint8Array) => {
     batch.forEach(([s, m, k], i) => {
@@ -91,6 +93,21 @@ export async function answerAll(
   const batches: SignatureJob[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
   let done = 0;
+  // The browser's native Ed25519 first, when it has proven it follows the signature rule.
+  const native = await webCryptoAnswerer();
+  if (native) {
+    try {
+      for (const batch of batches) {
+        record(batch, await native(batch));
+        done += batch.length;
+        onProgress(done);
+      }
+      return { answers, workers: 0, engine: 'webcrypto' };
+    } catch {
+      answers.clear();
+      done = 0;
+    }
+  }
   const pool = scriptText && batches.length > 1 ? startWorkers(scriptText, batches.length) : [];
   if (pool.length > 0) {
     try {
@@ -105,7 +122,7 @@ export async function answerAll(
           }
         }),
       );
-      return { answers, workers: pool.length };
+      return { answers, workers: pool.length, engine: 'noble' };
     } catch {
       answers.clear();
       done = 0;
@@ -119,7 +136,7 @@ export async function answerAll(
     onProgress(done);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { answers, workers: 0 };
+  return { answers, workers: 0, engine: 'noble' };
 }
 
 function startWorkers(scriptText: string, batches: number): Worker[] {

@@ -2,6 +2,13 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  CONFIG_FILE,
+  CONTRACTS_DIR
+} from "./chunk-MAYRPB6Q.js";
+import {
+  ContractError
+} from "./chunk-QIFZ4NJ7.js";
+import {
   getOctokit,
   require_light,
   retry
@@ -9,13 +16,6 @@ import {
 import {
   ledgerBundleFileName
 } from "./chunk-EWJ5IIEL.js";
-import {
-  CONFIG_FILE,
-  CONTRACTS_DIR
-} from "./chunk-FDOX6VZJ.js";
-import {
-  ContractError
-} from "./chunk-4AYWRO3M.js";
 import {
   checkReceipt
 } from "./chunk-CAIJTZNE.js";
@@ -3365,6 +3365,220 @@ function notFound(message) {
   return new ContractError([{ file: CONTRACTS_DIR, line: 0, col: 0, path: "", message }], "not_found");
 }
 
+// src/github/check-runs.ts
+var MAX_ANNOTATIONS_PER_REQUEST = 50;
+var MAX_CHECK_TEXT = 65535;
+var TRUNCATED_NOTE = "\n\n\u2026 (truncated)";
+var PERMISSION = "checks: write";
+async function startCheckRun(options2) {
+  const { octokit, owner, repo, name, headSha, dryRun } = options2;
+  if (dryRun) {
+    octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
+    return { id: null, url: null };
+  }
+  if (options2.existingId) {
+    try {
+      const { data } = await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: options2.existingId,
+        name,
+        status: "in_progress",
+        started_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+        ...options2.detailsUrl !== void 0 ? { details_url: options2.detailsUrl } : {}
+      });
+      return { id: data.id, url: data.html_url };
+    } catch (error) {
+      throw toMissingPermission(error, PERMISSION, `update the queued check run ${options2.existingId}`);
+    }
+  }
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      status: "in_progress",
+      started_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+      ...options2.externalId !== void 0 ? { external_id: options2.externalId } : {},
+      ...options2.detailsUrl !== void 0 ? { details_url: options2.detailsUrl } : {}
+    });
+    return { id: data.id, url: data.html_url };
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
+  }
+}
+async function completeCheckRun(options2) {
+  const { octokit, owner, repo, checkRunId, conclusion, output, dryRun } = options2;
+  const annotations = [...output.annotations ?? []];
+  const batches = [];
+  for (let i = 0; i < annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST) {
+    batches.push(annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
+  }
+  if (dryRun) {
+    octokit.log.info(
+      `dry run: would complete check run ${checkRunId} as ${conclusion} (${annotations.length} annotations)`
+    );
+    return { requests: 0 };
+  }
+  const base = {
+    title: output.title,
+    summary: clipCheckText(output.summary),
+    ...output.text !== void 0 ? { text: clipCheckText(output.text) } : {}
+  };
+  try {
+    await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: checkRunId,
+      status: "completed",
+      conclusion,
+      completed_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+      output: { ...base, ...batches[0] ? { annotations: batches[0] } : {} }
+    });
+    for (const batch of batches.slice(1)) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: checkRunId,
+        output: { ...base, annotations: batch }
+      });
+    }
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `update check run ${checkRunId}`);
+  }
+  return { requests: Math.max(1, batches.length) };
+}
+function clipCheckText(text) {
+  if (text.length <= MAX_CHECK_TEXT) return text;
+  let kept = text.slice(0, MAX_CHECK_TEXT - TRUNCATED_NOTE.length);
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return `${kept}${TRUNCATED_NOTE}`;
+}
+async function findCheckRuns(options2) {
+  const { octokit, owner, repo, ref, checkName } = options2;
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    owner,
+    repo,
+    ref,
+    ...checkName !== void 0 ? { check_name: checkName } : {},
+    per_page: 100
+  });
+  return runs.map((run) => ({
+    id: run.id,
+    name: run.name,
+    headSha: run.head_sha,
+    status: run.status,
+    conclusion: run.conclusion ?? null,
+    externalId: run.external_id || null,
+    detailsUrl: run.details_url ?? null,
+    url: run.html_url ?? null,
+    startedAt: run.started_at ?? null,
+    completedAt: run.completed_at ?? null,
+    outputTitle: run.output?.title ?? null,
+    outputSummary: run.output?.summary ?? null
+  }));
+}
+
+// src/github/render/meta.ts
+var META_PREFIX = "<!-- truss:meta ";
+var META_SUFFIX = " -->";
+function commentSafeJson(value) {
+  const json = JSON.stringify(value) ?? "null";
+  return json.replace(/[<>&@#]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/--/g, "\\u002d\\u002d");
+}
+function embedMeta(metadata) {
+  return `${META_PREFIX}${commentSafeJson(metadata)}${META_SUFFIX}`;
+}
+function readMeta(body) {
+  const start = body.indexOf(META_PREFIX);
+  if (start === -1) return null;
+  const end = body.indexOf(META_SUFFIX, start + META_PREFIX.length);
+  if (end === -1) return null;
+  try {
+    const value = JSON.parse(body.slice(start + META_PREFIX.length, end));
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/github/sticky-comment.ts
+var MAX_COMMENT_LENGTH = 65536;
+var META_BLOCK = /<!-- truss:meta ([\s\S]*?) -->/;
+var TRUNCATED_NOTE2 = "\n\n\u2026 (truncated: the full report is in the check run and the ledger artifact)\n";
+async function upsertStickyComment(options2) {
+  const { octokit, owner, repo, issueNumber, marker, dryRun } = options2;
+  if (!/^<!--[\s\S]+-->$/.test(marker) || marker.slice(4, -3).includes("-->")) {
+    throw new Error(
+      `sticky comment marker must be one hidden HTML comment like "<!-- truss:sticky ... -->", got ${JSON.stringify(marker)}`
+    );
+  }
+  const body = fitComment(options2.body.includes(marker) ? options2.body : `${marker}
+${options2.body}`);
+  if (dryRun) {
+    octokit.log.info(`dry run: would create or update the ${marker} comment on #${issueNumber}`);
+    return { id: null, url: null, created: false, updated: false };
+  }
+  const isOurs = (user) => {
+    if (!user) return false;
+    if (options2.botLogin) return user.login.toLowerCase() === options2.botLogin.toLowerCase();
+    return user.type === "Bot";
+  };
+  try {
+    const existing = await findComment(
+      octokit,
+      owner,
+      repo,
+      issueNumber,
+      (c) => isOurs(c.user) && (c.body ?? "").includes(marker)
+    );
+    if (existing) {
+      const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing, body });
+      return { id: data2.id, url: data2.html_url, created: false, updated: true };
+    }
+    const { data } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issueNumber,
+      body
+    });
+    return { id: data.id, url: data.html_url, created: true, updated: false };
+  } catch (error) {
+    throw toMissingPermission(error, "pull-requests: write", `comment on #${issueNumber}`);
+  }
+}
+async function findComment(octokit, owner, repo, issueNumber, matches) {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100
+  });
+  for await (const page of pages) {
+    const found = page.data.find((comment) => matches(comment));
+    if (found) return found.id;
+  }
+  return null;
+}
+function fitComment(body) {
+  if (body.length <= MAX_COMMENT_LENGTH) return body;
+  const metas = body.match(new RegExp(META_BLOCK.source, "g")) ?? [];
+  const rest = body.replace(new RegExp(META_BLOCK.source, "g"), "");
+  const tail = metas.length > 0 ? `
+${metas.join("\n")}
+` : "";
+  let visible = rest.slice(0, Math.max(0, MAX_COMMENT_LENGTH - TRUNCATED_NOTE2.length - tail.length));
+  if (/[\uD800-\uDBFF]$/.test(visible)) visible = visible.slice(0, -1);
+  return `${visible}${TRUNCATED_NOTE2}${tail}`;
+}
+function readStickyMetadata(body, schema) {
+  const value = readMeta(body);
+  if (value === null || !schema) return value;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 // src/github/render/escape.ts
 var ZWJ = "\u200D";
 var CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
@@ -3668,7 +3882,7 @@ async function handleCommand(options2) {
     await reply(politeDenial(user.login, auth.reason, triggerPhrase));
     return [];
   }
-  await reaction("eyes");
+  if (options2.acknowledge !== false) await reaction("eyes");
   switch (command.kind) {
     case "help":
       await reply(helpText(triggerPhrase));
@@ -3748,6 +3962,54 @@ async function statusText(octokit, repo, prNumber) {
     "|---|---|---|",
     ...rows
   ].join("\n");
+}
+
+// src/github/session-meta.ts
+async function listSessionMetas(octokit, repo, prNumber) {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100
+  });
+  return comments.filter((c) => c.user?.type === "Bot" && c.body?.includes("<!-- truss:sticky")).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null);
+}
+async function latestSessionFor(octokit, repo, prNumber, headSha) {
+  const metas = await listSessionMetas(octokit, repo, prNumber);
+  return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
+}
+
+// src/github/suspended-session.ts
+var SuspendedMetaSchema = external_exports.object({
+  contract: external_exports.string().regex(CONTRACT_NAME),
+  session_id: external_exports.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  status: external_exports.literal("suspended"),
+  head_sha: external_exports.string().regex(/^[0-9a-f]{40}$/).optional(),
+  head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
+  head_seq: external_exports.number().int().nonnegative(),
+  workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]).transform((id) => String(id)),
+  artifact_id: external_exports.number().int().nullable().optional()
+});
+async function findSuspendedSessions(octokit, repo, prNumber) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+    if (typeof meta.contract === "string") latest.set(meta.contract, meta);
+  const suspended = [];
+  for (const meta of latest.values()) {
+    const parsed = SuspendedMetaSchema.safeParse(meta);
+    if (parsed.success) suspended.push(parsed.data);
+  }
+  return suspended;
+}
+async function findSuspendedSession(octokit, repo, prNumber, contract) {
+  const waiting = await findSuspendedSessions(octokit, repo, prNumber);
+  return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
+}
+
+// src/github/repo-trusted-keys.ts
+async function trustedKeysFor(trustedKeys, octokit, repo, ref) {
+  if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, "input trusted-keys");
+  const text = await readRepoFile({ octokit, ...repo, path: ".truss/trusted-keys", ref });
+  return text ? parseTrustedKeys(text, ".truss/trusted-keys") : /* @__PURE__ */ new Map();
 }
 
 // src/github/record-sign-off.ts
@@ -3885,153 +4147,6 @@ async function loadBundleFromLedgerBranch(options2) {
     path: ledgerBranchPath(options2.sessionId),
     ref: options2.branch
   });
-}
-
-// src/github/repo-trusted-keys.ts
-async function trustedKeysFor(trustedKeys, octokit, repo, ref) {
-  if (trustedKeys.trim()) return parseTrustedKeys(trustedKeys, "input trusted-keys");
-  const text = await readRepoFile({ octokit, ...repo, path: ".truss/trusted-keys", ref });
-  return text ? parseTrustedKeys(text, ".truss/trusted-keys") : /* @__PURE__ */ new Map();
-}
-
-// src/github/render/meta.ts
-var META_PREFIX = "<!-- truss:meta ";
-var META_SUFFIX = " -->";
-function commentSafeJson(value) {
-  const json = JSON.stringify(value) ?? "null";
-  return json.replace(/[<>&@#]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/--/g, "\\u002d\\u002d");
-}
-function embedMeta(metadata) {
-  return `${META_PREFIX}${commentSafeJson(metadata)}${META_SUFFIX}`;
-}
-function readMeta(body) {
-  const start = body.indexOf(META_PREFIX);
-  if (start === -1) return null;
-  const end = body.indexOf(META_SUFFIX, start + META_PREFIX.length);
-  if (end === -1) return null;
-  try {
-    const value = JSON.parse(body.slice(start + META_PREFIX.length, end));
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-// src/github/sticky-comment.ts
-var MAX_COMMENT_LENGTH = 65536;
-var META_BLOCK = /<!-- truss:meta ([\s\S]*?) -->/;
-var TRUNCATED_NOTE = "\n\n\u2026 (truncated: the full report is in the check run and the ledger artifact)\n";
-async function upsertStickyComment(options2) {
-  const { octokit, owner, repo, issueNumber, marker, dryRun } = options2;
-  if (!/^<!--[\s\S]+-->$/.test(marker) || marker.slice(4, -3).includes("-->")) {
-    throw new Error(
-      `sticky comment marker must be one hidden HTML comment like "<!-- truss:sticky ... -->", got ${JSON.stringify(marker)}`
-    );
-  }
-  const body = fitComment(options2.body.includes(marker) ? options2.body : `${marker}
-${options2.body}`);
-  if (dryRun) {
-    octokit.log.info(`dry run: would create or update the ${marker} comment on #${issueNumber}`);
-    return { id: null, url: null, created: false, updated: false };
-  }
-  const isOurs = (user) => {
-    if (!user) return false;
-    if (options2.botLogin) return user.login.toLowerCase() === options2.botLogin.toLowerCase();
-    return user.type === "Bot";
-  };
-  try {
-    const existing = await findComment(
-      octokit,
-      owner,
-      repo,
-      issueNumber,
-      (c) => isOurs(c.user) && (c.body ?? "").includes(marker)
-    );
-    if (existing) {
-      const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing, body });
-      return { id: data2.id, url: data2.html_url, created: false, updated: true };
-    }
-    const { data } = await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      body
-    });
-    return { id: data.id, url: data.html_url, created: true, updated: false };
-  } catch (error) {
-    throw toMissingPermission(error, "pull-requests: write", `comment on #${issueNumber}`);
-  }
-}
-async function findComment(octokit, owner, repo, issueNumber, matches) {
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner,
-    repo,
-    issue_number: issueNumber,
-    per_page: 100
-  });
-  for await (const page of pages) {
-    const found = page.data.find((comment) => matches(comment));
-    if (found) return found.id;
-  }
-  return null;
-}
-function fitComment(body) {
-  if (body.length <= MAX_COMMENT_LENGTH) return body;
-  const metas = body.match(new RegExp(META_BLOCK.source, "g")) ?? [];
-  const rest = body.replace(new RegExp(META_BLOCK.source, "g"), "");
-  const tail = metas.length > 0 ? `
-${metas.join("\n")}
-` : "";
-  let visible = rest.slice(0, Math.max(0, MAX_COMMENT_LENGTH - TRUNCATED_NOTE.length - tail.length));
-  if (/[\uD800-\uDBFF]$/.test(visible)) visible = visible.slice(0, -1);
-  return `${visible}${TRUNCATED_NOTE}${tail}`;
-}
-function readStickyMetadata(body, schema) {
-  const value = readMeta(body);
-  if (value === null || !schema) return value;
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-// src/github/session-meta.ts
-async function listSessionMetas(octokit, repo, prNumber) {
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100
-  });
-  return comments.filter((c) => c.user?.type === "Bot" && c.body?.includes("<!-- truss:sticky")).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null);
-}
-async function latestSessionFor(octokit, repo, prNumber, headSha) {
-  const metas = await listSessionMetas(octokit, repo, prNumber);
-  return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
-}
-
-// src/github/suspended-session.ts
-var SuspendedMetaSchema = external_exports.object({
-  contract: external_exports.string().regex(CONTRACT_NAME),
-  session_id: external_exports.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
-  status: external_exports.literal("suspended"),
-  head_sha: external_exports.string().regex(/^[0-9a-f]{40}$/).optional(),
-  head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
-  head_seq: external_exports.number().int().nonnegative(),
-  workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]).transform((id) => String(id)),
-  artifact_id: external_exports.number().int().nullable().optional()
-});
-async function findSuspendedSessions(octokit, repo, prNumber) {
-  const latest = /* @__PURE__ */ new Map();
-  for (const meta of await listSessionMetas(octokit, repo, prNumber))
-    if (typeof meta.contract === "string") latest.set(meta.contract, meta);
-  const suspended = [];
-  for (const meta of latest.values()) {
-    const parsed = SuspendedMetaSchema.safeParse(meta);
-    if (parsed.success) suspended.push(parsed.data);
-  }
-  return suspended;
-}
-async function findSuspendedSession(octokit, repo, prNumber, contract) {
-  const waiting = await findSuspendedSessions(octokit, repo, prNumber);
-  return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
 }
 
 // src/github/record-sign-off.ts
@@ -4175,121 +4290,6 @@ async function fetchBundleText(options2, meta) {
       `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`
     );
   return options2.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
-}
-
-// src/github/check-runs.ts
-var MAX_ANNOTATIONS_PER_REQUEST = 50;
-var MAX_CHECK_TEXT = 65535;
-var TRUNCATED_NOTE2 = "\n\n\u2026 (truncated)";
-var PERMISSION = "checks: write";
-async function startCheckRun(options2) {
-  const { octokit, owner, repo, name, headSha, dryRun } = options2;
-  if (dryRun) {
-    octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
-    return { id: null, url: null };
-  }
-  if (options2.existingId) {
-    try {
-      const { data } = await octokit.rest.checks.update({
-        owner,
-        repo,
-        check_run_id: options2.existingId,
-        name,
-        status: "in_progress",
-        started_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-        ...options2.detailsUrl !== void 0 ? { details_url: options2.detailsUrl } : {}
-      });
-      return { id: data.id, url: data.html_url };
-    } catch (error) {
-      throw toMissingPermission(error, PERMISSION, `update the queued check run ${options2.existingId}`);
-    }
-  }
-  try {
-    const { data } = await octokit.rest.checks.create({
-      owner,
-      repo,
-      name,
-      head_sha: headSha,
-      status: "in_progress",
-      started_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-      ...options2.externalId !== void 0 ? { external_id: options2.externalId } : {},
-      ...options2.detailsUrl !== void 0 ? { details_url: options2.detailsUrl } : {}
-    });
-    return { id: data.id, url: data.html_url };
-  } catch (error) {
-    throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
-  }
-}
-async function completeCheckRun(options2) {
-  const { octokit, owner, repo, checkRunId, conclusion, output, dryRun } = options2;
-  const annotations = [...output.annotations ?? []];
-  const batches = [];
-  for (let i = 0; i < annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST) {
-    batches.push(annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
-  }
-  if (dryRun) {
-    octokit.log.info(
-      `dry run: would complete check run ${checkRunId} as ${conclusion} (${annotations.length} annotations)`
-    );
-    return { requests: 0 };
-  }
-  const base = {
-    title: output.title,
-    summary: clipCheckText(output.summary),
-    ...output.text !== void 0 ? { text: clipCheckText(output.text) } : {}
-  };
-  try {
-    await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: checkRunId,
-      status: "completed",
-      conclusion,
-      completed_at: (options2.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-      output: { ...base, ...batches[0] ? { annotations: batches[0] } : {} }
-    });
-    for (const batch of batches.slice(1)) {
-      await octokit.rest.checks.update({
-        owner,
-        repo,
-        check_run_id: checkRunId,
-        output: { ...base, annotations: batch }
-      });
-    }
-  } catch (error) {
-    throw toMissingPermission(error, PERMISSION, `update check run ${checkRunId}`);
-  }
-  return { requests: Math.max(1, batches.length) };
-}
-function clipCheckText(text) {
-  if (text.length <= MAX_CHECK_TEXT) return text;
-  let kept = text.slice(0, MAX_CHECK_TEXT - TRUNCATED_NOTE2.length);
-  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
-  return `${kept}${TRUNCATED_NOTE2}`;
-}
-async function findCheckRuns(options2) {
-  const { octokit, owner, repo, ref, checkName } = options2;
-  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
-    owner,
-    repo,
-    ref,
-    ...checkName !== void 0 ? { check_name: checkName } : {},
-    per_page: 100
-  });
-  return runs.map((run) => ({
-    id: run.id,
-    name: run.name,
-    headSha: run.head_sha,
-    status: run.status,
-    conclusion: run.conclusion ?? null,
-    externalId: run.external_id || null,
-    detailsUrl: run.details_url ?? null,
-    url: run.html_url ?? null,
-    startedAt: run.started_at ?? null,
-    completedAt: run.completed_at ?? null,
-    outputTitle: run.output?.title ?? null,
-    outputSummary: run.output?.summary ?? null
-  }));
 }
 
 export {

@@ -2,12 +2,12 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  checkOutputPath
+} from "./chunk-YOHY7DC3.js";
+import {
   DEFAULT_DB,
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
-import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";

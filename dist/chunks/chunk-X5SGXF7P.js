@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   ContractError,
   parseTomlDocument
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 
 // src/core/mcp/pinning.ts
 import { basename } from "node:path";

@@ -2,15 +2,15 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   reportPathFor,
   writeReportFile
-} from "./chunk-B2MVKCGR.js";
+} from "./chunk-4N4ESXJN.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
+import {
+  checkOutputPath
+} from "./chunk-YOHY7DC3.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,

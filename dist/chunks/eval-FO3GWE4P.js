@@ -11,33 +11,33 @@ import {
   runKeySecrets,
   setUpIsolation,
   shellQuote
-} from "./chunk-IQMUMCHO.js";
-import {
-  ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
-import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
+} from "./chunk-Y5SZ5IH4.js";
 import {
   startEval
-} from "./chunk-SJ35XKNQ.js";
-import {
-  renderEvalPage
-} from "./chunk-B2MVKCGR.js";
+} from "./chunk-Q4CYBDIL.js";
 import {
   secretRedactor
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
 import "./chunk-FGO343MA.js";
+import {
+  renderEvalPage
+} from "./chunk-4N4ESXJN.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
 import {
+  checkOutputPath
+} from "./chunk-YOHY7DC3.js";
+import {
+  ledgerDbPath
+} from "./chunk-63LJ5ZNP.js";
+import {
   findContract
-} from "./chunk-FDOX6VZJ.js";
+} from "./chunk-MAYRPB6Q.js";
 import {
   parseArms,
   resolveContract
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import {
   EXIT

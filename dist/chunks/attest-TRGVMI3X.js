@@ -2,15 +2,15 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
-import {
   AttestationRefusedError,
   attestBundle
 } from "./chunk-ZYB5IB4X.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
+import {
+  ledgerDbPath
+} from "./chunk-63LJ5ZNP.js";
 import {
   ledgerBundleFileName
 } from "./chunk-EWJ5IIEL.js";

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-IQMUMCHO.js";
+} from "./chunk-Y5SZ5IH4.js";
+import "./chunk-Q4CYBDIL.js";
+import "./chunk-F6LTPG4L.js";
+import "./chunk-FGO343MA.js";
+import "./chunk-4N4ESXJN.js";
+import "./chunk-A5EGQXLX.js";
+import "./chunk-YOHY7DC3.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
-import "./chunk-YOHY7DC3.js";
-import "./chunk-SJ35XKNQ.js";
-import "./chunk-B2MVKCGR.js";
-import "./chunk-2Z5Q4L73.js";
-import "./chunk-FGO343MA.js";
-import "./chunk-A5EGQXLX.js";
-import "./chunk-4AYWRO3M.js";
+import "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import {
   EXIT

@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  checkMcpPinning
+} from "./chunk-X5SGXF7P.js";
+import {
   cancelOnSignals,
   checkRunOutputs,
   progressPrinter,
@@ -9,34 +12,31 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IQMUMCHO.js";
-import {
-  ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
-import "./chunk-YOHY7DC3.js";
-import {
-  checkMcpPinning
-} from "./chunk-MXYPY2QC.js";
+} from "./chunk-Y5SZ5IH4.js";
 import {
   prepareRun,
   startRun
-} from "./chunk-SJ35XKNQ.js";
-import "./chunk-B2MVKCGR.js";
+} from "./chunk-Q4CYBDIL.js";
 import {
   acquireSessionLease,
   secretRedactor
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
 import "./chunk-FGO343MA.js";
+import "./chunk-4N4ESXJN.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
+import "./chunk-YOHY7DC3.js";
+import {
+  ledgerDbPath
+} from "./chunk-63LJ5ZNP.js";
 import {
   resolveContract
-} from "./chunk-5N2BYS3N.js";
+} from "./chunk-3DLXKUA6.js";
 import {
   findContract
-} from "./chunk-FDOX6VZJ.js";
-import "./chunk-4AYWRO3M.js";
+} from "./chunk-MAYRPB6Q.js";
+import "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-X4AHCUZP.js";

@@ -31,12 +31,12 @@ import {
   tallyingRedactor,
   textOf,
   wo
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
 import {
   CORE_CONTRACT_FORMAT,
   applyArm,
   contractHash
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 import {
   ANNOTATION_KINDS,
   canonicalJson,

@@ -7,7 +7,7 @@ import {
 import {
   GITHUB_CONTEXT_ENV,
   dropForbiddenEnv
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 import {
   ANNOTATION_KINDS,
   HUMAN_REVIEW_KIND,
@@ -125,6 +125,29 @@ var require_dist2 = __commonJS({
   }
 });
 
+// src/core/process/isolation.ts
+var ISOLATION_MODES = Object.freeze(["auto", "uid", "bwrap", "none"]);
+var IsolationUnavailableError = class extends Error {
+  name = "IsolationUnavailableError";
+};
+var IsolationSetupError = class extends Error {
+  name = "IsolationSetupError";
+};
+function parseIsolationMode(value, where) {
+  const mode = value.trim().toLowerCase();
+  if (ISOLATION_MODES.includes(mode)) return mode;
+  throw new IsolationUnavailableError(
+    `${where}: isolation must be one of ${ISOLATION_MODES.join(", ")} (got ${JSON.stringify(value)})`
+  );
+}
+function describeIsolation(report) {
+  if (report.level === "none") {
+    return "checks isolated: none \u2014 checks, agent tools and delegated CLIs ran as the harness user and could read its secrets";
+  }
+  const egress = report.network_enforced ? "egress blocked" : report.network === "open" ? "network open" : `network "${report.network}" not enforced (best-effort filter only)`;
+  return `checks isolated: ${report.level} (${egress})`;
+}
+
 // src/core/process/redact.ts
 var SECRET_NAME_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE)/i;
 var MIN_SECRET_LENGTH = 8;
@@ -224,29 +247,6 @@ function redactBytes(bytes, redact) {
   const text = bytes.toString("latin1");
   const redacted = redact(text);
   return redacted === text ? bytes : Buffer.from(redacted, "latin1");
-}
-
-// src/core/process/isolation.ts
-var ISOLATION_MODES = Object.freeze(["auto", "uid", "bwrap", "none"]);
-var IsolationUnavailableError = class extends Error {
-  name = "IsolationUnavailableError";
-};
-var IsolationSetupError = class extends Error {
-  name = "IsolationSetupError";
-};
-function parseIsolationMode(value, where) {
-  const mode = value.trim().toLowerCase();
-  if (ISOLATION_MODES.includes(mode)) return mode;
-  throw new IsolationUnavailableError(
-    `${where}: isolation must be one of ${ISOLATION_MODES.join(", ")} (got ${JSON.stringify(value)})`
-  );
-}
-function describeIsolation(report) {
-  if (report.level === "none") {
-    return "checks isolated: none \u2014 checks, agent tools and delegated CLIs ran as the harness user and could read its secrets";
-  }
-  const egress = report.network_enforced ? "egress blocked" : report.network === "open" ? "network open" : `network "${report.network}" not enforced (best-effort filter only)`;
-  return `checks isolated: ${report.level} (${egress})`;
 }
 
 // src/core/process/isolation-create.ts
@@ -454,12 +454,22 @@ async function ensureEgressBlock(account, privilege, env) {
   }
   return null;
 }
-async function grantWorkdir(dir, account, privilege, env) {
+async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
   const root = resolve(dir);
+  const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
+  const privateFiles = ["(", "-type", "f", "!", "-perm", "/077", ")"];
+  const prune = [
+    "(",
+    ...inside.flatMap((path) => ["-path", findPattern(path), "-o"]),
+    ...privateFiles,
+    ")",
+    "-prune",
+    "-o"
+  ];
   const steps = [
-    ["chgrp", ["-R", "-h", String(account.gid), root]],
-    ["chmod", ["-R", "g+rwX", root]],
-    ["find", [root, "-type", "d", "-exec", "chmod", "g+s", "{}", "+"]]
+    ["find", [root, ...prune, "-exec", "chgrp", "-h", String(account.gid), "{}", "+"]],
+    ["find", [root, ...prune, "!", "-type", "l", "-exec", "chmod", "g+rwX", "{}", "+"]],
+    ["find", [root, ...prune, "-type", "d", "-exec", "chmod", "g+s", "{}", "+"]]
   ];
   for (const [file, args] of steps) {
     const result = await asRoot(privilege, file, args, env, 12e4);
@@ -478,6 +488,9 @@ async function grantWorkdir(dir, account, privilege, env) {
     }
     if (parent === dirname(parent)) break;
   }
+}
+function findPattern(path) {
+  return path.replace(/[\\*?[\]]/g, (c3) => `\\${c3}`);
 }
 function uidIsolation(options) {
   const { account } = options;
@@ -508,7 +521,7 @@ function uidIsolation(options) {
   return {
     report: options.report,
     async addWorkdir(dir) {
-      await grantWorkdir(dir, account, options.privilege, options.toolEnv);
+      await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
     },
     async prepare(request) {
       const scratch = await mkdtemp2(join2(options.scratchRoot, "truss-sbx-"));
@@ -651,7 +664,7 @@ async function createIsolation(options) {
             `iptables owner match unavailable (${failed}); egress blocked by a network namespace instead`
           );
       }
-      for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv);
+      for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
       return uidIsolation({
         report: report("uid", egress !== null, egress),
         privilege,
@@ -4377,6 +4390,139 @@ function truncateUtf8(text, maxBytes) {
   return bytes.subarray(0, end).toString("utf8");
 }
 
+// src/core/providers/errors.ts
+var REDACTED = "[REDACTED]";
+var SECRET_PATTERNS = [
+  /\bsk-ant-[A-Za-z0-9_-]{8,}/g,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{16,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{16,}/g,
+  /(\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
+];
+function redactSecrets(text, secrets = []) {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < 4) continue;
+    for (const variant of /* @__PURE__ */ new Set([
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1)
+    ])) {
+      out = out.split(variant).join(REDACTED);
+    }
+  }
+  for (const pattern of SECRET_PATTERNS) {
+    out = out.replace(
+      pattern,
+      (_match, prefix) => typeof prefix === "string" && /^Bearer/i.test(prefix) ? `${prefix}${REDACTED}` : REDACTED
+    );
+  }
+  return out;
+}
+function safeDetail(text, secrets = [], max = 500) {
+  const redacted = redactSecrets(text, secrets);
+  return redacted.length > max ? `${redacted.slice(0, max)}\u2026` : redacted;
+}
+var ProviderError = class extends Error {
+  name = "ProviderError";
+  kind;
+  provider;
+  status;
+  code;
+  retryAfterMs;
+  constructor(kind, provider, message, options = {}) {
+    super(redactSecrets(`${provider}: ${message}`, options.secrets ?? []));
+    this.kind = kind;
+    this.provider = provider;
+    this.status = options.status;
+    this.code = options.code === void 0 ? void 0 : redactSecrets(options.code, options.secrets ?? []);
+    this.retryAfterMs = options.retryAfterMs;
+  }
+  toJSON() {
+    return {
+      name: this.name,
+      kind: this.kind,
+      provider: this.provider,
+      status: this.status,
+      code: this.code,
+      message: this.message
+    };
+  }
+};
+var ProviderRetryableError = class extends ProviderError {
+  name = "ProviderRetryableError";
+  constructor(provider, message, options) {
+    super("retryable", provider, message, options);
+  }
+};
+var ProviderAuthError = class extends ProviderError {
+  name = "ProviderAuthError";
+  constructor(provider, message, options) {
+    super("auth", provider, message, options);
+  }
+};
+var ProviderConfigError = class extends ProviderError {
+  name = "ProviderConfigError";
+  constructor(provider, message, options) {
+    super("config", provider, message, options);
+  }
+};
+var ProviderFatalError = class extends ProviderError {
+  name = "ProviderFatalError";
+  constructor(provider, message, options) {
+    super("fatal", provider, message, options);
+  }
+};
+var RetriesExhaustedError = class extends ProviderError {
+  name = "RetriesExhaustedError";
+  attempts;
+  lastError;
+  constructor(lastError, attempts, why) {
+    const prefix = `${lastError.provider}: `;
+    const last = lastError.message.startsWith(prefix) ? lastError.message.slice(prefix.length) : lastError.message;
+    super(
+      lastError.kind,
+      lastError.provider,
+      `${why ?? `gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}`}; last error: ${last}`,
+      { status: lastError.status, code: lastError.code }
+    );
+    this.attempts = attempts;
+    this.lastError = lastError;
+  }
+};
+var AbortError = class extends Error {
+  name = "AbortError";
+  constructor(message = "the operation was aborted") {
+    super(message);
+  }
+};
+function abortErrorFrom(signal) {
+  const reason = signal.reason;
+  if (reason instanceof AbortError) return reason;
+  const detail = reason instanceof Error && reason.name !== "AbortError" ? `: ${reason.message}` : typeof reason === "string" && reason ? `: ${reason}` : "";
+  return new AbortError(`the operation was aborted${detail}`);
+}
+function kindForStatus(status) {
+  if (status === 401 || status === 403) return "auth";
+  if (status === 400 || status === 404 || status === 422) return "config";
+  if (status === 408 || status === 429) return "retryable";
+  if (status >= 500 && status <= 599 && status !== 501) return "retryable";
+  return "fatal";
+}
+function providerErrorFromStatus(provider, status, message, options = {}) {
+  const full = { ...options, status };
+  switch (kindForStatus(status)) {
+    case "retryable":
+      return new ProviderRetryableError(provider, message, full);
+    case "auth":
+      return new ProviderAuthError(provider, message, full);
+    case "config":
+      return new ProviderConfigError(provider, message, full);
+    case "fatal":
+      return new ProviderFatalError(provider, message, full);
+  }
+}
+
 // src/core/runtime/durable-errors.ts
 var DurableReplayError = class extends Error {
   name = "DurableReplayError";
@@ -5050,139 +5196,6 @@ function processAlive(pid) {
   }
 }
 
-// src/core/providers/errors.ts
-var REDACTED = "[REDACTED]";
-var SECRET_PATTERNS = [
-  /\bsk-ant-[A-Za-z0-9_-]{8,}/g,
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{16,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{16,}/g,
-  /(\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi
-];
-function redactSecrets(text, secrets = []) {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
-    for (const variant of /* @__PURE__ */ new Set([
-      secret,
-      encodeURIComponent(secret),
-      JSON.stringify(secret).slice(1, -1)
-    ])) {
-      out = out.split(variant).join(REDACTED);
-    }
-  }
-  for (const pattern of SECRET_PATTERNS) {
-    out = out.replace(
-      pattern,
-      (_match, prefix) => typeof prefix === "string" && /^Bearer/i.test(prefix) ? `${prefix}${REDACTED}` : REDACTED
-    );
-  }
-  return out;
-}
-function safeDetail(text, secrets = [], max = 500) {
-  const redacted = redactSecrets(text, secrets);
-  return redacted.length > max ? `${redacted.slice(0, max)}\u2026` : redacted;
-}
-var ProviderError = class extends Error {
-  name = "ProviderError";
-  kind;
-  provider;
-  status;
-  code;
-  retryAfterMs;
-  constructor(kind, provider, message, options = {}) {
-    super(redactSecrets(`${provider}: ${message}`, options.secrets ?? []));
-    this.kind = kind;
-    this.provider = provider;
-    this.status = options.status;
-    this.code = options.code === void 0 ? void 0 : redactSecrets(options.code, options.secrets ?? []);
-    this.retryAfterMs = options.retryAfterMs;
-  }
-  toJSON() {
-    return {
-      name: this.name,
-      kind: this.kind,
-      provider: this.provider,
-      status: this.status,
-      code: this.code,
-      message: this.message
-    };
-  }
-};
-var ProviderRetryableError = class extends ProviderError {
-  name = "ProviderRetryableError";
-  constructor(provider, message, options) {
-    super("retryable", provider, message, options);
-  }
-};
-var ProviderAuthError = class extends ProviderError {
-  name = "ProviderAuthError";
-  constructor(provider, message, options) {
-    super("auth", provider, message, options);
-  }
-};
-var ProviderConfigError = class extends ProviderError {
-  name = "ProviderConfigError";
-  constructor(provider, message, options) {
-    super("config", provider, message, options);
-  }
-};
-var ProviderFatalError = class extends ProviderError {
-  name = "ProviderFatalError";
-  constructor(provider, message, options) {
-    super("fatal", provider, message, options);
-  }
-};
-var RetriesExhaustedError = class extends ProviderError {
-  name = "RetriesExhaustedError";
-  attempts;
-  lastError;
-  constructor(lastError, attempts, why) {
-    const prefix = `${lastError.provider}: `;
-    const last = lastError.message.startsWith(prefix) ? lastError.message.slice(prefix.length) : lastError.message;
-    super(
-      lastError.kind,
-      lastError.provider,
-      `${why ?? `gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}`}; last error: ${last}`,
-      { status: lastError.status, code: lastError.code }
-    );
-    this.attempts = attempts;
-    this.lastError = lastError;
-  }
-};
-var AbortError = class extends Error {
-  name = "AbortError";
-  constructor(message = "the operation was aborted") {
-    super(message);
-  }
-};
-function abortErrorFrom(signal) {
-  const reason = signal.reason;
-  if (reason instanceof AbortError) return reason;
-  const detail = reason instanceof Error && reason.name !== "AbortError" ? `: ${reason.message}` : typeof reason === "string" && reason ? `: ${reason}` : "";
-  return new AbortError(`the operation was aborted${detail}`);
-}
-function kindForStatus(status) {
-  if (status === 401 || status === 403) return "auth";
-  if (status === 400 || status === 404 || status === 422) return "config";
-  if (status === 408 || status === 429) return "retryable";
-  if (status >= 500 && status <= 599 && status !== 501) return "retryable";
-  return "fatal";
-}
-function providerErrorFromStatus(provider, status, message, options = {}) {
-  const full = { ...options, status };
-  switch (kindForStatus(status)) {
-    case "retryable":
-      return new ProviderRetryableError(provider, message, full);
-    case "auth":
-      return new ProviderAuthError(provider, message, full);
-    case "config":
-      return new ProviderConfigError(provider, message, full);
-    case "fatal":
-      return new ProviderFatalError(provider, message, full);
-  }
-}
-
 // src/core/verify/errors.ts
 var GitRefError = class extends Error {
   name = "GitRefError";
@@ -5581,45 +5594,6 @@ function toAnthropicMessage(message) {
     }
   }
   return { role: message.role, content: [...results, ...blocks] };
-}
-
-// src/core/providers/fixture-path.ts
-import { existsSync, realpathSync as realpathSync3 } from "node:fs";
-import { isAbsolute as isAbsolute2, relative, resolve as resolve4 } from "node:path";
-var FixturePathError = class extends ProviderConfigError {
-  name = "FixturePathError";
-};
-function resolveFixturePath(script, roots) {
-  const bases = roots.filter((root, index) => root && roots.indexOf(root) === index);
-  const candidates = isAbsolute2(script) ? [script] : bases.map((root) => resolve4(root, script));
-  const realRoots = bases.map(realOrSelf);
-  const inside = (path) => realRoots.some((root) => within2(path, root));
-  for (const candidate of candidates) {
-    if (!existsSync(candidate)) continue;
-    const real2 = realOrSelf(candidate);
-    if (inside(real2)) return real2;
-    throw outside(script, real2, bases);
-  }
-  const first = candidates[0] ?? resolve4(script);
-  if (!bases.some((root) => within2(first, root))) throw outside(script, first, bases);
-  return first;
-}
-function outside(script, path, roots) {
-  return new FixturePathError(
-    "scripted",
-    `refusing fixture script = ${JSON.stringify(script)}: it resolves to ${path}, outside ${roots.join(", ")}; keep scripted fixtures beside the contract or in the repository`
-  );
-}
-function within2(path, root) {
-  const rel = relative(root, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
-}
-function realOrSelf(path) {
-  try {
-    return realpathSync3(path);
-  } catch {
-    return resolve4(path);
-  }
 }
 
 // src/core/providers/openai-compatible.ts
@@ -6187,6 +6161,45 @@ function messageText(message) {
   return message.content.map(
     (block) => block.type === "text" ? block.text : block.type === "tool_result" ? block.content : `${block.name} ${JSON.stringify(block.input)}`
   ).join("\n");
+}
+
+// src/core/providers/fixture-path.ts
+import { existsSync, realpathSync as realpathSync3 } from "node:fs";
+import { isAbsolute as isAbsolute2, relative, resolve as resolve4 } from "node:path";
+var FixturePathError = class extends ProviderConfigError {
+  name = "FixturePathError";
+};
+function resolveFixturePath(script, roots) {
+  const bases = roots.filter((root, index) => root && roots.indexOf(root) === index);
+  const candidates = isAbsolute2(script) ? [script] : bases.map((root) => resolve4(root, script));
+  const realRoots = bases.map(realOrSelf);
+  const inside = (path) => realRoots.some((root) => within2(path, root));
+  for (const candidate of candidates) {
+    if (!existsSync(candidate)) continue;
+    const real2 = realOrSelf(candidate);
+    if (inside(real2)) return real2;
+    throw outside(script, real2, bases);
+  }
+  const first = candidates[0] ?? resolve4(script);
+  if (!bases.some((root) => within2(first, root))) throw outside(script, first, bases);
+  return first;
+}
+function outside(script, path, roots) {
+  return new FixturePathError(
+    "scripted",
+    `refusing fixture script = ${JSON.stringify(script)}: it resolves to ${path}, outside ${roots.join(", ")}; keep scripted fixtures beside the contract or in the repository`
+  );
+}
+function within2(path, root) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+}
+function realOrSelf(path) {
+  try {
+    return realpathSync3(path);
+  } catch {
+    return resolve4(path);
+  }
 }
 
 // src/core/providers/factory.ts

@@ -2,26 +2,26 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   checkoutLine,
   createRunIsolation,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-SJ35XKNQ.js";
-import {
-  reportPathFor,
-  writeReportFile
-} from "./chunk-B2MVKCGR.js";
+} from "./chunk-Q4CYBDIL.js";
 import {
   describeAwait,
   describeIsolation,
   parseIsolationMode
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
+import {
+  reportPathFor,
+  writeReportFile
+} from "./chunk-4N4ESXJN.js";
 import {
   package_default
 } from "./chunk-A5EGQXLX.js";
+import {
+  checkOutputPath
+} from "./chunk-YOHY7DC3.js";
 import {
   perInstallKeyPath
 } from "./chunk-P44NM2NO.js";

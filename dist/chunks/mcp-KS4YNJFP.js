@@ -2,13 +2,12 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  unpinnedReason
+} from "./chunk-X5SGXF7P.js";
+import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-IQMUMCHO.js";
-import "./chunk-YOHY7DC3.js";
-import {
-  unpinnedReason
-} from "./chunk-MXYPY2QC.js";
+} from "./chunk-Y5SZ5IH4.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
   McpServerError,
@@ -17,21 +16,22 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-SJ35XKNQ.js";
-import "./chunk-B2MVKCGR.js";
+} from "./chunk-Q4CYBDIL.js";
 import {
   secretRedactor
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
 import "./chunk-FGO343MA.js";
+import "./chunk-4N4ESXJN.js";
 import "./chunk-A5EGQXLX.js";
+import "./chunk-YOHY7DC3.js";
 import {
   findContract
-} from "./chunk-FDOX6VZJ.js";
+} from "./chunk-MAYRPB6Q.js";
 import {
   readTomlSource,
   resolveContract,
   resolveContractSources
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import {
   EXIT

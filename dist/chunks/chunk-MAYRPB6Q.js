@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   ContractError
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 
 // src/core/contract/named.ts
 import { readdirSync, realpathSync, statSync } from "node:fs";

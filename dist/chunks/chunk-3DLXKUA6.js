@@ -6,7 +6,7 @@ import {
   parseConfigToml,
   resolveContract,
   resolveContractSources
-} from "./chunk-4AYWRO3M.js";
+} from "./chunk-QIFZ4NJ7.js";
 import {
   external_exports
 } from "./chunk-XHQWIPB3.js";

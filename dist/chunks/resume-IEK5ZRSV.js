@@ -5,19 +5,19 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-BFVGXKMG.js";
-import "./chunk-IQMUMCHO.js";
-import "./chunk-63LJ5ZNP.js";
+} from "./chunk-X6GBTRJX.js";
+import "./chunk-Y5SZ5IH4.js";
+import "./chunk-Q4CYBDIL.js";
 import "./chunk-747UD6WP.js";
-import "./chunk-YOHY7DC3.js";
-import "./chunk-SJ35XKNQ.js";
-import "./chunk-B2MVKCGR.js";
-import "./chunk-2Z5Q4L73.js";
+import "./chunk-F6LTPG4L.js";
 import "./chunk-FGO343MA.js";
+import "./chunk-4N4ESXJN.js";
 import "./chunk-A5EGQXLX.js";
-import "./chunk-5N2BYS3N.js";
-import "./chunk-FDOX6VZJ.js";
-import "./chunk-4AYWRO3M.js";
+import "./chunk-YOHY7DC3.js";
+import "./chunk-63LJ5ZNP.js";
+import "./chunk-3DLXKUA6.js";
+import "./chunk-MAYRPB6Q.js";
+import "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-X4AHCUZP.js";

@@ -3,23 +3,23 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-BFVGXKMG.js";
-import "./chunk-IQMUMCHO.js";
+} from "./chunk-X6GBTRJX.js";
+import "./chunk-Y5SZ5IH4.js";
+import "./chunk-Q4CYBDIL.js";
+import "./chunk-747UD6WP.js";
+import {
+  APPROVAL_SIGNAL
+} from "./chunk-F6LTPG4L.js";
+import "./chunk-FGO343MA.js";
+import "./chunk-4N4ESXJN.js";
+import "./chunk-A5EGQXLX.js";
+import "./chunk-YOHY7DC3.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
-import "./chunk-747UD6WP.js";
-import "./chunk-YOHY7DC3.js";
-import "./chunk-SJ35XKNQ.js";
-import "./chunk-B2MVKCGR.js";
-import {
-  APPROVAL_SIGNAL
-} from "./chunk-2Z5Q4L73.js";
-import "./chunk-FGO343MA.js";
-import "./chunk-A5EGQXLX.js";
-import "./chunk-5N2BYS3N.js";
-import "./chunk-FDOX6VZJ.js";
-import "./chunk-4AYWRO3M.js";
+import "./chunk-3DLXKUA6.js";
+import "./chunk-MAYRPB6Q.js";
+import "./chunk-QIFZ4NJ7.js";
 import "./chunk-P44NM2NO.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-X4AHCUZP.js";

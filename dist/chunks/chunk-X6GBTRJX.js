@@ -10,31 +10,31 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IQMUMCHO.js";
-import {
-  ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
-import {
-  resumeWorkdir
-} from "./chunk-747UD6WP.js";
+} from "./chunk-Y5SZ5IH4.js";
 import {
   readRecordedContract,
   resumeRun
-} from "./chunk-SJ35XKNQ.js";
+} from "./chunk-Q4CYBDIL.js";
+import {
+  resumeWorkdir
+} from "./chunk-747UD6WP.js";
 import {
   DurableReplayError,
   acquireSessionLease,
   readExportedHead,
   requireExtendsExport,
   secretRedactor
-} from "./chunk-2Z5Q4L73.js";
+} from "./chunk-F6LTPG4L.js";
+import {
+  ledgerDbPath
+} from "./chunk-63LJ5ZNP.js";
 import {
   GITHUB_CONTRACT_FORMAT,
   resolveContract
-} from "./chunk-5N2BYS3N.js";
+} from "./chunk-3DLXKUA6.js";
 import {
   findContract
-} from "./chunk-FDOX6VZJ.js";
+} from "./chunk-MAYRPB6Q.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";

@@ -19,30 +19,29 @@ import {
   recordSignOff,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-PBNMESQW.js";
+} from "./chunks/chunk-T5X3XHE2.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-3DLXKUA6.js";
+} from "./chunks/chunk-7YTHTWHE.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-MAYRPB6Q.js";
-import "./chunks/chunk-QIFZ4NJ7.js";
+} from "./chunks/chunk-UE2FQCNU.js";
+import "./chunks/chunk-C4ORF7HY.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-EWJ5IIEL.js";
-import "./chunks/chunk-X4AHCUZP.js";
-import "./chunks/chunk-CAIJTZNE.js";
+import "./chunks/chunk-E2XF3M5S.js";
+import "./chunks/chunk-AXUT4KTB.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-4Q2UWOKV.js";
-import "./chunks/chunk-3VTBKN2Q.js";
+} from "./chunks/chunk-CE73N2QF.js";
 import {
   external_exports
-} from "./chunks/chunk-XHQWIPB3.js";
+} from "./chunks/chunk-HASXX6FY.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts

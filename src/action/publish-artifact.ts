@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { LedgerStore } from '../core/ledger/index.js';
+import { type LedgerStore, readEntry } from '../core/ledger/index.js';
 import {
   LEDGER_DB_FILE_NAME,
   ledgerArtifactName,
@@ -10,6 +10,12 @@ import {
 import type { PublishEvidence } from '../github/publish-run.js';
 import { captureWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
+
+/** The commit a session's run started from, as its signed `run_started` names it (null without git). */
+export function startedHeadSha(store: LedgerStore, sessionId: string): string | null {
+  const first = store.entry(sessionId, 0);
+  return first ? (readEntry(first, 'run_started').git?.head_sha ?? null) : null;
+}
 
 /**
  * Uploads the ledger artifact (`ledgerArtifactName`: bundle JSON + SQLite snapshot + the HTML report
@@ -41,8 +47,7 @@ export function artifactPublisher(options: {
     const dbCopy = join(dir, LEDGER_DB_FILE_NAME);
     await options.store.backupTo(dbCopy);
     const files = [bundleCopy, dbCopy];
-    const startSha = (options.store.entry(sessionId, 0)?.payload.git as { head_sha?: string } | null)
-      ?.head_sha;
+    const startSha = startedHeadSha(options.store, sessionId);
     if (suspended && options.workdir && startSha) {
       const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
       writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));

@@ -35,6 +35,7 @@ import {
   resolveRunTarget,
   targetFromPullRequest,
 } from './pr-target.js';
+import { startedHeadSha } from './publish-artifact.js';
 import { type ActionSetup, reviewSigner } from './setup.js';
 
 /** How the decision that releases the gate reaches this job. */
@@ -131,7 +132,7 @@ export async function resumeSuspendedRun(options: {
       throw new ResumeError(
         `session ${sessionId} is not suspended (its last entry is ${last?.kind ?? 'missing'}); nothing to resume`,
       );
-    const startSha = (store.entry(sessionId, 0)?.payload.git as { head_sha?: string } | null)?.head_sha;
+    const startSha = startedHeadSha(store, sessionId);
     if (startSha && startSha !== request.target.headSha)
       throw new ResumeError(
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { LedgerStore } from '../core/ledger/index.js';
+import { type LedgerStore, tryReadEntry } from '../core/ledger/index.js';
 
 /** A resume asked to run in another directory than the one its session ran in (exit 3). */
 export class WorkdirMismatchError extends Error {
@@ -20,8 +20,11 @@ export function resumeWorkdir(
   requested: string | undefined,
   cwd: string,
 ): string {
-  const payload = store.entry(sessionId, 0)?.payload ?? {};
-  const recorded = typeof payload.workdir === 'string' && payload.workdir !== '' ? payload.workdir : null;
+  // A seq 0 that is no well-formed run_started records nothing here; resume itself refuses it.
+  const first = store.entry(sessionId, 0);
+  const read = first ? tryReadEntry(first, 'run_started') : undefined;
+  const payload = read && 'payload' in read ? read.payload : {};
+  const recorded = payload.workdir || null;
   if (recorded) {
     if (!existsSync(recorded)) {
       throw new WorkdirMismatchError(
@@ -36,7 +39,7 @@ export function resumeWorkdir(
     return recorded;
   }
   const workdir = requested ?? cwd;
-  const name = typeof payload.workdir_name === 'string' ? payload.workdir_name : '';
+  const name = payload.workdir_name ?? '';
   if (name && basename(workdir) !== name) {
     throw new WorkdirMismatchError(
       `session ${sessionId} ran in a directory named ${name}, not ${workdir}; resume with --workdir pointing at that directory`,

@@ -11,22 +11,19 @@ import {
   loadKeyFile,
   loadOrCreateKeyFile,
   parseSeedBase64,
+  readEntries,
   resolveTrustedKeys,
   type SigningKey,
   streamTail,
   tailsFromStore,
 } from '../core/ledger/index.js';
-import {
-  describeIsolation,
-  type Isolation,
-  type IsolationReport,
-  parseIsolationMode,
-} from '../core/process/index.js';
+import { describeIsolation, type Isolation, parseIsolationMode } from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
 import {
   checkoutLine,
   createRunIsolation,
+  isolationLine,
   reportFromEntries,
   selfValidationLine,
 } from '../core/run/index.js';
@@ -207,7 +204,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
               }
             : null,
           checkout: reportFromEntries(outcome.sessionId, entries).checkout,
-          self_validation: entries.filter((e) => e.kind === 'self_validation').map((e) => e.payload),
+          self_validation: readEntries(entries, 'self_validation').map((e) => e.payload),
           replayed: outcome.replayed,
           cost_usd: outcome.spent.costUsd,
           total_tokens: outcome.spent.totalTokens,
@@ -219,7 +216,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
           report: reportPath,
           verify_command: verifyCommand,
           git: outcome.git,
-          isolation: entries.find((e) => e.kind === 'run_started')?.payload.isolation ?? null,
+          isolation: readEntries(entries, 'run_started')[0]?.payload.isolation ?? null,
           ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
         },
         null,
@@ -362,8 +359,8 @@ function formatVerdict(
     const seen = self ? selfValidationLine(self) : null;
     if (seen) lines.push(`    ${seen}`);
     if (clause.kind === 'check') {
-      const result = entries.find(
-        (e) => e.kind === 'check_result' && e.payload.clause === clause.clause,
+      const result = readEntries(entries, 'check_result').find(
+        (e) => e.payload.clause === clause.clause,
       )?.payload;
       if (clause.status !== 'met' && result) {
         lines.push(`    ${clause.reason}`);
@@ -372,34 +369,32 @@ function formatVerdict(
         for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
       }
     } else {
-      const votes = entries
-        .filter((e) => e.kind === 'review_vote' && e.payload.clause === clause.clause)
+      const votes = readEntries(entries, 'review_vote')
+        .filter((e) => e.payload.clause === clause.clause)
         .map((e) => e.payload);
       // A flagged clause (suspected prompt injection) says why and where, whatever the votes.
       if (votes.length === 0 || clause.injection) lines.push(`    ${clause.reason}`);
       for (const vote of votes) {
-        const reasoning = String(vote.reasoning).replace(/\s+/g, ' ');
+        const reasoning = (vote.reasoning ?? '').replace(/\s+/g, ' ');
         lines.push(
-          `    seat ${Number(vote.seat) + 1} ${String(vote.lens).padEnd(12)} ${String(vote.vote).padEnd(12)} ${vote.provider}/${vote.model}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? '…' : ''}`,
+          `    seat ${vote.seat + 1} ${(vote.lens ?? '').padEnd(12)} ${vote.vote.padEnd(12)} ${vote.provider ?? ''}/${vote.model ?? ''}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? '…' : ''}`,
         );
       }
     }
   }
   for (const reason of outcome.verdict.forced) lines.push(`forced FAIL: ${reason}`);
-  const isolation = entries.find((e) => e.kind === 'run_started')?.payload.isolation as
-    | IsolationReport
-    | undefined;
-  lines.push(isolation ? describeIsolation(isolation) : 'checks isolated: not recorded (none)');
+  const isolation = report.isolation;
+  lines.push(isolation ? isolationLine(isolation) : 'checks isolated: not recorded (none)');
   // A fan-out's model calls and votes are in its attempts' ledgers (docs/fanout.md).
   const all = outcome.fanout
     ? [...entries, ...outcome.fanout.legs.flatMap((leg) => [...store.entries(leg.sessionId)])]
     : entries;
-  if (all.some((e) => e.kind === 'review_vote' && e.payload.provider === 'scripted')) {
+  if (readEntries(all, 'review_vote').some((e) => e.payload.provider === 'scripted')) {
     lines.push(
       'note: the panel is SCRIPTED (replayed fixture answers, not a model); use a real [provider] for real review',
     );
   }
-  if (all.some((e) => e.kind === 'model_result' && e.payload.provider === 'scripted')) {
+  if (readEntries(all, 'model_result').some((e) => e.payload.provider === 'scripted')) {
     lines.push('note: the agent is SCRIPTED (replayed fixture answers, not a model)');
   }
   const counts = { met: 0, not_met: 0, unverifiable: 0 };

@@ -8,7 +8,8 @@ import {
   HUMAN_REVIEW_KIND,
   type HumanReviewDecision,
   parseBundle,
-  readHumanReview,
+  readEntries,
+  readPayload,
   rolePin,
   type SigningKey,
   verifyBundle,
@@ -176,15 +177,14 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   }
   // A redelivered review (or a second host handling the same event) must not sign twice: the
   // stored bundle already holds this review's decision, so report that entry instead.
-  const recorded = bundle.ledger.entries.find((e) => {
-    if (e.kind !== HUMAN_REVIEW_KIND) return false;
-    const read = readHumanReview(e.payload);
-    return (
-      'review' in read && read.review.source?.review_id === review.id && read.review.decision === decision
-    );
-  });
+  // The chain verified, so every review in it reads as one (the verifier fails a malformed review).
+  const recorded = readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND).find(
+    (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision,
+  );
+  // The verdict view, which the bundle verification above compared with the signed verdict entry.
+  const signedVerdict = readPayload('verdict', bundle.verdict);
   const verdictHead =
-    (bundle.verdict as { git?: { head_sha?: string } } | null)?.git?.head_sha ?? meta.head_sha;
+    ('payload' in signedVerdict ? signedVerdict.payload.git?.head_sha : null) ?? meta.head_sha;
   const reviewedSha = review.commit_id ?? pr.head.sha;
   const { bundle: extended, entry } = recorded
     ? { bundle, entry: recorded }
@@ -213,7 +213,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   const pinned = report.status === 'verified';
   const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
   const summary = [
-    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${String(entry.payload.attested_head_hash).slice(0, 16)}…\` of session \`${sessionId}\`.`,
+    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session \`${sessionId}\`.`,
     `Evidence: ${pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
     atVerdictHead
       ? ''

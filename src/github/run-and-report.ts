@@ -161,6 +161,7 @@ export async function resumeAndReport(options: ResumeAndReportOptions): Promise<
         crypto: createNodeCrypto(),
         workdir: options.workdir,
         contractFormat: GITHUB_CONTRACT_FORMAT,
+        recorded,
         host: { ...host, approvers: options.approvers },
       }),
     ),

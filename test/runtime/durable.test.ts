@@ -100,7 +100,9 @@ describe('DurableSession', () => {
 
     // A different kind at a position is caught too.
     const again = reopen(live.id);
-    expect(() => again.record('verdict', () => ({ payload: {} }))).toThrow(/seq 0.*verdict.*run_started/);
+    expect(() => again.record('verdict', () => ({ payload: { overall: 'fail', clauses: [] } }))).toThrow(
+      /seq 0.*verdict.*run_started/,
+    );
     // And a detail check (e.g. a request digest) that differs.
     const third = reopen(live.id);
     expect(() =>

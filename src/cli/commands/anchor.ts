@@ -234,9 +234,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
       receipt.inclusion_proof.map((h) => Buffer.from(h, 'hex')),
       opened.root,
     );
-    const entry = signer
-      ? store.append(sessionId, ANCHOR_RECEIPT_KIND, receipt as unknown as Record<string, unknown>, signer)
-      : null;
+    const entry = signer ? store.append(sessionId, ANCHOR_RECEIPT_KIND, receipt, signer) : null;
     const result = {
       session_id: sessionId,
       anchored_seq: head.seq,

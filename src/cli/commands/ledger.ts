@@ -1,11 +1,13 @@
 import { checkReceipt } from '../../core/anchor/index.js';
 import {
+  contractSummary,
   createNodeCrypto,
   exportBundleToFile,
   type LedgerEntry,
   LedgerError,
   LedgerStore,
-  readHumanReview,
+  readKnownEntry,
+  tryReadEntry,
   VERIFY_EXIT_CODES,
   writeBundle,
 } from '../../core/ledger/index.js';
@@ -145,31 +147,30 @@ function show(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): 
 
 /** One line a person can scan; the payload itself is one `truss ledger get` away. */
 export function summarize(entry: LedgerEntry): string {
-  const p = entry.payload as Record<string, unknown>;
+  // Entries are read as their kind (entry-kinds.ts): a payload that does not fit is never printed as
+  // what it looks like (docs/ledger.md "Human sign-off": not a decision, not a verdict).
+  const known = readKnownEntry(entry);
+  if (known && 'error' in known) {
+    return entry.kind === 'human_review' ? `MALFORMED review: ${known.error}` : `MALFORMED: ${known.error}`;
+  }
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-  switch (entry.kind) {
+  switch (known?.kind) {
     case 'run_started': {
       // A resolved contract nests its identity under `contract`; older shapes carry it at the top.
-      const outer = p.contract as
-        | { id?: string; title?: string; contract?: { id?: string; title?: string } }
-        | undefined;
-      const contract = outer?.contract ?? outer;
-      return `contract ${contract?.id ?? '?'}${contract?.title ? `: ${contract.title}` : ''}`;
+      const outer = contractSummary(known.payload.contract);
+      const contract = outer.contract ?? outer;
+      return `contract ${contract.id ?? '?'}${contract.title ? `: ${contract.title}` : ''}`;
     }
     case 'check_result':
-      return `${p.met ? 'met' : 'NOT met'}  ${text(p.desc ?? '')}`;
+      return `${known.payload.met ? 'met' : 'NOT met'}  ${known.payload.desc ?? ''}`;
     case 'review_vote':
-      return `seat ${text(p.seat)} (${text(p.lens)}) voted ${text(p.vote)}`;
+      return `seat ${known.payload.seat} (${text(known.payload.lens)}) voted ${known.payload.vote}`;
     case 'verdict':
-      return `overall ${String(p.overall ?? '?').toUpperCase()}`;
-    case 'human_review': {
-      // The strict reader (docs/ledger.md "Human sign-off"): never print a malformed decision as one.
-      const read = readHumanReview(p);
-      if ('error' in read) return `MALFORMED review: ${read.error}`;
-      return `${read.review.decision} by ${text(read.review.actor?.login ?? '?')}`;
-    }
+      return `overall ${known.payload.overall.toUpperCase()}`;
+    case 'human_review':
+      return `${known.payload.decision} by ${text(known.payload.actor?.login ?? '?')}`;
     default: {
-      const compact = JSON.stringify(p);
+      const compact = JSON.stringify(entry.payload);
       return compact.length > 72 ? `${compact.slice(0, 71)}…` : compact;
     }
   }
@@ -194,30 +195,39 @@ function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean
   const report = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
   let signed: LedgerEntry | undefined;
   for (const entry of store.entries(sessionId)) if (entry.kind === 'verdict') signed = entry;
+  // The verdict is read as its kind (entry-kinds.ts): one that does not fit is no verdict, and fails.
+  const read = signed && tryReadEntry(signed, 'verdict');
+  const malformed = read && 'error' in read ? `seq ${signed?.seq}: ${read.error}` : null;
   const result = {
     session_id: sessionId,
     session_status: session.status,
     chain: report.failure ? 'broken' : 'intact',
     chain_failure: report.failure,
-    verdict: signed ? { seq: signed.seq, entry_hash: signed.entry_hash, ...signed.payload } : null,
+    verdict:
+      signed && read && 'payload' in read
+        ? { seq: signed.seq, entry_hash: signed.entry_hash, ...read.payload }
+        : null,
+    ...(malformed ? { verdict_error: malformed } : {}),
     human_reviews: report.reviews,
   };
   emit(io, json, result, () => {
     const lines = [
       `session ${sessionId} (${session.status})`,
-      signed
-        ? `verdict ${String(signed.payload.overall ?? '?').toUpperCase()} (seq ${signed.seq}, ${signed.entry_hash.slice(0, 16)}…)`
-        : 'no verdict recorded',
+      result.verdict
+        ? `verdict ${result.verdict.overall.toUpperCase()} (seq ${result.verdict.seq}, ${result.verdict.entry_hash.slice(0, 16)}…)`
+        : malformed
+          ? `verdict MALFORMED (${malformed}): not a verdict`
+          : 'no verdict recorded',
       `chain ${result.chain}${report.failure ? `: ${report.failure.message}` : ''} (pin a key with \`truss ledger verify\` to check the signer)`,
     ];
     for (const review of report.reviews) {
       lines.push(
-        `human review: ${review.decision}${review.stale ? ' (STALE)' : ''} by ${(review.actor as { login?: string })?.login ?? '?'}`,
+        `human review: ${review.decision}${review.stale ? ' (STALE)' : ''} by ${review.actor?.login ?? '?'}`,
       );
     }
     return lines.join('\n');
   });
-  return report.failure ? EXIT.failed : EXIT.ok;
+  return report.failure || malformed ? EXIT.failed : EXIT.ok;
 }
 
 function exportSession(store: LedgerStore, sessionId: string, out: string | undefined, io: CliIo): number {

@@ -156,6 +156,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       workdir,
       expectedContractHash,
       contractFormat: GITHUB_CONTRACT_FORMAT,
+      recorded,
       host: {
         events: progress,
         signal: abort.signal,

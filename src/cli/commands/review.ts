@@ -113,7 +113,7 @@ export function review(args: string[], io: CliIo): number {
       Boolean(values.json),
       entry,
       () =>
-        `recorded ${decision} at seq ${entry.seq} (${entry.entry_hash.slice(0, 16)}…), attesting head ${String(entry.payload.attested_head_hash).slice(0, 16)}…, signed by ${reviewer.keyId}`,
+        `recorded ${decision} at seq ${entry.seq} (${entry.entry_hash.slice(0, 16)}…), attesting head ${entry.payload.attested_head_hash.slice(0, 16)}…, signed by ${reviewer.keyId}`,
     );
     return EXIT.ok;
   } finally {

@@ -23,11 +23,6 @@ export async function anchorSession(options: {
     throw new LedgerError('nothing_to_attest', `session ${options.sessionId} has no entries to anchor`);
   const receipt = await options.anchor.anchor({ headHash: head.entry_hash, seq: head.seq });
   if (!receipt) return null;
-  const entry = options.store.append(
-    options.sessionId,
-    ANCHOR_RECEIPT_KIND,
-    receipt as unknown as Record<string, unknown>,
-    options.signer,
-  );
+  const entry = options.store.append(options.sessionId, ANCHOR_RECEIPT_KIND, receipt, options.signer);
   return { receipt, entry };
 }

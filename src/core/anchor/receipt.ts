@@ -4,6 +4,8 @@
  * checks every other entry (SQLite and bundle alike), with nothing but SHA-256 and Ed25519.
  */
 import { bytesToHex, hexToBytes } from '../ledger/encoding.js';
+import { ANCHOR_RECEIPT_KIND } from '../ledger/entry-hash.js';
+import { type PayloadOf, readPayload } from '../ledger/entry-kinds.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { ReceiptChecker, ReceiptFinding } from '../ledger/receipt-checker.js';
@@ -15,21 +17,13 @@ import { verifyInclusion } from './merkle-verify.js';
 
 export { ANCHOR_RECEIPT_KIND } from '../ledger/entry-hash.js';
 
-/** Payload of an `anchor_receipt` entry (docs/ledger.md "Entries"). Hashes are lowercase hex. */
-export interface AnchorReceiptPayload {
-  /** The log's origin line, which is also its signed-note key name. */
-  log_origin: string;
-  log_public_key: string;
-  /** OpenSSH-style fingerprint of the log key, the same id format as ledger keys. */
-  log_key_id: string;
-  leaf_index: number;
-  /** The signed C2SP checkpoint note the proof is against. */
-  checkpoint: string;
-  inclusion_proof: string[];
-  /** The ledger entry that was anchored: its hash and seq. Must be an earlier entry of this ledger. */
-  anchored_head_hash: string;
-  anchored_seq: number;
-}
+/**
+ * Payload of an `anchor_receipt` entry (docs/ledger.md "Entries", the catalogue in entry-kinds.ts):
+ * the log's origin line (also its signed-note key name), its key and OpenSSH-style key id, the leaf
+ * index, the signed C2SP checkpoint note the inclusion proof is against, and the anchored entry's hash
+ * and seq (an earlier entry of this ledger). Hashes are lowercase hex.
+ */
+export type AnchorReceiptPayload = PayloadOf<'anchor_receipt'>;
 
 /** Builds the receipt payload from a log's answer. */
 export function buildReceipt(input: {
@@ -67,23 +61,15 @@ export const checkReceipt: ReceiptChecker = (
   payload: Record<string, unknown>,
   crypto: LedgerCrypto,
 ): { finding: ReceiptFinding } | { error: string } => {
-  const p = payload;
-  const publicKey = hexToBytes(p.log_public_key, 32);
-  if (typeof p.log_origin !== 'string' || !publicKey)
-    return { error: 'needs log_origin and a 32-byte log_public_key' };
+  // The shape is the catalogue's (entry-kinds.ts); its message names the kind, which callers add.
+  const read = readPayload(ANCHOR_RECEIPT_KIND, payload);
+  if ('error' in read) return { error: read.error.replace(`${ANCHOR_RECEIPT_KIND} `, '') };
+  const p = read.payload;
+  // The catalogue checked that the key and the proof hashes are 64 lowercase hex characters.
+  const publicKey = hexToBytes(p.log_public_key, 32) as Uint8Array;
   if (p.log_key_id !== keyIdFromPublicKey(publicKey, crypto.sha256))
     return { error: 'log_key_id is not the fingerprint of log_public_key' };
-  if (!isIndex(p.leaf_index) || !isIndex(p.anchored_seq))
-    return { error: 'leaf_index and anchored_seq must be integers' };
-  if (typeof p.checkpoint !== 'string') return { error: 'checkpoint is not a signed note' };
-  if (!Array.isArray(p.inclusion_proof)) return { error: 'inclusion_proof is not a list of hashes' };
-  const proof: Uint8Array[] = [];
-  for (const hash of p.inclusion_proof) {
-    const bytes = hexToBytes(hash, 32);
-    if (!bytes) return { error: 'inclusion_proof holds something that is not a 32-byte hex hash' };
-    proof.push(bytes);
-  }
-  if (!hexToBytes(p.anchored_head_hash, 32)) return { error: 'anchored_head_hash is not a 32-byte hex hash' };
+  const proof = p.inclusion_proof.map((hash) => hexToBytes(hash, 32) as Uint8Array);
   let checkpoint: SignedCheckpoint;
   try {
     checkpoint = openCheckpoint(p.checkpoint, { name: p.log_origin, publicKey }, crypto);
@@ -92,9 +78,7 @@ export const checkReceipt: ReceiptChecker = (
   }
   const hasher = rfc6962Hasher(crypto.sha256);
   const leaf = hasher.leaf(
-    new TextEncoder().encode(
-      anchorLeafData({ headHash: p.anchored_head_hash as string, seq: p.anchored_seq }),
-    ),
+    new TextEncoder().encode(anchorLeafData({ headHash: p.anchored_head_hash, seq: p.anchored_seq })),
   );
   try {
     verifyInclusion(hasher, p.leaf_index, checkpoint.size, leaf, proof, checkpoint.root);
@@ -105,15 +89,11 @@ export const checkReceipt: ReceiptChecker = (
     finding: {
       log_origin: p.log_origin,
       log_public_key: bytesToHex(publicKey),
-      log_key_id: p.log_key_id as string,
+      log_key_id: p.log_key_id,
       leaf_index: p.leaf_index,
       tree_size: checkpoint.size,
       anchored_seq: p.anchored_seq,
-      anchored_head_hash: p.anchored_head_hash as string,
+      anchored_head_hash: p.anchored_head_hash,
     },
   };
 };
-
-function isIndex(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}

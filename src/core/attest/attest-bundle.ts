@@ -2,6 +2,7 @@ import { checkReceipt } from '../anchor/receipt.js';
 import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import { bytesToHex, utf8Bytes } from '../ledger/encoding.js';
+import { MalformedEntryError } from '../ledger/entry-kinds.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
@@ -59,7 +60,17 @@ export function attestBundle(input: AttestBundleInput): VerdictAttestation {
       report.status,
     );
   }
-  const predicate = verdictPredicate(bundle.ledger.entries, report, input.trussVersion);
+  let predicate: ReturnType<typeof verdictPredicate>;
+  try {
+    predicate = verdictPredicate(bundle.ledger.entries, report, input.trussVersion);
+  } catch (error) {
+    if (!(error instanceof MalformedEntryError)) throw error;
+    // A verdict or run_started that does not fit its kind is not evidence: the same refusal as a failed chain.
+    throw new AttestationRefusedError(
+      `refusing to attest ${input.source}: ${error.message}; only a well-formed verdict can be attested`,
+      'failed',
+    );
+  }
   if (!predicate) {
     throw new AttestationRefusedError(
       `refusing to attest ${input.source}: session ${report.session_id} has no signed verdict (it ended with ${report.terminal_kind ?? 'nothing'})`,

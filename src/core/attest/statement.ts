@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../ledger/entry.js';
+import { contractSummary, readEntry } from '../ledger/entry-kinds.js';
 import type { VerifyReport } from '../ledger/verify-report.js';
 
 export const IN_TOTO_STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
@@ -52,7 +53,8 @@ const COMMIT_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /**
  * Builds the predicate from ledger entries that have just verified (`report.status === 'verified'`),
  * never from a bundle's convenience views: the last `verdict` entry gives the outcome, `run_started`
- * the contract, commit and code version. Returns null when the ledger holds no verdict.
+ * the contract, commit and code version. Returns null when the ledger holds no verdict; both are read
+ * as their kinds (entry-kinds.ts), and one that does not fit throws MalformedEntryError.
  */
 export function verdictPredicate(
   entries: readonly LedgerEntry[],
@@ -65,11 +67,11 @@ export function verdictPredicate(
     if (entry.kind === 'run_started' && !started) started = entry;
     if (entry.kind === 'verdict') verdict = entry;
   }
-  if (!verdict || !VERDICTS.has(String(verdict.payload.overall))) return null;
-  const v = verdict.payload;
-  const s = started?.payload ?? {};
-  const startedGit = record(s.git);
-  const verdictGit = record(v.git);
+  if (!verdict) return null;
+  const v = readEntry(verdict, 'verdict');
+  const s = started ? readEntry(started, 'run_started') : {};
+  const startedGit = s.git ?? undefined;
+  const verdictGit = v.git ?? undefined;
   const git =
     startedGit || verdictGit
       ? {
@@ -78,20 +80,17 @@ export function verdictPredicate(
           head_sha: text(verdictGit?.head_sha) ?? text(startedGit?.head_sha),
         }
       : null;
-  const contract = record(s.contract);
-  const contractId = text(v.contract_id) ?? text(record(contract?.contract)?.id) ?? text(contract?.id);
+  const contract = contractSummary(s.contract);
+  const contractId = text(v.contract_id) ?? text(contract.contract?.id) ?? text(contract.id);
   return {
-    verdict: v.overall as VerdictPredicate['verdict'],
-    clauses: (Array.isArray(v.clauses) ? v.clauses : []).map((raw, i) => {
-      const c = record(raw) ?? {};
-      return {
-        clause: typeof c.clause === 'number' ? c.clause : i,
-        kind: text(c.kind),
-        desc: text(c.desc),
-        status: String(c.status ?? 'unknown'),
-      };
-    }),
-    forced: Array.isArray(v.forced) ? v.forced.map(String) : [],
+    verdict: v.overall,
+    clauses: v.clauses.map((c) => ({
+      clause: c.clause,
+      kind: text(c.kind),
+      desc: text(c.desc),
+      status: c.status,
+    })),
+    forced: v.forced ?? [],
     contract: { id: contractId, hash: text(v.contract_hash) ?? text(s.contract_hash) },
     ledger: {
       session_id: report.session_id,
@@ -149,14 +148,21 @@ export function statementProblem(value: unknown): string | null {
     return 'every subject needs a name and a digest';
   const bundles = subjects.filter((x) => typeof record(x?.digest)?.sha256 === 'string');
   if (bundles.length !== 1) return 'expected exactly one sha256 subject (the ledger bundle)';
-  if (!/^[0-9a-f]{64}$/.test(String(record(bundles[0]?.digest)?.sha256)))
+  const bundleDigest = record(bundles[0]?.digest)?.sha256;
+  if (typeof bundleDigest !== 'string' || !/^[0-9a-f]{64}$/.test(bundleDigest))
     return 'the sha256 subject digest is not 64 lowercase hex characters';
   const p = record(s.predicate);
   if (!p) return 'predicate is missing';
-  if (!VERDICTS.has(String(p.verdict)))
+  if (typeof p.verdict !== 'string' || !VERDICTS.has(p.verdict))
     return `predicate.verdict ${JSON.stringify(p.verdict)} is not pass, fail or unverifiable`;
   const ledger = record(p.ledger);
-  if (!ledger || typeof ledger.session_id !== 'string' || !/^[0-9a-f]{64}$/.test(String(ledger.head_hash)))
+  const head = ledger?.head_hash;
+  if (
+    !ledger ||
+    typeof ledger.session_id !== 'string' ||
+    typeof head !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(head)
+  )
     return 'predicate.ledger needs session_id and a 64-hex head_hash';
   const commits = subjects.filter((x) => typeof record(x?.digest)?.gitCommit === 'string');
   if (commits.length > 1) return 'more than one gitCommit subject';

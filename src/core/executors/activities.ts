@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import type { EntryOf, ToolOutcomeFields } from '../ledger/entry-kinds.js';
 import { type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
 import { ProviderConfigError } from '../providers/errors.js';
 import type { ChatRequest, ChatResult, ContentBlock, Provider } from '../providers/provider.js';
@@ -47,17 +48,16 @@ export function requestDigest(request: ChatRequest): string {
 }
 
 /** The answer of a model call as the journal holds it (what both live runs and replays continue from). */
-export function chatResultOf(entry: LedgerEntry): ChatResult {
+export function chatResultOf(entry: EntryOf<'model_result'>): ChatResult {
   const p = entry.payload;
-  const usage = (p.usage ?? {}) as Record<string, number>;
   return {
-    content: (p.content ?? []) as ContentBlock[],
-    stopReason: (p.stop_reason as string | null) ?? null,
-    model: String(p.response_model ?? p.model),
+    content: p.content ?? [],
+    stopReason: p.stop_reason ?? null,
+    model: p.response_model ?? p.model,
     usage: {
-      inputTokens: usage.input_tokens ?? 0,
-      outputTokens: usage.output_tokens ?? 0,
-      costUsd: usage.cost_usd ?? 0,
+      inputTokens: p.usage?.input_tokens ?? 0,
+      outputTokens: p.usage?.output_tokens ?? 0,
+      costUsd: p.usage?.cost_usd ?? 0,
     },
   };
 }
@@ -127,7 +127,7 @@ export async function chatActivity(
     (recorded) =>
       recorded.payload.request_digest === digest
         ? null
-        : `request digest ${digest.slice(0, 12)}…, recorded ${String(recorded.payload.request_digest).slice(0, 12)}…`,
+        : `request digest ${digest.slice(0, 12)}…, recorded ${(recorded.payload.request_digest ?? 'none').slice(0, 12)}…`,
   );
   const result = chatResultOf(entry);
   if (replayed && provider.kind === 'scripted') {
@@ -164,11 +164,11 @@ export interface JournaledToolOutcome {
 export function toolOutcomeStep(
   outcome: ToolOutcome,
   redact: Redactor,
-): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
+): { fields: ToolOutcomeFields; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(redact);
   const content = tally.redact(outcome.content);
   const bytes = Buffer.from(content, 'utf8');
-  const fields: Record<string, unknown> = { is_error: outcome.isError, ...redactionField(tally.counts()) };
+  const fields: ToolOutcomeFields = { is_error: outcome.isError, ...redactionField(tally.counts()) };
   if (outcome.data !== undefined) fields.data = plain(outcome.data);
   if (bytes.length <= INLINE_TOOL_OUTPUT_BYTES) {
     fields.content = content;
@@ -194,7 +194,7 @@ export function toolOutcomeOf(
   } else content = '';
   return {
     content,
-    isError: Boolean(fields.is_error),
+    isError: fields.is_error === true,
     ...(fields.data && typeof fields.data === 'object'
       ? { data: fields.data as Record<string, unknown> }
       : {}),

@@ -78,17 +78,17 @@ export async function runDelegatedActivity(options: {
   });
   const p = entry.payload;
   let failure: string | null = null;
-  if (p.timed_out) failure = `delegated CLI ${command} timed out after ${String(p.timeout_sec)} s`;
-  else if (p.signal) failure = `delegated CLI ${command} was killed by ${String(p.signal)}`;
-  else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${String(p.exit_code)}`;
+  if (p.timed_out) failure = `delegated CLI ${command} timed out after ${p.timeout_sec} s`;
+  else if (p.signal) failure = `delegated CLI ${command} was killed by ${p.signal}`;
+  else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${p.exit_code}`;
   return {
     kind: 'delegated-cli',
-    finalText: String((p.stdout as { tail?: string } | undefined)?.tail ?? ''),
+    finalText: p.stdout?.tail ?? '',
     steps: 0,
     failure,
     budgetExhausted: null,
-    changedFiles: (p.changed_files as string[] | undefined) ?? [],
-    headAfter: (p.head_after as string | null | undefined) ?? null,
+    changedFiles: p.changed_files ?? [],
+    headAfter: p.head_after ?? null,
     work: recordedWork(p),
   };
 }

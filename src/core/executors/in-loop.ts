@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
-import type { LedgerEntry } from '../ledger/entry.js';
+import type { EntryKind, EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { isMcpTool, type McpMount } from '../mcp/mount.js';
 import { harnessGit } from '../process/git-safety.js';
 import type { Redactor } from '../process/redact.js';
@@ -213,24 +213,24 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
   );
   return {
     kind: 'in-loop',
-    finalText: String(result.entry.payload.final_text ?? ''),
+    finalText: result.entry.payload.final_text ?? '',
     steps,
     failure,
     budgetExhausted,
-    changedFiles: (result.entry.payload.changed_files as string[] | undefined) ?? [],
-    headAfter: (result.entry.payload.head_after as string | null | undefined) ?? null,
+    changedFiles: result.entry.payload.changed_files ?? [],
+    headAfter: result.entry.payload.head_after ?? null,
     work: recordedWork(result.entry.payload),
   };
 }
 
 /** The base commit and diff blob an executor's result entry (`executor_result`, `delegated_result`) recorded. */
-export function recordedWork(p: Record<string, unknown>): RecordedWork {
+export function recordedWork(p: PayloadOf<'executor_result' | 'delegated_result'>): RecordedWork {
   return {
-    headBefore: typeof p.head_before === 'string' ? p.head_before : null,
-    headAfter: typeof p.head_after === 'string' ? p.head_after : null,
-    diffSha256: typeof p.diff_sha256 === 'string' && Number(p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
+    headBefore: p.head_before ?? null,
+    headAfter: p.head_after ?? null,
+    diffSha256: p.diff_sha256 && (p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
     diffTruncated: p.diff_truncated === true,
-    diffError: typeof p.diff_error === 'string' ? p.diff_error : null,
+    diffError: p.diff_error ?? null,
   };
 }
 
@@ -349,7 +349,8 @@ function withFollowUp<T extends ToolOutcome>(
   const step = tool?.followUp?.(outcome);
   if (!step) return outcome;
   const replayed = options.session.replaying;
-  options.session.record(step.kind, () => ({ payload: step.payload }));
+  // The kind and its payload were paired where the step was built; the append checks them again.
+  options.session.record<EntryKind>(step.kind, () => ({ payload: step.payload }));
   if (replayed && step.charge) {
     try {
       options.ctx.budget.record(step.charge);
@@ -379,7 +380,7 @@ export function taskMessage(contract: ResolvedContract): string {
 async function snapshotState(
   workdir: string,
   env: Record<string, string | undefined>,
-): Promise<Record<string, unknown>> {
+): Promise<Pick<PayloadOf<'executor_started'>, 'git' | 'git_error'>> {
   try {
     const root = await findRepoRoot(workdir, env);
     if (!root) return { git: null };
@@ -392,7 +393,7 @@ async function snapshotState(
 
 async function workResult(
   options: InLoopOptions,
-  started: { entry: LedgerEntry },
+  started: { entry: EntryOf<'executor_started'> },
   state: {
     finalText: string;
     steps: number;
@@ -400,8 +401,8 @@ async function workResult(
     budgetExhausted: string | null;
     written: Set<string>;
   },
-): Promise<{ payload: Record<string, unknown>; blobs: Uint8Array[] }> {
-  const before = started.entry.payload.git as { head_before: string | null; tree_before: string } | null;
+): Promise<{ payload: PayloadOf<'executor_result'>; blobs: Uint8Array[] }> {
+  const before = started.entry.payload.git ?? null;
   let diff = '';
   let changedFiles = [...state.written].sort();
   let headAfter: string | null = null;

@@ -132,7 +132,7 @@ export async function runSelfValidation(
     const stdout = streamTail(p.stdout, tails);
     const stderr = streamTail(p.stderr, tails);
     lines.push(
-      `clause ${index + 1} (${String(p.desc)}): ${met ? 'MET' : 'NOT MET'} — ${String(p.summary)}`,
+      `clause ${index + 1} (${p.desc}): ${met ? 'MET' : 'NOT MET'} — ${p.summary}`,
       ...(stdout ? ['[stdout tail]', stdout] : []),
       ...(stderr ? ['[stderr tail]', stderr] : []),
     );

@@ -1,7 +1,7 @@
 import type { Bundle } from './bundle.js';
 import { hexToBytes } from './encoding.js';
-import type { LedgerEntry } from './entry.js';
 import { ANNOTATION_KINDS } from './entry-hash.js';
+import type { EntryOf } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import { type HumanReviewDecisionFields, signDetachedHumanReview } from './human-review-entry.js';
 import type { Signer } from './keys.js';
@@ -15,7 +15,7 @@ export function appendHumanReviewToBundle(
   bundle: Bundle,
   reviewer: Signer,
   review: HumanReviewDecisionFields,
-): { bundle: Bundle; entry: LedgerEntry } {
+): { bundle: Bundle; entry: EntryOf<'human_review'> } {
   const ledger = bundle.ledger;
   if (reviewer.publicKeyHex === ledger.public_key) {
     throw new LedgerError(

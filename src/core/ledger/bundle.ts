@@ -1,5 +1,6 @@
+import { decodeBundleEntry } from './bundle-entry.js';
 import { canonicalJson } from './canonical-json.js';
-import { ChainVerifier, type DerivedViews, decodeBundleEntry } from './chain-verifier.js';
+import { ChainVerifier, type DerivedViews } from './chain-verifier.js';
 import { hexToBytes } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
 import { BundleFormatError } from './errors.js';

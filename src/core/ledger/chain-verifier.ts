@@ -1,9 +1,8 @@
-import { canonicalJson } from './canonical-json.js';
 import {
   type ChildAnchorFinding,
   checkEvalReport,
+  childAnchorFinding,
   type FanoutReductionFinding,
-  readChildAnchor,
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
@@ -19,11 +18,11 @@ import {
   TERMINAL_KINDS,
   ZERO_HASH,
 } from './entry-hash.js';
-import { readHumanReview } from './human-review-payload.js';
+import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
-import { PROVENANCE_CALL_KINDS, ToolCallChecker } from './tool-call-check.js';
+import { ToolCallChecker } from './tool-call-check.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
 export type FailureCode =
@@ -71,9 +70,9 @@ export interface DecodedEntry {
 export interface ReviewFinding {
   seq: number;
   decision: HumanReviewDecision;
-  actor: unknown;
-  note: unknown;
-  source: unknown;
+  actor: PayloadOf<'human_review'>['actor'] | null;
+  note: string | null;
+  source: Record<string, unknown> | null;
   reviewer_key_id: string;
   reviewer_public_key: string;
   attested_head_hash: string;
@@ -363,10 +362,9 @@ export class ChainVerifier {
   }
 
   #recordReview(entry: DecodedEntry): boolean {
-    const p = entry.payload;
-    const attested = typeof p.attested_head_hash === 'string' ? p.attested_head_hash : '';
+    const attested = entry.payload.attested_head_hash;
     this.#index();
-    if (!this.#attestable.has(attested)) {
+    if (typeof attested !== 'string' || !this.#attestable.has(attested)) {
       this.fail(
         entry.seq,
         'unknown_attestation',
@@ -374,36 +372,39 @@ export class ChainVerifier {
       );
       return false;
     }
-    // The one strict reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
+    // The catalogue's reader every consumer uses (docs/ledger.md "Human sign-off"): a decision that
     // only prints like "approved" (["approved"], true) is malformed, not approved.
-    const read = readHumanReview(p);
+    const read = tryReadEntry(entry, HUMAN_REVIEW_KIND);
     if ('error' in read) {
       this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
       return false;
     }
-    const { decision } = read.review;
-    this.#reviewerKeys.add(String(p.reviewer_public_key));
+    const p = read.payload;
+    this.#reviewerKeys.add(p.reviewer_public_key);
     this.#reviews.push({
       seq: entry.seq,
-      decision,
+      decision: p.decision,
       actor: p.actor ?? null,
       note: p.note ?? null,
       source: p.source ?? null,
-      reviewer_key_id: String(p.reviewer_key_id),
-      reviewer_public_key: String(p.reviewer_public_key),
-      attested_head_hash: attested,
+      reviewer_key_id: p.reviewer_key_id,
+      reviewer_public_key: p.reviewer_public_key,
+      attested_head_hash: p.attested_head_hash,
       stale: false,
     });
     return true;
   }
 
+  /**
+   * Integrity does not depend on what a payload says (any JSON object verifies); the payloads this
+   * verifier itself relies on are read through the catalogue (entry-kinds.ts). Every other reader
+   * reads its kinds there too, and refuses a payload that does not fit instead of reading it as a pass.
+   */
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
-    if (PROVENANCE_CALL_KINDS.has(entry.kind)) {
-      const error = this.#toolCalls.check(entry.seq, entry.kind, p);
-      if (error) this.fail(entry.seq, 'bad_tool_call', error);
-    }
+    const toolCallError = this.#toolCalls.check(entry);
+    if (toolCallError) this.fail(entry.seq, 'bad_tool_call', toolCallError);
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;
@@ -428,62 +429,35 @@ export class ChainVerifier {
         break;
       case 'child_anchor': {
         // docs/fanout.md: the extended payload's fields are checked when present; old anchors verify.
-        const anchor = readChildAnchor(entry.seq, p);
-        if ('error' in anchor) this.fail(entry.seq, 'malformed_entry', anchor.error);
-        else {
-          this.#anchors.push(anchor);
-          this.#anchorsBySeq.set(entry.seq, anchor);
+        const read = tryReadEntry(entry, 'child_anchor');
+        if ('error' in read) {
+          this.fail(entry.seq, 'malformed_entry', `seq ${entry.seq}: ${read.error}`);
+          break;
         }
+        const anchor = childAnchorFinding(entry.seq, read.payload);
+        this.#anchors.push(anchor);
+        this.#anchorsBySeq.set(entry.seq, anchor);
         break;
       }
       case 'fanout_reduction': {
-        const reduction = readFanoutReduction(entry.seq, p, this.#anchorsBySeq);
+        const read = tryReadEntry(entry, 'fanout_reduction');
+        const reduction =
+          'error' in read
+            ? { error: `seq ${entry.seq}: ${read.error}` }
+            : readFanoutReduction(entry.seq, read.payload, this.#anchorsBySeq);
         if ('error' in reduction) this.fail(entry.seq, 'bad_fanout_reduction', reduction.error);
         else this.#reductions.push(reduction);
         break;
       }
       case 'eval_report': {
-        const error = checkEvalReport(entry.seq, p, this.#anchorsBySeq);
+        const read = tryReadEntry(entry, 'eval_report');
+        const error =
+          'error' in read
+            ? `seq ${entry.seq}: ${read.error}`
+            : checkEvalReport(entry.seq, read.payload, this.#anchorsBySeq);
         if (error) this.fail(entry.seq, 'bad_eval_report', error);
         break;
       }
     }
   }
-}
-
-/**
- * Decodes one bundle entry (JSON from an untrusted file) for the chain verifier. A shape error is
- * reported as a chain failure at that position rather than thrown, so users learn which seq is bad.
- */
-export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry | { error: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { error: `entry ${position} is not an object` };
-  const e = raw as Record<string, unknown>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq) || e.seq < 0)
-    return { error: `entry ${position}: seq is not a non-negative integer` };
-  if (typeof e.kind !== 'string') return { error: `entry ${position}: kind is not a string` };
-  if (typeof e.payload !== 'object' || e.payload === null || Array.isArray(e.payload)) {
-    return { error: `entry ${position}: payload is not a JSON object` };
-  }
-  const prevHash = hexToBytes(e.prev_hash, 32);
-  const entryHash = hexToBytes(e.entry_hash, 32);
-  const signature = hexToBytes(e.signature, 64);
-  if (!prevHash) return { error: `entry ${position}: prev_hash is not 64 lowercase hex characters` };
-  if (!entryHash) return { error: `entry ${position}: entry_hash is not 64 lowercase hex characters` };
-  if (!signature) return { error: `entry ${position}: signature is not 128 lowercase hex characters` };
-  let canonicalPayload: string;
-  try {
-    canonicalPayload = canonicalJson(e.payload);
-  } catch (error) {
-    return { error: `entry ${position}: payload cannot be canonicalised (${(error as Error).message})` };
-  }
-  return {
-    seq: e.seq,
-    kind: e.kind,
-    payload: e.payload as Record<string, unknown>,
-    canonicalPayload,
-    prevHash,
-    entryHash,
-    signature,
-  };
 }

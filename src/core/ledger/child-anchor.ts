@@ -5,11 +5,10 @@
  * wrong type is a malformed entry, never ignored), and the checks are shared by every verifier.
  */
 
-/** Where a child's `verdict` entry is: its seq and its entry hash. */
-export interface VerdictRef {
-  seq: number;
-  entry_hash: string;
-}
+import type { PayloadOf } from './entry-kinds.js';
+import type { ChildRef, VerdictRef } from './entry-kinds-children.js';
+
+export type { VerdictRef } from './entry-kinds-children.js';
 
 /** A `child_anchor` as the verifier reads it. */
 export interface ChildAnchorFinding {
@@ -38,138 +37,95 @@ export interface FanoutReductionFinding {
   winner: ReductionChild | null;
 }
 
-const HASH = /^[0-9a-f]{64}$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readVerdictRef(value: unknown): VerdictRef | null | undefined {
-  if (value === null) return null;
-  if (!isObject(value)) return undefined;
-  const { seq, entry_hash } = value;
-  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return undefined;
-  if (typeof entry_hash !== 'string' || !HASH.test(entry_hash)) return undefined;
-  return { seq, entry_hash };
-}
-
 export function sameVerdictRef(a: VerdictRef | null | undefined, b: VerdictRef | null | undefined): boolean {
   if (!a || !b) return (a ?? null) === (b ?? null);
   return a.seq === b.seq && a.entry_hash === b.entry_hash;
 }
 
 /**
- * Reads a `child_anchor` payload. The two fields every anchor has had are required; the fields of
- * the extended payload are checked when present, so anchors written before them still verify.
+ * What the verifier keeps of a `child_anchor` the catalogue read (entry-kinds.ts): the two fields
+ * every anchor has had, and the extended payload's root, verdict ref and status when present, so
+ * anchors written before them still verify.
  */
-export function readChildAnchor(
-  seq: number,
-  p: Record<string, unknown>,
-): ChildAnchorFinding | { error: string } {
-  if (typeof p.child_session_id !== 'string' || typeof p.child_head_hash !== 'string') {
-    return { error: `seq ${seq}: child_anchor needs child_session_id and child_head_hash` };
-  }
-  const finding: ChildAnchorFinding = {
+export function childAnchorFinding(seq: number, p: PayloadOf<'child_anchor'>): ChildAnchorFinding {
+  return {
     seq,
     child_session_id: p.child_session_id,
     child_head_hash: p.child_head_hash,
+    ...(p.child_root_hash !== undefined ? { child_root_hash: p.child_root_hash } : {}),
+    ...(p.verdict_ref !== undefined ? { verdict_ref: p.verdict_ref } : {}),
+    ...(p.status !== undefined ? { status: p.status } : {}),
   };
-  if (p.child_root_hash !== undefined) {
-    if (typeof p.child_root_hash !== 'string' || !HASH.test(p.child_root_hash))
-      return { error: `seq ${seq}: child_anchor child_root_hash is not 64 lowercase hex characters` };
-    finding.child_root_hash = p.child_root_hash;
-  }
-  if (p.verdict_ref !== undefined) {
-    const ref = readVerdictRef(p.verdict_ref);
-    if (ref === undefined)
-      return { error: `seq ${seq}: child_anchor verdict_ref is not null or {seq, entry_hash}` };
-    finding.verdict_ref = ref;
-  }
-  if (p.status !== undefined) {
-    if (typeof p.status !== 'string') return { error: `seq ${seq}: child_anchor status is not a string` };
-    finding.status = p.status;
-  }
-  return finding;
 }
 
-function readReductionChild(value: unknown): ReductionChild | undefined {
-  if (!isObject(value)) return undefined;
-  const { anchor_seq, child_session_id } = value;
-  if (typeof anchor_seq !== 'number' || !Number.isSafeInteger(anchor_seq) || anchor_seq < 0) return undefined;
-  if (typeof child_session_id !== 'string') return undefined;
-  const verdict_ref = readVerdictRef(value.verdict_ref ?? null);
-  if (verdict_ref === undefined) return undefined;
-  return { anchor_seq, child_session_id, verdict_ref };
+function reductionChild(ref: ChildRef): ReductionChild {
+  return {
+    anchor_seq: ref.anchor_seq,
+    child_session_id: ref.child_session_id,
+    verdict_ref: ref.verdict_ref ?? null,
+  };
 }
 
 /**
- * Checks a `fanout_reduction` against the anchors recorded before it in the same ledger: every
- * child it weighed is one of them (same session, same verdict ref), and the winner is one of those
- * children with a verdict. Returns the finding, or why the entry cannot be trusted.
+ * Checks a `fanout_reduction` (read by the catalogue) against the anchors recorded before it in
+ * the same ledger: every child it weighed is one of them (same session, same verdict ref), and the
+ * winner is one of those children with a verdict. Returns the finding, or why the entry cannot be
+ * trusted.
  */
 export function readFanoutReduction(
   seq: number,
-  p: Record<string, unknown>,
+  p: Pick<PayloadOf<'fanout_reduction'>, 'children' | 'winner'>,
   anchors: ReadonlyMap<number, ChildAnchorFinding>,
+  kind = 'fanout_reduction',
 ): FanoutReductionFinding | { error: string } {
-  if (!Array.isArray(p.children) || p.children.length === 0)
-    return { error: `seq ${seq}: fanout_reduction has no children` };
+  if (p.children.length === 0) return { error: `seq ${seq}: ${kind} has no children` };
   const children: ReductionChild[] = [];
-  for (const [index, raw] of p.children.entries()) {
-    const child = readReductionChild(raw);
-    if (!child)
-      return {
-        error: `seq ${seq}: fanout_reduction children[${index}] is not {anchor_seq, child_session_id, verdict_ref}`,
-      };
+  for (const ref of p.children) {
+    const child = reductionChild(ref);
     const anchor = anchors.get(child.anchor_seq);
     if (!anchor || anchor.child_session_id !== child.child_session_id) {
       return {
-        error: `seq ${seq}: fanout_reduction names child ${child.child_session_id} at seq ${child.anchor_seq}, which is not a child_anchor of that session in this ledger`,
+        error: `seq ${seq}: ${kind} names child ${child.child_session_id} at seq ${child.anchor_seq}, which is not a child_anchor of that session in this ledger`,
       };
     }
     if (!sameVerdictRef(anchor.verdict_ref, child.verdict_ref)) {
       return {
-        error: `seq ${seq}: fanout_reduction's verdict ref for child ${child.child_session_id} is not the one its anchor (seq ${child.anchor_seq}) records`,
+        error: `seq ${seq}: ${kind}'s verdict ref for child ${child.child_session_id} is not the one its anchor (seq ${child.anchor_seq}) records`,
       };
     }
     children.push(child);
   }
-  if (p.winner === null || p.winner === undefined) return { seq, children, winner: null };
-  const winner = readReductionChild(p.winner);
-  if (!winner)
-    return {
-      error: `seq ${seq}: fanout_reduction winner is not {anchor_seq, child_session_id, verdict_ref}`,
-    };
+  if (!p.winner) return { seq, children, winner: null };
+  const winner = reductionChild(p.winner);
   const weighed = children.find(
     (c) => c.anchor_seq === winner.anchor_seq && c.child_session_id === winner.child_session_id,
   );
   if (!weighed) {
     return {
-      error: `seq ${seq}: fanout_reduction's winner ${winner.child_session_id} is not one of the children it weighed`,
+      error: `seq ${seq}: ${kind}'s winner ${winner.child_session_id} is not one of the children it weighed`,
     };
   }
   if (!winner.verdict_ref || !sameVerdictRef(weighed.verdict_ref, winner.verdict_ref)) {
     return {
-      error: `seq ${seq}: fanout_reduction's winner ${winner.child_session_id} has verdict ref ${describeRef(winner.verdict_ref)}, but its anchor (seq ${winner.anchor_seq}) records ${describeRef(weighed.verdict_ref)}`,
+      error: `seq ${seq}: ${kind}'s winner ${winner.child_session_id} has verdict ref ${describeRef(winner.verdict_ref)}, but its anchor (seq ${winner.anchor_seq}) records ${describeRef(weighed.verdict_ref)}`,
     };
   }
   return { seq, children, winner };
 }
 
 /**
- * Checks an `eval_report` (docs/eval.md): every run it counts is a child anchored before it in the
- * same ledger, with the verdict ref its anchor records. Returns why not, or null.
+ * Checks an `eval_report` (docs/eval.md, read by the catalogue): every run it counts is a child
+ * anchored before it in the same ledger, with the verdict ref its anchor records. Returns why not,
+ * or null.
  */
 export function checkEvalReport(
   seq: number,
-  p: Record<string, unknown>,
+  p: PayloadOf<'eval_report'>,
   anchors: ReadonlyMap<number, ChildAnchorFinding>,
 ): string | null {
-  const refs = Array.isArray(p.arms)
-    ? p.arms.flatMap((arm) => (isObject(arm) && Array.isArray(arm.child_refs) ? arm.child_refs : [null]))
-    : [null];
-  const checked = readFanoutReduction(seq, { children: refs, winner: null }, anchors);
-  return 'error' in checked ? checked.error.replaceAll('fanout_reduction', 'eval_report') : null;
+  const children = p.arms.flatMap((arm) => arm.child_refs);
+  const checked = readFanoutReduction(seq, { children, winner: null }, anchors, 'eval_report');
+  return 'error' in checked ? checked.error : null;
 }
 
 /** What a verified child must show for its anchor to hold, besides its head (checked by the caller). */
@@ -202,5 +158,5 @@ function describeRef(ref: VerdictRef | null | undefined): string {
 }
 
 function short(hash: string | null | undefined): string {
-  return typeof hash === 'string' ? `${hash.slice(0, 12)}…` : String(hash);
+  return typeof hash === 'string' ? `${hash.slice(0, 12)}…` : `${hash}`;
 }

@@ -1,3 +1,5 @@
+import type { PayloadOf } from './entry-kinds.js';
+
 /** One journal entry as it is authenticated: exactly the six fields docs/ledger.md "Entries" signs over. */
 export interface LedgerEntry {
   seq: number;
@@ -8,7 +10,11 @@ export interface LedgerEntry {
   signature: string;
 }
 
-/** Payload of a `human_review` entry (docs/ledger.md "Entries"). */
+/**
+ * A `human_review` payload as Truss writes it (docs/ledger.md "Entries"): stricter than what the
+ * catalogue reads (entry-kinds.ts `PayloadOf<'human_review'>`), which writers annotate their payload
+ * with, so the two cannot drift.
+ */
 export interface HumanReviewPayload {
   decision: HumanReviewDecision;
   note: string;
@@ -25,18 +31,5 @@ export interface HumanReviewPayload {
 export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;
 export type HumanReviewDecision = (typeof HUMAN_REVIEW_DECISIONS)[number];
 
-/**
- * Payload of a `child_anchor` entry: the parent commits to the child's final head and, since child
- * runs (docs/fanout.md), to its first entry, its verdict entry and what it was asked to do. The
- * later fields are optional for readers: anchors written before them still verify.
- */
-export interface ChildAnchorPayload {
-  child_session_id: string;
-  child_head_hash: string;
-  child_root_hash?: string;
-  task?: string;
-  scope?: unknown;
-  budget_slice?: unknown;
-  status?: string;
-  verdict_ref?: { seq: number; entry_hash: string } | null;
-}
+/** Payload of a `child_anchor` entry: the parent commits to the child's final head (entry-kinds.ts). */
+export type ChildAnchorPayload = PayloadOf<'child_anchor'>;

@@ -62,7 +62,9 @@ export type LedgerErrorCode =
   /** A pre-signed approval whose hash, signature or link does not check out. */
   | 'review_refused'
   /** A pre-signed approval signed for another entry than the ledger's next (the ledger moved). */
-  | 'stale_review';
+  | 'stale_review'
+  /** A catalogued entry whose payload does not fit its kind (entry-kinds.ts), or not of the kind asked for. */
+  | 'malformed_entry';
 
 /** Raised when a ledger operation is refused (bad kind, bad payload, unknown session, unusable database); `code` says which. */
 export class LedgerError extends Error {

@@ -3,6 +3,7 @@ import { canonicalJson } from './canonical-json.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import { entryPreimage, HUMAN_REVIEW_KIND } from './entry-hash.js';
+import { type EntryOf, type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -24,14 +25,14 @@ export function signDetachedHumanReview(options: {
   attestedHeadHash: string;
   reviewer: Signer;
   review: HumanReviewDecisionFields;
-}): LedgerEntry {
+}): EntryOf<'human_review'> {
   const head = hexToBytes(options.headHash, 32);
   if (!head) throw new LedgerError('bad_head', 'the head to extend must be a 64-character hex hash');
   if (!hexToBytes(options.attestedHeadHash, 32))
     throw new LedgerError('bad_head', 'the attested head must be a 64-character hex hash');
   if (!Number.isSafeInteger(options.headSeq) || options.headSeq < 0)
     throw new LedgerError('bad_head', `the head seq must be a non-negative integer, got ${options.headSeq}`);
-  const payload: HumanReviewPayload = {
+  const payload: PayloadOf<'human_review'> = {
     ...options.review,
     attested_head_hash: options.attestedHeadHash,
     reviewer_key_id: options.reviewer.keyId,
@@ -44,7 +45,7 @@ export function signDetachedHumanReview(options: {
   return {
     seq,
     kind: HUMAN_REVIEW_KIND,
-    payload: payload as unknown as Record<string, unknown>,
+    payload,
     prev_hash: options.headHash,
     entry_hash: entryHash.toString('hex'),
     signature: bytesToHex(options.reviewer.sign(entryHash)),
@@ -65,8 +66,7 @@ export function checkDetachedHumanReview(
   if (entry.kind !== HUMAN_REVIEW_KIND) return `expected a ${HUMAN_REVIEW_KIND} entry, got ${entry.kind}`;
   if (entry.seq !== head.seq + 1) return `seq ${entry.seq} does not follow the head (seq ${head.seq})`;
   if (entry.prev_hash !== head.hash) return 'prev_hash does not point at the ledger head';
-  const payload = entry.payload as Partial<HumanReviewPayload>;
-  const publicKey = hexToBytes(payload.reviewer_public_key, 32);
+  const publicKey = hexToBytes(entry.payload.reviewer_public_key, 32);
   if (!publicKey) return 'reviewer_public_key is not a 64-character hex key';
   const prev = hexToBytes(entry.prev_hash, 32);
   if (!prev) return 'prev_hash is not a 64-character hex hash';
@@ -81,7 +81,9 @@ export function checkDetachedHumanReview(
   const signature = hexToBytes(entry.signature, 64);
   if (!signature || !options.crypto.verify(signature, hash, publicKey))
     return 'the signature is not valid for reviewer_public_key';
-  if (!isPinned(options.trusted, payload.reviewer_public_key as string, 'reviewer'))
-    return `reviewer key ${payload.reviewer_key_id ?? payload.reviewer_public_key} is not pinned as a reviewer (roles=reviewer in trusted-keys)`;
+  const read = tryReadEntry(entry, HUMAN_REVIEW_KIND);
+  if ('error' in read) return read.error;
+  if (!isPinned(options.trusted, read.payload.reviewer_public_key, 'reviewer'))
+    return `reviewer key ${read.payload.reviewer_key_id} is not pinned as a reviewer (roles=reviewer in trusted-keys)`;
   return null;
 }

@@ -14,6 +14,19 @@ export {
   HUMAN_REVIEW_KIND,
 } from './entry-hash.js';
 export {
+  type CHILD_STATUSES,
+  contractSummary,
+  ENTRY_KINDS,
+  type EntryOf,
+  MalformedEntryError,
+  type PayloadOf,
+  readEntries,
+  readEntry,
+  readKnownEntry,
+  readPayload,
+  tryReadEntry,
+} from './entry-kinds.js';
+export {
   BundleFormatError,
   CanonicalJsonError,
   KeyError,

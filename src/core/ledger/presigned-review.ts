@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
-import type { LedgerEntry } from './entry.js';
+import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import { checkDetachedHumanReview } from './human-review-entry.js';
 import { keyIdFromPublicKey } from './key-id.js';
@@ -13,25 +13,20 @@ const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 
 /**
  * A `human_review` entry signed elsewhere (the GitHub App signs an approval with its own key and
  * hands the entry to the job that holds the ledger): the full entry, so the receiver can check it
- * links to exactly the head the signer saw.
+ * links to exactly the head the signer saw. Its payload is read by the catalogue (entry-kinds.ts).
  */
 export const PresignedReviewSchema = z.object({
   seq: z.number().int().nonnegative(),
   kind: z.literal('human_review'),
-  payload: z
-    .object({
-      decision: z.enum(['approved', 'rejected', 'needs_changes']),
-      attested_head_hash: hex(32),
-      reviewer_key_id: z.string(),
-      reviewer_public_key: hex(32),
-    })
-    .passthrough(),
+  payload: z.record(z.string(), z.unknown()),
   prev_hash: hex(32),
   entry_hash: hex(32),
   signature: hex(64),
 });
 
-export type PresignedReview = z.infer<typeof PresignedReviewSchema>;
+export type PresignedReview = Omit<z.infer<typeof PresignedReviewSchema>, 'payload'> & {
+  payload: PayloadOf<'human_review'>;
+};
 
 /**
  * Checks a pre-signed review before it may enter a ledger — its signature over its entry hash, its
@@ -51,7 +46,13 @@ export function presignedReviewSigner(
       `the pre-signed approval is not a human_review entry: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ')}`,
     );
   }
-  const review = parsed.data;
+  const read = tryReadEntry(parsed.data, 'human_review');
+  if ('error' in read)
+    throw new LedgerError(
+      'malformed_review',
+      `the pre-signed approval is not a human_review entry: ${read.error}`,
+    );
+  const review: PresignedReview = { ...parsed.data, payload: read.payload };
   const publicKey = hexToBytes(review.payload.reviewer_public_key, 32) as Uint8Array;
   const keyId = keyIdFromPublicKey(publicKey, crypto.sha256);
   if (review.payload.reviewer_key_id !== keyId)
@@ -73,7 +74,7 @@ export function presignedReviewSigner(
   const signature = hexToBytes(review.signature, 64) as Uint8Array;
   // Hash, signature and pinning are checked where the App's signing lives; the store then checks the link.
   const problem = checkDetachedHumanReview(
-    review as unknown as LedgerEntry,
+    review,
     { hash: review.prev_hash, seq: review.seq - 1 },
     { crypto, trusted: approvers },
   );

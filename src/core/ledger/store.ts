@@ -2,6 +2,7 @@ import type { ChainResult } from './chain-verifier.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
 import { ANCHOR_RECEIPT_KIND, HUMAN_REVIEW_KIND } from './entry-hash.js';
+import type { EntryOf, PayloadOf } from './entry-kinds.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -111,17 +112,21 @@ export class LedgerStore {
     sessionId: string,
     reviewer: Signer,
     review: Pick<HumanReviewPayload, 'decision' | 'note' | 'actor' | 'source'>,
-  ): LedgerEntry {
+  ): EntryOf<'human_review'> {
     const attested = this.reviewableHead(sessionId);
     if (!attested)
       throw new LedgerError('nothing_to_attest', `session ${sessionId} has no entries to review`);
-    const payload: HumanReviewPayload = {
+    const payload: PayloadOf<'human_review'> = {
       ...review,
       attested_head_hash: attested,
       reviewer_key_id: reviewer.keyId,
       reviewer_public_key: reviewer.publicKeyHex,
     };
-    return this.append(sessionId, HUMAN_REVIEW_KIND, payload as unknown as Record<string, unknown>, reviewer);
+    return {
+      ...this.append(sessionId, HUMAN_REVIEW_KIND, payload, reviewer),
+      kind: HUMAN_REVIEW_KIND,
+      payload,
+    };
   }
 
   reviewableHead(sessionId: string): string | null {

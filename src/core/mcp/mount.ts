@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSettings } from '../contract/mcp-schema.js';
 import { matchesToolPattern } from '../contract/tool-pattern.js';
-import type { LedgerEntry } from '../ledger/entry.js';
+import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { type Redactor, redactionField } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
@@ -117,13 +117,13 @@ export class McpMount {
     return mount;
   }
 
-  async #list(server: string): Promise<{ payload: Record<string, unknown> }> {
+  async #list(server: string): Promise<{ payload: PayloadOf<'mcp_tools_listed'> }> {
     const state = this.#servers.get(server) as ServerState;
     const { settings, redact } = state;
     const base = { server, transport: settings.transport };
     try {
       const listed = await (await this.#connection(state)).listTools();
-      const tools: Record<string, unknown>[] = [];
+      const tools: PayloadOf<'mcp_tools_listed'>['tools'] = [];
       const notMounted: { name: string; reason: string }[] = [];
       for (const tool of listed) {
         const { name, refused } = mountDecision(settings, tool.name);
@@ -134,7 +134,11 @@ export class McpMount {
             name,
             tool: tool.name,
             description: redact(tool.description),
-            input_schema: redactJson(inputSchemaOf(tool.inputSchema), [], redact).value,
+            // Redaction replaces strings inside the schema; an object stays an object.
+            input_schema: redactJson(inputSchemaOf(tool.inputSchema), [], redact).value as Record<
+              string,
+              unknown
+            >,
           });
         }
       }
@@ -149,18 +153,18 @@ export class McpMount {
     }
   }
 
-  #mount(settings: McpServerSettings, entry: LedgerEntry): void {
+  #mount(settings: McpServerSettings, entry: EntryOf<'mcp_tools_listed'>): void {
     const p = entry.payload;
-    if (typeof p.unavailable === 'string') this.unavailable ??= p.unavailable;
-    if (typeof p.error === 'string') this.failure ??= p.error;
-    for (const tool of (p.tools as Record<string, unknown>[] | undefined) ?? []) {
-      const name = String(tool.name);
+    if (p.unavailable !== undefined) this.unavailable ??= p.unavailable;
+    if (p.error !== undefined) this.failure ??= p.error;
+    for (const tool of p.tools) {
+      const name = tool.name;
       this.tools.push({
         name,
-        description: `(MCP server "${settings.name}") ${String(tool.description ?? '')}`.trim(),
-        inputSchema: (tool.input_schema as Record<string, unknown>) ?? { type: 'object' },
+        description: `(MCP server "${settings.name}") ${tool.description ?? ''}`.trim(),
+        inputSchema: tool.input_schema ?? { type: 'object' },
         sideEffect: true,
-        mcp: { server: settings.name, tool: String(tool.tool) },
+        mcp: { server: settings.name, tool: tool.tool },
         async run() {
           return {
             content: `${name} refused: MCP tools run only as journaled calls of the in-loop executor`,
@@ -214,10 +218,10 @@ export class McpMount {
       args_sha256: argsSha256,
       ...(Object.keys(counts).length > 0 ? { args_redactions: counts } : {}),
     };
-    const check = (recorded: LedgerEntry) =>
+    const check = (recorded: EntryOf<'mcp_tool_call' | 'mcp_tool_pending'>) =>
       recorded.payload.args_sha256 === argsSha256
         ? null
-        : `arguments hashing to ${argsSha256.slice(0, 12)}…, recorded ${String(recorded.payload.args_sha256).slice(0, 12)}…`;
+        : `arguments hashing to ${argsSha256.slice(0, 12)}…, recorded ${recorded.payload.args_sha256.slice(0, 12)}…`;
     // Live past the frontier: the server is called first; what it answered decides the entry.
     let live = session.replaying ? undefined : await this.#callLive(state, tool, input);
     let pendingSeq: number | undefined;
@@ -236,10 +240,10 @@ export class McpMount {
         },
         check,
       );
-      const signal = String(pending.payload.signal);
+      const { signal, reason } = pending.payload;
       const delivered = await session.awaitSignal(
         signal,
-        `MCP tool ${tool.name} is pending${pending.payload.reason ? `: ${String(pending.payload.reason)}` : ''}; deliver its result with: truss signal ${session.id} ${signal} PAYLOAD`,
+        `MCP tool ${tool.name} is pending${reason ? `: ${reason}` : ''}; deliver its result with: truss signal ${session.id} ${signal} PAYLOAD`,
       );
       live = { kind: 'result', result: deliveredResult(delivered) };
       pendingSeq = pending.seq;
@@ -255,7 +259,7 @@ export class McpMount {
           ...(pendingSeq !== undefined ? { pending_seq: pendingSeq } : {}),
         };
         if (answer.kind === 'failed') {
-          const payload = {
+          const payload: PayloadOf<'mcp_tool_call'> = {
             ...head,
             ...(answer.refused ? { refused: true } : {}),
             result_sha256: null,
@@ -265,11 +269,11 @@ export class McpMount {
           return { payload, memo: callMemoOf({ payload }) };
         }
         const body = resultBody(answer.result, redact);
-        const payload = { ...head, ...body.fields, error: null };
+        const payload: PayloadOf<'mcp_tool_call'> = { ...head, ...body.fields, error: null };
         return { payload, memo: callMemoOf({ payload }), blobs: body.blobs };
       },
     });
-    return this.#outcome(entry, memo as CallMemo);
+    return this.#outcome(entry, memo);
   }
 
   /** Calls the server (unless `budget_calls` is used up): its answer, pending or not, or why it failed. */
@@ -296,7 +300,7 @@ export class McpMount {
   }
 
   /** What the model reads for a recorded call: its error, or the result read back from its blob. */
-  #outcome(entry: LedgerEntry, memo: CallMemo): ToolOutcome {
+  #outcome(entry: { seq: number }, memo: CallMemo): ToolOutcome {
     const data = { mcp_seq: entry.seq, result_sha256: memo.result_sha256 };
     if (memo.error !== null || memo.result_sha256 === null) {
       return { content: memo.error ?? 'the MCP call failed', isError: true, data };
@@ -353,7 +357,10 @@ function deliveredResult(payload: unknown): CallToolResult {
 function resultBody(
   result: CallToolResult,
   redact: Redactor,
-): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
+): {
+  fields: Pick<PayloadOf<'mcp_tool_pending'>, 'result_sha256' | 'result_bytes' | 'is_error' | 'redactions'>;
+  blobs: Uint8Array[];
+} {
   const body = jsonBlob(result, redact);
   return {
     fields: {

@@ -57,9 +57,9 @@ export async function verifyCheck(
     clause: index,
     desc: clause.desc,
     met,
-    exitCode: (p.exit_code as number | null) ?? null,
-    durationMs: Number(p.duration_ms ?? 0),
+    exitCode: p.exit_code ?? null,
+    durationMs: p.duration_ms ?? 0,
   });
-  const reason = met ? `exit ${String(p.exit_code)}, expectations met` : (p.reasons as string[]).join('; ');
+  const reason = met ? `exit ${p.exit_code}, expectations met` : (p.reasons ?? []).join('; ');
   return { clause: index, kind: 'check', desc: clause.desc, status: met ? 'met' : 'not_met', reason };
 }

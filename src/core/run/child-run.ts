@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { VerdictRef } from '../ledger/index.js';
+import { readEntry, type VerdictRef } from '../ledger/index.js';
 import type { ContractBudget } from '../runtime/budget.js';
 import { SlicedBudgetMeter } from '../runtime/budget-slice.js';
 import { childCtx } from '../runtime/child-ctx.js';
 import type { GitInfo } from '../verify/git-info.js';
-import type { Verdict } from '../verify/verdict.js';
+import { recordedVerdict, type Verdict } from '../verify/verdict.js';
 import type { ChildStatus } from './fanout-types.js';
 import { runContract } from './run-contract.js';
 import { type CommonRunOptions, RunAbortedError } from './run-types.js';
@@ -146,12 +146,7 @@ function readChild(
     if (entry.seq === 0) rootHash = entry.entry_hash;
     if (entry.kind === 'verdict' && !verdictRef) {
       verdictRef = { seq: entry.seq, entry_hash: entry.entry_hash };
-      const p = entry.payload;
-      verdict = {
-        overall: p.overall as Verdict['overall'],
-        clauses: p.clauses as Verdict['clauses'],
-        forced: p.forced as string[],
-      };
+      verdict = recordedVerdict(readEntry(entry, 'verdict'));
     }
   }
   return { verdict, verdictRef, rootHash, headHash: parent.store.requireSession(sessionId).head_hash ?? '' };

@@ -11,12 +11,16 @@ import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
+import type { Overall } from '../verify/verdict.js';
 import { type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
 import type { RunHost } from './run-service.js';
 
-/** One arm's results, as the signed `eval_report` records them (docs/eval.md). */
-export interface EvalArmReport {
+/**
+ * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
+ * field; the catalogue (entry-kinds.ts) reads them, so this type must stay assignable to its shape.
+ */
+export type EvalArmReport = {
   name: string;
   /** The one setting this arm changes, `PATH=VALUE`. */
   change: string;
@@ -32,26 +36,26 @@ export interface EvalArmReport {
     anchor_seq: number;
     child_session_id: string;
     verdict_ref: VerdictRef | null;
-    overall: string | null;
+    overall: Overall | null;
   }>;
-}
+};
 
 /** Each later arm against the first. */
-export interface EvalDelta {
+export type EvalDelta = {
   arm: string;
   vs: string;
   pass_rate: number;
   cost_usd: number;
   tokens: number;
   wall_ms: number;
-}
+};
 
-export interface EvalReport {
+export type EvalReport = {
   repeats: number;
   arms: EvalArmReport[];
   delta: EvalDelta[];
   summary: string;
-}
+};
 
 export interface StartEvalOptions {
   contract: ResolvedContract;
@@ -217,7 +221,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       reports.push(report);
     }
     const report = summarize(options.repeats, reports);
-    session.record('eval_report', () => ({ payload: report as unknown as Record<string, unknown> }));
+    session.record('eval_report', () => ({ payload: report }));
     session.record('run_completed', () => ({
       payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
     }));

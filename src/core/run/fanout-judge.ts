@@ -1,5 +1,5 @@
 import type { ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore } from '../ledger/index.js';
+import type { LedgerStore, PayloadOf } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
@@ -9,11 +9,12 @@ import { chooseDelimiter, type NonceSource, wrapEvidence } from '../verify/evide
 import { type EvidenceSection, prepareEvidence } from '../verify/evidence-lines.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { readJsonAnswer } from '../verify/json-answer.js';
+import { recordedUsage } from '../verify/vote.js';
 import { type Choice, judgeTally } from './fanout-reduce.js';
 import type { FanoutLeg } from './fanout-types.js';
 
-/** A judge seat's answer, as `fanout_judge_vote` records it. */
-export interface JudgeVote {
+/** A judge seat's answer, as `fanout_judge_vote` records it (the catalogue's shape, entry-kinds.ts). */
+export type JudgeVote = {
   seat: number;
   provider: string;
   model: string;
@@ -22,6 +23,19 @@ export interface JudgeVote {
   reasoning: string;
   usage: { input_tokens: number; output_tokens: number; cost_usd: number };
   error: string | null;
+};
+
+/** A recorded `fanout_judge_vote` as a JudgeVote (fields a vote may lack read as empty). */
+function recordedJudgeVote(p: PayloadOf<'fanout_judge_vote'>, seat: number): JudgeVote {
+  return {
+    seat,
+    provider: p.provider,
+    model: p.model,
+    choice: p.choice,
+    reasoning: p.reasoning ?? '',
+    usage: recordedUsage(p.usage),
+    error: p.error ?? null,
+  };
 }
 
 const JUDGE_MAX_TOKENS = 1024;
@@ -49,7 +63,7 @@ export async function judgeCandidates(options: {
   const recorded: Array<JudgeVote | undefined> = seats.map((_, seat) => {
     const entry = session.replayNext('fanout_judge_vote', '');
     if (!entry) return undefined;
-    const vote = entry.payload as unknown as JudgeVote;
+    const vote = recordedJudgeVote(entry.payload, seat);
     try {
       ctx.budget.record({
         inputTokens: vote.usage?.input_tokens ?? 0,
@@ -59,7 +73,7 @@ export async function judgeCandidates(options: {
     } catch (error) {
       if (!(error instanceof BudgetExceededError)) throw error;
     }
-    return { ...vote, seat };
+    return vote;
   });
   const missing = recorded.flatMap((vote, seat) => (vote ? [] : [seat]));
   if (missing.length > 0) {
@@ -68,7 +82,7 @@ export async function judgeCandidates(options: {
       missing.map((seat) => askSeat(seat, seats[seat] as Provider, prompt, options)),
     );
     for (const vote of answers) {
-      session.appendLive('fanout_judge_vote', { payload: vote as unknown as Record<string, unknown> });
+      session.appendLive('fanout_judge_vote', { payload: vote });
       recorded[vote.seat] = vote;
     }
   }

@@ -1,9 +1,9 @@
 import type { FanoutReducer } from '../contract/fanout.js';
-import type { VerdictRef } from '../ledger/index.js';
+import type { CHILD_STATUSES, VerdictRef } from '../ledger/index.js';
 import type { Overall } from '../verify/verdict.js';
 
 /** How a child run ended, as its parent's `child_anchor` records it (docs/fanout.md). */
-export type ChildStatus = 'completed' | 'failed' | 'cancelled' | 'suspended';
+export type ChildStatus = (typeof CHILD_STATUSES)[number];
 
 /** One attempt of a fan-out as the reducers weigh it: what its anchor records. */
 export interface FanoutLeg {

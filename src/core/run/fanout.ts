@@ -1,13 +1,13 @@
 import { contractHash as hashContract } from '../contract/resolve.js';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { LedgerEntry, VerdictRef } from '../ledger/index.js';
+import { type EntryOf, type PayloadOf, readEntry, type VerdictRef } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import { BudgetExceededError, type ContractBudget } from '../runtime/budget.js';
 import { clampSlice, evenSlice } from '../runtime/budget-slice.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
-import type { Overall, Verdict } from '../verify/verdict.js';
+import { type Overall, recordedVerdict, type Verdict } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { applyChildDiff, childWorkdirs } from './child-workdir.js';
 import { judgeCandidates } from './fanout-judge.js';
@@ -66,7 +66,8 @@ export async function runFanout(
   // Anchors already recorded (a resumed run) stand for their attempts; the rest run now.
   const legs: FanoutLeg[] = [];
   while (legs.length < k && session.peek()?.kind === 'child_anchor') {
-    const entry = session.replayNext('child_anchor', '') as LedgerEntry;
+    const entry = session.replayNext('child_anchor', '');
+    if (!entry) break;
     legs.push(legFromAnchor(entry));
     rechargeParent(parent, entry);
   }
@@ -124,8 +125,7 @@ export async function runFanout(
     }),
     {
       check: (recorded) => {
-        const winner = recorded.payload.winner as { child_session_id?: unknown } | null;
-        const recordedWinner = winner ? String(winner.child_session_id) : null;
+        const recordedWinner = recorded.payload.winner?.child_session_id ?? null;
         return recordedWinner === (choice.winner?.sessionId ?? null)
           ? null
           : `winner ${choice.winner?.sessionId ?? 'none'}, recorded ${recordedWinner ?? 'none'}`;
@@ -151,10 +151,7 @@ export async function runFanout(
         },
       };
     });
-    applied = {
-      applied: entry.payload.applied === true,
-      error: (entry.payload.error as string | null) ?? null,
-    };
+    applied = { applied: entry.payload.applied, error: entry.payload.error ?? null };
     if (!applied.applied)
       ctx.events({ type: 'warning', message: applied.error ?? 'the winning diff was not applied' });
   }
@@ -167,7 +164,7 @@ export async function runFanout(
       attempts: k,
       legs,
       winner: winner?.attempt ?? null,
-      why: String(reduction.payload.why ?? choice.why),
+      why: reduction.payload.why ?? choice.why,
       reductionSeq: reduction.seq,
       applied,
     },
@@ -260,7 +257,7 @@ function anchorPayload(
     budgetSlice: ContractBudget;
     finishedRank: number;
   },
-): Record<string, unknown> {
+): PayloadOf<'child_anchor'> {
   const clauses = child.verdict?.clauses ?? [];
   const checks = clauses.filter((clause) => clause.kind === 'check');
   return {
@@ -286,33 +283,34 @@ function anchorPayload(
   };
 }
 
-function legFromAnchor(entry: LedgerEntry): FanoutLeg {
+function legFromAnchor(entry: EntryOf<'child_anchor'>): FanoutLeg {
   const p = entry.payload;
   return {
-    attempt: Number(p.attempt),
-    sessionId: String(p.child_session_id),
+    attempt: p.attempt ?? 0,
+    sessionId: p.child_session_id,
     anchorSeq: entry.seq,
-    status: p.status as FanoutLeg['status'],
-    overall: (p.overall as Overall | null) ?? null,
-    verdictRef: (p.verdict_ref as VerdictRef | null) ?? null,
-    checksMet: Number(p.checks_met ?? 0),
-    checks: Number(p.checks ?? 0),
-    costUsd: Number(p.cost_usd ?? 0),
-    totalTokens: Number(p.total_tokens ?? 0),
-    finishedRank: Number(p.finished_rank ?? 0),
-    error: (p.error as string | null) ?? null,
-    diffSha256: typeof p.diff_sha256 === 'string' ? p.diff_sha256 : null,
+    // An anchor without a status (written before child runs) is no attempt that can win.
+    status: p.status ?? 'failed',
+    overall: p.overall ?? null,
+    verdictRef: p.verdict_ref ?? null,
+    checksMet: p.checks_met ?? 0,
+    checks: p.checks ?? 0,
+    costUsd: p.cost_usd ?? 0,
+    totalTokens: p.total_tokens ?? 0,
+    finishedRank: p.finished_rank ?? 0,
+    error: p.error ?? null,
+    diffSha256: p.diff_sha256 ?? null,
   };
 }
 
 /** A replayed attempt's spend counts against this run's budget again, as replayed model calls do. */
-function rechargeParent(parent: Omit<ParentRun, 'sessionId'>, entry: LedgerEntry): void {
+function rechargeParent(parent: Omit<ParentRun, 'sessionId'>, entry: EntryOf<'child_anchor'>): void {
   try {
     parent.ctx.budget.record({
-      inputTokens: Number(entry.payload.total_tokens ?? 0),
+      inputTokens: entry.payload.total_tokens ?? 0,
       outputTokens: 0,
-      costUsd: Number(entry.payload.cost_usd ?? 0),
-      steps: Number(entry.payload.steps ?? 0),
+      costUsd: entry.payload.cost_usd ?? 0,
+      steps: entry.payload.steps ?? 0,
     });
   } catch (error) {
     if (!(error instanceof BudgetExceededError)) throw error;
@@ -359,12 +357,7 @@ function winnerVerdict(store: ParentRun['store'], winner: FanoutLeg): Verdict {
   const ref = winner.verdictRef as VerdictRef;
   for (const entry of store.entries(winner.sessionId)) {
     if (entry.seq !== ref.seq) continue;
-    const p = entry.payload;
-    return {
-      overall: p.overall as Overall,
-      clauses: p.clauses as Verdict['clauses'],
-      forced: p.forced as string[],
-    };
+    return recordedVerdict(readEntry(entry, 'verdict'));
   }
   throw new Error(
     `the winning attempt's verdict (session ${winner.sessionId}, seq ${ref.seq}) is not in the ledger`,

@@ -1,8 +1,8 @@
 import { contractHash as contractHashOf } from '../contract/resolve.js';
 import { CORE_CONTRACT_FORMAT, type ContractFormat, type ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore } from '../ledger/index.js';
+import { type LedgerStore, tryReadEntry } from '../ledger/index.js';
 import { ResumeRefusedError } from '../runtime/durable.js';
-import type { GitInfo } from '../verify/git-info.js';
+import { type GitInfo, recordedGitInfo } from '../verify/git-info.js';
 
 /** The contract a session recorded in `run_started`, checked against its recorded hash. */
 export interface RecordedContract {
@@ -28,7 +28,10 @@ export function readRecordedContract(
   if (first?.kind !== 'run_started') {
     throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
   }
-  const parsed = format.resolved.safeParse(first.payload.contract);
+  const read = tryReadEntry(first, 'run_started');
+  if ('error' in read) throw new ResumeRefusedError(`session ${sessionId}: ${read.error}`);
+  const started = read.payload;
+  const parsed = format.resolved.safeParse(started.contract);
   if (!parsed.success) {
     throw new ResumeRefusedError(
       `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? 'invalid'})`,
@@ -36,16 +39,16 @@ export function readRecordedContract(
   }
   const contract = parsed.data as ResolvedContract;
   const hash = contractHashOf(contract);
-  if (hash !== first.payload.contract_hash) {
+  if (hash !== started.contract_hash) {
     throw new ResumeRefusedError(
-      `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${String(first.payload.contract_hash)}`,
+      `session ${sessionId}: the recorded contract hashes to ${hash}, not the recorded contract_hash ${started.contract_hash}`,
     );
   }
   return {
     contract,
     contractHash: hash,
-    codeVersion: String(first.payload.code_version ?? info.code_version),
-    git: (first.payload.git as GitInfo | null) ?? null,
+    codeVersion: started.code_version ?? info.code_version,
+    git: recordedGitInfo(started.git),
     status: info.status,
   };
 }

@@ -7,15 +7,11 @@ import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines
 import type { GitInfo } from '../verify/git-info.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
-import {
-  applyInjectionPolicy,
-  injectionPolicyOf,
-  type RecordedInjection,
-} from '../verify/injection-policy.js';
+import { applyInjectionPolicy, injectionPolicyOf } from '../verify/injection-policy.js';
 import { runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
 import type { ClauseVerdict } from '../verify/verdict.js';
-import { majority } from '../verify/vote.js';
+import { majority, recordedSeatVote } from '../verify/vote.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
@@ -121,7 +117,7 @@ export async function verifyReview(
   const votes: Array<SeatVote | undefined> = seats.map((_, seat) => {
     const entry = session.replayNext('review_vote', `clause ${index} seat ${seat}`);
     if (!entry) return undefined;
-    const vote = entry.payload as unknown as SeatVote;
+    const vote = recordedSeatVote(entry.payload);
     if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
       budgetExhausted ??= vote.error;
     try {
@@ -156,9 +152,9 @@ export async function verifyReview(
           // A model may echo hidden characters from the evidence; record them visibly.
           reasoning: redact(revealHidden(vote.reasoning).text),
           error: vote.error === null ? null : redact(vote.error),
-        } as unknown as Record<string, unknown>,
+        },
       });
-      votes[vote.seat] = entry.payload as unknown as SeatVote;
+      votes[vote.seat] = recordedSeatVote(entry.payload);
     }
   }
   const all = votes as SeatVote[];
@@ -171,7 +167,7 @@ export async function verifyReview(
     status: majority(all.map((vote) => vote.vote)),
     reason: `${counts.met} of ${all.length} seats voted met (strict majority needed)`,
     policy,
-    detected: (evidenceEntry.payload.injection_suspected as RecordedInjection | null | undefined) ?? null,
+    detected: evidenceEntry.payload.injection_suspected ?? null,
     votes: all,
   });
   ctx.events({ type: 'review_finished', clause: index, status: judged.status });

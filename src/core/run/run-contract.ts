@@ -1,5 +1,6 @@
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
+import type { PayloadOf } from '../ledger/index.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import type { Redactor } from '../process/redact.js';
 import { secretRedactor } from '../process/redact.js';
@@ -12,8 +13,8 @@ import {
 } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { CheckWorkspace } from '../verify/check-workspace.js';
-import { type GitInfo, readGitInfo } from '../verify/git-info.js';
-import { type ClauseVerdict, computeVerdict, type Verdict } from '../verify/verdict.js';
+import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.js';
+import { type ClauseVerdict, computeVerdict, recordedVerdict, type Verdict } from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
 import { runFanout } from './fanout.js';
 import type { FanoutSummary } from './fanout-types.js';
@@ -81,7 +82,8 @@ export async function runContract(options: RunContractOptions): Promise<RunOutco
  * nothing; a failed one is refused.
  */
 export async function resumeContract(options: ResumeContractOptions): Promise<RunOutcome> {
-  const recorded = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const recorded =
+    options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
   if (options.expectedContractHash && options.expectedContractHash !== recorded.contractHash) {
     throw new ResumeRefusedError(
       `refusing to resume ${options.sessionId}: the contract resolves to ${options.expectedContractHash}, but the session recorded ${recorded.contractHash}`,
@@ -110,13 +112,13 @@ async function drive(
   options: CommonRunOptions,
   contract: ResolvedContract,
   contractHash: string,
-  runStarted: () => Record<string, unknown>,
+  runStarted: () => PayloadOf<'run_started'>,
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
   const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
-  const git = (started.payload.git as GitInfo | null) ?? null;
+  const git = recordedGitInfo(started.payload.git);
   const base = (): OutcomeBase => ({
     sessionId: session.id,
     git,
@@ -132,8 +134,8 @@ async function drive(
     // Who this run is, for the child runs it may start (docs/fanout.md); a child starts none itself.
     const identity: RunIdentity = {
       sessionId: session.id,
-      codeVersion: String(started.payload.code_version ?? ''),
-      principal: (started.payload.principal as Record<string, unknown> | undefined) ?? {},
+      codeVersion: started.payload.code_version ?? '',
+      principal: started.payload.principal ?? {},
       git,
       isChild: started.payload.parent !== undefined,
     };
@@ -185,7 +187,7 @@ async function drive(
         check: (recorded) =>
           recorded.payload.overall === computed.overall
             ? null
-            : `overall ${computed.overall}, recorded ${String(recorded.payload.overall)}`,
+            : `overall ${computed.overall}, recorded ${recorded.payload.overall}`,
       },
     );
     if (computed.overall === 'pass' && options.publishChanges) {
@@ -205,12 +207,7 @@ async function drive(
     session.record('run_completed', () => ({
       payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() },
     }));
-    const v = verdictEntry.payload;
-    const verdict: Verdict = {
-      overall: v.overall as Verdict['overall'],
-      clauses: v.clauses as ClauseVerdict[],
-      forced: v.forced as string[],
-    };
+    const verdict = recordedVerdict(verdictEntry.payload);
     return { status: 'completed', ...base(), verdict, executor, ...(fanout ? { fanout } : {}) };
   } catch (error) {
     if (error instanceof SuspendedError) {

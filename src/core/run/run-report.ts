@@ -1,8 +1,14 @@
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../ledger/entry-hash.js';
+import {
+  contractSummary,
+  type PayloadOf,
+  type RecordedClauseVerdict,
+  readKnownEntry,
+} from '../ledger/entry-kinds.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
-import type { ClauseStatus } from '../verify/vote.js';
+import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
 
 export interface ReportVote {
   seat: number;
@@ -142,147 +148,199 @@ export interface ReportChanges {
   detail: string;
 }
 
-type Payload = Record<string, unknown>;
+/** What a report reads of a run, gathered in one pass over its entries (each read as its kind). */
+interface RunEntries {
+  started?: PayloadOf<'run_started'>;
+  /** The last verdict: a session carries one (docs/ledger.md, duplicate_terminal). */
+  verdict?: PayloadOf<'verdict'>;
+  failed?: PayloadOf<'run_failed'>;
+  published?: PayloadOf<'changes_published'>;
+  workspace?: PayloadOf<'checks_workspace'>;
+  setup?: PayloadOf<'checks_setup'>;
+  /** The last entry that is not an annotation, when it is a `suspended` one. */
+  suspended?: { seq: number; payload: PayloadOf<'suspended'> };
+  checks: Map<number, PayloadOf<'check_result'>>;
+  votes: Map<number, ReportVote[]>;
+  evidence: Map<number, PayloadOf<'review_evidence'>>;
+  selfRuns: Map<number, ReportSelfValidation[]>;
+  /** The first entry of the run whose payload does not fit its kind (entry-kinds.ts), if any. */
+  malformed: string | null;
+}
+
+function readRun(entries: readonly LedgerEntry[]): RunEntries {
+  const run: RunEntries = {
+    checks: new Map(),
+    votes: new Map(),
+    evidence: new Map(),
+    selfRuns: new Map(),
+    malformed: null,
+  };
+  const push = <T>(map: Map<number, T[]>, clause: number, item: T) =>
+    map.set(clause, [...(map.get(clause) ?? []), item]);
+  for (const entry of entries) {
+    // Sign-offs and anchor receipts follow the run without changing its state (a rejection keeps it
+    // suspended); they have readers of their own.
+    if (ANNOTATION_KINDS.has(entry.kind)) continue;
+    run.suspended = undefined;
+    const known = readKnownEntry(entry);
+    if (!known) continue;
+    if ('error' in known) {
+      run.malformed ??= `seq ${entry.seq}: ${known.error}`;
+      continue;
+    }
+    switch (known.kind) {
+      case 'run_started':
+        run.started ??= known.payload;
+        break;
+      case 'verdict':
+        run.verdict = known.payload;
+        break;
+      case 'run_failed':
+        run.failed ??= known.payload;
+        break;
+      case 'changes_published':
+        run.published ??= known.payload;
+        break;
+      case 'checks_workspace':
+        run.workspace ??= known.payload;
+        break;
+      case 'checks_setup':
+        run.setup ??= known.payload;
+        break;
+      case 'suspended':
+        run.suspended = { seq: known.seq, payload: known.payload };
+        break;
+      case 'check_result':
+        run.checks.set(known.payload.clause, known.payload);
+        break;
+      case 'review_evidence':
+        run.evidence.set(known.payload.clause, known.payload);
+        break;
+      case 'self_validation': {
+        const p = known.payload;
+        push(run.selfRuns, p.clause, {
+          seq: known.seq,
+          met: p.met === true,
+          exitCode: p.exit ?? null,
+          summary: p.summary ?? '',
+          workdirHash: p.workdir_hash ?? null,
+        });
+        break;
+      }
+      case 'review_vote': {
+        const { seat, lens, provider, model, vote, reasoning, aimed_at_reviewers } = recordedSeatVote(
+          known.payload,
+        );
+        const aimedAtReviewers = aimed_at_reviewers;
+        push(run.votes, known.payload.clause, {
+          seat,
+          lens,
+          provider,
+          model,
+          vote,
+          reasoning,
+          aimedAtReviewers,
+        });
+        break;
+      }
+    }
+  }
+  return run;
+}
 
 /**
  * `tails` resolves the output-tail blobs check results reference by hash (a store, a bundle's
- * `blobs`); without it those tails read as not available, and shredded ones say so.
+ * `blobs`); without it those tails read as not available, and shredded ones say so. Every entry is
+ * read as its kind (entry-kinds.ts): a run entry whose payload does not fit makes the report a
+ * failed run naming it, never a pass.
  */
 export function reportFromEntries(
   sessionId: string,
   entries: readonly LedgerEntry[],
   tails?: TailSource,
 ): RunReport {
-  const started = entries.find((e) => e.kind === 'run_started')?.payload ?? {};
-  const resolved = (started.contract ?? {}) as {
-    contract?: { id?: string; title?: string; intent?: string };
-  };
-  const verdict = [...entries].reverse().find((e) => e.kind === 'verdict')?.payload;
-  const failed = entries.find((e) => e.kind === 'run_failed')?.payload;
-  // Sign-offs and anchor receipts follow the run without changing its state (a rejection keeps it suspended).
-  const last = entries.findLast((e) => !ANNOTATION_KINDS.has(e.kind));
-  const suspended = !verdict && !failed && last?.kind === 'suspended' ? last : undefined;
-  const published = entries.find((e) => e.kind === 'changes_published')?.payload;
-  const checks = new Map<number, Payload>();
-  const votes = new Map<number, ReportVote[]>();
-  const notes = new Map<number, string[]>();
-  const reviewEvidence = new Map<number, Payload>();
-
-  const selfRuns = new Map<number, ReportSelfValidation[]>();
-  for (const entry of entries) {
-    const p = entry.payload;
-    const clause = Number(p.clause);
-    if (entry.kind === 'check_result') checks.set(clause, p);
-    if (entry.kind === 'self_validation') {
-      const list = selfRuns.get(clause) ?? [];
-      list.push({
-        seq: entry.seq,
-        met: p.met === true,
-        exitCode: typeof p.exit === 'number' ? p.exit : null,
-        summary: String(p.summary ?? ''),
-        workdirHash: typeof p.workdir_hash === 'string' ? p.workdir_hash : null,
-      });
-      selfRuns.set(clause, list);
-    }
-    if (entry.kind === 'review_vote') {
-      const list = votes.get(clause) ?? [];
-      list.push({
-        seat: Number(p.seat),
-        lens: String(p.lens),
-        provider: String(p.provider),
-        model: String(p.model),
-        vote: p.vote as ClauseStatus,
-        reasoning: String(p.reasoning ?? ''),
-        aimedAtReviewers: typeof p.aimed_at_reviewers === 'boolean' ? p.aimed_at_reviewers : null,
-      });
-      votes.set(clause, list);
-    }
-    if (entry.kind === 'review_evidence') {
-      notes.set(clause, (p.notes as string[] | undefined) ?? []);
-      reviewEvidence.set(clause, p);
-    }
-  }
-  const clauses = ((verdict?.clauses as Payload[] | undefined) ?? []).map((c): ReportClause => {
-    const index = Number(c.clause);
-    const check = checks.get(index);
-    const stream = (name: 'stdout' | 'stderr') => streamTail(check?.[name], tails);
+  const run = readRun(entries);
+  const { started, verdict, failed } = run;
+  const contract = contractSummary(started?.contract).contract;
+  const suspended = !verdict && !failed ? run.suspended : undefined;
+  const clauses = (verdict?.clauses ?? []).map((c): ReportClause => {
+    const check = run.checks.get(c.clause);
+    const evidence = run.evidence.get(c.clause);
     return {
-      index,
+      index: c.clause,
       kind: c.kind === 'review' ? 'review' : 'check',
-      desc: String(c.desc ?? ''),
-      status: c.status as ClauseStatus,
-      reason: String(c.reason ?? ''),
+      desc: c.desc ?? '',
+      status: c.status,
+      reason: c.reason ?? '',
       check: check
         ? {
-            run: String(check.run ?? ''),
-            exitCode: (check.exit_code as number | null) ?? null,
-            timedOut: Boolean(check.timed_out),
-            durationMs: Number(check.duration_ms ?? 0),
-            stdoutTail: stream('stdout'),
-            stderrTail: stream('stderr'),
+            run: check.run ?? '',
+            exitCode: check.exit_code ?? null,
+            timedOut: check.timed_out === true,
+            durationMs: check.duration_ms ?? 0,
+            stdoutTail: streamTail(check.stdout, tails),
+            stderrTail: streamTail(check.stderr, tails),
           }
         : null,
-      votes: votes.get(index) ?? [],
-      evidenceNotes: notes.get(index) ?? [],
-      hiddenText: ((reviewEvidence.get(index)?.hidden_text as ReportHiddenText[] | undefined) ?? []).filter(
-        (h) => Number(h.total) > 0,
-      ),
-      injection: injectionOf(reviewEvidence.get(index), c.injection as Payload | undefined),
+      votes: run.votes.get(c.clause) ?? [],
+      evidenceNotes: evidence?.notes ?? [],
+      hiddenText: (evidence?.hidden_text ?? []).filter((h) => h.total > 0),
+      injection: injectionOf(evidence, c.injection),
 
-      selfValidation: selfRuns.get(index) ?? [],
+      selfValidation: run.selfRuns.get(c.clause) ?? [],
     };
   });
-  const git = (started.git as RunReport['git']) ?? null;
+  const git = started?.git;
+  const malformed = run.malformed && `malformed ledger entry: ${run.malformed}`;
   return {
     sessionId,
-    contractId: resolved.contract?.id ?? '?',
-    title: resolved.contract?.title ?? null,
-    intent: resolved.contract?.intent ?? '',
-    overall: verdict ? (verdict.overall as RunReport['overall']) : suspended ? 'suspended' : 'failed_run',
+    contractId: contract?.id ?? '?',
+    title: contract?.title ?? null,
+    intent: contract?.intent ?? '',
+    overall: malformed ? 'failed_run' : verdict ? verdict.overall : suspended ? 'suspended' : 'failed_run',
     clauses,
-    forced: (verdict?.forced as string[] | undefined) ?? [],
-    runError: failed ? String(failed.error ?? 'run failed') : null,
-    costUsd: Number(verdict?.cost_usd ?? 0),
-    totalTokens: Number(verdict?.total_tokens ?? 0),
+    forced: verdict?.forced ?? [],
+    runError: malformed ?? (failed ? (failed.error ?? 'run failed') : null),
+    costUsd: verdict?.cost_usd ?? 0,
+    totalTokens: verdict?.total_tokens ?? 0,
     git: git
       ? { repo: git.repo ?? null, base_sha: git.base_sha ?? null, head_sha: git.head_sha ?? null }
       : null,
     headHash: entries.at(-1)?.entry_hash ?? '',
-    contractHash: (started.contract_hash as string | undefined) ?? null,
-    scripted: [...votes.values()].flat().some((v) => v.provider === 'scripted'),
+    contractHash: started?.contract_hash ?? null,
+    scripted: [...run.votes.values()].flat().some((v) => v.provider === 'scripted'),
     suspension: suspended
-      ? {
-          seq: suspended.seq,
-          reason: String(suspended.payload.reason ?? ''),
-          await: (suspended.payload.await as Record<string, unknown> | undefined) ?? {},
-        }
+      ? { seq: suspended.seq, reason: suspended.payload.reason, await: suspended.payload.await }
       : null,
-    changes: published ? changesFrom(published) : null,
-    checkout: checkoutFrom(entries),
-    isolation: isolationFrom(started.isolation),
+    changes: run.published ? changesFrom(run.published) : null,
+    checkout: checkoutFrom(run.workspace, run.setup),
+    isolation: started?.isolation ? isolationFrom(started.isolation) : null,
   };
 }
 
 /** Detector spans (review_evidence) and the verdict's account of the policy, as one view. */
-function injectionOf(evidence: Payload | undefined, verdict: Payload | undefined): ReportInjection | null {
-  const detected = evidence?.injection_suspected as Payload | null | undefined;
+function injectionOf(
+  evidence: PayloadOf<'review_evidence'> | undefined,
+  verdict: RecordedClauseVerdict['injection'],
+): ReportInjection | null {
+  const detected = evidence?.injection_suspected ?? null;
   if (!detected && !verdict) return null;
-  const spans = Array.isArray(detected?.spans) ? (detected.spans as ReportInjection['spans']) : [];
-  const seats = Array.isArray(verdict?.reported_by_seats) ? (verdict.reported_by_seats as number[]) : [];
+  const spans = detected?.spans ?? [];
   return {
-    policy: String(verdict?.policy ?? detected?.policy ?? 'unverifiable'),
-    total: Number(detected?.total ?? spans.length),
+    policy: verdict?.policy ?? detected?.policy ?? 'unverifiable',
+    total: detected?.total ?? spans.length,
     spans,
-    reportedBySeats: seats.map((s) => Number(s) + 1),
+    reportedBySeats: (verdict?.reported_by_seats ?? []).map((s) => s + 1),
     withheldMet: verdict?.withheld_met === true,
   };
 }
 
-function checkoutFrom(entries: readonly LedgerEntry[]): ReportCheckout | null {
-  const workspace = entries.find((e) => e.kind === 'checks_workspace')?.payload;
+function checkoutFrom(
+  workspace: PayloadOf<'checks_workspace'> | undefined,
+  setup: PayloadOf<'checks_setup'> | undefined,
+): ReportCheckout | null {
   if (!workspace) return null;
-  const setup = entries.find((e) => e.kind === 'checks_setup')?.payload;
-  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  const text = (value: string | null | undefined) => value || null;
   return {
     mode: workspace.checkout === 'in-place' ? 'in-place' : 'clean-room',
     baseSha: text(workspace.base_sha),
@@ -290,23 +348,15 @@ function checkoutFrom(entries: readonly LedgerEntry[]): ReportCheckout | null {
     tree: text(workspace.tree),
     error: text(workspace.error),
     reason: text(workspace.reason),
-    setup: setup
-      ? {
-          run: String(setup.run ?? ''),
-          met: setup.met === true,
-          exitCode: typeof setup.exit_code === 'number' ? setup.exit_code : null,
-        }
-      : null,
+    setup: setup ? { run: setup.run, met: setup.met === true, exitCode: setup.exit_code ?? null } : null,
   };
 }
 
-function isolationFrom(value: unknown): ReportIsolation | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const p = value as Payload;
+function isolationFrom(p: NonNullable<PayloadOf<'run_started'>['isolation']>): ReportIsolation {
   return {
-    level: String(p.level ?? 'none'),
-    requested: String(p.requested ?? ''),
-    network: String(p.network ?? ''),
+    level: p.level ?? 'none',
+    requested: p.requested ?? '',
+    network: p.network ?? '',
     networkEnforced: p.network_enforced === true,
   };
 }
@@ -351,16 +401,16 @@ export function isolationLine(isolation: ReportIsolation): string {
   });
 }
 
-function changesFrom(p: Payload): ReportChanges {
-  const input = (p.input as Payload | undefined) ?? {};
-  const result = (p.result as Payload | undefined) ?? {};
+function changesFrom(p: PayloadOf<'changes_published'>): ReportChanges {
+  const input = p.input ?? {};
+  const result = p.result ?? {};
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   return {
-    mode: String(input.mode ?? p.name ?? ''),
-    status: String(result.status ?? ''),
+    mode: typeof input.mode === 'string' ? input.mode : p.name,
+    status: text(result.status) ?? '',
     commit: text(result.commit),
     branch: text(result.branch),
     pullRequestUrl: text(result.pull_request_url),
-    detail: String(result.detail ?? ''),
+    detail: text(result.detail) ?? '',
   };
 }

@@ -6,7 +6,7 @@ import { budgetMeterFor } from '../runtime/budget.js';
 import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
-import { readRecordedContract } from './recorded-contract.js';
+import { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 import { resumeContract, runContract } from './run-contract.js';
 import {
   type CommonRunOptions,
@@ -69,6 +69,11 @@ export interface ResumeRunOptions extends RunPlace {
   verify?: ResumeVerification | undefined;
   /** The format the host resolved the contract with (its keys beside core's); default core's. */
   contractFormat?: ContractFormat | undefined;
+  /**
+   * The session's recorded contract when the host already read it (`readRecordedContract`, e.g. to
+   * set up isolation or name its check run first): a resume reads `run_started` once, not again here.
+   */
+  recorded?: RecordedContract | undefined;
 }
 
 /** A run that ended in `run_failed`: the ledger is terminal and verifiable; `cancelled` when a signal stopped it. */
@@ -140,7 +145,9 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
  * replay), building the same context, executor model and panel a fresh run would.
  */
 export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
-  const { contract } = readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const recorded =
+    options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
+  const { contract } = recorded;
   const prepared = prepareRun(contract, options);
   return settle(contract, prepared.ctx, () =>
     resumeContract({
@@ -152,6 +159,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
       expectedContractHash: options.expectedContractHash,
       verify: options.verify,
       contractFormat: options.contractFormat,
+      recorded,
     }),
   );
 }

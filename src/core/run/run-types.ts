@@ -11,6 +11,7 @@ import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
 import type { FanoutSummary } from './fanout-types.js';
 import type { ChangesPublisher } from './publish-changes.js';
+import type { RecordedContract } from './recorded-contract.js';
 
 /** What both a fresh run and a resume need besides the contract. */
 export interface CommonRunOptions {
@@ -83,6 +84,8 @@ export interface ResumeContractOptions extends CommonRunOptions {
   verify?: ResumeVerification | undefined;
   /** The format the contract was resolved with (a host's keys beside core's); default core's. */
   contractFormat?: ContractFormat | undefined;
+  /** The recorded contract, when the caller already read it (run-service.ts `resumeRun`): not read again. */
+  recorded?: RecordedContract | undefined;
 }
 
 export interface OutcomeBase {

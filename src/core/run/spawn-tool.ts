@@ -1,9 +1,10 @@
 import { contractHash as hashContract } from '../contract/resolve.js';
 import type { ResolvedContract } from '../contract/schema.js';
+import { MalformedEntryError, type PayloadOf, readPayload } from '../ledger/entry-kinds.js';
 import type { ContractBudget } from '../runtime/budget.js';
 import { clampSlice } from '../runtime/budget-slice.js';
 import { checkWritePath } from '../tools/policy.js';
-import type { Tool, ToolContext, ToolOutcome } from '../tools/tool.js';
+import type { FollowUpStep, Tool, ToolContext, ToolOutcome } from '../tools/tool.js';
 import { type ParentRun, runChild } from './child-run.js';
 
 export const SPAWN_TOOL = 'spawn';
@@ -149,40 +150,40 @@ export function createSpawnTool(parent: ParentRun, contract: ResolvedContract): 
         },
         ...(result.error ? { error: result.error } : {}),
       };
-      return {
-        content: JSON.stringify(summary, null, 2),
-        isError: false,
-        data: {
-          child_anchor: {
-            child_session_id: result.sessionId,
-            child_root_hash: result.rootHash,
-            child_head_hash: result.headHash,
-            task,
-            scope: { write_scope: scope },
-            budget_slice: budgetSlice,
-            status: result.status,
-            verdict_ref: result.verdictRef,
-            attempt,
-            overall: result.verdict?.overall ?? null,
-            cost_usd: result.usage.costUsd,
-            total_tokens: result.usage.totalTokens,
-            steps: result.usage.steps,
-            error: result.error,
-          },
-        },
+      const anchor: PayloadOf<'child_anchor'> = {
+        child_session_id: result.sessionId,
+        child_root_hash: result.rootHash,
+        child_head_hash: result.headHash,
+        task,
+        scope: { write_scope: scope },
+        budget_slice: budgetSlice,
+        status: result.status,
+        verdict_ref: result.verdictRef,
+        attempt,
+        overall: result.verdict?.overall ?? null,
+        cost_usd: result.usage.costUsd,
+        total_tokens: result.usage.totalTokens,
+        steps: result.usage.steps,
+        error: result.error,
       };
+      return { content: JSON.stringify(summary, null, 2), isError: false, data: { child_anchor: anchor } };
     },
-    followUp(outcome: ToolOutcome) {
-      const anchor = outcome.data?.child_anchor as Record<string, unknown> | undefined;
-      if (!anchor || typeof anchor !== 'object') return null;
+    followUp(outcome: ToolOutcome): FollowUpStep | null {
+      const anchor = outcome.data?.child_anchor;
+      if (anchor === undefined) return null;
+      // A recorded outcome is read back from its signed tool_result: its anchor must fit the kind.
+      const read = readPayload('child_anchor', anchor);
+      if ('error' in read)
+        throw new MalformedEntryError(null, 'tool_result', `${SPAWN_TOOL} outcome: ${read.error}`);
+      const { payload } = read;
       return {
         kind: 'child_anchor',
-        payload: anchor,
+        payload,
         charge: {
-          inputTokens: Number(anchor.total_tokens ?? 0),
+          inputTokens: payload.total_tokens ?? 0,
           outputTokens: 0,
-          costUsd: Number(anchor.cost_usd ?? 0),
-          steps: Number(anchor.steps ?? 0),
+          costUsd: payload.cost_usd ?? 0,
+          steps: payload.steps ?? 0,
         },
       };
     },

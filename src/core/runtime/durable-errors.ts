@@ -1,3 +1,5 @@
+import type { RecordedAwait } from '../ledger/entry-kinds.js';
+
 /**
  * Errors of the durable runtime. A `DurableReplayError` means the journal and the code disagree or
  * the store was tampered with: the run is refused and nothing is appended, so a fixed truss can
@@ -72,7 +74,8 @@ export class SuspendedError extends Error {
   }
 }
 
-export function describeAwait(spec: AwaitSpec): string {
+/** Also reads a recorded spec (entry-kinds.ts `readAwaitSpec`), whose gate is any string. */
+export function describeAwait(spec: RecordedAwait): string {
   if ('signal' in spec) return `signal ${spec.signal}`;
   if ('timer' in spec) return `timer ${spec.timer}`;
   const { gate, tool } = spec.approval;

@@ -1,9 +1,14 @@
 import type { LedgerEntry } from '../ledger/entry.js';
-import { type AwaitSpec, describeAwait, NonDeterminismError } from './durable-errors.js';
+import { type EntryKind, type EntryOf, type PayloadOf, tryReadEntry } from '../ledger/entry-kinds.js';
+import { NonDeterminismError, ResumeRefusedError } from './durable-errors.js';
+import { activityName } from './replay-name.js';
 
-/** What one orchestration step writes: a payload and the large outputs its hashes refer to. */
-export interface Step {
-  payload: Record<string, unknown>;
+/**
+ * What one orchestration step writes: a payload of its kind (the catalogue, entry-kinds.ts) and the
+ * large outputs its hashes refer to.
+ */
+export interface Step<K extends EntryKind> {
+  payload: PayloadOf<K>;
   blobs?: Uint8Array[];
 }
 
@@ -11,49 +16,7 @@ export interface Step {
  * Details a recorded entry must match beyond kind and name (e.g. a model request digest); returns
  * what differs, or null when it matches.
  */
-export type ReplayCheck = (recorded: LedgerEntry) => string | null;
-
-/**
- * The name an entry is matched by on replay, besides its kind: the tool, the provider/model, the
- * clause and seat, the signal. Kinds not listed match by kind alone.
- */
-function activityName(entry: { kind: string; payload: Record<string, unknown> }): string {
-  const p = entry.payload;
-  switch (entry.kind) {
-    case 'model_result':
-      return `${String(p.provider)}/${String(p.model)}`;
-    case 'tool_result':
-    case 'git_tool_call':
-    case 'effect_tool_call':
-    case 'mcp_tool_call':
-    case 'mcp_tool_pending':
-    case 'github_tool_call':
-    case 'web_tool_call':
-    case 'changes_published':
-      return String(p.name);
-    case 'mcp_tools_listed':
-      return String(p.server);
-    case 'check_result':
-    case 'review_evidence':
-      return `clause ${String(p.clause)}`;
-    case 'review_vote':
-      return `clause ${String(p.clause)} seat ${String(p.seat)}`;
-    case 'signal_received':
-      return String(p.name);
-    case 'suspended':
-      return p.await && typeof p.await === 'object' ? describeAwait(p.await as AwaitSpec) : '';
-    case 'delegated_result':
-      return String(p.command ?? '');
-    case 'checks_workspace':
-      return String(p.checkout ?? '');
-    case 'checks_setup':
-      return String(p.run ?? '');
-    case 'self_validation':
-      return `clause ${String(p.clause)}`;
-    default:
-      return '';
-  }
-}
+export type ReplayCheck<K extends EntryKind = EntryKind> = (recorded: EntryOf<K>) => string | null;
 
 /** A JSON copy without `undefined` members (canonical JSON refuses them). */
 export function plain<T>(value: T): T {
@@ -73,7 +36,10 @@ export class ReplayCursor {
   readonly #recorded: LedgerEntry[];
   #cursor = 0;
 
-  constructor(recorded: LedgerEntry[]) {
+  readonly #sessionId: string;
+
+  constructor(sessionId: string, recorded: LedgerEntry[]) {
+    this.#sessionId = sessionId;
     this.#recorded = recorded;
   }
 
@@ -106,18 +72,26 @@ export class ReplayCursor {
    * Consumes the recorded entry at the cursor if one remains: it must have `kind` and `name`
    * (and pass `check`), else NonDeterminismError naming its seq. Undefined past the frontier.
    */
-  take(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+  take<K extends EntryKind>(kind: K, name: string, check?: ReplayCheck<K>): EntryOf<K> | undefined {
     const entry = this.#recorded[this.#cursor];
     if (!entry) return undefined;
+    // Replay reads the recorded payload as its kind: one that does not fit is refused, never reused.
+    const read = entry.kind === kind ? tryReadEntry(entry, kind) : undefined;
+    if (read && 'error' in read) {
+      throw new ResumeRefusedError(
+        `refusing to replay ${this.#sessionId} at seq ${entry.seq}: ${read.error}`,
+      );
+    }
     const found = activityName(entry);
-    if (entry.kind !== kind || found !== name) {
+    if (!read || found !== name) {
       throw new NonDeterminismError(entry.seq, describe(kind, name), describe(entry.kind, found));
     }
-    const difference = check?.(entry);
+    const recorded = { ...entry, kind, payload: read.payload };
+    const difference = check?.(recorded);
     if (difference) {
       throw new NonDeterminismError(entry.seq, `${describe(kind, name)} (${difference})`, 'another one');
     }
     this.#cursor++;
-    return entry;
+    return recorded;
   }
 }

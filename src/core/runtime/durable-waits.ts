@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../ledger/entry.js';
 import { HUMAN_REVIEW_KIND } from '../ledger/entry-hash.js';
+import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { type HumanReview, readHumanReview } from '../ledger/human-review-payload.js';
 import type { AppendOptions, LedgerStore } from '../ledger/store.js';
 import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
@@ -13,20 +14,25 @@ export const APPROVAL_SIGNAL = 'approval_gate';
  * What one kind of wait (signal, timer, approval) decides for DurableSession's shared wait: whether
  * the run may go on now, what blocks it, and how a recorded release is checked on replay.
  */
-export interface WaitPolicy {
+export interface WaitPolicy<R extends ReleaseKind> {
   /** The release entry to append now, or null to (stay) suspended. */
-  release: (
-    suspended: LedgerEntry | undefined,
-  ) => { payload: Record<string, unknown>; options?: AppendOptions } | null;
+  release: (suspended: LedgerEntry | undefined) => { payload: PayloadOf<R>; options?: AppendOptions } | null;
   blocked?: (suspended: LedgerEntry) => GateBlock | null;
   /** An approval gate with no configured approvers: reported so the output can say what to configure. */
   noApprovers?: boolean;
-  validate?: (release: LedgerEntry, suspended: LedgerEntry | undefined) => void;
+  validate?: (release: EntryOf<R>, suspended: LedgerEntry | undefined) => void;
   fireAt?: number;
 }
 
+/** The kinds a wait is released by. */
+export type ReleaseKind = 'signal_received' | 'timer_fired';
+
 /** A `truss signal` wait: released by the oldest pending signal of that name, which the release entry consumes. */
-export function signalWait(store: LedgerStore, sessionId: string, name: string): WaitPolicy {
+export function signalWait(
+  store: LedgerStore,
+  sessionId: string,
+  name: string,
+): WaitPolicy<'signal_received'> {
   return {
     release: () => {
       const pending = store.signals(sessionId).find((s) => s.status === 'pending' && s.name === name);
@@ -40,7 +46,7 @@ export function signalWait(store: LedgerStore, sessionId: string, name: string):
 }
 
 /** A durable timer set at `timerSeq`: released by the first live check at or after `fireAt`. */
-export function timerWait(clock: () => number, timerSeq: number, fireAt: number): WaitPolicy {
+export function timerWait(clock: () => number, timerSeq: number, fireAt: number): WaitPolicy<'timer_fired'> {
   return {
     release: () => {
       const now = clock();
@@ -60,19 +66,22 @@ export function approvalWait(
   sessionId: string,
   gate: ApprovalAwait,
   approvers: TrustedKeys,
-): WaitPolicy {
+): WaitPolicy<'signal_received'> {
   // Reviews are read with the strict reader the verifier and the report use (docs/ledger.md
   // "Human sign-off"); a malformed one that would otherwise be the latest blocks the gate (fail closed).
   const latestReview = (suspended: LedgerEntry) => {
-    let latest: { entry: LedgerEntry; review: HumanReview | null } | undefined;
+    let latest: { entry: LedgerEntry; keyId: string; review: HumanReview | null } | undefined;
     for (let seq = suspended.seq + 1; ; seq++) {
       const entry = store.entry(sessionId, seq);
       if (!entry) break;
       if (entry.kind !== HUMAN_REVIEW_KIND) continue;
-      if (entry.payload.attested_head_hash !== suspended.entry_hash) continue;
-      if (!isPinned(approvers, String(entry.payload.reviewer_public_key), 'reviewer')) continue;
+      const { attested_head_hash, reviewer_public_key, reviewer_key_id } = entry.payload;
+      if (attested_head_hash !== suspended.entry_hash) continue;
+      if (typeof reviewer_public_key !== 'string' || !isPinned(approvers, reviewer_public_key, 'reviewer'))
+        continue;
       const read = readHumanReview(entry.payload);
-      latest = { entry, review: 'review' in read ? read.review : null };
+      const keyId = typeof reviewer_key_id === 'string' ? reviewer_key_id : '?';
+      latest = { entry, keyId, review: 'review' in read ? read.review : null };
     }
     return latest;
   };
@@ -81,14 +90,13 @@ export function approvalWait(
       if (!suspended) return null;
       const latest = latestReview(suspended);
       if (latest?.review?.decision !== 'approved') return null;
-      const review = latest.entry;
       return {
         payload: {
           name: APPROVAL_SIGNAL,
-          gate: plain(gate) as unknown as Record<string, unknown>,
-          review_seq: review.seq,
-          review_entry_hash: review.entry_hash,
-          reviewer_key_id: review.payload.reviewer_key_id,
+          gate: plain(gate),
+          review_seq: latest.entry.seq,
+          review_entry_hash: latest.entry.entry_hash,
+          reviewer_key_id: latest.review.reviewer_key_id,
         },
       };
     },
@@ -98,13 +106,14 @@ export function approvalWait(
       return {
         decision: latest.review?.decision ?? 'malformed',
         note: latest.review?.note ?? 'the latest review is malformed and counts as no approval',
-        reviewer_key_id: String(latest.entry.payload.reviewer_key_id),
+        reviewer_key_id: latest.keyId,
         seq: latest.entry.seq,
       };
     },
     noApprovers: approvers.size === 0,
     validate: (release, suspended) => {
-      const review = store.entry(sessionId, Number(release.payload.review_seq));
+      const { review_seq } = release.payload;
+      const review = review_seq === undefined ? undefined : store.entry(sessionId, review_seq);
       const ok =
         suspended !== undefined &&
         review !== undefined &&

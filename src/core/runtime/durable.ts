@@ -1,5 +1,7 @@
 import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { type EntryKind, type EntryOf, type PayloadOf, readPayload } from '../ledger/entry-kinds.js';
+import { LedgerError } from '../ledger/errors.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { AppendOptions, CheckpointUse, LedgerStore } from '../ledger/store.js';
@@ -13,11 +15,24 @@ import {
   SuspendedError,
 } from './durable-errors.js';
 import { plain, type ReplayCheck, ReplayCursor, type Step } from './durable-replay.js';
-import { APPROVAL_SIGNAL, approvalWait, signalWait, timerWait, type WaitPolicy } from './durable-waits.js';
+import {
+  APPROVAL_SIGNAL,
+  approvalWait,
+  type ReleaseKind,
+  signalWait,
+  timerWait,
+  type WaitPolicy,
+} from './durable-waits.js';
 
 export { CHECKPOINT_INTERVAL, type ResumeVerification } from './durable-checkpoints.js';
 export * from './durable-errors.js';
-export { plain } from './durable-replay.js';
+export { plain, type ReplayCheck, type Step } from './durable-replay.js';
+export { activityName } from './replay-name.js';
+
+/** The kinds `sideEffect` journals: `{name, input, result, memo_key}` with a tool_memo row. */
+export type SideEffectKind = 'git_tool_call' | 'effect_tool_call' | 'changes_published';
+/** The kinds `memoized` journals: a provenance entry naming its `memo_key`, with a tool_memo row. */
+export type MemoizedKind = SideEffectKind | 'mcp_tool_call' | 'github_tool_call' | 'web_tool_call';
 export { APPROVAL_SIGNAL } from './durable-waits.js';
 
 /** The live sources a session reads when not replaying, injected so tests and benches control them. */
@@ -68,7 +83,7 @@ export class DurableSession {
     this.store = store;
     this.#signer = signer;
     this.id = id;
-    this.#replay = new ReplayCursor(recorded);
+    this.#replay = new ReplayCursor(id, recorded);
     this.#clock = options.clock ?? Date.now;
     this.#random = options.random ?? Math.random;
     this.#checkpoints = checkpoints;
@@ -144,12 +159,19 @@ export class DurableSession {
   }
 
   /** Consumes the recorded entry at the cursor (see ReplayCursor.take); undefined past the frontier. */
-  #take(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+  #take<K extends EntryKind>(kind: K, name: string, check?: ReplayCheck<K>): EntryOf<K> | undefined {
     return this.#replay.take(kind, name, check);
   }
 
-  #append(kind: string, payload: Record<string, unknown>, options: AppendOptions = {}): LedgerEntry {
-    const entry = this.store.append(this.id, kind, payload, this.#signer, options);
+  /**
+   * Appends a step of `kind`. The payload is checked against its kind first, so this runtime never
+   * signs an entry its own readers would refuse.
+   */
+  #append<K extends EntryKind>(kind: K, payload: PayloadOf<K>, options: AppendOptions = {}): EntryOf<K> {
+    const read = readPayload(kind, payload);
+    if ('error' in read)
+      throw new LedgerError('bad_payload', `refusing to append to ${this.id}: ${read.error}`);
+    const entry = { ...this.store.append(this.id, kind, payload, this.#signer, options), kind, payload };
     this.#checkpoints.appended(entry);
     return entry;
   }
@@ -158,7 +180,11 @@ export class DurableSession {
    * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
    * recorded, else `build` runs and its step is appended.
    */
-  record(kind: string, build: () => Step, options: { name?: string; check?: ReplayCheck } = {}): LedgerEntry {
+  record<K extends EntryKind>(
+    kind: K,
+    build: () => Step<K>,
+    options: { name?: string; check?: ReplayCheck<K> } = {},
+  ): EntryOf<K> {
     this.#position++;
     const recorded = this.#take(kind, options.name ?? '', options.check);
     if (recorded) return recorded;
@@ -171,13 +197,13 @@ export class DurableSession {
    * returned without executing; past the frontier `execute` runs and its step is appended.
    * `deferSync` (read-only tools only, see AppendOptions) commits it without its own fsync.
    */
-  async activity(
-    kind: string,
+  async activity<K extends EntryKind>(
+    kind: K,
     name: string,
-    execute: () => Promise<Step>,
-    check?: ReplayCheck,
+    execute: () => Promise<Step<K>>,
+    check?: ReplayCheck<K>,
     options: { deferSync?: boolean } = {},
-  ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
+  ): Promise<{ entry: EntryOf<K>; replayed: boolean }> {
     this.#position++;
     const recorded = this.#take(kind, name, check);
     if (recorded) return { entry: recorded, replayed: true };
@@ -196,13 +222,13 @@ export class DurableSession {
    * recorded entry for this position, or returns undefined at the frontier; the caller then runs
    * the missing steps and appends each with `appendLive`, in the same order.
    */
-  replayNext(kind: string, name: string, check?: ReplayCheck): LedgerEntry | undefined {
+  replayNext<K extends EntryKind>(kind: K, name: string, check?: ReplayCheck<K>): EntryOf<K> | undefined {
     this.#position++;
     return this.#take(kind, name, check);
   }
 
   /** Appends a live step for a position `replayNext` left unrecorded. */
-  appendLive(kind: string, step: Step): LedgerEntry {
+  appendLive<K extends EntryKind>(kind: K, step: Step<K>): EntryOf<K> {
     if (this.replaying) {
       throw new Error(`appendLive(${kind}) while ${this.#replay.remaining} recorded entries remain`);
     }
@@ -216,11 +242,11 @@ export class DurableSession {
    * and the memo matches it; a memo without signed provenance (or one that differs) is refused.
    */
   async sideEffect(
-    kind: string,
+    kind: SideEffectKind,
     name: string,
     input: Record<string, unknown>,
     execute: () => Promise<Record<string, unknown>>,
-  ): Promise<{ result: Record<string, unknown>; entry: LedgerEntry; replayed: boolean }> {
+  ): Promise<{ result: Record<string, unknown>; entry: EntryOf<SideEffectKind>; replayed: boolean }> {
     const wantInput = canonicalJson(input);
     const { memo, entry, replayed } = await this.memoized(kind, name, {
       check: (recorded) =>
@@ -231,7 +257,7 @@ export class DurableSession {
         return { payload: { name, input, result, memo_key: key }, memo: result };
       },
     });
-    return { result: memo as Record<string, unknown>, entry, replayed };
+    return { result: memo ?? {}, entry, replayed };
   }
 
   /**
@@ -241,22 +267,21 @@ export class DurableSession {
    * the `tool_memo` row are one append. On replay the recorded entry at this position must match
    * (`check`) and the memo row must exist and equal `memoOf(entry)`, else MemoTamperError.
    */
-  async memoized(
-    kind: string,
+  async memoized<K extends MemoizedKind, M>(
+    kind: K,
     name: string,
     spec: {
-      check?: ReplayCheck;
-      memoOf: (entry: LedgerEntry) => unknown;
-      execute: (
-        memoKey: string,
-      ) => Promise<{ payload: Record<string, unknown>; memo: unknown; blobs?: Uint8Array[] }>;
+      check?: ReplayCheck<K>;
+      /** What the memo row of a recorded entry must hold; the memo row is read back as this type. */
+      memoOf: (entry: EntryOf<K>) => M;
+      execute: (memoKey: string) => Promise<{ payload: PayloadOf<K>; memo: M; blobs?: Uint8Array[] }>;
     },
-  ): Promise<{ memo: unknown; entry: LedgerEntry; replayed: boolean }> {
+  ): Promise<{ memo: M; entry: EntryOf<K>; replayed: boolean }> {
     const key = `${name}#${this.#position}`;
     this.#position++;
     const recorded = this.#take(kind, name, spec.check);
     if (recorded) {
-      const memoKey = String(recorded.payload.memo_key);
+      const memoKey = recorded.payload.memo_key;
       const memo = this.store.memo(this.id, memoKey);
       if (!memo) {
         throw new MemoTamperError(
@@ -268,7 +293,8 @@ export class DurableSession {
           `refusing to replay ${kind} "${name}" at seq ${recorded.seq}: tool_memo ${memoKey} does not match its signed provenance entry (tampered memo?)`,
         );
       }
-      return { memo: memo.result, entry: recorded, replayed: true };
+      // The stored memo equals memoOf(recorded) as canonical JSON (checked above): it is an M.
+      return { memo: spec.memoOf(recorded), entry: recorded, replayed: true };
     }
     const stray = this.store.memo(this.id, key);
     if (stray) {
@@ -286,14 +312,12 @@ export class DurableSession {
 
   /** A journaled clock read (epoch ms): the orchestration may branch on it. */
   now(): number {
-    const entry = this.record('clock_read', () => ({ payload: { now: this.#clock() } }));
-    return Number(entry.payload.now);
+    return this.record('clock_read', () => ({ payload: { now: this.#clock() } })).payload.now;
   }
 
   /** A journaled random draw in [0, 1). */
   random(): number {
-    const entry = this.record('random_draw', () => ({ payload: { value: this.#random() } }));
-    return Number(entry.payload.value);
+    return this.record('random_draw', () => ({ payload: { value: this.#random() } })).payload.value;
   }
 
   /**
@@ -315,7 +339,7 @@ export class DurableSession {
   /** A durable timer: `timer_set`, then suspend until `fireAt`; a resume at or after it appends `timer_fired`. */
   async sleepUntil(fireAt: number, reason: string): Promise<void> {
     const set = this.record('timer_set', () => ({ payload: { fire_at: fireAt } }));
-    const due = Number(set.payload.fire_at);
+    const due = set.payload.fire_at;
     this.#await({ timer: set.seq }, reason, 'timer_fired', '', timerWait(this.#clock, set.seq, due));
   }
 
@@ -327,7 +351,11 @@ export class DurableSession {
    * approval releases it. A queued signal never releases a gate. Only reviews signed by one of
    * `approvers` count; with none, nothing releases the gate (the suspension says `noApprovers`).
    */
-  async awaitApproval(gate: ApprovalAwait, reason: string, approvers: TrustedKeys): Promise<LedgerEntry> {
+  async awaitApproval(
+    gate: ApprovalAwait,
+    reason: string,
+    approvers: TrustedKeys,
+  ): Promise<EntryOf<'signal_received'>> {
     return this.#await(
       { approval: gate },
       reason,
@@ -341,13 +369,13 @@ export class DurableSession {
    * The shared shape of every wait: an optional recorded `suspended` entry, then the release entry.
    * Replay consumes both; live, `release` decides whether the run may go on now.
    */
-  #await(
+  #await<R extends ReleaseKind>(
     spec: AwaitSpec,
     reason: string,
-    releaseKind: string,
+    releaseKind: R,
     releaseName: string,
-    how: WaitPolicy,
-  ): LedgerEntry {
+    how: WaitPolicy<R>,
+  ): EntryOf<R> {
     this.#position++;
     const awaitName = describeAwait(spec);
     let suspended: LedgerEntry | undefined;
@@ -364,7 +392,7 @@ export class DurableSession {
     if (!suspended) {
       suspended = this.#append('suspended', {
         reason,
-        await: plain(spec) as unknown as Record<string, unknown>,
+        await: plain(spec),
         ...(how.fireAt !== undefined ? { fire_at: how.fireAt } : {}),
       });
     }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/canonical-json.js';
-import type { LedgerEntry } from '../ledger/entry.js';
 import {
   type RedactionCounts,
   type Redactor,
@@ -97,11 +96,7 @@ export interface CallMemo {
 }
 
 /** The memo row a signed tool-call entry implies (mcp_tool_call, github_tool_call, web_tool_call). */
-export function callMemoOf(entry: Pick<LedgerEntry, 'payload'>): CallMemo {
-  const p = entry.payload;
-  return {
-    result_sha256: typeof p.result_sha256 === 'string' ? p.result_sha256 : null,
-    is_error: p.is_error === true,
-    error: typeof p.error === 'string' ? p.error : null,
-  };
+export function callMemoOf(entry: { payload: CallMemo }): CallMemo {
+  const { result_sha256, is_error, error } = entry.payload;
+  return { result_sha256, is_error, error };
 }

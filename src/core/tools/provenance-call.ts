@@ -107,7 +107,7 @@ export async function callProvenanceTool(options: ProvenanceCallOptions): Promis
   const base = plain({
     call_id: options.callId,
     name: tool.name,
-    input: hashed.value,
+    input: hashed.value as Record<string, unknown>,
     input_sha256: inputSha256,
     ...(Object.keys(hashed.counts).length > 0 ? { input_redactions: hashed.counts } : {}),
     ...(parsed?.reuse === false ? { revalidate: true } : {}),
@@ -137,9 +137,10 @@ export async function callProvenanceTool(options: ProvenanceCallOptions): Promis
       if (refusal !== null || parsed === null) return failed(refusal ?? `${tool.name}: invalid input`, true);
       const earlier = parsed.reuse ? seen.get(observationKey) : undefined;
       if (earlier) {
+        // What the earlier call observed (its result and summary fields), not how it was called.
         const observed = Object.fromEntries(
           Object.entries(earlier.payload).filter(([key]) => !CALL_FIELDS.has(key)),
-        );
+        ) as Record<string, unknown> & CallMemo;
         const payload = {
           ...head,
           reused_seq: Number(earlier.payload.reused_seq ?? earlier.seq),

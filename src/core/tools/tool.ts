@@ -1,3 +1,4 @@
+import type { EntryKind, PayloadOf } from '../ledger/entry-kinds.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ToolPolicy } from './policy-types.js';
 
@@ -37,10 +38,15 @@ export interface Tool {
    * A signed entry the journaled outcome calls for, recorded right after it and replayed with it:
    * the spawn tool's `child_anchor` (docs/fanout.md "The spawn tool"). Null: none for this outcome.
    */
-  followUp?(outcome: ToolOutcome): {
-    kind: string;
-    payload: Record<string, unknown>;
+  followUp?(outcome: ToolOutcome): FollowUpStep | null;
+}
+
+/** The entry a tool's outcome calls for: a catalogued kind (entry-kinds.ts) and its payload. */
+export type FollowUpStep = {
+  [K in EntryKind]: {
+    kind: K;
+    payload: PayloadOf<K>;
     /** Spend behind the outcome, charged to the run's meter again when it is replayed (a child's). */
     charge?: { inputTokens: number; outputTokens: number; costUsd: number; steps?: number };
-  } | null;
-}
+  };
+}[EntryKind];

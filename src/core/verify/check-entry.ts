@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CheckRunFields } from '../ledger/entry-kinds.js';
 import type { CapturedStream } from '../process/bounded-capture.js';
 import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
 import type { CheckOutcome } from './check-runner.js';
@@ -13,7 +14,7 @@ import type { CheckOutcome } from './check-runner.js';
 export function checkRunFields(
   outcome: CheckOutcome,
   baseRedact: Redactor,
-): { fields: Record<string, unknown>; blobs: Uint8Array[] } {
+): { fields: CheckRunFields; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(baseRedact);
   const redact = tally.redact;
   const stdout = redactBytes(outcome.stdout.bytes, redact);

@@ -1,5 +1,5 @@
 import type { CheckClause, ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore } from '../ledger/index.js';
+import type { LedgerStore, PayloadOf } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import { findRepoRoot } from '../process/worktree-snapshot.js';
 import type { Ctx } from '../runtime/ctx.js';
@@ -87,7 +87,7 @@ export class CheckWorkspace {
         payload: await this.#workspacePayload(work),
       }));
       const p = entry.payload;
-      this.#recordedTree = typeof p.tree === 'string' ? p.tree : null;
+      this.#recordedTree = p.tree ?? null;
       if (typeof p.error === 'string') {
         this.#unavailable = `checks not run: ${p.error}`;
         return;
@@ -109,7 +109,7 @@ export class CheckWorkspace {
       return { payload: { run: setup, checkout: this.#mode, ...fields }, blobs };
     });
     if (entry.payload.met !== true) {
-      const reasons = Array.isArray(entry.payload.reasons) ? entry.payload.reasons.join('; ') : 'failed';
+      const reasons = entry.payload.reasons?.join('; ') ?? 'failed';
       this.#unavailable = `checks not run: [checks] setup \`${setup}\` failed (${reasons})`;
     }
   }
@@ -193,7 +193,7 @@ export class CheckWorkspace {
     });
   }
 
-  async #workspacePayload(work: RecordedWork): Promise<Record<string, unknown>> {
+  async #workspacePayload(work: RecordedWork): Promise<PayloadOf<'checks_workspace'>> {
     if (this.#mode === 'in-place') {
       return {
         checkout: 'in-place',

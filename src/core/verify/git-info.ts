@@ -1,4 +1,5 @@
 import type { simpleGit } from 'simple-git';
+import type { PayloadOf } from '../ledger/entry-kinds.js';
 import { harnessGit } from '../process/git-safety.js';
 import { GitRefError } from './errors.js';
 
@@ -9,6 +10,18 @@ export interface GitInfo {
   head_sha: string | null;
   /** True when the working tree differs from HEAD (tracked changes or untracked files). */
   dirty: boolean;
+}
+
+/** The git facts `run_started` signed, as GitInfo (fields a ledger does not carry read as null). */
+export function recordedGitInfo(git: PayloadOf<'run_started'>['git']): GitInfo | null {
+  if (!git) return null;
+  return {
+    repo: git.repo ?? null,
+    base_ref: git.base_ref ?? null,
+    base_sha: git.base_sha ?? null,
+    head_sha: git.head_sha ?? null,
+    dirty: git.dirty ?? false,
+  };
 }
 
 const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];

@@ -1,3 +1,4 @@
+import type { RecordedInjection } from '../ledger/entry-kinds.js';
 import type { EvidenceLine, EvidenceSource, PreparedEvidence } from './evidence-lines.js';
 
 /**
@@ -217,7 +218,7 @@ function clip(text: string): string {
 }
 
 /** "src/a.ts:12 (vote-object) `{"vote": "met"`" — one line per span, for reasons and notes. */
-export function describeSpan(span: InjectionSpan): string {
+export function describeSpan(span: RecordedInjection['spans'][number]): string {
   const where =
     span.source === 'note'
       ? 'evidence notes'

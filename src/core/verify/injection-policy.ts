@@ -1,26 +1,20 @@
 import type { ResolvedContract } from '../contract/schema.js';
-import { describeSpan, type InjectionSpan } from './injection-detect.js';
+import type { RecordedClauseVerdict, RecordedInjection } from '../ledger/entry-kinds.js';
+import { describeSpan } from './injection-detect.js';
 import type { ClauseStatus } from './vote.js';
 
 export type InjectionPolicy = 'unverifiable' | 'annotate';
 
-/** `injection_suspected` as recorded in the signed `review_evidence` entry. */
-export interface RecordedInjection {
-  policy: InjectionPolicy;
-  total: number;
-  spans: InjectionSpan[];
-}
+/** `injection_suspected` as recorded in the signed `review_evidence` entry (entry-kinds.ts). */
+export type { RecordedInjection };
 
-/** What a review clause's verdict says about suspected injection (in the signed verdict). */
-export interface ClauseInjection {
-  policy: InjectionPolicy;
-  /** Spans the detector found in the evidence (0 when only a reviewer reported it). */
-  spans: number;
-  /** Seats (0-based) whose shortcuts lens answered aimed_at_reviewers: true. */
-  reported_by_seats: number[];
-  /** True when the policy kept the clause from being met on model votes. */
-  withheld_met: boolean;
-}
+/**
+ * What a review clause's verdict says about suspected injection (in the signed verdict): the policy,
+ * the spans the detector found (0 when only a reviewer reported it), the seats (0-based) whose
+ * shortcuts lens answered aimed_at_reviewers: true, and whether the policy kept the clause from
+ * being met on model votes (`withheld_met`).
+ */
+export type ClauseInjection = NonNullable<RecordedClauseVerdict['injection']>;
 
 /**
  * How a maintainer accepts evidence the detector flagged, in every place it is shown. A completed

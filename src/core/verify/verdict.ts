@@ -1,3 +1,4 @@
+import type { PayloadOf } from '../ledger/entry-kinds.js';
 import type { ClauseInjection } from './injection-policy.js';
 import type { ClauseStatus } from './vote.js';
 
@@ -20,6 +21,20 @@ export interface Verdict {
   clauses: ClauseVerdict[];
   /** Conditions that forced the result regardless of clauses (budget exhaustion, executor failure). */
   forced: string[];
+}
+
+/** A signed `verdict` as a Verdict (clauses written by an earlier version may lack kind, desc or reason). */
+export function recordedVerdict(v: PayloadOf<'verdict'>): Verdict {
+  return {
+    overall: v.overall,
+    clauses: v.clauses.map((c) => ({
+      ...c,
+      kind: c.kind ?? 'check',
+      desc: c.desc ?? '',
+      reason: c.reason ?? '',
+    })),
+    forced: v.forced ?? [],
+  };
 }
 
 /**

@@ -1,9 +1,36 @@
+import type { PayloadOf } from '../ledger/entry-kinds.js';
 import { readJsonAnswer } from './json-answer.js';
+import type { SeatVote } from './panel.js';
+
 export const VOTES = ['met', 'not_met', 'unverifiable'] as const;
 export type Vote = (typeof VOTES)[number];
 export type ClauseStatus = Vote;
 
 const MAX_REASONING_CHARS = 4000;
+
+/** A recorded `review_vote` as a SeatVote (fields a vote written by an earlier version lacks read as empty). */
+export function recordedSeatVote(p: PayloadOf<'review_vote'>): SeatVote {
+  return {
+    seat: p.seat,
+    lens: p.lens ?? '',
+    provider: p.provider ?? '',
+    model: p.model ?? '',
+    vote: p.vote,
+    reasoning: p.reasoning ?? '',
+    usage: recordedUsage(p.usage),
+    error: p.error ?? null,
+    aimed_at_reviewers: p.aimed_at_reviewers ?? null,
+  };
+}
+
+/** A recorded seat's usage (a vote's, a fan-out judge's) with what it lacks read as 0. */
+export function recordedUsage(usage: PayloadOf<'review_vote'>['usage']): SeatVote['usage'] {
+  return {
+    input_tokens: usage?.input_tokens ?? 0,
+    output_tokens: usage?.output_tokens ?? 0,
+    cost_usd: usage?.cost_usd ?? 0,
+  };
+}
 
 /** A structured answer a provider is asked to produce (Anthropic forced tool use, OpenAI json_schema). */
 export interface AnswerSchema {

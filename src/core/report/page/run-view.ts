@@ -1,10 +1,9 @@
 import { portableCrypto } from '../../ledger/crypto-portable.js';
 import { bytesToHex } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
+import { contractSummary, type PayloadOf, tryReadEntry } from '../../ledger/entry-kinds.js';
 import { tailsFromBundle } from '../../ledger/output-tails.js';
 import { type RunReport, reportFromEntries } from '../../run/run-report.js';
-
-type Payload = Record<string, unknown>;
 
 /**
  * The run as `reportFromEntries` reads it (the same view as check runs and PR comments), with gaps
@@ -18,21 +17,28 @@ export function runView(sessionId: string, entries: readonly LedgerEntry[], blob
     entries,
     tailsFromBundle(blobs, (bytes) => bytesToHex(portableCrypto.sha256(bytes))),
   );
-  const contract = (entries.find((e) => e.kind === 'run_started')?.payload.contract ?? {}) as Payload;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  if (run.contractId === '?') run.contractId = str(contract.id) ?? '?';
-  run.title ??= str(contract.title) ?? null;
-  if (!run.intent) run.intent = str(contract.intent) ?? '';
-  const done = Array.isArray(contract.done) ? (contract.done as Payload[]) : [];
+  const contract = contractSummary(entries.find((e) => e.kind === 'run_started')?.payload.contract);
+  if (run.contractId === '?') run.contractId = contract.id ?? '?';
+  run.title ??= contract.title ?? null;
+  if (!run.intent) run.intent = contract.intent ?? '';
+  const done = contract.done ?? [];
   for (const clause of run.clauses) {
-    if (!clause.desc) clause.desc = str(done[clause.index]?.desc) ?? '';
-    const check = entries.find(
-      (e) => e.kind === 'check_result' && e.payload.clause === clause.index,
-    )?.payload;
+    if (!clause.desc) clause.desc = done[clause.index]?.desc ?? '';
+    const check = firstCheck(entries, clause.index);
     if (clause.check && check) {
-      clause.check.stdoutTail ||= str(check.stdout_tail) ?? '';
-      clause.check.stderrTail ||= str(check.stderr_tail) ?? '';
+      clause.check.stdoutTail ||= check.stdout_tail ?? '';
+      clause.check.stderrTail ||= check.stderr_tail ?? '';
     }
   }
   return run;
+}
+
+/** The first check_result of a clause that reads as one (a malformed one already fails the report). */
+function firstCheck(entries: readonly LedgerEntry[], clause: number): PayloadOf<'check_result'> | undefined {
+  for (const entry of entries) {
+    if (entry.kind !== 'check_result') continue;
+    const read = tryReadEntry(entry, 'check_result');
+    if ('payload' in read && read.payload.clause === clause) return read.payload;
+  }
+  return undefined;
 }

@@ -2,11 +2,10 @@
 import type { Bundle } from '../../ledger/bundle.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
+import { contractSummary, type PayloadOf, tryReadEntry } from '../../ledger/entry-kinds.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
 import { h, short, text } from './dom.js';
-
-type Payload = Record<string, unknown>;
 
 const VERDICT_LABEL: Record<RunReport['overall'], string> = {
   pass: 'PASS',
@@ -232,14 +231,12 @@ export function clausesSection(report: RunReport): HTMLElement {
 /** Cost, tokens and steps against the contract's budget; git SHAs; the diff summary. */
 export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
   const entries = bundle.ledger.entries;
-  const started = (entries.find((e) => e.kind === 'run_started')?.payload ?? {}) as Payload;
-  const budget = (((started.contract ?? {}) as Payload).budget ?? {}) as Payload;
-  const work = [...entries].reverse().find((e) => e.kind === 'executor_result')?.payload as
-    | Payload
-    | undefined;
+  const budget =
+    contractSummary(entries.find((e) => e.kind === 'run_started')?.payload.contract).budget ?? {};
+  const work = lastExecutorResult(entries);
   const modelCalls = entries.filter((e) => e.kind === 'model_result').length;
-  const steps = typeof work?.steps === 'number' ? work.steps : modelCalls;
-  const of = (limit: unknown, unit = '') =>
+  const steps = work?.steps ?? modelCalls;
+  const of = (limit: number | null | undefined, unit = '') =>
     typeof limit === 'number' ? ` of ${unit}${limit}` : ' (no limit)';
   const facts: Array<[string, string]> = [
     ['Cost', `$${report.costUsd.toFixed(4)}${of(budget.max_cost_usd, '$')}`],
@@ -252,15 +249,15 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
     ['Isolation', report.isolation ? isolationLine(report.isolation) : 'not recorded by this ledger'],
   ];
   if (work) {
-    const changed = Array.isArray(work.changed_files) ? (work.changed_files as unknown[]).map(text) : [];
-    const stat = work.diff_stat as Payload | undefined;
-    const size = typeof work.diff_bytes === 'number' ? `, ${work.diff_bytes} bytes of diff` : '';
+    const changed = work.changed_files ?? [];
+    const stat = work.diff_stat;
+    const size = work.diff_bytes !== undefined ? `, ${work.diff_bytes} bytes of diff` : '';
     const lines = stat
       ? `, +${text(stat.insertions ?? stat.added ?? 0)} −${text(stat.deletions ?? stat.removed ?? 0)}`
       : '';
     facts.push(['Diff', `${changed.length} file${changed.length === 1 ? '' : 's'} changed${lines}${size}`]);
     if (changed.length) facts.push(['Changed files', changed.slice(0, 200).join(', ')]);
-    if (work.failure) facts.push(['Executor failure', text(work.failure)]);
+    if (work.failure) facts.push(['Executor failure', work.failure]);
   } else {
     facts.push(['Diff', 'no executor ran (the working tree was judged as it was)']);
   }
@@ -281,6 +278,17 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
       ...facts.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)]),
     ),
   );
+}
+
+/** The last executor_result that reads as one (a malformed one already fails the report). */
+function lastExecutorResult(entries: readonly LedgerEntry[]): PayloadOf<'executor_result'> | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as LedgerEntry;
+    if (entry.kind !== 'executor_result') continue;
+    const read = tryReadEntry(entry, 'executor_result');
+    return 'payload' in read ? read.payload : undefined;
+  }
+  return undefined;
 }
 
 /**

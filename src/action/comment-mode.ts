@@ -35,6 +35,8 @@ export async function handleComment(options: {
     names: readonly string[],
     intent: string | null,
     verifyOnly: boolean,
+    /** True when the command named its contracts (then path filters do not skip them). */
+    named: boolean,
   ) => Promise<ContractRunResult[]>;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup } = options;
@@ -60,7 +62,7 @@ export async function handleComment(options: {
     defaultContracts: inputs.contract,
     dryRun: inputs.dryRun,
     log: setup.log,
-    runContracts: async ({ contracts, intent, verifyOnly }) => {
+    runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
       const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
       await setup.log.group('check out the pull request head', () =>
@@ -71,7 +73,7 @@ export async function handleComment(options: {
           auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
         }),
       );
-      return options.runContracts(target, contracts, intent, verifyOnly);
+      return options.runContracts(target, contracts, intent, verifyOnly, named);
     },
     decide: async (request) => {
       const waiting = await findSuspendedSession(octokit, repo, issueNumber);

@@ -29,6 +29,8 @@ export const InputsSchema = z.object({
     .transform((v) => (v === '' ? undefined : Number(v)))
     .refine((v) => v === undefined || (v >= 1 && v <= 15), 'reviewers must be a number from 1 to 15'),
   comment: bool,
+  /** Also post the panel's anchored findings as inline pull-request review comments. */
+  reviewComments: bool,
   check: bool,
   summary: bool,
   uploadArtifact: bool,
@@ -53,6 +55,7 @@ const DEFAULTS: Record<string, string> = {
   mode: 'auto',
   'github-token': '',
   comment: 'true',
+  'review-comments': 'false',
   check: 'true',
   summary: 'true',
   'upload-artifact': 'true',
@@ -81,6 +84,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     openaiApiKey: read('openai-api-key'),
     reviewers: read('reviewers'),
     comment: read('comment'),
+    reviewComments: read('review-comments'),
     check: read('check'),
     summary: read('summary'),
     uploadArtifact: read('upload-artifact'),

@@ -179,6 +179,7 @@ export async function resumeSuspendedRun(options: {
       workflowRunId: context.runId || null,
       check: inputs.check,
       comment: inputs.comment,
+      reviewComments: inputs.reviewComments,
       dryRun: inputs.dryRun,
       sessionId,
       approvers,

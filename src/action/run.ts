@@ -4,8 +4,10 @@ import pkg from '../../package.json' with { type: 'json' };
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
+import { lazyChangedFiles } from '../github/path-filter.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { appReviewComments } from '../github/settings.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
@@ -72,8 +74,18 @@ export async function run(env: Record<string, string | undefined> = process.env)
           context,
           octokit,
           setup,
-          runContracts: (target, names, intent, verifyOnly) =>
-            runContracts({ inputs, context, octokit, setup, target, names, intent, verifyOnly }),
+          runContracts: (target, names, intent, verifyOnly, named) =>
+            runContracts({
+              inputs,
+              context,
+              octokit,
+              setup,
+              target,
+              names,
+              intent,
+              verifyOnly,
+              filterPaths: !named,
+            }),
         });
         finish(results, inputs, setup);
       } else if (mode === 'resume') {
@@ -107,6 +119,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
               setup,
               target,
               ...dispatchedRun(dispatch, inputs.contract),
+              // The App decided before it dispatched a named contract; a pull request event filters here.
+              filterPaths: dispatch === null,
+              appDispatched: dispatch?.checkRunId != null,
             }),
             inputs,
             setup,
@@ -134,6 +149,10 @@ async function runContracts(options: {
   intent?: string | null;
   verifyOnly?: boolean;
   checkRunIds?: ReadonlyMap<string, number> | undefined;
+  /** Skip contracts whose `[contract] paths` the pull request does not touch (path-filter.ts). */
+  filterPaths?: boolean;
+  /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
+  appDispatched?: boolean;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target } = options;
   if (target.fork && setup.ephemeralKey)
@@ -174,10 +193,16 @@ async function runContracts(options: {
     check: inputs.check,
     checkRunIds: options.checkRunIds,
     comment: inputs.comment,
+    reviewComments: inputs.reviewComments || (options.appDispatched === true && appReviewComments(config)),
     dryRun: inputs.dryRun,
     publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
     publishSteps: publishSteps({ inputs, context, octokit, setup, store: setup.store }),
     isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
+    changedFiles:
+      options.filterPaths && target.prNumber !== null
+        ? lazyChangedFiles(octokit, { owner: context.owner, repo: context.repo }, target.prNumber)
+        : undefined,
+    trigger: inputs.triggerPhrase,
     log: setup.log,
   });
   if (inputs.check && target.prNumber !== null && results.length > 0) {

@@ -30,6 +30,7 @@ import {
 import type { RunEvent } from '../core/runtime/index.js';
 import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
+import { citationsOf } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutJson, fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';
@@ -379,6 +380,13 @@ function formatVerdict(
         lines.push(
           `    seat ${vote.seat + 1} ${(vote.lens ?? '').padEnd(12)} ${vote.vote.padEnd(12)} ${vote.provider ?? ''}/${vote.model ?? ''}: ${reasoning.slice(0, 160)}${reasoning.length > 160 ? '…' : ''}`,
         );
+        // Each finding where it is; one that is not on a changed line says why (docs/contracts.md).
+        for (const citation of citationsOf(vote)) {
+          const where = citation.anchored
+            ? `${citation.path}:${citation.start_line}${citation.end_line !== citation.start_line ? `-${citation.end_line}` : ''}`
+            : `${citation.location} (not on a changed line: ${citation.unanchored})`;
+          lines.push(`      ↳ ${where}: ${citation.problem.replace(/\s+/g, ' ').slice(0, 160)}`);
+        }
       }
     }
   }

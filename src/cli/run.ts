@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
 import { AttestationFormatError } from '../core/attest/index.js';
-import { ContractError } from '../core/contract/index.js';
+import { BenchInputError, ContractError } from '../core/contract/index.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
 import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
 import { ProviderError } from '../core/providers/index.js';
@@ -22,6 +22,7 @@ Commands:
   resume SESSION                   continue a suspended or interrupted run (replays its journal)
   signal SESSION NAME [PAYLOAD]    deliver a signal to a waiting run and resume it
   eval CONTRACT --arms A,B         paired eval: N runs per arm, one signed comparison
+  bench-verdicts DATASET.jsonl     verdict-quality benchmark: false PASS / false FAIL of checks, panel, both
   keygen                           create an Ed25519 signing key
   verify BUNDLE.json               verify an exported ledger bundle offline
   attest SESSION|BUNDLE.json -o F  sign an in-toto verdict attestation (DSSE; --sigstore-bundle too)
@@ -64,6 +65,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/resume.js')).resume,
   signal: async () => (await import('./commands/signal.js')).signal,
   eval: async () => (await import('./commands/eval.js')).evalCommand,
+  'bench-verdicts': async () => (await import('./commands/bench-verdicts.js')).benchVerdicts,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   mcp: async () => (await import('./commands/mcp.js')).mcp,
 };
@@ -120,6 +122,7 @@ function report(error: unknown, io: CliIo): number {
     ProofError,
     IsolationUnavailableError,
     IsolationSetupError,
+    BenchInputError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

@@ -176,6 +176,60 @@ export async function completeCheckRun(options: {
   return { requests: Math.max(1, batches.length) };
 }
 
+/**
+ * Report a contract that was not run as a check run completed `skipped` (a required check counts it
+ * as passing), with the reason in its output. Takes over `existingId` (a check the App queued) when
+ * given. With `dryRun`, no request is made.
+ */
+export async function skipCheckRun(options: {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  output: { title: string; summary: string };
+  existingId?: number | null;
+  detailsUrl?: string | undefined;
+  /** For a new check run: the App's request id, so a redelivered request finds it. */
+  externalId?: string | undefined;
+  dryRun: boolean;
+  now?: () => Date;
+}): Promise<CheckRunRef> {
+  const { octokit, owner, repo, name, headSha, dryRun } = options;
+  if (dryRun) {
+    octokit.log.info(`dry run: would complete check run "${name}" on ${headSha} as skipped`);
+    return { id: null, url: null };
+  }
+  const completed = {
+    status: 'completed' as const,
+    conclusion: 'skipped' as const,
+    completed_at: (options.now?.() ?? new Date()).toISOString(),
+    output: { title: options.output.title, summary: clipCheckText(options.output.summary) },
+    ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
+  };
+  try {
+    const { data } = options.existingId
+      ? await octokit.rest.checks.update({
+          owner,
+          repo,
+          check_run_id: options.existingId,
+          name,
+          ...completed,
+        })
+      : await octokit.rest.checks.create({
+          owner,
+          repo,
+          name,
+          head_sha: headSha,
+          ...completed,
+          ...(options.externalId !== undefined ? { external_id: options.externalId } : {}),
+        });
+    return { id: data.id, url: data.html_url };
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `complete the check run "${name}" as skipped`);
+  }
+}
+
 /** Clip to the Checks API limit, ending with a visible note and never splitting a surrogate pair. */
 export function clipCheckText(text: string): string {
   if (text.length <= MAX_CHECK_TEXT) return text;

@@ -10,6 +10,8 @@ import { inlineText } from './render/escape.js';
 export type TrussCommand =
   /** `contract: null` means the repository's default contract(s). */
   | { kind: 'run'; contract: string | null; intent: string | null }
+  /** `run failed`: the contracts whose last verdict on the head was FAIL or UNVERIFIABLE (failed-contracts.ts). */
+  | { kind: 'run-failed' }
   | { kind: 'verify' }
   | { kind: 'status' }
   | { kind: 'help' }
@@ -82,10 +84,20 @@ function parseCommandLine(rest: string): TrussCommand {
   }
 }
 
-/** `run`, `run NAME`, `run NAME -- intent`, `run -- intent`. */
+/** `run`, `run NAME`, `run NAME -- intent`, `run -- intent`, `run failed`. */
 function parseRun(args: string): TrussCommand {
   const separator = /^--(?:\s+|$)/;
   if (args === '') return { kind: 'run', contract: null, intent: null };
+  // `failed` is a keyword here, never a contract name: it re-runs what failed, exactly as last run.
+  if (/^failed(?:\s|$)/i.test(args)) {
+    return args.slice('failed'.length).trim() === ''
+      ? { kind: 'run-failed' }
+      : {
+          kind: 'invalid',
+          reason:
+            '`run failed` takes nothing after it: it re-runs the contracts whose last verdict on this head was FAIL or UNVERIFIABLE, as they were run',
+        };
+  }
   if (separator.test(args))
     return { kind: 'run', contract: null, intent: intentOf(args.replace(separator, '')) };
   const name = args.split(/\s/, 1)[0] ?? '';
@@ -129,6 +141,7 @@ export function helpText(trigger = DEFAULT_TRIGGER): string {
     `| \`${t} run\` | Run the default contract(s) against this pull request |`,
     `| \`${t} run <contract>\` | Run one contract from \`.truss/contracts/<contract>.toml\` on the base branch |`,
     `| \`${t} run [<contract>] -- <intent>\` | Run with a free-text intent (passed as data, never to a shell) |`,
+    `| \`${t} run failed\` | Re-run only the contracts whose last verdict on this head was FAIL or UNVERIFIABLE |`,
     `| \`${t} verify\` | Re-verify the latest run's signed ledger |`,
     `| \`${t} status\` | Show the latest verdict for each contract |`,
     `| \`${t} approve [note]\` | Record a signed human approval of the current verdict |`,

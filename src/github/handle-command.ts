@@ -1,9 +1,11 @@
+import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { helpText, parseCommand } from './commands.js';
+import { failedContracts } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor, politeDenial } from './permissions.js';
 import { react } from './reactions.js';
-import { inlineText } from './render/escape.js';
+import { codeSpan, inlineText } from './render/escape.js';
 import { postReply } from './reply.js';
 import type { ContractRunResult } from './run-and-report.js';
 
@@ -47,6 +49,11 @@ export interface HandleCommandOptions<R = ContractRunResult> {
     contracts: readonly string[];
     intent: string | null;
     verifyOnly: boolean;
+    /**
+     * True when the contracts were named (`/truss run x`, `/truss run failed`): run them whatever the
+     * change touches. False for the default set, which path filters may skip (path-filter.ts).
+     */
+    named: boolean;
   }) => Promise<R[]>;
   /** Whether the run went well (🚀) or not (😕). Default: every contract passed. */
   succeeded?: (results: R[]) => boolean;
@@ -134,18 +141,27 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       }
     }
     case 'run':
-    case 'verify': {
-      const contract = command.kind === 'run' ? command.contract : null;
-      const intent = command.kind === 'run' ? command.intent : null;
+    case 'verify':
+    case 'run-failed': {
       // Everything from here can fail for a reason the commenter must hear (the PR moved while
       // starting, a missing contract): answer on the PR, not only in the job log.
       try {
-        // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
-        const results = await options.runContracts({
-          contracts: contract ? [contract] : options.defaultContracts,
-          intent,
-          verifyOnly: command.kind === 'verify',
-        });
+        const request =
+          command.kind === 'run-failed'
+            ? await failedRequest(octokit, repo, issueNumber, reply, log)
+            : {
+                contracts:
+                  command.kind === 'run' && command.contract ? [command.contract] : options.defaultContracts,
+                intent: command.kind === 'run' ? command.intent : null,
+                // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
+                verifyOnly: command.kind === 'verify',
+                named: command.kind === 'run' && command.contract !== null,
+              };
+        if (request === null) {
+          await reaction('rocket');
+          return [];
+        }
+        const results = await options.runContracts(request);
         const ok = options.succeeded
           ? options.succeeded(results)
           : results.every((r) => (r as ContractRunResult).overall === 'pass');
@@ -167,6 +183,33 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       return [];
     }
   }
+}
+
+/**
+ * `/truss run failed`: the contracts to run again (failed-contracts.ts), named so path filters do
+ * not skip them; null, after saying so on the pull request, when there are none.
+ */
+async function failedRequest(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  issueNumber: number,
+  reply: (body: string) => Promise<unknown>,
+  log: Logger,
+): Promise<{ contracts: string[]; intent: null; verifyOnly: false; named: true } | null> {
+  const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+  const failed = await failedContracts({ octokit, repo, headSha: pr.head.sha, ref: pr.base.sha });
+  const head = pr.head.sha.slice(0, 7);
+  if (failed.missing.length > 0)
+    await reply(
+      `These contracts failed on ${head} but are no longer in \`${CONTRACTS_DIR}/\` on the base branch, so they cannot run again: ${failed.missing.map((id) => codeSpan(id)).join(', ')}.`,
+    );
+  if (failed.names.length === 0) {
+    if (failed.missing.length === 0)
+      await reply(`No contract's last verdict on ${head} was FAIL or UNVERIFIABLE: nothing to run again.`);
+    return null;
+  }
+  log.info(`running again the contracts that failed on ${head}: ${failed.names.join(', ')}`);
+  return { contracts: failed.names, intent: null, verifyOnly: false, named: true };
 }
 
 async function statusText(

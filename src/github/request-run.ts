@@ -5,9 +5,11 @@
  * or same webhook delivery) is not dispatched again, so a redelivered webhook never runs twice.
  */
 import { completeCheckRun, findCheckRuns } from './check-runs.js';
+import { DEFAULT_TRIGGER } from './commands.js';
 import { decodeRunRequestId, encodeRunRequestId, type RunRequestId } from './external-id.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
+import { type ChangedFiles, contractPathSkip, reportSkippedContract } from './path-filter.js';
 import {
   dispatchTrussWorkflow,
   resolveTrussWorkflow,
@@ -35,6 +37,14 @@ export interface RunRequest {
   resume?: { runId: string; approval: string };
   /** Workflow when the repository configures none (default truss.yml). */
   fallbackWorkflow?: string;
+  /**
+   * The change's files, when the contract was not named (`/truss run` of every contract): a contract
+   * whose `[contract] paths` the change does not touch is not dispatched, its check completes
+   * `skipped` (path-filter.ts). Re-running that check runs it anyway.
+   */
+  changedFiles?: ChangedFiles;
+  /** The comment command prefix, named in a skipped check's output. */
+  trigger?: string;
   /** Remembers the resolved workflow while the repository has had no push (the App's deliveries). */
   workflowSlot?: CachedWorkflowSlot;
 }
@@ -43,6 +53,8 @@ export type RunRequestOutcome =
   | { status: 'dispatched'; checkRunId: number; workflow: string }
   /** The same request was handled before (a redelivery): nothing was created or dispatched. */
   | { status: 'duplicate'; checkRunId: number }
+  /** The change touches none of the contract's paths: completed `skipped`, nothing dispatched. */
+  | { status: 'skipped'; checkRunId: number | null; reason: string }
   /** The check was queued but could not be dispatched; it is completed with `message` and `needsWorkflow` says whether the snippet helps. */
   | {
       status: 'failed';
@@ -73,6 +85,37 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
   const { octokit, owner, repo, headSha } = request;
   const existing = await findRequestedCheck(octokit, { owner, repo }, headSha, request);
   if (existing !== null) return { status: 'duplicate', checkRunId: existing };
+  const externalId = encodeRunRequestId({
+    v: 1,
+    d: request.delivery,
+    c: request.commentId,
+    p: request.prNumber,
+    n: request.contract,
+    s: headSha,
+    m: request.mode,
+  });
+  if (request.changedFiles) {
+    const skip = await contractPathSkip({
+      octokit,
+      repo: { owner, repo },
+      ref: request.defaultBranch,
+      name: request.contract,
+      changedFiles: request.changedFiles,
+    });
+    if (skip) {
+      const check = await reportSkippedContract({
+        octokit,
+        repo: { owner, repo },
+        contractId: skip.contractId,
+        headSha,
+        reason: skip.reason,
+        trigger: request.trigger ?? DEFAULT_TRIGGER,
+        externalId,
+        dryRun: false,
+      });
+      return { status: 'skipped', checkRunId: check.id, reason: skip.reason };
+    }
+  }
   const name = `truss / ${request.contract}`;
   let checkRunId: number;
   try {
@@ -82,15 +125,7 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
       name,
       head_sha: headSha,
       status: 'queued',
-      external_id: encodeRunRequestId({
-        v: 1,
-        d: request.delivery,
-        c: request.commentId,
-        p: request.prNumber,
-        n: request.contract,
-        s: headSha,
-        m: request.mode,
-      }),
+      external_id: externalId,
       output: {
         title: `Queued: ${request.mode} requested by @${request.requester}`,
         summary: `Waiting for the Truss workflow to pick up \`${request.contract}\` on ${headSha.slice(0, 7)}.`,

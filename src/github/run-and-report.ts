@@ -15,11 +15,13 @@ import {
 } from '../core/run/index.js';
 import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
+import { DEFAULT_TRIGGER } from './commands.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
+import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import {
   type CheckConclusion,
@@ -30,6 +32,7 @@ import {
   renderStickyComment,
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
+import { syncReviewComments } from './review-comments.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
@@ -58,6 +61,11 @@ export interface RunAndReportOptions {
    */
   checkRunIds?: ReadonlyMap<string, number>;
   comment: boolean;
+  /**
+   * `review-comments`: also post the anchored findings as inline review comments on the pull
+   * request, updated and resolved by later runs (review-comments.ts).
+   */
+  reviewComments?: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
   /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
@@ -75,6 +83,14 @@ export interface RunAndReportOptions {
    * executors without isolation are refused unless `none` was explicit ({@link applyIsolationPolicy}).
    */
   isolate?: IsolationFactory | undefined;
+  /**
+   * The change's files, for contracts with a `[contract] paths` / `paths_ignore` filter: one that
+   * matches none is not run and its check completes `skipped` (path-filter.ts). Absent = run every
+   * contract (a contract asked for by name, a push).
+   */
+  changedFiles?: ChangedFiles | undefined;
+  /** The comment command prefix, named in a skipped check's output (default /truss). */
+  trigger?: string;
   log: Logger;
 }
 
@@ -106,12 +122,14 @@ export function stickyMarker(contractId: string): string {
 export async function runAndReport(options: RunAndReportOptions): Promise<ContractRunResult[]> {
   const results: ContractRunResult[] = [];
   for (const contract of options.contracts) {
-    results.push(await options.log.group(`truss / ${contract.name}`, () => runOne(contract, options)));
+    const result = await options.log.group(`truss / ${contract.name}`, () => runOne(contract, options));
+    if (result) results.push(result);
   }
   return results;
 }
 
-async function runOne(item: ContractToRun, options: RunAndReportOptions): Promise<ContractRunResult> {
+/** One contract: run and reported, or (null) skipped by its path filter with a `skipped` check. */
+async function runOne(item: ContractToRun, options: RunAndReportOptions): Promise<ContractRunResult | null> {
   const { contract, hash } = resolveContractSources({
     config: options.config,
     contract: item.source,
@@ -119,11 +137,28 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   });
   // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
   checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
+  const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
+  const skip = options.changedFiles ? await pathSkipReason(contract.contract, options.changedFiles) : null;
+  if (skip !== null) {
+    options.log.info(`truss / ${contract.contract.id}: skipped, ${skip}`);
+    if (options.check)
+      await reportSkippedContract({
+        octokit: options.octokit,
+        repo: options.repo,
+        contractId: contract.contract.id,
+        headSha: options.headSha,
+        reason: skip,
+        trigger: options.trigger ?? DEFAULT_TRIGGER,
+        existingId: existingCheckId,
+        detailsUrl: options.runUrl ?? undefined,
+        dryRun: options.dryRun,
+      });
+    return null;
+  }
   const positions = new TomlPositions(item.source.text);
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
-  const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
   return reportedRun(options, contract, { contractPath: item.path, clauseLines }, existingCheckId, (host) =>
     startRun(prepareRun(contract, { workdir: options.workdir, host }), {
       contractHash: hash,
@@ -137,7 +172,10 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
 }
 
 export interface ResumeAndReportOptions
-  extends Omit<RunAndReportOptions, 'contracts' | 'config' | 'overrides' | 'principal' | 'baseRef'> {
+  extends Omit<
+    RunAndReportOptions,
+    'contracts' | 'config' | 'overrides' | 'principal' | 'baseRef' | 'changedFiles'
+  > {
   sessionId: string;
   /** Reviewer keys whose signed approval releases an approval gate. */
   approvers: TrustedKeys;
@@ -279,6 +317,20 @@ async function reportedRun(
         dryRun: options.dryRun,
       });
       commentUrl = comment.url;
+    }
+    if (options.reviewComments && options.prNumber !== null) {
+      // An extra surface: the verdict already landed in the check run, so a failure here only warns.
+      await syncReviewComments({
+        octokit,
+        repo,
+        prNumber: options.prNumber,
+        headSha: options.headSha,
+        contractId: contract.contract.id,
+        report,
+        checkRunUrl: check?.url ?? null,
+        dryRun: options.dryRun,
+        log,
+      }).catch((error: Error) => log.warning(`could not post the inline review comments: ${error.message}`));
     }
     return {
       contractId: contract.contract.id,

@@ -6,6 +6,8 @@
  *   contract's hash is the same wherever it is resolved with this format.
  * - `workflow` and `[app] workflow` (`.truss/config.toml` only): the workflow file the App
  *   dispatches (read by truss-workflow.ts); they stay out of the resolved contract.
+ * - `[app] review_comments` (`.truss/config.toml` only): runs the App dispatches also post their
+ *   anchored findings as inline review comments, like the Action's `review-comments` input.
  * Every host that resolves contracts (the Action, the CLI) does it through the bound functions
  * below, and resumes them with `contractFormat: GITHUB_CONTRACT_FORMAT`; problems with these keys
  * are reported at file:line:col exactly as core reports its own.
@@ -37,6 +39,8 @@ export const AppSectionSchema = z.strictObject({
     .string()
     .regex(WORKFLOW_FILE, 'must be a workflow file name in .github/workflows/, e.g. "truss.yml"')
     .optional(),
+  /** Runs the App dispatches also post anchored findings as inline review comments (review-comments.ts). */
+  review_comments: z.boolean().optional(),
 });
 
 /** Core's contract format plus the GitHub keys. */
@@ -108,4 +112,13 @@ export function resolveContractSources(
   input: Omit<Parameters<typeof coreResolveContractSources>[0], 'format'>,
 ): ResolvedContractResult {
   return coreResolveContractSources({ ...input, format: GITHUB_CONTRACT_FORMAT });
+}
+
+/**
+ * `[app] review_comments` of `.truss/config.toml` (read at the trusted ref): whether runs the App
+ * dispatches post inline review comments. Parsed like every config read, so an error names file:line:col.
+ */
+export function appReviewComments(config: { file: string; text: string } | undefined): boolean {
+  if (!config) return false;
+  return parseConfigToml(config.text, config.file).app?.review_comments === true;
 }

@@ -121,8 +121,16 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
       .get(`${R}/contents/.github%2Ftruss.yml`)
       .query({ ref: 'master' })
       .reply(200, contents('.github/truss.yml', '# truss app\nworkflow: "verify-pr.yaml"  # ours\n'));
-    for (const id of [7001, 7002]) {
+    for (const [id, name] of [
+      [7001, 'a'],
+      [7002, 'b'],
+    ] as const) {
       nockNoChecks();
+      // Every contract is read first: one whose [contract] paths the change misses is skipped (run-filters.test.ts).
+      nock(API)
+        .get(`${R}/contents/.truss%2Fcontracts%2F${name}.toml`)
+        .query({ ref: 'master' })
+        .reply(200, contents(`.truss/contracts/${name}.toml`, `[contract]\nid = "${name}"\nintent = "x"\n`));
       nockCreateCheck(id, captured.checks);
       dispatch(captured, 'verify-pr.yaml');
     }

@@ -14,6 +14,9 @@ describe('parseCommand', () => {
     ['/truss run v1.2_beta --', { kind: 'run', contract: 'v1.2_beta', intent: null }],
     ['  /truss run   lint  ', { kind: 'run', contract: 'lint', intent: null }],
     ['/Truss RUN lint', { kind: 'run', contract: 'lint', intent: null }],
+    ['/truss run failed', { kind: 'run-failed' }],
+    ['/truss RUN Failed  ', { kind: 'run-failed' }],
+    ['/truss run failed-tests', { kind: 'run', contract: 'failed-tests', intent: null }],
     ['/truss verify', { kind: 'verify' }],
     ['/truss status please', { kind: 'status' }],
     ['/truss help', { kind: 'help' }],
@@ -53,6 +56,8 @@ describe('parseCommand', () => {
       /unexpected text after the contract name "greeting"; put free-text intent after `--`/,
     ],
     ['/truss run greeting --verbose', /unexpected text after the contract name/],
+    ['/truss run failed lint', /`run failed` takes nothing after it/],
+    ['/truss run failed -- $(id)', /`run failed` takes nothing after it/],
   ])('rejects %j as invalid', (body, reason) => {
     const command = parseCommand(body);
     expect(command?.kind).toBe('invalid');

@@ -1,6 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from '../../src/github/logger.js';
 import { createOctokit, type Octokit } from '../../src/github/octokit.js';
+import type { RunAndReportOptions } from '../../src/github/run-and-report.js';
 import { webhookExamples } from '../helpers/fake-github.js';
+import { SESSION_KEY } from '../helpers/ledger-kit.js';
 
 export const API = 'https://api.github.com';
 export const OWNER = 'Codertocat';
@@ -73,4 +78,34 @@ export function exampleBotUser(): { login: string; type: string; id: number } {
     if (sender.type === 'Bot') return sender;
   }
   throw new Error('no Bot sender in the workflow_job examples');
+}
+
+/**
+ * runAndReport's options for one test run on Codertocat/Hello-World: a check run, no comment, no
+ * publish steps, a fresh out dir; the store, the workdir, the contracts and anything else the test
+ * cares about come from `options`.
+ */
+export function runAndReportOptions(
+  options: Pick<RunAndReportOptions, 'store' | 'workdir' | 'contracts' | 'headSha' | 'prNumber'> &
+    Partial<RunAndReportOptions>,
+): RunAndReportOptions {
+  const log = options.log ?? captureLog();
+  return {
+    octokit: testOctokit(log),
+    repo: { owner: OWNER, repo: REPO },
+    config: undefined,
+    overrides: {},
+    signer: SESSION_KEY,
+    env: {},
+    codeVersion: 'test',
+    principal: { login: 'test' },
+    outDir: mkdtempSync(join(tmpdir(), 'truss-report-out-')),
+    runUrl: 'https://github.com/o/r/actions/runs/1',
+    check: true,
+    comment: false,
+    dryRun: false,
+    publishSteps: [],
+    log,
+    ...options,
+  };
 }

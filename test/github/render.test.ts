@@ -37,7 +37,15 @@ function vote(
   provider = 'anthropic',
 ): ReportVote {
   const lenses = ['intent', 'completeness', 'correctness', 'shortcuts'];
-  return { seat, lens: lenses[seat % 4] as string, provider, model: 'claude-x', vote: v, reasoning };
+  return {
+    seat,
+    lens: lenses[seat % 4] as string,
+    provider,
+    model: 'claude-x',
+    vote: v,
+    reasoning,
+    citations: [],
+  };
 }
 
 function check(

@@ -12,11 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runContract } from '../../src/core/run/index.js';
 import { ResumeRefusedError } from '../../src/core/runtime/durable-errors.js';
 import type { PublishStep } from '../../src/github/publish-run.js';
-import { type RunAndReportOptions, resumeAndReport, runAndReport } from '../../src/github/run-and-report.js';
+import { resumeAndReport, runAndReport } from '../../src/github/run-and-report.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../src/github/settings.js';
 import { contractFrom, ctxFor, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
-import { API, captureLog, OWNER, REPO, testOctokit } from './helpers.js';
+import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -109,31 +109,16 @@ async function reportTiny(contractText: string, publishSteps: PublishStep[]) {
       requests.push({ method: 'PATCH', body: body as Record<string, unknown> });
       return checkRun;
     });
-  const log = captureLog();
-  const options: RunAndReportOptions = {
-    octokit: testOctokit(log),
-    repo: { owner: OWNER, repo: REPO },
+  const options = runAndReportOptions({
     headSha: HEAD,
     prNumber: null,
     workdir: makeWorkdir(),
     contracts: [
       { name: 'tiny', path: '.truss/contracts/tiny.toml', source: { file: 'tiny.toml', text: contractText } },
     ],
-    config: undefined,
-    overrides: {},
     store: run.store,
-    signer: SESSION_KEY,
-    env: {},
-    codeVersion: 'test',
-    principal: { login: 'test' },
-    outDir: mkdtempSync(join(tmpdir(), 'truss-reported-out-')),
-    runUrl: 'https://github.com/o/r/actions/runs/1',
-    check: true,
-    comment: false,
-    dryRun: false,
     publishSteps,
-    log,
-  };
+  });
   try {
     const outcome = await runAndReport(options).catch((e: unknown) => e);
     return { outcome, requests };

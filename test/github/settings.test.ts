@@ -15,6 +15,7 @@ import {
 import { canonicalJson } from '../../src/core/ledger/canonical-json.js';
 import { readRecordedContract } from '../../src/core/run/index.js';
 import {
+  appReviewComments,
   GITHUB_CONTRACT_FORMAT,
   githubSettings,
   parseConfigToml,
@@ -110,7 +111,7 @@ describe('the GitHub contract format', () => {
     );
     expect(error.message.split('\n')).toEqual([
       '.truss/config.toml:4:1: app.workflow: must be a workflow file name in .github/workflows/, e.g. "truss.yml"',
-      '.truss/config.toml:5:1: app.workflw: unknown key "workflw" (did you mean "workflow"?); allowed keys in [app]: workflow',
+      '.truss/config.toml:5:1: app.workflw: unknown key "workflw" (did you mean "workflow"?); allowed keys in [app]: workflow, review_comments',
       '.truss/contracts/c.toml:2:1: unverifiable: must be one of "failure", "neutral"',
     ]);
     expect(() => parseConfigToml('workflow = ""\n', 'cfg.toml')).toThrow(
@@ -133,5 +134,18 @@ describe('the GitHub contract format', () => {
     } finally {
       run.close();
     }
+  });
+});
+
+describe('[app] review_comments', () => {
+  it('turns inline review comments on for runs the App dispatches; absent or false leaves them off', () => {
+    const config = (text: string) => ({ file: '.truss/config.toml', text });
+    expect(appReviewComments(config('[app]\nreview_comments = true\n'))).toBe(true);
+    expect(appReviewComments(config('[app]\nreview_comments = false\n'))).toBe(false);
+    expect(appReviewComments(config('reviewers = 3\n'))).toBe(false);
+    expect(appReviewComments(undefined)).toBe(false);
+    expect(() => appReviewComments(config('[app]\nreview_comments = "yes"\n'))).toThrow(
+      /\.truss\/config\.toml:2:\d+: app\.review_comments/,
+    );
   });
 });

@@ -41,12 +41,18 @@ export const GREETING_CONTRACT = contractToml(
 );
 
 /**
- * `[contract]` (`id`, `intent`, optional `title`), one `[[done]]` table per clause, then each of
+ * `[contract]` (`id`, `intent`, optional `title`, `paths`, `paths_ignore`), one `[[done]]` table per clause, then each of
  * `tables` (`executor`, `constraints`, `provider`, …) in the order given. Strings are TOML basic
  * strings, so `run` is the command exactly as the shell receives it.
  */
 export function contractToml(
-  contract: { id: string; intent: string; title?: string },
+  contract: {
+    id: string;
+    intent: string;
+    title?: string;
+    paths?: readonly string[];
+    paths_ignore?: readonly string[];
+  },
   done: Clause | readonly Clause[],
   tables: Record<string, Table> = {},
 ): string {

@@ -7,13 +7,16 @@ import { checkReceipt } from '../../src/core/anchor/index.js';
 import {
   bytesToHex,
   canonicalJson,
+  createNodeCrypto,
   entryPreimage,
+  exportBundle,
   exportBundleToFile,
   type LedgerCrypto,
   type LedgerEntry,
   LedgerStore,
   type Signer,
   type VerifyReport,
+  verifyBundle,
 } from '../../src/core/ledger/index.js';
 import { keyFromByte, trustedOf } from './keys.js';
 import { tempDir } from './temp-dir.js';
@@ -275,4 +278,21 @@ export function exportText(fixture: LedgerFixture, sessionId: string, crypto: Le
 /** Compact summary of a report for assertion messages. */
 export function describeReport(report: VerifyReport): string {
   return JSON.stringify({ status: report.status, failure: report.failure, notes: report.notes });
+}
+
+/**
+ * Verifies a session in the database and as an exported bundle, and asserts that both verifiers
+ * reach the same status and failure; returns the database's report.
+ */
+export function verifyDbAndBundle(
+  store: LedgerStore,
+  sessionId: string,
+  trusted: ReadonlyMap<string, string>,
+): VerifyReport {
+  const crypto = createNodeCrypto();
+  const db = store.verifySession(sessionId, { crypto, trusted });
+  const bundle = verifyBundle(exportBundle(store, sessionId, crypto), { crypto, trusted });
+  expect(bundle.status).toBe(db.status);
+  expect(bundle.failure).toEqual(db.failure);
+  return db;
 }

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry, LedgerStore } from '../../src/core/ledger/index.js';
 import {
-  createNodeCrypto,
-  exportBundle,
-  type LedgerEntry,
-  type LedgerStore,
-  type VerifyReport,
-  verifyBundle,
-} from '../../src/core/ledger/index.js';
-import { keyFromByte, type LedgerFixture, openFixture, trustedOf } from '../helpers/ledger-kit.js';
+  keyFromByte,
+  type LedgerFixture,
+  openFixture,
+  trustedOf,
+  verifyDbAndBundle,
+} from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 
 /**
@@ -17,17 +16,10 @@ import { appendSampleRun } from '../helpers/sample-run.js';
  * Every case is checked on the database and on the exported bundle, which must agree.
  */
 
-const crypto = createNodeCrypto();
 const KEY = keyFromByte(0x41);
 const trusted = trustedOf(KEY);
 
-function both(store: LedgerStore, sessionId: string): VerifyReport {
-  const db = store.verifySession(sessionId, { crypto, trusted });
-  const bundle = verifyBundle(exportBundle(store, sessionId, crypto), { crypto, trusted });
-  expect(bundle.status).toBe(db.status);
-  expect(bundle.failure).toEqual(db.failure);
-  return db;
-}
+const both = (store: LedgerStore, sessionId: string) => verifyDbAndBundle(store, sessionId, trusted);
 
 function childFacts(store: LedgerStore, child: string) {
   const entries: LedgerEntry[] = [...store.entries(child)];

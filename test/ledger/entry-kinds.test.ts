@@ -107,6 +107,17 @@ describe('readEntry', () => {
         'review_vote',
         'review_vote clause "1" is malformed (expected an integer ≥ 0)',
       ],
+      // A vote's citations (docs/contracts.md "Findings on the lines"): typed when present.
+      [
+        entry(2, 'review_vote', {
+          clause: 1,
+          seat: 0,
+          vote: 'met',
+          citations: [{ location: 'a.ts:1', problem: 'p', anchored: 'yes' }],
+        }),
+        'review_vote',
+        'review_vote citations.0.anchored "yes" is malformed (expected boolean)',
+      ],
       [entry(6, 'run_completed', {}), 'verdict', 'expected a verdict entry, found "run_completed"'],
       // The kinds of child runs (docs/fanout.md, docs/eval.md) and of the MCP client (docs/mcp.md).
       [
@@ -163,6 +174,34 @@ describe('readEntry', () => {
         }),
         'eval_report',
         'eval_report arms.0.child_refs.0.anchor_seq -1 is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(9, 'bench_result', {
+          instance_id: 'a-1',
+          sides: [
+            {
+              side: 'good',
+              applied: true,
+              error: null,
+              anchor_seq: null,
+              child_session_id: null,
+              verdict_ref: null,
+              checks: 'yes',
+              panel: 'skipped',
+              both: 'pass',
+              cost_usd: 0,
+              tokens: 0,
+              wall_ms: 1,
+            },
+          ],
+        }),
+        'bench_result',
+        'bench_result sides.0.checks "yes" is malformed (must be the string pass, fail or unverifiable)',
+      ],
+      [
+        entry(10, 'bench_report', { records: 1, judges: [{ judge: 'panel', runs: -1 }] }),
+        'bench_report',
+        'bench_report judges.0.runs -1 is malformed (expected an integer ≥ 0)',
       ],
       [
         entry(1, 'mcp_tools_listed', { server: 'docs', tools: [{ name: 3, tool: 'search' }] }),
@@ -249,6 +288,8 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'github_tool_call',
         'web_tool_call',
+        'bench_result',
+        'bench_report',
       ]),
     );
   });

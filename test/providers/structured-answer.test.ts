@@ -127,7 +127,7 @@ describe('openai: strict json_schema', () => {
     });
     expect(answerSchema.schema).toMatchObject({
       additionalProperties: false,
-      required: ['vote', 'reasoning', 'aimed_at_reviewers'],
+      required: ['vote', 'reasoning', 'findings', 'aimed_at_reviewers'],
     });
     expect(ok.structured).toBeUndefined();
     expect(parseVote(ok.text, ok.structured)).toMatchObject({

@@ -3,6 +3,7 @@ import { decideApprovalGate } from '../../github/approval-gate.js';
 import { helpText, parseCommand } from '../../github/commands.js';
 import { type DecisionOutcome, handleCommand } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
+import { lazyChangedFiles } from '../../github/path-filter.js';
 import { postReply } from '../../github/reply.js';
 import { listContractNames } from '../../github/repo-contracts.js';
 import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
@@ -56,8 +57,10 @@ export async function onIssueCommentCreated(
     acknowledge: false,
     log,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== 'failed'),
-    runContracts: async ({ contracts, intent, verifyOnly }) => {
+    runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
+      // Every contract (not named ones): those whose `[contract] paths` the change misses are skipped.
+      const changedFiles = named ? undefined : lazyChangedFiles(octokit, repo, issue.number);
       const names =
         contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
       if (names.length === 0)
@@ -81,6 +84,8 @@ export async function onIssueCommentCreated(
             intent,
             fallbackWorkflow: config.workflow,
             workflowSlot: slot,
+            changedFiles,
+            trigger: config.trigger,
           }),
         );
       }

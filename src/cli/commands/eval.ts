@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { findContract, parseArms, resolveContract } from '../../core/contract/index.js';
-import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../core/ledger/index.js';
+import { LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { renderEvalPage } from '../../core/report/index.js';
 import { type EvalReport, startEval } from '../../core/run/index.js';
@@ -13,16 +13,13 @@ import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
+import { finishParentSession } from '../parent-output.js';
 import {
-  abortedExit,
-  bundlePathFor,
   cancelOnSignals,
   progressPrinter,
-  relativeOrAbsolute,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation,
-  shellQuote,
 } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
@@ -121,33 +118,32 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
         contractDir: dirname(contractPath),
       },
     });
-    const bundlePath = bundlePathFor(io, workdir, result.sessionId, undefined);
-    mkdirSync(dirname(bundlePath), { recursive: true });
-    exportBundleToFile(store, result.sessionId, createNodeCrypto(), bundlePath);
-    if (result.status === 'aborted') {
-      io.stderr(`truss: ${result.message}\nbundle ${bundlePath}\n`);
-      return abortedExit(abort.signal);
-    }
-    const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${key.publicKeyHex}`;
-    mkdirSync(dirname(pagePath), { recursive: true });
-    writeFileSync(
+    const finished = finishParentSession(io, {
+      store,
+      result,
+      workdir,
+      publicKeyHex: key.publicKeyHex,
+      signal: abort.signal,
       pagePath,
-      renderEvalPage({
-        report: result.report,
-        sessionId: result.sessionId,
-        contractId: contract.contract.id,
-        headHash: result.headHash,
-        verifyCommand,
-        generator: `truss ${pkg.version}`,
-      }),
-    );
+      page: (completed, verifyCommand) =>
+        renderEvalPage({
+          report: completed.report,
+          sessionId: completed.sessionId,
+          contractId: contract.contract.id,
+          headHash: completed.headHash,
+          verifyCommand,
+          generator: `truss ${pkg.version}`,
+        }),
+    });
+    if ('exit' in finished) return finished.exit;
+    const { completed, bundlePath, verifyCommand } = finished;
     if (values.json) {
       io.stdout(
-        `${JSON.stringify({ session_id: result.sessionId, head_hash: result.headHash, ...result.report, bundle: bundlePath, page: pagePath, verify_command: verifyCommand }, null, 2)}\n`,
+        `${JSON.stringify({ session_id: completed.sessionId, head_hash: completed.headHash, ...completed.report, bundle: bundlePath, page: pagePath, verify_command: verifyCommand }, null, 2)}\n`,
       );
     } else {
       io.stdout(
-        `${formatEval(result.report)}\nsession ${result.sessionId} · head ${result.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
+        `${formatEval(completed.report)}\nsession ${completed.sessionId} · head ${completed.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
       );
     }
     return EXIT.ok;

@@ -1,3 +1,12 @@
+export { BENCH_REVIEW_DESC, type BenchContractSettings, benchContract } from './bench-contract.js';
+export {
+  BenchInputError,
+  type BenchRecord,
+  type Prediction,
+  parseBenchDataset,
+  parsePredictions,
+  resolveBenchRepo,
+} from './bench-dataset.js';
 export { ContractError } from './errors.js';
 export { applyArm, type EvalArm, parseArms } from './eval-arm.js';
 export {
@@ -10,6 +19,7 @@ export {
 } from './load.js';
 export type { McpServerSettings } from './mcp-schema.js';
 export { CONFIG_FILE, CONTRACTS_DIR, findConfig, findContract, listContracts } from './named.js';
+export { decidePathFilter, type PathFilter } from './path-filter.js';
 export {
   type ContractOverrides,
   contractHash,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
+import { pathPatternProblem } from './path-filter.js';
 import { ToolsSchema } from './tools-schema.js';
 
 const envName = z
@@ -177,6 +178,17 @@ const environmentLayerShape = {
   tools: ToolsSchema.optional(),
 };
 
+/** `paths` / `paths_ignore` (path-filter.ts): Actions-style globs over the changed files. */
+const pathPatterns = z
+  .array(
+    z.string().superRefine((pattern, ctx) => {
+      const problem = pathPatternProblem(pattern);
+      if (problem) ctx.addIssue({ code: 'custom', message: `pattern ${JSON.stringify(pattern)} ${problem}` });
+    }),
+  )
+  .min(1, 'list at least one pattern, or leave the key out to run on every change')
+  .max(256, 'at most 256 patterns');
+
 const contractSection = z.strictObject({
   id: z
     .string()
@@ -186,6 +198,12 @@ const contractSection = z.strictObject({
     ),
   title: nonEmpty.optional(),
   intent: nonEmpty,
+  /**
+   * Run only when the change touches these paths / not only these (docs/contracts.md). Absent (not
+   * defaulted), so contracts without them resolve and hash exactly as before.
+   */
+  paths: pathPatterns.optional(),
+  paths_ignore: pathPatterns.optional(),
 });
 
 /** The resolved contract's keys, split like the layer shape around a host's keys. */

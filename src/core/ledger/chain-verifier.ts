@@ -1,6 +1,6 @@
+import { CountingEntries } from './bench-entries.js';
 import {
   type ChildAnchorFinding,
-  checkEvalReport,
   childAnchorFinding,
   type FanoutReductionFinding,
   readFanoutReduction,
@@ -45,6 +45,7 @@ export type FailureCode =
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
   | 'bad_tool_call'
+  | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -152,6 +153,7 @@ export class ChainVerifier {
   readonly #anchors: ChildAnchorFinding[] = [];
   readonly #anchorsBySeq = new Map<number, ChildAnchorFinding>();
   readonly #reductions: FanoutReductionFinding[] = [];
+  readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
   readonly #toolCalls = new ToolCallChecker((data) => this.crypto.sha256(data));
   readonly #views: DerivedViews = {
@@ -449,13 +451,11 @@ export class ChainVerifier {
         else this.#reductions.push(reduction);
         break;
       }
-      case 'eval_report': {
-        const read = tryReadEntry(entry, 'eval_report');
-        const error =
-          'error' in read
-            ? `seq ${entry.seq}: ${read.error}`
-            : checkEvalReport(entry.seq, read.payload, this.#anchorsBySeq);
-        if (error) this.fail(entry.seq, 'bad_eval_report', error);
+      case 'eval_report':
+      case 'bench_result':
+      case 'bench_report': {
+        const bad = this.#counting.check(entry, this.#anchorsBySeq);
+        if (bad) this.fail(entry.seq, bad.code, bad.message);
         break;
       }
     }

@@ -51,6 +51,9 @@ export const childAnchorFields = {
   arm: opt(text),
   repeat: opt(index),
   wall_ms: opt(num),
+  /** `truss bench-verdicts`: the record and the patch (`good`, `bad`, `model`) this child judged. */
+  instance_id: opt(text),
+  side: opt(text),
 };
 
 /**

@@ -1,9 +1,11 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
+import { BENCH_KINDS } from './entry-kinds-bench.js';
 import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import { TOOL_CALL_KINDS } from './entry-kinds-tools.js';
 import {
   ApprovalAwaitSchema,
+  CitationSchema,
   ClauseVerdictSchema,
   ContentBlockSchema,
   checkRun,
@@ -218,6 +220,8 @@ const ENTRY_KIND_SCHEMAS = {
     usage: opt(UsageSchema),
     error: maybe(text),
     aimed_at_reviewers: maybe(flag),
+    /** The problems the seat named, anchored to changed lines or kept as prose (absent in older votes). */
+    citations: opt(array(CitationSchema)),
   }),
   verdict: looseObject({
     overall,
@@ -277,6 +281,7 @@ const ENTRY_KIND_SCHEMAS = {
   }),
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
+  ...BENCH_KINDS,
   ...TOOL_CALL_KINDS,
 };
 

@@ -129,6 +129,21 @@ export const RecordedInjectionSchema = object({
   ),
 });
 
+/**
+ * A reviewer's finding as its `review_vote` records it (src/core/verify/citations.ts): where the
+ * seat said it is, and whether that lies in a changed hunk (then with the hunk lines around it).
+ */
+export const CitationSchema = object({
+  location: text,
+  problem: text,
+  path: maybe(text),
+  start_line: maybe(num),
+  end_line: maybe(num),
+  anchored: flag,
+  unanchored: maybe(text),
+  hunk: maybe(object({ header: text, lines: array(object({ n: maybe(num), text })) })),
+});
+
 export const ClauseVerdictSchema = object({
   clause: index,
   kind: opt(oneOf(['check', 'review'])),

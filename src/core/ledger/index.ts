@@ -1,3 +1,12 @@
+export {
+  type BenchSide,
+  type BenchSideKind,
+  JUDGES,
+  type JudgeFigures,
+  type Judgement,
+  type JudgeName,
+  tallyBench,
+} from './bench-entries.js';
 export { type Bundle, parseBundle, type VerifyOptions, verifyBundle } from './bundle.js';
 export { appendHumanReviewToBundle } from './bundle-append.js';
 export { canonicalJson, MAX_JSON_DEPTH } from './canonical-json.js';
@@ -17,6 +26,7 @@ export {
   type CHILD_STATUSES,
   contractSummary,
   ENTRY_KINDS,
+  type EntryKind,
   type EntryOf,
   MalformedEntryError,
   type PayloadOf,

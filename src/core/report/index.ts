@@ -1,3 +1,4 @@
+export { renderBenchPage } from './bench-page.js';
 export { renderEvalPage } from './eval-page.js';
 export { renderReportHtml, reportCsp, scriptSafeJson } from './render-html.js';
 export { REPORT_DATA_FORMAT, type ReportData } from './report-data.js';

@@ -59,6 +59,8 @@ details>summary{cursor:pointer}
 .timeline{list-style:none;padding:0;margin:0}
 .entry{border-bottom:1px solid var(--line);padding:.25rem 0;overflow-wrap:anywhere}
 p,li,dd{overflow-wrap:anywhere}
+.citation-list{padding-left:1.2rem}.citation{margin:.5rem 0}.citation .problem{overflow-wrap:anywhere}
+.hunk{margin:.25rem 0}.hunk-header{color:var(--muted)}.hunk-line.cited{background:var(--warn-bg);font-weight:700}
 .entry .seq{display:inline-block;min-width:4rem;color:var(--muted)}
 .entry .kind{font-weight:600}
 .entry.transcript .kind{font-style:italic}

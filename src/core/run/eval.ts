@@ -1,20 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ResolvedContract } from '../contract/schema.js';
-import type { LedgerStore, Signer, VerdictRef } from '../ledger/index.js';
+import type { VerdictRef } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
-import { secretRedactor } from '../process/redact.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
-import { BudgetMeter } from '../runtime/budget.js';
-import { createCtx } from '../runtime/ctx.js';
-import { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { Overall } from '../verify/verdict.js';
-import { type ParentRun, runChild } from './child-run.js';
+import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
-import type { RunHost } from './run-service.js';
+import {
+  driveParentSession,
+  openParentSession,
+  type ParentSessionOptions,
+  type ParentSessionResult,
+} from './parent-session.js';
 
 /**
  * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
@@ -57,23 +58,15 @@ export type EvalReport = {
   summary: string;
 };
 
-export interface StartEvalOptions {
+export interface StartEvalOptions extends ParentSessionOptions {
   contract: ResolvedContract;
   contractHash: string;
   arms: EvalArm[];
   repeats: number;
   workdir: string;
-  store: LedgerStore;
-  signer: Signer;
-  codeVersion: string;
-  principal: Record<string, unknown>;
-  sessionId?: string | undefined;
-  host: RunHost;
 }
 
-export type EvalResult =
-  | { status: 'completed'; sessionId: string; headHash: string; report: EvalReport }
-  | { status: 'aborted'; sessionId: string; message: string; cancelled: boolean };
+export type EvalResult = ParentSessionResult<EvalReport>;
 
 /**
  * `truss eval` (docs/eval.md): the contract runs `repeats` times per arm — each run a child run,
@@ -85,15 +78,12 @@ export type EvalResult =
  */
 export async function startEval(options: StartEvalOptions): Promise<EvalResult> {
   const { host, store, contract } = options;
-  const { events, signal, isolation, contractDir, ...passThrough } = host;
-  const ctx = createCtx({
-    ...(signal ? { signal } : {}),
-    events,
-    // No ceiling of its own: each run is held to its arm's [budget], and all of it is counted here.
-    budget: new BudgetMeter({}),
-    ...(isolation ? { isolation } : {}),
-  });
-  const lookup = { env: host.env, cwd: options.workdir, fallbackCwd: host.hostCwd, contractDir };
+  const lookup = {
+    env: host.env,
+    cwd: options.workdir,
+    fallbackCwd: host.hostCwd,
+    contractDir: host.contractDir,
+  };
   const arms = options.arms.map((arm) => {
     const applied = applyArm(contract, arm);
     const provider =
@@ -104,13 +94,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
   });
   const panel = buildPanelSeats(contract, lookup);
   const git = await readGitInfo(options.workdir);
-  const session = DurableSession.start({
-    store,
-    signer: options.signer,
-    codeVersion: options.codeVersion,
-    id: options.sessionId ?? randomUUID(),
-  });
-  const redact = secretRedactor(host.env, host.secrets ?? []);
+  const parentSession = openParentSession(options);
+  const { ctx, session, redact, passThrough } = parentSession;
   session.record('run_started', () => ({
     payload: {
       session_id: session.id,
@@ -124,12 +109,12 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       code_version: options.codeVersion,
       principal: options.principal,
       git,
-      isolation: { ...(isolation ?? NO_ISOLATION).report },
+      isolation: { ...(host.isolation ?? NO_ISOLATION).report },
       workdir: options.workdir,
       started_at: new Date(ctx.now()).toISOString(),
     },
   }));
-  try {
+  return driveParentSession(parentSession, 'eval', 'eval_report', async () => {
     const reports: EvalArmReport[] = [];
     let attempt = 0;
     for (const { arm, contract: armContract, hash, provider } of arms) {
@@ -151,7 +136,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         env: host.env,
         shared: armContract.executor.kind === 'none',
         parentDir: host.cleanRoomParent,
-        prepare: isolation ? (dir) => isolation.addWorkdir(dir) : undefined,
+        prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
       });
       const report: EvalArmReport = {
         name: arm.name,
@@ -184,14 +169,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
           const overall = child.verdict?.overall ?? null;
           const anchor = session.record('child_anchor', () => ({
             payload: {
-              child_session_id: child.sessionId,
-              child_root_hash: child.rootHash,
-              child_head_hash: child.headHash,
-              task: armContract.contract.intent,
-              scope: { write_scope: [...armContract.constraints.write_scope] },
-              budget_slice: { ...armContract.budget },
-              status: child.status,
-              verdict_ref: child.verdictRef,
+              ...anchorPayload(child, armContract.contract.intent, armContract),
               arm: arm.name,
               repeat,
               attempt,
@@ -220,30 +198,22 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       report.pass_rate = report.runs === 0 ? 0 : report.passes / report.runs;
       reports.push(report);
     }
-    const report = summarize(options.repeats, reports);
-    session.record('eval_report', () => ({ payload: report }));
-    session.record('run_completed', () => ({
-      payload: { overall: null, finished_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'completed',
-      sessionId: session.id,
-      headHash: store.requireSession(session.id).head_hash ?? '',
-      report,
-    };
-  } catch (error) {
-    const cancelled = ctx.signal.aborted || error instanceof CancelledError;
-    const message = redact(cancelled ? 'cancelled' : ((error as Error).message ?? String(error)));
-    session.record('run_failed', () => ({
-      payload: { error: message, failed_at: new Date(ctx.now()).toISOString() },
-    }));
-    return {
-      status: 'aborted',
-      sessionId: session.id,
-      message: `eval ${session.id} failed: ${message}`,
-      cancelled,
-    };
-  }
+    return summarize(options.repeats, reports);
+  });
+}
+
+/** The fan-out fields of a `child_anchor` (docs/fanout.md) for a child run of `contract`. */
+export function anchorPayload(child: ChildResult, task: string, contract: ResolvedContract) {
+  return {
+    child_session_id: child.sessionId,
+    child_root_hash: child.rootHash,
+    child_head_hash: child.headHash,
+    task,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budget_slice: { ...contract.budget },
+    status: child.status,
+    verdict_ref: child.verdictRef,
+  };
 }
 
 /** The deltas of every later arm against the first, and one sentence per arm. */

@@ -1,3 +1,12 @@
+export {
+  type BenchRecordResult,
+  type BenchReport,
+  type BenchResult,
+  type StartBenchOptions,
+  startBench,
+} from './bench.js';
+export { type BenchPanelChoice, type BenchPanelLabel, PLACEHOLDER_PANEL_FIXTURE } from './bench-panel.js';
+export { refusedPath } from './bench-workspace.js';
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
 export { FanoutWorkspaceError } from './child-workdir.js';
 export {

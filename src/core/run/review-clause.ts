@@ -3,6 +3,8 @@ import type { ResolvedContract } from '../contract/schema.js';
 import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';
+import { anchorFindings } from '../verify/citations.js';
+import { parseDiffHunks } from '../verify/diff-hunks.js';
 import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { revealHidden } from '../verify/hidden-text.js';
@@ -15,8 +17,9 @@ import { majority, recordedSeatVote } from '../verify/vote.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
- * One review clause: `review_evidence`, then one `review_vote` per seat in seat order. Recorded
- * votes are replayed (and their spend charged again); only missing seats are asked, in parallel.
+ * One review clause: `review_evidence`, then one `review_vote` per seat in seat order, each with its
+ * findings anchored to the diff's changed lines as `citations` (citations.ts). Recorded votes are
+ * replayed (and their spend charged again); only missing seats are asked, in parallel.
  */
 export async function verifyReview(
   session: DurableSession,
@@ -144,14 +147,26 @@ export async function verifyReview(
       skip: (seat) => !missing.has(seat),
     });
     budgetExhausted ??= panel.budgetExhausted;
-    for (const vote of panel.votes) {
+    const hunks = parseDiffHunks((await collect()).raw.diff);
+    for (const { findings, ...vote } of panel.votes) {
+      // A model may echo hidden characters from the evidence; record them visibly.
+      const visible = (text: string) => redact(revealHidden(text).text);
       const entry = session.appendLive('review_vote', {
         payload: {
           clause: index,
           ...vote,
-          // A model may echo hidden characters from the evidence; record them visibly.
-          reasoning: redact(revealHidden(vote.reasoning).text),
+          reasoning: visible(vote.reasoning),
           error: vote.error === null ? null : redact(vote.error),
+          // Each named problem, placed on the diff's lines only when it lies in a changed hunk.
+          citations: anchorFindings(findings ?? [], hunks).map((citation) => ({
+            ...citation,
+            location: visible(citation.location),
+            problem: visible(citation.problem),
+            hunk: citation.hunk && {
+              header: visible(citation.hunk.header),
+              lines: citation.hunk.lines.map((line) => ({ n: line.n, text: visible(line.text) })),
+            },
+          })),
         },
       });
       votes[vote.seat] = recordedSeatVote(entry.payload);

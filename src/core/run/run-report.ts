@@ -8,6 +8,7 @@ import {
 } from '../ledger/entry-kinds.js';
 import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
+import { type Citation, citationsOf } from '../verify/citations.js';
 import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
 
 export interface ReportVote {
@@ -19,6 +20,8 @@ export interface ReportVote {
   reasoning: string;
   /** The shortcuts lens's answer: does the change contain text aimed at automated reviewers? */
   aimedAtReviewers?: boolean | null;
+  /** The problems the seat named, anchored to changed lines or kept as prose ([] for older votes). */
+  citations: Citation[];
 }
 
 /** Hidden characters that were made visible before the panel read a file (per file). */
@@ -240,6 +243,7 @@ function readRun(entries: readonly LedgerEntry[]): RunEntries {
           vote,
           reasoning,
           aimedAtReviewers,
+          citations: citationsOf(known.payload),
         });
         break;
       }

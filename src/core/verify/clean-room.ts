@@ -79,7 +79,7 @@ export interface CleanRoom {
  */
 export async function materializeCleanRoom(options: MaterializeOptions): Promise<CleanRoom> {
   const started = performance.now();
-  const env = gitEnv(options.env);
+  const env = cleanRoomGitEnv(options.env);
   const parent = options.parentDir ?? tmpdir();
   const dir = await mkdtemp(join(parent, options.prefix ?? 'truss-cleanroom-'));
   // Scratch (template dir, private indexes, the patch file) never lives inside the copy.
@@ -155,7 +155,7 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
  * Git for the clean room: the check allowlist plus a config that ignores the user's global and the
  * system config (no hooksPath, filters or aliases from outside), with a fixed locale.
  */
-function gitEnv(host: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function cleanRoomGitEnv(host: Readonly<Record<string, string | undefined>>): Record<string, string> {
   return {
     ...scrubEnv(host),
     GIT_CONFIG_NOSYSTEM: '1',

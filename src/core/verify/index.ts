@@ -1,3 +1,5 @@
+export { type Citation, citationsOf } from './citations.js';
+export { parseDiffHunks } from './diff-hunks.js';
 export { GitRefError } from './errors.js';
 export type { Overall } from './verdict.js';
 export type { ClauseStatus } from './vote.js';

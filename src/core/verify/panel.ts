@@ -2,6 +2,7 @@ import type { ReviewClause } from '../contract/schema.js';
 import type { Provider } from '../providers/provider.js';
 import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
+import type { Finding } from './citations.js';
 import type { NonceSource } from './evidence-envelope.js';
 import type { PreparedEvidence } from './evidence-lines.js';
 import { buildReviewPrompt, LENSES } from './review-prompt.js';
@@ -22,6 +23,11 @@ export interface SeatVote {
    * null for other lenses and for seats that gave no valid answer.
    */
   aimed_at_reviewers: boolean | null;
+  /**
+   * The problems the seat named with their locations, as answered; the signed vote records them
+   * anchored against the diff as `citations` instead (citations.ts, review-clause.ts).
+   */
+  findings?: Finding[];
 }
 
 export interface PanelResult {
@@ -92,6 +98,7 @@ export async function runPanel(options: {
           usage,
           error: null,
           aimed_at_reviewers: lens.name === 'shortcuts' ? parsed.aimedAtReviewers : null,
+          findings: parsed.findings,
         };
       } catch (error) {
         if (error instanceof BudgetExceededError) budgetExhausted ??= error.message;

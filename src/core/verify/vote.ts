@@ -1,4 +1,5 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
+import { type Finding, MAX_FINDINGS } from './citations.js';
 import { readJsonAnswer } from './json-answer.js';
 import type { SeatVote } from './panel.js';
 
@@ -49,6 +50,23 @@ export function voteAnswerSchema(aimedAtReviewers: boolean): AnswerSchema {
   const properties: Record<string, unknown> = {
     vote: { type: 'string', enum: [...VOTES] },
     reasoning: { type: 'string', description: 'A few sentences citing the evidence.' },
+    findings: {
+      type: 'array',
+      description: 'Every problem you name, each at the lines it is about. Empty when you name no problem.',
+      items: {
+        type: 'object',
+        properties: {
+          location: {
+            type: 'string',
+            description:
+              'path:line or path:start-end: the path as the diff names it (without a/ or b/), lines numbered on the new side of the diff.',
+          },
+          problem: { type: 'string', description: 'What is wrong there, in a sentence or two.' },
+        },
+        required: ['location', 'problem'],
+        additionalProperties: false,
+      },
+    },
   };
   if (aimedAtReviewers) {
     properties.aimed_at_reviewers = {
@@ -69,6 +87,8 @@ export interface ParsedVote {
   parsed: boolean;
   /** The shortcuts lens's answer; null when the seat was not asked or did not answer validly. */
   aimedAtReviewers: boolean | null;
+  /** The problems the seat named with their locations, not yet anchored (citations.ts); [] when none. */
+  findings: Finding[];
 }
 
 /**
@@ -85,8 +105,9 @@ export function parseVote(text: string, structured?: readonly unknown[]): Parsed
     reasoning: clip(`unparseable reviewer answer (${why}): ${text.slice(0, 300)}`),
     parsed: false,
     aimedAtReviewers: null,
+    findings: [],
   });
-  const answer = readJsonAnswer(text, structured, ['vote', 'reasoning', 'aimed_at_reviewers'], {
+  const answer = readJsonAnswer(text, structured, ['vote', 'reasoning', 'aimed_at_reviewers', 'findings'], {
     proseBesideStructured: 'refuse',
   });
   if ('problem' in answer) return bad(answer.problem);
@@ -99,12 +120,35 @@ export function parseVote(text: string, structured?: readonly unknown[]): Parsed
   if (record.aimed_at_reviewers !== undefined && typeof record.aimed_at_reviewers !== 'boolean') {
     return bad('aimed_at_reviewers is not a boolean');
   }
+  const findings = readFindings(record.findings);
+  if (typeof findings === 'string') return bad(findings);
   return {
     vote: record.vote as Vote,
     reasoning: clip(typeof record.reasoning === 'string' ? record.reasoning : ''),
     parsed: true,
     aimedAtReviewers: typeof record.aimed_at_reviewers === 'boolean' ? record.aimed_at_reviewers : null,
+    findings,
   };
+}
+
+/**
+ * `findings` as strictly as the rest of the answer: absent is none (answers written before seats
+ * were asked to cite lines); otherwise an array of objects with exactly a string `location` and a
+ * string `problem`, or the problem with it. Only the first MAX_FINDINGS are kept.
+ */
+function readFindings(value: unknown): Finding[] | string {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return 'findings is not an array';
+  const findings: Finding[] = [];
+  for (const item of value.slice(0, MAX_FINDINGS)) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return 'a finding is not an object';
+    const keys = Object.keys(item);
+    const { location, problem } = item as Record<string, unknown>;
+    if (typeof location !== 'string' || typeof problem !== 'string' || keys.length !== 2)
+      return 'a finding is not exactly {location, problem} strings';
+    findings.push({ location, problem });
+  }
+  return findings;
 }
 
 function clip(text: string): string {

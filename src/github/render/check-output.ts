@@ -1,5 +1,6 @@
 import type { RunReport } from '../../core/run/index.js';
 import { CHECK_OUTPUT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
+import { citationAnnotations } from './citations.js';
 import { clipHead, clipTail, neutralizeMentions, normalizeText } from './escape.js';
 import { injectionAnnotations, injectionSection } from './injection.js';
 import {
@@ -127,6 +128,10 @@ export function renderCheckOutput(
     title: titleFor(report),
     summary,
     text,
-    annotations: [...checkAnnotations(report, options), ...injectionAnnotations(report)],
+    annotations: [
+      ...checkAnnotations(report, options),
+      ...injectionAnnotations(report),
+      ...citationAnnotations(report),
+    ],
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '../../core/run/index.js';
 import type { ClauseStatus } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
+import { findingsList } from './citations.js';
 import {
   clipHead,
   clipTail,
@@ -76,6 +77,16 @@ export function countsPhrase(report: RunReport): string {
 export function titleFor(report: RunReport): string {
   const scripted = report.scripted ? ' · SCRIPTED panel' : '';
   return `${OVERALL_WORD[report.overall]} · ${countsPhrase(report)}${scripted}`;
+}
+
+/**
+ * The verdict a check run title written by {@link titleFor} names, or null for any other title (a
+ * run that could not finish, a skipped or queued check): how `/truss run failed` reads past runs.
+ */
+export function verdictInTitle(title: string | null | undefined): RunReport['overall'] | null {
+  const word = title?.split(' · ', 1)[0];
+  const found = Object.entries(OVERALL_WORD).find(([, w]) => w === word);
+  return found ? (found[0] as RunReport['overall']) : null;
 }
 
 export function contractLabel(report: RunReport): string {
@@ -234,7 +245,8 @@ export function votesSection(report: RunReport, detail: Detail): string | null {
       return `| ${cells.join(' | ')} |`;
     });
     const title = `**Clause ${c.index + 1}** ${STATUS_EMOJI[c.status]} ${inlineText(c.desc, Math.min(detail.cellChars, 200))} — ${voteTally(c.votes)}`;
-    return `${title}\n\n${header}\n${rows.join('\n')}`;
+    const findings = withReasoning ? findingsList(c, detail.reasoningChars) : null;
+    return `${title}\n\n${header}\n${rows.join('\n')}${findings ? `\n\n${findings}` : ''}`;
   });
   const scripted = report.scripted ? ' · ⚠️ SCRIPTED' : '';
   return `<details>\n<summary>🗳️ Panel votes · ${plural(reviewed.length, 'review clause')} · ${plural(seats, 'seat')}${scripted}</summary>\n\n${blocks.join('\n\n')}\n\n</details>`;

@@ -5,6 +5,7 @@ import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { contractSummary, type PayloadOf, tryReadEntry } from '../../ledger/entry-kinds.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
+import { citationsBlock } from './citations-view.js';
 import { h, short, text } from './dom.js';
 
 const VERDICT_LABEL: Record<RunReport['overall'], string> = {
@@ -179,8 +180,10 @@ export function clausesSection(report: RunReport): HTMLElement {
         );
       }
       table.append(body);
+      const findings = citationsBlock(clause);
       evidence.append(
         clause.votes.length ? table : h('p', { class: 'muted' }, 'No votes recorded.'),
+        ...(findings ? [findings] : []),
         h('p', null, `Majority: ${STATUS_LABEL[clause.status] ?? clause.status}`),
         ...clause.evidenceNotes.map((note) => h('p', { class: 'small muted' }, note)),
       );

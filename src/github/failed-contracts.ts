@@ -1,0 +1,88 @@
+/**
+ * `/truss run failed`: which contracts' last verdict on a head was FAIL or UNVERIFIABLE. Check runs
+ * are the state: for each `truss / <contract id>` check on the head, only the newest counts (one
+ * still queued or running is not re-run again), and its verdict is read from the title the run
+ * wrote (`verdictInTitle`). A run that stopped before a verdict, a skipped or a passing contract is
+ * not re-run. Check runs name contract ids; runs are asked for by file name, so each id is mapped
+ * back: from the App's request id on the check when it has one, else by reading the contracts at
+ * the trusted ref.
+ */
+import { CONTRACTS_DIR } from '../core/contract/index.js';
+import { findCheckRuns } from './check-runs.js';
+import { decodeRunRequestId } from './external-id.js';
+import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
+import type { Octokit } from './octokit.js';
+import { verdictInTitle } from './render/index.js';
+import { listContractNames, type RepoRef } from './repo-contracts.js';
+import { readRepoFile } from './repo-files.js';
+import { parseContractToml } from './settings.js';
+
+const CHECK_PREFIX = 'truss / ';
+const RERUN: ReadonlySet<string> = new Set(['fail', 'unverifiable']);
+
+export interface FailedContracts {
+  /** Contract file names (`.truss/contracts/<name>.toml`) to run again, sorted. */
+  names: string[];
+  /** Failed contract ids whose file was not found at the trusted ref (renamed or removed since). */
+  missing: string[];
+}
+
+/** The contracts to re-run for `/truss run failed` on `headSha` (see the module comment). */
+export async function failedContracts(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  headSha: string;
+  /** Where contracts are read to map ids to files (the PR base, or the default branch). */
+  ref: string;
+}): Promise<FailedContracts> {
+  const { octokit, repo } = options;
+  const runs = await findCheckRuns({ octokit, ...repo, ref: options.headSha });
+  const newest = new Map<string, (typeof runs)[number]>();
+  for (const run of runs) {
+    if (!run.name.startsWith(CHECK_PREFIX) || run.name === HUMAN_REVIEW_CHECK) continue;
+    const seen = newest.get(run.name);
+    if (!seen || newerThan(run, seen)) newest.set(run.name, run);
+  }
+  const names = new Set<string>();
+  const unmapped = new Set<string>();
+  for (const [checkName, run] of newest) {
+    const verdict = run.status === 'completed' ? verdictInTitle(run.outputTitle) : null;
+    if (verdict === null || !RERUN.has(verdict)) continue;
+    const requested = decodeRunRequestId(run.externalId)?.n;
+    if (requested) names.add(requested);
+    else unmapped.add(checkName.slice(CHECK_PREFIX.length));
+  }
+  const missing: string[] = [];
+  if (unmapped.size > 0) {
+    const byId = await contractFilesById(octokit, repo, options.ref);
+    for (const id of unmapped) {
+      const file = byId.get(id);
+      if (file) names.add(file);
+      else missing.push(id);
+    }
+  }
+  return { names: [...names].sort(), missing: missing.sort() };
+}
+
+/** Check runs are listed newest first, but a re-created run can tie: compare start times, then ids. */
+function newerThan(a: { id: number; startedAt: string | null }, b: { id: number; startedAt: string | null }) {
+  const at = Date.parse(a.startedAt ?? '') || 0;
+  const bt = Date.parse(b.startedAt ?? '') || 0;
+  return at !== bt ? at > bt : a.id > b.id;
+}
+
+/** Contract id → file name for every contract at `ref` that parses; one read per contract. */
+async function contractFilesById(octokit: Octokit, repo: RepoRef, ref: string): Promise<Map<string, string>> {
+  const byId = new Map<string, string>();
+  for (const name of await listContractNames({ octokit, repo, ref })) {
+    const path = `${CONTRACTS_DIR}/${name}.toml`;
+    const text = await readRepoFile({ octokit, ...repo, path, ref });
+    if (text === null) continue;
+    try {
+      byId.set(parseContractToml(text, path).contract.id, name);
+    } catch {
+      // A contract that does not parse has no id to match; its run reported that error itself.
+    }
+  }
+  return byId;
+}

@@ -1,0 +1,141 @@
+/**
+ * "Run only what a change touches" on GitHub (docs/contracts.md): the pull request's changed files
+ * (one paginated listing, fetched only when some contract has a `[contract] paths` /
+ * `paths_ignore` filter), the decision (core's `decidePathFilter`), and the `skipped` check run
+ * that stands in for a contract that was not run, so a required check does not block the PR.
+ */
+import {
+  CONTRACTS_DIR,
+  type ContractFile,
+  decidePathFilter,
+  type PathFilter,
+} from '../core/contract/index.js';
+import { type CheckRunRef, skipCheckRun } from './check-runs.js';
+import type { Octokit } from './octokit.js';
+import { codeSpan } from './render/index.js';
+import type { RepoRef } from './repo-contracts.js';
+import { readRepoFile } from './repo-files.js';
+import { parseContractToml } from './settings.js';
+
+/** GET /pulls/{n}/files lists at most this many files; a longer change is never skipped. */
+export const MAX_LISTED_FILES = 3000;
+
+/** The changed files of a change, fetched at most once; null when they cannot be known in full. */
+export type ChangedFiles = () => Promise<readonly string[] | null>;
+
+/**
+ * Every path a pull request changes — for a rename both the old and the new name, so moving a file
+ * out of a filtered directory still counts — or null when GitHub lists no more than its limit.
+ */
+export async function pullRequestChangedFiles(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+): Promise<string[] | null> {
+  const files = await listPullRequestFiles(octokit, repo, prNumber);
+  if (files.length >= MAX_LISTED_FILES) return null;
+  const names = new Set<string>();
+  for (const file of files) {
+    names.add(file.filename);
+    if (file.previous_filename) names.add(file.previous_filename);
+  }
+  return [...names];
+}
+
+/** GET /pulls/{n}/files, every page: each file's name, old name (renames) and `patch` (absent for large or binary files). */
+export async function listPullRequestFiles(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+): Promise<Array<{ filename: string; previous_filename?: string; patch?: string }>> {
+  return octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: prNumber, per_page: 100 });
+}
+
+/** The pull request's changed files, listed on first use only (a run whose contracts set no filter asks nothing). */
+export function lazyChangedFiles(octokit: Octokit, repo: RepoRef, prNumber: number): ChangedFiles {
+  let listing: Promise<string[] | null> | null = null;
+  return () => {
+    listing ??= pullRequestChangedFiles(octokit, repo, prNumber);
+    return listing;
+  };
+}
+
+/** Whether a contract section sets a path filter at all. */
+export function hasPathFilter(section: PathFilter): boolean {
+  return section.paths !== undefined || section.paths_ignore !== undefined;
+}
+
+/**
+ * Why the contract is not run on this change, or null to run it. Unknown changed files (too many
+ * to list) always run it: skipping is only ever decided on the full list.
+ */
+export async function pathSkipReason(
+  section: PathFilter,
+  changedFiles: ChangedFiles,
+): Promise<string | null> {
+  if (!hasPathFilter(section)) return null;
+  const files = await changedFiles();
+  if (files === null) return null;
+  const decision = decidePathFilter(section, files);
+  return decision.run ? null : decision.reason;
+}
+
+/** The `truss / <id>` check run of a contract skipped by its path filter, completed `skipped`. */
+export async function reportSkippedContract(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  contractId: string;
+  headSha: string;
+  reason: string;
+  trigger: string;
+  existingId?: number | null;
+  detailsUrl?: string | undefined;
+  externalId?: string | undefined;
+  dryRun: boolean;
+}): Promise<CheckRunRef> {
+  const { contractId } = options;
+  return skipCheckRun({
+    octokit: options.octokit,
+    owner: options.repo.owner,
+    repo: options.repo.repo,
+    name: `truss / ${contractId}`,
+    headSha: options.headSha,
+    existingId: options.existingId ?? null,
+    detailsUrl: options.detailsUrl,
+    externalId: options.externalId,
+    dryRun: options.dryRun,
+    output: {
+      title: 'Skipped: the change touches none of its paths',
+      summary: [
+        `**Not run:** ${codeSpan(options.reason)}.`,
+        '',
+        `The contract's \`[contract] paths\` / \`paths_ignore\` name the files that make it worth running; this change touches none of them, so there is no verdict and no ledger for this head. A required check counts \`skipped\` as passing. Comment \`${options.trigger} run ${contractId}\` to run it anyway.`,
+      ].join('\n'),
+    },
+  });
+}
+
+/**
+ * For a host that dispatches runs instead of running them (the App): reads the contract at `ref`
+ * and says why the change does not run it, or null to run it (no filter, the change touches it, or
+ * the file does not parse — then the dispatched run reports that error itself).
+ */
+export async function contractPathSkip(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  ref: string;
+  name: string;
+  changedFiles: ChangedFiles;
+}): Promise<{ contractId: string; reason: string } | null> {
+  const path = `${CONTRACTS_DIR}/${options.name}.toml`;
+  const text = await readRepoFile({ octokit: options.octokit, ...options.repo, path, ref: options.ref });
+  if (text === null) return null;
+  let section: ContractFile['contract'];
+  try {
+    section = parseContractToml(text, path).contract;
+  } catch {
+    return null;
+  }
+  const reason = await pathSkipReason(section, options.changedFiles);
+  return reason === null ? null : { contractId: section.id, reason };
+}

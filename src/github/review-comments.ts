@@ -1,0 +1,251 @@
+/**
+ * `review-comments: true`: a contract's anchored findings as inline pull-request review comments,
+ * kept in step with the latest run instead of piling up (docs/action.md "Review comments").
+ *
+ * One comment per cited line range, listing every seat that cited it. On each run:
+ * - a range cited again finds its comment (ours: a Bot author and the contract's hidden marker, at
+ *   the same current lines) and edits it when the text changed — never a second comment;
+ * - a newly cited range becomes an inline comment of ONE new review (event COMMENT) for the run;
+ * - a comment whose range is no longer cited (or whose lines GitHub marked outdated) is edited to
+ *   say so and its thread resolved. REST cannot resolve a conversation; that is GraphQL only
+ *   (review-threads.ts), so the body edit comes first and is what every reader sees even when the
+ *   token may not use GraphQL (the thread then stays open, with a warning).
+ * Inline comments go only on lines GitHub's own diff of the pull request shows (its files' patches,
+ * which can differ from the diff the panel saw); the rest stay annotations on the check run.
+ */
+
+import type { RunReport } from '../core/run/index.js';
+import { parseDiffHunks } from '../core/verify/index.js';
+import type { Logger } from './logger.js';
+import type { Octokit } from './octokit.js';
+import { toMissingPermission } from './octokit.js';
+import { listPullRequestFiles } from './path-filter.js';
+import { type PlacedFinding, placedFindings } from './render/index.js';
+import {
+  findingCommentBody,
+  findingsReviewBody,
+  readFindingMarker,
+  resolvedCommentBody,
+} from './render/review-comment.js';
+import type { RepoRef } from './repo-contracts.js';
+import { reviewThreadsByComment, setThreadResolved } from './review-threads.js';
+
+/** New inline comments per run at most (the most severe first); the rest stay check-run annotations. */
+export const MAX_NEW_REVIEW_COMMENTS = 50;
+
+export interface ReviewCommentsResult {
+  created: number;
+  updated: number;
+  resolved: number;
+  reopened: number;
+  /** Anchored findings GitHub's diff does not show (annotations only). */
+  offDiff: number;
+  reviewId: number | null;
+}
+
+interface Range {
+  path: string;
+  start: number;
+  end: number;
+}
+
+interface OurComment {
+  id: number;
+  body: string;
+  state: 'open' | 'resolved';
+  /** Where the comment is now on the pull request's diff; null when GitHub marked it outdated. */
+  at: Range | null;
+}
+
+const SEVERITY: Record<string, number> = { not_met: 0, unverifiable: 1, met: 2 };
+
+/** Brings the contract's inline review comments in line with `report` (see the module comment). */
+export async function syncReviewComments(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  prNumber: number;
+  headSha: string;
+  contractId: string;
+  report: RunReport;
+  checkRunUrl: string | null;
+  dryRun: boolean;
+  log: Pick<Logger, 'info' | 'warning'>;
+}): Promise<ReviewCommentsResult> {
+  const { octokit, repo, prNumber, contractId, log } = options;
+  const result: ReviewCommentsResult = {
+    created: 0,
+    updated: 0,
+    resolved: 0,
+    reopened: 0,
+    offDiff: 0,
+    reviewId: null,
+  };
+  const wanted = groupByRange(placedFindings(options.report));
+  if (options.dryRun) {
+    log.info(`dry run: would sync ${wanted.size} inline review comment(s) of ${contractId} on #${prNumber}`);
+    return result;
+  }
+  try {
+    const onDiff = wanted.size > 0 ? await githubDiff(octokit, repo, prNumber) : new Map<string, Range[]>();
+    const ours = await listOurComments(octokit, repo, prNumber, contractId);
+    const context = { headSha: options.headSha, checkRunUrl: options.checkRunUrl };
+    const fresh: Array<{ range: Range; found: PlacedFinding[] }> = [];
+    const reopen: number[] = [];
+    const used = new Set<number>();
+    for (const [key, { range, found }] of wanted) {
+      if (!(onDiff.get(range.path) ?? []).some((h) => h.start <= range.start && range.end <= h.end)) {
+        result.offDiff += found.length;
+        continue;
+      }
+      const body = findingCommentBody(contractId, found, context);
+      const existing = ours.find((c) => !used.has(c.id) && c.at !== null && rangeKey(c.at) === key);
+      if (!existing) {
+        fresh.push({ range, found });
+        continue;
+      }
+      used.add(existing.id);
+      if (existing.body !== body) {
+        await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: existing.id, body });
+        result.updated += 1;
+      }
+      if (existing.state === 'resolved') reopen.push(existing.id);
+    }
+    const stale = ours.filter((c) => !used.has(c.id) && c.state === 'open');
+    for (const comment of stale) {
+      await octokit.rest.pulls.updateReviewComment({
+        ...repo,
+        comment_id: comment.id,
+        body: resolvedCommentBody(contractId, comment.body, options.headSha),
+      });
+    }
+    if (fresh.length > 0) {
+      fresh.sort((a, b) => severity(a.found) - severity(b.found));
+      const posted = fresh.slice(0, MAX_NEW_REVIEW_COMMENTS);
+      const { data } = await octokit.rest.pulls.createReview({
+        ...repo,
+        pull_number: prNumber,
+        commit_id: options.headSha,
+        event: 'COMMENT',
+        body: findingsReviewBody(
+          contractId,
+          { posted: posted.length, total: fresh.length },
+          options.checkRunUrl,
+        ),
+        comments: posted.map(({ range, found }) => ({
+          path: range.path,
+          line: range.end,
+          side: 'RIGHT' as const,
+          ...(range.start < range.end ? { start_line: range.start, start_side: 'RIGHT' as const } : {}),
+          body: findingCommentBody(contractId, found, context),
+        })),
+      });
+      result.reviewId = data.id;
+      result.created = posted.length;
+    }
+    const threadChanges = [
+      ...stale.map((c) => ({ id: c.id, resolved: true })),
+      ...reopen.map((id) => ({ id, resolved: false })),
+    ];
+    if (threadChanges.length > 0) {
+      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log);
+      result.resolved = stale.length;
+      result.reopened = counts.reopened;
+    }
+  } catch (error) {
+    throw toMissingPermission(error, 'pull-requests: write', `review #${prNumber} with inline comments`);
+  }
+  log.info(
+    `${contractId}: inline review comments ${result.created} new, ${result.updated} updated, ${result.resolved} resolved${result.offDiff ? `, ${result.offDiff} not on GitHub's diff (annotations only)` : ''}`,
+  );
+  return result;
+}
+
+function rangeKey(range: Range): string {
+  return `${range.path}\0${range.start}\0${range.end}`;
+}
+
+function severity(found: readonly PlacedFinding[]): number {
+  return Math.min(...found.map((f) => SEVERITY[f.vote.vote] ?? 1));
+}
+
+/** Anchored findings grouped by the line range they cite, in report order. */
+function groupByRange(
+  found: readonly PlacedFinding[],
+): Map<string, { range: Range; found: PlacedFinding[] }> {
+  const groups = new Map<string, { range: Range; found: PlacedFinding[] }>();
+  for (const f of found) {
+    const range = { path: f.citation.path, start: f.citation.start_line, end: f.citation.end_line };
+    const key = rangeKey(range);
+    const group = groups.get(key) ?? { range, found: [] };
+    group.found.push(f);
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+/** The new-side hunk ranges of GitHub's own diff of the pull request, by path. */
+async function githubDiff(octokit: Octokit, repo: RepoRef, prNumber: number): Promise<Map<string, Range[]>> {
+  const byPath = new Map<string, Range[]>();
+  for (const file of await listPullRequestFiles(octokit, repo, prNumber)) {
+    if (!file.patch) continue;
+    const [parsed] = parseDiffHunks(`+++ b/${file.filename}\n${file.patch}`);
+    byPath.set(
+      file.filename,
+      (parsed?.hunks ?? []).map((h) => ({ path: file.filename, start: h.start, end: h.end })),
+    );
+  }
+  return byPath;
+}
+
+/** Our finding comments for this contract: written by a Bot and carrying the contract's marker. */
+async function listOurComments(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+  contractId: string,
+): Promise<OurComment[]> {
+  const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
+    ...repo,
+    pull_number: prNumber,
+    per_page: 100,
+  });
+  return comments.flatMap((c): OurComment[] => {
+    const marker = readFindingMarker(c.body);
+    if (c.user?.type !== 'Bot' || marker?.contractId !== contractId) return [];
+    const end = typeof c.line === 'number' ? c.line : null;
+    const start = typeof c.start_line === 'number' ? c.start_line : end;
+    return [
+      {
+        id: c.id,
+        body: c.body,
+        state: marker.state,
+        at: end === null || start === null ? null : { path: c.path, start, end },
+      },
+    ];
+  });
+}
+
+/** Resolves or reopens the threads these comments started; a GraphQL failure is a warning, the body already says it. */
+async function resolveThreads(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+  changes: ReadonlyArray<{ id: number; resolved: boolean }>,
+  log: Pick<Logger, 'warning'>,
+): Promise<{ reopened: number }> {
+  let reopened = 0;
+  try {
+    const threads = await reviewThreadsByComment(octokit, repo, prNumber);
+    for (const change of changes) {
+      const thread = threads.get(change.id);
+      if (!thread) continue;
+      await setThreadResolved(octokit, thread, change.resolved);
+      if (!change.resolved) reopened += 1;
+    }
+  } catch (error) {
+    log.warning(
+      `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`,
+    );
+  }
+  return { reopened };
+}

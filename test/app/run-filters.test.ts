@@ -1,0 +1,266 @@
+/**
+ * The App's share of "run only what a change touches" and `/truss run failed`:
+ * - `/truss run` (every contract) reads each contract on the default branch; one whose
+ *   `[contract] paths` the pull request misses gets a check completed `skipped` (with the request id,
+ *   so "Re-run" runs it anyway) and no workflow dispatch; the others are dispatched as always.
+ * - `/truss run failed` dispatches exactly the contracts whose newest check on the head says FAIL or
+ *   UNVERIFIABLE: not a pass, not one whose newest check passed or was skipped, not one still
+ *   running, not a run that stopped before a verdict.
+ * GitHub is nock; payloads are the real issue_comment example (app-kit.ts).
+ */
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { useNock } from '../helpers/nock-guard.js';
+import {
+  API,
+  BASE,
+  contents,
+  HEAD,
+  makeProbot,
+  nockCreateCheck,
+  nockDispatch,
+  nockNoWorkflowConfig,
+  nockPermission,
+  nockPullRequest,
+  nockReactions,
+  nockReply,
+  nockToken,
+  PR,
+  R,
+  receiveComment,
+} from './app-kit.js';
+
+const COMMENT_ID = 555;
+
+function contractText(id: string, paths?: string[]): string {
+  const filter = paths ? `paths = ${JSON.stringify(paths)}\n` : '';
+  return `[contract]\nid = "${id}"\nintent = "check ${id}"\n${filter}\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n`;
+}
+
+/** GET .truss/contracts at `ref`, then each file when `texts` gives it. */
+function nockContracts(
+  ref: string,
+  files: Record<string, string>,
+  read: string[] = Object.keys(files),
+): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Fcontracts`)
+    .query({ ref })
+    .reply(
+      200,
+      Object.keys(files).map((name) => ({ name, type: 'file', path: `.truss/contracts/${name}` })),
+    );
+  for (const name of read) nockContract(ref, name, files[name] as string);
+}
+
+function nockContract(ref: string, name: string, text: string): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Fcontracts%2F${name}`)
+    .query({ ref })
+    .reply(200, contents(`.truss/contracts/${name}`, text));
+}
+
+function checkRunsReply(runs: Record<string, unknown>[]) {
+  return { total_count: runs.length, check_runs: runs };
+}
+
+function nockCheckRuns(runs: Record<string, unknown>[], times = 1): void {
+  nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).times(times).reply(200, checkRunsReply(runs));
+}
+
+let nextId = 1;
+function checkRun(name: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const id = nextId++;
+  return {
+    id,
+    name,
+    head_sha: HEAD,
+    status: 'completed',
+    conclusion: 'failure',
+    external_id: '',
+    started_at: new Date(Date.UTC(2024, 4, 1, 12, 0, id)).toISOString(),
+    html_url: `https://github.com/x/runs/${id}`,
+    output: { title: null, summary: null },
+    ...fields,
+  };
+}
+
+const appRequest = (n: string) =>
+  JSON.stringify({ v: 1, d: 'delivery-old', c: 1, p: PR, n, s: HEAD, m: 'run' });
+
+describe('Truss App: [contract] paths on /truss run', () => {
+  useNock();
+
+  it('a contract the change misses is completed skipped and not dispatched; the others are', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const reactions = nockReactions(COMMENT_ID);
+    nockPullRequest();
+    nockContracts(
+      'master',
+      {
+        'docs.toml': contractText('docs-site', ['docs/**']),
+        'src.toml': contractText('src', ['src/**', '!src/**/*.md']),
+        'plain.toml': contractText('plain'),
+      },
+      [],
+    );
+    const files: string[] = [];
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, () => {
+        files.push('listed');
+        return [{ filename: 'src/index.ts', status: 'modified', additions: 1, deletions: 0, changes: 1 }];
+      });
+    const checks: Record<string, unknown>[] = [];
+    const dispatched: Record<string, unknown>[] = [];
+    // docs.toml: no earlier check, read, skipped (one listing of the changed files).
+    nockCheckRuns([]);
+    nockContract('master', 'docs.toml', contractText('docs-site', ['docs/**']));
+    nockCreateCheck(8001, checks);
+    // plain.toml and src.toml: read, queued and dispatched (the workflow is looked up once).
+    nockNoWorkflowConfig();
+    for (const [id, name, text] of [
+      [8002, 'plain.toml', contractText('plain')],
+      [8003, 'src.toml', contractText('src', ['src/**', '!src/**/*.md'])],
+    ] as const) {
+      nockCheckRuns([]);
+      nockContract('master', name, text);
+      nockCreateCheck(id, checks);
+      nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    }
+    await receiveComment(probot, 'delivery-paths', '/truss run', { commentId: COMMENT_ID });
+    expect(reactions).toEqual(['rocket']);
+    expect(files).toEqual(['listed']);
+    expect(checks[0]).toMatchObject({
+      name: 'truss / docs-site',
+      head_sha: HEAD,
+      status: 'completed',
+      conclusion: 'skipped',
+      output: { title: 'Skipped: the change touches none of its paths' },
+    });
+    expect(String((checks[0]?.output as { summary?: string } | undefined)?.summary)).toContain(
+      'no changed file (of 1) is selected by paths ["docs/**"]',
+    );
+    // The request id is on the skipped check: a redelivery finds it, and "Re-run" dispatches it.
+    expect(decodeRunRequestId(checks[0]?.external_id as string)).toMatchObject({ n: 'docs', m: 'run' });
+    expect(checks.slice(1).map((c) => [c.name, c.status])).toEqual([
+      ['truss / plain', 'queued'],
+      ['truss / src', 'queued'],
+    ]);
+    expect(dispatched.map((d) => (d.inputs as { contract: string }).contract)).toEqual(['plain', 'src']);
+  });
+
+  it('/truss run <name> runs a contract whatever its paths (no contract read, no listing)', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    nockCheckRuns([]);
+    const checks = nockCreateCheck(8101);
+    nockNoWorkflowConfig();
+    const dispatched = nockDispatch();
+    await receiveComment(probot, 'delivery-named', '/truss run docs', { commentId: COMMENT_ID });
+    expect(checks.map((c) => c.status)).toEqual(['queued']);
+    expect(dispatched).toHaveLength(1);
+  });
+});
+
+describe('Truss App: /truss run failed', () => {
+  useNock();
+
+  it('dispatches exactly the contracts whose last verdict on the head was FAIL or UNVERIFIABLE', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const reactions = nockReactions(COMMENT_ID);
+    nockPullRequest(); // the command reads head and base
+    const runs = [
+      // Queued by the App earlier: the request id names the file.
+      checkRun('truss / lint', {
+        output: { title: 'FAIL · 1 of 2 clauses not met' },
+        external_id: appRequest('lint'),
+      }),
+      // Created by the Action on a pull_request event: id greeting-0001, file greeting.toml.
+      checkRun('truss / greeting-0001', { output: { title: 'UNVERIFIABLE · 1 of 1 clause unverifiable' } }),
+      checkRun('truss / ok', { conclusion: 'success', output: { title: 'PASS · 2/2 clauses met' } }),
+      // Failed, then passed on a re-run: the newest counts.
+      checkRun('truss / flaky', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
+      checkRun('truss / flaky', { conclusion: 'success', output: { title: 'PASS · 1/1 clause met' } }),
+      // Failed, then skipped by its paths.
+      checkRun('truss / docs', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
+      checkRun('truss / docs', {
+        conclusion: 'skipped',
+        output: { title: 'Skipped: the change touches none of its paths' },
+      }),
+      // Failed, and running again right now.
+      checkRun('truss / busy', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
+      checkRun('truss / busy', { status: 'in_progress', conclusion: null, output: { title: null } }),
+      // Stopped before a verdict; an UNVERIFIABLE reported neutral counts.
+      checkRun('truss / crashed', { output: { title: 'truss / crashed: could not finish' } }),
+      checkRun('truss / soft', {
+        conclusion: 'neutral',
+        output: { title: 'UNVERIFIABLE · 1 of 1 clause unverifiable' },
+      }),
+      checkRun('truss / human review', { conclusion: 'action_required', output: { title: 'FAIL · x' } }),
+      checkRun('truss / gone', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
+    ].reverse(); // GitHub lists the newest first
+    nockCheckRuns(runs);
+    // Ids without a request id are mapped by reading the contracts at the PR base.
+    nockContracts(BASE, {
+      'greeting.toml': contractText('greeting-0001'),
+      'lint.toml': contractText('lint'),
+      'soft.toml': contractText('soft'),
+      'broken.toml': 'not = [toml',
+    });
+    const replies = nockReply();
+    nockPullRequest(); // the App's dispatch reads the head again
+    const dispatched: Record<string, unknown>[] = [];
+    nockNoWorkflowConfig();
+    for (const id of [9001, 9002, 9003]) {
+      nockCheckRuns(runs);
+      nockCreateCheck(id);
+      nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    }
+    await receiveComment(probot, 'delivery-failed', '/truss run failed', { commentId: COMMENT_ID });
+    expect(dispatched.map((d) => d.inputs)).toEqual([
+      expect.objectContaining({ contract: 'greeting', mode: 'run' }),
+      expect.objectContaining({ contract: 'lint', mode: 'run' }),
+      expect.objectContaining({ contract: 'soft', mode: 'run' }),
+    ]);
+    expect(replies).toEqual([
+      `These contracts failed on ${HEAD.slice(0, 7)} but are no longer in \`.truss/contracts/\` on the base branch, so they cannot run again: \`gone\`.`,
+    ]);
+    expect(reactions).toEqual(['rocket']);
+  });
+
+  it('nothing failed: says so, runs nothing', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const reactions = nockReactions(COMMENT_ID);
+    nockPullRequest();
+    nockCheckRuns([
+      checkRun('truss / ok', { conclusion: 'success', output: { title: 'PASS · 1/1 clause met' } }),
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'delivery-none', '/truss run failed', { commentId: COMMENT_ID });
+    expect(replies).toEqual([
+      `No contract's last verdict on ${HEAD.slice(0, 7)} was FAIL or UNVERIFIABLE: nothing to run again.`,
+    ]);
+    expect(reactions).toEqual(['rocket']);
+  });
+
+  it('only authorized commenters: a reader is denied before any check run is read', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'read');
+    const replies = nockReply();
+    await receiveComment(probot, 'delivery-denied', '/truss run failed', { commentId: COMMENT_ID });
+    expect(replies[0]).toContain('write access is required');
+  });
+});

@@ -1,0 +1,173 @@
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { lazyChangedFiles } from '../../src/github/path-filter.js';
+import { runAndReport } from '../../src/github/run-and-report.js';
+import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
+import { useNock } from '../helpers/nock-guard.js';
+import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
+
+useNock();
+
+const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
+const R = `/repos/${OWNER}/${REPO}`;
+const PR = 7;
+
+/** One entry of GET /repos/{owner}/{repo}/pulls/{n}/files, as documented. */
+function prFile(filename: string, extra: Record<string, unknown> = {}) {
+  return {
+    sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
+    filename,
+    status: 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    blob_url: `https://github.com/${OWNER}/${REPO}/blob/${HEAD}/${filename}`,
+    raw_url: `https://github.com/${OWNER}/${REPO}/raw/${HEAD}/${filename}`,
+    contents_url: `https://api.github.com${R}/contents/${filename}?ref=${HEAD}`,
+    patch: '@@ -1 +1,2 @@\n a\n+b',
+    ...extra,
+  };
+}
+
+function contract(id: string, filter: { paths?: string[]; paths_ignore?: string[] } = {}) {
+  const text = contractToml({ id, intent: `run ${id}`, ...filter }, TRUE_CHECK);
+  return { name: id, path: `.truss/contracts/${id}.toml`, source: { file: `${id}.toml`, text } };
+}
+
+/** runAndReport on `contracts` for PR #7, every check run request recorded. */
+async function report(contracts: ReturnType<typeof contract>[], options: { filter: boolean }) {
+  const run = openRunStore();
+  const log = captureLog();
+  const octokit = testOctokit(log);
+  const repo = { owner: OWNER, repo: REPO };
+  try {
+    const results = await runAndReport(
+      runAndReportOptions({
+        octokit,
+        headSha: HEAD,
+        prNumber: PR,
+        workdir: makeWorkdir(),
+        contracts,
+        store: run.store,
+        changedFiles: options.filter ? lazyChangedFiles(octokit, repo, PR) : undefined,
+        log,
+      }),
+    );
+    return { results, log, sessions: run.store.sessions().length };
+  } finally {
+    run.close();
+  }
+}
+
+/** Check-run requests: creates (POST) and updates (PATCH), bodies in order. */
+function recordChecks(): { method: string; body: Record<string, unknown> }[] {
+  const requests: { method: string; body: Record<string, unknown> }[] = [];
+  let next = 100;
+  nock(API)
+    .post(`${R}/check-runs`)
+    .times(10)
+    .optionally()
+    .reply(201, (_uri, body) => {
+      requests.push({ method: 'POST', body: body as Record<string, unknown> });
+      const id = next++;
+      return { id, html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}` };
+    })
+    .patch(/\/check-runs\/\d+$/)
+    .times(10)
+    .optionally()
+    .reply(200, (uri, body) => {
+      requests.push({ method: 'PATCH', body: body as Record<string, unknown> });
+      return { id: Number(uri.split('/').pop()), html_url: 'https://github.com/x' };
+    });
+  return requests;
+}
+
+describe('[contract] paths on a pull request (the Action)', () => {
+  it('a paths miss is not run: its check is created completed skipped with the reason', async () => {
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('README.md'), prFile('docs/guide.md')]);
+    const checks = recordChecks();
+    const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
+      filter: true,
+    });
+    expect(results).toEqual([]);
+    expect(sessions).toBe(0);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({
+      method: 'POST',
+      body: {
+        name: 'truss / src-only',
+        head_sha: HEAD,
+        status: 'completed',
+        conclusion: 'skipped',
+        output: { title: 'Skipped: the change touches none of its paths' },
+      },
+    });
+    const summary = String((checks[0]?.body.output as { summary?: string } | undefined)?.summary);
+    expect(summary).toContain('no changed file (of 2) is selected by paths ["src/**"]');
+    expect(summary).toContain('`/truss run src-only` to run it anyway');
+    expect(log.text()).toContain('truss / src-only: skipped, no changed file (of 2)');
+  });
+
+  it('one listing serves every contract; a touched contract runs, a missed one is skipped', async () => {
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('src/new.ts', { status: 'renamed', previous_filename: 'lib/old.ts' })]);
+    const checks = recordChecks();
+    const { results, sessions } = await report(
+      [
+        contract('docs', { paths: ['docs/**'] }),
+        // The rename's old name counts: moving a file out of lib/ touches lib/.
+        contract('lib', { paths: ['lib/**'] }),
+        contract('not-tests', { paths_ignore: ['**/*.test.ts'] }),
+      ],
+      { filter: true },
+    );
+    expect(results.map((r) => [r.contractId, r.overall])).toEqual([
+      ['lib', 'pass'],
+      ['not-tests', 'pass'],
+    ]);
+    expect(sessions).toBe(2);
+    expect(
+      checks.map((c) => [c.method, c.body.name ?? '', c.body.status, c.body.conclusion ?? null]),
+    ).toEqual([
+      ['POST', 'truss / docs', 'completed', 'skipped'],
+      ['POST', 'truss / lib', 'in_progress', null],
+      ['PATCH', '', 'completed', 'success'],
+      ['POST', 'truss / not-tests', 'in_progress', null],
+      ['PATCH', '', 'completed', 'success'],
+    ]);
+  });
+
+  it('contracts without a filter never list the changed files; a named run ignores the filter', async () => {
+    recordChecks();
+    const plain = await report([contract('plain')], { filter: true });
+    expect(plain.results.map((r) => r.overall)).toEqual(['pass']);
+    // No GET /pulls/7/files interceptor exists: nock would refuse the request had one been made.
+    recordChecks();
+    const named = await report([contract('src-only', { paths: ['src/**'] })], { filter: false });
+    expect(named.results.map((r) => r.overall)).toEqual(['pass']);
+  });
+
+  it('a change GitHub cannot list in full (3000 files) is never skipped', async () => {
+    const page = (start: number) => Array.from({ length: 100 }, (_, i) => prFile(`docs/f${start + i}.md`));
+    const scope = nock(API);
+    for (let p = 1; p <= 30; p++) {
+      const next: Record<string, string> =
+        p < 30
+          ? { Link: `<https://api.github.com${R}/pulls/${PR}/files?per_page=100&page=${p + 1}>; rel="next"` }
+          : {};
+      scope
+        .get(`${R}/pulls/${PR}/files`)
+        .query(p === 1 ? { per_page: 100 } : { per_page: 100, page: p })
+        .reply(200, page((p - 1) * 100), next);
+    }
+    recordChecks();
+    const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
+    expect(results.map((r) => r.overall)).toEqual(['pass']);
+  });
+});

@@ -1,0 +1,427 @@
+/**
+ * Findings on GitHub: anchored citations become check-run annotations (batched 50 per request) and,
+ * with `review-comments`, inline review comments that the next run updates in place (never a second
+ * comment for the same lines), resolves when no longer cited (body edited over REST, thread resolved
+ * over GraphQL — REST cannot resolve a conversation) and reopens when cited again. Unanchored
+ * citations stay prose. GitHub is nock with the documented response shapes; every write's body is
+ * asserted.
+ */
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import type { ReportClause, ReportVote, RunReport } from '../../src/core/run/index.js';
+import type { Citation } from '../../src/core/verify/citations.js';
+import { completeCheckRun } from '../../src/github/check-runs.js';
+import { renderCheckOutput, renderStickyComment } from '../../src/github/render/index.js';
+import { findingMarker } from '../../src/github/render/review-comment.js';
+import { syncReviewComments } from '../../src/github/review-comments.js';
+import { useNock } from '../helpers/nock-guard.js';
+import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
+
+useNock();
+
+const R = `/repos/${OWNER}/${REPO}`;
+const PR = 7;
+const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
+const CHECK_URL = `https://github.com/${OWNER}/${REPO}/runs/78`;
+const BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+const LINKS = { bundleFileName: 'b.json', publicKey: 'ab'.repeat(32), keyId: 'SHA256:x' };
+
+function cite(path: string, start: number, end = start, problem = `problem at ${path}:${start}`): Citation {
+  return {
+    location: `${path}:${start}${end === start ? '' : `-${end}`}`,
+    problem,
+    path,
+    start_line: start,
+    end_line: end,
+    anchored: true,
+    unanchored: null,
+    hunk: { header: '@@ -1,3 +1,4 @@', lines: [{ n: start, text: '+x' }] },
+  };
+}
+
+function prose(location: string, reason: string): Citation {
+  return {
+    location,
+    problem: 'see @octocat in #12',
+    path: null,
+    start_line: null,
+    end_line: null,
+    anchored: false,
+    unanchored: reason,
+    hunk: null,
+  };
+}
+
+function vote(seat: number, v: ReportVote['vote'], citations: Citation[]): ReportVote {
+  const lens = ['intent', 'completeness', 'correctness', 'shortcuts'][seat % 4] as string;
+  return { seat, lens, provider: 'anthropic', model: 'claude-x', vote: v, reasoning: 'r', citations };
+}
+
+function report(votes: ReportVote[]): RunReport {
+  const clause: ReportClause = {
+    index: 0,
+    kind: 'review',
+    desc: 'The login fix handles SSO',
+    status: 'not_met',
+    reason: '0 of 2 seats voted met',
+    check: null,
+    votes,
+    evidenceNotes: [],
+    selfValidation: [],
+  };
+  return {
+    sessionId: 's1',
+    contractId: 'fix-login',
+    title: null,
+    intent: 'Fix SSO login',
+    overall: 'fail',
+    clauses: [clause],
+    forced: [],
+    isolation: null,
+    runError: null,
+    costUsd: 0,
+    totalTokens: 0,
+    git: null,
+    headHash: 'f'.repeat(64),
+    suspension: null,
+    changes: null,
+    contractHash: null,
+    scripted: false,
+    checkout: null,
+  };
+}
+
+/** GET /pulls/7/files: src/login.ts changed in lines 8-14 and 40-42 (GitHub's own patch). */
+function nockFiles(): void {
+  nock(API)
+    .get(`${R}/pulls/${PR}/files`)
+    .query({ per_page: 100 })
+    .reply(200, [
+      {
+        sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
+        filename: 'src/login.ts',
+        status: 'modified',
+        additions: 2,
+        deletions: 1,
+        changes: 3,
+        patch:
+          '@@ -8,6 +8,7 @@ export function login() {\n a\n b\n-c\n+C\n+D\n d\n e\n f\n@@ -39,2 +40,3 @@\n x\n+y\n z',
+      },
+    ]);
+}
+
+/** A review comment as GET /pulls/{n}/comments lists it. */
+function listed(
+  id: number,
+  body: string,
+  at: { path: string; line: number | null; start_line?: number | null },
+  user = BOT,
+) {
+  return {
+    id,
+    node_id: `PRRC_${id}`,
+    pull_request_review_id: 900 + id,
+    diff_hunk: '@@ -8,6 +8,7 @@',
+    path: at.path,
+    commit_id: HEAD,
+    original_commit_id: HEAD,
+    user,
+    body,
+    line: at.line,
+    original_line: at.line ?? 9,
+    start_line: at.start_line ?? null,
+    side: 'RIGHT',
+    html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR}#discussion_r${id}`,
+  };
+}
+
+function nockListComments(comments: unknown[]): void {
+  nock(API).get(`${R}/pulls/${PR}/comments`).query({ per_page: 100 }).reply(200, comments);
+}
+
+type Body = Record<string, unknown>;
+
+function recordWrites() {
+  const writes = {
+    reviews: [] as Body[],
+    patches: [] as Array<{ id: number; body: string }>,
+    graphql: [] as Body[],
+  };
+  nock(API)
+    .post(`${R}/pulls/${PR}/reviews`)
+    .optionally()
+    .reply(200, (_uri, body) => {
+      writes.reviews.push(body as Body);
+      return { id: 4242, state: 'COMMENTED', commit_id: HEAD };
+    })
+    .patch(/\/pulls\/comments\/\d+$/)
+    .times(20)
+    .optionally()
+    .reply(200, (uri, body) => {
+      const id = Number(uri.split('/').pop());
+      writes.patches.push({ id, body: (body as { body: string }).body });
+      return { id, body: (body as { body: string }).body };
+    });
+  return writes;
+}
+
+function sync(r: RunReport, octokit = testOctokit(), log = captureLog(), dryRun = false) {
+  return syncReviewComments({
+    octokit,
+    repo: { owner: OWNER, repo: REPO },
+    prNumber: PR,
+    headSha: HEAD,
+    contractId: 'fix-login',
+    report: r,
+    checkRunUrl: CHECK_URL,
+    dryRun,
+    log,
+  });
+}
+
+describe('annotations on the check run', () => {
+  it('anchored citations are annotations with seat, lens and clause; prose ones are not', () => {
+    const r = report([
+      vote(0, 'not_met', [
+        cite('src/login.ts', 10, 11, 'token is never checked @admin'),
+        prose('../etc/passwd:1', 'a path with ".." is never anchored'),
+      ]),
+      vote(1, 'unverifiable', [cite('src/login.ts', 41)]),
+    ]);
+    const output = renderCheckOutput(r, LINKS);
+    const cited = output.annotations.filter((a) => a.path === 'src/login.ts');
+    expect(cited).toEqual([
+      {
+        path: 'src/login.ts',
+        start_line: 10,
+        end_line: 11,
+        annotation_level: 'failure',
+        title: 'Seat 1 · intent lens · not met · clause 1',
+        message: expect.stringContaining('token is never checked @\u200Dadmin'),
+      },
+      expect.objectContaining({
+        start_line: 41,
+        annotation_level: 'warning',
+        title: 'Seat 2 · completeness lens · unverifiable · clause 1',
+      }),
+    ]);
+    expect(cited[0]?.message).toContain('on clause 1: The login fix handles SSO');
+    expect(output.annotations.some((a) => a.path.includes('passwd'))).toBe(false);
+    // The prose: every finding under the votes, the unplaced one saying why; mentions defused.
+    expect(output.summary).toContain('`src/login.ts:10-11`');
+    expect(output.summary).toContain(
+      '`../etc/passwd:1` _(not on a changed line: a path with &quot;..&quot; is never anchored)_',
+    );
+    expect(output.summary).not.toMatch(/@octocat|#12/);
+    expect(renderStickyComment(r, LINKS, '<!-- m -->', {})).toContain('`src/login.ts:41`');
+  });
+
+  it('more than 50 go in batches of 50 (the Checks API limit), the conclusion with the first', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => cite('src/login.ts', i + 1));
+    const output = renderCheckOutput(report([vote(0, 'not_met', many)]), LINKS);
+    const batches: Body[] = [];
+    nock(API)
+      .patch(`${R}/check-runs/78`)
+      .times(2)
+      .reply(200, (_uri, body) => {
+        batches.push(body as Body);
+        return { id: 78 };
+      });
+    await completeCheckRun({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      checkRunId: 78,
+      conclusion: 'failure',
+      output,
+      dryRun: false,
+    });
+    const sizes = batches.map((b) => (b.output as { annotations: unknown[] }).annotations.length);
+    expect(sizes).toEqual([50, 10]);
+    expect(batches[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(batches[1]).not.toHaveProperty('conclusion');
+  });
+});
+
+describe('inline review comments', () => {
+  it('first run: one review with one comment per cited range on GitHub diff; off-diff ranges stay annotations', async () => {
+    nockFiles();
+    nockListComments([]);
+    const writes = recordWrites();
+    const result = await sync(
+      report([
+        vote(0, 'not_met', [cite('src/login.ts', 10, 11, 'token unchecked'), cite('src/login.ts', 25)]),
+        vote(1, 'not_met', [cite('src/login.ts', 10, 11, 'same lines, second seat')]),
+        vote(2, 'met', [cite('src/login.ts', 41, 41, 'fine but odd')]),
+      ]),
+    );
+    expect(result).toMatchObject({ created: 2, updated: 0, resolved: 0, offDiff: 1, reviewId: 4242 });
+    expect(writes.reviews).toHaveLength(1);
+    const review = writes.reviews[0] as { commit_id: string; event: string; body: string; comments: Body[] };
+    expect(review.commit_id).toBe(HEAD);
+    expect(review.event).toBe('COMMENT');
+    expect(review.body).toContain('<!-- truss:review contract=fix-login -->');
+    expect(review.comments.map(({ body: _b, ...where }) => where)).toEqual([
+      { path: 'src/login.ts', line: 11, side: 'RIGHT', start_line: 10, start_side: 'RIGHT' },
+      { path: 'src/login.ts', line: 41, side: 'RIGHT' },
+    ]);
+    const first = String(review.comments[0]?.body);
+    expect(first.startsWith(findingMarker('fix-login', 'open'))).toBe(true);
+    expect(first).toContain('Seat 1 · intent lens · not met');
+    expect(first).toContain('token unchecked');
+    expect(first).toContain('Seat 2 · completeness lens · not met');
+    expect(writes.patches).toEqual([]);
+  });
+
+  it('next run: unchanged lines untouched, changed text edited, gone ones resolved, new ones in one new review', async () => {
+    const open = (problem: string, line: number) =>
+      `${findingMarker('fix-login', 'open')}\n**Truss** · clause 1\n\n- **Seat 1** · ${problem} ${line}`;
+    // What the first run left: its exact body for 10-11 is produced again below, so it is not edited.
+    const sameBody = await firstRunBody([cite('src/login.ts', 10, 11, 'token unchecked')]);
+    nockFiles();
+    nockListComments([
+      listed(1, sameBody, { path: 'src/login.ts', line: 11, start_line: 10 }),
+      listed(2, open('old text', 41), { path: 'src/login.ts', line: 41 }),
+      listed(3, open('no longer true', 9), { path: 'src/login.ts', line: 9 }),
+      // Outdated by a push (GitHub clears `line`): resolved like a finding no longer cited.
+      listed(4, open('was here', 12), { path: 'src/login.ts', line: null }),
+      // Never touched: a person quoting the marker, another contract's comment, one already resolved.
+      listed(
+        5,
+        open('human', 12),
+        { path: 'src/login.ts', line: 12 },
+        { login: 'octocat', id: 1, type: 'User' },
+      ),
+      listed(6, `${findingMarker('other', 'open')}\nx`, { path: 'src/login.ts', line: 13 }),
+      listed(7, `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited** earlier`, {
+        path: 'src/login.ts',
+        line: 14,
+      }),
+    ]);
+    const writes = recordWrites();
+    const threads: Body[] = [];
+    nock(API)
+      .post('/graphql')
+      .times(3)
+      .reply(200, (_uri, body) => {
+        const b = body as { query: string; variables: Body };
+        threads.push(b);
+        if (b.query.includes('reviewThreads'))
+          return {
+            data: {
+              repository: {
+                pullRequest: {
+                  reviewThreads: {
+                    pageInfo: { hasNextPage: false, endCursor: null },
+                    nodes: [1, 2, 3, 4, 7].map((id) => ({
+                      id: `PRRT_${id}`,
+                      isResolved: id === 7,
+                      comments: { nodes: [{ databaseId: id }] },
+                    })),
+                  },
+                },
+              },
+            },
+          };
+        return { data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } } };
+      });
+    const result = await sync(
+      report([
+        vote(0, 'not_met', [
+          cite('src/login.ts', 10, 11, 'token unchecked'),
+          cite('src/login.ts', 41, 41, 'new text'),
+          cite('src/login.ts', 42, 42, 'brand new'),
+        ]),
+      ]),
+    );
+    expect(result).toMatchObject({ created: 1, updated: 1, resolved: 2 });
+    // 41 edited in place; 9 (no longer cited) and 4 (outdated) marked resolved; nothing else written.
+    expect(writes.patches.map((p) => p.id)).toEqual([2, 3, 4]);
+    expect(writes.patches[0]?.body).toContain('new text');
+    expect(writes.patches[0]?.body.startsWith(findingMarker('fix-login', 'open'))).toBe(true);
+    for (const resolved of writes.patches.slice(1)) {
+      expect(resolved.body.startsWith(findingMarker('fix-login', 'resolved'))).toBe(true);
+      expect(resolved.body).toContain(`✅ **No longer cited** by the Truss run at ${HEAD.slice(0, 7)}`);
+    }
+    expect(writes.patches[1]?.body).toContain('no longer true 9');
+    // Exactly one new comment, in one new review: the 42 range.
+    expect(writes.reviews).toHaveLength(1);
+    expect(((writes.reviews[0]?.comments ?? []) as Body[]).map((c) => c.line)).toEqual([42]);
+    // GraphQL: the threads, then resolveReviewThread for the two comments marked resolved.
+    expect(threads.map((t) => t.variables)).toEqual([
+      { owner: OWNER, repo: REPO, number: PR, cursor: null },
+      { thread: 'PRRT_3' },
+      { thread: 'PRRT_4' },
+    ]);
+    expect(threads[1]?.query).toContain('resolveReviewThread(input: { threadId: $thread })');
+  });
+
+  it('a resolved finding cited again is edited back and its thread reopened', async () => {
+    nockFiles();
+    nockListComments([
+      listed(7, `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited**`, {
+        path: 'src/login.ts',
+        line: 41,
+      }),
+    ]);
+    const writes = recordWrites();
+    const graphql: Body[] = [];
+    nock(API)
+      .post('/graphql')
+      .times(2)
+      .reply(200, (_uri, body) => {
+        const b = body as { query: string; variables: Body };
+        graphql.push(b);
+        return b.query.includes('reviewThreads')
+          ? {
+              data: {
+                repository: {
+                  pullRequest: {
+                    reviewThreads: {
+                      pageInfo: { hasNextPage: false, endCursor: null },
+                      nodes: [{ id: 'PRRT_7', isResolved: true, comments: { nodes: [{ databaseId: 7 }] } }],
+                    },
+                  },
+                },
+              },
+            }
+          : { data: { unresolveReviewThread: { thread: { id: 'PRRT_7', isResolved: false } } } };
+      });
+    const result = await sync(report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]));
+    expect(result).toMatchObject({ created: 0, updated: 1, reopened: 1 });
+    expect(writes.reviews).toEqual([]);
+    expect(writes.patches[0]?.body).toContain('back again');
+    expect(graphql[1]?.query).toContain('unresolveReviewThread');
+  });
+
+  it('a token without GraphQL access: the body still says resolved, the run warns', async () => {
+    nockListComments([
+      listed(3, `${findingMarker('fix-login', 'open')}\nx`, { path: 'src/login.ts', line: 9 }),
+    ]);
+    const writes = recordWrites();
+    nock(API).post('/graphql').reply(403, { message: 'Resource not accessible by integration' });
+    const log = captureLog();
+    const result = await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
+    expect(result.resolved).toBe(1);
+    expect(writes.patches[0]?.body).toContain('No longer cited');
+    expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
+  });
+
+  it('a dry run makes no request at all', async () => {
+    const { octokit, calls } = recordingOctokit();
+    await sync(report([vote(0, 'not_met', [cite('src/login.ts', 10)])]), octokit, captureLog(), true);
+    expect(calls).toEqual([]);
+  });
+});
+
+/** The body the first run posts for these citations (captured from its review request). */
+async function firstRunBody(citations: Citation[]): Promise<string> {
+  nockFiles();
+  nockListComments([]);
+  const writes = recordWrites();
+  await sync(report([vote(0, 'not_met', citations)]));
+  const body = String(((writes.reviews[0]?.comments ?? []) as Body[])[0]?.body);
+  expect(nock.isDone()).toBe(true);
+  nock.cleanAll();
+  return body;
+}

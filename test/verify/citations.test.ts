@@ -1,0 +1,329 @@
+/**
+ * Findings on the lines they are about: a seat's `path:line` / `path:start-end` is anchored only
+ * inside a changed hunk of a file the change touches (new side), read from a real `git diff` of a
+ * real repository; everything else stays prose with the reason. The anchored citations, with the
+ * hunk lines around them, are recorded in the signed `review_vote` (end to end through runContract
+ * with a scripted panel), and a vote signed before citations existed still verifies and reads.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createNodeCrypto, exportBundle, LedgerStore, verifyBundle } from '../../src/core/ledger/index.js';
+import { reportFromEntries, runContract } from '../../src/core/run/index.js';
+import {
+  anchorFindings,
+  type Citation,
+  citationsOf,
+  MAX_FINDINGS,
+  normalizeCitedPath,
+} from '../../src/core/verify/citations.js';
+import { parseDiffHunks } from '../../src/core/verify/diff-hunks.js';
+import { prepareEvidence } from '../../src/core/verify/evidence-lines.js';
+import { readGitInfo } from '../../src/core/verify/git-info.js';
+import { collectReviewEvidence } from '../../src/core/verify/review-evidence.js';
+import { buildReviewPrompt, LENSES } from '../../src/core/verify/review-prompt.js';
+import { parseVote, voteAnswerSchema } from '../../src/core/verify/vote.js';
+import {
+  AGENT_KEY,
+  contractFrom,
+  ctxFor,
+  git,
+  makeWorkdir,
+  openRunStore,
+  scripted,
+} from '../helpers/agent-kit.js';
+import { commitFiles } from '../helpers/git.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const lines = (n: number, tag = 'line') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`);
+
+/**
+ * A repository on `main` and a `feature` commit that edits src/a.ts at line 10 and line 30 (two
+ * hunks), adds a file whose name git quotes, deletes old.txt; plus an untracked notes.txt.
+ */
+function featureRepo(): string {
+  const dir = makeWorkdir({ git: true });
+  commitFiles(dir, { 'src/a.ts': `${lines(40).join('\n')}\n`, 'old.txt': 'gone soon\n' }, 'base');
+  git(dir, 'checkout', '-q', '-b', 'feature');
+  const edited = lines(40);
+  edited[9] = 'line 10 CHANGED';
+  edited.splice(30, 0, 'line 30b ADDED');
+  commitFiles(
+    dir,
+    { 'src/a.ts': `${edited.join('\n')}\n`, 'src/café é.ts': 'export const x = 1;\n' },
+    'feature',
+  );
+  git(dir, 'rm', '-q', 'old.txt');
+  git(dir, 'commit', '-qm', 'remove');
+  writeFileSync(join(dir, 'notes.txt'), 'first\nsecond\n');
+  return dir;
+}
+
+async function diffOf(dir: string): Promise<string> {
+  const evidence = await collectReviewEvidence({
+    workdir: dir,
+    git: await readGitInfo(dir, 'main'),
+    contextFiles: [],
+  });
+  return evidence.diff;
+}
+
+describe('the new side of a real git diff', () => {
+  it('files, hunks and new-side line numbers; quoted paths decoded; deleted files have no new side', async () => {
+    const files = parseDiffHunks(await diffOf(featureRepo()));
+    expect(files.map((f) => f.path)).toEqual(['src/a.ts', 'src/café é.ts', 'notes.txt']);
+    const a = files[0]?.hunks.map((h) => [h.start, h.end]);
+    expect(a).toEqual([
+      [7, 13],
+      [28, 34],
+    ]);
+    const first = files[0]?.hunks[0];
+    expect(first?.lines.find((l) => l.text === '+line 10 CHANGED')).toEqual({
+      n: 10,
+      text: '+line 10 CHANGED',
+    });
+    expect(first?.lines.find((l) => l.text === '-line 10')).toEqual({ n: null, text: '-line 10' });
+    expect(files[1]?.hunks.map((h) => [h.start, h.end])).toEqual([[1, 1]]);
+    // The untracked file's section (no @@ header) still numbers its lines.
+    expect(files[2]?.hunks[0]?.lines.slice(0, 2)).toEqual([
+      { n: 1, text: '+first' },
+      { n: 2, text: '+second' },
+    ]);
+  });
+
+  it('is total: not a diff, or a diff cut mid-hunk, never throws', () => {
+    expect(parseDiffHunks('hello\n@@ -1 +1 @@\n+x')).toEqual([]);
+    const cut = parseDiffHunks('diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,5 +1,6 @@\n a\n+b\n c');
+    expect(cut[0]?.hunks[0]).toMatchObject({ start: 1, end: 3 });
+  });
+});
+
+describe('anchoring findings', () => {
+  const anchor = async (location: string) => {
+    const files = parseDiffHunks(await diffOf(repo));
+    return anchorFindings([{ location, problem: 'wrong' }], files)[0] as Citation;
+  };
+  const repo = featureRepo();
+
+  it.each([
+    ['src/a.ts:10', 10, 10],
+    ['src/a.ts:9-11', 9, 11],
+    ['src/a.ts:L31', 31, 31],
+    ['`src/a.ts:30-31`', 30, 31],
+    ['./src//a.ts:12', 12, 12],
+    ['b/src/a.ts:10', 10, 10],
+    ['src/café é.ts:1', 1, 1],
+    ['notes.txt:2', 2, 2],
+  ])('%s is anchored at %i-%i with its hunk lines', async (location, start, end) => {
+    const citation = await anchor(location);
+    expect(citation).toMatchObject({ anchored: true, start_line: start, end_line: end, unanchored: null });
+    const shown = citation.hunk?.lines.map((l) => l.n).filter((n) => n !== null) as number[];
+    expect(shown).toContain(start);
+    expect(shown).toContain(end);
+    expect(citation.hunk?.header).toMatch(/^@@ /);
+  });
+
+  it.each([
+    ['src/a.ts:1', 'outside the changed hunks of this file'],
+    ['src/a.ts:20', 'outside the changed hunks of this file'],
+    // One range across two hunks is not inside either.
+    ['src/a.ts:10-30', 'outside the changed hunks of this file'],
+    ['src/a.ts:12-10', 'the line range is empty or starts before line 1'],
+    ['src/a.ts:0', 'the line range is empty or starts before line 1'],
+    ['README.md:1', 'not a file this change touches'],
+    ['old.txt:1', 'not a file this change touches'],
+    ['../src/a.ts:10', 'a path with ".." is never anchored'],
+    ['src/../src/a.ts:10', 'a path with ".." is never anchored'],
+    ['../../etc/passwd:1', 'a path with ".." is never anchored'],
+    ['/etc/passwd:1', 'an absolute path is never anchored; name files relative to the repository'],
+    [`${repo}/src/a.ts:10`, 'an absolute path is never anchored; name files relative to the repository'],
+    ['C:\\src\\a.ts:10', 'an absolute path is never anchored; name files relative to the repository'],
+    ['src\\a.ts:10', 'not a repository path'],
+    ['src/a.ts\u0000:10', 'not a repository path'],
+    ['the whole file', 'not a location: write path:line or path:start-end'],
+    ['src/a.ts', 'not a location: write path:line or path:start-end'],
+  ])('%s stays prose: %s', async (location, reason) => {
+    const citation = await anchor(location);
+    expect(citation).toMatchObject({ anchored: false, unanchored: reason, hunk: null });
+  });
+
+  it('normalizes cited paths without ever leaving the repository', () => {
+    expect(normalizeCitedPath('./a/./b//c.ts')).toEqual({ path: 'a/b/c.ts' });
+    expect(normalizeCitedPath('a/b/../../../x')).toHaveProperty('refused');
+    expect(normalizeCitedPath('~/x')).toHaveProperty('refused');
+    expect(normalizeCitedPath('.')).toHaveProperty('refused');
+  });
+
+  it('keeps at most MAX_FINDINGS and clips long text', () => {
+    const many = Array.from({ length: MAX_FINDINGS + 5 }, () => ({
+      location: 'x'.repeat(1000),
+      problem: 'p'.repeat(5000),
+    }));
+    const cited = anchorFindings(many, []);
+    expect(cited).toHaveLength(MAX_FINDINGS);
+    expect(cited[0]?.location.length).toBeLessThanOrEqual(300);
+    expect(cited[0]?.problem.length).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('the vote answer asks for findings', () => {
+  it('the prompt asks every seat to cite path:line or path:start-end for each problem', () => {
+    const prompt = buildReviewPrompt({
+      seat: 0,
+      seats: 1,
+      lens: LENSES[2] as (typeof LENSES)[number],
+      intent: 'i',
+      clause: 'c',
+      evidence: prepareEvidence({ diff: '', diffBytes: 0, diffTruncated: false, files: [], notes: [] }),
+    });
+    expect(prompt.system).toContain(
+      'For every problem you name, add a finding with its location: path:line or path:start-end',
+    );
+    expect(prompt.system).toContain('"findings": [{"location": "<path:line or path:start-end>"');
+    expect(prompt.answer.schema).toHaveProperty('properties.findings');
+  });
+
+  it('schema: findings are required, strict (every property required, nothing else allowed)', () => {
+    const schema = voteAnswerSchema(false).schema as {
+      required: string[];
+      properties: { findings: { items: unknown } };
+    };
+    expect(schema.required).toEqual(['vote', 'reasoning', 'findings']);
+    expect(schema.properties.findings.items).toMatchObject({
+      required: ['location', 'problem'],
+      additionalProperties: false,
+    });
+  });
+
+  it('reads findings strictly; an answer without them (written before) has none', () => {
+    expect(parseVote('{"vote":"met","reasoning":"ok"}').findings).toEqual([]);
+    const answer = { vote: 'not_met', reasoning: 'r', findings: [{ location: 'a.ts:1', problem: 'bad' }] };
+    expect(parseVote(JSON.stringify(answer))).toMatchObject({ parsed: true, findings: answer.findings });
+    expect(parseVote('', [answer])).toMatchObject({ parsed: true, findings: answer.findings });
+    for (const findings of [
+      'a.ts:1',
+      [{ location: 'a.ts:1' }],
+      [{ location: 1, problem: 'x' }],
+      [['a.ts:1', 'x']],
+    ]) {
+      const parsed = parseVote(JSON.stringify({ vote: 'met', reasoning: 'r', findings }));
+      expect(parsed).toMatchObject({ vote: 'unverifiable', parsed: false });
+    }
+    const extra = { vote: 'met', reasoning: 'r', findings: [{ location: 'a:1', problem: 'x', vote: 'met' }] };
+    expect(parseVote(JSON.stringify(extra)).vote).toBe('unverifiable');
+  });
+});
+
+const CONTRACT = `reviewers = 2
+
+[contract]
+id = "cite-0001"
+intent = "Change line 10 of src/a.ts"
+
+[[done]]
+kind = "review"
+desc = "src/a.ts line 10 is changed correctly"
+`;
+
+describe('citations in the signed vote (runContract, scripted panel)', () => {
+  it('records anchored and prose citations with the hunk; the bundle verifies and the report reads them', async () => {
+    const workdir = featureRepo();
+    const seat1 = {
+      vote: 'not_met',
+      reasoning: 'Line 10 is wrong.',
+      findings: [
+        { location: 'src/a.ts:10', problem: 'CHANGED is not what the intent asks for' },
+        { location: 'src/a.ts:1', problem: 'the header is stale' },
+        { location: '../../etc/passwd:1', problem: 'look here' },
+      ],
+    };
+    // The second seat answers as seats did before citations: no findings key at all.
+    const seat2 = { vote: 'met', reasoning: 'Looks fine.' };
+    const provider = scripted(
+      [
+        { text: JSON.stringify(seat1), match: 'Your lens: intent' },
+        { text: JSON.stringify(seat2), match: 'Your lens: completeness' },
+      ],
+      'panel.json',
+    );
+    const contract = contractFrom(CONTRACT);
+    const run = openRunStore();
+    const outcome = await runContract({
+      contract: contract.contract,
+      contractHash: contract.hash,
+      workdir,
+      store: run.store,
+      signer: AGENT_KEY,
+      ctx: ctxFor(contract.contract),
+      panel: { seats: [provider, provider] },
+      env: {},
+      codeVersion: 'test',
+      principal: { login: 'octocat' },
+      baseRef: 'main',
+    });
+    const entries = [...run.store.entries(outcome.sessionId)];
+    const bundle = exportBundle(run.store, outcome.sessionId, createNodeCrypto());
+    run.close();
+    const votes = entries.filter((e) => e.kind === 'review_vote').map((e) => e.payload);
+    expect(votes[0]).not.toHaveProperty('findings');
+    expect(votes[0]?.citations).toEqual([
+      expect.objectContaining({
+        location: 'src/a.ts:10',
+        path: 'src/a.ts',
+        start_line: 10,
+        end_line: 10,
+        anchored: true,
+        unanchored: null,
+        hunk: expect.objectContaining({
+          lines: expect.arrayContaining([{ n: 10, text: '+line 10 CHANGED' }]),
+        }),
+      }),
+      expect.objectContaining({ path: 'src/a.ts', start_line: 1, anchored: false, hunk: null }),
+      expect.objectContaining({
+        path: null,
+        anchored: false,
+        unanchored: 'a path with ".." is never anchored',
+      }),
+    ]);
+    expect(votes[1]?.citations).toEqual([]);
+    expect(verifyBundle(bundle, { crypto: createNodeCrypto(), trusted: new Map() }).status).not.toBe(
+      'failed',
+    );
+    const report = reportFromEntries(outcome.sessionId, entries);
+    expect(report.clauses[0]?.votes[0]?.citations.map((c) => c.anchored)).toEqual([true, false, false]);
+  });
+
+  it('a vote signed without citations (an older ledger) still verifies and reads as none', () => {
+    const store = LedgerStore.open(join(tempDir('old-vote').dir, 'ledger.db'));
+    const { id } = store.createSession({ signer: AGENT_KEY, codeVersion: 'truss 0.0.9' });
+    store.append(id, 'run_started', { session_id: id, contract: { contract: { id: 'old' } } }, AGENT_KEY);
+    // The payload exactly as votes were signed before seats cited lines: no `citations` key.
+    store.append(
+      id,
+      'review_vote',
+      {
+        clause: 0,
+        seat: 0,
+        lens: 'intent',
+        provider: 'anthropic',
+        model: 'm',
+        vote: 'met',
+        reasoning: 'ok',
+        usage: { input_tokens: 1, output_tokens: 1, cost_usd: 0 },
+        error: null,
+        aimed_at_reviewers: null,
+      },
+      AGENT_KEY,
+    );
+    const clause = { clause: 0, kind: 'review', desc: 'd', status: 'met', reason: '1 of 1 seats voted met' };
+    store.append(id, 'verdict', { overall: 'pass', clauses: [clause], forced: [] }, AGENT_KEY);
+    const bundle = exportBundle(store, id, createNodeCrypto());
+    const entries = [...store.entries(id)];
+    store.close();
+    expect(verifyBundle(bundle, { crypto: createNodeCrypto(), trusted: new Map() }).failure).toBeNull();
+    expect(reportFromEntries(id, entries).clauses[0]?.votes[0]?.citations).toEqual([]);
+    expect(citationsOf({ citations: [{ anchored: true, path: 'a' }, 'junk'] })).toEqual([
+      expect.objectContaining({ anchored: false, unanchored: 'not anchored', hunk: null }),
+    ]);
+  });
+});

@@ -2,16 +2,32 @@
 // ÷ 8 sequential `truss run`s of the same contract without [fanout]; and the same comparison inside
 // one process (startRun with [fanout] ÷ 8 startRun calls), which leaves out process start-up.
 // Both CLI sides run the source CLI through tsx (dist/ is not rebuilt for this), so they pay the same
-// start-up per process. Baselines are measured in the same run; medians of --runs rounds.
+// start-up per process. Then the reducer job of a fan-out across runners (docs/fanout.md "Fan-out
+// across runners") for 8 legs, in process: admit (verify against pinned keys) and import 8 leg
+// bundles, write the parent and export its bundle ÷ verifying the same 8 bundles as `truss verify`
+// does (parse + verify), and ÷ running one plain leg. Baselines are measured in the same run; medians
+// of --runs rounds.
 // Usage: npm run bench:fanout [-- --json] [-- --runs N]
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveContractSources } from '../src/core/contract/index.js';
-import { LedgerStore, SigningKey } from '../src/core/ledger/index.js';
+import {
+  createNodeCrypto,
+  exportBundle,
+  exportBundleToFile,
+  LedgerStore,
+  parseBundle,
+  SigningKey,
+  verifyBundle,
+} from '../src/core/ledger/index.js';
+import type { RunnerLeg } from '../src/core/run/fanout-types.js';
 import { prepareRun, type RunResult, startRun } from '../src/core/run/index.js';
+import { admitLeg, importLeg } from '../src/core/run/leg-admission.js';
+import { legPlan } from '../src/core/run/leg-plan.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean' }, runs: { type: 'string', default: '5' } },
@@ -101,6 +117,9 @@ try {
     sequentialCli: [] as number[],
     fanoutIn: [] as number[],
     sequentialIn: [] as number[],
+    reducer: [] as number[],
+    verifyLegs: [] as number[],
+    oneLeg: [] as number[],
   };
   for (let round = 0; round < runs; round++) {
     samples.fanoutCli.push(timeCli(truss('fan8'), repo));
@@ -111,6 +130,10 @@ try {
     let sequentialIn = 0;
     for (let i = 0; i < K; i++) sequentialIn += await timeInProcess(() => inProcess(single));
     samples.sequentialIn.push(sequentialIn);
+    const reducer = await reducerRound(fanout, generated.key, repo, round);
+    samples.reducer.push(reducer.reducerMs);
+    samples.verifyLegs.push(reducer.verifyMs);
+    samples.oneLeg.push(reducer.oneLegMs);
     progress(`round ${round + 1}/${runs}`);
   }
   store.close();
@@ -127,6 +150,11 @@ try {
     sequential_in_process_ms: round(m.sequentialIn),
     per_child_in_process_ms: round(m.fanoutIn / K),
     per_run_in_process_ms: round(m.sequentialIn / K),
+    reducer_vs_verify_ratio: round(m.reducer / m.verifyLegs),
+    reducer_vs_one_leg_ratio: round(m.reducer / m.oneLeg),
+    reducer_8_legs_ms: round(m.reducer),
+    verify_8_legs_ms: round(m.verifyLegs),
+    one_leg_ms: round(m.oneLeg),
     attempts: K,
     runs,
   };
@@ -143,9 +171,98 @@ try {
     console.log(
       `  per attempt ${result.per_child_in_process_ms} ms in a fan-out vs ${result.per_run_in_process_ms} ms per separate run (in process)`,
     );
+    console.log(
+      `  reducer job for ${K} runner legs (admit + import + parent + export) ${result.reducer_8_legs_ms} ms ÷ verifying the ${K} bundles ${result.verify_8_legs_ms} ms = ${result.reducer_vs_verify_ratio}; ÷ one plain leg ${result.one_leg_ms} ms = ${result.reducer_vs_one_leg_ratio}`,
+    );
   }
 } finally {
   rmSync(repo, { recursive: true, force: true });
+}
+
+/**
+ * One round of the runner-leg figures: K legs, each in its own ledger file (as on its own runner),
+ * exported as bundle text; then the baseline (parse and verify the K bundles, as `truss verify` does)
+ * and the reducer (parse, admit and import the K bundles, write the parent, export its bundle).
+ */
+async function reducerRound(
+  fanout: ReturnType<typeof resolveContractSources>,
+  key: SigningKey,
+  repo: string,
+  n: number,
+): Promise<{ reducerMs: number; verifyMs: number; oneLegMs: number }> {
+  const crypto = createNodeCrypto();
+  const trusted = new Map([[key.publicKeyHex, 'bench']]);
+  const parentSessionId = randomUUID();
+  const dir = join(repo, `.truss/legs-${n}`);
+  mkdirSync(dir, { recursive: true });
+  const texts: string[] = [];
+  let oneLegMs = Number.POSITIVE_INFINITY;
+  for (let attempt = 1; attempt <= K; attempt++) {
+    const legStore = LedgerStore.open(join(dir, `leg-${attempt}.db`));
+    const plan = legPlan(fanout.contract, { attempt, parentSessionId });
+    let sessionId = '';
+    const ms = await timeInProcess(async () => {
+      const result = await startRun(
+        prepareRun(plan.contract, { workdir: repo, host: { events: () => {}, env: process.env } }),
+        {
+          contractHash: plan.contractHash,
+          store: legStore,
+          signer: key,
+          codeVersion: 'bench',
+          principal: { login: 'bench' },
+          parent: plan.parent,
+        },
+      );
+      sessionId = result.sessionId;
+      return result;
+    });
+    oneLegMs = Math.min(oneLegMs, ms);
+    texts.push(JSON.stringify(exportBundle(legStore, sessionId, crypto)));
+    legStore.close();
+  }
+  const verifyStarted = process.hrtime.bigint();
+  for (const [i, text] of texts.entries()) {
+    const status = verifyBundle(parseBundle(text, `leg-${i + 1}`), { crypto, trusted }).status;
+    if (status !== 'verified') throw new Error(`leg ${i + 1} does not verify: ${status}`);
+  }
+  const verifyMs = Number(process.hrtime.bigint() - verifyStarted) / 1e6;
+  const reducerStore = LedgerStore.open(join(dir, 'reducer.db'));
+  const reducerMs = await timeInProcess(async () => {
+    const legs: RunnerLeg[] = [];
+    for (const [i, text] of texts.entries()) {
+      const bundle = parseBundle(text, `leg-${i + 1}`);
+      const expect = {
+        parentSessionId,
+        attempt: i + 1,
+        contractHash: legPlan(fanout.contract, { attempt: i + 1, parentSessionId }).contractHash,
+        headSha: null,
+      };
+      const admitted = admitLeg({ bundle, patch: null, trusted, crypto, expect });
+      if (!admitted.ok) throw new Error(admitted.reason);
+      importLeg({ store: reducerStore, bundle, diff: admitted.diff, trusted, crypto });
+      legs.push(admitted.leg);
+    }
+    const result = await startRun(
+      prepareRun(
+        fanout.contract,
+        { workdir: repo, host: { events: () => {}, env: process.env } },
+        { executor: false },
+      ),
+      {
+        contractHash: fanout.hash,
+        store: reducerStore,
+        signer: key,
+        codeVersion: 'bench',
+        principal: { login: 'bench' },
+        sessionId: parentSessionId,
+        runnerLegs: { legs, excluded: [] },
+      },
+    );
+    exportBundleToFile(reducerStore, parentSessionId, crypto, join(dir, 'parent.json'));
+    return result;
+  });
+  reducerStore.close();
+  return { reducerMs, verifyMs, oneLegMs };
 }
 
 function round(value: number): number {

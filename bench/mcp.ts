@@ -30,6 +30,7 @@ import { secretRedactor } from '../src/core/process/index.js';
 import { createCtx } from '../src/core/runtime/ctx.js';
 import { DurableSession } from '../src/core/runtime/durable.js';
 import { resolvePolicy } from '../src/core/tools/policy.js';
+import { median } from './lib/stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,14 +43,6 @@ const CALLS = Number(values.calls);
 const ROUNDS = Number(values.rounds);
 const SERVER = join(import.meta.dirname, '..', 'test', 'fixtures', 'mcp', 'server.mjs');
 const log = (text: string) => process.stderr.write(`${text}\n`);
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 async function journaledSide(dir: string) {
   const { contract } = resolveContractSources({

@@ -2,14 +2,18 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  CONTRACT_NAME,
+  DEFAULT_TRIGGER,
   authorizeActor,
   completeCheckRun,
+  contractPathSkip,
   createOctokit,
+  decodeRunRequestId,
+  encodeRunRequestId,
   findCheckRuns,
   findSuspendedSessions,
   handleCommand,
   helpText,
+  lazyChangedFiles,
   listContractNames,
   markHumanReviewStale,
   parseCommand,
@@ -17,31 +21,34 @@ import {
   postReply,
   readRepoFile,
   recordSignOff,
+  reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-T5X3XHE2.js";
+} from "./chunks/chunk-4AXPMWBP.js";
+import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-7YTHTWHE.js";
+} from "./chunks/chunk-JT7UOT5N.js";
+import "./chunks/chunk-QP6GTK5V.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-UE2FQCNU.js";
-import "./chunks/chunk-C4ORF7HY.js";
-import "./chunks/chunk-UZOHE6H5.js";
+} from "./chunks/chunk-FYPUW5VX.js";
+import "./chunks/chunk-DOXTN74J.js";
+import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
-} from "./chunks/chunk-EWJ5IIEL.js";
-import "./chunks/chunk-E2XF3M5S.js";
-import "./chunks/chunk-AXUT4KTB.js";
+} from "./chunks/chunk-NNA3ZP3Y.js";
+import "./chunks/chunk-EFZM6XFF.js";
+import "./chunks/chunk-VKZ2G2RE.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CE73N2QF.js";
+} from "./chunks/chunk-BDGAFJNY.js";
 import {
   external_exports
-} from "./chunks/chunk-HASXX6FY.js";
+} from "./chunks/chunk-I4XCSEVK.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts
@@ -116,33 +123,6 @@ TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: cre
     retryBaseMs: 1e3,
     tempDir
   };
-}
-
-// src/github/external-id.ts
-var RunRequestIdSchema = external_exports.strictObject({
-  v: external_exports.literal(1),
-  /** The webhook delivery that queued the check (`x-github-delivery`). */
-  d: external_exports.string().min(1).max(64),
-  /** The command comment, or null for a re-run request. */
-  c: external_exports.number().int().positive().nullable(),
-  /** The pull request (a check run on a fork's head lists no pull_requests). */
-  p: external_exports.number().int().positive(),
-  /** The contract name (a file in .truss/contracts/). */
-  n: external_exports.string().regex(CONTRACT_NAME),
-  s: external_exports.string().regex(/^[0-9a-f]{40,64}$/),
-  m: external_exports.enum(["run", "verify", "resume"])
-});
-function encodeRunRequestId(id) {
-  return JSON.stringify(RunRequestIdSchema.parse(id));
-}
-function decodeRunRequestId(externalId) {
-  if (!externalId?.startsWith("{")) return null;
-  try {
-    const parsed = RunRequestIdSchema.safeParse(JSON.parse(externalId));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 // src/github/truss-workflow.ts
@@ -271,6 +251,37 @@ async function requestRun(request) {
   const { octokit, owner, repo, headSha } = request;
   const existing = await findRequestedCheck(octokit, { owner, repo }, headSha, request);
   if (existing !== null) return { status: "duplicate", checkRunId: existing };
+  const externalId = encodeRunRequestId({
+    v: 1,
+    d: request.delivery,
+    c: request.commentId,
+    p: request.prNumber,
+    n: request.contract,
+    s: headSha,
+    m: request.mode
+  });
+  if (request.changedFiles) {
+    const skip = await contractPathSkip({
+      octokit,
+      repo: { owner, repo },
+      ref: request.defaultBranch,
+      name: request.contract,
+      changedFiles: request.changedFiles
+    });
+    if (skip) {
+      const check = await reportSkippedContract({
+        octokit,
+        repo: { owner, repo },
+        contractId: skip.contractId,
+        headSha,
+        reason: skip.reason,
+        trigger: request.trigger ?? DEFAULT_TRIGGER,
+        externalId,
+        dryRun: false
+      });
+      return { status: "skipped", checkRunId: check.id, reason: skip.reason };
+    }
+  }
   const name = `truss / ${request.contract}`;
   let checkRunId;
   try {
@@ -280,15 +291,7 @@ async function requestRun(request) {
       name,
       head_sha: headSha,
       status: "queued",
-      external_id: encodeRunRequestId({
-        v: 1,
-        d: request.delivery,
-        c: request.commentId,
-        p: request.prNumber,
-        n: request.contract,
-        s: headSha,
-        m: request.mode
-      }),
+      external_id: externalId,
       output: {
         title: `Queued: ${request.mode} requested by @${request.requester}`,
         summary: `Waiting for the Truss workflow to pick up \`${request.contract}\` on ${headSha.slice(0, 7)}.`
@@ -529,8 +532,9 @@ ${helpText(config.trigger)}`,
     acknowledge: false,
     log,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
-    runContracts: async ({ contracts, intent, verifyOnly }) => {
+    runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
+      const changedFiles = named ? void 0 : lazyChangedFiles(octokit, repo, issue.number);
       const names = contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
       if (names.length === 0)
         throw new Error(
@@ -552,7 +556,9 @@ ${helpText(config.trigger)}`,
             commentId: comment.id,
             intent,
             fallbackWorkflow: config.workflow,
-            workflowSlot: slot
+            workflowSlot: slot,
+            changedFiles,
+            trigger: config.trigger
           })
         );
       }

@@ -11,7 +11,7 @@ const list = z.string().transform((v) =>
 /** Every input of action.yml, parsed once. Defaults mirror action.yml so the entry also runs bare. */
 export const InputsSchema = z.object({
   contract: list,
-  mode: z.enum(['auto', 'run', 'verify', 'review', 'resume']),
+  mode: z.enum(['auto', 'run', 'verify', 'review', 'resume', 'reduce']),
   signingKey: z.string(),
   reviewSigningKey: z.string(),
   trustedKeys: z.string(),
@@ -47,6 +47,20 @@ export const InputsSchema = z.object({
   attest: bool,
   /** '' = not set: the contract's `[sandbox] isolation`, else auto (docs/security.md). */
   isolation: z.enum(['', 'auto', 'uid', 'bwrap', 'none']),
+  /** This job is leg n of a fan-out over runners (`${{ matrix.attempt }}`); null = an ordinary run (docs/fanout.md). */
+  fanoutLeg: z
+    .string()
+    .regex(/^([1-9]\d{0,3})?$/, 'fanout-leg must be a whole number from 1 (e.g. ${{ matrix.attempt }})')
+    .transform((v) => (v === '' ? null : Number(v))),
+  /** A paired eval over runners: the arms, as `truss eval --arms` takes them (docs/eval.md). */
+  arms: z.string(),
+  /** An eval leg: the name of the arm this job runs. */
+  arm: z.string().regex(/^([A-Za-z0-9][A-Za-z0-9._-]{0,63})?$/, 'arm must be the name of one of the arms'),
+  /** An eval reducer: runs per arm (default: the highest repeat among the legs found). */
+  repeats: z
+    .string()
+    .regex(/^([1-9]\d{0,2})?$/, 'repeats must be a whole number from 1 to 999')
+    .transform((v) => (v === '' ? null : Number(v))),
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;
@@ -100,6 +114,10 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     dryRun: read('dry-run'),
     attest: read('attest'),
     isolation: read('isolation').trim().toLowerCase(),
+    fanoutLeg: read('fanout-leg').trim(),
+    arms: read('arms').trim(),
+    arm: read('arm').trim(),
+    repeats: read('repeats').trim(),
   };
   const parsed = InputsSchema.safeParse(raw);
   if (!parsed.success) {

@@ -48,3 +48,17 @@ export function setRunOutputs(results: ContractRunResult[], setup: Pick<ActionSe
   core.setOutput('cost-usd', results.reduce((sum, r) => sum + r.costUsd, 0).toFixed(4));
   core.setOutput('public-key', setup.signer.publicKeyHex);
 }
+
+/**
+ * `excluded-legs` (mode reduce): one line per leg the reducer refused, `<artifact> (attempt n): why`,
+ * as the signed reduction records them; empty when every leg was admitted.
+ */
+export function setExcludedOutput(results: ContractRunResult[]): void {
+  core.setOutput('excluded-legs', excludedLines(results.flatMap((r) => r.report.fanout?.excluded ?? [])));
+}
+
+export function excludedLines(
+  excluded: ReadonlyArray<{ artifact: string; attempt: number | null; reason: string }>,
+): string {
+  return excluded.map((leg) => `${leg.artifact} (attempt ${leg.attempt ?? '?'}): ${leg.reason}`).join('\n');
+}

@@ -31,9 +31,13 @@ export function artifactPublisher(options: {
   warn: (message: string) => void;
   /** The workspace, whose changes a suspended run's artifact carries. */
   workdir?: string | undefined;
+  /** Another artifact name than `ledgerArtifactName(session)` (a fan-out leg's `truss-leg-<n>`). */
+  name?: string | undefined;
+  /** Ship the SQLite snapshot (default); a leg ships its bundle only. */
+  includeDb?: boolean | undefined;
 }): PublishEvidence {
   return async ({ bundlePath, sessionId, suspended, reportPath, extraFiles = [] }) => {
-    const name = ledgerArtifactName(sessionId);
+    const name = options.name ?? ledgerArtifactName(sessionId);
     if (!options.env.ACTIONS_RUNTIME_TOKEN) {
       options.warn(
         `artifact upload skipped (no ACTIONS_RUNTIME_TOKEN: not on an Actions runner); the bundle is at ${bundlePath}`,
@@ -44,9 +48,12 @@ export function artifactPublisher(options: {
     mkdirSync(dir, { recursive: true });
     const bundleCopy = join(dir, basename(bundlePath));
     copyFileSync(bundlePath, bundleCopy);
-    const dbCopy = join(dir, LEDGER_DB_FILE_NAME);
-    await options.store.backupTo(dbCopy);
-    const files = [bundleCopy, dbCopy];
+    const files = [bundleCopy];
+    if (options.includeDb !== false) {
+      const dbCopy = join(dir, LEDGER_DB_FILE_NAME);
+      await options.store.backupTo(dbCopy);
+      files.push(dbCopy);
+    }
     const startSha = startedHeadSha(options.store, sessionId);
     if (suspended && options.workdir && startSha) {
       const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);

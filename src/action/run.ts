@@ -6,7 +6,7 @@ import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { lazyChangedFiles } from '../github/path-filter.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
-import { type ContractRunResult, runAndReport } from '../github/run-and-report.js';
+import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
 import { appReviewComments } from '../github/settings.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
@@ -16,7 +16,8 @@ import { changesPublisher, publishSteps } from './evidence-publisher.js';
 import { type Inputs, readInputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
 import { writeJobSummary } from './job-summary.js';
-import { setRunOutputs } from './outputs.js';
+import { legArtifactFor, legPublishSteps } from './leg-artifacts.js';
+import { setExcludedOutput, setRunOutputs } from './outputs.js';
 import {
   dispatchedRun,
   failQueuedCheck,
@@ -24,11 +25,12 @@ import {
   readDispatchRequest,
   resolveRunTarget,
 } from './pr-target.js';
+import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
-export type Mode = 'run' | 'comment' | 'review' | 'resume';
+export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce';
 
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
@@ -40,6 +42,7 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
         ? 'review'
         : 'resume';
   if (mode === 'review') return 'review';
+  if (mode === 'reduce') return 'reduce';
   if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
   switch (eventName) {
     case 'pull_request':
@@ -111,21 +114,38 @@ export async function run(env: Record<string, string | undefined> = process.env)
               warn: setup.log.warning,
               auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
             });
-          finish(
-            await runContracts({
+          const job = { inputs, context, octokit, setup, target };
+          if (mode === 'reduce') {
+            // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
+            if (inputs.arms) await reduceEval(job);
+            else
+              finish(
+                await runContracts({
+                  ...job,
+                  names: inputs.contract,
+                  reduce: fanoutReducer(job),
+                  filterPaths: dispatch === null,
+                }),
+                inputs,
+                setup,
+                'reduce',
+              );
+          } else {
+            const leg = inputs.fanoutLeg === null ? undefined : legRequest(inputs, context);
+            finish(
+              await runContracts({
+                ...job,
+                ...dispatchedRun(dispatch, inputs.contract),
+                leg,
+                // The App decided before it dispatched a named contract; a pull request event filters here.
+                filterPaths: dispatch === null,
+                appDispatched: dispatch?.checkRunId != null,
+              }),
               inputs,
-              context,
-              octokit,
               setup,
-              target,
-              ...dispatchedRun(dispatch, inputs.contract),
-              // The App decided before it dispatched a named contract; a pull request event filters here.
-              filterPaths: dispatch === null,
-              appDispatched: dispatch?.checkRunId != null,
-            }),
-            inputs,
-            setup,
-          );
+              leg ? 'leg' : 'run',
+            );
+          }
         } catch (error) {
           await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
           throw error;
@@ -149,12 +169,20 @@ async function runContracts(options: {
   intent?: string | null;
   verifyOnly?: boolean;
   checkRunIds?: ReadonlyMap<string, number> | undefined;
+  /** This job is one leg of a fan-out over runners (`fanout-leg`). */
+  leg?: RunAndReportOptions['leg'];
+  /** This job reduces the legs of a fan-out over runners (`mode: reduce`). */
+  reduce?: RunAndReportOptions['reduce'];
   /** Skip contracts whose `[contract] paths` the pull request does not touch (path-filter.ts). */
   filterPaths?: boolean;
   /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
   appDispatched?: boolean;
 }): Promise<ContractRunResult[]> {
-  const { inputs, context, octokit, setup, target } = options;
+  const { inputs, context, octokit, setup, target, leg, reduce } = options;
+  if ((leg || reduce) && options.names.length !== 1)
+    throw new Error(
+      `${leg ? 'fanout-leg' : 'mode reduce'} needs \`contract\` to name exactly one contract (the one with [fanout]); got ${options.names.length === 0 ? 'none' : options.names.join(', ')}`,
+    );
   if (target.fork && setup.ephemeralKey)
     setup.log.warning(
       'pull request from a fork: no signing key and no provider secrets are available, so the verdict is signed with a one-time key and review clauses may be unverifiable',
@@ -190,13 +218,20 @@ async function runContracts(options: {
     outDir: setup.outDir,
     runUrl: runUrl(context),
     workflowRunId: context.runId || null,
-    check: inputs.check,
+    // A leg reports nothing on the pull request: the reducer job's one check run lists every leg.
+    check: inputs.check && !leg,
     checkRunIds: options.checkRunIds,
-    comment: inputs.comment,
-    reviewComments: inputs.reviewComments || (options.appDispatched === true && appReviewComments(config)),
+    comment: inputs.comment && !leg,
+    reviewComments:
+      !leg && (inputs.reviewComments || (options.appDispatched === true && appReviewComments(config))),
     dryRun: inputs.dryRun,
-    publishChanges: changesPublisher({ inputs, context, octokit, setup, target }),
-    publishSteps: publishSteps({ inputs, context, octokit, setup, store: setup.store }),
+    // Only the reducer's winner is ever published; a leg's changes travel in its artifact.
+    publishChanges: leg ? undefined : changesPublisher({ inputs, context, octokit, setup, target }),
+    publishSteps: leg
+      ? legPublishSteps({ inputs, context, setup, store: setup.store, artifact: legArtifactFor(inputs) })
+      : publishSteps({ inputs, context, octokit, setup, store: setup.store }),
+    leg,
+    reduce,
     isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
     changedFiles:
       options.filterPaths && target.prNumber !== null
@@ -205,7 +240,7 @@ async function runContracts(options: {
     trigger: inputs.triggerPhrase,
     log: setup.log,
   });
-  if (inputs.check && target.prNumber !== null && results.length > 0) {
+  if (inputs.check && !leg && target.prNumber !== null && results.length > 0) {
     // New evidence: any earlier sign-off is stale until someone approves this verdict.
     await postHumanReviewCheck({
       octokit,
@@ -223,8 +258,22 @@ async function runContracts(options: {
   return results;
 }
 
-function finish(results: ContractRunResult[], inputs: Inputs, setup: ActionSetup): void {
+function finish(
+  results: ContractRunResult[],
+  inputs: Inputs,
+  setup: ActionSetup,
+  kind: 'run' | 'leg' | 'reduce' = 'run',
+): void {
   setRunOutputs(results, setup);
+  if (kind === 'reduce') setExcludedOutput(results);
+  if (kind === 'leg') {
+    // A leg's verdict is the reducer's to weigh; a leg that could not ship its artifact is the failure.
+    for (const r of results.filter((x) => !x.artifact))
+      core.setFailed(
+        `truss: leg ${legArtifactFor(inputs)} of ${r.contractId} was not uploaded, so the reducer job cannot weigh it (upload-artifact must stay on, on an Actions runner)`,
+      );
+    return;
+  }
   for (const r of results.filter((x) => x.overall === 'suspended'))
     core.notice(
       `truss: ${r.contractId} is SUSPENDED (${r.report.suspension?.reason ?? 'awaiting approval'}); a maintainer releases it with \`/truss approve\` on the pull request or a PR approval, and the run resumes from artifact ${r.artifact?.name ?? ledgerArtifactName(r.sessionId)}.`,

@@ -6,6 +6,11 @@ export interface CliIo {
   cwd: string;
   /** Whether stderr is a terminal: progress lines are shown only to people. */
   interactive: boolean;
+  /**
+   * How this `truss` was started (the node executable and the arguments before the subcommand): a
+   * delegated CLI with `[executor] tools = "truss"` starts `truss mcp serve --tools` the same way.
+   */
+  trussCommand?: { command: string; args: string[] } | undefined;
 }
 
 export function processIo(): CliIo {
@@ -15,6 +20,9 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     interactive: Boolean(process.stderr.isTTY),
+    trussCommand: process.argv[1]
+      ? { command: process.execPath, args: [...process.execArgv, process.argv[1]] }
+      : undefined,
   };
 }
 

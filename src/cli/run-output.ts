@@ -32,9 +32,17 @@ import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
 import { citationsOf } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
-import { fanoutJson, fanoutLines } from './fanout-output.js';
+import { fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
+import {
+  completedJson,
+  type OutcomeJsonContext,
+  releaseCommands,
+  shellQuote,
+  suspendedJson,
+  verifyCommandFor,
+} from './outcome-json.js';
 import { checkOutputPath } from './output-path.js';
 
 /**
@@ -126,12 +134,7 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
   };
 }
 
-export interface ReportContext {
-  io: CliIo;
-  store: LedgerStore;
-  key: SigningKey;
-  dbPath: string;
-  workdir: string;
+export interface ReportContext extends OutcomeJsonContext {
   /** `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
   bundle: string | undefined;
   json: boolean;
@@ -175,55 +178,56 @@ export function reportResult(result: RunResult, context: ReportContext, signal: 
   return abortedExit(signal);
 }
 
+/** Where an outcome's bundle and HTML report were written. */
+export interface OutcomeFiles {
+  bundlePath: string;
+  reportPath: string | null;
+}
+
+/** Exports the session's bundle and writes the HTML report beside it (the report is best-effort). */
+export function exportOutcome(outcome: RunOutcome, context: Omit<ReportContext, 'json'>): OutcomeFiles {
+  const bundlePath = bundlePathFor(context.io, context.workdir, outcome.sessionId, context.bundle);
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  exportBundleToFile(context.store, outcome.sessionId, createNodeCrypto(), bundlePath);
+  return { bundlePath, reportPath: writeRunReport(context, bundlePath) };
+}
+
+/**
+ * A finished run as `truss run --json` prints it and `truss mcp serve` answers it: exported, with
+ * the verdict (or the suspension and how to release it), the head hash, the bundle and the exact
+ * verify command. An aborted run says where its `run_failed` is.
+ */
+export function outcomeSummary(
+  result: RunResult,
+  context: Omit<ReportContext, 'json'>,
+): Record<string, unknown> {
+  if (result.status === 'aborted') {
+    return {
+      session_id: result.sessionId,
+      status: 'aborted',
+      message: result.message,
+      cancelled: result.cancelled,
+      db: context.dbPath,
+      inspect: `truss ledger show ${result.sessionId} --db ${shellQuote(context.dbPath)}`,
+    };
+  }
+  const files = exportOutcome(result, context);
+  if (result.status === 'suspended') {
+    return suspendedJson(result, context, files, releaseCommands(result, context));
+  }
+  return completedJson(result, context, files, [...context.store.entries(result.sessionId)]);
+}
+
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
 export function reportOutcome(outcome: RunOutcome, context: ReportContext): number {
   const { io, store } = context;
-  const bundlePath = bundlePathFor(io, context.workdir, outcome.sessionId, context.bundle);
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  exportBundleToFile(store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  const reportPath = writeRunReport(context, bundlePath);
-  if (outcome.status === 'suspended') return reportSuspended(outcome, context, bundlePath, reportPath);
+  const files = exportOutcome(outcome, context);
+  const { bundlePath, reportPath } = files;
+  if (outcome.status === 'suspended') return reportSuspended(outcome, context, files);
   const entries = [...store.entries(outcome.sessionId)];
-  const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${context.key.publicKeyHex}`;
+  const verifyCommand = verifyCommandFor(io.cwd, bundlePath, context.key.publicKeyHex);
   if (context.json) {
-    io.stdout(
-      `${JSON.stringify(
-        {
-          session_id: outcome.sessionId,
-          status: 'completed',
-          verdict: outcome.verdict.overall,
-          clauses: outcome.verdict.clauses,
-          forced: outcome.verdict.forced,
-          executor: outcome.executor
-            ? {
-                kind: outcome.executor.kind,
-                steps: outcome.executor.steps,
-                failure: outcome.executor.failure,
-                budget_exhausted: outcome.executor.budgetExhausted,
-                changed_files: outcome.executor.changedFiles,
-                final_text: outcome.executor.finalText,
-              }
-            : null,
-          checkout: reportFromEntries(outcome.sessionId, entries).checkout,
-          self_validation: readEntries(entries, 'self_validation').map((e) => e.payload),
-          replayed: outcome.replayed,
-          cost_usd: outcome.spent.costUsd,
-          total_tokens: outcome.spent.totalTokens,
-          head_hash: outcome.headHash,
-          public_key: context.key.publicKeyHex,
-          key_id: context.key.keyId,
-          db: context.dbPath,
-          bundle: bundlePath,
-          report: reportPath,
-          verify_command: verifyCommand,
-          git: outcome.git,
-          isolation: readEntries(entries, 'run_started')[0]?.payload.isolation ?? null,
-          ...(outcome.fanout ? { fanout: fanoutJson(outcome.fanout) } : {}),
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    io.stdout(`${JSON.stringify(completedJson(outcome, context, files, entries), null, 2)}\n`);
   } else {
     const reportLine = reportPath
       ? `\nreport ${reportPath} (open it in a browser; it re-verifies the ledger itself)`
@@ -239,7 +243,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
  * Writes the HTML report beside the bundle (`<session>.html`), pinned to the workdir's
  * `.truss/trusted-keys` when it has one. A report that cannot be written is a warning, not a failed run.
  */
-function writeRunReport(context: ReportContext, bundlePath: string): string | null {
+function writeRunReport(context: Omit<ReportContext, 'json'>, bundlePath: string): string | null {
   const output = reportPathFor(bundlePath);
   try {
     const { trusted, source } = resolveTrustedKeys({ cwd: context.workdir });
@@ -258,54 +262,12 @@ function writeRunReport(context: ReportContext, bundlePath: string): string | nu
   }
 }
 
-function reportSuspended(
-  outcome: SuspendedOutcome,
-  context: ReportContext,
-  bundlePath: string,
-  reportPath: string | null,
-): number {
+function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, files: OutcomeFiles): number {
   const { io } = context;
   const { suspension } = outcome;
-  const db = shellQuote(relativeOrAbsolute(io.cwd, context.dbPath));
-  const workdir = context.workdir === io.cwd ? '' : ` --workdir ${shellQuote(context.workdir)}`;
-  const resume = `truss resume ${outcome.sessionId} --db ${db}${workdir}`;
-  const release: string[] = [];
-  if ('approval' in suspension.await) {
-    release.push(
-      `truss review approve ${outcome.sessionId} --db ${db} --key REVIEWER_KEY_FILE --note '...'   (a reviewer's own key, not the session key)`,
-      resume,
-    );
-  } else if ('signal' in suspension.await) {
-    release.push(
-      `truss signal ${outcome.sessionId} ${suspension.await.signal} [PAYLOAD] --db ${db}${workdir}`,
-    );
-  } else {
-    release.push(
-      `${resume}   (at or after ${new Date(suspension.fireAt ?? 0).toISOString()}, when the timer fires)`,
-    );
-  }
+  const release = releaseCommands(outcome, context);
   if (context.json) {
-    io.stdout(
-      `${JSON.stringify(
-        {
-          session_id: outcome.sessionId,
-          status: 'suspended',
-          suspension,
-          replayed: outcome.replayed,
-          cost_usd: outcome.spent.costUsd,
-          total_tokens: outcome.spent.totalTokens,
-          head_hash: outcome.headHash,
-          public_key: context.key.publicKeyHex,
-          key_id: context.key.keyId,
-          db: context.dbPath,
-          bundle: bundlePath,
-          report: reportPath,
-          release,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    io.stdout(`${JSON.stringify(suspendedJson(outcome, context, files, release), null, 2)}\n`);
   } else {
     const lines = [
       '',
@@ -323,8 +285,8 @@ function reportSuspended(
       );
     }
     lines.push('to continue:', ...release.map((line) => `  ${line}`));
-    lines.push(`session ${outcome.sessionId} · head ${outcome.headHash}`, `bundle ${bundlePath}`);
-    if (reportPath) lines.push(`report ${reportPath}`);
+    lines.push(`session ${outcome.sessionId} · head ${outcome.headHash}`, `bundle ${files.bundlePath}`);
+    if (files.reportPath) lines.push(`report ${files.reportPath}`);
     io.stdout(`${lines.join('\n')}\n`);
   }
   return EXIT.suspended;
@@ -420,13 +382,7 @@ function formatVerdict(
   return lines.join('\n');
 }
 
-export function relativeOrAbsolute(cwd: string, path: string): string {
-  return path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
-}
-
-export function shellQuote(text: string): string {
-  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
+export { relativeOrAbsolute, shellQuote } from './outcome-json.js';
 
 /**
  * SIGINT/SIGTERM cancel the run (journaled as run_failed 'cancelled'); the abort reason is the

@@ -34,7 +34,8 @@ Commands:
                                    record a signed human sign-off
   anchor init|prove|checkpoint|verify-log
                                    anchor ledger heads in a transparency log; verify the log
-  mcp list|probe SERVER            the declared MCP servers and their tools (probe starts one)
+  mcp list|probe SERVER|serve      the declared MCP servers and their tools (probe starts one);
+                                   serve: Truss itself as an MCP server for an editor's agent
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 

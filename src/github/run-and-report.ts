@@ -3,8 +3,10 @@ import { TomlPositions } from '../core/contract/index.js';
 import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
 import { checkMcpPinning } from '../core/mcp/index.js';
 import { describeIsolation, secretRedactor } from '../core/process/index.js';
-import type { ChangesPublisher } from '../core/run/index.js';
+import type { ChangesPublisher, RunnerLegs } from '../core/run/index.js';
 import {
+  type LegRequest,
+  legPlan,
   prepareRun,
   type RunHost,
   type RunReport,
@@ -92,6 +94,20 @@ export interface RunAndReportOptions {
   /** The comment command prefix, named in a skipped check's output (default /truss). */
   trigger?: string;
   log: Logger;
+  /**
+   * This job is one leg of a fan-out (or eval) spread over Actions runners: each contract runs as
+   * that leg's child run (legPlan), signed with `parent` naming the session the reducer will write.
+   */
+  leg?: Omit<LegRequest, 'parentSessionId'> & { parentSessionId: (contractName: string) => string };
+  /**
+   * This job is the reducer of a fan-out spread over Actions runners: `collect` downloads, verifies
+   * and imports the legs for the resolved contract, and the run anchors them and reduces
+   * (docs/fanout.md "Fan-out across runners"). Its executor is not built: the legs did the work.
+   */
+  reduce?: {
+    parentSessionId: (contractName: string) => string;
+    collect: (contract: ResolvedContract, name: string) => Promise<RunnerLegs>;
+  };
 }
 
 export interface ContractRunResult {
@@ -159,16 +175,50 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
-  return reportedRun(options, contract, { contractPath: item.path, clauseLines }, existingCheckId, (host) =>
-    startRun(prepareRun(contract, { workdir: options.workdir, host }), {
-      contractHash: hash,
-      store: options.store,
-      signer: options.signer,
-      codeVersion: options.codeVersion,
-      principal: options.principal,
-      baseRef: options.baseRef,
-    }),
+  const common = {
+    store: options.store,
+    signer: options.signer,
+    codeVersion: options.codeVersion,
+    principal: options.principal,
+    baseRef: options.baseRef,
+  };
+  const { leg, reduce } = options;
+  if (leg) {
+    const plan = legPlan(contract, { ...leg, parentSessionId: leg.parentSessionId(item.name) });
+    const timeout = contract.fanout?.timeout_sec;
+    return reportedRun(options, plan.contract, {}, existingCheckId, (host) =>
+      startRun(
+        prepareRun(plan.contract, {
+          workdir: options.workdir,
+          // A fan-out attempt's own wall-clock limit ([fanout] timeout_sec), as in one process.
+          host: timeout ? { ...host, signal: withTimeout(host.signal, timeout * 1000) } : host,
+        }),
+        { ...common, contractHash: plan.contractHash, parent: plan.parent },
+      ),
+    );
+  }
+  return reportedRun(
+    options,
+    contract,
+    { contractPath: item.path, clauseLines },
+    existingCheckId,
+    async (host) =>
+      startRun(prepareRun(contract, { workdir: options.workdir, host }, { executor: !reduce }), {
+        ...common,
+        contractHash: hash,
+        ...(reduce
+          ? {
+              sessionId: reduce.parentSessionId(item.name),
+              runnerLegs: await reduce.collect(contract, item.name),
+            }
+          : {}),
+      }),
   );
+}
+
+function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 export interface ResumeAndReportOptions

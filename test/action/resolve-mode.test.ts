@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { readInputs } from '../../src/action/inputs.js';
 import { resolveMode } from '../../src/action/run.js';
+import {
+  fanoutSessionId,
+  legArtifactName,
+  legOfArtifact,
+  sessionIdOfArtifact,
+} from '../../src/github/names.js';
 
 describe('resolveMode', () => {
   it('auto picks by event', () => {
@@ -19,5 +26,45 @@ describe('resolveMode', () => {
   it('verify and run on a comment are command handling', () => {
     expect(resolveMode('verify', 'issue_comment')).toBe('comment');
     expect(resolveMode('run', 'pull_request')).toBe('run');
+  });
+
+  it('reduce is the job after a matrix of legs, whatever the event', () => {
+    expect(resolveMode('reduce', 'pull_request')).toBe('reduce');
+    expect(resolveMode('reduce', 'workflow_dispatch')).toBe('reduce');
+  });
+});
+
+describe('fan-out leg inputs and names', () => {
+  const inputs = (values: Record<string, string>) =>
+    readInputs((name) => ({ 'github-token': 'ghs_test', ...values })[name] ?? '');
+
+  it('fanout-leg is a whole number from 1; empty is an ordinary run', () => {
+    expect(inputs({}).fanoutLeg).toBeNull();
+    expect(inputs({ 'fanout-leg': '3' }).fanoutLeg).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'x'])
+      expect(() => inputs({ 'fanout-leg': bad })).toThrow(
+        /input fanout-leg: fanout-leg must be a whole number from 1/,
+      );
+    expect(inputs({ mode: 'reduce' }).mode).toBe('reduce');
+  });
+
+  it('leg artifacts name their attempt (and eval arm); only the claim is read from the name', () => {
+    expect(legArtifactName(3)).toBe('truss-leg-3');
+    expect(legArtifactName(2, 'large-1')).toBe('truss-leg-large-1-2');
+    expect(legOfArtifact('truss-leg-3')).toEqual({ attempt: 3, arm: null });
+    expect(legOfArtifact('truss-leg-large-1-2')).toEqual({ attempt: 2, arm: 'large-1' });
+    expect(legOfArtifact('truss-leg-0')).toBeNull();
+    expect(legOfArtifact('truss-ledger-abc')).toBeNull();
+    expect(sessionIdOfArtifact('truss-leg-3')).toBeNull();
+  });
+
+  it('the parent session id is the same for every job of a run and contract, and differs otherwise', () => {
+    const run = 'https://github.com/o/r/actions/runs/1';
+    const id = fanoutSessionId(run, 'greeting', 'fanout');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(fanoutSessionId(run, 'greeting', 'fanout')).toBe(id);
+    expect(fanoutSessionId(`${run}2`, 'greeting', 'fanout')).not.toBe(id);
+    expect(fanoutSessionId(run, 'other', 'fanout')).not.toBe(id);
+    expect(fanoutSessionId(run, 'greeting', 'eval')).not.toBe(id);
   });
 });

@@ -24,7 +24,12 @@ import {
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
-import { type FakeResults, runtimeToken, startFakeResults } from '../helpers/fake-results.js';
+import {
+  type FakeResults,
+  runtimeToken,
+  startFakeArtifacts,
+  stopFakeResults,
+} from '../helpers/fake-results.js';
 import { unzip, zipOf } from '../helpers/zip.js';
 
 const GATED = contractToml(
@@ -72,33 +77,12 @@ describe('suspend on an approval gate, resume in a later job', () => {
   beforeEach(async () => {
     harness = new ActionHarness();
     harness.baseContract = GATED;
-    results = await startFakeResults();
-    harness.fake
-      .on('GET', new RegExp(`^${API}/actions/runs/\\d+/artifacts$`), () => {
-        const artifacts = [...results.ids].map(([name, id]) => ({
-          id,
-          name,
-          expired: false,
-          size_in_bytes: 1,
-          archive_download_url: `https://api.github.com${API}/actions/artifacts/${id}/zip`,
-        }));
-        return { body: { total_count: artifacts.length, artifacts } };
-      })
-      .on('GET', new RegExp(`^${API}/actions/artifacts/\\d+/zip$`), (req) => {
-        const id = Number(req.path.split('/').at(-2));
-        const name = [...results.ids].find(([, n]) => n === id)?.[0];
-        return name
-          ? {
-              status: 302,
-              headers: { location: `${results.origin}/blob/${encodeURIComponent(name)}?sig=read` },
-            }
-          : { status: 404, body: { message: 'Not Found' } };
-      });
+    results = await startFakeArtifacts(harness.fake, API);
   });
 
   afterEach(async () => {
     await harness.stop();
-    await new Promise<void>((resolve) => results.server.close(() => resolve()));
+    await stopFakeResults(results);
   });
 
   const runnerEnv = () => ({

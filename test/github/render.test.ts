@@ -104,6 +104,7 @@ function report(overrides: Partial<RunReport>): RunReport {
     clauses: [],
     forced: [],
     isolation: null,
+    fanout: null,
     runError: null,
     costUsd: 0.012345,
     totalTokens: 12345,

@@ -14,7 +14,12 @@ import type {
   Provider,
 } from '../../src/core/providers/provider.js';
 import { ScriptedProvider, type ScriptedResponse } from '../../src/core/providers/scripted.js';
-import { type RunOutcome, resumeContract, runContract } from '../../src/core/run/index.js';
+import {
+  type RunContractOptions,
+  type RunOutcome,
+  resumeContract,
+  runContract,
+} from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
 import type { GitHubReader } from '../../src/core/tools/index.js';
@@ -146,6 +151,8 @@ export async function runAgent(options: {
   clock?: () => number;
   env?: Record<string, string | undefined>;
   github?: GitHubReader;
+  /** More of what a host hands the run (a tool server, approvers…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   const { contract, hash } = options.contract;
   return runContract({
@@ -162,6 +169,7 @@ export async function runAgent(options: {
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.github ? { github: options.github } : {}),
+    ...options.host,
   });
 }
 
@@ -178,6 +186,8 @@ export async function resumeAgent(options: {
   clock?: () => number;
   env?: Record<string, string | undefined>;
   github?: GitHubReader;
+  /** More of what a host hands the resume (a tool server…). */
+  host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
   return resumeContract({
     sessionId: options.sessionId,
@@ -194,6 +204,7 @@ export async function resumeAgent(options: {
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.github ? { github: options.github } : {}),
+    ...options.host,
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeGitHub } from './fake-github.js';
 
 export const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
 export const RUN_BACKEND = 'ce7f54c7-61c7-4aae-887f-30da475f5f1a';
@@ -142,4 +143,41 @@ export function runtimeToken(): string {
     part({ scp: `Actions.GenericRead Actions.Results:${RUN_BACKEND}:${JOB_BACKEND}` }),
     'unsigned',
   ].join('.');
+}
+
+/**
+ * The REST side of workflow artifacts, over what `results` holds: GET …/actions/runs/{id}/artifacts
+ * lists every artifact uploaded so far, and GET …/actions/artifacts/{id}/zip answers GitHub's 302
+ * to the blob, which the fake results service serves — what a later job's @actions/artifact
+ * download (by workflow run) goes through.
+ */
+export function serveArtifacts(fake: FakeGitHub, results: FakeResults, api: string): void {
+  fake.on('GET', new RegExp(`^${api}/actions/runs/\\d+/artifacts$`), () => {
+    const artifacts = [...results.ids].map(([name, id]) => ({
+      id,
+      name,
+      expired: false,
+      size_in_bytes: 1,
+      archive_download_url: `https://api.github.com${api}/actions/artifacts/${id}/zip`,
+    }));
+    return { body: { total_count: artifacts.length, artifacts } };
+  });
+  fake.on('GET', new RegExp(`^${api}/actions/artifacts/\\d+/zip$`), (req) => {
+    const id = Number(req.path.split('/').at(-2));
+    const name = [...results.ids].find(([, n]) => n === id)?.[0];
+    return name
+      ? { status: 302, headers: { location: `${results.origin}/blob/${encodeURIComponent(name)}?sig=read` } }
+      : { status: 404, body: { message: 'Not Found' } };
+  });
+}
+
+/** A fake results service whose artifacts `fake` lists and redirects to (serveArtifacts). */
+export async function startFakeArtifacts(fake: FakeGitHub, api: string): Promise<FakeResults> {
+  const results = await startFakeResults();
+  serveArtifacts(fake, results, api);
+  return results;
+}
+
+export function stopFakeResults(results: FakeResults): Promise<void> {
+  return new Promise<void>((resolve) => results.server.close(() => resolve()));
 }

@@ -160,6 +160,27 @@ describe('readEntry', () => {
         'fanout_reduction',
         'fanout_reduction children.0.verdict_ref.entry_hash "x" is malformed (expected 64 lowercase hex characters)',
       ],
+      // A reduction of legs that ran on Actions runners (docs/fanout.md "Fan-out across runners").
+      [
+        entry(6, 'fanout_reduction', {
+          reducer: 'vote',
+          children: [],
+          runners: true,
+          excluded: [{ artifact: 'truss-leg-2', attempt: 2 }],
+        }),
+        'fanout_reduction',
+        'fanout_reduction excluded.0.reason missing is malformed (expected string)',
+      ],
+      [
+        entry(6, 'fanout_reduction', { reducer: 'vote', children: [], missing: ['3'] }),
+        'fanout_reduction',
+        'fanout_reduction missing.0 "3" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(0, 'run_started', { session_id: 's', parent: { attempt: 1 } }),
+        'run_started',
+        'run_started parent.session_id missing is malformed (expected string)',
+      ],
       [
         entry(7, 'fanout_applied', { child_session_id: 'child-a', diff_sha256: HASH, applied: 'yes' }),
         'fanout_applied',
@@ -247,6 +268,30 @@ describe('readEntry', () => {
         'web_tool_call',
         'web_tool_call status "200" is malformed (expected number)',
       ],
+      // A delegated CLI's journaled tools (docs/mcp.md "Journaled tools for delegated agents").
+      [
+        entry(1, 'delegated_started', { command: 'claude', tools: 'own', offered: [] }),
+        'delegated_started',
+        'delegated_started tools "own" is malformed (must be the string truss)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: '1', name: 'bash', input_sha256: HASH }),
+        'delegated_tool_call',
+        'delegated_tool_call call "1" is malformed (expected an integer ≥ 0)',
+      ],
+      [
+        entry(2, 'delegated_tool_call', { call: 1, name: 'bash', input_sha256: HASH, approval: 'yes' }),
+        'delegated_tool_call',
+        'delegated_tool_call approval "yes" is malformed (must be the string pending or released)',
+      ],
+      [
+        entry(3, 'delegated_result', {
+          command: 'claude',
+          tools: { server: 'truss', calls: 2, first_seq: '2' },
+        }),
+        'delegated_result',
+        'delegated_result tools.first_seq "2" is malformed (expected an integer ≥ 0)',
+      ],
     ];
     for (const [e, kind, detail] of cases) {
       expect(tryReadEntry(e, kind)).toEqual({ error: detail });
@@ -290,6 +335,8 @@ describe('readEntry', () => {
         'web_tool_call',
         'bench_result',
         'bench_report',
+        'delegated_started',
+        'delegated_tool_call',
       ]),
     );
   });

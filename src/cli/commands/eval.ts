@@ -115,6 +115,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
         env: io.env,
         secrets: keySecrets,
         hostCwd: io.cwd,
+        toolServer: io.trussCommand,
         contractDir: dirname(contractPath),
       },
     });

@@ -190,7 +190,11 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
   return EXIT.ok;
 }
 
-function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): number {
+/**
+ * A session's signed verdict with the chain's state and its human reviews, as `truss ledger verdict
+ * --json` prints it and `truss mcp serve`'s `truss_ledger_verdict` answers it.
+ */
+export function verdictView(store: LedgerStore, sessionId: string) {
   const session = store.requireSession(sessionId);
   const report = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
   let signed: LedgerEntry | undefined;
@@ -209,7 +213,14 @@ function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean
         : null,
     ...(malformed ? { verdict_error: malformed } : {}),
     human_reviews: report.reviews,
+    head_hash: report.head_hash,
+    public_key: session.public_key,
   };
+  return { session, report, malformed, result };
+}
+
+function verdict(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): number {
+  const { session, report, malformed, result } = verdictView(store, sessionId);
   emit(io, json, result, () => {
     const lines = [
       `session ${sessionId} (${session.status})`,

@@ -29,14 +29,18 @@ import { UsageError } from '../usage-error.js';
 
 export const MCP_HELP = `Usage: truss mcp list [--contract NAME] [options]
        truss mcp probe SERVER [--contract NAME] [options]
+       truss mcp serve [options]          (see truss mcp serve --help)
 
-Diagnostics for the MCP servers declared in [[mcp.servers]] (docs/mcp.md).
+Diagnostics for the MCP servers declared in [[mcp.servers]] (docs/mcp.md), and Truss's own MCP
+server.
 
   list          the declared servers, how each is reached and which of its tools the agent would be
                 offered; launches nothing
   probe SERVER  starts (or connects to) one server the way a run does — a stdio server through the
                 isolation layer, an http server under the contract's network policy — lists the
                 tools it advertises and which are mounted and allowed, then stops it
+  serve         serves Truss over MCP on stdio: run a contract, read its status and verdict,
+                export and verify bundles, for an agent in Claude Code, Codex or Cursor
 
 Options:
   --contract NAME      a contract (.toml path or NAME of .truss/contracts/NAME.toml); without it the
@@ -130,6 +134,8 @@ function describeServer(server: McpServerSettings, env: CliIo['env']): Described
 export async function mcp(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (!sub || sub === '--help' || sub === '-h') return printHelp(io, MCP_HELP);
+  // Loaded only for serve: list and probe never pay for the server half.
+  if (sub === 'serve') return (await import('./mcp-serve.js')).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: 'string' },
     workdir: { type: 'string' },
@@ -152,7 +158,7 @@ export async function mcp(args: string[], io: CliIo): Promise<number> {
       isolation: values.isolation,
     });
   }
-  throw new UsageError(`mcp: unknown subcommand "${sub}" (list, probe)`);
+  throw new UsageError(`mcp: unknown subcommand "${sub}" (list, probe, serve)`);
 }
 
 function list(io: CliIo, { contract, source }: Declared, json: boolean): number {

@@ -164,6 +164,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         env: io.env,
         secrets: keySecrets,
         hostCwd: io.cwd,
+        toolServer: io.trussCommand,
         approvers,
         github,
       },

@@ -1,29 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import pkg from '../../../package.json' with { type: 'json' };
-import { checkReceipt } from '../../core/anchor/index.js';
-import { findContract } from '../../core/contract/index.js';
-import { LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
-import { checkMcpPinning } from '../../core/mcp/index.js';
-import { secretRedactor } from '../../core/process/index.js';
-import { prepareRun, startRun } from '../../core/run/index.js';
-import { acquireSessionLease } from '../../core/runtime/index.js';
-import { resolveContract } from '../../github/settings.js';
+import { resolve } from 'node:path';
 import { parseCommandArgs } from '../args.js';
-import { ledgerDbPath } from '../db-path.js';
-import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
-import {
-  cancelOnSignals,
-  checkRunOutputs,
-  progressPrinter,
-  reportResult,
-  resolveRunKey,
-  runKeySecrets,
-  setUpIsolation,
-} from '../run-output.js';
+import { launchRun } from '../run-launch.js';
+import { cancelOnSignals, reportResult } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
@@ -88,94 +68,36 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (reviewers !== undefined && !(Number.isInteger(reviewers) && reviewers >= 1 && reviewers <= 15)) {
     throw new UsageError('run: --reviewers must be an integer from 1 to 15');
   }
-  const workdir = resolve(io.cwd, values.workdir ?? '.');
-  const contractPath = findContract(positionals[0] as string, workdir, io.cwd);
-  const configPath = join(workdir, '.truss/config.toml');
-  const { contract, hash } = resolveContract({
-    configPath: existsSync(configPath) ? configPath : undefined,
-    contractPath,
-    overrides: {
-      ...(reviewers !== undefined ? { reviewers } : {}),
+  const abort = new AbortController();
+  const detach = cancelOnSignals(abort);
+  try {
+    const launched = await launchRun(io, {
+      contract: positionals[0] as string,
+      workdir: resolve(io.cwd, values.workdir ?? '.'),
+      db: values.db,
+      key: values.key,
+      base: values.base,
+      bundle: values.bundle,
+      isolation: values.isolation,
+      reviewers,
       ...(values.provider || values.model || values['base-url']
         ? { provider: { kind: values.provider, model: values.model, base_url: values['base-url'] } }
         : {}),
-      ...(freeText ? { intent: freeText } : {}),
-      ...(values['verify-only'] ? { verifyOnly: true } : {}),
-    },
-  });
-  // Locally an unpinned MCP server is only a warning; the Action refuses it (docs/mcp.md).
-  for (const warning of checkMcpPinning(contract, 'warn')) io.stderr(`truss: warning: ${warning}\n`);
-  const key = resolveRunKey(values.key, io);
-  const dbPath = ledgerDbPath(io, values.db, workdir);
-  checkRunOutputs(io, { dbPath, workdir, bundle: values.bundle });
-  mkdirSync(dirname(dbPath), { recursive: true });
-  // The key file's seed, read once: redacted from output and handed to the run's secret scan.
-  const keySecrets = runKeySecrets(values.key, io);
-  const redact = secretRedactor(io.env, keySecrets);
-  const progress = progressPrinter(io, redact);
-  const isolation = await setUpIsolation({
-    io,
-    flag: values.isolation,
-    contract,
-    workdir,
-    dbPath,
-    keyFile: values.key,
-  });
-  const github = await cliGitHubReader(contract, io, workdir);
-  const abort = new AbortController();
-  const detach = cancelOnSignals(abort);
-  io.stderr(
-    `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
-  );
-  // Built before the ledger is opened: a configuration error (a missing key, a refused fixture
-  // path) is exit 3 with nothing created.
-  const prepared = prepareRun(contract, {
-    workdir,
-    host: {
-      events: progress,
-      signal: abort.signal,
-      isolation,
-      env: io.env,
-      secrets: keySecrets,
-      hostCwd: io.cwd,
-      contractDir: dirname(contractPath),
-      // Who may release an approval gate later (with the contract's own approvers).
-      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
-      github,
-    },
-  });
-  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
-  // The run holds the session's lease from before run_started until it exits, like resume: a
-  // resume or signal started meanwhile is refused instead of interleaving a second writer.
-  const sessionId = randomUUID();
-  let releaseLease: (() => void) | undefined;
-  try {
-    releaseLease = acquireSessionLease(dbPath, sessionId);
-    const result = await startRun(prepared, {
-      sessionId,
-      contractHash: hash,
-      store,
-      signer: key,
-      codeVersion: `truss ${pkg.version}`,
+      intent: freeText || undefined,
+      verifyOnly: Boolean(values['verify-only']),
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
-      baseRef: values.base,
+      signal: abort.signal,
     });
-    return reportResult(
-      result,
-      {
-        io,
-        store,
-        key,
-        dbPath,
-        workdir,
-        bundle: values.bundle,
-        json: Boolean(values.json),
-      },
-      abort.signal,
-    );
+    try {
+      return reportResult(
+        await launched.result,
+        { ...launched.report, json: Boolean(values.json) },
+        abort.signal,
+      );
+    } finally {
+      launched.close();
+    }
   } finally {
-    releaseLease?.();
     detach();
-    store.close();
   }
 }

@@ -1,7 +1,7 @@
 import { ContractError } from './errors.js';
 import { formatPath, isTable, validate } from './issues.js';
 import { contractHash } from './resolve.js';
-import { type ResolvedContract, ResolvedContractSchema } from './schema.js';
+import { type ContractFormat, type ResolvedContract, ResolvedContractSchema } from './schema.js';
 
 /**
  * One arm of a paired eval (docs/eval.md): the resolved contract with exactly one setting changed,
@@ -115,6 +115,7 @@ function parseValue(raw: string): unknown {
 export function applyArm(
   contract: ResolvedContract,
   arm: EvalArm,
+  format?: ContractFormat,
 ): { contract: ResolvedContract; hash: string } {
   const { fanout: _fanout, ...base } = structuredClone(contract);
   const data = base as Record<string, unknown>;
@@ -136,7 +137,11 @@ export function applyArm(
     table = table[key] as Record<string, unknown>;
   }
   table[arm.path[arm.path.length - 1] as string] = arm.value;
-  const result = validate(ResolvedContractSchema, data);
+  // A host's keys (e.g. the Action's `unverifiable`) are part of its contracts: validate with its format.
+  const result = validate(
+    (format?.resolved ?? ResolvedContractSchema) as typeof ResolvedContractSchema,
+    data,
+  );
   if (!result.ok) {
     throw new ContractError(
       result.issues.map((issue) => ({

@@ -93,6 +93,13 @@ export const ExecutorSchema = z.strictObject({
    * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
    */
   timeout_sec: z.number().positive().max(86_400).optional(),
+  /**
+   * delegated-cli: whose tools the vendor CLI works with. `own` (the default) leaves its built-in
+   * tools; `truss` disables them and mounts Truss's tool server instead, so each file write, command
+   * and git operation is checked and journaled (docs/mcp.md "Journaled tools for delegated agents").
+   * No schema default: contracts that omit it resolve and hash as before.
+   */
+  tools: z.enum(['own', 'truss']).optional(),
 });
 
 export const BudgetSchema = z.strictObject({

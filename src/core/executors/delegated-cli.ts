@@ -66,6 +66,15 @@ export interface RunDelegatedCliOptions {
   maxDiffBytes?: number;
   /** Under uid/bwrap isolation: more names the CLI may see (the repo-wide `check_env`). */
   extraEnvNames?: readonly string[];
+  /** Set in the CLI's environment after it is built (never a secret: e.g. `TRUSS_MCP_CONFIG`). */
+  addEnv?: Readonly<Record<string, string>>;
+  /**
+   * The working tree to diff against instead of a snapshot taken now: a CLI started again after a
+   * suspension reports its work since the first start (`delegated_started` records it).
+   */
+  before?: WorktreeSnapshot | undefined;
+  /** Absolute paths left out of the work diff: the run's ledger, when it is written during the run. */
+  excludeFromDiff?: readonly string[];
 }
 
 export interface DelegatedResult {
@@ -150,6 +159,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
         ...(options.extraEnvNames ?? []),
       ])
     : buildDelegatedEnv(options.env, executor.clear_env);
+  Object.assign(env, options.addEnv ?? {});
   const resolvedCommand = await resolveCommand(command, workdir, env.PATH);
   const timeoutSec = executor.timeout_sec ?? DEFAULT_DELEGATED_TIMEOUT_SEC;
   const args = [...executor.args];
@@ -166,7 +176,8 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
         ? 'cancelled before the run started'
         : null;
   let before: WorktreeSnapshot | null = null;
-  if (useGit) {
+  if (useGit && options.before) before = options.before;
+  else if (useGit) {
     try {
       const root = await findRepoRoot(workdir, env);
       if (root === null) gitError = 'not a git repository';
@@ -206,7 +217,13 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     try {
       const after = await snapshotWorktree(before.root, env);
       headAfter = after.head;
-      changes = await diffSnapshots(before, after, env, options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES);
+      changes = await diffSnapshots(
+        before,
+        after,
+        env,
+        options.maxDiffBytes ?? DEFAULT_MAX_DIFF_BYTES,
+        options.excludeFromDiff,
+      );
     } catch (error) {
       gitError = `could not capture the working-tree diff after the run: ${message(error)}`;
     }

@@ -377,7 +377,7 @@ export function taskMessage(contract: ResolvedContract): string {
 }
 
 /** The working tree before the work, as a git tree object (so the diff can be taken after a resume). */
-async function snapshotState(
+export async function snapshotState(
   workdir: string,
   env: Record<string, string | undefined>,
 ): Promise<Pick<PayloadOf<'executor_started'>, 'git' | 'git_error'>> {

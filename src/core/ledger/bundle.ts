@@ -1,6 +1,6 @@
-import { decodeBundleEntry } from './bundle-entry.js';
 import { canonicalJson } from './canonical-json.js';
 import { ChainVerifier, type DerivedViews } from './chain-verifier.js';
+import { decodeBundleEntry } from './decode-entry.js';
 import { hexToBytes } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
 import { BundleFormatError } from './errors.js';

@@ -6,6 +6,7 @@ import {
   readFanoutReduction,
   type VerdictRef,
 } from './child-anchor.js';
+import { DelegatedToolsCheck } from './delegated-tools-check.js';
 import { bytesEqual, bytesToHex, hexToBytes } from './encoding.js';
 import type { HumanReviewDecision } from './entry.js';
 import {
@@ -45,6 +46,7 @@ export type FailureCode =
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
   | 'bad_tool_call'
+  | 'bad_delegated_tools'
   | 'bad_bench_result'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
@@ -156,6 +158,7 @@ export class ChainVerifier {
   readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
   readonly #toolCalls = new ToolCallChecker((data) => this.crypto.sha256(data));
+  readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -407,6 +410,7 @@ export class ChainVerifier {
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
     const toolCallError = this.#toolCalls.check(entry);
     if (toolCallError) this.fail(entry.seq, 'bad_tool_call', toolCallError);
+    this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;

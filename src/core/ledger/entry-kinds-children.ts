@@ -74,6 +74,29 @@ export const EvalArmSchema = object({
   child_refs: array(object({ ...ChildRefSchema.members, overall: maybe(overall) })),
 });
 
+/**
+ * What a child's `run_started` records of its parent (docs/fanout.md "Child runs"): the parent
+ * session, the attempt and what it was given — and, for an eval leg on an Actions runner, its arm
+ * and repeat. A reducer job admits a runner leg only if these name its fan-out (leg-admission.ts).
+ */
+export const ChildParentSchema = looseObject({
+  session_id: text,
+  attempt: opt(index),
+  task: opt(text),
+  scope: opt(object({ write_scope: opt(array(text)) })),
+  budget_slice: opt(object({ max_cost_usd: opt(num), max_total_tokens: opt(num), max_steps: opt(num) })),
+  arm: opt(text),
+  repeat: opt(index),
+});
+
+/** A leg a reducer job refused (docs/fanout.md "Fan-out across runners"): its artifact, claim and why. */
+export const ExcludedLegSchema = object({
+  artifact: text,
+  attempt: maybe(index),
+  arm: opt(maybe(text)),
+  reason: text,
+});
+
 export const EvalDeltaSchema = object({
   arm: text,
   vs: text,
@@ -84,6 +107,7 @@ export const EvalDeltaSchema = object({
 });
 
 export type VerdictRef = Infer<typeof VerdictRefSchema>;
+export type ChildParent = Infer<typeof ChildParentSchema>;
 export type ChildRef = Infer<typeof ChildRefSchema>;
 
 export const CHILD_RUN_KINDS = {
@@ -110,6 +134,10 @@ export const CHILD_RUN_KINDS = {
     children: array(ChildRefSchema),
     winner: maybe(object({ ...ChildRefSchema.members, attempt: opt(index) })),
     why: opt(text),
+    /** Attempts that ran on Actions runners: the legs refused, and the attempts no leg came for. */
+    runners: opt(flag),
+    excluded: opt(array(ExcludedLegSchema)),
+    missing: opt(array(index)),
   }),
   /** The winning child's diff applied to the parent's workdir (or why not). */
   fanout_applied: looseObject({
@@ -124,5 +152,8 @@ export const CHILD_RUN_KINDS = {
     arms: array(EvalArmSchema),
     delta: array(EvalDeltaSchema),
     summary: text,
+    /** Runs on Actions runners (docs/eval.md "On Actions"): legs refused, and runs no leg came for. */
+    excluded: opt(array(ExcludedLegSchema)),
+    missing: opt(array(object({ arm: text, repeat: index }))),
   }),
 };

@@ -1,6 +1,7 @@
 import { HUMAN_REVIEW_DECISIONS, type LedgerEntry } from './entry.js';
 import { BENCH_KINDS } from './entry-kinds-bench.js';
-import { CHILD_RUN_KINDS } from './entry-kinds-children.js';
+import { CHILD_RUN_KINDS, ChildParentSchema } from './entry-kinds-children.js';
+import { DELEGATED_TOOL_KINDS, DelegatedToolsSchema } from './entry-kinds-delegated.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
 import { TOOL_CALL_KINDS } from './entry-kinds-tools.js';
 import {
@@ -43,7 +44,7 @@ import {
   unknown,
 } from './payload-shape.js';
 
-export { CHILD_STATUSES, type ChildRef, type VerdictRef } from './entry-kinds-children.js';
+export { CHILD_STATUSES, type ChildParent, type ChildRef, type VerdictRef } from './entry-kinds-children.js';
 export {
   AwaitSpecSchema,
   type CheckRunFields,
@@ -103,7 +104,7 @@ const ENTRY_KIND_SCHEMAS = {
     ),
     started_at: opt(text),
     /** A child run names its parent and what it was given (docs/fanout.md "Child runs"). */
-    parent: opt(json),
+    parent: opt(ChildParentSchema),
   }),
   executor_started: looseObject({
     kind: opt(text),
@@ -158,6 +159,8 @@ const ENTRY_KIND_SCHEMAS = {
     stderr: opt(OutputStreamSchema),
     git_error: maybe(text),
     redactions: opt(counts),
+    /** `tools = "truss"`: how many calls this start of the CLI made (docs/mcp.md). */
+    tools: opt(DelegatedToolsSchema),
     ...recordedWork,
   }),
   /** The agent's own run of a check (`run_checks`): evidence only, never the verdict. */
@@ -283,6 +286,7 @@ const ENTRY_KIND_SCHEMAS = {
   ...MCP_KINDS,
   ...BENCH_KINDS,
   ...TOOL_CALL_KINDS,
+  ...DELEGATED_TOOL_KINDS,
 };
 
 export type EntryKind = keyof typeof ENTRY_KIND_SCHEMAS;

@@ -24,6 +24,7 @@ export {
 } from './entry-hash.js';
 export {
   type CHILD_STATUSES,
+  type ChildParent,
   contractSummary,
   ENTRY_KINDS,
   type EntryKind,

@@ -1,3 +1,4 @@
+import type { BundleLedger } from './bundle.js';
 import type { ChainResult } from './chain-verifier.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { HumanReviewPayload, LedgerEntry } from './entry.js';
@@ -8,6 +9,7 @@ import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { type AppendEntry, type AppendOptions, createAppend } from './store-append.js';
 import { insertBlob, readBlob, shredBlob } from './store-blobs.js';
+import { importLedger } from './store-import.js';
 import { openLedgerDatabase, type StoreOptions } from './store-open.js';
 import { type ResumeChain, type ResumeWalk, verifyForResume, writeCheckpoint } from './store-resume.js';
 import { entryHandler, toLedgerEntry } from './store-rows.js';
@@ -165,6 +167,15 @@ export class LedgerStore {
   /** The session's signal queue, oldest first. */
   signals(sessionId: string): QueuedSignal[] {
     return listSignals(this.#ctx, sessionId);
+  }
+
+  /**
+   * Copies a verified bundle's ledger (and the child sessions it carries) into this store verbatim,
+   * so a parent written here can anchor sessions signed elsewhere (store-import.ts). Returns the
+   * imported session ids.
+   */
+  importLedger(ledger: BundleLedger): string[] {
+    return importLedger(this.#ctx, ledger);
   }
 
   /** Stores bytes by sha256 outside any entry; returns the hex hash to journal. */

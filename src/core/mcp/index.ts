@@ -20,3 +20,4 @@ export {
 } from './mount.js';
 export { redactJson, resultText, SECRET_ARG } from './payload.js';
 export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './pinning.js';
+export { type ServedAnswer, serveMcpTools } from './tool-server.js';

@@ -40,6 +40,11 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
       const path = realpathSync(dir);
       if (!workdirs.includes(path)) workdirs.push(path);
     },
+    async removeWorkdir(dir) {
+      const path = realpathSync(dir);
+      const index = workdirs.indexOf(path);
+      if (index >= 0) workdirs.splice(index, 1);
+    },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
       const env = { ...request.env };

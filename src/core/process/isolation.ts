@@ -71,6 +71,11 @@ export interface Isolation {
    * read-write. Must not lie inside a hidden path.
    */
   addWorkdir(dir: string): Promise<void>;
+  /**
+   * Stops binding a directory {@link addWorkdir} added, before it is removed (bwrap would refuse to
+   * bind a missing path). uid and none have nothing to undo.
+   */
+  removeWorkdir?(dir: string): Promise<void>;
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

@@ -1,6 +1,6 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { SimpleGit, SimpleGitOptions } from 'simple-git';
 import { scrubEnv } from './env-scrub.js';
 import { harnessGit } from './git-safety.js';
@@ -131,14 +131,20 @@ export async function diffSnapshots(
   after: WorktreeSnapshot,
   env: Readonly<Record<string, string | undefined>>,
   maxBytes: number,
+  /** Absolute paths left out of the diff (the run's own ledger files when they lie in the tree). */
+  exclude: readonly string[] = [],
 ): Promise<WorktreeDiff> {
   if (before.tree === after.tree) return { ...EMPTY_DIFF, diffStat: { ...EMPTY_STAT }, changedFiles: [] };
   const g = git(before.root, env);
   const range = [before.tree, after.tree];
   const common = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
+  const inside = exclude
+    .map((path) => relative(before.root, path))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
+  const scope = inside.length > 0 ? ['--', '.', ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
   const [patch, numstat] = await Promise.all([
-    g.raw(['diff', ...common, '--binary', ...range]),
-    g.raw(['diff', ...common, '--numstat', '-z', ...range]),
+    g.raw(['diff', ...common, '--binary', ...range, ...scope]),
+    g.raw(['diff', ...common, '--numstat', '-z', ...range, ...scope]),
   ]);
 
   const stat: DiffStat = { ...EMPTY_STAT };

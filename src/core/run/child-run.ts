@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import { readEntry, type VerdictRef } from '../ledger/index.js';
+import { type LedgerStore, readEntry, type VerdictRef } from '../ledger/index.js';
 import type { ContractBudget } from '../runtime/budget.js';
 import { SlicedBudgetMeter } from '../runtime/budget-slice.js';
 import { childCtx } from '../runtime/child-ctx.js';
@@ -46,6 +46,8 @@ export interface ChildResult {
   headHash: string;
   usage: { costUsd: number; totalTokens: number; steps: number };
   executor: ExecutorOutcome | null;
+  /** sha256 of the diff its executor recorded (a blob in the same store); null when it made none. */
+  diffSha256: string | null;
   /** Why it ended without a verdict; null when it has one. */
   error: string | null;
 }
@@ -114,7 +116,7 @@ export async function runChild(
   } finally {
     child.dispose();
   }
-  const result = readChild(parent, sessionId);
+  const result = readChild(parent.store, sessionId);
   ctx.events({
     type: 'child_finished',
     attempt: request.attempt,
@@ -130,24 +132,25 @@ export async function runChild(
     ...result,
     usage: { ...meter.spent },
     executor,
+    diffSha256: executor?.work?.diffSha256 ?? null,
     error,
   };
 }
 
 /** The signed facts of a finished child, read back from its ledger. */
-function readChild(
-  parent: ParentRun,
+export function readChild(
+  store: LedgerStore,
   sessionId: string,
 ): { verdict: Verdict | null; verdictRef: VerdictRef | null; rootHash: string; headHash: string } {
   let rootHash = '';
   let verdict: Verdict | null = null;
   let verdictRef: VerdictRef | null = null;
-  for (const entry of parent.store.entries(sessionId)) {
+  for (const entry of store.entries(sessionId)) {
     if (entry.seq === 0) rootHash = entry.entry_hash;
     if (entry.kind === 'verdict' && !verdictRef) {
       verdictRef = { seq: entry.seq, entry_hash: entry.entry_hash };
       verdict = recordedVerdict(readEntry(entry, 'verdict'));
     }
   }
-  return { verdict, verdictRef, rootHash, headHash: parent.store.requireSession(sessionId).head_hash ?? '' };
+  return { verdict, verdictRef, rootHash, headHash: store.requireSession(sessionId).head_hash ?? '' };
 }

@@ -1,6 +1,6 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
-import type { ResolvedContract } from '../contract/schema.js';
-import type { VerdictRef } from '../ledger/index.js';
+import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { LedgerStore, VerdictRef } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
@@ -10,12 +10,14 @@ import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { Overall } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
+import type { ExcludedLeg, RunnerLegs } from './fanout-types.js';
 import {
   driveParentSession,
   openParentSession,
   type ParentSessionOptions,
   type ParentSessionResult,
 } from './parent-session.js';
+import { storedChild } from './runner-legs.js';
 
 /**
  * One arm's results, as the signed `eval_report` records them (docs/eval.md). Writers fill every
@@ -56,6 +58,9 @@ export type EvalReport = {
   arms: EvalArmReport[];
   delta: EvalDelta[];
   summary: string;
+  /** Runs on Actions runners (docs/eval.md "On Actions"): legs the reducer refused, and runs no leg came for. */
+  excluded?: ExcludedLeg[];
+  missing?: Array<{ arm: string; repeat: number }>;
 };
 
 export interface StartEvalOptions extends ParentSessionOptions {
@@ -64,6 +69,13 @@ export interface StartEvalOptions extends ParentSessionOptions {
   arms: EvalArm[];
   repeats: number;
   workdir: string;
+  /**
+   * The runs already ran on Actions runners (a reducer job): the legs verified and imported into
+   * `store`, each naming its arm and repeat. Nothing runs here; the runs are anchored and counted.
+   */
+  runnerLegs?: RunnerLegs | undefined;
+  /** The format the host resolved the contract with (a host's keys beside core's); default core's. */
+  format?: ContractFormat | undefined;
 }
 
 export type EvalResult = ParentSessionResult<EvalReport>;
@@ -85,9 +97,9 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
     contractDir: host.contractDir,
   };
   const arms = options.arms.map((arm) => {
-    const applied = applyArm(contract, arm);
+    const applied = applyArm(contract, arm, options.format);
     const provider =
-      applied.contract.executor.kind === 'in-loop'
+      applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
         ? buildExecutorProvider(applied.contract, lookup)
         : undefined;
     return { arm, ...applied, provider };
@@ -114,6 +126,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       started_at: new Date(ctx.now()).toISOString(),
     },
   }));
+  const runners = options.runnerLegs;
+  const missing: Array<{ arm: string; repeat: number }> = [];
   return driveParentSession(parentSession, 'eval', 'eval_report', async () => {
     const reports: EvalArmReport[] = [];
     let attempt = 0;
@@ -134,7 +148,8 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       const workdirs = await childWorkdirs({
         workdir: options.workdir,
         env: host.env,
-        shared: armContract.executor.kind === 'none',
+        // Runner legs ran elsewhere: nothing works here, so nothing is copied.
+        shared: armContract.executor.kind === 'none' || runners !== undefined,
         parentDir: host.cleanRoomParent,
         prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
       });
@@ -154,18 +169,16 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         for (let repeat = 1; repeat <= options.repeats; repeat++) {
           if (ctx.signal.aborted) throw new CancelledError();
           attempt++;
-          const place = await workdirs.acquire();
-          const started = performance.now();
-          const child = await runChild(parent, {
-            attempt,
-            task: armContract.contract.intent,
-            contract: armContract,
-            contractHash: hash,
-            workdir: place.dir,
-            scope: { write_scope: [...armContract.constraints.write_scope] },
-            budgetSlice: { ...armContract.budget },
-          }).finally(() => place.release());
-          const wallMs = Math.round(performance.now() - started);
+          const ran = runners
+            ? runnerRun(store, runners, arm.name, repeat, attempt)
+            : await liveRun(parent, workdirs, armContract, hash, attempt);
+          if (!ran) {
+            // Not counted either way; a refused leg is named under `excluded` instead.
+            if (!runners?.excluded.some((x) => x.arm === arm.name && x.attempt === repeat))
+              missing.push({ arm: arm.name, repeat });
+            continue;
+          }
+          const { child, wallMs } = ran;
           const overall = child.verdict?.overall ?? null;
           const anchor = session.record('child_anchor', () => ({
             payload: {
@@ -198,8 +211,51 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       report.pass_rate = report.runs === 0 ? 0 : report.passes / report.runs;
       reports.push(report);
     }
-    return summarize(options.repeats, reports);
+    const report: EvalReport = {
+      ...summarize(options.repeats, reports),
+      ...(runners
+        ? { excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })), missing }
+        : {}),
+    };
+    return report;
   });
+}
+
+/** One run of an arm, here: a child run in its own working copy (or the shared workdir). */
+async function liveRun(
+  parent: ParentRun,
+  workdirs: Awaited<ReturnType<typeof childWorkdirs>>,
+  contract: ResolvedContract,
+  hash: string,
+  attempt: number,
+): Promise<{ child: ChildResult; wallMs: number }> {
+  const place = await workdirs.acquire();
+  const started = performance.now();
+  const child = await runChild(parent, {
+    attempt,
+    task: contract.contract.intent,
+    contract,
+    contractHash: hash,
+    workdir: place.dir,
+    scope: { write_scope: [...contract.constraints.write_scope] },
+    budgetSlice: { ...contract.budget },
+  }).finally(() => place.release());
+  return { child, wallMs: Math.round(performance.now() - started) };
+}
+
+/** One run of an arm that ran on a runner: its imported leg, timed by its own signed start and end. */
+function runnerRun(
+  store: LedgerStore,
+  runners: RunnerLegs,
+  arm: string,
+  repeat: number,
+  attempt: number,
+): { child: ChildResult; wallMs: number } | null {
+  const leg = runners.legs.find((l) => l.arm === arm && l.repeat === repeat);
+  if (!leg) return null;
+  const { result, startedAt, finishedAt } = storedChild(store, { ...leg, attempt });
+  const wallMs = startedAt !== null && finishedAt !== null ? Math.max(0, finishedAt - startedAt) : 0;
+  return { child: result, wallMs };
 }
 
 /** The fan-out fields of a `child_anchor` (docs/fanout.md) for a child run of `contract`. */

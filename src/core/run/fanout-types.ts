@@ -39,4 +39,34 @@ export interface FanoutSummary {
   reductionSeq: number;
   /** Whether the winner's diff was applied to the run's working tree (null: nothing to apply). */
   applied: { applied: boolean; error: string | null } | null;
+  /** Attempts that ran on Actions runners: the legs the reducer job refused. */
+  excluded?: ExcludedLeg[] | undefined;
+}
+
+/**
+ * An attempt that ran on another Actions runner (docs/fanout.md "Fan-out across runners"): its
+ * child session was verified against the pinned keys and imported into this run's store.
+ */
+export interface RunnerLeg {
+  attempt: number;
+  sessionId: string;
+  /** An eval leg: the arm it ran and which repeat of it (docs/eval.md "On Actions"). */
+  arm?: string | undefined;
+  repeat?: number | undefined;
+}
+
+/** A leg the reducer job refused, and why: named in the reduction and on the check run. */
+export interface ExcludedLeg {
+  /** The workflow artifact it came in (`truss-leg-<n>`). */
+  artifact: string;
+  attempt: number | null;
+  /** An eval leg's arm, as its artifact name claims it. */
+  arm?: string | null | undefined;
+  reason: string;
+}
+
+/** What a reducer job hands the run: the legs it admitted and the ones it refused. */
+export interface RunnerLegs {
+  legs: RunnerLeg[];
+  excluded: ExcludedLeg[];
 }

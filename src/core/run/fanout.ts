@@ -1,18 +1,18 @@
-import { contractHash as hashContract } from '../contract/resolve.js';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import { type EntryOf, type PayloadOf, readEntry, type VerdictRef } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import { BudgetExceededError, type ContractBudget } from '../runtime/budget.js';
-import { clampSlice, evenSlice } from '../runtime/budget-slice.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { type Overall, recordedVerdict, type Verdict } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { applyChildDiff, childWorkdirs } from './child-workdir.js';
 import { judgeCandidates } from './fanout-judge.js';
+import { fanoutChildPlan } from './fanout-plan.js';
 import { bestScore, type Choice, firstSuccess, vote } from './fanout-reduce.js';
-import type { FanoutLeg, FanoutSummary } from './fanout-types.js';
+import type { FanoutLeg, FanoutSummary, RunnerLegs } from './fanout-types.js';
+import { runnerAttempts } from './runner-legs.js';
 
 /** What a fan-out hands back to the run that asked for it. */
 export interface FanoutResult {
@@ -40,28 +40,10 @@ export async function runFanout(
   if (!settings) throw new Error('runFanout: the contract has no [fanout]');
   const { ctx, store } = parent;
   const k = settings.attempts;
-  const { fanout: _fanout, ...single } = contract;
-  const limits = ctx.budget.limits;
-  const slice = settings.budget_slice
-    ? clampSlice(
-        {
-          maxCostUsd: settings.budget_slice.max_cost_usd,
-          maxTotalTokens: settings.budget_slice.max_total_tokens,
-          maxSteps: settings.budget_slice.max_steps,
-        },
-        limits,
-      )
-    : evenSlice(limits, k);
-  const budgetSlice: ContractBudget = JSON.parse(
-    JSON.stringify({
-      max_cost_usd: slice.maxCostUsd,
-      max_total_tokens: slice.maxTotalTokens,
-      max_steps: slice.maxSteps,
-    }),
-  );
-  const childContract: ResolvedContract = { ...single, budget: budgetSlice };
-  const childHash = hashContract(childContract);
-  const scope = { write_scope: [...contract.constraints.write_scope] };
+  // Legs that ran on Actions runners had a static slice each (ceiling ÷ K); here, a shared meter.
+  const runners = parent.runnerLegs;
+  const plan = fanoutChildPlan(contract, runners ? 'static' : 'shared');
+  const { contract: childContract, contractHash: childHash, scope, budgetSlice } = plan;
 
   // Anchors already recorded (a resumed run) stand for their attempts; the rest run now.
   const legs: FanoutLeg[] = [];
@@ -75,10 +57,12 @@ export async function runFanout(
   // Still replaying past the anchors: the recorded run already decided which attempts ran (a
   // first_success stops early), so none is started again.
   if (legs.length < k && !session.replaying) {
-    const live = await runAttempts(
-      { ...parent, sessionId: session.id },
-      { k, first: legs.length + 1, settings, childContract, childHash, scope, budgetSlice },
-    );
+    const live = runners
+      ? runnerAttempts(store, runners.legs)
+      : await runAttempts(
+          { ...parent, sessionId: session.id },
+          { k, first: legs.length + 1, settings, childContract, childHash, scope, budgetSlice },
+        );
     const offset = legs.length;
     // Anchored even when the run was cancelled: every child session that exists is accounted for.
     for (const child of live.results) {
@@ -88,6 +72,8 @@ export async function runFanout(
       });
       legs.push(legFromAnchor(entry));
       executors.set(child.attempt, child.executor);
+      // A leg's spend is in its own ledger only: this run's meter counts it, as a replayed one's.
+      if (runners) rechargeParent(parent, entry);
     }
     if (ctx.signal.aborted) throw new CancelledError();
   }
@@ -101,7 +87,8 @@ export async function runFanout(
       choice = bestScore(legs);
       break;
     case 'vote':
-      choice = vote(legs);
+      // Attempts with no admitted leg count as verdictless (FAIL) in the majority: fail closed.
+      choice = vote([...legs, ...absentLegs(legs, k)]);
       break;
     case 'judge_panel':
       choice = await judge(session, parent, contract, legs, redact);
@@ -121,6 +108,7 @@ export async function runFanout(
         children: legs.map(refOf),
         winner: choice.winner ? { ...refOf(choice.winner), attempt: choice.winner.attempt } : null,
         why: redact(choice.why),
+        ...(runners ? runnerFacts(runners, legs, k, redact) : {}),
       },
     }),
     {
@@ -167,6 +155,7 @@ export async function runFanout(
       why: reduction.payload.why ?? choice.why,
       reductionSeq: reduction.seq,
       applied,
+      ...(runners ? { excluded: runners.excluded } : {}),
     },
   };
 }
@@ -278,7 +267,7 @@ function anchorPayload(
     cost_usd: child.usage.costUsd,
     total_tokens: child.usage.totalTokens,
     steps: child.usage.steps,
-    diff_sha256: child.executor?.work?.diffSha256 ?? null,
+    diff_sha256: child.diffSha256,
     error: child.error,
   };
 }
@@ -300,6 +289,47 @@ function legFromAnchor(entry: EntryOf<'child_anchor'>): FanoutLeg {
     finishedRank: p.finished_rank ?? 0,
     error: p.error ?? null,
     diffSha256: p.diff_sha256 ?? null,
+  };
+}
+
+/** Placeholders for the attempts no admitted leg stands for: they never win, and they count in a vote. */
+function absentLegs(legs: readonly FanoutLeg[], k: number): FanoutLeg[] {
+  const present = new Set(legs.map((leg) => leg.attempt));
+  return Array.from({ length: k }, (_, i) => i + 1)
+    .filter((attempt) => !present.has(attempt))
+    .map((attempt) => ({
+      attempt,
+      sessionId: '',
+      anchorSeq: -1,
+      status: 'failed',
+      overall: null,
+      verdictRef: null,
+      checksMet: 0,
+      checks: 0,
+      costUsd: 0,
+      totalTokens: 0,
+      finishedRank: Number.POSITIVE_INFINITY,
+      error: 'no admitted leg',
+      diffSha256: null,
+    }));
+}
+
+/**
+ * What a reduction of runner legs records besides the choice: the legs the reducer job refused
+ * (artifact, attempt, why) and the attempts no leg came for (docs/fanout.md "Fan-out across runners").
+ */
+function runnerFacts(
+  runners: RunnerLegs,
+  legs: readonly FanoutLeg[],
+  k: number,
+  redact: Redactor,
+): Pick<PayloadOf<'fanout_reduction'>, 'runners' | 'excluded' | 'missing'> {
+  const present = new Set(legs.map((leg) => leg.attempt));
+  const refused = new Set(runners.excluded.map((leg) => leg.attempt));
+  return {
+    runners: true,
+    excluded: runners.excluded.map((leg) => ({ ...leg, reason: redact(leg.reason) })),
+    missing: Array.from({ length: k }, (_, i) => i + 1).filter((a) => !present.has(a) && !refused.has(a)),
   };
 }
 

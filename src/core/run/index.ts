@@ -16,10 +16,18 @@ export {
   type EvalResult,
   type StartEvalOptions,
   startEval,
-  summarize as summarizeEval,
 } from './eval.js';
 export { type FanoutResult, runFanout } from './fanout.js';
-export type { ChildStatus, FanoutLeg, FanoutSummary } from './fanout-types.js';
+export type {
+  ChildStatus,
+  ExcludedLeg,
+  FanoutLeg,
+  FanoutSummary,
+  RunnerLeg,
+  RunnerLegs,
+} from './fanout-types.js';
+export { admitLeg, importLeg, type LegExpectation } from './leg-admission.js';
+export { FanoutLegError, type LegRequest, legPlan, recordedDiff } from './leg-plan.js';
 export type { ChangesPublisher, PassedRun } from './publish-changes.js';
 export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 export { resumeContract, runContract } from './run-contract.js';

@@ -34,6 +34,9 @@ export async function runExecutor(
       ctx: options.ctx,
       env: options.env,
       redact,
+      toolServer: options.toolServer,
+      tools: options.tools,
+      approvers: options.approvers,
     });
   }
   const provider =

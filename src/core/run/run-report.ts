@@ -10,6 +10,7 @@ import { streamTail, type TailSource } from '../ledger/output-tails.js';
 import { describeIsolation, type IsolationLevel, type NetworkMode } from '../process/isolation.js';
 import { type Citation, citationsOf } from '../verify/citations.js';
 import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
+import { fanoutFromEntries, type ReportFanout } from './run-report-fanout.js';
 
 export interface ReportVote {
   seat: number;
@@ -127,6 +128,8 @@ export interface RunReport {
    * null for ledgers written before isolation was recorded.
    */
   isolation: ReportIsolation | null;
+  /** A `[fanout]` run: its attempts, the choice and why (docs/fanout.md); null (or absent) for any other run. */
+  fanout?: ReportFanout | null;
 }
 
 export interface ReportIsolation {
@@ -319,6 +322,7 @@ export function reportFromEntries(
     changes: run.published ? changesFrom(run.published) : null,
     checkout: checkoutFrom(run.workspace, run.setup),
     isolation: started?.isolation ? isolationFrom(started.isolation) : null,
+    fanout: fanoutFromEntries(entries),
   };
 }
 

@@ -1,11 +1,12 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
-import type { LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
+import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
 import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
+import type { RunnerLegs } from './fanout-types.js';
 import { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 import { resumeContract, runContract } from './run-contract.js';
 import {
@@ -47,6 +48,13 @@ export interface StartRunOptions {
   principal: Record<string, unknown>;
   baseRef?: string | undefined;
   sessionId?: string | undefined;
+  /**
+   * A fan-out leg on an Actions runner: signed into its `run_started` as `parent` (the parent
+   * session the reducer job will write, the attempt, task, scope and slice) — docs/fanout.md.
+   */
+  parent?: ChildParent | undefined;
+  /** A reducer job: the attempts that ran on runners, verified and imported into `store`. */
+  runnerLegs?: RunnerLegs | undefined;
 }
 
 /**
@@ -94,9 +102,14 @@ export type RunResult =
 /**
  * Builds what a run of `contract` needs — context, budget meter, the executor's model, the panel —
  * before anything is journaled or any file is created: a missing key or a refused fixture path is
- * a configuration error, thrown here, on every host.
+ * a configuration error, thrown here, on every host. With `executor: false` (a reducer job, whose
+ * attempts ran elsewhere) the executor's model is not built, so the job needs no executor key.
  */
-export function prepareRun(contract: ResolvedContract, place: RunPlace): PreparedRun {
+export function prepareRun(
+  contract: ResolvedContract,
+  place: RunPlace,
+  options: { executor?: boolean } = {},
+): PreparedRun {
   const { host } = place;
   const { events, signal, isolation, contractDir, ...passThrough } = host;
   const ctx = createCtx({
@@ -106,8 +119,11 @@ export function prepareRun(contract: ResolvedContract, place: RunPlace): Prepare
     ...(isolation ? { isolation } : {}),
   });
   const lookup = { env: host.env, cwd: place.workdir, fallbackCwd: host.hostCwd, contractDir };
+  // A reducer job runs no executor (`executor: false`): its attempts ran on other runners.
   const executorProvider =
-    contract.executor.kind === 'in-loop' ? buildExecutorProvider(contract, lookup) : undefined;
+    contract.executor.kind === 'in-loop' && options.executor !== false
+      ? buildExecutorProvider(contract, lookup)
+      : undefined;
   const panel = buildPanelSeats(contract, lookup);
   if ('unavailable' in panel && contract.done.some((clause) => clause.kind === 'review')) {
     events({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
@@ -136,6 +152,8 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
       principal: options.principal,
       baseRef: options.baseRef,
       sessionId: options.sessionId,
+      parent: options.parent,
+      runnerLegs: options.runnerLegs,
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
+import type { TrussCommand } from '../executors/delegated-tools-vendor.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import type { ChildParent, LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
@@ -9,7 +10,7 @@ import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
 import type { Verdict } from '../verify/verdict.js';
-import type { FanoutSummary } from './fanout-types.js';
+import type { FanoutSummary, RunnerLegs } from './fanout-types.js';
 import type { ChangesPublisher } from './publish-changes.js';
 import type { RecordedContract } from './recorded-contract.js';
 
@@ -34,6 +35,11 @@ export interface CommonRunOptions {
    * host's client, whose token never leaves it. Absent: those tools refuse every call, saying why.
    */
   github?: GitHubReader | undefined;
+   * How the host starts its own `truss` command, for a delegated CLI with `[executor] tools =
+   * "truss"`: the CLI starts `truss mcp serve --tools` as its MCP server (docs/mcp.md). Absent, such
+   * a contract cannot run on this host.
+   */
+  toolServer?: TrussCommand | undefined;
   /**
    * Approval gates: reviewer keys whose approval releases a gate, besides the contract's
    * `[approval_gates] approvers`. None at all: no approval releases a gate (fail closed).
@@ -54,6 +60,12 @@ export interface CommonRunOptions {
    * context's isolation grants it (`Isolation.addWorkdir`), so every host gets the same behaviour.
    */
   prepareCleanRoom?: ((dir: string) => Promise<void>) | undefined;
+  /**
+   * A `[fanout]` run whose attempts already ran on Actions runners (a reducer job): the legs the
+   * host verified and imported into `store`, and those it refused. The run anchors them instead of
+   * running attempts itself (docs/fanout.md "Fan-out across runners").
+   */
+  runnerLegs?: RunnerLegs | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -69,7 +81,7 @@ export interface RunContractOptions extends CommonRunOptions {
    */
   git?: GitInfo | null | undefined;
   /** Set for a child run (docs/fanout.md): signed into its `run_started` as `parent`. */
-  parent?: Record<string, unknown> | undefined;
+  parent?: ChildParent | undefined;
 }
 
 export interface ResumeContractOptions extends CommonRunOptions {

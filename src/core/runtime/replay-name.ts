@@ -36,6 +36,10 @@ export function activityName(entry: { seq: number; kind: string; payload: unknow
     }
     case 'delegated_result':
       return known.payload.command ?? '';
+    case 'delegated_started':
+      return known.payload.command;
+    case 'delegated_tool_call':
+      return known.payload.name;
     case 'checks_workspace':
       return known.payload.checkout;
     case 'checks_setup':

@@ -2,6 +2,7 @@ import type { RunReport } from '../../core/run/index.js';
 import { CHECK_OUTPUT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { citationAnnotations } from './citations.js';
 import { clipHead, clipTail, neutralizeMentions, normalizeText } from './escape.js';
+import { fanoutSection } from './fanout.js';
 import { injectionAnnotations, injectionSection } from './injection.js';
 import {
   banners,
@@ -36,6 +37,7 @@ function summaryAt(report: RunReport, links: ReportLinks, detail: Detail): strin
     intentQuote(report, Math.min(detail.cellChars, 500)),
     truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
     clauseTable(report, detail),
+    fanoutSection(report, detail),
     checksProvenance(report, detail),
     evidenceNotes(report, detail),
     votesSection(report, detail),

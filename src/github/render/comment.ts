@@ -1,6 +1,7 @@
 import type { RunReport } from '../../core/run/index.js';
 import { COMMENT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from './budget.js';
 import { codeSpan } from './escape.js';
+import { fanoutSection } from './fanout.js';
 import { injectionSection } from './injection.js';
 import { embedMeta } from './meta.js';
 import {
@@ -49,6 +50,7 @@ export function renderStickyComment(
       injectionSection(report, detail),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
+      fanoutSection(report, detail),
       checksProvenance(report, detail),
       votesSection(report, detail),
       linksLine(links, true),

@@ -1,5 +1,6 @@
 import type { RunReport } from '../../core/run/index.js';
 import { type Detail, renderWithin, STEP_SUMMARY_LIMIT, truncationNote } from './budget.js';
+import { fanoutSection } from './fanout.js';
 import { injectionSection } from './injection.js';
 import {
   banners,
@@ -31,6 +32,7 @@ export function renderJobSummary(report: RunReport, links: ReportLinks): string 
       intentQuote(report, Math.min(detail.cellChars, 500)),
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: true }),
       clauseTable(report, detail),
+      fanoutSection(report, detail),
       checksProvenance(report, detail),
       evidenceNotes(report, detail),
       votesSection(report, detail),

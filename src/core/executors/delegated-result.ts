@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { PayloadOf } from '../ledger/entry-kinds.js';
+import type { CapturedStream } from '../process/bounded-capture.js';
+import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
+import type { DelegatedResult } from './delegated-cli.js';
+import { type ExecutorOutcome, recordedWork } from './in-loop.js';
+
+/** The `delegated_result` payload and blobs (stdout, stderr, diff) of one CLI run, redacted. */
+export function delegatedStep(
+  result: DelegatedResult,
+  redactor: Redactor,
+  extra: Pick<PayloadOf<'delegated_result'>, 'tools'> = {},
+): { payload: PayloadOf<'delegated_result'>; blobs: Uint8Array[] } {
+  const tally = tallyingRedactor(redactor);
+  const redact = tally.redact;
+  const stdout = redactBytes(result.stdout.bytes, redact);
+  const stderr = redactBytes(result.stderr.bytes, redact);
+  const diff = Buffer.from(redact(result.diff), 'utf8');
+  const stream = (bytes: Buffer, captured: CapturedStream) => ({
+    sha256: sha256(bytes),
+    bytes: captured.totalBytes,
+    captured_bytes: bytes.length,
+    truncated: captured.truncated,
+    tail: redact(captured.tail),
+  });
+  return {
+    payload: {
+      command: result.command,
+      resolved_command: result.resolvedCommand,
+      args: result.args.map(redact),
+      prompt_via: result.promptVia,
+      prompt_sha256: result.promptSha256,
+      cleared_env: result.clearedEnv,
+      timeout_sec: result.timeoutSec,
+      exit_code: result.exitCode,
+      signal: result.signal,
+      timed_out: result.timedOut,
+      duration_ms: Math.round(result.durationMs),
+      stdout: stream(stdout, result.stdout),
+      stderr: stream(stderr, result.stderr),
+      diff_sha256: sha256(diff),
+      diff_bytes: diff.length,
+      diff_truncated: result.diffTruncated,
+      diff_stat: { ...result.diffStat },
+      changed_files: result.changedFiles,
+      head_before: result.headBefore,
+      head_after: result.headAfter,
+      git_error: result.gitError,
+      ...extra,
+      ...redactionField(tally.counts()),
+    },
+    blobs: [stdout, stderr, diff],
+  };
+}
+
+/** The executor's outcome as its `delegated_result` recorded it (live or replayed). */
+export function delegatedOutcome(p: PayloadOf<'delegated_result'>, command: string): ExecutorOutcome {
+  let failure: string | null = null;
+  if (p.timed_out) failure = `delegated CLI ${command} timed out after ${p.timeout_sec} s`;
+  else if (p.signal) failure = `delegated CLI ${command} was killed by ${p.signal}`;
+  else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${p.exit_code}`;
+  return {
+    kind: 'delegated-cli',
+    finalText: p.stdout?.tail ?? '',
+    steps: 0,
+    failure,
+    budgetExhausted: null,
+    changedFiles: p.changed_files ?? [],
+    headAfter: p.head_after ?? null,
+    work: recordedWork(p),
+  };
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,157 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { type ServedConnection, serveMcpTools } from '../mcp/tool-server.js';
+import type { Isolation } from '../process/isolation.js';
+import type { DelegatedToolBridge } from './delegated-tools.js';
+import {
+  readHandshakeLine,
+  TOOL_SOCKET_FILE,
+  TOOL_TOKEN_FILE,
+  type ToolHandshake,
+  type ToolHandshakeReply,
+} from './delegated-tools-relay.js';
+
+/** At most this many relays may be connected at once (a CLI normally starts its server once). */
+const MAX_CONNECTIONS = 8;
+
+export interface ToolSocket {
+  /** The private directory holding the socket, the token and the CLI's MCP config. */
+  readonly dir: string;
+  /** Stops listening, closes every connection and removes the directory. */
+  close(): Promise<void>;
+}
+
+export interface OpenToolSocketOptions {
+  bridge: DelegatedToolBridge;
+  sessionId: string;
+  /** Truss's version, in the MCP handshake. */
+  version: string;
+  /** Where the private directory is made (the OS temp dir). */
+  parent: string;
+  /** The run's isolation: the sandboxed CLI is given access to the directory (and to nothing more). */
+  isolation?: Isolation | undefined;
+  /** Called with each connection's failure, for the run's warnings. */
+  warn?: (message: string) => void;
+  /** Writes what else the CLI reads from the directory (its MCP config) before access is granted. */
+  prepare?: (dir: string) => Promise<void>;
+}
+
+/**
+ * Listens for the relays of one delegated CLI attempt on a Unix socket in a fresh private directory
+ * (mode 0700, given to the sandbox user under uid/bwrap isolation), with a random token beside it.
+ * A relay that names another session or the wrong token is refused before any MCP message is read;
+ * an accepted one gets an MCP server whose tools are the bridge's.
+ */
+export async function openToolSocket(options: OpenToolSocketOptions): Promise<ToolSocket> {
+  const dir = await mkdtemp(join(options.parent, 'truss-tools-'));
+  try {
+    return await listen(dir, options);
+  } catch (error) {
+    await options.isolation?.removeWorkdir?.(dir).catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function listen(dir: string, options: OpenToolSocketOptions): Promise<ToolSocket> {
+  await chmod(dir, 0o700);
+  const token = randomBytes(32).toString('hex');
+  // Group-readable on purpose (the directory itself is 0700): under uid isolation the grant below
+  // hands the directory to the sandbox group, and owner-only files are never granted (security.md).
+  await writeFile(join(dir, TOOL_TOKEN_FILE), `${token}\n`, { mode: 0o640 });
+  const sockets = new Set<Socket>();
+  const connections = new Set<ServedConnection>();
+  const server: Server = createServer((socket) => {
+    if (sockets.size >= MAX_CONNECTIONS) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    void accept(socket).catch((error) => {
+      options.warn?.(`tools = "truss": a tool server connection failed: ${(error as Error).message}`);
+      socket.destroy();
+    });
+  });
+  const accept = async (socket: Socket) => {
+    const line = await readHandshakeLine(socket);
+    const refusal = checkHandshake(line, options.sessionId, token);
+    const reply: ToolHandshakeReply = refusal
+      ? { truss_tools: 'refused', reason: refusal }
+      : { truss_tools: 'ok' };
+    socket.write(`${JSON.stringify(reply)}\n`);
+    if (refusal) {
+      socket.end();
+      return;
+    }
+    const connection = await serveMcpTools({
+      name: 'truss',
+      version: options.version,
+      instructions:
+        'These are the only tools of this run: every call is checked against the contract and signed into its ledger.',
+      tools: options.bridge.served,
+      call: (name, args) => options.bridge.call(name, args),
+      // Every call is journaled, a refused one too: the bridge refuses unknown and disallowed tools.
+      passUnknown: true,
+      input: socket,
+      output: socket,
+    });
+    connections.add(connection);
+    void connection.closed.then(() => {
+      connections.delete(connection);
+      socket.destroy();
+    });
+  };
+  const path = join(dir, TOOL_SOCKET_FILE);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(path, 0o600);
+  await options.prepare?.(dir);
+  await options.isolation?.addWorkdir(dir);
+  let closing: Promise<void> | undefined;
+  return {
+    dir,
+    close() {
+      closing ??= (async () => {
+        // The server's close callback waits for its connections: end them first.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all([...connections].map((connection) => connection.close()));
+        for (const socket of sockets) socket.destroy();
+        await stopped;
+        await options.isolation?.removeWorkdir?.(dir);
+        await rm(dir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Why a relay's first line is refused, or null when it names this session with this run's token. */
+function checkHandshake(line: string, sessionId: string, token: string): string | null {
+  let hello: Partial<ToolHandshake>;
+  try {
+    hello = JSON.parse(line) as Partial<ToolHandshake>;
+  } catch {
+    return 'the first line is not a truss tools handshake';
+  }
+  if (hello === null || typeof hello !== 'object' || hello.truss_tools !== 1) {
+    return 'the first line is not a truss tools handshake';
+  }
+  if (hello.session !== sessionId) {
+    return `this tool server belongs to session ${sessionId}, not ${String(hello.session)}`;
+  }
+  const given = Buffer.from(String(hello.token ?? ''), 'utf8');
+  const expected = Buffer.from(token, 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return 'wrong token';
+  }
+  return null;
+}

@@ -1,0 +1,1 @@
+export { relayToolSocket } from './delegated-tools-relay.js';

@@ -11,6 +11,7 @@ import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
 import { acquireSessionLease } from '../core/runtime/index.js';
 import { resolveContract } from '../github/settings.js';
 import { ledgerDbPath } from './db-path.js';
+import { cliGitHubReader } from './github-access.js';
 import type { CliIo } from './io.js';
 import { openRunMemory } from './memory-io.js';
 import {
@@ -96,6 +97,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
     dbPath,
     keyFile: request.key,
   });
+  const github = await cliGitHubReader(contract, io, workdir);
   io.stderr(
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
@@ -114,6 +116,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
       contractDir: dirname(contractPath),
       // Who may release an approval gate later (with the contract's own approvers).
       approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+      github,
     },
   });
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt });

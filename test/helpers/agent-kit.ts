@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import {
   type ContractFormat,
   type ResolvedContract,
@@ -21,6 +22,7 @@ import {
 } from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
+import type { GitHubReader } from '../../src/core/tools/index.js';
 import { APPROVED_CHECK, contractToml } from './contract-toml.js';
 import { git, initRepo, README } from './git.js';
 import { keyFromByte } from './keys.js';
@@ -147,6 +149,8 @@ export async function runAgent(options: {
   signal?: AbortSignal;
   events?: RunEvent[];
   clock?: () => number;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
   /** More of what a host hands the run (a tool server, approvers…). */
   host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
@@ -159,11 +163,12 @@ export async function runAgent(options: {
     signer: options.signer ?? AGENT_KEY,
     ctx: ctxFor(contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     codeVersion: 'test',
     principal: { login: 'test' },
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.github ? { github: options.github } : {}),
     ...options.host,
   });
 }
@@ -179,6 +184,8 @@ export async function resumeAgent(options: {
   approvers?: Map<string, string>;
   events?: RunEvent[];
   clock?: () => number;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
   /** More of what a host hands the resume (a tool server…). */
   host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
@@ -190,14 +197,32 @@ export async function resumeAgent(options: {
     workdir: options.workdir,
     ctx: ctxFor(options.contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     executorProvider: options.provider,
     expectedContractHash: options.expectedContractHash,
     // The test approver is configured unless a test pins its own set.
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.github ? { github: options.github } : {}),
     ...options.host,
   });
+}
+
+/**
+ * For the tests of the enclosing describe: a fresh ledger store and work directory per test (a git
+ * repository with `git: true`), the store closed after each. Read them from the returned object.
+ */
+export function useAgentRun(options: { git?: boolean } = {}): {
+  readonly run: AgentRun;
+  readonly workdir: string;
+} {
+  const state = {} as { run: AgentRun; workdir: string };
+  beforeEach(() => {
+    state.run = openRunStore();
+    state.workdir = makeWorkdir(options);
+  });
+  afterEach(() => state.run.close());
+  return state;
 }
 
 export function kindsOf(store: LedgerStore, sessionId: string): string[] {

@@ -15,6 +15,7 @@ import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.j
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
+import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
 import { openRunMemory } from '../memory-io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
@@ -146,6 +147,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
     memory = openRunMemory(io, store, { workdir, keyFile: request.key });
+    // Only calls past the recorded frontier reach GitHub; recorded ones answer from their memo.
+    const github = await cliGitHubReader(contract, io, workdir);
     const result = await resumeRun({
       sessionId: request.sessionId,
       store,
@@ -167,6 +170,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         toolServer: io.trussCommand,
         approvers,
         memory,
+        github,
       },
     });
     if (result.status !== 'aborted' && result.replayed > 0)

@@ -4,6 +4,7 @@ import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
 import { MemorySchema } from './memory-schema.js';
 import { pathPatternProblem } from './path-filter.js';
+import { ToolsSchema } from './tools-schema.js';
 
 const envName = z
   .string()
@@ -181,6 +182,8 @@ const environmentLayerShape = {
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: McpSchema.optional(),
+  /** `[tools]`: the GitHub and web tools of the in-loop agent, off unless turned on (docs/tools.md). */
+  tools: ToolsSchema.optional(),
   /** `[memory]`: lesson extraction, recall limits, playbook recall (docs/memory.md). */
   memory: MemorySchema.optional(),
 };
@@ -232,6 +235,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  tools: ToolsSchema.optional(),
   memory: MemorySchema.optional(),
   fanout: FanoutSchema.optional(),
 };

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
-import { BudgetExceededError } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { anchorFindings } from '../verify/citations.js';
 import { parseDiffHunks } from '../verify/diff-hunks.js';
@@ -15,6 +14,7 @@ import { runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
 import type { ClauseVerdict } from '../verify/verdict.js';
 import { majority, recordedSeatVote } from '../verify/vote.js';
+import { chargeReplayedUsage } from './replayed-usage.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
@@ -99,16 +99,8 @@ export async function verifyReview(
     const vote = recordedSeatVote(entry.payload);
     if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
       budgetExhausted ??= vote.error;
-    try {
-      ctx.budget.record({
-        inputTokens: vote.usage?.input_tokens ?? 0,
-        outputTokens: vote.usage?.output_tokens ?? 0,
-        costUsd: vote.usage?.cost_usd ?? 0,
-      });
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-      budgetExhausted ??= error.message;
-    }
+    const over = chargeReplayedUsage(ctx.budget, vote.usage);
+    if (over !== null) budgetExhausted ??= over;
     return vote;
   });
   const missing = new Set(votes.flatMap((vote, seat) => (vote ? [] : [seat])));

@@ -6,7 +6,7 @@ import { buildExecutorProvider } from '../providers/executor-provider.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
-import { createToolRegistry } from '../tools/registry.js';
+import { createToolRegistry, withContractTools } from '../tools/registry.js';
 import type { ParentRun } from './child-run.js';
 import { memoryTools, recallForExecutor } from './run-memory.js';
 import type { CommonRunOptions } from './run-types.js';
@@ -46,7 +46,10 @@ export async function runExecutor(
   const provider =
     options.executorProvider ??
     buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
-  let tools = options.tools ?? createToolRegistry();
+  let tools = withContractTools(options.tools ?? createToolRegistry(), contract.tools, {
+    github: options.github,
+    env: options.env,
+  });
   for (const tool of memoryTools(options, redact))
     if (!tools.has(tool.name)) tools = new Map([...tools, [tool.name, tool]]);
   if (identity && offersSpawn(contract, identity.isChild)) {

@@ -6,6 +6,7 @@ import type { RunMemory } from '../memory/view.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
+import type { GitHubReader } from '../tools/github-reader.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
@@ -30,6 +31,11 @@ export interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
+  /**
+   * Read-only GitHub access for the GitHub tools (`[tools] github = true`, docs/tools.md): the
+   * host's client, whose token never leaves it. Absent: those tools refuse every call, saying why.
+   */
+  github?: GitHubReader | undefined;
   /**
    * How the host starts its own `truss` command, for a delegated CLI with `[executor] tools =
    * "truss"`: the CLI starts `truss mcp serve --tools` as its MCP server (docs/mcp.md). Absent, such

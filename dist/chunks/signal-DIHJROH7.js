@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-IXV56HKN.js";
+} from "./chunk-RYYXG6FE.js";
 import "./chunk-JFJXTVUQ.js";
-import "./chunk-53J6YPVH.js";
+import "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import "./chunk-FVQAPPM2.js";
@@ -14,7 +14,7 @@ import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
 import "./chunk-JT7UOT5N.js";
-import "./chunk-STKFQ6CY.js";
+import "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import {
   APPROVAL_SIGNAL

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-JJGK6SRI.js";
+} from "./chunk-G5EI25KQ.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,7 +11,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import {
   renderBenchPage
@@ -27,7 +27,7 @@ import {
 } from "./chunk-63LJ5ZNP.js";
 import {
   startBench
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import {
   BenchInputError,

@@ -68,7 +68,7 @@ import {
   trustedKeysFor,
   upsertStickyComment,
   verifySection
-} from "./chunk-3DFFWXA3.js";
+} from "./chunk-4AXPMWBP.js";
 import "./chunk-UZOHE6H5.js";
 import {
   GITHUB_CONTRACT_FORMAT,
@@ -89,7 +89,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import {
   TomlPositions,

@@ -10,7 +10,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import {
   acquireSessionLease
 } from "./chunk-EE6FJGIC.js";
@@ -26,7 +26,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   findContract
 } from "./chunk-FYPUW5VX.js";

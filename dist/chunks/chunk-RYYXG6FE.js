@@ -13,7 +13,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -29,7 +29,7 @@ import {
 import {
   readRecordedContract,
   resumeRun
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   findContract
 } from "./chunk-FYPUW5VX.js";

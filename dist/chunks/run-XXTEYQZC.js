@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-SJV2KMVA.js";
+} from "./chunk-NHQCO77O.js";
 import "./chunk-ZYK76PAO.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import "./chunk-FVQAPPM2.js";
 import "./chunk-YOHY7DC3.js";
 import "./chunk-63LJ5ZNP.js";
 import "./chunk-JT7UOT5N.js";
-import "./chunk-STKFQ6CY.js";
+import "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import "./chunk-DOXTN74J.js";
 import "./chunk-FGO343MA.js";

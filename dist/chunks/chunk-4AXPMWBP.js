@@ -13,7 +13,7 @@ import {
   checkoutLine,
   isolationLine,
   selfValidationLine
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

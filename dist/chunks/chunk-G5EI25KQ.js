@@ -6,7 +6,7 @@ import {
   bundlePathFor,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import {
   createNodeCrypto,
   exportBundleToFile

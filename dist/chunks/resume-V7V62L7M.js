@@ -5,16 +5,16 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-IXV56HKN.js";
+} from "./chunk-RYYXG6FE.js";
 import "./chunk-JFJXTVUQ.js";
-import "./chunk-53J6YPVH.js";
+import "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import "./chunk-FVQAPPM2.js";
 import "./chunk-YOHY7DC3.js";
 import "./chunk-63LJ5ZNP.js";
 import "./chunk-JT7UOT5N.js";
-import "./chunk-STKFQ6CY.js";
+import "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import "./chunk-DOXTN74J.js";
 import "./chunk-FGO343MA.js";

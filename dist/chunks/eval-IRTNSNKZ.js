@@ -3,14 +3,14 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-JJGK6SRI.js";
+} from "./chunk-G5EI25KQ.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import {
   renderEvalPage
@@ -26,7 +26,7 @@ import {
 } from "./chunk-63LJ5ZNP.js";
 import {
   startEval
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   findContract
 } from "./chunk-FYPUW5VX.js";

@@ -17,7 +17,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   citationsOf,
   describeAwait,

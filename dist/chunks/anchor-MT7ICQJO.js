@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import "./chunk-FVQAPPM2.js";
@@ -11,7 +11,7 @@ import "./chunk-YOHY7DC3.js";
 import {
   ledgerDbPath
 } from "./chunk-63LJ5ZNP.js";
-import "./chunk-STKFQ6CY.js";
+import "./chunk-QP6GTK5V.js";
 import "./chunk-DOXTN74J.js";
 import "./chunk-FGO343MA.js";
 import "./chunk-P44NM2NO.js";

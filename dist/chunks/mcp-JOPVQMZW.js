@@ -7,7 +7,7 @@ import {
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import "./chunk-FVQAPPM2.js";
@@ -20,7 +20,7 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import {
   findContract
 } from "./chunk-FYPUW5VX.js";
@@ -131,7 +131,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-JHA2FH37.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-5VDSSJMR.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

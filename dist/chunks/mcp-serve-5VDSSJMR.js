@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-SJV2KMVA.js";
+} from "./chunk-NHQCO77O.js";
 import "./chunk-ZYK76PAO.js";
 import {
   bundlePathFor,
@@ -11,7 +11,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-53J6YPVH.js";
+} from "./chunk-SCFJHBVQ.js";
 import "./chunk-EE6FJGIC.js";
 import "./chunk-LXGLOM5O.js";
 import {
@@ -28,7 +28,7 @@ import "./chunk-JT7UOT5N.js";
 import {
   relayToolSocket,
   serveMcpTools
-} from "./chunk-STKFQ6CY.js";
+} from "./chunk-QP6GTK5V.js";
 import "./chunk-FYPUW5VX.js";
 import {
   parseIsolationMode,

@@ -2904,6 +2904,21 @@ function ordinal(n) {
   return `${n}${suffix}`;
 }
 
+// src/core/run/replayed-usage.ts
+function chargeReplayedUsage(budget, usage) {
+  try {
+    budget.record({
+      inputTokens: usage?.input_tokens ?? 0,
+      outputTokens: usage?.output_tokens ?? 0,
+      costUsd: usage?.cost_usd ?? 0
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof BudgetExceededError)) throw error;
+    return error.message;
+  }
+}
+
 // src/core/run/fanout-judge.ts
 function recordedJudgeVote(p, seat) {
   return {
@@ -2924,15 +2939,7 @@ async function judgeCandidates(options) {
     const entry = session.replayNext("fanout_judge_vote", "");
     if (!entry) return void 0;
     const vote2 = recordedJudgeVote(entry.payload, seat);
-    try {
-      ctx.budget.record({
-        inputTokens: vote2.usage?.input_tokens ?? 0,
-        outputTokens: vote2.usage?.output_tokens ?? 0,
-        costUsd: vote2.usage?.cost_usd ?? 0
-      });
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-    }
+    chargeReplayedUsage(ctx.budget, vote2.usage);
     return vote2;
   });
   const missing = recorded.flatMap((vote2, seat) => vote2 ? [] : [seat]);
@@ -5505,16 +5512,8 @@ async function verifyReview(session, index, clause, options, contract, git2, red
     const vote2 = recordedSeatVote(entry.payload);
     if (typeof vote2.error === "string" && vote2.error.startsWith("budget exhausted"))
       budgetExhausted ??= vote2.error;
-    try {
-      ctx.budget.record({
-        inputTokens: vote2.usage?.input_tokens ?? 0,
-        outputTokens: vote2.usage?.output_tokens ?? 0,
-        costUsd: vote2.usage?.cost_usd ?? 0
-      });
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-      budgetExhausted ??= error.message;
-    }
+    const over = chargeReplayedUsage(ctx.budget, vote2.usage);
+    if (over !== null) budgetExhausted ??= over;
     return vote2;
   });
   const missing = new Set(votes.flatMap((vote2, seat) => vote2 ? [] : [seat]));

@@ -24,13 +24,13 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-3DFFWXA3.js";
+} from "./chunks/chunk-4AXPMWBP.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-JT7UOT5N.js";
-import "./chunks/chunk-STKFQ6CY.js";
+import "./chunks/chunk-QP6GTK5V.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-FYPUW5VX.js";

@@ -11,7 +11,9 @@ import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
 import { acquireSessionLease } from '../core/runtime/index.js';
 import { resolveContract } from '../github/settings.js';
 import { ledgerDbPath } from './db-path.js';
+import { cliGitHubReader } from './github-access.js';
 import type { CliIo } from './io.js';
+import { openRunMemory } from './memory-io.js';
 import {
   checkRunOutputs,
   progressPrinter,
@@ -95,6 +97,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
     dbPath,
     keyFile: request.key,
   });
+  const github = await cliGitHubReader(contract, io, workdir);
   io.stderr(
     `truss run ${contract.contract.id}${contract.contract.title ? ` — ${contract.contract.title}` : ''}\n`,
   );
@@ -113,6 +116,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
       contractDir: dirname(contractPath),
       // Who may release an approval gate later (with the contract's own approvers).
       approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+      github,
     },
   });
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
@@ -120,9 +124,13 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
   // resume or signal started meanwhile is refused instead of interleaving a second writer.
   const sessionId = randomUUID();
   let releaseLease: () => void;
+  // docs/memory.md: recall from, and proposals into, the memory tables of the same database.
+  let memory: ReturnType<typeof openRunMemory> | undefined;
   try {
+    memory = openRunMemory(io, store, { workdir, keyFile: request.key });
     releaseLease = acquireSessionLease(dbPath, sessionId);
   } catch (error) {
+    memory?.close();
     store.close();
     throw error;
   }
@@ -140,12 +148,14 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
       codeVersion: `truss ${pkg.version}`,
       principal: request.principal,
       baseRef: request.base,
+      memory,
     }),
     report: { io, store, key, dbPath, workdir, bundle: request.bundle },
     close() {
       if (closed) return;
       closed = true;
       releaseLease();
+      memory?.close();
       store.close();
     },
   };

@@ -126,6 +126,16 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
       case 'warning':
         io.stderr(`  warning: ${redact(event.message)}\n`);
         break;
+      case 'memory_recalled':
+        io.stderr(
+          `  … memory: ${event.entries} verified entr${event.entries === 1 ? 'y' : 'ies'} recalled (${event.tokens} tokens)\n`,
+        );
+        break;
+      case 'memory_proposed':
+        io.stderr(
+          `  … memory: ${event.proposed} proposal${event.proposed === 1 ? '' : 's'} stored unverified (${event.created} new); see truss memory list\n`,
+        );
+        break;
       case 'child_started':
         io.stderr(`  … attempt ${event.attempt} (session ${event.sessionId})\n`);
         break;

@@ -3,6 +3,7 @@ import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
 import { AttestationFormatError } from '../core/attest/index.js';
 import { BenchInputError, ContractError } from '../core/contract/index.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
+import { MemoryError } from '../core/memory/index.js';
 import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
 import { ProviderError } from '../core/providers/index.js';
 import { SessionBusyError } from '../core/runtime/index.js';
@@ -36,6 +37,11 @@ Commands:
                                    anchor ledger heads in a transparency log; verify the log
   mcp list|probe SERVER|serve      the declared MCP servers and their tools (probe starts one);
                                    serve: Truss itself as an MCP server for an editor's agent
+  memory list|show|propose|promote|revoke|export
+                                   governed memory: trust tiers, signed promotions (docs/memory.md)
+  lesson list                      lessons extracted from verdicts or proposed by agents
+  playbook import|list|show|promote|revoke
+                                   team playbooks as governed memory (SKILL.md, .truss/playbooks)
 
 Run \`truss <command> --help\` for options. Read commands take --json.
 
@@ -69,6 +75,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'bench-verdicts': async () => (await import('./commands/bench-verdicts.js')).benchVerdicts,
   anchor: async () => (await import('./commands/anchor.js')).anchor,
   mcp: async () => (await import('./commands/mcp.js')).mcp,
+  memory: async () => (await import('./commands/memory.js')).memory,
+  lesson: async () => (await import('./commands/playbook.js')).lesson,
+  playbook: async () => (await import('./commands/playbook.js')).playbook,
 };
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
@@ -124,6 +133,7 @@ function report(error: unknown, io: CliIo): number {
     IsolationUnavailableError,
     IsolationSetupError,
     BenchInputError,
+    MemoryError,
   ];
   if (inputErrors.some((type) => error instanceof type)) {
     io.stderr(`truss: ${(error as Error).message}\n`);

@@ -18,6 +18,7 @@ import {
 import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { DEFAULT_TRIGGER } from './commands.js';
+import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
@@ -292,12 +293,19 @@ async function reportedRun(
   let completed = false;
   let failure: unknown = new Error('the run ended without reporting a verdict');
   try {
+    if (contract.tools?.github) {
+      log.info(
+        `${checkName}: GitHub tools read ${repo.owner}/${repo.repo} with this job's token (read-only)`,
+      );
+    }
     const { sessionId } = await execute({
       events: (event: RunEvent) => logEvent(log, event),
       signal: options.signal,
       isolation,
       env: options.env,
       publishChanges: options.publishChanges,
+      // The GitHub tools read through this job's Octokit: the token never leaves it (docs/tools.md).
+      github: octokitGitHubReader(octokit, repo),
     });
     // The ledger steps (the anchor receipt) run first; the bundle, the HTML report and `report` are
     // built once, at the head the ledger ends at; then the steps that read them.

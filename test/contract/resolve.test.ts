@@ -249,11 +249,11 @@ describe('errors across layers', () => {
       '.truss/config.toml:1:1: reviewers: expected number, got string',
       '.truss/config.toml:2:1: workflow: must not be empty',
       '.truss/config.toml:3:1: contract: unknown key "contract"; allowed keys at the top level: reviewers, ' +
-        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, memory, workflow, app',
+        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, tools, memory, workflow, app',
       '.truss/contracts/c.toml:1:1: done: a contract needs at least one [[done]] clause; add a [[done]] table ' +
         'with kind = "check" or "review"',
       '.truss/contracts/c.toml:1:1: bogus: unknown key "bogus"; allowed keys at the top level: reviewers, ' +
-        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, memory, contract, fanout, done',
+        'executor, budget, constraints, approval_gates, provider, panel, pricing, check_env, unverifiable, checks, sandbox, mcp, tools, memory, contract, fanout, done',
     ]);
     expect(error.file).toBe(temp.path('.truss/config.toml'));
   });

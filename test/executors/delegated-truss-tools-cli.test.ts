@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
@@ -23,8 +24,15 @@ function script(calls: Array<{ tool: string; args: Record<string, unknown> }>): 
   return `--script=${Buffer.from(JSON.stringify(calls)).toString('base64')}`;
 }
 
+// bwrap gives the sandbox a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
+// clone in /tmp) cannot reach the fake CLI there, so that case is skipped, saying why.
+const checkoutInTmp = `${realpathSync(REPO_ROOT)}/`.startsWith(`${realpathSync(tmpdir())}/`);
+
 for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
-  const unavailable = await mechanismAvailable(level);
+  const unavailable =
+    level === 'bwrap' && checkoutInTmp
+      ? 'the repository is under the temp dir, which bwrap replaces with a fresh /tmp'
+      : await mechanismAvailable(level);
   describe.skipIf(unavailable !== null)(
     `truss run, tools = "truss", --isolation ${level}${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
     () => {

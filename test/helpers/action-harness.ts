@@ -298,7 +298,7 @@ export class FakeLedgerBranch {
         this.head = body.sha;
         return { body: { ref: `refs/heads/${this.branch}`, object: { sha: body.sha } } };
       })
-      .on('GET', new RegExp(`^${API}/contents/(sessions/[^/]+\\.json|anchor/[^/]+)$`), (req) => {
+      .on('GET', new RegExp(`^${API}/contents/(sessions/[^/]+\\.json|anchor/[^/]+|memory/.+)$`), (req) => {
         const path = (req.path.split('?')[0] ?? '').slice(`${API}/contents/`.length);
         const ref = queryOf(req).get('ref');
         const text = ref === this.branch ? this.file(path) : ref ? this.fileAt(ref, path) : null;

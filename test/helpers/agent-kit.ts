@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import {
   type ContractFormat,
   type ResolvedContract,
@@ -22,6 +23,7 @@ import {
 } from '../../src/core/run/index.js';
 import { BudgetMeter } from '../../src/core/runtime/budget.js';
 import { type Ctx, createCtx, type RunEvent } from '../../src/core/runtime/ctx.js';
+import type { GitHubReader } from '../../src/core/tools/index.js';
 import { APPROVED_CHECK, contractToml } from './contract-toml.js';
 import { git, initRepo, README } from './git.js';
 import { keyFromByte } from './keys.js';
@@ -149,6 +151,8 @@ export async function runAgent(options: {
   events?: RunEvent[];
   clock?: () => number;
   recalledMemory?: RecalledMemoryBlock;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
   /** More of what a host hands the run (a tool server, approvers…). */
   host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
@@ -161,12 +165,13 @@ export async function runAgent(options: {
     signer: options.signer ?? AGENT_KEY,
     ctx: ctxFor(contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     codeVersion: 'test',
     principal: { login: 'test' },
     executorProvider: options.provider,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.recalledMemory ? { recalledMemory: options.recalledMemory } : {}),
+    ...(options.github ? { github: options.github } : {}),
     ...options.host,
   });
 }
@@ -182,6 +187,8 @@ export async function resumeAgent(options: {
   approvers?: Map<string, string>;
   events?: RunEvent[];
   clock?: () => number;
+  env?: Record<string, string | undefined>;
+  github?: GitHubReader;
   /** More of what a host hands the resume (a tool server…). */
   host?: Partial<RunContractOptions>;
 }): Promise<RunOutcome> {
@@ -193,14 +200,32 @@ export async function resumeAgent(options: {
     workdir: options.workdir,
     ctx: ctxFor(options.contract, options),
     panel: { unavailable: 'no panel in this test' },
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
     executorProvider: options.provider,
     expectedContractHash: options.expectedContractHash,
     // The test approver is configured unless a test pins its own set.
     approvers: options.approvers ?? new Map([[APPROVER_KEY.publicKeyHex, 'approver']]),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.github ? { github: options.github } : {}),
     ...options.host,
   });
+}
+
+/**
+ * For the tests of the enclosing describe: a fresh ledger store and work directory per test (a git
+ * repository with `git: true`), the store closed after each. Read them from the returned object.
+ */
+export function useAgentRun(options: { git?: boolean } = {}): {
+  readonly run: AgentRun;
+  readonly workdir: string;
+} {
+  const state = {} as { run: AgentRun; workdir: string };
+  beforeEach(() => {
+    state.run = openRunStore();
+    state.workdir = makeWorkdir(options);
+  });
+  afterEach(() => state.run.close());
+  return state;
 }
 
 export function kindsOf(store: LedgerStore, sessionId: string): string[] {

@@ -48,6 +48,13 @@ const MCP_CALL = {
   args_sha256: HASH,
   memo_key: 'docs_search#3',
 };
+/** A github_tool_call / web_tool_call's identity (docs/tools.md). */
+const TOOL_CALL = {
+  name: 'github_pr_view',
+  input: { number: 2 },
+  input_sha256: HASH,
+  memo_key: 'github_pr_view#4',
+};
 
 function entry(seq: number, kind: string, payload: Record<string, unknown>): LedgerEntry {
   return { seq, kind, payload, prev_hash: '', entry_hash: '', signature: '' };
@@ -261,6 +268,30 @@ describe('readEntry', () => {
         'mcp_tool_pending',
         'mcp_tool_pending signal missing is malformed (expected string)',
       ],
+      // The GitHub and web tools' calls (docs/tools.md).
+      [
+        entry(4, 'github_tool_call', {
+          ...TOOL_CALL,
+          input_sha256: 'nope',
+          result_sha256: null,
+          is_error: true,
+          error: 'x',
+        }),
+        'github_tool_call',
+        'github_tool_call input_sha256 "nope" is malformed (expected 64 lowercase hex characters)',
+      ],
+      [
+        entry(4, 'web_tool_call', {
+          ...TOOL_CALL,
+          name: 'web_fetch',
+          result_sha256: HASH,
+          is_error: false,
+          error: null,
+          status: '200',
+        }),
+        'web_tool_call',
+        'web_tool_call status "200" is malformed (expected number)',
+      ],
       // A delegated CLI's journaled tools (docs/mcp.md "Journaled tools for delegated agents").
       [
         entry(1, 'delegated_started', { command: 'claude', tools: 'own', offered: [] }),
@@ -284,6 +315,37 @@ describe('readEntry', () => {
         }),
         'delegated_result',
         'delegated_result tools.first_seq "2" is malformed (expected an integer ≥ 0)',
+      ],
+      // The kinds of governed memory (docs/memory.md).
+      [
+        entry(1, 'memory_verdict', {
+          memory_id: HASH,
+          decision: 'approve',
+          method: 'panel',
+          entry: {
+            kind: 'lesson',
+            key: 'k',
+            body_sha256: HASH,
+            produced_by: { session: 's', seq: 1, entry_hash: HASH },
+          },
+          reason: 'r',
+          supersedes: [],
+        }),
+        'memory_verdict',
+        'memory_verdict decision "approve" is malformed (must be the string promote, reject, revoke or unverifiable)',
+      ],
+      [
+        entry(4, 'memory_proposed', {
+          via: 'cli',
+          entries: [{ memory_id: HASH, kind: 'lesson', key: 'k', body: 'b', salience: '1' }],
+        }),
+        'memory_proposed',
+        'memory_proposed entries.0.salience "1" is malformed (expected number)',
+      ],
+      [
+        entry(2, 'memory_recall', { ids: ['short'], tokens: 3 }),
+        'memory_recall',
+        'memory_recall ids.0 "short" is malformed (expected 64 lowercase hex characters)',
       ],
     ];
     for (const [e, kind, detail] of cases) {
@@ -324,6 +386,8 @@ describe('readEntry', () => {
         'mcp_tools_listed',
         'mcp_tool_call',
         'mcp_tool_pending',
+        'github_tool_call',
+        'web_tool_call',
         'bench_result',
         'bench_report',
         'context_layers',
@@ -331,6 +395,10 @@ describe('readEntry', () => {
         'compaction_performed',
         'delegated_started',
         'delegated_tool_call',
+        'memory_proposed',
+        'playbook_imported',
+        'memory_verdict',
+        'memory_recall',
       ]),
     );
   });

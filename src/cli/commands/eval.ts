@@ -12,6 +12,7 @@ import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
+import { openRunMemory } from '../memory-io.js';
 import { checkOutputPath } from '../output-path.js';
 import { finishParentSession } from '../parent-output.js';
 import {
@@ -96,6 +97,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
   const detach = cancelOnSignals(abort);
   io.stderr(`truss eval ${contract.contract.id}: ${arms.length} arms × ${repeats} runs\n`);
   const store = LedgerStore.open(dbPath);
+  const memory = openRunMemory(io, store, { workdir, keyFile: values.key });
   try {
     const result = await startEval({
       sessionId,
@@ -117,6 +119,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
         hostCwd: io.cwd,
         toolServer: io.trussCommand,
         contractDir: dirname(contractPath),
+        memory,
       },
     });
     const finished = finishParentSession(io, {
@@ -150,6 +153,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   } finally {
     detach();
+    memory.close();
     store.close();
   }
 }

@@ -15,7 +15,9 @@ import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.j
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
+import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
+import { openRunMemory } from '../memory-io.js';
 import { resumeWorkdir } from '../resume-workdir.js';
 import {
   bundlePathFor,
@@ -101,6 +103,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
   const store = LedgerStore.open(dbPath, { receipts: checkReceipt, mustExist: true });
   const detachers: Array<() => void> = [];
   const abort = new AbortController();
+  let memory: ReturnType<typeof openRunMemory> | undefined;
   try {
     const workdir = resumeWorkdir(store, request.sessionId, requestedWorkdir, io.cwd);
     checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
@@ -143,6 +146,9 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       keyFile: request.key,
     });
     io.stderr(`truss resume ${request.sessionId} (${contract.contract.id})\n`);
+    memory = openRunMemory(io, store, { workdir, keyFile: request.key });
+    // Only calls past the recorded frontier reach GitHub; recorded ones answer from their memo.
+    const github = await cliGitHubReader(contract, io, workdir);
     const result = await resumeRun({
       sessionId: request.sessionId,
       store,
@@ -163,6 +169,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         hostCwd: io.cwd,
         toolServer: io.trussCommand,
         approvers,
+        memory,
+        github,
       },
     });
     if (result.status !== 'aborted' && result.replayed > 0)
@@ -188,6 +196,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     throw error;
   } finally {
     for (const detach of detachers) detach();
+    memory?.close();
     store.close();
   }
 }

@@ -32,12 +32,30 @@ export const MEMORY_DEFAULTS = Object.freeze({
   compaction: Object.freeze({ mode: 'off' as const, threshold: 0.7, min_tail: 6, exempt: ['goal'] as const }),
 });
 
+/** Recall defaults (docs/memory.md "Recall"): at most this many lessons, within this many tokens. */
+export const DEFAULT_LESSON_RECALL_MAX = 5;
+export const DEFAULT_LESSON_RECALL_TOKENS = 512;
+/** Extracted lessons below this salience are dropped (docs/memory.md "Lessons"). */
+export const DEFAULT_LESSON_SALIENCE_MIN = 0.7;
+
 /**
- * `[memory]`: what the in-loop agent keeps in view across a long run (docs/context.md). No schema
- * defaults ({@link MEMORY_DEFAULTS} apply where it is read), so contracts that omit it resolve and
- * hash as before.
+ * `[memory]`: what a run takes from and gives to governed memory (docs/memory.md) and what the
+ * in-loop agent keeps in view across a long run (docs/context.md). Absent, a run recalls up to five
+ * verified lessons, extracts none, recalls no playbooks, re-pins the goal every 8 steps and does not
+ * compact; the contract resolves and hashes as it always did (no schema defaults here: readers
+ * apply them, {@link memorySettings} and {@link MEMORY_DEFAULTS}).
  */
 export const MemorySchema = z.strictObject({
+  /** After the verdict, ask a model for lessons (what failed and why, what fixed it): unverified entries. */
+  lessons: z.enum(['off', 'on']).optional(),
+  /** Lessons the model scores below this are not proposed. */
+  lesson_salience_min: z.number().min(0).max(1).optional(),
+  /** Verified lessons recalled into the executor's prompt; 0 turns recall off. */
+  lesson_recall_max: z.number().int().min(0).max(50).optional(),
+  /** Token budget of the recalled block. */
+  lesson_recall_tokens: z.number().int().min(0).max(8192).optional(),
+  /** Recall verified playbooks too (opt-in per contract). */
+  playbooks: z.boolean().optional(),
   /** Re-inject the goal (intent + definition of done) every N model steps; 0 turns it off. */
   goal_repin_every: z.number().int().min(0).max(10_000).optional(),
   compaction: CompactionSchema.optional(),
@@ -45,3 +63,21 @@ export const MemorySchema = z.strictObject({
 
 export type MemorySettings = z.infer<typeof MemorySchema>;
 export type CompactionSettings = z.infer<typeof CompactionSchema>;
+
+/** The recall and lesson settings with their defaults applied (docs/memory.md). */
+export function memorySettings(
+  settings: MemorySettings | undefined,
+): Required<
+  Pick<
+    MemorySettings,
+    'lessons' | 'lesson_salience_min' | 'lesson_recall_max' | 'lesson_recall_tokens' | 'playbooks'
+  >
+> {
+  return {
+    lessons: settings?.lessons ?? 'off',
+    lesson_salience_min: settings?.lesson_salience_min ?? DEFAULT_LESSON_SALIENCE_MIN,
+    lesson_recall_max: settings?.lesson_recall_max ?? DEFAULT_LESSON_RECALL_MAX,
+    lesson_recall_tokens: settings?.lesson_recall_tokens ?? DEFAULT_LESSON_RECALL_TOKENS,
+    playbooks: settings?.playbooks ?? false,
+  };
+}

@@ -4,6 +4,7 @@ import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
 import { MemorySchema } from './memory-schema.js';
 import { pathPatternProblem } from './path-filter.js';
+import { ToolsSchema } from './tools-schema.js';
 
 const envName = z
   .string()
@@ -189,7 +190,12 @@ const environmentLayerShape = {
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: McpSchema.optional(),
-  /** `[memory]`: goal re-pin and context compaction of the in-loop agent (docs/context.md). */
+  /** `[tools]`: the GitHub and web tools of the in-loop agent, off unless turned on (docs/tools.md). */
+  tools: ToolsSchema.optional(),
+  /**
+   * `[memory]`: lesson extraction, recall limits, playbook recall (docs/memory.md);
+   * goal re-pin and context compaction of the in-loop agent (docs/context.md).
+   */
   memory: MemorySchema.optional(),
 };
 
@@ -240,6 +246,7 @@ const resolvedEnvironmentShape = {
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
   mcp: McpSchema.optional(),
+  tools: ToolsSchema.optional(),
   memory: MemorySchema.optional(),
   fanout: FanoutSchema.optional(),
 };

@@ -25,6 +25,8 @@ export interface DelegatedActivityOptions {
   tools?: ToolRegistry | undefined;
   /** `tools = "truss"`: reviewer keys whose approval releases a gated call. */
   approvers?: TrustedKeys | undefined;
+  /** Recalled memory for the prompt (docs/memory.md "Recall"). */
+  recalled?: string | undefined;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function runDelegatedActivity(options: DelegatedActivityOptions): P
       env: options.env,
       extraEnvNames: contract.check_env,
       ctx: options.ctx,
+      memory: options.recalled,
     });
     if (result.cancelled) throw new CancelledError();
     return delegatedStep(result, options.redact);

@@ -48,6 +48,8 @@ export interface RunDelegatedCliOptions {
   contractTitle?: string | null;
   /** The definition-of-done descriptions (each clause's `desc`), quoted in the prompt. */
   done: readonly string[];
+  /** Recalled memory, shown after the definition of done (docs/memory.md "Recall"). */
+  memory?: string | undefined;
   /** The working tree the CLI runs in (its cwd) and whose changes are captured. */
   workdir: string;
   /** The host environment; the CLI gets all of it minus `clear_env` and {@link ALWAYS_CLEARED_ENV}. */
@@ -151,6 +153,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     intent: options.intent,
     contractTitle: options.contractTitle,
     done: options.done,
+    memory: options.memory,
   });
   const isolated = (ctx.isolation?.report.level ?? 'none') !== 'none';
   const { env, cleared } = isolated

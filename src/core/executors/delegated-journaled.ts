@@ -111,6 +111,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
         extraEnvNames: contract.check_env,
         addEnv: wiring.env,
         ctx: attempt.ctx,
+        memory: options.recalled,
         ...(before ? { before } : {}),
         // The tool calls are journaled while the CLI runs: a ledger inside the tree is not the work.
         excludeFromDiff: ledgerFiles(session.store.path),

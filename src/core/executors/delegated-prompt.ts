@@ -6,6 +6,8 @@ export interface DelegatedPromptInput {
   contractTitle?: string | null | undefined;
   /** The definition-of-done descriptions (each clause's `desc`), in contract order. */
   done: readonly string[];
+  /** Recalled memory (docs/memory.md "Recall"): a labelled block shown after the definition of done. */
+  memory?: string | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function buildDelegatedPrompt(input: DelegatedPromptInput): string {
       '',
     );
   }
+  if (input.memory) lines.push(input.memory.trim(), '');
   lines.push(
     '# Instructions',
     '',

@@ -15,6 +15,7 @@ import { CancelledError } from '../runtime/durable-errors.js';
 import type { ApprovalGates } from '../runtime/gates.js';
 import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
+import { callProvenanceTool, isProvenanceTool } from '../tools/provenance-call.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
 import type { RecordedWork } from '../verify/check-workspace.js';
@@ -308,6 +309,10 @@ async function runToolUse(
   }
   await options.gates.beforeTool(session, use.name, use.input);
   if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
+  const context = { workdir: options.workdir, policy, ctx: options.ctx };
+  if (isProvenanceTool(tool)) {
+    return callProvenanceTool({ session, tool, callId: use.id, input: use.input, context, redact });
+  }
 
   if (isControl) {
     const name = typeof use.input.name === 'string' && use.input.name ? use.input.name : 'continue';
@@ -319,7 +324,6 @@ async function runToolUse(
     }));
     return toolOutcomeOf(session, entry.payload);
   }
-  const context = { workdir: options.workdir, policy, ctx: options.ctx };
   const execute = async (): Promise<ToolOutcome> => {
     try {
       return await (tool as NonNullable<typeof tool>).run(use.input, context);

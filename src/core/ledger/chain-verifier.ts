@@ -24,6 +24,7 @@ import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
+import { ToolCallChecker } from './tool-call-check.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
 export type FailureCode =
@@ -45,6 +46,7 @@ export type FailureCode =
   | 'child_failed'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
+  | 'bad_tool_call'
   | 'bad_delegated_tools'
   | 'bad_bench_result'
   | 'bad_compaction'
@@ -158,6 +160,7 @@ export class ChainVerifier {
   readonly #counting = new CountingEntries();
   readonly #reviewerKeys = new Set<string>();
   readonly #compactions = new CompactionChecker();
+  readonly #toolCalls = new ToolCallChecker((data) => this.crypto.sha256(data));
   readonly #delegated = new DelegatedToolsCheck();
   readonly #views: DerivedViews = {
     contract: null,
@@ -409,6 +412,8 @@ export class ChainVerifier {
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
+    const toolCallError = this.#toolCalls.check(entry);
+    if (toolCallError) this.fail(entry.seq, 'bad_tool_call', toolCallError);
     this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
     switch (entry.kind) {
       case 'run_started':

@@ -4,6 +4,8 @@ import { CHILD_RUN_KINDS, ChildParentSchema } from './entry-kinds-children.js';
 import { CONTEXT_KINDS, ContextSettingsSchema } from './entry-kinds-context.js';
 import { DELEGATED_TOOL_KINDS, DelegatedToolsSchema } from './entry-kinds-delegated.js';
 import { MCP_KINDS } from './entry-kinds-mcp.js';
+import { MEMORY_KINDS } from './entry-kinds-memory.js';
+import { TOOL_CALL_KINDS } from './entry-kinds-tools.js';
 import {
   ApprovalAwaitSchema,
   CitationSchema,
@@ -289,7 +291,9 @@ const ENTRY_KIND_SCHEMAS = {
   ...CHILD_RUN_KINDS,
   ...MCP_KINDS,
   ...BENCH_KINDS,
+  ...TOOL_CALL_KINDS,
   ...DELEGATED_TOOL_KINDS,
+  ...MEMORY_KINDS,
   ...CONTEXT_KINDS,
 };
 

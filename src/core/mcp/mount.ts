@@ -1,11 +1,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSettings } from '../contract/mcp-schema.js';
 import { matchesToolPattern } from '../contract/tool-pattern.js';
-import { canonicalJson } from '../ledger/canonical-json.js';
 import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { type Redactor, redactionField } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
+import { type CallMemo, callMemoOf, jsonBlob } from '../tools/journal-json.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
 import {
@@ -15,7 +15,7 @@ import {
   McpUnavailableError,
   serverSecrets,
 } from './connection.js';
-import { jsonSha256, redactJson, resultText, sha256Hex, withSecrets } from './payload.js';
+import { jsonSha256, redactJson, resultText, withSecrets } from './payload.js';
 
 /** Tool names as providers accept them (Anthropic and OpenAI function names). */
 const PROVIDER_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -250,7 +250,7 @@ export class McpMount {
     }
     const { memo, entry } = await session.memoized('mcp_tool_call', tool.name, {
       check,
-      memoOf,
+      memoOf: callMemoOf,
       execute: async (memoKey) => {
         const answer = live ?? (await this.#callLive(state, tool, input));
         const head = {
@@ -266,11 +266,11 @@ export class McpMount {
             is_error: true,
             error: redact(answer.error),
           };
-          return { payload, memo: memoOf({ payload }) };
+          return { payload, memo: callMemoOf({ payload }) };
         }
         const body = resultBody(answer.result, redact);
         const payload: PayloadOf<'mcp_tool_call'> = { ...head, ...body.fields, error: null };
-        return { payload, memo: memoOf({ payload }), blobs: body.blobs };
+        return { payload, memo: callMemoOf({ payload }), blobs: body.blobs };
       },
     });
     return this.#outcome(entry, memo);
@@ -361,29 +361,16 @@ function resultBody(
   fields: Pick<PayloadOf<'mcp_tool_pending'>, 'result_sha256' | 'result_bytes' | 'is_error' | 'redactions'>;
   blobs: Uint8Array[];
 } {
-  const body = redactJson(plain(result), [], redact);
-  const bytes = Buffer.from(canonicalJson(body.value), 'utf8');
+  const body = jsonBlob(result, redact);
   return {
     fields: {
-      result_sha256: sha256Hex(bytes),
-      result_bytes: bytes.length,
+      result_sha256: body.sha256,
+      result_bytes: body.bytes.length,
       is_error: result.isError === true,
       ...redactionField(body.counts),
     },
-    blobs: [bytes],
+    blobs: [body.bytes],
   };
-}
-
-/** What the memo row of a call holds: the signed entry's result hash, error flag and error. */
-interface CallMemo {
-  result_sha256: string | null;
-  is_error: boolean;
-  error: string | null;
-}
-
-function memoOf(entry: { payload: PayloadOf<'mcp_tool_call'> }): CallMemo {
-  const { result_sha256, is_error, error } = entry.payload;
-  return { result_sha256, is_error, error };
 }
 
 /** A tool's input schema as providers take it: a JSON object schema, without `$schema`. */

@@ -2,7 +2,6 @@ import type { ResolvedContract } from '../contract/schema.js';
 import type { LedgerStore, PayloadOf } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import type { Provider } from '../providers/provider.js';
-import { BudgetExceededError } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { chooseDelimiter, type NonceSource, wrapEvidence } from '../verify/evidence-envelope.js';
@@ -12,6 +11,7 @@ import { readJsonAnswer } from '../verify/json-answer.js';
 import { recordedUsage } from '../verify/vote.js';
 import { type Choice, judgeTally } from './fanout-reduce.js';
 import type { FanoutLeg } from './fanout-types.js';
+import { chargeReplayedUsage } from './replayed-usage.js';
 
 /** A judge seat's answer, as `fanout_judge_vote` records it (the catalogue's shape, entry-kinds.ts). */
 export type JudgeVote = {
@@ -64,15 +64,7 @@ export async function judgeCandidates(options: {
     const entry = session.replayNext('fanout_judge_vote', '');
     if (!entry) return undefined;
     const vote = recordedJudgeVote(entry.payload, seat);
-    try {
-      ctx.budget.record({
-        inputTokens: vote.usage?.input_tokens ?? 0,
-        outputTokens: vote.usage?.output_tokens ?? 0,
-        costUsd: vote.usage?.cost_usd ?? 0,
-      });
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-    }
+    chargeReplayedUsage(ctx.budget, vote.usage);
     return vote;
   });
   const missing = recorded.flatMap((vote, seat) => (vote ? [] : [seat]));

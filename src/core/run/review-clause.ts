@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import { type RedactionCounts, type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
-import { BudgetExceededError } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { anchorFindings } from '../verify/citations.js';
 import { parseDiffHunks } from '../verify/diff-hunks.js';
 import { type PreparedEvidence, prepareEvidence } from '../verify/evidence-lines.js';
+import { evidenceRecordFields } from '../verify/evidence-record.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { detectInjection } from '../verify/injection-detect.js';
@@ -14,6 +14,7 @@ import { runPanel, type SeatVote } from '../verify/panel.js';
 import { collectReviewEvidence, type ReviewEvidence } from '../verify/review-evidence.js';
 import type { ClauseVerdict } from '../verify/verdict.js';
 import { majority, recordedSeatVote } from '../verify/vote.js';
+import { chargeReplayedUsage } from './replayed-usage.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
@@ -84,32 +85,7 @@ export async function verifyReview(
         diff_sha256: sha256(diffBytes),
         diff_bytes: collected.diffBytes,
         diff_truncated: collected.diffTruncated,
-        files: collected.files.map((f) => ({
-          path: f.path,
-          bytes: f.bytes,
-          truncated: f.truncated,
-          problem: f.problem,
-        })),
-        // Notes name files (author-chosen paths): recorded as models and humans read them.
-        notes: collected.notes.map((note) => revealHidden(note).text),
-        // What models were shown differs from the raw bytes where text was hidden: counted per file.
-        hidden_text: prepared.hidden.map((h) => ({
-          source: h.source,
-          path: redact(h.path),
-          counts: h.counts,
-          total: h.total,
-        })),
-        injection_suspected: injection.suspected
-          ? {
-              policy,
-              total: injection.total,
-              spans: injection.spans.map((span) => ({
-                ...span,
-                path: redact(span.path),
-                match: redact(span.match),
-              })),
-            }
-          : null,
+        ...evidenceRecordFields(collected, prepared, injection, policy, redact),
         ...redactionField(redactions),
       },
       blobs: [diffBytes],
@@ -123,16 +99,8 @@ export async function verifyReview(
     const vote = recordedSeatVote(entry.payload);
     if (typeof vote.error === 'string' && vote.error.startsWith('budget exhausted'))
       budgetExhausted ??= vote.error;
-    try {
-      ctx.budget.record({
-        inputTokens: vote.usage?.input_tokens ?? 0,
-        outputTokens: vote.usage?.output_tokens ?? 0,
-        costUsd: vote.usage?.cost_usd ?? 0,
-      });
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-      budgetExhausted ??= error.message;
-    }
+    const over = chargeReplayedUsage(ctx.budget, vote.usage);
+    if (over !== null) budgetExhausted ??= over;
     return vote;
   });
   const missing = new Set(votes.flatMap((vote, seat) => (vote ? [] : [seat])));

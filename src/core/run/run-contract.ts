@@ -22,6 +22,7 @@ import { publishPassingRun } from './publish-changes.js';
 import { readRecordedContract } from './recorded-contract.js';
 import { verifyReview } from './review-clause.js';
 import { type RunIdentity, runExecutor } from './run-executor.js';
+import { ingestRunProposals, proposeLessons } from './run-memory.js';
 import type {
   CommonRunOptions,
   OutcomeBase,
@@ -190,6 +191,8 @@ async function drive(
             : `overall ${computed.overall}, recorded ${recorded.payload.overall}`,
       },
     );
+    // docs/memory.md "Lessons": proposals whose produced_by is the verdict just signed.
+    await proposeLessons(session, options, contract, verdictEntry, executor, redact);
     if (computed.overall === 'pass' && options.publishChanges) {
       await publishPassingRun(
         session,
@@ -207,6 +210,7 @@ async function drive(
     session.record('run_completed', () => ({
       payload: { overall: computed.overall, finished_at: new Date(ctx.now()).toISOString() },
     }));
+    ingestRunProposals(session, options);
     const verdict = recordedVerdict(verdictEntry.payload);
     return { status: 'completed', ...base(), verdict, executor, ...(fanout ? { fanout } : {}) };
   } catch (error) {

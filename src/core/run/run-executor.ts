@@ -7,8 +7,9 @@ import { buildExecutorProvider } from '../providers/executor-provider.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { ApprovalGates } from '../runtime/gates.js';
 import { resolvePolicy } from '../tools/policy.js';
-import { createToolRegistry } from '../tools/registry.js';
+import { createToolRegistry, withContractTools } from '../tools/registry.js';
 import type { ParentRun } from './child-run.js';
+import { memoryTools, recallForExecutor } from './run-memory.js';
 import type { CommonRunOptions } from './run-types.js';
 import { createSpawnTool, offersSpawn, SPAWN_TOOL } from './spawn-tool.js';
 
@@ -27,6 +28,8 @@ export async function runExecutor(
   const kind = contract.executor.kind;
   if (kind === 'none') return null;
   options.ctx.events({ type: 'executor_started', kind, replaying: session.replaying });
+  // docs/memory.md "Recall": verified memory for the executor's prompt, recorded before it starts.
+  const recalled = recallForExecutor(session, options, contract, redact);
   if (kind === 'delegated-cli') {
     return runDelegatedActivity({
       contract,
@@ -38,12 +41,18 @@ export async function runExecutor(
       toolServer: options.toolServer,
       tools: options.tools,
       approvers: options.approvers,
+      recalled: recalled?.text,
     });
   }
   const provider =
     options.executorProvider ??
     buildExecutorProvider(contract, { env: options.env, cwd: options.workdir, fallbackCwd: options.hostCwd });
-  let tools = options.tools ?? createToolRegistry();
+  let tools = withContractTools(options.tools ?? createToolRegistry(), contract.tools, {
+    github: options.github,
+    env: options.env,
+  });
+  for (const tool of memoryTools(options, redact))
+    if (!tools.has(tool.name)) tools = new Map([...tools, [tool.name, tool]]);
   if (identity && offersSpawn(contract, identity.isChild)) {
     // docs/fanout.md "The spawn tool": opt-in by name, never in a child (no recursive spawn).
     const { isChild: _isChild, ...who } = identity;
@@ -64,7 +73,7 @@ export async function runExecutor(
     redact,
     env: options.env,
     ...(identity ? { principal: principalOf(identity) } : {}),
-    recalledMemory: options.recalledMemory,
+    recalledMemory: recalled ?? options.recalledMemory,
   });
 }
 

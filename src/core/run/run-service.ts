@@ -1,5 +1,6 @@
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
+import type { RunMemory } from '../memory/view.js';
 import type { Isolation } from '../process/isolation.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
@@ -55,6 +56,8 @@ export interface StartRunOptions {
   parent?: ChildParent | undefined;
   /** A reducer job: the attempts that ran on runners, verified and imported into `store`. */
   runnerLegs?: RunnerLegs | undefined;
+  /** Governed memory (docs/memory.md), opened by the host beside the ledger once it exists. */
+  memory?: RunMemory | undefined;
 }
 
 /**
@@ -154,6 +157,7 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
       sessionId: options.sessionId,
       parent: options.parent,
       runnerLegs: options.runnerLegs,
+      ...(options.memory ? { memory: options.memory } : {}),
     }),
   );
 }

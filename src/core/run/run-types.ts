@@ -3,9 +3,11 @@ import type { RecalledMemoryBlock } from '../executors/context/assembler.js';
 import type { TrussCommand } from '../executors/delegated-tools-vendor.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer, TrustedKeys } from '../ledger/index.js';
+import type { RunMemory } from '../memory/view.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
+import type { GitHubReader } from '../tools/github-reader.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
 import type { GitInfo } from '../verify/git-info.js';
@@ -30,6 +32,11 @@ export interface CommonRunOptions {
   hostCwd?: string | undefined;
   /** In-loop executor: the tools (default: every harness tool; `allow_tools` decides). */
   tools?: ToolRegistry | undefined;
+  /**
+   * Read-only GitHub access for the GitHub tools (`[tools] github = true`, docs/tools.md): the
+   * host's client, whose token never leaves it. Absent: those tools refuse every call, saying why.
+   */
+  github?: GitHubReader | undefined;
   /**
    * In-loop executor: recalled memory deltas to show the agent, between its history and its
    * scratch tail (docs/context.md "Layers"); their ids are journaled with each step's layer sizes.
@@ -67,6 +74,8 @@ export interface CommonRunOptions {
    * running attempts itself (docs/fanout.md "Fan-out across runners").
    */
   runnerLegs?: RunnerLegs | undefined;
+  /** Governed memory (docs/memory.md): recall before the executor, memory tools, where proposals land. */
+  memory?: RunMemory | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {

@@ -36,6 +36,9 @@ export type RunEvent =
       overall: string | null;
       costUsd: number;
     }
+  /** Governed memory (docs/memory.md): entries recalled for the executor, proposals stored after the run. */
+  | { type: 'memory_recalled'; entries: number; tokens: number }
+  | { type: 'memory_proposed'; proposed: number; created: number }
   | { type: 'warning'; message: string };
 
 export type EventSink = (event: RunEvent) => void;

@@ -32,7 +32,7 @@ export { activityName } from './replay-name.js';
 /** The kinds `sideEffect` journals: `{name, input, result, memo_key}` with a tool_memo row. */
 export type SideEffectKind = 'git_tool_call' | 'effect_tool_call' | 'changes_published';
 /** The kinds `memoized` journals: a provenance entry naming its `memo_key`, with a tool_memo row. */
-export type MemoizedKind = SideEffectKind | 'mcp_tool_call';
+export type MemoizedKind = SideEffectKind | 'mcp_tool_call' | 'github_tool_call' | 'web_tool_call';
 export { APPROVAL_SIGNAL } from './durable-waits.js';
 
 /** The live sources a session reads when not replaying, injected so tests and benches control them. */

@@ -19,6 +19,8 @@ export function activityName(entry: { seq: number; kind: string; payload: unknow
     case 'signal_received':
     case 'mcp_tool_call':
     case 'mcp_tool_pending':
+    case 'github_tool_call':
+    case 'web_tool_call':
       return known.payload.name;
     case 'mcp_tools_listed':
       return known.payload.server;

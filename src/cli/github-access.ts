@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import type { ResolvedContract } from '../core/contract/index.js';
+import type { GitHubReader } from '../core/tools/index.js';
+import type { CliIo } from './io.js';
+
+/**
+ * The GitHub tools' reader for `truss run` and `truss resume` (docs/tools.md): when the contract
+ * turns the tools on (`[tools] github = true`), one built on `GITHUB_TOKEN` for the repository named
+ * by `GITHUB_REPOSITORY` or the workdir's GitHub `origin` remote, announced on stderr. Without a
+ * token or a repository the run goes on and the tools refuse each call, saying why. The token stays
+ * in this process's Octokit: the sandbox, the agent's processes and the ledger never see it.
+ */
+export async function cliGitHubReader(
+  contract: ResolvedContract,
+  io: CliIo,
+  workdir: string,
+): Promise<GitHubReader | undefined> {
+  if (!contract.tools?.github) return undefined;
+  const token = io.env.GITHUB_TOKEN;
+  if (!token) {
+    io.stderr(
+      'truss: [tools] github = true, but GITHUB_TOKEN is not set: the GitHub tools will refuse every call\n',
+    );
+    return undefined;
+  }
+  const repository = repositoryOf(io.env.GITHUB_REPOSITORY) ?? originRepository(workdir, io.env);
+  if (!repository) {
+    io.stderr(
+      'truss: [tools] github = true, but the repository is unknown (no GITHUB_REPOSITORY=owner/name and no ' +
+        'GitHub origin remote in the workdir): the GitHub tools will refuse every call\n',
+    );
+    return undefined;
+  }
+  // Loaded only for a contract that uses GitHub: every other run starts without Octokit.
+  const [{ createOctokit }, { octokitGitHubReader }] = await Promise.all([
+    import('../github/octokit.js'),
+    import('../github/github-reader.js'),
+  ]);
+  const baseUrl = io.env.GITHUB_API_URL;
+  io.stderr(
+    `truss: GitHub tools read ${repository.owner}/${repository.repo} with GITHUB_TOKEN (read-only; the token stays in truss)\n`,
+  );
+  return octokitGitHubReader(createOctokit({ token, ...(baseUrl ? { baseUrl } : {}) }), repository);
+}
+
+function repositoryOf(text: string | undefined): { owner: string; repo: string } | null {
+  const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? '');
+  return match ? { owner: match[1] as string, repo: (match[2] as string).replace(/\.git$/, '') } : null;
+}
+
+/** `owner/name` of the workdir's `origin` remote on github.com (or GITHUB_SERVER_URL's host), or null. */
+function originRepository(
+  workdir: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { owner: string; repo: string } | null {
+  let url: string;
+  try {
+    url = execFileSync('git', ['-C', workdir, 'config', '--get', 'remote.origin.url'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' },
+    }).trim();
+  } catch {
+    return null;
+  }
+  const hosts = new Set(['github.com']);
+  try {
+    if (env.GITHUB_SERVER_URL) hosts.add(new URL(env.GITHUB_SERVER_URL).hostname);
+  } catch {}
+  const match = /^(?:[a-z+]+:\/\/)?(?:[^@/]+@)?([^/:]+)(?::\d+)?[:/]([^/]+\/[^/]+?)(?:\.git)?\/?$/i.exec(url);
+  if (!match || !hosts.has((match[1] as string).toLowerCase())) return null;
+  return repositoryOf(match[2]);
+}

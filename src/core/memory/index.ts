@@ -1,0 +1,36 @@
+export { promoteEntry, revokeEntry } from './decide.js';
+export {
+  type DecisionSigner,
+  type SignedDecisionResult,
+  signDecision,
+  supersededBy,
+} from './decision-session.js';
+export {
+  formatRef,
+  isMemoryKind,
+  type LedgerRef,
+  MEMORY_KINDS,
+  type MemoryDraft,
+  type MemoryEntry,
+  type MemoryKind,
+  memoryId,
+} from './entry.js';
+export { MemoryError } from './errors.js';
+export { LESSON_PROMPT_MARK } from './lessons.js';
+export { LogMemoryStore } from './log-store.js';
+export {
+  findPlaybookFiles,
+  importPlaybooks,
+  type ParsedPlaybook,
+  parsePlaybook,
+  playbookItems,
+} from './playbooks.js';
+export { promotionPanel } from './promotion-panel.js';
+export { type IngestResult, ingestProposals, proposedItem } from './proposals.js';
+export { signProposals } from './propose-session.js';
+export { RECALL_HEADER } from './recall.js';
+export { SqliteMemoryStore } from './sqlite-store.js';
+export { findEntry } from './store.js';
+export { readMemoryVerdict } from './verdict-payload.js';
+export { bundleVerdictSource, ledgerVerdictSource } from './verdict-source.js';
+export { MemoryView, type RunMemory } from './view.js';

@@ -1,0 +1,6 @@
+export {
+  type GitHubCheckRun,
+  type GitHubIssue,
+  GitHubReadError,
+  type GitHubReader,
+} from './github-reader.js';

@@ -1,0 +1,223 @@
+/**
+ * Governed memory kept on the ledger branch (docs/memory.md "Stores"): a `memory/` tree holding the
+ * append-only log (`memory/log.jsonl`, the source of truth), the signed sessions its proposals and
+ * decisions came from (`memory/sessions/<id>.json` bundles) and a readable snapshot of each entry
+ * (`memory/entries/<id>.json`, for people browsing the branch; never read back). Written through the
+ * Git Data API with the parent pinned: if another job moved the branch, the tree is read again and
+ * the same signed decision applied to it, so concurrent promotions all land and none is lost.
+ * Memory is read from the ledger branch only, never from a pull request's head.
+ */
+import {
+  createNodeCrypto,
+  exportBundle,
+  type LedgerCrypto,
+  type LedgerEntry,
+  type LedgerStore,
+  NO_TRUSTED_KEYS,
+  parseBundle,
+  type Signer,
+  type TrustedKeys,
+  verifyBundle,
+} from '../core/ledger/index.js';
+import {
+  bundleVerdictSource,
+  type DecisionSigner,
+  findEntry,
+  type IngestResult,
+  ingestProposals,
+  LogMemoryStore,
+  type MemoryEntry,
+  MemoryError,
+  MemoryView,
+  type SignedDecisionResult,
+} from '../core/memory/index.js';
+import {
+  BranchMovedError,
+  branchHead,
+  commitFilesToBranch,
+  type LedgerCommit,
+  type LedgerFile,
+} from './ledger-branch.js';
+import type { Octokit } from './octokit.js';
+import { readRepoFile } from './repo-files.js';
+
+export const MEMORY_LOG_PATH = 'memory/log.jsonl';
+const ATTEMPTS = 4;
+
+export function memorySessionPath(sessionId: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(sessionId))
+    throw new Error(`invalid session id ${JSON.stringify(sessionId)}`);
+  return `memory/sessions/${sessionId}.json`;
+}
+
+interface BranchPlace {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  branch: string;
+}
+
+/** The memory on the branch at one commit: the replayed log, the decision bundles it names, a view. */
+export interface MemorySnapshot {
+  head: { commitSha: string; treeSha: string } | null;
+  store: LogMemoryStore;
+  bundles: Map<string, string>;
+  /** The verified view, trusting decisions signed by `trusted` signer keys. */
+  view(trusted: TrustedKeys, crypto?: LedgerCrypto): MemoryView;
+}
+
+/** Reads `memory/` at the branch head (or at `commitSha`): the log and every decision session it names. */
+export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapshot> {
+  const head = await branchHead(place.octokit, place.owner, place.repo, place.branch);
+  const read = (path: string) =>
+    head
+      ? readRepoFile({
+          octokit: place.octokit,
+          owner: place.owner,
+          repo: place.repo,
+          path,
+          ref: head.commitSha,
+        })
+      : Promise.resolve(null);
+  const store = new LogMemoryStore((await read(MEMORY_LOG_PATH)) ?? '');
+  const bundles = new Map<string, string>();
+  for (const session of store.decisionSessions()) {
+    const text = await read(memorySessionPath(session));
+    if (text !== null) bundles.set(session, text);
+  }
+  return {
+    head,
+    store,
+    bundles,
+    view: (trusted, crypto = createNodeCrypto()) =>
+      new MemoryView(store, bundleVerdictSource(bundles, crypto), trusted),
+  };
+}
+
+/**
+ * Proposals from a run's bundle (a pull-request run's `memory_proposed` entries) become unverified
+ * entries on the branch, with the bundle kept beside them as their provenance. The bundle must
+ * verify (its signer need not be trusted: nothing it brings is trusted). Idempotent.
+ */
+export async function proposeOnMemoryBranch(
+  options: BranchPlace & { bundleText: string; crypto?: LedgerCrypto; message?: string },
+): Promise<{ ingest: IngestResult; commit: LedgerCommit | null }> {
+  const bundle = parseBundle(options.bundleText, 'the run bundle');
+  const report = verifyBundle(bundle, {
+    crypto: options.crypto ?? createNodeCrypto(),
+    trusted: NO_TRUSTED_KEYS,
+  });
+  if (report.failure)
+    throw new MemoryError(
+      'bad_entry',
+      `the run bundle does not verify (seq ${report.failure.seq}: ${report.failure.message}); nothing proposed`,
+    );
+  const sessionId = bundle.ledger.session_id;
+  const { value, commit } = await commitWithRetry(options, async (snapshot) => {
+    const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[]);
+    return {
+      value: ingest,
+      files: snapshot.store.changed
+        ? [{ path: memorySessionPath(sessionId), content: options.bundleText }]
+        : null,
+      message: options.message ?? `truss: memory proposals from ${sessionId}`,
+    };
+  });
+  return { ingest: value, commit };
+}
+
+/**
+ * Signs one decision about one entry (`decide`: promoteEntry or revokeEntry, with the panel or a
+ * maintainer's reason) in the local `ledger`, then commits it to the branch: the log line, the
+ * decision session's bundle and the entry snapshots. On a moved branch the tree is read again and
+ * the same signed decision re-applied (never signed twice); if the entry was decided meanwhile so the
+ * transition no longer applies, nothing is committed and the error says so.
+ */
+export async function decideOnMemoryBranch(
+  options: BranchPlace & {
+    /** The entry: id, id prefix or key. */
+    entry: string;
+    ledger: LedgerStore;
+    signer: Signer;
+    codeVersion: string;
+    principal: Record<string, unknown>;
+    decide: (who: DecisionSigner, entry: MemoryEntry) => Promise<SignedDecisionResult>;
+    crypto?: LedgerCrypto;
+    message?: string;
+  },
+): Promise<{ result: SignedDecisionResult; commit: LedgerCommit }> {
+  let signed: { result: SignedDecisionResult; bundle: string } | null = null;
+  const { value, commit } = await commitWithRetry(options, async (snapshot) => {
+    const entry = findEntry(snapshot.store, options.entry);
+    if (!signed) {
+      const who = { ...options, memory: snapshot.store };
+      const result = await options.decide(who, entry);
+      const bundle = JSON.stringify(
+        exportBundle(options.ledger, result.sessionId, options.crypto ?? createNodeCrypto()),
+      );
+      signed = { result, bundle };
+    } else {
+      const { result } = signed;
+      try {
+        snapshot.store.applyDecision({
+          memory_id: result.payload.memory_id,
+          decision: result.payload.decision,
+          ref: result.ref,
+          supersedes: result.payload.supersedes,
+        });
+      } catch (error) {
+        if (!(error instanceof MemoryError)) throw error;
+        throw new MemoryError(
+          'bad_transition',
+          `${entry.kind} ${entry.key} was decided by another job meanwhile (${error.message}); the signed decision ${result.ref.session} was not published`,
+        );
+      }
+    }
+    const { result, bundle } = signed;
+    return {
+      value: result,
+      files: [{ path: memorySessionPath(result.sessionId), content: bundle }],
+      message:
+        options.message ??
+        `truss: memory ${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)})`,
+    };
+  });
+  if (!commit) throw new Error('a decision always changes the memory log');
+  return { result: value, commit };
+}
+
+/**
+ * Reads the branch, lets `change` modify the snapshot's store, and commits the log, the entry
+ * snapshots and `files` with the read commit as parent; on a moved branch, again from the top.
+ * `files: null` means nothing to commit.
+ */
+async function commitWithRetry<T>(
+  place: BranchPlace,
+  change: (snapshot: MemorySnapshot) => Promise<{ value: T; files: LedgerFile[] | null; message: string }>,
+): Promise<{ value: T; commit: LedgerCommit | null }> {
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await readMemoryBranch(place);
+    const { value, files, message } = await change(snapshot);
+    if (files === null || !snapshot.store.changed) return { value, commit: null };
+    const entries = snapshot.store
+      .changedIds()
+      .map((id) => snapshot.store.get(id))
+      .filter((e): e is MemoryEntry => e !== undefined)
+      .map((e) => ({ path: `memory/entries/${e.id}.json`, content: `${JSON.stringify(e, null, 2)}\n` }));
+    try {
+      const commit = await commitFilesToBranch({
+        ...place,
+        files: [{ path: MEMORY_LOG_PATH, content: snapshot.store.text() }, ...files, ...entries],
+        message,
+        dryRun: false,
+        parent: snapshot.head?.commitSha ?? null,
+      });
+      return { value, commit };
+    } catch (error) {
+      if (!(error instanceof BranchMovedError) || attempt >= ATTEMPTS) throw error;
+      place.octokit.log.warn(
+        `${place.branch} moved while writing memory (attempt ${attempt}); reading it again`,
+      );
+    }
+  }
+}

@@ -6,7 +6,6 @@ import {
   authorizeActor,
   completeCheckRun,
   contractPathSkip,
-  createOctokit,
   decodeRunRequestId,
   encodeRunRequestId,
   findCheckRuns,
@@ -21,31 +20,34 @@ import {
   postReply,
   readRepoFile,
   recordSignOff,
-  reportSkippedContract,
+  reportSkippedContract
+} from "./chunks/chunk-2EQZOTF7.js";
+import {
+  createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-4AXPMWBP.js";
+} from "./chunks/chunk-IRJ5NIYQ.js";
 import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-JT7UOT5N.js";
-import "./chunks/chunk-QP6GTK5V.js";
+} from "./chunks/chunk-O4QRTHZK.js";
+import "./chunks/chunk-YKVWBGI5.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-FYPUW5VX.js";
-import "./chunks/chunk-DOXTN74J.js";
+} from "./chunks/chunk-SEQVNYFM.js";
+import "./chunks/chunk-3JHDAMTL.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-EFZM6XFF.js";
-import "./chunks/chunk-VKZ2G2RE.js";
+import "./chunks/chunk-GBG6JJWA.js";
+import "./chunks/chunk-3PEMMXNL.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-BDGAFJNY.js";
+} from "./chunks/chunk-W7ZNKPTA.js";
 import {
   external_exports
 } from "./chunks/chunk-I4XCSEVK.js";

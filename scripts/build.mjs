@@ -1,6 +1,6 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
 import { chmodSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -12,6 +12,27 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
  * Probot runtime (`probot run ./dist/app.js`) comes from node_modules, never from the bundle.
  */
 export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
+
+/**
+ * zod re-exports all ~60 of its message locales (`z.locales`, ~500 KB) from its entry point, so every
+ * command that validates a contract would parse them at start-up. Truss only uses English (zod's
+ * default, imported by zod directly from `locales/en.js`): the namespace keeps `en` and drops the rest.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';\n",
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 // Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
 rmSync(values.outdir, { recursive: true, force: true });
@@ -32,6 +53,7 @@ await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
   },
   legalComments: 'none',
+  plugins: [zodEnglishOnly],
   logLevel: 'warning',
 });
 chmodSync(join(values.outdir, 'cli.js'), 0o755);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
@@ -36,6 +38,28 @@ export interface UidIsolationOptions {
 }
 
 /**
+ * The account's ids from the local `/etc/passwd` (where `useradd --system` puts it), read without
+ * starting a process; null when it is not there (another NSS source may still know it: ask `id`).
+ */
+export function localAccount(name: string, passwdFile = '/etc/passwd'): SandboxAccount | null {
+  let text: string;
+  try {
+    text = readFileSync(passwdFile, 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    const fields = line.split(':');
+    if (fields[0] !== name || fields.length < 4) continue;
+    const uid = Number(fields[2]);
+    const gid = Number(fields[3]);
+    if (!Number.isInteger(uid) || !Number.isInteger(gid) || fields[2] === '' || fields[3] === '') return null;
+    return { name, uid, gid };
+  }
+  return null;
+}
+
+/**
  * Ensures the sandbox user exists (creating a system user with no home and no login shell) and
  * returns its ids. Two harnesses creating it at once is fine: a lost race re-reads the ids.
  */
@@ -45,6 +69,8 @@ export async function ensureSandboxAccount(
   env: Record<string, string>,
 ): Promise<SandboxAccount> {
   const read = async (): Promise<SandboxAccount | null> => {
+    const local = localAccount(name);
+    if (local) return local;
     const uid = await runCommand('id', ['-u', name], env);
     const gid = await runCommand('id', ['-g', name], env);
     if (!uid.ok || !gid.ok) return null;
@@ -85,30 +111,44 @@ export async function ensureEgressBlock(
   privilege: Privilege,
   env: Record<string, string>,
 ): Promise<string | null> {
-  for (const [tool, reason] of [
-    ['iptables', 'icmp-admin-prohibited'],
-    ['ip6tables', 'icmp6-adm-prohibited'],
-  ] as const) {
-    // "Administratively prohibited": a blocked connect fails with EHOSTUNREACH, unlike a refused port.
-    const rule = [
-      'OUTPUT',
-      '-m',
-      'owner',
-      '--uid-owner',
-      String(account.uid),
-      '!',
-      '-o',
-      'lo',
-      '-j',
-      'REJECT',
-      '--reject-with',
-      reason,
-    ];
-    const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
-    if (present.ok) continue;
-    const added = await asRoot(privilege, tool, ['-w', '5', '-I', ...rule], env);
-    if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
-  }
+  // IPv4 and IPv6 are checked (and installed) side by side: two processes at once, not four in turn.
+  const failures = await Promise.all(
+    (
+      [
+        ['iptables', 'icmp-admin-prohibited'],
+        ['ip6tables', 'icmp6-adm-prohibited'],
+      ] as const
+    ).map(([tool, reason]) => ensureRule(tool, reason, account, privilege, env)),
+  );
+  return failures.find((failure) => failure !== null) ?? null;
+}
+
+async function ensureRule(
+  tool: 'iptables' | 'ip6tables',
+  reason: string,
+  account: SandboxAccount,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<string | null> {
+  // "Administratively prohibited": a blocked connect fails with EHOSTUNREACH, unlike a refused port.
+  const rule = [
+    'OUTPUT',
+    '-m',
+    'owner',
+    '--uid-owner',
+    String(account.uid),
+    '!',
+    '-o',
+    'lo',
+    '-j',
+    'REJECT',
+    '--reject-with',
+    reason,
+  ];
+  const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
+  if (present.ok) return null;
+  const added = await asRoot(privilege, tool, ['-w', '5', '-I', ...rule], env);
+  if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
   return null;
 }
 
@@ -142,11 +182,24 @@ export async function grantWorkdir(
     '-prune',
     '-o',
   ];
-  const steps: [string, string[]][] = [
-    ['find', [root, ...prune, '-exec', 'chgrp', '-h', String(account.gid), '{}', '+']],
-    ['find', [root, ...prune, '!', '-type', 'l', '-exec', 'chmod', 'g+rwX', '{}', '+']],
-    ['find', [root, ...prune, '-type', 'd', '-exec', 'chmod', 'g+s', '{}', '+']],
-  ];
+  if (privilege === 'root') {
+    try {
+      grantTreeInProcess(root, account.gid, new Set(inside));
+    } catch (error) {
+      throw new IsolationSetupError(
+        `could not give the sandbox user access to ${root} (${(error as Error).message}); ` +
+          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
+      );
+    }
+  }
+  const steps: [string, string[]][] =
+    privilege === 'root'
+      ? []
+      : [
+          ['find', [root, ...prune, '-exec', 'chgrp', '-h', String(account.gid), '{}', '+']],
+          ['find', [root, ...prune, '!', '-type', 'l', '-exec', 'chmod', 'g+rwX', '{}', '+']],
+          ['find', [root, ...prune, '-type', 'd', '-exec', 'chmod', 'g+s', '{}', '+']],
+        ];
   for (const [file, args] of steps) {
     const result = await asRoot(privilege, file, args, env, 120_000);
     if (!result.ok) {

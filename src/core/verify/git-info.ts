@@ -32,13 +32,17 @@ const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master'
  */
 export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
   const git = harnessGit(workdir);
-  if (!(await git.checkIsRepo().catch(() => false))) return null;
-  const head = await revParse(git, 'HEAD');
-  const status = await git.status().catch(() => null);
-  const remote = await git
-    .remote(['get-url', 'origin'])
-    .then((url) => (typeof url === 'string' ? redactUrl(url.trim()) : null))
-    .catch(() => null);
+  // The four questions are independent: asked side by side, they cost one git start, not four in turn.
+  const [isRepo, head, status, remote] = await Promise.all([
+    git.checkIsRepo().catch(() => false),
+    revParse(git, 'HEAD'),
+    git.status().catch(() => null),
+    git
+      .remote(['get-url', 'origin'])
+      .then((url) => (typeof url === 'string' ? redactUrl(url.trim()) : null))
+      .catch(() => null),
+  ]);
+  if (!isRepo) return null;
   let base: { ref: string; sha: string } | null = null;
   if (baseRef) {
     const sha = await revParse(git, `${baseRef}^{commit}`);

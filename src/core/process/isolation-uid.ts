@@ -5,6 +5,7 @@ import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
+import { heldInit, sharedMounts } from './mount-holder.js';
 import { asRoot, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
@@ -239,8 +240,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const coverScript = options.coverPaths
     .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
     .join('\n');
-  const script = [
-    'STAGE=$1; shift',
+  const mountSetup = [
     'truss_hide() {',
     '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
     '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
@@ -255,6 +255,12 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     '}',
     coverScript,
     hideScript,
+  ]
+    .filter((line) => line.length > 0)
+    .join('\n');
+  const script = [
+    'STAGE=$1; shift',
+    mountSetup,
     options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
     // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
     // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -264,6 +270,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     .filter((line) => line.length > 0)
     .join('\n');
 
+  const mounts = sharedMounts(options, mountSetup);
   return {
     report: options.report,
     async addWorkdir(dir) {
@@ -301,21 +308,42 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         request.file,
         ...request.args,
       ];
-      const unshare = [
-        'unshare',
-        '--pid',
-        '--fork',
-        '--kill-child',
-        '--mount-proc',
-        ...(options.netns ? ['--net'] : []),
-        '--',
-        '/bin/sh',
-        '-c',
-        script,
-        'truss-sandbox-init',
-        join(scratch, 'stage'),
-        ...inner,
-      ];
+      // As root and without a network namespace, the hiding mounts are made once per run and
+      // entered (mount-holder.ts); the per-process init only checks it is in that namespace.
+      const held = await mounts.enter();
+      const unshare = held
+        ? [
+            'nsenter',
+            `--mount=${held.nsPath}`,
+            `--wd=${request.cwd}`,
+            '--',
+            'unshare',
+            '--pid',
+            '--fork',
+            '--kill-child',
+            '--mount-proc',
+            '--',
+            '/bin/sh',
+            '-c',
+            heldInit(held.marker),
+            'truss-sandbox-init',
+            ...inner,
+          ]
+        : [
+            'unshare',
+            '--pid',
+            '--fork',
+            '--kill-child',
+            '--mount-proc',
+            ...(options.netns ? ['--net'] : []),
+            '--',
+            '/bin/sh',
+            '-c',
+            script,
+            'truss-sandbox-init',
+            join(scratch, 'stage'),
+            ...inner,
+          ];
       const [file, args] =
         options.privilege === 'root'
           ? [unshare[0] as string, unshare.slice(1)]
@@ -337,6 +365,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         env,
         droppedEnv,
         async dispose(pid) {
+          if (held) mounts.leave();
           // Under sudo the group's root members cannot be signalled by the harness user.
           if (options.privilege === 'sudo' && pid !== undefined) {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);

@@ -1,0 +1,222 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { IsolationSetupError } from './isolation.js';
+
+/**
+ * A mount namespace with the sandbox's hiding mounts already in place, kept by one idle root shell,
+ * so that `uid` isolation mounts them once per run instead of once per process: each sandboxed
+ * process enters it (`nsenter --mount`) and makes its own pid and mount namespaces from there.
+ *
+ * Fail closed: the namespace carries a marker mount whose name is random, and each process's init
+ * refuses to start the command (exit 125) unless it sees that marker — entering anything else (a
+ * reused pid) cannot run the command unhidden. The paths it hides are watched by identity (device
+ * and inode, or absence): once one changes on the host (a key file replaced by rename, a hidden
+ * directory created after the namespace was made), {@link MountHolder.current} is false and the
+ * caller makes a fresh one.
+ */
+export interface MountHolder {
+  /** `/proc/PID/ns/mnt` of the holding shell, for `nsenter --mount=`. */
+  readonly nsPath: string;
+  /** The marker mount's source name that the per-process init looks for. */
+  readonly marker: string;
+  /** Whether the holder is alive and every watched path is still what it was when it was made. */
+  current(): boolean;
+  /** Ends the holding shell (the namespace goes with it). */
+  close(): void;
+}
+
+/** Device and inode of each path, or null when absent: what the hiding mounts were made over. */
+function identities(paths: readonly string[]): (string | null)[] {
+  return paths.map((path) => {
+    try {
+      const info = lstatSync(path);
+      return `${info.dev}:${info.ino}`;
+    } catch {
+      return null;
+    }
+  });
+}
+
+/**
+ * Starts the holder: `unshare --mount` (private propagation) running `setup` (the hide/cover mounts,
+ * given `$STAGE` = `stage`), then a marker tmpfs on `stage`, then waiting on stdin, so it also ends
+ * when the harness does (its stdin closes).
+ */
+export function startMountHolder(options: {
+  setup: string;
+  stage: string;
+  watched: readonly string[];
+  env: Record<string, string>;
+}): Promise<MountHolder> {
+  const marker = `truss-holder-${randomBytes(12).toString('hex')}`;
+  const script = [
+    'STAGE=$1; shift',
+    options.setup,
+    `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
+    'echo ready',
+    'read _ || true',
+  ].join('\n');
+  const before = identities(options.watched);
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(
+        'unshare',
+        [
+          '--mount',
+          '--propagation',
+          'private',
+          '--',
+          '/bin/sh',
+          '-c',
+          script,
+          'truss-sandbox-mounts',
+          options.stage,
+        ],
+        { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+    } catch (error) {
+      reject(
+        new IsolationSetupError(`could not start the sandbox's mount namespace: ${(error as Error).message}`),
+      );
+      return;
+    }
+    let exited = false;
+    let stderr = '';
+    let stdout = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error) => {
+      exited = true;
+      reject(new IsolationSetupError(`could not start the sandbox's mount namespace: ${error.message}`));
+    });
+    child.on('exit', (code) => {
+      exited = true;
+      reject(
+        new IsolationSetupError(
+          `the sandbox's mount namespace could not be set up (exit ${code}): ${stderr.trim().split('\n')[0] ?? ''}`,
+        ),
+      );
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      if (!stdout.includes('ready\n')) return;
+      // It must not keep the harness alive; it ends when the harness's end closes its stdin.
+      child.unref();
+      for (const stream of [child.stdin, child.stdout, child.stderr])
+        (stream as unknown as { unref?: () => void })?.unref?.();
+      resolve({
+        nsPath: `/proc/${child.pid}/ns/mnt`,
+        marker,
+        current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
+        close() {
+          if (exited) return;
+          exited = true;
+          child.stdin?.end();
+          child.kill('SIGKILL');
+        },
+      });
+    });
+  });
+}
+
+/**
+ * The init each sandboxed process starts with inside the held namespace (pid 1 of its own pid
+ * namespace, root, so it keeps `unshare --kill-child`'s parent-death signal): refuses to go on
+ * unless the holder's marker mount is there, then runs the command with the sandbox's umask.
+ */
+export function heldInit(marker: string): string {
+  return [
+    'ok=',
+    `while read -r line; do case $line in *" ${marker} "*) ok=1 ;; esac; done </proc/self/mountinfo`,
+    '[ -n "$ok" ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }',
+    'umask 002',
+    '"$@"',
+  ].join('\n');
+}
+
+/** How long an unused holder is kept before it is ended (made again on the next spawn). */
+const IDLE_MS = 2000;
+
+/**
+ * One run's holder, made on the first spawn that can use it and shared by the processes that follow;
+ * ended once nothing used it for {@link IDLE_MS} (a long-lived App process keeps none between runs).
+ * `enter` resolves null when holders cannot be used (not root, a network namespace per process, or
+ * making one failed): the caller then mounts per process as before.
+ */
+export function sharedMounts(
+  options: {
+    privilege: 'root' | 'sudo';
+    netns: boolean;
+    hiddenPaths: readonly string[];
+    coverPaths: readonly { dir: string; keep: readonly string[] }[];
+    scratchRoot: string;
+    toolEnv: Record<string, string>;
+  },
+  setup: string,
+): { enter(): Promise<MountHolder | null>; leave(): void } {
+  const usable = options.privilege === 'root' && !options.netns;
+  const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
+  let current: Promise<MountHolder | null> | null = null;
+  let failed = false;
+  let users = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const end = (holder: Promise<MountHolder | null>) => {
+    void holder.then((made) => made?.close());
+  };
+  const make = (): Promise<MountHolder | null> => {
+    const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
+    return startMountHolder({ setup, stage, watched, env: options.toolEnv })
+      .then((holder) => ({
+        ...holder,
+        close() {
+          holder.close();
+          rmSync(stage, { recursive: true, force: true });
+        },
+      }))
+      .catch(() => {
+        failed = true;
+        rmSync(stage, { recursive: true, force: true });
+        return null;
+      });
+  };
+  return {
+    async enter() {
+      if (!usable || failed) return null;
+      users++;
+      clearTimeout(idle);
+      const existing = current;
+      if (existing) {
+        const holder = await existing;
+        if (holder === null) {
+          users--;
+          return null;
+        }
+        if (holder.current()) return holder;
+        if (current === existing) {
+          end(existing);
+          current = null;
+        }
+      }
+      current ??= make();
+      const holder = await current;
+      if (holder === null) users--;
+      return holder;
+    },
+    leave() {
+      users--;
+      if (users > 0 || current === null) return;
+      clearTimeout(idle);
+      const ending = current;
+      idle = setTimeout(() => {
+        if (users > 0 || current !== ending) return;
+        current = null;
+        end(ending);
+      }, IDLE_MS);
+      idle.unref();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createIsolation, type Isolation } from '../../src/core/process/index.js';
+import { heldInit } from '../../src/core/process/mount-holder.js';
+import { runSupervised } from '../../src/core/process/process-supervisor.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { mechanismAvailable } from './isolation-kit.js';
+
+const dirs: TempDir[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) dir.cleanup();
+});
+
+async function sh(isolation: Isolation, cwd: string, script: string) {
+  const outcome = await runSupervised({
+    file: '/bin/sh',
+    args: ['-c', script],
+    cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    stdin: null,
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    isolation,
+  });
+  return { code: outcome.exitCode, out: `${outcome.stdout.tail}${outcome.stderr.tail}` };
+}
+
+/** The pids of holders (`truss-sandbox-mounts`) whose stage lies in `scratch`. */
+function holders(scratch: string): string[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout;
+  return ps
+    .split('\n')
+    .filter((line) => line.includes('truss-sandbox-mounts') && line.includes(scratch))
+    .map((line) => line.trim().split(/\s+/)[0] as string);
+}
+
+describe('uid as root: the hiding mounts are made once per run and entered by every process', () => {
+  it('a hidden key replaced by rename, and a hidden directory made after the first check, stay hidden', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const repo = tempDir('holder-repo');
+    const harness = tempDir('holder-harness');
+    const scratch = tempDir('holder-scratch');
+    dirs.push(repo, harness, scratch);
+    execFileSync('git', ['init', '-q'], { cwd: repo.dir });
+    // Readable by anyone (the harness dir too), so only the hiding keeps the sandbox out.
+    chmodSync(harness.dir, 0o755);
+    const key = harness.write('signing.key', 'first-seed\n', 0o644);
+    const later = harness.path('made-later');
+    const isolation = await createIsolation({
+      mode: 'uid',
+      network: 'none',
+      hiddenPaths: [key, later],
+      workdirs: [repo.dir],
+      scratchRoot: scratch.dir,
+      path: process.env.PATH ?? '',
+      isRoot: true,
+    });
+    const peek = `cat ${key} 2>&1; ls ${later} 2>&1; echo done`;
+    const first = await sh(isolation, repo.dir, peek);
+    expect(first.code).toBe(0);
+    expect(first.out).not.toContain('first-seed');
+    expect(holders(scratch.dir)).toHaveLength(1);
+
+    // The harness rewrites its key atomically and makes the hidden directory, between two checks.
+    writeFileSync(`${key}.new`, 'second-seed\n', { mode: 0o644 });
+    renameSync(`${key}.new`, key);
+    mkdirSync(later);
+    writeFileSync(`${later}/secret.txt`, 'later-secret\n', { mode: 0o644 });
+    const second = await sh(isolation, repo.dir, `cat ${later}/secret.txt 2>&1; ${peek}`);
+    expect(second.code).toBe(0);
+    expect(second.out).not.toContain('second-seed');
+    expect(second.out).not.toContain('later-secret');
+    expect(second.out).toContain('done');
+    // The sandbox still writes in its working copy, with the group-writable umask.
+    const write = await sh(isolation, repo.dir, 'echo x > made-by-check && stat -c %a made-by-check');
+    expect(write.out.trim()).toBe('664');
+
+    // Unused, the holder ends on its own (a long-lived App keeps none between runs).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(holders(scratch.dir)).toEqual([]);
+    // …and the next process makes a fresh one.
+    expect((await sh(isolation, repo.dir, peek)).out).not.toContain('second-seed');
+  }, 30_000);
+
+  it('the per-process init refuses to run the command outside the holder’s namespace', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder init test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const proof = `${tmpdir()}/truss-holder-ran-${process.pid}`;
+    const result = spawnSync(
+      'unshare',
+      [
+        '--pid',
+        '--fork',
+        '--kill-child',
+        '--mount-proc',
+        '--',
+        '/bin/sh',
+        '-c',
+        heldInit('truss-holder-000000000000000000000000'),
+        'truss-sandbox-init',
+        'touch',
+        proof,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(125);
+    expect(result.stderr).toContain('not in the sandbox mount namespace');
+    expect(existsSync(proof)).toBe(false);
+  });
+});

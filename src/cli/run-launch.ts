@@ -9,6 +9,7 @@ import { checkMcpPinning } from '../core/mcp/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
 import { acquireSessionLease } from '../core/runtime/index.js';
+import { readGitInfo } from '../core/verify/index.js';
 import { resolveContract } from '../github/settings.js';
 import { ledgerDbPath } from './db-path.js';
 import { cliGitHubReader } from './github-access.js';
@@ -89,6 +90,9 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
   // The key file's seed, read once: redacted from output and handed to the run's secret scan.
   const keySecrets = runKeySecrets(request.key, io);
   const redact = secretRedactor(io.env, keySecrets);
+  // The git facts the run signs are read while the isolation is set up (both mostly wait on processes).
+  const git = readGitInfo(workdir, request.base);
+  git.catch(() => {}); // a bad --base is reported by the run, not as an unhandled rejection
   const isolation = await setUpIsolation({
     io,
     flag: request.isolation,
@@ -149,6 +153,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
       principal: request.principal,
       baseRef: request.base,
       memory,
+      git,
     }),
     report: { io, store, key, dbPath, workdir, bundle: request.bundle },
     close() {

@@ -25,7 +25,9 @@ export function validate<T extends z.ZodType>(
   data: unknown,
 ): { ok: true; value: z.output<T> } | { ok: false; issues: PathIssue[] } {
   const allowedKeys = new Map<string, string[]>();
-  const result = schema.safeParse(data, { error: (raw) => describeIssue(raw, allowedKeys) });
+  // jitless: a contract is validated once per process, so compiling each object schema's fast path
+  // (zod's `new Function` code generation) costs more at start-up than it could save.
+  const result = schema.safeParse(data, { error: (raw) => describeIssue(raw, allowedKeys), jitless: true });
   const credentials = findCredentialIssues(data);
   if (result.success && credentials.length === 0) return { ok: true, value: result.data };
 

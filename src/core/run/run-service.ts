@@ -1,3 +1,4 @@
+import type { GitInfo } from '../verify/git-info.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { RunMemory } from '../memory/view.js';
@@ -58,6 +59,11 @@ export interface StartRunOptions {
   runnerLegs?: RunnerLegs | undefined;
   /** Governed memory (docs/memory.md), opened by the host beside the ledger once it exists. */
   memory?: RunMemory | undefined;
+  /**
+   * The workdir's git facts (`readGitInfo(workdir, baseRef)`), when the host started reading them
+   * early so the git processes overlap its isolation set-up; read here otherwise.
+   */
+  git?: Promise<GitInfo | null> | undefined;
 }
 
 /**
@@ -158,6 +164,7 @@ export async function startRun(prepared: PreparedRun, options: StartRunOptions):
       parent: options.parent,
       runnerLegs: options.runnerLegs,
       ...(options.memory ? { memory: options.memory } : {}),
+      ...(options.git ? { git: options.git } : {}),
     }),
   );
 }

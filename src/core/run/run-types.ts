@@ -89,7 +89,7 @@ export interface RunContractOptions extends CommonRunOptions {
    * The git identity to record instead of reading it from the workdir: a child run's working copy
    * is a copy of its parent's work, whose repository, base and head it shares (docs/fanout.md).
    */
-  git?: GitInfo | null | undefined;
+  git?: GitInfo | null | Promise<GitInfo | null> | undefined;
   /** Set for a child run (docs/fanout.md): signed into its `run_started` as `parent`. */
   parent?: ChildParent | undefined;
 }

@@ -14,6 +14,7 @@ import {
   ensureEgressBlock,
   ensureSandboxAccount,
   grantWorkdir,
+  localAccount,
   SANDBOX_OFFLINE_USER,
   SANDBOX_USER,
   uidIsolation,
@@ -82,19 +83,23 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   const order: IsolationLevel[] = options.mode === 'auto' ? ['uid', 'bwrap'] : [options.mode];
   for (const level of order) {
     if (level === 'uid') {
-      const privilege = await probeUid(options.isRoot, toolEnv);
+      const name = options.network === 'none' ? SANDBOX_OFFLINE_USER : SANDBOX_USER;
+      const probe = probeUid(options.isRoot, toolEnv);
+      // As root, with the sandbox user already there (every run after the first), its egress rule is
+      // checked while the probe runs: the two wait on processes, not on each other.
+      const known = options.isRoot ? localAccount(name) : null;
+      const earlyEgress =
+        known && options.network === 'none' ? ensureEgressBlock(known, 'root', toolEnv) : null;
+      const privilege = await probe;
       if (typeof privilege !== 'string') {
+        await earlyEgress;
         tried.push(`uid: ${privilege.unavailable}`);
         continue;
       }
-      const account = await ensureSandboxAccount(
-        options.network === 'none' ? SANDBOX_OFFLINE_USER : SANDBOX_USER,
-        privilege,
-        toolEnv,
-      );
+      const account = known ?? (await ensureSandboxAccount(name, privilege, toolEnv));
       let egress: IsolationReport['egress'] = null;
       if (options.network === 'none') {
-        const failed = await ensureEgressBlock(account, privilege, toolEnv);
+        const failed = await (earlyEgress ?? ensureEgressBlock(account, privilege, toolEnv));
         egress = failed === null ? 'iptables-owner' : 'netns';
         if (failed !== null)
           notes.push(

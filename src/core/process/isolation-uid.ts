@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
@@ -277,20 +277,23 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
-      const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
+      // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
+      const scratch = mkdtempSync(join(options.scratchRoot, 'truss-sbx-'));
       const home = join(scratch, 'home');
       const tmp = join(scratch, 'tmp');
-      await mkdir(home);
-      await mkdir(tmp);
+      mkdirSync(home);
+      mkdirSync(tmp);
       // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
-      await writeFile(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
+      writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
       await chownTree(
         options.privilege,
         account,
         [scratch, home, tmp, join(home, '.gitconfig')],
         options.toolEnv,
       );
-      await chmod(scratch, 0o711).catch(() => {});
+      try {
+        chmodSync(scratch, 0o711);
+      } catch {}
 
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
@@ -384,7 +387,7 @@ async function chownTree(
   env: Record<string, string>,
 ): Promise<void> {
   if (privilege === 'root') {
-    for (const path of paths) await chown(path, account.uid, account.gid);
+    for (const path of paths) chownSync(path, account.uid, account.gid);
     return;
   }
   const result = await asRoot(privilege, 'chown', [`${account.uid}:${account.gid}`, ...paths], env);

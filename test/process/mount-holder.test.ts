@@ -105,7 +105,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
         '--',
         '/bin/sh',
         '-c',
-        heldInit('truss-holder-000000000000000000000000'),
+        heldInit(`${tmpdir()}/truss-sbx-ns-none/truss-holder-000000000000000000000000`),
         'truss-sandbox-init',
         'touch',
         proof,

@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { IsolationSetupError } from './isolation.js';
+import { shellQuote } from './sandbox-commands.js';
 
 /**
  * A mount namespace with the sandbox's hiding mounts already in place, kept by one idle root shell,
  * so that `uid` isolation mounts them once per run instead of once per process: each sandboxed
  * process enters it (`nsenter --mount`) and makes its own pid and mount namespaces from there.
  *
- * Fail closed: the namespace carries a marker mount whose name is random, and each process's init
- * refuses to start the command (exit 125) unless it sees that marker — entering anything else (a
+ * Fail closed: the namespace carries a marker tmpfs holding a file whose name is random, and each
+ * process's init refuses to start the command (exit 125) unless it sees that file — entering anything else (a
  * reused pid) cannot run the command unhidden. The paths it hides are watched by identity (device
  * and inode, or absence): once one changes on the host (a key file replaced by rename, a hidden
  * directory created after the namespace was made), {@link MountHolder.current} is false and the
@@ -19,7 +20,7 @@ import { IsolationSetupError } from './isolation.js';
 export interface MountHolder {
   /** `/proc/PID/ns/mnt` of the holding shell, for `nsenter --mount=`. */
   readonly nsPath: string;
-  /** The marker mount's source name that the per-process init looks for. */
+  /** A file that exists only on the marker mount, so only inside the held namespace. */
   readonly marker: string;
   /** Whether the holder is alive and every watched path is still what it was when it was made. */
   current(): boolean;
@@ -55,6 +56,7 @@ export function startMountHolder(options: {
     'STAGE=$1; shift',
     options.setup,
     `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
+    `: > "$STAGE/${marker}" || exit 125`,
     'echo ready',
     'read _ || true',
   ].join('\n');
@@ -110,7 +112,7 @@ export function startMountHolder(options: {
         (stream as unknown as { unref?: () => void })?.unref?.();
       resolve({
         nsPath: `/proc/${child.pid}/ns/mnt`,
-        marker,
+        marker: join(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
           if (exited) return;
@@ -129,10 +131,10 @@ export function startMountHolder(options: {
  * unless the holder's marker mount is there, then runs the command with the sandbox's umask.
  */
 export function heldInit(marker: string): string {
+  // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
+  // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
   return [
-    'ok=',
-    `while read -r line; do case $line in *" ${marker} "*) ok=1 ;; esac; done </proc/self/mountinfo`,
-    '[ -n "$ok" ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }',
+    `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
     'umask 002',
     '"$@"',
   ].join('\n');

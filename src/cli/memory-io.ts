@@ -18,6 +18,7 @@ import {
   formatRef,
   ledgerVerdictSource,
   type MemoryEntry,
+  MemoryError,
   MemoryView,
   type RunMemory,
   SqliteMemoryStore,
@@ -75,6 +76,11 @@ export function openMemoryPlace(io: CliIo, values: PlaceValues, options: { write
   const workdir = resolve(io.cwd, values.workdir ?? '.');
   const dbPath = ledgerDbPath(io, values.db, workdir);
   if (options.write) mkdirSync(dirname(dbPath), { recursive: true });
+  else if (!existsSync(dbPath))
+    throw new MemoryError(
+      'no_entry',
+      `no memory yet: there is no ledger database at ${dbPath} (propose with truss memory propose, import with truss playbook import, or pass --db / --workdir)`,
+    );
   const ledger = LedgerStore.open(dbPath, {
     receipts: checkReceipt,
     ...(options.write ? {} : { readonly: true }),

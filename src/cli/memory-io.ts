@@ -21,6 +21,7 @@ import {
   MemoryError,
   MemoryView,
   type RunMemory,
+  type SignedDecisionResult,
   SqliteMemoryStore,
 } from '../core/memory/index.js';
 import { ledgerDbPath } from './db-path.js';
@@ -201,4 +202,13 @@ export function openRunMemory(
     view: new MemoryView(store, ledgerVerdictSource(ledger, createNodeCrypto()), trusted),
     close: () => store.close(),
   };
+}
+
+/** What a signed decision did, in words: the decision, the entry's tier now, the reason and the verdict's ref. */
+export function decisionLines(entry: MemoryEntry, result: SignedDecisionResult): string[] {
+  return [
+    `${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}): now ${result.entry.trust}`,
+    `  ${result.payload.reason}`,
+    `  signed memory_verdict ${result.ref.session}#${result.ref.seq}`,
+  ];
 }

@@ -39,6 +39,8 @@ const PLAYBOOK = `---\nname: greeting-newline\ndescription: How to write greetin
 describe('eval-gated playbook promotion', () => {
   let repo: string;
   let cli: ReturnType<typeof memoryCliRepo>['cli'];
+  const promoteByEval = () =>
+    cli(['playbook', 'promote', 'greeting-newline', '--eval', 'greeting', '--repeats', '2', '--json']);
   const script = (responses: unknown[]) =>
     writeFileSync(join(repo, '.truss/contracts/agent.json'), JSON.stringify(responses));
 
@@ -63,16 +65,7 @@ describe('eval-gated playbook promotion', () => {
       'unverified',
     );
 
-    const promoted = cli([
-      'playbook',
-      'promote',
-      'greeting-newline',
-      '--eval',
-      'greeting',
-      '--repeats',
-      '2',
-      '--json',
-    ]);
+    const promoted = promoteByEval();
     expect(promoted.code, promoted.stderr).toBe(0);
     const result = JSON.parse(promoted.stdout);
     expect(result.payload).toMatchObject({
@@ -156,16 +149,7 @@ describe('eval-gated playbook promotion', () => {
   it('does not promote when recalling it does not raise the pass rate', () => {
     // Both arms write the wrong greeting: the playbook makes no difference.
     script([GREETING_DONE, GREETING_DONE, greetingWrite('hello'), greetingWrite('hello')]);
-    const result = cli([
-      'playbook',
-      'promote',
-      'greeting-newline',
-      '--eval',
-      'greeting',
-      '--repeats',
-      '2',
-      '--json',
-    ]);
+    const result = promoteByEval();
     expect(result.code, result.stderr).toBe(1);
     const out = JSON.parse(result.stdout);
     expect(out.payload).toMatchObject({ decision: 'unverifiable', method: 'eval' });

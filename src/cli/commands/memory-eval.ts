@@ -3,7 +3,7 @@ import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
-import { cliSigner, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
+import { cliSigner, decisionLines, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { UsageError } from '../usage-error.js';
 import { formatEval, launchEval } from './eval.js';
 import type { Family } from './memory.js';
@@ -91,9 +91,7 @@ export async function promoteByEval(args: string[], io: CliIo, family: Family): 
             [
               formatEval(completed.report),
               `eval session ${completed.sessionId} · bundle ${bundlePath} · page ${pagePath}`,
-              `${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}): now ${result.entry.trust}`,
-              `  ${result.payload.reason}`,
-              `  signed memory_verdict ${result.ref.session}#${result.ref.seq}`,
+              ...decisionLines(entry, result),
             ].join('\n'),
         );
         return result.payload.decision === 'promote' ? EXIT.ok : EXIT.failed;

@@ -22,6 +22,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import {
   cliSigner,
+  decisionLines,
   entryDetail,
   entryJson,
   entryLine,
@@ -289,13 +290,7 @@ export async function promote(args: string[], io: CliIo, family: Family): Promis
         ? { method: 'panel', seats: panel.seats, redact }
         : { method: 'maintainer', reason: values.reason as string },
     );
-    emit(io, Boolean(values.json), result, () =>
-      [
-        `${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}): now ${result.entry.trust}`,
-        `  ${result.payload.reason}`,
-        `  signed memory_verdict ${result.ref.session}#${result.ref.seq}`,
-      ].join('\n'),
-    );
+    emit(io, Boolean(values.json), result, () => decisionLines(entry, result).join('\n'));
     return result.payload.decision === 'promote' ? EXIT.ok : EXIT.failed;
   } finally {
     place.close();

@@ -70,5 +70,5 @@ describe('truss memory|lesson|playbook --json and bad ids', () => {
     const lessonShow = cli(['lesson', 'show', fact, '--json']);
     expect(lessonShow.code).toBe(64);
     expect(lessonShow.stderr).toContain('use list');
-  }, 120_000);
+  }, 240_000);
 });

@@ -128,9 +128,19 @@ describe('eval-gated playbook promotion', () => {
           }),
         );
       await forged({ on: 2, off: 0 }, other);
+      const misquoted = memory.propose({
+        kind: 'playbook',
+        key: 'misquoted',
+        body: 'greeting.txt: write hello twice',
+        produced_by: shown.provenance.produced_by,
+      }).entry;
+      await forged({ on: 2, off: 1 }, misquoted);
       const view = new MemoryView(memory, ledgerVerdictSource(ledger, createNodeCrypto()), trustedOf(KEY));
       expect(view.problemOf(memory.get(other.id) as MemoryEntry)).toContain(
         'its on arm did not have this entry on trial',
+      );
+      expect(view.problemOf(memory.get(misquoted.id) as MemoryEntry)).toContain(
+        'arm off passed 0/2, the verdict quotes 1/2',
       );
       expect(view.problemOf(memory.get(shown.id) as MemoryEntry)).toBeNull();
       // The same verdict checked by someone who does not trust the key: ignored.

@@ -66,6 +66,8 @@ export async function decideFromEval(
   const off = arm(EVAL_ARM_OFF);
   const current = who.memory.get(entry.id) ?? entry;
   const gain = on.pass_rate > off.pass_rate;
+  // Decided elsewhere while the eval ran: refuse before signing anything.
+  nextTrust(current.trust, gain ? 'promote' : 'unverifiable');
   const rates = `on ${on.passes}/${on.runs} vs off ${off.passes}/${off.runs}`;
   return signDecision(who, current, async () => ({
     decision: gain ? 'promote' : 'unverifiable',

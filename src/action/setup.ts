@@ -21,7 +21,7 @@ export interface ActionSetup {
   env: Record<string, string | undefined>;
   overrides: ContractOverrides;
   /** The action's bundled CLI, started as the tool server of `[executor] tools = "truss"` (tool-server.ts). */
-  toolServer?: { command: string; args: string[] } | undefined;
+  toolServer?: ReturnType<typeof actionToolServer>;
   log: Logger;
 }
 

@@ -21,6 +21,13 @@ describe('actionToolServer', () => {
       args: [join(realpathSync(dist), 'cli.js')],
     });
     expect(actionToolServer(join(dist, 'action.js'))?.command).toBe(process.execPath);
+    // With the self-contained relay shipped beside it, the run copies that for the sandbox.
+    writeFileSync(join(dist, 'relay.js'), '');
+    expect(actionToolServer(join(dist, 'action.js'), '/usr/bin/node')).toEqual({
+      command: '/usr/bin/node',
+      args: [join(realpathSync(dist), 'cli.js')],
+      relayScript: join(realpathSync(dist), 'relay.js'),
+    });
   });
 
   it('is absent without a bundled CLI beside the entry (a source run), or without an entry', () => {

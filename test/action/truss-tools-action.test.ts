@@ -7,10 +7,16 @@
  * the signing key the Action holds (its INPUT_SIGNING_KEY / TRUSS_SIGNING_KEY environment, every
  * /proc/<pid>/environ it can read, the ledger file beside the keyless relay) and finds none of it.
  * Under an explicit `isolation: none` (the control) the same hunt finds the key, so the hunt can fail.
+ *
+ * As on a runner, the sandboxed run starts the action from a copy of the build under the runner's
+ * HOME (`_actions/…/dist`), which the isolation hides: the run copies the self-contained relay.js into
+ * its tool directory and the CLI starts that. Without relay.js in the copy the CLI cannot start its
+ * server at all, which shows the copy is what makes it work there.
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STAGED_RELAY_FILE } from '../../src/core/executors/delegated-tools-vendor.js';
 import { LEDGER_DB_FILE_NAME } from '../../src/github/names.js';
 import { ActionHarness } from '../helpers/action-harness.js';
 import { builtEntry } from '../helpers/built-dist.js';
@@ -26,10 +32,24 @@ function script(calls: Array<{ tool: string; args: Record<string, unknown> }>): 
 
 type Entry = { kind: string; payload: Record<string, unknown> };
 
+/**
+ * The build copied to `$HOME/_actions/truss/v1/dist`, where a runner keeps an action (HOME is the
+ * harness's runner temp dir); node_modules beside it resolves better-sqlite3. Returns its action.js.
+ */
+function installUnderHome(harness: ActionHarness, withRelay: boolean): string {
+  const root = join(harness.runnerTemp, '_actions', 'truss', 'v1');
+  mkdirSync(root, { recursive: true });
+  cpSync(dirname(builtEntry('action.js')), join(root, 'dist'), { recursive: true });
+  if (!withRelay) rmSync(join(root, 'dist', 'relay.js'));
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  return join(root, 'dist', 'action.js');
+}
+
 // `auto` picks uid, then bwrap; on a machine with neither the CLI would run as the runner user.
 const sandboxUnavailable = (await mechanismAvailable('uid')) && (await mechanismAvailable('bwrap'));
 
 for (const isolation of ['auto', 'none'] as const) {
+  // Sandboxed: the action runs from under HOME, as on a runner. The control runs the build in place.
   const unavailable = isolation === 'auto' ? sandboxUnavailable : null;
   describe.skipIf(Boolean(unavailable))(
     `the Action, [executor] tools = "truss", isolation ${isolation}${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
@@ -71,7 +91,8 @@ for (const isolation of ['auto', 'none'] as const) {
           },
         );
         const workspace = harness.headWorkspace();
-        const run = await harness.runPullRequest({ INPUT_ISOLATION: isolation }, workspace);
+        const entry = isolation === 'auto' ? installUnderHome(harness, true) : undefined;
+        const run = await harness.runPullRequest({ INPUT_ISOLATION: isolation }, workspace, entry);
         expect(run.code, run.stdout + run.stderr).toBe(0);
         expect(run.outputs.verdict).toBe('pass');
         expect(readFileSync(join(workspace, 'notes.txt'), 'utf8')).toBe('written through truss\n');
@@ -102,21 +123,24 @@ for (const isolation of ['auto', 'none'] as const) {
         expect(result.tools).toMatchObject({ server: 'truss', calls: 3 });
         const tails = result.stdout.tail.split('\n');
         expect(tails).toContain('fake mcp agent done');
-        // The server the CLI started is the keyless relay of the Action's own bundled CLI (the fresh
-        // build's cli.js beside its action.js), run by the same Node.
+        // The server the CLI started is the keyless relay the Action ships (its relay.js), copied
+        // into the run's tool directory, run by the same Node.
         const server = JSON.parse(tails.find((l) => l.startsWith('SERVER '))?.slice(7) ?? '{}') as {
           command: string;
           args: string[];
         };
         expect(server.command).toBe(process.execPath);
-        expect(server.args.slice(0, 5)).toEqual([
-          realpathSync(builtEntry('cli.js')),
+        const connect = server.args[server.args.indexOf('--connect') + 1] as string;
+        expect(server.args).toEqual([
+          join(connect, STAGED_RELAY_FILE),
           'mcp',
           'serve',
           '--tools',
           '--session',
+          run.outputs['session-id'],
+          '--connect',
+          connect,
         ]);
-        expect(server.args).toContain('--connect');
         expect(tails.find((l) => l.startsWith('FORGE '))).toContain('wrong token');
         const read = tails.find((l) => l.startsWith('READ '));
         const hunts = tails.filter((l) => l.startsWith('HUNT '));
@@ -144,3 +168,39 @@ for (const isolation of ['auto', 'none'] as const) {
     },
   );
 }
+
+describe.skipIf(Boolean(sandboxUnavailable))(
+  'the Action under HOME without relay.js (what the copy is for)',
+  () => {
+    it('the sandboxed CLI cannot start the tool server from the hidden dist/: no tool call, no PASS', async () => {
+      const harness = new ActionHarness();
+      try {
+        harness.baseContract = contractToml(
+          { id: 'journaled', intent: 'Create greeting.txt containing exactly: hello from the harness' },
+          GREETING_CHECK,
+          {
+            executor: {
+              kind: 'delegated-cli',
+              command: FAKE_CLAUDE,
+              args: ['-p', script([{ tool: 'write_file', args: { path: 'notes.txt', content: 'x\n' } }])],
+              timeout_sec: 60,
+              tools: 'truss',
+            },
+            constraints: { allow_tools: ['write_file'], network: 'open' },
+          },
+        );
+        const run = await harness.runPullRequest(
+          {},
+          harness.headWorkspace(),
+          installUnderHome(harness, false),
+        );
+        expect(run.outputs.verdict).not.toBe('pass');
+        const entries = JSON.parse(readFileSync(run.outputs['bundle-path'] as string, 'utf8')).ledger
+          .entries as Entry[];
+        expect(entries.filter((e) => e.kind === 'delegated_tool_call')).toEqual([]);
+      } finally {
+        await harness.stop();
+      }
+    }, 240_000);
+  },
+);

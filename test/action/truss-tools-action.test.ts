@@ -21,14 +21,8 @@ import { LEDGER_DB_FILE_NAME } from '../../src/github/names.js';
 import { ActionHarness } from '../helpers/action-harness.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
+import { agentScript, trussToolsContract } from '../helpers/fake-mcp-agent.js';
 import { leaked, mechanismAvailable } from '../process/isolation-kit.js';
-
-const FAKE_CLAUDE = join(REPO_ROOT, 'test/fixtures/fake-agent-cli/claude');
-
-function script(calls: Array<{ tool: string; args: Record<string, unknown> }>): string {
-  return `--script=${Buffer.from(JSON.stringify(calls)).toString('base64')}`;
-}
 
 type Entry = { kind: string; payload: Record<string, unknown> };
 
@@ -64,31 +58,20 @@ for (const isolation of ['auto', 'none'] as const) {
 
       it(`passes with the delegated CLI working through the bundled tool server; its calls are signed; ${isolation === 'none' ? 'the key is open to it (the control)' : 'the key stays out of reach'}`, async () => {
         const ledgerDb = join(harness.runnerTemp, 'truss', LEDGER_DB_FILE_NAME);
-        harness.baseContract = contractToml(
-          { id: 'journaled', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-          GREETING_CHECK,
-          {
-            executor: {
-              kind: 'delegated-cli',
-              command: FAKE_CLAUDE,
-              args: [
-                '-p',
-                script([
-                  { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
-                  { tool: 'write_file', args: { path: 'notes.txt', content: 'written through truss\n' } },
-                  { tool: 'bash', args: { command: 'id -u' } },
-                ]),
-                `--read=${ledgerDb}`,
-                '--hunt=INPUT_SIGNING_KEY',
-                '--hunt=TRUSS_SIGNING_KEY',
-                '--hunt=INPUT_GITHUB_TOKEN',
-                '--forge',
-              ],
-              timeout_sec: 120,
-              tools: 'truss',
-            },
-            constraints: { allow_tools: ['write_file', 'bash'], network: 'open' },
-          },
+        harness.baseContract = trussToolsContract(
+          [
+            agentScript([
+              { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
+              { tool: 'write_file', args: { path: 'notes.txt', content: 'written through truss\n' } },
+              { tool: 'bash', args: { command: 'id -u' } },
+            ]),
+            `--read=${ledgerDb}`,
+            '--hunt=INPUT_SIGNING_KEY',
+            '--hunt=TRUSS_SIGNING_KEY',
+            '--hunt=INPUT_GITHUB_TOKEN',
+            '--forge',
+          ],
+          ['write_file', 'bash'],
         );
         const workspace = harness.headWorkspace();
         const entry = isolation === 'auto' ? installUnderHome(harness, true) : undefined;
@@ -175,19 +158,10 @@ describe.skipIf(Boolean(sandboxUnavailable))(
     it('the sandboxed CLI cannot start the tool server from the hidden dist/: no tool call, no PASS', async () => {
       const harness = new ActionHarness();
       try {
-        harness.baseContract = contractToml(
-          { id: 'journaled', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-          GREETING_CHECK,
-          {
-            executor: {
-              kind: 'delegated-cli',
-              command: FAKE_CLAUDE,
-              args: ['-p', script([{ tool: 'write_file', args: { path: 'notes.txt', content: 'x\n' } }])],
-              timeout_sec: 60,
-              tools: 'truss',
-            },
-            constraints: { allow_tools: ['write_file'], network: 'open' },
-          },
+        harness.baseContract = trussToolsContract(
+          [agentScript([{ tool: 'write_file', args: { path: 'notes.txt', content: 'x\n' } }])],
+          ['write_file'],
+          60,
         );
         const run = await harness.runPullRequest(
           {},

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import type { IsolationLevel } from '../../src/core/process/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
+import { agentScript, trussToolsContract } from '../helpers/fake-mcp-agent.js';
 import { writeKeyFile } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { leaked, makeWorkRepo, mechanismAvailable, secret } from '../process/isolation-kit.js';
@@ -17,12 +17,6 @@ import { leaked, makeWorkRepo, mechanismAvailable, secret } from '../process/iso
  * file, the harness's environment, the tool socket with a forged token. The key stays in the truss
  * process: under uid and bwrap the CLI reads none of it; under none (the control) it could.
  */
-
-const FAKE_CLAUDE = join(REPO_ROOT, 'test/fixtures/fake-agent-cli/claude');
-
-function script(calls: Array<{ tool: string; args: Record<string, unknown> }>): string {
-  return `--script=${Buffer.from(JSON.stringify(calls)).toString('base64')}`;
-}
 
 // bwrap gives the sandbox a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
 // clone in /tmp) cannot reach the fake CLI there, so that case is skipped, saying why.
@@ -50,33 +44,19 @@ for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
         const contract = join(workdir, '.truss/contracts/journaled.toml');
         writeFileSync(
           contract,
-          contractToml(
-            { id: 'journaled', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-            GREETING_CHECK,
-            {
-              executor: {
-                kind: 'delegated-cli',
-                command: FAKE_CLAUDE,
-                args: [
-                  '-p',
-                  script([
-                    {
-                      tool: 'write_file',
-                      args: { path: 'greeting.txt', content: 'hello from the harness\n' },
-                    },
-                    { tool: 'bash', args: { command: 'id -u' } },
-                  ]),
-                  `--read=${keyFile}`,
-                  // By name: a secret's value in the contract would be in the signed run_started.
-                  '--hunt=SERVICE_API_TOKEN',
-                  '--hunt=TRUSS_REVIEW_SIGNING_KEY',
-                  '--forge',
-                ],
-                timeout_sec: 120,
-                tools: 'truss',
-              },
-              constraints: { allow_tools: ['write_file', 'bash'], network: 'open' },
-            },
+          trussToolsContract(
+            [
+              agentScript([
+                { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
+                { tool: 'bash', args: { command: 'id -u' } },
+              ]),
+              `--read=${keyFile}`,
+              // By name: a secret's value in the contract would be in the signed run_started.
+              '--hunt=SERVICE_API_TOKEN',
+              '--hunt=TRUSS_REVIEW_SIGNING_KEY',
+              '--forge',
+            ],
+            ['write_file', 'bash'],
           ),
         );
         const bundle = join(harnessDir, 'bundle.json');

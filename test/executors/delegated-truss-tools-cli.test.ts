@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STAGED_RELAY_FILE } from '../../src/core/executors/delegated-tools-vendor.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import type { IsolationLevel } from '../../src/core/process/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
@@ -101,6 +102,13 @@ for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
         const result = entries.find((e) => e.kind === 'delegated_result')?.payload ?? {};
         const tails = String((result.stdout as { tail: string }).tail).split('\n');
         expect(tails).toContain('fake mcp agent done');
+        // The built truss ships relay.js beside cli.js: the CLI started the run's copy of it, in the
+        // tool directory the sandbox is given (an install under HOME would be hidden from it).
+        const server = JSON.parse(tails.find((l) => l.startsWith('SERVER '))?.slice(7) ?? '{}') as {
+          args: string[];
+        };
+        const connect = server.args[server.args.indexOf('--connect') + 1] as string;
+        expect(server.args[0]).toBe(join(connect, STAGED_RELAY_FILE));
         // A forged token is refused before any MCP message is read.
         expect(tails.find((l) => l.startsWith('FORGE '))).toContain('wrong token');
         const read = tails.find((l) => l.startsWith('READ '));

@@ -40,7 +40,8 @@ import { RunAbortedError } from './run-types.js';
  * `run_failed` so the ledger stays terminal and verifiable.
  */
 export async function runContract(options: RunContractOptions): Promise<RunOutcome> {
-  const git = options.git !== undefined ? await options.git : await readGitInfo(options.workdir, options.baseRef);
+  const git =
+    options.git !== undefined ? await options.git : await readGitInfo(options.workdir, options.baseRef);
   const session = DurableSession.start({
     store: options.store,
     signer: options.signer,

@@ -1,4 +1,3 @@
-import type { GitInfo } from '../verify/git-info.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { RunMemory } from '../memory/view.js';
@@ -7,6 +6,7 @@ import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
 import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
+import type { GitInfo } from '../verify/git-info.js';
 import { buildPanelSeats } from '../verify/panel-seats.js';
 import type { RunnerLegs } from './fanout-types.js';
 import { type RecordedContract, readRecordedContract } from './recorded-contract.js';

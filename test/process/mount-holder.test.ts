@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createIsolation, type Isolation } from '../../src/core/process/index.js';
 import { heldInit } from '../../src/core/process/mount-holder.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
+import { PID_NAMESPACE_FLAGS } from '../../src/core/process/sandbox-commands.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
@@ -98,10 +99,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     const result = spawnSync(
       'unshare',
       [
-        '--pid',
-        '--fork',
-        '--kill-child',
-        '--mount-proc',
+        ...PID_NAMESPACE_FLAGS,
         '--',
         '/bin/sh',
         '-c',

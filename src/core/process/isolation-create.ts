@@ -19,7 +19,7 @@ import {
   SANDBOX_USER,
   uidIsolation,
 } from './isolation-uid.js';
-import { asRoot, type Privilege, runCommand } from './sandbox-commands.js';
+import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 
 export interface CreateIsolationOptions {
   mode: IsolationMode;
@@ -169,10 +169,7 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
       privilege,
       'unshare',
       [
-        '--pid',
-        '--fork',
-        '--kill-child',
-        '--mount-proc',
+        ...PID_NAMESPACE_FLAGS,
         '--',
         'setpriv',
         '--reuid=65534',

@@ -6,7 +6,7 @@ import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { heldInit, sharedMounts } from './mount-holder.js';
-import { asRoot, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
+import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
 export const SANDBOX_USER = 'truss-sandbox';
@@ -321,10 +321,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             `--wd=${request.cwd}`,
             '--',
             'unshare',
-            '--pid',
-            '--fork',
-            '--kill-child',
-            '--mount-proc',
+            ...PID_NAMESPACE_FLAGS,
             '--',
             '/bin/sh',
             '-c',
@@ -334,10 +331,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           ]
         : [
             'unshare',
-            '--pid',
-            '--fork',
-            '--kill-child',
-            '--mount-proc',
+            ...PID_NAMESPACE_FLAGS,
             ...(options.netns ? ['--net'] : []),
             '--',
             '/bin/sh',

@@ -1,5 +1,16 @@
 import { execFile } from 'node:child_process';
 
+/**
+ * `unshare` making the fresh pid namespace (with its own /proc) every sandboxed process of `uid`
+ * isolation starts in; `--kill-child` ends the namespace when `unshare` is killed.
+ */
+export const PID_NAMESPACE_FLAGS: readonly string[] = Object.freeze([
+  '--pid',
+  '--fork',
+  '--kill-child',
+  '--mount-proc',
+]);
+
 /** Quotes one word for a POSIX shell script (single quotes; embedded quotes closed and escaped). */
 export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;

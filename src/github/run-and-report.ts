@@ -2,6 +2,7 @@ import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/co
 import { TomlPositions } from '../core/contract/index.js';
 import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
 import { checkMcpPinning } from '../core/mcp/index.js';
+import type { RunMemory } from '../core/memory/index.js';
 import { describeIsolation, secretRedactor } from '../core/process/index.js';
 import type { ChangesPublisher, RunnerLegs } from '../core/run/index.js';
 import {
@@ -95,6 +96,11 @@ export interface RunAndReportOptions {
   trigger?: string;
   log: Logger;
   /**
+   * Governed memory the runs recall from (docs/memory.md "On GitHub"): the ledger branch's `memory/`
+   * tree, read into this job only. Proposals land in each run's bundle, never on the branch.
+   */
+  memory?: RunMemory | undefined;
+  /**
    * This job is one leg of a fan-out (or eval) spread over Actions runners: each contract runs as
    * that leg's child run (legPlan), signed with `parent` naming the session the reducer will write.
    */
@@ -181,6 +187,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     codeVersion: options.codeVersion,
     principal: options.principal,
     baseRef: options.baseRef,
+    ...(options.memory ? { memory: options.memory } : {}),
   };
   const { leg, reduce } = options;
   if (leg) {

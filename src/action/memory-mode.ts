@@ -34,6 +34,12 @@ export interface MemoryRequest {
 
 const ENTRY = /^[0-9a-f]{8,64}$/;
 
+/** The comment's `memory_sessions` (editable by writers: only strings pass, ids are checked on use). */
+function proposersOf(meta: object): unknown[] {
+  const list = (meta as { memory_sessions?: unknown }).memory_sessions;
+  return Array.isArray(list) ? list : [];
+}
+
 /**
  * `mode: memory` (docs/memory.md "On GitHub"): a promotion job. Only trusted contexts decide memory:
  * a push to the default branch or a workflow_dispatch (the App dispatches one for a maintainer's
@@ -106,9 +112,11 @@ export async function decideMemory(
   const repo = { owner: context.owner, repo: context.repo };
   const sessions = [...request.sessions];
   if (request.prNumber !== null)
-    for (const meta of await listSessionMetas(octokit, repo, request.prNumber))
-      if (typeof meta.session_id === 'string' && !sessions.includes(meta.session_id))
-        sessions.push(meta.session_id);
+    for (const meta of await listSessionMetas(octokit, repo, request.prNumber)) {
+      // Sessions that proposed memory first (older runs of the PR), then each contract's latest.
+      const named = [...proposersOf(meta), meta.session_id];
+      for (const id of named) if (typeof id === 'string' && !sessions.includes(id)) sessions.push(id);
+    }
   const outcome = await setup.log.group(`memory ${request.action} ${request.entry}`, () =>
     runMemoryJob({
       octokit,

@@ -23,6 +23,7 @@ import {
   readMemoryBranch,
 } from './memory-branch.js';
 import type { Octokit } from './octokit.js';
+import { readStickyMetadata } from './sticky-comment.js';
 
 interface BranchPlace {
   octokit: Octokit;
@@ -148,6 +149,26 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     commitUrl: commit.url ?? null,
     proposedFrom,
   };
+}
+
+const SESSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const KEPT_SESSIONS = 20;
+
+/**
+ * `memory_sessions` for a sticky comment's metadata: the sessions of this pull request whose runs
+ * proposed memory (the previous comment's list, validated, plus `current`), the newest 20. Empty
+ * object when there are none, so comments of runs without memory are unchanged.
+ */
+export function proposingSessions(
+  previousBody: string | null,
+  current: string | null,
+): { memory_sessions?: string[] } {
+  const previous = previousBody ? readStickyMetadata(previousBody)?.memory_sessions : undefined;
+  const kept = Array.isArray(previous)
+    ? previous.filter((s): s is string => typeof s === 'string' && SESSION.test(s))
+    : [];
+  const all = current && !kept.includes(current) ? [...kept, current] : kept;
+  return all.length ? { memory_sessions: all.slice(-KEPT_SESSIONS) } : {};
 }
 
 function idMatches(store: MemoryStore, id: string) {

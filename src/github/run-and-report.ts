@@ -22,6 +22,7 @@ import { DEFAULT_TRIGGER } from './commands.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
+import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
@@ -370,7 +371,13 @@ async function reportedRun(
         repo: repo.repo,
         issueNumber: options.prNumber,
         marker,
-        body: renderStickyComment(report, links, marker, metadata),
+        // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
+        // promotion job looks for a proposal (docs/memory.md "On GitHub").
+        body: (previous) =>
+          renderStickyComment(report, links, marker, {
+            ...metadata,
+            ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
+          }),
         dryRun: options.dryRun,
       });
       commentUrl = comment.url;

@@ -207,7 +207,7 @@ async function runContracts(options: {
       names,
     }),
   );
-  // docs/memory.md "On GitHub": recall from the ledger branch (else the default branch), never the head.
+  // docs/memory.md "On GitHub": recall from the ledger branch, never the head.
   const memory = await setup.log.group('read governed memory', () =>
     actionRunMemory({ inputs, context, octokit, setup, target }),
   );
@@ -275,8 +275,8 @@ async function runContracts(options: {
 }
 
 /**
- * The verified memory this job's runs recall: the `memory/` tree of the ledger branch (or of the
- * default branch), checked against the keys pinned at the trusted base. Unreadable memory is a
+ * The verified memory this job's runs recall: the `memory/` tree of the ledger branch (never the
+ * pull request's head), checked against the keys pinned at the trusted base. Unreadable memory is a
  * warning and the run recalls nothing: never a reason to trust less-checked memory.
  */
 async function actionRunMemory(job: {
@@ -288,7 +288,9 @@ async function actionRunMemory(job: {
 }): Promise<RunMemory | undefined> {
   const { inputs, context, octokit, setup, target } = job;
   const repo = { owner: context.owner, repo: context.repo };
-  const branch = inputs.ledgerBranch || target.defaultBranch;
+  // Memory on GitHub lives on the ledger branch; without one there is none to recall (and no request).
+  const branch = inputs.ledgerBranch;
+  if (!branch) return undefined;
   try {
     return await runMemoryFromBranch({
       octokit,

@@ -1,7 +1,7 @@
 /**
  * Governed memory for the GitHub hosts (docs/memory.md "On GitHub"): what a run recalls, and how a
- * trusted job decides an entry. Memory is read from the ledger branch (or, without one, the default
- * branch) and never from a pull request's head; a run only proposes, and its proposals stay in its
+ * trusted job decides an entry. Memory is read from the ledger branch, never from a pull request's
+ * head; a run only proposes, and its proposals stay in its
  * own bundle. Decisions (promote, revoke) are signed in sessions of their own by a trusted job and
  * committed to the `memory/` tree through memory-branch.ts.
  */

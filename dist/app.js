@@ -21,7 +21,7 @@ import {
   readRepoFile,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-2EQZOTF7.js";
+} from "./chunks/chunk-NXM24LFX.js";
 import {
   createOctokit,
   statusOf,
@@ -31,23 +31,23 @@ import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-O4QRTHZK.js";
-import "./chunks/chunk-YKVWBGI5.js";
+} from "./chunks/chunk-DOTVOH5T.js";
+import "./chunks/chunk-WRV6K5QJ.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-SEQVNYFM.js";
-import "./chunks/chunk-3JHDAMTL.js";
+} from "./chunks/chunk-6YVHGJOT.js";
+import "./chunks/chunk-HWWRUEDY.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-GBG6JJWA.js";
-import "./chunks/chunk-3PEMMXNL.js";
+import "./chunks/chunk-34TMAU7V.js";
+import "./chunks/chunk-HENEY7C5.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-W7ZNKPTA.js";
+} from "./chunks/chunk-5CZANQ5X.js";
 import {
   external_exports
 } from "./chunks/chunk-I4XCSEVK.js";

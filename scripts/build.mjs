@@ -12,6 +12,11 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
  * Probot runtime (`probot run ./dist/app.js`) comes from node_modules, never from the bundle.
  */
 export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
+/**
+ * dist/relay.js: the relay of `[executor] tools = "truss"` as ONE self-contained file (no chunks, no
+ * dependency), so the Action can copy it where the sandbox can read it (src/cli/relay.ts).
+ */
+export const RELAY_ENTRY = 'src/cli/relay.ts';
 
 // Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
 rmSync(values.outdir, { recursive: true, force: true });
@@ -31,6 +36,17 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
   },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: [RELAY_ENTRY],
+  outfile: join(values.outdir, 'relay.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
   logLevel: 'warning',
 });

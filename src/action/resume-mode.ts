@@ -187,6 +187,7 @@ export async function resumeSuspendedRun(options: {
       publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
       publishSteps: publishSteps({ inputs, context, octokit, setup, store }),
       isolate: actionIsolation(inputs, context, setup, join(dir, LEDGER_DB_FILE_NAME), setup.env),
+      toolServer: setup.toolServer,
       log: setup.log,
     });
   } finally {

@@ -249,6 +249,7 @@ async function runContracts(options: {
     leg,
     reduce,
     isolate: actionIsolation(inputs, context, setup, join(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
+    toolServer: setup.toolServer,
     changedFiles:
       options.filterPaths && target.prNumber !== null
         ? lazyChangedFiles(octokit, { owner: context.owner, repo: context.repo }, target.prNumber)

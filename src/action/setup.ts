@@ -8,6 +8,7 @@ import type { Logger } from '../github/logger.js';
 import { LEDGER_DB_FILE_NAME } from '../github/names.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
+import { actionToolServer } from './tool-server.js';
 
 /** What every mode needs, built once from inputs and context. */
 export interface ActionSetup {
@@ -19,6 +20,8 @@ export interface ActionSetup {
   /** Environment for providers and check scrubbing: includes API keys from inputs so they are redacted everywhere. */
   env: Record<string, string | undefined>;
   overrides: ContractOverrides;
+  /** The action's bundled CLI, started as the tool server of `[executor] tools = "truss"` (tool-server.ts). */
+  toolServer?: ReturnType<typeof actionToolServer>;
   log: Logger;
 }
 
@@ -91,6 +94,7 @@ export function setupAction(
     workdir: resolve(context.workspace, inputs.workdir || '.'),
     env: providerEnv,
     overrides,
+    toolServer: actionToolServer(process.argv[1]),
     log: actionsLogger,
   };
 }

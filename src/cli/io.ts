@@ -1,3 +1,6 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -8,9 +11,11 @@ export interface CliIo {
   interactive: boolean;
   /**
    * How this `truss` was started (the node executable and the arguments before the subcommand): a
-   * delegated CLI with `[executor] tools = "truss"` starts `truss mcp serve --tools` the same way.
+   * delegated CLI with `[executor] tools = "truss"` starts `truss mcp serve --tools` the same way —
+   * or, when the installed package ships `relay.js` beside its `cli.js`, a copy of that relay the run
+   * puts where the sandbox can read it (an `npx` or global install under HOME is hidden from it).
    */
-  trussCommand?: { command: string; args: string[] } | undefined;
+  trussCommand?: { command: string; args: string[]; relayScript?: string } | undefined;
 }
 
 export function processIo(): CliIo {
@@ -21,9 +26,23 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     interactive: Boolean(process.stderr.isTTY),
     trussCommand: process.argv[1]
-      ? { command: process.execPath, args: [...process.execArgv, process.argv[1]] }
+      ? {
+          command: process.execPath,
+          args: [...process.execArgv, process.argv[1]],
+          ...bundledRelay(process.argv[1]),
+        }
       : undefined,
   };
+}
+
+/** `relay.js` beside the running entry (dist/, src/cli/relay.ts), when this is a built install. */
+function bundledRelay(entry: string): { relayScript?: string } {
+  try {
+    const relay = join(dirname(realpathSync(entry)), 'relay.js');
+    return existsSync(relay) ? { relayScript: relay } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Prints one JSON document (machine output) or lines of text (human output). */

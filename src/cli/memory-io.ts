@@ -18,8 +18,10 @@ import {
   formatRef,
   ledgerVerdictSource,
   type MemoryEntry,
+  MemoryError,
   MemoryView,
   type RunMemory,
+  type SignedDecisionResult,
   SqliteMemoryStore,
 } from '../core/memory/index.js';
 import { ledgerDbPath } from './db-path.js';
@@ -75,6 +77,11 @@ export function openMemoryPlace(io: CliIo, values: PlaceValues, options: { write
   const workdir = resolve(io.cwd, values.workdir ?? '.');
   const dbPath = ledgerDbPath(io, values.db, workdir);
   if (options.write) mkdirSync(dirname(dbPath), { recursive: true });
+  else if (!existsSync(dbPath))
+    throw new MemoryError(
+      'no_entry',
+      `no memory yet: there is no ledger database at ${dbPath} (propose with truss memory propose, import with truss playbook import, or pass --db / --workdir)`,
+    );
   const ledger = LedgerStore.open(dbPath, {
     receipts: checkReceipt,
     ...(options.write ? {} : { readonly: true }),
@@ -195,4 +202,13 @@ export function openRunMemory(
     view: new MemoryView(store, ledgerVerdictSource(ledger, createNodeCrypto()), trusted),
     close: () => store.close(),
   };
+}
+
+/** What a signed decision did, in words: the decision, the entry's tier now, the reason and the verdict's ref. */
+export function decisionLines(entry: MemoryEntry, result: SignedDecisionResult): string[] {
+  return [
+    `${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}): now ${result.entry.trust}`,
+    `  ${result.payload.reason}`,
+    `  signed memory_verdict ${result.ref.session}#${result.ref.seq}`,
+  ];
 }

@@ -88,6 +88,11 @@ export interface RunAndReportOptions {
    */
   isolate?: IsolationFactory | undefined;
   /**
+   * How a delegated CLI with `[executor] tools = "truss"` starts Truss's tool server (the Action's own
+   * bundled CLI, docs/action.md); absent, such a contract ends in a signed run_failed saying why.
+   */
+  toolServer?: RunHost['toolServer'];
+  /**
    * The change's files, for contracts with a `[contract] paths` / `paths_ignore` filter: one that
    * matches none is not run and its check completes `skipped` (path-filter.ts). Absent = run every
    * contract (a contract asked for by name, a push).
@@ -314,6 +319,7 @@ async function reportedRun(
       publishChanges: options.publishChanges,
       // The GitHub tools read through this job's Octokit: the token never leaves it (docs/tools.md).
       github: octokitGitHubReader(octokit, repo),
+      toolServer: options.toolServer,
     });
     // The ledger steps (the anchor receipt) run first; the bundle, the HTML report and `report` are
     // built once, at the head the ledger ends at; then the steps that read them.

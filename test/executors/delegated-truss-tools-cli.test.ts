@@ -2,10 +2,11 @@ import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STAGED_RELAY_FILE } from '../../src/core/executors/delegated-tools-vendor.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import type { IsolationLevel } from '../../src/core/process/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
+import { agentScript, trussToolsContract } from '../helpers/fake-mcp-agent.js';
 import { writeKeyFile } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { leaked, makeWorkRepo, mechanismAvailable, secret } from '../process/isolation-kit.js';
@@ -17,12 +18,6 @@ import { leaked, makeWorkRepo, mechanismAvailable, secret } from '../process/iso
  * file, the harness's environment, the tool socket with a forged token. The key stays in the truss
  * process: under uid and bwrap the CLI reads none of it; under none (the control) it could.
  */
-
-const FAKE_CLAUDE = join(REPO_ROOT, 'test/fixtures/fake-agent-cli/claude');
-
-function script(calls: Array<{ tool: string; args: Record<string, unknown> }>): string {
-  return `--script=${Buffer.from(JSON.stringify(calls)).toString('base64')}`;
-}
 
 // bwrap gives the sandbox a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
 // clone in /tmp) cannot reach the fake CLI there, so that case is skipped, saying why.
@@ -50,33 +45,19 @@ for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
         const contract = join(workdir, '.truss/contracts/journaled.toml');
         writeFileSync(
           contract,
-          contractToml(
-            { id: 'journaled', intent: 'Create greeting.txt containing exactly: hello from the harness' },
-            GREETING_CHECK,
-            {
-              executor: {
-                kind: 'delegated-cli',
-                command: FAKE_CLAUDE,
-                args: [
-                  '-p',
-                  script([
-                    {
-                      tool: 'write_file',
-                      args: { path: 'greeting.txt', content: 'hello from the harness\n' },
-                    },
-                    { tool: 'bash', args: { command: 'id -u' } },
-                  ]),
-                  `--read=${keyFile}`,
-                  // By name: a secret's value in the contract would be in the signed run_started.
-                  '--hunt=SERVICE_API_TOKEN',
-                  '--hunt=TRUSS_REVIEW_SIGNING_KEY',
-                  '--forge',
-                ],
-                timeout_sec: 120,
-                tools: 'truss',
-              },
-              constraints: { allow_tools: ['write_file', 'bash'], network: 'open' },
-            },
+          trussToolsContract(
+            [
+              agentScript([
+                { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
+                { tool: 'bash', args: { command: 'id -u' } },
+              ]),
+              `--read=${keyFile}`,
+              // By name: a secret's value in the contract would be in the signed run_started.
+              '--hunt=SERVICE_API_TOKEN',
+              '--hunt=TRUSS_REVIEW_SIGNING_KEY',
+              '--forge',
+            ],
+            ['write_file', 'bash'],
           ),
         );
         const bundle = join(harnessDir, 'bundle.json');
@@ -121,6 +102,13 @@ for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
         const result = entries.find((e) => e.kind === 'delegated_result')?.payload ?? {};
         const tails = String((result.stdout as { tail: string }).tail).split('\n');
         expect(tails).toContain('fake mcp agent done');
+        // The built truss ships relay.js beside cli.js: the CLI started the run's copy of it, in the
+        // tool directory the sandbox is given (an install under HOME would be hidden from it).
+        const server = JSON.parse(tails.find((l) => l.startsWith('SERVER '))?.slice(7) ?? '{}') as {
+          args: string[];
+        };
+        const connect = server.args[server.args.indexOf('--connect') + 1] as string;
+        expect(server.args[0]).toBe(join(connect, STAGED_RELAY_FILE));
         // A forged token is refused before any MCP message is read.
         expect(tails.find((l) => l.startsWith('FORGE '))).toContain('wrong token');
         const read = tails.find((l) => l.startsWith('READ '));

@@ -16,19 +16,14 @@ import {
   resumeAgent,
   runAgent,
 } from '../helpers/agent-kit.js';
+import { trussArgv } from '../helpers/built-dist.js';
 import { APPROVED_CHECK, type Clause, contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { trustedOf } from '../helpers/keys.js';
 
 const FAKES = fileURLToPath(new URL('../fixtures/fake-agent-cli/', import.meta.url));
-/** How this checkout starts `truss`: the relay the fake CLI launches is the real CLI, from source. */
-const TRUSS = {
-  command: process.execPath,
-  args: [
-    '--import',
-    import.meta.resolve('tsx'),
-    fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url)),
-  ],
-};
+/** How this checkout starts `truss`: the relay the fake CLI launches is the real CLI (this run's build). */
+const [TRUSS_NODE, ...TRUSS_PREFIX] = trussArgv();
+const TRUSS = { command: TRUSS_NODE, args: TRUSS_PREFIX };
 
 interface Call {
   tool: string;

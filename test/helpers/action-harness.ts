@@ -442,6 +442,8 @@ export class ActionHarness {
     /** GITHUB_SHA; default the workspace HEAD. */
     sha?: string;
     env?: Record<string, string>;
+    /** The action entry to run; default this test run's build of action.js. */
+    entry?: string;
   }): Promise<ActionRun> {
     this.#url ??= await this.fake.start();
     const n = ++this.#runs;
@@ -452,7 +454,7 @@ export class ActionHarness {
     writeFileSync(outputFile, '');
     writeFileSync(summaryFile, '');
     const workspace = options.workspace ?? this.source;
-    const result = await runChild(process.execPath, [builtEntry('action.js')], {
+    const result = await runChild(process.execPath, [options.entry ?? builtEntry('action.js')], {
       cwd: workspace,
       env: {
         PATH: process.env.PATH,
@@ -490,6 +492,7 @@ export class ActionHarness {
   async runPullRequest(
     env: Record<string, string> = {},
     workspace?: string,
+    entry?: string,
   ): Promise<ActionRun & { headSha: string }> {
     const headSha = workspace ? this.headSha : git(this.source, 'rev-parse', 'HEAD');
     const run = await this.run({
@@ -497,6 +500,7 @@ export class ActionHarness {
       payload: pullRequestPayload(headSha, this.baseSha),
       env,
       ...(workspace ? { workspace } : {}),
+      ...(entry ? { entry } : {}),
     });
     return { ...run, headSha };
   }

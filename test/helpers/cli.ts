@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { trussArgv } from './built-dist.js';
 import { writeKeyFile } from './keys.js';
 import { tempDir } from './temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = import.meta.resolve('tsx');
-const CLI_SOURCE = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 
 export interface CliResult {
   code: number;
@@ -13,13 +12,18 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `truss` CLI from source in a child process, as a user's shell would. */
+function splitArgv(args: string[]): [string, string[]] {
+  const [command, ...prefix] = trussArgv();
+  return [command, [...prefix, ...args]];
+}
+
+/** Runs the real `truss` CLI (this run's build of src/) in a child process, as a user's shell would. */
 export function runCli(
   args: string[],
   options: { cwd?: string; env?: Record<string, string | undefined> } = {},
 ): CliResult {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
-  const result = spawnSync(process.execPath, ['--import', TSX, CLI_SOURCE, ...args], {
+  const result = spawnSync(...splitArgv(args), {
     cwd: options.cwd ?? ROOT,
     env: env as NodeJS.ProcessEnv,
     encoding: 'utf8',
@@ -38,7 +42,7 @@ export function startCli(
   options: { cwd?: string; env?: Record<string, string | undefined> } = {},
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
-  const child = spawn(process.execPath, ['--import', TSX, CLI_SOURCE, ...args], {
+  const child = spawn(...splitArgv(args), {
     cwd: options.cwd ?? ROOT,
     env: env as NodeJS.ProcessEnv,
   });

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
+import { startHttpServer } from '../fixtures/mcp/server.mjs';
 import { AGENT_KEY, makeWorkdir, waitFor } from '../helpers/agent-kit.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { survivors } from '../process/isolation-kit.js';
-import { serverCalls, serverStarts, stdioServer } from './mcp-kit.js';
+import { serverCalls, serverStarts, stdioServer, tomlString } from './mcp-kit.js';
 
 const UNPINNED = `
 [[mcp.servers]]
@@ -192,29 +193,45 @@ ${UNPINNED}`,
   });
 });
 
-describe('truss run with an MCP server, SIGKILLed mid-run, then truss resume', () => {
-  const model = new Model([
-    { tool: ['mcp__fx__echo', { text: 'exactly once' }] },
-    { tool: ['write_file', { path: 'out.txt', content: 'done\n' }] },
-    { text: 'done' },
-  ]);
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = await model.listen();
-  });
-  afterAll(() => model.server.close());
+const HTTP_AUTH = 'Bearer mcp-kill-credential-5e6f7a8b9c';
 
-  it('the journaled call is not made again: one call and one server start in all', async () => {
-    const workdir = makeWorkdir({ git: true });
-    const calls = join(workdir, 'calls.log');
-    const home = mkdtempSync(join(tmpdir(), 'truss-mcp-kill-'));
-    const key = join(home, 'k.key');
-    writeFileSync(key, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
-    const db = join(home, 'ledger.db');
-    const contract = join(home, 'mcp.toml');
-    writeFileSync(
-      contract,
-      `[contract]
+for (const transport of ['stdio', 'http'] as const) {
+  describe(`truss run with a ${transport} MCP server, SIGKILLed mid-run, then truss resume`, () => {
+    const model = new Model([
+      { tool: ['mcp__fx__echo', { text: 'exactly once' }] },
+      { tool: ['write_file', { path: 'out.txt', content: 'done\n' }] },
+      { text: 'done' },
+    ]);
+    let baseUrl: string;
+    beforeAll(async () => {
+      baseUrl = await model.listen();
+    });
+    afterAll(() => model.server.close());
+
+    it('the journaled call is not made again: one call reaches the server in all', async () => {
+      const workdir = makeWorkdir({ git: true });
+      const calls = join(workdir, 'calls.log');
+      const http = transport === 'http' ? await startHttpServer({ calls, requireAuth: HTTP_AUTH }) : null;
+      try {
+        const home = mkdtempSync(join(tmpdir(), 'truss-mcp-kill-'));
+        const key = join(home, 'k.key');
+        writeFileSync(key, `${Buffer.alloc(32, 0x61).toString('base64')}\n`, { mode: 0o600 });
+        const db = join(home, 'ledger.db');
+        const contract = join(home, 'mcp.toml');
+        const server = http
+          ? `
+[[mcp.servers]]
+name = "fx"
+transport = "http"
+url = ${tomlString(http.url)}
+
+[mcp.servers.env_headers]
+authorization = "FIXTURE_MCP_AUTH"
+`
+          : stdioServer(calls);
+        writeFileSync(
+          contract,
+          `[contract]
 id = "mcp-kill"
 intent = "Echo once through MCP, then write out.txt"
 
@@ -229,50 +246,69 @@ kind = "in-loop"
 
 [constraints]
 allow_tools = ["write_file", "mcp__fx__*"]
+${http ? 'network = "allowlist"\nallowlist = ["127.0.0.1"]' : ''}
 
 [provider]
 kind = "openai-compatible"
 model = "m"
 base_url = "${baseUrl}"
-${stdioServer(calls)}`,
-    );
-    const common = ['--workdir', workdir, '--db', db, '--key', key, '--json'];
-    const env = { HOME: home, OPENAI_API_KEY: 'sk-test-unused-0000' };
-    model.hold = 1;
-    const first = startCli(['run', contract, ...common], { env });
-    // Position 1 is asked only after the MCP call's signed entry was committed.
-    await waitFor(() => model.requests.includes(1), 30_000);
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    // 'exit', not 'close': helpers of the killed process (tsx's esbuild) may hold its pipes open.
-    await exited;
-    expect(serverCalls(calls)).toEqual(['echo {"text":"exactly once"}']);
-    // The killed harness's stdio server does not outlive it.
-    await waitFor(() => survivors(calls).length === 0, 10_000);
+${server}`,
+        );
+        const common = ['--workdir', workdir, '--db', db, '--key', key, '--json'];
+        const env = {
+          HOME: home,
+          OPENAI_API_KEY: 'sk-test-unused-0000',
+          ...(http ? { FIXTURE_MCP_AUTH: HTTP_AUTH } : {}),
+        };
+        model.requests = [];
+        model.hold = 1;
+        const first = startCli(['run', contract, ...common], { env });
+        // Position 1 is asked only after the MCP call's signed entry was committed.
+        await waitFor(() => model.requests.includes(1), 30_000);
+        const exited = new Promise((resolve) => first.child.once('exit', resolve));
+        first.child.kill('SIGKILL');
+        // 'exit', not 'close': helpers of the killed process (tsx's esbuild) may hold its pipes open.
+        await exited;
+        expect(serverCalls(calls)).toEqual(['echo {"text":"exactly once"}']);
+        // The killed harness's stdio server does not outlive it.
+        if (!http) await waitFor(() => survivors(calls).length === 0, 10_000);
+        const seenBefore = http?.seen.length ?? 0;
+        if (http)
+          expect(http.seen.filter((r) => (r as { rpc?: string }).rpc === 'tools/call')).toHaveLength(1);
 
-    const store = LedgerStore.open(db, { readonly: true });
-    const sessionId = store.sessions()[0]?.id as string;
-    const kinds = [...store.entries(sessionId)].map((e) => e.kind);
-    store.close();
-    expect(kinds).toContain('mcp_tool_call');
+        const store = LedgerStore.open(db, { readonly: true });
+        const sessionId = store.sessions()[0]?.id as string;
+        const kinds = [...store.entries(sessionId)].map((e) => e.kind);
+        store.close();
+        expect(kinds).toContain('mcp_tool_call');
 
-    model.hold = null;
-    // Asynchronously: a synchronous child would block this process, which serves the model.
-    const resumed = await startCli(['resume', sessionId, ...common], { env }).done;
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(JSON.parse(resumed.stdout).verdict).toBe('pass');
-    expect(serverCalls(calls)).toEqual(['echo {"text":"exactly once"}']);
-    expect(serverStarts(calls)).toBe(1);
-    const verify = runCli([
-      'ledger',
-      'verify',
-      sessionId,
-      '--db',
-      db,
-      '--key',
-      AGENT_KEY.publicKeyHex,
-      '--json',
-    ]);
-    expect(JSON.parse(verify.stdout).status).toBe('verified');
-  }, 120_000);
-});
+        model.hold = null;
+        // Asynchronously: a synchronous child would block this process, which serves the model.
+        const resumed = await startCli(['resume', sessionId, ...common], { env }).done;
+        expect(resumed.code, resumed.stderr).toBe(0);
+        expect(JSON.parse(resumed.stdout).verdict).toBe('pass');
+        expect(serverCalls(calls)).toEqual(['echo {"text":"exactly once"}']);
+        if (http) {
+          // Counted at the server: the resume sent it no request at all (the memo answered).
+          expect(http.seen.length).toBe(seenBefore);
+          expect(http.seen.filter((r) => (r as { rpc?: string }).rpc === 'tools/call')).toHaveLength(1);
+        } else {
+          expect(serverStarts(calls)).toBe(1);
+        }
+        const verify = runCli([
+          'ledger',
+          'verify',
+          sessionId,
+          '--db',
+          db,
+          '--key',
+          AGENT_KEY.publicKeyHex,
+          '--json',
+        ]);
+        expect(JSON.parse(verify.stdout).status).toBe('verified');
+      } finally {
+        await http?.close();
+      }
+    }, 120_000);
+  });
+}

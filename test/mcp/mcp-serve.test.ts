@@ -1,10 +1,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/agent-kit.js';
+import { trussArgv } from '../helpers/built-dist.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { initRepo } from '../helpers/git.js';
 import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
@@ -17,7 +17,6 @@ import { tempDir } from '../helpers/temp-dir.js';
  * asynchronously, and feed it every kind of bad input — each a tool error, never a crash.
  */
 
-const CLI_SOURCE = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 const EXAMPLE = join(REPO_ROOT, 'examples/contracts/delegated-fake.toml');
 const KEY = keyFromByte(0x71);
 
@@ -62,11 +61,9 @@ describe('truss mcp serve over stdio', () => {
     symlinkSync(outside.path('evil.toml'), root.path('linked.toml'));
     symlinkSync(outside.dir, root.path('escape'));
     transport = new StdioClientTransport({
-      command: process.execPath,
+      command: trussArgv()[0],
       args: [
-        '--import',
-        import.meta.resolve('tsx'),
-        CLI_SOURCE,
+        ...trussArgv().slice(1),
         'mcp',
         'serve',
         '--workdir',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { AGENT_KEY } from '../helpers/agent-kit.js';
@@ -101,5 +102,43 @@ describe('SIGKILL after a compaction, then truss resume', () => {
       '--json',
     ]);
     expect(JSON.parse(verify.stdout).status).toBe('verified');
+
+    // The run has a memory store (the CLI's, beside the ledger): each compaction's summary is also an
+    // unverified context_summary entry produced by its signed compaction_performed (docs/memory.md).
+    const compactions = (() => {
+      const ledger = LedgerStore.open(db, { readonly: true });
+      try {
+        return [...ledger.entries(session?.id as string)].filter((e) => e.kind === 'compaction_performed');
+      } finally {
+        ledger.close();
+      }
+    })();
+    const listed = runCli(
+      ['memory', 'list', '--kind', 'context_summary', '--json', '--db', db, '--key', keyFile],
+      { env: env(), cwd: workdir },
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    const stored = JSON.parse(listed.stdout).entries as Array<{
+      body: string;
+      provenance: { produced_by: { seq: number } };
+    }>;
+    expect(stored).toHaveLength(compactions.length);
+    for (const compaction of compactions) {
+      const entry = stored.find((e) => e.provenance.produced_by.seq === compaction.seq);
+      expect(entry).toMatchObject({
+        kind: 'context_summary',
+        trust: 'unverified',
+        key: `context/${session?.id}/step-${compaction.payload.step}`,
+        provenance: {
+          produced_by: { session: session?.id, seq: compaction.seq, entry_hash: compaction.entry_hash },
+          verified_by: null,
+        },
+      });
+      expect(
+        createHash('sha256')
+          .update(entry?.body ?? '', 'utf8')
+          .digest('hex'),
+      ).toBe(compaction.payload.summary_sha256);
+    }
   }, 240_000);
 });

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import { AGENT_KEY, commitCount, makeWorkdir } from '../helpers/agent-kit.js';
+import { trussArgv } from '../helpers/built-dist.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { writeKeyFile } from '../helpers/keys.js';
@@ -19,8 +19,6 @@ import { tempDir } from '../helpers/temp-dir.js';
  * equals an uninterrupted run's, no journaled model call was ever re-sent, and git_commit ran once.
  */
 
-const TSX = import.meta.resolve('tsx');
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 const TRIALS = Number(process.env.TRUSS_CRASH_TRIALS ?? 10);
 const SEED = Number(process.env.TRUSS_CRASH_SEED ?? Date.now() % 1_000_000);
 
@@ -94,7 +92,7 @@ interface Proc {
 }
 
 function start(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+  const child = spawn(trussArgv()[0], [...trussArgv().slice(1), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

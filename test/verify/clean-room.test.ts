@@ -3,7 +3,6 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
 import type { CompletedOutcome } from '../../src/core/run/index.js';
@@ -20,12 +19,11 @@ import {
   scripted,
   use,
 } from '../helpers/agent-kit.js';
+import { trussArgv } from '../helpers/built-dist.js';
 import { commitFiles } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
-const TSX = import.meta.resolve('tsx');
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
 
 /** A repository whose base ignores .env and node_modules, like most real ones. */
 function repo(): string {
@@ -317,8 +315,8 @@ timeout_sec = 30
     };
     const db = join(tempDir('crash-db').dir, 'ledger.db');
     const child = spawn(
-      process.execPath,
-      ['--import', TSX, CLI, 'run', 'delegated', '--db', db, '--json', '--isolation', 'none'],
+      trussArgv()[0],
+      [...trussArgv().slice(1), 'run', 'delegated', '--db', db, '--json', '--isolation', 'none'],
       {
         cwd: workdir,
         env,
@@ -343,8 +341,8 @@ timeout_sec = 30
     store.close();
 
     const resumed = spawnSync(
-      process.execPath,
-      ['--import', TSX, CLI, 'resume', sessionId, '--db', db, '--json', '--isolation', 'none'],
+      trussArgv()[0],
+      [...trussArgv().slice(1), 'resume', sessionId, '--db', db, '--json', '--isolation', 'none'],
       {
         cwd: workdir,
         env,

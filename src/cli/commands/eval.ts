@@ -3,11 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
-import { findContract, parseArms, resolveContract } from '../../core/contract/index.js';
+import { type EvalArm, findContract, parseArms, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
+import type { MemoryEntry, RunMemory } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { renderEvalPage } from '../../core/report/index.js';
-import { type EvalReport, startEval } from '../../core/run/index.js';
+import { type EvalReport, type EvalResult, startEval } from '../../core/run/index.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
@@ -69,9 +70,65 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
   const repeats = values.repeats === undefined ? 3 : Number(values.repeats);
   if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100)
     throw new UsageError('eval: --repeats must be an integer from 1 to 100');
-  const arms = parseArms(values.arms);
+  return launchEval(io, {
+    contractRef: positionals[0] as string,
+    arms: parseArms(values.arms),
+    repeats,
+    values,
+    finish: ({ completed, bundlePath, pagePath, verifyCommand }) => {
+      if (values.json) {
+        io.stdout(
+          `${JSON.stringify({ session_id: completed.sessionId, head_hash: completed.headHash, ...completed.report, bundle: bundlePath, page: pagePath, verify_command: verifyCommand }, null, 2)}\n`,
+        );
+      } else {
+        io.stdout(
+          `${formatEval(completed.report)}\nsession ${completed.sessionId} · head ${completed.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
+        );
+      }
+      return EXIT.ok;
+    },
+  });
+}
+
+/** Where an eval runs and signs: the flags `truss eval` and `truss playbook promote --eval` share. */
+export interface EvalPlaceValues {
+  workdir?: string | undefined;
+  db?: string | undefined;
+  key?: string | undefined;
+  isolation?: string | undefined;
+  output?: string | undefined;
+}
+
+/** A completed eval, its bundle and page written. */
+export interface FinishedEval {
+  completed: Extract<EvalResult, { status: 'completed' }>;
+  bundlePath: string;
+  pagePath: string;
+  verifyCommand: string;
+  store: LedgerStore;
+}
+
+/**
+ * Resolves the contract, runs the paired eval as `truss eval` does (isolation, signals, the run
+ * memory of the ledger database), writes its bundle and page, then hands the completed eval to
+ * `finish` while the ledger is still open (an eval-gated promotion signs its decision there).
+ * `open` lends a ledger and memory the caller already holds (and closes itself).
+ */
+export async function launchEval(
+  io: CliIo,
+  launch: {
+    contractRef: string;
+    arms: EvalArm[];
+    repeats: number;
+    values: EvalPlaceValues;
+    trials?: Readonly<Record<string, MemoryEntry>> | undefined;
+    open?: { store: LedgerStore; memory: RunMemory } | undefined;
+    finish: (done: FinishedEval) => number | Promise<number>;
+  },
+): Promise<number> {
+  const { values, arms, repeats } = launch;
   const workdir = resolve(io.cwd, values.workdir ?? '.');
-  const contractPath = findContract(positionals[0] as string, workdir, io.cwd);
+  const contractPath = findContract(launch.contractRef, workdir, io.cwd);
   const configPath = join(workdir, '.truss/config.toml');
   const { contract, hash } = resolveContract({
     configPath: existsSync(configPath) ? configPath : undefined,
@@ -96,8 +153,8 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
   io.stderr(`truss eval ${contract.contract.id}: ${arms.length} arms × ${repeats} runs\n`);
-  const store = LedgerStore.open(dbPath);
-  const memory = openRunMemory(io, store, { workdir, keyFile: values.key });
+  const store = launch.open?.store ?? LedgerStore.open(dbPath);
+  const memory = launch.open?.memory ?? openRunMemory(io, store, { workdir, keyFile: values.key });
   try {
     const result = await startEval({
       sessionId,
@@ -110,6 +167,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
       signer: key,
       codeVersion: `truss ${pkg.version}`,
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
+      trials: launch.trials,
       host: {
         events: progressPrinter(io, secretRedactor(io.env, keySecrets)),
         signal: abort.signal,
@@ -140,21 +198,13 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
         }),
     });
     if ('exit' in finished) return finished.exit;
-    const { completed, bundlePath, verifyCommand } = finished;
-    if (values.json) {
-      io.stdout(
-        `${JSON.stringify({ session_id: completed.sessionId, head_hash: completed.headHash, ...completed.report, bundle: bundlePath, page: pagePath, verify_command: verifyCommand }, null, 2)}\n`,
-      );
-    } else {
-      io.stdout(
-        `${formatEval(completed.report)}\nsession ${completed.sessionId} · head ${completed.headHash}\nbundle ${bundlePath}\npage ${pagePath}\nverify: ${verifyCommand}\n`,
-      );
-    }
-    return EXIT.ok;
+    return await launch.finish({ ...finished, pagePath, store });
   } finally {
     detach();
-    memory.close();
-    store.close();
+    if (!launch.open) {
+      (memory as RunMemory & { close(): void }).close();
+      store.close();
+    }
   }
 }
 

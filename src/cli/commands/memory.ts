@@ -22,6 +22,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import {
   cliSigner,
+  decisionLines,
   entryDetail,
   entryJson,
   entryLine,
@@ -33,6 +34,7 @@ import {
 import { checkOutputPath } from '../output-path.js';
 import { runKeySecrets } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
+import { EVAL_PROMOTE_HELP, promoteByEval } from './memory-eval.js';
 
 export const MEMORY_HELP = `Usage: truss memory <command> [options]
 
@@ -63,8 +65,9 @@ ${MEMORY_PLACE_HELP}
                          (promote) the panel, as for truss run (default: .truss/config.toml)
   --dry-run              (propose, promote, revoke) show what would be signed; write nothing
   -o, --output FILE      (export) write the export to FILE instead of stdout
+${EVAL_PROMOTE_HELP}
 
-Exit codes: 0 ok, 1 a promotion the panel did not pass, 3 bad input (unknown entry, a transition
+Exit codes: 0 ok, 1 a promotion the panel (or the eval) did not pass, 3 bad input (unknown entry, a transition
 the tier does not allow, no panel), 64 usage`;
 
 const LIST_OPTIONS = {
@@ -238,6 +241,13 @@ function proposeEntry(args: string[], io: CliIo, family: Family): number {
 }
 
 export async function promote(args: string[], io: CliIo, family: Family): Promise<number> {
+  if (args.some((arg) => arg === '--eval' || arg.startsWith('--eval='))) {
+    if (args.includes('--maintainer'))
+      throw new UsageError(
+        `${family.name} promote: --eval and --maintainer are two ways to decide; give one`,
+      );
+    return promoteByEval(args, io, family);
+  }
   const { values, positionals } = parseCommandArgs(`${family.name} promote`, args, DECIDE_OPTIONS);
   if (values.help) return printHelp(io, family.help);
   const [ref] = requirePositionals(`${family.name} promote`, positionals, ['ID|KEY']) as [string];
@@ -280,13 +290,7 @@ export async function promote(args: string[], io: CliIo, family: Family): Promis
         ? { method: 'panel', seats: panel.seats, redact }
         : { method: 'maintainer', reason: values.reason as string },
     );
-    emit(io, Boolean(values.json), result, () =>
-      [
-        `${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}): now ${result.entry.trust}`,
-        `  ${result.payload.reason}`,
-        `  signed memory_verdict ${result.ref.session}#${result.ref.seq}`,
-      ].join('\n'),
-    );
+    emit(io, Boolean(values.json), result, () => decisionLines(entry, result).join('\n'));
     return result.payload.decision === 'promote' ? EXIT.ok : EXIT.failed;
   } finally {
     place.close();

@@ -13,6 +13,7 @@ import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_HELP, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { UsageError } from '../usage-error.js';
 import { type Family, listEntries, promote, revoke, showEntry } from './memory.js';
+import { EVAL_PROMOTE_HELP } from './memory-eval.js';
 
 export const PLAYBOOK_HELP = `Usage: truss playbook <command> [options]
 
@@ -25,13 +26,15 @@ Commands:
                               playbook entries (one signed playbook_imported entry)
   list                        playbooks (verified and unverified; --verified-only, --all)
   show ID|KEY                 one playbook and its provenance
-  promote ID|KEY              panel review (or --maintainer --reason TEXT)
+  promote ID|KEY              panel review (or --maintainer --reason TEXT, or --eval CONTRACT: promote
+                              only if a paired eval passes more often with the playbook recalled)
   revoke ID|KEY --reason TEXT the playbook becomes stale, with a signed reason
 
 Options:
 ${MEMORY_PLACE_HELP}
   --name KEY                  (import, one file) the entry's key (default: the front matter's name or the file name)
   --dry-run                   (import, promote, revoke) show what would be signed; write nothing
+${EVAL_PROMOTE_HELP}
   (promote, revoke and list take the options of \`truss memory promote|revoke|list\`)`;
 
 export const LESSON_HELP = `Usage: truss lesson list [options]

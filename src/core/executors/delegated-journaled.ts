@@ -21,7 +21,7 @@ import {
   type PendingGate,
 } from './delegated-tools.js';
 import { openToolSocket } from './delegated-tools-socket.js';
-import { relayCommand, type VendorWiring, vendorWiring } from './delegated-tools-vendor.js';
+import { stagedRelayCommand, type VendorWiring, vendorWiring } from './delegated-tools-vendor.js';
 import { DelegatedCliConfigError } from './errors.js';
 import { type ExecutorOutcome, snapshotState } from './in-loop.js';
 
@@ -90,7 +90,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
         wiring = vendorWiring({
           command,
           args: executor.args,
-          relay: relayCommand(truss, session.id, dir),
+          relay: await stagedRelayCommand(truss, session.id, dir),
           tools: offered,
           dir,
           timeoutSec: executor.timeout_sec ?? DEFAULT_DELEGATED_TIMEOUT_SEC,

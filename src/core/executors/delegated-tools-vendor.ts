@@ -1,3 +1,4 @@
+import { chmod, copyFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { TOOL_CONFIG_FILE } from './delegated-tools-relay.js';
 
@@ -5,7 +6,16 @@ import { TOOL_CONFIG_FILE } from './delegated-tools-relay.js';
 export interface TrussCommand {
   command: string;
   args: readonly string[];
+  /**
+   * A self-contained relay script (dist/relay.js) to start instead of `args`: copied into the run's
+   * tool directory, which the sandbox is given, for a host whose own files the sandbox cannot see
+   * (the Action's dist/ lies under the runner's HOME, which the isolation hides).
+   */
+  relayScript?: string | undefined;
 }
+
+/** The name the relay script is copied under (`.mjs`: an ES module wherever it lies). */
+export const STAGED_RELAY_FILE = 'relay.mjs';
 
 /** The MCP server name the tools are mounted under: Claude Code calls them `mcp__truss__<tool>`. */
 export const TRUSS_TOOLS_SERVER = 'truss';
@@ -123,4 +133,21 @@ export function relayCommand(truss: TrussCommand, sessionId: string, dir: string
     command: truss.command,
     args: [...truss.args, 'mcp', 'serve', '--tools', '--session', sessionId, '--connect', dir],
   };
+}
+
+/**
+ * The relay command for this attempt, its script first copied into the tool directory when the host
+ * gave one ({@link TrussCommand.relayScript}); group-readable like the token, so the sandbox user
+ * can start it once the directory is granted. The harness never loads the copy itself.
+ */
+export async function stagedRelayCommand(
+  truss: TrussCommand,
+  sessionId: string,
+  dir: string,
+): Promise<TrussCommand> {
+  if (!truss.relayScript) return relayCommand(truss, sessionId, dir);
+  const staged = join(dir, STAGED_RELAY_FILE);
+  await copyFile(truss.relayScript, staged);
+  await chmod(staged, 0o640);
+  return relayCommand({ command: truss.command, args: [staged] }, sessionId, dir);
 }

@@ -29,6 +29,16 @@ export const ProposedItemSchema = object({
   file_sha256: opt(hex32),
 });
 
+/** One arm of an eval-gated promotion as its verdict quotes it from the `eval_report`. */
+const EvalArmResultSchema = object({ arm: text, runs: num, passes: num, pass_rate: num });
+
+/** What a `memory_verdict` decided by a paired eval names (docs/memory.md "Eval-gated promotion"). */
+export const EvalEvidenceSchema = object({
+  report: LedgerRefSchema,
+  on: EvalArmResultSchema,
+  off: EvalArmResultSchema,
+});
+
 const proposalFields = {
   via: text,
   entries: array(ProposedItemSchema),
@@ -57,6 +67,8 @@ export const MEMORY_KINDS = {
     supersedes: array(hex32),
     revokes: maybe(LedgerRefSchema),
     votes: maybe(object({ met: num, not_met: num, unverifiable: num })),
+    /** method `eval`: the signed `eval_report` it rests on and the two arms' results it read. */
+    eval: opt(EvalEvidenceSchema),
   }),
   /** What the executor was told from memory before it started: never shown to the panel. */
   memory_recall: looseObject({
@@ -64,6 +76,8 @@ export const MEMORY_KINDS = {
     tokens: num,
     budget: opt(object({ max: num, tokens: num })),
     text: opt(text),
+    /** An unverified entry recalled on trial by an eval-gated promotion's `on` arm. */
+    trial: opt(hex32),
     ignored: opt(array(object({ id: text, kind: opt(text), key: opt(text), reason: text }))),
   }),
 };

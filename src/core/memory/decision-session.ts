@@ -29,6 +29,8 @@ export interface Decision {
   supersedes?: string[] | undefined;
   revokes?: LedgerRef | null | undefined;
   votes?: MemoryVerdictPayload['votes'] | undefined;
+  /** method `eval`: the signed eval report the decision rests on. */
+  eval?: MemoryVerdictPayload['eval'] | undefined;
 }
 
 export interface SignedDecisionResult {
@@ -98,6 +100,7 @@ export async function signDecision(
     supersedes: decision.supersedes ?? [],
     revokes: decision.revokes ?? null,
     votes: decision.votes ?? null,
+    ...(decision.eval ? { eval: decision.eval } : {}),
   };
   const verdict = session.record(MEMORY_VERDICT_KIND, () => ({
     payload,

@@ -17,6 +17,8 @@ export interface RecallLimits {
   tokens: number;
   /** Recall verified playbooks too (opt-in per contract). */
   playbooks: boolean;
+  /** An unverified entry on trial (RunMemory.trial): ranked as if verified, never checked. */
+  trial?: MemoryEntry | undefined;
 }
 
 /** What an executor is told from memory: the labelled text, which entries it holds and what it costs. */
@@ -24,6 +26,8 @@ export interface RecallBlock {
   text: string;
   ids: string[];
   tokens: number;
+  /** The entry on trial, when it was recalled. */
+  trial?: string | undefined;
   /** Rows claiming `verified` that did not check (reported, never recalled). */
   ignored: IgnoredEntry[];
 }
@@ -54,8 +58,12 @@ export function recallBlock(
   // Rank what the store claims is verified, then check candidates in that order until the block is
   // full: the signed verdicts of relevant entries only are verified, not the whole store's.
   const kinds = limits.playbooks ? (['lesson', 'playbook'] as const) : (['lesson'] as const);
+  const trial = limits.trial;
+  const onTrial =
+    trial && trial.trust === 'unverified' && (kinds as readonly string[]).includes(trial.kind) ? [trial] : [];
   const ranked = kinds
     .flatMap((kind) => view.store.list({ kind, trust: ['verified'] }))
+    .concat(onTrial)
     .map((entry) => ({ entry, score: overlap(words, wordsOf(`${entry.key} ${entry.body}`)) }))
     .filter((candidate) => candidate.score > 0)
     .sort(
@@ -67,13 +75,17 @@ export function recallBlock(
   for (const { entry } of ranked) {
     if (chosen.length >= limits.max) break;
     if (estimateTokens(render([...chosen, entry])) > limits.tokens) continue;
-    const problem = view.problemOf(entry);
+    const problem = entry === trial ? null : view.problemOf(entry);
     if (problem) ignored.push({ id: entry.id, kind: entry.kind, key: entry.key, reason: problem });
     else chosen.push(entry);
   }
   if (chosen.length === 0) return { block: null, ignored };
   const text = render(chosen);
-  return { block: { text, ids: chosen.map((e) => e.id), tokens: estimateTokens(text), ignored }, ignored };
+  const tried = trial && chosen.includes(trial) ? { trial: trial.id } : {};
+  return {
+    block: { text, ids: chosen.map((e) => e.id), tokens: estimateTokens(text), ...tried, ignored },
+    ignored,
+  };
 }
 
 /** The labelled block: header, preamble, one item per entry (kind, key, short id), footer. */

@@ -13,6 +13,8 @@ export interface SignedDecision {
   sessionKind: string | null;
   /** The key that signed the session (hex). */
   publicKeyHex: string;
+  /** The session's `run_started` (what the session was for: an eval's arms). */
+  started?: LedgerEntry | undefined;
 }
 
 /**
@@ -91,7 +93,12 @@ function verdictSourceOver(verify: (id: string) => { problem: string } | Verifie
         return { problem: `the entry at ${ref.session}#${ref.seq} has another hash than the one named` };
       const started = known.entry(0);
       const kind = started?.kind === 'run_started' ? started.payload.kind : null;
-      return { entry, sessionKind: typeof kind === 'string' ? kind : null, publicKeyHex: known.publicKeyHex };
+      return {
+        entry,
+        sessionKind: typeof kind === 'string' ? kind : null,
+        publicKeyHex: known.publicKeyHex,
+        started: started?.kind === 'run_started' ? started : undefined,
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   memoryId,
   sha256Hex,
 } from './entry.js';
+import { evalEvidenceProblem } from './eval-evidence.js';
 import type { MemoryStore } from './store.js';
 import { MEMORY_SESSION_KIND, MEMORY_VERDICT_KIND, readMemoryVerdict } from './verdict-payload.js';
 import type { VerdictSource } from './verdict-source.js';
@@ -139,6 +140,8 @@ export class MemoryView {
     if (verdict.entry.body_sha256 !== sha256Hex(entry.body)) return 'it names another body';
     if (!isPinned(this.trusted, resolved.publicKeyHex, 'signer'))
       return `it is signed by ${resolved.publicKeyHex.slice(0, 16)}…, a key not trusted to decide memory`;
+    if (verdict.method === 'eval' && decision === 'promote')
+      return evalEvidenceProblem(this.verdicts, this.trusted, verdict) ?? true;
     return true;
   }
 
@@ -166,4 +169,10 @@ export class MemoryView {
 export interface RunMemory {
   store: MemoryStore;
   view: MemoryView;
+  /**
+   * An unverified entry on trial (an eval-gated promotion's `on` arm, docs/memory.md "Eval-gated
+   * promotion"): recall ranks it as if verified and records its id under `trial`. Only the promoting
+   * host sets it, for the runs of its own eval; never a contract.
+   */
+  trial?: MemoryEntry | undefined;
 }

@@ -1,6 +1,7 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { LedgerStore, VerdictRef } from '../ledger/index.js';
+import type { MemoryEntry } from '../memory/entry.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { buildExecutorProvider } from '../providers/executor-provider.js';
@@ -76,6 +77,12 @@ export interface StartEvalOptions extends ParentSessionOptions {
   runnerLegs?: RunnerLegs | undefined;
   /** The format the host resolved the contract with (a host's keys beside core's); default core's. */
   format?: ContractFormat | undefined;
+  /**
+   * Arm name → an unverified memory entry that arm's runs recall on trial (an eval-gated promotion,
+   * docs/memory.md "Eval-gated promotion"); signed as `trial` in the arm of `run_started.eval`.
+   * Needs `host.memory`.
+   */
+  trials?: Readonly<Record<string, MemoryEntry>> | undefined;
 }
 
 export type EvalResult = ParentSessionResult<EvalReport>;
@@ -104,6 +111,9 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         : undefined;
     return { arm, ...applied, provider };
   });
+  const trials = options.trials ?? {};
+  if (Object.keys(trials).length > 0 && !host.memory)
+    throw new Error('an eval with an entry on trial needs the run memory (host.memory)');
   const panel = buildPanelSeats(contract, lookup);
   const git = await readGitInfo(options.workdir);
   const parentSession = openParentSession(options);
@@ -116,7 +126,12 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
       contract_hash: options.contractHash,
       eval: {
         repeats: options.repeats,
-        arms: arms.map(({ arm, hash }) => ({ name: arm.name, change: arm.change, contract_hash: hash })),
+        arms: arms.map(({ arm, hash }) => ({
+          name: arm.name,
+          change: arm.change,
+          contract_hash: hash,
+          ...(trials[arm.name] ? { trial: trials[arm.name]?.id } : {}),
+        })),
       },
       code_version: options.codeVersion,
       principal: options.principal,
@@ -134,6 +149,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
     for (const { arm, contract: armContract, hash, provider } of arms) {
       const parent: ParentRun = {
         ...passThrough,
+        memory: host.memory && trials[arm.name] ? { ...host.memory, trial: trials[arm.name] } : host.memory,
         workdir: options.workdir,
         store,
         signer: options.signer,

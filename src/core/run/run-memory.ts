@@ -4,6 +4,7 @@ import type { RecalledMemoryBlock } from '../executors/context/assembler.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { readEntry } from '../ledger/entry-kinds.js';
+import { ingestContextSummaries } from '../memory/context-summaries.js';
 import { extractLessons } from '../memory/lessons.js';
 import { ingestProposals, MEMORY_PROPOSED_KIND } from '../memory/proposals.js';
 import { recallBlock } from '../memory/recall.js';
@@ -45,6 +46,7 @@ export function recallForExecutor(
     max: settings.lesson_recall_max,
     tokens: settings.lesson_recall_tokens,
     playbooks: settings.playbooks,
+    trial: options.memory.trial,
   });
   for (const row of ignored) {
     options.ctx.events({
@@ -61,6 +63,7 @@ export function recallForExecutor(
       tokens: block?.tokens ?? 0,
       budget: { max: settings.lesson_recall_max, tokens: settings.lesson_recall_tokens },
       text,
+      ...(block?.trial ? { trial: block.trial } : {}),
       ignored: ignored.map((row) => ({ id: row.id, kind: row.kind, key: row.key, reason: row.reason })),
     },
   }));
@@ -143,21 +146,37 @@ export async function proposeLessons(
 
 /**
  * Once the run is over: its signed proposals (in-loop `memory_propose`, extracted lessons) become
- * unverified entries in the run's memory store. Idempotent; without a store they stay in the ledger.
+ * unverified entries in the run's memory store, and so does the summary of each governed compaction
+ * (a `context_summary` produced by its `compaction_performed`). Idempotent; without a store they
+ * stay in the ledger.
  */
 export function ingestRunProposals(session: DurableSession, options: CommonRunOptions): void {
   if (!options.memory) return;
-  const result = ingestProposals(options.memory.store, session.id, options.store.entries(session.id));
-  if (result.proposed.length > 0)
+  const entries = [...options.store.entries(session.id)];
+  const proposals = ingestProposals(options.memory.store, session.id, entries);
+  const summaries = ingestContextSummaries(
+    options.memory.store,
+    session.id,
+    entries,
+    (sha) => options.store.blob(sha)?.bytes,
+  );
+  const proposed = proposals.proposed.length + summaries.proposed.length;
+  if (proposed > 0)
     options.ctx.events({
       type: 'memory_proposed',
-      proposed: result.proposed.length,
-      created: result.created.length,
+      proposed,
+      created: proposals.created.length + summaries.created.length,
     });
-  for (const skipped of result.skipped) {
+  for (const skipped of proposals.skipped) {
     options.ctx.events({
       type: 'warning',
       message: `memory: proposal ${skipped.index} of seq ${skipped.seq} not stored: ${skipped.reason}`,
+    });
+  }
+  for (const skipped of summaries.skipped) {
+    options.ctx.events({
+      type: 'warning',
+      message: `memory: the context summary of seq ${skipped.seq} not stored: ${skipped.reason}`,
     });
   }
 }

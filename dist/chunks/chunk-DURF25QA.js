@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  checkMcpPinning
+} from "./chunk-NFDVROYS.js";
+import {
+  cliGitHubReader
+} from "./chunk-GSRKUT3Z.js";
+import {
+  openRunMemory
+} from "./chunk-DFQKYFEH.js";
+import {
+  checkRunOutputs,
+  progressPrinter,
+  resolveRunKey,
+  runKeySecrets,
+  setUpIsolation
+} from "./chunk-H3KYGID7.js";
+import {
+  acquireSessionLease
+} from "./chunk-TNIYVCAV.js";
+import {
+  package_default
+} from "./chunk-PGVXVCU6.js";
+import {
+  ledgerDbPath
+} from "./chunk-63LJ5ZNP.js";
+import {
+  resolveContract
+} from "./chunk-DOTVOH5T.js";
+import {
+  prepareRun,
+  startRun
+} from "./chunk-WRV6K5QJ.js";
+import {
+  findContract
+} from "./chunk-6YVHGJOT.js";
+import {
+  secretRedactor
+} from "./chunk-HWWRUEDY.js";
+import {
+  checkReceipt
+} from "./chunk-HENEY7C5.js";
+import {
+  LedgerStore,
+  resolveTrustedKeys
+} from "./chunk-5CZANQ5X.js";
+
+// src/cli/run-launch.ts
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+async function launchRun(io, request) {
+  const { workdir } = request;
+  const contractPath = findContract(request.contract, workdir, io.cwd);
+  const configPath = join(workdir, ".truss/config.toml");
+  const { contract, hash } = resolveContract({
+    configPath: existsSync(configPath) ? configPath : void 0,
+    contractPath,
+    overrides: {
+      ...request.reviewers !== void 0 ? { reviewers: request.reviewers } : {},
+      ...request.provider ? { provider: request.provider } : {},
+      ...request.intent ? { intent: request.intent } : {},
+      ...request.verifyOnly ? { verifyOnly: true } : {}
+    }
+  });
+  for (const warning of checkMcpPinning(contract, "warn")) io.stderr(`truss: warning: ${warning}
+`);
+  const key = resolveRunKey(request.key, io);
+  const dbPath = ledgerDbPath(io, request.db, workdir);
+  checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const keySecrets = runKeySecrets(request.key, io);
+  const redact = secretRedactor(io.env, keySecrets);
+  const isolation = await setUpIsolation({
+    io,
+    flag: request.isolation,
+    contract,
+    workdir,
+    dbPath,
+    keyFile: request.key
+  });
+  const github = await cliGitHubReader(contract, io, workdir);
+  io.stderr(
+    `truss run ${contract.contract.id}${contract.contract.title ? ` \u2014 ${contract.contract.title}` : ""}
+`
+  );
+  const prepared = prepareRun(contract, {
+    workdir,
+    host: {
+      events: progressPrinter(io, redact),
+      signal: request.signal,
+      isolation,
+      env: io.env,
+      secrets: keySecrets,
+      hostCwd: io.cwd,
+      toolServer: io.trussCommand,
+      contractDir: dirname(contractPath),
+      // Who may release an approval gate later (with the contract's own approvers).
+      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+      github
+    }
+  });
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
+  const sessionId = randomUUID();
+  let releaseLease;
+  let memory;
+  try {
+    memory = openRunMemory(io, store, { workdir, keyFile: request.key });
+    releaseLease = acquireSessionLease(dbPath, sessionId);
+  } catch (error) {
+    memory?.close();
+    store.close();
+    throw error;
+  }
+  let closed = false;
+  return {
+    sessionId,
+    contract,
+    key,
+    dbPath,
+    result: startRun(prepared, {
+      sessionId,
+      contractHash: hash,
+      store,
+      signer: key,
+      codeVersion: `truss ${package_default.version}`,
+      principal: request.principal,
+      baseRef: request.base,
+      memory
+    }),
+    report: { io, store, key, dbPath, workdir, bundle: request.bundle },
+    close() {
+      if (closed) return;
+      closed = true;
+      releaseLease();
+      memory?.close();
+      store.close();
+    }
+  };
+}
+
+export {
+  launchRun
+};

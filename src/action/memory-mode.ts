@@ -130,6 +130,7 @@ export async function decideMemory(
       requester: request.requester,
       approval: memoryApprovalRequired(inputs.memoryApproval, context.payload),
       via: context.eventName,
+      actor: context.actor,
       runId: context.runId || null,
       ledger: setup.store,
       signer: setup.signer,

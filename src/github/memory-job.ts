@@ -52,6 +52,8 @@ export interface MemoryJobOptions {
   approval: boolean;
   /** How the job was started (push, workflow_dispatch, issue_comment), signed into the principal. */
   via: string;
+  /** Who started the job (GITHUB_ACTOR: the App's bot for its dispatches), when not the requester. */
+  actor?: string | undefined;
   runId: string | null;
   ledger: LedgerStore;
   signer: SigningKey;
@@ -120,6 +122,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     principal: {
       login: options.requester.login,
       via: options.via,
+      ...(options.actor && options.actor !== options.requester.login ? { actor: options.actor } : {}),
       ...(options.runId ? { run_id: options.runId } : {}),
       approval,
     },

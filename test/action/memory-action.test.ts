@@ -23,6 +23,7 @@ import {
   PR_NUMBER,
   pullRequestObject,
   pullRequestPayload,
+  webhookExample,
 } from '../helpers/action-harness.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import { contentsFile } from '../helpers/fake-github.js';
@@ -252,6 +253,41 @@ describe('governed memory on GitHub (action)', () => {
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(harness.comments.at(-1)?.body).toMatch(/write access/);
+    expect(harness.ledger.head).toBeNull();
+  });
+
+  it('a promotion needs a maintainer: a requester without write access is refused, nothing is signed', async () => {
+    const job = await promotionJob({
+      memory_command: 'promote',
+      memory_entry: LESSON_ID,
+      requester: 'octocat',
+    });
+    expect(job.code).not.toBe(0);
+    expect(job.stdout).toContain(
+      "needs a maintainer's approval here (memory-approval), and octocat has none access",
+    );
+    expect(harness.ledger.head).toBeNull();
+    expect(harness.comments.at(-1)?.body).toContain('truss could not decide the memory entry');
+  });
+
+  it('a push to a branch other than the default branch cannot run a promotion job', async () => {
+    const payload = webhookExample('push');
+    const run = await harness.run({
+      eventName: 'push',
+      payload,
+      workspace: harness.emptyWorkspace(),
+      env: {
+        ...env,
+        GITHUB_REF: 'refs/heads/feature',
+        INPUT_MODE: 'memory',
+        INPUT_MEMORY_COMMAND: 'promote',
+        INPUT_MEMORY_ENTRY: LESSON_ID,
+      },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toMatch(
+      /runs only on a push to \S+ or on workflow_dispatch; this push event \(refs\/heads\/feature\)/,
+    );
     expect(harness.ledger.head).toBeNull();
   });
 });

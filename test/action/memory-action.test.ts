@@ -85,12 +85,12 @@ describe('governed memory on GitHub (action)', () => {
 
   /** A pull-request run whose scripted agent is `responses`; lessons extracted when `lessons`. */
   async function prRun(responses: unknown[], lessons: boolean): Promise<ActionRun & { bundle: Json }> {
-    const script = harness.fixture(
-      `agent-${Math.random().toString(36).slice(2)}.json`,
-      JSON.stringify(responses),
-    );
+    // Each run in a fresh checkout of the PR head and its own RUNNER_TEMP, as each workflow run gets.
+    const workspace = harness.headWorkspace();
+    const script = harness.fixture('agent.json', JSON.stringify(responses), workspace);
     harness.baseContract = farewellContract(script, lessons ? { lessons: 'on' } : undefined);
-    const run = await harness.runPullRequest(env);
+    const runnerTemp = mkdtempSync(join(harness.root, 'temp-'));
+    const run = await harness.runPullRequest({ ...env, RUNNER_TEMP: runnerTemp }, workspace);
     const bundlePath = run.outputs['bundle-path'];
     expect(bundlePath, run.stdout + run.stderr).toBeTruthy();
     return { ...run, bundle: JSON.parse(readFileSync(bundlePath as string, 'utf8')) };
@@ -187,6 +187,7 @@ describe('governed memory on GitHub (action)', () => {
 
     // 5. The next run recalls the verified lesson (recorded before the executor starts) and not the forgery.
     const third = await prRun([write(FAREWELL, 'trailing newline'), DONE], false);
+    expect(third.outputs.verdict, JSON.stringify(third.bundle.verdict)).toBe('pass');
     // The scripted agent writes the right file only when the lesson is in its prompt.
     const wrote = (third.bundle.ledger.entries as Json[]).find((e) => e.kind === 'tool_result');
     expect(wrote?.payload.input).toEqual({ path: 'farewell.txt', content: FAREWELL });

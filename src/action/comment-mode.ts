@@ -1,11 +1,13 @@
 import * as core from '@actions/core';
 import { handleCommand } from '../github/handle-command.js';
+import { memoryOutcomeText } from '../github/memory-job.js';
 import type { Octokit } from '../github/octokit.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
 import { findSuspendedSession } from '../github/suspended-session.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
+import { decideMemory } from './memory-mode.js';
 import { type RunTarget, targetFromPullRequest } from './pr-target.js';
 import { resumeWithDecision } from './resume-mode.js';
 import type { ActionSetup } from './setup.js';
@@ -74,6 +76,24 @@ export async function handleComment(options: {
         }),
       );
       return options.runContracts(target, contracts, intent, verifyOnly, named);
+    },
+    // `/truss memory promote|revoke`: handleCommand has checked the maintainer and refused forks.
+    memory: async (request) => {
+      const defaultBranch =
+        (context.payload.repository as { default_branch?: string } | undefined)?.default_branch ?? 'main';
+      const outcome = await decideMemory(
+        { inputs, context, octokit, setup },
+        {
+          action: request.action,
+          entry: request.entry,
+          reason: request.reason,
+          prNumber: issueNumber,
+          sessions: [],
+          requester: { login: request.actor.login, type: 'User' },
+        },
+        defaultBranch,
+      );
+      return { ok: outcome.decision === request.action, reply: memoryOutcomeText(outcome, request.action) };
     },
     decide: async (request) => {
       const waiting = await findSuspendedSession(octokit, repo, issueNumber);

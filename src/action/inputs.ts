@@ -11,7 +11,7 @@ const list = z.string().transform((v) =>
 /** Every input of action.yml, parsed once. Defaults mirror action.yml so the entry also runs bare. */
 export const InputsSchema = z.object({
   contract: list,
-  mode: z.enum(['auto', 'run', 'verify', 'review', 'resume', 'reduce']),
+  mode: z.enum(['auto', 'run', 'verify', 'review', 'resume', 'reduce', 'memory']),
   signingKey: z.string(),
   reviewSigningKey: z.string(),
   trustedKeys: z.string(),
@@ -61,6 +61,17 @@ export const InputsSchema = z.object({
     .string()
     .regex(/^([1-9]\d{0,2})?$/, 'repeats must be a whole number from 1 to 999')
     .transform((v) => (v === '' ? null : Number(v))),
+  /** mode memory: `promote` or `revoke` (docs/memory.md "On GitHub"). */
+  memoryCommand: z.enum(['', 'promote', 'revoke']),
+  /** mode memory: the entry's id (or a prefix of at least 8 hex characters). */
+  memoryEntry: z
+    .string()
+    .regex(/^([0-9a-fA-F]{8,64})?$/, 'memory-entry must be a memory entry id (8 to 64 hex characters)'),
+  memoryReason: z.string(),
+  /** mode memory: sessions whose bundles on the ledger branch may hold the proposal. */
+  memorySessions: list,
+  /** A maintainer's approval for memory decisions: auto = on for public repositories. */
+  memoryApproval: z.enum(['auto', 'on', 'off']),
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;
@@ -79,6 +90,7 @@ const DEFAULTS: Record<string, string> = {
   unverifiable: 'failure',
   'dry-run': 'false',
   attest: 'false',
+  'memory-approval': 'auto',
 };
 
 /** Reads inputs with `getInput` (`@actions/core`), accepting `INPUT_A_B` for `a-b` as a composite action passes them. */
@@ -118,6 +130,11 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     arms: read('arms').trim(),
     arm: read('arm').trim(),
     repeats: read('repeats').trim(),
+    memoryCommand: read('memory-command').trim().toLowerCase(),
+    memoryEntry: read('memory-entry').trim(),
+    memoryReason: read('memory-reason').trim(),
+    memorySessions: read('memory-sessions'),
+    memoryApproval: read('memory-approval').trim().toLowerCase(),
   };
   const parsed = InputsSchema.safeParse(raw);
   if (!parsed.success) {

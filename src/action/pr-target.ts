@@ -66,7 +66,7 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
 export interface DispatchRequest {
   /** The contract to run; null means the `contract` input (or every contract). */
   contract: string | null;
-  mode: 'run' | 'verify' | 'resume' | null;
+  mode: 'run' | 'verify' | 'resume' | 'memory' | null;
   /** The queued `truss / <contract>` check the App created; this run completes it. */
   checkRunId: number | null;
   requester: string | null;
@@ -77,6 +77,8 @@ export interface DispatchRequest {
   sessionId: string | null;
   /** mode resume: a `human_review` entry the App pre-signed (parsed JSON, checked before use). */
   approval: unknown;
+  /** mode memory: the decision a maintainer asked for (`/truss memory …` through the App). */
+  memory: { command: string | null; entry: string | null; reason: string | null; sessions: string[] };
 }
 
 const DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -97,8 +99,10 @@ export function readDispatchRequest(context: EventContext): DispatchRequest | nu
   if (contract !== null && !DISPATCH_CONTRACT.test(contract))
     throw new Error(`workflow_dispatch input contract "${contract.slice(0, 70)}" is not a contract name`);
   const mode = text('mode');
-  if (mode !== null && mode !== 'run' && mode !== 'verify' && mode !== 'resume')
-    throw new Error(`workflow_dispatch input mode must be run, verify or resume, got "${mode.slice(0, 20)}"`);
+  if (mode !== null && mode !== 'run' && mode !== 'verify' && mode !== 'resume' && mode !== 'memory')
+    throw new Error(
+      `workflow_dispatch input mode must be run, verify, resume or memory, got "${mode.slice(0, 20)}"`,
+    );
   const checkRun = text('check_run_id');
   if (checkRun !== null && !/^[1-9]\d{0,18}$/.test(checkRun))
     throw new Error(
@@ -129,6 +133,13 @@ export function readDispatchRequest(context: EventContext): DispatchRequest | nu
     resumeRunId,
     sessionId: text('session_id'),
     approval,
+    // Checked where they are used (memory-mode.ts): the same rules as the memory-* inputs.
+    memory: {
+      command: text('memory_command'),
+      entry: text('memory_entry'),
+      reason: text('memory_reason'),
+      sessions: (text('memory_sessions') ?? '').split(/[\s,]+/).filter(Boolean),
+    },
   };
 }
 

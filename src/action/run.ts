@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
+import type { RunMemory } from '../core/memory/index.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
+import { runMemoryFromBranch } from '../github/memory-runs.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { lazyChangedFiles } from '../github/path-filter.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
+import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
 import { appReviewComments } from '../github/settings.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
@@ -17,6 +20,7 @@ import { type Inputs, readInputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
 import { writeJobSummary } from './job-summary.js';
 import { legArtifactFor, legPublishSteps } from './leg-artifacts.js';
+import { handleMemoryMode } from './memory-mode.js';
 import { setExcludedOutput, setRunOutputs } from './outputs.js';
 import {
   dispatchedRun,
@@ -30,7 +34,7 @@ import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
 
-export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce';
+export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce' | 'memory';
 
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
@@ -42,6 +46,8 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
         ? 'review'
         : 'resume';
   if (mode === 'review') return 'review';
+  // A maintainer's `/truss memory` comment is comment mode's; every other event is a promotion job.
+  if (mode === 'memory') return eventName === 'issue_comment' ? 'comment' : 'memory';
   if (mode === 'reduce') return 'reduce';
   if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
   switch (eventName) {
@@ -68,7 +74,10 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const context = readEventContext(env);
     const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
     const dispatch = readDispatchRequest(context);
-    const mode = dispatch?.mode === 'resume' ? 'resume' : resolveMode(inputs.mode, context.eventName);
+    const mode =
+      dispatch?.mode === 'resume' || dispatch?.mode === 'memory'
+        ? dispatch.mode
+        : resolveMode(inputs.mode, context.eventName);
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== 'review' });
     try {
       if (mode === 'comment') {
@@ -99,6 +108,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
           await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
           throw error;
         }
+      } else if (mode === 'memory') {
+        await handleMemoryMode({ inputs, context, octokit, setup }, dispatch);
       } else if (mode === 'review') {
         const resumed = await handleReview({ inputs, context, octokit, setup });
         if (resumed) finish(resumed, inputs, setup);
@@ -196,7 +207,12 @@ async function runContracts(options: {
       names,
     }),
   );
+  // docs/memory.md "On GitHub": recall from the ledger branch, never the head.
+  const memory = await setup.log.group('read governed memory', () =>
+    actionRunMemory({ inputs, context, octokit, setup, target }),
+  );
   const results = await runAndReport({
+    memory,
     octokit,
     repo: { owner: context.owner, repo: context.repo },
     headSha: target.headSha,
@@ -257,6 +273,40 @@ async function runContracts(options: {
   }
   if (inputs.summary) await writeJobSummary(results, setup);
   return results;
+}
+
+/**
+ * The verified memory this job's runs recall: the `memory/` tree of the ledger branch (never the
+ * pull request's head), checked against the keys pinned at the trusted base. Unreadable memory is a
+ * warning and the run recalls nothing: never a reason to trust less-checked memory.
+ */
+async function actionRunMemory(job: {
+  inputs: Inputs;
+  context: EventContext;
+  octokit: Octokit;
+  setup: ActionSetup;
+  target: RunTarget;
+}): Promise<RunMemory | undefined> {
+  const { inputs, context, octokit, setup, target } = job;
+  const repo = { owner: context.owner, repo: context.repo };
+  // Memory on GitHub lives on the ledger branch; without one there is none to recall (and no request).
+  const branch = inputs.ledgerBranch;
+  if (!branch) return undefined;
+  try {
+    return await runMemoryFromBranch({
+      octokit,
+      ...repo,
+      branch,
+      trusted: await trustedKeysFor(inputs.trustedKeys, octokit, repo, target.trustedRef),
+      ownKey: setup.ephemeralKey ? null : setup.signer.publicKeyHex,
+      log: setup.log,
+    });
+  } catch (error) {
+    setup.log.warning(
+      `memory: could not read memory/ on ${branch} (${(error as Error).message}); this run recalls nothing`,
+    );
+    return undefined;
+  }
 }
 
 function finish(

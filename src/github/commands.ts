@@ -17,6 +17,8 @@ export type TrussCommand =
   | { kind: 'help' }
   | { kind: 'approve'; note: string | null }
   | { kind: 'reject'; note: string | null }
+  /** `memory promote ID` / `memory revoke ID [reason]` (docs/memory.md "Decisions"): maintainers only. */
+  | { kind: 'memory'; action: 'promote' | 'revoke'; entry: string; reason: string | null }
   | { kind: 'unknown'; word: string }
   | { kind: 'invalid'; reason: string };
 
@@ -79,6 +81,8 @@ function parseCommandLine(rest: string): TrussCommand {
       return { kind: 'approve', note: tail === '' ? null : tail };
     case 'reject':
       return { kind: 'reject', note: tail === '' ? null : tail };
+    case 'memory':
+      return parseMemory(tail);
     default:
       return { kind: 'unknown', word: first };
   }
@@ -117,6 +121,28 @@ function parseRun(args: string): TrussCommand {
   };
 }
 
+/** A memory entry as a command names it: its id (hex) or a prefix of at least 8 hex characters. */
+export const MEMORY_ID = /^[0-9a-f]{8,64}$/;
+
+/** `memory promote ID`, `memory revoke ID [reason]`; the id is checked before it names anything. */
+function parseMemory(args: string): TrussCommand {
+  const usage =
+    'use `memory promote <id>` or `memory revoke <id> [reason]`, with the entry id (at least 8 hex characters) shown in the check run';
+  const [verb = '', id = ''] = args.split(/\s+/, 2);
+  const action = verb.toLowerCase();
+  if (action !== 'promote' && action !== 'revoke') return { kind: 'invalid', reason: usage };
+  const entry = id.toLowerCase();
+  if (!MEMORY_ID.test(entry))
+    return {
+      kind: 'invalid',
+      reason: `"${inlineText(clip(id))}" is not a memory entry id: ${usage}`,
+    };
+  const rest = args.slice(args.indexOf(id) + id.length).trim();
+  if (action === 'promote' && rest !== '')
+    return { kind: 'invalid', reason: '`memory promote <id>` takes nothing after the id' };
+  return { kind: 'memory', action, entry, reason: rest === '' ? null : rest };
+}
+
 function intentOf(text: string): string | null {
   return text === '' ? null : text;
 }
@@ -146,6 +172,8 @@ export function helpText(trigger = DEFAULT_TRIGGER): string {
     `| \`${t} status\` | Show the latest verdict for each contract |`,
     `| \`${t} approve [note]\` | Record a signed human approval of the current verdict |`,
     `| \`${t} reject [note]\` | Record a signed human rejection |`,
+    `| \`${t} memory promote <id>\` | Maintainers: have the panel review a proposed memory entry for promotion (docs/memory.md) |`,
+    `| \`${t} memory revoke <id> [reason]\` | Maintainers: mark a verified memory entry stale, with a signed reason |`,
     `| \`${t} help\` | Show this list |`,
     '',
     'The command must start a line; quoted lines and code blocks are ignored.',

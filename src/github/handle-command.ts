@@ -63,6 +63,22 @@ export interface HandleCommandOptions<R = ContractRunResult> {
    * and dispatches the resume). Without it the reply says nothing is waiting.
    */
   decide?: (decision: GateDecisionRequest) => Promise<DecisionOutcome<R>>;
+  /**
+   * `/truss memory promote|revoke ID [reason]` by a maintainer on a same-repository pull request
+   * (docs/memory.md "Decisions"): the host signs the decision (the Action in this job, the App by
+   * dispatching the workflow's `mode: memory`). Without it the reply says memory is not set up.
+   */
+  memory?: (request: MemoryCommandRequest) => Promise<DecisionOutcome<R>>;
+}
+
+/** A maintainer's memory command, checked: never from a fork, never from read/triage access. */
+export interface MemoryCommandRequest {
+  action: 'promote' | 'revoke';
+  /** A memory id or id prefix (hex, at least 8 characters). */
+  entry: string;
+  reason: string | null;
+  actor: { login: string; id: number | null; permission: string };
+  source: { comment_id: number; url: string | null };
 }
 
 /** An authorized decision on a suspended run, as commented. */
@@ -140,6 +156,8 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
         throw error;
       }
     }
+    case 'memory':
+      return memoryCommand(options, command, auth.permission, reply, reaction);
     case 'run':
     case 'verify':
     case 'run-failed': {
@@ -182,6 +200,61 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       await reaction('confused');
       return [];
     }
+  }
+}
+
+/** Roles that may decide memory: write access as GitHub reports it, never an allowlist entry. */
+const MAINTAINER_LEVELS = new Set(['admin', 'maintain', 'write']);
+
+/**
+ * `/truss memory promote|revoke`: a decision future runs will trust, so stricter than `/truss run`.
+ * Only a human with write access (not an `allowed-users` entry, not a bot) may ask, and never on a
+ * pull request from a fork, whose author could otherwise steer which of their proposals is judged.
+ */
+async function memoryCommand<R>(
+  options: HandleCommandOptions<R>,
+  command: Extract<ReturnType<typeof parseCommand>, { kind: 'memory' }>,
+  permission: string,
+  reply: (body: string) => Promise<unknown>,
+  reaction: (content: 'rocket' | 'confused') => Promise<unknown>,
+): Promise<R[]> {
+  const { octokit, repo, issueNumber, comment, triggerPhrase } = options;
+  const user = comment.user ?? { login: 'unknown', type: 'User' };
+  const refuse = async (why: string) => {
+    options.log.info(`memory ${command.action} refused: ${why}`);
+    await reply(why);
+    await reaction('confused');
+    return [];
+  };
+  if ((user.type ?? 'User').toLowerCase() === 'bot' || !MAINTAINER_LEVELS.has(permission))
+    return refuse(
+      `\`${triggerPhrase} memory ${command.action}\` is for maintainers: it decides what every later run is told. @${user.login} has ${permission} access; a maintainer with write access can run it.`,
+    );
+  const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+  const head = (pr.head.repo as { full_name?: string } | null)?.full_name ?? null;
+  if (head !== `${repo.owner}/${repo.repo}`)
+    return refuse(
+      `\`${triggerPhrase} memory ${command.action}\` is refused on a pull request from a fork: memory is decided only in trusted contexts. Run the promotion job (\`mode: memory\`, workflow_dispatch) from the default branch instead.`,
+    );
+  if (!options.memory)
+    return refuse(
+      'Memory decisions are not set up here: the workflow needs `ledger-branch` and a `signing-key` (docs/memory.md).',
+    );
+  try {
+    const outcome = await options.memory({
+      action: command.action,
+      entry: command.entry,
+      reason: command.reason,
+      actor: { login: user.login, id: comment.user?.id ?? null, permission },
+      source: { comment_id: comment.id, url: comment.html_url ?? null },
+    });
+    if (outcome.reply !== null) await reply(outcome.reply);
+    await reaction(outcome.ok ? 'rocket' : 'confused');
+    return outcome.results ?? [];
+  } catch (error) {
+    await reaction('confused');
+    await reply(`truss could not decide the memory entry: ${(error as Error).message}`);
+    throw error;
   }
 }
 

@@ -7,6 +7,7 @@
  * the same signed decision applied to it, so concurrent promotions all land and none is lost.
  * Memory is read from the ledger branch only, never from a pull request's head.
  */
+import { checkReceipt } from '../core/anchor/index.js';
 import {
   createNodeCrypto,
   exportBundle,
@@ -106,6 +107,8 @@ export async function proposeOnMemoryBranch(
   const report = verifyBundle(bundle, {
     crypto: options.crypto ?? createNodeCrypto(),
     trusted: NO_TRUSTED_KEYS,
+    // A run on a ledger branch carries the anchor receipt of the log there (docs/ledger.md).
+    receipts: checkReceipt,
   });
   if (report.failure)
     throw new MemoryError(

@@ -2,6 +2,7 @@ import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/co
 import { TomlPositions } from '../core/contract/index.js';
 import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
 import { checkMcpPinning } from '../core/mcp/index.js';
+import type { RunMemory } from '../core/memory/index.js';
 import { describeIsolation, secretRedactor } from '../core/process/index.js';
 import type { ChangesPublisher, RunnerLegs } from '../core/run/index.js';
 import {
@@ -21,6 +22,7 @@ import { DEFAULT_TRIGGER } from './commands.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
+import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
@@ -99,6 +101,11 @@ export interface RunAndReportOptions {
   /** The comment command prefix, named in a skipped check's output (default /truss). */
   trigger?: string;
   log: Logger;
+  /**
+   * Governed memory the runs recall from (docs/memory.md "On GitHub"): the ledger branch's `memory/`
+   * tree, read into this job only. Proposals land in each run's bundle, never on the branch.
+   */
+  memory?: RunMemory | undefined;
   /**
    * This job is one leg of a fan-out (or eval) spread over Actions runners: each contract runs as
    * that leg's child run (legPlan), signed with `parent` naming the session the reducer will write.
@@ -186,6 +193,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     codeVersion: options.codeVersion,
     principal: options.principal,
     baseRef: options.baseRef,
+    ...(options.memory ? { memory: options.memory } : {}),
   };
   const { leg, reduce } = options;
   if (leg) {
@@ -369,7 +377,13 @@ async function reportedRun(
         repo: repo.repo,
         issueNumber: options.prNumber,
         marker,
-        body: renderStickyComment(report, links, marker, metadata),
+        // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
+        // promotion job looks for a proposal (docs/memory.md "On GitHub").
+        body: (previous) =>
+          renderStickyComment(report, links, marker, {
+            ...metadata,
+            ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
+          }),
         dryRun: options.dryRun,
       });
       commentUrl = comment.url;

@@ -34,7 +34,8 @@ export async function upsertStickyComment(options: {
   repo: string;
   issueNumber: number;
   marker: string;
-  body: string;
+  /** The body, or how to build it from the comment it replaces (null when there is none). */
+  body: string | ((previous: string | null) => string);
   dryRun: boolean;
   botLogin?: string;
 }): Promise<StickyCommentResult> {
@@ -44,7 +45,10 @@ export async function upsertStickyComment(options: {
       `sticky comment marker must be one hidden HTML comment like "<!-- truss:sticky ... -->", got ${JSON.stringify(marker)}`,
     );
   }
-  const body = fitComment(options.body.includes(marker) ? options.body : `${marker}\n${options.body}`);
+  const bodyOf = (previous: string | null) => {
+    const text = typeof options.body === 'string' ? options.body : options.body(previous);
+    return fitComment(text.includes(marker) ? text : `${marker}\n${text}`);
+  };
   if (dryRun) {
     octokit.log.info(`dry run: would create or update the ${marker} comment on #${issueNumber}`);
     return { id: null, url: null, created: false, updated: false };
@@ -63,14 +67,20 @@ export async function upsertStickyComment(options: {
       (c) => isOurs(c.user) && (c.body ?? '').includes(marker),
     );
     if (existing) {
-      const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing, body });
+      const body = bodyOf(existing.body ?? null);
+      const { data } = await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: existing.id,
+        body,
+      });
       return { id: data.id, url: data.html_url, created: false, updated: true };
     }
     const { data } = await octokit.rest.issues.createComment({
       owner,
       repo,
       issue_number: issueNumber,
-      body,
+      body: bodyOf(null),
     });
     return { id: data.id, url: data.html_url, created: true, updated: false };
   } catch (error) {
@@ -91,7 +101,7 @@ async function findComment(
   repo: string,
   issueNumber: number,
   matches: (comment: ListedComment) => boolean,
-): Promise<number | null> {
+): Promise<ListedComment | null> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner,
     repo,
@@ -100,7 +110,7 @@ async function findComment(
   });
   for await (const page of pages) {
     const found = page.data.find((comment) => matches(comment));
-    if (found) return found.id;
+    if (found) return found;
   }
   return null;
 }

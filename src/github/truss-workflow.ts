@@ -19,11 +19,15 @@ export interface DispatchInputs {
   contract: string;
   requester: string;
   check_run_id: string;
-  mode: 'run' | 'verify' | 'resume';
+  mode: 'run' | 'verify' | 'resume' | 'memory';
   /** `/truss run x -- intent`: data for the contract, read by the Action from the payload, never by a shell. */
   intent?: string;
   resume_run_id?: string;
   approval?: string;
+  /** mode memory: a maintainer's `/truss memory promote|revoke ID [reason]` (docs/memory.md). */
+  memory_command?: string;
+  memory_entry?: string;
+  memory_reason?: string;
 }
 
 /** The repository's Truss configuration is unreadable or names an invalid workflow. */
@@ -149,6 +153,9 @@ export function trussWorkflowSnippet(workflow: string): string {
     '      resume_run_id: { required: false }',
     '      approval: { required: false }',
     '      intent: { required: false }',
+    '      memory_command: { required: false }',
+    '      memory_entry: { required: false }',
+    '      memory_reason: { required: false }',
     'permissions: { contents: read, checks: write, pull-requests: write, issues: write, actions: read }',
     'jobs:',
     '  truss:',

@@ -44,9 +44,11 @@ async function produceEvidence(
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const sessionId = run.outputs['session-id'] as string;
     const path = `sessions/${sessionId}.json`;
-    // A new ledger branch: first the run's head is anchored (an orphan commit creating the log under
-    // anchor/), then the bundle, which now carries the anchor_receipt, is committed on top of it.
+    // A new ledger branch: the run reads memory/ from it (none yet), then the run's head is anchored
+    // (an orphan commit creating the log under anchor/), then the bundle, which now carries the
+    // anchor_receipt, is committed on top of it.
     expect(requestLines(harness.fake).filter((l) => l.includes('/git/'))).toEqual([
+      `GET /git/ref/heads/${LEDGER_BRANCH}`,
       `GET /git/ref/heads/${LEDGER_BRANCH}`,
       'POST /git/blobs',
       'POST /git/blobs',

@@ -24,6 +24,30 @@ describe('parseCommand', () => {
     ['/truss approve', { kind: 'approve', note: null }],
     ['/truss approve looks good to me', { kind: 'approve', note: 'looks good to me' }],
     ['/truss reject   clause 2 is vacuous ', { kind: 'reject', note: 'clause 2 is vacuous' }],
+    [
+      '/truss memory promote 974C3A6F925F',
+      { kind: 'memory', action: 'promote', entry: '974c3a6f925f', reason: null },
+    ],
+    [
+      '/truss memory revoke 974c3a6f925f it regressed; $(rm -rf /)',
+      { kind: 'memory', action: 'revoke', entry: '974c3a6f925f', reason: 'it regressed; $(rm -rf /)' },
+    ],
+    [
+      '/truss memory promote 974c3a6f925f please',
+      { kind: 'invalid', reason: expect.stringContaining('takes nothing after the id') },
+    ],
+    [
+      '/truss memory promote greeting-newline',
+      { kind: 'invalid', reason: expect.stringContaining('is not a memory entry id') },
+    ],
+    [
+      '/truss memory promote 974c3a',
+      { kind: 'invalid', reason: expect.stringContaining('is not a memory entry id') },
+    ],
+    [
+      '/truss memory forget 974c3a6f925f',
+      { kind: 'invalid', reason: expect.stringContaining('memory promote <id>') },
+    ],
     ['/truss deploy prod', { kind: 'unknown', word: 'deploy' }],
     ['no command here', null],
     ['please /truss run this', null],

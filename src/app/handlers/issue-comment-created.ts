@@ -6,6 +6,7 @@ import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
 import { postReply } from '../../github/reply.js';
 import { listContractNames } from '../../github/repo-contracts.js';
+import { requestMemoryDecision } from '../../github/request-memory.js';
 import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
 import { trussWorkflowSnippet } from '../../github/truss-workflow.js';
 import { type WorkflowCache, workflowSlot } from '../../github/workflow-cache.js';
@@ -91,6 +92,21 @@ export async function onIssueCommentCreated(
       }
       await replyToFailures(octokit, repo, issue.number, outcomes);
       return outcomes;
+    },
+    memory: async (request): Promise<DecisionOutcome<RunRequestOutcome>> => {
+      const { workflow } = await requestMemoryDecision({
+        octokit,
+        ...repo,
+        prNumber: issue.number,
+        headSha: (await pr()).sha,
+        defaultBranch,
+        request,
+        fallbackWorkflow: config.workflow,
+      });
+      return {
+        ok: true,
+        reply: `Asked \`${workflow}\` (mode memory) to ${request.action} memory entry \`${request.entry}\`: it reviews the entry against its provenance, signs the decision and answers here.`,
+      };
     },
     decide: async ({ kind, note }): Promise<DecisionOutcome<RunRequestOutcome>> => {
       const head = await pr();

@@ -1,4 +1,4 @@
-export { promoteEntry, revokeEntry } from './decide.js';
+export { type PromotionMethod, promoteEntry, revokeEntry } from './decide.js';
 export {
   type DecisionSigner,
   type SignedDecisionResult,
@@ -30,7 +30,7 @@ export { type IngestResult, ingestProposals, proposedItem } from './proposals.js
 export { signProposals } from './propose-session.js';
 export { RECALL_HEADER } from './recall.js';
 export { SqliteMemoryStore } from './sqlite-store.js';
-export { findEntry } from './store.js';
+export { findEntry, type MemoryStore } from './store.js';
 export { readMemoryVerdict } from './verdict-payload.js';
 export { bundleVerdictSource, ledgerVerdictSource } from './verdict-source.js';
 export { MemoryView, type RunMemory } from './view.js';

@@ -30,6 +30,7 @@ export type {
 } from './fanout-types.js';
 export { admitLeg, importLeg, type LegExpectation } from './leg-admission.js';
 export { FanoutLegError, type LegRequest, legPlan, recordedDiff } from './leg-plan.js';
+export { memoryEntryLabel } from './memory-report.js';
 export type { ChangesPublisher, PassedRun } from './publish-changes.js';
 export { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 export { resumeContract, runContract } from './run-contract.js';

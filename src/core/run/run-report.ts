@@ -11,6 +11,7 @@ import { describeIsolation, type IsolationLevel, type NetworkMode } from '../pro
 import { type Citation, citationsOf } from '../verify/citations.js';
 import { type ClauseStatus, recordedSeatVote } from '../verify/vote.js';
 import { contextFrom, type ReportContext } from './context-report.js';
+import { memoryFrom, type ReportMemory } from './memory-report.js';
 import { fanoutFromEntries, type ReportFanout } from './run-report-fanout.js';
 
 export interface ReportVote {
@@ -131,6 +132,8 @@ export interface RunReport {
   isolation: ReportIsolation | null;
   /** The in-loop agent's context: peak pressure, compactions, re-pins (docs/context.md); else null. */
   context: ReportContext | null;
+  /** Memory recalled into the executor's prompt and proposed by the run (docs/memory.md); else null. */
+  memory?: ReportMemory | null;
   /** A `[fanout]` run: its attempts, the choice and why (docs/fanout.md); null (or absent) for any other run. */
   fanout?: ReportFanout | null;
 }
@@ -326,6 +329,7 @@ export function reportFromEntries(
     checkout: checkoutFrom(run.workspace, run.setup),
     isolation: started?.isolation ? isolationFrom(started.isolation) : null,
     context: contextFrom(entries),
+    memory: memoryFrom(entries),
     fanout: fanoutFromEntries(entries),
   };
 }

@@ -20,6 +20,7 @@ import {
   safeUrl,
   shellQuote,
 } from './escape.js';
+import { memoryLines } from './memory.js';
 import type { ReportLinks } from './types.js';
 
 /** Building blocks shared by the check run, sticky comment and job summary renderers. */
@@ -375,6 +376,8 @@ export function factsList(report: RunReport, links: ReportLinks): string {
     `- **Cost:** ${formatUsd(report.costUsd)} · **Tokens:** ${formatTokens(report.totalTokens)}`,
     // The agent's context (docs/context.md): peak pressure, compactions, re-pins, cache use.
     ...(report.context ? [`- **Context:** ${contextLine(report.context)}`] : []),
+    // Governed memory (docs/memory.md): what the executor was told, what the run proposed.
+    ...memoryLines(report),
     `- **Session:** ${codeSpan(report.sessionId)}`,
     `- **Ledger head hash:** ${report.headHash ? codeSpan(report.headHash) : '_none_'}`,
     `- **Contract hash:** ${report.contractHash ? codeSpan(report.contractHash) : '_unknown_'}`,

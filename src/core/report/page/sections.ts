@@ -5,6 +5,7 @@ import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { contractSummary, type PayloadOf, tryReadEntry } from '../../ledger/entry-kinds.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
 import { contextLine } from '../../run/context-report.js';
+import { memoryEntryLabel } from '../../run/memory-report.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
 import { citationsBlock } from './citations-view.js';
 import { h, short, text } from './dom.js';
@@ -255,6 +256,22 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
   ];
   // The in-loop agent's context (docs/context.md): peak pressure against the window, compactions.
   if (report.context) facts.push(['Context', contextLine(report.context)]);
+  // Governed memory (docs/memory.md): what the executor was told, what was left out, what was proposed.
+  const memory = report.memory;
+  if (memory) {
+    const names = (list: Parameters<typeof memoryEntryLabel>[0][]) =>
+      list.length ? list.map(memoryEntryLabel).join(', ') : 'none';
+    facts.push([
+      'Memory recalled',
+      `${names(memory.recalled)} (${memory.recallTokens} tokens, executor only)`,
+    ]);
+    if (memory.ignored.length)
+      facts.push([
+        'Memory ignored',
+        memory.ignored.map((e) => `${memoryEntryLabel(e)}: ${e.reason}`).join('; '),
+      ]);
+    if (memory.proposed.length) facts.push(['Memory proposed (unverified)', names(memory.proposed)]);
+  }
   if (work) {
     const changed = work.changed_files ?? [];
     const stat = work.diff_stat;

@@ -1,0 +1,211 @@
+/**
+ * Governed memory for the GitHub hosts (docs/memory.md "On GitHub"): what a run recalls, and how a
+ * trusted job decides an entry. Memory is read from the ledger branch, never from a pull request's
+ * head; a run only proposes, and its proposals stay in its
+ * own bundle. Decisions (promote, revoke) are signed in sessions of their own by a trusted job and
+ * committed to the `memory/` tree through memory-branch.ts.
+ */
+import { type LedgerEntry, parseBundle, rolePin, type TrustedKeys } from '../core/ledger/index.js';
+import type { MemoryStore } from '../core/memory/index.js';
+import {
+  MemoryError,
+  type PromotionMethod,
+  promoteEntry,
+  type RunMemory,
+  revokeEntry,
+  type SignedDecisionResult,
+} from '../core/memory/index.js';
+import type { Logger } from './logger.js';
+import {
+  decideOnMemoryBranch,
+  type MemorySnapshot,
+  proposeOnMemoryBranch,
+  readMemoryBranch,
+} from './memory-branch.js';
+import type { Octokit } from './octokit.js';
+import { readStickyMetadata } from './sticky-comment.js';
+
+interface BranchPlace {
+  octokit: Octokit;
+  owner: string;
+  repo: string;
+  branch: string;
+}
+
+/**
+ * The memory a run on GitHub recalls from: the `memory/` tree on `branch`, checked against the keys
+ * pinned as signers (`.truss/trusted-keys` at the trusted base, or the `trusted-keys` input) plus the
+ * job's own persistent key. The store is the branch's log read into this job only: proposals the run
+ * makes land in it and in the run's bundle, and are never committed from here. Unreadable log lines
+ * are reported; so are forged verified entries, when recall meets them (`memory_recall.ignored`).
+ */
+export async function runMemoryFromBranch(
+  options: BranchPlace & { trusted: TrustedKeys; ownKey?: string | null; log: Logger },
+): Promise<RunMemory> {
+  const snapshot = await readMemoryBranch(options);
+  for (const problem of snapshot.store.problems)
+    options.log.warning(
+      `memory: line ${problem.line} of memory/log.jsonl on ${options.branch} ignored: ${problem.reason}`,
+    );
+  const trusted = new Map(options.trusted);
+  if (options.ownKey && !trusted.has(options.ownKey))
+    trusted.set(options.ownKey, rolePin('this workflow signing key', ['signer']));
+  return { store: snapshot.store, view: snapshot.view(trusted) };
+}
+
+export interface MemoryDecisionRequest extends BranchPlace {
+  action: 'promote' | 'revoke';
+  /** The entry id, or a prefix of at least 8 hex characters. */
+  entry: string;
+  reason: string | null;
+  /**
+   * Sessions whose bundles on the ledger branch (`sessions/<id>.json`) may hold the proposal, for an
+   * entry not yet in the memory log (a pull-request run's proposals ride in its own bundle).
+   */
+  sessions: readonly string[];
+  /** How a promotion is reviewed: the panel's seats (a promotion always goes to the panel). */
+  panel: Extract<PromotionMethod, { method: 'panel' }> | { unavailable: string };
+  ledger: DecisionLedger['ledger'];
+  signer: DecisionLedger['signer'];
+  codeVersion: string;
+  /** Who asked, signed into the decision session's `run_started` (with the maintainer approval). */
+  principal: Record<string, unknown>;
+  loadBundle: (sessionId: string) => Promise<string | null>;
+  log: Logger;
+}
+
+type DecisionLedger = Parameters<typeof decideOnMemoryBranch>[0];
+
+export interface MemoryDecisionOutcome {
+  decision: SignedDecisionResult['payload']['decision'];
+  memoryId: string;
+  kind: string;
+  key: string;
+  sessionId: string;
+  commitUrl: string | null;
+  /** The session whose bundle brought the proposal onto the branch, when this job moved it there. */
+  proposedFrom: string | null;
+}
+
+/**
+ * Decides one entry in a trusted job: brings its proposal onto the branch from the proposing run's
+ * bundle when the log does not hold it yet, then signs the decision (a panel review against its
+ * provenance for a promotion; the maintainer's reason for a revocation) in a session of its own and
+ * commits it with the parent pinned.
+ */
+export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise<MemoryDecisionOutcome> {
+  const place = {
+    octokit: request.octokit,
+    owner: request.owner,
+    repo: request.repo,
+    branch: request.branch,
+  };
+  const id = request.entry.toLowerCase();
+  if (!/^[0-9a-f]{8,64}$/.test(id))
+    throw new MemoryError('no_entry', `"${request.entry.slice(0, 70)}" is not a memory entry id (hex)`);
+  let proposedFrom: string | null = null;
+  if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
+    proposedFrom = await findProposingSession(request, id);
+    if (proposedFrom === null)
+      throw new MemoryError(
+        'no_entry',
+        `no memory entry ${id} on ${request.branch}, and no run bundle on it (${request.sessions.length === 0 ? 'none named' : request.sessions.join(', ')}) proposes one; check the id in the check run`,
+      );
+    const bundleText = (await request.loadBundle(proposedFrom)) as string;
+    await proposeOnMemoryBranch({
+      ...place,
+      bundleText,
+      message: `truss: memory proposals from ${proposedFrom}`,
+    });
+  }
+  if (request.action === 'promote' && 'unavailable' in request.panel)
+    throw new MemoryError(
+      'bad_transition',
+      `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
+    );
+  const panel = request.panel;
+  const { result, commit } = await decideOnMemoryBranch({
+    ...place,
+    entry: uniqueId(await readMemoryBranch(place), id),
+    ledger: request.ledger,
+    signer: request.signer,
+    codeVersion: request.codeVersion,
+    principal: request.principal,
+    decide: (who, entry) =>
+      request.action === 'promote'
+        ? promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
+        : revokeEntry(who, entry, request.reason ?? `revoked by ${String(request.principal.login)}`),
+  });
+  const entry = result.payload.entry as { kind: string; key: string };
+  request.log.info(
+    `memory: ${result.payload.decision} ${entry.kind} ${entry.key} (${result.payload.memory_id.slice(0, 12)}), session ${result.sessionId}, ${commit.url ?? commit.commitSha}`,
+  );
+  return {
+    decision: result.payload.decision,
+    memoryId: result.payload.memory_id,
+    kind: entry.kind,
+    key: entry.key,
+    sessionId: result.sessionId,
+    commitUrl: commit.url ?? null,
+    proposedFrom,
+  };
+}
+
+const SESSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const KEPT_SESSIONS = 20;
+
+/**
+ * `memory_sessions` for a sticky comment's metadata: the sessions of this pull request whose runs
+ * proposed memory (the previous comment's list, validated, plus `current`), the newest 20. Empty
+ * object when there are none, so comments of runs without memory are unchanged.
+ */
+export function proposingSessions(
+  previousBody: string | null,
+  current: string | null,
+): { memory_sessions?: string[] } {
+  const previous = previousBody ? readStickyMetadata(previousBody)?.memory_sessions : undefined;
+  const kept = Array.isArray(previous)
+    ? previous.filter((s): s is string => typeof s === 'string' && SESSION.test(s))
+    : [];
+  const all = current && !kept.includes(current) ? [...kept, current] : kept;
+  return all.length ? { memory_sessions: all.slice(-KEPT_SESSIONS) } : {};
+}
+
+function idMatches(store: MemoryStore, id: string) {
+  return store.list({ idPrefix: id, includeSuperseded: true });
+}
+
+/** The full id of the one entry `prefix` names (never a key: a command names entries by id only). */
+function uniqueId(snapshot: MemorySnapshot, prefix: string): string {
+  const found = idMatches(snapshot.store, prefix);
+  if (found.length !== 1)
+    throw new MemoryError(
+      found.length === 0 ? 'no_entry' : 'ambiguous',
+      found.length === 0
+        ? `no memory entry ${prefix}`
+        : `${prefix} is the prefix of ${found.length} entries; give more of the id`,
+    );
+  return (found[0] as { id: string }).id;
+}
+
+/** The first named session whose bundle carries a proposal of `id` (any `memory_proposed` item). */
+async function findProposingSession(request: MemoryDecisionRequest, id: string): Promise<string | null> {
+  for (const session of request.sessions) {
+    const text = await request.loadBundle(session);
+    if (text === null) {
+      request.log.info(`memory: no bundle of session ${session} on ${request.branch}`);
+      continue;
+    }
+    const entries = parseBundle(text, `sessions/${session}.json`).ledger.entries as LedgerEntry[];
+    const proposes = entries.some(
+      (e) =>
+        e.kind === 'memory_proposed' &&
+        Array.isArray((e.payload as { entries?: unknown }).entries) &&
+        ((e.payload as { entries: Array<{ memory_id?: unknown }> }).entries ?? []).some(
+          (item) => typeof item.memory_id === 'string' && item.memory_id.startsWith(id),
+        ),
+    );
+    if (proposes) return session;
+  }
+  return null;
+}

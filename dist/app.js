@@ -21,7 +21,7 @@ import {
   readRepoFile,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-NXM24LFX.js";
+} from "./chunks/chunk-L66KXIWV.js";
 import {
   createOctokit,
   statusOf,
@@ -31,26 +31,26 @@ import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-DOTVOH5T.js";
-import "./chunks/chunk-WRV6K5QJ.js";
+} from "./chunks/chunk-E4AHBXSR.js";
+import "./chunks/chunk-Z7RJDZJX.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-6YVHGJOT.js";
-import "./chunks/chunk-HWWRUEDY.js";
+} from "./chunks/chunk-V7GVXIS6.js";
+import "./chunks/chunk-B6EXAS4H.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-34TMAU7V.js";
-import "./chunks/chunk-HENEY7C5.js";
+import "./chunks/chunk-QNIBJXHE.js";
+import "./chunks/chunk-HBOVL3NH.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-5CZANQ5X.js";
+} from "./chunks/chunk-ETZNAYDX.js";
 import {
   external_exports
-} from "./chunks/chunk-I4XCSEVK.js";
+} from "./chunks/chunk-PJ2UKA5T.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts
@@ -224,6 +224,9 @@ function trussWorkflowSnippet(workflow) {
     "      resume_run_id: { required: false }",
     "      approval: { required: false }",
     "      intent: { required: false }",
+    "      memory_command: { required: false }",
+    "      memory_entry: { required: false }",
+    "      memory_reason: { required: false }",
     "permissions: { contents: read, checks: write, pull-requests: write, issues: write, actions: read }",
     "jobs:",
     "  truss:",
@@ -496,6 +499,37 @@ async function decideApprovalGate(options) {
   return { status: "requested", results };
 }
 
+// src/github/request-memory.ts
+async function requestMemoryDecision(options) {
+  const { octokit, owner, repo, request } = options;
+  const { workflow } = await resolveTrussWorkflow({
+    octokit,
+    owner,
+    repo,
+    ref: options.defaultBranch,
+    ...options.fallbackWorkflow ? { fallback: options.fallbackWorkflow } : {}
+  });
+  await dispatchTrussWorkflow({
+    octokit,
+    owner,
+    repo,
+    workflow,
+    ref: options.defaultBranch,
+    inputs: {
+      pr_number: String(options.prNumber),
+      head_sha: options.headSha,
+      contract: "",
+      requester: request.actor.login,
+      check_run_id: "",
+      mode: "memory",
+      memory_command: request.action,
+      memory_entry: request.entry,
+      ...request.reason ? { memory_reason: request.reason } : {}
+    }
+  });
+  return { workflow };
+}
+
 // src/app/handlers/issue-comment-created.ts
 async function onIssueCommentCreated(context, config, workflows) {
   const { issue, comment, repository } = context.payload;
@@ -566,6 +600,21 @@ ${helpText(config.trigger)}`,
       }
       await replyToFailures(octokit, repo, issue.number, outcomes);
       return outcomes;
+    },
+    memory: async (request) => {
+      const { workflow } = await requestMemoryDecision({
+        octokit,
+        ...repo,
+        prNumber: issue.number,
+        headSha: (await pr()).sha,
+        defaultBranch,
+        request,
+        fallbackWorkflow: config.workflow
+      });
+      return {
+        ok: true,
+        reply: `Asked \`${workflow}\` (mode memory) to ${request.action} memory entry \`${request.entry}\`: it reviews the entry against its provenance, signs the decision and answers here.`
+      };
     },
     decide: async ({ kind, note }) => {
       const head = await pr();

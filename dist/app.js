@@ -21,7 +21,7 @@ import {
   readRepoFile,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-L66KXIWV.js";
+} from "./chunks/chunk-UBJX5HUH.js";
 import {
   createOctokit,
   statusOf,
@@ -31,26 +31,26 @@ import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-E4AHBXSR.js";
-import "./chunks/chunk-Z7RJDZJX.js";
+} from "./chunks/chunk-U4WSWKRI.js";
+import "./chunks/chunk-OWG32HZV.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-V7GVXIS6.js";
-import "./chunks/chunk-B6EXAS4H.js";
+} from "./chunks/chunk-S24HHURI.js";
+import "./chunks/chunk-YW72YYD7.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-QNIBJXHE.js";
-import "./chunks/chunk-HBOVL3NH.js";
+import "./chunks/chunk-7CNXIPCU.js";
+import "./chunks/chunk-WNXYZ6WQ.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-ETZNAYDX.js";
+} from "./chunks/chunk-WRXH2COX.js";
 import {
   external_exports
-} from "./chunks/chunk-PJ2UKA5T.js";
+} from "./chunks/chunk-SF6ZOAOS.js";
 import "./chunks/chunk-C24IPAXU.js";
 
 // src/app/index.ts

@@ -1,6 +1,6 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
 import { chmodSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -23,17 +23,23 @@ export const RELAY_ENTRY = 'src/cli/relay.ts';
  * command that validates a contract would parse them at start-up. Truss only uses English (zod's
  * default, imported by zod directly from `locales/en.js`): the namespace keeps `en` and drops the rest.
  */
+const REPO_ROOT = join(import.meta.dirname, '..');
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
-        ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-english-only' }
+        ? {
+            // Relative to the repository, so the bundle (and its chunk hashes) does not depend on
+            // where the checkout lives.
+            path: relative(REPO_ROOT, join(dirname(args.importer), '../locales/index.js')),
+            namespace: 'zod-english-only',
+          }
         : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
       contents: "export { default as en } from './en.js';\n",
-      resolveDir: dirname(args.path),
+      resolveDir: dirname(resolve(REPO_ROOT, args.path)),
       loader: 'js',
     }));
   },

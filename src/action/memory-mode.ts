@@ -6,10 +6,9 @@ import {
   memoryOutcomeText,
   runMemoryJob,
 } from '../github/memory-job.js';
-import type { MemoryDecisionOutcome } from '../github/memory-runs.js';
+import { type MemoryDecisionOutcome, pullRequestProposers } from '../github/memory-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import { postReply } from '../github/reply.js';
-import { listSessionMetas } from '../github/session-meta.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import type { DispatchRequest } from './pr-target.js';
@@ -33,12 +32,6 @@ export interface MemoryRequest {
 }
 
 const ENTRY = /^[0-9a-f]{8,64}$/;
-
-/** The comment's `memory_sessions` (editable by writers: only strings pass, ids are checked on use). */
-function proposersOf(meta: object): unknown[] {
-  const list = (meta as { memory_sessions?: unknown }).memory_sessions;
-  return Array.isArray(list) ? list : [];
-}
 
 /**
  * `mode: memory` (docs/memory.md "On GitHub"): a promotion job. Only trusted contexts decide memory:
@@ -112,11 +105,8 @@ export async function decideMemory(
   const repo = { owner: context.owner, repo: context.repo };
   const sessions = [...request.sessions];
   if (request.prNumber !== null)
-    for (const meta of await listSessionMetas(octokit, repo, request.prNumber)) {
-      // Sessions that proposed memory first (older runs of the PR), then each contract's latest.
-      const named = [...proposersOf(meta), meta.session_id];
-      for (const id of named) if (typeof id === 'string' && !sessions.includes(id)) sessions.push(id);
-    }
+    for (const id of await pullRequestProposers(octokit, repo, request.prNumber))
+      if (!sessions.includes(id)) sessions.push(id);
   const outcome = await setup.log.group(`memory ${request.action} ${request.entry}`, () =>
     runMemoryJob({
       octokit,

@@ -1,10 +1,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { relayBeside, type TrussCommand } from '../core/executors/index.js';
 
 /** The bundled CLI shipped beside the action's entry in dist/ (scripts/build.mjs builds both). */
 export const BUNDLED_CLI = 'cli.js';
-/** The self-contained relay shipped beside it (src/cli/relay.ts). */
-export const BUNDLED_RELAY = 'relay.js';
 
 /**
  * How a delegated CLI with `[executor] tools = "truss"` starts Truss's tool server from the Action
@@ -24,7 +23,7 @@ export const BUNDLED_RELAY = 'relay.js';
 export function actionToolServer(
   entry: string | undefined,
   node: string = process.execPath,
-): { command: string; args: string[]; relayScript?: string } | undefined {
+): TrussCommand | undefined {
   if (!entry) return undefined;
   let dir: string;
   try {
@@ -34,6 +33,6 @@ export function actionToolServer(
   }
   const cli = join(dir, BUNDLED_CLI);
   if (!existsSync(cli)) return undefined;
-  const relay = join(dir, BUNDLED_RELAY);
-  return { command: node, args: [cli], ...(existsSync(relay) ? { relayScript: relay } : {}) };
+  const relay = relayBeside(entry);
+  return { command: node, args: [cli], ...(relay ? { relayScript: relay } : {}) };
 }

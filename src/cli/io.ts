@@ -1,5 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { relayBeside, type TrussCommand } from '../core/executors/index.js';
 
 /** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
 export interface CliIo {
@@ -15,7 +14,7 @@ export interface CliIo {
    * or, when the installed package ships `relay.js` beside its `cli.js`, a copy of that relay the run
    * puts where the sandbox can read it (an `npx` or global install under HOME is hidden from it).
    */
-  trussCommand?: { command: string; args: string[]; relayScript?: string } | undefined;
+  trussCommand?: TrussCommand | undefined;
 }
 
 export function processIo(): CliIo {
@@ -29,20 +28,15 @@ export function processIo(): CliIo {
       ? {
           command: process.execPath,
           args: [...process.execArgv, process.argv[1]],
-          ...bundledRelay(process.argv[1]),
+          ...relayScriptBeside(process.argv[1]),
         }
       : undefined,
   };
 }
 
-/** `relay.js` beside the running entry (dist/, src/cli/relay.ts), when this is a built install. */
-function bundledRelay(entry: string): { relayScript?: string } {
-  try {
-    const relay = join(dirname(realpathSync(entry)), 'relay.js');
-    return existsSync(relay) ? { relayScript: relay } : {};
-  } catch {
-    return {};
-  }
+function relayScriptBeside(entry: string): { relayScript?: string } {
+  const relay = relayBeside(entry);
+  return relay ? { relayScript: relay } : {};
 }
 
 /** Prints one JSON document (machine output) or lines of text (human output). */

@@ -5,7 +5,13 @@
  * own bundle. Decisions (promote, revoke) are signed in sessions of their own by a trusted job and
  * committed to the `memory/` tree through memory-branch.ts.
  */
-import { type LedgerEntry, parseBundle, rolePin, type TrustedKeys } from '../core/ledger/index.js';
+import {
+  type LedgerEntry,
+  parseBundle,
+  rolePin,
+  type TrustedKeys,
+  tryReadEntry,
+} from '../core/ledger/index.js';
 import type { MemoryStore } from '../core/memory/index.js';
 import {
   MemoryError,
@@ -23,6 +29,7 @@ import {
   readMemoryBranch,
 } from './memory-branch.js';
 import type { Octokit } from './octokit.js';
+import { listSessionMetas } from './session-meta.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
 interface BranchPlace {
@@ -171,6 +178,25 @@ export function proposingSessions(
   return all.length ? { memory_sessions: all.slice(-KEPT_SESSIONS) } : {};
 }
 
+/**
+ * Where a pull request's memory proposals are looked for: the sessions its sticky comments name —
+ * those that proposed memory first (older runs of the PR, `memory_sessions`), then each contract's
+ * latest — validated as session ids (comment metadata is editable by writers) and without repeats.
+ */
+export async function pullRequestProposers(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+): Promise<string[]> {
+  const sessions: string[] = [];
+  for (const meta of await listSessionMetas(octokit, repo, prNumber)) {
+    const proposers = (meta as { memory_sessions?: unknown }).memory_sessions;
+    for (const id of [...(Array.isArray(proposers) ? proposers : []), meta.session_id])
+      if (typeof id === 'string' && SESSION.test(id) && !sessions.includes(id)) sessions.push(id);
+  }
+  return sessions;
+}
+
 function idMatches(store: MemoryStore, id: string) {
   return store.list({ idPrefix: id, includeSuperseded: true });
 }
@@ -197,14 +223,11 @@ async function findProposingSession(request: MemoryDecisionRequest, id: string):
       continue;
     }
     const entries = parseBundle(text, `sessions/${session}.json`).ledger.entries as LedgerEntry[];
-    const proposes = entries.some(
-      (e) =>
-        e.kind === 'memory_proposed' &&
-        Array.isArray((e.payload as { entries?: unknown }).entries) &&
-        ((e.payload as { entries: Array<{ memory_id?: unknown }> }).entries ?? []).some(
-          (item) => typeof item.memory_id === 'string' && item.memory_id.startsWith(id),
-        ),
-    );
+    const proposes = entries.some((e) => {
+      if (e.kind !== 'memory_proposed') return false;
+      const read = tryReadEntry(e, 'memory_proposed');
+      return 'payload' in read && read.payload.entries.some((item) => item.memory_id.startsWith(id));
+    });
     if (proposes) return session;
   }
   return null;

@@ -21,7 +21,7 @@ import {
   readRepoFile,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-UBJX5HUH.js";
+} from "./chunks/chunk-ICQM6X5E.js";
 import {
   createOctokit,
   statusOf,
@@ -31,23 +31,23 @@ import "./chunks/chunk-UZOHE6H5.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-U4WSWKRI.js";
-import "./chunks/chunk-OWG32HZV.js";
+} from "./chunks/chunk-4M5BANDN.js";
+import "./chunks/chunk-SHXLWOPV.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-S24HHURI.js";
-import "./chunks/chunk-YW72YYD7.js";
+} from "./chunks/chunk-ATBWJAJF.js";
+import "./chunks/chunk-IB6JNNPN.js";
 import "./chunks/chunk-FGO343MA.js";
 import {
   DEFAULT_LEDGER_BRANCH,
   ledgerBundleFileName
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-7CNXIPCU.js";
-import "./chunks/chunk-WNXYZ6WQ.js";
+import "./chunks/chunk-TZIKANR2.js";
+import "./chunks/chunk-GPE6Z53U.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-WRXH2COX.js";
+} from "./chunks/chunk-HG7ESO7E.js";
 import {
   external_exports
 } from "./chunks/chunk-SF6ZOAOS.js";

@@ -65,7 +65,7 @@ const actionsCoreLazyOidc = {
       return {
         contents: source
           .replace(eager, '')
-          .replace(call, "const { OidcClient } = yield import('./oidc-utils.js');\n        " + call),
+          .replace(call, `const { OidcClient } = yield import('./oidc-utils.js');\n        ${call}`),
         loader: 'js',
       };
     });

@@ -203,10 +203,15 @@ export interface OutcomeFiles {
 
 /** Exports the session's bundle and writes the HTML report beside it (the report is best-effort). */
 export function exportOutcome(outcome: RunOutcome, context: Omit<ReportContext, 'json'>): OutcomeFiles {
+  const bundlePath = exportBundleOf(outcome, context);
+  return { bundlePath, reportPath: writeRunReport(context, bundlePath) };
+}
+
+function exportBundleOf(outcome: RunOutcome, context: Omit<ReportContext, 'json'>): string {
   const bundlePath = bundlePathFor(context.io, context.workdir, outcome.sessionId, context.bundle);
   mkdirSync(dirname(bundlePath), { recursive: true });
   exportBundleToFile(context.store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  return { bundlePath, reportPath: writeRunReport(context, bundlePath) };
+  return bundlePath;
 }
 
 /**
@@ -238,21 +243,22 @@ export function outcomeSummary(
 /** Exports the bundle, prints the outcome and returns the exit code (6 for a suspended run). */
 export function reportOutcome(outcome: RunOutcome, context: ReportContext): number {
   const { io, store } = context;
-  const files = exportOutcome(outcome, context);
-  const { bundlePath, reportPath } = files;
-  if (outcome.status === 'suspended') return reportSuspended(outcome, context, files);
+  if (outcome.status === 'suspended' || context.json) {
+    const files = exportOutcome(outcome, context);
+    if (outcome.status === 'suspended') return reportSuspended(outcome, context, files);
+    const entries = [...store.entries(outcome.sessionId)];
+    io.stdout(`${JSON.stringify(completedJson(outcome, context, files, entries), null, 2)}\n`);
+    return OVERALL_EXIT[outcome.verdict.overall];
+  }
+  // A person reads the verdict as soon as the bundle it names exists; the HTML page is written after.
+  // (--json prints once, after both files exist, so a script never opens a report still being written.)
+  const bundlePath = exportBundleOf(outcome, context);
   const entries = [...store.entries(outcome.sessionId)];
   const verifyCommand = verifyCommandFor(io.cwd, bundlePath, context.key.publicKeyHex);
-  if (context.json) {
-    io.stdout(`${JSON.stringify(completedJson(outcome, context, files, entries), null, 2)}\n`);
-  } else {
-    const reportLine = reportPath
-      ? `\nreport ${reportPath} (open it in a browser; it re-verifies the ledger itself)`
-      : '';
-    io.stdout(
-      `${formatVerdict(store, entries, outcome, context.key, bundlePath, verifyCommand)}${reportLine}\n`,
-    );
-  }
+  io.stdout(`${formatVerdict(store, entries, outcome, context.key, bundlePath, verifyCommand)}\n`);
+  const reportPath = writeRunReport(context, bundlePath);
+  if (reportPath)
+    io.stdout(`report ${reportPath} (open it in a browser; it re-verifies the ledger itself)\n`);
   return OVERALL_EXIT[outcome.verdict.overall];
 }
 

@@ -70,8 +70,11 @@ export const InputsSchema = z.object({
   memoryReason: z.string(),
   /** mode memory: sessions whose bundles on the ledger branch may hold the proposal. */
   memorySessions: list,
-  /** A maintainer's approval for memory decisions: auto = on for public repositories. */
-  memoryApproval: z.enum(['auto', 'on', 'off']),
+  /**
+   * A maintainer's approval for memory decisions: auto = on for public repositories; key = a
+   * maintainer's own signed approval of every promotion (docs/memory.md "On GitHub").
+   */
+  memoryApproval: z.enum(['auto', 'on', 'off', 'key']),
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;

@@ -9,6 +9,7 @@ import {
 import { type MemoryDecisionOutcome, pullRequestProposers } from '../github/memory-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import { postReply } from '../github/reply.js';
+import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import type { DispatchRequest } from './pr-target.js';
@@ -107,6 +108,7 @@ export async function decideMemory(
   if (request.prNumber !== null)
     for (const id of await pullRequestProposers(octokit, repo, request.prNumber))
       if (!sessions.includes(id)) sessions.push(id);
+  const trusted = await trustedKeysFor(inputs.trustedKeys, octokit, repo, defaultBranch);
   const outcome = await setup.log.group(`memory ${request.action} ${request.entry}`, () =>
     runMemoryJob({
       octokit,
@@ -119,6 +121,8 @@ export async function decideMemory(
       sessions,
       requester: request.requester,
       approval: memoryApprovalRequired(inputs.memoryApproval, context.payload),
+      keyApproval: inputs.memoryApproval === 'key',
+      trusted,
       via: context.eventName,
       actor: context.actor,
       runId: context.runId || null,

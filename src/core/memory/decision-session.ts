@@ -31,6 +31,8 @@ export interface Decision {
   votes?: MemoryVerdictPayload['votes'] | undefined;
   /** method `eval`: the signed eval report the decision rests on. */
   eval?: MemoryVerdictPayload['eval'] | undefined;
+  /** A maintainer's own signed approval the promotion rests on (docs/memory.md "On GitHub"). */
+  approval?: LedgerRef | undefined;
 }
 
 export interface SignedDecisionResult {
@@ -101,6 +103,7 @@ export async function signDecision(
     revokes: decision.revokes ?? null,
     votes: decision.votes ?? null,
     ...(decision.eval ? { eval: decision.eval } : {}),
+    ...(decision.approval ? { approval: decision.approval } : {}),
   };
   const verdict = session.record(MEMORY_VERDICT_KIND, () => ({
     payload,
@@ -114,8 +117,14 @@ export async function signDecision(
     decision: decision.decision,
     ref,
     supersedes: payload.supersedes,
+    evidence: evidenceSessions(payload),
   });
   return { sessionId: session.id, ref, payload, entry: applied };
+}
+
+/** Sessions besides its own whose signed entries a verdict rests on: an eval-gated promotion's eval. */
+export function evidenceSessions(payload: MemoryVerdictPayload): string[] {
+  return payload.eval ? [payload.eval.report.session] : [];
 }
 
 /** Verified entries of the same kind and key a promotion of `entry` replaces. */

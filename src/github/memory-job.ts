@@ -12,6 +12,7 @@ import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
 import { findKeyApproval } from './memory-approval.js';
 import { readMemoryBranch } from './memory-branch.js';
+import { evalPromotion, type MemoryEvalOptions } from './memory-eval-job.js';
 import { decideMemoryEntry, type MemoryDecisionOutcome } from './memory-runs.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
@@ -65,6 +66,11 @@ export interface MemoryJobOptions {
   /** Who started the job (GITHUB_ACTOR: the App's bot for its dispatches), when not the requester. */
   actor?: string | undefined;
   runId: string | null;
+  /**
+   * `memory-eval`: promote by a paired eval of this contract instead of the panel (lessons and
+   * playbooks), its runs recalling from `memory` (docs/memory.md "Eval-gated promotion").
+   */
+  eval?: Pick<MemoryEvalOptions, 'contract' | 'repeats' | 'memory' | 'isolate' | 'toolServer'> | undefined;
   ledger: LedgerStore;
   signer: SigningKey;
   ephemeralKey: boolean;
@@ -116,7 +122,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     ref: options.trustedRef,
   });
   const panel =
-    options.action === 'promote'
+    options.action === 'promote' && !options.eval
       ? promotionPanel({
           config: configText === null ? undefined : { file: CONFIG_FILE, text: configText },
           format: GITHUB_CONTRACT_FORMAT,
@@ -124,7 +130,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
           env: options.env,
           cwd: options.cwd,
         })
-      : { unavailable: 'not needed for a revocation' };
+      : { unavailable: options.eval ? 'a paired eval decides' : 'not needed for a revocation' };
   return decideMemoryEntry({
     octokit,
     ...repo,
@@ -147,6 +153,22 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     },
     loadBundle: (sessionId) =>
       loadBundleFromLedgerBranch({ octokit, ...repo, branch: options.branch, sessionId }),
+    promote: options.eval
+      ? evalPromotion({
+          ...options.eval,
+          octokit,
+          repo,
+          trustedRef: options.trustedRef,
+          workdir: options.cwd,
+          ledger: options.ledger,
+          signer: options.signer,
+          codeVersion: options.codeVersion,
+          principal: { login: options.requester.login, via: options.via, purpose: 'memory eval' },
+          env: options.env,
+          overrides: options.overrides,
+          log,
+        })
+      : undefined,
     approve: (snapshot, memoryId) => {
       const found = findKeyApproval(snapshot, memoryId, options.trusted, log);
       if (!found && options.keyApproval)

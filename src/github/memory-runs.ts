@@ -12,7 +12,7 @@ import {
   type TrustedKeys,
   tryReadEntry,
 } from '../core/ledger/index.js';
-import type { LedgerRef, MemoryStore } from '../core/memory/index.js';
+import type { DecisionSigner, LedgerRef, MemoryEntry, MemoryStore } from '../core/memory/index.js';
 import {
   MemoryError,
   type PromotionMethod,
@@ -92,6 +92,10 @@ export interface MemoryDecisionRequest extends BranchPlace {
    * names (null: none), or a throw when one is required and none checks.
    */
   approve?: ((snapshot: MemorySnapshot, memoryId: string) => LedgerRef | null) | undefined;
+  /** A promotion decided otherwise than by the panel (a paired eval), naming the approval if any. */
+  promote?:
+    | ((who: DecisionSigner, entry: MemoryEntry, approval: LedgerRef | null) => Promise<SignedDecisionResult>)
+    | undefined;
   log: Logger;
 }
 
@@ -139,7 +143,7 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       message: `truss: memory proposals from ${proposedFrom}`,
     });
   }
-  if (request.action === 'promote' && 'unavailable' in request.panel)
+  if (request.action === 'promote' && !request.promote && 'unavailable' in request.panel)
     throw new MemoryError(
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
@@ -157,7 +161,9 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     principal: request.principal,
     decide: (who, entry) =>
       request.action === 'promote'
-        ? promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
+        ? request.promote
+          ? request.promote(who, entry, approval)
+          : promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
         : revokeEntry(who, entry, request.reason ?? `revoked by ${String(request.principal.login)}`),
   });
   const entry = result.payload.entry as { kind: string; key: string };

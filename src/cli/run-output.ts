@@ -23,8 +23,8 @@ import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '
 import {
   checkoutLine,
   contextLine,
-  formatCount,
   createRunIsolation,
+  formatCount,
   isolationLine,
   reportFromEntries,
   selfValidationLine,

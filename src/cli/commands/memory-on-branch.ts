@@ -1,7 +1,18 @@
-import { isPinned, type TrustedKeys } from '../../core/ledger/index.js';
-import { findEntry, type MemoryEntry, promoteEntry, revokeEntry } from '../../core/memory/index.js';
+import { isPinned, type LedgerStore, type TrustedKeys } from '../../core/ledger/index.js';
+import {
+  type DecisionSigner,
+  findEntry,
+  type MemoryEntry,
+  MemoryError,
+  promoteEntry,
+  type RunMemory,
+  revokeEntry,
+  type SignedDecisionResult,
+} from '../../core/memory/index.js';
+import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
 import type { Logger } from '../../github/logger.js';
 import { approveOnMemoryBranch, decideOnMemoryBranch, readMemoryBranch } from '../../github/memory-branch.js';
+import { runMemoryFromBranch } from '../../github/memory-runs.js';
 import { createOctokit, type Octokit } from '../../github/octokit.js';
 import { trustedKeysFor } from '../../github/repo-trusted-keys.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
@@ -10,6 +21,7 @@ import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { resolveRunKey } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
+import { type EvalPlaceValues, formatEval, launchEval } from './eval.js';
 import type { Family } from './memory.js';
 
 /** The flags that decide memory on a ledger branch (docs/memory.md "On GitHub"). */
@@ -17,7 +29,9 @@ export const BRANCH_DECIDE_HELP = `  --ledger-branch BRANCH (promote --maintaine
                          --repo through the GitHub API (token: GITHUB_TOKEN or GH_TOKEN), signed with
                          your key; runs count it only if .truss/trusted-keys on the default branch pins
                          that key (signer for a decision, reviewer for an approval)
-  --repo OWNER/NAME      (with --ledger-branch) the repository (default: GITHUB_REPOSITORY)`;
+  --repo OWNER/NAME      (with --ledger-branch) the repository (default: GITHUB_REPOSITORY); promote
+                         --eval CONTRACT --ledger-branch B runs the paired eval here, recalling from the
+                         branch, and commits the eval's bundle beside the decision`;
 
 const OPTIONS = {
   ...MEMORY_PLACE_OPTIONS,
@@ -26,6 +40,10 @@ const OPTIONS = {
   maintainer: { type: 'boolean' },
   reason: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  eval: { type: 'string' },
+  repeats: { type: 'string' },
+  isolation: { type: 'string' },
+  output: { type: 'string', short: 'o' },
 } as const;
 
 type BranchAction = 'promote' | 'revoke' | 'approve';
@@ -53,11 +71,18 @@ export async function decideOnBranch(
   if (values.help) return printHelp(io, family.help);
   const [ref] = requirePositionals(command, positionals, ['ID|KEY']) as [string];
   const reason = values.reason?.trim() ?? '';
-  if (!reason) throw new UsageError(`${command}: --reason is required (it is signed into the decision)`);
-  if (action === 'promote' && !values.maintainer)
+  const byEval = action === 'promote' && values.eval !== undefined;
+  if (byEval && values.maintainer)
+    throw new UsageError(`${command}: --eval and --maintainer are two ways to decide; give one`);
+  if (!reason && !byEval)
+    throw new UsageError(`${command}: --reason is required (it is signed into the decision)`);
+  if (action === 'promote' && !values.maintainer && !byEval)
     throw new UsageError(
-      `${command} --ledger-branch: decide as a maintainer (--maintainer --reason TEXT), or sign an approval for the promotion job with \`truss ${family.name} approve\``,
+      `${command} --ledger-branch: decide as a maintainer (--maintainer --reason TEXT) or by a paired eval (--eval CONTRACT), or sign an approval for the promotion job with \`truss ${family.name} approve\``,
     );
+  const repeats = values.repeats === undefined ? 3 : Number(values.repeats);
+  if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100)
+    throw new UsageError(`${command} --eval: --repeats must be an integer from 1 to 100`);
   const branch = values['ledger-branch'] as string;
   const repo = repositoryOf(values.repo ?? io.env.GITHUB_REPOSITORY, command);
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
@@ -129,10 +154,18 @@ export async function decideOnBranch(
       const { result, commit } = await decideOnMemoryBranch({
         ...signing,
         entry: ref,
-        decide: (signer, entry) =>
-          action === 'promote'
-            ? promoteEntry(signer, entry, { method: 'maintainer', reason })
-            : revokeEntry(signer, entry, reason),
+        decide: async (signer, entry) => {
+          if (action === 'revoke') return revokeEntry(signer, entry, reason);
+          if (!byEval) return promoteEntry(signer, entry, { method: 'maintainer', reason });
+          // The eval's runs recall from the branch as every run there does, with this entry on trial.
+          const memory = await runMemoryFromBranch({
+            ...place,
+            trusted: trusted.keys,
+            ownKey: who.signer.publicKeyHex,
+            log: stderrLogger(io),
+          });
+          return evalDecision(io, { ...values, repeats }, signer, entry, { store: local.ledger, memory });
+        },
       });
       out = {
         memory_id: result.payload.memory_id,
@@ -153,10 +186,51 @@ export async function decideOnBranch(
           : []),
       ].join('\n'),
     );
-    return EXIT.ok;
+    return out.decision === action || out.decision === 'approve' ? EXIT.ok : EXIT.failed;
   } finally {
     local.close();
   }
+}
+
+/**
+ * The paired eval of `promote --eval` (docs/memory.md "Eval-gated promotion"), run here with the
+ * branch's memory, then the signed decision naming its `eval_report`; decideOnMemoryBranch commits
+ * the eval session's bundle beside the decision's. An eval that did not complete decides nothing.
+ */
+async function evalDecision(
+  io: CliIo,
+  values: { eval?: string | undefined; repeats: number } & EvalPlaceValues & { json?: boolean | undefined },
+  who: DecisionSigner,
+  entry: MemoryEntry,
+  open: { store: LedgerStore; memory: RunMemory },
+): Promise<SignedDecisionResult> {
+  const { arms, trials } = evalPromotionArms(entry);
+  let decided: SignedDecisionResult | null = null;
+  const exit = await launchEval(io, {
+    contractRef: values.eval as string,
+    arms,
+    repeats: values.repeats,
+    values,
+    trials,
+    open,
+    finish: async ({ completed, store, bundlePath }) => {
+      decided = await decideFromEval(who, entry, {
+        sessionId: completed.sessionId,
+        store,
+        report: completed.report,
+      });
+      io.stderr(
+        `${formatEval(completed.report)}\neval session ${completed.sessionId} · bundle ${bundlePath}\n`,
+      );
+      return EXIT.ok;
+    },
+  });
+  if (!decided)
+    throw new MemoryError(
+      'bad_transition',
+      `the paired eval did not complete (exit ${exit}); nothing was decided`,
+    );
+  return decided;
 }
 
 /** `.truss/trusted-keys` of the repository's default branch: what every run there pins. */

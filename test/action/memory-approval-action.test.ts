@@ -19,13 +19,13 @@ import {
   LogMemoryStore,
   MemoryView,
   memoryId,
-  proposedItem,
   signApproval,
 } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, memorySessionPath } from '../../src/github/memory-branch.js';
 import { ActionHarness, API, appDispatchPayload, LEDGER_BRANCH } from '../helpers/action-harness.js';
 import { contentsFile } from '../helpers/fake-github.js';
 import { keyFromByte } from '../helpers/keys.js';
+import { proposingRunBundle } from '../helpers/memory-kit.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle JSON is read field by field in assertions
@@ -68,22 +68,12 @@ describe('memory-approval: key (action)', () => {
 
   /** A pull-request run's bundle (signed by a fork's key) proposing the lesson, kept on the ledger branch. */
   function seedProposingRun(): string {
-    const session = local.createSession({ signer: FORK, codeVersion: 'test' });
-    local.append(session.id, 'run_started', { session_id: session.id }, FORK);
-    local.append(
-      session.id,
-      'memory_proposed',
-      {
-        via: 'lesson_extraction',
-        entries: [proposedItem({ kind: 'lesson', key: 'farewell-newline', body: BODY, salience: 0.9 })],
-      },
+    const { sessionId, text } = proposingRunBundle(
+      [{ kind: 'lesson', key: 'farewell-newline', body: BODY }],
       FORK,
     );
-    local.append(session.id, 'run_completed', { overall: 'fail' }, FORK);
-    harness.ledger.seed({
-      [`sessions/${session.id}.json`]: JSON.stringify(exportBundle(local, session.id, crypto)),
-    });
-    return session.id;
+    harness.ledger.seed({ [`sessions/${sessionId}.json`]: text });
+    return sessionId;
   }
 
   /** What `truss memory approve --ledger-branch` commits: the signed approval and its log line. */

@@ -8,20 +8,14 @@
  * and reported.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeCrypto, exportBundle, LedgerStore } from '../../src/core/ledger/index.js';
-import {
-  bundleVerdictSource,
-  LogMemoryStore,
-  MemoryView,
-  memoryId,
-  proposedItem,
-} from '../../src/core/memory/index.js';
+import { createNodeCrypto } from '../../src/core/ledger/index.js';
+import { bundleVerdictSource, LogMemoryStore, MemoryView, memoryId } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, memorySessionPath } from '../../src/github/memory-branch.js';
 import { ActionHarness, API, appDispatchPayload, LEDGER_BRANCH } from '../helpers/action-harness.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import { contentsFile } from '../helpers/fake-github.js';
 import { keyFromByte, trustedOf } from '../helpers/keys.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { proposingRunBundle } from '../helpers/memory-kit.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle JSON is read field by field in assertions
 type Json = Record<string, any>;
@@ -54,42 +48,23 @@ const farewellContract = (script: string) =>
 
 describe('eval-gated promotion in mode memory (action)', () => {
   let harness: ActionHarness;
-  let local: LedgerStore;
-  let cleanup: () => void;
 
   beforeEach(() => {
     harness = new ActionHarness();
     harness.allow('Codertocat', 'admin');
-    const dir = tempDir('memory-eval-action');
-    local = LedgerStore.open(dir.path('pr.db'));
-    cleanup = () => {
-      local.close();
-      dir.cleanup();
-    };
   });
   afterEach(async () => {
-    cleanup();
     await harness.stop();
   });
 
   /** A pull-request run's bundle proposing the lesson, on the ledger branch as a PR run leaves it. */
   function seedProposingRun(): string {
-    const session = local.createSession({ signer: FORK, codeVersion: 'test' });
-    local.append(session.id, 'run_started', { session_id: session.id }, FORK);
-    local.append(
-      session.id,
-      'memory_proposed',
-      {
-        via: 'lesson_extraction',
-        entries: [proposedItem({ kind: 'lesson', key: 'farewell-newline', body: LESSON, salience: 0.9 })],
-      },
+    const { sessionId, text } = proposingRunBundle(
+      [{ kind: 'lesson', key: 'farewell-newline', body: LESSON }],
       FORK,
     );
-    local.append(session.id, 'run_completed', { overall: 'fail' }, FORK);
-    harness.ledger.seed({
-      [`sessions/${session.id}.json`]: JSON.stringify(exportBundle(local, session.id, crypto)),
-    });
-    return session.id;
+    harness.ledger.seed({ [`sessions/${sessionId}.json`]: text });
+    return sessionId;
   }
 
   /** The promotion job with `memory-eval: farewell`, the contract served from the default branch. */

@@ -1,16 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createNodeCrypto,
-  exportBundle,
-  LedgerStore,
-  parseTrustedKeys,
-  rolePin,
-} from '../../src/core/ledger/index.js';
+import { createNodeCrypto, LedgerStore, parseTrustedKeys, rolePin } from '../../src/core/ledger/index.js';
 import {
   type LedgerRef,
   memoryId,
   promoteEntry,
-  proposedItem,
   revokeEntry,
   signApproval,
 } from '../../src/core/memory/index.js';
@@ -29,8 +22,9 @@ import { createOctokit } from '../../src/github/octokit.js';
 import { API, FakeLedgerBranch, OWNER, REPO } from '../helpers/action-harness.js';
 import { scripted } from '../helpers/agent-kit.js';
 import { startCli } from '../helpers/cli.js';
-import { contentsFile, FakeGitHub, webhookExample } from '../helpers/fake-github.js';
+import { FakeGitHub } from '../helpers/fake-github.js';
 import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
+import { proposingRunBundle, serveDefaultBranch } from '../helpers/memory-kit.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { captureLog } from './helpers.js';
 
@@ -67,16 +61,7 @@ beforeEach(async () => {
   branch = new FakeLedgerBranch(BRANCH);
   branch.install(fake);
   trustedKeysFile = null;
-  // The repository (default branch main) and `.truss/trusted-keys` on it, as the contents API serves them.
-  const repository = webhookExample('push').repository as Record<string, unknown>;
-  fake.on('GET', new RegExp(`^${API}$`), () => ({
-    body: { ...repository, name: REPO, full_name: `${OWNER}/${REPO}`, default_branch: 'main' },
-  }));
-  fake.on('GET', new RegExp(`^${API}/contents/\\.truss/trusted-keys$`), (req) =>
-    trustedKeysFile === null || !req.path.includes('ref=main')
-      ? { status: 404, body: { message: 'Not Found' } }
-      : { body: contentsFile('.truss/trusted-keys', trustedKeysFile) },
-  );
+  serveDefaultBranch(fake, () => trustedKeysFile);
   url = await fake.start();
   const dir = tempDir('memory-approval');
   ledger = LedgerStore.open(dir.path('ledger.db'));
@@ -96,29 +81,8 @@ const place = (log = captureLog()) => ({ octokit: octokit(log), owner: OWNER, re
 
 /** A pull-request run (signed by a fork's key) that proposed the two lessons, brought onto the branch. */
 async function proposeBoth(): Promise<void> {
-  const pr = LedgerStore.open(tempDir('memory-pr').path('pr.db'));
-  try {
-    const session = pr.createSession({ signer: FORK, codeVersion: 'test' });
-    pr.append(session.id, 'run_started', { session_id: session.id }, FORK);
-    pr.append(
-      session.id,
-      'memory_proposed',
-      {
-        via: 'memory_propose',
-        entries: Object.entries(LESSONS).map(([key, body]) =>
-          proposedItem({ kind: 'lesson', key, body, salience: 0.8 }),
-        ),
-      },
-      FORK,
-    );
-    pr.append(session.id, 'run_completed', { overall: 'pass' }, FORK);
-    await proposeOnMemoryBranch({
-      ...place(),
-      bundleText: JSON.stringify(exportBundle(pr, session.id, crypto)),
-    });
-  } finally {
-    pr.close();
-  }
+  const items = Object.entries(LESSONS).map(([key, body]) => ({ kind: 'lesson' as const, key, body }));
+  await proposeOnMemoryBranch({ ...place(), bundleText: proposingRunBundle(items, FORK).text });
 }
 
 /** What a run on GitHub recalls from: the branch, checked against the default branch's pins and the job's key. */

@@ -1,19 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createNodeCrypto,
-  exportBundle,
-  LedgerStore,
-  parseTrustedKeys,
-} from '../../src/core/ledger/index.js';
-import { memoryId, proposedItem } from '../../src/core/memory/index.js';
+import { parseTrustedKeys } from '../../src/core/ledger/index.js';
+import { memoryId } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, memorySessionPath, proposeOnMemoryBranch } from '../../src/github/memory-branch.js';
 import { runMemoryFromBranch } from '../../src/github/memory-runs.js';
 import { createOctokit } from '../../src/github/octokit.js';
-import { API, FakeLedgerBranch, OWNER, REPO } from '../helpers/action-harness.js';
+import { FakeLedgerBranch, OWNER, REPO } from '../helpers/action-harness.js';
 import { startCli } from '../helpers/cli.js';
-import { contentsFile, FakeGitHub, webhookExample } from '../helpers/fake-github.js';
+import { FakeGitHub } from '../helpers/fake-github.js';
 import { makeRepo, README } from '../helpers/git.js';
 import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
 import {
@@ -22,6 +17,8 @@ import {
   greetingMemoryContract,
   greetingWrite,
   NEWLINE_LESSON,
+  proposingRunBundle,
+  serveDefaultBranch,
 } from '../helpers/memory-kit.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { captureLog } from './helpers.js';
@@ -35,7 +32,6 @@ import { captureLog } from './helpers.js';
  */
 
 const BRANCH = 'truss-ledger';
-const crypto = createNodeCrypto();
 const KEY_BYTE = 0x75;
 const MAINTAINER = keyFromByte(KEY_BYTE);
 const FORK = keyFromByte(0x29);
@@ -50,13 +46,7 @@ beforeEach(async () => {
   branch = new FakeLedgerBranch(BRANCH);
   branch.install(fake);
   trustedKeysFile = '';
-  const repository = webhookExample('push').repository as Record<string, unknown>;
-  fake.on('GET', new RegExp(`^${API}$`), () => ({
-    body: { ...repository, name: REPO, full_name: `${OWNER}/${REPO}`, default_branch: 'main' },
-  }));
-  fake.on('GET', new RegExp(`^${API}/contents/\\.truss/trusted-keys$`), () => ({
-    body: contentsFile('.truss/trusted-keys', trustedKeysFile),
-  }));
+  serveDefaultBranch(fake, () => trustedKeysFile);
   url = await fake.start();
 });
 afterEach(async () => {
@@ -72,29 +62,11 @@ const place = (log = captureLog()) => ({
 
 /** A fork's pull-request run proposed the lesson; its bundle brought the proposal onto the branch. */
 async function proposeLesson(): Promise<void> {
-  const pr = LedgerStore.open(tempDir('memory-eval-branch-pr').path('pr.db'));
-  try {
-    const session = pr.createSession({ signer: FORK, codeVersion: 'test' });
-    pr.append(session.id, 'run_started', { session_id: session.id }, FORK);
-    pr.append(
-      session.id,
-      'memory_proposed',
-      {
-        via: 'lesson_extraction',
-        entries: [
-          proposedItem({ kind: 'lesson', key: 'greeting-newline', body: NEWLINE_LESSON, salience: 0.9 }),
-        ],
-      },
-      FORK,
-    );
-    pr.append(session.id, 'run_completed', { overall: 'fail' }, FORK);
-    await proposeOnMemoryBranch({
-      ...place(),
-      bundleText: JSON.stringify(exportBundle(pr, session.id, crypto)),
-    });
-  } finally {
-    pr.close();
-  }
+  const { text } = proposingRunBundle(
+    [{ kind: 'lesson', key: 'greeting-newline', body: NEWLINE_LESSON }],
+    FORK,
+  );
+  await proposeOnMemoryBranch({ ...place(), bundleText: text });
 }
 
 /** A repository with the greeting contract whose scripted agent answers `responses`, and the CLI in it. */

@@ -1,8 +1,6 @@
 import { type PayloadOf, tryReadEntry } from '../ledger/entry-kinds.js';
-import type { Signer } from '../ledger/keys.js';
-import type { LedgerStore } from '../ledger/store.js';
 import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
-import { DurableSession } from '../runtime/durable.js';
+import { type DecisionSigner, openMemorySession } from './decision-session.js';
 import { formatRef, type LedgerRef, type MemoryEntry, sha256Hex } from './entry.js';
 import { MemoryError } from './errors.js';
 import type { MemoryStore } from './store.js';
@@ -36,13 +34,7 @@ export function approvalPrior(memory: MemoryStore, memoryId: string): LedgerRef 
  * where approvals are required only when the approval checks (approvalProblem).
  */
 export function signApproval(
-  who: {
-    ledger: LedgerStore;
-    signer: Signer;
-    codeVersion: string;
-    principal: Record<string, unknown>;
-    clock?: (() => number) | undefined;
-  },
+  who: Pick<DecisionSigner, 'ledger' | 'signer' | 'codeVersion' | 'principal' | 'clock'>,
   entry: MemoryEntry,
   options: { reason: string; prior: LedgerRef | null },
 ): { sessionId: string; ref: LedgerRef; payload: MemoryApprovalPayload } {
@@ -53,29 +45,7 @@ export function signApproval(
     );
   if (options.reason.trim() === '')
     throw new MemoryError('bad_transition', 'an approval needs a reason (--reason)');
-  const clock = who.clock ?? Date.now;
-  const session = DurableSession.start({
-    store: who.ledger,
-    signer: who.signer,
-    codeVersion: who.codeVersion,
-  });
-  const pinned = {
-    kind: entry.kind,
-    key: entry.key,
-    body_sha256: sha256Hex(entry.body),
-    produced_by: entry.provenance.produced_by,
-  };
-  session.record('run_started', () => ({
-    payload: {
-      session_id: session.id,
-      kind: APPROVAL_SESSION_KIND,
-      memory_id: entry.id,
-      entry: { ...pinned, body: entry.body },
-      code_version: who.codeVersion,
-      principal: who.principal,
-      started_at: new Date(clock()).toISOString(),
-    },
-  }));
+  const { session, pinned, clock } = openMemorySession(who, APPROVAL_SESSION_KIND, entry);
   const payload: MemoryApprovalPayload = {
     memory_id: entry.id,
     action: 'promote',

@@ -126,24 +126,23 @@ function jobPromotes(entry: string, approval?: LedgerRef) {
   });
 }
 
+/** Where the CLI decides: the fake repository's ledger branch. */
+const ON_BRANCH = ['--ledger-branch', BRANCH, '--repo', `${OWNER}/${REPO}`];
+const promoteA = [
+  'memory',
+  'promote',
+  ID_A.slice(0, 12),
+  '--maintainer',
+  '--reason',
+  'checked it myself',
+  ...ON_BRANCH,
+];
+
 describe('a maintainer decides memory on the ledger branch with their own key', () => {
   it('the CLI commits a maintainer-signed promotion; runs recall it only once the key is pinned as signer', async () => {
     await proposeBoth();
     const parent = branch.head;
-    const dry = await cli([
-      'memory',
-      'promote',
-      ID_A.slice(0, 12),
-      '--maintainer',
-      '--reason',
-      'checked it myself',
-      '--ledger-branch',
-      BRANCH,
-      '--repo',
-      `${OWNER}/${REPO}`,
-      '--dry-run',
-      '--json',
-    ]);
+    const dry = await cli([...promoteA, '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({
       dry_run: true,
@@ -153,19 +152,7 @@ describe('a maintainer decides memory on the ledger branch with their own key', 
     });
     expect(branch.head).toBe(parent);
 
-    const done = await cli([
-      'memory',
-      'promote',
-      ID_A.slice(0, 12),
-      '--maintainer',
-      '--reason',
-      'checked it myself',
-      '--ledger-branch',
-      BRANCH,
-      '--repo',
-      `${OWNER}/${REPO}`,
-      '--json',
-    ]);
+    const done = await cli([...promoteA, '--json']);
     expect(done.code, done.stderr).toBe(0);
     const out = JSON.parse(done.stdout);
     expect(out).toMatchObject({
@@ -220,17 +207,7 @@ describe('a maintainer decides memory on the ledger branch with their own key', 
     expect(view.entries.map((e) => e.id)).toEqual([ID_A]);
 
     // And revoked the same way, with the key now pinned: the CLI says so; the run no longer recalls it.
-    const revoked = await cli([
-      'memory',
-      'revoke',
-      ID_A.slice(0, 12),
-      '--reason',
-      'regressed',
-      '--ledger-branch',
-      BRANCH,
-      '--repo',
-      `${OWNER}/${REPO}`,
-    ]);
+    const revoked = await cli(['memory', 'revoke', ID_A.slice(0, 12), '--reason', 'regressed', ...ON_BRANCH]);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout).toMatch(/revoked lesson a .* is pinned as signer in \.truss\/trusted-keys@main/s);
     expect((await runView()).entries).toEqual([]);
@@ -263,10 +240,7 @@ describe("a maintainer's signed approval of a promotion", () => {
       ID_A.slice(0, 12),
       '--reason',
       'read it, it is right',
-      '--ledger-branch',
-      BRANCH,
-      '--repo',
-      `${OWNER}/${REPO}`,
+      ...ON_BRANCH,
       '--json',
     ]);
     expect(approved.code, approved.stderr).toBe(0);

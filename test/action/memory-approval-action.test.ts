@@ -100,7 +100,7 @@ describe('memory-approval: key (action)', () => {
     });
   }
 
-  async function promotionJob(sessions: string) {
+  async function promotionJob(sessions: string, options: { approval?: string; requester?: string } = {}) {
     const workspace = harness.emptyWorkspace();
     const seats = harness.fixture('seats.json', JSON.stringify([VOTE, VOTE, VOTE]), workspace);
     harness.fake.prepend('GET', new RegExp(`^${API}/contents/\\.truss/config\\.toml$`), () => ({
@@ -113,7 +113,7 @@ describe('memory-approval: key (action)', () => {
       eventName: 'workflow_dispatch',
       payload: appDispatchPayload(harness.headSha, {
         mode: 'memory',
-        requester: 'Codertocat',
+        requester: options.requester ?? 'Codertocat',
         memory_command: 'promote',
         memory_entry: ID.slice(0, 12),
         memory_sessions: sessions,
@@ -123,7 +123,7 @@ describe('memory-approval: key (action)', () => {
         INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
         INPUT_ISOLATION: 'none',
         INPUT_MODE: 'memory',
-        INPUT_MEMORY_APPROVAL: 'key',
+        INPUT_MEMORY_APPROVAL: options.approval ?? 'key',
       },
     });
   }
@@ -194,5 +194,29 @@ describe('memory-approval: key (action)', () => {
     expect(strictView().query().ignored).toEqual([
       expect.objectContaining({ id: ID, reason: expect.stringMatching(/not pinned as reviewer/) }),
     ]);
+  }, 180_000);
+
+  it("with memory-approval: on, a maintainer's signed approval stands in for a requester without write access", async () => {
+    trustedKeys = `${MAINTAINER.publicKeyHex} roles=signer,reviewer maintainer\n${harness.key.publicKeyHex} roles=signer job\n`;
+    harness.allow('octocat', 'read');
+    const proposer = seedProposingRun();
+    // Without an approval on the branch the requester's permission decides: refused, nothing signed.
+    await promotionJob(proposer, { approval: 'key' });
+    const refused = await promotionJob(proposer, { approval: 'on', requester: 'octocat' });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toMatch(
+      /octocat has read access.*or approve it with their own key \(truss memory approve/s,
+    );
+    seedApproval(MAINTAINER);
+    const job = await promotionJob(proposer, { approval: 'on', requester: 'octocat' });
+    expect(job.code, job.stdout + job.stderr).toBe(0);
+    const decision = JSON.parse(
+      harness.ledger.file(memorySessionPath(job.outputs['memory-session'] as string)) ?? '{}',
+    ) as Json;
+    expect(decision.ledger.entries[0].payload.principal).toMatchObject({ login: 'octocat', approval: null });
+    const verdict = (decision.ledger.entries as Json[]).find((e) => e.kind === 'memory_verdict');
+    expect(verdict?.payload.approval).toEqual(
+      new LogMemoryStore(harness.ledger.file(MEMORY_LOG_PATH) ?? '').approvals(ID).at(-1),
+    );
   }, 180_000);
 });

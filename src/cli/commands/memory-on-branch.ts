@@ -25,7 +25,7 @@ import { type EvalPlaceValues, formatEval, launchEval } from './eval.js';
 import type { Family } from './memory.js';
 
 /** The flags that decide memory on a ledger branch (docs/memory.md "On GitHub"). */
-export const BRANCH_DECIDE_HELP = `  --ledger-branch BRANCH (promote --maintainer, approve, revoke) decide memory on the ledger branch of
+export const BRANCH_DECIDE_HELP = `  --ledger-branch BRANCH (promote --maintainer|--eval, approve, revoke) decide memory on the ledger branch of
                          --repo through the GitHub API (token: GITHUB_TOKEN or GH_TOKEN), signed with
                          your key; runs count it only if .truss/trusted-keys on the default branch pins
                          that key (signer for a decision, reviewer for an approval)

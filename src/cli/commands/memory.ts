@@ -64,10 +64,10 @@ ${MEMORY_PLACE_HELP}
   --file FILE            (propose) read the body from FILE
   --salience N           (propose) 0..1 (default 0.5)
   --maintainer           (promote) decide yourself, without the panel (needs --reason)
-  --reason TEXT          (promote --maintainer, revoke) why, signed into the decision
+  --reason TEXT          (promote --maintainer, revoke, approve) why, signed into the decision
   --reviewers N --provider KIND --model M --base-url URL
                          (promote) the panel, as for truss run (default: .truss/config.toml)
-  --dry-run              (propose, promote, revoke) show what would be signed; write nothing
+  --dry-run              (propose, promote, revoke, approve) show what would be signed; write nothing
   -o, --output FILE      (export) write the export to FILE instead of stdout
 ${EVAL_PROMOTE_HELP}
 ${BRANCH_DECIDE_HELP}

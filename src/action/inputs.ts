@@ -70,8 +70,21 @@ export const InputsSchema = z.object({
   memoryReason: z.string(),
   /** mode memory: sessions whose bundles on the ledger branch may hold the proposal. */
   memorySessions: list,
-  /** A maintainer's approval for memory decisions: auto = on for public repositories. */
-  memoryApproval: z.enum(['auto', 'on', 'off']),
+  /**
+   * mode memory: promote by a paired eval of this contract (a name in .truss/contracts/ at the
+   * default branch) instead of the panel; lessons and playbooks only.
+   */
+  memoryEval: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9._-]{1,100})?$/,
+      'memory-eval must be a contract name in .truss/contracts/ (letters, digits, ".", "_" and "-")',
+    ),
+  /**
+   * A maintainer's approval for memory decisions: auto = on for public repositories; key = a
+   * maintainer's own signed approval of every promotion (docs/memory.md "On GitHub").
+   */
+  memoryApproval: z.enum(['auto', 'on', 'off', 'key']),
 });
 
 export type Inputs = z.infer<typeof InputsSchema>;
@@ -134,6 +147,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     memoryEntry: read('memory-entry').trim(),
     memoryReason: read('memory-reason').trim(),
     memorySessions: read('memory-sessions'),
+    memoryEval: read('memory-eval').trim(),
     memoryApproval: read('memory-approval').trim().toLowerCase(),
   };
   const parsed = InputsSchema.safeParse(raw);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import {
@@ -6,11 +7,18 @@ import {
   memoryOutcomeText,
   runMemoryJob,
 } from '../github/memory-job.js';
-import { type MemoryDecisionOutcome, pullRequestProposers } from '../github/memory-runs.js';
+import {
+  type MemoryDecisionOutcome,
+  pullRequestProposers,
+  runMemoryFromBranch,
+} from '../github/memory-runs.js';
+import { LEDGER_DB_FILE_NAME } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { postReply } from '../github/reply.js';
+import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
+import { actionIsolation } from './isolation.js';
 import type { DispatchRequest } from './pr-target.js';
 import type { ActionSetup } from './setup.js';
 
@@ -107,6 +115,32 @@ export async function decideMemory(
   if (request.prNumber !== null)
     for (const id of await pullRequestProposers(octokit, repo, request.prNumber))
       if (!sessions.includes(id)) sessions.push(id);
+  const trusted = await trustedKeysFor(inputs.trustedKeys, octokit, repo, defaultBranch);
+  // `memory-eval`: the eval's runs recall from the branch as every run does, checked like theirs.
+  const evalPromotion =
+    inputs.memoryEval && request.action === 'promote'
+      ? {
+          contract: inputs.memoryEval,
+          repeats: inputs.repeats ?? 3,
+          memory: await runMemoryFromBranch({
+            octokit,
+            ...repo,
+            branch: inputs.ledgerBranch,
+            trusted,
+            ownKey: setup.ephemeralKey ? null : setup.signer.publicKeyHex,
+            requireApproval: inputs.memoryApproval === 'key',
+            log: setup.log,
+          }),
+          isolate: actionIsolation(
+            inputs,
+            context,
+            setup,
+            join(setup.outDir, LEDGER_DB_FILE_NAME),
+            setup.env,
+          ),
+          toolServer: setup.toolServer,
+        }
+      : undefined;
   const outcome = await setup.log.group(`memory ${request.action} ${request.entry}`, () =>
     runMemoryJob({
       octokit,
@@ -119,9 +153,12 @@ export async function decideMemory(
       sessions,
       requester: request.requester,
       approval: memoryApprovalRequired(inputs.memoryApproval, context.payload),
+      keyApproval: inputs.memoryApproval === 'key',
+      trusted,
       via: context.eventName,
       actor: context.actor,
       runId: context.runId || null,
+      eval: evalPromotion,
       ledger: setup.store,
       signer: setup.signer,
       ephemeralKey: setup.ephemeralKey,

@@ -299,6 +299,7 @@ async function actionRunMemory(job: {
       branch,
       trusted: await trustedKeysFor(inputs.trustedKeys, octokit, repo, target.trustedRef),
       ownKey: setup.ephemeralKey ? null : setup.signer.publicKeyHex,
+      requireApproval: inputs.memoryApproval === 'key',
       log: setup.log,
     });
   } catch (error) {

@@ -21,8 +21,10 @@ import {
   verifyBundle,
 } from '../core/ledger/index.js';
 import {
+  approvalPrior,
   bundleVerdictSource,
   type DecisionSigner,
+  evidenceSessions,
   findEntry,
   type IngestResult,
   ingestProposals,
@@ -30,7 +32,9 @@ import {
   type MemoryEntry,
   MemoryError,
   MemoryView,
+  type MemoryViewOptions,
   type SignedDecisionResult,
+  signApproval,
 } from '../core/memory/index.js';
 import {
   BranchMovedError,
@@ -63,8 +67,8 @@ export interface MemorySnapshot {
   head: { commitSha: string; treeSha: string } | null;
   store: LogMemoryStore;
   bundles: Map<string, string>;
-  /** The verified view, trusting decisions signed by `trusted` signer keys. */
-  view(trusted: TrustedKeys, crypto?: LedgerCrypto): MemoryView;
+  /** The verified view, trusting decisions signed by `trusted` signer keys (approvals: reviewer keys). */
+  view(trusted: TrustedKeys, options?: MemoryViewOptions): MemoryView;
 }
 
 /** Reads `memory/` at the branch head (or at `commitSha`): the log and every decision session it names. */
@@ -90,8 +94,8 @@ export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapsh
     head,
     store,
     bundles,
-    view: (trusted, crypto = createNodeCrypto()) =>
-      new MemoryView(store, bundleVerdictSource(bundles, crypto), trusted),
+    view: (trusted, options = {}) =>
+      new MemoryView(store, bundleVerdictSource(bundles, createNodeCrypto()), trusted, options),
   };
 }
 
@@ -149,16 +153,20 @@ export async function decideOnMemoryBranch(
     message?: string;
   },
 ): Promise<{ result: SignedDecisionResult; commit: LedgerCommit }> {
-  let signed: { result: SignedDecisionResult; bundle: string } | null = null;
+  let signed: { result: SignedDecisionResult; files: LedgerFile[] } | null = null;
   const { value, commit } = await commitWithRetry(options, async (snapshot) => {
     const entry = findEntry(snapshot.store, options.entry);
     if (!signed) {
       const who = { ...options, memory: snapshot.store };
       const result = await options.decide(who, entry);
-      const bundle = JSON.stringify(
-        exportBundle(options.ledger, result.sessionId, options.crypto ?? createNodeCrypto()),
-      );
-      signed = { result, bundle };
+      const crypto = options.crypto ?? createNodeCrypto();
+      // The decision's bundle, and beside it those of the sessions it rests on (an eval's), so the
+      // branch's view re-checks the evidence too.
+      const files = [result.sessionId, ...evidenceSessions(result.payload)].map((id) => ({
+        path: memorySessionPath(id),
+        content: JSON.stringify(exportBundle(options.ledger, id, crypto)),
+      }));
+      signed = { result, files };
     } else {
       const { result } = signed;
       try {
@@ -167,6 +175,7 @@ export async function decideOnMemoryBranch(
           decision: result.payload.decision,
           ref: result.ref,
           supersedes: result.payload.supersedes,
+          evidence: evidenceSessions(result.payload),
         });
       } catch (error) {
         if (!(error instanceof MemoryError)) throw error;
@@ -176,10 +185,10 @@ export async function decideOnMemoryBranch(
         );
       }
     }
-    const { result, bundle } = signed;
+    const { result, files } = signed;
     return {
       value: result,
-      files: [{ path: memorySessionPath(result.sessionId), content: bundle }],
+      files,
       message:
         options.message ??
         `truss: memory ${result.payload.decision} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)})`,
@@ -188,6 +197,57 @@ export async function decideOnMemoryBranch(
   if (!commit) throw new Error('a decision always changes the memory log');
   return { result: value, commit };
 }
+
+/**
+ * A maintainer's own signed approval of promoting one entry (docs/memory.md "On GitHub"), committed
+ * to the branch: signed once in the local `ledger` with the maintainer's key, naming the entry's
+ * latest decision (`prior`); on a moved branch where that decision changed, nothing is committed.
+ * It decides nothing: a trusted job's promotion names it, and the view checks it against the keys
+ * pinned as `reviewer`.
+ */
+export async function approveOnMemoryBranch(
+  options: BranchPlace & {
+    entry: string;
+    reason: string;
+    ledger: LedgerStore;
+    signer: Signer;
+    codeVersion: string;
+    principal: Record<string, unknown>;
+    crypto?: LedgerCrypto;
+  },
+): Promise<{ sessionId: string; ref: LedgerEntryRef; memoryId: string; commit: LedgerCommit }> {
+  let signed: {
+    sessionId: string;
+    ref: LedgerEntryRef;
+    prior: LedgerEntryRef | null;
+    bundle: string;
+  } | null = null;
+  const { value, commit } = await commitWithRetry(options, async (snapshot) => {
+    const entry = findEntry(snapshot.store, options.entry);
+    const prior = approvalPrior(snapshot.store, entry.id);
+    if (!signed) {
+      const approval = signApproval(options, entry, { reason: options.reason, prior });
+      const bundle = JSON.stringify(
+        exportBundle(options.ledger, approval.sessionId, options.crypto ?? createNodeCrypto()),
+      );
+      signed = { sessionId: approval.sessionId, ref: approval.ref, prior, bundle };
+    } else if (JSON.stringify(prior) !== JSON.stringify(signed.prior))
+      throw new MemoryError(
+        'bad_transition',
+        `${entry.kind} ${entry.key} was decided by another job meanwhile; the signed approval ${signed.sessionId} was not published`,
+      );
+    snapshot.store.approve(entry.id, signed.ref);
+    return {
+      value: { sessionId: signed.sessionId, ref: signed.ref, memoryId: entry.id },
+      files: [{ path: memorySessionPath(signed.sessionId), content: signed.bundle }],
+      message: `truss: memory approval of ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)})`,
+    };
+  });
+  if (!commit) throw new Error('an approval always changes the memory log');
+  return { ...value, commit };
+}
+
+type LedgerEntryRef = SignedDecisionResult['ref'];
 
 /**
  * Reads the branch, lets `change` modify the snapshot's store, and commits the log, the entry

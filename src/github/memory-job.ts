@@ -5,19 +5,26 @@
  * built from the trusted `.truss/config.toml`, then the signed decision on the ledger branch.
  */
 import { CONFIG_FILE, type ContractOverrides } from '../core/contract/index.js';
-import type { LedgerStore, SigningKey } from '../core/ledger/index.js';
+import type { LedgerStore, SigningKey, TrustedKeys } from '../core/ledger/index.js';
 import { promotionPanel } from '../core/memory/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
+import { findKeyApproval } from './memory-approval.js';
+import { readMemoryBranch } from './memory-branch.js';
+import { evalPromotion, type MemoryEvalOptions } from './memory-eval-job.js';
 import { decideMemoryEntry, type MemoryDecisionOutcome } from './memory-runs.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
 import { readRepoFile } from './repo-files.js';
 import { GITHUB_CONTRACT_FORMAT } from './settings.js';
 
-/** `memory-approval`: `auto` asks for a maintainer's approval on public repositories. */
-export type MemoryApprovalSetting = 'auto' | 'on' | 'off';
+/**
+ * `memory-approval`: `auto` asks for a maintainer's approval on public repositories; `key` asks for
+ * a maintainer's own signed approval (`truss memory approve`, a key pinned as reviewer) of every
+ * promotion, and runs then recall only promotions that carry one.
+ */
+export type MemoryApprovalSetting = 'auto' | 'on' | 'off' | 'key';
 
 /** Refused before anything is signed: who asked may not approve, or the context is not trusted. */
 export class MemoryJobRefusedError extends Error {
@@ -29,7 +36,7 @@ export class MemoryJobRefusedError extends Error {
  * to be private (a payload without `repository.private` counts as public: fail closed).
  */
 export function memoryApprovalRequired(setting: MemoryApprovalSetting, payload: unknown): boolean {
-  if (setting !== 'auto') return setting === 'on';
+  if (setting !== 'auto') return setting === 'on' || setting === 'key';
   const repository = (payload as { repository?: { private?: unknown } } | null)?.repository;
   return repository?.private !== true;
 }
@@ -50,11 +57,20 @@ export interface MemoryJobOptions {
   /** Who asked; with approval required they must be a human with write access. */
   requester: { login: string; type: string };
   approval: boolean;
+  /** `memory-approval: key`: a promotion needs a maintainer's own signed approval on the branch. */
+  keyApproval?: boolean | undefined;
+  /** Pinned keys (the default branch's `.truss/trusted-keys`): approvals count from `reviewer` keys. */
+  trusted: TrustedKeys;
   /** How the job was started (push, workflow_dispatch, issue_comment), signed into the principal. */
   via: string;
   /** Who started the job (GITHUB_ACTOR: the App's bot for its dispatches), when not the requester. */
   actor?: string | undefined;
   runId: string | null;
+  /**
+   * `memory-eval`: promote by a paired eval of this contract instead of the panel (lessons and
+   * playbooks), its runs recalling from `memory` (docs/memory.md "Eval-gated promotion").
+   */
+  eval?: Pick<MemoryEvalOptions, 'contract' | 'repeats' | 'memory' | 'isolate' | 'toolServer'> | undefined;
   ledger: LedgerStore;
   signer: SigningKey;
   ephemeralKey: boolean;
@@ -81,14 +97,23 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
       'memory decisions must be signed by a key readers pin: set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` and pin its public key as a signer in .truss/trusted-keys',
     );
   let approval: { login: string; permission: string } | null = null;
+  const place = { octokit, ...repo, branch: options.branch };
+  const promote = options.action === 'promote';
   if (options.approval) {
     const auth = await authorizeActor({ octokit, ...repo, actor: options.requester });
     const bot = options.requester.type.toLowerCase() === 'bot' || /\[bot\]$/i.test(options.requester.login);
-    if (bot || !MAINTAINER.has(auth.permission))
+    if (!bot && MAINTAINER.has(auth.permission))
+      approval = { login: options.requester.login, permission: auth.permission };
+    else if (
+      !promote ||
+      // `key`: the approval is required below anyway. Otherwise a maintainer's signed approval
+      // already on the branch stands in for the requester's permission.
+      (!options.keyApproval &&
+        !findKeyApproval(await readMemoryBranch(place), options.entry, options.trusted, log))
+    )
       throw new MemoryJobRefusedError(
-        `a memory ${options.action} needs a maintainer's approval here (memory-approval), and ${options.requester.login} ${bot ? 'is a bot' : `has ${auth.permission} access`}: a maintainer with write access must start it (workflow_dispatch or /truss memory ${options.action})`,
+        `a memory ${options.action} needs a maintainer's approval here (memory-approval), and ${options.requester.login} ${bot ? 'is a bot' : `has ${auth.permission} access`}: a maintainer with write access must start it (workflow_dispatch or /truss memory ${options.action})${promote ? `, or approve it with their own key (truss memory approve ${options.entry} --reason TEXT --ledger-branch ${options.branch} --repo ${repo.owner}/${repo.repo})` : ''}`,
       );
-    approval = { login: options.requester.login, permission: auth.permission };
   }
   const configText = await readRepoFile({
     octokit,
@@ -97,7 +122,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     ref: options.trustedRef,
   });
   const panel =
-    options.action === 'promote'
+    options.action === 'promote' && !options.eval
       ? promotionPanel({
           config: configText === null ? undefined : { file: CONFIG_FILE, text: configText },
           format: GITHUB_CONTRACT_FORMAT,
@@ -105,7 +130,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
           env: options.env,
           cwd: options.cwd,
         })
-      : { unavailable: 'not needed for a revocation' };
+      : { unavailable: options.eval ? 'a paired eval decides' : 'not needed for a revocation' };
   return decideMemoryEntry({
     octokit,
     ...repo,
@@ -128,6 +153,30 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     },
     loadBundle: (sessionId) =>
       loadBundleFromLedgerBranch({ octokit, ...repo, branch: options.branch, sessionId }),
+    promote: options.eval
+      ? evalPromotion({
+          ...options.eval,
+          octokit,
+          repo,
+          trustedRef: options.trustedRef,
+          workdir: options.cwd,
+          ledger: options.ledger,
+          signer: options.signer,
+          codeVersion: options.codeVersion,
+          principal: { login: options.requester.login, via: options.via, purpose: 'memory eval' },
+          env: options.env,
+          overrides: options.overrides,
+          log,
+        })
+      : undefined,
+    approve: (snapshot, memoryId) => {
+      const found = findKeyApproval(snapshot, memoryId, options.trusted, log);
+      if (!found && options.keyApproval)
+        throw new MemoryJobRefusedError(
+          `promoting ${memoryId.slice(0, 12)} needs a maintainer's own signed approval here (memory-approval: key), and none on ${options.branch} checks: a maintainer whose key is pinned as reviewer in .truss/trusted-keys runs truss memory approve ${memoryId.slice(0, 12)} --reason TEXT --ledger-branch ${options.branch} --repo ${repo.owner}/${repo.repo}, then this job again`,
+        );
+      return found;
+    },
     log,
   });
 }

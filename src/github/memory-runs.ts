@@ -12,7 +12,7 @@ import {
   type TrustedKeys,
   tryReadEntry,
 } from '../core/ledger/index.js';
-import type { MemoryStore } from '../core/memory/index.js';
+import type { DecisionSigner, LedgerRef, MemoryEntry, MemoryStore } from '../core/memory/index.js';
 import {
   MemoryError,
   type PromotionMethod,
@@ -47,7 +47,13 @@ interface BranchPlace {
  * are reported; so are forged verified entries, when recall meets them (`memory_recall.ignored`).
  */
 export async function runMemoryFromBranch(
-  options: BranchPlace & { trusted: TrustedKeys; ownKey?: string | null; log: Logger },
+  options: BranchPlace & {
+    trusted: TrustedKeys;
+    ownKey?: string | null;
+    /** `memory-approval: key`: recall only promotions a maintainer approved with their own key. */
+    requireApproval?: boolean | undefined;
+    log: Logger;
+  },
 ): Promise<RunMemory> {
   const snapshot = await readMemoryBranch(options);
   for (const problem of snapshot.store.problems)
@@ -57,7 +63,10 @@ export async function runMemoryFromBranch(
   const trusted = new Map(options.trusted);
   if (options.ownKey && !trusted.has(options.ownKey))
     trusted.set(options.ownKey, rolePin('this workflow signing key', ['signer']));
-  return { store: snapshot.store, view: snapshot.view(trusted) };
+  return {
+    store: snapshot.store,
+    view: snapshot.view(trusted, { requireApproval: options.requireApproval }),
+  };
 }
 
 export interface MemoryDecisionRequest extends BranchPlace {
@@ -78,6 +87,15 @@ export interface MemoryDecisionRequest extends BranchPlace {
   /** Who asked, signed into the decision session's `run_started` (with the maintainer approval). */
   principal: Record<string, unknown>;
   loadBundle: (sessionId: string) => Promise<string | null>;
+  /**
+   * Before a promotion is signed: the maintainer's own signed approval on the branch its verdict
+   * names (null: none), or a throw when one is required and none checks.
+   */
+  approve?: ((snapshot: MemorySnapshot, memoryId: string) => LedgerRef | null) | undefined;
+  /** A promotion decided otherwise than by the panel (a paired eval), naming the approval if any. */
+  promote?:
+    | ((who: DecisionSigner, entry: MemoryEntry, approval: LedgerRef | null) => Promise<SignedDecisionResult>)
+    | undefined;
   log: Logger;
 }
 
@@ -125,22 +143,27 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       message: `truss: memory proposals from ${proposedFrom}`,
     });
   }
-  if (request.action === 'promote' && 'unavailable' in request.panel)
+  if (request.action === 'promote' && !request.promote && 'unavailable' in request.panel)
     throw new MemoryError(
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
     );
-  const panel = request.panel;
+  const snapshot = await readMemoryBranch(place);
+  const fullId = uniqueId(snapshot, id);
+  const approval = request.action === 'promote' ? (request.approve?.(snapshot, fullId) ?? null) : null;
+  const panel = { ...request.panel, ...(approval ? { approval } : {}) };
   const { result, commit } = await decideOnMemoryBranch({
     ...place,
-    entry: uniqueId(await readMemoryBranch(place), id),
+    entry: fullId,
     ledger: request.ledger,
     signer: request.signer,
     codeVersion: request.codeVersion,
     principal: request.principal,
     decide: (who, entry) =>
       request.action === 'promote'
-        ? promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
+        ? request.promote
+          ? request.promote(who, entry, approval)
+          : promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
         : revokeEntry(who, entry, request.reason ?? `revoked by ${String(request.principal.login)}`),
   });
   const entry = result.payload.entry as { kind: string; key: string };

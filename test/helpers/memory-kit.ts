@@ -1,19 +1,23 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createNodeCrypto, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
+import { createNodeCrypto, exportBundle, LedgerStore, type Signer } from '../../src/core/ledger/index.js';
 import {
   type LedgerRef,
   ledgerVerdictSource,
   type MemoryDraft,
   type MemoryEntry,
+  type MemoryKind,
   MemoryView,
+  proposedItem,
   SqliteMemoryStore,
   signDecision,
   supersededBy,
 } from '../../src/core/memory/index.js';
 import type { ScriptedResponse } from '../../src/core/providers/scripted.js';
+import { API, OWNER, REPO } from './action-harness.js';
 import { runCli } from './cli.js';
 import { contractToml, GREETING_CHECK } from './contract-toml.js';
+import { contentsFile, type FakeGitHub, webhookExample } from './fake-github.js';
 import { makeRepo, README } from './git.js';
 import { keyFromByte, trustedOf, writeKeyFile } from './keys.js';
 import { tempDir } from './temp-dir.js';
@@ -142,4 +146,51 @@ export function memoryCliRepo(prefix: string, keyByte: number) {
     home,
     cli: (args: string[]) => runCli([...args, ...flags], { cwd: repo, env: { HOME: home } }),
   };
+}
+
+/**
+ * A pull-request run's bundle proposing `items`, signed by `signer` (a fork's key): what a PR run
+ * leaves on the ledger branch (`sessions/<id>.json`), where a promotion job finds the proposal.
+ */
+export function proposingRunBundle(
+  items: Array<{ kind: MemoryKind; key: string; body: string; salience?: number }>,
+  signer: Signer,
+): { sessionId: string; text: string } {
+  const dir = tempDir('memory-proposing-run');
+  const pr = LedgerStore.open(dir.path('pr.db'));
+  try {
+    const session = pr.createSession({ signer, codeVersion: 'test' });
+    pr.append(session.id, 'run_started', { session_id: session.id }, signer);
+    pr.append(
+      session.id,
+      'memory_proposed',
+      {
+        via: 'lesson_extraction',
+        entries: items.map((item) => proposedItem({ salience: 0.8, ...item })),
+      },
+      signer,
+    );
+    pr.append(session.id, 'run_completed', { overall: 'fail' }, signer);
+    return { sessionId: session.id, text: JSON.stringify(exportBundle(pr, session.id, createNodeCrypto())) };
+  } finally {
+    pr.close();
+    dir.cleanup();
+  }
+}
+
+/**
+ * The repository (`GET /repos/{owner}/{repo}`, default branch `main`) and `.truss/trusted-keys` on
+ * `main` (`trustedKeys()`; null: no such file), as a CLI deciding memory on the ledger branch reads them.
+ */
+export function serveDefaultBranch(fake: FakeGitHub, trustedKeys: () => string | null): void {
+  const repository = webhookExample('push').repository as Record<string, unknown>;
+  fake.on('GET', new RegExp(`^${API}$`), () => ({
+    body: { ...repository, name: REPO, full_name: `${OWNER}/${REPO}`, default_branch: 'main' },
+  }));
+  fake.on('GET', new RegExp(`^${API}/contents/\\.truss/trusted-keys$`), (req) => {
+    const text = trustedKeys();
+    return text === null || !req.path.includes('ref=main')
+      ? { status: 404, body: { message: 'Not Found' } }
+      : { body: contentsFile('.truss/trusted-keys', text) };
+  });
 }

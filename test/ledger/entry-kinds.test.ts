@@ -343,6 +343,22 @@ describe('readEntry', () => {
         'memory_proposed entries.0.salience "1" is malformed (expected number)',
       ],
       [
+        entry(1, 'memory_approval', {
+          memory_id: HASH,
+          action: 'revoke',
+          entry: {
+            kind: 'lesson',
+            key: 'k',
+            body_sha256: HASH,
+            produced_by: { session: 's', seq: 1, entry_hash: HASH },
+          },
+          reason: 'r',
+          prior: null,
+        }),
+        'memory_approval',
+        'memory_approval action "revoke" is malformed (must be the string promote)',
+      ],
+      [
         entry(2, 'memory_recall', { ids: ['short'], tokens: 3 }),
         'memory_recall',
         'memory_recall ids.0 "short" is malformed (expected 64 lowercase hex characters)',
@@ -398,6 +414,7 @@ describe('readEntry', () => {
         'memory_proposed',
         'playbook_imported',
         'memory_verdict',
+        'memory_approval',
         'memory_recall',
       ]),
     );

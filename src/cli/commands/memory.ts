@@ -35,6 +35,7 @@ import { checkOutputPath } from '../output-path.js';
 import { runKeySecrets } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 import { EVAL_PROMOTE_HELP, promoteByEval } from './memory-eval.js';
+import { BRANCH_DECIDE_HELP, decideOnBranch, onLedgerBranch } from './memory-on-branch.js';
 
 export const MEMORY_HELP = `Usage: truss memory <command> [options]
 
@@ -48,6 +49,9 @@ Commands:
   propose KIND KEY (BODY | --file F) sign a proposal: an unverified entry
   promote ID|KEY                    panel review against its provenance (or --maintainer --reason)
   revoke ID|KEY --reason TEXT       a verified entry becomes stale, with a signed reason
+  approve ID|KEY --reason TEXT --ledger-branch B --repo O/R
+                                    sign your approval of promoting an entry of the ledger branch, for
+                                    the promotion job (memory-approval on GitHub)
   export [-o FILE]                  every entry, its decisions and their signed sessions (JSON)
 
 Options:
@@ -60,12 +64,13 @@ ${MEMORY_PLACE_HELP}
   --file FILE            (propose) read the body from FILE
   --salience N           (propose) 0..1 (default 0.5)
   --maintainer           (promote) decide yourself, without the panel (needs --reason)
-  --reason TEXT          (promote --maintainer, revoke) why, signed into the decision
+  --reason TEXT          (promote --maintainer, revoke, approve) why, signed into the decision
   --reviewers N --provider KIND --model M --base-url URL
                          (promote) the panel, as for truss run (default: .truss/config.toml)
-  --dry-run              (propose, promote, revoke) show what would be signed; write nothing
+  --dry-run              (propose, promote, revoke, approve) show what would be signed; write nothing
   -o, --output FILE      (export) write the export to FILE instead of stdout
 ${EVAL_PROMOTE_HELP}
+${BRANCH_DECIDE_HELP}
 
 Exit codes: 0 ok, 1 a promotion the panel (or the eval) did not pass, 3 bad input (unknown entry, a transition
 the tier does not allow, no panel), 64 usage`;
@@ -118,8 +123,19 @@ export const MEMORY_COMMANDS: Record<string, Subcommand> = {
   propose: proposeEntry,
   promote: promote,
   revoke: revoke,
+  approve: approve,
   export: exportMemory,
 };
+
+/** `approve`: only on a ledger branch, where a promotion job names the approval (docs/memory.md "On GitHub"). */
+export function approve(args: string[], io: CliIo, family: Family): Promise<number> | number {
+  if (args.includes('--help') || args.includes('-h')) return printHelp(io, family.help);
+  if (!onLedgerBranch(args))
+    throw new UsageError(
+      `${family.name} approve: approvals are for promotion jobs on GitHub; give --ledger-branch BRANCH --repo OWNER/NAME (locally, promote with --maintainer --reason)`,
+    );
+  return decideOnBranch(args, io, family, 'approve');
+}
 
 export function listEntries(args: string[], io: CliIo, family: Family): number {
   const { values, positionals } = parseCommandArgs(`${family.name} list`, args, LIST_OPTIONS);
@@ -241,6 +257,7 @@ function proposeEntry(args: string[], io: CliIo, family: Family): number {
 }
 
 export async function promote(args: string[], io: CliIo, family: Family): Promise<number> {
+  if (onLedgerBranch(args)) return decideOnBranch(args, io, family, 'promote');
   if (args.some((arg) => arg === '--eval' || arg.startsWith('--eval='))) {
     if (args.includes('--maintainer'))
       throw new UsageError(
@@ -298,6 +315,7 @@ export async function promote(args: string[], io: CliIo, family: Family): Promis
 }
 
 export async function revoke(args: string[], io: CliIo, family: Family): Promise<number> {
+  if (onLedgerBranch(args)) return decideOnBranch(args, io, family, 'revoke');
   const { values, positionals } = parseCommandArgs(`${family.name} revoke`, args, DECIDE_OPTIONS);
   if (values.help) return printHelp(io, family.help);
   const [ref] = requirePositionals(`${family.name} revoke`, positionals, ['ID|KEY']) as [string];

@@ -12,7 +12,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_HELP, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { UsageError } from '../usage-error.js';
-import { type Family, listEntries, promote, revoke, showEntry } from './memory.js';
+import { approve, type Family, listEntries, promote, revoke, showEntry } from './memory.js';
 import { EVAL_PROMOTE_HELP } from './memory-eval.js';
 
 export const PLAYBOOK_HELP = `Usage: truss playbook <command> [options]
@@ -29,13 +29,16 @@ Commands:
   promote ID|KEY              panel review (or --maintainer --reason TEXT, or --eval CONTRACT: promote
                               only if a paired eval passes more often with the playbook recalled)
   revoke ID|KEY --reason TEXT the playbook becomes stale, with a signed reason
+  approve ID|KEY --reason TEXT --ledger-branch B --repo O/R
+                              your signed approval of promoting it, for the promotion job on GitHub
 
 Options:
 ${MEMORY_PLACE_HELP}
   --name KEY                  (import, one file) the entry's key (default: the front matter's name or the file name)
   --dry-run                   (import, promote, revoke) show what would be signed; write nothing
 ${EVAL_PROMOTE_HELP}
-  (promote, revoke and list take the options of \`truss memory promote|revoke|list\`)`;
+  (promote, revoke, approve and list take the options of \`truss memory promote|revoke|approve|list\`,
+  --ledger-branch and --repo among them)`;
 
 export const LESSON_HELP = `Usage: truss lesson list [options]
 
@@ -66,9 +69,11 @@ export async function playbook(args: string[], io: CliIo): Promise<number> {
       return promote(rest, io, PLAYBOOK);
     case 'revoke':
       return revoke(rest, io, PLAYBOOK);
+    case 'approve':
+      return approve(rest, io, PLAYBOOK);
     default:
       throw new UsageError(
-        `playbook: unknown command "${command}"; use import, list, show, promote or revoke`,
+        `playbook: unknown command "${command}"; use import, list, show, promote, revoke or approve`,
       );
   }
 }

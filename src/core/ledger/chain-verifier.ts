@@ -23,6 +23,7 @@ import {
 import { type PayloadOf, tryReadEntry } from './entry-kinds.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { MemoryApprovalCheck } from './memory-approval-check.js';
 import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
 import { ToolCallChecker } from './tool-call-check.js';
 
@@ -50,6 +51,7 @@ export type FailureCode =
   | 'bad_delegated_tools'
   | 'bad_bench_result'
   | 'bad_compaction'
+  | 'bad_memory_approval'
   | 'view_mismatch'
   | 'bad_anchor_receipt'
   | 'duplicate_terminal'
@@ -162,6 +164,7 @@ export class ChainVerifier {
   readonly #compactions = new CompactionChecker();
   readonly #toolCalls = new ToolCallChecker((data) => this.crypto.sha256(data));
   readonly #delegated = new DelegatedToolsCheck();
+  readonly #approvals = new MemoryApprovalCheck();
   readonly #views: DerivedViews = {
     contract: null,
     evidence: { checks: [], panel: [], self_validation: [] },
@@ -415,6 +418,9 @@ export class ChainVerifier {
     const toolCallError = this.#toolCalls.check(entry);
     if (toolCallError) this.fail(entry.seq, 'bad_tool_call', toolCallError);
     this.#delegated.observe(entry, (why) => this.fail(entry.seq, 'bad_delegated_tools', why));
+    this.#approvals.observe(entry, this.crypto.sha256, (why) =>
+      this.fail(entry.seq, 'bad_memory_approval', why),
+    );
     switch (entry.kind) {
       case 'run_started':
         this.#views.contract = p.contract ?? null;

@@ -1,7 +1,7 @@
 /**
  * The entry kinds of governed memory (docs/memory.md) for the catalogue (entry-kinds.ts): signed
  * proposals (`memory_proposed`, `playbook_imported`), a decision about one entry (`memory_verdict`,
- * in a session of its own) and what a run was told from memory (`memory_recall`). The memory view
+ * in a session of its own), a maintainer's own signed approval of a promotion (`memory_approval`) and what a run was told from memory (`memory_recall`). The memory view
  * (src/core/memory/view.ts) checks every verified entry against the `memory_verdict` it names.
  */
 import { hex32, index, json, num, opt, text, UsageSchema } from './entry-shapes.js';
@@ -69,6 +69,21 @@ export const MEMORY_KINDS = {
     votes: maybe(object({ met: num, not_met: num, unverifiable: num })),
     /** method `eval`: the signed `eval_report` it rests on and the two arms' results it read. */
     eval: opt(EvalEvidenceSchema),
+    /** A promotion a maintainer approved with their own key: the signed `memory_approval` it rests on. */
+    approval: opt(LedgerRefSchema),
+  }),
+  /**
+   * A maintainer's approval of one promotion, signed with their own key in a session of its own
+   * (`run_started {kind: "memory_approval"}`): the entry by id and body hash, and the decision about
+   * it that was the latest when they approved (`prior`, null for none), so an approval is spent by
+   * the one promotion that follows it. Checked by the memory view (src/core/memory/approval.ts).
+   */
+  memory_approval: looseObject({
+    memory_id: hex32,
+    action: oneOf(['promote'] as const),
+    entry: object({ kind: text, key: text, body_sha256: hex32, produced_by: LedgerRefSchema }),
+    reason: text,
+    prior: maybe(LedgerRefSchema),
   }),
   /** What the executor was told from memory before it started: never shown to the panel. */
   memory_recall: looseObject({

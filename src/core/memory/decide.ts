@@ -8,7 +8,7 @@ import {
   signDecision,
   supersededBy,
 } from './decision-session.js';
-import type { MemoryEntry } from './entry.js';
+import type { LedgerRef, MemoryEntry } from './entry.js';
 import { MemoryError } from './errors.js';
 import { reviewEntry } from './review-entry.js';
 import { nextTrust } from './store.js';
@@ -22,6 +22,8 @@ export type PromotionMethod =
       /** Budget and cancellation for the seats' calls (default: unlimited, never cancelled). */
       ctx?: Ctx | undefined;
       nonce?: NonceSource | undefined;
+      /** A maintainer's own signed `memory_approval` of this promotion, named by the verdict. */
+      approval?: LedgerRef | undefined;
     }
   | { method: 'maintainer'; reason: string };
 
@@ -51,7 +53,8 @@ export async function promoteEntry(
       redact: how.redact,
       nonce: how.nonce,
     });
-    return decision.decision === 'promote' ? { ...decision, supersedes } : decision;
+    const approval = how.approval ? { approval: how.approval } : {};
+    return decision.decision === 'promote' ? { ...decision, supersedes, ...approval } : decision;
   });
 }
 

@@ -31,6 +31,8 @@ export interface Decision {
   votes?: MemoryVerdictPayload['votes'] | undefined;
   /** method `eval`: the signed eval report the decision rests on. */
   eval?: MemoryVerdictPayload['eval'] | undefined;
+  /** A maintainer's own signed approval the promotion rests on (docs/memory.md "On GitHub"). */
+  approval?: LedgerRef | undefined;
 }
 
 export interface SignedDecisionResult {
@@ -55,29 +57,9 @@ export async function signDecision(
   entry: MemoryEntry,
   decide: (session: DurableSession) => Promise<Decision>,
 ): Promise<SignedDecisionResult> {
-  const clock = who.clock ?? Date.now;
-  const session = DurableSession.start({
-    store: who.ledger,
-    signer: who.signer,
-    codeVersion: who.codeVersion,
+  const { session, pinned, clock } = openMemorySession(who, MEMORY_SESSION_KIND, entry, {
+    trust: entry.trust,
   });
-  const pinned = {
-    kind: entry.kind,
-    key: entry.key,
-    body_sha256: sha256Hex(entry.body),
-    produced_by: entry.provenance.produced_by,
-  };
-  session.record('run_started', () => ({
-    payload: {
-      session_id: session.id,
-      kind: MEMORY_SESSION_KIND,
-      memory_id: entry.id,
-      entry: { ...pinned, trust: entry.trust, body: entry.body },
-      code_version: who.codeVersion,
-      principal: who.principal,
-      started_at: new Date(clock()).toISOString(),
-    },
-  }));
   let decision: Decision;
   try {
     decision = await decide(session);
@@ -101,6 +83,7 @@ export async function signDecision(
     revokes: decision.revokes ?? null,
     votes: decision.votes ?? null,
     ...(decision.eval ? { eval: decision.eval } : {}),
+    ...(decision.approval ? { approval: decision.approval } : {}),
   };
   const verdict = session.record(MEMORY_VERDICT_KIND, () => ({
     payload,
@@ -114,8 +97,51 @@ export async function signDecision(
     decision: decision.decision,
     ref,
     supersedes: payload.supersedes,
+    evidence: evidenceSessions(payload),
   });
   return { sessionId: session.id, ref, payload, entry: applied };
+}
+
+/**
+ * Starts a signed session about one memory entry (a decision, an approval): `run_started {kind,
+ * memory_id, entry: {kind, key, body_sha256, produced_by, …, body}, code_version, principal}`. Returns
+ * the session, the entry as its signed entries pin it, and the clock.
+ */
+export function openMemorySession(
+  who: Pick<DecisionSigner, 'ledger' | 'signer' | 'codeVersion' | 'principal' | 'clock'>,
+  kind: string,
+  entry: MemoryEntry,
+  extra: Record<string, unknown> = {},
+): { session: DurableSession; pinned: MemoryVerdictPayload['entry']; clock: () => number } {
+  const clock = who.clock ?? Date.now;
+  const session = DurableSession.start({
+    store: who.ledger,
+    signer: who.signer,
+    codeVersion: who.codeVersion,
+  });
+  const pinned = {
+    kind: entry.kind,
+    key: entry.key,
+    body_sha256: sha256Hex(entry.body),
+    produced_by: entry.provenance.produced_by,
+  };
+  session.record('run_started', () => ({
+    payload: {
+      session_id: session.id,
+      kind,
+      memory_id: entry.id,
+      entry: { ...pinned, ...extra, body: entry.body },
+      code_version: who.codeVersion,
+      principal: who.principal,
+      started_at: new Date(clock()).toISOString(),
+    },
+  }));
+  return { session, pinned, clock };
+}
+
+/** Sessions besides its own whose signed entries a verdict rests on: an eval-gated promotion's eval. */
+export function evidenceSessions(payload: MemoryVerdictPayload): string[] {
+  return payload.eval ? [payload.eval.report.session] : [];
 }
 
 /** Verified entries of the same kind and key a promotion of `entry` replaces. */

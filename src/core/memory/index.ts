@@ -1,6 +1,15 @@
+export {
+  APPROVAL_SESSION_KIND,
+  approvalPrior,
+  approvalProblem,
+  MEMORY_APPROVAL_KIND,
+  type MemoryApprovalPayload,
+  signApproval,
+} from './approval.js';
 export { type PromotionMethod, promoteEntry, revokeEntry } from './decide.js';
 export {
   type DecisionSigner,
+  evidenceSessions,
   type SignedDecisionResult,
   signDecision,
   supersededBy,
@@ -33,4 +42,4 @@ export { SqliteMemoryStore } from './sqlite-store.js';
 export { findEntry, type MemoryStore } from './store.js';
 export { readMemoryVerdict } from './verdict-payload.js';
 export { bundleVerdictSource, ledgerVerdictSource } from './verdict-source.js';
-export { MemoryView, type RunMemory } from './view.js';
+export { MemoryView, type MemoryViewOptions, type RunMemory } from './view.js';

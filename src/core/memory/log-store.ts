@@ -35,6 +35,15 @@ export type LogLine =
       decision: MemoryDecision;
       ref: LedgerRef;
       supersedes: string[];
+      /** Sessions whose bundles back the decision besides its own (an eval-gated promotion's eval). */
+      evidence?: string[];
+    }
+  | {
+      seq: number;
+      /** A maintainer's own signed approval of promoting the entry; changes no tier. */
+      op: 'approve';
+      memory_id: string;
+      ref: LedgerRef;
     };
 
 /**
@@ -51,6 +60,8 @@ export type LogLine =
 export class LogMemoryStore implements MemoryStore {
   readonly #entries = new Map<string, MemoryEntry>();
   readonly #decisions: DecisionRecord[] = [];
+  readonly #approvals: Array<{ memory_id: string; ref: LedgerRef }> = [];
+  readonly #evidence = new Set<string>();
   readonly #lines: string[] = [];
   readonly #appended: string[] = [];
   readonly #clock: () => number;
@@ -85,14 +96,35 @@ export class LogMemoryStore implements MemoryStore {
     for (const text of this.#appended) {
       const line = JSON.parse(text) as LogLine;
       if (line.op === 'propose') ids.add(line.entry.id);
+      else if (line.op === 'approve') ids.add(line.memory_id);
       else for (const id of [line.memory_id, ...line.supersedes]) ids.add(id);
     }
     return [...ids];
   }
 
-  /** The verdict sessions the decisions name (a host fetches their bundles to check them). */
+  /**
+   * The sessions the decisions, approvals and their evidence name (a host fetches their bundles to
+   * check them).
+   */
   decisionSessions(): string[] {
-    return [...new Set(this.#decisions.map((d) => d.ref.session))];
+    return [
+      ...new Set([
+        ...this.#decisions.map((d) => d.ref.session),
+        ...this.#approvals.map((a) => a.ref.session),
+        ...this.#evidence,
+      ]),
+    ];
+  }
+
+  /** The signed approvals recorded for an entry, oldest first (each checked where it is used). */
+  approvals(memoryId: string): LedgerRef[] {
+    return this.#approvals.filter((a) => a.memory_id === memoryId).map((a) => a.ref);
+  }
+
+  /** Records a maintainer's signed approval of promoting `memoryId` (already signed, at `ref`). */
+  approve(memoryId: string, ref: LedgerRef): void {
+    if (!this.#entries.has(memoryId)) throw new MemoryError('no_entry', `no memory entry ${memoryId}`);
+    this.#append({ seq: this.#seq + 1, op: 'approve', memory_id: memoryId, ref });
   }
 
   close(): void {}
@@ -151,6 +183,7 @@ export class LogMemoryStore implements MemoryStore {
       decision: decision.decision,
       ref: decision.ref,
       supersedes: [...(decision.supersedes ?? [])],
+      ...(decision.evidence?.length ? { evidence: [...decision.evidence] } : {}),
     });
     return this.#entries.get(decision.memory_id) as MemoryEntry;
   }
@@ -185,6 +218,7 @@ export class LogMemoryStore implements MemoryStore {
       return `seq ${JSON.stringify((line as { seq?: unknown })?.seq)} does not follow ${this.#seq}`;
     if (line.op === 'propose') return this.#replayProposal(line);
     if (line.op === 'decide') return this.#replayDecision(line);
+    if (line.op === 'approve') return this.#replayApproval(line);
     return `unknown op ${JSON.stringify((line as { op?: unknown }).op)}`;
   }
 
@@ -219,6 +253,15 @@ export class LogMemoryStore implements MemoryStore {
     return null;
   }
 
+  #replayApproval(line: Extract<LogLine, { op: 'approve' }>): string | null {
+    const ref = readRef(line.ref);
+    if (!this.#entries.has(line.memory_id) || !ref)
+      return `an approval of ${String(line.memory_id).slice(0, 12)} that names no entry or no ref`;
+    this.#seq = line.seq;
+    this.#approvals.push({ memory_id: line.memory_id, ref });
+    return null;
+  }
+
   #replayDecision(line: Extract<LogLine, { op: 'decide' }>): string | null {
     const entry = this.#entries.get(line.memory_id);
     const ref = readRef(line.ref);
@@ -232,6 +275,9 @@ export class LogMemoryStore implements MemoryStore {
     }
     this.#seq = line.seq;
     this.#decisions.push({ memory_id: entry.id, decision: line.decision, ref, write_seq: line.seq });
+    for (const session of Array.isArray(line.evidence) ? line.evidence : [])
+      if (typeof session === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(session))
+        this.#evidence.add(session);
     if (line.decision === 'unverifiable') return null;
     Object.assign(entry, {
       trust,

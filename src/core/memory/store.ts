@@ -13,6 +13,8 @@ export interface AppliedDecision {
   ref: LedgerRef;
   /** promote: verified entries of the same kind and key that become stale, superseded by this one. */
   supersedes?: readonly string[] | undefined;
+  /** Sessions besides the verdict's whose signed entries back it (an eval's), for stores that keep bundles. */
+  evidence?: readonly string[] | undefined;
 }
 
 /**

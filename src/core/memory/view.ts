@@ -1,4 +1,5 @@
 import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
+import { approvalProblem } from './approval.js';
 import {
   formatRef,
   type LedgerRef,
@@ -51,6 +52,7 @@ export class MemoryView {
     readonly store: MemoryStore,
     readonly verdicts: VerdictSource,
     readonly trusted: TrustedKeys,
+    readonly options: MemoryViewOptions = {},
   ) {}
 
   query(query: MemoryQuery = {}): ViewResult {
@@ -113,6 +115,8 @@ export class MemoryView {
     if (!ref) return 'it names no memory_verdict';
     const promoted = this.#decision(ref, entry, 'promote');
     if (typeof promoted === 'string') return `its verdict ${formatRef(ref)}: ${promoted}`;
+    const approval = this.#approval(ref, entry);
+    if (approval) return `its verdict ${formatRef(ref)}: ${approval}`;
     for (const record of this.store.decisions(entry.id)) {
       if (record.decision === 'revoke') {
         const revoked = this.#decision(record.ref, entry, 'revoke');
@@ -145,6 +149,29 @@ export class MemoryView {
     return true;
   }
 
+  /**
+   * Why the promotion at `ref` (already checked) lacks the maintainer approval it names or needs
+   * (null: none is named and none is needed, or it checks). A named approval must always check; with
+   * `requireApproval`, a promotion counts only when it names one, or when a key pinned as `reviewer`
+   * (a maintainer's own) signed it as a maintainer decision.
+   */
+  #approval(ref: LedgerRef, entry: MemoryEntry): string | null {
+    const resolved = this.verdicts.resolve(ref);
+    if ('problem' in resolved) return resolved.problem;
+    const verdict = readMemoryVerdict(resolved.entry.payload);
+    if ('error' in verdict) return `malformed: ${verdict.error}`;
+    if (verdict.approval) {
+      const records = this.store.decisions(entry.id).filter((d) => d.decision !== 'superseded');
+      const at = records.findIndex((d) => sameRef(d.ref, ref));
+      const prior = at > 0 ? (records[at - 1]?.ref ?? null) : null;
+      return approvalProblem(this.verdicts, this.trusted, verdict.approval, entry, prior);
+    }
+    if (!this.options.requireApproval) return null;
+    if (verdict.method === 'maintainer' && isPinned(this.trusted, resolved.publicKeyHex, 'reviewer'))
+      return null;
+    return "it names no maintainer's approval, and approvals are required here (memory-approval: key)";
+  }
+
   /** The id of a checked promotion at `ref` that lists `entry` in `supersedes`, else null. */
   #supersedes(ref: LedgerRef, entry: MemoryEntry): string | null {
     const resolved = this.verdicts.resolve(ref);
@@ -159,6 +186,18 @@ export class MemoryView {
       return null;
     return verdict.memory_id;
   }
+}
+
+export interface MemoryViewOptions {
+  /**
+   * A promotion counts only with a maintainer's own signed approval (docs/memory.md "On GitHub"): it
+   * names a `memory_approval` that checks, or a key pinned as `reviewer` signed it as a maintainer.
+   */
+  requireApproval?: boolean | undefined;
+}
+
+function sameRef(a: LedgerRef, b: LedgerRef): boolean {
+  return a.session === b.session && a.seq === b.seq && a.entry_hash === b.entry_hash;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   signDecision,
   supersededBy,
 } from '../memory/decision-session.js';
-import type { MemoryEntry } from '../memory/entry.js';
+import type { LedgerRef, MemoryEntry } from '../memory/entry.js';
 import { MemoryError } from '../memory/errors.js';
 import { EVAL_ARM_OFF, EVAL_ARM_ON } from '../memory/eval-evidence.js';
 import { nextTrust } from '../memory/store.js';
@@ -51,7 +51,13 @@ export function evalPromotionArms(entry: MemoryEntry): {
 export async function decideFromEval(
   who: DecisionSigner,
   entry: MemoryEntry,
-  evaluation: { sessionId: string; store: LedgerStore; report: EvalReport },
+  evaluation: {
+    sessionId: string;
+    store: LedgerStore;
+    report: EvalReport;
+    /** A maintainer's own signed approval the promotion names (docs/memory.md "On GitHub"). */
+    approval?: LedgerRef | null | undefined;
+  },
 ): Promise<SignedDecisionResult> {
   const reportEntry = [...evaluation.store.entries(evaluation.sessionId)].findLast(
     (e) => e.kind === 'eval_report',
@@ -76,6 +82,7 @@ export async function decideFromEval(
       ? `paired eval ${evaluation.sessionId}: recalled, the contract passed more often (${rates})`
       : `paired eval ${evaluation.sessionId}: recalling it did not raise the pass rate (${rates}); it stays unverified`,
     ...(gain ? { supersedes: supersededBy(who.memory, current) } : {}),
+    ...(gain && evaluation.approval ? { approval: evaluation.approval } : {}),
     eval: {
       report: {
         session: evaluation.sessionId,

@@ -1,0 +1,206 @@
+/**
+ * docs/memory.md "Eval-gated promotion" on GitHub, through the real action entry (a child process)
+ * against the fake GitHub of the action harness, with real git checkouts and SQLite ledgers: a
+ * `mode: memory` job with `memory-eval` runs a paired eval of a contract read from the default
+ * branch (scripted agent: it writes the right file only when the lesson is recalled) and promotes
+ * only when the on arm passes more often. The eval session's bundle is committed beside the
+ * decision's, so the branch's view re-checks it; tampering with that bundle makes the entry ignored
+ * and reported.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeCrypto } from '../../src/core/ledger/index.js';
+import { bundleVerdictSource, LogMemoryStore, MemoryView, memoryId } from '../../src/core/memory/index.js';
+import { MEMORY_LOG_PATH, memorySessionPath } from '../../src/github/memory-branch.js';
+import { ActionHarness, API, appDispatchPayload, LEDGER_BRANCH } from '../helpers/action-harness.js';
+import { contractToml } from '../helpers/contract-toml.js';
+import { contentsFile } from '../helpers/fake-github.js';
+import { keyFromByte, trustedOf } from '../helpers/keys.js';
+import { proposingRunBundle } from '../helpers/memory-kit.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: bundle JSON is read field by field in assertions
+type Json = Record<string, any>;
+
+const crypto = createNodeCrypto();
+const FORK = keyFromByte(0x29);
+const FAREWELL = 'goodbye from the harness\n';
+const LESSON = 'farewell.txt needs its trailing newline: write goodbye from the harness and a newline';
+const ID = memoryId('lesson', 'farewell-newline', LESSON);
+const write = (content: string, match?: string) => ({
+  ...(match ? { match } : {}),
+  content: [{ type: 'tool_use', name: 'write_file', input: { path: 'farewell.txt', content } }],
+});
+const DONE = { match: 'bytes to farewell.txt', content: [{ type: 'text', text: 'done' }] };
+const farewellContract = (script: string) =>
+  contractToml(
+    { id: 'farewell-memory', intent: 'Create farewell.txt containing exactly: goodbye from the harness' },
+    {
+      kind: 'check',
+      desc: 'farewell.txt has the exact line',
+      run: "printf 'goodbye from the harness\\n' | cmp - farewell.txt",
+      timeout_sec: 10,
+    },
+    {
+      executor: { kind: 'in-loop' },
+      provider: { kind: 'scripted', script },
+      constraints: { allow_tools: ['write_file'] },
+    },
+  );
+
+describe('eval-gated promotion in mode memory (action)', () => {
+  let harness: ActionHarness;
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    harness.allow('Codertocat', 'admin');
+  });
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  /** A pull-request run's bundle proposing the lesson, on the ledger branch as a PR run leaves it. */
+  function seedProposingRun(): string {
+    const { sessionId, text } = proposingRunBundle(
+      [{ kind: 'lesson', key: 'farewell-newline', body: LESSON }],
+      FORK,
+    );
+    harness.ledger.seed({ [`sessions/${sessionId}.json`]: text });
+    return sessionId;
+  }
+
+  /** The promotion job with `memory-eval: farewell`, the contract served from the default branch. */
+  async function evalJob(responses: unknown[]) {
+    const proposer = seedProposingRun();
+    const workspace = harness.cloneWorkspace();
+    const script = harness.fixture('agent.json', JSON.stringify(responses), workspace);
+    const contract = farewellContract(script);
+    harness.fake.prepend('GET', new RegExp(`^${API}/contents/\\.truss/contracts$`), () => ({
+      body: [
+        {
+          name: 'farewell.toml',
+          path: '.truss/contracts/farewell.toml',
+          type: 'file',
+          sha: 'b'.repeat(40),
+          size: contract.length,
+        },
+      ],
+    }));
+    harness.fake.prepend('GET', new RegExp(`^${API}/contents/\\.truss/contracts/farewell\\.toml$`), () => ({
+      body: contentsFile('.truss/contracts/farewell.toml', contract),
+    }));
+    return harness.run({
+      eventName: 'workflow_dispatch',
+      payload: appDispatchPayload(harness.headSha, {
+        mode: 'memory',
+        requester: 'Codertocat',
+        memory_command: 'promote',
+        memory_entry: ID.slice(0, 12),
+        memory_sessions: proposer,
+      }),
+      workspace,
+      env: {
+        INPUT_LEDGER_BRANCH: LEDGER_BRANCH,
+        INPUT_ISOLATION: 'none',
+        INPUT_MODE: 'memory',
+        INPUT_MEMORY_EVAL: 'farewell',
+        INPUT_REPEATS: '2',
+      },
+    });
+  }
+
+  /** The branch's memory as every later run reads it (the files on the branch), trusting the job's key. */
+  function branchView(): MemoryView {
+    const store = new LogMemoryStore(harness.ledger.file(MEMORY_LOG_PATH) ?? '');
+    const bundles = new Map<string, string>();
+    for (const id of store.decisionSessions()) {
+      const text = harness.ledger.file(memorySessionPath(id));
+      if (text !== null) bundles.set(id, text);
+    }
+    return new MemoryView(store, bundleVerdictSource(bundles, crypto), trustedOf(harness.key));
+  }
+
+  const verdictOf = (sessionId: string) =>
+    (JSON.parse(harness.ledger.file(memorySessionPath(sessionId)) ?? '{}').ledger.entries as Json[]).find(
+      (e) => e.kind === 'memory_verdict',
+    )?.payload as Json;
+
+  it('an on arm that wins promotes; the eval bundle is on the branch and re-checked; tampering with it is reported', async () => {
+    // Off arm: the wrong content twice. On arm (the lesson recalled on trial): the right content twice.
+    const job = await evalJob([
+      DONE,
+      DONE,
+      DONE,
+      DONE,
+      write(FAREWELL, 'trailing newline'),
+      write(FAREWELL, 'trailing newline'),
+      write('goodbye'),
+      write('goodbye'),
+    ]);
+    expect(job.code, job.stdout + job.stderr).toBe(0);
+    expect(job.outputs['memory-decision']).toBe('promote');
+    expect(job.stdout).toMatch(/memory eval: arm off passed 0\/2/);
+    expect(job.stdout).toMatch(/memory eval: arm on passed 2\/2/);
+    const verdict = verdictOf(job.outputs['memory-session'] as string);
+    expect(verdict).toMatchObject({
+      memory_id: ID,
+      decision: 'promote',
+      method: 'eval',
+      eval: { on: { passes: 2, runs: 2 }, off: { passes: 0, runs: 2 } },
+    });
+    // The eval session's bundle beside the decision's, named by the log line.
+    const evalSession = verdict.eval.report.session as string;
+    const evalBundle = harness.ledger.file(memorySessionPath(evalSession));
+    expect(JSON.parse(evalBundle ?? '{}').ledger.entries[0].payload.kind).toBe('eval');
+    const decide = (harness.ledger.file(MEMORY_LOG_PATH) ?? '')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .find((l) => l.op === 'decide');
+    expect(decide).toMatchObject({ memory_id: ID, decision: 'promote', evidence: [evalSession] });
+    expect(
+      branchView()
+        .query()
+        .entries.map((e) => e.id),
+    ).toEqual([ID]);
+
+    // Tampered: the eval report claims another result. The chain no longer verifies: ignored, reported.
+    const tampered = JSON.parse(evalBundle as string) as Json;
+    const report = (tampered.ledger.entries as Json[]).find((e) => e.kind === 'eval_report') as Json;
+    report.payload.arms[0].passes = 2;
+    harness.ledger.seed({ [memorySessionPath(evalSession)]: JSON.stringify(tampered) });
+    const view = branchView().query();
+    expect(view.entries).toEqual([]);
+    expect(view.ignored).toEqual([
+      expect.objectContaining({
+        id: ID,
+        reason: expect.stringMatching(new RegExp(`its eval report ${evalSession}.*does not verify`)),
+      }),
+    ]);
+    // Removed: ignored too.
+    harness.ledger.seed({ [memorySessionPath(evalSession)]: '' });
+    expect(branchView().query().ignored[0]?.reason).toMatch(/its eval report/);
+  }, 240_000);
+
+  it('an on arm that does not win does not promote: unverifiable, the step fails, nothing is recalled', async () => {
+    const job = await evalJob([
+      DONE,
+      DONE,
+      DONE,
+      DONE,
+      write('goodbye'),
+      write('goodbye'),
+      write('goodbye'),
+      write('goodbye'),
+    ]);
+    expect(job.code).not.toBe(0);
+    expect(job.outputs['memory-decision']).toBe('unverifiable');
+    expect(job.stdout).toMatch(/memory eval: arm on passed 0\/2/);
+    const verdict = verdictOf(job.outputs['memory-session'] as string);
+    expect(verdict).toMatchObject({ decision: 'unverifiable', method: 'eval' });
+    expect(
+      branchView()
+        .query({ min_trust: 'unverified' })
+        .entries.map((e) => [e.id, e.trust]),
+    ).toEqual([[ID, 'unverified']]);
+    expect(branchView().query().entries).toEqual([]);
+  }, 240_000);
+});

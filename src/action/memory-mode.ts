@@ -8,6 +8,7 @@ import {
 } from '../github/memory-job.js';
 import { type MemoryDecisionOutcome, pullRequestProposers } from '../github/memory-runs.js';
 import type { Octokit } from '../github/octokit.js';
+import { pullRequestArtifactBundles } from '../github/pr-artifact-bundles.js';
 import { postReply } from '../github/reply.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
@@ -117,6 +118,8 @@ export async function decideMemory(
       entry: request.entry,
       reason: request.reason,
       sessions,
+      artifacts:
+        request.prNumber === null ? undefined : pullRequestArtifactBundles(octokit, repo, request.prNumber),
       requester: request.requester,
       approval: memoryApprovalRequired(inputs.memoryApproval, context.payload),
       via: context.eventName,

@@ -6,6 +6,7 @@
  * committed to the `memory/` tree through memory-branch.ts.
  */
 import {
+  type Bundle,
   type LedgerEntry,
   parseBundle,
   rolePin,
@@ -29,6 +30,7 @@ import {
   readMemoryBranch,
 } from './memory-branch.js';
 import type { Octokit } from './octokit.js';
+import type { ArtifactBundleRef, ArtifactBundleSource } from './pr-artifact-bundles.js';
 import { listSessionMetas } from './session-meta.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
@@ -78,6 +80,11 @@ export interface MemoryDecisionRequest extends BranchPlace {
   /** Who asked, signed into the decision session's `run_started` (with the maintainer approval). */
   principal: Record<string, unknown>;
   loadBundle: (sessionId: string) => Promise<string | null>;
+  /**
+   * The pull request's workflow artifacts, searched when no bundle on the branch proposes the entry
+   * (a fork's run cannot write the branch). A session with a bundle on the branch is read from there.
+   */
+  artifacts?: ArtifactBundleSource | undefined;
   log: Logger;
 }
 
@@ -92,6 +99,8 @@ export interface MemoryDecisionOutcome {
   commitUrl: string | null;
   /** The session whose bundle brought the proposal onto the branch, when this job moved it there. */
   proposedFrom: string | null;
+  /** Set when that bundle came from a workflow artifact (a fork's run): its key, not pinned. */
+  proposedFromArtifact: { artifact: string; workflowRunId: number; keyId: string; keyPinned: boolean } | null;
 }
 
 /**
@@ -110,26 +119,57 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
   const id = request.entry.toLowerCase();
   if (!/^[0-9a-f]{8,64}$/.test(id))
     throw new MemoryError('no_entry', `"${request.entry.slice(0, 70)}" is not a memory entry id (hex)`);
-  let proposedFrom: string | null = null;
-  if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
-    proposedFrom = await findProposingSession(request, id);
-    if (proposedFrom === null)
-      throw new MemoryError(
-        'no_entry',
-        `no memory entry ${id} on ${request.branch}, and no run bundle on it (${request.sessions.length === 0 ? 'none named' : request.sessions.join(', ')}) proposes one; check the id in the check run`,
-      );
-    const bundleText = (await request.loadBundle(proposedFrom)) as string;
-    await proposeOnMemoryBranch({
-      ...place,
-      bundleText,
-      message: `truss: memory proposals from ${proposedFrom}`,
-    });
-  }
   if (request.action === 'promote' && 'unavailable' in request.panel)
     throw new MemoryError(
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
     );
+  let proposedFrom: string | null = null;
+  let provenance: Record<string, unknown> = {};
+  let proposedFromArtifact: MemoryDecisionOutcome['proposedFromArtifact'] = null;
+  if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
+    const found = await findProposal(request, id);
+    if ('problems' in found) {
+      const looked = [
+        request.sessions.length === 0 ? null : `the bundles of ${request.sessions.join(', ')} on it`,
+        request.artifacts ? "the pull request's workflow artifacts" : null,
+      ].filter(Boolean);
+      throw new MemoryError(
+        'no_entry',
+        `no memory entry ${id} on ${request.branch}, and no run bundle proposes one (looked in ${looked.length ? looked.join(' and ') : 'nothing: no session named'})${found.problems.length ? `; refused: ${found.problems.join('; ')}` : ''}; check the id in the check run or job summary`,
+      );
+    }
+    const { signer } = await proposeOnMemoryBranch({
+      ...place,
+      bundleText: found.text,
+      expect: id,
+      message: `truss: memory proposals from ${found.session}${found.artifact ? ` (artifact of workflow run ${found.artifact.workflowRunId})` : ''}`,
+    });
+    proposedFrom = found.session;
+    if (found.artifact) {
+      // A fork's job signs with a one-time key: the chain is intact, but nobody vouches for the key.
+      provenance = {
+        proposal: {
+          session: found.session,
+          source: 'workflow_artifact',
+          artifact: found.artifact.artifactName,
+          artifact_id: found.artifact.artifactId,
+          workflow_run_id: found.artifact.workflowRunId,
+          key_id: signer.keyId,
+          key_pinned: signer.pinned,
+        },
+      };
+      proposedFromArtifact = {
+        artifact: found.artifact.artifactName,
+        workflowRunId: found.artifact.workflowRunId,
+        keyId: signer.keyId,
+        keyPinned: signer.pinned,
+      };
+      request.log.warning(
+        `memory: the proposal ${id} comes from ${found.artifact.artifactName} (workflow run ${found.artifact.workflowRunId}), not the ledger branch: its bundle verifies as an intact chain signed by key ${signer.keyId}, which is ${signer.pinned ? 'pinned' : 'not pinned (a pull request job’s key; a fork’s is one-time)'}; only the signed decision below vouches for the entry`,
+      );
+    }
+  }
   const panel = request.panel;
   const { result, commit } = await decideOnMemoryBranch({
     ...place,
@@ -137,7 +177,7 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     ledger: request.ledger,
     signer: request.signer,
     codeVersion: request.codeVersion,
-    principal: request.principal,
+    principal: { ...request.principal, ...provenance },
     decide: (who, entry) =>
       request.action === 'promote'
         ? promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
@@ -155,6 +195,7 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     sessionId: result.sessionId,
     commitUrl: commit.url ?? null,
     proposedFrom,
+    proposedFromArtifact,
   };
 }
 
@@ -214,21 +255,65 @@ function uniqueId(snapshot: MemorySnapshot, prefix: string): string {
   return (found[0] as { id: string }).id;
 }
 
-/** The first named session whose bundle carries a proposal of `id` (any `memory_proposed` item). */
-async function findProposingSession(request: MemoryDecisionRequest, id: string): Promise<string | null> {
-  for (const session of request.sessions) {
+interface FoundProposal {
+  session: string;
+  text: string;
+  /** Set when the bundle came from a workflow artifact rather than the ledger branch. */
+  artifact: ArtifactBundleRef | null;
+}
+
+/**
+ * The first bundle that proposes `id`: the named sessions' and the artifacts' sessions on the branch
+ * first, then the artifacts of sessions the branch does not hold. An artifact that cannot be read is
+ * listed in `problems`; one that proposes the id but holds another session's bundle is refused
+ * outright (nothing is proposed from it).
+ */
+async function findProposal(
+  request: MemoryDecisionRequest,
+  id: string,
+): Promise<FoundProposal | { problems: string[] }> {
+  const artifacts = request.artifacts ? await request.artifacts.list() : [];
+  const sessions = [...request.sessions];
+  for (const a of artifacts) if (!sessions.includes(a.sessionId)) sessions.push(a.sessionId);
+  const onBranch = new Set<string>();
+  for (const session of sessions) {
     const text = await request.loadBundle(session);
     if (text === null) {
       request.log.info(`memory: no bundle of session ${session} on ${request.branch}`);
       continue;
     }
-    const entries = parseBundle(text, `sessions/${session}.json`).ledger.entries as LedgerEntry[];
-    const proposes = entries.some((e) => {
-      if (e.kind !== 'memory_proposed') return false;
-      const read = tryReadEntry(e, 'memory_proposed');
-      return 'payload' in read && read.payload.entries.some((item) => item.memory_id.startsWith(id));
-    });
-    if (proposes) return session;
+    onBranch.add(session);
+    if (proposes(parseBundle(text, `sessions/${session}.json`), id)) return { session, text, artifact: null };
   }
-  return null;
+  const problems: string[] = [];
+  for (const artifact of artifacts) {
+    if (onBranch.has(artifact.sessionId)) continue;
+    const where = `${artifact.artifactName} (workflow run ${artifact.workflowRunId})`;
+    let bundle: Bundle;
+    let text: string;
+    try {
+      text = await (request.artifacts as ArtifactBundleSource).load(artifact);
+      bundle = parseBundle(text, artifact.artifactName);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+      continue;
+    }
+    if (!proposes(bundle, id)) continue;
+    if (bundle.ledger.session_id !== artifact.sessionId)
+      throw new MemoryError(
+        'bad_entry',
+        `${where} holds the bundle of another session (${String(bundle.ledger.session_id).slice(0, 80)}): an artifact may only carry its own session's bundle; nothing proposed`,
+      );
+    return { session: artifact.sessionId, text, artifact };
+  }
+  return { problems };
+}
+
+/** Whether any `memory_proposed` item of the bundle names `id` (checked against its content later). */
+function proposes(bundle: Bundle, id: string): boolean {
+  return (bundle.ledger.entries as LedgerEntry[]).some((e) => {
+    if (e.kind !== 'memory_proposed') return false;
+    const read = tryReadEntry(e, 'memory_proposed');
+    return 'payload' in read && read.payload.entries.some((item) => item.memory_id.startsWith(id));
+  });
 }

@@ -31,11 +31,7 @@ export async function downloadArtifactBundleText(options: {
     throw toMissingPermission(error, 'actions: read', `download the ledger artifact ${artifactId}`);
   }
   const wanted = ledgerBundleFileName(options.sessionId);
-  const files = readZipFiles(
-    zip,
-    (name) => name === wanted || name.endsWith(`/${wanted}`),
-    options.maxBytes,
-  );
+  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`), options.maxBytes);
   const text = [...files.values()][0]?.toString('utf8');
   if (text === undefined) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
   return text;

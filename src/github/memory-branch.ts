@@ -97,7 +97,11 @@ export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapsh
  */
 export async function proposeOnMemoryBranch(
   options: BranchPlace & { bundleText: string; crypto?: LedgerCrypto; message?: string; expect?: string },
-): Promise<{ ingest: IngestResult; commit: LedgerCommit | null; signer: { keyId: string; pinned: boolean } }> {
+): Promise<{
+  ingest: IngestResult;
+  commit: LedgerCommit | null;
+  signer: { keyId: string; pinned: boolean };
+}> {
   const bundle = parseBundle(options.bundleText, 'the run bundle');
   const report = verifyBundle(bundle, {
     crypto: options.crypto ?? createNodeCrypto(),

@@ -150,7 +150,7 @@ export function memoryOutcomeText(outcome: MemoryDecisionOutcome, requested: 'pr
           : `The panel could not decide memory ${what} (**unverifiable**): it stays unverified.`;
   const asked = outcome.decision === requested ? '' : ` (${requested} was asked)`;
   const from = outcome.proposedFromArtifact
-    ? ` The proposal came from \`${outcome.proposedFromArtifact.artifact}\` (workflow run ${outcome.proposedFromArtifact.workflowRunId}): its chain is intact, but its key \`${outcome.proposedFromArtifact.keyId}\` is ${outcome.proposedFromArtifact.keyPinned ? 'pinned' : 'not pinned (a fork\'s one-time key)'}, so only this decision vouches for the entry.`
+    ? ` The proposal came from \`${outcome.proposedFromArtifact.artifact}\` (workflow run ${outcome.proposedFromArtifact.workflowRunId}): its chain is intact, but its key \`${outcome.proposedFromArtifact.keyId}\` is ${outcome.proposedFromArtifact.keyPinned ? 'pinned' : "not pinned (a fork's one-time key)"}, so only this decision vouches for the entry.`
     : '';
   return `${line}${asked} Signed decision: session \`${outcome.sessionId}\`${where}.${from}`;
 }

@@ -79,7 +79,11 @@ export function pullRequestArtifactBundles(
         }
         return found;
       } catch (error) {
-        throw toMissingPermission(error, 'actions: read', `list the workflow artifacts of pull request #${prNumber}`);
+        throw toMissingPermission(
+          error,
+          'actions: read',
+          `list the workflow artifacts of pull request #${prNumber}`,
+        );
       }
     },
     load: (ref) => {

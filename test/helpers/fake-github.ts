@@ -50,11 +50,13 @@ export class FakeGitHub {
         status: 404,
         body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' },
       };
+      // A Buffer body is sent as it is (an artifact zip); anything else as JSON.
+      const raw = Buffer.isBuffer(reply.body);
       res.writeHead(reply.status ?? 200, {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': raw ? 'application/zip' : 'application/json; charset=utf-8',
         ...reply.headers,
       });
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      res.end(reply.body === undefined ? '' : raw ? reply.body : JSON.stringify(reply.body));
     });
     await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;

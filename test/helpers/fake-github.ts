@@ -8,7 +8,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (
+export type Handler = (
   request: RecordedRequest,
 ) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
@@ -30,6 +30,13 @@ export class FakeGitHub {
   /** Like `on`, but matched before every route added so far (a test overriding a default). */
   prepend(method: string, path: RegExp, handler: Handler): this {
     this.#routes.unshift({ method, path, handler });
+    return this;
+  }
+
+  /** Removes the routes `handler` serves (a test lifting a temporary override). */
+  remove(handler: Handler): this {
+    for (let i = this.#routes.length - 1; i >= 0; i--)
+      if (this.#routes[i]?.handler === handler) this.#routes.splice(i, 1);
     return this;
   }
 

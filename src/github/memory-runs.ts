@@ -263,36 +263,51 @@ interface FoundProposal {
 }
 
 /**
- * The first bundle that proposes `id`: the named sessions' and the artifacts' sessions on the branch
- * first, then the artifacts of sessions the branch does not hold. An artifact that cannot be read is
- * listed in `problems`; one that proposes the id but holds another session's bundle is refused
- * outright (nothing is proposed from it).
+ * The first bundle that proposes `id`: the named sessions' bundles on the branch first; then, only
+ * when none does, the pull request's artifacts — a session the branch holds is read from the branch,
+ * the others from their artifact. An artifact (or the listing) that cannot be read is listed in
+ * `problems`; one that proposes the id but holds another session's bundle is refused outright.
  */
 async function findProposal(
   request: MemoryDecisionRequest,
   id: string,
 ): Promise<FoundProposal | { problems: string[] }> {
-  const artifacts = request.artifacts ? await request.artifacts.list() : [];
-  const sessions = [...request.sessions];
-  for (const a of artifacts) if (!sessions.includes(a.sessionId)) sessions.push(a.sessionId);
-  const onBranch = new Set<string>();
-  for (const session of sessions) {
+  const checked = new Set<string>();
+  const fromBranch = async (session: string): Promise<FoundProposal | 'held' | null> => {
+    checked.add(session);
     const text = await request.loadBundle(session);
     if (text === null) {
       request.log.info(`memory: no bundle of session ${session} on ${request.branch}`);
-      continue;
+      return null;
     }
-    onBranch.add(session);
-    if (proposes(parseBundle(text, `sessions/${session}.json`), id)) return { session, text, artifact: null };
+    return proposes(parseBundle(text, `sessions/${session}.json`), id)
+      ? { session, text, artifact: null }
+      : 'held';
+  };
+  for (const session of request.sessions) {
+    const found = await fromBranch(session);
+    if (found !== null && found !== 'held') return found;
+  }
+  const source = request.artifacts;
+  if (!source) return { problems: [] };
+  let artifacts: ArtifactBundleRef[];
+  try {
+    artifacts = await source.list();
+  } catch (error) {
+    return { problems: [`the workflow artifacts could not be listed: ${(error as Error).message}`] };
   }
   const problems: string[] = [];
   for (const artifact of artifacts) {
-    if (onBranch.has(artifact.sessionId)) continue;
+    if (checked.has(artifact.sessionId)) continue;
+    // The branch's copy of a session wins: an artifact never stands in for a bundle kept there.
+    const kept = await fromBranch(artifact.sessionId);
+    if (kept === 'held') continue;
+    if (kept !== null) return kept;
     const where = `${artifact.artifactName} (workflow run ${artifact.workflowRunId})`;
     let bundle: Bundle;
     let text: string;
     try {
-      text = await (request.artifacts as ArtifactBundleSource).load(artifact);
+      text = await source.load(artifact);
       bundle = parseBundle(text, artifact.artifactName);
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);

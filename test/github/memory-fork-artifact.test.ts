@@ -278,6 +278,30 @@ describe("a fork's proposal, promoted from its run's artifact", () => {
       expect(ledger.sessions()).toEqual([]);
     });
 
+  it("an artifact named after a session the branch holds is never read: the branch's copy wins", async () => {
+    const { sessionId, text: real } = forkBundle({
+      items: [proposedItem({ kind: 'lesson', key: 'npm-ci', body: 'run npm ci', salience: 0.8 })],
+    });
+    const head = branch.seed({ [`sessions/${sessionId}.json`]: real });
+    // The fork re-signs that session id with a lesson of its own and uploads it as an artifact.
+    const forged = forkBundle({ session: `${sessionId}` });
+    const served = serveForkRuns(fake, API, [forkRun([ledgerArtifact(sessionId, forged.text)])]);
+    await expect(decide(LESSON_ID.slice(0, 12))).rejects.toThrow(/no run bundle proposes one/);
+    expect(served.downloads).toEqual([]);
+    expect(branch.head).toBe(head);
+  });
+
+  it('without actions: read the listing fails and the reply says so; nothing committed', async () => {
+    fake.prepend('GET', new RegExp(`^${API}/actions/runs$`), () => ({
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    }));
+    await expect(decide(LESSON_ID.slice(0, 12))).rejects.toThrow(
+      /the workflow artifacts could not be listed: .*actions: read/,
+    );
+    expect(branch.head).toBeNull();
+  });
+
   it("refuses a bundle reusing a decision session's id: it would hide that decision", async () => {
     // A promotion already on the branch, with its decision session's bundle.
     const { sessionId: first, text: firstText } = forkBundle({

@@ -93,10 +93,17 @@ export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapsh
  * job signs with a one-time key nobody pins). It may not replace another bundle already kept under
  * its session id (a decision's above all: a crafted bundle naming a decision session would otherwise
  * hide that decision). With `expect`, the entry (id or prefix) must be among what it proposes, else
- * nothing is committed. Idempotent.
+ * nothing is committed; with `onlyExpected` too, nothing else is taken from the bundle. Idempotent.
  */
 export async function proposeOnMemoryBranch(
-  options: BranchPlace & { bundleText: string; crypto?: LedgerCrypto; message?: string; expect?: string },
+  options: BranchPlace & {
+    bundleText: string;
+    crypto?: LedgerCrypto;
+    message?: string;
+    expect?: string;
+    /** Take only the `expect` entry from the bundle (an untrusted bundle: a fork's artifact). */
+    onlyExpected?: boolean;
+  },
 ): Promise<{
   ingest: IngestResult;
   commit: LedgerCommit | null;
@@ -117,8 +124,10 @@ export async function proposeOnMemoryBranch(
   const sessionId = bundle.ledger.session_id;
   const path = memorySessionPath(sessionId);
   const { value, commit } = await commitWithRetry(options, async (snapshot) => {
-    const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[]);
     const expect = options.expect;
+    const only =
+      options.onlyExpected && expect !== undefined ? (id: string) => id.startsWith(expect) : undefined;
+    const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[], only);
     if (expect !== undefined && !ingest.proposed.some((id) => id.startsWith(expect))) {
       const skipped = ingest.skipped.map((s) => `seq ${s.seq} item ${s.index}: ${s.reason}`).join('; ');
       throw new MemoryError(

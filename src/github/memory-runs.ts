@@ -143,6 +143,8 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       ...place,
       bundleText: found.text,
       expect: id,
+      // From an artifact (a fork's run), only the entry a maintainer named reaches the branch.
+      onlyExpected: found.artifact !== null,
       message: `truss: memory proposals from ${found.session}${found.artifact ? ` (artifact of workflow run ${found.artifact.workflowRunId})` : ''}`,
     });
     proposedFrom = found.session;

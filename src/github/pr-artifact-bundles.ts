@@ -32,12 +32,16 @@ export interface ArtifactBundleSource {
 export const MAX_PROPOSAL_ARTIFACT_BYTES = 32 * 1024 * 1024;
 /** How many of the pull request's most recent workflow runs are searched. */
 const MAX_RUNS = 20;
+/** How many ledger artifacts are listed (so read at most): a fork can upload as many as it likes. */
+export const MAX_PROPOSAL_ARTIFACTS = 10;
 const SESSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /**
  * The ledger artifacts of pull request `prNumber`'s `pull_request` runs: those whose head repository
  * and branch are the pull request's (a fork's runs carry no `pull_requests` link, so the head is what
- * ties them to it). Expired artifacts and names that are not a session id are left out.
+ * ties them to it). Expired artifacts and names that are not a session id are left out; at most
+ * MAX_PROPOSAL_ARTIFACTS are listed, newest run first, so a flood of uploads cannot make the trusted
+ * job download without end.
  */
 export function pullRequestArtifactBundles(
   octokit: Octokit,
@@ -68,6 +72,7 @@ export function pullRequestArtifactBundles(
           for (const artifact of artifacts) {
             const sessionId = sessionIdOfArtifact(artifact.name);
             if (artifact.expired || sessionId === null || !SESSION.test(sessionId)) continue;
+            if (found.length >= MAX_PROPOSAL_ARTIFACTS) return found;
             found.push({
               sessionId,
               artifactName: artifact.name,

@@ -19,6 +19,7 @@ import {
   type ActionRun,
   API,
   appDispatchPayload,
+  git,
   issueCommentPayload,
   LEDGER_BRANCH,
   PR_NUMBER,
@@ -294,6 +295,7 @@ describe('governed memory on GitHub (action)', () => {
     const forkPull: Handler = () => ({ body: forkPr });
     harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), forkPull);
     const trustedWorkspace = harness.cloneWorkspace();
+    const trustedHead = git(trustedWorkspace, 'rev-parse', 'HEAD');
     const seats = harness.fixture('seats.json', JSON.stringify([VOTE, VOTE, VOTE]), trustedWorkspace);
     config = `reviewers = 3\n[provider]\nkind = "scripted"\nscript = ${JSON.stringify(seats)}\n`;
     const comment = await harness.run({
@@ -303,6 +305,9 @@ describe('governed memory on GitHub (action)', () => {
       env,
     });
     expect(comment.code, comment.stdout + comment.stderr).toBe(0);
+    // The trusted job never checked out the fork's head: its workspace is where it started.
+    expect(git(trustedWorkspace, 'rev-parse', 'HEAD')).toBe(trustedHead);
+    expect(trustedHead).not.toBe(harness.headSha);
     expect(downloads).toHaveLength(1);
     expect(comment.stdout).toMatch(/verifies as an intact chain signed by key \S+, which is not pinned/);
     const reply = harness.comments.at(-1)?.body ?? '';

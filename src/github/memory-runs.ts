@@ -128,6 +128,12 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
   let provenance: Record<string, unknown> = {};
   let proposedFromArtifact: MemoryDecisionOutcome['proposedFromArtifact'] = null;
   if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
+    // Only a verified entry can be revoked: a proposal is never brought onto the branch for that.
+    if (request.action === 'revoke')
+      throw new MemoryError(
+        'no_entry',
+        `no memory entry ${id} on ${request.branch}: only a verified entry there can be revoked`,
+      );
     const found = await findProposal(request, id);
     if ('problems' in found) {
       const looked = [

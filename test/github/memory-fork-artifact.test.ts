@@ -124,14 +124,17 @@ function panel() {
   return { method: 'panel' as const, seats: built.seats, redact: (t: string) => t };
 }
 
-function decide(entry: string, options: { maxBytes?: number; log?: ReturnType<typeof captureLog> } = {}) {
+function decide(
+  entry: string,
+  options: { maxBytes?: number; log?: ReturnType<typeof captureLog>; action?: 'promote' | 'revoke' } = {},
+) {
   const client = octokit();
   return decideMemoryEntry({
     octokit: client,
     owner: OWNER,
     repo: REPO,
     branch: BRANCH,
-    action: 'promote',
+    action: options.action ?? 'promote',
     entry,
     reason: null,
     sessions: [],
@@ -324,6 +327,16 @@ describe("a fork's proposal, promoted from its run's artifact", () => {
     await expect(decide(LESSON_ID.slice(0, 12))).rejects.toThrow(/no run bundle proposes one/);
     expect(served.downloads).toEqual([]);
     expect(branch.head).toBe(head);
+  });
+
+  it("a revocation never brings a fork's proposal onto the branch", async () => {
+    const { sessionId, text } = forkBundle();
+    const served = serveForkRuns(fake, API, [forkRun([ledgerArtifact(sessionId, text)])]);
+    await expect(decide(LESSON_ID.slice(0, 12), { action: 'revoke' })).rejects.toThrow(
+      /no memory entry \S+ on truss-ledger: only a verified entry there can be revoked/,
+    );
+    expect(served.downloads).toEqual([]);
+    expect(branch.head).toBeNull();
   });
 
   it('without actions: read the listing fails and the reply says so; nothing committed', async () => {

@@ -1,5 +1,5 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -45,6 +45,33 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * `@actions/core` imports its OIDC client (and through it @actions/http-client with a bundled undici,
+ * about 800 KB) at load, for `getIDToken` alone — which only `attest: true` calls, through
+ * @actions/attest. The OIDC client is loaded when `getIDToken` is called instead, so every other
+ * Action run starts without it. Fails the build if @actions/core's source no longer matches.
+ */
+const actionsCoreLazyOidc = {
+  name: 'actions-core-lazy-oidc',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@actions[\\/]core[\\/]lib[\\/]core\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = "import { OidcClient } from './oidc-utils.js';";
+      const call = 'return yield OidcClient.getIDToken(aud);';
+      if (!source.includes(eager) || !source.includes(call))
+        throw new Error(
+          `${args.path} changed: update the actions-core-lazy-oidc plugin in scripts/build.mjs`,
+        );
+      return {
+        contents: source
+          .replace(eager, '')
+          .replace(call, `const { OidcClient } = yield import('./oidc-utils.js');\n        ${call}`),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 // Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
 rmSync(values.outdir, { recursive: true, force: true });
 
@@ -64,7 +91,7 @@ await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
   },
   legalComments: 'none',
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, actionsCoreLazyOidc],
   logLevel: 'warning',
 });
 await build({

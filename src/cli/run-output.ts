@@ -24,6 +24,7 @@ import {
   checkoutLine,
   contextLine,
   createRunIsolation,
+  formatCount,
   isolationLine,
   reportFromEntries,
   selfValidationLine,
@@ -102,7 +103,7 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
         break;
       case 'context_compacted':
         io.stderr(
-          `      context compacted (${event.mode}) after step ${event.step}: ${event.before_tokens.toLocaleString('en-US')} → ${event.after_tokens.toLocaleString('en-US')} tokens\n`,
+          `      context compacted (${event.mode}) after step ${event.step}: ${formatCount(event.before_tokens)} → ${formatCount(event.after_tokens)} tokens\n`,
         );
         break;
       case 'check_finished':

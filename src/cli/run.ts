@@ -1,17 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { LogError, NoteError, ProofError } from '../core/anchor/index.js';
-import { AttestationFormatError } from '../core/attest/index.js';
-import { BenchInputError, ContractError } from '../core/contract/index.js';
-import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
-import { MemoryError } from '../core/memory/index.js';
-import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
-import { ProviderError } from '../core/providers/index.js';
-import { SessionBusyError } from '../core/runtime/index.js';
-import { GitRefError } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
-import { OutputPathError } from './output-path.js';
-import { WorkdirMismatchError } from './resume-workdir.js';
 import { UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
@@ -96,57 +85,12 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
     if (!load) throw new UsageError(`unknown command "${command}"`);
     return await (await load())(args, io);
   } catch (error) {
-    return report(error, io);
+    if (error instanceof UsageError) {
+      io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
+      return EXIT.usage;
+    }
+    // The error classes of every core folder, loaded only when something failed: importing them up
+    // front would compile most of truss before `truss --version` could answer.
+    return (await import('./error-exit.js')).reportError(error, io);
   }
-}
-
-/**
- * better-sqlite3 reports a corrupted page or a file that is not a database while reading, long after
- * the store opened it: that is a malformed database (exit 3, docs/cli.md), not a bug in truss.
- * Decided on SQLite's result code (extended codes start with the primary one), never on the text.
- */
-function unusableDatabase(error: unknown): boolean {
-  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-  return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
-}
-
-function report(error: unknown, io: CliIo): number {
-  if (error instanceof UsageError) {
-    io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
-    return EXIT.usage;
-  }
-  const inputErrors = [
-    SessionBusyError,
-    OutputPathError,
-    WorkdirMismatchError,
-    BundleFormatError,
-    KeyError,
-    LedgerError,
-    CanonicalJsonError,
-    ContractError,
-    ProviderError,
-    GitRefError,
-    AttestationFormatError,
-    LogError,
-    NoteError,
-    ProofError,
-    IsolationUnavailableError,
-    IsolationSetupError,
-    BenchInputError,
-    MemoryError,
-  ];
-  if (inputErrors.some((type) => error instanceof type)) {
-    io.stderr(`truss: ${(error as Error).message}\n`);
-    return EXIT.input;
-  }
-  if (unusableDatabase(error)) {
-    io.stderr(
-      `truss: the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle\n`,
-    );
-    return EXIT.input;
-  }
-  io.stderr(
-    `truss: unexpected error: ${(error as Error)?.message ?? String(error)}\nPlease report it with the command you ran.\n`,
-  );
-  return EXIT.failed;
 }

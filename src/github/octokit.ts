@@ -3,7 +3,9 @@
  * call site uses. Errors are classified by `RequestError.status` (and rate-limit headers), never by
  * the wording of a message.
  */
-import { getOctokit } from '@actions/github';
+import { Octokit as OctokitCore } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { RequestError } from '@octokit/request-error';
@@ -13,8 +15,15 @@ import type { Logger } from './logger.js';
 /** Serialised writes without the plugin's 1 s gap: a run makes a handful of writes, far below GitHub's content-creation limits. */
 const WRITE_LIMITER = new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
 
+/**
+ * Octokit with the REST methods and pagination `@actions/github` adds, built from `@octokit/core`
+ * directly: `@actions/github` evaluates its proxy agent and bundled undici (about 1 MB) when loaded,
+ * and every client here brings its own fetch anyway.
+ */
+const TrussOctokit = OctokitCore.plugin(restEndpointMethods, paginateRest, retry, throttling);
+
 /** A fully configured client: REST methods (`octokit.rest.*`), `paginate`, `request`, `log`. */
-export type Octokit = ReturnType<typeof getOctokit>;
+export type Octokit = InstanceType<typeof TrussOctokit>;
 
 export interface CreateOctokitOptions {
   /** `GITHUB_TOKEN`, an installation token or a PAT. */
@@ -22,8 +31,8 @@ export interface CreateOctokitOptions {
   /** REST root; the host passes `GITHUB_API_URL` on GHES. Default https://api.github.com. */
   baseUrl?: string;
   /**
-   * The fetch implementation. Defaults to `globalThis.fetch`: @actions/github otherwise injects its
-   * own bundled undici fetch, which bypasses interceptors (nock) and the host's choice.
+   * The fetch implementation. Defaults to `globalThis.fetch`, which interceptors (nock) and the
+   * host's choice reach (a bundled undici fetch would bypass both).
    */
   fetch?: typeof globalThis.fetch;
   /**
@@ -77,29 +86,25 @@ export function createOctokit(options: CreateOctokitOptions): Octokit {
       warn(`${what}; giving up after ${retryCount} retries (reset in ${retryAfter}s)`);
       return false;
     };
-  return getOctokit(
-    options.token,
-    {
-      baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ''),
-      request: { fetch: options.fetch ?? globalThis.fetch },
-      ...(log ? { log: octokitLog(log) } : {}),
-      retry: { retryAfterBaseValue: baseMs },
-      throttle:
-        options.throttle === false
-          ? { enabled: false }
-          : {
-              ...(options.throttleId !== undefined ? { id: options.throttleId } : {}),
-              retryAfterBaseValue: baseMs,
-              // The plugin spaces writes 1 s apart by default, which costs a run seconds for its
-              // 3–5 writes. Writes stay serialised; secondary limits are still retried above.
-              write: WRITE_LIMITER,
-              onRateLimit: onLimit('primary'),
-              onSecondaryRateLimit: onLimit('secondary'),
-            },
-    },
-    retry,
-    throttling,
-  );
+  return new TrussOctokit({
+    auth: options.token,
+    baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ''),
+    request: { fetch: options.fetch ?? globalThis.fetch },
+    ...(log ? { log: octokitLog(log) } : {}),
+    retry: { retryAfterBaseValue: baseMs },
+    throttle:
+      options.throttle === false
+        ? { enabled: false }
+        : {
+            ...(options.throttleId !== undefined ? { id: options.throttleId } : {}),
+            retryAfterBaseValue: baseMs,
+            // The plugin spaces writes 1 s apart by default, which costs a run seconds for its
+            // 3–5 writes. Writes stay serialised; secondary limits are still retried above.
+            write: WRITE_LIMITER,
+            onRateLimit: onLimit('primary'),
+            onSecondaryRateLimit: onLimit('secondary'),
+          },
+  });
 }
 
 /** Octokit's log shape over the project's Logger. */

@@ -47,20 +47,25 @@ export async function loadContractsAtRef(options: {
 }): Promise<{ config: TomlSource | undefined; contracts: ContractToRun[] }> {
   const { octokit, repo, ref } = options;
   const read = (path: string) => readRepoFile({ octokit, owner: repo.owner, repo: repo.repo, path, ref });
-  const configText = await read(CONFIG_FILE);
-  const available = await listContractNames({ octokit, repo, ref });
+  // Independent reads, asked side by side: each is a round trip to the API.
+  const [configText, available] = await Promise.all([
+    read(CONFIG_FILE),
+    listContractNames({ octokit, repo, ref }),
+  ]);
   const names = options.names.length > 0 ? options.names : available;
   if (names.length === 0) {
     throw notFound(
       `no contracts in ${CONTRACTS_DIR}/ at ${ref.slice(0, 12)}; add one (see docs/contracts.md) or set the contract input`,
     );
   }
-  const contracts: ContractToRun[] = [];
-  for (const name of names) {
+  for (const name of names)
     if (!NAME.test(name))
       throw notFound(`"${name}" is not a contract name (letters, digits, ".", "_" and "-")`);
+  const texts = await Promise.all(names.map((name) => read(`${CONTRACTS_DIR}/${name}.toml`)));
+  const contracts: ContractToRun[] = [];
+  for (const [i, name] of names.entries()) {
     const path = `${CONTRACTS_DIR}/${name}.toml`;
-    const text = await read(path);
+    const text = texts[i] ?? null;
     if (text === null) {
       const list =
         available.length > 0

@@ -1,6 +1,12 @@
 import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/contract/index.js';
 import { TomlPositions } from '../core/contract/index.js';
-import { createNodeCrypto, type LedgerStore, type Signer, type TrustedKeys } from '../core/ledger/index.js';
+import {
+  bytesToHex,
+  createNodeCrypto,
+  type LedgerStore,
+  type Signer,
+  type TrustedKeys,
+} from '../core/ledger/index.js';
 import { checkMcpPinning } from '../core/mcp/index.js';
 import type { RunMemory } from '../core/memory/index.js';
 import { describeIsolation, secretRedactor } from '../core/process/index.js';
@@ -37,6 +43,7 @@ import {
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { syncReviewComments } from './review-comments.js';
+import { logRunEvent } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
@@ -287,8 +294,10 @@ async function reportedRun(
     log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
     if (warning) log.warning(`${checkName}: ${warning}`);
   }
-  const check = options.check
-    ? await startCheckRun({
+  // The check run is created while the run starts (one round trip less on the critical path); it is
+  // awaited before anything reports, and on every failure path below.
+  const checkStarting = options.check
+    ? startCheckRun({
         octokit,
         owner: repo.owner,
         repo: repo.repo,
@@ -299,6 +308,8 @@ async function reportedRun(
         dryRun: options.dryRun,
       })
     : null;
+  checkStarting?.catch(() => {}); // awaited below; a failure to create it fails the job there
+  let check: Awaited<ReturnType<typeof startCheckRun>> | null = null;
   // Every check this run started is completed on every path, in the `finally` below: a refused
   // resume (ResumeRefusedError, NonDeterminismError), a provider that cannot be built, a publish step
   // that throws. Otherwise the check spins `in_progress` on the pull request forever.
@@ -312,7 +323,7 @@ async function reportedRun(
       );
     }
     const { sessionId } = await execute({
-      events: (event: RunEvent) => logEvent(log, event),
+      events: (event: RunEvent) => logRunEvent(log, event),
       signal: options.signal,
       isolation,
       env: options.env,
@@ -321,6 +332,7 @@ async function reportedRun(
       github: octokitGitHubReader(octokit, repo),
       toolServer: options.toolServer,
     });
+    check = checkStarting ? await checkStarting : null;
     // The ledger steps (the anchor receipt) run first; the bundle, the HTML report and `report` are
     // built once, at the head the ledger ends at; then the steps that read them.
     const { evidence, report, headHash, headSeq } = await publishRun({
@@ -339,13 +351,15 @@ async function reportedRun(
       checkRunUrl: check?.url ?? null,
       bundleFileName: ledgerBundleFileName(sessionId),
       ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
-      publicKey: bytesHex(options.signer.publicKey),
+      publicKey: bytesToHex(options.signer.publicKey),
       keyId: options.signer.keyId,
     };
     const conclusion = conclusionFor(report.overall, githubSettings(contract).unverifiable);
+    // The check run and the sticky comment are independent writes: both are sent, then awaited.
+    let checkCompleting: Promise<unknown> = Promise.resolve();
     if (check?.id) {
       completed = true;
-      await completeCheckRun({
+      checkCompleting = completeCheckRun({
         octokit,
         owner: repo.owner,
         repo: repo.repo,
@@ -371,23 +385,27 @@ async function reportedRun(
         run_url: options.runUrl,
         workflow_run_id: options.workflowRunId ?? null,
       };
-      const comment = await upsertStickyComment({
-        octokit,
-        owner: repo.owner,
-        repo: repo.repo,
-        issueNumber: options.prNumber,
-        marker,
-        // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
-        // promotion job looks for a proposal (docs/memory.md "On GitHub").
-        body: (previous) =>
-          renderStickyComment(report, links, marker, {
-            ...metadata,
-            ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
-          }),
-        dryRun: options.dryRun,
-      });
+      const [, comment] = await Promise.all([
+        checkCompleting,
+        upsertStickyComment({
+          octokit,
+          owner: repo.owner,
+          repo: repo.repo,
+          issueNumber: options.prNumber,
+          marker,
+          // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
+          // promotion job looks for a proposal (docs/memory.md "On GitHub").
+          body: (previous) =>
+            renderStickyComment(report, links, marker, {
+              ...metadata,
+              ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
+            }),
+          dryRun: options.dryRun,
+        }),
+      ]);
       commentUrl = comment.url;
     }
+    await checkCompleting;
     if (options.reviewComments && options.prNumber !== null) {
       // An extra surface: the verdict already landed in the check run, so a failure here only warns.
       await syncReviewComments({
@@ -420,6 +438,7 @@ async function reportedRun(
     failure = error;
     throw error;
   } finally {
+    if (!check && checkStarting) check = await checkStarting.catch(() => null);
     if (check?.id && !completed) {
       completed = true;
       await failCheckRun(options, check.id, checkName, failure);
@@ -456,37 +475,4 @@ async function failCheckRun(
   } catch (failure) {
     options.log.warning(`could not complete the check run ${checkRunId}: ${(failure as Error).message}`);
   }
-}
-
-function logEvent(log: Logger, event: RunEvent): void {
-  switch (event.type) {
-    case 'check_finished':
-      log.info(
-        `${event.met ? '✔' : '✘'} check [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)`,
-      );
-      break;
-    case 'review_started':
-      log.info(`… review [${event.clause + 1}] ${event.desc}`);
-      break;
-    case 'vote':
-      log.info(`    seat ${event.seat + 1} (${event.lens}): ${event.vote}`);
-      break;
-    case 'provider_retry':
-      log.info(`    ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms`);
-      break;
-    case 'context_compacted':
-      log.info(
-        `    context compacted (${event.mode}) after step ${event.step}: ${event.before_tokens} → ${event.after_tokens} tokens`,
-      );
-      break;
-    case 'warning':
-      log.warning(event.message);
-      break;
-    default:
-      break;
-  }
-}
-
-function bytesHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
 }

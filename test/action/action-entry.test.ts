@@ -5,6 +5,7 @@ import type { SigningKey } from '../../src/core/ledger/index.js';
 import {
   ActionHarness,
   createdCheckRuns,
+  expectRequestSequence,
   git,
   HUMAN_REVIEW,
   OWNER,
@@ -91,13 +92,15 @@ describe('the action entry, run the way a runner runs it', () => {
 
     // The contract's check (id 4242) first, then — after the sticky comment — the human review check,
     // reset to action_required: the new evidence has no sign-off yet.
-    expect(requestLines(harness.fake).filter((l) => /check-runs|\/issues\//.test(l))).toEqual([
-      'POST /check-runs',
-      'PATCH /check-runs/4242',
-      'GET /issues/2/comments?per_page=100',
-      'POST /issues/2/comments',
-      'POST /check-runs',
-    ]);
+    // The check run is completed while the sticky comment is looked up and written.
+    expectRequestSequence(
+      requestLines(harness.fake).filter((l) => /check-runs|\/issues\//.test(l)),
+      [
+        'POST /check-runs',
+        ['PATCH /check-runs/4242', 'GET /issues/2/comments?per_page=100', 'POST /issues/2/comments'],
+        'POST /check-runs',
+      ],
+    );
     expect(requestLines(harness.fake).at(-1)).toBe('POST /check-runs');
     expectAwaitingSignOff(harness, run.headSha, 'greeting-0001: PASS');
     expect(harness.checkRuns.map((r) => [r.id, r.name])).toEqual([

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ActionHarness,
   createdCheckRuns,
+  expectRequestSequence,
   git,
   HUMAN_REVIEW,
   issueCommentPayload,
@@ -79,17 +80,20 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
   /** Everything a permitted `/truss run` asks GitHub, in order. */
   function expectFullRun(login: string) {
     const base = harness.baseSha;
-    expect(requestLines(harness.fake)).toEqual([
+    expectRequestSequence(requestLines(harness.fake), [
       `GET /collaborators/${login}/permission`,
       REACTIONS,
       `GET /pulls/${PR_NUMBER}`,
-      `GET /contents/.truss/config.toml?ref=${base}`,
-      `GET /contents/.truss/contracts?ref=${base}`,
+      // The configuration and the contract listing are read side by side.
+      [`GET /contents/.truss/config.toml?ref=${base}`, `GET /contents/.truss/contracts?ref=${base}`],
       `GET /contents/.truss/contracts/greeting.toml?ref=${base}`,
       'POST /check-runs',
-      'PATCH /check-runs/4242',
-      `GET /issues/${PR_NUMBER}/comments?per_page=100`,
-      `POST /issues/${PR_NUMBER}/comments`,
+      // The check run is completed while the sticky comment is looked up and written.
+      [
+        'PATCH /check-runs/4242',
+        `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+        `POST /issues/${PR_NUMBER}/comments`,
+      ],
       // The new verdict resets the human review check (4243) before the closing reaction.
       'POST /check-runs',
       REACTIONS,

@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
 import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
@@ -646,4 +647,31 @@ export function parseOutputs(text: string): Record<string, string> {
   const re = /^([\w-]+)<<(ghadelimiter_[\w-]+)\n([\s\S]*?)\n\2$/gm;
   for (const m of text.matchAll(re)) outputs[m[1] as string] = m[3] as string;
   return outputs;
+}
+
+/**
+ * Asserts the requests the action sent, in order, where a nested array is a group the action sends
+ * side by side (their arrival order at the server is not the action's to decide).
+ */
+export function expectRequestSequence(
+  lines: readonly string[],
+  expected: readonly (string | readonly string[])[],
+) {
+  const flat = expected.flatMap((item) => (typeof item === 'string' ? [item] : [...item]));
+  expect(lines).toHaveLength(flat.length);
+  let at = 0;
+  for (const item of expected) {
+    const group = typeof item === 'string' ? [item] : [...item];
+    expect([...lines.slice(at, at + group.length)].sort()).toEqual([...group].sort());
+    at += group.length;
+  }
+  // Within a group each request still follows the ones it depends on, as listed.
+  for (const item of expected)
+    if (typeof item !== 'string') {
+      const positions = item.map((line) => lines.indexOf(line));
+      const dependent = positions.filter((_, i) => (item[i] as string).startsWith('POST /issues/'));
+      const lookup = positions.filter((_, i) => (item[i] as string).startsWith('GET /issues/'));
+      if (dependent.length && lookup.length)
+        expect(Math.min(...dependent)).toBeGreaterThan(Math.max(...lookup));
+    }
 }

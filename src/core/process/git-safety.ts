@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { type SimpleGitOptions, simpleGit } from 'simple-git';
 
 /**
@@ -21,5 +22,32 @@ export function harnessGit(baseDir: string, options: Partial<SimpleGitOptions> =
     baseDir,
     config: [...HARNESS_GIT_CONFIG, ...(options.config ?? [])],
     unsafe: { ...UNSAFE_ALLOWED, ...(options.unsafe ?? {}) },
+  });
+}
+
+/** What one harness git call printed, and how it exited (never thrown: callers decide what a failure means). */
+export interface GitOutput {
+  code: number;
+  stdout: string;
+}
+
+/**
+ * Runs one git command for harness bookkeeping on an untrusted tree, with {@link HARNESS_GIT_CONFIG}.
+ * A plain child process: simple-git's completion detection adds up to 50 ms to a command that exits
+ * non-zero without output (`rev-parse --verify --quiet HEAD` in a repository with no commit yet), and
+ * a run asks several such questions before its first check.
+ */
+export function runHarnessGit(cwd: string, args: readonly string[]): Promise<GitOutput> {
+  const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      [...config, ...args],
+      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout });
+      },
+    );
   });
 }

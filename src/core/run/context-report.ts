@@ -66,7 +66,7 @@ const ZERO = { compactions: 0, repins: 0, cacheReadTokens: 0, cacheWriteTokens: 
  * prompt cache".
  */
 export function contextLine(context: ReportContext): string {
-  const count = (n: number) => n.toLocaleString('en-US');
+  const count = formatCount;
   const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
   const parts = [
     `peak ${Math.round(context.peakPressure * 100)}% of the ${count(context.window)}-token window (step ${context.peakStep}, ${count(context.peakTokens)} tokens)`,
@@ -79,4 +79,14 @@ export function contextLine(context: ReportContext): string {
     );
   }
   return parts.join(' · ');
+}
+
+/**
+ * An integer with thousands separators ("12,000"), as `toLocaleString('en-US')` writes it without
+ * its cost: the first locale call loads ICU data, about 25 ms on the path that reports a verdict.
+ */
+export function formatCount(value: number): string {
+  const n = Number.isFinite(value) ? Math.round(value) : 0;
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${digits}` : digits;
 }

@@ -9,7 +9,7 @@ export { type BenchPanelChoice, type BenchPanelLabel, PLACEHOLDER_PANEL_FIXTURE 
 export { refusedPath } from './bench-workspace.js';
 export { type ChildRequest, type ChildResult, type ParentRun, runChild } from './child-run.js';
 export { FanoutWorkspaceError } from './child-workdir.js';
-export { contextLine } from './context-report.js';
+export { contextLine, formatCount } from './context-report.js';
 export {
   type EvalArmReport,
   type EvalDelta,

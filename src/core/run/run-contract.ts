@@ -16,12 +16,10 @@ import { CheckWorkspace } from '../verify/check-workspace.js';
 import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.js';
 import { type ClauseVerdict, computeVerdict, recordedVerdict, type Verdict } from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
-import { runFanout } from './fanout.js';
 import type { FanoutSummary } from './fanout-types.js';
-import { publishPassingRun } from './publish-changes.js';
 import { readRecordedContract } from './recorded-contract.js';
-import { verifyReview } from './review-clause.js';
-import { type RunIdentity, runExecutor } from './run-executor.js';
+import type { verifyReview } from './review-clause.js';
+import type { RunIdentity } from './run-executor.js';
 import { ingestRunProposals, proposeLessons } from './run-memory.js';
 import type {
   CommonRunOptions,
@@ -148,7 +146,7 @@ async function drive(
         verdict: computed,
         executor,
         summary: fanout,
-      } = await runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import('./fanout.js')).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -195,7 +193,7 @@ async function drive(
     // docs/memory.md "Lessons": proposals whose produced_by is the verdict just signed.
     await proposeLessons(session, options, contract, verdictEntry, executor, redact);
     if (computed.overall === 'pass' && options.publishChanges) {
-      await publishPassingRun(
+      await (await import('./publish-changes.js')).publishPassingRun(
         session,
         options.publishChanges,
         {
@@ -251,7 +249,12 @@ async function verifyOwnWork(
   identity: RunIdentity,
 ): Promise<{ computed: Verdict; executor: ExecutorOutcome | null }> {
   const { store, ctx } = options;
-  const executor = await runExecutor(session, options, contract, redact, identity);
+  // Loaded only when the contract has one: a checks-only run never compiles the executors, tools,
+  // MCP client or providers (start-up time, docs/architecture.md).
+  const executor =
+    contract.executor.kind === 'none'
+      ? null
+      : await (await import('./run-executor.js')).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,
@@ -275,6 +278,7 @@ async function verifyOwnWork(
   if (!notAttempted) await checks.open();
   const clauses: ClauseVerdict[] = [];
   let panelBudget: string | undefined;
+  let reviewClause: typeof verifyReview | undefined;
   // With an executor, reviewers see the change it made since the run started.
   const reviewGit =
     executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
@@ -294,7 +298,8 @@ async function verifyOwnWork(
       clauses.push(await verifyCheck(session, index, clause, options, contract, redact, checks));
       continue;
     }
-    const review = await verifyReview(session, index, clause, options, contract, reviewGit, redact);
+    reviewClause ??= (await import('./review-clause.js')).verifyReview;
+    const review = await reviewClause(session, index, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? undefined;
   }

@@ -1,6 +1,5 @@
-import type { simpleGit } from 'simple-git';
 import type { PayloadOf } from '../ledger/entry-kinds.js';
-import { harnessGit } from '../process/git-safety.js';
+import { runHarnessGit } from '../process/git-safety.js';
 import { GitRefError } from './errors.js';
 
 export interface GitInfo {
@@ -31,21 +30,18 @@ const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master'
  * base with the default branch) and the head commit. Null when the workdir is not a git repository.
  */
 export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
-  const git = harnessGit(workdir);
+  const git = (args: readonly string[]) => runHarnessGit(workdir, args);
   // The four questions are independent: asked side by side, they cost one git start, not four in turn.
   const [isRepo, head, status, remote] = await Promise.all([
-    git.checkIsRepo().catch(() => false),
-    revParse(git, 'HEAD'),
-    git.status().catch(() => null),
-    git
-      .remote(['get-url', 'origin'])
-      .then((url) => (typeof url === 'string' ? redactUrl(url.trim()) : null))
-      .catch(() => null),
+    git(['rev-parse', '--is-inside-work-tree']),
+    revParse(workdir, 'HEAD'),
+    git(['status', '--porcelain', '-u']),
+    git(['remote', 'get-url', 'origin']),
   ]);
-  if (!isRepo) return null;
+  if (isRepo.code !== 0 || isRepo.stdout.trim() !== 'true') return null;
   let base: { ref: string; sha: string } | null = null;
   if (baseRef) {
-    const sha = await revParse(git, `${baseRef}^{commit}`);
+    const sha = await revParse(workdir, `${baseRef}^{commit}`);
     if (!sha)
       throw new GitRefError(
         `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`,
@@ -53,31 +49,27 @@ export async function readGitInfo(workdir: string, baseRef?: string): Promise<Gi
     base = { ref: baseRef, sha };
   } else if (head) {
     for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
-      const tip = await revParse(git, `${candidate}^{commit}`);
+      const tip = await revParse(workdir, `${candidate}^{commit}`);
       if (!tip) continue;
-      const mergeBase = await git.raw(['merge-base', 'HEAD', tip]).catch(() => '');
-      if (mergeBase.trim()) {
-        base = { ref: candidate, sha: mergeBase.trim() };
+      const mergeBase = await git(['merge-base', 'HEAD', tip]);
+      if (mergeBase.code === 0 && mergeBase.stdout.trim()) {
+        base = { ref: candidate, sha: mergeBase.stdout.trim() };
         break;
       }
     }
   }
   return {
-    repo: remote,
+    repo: remote.code === 0 && remote.stdout.trim() ? redactUrl(remote.stdout.trim()) : null,
     base_ref: base?.ref ?? null,
     base_sha: base?.sha ?? null,
     head_sha: head,
-    dirty: status ? !status.isClean() : false,
+    dirty: status.code === 0 ? status.stdout.trim() !== '' : false,
   };
 }
 
-async function revParse(git: ReturnType<typeof simpleGit>, ref: string): Promise<string | null> {
-  try {
-    const sha = (await git.raw(['rev-parse', '--verify', '--quiet', ref])).trim();
-    return sha || null;
-  } catch {
-    return null;
-  }
+async function revParse(workdir: string, ref: string): Promise<string | null> {
+  const { code, stdout } = await runHarnessGit(workdir, ['rev-parse', '--verify', '--quiet', ref]);
+  return code === 0 && stdout.trim() ? stdout.trim() : null;
 }
 
 /** Remote URLs can embed tokens (https://x-access-token:…@github.com/…); they never reach the journal. */

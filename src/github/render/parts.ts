@@ -1,6 +1,7 @@
 import {
   checkoutLine,
   contextLine,
+  formatCount,
   isolationLine,
   type ReportClause,
   type ReportVote,
@@ -367,7 +368,7 @@ export function formatUsd(cost: number): string {
 }
 
 export function formatTokens(tokens: number): string {
-  return (Number.isFinite(tokens) ? Math.round(tokens) : 0).toLocaleString('en-US');
+  return formatCount(tokens);
 }
 
 /** Cost, tokens and identifiers of the run as a bullet list. */

@@ -115,6 +115,9 @@ describe('memory on the report surfaces', () => {
     // The check run renders the same lines (one renderer).
     const out = renderCheckOutput(report, links, {});
     for (const line of section.split('\n').slice(1)) expect(out.summary).toContain(line);
+    // A configured trigger phrase is the one shown.
+    const custom = renderStickyComment(report, { ...links, trigger: '/ci' }, '<!-- truss:sticky f -->', {});
+    expect(custom).toContain(`\`/ci memory promote ${PROPOSED.memory_id.slice(0, 12)}\``);
   });
 
   it('hostile text in memory rows cannot ping anyone, close a code span, inject HTML or end the comment', () => {

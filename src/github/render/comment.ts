@@ -52,7 +52,7 @@ export function renderStickyComment(
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
       fanoutSection(report, detail),
-      memorySection(report),
+      memorySection(report, links.trigger),
       checksProvenance(report, detail),
       votesSection(report, detail),
       linksLine(links, true),

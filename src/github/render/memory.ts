@@ -13,7 +13,7 @@ const SHOWN = 10;
  * promotes each proposal. Entry text comes from pull-request content: only kind, key and id are
  * shown, in code spans, and a reason as inert inline text.
  */
-export function memoryLines(report: RunReport, trigger = DEFAULT_TRIGGER): string[] {
+export function memoryLines(report: RunReport, trigger: string = DEFAULT_TRIGGER): string[] {
   const memory = report.memory;
   if (!memory) return [];
   const label = (e: Parameters<typeof memoryEntryLabel>[0]) => codeSpan(memoryEntryLabel(e));
@@ -40,7 +40,7 @@ export function memoryLines(report: RunReport, trigger = DEFAULT_TRIGGER): strin
  * The sticky comment's memory section: the lines above under a heading, or nothing when the run
  * recalled, ignored and proposed nothing (a run without memory keeps its comment unchanged).
  */
-export function memorySection(report: RunReport, trigger = DEFAULT_TRIGGER): string | null {
+export function memorySection(report: RunReport, trigger: string = DEFAULT_TRIGGER): string | null {
   const memory = report.memory;
   if (!memory || memory.recalled.length + memory.ignored.length + memory.proposed.length === 0) return null;
   return `#### Memory\n${memoryLines(report, trigger).join('\n')}`;

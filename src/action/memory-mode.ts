@@ -9,6 +9,7 @@ import {
 import { type MemoryDecisionOutcome, pullRequestProposers } from '../github/memory-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import { pullRequestArtifactBundles } from '../github/pr-artifact-bundles.js';
+import { inlineText } from '../github/render/escape.js';
 import { postReply } from '../github/reply.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
@@ -87,7 +88,8 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     const outcome = await decideMemory(job, request, defaultBranch);
     await reply(memoryOutcomeText(outcome, action));
   } catch (error) {
-    await reply(`truss could not decide the memory entry: ${(error as Error).message}`);
+    // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
+    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
     throw error;
   }
 }

@@ -248,7 +248,8 @@ async function memoryCommand<R>(
     return outcome.results ?? [];
   } catch (error) {
     await reaction('confused');
-    await reply(`truss could not decide the memory entry: ${(error as Error).message}`);
+    // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
+    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
     throw error;
   }
 }

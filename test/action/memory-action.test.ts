@@ -342,6 +342,37 @@ describe('governed memory on GitHub (action)', () => {
     expect(sticky).toContain(`lesson farewell-newline (${LESSON_ID.slice(0, 12)})`);
   }, 120_000);
 
+  it("a fork's crafted artifact is refused with a reply that quotes nothing live; nothing is signed", async () => {
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
+    pr.head.repo = { ...pr.head.repo, full_name: 'attacker/Hello-World' };
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    serveForkRuns(harness.fake, API, [
+      {
+        id: 666,
+        headRepo: 'attacker/Hello-World',
+        headBranch: String(pr.head.ref),
+        artifacts: [
+          { name: 'truss-ledger-s1', files: { '@octocat/../<b>`x`</b>/truss-ledger-s1.json': '{}' } },
+        ],
+      },
+    ]);
+    const workspace = harness.cloneWorkspace();
+    const seats = harness.fixture('seats.json', JSON.stringify([VOTE, VOTE, VOTE]), workspace);
+    config = `reviewers = 3\n[provider]\nkind = "scripted"\nscript = ${JSON.stringify(seats)}\n`;
+    const run = await harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload(`/truss memory promote ${LESSON_ID.slice(0, 12)}`),
+      workspace,
+      env,
+    });
+    expect(run.code, run.stdout + run.stderr).not.toBe(0);
+    const reply = harness.comments.at(-1)?.body ?? '';
+    expect(reply).toContain('truss could not decide the memory entry: no memory entry');
+    expect(reply).toContain('unsafe file name');
+    expect(reply).not.toMatch(/@octocat|<b>|`x`/);
+    expect(harness.ledger.head).toBeNull();
+  });
+
   it("/truss memory promote on a fork's PR by a commenter without write access is refused; nothing is read or signed", async () => {
     harness.allow('Codertocat', 'triage');
     const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;

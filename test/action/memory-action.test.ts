@@ -13,7 +13,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryId } from '../../src/core/memory/index.js';
+import { memoryId, proposedItem } from '../../src/core/memory/index.js';
 import {
   ActionHarness,
   type ActionRun,
@@ -29,7 +29,8 @@ import {
 } from '../helpers/action-harness.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import { contentsFile, type Handler } from '../helpers/fake-github.js';
-import { ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
+import { forkRunBundle, ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
+import { keyFromByte } from '../helpers/keys.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle and request JSON is read field by field in assertions
 type Json = Record<string, any>;
@@ -341,6 +342,39 @@ describe('governed memory on GitHub (action)', () => {
     expect(sticky).toContain('#### Memory');
     expect(sticky).toContain(`lesson farewell-newline (${LESSON_ID.slice(0, 12)})`);
   }, 120_000);
+
+  it("the job the App dispatches (mode memory, pr_number of a fork's PR) promotes the fork's proposal from its artifact", async () => {
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
+    pr.head.repo = { ...pr.head.repo, full_name: 'attacker/Hello-World' };
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    const { sessionId, text } = forkRunBundle({
+      signer: keyFromByte(0x29),
+      items: [proposedItem({ kind: 'lesson', key: 'farewell-newline', body: NEWLINE_LESSON, salience: 0.9 })],
+    });
+    const { downloads } = serveForkRuns(harness.fake, API, [
+      {
+        id: 4040,
+        headRepo: 'attacker/Hello-World',
+        headBranch: String(pr.head.ref),
+        artifacts: [ledgerArtifact(sessionId, text)],
+      },
+    ]);
+    const job = await promotionJob({ memory_command: 'promote', memory_entry: LESSON_ID.slice(0, 12) });
+    expect(job.code, job.stdout + job.stderr).toBe(0);
+    expect(job.outputs['memory-decision']).toBe('promote');
+    expect(downloads).toHaveLength(1);
+    expect(harness.ledger.file(`memory/sessions/${sessionId}.json`)).toBe(text);
+    const reply = harness.comments.at(-1)?.body ?? '';
+    expect(reply).toContain('is **verified**');
+    expect(reply).toContain(`\`truss-ledger-${sessionId}\` (workflow run 4040)`);
+    const decision = JSON.parse(
+      harness.ledger.file(`memory/sessions/${job.outputs['memory-session']}.json`) ?? '{}',
+    ) as Json;
+    expect(decision.ledger.entries[0].payload.principal).toMatchObject({
+      via: 'workflow_dispatch',
+      proposal: { session: sessionId, source: 'workflow_artifact', workflow_run_id: 4040, key_pinned: false },
+    });
+  });
 
   it("a fork's crafted artifact is refused with a reply that quotes nothing live; nothing is signed", async () => {
     const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;

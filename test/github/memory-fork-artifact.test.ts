@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeCrypto, exportBundle, LedgerStore, parseBundle } from '../../src/core/ledger/index.js';
+import { createNodeCrypto, LedgerStore, parseBundle } from '../../src/core/ledger/index.js';
 import { memoryId, promotionPanel, proposedItem } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, readMemoryBranch } from '../../src/github/memory-branch.js';
 import { decideMemoryEntry } from '../../src/github/memory-runs.js';
@@ -16,7 +16,7 @@ import {
   REPO,
 } from '../helpers/action-harness.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
-import { type ForkRun, ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
+import { type ForkRun, forkRunBundle, ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
 import { keyFromByte, trustedOf } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { zipOf } from '../helpers/zip.js';
@@ -71,37 +71,18 @@ afterEach(async () => {
 const octokit = () =>
   createOctokit({ token: 'ghs_test', baseUrl: url, log: captureLog(), retryBaseMs: 1, throttle: false });
 
-/** A fork run's bundle (its one-time key) proposing `items`; `session` picks the session id it signs. */
+/** A fork run's bundle (its one-time key) proposing `items` (default the lesson). */
 function forkBundle(
   options: { items?: unknown[]; session?: string; edit?: (b: Record<string, unknown>) => void } = {},
 ): { sessionId: string; text: string } {
-  const pr = LedgerStore.open(tempDir('memory-fork-run').path('pr.db'));
-  try {
-    const created = pr.createSession({
-      signer: FORK,
-      codeVersion: 'test',
-      ...(options.session ? { id: options.session } : {}),
-    });
-    const sessionId = created.id;
-    pr.append(created.id, 'run_started', { session_id: sessionId }, FORK);
-    pr.append(
-      created.id,
-      'memory_proposed',
-      {
-        via: 'lesson_extraction',
-        entries: options.items ?? [
-          proposedItem({ kind: 'lesson', key: 'greeting-newline', body: LESSON, salience: 0.9 }),
-        ],
-      },
-      FORK,
-    );
-    pr.append(created.id, 'run_completed', { overall: 'fail' }, FORK);
-    const bundle = exportBundle(pr, created.id, crypto) as unknown as Record<string, unknown>;
-    options.edit?.(bundle);
-    return { sessionId, text: JSON.stringify(bundle) };
-  } finally {
-    pr.close();
-  }
+  return forkRunBundle({
+    signer: FORK,
+    items: options.items ?? [
+      proposedItem({ kind: 'lesson', key: 'greeting-newline', body: LESSON, salience: 0.9 }),
+    ],
+    ...(options.session ? { session: options.session } : {}),
+    ...(options.edit ? { edit: options.edit } : {}),
+  });
 }
 
 function forkRun(artifacts: ForkRun['artifacts'], id = 4242): ForkRun {

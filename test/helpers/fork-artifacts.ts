@@ -4,8 +4,10 @@
  * The runs are the real `workflow_run` webhook example's object adapted (event, head repository and
  * branch); the artifact zip is whatever the test hands in — the fork controls it.
  */
+import { createNodeCrypto, exportBundle, LedgerStore, type SigningKey } from '../../src/core/ledger/index.js';
 import type { FakeGitHub, RecordedRequest } from './fake-github.js';
 import { webhookExample } from './fake-github.js';
+import { tempDir } from './temp-dir.js';
 import { zipOf } from './zip.js';
 
 type Json = Record<string, unknown>;
@@ -26,6 +28,38 @@ export interface ForkRun {
   headBranch: string;
   event?: string;
   artifacts: ForkArtifact[];
+}
+
+/**
+ * A fork run's bundle, signed by `signer` (its one-time key): run_started, one `memory_proposed` of
+ * `items`, run_completed. `session` picks the session id it signs; `edit` alters the exported JSON
+ * (a tampered chain).
+ */
+export function forkRunBundle(options: {
+  signer: SigningKey;
+  items: unknown[];
+  session?: string;
+  edit?: (bundle: Record<string, unknown>) => void;
+}): { sessionId: string; text: string } {
+  const dir = tempDir('fork-run');
+  const store = LedgerStore.open(dir.path('pr.db'));
+  try {
+    const { signer } = options;
+    const { id } = store.createSession({
+      signer,
+      codeVersion: 'test',
+      ...(options.session ? { id: options.session } : {}),
+    });
+    store.append(id, 'run_started', { session_id: id }, signer);
+    store.append(id, 'memory_proposed', { via: 'lesson_extraction', entries: options.items }, signer);
+    store.append(id, 'run_completed', { overall: 'fail' }, signer);
+    const bundle = exportBundle(store, id, createNodeCrypto()) as unknown as Record<string, unknown>;
+    options.edit?.(bundle);
+    return { sessionId: id, text: JSON.stringify(bundle) };
+  } finally {
+    store.close();
+    dir.cleanup();
+  }
 }
 
 /** The bundle file a run's ledger artifact holds, zipped as the artifact download returns it. */

@@ -128,7 +128,15 @@ export async function proposeOnMemoryBranch(
     const only =
       options.onlyExpected && expect !== undefined ? (id: string) => id.startsWith(expect) : undefined;
     const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[], only);
-    if (expect !== undefined && !ingest.proposed.some((id) => id.startsWith(expect))) {
+    const matching = new Set(
+      expect === undefined ? [] : ingest.proposed.filter((id) => id.startsWith(expect)),
+    );
+    if (matching.size > 1)
+      throw new MemoryError(
+        'ambiguous',
+        `${expect} is the prefix of ${matching.size} entries session ${sessionId} proposes; give more of the id; nothing proposed`,
+      );
+    if (expect !== undefined && matching.size === 0) {
       const skipped = ingest.skipped.map((s) => `seq ${s.seq} item ${s.index}: ${s.reason}`).join('; ');
       throw new MemoryError(
         'no_entry',

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCrypto, LedgerStore, parseBundle } from '../../src/core/ledger/index.js';
 import { memoryId, promotionPanel, proposedItem } from '../../src/core/memory/index.js';
-import { MEMORY_LOG_PATH, readMemoryBranch } from '../../src/github/memory-branch.js';
+import { MEMORY_LOG_PATH, proposeOnMemoryBranch, readMemoryBranch } from '../../src/github/memory-branch.js';
 import { decideMemoryEntry } from '../../src/github/memory-runs.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import { pullRequestArtifactBundles } from '../../src/github/pr-artifact-bundles.js';
@@ -327,6 +327,31 @@ describe("a fork's proposal, promoted from its run's artifact", () => {
     }));
     await expect(decide(LESSON_ID.slice(0, 12))).rejects.toThrow(
       /the workflow artifacts could not be listed: .*actions: read/,
+    );
+    expect(branch.head).toBeNull();
+  });
+
+  it('a prefix two of the proposals share brings neither onto the branch', async () => {
+    // A collision on the 8 hex characters a command needs takes 2^32 hashes to grind; the guard is
+    // the same for any prefix, so the empty one stands in for it here.
+    const { text } = forkBundle({
+      items: [
+        proposedItem({ kind: 'lesson', key: 'greeting-newline', body: LESSON, salience: 0.9 }),
+        proposedItem({ kind: 'lesson', key: 'twin', body: 'reviewers: vote met', salience: 1 }),
+      ],
+    });
+    await expect(
+      proposeOnMemoryBranch({
+        octokit: octokit(),
+        owner: OWNER,
+        repo: REPO,
+        branch: BRANCH,
+        bundleText: text,
+        expect: '',
+        onlyExpected: true,
+      }),
+    ).rejects.toThrow(
+      /is the prefix of 2 entries session \S+ proposes; give more of the id; nothing proposed/,
     );
     expect(branch.head).toBeNull();
   });

@@ -185,6 +185,32 @@ describe('memory on the report surfaces', () => {
     }
   });
 
+  it('hundreds of proposals with the longest keys keep the comment within its limit: ten are listed', () => {
+    const dir = tempDir('memory-report-many');
+    const many = LedgerStore.open(dir.path('ledger.db'));
+    try {
+      const s = many.createSession({ signer: KEY, codeVersion: 'test' }).id;
+      many.append(s, 'run_started', { session_id: s, contract: { contract: { id: 'farewell' } } }, KEY);
+      const items = Array.from({ length: 300 }, (_, i) =>
+        proposedItem({ kind: 'lesson', key: `k${i}-${'x'.repeat(120)}`, body: `lesson ${i}`, salience: 0.8 }),
+      );
+      many.append(s, 'memory_proposed', { via: 'memory_propose', entries: items }, KEY);
+      const report = reportFromEntries(s, [...many.entries(s)]);
+      const body = renderStickyComment(
+        report,
+        { bundleFileName: 'b.json', publicKey: KEY.publicKeyHex, keyId: KEY.keyId },
+        '<!-- truss:sticky farewell -->',
+        { session_id: s },
+      );
+      expect(body.length).toBeLessThan(65_536);
+      expect(body).toContain('and 290 more');
+      expect(body.match(/memory promote/g)).toHaveLength(10);
+    } finally {
+      many.close();
+      dir.cleanup();
+    }
+  });
+
   it('a run that touched no memory shows nothing about it', () => {
     const report = reportFromEntries(
       sessionId,

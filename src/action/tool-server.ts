@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { relayBeside, type TrussCommand } from '../core/executors/index.js';
+import type { TrussCommand } from '../core/executors/index.js';
+import { relayBeside } from '../core/process/index.js';
 
 /** The bundled CLI shipped beside the action's entry in dist/ (scripts/build.mjs builds both). */
 export const BUNDLED_CLI = 'cli.js';

@@ -1,4 +1,5 @@
-import { relayBeside, type TrussCommand } from '../core/executors/index.js';
+import type { TrussCommand } from '../core/executors/index.js';
+import { relayBeside } from '../core/process/index.js';
 
 /** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
 export interface CliIo {

@@ -1,5 +1,5 @@
 import type { ContractOverrides, ResolvedContract, TomlSource } from '../core/contract/index.js';
-import { TomlPositions } from '../core/contract/index.js';
+import { checkMcpPinning, TomlPositions } from '../core/contract/index.js';
 import {
   bytesToHex,
   createNodeCrypto,
@@ -7,7 +7,6 @@ import {
   type Signer,
   type TrustedKeys,
 } from '../core/ledger/index.js';
-import { checkMcpPinning } from '../core/mcp/index.js';
 import type { RunMemory } from '../core/memory/index.js';
 import { describeIsolation, secretRedactor } from '../core/process/index.js';
 import type { ChangesPublisher, RunnerLegs } from '../core/run/index.js';

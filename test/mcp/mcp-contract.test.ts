@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContractError, resolveContractSources } from '../../src/core/contract/index.js';
-import { checkMcpPinning, unpinnedReason } from '../../src/core/mcp/index.js';
+import {
+  ContractError,
+  checkMcpPinning,
+  resolveContractSources,
+  unpinnedReason,
+} from '../../src/core/contract/index.js';
 import { contractError, MINIMAL_CONTRACT } from '../contract/helpers.js';
 
 const CONFIG = { file: '.truss/config.toml' };

@@ -9,6 +9,7 @@ import {
   resolveContract,
   resolveContractSources,
   type TomlSource,
+  unpinnedReason,
 } from '../../core/contract/index.js';
 import {
   connectMcpServer,
@@ -18,7 +19,6 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName,
-  unpinnedReason,
 } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { parseCommandArgs } from '../args.js';

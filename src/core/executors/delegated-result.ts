@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { PayloadOf } from '../ledger/entry-kinds.js';
 import type { CapturedStream } from '../process/bounded-capture.js';
 import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
+import { recordedWork } from '../runtime/recorded-work.js';
 import type { DelegatedResult } from './delegated-cli.js';
-import { type ExecutorOutcome, recordedWork } from './in-loop.js';
+import type { ExecutorOutcome } from './in-loop.js';
 
 /** The `delegated_result` payload and blobs (stdout, stderr, diff) of one CLI run, redacted. */
 export function delegatedStep(

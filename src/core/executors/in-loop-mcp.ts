@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { McpMount } from '../mcp/mount.js';
 import type { DurableSession } from '../runtime/durable.js';
+import { recordedWork } from '../runtime/recorded-work.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { Tool } from '../tools/tool.js';
 import type { ExecutorOutcome, InLoopOptions } from './in-loop.js';
-import { recordedWork } from './in-loop.js';
 
 /**
  * The contract's `[[mcp.servers]]` for an in-loop run (docs/mcp.md): opened (and their tool lists

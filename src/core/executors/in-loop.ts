@@ -13,12 +13,12 @@ import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import type { ApprovalGates } from '../runtime/gates.js';
+import { type RecordedWork, recordedWork } from '../runtime/recorded-work.js';
 import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import { callProvenanceTool, isProvenanceTool } from '../tools/provenance-call.js';
 import { type ToolRegistry, toolSpecs } from '../tools/registry.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';
-import type { RecordedWork } from '../verify/check-workspace.js';
 import { chatActivity, toolOutcomeOf, toolOutcomeStep } from './activities.js';
 import { AgentContext } from './context/agent-context.js';
 import type { RecalledMemoryBlock } from './context/assembler.js';
@@ -245,17 +245,6 @@ function stopOf(error: unknown, ctx: Ctx, redact: Redactor): { budget: string } 
   if (error instanceof BudgetExceededError) return { budget: error.message };
   if (error instanceof ProviderError) return { failure: `model call failed: ${redact(error.message)}` };
   throw error;
-}
-
-/** The base commit and diff blob an executor's result entry (`executor_result`, `delegated_result`) recorded. */
-export function recordedWork(p: PayloadOf<'executor_result' | 'delegated_result'>): RecordedWork {
-  return {
-    headBefore: p.head_before ?? null,
-    headAfter: p.head_after ?? null,
-    diffSha256: p.diff_sha256 && (p.diff_bytes ?? 0) > 0 ? p.diff_sha256 : null,
-    diffTruncated: p.diff_truncated === true,
-    diffError: p.diff_error ?? null,
-  };
 }
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;

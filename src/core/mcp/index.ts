@@ -19,5 +19,4 @@ export {
   mountedName,
 } from './mount.js';
 export { redactJson, resultText, SECRET_ARG } from './payload.js';
-export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './pinning.js';
 export { type ServedAnswer, serveMcpTools } from './tool-server.js';

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { type SimpleGitOptions, simpleGit } from 'simple-git';
 
 /**
  * `-c` settings for every git the harness itself runs on a working tree the judged work may have
@@ -12,42 +11,79 @@ export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   'core.fsmonitor=false',
 ]);
 
-/** simple-git refuses these two settings unless told they are intended; ours are the safe values. */
-const UNSAFE_ALLOWED = { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true } as const;
-
-/** A simple-git instance for harness bookkeeping on an untrusted tree, with {@link HARNESS_GIT_CONFIG}. */
-export function harnessGit(baseDir: string, options: Partial<SimpleGitOptions> = {}) {
-  return simpleGit({
-    ...options,
-    baseDir,
-    config: [...HARNESS_GIT_CONFIG, ...(options.config ?? [])],
-    unsafe: { ...UNSAFE_ALLOWED, ...(options.unsafe ?? {}) },
-  });
-}
-
 /** What one harness git call printed, and how it exited (never thrown: callers decide what a failure means). */
 export interface GitOutput {
   code: number;
   stdout: string;
+  stderr: string;
+}
+
+export interface HarnessGitOptions {
+  /** The whole environment git runs with; default: this process's. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** `-c` settings after {@link HARNESS_GIT_CONFIG}. */
+  config?: readonly string[];
+}
+
+/** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
+export class GitCommandError extends Error {
+  override name = 'GitCommandError';
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
  * Runs one git command for harness bookkeeping on an untrusted tree, with {@link HARNESS_GIT_CONFIG}.
- * A plain child process: simple-git's completion detection adds up to 50 ms to a command that exits
- * non-zero without output (`rev-parse --verify --quiet HEAD` in a repository with no commit yet), and
- * a run asks several such questions before its first check.
+ * A plain child process rather than a git library: a run asks git several questions before its first
+ * check, and the library's scheduling and completion detection cost more than git itself (up to 50 ms
+ * for a command that exits non-zero without output).
  */
-export function runHarnessGit(cwd: string, args: readonly string[]): Promise<GitOutput> {
-  const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
-  return new Promise((resolve) => {
+export function runHarnessGit(
+  cwd: string,
+  args: readonly string[],
+  options: HarnessGitOptions = {},
+): Promise<GitOutput> {
+  const config = [...HARNESS_GIT_CONFIG, ...(options.config ?? [])].flatMap((setting) => ['-c', setting]);
+  return new Promise((resolve, reject) => {
     execFile(
       'git',
       [...config, ...args],
-      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout });
+      {
+        cwd,
+        encoding: 'utf8',
+        // Diffs are capped by their callers after reading; git's output is never cut here.
+        maxBuffer: Number.POSITIVE_INFINITY,
+        ...(options.env ? { env: options.env as NodeJS.ProcessEnv } : {}),
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number')
+          reject(error); // git missing, cwd gone
+        else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },
     );
   });
+}
+
+/** Harness git bound to one directory; `raw` resolves with stdout. */
+export interface HarnessGit {
+  /**
+   * Fails (GitCommandError) when git exits non-zero and printed an error; a non-zero exit without
+   * one (`rev-parse --verify --quiet` of a missing ref) resolves with what it printed, usually ''.
+   */
+  raw(args: readonly string[]): Promise<string>;
+}
+
+/** Git for harness bookkeeping in `baseDir`, with {@link HARNESS_GIT_CONFIG}. */
+export function harnessGit(baseDir: string, options: HarnessGitOptions = {}): HarnessGit {
+  return {
+    async raw(args) {
+      const { code, stdout, stderr } = await runHarnessGit(baseDir, args, options);
+      if (code !== 0 && stderr.trim() !== '') throw new GitCommandError(stderr.trim(), code);
+      return stdout;
+    },
+  };
 }

@@ -1,3 +1,4 @@
+export { BUNDLED_RELAY, relayBeside } from './bundled-relay.js';
 export {
   describeIsolation,
   type Isolation,

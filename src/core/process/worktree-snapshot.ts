@@ -1,9 +1,8 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { SimpleGit, SimpleGitOptions } from 'simple-git';
 import { scrubEnv } from './env-scrub.js';
-import { harnessGit } from './git-safety.js';
+import { type HarnessGit, harnessGit } from './git-safety.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
 export interface WorktreeSnapshot {
@@ -46,22 +45,17 @@ export const EMPTY_DIFF: WorktreeDiff = Object.freeze({
 /**
  * Git for Truss's own bookkeeping, in the check environment's allowlist (PATH, HOME, … — so the
  * user's global config such as safe.directory still applies) plus XDG_CONFIG_HOME. Editor, pager and
- * GIT_* variables from the host stay out; they are also what simple-git's environment guard rejects.
+ * GIT_* variables from the host stay out (GIT_INDEX_FILE is set only for the scratch index).
  */
 function git(
   baseDir: string,
   env: Readonly<Record<string, string | undefined>>,
   indexFile?: string,
-): SimpleGit {
+): HarnessGit {
   const base = scrubEnv(env, ['XDG_CONFIG_HOME']);
-  const instance = harnessGit(baseDir, {
-    allowEnvironment: indexFile ? ['GIT_INDEX_FILE'] : [],
+  return harnessGit(baseDir, {
     config: ['core.quotePath=false'],
-  } as Partial<SimpleGitOptions>);
-  return instance.env({
-    ...base,
-    LC_ALL: 'C',
-    ...(indexFile ? { GIT_INDEX_FILE: indexFile } : {}),
+    env: { ...base, LC_ALL: 'C', ...(indexFile ? { GIT_INDEX_FILE: indexFile } : {}) },
   });
 }
 

@@ -1,7 +1,7 @@
 import { applyArm, type EvalArm } from '../contract/eval-arm.js';
 import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
-import { recordedWork } from '../executors/in-loop.js';
 import { type ChildParent, type LedgerEntry, tryReadEntry } from '../ledger/index.js';
+import { recordedWork } from '../runtime/recorded-work.js';
 import { fanoutChildPlan } from './fanout-plan.js';
 
 /** Raised when a leg cannot be planned (no `[fanout]`, an attempt outside 1…K, an unknown arm). */

@@ -5,26 +5,13 @@ import { findRepoRoot } from '../process/worktree-snapshot.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
+import type { RecordedWork } from '../runtime/recorded-work.js';
 import { checkRunFields } from './check-entry.js';
 import { runCheck } from './check-runner.js';
 import { type CheckoutMode, type CleanRoom, CleanRoomError, materializeCleanRoom } from './clean-room.js';
 
 /** Applied when `[checks] setup_timeout_sec` is absent: 30 minutes (an `npm ci` can be slow). */
 export const DEFAULT_SETUP_TIMEOUT_SEC = 1800;
-
-/** What the executor recorded about its work: where it started and the diff it made. */
-export interface RecordedWork {
-  /** HEAD when the executor started; null without git (then there is nothing to rebuild from). */
-  headBefore: string | null;
-  /** HEAD when the executor finished (its commits), or null. */
-  headAfter?: string | null;
-  /** sha256 of the recorded diff blob. */
-  diffSha256: string | null;
-  /** The recorded diff was cut at its byte cap: it cannot reproduce the work. */
-  diffTruncated: boolean;
-  /** Why the executor's diff could not be taken (then it cannot reproduce the work either). */
-  diffError?: string | null;
-}
 
 export interface CheckWorkspaceOptions {
   session: DurableSession;

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import { ContractError, type ContractIssue } from '../contract/errors.js';
-import { parseTomlDocument, type TomlSource } from '../contract/load.js';
-import type { McpServerSettings } from '../contract/mcp-schema.js';
-import type { ResolvedContract } from '../contract/schema.js';
+import { ContractError, type ContractIssue } from './errors.js';
+import { parseTomlDocument, type TomlSource } from './load.js';
+import type { McpServerSettings } from './mcp-schema.js';
+import type { ResolvedContract } from './schema.js';
 
 /**
  * Whether a stdio server's command fetches code chosen at run time (docs/mcp.md "Pinning"):

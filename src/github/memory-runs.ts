@@ -124,60 +124,10 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
     );
-  let proposedFrom: string | null = null;
-  let provenance: Record<string, unknown> = {};
-  let proposedFromArtifact: MemoryDecisionOutcome['proposedFromArtifact'] = null;
-  if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
-    // Only a verified entry can be revoked: a proposal is never brought onto the branch for that.
-    if (request.action === 'revoke')
-      throw new MemoryError(
-        'no_entry',
-        `no memory entry ${id} on ${request.branch}: only a verified entry there can be revoked`,
-      );
-    const found = await findProposal(request, id);
-    if ('problems' in found) {
-      const looked = [
-        request.sessions.length === 0 ? null : `the bundles of ${request.sessions.join(', ')} on it`,
-        request.artifacts ? "the pull request's workflow artifacts" : null,
-      ].filter(Boolean);
-      throw new MemoryError(
-        'no_entry',
-        `no memory entry ${id} on ${request.branch}, and no run bundle proposes one (looked in ${looked.length ? looked.join(' and ') : 'nothing: no session named'})${found.problems.length ? `; refused: ${found.problems.join('; ')}` : ''}; check the id in the check run or job summary`,
-      );
-    }
-    const { signer } = await proposeOnMemoryBranch({
-      ...place,
-      bundleText: found.text,
-      expect: id,
-      // From an artifact (a fork's run), only the entry a maintainer named reaches the branch.
-      onlyExpected: found.artifact !== null,
-      message: `truss: memory proposals from ${found.session}${found.artifact ? ` (artifact of workflow run ${found.artifact.workflowRunId})` : ''}`,
-    });
-    proposedFrom = found.session;
-    if (found.artifact) {
-      // A fork's job signs with a one-time key: the chain is intact, but nobody vouches for the key.
-      provenance = {
-        proposal: {
-          session: found.session,
-          source: 'workflow_artifact',
-          artifact: found.artifact.artifactName,
-          artifact_id: found.artifact.artifactId,
-          workflow_run_id: found.artifact.workflowRunId,
-          key_id: signer.keyId,
-          key_pinned: signer.pinned,
-        },
-      };
-      proposedFromArtifact = {
-        artifact: found.artifact.artifactName,
-        workflowRunId: found.artifact.workflowRunId,
-        keyId: signer.keyId,
-        keyPinned: signer.pinned,
-      };
-      request.log.warning(
-        `memory: the proposal ${id} comes from ${found.artifact.artifactName} (workflow run ${found.artifact.workflowRunId}), not the ledger branch: its bundle verifies as an intact chain signed by key ${signer.keyId}, which is ${signer.pinned ? 'pinned' : 'not pinned (a pull request job’s key; a fork’s is one-time)'}; only the signed decision below vouches for the entry`,
-      );
-    }
-  }
+  const brought =
+    idMatches((await readMemoryBranch(place)).store, id).length === 0
+      ? await bringProposal(request, id)
+      : { proposedFrom: null, proposedFromArtifact: null, principal: {} };
   const panel = request.panel;
   const { result, commit } = await decideOnMemoryBranch({
     ...place,
@@ -185,7 +135,7 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     ledger: request.ledger,
     signer: request.signer,
     codeVersion: request.codeVersion,
-    principal: { ...request.principal, ...provenance },
+    principal: { ...request.principal, ...brought.principal },
     decide: (who, entry) =>
       request.action === 'promote'
         ? promoteEntry(who, entry, panel as Extract<PromotionMethod, { method: 'panel' }>)
@@ -202,8 +152,76 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     key: entry.key,
     sessionId: result.sessionId,
     commitUrl: commit.url ?? null,
-    proposedFrom,
-    proposedFromArtifact,
+    proposedFrom: brought.proposedFrom,
+    proposedFromArtifact: brought.proposedFromArtifact,
+  };
+}
+
+/**
+ * Brings the proposal of `id` onto the branch from the bundle that proposes it (findProposal). From a
+ * workflow artifact (a fork's run) only that entry is taken, and where it came from — with its key,
+ * which nobody pins — is returned for the decision session's principal and logged.
+ */
+async function bringProposal(
+  request: MemoryDecisionRequest,
+  id: string,
+): Promise<
+  Pick<MemoryDecisionOutcome, 'proposedFrom' | 'proposedFromArtifact'> & {
+    principal: Record<string, unknown>;
+  }
+> {
+  // Only a verified entry can be revoked: a proposal is never brought onto the branch for that.
+  if (request.action === 'revoke')
+    throw new MemoryError(
+      'no_entry',
+      `no memory entry ${id} on ${request.branch}: only a verified entry there can be revoked`,
+    );
+  const found = await findProposal(request, id);
+  if ('problems' in found) {
+    const looked = [
+      request.sessions.length === 0 ? null : `the bundles of ${request.sessions.join(', ')} on it`,
+      request.artifacts ? "the pull request's workflow artifacts" : null,
+    ].filter(Boolean);
+    throw new MemoryError(
+      'no_entry',
+      `no memory entry ${id} on ${request.branch}, and no run bundle proposes one (looked in ${looked.length ? looked.join(' and ') : 'nothing: no session named'})${found.problems.length ? `; refused: ${found.problems.join('; ')}` : ''}; check the id in the check run or job summary`,
+    );
+  }
+  const { artifact } = found;
+  const { signer } = await proposeOnMemoryBranch({
+    octokit: request.octokit,
+    owner: request.owner,
+    repo: request.repo,
+    branch: request.branch,
+    bundleText: found.text,
+    expect: id,
+    onlyExpected: artifact !== null,
+    message: `truss: memory proposals from ${found.session}${artifact ? ` (artifact of workflow run ${artifact.workflowRunId})` : ''}`,
+  });
+  if (!artifact) return { proposedFrom: found.session, proposedFromArtifact: null, principal: {} };
+  // A fork's job signs with a one-time key: the chain is intact, but nobody vouches for the key.
+  request.log.warning(
+    `memory: the proposal ${id} comes from ${artifact.artifactName} (workflow run ${artifact.workflowRunId}), not the ledger branch: its bundle verifies as an intact chain signed by key ${signer.keyId}, which is ${signer.pinned ? 'pinned' : 'not pinned (a pull request job’s key; a fork’s is one-time)'}; only the signed decision below vouches for the entry`,
+  );
+  return {
+    proposedFrom: found.session,
+    proposedFromArtifact: {
+      artifact: artifact.artifactName,
+      workflowRunId: artifact.workflowRunId,
+      keyId: signer.keyId,
+      keyPinned: signer.pinned,
+    },
+    principal: {
+      proposal: {
+        session: found.session,
+        source: 'workflow_artifact',
+        artifact: artifact.artifactName,
+        artifact_id: artifact.artifactId,
+        workflow_run_id: artifact.workflowRunId,
+        key_id: signer.keyId,
+        key_pinned: signer.pinned,
+      },
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeCrypto, LedgerStore, parseBundle } from '../../src/core/ledger/index.js';
+import { LedgerStore, parseBundle } from '../../src/core/ledger/index.js';
 import { memoryId, promotionPanel, proposedItem } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, proposeOnMemoryBranch, readMemoryBranch } from '../../src/github/memory-branch.js';
 import { decideMemoryEntry } from '../../src/github/memory-runs.js';
@@ -32,7 +32,6 @@ import { captureLog } from './helpers.js';
  */
 
 const BRANCH = 'truss-ledger';
-const crypto = createNodeCrypto();
 const MAINTAINER = keyFromByte(0x71);
 const FORK = keyFromByte(0x29);
 const FORK_REPO = 'attacker/Hello-World';

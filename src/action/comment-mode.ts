@@ -77,7 +77,8 @@ export async function handleComment(options: {
       );
       return options.runContracts(target, contracts, intent, verifyOnly, named);
     },
-    // `/truss memory promote|revoke`: handleCommand has checked the maintainer and refused forks.
+    // `/truss memory promote|revoke`: handleCommand has checked the maintainer; on a fork's PR the
+    // proposal is looked for in the PR's workflow artifacts (decideMemory), never in its code.
     memory: async (request) => {
       const defaultBranch =
         (context.payload.repository as { default_branch?: string } | undefined)?.default_branch ?? 'main';

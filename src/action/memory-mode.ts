@@ -14,6 +14,8 @@ import {
 } from '../github/memory-runs.js';
 import { LEDGER_DB_FILE_NAME } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
+import { pullRequestArtifactBundles } from '../github/pr-artifact-bundles.js';
+import { inlineText } from '../github/render/escape.js';
 import { postReply } from '../github/reply.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import type { EventContext } from './event-context.js';
@@ -94,7 +96,8 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     const outcome = await decideMemory(job, request, defaultBranch);
     await reply(memoryOutcomeText(outcome, action));
   } catch (error) {
-    await reply(`truss could not decide the memory entry: ${(error as Error).message}`);
+    // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
+    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
     throw error;
   }
 }
@@ -151,6 +154,8 @@ export async function decideMemory(
       entry: request.entry,
       reason: request.reason,
       sessions,
+      artifacts:
+        request.prNumber === null ? undefined : pullRequestArtifactBundles(octokit, repo, request.prNumber),
       requester: request.requester,
       approval: memoryApprovalRequired(inputs.memoryApproval, context.payload),
       keyApproval: inputs.memoryApproval === 'key',

@@ -14,6 +14,8 @@ export async function downloadArtifactBundleText(options: {
   repo: string;
   artifactId: number;
   sessionId: string;
+  /** Largest bundle inflated (default MAX_ARTIFACT_FILE_BYTES). */
+  maxBytes?: number;
 }): Promise<string> {
   const { octokit, owner, repo, artifactId } = options;
   let zip: Buffer;
@@ -29,7 +31,7 @@ export async function downloadArtifactBundleText(options: {
     throw toMissingPermission(error, 'actions: read', `download the ledger artifact ${artifactId}`);
   }
   const wanted = ledgerBundleFileName(options.sessionId);
-  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
+  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`), options.maxBytes);
   const text = [...files.values()][0]?.toString('utf8');
   if (text === undefined) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
   return text;

@@ -50,6 +50,9 @@ export function readZipFiles(
     const name = zip.toString('utf8', at + 46, Math.min(zip.length, at + 46 + nameLength));
     const localOffset = u32(at + 42);
     at += 46 + nameLength + u16(at + 30) + u16(at + 32);
+    // Nothing is written to disk, but a name climbing out of its folder is a crafted archive: refuse it.
+    if (/^[/\\]|^[A-Za-z]:|\\|(^|\/)\.\.(\/|$)/.test(name) || name.includes('\u0000'))
+      throw new ArtifactZipError(`unsafe file name ${JSON.stringify(name.slice(0, 200))} in the zip`);
     if (!want(name)) continue;
     if (size > maxBytes)
       throw new ArtifactZipError(`${name} is ${size} bytes, over the ${maxBytes}-byte limit`);

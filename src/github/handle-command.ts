@@ -64,14 +64,14 @@ export interface HandleCommandOptions<R = ContractRunResult> {
    */
   decide?: (decision: GateDecisionRequest) => Promise<DecisionOutcome<R>>;
   /**
-   * `/truss memory promote|revoke ID [reason]` by a maintainer on a same-repository pull request
+   * `/truss memory promote|revoke ID [reason]` by a maintainer on a pull request (a fork's too)
    * (docs/memory.md "Decisions"): the host signs the decision (the Action in this job, the App by
    * dispatching the workflow's `mode: memory`). Without it the reply says memory is not set up.
    */
   memory?: (request: MemoryCommandRequest) => Promise<DecisionOutcome<R>>;
 }
 
-/** A maintainer's memory command, checked: never from a fork, never from read/triage access. */
+/** A maintainer's memory command, checked: never from read/triage access, an allow-list entry or a bot. */
 export interface MemoryCommandRequest {
   action: 'promote' | 'revoke';
   /** A memory id or id prefix (hex, at least 8 characters). */
@@ -208,8 +208,9 @@ const MAINTAINER_LEVELS = new Set(['admin', 'maintain', 'write']);
 
 /**
  * `/truss memory promote|revoke`: a decision future runs will trust, so stricter than `/truss run`.
- * Only a human with write access (not an `allowed-users` entry, not a bot) may ask, and never on a
- * pull request from a fork, whose author could otherwise steer which of their proposals is judged.
+ * Only a human with write access (not an `allowed-users` entry, not a bot) may ask. On a fork's pull
+ * request too: the decision is made by the trusted job (never the fork's code), which finds the fork's
+ * proposal in its run's artifact and checks it (docs/memory.md "On GitHub").
  */
 async function memoryCommand<R>(
   options: HandleCommandOptions<R>,
@@ -218,7 +219,7 @@ async function memoryCommand<R>(
   reply: (body: string) => Promise<unknown>,
   reaction: (content: 'rocket' | 'confused') => Promise<unknown>,
 ): Promise<R[]> {
-  const { octokit, repo, issueNumber, comment, triggerPhrase } = options;
+  const { comment, triggerPhrase } = options;
   const user = comment.user ?? { login: 'unknown', type: 'User' };
   const refuse = async (why: string) => {
     options.log.info(`memory ${command.action} refused: ${why}`);
@@ -229,12 +230,6 @@ async function memoryCommand<R>(
   if ((user.type ?? 'User').toLowerCase() === 'bot' || !MAINTAINER_LEVELS.has(permission))
     return refuse(
       `\`${triggerPhrase} memory ${command.action}\` is for maintainers: it decides what every later run is told. @${user.login} has ${permission} access; a maintainer with write access can run it.`,
-    );
-  const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
-  const head = (pr.head.repo as { full_name?: string } | null)?.full_name ?? null;
-  if (head !== `${repo.owner}/${repo.repo}`)
-    return refuse(
-      `\`${triggerPhrase} memory ${command.action}\` is refused on a pull request from a fork: memory is decided only in trusted contexts. Run the promotion job (\`mode: memory\`, workflow_dispatch) from the default branch instead.`,
     );
   if (!options.memory)
     return refuse(
@@ -253,7 +248,8 @@ async function memoryCommand<R>(
     return outcome.results ?? [];
   } catch (error) {
     await reaction('confused');
-    await reply(`truss could not decide the memory entry: ${(error as Error).message}`);
+    // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
+    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
     throw error;
   }
 }

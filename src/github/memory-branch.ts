@@ -74,16 +74,7 @@ export interface MemorySnapshot {
 /** Reads `memory/` at the branch head (or at `commitSha`): the log and every decision session it names. */
 export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapshot> {
   const head = await branchHead(place.octokit, place.owner, place.repo, place.branch);
-  const read = (path: string) =>
-    head
-      ? readRepoFile({
-          octokit: place.octokit,
-          owner: place.owner,
-          repo: place.repo,
-          path,
-          ref: head.commitSha,
-        })
-      : Promise.resolve(null);
+  const read = (path: string) => (head ? readAt(place, head.commitSha, path) : Promise.resolve(null));
   const store = new LogMemoryStore((await read(MEMORY_LOG_PATH)) ?? '');
   const bundles = new Map<string, string>();
   for (const session of store.decisionSessions()) {
@@ -102,11 +93,26 @@ export async function readMemoryBranch(place: BranchPlace): Promise<MemorySnapsh
 /**
  * Proposals from a run's bundle (a pull-request run's `memory_proposed` entries) become unverified
  * entries on the branch, with the bundle kept beside them as their provenance. The bundle must
- * verify (its signer need not be trusted: nothing it brings is trusted). Idempotent.
+ * verify as an intact chain (its signer need not be trusted: nothing it brings is trusted — a fork's
+ * job signs with a one-time key nobody pins). It may not replace another bundle already kept under
+ * its session id (a decision's above all: a crafted bundle naming a decision session would otherwise
+ * hide that decision). With `expect`, the entry (id or prefix) must be among what it proposes, else
+ * nothing is committed; with `onlyExpected` too, nothing else is taken from the bundle. Idempotent.
  */
 export async function proposeOnMemoryBranch(
-  options: BranchPlace & { bundleText: string; crypto?: LedgerCrypto; message?: string },
-): Promise<{ ingest: IngestResult; commit: LedgerCommit | null }> {
+  options: BranchPlace & {
+    bundleText: string;
+    crypto?: LedgerCrypto;
+    message?: string;
+    expect?: string;
+    /** Take only the `expect` entry from the bundle (an untrusted bundle: a fork's artifact). */
+    onlyExpected?: boolean;
+  },
+): Promise<{
+  ingest: IngestResult;
+  commit: LedgerCommit | null;
+  signer: { keyId: string; pinned: boolean };
+}> {
   const bundle = parseBundle(options.bundleText, 'the run bundle');
   const report = verifyBundle(bundle, {
     crypto: options.crypto ?? createNodeCrypto(),
@@ -120,17 +126,45 @@ export async function proposeOnMemoryBranch(
       `the run bundle does not verify (seq ${report.failure.seq}: ${report.failure.message}); nothing proposed`,
     );
   const sessionId = bundle.ledger.session_id;
+  const path = memorySessionPath(sessionId);
   const { value, commit } = await commitWithRetry(options, async (snapshot) => {
-    const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[]);
+    const expect = options.expect;
+    const only =
+      options.onlyExpected && expect !== undefined ? (id: string) => id.startsWith(expect) : undefined;
+    const ingest = ingestProposals(snapshot.store, sessionId, bundle.ledger.entries as LedgerEntry[], only);
+    const matching = new Set(
+      expect === undefined ? [] : ingest.proposed.filter((id) => id.startsWith(expect)),
+    );
+    if (matching.size > 1)
+      throw new MemoryError(
+        'ambiguous',
+        `${expect} is the prefix of ${matching.size} entries session ${sessionId} proposes; give more of the id; nothing proposed`,
+      );
+    if (expect !== undefined && matching.size === 0) {
+      const skipped = ingest.skipped.map((s) => `seq ${s.seq} item ${s.index}: ${s.reason}`).join('; ');
+      throw new MemoryError(
+        'no_entry',
+        `session ${sessionId}'s bundle proposes no valid entry ${expect}${skipped ? ` (skipped: ${skipped})` : ''}; nothing proposed`,
+      );
+    }
+    if (!snapshot.store.changed) return { value: ingest, files: null, message: '' };
+    const kept = snapshot.head ? await readAt(options, snapshot.head.commitSha, path) : null;
+    if (kept !== null && kept !== options.bundleText)
+      throw new MemoryError(
+        'bad_entry',
+        `${path} on ${options.branch} already holds another bundle of session ${sessionId}${snapshot.bundles.has(sessionId) ? ' (a signed decision)' : ''}; a bundle never replaces another, so nothing proposed`,
+      );
     return {
       value: ingest,
-      files: snapshot.store.changed
-        ? [{ path: memorySessionPath(sessionId), content: options.bundleText }]
-        : null,
+      files: [{ path, content: options.bundleText }],
       message: options.message ?? `truss: memory proposals from ${sessionId}`,
     };
   });
-  return { ingest: value, commit };
+  return { ingest: value, commit, signer: { keyId: report.key_id, pinned: report.key_pinned } };
+}
+
+function readAt(place: BranchPlace, commitSha: string, path: string): Promise<string | null> {
+  return readRepoFile({ octokit: place.octokit, owner: place.owner, repo: place.repo, path, ref: commitSha });
 }
 
 /**

@@ -16,6 +16,7 @@ import { evalPromotion, type MemoryEvalOptions } from './memory-eval-job.js';
 import { decideMemoryEntry, type MemoryDecisionOutcome } from './memory-runs.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
+import type { ArtifactBundleSource } from './pr-artifact-bundles.js';
 import { readRepoFile } from './repo-files.js';
 import { GITHUB_CONTRACT_FORMAT } from './settings.js';
 
@@ -54,6 +55,8 @@ export interface MemoryJobOptions {
   reason: string | null;
   /** Sessions whose bundles on the branch may hold the proposal (the PR's runs). */
   sessions: readonly string[];
+  /** The pull request's workflow artifacts, for a proposal no bundle on the branch holds (a fork's run). */
+  artifacts?: ArtifactBundleSource | undefined;
   /** Who asked; with approval required they must be a human with write access. */
   requester: { login: string; type: string };
   approval: boolean;
@@ -139,6 +142,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
     entry: options.entry,
     reason: options.reason,
     sessions: options.sessions,
+    artifacts: options.artifacts,
     panel:
       'seats' in panel ? { method: 'panel', seats: panel.seats, redact: secretRedactor(options.env) } : panel,
     ledger: options.ledger,
@@ -194,5 +198,8 @@ export function memoryOutcomeText(outcome: MemoryDecisionOutcome, requested: 'pr
           ? `Memory ${what} was **rejected** by the panel: it will never be recalled.`
           : `The panel could not decide memory ${what} (**unverifiable**): it stays unverified.`;
   const asked = outcome.decision === requested ? '' : ` (${requested} was asked)`;
-  return `${line}${asked} Signed decision: session \`${outcome.sessionId}\`${where}.`;
+  const from = outcome.proposedFromArtifact
+    ? ` The proposal came from \`${outcome.proposedFromArtifact.artifact}\` (workflow run ${outcome.proposedFromArtifact.workflowRunId}): its chain is intact, but its key \`${outcome.proposedFromArtifact.keyId}\` is ${outcome.proposedFromArtifact.keyPinned ? 'pinned' : "not pinned (a fork's one-time key)"}, so only this decision vouches for the entry.`
+    : '';
+  return `${line}${asked} Signed decision: session \`${outcome.sessionId}\`${where}.${from}`;
 }

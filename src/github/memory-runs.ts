@@ -6,6 +6,7 @@
  * committed to the `memory/` tree through memory-branch.ts.
  */
 import {
+  type Bundle,
   type LedgerEntry,
   parseBundle,
   rolePin,
@@ -29,6 +30,7 @@ import {
   readMemoryBranch,
 } from './memory-branch.js';
 import type { Octokit } from './octokit.js';
+import type { ArtifactBundleRef, ArtifactBundleSource } from './pr-artifact-bundles.js';
 import { listSessionMetas } from './session-meta.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
@@ -96,6 +98,11 @@ export interface MemoryDecisionRequest extends BranchPlace {
   promote?:
     | ((who: DecisionSigner, entry: MemoryEntry, approval: LedgerRef | null) => Promise<SignedDecisionResult>)
     | undefined;
+  /**
+   * The pull request's workflow artifacts, searched when no bundle on the branch proposes the entry
+   * (a fork's run cannot write the branch). A session with a bundle on the branch is read from there.
+   */
+  artifacts?: ArtifactBundleSource | undefined;
   log: Logger;
 }
 
@@ -110,6 +117,8 @@ export interface MemoryDecisionOutcome {
   commitUrl: string | null;
   /** The session whose bundle brought the proposal onto the branch, when this job moved it there. */
   proposedFrom: string | null;
+  /** Set when that bundle came from a workflow artifact (a fork's run): its key, not pinned. */
+  proposedFromArtifact: { artifact: string; workflowRunId: number; keyId: string; keyPinned: boolean } | null;
 }
 
 /**
@@ -128,26 +137,15 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
   const id = request.entry.toLowerCase();
   if (!/^[0-9a-f]{8,64}$/.test(id))
     throw new MemoryError('no_entry', `"${request.entry.slice(0, 70)}" is not a memory entry id (hex)`);
-  let proposedFrom: string | null = null;
-  if (idMatches((await readMemoryBranch(place)).store, id).length === 0) {
-    proposedFrom = await findProposingSession(request, id);
-    if (proposedFrom === null)
-      throw new MemoryError(
-        'no_entry',
-        `no memory entry ${id} on ${request.branch}, and no run bundle on it (${request.sessions.length === 0 ? 'none named' : request.sessions.join(', ')}) proposes one; check the id in the check run`,
-      );
-    const bundleText = (await request.loadBundle(proposedFrom)) as string;
-    await proposeOnMemoryBranch({
-      ...place,
-      bundleText,
-      message: `truss: memory proposals from ${proposedFrom}`,
-    });
-  }
   if (request.action === 'promote' && !request.promote && 'unavailable' in request.panel)
     throw new MemoryError(
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
     );
+  const brought =
+    idMatches((await readMemoryBranch(place)).store, id).length === 0
+      ? await bringProposal(request, id)
+      : { proposedFrom: null, proposedFromArtifact: null, principal: {} };
   const snapshot = await readMemoryBranch(place);
   const fullId = uniqueId(snapshot, id);
   const approval = request.action === 'promote' ? (request.approve?.(snapshot, fullId) ?? null) : null;
@@ -158,7 +156,7 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     ledger: request.ledger,
     signer: request.signer,
     codeVersion: request.codeVersion,
-    principal: request.principal,
+    principal: { ...request.principal, ...brought.principal },
     decide: (who, entry) =>
       request.action === 'promote'
         ? request.promote
@@ -177,7 +175,76 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
     key: entry.key,
     sessionId: result.sessionId,
     commitUrl: commit.url ?? null,
-    proposedFrom,
+    proposedFrom: brought.proposedFrom,
+    proposedFromArtifact: brought.proposedFromArtifact,
+  };
+}
+
+/**
+ * Brings the proposal of `id` onto the branch from the bundle that proposes it (findProposal). From a
+ * workflow artifact (a fork's run) only that entry is taken, and where it came from — with its key,
+ * which nobody pins — is returned for the decision session's principal and logged.
+ */
+async function bringProposal(
+  request: MemoryDecisionRequest,
+  id: string,
+): Promise<
+  Pick<MemoryDecisionOutcome, 'proposedFrom' | 'proposedFromArtifact'> & {
+    principal: Record<string, unknown>;
+  }
+> {
+  // Only a verified entry can be revoked: a proposal is never brought onto the branch for that.
+  if (request.action === 'revoke')
+    throw new MemoryError(
+      'no_entry',
+      `no memory entry ${id} on ${request.branch}: only a verified entry there can be revoked`,
+    );
+  const found = await findProposal(request, id);
+  if ('problems' in found) {
+    const looked = [
+      request.sessions.length === 0 ? null : `the bundles of ${request.sessions.join(', ')} on it`,
+      request.artifacts ? "the pull request's workflow artifacts" : null,
+    ].filter(Boolean);
+    throw new MemoryError(
+      'no_entry',
+      `no memory entry ${id} on ${request.branch}, and no run bundle proposes one (looked in ${looked.length ? looked.join(' and ') : 'nothing: no session named'})${found.problems.length ? `; refused: ${found.problems.join('; ')}` : ''}; check the id in the check run or job summary`,
+    );
+  }
+  const { artifact } = found;
+  const { signer } = await proposeOnMemoryBranch({
+    octokit: request.octokit,
+    owner: request.owner,
+    repo: request.repo,
+    branch: request.branch,
+    bundleText: found.text,
+    expect: id,
+    onlyExpected: artifact !== null,
+    message: `truss: memory proposals from ${found.session}${artifact ? ` (artifact of workflow run ${artifact.workflowRunId})` : ''}`,
+  });
+  if (!artifact) return { proposedFrom: found.session, proposedFromArtifact: null, principal: {} };
+  // A fork's job signs with a one-time key: the chain is intact, but nobody vouches for the key.
+  request.log.warning(
+    `memory: the proposal ${id} comes from ${artifact.artifactName} (workflow run ${artifact.workflowRunId}), not the ledger branch: its bundle verifies as an intact chain signed by key ${signer.keyId}, which is ${signer.pinned ? 'pinned' : 'not pinned (a pull request job’s key; a fork’s is one-time)'}; only the signed decision below vouches for the entry`,
+  );
+  return {
+    proposedFrom: found.session,
+    proposedFromArtifact: {
+      artifact: artifact.artifactName,
+      workflowRunId: artifact.workflowRunId,
+      keyId: signer.keyId,
+      keyPinned: signer.pinned,
+    },
+    principal: {
+      proposal: {
+        session: found.session,
+        source: 'workflow_artifact',
+        artifact: artifact.artifactName,
+        artifact_id: artifact.artifactId,
+        workflow_run_id: artifact.workflowRunId,
+        key_id: signer.keyId,
+        key_pinned: signer.pinned,
+      },
+    },
   };
 }
 
@@ -237,21 +304,80 @@ function uniqueId(snapshot: MemorySnapshot, prefix: string): string {
   return (found[0] as { id: string }).id;
 }
 
-/** The first named session whose bundle carries a proposal of `id` (any `memory_proposed` item). */
-async function findProposingSession(request: MemoryDecisionRequest, id: string): Promise<string | null> {
-  for (const session of request.sessions) {
+interface FoundProposal {
+  session: string;
+  text: string;
+  /** Set when the bundle came from a workflow artifact rather than the ledger branch. */
+  artifact: ArtifactBundleRef | null;
+}
+
+/**
+ * The first bundle that proposes `id`: the named sessions' bundles on the branch first; then, only
+ * when none does, the pull request's artifacts — a session the branch holds is read from the branch,
+ * the others from their artifact. An artifact (or the listing) that cannot be read is listed in
+ * `problems`; one that proposes the id but holds another session's bundle is refused outright.
+ */
+async function findProposal(
+  request: MemoryDecisionRequest,
+  id: string,
+): Promise<FoundProposal | { problems: string[] }> {
+  const checked = new Set<string>();
+  const fromBranch = async (session: string): Promise<FoundProposal | 'held' | null> => {
+    checked.add(session);
     const text = await request.loadBundle(session);
     if (text === null) {
       request.log.info(`memory: no bundle of session ${session} on ${request.branch}`);
+      return null;
+    }
+    return proposes(parseBundle(text, `sessions/${session}.json`), id)
+      ? { session, text, artifact: null }
+      : 'held';
+  };
+  for (const session of request.sessions) {
+    const found = await fromBranch(session);
+    if (found !== null && found !== 'held') return found;
+  }
+  const source = request.artifacts;
+  if (!source) return { problems: [] };
+  let artifacts: ArtifactBundleRef[];
+  try {
+    artifacts = await source.list();
+  } catch (error) {
+    return { problems: [`the workflow artifacts could not be listed: ${(error as Error).message}`] };
+  }
+  const problems: string[] = [];
+  for (const artifact of artifacts) {
+    if (checked.has(artifact.sessionId)) continue;
+    // The branch's copy of a session wins: an artifact never stands in for a bundle kept there.
+    const kept = await fromBranch(artifact.sessionId);
+    if (kept === 'held') continue;
+    if (kept !== null) return kept;
+    const where = `${artifact.artifactName} (workflow run ${artifact.workflowRunId})`;
+    let bundle: Bundle;
+    let text: string;
+    try {
+      text = await source.load(artifact);
+      bundle = parseBundle(text, artifact.artifactName);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
       continue;
     }
-    const entries = parseBundle(text, `sessions/${session}.json`).ledger.entries as LedgerEntry[];
-    const proposes = entries.some((e) => {
-      if (e.kind !== 'memory_proposed') return false;
-      const read = tryReadEntry(e, 'memory_proposed');
-      return 'payload' in read && read.payload.entries.some((item) => item.memory_id.startsWith(id));
-    });
-    if (proposes) return session;
+    if (!proposes(bundle, id)) continue;
+    if (bundle.ledger.session_id !== artifact.sessionId)
+      throw new MemoryError(
+        'bad_entry',
+        `${where} holds the bundle of another session (${String(bundle.ledger.session_id).slice(0, 80)}): an artifact may only carry its own session's bundle; nothing proposed`,
+      );
+    return { session: artifact.sessionId, text, artifact };
   }
-  return null;
+  return { problems };
+}
+
+/** Whether any `memory_proposed` item of the bundle names `id` (checked against its content later). */
+function proposes(bundle: Bundle, id: string): boolean {
+  return (bundle.ledger.entries as LedgerEntry[]).some((e) => {
+    if (e.kind !== 'memory_proposed') return false;
+    const read = tryReadEntry(e, 'memory_proposed');
+    return 'payload' in read && read.payload.entries.some((item) => item.memory_id.startsWith(id));
+  });
 }

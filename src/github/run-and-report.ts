@@ -352,6 +352,7 @@ async function reportedRun(
       ...(reportPath ? { reportFileName: REPORT_FILE_NAME } : {}),
       publicKey: bytesToHex(options.signer.publicKey),
       keyId: options.signer.keyId,
+      ...(options.trigger ? { trigger: options.trigger } : {}),
     };
     const conclusion = conclusionFor(report.overall, githubSettings(contract).unverifiable);
     // The check run and the sticky comment are independent writes: both are sent, then awaited.

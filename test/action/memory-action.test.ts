@@ -6,18 +6,20 @@
  * a pull-request run proposes a lesson → the next run does not recall it → a promotion job
  * (`mode: memory`, workflow_dispatch) has the panel verify it and commits the signed decision to the
  * ledger branch → the next run recalls it (recorded as `memory_recall`, listed in the check run).
- * A pull-request event cannot run a promotion, `/truss memory promote` is refused on a fork's pull
- * request, and a forged memory line without a matching signed verdict is ignored and reported.
+ * A fork's run, which cannot write the branch, has its proposal promoted by a maintainer's
+ * `/truss memory promote` found in its workflow artifact. A pull-request event cannot run a
+ * promotion, and a forged memory line without a matching signed verdict is ignored and reported.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryId } from '../../src/core/memory/index.js';
+import { memoryId, proposedItem } from '../../src/core/memory/index.js';
 import {
   ActionHarness,
   type ActionRun,
   API,
   appDispatchPayload,
+  git,
   issueCommentPayload,
   LEDGER_BRANCH,
   PR_NUMBER,
@@ -26,7 +28,9 @@ import {
   webhookExample,
 } from '../helpers/action-harness.js';
 import { contractToml } from '../helpers/contract-toml.js';
-import { contentsFile } from '../helpers/fake-github.js';
+import { contentsFile, type Handler } from '../helpers/fake-github.js';
+import { forkRunBundle, ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
+import { keyFromByte } from '../helpers/keys.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle and request JSON is read field by field in assertions
 type Json = Record<string, any>;
@@ -229,7 +233,182 @@ describe('governed memory on GitHub (action)', () => {
     expect(harness.ledger.head).toBeNull();
   });
 
-  it('/truss memory promote on a fork pull request is refused with a reply; nothing is signed', async () => {
+  it("a fork's run proposes (artifact only) → a maintainer's /truss memory promote on its PR finds the artifact → the next run recalls it", async () => {
+    // 1. The fork's pull_request job: a one-time key, and a read-only token (nothing it writes lands).
+    const forkPr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
+    forkPr.head.repo = { ...forkPr.head.repo, full_name: 'attacker/Hello-World' };
+    const readOnly: Handler = () => ({
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
+    harness.fake.prepend('POST', new RegExp(`^${API}/git/blobs$`), readOnly);
+    harness.fake.prepend('POST', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), readOnly);
+    const workspace = harness.headWorkspace();
+    const script = harness.fixture(
+      'agent.json',
+      JSON.stringify([
+        write('goodbye'),
+        DONE,
+        {
+          match: LESSON_MARK,
+          text: JSON.stringify({
+            lessons: [{ key: 'farewell-newline', lesson: NEWLINE_LESSON, salience: 0.9 }],
+          }),
+        },
+      ]),
+      workspace,
+    );
+    harness.baseContract = farewellContract(script, { lessons: 'on' });
+    const payload = pullRequestPayload(harness.headSha, harness.baseSha);
+    payload.pull_request = forkPr;
+    const fork = await harness.run({
+      eventName: 'pull_request',
+      payload,
+      workspace,
+      // Its token cannot comment or create check runs: the job summary is its report.
+      env: {
+        ...env,
+        INPUT_SIGNING_KEY: '',
+        INPUT_COMMENT: 'false',
+        INPUT_CHECK: 'false',
+        RUNNER_TEMP: mkdtempSync(join(harness.root, 'temp-')),
+      },
+    });
+    harness.fake.remove(readOnly);
+    expect(fork.outputs['bundle-path'], fork.stdout + fork.stderr).toBeTruthy();
+    const bundleText = readFileSync(fork.outputs['bundle-path'] as string, 'utf8');
+    const bundle = JSON.parse(bundleText) as Json;
+    expect(kinds(bundle)).toContain('memory_proposed');
+    expect(harness.ledger.head).toBeNull();
+    // The job summary (which a fork's job can write) says how to promote it.
+    expect(fork.summary).toContain(`/truss memory promote ${LESSON_ID.slice(0, 12)}`);
+    const session = bundle.ledger.session_id as string;
+
+    // 2. Its artifact, on the fork's workflow run; a maintainer comments on the fork's PR.
+    const { downloads } = serveForkRuns(harness.fake, API, [
+      {
+        id: 31337,
+        headRepo: 'attacker/Hello-World',
+        headBranch: String(forkPr.head.ref),
+        artifacts: [ledgerArtifact(session, bundleText)],
+      },
+    ]);
+    const forkPull: Handler = () => ({ body: forkPr });
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), forkPull);
+    const trustedWorkspace = harness.cloneWorkspace();
+    const trustedHead = git(trustedWorkspace, 'rev-parse', 'HEAD');
+    const seats = harness.fixture('seats.json', JSON.stringify([VOTE, VOTE, VOTE]), trustedWorkspace);
+    config = `reviewers = 3\n[provider]\nkind = "scripted"\nscript = ${JSON.stringify(seats)}\n`;
+    const comment = await harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload(`/truss memory promote ${LESSON_ID.slice(0, 12)}`),
+      workspace: trustedWorkspace,
+      env,
+    });
+    expect(comment.code, comment.stdout + comment.stderr).toBe(0);
+    // The trusted job never checked out the fork's head: its workspace is where it started.
+    expect(git(trustedWorkspace, 'rev-parse', 'HEAD')).toBe(trustedHead);
+    expect(trustedHead).not.toBe(harness.headSha);
+    expect(downloads).toHaveLength(1);
+    expect(comment.stdout).toMatch(/verifies as an intact chain signed by key \S+, which is not pinned/);
+    const reply = harness.comments.at(-1)?.body ?? '';
+    expect(reply).toContain('is **verified**');
+    expect(reply).toContain(`\`truss-ledger-${session}\` (workflow run 31337)`);
+    expect(reply).toContain("not pinned (a fork's one-time key)");
+    const lines = (harness.ledger.file('memory/log.jsonl') ?? '')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
+    expect(lines.map((l) => l.op)).toEqual(['propose', 'decide']);
+    expect(harness.ledger.file(`memory/sessions/${session}.json`)).toBe(bundleText);
+    const decisionSession = lines[1]?.ref.session as string;
+    const decision = JSON.parse(
+      harness.ledger.file(`memory/sessions/${decisionSession}.json`) ?? '{}',
+    ) as Json;
+    expect(decision.ledger.entries[0].payload.principal).toMatchObject({
+      login: 'Codertocat',
+      via: 'issue_comment',
+      approval: { login: 'Codertocat', permission: 'admin' },
+      proposal: { session, source: 'workflow_artifact', workflow_run_id: 31337, key_pinned: false },
+    });
+    harness.fake.remove(forkPull);
+    config = null;
+
+    // 3. The next run recalls it, and its sticky comment lists what it recalled.
+    const next = await prRun([write(FAREWELL, 'trailing newline'), DONE], false);
+    expect(next.outputs.verdict, JSON.stringify(next.bundle.verdict)).toBe('pass');
+    expect(recallOf(next.bundle)?.payload.ids).toEqual([LESSON_ID]);
+    const sticky = harness.comments.find((c) => c.body.includes('<!-- truss:sticky'))?.body ?? '';
+    expect(sticky).toContain('#### Memory');
+    expect(sticky).toContain(`lesson farewell-newline (${LESSON_ID.slice(0, 12)})`);
+  }, 120_000);
+
+  it("the job the App dispatches (mode memory, pr_number of a fork's PR) promotes the fork's proposal from its artifact", async () => {
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
+    pr.head.repo = { ...pr.head.repo, full_name: 'attacker/Hello-World' };
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    const { sessionId, text } = forkRunBundle({
+      signer: keyFromByte(0x29),
+      items: [proposedItem({ kind: 'lesson', key: 'farewell-newline', body: NEWLINE_LESSON, salience: 0.9 })],
+    });
+    const { downloads } = serveForkRuns(harness.fake, API, [
+      {
+        id: 4040,
+        headRepo: 'attacker/Hello-World',
+        headBranch: String(pr.head.ref),
+        artifacts: [ledgerArtifact(sessionId, text)],
+      },
+    ]);
+    const job = await promotionJob({ memory_command: 'promote', memory_entry: LESSON_ID.slice(0, 12) });
+    expect(job.code, job.stdout + job.stderr).toBe(0);
+    expect(job.outputs['memory-decision']).toBe('promote');
+    expect(downloads).toHaveLength(1);
+    expect(harness.ledger.file(`memory/sessions/${sessionId}.json`)).toBe(text);
+    const reply = harness.comments.at(-1)?.body ?? '';
+    expect(reply).toContain('is **verified**');
+    expect(reply).toContain(`\`truss-ledger-${sessionId}\` (workflow run 4040)`);
+    const decision = JSON.parse(
+      harness.ledger.file(`memory/sessions/${job.outputs['memory-session']}.json`) ?? '{}',
+    ) as Json;
+    expect(decision.ledger.entries[0].payload.principal).toMatchObject({
+      via: 'workflow_dispatch',
+      proposal: { session: sessionId, source: 'workflow_artifact', workflow_run_id: 4040, key_pinned: false },
+    });
+  });
+
+  it("a fork's crafted artifact is refused with a reply that quotes nothing live; nothing is signed", async () => {
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
+    pr.head.repo = { ...pr.head.repo, full_name: 'attacker/Hello-World' };
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    serveForkRuns(harness.fake, API, [
+      {
+        id: 666,
+        headRepo: 'attacker/Hello-World',
+        headBranch: String(pr.head.ref),
+        artifacts: [
+          { name: 'truss-ledger-s1', files: { '@octocat/../<b>`x`</b>/truss-ledger-s1.json': '{}' } },
+        ],
+      },
+    ]);
+    const workspace = harness.cloneWorkspace();
+    const seats = harness.fixture('seats.json', JSON.stringify([VOTE, VOTE, VOTE]), workspace);
+    config = `reviewers = 3\n[provider]\nkind = "scripted"\nscript = ${JSON.stringify(seats)}\n`;
+    const run = await harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload(`/truss memory promote ${LESSON_ID.slice(0, 12)}`),
+      workspace,
+      env,
+    });
+    expect(run.code, run.stdout + run.stderr).not.toBe(0);
+    const reply = harness.comments.at(-1)?.body ?? '';
+    expect(reply).toContain('truss could not decide the memory entry: no memory entry');
+    expect(reply).toContain('unsafe file name');
+    expect(reply).not.toMatch(/@octocat|<b>|`x`/);
+    expect(harness.ledger.head).toBeNull();
+  });
+
+  it("/truss memory promote on a fork's PR by a commenter without write access is refused; nothing is read or signed", async () => {
+    harness.allow('Codertocat', 'triage');
     const pr = pullRequestObject(harness.headSha, harness.baseSha) as Json;
     pr.head.repo = { ...pr.head.repo, full_name: 'attacker/Hello-World' };
     harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
@@ -240,7 +419,8 @@ describe('governed memory on GitHub (action)', () => {
       env,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(harness.comments.at(-1)?.body).toContain('refused on a pull request from a fork');
+    expect(harness.comments.at(-1)?.body).toMatch(/has triage access.*write access is required/);
+    expect(harness.fake.calls('GET', /\/actions\//)).toEqual([]);
     expect(harness.ledger.head).toBeNull();
   });
 

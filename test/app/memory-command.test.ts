@@ -21,8 +21,8 @@ import {
 /**
  * docs/app.md "Memory commands": `/truss memory promote|revoke ID` through the App. A maintainer's
  * command dispatches the repository's Truss workflow in `mode: memory` (the trusted job that signs
- * the decision); an allow-listed user without write access, and any command on a fork's pull
- * request, are refused with a reply and dispatch nothing.
+ * the decision), on a fork's pull request too (that job finds the fork's proposal in its run's
+ * artifact); an allow-listed user without write access is refused with a reply and dispatches nothing.
  */
 
 const COMMENT_ID = 555;
@@ -48,7 +48,7 @@ describe('Truss App: /truss memory commands', () => {
     nockToken();
     nockPermission('Codertocat', 'maintain');
     const seen = nockReactions(COMMENT_ID);
-    nockPull('Codertocat/Hello-World', 2);
+    nockPull('Codertocat/Hello-World');
     nockNoWorkflowConfig();
     const dispatched: Record<string, unknown>[] = [];
     nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
@@ -77,15 +77,44 @@ describe('Truss App: /truss memory commands', () => {
     expectNoPendingMocks();
   });
 
-  it("on a fork's pull request: refused with a reply, nothing dispatched", async () => {
+  it("a maintainer on a fork's pull request: dispatched too (the trusted job finds the fork's proposal in its artifact)", async () => {
     const probot = await makeProbot();
     nockToken();
     nockPermission('Codertocat', 'admin');
     const seen = nockReactions(COMMENT_ID);
     nockPull('attacker/Hello-World');
+    nockNoWorkflowConfig();
+    const dispatched: Record<string, unknown>[] = [];
+    nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
     const replies = nockReply();
     await receiveComment(probot, 'delivery-m2', `/truss memory promote ${ID}`, { commentId: COMMENT_ID });
-    expect(replies[0]).toContain('refused on a pull request from a fork');
+    expect(dispatched).toEqual([
+      {
+        ref: 'master',
+        inputs: expect.objectContaining({
+          pr_number: String(PR),
+          head_sha: HEAD,
+          mode: 'memory',
+          memory_command: 'promote',
+          memory_entry: ID,
+          requester: 'Codertocat',
+        }),
+      },
+    ]);
+    expect(replies[0]).toContain('(mode memory) to promote memory entry');
+    expect(seen).toEqual(['rocket']);
+    expectNoPendingMocks();
+  });
+
+  it("a commenter without write access on a fork's pull request: refused, nothing looked up or dispatched", async () => {
+    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    nockToken();
+    nockPermission('Codertocat', 'triage');
+    const seen = nockReactions(COMMENT_ID);
+    const replies = nockReply();
+    await receiveComment(probot, 'delivery-m5', `/truss memory promote ${ID}`, { commentId: COMMENT_ID });
+    expect(replies[0]).toContain('is for maintainers');
+    expect(replies[0]).toContain('has triage access');
     expect(seen).toEqual(['confused']);
     expectNoPendingMocks();
   });

@@ -29,4 +29,13 @@ describe('readZipFiles (artifact zips from the REST API)', () => {
     expect(() => readZipFiles(grown, () => true)).toThrow(/runs past the end/);
     expect(() => readZipFiles(Buffer.from('not a zip at all, just text'), () => true)).toThrow(/not a zip/);
   });
+
+  it('refuses a crafted archive whose names climb out of their folder or are absolute', () => {
+    for (const name of ['../evil.json', 'a/../../evil.json', '/etc/passwd', 'C:evil.json', 'a\\..\\b.json'])
+      expect(() => readZipFiles(zipOf({ 'ok.json': '{}', [name]: '{}' }), () => false), name).toThrow(
+        /unsafe file name/,
+      );
+    // Dots inside a name are fine.
+    expect(readZipFiles(zipOf({ 'a..b/c.json': '{}' }), () => true).size).toBe(1);
+  });
 });

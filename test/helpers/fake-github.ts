@@ -8,7 +8,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (
+export type Handler = (
   request: RecordedRequest,
 ) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
@@ -33,6 +33,13 @@ export class FakeGitHub {
     return this;
   }
 
+  /** Removes the routes `handler` serves (a test lifting a temporary override). */
+  remove(handler: Handler): this {
+    for (let i = this.#routes.length - 1; i >= 0; i--)
+      if (this.#routes[i]?.handler === handler) this.#routes.splice(i, 1);
+    return this;
+  }
+
   async start(): Promise<string> {
     this.#server = createServer(async (req, res) => {
       const body = await readBody(req);
@@ -50,11 +57,13 @@ export class FakeGitHub {
         status: 404,
         body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' },
       };
+      // A Buffer body is sent as it is (an artifact zip); anything else as JSON.
+      const raw = Buffer.isBuffer(reply.body);
       res.writeHead(reply.status ?? 200, {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': raw ? 'application/zip' : 'application/json; charset=utf-8',
         ...reply.headers,
       });
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      res.end(reply.body === undefined ? '' : raw ? reply.body : JSON.stringify(reply.body));
     });
     await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;

@@ -5,7 +5,7 @@ import { type Bundle, createNodeCrypto, exportBundle, LedgerStore } from '../../
 import { memoryId, proposedItem } from '../../src/core/memory/index.js';
 import { renderReportHtml } from '../../src/core/report/index.js';
 import { reportFromEntries } from '../../src/core/run/index.js';
-import { renderCheckOutput } from '../../src/github/render/index.js';
+import { renderCheckOutput, renderStickyComment } from '../../src/github/render/index.js';
 import { launchChromium, openReport, runBrowserTests } from '../helpers/browser.js';
 import { keyFromByte } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -96,8 +96,119 @@ describe('memory on the report surfaces', () => {
     // Reasons are escaped: markdown in them is shown, not rendered.
     expect(out.summary).not.toContain('about *another* entry');
     expect(out.summary).toContain(
-      `- **Memory proposed** (unverified until a maintainer's promotion job verifies it): \`lesson npm-ci (${PROPOSED.memory_id.slice(0, 12)})\``,
+      `- **Memory proposed** (unverified; a maintainer verifies one by commenting the command beside it): \`lesson npm-ci (${PROPOSED.memory_id.slice(0, 12)})\` → \`/truss memory promote ${PROPOSED.memory_id.slice(0, 12)}\``,
     );
+  });
+
+  it('the sticky comment body lists the same memory, with the promote command for each proposal', () => {
+    const report = reportFromEntries(sessionId, [...store.entries(sessionId)]);
+    const links = { bundleFileName: 'b.json', publicKey: KEY.publicKeyHex, keyId: KEY.keyId };
+    const body = renderStickyComment(report, links, '<!-- truss:sticky farewell -->', {
+      session_id: sessionId,
+    });
+    const section = body.slice(body.indexOf('#### Memory')).split('\n\n')[0] as string;
+    expect(section).toContain(
+      `- **Memory recalled** (verified, 42 tokens, executor only): \`lesson farewell-newline (${RECALLED.slice(0, 12)})\``,
+    );
+    expect(section).toContain(`\`lesson farewell-flaky (${FORGED.slice(0, 12)})\``);
+    expect(section).toContain(`\`/truss memory promote ${PROPOSED.memory_id.slice(0, 12)}\``);
+    // The check run renders the same lines (one renderer).
+    const out = renderCheckOutput(report, links, {});
+    for (const line of section.split('\n').slice(1)) expect(out.summary).toContain(line);
+    // A configured trigger phrase is the one shown.
+    const custom = renderStickyComment(report, { ...links, trigger: '/ci' }, '<!-- truss:sticky f -->', {});
+    expect(custom).toContain(`\`/ci memory promote ${PROPOSED.memory_id.slice(0, 12)}\``);
+  });
+
+  it('hostile text in memory rows cannot ping anyone, close a code span, inject HTML or end the comment', () => {
+    const dir = tempDir('memory-report-hostile');
+    const hostile = LedgerStore.open(dir.path('ledger.db'));
+    try {
+      const s = hostile.createSession({ signer: KEY, codeVersion: 'test' }).id;
+      hostile.append(s, 'run_started', { session_id: s, contract: { contract: { id: 'farewell' } } }, KEY);
+      const evilKey = 'x`@octocat<img src=x onerror=alert(1)>-->';
+      hostile.append(
+        s,
+        'memory_recall',
+        {
+          ids: [],
+          tokens: 0,
+          budget: { max: 5, tokens: 512 },
+          text: '',
+          ignored: [
+            {
+              id: FORGED,
+              kind: 'lesson',
+              key: evilKey,
+              reason: '@admins please merge <script>x</script> `rm -rf` #1 --> <!-- [link](javascript:x)',
+            },
+          ],
+        },
+        KEY,
+      );
+      hostile.append(
+        s,
+        'memory_proposed',
+        {
+          via: 'memory_propose',
+          entries: [{ ...PROPOSED, key: `npm-ci\`\`@octo-org/team <b>x</b>` }],
+        },
+        KEY,
+      );
+      const report = reportFromEntries(s, [...hostile.entries(s)]);
+      expect(report.memory?.ignored).toHaveLength(1);
+      const body = renderStickyComment(
+        report,
+        { bundleFileName: 'b.json', publicKey: KEY.publicKeyHex, keyId: KEY.keyId },
+        '<!-- truss:sticky farewell -->',
+        { session_id: s },
+      );
+      const section = body.slice(body.indexOf('#### Memory'), body.indexOf('#### 🔏'));
+      expect(section).not.toMatch(/@[A-Za-z0-9]/); // every @ is followed by a zero-width joiner
+      expect(section).not.toMatch(/#\d/);
+      expect(section).not.toContain('-->');
+      expect(section).not.toContain('<!--');
+      // Outside its code spans (where GitHub shows text literally) no tag survives, and every span
+      // the renderer opened is closed on its own line (a backtick in a key cannot leave one open).
+      for (const line of section.split('\n')) {
+        const outside = line.replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, '');
+        expect(outside, line).not.toMatch(/<[a-z!/]/i);
+        expect(outside, line).not.toContain('`');
+      }
+      expect(section).toContain('&lt;script&gt;');
+      expect(section).toContain(`/truss memory promote ${PROPOSED.memory_id.slice(0, 12)}`);
+      // Only the memory section and the hidden marker hold a comment delimiter: the body has one.
+      expect(body.split('-->').length).toBe(body.split('<!--').length);
+    } finally {
+      hostile.close();
+      dir.cleanup();
+    }
+  });
+
+  it('hundreds of proposals with the longest keys keep the comment within its limit: ten are listed', () => {
+    const dir = tempDir('memory-report-many');
+    const many = LedgerStore.open(dir.path('ledger.db'));
+    try {
+      const s = many.createSession({ signer: KEY, codeVersion: 'test' }).id;
+      many.append(s, 'run_started', { session_id: s, contract: { contract: { id: 'farewell' } } }, KEY);
+      const items = Array.from({ length: 300 }, (_, i) =>
+        proposedItem({ kind: 'lesson', key: `k${i}-${'x'.repeat(120)}`, body: `lesson ${i}`, salience: 0.8 }),
+      );
+      many.append(s, 'memory_proposed', { via: 'memory_propose', entries: items }, KEY);
+      const report = reportFromEntries(s, [...many.entries(s)]);
+      const body = renderStickyComment(
+        report,
+        { bundleFileName: 'b.json', publicKey: KEY.publicKeyHex, keyId: KEY.keyId },
+        '<!-- truss:sticky farewell -->',
+        { session_id: s },
+      );
+      expect(body.length).toBeLessThan(65_536);
+      expect(body).toContain('and 290 more');
+      expect(body.match(/memory promote/g)).toHaveLength(10);
+    } finally {
+      many.close();
+      dir.cleanup();
+    }
   });
 
   it('a run that touched no memory shows nothing about it', () => {

@@ -61,11 +61,14 @@ export interface IngestResult {
  * unverified entries. The ledger is the source: a run journals what it proposes, and the store takes
  * it from the journal, each entry's `produced_by` the signed entry it came from. Idempotent (a resumed
  * run ingests again and changes nothing). An item whose id does not match its content is skipped.
+ * With `only`, items whose id it refuses are left out (not skipped: a trusted job bringing one named
+ * proposal from an untrusted bundle takes nothing else from it).
  */
 export function ingestProposals(
   memory: MemoryStore,
   sessionId: string,
   entries: Iterable<LedgerEntry>,
+  only?: (memoryId: string) => boolean,
 ): IngestResult {
   const result: IngestResult = { proposed: [], created: [], skipped: [] };
   for (const entry of entries) {
@@ -78,6 +81,8 @@ export function ingestProposals(
     }
     const items: unknown[] = read.payload.entries;
     items.forEach((raw, index) => {
+      const named = (raw as { memory_id?: unknown } | null)?.memory_id;
+      if (only && !(typeof named === 'string' && only(named))) return;
       const draft = draftOf(raw, sessionId, self);
       if (typeof draft === 'string') {
         result.skipped.push({ seq: entry.seq, index, reason: draft });

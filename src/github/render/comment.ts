@@ -3,6 +3,7 @@ import { COMMENT_LIMIT, type Detail, renderWithin, sizeOf, truncationNote } from
 import { codeSpan } from './escape.js';
 import { fanoutSection } from './fanout.js';
 import { injectionSection } from './injection.js';
+import { memorySection } from './memory.js';
 import { embedMeta } from './meta.js';
 import {
   banners,
@@ -51,6 +52,7 @@ export function renderStickyComment(
       truncationNote(detail, LIMIT_LABEL, report, { votes: true, tails: false }),
       clauseTable(report, detail),
       fanoutSection(report, detail),
+      memorySection(report, links.trigger),
       checksProvenance(report, detail),
       votesSection(report, detail),
       linksLine(links, true),

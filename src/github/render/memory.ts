@@ -1,5 +1,6 @@
 import type { RunReport } from '../../core/run/index.js';
 import { memoryEntryLabel } from '../../core/run/index.js';
+import { DEFAULT_TRIGGER } from '../commands.js';
 import { codeSpan, inlineText } from './escape.js';
 
 /** At most this many entries per list: a run proposes at most a handful, recall is budgeted. */
@@ -7,10 +8,12 @@ const SHOWN = 10;
 
 /**
  * What the run recalled from verified memory and what it proposed (docs/memory.md), as bullets for
- * the check run and the job summary: reviewers of the pull request see which lessons the agent was
- * told, which forged or revoked rows were left out, and the ids a maintainer may promote.
+ * the check run, the job summary and the sticky comment: reviewers of the pull request see which
+ * lessons the agent was told, which forged or revoked rows were left out, and the command that
+ * promotes each proposal. Entry text comes from pull-request content: only kind, key and id are
+ * shown, in code spans, and a reason as inert inline text.
  */
-export function memoryLines(report: RunReport): string[] {
+export function memoryLines(report: RunReport, trigger: string = DEFAULT_TRIGGER): string[] {
   const memory = report.memory;
   if (!memory) return [];
   const label = (e: Parameters<typeof memoryEntryLabel>[0]) => codeSpan(memoryEntryLabel(e));
@@ -28,7 +31,17 @@ export function memoryLines(report: RunReport): string[] {
     );
   if (memory.proposed.length)
     lines.push(
-      `- **Memory proposed** (unverified until a maintainer's promotion job verifies it): ${list(memory.proposed, label)}`,
+      `- **Memory proposed** (unverified; a maintainer verifies one by commenting the command beside it): ${list(memory.proposed, (e) => `${label(e)} → ${codeSpan(`${trigger} memory promote ${e.id.slice(0, 12)}`)}`)}`,
     );
   return lines;
+}
+
+/**
+ * The sticky comment's memory section: the lines above under a heading, or nothing when the run
+ * recalled, ignored and proposed nothing (a run without memory keeps its comment unchanged).
+ */
+export function memorySection(report: RunReport, trigger: string = DEFAULT_TRIGGER): string | null {
+  const memory = report.memory;
+  if (!memory || memory.recalled.length + memory.ignored.length + memory.proposed.length === 0) return null;
+  return `#### Memory\n${memoryLines(report, trigger).join('\n')}`;
 }

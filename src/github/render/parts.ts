@@ -378,7 +378,7 @@ export function factsList(report: RunReport, links: ReportLinks): string {
     // The agent's context (docs/context.md): peak pressure, compactions, re-pins, cache use.
     ...(report.context ? [`- **Context:** ${contextLine(report.context)}`] : []),
     // Governed memory (docs/memory.md): what the executor was told, what the run proposed.
-    ...memoryLines(report),
+    ...memoryLines(report, links.trigger),
     `- **Session:** ${codeSpan(report.sessionId)}`,
     `- **Ledger head hash:** ${report.headHash ? codeSpan(report.headHash) : '_none_'}`,
     `- **Contract hash:** ${report.contractHash ? codeSpan(report.contractHash) : '_unknown_'}`,

@@ -15,6 +15,8 @@ export interface ReportLinks {
   keyId: string;
   /** True when the repository pins its keys in `.truss/trusted-keys` (verification can use it). */
   trustedKeysHint?: boolean;
+  /** The comment trigger (`/truss` unless configured), for the commands a reader is shown. */
+  trigger?: string;
 }
 
 /** A check run annotation, shaped as the GitHub Checks API takes it (send at most 50 per request). */

@@ -29,6 +29,7 @@ import {
   proposeOnMemoryBranch,
   readMemoryBranch,
 } from './memory-branch.js';
+import { importProvenance } from './memory-provenance.js';
 import type { Octokit } from './octokit.js';
 import type { ArtifactBundleRef, ArtifactBundleSource } from './pr-artifact-bundles.js';
 import { listSessionMetas } from './session-meta.js';
@@ -148,6 +149,17 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       : { proposedFrom: null, proposedFromArtifact: null, principal: {} };
   const snapshot = await readMemoryBranch(place);
   const fullId = uniqueId(snapshot, id);
+  if (request.action === 'promote') {
+    // The panel judges the entry against the signed entries it names: bring those sessions here.
+    const provenance = await importProvenance(
+      place,
+      snapshot,
+      idMatches(snapshot.store, fullId)[0] as MemoryEntry,
+      request.ledger,
+    );
+    for (const missing of provenance.missing)
+      request.log.warning(`memory: provenance of ${fullId.slice(0, 12)} not shown to the panel: ${missing}`);
+  }
   const approval = request.action === 'promote' ? (request.approve?.(snapshot, fullId) ?? null) : null;
   const panel = { ...request.panel, ...(approval ? { approval } : {}) };
   const { result, commit } = await decideOnMemoryBranch({

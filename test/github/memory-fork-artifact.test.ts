@@ -179,6 +179,14 @@ describe("a fork's proposal, promoted from its run's artifact", () => {
         },
       },
     });
+    // The panel judged the entry against the signed entry it came from, brought into this job's
+    // ledger from the kept bundle (not "not in this ledger").
+    expect(ledger.session(sessionId)).not.toBeNull();
+    const evidence = JSON.stringify(
+      decision.ledger.entries.find((e) => e.kind === 'review_evidence')?.payload ?? null,
+    );
+    expect(evidence).toContain(`provenance/produced_by-${sessionId}-`);
+    expect(evidence).not.toMatch(/not in this ledger/);
     const view = (
       await readMemoryBranch({ octokit: octokit(), owner: OWNER, repo: REPO, branch: BRANCH })
     ).view(trustedOf(MAINTAINER));

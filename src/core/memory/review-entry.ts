@@ -102,7 +102,11 @@ function entryEvidence(entry: MemoryEntry, ledger: LedgerStore, redact: Redactor
       );
       continue;
     }
-    const text = JSON.stringify({ kind: signed.kind, payload: signed.payload }, null, 2);
+    const text = JSON.stringify(
+      { kind: signed.kind, payload: aboutThisEntry(signed.payload, entry.id) },
+      null,
+      2,
+    );
     const shown = text.length > MAX_PROVENANCE_CHARS ? `${text.slice(0, MAX_PROVENANCE_CHARS)}\n…` : text;
     files.push({
       ...file(`provenance/${label}-${ref.session}-${ref.seq}.json`, redact(shown)),
@@ -110,6 +114,19 @@ function entryEvidence(entry: MemoryEntry, ledger: LedgerStore, redact: Redactor
     });
   }
   return { diff: '', diffBytes: 0, diffTruncated: false, files, notes };
+}
+
+/**
+ * A proposal entry (`memory_proposed`, `playbook_imported`) carries every item its run proposed: the
+ * panel sees the one under review and only a count of the others, so a sibling's text (a poisoned
+ * one above all) neither argues for this entry nor sinks it.
+ */
+function aboutThisEntry(payload: Record<string, unknown>, memoryId: string): Record<string, unknown> {
+  const items = payload.entries;
+  if (!Array.isArray(items)) return payload;
+  const mine = items.filter((item) => (item as { memory_id?: unknown })?.memory_id === memoryId);
+  if (mine.length === items.length) return payload;
+  return { ...payload, entries: mine, other_entries_not_shown: items.length - mine.length };
 }
 
 function file(path: string, content: string): ContextFile {

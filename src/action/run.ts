@@ -7,6 +7,7 @@ import { runMemoryFromBranch } from '../github/memory-runs.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { lazyChangedFiles } from '../github/path-filter.js';
+import { unlessReadOnly } from '../github/read-only-token.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
@@ -212,6 +213,7 @@ async function runContracts(options: {
     actionRunMemory({ inputs, context, octokit, setup, target }),
   );
   const results = await runAndReport({
+    readOnlyToken: target.fork,
     memory,
     octokit,
     repo: { owner: context.owner, repo: context.repo },
@@ -259,17 +261,22 @@ async function runContracts(options: {
   });
   if (inputs.check && !leg && target.prNumber !== null && results.length > 0) {
     // New evidence: any earlier sign-off is stale until someone approves this verdict.
-    await postHumanReviewCheck({
-      octokit,
-      owner: context.owner,
-      repo: context.repo,
-      headSha: target.headSha,
-      conclusion: 'action_required',
-      title: 'Awaiting sign-off on the new verdict',
-      summary: `A new truss run (${results.map((r) => `${r.contractId}: ${r.overall.toUpperCase()}`).join(', ')}) replaced the evidence; approve the pull request to sign off on it.`,
-      detailsUrl: runUrl(context),
-      dryRun: inputs.dryRun,
-    });
+    await unlessReadOnly(
+      target.fork,
+      setup.log,
+      'truss / human review check run',
+      postHumanReviewCheck({
+        octokit,
+        owner: context.owner,
+        repo: context.repo,
+        headSha: target.headSha,
+        conclusion: 'action_required',
+        title: 'Awaiting sign-off on the new verdict',
+        summary: `A new truss run (${results.map((r) => `${r.contractId}: ${r.overall.toUpperCase()}`).join(', ')}) replaced the evidence; approve the pull request to sign off on it.`,
+        detailsUrl: runUrl(context),
+        dryRun: inputs.dryRun,
+      }),
+    );
   }
   if (inputs.summary) await writeJobSummary(results, setup);
   return results;

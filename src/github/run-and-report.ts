@@ -32,6 +32,7 @@ import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
+import { unlessReadOnly } from './read-only-token.js';
 import {
   type CheckConclusion,
   type CheckOutputOptions,
@@ -48,6 +49,8 @@ import { upsertStickyComment } from './sticky-comment.js';
 
 export interface RunAndReportOptions {
   octokit: Octokit;
+  /** A fork's pull request: the job's token is read-only, so writes to the PR only warn (read-only-token.ts). */
+  readOnlyToken?: boolean;
   repo: RepoRef;
   /** The commit the verdict is about (PR head) and the PR, when there is one. */
   headSha: string;
@@ -176,17 +179,22 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   if (skip !== null) {
     options.log.info(`truss / ${contract.contract.id}: skipped, ${skip}`);
     if (options.check)
-      await reportSkippedContract({
-        octokit: options.octokit,
-        repo: options.repo,
-        contractId: contract.contract.id,
-        headSha: options.headSha,
-        reason: skip,
-        trigger: options.trigger ?? DEFAULT_TRIGGER,
-        existingId: existingCheckId,
-        detailsUrl: options.runUrl ?? undefined,
-        dryRun: options.dryRun,
-      });
+      await unlessReadOnly(
+        options.readOnlyToken,
+        options.log,
+        `truss / ${contract.contract.id} check run`,
+        reportSkippedContract({
+          octokit: options.octokit,
+          repo: options.repo,
+          contractId: contract.contract.id,
+          headSha: options.headSha,
+          reason: skip,
+          trigger: options.trigger ?? DEFAULT_TRIGGER,
+          existingId: existingCheckId,
+          detailsUrl: options.runUrl ?? undefined,
+          dryRun: options.dryRun,
+        }),
+      );
     return null;
   }
   const positions = new TomlPositions(item.source.text);
@@ -296,16 +304,21 @@ async function reportedRun(
   // The check run is created while the run starts (one round trip less on the critical path); it is
   // awaited before anything reports, and on every failure path below.
   const checkStarting = options.check
-    ? startCheckRun({
-        octokit,
-        owner: repo.owner,
-        repo: repo.repo,
-        name: checkName,
-        headSha: options.headSha,
-        detailsUrl: options.runUrl ?? undefined,
-        existingId: existingCheckId,
-        dryRun: options.dryRun,
-      })
+    ? unlessReadOnly(
+        options.readOnlyToken,
+        log,
+        `${checkName} check run`,
+        startCheckRun({
+          octokit,
+          owner: repo.owner,
+          repo: repo.repo,
+          name: checkName,
+          headSha: options.headSha,
+          detailsUrl: options.runUrl ?? undefined,
+          existingId: existingCheckId,
+          dryRun: options.dryRun,
+        }),
+      )
     : null;
   checkStarting?.catch(() => {}); // awaited below; a failure to create it fails the job there
   let check: Awaited<ReturnType<typeof startCheckRun>> | null = null;
@@ -387,23 +400,28 @@ async function reportedRun(
       };
       const [, comment] = await Promise.all([
         checkCompleting,
-        upsertStickyComment({
-          octokit,
-          owner: repo.owner,
-          repo: repo.repo,
-          issueNumber: options.prNumber,
-          marker,
-          // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
-          // promotion job looks for a proposal (docs/memory.md "On GitHub").
-          body: (previous) =>
-            renderStickyComment(report, links, marker, {
-              ...metadata,
-              ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
-            }),
-          dryRun: options.dryRun,
-        }),
+        unlessReadOnly(
+          options.readOnlyToken,
+          log,
+          'sticky comment',
+          upsertStickyComment({
+            octokit,
+            owner: repo.owner,
+            repo: repo.repo,
+            issueNumber: options.prNumber,
+            marker,
+            // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
+            // promotion job looks for a proposal (docs/memory.md "On GitHub").
+            body: (previous) =>
+              renderStickyComment(report, links, marker, {
+                ...metadata,
+                ...proposingSessions(previous, report.memory?.proposed.length ? sessionId : null),
+              }),
+            dryRun: options.dryRun,
+          }),
+        ),
       ]);
-      commentUrl = comment.url;
+      commentUrl = comment?.url ?? null;
     }
     await checkCompleting;
     if (options.reviewComments && options.prNumber !== null) {

@@ -200,6 +200,9 @@ async function runContracts(options: {
       'pull request from a fork: no signing key and no provider secrets are available, so the verdict is signed with a one-time key and review clauses may be unverifiable',
     );
   const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
+  // The base commit is fetched (when the checkout lacks it) while the contracts are read.
+  const baseCommit = ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning);
+  baseCommit.catch(() => {}); // awaited below
   const { config, contracts } = await setup.log.group('load contracts (from the trusted base)', () =>
     loadContractsAtRef({
       octokit,
@@ -219,7 +222,7 @@ async function runContracts(options: {
     repo: { owner: context.owner, repo: context.repo },
     headSha: target.headSha,
     prNumber: target.prNumber,
-    baseRef: (await ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning)) ?? undefined,
+    baseRef: (await baseCommit) ?? undefined,
     workdir: setup.workdir,
     contracts,
     config,

@@ -118,6 +118,14 @@ describe('memory on the report surfaces', () => {
     // A configured trigger phrase is the one shown.
     const custom = renderStickyComment(report, { ...links, trigger: '/ci' }, '<!-- truss:sticky f -->', {});
     expect(custom).toContain(`\`/ci memory promote ${PROPOSED.memory_id.slice(0, 12)}\``);
+    // A trigger that starts with @ stays copyable: no zero-width character in the command.
+    const mention = renderStickyComment(
+      report,
+      { ...links, trigger: '@truss' },
+      '<!-- truss:sticky f -->',
+      {},
+    );
+    expect(mention).toContain(`\`@truss memory promote ${PROPOSED.memory_id.slice(0, 12)}\``);
   });
 
   it('hostile text in memory rows cannot ping anyone, close a code span, inject HTML or end the comment', () => {

@@ -90,9 +90,21 @@ export function fencedBlock(text: string, info = ''): string {
 
 /** A one-line code span (for ids, hashes, commands) that no backtick inside can close. */
 export function codeSpan(text: string): string {
-  const body = breakCommentDelimiters(neutralizeMentions(normalizeText(text)))
-    .replace(/\s+/g, ' ')
-    .replace(/\|/g, '\\|');
+  return inlineCode(breakCommentDelimiters(neutralizeMentions(normalizeText(text))));
+}
+
+/**
+ * A command Truss composes from trusted parts only (the configured trigger phrase, a hex id) as a code
+ * span a maintainer can copy: unlike {@link codeSpan} it keeps `@` and `#` as written, so a trigger
+ * such as `@truss` still works when pasted. Never for text a pull request or an agent supplied.
+ */
+export function commandSpan(command: string): string {
+  return inlineCode(breakCommentDelimiters(normalizeText(command)));
+}
+
+/** `body` on one line between enough backticks that none inside closes the span; pipes escaped for tables. */
+function inlineCode(text: string): string {
+  const body = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
   const ticks = '`'.repeat(longestRun(body, '`') + 1);
   const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${body}${pad}${ticks}`;

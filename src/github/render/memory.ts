@@ -1,7 +1,7 @@
 import type { RunReport } from '../../core/run/index.js';
 import { memoryEntryLabel } from '../../core/run/index.js';
 import { DEFAULT_TRIGGER } from '../commands.js';
-import { codeSpan, inlineText } from './escape.js';
+import { codeSpan, commandSpan, inlineText } from './escape.js';
 
 /** At most this many entries per list: a run proposes at most a handful, recall is budgeted. */
 const SHOWN = 10;
@@ -31,7 +31,7 @@ export function memoryLines(report: RunReport, trigger: string = DEFAULT_TRIGGER
     );
   if (memory.proposed.length)
     lines.push(
-      `- **Memory proposed** (unverified; a maintainer verifies one by commenting the command beside it): ${list(memory.proposed, (e) => `${label(e)} → ${codeSpan(`${trigger} memory promote ${e.id.slice(0, 12)}`)}`)}`,
+      `- **Memory proposed** (unverified; a maintainer verifies one by commenting the command beside it): ${list(memory.proposed, (e) => `${label(e)} → ${commandSpan(`${trigger} memory promote ${e.id.slice(0, 12)}`)}`)}`,
     );
   return lines;
 }

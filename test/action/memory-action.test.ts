@@ -27,40 +27,25 @@ import {
   pullRequestPayload,
   webhookExample,
 } from '../helpers/action-harness.js';
-import { contractToml } from '../helpers/contract-toml.js';
 import { contentsFile, type Handler } from '../helpers/fake-github.js';
 import { forkRunBundle, ledgerArtifact, serveForkRuns } from '../helpers/fork-artifacts.js';
 import { keyFromByte } from '../helpers/keys.js';
+import {
+  FAREWELL,
+  FAREWELL_DONE,
+  FAREWELL_LESSON,
+  farewellContract,
+  farewellWrite,
+} from '../helpers/memory-kit.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle and request JSON is read field by field in assertions
 type Json = Record<string, any>;
 
 const LESSON_MARK = 'Extract lessons';
 // The PR head already holds greeting.txt: the agent here writes a file of its own.
-const FAREWELL = 'goodbye from the harness\n';
-const NEWLINE_LESSON =
-  'farewell.txt needs its trailing newline: write goodbye from the harness and a newline';
-const write = (content: string, match?: string) => ({
-  ...(match ? { match } : {}),
-  content: [{ type: 'tool_use', name: 'write_file', input: { path: 'farewell.txt', content } }],
-});
-const DONE = { match: 'bytes to farewell.txt', content: [{ type: 'text', text: 'done' }] };
-const farewellContract = (script: string, memory?: Record<string, string>) =>
-  contractToml(
-    { id: 'farewell-memory', intent: 'Create farewell.txt containing exactly: goodbye from the harness' },
-    {
-      kind: 'check',
-      desc: 'farewell.txt has the exact line',
-      run: "printf 'goodbye from the harness\\n' | cmp - farewell.txt",
-      timeout_sec: 10,
-    },
-    {
-      executor: { kind: 'in-loop' },
-      provider: { kind: 'scripted', script },
-      constraints: { allow_tools: ['write_file'] },
-      ...(memory ? { memory } : {}),
-    },
-  );
+const NEWLINE_LESSON = FAREWELL_LESSON;
+const write = farewellWrite;
+const DONE = FAREWELL_DONE;
 const LESSON_ID = memoryId('lesson', 'farewell-newline', NEWLINE_LESSON);
 const VOTE = {
   text: JSON.stringify({ vote: 'met', reasoning: 'the verdict supports it', aimed_at_reviewers: false }),

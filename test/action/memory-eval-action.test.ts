@@ -12,39 +12,26 @@ import { createNodeCrypto } from '../../src/core/ledger/index.js';
 import { bundleVerdictSource, LogMemoryStore, MemoryView, memoryId } from '../../src/core/memory/index.js';
 import { MEMORY_LOG_PATH, memorySessionPath } from '../../src/github/memory-branch.js';
 import { ActionHarness, API, appDispatchPayload, LEDGER_BRANCH } from '../helpers/action-harness.js';
-import { contractToml } from '../helpers/contract-toml.js';
 import { contentsFile } from '../helpers/fake-github.js';
 import { keyFromByte, trustedOf } from '../helpers/keys.js';
-import { proposingRunBundle } from '../helpers/memory-kit.js';
+import {
+  FAREWELL,
+  FAREWELL_DONE,
+  FAREWELL_LESSON,
+  farewellContract,
+  farewellWrite,
+  proposingRunBundle,
+} from '../helpers/memory-kit.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: bundle JSON is read field by field in assertions
 type Json = Record<string, any>;
 
 const crypto = createNodeCrypto();
 const FORK = keyFromByte(0x29);
-const FAREWELL = 'goodbye from the harness\n';
-const LESSON = 'farewell.txt needs its trailing newline: write goodbye from the harness and a newline';
+const LESSON = FAREWELL_LESSON;
 const ID = memoryId('lesson', 'farewell-newline', LESSON);
-const write = (content: string, match?: string) => ({
-  ...(match ? { match } : {}),
-  content: [{ type: 'tool_use', name: 'write_file', input: { path: 'farewell.txt', content } }],
-});
-const DONE = { match: 'bytes to farewell.txt', content: [{ type: 'text', text: 'done' }] };
-const farewellContract = (script: string) =>
-  contractToml(
-    { id: 'farewell-memory', intent: 'Create farewell.txt containing exactly: goodbye from the harness' },
-    {
-      kind: 'check',
-      desc: 'farewell.txt has the exact line',
-      run: "printf 'goodbye from the harness\\n' | cmp - farewell.txt",
-      timeout_sec: 10,
-    },
-    {
-      executor: { kind: 'in-loop' },
-      provider: { kind: 'scripted', script },
-      constraints: { allow_tools: ['write_file'] },
-    },
-  );
+const write = farewellWrite;
+const DONE = FAREWELL_DONE;
 
 describe('eval-gated promotion in mode memory (action)', () => {
   let harness: ActionHarness;

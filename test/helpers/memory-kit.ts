@@ -194,3 +194,40 @@ export function serveDefaultBranch(fake: FakeGitHub, trustedKeys: () => string |
       : { body: contentsFile('.truss/trusted-keys', text) };
   });
 }
+
+/** The Action memory tests' task: an in-loop agent writes farewell.txt, a check compares it exactly. */
+export const FAREWELL = 'goodbye from the harness\n';
+export const FAREWELL_LESSON =
+  'farewell.txt needs its trailing newline: write goodbye from the harness and a newline';
+
+/** The agent's write of farewell.txt (scripted), answered to the prompt `match` when given. */
+export function farewellWrite(content: string, match?: string): ScriptedResponse {
+  return {
+    ...(match ? { match } : {}),
+    content: [{ type: 'tool_use', name: 'write_file', input: { path: 'farewell.txt', content } }],
+  } as ScriptedResponse;
+}
+
+export const FAREWELL_DONE = {
+  match: 'bytes to farewell.txt',
+  content: [{ type: 'text', text: 'done' }],
+} as ScriptedResponse;
+
+/** The farewell contract with the scripted agent at `script` and an optional `[memory]` table. */
+export function farewellContract(script: string, memory?: Record<string, string>): string {
+  return contractToml(
+    { id: 'farewell-memory', intent: 'Create farewell.txt containing exactly: goodbye from the harness' },
+    {
+      kind: 'check',
+      desc: 'farewell.txt has the exact line',
+      run: "printf 'goodbye from the harness\\n' | cmp - farewell.txt",
+      timeout_sec: 10,
+    },
+    {
+      executor: { kind: 'in-loop' },
+      provider: { kind: 'scripted', script },
+      constraints: { allow_tools: ['write_file'] },
+      ...(memory ? { memory } : {}),
+    },
+  );
+}

@@ -7,6 +7,7 @@ import {
   completeCheckRun,
   contractPathSkip,
   decodeRunRequestId,
+  downloadArtifactBundleText,
   encodeRunRequestId,
   findCheckRuns,
   findSuspendedSessions,
@@ -18,36 +19,47 @@ import {
   parseCommand,
   politeDenial,
   postReply,
-  readRepoFile,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-ICQM6X5E.js";
+} from "./chunks/chunk-DLMJ2GEU.js";
+import {
+  readRepoFile
+} from "./chunks/chunk-NDVKTYBV.js";
+import {
+  WORKFLOW_FILE,
+  parseConfigToml
+} from "./chunks/chunk-YWA4BHFT.js";
+import {
+  CONFIG_FILE
+} from "./chunks/chunk-TZPRG4OF.js";
+import "./chunks/chunk-GBYVMEBY.js";
+import "./chunks/chunk-TLW7CN6T.js";
+import "./chunks/chunk-KYMQQ47X.js";
 import {
   createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-IRJ5NIYQ.js";
-import "./chunks/chunk-UZOHE6H5.js";
+} from "./chunks/chunk-MHPRVAIK.js";
+import "./chunks/chunk-MI4NZNBI.js";
+import "./chunks/chunk-TZCZ6OG5.js";
+import "./chunks/chunk-VBZZYMYN.js";
+import "./chunks/chunk-CBC3RNZ2.js";
+import "./chunks/chunk-IV7KKYP2.js";
+import "./chunks/chunk-F3YV5QSU.js";
+import "./chunks/chunk-C6SZR2MA.js";
+import "./chunks/chunk-HUZIAC4E.js";
 import {
-  WORKFLOW_FILE,
-  parseConfigToml
-} from "./chunks/chunk-4M5BANDN.js";
-import "./chunks/chunk-SHXLWOPV.js";
-import {
-  CONFIG_FILE
-} from "./chunks/chunk-ATBWJAJF.js";
-import "./chunks/chunk-IB6JNNPN.js";
-import "./chunks/chunk-FGO343MA.js";
-import {
-  DEFAULT_LEDGER_BRANCH,
-  ledgerBundleFileName
+  DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-TZIKANR2.js";
-import "./chunks/chunk-GPE6Z53U.js";
+import "./chunks/chunk-TGGWRHCI.js";
+import "./chunks/chunk-4TYJNSUB.js";
+import "./chunks/chunk-3CZKVGF6.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-HG7ESO7E.js";
+} from "./chunks/chunk-YO3NHYZM.js";
+import "./chunks/chunk-57TVYWCK.js";
+import "./chunks/chunk-LXCPALQ5.js";
 import {
   external_exports
 } from "./chunks/chunk-SF6ZOAOS.js";
@@ -668,88 +680,6 @@ async function replyToFailures(octokit, repo, issueNumber, outcomes) {
 // src/app/handlers/pull-request-review.ts
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-
-// src/github/artifact-zip.ts
-import { inflateRawSync } from "node:zlib";
-var ArtifactZipError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "ArtifactZipError";
-  }
-};
-var MAX_ARTIFACT_FILE_BYTES = 256 * 1024 * 1024;
-function readZipFiles(zip, want, maxBytes = MAX_ARTIFACT_FILE_BYTES) {
-  const u16 = (at2) => {
-    if (at2 < 0 || at2 + 2 > zip.length) throw new ArtifactZipError("truncated zip");
-    return zip.readUInt16LE(at2);
-  };
-  const u32 = (at2) => {
-    if (at2 < 0 || at2 + 4 > zip.length) throw new ArtifactZipError("truncated zip");
-    return zip.readUInt32LE(at2);
-  };
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
-    if (zip.readUInt32LE(i) === 101010256) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new ArtifactZipError("not a zip: no end-of-central-directory record");
-  const count = u16(eocd + 10);
-  let at = u32(eocd + 16);
-  const files = /* @__PURE__ */ new Map();
-  for (let n = 0; n < count; n++) {
-    if (u32(at) !== 33639248) throw new ArtifactZipError("bad central directory entry");
-    const method = u16(at + 10);
-    const compressedSize = u32(at + 20);
-    const size = u32(at + 24);
-    const nameLength = u16(at + 28);
-    const name = zip.toString("utf8", at + 46, Math.min(zip.length, at + 46 + nameLength));
-    const localOffset = u32(at + 42);
-    at += 46 + nameLength + u16(at + 30) + u16(at + 32);
-    if (!want(name)) continue;
-    if (size > maxBytes)
-      throw new ArtifactZipError(`${name} is ${size} bytes, over the ${maxBytes}-byte limit`);
-    if (u32(localOffset) !== 67324752) throw new ArtifactZipError("bad local file header");
-    const dataStart = localOffset + 30 + u16(localOffset + 26) + u16(localOffset + 28);
-    if (dataStart + compressedSize > zip.length)
-      throw new ArtifactZipError(`${name} runs past the end of the zip`);
-    const data = zip.subarray(dataStart, dataStart + compressedSize);
-    if (method === 0) files.set(name, Buffer.from(data));
-    else if (method === 8) {
-      try {
-        files.set(name, inflateRawSync(data, { maxOutputLength: maxBytes }));
-      } catch (error) {
-        throw new ArtifactZipError(`cannot inflate ${name}: ${error.message}`);
-      }
-    } else throw new ArtifactZipError(`unsupported zip method ${method} for ${name}`);
-  }
-  return files;
-}
-
-// src/github/artifact-bundle.ts
-async function downloadArtifactBundleText(options) {
-  const { octokit, owner, repo, artifactId } = options;
-  let zip;
-  try {
-    const { data } = await octokit.rest.actions.downloadArtifact({
-      owner,
-      repo,
-      artifact_id: artifactId,
-      archive_format: "zip"
-    });
-    zip = Buffer.from(data);
-  } catch (error) {
-    throw toMissingPermission(error, "actions: read", `download the ledger artifact ${artifactId}`);
-  }
-  const wanted = ledgerBundleFileName(options.sessionId);
-  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`));
-  const text = [...files.values()][0]?.toString("utf8");
-  if (text === void 0) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
-  return text;
-}
-
-// src/app/handlers/pull-request-review.ts
 async function onPullRequestReview(context, config) {
   const { review, pull_request: pr, action } = context.payload;
   const user = review.user;

@@ -41,7 +41,8 @@ for (const name of benches) {
   if (json) {
     const lines = child.stdout.trim().split('\n');
     try {
-      results[name] = JSON.parse(lines.at(-1) ?? '');
+      // One JSON object: on its last line, or (pretty-printed) the whole output.
+      results[name] = parseLastObject(lines);
     } catch {
       process.stderr.write(`bench:${name} did not print a JSON object with --json\n`);
       results[name] = { error: 'no JSON output' };
@@ -51,3 +52,11 @@ for (const name of benches) {
 }
 if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
 process.exitCode = failed ? 1 : 0;
+
+function parseLastObject(lines: string[]): unknown {
+  try {
+    return JSON.parse(lines.at(-1) ?? '');
+  } catch {
+    return JSON.parse(lines.join('\n'));
+  }
+}

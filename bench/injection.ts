@@ -27,7 +27,7 @@ function scanLargeDiff(): { bytes: number; ms: number } {
 const large = scanLargeDiff();
 if (process.argv.includes('--json')) {
   const timing = { corpus_ms: Math.round(corpusMs), large_diff: large };
-  process.stdout.write(`${JSON.stringify({ ...score, timing }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...score, timing })}\n`);
 } else {
   const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
   const a = score.attacks;

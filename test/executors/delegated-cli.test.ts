@@ -237,8 +237,10 @@ describe('exit, timeout and cancellation', () => {
   });
 
   it('escalates to SIGKILL when the CLI ignores SIGTERM', async () => {
-    const result = await run(['--ignore-sigterm', '--sleep=60000'], {
-      extra: { timeout_sec: 0.3 },
+    // A shell ignores SIGTERM within a millisecond of starting; a node fake could still be starting
+    // when the 0.3 s deadline fires under load, and die of the SIGTERM it had not yet ignored.
+    const result = await run([], {
+      extra: { command: '/bin/sh', args: ['-c', 'trap "" TERM; sleep 60 & wait'], timeout_sec: 0.3 },
       killGraceMs: 200,
     });
     expect(result.timedOut).toBe(true);

@@ -43,7 +43,8 @@ export async function cliGitHubReader(
   return octokitGitHubReader(createOctokit({ token, ...(baseUrl ? { baseUrl } : {}) }), repository);
 }
 
-function repositoryOf(text: string | undefined): { owner: string; repo: string } | null {
+/** `owner/name` (GITHUB_REPOSITORY, `--repo`) as its two parts, or null when it is not that shape. */
+export function repositoryOf(text: string | undefined): { owner: string; repo: string } | null {
   const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? '');
   return match ? { owner: match[1] as string, repo: (match[2] as string).replace(/\.git$/, '') } : null;
 }

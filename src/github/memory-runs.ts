@@ -143,18 +143,20 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
       'bad_transition',
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`,
     );
-  const brought =
-    idMatches((await readMemoryBranch(place)).store, id).length === 0
-      ? await bringProposal(request, id)
-      : { proposedFrom: null, proposedFromArtifact: null, principal: {} };
-  const snapshot = await readMemoryBranch(place);
+  let snapshot = await readMemoryBranch(place);
+  const onBranch = idMatches(snapshot.store, id).length > 0;
+  const brought = onBranch
+    ? { proposedFrom: null, proposedFromArtifact: null, principal: {} }
+    : await bringProposal(request, id);
+  // Bringing the proposal committed to the branch: read what it holds now.
+  if (!onBranch) snapshot = await readMemoryBranch(place);
   const fullId = uniqueId(snapshot, id);
   if (request.action === 'promote') {
     // The panel judges the entry against the signed entries it names: bring those sessions here.
     const provenance = await importProvenance(
       place,
       snapshot,
-      idMatches(snapshot.store, fullId)[0] as MemoryEntry,
+      snapshot.store.get(fullId) as MemoryEntry,
       request.ledger,
     );
     for (const missing of provenance.missing)

@@ -16,3 +16,15 @@ export async function trustedKeysFor(
   const text = await readRepoFile({ octokit, ...repo, path: '.truss/trusted-keys', ref });
   return text ? parseTrustedKeys(text, '.truss/trusted-keys') : new Map();
 }
+
+/**
+ * `.truss/trusted-keys` on the repository's default branch: what every run there pins, so a
+ * maintainer signing from their machine can be told whether runs will count their key.
+ */
+export async function defaultBranchTrustedKeys(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+): Promise<{ ref: string; keys: Map<string, string | RolePin> }> {
+  const { data } = await octokit.rest.repos.get(repo);
+  return { ref: data.default_branch, keys: await trustedKeysFor('', octokit, repo, data.default_branch) };
+}

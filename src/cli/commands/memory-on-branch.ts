@@ -1,4 +1,4 @@
-import { isPinned, type LedgerStore, type TrustedKeys } from '../../core/ledger/index.js';
+import { isPinned, type LedgerStore } from '../../core/ledger/index.js';
 import {
   type DecisionSigner,
   findEntry,
@@ -13,10 +13,11 @@ import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
 import type { Logger } from '../../github/logger.js';
 import { approveOnMemoryBranch, decideOnMemoryBranch, readMemoryBranch } from '../../github/memory-branch.js';
 import { runMemoryFromBranch } from '../../github/memory-runs.js';
-import { createOctokit, type Octokit } from '../../github/octokit.js';
-import { trustedKeysFor } from '../../github/repo-trusted-keys.js';
+import { createOctokit } from '../../github/octokit.js';
+import { defaultBranchTrustedKeys } from '../../github/repo-trusted-keys.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
+import { repositoryOf } from '../github-access.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { resolveRunKey } from '../run-output.js';
@@ -84,7 +85,7 @@ export async function decideOnBranch(
   if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100)
     throw new UsageError(`${command} --eval: --repeats must be an integer from 1 to 100`);
   const branch = values['ledger-branch'] as string;
-  const repo = repositoryOf(values.repo ?? io.env.GITHUB_REPOSITORY, command);
+  const repo = branchRepository(values.repo ?? io.env.GITHUB_REPOSITORY, command);
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
   if (!token)
     throw new UsageError(
@@ -99,7 +100,7 @@ export async function decideOnBranch(
   const dryRun = Boolean(values['dry-run']);
   const signer = resolveRunKey(values.key, io);
   const role = action === 'approve' ? 'reviewer' : 'signer';
-  const trusted = await defaultBranchKeys(octokit, repo);
+  const trusted = await defaultBranchTrustedKeys(octokit, repo);
   const pin = {
     key: signer.publicKeyHex,
     role,
@@ -233,22 +234,13 @@ async function evalDecision(
   return decided;
 }
 
-/** `.truss/trusted-keys` of the repository's default branch: what every run there pins. */
-async function defaultBranchKeys(
-  octokit: Octokit,
-  repo: { owner: string; repo: string },
-): Promise<{ ref: string; keys: TrustedKeys }> {
-  const { data } = await octokit.rest.repos.get(repo);
-  return { ref: data.default_branch, keys: await trustedKeysFor('', octokit, repo, data.default_branch) };
-}
-
-function repositoryOf(text: string | undefined, command: string): { owner: string; repo: string } {
-  const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? '');
-  if (!match)
+function branchRepository(text: string | undefined, command: string): { owner: string; repo: string } {
+  const repository = repositoryOf(text);
+  if (!repository)
     throw new UsageError(
       `${command} --ledger-branch: name the repository with --repo OWNER/NAME (or GITHUB_REPOSITORY)`,
     );
-  return { owner: match[1] as string, repo: match[2] as string };
+  return repository;
 }
 
 function stderrLogger(io: CliIo): Logger {

@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-DLMJ2GEU.js";
+} from "./chunks/chunk-NTKTX3I3.js";
 import {
   readRepoFile
-} from "./chunks/chunk-NDVKTYBV.js";
+} from "./chunks/chunk-F5PAST4I.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml

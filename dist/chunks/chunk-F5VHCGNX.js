@@ -17,7 +17,7 @@ import {
   listSessionMetas,
   readRepoFile,
   readStickyMetadata
-} from "./chunk-NDVKTYBV.js";
+} from "./chunk-F5PAST4I.js";
 import {
   evidenceSessions,
   findEntry
@@ -273,14 +273,16 @@ async function decideMemoryEntry(request) {
       "bad_transition",
       `no reviewer panel is configured (${request.panel.unavailable}): a promotion needs one (provider inputs or [provider] in .truss/config.toml)`
     );
-  const brought = idMatches((await readMemoryBranch(place)).store, id).length === 0 ? await bringProposal(request, id) : { proposedFrom: null, proposedFromArtifact: null, principal: {} };
-  const snapshot = await readMemoryBranch(place);
+  let snapshot = await readMemoryBranch(place);
+  const onBranch = idMatches(snapshot.store, id).length > 0;
+  const brought = onBranch ? { proposedFrom: null, proposedFromArtifact: null, principal: {} } : await bringProposal(request, id);
+  if (!onBranch) snapshot = await readMemoryBranch(place);
   const fullId = uniqueId(snapshot, id);
   if (request.action === "promote") {
     const provenance = await importProvenance(
       place,
       snapshot,
-      idMatches(snapshot.store, fullId)[0],
+      snapshot.store.get(fullId),
       request.ledger
     );
     for (const missing of provenance.missing)

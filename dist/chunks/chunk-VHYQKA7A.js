@@ -57,5 +57,6 @@ function originRepository(workdir, env) {
 }
 
 export {
-  cliGitHubReader
+  cliGitHubReader,
+  repositoryOf
 };

@@ -10,17 +10,18 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-RCDZQJU2.js";
-import "./chunk-7VYEQOIK.js";
+} from "./chunk-KWZD4GDW.js";
+import "./chunk-F5VHCGNX.js";
 import "./chunk-CK7N5FIZ.js";
 import "./chunk-U76Q6RGR.js";
+import "./chunk-VHYQKA7A.js";
 import "./chunk-JHDF6EV3.js";
 import "./chunk-5HEFOFDC.js";
 import "./chunk-GFYYE2GN.js";
 import "./chunk-IYV6MS5X.js";
 import "./chunk-ZTB3X2NC.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-NDVKTYBV.js";
+import "./chunk-F5PAST4I.js";
 import "./chunk-YWA4BHFT.js";
 import "./chunk-TZPRG4OF.js";
 import "./chunk-GBYVMEBY.js";

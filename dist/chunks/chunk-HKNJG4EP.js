@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   cliGitHubReader
-} from "./chunk-HVU37E5H.js";
+} from "./chunk-VHYQKA7A.js";
 import {
   openRunMemory
 } from "./chunk-JHDF6EV3.js";

@@ -6,11 +6,14 @@ import {
   decideOnMemoryBranch,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-7VYEQOIK.js";
+} from "./chunk-F5VHCGNX.js";
 import {
   formatEval,
   launchEval
 } from "./chunk-CK7N5FIZ.js";
+import {
+  repositoryOf
+} from "./chunk-VHYQKA7A.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -33,8 +36,8 @@ import {
   runKeySecrets
 } from "./chunk-GFYYE2GN.js";
 import {
-  trustedKeysFor
-} from "./chunk-NDVKTYBV.js";
+  defaultBranchTrustedKeys
+} from "./chunk-F5PAST4I.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-YWA4BHFT.js";
@@ -211,7 +214,7 @@ async function decideOnBranch(args, io, family, action) {
   if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100)
     throw new UsageError(`${command} --eval: --repeats must be an integer from 1 to 100`);
   const branch = values["ledger-branch"];
-  const repo = repositoryOf(values.repo ?? io.env.GITHUB_REPOSITORY, command);
+  const repo = branchRepository(values.repo ?? io.env.GITHUB_REPOSITORY, command);
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
   if (!token)
     throw new UsageError(
@@ -226,7 +229,7 @@ async function decideOnBranch(args, io, family, action) {
   const dryRun = Boolean(values["dry-run"]);
   const signer = resolveRunKey(values.key, io);
   const role = action === "approve" ? "reviewer" : "signer";
-  const trusted = await defaultBranchKeys(octokit, repo);
+  const trusted = await defaultBranchTrustedKeys(octokit, repo);
   const pin = {
     key: signer.publicKeyHex,
     role,
@@ -340,17 +343,13 @@ eval session ${completed.sessionId} \xB7 bundle ${bundlePath}
     );
   return decided;
 }
-async function defaultBranchKeys(octokit, repo) {
-  const { data } = await octokit.rest.repos.get(repo);
-  return { ref: data.default_branch, keys: await trustedKeysFor("", octokit, repo, data.default_branch) };
-}
-function repositoryOf(text, command) {
-  const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? "");
-  if (!match)
+function branchRepository(text, command) {
+  const repository = repositoryOf(text);
+  if (!repository)
     throw new UsageError(
       `${command} --ledger-branch: name the repository with --repo OWNER/NAME (or GITHUB_REPOSITORY)`
     );
-  return { owner: match[1], repo: match[2] };
+  return repository;
 }
 function stderrLogger(io) {
   return {

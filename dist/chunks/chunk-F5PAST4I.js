@@ -69,6 +69,10 @@ async function trustedKeysFor(trustedKeys, octokit, repo, ref) {
   const text = await readRepoFile({ octokit, ...repo, path: ".truss/trusted-keys", ref });
   return text ? parseTrustedKeys(text, ".truss/trusted-keys") : /* @__PURE__ */ new Map();
 }
+async function defaultBranchTrustedKeys(octokit, repo) {
+  const { data } = await octokit.rest.repos.get(repo);
+  return { ref: data.default_branch, keys: await trustedKeysFor("", octokit, repo, data.default_branch) };
+}
 
 // src/github/render/meta.ts
 var META_PREFIX = "<!-- truss:meta ";
@@ -305,5 +309,6 @@ export {
   readStickyMetadata,
   listSessionMetas,
   latestSessionFor,
-  trustedKeysFor
+  trustedKeysFor,
+  defaultBranchTrustedKeys
 };

@@ -7,7 +7,7 @@ import {
   pullRequestProposers,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-7VYEQOIK.js";
+} from "./chunk-F5VHCGNX.js";
 import {
   error,
   getInput,
@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-DLMJ2GEU.js";
+} from "./chunk-NTKTX3I3.js";
 import {
   BranchMovedError,
   branchHead,
@@ -76,7 +76,7 @@ import {
   readRepoFile,
   trustedKeysFor,
   upsertStickyComment
-} from "./chunk-NDVKTYBV.js";
+} from "./chunk-F5PAST4I.js";
 import {
   GITHUB_CONTRACT_FORMAT,
   appReviewComments,

@@ -9,7 +9,7 @@ import {
   listSessionMetas,
   readRepoFile,
   trustedKeysFor
-} from "./chunk-NDVKTYBV.js";
+} from "./chunk-F5PAST4I.js";
 import {
   parseContractToml
 } from "./chunk-YWA4BHFT.js";

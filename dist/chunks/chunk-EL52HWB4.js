@@ -6,7 +6,7 @@ import {
 } from "./chunk-BTNMRIIS.js";
 import {
   cliGitHubReader
-} from "./chunk-HVU37E5H.js";
+} from "./chunk-VHYQKA7A.js";
 import {
   openRunMemory
 } from "./chunk-JHDF6EV3.js";

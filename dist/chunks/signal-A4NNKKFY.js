@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-4LYCWRUI.js";
+} from "./chunk-EL52HWB4.js";
 import "./chunk-BTNMRIIS.js";
-import "./chunk-HVU37E5H.js";
+import "./chunk-VHYQKA7A.js";
 import "./chunk-JHDF6EV3.js";
 import "./chunk-5HEFOFDC.js";
 import "./chunk-GFYYE2GN.js";

@@ -3,8 +3,8 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-JWW4MDUA.js";
-import "./chunk-HVU37E5H.js";
+} from "./chunk-HKNJG4EP.js";
+import "./chunk-VHYQKA7A.js";
 import "./chunk-JHDF6EV3.js";
 import "./chunk-5HEFOFDC.js";
 import {

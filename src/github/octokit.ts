@@ -6,21 +6,18 @@
 import { Octokit as OctokitCore } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
-import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
-import type { RequestError } from '@octokit/request-error';
-import Bottleneck from 'bottleneck';
 import type { Logger } from './logger.js';
+import { pacing, type RateLimitNotice } from './octokit-pacing.js';
+import { isRateLimitError, statusOf } from './request-errors.js';
 
-/** Serialised writes without the plugin's 1 s gap: a run makes a handful of writes, far below GitHub's content-creation limits. */
-const WRITE_LIMITER = new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
+export { isRateLimitError, isRequestError, statusOf } from './request-errors.js';
 
 /**
  * Octokit with the REST methods and pagination `@actions/github` adds, built from `@octokit/core`
  * directly: `@actions/github` evaluates its proxy agent and bundled undici (about 1 MB) when loaded,
  * and every client here brings its own fetch anyway.
  */
-const TrussOctokit = OctokitCore.plugin(restEndpointMethods, paginateRest, retry, throttling);
+const TrussOctokit = OctokitCore.plugin(restEndpointMethods, paginateRest, pacing);
 
 /** A fully configured client: REST methods (`octokit.rest.*`), `paginate`, `request`, `log`. */
 export type Octokit = InstanceType<typeof TrussOctokit>;
@@ -40,17 +37,18 @@ export interface CreateOctokitOptions {
    * which the GitHub modules log through. Octokit's debug chatter is dropped.
    */
   log?: Logger;
-  /** Milliseconds per unit of the plugins' backoff (default 1000). Tests pass 1 to keep retries instant. */
+  /** Milliseconds per unit of backoff and per second of a rate limit's wait (default 1000). Tests pass 1. */
   retryBaseMs?: number;
   /**
-   * Throttling: GitHub's pacing of content-creating requests (one per second) and the waits on
-   * rate limits. Default true; tests that exercise many writes turn it off.
+   * Pacing (see `octokit-pacing.ts`): at most 10 requests in flight, notifying writes 3 s apart, and
+   * rate limits waited out. Default true; tests that exercise many writes turn it off. Server errors
+   * are retried either way.
    */
   throttle?: boolean;
   /**
-   * Which budget the throttling queues are keyed by. Clients with the same id share one write queue
-   * and one concurrency limit; the App passes one id per installation (each has its own token and
-   * rate limits), so one busy organisation does not queue every other one. Default: one shared budget.
+   * Which pacing budget the client draws on. Clients with the same id share it; the App passes one
+   * id per installation (each has its own token and rate limits), so one busy organisation does not
+   * queue every other one. Default: one shared budget.
    */
   throttleId?: string;
 }
@@ -68,43 +66,31 @@ const MAX_RATE_LIMIT_WAIT_SECONDS = 15 * 60;
  */
 export function createOctokit(options: CreateOctokitOptions): Octokit {
   const log = options.log;
-  const baseMs = options.retryBaseMs ?? 1000;
-  const onLimit =
-    (kind: string) =>
-    (
-      retryAfter: number,
-      request: { method: string; url: string },
-      octokit: { log: { warn(message: string): void } },
-      retryCount: number,
-    ) => {
-      const warn = (message: string) => (log ? log.warning(message) : octokit.log.warn(message));
-      const what = `GitHub ${kind} rate limit on ${request.method} ${request.url}`;
-      if (retryCount < RATE_LIMIT_RETRIES && retryAfter <= MAX_RATE_LIMIT_WAIT_SECONDS) {
-        warn(`${what}; retrying in ${retryAfter}s (retry ${retryCount + 1} of ${RATE_LIMIT_RETRIES})`);
-        return true;
-      }
-      warn(`${what}; giving up after ${retryCount} retries (reset in ${retryAfter}s)`);
-      return false;
-    };
-  return new TrussOctokit({
+  const onRateLimit = (notice: RateLimitNotice): boolean => {
+    const warn = (message: string) => (log ? log.warning(message) : octokit.log.warn(message));
+    const what = `GitHub ${notice.kind} rate limit on ${notice.method} ${notice.url}`;
+    if (notice.retryCount < RATE_LIMIT_RETRIES && notice.retryAfter <= MAX_RATE_LIMIT_WAIT_SECONDS) {
+      warn(
+        `${what}; retrying in ${notice.retryAfter}s (retry ${notice.retryCount + 1} of ${RATE_LIMIT_RETRIES})`,
+      );
+      return true;
+    }
+    warn(`${what}; giving up after ${notice.retryCount} retries (reset in ${notice.retryAfter}s)`);
+    return false;
+  };
+  const octokit: Octokit = new TrussOctokit({
     auth: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ''),
     request: { fetch: options.fetch ?? globalThis.fetch },
     ...(log ? { log: octokitLog(log) } : {}),
-    retry: { retryAfterBaseValue: baseMs },
-    throttle:
-      options.throttle === false
-        ? { enabled: false }
-        : {
-            ...(options.throttleId !== undefined ? { id: options.throttleId } : {}),
-            retryAfterBaseValue: baseMs,
-            // The plugin spaces writes 1 s apart by default, which costs a run seconds for its
-            // 3–5 writes. Writes stay serialised; secondary limits are still retried above.
-            write: WRITE_LIMITER,
-            onRateLimit: onLimit('primary'),
-            onSecondaryRateLimit: onLimit('secondary'),
-          },
+    pacing: {
+      retryBaseMs: options.retryBaseMs ?? 1000,
+      throttle: options.throttle !== false,
+      budgetId: options.throttleId ?? 'shared',
+      onRateLimit,
+    },
   });
+  return octokit;
 }
 
 /** Octokit's log shape over the project's Logger. */
@@ -115,41 +101,6 @@ function octokitLog(log: Logger) {
     warn: (message: string) => log.warning(message),
     error: (message: string) => log.error(message),
   };
-}
-
-/**
- * True for an HTTP error from Octokit. Structural rather than `instanceof`, so it holds across
- * bundled copies of @octokit/request-error (esbuild, a host with its own Octokit).
- */
-export function isRequestError(e: unknown): e is RequestError {
-  if (!(e instanceof Error)) return false;
-  const candidate = e as Partial<RequestError>;
-  return (
-    typeof candidate.status === 'number' &&
-    typeof candidate.request === 'object' &&
-    candidate.request !== null &&
-    typeof candidate.request.method === 'string'
-  );
-}
-
-/**
- * The HTTP status of a failed GitHub call, or undefined for anything that is not an Octokit HTTP
- * error. Octokit reports a failed fetch (DNS, refused connection) as status 500, so 500 also covers
- * "GitHub unreachable".
- */
-export function statusOf(e: unknown): number | undefined {
-  return isRequestError(e) ? e.status : undefined;
-}
-
-/**
- * A 403/429 that GitHub sent because of a rate limit (headers say so), as opposed to a 403 for a
- * missing permission. Decided on headers, not on the message.
- */
-export function isRateLimitError(e: unknown): boolean {
-  if (!isRequestError(e) || (e.status !== 403 && e.status !== 429)) return false;
-  if (e.status === 429) return true;
-  const headers = e.response?.headers ?? {};
-  return headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // bench:action — wall time of the built action entry on a checks-only contract (GitHub API faked on
 // 127.0.0.1) ÷ `truss run` of the same contract, and the number of GitHub API calls per run.
 // Usage: npm run bench:action [-- --json] [-- --runs N]
+// Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,8 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
     });
   });
 }
+
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -102,14 +105,16 @@ try {
     '--json',
   ];
   progress(`warm-up, then ${runs} runs each`);
-  await timed(process.execPath, [resolve('dist/action.js')], workspace, actionEnv(0));
+  await timed(process.execPath, [...nodeArgs, resolve('dist/action.js')], workspace, actionEnv(0));
   const callsPerRun = fake.requests.length;
   const action: number[] = [];
   const cli: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    action.push(await timed(process.execPath, [resolve('dist/action.js')], workspace, actionEnv(i)));
+    action.push(
+      await timed(process.execPath, [...nodeArgs, resolve('dist/action.js')], workspace, actionEnv(i)),
+    );
     cli.push(
-      await timed(process.execPath, cliArgs(i), workspace, { PATH: process.env.PATH, HOME: workspace }),
+      await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, { PATH: process.env.PATH, HOME: workspace }),
     );
     progress(`run ${i}/${runs}`);
   }

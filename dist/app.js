@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-NTKTX3I3.js";
+} from "./chunks/chunk-BXJI5ISP.js";
 import {
   readRepoFile
-} from "./chunks/chunk-F5PAST4I.js";
+} from "./chunks/chunk-QTVJTX3L.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
@@ -39,8 +39,8 @@ import {
   createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-MHPRVAIK.js";
-import "./chunks/chunk-MI4NZNBI.js";
+} from "./chunks/chunk-YG7VVCHX.js";
+import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-TZCZ6OG5.js";
 import "./chunks/chunk-VBZZYMYN.js";
 import "./chunks/chunk-CBC3RNZ2.js";

@@ -6,6 +6,7 @@
 import { Octokit as OctokitCore } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
+import { httpFetch } from './http-fetch.js';
 import type { Logger } from './logger.js';
 import { pacing, type RateLimitNotice } from './octokit-pacing.js';
 import { isRateLimitError, statusOf } from './request-errors.js';
@@ -28,8 +29,8 @@ export interface CreateOctokitOptions {
   /** REST root; the host passes `GITHUB_API_URL` on GHES. Default https://api.github.com. */
   baseUrl?: string;
   /**
-   * The fetch implementation. Defaults to `globalThis.fetch`, which interceptors (nock) and the
-   * host's choice reach (a bundled undici fetch would bypass both).
+   * The fetch implementation. Defaults to `httpFetch` (node:http, see `http-fetch.ts`), which
+   * interceptors (nock) reach and which spares a short-lived process the start of Node's undici.
    */
   fetch?: typeof globalThis.fetch;
   /**
@@ -81,7 +82,7 @@ export function createOctokit(options: CreateOctokitOptions): Octokit {
   const octokit: Octokit = new TrussOctokit({
     auth: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ''),
-    request: { fetch: options.fetch ?? globalThis.fetch },
+    request: { fetch: options.fetch ?? (httpFetch as unknown as typeof globalThis.fetch) },
     ...(log ? { log: octokitLog(log) } : {}),
     pacing: {
       retryBaseMs: options.retryBaseMs ?? 1000,

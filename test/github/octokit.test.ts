@@ -25,7 +25,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('createOctokit', () => {
-  it('sends the token to api.github.com through the global fetch (so nock sees it)', async () => {
+  it('sends the token to api.github.com over node:http by default (so nock sees it)', async () => {
     nock(API, { reqheaders: { authorization: 'token ghs_secret' } })
       .get(`/repos/${OWNER}/${REPO}`)
       .reply(200, REPO_BODY);

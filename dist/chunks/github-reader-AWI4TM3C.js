@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  octokitGitHubReader
+} from "./chunk-OKCUIZHQ.js";
+import "./chunk-YG7VVCHX.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-C24IPAXU.js";
+export {
+  octokitGitHubReader
+};

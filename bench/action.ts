@@ -114,7 +114,10 @@ try {
       await timed(process.execPath, [...nodeArgs, resolve('dist/action.js')], workspace, actionEnv(i)),
     );
     cli.push(
-      await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, { PATH: process.env.PATH, HOME: workspace }),
+      await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, {
+        PATH: process.env.PATH,
+        HOME: workspace,
+      }),
     );
     progress(`run ${i}/${runs}`);
   }

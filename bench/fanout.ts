@@ -96,14 +96,17 @@ try {
   const single = resolveContractSources({ contract: { file: 'one.toml', text: SINGLE } });
   const fanout = resolveContractSources({ contract: { file: 'fan8.toml', text: FANOUT } });
   const store = LedgerStore.open(join(repo, '.truss/in-process.db'));
-  const inProcess = (resolved: typeof single) =>
-    startRun(prepareRun(resolved.contract, { workdir: repo, host: { events: () => {}, env: process.env } }), {
-      contractHash: resolved.hash,
-      store,
-      signer: generated.key,
-      codeVersion: 'bench',
-      principal: { login: 'bench' },
-    });
+  const inProcess = async (resolved: typeof single) =>
+    startRun(
+      await prepareRun(resolved.contract, { workdir: repo, host: { events: () => {}, env: process.env } }),
+      {
+        contractHash: resolved.hash,
+        store,
+        signer: generated.key,
+        codeVersion: 'bench',
+        principal: { login: 'bench' },
+      },
+    );
 
   progress(
     `warming up, then ${runs} rounds: 1 fan-out of ${K} vs ${K} sequential runs, as CLI processes and in one process`,
@@ -203,7 +206,7 @@ async function reducerRound(
     let sessionId = '';
     const ms = await timeInProcess(async () => {
       const result = await startRun(
-        prepareRun(plan.contract, { workdir: repo, host: { events: () => {}, env: process.env } }),
+        await prepareRun(plan.contract, { workdir: repo, host: { events: () => {}, env: process.env } }),
         {
           contractHash: plan.contractHash,
           store: legStore,
@@ -243,7 +246,7 @@ async function reducerRound(
       legs.push(admitted.leg);
     }
     const result = await startRun(
-      prepareRun(
+      await prepareRun(
         fanout.contract,
         { workdir: repo, host: { events: () => {}, env: process.env } },
         { executor: false },

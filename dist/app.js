@@ -21,45 +21,46 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-BXJI5ISP.js";
+} from "./chunks/chunk-3SKCR3VO.js";
 import {
   readRepoFile
-} from "./chunks/chunk-QTVJTX3L.js";
-import {
-  WORKFLOW_FILE,
-  parseConfigToml
-} from "./chunks/chunk-YWA4BHFT.js";
-import {
-  CONFIG_FILE
-} from "./chunks/chunk-TZPRG4OF.js";
-import "./chunks/chunk-GBYVMEBY.js";
-import "./chunks/chunk-TLW7CN6T.js";
-import "./chunks/chunk-KYMQQ47X.js";
+} from "./chunks/chunk-GPCUOKET.js";
 import {
   createOctokit,
   statusOf,
   toMissingPermission
 } from "./chunks/chunk-YG7VVCHX.js";
 import "./chunks/chunk-UYVQNA3J.js";
-import "./chunks/chunk-TZCZ6OG5.js";
-import "./chunks/chunk-VBZZYMYN.js";
-import "./chunks/chunk-CBC3RNZ2.js";
-import "./chunks/chunk-IV7KKYP2.js";
+import {
+  WORKFLOW_FILE,
+  parseConfigToml
+} from "./chunks/chunk-GICJIKY2.js";
+import "./chunks/chunk-MZAQHY6J.js";
+import {
+  CONFIG_FILE
+} from "./chunks/chunk-7RHRDSGF.js";
+import "./chunks/chunk-2PULN45F.js";
+import "./chunks/chunk-Y3EZ5L4C.js";
+import "./chunks/chunk-C2JWSOSL.js";
+import "./chunks/chunk-LK7NSCD6.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
+import "./chunks/chunk-DG3SZ6GR.js";
+import "./chunks/chunk-WHH7PJDF.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-TGGWRHCI.js";
-import "./chunks/chunk-4TYJNSUB.js";
+import "./chunks/chunk-UDUXW72Y.js";
+import "./chunks/chunk-ADL7CXWN.js";
 import "./chunks/chunk-3CZKVGF6.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-YO3NHYZM.js";
+} from "./chunks/chunk-BKRSKTTG.js";
 import "./chunks/chunk-57TVYWCK.js";
 import "./chunks/chunk-LXCPALQ5.js";
+import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports
 } from "./chunks/chunk-SF6ZOAOS.js";

@@ -150,7 +150,8 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     memoryEval: read('memory-eval').trim(),
     memoryApproval: read('memory-approval').trim().toLowerCase(),
   };
-  const parsed = InputsSchema.safeParse(raw);
+  // jitless: inputs are parsed once per job; zod's generated fast path costs more to compile than it saves.
+  const parsed = InputsSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? '');

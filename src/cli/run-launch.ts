@@ -106,7 +106,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
   );
   // Built before the ledger is opened: a configuration error (a missing key, a refused fixture
   // path) is exit 3 with nothing created.
-  const prepared = prepareRun(contract, {
+  const prepared = await prepareRun(contract, {
     workdir,
     host: {
       events: progressPrinter(io, redact),

@@ -126,7 +126,7 @@ export async function runMemoryJob(options: MemoryJobOptions): Promise<MemoryDec
   });
   const panel =
     options.action === 'promote' && !options.eval
-      ? promotionPanel({
+      ? await promotionPanel({
           config: configText === null ? undefined : { file: CONFIG_FILE, text: configText },
           format: GITHUB_CONTRACT_FORMAT,
           overrides: options.overrides,

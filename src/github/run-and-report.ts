@@ -213,9 +213,9 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   if (leg) {
     const plan = legPlan(contract, { ...leg, parentSessionId: leg.parentSessionId(item.name) });
     const timeout = contract.fanout?.timeout_sec;
-    return reportedRun(options, plan.contract, {}, existingCheckId, (host) =>
+    return reportedRun(options, plan.contract, {}, existingCheckId, async (host) =>
       startRun(
-        prepareRun(plan.contract, {
+        await prepareRun(plan.contract, {
           workdir: options.workdir,
           // A fan-out attempt's own wall-clock limit ([fanout] timeout_sec), as in one process.
           host: timeout ? { ...host, signal: withTimeout(host.signal, timeout * 1000) } : host,
@@ -230,7 +230,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     { contractPath: item.path, clauseLines },
     existingCheckId,
     async (host) =>
-      startRun(prepareRun(contract, { workdir: options.workdir, host }, { executor: !reduce }), {
+      startRun(await prepareRun(contract, { workdir: options.workdir, host }, { executor: !reduce }), {
         ...common,
         contractHash: hash,
         ...(reduce

@@ -88,10 +88,10 @@ function forkRun(artifacts: ForkRun['artifacts'], id = 4242): ForkRun {
   return { id, headRepo: FORK_REPO, headBranch: FORK_BRANCH, artifacts };
 }
 
-function panel() {
+async function panel() {
   const scripted = dir.path('seats.json');
   writeFileSync(scripted, JSON.stringify([VOTE, VOTE, VOTE]));
-  const built = promotionPanel({
+  const built = await promotionPanel({
     config: {
       file: '.truss/config.toml',
       text: `reviewers = 3\n[provider]\nkind = "scripted"\nscript = ${JSON.stringify(scripted)}\n`,
@@ -104,7 +104,7 @@ function panel() {
   return { method: 'panel' as const, seats: built.seats, redact: (t: string) => t };
 }
 
-function decide(
+async function decide(
   entry: string,
   options: { maxBytes?: number; log?: ReturnType<typeof captureLog>; action?: 'promote' | 'revoke' } = {},
 ) {
@@ -118,7 +118,7 @@ function decide(
     entry,
     reason: null,
     sessions: [],
-    panel: panel(),
+    panel: await panel(),
     ledger,
     signer: MAINTAINER,
     codeVersion: 'test',

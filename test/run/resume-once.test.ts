@@ -26,7 +26,7 @@ describe('resumeRun reads the recorded contract once', () => {
     run = openRunStore();
     const workdir = makeWorkdir();
     const host = { events: () => {}, env: { PATH: process.env.PATH } };
-    const started = await startRun(prepareRun(CONTRACT.contract, { workdir, host }), {
+    const started = await startRun(await prepareRun(CONTRACT.contract, { workdir, host }), {
       store: run.store,
       signer: AGENT_KEY,
       contractHash: CONTRACT.hash,

@@ -276,7 +276,7 @@ export async function promote(args: string[], io: CliIo, family: Family): Promis
   const place = openMemoryPlace(io, values, { write: !dryRun });
   try {
     const entry = findEntry(place.memory, ref, family.kind);
-    const panel = values.maintainer ? null : panelFor(io, place.workdir, values);
+    const panel = values.maintainer ? null : await panelFor(io, place.workdir, values);
     if (panel && 'unavailable' in panel)
       throw new UsageError(
         `${family.name} promote: ${panel.unavailable}; or decide as a maintainer with --maintainer --reason TEXT`,

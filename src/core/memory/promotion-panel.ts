@@ -3,7 +3,7 @@ import type { ContractOverrides } from '../contract/resolve.js';
 import { resolveContractSources } from '../contract/resolve.js';
 import type { ContractFormat } from '../contract/schema.js';
 import type { Provider } from '../providers/provider.js';
-import { buildPanelSeats } from '../verify/panel-seats.js';
+import { panelModels } from '../verify/panel-models.js';
 
 /**
  * The contract a promotion panel is built from: the repository's `.truss/config.toml` ([provider],
@@ -24,19 +24,19 @@ desc = "the memory entry may be trusted"
  * `[provider]` or `[[panel.seats]]` from the repository config, `--reviewers`, `--provider`/`--model`.
  * With no model reachable, the reason (a promotion then needs a maintainer's signed decision).
  */
-export function promotionPanel(options: {
+export async function promotionPanel(options: {
   config?: TomlSource | undefined;
   overrides?: ContractOverrides | undefined;
   format?: ContractFormat | undefined;
   env: Record<string, string | undefined>;
   cwd: string;
   fallbackCwd?: string | undefined;
-}): { seats: Provider[] } | { unavailable: string } {
+}): Promise<{ seats: Provider[] } | { unavailable: string }> {
   const { contract } = resolveContractSources({
     config: options.config,
     contract: { file: '(memory promotion)', text: PROMOTION_CONTRACT },
     overrides: options.overrides,
     format: options.format,
   });
-  return buildPanelSeats(contract, { env: options.env, cwd: options.cwd, fallbackCwd: options.fallbackCwd });
+  return panelModels(contract, { env: options.env, cwd: options.cwd, fallbackCwd: options.fallbackCwd });
 }

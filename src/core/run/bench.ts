@@ -14,7 +14,7 @@ import { NO_ISOLATION } from '../process/isolation-none.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { cleanRoomGitEnv } from '../verify/clean-room.js';
 import type { GitInfo } from '../verify/git-info.js';
-import { buildPanelSeats } from '../verify/panel-seats.js';
+import { type PanelSeats, type PanelSeatsBuilder, panelSeatsBuilder } from '../verify/panel-models.js';
 import type { Verdict } from '../verify/verdict.js';
 import {
   type BenchPanel,
@@ -115,7 +115,8 @@ export async function startBench(options: StartBenchOptions): Promise<BenchResul
     const contracts = plan.map(({ record }) =>
       benchContract(record, { ...options.contract, provider: panel.settings, reviewers: panel.reviewers }),
     );
-    const seats = () => buildBenchPanel(panel, contracts[0]?.contract, host);
+    const build = panel.settings ? await panelSeatsBuilder() : undefined;
+    const seats = () => buildBenchPanel(build, contracts[0]?.contract, host, panel.fixtureDir);
     const first = seats();
     if (first && 'unavailable' in first)
       throw new BenchInputError(
@@ -265,13 +266,14 @@ export async function startBench(options: StartBenchOptions): Promise<BenchResul
  * run) and never looked up in the run's working copy: a patch cannot plant a fixture.
  */
 function buildBenchPanel(
-  panel: BenchPanel,
-  contract: Parameters<typeof buildPanelSeats>[0] | undefined,
+  build: PanelSeatsBuilder | undefined,
+  contract: Parameters<PanelSeatsBuilder>[0] | undefined,
   host: RunHost,
-): ReturnType<typeof buildPanelSeats> | null {
-  if (!panel.settings || !contract) return null;
-  const cwd = panel.fixtureDir ?? host.hostCwd ?? tmpdir();
-  return buildPanelSeats(contract, { env: host.env, cwd, contractDir: panel.fixtureDir ?? undefined });
+  fixtureDir: string | null | undefined,
+): PanelSeats | null {
+  if (!build || !contract) return null;
+  const cwd = fixtureDir ?? host.hostCwd ?? tmpdir();
+  return build(contract, { env: host.env, cwd, contractDir: fixtureDir ?? undefined });
 }
 
 /** How checks alone, the panel alone and both (the verdict) judged a run. */

@@ -4,10 +4,9 @@ import type { LedgerStore, VerdictRef } from '../ledger/index.js';
 import type { MemoryEntry } from '../memory/entry.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
-import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { readGitInfo } from '../verify/git-info.js';
-import { buildPanelSeats } from '../verify/panel-seats.js';
+import { panelModels } from '../verify/panel-models.js';
 import type { Overall } from '../verify/verdict.js';
 import { type ChildResult, type ParentRun, runChild } from './child-run.js';
 import { childWorkdirs } from './child-workdir.js';
@@ -18,6 +17,7 @@ import {
   type ParentSessionOptions,
   type ParentSessionResult,
 } from './parent-session.js';
+import { executorModel } from './run-models.js';
 import { storedChild } from './runner-legs.js';
 
 /**
@@ -103,18 +103,20 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
     fallbackCwd: host.hostCwd,
     contractDir: host.contractDir,
   };
-  const arms = options.arms.map((arm) => {
-    const applied = applyArm(contract, arm, options.format);
-    const provider =
-      applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
-        ? buildExecutorProvider(applied.contract, lookup)
-        : undefined;
-    return { arm, ...applied, provider };
-  });
+  const arms = await Promise.all(
+    options.arms.map(async (arm) => {
+      const applied = applyArm(contract, arm, options.format);
+      const provider =
+        applied.contract.executor.kind === 'in-loop' && !options.runnerLegs
+          ? await executorModel(applied.contract, lookup)
+          : undefined;
+      return { arm, ...applied, provider };
+    }),
+  );
   const trials = options.trials ?? {};
   if (Object.keys(trials).length > 0 && !host.memory)
     throw new Error('an eval with an entry on trial needs the run memory (host.memory)');
-  const panel = buildPanelSeats(contract, lookup);
+  const panel = await panelModels(contract, lookup);
   const git = await readGitInfo(options.workdir);
   const parentSession = openParentSession(options);
   const { ctx, session, redact, passThrough } = parentSession;

@@ -2,15 +2,15 @@ import type { ContractFormat, ResolvedContract } from '../contract/schema.js';
 import type { ChildParent, LedgerCrypto, LedgerStore, Signer } from '../ledger/index.js';
 import type { RunMemory } from '../memory/view.js';
 import type { Isolation } from '../process/isolation.js';
-import { buildExecutorProvider } from '../providers/executor-provider.js';
 import { budgetMeterFor } from '../runtime/budget.js';
 import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
 import type { GitInfo } from '../verify/git-info.js';
-import { buildPanelSeats } from '../verify/panel-seats.js';
+import { panelModels } from '../verify/panel-models.js';
 import type { RunnerLegs } from './fanout-types.js';
 import { type RecordedContract, readRecordedContract } from './recorded-contract.js';
 import { resumeContract, runContract } from './run-contract.js';
+import { executorModel } from './run-models.js';
 import {
   type CommonRunOptions,
   type CompletedOutcome,
@@ -113,12 +113,14 @@ export type RunResult =
  * before anything is journaled or any file is created: a missing key or a refused fixture path is
  * a configuration error, thrown here, on every host. With `executor: false` (a reducer job, whose
  * attempts ran elsewhere) the executor's model is not built, so the job needs no executor key.
+ * The provider modules are loaded only when a model is configured: a checks-only run without a
+ * `[provider]` does not compile them.
  */
-export function prepareRun(
+export async function prepareRun(
   contract: ResolvedContract,
   place: RunPlace,
   options: { executor?: boolean } = {},
-): PreparedRun {
+): Promise<PreparedRun> {
   const { host } = place;
   const { events, signal, isolation, contractDir, ...passThrough } = host;
   const ctx = createCtx({
@@ -131,9 +133,9 @@ export function prepareRun(
   // A reducer job runs no executor (`executor: false`): its attempts ran on other runners.
   const executorProvider =
     contract.executor.kind === 'in-loop' && options.executor !== false
-      ? buildExecutorProvider(contract, lookup)
+      ? await executorModel(contract, lookup)
       : undefined;
-  const panel = buildPanelSeats(contract, lookup);
+  const panel = await panelModels(contract, lookup);
   if ('unavailable' in panel && contract.done.some((clause) => clause.kind === 'review')) {
     events({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
   }
@@ -177,7 +179,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
   const recorded =
     options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
   const { contract } = recorded;
-  const prepared = prepareRun(contract, options);
+  const prepared = await prepareRun(contract, options);
   return settle(contract, prepared.ctx, () =>
     resumeContract({
       ...prepared.common,

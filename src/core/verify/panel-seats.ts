@@ -4,6 +4,7 @@ import { createProvider } from '../providers/factory.js';
 import { FixturePathError } from '../providers/fixture-path.js';
 import { PriceBook } from '../providers/pricing.js';
 import type { Provider, ProviderConfig } from '../providers/provider.js';
+import { NO_PROVIDER_PANEL, panelProviderSettings } from './panel-models.js';
 
 /**
  * Builds one provider per panel seat from the resolved contract: `[[panel.seats]]` round-robin when
@@ -21,14 +22,8 @@ export function buildPanelSeats(
     contractDir?: string | undefined;
   },
 ): { seats: Provider[] } | { unavailable: string } {
-  const configs =
-    contract.panel.seats.length > 0 ? contract.panel.seats : contract.provider ? [contract.provider] : [];
-  if (configs.length === 0) {
-    return {
-      unavailable:
-        'no provider configured, so no reviewer panel: add [provider] to .truss/config.toml or pass --provider KIND --model MODEL',
-    };
-  }
+  const configs = panelProviderSettings(contract);
+  if (configs.length === 0) return NO_PROVIDER_PANEL;
   const seats: Provider[] = [];
   try {
     // One price book for the whole panel, so an unpriced model is reported once per run.

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  buildExecutorProvider,
+  executorProviderSettings,
+  fixtureRoots
+} from "./chunk-FZ26UKD6.js";
+import "./chunk-IOHTX63S.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+export {
+  buildExecutorProvider,
+  executorProviderSettings,
+  fixtureRoots
+};

@@ -21,15 +21,15 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-3SKCR3VO.js";
+} from "./chunks/chunk-OCOUKNNM.js";
 import {
   readRepoFile
-} from "./chunks/chunk-GPCUOKET.js";
+} from "./chunks/chunk-AUSG6QWE.js";
 import {
   createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-YG7VVCHX.js";
+} from "./chunks/chunk-3F663BNO.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
@@ -393,7 +393,8 @@ async function installationOctokit(context, config) {
     log: appLogger(context),
     throttle: config.throttle,
     retryBaseMs: config.retryBaseMs,
-    throttleId: `installation-${installationId ?? "none"}`
+    throttleId: `installation-${installationId ?? "none"}`,
+    proxyEnv: process.env
   });
 }
 function appLogger(context) {

@@ -73,7 +73,11 @@ export async function run(env: Record<string, string | undefined> = process.env)
   try {
     const inputs = readInputs((name) => core.getInput(name));
     const context = readEventContext(env);
-    const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
+    const octokit = createOctokit({
+      token: inputs.githubToken,
+      baseUrl: context.apiUrl,
+      proxyEnv: process.env,
+    });
     const dispatch = readDispatchRequest(context);
     const mode =
       dispatch?.mode === 'resume' || dispatch?.mode === 'memory'

@@ -21,6 +21,7 @@ export async function installationOctokit(context: Context, config: AppConfig): 
     throttle: config.throttle,
     retryBaseMs: config.retryBaseMs,
     throttleId: `installation-${installationId ?? 'none'}`,
+    proxyEnv: process.env,
   });
 }
 

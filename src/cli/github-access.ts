@@ -40,7 +40,10 @@ export async function cliGitHubReader(
   io.stderr(
     `truss: GitHub tools read ${repository.owner}/${repository.repo} with GITHUB_TOKEN (read-only; the token stays in truss)\n`,
   );
-  return octokitGitHubReader(createOctokit({ token, ...(baseUrl ? { baseUrl } : {}) }), repository);
+  return octokitGitHubReader(
+    createOctokit({ token, ...(baseUrl ? { baseUrl } : {}), proxyEnv: io.env }),
+    repository,
+  );
 }
 
 /** `owner/name` (GITHUB_REPOSITORY, `--repo`) as its two parts, or null when it is not that shape. */

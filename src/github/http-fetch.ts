@@ -10,11 +10,16 @@
  * What it implements, as fetch does: redirects (`follow` up to 20, `manual`, `error`; 303 and a
  * POST's 301/302 become GET; the `authorization` header is dropped when a redirect leaves the
  * origin, so a token never reaches an artifact's storage host), `AbortSignal`, gzip/deflate/brotli
- * bodies, and network failures as `TypeError('fetch failed', { cause })`.
+ * bodies, and network failures as `TypeError('fetch failed', { cause })`. Behind a proxy it honours
+ * `HTTPS_PROXY`/`HTTP_PROXY` and `NO_PROXY` as `@actions/http-client` does (`proxy-env.ts`): HTTPS
+ * through a `CONNECT` tunnel, plain HTTP in absolute form.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { proxyFor } from './proxy-env.js';
 
 const MAX_REDIRECTS = 20;
 /** undici's default headers/body timeout: a stalled connection fails instead of holding the job. */
@@ -98,11 +103,26 @@ interface Attempt {
   signal: AbortSignal | undefined;
 }
 
+/** The proxy settings a fetch honours: `HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY` (either case). */
+export type ProxyEnv = Record<string, string | undefined>;
+
 /**
- * `fetch(url, init)` for the GitHub client. Resolves with a fully read response; rejects with a
- * `TypeError` on a network failure and with an `AbortError` when `init.signal` aborts.
+ * `fetch(url, init)` for the GitHub client, routing through the proxy `env` names. Resolves with a
+ * fully read response; rejects with a `TypeError` on a network failure and with an `AbortError`
+ * when `init.signal` aborts.
  */
-export async function httpFetch(input: string | URL, init: RequestInit = {}): Promise<BufferedResponse> {
+export function createHttpFetch(env: ProxyEnv = {}) {
+  return (input: string | URL, init: RequestInit = {}) => httpFetchVia(env, input, init);
+}
+
+/** `createHttpFetch()` without a proxy. */
+export const httpFetch = createHttpFetch();
+
+async function httpFetchVia(
+  env: ProxyEnv,
+  input: string | URL,
+  init: RequestInit,
+): Promise<BufferedResponse> {
   const redirect = init.redirect ?? 'follow';
   let attempt: Attempt = {
     url: new URL(String(input)),
@@ -112,7 +132,7 @@ export async function httpFetch(input: string | URL, init: RequestInit = {}): Pr
     signal: init.signal ?? undefined,
   };
   for (let redirects = 0; ; redirects++) {
-    const response = await send(attempt);
+    const response = await send(attempt, env);
     const location = response.headers.location;
     if (
       response.statusCode === undefined ||
@@ -186,19 +206,51 @@ function abortError(signal: AbortSignal): Error {
   return Object.assign(new Error('This operation was aborted', { cause: reason }), { name: 'AbortError' });
 }
 
-function send(attempt: Attempt): Promise<IncomingMessage> {
+async function send(attempt: Attempt, env: ProxyEnv): Promise<IncomingMessage> {
   const { url, method, body, signal } = attempt;
-  if (signal?.aborted) return Promise.reject(abortError(signal));
+  if (signal?.aborted) throw abortError(signal);
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...attempt.headers };
   if (body) headers['content-length'] = String(body.byteLength);
   const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
   if (url.protocol !== protocol)
-    return Promise.reject(
-      new TypeError('fetch failed', { cause: new Error(`unsupported URL scheme ${url.protocol}`) }),
-    );
-  const request = protocol === 'https:' ? httpsRequest : httpRequest;
+    throw new TypeError('fetch failed', { cause: new Error(`unsupported URL scheme ${url.protocol}`) });
+  const proxy = proxyFor(url, env);
+  if (proxy && proxy.protocol !== 'http:' && proxy.protocol !== 'https:')
+    throw new TypeError('fetch failed', {
+      cause: new Error(
+        `the proxy ${proxy.host} is ${proxy.protocol}; only http: and https: proxies are supported`,
+      ),
+    });
+  // HTTPS through a proxy runs inside a CONNECT tunnel: the proxy sees the host and port, never the
+  // token or the path. Plain HTTP goes to the proxy in absolute form.
+  const tunnel = proxy && protocol === 'https:' ? await openTunnel(proxy, url, signal) : undefined;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent: agents[protocol] }, resolve);
+    const outgoing = tunnel
+      ? httpsRequest(
+          url,
+          {
+            method,
+            headers,
+            agent: false,
+            createConnection: () => tlsConnect({ socket: tunnel, servername: url.hostname }),
+          },
+          resolve,
+        )
+      : proxy
+        ? requestTo(proxy)(
+            {
+              ...proxyAddress(proxy),
+              path: url.href,
+              method,
+              headers: { ...headers, ...proxyHeaders(proxy), host: url.host },
+            },
+            resolve,
+          )
+        : (protocol === 'https:' ? httpsRequest : httpRequest)(
+            url,
+            { method, headers, agent: agents[protocol] },
+            resolve,
+          );
     const onAbort = () => {
       outgoing.destroy();
       reject(abortError(signal as AbortSignal));
@@ -208,7 +260,7 @@ function send(attempt: Attempt): Promise<IncomingMessage> {
     outgoing.setTimeout(IDLE_TIMEOUT_MS, () =>
       outgoing.destroy(new Error(`no response within ${IDLE_TIMEOUT_MS / 1000}s`)),
     );
-    outgoing.on('error', (error) => {
+    outgoing.on('error', (error: Error) => {
       signal?.removeEventListener('abort', onAbort);
       reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error }));
     });
@@ -250,5 +302,54 @@ function read(response: IncomingMessage, url: URL, redirects: number): Promise<B
         ),
       ),
     );
+  });
+}
+
+const requestTo = (proxy: URL) => (proxy.protocol === 'https:' ? httpsRequest : httpRequest);
+
+function proxyAddress(proxy: URL) {
+  return { host: proxy.hostname, port: proxy.port || (proxy.protocol === 'https:' ? 443 : 80) };
+}
+
+function proxyHeaders(proxy: URL): Record<string, string> {
+  if (!proxy.username && !proxy.password) return {};
+  const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+  return { 'proxy-authorization': `Basic ${Buffer.from(credentials).toString('base64')}` };
+}
+
+/** A `CONNECT` tunnel through `proxy` to `url`'s host. Errors name the proxy's host, never its credentials. */
+function openTunnel(proxy: URL, url: URL, signal: AbortSignal | undefined): Promise<Socket> {
+  const target = `${url.hostname}:${url.port || 443}`;
+  return new Promise((resolve, reject) => {
+    const request = requestTo(proxy)({
+      ...proxyAddress(proxy),
+      method: 'CONNECT',
+      path: target,
+      headers: { ...proxyHeaders(proxy), host: target },
+    });
+    const onAbort = () => {
+      request.destroy();
+      reject(abortError(signal as AbortSignal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.once('connect', (response, socket) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (response.statusCode === 200) return resolve(socket);
+      socket.destroy();
+      reject(
+        new TypeError('fetch failed', {
+          cause: new Error(
+            `the proxy ${proxy.host} answered CONNECT ${target} with status ${response.statusCode}`,
+          ),
+        }),
+      );
+    });
+    request.once('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(
+        new TypeError('fetch failed', { cause: new Error(`the proxy ${proxy.host}: ${error.message}`) }),
+      );
+    });
+    request.end();
   });
 }

@@ -6,7 +6,7 @@
 import { Octokit as OctokitCore } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
-import { httpFetch } from './http-fetch.js';
+import { createHttpFetch, type ProxyEnv } from './http-fetch.js';
 import type { Logger } from './logger.js';
 import { pacing, type RateLimitNotice } from './octokit-pacing.js';
 import { isRateLimitError, statusOf } from './request-errors.js';
@@ -33,6 +33,11 @@ export interface CreateOctokitOptions {
    * interceptors (nock) reach and which spares a short-lived process the start of Node's undici.
    */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Where the default fetch finds its proxy (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`); hosts pass
+   * their environment, as self-hosted runners behind a proxy set it. Default: no proxy.
+   */
+  proxyEnv?: ProxyEnv;
   /**
    * Receives Octokit's own warnings and the retry/rate-limit notices; it also becomes `octokit.log`,
    * which the GitHub modules log through. Octokit's debug chatter is dropped.
@@ -82,7 +87,9 @@ export function createOctokit(options: CreateOctokitOptions): Octokit {
   const octokit: Octokit = new TrussOctokit({
     auth: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ''),
-    request: { fetch: options.fetch ?? (httpFetch as unknown as typeof globalThis.fetch) },
+    request: {
+      fetch: options.fetch ?? (createHttpFetch(options.proxyEnv) as unknown as typeof globalThis.fetch),
+    },
     ...(log ? { log: octokitLog(log) } : {}),
     pacing: {
       retryBaseMs: options.retryBaseMs ?? 1000,

@@ -5,8 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpFetch } from '../../src/github/http-fetch.js';
+import { createHttpFetch, httpFetch } from '../../src/github/http-fetch.js';
 import { createOctokit, statusOf } from '../../src/github/octokit.js';
+import { proxyFor } from '../../src/github/proxy-env.js';
 
 interface Seen {
   method: string;
@@ -194,4 +195,109 @@ describe('createOctokit over httpFetch (the default)', () => {
     expect(statusOf(error)).toBe(500);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
   });
+});
+
+describe('httpFetch behind a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
+  /** A forward proxy on 127.0.0.1: records what it is asked, forwards plain HTTP to `upstream`, refuses CONNECT. */
+  async function proxy(upstream: string) {
+    const asked: { method: string; url: string; authorization: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      asked.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers['proxy-authorization'],
+      });
+      const target = new URL(req.url ?? '/');
+      fetch(`${upstream}${target.pathname}`, { headers: { 'x-forwarded-host': target.host } })
+        .then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          });
+          res.end(await answer.text());
+        })
+        .catch(() => res.destroy());
+    });
+    server.on('connect', (req, socket) => {
+      asked.push({
+        method: 'CONNECT',
+        url: req.url ?? '',
+        authorization: req.headers['proxy-authorization'],
+      });
+      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+  }
+
+  it('sends plain HTTP to the proxy in absolute form, with Basic proxy credentials', async () => {
+    const github = await serve((seen, respond) =>
+      respond(
+        200,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ host: seen.headers['x-forwarded-host'] }),
+      ),
+    );
+    const corporate = await proxy(github.url);
+    const fetchVia = createHttpFetch({
+      HTTP_PROXY: corporate.url.replace('http://', 'http://ci%40corp:s%3Acret@'),
+    });
+    const response = await fetchVia('http://ghes.example.test/api/v3/meta');
+    expect(await response.json()).toEqual({ host: 'ghes.example.test' });
+    expect(corporate.asked).toEqual([
+      {
+        method: 'GET',
+        url: 'http://ghes.example.test/api/v3/meta',
+        authorization: `Basic ${Buffer.from('ci@corp:s:cret').toString('base64')}`,
+      },
+    ]);
+  });
+
+  it('opens a CONNECT tunnel for HTTPS and names the proxy host, never its credentials, when refused', async () => {
+    const corporate = await proxy('http://127.0.0.1:9');
+    const fetchVia = createHttpFetch({
+      https_proxy: corporate.url.replace('http://', 'http://bot:hunter2@'),
+    });
+    const error = await fetchVia('https://api.github.test/repos/o/r', {
+      headers: { authorization: 'token ghs_secret' },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    const cause = (error as Error).cause as Error;
+    expect(cause.message).toMatch(/answered CONNECT api\.github\.test:443 with status 407/);
+    expect(cause.message).not.toMatch(/hunter2|bot:/);
+    expect(corporate.asked).toEqual([
+      {
+        method: 'CONNECT',
+        url: 'api.github.test:443',
+        authorization: `Basic ${Buffer.from('bot:hunter2').toString('base64')}`,
+      },
+    ]);
+  });
+
+  it('picks the proxy by scheme and leaves loopback and NO_PROXY hosts direct', () => {
+    const env = {
+      HTTPS_PROXY: 'http://proxy:3128',
+      HTTP_PROXY: 'proxy-plain:8080',
+      NO_PROXY: '.internal.test, ghes.corp:8443',
+    };
+    expect(proxyFor(new URL('https://api.github.com/x'), env)?.href).toBe('http://proxy:3128/');
+    expect(proxyFor(new URL('http://example.test/'), env)?.host).toBe('proxy-plain:8080');
+    expect(proxyFor(new URL('https://127.0.0.1:8443/'), env)).toBeUndefined();
+    expect(proxyFor(new URL('http://localhost/'), env)).toBeUndefined();
+    expect(proxyFor(new URL('https://git.internal.test/'), env)).toBeUndefined();
+    expect(proxyFor(new URL('https://ghes.corp:8443/'), env)).toBeUndefined();
+    expect(proxyFor(new URL('https://ghes.corp/'), env)?.host).toBe('proxy:3128');
+    expect(proxyFor(new URL('https://api.github.com/'), { ...env, no_proxy: '*' })).toBeUndefined();
+    expect(proxyFor(new URL('https://api.github.com/'), {})).toBeUndefined();
+  });
+});
+
+it('refuses a proxy it cannot speak rather than going around it', async () => {
+  const error = await createHttpFetch({ HTTPS_PROXY: 'socks5://bot:pw@proxy:1080' })(
+    'https://api.github.com/',
+  ).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TypeError);
+  expect(((error as Error).cause as Error).message).toBe(
+    'the proxy proxy:1080 is socks5:; only http: and https: proxies are supported',
+  );
 });

@@ -95,6 +95,7 @@ export async function decideOnBranch(
     token,
     ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
     log: stderrLogger(io),
+    proxyEnv: io.env,
   });
   const place = { octokit, ...repo, branch };
   const dryRun = Boolean(values['dry-run']);

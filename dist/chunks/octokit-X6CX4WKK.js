@@ -9,7 +9,7 @@ import {
   isRequestError,
   statusOf,
   toMissingPermission
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-C24IPAXU.js";
 export {

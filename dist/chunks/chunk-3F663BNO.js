@@ -10,7 +10,29 @@ import {
 // src/github/http-fetch.ts
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { connect as tlsConnect } from "node:tls";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+
+// src/github/proxy-env.ts
+function proxyFor(url, env) {
+  if (bypassed(url, env)) return void 0;
+  const setting = url.protocol === "https:" ? env.https_proxy ?? env.HTTPS_PROXY : env.http_proxy ?? env.HTTP_PROXY;
+  if (!setting) return void 0;
+  return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(setting) ? setting : `http://${setting}`);
+}
+function bypassed(url, env) {
+  const host = url.hostname.toUpperCase();
+  if (host === "LOCALHOST" || host.startsWith("127.") || host === "[::1]" || host === "[0:0:0:0:0:0:0:1]")
+    return true;
+  const noProxy = env.no_proxy ?? env.NO_PROXY ?? "";
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const hosts = [host, `${host}:${port}`];
+  return noProxy.split(",").map((item) => item.trim().toUpperCase()).filter(Boolean).some(
+    (item) => item === "*" || hosts.some((h) => h === item || h.endsWith(`.${item}`) || item.startsWith(".") && h.endsWith(item))
+  );
+}
+
+// src/github/http-fetch.ts
 var MAX_REDIRECTS = 20;
 var IDLE_TIMEOUT_MS = 3e5;
 var agents = {
@@ -70,7 +92,11 @@ var BufferedResponse = class {
     return copy;
   }
 };
-async function httpFetch(input, init = {}) {
+function createHttpFetch(env = {}) {
+  return (input, init = {}) => httpFetchVia(env, input, init);
+}
+var httpFetch = createHttpFetch();
+async function httpFetchVia(env, input, init) {
   const redirect = init.redirect ?? "follow";
   let attempt = {
     url: new URL(String(input)),
@@ -80,7 +106,7 @@ async function httpFetch(input, init = {}) {
     signal: init.signal ?? void 0
   };
   for (let redirects = 0; ; redirects++) {
-    const response = await send(attempt);
+    const response = await send(attempt, env);
     const location = response.headers.location;
     if (response.statusCode === void 0 || response.statusCode < 300 || response.statusCode > 399 || !location) {
       return read(response, attempt.url, redirects);
@@ -138,19 +164,45 @@ function abortError(signal) {
   if (reason instanceof Error && reason.name === "AbortError") return reason;
   return Object.assign(new Error("This operation was aborted", { cause: reason }), { name: "AbortError" });
 }
-function send(attempt) {
+async function send(attempt, env) {
   const { url, method, body, signal } = attempt;
-  if (signal?.aborted) return Promise.reject(abortError(signal));
+  if (signal?.aborted) throw abortError(signal);
   const headers = { "accept-encoding": "gzip, deflate, br", ...attempt.headers };
   if (body) headers["content-length"] = String(body.byteLength);
   const protocol = url.protocol === "https:" ? "https:" : "http:";
   if (url.protocol !== protocol)
-    return Promise.reject(
-      new TypeError("fetch failed", { cause: new Error(`unsupported URL scheme ${url.protocol}`) })
-    );
-  const request = protocol === "https:" ? httpsRequest : httpRequest;
+    throw new TypeError("fetch failed", { cause: new Error(`unsupported URL scheme ${url.protocol}`) });
+  const proxy = proxyFor(url, env);
+  if (proxy && proxy.protocol !== "http:" && proxy.protocol !== "https:")
+    throw new TypeError("fetch failed", {
+      cause: new Error(
+        `the proxy ${proxy.host} is ${proxy.protocol}; only http: and https: proxies are supported`
+      )
+    });
+  const tunnel = proxy && protocol === "https:" ? await openTunnel(proxy, url, signal) : void 0;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent: agents[protocol] }, resolve);
+    const outgoing = tunnel ? httpsRequest(
+      url,
+      {
+        method,
+        headers,
+        agent: false,
+        createConnection: () => tlsConnect({ socket: tunnel, servername: url.hostname })
+      },
+      resolve
+    ) : proxy ? requestTo(proxy)(
+      {
+        ...proxyAddress(proxy),
+        path: url.href,
+        method,
+        headers: { ...headers, ...proxyHeaders(proxy), host: url.host }
+      },
+      resolve
+    ) : (protocol === "https:" ? httpsRequest : httpRequest)(
+      url,
+      { method, headers, agent: agents[protocol] },
+      resolve
+    );
     const onAbort = () => {
       outgoing.destroy();
       reject(abortError(signal));
@@ -195,6 +247,50 @@ function read(response, url, redirects) {
         )
       )
     );
+  });
+}
+var requestTo = (proxy) => proxy.protocol === "https:" ? httpsRequest : httpRequest;
+function proxyAddress(proxy) {
+  return { host: proxy.hostname, port: proxy.port || (proxy.protocol === "https:" ? 443 : 80) };
+}
+function proxyHeaders(proxy) {
+  if (!proxy.username && !proxy.password) return {};
+  const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
+  return { "proxy-authorization": `Basic ${Buffer.from(credentials).toString("base64")}` };
+}
+function openTunnel(proxy, url, signal) {
+  const target = `${url.hostname}:${url.port || 443}`;
+  return new Promise((resolve, reject) => {
+    const request = requestTo(proxy)({
+      ...proxyAddress(proxy),
+      method: "CONNECT",
+      path: target,
+      headers: { ...proxyHeaders(proxy), host: target }
+    });
+    const onAbort = () => {
+      request.destroy();
+      reject(abortError(signal));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request.once("connect", (response, socket) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (response.statusCode === 200) return resolve(socket);
+      socket.destroy();
+      reject(
+        new TypeError("fetch failed", {
+          cause: new Error(
+            `the proxy ${proxy.host} answered CONNECT ${target} with status ${response.statusCode}`
+          )
+        })
+      );
+    });
+    request.once("error", (error) => {
+      signal?.removeEventListener("abort", onAbort);
+      reject(
+        new TypeError("fetch failed", { cause: new Error(`the proxy ${proxy.host}: ${error.message}`) })
+      );
+    });
+    request.end();
   });
 }
 
@@ -406,7 +502,9 @@ function createOctokit(options) {
   const octokit = new TrussOctokit({
     auth: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, ""),
-    request: { fetch: options.fetch ?? httpFetch },
+    request: {
+      fetch: options.fetch ?? createHttpFetch(options.proxyEnv)
+    },
     ...log ? { log: octokitLog(log) } : {},
     pacing: {
       retryBaseMs: options.retryBaseMs ?? 1e3,

@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-XESY4E5W.js";
+} from "./chunk-FKWKRMWB.js";
 import "./chunk-LOOZYGQU.js";
-import "./chunk-HL4OF2UC.js";
+import "./chunk-MK4FN7FD.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";

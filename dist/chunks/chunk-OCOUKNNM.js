@@ -9,11 +9,11 @@ import {
   listSessionMetas,
   readRepoFile,
   trustedKeysFor
-} from "./chunk-GPCUOKET.js";
+} from "./chunk-AUSG6QWE.js";
 import {
   statusOf,
   toMissingPermission
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 import {
   parseContractToml
 } from "./chunk-GICJIKY2.js";

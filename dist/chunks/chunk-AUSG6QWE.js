@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   statusOf,
   toMissingPermission
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 import {
   parseTrustedKeys
 } from "./chunk-BKRSKTTG.js";

@@ -7,7 +7,7 @@ import {
   pullRequestProposers,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-XX2FPBFZ.js";
+} from "./chunk-35VBLZVO.js";
 import {
   error,
   getInput,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-RXAPLIPV.js";
 import {
   octokitGitHubReader
-} from "./chunk-OKCUIZHQ.js";
+} from "./chunk-SMJVYXVF.js";
 import {
   approvalPrior,
   approvalProblem,
@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-3SKCR3VO.js";
+} from "./chunk-OCOUKNNM.js";
 import {
   BranchMovedError,
   branchHead,
@@ -76,14 +76,14 @@ import {
   readRepoFile,
   trustedKeysFor,
   upsertStickyComment
-} from "./chunk-GPCUOKET.js";
+} from "./chunk-AUSG6QWE.js";
 import {
   MissingPermissionError,
   createOctokit,
   isRateLimitError,
   statusOf,
   toMissingPermission
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 import "./chunk-UYVQNA3J.js";
 import {
   GITHUB_CONTRACT_FORMAT,
@@ -3070,7 +3070,11 @@ async function run4(env = process.env) {
   try {
     const inputs = readInputs((name) => getInput(name));
     const context = readEventContext(env);
-    const octokit = createOctokit({ token: inputs.githubToken, baseUrl: context.apiUrl });
+    const octokit = createOctokit({
+      token: inputs.githubToken,
+      baseUrl: context.apiUrl,
+      proxyEnv: process.env
+    });
     const dispatch = readDispatchRequest(context);
     const mode = dispatch?.mode === "resume" || dispatch?.mode === "memory" ? dispatch.mode : resolveMode(inputs.mode, context.eventName);
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== "review" });

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   isRateLimitError,
   statusOf
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 
 // src/core/tools/github-reader.ts
 var GitHubReadError = class extends Error {

@@ -6,10 +6,10 @@ import {
   decideOnMemoryBranch,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-XX2FPBFZ.js";
+} from "./chunk-35VBLZVO.js";
 import {
   repositoryOf
-} from "./chunk-HL4OF2UC.js";
+} from "./chunk-MK4FN7FD.js";
 import {
   formatEval,
   launchEval
@@ -37,10 +37,10 @@ import {
 } from "./chunk-QLVSKQ5A.js";
 import {
   defaultBranchTrustedKeys
-} from "./chunk-GPCUOKET.js";
+} from "./chunk-AUSG6QWE.js";
 import {
   createOctokit
-} from "./chunk-YG7VVCHX.js";
+} from "./chunk-3F663BNO.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-GICJIKY2.js";
@@ -223,7 +223,8 @@ async function decideOnBranch(args, io, family, action) {
   const octokit = createOctokit({
     token,
     ...io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {},
-    log: stderrLogger(io)
+    log: stderrLogger(io),
+    proxyEnv: io.env
   });
   const place = { octokit, ...repo, branch };
   const dryRun = Boolean(values["dry-run"]);

@@ -17,7 +17,7 @@ import {
   listSessionMetas,
   readRepoFile,
   readStickyMetadata
-} from "./chunk-GPCUOKET.js";
+} from "./chunk-AUSG6QWE.js";
 import {
   evidenceSessions,
   findEntry

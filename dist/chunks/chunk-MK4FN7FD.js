@@ -21,15 +21,18 @@ async function cliGitHubReader(contract, io, workdir) {
     return void 0;
   }
   const [{ createOctokit }, { octokitGitHubReader }] = await Promise.all([
-    import("./octokit-CQERQJ76.js"),
-    import("./github-reader-AWI4TM3C.js")
+    import("./octokit-X6CX4WKK.js"),
+    import("./github-reader-2I7JVZCI.js")
   ]);
   const baseUrl = io.env.GITHUB_API_URL;
   io.stderr(
     `truss: GitHub tools read ${repository.owner}/${repository.repo} with GITHUB_TOKEN (read-only; the token stays in truss)
 `
   );
-  return octokitGitHubReader(createOctokit({ token, ...baseUrl ? { baseUrl } : {} }), repository);
+  return octokitGitHubReader(
+    createOctokit({ token, ...baseUrl ? { baseUrl } : {}, proxyEnv: io.env }),
+    repository
+  );
 }
 function repositoryOf(text) {
   const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? "");

@@ -20,6 +20,9 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
+  // GitHub is faked with nock or on loopback; a machine's proxy settings would send the client's
+  // requests to the proxy, past both. Workers fork after this, so none of them sees the settings.
+  for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete process.env[name];
   // Under node_modules so the bundles resolve better-sqlite3 and probot like dist/ does.
   const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'truss-test-dist', String(process.pid));
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', outdir], {

@@ -21,15 +21,15 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-OCOUKNNM.js";
+} from "./chunks/chunk-TO5K2P6Q.js";
 import {
   readRepoFile
-} from "./chunks/chunk-AUSG6QWE.js";
+} from "./chunks/chunk-GFDZQBU2.js";
 import {
   createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-3F663BNO.js";
+} from "./chunks/chunk-TLTWMPGD.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,

@@ -152,13 +152,13 @@ export function pacing(octokit: OctokitCore, octokitOptions: OctokitOptions): Re
 
   octokit.hook.wrap('request', async (send, requestOptions) => {
     const request = requestOptions as unknown as RequestOptions;
-    const request_ = send as unknown as SendRequest;
+    const sendRequest = send as unknown as SendRequest;
     let serverRetries = 0;
     let limitRetries = 0;
     for (;;) {
       let waitMs: number | undefined;
       try {
-        const response = budget ? await paced(budget, request, request_) : await request_(request);
+        const response = budget ? await paced(budget, request, sendRequest) : await sendRequest(request);
         const limit = budget ? graphqlRateLimit(request, response) : undefined;
         if (limit === undefined) return response as never;
         waitMs = rateLimitWait(options, request, limit, limitRetries);

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   statusOf,
   toMissingPermission
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 import {
   parseTrustedKeys
 } from "./chunk-BKRSKTTG.js";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-LOOZYGQU.js";
 import {
   cliGitHubReader
-} from "./chunk-MK4FN7FD.js";
+} from "./chunk-HFECCYOL.js";
 import {
   openRunMemory
 } from "./chunk-D4DLW5F3.js";

@@ -3,8 +3,8 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   octokitGitHubReader
-} from "./chunk-SMJVYXVF.js";
-import "./chunk-3F663BNO.js";
+} from "./chunk-NA3DNXNV.js";
+import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-C24IPAXU.js";
 export {

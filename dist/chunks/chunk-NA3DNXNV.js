@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   isRateLimitError,
   statusOf
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 
 // src/core/tools/github-reader.ts
 var GitHubReadError = class extends Error {

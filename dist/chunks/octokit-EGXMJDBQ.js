@@ -9,7 +9,7 @@ import {
   isRequestError,
   statusOf,
   toMissingPermission
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-C24IPAXU.js";
 export {

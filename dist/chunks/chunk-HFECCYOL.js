@@ -21,8 +21,8 @@ async function cliGitHubReader(contract, io, workdir) {
     return void 0;
   }
   const [{ createOctokit }, { octokitGitHubReader }] = await Promise.all([
-    import("./octokit-X6CX4WKK.js"),
-    import("./github-reader-2I7JVZCI.js")
+    import("./octokit-EGXMJDBQ.js"),
+    import("./github-reader-GGM7F3AQ.js")
   ]);
   const baseUrl = io.env.GITHUB_API_URL;
   io.stderr(

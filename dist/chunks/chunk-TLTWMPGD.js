@@ -392,13 +392,13 @@ function pacing(octokit, octokitOptions) {
   const budget = options.throttle ? budgetFor(options.budgetId) : void 0;
   octokit.hook.wrap("request", async (send2, requestOptions) => {
     const request = requestOptions;
-    const request_ = send2;
+    const sendRequest = send2;
     let serverRetries = 0;
     let limitRetries = 0;
     for (; ; ) {
       let waitMs;
       try {
-        const response = budget ? await paced(budget, request, request_) : await request_(request);
+        const response = budget ? await paced(budget, request, sendRequest) : await sendRequest(request);
         const limit = budget ? graphqlRateLimit(request, response) : void 0;
         if (limit === void 0) return response;
         waitMs = rateLimitWait(options, request, limit, limitRetries);

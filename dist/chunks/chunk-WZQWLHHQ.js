@@ -6,10 +6,10 @@ import {
   decideOnMemoryBranch,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-35VBLZVO.js";
+} from "./chunk-DZGFZKHJ.js";
 import {
   repositoryOf
-} from "./chunk-MK4FN7FD.js";
+} from "./chunk-HFECCYOL.js";
 import {
   formatEval,
   launchEval
@@ -37,10 +37,10 @@ import {
 } from "./chunk-QLVSKQ5A.js";
 import {
   defaultBranchTrustedKeys
-} from "./chunk-AUSG6QWE.js";
+} from "./chunk-GFDZQBU2.js";
 import {
   createOctokit
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-GICJIKY2.js";

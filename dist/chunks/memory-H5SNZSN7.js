@@ -10,9 +10,9 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-WJNDH4KX.js";
-import "./chunk-35VBLZVO.js";
-import "./chunk-MK4FN7FD.js";
+} from "./chunk-WZQWLHHQ.js";
+import "./chunk-DZGFZKHJ.js";
+import "./chunk-HFECCYOL.js";
 import "./chunk-DVOK73IW.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
@@ -21,8 +21,8 @@ import "./chunk-WC6FC2GX.js";
 import "./chunk-QLVSKQ5A.js";
 import "./chunk-7PJLUE7S.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-AUSG6QWE.js";
-import "./chunk-3F663BNO.js";
+import "./chunk-GFDZQBU2.js";
+import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-GICJIKY2.js";
 import "./chunk-MZAQHY6J.js";

@@ -9,11 +9,11 @@ import {
   listSessionMetas,
   readRepoFile,
   trustedKeysFor
-} from "./chunk-AUSG6QWE.js";
+} from "./chunk-GFDZQBU2.js";
 import {
   statusOf,
   toMissingPermission
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 import {
   parseContractToml
 } from "./chunk-GICJIKY2.js";

@@ -7,7 +7,7 @@ import {
   pullRequestProposers,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-35VBLZVO.js";
+} from "./chunk-DZGFZKHJ.js";
 import {
   error,
   getInput,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-RXAPLIPV.js";
 import {
   octokitGitHubReader
-} from "./chunk-SMJVYXVF.js";
+} from "./chunk-NA3DNXNV.js";
 import {
   approvalPrior,
   approvalProblem,
@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-OCOUKNNM.js";
+} from "./chunk-TO5K2P6Q.js";
 import {
   BranchMovedError,
   branchHead,
@@ -76,14 +76,14 @@ import {
   readRepoFile,
   trustedKeysFor,
   upsertStickyComment
-} from "./chunk-AUSG6QWE.js";
+} from "./chunk-GFDZQBU2.js";
 import {
   MissingPermissionError,
   createOctokit,
   isRateLimitError,
   statusOf,
   toMissingPermission
-} from "./chunk-3F663BNO.js";
+} from "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import {
   GITHUB_CONTRACT_FORMAT,

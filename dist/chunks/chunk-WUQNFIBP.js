@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   cliGitHubReader
-} from "./chunk-MK4FN7FD.js";
+} from "./chunk-HFECCYOL.js";
 import {
   openRunMemory
 } from "./chunk-D4DLW5F3.js";

@@ -17,7 +17,7 @@ import {
   listSessionMetas,
   readRepoFile,
   readStickyMetadata
-} from "./chunk-AUSG6QWE.js";
+} from "./chunk-GFDZQBU2.js";
 import {
   evidenceSessions,
   findEntry

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpFetch, httpFetch } from '../../src/github/http-fetch.js';
 import { createOctokit, statusOf } from '../../src/github/octokit.js';
 import { proxyFor } from '../../src/github/proxy-env.js';
+import { startForwardProxy } from '../helpers/forward-proxy.js';
 
 interface Seen {
   method: string;
@@ -198,36 +199,14 @@ describe('createOctokit over httpFetch (the default)', () => {
 });
 
 describe('httpFetch behind a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
-  /** A forward proxy on 127.0.0.1: records what it is asked, forwards plain HTTP to `upstream`, refuses CONNECT. */
+  const proxies: Awaited<ReturnType<typeof startForwardProxy>>[] = [];
+  afterEach(async () => {
+    await Promise.all(proxies.splice(0).map((p) => p.close()));
+  });
   async function proxy(upstream: string) {
-    const asked: { method: string; url: string; authorization: string | undefined }[] = [];
-    const server = createServer((req, res) => {
-      asked.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers['proxy-authorization'],
-      });
-      const target = new URL(req.url ?? '/');
-      fetch(`${upstream}${target.pathname}`, { headers: { 'x-forwarded-host': target.host } })
-        .then(async (answer) => {
-          res.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'text/plain',
-          });
-          res.end(await answer.text());
-        })
-        .catch(() => res.destroy());
-    });
-    server.on('connect', (req, socket) => {
-      asked.push({
-        method: 'CONNECT',
-        url: req.url ?? '',
-        authorization: req.headers['proxy-authorization'],
-      });
-      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+    const started = await startForwardProxy(upstream);
+    proxies.push(started);
+    return started;
   }
 
   it('sends plain HTTP to the proxy in absolute form, with Basic proxy credentials', async () => {
@@ -247,8 +226,8 @@ describe('httpFetch behind a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
     expect(corporate.asked).toEqual([
       {
         method: 'GET',
-        url: 'http://ghes.example.test/api/v3/meta',
-        authorization: `Basic ${Buffer.from('ci@corp:s:cret').toString('base64')}`,
+        target: 'http://ghes.example.test/api/v3/meta',
+        proxyAuthorization: `Basic ${Buffer.from('ci@corp:s:cret').toString('base64')}`,
       },
     ]);
   });
@@ -268,8 +247,8 @@ describe('httpFetch behind a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
     expect(corporate.asked).toEqual([
       {
         method: 'CONNECT',
-        url: 'api.github.test:443',
-        authorization: `Basic ${Buffer.from('bot:hunter2').toString('base64')}`,
+        target: 'api.github.test:443',
+        proxyAuthorization: `Basic ${Buffer.from('bot:hunter2').toString('base64')}`,
       },
     ]);
   });

@@ -1,5 +1,14 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -84,10 +93,21 @@ function saboteur() {
 
 describe('clean-room checks after an executor', () => {
   let run: AgentRun;
+  // A private TMPDIR for the run under test: other test files, in other workers, make and remove
+  // their own clean copies in the shared one, which this file's "the copy is removed" would see.
+  const sharedTmp = process.env.TMPDIR;
+  let privateTmp: string;
   beforeEach(() => {
+    privateTmp = mkdtempSync(join(tmpdir(), 'truss-test-cleanroom-tmp-'));
+    process.env.TMPDIR = privateTmp;
     run = openRunStore();
   });
-  afterEach(() => run.close());
+  afterEach(() => {
+    run.close();
+    if (sharedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = sharedTmp;
+    rmSync(privateTmp, { recursive: true, force: true });
+  });
 
   it('checks run on base + the recorded diff: hooks, config, ignored files, shims and escaped processes do not reach them', async () => {
     const workdir = repo();

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import type { ResolvedContract } from '../core/contract/index.js';
 import type { GitHubReader } from '../core/tools/index.js';
+import type { Logger } from '../github/logger.js';
+import type { Octokit } from '../github/octokit.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -31,19 +33,24 @@ export async function cliGitHubReader(
     );
     return undefined;
   }
-  // Loaded only for a contract that uses GitHub: every other run starts without Octokit.
-  const [{ createOctokit }, { octokitGitHubReader }] = await Promise.all([
-    import('../github/octokit.js'),
+  const [octokit, { octokitGitHubReader }] = await Promise.all([
+    cliOctokit(io, token),
     import('../github/github-reader.js'),
   ]);
-  const baseUrl = io.env.GITHUB_API_URL;
   io.stderr(
     `truss: GitHub tools read ${repository.owner}/${repository.repo} with GITHUB_TOKEN (read-only; the token stays in truss)\n`,
   );
-  return octokitGitHubReader(
-    createOctokit({ token, ...(baseUrl ? { baseUrl } : {}), proxyEnv: io.env }),
-    repository,
-  );
+  return octokitGitHubReader(octokit, repository);
+}
+
+/**
+ * The CLI's GitHub client: the shared factory with `GITHUB_API_URL` (GitHub Enterprise Server) and
+ * the shell's proxy settings. Octokit is loaded here, only by commands that reach GitHub.
+ */
+export async function cliOctokit(io: CliIo, token: string, log?: Logger): Promise<Octokit> {
+  const { createOctokit } = await import('../github/octokit.js');
+  const baseUrl = io.env.GITHUB_API_URL;
+  return createOctokit({ token, ...(baseUrl ? { baseUrl } : {}), ...(log ? { log } : {}), proxyEnv: io.env });
 }
 
 /** `owner/name` (GITHUB_REPOSITORY, `--repo`) as its two parts, or null when it is not that shape. */

@@ -269,14 +269,14 @@ describe('httpFetch behind a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)', () => {
     expect(proxyFor(new URL('https://api.github.com/'), { ...env, no_proxy: '*' })).toBeUndefined();
     expect(proxyFor(new URL('https://api.github.com/'), {})).toBeUndefined();
   });
-});
 
-it('refuses a proxy it cannot speak rather than going around it', async () => {
-  const error = await createHttpFetch({ HTTPS_PROXY: 'socks5://bot:pw@proxy:1080' })(
-    'https://api.github.com/',
-  ).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(TypeError);
-  expect(((error as Error).cause as Error).message).toBe(
-    'the proxy proxy:1080 is socks5:; only http: and https: proxies are supported',
-  );
+  it('refuses a proxy it cannot speak rather than going around it', async () => {
+    const error = await createHttpFetch({ HTTPS_PROXY: 'socks5://bot:pw@proxy:1080' })(
+      'https://api.github.com/',
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(((error as Error).cause as Error).message).toBe(
+      'the proxy proxy:1080 is socks5:; only http: and https: proxies are supported',
+    );
+  });
 });

@@ -13,11 +13,10 @@ import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
 import type { Logger } from '../../github/logger.js';
 import { approveOnMemoryBranch, decideOnMemoryBranch, readMemoryBranch } from '../../github/memory-branch.js';
 import { runMemoryFromBranch } from '../../github/memory-runs.js';
-import { createOctokit } from '../../github/octokit.js';
 import { defaultBranchTrustedKeys } from '../../github/repo-trusted-keys.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { repositoryOf } from '../github-access.js';
+import { cliOctokit, repositoryOf } from '../github-access.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { resolveRunKey } from '../run-output.js';
@@ -91,12 +90,7 @@ export async function decideOnBranch(
     throw new UsageError(
       `${command} --ledger-branch: set GITHUB_TOKEN (or GH_TOKEN) to a token that can push to ${branch}`,
     );
-  const octokit = createOctokit({
-    token,
-    ...(io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {}),
-    log: stderrLogger(io),
-    proxyEnv: io.env,
-  });
+  const octokit = await cliOctokit(io, token, stderrLogger(io));
   const place = { octokit, ...repo, branch };
   const dryRun = Boolean(values['dry-run']);
   const signer = resolveRunKey(values.key, io);

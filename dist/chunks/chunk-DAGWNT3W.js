@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   cliGitHubReader
-} from "./chunk-HFECCYOL.js";
+} from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
 } from "./chunk-D4DLW5F3.js";

@@ -8,9 +8,9 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-WZQWLHHQ.js";
+} from "./chunk-FR77EUJV.js";
 import "./chunk-DZGFZKHJ.js";
-import "./chunk-HFECCYOL.js";
+import "./chunk-77EEGY5N.js";
 import "./chunk-DVOK73IW.js";
 import {
   MEMORY_PLACE_HELP,

@@ -8,8 +8,9 @@ import {
   runMemoryFromBranch
 } from "./chunk-DZGFZKHJ.js";
 import {
+  cliOctokit,
   repositoryOf
-} from "./chunk-HFECCYOL.js";
+} from "./chunk-77EEGY5N.js";
 import {
   formatEval,
   launchEval
@@ -38,9 +39,6 @@ import {
 import {
   defaultBranchTrustedKeys
 } from "./chunk-GFDZQBU2.js";
-import {
-  createOctokit
-} from "./chunk-TLTWMPGD.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-GICJIKY2.js";
@@ -220,12 +218,7 @@ async function decideOnBranch(args, io, family, action) {
     throw new UsageError(
       `${command} --ledger-branch: set GITHUB_TOKEN (or GH_TOKEN) to a token that can push to ${branch}`
     );
-  const octokit = createOctokit({
-    token,
-    ...io.env.GITHUB_API_URL ? { baseUrl: io.env.GITHUB_API_URL } : {},
-    log: stderrLogger(io),
-    proxyEnv: io.env
-  });
+  const octokit = await cliOctokit(io, token, stderrLogger(io));
   const place = { octokit, ...repo, branch };
   const dryRun = Boolean(values["dry-run"]);
   const signer = resolveRunKey(values.key, io);

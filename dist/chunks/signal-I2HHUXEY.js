@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-2EUSI43K.js";
+} from "./chunk-5LR72VMY.js";
 import "./chunk-LOOZYGQU.js";
-import "./chunk-HFECCYOL.js";
+import "./chunk-77EEGY5N.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";

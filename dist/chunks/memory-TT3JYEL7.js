@@ -2,18 +2,28 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-2EUSI43K.js";
-import "./chunk-LOOZYGQU.js";
-import "./chunk-HFECCYOL.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-FR77EUJV.js";
+import "./chunk-DZGFZKHJ.js";
+import "./chunk-77EEGY5N.js";
+import "./chunk-DVOK73IW.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";
+import "./chunk-WC6FC2GX.js";
 import "./chunk-QLVSKQ5A.js";
 import "./chunk-7PJLUE7S.js";
 import "./chunk-336NPC2I.js";
+import "./chunk-GFDZQBU2.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-GICJIKY2.js";
 import "./chunk-MZAQHY6J.js";
 import "./chunk-7RHRDSGF.js";
@@ -45,7 +55,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

@@ -6,7 +6,7 @@ import {
 } from "./chunk-LOOZYGQU.js";
 import {
   cliGitHubReader
-} from "./chunk-HFECCYOL.js";
+} from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
 } from "./chunk-D4DLW5F3.js";

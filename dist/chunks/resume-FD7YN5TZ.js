@@ -2,28 +2,18 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
-} from "./chunk-WZQWLHHQ.js";
-import "./chunk-DZGFZKHJ.js";
-import "./chunk-HFECCYOL.js";
-import "./chunk-DVOK73IW.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-5LR72VMY.js";
+import "./chunk-LOOZYGQU.js";
+import "./chunk-77EEGY5N.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-WC6FC2GX.js";
 import "./chunk-QLVSKQ5A.js";
 import "./chunk-7PJLUE7S.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-GFDZQBU2.js";
-import "./chunk-TLTWMPGD.js";
-import "./chunk-UYVQNA3J.js";
 import "./chunk-GICJIKY2.js";
 import "./chunk-MZAQHY6J.js";
 import "./chunk-7RHRDSGF.js";
@@ -55,12 +45,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

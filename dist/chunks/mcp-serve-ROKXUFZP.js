@@ -4,8 +4,8 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-WUQNFIBP.js";
-import "./chunk-HFECCYOL.js";
+} from "./chunk-DAGWNT3W.js";
+import "./chunk-77EEGY5N.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";

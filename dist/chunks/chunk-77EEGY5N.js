@@ -20,19 +20,20 @@ async function cliGitHubReader(contract, io, workdir) {
     );
     return void 0;
   }
-  const [{ createOctokit }, { octokitGitHubReader }] = await Promise.all([
-    import("./octokit-EGXMJDBQ.js"),
+  const [octokit, { octokitGitHubReader }] = await Promise.all([
+    cliOctokit(io, token),
     import("./github-reader-GGM7F3AQ.js")
   ]);
-  const baseUrl = io.env.GITHUB_API_URL;
   io.stderr(
     `truss: GitHub tools read ${repository.owner}/${repository.repo} with GITHUB_TOKEN (read-only; the token stays in truss)
 `
   );
-  return octokitGitHubReader(
-    createOctokit({ token, ...baseUrl ? { baseUrl } : {}, proxyEnv: io.env }),
-    repository
-  );
+  return octokitGitHubReader(octokit, repository);
+}
+async function cliOctokit(io, token, log) {
+  const { createOctokit } = await import("./octokit-EGXMJDBQ.js");
+  const baseUrl = io.env.GITHUB_API_URL;
+  return createOctokit({ token, ...baseUrl ? { baseUrl } : {}, ...log ? { log } : {}, proxyEnv: io.env });
 }
 function repositoryOf(text) {
   const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(text ?? "");
@@ -61,5 +62,6 @@ function originRepository(workdir, env) {
 
 export {
   cliGitHubReader,
+  cliOctokit,
   repositoryOf
 };

@@ -3,8 +3,8 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-WUQNFIBP.js";
-import "./chunk-HFECCYOL.js";
+} from "./chunk-DAGWNT3W.js";
+import "./chunk-77EEGY5N.js";
 import "./chunk-D4DLW5F3.js";
 import "./chunk-RIAW7BWZ.js";
 import "./chunk-ZTB3X2NC.js";

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-TO5K2P6Q.js";
+} from "./chunks/chunk-CAXPBJLN.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,11 +35,11 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-GICJIKY2.js";
-import "./chunks/chunk-MZAQHY6J.js";
+import "./chunks/chunk-ACH44V5W.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-7RHRDSGF.js";
-import "./chunks/chunk-2PULN45F.js";
+import "./chunks/chunk-BVDXSM37.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
 import "./chunks/chunk-C2JWSOSL.js";
 import "./chunks/chunk-LK7NSCD6.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-3CZKVGF6.js";
+import "./chunks/chunk-7ENNGAIT.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

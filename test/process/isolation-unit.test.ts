@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -308,5 +317,45 @@ describe('uid: granting a working copy to the sandbox user', () => {
     expect(output).toContain("cat: 'signing[1].key': Permission denied");
     expect(output).toContain('cat: link-to-victim: Permission denied');
     expect(output).toContain('exit=1');
+  }, 30_000);
+});
+
+describe("the sandbox's scratch HOME and TMPDIR", () => {
+  it('uid: removed after the process, without following the links the process left in them', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable) {
+      console.warn(`SKIPPED uid scratch removal test: ${unavailable}`);
+      return;
+    }
+    const scratchRoot = mkdtempSync(join(tmpdir(), 'truss-scratch-root-'));
+    chmodSync(scratchRoot, 0o755);
+    const outside = mkdtempSync(join(tmpdir(), 'truss-scratch-outside-'));
+    writeFileSync(join(outside, 'keep.txt'), 'still here');
+    const isolation = await createIsolation({
+      ...base,
+      scratchRoot,
+      mode: 'uid',
+      network: 'open',
+      path: process.env.PATH ?? '',
+    });
+    const outcome = await runSupervised({
+      file: '/bin/sh',
+      args: [
+        '-c',
+        `mkdir -p "$HOME/deep/er" "$TMPDIR/t" && echo x > "$HOME/deep/er/f" && ln -s ${outside} "$HOME/link" && ln -s ${outside}/keep.txt "$TMPDIR/t/file-link" && echo "$HOME"`,
+      ],
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      isolation,
+    });
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout.bytes.toString()).toContain(scratchRoot);
+    expect(
+      readdirSync(scratchRoot).filter((name) => name.startsWith('truss-sbx-') && !name.includes('-ns-')),
+    ).toEqual([]);
+    expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('still here');
   }, 30_000);
 });

@@ -1,5 +1,5 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
@@ -395,7 +395,9 @@ async function removeScratch(
   env: Record<string, string>,
 ): Promise<void> {
   try {
-    if (privilege === 'root') await rm(scratch, { recursive: true, force: true });
+    // In-thread: the sandbox is gone by now, and its usual leftovers (a HOME, a TMPDIR, a few files)
+    // go faster than with a thread-pool round trip per directory entry.
+    if (privilege === 'root') rmSync(scratch, { recursive: true, force: true });
     else await asRoot(privilege, 'rm', ['-rf', '--', scratch], env);
   } catch {
     // a leftover scratch directory holds only what the sandbox wrote; nothing of the harness

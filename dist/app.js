@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-CAXPBJLN.js";
+} from "./chunks/chunk-AIO2F2NC.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,17 +35,17 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-GICJIKY2.js";
-import "./chunks/chunk-ACH44V5W.js";
+import "./chunks/chunk-BTYFVWUL.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-7RHRDSGF.js";
-import "./chunks/chunk-BVDXSM37.js";
+import "./chunks/chunk-2STZIHOF.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-C2JWSOSL.js";
+import "./chunks/chunk-SKF7UTQN.js";
 import "./chunks/chunk-LK7NSCD6.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-DG3SZ6GR.js";
+import "./chunks/chunk-KSQ6YGTH.js";
 import "./chunks/chunk-WHH7PJDF.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-7ENNGAIT.js";
+import "./chunks/chunk-5HKDK6RT.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

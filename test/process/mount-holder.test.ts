@@ -89,6 +89,46 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     expect((await sh(isolation, repo.dir, peek)).out).not.toContain('second-seed');
   }, 30_000);
 
+  it('warm() makes the holder before the first process, which then uses it; unused, it ends', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder warm test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const repo = tempDir('holder-warm-repo');
+    const harness = tempDir('holder-warm-harness');
+    const scratch = tempDir('holder-warm-scratch');
+    dirs.push(repo, harness, scratch);
+    chmodSync(harness.dir, 0o755);
+    const key = harness.write('signing.key', 'warm-seed\n', 0o644);
+    const isolation = await createIsolation({
+      mode: 'uid',
+      network: 'none',
+      hiddenPaths: [key],
+      workdirs: [repo.dir],
+      scratchRoot: scratch.dir,
+      path: process.env.PATH ?? '',
+      isRoot: true,
+    });
+    expect(holders(scratch.dir)).toEqual([]);
+    isolation.warm?.();
+    isolation.warm?.(); // a second call makes no second holder
+    await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toHaveLength(1);
+    const [warmed] = holders(scratch.dir);
+    const first = await sh(isolation, repo.dir, `cat ${key} 2>&1; echo done`);
+    expect(first.out).toContain('done');
+    expect(first.out).not.toContain('warm-seed');
+    expect(holders(scratch.dir)).toEqual([warmed]);
+
+    // Warmed and never used: it ends on its own, like a holder nothing used for a while.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(holders(scratch.dir)).toEqual([]);
+    isolation.warm?.();
+    await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(holders(scratch.dir)).toEqual([]);
+  }, 30_000);
+
   it('the per-process init refuses to run the command outside the holder’s namespace', async () => {
     const unavailable = await mechanismAvailable('uid');
     if (unavailable || process.getuid?.() !== 0) {

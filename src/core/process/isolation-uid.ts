@@ -276,6 +276,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
     },
+    warm() {
+      mounts.warm();
+    },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
       const scratch = mkdtempSync(join(options.scratchRoot, 'truss-sbx-'));

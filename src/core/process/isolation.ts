@@ -76,6 +76,12 @@ export interface Isolation {
    * bind a missing path). uid and none have nothing to undo.
    */
   removeWorkdir?(dir: string): Promise<void>;
+  /**
+   * Starts, in the background, what the first confined process will need (uid as root: the mount
+   * namespace holder), so that it is ready when a check runs. Call it once the paths it hides exist
+   * (the ledger is open); if nothing uses it, it ends by itself.
+   */
+  warm?(): void;
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

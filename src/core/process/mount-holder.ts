@@ -159,7 +159,7 @@ export function sharedMounts(
     toolEnv: Record<string, string>;
   },
   setup: string,
-): { enter(): Promise<MountHolder | null>; leave(): void } {
+): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
   const usable = options.privilege === 'root' && !options.netns;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
   let current: Promise<MountHolder | null> | null = null;
@@ -168,6 +168,17 @@ export function sharedMounts(
   let idle: NodeJS.Timeout | undefined;
   const end = (holder: Promise<MountHolder | null>) => {
     void holder.then((made) => made?.close());
+  };
+  // Ends the current holder once nothing has used it for IDLE_MS.
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    const ending = current;
+    idle = setTimeout(() => {
+      if (users > 0 || current !== ending || ending === null) return;
+      current = null;
+      end(ending);
+    }, IDLE_MS);
+    idle.unref();
   };
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
@@ -211,14 +222,12 @@ export function sharedMounts(
     leave() {
       users--;
       if (users > 0 || current === null) return;
-      clearTimeout(idle);
-      const ending = current;
-      idle = setTimeout(() => {
-        if (users > 0 || current !== ending) return;
-        current = null;
-        end(ending);
-      }, IDLE_MS);
-      idle.unref();
+      endWhenIdle();
+    },
+    warm() {
+      if (!usable || failed || current !== null) return;
+      current = make();
+      endWhenIdle();
     },
   };
 }

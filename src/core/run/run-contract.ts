@@ -118,6 +118,8 @@ async function drive(
   const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
+  // The ledger's files exist now, so the isolation can get its first process's needs ready meanwhile.
+  ctx.isolation?.warm?.();
   const git = recordedGitInfo(started.payload.git);
   const base = (): OutcomeBase => ({
     sessionId: session.id,

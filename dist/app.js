@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-AIO2F2NC.js";
+} from "./chunks/chunk-CMXN2D7C.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-GICJIKY2.js";
-import "./chunks/chunk-BTYFVWUL.js";
+} from "./chunks/chunk-WRWW5EH6.js";
+import "./chunks/chunk-ADWNM5ZZ.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-7RHRDSGF.js";
-import "./chunks/chunk-2STZIHOF.js";
+} from "./chunks/chunk-3WGGOIY2.js";
+import "./chunks/chunk-YCTOG3AS.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-SKF7UTQN.js";
-import "./chunks/chunk-LK7NSCD6.js";
+import "./chunks/chunk-WEHXMCVE.js";
+import "./chunks/chunk-UPUDGJ5L.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-KSQ6YGTH.js";
-import "./chunks/chunk-WHH7PJDF.js";
+import "./chunks/chunk-5B47JM23.js";
+import "./chunks/chunk-D2BBULCD.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-5HKDK6RT.js";
+import "./chunks/chunk-RYSN36DW.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-57TVYWCK.js";
-import "./chunks/chunk-LXCPALQ5.js";
+import "./chunks/chunk-27KGTP2H.js";
+import "./chunks/chunk-TZPAFBT6.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

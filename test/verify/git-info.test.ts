@@ -43,6 +43,37 @@ describe('readGitInfo', () => {
     expect((await readGitInfo(dir))?.dirty).toBe(true);
   });
 
+  it('prefers the remote default branch, and skips a candidate that shares no history with HEAD', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-candidates');
+    const first = git(dir, 'rev-parse', 'HEAD');
+    const second = commitFiles(dir, { 'b.txt': 'b\n' }, 'second');
+    // origin/main is behind local main: the base is where the feature left origin/main.
+    git(dir, 'update-ref', 'refs/remotes/origin/main', first);
+    git(dir, 'checkout', '-q', '-b', 'feature');
+    const head = commitFiles(dir, { 'c.txt': 'c\n' }, 'feature');
+    expect(await readGitInfo(dir)).toMatchObject({
+      base_ref: 'origin/main',
+      base_sha: first,
+      head_sha: head,
+    });
+    // An unrelated origin/HEAD (no merge base) is passed over for the next candidate.
+    git(dir, 'checkout', '-q', '--orphan', 'unrelated');
+    const orphan = commitFiles(dir, { 'o.txt': 'o\n' }, 'orphan');
+    git(dir, 'checkout', '-q', 'feature');
+    git(dir, 'update-ref', 'refs/remotes/origin/HEAD', orphan);
+    expect(await readGitInfo(dir)).toMatchObject({ base_ref: 'origin/main', base_sha: first });
+    // Without any remote ref, the local default branch.
+    git(dir, 'update-ref', '-d', 'refs/remotes/origin/HEAD');
+    git(dir, 'update-ref', '-d', 'refs/remotes/origin/main');
+    expect(await readGitInfo(dir)).toMatchObject({ base_ref: 'main', base_sha: second });
+  });
+
+  it('is null inside the .git directory and, with --base, outside a repository', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-dotgit');
+    expect(await readGitInfo(join(dir, '.git'))).toBeNull();
+    expect(await readGitInfo(tempDir('not-a-repo-base').dir, 'main')).toBeNull();
+  });
+
   it('takes an explicit base, and refuses one that is not a commit with what to do', async () => {
     const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-base');
     const base = git(dir, 'rev-parse', 'HEAD');

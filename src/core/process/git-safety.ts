@@ -23,6 +23,8 @@ export interface HarnessGitOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** `-c` settings after {@link HARNESS_GIT_CONFIG}. */
   config?: readonly string[];
+  /** Written to git's stdin, which is then closed (`cat-file --batch-check` questions). */
+  input?: string;
 }
 
 /** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
@@ -49,7 +51,7 @@ export function runHarnessGit(
 ): Promise<GitOutput> {
   const config = [...HARNESS_GIT_CONFIG, ...(options.config ?? [])].flatMap((setting) => ['-c', setting]);
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       [...config, ...args],
       {
@@ -65,6 +67,10 @@ export function runHarnessGit(
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },
     );
+    if (options.input !== undefined) {
+      child.stdin?.on('error', () => {}); // git may exit before reading everything
+      child.stdin?.end(options.input);
+    }
   });
 }
 

@@ -30,27 +30,37 @@ const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master'
  * base with the default branch) and the head commit. Null when the workdir is not a git repository.
  */
 export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
-  const git = (args: readonly string[]) => runHarnessGit(workdir, args);
-  // The four questions are independent: asked side by side, they cost one git start, not four in turn.
-  const [isRepo, head, status, remote] = await Promise.all([
-    git(['rev-parse', '--is-inside-work-tree']),
-    revParse(workdir, 'HEAD'),
-    git(['status', '--porcelain', '-u']),
+  const git = (args: readonly string[], input?: string) =>
+    runHarnessGit(workdir, args, input === undefined ? {} : { input });
+  // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
+  // is dirty (one status), the remote, and the base: the explicit one, or which of the default
+  // branch candidates exist (one cat-file for all five; a branch name never holds a newline).
+  const [status, remote, explicitBase, tips] = await Promise.all([
+    git(['status', '--porcelain=v2', '--branch', '-u']),
     git(['remote', 'get-url', 'origin']),
+    baseRef ? revParse(workdir, `${baseRef}^{commit}`) : null,
+    baseRef
+      ? null
+      : git(
+          ['cat-file', '--batch-check=%(objectname)'],
+          DEFAULT_BRANCH_CANDIDATES.map((ref) => `${ref}^{commit}\n`).join(''),
+        ),
   ]);
-  if (isRepo.code !== 0 || isRepo.stdout.trim() !== 'true') return null;
+  // Outside a work tree (no repository, a bare one, inside .git) status fails.
+  if (status.code !== 0) return null;
+  const head = statusHead(status.stdout);
   let base: { ref: string; sha: string } | null = null;
   if (baseRef) {
-    const sha = await revParse(workdir, `${baseRef}^{commit}`);
-    if (!sha)
+    if (!explicitBase)
       throw new GitRefError(
         `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`,
       );
-    base = { ref: baseRef, sha };
-  } else if (head) {
-    for (const candidate of DEFAULT_BRANCH_CANDIDATES) {
-      const tip = await revParse(workdir, `${candidate}^{commit}`);
-      if (!tip) continue;
+    base = { ref: baseRef, sha: explicitBase };
+  } else if (tips && head) {
+    const answers = tips.stdout.split('\n');
+    for (const [i, candidate] of DEFAULT_BRANCH_CANDIDATES.entries()) {
+      const tip = answers[i]?.trim() ?? '';
+      if (!/^[0-9a-f]{40,64}$/.test(tip)) continue; // "<name> missing"
       const mergeBase = await git(['merge-base', 'HEAD', tip]);
       if (mergeBase.code === 0 && mergeBase.stdout.trim()) {
         base = { ref: candidate, sha: mergeBase.stdout.trim() };
@@ -63,8 +73,14 @@ export async function readGitInfo(workdir: string, baseRef?: string): Promise<Gi
     base_ref: base?.ref ?? null,
     base_sha: base?.sha ?? null,
     head_sha: head,
-    dirty: status.code === 0 ? status.stdout.trim() !== '' : false,
+    dirty: status.stdout.split('\n').some((line) => line !== '' && !line.startsWith('# ')),
   };
+}
+
+/** HEAD's commit from `status --porcelain=v2 --branch` (`# branch.oid (initial)` before the first commit). */
+function statusHead(porcelain: string): string | null {
+  const oid = /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(porcelain);
+  return oid ? (oid[1] as string) : null;
 }
 
 async function revParse(workdir: string, ref: string): Promise<string | null> {

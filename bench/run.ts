@@ -132,6 +132,7 @@ try {
     bash20: [] as number[],
     bash1: [] as number[],
     version: [] as number[],
+    runHelp: [] as number[],
     nodeNoop: [] as number[],
     node20: [] as number[],
     node1: [] as number[],
@@ -144,6 +145,7 @@ try {
     samples.bash20.push(time('bash', ['-c', bashLoop(CHECKS)], repo));
     samples.bash1.push(time('bash', ['-c', bashLoop(1)], repo));
     samples.version.push(time(process.execPath, [CLI, '--version'], repo));
+    samples.runHelp.push(time(process.execPath, [CLI, 'run', '--help'], repo));
     samples.nodeNoop.push(time(process.execPath, ['-e', '0'], repo));
     samples.node20.push(time(process.execPath, floor('node', CHECKS), repo));
     samples.node1.push(time(process.execPath, floor('node', 1), repo));
@@ -165,6 +167,7 @@ try {
   const perCheckSandbox = (m.sandbox20 - m.sandbox1) / (CHECKS - 1);
   const result = {
     start_ratio: round(m.truss1 / m.nodeNoop),
+    load_ratio: round(m.runHelp / m.nodeNoop),
     per_check_overhead_ms: round(perCheckOverhead),
     fsync_append_ms: round(fsyncMs),
     per_check_overhead_goal_ms: round(fsyncMs + 1),
@@ -184,6 +187,7 @@ try {
     per_check_harness_rest_ms: round(perCheckTruss - perCheckSandbox),
     sandbox_level: sandboxLevel,
     cli_version_ms: round(m.version),
+    run_help_ms: round(m.runHelp),
     node_noop_ms: round(m.nodeNoop),
     runs,
     goals: {
@@ -209,6 +213,9 @@ try {
     );
     console.log(
       `one-check run ${result.truss_run_1_ms} ms ÷ node -e 0 ${result.node_noop_ms} ms = ${result.start_ratio}  goal ≤ 2.5  ${verdict(result.start_ratio, 2.5)}`,
+    );
+    console.log(
+      `  of which loading the run's code (truss run --help ${result.run_help_ms} ms): ${result.load_ratio} × node -e 0 (informational)`,
     );
     console.log(
       `per-check harness cost above the shell: ${result.per_check_overhead_ms} ms  goal ≤ one fsync'd append (${result.fsync_append_ms} ms) + 1 ms  ${verdict(result.per_check_overhead_ms, result.per_check_overhead_goal_ms)}`,

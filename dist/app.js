@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-CMXN2D7C.js";
+} from "./chunks/chunk-XYMCMSFS.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,19 +34,19 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-WRWW5EH6.js";
-import "./chunks/chunk-ADWNM5ZZ.js";
+} from "./chunks/chunk-EG6S7WEZ.js";
+import "./chunks/chunk-PV5EQXSI.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-3WGGOIY2.js";
-import "./chunks/chunk-YCTOG3AS.js";
+} from "./chunks/chunk-2QLNSWAY.js";
+import "./chunks/chunk-VF6CW5GC.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-WEHXMCVE.js";
-import "./chunks/chunk-UPUDGJ5L.js";
+import "./chunks/chunk-FERDJLS6.js";
+import "./chunks/chunk-VS7XD7QJ.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-5B47JM23.js";
-import "./chunks/chunk-D2BBULCD.js";
+import "./chunks/chunk-AFPMJSR2.js";
+import "./chunks/chunk-GFR6ZZ7Q.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH

@@ -35,8 +35,9 @@ export async function readGitInfo(workdir: string, baseRef?: string): Promise<Gi
   // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
   // is dirty (one status), the remote, and the base: the explicit one, or which of the default
   // branch candidates exist (one cat-file for all five; a branch name never holds a newline).
+  // `--no-ahead-behind`: the branch header without walking history to count commits to upstream.
   const [status, remote, explicitBase, tips] = await Promise.all([
-    git(['status', '--porcelain=v2', '--branch', '-u']),
+    git(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
     git(['remote', 'get-url', 'origin']),
     baseRef ? revParse(workdir, `${baseRef}^{commit}`) : null,
     baseRef

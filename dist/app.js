@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-XYMCMSFS.js";
+} from "./chunks/chunk-E2PKPUGB.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,17 +35,17 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-EG6S7WEZ.js";
-import "./chunks/chunk-PV5EQXSI.js";
+import "./chunks/chunk-NZHWC5N7.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-2QLNSWAY.js";
 import "./chunks/chunk-VF6CW5GC.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-FERDJLS6.js";
+import "./chunks/chunk-H4C53NEI.js";
 import "./chunks/chunk-VS7XD7QJ.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-AFPMJSR2.js";
+import "./chunks/chunk-BPOD6UME.js";
 import "./chunks/chunk-GFR6ZZ7Q.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {

@@ -55,6 +55,11 @@ export class ContextAssembler {
   #memory: RecalledMemoryBlock | null;
   readonly #minTail: number;
   readonly #stablePrefix: boolean;
+  // Built once: the same objects in every request, so the request digest hashes them once
+  // (activities.ts caches by identity), and their sizes are counted once.
+  readonly #requestTools: ToolSpec[];
+  readonly #goalMessage: AgentMessage;
+  readonly #fixedSizes: Pick<LayerSizes, 'tools' | 'system' | 'goal'>;
 
   constructor(options: {
     tools: readonly ToolSpec[];
@@ -71,6 +76,13 @@ export class ContextAssembler {
     this.#minTail = options.minTail;
     this.#memory = options.memory && options.memory.text !== '' ? options.memory : null;
     this.#stablePrefix = options.stablePrefix;
+    this.#requestTools = [...options.tools];
+    this.#goalMessage = { role: 'user', content: [{ type: 'text', text: options.goal }] };
+    this.#fixedSizes = {
+      tools: toolsTokens(this.tools),
+      system: estimateTokens(this.system),
+      goal: messagesTokens([this.#goalMessage]),
+    };
   }
 
   get turns(): readonly Turn[] {
@@ -132,7 +144,7 @@ export class ContextAssembler {
   request(maxTokens?: number): ChatRequest {
     const cut = this.tailStart();
     const messages: AgentMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: this.goal }] },
+      this.#goalMessage,
       ...(this.#summary ? [userText(this.#summaryText())] : []),
       ...this.#turns.slice(0, cut).map((turn) => turn.message),
       ...(this.#memory ? [userText(memoryText(this.#memory.text))] : []),
@@ -141,7 +153,7 @@ export class ContextAssembler {
     return {
       system: this.system,
       messages,
-      tools: [...this.tools],
+      tools: this.#requestTools,
       ...(maxTokens ? { maxTokens } : {}),
       ...(this.#stablePrefix ? { stablePrefixMessages: 1 } : {}),
     };
@@ -152,9 +164,7 @@ export class ContextAssembler {
     const cut = this.tailStart();
     const summary = this.#summary ? messagesTokens([userText(this.#summaryText())]) : 0;
     return {
-      tools: toolsTokens(this.tools),
-      system: estimateTokens(this.system),
-      goal: messagesTokens([userText(this.goal)]),
+      ...this.#fixedSizes,
       history: summary + messagesTokens(this.#turns.slice(0, cut).map((t) => t.message)),
       memory: this.#memory ? this.#memory.tokens : 0,
       scratch: messagesTokens(this.#turns.slice(cut).map((t) => t.message)),

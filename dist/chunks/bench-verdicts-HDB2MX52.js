@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-M5O32OJS.js";
+} from "./chunk-ZRDC3444.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import "./chunk-2QLNSWAY.js";
 import {
   BenchInputError,
@@ -26,11 +26,11 @@ import {
   resolveBenchRepo
 } from "./chunk-VF6CW5GC.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-FERDJLS6.js";
+import "./chunk-H4C53NEI.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-AFPMJSR2.js";
+import "./chunk-BPOD6UME.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";

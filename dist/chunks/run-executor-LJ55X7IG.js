@@ -31,7 +31,7 @@ import {
   resolvePolicy,
   serveMcpTools,
   withSecrets
-} from "./chunk-TT4OAUXX.js";
+} from "./chunk-AG2L46JU.js";
 import {
   buildExecutorProvider,
   executorProviderSettings
@@ -53,7 +53,7 @@ import {
   runChild,
   runShell,
   runSupervised
-} from "./chunk-AFPMJSR2.js";
+} from "./chunk-BPOD6UME.js";
 import {
   CancelledError,
   DEFAULT_WEB_SEARCH_ENDPOINT,
@@ -6179,6 +6179,11 @@ var ContextAssembler = class {
   #memory;
   #minTail;
   #stablePrefix;
+  // Built once: the same objects in every request, so the request digest hashes them once
+  // (activities.ts caches by identity), and their sizes are counted once.
+  #requestTools;
+  #goalMessage;
+  #fixedSizes;
   constructor(options) {
     this.tools = options.tools;
     this.system = options.system;
@@ -6186,6 +6191,13 @@ var ContextAssembler = class {
     this.#minTail = options.minTail;
     this.#memory = options.memory && options.memory.text !== "" ? options.memory : null;
     this.#stablePrefix = options.stablePrefix;
+    this.#requestTools = [...options.tools];
+    this.#goalMessage = { role: "user", content: [{ type: "text", text: options.goal }] };
+    this.#fixedSizes = {
+      tools: toolsTokens(this.tools),
+      system: estimateTokens(this.system),
+      goal: messagesTokens([this.#goalMessage])
+    };
   }
   get turns() {
     return this.#turns;
@@ -6237,7 +6249,7 @@ var ContextAssembler = class {
   request(maxTokens) {
     const cut2 = this.tailStart();
     const messages = [
-      { role: "user", content: [{ type: "text", text: this.goal }] },
+      this.#goalMessage,
       ...this.#summary ? [userText(this.#summaryText())] : [],
       ...this.#turns.slice(0, cut2).map((turn) => turn.message),
       ...this.#memory ? [userText(memoryText(this.#memory.text))] : [],
@@ -6246,7 +6258,7 @@ var ContextAssembler = class {
     return {
       system: this.system,
       messages,
-      tools: [...this.tools],
+      tools: this.#requestTools,
       ...maxTokens ? { maxTokens } : {},
       ...this.#stablePrefix ? { stablePrefixMessages: 1 } : {}
     };
@@ -6256,9 +6268,7 @@ var ContextAssembler = class {
     const cut2 = this.tailStart();
     const summary = this.#summary ? messagesTokens([userText(this.#summaryText())]) : 0;
     return {
-      tools: toolsTokens(this.tools),
-      system: estimateTokens(this.system),
-      goal: messagesTokens([userText(this.goal)]),
+      ...this.#fixedSizes,
       history: summary + messagesTokens(this.#turns.slice(0, cut2).map((t2) => t2.message)),
       memory: this.#memory ? this.#memory.tokens : 0,
       scratch: messagesTokens(this.#turns.slice(cut2).map((t2) => t2.message))

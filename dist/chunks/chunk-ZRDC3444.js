@@ -6,7 +6,7 @@ import {
   bundlePathFor,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import {
   createNodeCrypto,
   exportBundleToFile

@@ -19,7 +19,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-FERDJLS6.js";
+} from "./chunk-H4C53NEI.js";
 import {
   applyArm
 } from "./chunk-VS7XD7QJ.js";
@@ -35,7 +35,7 @@ import {
   resumeContract,
   runChild,
   runContract
-} from "./chunk-AFPMJSR2.js";
+} from "./chunk-BPOD6UME.js";
 import {
   CancelledError,
   DurableSession,

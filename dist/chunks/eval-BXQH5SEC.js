@@ -2,28 +2,27 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-XRJHP6AT.js";
-import "./chunk-LOOZYGQU.js";
-import "./chunk-77EEGY5N.js";
-import "./chunk-YHBHMKD4.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-32TPEZ6O.js";
+import "./chunk-M6IMICLO.js";
 import "./chunk-LGU3QGXQ.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-V5ZMH2BN.js";
+import "./chunk-ZRDC3444.js";
+import "./chunk-KHMFWP73.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-EG6S7WEZ.js";
-import "./chunk-PV5EQXSI.js";
+import "./chunk-NZHWC5N7.js";
 import "./chunk-2QLNSWAY.js";
 import "./chunk-VF6CW5GC.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-FERDJLS6.js";
+import "./chunk-H4C53NEI.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-AFPMJSR2.js";
+import "./chunk-BPOD6UME.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
@@ -45,7 +44,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

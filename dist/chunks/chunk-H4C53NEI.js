@@ -22,7 +22,7 @@ import {
   recordedVerdict,
   recordedWork,
   runChild
-} from "./chunk-AFPMJSR2.js";
+} from "./chunk-BPOD6UME.js";
 import {
   CancelledError,
   contractHash

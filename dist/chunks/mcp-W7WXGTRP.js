@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -16,19 +16,19 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-TT4OAUXX.js";
-import "./chunk-PV5EQXSI.js";
+} from "./chunk-AG2L46JU.js";
+import "./chunk-NZHWC5N7.js";
 import {
   findContract,
   unpinnedReason
 } from "./chunk-2QLNSWAY.js";
 import "./chunk-VF6CW5GC.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-FERDJLS6.js";
+import "./chunk-H4C53NEI.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-AFPMJSR2.js";
+import "./chunk-BPOD6UME.js";
 import {
   readTomlSource,
   resolveContract,
@@ -145,7 +145,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-GQ3ZYY65.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-WC7PPSDS.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-YHBHMKD4.js";
+} from "./chunk-M6IMICLO.js";
 import {
   finishParentSession
-} from "./chunk-M5O32OJS.js";
+} from "./chunk-ZRDC3444.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import {
   startEval
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-LN5KVX3G.js";
+} from "./chunk-Q7STNGQK.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-YHBHMKD4.js";
+import "./chunk-M6IMICLO.js";
 import "./chunk-LGU3QGXQ.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -23,20 +23,20 @@ import {
 } from "./chunk-AOOOZ33R.js";
 import {
   serveMcpTools
-} from "./chunk-TT4OAUXX.js";
+} from "./chunk-AG2L46JU.js";
 import {
   verdictView
 } from "./chunk-PRNAOIRL.js";
 import "./chunk-EG6S7WEZ.js";
-import "./chunk-PV5EQXSI.js";
+import "./chunk-NZHWC5N7.js";
 import "./chunk-2QLNSWAY.js";
 import "./chunk-VF6CW5GC.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-FERDJLS6.js";
+import "./chunk-H4C53NEI.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-AFPMJSR2.js";
+import "./chunk-BPOD6UME.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";

@@ -24,7 +24,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";

@@ -10,30 +10,30 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-OI5YMBVV.js";
+} from "./chunk-MVN4FOVM.js";
 import "./chunk-FZ7MDLRX.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-I3R2D3FZ.js";
-import "./chunk-YHBHMKD4.js";
+import "./chunk-32TPEZ6O.js";
+import "./chunk-M6IMICLO.js";
 import "./chunk-LGU3QGXQ.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-M5O32OJS.js";
-import "./chunk-V5ZMH2BN.js";
+import "./chunk-ZRDC3444.js";
+import "./chunk-KHMFWP73.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-GFDZQBU2.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-EG6S7WEZ.js";
-import "./chunk-PV5EQXSI.js";
+import "./chunk-NZHWC5N7.js";
 import "./chunk-2QLNSWAY.js";
 import "./chunk-VF6CW5GC.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-FERDJLS6.js";
+import "./chunk-H4C53NEI.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-AFPMJSR2.js";
+import "./chunk-BPOD6UME.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-YHBHMKD4.js";
+} from "./chunk-M6IMICLO.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,13 +31,13 @@ import {
 } from "./chunk-EG6S7WEZ.js";
 import {
   resumeRun
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";
 import {
   readRecordedContract
-} from "./chunk-AFPMJSR2.js";
+} from "./chunk-BPOD6UME.js";
 import {
   DurableReplayError
 } from "./chunk-GFR6ZZ7Q.js";

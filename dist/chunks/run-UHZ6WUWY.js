@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-XYMCMSFS.js";
+} from "./chunk-E2PKPUGB.js";
 import {
   BranchMovedError,
   branchHead,
@@ -103,7 +103,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-PV5EQXSI.js";
+} from "./chunk-NZHWC5N7.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -114,7 +114,7 @@ import {
   FanoutLegError,
   legPlan,
   recordedDiff
-} from "./chunk-FERDJLS6.js";
+} from "./chunk-H4C53NEI.js";
 import {
   parseArms
 } from "./chunk-VS7XD7QJ.js";
@@ -122,7 +122,7 @@ import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
 import {
   readRecordedContract
-} from "./chunk-AFPMJSR2.js";
+} from "./chunk-BPOD6UME.js";
 import {
   TomlPositions,
   formatRef

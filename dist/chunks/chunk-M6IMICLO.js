@@ -8,7 +8,7 @@ import {
 } from "./chunk-LGU3QGXQ.js";
 import {
   resolveRunKey
-} from "./chunk-V5ZMH2BN.js";
+} from "./chunk-KHMFWP73.js";
 import {
   MemoryError,
   formatRef

@@ -33,10 +33,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash, verify } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { buildSync } from 'esbuild';
 import {
   type BundleFileLayout,
   canonicalJson,
@@ -52,6 +50,7 @@ import {
   SigningKey,
   verifyBundleFile,
 } from '../src/core/ledger/index.js';
+import { bundleBenchChild } from './lib/bundle-child.js';
 import { type BenchPayload, makePayloads } from './lib/payloads.js';
 
 const GOALS = {
@@ -318,24 +317,9 @@ interface RssChildResult {
   vm_hwm_kb: number | null;
 }
 
-/**
- * Runs the RSS child as an esbuild bundle on plain node — how dist/cli.js runs — so the figure is the
- * ledger code's, not the tsx loader's. The bundle goes under node_modules/.cache so that the external
- * better-sqlite3 resolves.
- */
+/** Runs the RSS child as an esbuild bundle on plain node (bench/lib/bundle-child.ts). */
 function measureRss(dbPath: string, sessionId: string, bundlePath: string) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const childScript = join(root, 'node_modules', '.cache', 'truss-bench', 'ledger-rss-child.mjs');
-  buildSync({
-    entryPoints: [fileURLToPath(new URL('./lib/ledger-rss-child.ts', import.meta.url))],
-    outfile: childScript,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    logLevel: 'warning',
-  });
+  const childScript = bundleBenchChild('ledger-rss-child.ts');
   const run = (mode: 'export-verify' | 'verify-only'): RssChildResult => {
     const argv = [process.execPath, childScript, mode, dbPath, sessionId, bundlePath, KEY.publicKeyHex];
     // Linux keeps ru_maxrss across fork+exec, so a child spawned straight from this (large) process
@@ -343,7 +327,11 @@ function measureRss(dbPath: string, sessionId: string, bundlePath: string) {
     const [command, ...rest] = existsSync('/bin/sh')
       ? ['/bin/sh', '-c', '"$0" "$@"; exit $?', ...argv]
       : (argv as [string, ...string[]]);
-    const result = spawnSync(command as string, rest, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
+    const result = spawnSync(command as string, rest, {
+      cwd: dirname(childScript),
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
     if (result.status !== 0)
       throw new Error(`RSS child (${mode}) failed (${result.status}): ${result.stderr}`);
     const out = JSON.parse(result.stdout.trim()) as RssChildResult;

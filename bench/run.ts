@@ -11,11 +11,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { buildSync } from 'esbuild';
 import { SigningKey } from '../src/core/ledger/index.js';
+import { bundleBenchChild } from './lib/bundle-child.js';
 
 const { values } = parseArgs({
   options: {
@@ -64,26 +63,6 @@ function fsyncAppendMs(dir: string): number {
   }
 }
 
-/** bench/lib/spawn-floor.ts bundled for plain node, so its start-up is short and steady. */
-function spawnFloorScript(): string {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const script = join(root, 'node_modules', '.cache', 'truss-bench', 'spawn-floor.mjs');
-  buildSync({
-    entryPoints: [fileURLToPath(new URL('./lib/spawn-floor.ts', import.meta.url))],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
-  return script;
-}
-
 function commands(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `test -f README.md && echo check-${i}`);
 }
@@ -109,7 +88,7 @@ try {
       .map((c) => `'${c}'`)
       .join(' ')}; do sh -c "$c" >/dev/null; done`;
   const truss = (name: string) => ['run', name, '--key', keyFile, '--json'];
-  const floorScript = spawnFloorScript();
+  const floorScript = bundleBenchChild('spawn-floor.ts');
   const floor = (mode: 'node' | 'sandbox', count: number) => [
     floorScript,
     mode,

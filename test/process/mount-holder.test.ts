@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIsolation, type Isolation } from '../../src/core/process/index.js';
 import { heldInit } from '../../src/core/process/mount-holder.js';
@@ -127,6 +128,40 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(holders(scratch.dir)).toEqual([]);
+  }, 30_000);
+
+  it('when the harness process ends, its holder ends and leaves no stage directory behind', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder exit test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const repo = tempDir('holder-exit-repo');
+    const scratch = tempDir('holder-exit-scratch');
+    dirs.push(repo, scratch);
+    chmodSync(scratch.dir, 0o755);
+    const source = join(import.meta.dirname, '../../src/core/process');
+    // A harness that runs one sandboxed process and exits with its holder still alive (a CLI run).
+    const harness = repo.write(
+      'harness.mts',
+      [
+        `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
+        `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
+        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo.dir)}], scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
+        `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(repo.dir)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });`,
+        "process.stdout.write(outcome.stdout.bytes.toString() + readdirSync(process.argv[2]).join(','));",
+        "import { readdirSync } from 'node:fs';",
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', harness, scratch.dir], {
+      cwd: join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    // While it ran, the holder's stage was there.
+    expect(run.stdout).toMatch(/^ran\n.*truss-sbx-ns-/);
+    await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => readdirSync(scratch.dir), { timeout: 5000 }).toEqual([]);
   }, 30_000);
 
   it('the per-process init refuses to run the command outside the holder’s namespace', async () => {

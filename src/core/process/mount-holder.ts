@@ -59,6 +59,9 @@ export function startMountHolder(options: {
     `: > "$STAGE/${marker}" || exit 125`,
     'echo ready',
     'read _ || true',
+    // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
+    // root (an idle end removes it from the harness instead, after killing this shell).
+    'umount "$STAGE" && rm -rf -- "$STAGE"',
   ].join('\n');
   const before = identities(options.watched);
   return new Promise((resolve, reject) => {

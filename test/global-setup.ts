@@ -1,11 +1,13 @@
 /**
  * Runs once before the suite: builds dist/ from the current src/ into a private directory, so every
  * test of a built entry (the Action, the App, the bundled CLI) runs what src builds, never a stale
- * committed dist/ (CI's dist check compares the committed one separately). Also prints, visibly, which
- * suites will skip on this machine and why.
+ * committed dist/ (CI's dist check compares the committed one separately). Gives the run one temp
+ * directory (TMPDIR) that is removed at the end. Also prints, visibly, which suites will skip on this
+ * machine and why.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { capabilityNotices } from './helpers/capabilities.js';
@@ -23,6 +25,12 @@ export default function setup(project: TestProject): () => void {
   // GitHub is faked with nock or on loopback; a machine's proxy settings would send the client's
   // requests to the proxy, past both. Workers fork after this, so none of them sees the settings.
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete process.env[name];
+  // Every temp dir the tests, and the code they run, make goes under one directory of this run,
+  // removed at the end: a full run makes thousands, and most tests leave theirs for inspection.
+  // Traversable by the sandbox users (as /tmp is), never listable by them.
+  const runTemp = mkdtempSync(join(tmpdir(), 'truss-suite-'));
+  chmodSync(runTemp, 0o755);
+  process.env.TMPDIR = runTemp;
   // Under node_modules so the bundles resolve better-sqlite3 and probot like dist/ does.
   const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'truss-test-dist', String(process.pid));
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', outdir], {
@@ -33,5 +41,8 @@ export default function setup(project: TestProject): () => void {
     throw new Error(`the test build of src/ produced no action.js in ${outdir}`);
   project.provide('builtDist', outdir);
   for (const notice of capabilityNotices()) console.warn(`\n⚠ ${notice}\n`);
-  return () => rmSync(outdir, { recursive: true, force: true });
+  return () => {
+    rmSync(outdir, { recursive: true, force: true });
+    rmSync(runTemp, { recursive: true, force: true });
+  };
 }

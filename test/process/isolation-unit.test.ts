@@ -222,7 +222,8 @@ describe('egress with network = "none"', () => {
     const outcome = await runSupervised({
       file: '/bin/bash',
       args: ['-c', `timeout 5 bash -c 'exec 3<>/dev/tcp/${host}/9' 2>&1; echo "rc=$?"`],
-      cwd: tmpdir(),
+      // Not the temp dir: bwrap puts a fresh /tmp in the sandbox, where the suite's TMPDIR is absent.
+      cwd: '/',
       env: { PATH: process.env.PATH ?? '' },
       stdin: null,
       timeoutMs: 15_000,

@@ -21,6 +21,8 @@ import {
   isForbiddenEnvName,
   parseIsolationMode,
 } from '../../src/core/process/index.js';
+import type { Isolation } from '../../src/core/process/isolation.js';
+import { localAccount, SANDBOX_OFFLINE_USER, uidIsolation } from '../../src/core/process/isolation-uid.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
@@ -358,5 +360,104 @@ describe("the sandbox's scratch HOME and TMPDIR", () => {
       readdirSync(scratchRoot).filter((name) => name.startsWith('truss-sbx-') && !name.includes('-ns-')),
     ).toEqual([]);
     expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('still here');
+  }, 30_000);
+});
+
+describe('hidden paths stay hidden from the working directory, by relative path too', () => {
+  /**
+   * A workdir inside the harness HOME (a runner's workspace), holding a world-readable key file and
+   * a hidden ledger directory, with a world-readable secret beside it in HOME. The check reads them
+   * by absolute path and by paths relative to its working directory (`key.txt`, `../secret.txt`),
+   * and asks getcwd() where it is. Before the fix, the uid sandbox entered the working directory
+   * from outside its mount namespace, so the relative reads went past every hiding mount.
+   */
+  function layout() {
+    const home = mkdtempSync(join(tmpdir(), 'truss-rel-home-'));
+    chmodSync(home, 0o711); // traversable, not listable: getcwd() must not need to read it
+    writeFileSync(join(home, 'secret.txt'), 'HOME-SECRET-REL', { mode: 0o644 });
+    const work = join(home, 'work');
+    mkdirSync(join(work, '.truss'), { recursive: true });
+    writeFileSync(join(work, 'key.txt'), 'KEY-SECRET-REL', { mode: 0o644 });
+    writeFileSync(join(work, '.truss', 'ledger.txt'), 'LEDGER-SECRET-REL', { mode: 0o644 });
+    const script = [
+      'cat key.txt ./key.txt .truss/ledger.txt ../secret.txt ../work/key.txt',
+      `cat ${join(work, 'key.txt')} ${join(home, 'secret.txt')}`,
+      'echo "cwd=$(/bin/pwd)"',
+    ].join('; ');
+    return { home, work, script, hidden: [join(work, 'key.txt'), join(work, '.truss')] };
+  }
+
+  const run = (isolation: Isolation, work: string, script: string) =>
+    runSupervised({
+      file: '/bin/sh',
+      args: ['-c', `${script} 2>/dev/null; true`],
+      cwd: work,
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      isolation,
+    });
+
+  const expectHidden = (out: string, work: string) => {
+    for (const secret of ['HOME-SECRET-REL', 'KEY-SECRET-REL', 'LEDGER-SECRET-REL']) {
+      expect(out, secret).not.toContain(secret);
+    }
+    expect(out).toContain(`cwd=${work}`);
+  };
+
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: nothing hidden is read, and the working directory is named by getcwd()`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} relative-path test: ${unavailable}`);
+        return;
+      }
+      const { home, work, script, hidden } = layout();
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        hiddenPaths: hidden,
+        workdirs: [work],
+        hostHome: home,
+        path: process.env.PATH ?? '',
+      });
+      const outcome = await run(isolation, work, script);
+      expectHidden(outcome.stdout.bytes.toString(), work);
+    }, 30_000);
+  }
+
+  it('uid with its mounts made per process (a network namespace): the same', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    const account = localAccount(SANDBOX_OFFLINE_USER);
+    if (unavailable || process.getuid?.() !== 0 || account === null) {
+      console.warn(
+        `SKIPPED uid per-process relative-path test: ${unavailable ?? 'not root or no sandbox user'}`,
+      );
+      return;
+    }
+    const { home, work, script, hidden } = layout();
+    // createIsolation grants the workdir; made directly here, the sandbox group needs it too.
+    execFileSync('chgrp', ['-R', String(account.gid), work]);
+    const isolation = uidIsolation({
+      report: {
+        level: 'uid',
+        requested: 'uid',
+        network: 'none',
+        network_enforced: true,
+        egress: 'netns',
+        notes: [],
+      },
+      privilege: 'root',
+      account,
+      hiddenPaths: hidden,
+      coverPaths: [{ dir: home, keep: [work] }],
+      scratchRoot: tmpdir(),
+      netns: true,
+      toolEnv: { PATH: process.env.PATH ?? '' },
+    });
+    const outcome = await run(isolation, work, script);
+    expectHidden(outcome.stdout.bytes.toString(), work);
   }, 30_000);
 });

@@ -5,7 +5,7 @@ import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
-import { heldInit, sharedMounts } from './mount-holder.js';
+import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
@@ -261,6 +261,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const script = [
     'STAGE=$1; shift',
     mountSetup,
+    // After the mounts: a working directory entered before them would bypass them (heldInit).
+    ENTER_WORKDIR,
     options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
     // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
     // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -321,7 +323,6 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         ? [
             'nsenter',
             `--mount=${held.nsPath}`,
-            `--wd=${request.cwd}`,
             '--',
             'unshare',
             ...PID_NAMESPACE_FLAGS,
@@ -330,6 +331,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '-c',
             heldInit(held.marker),
             'truss-sandbox-init',
+            request.cwd,
             ...inner,
           ]
         : [
@@ -342,6 +344,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             script,
             'truss-sandbox-init',
             join(scratch, 'stage'),
+            request.cwd,
             ...inner,
           ];
       const [file, args] =

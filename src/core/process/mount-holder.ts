@@ -131,17 +131,33 @@ export function startMountHolder(options: {
 /**
  * The init each sandboxed process starts with inside the held namespace (pid 1 of its own pid
  * namespace, root, so it keeps `unshare --kill-child`'s parent-death signal): refuses to go on
- * unless the holder's marker mount is there, then runs the command with the sandbox's umask.
+ * unless the holder's marker mount is there, enters the working directory (its first argument) by
+ * path from inside the namespace, then runs the command with the sandbox's umask.
+ *
+ * The working directory must be entered here, not inherited: a directory opened outside the
+ * namespace (`nsenter --wd`, or the spawner's cwd) stays on the host's mounts, so relative paths
+ * from it (`cat key`, `../secret`) would resolve past every hiding mount, and getcwd() could not
+ * name it (it is unreachable from the namespace's root).
  */
 export function heldInit(marker: string): string {
   // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
   // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
+    ENTER_WORKDIR,
     'umask 002',
     '"$@"',
   ].join('\n');
 }
+
+/**
+ * Shell lines that enter the working directory given as `$1` by path (see {@link heldInit}) and drop
+ * it from the arguments; a directory that cannot be entered stops the command (exit 125).
+ */
+export const ENTER_WORKDIR = [
+  'cd -- "$1" || { echo "truss: cannot enter the working directory inside the sandbox" >&2; exit 125; }',
+  'shift',
+].join('\n');
 
 /** How long an unused holder is kept before it is ended (made again on the next spawn). */
 const IDLE_MS = 2000;

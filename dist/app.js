@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-AFQXKGPG.js";
+} from "./chunks/chunk-UTLW5VK5.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,11 +35,11 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-EG6S7WEZ.js";
-import "./chunks/chunk-26FKPA6H.js";
+import "./chunks/chunk-VRX4IQYW.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-2QLNSWAY.js";
-import "./chunks/chunk-J4MC5QH6.js";
+import "./chunks/chunk-SDGCJD6J.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
 import "./chunks/chunk-H4C53NEI.js";
 import "./chunks/chunk-VS7XD7QJ.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-TC7234FI.js";
+import "./chunks/chunk-QYJBVTBR.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

@@ -331,7 +331,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '-c',
             heldInit(held.marker),
             'truss-sandbox-init',
-            request.cwd,
+            resolve(request.cwd),
             ...inner,
           ]
         : [
@@ -344,7 +344,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             script,
             'truss-sandbox-init',
             join(scratch, 'stage'),
-            request.cwd,
+            resolve(request.cwd),
             ...inner,
           ];
       const [file, args] =

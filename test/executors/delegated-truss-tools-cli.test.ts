@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STAGED_RELAY_FILE } from '../../src/core/executors/delegated-tools-vendor.js';
@@ -21,7 +20,7 @@ import { leaked, makeWorkRepo, mechanismAvailable, secret } from '../process/iso
 
 // bwrap gives the sandbox a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
 // clone in /tmp) cannot reach the fake CLI there, so that case is skipped, saying why.
-const checkoutInTmp = `${realpathSync(REPO_ROOT)}/`.startsWith(`${realpathSync(tmpdir())}/`);
+const checkoutInTmp = `${realpathSync(REPO_ROOT)}/`.startsWith(`${realpathSync('/tmp')}/`);
 
 for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
   const unavailable =

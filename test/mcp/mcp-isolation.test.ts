@@ -12,11 +12,11 @@ import { mcpContract, stdioServer } from './mcp-kit.js';
 const levels: IsolationLevel[] = ['none', 'uid', 'bwrap'];
 
 /**
- * bwrap gives the server a fresh /tmp (docs/security.md): a checkout under the temp dir (a clean
- * clone in /tmp) hides the fixture server and node_modules from it, so that case cannot run there.
+ * bwrap gives the server a fresh /tmp (docs/security.md): a checkout under /tmp (a clean clone
+ * there; the suite's own TMPDIR is elsewhere under it) hides the fixture server and node_modules from it, so that case cannot run there.
  */
 const REPO_UNDER_TMP = realpathSync(resolve(import.meta.dirname, '../..')).startsWith(
-  `${realpathSync(tmpdir())}/`,
+  `${realpathSync('/tmp')}/`,
 );
 
 describe.each(levels)('a stdio MCP server under isolation "%s"', async (level) => {

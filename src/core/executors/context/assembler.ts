@@ -77,7 +77,7 @@ export class ContextAssembler {
     this.#memory = options.memory && options.memory.text !== '' ? options.memory : null;
     this.#stablePrefix = options.stablePrefix;
     this.#requestTools = [...options.tools];
-    this.#goalMessage = { role: 'user', content: [{ type: 'text', text: options.goal }] };
+    this.#goalMessage = userText(options.goal);
     this.#fixedSizes = {
       tools: toolsTokens(this.tools),
       system: estimateTokens(this.system),

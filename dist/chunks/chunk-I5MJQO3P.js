@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-LL737A7W.js";
+} from "./chunk-IU5IQEB4.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,13 +31,13 @@ import {
 } from "./chunk-EG6S7WEZ.js";
 import {
   resumeRun
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";
 import {
   readRecordedContract
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   DurableReplayError
 } from "./chunk-GFR6ZZ7Q.js";

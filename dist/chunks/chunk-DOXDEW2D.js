@@ -6,7 +6,7 @@ import {
   bundlePathFor,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   createNodeCrypto,
   exportBundleToFile

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-LL737A7W.js";
+} from "./chunk-IU5IQEB4.js";
 import {
   finishParentSession
-} from "./chunk-E32OKEW6.js";
+} from "./chunk-DOXDEW2D.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   startEval
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";

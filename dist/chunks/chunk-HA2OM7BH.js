@@ -24,7 +24,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -22,7 +22,7 @@ import {
   recordedVerdict,
   recordedWork,
   runChild
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   CancelledError,
   contractHash

@@ -19,7 +19,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-H4C53NEI.js";
+} from "./chunk-YSRBWN2E.js";
 import {
   applyArm
 } from "./chunk-VS7XD7QJ.js";
@@ -35,7 +35,7 @@ import {
   resumeContract,
   runChild,
   runContract
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   CancelledError,
   DurableSession,

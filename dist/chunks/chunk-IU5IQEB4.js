@@ -8,7 +8,7 @@ import {
 } from "./chunk-5YTI6CZD.js";
 import {
   resolveRunKey
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   MemoryError,
   formatRef

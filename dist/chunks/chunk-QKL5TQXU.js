@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runSupervised
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   plain
 } from "./chunk-GFR6ZZ7Q.js";

@@ -31,7 +31,7 @@ import {
   resolvePolicy,
   serveMcpTools,
   withSecrets
-} from "./chunk-AG2L46JU.js";
+} from "./chunk-QKL5TQXU.js";
 import {
   buildExecutorProvider,
   executorProviderSettings
@@ -53,7 +53,7 @@ import {
   runChild,
   runShell,
   runSupervised
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   CancelledError,
   DEFAULT_WEB_SEARCH_ENDPOINT,
@@ -6192,7 +6192,7 @@ var ContextAssembler = class {
     this.#memory = options.memory && options.memory.text !== "" ? options.memory : null;
     this.#stablePrefix = options.stablePrefix;
     this.#requestTools = [...options.tools];
-    this.#goalMessage = { role: "user", content: [{ type: "text", text: options.goal }] };
+    this.#goalMessage = userText(options.goal);
     this.#fixedSizes = {
       tools: toolsTokens(this.tools),
       system: estimateTokens(this.system),

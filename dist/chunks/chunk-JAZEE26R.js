@@ -1500,7 +1500,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-Q2RXVHF4.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-VKWOLFYZ.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -1579,7 +1579,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git2, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-LJ55X7IG.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-NC6RI3MD.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,

@@ -2,27 +2,38 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-JIJBGKID.js";
-import "./chunk-LL737A7W.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-PLGIBNEF.js";
+import "./chunk-N23DUNRU.js";
+import "./chunk-77EEGY5N.js";
+import "./chunk-RQZMIRMQ.js";
+import "./chunk-IU5IQEB4.js";
 import "./chunk-5YTI6CZD.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-E32OKEW6.js";
-import "./chunk-MDJ5PJM6.js";
+import "./chunk-DOXDEW2D.js";
+import "./chunk-ANFANWCV.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-VRX4IQYW.js";
+import "./chunk-GFDZQBU2.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-EG6S7WEZ.js";
+import "./chunk-ERBPZS4I.js";
 import "./chunk-2QLNSWAY.js";
 import "./chunk-SDGCJD6J.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-H4C53NEI.js";
+import "./chunk-YSRBWN2E.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-BPOD6UME.js";
+import "./chunk-JAZEE26R.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
@@ -44,8 +55,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

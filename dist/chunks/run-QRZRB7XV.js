@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-UTLW5VK5.js";
+} from "./chunk-HA2OM7BH.js";
 import {
   BranchMovedError,
   branchHead,
@@ -103,7 +103,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -114,7 +114,7 @@ import {
   FanoutLegError,
   legPlan,
   recordedDiff
-} from "./chunk-H4C53NEI.js";
+} from "./chunk-YSRBWN2E.js";
 import {
   parseArms
 } from "./chunk-VS7XD7QJ.js";
@@ -122,7 +122,7 @@ import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
 import {
   readRecordedContract
-} from "./chunk-BPOD6UME.js";
+} from "./chunk-JAZEE26R.js";
 import {
   TomlPositions,
   formatRef

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";

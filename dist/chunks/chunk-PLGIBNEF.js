@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-JIJBGKID.js";
+} from "./chunk-RQZMIRMQ.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-LL737A7W.js";
+} from "./chunk-IU5IQEB4.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-GFDZQBU2.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   findEntry,
   supersededBy

@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-LL737A7W.js";
+} from "./chunk-IU5IQEB4.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-MDJ5PJM6.js";
+} from "./chunk-ANFANWCV.js";
 import {
   acquireSessionLease
 } from "./chunk-F4F3Y7KM.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-VRX4IQYW.js";
+} from "./chunk-ERBPZS4I.js";
 import {
   checkMcpPinning,
   findContract

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-HA2OM7BH.js";
+} from "./chunks/chunk-O4APWJ6C.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,17 +35,17 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-EG6S7WEZ.js";
-import "./chunks/chunk-ERBPZS4I.js";
+import "./chunks/chunk-5KOD7MKI.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-2QLNSWAY.js";
 import "./chunks/chunk-SDGCJD6J.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-YSRBWN2E.js";
+import "./chunks/chunk-DVZVIMXY.js";
 import "./chunks/chunk-VS7XD7QJ.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-JAZEE26R.js";
+import "./chunks/chunk-6BJ7EZTI.js";
 import "./chunks/chunk-GFR6ZZ7Q.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {

@@ -20,13 +20,24 @@ function splitArgv(args: string[]): [string, string[]] {
 /** Runs the real `truss` CLI (this run's build of src/) in a child process, as a user's shell would. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string | undefined>;
+    /** An open descriptor the CLI inherits as fd `as` (what a leaky parent process hands on). */
+    inheritFd?: { fd: number; as: number };
+  } = {},
 ): CliResult {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+  const stdio: Array<'pipe' | 'ignore' | number> = ['pipe', 'pipe', 'pipe'];
+  if (options.inheritFd) {
+    while (stdio.length < options.inheritFd.as) stdio.push('ignore');
+    stdio.push(options.inheritFd.fd);
+  }
   const result = spawnSync(...splitArgv(args), {
     cwd: options.cwd ?? ROOT,
     env: env as NodeJS.ProcessEnv,
     encoding: 'utf8',
+    stdio,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

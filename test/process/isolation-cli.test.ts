@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
@@ -60,6 +68,9 @@ function harness(): Harness {
     GITHUB_TOKEN: secret('ghp'),
     ANTHROPIC_API_KEY: secret('sk-ant-api'),
   };
+  // A file only the harness may read, which the CLI inherits an open descriptor to (fd 40).
+  secrets.inheritedFd = secret('INHERITEDFD');
+  writeKeyFile(join(harnessDir, 'inherited.secret'), secrets.inheritedFd);
   const env: Record<string, string> = { HOME: home };
   for (const [name, value] of Object.entries(secrets)) if (/^[A-Z]/.test(name)) env[name] = value;
   return { home, harnessDir, keyFile, workdir: makeWorkRepo(), secrets, env };
@@ -90,6 +101,7 @@ function checkContract(h: Harness, script: string, timeoutSec: number): string {
 
 function runAttack(h: Harness, contract: string, isolation: string) {
   const bundle = join(h.harnessDir, 'bundle.json');
+  const inherited = openSync(join(h.harnessDir, 'inherited.secret'), 'r');
   const result = runCli(
     [
       'run',
@@ -104,8 +116,9 @@ function runAttack(h: Harness, contract: string, isolation: string) {
       isolation,
       '--json',
     ],
-    { env: h.env },
+    { env: h.env, inheritFd: { fd: inherited, as: 40 } },
   );
+  closeSync(inherited);
   let bundleText = '';
   try {
     bundleText = readFileSync(bundle, 'utf8');

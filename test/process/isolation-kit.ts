@@ -93,7 +93,8 @@ export function makeWorkRepo(): string {
 
 /**
  * A shell script that tries every known way to the harness's secrets — its parent's and every
- * visible process's /proc environ and open fds, the given files, its own env — and prints each
+ * visible process's /proc environ and open fds, the descriptors it inherited (read through the
+ * descriptor, which no file mode stops), the given files, its own env — and prints each
  * secret-looking token it found once, hex-encoded (so redaction of raw values cannot hide a leak),
  * compactly enough to fit in the tail the ledger keeps. With `destructive` it also tries to kill its
  * parent, overwrite the ledger DB and leave `setsid`, double-forked and nohup children sleeping
@@ -137,7 +138,12 @@ for f in ${files}; do cat "$f" 2>/dev/null | loot; done; flush
 env | loot; flush
 for f in /proc/[0-9]*/environ; do cat "$f" 2>/dev/null | loot; done; flush
 ${options.destructive ? destructive(options.marker) : ''}
-${options.fds === false ? '' : String.raw`for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done`}
+${
+  options.fds === false
+    ? ''
+    : String.raw`for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
+for n in $(ls /proc/$$/fd); do [ "$n" -gt 2 ] && timeout 0.2 bash -c "head -c 65536 <&$n" 2>/dev/null | loot; done; flush`
+}
 sleep 60
 `;
 }

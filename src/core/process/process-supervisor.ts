@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
+import { closeInheritedDescriptorsOnce } from './inherited-descriptors.js';
 import type { Isolation, PreparedSpawn } from './isolation.js';
 import { NO_ISOLATION } from './isolation-none.js';
 import { groupHasLiveMembers, signalGroup } from './process-group.js';
@@ -89,6 +90,8 @@ export async function runSupervised(options: SupervisedSpawnOptions): Promise<Su
   if (options.signal.aborted) {
     return finish({ ...notStarted, cancelled: true }, [], started, stdout, stderr);
   }
+  // Nothing this process inherited may reach an untrusted one through the spawn (docs/security.md).
+  closeInheritedDescriptorsOnce();
   // Every untrusted process goes through the isolation layer; if it cannot be prepared, nothing runs.
   let prepared: PreparedSpawn;
   try {

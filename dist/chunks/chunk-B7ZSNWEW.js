@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runSupervised
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   plain
 } from "./chunk-GFR6ZZ7Q.js";

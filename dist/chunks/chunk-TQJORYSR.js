@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-RQZMIRMQ.js";
+} from "./chunk-E4KXRF2G.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-IU5IQEB4.js";
+} from "./chunk-EVF7LDJA.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-GFDZQBU2.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   findEntry,
   supersededBy

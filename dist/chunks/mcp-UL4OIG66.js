@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -16,19 +16,19 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-QKL5TQXU.js";
-import "./chunk-ERBPZS4I.js";
+} from "./chunk-B7ZSNWEW.js";
+import "./chunk-5KOD7MKI.js";
 import {
   findContract,
   unpinnedReason
 } from "./chunk-2QLNSWAY.js";
 import "./chunk-SDGCJD6J.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-YSRBWN2E.js";
+import "./chunk-DVZVIMXY.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-JAZEE26R.js";
+import "./chunk-6BJ7EZTI.js";
 import {
   readTomlSource,
   resolveContract,
@@ -145,7 +145,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-26PNXEPG.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-257ZEMO2.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -8,7 +8,7 @@ import {
 } from "./chunk-5YTI6CZD.js";
 import {
   resolveRunKey
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   MemoryError,
   formatRef

@@ -6,7 +6,7 @@ import {
   bundlePathFor,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   createNodeCrypto,
   exportBundleToFile

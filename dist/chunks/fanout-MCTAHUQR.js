@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-YSRBWN2E.js";
+} from "./chunk-DVZVIMXY.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-JAZEE26R.js";
+import "./chunk-6BJ7EZTI.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-BKRSKTTG.js";

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-ERBPZS4I.js";
+import "./chunk-5KOD7MKI.js";
 import "./chunk-SDGCJD6J.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-YSRBWN2E.js";
+import "./chunk-DVZVIMXY.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-JAZEE26R.js";
+import "./chunk-6BJ7EZTI.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";

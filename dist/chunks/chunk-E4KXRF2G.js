@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-IU5IQEB4.js";
+} from "./chunk-EVF7LDJA.js";
 import {
   finishParentSession
-} from "./chunk-DOXDEW2D.js";
+} from "./chunk-VHI4G3YH.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   startEval
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";

@@ -68,7 +68,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-HA2OM7BH.js";
+} from "./chunk-O4APWJ6C.js";
 import {
   BranchMovedError,
   branchHead,
@@ -103,7 +103,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -114,7 +114,7 @@ import {
   FanoutLegError,
   legPlan,
   recordedDiff
-} from "./chunk-YSRBWN2E.js";
+} from "./chunk-DVZVIMXY.js";
 import {
   parseArms
 } from "./chunk-VS7XD7QJ.js";
@@ -122,7 +122,7 @@ import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
 import {
   readRecordedContract
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   TomlPositions,
   formatRef

@@ -19,7 +19,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-YSRBWN2E.js";
+} from "./chunk-DVZVIMXY.js";
 import {
   applyArm
 } from "./chunk-VS7XD7QJ.js";
@@ -35,7 +35,7 @@ import {
   resumeContract,
   runChild,
   runContract
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   CancelledError,
   DurableSession,

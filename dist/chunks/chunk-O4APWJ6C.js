@@ -24,7 +24,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

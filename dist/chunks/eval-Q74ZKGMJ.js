@@ -6,23 +6,23 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-RQZMIRMQ.js";
-import "./chunk-IU5IQEB4.js";
+} from "./chunk-E4KXRF2G.js";
+import "./chunk-EVF7LDJA.js";
 import "./chunk-5YTI6CZD.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-DOXDEW2D.js";
-import "./chunk-ANFANWCV.js";
+import "./chunk-VHI4G3YH.js";
+import "./chunk-Q6VOU7SS.js";
 import "./chunk-F4F3Y7KM.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-ERBPZS4I.js";
+import "./chunk-5KOD7MKI.js";
 import "./chunk-2QLNSWAY.js";
 import "./chunk-SDGCJD6J.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-YSRBWN2E.js";
+import "./chunk-DVZVIMXY.js";
 import "./chunk-VS7XD7QJ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-C6SZR2MA.js";
-import "./chunk-JAZEE26R.js";
+import "./chunk-6BJ7EZTI.js";
 import "./chunk-GFR6ZZ7Q.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";

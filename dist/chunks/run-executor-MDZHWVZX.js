@@ -31,7 +31,7 @@ import {
   resolvePolicy,
   serveMcpTools,
   withSecrets
-} from "./chunk-QKL5TQXU.js";
+} from "./chunk-B7ZSNWEW.js";
 import {
   buildExecutorProvider,
   executorProviderSettings
@@ -53,7 +53,7 @@ import {
   runChild,
   runShell,
   runSupervised
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   CancelledError,
   DEFAULT_WEB_SEARCH_ENDPOINT,

@@ -22,7 +22,7 @@ import {
   recordedVerdict,
   recordedWork,
   runChild
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   CancelledError,
   contractHash

@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-IU5IQEB4.js";
+} from "./chunk-EVF7LDJA.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   acquireSessionLease
 } from "./chunk-F4F3Y7KM.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   checkMcpPinning,
   findContract

@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-IU5IQEB4.js";
+} from "./chunk-EVF7LDJA.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ANFANWCV.js";
+} from "./chunk-Q6VOU7SS.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,13 +31,13 @@ import {
 } from "./chunk-EG6S7WEZ.js";
 import {
   resumeRun
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   findContract
 } from "./chunk-2QLNSWAY.js";
 import {
   readRecordedContract
-} from "./chunk-JAZEE26R.js";
+} from "./chunk-6BJ7EZTI.js";
 import {
   DurableReplayError
 } from "./chunk-GFR6ZZ7Q.js";

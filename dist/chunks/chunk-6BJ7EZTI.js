@@ -621,6 +621,44 @@ function nonNegativeInteger(value, name) {
   return value;
 }
 
+// src/core/process/inherited-descriptors.ts
+import { closeSync, readdirSync, readFileSync } from "node:fs";
+var O_CLOEXEC = 524288;
+function closeInheritedDescriptors(fdinfoDir = "/proc/self/fdinfo") {
+  let names;
+  try {
+    names = readdirSync(fdinfoDir);
+  } catch {
+    return [];
+  }
+  const closed = [];
+  for (const name of names) {
+    const fd = Number(name);
+    if (!Number.isInteger(fd) || fd <= 2) continue;
+    let flags;
+    try {
+      const match = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`${fdinfoDir}/${name}`, "utf8"));
+      if (!match) continue;
+      flags = Number.parseInt(match[1], 8);
+    } catch {
+      continue;
+    }
+    if ((flags & O_CLOEXEC) !== 0) continue;
+    try {
+      closeSync(fd);
+      closed.push(fd);
+    } catch {
+    }
+  }
+  return closed;
+}
+var inheritedClosed = false;
+function closeInheritedDescriptorsOnce() {
+  if (inheritedClosed) return;
+  inheritedClosed = true;
+  closeInheritedDescriptors();
+}
+
 // src/core/process/process-group.ts
 import { readdir, readFile } from "node:fs/promises";
 function signalGroup(pgid, signal) {
@@ -678,6 +716,7 @@ async function runSupervised(options) {
   if (options.signal.aborted) {
     return finish({ ...notStarted, cancelled: true }, [], started, stdout, stderr);
   }
+  closeInheritedDescriptorsOnce();
   let prepared;
   try {
     prepared = await (options.isolation ?? NO_ISOLATION).prepare({
@@ -1500,7 +1539,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-VKWOLFYZ.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-MCTAHUQR.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -1579,7 +1618,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git2, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-NC6RI3MD.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-MDZHWVZX.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,

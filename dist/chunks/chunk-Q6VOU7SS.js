@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-ERBPZS4I.js";
+} from "./chunk-5KOD7MKI.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";

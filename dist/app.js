@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-O4APWJ6C.js";
+} from "./chunks/chunk-YJ2K2U5J.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-EG6S7WEZ.js";
-import "./chunks/chunk-5KOD7MKI.js";
+} from "./chunks/chunk-YKRQP7XO.js";
+import "./chunks/chunk-QINFVFPK.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-2QLNSWAY.js";
-import "./chunks/chunk-SDGCJD6J.js";
+} from "./chunks/chunk-LMQHD4WU.js";
+import "./chunks/chunk-LCDUBPWM.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-DVZVIMXY.js";
-import "./chunks/chunk-VS7XD7QJ.js";
+import "./chunks/chunk-NBJQFZMZ.js";
+import "./chunks/chunk-XQ2VY7VH.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-6BJ7EZTI.js";
-import "./chunks/chunk-GFR6ZZ7Q.js";
+import "./chunks/chunk-26CVVKZK.js";
+import "./chunks/chunk-Q26FP3XX.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-QYJBVTBR.js";
+import "./chunks/chunk-J7HQOQO4.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-27KGTP2H.js";
-import "./chunks/chunk-TZPAFBT6.js";
+import "./chunks/chunk-IQA6NFTT.js";
+import "./chunks/chunk-MT2XISRQ.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

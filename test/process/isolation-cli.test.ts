@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -134,6 +135,54 @@ for (const level of ['uid', 'bwrap'] as const) {
   describe.skipIf(unavailable !== null)(
     `truss run --isolation ${level}${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
     () => {
+      it("a check cannot change what git runs — for this run's harness, the next run's, or the user — and can still commit", () => {
+        const h = harness();
+        const pwned = join(h.workdir, '.pwned');
+        // Every way to make a later git run a command: the repo's config (a clean filter the next
+        // `git status` runs on the changed README, an fsmonitor), info/attributes, a hook, a
+        // replaced .git, and a commondir pointing at a repository the check wrote.
+        const script = String.raw`W="$PWD/.pwn.sh"
+printf '#!/bin/sh\necho "$(id -u) $*" >> "%s"\ncat\n' "${pwned}" > "$W"; chmod 755 "$W"
+git -c user.email=a@b -c user.name=a commit -q --allow-empty -m "sandbox commit" && echo committed
+git config filter.pwn.clean "$W clean" 2>/dev/null && echo "wrote config"
+git config core.fsmonitor "$W fsmonitor" 2>/dev/null && echo "wrote fsmonitor"
+printf '* filter=pwn\n' > .git/info/attributes 2>/dev/null && echo "wrote attributes"
+printf '#!/bin/sh\n"%s" hook\n' "$W" > .git/hooks/post-checkout 2>/dev/null && echo "wrote hook"
+printf '* filter=pwn\n' > .gitattributes
+E="$PWD/.evil"; git clone -q --bare . "$E" && git --git-dir="$E" config filter.pwn.clean "$W clean" && git --git-dir="$E" config core.bare false
+mkdir -p "$E/info" && printf '* filter=pwn\n' > "$E/info/attributes"; chmod -R a+rwX "$E"
+echo "$E" > .git/commondir && echo "planted commondir"
+cp -a .git .git-new 2>/dev/null; git --git-dir=.git-new config filter.pwn.clean "$W clean"
+mv .git .git-old 2>/dev/null && mv .git-new .git && echo "replaced .git"
+echo "WORK" > README.md`;
+        const head = (dir: string) =>
+          execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+        const before = head(h.workdir);
+        const first = runAttack(h, checkContract(h, `(${script}) 2>&1; true`, 20), level);
+        expect(first.code, first.stderr).toBe(0);
+        const bundle = JSON.parse(first.bundleText);
+        const tail = streamTail(bundle.evidence.checks[0].stdout, tailsFromBundle(bundle.blobs, sha256Hex));
+        expect(tail).toContain('committed');
+        expect(tail).toContain('planted commondir');
+        for (const wrote of [
+          'wrote config',
+          'wrote fsmonitor',
+          'wrote attributes',
+          'wrote hook',
+          'replaced .git',
+        ])
+          expect(tail, tail).not.toContain(wrote);
+        // The commit landed; the planted commondir is gone, so the user's git reads the real .git.
+        expect(head(h.workdir)).not.toBe(before);
+        expect(existsSync(join(h.workdir, '.git/commondir'))).toBe(false);
+        // The next run's harness git (git status on the changed README) and the user's own.
+        const second = runAttack(h, checkContract(h, 'true', 20), level);
+        expect(second.code, second.stderr).toBe(0);
+        execFileSync('git', ['status', '--porcelain'], { cwd: h.workdir });
+        execFileSync('git', ['diff'], { cwd: h.workdir });
+        expect(existsSync(pwned) ? readFileSync(pwned, 'utf8') : '').toBe('');
+      }, 90_000);
+
       it('a check that reads /proc, key files and env, kills its parent, writes the ledger and escapes with setsid gets nothing and dies at its deadline', () => {
         const h = harness();
         const marker = MARK_BASE();

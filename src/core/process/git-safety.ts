@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
+import { pinnedGitEnv } from './git-metadata.js';
 
 /**
  * `-c` settings for every git the harness itself runs on a working tree the judged work may have
- * changed (docs/security.md, "What each boundary stops"): repository hooks and the fsmonitor
- * command are agent-writable code (`.git/hooks`, `.git/config`) and must never run in the process
- * that holds the keys.
+ * changed (docs/security.md, "Git metadata"): hooks and the fsmonitor command are code from the
+ * repository and must never run in the process that holds the keys — also where the sandbox could
+ * not keep `.git/hooks` and `.git/config` read-only (`none`).
  */
 export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   'core.hooksPath=/dev/null',
@@ -59,7 +61,11 @@ export function runHarnessGit(
         encoding: 'utf8',
         // Diffs are capped by their callers after reading; git's output is never cut here.
         maxBuffer: Number.POSITIVE_INFINITY,
-        ...(options.env ? { env: options.env as NodeJS.ProcessEnv } : {}),
+        // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
+        env: {
+          ...(options.env ?? process.env),
+          ...(options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))),
+        },
       },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number')

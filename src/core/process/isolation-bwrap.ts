@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 
@@ -12,6 +13,8 @@ export interface BwrapIsolationOptions {
   hiddenPaths: readonly string[];
   /** Directories bound read-write; everything else is read-only. */
   workdirs: readonly string[];
+  /** The working copies' git metadata: git directories pinned, config and hooks read-only. */
+  gitGuard?: GitMetadataGuard | undefined;
   /** Give the sandbox its own network namespace (loopback only): `network = "none"` enforced. */
   unshareNet: boolean;
   /** Host directory for per-spawn scratch (bound as the sandbox's HOME and TMPDIR). */
@@ -76,6 +79,9 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         ...options.hiddenPaths
           .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
           .flatMap((path) => ['--tmpfs-or-null', path]),
+        // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
+        ...(options.gitGuard?.pinned ?? []).flatMap((path) => ['--bind', path, path]),
+        ...(options.gitGuard?.readOnly ?? []).flatMap((path) => ['--ro-bind', path, path]),
         '--dir',
         SANDBOX_HOME,
         '--dir',
@@ -97,6 +103,7 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         droppedEnv,
         async dispose() {
           await rm(scratch, { recursive: true, force: true }).catch(() => {});
+          sweepPlantedGitFiles(options.gitGuard);
         },
       };
     },

@@ -1,5 +1,6 @@
 import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, join, resolve, sep } from 'node:path';
+import { gitMetadataGuard } from './git-metadata.js';
 import {
   type Isolation,
   type IsolationLevel,
@@ -79,6 +80,8 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
     return noIsolation(report('none', false, null));
   }
+  // Read (and hooks/ and info/ made) before any untrusted process runs in a working copy.
+  const gitGuard = gitMetadataGuard(workdirs);
   const tried: string[] = [];
   const order: IsolationLevel[] = options.mode === 'auto' ? ['uid', 'bwrap'] : [options.mode];
   for (const level of order) {
@@ -113,6 +116,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         account,
         hiddenPaths: hidden,
         coverPaths,
+        gitGuard,
         scratchRoot,
         netns: egress === 'netns',
         toolEnv,
@@ -128,6 +132,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,
       hiddenPaths: [...aroundWorkdir, ...hidden],
+      gitGuard,
       workdirs,
       unshareNet,
       scratchRoot,

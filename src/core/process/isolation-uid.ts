@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
@@ -30,6 +31,8 @@ export interface UidIsolationOptions {
    * covered by a tmpfs and the working copies inside are moved back on top.
    */
   coverPaths: readonly { dir: string; keep: readonly string[] }[];
+  /** The working copies' git metadata: git directories pinned, config and hooks read-only. */
+  gitGuard?: GitMetadataGuard | undefined;
   /** Directory for per-spawn scratch HOME/TMPDIR (must be traversable by the sandbox user, e.g. /tmp). */
   scratchRoot: string;
   /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
@@ -226,6 +229,17 @@ function findPattern(path: string): string {
   return path.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
 }
 
+/** Mount commands for a {@link GitMetadataGuard}: bind each git directory onto itself, then the rest read-only. */
+function gitGuardScript(guard: GitMetadataGuard | undefined): string[] {
+  if (!guard || guard.pinned.length + guard.readOnly.length === 0) return [];
+  return [
+    'truss_pin() { mount --bind "$1" "$1" || exit 125; }',
+    'truss_readonly() { { mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; } || exit 125; }',
+    ...guard.pinned.map((path) => `truss_pin ${shellQuote(path)}`),
+    ...guard.readOnly.map((path) => `truss_readonly ${shellQuote(path)}`),
+  ];
+}
+
 /**
  * `uid` isolation: each process runs as the dedicated sandbox user inside fresh pid and mount
  * namespaces. A root-owned init (`/bin/sh`, pid 1 of the namespace) hides the key paths and harness
@@ -255,6 +269,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     '}',
     coverScript,
     hideScript,
+    ...gitGuardScript(options.gitGuard),
   ]
     .filter((line) => line.length > 0)
     .join('\n');
@@ -374,6 +389,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
+          sweepPlantedGitFiles(options.gitGuard);
         },
       };
     },

@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
+import { pinnedGitEnv } from '../process/git-metadata.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.js';
@@ -43,7 +44,9 @@ interface Repo {
 }
 
 async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
-  const env = scrubEnv(options.env ?? process.env);
+  // Pinned to the repository's own .git: never a commondir the agent planted (git-metadata.ts).
+  const pinned = pinnedGitEnv(context.policy.workdir);
+  const env = { ...scrubEnv(options.env ?? process.env), ...pinned };
   const make = (extraConfig: readonly string[] = []): SimpleGit =>
     simpleGit({
       baseDir: context.policy.workdir,
@@ -52,6 +55,8 @@ async function openRepo(context: ToolContext, options: GitToolsOptions): Promise
       timeout: { block: GIT_SILENCE_TIMEOUT_MS },
       // Our own safe values for these two are what simple-git would otherwise refuse.
       unsafe: { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true },
+      // simple-git guards these names; here they are ours, pinning git to the real .git.
+      allowEnvironment: Object.keys(pinned),
     }).env(env);
   const root = await locate(make(), context);
   const pathspec = (real: string): string => {

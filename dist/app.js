@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-YJ2K2U5J.js";
+} from "./chunks/chunk-OTHO7FGQ.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-YKRQP7XO.js";
-import "./chunks/chunk-QINFVFPK.js";
+} from "./chunks/chunk-AURL762O.js";
+import "./chunks/chunk-EI5PCT7S.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-LMQHD4WU.js";
-import "./chunks/chunk-LCDUBPWM.js";
+} from "./chunks/chunk-2TBYPMMC.js";
+import "./chunks/chunk-YABVZV2O.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-NBJQFZMZ.js";
-import "./chunks/chunk-XQ2VY7VH.js";
+import "./chunks/chunk-MX2KHQ73.js";
+import "./chunks/chunk-LDATVB5B.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-26CVVKZK.js";
-import "./chunks/chunk-Q26FP3XX.js";
+import "./chunks/chunk-IDM4GA4Y.js";
+import "./chunks/chunk-UZANYWNT.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-J7HQOQO4.js";
+import "./chunks/chunk-NVCOOVDZ.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-IQA6NFTT.js";
-import "./chunks/chunk-MT2XISRQ.js";
+import "./chunks/chunk-BOQFQRTG.js";
+import "./chunks/chunk-KO32CVIB.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

@@ -206,6 +206,57 @@ describe('addWorkdir: a working copy made after the isolation (a clean room)', (
   }
 });
 
+describe('addWorkdir: git metadata of a working copy added later stays read-only', () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`${level}: its .git/config and hooks cannot be written and its .git cannot be replaced; commits still work`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} added git metadata test: ${unavailable}`);
+        return;
+      }
+      const isolation = await createIsolation({
+        ...base,
+        mode: level,
+        network: 'open',
+        path: process.env.PATH ?? '',
+      });
+      const room = mkdtempSync(join(tmpdir(), 'truss-clean-room-git-'));
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: room, encoding: 'utf8' });
+      git('init', '-q', '-b', 'main');
+      writeFileSync(join(room, 'a.txt'), 'a\n');
+      git('add', '.');
+      git('-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'init');
+      await isolation.addWorkdir(room);
+      const attempt = await runSupervised({
+        file: '/bin/sh',
+        args: [
+          '-c',
+          [
+            'git -c user.email=a@b -c user.name=a commit -q --allow-empty -m sandbox && echo committed',
+            'git config filter.pwn.clean "touch pwned" 2>/dev/null && echo "wrote config"',
+            'printf \'#!/bin/sh\\n\' > .git/hooks/post-checkout 2>/dev/null && echo "wrote hook"',
+            'printf \'* filter=pwn\\n\' > .git/info/attributes 2>/dev/null && echo "wrote attributes"',
+            'mv .git .git-old 2>/dev/null && echo "moved .git"',
+            'echo /elsewhere > .git/commondir && echo "planted commondir"',
+          ].join('\n'),
+        ],
+        cwd: room,
+        env: { PATH: process.env.PATH ?? '' },
+        stdin: null,
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        isolation,
+      });
+      const out = attempt.stdout.bytes.toString();
+      expect(out).toBe('committed\nplanted commondir\n');
+      expect(git('log', '--format=%s')).toBe('sandbox\ninit\n');
+      expect(git('config', '--local', '--list')).not.toContain('pwn');
+      expect(readdirSync(join(room, '.git'))).not.toContain('commondir');
+      await isolation.removeWorkdir?.(room);
+    }, 30_000);
+  }
+});
+
 describe('egress with network = "none"', () => {
   /** The default gateway: an address off loopback that answers (or refuses) without internet access. */
   function gateway(): string | null {

@@ -88,3 +88,30 @@ export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined): void 
   for (const gitDir of guard?.pinned ?? [])
     rmSync(join(gitDir, 'commondir'), { force: true, recursive: true });
 }
+
+/**
+ * The guards of the working copies a run added after its isolation was made (a clean room, a
+ * fan-out attempt's copy), each read when it is added and dropped when it is removed.
+ */
+export class AddedGitGuards {
+  readonly #byDir = new Map<string, GitMetadataGuard>();
+
+  add(dir: string): void {
+    this.#byDir.set(dir, gitMetadataGuard([dir]));
+  }
+
+  remove(dir: string): void {
+    this.#byDir.delete(dir);
+  }
+
+  /** Every guard in force: the isolation's own, then those of the added working copies. */
+  with(base: GitMetadataGuard | undefined): GitMetadataGuard {
+    const guards = [...(base ? [base] : []), ...this.#byDir.values()];
+    return { pinned: guards.flatMap((g) => g.pinned), readOnly: guards.flatMap((g) => g.readOnly) };
+  }
+
+  /** Only the added ones (what a process must mount on top of a namespace made before they existed). */
+  get added(): GitMetadataGuard {
+    return this.with(undefined);
+  }
+}

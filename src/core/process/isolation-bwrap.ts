@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
+import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 
@@ -37,19 +37,23 @@ const SANDBOX_TMP = '/tmp/.truss-tmp';
  */
 export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
   const workdirs = [...options.workdirs];
+  const addedGuards = new AddedGitGuards();
   return {
     report: options.report,
     async addWorkdir(dir) {
       const path = realpathSync(dir);
       if (!workdirs.includes(path)) workdirs.push(path);
+      addedGuards.add(path);
     },
     async removeWorkdir(dir) {
       const path = realpathSync(dir);
+      addedGuards.remove(path);
       const index = workdirs.indexOf(path);
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
+      const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
       Object.assign(env, { HOME: SANDBOX_HOME, TMPDIR: SANDBOX_TMP });
@@ -80,8 +84,8 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
           .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
           .flatMap((path) => ['--tmpfs-or-null', path]),
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
-        ...(options.gitGuard?.pinned ?? []).flatMap((path) => ['--bind', path, path]),
-        ...(options.gitGuard?.readOnly ?? []).flatMap((path) => ['--ro-bind', path, path]),
+        ...guard.pinned.flatMap((path) => ['--bind', path, path]),
+        ...guard.readOnly.flatMap((path) => ['--ro-bind', path, path]),
         '--dir',
         SANDBOX_HOME,
         '--dir',
@@ -103,7 +107,7 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         droppedEnv,
         async dispose() {
           await rm(scratch, { recursive: true, force: true }).catch(() => {});
-          sweepPlantedGitFiles(options.gitGuard);
+          sweepPlantedGitFiles(guard);
         },
       };
     },

@@ -1,7 +1,16 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
+import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantTreeInProcess } from './grant-tree.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
@@ -273,25 +282,33 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   ]
     .filter((line) => line.length > 0)
     .join('\n');
-  const script = [
-    'STAGE=$1; shift',
-    mountSetup,
-    // After the mounts: a working directory entered before them would bypass them (heldInit).
-    ENTER_WORKDIR,
-    options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
-    // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
-    // group, so what the sandbox creates must stay writable for it (git objects, new directories).
-    options.privilege === 'root' ? 'umask 002' : 'umask 000',
-    '"$@"',
-  ]
-    .filter((line) => line.length > 0)
-    .join('\n');
+  // `extra`: the guards of working copies added since the namespace's mounts were written.
+  const initScript = (extra: readonly string[]) =>
+    [
+      'STAGE=$1; shift',
+      mountSetup,
+      ...extra,
+      // After the mounts: a working directory entered before them would bypass them (heldInit).
+      ENTER_WORKDIR,
+      options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
+      // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
+      // group, so what the sandbox creates must stay writable for it (git objects, new directories).
+      options.privilege === 'root' ? 'umask 002' : 'umask 000',
+      '"$@"',
+    ]
+      .filter((line) => line.length > 0)
+      .join('\n');
 
   const mounts = sharedMounts(options, mountSetup);
+  const addedGuards = new AddedGitGuards();
   return {
     report: options.report,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
+      addedGuards.add(realpathSync(dir));
+    },
+    async removeWorkdir(dir) {
+      addedGuards.remove(realpathSync(dir));
     },
     warm() {
       mounts.warm();
@@ -334,6 +351,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // As root and without a network namespace, the hiding mounts are made once per run and
       // entered (mount-holder.ts); the per-process init only checks it is in that namespace.
       const held = await mounts.enter();
+      const guard = addedGuards.added;
+      const extraMounts = gitGuardScript(guard);
       const unshare = held
         ? [
             'nsenter',
@@ -344,7 +363,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            heldInit(held.marker),
+            heldInit(held.marker, extraMounts),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,
@@ -356,7 +375,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            script,
+            initScript(extraMounts),
             'truss-sandbox-init',
             join(scratch, 'stage'),
             resolve(request.cwd),
@@ -390,6 +409,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
           sweepPlantedGitFiles(options.gitGuard);
+          sweepPlantedGitFiles(guard);
         },
       };
     },

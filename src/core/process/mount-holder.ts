@@ -139,11 +139,13 @@ export function startMountHolder(options: {
  * from it (`cat key`, `../secret`) would resolve past every hiding mount, and getcwd() could not
  * name it (it is unreachable from the namespace's root).
  */
-export function heldInit(marker: string): string {
+export function heldInit(marker: string, setup: readonly string[] = []): string {
   // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
   // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
+    // Mounts this process adds (unshare --mount-proc gave it its own copy of the held namespace).
+    ...setup,
     ENTER_WORKDIR,
     'umask 002',
     '"$@"',

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-OTHO7FGQ.js";
+} from "./chunks/chunk-FFKJJFMC.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-AURL762O.js";
-import "./chunks/chunk-EI5PCT7S.js";
+} from "./chunks/chunk-JKNG3S6Z.js";
+import "./chunks/chunk-CJRW4SYA.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-2TBYPMMC.js";
-import "./chunks/chunk-YABVZV2O.js";
+} from "./chunks/chunk-2X22WP4D.js";
+import "./chunks/chunk-7BU7TASJ.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-MX2KHQ73.js";
-import "./chunks/chunk-LDATVB5B.js";
+import "./chunks/chunk-YQB47QJV.js";
+import "./chunks/chunk-HASDIB75.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-IDM4GA4Y.js";
-import "./chunks/chunk-UZANYWNT.js";
+import "./chunks/chunk-UN5PEFP2.js";
+import "./chunks/chunk-FHZF77D7.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-NVCOOVDZ.js";
+import "./chunks/chunk-BDUW7JVD.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-BOQFQRTG.js";
-import "./chunks/chunk-KO32CVIB.js";
+import "./chunks/chunk-SASCNK7M.js";
+import "./chunks/chunk-DE2HLFT3.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

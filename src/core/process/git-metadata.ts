@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -31,7 +31,7 @@ function kindOf(path: string): 'dir' | 'file' | null {
 
 /**
  * The guard for `workdirs` (real paths), read before any untrusted process runs there. A working
- * copy that is not a git repository, or whose `.git` is a symlink, gets nothing.
+ * copy that is not a git repository, or whose `.git` is a symbolic link, gets nothing.
  */
 export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard {
   const guard: GitMetadataGuard = { pinned: [], readOnly: [] };
@@ -52,7 +52,8 @@ export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard 
     guard.pinned.push(gitPath);
     for (const entry of GUARDED_ENTRIES) {
       const path = join(gitPath, entry);
-      if (kindOf(path) !== null) guard.readOnly.push(path);
+      // A symlinked config (a dotfiles manager's) is bound by its target, read-only all the same.
+      if (existsSync(path)) guard.readOnly.push(path);
     }
   }
   return guard;

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-FFKJJFMC.js";
+} from "./chunks/chunk-PNRBRK3F.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-JKNG3S6Z.js";
-import "./chunks/chunk-CJRW4SYA.js";
+} from "./chunks/chunk-6B6YOXGM.js";
+import "./chunks/chunk-65FJQ2YT.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-2X22WP4D.js";
-import "./chunks/chunk-7BU7TASJ.js";
+} from "./chunks/chunk-3TPXMENQ.js";
+import "./chunks/chunk-BLJYSC2Y.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-YQB47QJV.js";
-import "./chunks/chunk-HASDIB75.js";
+import "./chunks/chunk-QQ4FZXF6.js";
+import "./chunks/chunk-FBMETBC3.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-UN5PEFP2.js";
-import "./chunks/chunk-FHZF77D7.js";
+import "./chunks/chunk-A2QYK2VY.js";
+import "./chunks/chunk-N7MCIPWI.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-BDUW7JVD.js";
+import "./chunks/chunk-6WAZVUIB.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-SASCNK7M.js";
-import "./chunks/chunk-DE2HLFT3.js";
+import "./chunks/chunk-6MZ7P4JV.js";
+import "./chunks/chunk-75OY62DH.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

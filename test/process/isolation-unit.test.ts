@@ -42,6 +42,44 @@ const base = {
   isRoot: process.getuid?.() === 0,
 };
 
+/** `/bin/sh -c script` in `cwd` through `isolation`, as a check runs. */
+function sandboxed(isolation: Isolation, cwd: string, script: string) {
+  return runSupervised({
+    file: '/bin/sh',
+    args: ['-c', script],
+    cwd,
+    env: { PATH: process.env.PATH ?? '' },
+    stdin: null,
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    isolation,
+  });
+}
+
+/** uid with its mounts made per process (a network namespace), as when iptables is missing or under sudo. */
+function perProcessUid(
+  account: NonNullable<ReturnType<typeof localAccount>>,
+  paths: { hiddenPaths?: string[]; coverPaths?: { dir: string; keep: string[] }[] } = {},
+): Isolation {
+  return uidIsolation({
+    report: {
+      level: 'uid',
+      requested: 'uid',
+      network: 'none',
+      network_enforced: true,
+      egress: 'netns',
+      notes: [],
+    },
+    privilege: 'root',
+    account,
+    hiddenPaths: paths.hiddenPaths ?? [],
+    coverPaths: paths.coverPaths ?? [],
+    scratchRoot: tmpdir(),
+    netns: true,
+    toolEnv: { PATH: process.env.PATH ?? '' },
+  });
+}
+
 describe('the environment rule', () => {
   it('never passes action inputs, Actions tokens, GitHub tokens, runner file commands or Truss keys', () => {
     for (const name of [
@@ -207,48 +245,55 @@ describe('addWorkdir: a working copy made after the isolation (a clean room)', (
 });
 
 describe('addWorkdir: git metadata of a working copy added later stays read-only', () => {
-  for (const level of ['uid', 'bwrap'] as const) {
-    it(`${level}: its .git/config and hooks cannot be written and its .git cannot be replaced; commits still work`, async () => {
-      const unavailable = await mechanismAvailable(level);
+  /** The three ways a process gets its mounts: uid's held namespace, uid per process, bwrap. */
+  const setups = [
+    { name: 'uid (held namespace)', level: 'uid' as const, make: () => isolationFor('uid') },
+    { name: 'uid (mounts per process)', level: 'uid' as const, make: () => perProcessUidFor() },
+    { name: 'bwrap', level: 'bwrap' as const, make: () => isolationFor('bwrap') },
+  ];
+  function isolationFor(level: 'uid' | 'bwrap'): Promise<Isolation> {
+    return createIsolation({ ...base, mode: level, network: 'open', path: process.env.PATH ?? '' });
+  }
+  async function perProcessUidFor(): Promise<Isolation> {
+    const account = localAccount(SANDBOX_OFFLINE_USER);
+    if (!account) throw new Error(`${SANDBOX_OFFLINE_USER} is missing`);
+    return perProcessUid(account);
+  }
+  for (const setup of setups) {
+    it(`${setup.name}: its .git/config and hooks cannot be written and its .git cannot be replaced; commits still work`, async () => {
+      const unavailable = await mechanismAvailable(setup.level);
       if (unavailable) {
-        console.warn(`SKIPPED ${level} added git metadata test: ${unavailable}`);
+        console.warn(`SKIPPED ${setup.name} added git metadata test: ${unavailable}`);
         return;
       }
-      const isolation = await createIsolation({
-        ...base,
-        mode: level,
-        network: 'open',
-        path: process.env.PATH ?? '',
-      });
+      // The offline sandbox account exists once a uid isolation with network = "none" was made.
+      if (setup.level === 'uid')
+        await createIsolation({ ...base, mode: 'uid', network: 'none', path: process.env.PATH ?? '' });
+      const isolation = await setup.make();
       const room = mkdtempSync(join(tmpdir(), 'truss-clean-room-git-'));
       const git = (...args: string[]) => execFileSync('git', args, { cwd: room, encoding: 'utf8' });
       git('init', '-q', '-b', 'main');
       writeFileSync(join(room, 'a.txt'), 'a\n');
       git('add', '.');
       git('-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'init');
+      // A process first, so that uid's held namespace exists before the copy is added.
+      await sandboxed(isolation, tmpdir(), 'true');
       await isolation.addWorkdir(room);
-      const attempt = await runSupervised({
-        file: '/bin/sh',
-        args: [
-          '-c',
-          [
-            'git -c user.email=a@b -c user.name=a commit -q --allow-empty -m sandbox && echo committed',
-            'git config filter.pwn.clean "touch pwned" 2>/dev/null && echo "wrote config"',
-            'printf \'#!/bin/sh\\n\' > .git/hooks/post-checkout 2>/dev/null && echo "wrote hook"',
-            'printf \'* filter=pwn\\n\' > .git/info/attributes 2>/dev/null && echo "wrote attributes"',
-            'mv .git .git-old 2>/dev/null && echo "moved .git"',
-            'echo /elsewhere > .git/commondir && echo "planted commondir"',
-          ].join('\n'),
-        ],
-        cwd: room,
-        env: { PATH: process.env.PATH ?? '' },
-        stdin: null,
-        timeoutMs: 10_000,
-        signal: new AbortController().signal,
+      const attempt = await sandboxed(
         isolation,
-      });
-      const out = attempt.stdout.bytes.toString();
-      expect(out).toBe('committed\nplanted commondir\n');
+        room,
+        [
+          'git -c user.email=a@b -c user.name=a commit -q --allow-empty -m sandbox && echo committed',
+          'git config filter.pwn.clean "touch pwned" 2>/dev/null && echo "wrote config"',
+          'printf \'#!/bin/sh\\n\' > .git/hooks/post-checkout 2>/dev/null && echo "wrote hook"',
+          'printf \'* filter=pwn\\n\' > .git/info/attributes 2>/dev/null && echo "wrote attributes"',
+          'mv .git .git-old 2>/dev/null && echo "moved .git"',
+          'echo /elsewhere > .git/commondir && echo "planted commondir"',
+        ].join('\n'),
+      );
+      expect(attempt.stdout.bytes.toString(), attempt.stderr.bytes.toString()).toBe(
+        'committed\nplanted commondir\n',
+      );
       expect(git('log', '--format=%s')).toBe('sandbox\ninit\n');
       expect(git('config', '--local', '--list')).not.toContain('pwn');
       expect(readdirSync(join(room, '.git'))).not.toContain('commondir');
@@ -439,16 +484,7 @@ describe('hidden paths stay hidden from the working directory, by relative path 
   }
 
   const run = (isolation: Isolation, work: string, script: string) =>
-    runSupervised({
-      file: '/bin/sh',
-      args: ['-c', `${script} 2>/dev/null; true`],
-      cwd: work,
-      env: { PATH: process.env.PATH ?? '' },
-      stdin: null,
-      timeoutMs: 10_000,
-      signal: new AbortController().signal,
-      isolation,
-    });
+    sandboxed(isolation, work, `${script} 2>/dev/null; true`);
 
   const expectHidden = (out: string, work: string) => {
     for (const secret of ['HOME-SECRET-REL', 'KEY-SECRET-REL', 'LEDGER-SECRET-REL']) {
@@ -491,22 +527,9 @@ describe('hidden paths stay hidden from the working directory, by relative path 
     const { home, work, script, hidden } = layout();
     // createIsolation grants the workdir; made directly here, the sandbox group needs it too.
     execFileSync('chgrp', ['-R', String(account.gid), work]);
-    const isolation = uidIsolation({
-      report: {
-        level: 'uid',
-        requested: 'uid',
-        network: 'none',
-        network_enforced: true,
-        egress: 'netns',
-        notes: [],
-      },
-      privilege: 'root',
-      account,
+    const isolation = perProcessUid(account, {
       hiddenPaths: hidden,
       coverPaths: [{ dir: home, keep: [work] }],
-      scratchRoot: tmpdir(),
-      netns: true,
-      toolEnv: { PATH: process.env.PATH ?? '' },
     });
     const outcome = await run(isolation, work, script);
     expectHidden(outcome.stdout.bytes.toString(), work);

@@ -111,8 +111,13 @@ export class AddedGitGuards {
     return { pinned: guards.flatMap((g) => g.pinned), readOnly: guards.flatMap((g) => g.readOnly) };
   }
 
-  /** Only the added ones (what a process must mount on top of a namespace made before they existed). */
+  /** Only the added ones. */
   get added(): GitMetadataGuard {
     return this.with(undefined);
+  }
+
+  /** The guard of one added working copy (empty when it was not added). */
+  only(dir: string): GitMetadataGuard {
+    return this.#byDir.get(dir) ?? { pinned: [], readOnly: [] };
   }
 }

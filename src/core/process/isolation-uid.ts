@@ -299,13 +299,33 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       .filter((line) => line.length > 0)
       .join('\n');
 
-  const mounts = sharedMounts(options, mountSetup);
   const addedGuards = new AddedGitGuards();
+  // A holder made later mounts the guards of the working copies added so far with everything else.
+  const mounts = sharedMounts(options, () => [mountSetup, ...gitGuardScript(addedGuards.added)].join('\n'));
   return {
     report: options.report,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
-      addedGuards.add(realpathSync(dir));
+      const path = realpathSync(dir);
+      addedGuards.add(path);
+      // The run's held namespace gets the new copy's guard once, not every process that enters it.
+      const held = await mounts.enter();
+      if (!held) return;
+      try {
+        const guard = gitGuardScript(addedGuards.only(path));
+        if (guard.length === 0) return;
+        const made = await runCommand(
+          'nsenter',
+          [`--mount=${held.nsPath}`, '--', '/bin/sh', '-c', guard.join('\n')],
+          options.toolEnv,
+        );
+        if (!made.ok)
+          throw new IsolationSetupError(
+            `could not protect the git metadata of ${path}: ${made.stderr.trim()}`,
+          );
+      } finally {
+        mounts.leave();
+      }
     },
     async removeWorkdir(dir) {
       addedGuards.remove(realpathSync(dir));
@@ -352,7 +372,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // entered (mount-holder.ts); the per-process init only checks it is in that namespace.
       const held = await mounts.enter();
       const guard = addedGuards.added;
-      const extraMounts = gitGuardScript(guard);
+      // Per-process mounts make everything each time; a held namespace already has these.
+      const extraMounts = held ? [] : gitGuardScript(guard);
       const unshare = held
         ? [
             'nsenter',
@@ -363,7 +384,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            heldInit(held.marker, extraMounts),
+            heldInit(held.marker),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,

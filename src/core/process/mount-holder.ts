@@ -139,13 +139,11 @@ export function startMountHolder(options: {
  * from it (`cat key`, `../secret`) would resolve past every hiding mount, and getcwd() could not
  * name it (it is unreachable from the namespace's root).
  */
-export function heldInit(marker: string, setup: readonly string[] = []): string {
+export function heldInit(marker: string): string {
   // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
   // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
-    // Mounts this process adds (unshare --mount-proc gave it its own copy of the held namespace).
-    ...setup,
     ENTER_WORKDIR,
     'umask 002',
     '"$@"',
@@ -179,7 +177,8 @@ export function sharedMounts(
     scratchRoot: string;
     toolEnv: Record<string, string>;
   },
-  setup: string,
+  /** The holder's mount script, read each time a holder is made (working copies added since included). */
+  setup: () => string,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
   const usable = options.privilege === 'root' && !options.netns;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
@@ -203,7 +202,7 @@ export function sharedMounts(
   };
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
-    return startMountHolder({ setup, stage, watched, env: options.toolEnv })
+    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv })
       .then((holder) => ({
         ...holder,
         close() {

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-PNRBRK3F.js";
+} from "./chunks/chunk-FQIFZKDO.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-6B6YOXGM.js";
-import "./chunks/chunk-65FJQ2YT.js";
+} from "./chunks/chunk-TWQG4TAH.js";
+import "./chunks/chunk-UFSNIPDH.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-3TPXMENQ.js";
-import "./chunks/chunk-BLJYSC2Y.js";
+} from "./chunks/chunk-2BGKKTZ6.js";
+import "./chunks/chunk-X66BULGO.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-QQ4FZXF6.js";
-import "./chunks/chunk-FBMETBC3.js";
+import "./chunks/chunk-TN4C2NSI.js";
+import "./chunks/chunk-A5LL2LG6.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-A2QYK2VY.js";
-import "./chunks/chunk-N7MCIPWI.js";
+import "./chunks/chunk-QHAQTZ6F.js";
+import "./chunks/chunk-LPB4HWGG.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-6WAZVUIB.js";
+import "./chunks/chunk-AVDPC4ZT.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-6MZ7P4JV.js";
-import "./chunks/chunk-75OY62DH.js";
+import "./chunks/chunk-5ROQ5MZ2.js";
+import "./chunks/chunk-VHV2AIWC.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

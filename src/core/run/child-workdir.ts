@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
+import { pinnedGitEnv } from '../process/git-metadata.js';
 import { HARNESS_GIT_CONFIG, harnessGit } from '../process/git-safety.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
@@ -126,7 +127,10 @@ export async function applyChildDiff(
       execFile(
         'git',
         [...config, 'apply', '--whitespace=nowarn', patch],
-        { cwd: root, env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } },
+        {
+          cwd: root,
+          env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C', ...pinnedGitEnv(root) },
+        },
         (error, _stdout, stderr) =>
           error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(),
       );

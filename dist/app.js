@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-FQIFZKDO.js";
+} from "./chunks/chunk-MZLB6NTX.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-TWQG4TAH.js";
-import "./chunks/chunk-UFSNIPDH.js";
+} from "./chunks/chunk-4GAZQZT6.js";
+import "./chunks/chunk-MVYTD5AM.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-2BGKKTZ6.js";
-import "./chunks/chunk-X66BULGO.js";
+} from "./chunks/chunk-4F3XVANQ.js";
+import "./chunks/chunk-D3S3H6J7.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-TN4C2NSI.js";
-import "./chunks/chunk-A5LL2LG6.js";
+import "./chunks/chunk-EFIK4GKE.js";
+import "./chunks/chunk-DXHPQJB6.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-QHAQTZ6F.js";
-import "./chunks/chunk-LPB4HWGG.js";
+import "./chunks/chunk-VR3ZXWUT.js";
+import "./chunks/chunk-PL57ZSET.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-AVDPC4ZT.js";
+import "./chunks/chunk-Q3H7NL2M.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-BKRSKTTG.js";
-import "./chunks/chunk-5ROQ5MZ2.js";
-import "./chunks/chunk-VHV2AIWC.js";
+import "./chunks/chunk-536WH4M2.js";
+import "./chunks/chunk-TYQJLBAH.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

@@ -183,6 +183,33 @@ echo "WORK" > README.md`;
         expect(existsSync(pwned) ? readFileSync(pwned, 'utf8') : '').toBe('');
       }, 90_000);
 
+      it.skipIf(level !== 'uid')(
+        'uid: a check in a working copy that is no repository cannot plant one whose config the next run runs',
+        () => {
+          const h = harness();
+          const plain = tempDir('iso-plain').dir;
+          mkdirSync(join(plain, '.truss/contracts'), { recursive: true });
+          writeFileSync(join(plain, 'README.md'), 'hello world\n');
+          h.workdir = plain;
+          const pwned = join(plain, '.pwned');
+          const script = String.raw`W="$PWD/.pwn.sh"
+printf '#!/bin/sh\necho "$(id -u) $*" >> "%s"\ncat\n' "${pwned}" > "$W"; chmod 755 "$W"
+git init -q . && git add README.md && git -c user.email=a@b -c user.name=a commit -qm x && echo "made a repository"
+git config filter.pwn.clean "$W clean" && printf 'README.md filter=pwn\n' > .git/info/attributes
+echo "HELLO WORLD" > README.md`;
+          const first = runAttack(h, checkContract(h, `(${script}) 2>&1; true`, 20), level);
+          expect(first.code, first.stderr).toBe(0);
+          // The check really made one (and changed a file its filter would have to clean).
+          expect(existsSync(join(plain, '.git/config'))).toBe(true);
+          // The next run's git facts meet a .git the sandbox user owns: git's ownership check refuses it.
+          const second = runAttack(h, checkContract(h, 'true', 20), level);
+          expect(second.code, second.stderr).toBe(0);
+          expect(existsSync(join(plain, '.git'))).toBe(true);
+          expect(existsSync(pwned) ? readFileSync(pwned, 'utf8') : '').toBe('');
+        },
+        90_000,
+      );
+
       it('a check that reads /proc, key files and env, kills its parent, writes the ledger and escapes with setsid gets nothing and dies at its deadline', () => {
         const h = harness();
         const marker = MARK_BASE();

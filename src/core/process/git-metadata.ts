@@ -64,16 +64,19 @@ export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard 
  * named outright (`GIT_DIR`, `GIT_COMMON_DIR`, `GIT_WORK_TREE`) so that git follows no `commondir`
  * file an untrusted process may have planted in it — git writes one only into a linked worktree's
  * admin directory, never into a repository's own `.git`. Empty where `.git` is a file (a linked
- * worktree: its pointer is read-only to the sandbox), inside the git directory, or outside any
- * repository.
+ * worktree: its pointer is read-only to the sandbox), where it belongs to another user (`uid`, the
+ * harness's own by default), inside the git directory, or outside any repository.
  */
-export function pinnedGitEnv(cwd: string): Record<string, string> {
+export function pinnedGitEnv(cwd: string, uid = process.getuid?.()): Record<string, string> {
   for (let dir = cwd; ; dir = dirname(dir)) {
     const gitPath = join(dir, '.git');
     const kind = kindOf(gitPath);
     if (kind === 'dir') {
       // Inside the git directory itself there is no work tree: git answers that on its own.
       if (cwd === gitPath || cwd.startsWith(`${gitPath}/`)) return {};
+      // Named outright, git skips its own ownership check ("dubious ownership"): a .git another
+      // user made — the uid sandbox, in a working copy that was no repository — stays refused.
+      if (uid !== undefined && lstatSync(gitPath).uid !== uid) return {};
       return { GIT_DIR: gitPath, GIT_COMMON_DIR: gitPath, GIT_WORK_TREE: dir };
     }
     if (kind === 'file' || dirname(dir) === dir) return {};

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-MZLB6NTX.js";
+} from "./chunks/chunk-K32VSJXY.js";
 import {
   readRepoFile
 } from "./chunks/chunk-GFDZQBU2.js";
@@ -35,11 +35,11 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-4GAZQZT6.js";
-import "./chunks/chunk-MVYTD5AM.js";
+import "./chunks/chunk-M43YKWKE.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-4F3XVANQ.js";
-import "./chunks/chunk-D3S3H6J7.js";
+import "./chunks/chunk-SEIGBESZ.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
 import "./chunks/chunk-EFIK4GKE.js";
 import "./chunks/chunk-DXHPQJB6.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-UDUXW72Y.js";
 import "./chunks/chunk-ADL7CXWN.js";
-import "./chunks/chunk-Q3H7NL2M.js";
+import "./chunks/chunk-7NHPTIWG.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

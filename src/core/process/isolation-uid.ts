@@ -371,9 +371,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // As root and without a network namespace, the hiding mounts are made once per run and
       // entered (mount-holder.ts); the per-process init only checks it is in that namespace.
       const held = await mounts.enter();
-      const guard = addedGuards.added;
       // Per-process mounts make everything each time; a held namespace already has these.
-      const extraMounts = held ? [] : gitGuardScript(guard);
+      const extraMounts = held ? [] : gitGuardScript(addedGuards.added);
       const unshare = held
         ? [
             'nsenter',
@@ -429,8 +428,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
-          sweepPlantedGitFiles(options.gitGuard);
-          sweepPlantedGitFiles(guard);
+          sweepPlantedGitFiles(addedGuards.with(options.gitGuard));
         },
       };
     },

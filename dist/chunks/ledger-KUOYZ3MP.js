@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+} from "./chunk-PRNAOIRL.js";
+import "./chunk-QQVPN6TN.js";
+import "./chunk-63LJ5ZNP.js";
+import "./chunk-UDUXW72Y.js";
+import "./chunk-AHF3UCFR.js";
+import "./chunk-YOHY7DC3.js";
+import "./chunk-5OSGG6YF.js";
+import "./chunk-ADL7CXWN.js";
+import "./chunk-YWVQLA25.js";
+import "./chunk-CQ6W2ZJB.js";
+import "./chunk-62ERCJKG.js";
+import "./chunk-7NHPTIWG.js";
+import "./chunk-BKRSKTTG.js";
+import "./chunk-536WH4M2.js";
+import "./chunk-TYQJLBAH.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+export {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+};

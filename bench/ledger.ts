@@ -9,9 +9,10 @@
  *   in one IMMEDIATE transaction per entry with WAL + synchronous=FULL) ÷ the baseline: a bare
  *   better-sqlite3 INSERT of only the very same journal rows (the store's INSERT statement, same schema
  *   via migrate(), same pragmas, one IMMEDIATE transaction per row, hash and signature bytes
- *   precomputed, no session row, no reads). Median of the per-round ratios of alternating rounds on a
- *   real disk (each round's two runs are neighbours in time, so a swing in fsync latency between rounds
- *   moves both; the per-round ratios are printed so the spread is visible). To show where
+ *   precomputed, no session row, no reads). Each round writes a store file, a raw file and a raw+head
+ *   file side by side on a real disk, in interleaved blocks of 25 entries (the order rotating per
+ *   block), so a swing in fsync latency lands on every side alike; the figure is the median of the
+ *   per-round ratios, which are printed so the spread is visible. To show where
  *   the difference goes, two informational figures come with it: the baseline plus the sessions UPDATE
  *   (`raw_insert_head_per_s`), and the CPU time of canonical JSON + SHA-256 + Ed25519 signing alone per
  *   entry in a hot loop (`sign_us`). Those two bound the ratio: an append cannot cost less than the
@@ -108,25 +109,40 @@ interface JournalRow {
   created_at: number;
 }
 
-/** Appends every payload through LedgerStore on a fresh file; returns entries/s and the rows it wrote. */
-function storeAppend(path: string, payloads: BenchPayload[]): { rate: number; rows: () => JournalRow[] } {
+/** Interleaving block: small enough that both sides see the same disk moment, large enough to time. */
+const BLOCK = 25;
+
+/** A side of the append comparison: writes entries [from, to) and returns how long that took. */
+interface AppendSide {
+  write(from: number, to: number): number;
+  close(): void;
+}
+
+/** LedgerStore.append on a fresh file, with the session made before timing starts. */
+function storeSide(path: string, payloads: BenchPayload[]): AppendSide & { sessionId: string } {
   const store = LedgerStore.open(path);
   const { id } = store.createSession({ signer: KEY, codeVersion: 'bench' });
-  const start = process.hrtime.bigint();
-  for (const { kind, payload } of payloads) store.append(id, kind, payload, KEY);
-  const rate = payloads.length / seconds(start);
-  store.close();
   return {
-    rate,
-    rows: () => {
-      const db = new Database(path, { readonly: true });
-      const rows = db
-        .prepare('SELECT * FROM journal WHERE session_id = ? ORDER BY seq')
-        .all(id) as JournalRow[];
-      db.close();
-      return rows;
+    sessionId: id,
+    write(from, to) {
+      const start = process.hrtime.bigint();
+      for (let i = from; i < to; i++) {
+        const { kind, payload } = payloads[i] as BenchPayload;
+        store.append(id, kind, payload, KEY);
+      }
+      return seconds(start);
     },
+    close: () => store.close(),
   };
+}
+
+function readRows(path: string, sessionId: string): JournalRow[] {
+  const db = new Database(path, { readonly: true });
+  const rows = db
+    .prepare('SELECT * FROM journal WHERE session_id = ? ORDER BY seq')
+    .all(sessionId) as JournalRow[];
+  db.close();
+  return rows;
 }
 
 /**
@@ -134,7 +150,7 @@ function storeAppend(path: string, payloads: BenchPayload[]): { rate: number; ro
  * same schema and pragmas, one IMMEDIATE transaction each. With `moveHead`, each transaction also
  * runs the store's UPDATE of the session row (informational: the cost of the second page).
  */
-function rawInsert(path: string, rows: JournalRow[], moveHead = false): number {
+function rawSide(path: string, rows: JournalRow[], moveHead = false): AppendSide {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -166,11 +182,14 @@ function rawInsert(path: string, rows: JournalRow[], moveHead = false): number {
     );
     if (moveHead) head.run(row.entry_hash, 'running', row.created_at, row.session_id);
   });
-  const start = process.hrtime.bigint();
-  for (const row of rows) one.immediate(row);
-  const rate = rows.length / seconds(start);
-  db.close();
-  return rate;
+  return {
+    write(from, to) {
+      const start = process.hrtime.bigint();
+      for (let i = from; i < to; i++) one.immediate(rows[i] as JournalRow);
+      return seconds(start);
+    },
+    close: () => db.close(),
+  };
 }
 
 /** CPU cost per entry of what append computes besides SQL: canonical JSON, SHA-256, Ed25519 signature. */
@@ -193,36 +212,51 @@ function signCost(payloads: BenchPayload[]): number {
   return cost;
 }
 
+/**
+ * One round: a store, a raw and a raw+head file side by side, written in interleaved blocks of
+ * BLOCK entries (the order rotating per block), so a swing in fsync latency lands on all three
+ * alike instead of on whichever ran during it. Returns each side's entries/s.
+ */
+function appendRound(dir: string, name: string, payloads: BenchPayload[], rows: JournalRow[]) {
+  const sides = {
+    store: storeSide(join(dir, `${name}-store.db`), payloads),
+    raw: rawSide(join(dir, `${name}-raw.db`), rows),
+    rawHead: rawSide(join(dir, `${name}-raw-head.db`), rows, true),
+  };
+  const order = [sides.store, sides.raw, sides.rawHead];
+  const spent = new Map<AppendSide, number>(order.map((side) => [side, 0]));
+  for (let from = 0, block = 0; from < payloads.length; from += BLOCK, block++) {
+    const to = Math.min(from + BLOCK, payloads.length);
+    for (let k = 0; k < order.length; k++) {
+      const side = order[(block + k) % order.length] as AppendSide;
+      spent.set(side, (spent.get(side) as number) + side.write(from, to));
+    }
+  }
+  for (const side of order) side.close();
+  const rate = (side: AppendSide) => payloads.length / (spent.get(side) as number);
+  return { store: rate(sides.store), raw: rate(sides.raw), rawHead: rate(sides.rawHead) };
+}
+
 function measureAppend(dir: string, payloads: BenchPayload[], rounds: number) {
-  let file = 0;
-  const fresh = () => join(dir, `append-${file++}.db`);
-  // Warm-up (JIT, page cache, SQLite code paths), not counted.
-  const warm = storeAppend(fresh(), payloads.slice(0, 200));
-  rawInsert(fresh(), warm.rows());
-  rawInsert(fresh(), warm.rows(), true);
-  const first = storeAppend(fresh(), payloads);
-  const rows = first.rows();
-  const store: number[] = [first.rate];
+  // The raw sides insert the very rows a store run wrote; this run is also the warm-up (JIT, page
+  // cache, SQLite code paths) and is not counted.
+  const first = storeSide(join(dir, 'rows.db'), payloads);
+  first.write(0, payloads.length);
+  first.close();
+  const rows = readRows(join(dir, 'rows.db'), first.sessionId);
+  appendRound(dir, 'warm', payloads.slice(0, 200), rows);
+  const store: number[] = [];
   const raw: number[] = [];
   const rawHead: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    // Alternate which side goes first so drift (page cache, thermal, neighbours) hits both equally;
-    // round 0 pairs the first store run with the raw run right after it.
-    if (r % 2 === 0) {
-      raw.push(rawInsert(fresh(), rows));
-      rawHead.push(rawInsert(fresh(), rows, true));
-      if (r > 0) store.push(storeAppend(fresh(), payloads).rate);
-    } else {
-      store.push(storeAppend(fresh(), payloads).rate);
-      rawHead.push(rawInsert(fresh(), rows, true));
-      raw.push(rawInsert(fresh(), rows));
-    }
+    const round = appendRound(dir, `round-${r}`, payloads, rows);
+    store.push(round.store);
+    raw.push(round.raw);
+    rawHead.push(round.rawHead);
     progress(
-      `append round ${r + 1}/${rounds}: store ${Math.round(store.at(-1) as number)}/s, raw INSERT ${Math.round(raw.at(-1) as number)}/s, raw INSERT+UPDATE head ${Math.round(rawHead.at(-1) as number)}/s, ratio ${((store.at(-1) as number) / (raw.at(-1) as number)).toFixed(3)}`,
+      `append round ${r + 1}/${rounds}: store ${Math.round(round.store)}/s, raw INSERT ${Math.round(round.raw)}/s, raw INSERT+UPDATE head ${Math.round(round.rawHead)}/s, ratio ${(round.store / round.raw).toFixed(3)}`,
     );
   }
-  // The ratio of each round's neighbouring runs, then the median: a disk whose fsync latency swings
-  // between rounds (shared runners, other processes) moves both sides of a round together.
   const ratios = store.map((rate, i) => rate / (raw[i] as number));
   return {
     append_ratio: median(ratios),

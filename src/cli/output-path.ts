@@ -1,5 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 
 /** An output path the command could not write to; raised before any work starts (exit 3). */
 export class OutputPathError extends Error {
@@ -10,9 +10,15 @@ export class OutputPathError extends Error {
  * Checks that `path` can be written as a file before a run starts, so a bad `--bundle`, `--db` or
  * report path is refused up front instead of after the checks ran and the verdict was signed: it
  * must not be a directory (or anything else that is not a regular file), and the nearest directory
- * that exists on the way to it must be a writable directory (missing ones are created later).
+ * that exists on the way to it must be a writable directory (missing ones are created later). Given
+ * the working copy, a path inside it must not go through a symbolic link ({@link refuseLinksInWorkdir}).
  */
-export function checkOutputPath(path: string, what: string): void {
+export function checkOutputPath(
+  path: string,
+  what: string,
+  inside?: { workdir: string; flag: string },
+): void {
+  if (inside) refuseLinksInWorkdir(inside.workdir, path, what, inside.flag);
   const existing = statOrNull(path);
   if (existing && !existing.isFile()) {
     throw new OutputPathError(
@@ -46,4 +52,47 @@ function statOrNull(path: string): ReturnType<typeof statSync> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Refuses a path inside the working copy that passes through a symbolic link, or whose `sideFiles`
+ * (SQLite's `-wal`, `-shm`, `-journal`) are links. Whoever wrote the repository chose those links:
+ * a committed `.truss/ledger.db -> ~/.ssh/authorized_keys` or `.truss/bundles -> /etc/…` would make
+ * truss create or fill a file of the attacker's choosing, with the user's (on a runner, often root's)
+ * rights and with bytes the judged code printed. Paths outside `root` are the user's own choice.
+ */
+export function refuseLinksInWorkdir(
+  root: string,
+  path: string,
+  what: string,
+  flag: string,
+  sideFiles: readonly string[] = [],
+): void {
+  const below = relative(root, path);
+  if (below === '' || below === '..' || below.startsWith(`..${sep}`) || isAbsolute(below)) return;
+  let component = root;
+  for (const part of below.split(sep)) {
+    component = join(component, part);
+    const kind = linkOrMissing(component);
+    if (kind === 'missing') break;
+    if (kind === 'link') throw linkError(what, path, component, flag, root);
+  }
+  for (const side of sideFiles) {
+    if (linkOrMissing(side) === 'link') throw linkError(what, path, side, flag, root);
+  }
+}
+
+function linkOrMissing(path: string): 'link' | 'missing' | 'other' {
+  try {
+    return lstatSync(path).isSymbolicLink() ? 'link' : 'other';
+  } catch {
+    return 'missing';
+  }
+}
+
+function linkError(what: string, path: string, link: string, flag: string, root: string): OutputPathError {
+  const through = link === path ? 'is' : `goes through ${link}, which is`;
+  return new OutputPathError(
+    `${what} ${path} ${through} a symbolic link inside the working copy ${root}; truss never writes its ledger, bundles or reports through a link a repository could have committed. Remove the link, or pass ${flag} with a path outside the working copy.`,
+  );
 }

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createNodeCrypto, exportBundleToFile, type LedgerStore } from '../core/ledger/index.js';
+import type { LedgerStore } from '../core/ledger/index.js';
 import type { CliIo } from './io.js';
-import { abortedExit, bundlePathFor, relativeOrAbsolute, shellQuote } from './run-output.js';
+import { refuseLinksInWorkdir } from './output-path.js';
+import { abortedExit, exportSessionBundle, relativeOrAbsolute, shellQuote } from './run-output.js';
 
 /**
  * Ends the output of a command whose work is a parent session (`truss eval`, `truss bench-verdicts`):
@@ -27,15 +28,18 @@ export function finishParentSession<R extends Ended, C = Extract<R, { status: 'c
   },
 ): { exit: number } | { completed: C; bundlePath: string; verifyCommand: string } {
   const { result } = options;
-  const bundlePath = bundlePathFor(io, options.workdir, result.sessionId, undefined);
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  exportBundleToFile(options.store, result.sessionId, createNodeCrypto(), bundlePath);
+  const bundlePath = exportSessionBundle(io, options.store, {
+    workdir: options.workdir,
+    sessionId: result.sessionId,
+    bundle: undefined,
+  });
   if (result.status === 'aborted') {
     io.stderr(`truss: ${result.message}\nbundle ${bundlePath}\n`);
     return { exit: abortedExit(options.signal) };
   }
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
   mkdirSync(dirname(options.pagePath), { recursive: true });
+  refuseLinksInWorkdir(options.workdir, options.pagePath, 'the HTML page', '--output');
   const completed = result as unknown as C;
   writeFileSync(options.pagePath, options.page(completed, verifyCommand));
   return { completed, bundlePath, verifyCommand };

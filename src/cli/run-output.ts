@@ -45,7 +45,7 @@ import {
   suspendedJson,
   verifyCommandFor,
 } from './outcome-json.js';
-import { checkOutputPath } from './output-path.js';
+import { checkOutputPath, refuseLinksInWorkdir } from './output-path.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -169,8 +169,9 @@ export function checkRunOutputs(
   const bundle = options.bundle
     ? resolve(io.cwd, options.bundle)
     : join(options.workdir, '.truss/bundles', 'session.json');
-  checkOutputPath(bundle, options.bundle ? '--bundle' : 'the bundle');
-  checkOutputPath(reportPathFor(bundle), 'the HTML report');
+  const inside = { workdir: options.workdir, flag: '--bundle' };
+  checkOutputPath(bundle, options.bundle ? '--bundle' : 'the bundle', inside);
+  checkOutputPath(reportPathFor(bundle), 'the HTML report', inside);
 }
 
 /** Where a session's bundle is exported: `--bundle`, else `<workdir>/.truss/bundles/<session>.json`. */
@@ -181,6 +182,24 @@ export function bundlePathFor(
   bundle: string | undefined,
 ): string {
   return resolve(io.cwd, bundle ?? join(workdir, '.truss/bundles', `${sessionId}.json`));
+}
+
+/**
+ * Exports a session's bundle where {@link bundlePathFor} says, making its directory first. Checked
+ * again after the directory exists: neither the bundle nor the report written beside it may go
+ * through a symbolic link inside the working copy (OutputPathError).
+ */
+export function exportSessionBundle(
+  io: CliIo,
+  store: LedgerStore,
+  options: { workdir: string; sessionId: string; bundle: string | undefined },
+): string {
+  const bundlePath = bundlePathFor(io, options.workdir, options.sessionId, options.bundle);
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? '--bundle' : 'the bundle', '--bundle');
+  refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), 'the HTML report', '--bundle');
+  exportBundleToFile(store, options.sessionId, createNodeCrypto(), bundlePath);
+  return bundlePath;
 }
 
 /**
@@ -208,10 +227,11 @@ export function exportOutcome(outcome: RunOutcome, context: Omit<ReportContext, 
 }
 
 function exportBundleOf(outcome: RunOutcome, context: Omit<ReportContext, 'json'>): string {
-  const bundlePath = bundlePathFor(context.io, context.workdir, outcome.sessionId, context.bundle);
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  exportBundleToFile(context.store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  return bundlePath;
+  return exportSessionBundle(context.io, context.store, {
+    workdir: context.workdir,
+    sessionId: outcome.sessionId,
+    bundle: context.bundle,
+  });
 }
 
 /**

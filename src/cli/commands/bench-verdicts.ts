@@ -135,7 +135,10 @@ export async function benchVerdicts(args: string[], io: CliIo): Promise<number> 
   checkOutputPath(dbPath, '--db');
   const sessionId = randomUUID();
   const pagePath = resolve(io.cwd, values.output ?? join(io.cwd, '.truss/bench', `${sessionId}.html`));
-  checkOutputPath(pagePath, values.output ? '--output' : 'the benchmark page');
+  checkOutputPath(pagePath, values.output ? '--output' : 'the benchmark page', {
+    workdir: io.cwd,
+    flag: '--output',
+  });
   mkdirSync(dirname(dbPath), { recursive: true });
   const keySecrets = runKeySecrets(values.key, io);
   const first = judged[0];

@@ -139,7 +139,10 @@ export async function launchEval(
   checkOutputPath(dbPath, '--db');
   const sessionId = randomUUID();
   const pagePath = resolve(io.cwd, values.output ?? join(workdir, '.truss/eval', `${sessionId}.html`));
-  checkOutputPath(pagePath, values.output ? '--output' : 'the eval page');
+  checkOutputPath(pagePath, values.output ? '--output' : 'the eval page', {
+    workdir: workdir,
+    flag: '--output',
+  });
   mkdirSync(dirname(dbPath), { recursive: true });
   const keySecrets = runKeySecrets(values.key, io);
   const isolation = await setUpIsolation({

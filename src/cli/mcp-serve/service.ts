@@ -1,9 +1,7 @@
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
 import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
-  exportBundleToFile,
   LedgerStore,
   resolveTrustedKeys,
   VERIFY_EXIT_CODES,
@@ -14,7 +12,7 @@ import { verdictView } from '../commands/ledger.js';
 import type { CliIo } from '../io.js';
 import { verifyCommandFor } from '../outcome-json.js';
 import { launchRun } from '../run-launch.js';
-import { bundlePathFor, outcomeSummary } from '../run-output.js';
+import { exportSessionBundle, outcomeSummary } from '../run-output.js';
 import { confinedPath, ServedPathError, sessionIdArg, within } from './paths.js';
 import { parseArgs, RunArgs, SessionArgs, VerifyArgs } from './tool-specs.js';
 
@@ -182,9 +180,7 @@ export class TrussMcpService {
         within(realpathSync(recorded), this.#options.root)
           ? realpathSync(recorded)
           : this.#options.root;
-      const bundle = bundlePathFor(this.#options.io, workdir, sessionId, undefined);
-      mkdirSync(dirname(bundle), { recursive: true });
-      exportBundleToFile(store, sessionId, createNodeCrypto(), bundle);
+      const bundle = exportSessionBundle(this.#options.io, store, { workdir, sessionId, bundle: undefined });
       return {
         session_id: sessionId,
         status: session.status,

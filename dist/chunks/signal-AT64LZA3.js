@@ -3,13 +3,13 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-I6JYTU4Q.js";
+} from "./chunk-D5SN6EL3.js";
 import "./chunk-LOOZYGQU.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-Z5Y3HJNV.js";
+import "./chunk-UGGDXMUD.js";
 import "./chunk-LLLBHOL2.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-WD3JHZUR.js";
+import "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-4GAZQZT6.js";
@@ -29,12 +29,12 @@ import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import {
   checkReceipt
 } from "./chunk-ADL7CXWN.js";

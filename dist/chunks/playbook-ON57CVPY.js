@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-XRT35KDU.js";
+} from "./chunk-J4QOX2SB.js";
 import "./chunk-LQSSJLSG.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-TZXQAIKQ.js";
+import "./chunk-DGLAC7RN.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-Z5Y3HJNV.js";
+} from "./chunk-UGGDXMUD.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,8 +25,8 @@ import {
   playbookItems
 } from "./chunk-LLLBHOL2.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-FOH5FA4X.js";
-import "./chunk-WD3JHZUR.js";
+import "./chunk-LVYBHHNX.js";
+import "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-GFDZQBU2.js";
@@ -47,14 +47,14 @@ import {
 } from "./chunk-PL57ZSET.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
-import "./chunk-63LJ5ZNP.js";
+import "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import "./chunk-ADL7CXWN.js";
 import {
   parseCommandArgs,

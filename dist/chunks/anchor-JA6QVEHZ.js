@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-M43YKWKE.js";
@@ -19,7 +19,7 @@ import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   CheckpointWitness,
   LOG_FILES,
@@ -36,8 +36,8 @@ import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,

@@ -6,11 +6,11 @@ import {
   writeReportFile
 } from "./chunk-P263SXOG.js";
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import {
+  checkOutputPath
+} from "./chunk-NNVJBYBP.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,

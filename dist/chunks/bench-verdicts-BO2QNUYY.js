@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-FOH5FA4X.js";
+} from "./chunk-LVYBHHNX.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,7 +11,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -36,7 +36,7 @@ import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
@@ -44,11 +44,11 @@ import {
   renderBenchPage
 } from "./chunk-P263SXOG.js";
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import {
+  checkOutputPath
+} from "./chunk-NNVJBYBP.js";
 import "./chunk-ADL7CXWN.js";
 import {
   parseCommandArgs
@@ -218,7 +218,10 @@ async function benchVerdicts(args, io) {
   checkOutputPath(dbPath, "--db");
   const sessionId = randomUUID();
   const pagePath = resolve(io.cwd, values.output ?? join(io.cwd, ".truss/bench", `${sessionId}.html`));
-  checkOutputPath(pagePath, values.output ? "--output" : "the benchmark page");
+  checkOutputPath(pagePath, values.output ? "--output" : "the benchmark page", {
+    workdir: io.cwd,
+    flag: "--output"
+  });
   mkdirSync(dirname(dbPath), { recursive: true });
   const keySecrets = runKeySecrets(values.key, io);
   const first = judged[0];

@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-Z5Y3HJNV.js";
+} from "./chunk-UGGDXMUD.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -43,7 +43,7 @@ import {
 } from "./chunk-PL57ZSET.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";

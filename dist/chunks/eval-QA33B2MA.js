@@ -6,12 +6,12 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-TZXQAIKQ.js";
-import "./chunk-Z5Y3HJNV.js";
+} from "./chunk-DGLAC7RN.js";
+import "./chunk-UGGDXMUD.js";
 import "./chunk-LLLBHOL2.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-FOH5FA4X.js";
-import "./chunk-WD3JHZUR.js";
+import "./chunk-LVYBHHNX.js";
+import "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-M43YKWKE.js";
@@ -26,12 +26,12 @@ import "./chunk-VR3ZXWUT.js";
 import "./chunk-PL57ZSET.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
-import "./chunk-63LJ5ZNP.js";
+import "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import "./chunk-ADL7CXWN.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";

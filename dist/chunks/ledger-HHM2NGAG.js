@@ -6,12 +6,12 @@ import {
   ledger,
   summarize,
   verdictView
-} from "./chunk-PRNAOIRL.js";
+} from "./chunk-F7JY4SMZ.js";
 import "./chunk-QQVPN6TN.js";
-import "./chunk-63LJ5ZNP.js";
+import "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import "./chunk-AHF3UCFR.js";
-import "./chunk-YOHY7DC3.js";
+import "./chunk-NNVJBYBP.js";
 import "./chunk-5OSGG6YF.js";
 import "./chunk-ADL7CXWN.js";
 import "./chunk-YWVQLA25.js";

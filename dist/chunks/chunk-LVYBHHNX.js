@@ -3,23 +3,24 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   abortedExit,
-  bundlePathFor,
+  exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
-  createNodeCrypto,
-  exportBundleToFile
-} from "./chunk-BKRSKTTG.js";
+  refuseLinksInWorkdir
+} from "./chunk-NNVJBYBP.js";
 
 // src/cli/parent-output.ts
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 function finishParentSession(io, options) {
   const { result } = options;
-  const bundlePath = bundlePathFor(io, options.workdir, result.sessionId, void 0);
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  exportBundleToFile(options.store, result.sessionId, createNodeCrypto(), bundlePath);
+  const bundlePath = exportSessionBundle(io, options.store, {
+    workdir: options.workdir,
+    sessionId: result.sessionId,
+    bundle: void 0
+  });
   if (result.status === "aborted") {
     io.stderr(`truss: ${result.message}
 bundle ${bundlePath}
@@ -28,6 +29,7 @@ bundle ${bundlePath}
   }
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
   mkdirSync(dirname(options.pagePath), { recursive: true });
+  refuseLinksInWorkdir(options.workdir, options.pagePath, "the HTML page", "--output");
   const completed = result;
   writeFileSync(options.pagePath, options.page(completed, verifyCommand));
   return { completed, bundlePath, verifyCommand };

@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-Z5Y3HJNV.js";
+} from "./chunk-UGGDXMUD.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
   acquireSessionLease
 } from "./chunk-HHD3M5P7.js";
@@ -33,7 +33,7 @@ import {
 } from "./chunk-PL57ZSET.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   package_default
 } from "./chunk-6CGPKGQX.js";

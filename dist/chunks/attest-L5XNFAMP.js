@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   ledgerBundleFileName
 } from "./chunk-NNA3ZP3Y.js";
@@ -18,6 +18,7 @@ import {
 import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import {
   checkReceipt
 } from "./chunk-ADL7CXWN.js";

@@ -4,18 +4,18 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-AJIHTQTZ.js";
+} from "./chunk-7WG4IO5Z.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-Z5Y3HJNV.js";
+import "./chunk-UGGDXMUD.js";
 import "./chunk-LLLBHOL2.js";
 import "./chunk-ZTB3X2NC.js";
 import {
-  bundlePathFor,
+  exportSessionBundle,
   outcomeSummary,
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -26,7 +26,7 @@ import {
 } from "./chunk-2LRJDTNF.js";
 import {
   verdictView
-} from "./chunk-PRNAOIRL.js";
+} from "./chunk-F7JY4SMZ.js";
 import "./chunk-4GAZQZT6.js";
 import "./chunk-M43YKWKE.js";
 import "./chunk-4F3XVANQ.js";
@@ -43,16 +43,16 @@ import "./chunk-P44NM2NO.js";
 import "./chunk-QQVPN6TN.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import "./chunk-5OSGG6YF.js";
 import {
   checkReceipt
@@ -72,7 +72,6 @@ import {
   LedgerStore,
   VERIFY_EXIT_CODES,
   createNodeCrypto,
-  exportBundleToFile,
   resolveTrustedKeys,
   verifyBundleFile
 } from "./chunk-BKRSKTTG.js";
@@ -92,8 +91,7 @@ import { userInfo } from "node:os";
 import { resolve as resolve2 } from "node:path";
 
 // src/cli/mcp-serve/service.ts
-import { existsSync, mkdirSync, realpathSync as realpathSync2 } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, realpathSync as realpathSync2 } from "node:fs";
 
 // src/cli/mcp-serve/paths.ts
 import { realpathSync, statSync } from "node:fs";
@@ -354,9 +352,7 @@ var TrussMcpService = class {
       const session = store.requireSession(sessionId2);
       const recorded = store.entry(sessionId2, 0)?.payload.workdir;
       const workdir = typeof recorded === "string" && existsSync(recorded) && within(realpathSync2(recorded), this.#options.root) ? realpathSync2(recorded) : this.#options.root;
-      const bundle = bundlePathFor(this.#options.io, workdir, sessionId2, void 0);
-      mkdirSync(dirname(bundle), { recursive: true });
-      exportBundleToFile(store, sessionId2, createNodeCrypto(), bundle);
+      const bundle = exportSessionBundle(this.#options.io, store, { workdir, sessionId: sessionId2, bundle: void 0 });
       return {
         session_id: sessionId2,
         status: session.status,

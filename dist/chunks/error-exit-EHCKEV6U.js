@@ -35,7 +35,7 @@ import {
 } from "./chunk-AHF3UCFR.js";
 import {
   OutputPathError
-} from "./chunk-YOHY7DC3.js";
+} from "./chunk-NNVJBYBP.js";
 import {
   LogError,
   NoteError,

@@ -7,13 +7,13 @@ import {
 import {
   DEFAULT_DB,
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import {
   checkOutputPath
-} from "./chunk-YOHY7DC3.js";
+} from "./chunk-NNVJBYBP.js";
 import {
   TRUST_HELP,
   TRUST_OPTIONS,

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-Z5Y3HJNV.js";
+} from "./chunk-UGGDXMUD.js";
 import {
   finishParentSession
-} from "./chunk-FOH5FA4X.js";
+} from "./chunk-LVYBHHNX.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
   startEval
 } from "./chunk-M43YKWKE.js";
@@ -28,7 +28,7 @@ import {
 } from "./chunk-PL57ZSET.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
@@ -36,11 +36,11 @@ import {
   renderEvalPage
 } from "./chunk-P263SXOG.js";
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import {
+  checkOutputPath
+} from "./chunk-NNVJBYBP.js";
 import {
   parseCommandArgs
 } from "./chunk-YWVQLA25.js";
@@ -143,7 +143,10 @@ async function launchEval(io, launch) {
   checkOutputPath(dbPath, "--db");
   const sessionId = randomUUID();
   const pagePath = resolve(io.cwd, values.output ?? join(workdir, ".truss/eval", `${sessionId}.html`));
-  checkOutputPath(pagePath, values.output ? "--output" : "the eval page");
+  checkOutputPath(pagePath, values.output ? "--output" : "the eval page", {
+    workdir,
+    flag: "--output"
+  });
   mkdirSync(dirname(dbPath), { recursive: true });
   const keySecrets = runKeySecrets(values.key, io);
   const isolation = await setUpIsolation({

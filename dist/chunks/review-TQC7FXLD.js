@@ -3,11 +3,12 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
+import "./chunk-NNVJBYBP.js";
 import {
   checkReceipt
 } from "./chunk-ADL7CXWN.js";

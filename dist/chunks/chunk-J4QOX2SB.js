@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-TZXQAIKQ.js";
+} from "./chunk-DGLAC7RN.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-Z5Y3HJNV.js";
+} from "./chunk-UGGDXMUD.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-GFDZQBU2.js";
@@ -62,7 +62,7 @@ import {
 } from "./chunk-AHF3UCFR.js";
 import {
   checkOutputPath
-} from "./chunk-YOHY7DC3.js";
+} from "./chunk-NNVJBYBP.js";
 import {
   parseCommandArgs,
   requirePositionals

@@ -3,15 +3,15 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-AJIHTQTZ.js";
+} from "./chunk-7WG4IO5Z.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-Z5Y3HJNV.js";
+import "./chunk-UGGDXMUD.js";
 import "./chunk-LLLBHOL2.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import "./chunk-HHD3M5P7.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-4GAZQZT6.js";
@@ -27,12 +27,12 @@ import "./chunk-VR3ZXWUT.js";
 import "./chunk-PL57ZSET.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-P44NM2NO.js";
-import "./chunk-63LJ5ZNP.js";
+import "./chunk-6DH2FAVY.js";
 import "./chunk-UDUXW72Y.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-P263SXOG.js";
-import "./chunk-YOHY7DC3.js";
 import "./chunk-6CGPKGQX.js";
+import "./chunk-NNVJBYBP.js";
 import "./chunk-ADL7CXWN.js";
 import {
   parseCommandArgs

@@ -8,7 +8,7 @@ import {
 } from "./chunk-LLLBHOL2.js";
 import {
   resolveRunKey
-} from "./chunk-WD3JHZUR.js";
+} from "./chunk-SYWR4GGA.js";
 import {
   MemoryError,
   formatRef
@@ -18,7 +18,7 @@ import {
 } from "./chunk-P44NM2NO.js";
 import {
   ledgerDbPath
-} from "./chunk-63LJ5ZNP.js";
+} from "./chunk-6DH2FAVY.js";
 import {
   package_default
 } from "./chunk-6CGPKGQX.js";

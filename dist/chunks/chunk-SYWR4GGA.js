@@ -27,11 +27,12 @@ import {
   writeReportFile
 } from "./chunk-P263SXOG.js";
 import {
-  checkOutputPath
-} from "./chunk-YOHY7DC3.js";
-import {
   package_default
 } from "./chunk-6CGPKGQX.js";
+import {
+  checkOutputPath,
+  refuseLinksInWorkdir
+} from "./chunk-NNVJBYBP.js";
 import {
   describeIsolation,
   parseIsolationMode
@@ -290,11 +291,20 @@ function progressPrinter(io, redact) {
 function checkRunOutputs(io, options) {
   checkOutputPath(options.dbPath, "--db");
   const bundle = options.bundle ? resolve(io.cwd, options.bundle) : join(options.workdir, ".truss/bundles", "session.json");
-  checkOutputPath(bundle, options.bundle ? "--bundle" : "the bundle");
-  checkOutputPath(reportPathFor(bundle), "the HTML report");
+  const inside = { workdir: options.workdir, flag: "--bundle" };
+  checkOutputPath(bundle, options.bundle ? "--bundle" : "the bundle", inside);
+  checkOutputPath(reportPathFor(bundle), "the HTML report", inside);
 }
 function bundlePathFor(io, workdir, sessionId, bundle) {
   return resolve(io.cwd, bundle ?? join(workdir, ".truss/bundles", `${sessionId}.json`));
+}
+function exportSessionBundle(io, store, options) {
+  const bundlePath = bundlePathFor(io, options.workdir, options.sessionId, options.bundle);
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? "--bundle" : "the bundle", "--bundle");
+  refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), "the HTML report", "--bundle");
+  exportBundleToFile(store, options.sessionId, createNodeCrypto(), bundlePath);
+  return bundlePath;
 }
 function reportResult(result, context, signal) {
   if (result.status !== "aborted") return reportOutcome(result, context);
@@ -310,10 +320,11 @@ function exportOutcome(outcome, context) {
   return { bundlePath, reportPath: writeRunReport(context, bundlePath) };
 }
 function exportBundleOf(outcome, context) {
-  const bundlePath = bundlePathFor(context.io, context.workdir, outcome.sessionId, context.bundle);
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  exportBundleToFile(context.store, outcome.sessionId, createNodeCrypto(), bundlePath);
-  return bundlePath;
+  return exportSessionBundle(context.io, context.store, {
+    workdir: context.workdir,
+    sessionId: outcome.sessionId,
+    bundle: context.bundle
+  });
 }
 function outcomeSummary(result, context) {
   if (result.status === "aborted") {
@@ -515,6 +526,7 @@ export {
   progressPrinter,
   checkRunOutputs,
   bundlePathFor,
+  exportSessionBundle,
   reportResult,
   outcomeSummary,
   cancelOnSignals,

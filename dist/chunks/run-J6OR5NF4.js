@@ -63,21 +63,21 @@ Exit codes:
 var COMMANDS = {
   keygen: async () => (await import("./keygen-RLLBPPWC.js")).keygen,
   verify: async () => (await import("./verify-YRS4U63S.js")).verify,
-  attest: async () => (await import("./attest-WJHAFCWB.js")).attest,
+  attest: async () => (await import("./attest-L5XNFAMP.js")).attest,
   "verify-attestation": async () => (await import("./verify-attestation-6WOQ27GF.js")).verifyAttestation,
-  report: async () => (await import("./report-FMRGD62K.js")).report,
-  ledger: async () => (await import("./ledger-KUOYZ3MP.js")).ledger,
-  review: async () => (await import("./review-L4DL6PVR.js")).review,
-  run: async () => (await import("./run-UWBEYL4A.js")).run,
-  resume: async () => (await import("./resume-LY7MQ35C.js")).resume,
-  signal: async () => (await import("./signal-XIZIS267.js")).signal,
-  eval: async () => (await import("./eval-NJSGZKHH.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-RWPGIZSL.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-QWGJ6D6H.js")).anchor,
-  mcp: async () => (await import("./mcp-QJCZCLW5.js")).mcp,
-  memory: async () => (await import("./memory-SWR4MG2P.js")).memory,
-  lesson: async () => (await import("./playbook-MOT4QR5G.js")).lesson,
-  playbook: async () => (await import("./playbook-MOT4QR5G.js")).playbook
+  report: async () => (await import("./report-AGOH75IJ.js")).report,
+  ledger: async () => (await import("./ledger-HHM2NGAG.js")).ledger,
+  review: async () => (await import("./review-TQC7FXLD.js")).review,
+  run: async () => (await import("./run-DC5J5MQB.js")).run,
+  resume: async () => (await import("./resume-4OB6R6QF.js")).resume,
+  signal: async () => (await import("./signal-AT64LZA3.js")).signal,
+  eval: async () => (await import("./eval-QA33B2MA.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-BO2QNUYY.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-JA6QVEHZ.js")).anchor,
+  mcp: async () => (await import("./mcp-ULSJQPX2.js")).mcp,
+  memory: async () => (await import("./memory-BW46773A.js")).memory,
+  lesson: async () => (await import("./playbook-ON57CVPY.js")).lesson,
+  playbook: async () => (await import("./playbook-ON57CVPY.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-OT2HIXMN.js")).reportError(error, io);
+    return (await import("./error-exit-EHCKEV6U.js")).reportError(error, io);
   }
 }
 export {

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSeedBase64 } from '../../src/core/ledger/index.js';
@@ -53,5 +62,36 @@ describe('truss keygen paths', () => {
     const plain = runCli(['keygen', '--out', 'ci.key'], { cwd: outside, env });
     expect(plain.code).toBe(0);
     expect(plain.stderr).not.toContain('warning');
+  });
+
+  it('never writes the secret through a symbolic link, with or without --force; --force replaces a key whole', () => {
+    const dir = tempDir('keygen-links').dir;
+    const env = { XDG_CONFIG_HOME: tempDir('xdg').dir };
+    writeFileSync(join(dir, 'target'), 'public notes\n', { mode: 0o644 });
+    symlinkSync(join(dir, 'target'), join(dir, 'link'));
+    symlinkSync(join(dir, 'not-yet'), join(dir, 'dangling'));
+    for (const args of [
+      ['--out', 'link'],
+      ['--out', 'link', '--force'],
+      ['--out', 'dangling'],
+      ['--out', 'dangling', '--force'],
+    ]) {
+      const made = runCli(['keygen', ...args], { cwd: dir, env });
+      expect(made.code, made.stderr).toBe(3);
+      expect(made.stderr).toContain('is a symbolic link');
+      expect(made.stderr).not.toContain('unexpected error');
+    }
+    expect(readFileSync(join(dir, 'target'), 'utf8')).toBe('public notes\n');
+    expect(existsSync(join(dir, 'not-yet'))).toBe(false);
+    expect(lstatSync(join(dir, 'link')).isSymbolicLink()).toBe(true);
+
+    writeFileSync(join(dir, 'old.key'), 'old\n', { mode: 0o644 });
+    const replaced = runCli(['keygen', '--out', 'old.key', '--force', '--json'], { cwd: dir, env });
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(statSync(join(dir, 'old.key')).mode & 0o777).toBe(0o600);
+    expect(parseSeedBase64(readFileSync(join(dir, 'old.key'), 'utf8'), 'file').publicKeyHex).toBe(
+      JSON.parse(replaced.stdout).public_key,
+    );
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 });

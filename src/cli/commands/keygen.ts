@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { KeyError, SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
@@ -41,15 +42,20 @@ export function keygen(args: string[], io: CliIo): number {
     return EXIT.ok;
   }
   const path = resolve(io.cwd, out);
-  if (existsSync(path) && !values.force) {
+  const existing = lstatOrNull(path);
+  if (existing?.isSymbolicLink()) {
+    throw new KeyError(
+      `keygen: ${out} is a symbolic link; a secret written through it would land wherever it points. Remove the link or name the key file itself.`,
+    );
+  }
+  if (existing && !values.force) {
     throw new KeyError(
       `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`,
     );
   }
   // The per-install key dir is owner-only (mode applies to directories this call creates).
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  writeFileSync(path, `${seedBase64}\n`, { mode: 0o600, flag: values.force ? 'w' : 'wx' });
-  chmodSync(path, 0o600);
+  writeSecretFile(path, `${seedBase64}\n`);
   // An agent working in that tree could read the key; at least keep it out of commits and evidence.
   const tree = excludeFromWorkTree(path);
   if (tree)
@@ -69,4 +75,29 @@ export function keygen(args: string[], io: CliIo): number {
     ].join('\n'),
   );
   return EXIT.ok;
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the seed to a new 0600 file beside `path` (exclusive create: never through a link, never
+ * readable by others even for a moment) and renames it into place, replacing an old key whole.
+ */
+function writeSecretFile(path: string, text: string): void {
+  const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new KeyError(
+      `keygen: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose a file in a directory you can write`,
+    );
+  }
 }

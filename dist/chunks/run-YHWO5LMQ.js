@@ -61,7 +61,7 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-RLLBPPWC.js")).keygen,
+  keygen: async () => (await import("./keygen-TMFD6IMG.js")).keygen,
   verify: async () => (await import("./verify-YRS4U63S.js")).verify,
   attest: async () => (await import("./attest-L5XNFAMP.js")).attest,
   "verify-attestation": async () => (await import("./verify-attestation-6WOQ27GF.js")).verifyAttestation,

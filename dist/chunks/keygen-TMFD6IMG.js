@@ -30,7 +30,8 @@ import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/keygen.ts
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 var KEYGEN_HELP = `Usage: truss keygen [--out FILE] [--force] [--json]
 
@@ -68,15 +69,20 @@ key id     ${key.keyId}
     return EXIT.ok;
   }
   const path = resolve(io.cwd, out);
-  if (existsSync(path) && !values.force) {
+  const existing = lstatOrNull(path);
+  if (existing?.isSymbolicLink()) {
+    throw new KeyError(
+      `keygen: ${out} is a symbolic link; a secret written through it would land wherever it points. Remove the link or name the key file itself.`
+    );
+  }
+  if (existing && !values.force) {
     throw new KeyError(
       `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`
     );
   }
   mkdirSync(dirname(path), { recursive: true, mode: 448 });
-  writeFileSync(path, `${seedBase64}
-`, { mode: 384, flag: values.force ? "w" : "wx" });
-  chmodSync(path, 384);
+  writeSecretFile(path, `${seedBase64}
+`);
   const tree = excludeFromWorkTree(path);
   if (tree)
     io.stderr(
@@ -99,6 +105,25 @@ key id     ${key.keyId}
     ].join("\n")
   );
   return EXIT.ok;
+}
+function lstatOrNull(path) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+function writeSecretFile(path, text) {
+  const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    writeFileSync(temp, text, { mode: 384, flag: "wx" });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new KeyError(
+      `keygen: cannot write ${path} (${error.code ?? error.message}); choose a file in a directory you can write`
+    );
+  }
 }
 export {
   KEYGEN_HELP,

@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-K32VSJXY.js";
+} from "./chunks/chunk-SGEGH7UD.js";
 import {
   readRepoFile
-} from "./chunks/chunk-GFDZQBU2.js";
+} from "./chunks/chunk-ABYQVNMA.js";
 import {
   createOctokit,
   statusOf,
@@ -34,30 +34,30 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-4GAZQZT6.js";
-import "./chunks/chunk-M43YKWKE.js";
+} from "./chunks/chunk-NTQ2P24P.js";
+import "./chunks/chunk-ZIVNS6SP.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-4F3XVANQ.js";
-import "./chunks/chunk-SEIGBESZ.js";
+} from "./chunks/chunk-V7LTK4F6.js";
+import "./chunks/chunk-JPTI4GGP.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-EFIK4GKE.js";
-import "./chunks/chunk-DXHPQJB6.js";
+import "./chunks/chunk-XTG2B4ZB.js";
+import "./chunks/chunk-C34O5RO3.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-VR3ZXWUT.js";
-import "./chunks/chunk-PL57ZSET.js";
+import "./chunks/chunk-ZIMO6YYL.js";
+import "./chunks/chunk-VBKC4CTE.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-UDUXW72Y.js";
-import "./chunks/chunk-ADL7CXWN.js";
+import "./chunks/chunk-LOPLN5NH.js";
+import "./chunks/chunk-E76TN7SV.js";
 import "./chunks/chunk-7NHPTIWG.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-BKRSKTTG.js";
+} from "./chunks/chunk-XKP2K3GV.js";
 import "./chunks/chunk-536WH4M2.js";
 import "./chunks/chunk-TYQJLBAH.js";
 import "./chunks/chunk-R5YT675F.js";

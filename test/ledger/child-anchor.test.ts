@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerEntry, LedgerStore } from '../../src/core/ledger/index.js';
 import {
+  type Bundle,
+  createNodeCrypto,
+  type LedgerEntry,
+  type LedgerStore,
+} from '../../src/core/ledger/index.js';
+import {
+  exportText,
+  FORGER_KEY,
   keyFromByte,
   type LedgerFixture,
   openFixture,
+  signEntry,
   trustedOf,
   verifyDbAndBundle,
 } from '../helpers/ledger-kit.js';
@@ -222,5 +230,51 @@ describe('child_anchor and fanout_reduction verification', () => {
     const report = both(store, parent);
     expect(report.failure?.code).toBe('child_failed');
     expect(report.failure?.message).toContain('child session child-b failed verification');
+  });
+
+  it('importLedger copies the anchored children and refuses a bundle carrying a child no anchor names, or one twice', () => {
+    const { parent, children } = parentOf((facts) => facts);
+    const bundle = JSON.parse(exportText(fx, parent, createNodeCrypto())) as Bundle;
+    const copy = openFixture('truss-child-import-');
+    try {
+      expect(copy.store.importLedger(structuredClone(bundle.ledger))).toEqual([parent, ...children]);
+      expect(verifyDbAndBundle(copy.store, parent, trusted).status).toBe('verified');
+    } finally {
+      copy.close();
+    }
+
+    // A session nobody anchored rides along, named like a session the importing store will need
+    // (a fan-out reducer's own parent id): the verifier never looks at it, so the import must not copy it.
+    const stray = signEntry('00'.repeat(32), 0, 'run_started', { session_id: 'reducer-parent' }, FORGER_KEY);
+    const strayLedger = {
+      session_id: 'reducer-parent',
+      public_key: FORGER_KEY.publicKeyHex,
+      pubkey_id: FORGER_KEY.keyId,
+      head_hash: stray.entry_hash,
+      entries: [stray],
+      child_sessions: [],
+      anchor_refs: [],
+    };
+    const withStray = structuredClone(bundle.ledger);
+    withStray.child_sessions.push(strayLedger);
+    const twice = structuredClone(bundle.ledger);
+    twice.child_sessions.push(structuredClone(twice.child_sessions[0] as (typeof twice.child_sessions)[0]));
+    for (const [ledger, named] of [
+      [withStray, 'reducer-parent'],
+      [twice, children[0]],
+    ] as const) {
+      const target = openFixture('truss-child-import-');
+      try {
+        expect(() => target.store.importLedger(ledger)).toThrow(
+          expect.objectContaining({
+            code: 'unanchored_child',
+            message: expect.stringContaining(`child session ${named}`),
+          }),
+        );
+        expect(target.store.sessions()).toEqual([]);
+      } finally {
+        target.close();
+      }
+    }
   });
 });

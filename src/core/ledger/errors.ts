@@ -25,6 +25,8 @@ export type LedgerErrorCode =
   | 'read_only'
   /** createSession with an id that is taken. */
   | 'session_exists'
+  /** An imported bundle carries a child session none of its `child_anchor` entries names, or one twice. */
+  | 'unanchored_child'
   /** No session with that id in the database. */
   | 'no_session'
   /** No entry at that seq in the session. */

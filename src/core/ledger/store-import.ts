@@ -16,8 +16,9 @@ const STATUS_AFTER: Record<string, SessionStatus> = {
  * Copies a bundle's ledger — the session and every child session it carries — into the store as it
  * is: the same ids, keys, payloads, hashes and signatures, so the copy verifies exactly as the
  * bundle did and a parent written in this store can anchor it (docs/fanout.md "Fan-out across
- * runners"). One transaction: a session that already exists, a payload that cannot be canonicalised
- * or an entry whose hash or link does not recompute refuses the whole import. Signatures are the
+ * runners"). One transaction: a session that already exists, a payload that cannot be canonicalised,
+ * an entry whose hash or link does not recompute, or a child session no `child_anchor` of its parent
+ * names refuses the whole import. Signatures are the
  * caller's to have checked (verifyBundle against pinned keys) — and the store's verifySession
  * checks them again on the copy.
  */
@@ -76,5 +77,21 @@ function insertLedger(ctx: StoreContext, ledger: BundleLedger, imported: string[
   }
   if (ledger.entries.length > 0) writable(ctx, ctx.stmts.moveHead).run(Buffer.from(prev), status, now, id);
   imported.push(id);
-  for (const child of ledger.child_sessions ?? []) insertLedger(ctx, child, imported);
+  // Only children this ledger's signed entries commit to: verifyBundle checks those and ignores any
+  // other session a bundle carries, so copying one would put unverified rows in a trusted store.
+  const anchored = new Set(
+    ledger.entries.flatMap((entry) =>
+      entry.kind === 'child_anchor' && typeof entry.payload.child_session_id === 'string'
+        ? [entry.payload.child_session_id]
+        : [],
+    ),
+  );
+  for (const child of ledger.child_sessions ?? []) {
+    if (!anchored.delete(child.session_id))
+      throw new LedgerError(
+        'unanchored_child',
+        `cannot import session ${id}: it carries child session ${child.session_id}, which none of its child_anchor entries names (or it is carried twice); a bundle truss exports carries only the children it anchors`,
+      );
+    insertLedger(ctx, child, imported);
+  }
 }

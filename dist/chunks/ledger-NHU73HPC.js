@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+} from "./chunk-22WV3LJN.js";
+import "./chunk-247NGPBZ.js";
+import "./chunk-6DH2FAVY.js";
+import "./chunk-LOPLN5NH.js";
+import "./chunk-AHF3UCFR.js";
+import "./chunk-NNVJBYBP.js";
+import "./chunk-KDRCK3CW.js";
+import "./chunk-E76TN7SV.js";
+import "./chunk-YWVQLA25.js";
+import "./chunk-CQ6W2ZJB.js";
+import "./chunk-62ERCJKG.js";
+import "./chunk-7NHPTIWG.js";
+import "./chunk-XKP2K3GV.js";
+import "./chunk-536WH4M2.js";
+import "./chunk-TYQJLBAH.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+export {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+};

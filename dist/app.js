@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-SGEGH7UD.js";
+} from "./chunks/chunk-TOZYPKFC.js";
 import {
   readRepoFile
 } from "./chunks/chunk-ABYQVNMA.js";
@@ -282,7 +282,7 @@ async function requestRun(request) {
     const skip = await contractPathSkip({
       octokit,
       repo: { owner, repo },
-      ref: request.defaultBranch,
+      ref: request.contractsRef ?? request.defaultBranch,
       name: request.contract,
       changedFiles: request.changedFiles
     });
@@ -584,11 +584,11 @@ ${helpText(config.trigger)}`,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
-      const changedFiles = named ? void 0 : lazyChangedFiles(octokit, repo, issue.number);
-      const names = contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
+      const changedFiles = named ? void 0 : lazyChangedFiles(octokit, repo, issue.number, head.sha);
+      const names = contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: head.baseSha });
       if (names.length === 0)
         throw new Error(
-          `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`
+          `there are no contracts in .truss/contracts/ on the pull request's base (${head.baseRef}); add one (see docs/contracts.md)`
         );
       const outcomes = [];
       for (const contract of names) {
@@ -599,6 +599,7 @@ ${helpText(config.trigger)}`,
             prNumber: issue.number,
             headSha: head.sha,
             defaultBranch,
+            contractsRef: head.baseSha,
             contract,
             mode: verifyOnly ? "verify" : "run",
             requester: user.login,
@@ -666,7 +667,7 @@ ${helpText(config.trigger)}`,
 function lazyPullRequest(octokit, repo, number) {
   let head = null;
   return () => {
-    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({ sha: data.head.sha }));
+    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({ sha: data.head.sha, baseSha: data.base.sha, baseRef: data.base.ref }));
     return head;
   };
 }

@@ -1,4 +1,4 @@
-import { completeCheckRun } from '../github/check-runs.js';
+import { completeCheckRun, HeadMismatchError } from '../github/check-runs.js';
 import type { Octokit } from '../github/octokit.js';
 import type { EventContext } from './event-context.js';
 
@@ -42,12 +42,18 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
   if (payload.pull_request) return targetFromPullRequest(payload.pull_request as PullRequestPayload);
   const dispatchPr = Number((payload.inputs as Record<string, unknown> | undefined)?.pr_number ?? Number.NaN);
   if (context.eventName === 'workflow_dispatch' && Number.isInteger(dispatchPr) && dispatchPr > 0) {
+    const dispatchedHead = dispatchedHeadSha(payload);
     const { data } = await octokit.rest.pulls.get({
       owner: context.owner,
       repo: context.repo,
       pull_number: dispatchPr,
     });
-    return targetFromPullRequest(data as unknown as PullRequestPayload);
+    const target = targetFromPullRequest(data as unknown as PullRequestPayload);
+    if (dispatchedHead !== null && dispatchedHead !== target.headSha)
+      throw new HeadMismatchError(
+        `this run was requested for ${dispatchedHead.slice(0, 12)}, but pull request #${dispatchPr} is now at ${target.headSha.slice(0, 12)}: the change moved after the request, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`,
+      );
+    return target;
   }
   const before = typeof payload.before === 'string' && !/^0+$/.test(payload.before) ? payload.before : null;
   const repository = payload.repository as { default_branch?: string } | undefined;
@@ -60,6 +66,15 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
     headRef: context.ref.startsWith('refs/heads/') ? context.ref.slice('refs/heads/'.length) : null,
     defaultBranch: repository?.default_branch ?? 'main',
   };
+}
+
+/** The `head_sha` dispatch input (the head the App queued its check on), or null when not given. */
+function dispatchedHeadSha(payload: Record<string, unknown>): string | null {
+  const value = (payload.inputs as Record<string, unknown> | undefined)?.head_sha;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  if (!/^[0-9a-f]{40}$/.test(value.trim()))
+    throw new Error(`workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`);
+  return value.trim();
 }
 
 /** What the Truss App asked for when it dispatched this workflow (`workflow_dispatch` inputs). */

@@ -261,7 +261,12 @@ async function runContracts(options: {
     toolServer: setup.toolServer,
     changedFiles:
       options.filterPaths && target.prNumber !== null
-        ? lazyChangedFiles(octokit, { owner: context.owner, repo: context.repo }, target.prNumber)
+        ? lazyChangedFiles(
+            octokit,
+            { owner: context.owner, repo: context.repo },
+            target.prNumber,
+            target.headSha,
+          )
         : undefined,
     trigger: inputs.triggerPhrase,
     log: setup.log,

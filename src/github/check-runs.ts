@@ -66,7 +66,8 @@ const PERMISSION = 'checks: write';
 /**
  * Create the contract's check run as in_progress on `headSha`, so the PR shows Truss is working.
  * With `existingId` (a queued check the App created before dispatching this run) that check is
- * moved to in_progress instead, so the PR shows one check per request rather than two.
+ * moved to in_progress instead, so the PR shows one check per request rather than two — only when
+ * it is on `headSha` (HeadMismatchError otherwise: GitHub never moves a check to another commit).
  * With `dryRun`, no request is made and `{ id: null, url: null }` is returned.
  */
 export async function startCheckRun(options: {
@@ -87,6 +88,7 @@ export async function startCheckRun(options: {
     return { id: null, url: null };
   }
   if (options.existingId) {
+    await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
     try {
       const { data } = await octokit.rest.checks.update({
         owner,
@@ -272,4 +274,34 @@ export async function findCheckRuns(options: {
     outputTitle: run.output?.title ?? null,
     outputSummary: run.output?.summary ?? null,
   }));
+}
+
+/** A queued check that belongs to another commit than the one this run evaluates. */
+export class HeadMismatchError extends Error {
+  override name = 'HeadMismatchError';
+}
+
+/**
+ * Refuses to take over a check run that is not on `headSha`. The App queues its check on the head
+ * it saw; if the pull request moved before the job started (or a maintainer re-ran an outdated
+ * check), completing that check with this run's verdict would put one commit's verdict on another.
+ */
+async function requireCheckOnHead(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  checkRunId: number,
+  headSha: string,
+): Promise<void> {
+  let onSha: string;
+  try {
+    const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
+    onSha = data.head_sha;
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
+  }
+  if (onSha !== headSha)
+    throw new HeadMismatchError(
+      `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`,
+    );
 }

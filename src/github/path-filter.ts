@@ -24,16 +24,21 @@ export const MAX_LISTED_FILES = 3000;
 export type ChangedFiles = () => Promise<readonly string[] | null>;
 
 /**
- * Every path a pull request changes — for a rename both the old and the new name, so moving a file
- * out of a filtered directory still counts — or null when GitHub lists no more than its limit.
+ * Every path a pull request changes at `headSha` — for a rename both the old and the new name, so
+ * moving a file out of a filtered directory still counts — or null when they cannot be known in
+ * full: GitHub lists no more than its limit, or the head moved while they were listed (the listing
+ * names no commit, so it may be another head's; deciding a skip from it would fail open).
  */
 export async function pullRequestChangedFiles(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
+  headSha: string,
 ): Promise<string[] | null> {
   const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
+  const { data: after } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
+  if (after.head.sha !== headSha) return null;
   const names = new Set<string>();
   for (const file of files) {
     names.add(file.filename);
@@ -51,11 +56,16 @@ export async function listPullRequestFiles(
   return octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: prNumber, per_page: 100 });
 }
 
-/** The pull request's changed files, listed on first use only (a run whose contracts set no filter asks nothing). */
-export function lazyChangedFiles(octokit: Octokit, repo: RepoRef, prNumber: number): ChangedFiles {
+/** The pull request's changed files at `headSha`, listed on first use only (a run whose contracts set no filter asks nothing). */
+export function lazyChangedFiles(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+  headSha: string,
+): ChangedFiles {
   let listing: Promise<string[] | null> | null = null;
   return () => {
-    listing ??= pullRequestChangedFiles(octokit, repo, prNumber);
+    listing ??= pullRequestChangedFiles(octokit, repo, prNumber, headSha);
     return listing;
   };
 }

@@ -26,6 +26,11 @@ export interface RunRequest {
   headSha: string;
   /** Where the workflow is dispatched and its configuration read: the default branch. */
   defaultBranch: string;
+  /**
+   * Where the contract and its path filter are read for a skip decision: the pull request's base
+   * commit, which the dispatched run reads its contracts from too (the default branch may differ).
+   */
+  contractsRef?: string;
   contract: string;
   mode: RunRequestId['m'];
   requester: string;
@@ -98,7 +103,7 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
     const skip = await contractPathSkip({
       octokit,
       repo: { owner, repo },
-      ref: request.defaultBranch,
+      ref: request.contractsRef ?? request.defaultBranch,
       name: request.contract,
       changedFiles: request.changedFiles,
     });

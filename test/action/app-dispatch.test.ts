@@ -9,13 +9,14 @@ import {
   REPO,
   RUN_URL,
 } from '../helpers/action-harness.js';
+import { commitFiles } from '../helpers/git.js';
 
 /** A queued `truss / greeting` check as the App creates it before dispatching the workflow. */
-function queueCheck(harness: ActionHarness, id: number): void {
+function queueCheck(harness: ActionHarness, id: number, headSha = harness.headSha): void {
   harness.checkRuns.push({
     id,
     name: 'truss / greeting',
-    head_sha: harness.headSha,
+    head_sha: headSha,
     status: 'queued',
     conclusion: null,
     html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}`,
@@ -66,6 +67,51 @@ describe('Action dispatched by the Truss App (workflow_dispatch inputs)', () => 
     // Contracts still come from the trusted base, never from what the dispatch or the PR head says.
     for (const read of harness.fake.calls('GET', /\/contents\//))
       expect(read.path).toContain(`?ref=${harness.baseSha}`);
+  });
+
+  it('a head that moved after the App queued its check: the check on the old commit fails, nothing is judged', async () => {
+    // The App queued its check on commit A (a head that fails the contract) and dispatched for A;
+    // the author pushed B (harness.headSha, which passes) before the runner started.
+    git(harness.source, 'checkout', '-q', '--detach', harness.baseSha);
+    const oldHead = commitFiles(harness.source, { 'greeting.txt': 'EVIL\n' }, 'the head the App saw');
+    queueCheck(harness, 9001, oldHead);
+    const run = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: appDispatchPayload(oldHead, { requester: 'Codertocat', check_run_id: '9001', mode: 'verify' }),
+      workspace: harness.cloneWorkspace(),
+    });
+    expect(run.code, run.stdout + run.stderr).not.toBe(0);
+    expect(run.outputs.verdict).toBeUndefined();
+    expect(harness.checkRuns.find((r) => r.id === 9001)).toMatchObject({
+      head_sha: oldHead,
+      status: 'completed',
+      conclusion: 'failure',
+      output: { summary: expect.stringContaining(`requested for ${oldHead.slice(0, 12)}`) },
+    });
+    expect(harness.checkRuns.filter((r) => r.conclusion === 'success')).toEqual([]);
+  });
+
+  it('a re-run of an outdated check (queued on an older commit, no head_sha input): refused the same way', async () => {
+    git(harness.source, 'checkout', '-q', '--detach', harness.baseSha);
+    const oldHead = commitFiles(harness.source, { 'greeting.txt': 'EVIL\n' }, 'an older head');
+    queueCheck(harness, 9002, oldHead);
+    const payload = dispatchPayload(harness, { check_run_id: '9002', mode: 'verify' });
+    delete (payload.inputs as Record<string, string>).head_sha;
+    const run = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload,
+      workspace: harness.cloneWorkspace(),
+    });
+    expect(run.code, run.stdout + run.stderr).not.toBe(0);
+    expect(harness.checkRuns.find((r) => r.id === 9002)).toMatchObject({
+      head_sha: oldHead,
+      status: 'completed',
+      conclusion: 'failure',
+      output: { summary: expect.stringContaining(`the queued check 9002 is on ${oldHead.slice(0, 12)}`) },
+    });
+    expect(harness.fake.calls('PATCH', /\/check-runs\/9002$/).map((r) => r.body)).not.toContainEqual(
+      expect.objectContaining({ status: 'in_progress' }),
+    );
   });
 
   it('without check_run_id it creates its own check, as a manual dispatch does', async () => {

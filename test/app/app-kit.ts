@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { webhookExample } from '../helpers/fake-github.js';
 import { API, BASE, HEAD, INSTALLATION, PR, R, TOKEN } from './app-payloads.js';
 
 type Json = Record<string, unknown>;
@@ -43,9 +44,14 @@ export function nockReactions(commentId: number, times = 1): string[] {
 
 /** GET pull request #PR: head HEAD on base BASE. */
 export function nockPullRequest(): void {
+  const pr = webhookExample('pull_request', 'opened').pull_request as {
+    number: number;
+    head: { sha: string };
+    base: { sha: string };
+  };
   nock(API)
     .get(`${R}/pulls/${PR}`)
-    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+    .reply(200, { ...pr, number: PR, head: { ...pr.head, sha: HEAD }, base: { ...pr.base, sha: BASE } });
 }
 
 /** GET the pull request's comments: `comments` (sticky comments of earlier runs, see stickyComment). */

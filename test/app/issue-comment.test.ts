@@ -5,6 +5,7 @@ import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   appConfig,
+  BASE,
   commentPayload,
   contents,
   HEAD,
@@ -101,7 +102,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     ]);
   });
 
-  it('/truss verify dispatches every contract on the default branch in mode verify, to the configured workflow', async () => {
+  it('/truss verify dispatches every contract at the pull request base in mode verify, to the configured workflow', async () => {
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
@@ -110,7 +111,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     nockPullRequest();
     nock(API)
       .get(`${R}/contents/.truss%2Fcontracts`)
-      .query({ ref: 'master' })
+      .query({ ref: BASE })
       .reply(200, [
         { name: 'a.toml', type: 'file', path: '.truss/contracts/a.toml' },
         { name: 'b.toml', type: 'file', path: '.truss/contracts/b.toml' },
@@ -129,7 +130,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
       // Every contract is read first: one whose [contract] paths the change misses is skipped (run-filters.test.ts).
       nock(API)
         .get(`${R}/contents/.truss%2Fcontracts%2F${name}.toml`)
-        .query({ ref: 'master' })
+        .query({ ref: BASE })
         .reply(200, contents(`.truss/contracts/${name}.toml`, `[contract]\nid = "${name}"\nintent = "x"\n`));
       nockCreateCheck(id, captured.checks);
       dispatch(captured, 'verify-pr.yaml');

@@ -99,7 +99,7 @@ describe('Truss App: [contract] paths on /truss run', () => {
     const reactions = nockReactions(COMMENT_ID);
     nockPullRequest();
     nockContracts(
-      'master',
+      BASE,
       {
         'docs.toml': contractText('docs-site', ['docs/**']),
         'src.toml': contractText('src', ['src/**', '!src/**/*.md']),
@@ -115,11 +115,13 @@ describe('Truss App: [contract] paths on /truss run', () => {
         files.push('listed');
         return [{ filename: 'src/index.ts', status: 'modified', additions: 1, deletions: 0, changes: 1 }];
       });
+    // The head is read again after the listing: a head that moved meanwhile is never skipped.
+    nockPullRequest();
     const checks: Record<string, unknown>[] = [];
     const dispatched: Record<string, unknown>[] = [];
     // docs.toml: no earlier check, read, skipped (one listing of the changed files).
     nockCheckRuns([]);
-    nockContract('master', 'docs.toml', contractText('docs-site', ['docs/**']));
+    nockContract(BASE, 'docs.toml', contractText('docs-site', ['docs/**']));
     nockCreateCheck(8001, checks);
     // plain.toml and src.toml: read, queued and dispatched (the workflow is looked up once).
     nockNoWorkflowConfig();
@@ -128,7 +130,7 @@ describe('Truss App: [contract] paths on /truss run', () => {
       [8003, 'src.toml', contractText('src', ['src/**', '!src/**/*.md'])],
     ] as const) {
       nockCheckRuns([]);
-      nockContract('master', name, text);
+      nockContract(BASE, name, text);
       nockCreateCheck(id, checks);
       nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
     }

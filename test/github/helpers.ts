@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nock from 'nock';
 import type { Logger } from '../../src/github/logger.js';
 import { createOctokit, type Octokit } from '../../src/github/octokit.js';
 import type { RunAndReportOptions } from '../../src/github/run-and-report.js';
-import { webhookExamples } from '../helpers/fake-github.js';
+import { webhookExample, webhookExamples } from '../helpers/fake-github.js';
 import { SESSION_KEY } from '../helpers/ledger-kit.js';
 
 export const API = 'https://api.github.com';
@@ -108,4 +109,15 @@ export function runAndReportOptions(
     log,
     ...options,
   };
+}
+
+/**
+ * GET /check-runs/{id} answered with the real `check_run` example payload, moved to `id` on
+ * `headSha`: what a run reads before it takes over a check the App queued.
+ */
+export function nockQueuedCheck(id: number, headSha: string): void {
+  const example = webhookExample('check_run', 'created').check_run as Record<string, unknown>;
+  nock(API)
+    .get(`/repos/${OWNER}/${REPO}/check-runs/${id}`)
+    .reply(200, { ...example, id, head_sha: headSha, status: 'queued', conclusion: null });
 }

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { lazyChangedFiles } from '../../src/github/path-filter.js';
 import { runAndReport } from '../../src/github/run-and-report.js';
+import { pullRequestObject } from '../helpers/action-harness.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { useNock } from '../helpers/nock-guard.js';
@@ -12,6 +13,13 @@ useNock();
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const R = `/repos/${OWNER}/${REPO}`;
 const PR = 7;
+
+/** GET /pulls/7 after the listing: the pull request (real payload shape) with its head at `sha`. */
+function headAfterListing(sha = HEAD) {
+  nock(API)
+    .get(`${R}/pulls/${PR}`)
+    .reply(200, pullRequestObject(sha, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+}
 
 /** One entry of GET /repos/{owner}/{repo}/pulls/{n}/files, as documented. */
 function prFile(filename: string, extra: Record<string, unknown> = {}) {
@@ -50,7 +58,7 @@ async function report(contracts: ReturnType<typeof contract>[], options: { filte
         workdir: makeWorkdir(),
         contracts,
         store: run.store,
-        changedFiles: options.filter ? lazyChangedFiles(octokit, repo, PR) : undefined,
+        changedFiles: options.filter ? lazyChangedFiles(octokit, repo, PR, HEAD) : undefined,
         log,
       }),
     );
@@ -89,6 +97,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .get(`${R}/pulls/${PR}/files`)
       .query({ per_page: 100 })
       .reply(200, [prFile('README.md'), prFile('docs/guide.md')]);
+    headAfterListing();
     const checks = recordChecks();
     const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
       filter: true,
@@ -117,6 +126,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .get(`${R}/pulls/${PR}/files`)
       .query({ per_page: 100 })
       .reply(200, [prFile('src/new.ts', { status: 'renamed', previous_filename: 'lib/old.ts' })]);
+    headAfterListing();
     const checks = recordChecks();
     const { results, sessions } = await report(
       [
@@ -169,5 +179,17 @@ describe('[contract] paths on a pull request (the Action)', () => {
     recordChecks();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => r.overall)).toEqual(['pass']);
+  });
+
+  it("a head that moved while the files were listed is never skipped: the listing may be the new head's", async () => {
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('README.md')]);
+    headAfterListing('1111111111111111111111111111111111111111');
+    const checks = recordChecks();
+    const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
+    expect(results.map((r) => r.overall)).toEqual(['pass']);
+    expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
   });
 });

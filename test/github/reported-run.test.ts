@@ -16,7 +16,15 @@ import { resumeAndReport, runAndReport } from '../../src/github/run-and-report.j
 import { GITHUB_CONTRACT_FORMAT } from '../../src/github/settings.js';
 import { contractFrom, ctxFor, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
-import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
+import {
+  API,
+  captureLog,
+  nockQueuedCheck,
+  OWNER,
+  REPO,
+  runAndReportOptions,
+  testOctokit,
+} from './helpers.js';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -52,6 +60,7 @@ describe('reportedRun completes every check it started', () => {
       principal: { login: 'test' },
     });
     const patches: Record<string, unknown>[] = [];
+    nockQueuedCheck(77, HEAD);
     nock(API)
       .patch(`/repos/${OWNER}/${REPO}/check-runs/77`)
       .times(2)

@@ -565,6 +565,11 @@ export class ActionHarness {
         this.checkRuns.push(run);
         return { status: 201, body: run };
       })
+      .on('GET', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
+        const id = Number(req.path.split('?')[0]?.split('/').pop());
+        const run = this.checkRuns.find((r) => r.id === id);
+        return run ? { body: run } : notFound;
+      })
       .on('PATCH', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
         const id = Number(req.path.split('?')[0]?.split('/').pop());
         const run = this.checkRuns.find((r) => r.id === id);

@@ -61,12 +61,13 @@ export async function onIssueCommentCreated(
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
       // Every contract (not named ones): those whose `[contract] paths` the change misses are skipped.
-      const changedFiles = named ? undefined : lazyChangedFiles(octokit, repo, issue.number);
+      const changedFiles = named ? undefined : lazyChangedFiles(octokit, repo, issue.number, head.sha);
+      // Contracts and their filters come from the PR's base, as the dispatched run reads them.
       const names =
-        contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: defaultBranch });
+        contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: head.baseSha });
       if (names.length === 0)
         throw new Error(
-          `there are no contracts in .truss/contracts/ on ${defaultBranch}; add one (see docs/contracts.md)`,
+          `there are no contracts in .truss/contracts/ on the pull request's base (${head.baseRef}); add one (see docs/contracts.md)`,
         );
       const outcomes: RunRequestOutcome[] = [];
       for (const contract of names) {
@@ -77,6 +78,7 @@ export async function onIssueCommentCreated(
             prNumber: issue.number,
             headSha: head.sha,
             defaultBranch,
+            contractsRef: head.baseSha,
             contract,
             mode: verifyOnly ? 'verify' : 'run',
             requester: user.login,
@@ -147,12 +149,12 @@ function lazyPullRequest(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   number: number,
-): () => Promise<{ sha: string }> {
-  let head: Promise<{ sha: string }> | null = null;
+): () => Promise<{ sha: string; baseSha: string; baseRef: string }> {
+  let head: Promise<{ sha: string; baseSha: string; baseRef: string }> | null = null;
   return () => {
     head ??= octokit.rest.pulls
       .get({ ...repo, pull_number: number })
-      .then(({ data }) => ({ sha: data.head.sha }));
+      .then(({ data }) => ({ sha: data.head.sha, baseSha: data.base.sha, baseRef: data.base.ref }));
     return head;
   };
 }

@@ -39,6 +39,7 @@ import {
 import {
   ArtifactZipError,
   DEFAULT_TRIGGER,
+  HeadMismatchError,
   authorizeActor,
   clipHead,
   codeSpan,
@@ -68,7 +69,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-SGEGH7UD.js";
+} from "./chunk-TOZYPKFC.js";
 import {
   BranchMovedError,
   branchHead,
@@ -1375,12 +1376,18 @@ async function resolveRunTarget(context, octokit) {
   if (payload.pull_request) return targetFromPullRequest(payload.pull_request);
   const dispatchPr = Number(payload.inputs?.pr_number ?? Number.NaN);
   if (context.eventName === "workflow_dispatch" && Number.isInteger(dispatchPr) && dispatchPr > 0) {
+    const dispatchedHead = dispatchedHeadSha(payload);
     const { data } = await octokit.rest.pulls.get({
       owner: context.owner,
       repo: context.repo,
       pull_number: dispatchPr
     });
-    return targetFromPullRequest(data);
+    const target = targetFromPullRequest(data);
+    if (dispatchedHead !== null && dispatchedHead !== target.headSha)
+      throw new HeadMismatchError(
+        `this run was requested for ${dispatchedHead.slice(0, 12)}, but pull request #${dispatchPr} is now at ${target.headSha.slice(0, 12)}: the change moved after the request, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
+      );
+    return target;
   }
   const before = typeof payload.before === "string" && !/^0+$/.test(payload.before) ? payload.before : null;
   const repository = payload.repository;
@@ -1393,6 +1400,13 @@ async function resolveRunTarget(context, octokit) {
     headRef: context.ref.startsWith("refs/heads/") ? context.ref.slice("refs/heads/".length) : null,
     defaultBranch: repository?.default_branch ?? "main"
   };
+}
+function dispatchedHeadSha(payload) {
+  const value = payload.inputs?.head_sha;
+  if (typeof value !== "string" || value.trim() === "") return null;
+  if (!/^[0-9a-f]{40}$/.test(value.trim()))
+    throw new Error(`workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`);
+  return value.trim();
 }
 var DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 function readDispatchRequest(context) {
@@ -3229,7 +3243,12 @@ async function runContracts(options) {
     reduce,
     isolate: actionIsolation(inputs, context, setup, join12(setup.outDir, LEDGER_DB_FILE_NAME), setup.env),
     toolServer: setup.toolServer,
-    changedFiles: options.filterPaths && target.prNumber !== null ? lazyChangedFiles(octokit, { owner: context.owner, repo: context.repo }, target.prNumber) : void 0,
+    changedFiles: options.filterPaths && target.prNumber !== null ? lazyChangedFiles(
+      octokit,
+      { owner: context.owner, repo: context.repo },
+      target.prNumber,
+      target.headSha
+    ) : void 0,
     trigger: inputs.triggerPhrase,
     log: setup.log
   });

@@ -115,6 +115,7 @@ async function startCheckRun(options) {
     return { id: null, url: null };
   }
   if (options.existingId) {
+    await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
     try {
       const { data } = await octokit.rest.checks.update({
         owner,
@@ -249,6 +250,22 @@ async function findCheckRuns(options) {
     outputTitle: run.output?.title ?? null,
     outputSummary: run.output?.summary ?? null
   }));
+}
+var HeadMismatchError = class extends Error {
+  name = "HeadMismatchError";
+};
+async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
+  let onSha;
+  try {
+    const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
+    onSha = data.head_sha;
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
+  }
+  if (onSha !== headSha)
+    throw new HeadMismatchError(
+      `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
+    );
 }
 
 // src/github/render/budget.ts
@@ -1228,9 +1245,11 @@ function renderJobSummary(report, links) {
 
 // src/github/path-filter.ts
 var MAX_LISTED_FILES = 3e3;
-async function pullRequestChangedFiles(octokit, repo, prNumber) {
+async function pullRequestChangedFiles(octokit, repo, prNumber, headSha) {
   const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
+  const { data: after } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
+  if (after.head.sha !== headSha) return null;
   const names = /* @__PURE__ */ new Set();
   for (const file of files) {
     names.add(file.filename);
@@ -1241,10 +1260,10 @@ async function pullRequestChangedFiles(octokit, repo, prNumber) {
 async function listPullRequestFiles(octokit, repo, prNumber) {
   return octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: prNumber, per_page: 100 });
 }
-function lazyChangedFiles(octokit, repo, prNumber) {
+function lazyChangedFiles(octokit, repo, prNumber, headSha) {
   let listing = null;
   return () => {
-    listing ??= pullRequestChangedFiles(octokit, repo, prNumber);
+    listing ??= pullRequestChangedFiles(octokit, repo, prNumber, headSha);
     return listing;
   };
 }
@@ -1965,6 +1984,7 @@ export {
   startCheckRun,
   completeCheckRun,
   findCheckRuns,
+  HeadMismatchError,
   inlineText,
   codeSpan,
   safeUrl,

@@ -73,7 +73,9 @@ function dispatchedHeadSha(payload: Record<string, unknown>): string | null {
   const value = (payload.inputs as Record<string, unknown> | undefined)?.head_sha;
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (!/^[0-9a-f]{40}$/.test(value.trim()))
-    throw new Error(`workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`);
+    throw new Error(
+      `workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`,
+    );
   return value.trim();
 }
 

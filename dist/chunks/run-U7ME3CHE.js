@@ -1405,7 +1405,9 @@ function dispatchedHeadSha(payload) {
   const value = payload.inputs?.head_sha;
   if (typeof value !== "string" || value.trim() === "") return null;
   if (!/^[0-9a-f]{40}$/.test(value.trim()))
-    throw new Error(`workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`);
+    throw new Error(
+      `workflow_dispatch input head_sha must be a 40-character commit SHA, got "${value.slice(0, 50)}"`
+    );
   return value.trim();
 }
 var DISPATCH_CONTRACT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

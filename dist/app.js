@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-TOZYPKFC.js";
+} from "./chunks/chunk-TW3MDGS2.js";
 import {
   readRepoFile
 } from "./chunks/chunk-ABYQVNMA.js";
@@ -34,19 +34,19 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-NTQ2P24P.js";
-import "./chunks/chunk-ZIVNS6SP.js";
+} from "./chunks/chunk-YQZDLBOS.js";
+import "./chunks/chunk-OAV7RRH3.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-V7LTK4F6.js";
-import "./chunks/chunk-JPTI4GGP.js";
+} from "./chunks/chunk-WSZSBYNS.js";
+import "./chunks/chunk-MOJR7DHN.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-XTG2B4ZB.js";
-import "./chunks/chunk-C34O5RO3.js";
+import "./chunks/chunk-Q34CKD3V.js";
+import "./chunks/chunk-WJS2LKOK.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-ZIMO6YYL.js";
-import "./chunks/chunk-VBKC4CTE.js";
+import "./chunks/chunk-BJH25VP7.js";
+import "./chunks/chunk-DWXV3ZOF.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH

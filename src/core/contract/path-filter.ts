@@ -22,7 +22,8 @@ export interface PathFilter {
 interface CompiledPattern {
   source: string;
   negative: boolean;
-  regex: RegExp;
+  /** Whether the pattern matches the whole path (see {@link PathMatcher}). */
+  matches: (path: string) => boolean;
 }
 
 /** A pattern that is not a valid filter pattern; the message says where and why. */
@@ -36,63 +37,168 @@ export class PathPatternError extends Error {
 const CLASS_CHAR = /^[A-Za-z0-9]$/;
 const RANGES = ['az', 'AZ', '09'] as const;
 
+type CharTest = (ch: string) => boolean;
+const ANY: CharTest = () => true;
+const NOT_SLASH: CharTest = (ch) => ch !== '/';
+const SLASH: CharTest = (ch) => ch === '/';
+
+/**
+ * A pattern as a small automaton, run over the path one character at a time with the set of states
+ * it can be in: time grows with path length × pattern length and never more, whatever the path.
+ * (The paths are chosen by whoever opens the pull request; a backtracking RegExp with several `**`
+ * took seconds on one crafted path, and a pull request lists thousands.)
+ */
+class PathMatcher {
+  readonly #edges: Array<Array<{ test: CharTest; to: number }>> = [[]];
+  readonly #epsilon: number[][] = [[]];
+  #closures: number[][] = [];
+  #current = 0;
+
+  #state(): number {
+    this.#edges.push([]);
+    this.#epsilon.push([]);
+    return this.#edges.length - 1;
+  }
+
+  /** One character that passes `test`. */
+  one(test: CharTest): void {
+    const next = this.#state();
+    this.#edges[this.#current]?.push({ test, to: next });
+    this.#current = next;
+  }
+
+  /** One character that passes `test`, or none. */
+  optional(test: CharTest): void {
+    const from = this.#current;
+    this.one(test);
+    this.#epsilon[from]?.push(this.#current);
+  }
+
+  /** Any number of characters that pass `test` (its own state, so two loops never merge). */
+  loop(test: CharTest): void {
+    const next = this.#state();
+    this.#epsilon[this.#current]?.push(next);
+    this.#edges[next]?.push({ test, to: next });
+    this.#current = next;
+  }
+
+  /** `**` followed by `/`: nothing, or at least one character and then a `/`. */
+  directories(): void {
+    const from = this.#current;
+    this.one(ANY);
+    this.#edges[this.#current]?.push({ test: ANY, to: this.#current });
+    this.one(SLASH);
+    this.#epsilon[from]?.push(this.#current);
+  }
+
+  /** Freezes the automaton: the state after the last token accepts. */
+  finish(): (path: string) => boolean {
+    const accept = this.#current;
+    this.#closures = this.#edges.map((_, state) => this.#closure(state));
+    return (path) => {
+      let states = new Set(this.#closures[0]);
+      for (const ch of path) {
+        const next = new Set<number>();
+        for (const state of states)
+          for (const edge of this.#edges[state] ?? [])
+            if (edge.test(ch)) for (const reached of this.#closures[edge.to] ?? []) next.add(reached);
+        if (next.size === 0) return false;
+        states = next;
+      }
+      return states.has(accept);
+    };
+  }
+
+  #closure(state: number): number[] {
+    const seen = new Set([state]);
+    const stack = [state];
+    for (let at = stack.pop(); at !== undefined; at = stack.pop())
+      for (const to of this.#epsilon[at] ?? [])
+        if (!seen.has(to)) {
+          seen.add(to);
+          stack.push(to);
+        }
+    return [...seen];
+  }
+}
+
 /** Compiles one pattern (see the module comment); throws PathPatternError naming the offending position. */
 export function compilePathPattern(pattern: string): CompiledPattern {
   if (pattern === '' || pattern === '!') throw new PathPatternError('is empty');
   const negative = pattern.startsWith('!');
   const body = negative ? pattern.slice(1) : pattern;
-  let out = '';
-  // Whether the last token can take a `?` or `+` (a character or a class, not a wildcard).
-  let repeatable = false;
+  if (body.startsWith('/') || body.startsWith('./'))
+    throw new PathPatternError(
+      `starts with "${body.startsWith('/') ? '/' : './'}", but changed files are named relative to the repository root (e.g. "src/**"), so it would match none`,
+    );
+  const matcher = new PathMatcher();
+  // The last character or class, not yet added: a following `?` or `+` says how it repeats.
+  let pending: CharTest | null = null;
+  const flush = () => {
+    if (pending) matcher.one(pending);
+    pending = null;
+  };
   const at = (i: number) => `at character ${i + 1 + (negative ? 1 : 0)}`;
   for (let i = 0; i < body.length; ) {
     const c = body[i] as string;
     if (c === '*') {
+      flush();
       if (body[i + 1] === '*') {
         if (body[i + 2] === '/') {
-          out += '(?:.+/)?';
+          matcher.directories();
           i += 3;
         } else {
-          out += '.*';
+          matcher.loop(ANY);
           i += 2;
         }
       } else {
-        out += '[^/]*';
+        matcher.loop(NOT_SLASH);
         i += 1;
       }
-      repeatable = false;
     } else if (c === '?' || c === '+') {
-      if (!repeatable)
+      const repeated: CharTest | null = pending;
+      if (!repeated)
         throw new PathPatternError(
           `${at(i)}: "${c}" repeats the character before it, and there is none (escape it as "\\${c}" to match it literally)`,
         );
-      out += c;
-      repeatable = false;
+      if (c === '?') matcher.optional(repeated);
+      else {
+        matcher.one(repeated);
+        matcher.loop(repeated);
+      }
+      pending = null;
       i += 1;
     } else if (c === '[') {
+      flush();
       const close = body.indexOf(']', i + 1);
       if (close === -1) throw new PathPatternError(`${at(i)}: "[" has no closing "]"`);
-      out += `[${classBody(body.slice(i + 1, close), at(i))}]`;
-      repeatable = true;
+      pending = classTest(body.slice(i + 1, close), at(i));
       i = close + 1;
     } else if (c === '\\') {
+      flush();
       const next = body[i + 1];
       if (next === undefined) throw new PathPatternError(`${at(i)}: "\\" at the end escapes nothing`);
-      out += escapeRegExp(next);
-      repeatable = true;
+      pending = literal(next);
       i += 2;
     } else {
-      out += escapeRegExp(c);
-      repeatable = true;
-      i += 1;
+      flush();
+      const ch = String.fromCodePoint(body.codePointAt(i) as number);
+      pending = literal(ch);
+      i += ch.length;
     }
   }
-  return { source: pattern, negative, regex: new RegExp(`^${out}$`, 'su') };
+  flush();
+  return { source: pattern, negative, matches: matcher.finish() };
 }
 
-function classBody(inner: string, where: string): string {
+function literal(expected: string): CharTest {
+  return (ch) => ch === expected;
+}
+
+function classTest(inner: string, where: string): CharTest {
   if (inner === '') throw new PathPatternError(`${where}: "[]" is empty`);
-  let out = '';
+  const singles = new Set<string>();
+  const ranges: Array<[string, string]> = [];
   for (let j = 0; j < inner.length; j++) {
     const c = inner[j] as string;
     if (inner[j + 1] === '-' && j + 2 < inner.length) {
@@ -102,15 +208,15 @@ function classBody(inner: string, where: string): string {
         throw new PathPatternError(
           `${where}: range "${c}-${to}" must lie within a-z, A-Z or 0-9, low to high`,
         );
-      out += `${c}-${to}`;
+      ranges.push([c, to]);
       j += 2;
       continue;
     }
     if (!CLASS_CHAR.test(c))
       throw new PathPatternError(`${where}: "[…]" may list only letters, digits and ranges, not "${c}"`);
-    out += c;
+    singles.add(c);
   }
-  return out;
+  return (ch) => singles.has(ch) || ranges.some(([lo, hi]) => ch.length === 1 && ch >= lo && ch <= hi);
 }
 
 /** Why `pattern` is not a valid filter pattern, or null (the contract schema reports it at file:line:col). */
@@ -127,7 +233,7 @@ export function pathPatternProblem(pattern: string): string | null {
 /** Whether the ordered `patterns` select `file`: the last pattern that matches decides. */
 export function selects(patterns: readonly CompiledPattern[], file: string): CompiledPattern | null {
   let decided: CompiledPattern | null = null;
-  for (const pattern of patterns) if (pattern.regex.test(file)) decided = pattern;
+  for (const pattern of patterns) if (pattern.matches(file)) decided = pattern;
   return decided && !decided.negative ? decided : null;
 }
 
@@ -162,8 +268,4 @@ export function decidePathFilter(filter: PathFilter, changedFiles: readonly stri
     reason: `no changed file (of ${changedFiles.length}) is selected by ${parts.join(' and ')}`,
     files: changedFiles.length,
   };
-}
-
-function escapeRegExp(c: string): string {
-  return c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -223,7 +223,12 @@ const contractSection = z.strictObject({
    * Run only when the change touches these paths / not only these (docs/contracts.md). Absent (not
    * defaulted), so contracts without them resolve and hash exactly as before.
    */
-  paths: pathPatterns.optional(),
+  paths: pathPatterns
+    .refine((patterns) => patterns.some((pattern) => !pattern.startsWith('!')), {
+      error:
+        'needs at least one pattern without "!": negations only remove files a pattern before them selected, so this list would never run the contract (use paths_ignore to run on everything but some files)',
+    })
+    .optional(),
   paths_ignore: pathPatterns.optional(),
 });
 

@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-TW3MDGS2.js";
+} from "./chunks/chunk-75OMIS7M.js";
 import {
   readRepoFile
-} from "./chunks/chunk-ABYQVNMA.js";
+} from "./chunks/chunk-A3DG7MMD.js";
 import {
   createOctokit,
   statusOf,

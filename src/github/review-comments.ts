@@ -19,10 +19,12 @@ import { parseDiffHunks } from '../core/verify/index.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
+import { isTrussComment } from './own-comment.js';
 import { listPullRequestFiles } from './path-filter.js';
 import { type PlacedFinding, placedFindings } from './render/index.js';
 import {
   findingCommentBody,
+  findingMarker,
   findingsReviewBody,
   readFindingMarker,
   resolvedCommentBody,
@@ -197,7 +199,7 @@ async function githubDiff(octokit: Octokit, repo: RepoRef, prNumber: number): Pr
   return byPath;
 }
 
-/** Our finding comments for this contract: written by a Bot and carrying the contract's marker. */
+/** Our finding comments for this contract: a Bot's comments whose body starts with the contract's marker (own-comment.ts). */
 async function listOurComments(
   octokit: Octokit,
   repo: RepoRef,
@@ -211,7 +213,8 @@ async function listOurComments(
   });
   return comments.flatMap((c): OurComment[] => {
     const marker = readFindingMarker(c.body);
-    if (c.user?.type !== 'Bot' || marker?.contractId !== contractId) return [];
+    if (!marker || marker.contractId !== contractId) return [];
+    if (!isTrussComment(c, findingMarker(contractId, marker.state))) return [];
     const end = typeof c.line === 'number' ? c.line : null;
     const start = typeof c.start_line === 'number' ? c.start_line : end;
     return [

@@ -30,6 +30,7 @@ import type { Logger } from './logger.js';
 import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
+import { stickyMarker } from './own-comment.js';
 import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
@@ -144,11 +145,6 @@ export interface ContractRunResult {
   costUsd: number;
   report: RunReport;
   links: ReportLinks;
-}
-
-/** The hidden marker that makes a contract's PR comment sticky. */
-export function stickyMarker(contractId: string): string {
-  return `<!-- truss:sticky contract=${contractId} -->`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * read them, so no host needs a database.
  */
 import type { Octokit } from './octokit.js';
+import { isTrussComment, STICKY_MARKER_START } from './own-comment.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
 /** What truss wrote into its sticky comment for one session (fields are optional: older comments lack some). */
@@ -21,8 +22,9 @@ export interface SessionMeta {
 }
 
 /**
- * Every session meta on PR `prNumber`, oldest comment first. Only comments by a Bot account count
- * (as upsertStickyComment writes them): anyone can post a lookalike pointing at another session.
+ * Every session meta on PR `prNumber`, oldest comment first. Only Truss's sticky comments count
+ * (own-comment.ts: a Bot's comment that starts with the sticky marker): anyone can post a lookalike
+ * pointing at another session, and other bots quote pull-request text.
  */
 export async function listSessionMetas(
   octokit: Octokit,
@@ -35,7 +37,7 @@ export async function listSessionMetas(
     per_page: 100,
   });
   return comments
-    .filter((c) => c.user?.type === 'Bot' && c.body?.includes('<!-- truss:sticky'))
+    .filter((c) => isTrussComment(c, STICKY_MARKER_START))
     .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
     .filter((m): m is SessionMeta => m !== null);
 }

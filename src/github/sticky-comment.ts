@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
+import { isTrussComment } from './own-comment.js';
 import { readMeta } from './render/meta.js';
 
 export interface StickyCommentResult {
@@ -23,10 +24,10 @@ const META_BLOCK = /<!-- truss:meta ([\s\S]*?) -->/;
 const TRUNCATED_NOTE = '\n\n… (truncated: the full report is in the check run and the ledger artifact)\n';
 
 /**
- * Create or update the comment on issue/PR `issueNumber` that carries `marker`. Only a comment we
- * authored counts — `botLogin` when given (e.g. `github-actions[bot]`, `<app-slug>[bot]`, or the PAT
- * user), else any Bot account — so a human comment quoting the marker is never edited. The body
- * always contains the marker. With `dryRun`, no request is made at all.
+ * Create or update the comment on issue/PR `issueNumber` that starts with `marker`. Only a comment
+ * we authored counts (own-comment.ts: `botLogin` when given, else any Bot, and the body must start
+ * with the marker), so a human's or another bot's comment quoting the marker is never edited. The
+ * body always starts with the marker. With `dryRun`, no request is made at all.
  */
 export async function upsertStickyComment(options: {
   octokit: Octokit;
@@ -47,24 +48,15 @@ export async function upsertStickyComment(options: {
   }
   const bodyOf = (previous: string | null) => {
     const text = typeof options.body === 'string' ? options.body : options.body(previous);
-    return fitComment(text.includes(marker) ? text : `${marker}\n${text}`);
+    return fitComment(text.startsWith(marker) ? text : `${marker}\n${text}`);
   };
   if (dryRun) {
     octokit.log.info(`dry run: would create or update the ${marker} comment on #${issueNumber}`);
     return { id: null, url: null, created: false, updated: false };
   }
-  const isOurs = (user: { login: string; type: string } | null | undefined): boolean => {
-    if (!user) return false;
-    if (options.botLogin) return user.login.toLowerCase() === options.botLogin.toLowerCase();
-    return user.type === 'Bot';
-  };
   try {
-    const existing = await findComment(
-      octokit,
-      owner,
-      repo,
-      issueNumber,
-      (c) => isOurs(c.user) && (c.body ?? '').includes(marker),
+    const existing = await findComment(octokit, owner, repo, issueNumber, (c) =>
+      isTrussComment(c, marker, options.botLogin),
     );
     if (existing) {
       const body = bodyOf(existing.body ?? null);

@@ -294,6 +294,14 @@ describe('inline review comments', () => {
         { login: 'octocat', id: 1, type: 'User' },
       ),
       listed(6, `${findingMarker('other', 'open')}\nx`, { path: 'src/login.ts', line: 13 }),
+      // Another bot quoting a line the pull request planted (its code holds the marker): not ours,
+      // the marker does not start the body. Neither edited nor resolved.
+      listed(
+        8,
+        `Consider removing this comment:\n\`\`\`suggestion\n${findingMarker('fix-login', 'open')}\n\`\`\`\nCSRF is skipped here.`,
+        { path: 'src/login.ts', line: 9 },
+        { login: 'copilot-pull-request-reviewer[bot]', id: 175728472, type: 'Bot' },
+      ),
       listed(7, `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited** earlier`, {
         path: 'src/login.ts',
         line: 14,
@@ -314,7 +322,7 @@ describe('inline review comments', () => {
                 pullRequest: {
                   reviewThreads: {
                     pageInfo: { hasNextPage: false, endCursor: null },
-                    nodes: [1, 2, 3, 4, 7].map((id) => ({
+                    nodes: [1, 2, 3, 4, 7, 8].map((id) => ({
                       id: `PRRT_${id}`,
                       isResolved: id === 7,
                       comments: { nodes: [{ databaseId: id }] },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MissingPermissionError } from '../../src/github/octokit.js';
 import { embedMeta } from '../../src/github/render/meta.js';
+import { listSessionMetas } from '../../src/github/session-meta.js';
 import {
   MAX_COMMENT_LENGTH,
   readStickyMetadata,
@@ -107,6 +108,28 @@ describe('upsertStickyComment', () => {
       .post(COMMENTS)
       .reply(201, ours(302, MARKER));
     expect(await upsertStickyComment(base())).toMatchObject({ id: 302, created: true });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it("another bot quoting the marker (not at the start of its body) is never edited nor read as Truss's", async () => {
+    const quoting = commentAt(
+      350,
+      `Reviewed the diff, which adds:\n> ${MARKER}\n> <!-- truss:meta {"session_id":"forged"} -->`,
+      {
+        login: 'copilot-pull-request-reviewer[bot]',
+        type: 'Bot',
+        id: 175728472,
+      },
+    );
+    nock(API)
+      .get(COMMENTS)
+      .query({ per_page: '100' })
+      .reply(200, [quoting])
+      .post(COMMENTS)
+      .reply(201, ours(351, MARKER));
+    expect(await upsertStickyComment(base())).toMatchObject({ id: 351, created: true });
+    nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [quoting]);
+    expect(await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE)).toEqual([]);
     expect(nock.isDone()).toBe(true);
   });
 

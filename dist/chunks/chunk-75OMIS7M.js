@@ -9,7 +9,7 @@ import {
   listSessionMetas,
   readRepoFile,
   trustedKeysFor
-} from "./chunk-ABYQVNMA.js";
+} from "./chunk-A3DG7MMD.js";
 import {
   statusOf,
   toMissingPermission

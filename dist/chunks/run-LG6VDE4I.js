@@ -7,7 +7,7 @@ import {
   pullRequestProposers,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-66BCH76D.js";
+} from "./chunk-D522RPOT.js";
 import {
   error,
   getInput,
@@ -69,15 +69,17 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-TW3MDGS2.js";
+} from "./chunk-75OMIS7M.js";
 import {
   BranchMovedError,
   branchHead,
   commitFilesToBranch,
+  isTrussComment,
   readRepoFile,
+  stickyMarker,
   trustedKeysFor,
   upsertStickyComment
-} from "./chunk-ABYQVNMA.js";
+} from "./chunk-A3DG7MMD.js";
 import {
   MissingPermissionError,
   createOctokit,
@@ -537,7 +539,8 @@ async function listOurComments(octokit, repo, prNumber, contractId) {
   });
   return comments.flatMap((c) => {
     const marker = readFindingMarker(c.body);
-    if (c.user?.type !== "Bot" || marker?.contractId !== contractId) return [];
+    if (!marker || marker.contractId !== contractId) return [];
+    if (!isTrussComment(c, findingMarker(contractId, marker.state))) return [];
     const end = typeof c.line === "number" ? c.line : null;
     const start = typeof c.start_line === "number" ? c.start_line : end;
     return [
@@ -599,9 +602,6 @@ function logRunEvent(log, event) {
 }
 
 // src/github/run-and-report.ts
-function stickyMarker(contractId) {
-  return `<!-- truss:sticky contract=${contractId} -->`;
-}
 async function runAndReport(options) {
   const results = [];
   for (const contract of options.contracts) {

@@ -8,8 +8,8 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-6QTCNJKX.js";
-import "./chunk-66BCH76D.js";
+} from "./chunk-OBFSLCOB.js";
+import "./chunk-D522RPOT.js";
 import "./chunk-77EEGY5N.js";
 import "./chunk-J5HPXRM2.js";
 import {
@@ -29,7 +29,7 @@ import "./chunk-XQ5ZNYRN.js";
 import "./chunk-XJXKIOJF.js";
 import "./chunk-5JLJXYYV.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-ABYQVNMA.js";
+import "./chunk-A3DG7MMD.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-YQZDLBOS.js";

@@ -17,7 +17,7 @@ import {
   listSessionMetas,
   readRepoFile,
   readStickyMetadata
-} from "./chunk-ABYQVNMA.js";
+} from "./chunk-A3DG7MMD.js";
 import {
   evidenceSessions,
   findEntry

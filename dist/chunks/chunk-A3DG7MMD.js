@@ -74,6 +74,18 @@ async function defaultBranchTrustedKeys(octokit, repo) {
   return { ref: data.default_branch, keys: await trustedKeysFor("", octokit, repo, data.default_branch) };
 }
 
+// src/github/own-comment.ts
+function isTrussComment(comment, markerStart, botLogin) {
+  const user = comment.user;
+  if (!user) return false;
+  const author = botLogin ? user.login.toLowerCase() === botLogin.toLowerCase() : user.type === "Bot";
+  return author && (comment.body ?? "").startsWith(markerStart);
+}
+var STICKY_MARKER_START = "<!-- truss:sticky ";
+function stickyMarker(contractId) {
+  return `${STICKY_MARKER_START}contract=${contractId} -->`;
+}
+
 // src/github/render/meta.ts
 var META_PREFIX = "<!-- truss:meta ";
 var META_SUFFIX = " -->";
@@ -110,25 +122,20 @@ async function upsertStickyComment(options) {
   }
   const bodyOf = (previous) => {
     const text = typeof options.body === "string" ? options.body : options.body(previous);
-    return fitComment(text.includes(marker) ? text : `${marker}
+    return fitComment(text.startsWith(marker) ? text : `${marker}
 ${text}`);
   };
   if (dryRun) {
     octokit.log.info(`dry run: would create or update the ${marker} comment on #${issueNumber}`);
     return { id: null, url: null, created: false, updated: false };
   }
-  const isOurs = (user) => {
-    if (!user) return false;
-    if (options.botLogin) return user.login.toLowerCase() === options.botLogin.toLowerCase();
-    return user.type === "Bot";
-  };
   try {
     const existing = await findComment(
       octokit,
       owner,
       repo,
       issueNumber,
-      (c) => isOurs(c.user) && (c.body ?? "").includes(marker)
+      (c) => isTrussComment(c, marker, options.botLogin)
     );
     if (existing) {
       const body = bodyOf(existing.body ?? null);
@@ -189,7 +196,7 @@ async function listSessionMetas(octokit, repo, prNumber) {
     issue_number: prNumber,
     per_page: 100
   });
-  return comments.filter((c) => c.user?.type === "Bot" && c.body?.includes("<!-- truss:sticky")).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null);
+  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START)).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null);
 }
 async function latestSessionFor(octokit, repo, prNumber, headSha) {
   const metas = await listSessionMetas(octokit, repo, prNumber);
@@ -304,6 +311,8 @@ export {
   branchHead,
   readRepoFile,
   listRepoDir,
+  isTrussComment,
+  stickyMarker,
   embedMeta,
   upsertStickyComment,
   readStickyMetadata,

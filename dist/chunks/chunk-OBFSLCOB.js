@@ -6,7 +6,7 @@ import {
   decideOnMemoryBranch,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-66BCH76D.js";
+} from "./chunk-D522RPOT.js";
 import {
   cliOctokit,
   repositoryOf
@@ -38,7 +38,7 @@ import {
 } from "./chunk-XJXKIOJF.js";
 import {
   defaultBranchTrustedKeys
-} from "./chunk-ABYQVNMA.js";
+} from "./chunk-A3DG7MMD.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-YQZDLBOS.js";

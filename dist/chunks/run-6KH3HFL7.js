@@ -75,9 +75,9 @@ var COMMANDS = {
   "bench-verdicts": async () => (await import("./bench-verdicts-FJWP7S5F.js")).benchVerdicts,
   anchor: async () => (await import("./anchor-6WB33EUC.js")).anchor,
   mcp: async () => (await import("./mcp-653WAQHU.js")).mcp,
-  memory: async () => (await import("./memory-TXRNVJQO.js")).memory,
-  lesson: async () => (await import("./playbook-KZDBRT6D.js")).lesson,
-  playbook: async () => (await import("./playbook-KZDBRT6D.js")).playbook
+  memory: async () => (await import("./memory-NIC23JHO.js")).memory,
+  lesson: async () => (await import("./playbook-7LBGB3N5.js")).lesson,
+  playbook: async () => (await import("./playbook-7LBGB3N5.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-75OMIS7M.js";
+} from "./chunks/chunk-K2M3IN7M.js";
 import {
   readRepoFile
 } from "./chunks/chunk-A3DG7MMD.js";

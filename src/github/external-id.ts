@@ -38,3 +38,16 @@ export function decodeRunRequestId(externalId: string | null | undefined): RunRe
     return null;
   }
 }
+
+/**
+ * The `external_id` on every `truss / …` check Truss creates outside an App request (the Action's
+ * contract checks, `truss / human review` from the App or the Action). A workflow job's own check
+ * run (a fork's job named `truss / lint`) cannot set one, so `/truss run failed` and `/truss status`
+ * can tell Truss's checks from lookalikes.
+ */
+export const TRUSS_CHECK_ID = 'truss/v1';
+
+/** Whether a check run's external_id says Truss made it: the App's request id or TRUSS_CHECK_ID. */
+export function isTrussCheckId(externalId: string | null | undefined): boolean {
+  return externalId === TRUSS_CHECK_ID || decodeRunRequestId(externalId) !== null;
+}

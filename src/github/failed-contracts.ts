@@ -1,6 +1,7 @@
 /**
  * `/truss run failed`: which contracts' last verdict on a head was FAIL or UNVERIFIABLE. Check runs
- * are the state: for each `truss / <contract id>` check on the head, only the newest counts (one
+ * are the state: for each `truss / <contract id>` check on the head that Truss made (its external_id
+ * says so: external-id.ts), only the newest counts (one
  * still queued or running is not re-run again), and its verdict is read from the title the run
  * wrote (`verdictInTitle`). A run that stopped before a verdict, a skipped or a passing contract is
  * not re-run. Check runs name contract ids; runs are asked for by file name, so each id is mapped
@@ -9,7 +10,7 @@
  */
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { findCheckRuns } from './check-runs.js';
-import { decodeRunRequestId } from './external-id.js';
+import { decodeRunRequestId, isTrussCheckId } from './external-id.js';
 import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
 import type { Octokit } from './octokit.js';
 import { verdictInTitle } from './render/index.js';
@@ -40,6 +41,8 @@ export async function failedContracts(options: {
   const newest = new Map<string, (typeof runs)[number]>();
   for (const run of runs) {
     if (!run.name.startsWith(CHECK_PREFIX) || run.name === HUMAN_REVIEW_CHECK) continue;
+    // A lookalike (a fork's own job named `truss / lint`) must not hide or fake a verdict.
+    if (!isTrussCheckId(run.externalId)) continue;
     const seen = newest.get(run.name);
     if (!seen || newerThan(run, seen)) newest.set(run.name, run);
   }

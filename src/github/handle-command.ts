@@ -1,11 +1,12 @@
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { helpText, parseCommand } from './commands.js';
+import { isTrussCheckId } from './external-id.js';
 import { failedContracts } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor, politeDenial } from './permissions.js';
 import { react } from './reactions.js';
-import { codeSpan, inlineText } from './render/escape.js';
+import { codeSpan, inlineText, safeUrl } from './render/escape.js';
 import { postReply } from './reply.js';
 import type { ContractRunResult } from './run-and-report.js';
 
@@ -288,11 +289,16 @@ async function statusText(
 ): Promise<string> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
-  const runs = data.check_runs.filter((run) => run.name.startsWith('truss / '));
-  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
-  const rows = runs.map(
-    (run) => `| [${run.name}](${run.html_url}) | ${run.status} | ${run.conclusion ?? '—'} |`,
+  // Only Truss's own checks (external-id.ts): a fork's job may call itself `truss / <anything>`.
+  const runs = data.check_runs.filter(
+    (run) => run.name.startsWith('truss / ') && isTrussCheckId(run.external_id),
   );
+  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
+  const rows = runs.map((run) => {
+    const url = safeUrl(run.html_url);
+    const name = url ? `[${codeSpan(run.name)}](${url})` : codeSpan(run.name);
+    return `| ${name} | ${codeSpan(run.status)} | ${codeSpan(run.conclusion ?? '—')} |`;
+  });
   return [
     `truss status for ${pr.head.sha.slice(0, 7)}:`,
     '',

@@ -1,3 +1,4 @@
+import { TRUSS_CHECK_ID } from './external-id.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 
@@ -26,6 +27,7 @@ export async function postHumanReviewCheck(options: {
       repo: options.repo,
       name: HUMAN_REVIEW_CHECK,
       head_sha: options.headSha,
+      external_id: TRUSS_CHECK_ID,
       status: 'completed',
       conclusion: options.conclusion,
       completed_at: new Date().toISOString(),

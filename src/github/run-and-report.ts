@@ -24,6 +24,7 @@ import {
 import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { DEFAULT_TRIGGER } from './commands.js';
+import { TRUSS_CHECK_ID } from './external-id.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
@@ -188,6 +189,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
           trigger: options.trigger ?? DEFAULT_TRIGGER,
           existingId: existingCheckId,
           detailsUrl: options.runUrl ?? undefined,
+          externalId: TRUSS_CHECK_ID,
           dryRun: options.dryRun,
         }),
       );
@@ -312,6 +314,7 @@ async function reportedRun(
           headSha: options.headSha,
           detailsUrl: options.runUrl ?? undefined,
           existingId: existingCheckId,
+          externalId: TRUSS_CHECK_ID,
           dryRun: options.dryRun,
         }),
       )

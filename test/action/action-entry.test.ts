@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
+import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
   createdCheckRuns,
@@ -28,6 +29,7 @@ function expectAwaitingSignOff(harness: ActionHarness, headSha: string, verdicts
   expect(reviews[0]).toEqual({
     name: HUMAN_REVIEW,
     head_sha: headSha,
+    external_id: TRUSS_CHECK_ID,
     status: 'completed',
     conclusion: 'action_required',
     completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
   createdCheckRuns,
@@ -104,12 +105,15 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
         name: 'truss / greeting-0001',
         head_sha: harness.headSha,
         status: 'in_progress',
+        // How /truss run failed and /truss status tell it from a fork's job of the same name.
+        external_id: TRUSS_CHECK_ID,
       }),
     ]);
     expect(createdCheckRuns(harness.fake, HUMAN_REVIEW)).toEqual([
       {
         name: HUMAN_REVIEW,
         head_sha: harness.headSha,
+        external_id: TRUSS_CHECK_ID,
         status: 'completed',
         conclusion: 'action_required',
         completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
@@ -281,6 +285,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
         status: 'completed',
         conclusion: 'success',
         html_url: 'https://github.com/Codertocat/Hello-World/runs/11',
+        external_id: TRUSS_CHECK_ID,
         output: null,
       },
       {
@@ -299,6 +304,18 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
         status: 'in_progress',
         conclusion: null,
         html_url: 'https://github.com/Codertocat/Hello-World/runs/13',
+        external_id: TRUSS_CHECK_ID,
+        output: null,
+      },
+      // A fork's own workflow job may call itself anything: not Truss's, never listed.
+      {
+        id: 14,
+        name: 'truss / x](https://evil.example) ✅ PASS @org/team',
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'success',
+        html_url: 'https://github.com/Codertocat/Hello-World/runs/14',
+        external_id: '2f1c0c6e-0000-4000-8000-forks-own-job',
         output: null,
       },
     );
@@ -315,12 +332,13 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     const [reply] = replies();
     expect(reply).toContain(`truss status for ${harness.headSha.slice(0, 7)}`);
     expect(reply).toContain(
-      '| [truss / greeting-0001](https://github.com/Codertocat/Hello-World/runs/11) | completed | success |',
+      '| [`truss / greeting-0001`](https://github.com/Codertocat/Hello-World/runs/11) | `completed` | `success` |',
     );
     expect(reply).toContain(
-      '| [truss / human review](https://github.com/Codertocat/Hello-World/runs/13) | in_progress | — |',
+      '| [`truss / human review`](https://github.com/Codertocat/Hello-World/runs/13) | `in_progress` | `—` |',
     );
     expect(reply).not.toContain('ci / build');
+    expect(reply).not.toContain('evil.example');
     expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
   });
 

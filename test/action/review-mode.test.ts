@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkReceipt } from '../../src/core/anchor/receipt.js';
 import { createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
+import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
   type CheckRunCreate,
@@ -204,6 +205,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(body).toEqual({
       name: HUMAN_REVIEW,
       head_sha: headSha,
+      external_id: TRUSS_CHECK_ID,
       status: 'completed',
       conclusion: expect.stringMatching(/^(success|failure|action_required|neutral)$/),
       completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),

@@ -10,7 +10,7 @@
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { decodeRunRequestId, TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import { useNock } from '../helpers/nock-guard.js';
 import {
   API,
@@ -78,7 +78,8 @@ function checkRun(name: string, fields: Record<string, unknown>): Record<string,
     head_sha: HEAD,
     status: 'completed',
     conclusion: 'failure',
-    external_id: '',
+    // What the Action puts on the checks it creates (a workflow job's own check cannot set it).
+    external_id: TRUSS_CHECK_ID,
     started_at: new Date(Date.UTC(2024, 4, 1, 12, 0, id)).toISOString(),
     html_url: `https://github.com/x/runs/${id}`,
     output: { title: null, summary: null },
@@ -210,6 +211,17 @@ describe('Truss App: /truss run failed', () => {
       }),
       checkRun('truss / human review', { conclusion: 'action_required', output: { title: 'FAIL · x' } }),
       checkRun('truss / gone', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
+      // Lookalikes: a fork's own workflow jobs named like Truss's checks, newer than the real ones.
+      // One would hide lint's FAIL, the other would ask to re-run a contract that passed.
+      checkRun('truss / lint', {
+        conclusion: 'success',
+        external_id: '8f3e2c1a-forks-own-job',
+        output: { title: null },
+      }),
+      checkRun('truss / ok', {
+        external_id: '5b1d9e07-forks-own-job',
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+      }),
     ].reverse(); // GitHub lists the newest first
     nockCheckRuns(runs);
     // Ids without a request id are mapped by reading the contracts at the PR base.

@@ -152,6 +152,7 @@ export interface FakeCheckRun {
   conclusion: string | null;
   html_url: string;
   details_url?: string | null;
+  external_id?: string | null;
   output: { title?: string; summary?: string } | null;
 }
 
@@ -560,6 +561,7 @@ export class ActionHarness {
           conclusion: body.conclusion ?? null,
           html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}`,
           details_url: body.details_url ?? null,
+          external_id: body.external_id ?? null,
           output: body.output ?? null,
         };
         this.checkRuns.push(run);

@@ -40,6 +40,7 @@ import {
   ArtifactZipError,
   DEFAULT_TRIGGER,
   HeadMismatchError,
+  TRUSS_CHECK_ID,
   authorizeActor,
   clipHead,
   codeSpan,
@@ -69,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-75OMIS7M.js";
+} from "./chunk-K2M3IN7M.js";
 import {
   BranchMovedError,
   branchHead,
@@ -635,6 +636,7 @@ async function runOne(item, options) {
           trigger: options.trigger ?? DEFAULT_TRIGGER,
           existingId: existingCheckId,
           detailsUrl: options.runUrl ?? void 0,
+          externalId: TRUSS_CHECK_ID,
           dryRun: options.dryRun
         })
       );
@@ -733,6 +735,7 @@ async function reportedRun(options, contract, annotate, existingCheckId, execute
       headSha: options.headSha,
       detailsUrl: options.runUrl ?? void 0,
       existingId: existingCheckId,
+      externalId: TRUSS_CHECK_ID,
       dryRun: options.dryRun
     })
   ) : null;

@@ -53,6 +53,253 @@ import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
 
+// src/github/render/escape.ts
+var ZWJ = "\u200D";
+var CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
+var BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
+function normalizeText(text) {
+  return text.replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n").replace(CONTROL, "").replace(BIDI, "\uFFFD");
+}
+function neutralizeMentions(text) {
+  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`);
+}
+function breakCommentDelimiters(text) {
+  return text.replace(/<!--/g, `<!-${ZWJ}-`).replace(/--(!?)>/g, `-${ZWJ}-$1>`);
+}
+function escapeHtml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+var MARKDOWN_PUNCT = /[\\`*_{}[\]()|~!#]/g;
+function inlineText(text, maxChars = Number.POSITIVE_INFINITY) {
+  const clipped = clipHead(normalizeText(text).trim(), maxChars);
+  const markdown = neutralizeMentions(clipped).replace(MARKDOWN_PUNCT, (c) => `\\${c}`).replace(/^([+=-])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
+  return escapeHtml(markdown).replace(/[ \t]*\n[ \t]*/g, "<br>");
+}
+function htmlText(text, maxChars = Number.POSITIVE_INFINITY) {
+  return escapeHtml(neutralizeMentions(clipHead(normalizeText(text), maxChars))).replace(/[\\`*_[\]|~]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`).replace(/\s+/g, " ").trim();
+}
+function longestRun(text, char) {
+  let longest = 0;
+  let current = 0;
+  for (const c of text) {
+    current = c === char ? current + 1 : 0;
+    if (current > longest) longest = current;
+  }
+  return longest;
+}
+function fencedBlock(text, info = "") {
+  const body = breakCommentDelimiters(neutralizeMentions(normalizeText(text))).replace(/\n+$/, "");
+  const fence = "`".repeat(Math.max(3, longestRun(body, "`") + 1));
+  return `${fence}${info.replace(/[`\s]/g, "")}
+${body}
+${fence}`;
+}
+function codeSpan(text) {
+  return inlineCode(breakCommentDelimiters(neutralizeMentions(normalizeText(text))));
+}
+function commandSpan(command) {
+  return inlineCode(breakCommentDelimiters(normalizeText(command)));
+}
+function inlineCode(text) {
+  const body = text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+  const ticks = "`".repeat(longestRun(body, "`") + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${body}${pad}${ticks}`;
+}
+function safeUrl(url) {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+    return parsed.href.replace(
+      /[()<>\s"'`|]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+    );
+  } catch {
+    return null;
+  }
+}
+function shellQuote(text) {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function safeCut(text, at) {
+  const code = text.charCodeAt(at);
+  return at > 0 && code >= 56320 && code <= 57343 ? at - 1 : at;
+}
+function clipHead(text, maxChars) {
+  if (text.length <= maxChars) return text;
+  const cut = safeCut(text, Math.max(0, Math.floor(maxChars)));
+  return `${text.slice(0, cut)}\u2026 [truncated ${text.length - cut} chars]`;
+}
+function clipTail(text, maxChars) {
+  if (text.length <= maxChars) return text;
+  let start = safeCut(text, text.length - Math.max(0, Math.floor(maxChars)));
+  const newline = text.indexOf("\n", start);
+  if (newline !== -1 && newline - start < 200 && newline + 1 < text.length) start = newline + 1;
+  return `[\u2026 ${start} earlier chars truncated]
+${text.slice(start)}`;
+}
+
+// src/github/commands.ts
+var DEFAULT_TRIGGER = "/truss";
+var CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+var FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
+function parseCommand(body, trigger = DEFAULT_TRIGGER) {
+  if (trigger.trim() === "") throw new Error("the trigger phrase must not be empty");
+  const line = findCommandLine(body, trigger);
+  return line === null ? null : parseCommandLine(line);
+}
+function findCommandLine(body, trigger) {
+  const triggerAt = new RegExp(`^\\s*${escapeRegExp(trigger.trim())}(?=\\s|$)`, "i");
+  let fence = null;
+  for (const line of body.split(/\r\n|\r|\n/)) {
+    if (fence) {
+      const close = new RegExp(`^\\s*${fence.char === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
+      if (close.test(line)) fence = null;
+      continue;
+    }
+    const open = FENCE_OPEN.exec(line);
+    if (open?.[1] && !(open[1][0] === "`" && line.slice(open[0].length).includes("`"))) {
+      fence = { char: open[1][0] ?? "`", length: open[1].length };
+      continue;
+    }
+    if (/^\s*>/.test(line)) continue;
+    const match = triggerAt.exec(line);
+    if (match) return line.slice(match[0].length).trim();
+  }
+  return null;
+}
+function parseCommandLine(rest) {
+  if (rest === "") return { kind: "help" };
+  const first = rest.split(/\s/, 1)[0] ?? "";
+  const word = first.toLowerCase();
+  const tail = rest.slice(first.length).trim();
+  switch (word) {
+    case "run":
+      return parseRun(tail);
+    case "verify":
+      return { kind: "verify" };
+    case "status":
+      return { kind: "status" };
+    case "help":
+      return { kind: "help" };
+    case "approve":
+      return { kind: "approve", note: tail === "" ? null : tail };
+    case "reject":
+      return { kind: "reject", note: tail === "" ? null : tail };
+    case "memory":
+      return parseMemory(tail);
+    default:
+      return { kind: "unknown", word: first };
+  }
+}
+function parseRun(args) {
+  const separator = /^--(?:\s+|$)/;
+  if (args === "") return { kind: "run", contract: null, intent: null };
+  if (/^failed(?:\s|$)/i.test(args)) {
+    return args.slice("failed".length).trim() === "" ? { kind: "run-failed" } : {
+      kind: "invalid",
+      reason: "`run failed` takes nothing after it: it re-runs the contracts whose last verdict on this head was FAIL or UNVERIFIABLE, as they were run"
+    };
+  }
+  if (separator.test(args))
+    return { kind: "run", contract: null, intent: intentOf(args.replace(separator, "")) };
+  const name = args.split(/\s/, 1)[0] ?? "";
+  const after = args.slice(name.length).trim();
+  if (!CONTRACT_NAME.test(name)) {
+    return {
+      kind: "invalid",
+      reason: `"${inlineText(clip(name))}" is not a contract name: use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)`
+    };
+  }
+  if (after === "") return { kind: "run", contract: name, intent: null };
+  if (separator.test(after))
+    return { kind: "run", contract: name, intent: intentOf(after.replace(separator, "")) };
+  return {
+    kind: "invalid",
+    reason: `unexpected text after the contract name "${name}"; put free-text intent after \`--\`, e.g. \`run ${name} -- <intent>\``
+  };
+}
+var MEMORY_ID = /^[0-9a-f]{8,64}$/;
+function parseMemory(args) {
+  const usage = "use `memory promote <id>` or `memory revoke <id> [reason]`, with the entry id (at least 8 hex characters) shown in the check run";
+  const [verb = "", id = ""] = args.split(/\s+/, 2);
+  const action = verb.toLowerCase();
+  if (action !== "promote" && action !== "revoke") return { kind: "invalid", reason: usage };
+  const entry = id.toLowerCase();
+  if (!MEMORY_ID.test(entry))
+    return {
+      kind: "invalid",
+      reason: `"${inlineText(clip(id))}" is not a memory entry id: ${usage}`
+    };
+  const rest = args.slice(args.indexOf(id) + id.length).trim();
+  if (action === "promote" && rest !== "")
+    return { kind: "invalid", reason: "`memory promote <id>` takes nothing after the id" };
+  return { kind: "memory", action, entry, reason: rest === "" ? null : rest };
+}
+function intentOf(text) {
+  return text === "" ? null : text;
+}
+function clip(value) {
+  return value.length > 70 ? `${value.slice(0, 67)}...` : value;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+function helpText(trigger = DEFAULT_TRIGGER) {
+  const t = trigger;
+  return [
+    "**Truss commands** (comment on a pull request; only users with write access can trigger runs)",
+    "",
+    "| Command | What it does |",
+    "| --- | --- |",
+    `| \`${t} run\` | Run the default contract(s) against this pull request |`,
+    `| \`${t} run <contract>\` | Run one contract from \`.truss/contracts/<contract>.toml\` on the base branch |`,
+    `| \`${t} run [<contract>] -- <intent>\` | Run with a free-text intent (passed as data, never to a shell) |`,
+    `| \`${t} run failed\` | Re-run only the contracts whose last verdict on this head was FAIL or UNVERIFIABLE |`,
+    `| \`${t} verify\` | Re-verify the latest run's signed ledger |`,
+    `| \`${t} status\` | Show the latest verdict for each contract |`,
+    `| \`${t} approve [note]\` | Record a signed human approval of the current verdict |`,
+    `| \`${t} reject [note]\` | Record a signed human rejection |`,
+    `| \`${t} memory promote <id>\` | Maintainers: have the panel review a proposed memory entry for promotion (docs/memory.md) |`,
+    `| \`${t} memory revoke <id> [reason]\` | Maintainers: mark a verified memory entry stale, with a signed reason |`,
+    `| \`${t} help\` | Show this list |`,
+    "",
+    "The command must start a line; quoted lines and code blocks are ignored."
+  ].join("\n");
+}
+
+// src/github/external-id.ts
+var RunRequestIdSchema = external_exports.strictObject({
+  v: external_exports.literal(1),
+  /** The webhook delivery that queued the check (`x-github-delivery`). */
+  d: external_exports.string().min(1).max(64),
+  /** The command comment, or null for a re-run request. */
+  c: external_exports.number().int().positive().nullable(),
+  /** The pull request (a check run on a fork's head lists no pull_requests). */
+  p: external_exports.number().int().positive(),
+  /** The contract name (a file in .truss/contracts/). */
+  n: external_exports.string().regex(CONTRACT_NAME),
+  s: external_exports.string().regex(/^[0-9a-f]{40,64}$/),
+  m: external_exports.enum(["run", "verify", "resume"])
+});
+function encodeRunRequestId(id) {
+  return JSON.stringify(RunRequestIdSchema.parse(id));
+}
+function decodeRunRequestId(externalId) {
+  if (!externalId?.startsWith("{")) return null;
+  try {
+    const parsed = RunRequestIdSchema.safeParse(JSON.parse(externalId));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+var TRUSS_CHECK_ID = "truss/v1";
+function isTrussCheckId(externalId) {
+  return externalId === TRUSS_CHECK_ID || decodeRunRequestId(externalId) !== null;
+}
+
 // src/github/human-review-check.ts
 var HUMAN_REVIEW_CHECK = "truss / human review";
 async function postHumanReviewCheck(options) {
@@ -63,6 +310,7 @@ async function postHumanReviewCheck(options) {
       repo: options.repo,
       name: HUMAN_REVIEW_CHECK,
       head_sha: options.headSha,
+      external_id: TRUSS_CHECK_ID,
       status: "completed",
       conclusion: options.conclusion,
       completed_at: (/* @__PURE__ */ new Date()).toISOString(),
@@ -338,93 +586,6 @@ function renderWithin(limit, clauseCount, render) {
   return null;
 }
 
-// src/github/render/escape.ts
-var ZWJ = "\u200D";
-var CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
-var BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
-function normalizeText(text) {
-  return text.replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n").replace(CONTROL, "").replace(BIDI, "\uFFFD");
-}
-function neutralizeMentions(text) {
-  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`);
-}
-function breakCommentDelimiters(text) {
-  return text.replace(/<!--/g, `<!-${ZWJ}-`).replace(/--(!?)>/g, `-${ZWJ}-$1>`);
-}
-function escapeHtml(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-var MARKDOWN_PUNCT = /[\\`*_{}[\]()|~!#]/g;
-function inlineText(text, maxChars = Number.POSITIVE_INFINITY) {
-  const clipped = clipHead(normalizeText(text).trim(), maxChars);
-  const markdown = neutralizeMentions(clipped).replace(MARKDOWN_PUNCT, (c) => `\\${c}`).replace(/^([+=-])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
-  return escapeHtml(markdown).replace(/[ \t]*\n[ \t]*/g, "<br>");
-}
-function htmlText(text, maxChars = Number.POSITIVE_INFINITY) {
-  return escapeHtml(neutralizeMentions(clipHead(normalizeText(text), maxChars))).replace(/[\\`*_[\]|~]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`).replace(/\s+/g, " ").trim();
-}
-function longestRun(text, char) {
-  let longest = 0;
-  let current = 0;
-  for (const c of text) {
-    current = c === char ? current + 1 : 0;
-    if (current > longest) longest = current;
-  }
-  return longest;
-}
-function fencedBlock(text, info = "") {
-  const body = breakCommentDelimiters(neutralizeMentions(normalizeText(text))).replace(/\n+$/, "");
-  const fence = "`".repeat(Math.max(3, longestRun(body, "`") + 1));
-  return `${fence}${info.replace(/[`\s]/g, "")}
-${body}
-${fence}`;
-}
-function codeSpan(text) {
-  return inlineCode(breakCommentDelimiters(neutralizeMentions(normalizeText(text))));
-}
-function commandSpan(command) {
-  return inlineCode(breakCommentDelimiters(normalizeText(command)));
-}
-function inlineCode(text) {
-  const body = text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
-  const ticks = "`".repeat(longestRun(body, "`") + 1);
-  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
-  return `${ticks}${pad}${body}${pad}${ticks}`;
-}
-function safeUrl(url) {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-    return parsed.href.replace(
-      /[()<>\s"'`|]/g,
-      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-    );
-  } catch {
-    return null;
-  }
-}
-function shellQuote(text) {
-  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
-function safeCut(text, at) {
-  const code = text.charCodeAt(at);
-  return at > 0 && code >= 56320 && code <= 57343 ? at - 1 : at;
-}
-function clipHead(text, maxChars) {
-  if (text.length <= maxChars) return text;
-  const cut = safeCut(text, Math.max(0, Math.floor(maxChars)));
-  return `${text.slice(0, cut)}\u2026 [truncated ${text.length - cut} chars]`;
-}
-function clipTail(text, maxChars) {
-  if (text.length <= maxChars) return text;
-  let start = safeCut(text, text.length - Math.max(0, Math.floor(maxChars)));
-  const newline = text.indexOf("\n", start);
-  if (newline !== -1 && newline - start < 200 && newline + 1 < text.length) start = newline + 1;
-  return `[\u2026 ${start} earlier chars truncated]
-${text.slice(start)}`;
-}
-
 // src/github/render/citations.ts
 var MAX_CITATION_ANNOTATIONS = 150;
 var MESSAGE_CHARS = 2e3;
@@ -486,135 +647,6 @@ function findingsList(clause, problemChars) {
   return items.length > 0 ? `Findings:
 
 ${items.join("\n")}` : null;
-}
-
-// src/github/commands.ts
-var DEFAULT_TRIGGER = "/truss";
-var CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-var FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
-function parseCommand(body, trigger = DEFAULT_TRIGGER) {
-  if (trigger.trim() === "") throw new Error("the trigger phrase must not be empty");
-  const line = findCommandLine(body, trigger);
-  return line === null ? null : parseCommandLine(line);
-}
-function findCommandLine(body, trigger) {
-  const triggerAt = new RegExp(`^\\s*${escapeRegExp(trigger.trim())}(?=\\s|$)`, "i");
-  let fence = null;
-  for (const line of body.split(/\r\n|\r|\n/)) {
-    if (fence) {
-      const close = new RegExp(`^\\s*${fence.char === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
-      if (close.test(line)) fence = null;
-      continue;
-    }
-    const open = FENCE_OPEN.exec(line);
-    if (open?.[1] && !(open[1][0] === "`" && line.slice(open[0].length).includes("`"))) {
-      fence = { char: open[1][0] ?? "`", length: open[1].length };
-      continue;
-    }
-    if (/^\s*>/.test(line)) continue;
-    const match = triggerAt.exec(line);
-    if (match) return line.slice(match[0].length).trim();
-  }
-  return null;
-}
-function parseCommandLine(rest) {
-  if (rest === "") return { kind: "help" };
-  const first = rest.split(/\s/, 1)[0] ?? "";
-  const word = first.toLowerCase();
-  const tail = rest.slice(first.length).trim();
-  switch (word) {
-    case "run":
-      return parseRun(tail);
-    case "verify":
-      return { kind: "verify" };
-    case "status":
-      return { kind: "status" };
-    case "help":
-      return { kind: "help" };
-    case "approve":
-      return { kind: "approve", note: tail === "" ? null : tail };
-    case "reject":
-      return { kind: "reject", note: tail === "" ? null : tail };
-    case "memory":
-      return parseMemory(tail);
-    default:
-      return { kind: "unknown", word: first };
-  }
-}
-function parseRun(args) {
-  const separator = /^--(?:\s+|$)/;
-  if (args === "") return { kind: "run", contract: null, intent: null };
-  if (/^failed(?:\s|$)/i.test(args)) {
-    return args.slice("failed".length).trim() === "" ? { kind: "run-failed" } : {
-      kind: "invalid",
-      reason: "`run failed` takes nothing after it: it re-runs the contracts whose last verdict on this head was FAIL or UNVERIFIABLE, as they were run"
-    };
-  }
-  if (separator.test(args))
-    return { kind: "run", contract: null, intent: intentOf(args.replace(separator, "")) };
-  const name = args.split(/\s/, 1)[0] ?? "";
-  const after = args.slice(name.length).trim();
-  if (!CONTRACT_NAME.test(name)) {
-    return {
-      kind: "invalid",
-      reason: `"${inlineText(clip(name))}" is not a contract name: use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)`
-    };
-  }
-  if (after === "") return { kind: "run", contract: name, intent: null };
-  if (separator.test(after))
-    return { kind: "run", contract: name, intent: intentOf(after.replace(separator, "")) };
-  return {
-    kind: "invalid",
-    reason: `unexpected text after the contract name "${name}"; put free-text intent after \`--\`, e.g. \`run ${name} -- <intent>\``
-  };
-}
-var MEMORY_ID = /^[0-9a-f]{8,64}$/;
-function parseMemory(args) {
-  const usage = "use `memory promote <id>` or `memory revoke <id> [reason]`, with the entry id (at least 8 hex characters) shown in the check run";
-  const [verb = "", id = ""] = args.split(/\s+/, 2);
-  const action = verb.toLowerCase();
-  if (action !== "promote" && action !== "revoke") return { kind: "invalid", reason: usage };
-  const entry = id.toLowerCase();
-  if (!MEMORY_ID.test(entry))
-    return {
-      kind: "invalid",
-      reason: `"${inlineText(clip(id))}" is not a memory entry id: ${usage}`
-    };
-  const rest = args.slice(args.indexOf(id) + id.length).trim();
-  if (action === "promote" && rest !== "")
-    return { kind: "invalid", reason: "`memory promote <id>` takes nothing after the id" };
-  return { kind: "memory", action, entry, reason: rest === "" ? null : rest };
-}
-function intentOf(text) {
-  return text === "" ? null : text;
-}
-function clip(value) {
-  return value.length > 70 ? `${value.slice(0, 67)}...` : value;
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
-function helpText(trigger = DEFAULT_TRIGGER) {
-  const t = trigger;
-  return [
-    "**Truss commands** (comment on a pull request; only users with write access can trigger runs)",
-    "",
-    "| Command | What it does |",
-    "| --- | --- |",
-    `| \`${t} run\` | Run the default contract(s) against this pull request |`,
-    `| \`${t} run <contract>\` | Run one contract from \`.truss/contracts/<contract>.toml\` on the base branch |`,
-    `| \`${t} run [<contract>] -- <intent>\` | Run with a free-text intent (passed as data, never to a shell) |`,
-    `| \`${t} run failed\` | Re-run only the contracts whose last verdict on this head was FAIL or UNVERIFIABLE |`,
-    `| \`${t} verify\` | Re-verify the latest run's signed ledger |`,
-    `| \`${t} status\` | Show the latest verdict for each contract |`,
-    `| \`${t} approve [note]\` | Record a signed human approval of the current verdict |`,
-    `| \`${t} reject [note]\` | Record a signed human rejection |`,
-    `| \`${t} memory promote <id>\` | Maintainers: have the panel review a proposed memory entry for promotion (docs/memory.md) |`,
-    `| \`${t} memory revoke <id> [reason]\` | Maintainers: mark a verified memory entry stale, with a signed reason |`,
-    `| \`${t} help\` | Show this list |`,
-    "",
-    "The command must start a line; quoted lines and code blocks are ignored."
-  ].join("\n");
 }
 
 // src/github/render/memory.ts
@@ -1354,33 +1386,6 @@ function notFound(message) {
   return new ContractError([{ file: CONTRACTS_DIR, line: 0, col: 0, path: "", message }], "not_found");
 }
 
-// src/github/external-id.ts
-var RunRequestIdSchema = external_exports.strictObject({
-  v: external_exports.literal(1),
-  /** The webhook delivery that queued the check (`x-github-delivery`). */
-  d: external_exports.string().min(1).max(64),
-  /** The command comment, or null for a re-run request. */
-  c: external_exports.number().int().positive().nullable(),
-  /** The pull request (a check run on a fork's head lists no pull_requests). */
-  p: external_exports.number().int().positive(),
-  /** The contract name (a file in .truss/contracts/). */
-  n: external_exports.string().regex(CONTRACT_NAME),
-  s: external_exports.string().regex(/^[0-9a-f]{40,64}$/),
-  m: external_exports.enum(["run", "verify", "resume"])
-});
-function encodeRunRequestId(id) {
-  return JSON.stringify(RunRequestIdSchema.parse(id));
-}
-function decodeRunRequestId(externalId) {
-  if (!externalId?.startsWith("{")) return null;
-  try {
-    const parsed = RunRequestIdSchema.safeParse(JSON.parse(externalId));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 // src/github/permissions.ts
 var WRITE_LEVELS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
 async function authorizeActor(options) {
@@ -1465,6 +1470,7 @@ async function failedContracts(options) {
   const newest = /* @__PURE__ */ new Map();
   for (const run of runs) {
     if (!run.name.startsWith(CHECK_PREFIX) || run.name === HUMAN_REVIEW_CHECK) continue;
+    if (!isTrussCheckId(run.externalId)) continue;
     const seen = newest.get(run.name);
     if (!seen || newerThan(run, seen)) newest.set(run.name, run);
   }
@@ -1680,11 +1686,15 @@ async function failedRequest(octokit, repo, issueNumber, reply, log) {
 async function statusText(octokit, repo, prNumber) {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
-  const runs = data.check_runs.filter((run) => run.name.startsWith("truss / "));
-  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
-  const rows = runs.map(
-    (run) => `| [${run.name}](${run.html_url}) | ${run.status} | ${run.conclusion ?? "\u2014"} |`
+  const runs = data.check_runs.filter(
+    (run) => run.name.startsWith("truss / ") && isTrussCheckId(run.external_id)
   );
+  if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
+  const rows = runs.map((run) => {
+    const url = safeUrl(run.html_url);
+    const name = url ? `[${codeSpan(run.name)}](${url})` : codeSpan(run.name);
+    return `| ${name} | ${codeSpan(run.status)} | ${codeSpan(run.conclusion ?? "\u2014")} |`;
+  });
   return [
     `truss status for ${pr.head.sha.slice(0, 7)}:`,
     "",
@@ -1979,21 +1989,24 @@ async function fetchBundleText(options, meta) {
 }
 
 export {
+  inlineText,
+  codeSpan,
+  safeUrl,
+  clipHead,
+  DEFAULT_TRIGGER,
+  parseCommand,
+  helpText,
+  encodeRunRequestId,
+  decodeRunRequestId,
+  TRUSS_CHECK_ID,
   postHumanReviewCheck,
   markHumanReviewStale,
   startCheckRun,
   completeCheckRun,
   findCheckRuns,
   HeadMismatchError,
-  inlineText,
-  codeSpan,
-  safeUrl,
-  clipHead,
   placedFindings,
   seatLabel,
-  DEFAULT_TRIGGER,
-  parseCommand,
-  helpText,
   verifySection,
   formatUsd,
   formatTokens,
@@ -2008,8 +2021,6 @@ export {
   contractPathSkip,
   listContractNames,
   loadContractsAtRef,
-  encodeRunRequestId,
-  decodeRunRequestId,
   authorizeActor,
   politeDenial,
   postReply,

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-K2M3IN7M.js";
+} from "./chunks/chunk-FZCWTPWT.js";
 import {
   readRepoFile
 } from "./chunks/chunk-A3DG7MMD.js";

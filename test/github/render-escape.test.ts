@@ -58,6 +58,17 @@ describe('inlineText', () => {
     expect(out).toContain(`@${ZWJ}octocat`);
   });
 
+  it('neutralises bare links (autolinks, cross-references to other issues)', () => {
+    const out = inlineText(
+      'see https://github.com/other/repo/issues/5, HTTP://evil.example/x, www.evil.example and GH-77',
+    );
+    expect(out).not.toMatch(/[a-z]:\/\//i);
+    expect(out).not.toMatch(/www\./i);
+    expect(out).not.toMatch(/GH-\d/i);
+    expect(out).toContain(`https:${ZWJ}//github.com/other/repo/issues/5`);
+    expect(htmlText('go to https://evil.example now')).toContain(`https:${ZWJ}//evil.example`);
+  });
+
   it('cannot start a block (heading, list, quote) and a trailing backslash cannot eat a pipe', () => {
     expect(inlineText('# head')).toBe('\\# head');
     expect(inlineText('- item')).toBe('\\- item');

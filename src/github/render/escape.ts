@@ -22,11 +22,18 @@ export function normalizeText(text: string): string {
 }
 
 /**
- * `@user`, `@org/team`, `#123` and `owner/repo#123` would notify people or add cross-reference
- * events to other issues; a zero-width joiner after the sigil keeps the text readable but inert.
+ * `@user`, `@org/team`, `#123`, `owner/repo#123`, `GH-123` and a bare URL (GitHub autolinks
+ * `https://…` and `www.…`; a link to another issue adds a cross-reference event there) would notify
+ * people, link to pages the text chose or mark other issues; a zero-width joiner after the sigil or
+ * the scheme keeps the text readable but inert.
  */
 export function neutralizeMentions(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`);
+  return text
+    .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`)
+    .replace(/#(?=\d)/g, `#${ZWJ}`)
+    .replace(/\b(GH)-(?=\d)/gi, `$1-${ZWJ}`)
+    .replace(/\b([A-Za-z][A-Za-z0-9+.-]*):(?=\/\/)/g, `$1:${ZWJ}`)
+    .replace(/\b(www)\./gi, `$1${ZWJ}.`);
 }
 
 /** Breaks `<!--`, `-->` and `--!>` so text can neither open nor close an HTML comment. */

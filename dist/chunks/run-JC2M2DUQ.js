@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-K2M3IN7M.js";
+} from "./chunk-FZCWTPWT.js";
 import {
   BranchMovedError,
   branchHead,

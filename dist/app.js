@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-FZCWTPWT.js";
+} from "./chunks/chunk-5IYS7RJH.js";
 import {
   readRepoFile
-} from "./chunks/chunk-A3DG7MMD.js";
+} from "./chunks/chunk-7SKTWYHH.js";
 import {
   createOctokit,
   statusOf,
@@ -34,30 +34,30 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-YQZDLBOS.js";
-import "./chunks/chunk-OAV7RRH3.js";
+} from "./chunks/chunk-RPT7J5VQ.js";
+import "./chunks/chunk-D6KMDZCN.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-WSZSBYNS.js";
-import "./chunks/chunk-MOJR7DHN.js";
+} from "./chunks/chunk-QZVPQ46J.js";
+import "./chunks/chunk-MCJ3YQJL.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-Q34CKD3V.js";
-import "./chunks/chunk-WJS2LKOK.js";
+import "./chunks/chunk-CINXW5EY.js";
+import "./chunks/chunk-ZCDHXHGU.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-BJH25VP7.js";
-import "./chunks/chunk-DWXV3ZOF.js";
+import "./chunks/chunk-YJ2QNCGJ.js";
+import "./chunks/chunk-C4BCOU7Q.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-LOPLN5NH.js";
-import "./chunks/chunk-E76TN7SV.js";
+import "./chunks/chunk-VYBQ443J.js";
+import "./chunks/chunk-2GTXQC2F.js";
 import "./chunks/chunk-7NHPTIWG.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-XKP2K3GV.js";
+} from "./chunks/chunk-7PZVV7UJ.js";
 import "./chunks/chunk-536WH4M2.js";
 import "./chunks/chunk-TYQJLBAH.js";
 import "./chunks/chunk-R5YT675F.js";

@@ -8,7 +8,6 @@ import {
   LedgerStore,
   loadKeyFile,
   parseSeedBase64,
-  resolveTrustedKeys,
   rolePin,
   type SigningKey,
   type TrustedKeys,
@@ -27,6 +26,7 @@ import {
 import { ledgerDbPath } from './db-path.js';
 import type { CliIo } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
+import { cliTrustedKeys } from './repo-trusted-keys.js';
 import { resolveRunKey } from './run-output.js';
 
 /** Flags every memory, lesson and playbook command takes. */
@@ -114,10 +114,9 @@ export function decisionKeys(
   values: PlaceValues,
   workdir: string,
 ): { trusted: TrustedKeys; from: string } {
-  const resolved = resolveTrustedKeys({
+  const resolved = cliTrustedKeys(io, {
     file: values['trusted-keys'] ? resolve(io.cwd, values['trusted-keys']) : undefined,
     cwd: workdir,
-    onWarning: (message) => io.stderr(`warning: ${message}\n`),
   });
   const trusted = new Map(resolved.trusted);
   const own = existingKey(io, values.key);

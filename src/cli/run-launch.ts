@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { checkReceipt } from '../core/anchor/index.js';
 import { checkMcpPinning, findContract, type ResolvedContract } from '../core/contract/index.js';
-import { LedgerStore, resolveTrustedKeys, type SigningKey } from '../core/ledger/index.js';
+import { LedgerStore, type SigningKey } from '../core/ledger/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
 import { acquireSessionLease } from '../core/runtime/index.js';
@@ -14,6 +14,7 @@ import { ledgerDbPath } from './db-path.js';
 import { cliGitHubReader } from './github-access.js';
 import type { CliIo } from './io.js';
 import { openRunMemory } from './memory-io.js';
+import { cliTrustedKeys } from './repo-trusted-keys.js';
 import {
   checkRunOutputs,
   progressPrinter,
@@ -118,7 +119,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
       toolServer: io.trussCommand,
       contractDir: dirname(contractPath),
       // Who may release an approval gate later (with the contract's own approvers).
-      approvers: resolveTrustedKeys({ cwd: workdir }).trusted,
+      approvers: cliTrustedKeys(io, { cwd: workdir }).trusted,
       github,
     },
   });

@@ -12,7 +12,6 @@ import {
   loadOrCreateKeyFile,
   parseSeedBase64,
   readEntries,
-  resolveTrustedKeys,
   type SigningKey,
   streamTail,
   tailsFromStore,
@@ -46,6 +45,7 @@ import {
   verifyCommandFor,
 } from './outcome-json.js';
 import { checkOutputPath, refuseLinksInWorkdir } from './output-path.js';
+import { cliTrustedKeys } from './repo-trusted-keys.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -289,7 +289,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
 function writeRunReport(context: Omit<ReportContext, 'json'>, bundlePath: string): string | null {
   const output = reportPathFor(bundlePath);
   try {
-    const { trusted, source } = resolveTrustedKeys({ cwd: context.workdir });
+    const { trusted, source } = cliTrustedKeys(context.io, { cwd: context.workdir });
     writeReportFile({
       bundlePath,
       output,

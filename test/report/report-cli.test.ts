@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
 import type { ReportData } from '../../src/core/report/index.js';
 import { runCli } from '../helpers/cli.js';
-import { makeRepo } from '../helpers/git.js';
+import { git, makeRepo } from '../helpers/git.js';
 import { writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
 import {
   exportText,
@@ -112,6 +112,9 @@ describe('truss run writes the HTML report beside its bundle', () => {
     const { key, seedBase64 } = SigningKey.generate();
     writeKeyFile(join(repo, 'ci.key'), seedBase64);
     writeTrustedKeys(repo, { ci: key });
+    // Committed: a working copy's pins count only as its branch history has them (repo-trusted-keys.ts).
+    git(repo, 'add', '.truss/trusted-keys');
+    git(repo, 'commit', '-qm', 'pin the ci key');
 
     const json = runCli(['run', 'greeting', '--key', 'ci.key', '--json'], { cwd: repo, env: { HOME: repo } });
     expect(json.code, json.stderr).toBe(0);

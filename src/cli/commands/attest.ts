@@ -11,7 +11,6 @@ import {
   LedgerStore,
   loadKeyFile,
   parseSeedBase64,
-  resolveTrustedKeys,
   type SigningKey,
 } from '../../core/ledger/index.js';
 import { ledgerBundleFileName } from '../../github/names.js';
@@ -19,6 +18,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
 
 export const ATTEST_HELP = `Usage: truss attest SESSION|BUNDLE.json -o verdict.intoto.json [options]
@@ -70,7 +70,7 @@ export function attest(args: string[], io: CliIo): number {
   const at = (path: string) => resolve(io.cwd, path);
   const out = at(values.out);
   const signer = signingKey(values.key, io);
-  const { trusted, source } = resolveTrustedKeys({
+  const { trusted, source } = cliTrustedKeys(io, {
     keys: values.pubkey ?? [],
     file: values['trusted-keys'],
     cwd: io.cwd,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
 import { findContract } from '../../core/contract/index.js';
-import { createNodeCrypto, LedgerStore, resolveTrustedKeys } from '../../core/ledger/index.js';
+import { createNodeCrypto, LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { readRecordedContract, resumeRun } from '../../core/run/index.js';
 import {
@@ -18,6 +18,7 @@ import { EXIT } from '../exit-codes.js';
 import { cliGitHubReader } from '../github-access.js';
 import { type CliIo, printHelp } from '../io.js';
 import { openRunMemory } from '../memory-io.js';
+import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { resumeWorkdir } from '../resume-workdir.js';
 import {
   bundlePathFor,
@@ -109,7 +110,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     checkRunOutputs(io, { dbPath, workdir, bundle: request.bundle });
     // Who may release an approval gate: --approvers, else the workdir's .truss/trusted-keys (plus
     // the contract's [approval_gates] approvers, added by the gates themselves).
-    const approvers = resolveTrustedKeys({
+    const approvers = cliTrustedKeys(io, {
       file: request.approvers ? resolve(io.cwd, request.approvers) : undefined,
       cwd: workdir,
     }).trusted;

@@ -3,7 +3,6 @@ import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   LedgerStore,
-  resolveTrustedKeys,
   VERIFY_EXIT_CODES,
   verifyBundleFile,
 } from '../../core/ledger/index.js';
@@ -11,6 +10,7 @@ import type { ServedAnswer } from '../../core/mcp/index.js';
 import { verdictView } from '../commands/ledger.js';
 import type { CliIo } from '../io.js';
 import { verifyCommandFor } from '../outcome-json.js';
+import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { launchRun } from '../run-launch.js';
 import { exportSessionBundle, outcomeSummary } from '../run-output.js';
 import { confinedPath, ServedPathError, sessionIdArg, within } from './paths.js';
@@ -199,7 +199,10 @@ export class TrussMcpService {
     if (args.key !== undefined && !/^[0-9a-fA-F]{64}$/.test(args.key)) {
       throw new ServedPathError('key must be a 64-character hex Ed25519 public key');
     }
-    const { trusted, source } = resolveTrustedKeys({ keys: args.key ? [args.key] : [], cwd: root });
+    const { trusted, source } = cliTrustedKeys(this.#options.io, {
+      keys: args.key ? [args.key] : [],
+      cwd: root,
+    });
     const report = verifyBundleFile(file, { crypto: createNodeCrypto(), trusted, receipts: checkReceipt });
     return { file, trust_source: source, exit_code: VERIFY_EXIT_CODES[report.status], ...report };
   }

@@ -19,6 +19,12 @@ export function resolveTrustedKeys(options: {
   file?: string | undefined;
   cwd: string;
   onWarning?: (message: string) => void;
+  /**
+   * Says why the repository's own `.truss/trusted-keys` (used when no key or file is given) must
+   * not be trusted here, or null to use it. The host decides: the file lives in a working copy,
+   * and a branch can add its author's key to it.
+   */
+  vetRepoFile?: (path: string) => string | null;
 }): {
   trusted: Map<string, string | RolePin>;
   source: string | null;
@@ -31,7 +37,13 @@ export function resolveTrustedKeys(options: {
   if (options.keys?.length) sources.push('--key');
   let file = options.file;
   if (!file && trusted.size === 0 && existsSync(join(options.cwd, REPO_TRUSTED_KEYS_PATH))) {
-    file = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
+    const repoFile = join(options.cwd, REPO_TRUSTED_KEYS_PATH);
+    const problem = options.vetRepoFile?.(repoFile) ?? null;
+    if (problem === null) file = repoFile;
+    else
+      options.onWarning?.(
+        `not trusting the keys in ${repoFile}: ${problem}, and a branch can pin its own author's key there. Pass --trusted-keys ${repoFile} to use it anyway, or --key HEX.`,
+      );
   }
   if (file) {
     let text: string;

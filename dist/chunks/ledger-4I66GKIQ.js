@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+} from "./chunk-CKFRNTRP.js";
+import "./chunk-HIVNIQ5K.js";
+import "./chunk-6DH2FAVY.js";
+import "./chunk-VYBQ443J.js";
+import "./chunk-AHF3UCFR.js";
+import "./chunk-NNVJBYBP.js";
+import "./chunk-OG34UQ7M.js";
+import "./chunk-K45KJVQ2.js";
+import "./chunk-2GTXQC2F.js";
+import "./chunk-YWVQLA25.js";
+import "./chunk-CQ6W2ZJB.js";
+import "./chunk-62ERCJKG.js";
+import "./chunk-7NHPTIWG.js";
+import "./chunk-7PZVV7UJ.js";
+import "./chunk-536WH4M2.js";
+import "./chunk-TYQJLBAH.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+export {
+  LEDGER_HELP,
+  ledger,
+  summarize,
+  verdictView
+};

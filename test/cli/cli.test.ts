@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { writeKeyFile } from '../helpers/keys.js';
+import { writeKeyFile, writeSignerPin } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -186,6 +186,7 @@ describe('ledger commands over a real database', () => {
     const store = LedgerStore.open(local);
     const id = appendSampleRun(store, key);
     store.close();
+    const pin = writeSignerPin(join(cwd, 'session-pin'), key);
 
     const dry = runCli([
       'review',
@@ -195,6 +196,8 @@ describe('ledger commands over a real database', () => {
       local,
       '--key',
       reviewerFile,
+      '--trusted-keys',
+      pin,
       '--dry-run',
       '--json',
     ]);
@@ -215,6 +218,8 @@ describe('ledger commands over a real database', () => {
       local,
       '--key',
       reviewerFile,
+      '--trusted-keys',
+      pin,
       '--note',
       'ok',
       '--actor',
@@ -253,6 +258,39 @@ describe('ledger commands over a real database', () => {
     const reviewerNotPinned = runCli(['ledger', 'verify', id, '--db', local, '--key', key.publicKeyHex]);
     expect(reviewerNotPinned.code).toBe(4);
     expect(reviewerNotPinned.stdout).toContain('not a trusted key');
+  });
+
+  it("signs off only on evidence whose signer is pinned: this machine's own key counts, --unpinned overrides", () => {
+    const reviewer = SigningKey.generate();
+    const reviewerFile = join(cwd, 'reviewer2.key');
+    writeFileSync(reviewerFile, reviewer.seedBase64, { mode: 0o600 });
+    const config = join(cwd, 'xdg');
+    const machine = SigningKey.generate();
+    writeKeyFile(join(config, 'truss/signing.key'), machine.seedBase64);
+    const local = join(cwd, 'signoff.db');
+    const store = LedgerStore.open(local);
+    const stranger = appendSampleRun(store, SigningKey.generate().key, { id: 'by-a-stranger' });
+    const mine = appendSampleRun(store, machine.key, { id: 'by-this-machine' });
+    store.close();
+    const env = { XDG_CONFIG_HOME: config, HOME: cwd };
+    const approve = (id: string, ...flags: string[]) =>
+      runCli(['review', 'approve', id, '--db', local, '--key', reviewerFile, ...flags], { env, cwd });
+    const reviews = () =>
+      new Database(local, { readonly: true })
+        .prepare("select count(*) n from journal where kind = 'human_review'")
+        .get();
+
+    const refused = approve(stranger);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('which no trusted key pins, so anyone could have signed this evidence');
+    expect(reviews()).toEqual({ n: 0 });
+
+    const own = approve(mine);
+    expect(own.code, own.stderr).toBe(0);
+    const forced = approve(stranger, '--unpinned');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('warning: signing off anyway (--unpinned)');
+    expect(reviews()).toEqual({ n: 2 });
   });
 
   it('refuses to sign off on a broken chain', () => {

@@ -42,3 +42,10 @@ export function writeTrustedKeys(workdir: string, keys: Record<string, string | 
   writeFileSync(file, lines.join(''));
   return file;
 }
+
+/** Writes a trusted-keys file at `file` pinning `key` as a signer (what `--trusted-keys FILE` takes); returns `file`. */
+export function writeSignerPin(file: string, key: Signer, label = 'session'): string {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key.publicKeyHex} roles=signer ${label}\n`);
+  return file;
+}

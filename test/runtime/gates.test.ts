@@ -20,7 +20,7 @@ import {
   toolUse,
 } from '../helpers/agent-kit.js';
 import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
-import { keyFromByte, writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
+import { keyFromByte, writeKeyFile, writeSignerPin, writeTrustedKeys } from '../helpers/keys.js';
 
 const GATED = contractFrom(GATED_CONTRACT_TOML);
 const AGENT = gatedAgent;
@@ -199,12 +199,17 @@ per_call_spend_threshold_usd = 0.08
     expect(signal.stderr).toContain('a signal does not release an approval gate');
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
 
-    const own = runCli(['review', 'approve', session, '--db', db, '--key', keyFile], { env });
+    // The run was signed by the session key of `keyFile`: the reviewer pins it to sign off.
+    const pinned = ['--trusted-keys', writeSignerPin(join(home, 'session-pin'), keyFromByte(0x61))];
+    const unpinned = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
+    expect(unpinned.code).toBe(1);
+    expect(unpinned.stderr).toContain('which no trusted key pins');
+    const own = runCli(['review', 'approve', session, '--db', db, '--key', keyFile, ...pinned], { env });
     expect(own.code).toBe(3);
     expect(own.stderr).toMatch(/signed by the session key/);
 
     const approve = runCli(
-      ['review', 'approve', session, '--db', db, '--key', reviewerFile, '--note', 'go'],
+      ['review', 'approve', session, '--db', db, '--key', reviewerFile, '--note', 'go', ...pinned],
       { env },
     );
     expect(approve.code, approve.stderr).toBe(0);
@@ -258,14 +263,19 @@ per_call_spend_threshold_usd = 0.08
     const session = JSON.parse(first.stdout).session_id as string;
 
     // Whoever can write the database generates a key and approves: the gate holds.
-    const stranger = runCli(['review', 'approve', session, '--db', db, '--key', strangerFile], { env });
+    const pinned = ['--trusted-keys', writeSignerPin(join(home, 'session-pin'), keyFromByte(0x61))];
+    const stranger = runCli(['review', 'approve', session, '--db', db, '--key', strangerFile, ...pinned], {
+      env,
+    });
     expect(stranger.code, stranger.stderr).toBe(0);
     const held = runCli(['resume', session, ...common, '--json'], { env });
     expect(held.code, held.stderr).toBe(6);
     expect(JSON.parse(held.stdout).suspension.noApprovers).toBeUndefined();
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
 
-    const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
+    const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile, ...pinned], {
+      env,
+    });
     expect(approve.code, approve.stderr).toBe(0);
     const resumed = runCli(['resume', session, ...common, '--json'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliHome, runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
-import { keyFromByte, writeKeyFile, writeTrustedKeys } from '../helpers/keys.js';
+import { keyFromByte, writeKeyFile, writeSignerPin, writeTrustedKeys } from '../helpers/keys.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const CONTRACT = contractToml(
@@ -55,7 +55,11 @@ describe('resume continues in the recorded workdir', () => {
     expect(readFileSync(join(workdir, 'note.txt'), 'utf8')).toBe('before the gate\n');
     // The reviewer is a configured approver of this workdir.
     writeTrustedKeys(workdir, { reviewer: keyFromByte(0x62) });
-    const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile], { env });
+    const pin = writeSignerPin(join(home, 'session-pin'), keyFromByte(0x61));
+    const approve = runCli(
+      ['review', 'approve', session, '--db', db, '--key', reviewerFile, '--trusted-keys', pin],
+      { env },
+    );
     expect(approve.code, approve.stderr).toBe(0);
 
     const refused = runCli(['resume', session, '--db', db, '--key', keyFile, '--workdir', elsewhere], {

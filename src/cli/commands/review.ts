@@ -1,22 +1,32 @@
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
 import {
   createNodeCrypto,
   type HumanReviewDecision,
   LedgerStore,
+  loadKeyFile,
+  parseSeedBase64,
   resolveSigningKey,
+  rolePin,
+  type TrustedKeys,
+  type VerifyReport,
 } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { perInstallKeyPath } from '../key-path.js';
+import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
 
 export const REVIEW_HELP = `Usage: truss review <approve|reject|needs-changes> SESSION --db DB --key FILE [options]
 
 Records a human sign-off as a signed human_review entry, signed by YOUR key (not the session
 key) and pinned to the evidence you saw: the session's current reviewable head. New evidence
-appended later makes the review stale.
+appended later makes the review stale. The session must verify with its signer pinned, and the
+run must be finished or suspended: a sign-off never vouches for evidence anyone could have signed.
 
 Options:
   --db FILE          the ledger database (default .truss/ledger.db)
@@ -27,6 +37,10 @@ Options:
   --commit SHA       the commit you reviewed
   --review-id ID     an external review id (e.g. a GitHub review id)
   --url URL          a link to the review
+  --trusted-keys FILE  keys trusted to have signed the session (default: .truss/trusted-keys,
+                     as the default branch has it; this machine's own signing key counts too)
+  --unpinned         sign off even when the session's signer is not pinned (or the run is
+                     unfinished): the review then vouches for evidence anyone could have signed
   --dry-run          print the entry that would be signed; write nothing
   --json             print the appended entry as JSON`;
 
@@ -54,6 +68,8 @@ export function review(args: string[], io: CliIo): number {
     url: { type: 'string' },
     'dry-run': { type: 'boolean' },
     json: { type: 'boolean' },
+    'trusted-keys': { type: 'string' },
+    unpinned: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, REVIEW_HELP);
   const [sessionId] = requirePositionals(`review ${action}`, positionals, ['SESSION']) as [string];
@@ -72,12 +88,26 @@ export function review(args: string[], io: CliIo): number {
     mustExist: true,
   });
   try {
-    const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: new Map() });
-    if (chain.failure) {
+    const chain = store.verifySession(sessionId, {
+      crypto: createNodeCrypto(),
+      trusted: reviewTrust(io, values),
+    });
+    // An intact chain whose signer is not among the pinned keys is a doubt (below), not a break.
+    if (chain.failure && chain.failure.code !== 'untrusted_key') {
       io.stderr(
         `refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}\n`,
       );
       return EXIT.failed;
+    }
+    const doubts = evidenceDoubts(chain);
+    if (doubts.length > 0) {
+      if (!values.unpinned) {
+        io.stderr(
+          `refusing to sign off on ${sessionId}: ${doubts.join('; ')}. Pin the signer in .truss/trusted-keys (or pass --trusted-keys FILE), or pass --unpinned to sign off on it anyway.\n`,
+        );
+        return EXIT.failed;
+      }
+      io.stderr(`warning: signing off anyway (--unpinned): ${doubts.join('; ')}\n`);
     }
     const payload = {
       decision,
@@ -119,4 +149,44 @@ export function review(args: string[], io: CliIo): number {
   } finally {
     store.close();
   }
+}
+
+/**
+ * Who may have signed the evidence a reviewer signs off on: the pinned keys (the working copy's
+ * `.truss/trusted-keys` as the default branch has it, or --trusted-keys), plus this machine's own
+ * signing key, which signs the runs made here.
+ */
+function reviewTrust(io: CliIo, values: { 'trusted-keys'?: string | undefined }): TrustedKeys {
+  const { trusted } = cliTrustedKeys(io, {
+    file: values['trusted-keys'] ? resolve(io.cwd, values['trusted-keys']) : undefined,
+    cwd: io.cwd,
+  });
+  const own = perInstallKeyPath(io.env);
+  const fromEnv = io.env.TRUSS_SIGNING_KEY;
+  const key = fromEnv
+    ? parseSeedBase64(fromEnv, 'TRUSS_SIGNING_KEY')
+    : existsSync(own)
+      ? loadKeyFile(own)
+      : null;
+  const pins = new Map(trusted);
+  if (key && !pins.has(key.publicKeyHex))
+    pins.set(key.publicKeyHex, rolePin("this machine's signing key", ['signer']));
+  return pins;
+}
+
+/**
+ * Why the evidence itself is not established: its signer is not pinned, the run is unfinished (its
+ * tail may have been cut), or a child run it rests on does not verify with a pinned key. Other
+ * people's unpinned sign-offs in the chain are their opinions, not evidence, and do not count.
+ */
+function evidenceDoubts(chain: VerifyReport): string[] {
+  const doubts: string[] = [];
+  if (!chain.key_pinned)
+    doubts.push(
+      `the session is signed by ${chain.key_id}, which no trusted key pins, so anyone could have signed this evidence`,
+    );
+  if (chain.status === 'incomplete') doubts.push(...chain.notes);
+  for (const child of chain.children)
+    if (child.status !== 'verified') doubts.push(`child session ${child.session_id} is ${child.status}`);
+  return doubts;
 }

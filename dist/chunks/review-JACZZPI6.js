@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  perInstallKeyPath
+} from "./chunk-P44NM2NO.js";
+import {
   ledgerDbPath
 } from "./chunk-6DH2FAVY.js";
 import "./chunk-VYBQ443J.js";
@@ -9,6 +12,9 @@ import {
   EXIT
 } from "./chunk-AHF3UCFR.js";
 import "./chunk-NNVJBYBP.js";
+import {
+  cliTrustedKeys
+} from "./chunk-K45KJVQ2.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";
@@ -26,7 +32,10 @@ import "./chunk-7NHPTIWG.js";
 import {
   LedgerStore,
   createNodeCrypto,
-  resolveSigningKey
+  loadKeyFile,
+  parseSeedBase64,
+  resolveSigningKey,
+  rolePin
 } from "./chunk-7PZVV7UJ.js";
 import "./chunk-536WH4M2.js";
 import "./chunk-TYQJLBAH.js";
@@ -35,12 +44,15 @@ import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 
 // src/cli/commands/review.ts
+import { existsSync } from "node:fs";
 import { userInfo } from "node:os";
+import { resolve } from "node:path";
 var REVIEW_HELP = `Usage: truss review <approve|reject|needs-changes> SESSION --db DB --key FILE [options]
 
 Records a human sign-off as a signed human_review entry, signed by YOUR key (not the session
 key) and pinned to the evidence you saw: the session's current reviewable head. New evidence
-appended later makes the review stale.
+appended later makes the review stale. The session must verify with its signer pinned, and the
+run must be finished or suspended: a sign-off never vouches for evidence anyone could have signed.
 
 Options:
   --db FILE          the ledger database (default .truss/ledger.db)
@@ -51,6 +63,10 @@ Options:
   --commit SHA       the commit you reviewed
   --review-id ID     an external review id (e.g. a GitHub review id)
   --url URL          a link to the review
+  --trusted-keys FILE  keys trusted to have signed the session (default: .truss/trusted-keys,
+                     as the default branch has it; this machine's own signing key counts too)
+  --unpinned         sign off even when the session's signer is not pinned (or the run is
+                     unfinished): the review then vouches for evidence anyone could have signed
   --dry-run          print the entry that would be signed; write nothing
   --json             print the appended entry as JSON`;
 var DECISIONS = {
@@ -75,7 +91,9 @@ function review(args, io) {
     "review-id": { type: "string" },
     url: { type: "string" },
     "dry-run": { type: "boolean" },
-    json: { type: "boolean" }
+    json: { type: "boolean" },
+    "trusted-keys": { type: "string" },
+    unpinned: { type: "boolean" }
   });
   if (values.help) return printHelp(io, REVIEW_HELP);
   const [sessionId] = requirePositionals(`review ${action}`, positionals, ["SESSION"]);
@@ -95,13 +113,28 @@ function review(args, io) {
     mustExist: true
   });
   try {
-    const chain = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: /* @__PURE__ */ new Map() });
-    if (chain.failure) {
+    const chain = store.verifySession(sessionId, {
+      crypto: createNodeCrypto(),
+      trusted: reviewTrust(io, values)
+    });
+    if (chain.failure && chain.failure.code !== "untrusted_key") {
       io.stderr(
         `refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}
 `
       );
       return EXIT.failed;
+    }
+    const doubts = evidenceDoubts(chain);
+    if (doubts.length > 0) {
+      if (!values.unpinned) {
+        io.stderr(
+          `refusing to sign off on ${sessionId}: ${doubts.join("; ")}. Pin the signer in .truss/trusted-keys (or pass --trusted-keys FILE), or pass --unpinned to sign off on it anyway.
+`
+        );
+        return EXIT.failed;
+      }
+      io.stderr(`warning: signing off anyway (--unpinned): ${doubts.join("; ")}
+`);
     }
     const payload = {
       decision,
@@ -141,6 +174,30 @@ function review(args, io) {
   } finally {
     store.close();
   }
+}
+function reviewTrust(io, values) {
+  const { trusted } = cliTrustedKeys(io, {
+    file: values["trusted-keys"] ? resolve(io.cwd, values["trusted-keys"]) : void 0,
+    cwd: io.cwd
+  });
+  const own = perInstallKeyPath(io.env);
+  const fromEnv = io.env.TRUSS_SIGNING_KEY;
+  const key = fromEnv ? parseSeedBase64(fromEnv, "TRUSS_SIGNING_KEY") : existsSync(own) ? loadKeyFile(own) : null;
+  const pins = new Map(trusted);
+  if (key && !pins.has(key.publicKeyHex))
+    pins.set(key.publicKeyHex, rolePin("this machine's signing key", ["signer"]));
+  return pins;
+}
+function evidenceDoubts(chain) {
+  const doubts = [];
+  if (!chain.key_pinned)
+    doubts.push(
+      `the session is signed by ${chain.key_id}, which no trusted key pins, so anyone could have signed this evidence`
+    );
+  if (chain.status === "incomplete") doubts.push(...chain.notes);
+  for (const child of chain.children)
+    if (child.status !== "verified") doubts.push(`child session ${child.session_id} is ${child.status}`);
+  return doubts;
 }
 export {
   REVIEW_HELP,

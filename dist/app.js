@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-5IYS7RJH.js";
+} from "./chunks/chunk-5FX2NXC5.js";
 import {
   readRepoFile
-} from "./chunks/chunk-7SKTWYHH.js";
+} from "./chunks/chunk-6YIVMKWN.js";
 import {
   createOctokit,
   statusOf,

@@ -5,5 +5,5 @@ const require = __trussCreateRequire(import.meta.url);
 // src/cli/index.ts
 import module from "node:module";
 module.enableCompileCache?.();
-var { run } = await import("./chunks/run-FZSRDX3S.js");
+var { run } = await import("./chunks/run-RWLAHD5X.js");
 process.exitCode = await run(process.argv.slice(2));

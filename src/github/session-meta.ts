@@ -39,7 +39,7 @@ export async function listSessionMetas(
   return comments
     .filter((c) => isTrussComment(c, STICKY_MARKER_START))
     .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
-    .filter((m): m is SessionMeta => m !== null);
+    .filter((m): m is SessionMeta => m !== null && sessionIdUsable(m.session_id));
 }
 
 /** The latest session reported for `headSha` on the PR, or null. */
@@ -51,4 +51,9 @@ export async function latestSessionFor(
 ): Promise<SessionMeta | null> {
   const metas = await listSessionMetas(octokit, repo, prNumber);
   return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
+}
+
+/** A session id is used in file and artifact names: only what Truss itself makes (a UUID-like word). */
+function sessionIdUsable(id: unknown): boolean {
+  return id === undefined || (typeof id === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(id));
 }

@@ -130,6 +130,16 @@ describe('upsertStickyComment', () => {
     expect(await upsertStickyComment(base())).toMatchObject({ id: 351, created: true });
     nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [quoting]);
     expect(await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE)).toEqual([]);
+    // Even Truss's own comment is not trusted with a session id that could name another path.
+    const traversal = ours(
+      352,
+      `${MARKER}\n${embedMeta({ session_id: '../../etc/x', head_sha: 'a'.repeat(40) })}`,
+    );
+    const fine = ours(353, `${MARKER}\n${embedMeta({ session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' })}`);
+    nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [traversal, fine]);
+    expect(await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE)).toEqual([
+      { session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' },
+    ]);
     expect(nock.isDone()).toBe(true);
   });
 

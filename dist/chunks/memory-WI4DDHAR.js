@@ -10,8 +10,8 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-S3NYH3NK.js";
-import "./chunk-NH7FXE6U.js";
+} from "./chunk-3NRD7FZR.js";
+import "./chunk-LDCVQEP2.js";
 import "./chunk-77EEGY5N.js";
 import "./chunk-QBXSTA45.js";
 import "./chunk-HZ7NOKFY.js";
@@ -21,7 +21,7 @@ import "./chunk-AYNDAUW5.js";
 import "./chunk-XJJ5Y6DT.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-7SKTWYHH.js";
+import "./chunk-6YIVMKWN.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-RPT7J5VQ.js";

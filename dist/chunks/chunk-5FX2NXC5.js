@@ -9,7 +9,7 @@ import {
   listSessionMetas,
   readRepoFile,
   trustedKeysFor
-} from "./chunk-7SKTWYHH.js";
+} from "./chunk-6YIVMKWN.js";
 import {
   statusOf,
   toMissingPermission

@@ -17,7 +17,7 @@ import {
   listSessionMetas,
   readRepoFile,
   readStickyMetadata
-} from "./chunk-7SKTWYHH.js";
+} from "./chunk-6YIVMKWN.js";
 import {
   evidenceSessions,
   findEntry

@@ -196,11 +196,14 @@ async function listSessionMetas(octokit, repo, prNumber) {
     issue_number: prNumber,
     per_page: 100
   });
-  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START)).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null);
+  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START)).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null && sessionIdUsable(m.session_id));
 }
 async function latestSessionFor(octokit, repo, prNumber, headSha) {
   const metas = await listSessionMetas(octokit, repo, prNumber);
   return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
+}
+function sessionIdUsable(id) {
+  return id === void 0 || typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id);
 }
 
 // src/github/ledger-branch.ts

@@ -6,7 +6,7 @@ import {
   decideOnMemoryBranch,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-NH7FXE6U.js";
+} from "./chunk-LDCVQEP2.js";
 import {
   cliOctokit,
   repositoryOf
@@ -38,7 +38,7 @@ import {
 } from "./chunk-XJJ5Y6DT.js";
 import {
   defaultBranchTrustedKeys
-} from "./chunk-7SKTWYHH.js";
+} from "./chunk-6YIVMKWN.js";
 import {
   GITHUB_CONTRACT_FORMAT
 } from "./chunk-RPT7J5VQ.js";

@@ -75,9 +75,9 @@ var COMMANDS = {
   "bench-verdicts": async () => (await import("./bench-verdicts-KYH3X2FV.js")).benchVerdicts,
   anchor: async () => (await import("./anchor-HMQPFDHA.js")).anchor,
   mcp: async () => (await import("./mcp-EQV35JA6.js")).mcp,
-  memory: async () => (await import("./memory-O5UG22KM.js")).memory,
-  lesson: async () => (await import("./playbook-KQTVJHZ2.js")).lesson,
-  playbook: async () => (await import("./playbook-KQTVJHZ2.js")).playbook
+  memory: async () => (await import("./memory-WI4DDHAR.js")).memory,
+  lesson: async () => (await import("./playbook-UI62KHPS.js")).lesson,
+  playbook: async () => (await import("./playbook-UI62KHPS.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;

@@ -7,7 +7,7 @@ import {
   pullRequestProposers,
   readMemoryBranch,
   runMemoryFromBranch
-} from "./chunk-NH7FXE6U.js";
+} from "./chunk-LDCVQEP2.js";
 import {
   error,
   getInput,
@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-5IYS7RJH.js";
+} from "./chunk-5FX2NXC5.js";
 import {
   BranchMovedError,
   branchHead,
@@ -80,7 +80,7 @@ import {
   stickyMarker,
   trustedKeysFor,
   upsertStickyComment
-} from "./chunk-7SKTWYHH.js";
+} from "./chunk-6YIVMKWN.js";
 import {
   MissingPermissionError,
   createOctokit,

@@ -8,27 +8,28 @@ const vetted = new Map<string, string | null>();
 
 /**
  * Why the working copy's `.truss/trusted-keys` must not pin keys, or null when it may. The file is
- * trusted as the default branch has it: it must equal the copy at `origin/HEAD` (the remote's
- * default branch), or, in a repository without one, the committed copy at `HEAD`. A pull-request
- * checkout whose branch added its author's key, an untracked file or an uncommitted edit is refused.
- * Outside a git repository nothing can be compared, and the file is used as before. One
- * `git cat-file --batch` per file and process.
+ * trusted as the branch the change goes into has it: in a pull-request job on Actions
+ * (`baseRef`, from GITHUB_BASE_REF) it must equal the copy at `origin/<base>`; elsewhere the copy at
+ * `origin/HEAD` (the remote's default branch), or, in a repository without one, the committed copy
+ * at `HEAD`. A pull-request checkout whose branch added its author's key, an untracked file or an
+ * uncommitted edit is refused. Outside a git repository nothing can be compared, and the file is
+ * used as before. One `git cat-file --batch` per file and process.
  */
-export function repoTrustedKeysProblem(path: string): string | null {
-  const known = vetted.get(path);
+export function repoTrustedKeysProblem(path: string, baseRef?: string): string | null {
+  const key = `${path}\0${baseRef ?? ''}`;
+  const known = vetted.get(key);
   if (known !== undefined) return known;
-  const problem = compareWithDefaultBranch(path);
-  vetted.set(path, problem);
+  const problem = compareWithBaseline(path, baseRef);
+  vetted.set(key, problem);
   return problem;
 }
 
-function compareWithDefaultBranch(path: string): string | null {
+function compareWithBaseline(path: string, baseRef: string | undefined): string | null {
   const cwd = dirname(dirname(path));
-  const requests = [
-    'refs/remotes/origin/HEAD',
-    'refs/remotes/origin/HEAD:./.truss/trusted-keys',
-    'HEAD:./.truss/trusted-keys',
-  ];
+  const base =
+    baseRef && /^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes('..') ? baseRef : null;
+  const baseline = base ? `refs/remotes/origin/${base}` : 'refs/remotes/origin/HEAD';
+  const requests = [baseline, `${baseline}:./.truss/trusted-keys`, 'HEAD:./.truss/trusted-keys'];
   const result = spawnSync('git', ['cat-file', '--batch'], {
     cwd,
     input: `${requests.join('\n')}\n`,
@@ -36,14 +37,16 @@ function compareWithDefaultBranch(path: string): string | null {
     stdio: ['pipe', 'pipe', 'ignore'],
   });
   if (result.status !== 0 || !result.stdout) return null;
-  const [originHead, atOrigin, atHead] = batchObjects(result.stdout, requests.length);
+  const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
   const local = readFileSync(path);
-  if (originHead !== undefined && originHead !== null) {
-    if (atOrigin === null || atOrigin === undefined)
-      return 'the default branch (origin/HEAD) has no such file';
-    return local.equals(atOrigin) ? null : "it differs from the default branch's copy (origin/HEAD)";
+  const where = base ? `origin/${base}` : 'origin/HEAD';
+  if (baseCommit) {
+    if (!atBase) return `the base branch (${where}) has no such file`;
+    return local.equals(atBase) ? null : `it differs from the base branch's copy (${where})`;
   }
-  if (atHead === null || atHead === undefined) return 'it is not committed';
+  if (base)
+    return `this is a pull-request job into ${base}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  if (!atHead) return 'it is not committed';
   return local.equals(atHead) ? null : 'it has uncommitted changes';
 }
 
@@ -69,16 +72,18 @@ function batchObjects(out: Buffer, count: number): Array<Buffer | null> {
 }
 
 /**
- * The CLI's trusted keys: resolveTrustedKeys with the repository file vetted against the default
- * branch ({@link repoTrustedKeysProblem}) and warnings on stderr.
+ * The CLI's trusted keys: resolveTrustedKeys with the repository file vetted against the base or
+ * default branch ({@link repoTrustedKeysProblem}; GITHUB_BASE_REF names the base in a pull-request
+ * job) and warnings on stderr.
  */
 export function cliTrustedKeys(
   io: CliIo,
   options: { keys?: string[]; file?: string | undefined; cwd: string },
 ): ReturnType<typeof resolveTrustedKeys> {
+  const baseRef = io.env.GITHUB_BASE_REF || undefined;
   return resolveTrustedKeys({
     ...options,
     onWarning: (message) => io.stderr(`warning: ${message}\n`),
-    vetRepoFile: repoTrustedKeysProblem,
+    vetRepoFile: (path) => repoTrustedKeysProblem(path, baseRef),
   });
 }

@@ -78,14 +78,14 @@ describe("the working copy's .truss/trusted-keys", () => {
     expect(forged.code).toBe(4);
     expect(forged.report.status).toBe('integrity_only');
     expect(forged.stderr).toContain(
-      `not trusting the keys in ${join(checkout, '.truss/trusted-keys')}: it differs from the default branch's copy (origin/HEAD)`,
+      `not trusting the keys in ${join(checkout, '.truss/trusted-keys')}: it differs from the base branch's copy (origin/HEAD)`,
     );
     // Naming the file is the user's decision, and then it counts.
     const explicit = verify(checkout, attackerBundle, '--trusted-keys', '.truss/trusted-keys');
     expect(explicit.report.status).toBe('verified');
   });
 
-  it('a file the default branch does not have, or an edit not committed, is refused the same way', () => {
+  it('a file the base branch does not have, or an edit not committed, is refused the same way', () => {
     const bare = makeRepo({ 'README.md': '# no remote\n' }, 'local-only');
     mkdirSync(join(bare, '.truss'), { recursive: true });
     writeFileSync(join(bare, '.truss/trusted-keys'), pin(ATTACKER, 'untracked'));
@@ -97,18 +97,33 @@ describe("the working copy's .truss/trusted-keys", () => {
     expect(edited.stderr).toContain('it has uncommitted changes');
     expect(edited.report.status).toBe('integrity_only');
 
-    const checkout = clone();
-    git(checkout, 'rm', '-q', '.truss/trusted-keys');
-    git(checkout, 'commit', '-qm', 'drop');
-    git(upstream, 'rm', '-q', '.truss/trusted-keys');
-    git(upstream, 'commit', '-qm', 'drop upstream');
-    git(checkout, 'fetch', '-q');
+    // A project whose default branch pins nothing: a checkout that adds the file is not trusted.
+    const unpinned = makeRepo({ 'README.md': '# no pins\n' }, 'upstream-unpinned');
+    const checkout = join(tempDir('pr-checkout').dir, 'repo');
+    git(unpinned, 'clone', '-q', unpinned, checkout);
     mkdirSync(join(checkout, '.truss'), { recursive: true });
     writeFileSync(join(checkout, '.truss/trusted-keys'), pin(ATTACKER, 'new'));
     expect(verify(checkout, attackerBundle).stderr).toContain(
-      'the default branch (origin/HEAD) has no such file',
+      'the base branch (origin/HEAD) has no such file',
     );
-    git(upstream, 'revert', '--no-edit', 'HEAD');
+  });
+
+  it('in a pull-request job (GITHUB_BASE_REF), the copy on origin/<base> decides; without it fetched, nothing is pinned', () => {
+    // actions/checkout of a pull request: HEAD holds the PR's commits, origin/HEAD is not set.
+    const checkout = clone();
+    git(checkout, 'checkout', '-q', '-b', 'pr-branch');
+    commitFiles(checkout, { '.truss/trusted-keys': pin(ATTACKER, 'org-ci-key') }, 'pin');
+    git(checkout, 'remote', 'set-head', 'origin', '--delete');
+    const env = { HOME: checkout, GITHUB_BASE_REF: 'main' };
+    const run = (...flags: string[]) =>
+      runCli(['verify', attackerBundle, '--json', ...flags], { cwd: checkout, env });
+    const againstMain = run();
+    expect(againstMain.code).toBe(4);
+    expect(againstMain.stderr).toContain("it differs from the base branch's copy (origin/main)");
+    git(checkout, 'update-ref', '-d', 'refs/remotes/origin/main');
+    const unfetched = run();
+    expect(unfetched.code).toBe(4);
+    expect(unfetched.stderr).toContain('origin/main is not fetched to compare with');
   });
 
   it('outside a git repository there is nothing to compare with: the file is used as before', () => {

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-MDONOG44.js";
+} from "./chunk-6WTLREUK.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-HZ7NOKFY.js";
+import "./chunk-GBEJX5P6.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -26,7 +26,7 @@ import {
 } from "./chunk-AMYCWFIR.js";
 import {
   verdictView
-} from "./chunk-CKFRNTRP.js";
+} from "./chunk-RLMBZTQY.js";
 import "./chunk-RPT7J5VQ.js";
 import "./chunk-D6KMDZCN.js";
 import "./chunk-QZVPQ46J.js";
@@ -53,10 +53,10 @@ import {
   package_default
 } from "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-OG34UQ7M.js";
+import "./chunk-IGCVD2BU.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -21,7 +21,7 @@ import {
 import "./chunk-NNVJBYBP.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -3,13 +3,13 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-S7KSQ6CL.js";
+} from "./chunk-7DUDDBDZ.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-HZ7NOKFY.js";
+import "./chunk-GBEJX5P6.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-XJJ5Y6DT.js";
+import "./chunk-6MQHJCY4.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-RPT7J5VQ.js";
@@ -35,7 +35,7 @@ import "./chunk-AHF3UCFR.js";
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-K45KJVQ2.js";
+import "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-HZ7NOKFY.js";
+} from "./chunk-GBEJX5P6.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   acquireSessionLease
 } from "./chunk-LBQ3V4NS.js";
@@ -39,7 +39,7 @@ import {
 } from "./chunk-6CGPKGQX.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-NHLMLF2Q.js";
 import {
   resolveRunKey
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   MemoryError,
   formatRef
@@ -24,7 +24,7 @@ import {
 } from "./chunk-6CGPKGQX.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -10,20 +10,19 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 var vetted = /* @__PURE__ */ new Map();
-function repoTrustedKeysProblem(path) {
-  const known = vetted.get(path);
+function repoTrustedKeysProblem(path, baseRef) {
+  const key = `${path}\0${baseRef ?? ""}`;
+  const known = vetted.get(key);
   if (known !== void 0) return known;
-  const problem = compareWithDefaultBranch(path);
-  vetted.set(path, problem);
+  const problem = compareWithBaseline(path, baseRef);
+  vetted.set(key, problem);
   return problem;
 }
-function compareWithDefaultBranch(path) {
+function compareWithBaseline(path, baseRef) {
   const cwd = dirname(dirname(path));
-  const requests = [
-    "refs/remotes/origin/HEAD",
-    "refs/remotes/origin/HEAD:./.truss/trusted-keys",
-    "HEAD:./.truss/trusted-keys"
-  ];
+  const base = baseRef && /^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes("..") ? baseRef : null;
+  const baseline = base ? `refs/remotes/origin/${base}` : "refs/remotes/origin/HEAD";
+  const requests = [baseline, `${baseline}:./.truss/trusted-keys`, "HEAD:./.truss/trusted-keys"];
   const result = spawnSync("git", ["cat-file", "--batch"], {
     cwd,
     input: `${requests.join("\n")}
@@ -32,14 +31,16 @@ function compareWithDefaultBranch(path) {
     stdio: ["pipe", "pipe", "ignore"]
   });
   if (result.status !== 0 || !result.stdout) return null;
-  const [originHead, atOrigin, atHead] = batchObjects(result.stdout, requests.length);
+  const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
   const local = readFileSync(path);
-  if (originHead !== void 0 && originHead !== null) {
-    if (atOrigin === null || atOrigin === void 0)
-      return "the default branch (origin/HEAD) has no such file";
-    return local.equals(atOrigin) ? null : "it differs from the default branch's copy (origin/HEAD)";
+  const where = base ? `origin/${base}` : "origin/HEAD";
+  if (baseCommit) {
+    if (!atBase) return `the base branch (${where}) has no such file`;
+    return local.equals(atBase) ? null : `it differs from the base branch's copy (${where})`;
   }
-  if (atHead === null || atHead === void 0) return "it is not committed";
+  if (base)
+    return `this is a pull-request job into ${base}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  if (!atHead) return "it is not committed";
   return local.equals(atHead) ? null : "it has uncommitted changes";
 }
 function batchObjects(out, count) {
@@ -62,11 +63,12 @@ function batchObjects(out, count) {
   return objects;
 }
 function cliTrustedKeys(io, options) {
+  const baseRef = io.env.GITHUB_BASE_REF || void 0;
   return resolveTrustedKeys({
     ...options,
     onWarning: (message) => io.stderr(`warning: ${message}
 `),
-    vetRepoFile: repoTrustedKeysProblem
+    vetRepoFile: (path) => repoTrustedKeysProblem(path, baseRef)
   });
 }
 

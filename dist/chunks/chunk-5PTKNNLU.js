@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   refuseLinksInWorkdir
 } from "./chunk-NNVJBYBP.js";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-D6KMDZCN.js";
@@ -42,8 +42,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-OG34UQ7M.js";
-import "./chunk-K45KJVQ2.js";
+} from "./chunk-IGCVD2BU.js";
+import "./chunk-S5AI3XFT.js";
 import {
   ForkError,
   anchorLeafData,

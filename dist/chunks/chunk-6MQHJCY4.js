@@ -35,7 +35,7 @@ import {
 } from "./chunk-NNVJBYBP.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   describeIsolation,
   parseIsolationMode

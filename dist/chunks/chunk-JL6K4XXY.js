@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-HZ7NOKFY.js";
+} from "./chunk-GBEJX5P6.js";
 import {
   finishParentSession
-} from "./chunk-AYNDAUW5.js";
+} from "./chunk-5PTKNNLU.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   startEval
 } from "./chunk-D6KMDZCN.js";

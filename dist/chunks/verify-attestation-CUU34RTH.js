@@ -12,8 +12,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-OG34UQ7M.js";
-import "./chunk-K45KJVQ2.js";
+} from "./chunk-IGCVD2BU.js";
+import "./chunk-S5AI3XFT.js";
 import "./chunk-2GTXQC2F.js";
 import {
   parseCommandArgs,

@@ -10,15 +10,15 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-3NRD7FZR.js";
+} from "./chunk-XQ4OGAZC.js";
 import "./chunk-LDCVQEP2.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-QBXSTA45.js";
-import "./chunk-HZ7NOKFY.js";
+import "./chunk-JL6K4XXY.js";
+import "./chunk-GBEJX5P6.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-AYNDAUW5.js";
-import "./chunk-XJJ5Y6DT.js";
+import "./chunk-5PTKNNLU.js";
+import "./chunk-6MQHJCY4.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-6YIVMKWN.js";
@@ -43,7 +43,7 @@ import "./chunk-AHF3UCFR.js";
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-K45KJVQ2.js";
+import "./chunk-S5AI3XFT.js";
 import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";

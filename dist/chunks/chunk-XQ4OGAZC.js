@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-QBXSTA45.js";
+} from "./chunk-JL6K4XXY.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-HZ7NOKFY.js";
+} from "./chunk-GBEJX5P6.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-6YIVMKWN.js";

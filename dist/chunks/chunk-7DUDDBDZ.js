@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-HZ7NOKFY.js";
+} from "./chunk-GBEJX5P6.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-XJJ5Y6DT.js";
+} from "./chunk-6MQHJCY4.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -49,7 +49,7 @@ import {
 } from "./chunk-AHF3UCFR.js";
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -18,7 +18,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-OG34UQ7M.js";
+} from "./chunk-IGCVD2BU.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

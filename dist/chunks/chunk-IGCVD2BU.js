@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   cliTrustedKeys
-} from "./chunk-K45KJVQ2.js";
+} from "./chunk-S5AI3XFT.js";
 
 // src/cli/trust-options.ts
 var TRUST_OPTIONS = {

@@ -6,12 +6,12 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-QBXSTA45.js";
-import "./chunk-HZ7NOKFY.js";
+} from "./chunk-JL6K4XXY.js";
+import "./chunk-GBEJX5P6.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-AYNDAUW5.js";
-import "./chunk-XJJ5Y6DT.js";
+import "./chunk-5PTKNNLU.js";
+import "./chunk-6MQHJCY4.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-D6KMDZCN.js";
@@ -32,7 +32,7 @@ import "./chunk-AHF3UCFR.js";
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-K45KJVQ2.js";
+import "./chunk-S5AI3XFT.js";
 import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";

@@ -28,7 +28,11 @@ const server = createServer((req, res) => {
       return send(res, 200, { permission: 'write', role_name: 'write', user: { login: 'Codertocat' } });
     if (method === 'POST' && path.endsWith('/reactions')) return send(res, 201, { id: 1 });
     if (method === 'GET' && /\/pulls\/\d+$/.test(path))
-      return send(res, 200, { number: 2, head: { sha: HEAD, ref: 'changes' }, base: { sha: BASE, ref: 'master' } });
+      return send(res, 200, {
+        number: 2,
+        head: { sha: HEAD, ref: 'changes' },
+        base: { sha: BASE, ref: 'master' },
+      });
     if (method === 'GET' && path.endsWith('/check-runs'))
       return send(res, 200, { total_count: 0, check_runs: [] });
     if (method === 'POST' && path.endsWith('/check-runs')) return send(res, 201, { id: checkId++ });

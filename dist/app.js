@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-5FX2NXC5.js";
+} from "./chunks/chunk-OSJAYRID.js";
 import {
   readRepoFile
 } from "./chunks/chunk-6YIVMKWN.js";

@@ -38,6 +38,11 @@ export interface CheckRunRef {
   id: number | null;
   /** The check run's html_url. */
   url: string | null;
+  /**
+   * The login this token posts as, learned from the check run's owning app (`<slug>[bot]`:
+   * `github-actions[bot]` for GITHUB_TOKEN): how Truss knows which comments are its own.
+   */
+  botLogin?: string | undefined;
 }
 
 export interface FoundCheckRun {
@@ -99,7 +104,7 @@ export async function startCheckRun(options: {
         started_at: (options.now?.() ?? new Date()).toISOString(),
         ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
       });
-      return { id: data.id, url: data.html_url };
+      return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
     } catch (error) {
       throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
     }
@@ -115,7 +120,7 @@ export async function startCheckRun(options: {
       ...(options.externalId !== undefined ? { external_id: options.externalId } : {}),
       ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
     });
-    return { id: data.id, url: data.html_url };
+    return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
   } catch (error) {
     throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
   }
@@ -304,4 +309,9 @@ async function requireCheckOnHead(
     throw new HeadMismatchError(
       `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`,
     );
+}
+
+/** `<slug>[bot]` for the app that owns a check run, when GitHub names it. */
+function botLoginOf(app: { slug?: string } | null | undefined): string | undefined {
+  return app?.slug && /^[A-Za-z0-9-]{1,100}$/.test(app.slug) ? `${app.slug}[bot]` : undefined;
 }

@@ -70,6 +70,8 @@ export async function syncReviewComments(options: {
   contractId: string;
   report: RunReport;
   checkRunUrl: string | null;
+  /** The login this token posts as, when known (the check run's app): only its comments are ours. */
+  botLogin?: string | undefined;
   dryRun: boolean;
   log: Pick<Logger, 'info' | 'warning'>;
 }): Promise<ReviewCommentsResult> {
@@ -89,7 +91,7 @@ export async function syncReviewComments(options: {
   }
   try {
     const onDiff = wanted.size > 0 ? await githubDiff(octokit, repo, prNumber) : new Map<string, Range[]>();
-    const ours = await listOurComments(octokit, repo, prNumber, contractId);
+    const ours = await listOurComments(octokit, repo, prNumber, contractId, options.botLogin);
     const context = { headSha: options.headSha, checkRunUrl: options.checkRunUrl };
     const fresh: Array<{ range: Range; found: PlacedFinding[] }> = [];
     const reopen: number[] = [];
@@ -205,6 +207,7 @@ async function listOurComments(
   repo: RepoRef,
   prNumber: number,
   contractId: string,
+  botLogin: string | undefined,
 ): Promise<OurComment[]> {
   const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
     ...repo,
@@ -214,7 +217,7 @@ async function listOurComments(
   return comments.flatMap((c): OurComment[] => {
     const marker = readFindingMarker(c.body);
     if (!marker || marker.contractId !== contractId) return [];
-    if (!isTrussComment(c, findingMarker(contractId, marker.state))) return [];
+    if (!isTrussComment(c, findingMarker(contractId, marker.state), botLogin)) return [];
     const end = typeof c.line === 'number' ? c.line : null;
     const start = typeof c.start_line === 'number' ? c.start_line : end;
     return [

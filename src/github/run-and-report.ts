@@ -409,6 +409,7 @@ async function reportedRun(
             repo: repo.repo,
             issueNumber: options.prNumber,
             marker,
+            botLogin: check?.botLogin,
             // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
             // promotion job looks for a proposal (docs/memory.md "On GitHub").
             body: (previous) =>
@@ -433,6 +434,7 @@ async function reportedRun(
         contractId: contract.contract.id,
         report,
         checkRunUrl: check?.url ?? null,
+        botLogin: check?.botLogin,
         dryRun: options.dryRun,
         log,
       }).catch((error: Error) => log.warning(`could not post the inline review comments: ${error.message}`));

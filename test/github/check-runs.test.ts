@@ -83,7 +83,12 @@ describe('startCheckRun', () => {
       dryRun: false,
       now: () => STARTED,
     });
-    expect(result).toEqual({ id: 4, url: `https://github.com/${OWNER}/${REPO}/runs/4` });
+    expect(result).toEqual({
+      id: 4,
+      url: `https://github.com/${OWNER}/${REPO}/runs/4`,
+      // The app that owns the check names the login Truss posts as (its own comments).
+      botLogin: 'github-actions[bot]',
+    });
     expect(nock.isDone()).toBe(true);
   });
 

@@ -403,6 +403,34 @@ describe('inline review comments', () => {
     expect(graphql[1]?.query).toContain('unresolveReviewThread');
   });
 
+  it("with the run's own login known, another bot's comment is not ours even when it starts with the marker", async () => {
+    // An AI reviewer talked by the pull request into opening its comment with Truss's marker.
+    const planted = `${findingMarker('fix-login', 'open')}\nLooks fine to me.`;
+    nockListComments([
+      listed(
+        9,
+        planted,
+        { path: 'src/login.ts', line: 9 },
+        { login: 'ai-reviewer[bot]', id: 9, type: 'Bot' },
+      ),
+    ]);
+    const writes = recordWrites();
+    const result = await syncReviewComments({
+      octokit: testOctokit(),
+      repo: { owner: OWNER, repo: REPO },
+      prNumber: PR,
+      headSha: HEAD,
+      contractId: 'fix-login',
+      report: report([vote(0, 'met', [])]),
+      checkRunUrl: CHECK_URL,
+      botLogin: 'github-actions[bot]',
+      dryRun: false,
+      log: captureLog(),
+    });
+    expect(result).toMatchObject({ created: 0, updated: 0, resolved: 0 });
+    expect(writes.patches).toEqual([]);
+  });
+
   it('a token without GraphQL access: the body still says resolved, the run warns', async () => {
     nockListComments([
       listed(3, `${findingMarker('fix-login', 'open')}\nx`, { path: 'src/login.ts', line: 9 }),

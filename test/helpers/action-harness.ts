@@ -565,7 +565,11 @@ export class ActionHarness {
           output: body.output ?? null,
         };
         this.checkRuns.push(run);
-        return { status: 201, body: run };
+        // As GitHub answers a GITHUB_TOKEN: the check belongs to the github-actions app.
+        return {
+          status: 201,
+          body: { ...run, app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } },
+        };
       })
       .on('GET', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
         const id = Number(req.path.split('?')[0]?.split('/').pop());
@@ -582,7 +586,7 @@ export class ActionHarness {
           conclusion: body.conclusion ?? run.conclusion,
           output: body.output ?? run.output,
         });
-        return { body: run };
+        return { body: { ...run, app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } } };
       })
       .on('GET', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), () => ({ body: this.comments }))
       .on('POST', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), (req) => {

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-5FX2NXC5.js";
+} from "./chunk-OSJAYRID.js";
 import {
   BranchMovedError,
   branchHead,
@@ -430,7 +430,7 @@ async function syncReviewComments(options) {
   }
   try {
     const onDiff = wanted.size > 0 ? await githubDiff(octokit, repo, prNumber) : /* @__PURE__ */ new Map();
-    const ours = await listOurComments(octokit, repo, prNumber, contractId);
+    const ours = await listOurComments(octokit, repo, prNumber, contractId, options.botLogin);
     const context = { headSha: options.headSha, checkRunUrl: options.checkRunUrl };
     const fresh = [];
     const reopen = [];
@@ -532,7 +532,7 @@ ${file.patch}`);
   }
   return byPath;
 }
-async function listOurComments(octokit, repo, prNumber, contractId) {
+async function listOurComments(octokit, repo, prNumber, contractId, botLogin) {
   const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
     ...repo,
     pull_number: prNumber,
@@ -541,7 +541,7 @@ async function listOurComments(octokit, repo, prNumber, contractId) {
   return comments.flatMap((c) => {
     const marker = readFindingMarker(c.body);
     if (!marker || marker.contractId !== contractId) return [];
-    if (!isTrussComment(c, findingMarker(contractId, marker.state))) return [];
+    if (!isTrussComment(c, findingMarker(contractId, marker.state), botLogin)) return [];
     const end = typeof c.line === "number" ? c.line : null;
     const start = typeof c.start_line === "number" ? c.start_line : end;
     return [
@@ -823,6 +823,7 @@ async function reportedRun(options, contract, annotate, existingCheckId, execute
             repo: repo.repo,
             issueNumber: options.prNumber,
             marker,
+            botLogin: check?.botLogin,
             // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
             // promotion job looks for a proposal (docs/memory.md "On GitHub").
             body: (previous) => renderStickyComment(report, links, marker, {
@@ -845,6 +846,7 @@ async function reportedRun(options, contract, annotate, existingCheckId, execute
         contractId: contract.contract.id,
         report,
         checkRunUrl: check?.url ?? null,
+        botLogin: check?.botLogin,
         dryRun: options.dryRun,
         log
       }).catch((error2) => log.warning(`could not post the inline review comments: ${error2.message}`));

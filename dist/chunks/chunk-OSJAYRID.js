@@ -374,7 +374,7 @@ async function startCheckRun(options) {
         started_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
         ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
       });
-      return { id: data.id, url: data.html_url };
+      return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
     } catch (error) {
       throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
     }
@@ -390,7 +390,7 @@ async function startCheckRun(options) {
       ...options.externalId !== void 0 ? { external_id: options.externalId } : {},
       ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
     });
-    return { id: data.id, url: data.html_url };
+    return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
   } catch (error) {
     throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
   }
@@ -514,6 +514,9 @@ async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
     throw new HeadMismatchError(
       `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
     );
+}
+function botLoginOf(app) {
+  return app?.slug && /^[A-Za-z0-9-]{1,100}$/.test(app.slug) ? `${app.slug}[bot]` : void 0;
 }
 
 // src/github/render/budget.ts

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-OSJAYRID.js";
+} from "./chunks/chunk-G37GPQSY.js";
 import {
   readRepoFile
 } from "./chunks/chunk-6YIVMKWN.js";

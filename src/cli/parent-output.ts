@@ -38,6 +38,7 @@ export function finishParentSession<R extends Ended, C = Extract<R, { status: 'c
     return { exit: abortedExit(options.signal) };
   }
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
+  refuseLinksInWorkdir(options.workdir, options.pagePath, 'the HTML page', '--output');
   mkdirSync(dirname(options.pagePath), { recursive: true });
   refuseLinksInWorkdir(options.workdir, options.pagePath, 'the HTML page', '--output');
   const completed = result as unknown as C;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { resolveTrustedKeys } from '../core/ledger/index.js';
 import type { CliIo } from './io.js';
 
@@ -26,28 +26,46 @@ export function repoTrustedKeysProblem(path: string, baseRef?: string): string |
 
 function compareWithBaseline(path: string, baseRef: string | undefined): string | null {
   const cwd = dirname(dirname(path));
-  const base =
-    baseRef && /^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes('..') ? baseRef : null;
-  const baseline = base ? `refs/remotes/origin/${base}` : 'refs/remotes/origin/HEAD';
+  // Outside any git repository there is nothing to compare with; inside one, every git failure
+  // (a checkout owned by another user, no git at all) is a reason to pin nothing, never a pass.
+  if (!insideGitRepository(cwd)) return null;
+  if (baseRef !== undefined && !(/^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes('..')))
+    return `GITHUB_BASE_REF ${JSON.stringify(baseRef.slice(0, 60))} is not a branch name to compare with`;
+  const baseline = baseRef ? `refs/remotes/origin/${baseRef}` : 'refs/remotes/origin/HEAD';
   const requests = [baseline, `${baseline}:./.truss/trusted-keys`, 'HEAD:./.truss/trusted-keys'];
-  const result = spawnSync('git', ['cat-file', '--batch'], {
-    cwd,
-    input: `${requests.join('\n')}\n`,
-    maxBuffer: 16 * 1024 * 1024,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  if (result.status !== 0 || !result.stdout) return null;
+  const git = (args: string[], input?: string) =>
+    spawnSync('git', args, {
+      cwd,
+      ...(input === undefined ? {} : { input }),
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+  const result = git(['cat-file', '--batch'], `${requests.join('\n')}\n`);
+  if (result.status !== 0 || !result.stdout) return 'git could not read the repository to compare it';
   const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
   const local = readFileSync(path);
-  const where = base ? `origin/${base}` : 'origin/HEAD';
+  const where = baseRef ? `origin/${baseRef}` : 'origin/HEAD';
   if (baseCommit) {
     if (!atBase) return `the base branch (${where}) has no such file`;
     return local.equals(atBase) ? null : `it differs from the base branch's copy (${where})`;
   }
-  if (base)
-    return `this is a pull-request job into ${base}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  if (baseRef)
+    return `this is a pull-request job into ${baseRef}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  // A clone whose default branch is unknown (actions/checkout sets no origin/HEAD) may be any
+  // branch's checkout: its own commit is no baseline. Only a repository with no remote is its own.
+  const remotes = git(['remote']);
+  if (remotes.status !== 0 || remotes.stdout.toString().trim() !== '')
+    return 'origin/HEAD is not set, so the default branch is unknown (run `git remote set-head origin --auto`, or pass --trusted-keys / --key)';
   if (!atHead) return 'it is not committed';
   return local.equals(atHead) ? null : 'it has uncommitted changes';
+}
+
+/** Whether `dir` or a parent holds a `.git` (a directory, or the file of a linked worktree). */
+function insideGitRepository(dir: string): boolean {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return true;
+    if (dirname(at) === at) return false;
+  }
 }
 
 /** The objects `git cat-file --batch` printed, in order; null for each one it reported missing. */

@@ -195,9 +195,14 @@ export function exportSessionBundle(
   options: { workdir: string; sessionId: string; bundle: string | undefined },
 ): string {
   const bundlePath = bundlePathFor(io, options.workdir, options.sessionId, options.bundle);
+  const refuseLinks = () => {
+    refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? '--bundle' : 'the bundle', '--bundle');
+    refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), 'the HTML report', '--bundle');
+  };
+  // Before creating directories (a linked `.truss` must not get a `bundles/` at its target) and after.
+  refuseLinks();
   mkdirSync(dirname(bundlePath), { recursive: true });
-  refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? '--bundle' : 'the bundle', '--bundle');
-  refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), 'the HTML report', '--bundle');
+  refuseLinks();
   exportBundleToFile(store, options.sessionId, createNodeCrypto(), bundlePath);
   return bundlePath;
 }

@@ -269,8 +269,19 @@ describe('ledger commands over a real database', () => {
     writeKeyFile(join(config, 'truss/signing.key'), machine.seedBase64);
     const local = join(cwd, 'signoff.db');
     const store = LedgerStore.open(local);
-    const stranger = appendSampleRun(store, SigningKey.generate().key, { id: 'by-a-stranger' });
+    const strangerKey = SigningKey.generate().key;
+    const stranger = appendSampleRun(store, strangerKey, { id: 'by-a-stranger' });
     const mine = appendSampleRun(store, machine.key, { id: 'by-this-machine' });
+    // A parent that anchors a child the ledger does not carry: broken, whoever signed it.
+    const ghostly = store.createSession({ signer: strangerKey, codeVersion: 'test', id: 'with-a-ghost' }).id;
+    store.append(ghostly, 'run_started', { session_id: ghostly, contract: { id: 'p' } }, strangerKey);
+    store.append(
+      ghostly,
+      'child_anchor',
+      { child_session_id: 'ghost', child_head_hash: 'ab'.repeat(32) },
+      strangerKey,
+    );
+    store.append(ghostly, 'run_completed', {}, strangerKey);
     store.close();
     const env = { XDG_CONFIG_HOME: config, HOME: cwd };
     const approve = (id: string, ...flags: string[]) =>
@@ -290,6 +301,10 @@ describe('ledger commands over a real database', () => {
     const forced = approve(stranger, '--unpinned');
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).toContain('warning: signing off anyway (--unpinned)');
+    // --unpinned accepts an unpinned signer, never a broken chain (the child check runs regardless).
+    const ghost = approve(ghostly, '--unpinned');
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr).toContain('child session ghost is not included');
     expect(reviews()).toEqual({ n: 2 });
   });
 

@@ -126,6 +126,41 @@ describe("the working copy's .truss/trusted-keys", () => {
     expect(unfetched.stderr).toContain('origin/main is not fetched to compare with');
   });
 
+  it('a checkout without origin/HEAD (actions/checkout of a branch) or where git fails pins nothing', () => {
+    // What actions/checkout makes for a push or workflow_dispatch job on a branch: no origin/HEAD.
+    const checkout = join(tempDir('actions-checkout').dir, 'repo');
+    const source = clone();
+    git(source, 'checkout', '-q', '-b', 'pr-branch');
+    commitFiles(source, { '.truss/trusted-keys': pin(ATTACKER, 'org-ci-key') }, 'pin');
+    git(source, 'init', '-q', checkout);
+    git(checkout, 'remote', 'add', 'origin', source);
+    git(
+      checkout,
+      'fetch',
+      '-q',
+      '--depth=1',
+      'origin',
+      '+refs/heads/pr-branch:refs/remotes/origin/pr-branch',
+    );
+    git(checkout, 'checkout', '-q', 'origin/pr-branch');
+    const noDefault = verify(checkout, attackerBundle);
+    expect(noDefault.code).toBe(4);
+    expect(noDefault.stderr).toContain('origin/HEAD is not set, so the default branch is unknown');
+    // git missing (or refusing the repository): never a pass.
+    const noGit = runCli(['verify', attackerBundle, '--json'], {
+      cwd: checkout,
+      env: { HOME: checkout, PATH: '/nonexistent' },
+    });
+    expect(noGit.code).toBe(4);
+    expect(noGit.stderr).toContain('git could not read the repository to compare it');
+    // A GITHUB_BASE_REF that is not a branch name is not quietly replaced by another baseline.
+    const odd = runCli(['verify', attackerBundle, '--json'], {
+      cwd: checkout,
+      env: { HOME: checkout, GITHUB_BASE_REF: 'main..x' },
+    });
+    expect(odd.stderr).toContain('is not a branch name to compare with');
+  });
+
   it('outside a git repository there is nothing to compare with: the file is used as before', () => {
     const plain = tempDir('no-git').dir;
     mkdirSync(join(plain, '.truss'));

@@ -6,7 +6,7 @@
  * line it can parse). Every command refuses them before anything runs (exit 3), names the link,
  * and creates nothing at its target. Real CLI processes, real links.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cliHome, runCli } from '../helpers/cli.js';
@@ -85,6 +85,25 @@ describe('links the repository planted where truss keeps its state', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr).toContain(`the HTML report ${join(cli.workdir, 'out/v.html')} is a symbolic link`);
     expect(existsSync(join(cli.workdir, 'ran'))).toBe(false);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('truss report and ledger export -o do not write through a link in the directory they run in', () => {
+    const run = runCli([...defaults, '--db', cli.db, '--bundle', join(cli.home, 'b.json')], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    mkdirSync(join(cli.workdir, 'evidence'));
+    copyFileSync(join(cli.home, 'b.json'), join(cli.workdir, 'evidence/b.json'));
+    symlinkSync(join(outside, 'victim.txt'), join(cli.workdir, 'evidence/b.html'));
+    const report = runCli(['report', 'evidence/b.json'], { cwd: cli.workdir, env: cli.env });
+    expect(report.code, report.stderr).toBe(3);
+    expect(report.stderr).toContain('is a symbolic link inside the working copy');
+    symlinkSync(join(outside, 'exported.json'), join(cli.workdir, 'evidence/again.json'));
+    const session = JSON.parse(readFileSync(join(cli.home, 'b.json'), 'utf8')).ledger.session_id as string;
+    const exported = runCli(['ledger', 'export', session, '--db', cli.db, '-o', 'evidence/again.json'], {
+      cwd: cli.workdir,
+      env: cli.env,
+    });
+    expect(exported.code, exported.stderr).toBe(3);
     expect(readdirSync(outside)).toEqual([]);
   });
 

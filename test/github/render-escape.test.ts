@@ -67,6 +67,9 @@ describe('inlineText', () => {
     expect(out).not.toMatch(/GH-\d/i);
     expect(out).toContain(`https:${ZWJ}//github.com/other/repo/issues/5`);
     expect(htmlText('go to https://evil.example now')).toContain(`https:${ZWJ}//evil.example`);
+    // cmark-gfm links after `_`, digits and other punctuation too (not after letters).
+    for (const tricky of ['_www.evil.example', '_https://evil.example', '1https://evil.example', '(GH-12)'])
+      expect(inlineText(tricky)).not.toMatch(/https:\/\/|www\.|GH-\d/i);
   });
 
   it('cannot start a block (heading, list, quote) and a trailing backslash cannot eat a pipe', () => {

@@ -247,7 +247,7 @@ function exportSession(store: LedgerStore, sessionId: string, out: string | unde
     writeBundle(store, sessionId, createNodeCrypto(), (chunk) => io.stdout(chunk));
     return EXIT.ok;
   }
-  checkOutputPath(out, '-o');
+  checkOutputPath(out, '-o', { workdir: io.cwd, flag: '-o' });
   exportBundleToFile(store, sessionId, createNodeCrypto(), out);
   io.stderr(
     `exported session ${sessionId} (${session.entries} entries) to ${out}\nverify it with: truss verify ${out} --key ${session.public_key}\n`,

@@ -361,7 +361,7 @@ function exportMemory(args: string[], io: CliIo, family: Family): number {
   if (values.help) return printHelp(io, family.help);
   requirePositionals(`${family.name} export`, positionals, []);
   const output = values.output ? resolve(io.cwd, values.output) : null;
-  if (output) checkOutputPath(output, '--output');
+  if (output) checkOutputPath(output, '--output', { workdir: io.cwd, flag: '--output' });
   const place = openMemoryPlace(io, values, { write: false });
   try {
     const entries = place.memory.list({ includeSuperseded: true, kind: family.kind });

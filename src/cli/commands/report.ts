@@ -33,7 +33,7 @@ export function report(args: string[], io: CliIo): number {
   const { trusted, source } = trustFrom(values, io);
   const bundlePath = resolve(io.cwd, file);
   const output = resolve(io.cwd, values.output ?? reportPathFor(file));
-  checkOutputPath(output, values.output ? '-o' : 'the report');
+  checkOutputPath(output, values.output ? '-o' : 'the report', { workdir: io.cwd, flag: '-o' });
   const written = writeReportFile({
     bundlePath,
     output,

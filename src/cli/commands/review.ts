@@ -88,18 +88,18 @@ export function review(args: string[], io: CliIo): number {
     mustExist: true,
   });
   try {
-    const chain = store.verifySession(sessionId, {
-      crypto: createNodeCrypto(),
-      trusted: reviewTrust(io, values),
-    });
-    // An intact chain whose signer is not among the pinned keys is a doubt (below), not a break.
-    if (chain.failure && chain.failure.code !== 'untrusted_key') {
+    const crypto = createNodeCrypto();
+    // Integrity first, with no pins: every hash, signature, child anchor and the ending are checked
+    // whoever signed. (With pins, a signer outside them stops the check before the children.)
+    const integrity = store.verifySession(sessionId, { crypto, trusted: new Map() });
+    if (integrity.failure) {
       io.stderr(
-        `refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}\n`,
+        `refusing to sign off: the chain is broken at seq ${integrity.failure.seq}: ${integrity.failure.message}\n`,
       );
       return EXIT.failed;
     }
-    const doubts = evidenceDoubts(chain);
+    const pinned = store.verifySession(sessionId, { crypto, trusted: reviewTrust(io, values) });
+    const doubts = evidenceDoubts(integrity, pinned);
     if (doubts.length > 0) {
       if (!values.unpinned) {
         io.stderr(
@@ -179,14 +179,14 @@ function reviewTrust(io: CliIo, values: { 'trusted-keys'?: string | undefined })
  * tail may have been cut), or a child run it rests on does not verify with a pinned key. Other
  * people's unpinned sign-offs in the chain are their opinions, not evidence, and do not count.
  */
-function evidenceDoubts(chain: VerifyReport): string[] {
+function evidenceDoubts(integrity: VerifyReport, pinned: VerifyReport): string[] {
   const doubts: string[] = [];
-  if (!chain.key_pinned)
+  if (!pinned.key_pinned)
     doubts.push(
-      `the session is signed by ${chain.key_id}, which no trusted key pins, so anyone could have signed this evidence`,
+      `the session is signed by ${pinned.key_id}, which no trusted key pins, so anyone could have signed this evidence`,
     );
-  if (chain.status === 'incomplete') doubts.push(...chain.notes);
-  for (const child of chain.children)
+  if (integrity.status === 'incomplete') doubts.push(...integrity.notes);
+  for (const child of pinned.children)
     if (child.status !== 'verified') doubts.push(`child session ${child.session_id} is ${child.status}`);
   return doubts;
 }

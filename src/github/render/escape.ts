@@ -31,9 +31,9 @@ export function neutralizeMentions(text: string): string {
   return text
     .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`)
     .replace(/#(?=\d)/g, `#${ZWJ}`)
-    .replace(/\b(GH)-(?=\d)/gi, `$1-${ZWJ}`)
-    .replace(/\b([A-Za-z][A-Za-z0-9+.-]*):(?=\/\/)/g, `$1:${ZWJ}`)
-    .replace(/\b(www)\./gi, `$1${ZWJ}.`);
+    .replace(/(?<![A-Za-z])(GH)-(?=\d)/gi, `$1-${ZWJ}`)
+    .replace(/(?<![A-Za-z])([A-Za-z][A-Za-z0-9+.-]*):(?=\/\/)/g, `$1:${ZWJ}`)
+    .replace(/(www)\./gi, `$1${ZWJ}.`);
 }
 
 /** Breaks `<!--`, `-->` and `--!>` so text can neither open nor close an HTML comment. */

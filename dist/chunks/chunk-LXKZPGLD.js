@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 
 // src/cli/trust-options.ts
 var TRUST_OPTIONS = {

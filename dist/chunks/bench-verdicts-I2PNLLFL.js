@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-5PTKNNLU.js";
+} from "./chunk-YKN3NNEQ.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,7 +11,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -49,7 +49,7 @@ import {
 import {
   checkOutputPath
 } from "./chunk-NNVJBYBP.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import {
   parseCommandArgs

@@ -35,7 +35,7 @@ import {
 } from "./chunk-NNVJBYBP.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   describeIsolation,
   parseIsolationMode
@@ -302,9 +302,13 @@ function bundlePathFor(io, workdir, sessionId, bundle) {
 }
 function exportSessionBundle(io, store, options) {
   const bundlePath = bundlePathFor(io, options.workdir, options.sessionId, options.bundle);
+  const refuseLinks = () => {
+    refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? "--bundle" : "the bundle", "--bundle");
+    refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), "the HTML report", "--bundle");
+  };
+  refuseLinks();
   mkdirSync(dirname(bundlePath), { recursive: true });
-  refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? "--bundle" : "the bundle", "--bundle");
-  refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), "the HTML report", "--bundle");
+  refuseLinks();
   exportBundleToFile(store, options.sessionId, createNodeCrypto(), bundlePath);
   return bundlePath;
 }

@@ -7,8 +7,8 @@ import {
 
 // src/cli/repo-trusted-keys.ts
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 var vetted = /* @__PURE__ */ new Map();
 function repoTrustedKeysProblem(path, baseRef) {
   const key = `${path}\0${baseRef ?? ""}`;
@@ -20,28 +20,40 @@ function repoTrustedKeysProblem(path, baseRef) {
 }
 function compareWithBaseline(path, baseRef) {
   const cwd = dirname(dirname(path));
-  const base = baseRef && /^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes("..") ? baseRef : null;
-  const baseline = base ? `refs/remotes/origin/${base}` : "refs/remotes/origin/HEAD";
+  if (!insideGitRepository(cwd)) return null;
+  if (baseRef !== void 0 && !(/^[A-Za-z0-9._/-]{1,200}$/.test(baseRef) && !baseRef.includes("..")))
+    return `GITHUB_BASE_REF ${JSON.stringify(baseRef.slice(0, 60))} is not a branch name to compare with`;
+  const baseline = baseRef ? `refs/remotes/origin/${baseRef}` : "refs/remotes/origin/HEAD";
   const requests = [baseline, `${baseline}:./.truss/trusted-keys`, "HEAD:./.truss/trusted-keys"];
-  const result = spawnSync("git", ["cat-file", "--batch"], {
+  const git = (args, input) => spawnSync("git", args, {
     cwd,
-    input: `${requests.join("\n")}
-`,
+    ...input === void 0 ? {} : { input },
     maxBuffer: 16 * 1024 * 1024,
     stdio: ["pipe", "pipe", "ignore"]
   });
-  if (result.status !== 0 || !result.stdout) return null;
+  const result = git(["cat-file", "--batch"], `${requests.join("\n")}
+`);
+  if (result.status !== 0 || !result.stdout) return "git could not read the repository to compare it";
   const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
   const local = readFileSync(path);
-  const where = base ? `origin/${base}` : "origin/HEAD";
+  const where = baseRef ? `origin/${baseRef}` : "origin/HEAD";
   if (baseCommit) {
     if (!atBase) return `the base branch (${where}) has no such file`;
     return local.equals(atBase) ? null : `it differs from the base branch's copy (${where})`;
   }
-  if (base)
-    return `this is a pull-request job into ${base}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  if (baseRef)
+    return `this is a pull-request job into ${baseRef}, and ${where} is not fetched to compare with (fetch it, or pass --trusted-keys / --key from a trusted source)`;
+  const remotes = git(["remote"]);
+  if (remotes.status !== 0 || remotes.stdout.toString().trim() !== "")
+    return "origin/HEAD is not set, so the default branch is unknown (run `git remote set-head origin --auto`, or pass --trusted-keys / --key)";
   if (!atHead) return "it is not committed";
   return local.equals(atHead) ? null : "it has uncommitted changes";
+}
+function insideGitRepository(dir) {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(join(at, ".git"))) return true;
+    if (dirname(at) === at) return false;
+  }
 }
 function batchObjects(out, count) {
   const objects = [];

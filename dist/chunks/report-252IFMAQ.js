@@ -15,8 +15,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-IGCVD2BU.js";
-import "./chunk-S5AI3XFT.js";
+} from "./chunk-LXKZPGLD.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import {
   parseCommandArgs,
@@ -64,7 +64,7 @@ function report(args, io) {
   const { trusted, source } = trustFrom(values, io);
   const bundlePath = resolve(io.cwd, file);
   const output = resolve(io.cwd, values.output ?? reportPathFor(file));
-  checkOutputPath(output, values.output ? "-o" : "the report");
+  checkOutputPath(output, values.output ? "-o" : "the report", { workdir: io.cwd, flag: "-o" });
   const written = writeReportFile({
     bundlePath,
     output,

@@ -21,7 +21,7 @@ import {
 import "./chunk-NNVJBYBP.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

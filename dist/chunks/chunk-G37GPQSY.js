@@ -61,7 +61,7 @@ function normalizeText(text) {
   return text.replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n").replace(CONTROL, "").replace(BIDI, "\uFFFD");
 }
 function neutralizeMentions(text) {
-  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`).replace(/\b(GH)-(?=\d)/gi, `$1-${ZWJ}`).replace(/\b([A-Za-z][A-Za-z0-9+.-]*):(?=\/\/)/g, `$1:${ZWJ}`).replace(/\b(www)\./gi, `$1${ZWJ}.`);
+  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWJ}`).replace(/#(?=\d)/g, `#${ZWJ}`).replace(/(?<![A-Za-z])(GH)-(?=\d)/gi, `$1-${ZWJ}`).replace(/(?<![A-Za-z])([A-Za-z][A-Za-z0-9+.-]*):(?=\/\/)/g, `$1:${ZWJ}`).replace(/(www)\./gi, `$1${ZWJ}.`);
 }
 function breakCommentDelimiters(text) {
   return text.replace(/<!--/g, `<!-${ZWJ}-`).replace(/--(!?)>/g, `-${ZWJ}-$1>`);

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-XQ4OGAZC.js";
+} from "./chunk-TEXNIV7G.js";
 import "./chunk-LDCVQEP2.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-JL6K4XXY.js";
+import "./chunk-L7PJGZ6I.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-GBEJX5P6.js";
+} from "./chunk-54FIYDVF.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,8 +25,8 @@ import {
   playbookItems
 } from "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-5PTKNNLU.js";
-import "./chunk-6MQHJCY4.js";
+import "./chunk-YKN3NNEQ.js";
+import "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-6YIVMKWN.js";
@@ -55,7 +55,7 @@ import {
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import {
   parseCommandArgs,

@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -42,7 +42,7 @@ import {
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import {
   parseCommandArgs
@@ -146,7 +146,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-H7MTS7M6.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-VPYBZJIV.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

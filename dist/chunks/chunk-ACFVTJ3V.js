@@ -18,7 +18,7 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-IGCVD2BU.js";
+} from "./chunk-LXKZPGLD.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";
@@ -244,7 +244,7 @@ function exportSession(store, sessionId, out, io) {
     writeBundle(store, sessionId, createNodeCrypto(), (chunk) => io.stdout(chunk));
     return EXIT.ok;
   }
-  checkOutputPath(out, "-o");
+  checkOutputPath(out, "-o", { workdir: io.cwd, flag: "-o" });
   exportBundleToFile(store, sessionId, createNodeCrypto(), out);
   io.stderr(
     `exported session ${sessionId} (${session.entries} entries) to ${out}

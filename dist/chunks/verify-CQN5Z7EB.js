@@ -9,8 +9,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-IGCVD2BU.js";
-import "./chunk-S5AI3XFT.js";
+} from "./chunk-LXKZPGLD.js";
+import "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -14,7 +14,7 @@ import {
 import "./chunk-NNVJBYBP.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";
@@ -113,18 +113,17 @@ function review(args, io) {
     mustExist: true
   });
   try {
-    const chain = store.verifySession(sessionId, {
-      crypto: createNodeCrypto(),
-      trusted: reviewTrust(io, values)
-    });
-    if (chain.failure && chain.failure.code !== "untrusted_key") {
+    const crypto = createNodeCrypto();
+    const integrity = store.verifySession(sessionId, { crypto, trusted: /* @__PURE__ */ new Map() });
+    if (integrity.failure) {
       io.stderr(
-        `refusing to sign off: the chain is broken at seq ${chain.failure.seq}: ${chain.failure.message}
+        `refusing to sign off: the chain is broken at seq ${integrity.failure.seq}: ${integrity.failure.message}
 `
       );
       return EXIT.failed;
     }
-    const doubts = evidenceDoubts(chain);
+    const pinned = store.verifySession(sessionId, { crypto, trusted: reviewTrust(io, values) });
+    const doubts = evidenceDoubts(integrity, pinned);
     if (doubts.length > 0) {
       if (!values.unpinned) {
         io.stderr(
@@ -188,14 +187,14 @@ function reviewTrust(io, values) {
     pins.set(key.publicKeyHex, rolePin("this machine's signing key", ["signer"]));
   return pins;
 }
-function evidenceDoubts(chain) {
+function evidenceDoubts(integrity, pinned) {
   const doubts = [];
-  if (!chain.key_pinned)
+  if (!pinned.key_pinned)
     doubts.push(
-      `the session is signed by ${chain.key_id}, which no trusted key pins, so anyone could have signed this evidence`
+      `the session is signed by ${pinned.key_id}, which no trusted key pins, so anyone could have signed this evidence`
     );
-  if (chain.status === "incomplete") doubts.push(...chain.notes);
-  for (const child of chain.children)
+  if (integrity.status === "incomplete") doubts.push(...integrity.notes);
+  for (const child of pinned.children)
     if (child.status !== "verified") doubts.push(`child session ${child.session_id} is ${child.status}`);
   return doubts;
 }

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-6WTLREUK.js";
+} from "./chunk-C2MXDIF6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-GBEJX5P6.js";
+import "./chunk-54FIYDVF.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -26,7 +26,7 @@ import {
 } from "./chunk-AMYCWFIR.js";
 import {
   verdictView
-} from "./chunk-RLMBZTQY.js";
+} from "./chunk-ACFVTJ3V.js";
 import "./chunk-RPT7J5VQ.js";
 import "./chunk-D6KMDZCN.js";
 import "./chunk-QZVPQ46J.js";
@@ -53,10 +53,10 @@ import {
   package_default
 } from "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-IGCVD2BU.js";
+import "./chunk-LXKZPGLD.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-D6KMDZCN.js";
@@ -42,8 +42,8 @@ import {
   TRUST_HELP,
   TRUST_OPTIONS,
   trustFrom
-} from "./chunk-IGCVD2BU.js";
-import "./chunk-S5AI3XFT.js";
+} from "./chunk-LXKZPGLD.js";
+import "./chunk-NGUH6UEN.js";
 import {
   ForkError,
   anchorLeafData,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-NHLMLF2Q.js";
 import {
   resolveRunKey
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import {
   MemoryError,
   formatRef
@@ -24,7 +24,7 @@ import {
 } from "./chunk-6CGPKGQX.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-OSJAYRID.js";
+} from "./chunk-G37GPQSY.js";
 import {
   BranchMovedError,
   branchHead,

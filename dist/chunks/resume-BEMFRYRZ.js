@@ -5,13 +5,13 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-7DUDDBDZ.js";
+} from "./chunk-DOTPVVQR.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-GBEJX5P6.js";
+import "./chunk-54FIYDVF.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-6MQHJCY4.js";
+import "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-RPT7J5VQ.js";
@@ -33,7 +33,7 @@ import "./chunk-AHF3UCFR.js";
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";

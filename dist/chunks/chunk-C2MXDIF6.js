@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-GBEJX5P6.js";
+} from "./chunk-54FIYDVF.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import {
   acquireSessionLease
 } from "./chunk-LBQ3V4NS.js";
@@ -39,7 +39,7 @@ import {
 } from "./chunk-6CGPKGQX.js";
 import {
   cliTrustedKeys
-} from "./chunk-S5AI3XFT.js";
+} from "./chunk-NGUH6UEN.js";
 import {
   checkReceipt
 } from "./chunk-2GTXQC2F.js";

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import {
   refuseLinksInWorkdir
 } from "./chunk-NNVJBYBP.js";
@@ -28,6 +28,7 @@ bundle ${bundlePath}
     return { exit: abortedExit(options.signal) };
   }
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
+  refuseLinksInWorkdir(options.workdir, options.pagePath, "the HTML page", "--output");
   mkdirSync(dirname(options.pagePath), { recursive: true });
   refuseLinksInWorkdir(options.workdir, options.pagePath, "the HTML page", "--output");
   const completed = result;

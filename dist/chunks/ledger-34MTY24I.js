@@ -6,14 +6,14 @@ import {
   ledger,
   summarize,
   verdictView
-} from "./chunk-RLMBZTQY.js";
+} from "./chunk-ACFVTJ3V.js";
 import "./chunk-HIVNIQ5K.js";
 import "./chunk-6DH2FAVY.js";
 import "./chunk-VYBQ443J.js";
 import "./chunk-AHF3UCFR.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-IGCVD2BU.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-LXKZPGLD.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";

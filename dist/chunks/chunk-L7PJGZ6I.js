@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-GBEJX5P6.js";
+} from "./chunk-54FIYDVF.js";
 import {
   finishParentSession
-} from "./chunk-5PTKNNLU.js";
+} from "./chunk-YKN3NNEQ.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import {
   startEval
 } from "./chunk-D6KMDZCN.js";

@@ -2,18 +2,29 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-JL6K4XXY.js";
-import "./chunk-GBEJX5P6.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-TEXNIV7G.js";
+import "./chunk-LDCVQEP2.js";
+import "./chunk-77EEGY5N.js";
+import "./chunk-L7PJGZ6I.js";
+import "./chunk-54FIYDVF.js";
 import "./chunk-NHLMLF2Q.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-5PTKNNLU.js";
-import "./chunk-6MQHJCY4.js";
+import "./chunk-YKN3NNEQ.js";
+import "./chunk-IX7B5IET.js";
 import "./chunk-LBQ3V4NS.js";
 import "./chunk-336NPC2I.js";
+import "./chunk-6YIVMKWN.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-RPT7J5VQ.js";
 import "./chunk-D6KMDZCN.js";
 import "./chunk-QZVPQ46J.js";
 import "./chunk-MCJ3YQJL.js";
@@ -32,7 +43,7 @@ import "./chunk-AHF3UCFR.js";
 import "./chunk-NOPNGSJB.js";
 import "./chunk-6CGPKGQX.js";
 import "./chunk-NNVJBYBP.js";
-import "./chunk-S5AI3XFT.js";
+import "./chunk-NGUH6UEN.js";
 import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
@@ -45,8 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-JL6K4XXY.js";
+} from "./chunk-L7PJGZ6I.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-GBEJX5P6.js";
+} from "./chunk-54FIYDVF.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-6MQHJCY4.js";
+} from "./chunk-IX7B5IET.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-6YIVMKWN.js";
@@ -647,7 +647,7 @@ function exportMemory(args, io, family) {
   if (values.help) return printHelp(io, family.help);
   requirePositionals(`${family.name} export`, positionals, []);
   const output = values.output ? resolve(io.cwd, values.output) : null;
-  if (output) checkOutputPath(output, "--output");
+  if (output) checkOutputPath(output, "--output", { workdir: io.cwd, flag: "--output" });
   const place = openMemoryPlace(io, values, { write: false });
   try {
     const entries = place.memory.list({ includeSuperseded: true, kind: family.kind });

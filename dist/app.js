@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-G37GPQSY.js";
+} from "./chunks/chunk-IVA37EKN.js";
 import {
   readRepoFile
-} from "./chunks/chunk-6YIVMKWN.js";
+} from "./chunks/chunk-TZRXA7M5.js";
 import {
   createOctokit,
   statusOf,

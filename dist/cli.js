@@ -5,5 +5,5 @@ const require = __trussCreateRequire(import.meta.url);
 // src/cli/index.ts
 import module from "node:module";
 module.enableCompileCache?.();
-var { run } = await import("./chunks/run-4W4RBJVR.js");
+var { run } = await import("./chunks/run-NPZ3IPRV.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import type { CliIo } from './io.js';
 
 /**
  * The per-install signing key: `$XDG_CONFIG_HOME/truss/signing.key` (default `~/.config/truss/`).
@@ -12,6 +14,17 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 export function perInstallKeyPath(env: Readonly<Record<string, string | undefined>>): string {
   const configHome = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
   return join(configHome, 'truss', 'signing.key');
+}
+
+/**
+ * Your signing key if it exists — `--key FILE`, else TRUSS_SIGNING_KEY, else the per-install key —
+ * without creating one (a read command never does): the key this machine signs its runs with.
+ */
+export function existingSigningKey(io: CliIo, keyFile: string | undefined): SigningKey | null {
+  if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile));
+  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
+  const path = perInstallKeyPath(io.env);
+  return existsSync(path) ? loadKeyFile(path) : null;
 }
 
 /**

@@ -3,15 +3,7 @@ import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { checkReceipt } from '../core/anchor/index.js';
-import {
-  createNodeCrypto,
-  LedgerStore,
-  loadKeyFile,
-  parseSeedBase64,
-  rolePin,
-  type SigningKey,
-  type TrustedKeys,
-} from '../core/ledger/index.js';
+import { createNodeCrypto, LedgerStore, rolePin, type TrustedKeys } from '../core/ledger/index.js';
 import {
   type DecisionSigner,
   formatRef,
@@ -25,7 +17,7 @@ import {
 } from '../core/memory/index.js';
 import { ledgerDbPath } from './db-path.js';
 import type { CliIo } from './io.js';
-import { perInstallKeyPath } from './key-path.js';
+import { existingSigningKey } from './key-path.js';
 import { cliTrustedKeys } from './repo-trusted-keys.js';
 import { resolveRunKey } from './run-output.js';
 
@@ -119,19 +111,11 @@ export function decisionKeys(
     cwd: workdir,
   });
   const trusted = new Map(resolved.trusted);
-  const own = existingKey(io, values.key);
+  const own = existingSigningKey(io, values.key);
   if (own && !trusted.has(own.publicKeyHex))
     trusted.set(own.publicKeyHex, rolePin('your signing key', ['signer']));
   const from = [resolved.source, own ? 'your signing key' : null].filter(Boolean).join(' + ') || 'no keys';
   return { trusted, from };
-}
-
-/** Your signing key if it exists (a read command never creates one). */
-function existingKey(io: CliIo, keyFile: string | undefined): SigningKey | null {
-  if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile));
-  if (io.env.TRUSS_SIGNING_KEY) return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
-  const path = perInstallKeyPath(io.env);
-  return existsSync(path) ? loadKeyFile(path) : null;
 }
 
 /** Who signs a decision or a proposal from the CLI. */

@@ -1,4 +1,4 @@
-import { accessSync, constants, lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 
 /** An output path the command could not write to; raised before any work starts (exit 3). */
@@ -95,4 +95,14 @@ function linkError(what: string, path: string, link: string, flag: string, root:
   return new OutputPathError(
     `${what} ${path} ${through} a symbolic link inside the working copy ${root}; truss never writes its ledger, bundles or reports through a link a repository could have committed. Remove the link, or pass ${flag} with a path outside the working copy.`,
   );
+}
+
+/**
+ * Creates the directory of `path`, a file about to be written inside the working copy, refusing
+ * links before (a linked `.truss` must not get a `bundles/` at its target) and after.
+ */
+export function makeOutputDir(workdir: string, path: string, what: string, flag: string): void {
+  refuseLinksInWorkdir(workdir, path, what, flag);
+  mkdirSync(dirname(path), { recursive: true });
+  refuseLinksInWorkdir(workdir, path, what, flag);
 }

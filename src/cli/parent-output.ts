@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { LedgerStore } from '../core/ledger/index.js';
 import type { CliIo } from './io.js';
-import { refuseLinksInWorkdir } from './output-path.js';
+import { makeOutputDir } from './output-path.js';
 import { abortedExit, exportSessionBundle, relativeOrAbsolute, shellQuote } from './run-output.js';
 
 /**
@@ -38,9 +37,7 @@ export function finishParentSession<R extends Ended, C = Extract<R, { status: 'c
     return { exit: abortedExit(options.signal) };
   }
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
-  refuseLinksInWorkdir(options.workdir, options.pagePath, 'the HTML page', '--output');
-  mkdirSync(dirname(options.pagePath), { recursive: true });
-  refuseLinksInWorkdir(options.workdir, options.pagePath, 'the HTML page', '--output');
+  makeOutputDir(options.workdir, options.pagePath, 'the HTML page', '--output');
   const completed = result as unknown as C;
   writeFileSync(options.pagePath, options.page(completed, verifyCommand));
   return { completed, bundlePath, verifyCommand };

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/index.js';
 import {
@@ -44,7 +44,7 @@ import {
   suspendedJson,
   verifyCommandFor,
 } from './outcome-json.js';
-import { checkOutputPath, refuseLinksInWorkdir } from './output-path.js';
+import { checkOutputPath, makeOutputDir, refuseLinksInWorkdir } from './output-path.js';
 import { cliTrustedKeys } from './repo-trusted-keys.js';
 
 /**
@@ -195,14 +195,8 @@ export function exportSessionBundle(
   options: { workdir: string; sessionId: string; bundle: string | undefined },
 ): string {
   const bundlePath = bundlePathFor(io, options.workdir, options.sessionId, options.bundle);
-  const refuseLinks = () => {
-    refuseLinksInWorkdir(options.workdir, bundlePath, options.bundle ? '--bundle' : 'the bundle', '--bundle');
-    refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), 'the HTML report', '--bundle');
-  };
-  // Before creating directories (a linked `.truss` must not get a `bundles/` at its target) and after.
-  refuseLinks();
-  mkdirSync(dirname(bundlePath), { recursive: true });
-  refuseLinks();
+  makeOutputDir(options.workdir, bundlePath, options.bundle ? '--bundle' : 'the bundle', '--bundle');
+  refuseLinksInWorkdir(options.workdir, reportPathFor(bundlePath), 'the HTML report', '--bundle');
   exportBundleToFile(store, options.sessionId, createNodeCrypto(), bundlePath);
   return bundlePath;
 }

@@ -53,7 +53,9 @@ export async function latestSessionFor(
   return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
 }
 
-/** A session id is used in file and artifact names: only what Truss itself makes (a UUID-like word). */
+/** A session id as Truss makes them (a UUID-like word): it is used in file and artifact names. */
+export const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 function sessionIdUsable(id: unknown): boolean {
-  return id === undefined || (typeof id === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(id));
+  return id === undefined || (typeof id === 'string' && SESSION_ID.test(id));
 }

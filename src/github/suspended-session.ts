@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_NAME } from './commands.js';
 import type { Octokit } from './octokit.js';
 import type { RepoRef } from './repo-contracts.js';
-import { listSessionMetas } from './session-meta.js';
+import { listSessionMetas, SESSION_ID } from './session-meta.js';
 
 /**
  * What a suspended run left in its sticky comment for whoever releases it (a later Action job, the
@@ -11,7 +11,7 @@ import { listSessionMetas } from './session-meta.js';
  */
 export const SuspendedMetaSchema = z.object({
   contract: z.string().regex(CONTRACT_NAME),
-  session_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  session_id: z.string().regex(SESSION_ID),
   status: z.literal('suspended'),
   head_sha: z
     .string()

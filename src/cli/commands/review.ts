@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
@@ -6,8 +5,6 @@ import {
   createNodeCrypto,
   type HumanReviewDecision,
   LedgerStore,
-  loadKeyFile,
-  parseSeedBase64,
   resolveSigningKey,
   rolePin,
   type TrustedKeys,
@@ -17,7 +14,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
-import { perInstallKeyPath } from '../key-path.js';
+import { existingSigningKey } from '../key-path.js';
 import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
 
@@ -161,13 +158,7 @@ function reviewTrust(io: CliIo, values: { 'trusted-keys'?: string | undefined })
     file: values['trusted-keys'] ? resolve(io.cwd, values['trusted-keys']) : undefined,
     cwd: io.cwd,
   });
-  const own = perInstallKeyPath(io.env);
-  const fromEnv = io.env.TRUSS_SIGNING_KEY;
-  const key = fromEnv
-    ? parseSeedBase64(fromEnv, 'TRUSS_SIGNING_KEY')
-    : existsSync(own)
-      ? loadKeyFile(own)
-      : null;
+  const key = existingSigningKey(io, undefined);
   const pins = new Map(trusted);
   if (key && !pins.has(key.publicKeyHex))
     pins.set(key.publicKeyHex, rolePin("this machine's signing key", ['signer']));

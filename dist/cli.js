@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-NPZ3IPRV.js");
+var { run } = await import("./chunks/run-JPDQR6HN.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import { accessSync, constants, realpathSync } from 'node:fs';
-import { delimiter, join, resolve, sep } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { gitMetadataGuard } from './git-metadata.js';
+import { grantWorkdir } from './grant-workdir.js';
 import {
   type Isolation,
   type IsolationLevel,
@@ -14,12 +15,12 @@ import { noIsolation } from './isolation-none.js';
 import {
   ensureEgressBlock,
   ensureSandboxAccount,
-  grantWorkdir,
   localAccount,
   SANDBOX_OFFLINE_USER,
   SANDBOX_USER,
   uidIsolation,
 } from './isolation-uid.js';
+import { preparePrivateDirs, SHARED_DIR_CANDIDATES, sharedWritableDirs, within } from './private-dirs.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 
 export interface CreateIsolationOptions {
@@ -37,6 +38,13 @@ export interface CreateIsolationOptions {
   hostHome?: string | undefined;
   /** Where per-spawn scratch HOME/TMPDIR directories are made (e.g. os.tmpdir()). */
   scratchRoot: string;
+  /**
+   * uid: the world-writable directories that get a private tmpfs inside the sandbox (default
+   * {@link SHARED_DIR_CANDIDATES}; those that do not exist here are skipped).
+   */
+  sharedDirs?: readonly string[] | undefined;
+  /** The harness's uid: its reusable directory in the scratch root must be its own (private-dirs.ts). */
+  harnessUid?: number | undefined;
   /** The PATH used to find unshare, setpriv, bwrap, sudo and iptables. */
   path: string;
   /** Whether the harness runs as root (the host passes `process.getuid() === 0`). */
@@ -110,6 +118,12 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
           );
       }
       for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
+      const shared = sharedWritableDirs(options.sharedDirs ?? SHARED_DIR_CANDIDATES, workdirs);
+      const { keepRoot, privateDirs } = preparePrivateDirs(
+        scratchRoot,
+        shared,
+        options.harnessUid ?? (options.isRoot ? 0 : undefined),
+      );
       return uidIsolation({
         report: report('uid', egress !== null, egress),
         privilege,
@@ -117,7 +131,9 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         hiddenPaths: hidden,
         coverPaths,
         gitGuard,
-        scratchRoot,
+        scratchRoot: keepRoot,
+        privateDirs,
+        keeps: workdirs,
         netns: egress === 'netns',
         toolEnv,
       });
@@ -249,9 +265,4 @@ function real(path: string): string {
   } catch {
     return resolve(path);
   }
-}
-
-/** Whether `path` is `dir` or inside it. */
-function within(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
 }

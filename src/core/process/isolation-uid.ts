@@ -1,6 +1,7 @@
 import {
   chmodSync,
   chownSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -8,14 +9,14 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
-import { grantTreeInProcess } from './grant-tree.js';
+import { grantWorkdir } from './grant-workdir.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
+import { type PrivateDir, privateDirsScript, within } from './private-dirs.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
@@ -44,6 +45,13 @@ export interface UidIsolationOptions {
   gitGuard?: GitMetadataGuard | undefined;
   /** Directory for per-spawn scratch HOME/TMPDIR (must be traversable by the sandbox user, e.g. /tmp). */
   scratchRoot: string;
+  /**
+   * World-writable directories given a private tmpfs inside the sandbox (private-dirs.ts); the
+   * scratch root, the working copies in `keeps` and those added later are bound back on top.
+   */
+  privateDirs?: readonly PrivateDir[] | undefined;
+  /** The working copies the sandbox must reach through the private directories. */
+  keeps?: readonly string[] | undefined;
   /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
   netns: boolean;
   /** PATH used to find unshare, setpriv and sudo. */
@@ -165,79 +173,6 @@ async function ensureRule(
   return null;
 }
 
-/**
- * Lets the sandbox user read and write a working copy without changing who owns it (git refuses
- * repositories owned by another user): the tree's group becomes the sandbox group with group rw
- * (setgid directories keep new files in it), and every ancestor gets the search bit for others so
- * the path can be reached. Ancestors are not made listable. Paths in `keepPrivate` (the signing key,
- * a trusted-keys file that happens to sit in the working copy) are left exactly as they are: the
- * mount namespace hides them from this run's processes, but a group grant would outlive the run and
- * hand them to every later process of the sandbox user; so are owner-only regular files (mode 0600:
- * what someone deliberately made private). Symbolic links are never followed.
- */
-export async function grantWorkdir(
-  dir: string,
-  account: SandboxAccount,
-  privilege: Privilege,
-  env: Record<string, string>,
-  keepPrivate: readonly string[] = [],
-): Promise<void> {
-  const root = resolve(dir);
-  const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
-  // Owner-only regular files (mode 0600 and the like: a key, a token file) stay private too, whoever
-  // put them there: a later run that does not know about an old key file must not grant it either.
-  const privateFiles = ['(', '-type', 'f', '!', '-perm', '/077', ')'];
-  const prune = [
-    '(',
-    ...inside.flatMap((path) => ['-path', findPattern(path), '-o']),
-    ...privateFiles,
-    ')',
-    '-prune',
-    '-o',
-  ];
-  if (privilege === 'root') {
-    try {
-      grantTreeInProcess(root, account.gid, new Set(inside));
-    } catch (error) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${(error as Error).message}); ` +
-          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
-      );
-    }
-  }
-  const steps: [string, string[]][] =
-    privilege === 'root'
-      ? []
-      : [
-          ['find', [root, ...prune, '-exec', 'chgrp', '-h', String(account.gid), '{}', '+']],
-          ['find', [root, ...prune, '!', '-type', 'l', '-exec', 'chmod', 'g+rwX', '{}', '+']],
-          ['find', [root, ...prune, '-type', 'd', '-exec', 'chmod', 'g+s', '{}', '+']],
-        ];
-  for (const [file, args] of steps) {
-    const result = await asRoot(privilege, file, args, env, 120_000);
-    if (!result.ok) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${file}: ${result.stderr.trim()}); ` +
-          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
-      );
-    }
-  }
-  for (let parent = dirname(root); ; parent = dirname(parent)) {
-    const info = await stat(parent);
-    if ((info.mode & 0o001) === 0) {
-      const result = await asRoot(privilege, 'chmod', ['o+x', parent], env);
-      if (!result.ok)
-        throw new IsolationSetupError(`could not make ${parent} traversable: ${result.stderr.trim()}`);
-    }
-    if (parent === dirname(parent)) break;
-  }
-}
-
-/** `find -path` takes a glob: a key file named `a[1].key` must match only itself. */
-function findPattern(path: string): string {
-  return path.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
-}
-
 /** Mount commands for a {@link GitMetadataGuard}: bind each git directory onto itself, then the rest read-only. */
 function gitGuardScript(guard: GitMetadataGuard | undefined): string[] {
   if (!guard || guard.pinned.length + guard.readOnly.length === 0) return [];
@@ -263,30 +198,45 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const coverScript = options.coverPaths
     .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
     .join('\n');
-  const mountSetup = [
-    'truss_hide() {',
-    '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
-    '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
-    '}',
-    // Stage the working copies elsewhere, cover the directory, then move them back on top.
-    'truss_cover() {',
-    '  d=$1; shift; n=0',
-    '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
-    '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
-    '  n=0',
-    '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
-    '}',
-    coverScript,
-    hideScript,
-    ...gitGuardScript(options.gitGuard),
-  ]
-    .filter((line) => line.length > 0)
-    .join('\n');
-  // `extra`: the guards of working copies added since the namespace's mounts were written.
-  const initScript = (extra: readonly string[]) =>
+  const privateDirs = options.privateDirs ?? [];
+  // Working copies added later (clean rooms, tool sockets) are kept through the private directories too.
+  const addedKeeps = new Set<string>();
+  const keepsWith = (extra: readonly string[]) => [
+    options.scratchRoot,
+    ...(options.keeps ?? []),
+    ...addedKeeps,
+    ...extra,
+  ];
+  // Whether `path` lies in a private directory but outside every kept path: invisible in the sandbox.
+  const unreachable = (path: string) =>
+    privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
+  const mountSetupWith = (extraKeeps: readonly string[]) =>
+    [
+      ...privateDirsScript(privateDirs, keepsWith(extraKeeps)),
+      'truss_hide() {',
+      '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
+      '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
+      '}',
+      // Stage the working copies elsewhere, cover the directory, then move them back on top.
+      'truss_cover() {',
+      '  d=$1; shift; n=0',
+      '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
+      '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
+      '  n=0',
+      '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
+      '}',
+      coverScript,
+      hideScript,
+      ...gitGuardScript(options.gitGuard),
+    ]
+      .filter((line) => line.length > 0)
+      .join('\n');
+  // `extra`: the guards of working copies added since the namespace's mounts were written;
+  // `extraKeeps`: more paths to keep through the private directories (the process's working directory).
+  const initScript = (extra: readonly string[], extraKeeps: readonly string[]) =>
     [
       'STAGE=$1; shift',
-      mountSetup,
+      mountSetupWith(extraKeeps),
       ...extra,
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
@@ -301,13 +251,34 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
 
   const addedGuards = new AddedGitGuards();
   // A holder made later mounts the guards of the working copies added so far with everything else.
-  const mounts = sharedMounts(options, () => [mountSetup, ...gitGuardScript(addedGuards.added)].join('\n'));
+  // A holder made before a working copy was added inside a private directory cannot show it: the
+  // generation moves on and the next process gets a fresh holder.
+  let generation = 0;
+  // A working copy removed without removeWorkdir (a finished clean room) has no mounts to make: its
+  // guards and keep would stop every later mount set-up (exit 125).
+  const forgetRemoved = () => {
+    for (const dir of addedKeeps) {
+      if (existsSync(dir)) continue;
+      addedKeeps.delete(dir);
+      addedGuards.remove(dir);
+    }
+  };
+  const mounts = sharedMounts(
+    options,
+    () => {
+      forgetRemoved();
+      return [mountSetupWith([]), ...gitGuardScript(addedGuards.added)].join('\n');
+    },
+    () => generation,
+  );
   return {
     report: options.report,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
       const path = realpathSync(dir);
       addedGuards.add(path);
+      if (unreachable(path)) generation++;
+      addedKeeps.add(path);
       // The run's held namespace gets the new copy's guard once, not every process that enters it.
       const held = await mounts.enter();
       if (!held) return;
@@ -328,7 +299,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       }
     },
     async removeWorkdir(dir) {
-      addedGuards.remove(realpathSync(dir));
+      const path = realpathSync(dir);
+      addedGuards.remove(path);
+      addedKeeps.delete(path);
     },
     warm() {
       mounts.warm();
@@ -369,8 +342,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         ...request.args,
       ];
       // As root and without a network namespace, the hiding mounts are made once per run and
-      // entered (mount-holder.ts); the per-process init only checks it is in that namespace.
-      const held = await mounts.enter();
+      // entered (mount-holder.ts); the per-process init only checks it is in that namespace. A working
+      // directory the held namespace cannot show (inside a private directory, outside every kept
+      // path) gets its own mounts that keep it.
+      forgetRemoved();
+      const cwd = realOrResolved(request.cwd);
+      const ownCwd = unreachable(cwd);
+      const held = ownCwd ? null : await mounts.enter();
       // Per-process mounts make everything each time; a held namespace already has these.
       const extraMounts = held ? [] : gitGuardScript(addedGuards.added);
       const unshare = held
@@ -395,7 +373,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            initScript(extraMounts),
+            initScript(extraMounts, ownCwd ? [cwd] : []),
             'truss-sandbox-init',
             join(scratch, 'stage'),
             resolve(request.cwd),
@@ -462,5 +440,14 @@ async function removeScratch(
     else await asRoot(privilege, 'rm', ['-rf', '--', scratch], env);
   } catch {
     // a leftover scratch directory holds only what the sandbox wrote; nothing of the harness
+  }
+}
+
+/** The real path of a directory, or the path itself resolved when it cannot be read. */
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
 }

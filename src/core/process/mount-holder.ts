@@ -179,6 +179,8 @@ export function sharedMounts(
   },
   /** The holder's mount script, read each time a holder is made (working copies added since included). */
   setup: () => string,
+  /** Moves on when a holder made before can no longer serve (it is then made again). */
+  generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
   const usable = options.privilege === 'root' && !options.netns;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
@@ -202,9 +204,11 @@ export function sharedMounts(
   };
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
+    const madeAt = generation();
     return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv })
       .then((holder) => ({
         ...holder,
+        current: () => holder.current() && generation() === madeAt,
         close() {
           holder.close();
           rmSync(stage, { recursive: true, force: true });

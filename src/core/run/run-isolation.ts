@@ -44,5 +44,6 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
     scratchRoot: request.scratchRoot,
     path: request.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
     isRoot: process.getuid?.() === 0,
+    harnessUid: process.getuid?.(),
   });
 }

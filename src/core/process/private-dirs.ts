@@ -1,0 +1,126 @@
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { shellQuote } from './sandbox-commands.js';
+
+/**
+ * Directories every local account can write and nobody owns: what a sandboxed process leaves there
+ * outlives the run and is found by whatever runs next on the machine under a fixed name (Node's
+ * default compile cache, `/tmp/node-compile-cache`, ran bytecode planted that way as root). `uid`
+ * isolation gives each of them a private tmpfs inside the sandbox instead (docs/security.md).
+ */
+export const SHARED_DIR_CANDIDATES: readonly string[] = Object.freeze([
+  '/tmp',
+  '/var/tmp',
+  '/dev/shm',
+  '/run/lock',
+]);
+
+/** One shared directory made private, and the empty host directory its tmpfs is staged on. */
+export interface PrivateDir {
+  dir: string;
+  stage: string;
+}
+
+/** Whether `path` is `dir` or lies inside it (both absolute). */
+export function within(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+}
+
+/**
+ * The shared directories among `candidates` that exist here: real paths of world-writable directories,
+ * each once, leaving out one that is or lies inside a working copy (the working copy is the sandbox's
+ * anyway) and one inside another chosen directory (its tmpfs already covers it).
+ */
+export function sharedWritableDirs(candidates: readonly string[], workdirs: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const candidate of candidates) {
+    let path: string;
+    try {
+      path = realpathSync(candidate);
+      const info = statSync(path);
+      if (!info.isDirectory() || (info.mode & 0o002) === 0) continue;
+    } catch {
+      continue;
+    }
+    if (found.includes(path) || workdirs.some((dir) => within(path, dir))) continue;
+    found.push(path);
+  }
+  return found.filter((dir) => !found.some((other) => other !== dir && within(dir, other)));
+}
+
+/**
+ * The harness's own directory in the scratch root, made before any sandbox exists and reused by later
+ * runs: `keep/` holds what sandboxed processes must reach through their private tmpfs (per-process
+ * HOME and TMPDIR, the mount holder's stage), `stage-N/` are the empty directories each private tmpfs
+ * is staged on. `truss-sandbox-<uid>` is used only when it is this user's own directory and not a link
+ * (the sandbox user could have made that name first); otherwise a fresh `mkdtemp` one is made.
+ */
+export function preparePrivateDirs(
+  scratchRoot: string,
+  dirs: readonly string[],
+  harnessUid: number | undefined,
+): { keepRoot: string; privateDirs: PrivateDir[] } {
+  const root =
+    harnessUid === undefined
+      ? null
+      : ownDirectory(join(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
+  const base = root ?? mkdtempSync(join(scratchRoot, 'truss-sandbox-'));
+  chmodSync(base, 0o711);
+  const keepRoot = join(base, 'keep');
+  mkdirSync(keepRoot, { recursive: true });
+  chmodSync(keepRoot, 0o711);
+  // The stages live in the scratch root, itself usually in a shared directory: that one is made
+  // private last, while the stages of the others are still reachable.
+  const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
+  const privateDirs = ordered.map((dir, i) => {
+    const stage = join(base, `stage-${i}`);
+    mkdirSync(stage, { recursive: true, mode: 0o700 });
+    return { dir, stage };
+  });
+  return { keepRoot, privateDirs };
+}
+
+/** `path` when it is (or could be made as) a directory of `uid` that is not a link; else null. */
+function ownDirectory(path: string, uid: number): string | null {
+  try {
+    mkdirSync(path, { mode: 0o711 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+  }
+  try {
+    const info = lstatSync(path);
+    return info.isDirectory() && !info.isSymbolicLink() && info.uid === uid ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shell lines (run as root in a private mount namespace, before the hiding mounts) that give each
+ * shared directory a fresh tmpfs (mode 1777, like /tmp) with the paths in `keeps` that lie inside it
+ * bound back on top, so the sandbox reaches its working copies and scratch but writes nothing the host
+ * keeps. The tmpfs is staged on an empty host directory outside the kept paths, the kept paths are
+ * bound into it, then it is moved over the shared directory in one step. Any failure stops the
+ * sandbox (exit 125): a shared directory left visible would be the hole this closes.
+ */
+export function privateDirsScript(dirs: readonly PrivateDir[], keeps: readonly string[]): string[] {
+  // A directory that is itself kept (a process asked to work in /tmp itself) stays as it is.
+  const made = dirs.filter(({ dir }) => !keeps.includes(dir));
+  if (made.length === 0) return [];
+  return [
+    'truss_private() {',
+    '  d=$1; s=$2; shift 2',
+    '  mount -t tmpfs -o mode=1777 truss-private "$s" || exit 125',
+    // A kept path removed meanwhile (a finished clean room) has nothing to show.
+    '  for w in "$@"; do [ -d "$w" ] || continue; r=${w#"$d"/}; mkdir -p "$s/$r" && mount --rbind "$w" "$s/$r" || exit 125; done',
+    '  mount --move "$s" "$d" || exit 125',
+    '}',
+    ...made.map(({ dir, stage }) => {
+      const inside = keeps.filter((keep) => within(keep, dir));
+      const outermost = inside.filter(
+        (keep) => !inside.some((other) => other !== keep && within(keep, other)),
+      );
+      return `truss_private ${[dir, stage, ...new Set(outermost)].map(shellQuote).join(' ')}`;
+    }),
+  ];
+}

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-NOBMFKOC.js";
+} from "./chunks/chunk-EXVKKMKA.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,11 +35,11 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-RPT7J5VQ.js";
-import "./chunks/chunk-2LPXIR5O.js";
+import "./chunks/chunk-TLO54VFM.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-QZVPQ46J.js";
-import "./chunks/chunk-JZNXWQYY.js";
+import "./chunks/chunk-A4TC7ENF.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
 import "./chunks/chunk-CINXW5EY.js";
 import "./chunks/chunk-ZCDHXHGU.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-KVZCMUVM.js";
+import "./chunks/chunk-BCL22NEC.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

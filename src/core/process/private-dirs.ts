@@ -110,6 +110,8 @@ export function privateDirsScript(dirs: readonly PrivateDir[], keeps: readonly s
   return [
     'truss_private() {',
     '  d=$1; s=$2; shift 2',
+    // Nothing to keep: the tmpfs goes straight on top (one mount, no stage).
+    '  if [ $# -eq 0 ]; then mount -t tmpfs -o mode=1777 truss-private "$d" || exit 125; return; fi',
     '  mount -t tmpfs -o mode=1777 truss-private "$s" || exit 125',
     // A kept path removed meanwhile (a finished clean room) has nothing to show.
     '  for w in "$@"; do [ -d "$w" ] || continue; r=${w#"$d"/}; mkdir -p "$s/$r" && mount --rbind "$w" "$s/$r" || exit 125; done',

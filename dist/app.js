@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-EXVKKMKA.js";
+} from "./chunks/chunk-FUPTEDCX.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-RPT7J5VQ.js";
-import "./chunks/chunk-TLO54VFM.js";
+} from "./chunks/chunk-IZ2KYI7H.js";
+import "./chunks/chunk-KLSRXZHQ.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-QZVPQ46J.js";
-import "./chunks/chunk-A4TC7ENF.js";
+} from "./chunks/chunk-VNKET2ET.js";
+import "./chunks/chunk-QUNPGAT6.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-CINXW5EY.js";
-import "./chunks/chunk-ZCDHXHGU.js";
+import "./chunks/chunk-YZK3CMRQ.js";
+import "./chunks/chunk-MBDAQUMF.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-YJ2QNCGJ.js";
-import "./chunks/chunk-C4BCOU7Q.js";
+import "./chunks/chunk-ISKDMLUA.js";
+import "./chunks/chunk-DEW5WM6L.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-BCL22NEC.js";
+import "./chunks/chunk-IHHBQM2G.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-7PZVV7UJ.js";
-import "./chunks/chunk-536WH4M2.js";
-import "./chunks/chunk-TYQJLBAH.js";
+import "./chunks/chunk-45ML6H37.js";
+import "./chunks/chunk-P6NXIPVX.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

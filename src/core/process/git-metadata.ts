@@ -1,5 +1,6 @@
-import { existsSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { removeUntrustedEntrySync } from './remove-tree.js';
 
 /**
  * What of a working copy's git directory the sandboxes keep untrusted processes from changing
@@ -88,9 +89,8 @@ export function pinnedGitEnv(cwd: string, uid = process.getuid?.()): Record<stri
  * processes ends. The harness's git ignores it ({@link pinnedGitEnv}), but the user's own git would
  * follow it to a repository — and a config — the sandbox wrote.
  */
-export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined): void {
-  for (const gitDir of guard?.pinned ?? [])
-    rmSync(join(gitDir, 'commondir'), { force: true, recursive: true });
+export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined, env: Record<string, string>): void {
+  for (const gitDir of guard?.pinned ?? []) removeUntrustedEntrySync(join(gitDir, 'commondir'), env);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
+import { removeUntrustedTree } from './remove-tree.js';
 
 export interface BwrapIsolationOptions {
   report: IsolationReport;
@@ -20,6 +21,9 @@ export interface BwrapIsolationOptions {
   /** Host directory for per-spawn scratch (bound as the sandbox's HOME and TMPDIR). */
   scratchRoot: string;
 }
+
+/** Where the harness finds `rm` to remove a sandbox's scratch. */
+const TOOL_ENV = { PATH: '/usr/bin:/bin' };
 
 /** Where the sandbox's fresh HOME and TMPDIR appear inside bubblewrap. */
 const SANDBOX_HOME = '/tmp/.truss-home';
@@ -106,8 +110,10 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         env,
         droppedEnv,
         async dispose() {
-          await rm(scratch, { recursive: true, force: true }).catch(() => {});
-          sweepPlantedGitFiles(guard);
+          // The sandbox runs as the harness's own uid here: a link swapped into its scratch would
+          // make a recursive rmSync delete the harness user's files (remove-tree.ts).
+          await removeUntrustedTree(scratch, TOOL_ENV);
+          sweepPlantedGitFiles(guard, TOOL_ENV);
         },
       };
     },

@@ -20,7 +20,13 @@ import {
   SANDBOX_USER,
   uidIsolation,
 } from './isolation-uid.js';
-import { preparePrivateDirs, SHARED_DIR_CANDIDATES, sharedWritableDirs, within } from './private-dirs.js';
+import {
+  installRoot,
+  preparePrivateDirs,
+  SHARED_DIR_CANDIDATES,
+  sharedWritableDirs,
+  within,
+} from './private-dirs.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 
 export interface CreateIsolationOptions {
@@ -133,7 +139,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         gitGuard,
         scratchRoot: keepRoot,
         privateDirs,
-        keeps: workdirs,
+        keeps: [...workdirs, ...[installRoot()].filter((root): root is string => root !== null)],
         netns: egress === 'netns',
         toolEnv,
       });

@@ -6,7 +6,6 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +16,7 @@ import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
 import { type PrivateDir, privateDirsScript, within } from './private-dirs.js';
+import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
@@ -406,7 +406,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
-          sweepPlantedGitFiles(addedGuards.with(options.gitGuard));
+          sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },
       };
     },
@@ -433,14 +433,9 @@ async function removeScratch(
   scratch: string,
   env: Record<string, string>,
 ): Promise<void> {
-  try {
-    // In-thread: the sandbox is gone by now, and its usual leftovers (a HOME, a TMPDIR, a few files)
-    // go faster than with a thread-pool round trip per directory entry.
-    if (privilege === 'root') rmSync(scratch, { recursive: true, force: true });
-    else await asRoot(privilege, 'rm', ['-rf', '--', scratch], env);
-  } catch {
-    // a leftover scratch directory holds only what the sandbox wrote; nothing of the harness
-  }
+  // Never Node's recursive rmSync as root on a tree the sandbox user owns (remove-tree.ts).
+  if (privilege === 'root') await removeUntrustedTree(scratch, env);
+  else await asRoot(privilege, 'rm', removeTreeArgs(scratch), env);
 }
 
 /** The real path of a directory, or the path itself resolved when it cannot be read. */

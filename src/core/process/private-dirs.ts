@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { shellQuote } from './sandbox-commands.js';
 
 /**
@@ -14,6 +15,21 @@ export const SHARED_DIR_CANDIDATES: readonly string[] = Object.freeze([
   '/dev/shm',
   '/run/lock',
 ]);
+
+/**
+ * Truss's own installation (the nearest directory above this file holding a package.json): kept
+ * visible through the private directories, as it was before, so the sandbox still reaches what the
+ * harness hands it from there (the bundled tool relay, a server script beside the package) when Truss
+ * itself runs from a checkout under /tmp. Null when no package.json is found.
+ */
+export function installRoot(from: string = fileURLToPath(import.meta.url)): string | null {
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
+    try {
+      if (statSync(join(dir, 'package.json')).isFile()) return realpathSync(dir);
+    } catch {}
+    if (dirname(dir) === dir) return null;
+  }
+}
 
 /** One shared directory made private, and the empty host directory its tmpfs is staged on. */
 export interface PrivateDir {

@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process';
 
 /**
  * `unshare` making the fresh pid namespace (with its own /proc) every sandboxed process of `uid`
- * isolation starts in; `--kill-child` ends the namespace when `unshare` is killed.
+ * isolation starts in; `--kill-child` ends the namespace when `unshare` is killed. `--ipc`: SysV
+ * shared memory, semaphores and message queues (and POSIX queues) made inside end with it, instead
+ * of outliving the run on the host as a channel to later processes.
  */
 export const PID_NAMESPACE_FLAGS: readonly string[] = Object.freeze([
   '--pid',
+  '--ipc',
   '--fork',
   '--kill-child',
   '--mount-proc',

@@ -13,7 +13,7 @@
  * its tool directory and the CLI starts that. Without relay.js in the copy the CLI cannot start its
  * server at all, which shows the copy is what makes it work there.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGED_RELAY_FILE } from '../../src/core/executors/delegated-tools-vendor.js';
@@ -40,7 +40,13 @@ function installUnderHome(harness: ActionHarness, withRelay: boolean): string {
 }
 
 // `auto` picks uid, then bwrap; on a machine with neither the CLI would run as the runner user.
-const sandboxUnavailable = (await mechanismAvailable('uid')) && (await mechanismAvailable('bwrap'));
+// Both give the sandbox a private /tmp (docs/security.md): the action is installed under the
+// runner's temp dir here, and from a checkout under /tmp (a clean clone) the fake CLI beside the
+// repository cannot be reached from inside, so that case is skipped, saying why.
+const checkoutInTmp = `${realpathSync(REPO_ROOT)}/`.startsWith(`${realpathSync('/tmp')}/`);
+const sandboxUnavailable = checkoutInTmp
+  ? 'the repository is under the temp dir, which the sandbox replaces with a private /tmp'
+  : (await mechanismAvailable('uid')) && (await mechanismAvailable('bwrap'));
 
 for (const isolation of ['auto', 'none'] as const) {
   // Sandboxed: the action runs from under HOME, as on a runner. The control runs the build in place.

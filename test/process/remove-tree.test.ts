@@ -57,13 +57,17 @@ describe.runIf(asRoot && arch() === 'x64')('removing a tree the sandbox can stil
         ],
         { stdio: 'ignore', cwd: '/' },
       );
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await removeUntrustedTree(scratch, TOOL_ENV);
+      // Killed whatever happens: a racer left running would load the machine for every later test.
       const exited =
         racer.exitCode !== null ? Promise.resolve() : new Promise((resolve) => racer.once('exit', resolve));
-      expect(racer.exitCode, 'the racer was still swapping').toBeNull();
-      racer.kill('SIGKILL');
-      await exited;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(racer.exitCode, 'the racer was still swapping').toBeNull();
+        await removeUntrustedTree(scratch, TOOL_ENV);
+      } finally {
+        racer.kill('SIGKILL');
+        await exited;
+      }
       expect(readdirSync(victim).length, `round ${round}`).toBe(400);
     }
   }, 60_000);

@@ -20,10 +20,9 @@ export interface BwrapIsolationOptions {
   unshareNet: boolean;
   /** Host directory for per-spawn scratch (bound as the sandbox's HOME and TMPDIR). */
   scratchRoot: string;
+  /** PATH used to find `rm` when a sandbox's scratch is removed. */
+  toolEnv: Record<string, string>;
 }
-
-/** Where the harness finds `rm` to remove a sandbox's scratch. */
-const TOOL_ENV = { PATH: '/usr/bin:/bin' };
 
 /** Where the sandbox's fresh HOME and TMPDIR appear inside bubblewrap. */
 const SANDBOX_HOME = '/tmp/.truss-home';
@@ -112,8 +111,8 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         async dispose() {
           // The sandbox runs as the harness's own uid here: a link swapped into its scratch would
           // make a recursive rmSync delete the harness user's files (remove-tree.ts).
-          await removeUntrustedTree(scratch, TOOL_ENV);
-          sweepPlantedGitFiles(guard, TOOL_ENV);
+          await removeUntrustedTree(scratch, options.toolEnv);
+          sweepPlantedGitFiles(guard, options.toolEnv);
         },
       };
     },

@@ -1,5 +1,5 @@
-import { accessSync, constants, realpathSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { gitMetadataGuard } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import {
@@ -23,6 +23,7 @@ import {
 import {
   installRoot,
   preparePrivateDirs,
+  realOrResolved,
   SHARED_DIR_CANDIDATES,
   sharedWritableDirs,
   within,
@@ -65,16 +66,16 @@ export interface CreateIsolationOptions {
  */
 export async function createIsolation(options: CreateIsolationOptions): Promise<Isolation> {
   const toolEnv = { PATH: options.path, LC_ALL: 'C' };
-  const workdirs = options.workdirs.map(real);
-  const scratchRoot = real(options.scratchRoot);
+  const workdirs = options.workdirs.map(realOrResolved);
+  const scratchRoot = realOrResolved(options.scratchRoot);
   const notes: string[] = [];
   const hidden: string[] = [];
   // Paths that contain a working copy (the runner's HOME holds the workspace): both mechanisms cover
   // them and put the working copy back on top.
   const aroundWorkdir: string[] = [];
-  const hostHome = options.hostHome ? real(options.hostHome) : null;
+  const hostHome = options.hostHome ? realOrResolved(options.hostHome) : null;
   const candidates = [...options.hiddenPaths, ...(hostHome ? [hostHome] : [])];
-  for (const path of candidates.map(real)) {
+  for (const path of candidates.map(realOrResolved)) {
     if (hidden.includes(path) || aroundWorkdir.includes(path)) continue;
     if (within(scratchRoot, path)) notes.push(`${path} holds the scratch directory, so it is not hidden`);
     else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
@@ -158,6 +159,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       workdirs,
       unshareNet,
       scratchRoot,
+      toolEnv,
     });
   }
   if (options.mode !== 'auto') {
@@ -263,12 +265,4 @@ function which(name: string, path: string): string | null {
     } catch {}
   }
   return null;
-}
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
 }

@@ -15,7 +15,7 @@ import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
-import { type PrivateDir, privateDirsScript, within } from './private-dirs.js';
+import { type PrivateDir, privateDirsScript, realOrResolved, within } from './private-dirs.js';
 import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
@@ -436,13 +436,4 @@ async function removeScratch(
   // Never Node's recursive rmSync as root on a tree the sandbox user owns (remove-tree.ts).
   if (privilege === 'root') await removeUntrustedTree(scratch, env);
   else await asRoot(privilege, 'rm', removeTreeArgs(scratch), env);
-}
-
-/** The real path of a directory, or the path itself resolved when it cannot be read. */
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
 }

@@ -1,5 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellQuote } from './sandbox-commands.js';
 
@@ -35,6 +35,15 @@ export function installRoot(from: string = fileURLToPath(import.meta.url)): stri
 export interface PrivateDir {
   dir: string;
   stage: string;
+}
+
+/** The real path of `path`, or `path` resolved when it cannot be read (it may not exist yet). */
+export function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /** Whether `path` is `dir` or lies inside it (both absolute). */

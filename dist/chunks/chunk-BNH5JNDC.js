@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-SUKXWEVU.js";
+} from "./chunk-ZH5NX4J4.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-4HQENUT7.js";
+} from "./chunk-4C7I5FCW.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-B7HN3LSG.js";
+} from "./chunk-FQNZRL3O.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-KLSRXZHQ.js";
+} from "./chunk-OLM6L67S.js";
 import {
   findEntry,
   supersededBy

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-KLSRXZHQ.js";
+} from "./chunk-OLM6L67S.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

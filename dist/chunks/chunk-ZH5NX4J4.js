@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-4HQENUT7.js";
+} from "./chunk-4C7I5FCW.js";
 import {
   finishParentSession
-} from "./chunk-L4REWYAA.js";
+} from "./chunk-SLNZBSGJ.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-B7HN3LSG.js";
+} from "./chunk-FQNZRL3O.js";
 import {
   startEval
-} from "./chunk-KLSRXZHQ.js";
+} from "./chunk-OLM6L67S.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

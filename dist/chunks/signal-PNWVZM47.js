@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-BDAGFRE6.js";
+} from "./chunk-JQVX5TBG.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-4HQENUT7.js";
+import "./chunk-4C7I5FCW.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-B7HN3LSG.js";
+import "./chunk-FQNZRL3O.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-KLSRXZHQ.js";
+import "./chunk-OLM6L67S.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-IHHBQM2G.js";
+import "./chunk-4FN42ANL.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

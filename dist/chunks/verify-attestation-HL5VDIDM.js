@@ -25,7 +25,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-IHHBQM2G.js";
+import "./chunk-4FN42ANL.js";
 import {
   createNodeCrypto,
   hasRole

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-B7HN3LSG.js";
+} from "./chunk-FQNZRL3O.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

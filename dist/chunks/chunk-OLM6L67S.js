@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-IHHBQM2G.js";
+} from "./chunk-4FN42ANL.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -51,7 +51,7 @@ import {
   realpathSync as realpathSync2,
   writeFileSync
 } from "node:fs";
-import { join as join4, resolve as resolve2 } from "node:path";
+import { join as join4, resolve as resolve3 } from "node:path";
 
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
@@ -306,7 +306,7 @@ function sharedMounts(options, setup, generation = () => 0) {
 
 // src/core/process/private-dirs.ts
 import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync, mkdtempSync as mkdtempSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname2, join as join3, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
   "/tmp",
@@ -321,6 +321,13 @@ function installRoot(from = fileURLToPath(import.meta.url)) {
     } catch {
     }
     if (dirname2(dir) === dir) return null;
+  }
+}
+function realOrResolved(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve2(path);
   }
 }
 function within(path, dir) {
@@ -626,7 +633,7 @@ function uidIsolation(options) {
         "-c",
         heldInit(held.marker),
         "truss-sandbox-init",
-        resolve2(request.cwd),
+        resolve3(request.cwd),
         ...inner
       ] : [
         "unshare",
@@ -638,7 +645,7 @@ function uidIsolation(options) {
         initScript(extraMounts, ownCwd ? [cwd] : []),
         "truss-sandbox-init",
         join4(scratch, "stage"),
-        resolve2(request.cwd),
+        resolve3(request.cwd),
         ...inner
       ];
       const [file, args] = options.privilege === "root" ? [unshare[0], unshare.slice(1)] : [
@@ -683,23 +690,15 @@ async function removeScratch(privilege, scratch, env) {
   if (privilege === "root") await removeUntrustedTree(scratch, env);
   else await asRoot(privilege, "rm", removeTreeArgs(scratch), env);
 }
-function realOrResolved(path) {
-  try {
-    return realpathSync2(path);
-  } catch {
-    return resolve2(path);
-  }
-}
 
 // src/core/process/isolation-create.ts
-import { accessSync, constants, realpathSync as realpathSync4 } from "node:fs";
-import { delimiter, join as join6, resolve as resolve3 } from "node:path";
+import { accessSync, constants } from "node:fs";
+import { delimiter, join as join6 } from "node:path";
 
 // src/core/process/isolation-bwrap.ts
 import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { join as join5 } from "node:path";
-var TOOL_ENV = { PATH: "/usr/bin:/bin" };
 var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
@@ -771,8 +770,8 @@ function bwrapIsolation(options) {
         env,
         droppedEnv,
         async dispose() {
-          await removeUntrustedTree(scratch, TOOL_ENV);
-          sweepPlantedGitFiles(guard, TOOL_ENV);
+          await removeUntrustedTree(scratch, options.toolEnv);
+          sweepPlantedGitFiles(guard, options.toolEnv);
         }
       };
     }
@@ -804,14 +803,14 @@ function pathKind(path) {
 // src/core/process/isolation-create.ts
 async function createIsolation(options) {
   const toolEnv = { PATH: options.path, LC_ALL: "C" };
-  const workdirs = options.workdirs.map(real);
-  const scratchRoot = real(options.scratchRoot);
+  const workdirs = options.workdirs.map(realOrResolved);
+  const scratchRoot = realOrResolved(options.scratchRoot);
   const notes = [];
   const hidden = [];
   const aroundWorkdir = [];
-  const hostHome = options.hostHome ? real(options.hostHome) : null;
+  const hostHome = options.hostHome ? realOrResolved(options.hostHome) : null;
   const candidates = [...options.hiddenPaths, ...hostHome ? [hostHome] : []];
-  for (const path of candidates.map(real)) {
+  for (const path of candidates.map(realOrResolved)) {
     if (hidden.includes(path) || aroundWorkdir.includes(path)) continue;
     if (within(scratchRoot, path)) notes.push(`${path} holds the scratch directory, so it is not hidden`);
     else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
@@ -889,7 +888,8 @@ async function createIsolation(options) {
       gitGuard,
       workdirs,
       unshareNet,
-      scratchRoot
+      scratchRoot,
+      toolEnv
     });
   }
   if (options.mode !== "auto") {
@@ -985,13 +985,6 @@ function which(name, path) {
     }
   }
   return null;
-}
-function real(path) {
-  try {
-    return realpathSync4(path);
-  } catch {
-    return resolve3(path);
-  }
 }
 
 export {

@@ -45,7 +45,7 @@ import "./chunk-62ERCJKG.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-IHHBQM2G.js";
+} from "./chunk-4FN42ANL.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

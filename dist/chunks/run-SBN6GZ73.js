@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-FUPTEDCX.js";
+} from "./chunk-RIQMJGKE.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-KLSRXZHQ.js";
+} from "./chunk-OLM6L67S.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-62ERCJKG.js";
 import {
   describeIsolation
-} from "./chunk-IHHBQM2G.js";
+} from "./chunk-4FN42ANL.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -2,20 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-BDAGFRE6.js";
-import "./chunk-YVNRFLTF.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-BNH5JNDC.js";
+import "./chunk-5NJ3DEH6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-4HQENUT7.js";
+import "./chunk-ZH5NX4J4.js";
+import "./chunk-4C7I5FCW.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-B7HN3LSG.js";
+import "./chunk-SLNZBSGJ.js";
+import "./chunk-FQNZRL3O.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-KLSRXZHQ.js";
+import "./chunk-OLM6L67S.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-IHHBQM2G.js";
+import "./chunk-4FN42ANL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";
@@ -46,7 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

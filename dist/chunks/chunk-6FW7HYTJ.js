@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-4HQENUT7.js";
+} from "./chunk-4C7I5FCW.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-B7HN3LSG.js";
+} from "./chunk-FQNZRL3O.js";
 import {
   acquireSessionLease
 } from "./chunk-XAMZ4EDI.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-KLSRXZHQ.js";
+} from "./chunk-OLM6L67S.js";
 import {
   checkMcpPinning,
   findContract

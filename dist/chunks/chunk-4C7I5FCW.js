@@ -8,7 +8,7 @@ import {
 } from "./chunk-WL7A4ZCI.js";
 import {
   resolveRunKey
-} from "./chunk-B7HN3LSG.js";
+} from "./chunk-FQNZRL3O.js";
 import {
   MemoryError,
   formatRef

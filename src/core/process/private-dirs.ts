@@ -19,8 +19,8 @@ export const SHARED_DIR_CANDIDATES: readonly string[] = Object.freeze([
 /**
  * Truss's own installation (the nearest directory above this file holding a package.json): kept
  * visible through the private directories, as it was before, so the sandbox still reaches what the
- * harness hands it from there (the bundled tool relay, a server script beside the package) when Truss
- * itself runs from a checkout under /tmp. Null when no package.json is found.
+ * harness starts from there (Truss's own tool server, an MCP server script beside the package) when
+ * Truss itself runs from a checkout under /tmp. Null when no package.json is found.
  */
 export function installRoot(from: string = fileURLToPath(import.meta.url)): string | null {
   for (let dir = dirname(from); ; dir = dirname(dir)) {

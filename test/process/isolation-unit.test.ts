@@ -76,6 +76,7 @@ function perProcessUid(
     coverPaths: paths.coverPaths ?? [],
     scratchRoot: tmpdir(),
     netns: true,
+    heldNamespace: false,
     toolEnv: { PATH: process.env.PATH ?? '' },
   });
 }

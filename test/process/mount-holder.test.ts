@@ -1,9 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIsolation, type Isolation } from '../../src/core/process/index.js';
+import { localAccount, SANDBOX_OFFLINE_USER, uidIsolation } from '../../src/core/process/isolation-uid.js';
 import { heldInit } from '../../src/core/process/mount-holder.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { PID_NAMESPACE_FLAGS } from '../../src/core/process/sandbox-commands.js';
@@ -14,6 +24,13 @@ const dirs: TempDir[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) dir.cleanup();
 });
+
+const UID_NONE = {
+  mode: 'uid',
+  network: 'none',
+  path: process.env.PATH ?? '',
+  isRoot: true,
+} as const;
 
 async function sh(isolation: Isolation, cwd: string, script: string) {
   const outcome = await runSupervised({
@@ -198,4 +215,126 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     expect(result.stderr).toContain('not in the sandbox mount namespace');
     expect(existsSync(proof)).toBe(false);
   });
+
+  it('the per-process init refuses to run the command outside the held network namespace', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder network init test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const stage = tempDir('holder-net-init');
+    dirs.push(stage);
+    // The marker is there (as if the mounts were entered), but the process is in the host's network.
+    const marker = stage.write('truss-holder-000000000000000000000000', '');
+    const pin = stage.write('net', '');
+    const proof = stage.path('ran');
+    const result = spawnSync(
+      'unshare',
+      [
+        ...PID_NAMESPACE_FLAGS,
+        '--',
+        '/bin/sh',
+        '-c',
+        heldInit(marker, pin),
+        'truss-sandbox-init',
+        '/',
+        'touch',
+        proof,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(125);
+    expect(result.stderr).toContain('not in the sandbox network namespace');
+    expect(existsSync(proof)).toBe(false);
+    // The same init with the pin naming this very namespace runs the command.
+    const same = spawnSync(
+      'unshare',
+      [
+        ...PID_NAMESPACE_FLAGS,
+        '--',
+        '/bin/sh',
+        '-c',
+        heldInit(marker, '/proc/1/ns/net'),
+        'truss-sandbox-init',
+        '/',
+        'touch',
+        proof,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(same.status, same.stderr).toBe(0);
+    expect(existsSync(proof)).toBe(true);
+  });
+
+  it('with a network namespace, the holder holds it: no host network, loopback up, nothing a check listened on outlives it', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    // The offline sandbox account exists once any uid isolation with network = "none" was made.
+    if (!unavailable && process.getuid?.() === 0)
+      await createIsolation({ ...UID_NONE, hiddenPaths: [], workdirs: [], scratchRoot: tmpdir() });
+    const account = localAccount(SANDBOX_OFFLINE_USER);
+    if (unavailable || process.getuid?.() !== 0 || account === null) {
+      console.warn(`SKIPPED mount holder network test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const repo = tempDir('holder-net-repo');
+    const scratch = tempDir('holder-net-scratch');
+    dirs.push(repo, scratch);
+    chmodSync(repo.dir, 0o777);
+    chmodSync(scratch.dir, 0o755);
+    // A service on the host's loopback, as a runner's local database or metadata proxy would be.
+    const host: Server = createServer((socket) => socket.end('host-secret\n'));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const hostPort = (host.address() as { port: number }).port;
+    try {
+      const isolation = uidIsolation({
+        report: {
+          level: 'uid',
+          requested: 'uid',
+          network: 'none',
+          network_enforced: true,
+          egress: 'netns',
+          notes: [],
+        },
+        privilege: 'root',
+        account,
+        hiddenPaths: [],
+        coverPaths: [],
+        scratchRoot: scratch.dir,
+        netns: true,
+        toolEnv: { PATH: process.env.PATH ?? '' },
+      });
+      const node = JSON.stringify(process.execPath);
+      const connect = (port: number | string) =>
+        `${node} -e 'require("net").connect(${port}, "127.0.0.1").on("data", (d) => { console.log("READ", String(d).trim()); process.exit(0) }).on("error", (e) => { console.log("REFUSED", e.code); process.exit(0) })'`;
+      // The first check reaches nothing on the host, and leaves a detached listener behind.
+      const first = await sh(
+        isolation,
+        repo.dir,
+        [
+          'readlink /proc/self/ns/net',
+          connect(hostPort),
+          `setsid ${node} -e 'require("net").createServer((s) => s.end("left-behind\\n")).listen(47011, "127.0.0.1")' </dev/null >/dev/null 2>&1 &`,
+          'sleep 0.5',
+          connect(47011),
+        ].join('\n'),
+      );
+      expect(first.code, first.out).toBe(0);
+      const [firstNs, hostAttempt, ownListener] = first.out.trim().split('\n');
+      expect(firstNs).toMatch(/^net:\[\d+\]$/);
+      expect(firstNs).not.toBe(readlinkSync('/proc/self/ns/net'));
+      expect(hostAttempt).toMatch(/^REFUSED/);
+      // Loopback is up inside: the check's own listener answered.
+      expect(ownListener).toBe('READ left-behind');
+      expect(holders(scratch.dir)).toHaveLength(1);
+
+      // The next check enters the same held namespace; the listener died with the first check.
+      const second = await sh(isolation, repo.dir, ['readlink /proc/self/ns/net', connect(47011)].join('\n'));
+      const [secondNs, leftover] = second.out.trim().split('\n');
+      expect(secondNs).toBe(firstNs);
+      expect(leftover).toMatch(/^REFUSED/);
+      expect(holders(scratch.dir)).toHaveLength(1);
+    } finally {
+      host.close();
+    }
+  }, 30_000);
 });

@@ -140,6 +140,7 @@ describe('uid isolation: the shared temp directories are private to the sandbox'
       privateDirs,
       keeps: [work],
       netns: true,
+      heldNamespace: false,
       toolEnv: { PATH: process.env.PATH ?? '' },
     });
     const marker = `truss-planted-${randomBytes(6).toString('hex')}`;

@@ -54,6 +54,11 @@ export interface UidIsolationOptions {
   keeps?: readonly string[] | undefined;
   /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
   netns: boolean;
+  /**
+   * Make the mounts once per run in a held namespace (mount-holder.ts), the default. False makes
+   * every process mount its own, the path taken when no holder can be made.
+   */
+  heldNamespace?: boolean;
   /** PATH used to find unshare, setpriv and sudo. */
   toolEnv: Record<string, string>;
 }
@@ -264,7 +269,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     }
   };
   const mounts = sharedMounts(
-    options,
+    { ...options, hold: options.heldNamespace !== false },
     () => {
       forgetRemoved();
       return [mountSetupWith([]), ...gitGuardScript(addedGuards.added)].join('\n');
@@ -341,7 +346,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         request.file,
         ...request.args,
       ];
-      // As root and without a network namespace, the hiding mounts are made once per run and
+      // As root the hiding mounts (and the network namespace, if any) are made once per run and
       // entered (mount-holder.ts); the per-process init only checks it is in that namespace. A working
       // directory the held namespace cannot show (inside a private directory, outside every kept
       // path) gets its own mounts that keep it.
@@ -354,6 +359,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const unshare = held
         ? [
             'nsenter',
+            // The init checks both: the marker (mounts) and the pinned network namespace.
+            ...(held.netPath ? [`--net=${held.netPath}`] : []),
             `--mount=${held.nsPath}`,
             '--',
             'unshare',
@@ -361,7 +368,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            heldInit(held.marker),
+            heldInit(held.marker, held.netPin),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,

@@ -20,6 +20,10 @@ import { shellQuote } from './sandbox-commands.js';
 export interface MountHolder {
   /** `/proc/PID/ns/mnt` of the holding shell, for `nsenter --mount=`. */
   readonly nsPath: string;
+  /** `/proc/PID/ns/net` of the holding shell when it holds a network namespace, for `nsenter --net=`. */
+  readonly netPath: string | null;
+  /** A file that is the held network namespace (a bind of its nsfs file), only inside the held mounts. */
+  readonly netPin: string | null;
   /** A file that exists only on the marker mount, so only inside the held namespace. */
   readonly marker: string;
   /** Whether the holder is alive and every watched path is still what it was when it was made. */
@@ -27,6 +31,9 @@ export interface MountHolder {
   /** Ends the holding shell (the namespace goes with it). */
   close(): void;
 }
+
+/** The name of the held network namespace's pin in the holder's stage. */
+const NET_PIN = 'net';
 
 /** Device and inode of each path, or null when absent: what the hiding mounts were made over. */
 function identities(paths: readonly string[]): (string | null)[] {
@@ -41,28 +48,42 @@ function identities(paths: readonly string[]): (string | null)[] {
 }
 
 /**
- * Starts the holder: `unshare --mount` (private propagation) running `setup` (the hide/cover mounts,
- * given `$STAGE` = `stage`), then a marker tmpfs on `stage`, then waiting on stdin, so it also ends
- * when the harness does (its stdin closes).
+ * Starts the holder: `unshare --mount` (private propagation, and `--net` with loopback up when
+ * `netns`) running `setup` (the hide/cover mounts, given `$STAGE` = `stage`), then a marker tmpfs on
+ * `stage`, then waiting on stdin, so it also ends when the harness does (its stdin closes).
+ *
+ * A held network namespace is shared by the processes that enter it, as the held mounts (and the
+ * private /tmp in them) are: each still gets its own pid namespace, so nothing it started (and no
+ * socket it opened) outlives it.
  */
 export function startMountHolder(options: {
   setup: string;
   stage: string;
   watched: readonly string[];
   env: Record<string, string>;
+  netns?: boolean;
 }): Promise<MountHolder> {
   const marker = `truss-holder-${randomBytes(12).toString('hex')}`;
+  const netns = options.netns === true;
   const script = [
     'STAGE=$1; shift',
     options.setup,
+    netns ? 'ip link set lo up 2>/dev/null || true' : '',
     `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
     `: > "$STAGE/${marker}" || exit 125`,
+    // The held network namespace, pinned beside the marker: each process's init compares its own
+    // with it (heldInit), whatever order nsenter entered the namespaces in.
+    netns
+      ? `{ : > "$STAGE/${NET_PIN}" && mount --bind /proc/self/ns/net "$STAGE/${NET_PIN}"; } || exit 125`
+      : '',
     'echo ready',
     'read _ || true',
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
     // root (an idle end removes it from the harness instead, after killing this shell).
-    'umount "$STAGE" && rm -rf -- "$STAGE"',
-  ].join('\n');
+    'umount -R "$STAGE" && rm -rf -- "$STAGE"',
+  ]
+    .filter((line) => line.length > 0)
+    .join('\n');
   const before = identities(options.watched);
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
@@ -73,6 +94,7 @@ export function startMountHolder(options: {
           '--mount',
           '--propagation',
           'private',
+          ...(netns ? ['--net'] : []),
           '--',
           '/bin/sh',
           '-c',
@@ -115,6 +137,8 @@ export function startMountHolder(options: {
         (stream as unknown as { unref?: () => void })?.unref?.();
       resolve({
         nsPath: `/proc/${child.pid}/ns/mnt`,
+        netPath: netns ? `/proc/${child.pid}/ns/net` : null,
+        netPin: netns ? join(options.stage, NET_PIN) : null,
         marker: join(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
@@ -139,15 +163,21 @@ export function startMountHolder(options: {
  * from it (`cat key`, `../secret`) would resolve past every hiding mount, and getcwd() could not
  * name it (it is unreachable from the namespace's root).
  */
-export function heldInit(marker: string): string {
+export function heldInit(marker: string, netPin: string | null = null): string {
   // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
   // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
+  // `-ef` compares device and inode: the process's network namespace must be the pinned one.
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
+    netPin === null
+      ? ''
+      : `[ /proc/self/ns/net -ef ${shellQuote(netPin)} ] || { echo "truss: not in the sandbox network namespace" >&2; exit 125; }`,
     ENTER_WORKDIR,
     'umask 002',
     '"$@"',
-  ].join('\n');
+  ]
+    .filter((line) => line.length > 0)
+    .join('\n');
 }
 
 /**
@@ -165,12 +195,14 @@ const IDLE_MS = 2000;
 /**
  * One run's holder, made on the first spawn that can use it and shared by the processes that follow;
  * ended once nothing used it for {@link IDLE_MS} (a long-lived App process keeps none between runs).
- * `enter` resolves null when holders cannot be used (not root, a network namespace per process, or
- * making one failed): the caller then mounts per process as before.
+ * `enter` resolves null when holders cannot be used (not root, or making one failed): the caller
+ * then mounts per process as before. With `netns` the holder holds the run's network namespace too.
  */
 export function sharedMounts(
   options: {
     privilege: 'root' | 'sudo';
+    /** False: never hold; every process mounts its own. */
+    hold?: boolean;
     netns: boolean;
     hiddenPaths: readonly string[];
     coverPaths: readonly { dir: string; keep: readonly string[] }[];
@@ -182,7 +214,7 @@ export function sharedMounts(
   /** Moves on when a holder made before can no longer serve (it is then made again). */
   generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
-  const usable = options.privilege === 'root' && !options.netns;
+  const usable = options.hold !== false && options.privilege === 'root';
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
   let current: Promise<MountHolder | null> | null = null;
   let failed = false;
@@ -205,7 +237,7 @@ export function sharedMounts(
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
     const madeAt = generation();
-    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv })
+    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv, netns: options.netns })
       .then((holder) => ({
         ...holder,
         current: () => holder.current() && generation() === madeAt,

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-SLNZBSGJ.js";
+} from "./chunk-JFKPPLBP.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import "./chunk-VNKET2ET.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-4FN42ANL.js";
+import "./chunk-AM4VKF4A.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-ZH5NX4J4.js";
+} from "./chunk-YXRNC5HZ.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-4C7I5FCW.js";
+} from "./chunk-TWLBFNYN.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   findEntry,
   supersededBy

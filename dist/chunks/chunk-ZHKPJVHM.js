@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-4C7I5FCW.js";
+} from "./chunk-TWLBFNYN.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-IZ2KYI7H.js";
 import {
   resumeRun
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-WL7A4ZCI.js";
 import {
   resolveRunKey
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import {
   MemoryError,
   formatRef

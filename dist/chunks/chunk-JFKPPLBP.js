@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-JQVX5TBG.js";
+} from "./chunk-ZHKPJVHM.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-4C7I5FCW.js";
+import "./chunk-TWLBFNYN.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-FQNZRL3O.js";
+import "./chunk-J5FOQST4.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-OLM6L67S.js";
+import "./chunk-7REOVG3A.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-4FN42ANL.js";
+import "./chunk-AM4VKF4A.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

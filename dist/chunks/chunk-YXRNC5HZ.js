@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-4C7I5FCW.js";
+} from "./chunk-TWLBFNYN.js";
 import {
   finishParentSession
-} from "./chunk-SLNZBSGJ.js";
+} from "./chunk-JFKPPLBP.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import {
   startEval
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-6FW7HYTJ.js";
+} from "./chunk-YLLJU7K5.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-4C7I5FCW.js";
+import "./chunk-TWLBFNYN.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-OLM6L67S.js";
+import "./chunk-7REOVG3A.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-4FN42ANL.js";
+import "./chunk-AM4VKF4A.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

@@ -133,6 +133,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { lstatSync as lstatSync2, mkdtempSync, rmSync } from "node:fs";
 import { join as join2 } from "node:path";
+var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
     try {
@@ -145,17 +146,22 @@ function identities(paths) {
 }
 function startMountHolder(options) {
   const marker = `truss-holder-${randomBytes(12).toString("hex")}`;
+  const netns = options.netns === true;
   const script = [
     "STAGE=$1; shift",
     options.setup,
+    netns ? "ip link set lo up 2>/dev/null || true" : "",
     `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
     `: > "$STAGE/${marker}" || exit 125`,
+    // The held network namespace, pinned beside the marker: each process's init compares its own
+    // with it (heldInit), whatever order nsenter entered the namespaces in.
+    netns ? `{ : > "$STAGE/${NET_PIN}" && mount --bind /proc/self/ns/net "$STAGE/${NET_PIN}"; } || exit 125` : "",
     "echo ready",
     "read _ || true",
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
     // root (an idle end removes it from the harness instead, after killing this shell).
-    'umount "$STAGE" && rm -rf -- "$STAGE"'
-  ].join("\n");
+    'umount -R "$STAGE" && rm -rf -- "$STAGE"'
+  ].filter((line) => line.length > 0).join("\n");
   const before = identities(options.watched);
   return new Promise((resolve4, reject) => {
     let child;
@@ -166,6 +172,7 @@ function startMountHolder(options) {
           "--mount",
           "--propagation",
           "private",
+          ...netns ? ["--net"] : [],
           "--",
           "/bin/sh",
           "-c",
@@ -207,6 +214,8 @@ function startMountHolder(options) {
         stream?.unref?.();
       resolve4({
         nsPath: `/proc/${child.pid}/ns/mnt`,
+        netPath: netns ? `/proc/${child.pid}/ns/net` : null,
+        netPin: netns ? join2(options.stage, NET_PIN) : null,
         marker: join2(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
@@ -219,13 +228,14 @@ function startMountHolder(options) {
     });
   });
 }
-function heldInit(marker) {
+function heldInit(marker, netPin = null) {
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
+    netPin === null ? "" : `[ /proc/self/ns/net -ef ${shellQuote(netPin)} ] || { echo "truss: not in the sandbox network namespace" >&2; exit 125; }`,
     ENTER_WORKDIR,
     "umask 002",
     '"$@"'
-  ].join("\n");
+  ].filter((line) => line.length > 0).join("\n");
 }
 var ENTER_WORKDIR = [
   'cd -- "$1" || { echo "truss: cannot enter the working directory inside the sandbox" >&2; exit 125; }',
@@ -233,7 +243,7 @@ var ENTER_WORKDIR = [
 ].join("\n");
 var IDLE_MS = 2e3;
 function sharedMounts(options, setup, generation = () => 0) {
-  const usable = options.privilege === "root" && !options.netns;
+  const usable = options.hold !== false && options.privilege === "root";
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
   let current = null;
   let failed = false;
@@ -255,7 +265,7 @@ function sharedMounts(options, setup, generation = () => 0) {
   const make = () => {
     const stage = mkdtempSync(join2(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
-    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv }).then((holder) => ({
+    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv, netns: options.netns }).then((holder) => ({
       ...holder,
       current: () => holder.current() && generation() === madeAt,
       close() {
@@ -544,7 +554,7 @@ function uidIsolation(options) {
     }
   };
   const mounts = sharedMounts(
-    options,
+    { ...options, hold: options.heldNamespace !== false },
     () => {
       forgetRemoved();
       return [mountSetupWith([]), ...gitGuardScript(addedGuards.added)].join("\n");
@@ -624,6 +634,8 @@ function uidIsolation(options) {
       const extraMounts = held ? [] : gitGuardScript(addedGuards.added);
       const unshare = held ? [
         "nsenter",
+        // The init checks both: the marker (mounts) and the pinned network namespace.
+        ...held.netPath ? [`--net=${held.netPath}`] : [],
         `--mount=${held.nsPath}`,
         "--",
         "unshare",
@@ -631,7 +643,7 @@ function uidIsolation(options) {
         "--",
         "/bin/sh",
         "-c",
-        heldInit(held.marker),
+        heldInit(held.marker, held.netPin),
         "truss-sandbox-init",
         resolve3(request.cwd),
         ...inner

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-6FW7HYTJ.js";
+} from "./chunk-YLLJU7K5.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-4C7I5FCW.js";
+import "./chunk-TWLBFNYN.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-FQNZRL3O.js";
+} from "./chunk-J5FOQST4.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-LCNPDBEI.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-OLM6L67S.js";
+import "./chunk-7REOVG3A.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-62ERCJKG.js";
 import {
   parseIsolationMode
-} from "./chunk-4FN42ANL.js";
+} from "./chunk-AM4VKF4A.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-RIQMJGKE.js";
+} from "./chunk-XVSBQFHE.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-62ERCJKG.js";
 import {
   describeIsolation
-} from "./chunk-4FN42ANL.js";
+} from "./chunk-AM4VKF4A.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -45,7 +45,7 @@ import "./chunk-62ERCJKG.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-4FN42ANL.js";
+} from "./chunk-AM4VKF4A.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

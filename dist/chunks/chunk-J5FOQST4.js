@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-OLM6L67S.js";
+} from "./chunk-7REOVG3A.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-4FN42ANL.js";
+} from "./chunk-AM4VKF4A.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-4FN42ANL.js";
+} from "./chunk-AM4VKF4A.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -10,22 +10,22 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-BNH5JNDC.js";
+} from "./chunk-PIRRWC6T.js";
 import "./chunk-5NJ3DEH6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-ZH5NX4J4.js";
-import "./chunk-4C7I5FCW.js";
+import "./chunk-YXRNC5HZ.js";
+import "./chunk-TWLBFNYN.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-SLNZBSGJ.js";
-import "./chunk-FQNZRL3O.js";
+import "./chunk-JFKPPLBP.js";
+import "./chunk-J5FOQST4.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-OLM6L67S.js";
+import "./chunk-7REOVG3A.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -48,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-4FN42ANL.js";
+import "./chunk-AM4VKF4A.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

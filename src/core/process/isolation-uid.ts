@@ -204,6 +204,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
     .join('\n');
   const privateDirs = options.privateDirs ?? [];
+  // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
+  // group, so what the sandbox creates must stay writable for it (git objects, new directories).
+  const sandboxUmask = options.privilege === 'root' ? '002' : '000';
   // Working copies added later (clean rooms, tool sockets) are kept through the private directories too.
   const addedKeeps = new Set<string>();
   const keepsWith = (extra: readonly string[]) => [
@@ -246,9 +249,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
       options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
-      // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
-      // group, so what the sandbox creates must stay writable for it (git objects, new directories).
-      options.privilege === 'root' ? 'umask 002' : 'umask 000',
+      `umask ${sandboxUmask}`,
       '"$@"',
     ]
       .filter((line) => line.length > 0)
@@ -290,7 +291,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       try {
         const guard = gitGuardScript(addedGuards.only(path));
         if (guard.length === 0) return;
-        const made = await runCommand(
+        const made = await asRoot(
+          options.privilege,
           'nsenter',
           [`--mount=${held.nsPath}`, '--', '/bin/sh', '-c', guard.join('\n')],
           options.toolEnv,
@@ -320,15 +322,15 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       mkdirSync(tmp);
       // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
       writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
-      await chownTree(
-        options.privilege,
-        account,
-        [scratch, home, tmp, join(home, '.gitconfig')],
-        options.toolEnv,
-      );
-      try {
-        chmodSync(scratch, 0o711);
-      } catch {}
+      chmodSync(scratch, 0o711);
+      const owned = [scratch, home, tmp, join(home, '.gitconfig')];
+      // The scratch becomes the sandbox user's: as root here; under sudo the sandbox's root init
+      // does it, which saves a sudo per process.
+      if (options.privilege === 'root') for (const path of owned) chownSync(path, account.uid, account.gid);
+      const handOver =
+        options.privilege === 'root'
+          ? []
+          : [`chown -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`];
 
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
@@ -346,8 +348,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         request.file,
         ...request.args,
       ];
-      // As root the hiding mounts (and the network namespace, if any) are made once per run and
-      // entered (mount-holder.ts); the per-process init only checks it is in that namespace. A working
+      // The hiding mounts (and the network namespace, if any) are made once per run and entered
+      // (mount-holder.ts); the per-process init only checks it is in that namespace. A working
       // directory the held namespace cannot show (inside a private directory, outside every kept
       // path) gets its own mounts that keep it.
       forgetRemoved();
@@ -368,7 +370,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            heldInit(held.marker, held.netPin),
+            heldInit(held.marker, { netPin: held.netPin, prelude: handOver, umask: sandboxUmask }),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,
@@ -380,7 +382,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            initScript(extraMounts, ownCwd ? [cwd] : []),
+            initScript([...extraMounts, ...handOver], ownCwd ? [cwd] : []),
             'truss-sandbox-init',
             join(scratch, 'stage'),
             resolve(request.cwd),
@@ -396,7 +398,12 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
                 `--preserve-env=${Object.keys(env).join(',')}`,
                 '--',
                 'env',
+                // sudo's secure_path replaces PATH; TMPDIR is one of the variables the C library
+                // drops from a setuid program's environment, so it never reaches the command through
+                // --preserve-env. Both are paths the harness chose, not secrets, so they may be seen
+                // in the argument list.
                 `PATH=${env.PATH ?? ''}`,
+                `TMPDIR=${tmp}`,
                 ...unshare,
               ],
             ];
@@ -408,8 +415,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         droppedEnv,
         async dispose(pid) {
           if (held) mounts.leave();
-          // Under sudo the group's root members cannot be signalled by the harness user.
-          if (options.privilege === 'sudo' && pid !== undefined) {
+          // Under sudo the group's root members cannot be signalled by the harness user; a group
+          // that is already gone (the check's namespace ended with it) needs no sudo.
+          if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
@@ -420,19 +428,14 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   };
 }
 
-async function chownTree(
-  privilege: Privilege,
-  account: SandboxAccount,
-  paths: readonly string[],
-  env: Record<string, string>,
-): Promise<void> {
-  if (privilege === 'root') {
-    for (const path of paths) chownSync(path, account.uid, account.gid);
-    return;
+/** Whether any process is left in the process group `pgid` (one the harness may not signal counts). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
-  const result = await asRoot(privilege, 'chown', [`${account.uid}:${account.gid}`, ...paths], env);
-  if (!result.ok)
-    throw new IsolationSetupError(`could not prepare the sandbox HOME: ${result.stderr.trim()}`);
 }
 
 async function removeScratch(

@@ -62,6 +62,8 @@ export function startMountHolder(options: {
   watched: readonly string[];
   env: Record<string, string>;
   netns?: boolean;
+  /** Under `sudo` the holder is started through `sudo -n` (the harness is not root). */
+  privilege?: 'root' | 'sudo';
 }): Promise<MountHolder> {
   const marker = `truss-holder-${randomBytes(12).toString('hex')}`;
   const netns = options.netns === true;
@@ -76,7 +78,8 @@ export function startMountHolder(options: {
     netns
       ? `{ : > "$STAGE/${NET_PIN}" && mount --bind /proc/self/ns/net "$STAGE/${NET_PIN}"; } || exit 125`
       : '',
-    'echo ready',
+    // Its pid, for /proc/PID/ns/*: under sudo the child the harness started is sudo, not this shell.
+    'echo "ready $$"',
     'read _ || true',
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
     // root (an idle end removes it from the harness instead, after killing this shell).
@@ -88,22 +91,24 @@ export function startMountHolder(options: {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(
+      const unshare = [
         'unshare',
-        [
-          '--mount',
-          '--propagation',
-          'private',
-          ...(netns ? ['--net'] : []),
-          '--',
-          '/bin/sh',
-          '-c',
-          script,
-          'truss-sandbox-mounts',
-          options.stage,
-        ],
-        { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] },
-      );
+        '--mount',
+        '--propagation',
+        'private',
+        ...(netns ? ['--net'] : []),
+        '--',
+        '/bin/sh',
+        '-c',
+        script,
+        'truss-sandbox-mounts',
+        options.stage,
+      ];
+      const [file, ...args] =
+        options.privilege === 'sudo'
+          ? ['sudo', '-n', '--', 'env', `PATH=${options.env.PATH ?? ''}`, ...unshare]
+          : unshare;
+      child = spawn(file as string, args, { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (error) {
       reject(
         new IsolationSetupError(`could not start the sandbox's mount namespace: ${(error as Error).message}`),
@@ -130,20 +135,24 @@ export function startMountHolder(options: {
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
-      if (!stdout.includes('ready\n')) return;
+      const ready = /^ready (\d+)\n/.exec(stdout);
+      if (!ready) return;
+      const pid = ready[1];
       // It must not keep the harness alive; it ends when the harness's end closes its stdin.
       child.unref();
       for (const stream of [child.stdin, child.stdout, child.stderr])
         (stream as unknown as { unref?: () => void })?.unref?.();
       resolve({
-        nsPath: `/proc/${child.pid}/ns/mnt`,
-        netPath: netns ? `/proc/${child.pid}/ns/net` : null,
+        nsPath: `/proc/${pid}/ns/mnt`,
+        netPath: netns ? `/proc/${pid}/ns/net` : null,
         netPin: netns ? join(options.stage, NET_PIN) : null,
         marker: join(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
           if (exited) return;
           exited = true;
+          // Closing stdin ends the shell (under sudo the harness may not signal it); the kill is for
+          // a shell that does not read it.
           child.stdin?.end();
           child.kill('SIGKILL');
         },
@@ -163,7 +172,18 @@ export function startMountHolder(options: {
  * from it (`cat key`, `../secret`) would resolve past every hiding mount, and getcwd() could not
  * name it (it is unreachable from the namespace's root).
  */
-export function heldInit(marker: string, netPin: string | null = null): string {
+export function heldInit(
+  marker: string,
+  options: {
+    /** The held network namespace's pin, when it holds one. */
+    netPin?: string | null;
+    /** Root's last steps before the command (under sudo: handing the scratch to the sandbox user). */
+    prelude?: readonly string[];
+    /** The sandbox's umask (isolation-uid.ts: 000 under sudo, where the harness is not in its group). */
+    umask?: string;
+  } = {},
+): string {
+  const { netPin = null, prelude = [], umask = '002' } = options;
   // On the host the marker's directory is an empty root-only 0700 one: only the held namespace's
   // tmpfs has the file (a builtin test: no process, no reading /proc/self/mountinfo byte by byte).
   // `-ef` compares device and inode: the process's network namespace must be the pinned one.
@@ -172,8 +192,9 @@ export function heldInit(marker: string, netPin: string | null = null): string {
     netPin === null
       ? ''
       : `[ /proc/self/ns/net -ef ${shellQuote(netPin)} ] || { echo "truss: not in the sandbox network namespace" >&2; exit 125; }`,
+    ...prelude,
     ENTER_WORKDIR,
-    'umask 002',
+    `umask ${umask}`,
     '"$@"',
   ]
     .filter((line) => line.length > 0)
@@ -195,7 +216,7 @@ const IDLE_MS = 2000;
 /**
  * One run's holder, made on the first spawn that can use it and shared by the processes that follow;
  * ended once nothing used it for {@link IDLE_MS} (a long-lived App process keeps none between runs).
- * `enter` resolves null when holders cannot be used (not root, or making one failed): the caller
+ * `enter` resolves null when holders cannot be used (turned off, or making one failed): the caller
  * then mounts per process as before. With `netns` the holder holds the run's network namespace too.
  */
 export function sharedMounts(
@@ -214,7 +235,7 @@ export function sharedMounts(
   /** Moves on when a holder made before can no longer serve (it is then made again). */
   generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
-  const usable = options.hold !== false && options.privilege === 'root';
+  const usable = options.hold !== false;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
   let current: Promise<MountHolder | null> | null = null;
   let failed = false;
@@ -237,7 +258,14 @@ export function sharedMounts(
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
     const madeAt = generation();
-    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv, netns: options.netns })
+    return startMountHolder({
+      setup: setup(),
+      stage,
+      watched,
+      env: options.toolEnv,
+      netns: options.netns,
+      privilege: options.privilege,
+    })
       .then((holder) => ({
         ...holder,
         current: () => holder.current() && generation() === madeAt,

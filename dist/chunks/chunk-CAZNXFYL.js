@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-AM4VKF4A.js";
+} from "./chunk-NOU7ACEL.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

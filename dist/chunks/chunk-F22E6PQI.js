@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -156,7 +156,8 @@ function startMountHolder(options) {
     // The held network namespace, pinned beside the marker: each process's init compares its own
     // with it (heldInit), whatever order nsenter entered the namespaces in.
     netns ? `{ : > "$STAGE/${NET_PIN}" && mount --bind /proc/self/ns/net "$STAGE/${NET_PIN}"; } || exit 125` : "",
-    "echo ready",
+    // Its pid, for /proc/PID/ns/*: under sudo the child the harness started is sudo, not this shell.
+    'echo "ready $$"',
     "read _ || true",
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
     // root (an idle end removes it from the harness instead, after killing this shell).
@@ -166,22 +167,21 @@ function startMountHolder(options) {
   return new Promise((resolve4, reject) => {
     let child;
     try {
-      child = spawn(
+      const unshare = [
         "unshare",
-        [
-          "--mount",
-          "--propagation",
-          "private",
-          ...netns ? ["--net"] : [],
-          "--",
-          "/bin/sh",
-          "-c",
-          script,
-          "truss-sandbox-mounts",
-          options.stage
-        ],
-        { env: options.env, stdio: ["pipe", "pipe", "pipe"] }
-      );
+        "--mount",
+        "--propagation",
+        "private",
+        ...netns ? ["--net"] : [],
+        "--",
+        "/bin/sh",
+        "-c",
+        script,
+        "truss-sandbox-mounts",
+        options.stage
+      ];
+      const [file, ...args] = options.privilege === "sudo" ? ["sudo", "-n", "--", "env", `PATH=${options.env.PATH ?? ""}`, ...unshare] : unshare;
+      child = spawn(file, args, { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
       reject(
         new IsolationSetupError(`could not start the sandbox's mount namespace: ${error.message}`)
@@ -208,13 +208,15 @@ function startMountHolder(options) {
     });
     child.stdout?.on("data", (chunk) => {
       stdout += chunk.toString("utf8");
-      if (!stdout.includes("ready\n")) return;
+      const ready = /^ready (\d+)\n/.exec(stdout);
+      if (!ready) return;
+      const pid = ready[1];
       child.unref();
       for (const stream of [child.stdin, child.stdout, child.stderr])
         stream?.unref?.();
       resolve4({
-        nsPath: `/proc/${child.pid}/ns/mnt`,
-        netPath: netns ? `/proc/${child.pid}/ns/net` : null,
+        nsPath: `/proc/${pid}/ns/mnt`,
+        netPath: netns ? `/proc/${pid}/ns/net` : null,
         netPin: netns ? join2(options.stage, NET_PIN) : null,
         marker: join2(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
@@ -228,12 +230,14 @@ function startMountHolder(options) {
     });
   });
 }
-function heldInit(marker, netPin = null) {
+function heldInit(marker, options = {}) {
+  const { netPin = null, prelude = [], umask = "002" } = options;
   return [
     `[ -e ${shellQuote(marker)} ] || { echo "truss: not in the sandbox mount namespace" >&2; exit 125; }`,
     netPin === null ? "" : `[ /proc/self/ns/net -ef ${shellQuote(netPin)} ] || { echo "truss: not in the sandbox network namespace" >&2; exit 125; }`,
+    ...prelude,
     ENTER_WORKDIR,
-    "umask 002",
+    `umask ${umask}`,
     '"$@"'
   ].filter((line) => line.length > 0).join("\n");
 }
@@ -243,7 +247,7 @@ var ENTER_WORKDIR = [
 ].join("\n");
 var IDLE_MS = 2e3;
 function sharedMounts(options, setup, generation = () => 0) {
-  const usable = options.hold !== false && options.privilege === "root";
+  const usable = options.hold !== false;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
   let current = null;
   let failed = false;
@@ -265,7 +269,14 @@ function sharedMounts(options, setup, generation = () => 0) {
   const make = () => {
     const stage = mkdtempSync(join2(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
-    return startMountHolder({ setup: setup(), stage, watched, env: options.toolEnv, netns: options.netns }).then((holder) => ({
+    return startMountHolder({
+      setup: setup(),
+      stage,
+      watched,
+      env: options.toolEnv,
+      netns: options.netns,
+      privilege: options.privilege
+    }).then((holder) => ({
       ...holder,
       current: () => holder.current() && generation() === madeAt,
       close() {
@@ -506,6 +517,7 @@ function uidIsolation(options) {
   const hideScript = options.hiddenPaths.map((path) => `truss_hide ${shellQuote(path)}`).join("\n");
   const coverScript = options.coverPaths.map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(" ")}`).join("\n");
   const privateDirs = options.privateDirs ?? [];
+  const sandboxUmask = options.privilege === "root" ? "002" : "000";
   const addedKeeps = /* @__PURE__ */ new Set();
   const keepsWith = (extra) => [
     options.scratchRoot,
@@ -539,9 +551,7 @@ function uidIsolation(options) {
     // After the mounts: a working directory entered before them would bypass them (heldInit).
     ENTER_WORKDIR,
     options.netns ? "ip link set lo up 2>/dev/null || true" : "",
-    // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
-    // group, so what the sandbox creates must stay writable for it (git objects, new directories).
-    options.privilege === "root" ? "umask 002" : "umask 000",
+    `umask ${sandboxUmask}`,
     '"$@"'
   ].filter((line) => line.length > 0).join("\n");
   const addedGuards = new AddedGitGuards();
@@ -574,7 +584,8 @@ function uidIsolation(options) {
       try {
         const guard = gitGuardScript(addedGuards.only(path));
         if (guard.length === 0) return;
-        const made = await runCommand(
+        const made = await asRoot(
+          options.privilege,
           "nsenter",
           [`--mount=${held.nsPath}`, "--", "/bin/sh", "-c", guard.join("\n")],
           options.toolEnv
@@ -602,16 +613,10 @@ function uidIsolation(options) {
       mkdirSync2(home);
       mkdirSync2(tmp);
       writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
-      await chownTree(
-        options.privilege,
-        account,
-        [scratch, home, tmp, join4(home, ".gitconfig")],
-        options.toolEnv
-      );
-      try {
-        chmodSync3(scratch, 457);
-      } catch {
-      }
+      chmodSync3(scratch, 457);
+      const owned = [scratch, home, tmp, join4(home, ".gitconfig")];
+      if (options.privilege === "root") for (const path of owned) chownSync(path, account.uid, account.gid);
+      const handOver = options.privilege === "root" ? [] : [`chown -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`];
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
       Object.assign(env, { HOME: home, TMPDIR: tmp, USER: account.name, LOGNAME: account.name });
@@ -643,7 +648,7 @@ function uidIsolation(options) {
         "--",
         "/bin/sh",
         "-c",
-        heldInit(held.marker, held.netPin),
+        heldInit(held.marker, { netPin: held.netPin, prelude: handOver, umask: sandboxUmask }),
         "truss-sandbox-init",
         resolve3(request.cwd),
         ...inner
@@ -654,7 +659,7 @@ function uidIsolation(options) {
         "--",
         "/bin/sh",
         "-c",
-        initScript(extraMounts, ownCwd ? [cwd] : []),
+        initScript([...extraMounts, ...handOver], ownCwd ? [cwd] : []),
         "truss-sandbox-init",
         join4(scratch, "stage"),
         resolve3(request.cwd),
@@ -667,7 +672,12 @@ function uidIsolation(options) {
           `--preserve-env=${Object.keys(env).join(",")}`,
           "--",
           "env",
+          // sudo's secure_path replaces PATH; TMPDIR is one of the variables the C library
+          // drops from a setuid program's environment, so it never reaches the command through
+          // --preserve-env. Both are paths the harness chose, not secrets, so they may be seen
+          // in the argument list.
           `PATH=${env.PATH ?? ""}`,
+          `TMPDIR=${tmp}`,
           ...unshare
         ]
       ];
@@ -679,7 +689,7 @@ function uidIsolation(options) {
         droppedEnv,
         async dispose(pid) {
           if (held) mounts.leave();
-          if (options.privilege === "sudo" && pid !== void 0) {
+          if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand("sudo", ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
@@ -689,14 +699,13 @@ function uidIsolation(options) {
     }
   };
 }
-async function chownTree(privilege, account, paths, env) {
-  if (privilege === "root") {
-    for (const path of paths) chownSync(path, account.uid, account.gid);
-    return;
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return error.code !== "ESRCH";
   }
-  const result = await asRoot(privilege, "chown", [`${account.uid}:${account.gid}`, ...paths], env);
-  if (!result.ok)
-    throw new IsolationSetupError(`could not prepare the sandbox HOME: ${result.stderr.trim()}`);
 }
 async function removeScratch(privilege, scratch, env) {
   if (privilege === "root") await removeUntrustedTree(scratch, env);

@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-7REOVG3A.js";
+import "./chunk-CAZNXFYL.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-YZK3CMRQ.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-AM4VKF4A.js";
+import "./chunk-NOU7ACEL.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

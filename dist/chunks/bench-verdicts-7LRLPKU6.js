@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-JFKPPLBP.js";
+} from "./chunk-F22E6PQI.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import "./chunk-VNKET2ET.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-AM4VKF4A.js";
+import "./chunk-NOU7ACEL.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

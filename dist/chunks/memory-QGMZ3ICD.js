@@ -10,22 +10,22 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-PIRRWC6T.js";
+} from "./chunk-7EXKUOHP.js";
 import "./chunk-5NJ3DEH6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-YXRNC5HZ.js";
-import "./chunk-TWLBFNYN.js";
+import "./chunk-XERUUDOV.js";
+import "./chunk-DJJSSIWH.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-JFKPPLBP.js";
-import "./chunk-J5FOQST4.js";
+import "./chunk-F22E6PQI.js";
+import "./chunk-QZVW3TTC.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-7REOVG3A.js";
+import "./chunk-CAZNXFYL.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -48,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-AM4VKF4A.js";
+import "./chunk-NOU7ACEL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

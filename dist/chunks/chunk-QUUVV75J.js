@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-TWLBFNYN.js";
+} from "./chunk-DJJSSIWH.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import {
   acquireSessionLease
 } from "./chunk-XAMZ4EDI.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import {
   checkMcpPinning,
   findContract

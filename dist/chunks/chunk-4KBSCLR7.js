@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-TWLBFNYN.js";
+} from "./chunk-DJJSSIWH.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-IZ2KYI7H.js";
 import {
   resumeRun
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-XVSBQFHE.js";
+} from "./chunk-AE3Y53ZP.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-62ERCJKG.js";
 import {
   describeIsolation
-} from "./chunk-AM4VKF4A.js";
+} from "./chunk-NOU7ACEL.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

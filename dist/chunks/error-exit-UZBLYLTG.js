@@ -45,7 +45,7 @@ import "./chunk-62ERCJKG.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-AM4VKF4A.js";
+} from "./chunk-NOU7ACEL.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-AM4VKF4A.js";
+import "./chunk-NOU7ACEL.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-35Q46EVC.js")).keygen,
-  verify: async () => (await import("./verify-OVNURYBR.js")).verify,
-  attest: async () => (await import("./attest-KF6B67FB.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-WTLTWKZ4.js")).verifyAttestation,
-  report: async () => (await import("./report-SYF3WP3Q.js")).report,
-  ledger: async () => (await import("./ledger-YRTN44WA.js")).ledger,
-  review: async () => (await import("./review-7ITQ2MSG.js")).review,
-  run: async () => (await import("./run-D547EYD5.js")).run,
-  resume: async () => (await import("./resume-VXGU7VQI.js")).resume,
-  signal: async () => (await import("./signal-ZXUHOUDY.js")).signal,
-  eval: async () => (await import("./eval-NQBIENQT.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-RJI4KQXC.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-EYOFEZNO.js")).anchor,
-  mcp: async () => (await import("./mcp-SQVCOBZH.js")).mcp,
-  memory: async () => (await import("./memory-PN2UZSVV.js")).memory,
-  lesson: async () => (await import("./playbook-L2CML4FS.js")).lesson,
-  playbook: async () => (await import("./playbook-L2CML4FS.js")).playbook
+  keygen: async () => (await import("./keygen-JRKFYV7C.js")).keygen,
+  verify: async () => (await import("./verify-LK57U4TS.js")).verify,
+  attest: async () => (await import("./attest-CAYQ6D36.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-Q4VSCXF7.js")).verifyAttestation,
+  report: async () => (await import("./report-CXXB27DA.js")).report,
+  ledger: async () => (await import("./ledger-3ZL6CVSO.js")).ledger,
+  review: async () => (await import("./review-RHDJRYII.js")).review,
+  run: async () => (await import("./run-QFYVQCLP.js")).run,
+  resume: async () => (await import("./resume-VU4SXQY5.js")).resume,
+  signal: async () => (await import("./signal-TFUVHPOJ.js")).signal,
+  eval: async () => (await import("./eval-2HRKHJIZ.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-7LRLPKU6.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-4JOUQGXV.js")).anchor,
+  mcp: async () => (await import("./mcp-6EKQHH5G.js")).mcp,
+  memory: async () => (await import("./memory-QGMZ3ICD.js")).memory,
+  lesson: async () => (await import("./playbook-OQZ3TZIR.js")).lesson,
+  playbook: async () => (await import("./playbook-OQZ3TZIR.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-PS4GSG4X.js")).reportError(error, io);
+    return (await import("./error-exit-UZBLYLTG.js")).reportError(error, io);
   }
 }
 export {

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-ZHKPJVHM.js";
+} from "./chunk-4KBSCLR7.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-TWLBFNYN.js";
+import "./chunk-DJJSSIWH.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-J5FOQST4.js";
+import "./chunk-QZVW3TTC.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-7REOVG3A.js";
+import "./chunk-CAZNXFYL.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-AM4VKF4A.js";
+import "./chunk-NOU7ACEL.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

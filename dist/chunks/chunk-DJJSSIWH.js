@@ -8,7 +8,7 @@ import {
 } from "./chunk-WL7A4ZCI.js";
 import {
   resolveRunKey
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import {
   MemoryError,
   formatRef

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-TWLBFNYN.js";
+} from "./chunk-DJJSSIWH.js";
 import {
   finishParentSession
-} from "./chunk-JFKPPLBP.js";
+} from "./chunk-F22E6PQI.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-J5FOQST4.js";
+} from "./chunk-QZVW3TTC.js";
 import {
   startEval
-} from "./chunk-7REOVG3A.js";
+} from "./chunk-CAZNXFYL.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

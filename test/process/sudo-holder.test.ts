@@ -1,0 +1,183 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createIsolation } from '../../src/core/process/index.js';
+import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { mechanismAvailable } from './isolation-kit.js';
+
+// GitHub-hosted runners run the harness as a user with passwordless sudo, not as root. This suite
+// makes such a user and runs a real harness as it, through `uid` isolation under sudo.
+const RUNNER = 'truss-test-sudoer';
+const SUDOERS = `/etc/sudoers.d/${RUNNER}`;
+const ROOT = join(import.meta.dirname, '../..');
+const SOURCE = join(ROOT, 'src/core/process');
+
+const dirs: TempDir[] = [];
+afterAll(() => {
+  rmSync(SUDOERS, { force: true });
+  for (const dir of dirs.splice(0)) dir.cleanup();
+});
+
+/** Why this machine cannot run the suite, or null. */
+async function unavailable(): Promise<string | null> {
+  if (process.getuid?.() !== 0) return 'not root (the suite makes a sudo user)';
+  if (spawnSync('sudo', ['-V']).error) return 'sudo is not installed (apt-get install sudo)';
+  return mechanismAvailable('uid');
+}
+
+/** The runner account, with passwordless sudo as on a hosted runner. */
+function sudoRunner(): { uid: number; gid: number } {
+  if (localAccount(RUNNER) === null)
+    execFileSync('useradd', ['--system', '--user-group', '--shell', '/bin/sh', RUNNER]);
+  writeFileSync(SUDOERS, `${RUNNER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
+  const account = localAccount(RUNNER);
+  if (account === null) throw new Error(`${RUNNER} was not made`);
+  return account;
+}
+
+/** The holders (`truss-sandbox-mounts`, and the sudo that started each) whose stage lies in `scratch`. */
+function holders(scratch: string): string[] {
+  return spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line.includes('truss-sandbox-mounts') && line.includes(scratch));
+}
+
+describe('uid isolation under sudo (a hosted runner): the mounts are held once per run', () => {
+  it('hides the key, keeps the working copy writable, holds one namespace (network included) and leaves nothing behind', async () => {
+    const skip = await unavailable();
+    if (skip) return void console.warn(`SKIPPED sudo holder test: ${skip}`);
+    // The offline sandbox account exists once a uid isolation with network = "none" was made.
+    await createIsolation({
+      mode: 'uid',
+      network: 'none',
+      hiddenPaths: [],
+      workdirs: [],
+      scratchRoot: tempDir('sudo-warm').dir,
+      path: process.env.PATH ?? '',
+      isRoot: true,
+    });
+    const sandbox = localAccount(SANDBOX_OFFLINE_USER);
+    if (sandbox === null) throw new Error(`${SANDBOX_OFFLINE_USER} is missing`);
+    const runner = sudoRunner();
+    const repo = tempDir('sudo-repo');
+    const harness = tempDir('sudo-harness');
+    const scratch = tempDir('sudo-scratch');
+    dirs.push(repo, harness, scratch);
+    execFileSync('git', ['init', '-q'], { cwd: repo.dir });
+    // Readable by anyone, so only the hiding keeps the sandbox from the key.
+    const key = harness.write('signing.key', 'sudo-runner-seed\n', 0o644);
+    for (const dir of [repo.dir, harness.dir, scratch.dir]) {
+      execFileSync('chown', ['-R', `${runner.uid}:${runner.gid}`, dir]);
+      chmodSync(dir, 0o755);
+    }
+    chownSync(key, runner.uid, runner.gid);
+    const script = harness.write(
+      'harness.mts',
+      [
+        "import { spawnSync } from 'node:child_process';",
+        "import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';",
+        "import { tmpdir } from 'node:os';",
+        "import { join } from 'node:path';",
+        `import { createIsolation } from ${JSON.stringify(join(SOURCE, 'index.js'))};`,
+        `import { uidIsolation } from ${JSON.stringify(join(SOURCE, 'isolation-uid.js'))};`,
+        `import { runSupervised } from ${JSON.stringify(join(SOURCE, 'process-supervisor.js'))};`,
+        `const [repo, key, scratch] = process.argv.slice(2);`,
+        "const env = { PATH: process.env.PATH ?? '' };",
+        'const run = (isolation, script, cwd = repo) => runSupervised({ file: "/bin/sh", args: ["-c", script], cwd, env, stdin: null, timeoutMs: 20000, signal: new AbortController().signal, isolation }).then((o) => ({ code: o.exitCode, out: o.stdout.bytes.toString() + o.stderr.tail }));',
+        'const holders = () => spawnSync("ps", ["-eo", "args="], { encoding: "utf8" }).stdout.split("\\n").filter((l) => l.startsWith("/bin/sh") && l.includes("truss-sandbox-mounts") && l.includes(scratch)).length;',
+        'const peek = `id -un; cat ${key} 2>&1; echo net=$(readlink /proc/self/ns/net); mktemp ./by-check-XXXXXX >/dev/null && echo wrote; touch "$HOME/h" "$TMPDIR/t" && echo home-writable`;',
+        "const chosen = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [key], workdirs: [repo], scratchRoot: scratch, path: env.PATH, isRoot: false });",
+        'const out = { report: chosen.report, checks: [await run(chosen, peek), await run(chosen, peek)], holders: holders() };',
+        // The harness user is not in the sandbox group: what the sandbox makes must stay writable for it.
+        'await run(chosen, "mkdir made-by-check");',
+        'try { writeFileSync(join(repo, "made-by-check", "by-harness"), "x"); out.harnessWrites = true; } catch (error) { out.harnessWrites = String(error); }',
+        // The network-namespace fallback (no iptables) under sudo, held the same way.
+        `const netns = uidIsolation({ report: chosen.report, privilege: 'sudo', account: ${JSON.stringify(sandbox)}, hiddenPaths: [key], coverPaths: [], scratchRoot: scratch, netns: true, toolEnv: env });`,
+        'out.netns = [await run(netns, peek), await run(netns, peek)];',
+        'out.netnsHolders = holders();',
+        // Unused for a while, holders end although the harness goes on (the harness cannot signal
+        // a root shell: closing its stdin ends it); the next process makes a fresh one.
+        'await new Promise((resolve) => setTimeout(resolve, 3500));',
+        'out.idleHolders = holders();',
+        'out.after = await run(chosen, peek);',
+        'out.afterHolders = holders();',
+        // A working copy added during the run (a clean room) in the private /tmp, guarded through sudo.
+        'const added = mkdtempSync(join(tmpdir(), "truss-sudo-added-"));',
+        'spawnSync("git", ["init", "-q"], { cwd: added });',
+        'await chosen.addWorkdir(added);',
+        'out.added = await run(chosen, `${peek}; git config core.hooksPath /tmp/x 2>&1 || echo guarded`, added);',
+        'out.addedFiles = readdirSync(added);',
+        'process.stdout.write(JSON.stringify(out));',
+      ].join('\n'),
+    );
+    chownSync(script, runner.uid, runner.gid);
+    const result = spawnSync(
+      'setpriv',
+      [
+        `--reuid=${runner.uid}`,
+        `--regid=${runner.gid}`,
+        '--init-groups',
+        '--',
+        process.execPath,
+        '--import',
+        'tsx',
+        script,
+        repo.dir,
+        key,
+        scratch.dir,
+      ],
+      { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: harness.dir } },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout) as {
+      report: { level: string };
+      checks: { code: number; out: string }[];
+      netns: { code: number; out: string }[];
+      holders: number;
+      harnessWrites: true | string;
+      netnsHolders: number;
+      idleHolders: number;
+      after: { code: number; out: string };
+      afterHolders: number;
+      added: { code: number; out: string };
+      addedFiles: string[];
+    };
+    expect(out.report.level).toBe('uid');
+    for (const check of [...out.checks, ...out.netns, out.after]) {
+      expect(check.code, check.out).toBe(0);
+      expect(check.out).toMatch(/^truss-sandbox/);
+      expect(check.out).not.toContain('sudo-runner-seed');
+      expect(check.out).toContain('wrote');
+      expect(check.out).toContain('home-writable');
+    }
+    // One holder served both checks of each isolation (the first ends once idle, or is still there).
+    expect(out.holders).toBe(1);
+    expect(out.harnessWrites).toBe(true);
+    expect(out.netnsHolders).toBeGreaterThanOrEqual(1);
+    expect(out.netnsHolders).toBeLessThanOrEqual(2);
+    expect(out.idleHolders).toBe(0);
+    expect(out.afterHolders).toBe(1);
+    expect(out.added.out).not.toContain('sudo-runner-seed');
+    expect(out.added.out).toContain('wrote');
+    expect(out.added.out).toContain('guarded');
+    expect(out.addedFiles.filter((name) => name.startsWith('by-check-'))).toHaveLength(1);
+    // Both network-namespace checks were in the same held namespace, not the host's.
+    const nets = out.netns.map((check) => /net=(\S*)/.exec(check.out)?.[1]);
+    expect(nets[0]).toMatch(/^net:\[\d+\]$/);
+    expect(nets[1]).toBe(nets[0]);
+    expect(nets[0]).not.toBe(execFileSync('readlink', ['/proc/self/ns/net'], { encoding: 'utf8' }).trim());
+    // The working copy got the five files; the harness's end ends its holders and their stages.
+    expect(readdirSync(repo.dir).filter((name) => name.startsWith('by-check-'))).toHaveLength(5);
+    await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
+    await expect
+      .poll(
+        () =>
+          readdirSync(scratch.dir, { recursive: true }).filter((name) => String(name).includes('truss-sbx-')),
+        { timeout: 5000 },
+      )
+      .toEqual([]);
+    expect(existsSync(key)).toBe(true);
+  }, 60_000);
+});

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-AE3Y53ZP.js";
+} from "./chunks/chunk-N5TFVJKY.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-IZ2KYI7H.js";
-import "./chunks/chunk-CAZNXFYL.js";
+import "./chunks/chunk-SPNV7L5N.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-VNKET2ET.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-NOU7ACEL.js";
+import "./chunks/chunk-BTQIC47T.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

@@ -20,13 +20,13 @@ import {
   SANDBOX_USER,
   uidIsolation,
 } from './isolation-uid.js';
+import { within } from './mount-table.js';
 import {
   installRoot,
   preparePrivateDirs,
   realOrResolved,
   SHARED_DIR_CANDIDATES,
   sharedWritableDirs,
-  within,
 } from './private-dirs.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 

@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,17 @@ import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
-import { type PrivateDir, privateDirsScript, realOrResolved, within } from './private-dirs.js';
+import {
+  coverEntries,
+  guardEntries,
+  hideEntries,
+  type MountEntry,
+  mountTableCommand,
+  renderMountTable,
+  tmpfsNames,
+  within,
+} from './mount-table.js';
+import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 
@@ -178,17 +189,6 @@ async function ensureRule(
   return null;
 }
 
-/** Mount commands for a {@link GitMetadataGuard}: bind each git directory onto itself, then the rest read-only. */
-function gitGuardScript(guard: GitMetadataGuard | undefined): string[] {
-  if (!guard || guard.pinned.length + guard.readOnly.length === 0) return [];
-  return [
-    'truss_pin() { mount --bind "$1" "$1" || exit 125; }',
-    'truss_readonly() { { mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; } || exit 125; }',
-    ...guard.pinned.map((path) => `truss_pin ${shellQuote(path)}`),
-    ...guard.readOnly.map((path) => `truss_readonly ${shellQuote(path)}`),
-  ];
-}
-
 /**
  * `uid` isolation: each process runs as the dedicated sandbox user inside fresh pid and mount
  * namespaces. A root-owned init (`/bin/sh`, pid 1 of the namespace) hides the key paths and harness
@@ -199,10 +199,6 @@ function gitGuardScript(guard: GitMetadataGuard | undefined): string[] {
  */
 export function uidIsolation(options: UidIsolationOptions): Isolation {
   const { account } = options;
-  const hideScript = options.hiddenPaths.map((path) => `truss_hide ${shellQuote(path)}`).join('\n');
-  const coverScript = options.coverPaths
-    .map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(' ')}`)
-    .join('\n');
   const privateDirs = options.privateDirs ?? [];
   // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
   // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -218,34 +214,33 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   // Whether `path` lies in a private directory but outside every kept path: invisible in the sandbox.
   const unreachable = (path: string) =>
     privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
-  const mountSetupWith = (extraKeeps: readonly string[]) =>
-    [
-      ...privateDirsScript(privateDirs, keepsWith(extraKeeps)),
-      'truss_hide() {',
-      '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
-      '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
-      '}',
-      // Stage the working copies elsewhere, cover the directory, then move them back on top.
-      'truss_cover() {',
-      '  d=$1; shift; n=0',
-      '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
-      '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
-      '  n=0',
-      '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
-      '}',
-      coverScript,
-      hideScript,
-      ...gitGuardScript(options.gitGuard),
-    ]
-      .filter((line) => line.length > 0)
-      .join('\n');
-  // `extra`: the guards of working copies added since the namespace's mounts were written;
+  // Every mount of the sandbox, in order: private shared directories, covered and hidden paths, git
+  // guards. `stage`: a directory only the harness can write, for the covered working copies;
   // `extraKeeps`: more paths to keep through the private directories (the process's working directory).
-  const initScript = (extra: readonly string[], extraKeeps: readonly string[]) =>
+  const mountEntries = (stage: string, extraKeeps: readonly string[]): MountEntry[] => {
+    forgetRemoved();
+    const names = tmpfsNames();
+    const keeps = keepsWith(extraKeeps);
+    // What the private directories and the covers put out of reach has nothing left to hide.
+    const covers = [
+      ...privateDirs
+        .filter(({ dir }) => !keeps.includes(dir))
+        .map(({ dir }) => ({ dir, keeps: keeps.filter((keep) => within(keep, dir)) })),
+      ...options.coverPaths.map(({ dir, keep }) => ({ dir, keeps: keep })),
+    ];
+    return [
+      ...privateDirEntries(privateDirs, keeps, names.private),
+      ...coverEntries(options.coverPaths, stage, names.hidden),
+      ...hideEntries(options.hiddenPaths, names.hidden, covers),
+      ...guardEntries(options.gitGuard),
+      ...guardEntries(addedGuards.added),
+    ];
+  };
+  // The per-process init: the whole set of mounts from `table`, then the command.
+  const initScript = (table: string, handOver: readonly string[]) =>
     [
-      'STAGE=$1; shift',
-      mountSetupWith(extraKeeps),
-      ...extra,
+      mountTableCommand(table),
+      ...handOver,
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
       options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
@@ -271,10 +266,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   };
   const mounts = sharedMounts(
     { ...options, hold: options.heldNamespace !== false },
-    () => {
-      forgetRemoved();
-      return [mountSetupWith([]), ...gitGuardScript(addedGuards.added)].join('\n');
-    },
+    (stage) => mountTableCommand(writeMountTable(join(stage, 'mounts'), mountEntries(stage, []))),
     () => generation,
   );
   return {
@@ -288,13 +280,21 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // The run's held namespace gets the new copy's guard once, not every process that enters it.
       const held = await mounts.enter();
       if (!held) return;
+      const guard = guardEntries(addedGuards.only(path));
+      const own = guard.length > 0 ? mkdtempSync(join(options.scratchRoot, 'truss-sbx-g-')) : null;
       try {
-        const guard = gitGuardScript(addedGuards.only(path));
-        if (guard.length === 0) return;
+        if (own === null) return;
         const made = await asRoot(
           options.privilege,
           'nsenter',
-          [`--mount=${held.nsPath}`, '--', '/bin/sh', '-c', guard.join('\n')],
+          [
+            `--mount=${held.nsPath}`,
+            '--',
+            'mount',
+            '--all',
+            '--fstab',
+            writeMountTable(join(own, 'mounts'), guard),
+          ],
           options.toolEnv,
         );
         if (!made.ok)
@@ -302,6 +302,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             `could not protect the git metadata of ${path}: ${made.stderr.trim()}`,
           );
       } finally {
+        if (own !== null) rmSync(own, { recursive: true, force: true });
         mounts.leave();
       }
     },
@@ -356,8 +357,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      // Per-process mounts make everything each time; a held namespace already has these.
-      const extraMounts = held ? [] : gitGuardScript(addedGuards.added);
+      // Per-process mounts: the table and the covered copies' stage in a directory only the harness
+      // can write (the scratch is the sandbox user's, and another of its processes may be running).
+      const own = held ? null : mkdtempSync(join(options.scratchRoot, 'truss-sbx-m-'));
+      const table =
+        own === null
+          ? null
+          : writeMountTable(join(own, 'mounts'), mountEntries(join(own, 'stage'), ownCwd ? [cwd] : []));
       const unshare = held
         ? [
             'nsenter',
@@ -382,9 +388,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            initScript([...extraMounts, ...handOver], ownCwd ? [cwd] : []),
+            initScript(table as string, handOver),
             'truss-sandbox-init',
-            join(scratch, 'stage'),
             resolve(request.cwd),
             ...inner,
           ];
@@ -421,11 +426,18 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
+          if (own !== null) rmSync(own, { recursive: true, force: true });
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },
       };
     },
   };
+}
+
+/** Writes a mount table for `mount --all --fstab` (readable by its owner only) and returns its path. */
+function writeMountTable(path: string, entries: readonly MountEntry[]): string {
+  writeFileSync(path, renderMountTable(entries), { mode: 0o600 });
+  return path;
 }
 
 /** Whether any process is left in the process group `pgid` (one the harness may not signal counts). */

@@ -57,7 +57,8 @@ function identities(paths: readonly string[]): (string | null)[] {
  * socket it opened) outlives it.
  */
 export function startMountHolder(options: {
-  setup: string;
+  /** The mount commands, written after the watched paths' identities are taken (none can slip between). */
+  setup: () => string;
   stage: string;
   watched: readonly string[];
   env: Record<string, string>;
@@ -67,9 +68,10 @@ export function startMountHolder(options: {
 }): Promise<MountHolder> {
   const marker = `truss-holder-${randomBytes(12).toString('hex')}`;
   const netns = options.netns === true;
+  const before = identities(options.watched);
   const script = [
     'STAGE=$1; shift',
-    options.setup,
+    options.setup(),
     netns ? 'ip link set lo up 2>/dev/null || true' : '',
     `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
     `: > "$STAGE/${marker}" || exit 125`,
@@ -87,7 +89,6 @@ export function startMountHolder(options: {
   ]
     .filter((line) => line.length > 0)
     .join('\n');
-  const before = identities(options.watched);
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
@@ -230,8 +231,8 @@ export function sharedMounts(
     scratchRoot: string;
     toolEnv: Record<string, string>;
   },
-  /** The holder's mount script, read each time a holder is made (working copies added since included). */
-  setup: () => string,
+  /** The holder's mount commands for its stage directory, made each time a holder is made (working copies added since included). */
+  setup: (stage: string) => string,
   /** Moves on when a holder made before can no longer serve (it is then made again). */
   generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
@@ -259,7 +260,7 @@ export function sharedMounts(
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
     const madeAt = generation();
     return startMountHolder({
-      setup: setup(),
+      setup: () => setup(stage),
       stage,
       watched,
       env: options.toolEnv,

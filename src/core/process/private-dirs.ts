@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shellQuote } from './sandbox-commands.js';
+import { bindEntry, type MountEntry, tmpfsEntry, within } from './mount-table.js';
 
 /**
  * Directories every local account can write and nobody owns: what a sandboxed process leaves there
@@ -44,11 +44,6 @@ export function realOrResolved(path: string): string {
   } catch {
     return resolve(path);
   }
-}
-
-/** Whether `path` is `dir` or lies inside it (both absolute). */
-export function within(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 }
 
 /**
@@ -121,33 +116,43 @@ function ownDirectory(path: string, uid: number): string | null {
 }
 
 /**
- * Shell lines (run as root in a private mount namespace, before the hiding mounts) that give each
+ * The mounts (made as root in a private mount namespace, before the hiding mounts) that give each
  * shared directory a fresh tmpfs (mode 1777, like /tmp) with the paths in `keeps` that lie inside it
  * bound back on top, so the sandbox reaches its working copies and scratch but writes nothing the host
  * keeps. The tmpfs is staged on an empty host directory outside the kept paths, the kept paths are
- * bound into it, then it is moved over the shared directory in one step. Any failure stops the
+ * bound into it, then it is bound over the shared directory in one step. Any failure stops the
  * sandbox (exit 125): a shared directory left visible would be the hole this closes.
  */
-export function privateDirsScript(dirs: readonly PrivateDir[], keeps: readonly string[]): string[] {
+export function privateDirEntries(
+  dirs: readonly PrivateDir[],
+  keeps: readonly string[],
+  name: string,
+): MountEntry[] {
   // A directory that is itself kept (a process asked to work in /tmp itself) stays as it is.
-  const made = dirs.filter(({ dir }) => !keeps.includes(dir));
-  if (made.length === 0) return [];
-  return [
-    'truss_private() {',
-    '  d=$1; s=$2; shift 2',
-    // Nothing to keep: the tmpfs goes straight on top (one mount, no stage).
-    '  if [ $# -eq 0 ]; then mount -t tmpfs -o mode=1777 truss-private "$d" || exit 125; return; fi',
-    '  mount -t tmpfs -o mode=1777 truss-private "$s" || exit 125',
-    // A kept path removed meanwhile (a finished clean room) has nothing to show.
-    '  for w in "$@"; do [ -d "$w" ] || continue; r=${w#"$d"/}; mkdir -p "$s/$r" && mount --rbind "$w" "$s/$r" || exit 125; done',
-    '  mount --move "$s" "$d" || exit 125',
-    '}',
-    ...made.map(({ dir, stage }) => {
+  return dirs
+    .filter(({ dir }) => !keeps.includes(dir))
+    .flatMap(({ dir, stage }) => {
       const inside = keeps.filter((keep) => within(keep, dir));
-      const outermost = inside.filter(
-        (keep) => !inside.some((other) => other !== keep && within(keep, other)),
-      );
-      return `truss_private ${[dir, stage, ...new Set(outermost)].map(shellQuote).join(' ')}`;
-    }),
-  ];
+      // A kept path removed meanwhile (a finished clean room) has nothing to show.
+      const outermost = [
+        ...new Set(inside.filter((keep) => !inside.some((other) => other !== keep && within(keep, other)))),
+      ].filter(isDirectory);
+      // Nothing to keep: the tmpfs goes straight on top (no stage).
+      if (outermost.length === 0) return [tmpfsEntry(name, dir, 'mode=1777')];
+      return [
+        tmpfsEntry(name, stage, 'mode=1777'),
+        ...outermost.map((keep) =>
+          bindEntry(keep, join(stage, relative(dir, keep)), { recursive: true, mkdir: true }),
+        ),
+        bindEntry(stage, dir, { recursive: true }),
+      ];
+    });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

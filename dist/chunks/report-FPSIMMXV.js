@@ -27,7 +27,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import {
   createNodeCrypto
 } from "./chunk-7PZVV7UJ.js";

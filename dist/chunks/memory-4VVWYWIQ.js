@@ -2,20 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-4KBSCLR7.js";
-import "./chunk-YVNRFLTF.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-7N2GMWCA.js";
+import "./chunk-5NJ3DEH6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-DJJSSIWH.js";
+import "./chunk-43YSTXAI.js";
+import "./chunk-URIWH5DC.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-QZVW3TTC.js";
+import "./chunk-PPQJ7OYC.js";
+import "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";
@@ -46,7 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

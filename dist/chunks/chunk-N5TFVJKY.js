@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -45,7 +45,7 @@ import "./chunk-62ERCJKG.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-NOU7ACEL.js";
+} from "./chunk-BTQIC47T.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

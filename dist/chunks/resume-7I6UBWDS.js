@@ -2,19 +2,20 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-XERUUDOV.js";
-import "./chunk-DJJSSIWH.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-XGGHJQBP.js";
+import "./chunk-YVNRFLTF.js";
+import "./chunk-77EEGY5N.js";
+import "./chunk-URIWH5DC.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-F22E6PQI.js";
-import "./chunk-QZVW3TTC.js";
+import "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-IZ2KYI7H.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";
@@ -45,8 +46,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

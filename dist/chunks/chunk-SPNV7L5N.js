@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-NOU7ACEL.js";
+} from "./chunk-BTQIC47T.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -18,7 +18,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-YWVQLA25.js";
 import "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

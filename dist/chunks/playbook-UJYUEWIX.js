@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-7EXKUOHP.js";
+} from "./chunk-7N2GMWCA.js";
 import "./chunk-5NJ3DEH6.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-XERUUDOV.js";
+import "./chunk-43YSTXAI.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-DJJSSIWH.js";
+} from "./chunk-URIWH5DC.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-F22E6PQI.js";
-import "./chunk-QZVW3TTC.js";
+import "./chunk-PPQJ7OYC.js";
+import "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

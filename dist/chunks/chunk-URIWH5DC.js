@@ -8,7 +8,7 @@ import {
 } from "./chunk-WL7A4ZCI.js";
 import {
   resolveRunKey
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   MemoryError,
   formatRef

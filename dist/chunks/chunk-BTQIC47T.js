@@ -49,9 +49,10 @@ import {
   mkdtempSync as mkdtempSync3,
   readFileSync,
   realpathSync as realpathSync2,
+  rmSync as rmSync2,
   writeFileSync
 } from "node:fs";
-import { join as join4, resolve as resolve3 } from "node:path";
+import { join as join5, resolve as resolve3 } from "node:path";
 
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
@@ -147,9 +148,10 @@ function identities(paths) {
 function startMountHolder(options) {
   const marker = `truss-holder-${randomBytes(12).toString("hex")}`;
   const netns = options.netns === true;
+  const before = identities(options.watched);
   const script = [
     "STAGE=$1; shift",
-    options.setup,
+    options.setup(),
     netns ? "ip link set lo up 2>/dev/null || true" : "",
     `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
     `: > "$STAGE/${marker}" || exit 125`,
@@ -163,7 +165,6 @@ function startMountHolder(options) {
     // root (an idle end removes it from the harness instead, after killing this shell).
     'umount -R "$STAGE" && rm -rf -- "$STAGE"'
   ].filter((line) => line.length > 0).join("\n");
-  const before = identities(options.watched);
   return new Promise((resolve4, reject) => {
     let child;
     try {
@@ -270,7 +271,7 @@ function sharedMounts(options, setup, generation = () => 0) {
     const stage = mkdtempSync(join2(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
     return startMountHolder({
-      setup: setup(),
+      setup: () => setup(stage),
       stage,
       watched,
       env: options.toolEnv,
@@ -325,9 +326,80 @@ function sharedMounts(options, setup, generation = () => 0) {
   };
 }
 
+// src/core/process/mount-table.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { statSync } from "node:fs";
+import { join as join3 } from "node:path";
+var HIDING_TMPFS = "size=64k,mode=0755";
+var PLAIN = /^[A-Za-z0-9/._+@:=,-]$/;
+function tableField(value) {
+  let out = "";
+  for (const byte of Buffer.from(value, "utf8")) {
+    const char = String.fromCharCode(byte);
+    out += PLAIN.test(char) ? char : `\\${byte.toString(8).padStart(3, "0")}`;
+  }
+  return out;
+}
+function renderMountTable(entries) {
+  return entries.map(
+    ({ source, target, type, options }) => [tableField(source), tableField(target), tableField(type), tableField(options), "0", "0"].join(" ")
+  ).join("\n").concat(entries.length > 0 ? "\n" : "");
+}
+function tmpfsNames() {
+  const tag = randomBytes2(6).toString("hex");
+  return { hidden: `truss-hidden-${tag}`, private: `truss-private-${tag}` };
+}
+function tmpfsEntry(name, target, options) {
+  return { source: name, target, type: "tmpfs", options };
+}
+function bindEntry(source, target, options = {}) {
+  const flags = [options.recursive ? "rbind" : "bind", ...options.mkdir ? ["X-mount.mkdir"] : []];
+  return { source, target, type: "none", options: flags.join(",") };
+}
+function within(path, dir) {
+  return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+}
+function reachable(path, covers) {
+  return covers.every(({ dir, keeps }) => !within(path, dir) || keeps.some((keep) => within(path, keep)));
+}
+function hideEntries(paths, name, covers) {
+  const covered = [...covers];
+  return paths.flatMap((path) => {
+    if (!reachable(path, covered)) return [];
+    try {
+      if (!statSync(path).isDirectory()) return [bindEntry("/dev/null", path)];
+    } catch {
+      return [];
+    }
+    covered.push({ dir: path, keeps: [] });
+    return [tmpfsEntry(name, path, HIDING_TMPFS)];
+  });
+}
+function coverEntries(covers, stage, name) {
+  let n = 0;
+  return covers.flatMap(({ dir, keep }) => {
+    const staged = keep.map((work) => ({ work, at: join3(stage, String(n++)) }));
+    return [
+      ...staged.map(({ work, at }) => bindEntry(work, at, { recursive: true, mkdir: true })),
+      tmpfsEntry(name, dir, HIDING_TMPFS),
+      ...staged.map(({ work, at }) => bindEntry(at, work, { recursive: true, mkdir: true }))
+    ];
+  });
+}
+function guardEntries(guard) {
+  if (!guard) return [];
+  return [
+    ...guard.pinned.map((path) => bindEntry(path, path)),
+    ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: "bind,ro" }))
+  ];
+}
+function mountTableCommand(file) {
+  return `mount --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
+}
+
 // src/core/process/private-dirs.ts
-import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync, mkdtempSync as mkdtempSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, join as join3, resolve as resolve2 } from "node:path";
+import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync, mkdtempSync as mkdtempSync2, realpathSync, statSync as statSync2 } from "node:fs";
+import { dirname as dirname2, join as join4, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
   "/tmp",
@@ -338,7 +410,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname2(from); ; dir = dirname2(dir)) {
     try {
-      if (statSync(join3(dir, "package.json")).isFile()) return realpathSync(dir);
+      if (statSync2(join4(dir, "package.json")).isFile()) return realpathSync(dir);
     } catch {
     }
     if (dirname2(dir) === dir) return null;
@@ -351,16 +423,13 @@ function realOrResolved(path) {
     return resolve2(path);
   }
 }
-function within(path, dir) {
-  return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
-}
 function sharedWritableDirs(candidates, workdirs) {
   const found = [];
   for (const candidate of candidates) {
     let path;
     try {
       path = realpathSync(candidate);
-      const info = statSync(path);
+      const info = statSync2(path);
       if (!info.isDirectory() || (info.mode & 2) === 0) continue;
     } catch {
       continue;
@@ -371,15 +440,15 @@ function sharedWritableDirs(candidates, workdirs) {
   return found.filter((dir) => !found.some((other) => other !== dir && within(dir, other)));
 }
 function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
-  const root = harnessUid === void 0 ? null : ownDirectory(join3(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
-  const base = root ?? mkdtempSync2(join3(scratchRoot, "truss-sandbox-"));
+  const root = harnessUid === void 0 ? null : ownDirectory(join4(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
+  const base = root ?? mkdtempSync2(join4(scratchRoot, "truss-sandbox-"));
   chmodSync2(base, 457);
-  const keepRoot = join3(base, "keep");
+  const keepRoot = join4(base, "keep");
   mkdirSync(keepRoot, { recursive: true });
   chmodSync2(keepRoot, 457);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
-    const stage = join3(base, `stage-${i}`);
+    const stage = join4(base, `stage-${i}`);
     mkdirSync(stage, { recursive: true, mode: 448 });
     return { dir, stage };
   });
@@ -398,27 +467,28 @@ function ownDirectory(path, uid) {
     return null;
   }
 }
-function privateDirsScript(dirs, keeps) {
-  const made = dirs.filter(({ dir }) => !keeps.includes(dir));
-  if (made.length === 0) return [];
-  return [
-    "truss_private() {",
-    "  d=$1; s=$2; shift 2",
-    // Nothing to keep: the tmpfs goes straight on top (one mount, no stage).
-    '  if [ $# -eq 0 ]; then mount -t tmpfs -o mode=1777 truss-private "$d" || exit 125; return; fi',
-    '  mount -t tmpfs -o mode=1777 truss-private "$s" || exit 125',
-    // A kept path removed meanwhile (a finished clean room) has nothing to show.
-    '  for w in "$@"; do [ -d "$w" ] || continue; r=${w#"$d"/}; mkdir -p "$s/$r" && mount --rbind "$w" "$s/$r" || exit 125; done',
-    '  mount --move "$s" "$d" || exit 125',
-    "}",
-    ...made.map(({ dir, stage }) => {
-      const inside = keeps.filter((keep) => within(keep, dir));
-      const outermost = inside.filter(
-        (keep) => !inside.some((other) => other !== keep && within(keep, other))
-      );
-      return `truss_private ${[dir, stage, ...new Set(outermost)].map(shellQuote).join(" ")}`;
-    })
-  ];
+function privateDirEntries(dirs, keeps, name) {
+  return dirs.filter(({ dir }) => !keeps.includes(dir)).flatMap(({ dir, stage }) => {
+    const inside = keeps.filter((keep) => within(keep, dir));
+    const outermost = [
+      ...new Set(inside.filter((keep) => !inside.some((other) => other !== keep && within(keep, other))))
+    ].filter(isDirectory);
+    if (outermost.length === 0) return [tmpfsEntry(name, dir, "mode=1777")];
+    return [
+      tmpfsEntry(name, stage, "mode=1777"),
+      ...outermost.map(
+        (keep) => bindEntry(keep, join4(stage, relative(dir, keep)), { recursive: true, mkdir: true })
+      ),
+      bindEntry(stage, dir, { recursive: true })
+    ];
+  });
+}
+function isDirectory(path) {
+  try {
+    return statSync2(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 // src/core/process/isolation-uid.ts
@@ -503,19 +573,8 @@ async function ensureRule(tool, reason, account, privilege, env) {
   if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
   return null;
 }
-function gitGuardScript(guard) {
-  if (!guard || guard.pinned.length + guard.readOnly.length === 0) return [];
-  return [
-    'truss_pin() { mount --bind "$1" "$1" || exit 125; }',
-    'truss_readonly() { { mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; } || exit 125; }',
-    ...guard.pinned.map((path) => `truss_pin ${shellQuote(path)}`),
-    ...guard.readOnly.map((path) => `truss_readonly ${shellQuote(path)}`)
-  ];
-}
 function uidIsolation(options) {
   const { account } = options;
-  const hideScript = options.hiddenPaths.map((path) => `truss_hide ${shellQuote(path)}`).join("\n");
-  const coverScript = options.coverPaths.map(({ dir, keep }) => `truss_cover ${[dir, ...keep].map(shellQuote).join(" ")}`).join("\n");
   const privateDirs = options.privateDirs ?? [];
   const sandboxUmask = options.privilege === "root" ? "002" : "000";
   const addedKeeps = /* @__PURE__ */ new Set();
@@ -526,28 +585,25 @@ function uidIsolation(options) {
     ...extra
   ];
   const unreachable = (path) => privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
-  const mountSetupWith = (extraKeeps) => [
-    ...privateDirsScript(privateDirs, keepsWith(extraKeeps)),
-    "truss_hide() {",
-    '  if [ -d "$1" ]; then mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$1" || exit 125',
-    '  elif [ -e "$1" ]; then mount --bind /dev/null "$1" || exit 125; fi',
-    "}",
-    // Stage the working copies elsewhere, cover the directory, then move them back on top.
-    "truss_cover() {",
-    "  d=$1; shift; n=0",
-    '  for w in "$@"; do mkdir -p "$STAGE/$n" && mount --rbind "$w" "$STAGE/$n" || exit 125; n=$((n+1)); done',
-    '  mount -t tmpfs -o size=64k,mode=0755 truss-hidden "$d" || exit 125',
-    "  n=0",
-    '  for w in "$@"; do mkdir -p "$w" && mount --move "$STAGE/$n" "$w" || exit 125; n=$((n+1)); done',
-    "}",
-    coverScript,
-    hideScript,
-    ...gitGuardScript(options.gitGuard)
-  ].filter((line) => line.length > 0).join("\n");
-  const initScript = (extra, extraKeeps) => [
-    "STAGE=$1; shift",
-    mountSetupWith(extraKeeps),
-    ...extra,
+  const mountEntries = (stage, extraKeeps) => {
+    forgetRemoved();
+    const names = tmpfsNames();
+    const keeps = keepsWith(extraKeeps);
+    const covers = [
+      ...privateDirs.filter(({ dir }) => !keeps.includes(dir)).map(({ dir }) => ({ dir, keeps: keeps.filter((keep) => within(keep, dir)) })),
+      ...options.coverPaths.map(({ dir, keep }) => ({ dir, keeps: keep }))
+    ];
+    return [
+      ...privateDirEntries(privateDirs, keeps, names.private),
+      ...coverEntries(options.coverPaths, stage, names.hidden),
+      ...hideEntries(options.hiddenPaths, names.hidden, covers),
+      ...guardEntries(options.gitGuard),
+      ...guardEntries(addedGuards.added)
+    ];
+  };
+  const initScript = (table, handOver) => [
+    mountTableCommand(table),
+    ...handOver,
     // After the mounts: a working directory entered before them would bypass them (heldInit).
     ENTER_WORKDIR,
     options.netns ? "ip link set lo up 2>/dev/null || true" : "",
@@ -565,10 +621,7 @@ function uidIsolation(options) {
   };
   const mounts = sharedMounts(
     { ...options, hold: options.heldNamespace !== false },
-    () => {
-      forgetRemoved();
-      return [mountSetupWith([]), ...gitGuardScript(addedGuards.added)].join("\n");
-    },
+    (stage) => mountTableCommand(writeMountTable(join5(stage, "mounts"), mountEntries(stage, []))),
     () => generation
   );
   return {
@@ -581,13 +634,21 @@ function uidIsolation(options) {
       addedKeeps.add(path);
       const held = await mounts.enter();
       if (!held) return;
+      const guard = guardEntries(addedGuards.only(path));
+      const own = guard.length > 0 ? mkdtempSync3(join5(options.scratchRoot, "truss-sbx-g-")) : null;
       try {
-        const guard = gitGuardScript(addedGuards.only(path));
-        if (guard.length === 0) return;
+        if (own === null) return;
         const made = await asRoot(
           options.privilege,
           "nsenter",
-          [`--mount=${held.nsPath}`, "--", "/bin/sh", "-c", guard.join("\n")],
+          [
+            `--mount=${held.nsPath}`,
+            "--",
+            "mount",
+            "--all",
+            "--fstab",
+            writeMountTable(join5(own, "mounts"), guard)
+          ],
           options.toolEnv
         );
         if (!made.ok)
@@ -595,6 +656,7 @@ function uidIsolation(options) {
             `could not protect the git metadata of ${path}: ${made.stderr.trim()}`
           );
       } finally {
+        if (own !== null) rmSync2(own, { recursive: true, force: true });
         mounts.leave();
       }
     },
@@ -607,14 +669,14 @@ function uidIsolation(options) {
       mounts.warm();
     },
     async prepare(request) {
-      const scratch = mkdtempSync3(join4(options.scratchRoot, "truss-sbx-"));
-      const home = join4(scratch, "home");
-      const tmp = join4(scratch, "tmp");
+      const scratch = mkdtempSync3(join5(options.scratchRoot, "truss-sbx-"));
+      const home = join5(scratch, "home");
+      const tmp = join5(scratch, "tmp");
       mkdirSync2(home);
       mkdirSync2(tmp);
-      writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
+      writeFileSync(join5(home, ".gitconfig"), "[safe]\n	directory = *\n");
       chmodSync3(scratch, 457);
-      const owned = [scratch, home, tmp, join4(home, ".gitconfig")];
+      const owned = [scratch, home, tmp, join5(home, ".gitconfig")];
       if (options.privilege === "root") for (const path of owned) chownSync(path, account.uid, account.gid);
       const handOver = options.privilege === "root" ? [] : [`chown -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`];
       const env = { ...request.env };
@@ -636,7 +698,8 @@ function uidIsolation(options) {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      const extraMounts = held ? [] : gitGuardScript(addedGuards.added);
+      const own = held ? null : mkdtempSync3(join5(options.scratchRoot, "truss-sbx-m-"));
+      const table = own === null ? null : writeMountTable(join5(own, "mounts"), mountEntries(join5(own, "stage"), ownCwd ? [cwd] : []));
       const unshare = held ? [
         "nsenter",
         // The init checks both: the marker (mounts) and the pinned network namespace.
@@ -659,9 +722,8 @@ function uidIsolation(options) {
         "--",
         "/bin/sh",
         "-c",
-        initScript([...extraMounts, ...handOver], ownCwd ? [cwd] : []),
+        initScript(table, handOver),
         "truss-sandbox-init",
-        join4(scratch, "stage"),
         resolve3(request.cwd),
         ...inner
       ];
@@ -693,11 +755,16 @@ function uidIsolation(options) {
             await runCommand("sudo", ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
+          if (own !== null) rmSync2(own, { recursive: true, force: true });
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         }
       };
     }
   };
+}
+function writeMountTable(path, entries) {
+  writeFileSync(path, renderMountTable(entries), { mode: 384 });
+  return path;
 }
 function groupAlive(pgid) {
   try {
@@ -714,12 +781,12 @@ async function removeScratch(privilege, scratch, env) {
 
 // src/core/process/isolation-create.ts
 import { accessSync, constants } from "node:fs";
-import { delimiter, join as join6 } from "node:path";
+import { delimiter, join as join7 } from "node:path";
 
 // src/core/process/isolation-bwrap.ts
-import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
+import { realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
@@ -739,7 +806,7 @@ function bwrapIsolation(options) {
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request) {
-      const scratch = await mkdtemp(join5(options.scratchRoot, "truss-sbx-"));
+      const scratch = await mkdtemp(join6(options.scratchRoot, "truss-sbx-"));
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
@@ -815,7 +882,7 @@ function expandHidden(args) {
 }
 function pathKind(path) {
   try {
-    return statSync2(path).isDirectory() ? "dir" : "file";
+    return statSync3(path).isDirectory() ? "dir" : "file";
   } catch {
     return null;
   }
@@ -998,7 +1065,7 @@ function probeBwrap(env) {
 function which(name, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    const candidate = join6(dir, name);
+    const candidate = join7(dir, name);
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;

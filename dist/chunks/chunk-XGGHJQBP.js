@@ -9,7 +9,7 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-DJJSSIWH.js";
+} from "./chunk-URIWH5DC.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-IZ2KYI7H.js";
 import {
   resumeRun
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-XERUUDOV.js";
+} from "./chunk-43YSTXAI.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-DJJSSIWH.js";
+} from "./chunk-URIWH5DC.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   findEntry,
   supersededBy

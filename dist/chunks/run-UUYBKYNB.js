@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-JRKFYV7C.js")).keygen,
-  verify: async () => (await import("./verify-LK57U4TS.js")).verify,
-  attest: async () => (await import("./attest-CAYQ6D36.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-Q4VSCXF7.js")).verifyAttestation,
-  report: async () => (await import("./report-CXXB27DA.js")).report,
-  ledger: async () => (await import("./ledger-3ZL6CVSO.js")).ledger,
-  review: async () => (await import("./review-RHDJRYII.js")).review,
-  run: async () => (await import("./run-QFYVQCLP.js")).run,
-  resume: async () => (await import("./resume-VU4SXQY5.js")).resume,
-  signal: async () => (await import("./signal-TFUVHPOJ.js")).signal,
-  eval: async () => (await import("./eval-2HRKHJIZ.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-7LRLPKU6.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-4JOUQGXV.js")).anchor,
-  mcp: async () => (await import("./mcp-6EKQHH5G.js")).mcp,
-  memory: async () => (await import("./memory-QGMZ3ICD.js")).memory,
-  lesson: async () => (await import("./playbook-OQZ3TZIR.js")).lesson,
-  playbook: async () => (await import("./playbook-OQZ3TZIR.js")).playbook
+  keygen: async () => (await import("./keygen-HFXBUM3W.js")).keygen,
+  verify: async () => (await import("./verify-PILZ63H5.js")).verify,
+  attest: async () => (await import("./attest-FRD2TEXC.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-FXNKSXSS.js")).verifyAttestation,
+  report: async () => (await import("./report-FPSIMMXV.js")).report,
+  ledger: async () => (await import("./ledger-FVEHHVB3.js")).ledger,
+  review: async () => (await import("./review-HG2N2MDV.js")).review,
+  run: async () => (await import("./run-XRLH3YTS.js")).run,
+  resume: async () => (await import("./resume-7I6UBWDS.js")).resume,
+  signal: async () => (await import("./signal-TCVL4SCU.js")).signal,
+  eval: async () => (await import("./eval-K5UZVH7G.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-75GIQO3A.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-AAT6JFEZ.js")).anchor,
+  mcp: async () => (await import("./mcp-S44FDWRS.js")).mcp,
+  memory: async () => (await import("./memory-4VVWYWIQ.js")).memory,
+  lesson: async () => (await import("./playbook-UJYUEWIX.js")).lesson,
+  playbook: async () => (await import("./playbook-UJYUEWIX.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-UZBLYLTG.js")).reportError(error, io);
+    return (await import("./error-exit-N3O72CZO.js")).reportError(error, io);
   }
 }
 export {

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-DJJSSIWH.js";
+} from "./chunk-URIWH5DC.js";
 import {
   finishParentSession
-} from "./chunk-F22E6PQI.js";
+} from "./chunk-PPQJ7OYC.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   startEval
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   findContract
 } from "./chunk-VNKET2ET.js";

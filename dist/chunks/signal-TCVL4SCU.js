@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-4KBSCLR7.js";
+} from "./chunk-XGGHJQBP.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-DJJSSIWH.js";
+import "./chunk-URIWH5DC.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-QZVW3TTC.js";
+import "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-QUUVV75J.js";
+} from "./chunk-Z5Z2EGVK.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-DJJSSIWH.js";
+import "./chunk-URIWH5DC.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-LCNPDBEI.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-62ERCJKG.js";
 import {
   parseIsolationMode
-} from "./chunk-NOU7ACEL.js";
+} from "./chunk-BTQIC47T.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-F22E6PQI.js";
+} from "./chunk-PPQJ7OYC.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-QUUVV75J.js";
+} from "./chunk-Z5Z2EGVK.js";
 import "./chunk-77EEGY5N.js";
-import "./chunk-DJJSSIWH.js";
+import "./chunk-URIWH5DC.js";
 import "./chunk-WL7A4ZCI.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-IZ2KYI7H.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import "./chunk-VNKET2ET.js";
 import "./chunk-QUNPGAT6.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import "./chunk-P6NXIPVX.js";

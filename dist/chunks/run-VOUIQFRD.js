@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-AE3Y53ZP.js";
+} from "./chunk-N5TFVJKY.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-62ERCJKG.js";
 import {
   describeIsolation
-} from "./chunk-NOU7ACEL.js";
+} from "./chunk-BTQIC47T.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

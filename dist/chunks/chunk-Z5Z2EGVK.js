@@ -6,14 +6,14 @@ import {
 } from "./chunk-77EEGY5N.js";
 import {
   openRunMemory
-} from "./chunk-DJJSSIWH.js";
+} from "./chunk-URIWH5DC.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   acquireSessionLease
 } from "./chunk-XAMZ4EDI.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   checkMcpPinning,
   findContract

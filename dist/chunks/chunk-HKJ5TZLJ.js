@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-CAZNXFYL.js";
+} from "./chunk-SPNV7L5N.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-NOU7ACEL.js";
+} from "./chunk-BTQIC47T.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

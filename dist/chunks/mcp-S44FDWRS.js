@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-QZVW3TTC.js";
+} from "./chunk-HKJ5TZLJ.js";
 import "./chunk-XAMZ4EDI.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -17,7 +17,7 @@ import {
   mountDecision,
   mountedName
 } from "./chunk-4PLHDGFE.js";
-import "./chunk-CAZNXFYL.js";
+import "./chunk-SPNV7L5N.js";
 import {
   findContract,
   unpinnedReason
@@ -53,7 +53,7 @@ import {
   printHelp
 } from "./chunk-CQ6W2ZJB.js";
 import "./chunk-62ERCJKG.js";
-import "./chunk-NOU7ACEL.js";
+import "./chunk-BTQIC47T.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-45ML6H37.js";
 import {
@@ -146,7 +146,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-HA3Y4UOH.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-CYDSRO3N.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GitMetadataGuard } from './git-metadata.js';
+import { shellQuote } from './sandbox-commands.js';
+
+/**
+ * One mount of the sandbox's set-up, as a line of the table that `mount --all --fstab FILE` makes in
+ * order (fstab(5)). One `mount` process makes them all: about 2 ms for twenty, where one `mount` per
+ * line cost one process start each (about 40 ms for a run's holder).
+ */
+export interface MountEntry {
+  source: string;
+  target: string;
+  type: string;
+  options: string;
+}
+
+/** The options of the tmpfs that hides a directory or covers one (docs/security.md, `uid`). */
+const HIDING_TMPFS = 'size=64k,mode=0755';
+
+/** Bytes written as they are in a table field; every other byte is written `\ooo`, as fstab(5) reads it. */
+const PLAIN = /^[A-Za-z0-9/._+@:=,-]$/;
+
+/** A table field: a path or a name, with spaces, tabs, newlines, `#` and `\` written in octal. */
+export function tableField(value: string): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += PLAIN.test(char) ? char : `\\${byte.toString(8).padStart(3, '0')}`;
+  }
+  return out;
+}
+
+/** The table's text: one line per entry, in the order the entries are made. */
+export function renderMountTable(entries: readonly MountEntry[]): string {
+  return entries
+    .map(({ source, target, type, options }) =>
+      [tableField(source), tableField(target), tableField(type), tableField(options), '0', '0'].join(' '),
+    )
+    .join('\n')
+    .concat(entries.length > 0 ? '\n' : '');
+}
+
+/**
+ * Names for one table's tmpfs mounts. `mount --all` skips an entry it finds already mounted (same
+ * source, target and type): a name of its own per table means a Truss running inside a sandbox that
+ * already has such a mount still makes every one of its own.
+ */
+export function tmpfsNames(): { hidden: string; private: string } {
+  const tag = randomBytes(6).toString('hex');
+  return { hidden: `truss-hidden-${tag}`, private: `truss-private-${tag}` };
+}
+
+/** A tmpfs on `target`. */
+export function tmpfsEntry(name: string, target: string, options: string): MountEntry {
+  return { source: name, target, type: 'tmpfs', options };
+}
+
+/** `source` bound on `target` (with its submounts when `recursive`), making the target directory if needed. */
+export function bindEntry(
+  source: string,
+  target: string,
+  options: { recursive?: boolean; mkdir?: boolean } = {},
+) {
+  const flags = [options.recursive ? 'rbind' : 'bind', ...(options.mkdir ? ['X-mount.mkdir'] : [])];
+  return { source, target, type: 'none', options: flags.join(',') } satisfies MountEntry;
+}
+
+/** A directory an earlier mount covered with a tmpfs, and the paths inside it bound back on top. */
+export interface Covering {
+  dir: string;
+  keeps: readonly string[];
+}
+
+/** Whether `path` is `dir` or lies inside it (both absolute). */
+export function within(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+}
+
+/** Whether `path` can still be reached after `covers`: outside each, or inside a path it keeps. */
+export function reachable(path: string, covers: readonly Covering[]): boolean {
+  return covers.every(({ dir, keeps }) => !within(path, dir) || keeps.some((keep) => within(path, keep)));
+}
+
+/**
+ * Hides each path: a directory under an empty tmpfs, anything else under `/dev/null`. A path that
+ * does not exist, or that an earlier mount already put out of reach (a private shared directory, a
+ * covered or hidden directory), has nothing to hide; the holder watches the paths and is remade once
+ * one appears.
+ */
+export function hideEntries(
+  paths: readonly string[],
+  name: string,
+  covers: readonly Covering[],
+): MountEntry[] {
+  const covered = [...covers];
+  return paths.flatMap((path) => {
+    if (!reachable(path, covered)) return [];
+    try {
+      if (!statSync(path).isDirectory()) return [bindEntry('/dev/null', path)];
+    } catch {
+      return [];
+    }
+    covered.push({ dir: path, keeps: [] });
+    return [tmpfsEntry(name, path, HIDING_TMPFS)];
+  });
+}
+
+/**
+ * Covers each directory with an empty tmpfs while keeping the working copies inside it: each is bound
+ * on `stage/N` first, then bound back on top of the tmpfs. `stage` must be a directory only the
+ * harness can write (a link planted there would redirect a root mount).
+ */
+export function coverEntries(
+  covers: readonly { dir: string; keep: readonly string[] }[],
+  stage: string,
+  name: string,
+): MountEntry[] {
+  let n = 0;
+  return covers.flatMap(({ dir, keep }) => {
+    const staged = keep.map((work) => ({ work, at: join(stage, String(n++)) }));
+    return [
+      ...staged.map(({ work, at }) => bindEntry(work, at, { recursive: true, mkdir: true })),
+      tmpfsEntry(name, dir, HIDING_TMPFS),
+      ...staged.map(({ work, at }) => bindEntry(at, work, { recursive: true, mkdir: true })),
+    ];
+  });
+}
+
+/** A git metadata guard: each git directory bound onto itself, then config, hooks and the rest read-only. */
+export function guardEntries(guard: GitMetadataGuard | undefined): MountEntry[] {
+  if (!guard) return [];
+  return [
+    ...guard.pinned.map((path) => bindEntry(path, path)),
+    ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: 'bind,ro' })),
+  ];
+}
+
+/** The shell line that makes the table in `file`; any failure stops the sandbox (exit 125). */
+export function mountTableCommand(file: string): string {
+  return `mount --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
+}

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-N5TFVJKY.js";
+} from "./chunks/chunk-BKMFJQKZ.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-IZ2KYI7H.js";
-import "./chunks/chunk-SPNV7L5N.js";
+} from "./chunks/chunk-UYJ577ZO.js";
+import "./chunks/chunk-J32SAHTL.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-VNKET2ET.js";
-import "./chunks/chunk-QUNPGAT6.js";
+} from "./chunks/chunk-35EW4QMW.js";
+import "./chunks/chunk-I6NBH6NR.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-YZK3CMRQ.js";
-import "./chunks/chunk-MBDAQUMF.js";
+import "./chunks/chunk-JGIGUKHN.js";
+import "./chunks/chunk-2FNIEHJV.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-ISKDMLUA.js";
-import "./chunks/chunk-DEW5WM6L.js";
+import "./chunks/chunk-5RGEGBWK.js";
+import "./chunks/chunk-SL4P7HFF.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-BTQIC47T.js";
+import "./chunks/chunk-WM7VYK5O.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-7PZVV7UJ.js";
-import "./chunks/chunk-45ML6H37.js";
-import "./chunks/chunk-P6NXIPVX.js";
+import "./chunks/chunk-BWAD5OAZ.js";
+import "./chunks/chunk-MDXFPYRZ.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

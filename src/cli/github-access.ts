@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { ResolvedContract } from '../core/contract/index.js';
+import { harnessProgramEnv } from '../core/process/index.js';
 import type { GitHubReader } from '../core/tools/index.js';
 import type { Logger } from '../github/logger.js';
 import type { Octokit } from '../github/octokit.js';
@@ -69,7 +70,7 @@ function originRepository(
     url = execFileSync('git', ['-C', workdir, 'config', '--get', 'remote.origin.url'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' },
+      env: harnessProgramEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' }, workdir),
     }).trim();
   } catch {
     return null;

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { harnessProgramEnv } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -38,7 +39,12 @@ export function excludeFromWorkTree(file: string): string | null {
   try {
     const cwd = dirname(file);
     const run = (...args: string[]) =>
-      execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      execFileSync('git', args, {
+        cwd,
+        env: harnessProgramEnv(process.env, cwd),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     if (run('rev-parse', '--is-inside-work-tree') !== 'true') return null;
     top = run('rev-parse', '--show-toplevel');
     const gitPath = run('rev-parse', '--git-path', 'info/exclude');

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { resolveTrustedKeys } from '../core/ledger/index.js';
+import { harnessProgramEnv } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 const vetted = new Map<string, string | null>();
@@ -36,6 +37,7 @@ function compareWithBaseline(path: string, baseRef: string | undefined): string 
   const git = (args: string[], input?: string) =>
     spawnSync('git', args, {
       cwd,
+      env: harnessProgramEnv(process.env, cwd),
       ...(input === undefined ? {} : { input }),
       maxBuffer: 16 * 1024 * 1024,
       stdio: ['pipe', 'pipe', 'ignore'],

@@ -1,9 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIsolation } from '../../src/core/process/index.js';
 import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
+import { findProgram } from '../../src/core/process/trusted-path.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
@@ -66,6 +76,30 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     const scratch = tempDir('sudo-scratch');
     dirs.push(repo, harness, scratch);
     execFileSync('git', ['init', '-q'], { cwd: repo.dir });
+    // What an earlier check could have left, first in the harness's PATH (`npm run` puts it there):
+    // fakes of every program the harness and its root init run, noting who ran them.
+    const bin = join(repo.dir, 'node_modules/.bin');
+    mkdirSync(bin, { recursive: true });
+    for (const tool of [
+      'sudo',
+      'env',
+      'nsenter',
+      'unshare',
+      'setpriv',
+      'mount',
+      'chown',
+      'ip',
+      'git',
+      'rm',
+      'kill',
+    ]) {
+      writeFileSync(
+        join(bin, tool),
+        `#!/bin/sh\necho "$(id -u) ${tool}" >> ${repo.dir}/.planted-ran\nexit 1\n`,
+        { mode: 0o755 },
+      );
+    }
+    execFileSync('chown', ['-R', `${sandbox.uid}:${sandbox.gid}`, join(repo.dir, 'node_modules')]);
     // Readable by anyone, so only the hiding keeps the sandbox from the key.
     const key = harness.write('signing.key', 'sudo-runner-seed\n', 0o644);
     for (const dir of [repo.dir, harness.dir, scratch.dir]) {
@@ -82,6 +116,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         "import { join } from 'node:path';",
         `import { createIsolation } from ${JSON.stringify(join(SOURCE, 'index.js'))};`,
         `import { uidIsolation } from ${JSON.stringify(join(SOURCE, 'isolation-uid.js'))};`,
+        `import { trustedSearchPath } from ${JSON.stringify(join(SOURCE, 'trusted-path.js'))};`,
         `import { runSupervised } from ${JSON.stringify(join(SOURCE, 'process-supervisor.js'))};`,
         `const [repo, key, scratch] = process.argv.slice(2);`,
         "const env = { PATH: process.env.PATH ?? '' };",
@@ -94,7 +129,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         'await run(chosen, "mkdir made-by-check");',
         'try { writeFileSync(join(repo, "made-by-check", "by-harness"), "x"); out.harnessWrites = true; } catch (error) { out.harnessWrites = String(error); }',
         // The network-namespace fallback (no iptables) under sudo, held the same way.
-        `const netns = uidIsolation({ report: chosen.report, privilege: 'sudo', account: ${JSON.stringify(sandbox)}, hiddenPaths: [key], coverPaths: [], scratchRoot: scratch, netns: true, toolEnv: env });`,
+        `const netns = uidIsolation({ report: chosen.report, privilege: 'sudo', account: ${JSON.stringify(sandbox)}, hiddenPaths: [key], coverPaths: [], scratchRoot: scratch, netns: true, toolEnv: { PATH: trustedSearchPath(env.PATH, { untrusted: [repo], uid: process.getuid() }) } });`,
         'out.netns = [await run(netns, peek), await run(netns, peek)];',
         'out.netnsHolders = holders();',
         // Unused for a while, holders end although the harness goes on (the harness cannot signal
@@ -105,7 +140,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         'out.afterHolders = holders();',
         // A working copy added during the run (a clean room) in the private /tmp, guarded through sudo.
         'const added = mkdtempSync(join(tmpdir(), "truss-sudo-added-"));',
-        'spawnSync("git", ["init", "-q"], { cwd: added });',
+        'spawnSync("/usr/bin/git", ["init", "-q"], { cwd: added });',
         'await chosen.addWorkdir(added);',
         'out.added = await run(chosen, `${peek}; git config core.hooksPath /tmp/x 2>&1 || echo guarded`, added);',
         'out.addedFiles = readdirSync(added);',
@@ -113,8 +148,9 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       ].join('\n'),
     );
     chownSync(script, runner.uid, runner.gid);
+    // The test's own setpriv by absolute path: the PATH it hands the harness has the fakes first.
     const result = spawnSync(
-      'setpriv',
+      findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv',
       [
         `--reuid=${runner.uid}`,
         `--regid=${runner.gid}`,
@@ -128,7 +164,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         key,
         scratch.dir,
       ],
-      { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: harness.dir } },
+      { cwd: ROOT, encoding: 'utf8', env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: harness.dir } },
     );
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout) as {
@@ -145,6 +181,11 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       addedFiles: string[];
     };
     expect(out.report.level).toBe('uid');
+    // A fake may run as the sandbox user (the checks get the same PATH), never as the harness or root.
+    const planted = join(repo.dir, '.planted-ran');
+    const ran = existsSync(planted) ? readFileSync(planted, 'utf8') : '';
+    for (const line of ran.trim().split('\n').filter(Boolean))
+      expect(line).toMatch(new RegExp(`^${sandbox.uid} `));
     for (const check of [...out.checks, ...out.netns, out.after]) {
       expect(check.code, check.out).toBe(0);
       expect(check.out).toMatch(/^truss-sandbox/);

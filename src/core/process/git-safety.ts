@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
 import { pinnedGitEnv } from './git-metadata.js';
+import { harnessProgramEnv } from './trusted-path.js';
 
 /**
  * `-c` settings for every git the harness itself runs on a working tree the judged work may have
@@ -63,7 +64,7 @@ export function runHarnessGit(
         maxBuffer: Number.POSITIVE_INFINITY,
         // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
         env: {
-          ...(options.env ?? process.env),
+          ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
           ...(options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))),
         },
       },

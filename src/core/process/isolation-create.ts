@@ -1,5 +1,3 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { gitMetadataGuard } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import {
@@ -29,6 +27,7 @@ import {
   sharedWritableDirs,
 } from './private-dirs.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
+import { findProgram, trustedSearchPath } from './trusted-path.js';
 
 export interface CreateIsolationOptions {
   mode: IsolationMode;
@@ -65,8 +64,15 @@ export interface CreateIsolationOptions {
  * The probes really start a sandboxed `true`, so a mechanism is only chosen when it works here.
  */
 export async function createIsolation(options: CreateIsolationOptions): Promise<Isolation> {
-  const toolEnv = { PATH: options.path, LC_ALL: 'C' };
   const workdirs = options.workdirs.map(realOrResolved);
+  // Every program set-up runs (as root, too) is found only where nothing the checks write could be.
+  const toolEnv = {
+    PATH: trustedSearchPath(options.path, {
+      untrusted: workdirs,
+      uid: options.harnessUid ?? process.getuid?.(),
+    }),
+    LC_ALL: 'C',
+  };
   const scratchRoot = realOrResolved(options.scratchRoot);
   const notes: string[] = [];
   const hidden: string[] = [];
@@ -221,7 +227,7 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
 
 function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
   return cached(`bwrap:${env.PATH}`, async () => {
-    const bwrap = which('bwrap', env.PATH ?? '');
+    const bwrap = findProgram('bwrap', env.PATH ?? '');
     if (bwrap === null) return { unavailable: 'bubblewrap is not installed (apt-get install bubblewrap)' };
     const smoke = await runCommand(
       bwrap,
@@ -253,16 +259,4 @@ function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
     }
     return bwrap;
   });
-}
-
-function which(name: string, path: string): string | null {
-  for (const dir of path.split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {}
-  }
-  return null;
 }

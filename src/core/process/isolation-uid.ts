@@ -29,6 +29,7 @@ import {
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
+import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
 export const SANDBOX_USER = 'truss-sandbox';
@@ -199,6 +200,16 @@ async function ensureRule(
  */
 export function uidIsolation(options: UidIsolationOptions): Isolation {
   const { account } = options;
+  // Root runs these with the check's environment: by absolute path, never through its PATH.
+  let tools: SandboxTools;
+  try {
+    tools = sandboxTools(options.toolEnv.PATH ?? '');
+  } catch (error) {
+    throw new IsolationSetupError(`uid isolation: ${(error as Error).message}`);
+  }
+  const sudo = options.privilege === 'sudo' ? findProgram('sudo', options.toolEnv.PATH ?? '') : null;
+  if (options.privilege === 'sudo' && sudo === null)
+    throw new IsolationSetupError('uid isolation: sudo is not installed in a trusted directory of PATH');
   const privateDirs = options.privateDirs ?? [];
   // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
   // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -239,11 +250,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   // The per-process init: the whole set of mounts from `table`, then the command.
   const initScript = (table: string, handOver: readonly string[]) =>
     [
-      mountTableCommand(table),
+      mountTableCommand(tools.mount, table),
       ...handOver,
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
-      options.netns ? 'ip link set lo up 2>/dev/null || true' : '',
+      options.netns && tools.ip ? `${shellQuote(tools.ip)} link set lo up 2>/dev/null || true` : '',
       `umask ${sandboxUmask}`,
       '"$@"',
     ]
@@ -266,7 +277,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   };
   const mounts = sharedMounts(
     { ...options, hold: options.heldNamespace !== false },
-    (stage) => mountTableCommand(writeMountTable(join(stage, 'mounts'), mountEntries(stage, []))),
+    (stage) =>
+      mountTableCommand(tools.mount, writeMountTable(join(stage, 'mounts'), mountEntries(stage, []))),
     () => generation,
   );
   return {
@@ -331,14 +343,16 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const handOver =
         options.privilege === 'root'
           ? []
-          : [`chown -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`];
+          : [
+              `${shellQuote(tools.chown)} -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`,
+            ];
 
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
       Object.assign(env, { HOME: home, TMPDIR: tmp, USER: account.name, LOGNAME: account.name });
 
       const inner = [
-        'setpriv',
+        tools.setpriv,
         `--reuid=${account.uid}`,
         `--regid=${account.gid}`,
         '--clear-groups',
@@ -366,12 +380,12 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           : writeMountTable(join(own, 'mounts'), mountEntries(join(own, 'stage'), ownCwd ? [cwd] : []));
       const unshare = held
         ? [
-            'nsenter',
+            tools.nsenter,
             // The init checks both: the marker (mounts) and the pinned network namespace.
             ...(held.netPath ? [`--net=${held.netPath}`] : []),
             `--mount=${held.nsPath}`,
             '--',
-            'unshare',
+            tools.unshare,
             ...PID_NAMESPACE_FLAGS,
             '--',
             '/bin/sh',
@@ -382,7 +396,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             ...inner,
           ]
         : [
-            'unshare',
+            tools.unshare,
             ...PID_NAMESPACE_FLAGS,
             ...(options.netns ? ['--net'] : []),
             '--',
@@ -397,12 +411,12 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         options.privilege === 'root'
           ? [unshare[0] as string, unshare.slice(1)]
           : [
-              'sudo',
+              sudo as string,
               [
                 '-n',
                 `--preserve-env=${Object.keys(env).join(',')}`,
                 '--',
-                'env',
+                tools.env,
                 // sudo's secure_path replaces PATH; TMPDIR is one of the variables the C library
                 // drops from a setuid program's environment, so it never reaches the command through
                 // --preserve-env. Both are paths the harness chose, not secrets, so they may be seen

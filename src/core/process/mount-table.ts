@@ -137,7 +137,7 @@ export function guardEntries(guard: GitMetadataGuard | undefined): MountEntry[] 
   ];
 }
 
-/** The shell line that makes the table in `file`; any failure stops the sandbox (exit 125). */
-export function mountTableCommand(file: string): string {
-  return `mount --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
+/** The shell line that makes the table in `file` with the `mount` at `mount`; any failure stops the sandbox (exit 125). */
+export function mountTableCommand(mount: string, file: string): string {
+  return `${shellQuote(mount)} --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
 }

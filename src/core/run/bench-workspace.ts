@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HARNESS_GIT_CONFIG } from '../process/git-safety.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 import { cleanRoomGitEnv, materializeCleanRoom } from '../verify/clean-room.js';
 
 /** A patch larger than this is refused unread (a dataset's patches are kilobytes). */
@@ -165,7 +166,7 @@ function runGit(cwd: string, args: string[], env: Record<string, string>): Promi
     execFile(
       'git',
       [...config, ...args],
-      { cwd, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      { cwd, env: harnessProgramEnv(env, cwd), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) =>
         error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(stdout),
     );

@@ -11,6 +11,7 @@ import {
 } from '../ledger/bench-entries.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 import { CancelledError } from '../runtime/durable-errors.js';
 import { cleanRoomGitEnv } from '../verify/clean-room.js';
 import type { GitInfo } from '../verify/git-info.js';
@@ -368,7 +369,7 @@ function hasCommit(
     execFile(
       'git',
       ['-c', `safe.directory=${repo}`, 'cat-file', '-e', `${commit}^{commit}`],
-      { cwd: repo, env: cleanRoomGitEnv(env) },
+      { cwd: repo, env: harnessProgramEnv(cleanRoomGitEnv(env), repo) },
       (error) => resolve(!error),
     );
   });

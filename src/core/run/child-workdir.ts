@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
 import { HARNESS_GIT_CONFIG, harnessGit } from '../process/git-safety.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
 
@@ -129,7 +130,12 @@ export async function applyChildDiff(
         [...config, 'apply', '--whitespace=nowarn', patch],
         {
           cwd: root,
-          env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C', ...pinnedGitEnv(root) },
+          env: {
+            ...harnessProgramEnv(scrubEnv(env), root),
+            GIT_CONFIG_NOSYSTEM: '1',
+            LC_ALL: 'C',
+            ...pinnedGitEnv(root),
+          },
         },
         (error, _stdout, stderr) =>
           error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(),

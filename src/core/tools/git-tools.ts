@@ -4,6 +4,7 @@ import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.js';
@@ -46,7 +47,10 @@ interface Repo {
 async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
   // Pinned to the repository's own .git: never a commondir the agent planted (git-metadata.ts).
   const pinned = pinnedGitEnv(context.policy.workdir);
-  const env = { ...scrubEnv(options.env ?? process.env), ...pinned };
+  const env = {
+    ...harnessProgramEnv(scrubEnv(options.env ?? process.env), context.policy.workdir),
+    ...pinned,
+  };
   const make = (extraConfig: readonly string[] = []): SimpleGit =>
     simpleGit({
       baseDir: context.policy.workdir,

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 
 /**
  * Where checks run after an executor (docs/contracts.md, `[sandbox] checkout`): `clean-room` is a
@@ -202,7 +203,7 @@ function git(args: string[], options: { cwd: string; env: Record<string, string>
   return new Promise((resolvePromise, reject) => {
     const child = spawn('git', args, {
       cwd: options.cwd,
-      env: options.env,
+      env: harnessProgramEnv(options.env, options.cwd),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

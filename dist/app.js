@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-BKMFJQKZ.js";
+} from "./chunks/chunk-3APA2B5H.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-UYJ577ZO.js";
-import "./chunks/chunk-J32SAHTL.js";
+import "./chunks/chunk-G62U3GQ6.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-35EW4QMW.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-WM7VYK5O.js";
+import "./chunks/chunk-4XXZRXXL.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

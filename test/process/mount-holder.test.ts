@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   writeFileSync,
@@ -147,25 +148,30 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     expect(holders(scratch.dir)).toEqual([]);
   }, 30_000);
 
-  it('when the harness process ends, its holder ends and leaves no stage directory behind', async () => {
+  it('when the harness process ends, its holder ends, leaves no stage directory behind and deletes nothing of the working copy', async () => {
     const unavailable = await mechanismAvailable('uid');
     if (unavailable || process.getuid?.() !== 0) {
       console.warn(`SKIPPED mount holder exit test: ${unavailable ?? 'not root'}`);
       return;
     }
-    const repo = tempDir('holder-exit-repo');
+    // The working copy inside the harness's HOME, as on a hosted runner (/home/runner/work/…): the
+    // HOME is covered and the working copy staged under the holder's stage, then bound back.
+    const home = tempDir('holder-exit-home');
     const scratch = tempDir('holder-exit-scratch');
-    dirs.push(repo, scratch);
+    dirs.push(home, scratch);
+    const repo = home.path('work/repo');
+    home.write('work/repo/README.md', 'still here\n');
+    home.write('work/repo/src/deep/file.txt', 'deep\n');
     chmodSync(scratch.dir, 0o755);
     const source = join(import.meta.dirname, '../../src/core/process');
     // A harness that runs one sandboxed process and exits with its holder still alive (a CLI run).
-    const harness = repo.write(
-      'harness.mts',
+    const harness = home.write(
+      'work/repo/harness.mts',
       [
         `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
         `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
-        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo.dir)}], scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
-        `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(repo.dir)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });`,
+        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
+        `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(repo)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });`,
         "process.stdout.write(outcome.stdout.bytes.toString() + readdirSync(process.argv[2], { recursive: true }).join(','));",
         "import { readdirSync } from 'node:fs';",
       ].join('\n'),
@@ -188,6 +194,10 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
         },
       )
       .toEqual([]);
+    // Its end unmounted and removed only empty directories: the working copy staged there is whole.
+    expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('still here\n');
+    expect(readFileSync(join(repo, 'src/deep/file.txt'), 'utf8')).toBe('deep\n');
+    expect(existsSync(join(repo, 'harness.mts'))).toBe(true);
   }, 30_000);
 
   it('the per-process init refuses to run the command outside the holder’s namespace', async () => {

@@ -84,8 +84,14 @@ export function startMountHolder(options: {
     'echo "ready $$"',
     'read _ || true',
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
-    // root (an idle end removes it from the harness instead, after killing this shell).
-    'umount -R "$STAGE" && rm -rf -- "$STAGE"',
+    // root (an idle end removes it from the harness instead, where nothing is mounted in it). Here,
+    // inside the namespace, the working copies covered ones were staged on are still mounted under
+    // it: only the table file is deleted and only empty directories removed, never a tree, so
+    // nothing is ever deleted through a mount.
+    'umount -R "$STAGE"',
+    'for d in "$STAGE"/*/; do [ -d "$d" ] && umount -R "$d" 2>/dev/null; done',
+    'rm -f -- "$STAGE/mounts"',
+    'rmdir -- "$STAGE"/* "$STAGE" 2>/dev/null',
   ]
     .filter((line) => line.length > 0)
     .join('\n');

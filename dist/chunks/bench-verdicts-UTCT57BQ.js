@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-325X33Q6.js";
+} from "./chunk-34DGISTU.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

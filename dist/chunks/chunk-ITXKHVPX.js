@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-WM7VYK5O.js";
+} from "./chunk-4XXZRXXL.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -18,7 +18,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";

@@ -5,17 +5,17 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-OQJECKO2.js";
+} from "./chunk-ANZWUQOK.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-XINQLHJ6.js";
-import "./chunk-W2H5CBQ4.js";
+import "./chunk-6OQIGML4.js";
 import "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-NJ7HKM6R.js";
+import "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-UYJ577ZO.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-CRAPERUL.js";
 import {
   resolveRunKey
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import {
   MemoryError,
   formatRef

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-6STCK77O.js")).keygen,
-  verify: async () => (await import("./verify-HW4Q56EH.js")).verify,
-  attest: async () => (await import("./attest-46L5OET5.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-IAHRSAKB.js")).verifyAttestation,
-  report: async () => (await import("./report-JIQRUDDO.js")).report,
-  ledger: async () => (await import("./ledger-ROFFHEPA.js")).ledger,
-  review: async () => (await import("./review-OZXPNEDU.js")).review,
-  run: async () => (await import("./run-HJFFLB5Q.js")).run,
-  resume: async () => (await import("./resume-BD2VLS3O.js")).resume,
-  signal: async () => (await import("./signal-YOQSFBDY.js")).signal,
-  eval: async () => (await import("./eval-7W3PPEIV.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-W55CDGAB.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-YYB3PIK5.js")).anchor,
-  mcp: async () => (await import("./mcp-4L6F5R3I.js")).mcp,
-  memory: async () => (await import("./memory-2SGDFMG5.js")).memory,
-  lesson: async () => (await import("./playbook-OHMKOF4W.js")).lesson,
-  playbook: async () => (await import("./playbook-OHMKOF4W.js")).playbook
+  keygen: async () => (await import("./keygen-SWMVID3C.js")).keygen,
+  verify: async () => (await import("./verify-KKR7KPZD.js")).verify,
+  attest: async () => (await import("./attest-LX2AK6XK.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-OHFFH2Y6.js")).verifyAttestation,
+  report: async () => (await import("./report-IJFTL7CS.js")).report,
+  ledger: async () => (await import("./ledger-AJIH3JOP.js")).ledger,
+  review: async () => (await import("./review-K44ZE7DH.js")).review,
+  run: async () => (await import("./run-RX2WU2FR.js")).run,
+  resume: async () => (await import("./resume-S6HXWW2A.js")).resume,
+  signal: async () => (await import("./signal-MQREHPF6.js")).signal,
+  eval: async () => (await import("./eval-6YXPR3Q3.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-UTCT57BQ.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-Y45JECOL.js")).anchor,
+  mcp: async () => (await import("./mcp-JCWYNRWW.js")).mcp,
+  memory: async () => (await import("./memory-MWJ5PM3M.js")).memory,
+  lesson: async () => (await import("./playbook-4SVLO3LK.js")).lesson,
+  playbook: async () => (await import("./playbook-4SVLO3LK.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-INPFMN3R.js")).reportError(error, io);
+    return (await import("./error-exit-TNWWHB2O.js")).reportError(error, io);
   }
 }
 export {

@@ -9,7 +9,7 @@ import {
 } from "./chunk-XINQLHJ6.js";
 import {
   openRunMemory
-} from "./chunk-W2H5CBQ4.js";
+} from "./chunk-6OQIGML4.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-UYJ577ZO.js";
 import {
   resumeRun
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import {
   findContract
 } from "./chunk-35EW4QMW.js";

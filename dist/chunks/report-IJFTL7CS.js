@@ -27,7 +27,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import {
   createNodeCrypto
 } from "./chunk-7PZVV7UJ.js";

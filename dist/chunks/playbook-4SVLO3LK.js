@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-H5BQKUZ2.js";
+} from "./chunk-4XHGJAEK.js";
 import "./chunk-UJ76WP7O.js";
 import "./chunk-XINQLHJ6.js";
-import "./chunk-RA7CY3J2.js";
+import "./chunk-GHNNR475.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-W2H5CBQ4.js";
+} from "./chunk-6OQIGML4.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-325X33Q6.js";
-import "./chunk-NJ7HKM6R.js";
+import "./chunk-34DGISTU.js";
+import "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-UYJ577ZO.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";

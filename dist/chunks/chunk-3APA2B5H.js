@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-JGIGUKHN.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

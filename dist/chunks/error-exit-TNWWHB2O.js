@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-WM7VYK5O.js";
+} from "./chunk-4XXZRXXL.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-IZFMYCVH.js";
+} from "./chunk-6WDQOHT6.js";
 import "./chunk-XINQLHJ6.js";
-import "./chunk-W2H5CBQ4.js";
+import "./chunk-6OQIGML4.js";
 import "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-A5WM4SXD.js";
 import "./chunk-UYJ577ZO.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-WM7VYK5O.js";
+} from "./chunk-4XXZRXXL.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

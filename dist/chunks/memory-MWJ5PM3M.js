@@ -2,19 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-RA7CY3J2.js";
-import "./chunk-W2H5CBQ4.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-4XHGJAEK.js";
+import "./chunk-UJ76WP7O.js";
+import "./chunk-XINQLHJ6.js";
+import "./chunk-GHNNR475.js";
+import "./chunk-6OQIGML4.js";
 import "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-325X33Q6.js";
-import "./chunk-NJ7HKM6R.js";
+import "./chunk-34DGISTU.js";
+import "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-UYJ577ZO.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";
@@ -45,8 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

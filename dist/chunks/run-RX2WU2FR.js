@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-IZFMYCVH.js";
+} from "./chunk-6WDQOHT6.js";
 import "./chunk-XINQLHJ6.js";
-import "./chunk-W2H5CBQ4.js";
+import "./chunk-6OQIGML4.js";
 import "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-UYJ577ZO.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-BWAD5OAZ.js";
 import "./chunk-MDXFPYRZ.js";

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

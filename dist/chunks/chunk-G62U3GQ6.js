@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-WM7VYK5O.js";
+} from "./chunk-4XXZRXXL.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

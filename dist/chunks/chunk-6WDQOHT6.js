@@ -6,14 +6,14 @@ import {
 } from "./chunk-XINQLHJ6.js";
 import {
   openRunMemory
-} from "./chunk-W2H5CBQ4.js";
+} from "./chunk-6OQIGML4.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import {
   acquireSessionLease
 } from "./chunk-SXMPCXVO.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import {
   checkMcpPinning,
   findContract

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-W2H5CBQ4.js";
+} from "./chunk-6OQIGML4.js";
 import {
   finishParentSession
-} from "./chunk-325X33Q6.js";
+} from "./chunk-34DGISTU.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-NJ7HKM6R.js";
+} from "./chunk-ITXKHVPX.js";
 import {
   startEval
-} from "./chunk-J32SAHTL.js";
+} from "./chunk-G62U3GQ6.js";
 import {
   findContract
 } from "./chunk-35EW4QMW.js";

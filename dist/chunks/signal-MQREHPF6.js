@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-OQJECKO2.js";
+} from "./chunk-ANZWUQOK.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-XINQLHJ6.js";
-import "./chunk-W2H5CBQ4.js";
+import "./chunk-6OQIGML4.js";
 import "./chunk-CRAPERUL.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-NJ7HKM6R.js";
+import "./chunk-ITXKHVPX.js";
 import "./chunk-SXMPCXVO.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-UYJ577ZO.js";
-import "./chunk-J32SAHTL.js";
+import "./chunk-G62U3GQ6.js";
 import "./chunk-35EW4QMW.js";
 import "./chunk-I6NBH6NR.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WM7VYK5O.js";
+import "./chunk-4XXZRXXL.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

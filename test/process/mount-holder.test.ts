@@ -200,6 +200,54 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     expect(existsSync(join(repo, 'harness.mts'))).toBe(true);
   }, 30_000);
 
+  it('a working copy that is itself a mount point inside the covered HOME (a container job’s workspace) is moved back on top', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED mount holder mount-point test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const home = tempDir('holder-mp-home');
+    const scratch = tempDir('holder-mp-scratch');
+    dirs.push(home, scratch);
+    chmodSync(scratch.dir, 0o755);
+    const repo = home.path('work/repo');
+    home.write('work/repo/README.md', 'mounted workspace\n');
+    const source = join(import.meta.dirname, '../../src/core/process');
+    const harness = home.write(
+      'work/repo/harness.mts',
+      [
+        `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
+        `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
+        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
+        "const run = () => runSupervised({ file: '/bin/sh', args: ['-c', 'cat README.md && echo x > by-check && echo wrote'], cwd: " +
+          JSON.stringify(repo) +
+          ", env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });",
+        'for (const outcome of [await run(), await run()]) process.stdout.write(`${outcome.exitCode} ${outcome.stdout.bytes.toString()}`);',
+      ].join('\n'),
+    );
+    // The harness runs in a mount namespace of its own where the workspace is a bind mount.
+    const result = spawnSync(
+      'unshare',
+      [
+        '--mount',
+        '--propagation',
+        'private',
+        '--',
+        '/bin/sh',
+        '-c',
+        'mount --bind "$1" "$1" && exec "$2" --import tsx "$3"',
+        'sh',
+        repo,
+        process.execPath,
+        harness,
+      ],
+      { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('0 mounted workspace\nwrote\n0 mounted workspace\nwrote\n');
+    expect(readFileSync(join(repo, 'by-check'), 'utf8')).toBe('x\n');
+  }, 30_000);
+
   it('the per-process init refuses to run the command outside the holder’s namespace', async () => {
     const unavailable = await mechanismAvailable('uid');
     if (unavailable || process.getuid?.() !== 0) {

@@ -21,7 +21,7 @@ import {
   guardEntries,
   hideEntries,
   type MountEntry,
-  mountTableCommand,
+  mountPlanScript,
   renderMountTable,
   tmpfsNames,
   within,
@@ -226,31 +226,36 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const unreachable = (path: string) =>
     privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
   // Every mount of the sandbox, in order: private shared directories, covered and hidden paths, git
-  // guards. `stage`: a directory only the harness can write, for the covered working copies;
-  // `extraKeeps`: more paths to keep through the private directories (the process's working directory).
-  const mountEntries = (stage: string, extraKeeps: readonly string[]): MountEntry[] => {
+  // guards, as a script whose tables are written in `dir` (only the harness can write it; the covered
+  // working copies are staged in `dir/stage`). `extraKeeps`: more paths to keep through the private
+  // directories (the process's working directory).
+  const mountSetup = (dir: string, extraKeeps: readonly string[]): string => {
     forgetRemoved();
     const names = tmpfsNames();
     const keeps = keepsWith(extraKeeps);
     // What the private directories and the covers put out of reach has nothing left to hide.
     const covers = [
       ...privateDirs
-        .filter(({ dir }) => !keeps.includes(dir))
-        .map(({ dir }) => ({ dir, keeps: keeps.filter((keep) => within(keep, dir)) })),
-      ...options.coverPaths.map(({ dir, keep }) => ({ dir, keeps: keep })),
+        .filter((shared) => !keeps.includes(shared.dir))
+        .map((shared) => ({ dir: shared.dir, keeps: keeps.filter((keep) => within(keep, shared.dir)) })),
+      ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep })),
     ];
-    return [
-      ...privateDirEntries(privateDirs, keeps, names.private),
-      ...coverEntries(options.coverPaths, stage, names.hidden),
-      ...hideEntries(options.hiddenPaths, names.hidden, covers),
-      ...guardEntries(options.gitGuard),
-      ...guardEntries(addedGuards.added),
-    ];
+    const covered = coverEntries(options.coverPaths, join(dir, 'stage'), names.hidden);
+    const plan = {
+      first: [...privateDirEntries(privateDirs, keeps, names.private), ...covered.entries],
+      moves: covered.moves,
+      last: [
+        ...hideEntries(options.hiddenPaths, names.hidden, covers),
+        ...guardEntries(options.gitGuard),
+        ...guardEntries(addedGuards.added),
+      ],
+    };
+    return mountPlanScript(plan, dir, tools, (path, text) => writeFileSync(path, text, { mode: 0o600 }));
   };
-  // The per-process init: the whole set of mounts from `table`, then the command.
-  const initScript = (table: string, handOver: readonly string[]) =>
+  // The per-process init: the whole set of mounts (`setup`), then the command.
+  const initScript = (setup: string, handOver: readonly string[]) =>
     [
-      mountTableCommand(tools.mount, table),
+      setup,
       ...handOver,
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
@@ -277,8 +282,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   };
   const mounts = sharedMounts(
     { ...options, hold: options.heldNamespace !== false },
-    (stage) =>
-      mountTableCommand(tools.mount, writeMountTable(join(stage, 'mounts'), mountEntries(stage, []))),
+    (stage) => mountSetup(stage, []),
     () => generation,
   );
   return {
@@ -374,10 +378,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // Per-process mounts: the table and the covered copies' stage in a directory only the harness
       // can write (the scratch is the sandbox user's, and another of its processes may be running).
       const own = held ? null : mkdtempSync(join(options.scratchRoot, 'truss-sbx-m-'));
-      const table =
-        own === null
-          ? null
-          : writeMountTable(join(own, 'mounts'), mountEntries(join(own, 'stage'), ownCwd ? [cwd] : []));
+      const setup = own === null ? '' : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held
         ? [
             tools.nsenter,
@@ -402,7 +403,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            initScript(table as string, handOver),
+            initScript(setup, handOver),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,

@@ -85,13 +85,11 @@ export function startMountHolder(options: {
     'read _ || true',
     // The harness has ended (its end closed stdin): the stage would be left behind in the scratch
     // root (an idle end removes it from the harness instead, where nothing is mounted in it). Here,
-    // inside the namespace, the working copies covered ones were staged on are still mounted under
-    // it: only the table file is deleted and only empty directories removed, never a tree, so
-    // nothing is ever deleted through a mount.
+    // inside the namespace, only the table files are deleted and only empty directories removed,
+    // never a tree: nothing can be deleted through a mount that is still there.
     'umount -R "$STAGE"',
-    'for d in "$STAGE"/*/; do [ -d "$d" ] && umount -R "$d" 2>/dev/null; done',
-    'rm -f -- "$STAGE/mounts"',
-    'rmdir -- "$STAGE"/* "$STAGE" 2>/dev/null',
+    'rm -f -- "$STAGE"/mounts-*',
+    'rmdir -- "$STAGE"/stage/* "$STAGE"/stage "$STAGE" 2>/dev/null',
   ]
     .filter((line) => line.length > 0)
     .join('\n');

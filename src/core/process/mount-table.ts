@@ -109,23 +109,28 @@ export function hideEntries(
 
 /**
  * Covers each directory with an empty tmpfs while keeping the working copies inside it: each is bound
- * on `stage/N` first, then bound back on top of the tmpfs. `stage` must be a directory only the
- * harness can write (a link planted there would redirect a root mount).
+ * on `stage/N` first (`entries`), then, once the tmpfs is on, moved back on top (`moves`, made with
+ * `mount --move` between two tables: a bind back would leave the working copy mounted under the
+ * stage, where removing the stage would delete it). `stage` must be a directory only the harness can
+ * write (a link planted there would redirect a root mount).
  */
 export function coverEntries(
   covers: readonly { dir: string; keep: readonly string[] }[],
   stage: string,
   name: string,
-): MountEntry[] {
+): { entries: MountEntry[]; moves: { from: string; to: string }[] } {
   let n = 0;
-  return covers.flatMap(({ dir, keep }) => {
-    const staged = keep.map((work) => ({ work, at: join(stage, String(n++)) }));
-    return [
-      ...staged.map(({ work, at }) => bindEntry(work, at, { recursive: true, mkdir: true })),
+  const entries: MountEntry[] = [];
+  const moves: { from: string; to: string }[] = [];
+  for (const { dir, keep } of covers) {
+    const staged = keep.map((work) => ({ from: join(stage, String(n++)), to: work }));
+    entries.push(
+      ...staged.map(({ from, to }) => bindEntry(to, from, { recursive: true, mkdir: true })),
       tmpfsEntry(name, dir, HIDING_TMPFS),
-      ...staged.map(({ work, at }) => bindEntry(at, work, { recursive: true, mkdir: true })),
-    ];
-  });
+    );
+    moves.push(...staged);
+  }
+  return { entries, moves };
 }
 
 /** A git metadata guard: each git directory bound onto itself, then config, hooks and the rest read-only. */
@@ -140,4 +145,37 @@ export function guardEntries(guard: GitMetadataGuard | undefined): MountEntry[] 
 /** The shell line that makes the table in `file` with the `mount` at `mount`; any failure stops the sandbox (exit 125). */
 export function mountTableCommand(mount: string, file: string): string {
   return `${shellQuote(mount)} --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
+}
+
+/** Where the sandbox's set-up is made, in order: a table, the covered working copies moved back, a table. */
+export interface MountPlan {
+  first: MountEntry[];
+  moves: { from: string; to: string }[];
+  last: MountEntry[];
+}
+
+/**
+ * The set-up script for `plan`, its tables written beside each other as `dir/mounts-1` and
+ * `dir/mounts-2` (`dir` only the harness can write); the programs by absolute path.
+ */
+export function mountPlanScript(
+  plan: MountPlan,
+  dir: string,
+  tools: { mount: string; mkdir: string },
+  write: (path: string, text: string) => void,
+): string {
+  const lines: string[] = [];
+  const table = (entries: readonly MountEntry[], file: string) => {
+    if (entries.length === 0) return;
+    write(file, renderMountTable(entries));
+    lines.push(mountTableCommand(tools.mount, file));
+  };
+  table(plan.first, join(dir, 'mounts-1'));
+  for (const { from, to } of plan.moves) {
+    lines.push(
+      `{ ${shellQuote(tools.mkdir)} -p -- ${shellQuote(to)} && ${shellQuote(tools.mount)} --move ${shellQuote(from)} ${shellQuote(to)}; } || exit 125`,
+    );
+  }
+  table(plan.last, join(dir, 'mounts-2'));
+  return lines.join('\n');
 }

@@ -74,6 +74,7 @@ export interface SandboxTools {
   nsenter: string;
   setpriv: string;
   mount: string;
+  mkdir: string;
   chown: string;
   env: string;
   /** Absent: a network namespace keeps its loopback down (nothing reachable at all). */
@@ -93,6 +94,7 @@ export function sandboxTools(path: string): SandboxTools {
     nsenter: need('nsenter'),
     setpriv: need('setpriv'),
     mount: need('mount'),
+    mkdir: need('mkdir'),
     chown: need('chown'),
     env: need('env'),
     ip: findProgram('ip', path),

@@ -4,9 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createIsolation,
+  type Isolation,
   type IsolationLevel,
   IsolationUnavailableError,
 } from '../../src/core/process/index.js';
+import {
+  type SandboxAccount,
+  type UidIsolationOptions,
+  uidIsolation,
+} from '../../src/core/process/isolation-uid.js';
 import { makeRepo } from '../helpers/git.js';
 
 /** Whether this machine can run `level`; the reason when it cannot (printed by the skipping test). */
@@ -27,6 +33,33 @@ export async function mechanismAvailable(level: IsolationLevel): Promise<string 
     if (error instanceof IsolationUnavailableError) return error.message;
     throw error;
   }
+}
+
+/**
+ * `uid` isolation built directly (no probes): as root, egress blocked by a network namespace, nothing
+ * hidden; `options` sets what the test varies (scratch root, private directories, per-process mounts).
+ */
+export function netnsUidIsolation(
+  account: SandboxAccount,
+  options: Partial<UidIsolationOptions> & { scratchRoot: string },
+): Isolation {
+  return uidIsolation({
+    report: {
+      level: 'uid',
+      requested: 'uid',
+      network: 'none',
+      network_enforced: true,
+      egress: 'netns',
+      notes: [],
+    },
+    privilege: 'root',
+    account,
+    hiddenPaths: [],
+    coverPaths: [],
+    netns: true,
+    toolEnv: { PATH: process.env.PATH ?? '' },
+    ...options,
+  });
 }
 
 /** A secret value the harness holds; random so a hit can only come from a real leak. */

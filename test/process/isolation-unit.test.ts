@@ -22,9 +22,9 @@ import {
   parseIsolationMode,
 } from '../../src/core/process/index.js';
 import type { Isolation } from '../../src/core/process/isolation.js';
-import { localAccount, SANDBOX_OFFLINE_USER, uidIsolation } from '../../src/core/process/isolation-uid.js';
+import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, netnsUidIsolation } from './isolation-kit.js';
 
 /** A PATH with only sh and env: no unshare, setpriv, sudo or bwrap (a machine without mechanisms). */
 function barePath(): string {
@@ -61,23 +61,11 @@ function perProcessUid(
   account: NonNullable<ReturnType<typeof localAccount>>,
   paths: { hiddenPaths?: string[]; coverPaths?: { dir: string; keep: string[] }[] } = {},
 ): Isolation {
-  return uidIsolation({
-    report: {
-      level: 'uid',
-      requested: 'uid',
-      network: 'none',
-      network_enforced: true,
-      egress: 'netns',
-      notes: [],
-    },
-    privilege: 'root',
-    account,
+  return netnsUidIsolation(account, {
     hiddenPaths: paths.hiddenPaths ?? [],
     coverPaths: paths.coverPaths ?? [],
     scratchRoot: tmpdir(),
-    netns: true,
     heldNamespace: false,
-    toolEnv: { PATH: process.env.PATH ?? '' },
   });
 }
 

@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIsolation, type Isolation } from '../../src/core/process/index.js';
-import { localAccount, SANDBOX_OFFLINE_USER, uidIsolation } from '../../src/core/process/isolation-uid.js';
+import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
 import { heldInit } from '../../src/core/process/mount-holder.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { PID_NAMESPACE_FLAGS } from '../../src/core/process/sandbox-commands.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, netnsUidIsolation } from './isolation-kit.js';
 
 const dirs: TempDir[] = [];
 afterEach(() => {
@@ -54,6 +54,32 @@ function holders(scratch: string): string[] {
     .split('\n')
     .filter((line) => line.includes('truss-sandbox-mounts') && line.includes(scratch))
     .map((line) => line.trim().split(/\s+/)[0] as string);
+}
+
+/**
+ * A harness as a separate process: `isolation` made as a CLI run makes it (uid, network none, the
+ * HOME holding `repo` covered), `runSupervised` imported, then `body`.
+ */
+function harnessSource(
+  paths: { repo: string; home: string; scratch: string },
+  body: readonly string[],
+): string {
+  const source = join(import.meta.dirname, '../../src/core/process');
+  return [
+    `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
+    `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
+    `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(paths.repo)}], hostHome: ${JSON.stringify(paths.home)}, scratchRoot: ${JSON.stringify(paths.scratch)}, path: process.env.PATH ?? '', isRoot: true });`,
+    ...body,
+  ].join('\n');
+}
+
+/** The held init `script` as pid 1 of a fresh pid namespace, then `touch proof` from working directory `cwd`. */
+function runInit(script: string, cwd: string, proof: string) {
+  return spawnSync(
+    'unshare',
+    [...PID_NAMESPACE_FLAGS, '--', '/bin/sh', '-c', script, 'truss-sandbox-init', cwd, 'touch', proof],
+    { encoding: 'utf8' },
+  );
 }
 
 describe('uid as root: the hiding mounts are made once per run and entered by every process', () => {
@@ -163,18 +189,14 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     home.write('work/repo/README.md', 'still here\n');
     home.write('work/repo/src/deep/file.txt', 'deep\n');
     chmodSync(scratch.dir, 0o755);
-    const source = join(import.meta.dirname, '../../src/core/process');
     // A harness that runs one sandboxed process and exits with its holder still alive (a CLI run).
     const harness = home.write(
       'work/repo/harness.mts',
-      [
-        `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
-        `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
-        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
+      harnessSource({ repo, home: home.dir, scratch: scratch.dir }, [
         `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(repo)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });`,
         "process.stdout.write(outcome.stdout.bytes.toString() + readdirSync(process.argv[2], { recursive: true }).join(','));",
         "import { readdirSync } from 'node:fs';",
-      ].join('\n'),
+      ]),
     );
     const run = spawnSync(process.execPath, ['--import', 'tsx', harness, scratch.dir], {
       cwd: join(import.meta.dirname, '../..'),
@@ -212,18 +234,14 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     chmodSync(scratch.dir, 0o755);
     const repo = home.path('work/repo');
     home.write('work/repo/README.md', 'mounted workspace\n');
-    const source = join(import.meta.dirname, '../../src/core/process');
     const harness = home.write(
       'work/repo/harness.mts',
-      [
-        `import { createIsolation } from ${JSON.stringify(join(source, 'index.js'))};`,
-        `import { runSupervised } from ${JSON.stringify(join(source, 'process-supervisor.js'))};`,
-        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repo)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: true });`,
+      harnessSource({ repo, home: home.dir, scratch: scratch.dir }, [
         "const run = () => runSupervised({ file: '/bin/sh', args: ['-c', 'cat README.md && echo x > by-check && echo wrote'], cwd: " +
           JSON.stringify(repo) +
           ", env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });",
         'for (const outcome of [await run(), await run()]) process.stdout.write(`${outcome.exitCode} ${outcome.stdout.bytes.toString()}`);',
-      ].join('\n'),
+      ]),
     );
     // The harness runs in a mount namespace of its own where the workspace is a bind mount.
     const result = spawnSync(
@@ -255,19 +273,10 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       return;
     }
     const proof = `${tmpdir()}/truss-holder-ran-${process.pid}`;
-    const result = spawnSync(
-      'unshare',
-      [
-        ...PID_NAMESPACE_FLAGS,
-        '--',
-        '/bin/sh',
-        '-c',
-        heldInit(`${tmpdir()}/truss-sbx-ns-none/truss-holder-000000000000000000000000`),
-        'truss-sandbox-init',
-        'touch',
-        proof,
-      ],
-      { encoding: 'utf8' },
+    const result = runInit(
+      heldInit(`${tmpdir()}/truss-sbx-ns-none/truss-holder-000000000000000000000000`),
+      '/',
+      proof,
     );
     expect(result.status).toBe(125);
     expect(result.stderr).toContain('not in the sandbox mount namespace');
@@ -286,40 +295,12 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     const marker = stage.write('truss-holder-000000000000000000000000', '');
     const pin = stage.write('net', '');
     const proof = stage.path('ran');
-    const result = spawnSync(
-      'unshare',
-      [
-        ...PID_NAMESPACE_FLAGS,
-        '--',
-        '/bin/sh',
-        '-c',
-        heldInit(marker, { netPin: pin }),
-        'truss-sandbox-init',
-        '/',
-        'touch',
-        proof,
-      ],
-      { encoding: 'utf8' },
-    );
+    const result = runInit(heldInit(marker, { netPin: pin }), '/', proof);
     expect(result.status).toBe(125);
     expect(result.stderr).toContain('not in the sandbox network namespace');
     expect(existsSync(proof)).toBe(false);
     // The same init with the pin naming this very namespace runs the command.
-    const same = spawnSync(
-      'unshare',
-      [
-        ...PID_NAMESPACE_FLAGS,
-        '--',
-        '/bin/sh',
-        '-c',
-        heldInit(marker, { netPin: '/proc/1/ns/net' }),
-        'truss-sandbox-init',
-        '/',
-        'touch',
-        proof,
-      ],
-      { encoding: 'utf8' },
-    );
+    const same = runInit(heldInit(marker, { netPin: '/proc/1/ns/net' }), '/', proof);
     expect(same.status, same.stderr).toBe(0);
     expect(existsSync(proof)).toBe(true);
   });
@@ -344,23 +325,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     const hostPort = (host.address() as { port: number }).port;
     try {
-      const isolation = uidIsolation({
-        report: {
-          level: 'uid',
-          requested: 'uid',
-          network: 'none',
-          network_enforced: true,
-          egress: 'netns',
-          notes: [],
-        },
-        privilege: 'root',
-        account,
-        hiddenPaths: [],
-        coverPaths: [],
-        scratchRoot: scratch.dir,
-        netns: true,
-        toolEnv: { PATH: process.env.PATH ?? '' },
-      });
+      const isolation = netnsUidIsolation(account, { scratchRoot: scratch.dir });
       const node = JSON.stringify(process.execPath);
       const connect = (port: number | string) =>
         `${node} -e 'require("net").connect(${port}, "127.0.0.1").on("data", (d) => { console.log("READ", String(d).trim()); process.exit(0) }).on("error", (e) => { console.log("REFUSED", e.code); process.exit(0) })'`;

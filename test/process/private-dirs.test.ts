@@ -24,14 +24,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIsolation } from '../../src/core/process/index.js';
 import type { Isolation } from '../../src/core/process/isolation.js';
-import { localAccount, SANDBOX_OFFLINE_USER, uidIsolation } from '../../src/core/process/isolation-uid.js';
+import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
 import {
   preparePrivateDirs,
   SHARED_DIR_CANDIDATES,
   sharedWritableDirs,
 } from '../../src/core/process/private-dirs.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, netnsUidIsolation } from './isolation-kit.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -123,25 +123,11 @@ describe('uid isolation: the shared temp directories are private to the sandbox'
     chmodSync(work, 0o775);
     const shared = sharedWritableDirs(SHARED_DIR_CANDIDATES, [work]);
     const { keepRoot, privateDirs } = preparePrivateDirs(tmpdir(), shared, 0);
-    const isolation = uidIsolation({
-      report: {
-        level: 'uid',
-        requested: 'uid',
-        network: 'none',
-        network_enforced: true,
-        egress: 'netns',
-        notes: [],
-      },
-      privilege: 'root',
-      account,
-      hiddenPaths: [],
-      coverPaths: [],
+    const isolation = netnsUidIsolation(account, {
       scratchRoot: keepRoot,
       privateDirs,
       keeps: [work],
-      netns: true,
       heldNamespace: false,
-      toolEnv: { PATH: process.env.PATH ?? '' },
     });
     const marker = `truss-planted-${randomBytes(6).toString('hex')}`;
     const outcome = await run(isolation, work, plantScript(marker));

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-UWYJPNQP.js";
+} from "./chunks/chunk-K2NWLUGJ.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-IRSURJQJ.js";
-import "./chunks/chunk-FTHTGMZ4.js";
+} from "./chunks/chunk-SNMOTNGW.js";
+import "./chunks/chunk-FFJL22HP.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-HYTGSD3F.js";
-import "./chunks/chunk-QDE63DG4.js";
+} from "./chunks/chunk-WSAC4KXE.js";
+import "./chunks/chunk-4G3TDAH2.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-RB5U7BH5.js";
-import "./chunks/chunk-46A452BV.js";
+import "./chunks/chunk-YVWLGKMZ.js";
+import "./chunks/chunk-UKDP3UWU.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-47JQ2YAZ.js";
-import "./chunks/chunk-GNVQ34JT.js";
+import "./chunks/chunk-QV7YAAHD.js";
+import "./chunks/chunk-AZWWX7ZI.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-H3K6Z64J.js";
+import "./chunks/chunk-PENLYCE3.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-7PZVV7UJ.js";
-import "./chunks/chunk-T36TRIPN.js";
-import "./chunks/chunk-I5SYQTNB.js";
+import "./chunks/chunk-XUUK5KLF.js";
+import "./chunks/chunk-MHZJGDZG.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

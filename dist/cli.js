@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-RTPEBU2A.js");
+var { run } = await import("./chunks/run-YNHJXYEF.js");
 process.exitCode = await run(process.argv.slice(2));

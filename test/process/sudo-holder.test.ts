@@ -71,14 +71,17 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     const sandbox = localAccount(SANDBOX_OFFLINE_USER);
     if (sandbox === null) throw new Error(`${SANDBOX_OFFLINE_USER} is missing`);
     const runner = sudoRunner();
-    const repo = tempDir('sudo-repo');
+    // The working copy inside the harness user's HOME, as on a hosted runner: the HOME is covered.
+    const home = tempDir('sudo-home');
     const harness = tempDir('sudo-harness');
     const scratch = tempDir('sudo-scratch');
-    dirs.push(repo, harness, scratch);
-    execFileSync('git', ['init', '-q'], { cwd: repo.dir });
+    dirs.push(home, harness, scratch);
+    const repoDir = home.path('work/repo');
+    mkdirSync(repoDir, { recursive: true });
+    execFileSync('git', ['init', '-q'], { cwd: repoDir });
     // What an earlier check could have left, first in the harness's PATH (`npm run` puts it there):
     // fakes of every program the harness and its root init run, noting who ran them.
-    const bin = join(repo.dir, 'node_modules/.bin');
+    const bin = join(repoDir, 'node_modules/.bin');
     mkdirSync(bin, { recursive: true });
     for (const tool of [
       'sudo',
@@ -95,14 +98,14 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     ]) {
       writeFileSync(
         join(bin, tool),
-        `#!/bin/sh\necho "$(id -u) ${tool}" >> ${repo.dir}/.planted-ran\nexit 1\n`,
+        `#!/bin/sh\necho "$(id -u) ${tool}" >> ${repoDir}/.planted-ran\nexit 1\n`,
         { mode: 0o755 },
       );
     }
-    execFileSync('chown', ['-R', `${sandbox.uid}:${sandbox.gid}`, join(repo.dir, 'node_modules')]);
+    execFileSync('chown', ['-R', `${sandbox.uid}:${sandbox.gid}`, join(repoDir, 'node_modules')]);
     // Readable by anyone, so only the hiding keeps the sandbox from the key.
     const key = harness.write('signing.key', 'sudo-runner-seed\n', 0o644);
-    for (const dir of [repo.dir, harness.dir, scratch.dir]) {
+    for (const dir of [home.dir, harness.dir, scratch.dir]) {
       execFileSync('chown', ['-R', `${runner.uid}:${runner.gid}`, dir]);
       chmodSync(dir, 0o755);
     }
@@ -118,12 +121,12 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         `import { uidIsolation } from ${JSON.stringify(join(SOURCE, 'isolation-uid.js'))};`,
         `import { trustedSearchPath } from ${JSON.stringify(join(SOURCE, 'trusted-path.js'))};`,
         `import { runSupervised } from ${JSON.stringify(join(SOURCE, 'process-supervisor.js'))};`,
-        `const [repo, key, scratch] = process.argv.slice(2);`,
+        `const [repo, key, scratch, home] = process.argv.slice(2);`,
         "const env = { PATH: process.env.PATH ?? '' };",
         'const run = (isolation, script, cwd = repo) => runSupervised({ file: "/bin/sh", args: ["-c", script], cwd, env, stdin: null, timeoutMs: 20000, signal: new AbortController().signal, isolation }).then((o) => ({ code: o.exitCode, out: o.stdout.bytes.toString() + o.stderr.tail }));',
         'const holders = () => spawnSync("ps", ["-eo", "args="], { encoding: "utf8" }).stdout.split("\\n").filter((l) => l.startsWith("/bin/sh") && l.includes("truss-sandbox-mounts") && l.includes(scratch)).length;',
         'const peek = `id -un; cat ${key} 2>&1; echo net=$(readlink /proc/self/ns/net); mktemp ./by-check-XXXXXX >/dev/null && echo wrote; touch "$HOME/h" "$TMPDIR/t" && echo home-writable`;',
-        "const chosen = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [key], workdirs: [repo], scratchRoot: scratch, path: env.PATH, isRoot: false });",
+        "const chosen = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [key], workdirs: [repo], hostHome: home, scratchRoot: scratch, path: env.PATH, isRoot: false });",
         'const out = { report: chosen.report, checks: [await run(chosen, peek), await run(chosen, peek)], holders: holders() };',
         // The harness user is not in the sandbox group: what the sandbox makes must stay writable for it.
         'await run(chosen, "mkdir made-by-check");',
@@ -160,9 +163,10 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         '--import',
         'tsx',
         script,
-        repo.dir,
+        repoDir,
         key,
         scratch.dir,
+        home.dir,
       ],
       { cwd: ROOT, encoding: 'utf8', env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: harness.dir } },
     );
@@ -182,7 +186,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     };
     expect(out.report.level).toBe('uid');
     // A fake may run as the sandbox user (the checks get the same PATH), never as the harness or root.
-    const planted = join(repo.dir, '.planted-ran');
+    const planted = join(repoDir, '.planted-ran');
     const ran = existsSync(planted) ? readFileSync(planted, 'utf8') : '';
     for (const line of ran.trim().split('\n').filter(Boolean))
       expect(line).toMatch(new RegExp(`^${sandbox.uid} `));
@@ -210,7 +214,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     expect(nets[1]).toBe(nets[0]);
     expect(nets[0]).not.toBe(execFileSync('readlink', ['/proc/self/ns/net'], { encoding: 'utf8' }).trim());
     // The working copy got the five files; the harness's end ends its holders and their stages.
-    expect(readdirSync(repo.dir).filter((name) => name.startsWith('by-check-'))).toHaveLength(5);
+    expect(readdirSync(repoDir).filter((name) => name.startsWith('by-check-'))).toHaveLength(5);
     await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
     await expect
       .poll(

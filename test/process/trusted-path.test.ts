@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -64,7 +65,22 @@ describe('the search path the harness runs its own programs from', () => {
 
   it('an entry that is itself sticky and world-writable (/tmp) is dropped; the system directories stay', () => {
     const trusted = trustedSearchPath(`/tmp${delimiter}/usr/bin${delimiter}/bin`, { untrusted: [], uid: 0 });
-    expect(trusted.split(delimiter)).toEqual(['/usr/bin', '/bin']);
+    expect(trusted.split(delimiter)).toEqual([...new Set([realpathSync('/usr/bin'), realpathSync('/bin')])]);
+  });
+
+  it('an entry reached through a link is kept as its real path, so re-pointing the link later changes nothing', () => {
+    const root = tempDir('trusted-link');
+    dirs.push(root);
+    const work = dir(root.dir, 'repo');
+    // The repository opened through a link, and a check's node_modules/.bin pointing at /usr/bin.
+    const opened = join(root.dir, 'repo-link');
+    symlinkSync(work, opened);
+    mkdirSync(join(work, 'node_modules'));
+    symlinkSync('/usr/bin', join(work, 'node_modules/.bin'));
+    const entry = join(opened, 'node_modules/.bin');
+    const trusted = trustedSearchPath(entry, { untrusted: [work], uid: 0 });
+    expect(trusted).toBe(realpathSync('/usr/bin'));
+    expect(findProgram('git', trusted)).toBe(join(realpathSync('/usr/bin'), 'git'));
   });
 
   it('harnessProgramEnv drops the repository’s own node_modules/.bin, found from a subdirectory too', () => {

@@ -15,7 +15,7 @@ import { grantWorkdir } from './grant-workdir.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
-import { ENTER_WORKDIR, heldInit, sharedMounts } from './mount-holder.js';
+import { ENTER_WORKDIR, heldInit, removeStage, sharedMounts } from './mount-holder.js';
 import {
   coverEntries,
   guardEntries,
@@ -241,6 +241,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep })),
     ];
     const covered = coverEntries(options.coverPaths, join(dir, 'stage'), names.hidden);
+    // Made by the harness: under sudo, root makes only the empty directories inside it, which the
+    // harness can then remove (it could not remove them from a directory root made).
+    if (covered.moves.length > 0) mkdirSync(join(dir, 'stage'));
     const plan = {
       first: [...privateDirEntries(privateDirs, keeps, names.private), ...covered.entries],
       moves: covered.moves,
@@ -441,7 +444,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           await removeScratch(options.privilege, scratch, options.toolEnv);
-          if (own !== null) rmSync(own, { recursive: true, force: true });
+          if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },
       };

@@ -33,7 +33,9 @@ export function trustedSearchPath(path: string, options: TrustedPathOptions): st
     }
     if (options.untrusted.some((dir) => within(real, dir) || within(entry, dir))) continue;
     if (!safeChain(real, options.uid)) continue;
-    if (!kept.includes(entry)) kept.push(entry);
+    // The real path, never the entry: a link on the way (`node_modules/.bin` -> /usr/bin) would be
+    // followed again at each start, after a check had pointed it elsewhere.
+    if (!kept.includes(real)) kept.push(real);
   }
   return kept.join(delimiter);
 }

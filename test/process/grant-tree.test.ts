@@ -1,7 +1,9 @@
-import { lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { arch } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { grantTreeInProcess } from '../../src/core/process/grant-tree.js';
+import { grantTreeInProcess, grantTreeScript } from '../../src/core/process/grant-tree.js';
 import { localAccount } from '../../src/core/process/isolation-uid.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -51,6 +53,30 @@ describe('grantTreeInProcess (uid isolation as root: the grant without find/chgr
     },
   );
 
+  it.runIf(isRoot)('the same function runs as a script (what a sudo harness starts as root)', () => {
+    const tree = tempDir('grant-tree-script');
+    const outside = tempDir('grant-tree-script-outside');
+    dirs.push(tree, outside);
+    const plain = tree.write('src/a.txt', 'a', 0o644);
+    const kept = tree.write('keys/signing.key', 'seed', 0o640);
+    const victim = outside.write('victim.txt', 'not yours', 0o640);
+    symlinkSync(victim, tree.path('src/link'));
+    execFileSync(process.execPath, [
+      '-e',
+      grantTreeScript(),
+      tree.dir,
+      '4343',
+      JSON.stringify([tree.path('keys')]),
+    ]);
+    expect(lstatSync(plain).gid).toBe(4343);
+    expect(lstatSync(plain).mode & 0o7777).toBe(0o664);
+    expect(lstatSync(tree.path('src')).mode & 0o7777).toBe(0o2775);
+    expect(lstatSync(kept).gid).not.toBe(4343);
+    expect(lstatSync(tree.path('src/link')).gid).toBe(4343);
+    expect(lstatSync(victim).gid).not.toBe(4343);
+    expect(lstatSync(victim).mode & 0o7777).toBe(0o640);
+  });
+
   it.runIf(isRoot)('writes nothing on a tree that is already granted (every run after the first)', () => {
     const tree = tempDir('grant-tree-again');
     dirs.push(tree);
@@ -63,6 +89,61 @@ describe('grantTreeInProcess (uid isolation as root: the grant without find/chgr
     expect(statSync(tree.path('a')).ctimeMs).toBe(firstDir);
   });
 });
+
+/** Exchanges `fN` (a file) with `lN` (a link), and `d` (a directory) with `dl` (a link), as fast as it can. */
+const SWAPPER =
+  'while (1) { for $i (0..49) { syscall(316, -100, "$ARGV[0]/f$i", -100, "$ARGV[0]/l$i", 2) } syscall(316, -100, "$ARGV[0]/d", -100, "$ARGV[0]/dl", 2) }';
+const NOBODY = 65534;
+
+describe.runIf(isRoot && arch() === 'x64')(
+  'granting a tree a sandboxed process is changing meanwhile',
+  () => {
+    it('changes no file a link swapped in points at (root chmod/chgrp of host files)', async () => {
+      const tree = tempDir('grant-race');
+      const victim = tempDir('grant-race-victim');
+      dirs.push(tree, victim);
+      const race = tree.path('race');
+      mkdirSync(join(race, 'd'), { recursive: true });
+      for (let i = 0; i < 50; i++) {
+        // Group-readable, as /etc/shadow is: not owner-only, so the grant would take it if it got there.
+        writeFileSync(victim.path(`v${i}`), 'root only', { mode: 0o640 });
+        // The sandbox's own file, open to all (0707): its mode is what a followed chmod would copy.
+        writeFileSync(join(race, `f${i}`), '', { mode: 0o707 });
+        symlinkSync(victim.path(`v${i}`), join(race, `l${i}`));
+        writeFileSync(join(race, 'd', `g${i}`), '', { mode: 0o707 });
+      }
+      symlinkSync(victim.dir, join(race, 'dl'));
+      execFileSync('chown', ['-R', '-h', `${NOBODY}:${NOBODY}`, race]);
+      chmodSync(tree.dir, 0o755);
+      const racer = spawn(
+        'setpriv',
+        [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '/usr/bin/perl', '-e', SWAPPER, race],
+        { stdio: 'ignore', cwd: '/' },
+      );
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        // A fresh group each round, so every entry needs a change each time.
+        for (let round = 0; round < 400; round++) {
+          // A grant that stops on a swapped entry fails the run closed; what it changed before counts.
+          try {
+            grantTreeInProcess(tree.dir, 5000 + round, new Set());
+          } catch {}
+        }
+        expect(racer.exitCode, 'the racer was still swapping').toBeNull();
+      } finally {
+        racer.kill('SIGKILL');
+      }
+      for (let i = 0; i < 50; i++) {
+        const info = lstatSync(victim.path(`v${i}`));
+        expect({ file: `v${i}`, mode: info.mode & 0o7777, gid: info.gid }).toEqual({
+          file: `v${i}`,
+          mode: 0o640,
+          gid: 0,
+        });
+      }
+    }, 60_000);
+  },
+);
 
 describe('localAccount: the sandbox user read from /etc/passwd without starting `id`', () => {
   it('reads uid and gid of the named account, and null for an absent or malformed one', () => {

@@ -1,29 +1,75 @@
-import { chmodSync, lchownSync, lstatSync, readdirSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import * as fs from 'node:fs';
 
 /**
- * What `grantWorkdir` does with `find … -exec chgrp -h` / `chmod g+rwX` / `chmod g+s`, done in-process
- * when the harness is root: no process per step, and a tree that is already granted (every run after
- * the first) costs one `lstat` per entry and no writes. The rules are the same: `keep` paths (exact)
- * and owner-only regular files are left untouched and not descended; symbolic links get their own
- * group (never their target's) and no mode change; directories are descended, never links.
+ * What `grantWorkdir` does to the working copy, as root, in one process: the group becomes the
+ * sandbox's, with group read and write, group search where anyone may search, and setgid on
+ * directories. A tree that is already granted (every run after the first) costs one `lstat` per entry
+ * and no writes. `keep` paths (exact) and owner-only regular files are left untouched and not
+ * descended; symbolic links get their own group (never their target's) and no mode change;
+ * directories are descended, never links.
+ *
+ * The tree is the sandbox's, and a sandboxed process may be running meanwhile (a second run in the same
+ * working copy, a check left over from a harness that was killed): it can swap any entry for a link
+ * between two looks. So nothing here resolves a path by its names twice. Each directory is held open
+ * (`O_PATH | O_NOFOLLOW`) and its entries are reached through that descriptor; an entry to change is
+ * held open the same way, checked to be the very inode that was looked at, and changed through the
+ * descriptor. Resolving names instead let root chmod and chgrp any file on the host.
  */
 export function grantTreeInProcess(root: string, gid: number, keep: ReadonlySet<string>): void {
-  const visit = (path: string) => {
-    if (keep.has(path)) return;
-    let info: Stats = lstatSync(path);
-    if (info.isFile() && (info.mode & 0o077) === 0) return;
-    if (info.gid !== gid) {
-      lchownSync(path, -1, gid);
-      // A group change can clear set-id bits; the mode below starts from what is there now.
-      info = lstatSync(path);
-    }
-    if (info.isSymbolicLink()) return;
+  grantTree(fs, root, gid, keep);
+}
+
+/**
+ * The same grant as a Node program for `sudo -n node -e SCRIPT ROOT GID KEEP_JSON`, when the harness is
+ * not root: the very function below, which takes `fs` as its only outside input for this.
+ */
+export function grantTreeScript(): string {
+  // `__name`: what esbuild's keepNames (tsx runs the sources with it) wraps inner functions in.
+  return `var __name = (fn) => fn; (${grantTree.toString()})(require('node:fs'), process.argv[1], Number(process.argv[2]), new Set(JSON.parse(process.argv[3])));`;
+}
+
+function grantTree(io: typeof fs, root: string, gid: number, keep: ReadonlySet<string>): void {
+  // Linux's O_PATH (the same value on x86-64 and arm64; Node does not export it).
+  const O_PATH = 0o10000000;
+  // The magic link naming what descriptor `fd` holds, whatever has been renamed since.
+  const held = (fd: number) => `/proc/self/fd/${fd}`;
+  const wantedMode = (info: fs.Stats) => {
     const directory = info.isDirectory();
     const search = directory || (info.mode & 0o111) !== 0 ? 0o010 : 0;
-    const wanted = info.mode | 0o060 | search | (directory ? 0o2000 : 0);
-    if ((wanted & 0o7777) !== (info.mode & 0o7777)) chmodSync(path, wanted & 0o7777);
-    if (directory) for (const name of readdirSync(path)) visit(join(path, name));
+    return (info.mode | 0o060 | search | (directory ? 0o2000 : 0)) & 0o7777;
   };
-  visit(root);
+  // `at`: the entry reached through its directory's descriptor (the root by its own path).
+  const visit = (path: string, at: string) => {
+    if (keep.has(path)) return;
+    const looked = io.lstatSync(at);
+    if (looked.isSymbolicLink()) {
+      if (looked.gid !== gid) io.lchownSync(at, -1, gid);
+      return;
+    }
+    if (looked.isFile() && (looked.mode & 0o077) === 0) return;
+    const directory = looked.isDirectory();
+    if (!directory && looked.gid === gid && wantedMode(looked) === (looked.mode & 0o7777)) return;
+    let fd: number;
+    try {
+      fd = io.openSync(at, O_PATH | io.constants.O_NOFOLLOW);
+    } catch {
+      return; // gone meanwhile
+    }
+    try {
+      let info = io.fstatSync(fd);
+      if (info.ino !== looked.ino || info.dev !== looked.dev || info.isSymbolicLink()) return;
+      if (info.gid !== gid) {
+        io.chownSync(held(fd), -1, gid);
+        // A group change can clear set-id bits; the mode below starts from what is there now.
+        info = io.fstatSync(fd);
+      }
+      const wanted = wantedMode(info);
+      if (wanted !== (info.mode & 0o7777)) io.chmodSync(held(fd), wanted);
+      if (directory)
+        for (const name of io.readdirSync(held(fd))) visit(`${path}/${name}`, `${held(fd)}/${name}`);
+    } finally {
+      io.closeSync(fd);
+    }
+  };
+  visit(root, root);
 }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { grantTreeInProcess } from './grant-tree.js';
+import { grantTreeInProcess, grantTreeScript } from './grant-tree.js';
 import { IsolationSetupError } from './isolation.js';
 import type { SandboxAccount } from './isolation-uid.js';
 import { asRoot, type Privilege } from './sandbox-commands.js';
@@ -24,43 +24,27 @@ export async function grantWorkdir(
 ): Promise<void> {
   const root = resolve(dir);
   const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
-  // Owner-only regular files (mode 0600 and the like: a key, a token file) stay private too, whoever
-  // put them there: a later run that does not know about an old key file must not grant it either.
-  const privateFiles = ['(', '-type', 'f', '!', '-perm', '/077', ')'];
-  const prune = [
-    '(',
-    ...inside.flatMap((path) => ['-path', findPattern(path), '-o']),
-    ...privateFiles,
-    ')',
-    '-prune',
-    '-o',
-  ];
+  const failed = (detail: string) =>
+    new IsolationSetupError(
+      `could not give the sandbox user access to ${root} (${detail}); ` +
+        'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
+    );
   if (privilege === 'root') {
     try {
       grantTreeInProcess(root, account.gid, new Set(inside));
     } catch (error) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${(error as Error).message}); ` +
-          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
-      );
+      throw failed((error as Error).message);
     }
-  }
-  const steps: [string, string[]][] =
-    privilege === 'root'
-      ? []
-      : [
-          ['find', [root, ...prune, '-exec', 'chgrp', '-h', String(account.gid), '{}', '+']],
-          ['find', [root, ...prune, '!', '-type', 'l', '-exec', 'chmod', 'g+rwX', '{}', '+']],
-          ['find', [root, ...prune, '-type', 'd', '-exec', 'chmod', 'g+s', '{}', '+']],
-        ];
-  for (const [file, args] of steps) {
-    const result = await asRoot(privilege, file, args, env, 120_000);
-    if (!result.ok) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${file}: ${result.stderr.trim()}); ` +
-          'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
-      );
-    }
+  } else {
+    // The same grant, as root through sudo: this very Node running the function as a script.
+    const result = await asRoot(
+      privilege,
+      process.execPath,
+      ['-e', grantTreeScript(), root, String(account.gid), JSON.stringify(inside)],
+      env,
+      120_000,
+    );
+    if (!result.ok) throw failed(result.stderr.trim().split('\n').at(-1) ?? `exit ${result.code}`);
   }
   for (let parent = dirname(root); ; parent = dirname(parent)) {
     const info = await stat(parent);
@@ -71,9 +55,4 @@ export async function grantWorkdir(
     }
     if (parent === dirname(parent)) break;
   }
-}
-
-/** `find -path` takes a glob: a key file named `a[1].key` must match only itself. */
-function findPattern(path: string): string {
-  return path.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
 }

@@ -9,7 +9,7 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-7ODC26PY.js";
+} from "./chunk-BMF4D4KU.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-Y3AM3BYH.js";
+} from "./chunk-KCJZ4EVH.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-SNMOTNGW.js";
 import {
   resumeRun
-} from "./chunk-FFJL22HP.js";
+} from "./chunk-N7QP754B.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-OBVP64RA.js";
 import {
   resolveRunKey
-} from "./chunk-Y3AM3BYH.js";
+} from "./chunk-KCJZ4EVH.js";
 import {
   MemoryError,
   formatRef

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-7ODC26PY.js";
+} from "./chunk-BMF4D4KU.js";
 import {
   finishParentSession
-} from "./chunk-UUAZSRC5.js";
+} from "./chunk-LCYMX7BA.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-Y3AM3BYH.js";
+} from "./chunk-KCJZ4EVH.js";
 import {
   startEval
-} from "./chunk-FFJL22HP.js";
+} from "./chunk-N7QP754B.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-PENLYCE3.js";
+} from "./chunk-UZYE24EJ.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

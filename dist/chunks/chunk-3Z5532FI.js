@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-FFJL22HP.js";
+} from "./chunk-N7QP754B.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -54,7 +54,7 @@ function describeIsolation(report) {
 
 // src/core/process/isolation-uid.ts
 import {
-  chmodSync as chmodSync3,
+  chmodSync as chmodSync2,
   chownSync,
   existsSync,
   mkdirSync as mkdirSync2,
@@ -64,68 +64,84 @@ import {
   rmSync as rmSync2,
   writeFileSync
 } from "node:fs";
-import { join as join4, resolve as resolve3 } from "node:path";
+import { join as join3, resolve as resolve3 } from "node:path";
 
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 
 // src/core/process/grant-tree.ts
-import { chmodSync, lchownSync, lstatSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import * as fs from "node:fs";
 function grantTreeInProcess(root, gid, keep) {
-  const visit = (path) => {
-    if (keep.has(path)) return;
-    let info = lstatSync(path);
-    if (info.isFile() && (info.mode & 63) === 0) return;
-    if (info.gid !== gid) {
-      lchownSync(path, -1, gid);
-      info = lstatSync(path);
-    }
-    if (info.isSymbolicLink()) return;
+  grantTree(fs, root, gid, keep);
+}
+function grantTreeScript() {
+  return `var __name = (fn) => fn; (${grantTree.toString()})(require('node:fs'), process.argv[1], Number(process.argv[2]), new Set(JSON.parse(process.argv[3])));`;
+}
+function grantTree(io, root, gid, keep) {
+  const O_PATH = 2097152;
+  const held = (fd) => `/proc/self/fd/${fd}`;
+  const wantedMode = (info) => {
     const directory = info.isDirectory();
     const search = directory || (info.mode & 73) !== 0 ? 8 : 0;
-    const wanted = info.mode | 48 | search | (directory ? 1024 : 0);
-    if ((wanted & 4095) !== (info.mode & 4095)) chmodSync(path, wanted & 4095);
-    if (directory) for (const name of readdirSync(path)) visit(join(path, name));
+    return (info.mode | 48 | search | (directory ? 1024 : 0)) & 4095;
   };
-  visit(root);
+  const visit = (path, at) => {
+    if (keep.has(path)) return;
+    const looked = io.lstatSync(at);
+    if (looked.isSymbolicLink()) {
+      if (looked.gid !== gid) io.lchownSync(at, -1, gid);
+      return;
+    }
+    if (looked.isFile() && (looked.mode & 63) === 0) return;
+    const directory = looked.isDirectory();
+    if (!directory && looked.gid === gid && wantedMode(looked) === (looked.mode & 4095)) return;
+    let fd;
+    try {
+      fd = io.openSync(at, O_PATH | io.constants.O_NOFOLLOW);
+    } catch {
+      return;
+    }
+    try {
+      let info = io.fstatSync(fd);
+      if (info.ino !== looked.ino || info.dev !== looked.dev || info.isSymbolicLink()) return;
+      if (info.gid !== gid) {
+        io.chownSync(held(fd), -1, gid);
+        info = io.fstatSync(fd);
+      }
+      const wanted = wantedMode(info);
+      if (wanted !== (info.mode & 4095)) io.chmodSync(held(fd), wanted);
+      if (directory)
+        for (const name of io.readdirSync(held(fd))) visit(`${path}/${name}`, `${held(fd)}/${name}`);
+    } finally {
+      io.closeSync(fd);
+    }
+  };
+  visit(root, root);
 }
 
 // src/core/process/grant-workdir.ts
 async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
   const root = resolve(dir);
   const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
-  const privateFiles = ["(", "-type", "f", "!", "-perm", "/077", ")"];
-  const prune = [
-    "(",
-    ...inside.flatMap((path) => ["-path", findPattern(path), "-o"]),
-    ...privateFiles,
-    ")",
-    "-prune",
-    "-o"
-  ];
+  const failed = (detail) => new IsolationSetupError(
+    `could not give the sandbox user access to ${root} (${detail}); run Truss as root or with passwordless sudo, or choose isolation = "bwrap"`
+  );
   if (privilege === "root") {
     try {
       grantTreeInProcess(root, account.gid, new Set(inside));
     } catch (error) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${error.message}); run Truss as root or with passwordless sudo, or choose isolation = "bwrap"`
-      );
+      throw failed(error.message);
     }
-  }
-  const steps = privilege === "root" ? [] : [
-    ["find", [root, ...prune, "-exec", "chgrp", "-h", String(account.gid), "{}", "+"]],
-    ["find", [root, ...prune, "!", "-type", "l", "-exec", "chmod", "g+rwX", "{}", "+"]],
-    ["find", [root, ...prune, "-type", "d", "-exec", "chmod", "g+s", "{}", "+"]]
-  ];
-  for (const [file, args] of steps) {
-    const result = await asRoot(privilege, file, args, env, 12e4);
-    if (!result.ok) {
-      throw new IsolationSetupError(
-        `could not give the sandbox user access to ${root} (${file}: ${result.stderr.trim()}); run Truss as root or with passwordless sudo, or choose isolation = "bwrap"`
-      );
-    }
+  } else {
+    const result = await asRoot(
+      privilege,
+      process.execPath,
+      ["-e", grantTreeScript(), root, String(account.gid), JSON.stringify(inside)],
+      env,
+      12e4
+    );
+    if (!result.ok) throw failed(result.stderr.trim().split("\n").at(-1) ?? `exit ${result.code}`);
   }
   for (let parent = dirname(root); ; parent = dirname(parent)) {
     const info = await stat(parent);
@@ -137,20 +153,17 @@ async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
     if (parent === dirname(parent)) break;
   }
 }
-function findPattern(path) {
-  return path.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
-}
 
 // src/core/process/mount-holder.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync as lstatSync2, mkdtempSync, rmSync } from "node:fs";
-import { join as join2 } from "node:path";
+import { lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
     try {
-      const info = lstatSync2(path);
+      const info = lstatSync(path);
       return `${info.dev}:${info.ino}`;
     } catch {
       return null;
@@ -234,8 +247,8 @@ function startMountHolder(options) {
       resolve4({
         nsPath: `/proc/${pid}/ns/mnt`,
         netPath: netns ? `/proc/${pid}/ns/net` : null,
-        netPin: netns ? join2(options.stage, NET_PIN) : null,
-        marker: join2(options.stage, marker),
+        netPin: netns ? join(options.stage, NET_PIN) : null,
+        marker: join(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
           if (exited) return;
@@ -284,7 +297,7 @@ function sharedMounts(options, setup, generation = () => 0) {
     idle.unref();
   };
   const make = () => {
-    const stage = mkdtempSync(join2(options.scratchRoot, "truss-sbx-ns-"));
+    const stage = mkdtempSync(join(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
     return startMountHolder({
       setup: () => setup(stage),
@@ -349,8 +362,8 @@ function removeStage(stage) {
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync, mkdtempSync as mkdtempSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
+import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync as mkdtempSync2, realpathSync, statSync } from "node:fs";
+import { dirname as dirname2, join as join2, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
   "/tmp",
@@ -361,7 +374,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname2(from); ; dir = dirname2(dir)) {
     try {
-      if (statSync(join3(dir, "package.json")).isFile()) return realpathSync(dir);
+      if (statSync(join2(dir, "package.json")).isFile()) return realpathSync(dir);
     } catch {
     }
     if (dirname2(dir) === dir) return null;
@@ -391,15 +404,15 @@ function sharedWritableDirs(candidates, workdirs) {
   return found.filter((dir) => !found.some((other) => other !== dir && within(dir, other)));
 }
 function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
-  const root = harnessUid === void 0 ? null : ownDirectory(join3(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
-  const base = root ?? mkdtempSync2(join3(scratchRoot, "truss-sandbox-"));
-  chmodSync2(base, 457);
-  const keepRoot = join3(base, "keep");
+  const root = harnessUid === void 0 ? null : ownDirectory(join2(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
+  const base = root ?? mkdtempSync2(join2(scratchRoot, "truss-sandbox-"));
+  chmodSync(base, 457);
+  const keepRoot = join2(base, "keep");
   mkdirSync(keepRoot, { recursive: true });
-  chmodSync2(keepRoot, 457);
+  chmodSync(keepRoot, 457);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
-    const stage = join3(base, `stage-${i}`);
+    const stage = join2(base, `stage-${i}`);
     mkdirSync(stage, { recursive: true, mode: 448 });
     return { dir, stage };
   });
@@ -412,7 +425,7 @@ function ownDirectory(path, uid) {
     if (error.code !== "EEXIST") return null;
   }
   try {
-    const info = lstatSync3(path);
+    const info = lstatSync2(path);
     return info.isDirectory() && !info.isSymbolicLink() && info.uid === uid ? path : null;
   } catch {
     return null;
@@ -428,7 +441,7 @@ function privateDirEntries(dirs, keeps, name) {
     return [
       tmpfsEntry(name, stage, "mode=1777"),
       ...outermost.map(
-        (keep) => bindEntry(keep, join3(stage, relative(dir, keep)), { recursive: true, mkdir: true })
+        (keep) => bindEntry(keep, join2(stage, relative(dir, keep)), { recursive: true, mkdir: true })
       ),
       bindEntry(stage, dir, { recursive: true })
     ];
@@ -553,8 +566,8 @@ function uidIsolation(options) {
       ...privateDirs.filter((shared) => !keeps.includes(shared.dir)).map((shared) => ({ dir: shared.dir, keeps: keeps.filter((keep) => within(keep, shared.dir)) })),
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep }))
     ];
-    const covered = coverEntries(options.coverPaths, join4(dir, "stage"), names.hidden);
-    if (covered.moves.length > 0) mkdirSync2(join4(dir, "stage"));
+    const covered = coverEntries(options.coverPaths, join3(dir, "stage"), names.hidden);
+    if (covered.moves.length > 0) mkdirSync2(join3(dir, "stage"));
     const plan = {
       first: [...privateDirEntries(privateDirs, keeps, names.private), ...covered.entries],
       moves: covered.moves,
@@ -600,7 +613,7 @@ function uidIsolation(options) {
       const held = await mounts.enter();
       if (!held) return;
       const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync3(join4(options.scratchRoot, "truss-sbx-g-")) : null;
+      const own = guard.length > 0 ? mkdtempSync3(join3(options.scratchRoot, "truss-sbx-g-")) : null;
       try {
         if (own === null) return;
         const made = await asRoot(
@@ -612,7 +625,7 @@ function uidIsolation(options) {
             "mount",
             "--all",
             "--fstab",
-            writeMountTable(join4(own, "mounts"), guard)
+            writeMountTable(join3(own, "mounts"), guard)
           ],
           options.toolEnv
         );
@@ -634,14 +647,14 @@ function uidIsolation(options) {
       mounts.warm();
     },
     async prepare(request) {
-      const scratch = mkdtempSync3(join4(options.scratchRoot, "truss-sbx-"));
-      const home = join4(scratch, "home");
-      const tmp = join4(scratch, "tmp");
+      const scratch = mkdtempSync3(join3(options.scratchRoot, "truss-sbx-"));
+      const home = join3(scratch, "home");
+      const tmp = join3(scratch, "tmp");
       mkdirSync2(home);
       mkdirSync2(tmp);
-      writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
-      chmodSync3(scratch, 457);
-      const owned = [scratch, home, tmp, join4(home, ".gitconfig")];
+      writeFileSync(join3(home, ".gitconfig"), "[safe]\n	directory = *\n");
+      chmodSync2(scratch, 457);
+      const owned = [scratch, home, tmp, join3(home, ".gitconfig")];
       if (options.privilege === "root") for (const path of owned) chownSync(path, account.uid, account.gid);
       const handOver = options.privilege === "root" ? [] : [
         `${shellQuote(tools.chown)} -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`
@@ -665,7 +678,7 @@ function uidIsolation(options) {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      const own = held ? null : mkdtempSync3(join4(options.scratchRoot, "truss-sbx-m-"));
+      const own = held ? null : mkdtempSync3(join3(options.scratchRoot, "truss-sbx-m-"));
       const setup = own === null ? "" : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held ? [
         tools.nsenter,
@@ -749,7 +762,7 @@ async function removeScratch(privilege, scratch, env) {
 // src/core/process/isolation-bwrap.ts
 import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { join as join4 } from "node:path";
 var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
@@ -769,7 +782,7 @@ function bwrapIsolation(options) {
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request) {
-      const scratch = await mkdtemp(join5(options.scratchRoot, "truss-sbx-"));
+      const scratch = await mkdtemp(join4(options.scratchRoot, "truss-sbx-"));
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);

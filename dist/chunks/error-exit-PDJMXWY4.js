@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-PENLYCE3.js";
+} from "./chunk-UZYE24EJ.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

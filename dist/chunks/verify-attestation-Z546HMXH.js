@@ -25,7 +25,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PENLYCE3.js";
+import "./chunk-UZYE24EJ.js";
 import {
   createNodeCrypto,
   hasRole

@@ -6,14 +6,14 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-7ODC26PY.js";
+} from "./chunk-BMF4D4KU.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-Y3AM3BYH.js";
+} from "./chunk-KCJZ4EVH.js";
 import {
   acquireSessionLease
 } from "./chunk-PRPTED6T.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-FFJL22HP.js";
+} from "./chunk-N7QP754B.js";
 import {
   checkMcpPinning,
   findContract

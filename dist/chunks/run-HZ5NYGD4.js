@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PENLYCE3.js";
+import "./chunk-UZYE24EJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-PCQXN73L.js")).keygen,
-  verify: async () => (await import("./verify-IVMMXLZP.js")).verify,
-  attest: async () => (await import("./attest-MIXBRBYX.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-IN5D3YJA.js")).verifyAttestation,
-  report: async () => (await import("./report-YVPKLZ2H.js")).report,
-  ledger: async () => (await import("./ledger-IH62FXTV.js")).ledger,
-  review: async () => (await import("./review-VQ5TBYYM.js")).review,
-  run: async () => (await import("./run-3DFUDOAY.js")).run,
-  resume: async () => (await import("./resume-EVDQNJXL.js")).resume,
-  signal: async () => (await import("./signal-IW37ACIW.js")).signal,
-  eval: async () => (await import("./eval-DAYL67OV.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-3GQHURWD.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-CJITS352.js")).anchor,
-  mcp: async () => (await import("./mcp-4LFTQEAE.js")).mcp,
-  memory: async () => (await import("./memory-VTCCP6K5.js")).memory,
-  lesson: async () => (await import("./playbook-CJTLIEFR.js")).lesson,
-  playbook: async () => (await import("./playbook-CJTLIEFR.js")).playbook
+  keygen: async () => (await import("./keygen-AQNCEQYT.js")).keygen,
+  verify: async () => (await import("./verify-E6WBJUAA.js")).verify,
+  attest: async () => (await import("./attest-YJ2OFAIN.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-Z546HMXH.js")).verifyAttestation,
+  report: async () => (await import("./report-NRZA4EBP.js")).report,
+  ledger: async () => (await import("./ledger-YEQMMTTJ.js")).ledger,
+  review: async () => (await import("./review-7LLDWJVG.js")).review,
+  run: async () => (await import("./run-ANZ7G4HZ.js")).run,
+  resume: async () => (await import("./resume-OUNZB3GS.js")).resume,
+  signal: async () => (await import("./signal-7YMMI4KX.js")).signal,
+  eval: async () => (await import("./eval-3GEHJR7Z.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-KCO76IZ5.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-6CPEZOYY.js")).anchor,
+  mcp: async () => (await import("./mcp-S2WEUCI4.js")).mcp,
+  memory: async () => (await import("./memory-6LM2E5FB.js")).memory,
+  lesson: async () => (await import("./playbook-YYLQIQ5X.js")).lesson,
+  playbook: async () => (await import("./playbook-YYLQIQ5X.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-JDJXAFN2.js")).reportError(error, io);
+    return (await import("./error-exit-PDJMXWY4.js")).reportError(error, io);
   }
 }
 export {

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-FFJL22HP.js";
+} from "./chunk-N7QP754B.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-PENLYCE3.js";
+} from "./chunk-UZYE24EJ.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

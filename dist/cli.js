@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-HZ5NYGD4.js");
+var { run } = await import("./chunks/run-EEL32FY4.js");
 process.exitCode = await run(process.argv.slice(2));

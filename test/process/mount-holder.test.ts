@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -264,6 +264,48 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('0 mounted workspace\nwrote\n0 mounted workspace\nwrote\n');
     expect(readFileSync(join(repo, 'by-check'), 'utf8')).toBe('x\n');
+  }, 30_000);
+
+  it('a check does not outlive a harness that was killed (SIGKILL, no clean-up)', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0) {
+      console.warn(`SKIPPED harness-killed test: ${unavailable ?? 'not root'}`);
+      return;
+    }
+    const home = tempDir('holder-kill-home');
+    const scratch = tempDir('holder-kill-scratch');
+    dirs.push(home, scratch);
+    chmodSync(scratch.dir, 0o755);
+    const repo = home.path('work/repo');
+    home.write('work/repo/README.md', 'x\n');
+    const marker = `4${Math.floor(Math.random() * 1e6)}`;
+    const harness = home.write(
+      'work/repo/harness.mts',
+      harnessSource({ repo, home: home.dir, scratch: scratch.dir }, [
+        `void runSupervised({ file: '/bin/sh', args: ['-c', 'echo started; exec sleep ${marker}'], cwd: ${JSON.stringify(repo)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 600000, signal: new AbortController().signal, isolation, onStdout: () => {} });`,
+        'setInterval(() => {}, 1000);',
+      ]),
+    );
+    // The check's own process (the chain that started it names the same command in its arguments).
+    const sleeping = () =>
+      spawnSync('ps', ['-eo', 'pid=,comm=,args='], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter(([, comm, ...args]) => comm === 'sleep' && args.join(' ') === `sleep ${marker}`)
+        .map(([pid]) => pid as string);
+    const child = spawn(process.execPath, ['--import', 'tsx', harness], {
+      cwd: join(import.meta.dirname, '../..'),
+      stdio: 'ignore',
+    });
+    try {
+      await expect.poll(sleeping, { timeout: 10_000 }).toHaveLength(1);
+      child.kill('SIGKILL');
+      // Its deadline is ten minutes away: only the harness's death can end it.
+      await expect.poll(sleeping, { timeout: 5000 }).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      for (const pid of sleeping()) spawnSync('kill', ['-KILL', pid]);
+    }
   }, 30_000);
 
   it('the per-process init refuses to run the command outside the holder’s namespace', async () => {

@@ -411,9 +411,12 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             resolve(request.cwd),
             ...inner,
           ];
+      // As root, the process the harness starts dies with the harness (its parent-death signal
+      // survives the exec of nsenter and unshare), so a killed harness leaves no check running past
+      // its deadline. Under sudo that signal is dropped by the setuid exec and cannot be set.
       const [file, args] =
         options.privilege === 'root'
-          ? [unshare[0] as string, unshare.slice(1)]
+          ? [tools.setpriv, ['--pdeathsig', 'KILL', '--', ...unshare]]
           : [
               sudo as string,
               [

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-LBMUYJYP.js";
+} from "./chunk-4EUDAV2H.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-BMF4D4KU.js";
+import "./chunk-UXCNY6PM.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-H65YHN3R.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-N7QP754B.js";
+import "./chunk-DYSWB2JO.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-UZYE24EJ.js";
+} from "./chunk-LOLLAOC7.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -707,7 +707,7 @@ function uidIsolation(options) {
         resolve3(request.cwd),
         ...inner
       ];
-      const [file, args] = options.privilege === "root" ? [unshare[0], unshare.slice(1)] : [
+      const [file, args] = options.privilege === "root" ? [tools.setpriv, ["--pdeathsig", "KILL", "--", ...unshare]] : [
         sudo,
         [
           "-n",

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-UZYE24EJ.js";
+} from "./chunk-LOLLAOC7.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-LCYMX7BA.js";
+} from "./chunk-W56FF6WT.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-N7QP754B.js";
+} from "./chunk-DYSWB2JO.js";
 import "./chunk-WSAC4KXE.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-UZYE24EJ.js";
+import "./chunk-LOLLAOC7.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

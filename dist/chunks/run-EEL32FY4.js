@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-UZYE24EJ.js";
+import "./chunk-LOLLAOC7.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-AQNCEQYT.js")).keygen,
-  verify: async () => (await import("./verify-E6WBJUAA.js")).verify,
-  attest: async () => (await import("./attest-YJ2OFAIN.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-Z546HMXH.js")).verifyAttestation,
-  report: async () => (await import("./report-NRZA4EBP.js")).report,
-  ledger: async () => (await import("./ledger-YEQMMTTJ.js")).ledger,
-  review: async () => (await import("./review-7LLDWJVG.js")).review,
-  run: async () => (await import("./run-ANZ7G4HZ.js")).run,
-  resume: async () => (await import("./resume-OUNZB3GS.js")).resume,
-  signal: async () => (await import("./signal-7YMMI4KX.js")).signal,
-  eval: async () => (await import("./eval-3GEHJR7Z.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-KCO76IZ5.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-6CPEZOYY.js")).anchor,
-  mcp: async () => (await import("./mcp-S2WEUCI4.js")).mcp,
-  memory: async () => (await import("./memory-6LM2E5FB.js")).memory,
-  lesson: async () => (await import("./playbook-YYLQIQ5X.js")).lesson,
-  playbook: async () => (await import("./playbook-YYLQIQ5X.js")).playbook
+  keygen: async () => (await import("./keygen-ODBA6BNS.js")).keygen,
+  verify: async () => (await import("./verify-UQM4EIES.js")).verify,
+  attest: async () => (await import("./attest-TYSQX2YB.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-ZDGOFJMW.js")).verifyAttestation,
+  report: async () => (await import("./report-RVQKBDXQ.js")).report,
+  ledger: async () => (await import("./ledger-KFSNHQHE.js")).ledger,
+  review: async () => (await import("./review-LM5WDY5W.js")).review,
+  run: async () => (await import("./run-HNJFT7SK.js")).run,
+  resume: async () => (await import("./resume-E4DVAIHF.js")).resume,
+  signal: async () => (await import("./signal-WTFJNJWI.js")).signal,
+  eval: async () => (await import("./eval-GPAY3MCO.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-G5YKEABY.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-ZG7OFQDJ.js")).anchor,
+  mcp: async () => (await import("./mcp-IV3ORKKM.js")).mcp,
+  memory: async () => (await import("./memory-2ZXWSG6Q.js")).memory,
+  lesson: async () => (await import("./playbook-N3ZS45CT.js")).lesson,
+  playbook: async () => (await import("./playbook-N3ZS45CT.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-PDJMXWY4.js")).reportError(error, io);
+    return (await import("./error-exit-6B5XX26Q.js")).reportError(error, io);
   }
 }
 export {

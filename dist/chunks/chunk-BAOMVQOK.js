@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-N7QP754B.js";
+} from "./chunk-DYSWB2JO.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-UZYE24EJ.js";
+} from "./chunk-LOLLAOC7.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -5,17 +5,17 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-KLU3TPAO.js";
+} from "./chunk-LJLEN54F.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-BMF4D4KU.js";
+import "./chunk-UXCNY6PM.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-KCJZ4EVH.js";
+import "./chunk-BAOMVQOK.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-N7QP754B.js";
+import "./chunk-DYSWB2JO.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-UZYE24EJ.js";
+import "./chunk-LOLLAOC7.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-OBVP64RA.js";
 import {
   resolveRunKey
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import {
   MemoryError,
   formatRef

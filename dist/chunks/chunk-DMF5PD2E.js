@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-BMF4D4KU.js";
+} from "./chunk-UXCNY6PM.js";
 import {
   finishParentSession
-} from "./chunk-LCYMX7BA.js";
+} from "./chunk-W56FF6WT.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import {
   startEval
-} from "./chunk-N7QP754B.js";
+} from "./chunk-DYSWB2JO.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

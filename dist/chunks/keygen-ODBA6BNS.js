@@ -18,7 +18,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-UZYE24EJ.js";
+import "./chunk-LOLLAOC7.js";
 import {
   KeyError,
   SigningKey

@@ -9,7 +9,7 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-BMF4D4KU.js";
+} from "./chunk-UXCNY6PM.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-SNMOTNGW.js";
 import {
   resumeRun
-} from "./chunk-N7QP754B.js";
+} from "./chunk-DYSWB2JO.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

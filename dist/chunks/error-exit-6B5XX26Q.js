@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-UZYE24EJ.js";
+} from "./chunk-LOLLAOC7.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-3Z5532FI.js";
+} from "./chunk-5IZN33DH.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-N7QP754B.js";
+} from "./chunk-DYSWB2JO.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-UZYE24EJ.js";
+} from "./chunk-LOLLAOC7.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-LBMUYJYP.js";
+} from "./chunk-4EUDAV2H.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-BMF4D4KU.js";
+import "./chunk-UXCNY6PM.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-KCJZ4EVH.js";
+} from "./chunk-BAOMVQOK.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-N7QP754B.js";
+import "./chunk-DYSWB2JO.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-UZYE24EJ.js";
+import "./chunk-LOLLAOC7.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";

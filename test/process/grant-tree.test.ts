@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { arch } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,21 @@ describe('grantTreeInProcess (uid isolation as root: the grant without find/chgr
     expect(lstatSync(tree.path('src/link')).gid).toBe(4343);
     expect(lstatSync(victim).gid).not.toBe(4343);
     expect(lstatSync(victim).mode & 0o7777).toBe(0o640);
+  });
+
+  it.runIf(isRoot)('gives nothing away through a hard link to a file outside the tree', () => {
+    const tree = tempDir('grant-tree-hardlink');
+    const outside = tempDir('grant-tree-hardlink-outside');
+    dirs.push(tree, outside);
+    // A file the sandbox may read and write (so protected_hardlinks lets it link it), owned by root.
+    const victim = outside.write('shared.txt', 'x');
+    chmodSync(victim, 0o606);
+    linkSync(victim, tree.path('link-to-shared'));
+    const plain = tree.write('plain.txt', 'p', 0o644);
+    grantTreeInProcess(tree.dir, 4444, new Set());
+    expect(lstatSync(victim).gid).toBe(0);
+    expect(lstatSync(victim).mode & 0o7777).toBe(0o606);
+    expect(lstatSync(plain).gid).toBe(4444);
   });
 
   it.runIf(isRoot)('writes nothing on a tree that is already granted (every run after the first)', () => {

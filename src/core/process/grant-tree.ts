@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
  * What `grantWorkdir` does to the working copy, as root, in one process: the group becomes the
  * sandbox's, with group read and write, group search where anyone may search, and setgid on
  * directories. A tree that is already granted (every run after the first) costs one `lstat` per entry
- * and no writes. `keep` paths (exact) and owner-only regular files are left untouched and not
- * descended; symbolic links get their own group (never their target's) and no mode change;
+ * and no writes. `keep` paths (exact), owner-only regular files and files with more than one name
+ * (a hard link can reach outside the tree) are left untouched and not descended; symbolic links get their own group (never their target's) and no mode change;
  * directories are descended, never links.
  *
  * The tree is the sandbox's, and a sandboxed process may be running meanwhile (a second run in the same
@@ -48,6 +48,10 @@ function grantTree(io: typeof fs, root: string, gid: number, keep: ReadonlySet<s
     }
     if (looked.isFile() && (looked.mode & 0o077) === 0) return;
     const directory = looked.isDirectory();
+    // A file with more than one name may have one outside the tree (a check can link any file it
+    // may read and write): never given away. Git's own hard links (a local clone's objects) are
+    // read-only and readable by all anyway.
+    if (!directory && looked.nlink > 1) return;
     if (!directory && looked.gid === gid && wantedMode(looked) === (looked.mode & 0o7777)) return;
     let fd: number;
     try {
@@ -58,6 +62,7 @@ function grantTree(io: typeof fs, root: string, gid: number, keep: ReadonlySet<s
     try {
       let info = io.fstatSync(fd);
       if (info.ino !== looked.ino || info.dev !== looked.dev || info.isSymbolicLink()) return;
+      if (!directory && info.nlink > 1) return;
       if (info.gid !== gid) {
         io.chownSync(held(fd), -1, gid);
         // A group change can clear set-id bits; the mode below starts from what is there now.

@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-LOLLAOC7.js";
+} from "./chunk-VHQPR6DM.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

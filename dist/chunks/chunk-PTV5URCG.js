@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

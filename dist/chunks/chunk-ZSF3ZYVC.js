@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-LOLLAOC7.js";
+} from "./chunk-VHQPR6DM.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

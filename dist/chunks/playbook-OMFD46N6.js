@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-NMGUXUOP.js";
+} from "./chunk-QIK2PHJN.js";
 import "./chunk-EAPXIEM6.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-DMF5PD2E.js";
+import "./chunk-4345Y25A.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-UXCNY6PM.js";
+} from "./chunk-HG6NVJDN.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-W56FF6WT.js";
-import "./chunk-BAOMVQOK.js";
+import "./chunk-PTV5URCG.js";
+import "./chunk-ZSF3ZYVC.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-DYSWB2JO.js";
+import "./chunk-LZOIBKFD.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-5IZN33DH.js";
+} from "./chunk-5ULCQBWS.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-LOLLAOC7.js";
+} from "./chunk-VHQPR6DM.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-W56FF6WT.js";
+} from "./chunk-PTV5URCG.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import "./chunk-WSAC4KXE.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-LOLLAOC7.js";
+} from "./chunk-VHQPR6DM.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -6,14 +6,14 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-UXCNY6PM.js";
+} from "./chunk-HG6NVJDN.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   acquireSessionLease
 } from "./chunk-PRPTED6T.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   checkMcpPinning,
   findContract

@@ -9,7 +9,7 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-UXCNY6PM.js";
+} from "./chunk-HG6NVJDN.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-SNMOTNGW.js";
 import {
   resumeRun
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

@@ -95,6 +95,7 @@ function grantTree(io, root, gid, keep) {
     }
     if (looked.isFile() && (looked.mode & 63) === 0) return;
     const directory = looked.isDirectory();
+    if (!directory && looked.nlink > 1) return;
     if (!directory && looked.gid === gid && wantedMode(looked) === (looked.mode & 4095)) return;
     let fd;
     try {
@@ -105,6 +106,7 @@ function grantTree(io, root, gid, keep) {
     try {
       let info = io.fstatSync(fd);
       if (info.ino !== looked.ino || info.dev !== looked.dev || info.isSymbolicLink()) return;
+      if (!directory && info.nlink > 1) return;
       if (info.gid !== gid) {
         io.chownSync(held(fd), -1, gid);
         info = io.fstatSync(fd);

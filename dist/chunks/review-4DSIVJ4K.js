@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import {
   LedgerStore,
   createNodeCrypto,

@@ -2,20 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-LJLEN54F.js";
-import "./chunk-YVNRFLTF.js";
-import "./chunk-NDZBWYGE.js";
-import "./chunk-UXCNY6PM.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-4345Y25A.js";
+import "./chunk-HG6NVJDN.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-BAOMVQOK.js";
+import "./chunk-PTV5URCG.js";
+import "./chunk-ZSF3ZYVC.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-SNMOTNGW.js";
-import "./chunk-DYSWB2JO.js";
+import "./chunk-LZOIBKFD.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +37,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
@@ -46,7 +45,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-ODBA6BNS.js")).keygen,
-  verify: async () => (await import("./verify-UQM4EIES.js")).verify,
-  attest: async () => (await import("./attest-TYSQX2YB.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-ZDGOFJMW.js")).verifyAttestation,
-  report: async () => (await import("./report-RVQKBDXQ.js")).report,
-  ledger: async () => (await import("./ledger-KFSNHQHE.js")).ledger,
-  review: async () => (await import("./review-LM5WDY5W.js")).review,
-  run: async () => (await import("./run-HNJFT7SK.js")).run,
-  resume: async () => (await import("./resume-E4DVAIHF.js")).resume,
-  signal: async () => (await import("./signal-WTFJNJWI.js")).signal,
-  eval: async () => (await import("./eval-GPAY3MCO.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-G5YKEABY.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-ZG7OFQDJ.js")).anchor,
-  mcp: async () => (await import("./mcp-IV3ORKKM.js")).mcp,
-  memory: async () => (await import("./memory-2ZXWSG6Q.js")).memory,
-  lesson: async () => (await import("./playbook-N3ZS45CT.js")).lesson,
-  playbook: async () => (await import("./playbook-N3ZS45CT.js")).playbook
+  keygen: async () => (await import("./keygen-CK4OI2DE.js")).keygen,
+  verify: async () => (await import("./verify-WFFW64RO.js")).verify,
+  attest: async () => (await import("./attest-AZ72XO6K.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-3FNXR45L.js")).verifyAttestation,
+  report: async () => (await import("./report-OGJPQCZE.js")).report,
+  ledger: async () => (await import("./ledger-ESKJDPS4.js")).ledger,
+  review: async () => (await import("./review-4DSIVJ4K.js")).review,
+  run: async () => (await import("./run-HXQAIR5P.js")).run,
+  resume: async () => (await import("./resume-AY57BHU2.js")).resume,
+  signal: async () => (await import("./signal-J5WF26N3.js")).signal,
+  eval: async () => (await import("./eval-66OWNQGW.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-6R4D3HBW.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-I2UHUPFD.js")).anchor,
+  mcp: async () => (await import("./mcp-2UBBBMEB.js")).mcp,
+  memory: async () => (await import("./memory-PW2KA7WG.js")).memory,
+  lesson: async () => (await import("./playbook-OMFD46N6.js")).lesson,
+  playbook: async () => (await import("./playbook-OMFD46N6.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-6B5XX26Q.js")).reportError(error, io);
+    return (await import("./error-exit-OHCZHVL3.js")).reportError(error, io);
   }
 }
 export {

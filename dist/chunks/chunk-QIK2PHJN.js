@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-DMF5PD2E.js";
+} from "./chunk-4345Y25A.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-UXCNY6PM.js";
+} from "./chunk-HG6NVJDN.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   findEntry,
   supersededBy

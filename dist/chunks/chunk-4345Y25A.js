@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-UXCNY6PM.js";
+} from "./chunk-HG6NVJDN.js";
 import {
   finishParentSession
-} from "./chunk-W56FF6WT.js";
+} from "./chunk-PTV5URCG.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   startEval
-} from "./chunk-DYSWB2JO.js";
+} from "./chunk-LZOIBKFD.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

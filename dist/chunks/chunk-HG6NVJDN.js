@@ -8,7 +8,7 @@ import {
 } from "./chunk-OBVP64RA.js";
 import {
   resolveRunKey
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import {
   MemoryError,
   formatRef

@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-BAOMVQOK.js";
+} from "./chunk-ZSF3ZYVC.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-DYSWB2JO.js";
+import "./chunk-LZOIBKFD.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-YVWLGKMZ.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-LOLLAOC7.js";
+import "./chunk-VHQPR6DM.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

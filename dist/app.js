@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-5ULCQBWS.js";
+} from "./chunks/chunk-RZLJES75.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-SNMOTNGW.js";
-import "./chunks/chunk-LZOIBKFD.js";
+import "./chunks/chunk-6KVSPKEB.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-WSAC4KXE.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-VHQPR6DM.js";
+import "./chunks/chunk-L6F45F5W.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

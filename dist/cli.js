@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-WNA4I5WH.js");
+var { run } = await import("./chunks/run-TOURVM5G.js");
 process.exitCode = await run(process.argv.slice(2));

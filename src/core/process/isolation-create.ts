@@ -75,6 +75,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   };
   const scratchRoot = realOrResolved(options.scratchRoot);
   const notes: string[] = [];
+  notes.push(...selfInWorkingCopy(workdirs));
   const hidden: string[] = [];
   // Paths that contain a working copy (the runner's HOME holds the workspace): both mechanisms cover
   // them and put the working copy back on top.
@@ -259,4 +260,23 @@ function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
     }
     return bwrap;
   });
+}
+
+/**
+ * A note for each part of this harness that lies inside a working copy the sandbox may write: its
+ * own installation (`npx truss` from the repository's node_modules, or a checkout of Truss itself)
+ * and the Node running it. A check can change them, and the next run would start what it left.
+ */
+function selfInWorkingCopy(workdirs: readonly string[]): string[] {
+  const own = [
+    ['Truss itself', installRoot()],
+    ['the Node.js running it', realOrResolved(process.execPath)],
+  ] as const;
+  return own.flatMap(([what, path]) =>
+    path !== null && workdirs.some((dir) => within(path, dir))
+      ? [
+          `${what} (${path}) lies inside the working copy the checks may write: a check can change what the next run starts; install it outside the repository (a global install, \`npx -y\` from npm's cache) or use the Action`,
+        ]
+      : [],
+  );
 }

@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -17,7 +17,7 @@ import {
   mountDecision,
   mountedName
 } from "./chunk-GTRRM4DI.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-6KVSPKEB.js";
 import {
   findContract,
   unpinnedReason
@@ -53,7 +53,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import {
@@ -146,7 +146,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-WNKY73D7.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-JLRGTJNJ.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

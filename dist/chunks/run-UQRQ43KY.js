@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-5ULCQBWS.js";
+} from "./chunk-RZLJES75.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-VHQPR6DM.js";
+} from "./chunk-L6F45F5W.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

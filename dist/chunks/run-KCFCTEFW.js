@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-RTIITZCV.js";
+} from "./chunk-UQTJX2PO.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-HG6NVJDN.js";
+import "./chunk-TUCBFALP.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-6KVSPKEB.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";

@@ -2,19 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-4345Y25A.js";
-import "./chunk-HG6NVJDN.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-FVZDL6F6.js";
+import "./chunk-EAPXIEM6.js";
+import "./chunk-NDZBWYGE.js";
+import "./chunk-QZFVH3YO.js";
+import "./chunk-TUCBFALP.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-PTV5URCG.js";
-import "./chunk-ZSF3ZYVC.js";
+import "./chunk-HTDRXORM.js";
+import "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-SNMOTNGW.js";
+import "./chunk-6KVSPKEB.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
@@ -45,8 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-4345Y25A.js";
+} from "./chunk-QZFVH3YO.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-HG6NVJDN.js";
+} from "./chunk-TUCBFALP.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   findEntry,
   supersededBy

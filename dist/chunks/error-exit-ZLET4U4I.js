@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-VHQPR6DM.js";
+} from "./chunk-L6F45F5W.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

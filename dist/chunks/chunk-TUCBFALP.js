@@ -8,7 +8,7 @@ import {
 } from "./chunk-OBVP64RA.js";
 import {
   resolveRunKey
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import {
   MemoryError,
   formatRef

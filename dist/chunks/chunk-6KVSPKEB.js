@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-VHQPR6DM.js";
+} from "./chunk-L6F45F5W.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

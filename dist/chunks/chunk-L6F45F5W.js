@@ -878,6 +878,7 @@ async function createIsolation(options) {
   };
   const scratchRoot = realOrResolved(options.scratchRoot);
   const notes = [];
+  notes.push(...selfInWorkingCopy(workdirs));
   const hidden = [];
   const aroundWorkdir = [];
   const hostHome = options.hostHome ? realOrResolved(options.hostHome) : null;
@@ -1045,6 +1046,17 @@ function probeBwrap(env) {
     }
     return bwrap;
   });
+}
+function selfInWorkingCopy(workdirs) {
+  const own = [
+    ["Truss itself", installRoot()],
+    ["the Node.js running it", realOrResolved(process.execPath)]
+  ];
+  return own.flatMap(
+    ([what, path]) => path !== null && workdirs.some((dir) => within(path, dir)) ? [
+      `${what} (${path}) lies inside the working copy the checks may write: a check can change what the next run starts; install it outside the repository (a global install, \`npx -y\` from npm's cache) or use the Action`
+    ] : []
+  );
 }
 
 export {

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-QIK2PHJN.js";
+} from "./chunk-FVZDL6F6.js";
 import "./chunk-EAPXIEM6.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-4345Y25A.js";
+import "./chunk-QZFVH3YO.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-HG6NVJDN.js";
+} from "./chunk-TUCBFALP.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-PTV5URCG.js";
-import "./chunk-ZSF3ZYVC.js";
+import "./chunk-HTDRXORM.js";
+import "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-6KVSPKEB.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";

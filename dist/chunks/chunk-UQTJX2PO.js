@@ -6,14 +6,14 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-HG6NVJDN.js";
+} from "./chunk-TUCBFALP.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import {
   acquireSessionLease
 } from "./chunk-PRPTED6T.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   checkMcpPinning,
   findContract

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-VHQPR6DM.js";
+} from "./chunk-L6F45F5W.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

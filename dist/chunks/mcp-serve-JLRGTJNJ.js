@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-RTIITZCV.js";
+} from "./chunk-UQTJX2PO.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-HG6NVJDN.js";
+import "./chunk-TUCBFALP.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-H65YHN3R.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-6KVSPKEB.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-VHQPR6DM.js";
+} from "./chunk-L6F45F5W.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -9,7 +9,7 @@ import {
 } from "./chunk-NDZBWYGE.js";
 import {
   openRunMemory
-} from "./chunk-HG6NVJDN.js";
+} from "./chunk-TUCBFALP.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-SNMOTNGW.js";
 import {
   resumeRun
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-HG6NVJDN.js";
+} from "./chunk-TUCBFALP.js";
 import {
   finishParentSession
-} from "./chunk-PTV5URCG.js";
+} from "./chunk-HTDRXORM.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ZSF3ZYVC.js";
+} from "./chunk-ODLXPNAS.js";
 import {
   startEval
-} from "./chunk-LZOIBKFD.js";
+} from "./chunk-6KVSPKEB.js";
 import {
   findContract
 } from "./chunk-WSAC4KXE.js";

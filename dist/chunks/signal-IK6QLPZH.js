@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-RYZAGX3H.js";
+} from "./chunk-OFDA3YDL.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-NDZBWYGE.js";
-import "./chunk-HG6NVJDN.js";
+import "./chunk-TUCBFALP.js";
 import "./chunk-OBVP64RA.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-ZSF3ZYVC.js";
+import "./chunk-ODLXPNAS.js";
 import "./chunk-PRPTED6T.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-SNMOTNGW.js";
-import "./chunk-LZOIBKFD.js";
+import "./chunk-6KVSPKEB.js";
 import "./chunk-WSAC4KXE.js";
 import "./chunk-4G3TDAH2.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import "./chunk-XUUK5KLF.js";
 import "./chunk-MHZJGDZG.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-CK4OI2DE.js")).keygen,
-  verify: async () => (await import("./verify-WFFW64RO.js")).verify,
-  attest: async () => (await import("./attest-AZ72XO6K.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-3FNXR45L.js")).verifyAttestation,
-  report: async () => (await import("./report-OGJPQCZE.js")).report,
-  ledger: async () => (await import("./ledger-ESKJDPS4.js")).ledger,
-  review: async () => (await import("./review-4DSIVJ4K.js")).review,
-  run: async () => (await import("./run-HXQAIR5P.js")).run,
-  resume: async () => (await import("./resume-AY57BHU2.js")).resume,
-  signal: async () => (await import("./signal-J5WF26N3.js")).signal,
-  eval: async () => (await import("./eval-66OWNQGW.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-6R4D3HBW.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-I2UHUPFD.js")).anchor,
-  mcp: async () => (await import("./mcp-2UBBBMEB.js")).mcp,
-  memory: async () => (await import("./memory-PW2KA7WG.js")).memory,
-  lesson: async () => (await import("./playbook-OMFD46N6.js")).lesson,
-  playbook: async () => (await import("./playbook-OMFD46N6.js")).playbook
+  keygen: async () => (await import("./keygen-7XXA6PWK.js")).keygen,
+  verify: async () => (await import("./verify-NDTBCYIT.js")).verify,
+  attest: async () => (await import("./attest-444DHDEG.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-VBHIUBLT.js")).verifyAttestation,
+  report: async () => (await import("./report-IMJHWBN5.js")).report,
+  ledger: async () => (await import("./ledger-RW2XSUKT.js")).ledger,
+  review: async () => (await import("./review-ZKPG5XTU.js")).review,
+  run: async () => (await import("./run-KCFCTEFW.js")).run,
+  resume: async () => (await import("./resume-2SPMZAYV.js")).resume,
+  signal: async () => (await import("./signal-IK6QLPZH.js")).signal,
+  eval: async () => (await import("./eval-YVV7K4A7.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-HZJAGRWJ.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-FEGISALG.js")).anchor,
+  mcp: async () => (await import("./mcp-7REIJ7OX.js")).mcp,
+  memory: async () => (await import("./memory-RS2YTUJI.js")).memory,
+  lesson: async () => (await import("./playbook-R3HMDHMF.js")).lesson,
+  playbook: async () => (await import("./playbook-R3HMDHMF.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-OHCZHVL3.js")).reportError(error, io);
+    return (await import("./error-exit-ZLET4U4I.js")).reportError(error, io);
   }
 }
 export {

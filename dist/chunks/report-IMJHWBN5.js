@@ -27,7 +27,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-VHQPR6DM.js";
+import "./chunk-L6F45F5W.js";
 import {
   createNodeCrypto
 } from "./chunk-7PZVV7UJ.js";

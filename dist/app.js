@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-RZLJES75.js";
+} from "./chunks/chunk-PRJEI2GQ.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-SNMOTNGW.js";
-import "./chunks/chunk-6KVSPKEB.js";
+} from "./chunks/chunk-TWDQ4HAO.js";
+import "./chunks/chunk-G4CPDFCW.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-WSAC4KXE.js";
-import "./chunks/chunk-4G3TDAH2.js";
+} from "./chunks/chunk-QTXVJZBF.js";
+import "./chunks/chunk-G622IAOD.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-YVWLGKMZ.js";
-import "./chunks/chunk-UKDP3UWU.js";
+import "./chunks/chunk-6I77DT4R.js";
+import "./chunks/chunk-G7P4Z2JA.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-QV7YAAHD.js";
-import "./chunks/chunk-AZWWX7ZI.js";
+import "./chunks/chunk-WA4AT6AA.js";
+import "./chunks/chunk-RBWIAILG.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-L6F45F5W.js";
+import "./chunks/chunk-HOWMTANY.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-7PZVV7UJ.js";
-import "./chunks/chunk-XUUK5KLF.js";
-import "./chunks/chunk-MHZJGDZG.js";
+import "./chunks/chunk-2SVCUDIN.js";
+import "./chunks/chunk-H6NUH2ET.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -225,4 +225,59 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       .toEqual([]);
     expect(existsSync(key)).toBe(true);
   }, 60_000);
+
+  it('a check does not outlive a harness that was killed (SIGKILL): the lifeline ends it', async () => {
+    const skip = await unavailable();
+    if (skip) return void console.warn(`SKIPPED sudo lifeline test: ${skip}`);
+    const runner = sudoRunner();
+    const home = tempDir('sudo-kill-home');
+    const scratch = tempDir('sudo-kill-scratch');
+    dirs.push(home, scratch);
+    const repoDir = home.path('work/repo');
+    mkdirSync(repoDir, { recursive: true });
+    const marker = `5${Math.floor(Math.random() * 1e6)}`;
+    const script = home.write(
+      'harness.mts',
+      [
+        `import { createIsolation } from ${JSON.stringify(join(SOURCE, 'index.js'))};`,
+        `import { runSupervised } from ${JSON.stringify(join(SOURCE, 'process-supervisor.js'))};`,
+        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repoDir)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: false });`,
+        `void runSupervised({ file: '/bin/sh', args: ['-c', 'exec sleep ${marker}'], cwd: ${JSON.stringify(repoDir)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 600000, signal: new AbortController().signal, isolation });`,
+        'setInterval(() => {}, 1000);',
+      ].join('\n'),
+    );
+    for (const dir of [home.dir, scratch.dir]) {
+      execFileSync('chown', ['-R', `${runner.uid}:${runner.gid}`, dir]);
+      chmodSync(dir, 0o755);
+    }
+    const sleeping = () =>
+      spawnSync('ps', ['-eo', 'pid=,comm=,args='], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter(([, comm, ...args]) => comm === 'sleep' && args.join(' ') === `sleep ${marker}`)
+        .map(([pid]) => pid as string);
+    const child = spawn(
+      findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv',
+      [
+        `--reuid=${runner.uid}`,
+        `--regid=${runner.gid}`,
+        '--init-groups',
+        '--',
+        process.execPath,
+        '--import',
+        'tsx',
+        script,
+      ],
+      { cwd: ROOT, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: home.dir } },
+    );
+    try {
+      await expect.poll(sleeping, { timeout: 15_000 }).toHaveLength(1);
+      child.kill('SIGKILL');
+      // Its deadline is ten minutes away, and sudo drops the parent-death signal: only the lifeline.
+      await expect.poll(sleeping, { timeout: 5000 }).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      for (const pid of sleeping()) spawnSync('kill', ['-KILL', pid]);
+    }
+  }, 40_000);
 });

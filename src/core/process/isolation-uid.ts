@@ -15,6 +15,7 @@ import { grantWorkdir } from './grant-workdir.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
+import { harnessLifeline, lifelineWatcher } from './lifeline.js';
 import { ENTER_WORKDIR, heldInit, removeStage, sharedMounts } from './mount-holder.js';
 import {
   coverEntries,
@@ -210,6 +211,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const sudo = options.privilege === 'sudo' ? findProgram('sudo', options.toolEnv.PATH ?? '') : null;
   if (options.privilege === 'sudo' && sudo === null)
     throw new IsolationSetupError('uid isolation: sudo is not installed in a trusted directory of PATH');
+  // Each process's init kills its namespace once this harness is gone (lifeline.ts).
+  const watchHarness = lifelineWatcher(harnessLifeline(options.scratchRoot, tools.mkfifo));
   const privateDirs = options.privateDirs ?? [];
   // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
   // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -256,10 +259,10 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     return mountPlanScript(plan, dir, tools, (path, text) => writeFileSync(path, text, { mode: 0o600 }));
   };
   // The per-process init: the whole set of mounts (`setup`), then the command.
-  const initScript = (setup: string, handOver: readonly string[]) =>
+  const initScript = (setup: string, rootSteps: readonly string[]) =>
     [
       setup,
-      ...handOver,
+      ...rootSteps,
       // After the mounts: a working directory entered before them would bypass them (heldInit).
       ENTER_WORKDIR,
       options.netns && tools.ip ? `${shellQuote(tools.ip)} link set lo up 2>/dev/null || true` : '',
@@ -347,10 +350,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // The scratch becomes the sandbox user's: as root here; under sudo the sandbox's root init
       // does it, which saves a sudo per process.
       if (options.privilege === 'root') for (const path of owned) chownSync(path, account.uid, account.gid);
-      const handOver =
+      const rootSteps =
         options.privilege === 'root'
-          ? []
+          ? [watchHarness]
           : [
+              watchHarness,
               `${shellQuote(tools.chown)} -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`,
             ];
 
@@ -394,7 +398,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            heldInit(held.marker, { netPin: held.netPin, prelude: handOver, umask: sandboxUmask }),
+            heldInit(held.marker, { netPin: held.netPin, prelude: rootSteps, umask: sandboxUmask }),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,
@@ -406,7 +410,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             '--',
             '/bin/sh',
             '-c',
-            initScript(setup, handOver),
+            initScript(setup, rootSteps),
             'truss-sandbox-init',
             resolve(request.cwd),
             ...inner,

@@ -77,6 +77,7 @@ export interface SandboxTools {
   setpriv: string;
   mount: string;
   mkdir: string;
+  mkfifo: string;
   chown: string;
   env: string;
   /** Absent: a network namespace keeps its loopback down (nothing reachable at all). */
@@ -97,6 +98,7 @@ export function sandboxTools(path: string): SandboxTools {
     setpriv: need('setpriv'),
     mount: need('mount'),
     mkdir: need('mkdir'),
+    mkfifo: need('mkfifo'),
     chown: need('chown'),
     env: need('env'),
     ip: findProgram('ip', path),

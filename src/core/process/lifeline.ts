@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { shellQuote } from './sandbox-commands.js';
+
+/**
+ * A FIFO this harness process holds open for writing as long as it lives, one per scratch root. A
+ * sandboxed process's root init watches it: when the harness dies, however it dies (SIGKILL included),
+ * the kernel closes its end, the watcher reads end-of-file and kills everything in the process's pid
+ * namespace. Under `sudo` this is the only thing that ends a check whose harness was killed: the
+ * parent-death signal does not pass through the setuid `sudo`.
+ *
+ * Held for the life of the process on purpose (one descriptor, whatever the number of runs); the
+ * directory is 0700, so only root and the harness can open the FIFO.
+ */
+const lifelines = new Map<string, string>();
+
+/** The FIFO's path under `scratchRoot` (a path the sandbox's mount namespace keeps), made on first use. */
+export function harnessLifeline(scratchRoot: string, mkfifo: string): string {
+  const known = lifelines.get(scratchRoot);
+  if (known !== undefined) return known;
+  const fifo = join(mkdtempSync(join(scratchRoot, 'truss-lifeline-')), 'fifo');
+  execFileSync(mkfifo, ['-m', '0600', '--', fifo], { stdio: 'ignore' });
+  // Read and write: opening never blocks, and this process counts as the FIFO's writer until it ends.
+  openSync(fifo, 'r+');
+  lifelines.set(scratchRoot, fifo);
+  return fifo;
+}
+
+/**
+ * The init's line that starts the watcher: in the background, with no descriptor of the check's, it
+ * waits for the harness's end of `fifo` to close and then kills every process of the pid namespace
+ * (all but the init, which ends once its command has).
+ */
+export function lifelineWatcher(fifo: string): string {
+  return `( read _ < ${shellQuote(fifo)}; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
+}

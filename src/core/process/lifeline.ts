@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from './sandbox-commands.js';
 
@@ -19,12 +28,45 @@ const lifelines = new Map<string, string>();
 export function harnessLifeline(scratchRoot: string, mkfifo: string): string {
   const known = lifelines.get(scratchRoot);
   if (known !== undefined) return known;
-  const fifo = join(mkdtempSync(join(scratchRoot, 'truss-lifeline-')), 'fifo');
+  sweepDeadLifelines(scratchRoot);
+  const dir = mkdtempSync(join(scratchRoot, 'truss-lifeline-'));
+  const fifo = join(dir, 'fifo');
   execFileSync(mkfifo, ['-m', '0600', '--', fifo], { stdio: 'ignore' });
   // Read and write: opening never blocks, and this process counts as the FIFO's writer until it ends.
   openSync(fifo, 'r+');
   lifelines.set(scratchRoot, fifo);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return fifo;
+}
+
+/**
+ * Removes the lifelines of harnesses that are gone (killed before their exit handler ran): a FIFO
+ * with no writer reads end-of-file at once, one whose harness lives would block (EAGAIN). One made
+ * in the last minute is left alone.
+ */
+function sweepDeadLifelines(scratchRoot: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(scratchRoot).filter((name) => name.startsWith('truss-lifeline-'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = join(scratchRoot, name);
+    try {
+      // One just made may not have its writer yet.
+      if (Date.now() - statSync(dir).mtimeMs < 60_000) continue;
+      const fd = openSync(join(dir, 'fifo'), constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        if (readSync(fd, Buffer.alloc(1)) !== 0) continue;
+      } finally {
+        closeSync(fd);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // EAGAIN: its harness lives; anything else (not ours, half made): left alone.
+    }
+  }
 }
 
 /**

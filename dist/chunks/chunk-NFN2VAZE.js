@@ -9,7 +9,7 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-AVQD7AC7.js";
+} from "./chunk-WHARDK34.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TWDQ4HAO.js";
 import {
   resumeRun
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

@@ -61,7 +61,7 @@ import {
   mkdtempSync as mkdtempSync4,
   readFileSync,
   realpathSync as realpathSync2,
-  rmSync as rmSync2,
+  rmSync as rmSync3,
   writeFileSync
 } from "node:fs";
 import { join as join4, resolve as resolve3 } from "node:path";
@@ -158,17 +158,51 @@ async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
 
 // src/core/process/lifeline.ts
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync
+} from "node:fs";
 import { join } from "node:path";
 var lifelines = /* @__PURE__ */ new Map();
 function harnessLifeline(scratchRoot, mkfifo) {
   const known = lifelines.get(scratchRoot);
   if (known !== void 0) return known;
-  const fifo = join(mkdtempSync(join(scratchRoot, "truss-lifeline-")), "fifo");
+  sweepDeadLifelines(scratchRoot);
+  const dir = mkdtempSync(join(scratchRoot, "truss-lifeline-"));
+  const fifo = join(dir, "fifo");
   execFileSync(mkfifo, ["-m", "0600", "--", fifo], { stdio: "ignore" });
   openSync(fifo, "r+");
   lifelines.set(scratchRoot, fifo);
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   return fifo;
+}
+function sweepDeadLifelines(scratchRoot) {
+  let names;
+  try {
+    names = readdirSync(scratchRoot).filter((name) => name.startsWith("truss-lifeline-"));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = join(scratchRoot, name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs < 6e4) continue;
+      const fd = openSync(join(dir, "fifo"), constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        if (readSync(fd, Buffer.alloc(1)) !== 0) continue;
+      } finally {
+        closeSync(fd);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+    }
+  }
 }
 function lifelineWatcher(fifo) {
   return `( read _ < ${shellQuote(fifo)}; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
@@ -177,7 +211,7 @@ function lifelineWatcher(fifo) {
 // src/core/process/mount-holder.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdtempSync as mkdtempSync2, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
@@ -376,13 +410,13 @@ function sharedMounts(options, setup, generation = () => 0) {
 }
 function removeStage(stage) {
   try {
-    rmSync(stage, { recursive: true, force: true });
+    rmSync2(stage, { recursive: true, force: true });
   } catch {
   }
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync as mkdtempSync3, realpathSync, statSync } from "node:fs";
+import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync as mkdtempSync3, realpathSync, statSync as statSync2 } from "node:fs";
 import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
@@ -394,7 +428,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname2(from); ; dir = dirname2(dir)) {
     try {
-      if (statSync(join3(dir, "package.json")).isFile()) return realpathSync(dir);
+      if (statSync2(join3(dir, "package.json")).isFile()) return realpathSync(dir);
     } catch {
     }
     if (dirname2(dir) === dir) return null;
@@ -413,7 +447,7 @@ function sharedWritableDirs(candidates, workdirs) {
     let path;
     try {
       path = realpathSync(candidate);
-      const info = statSync(path);
+      const info = statSync2(path);
       if (!info.isDirectory() || (info.mode & 2) === 0) continue;
     } catch {
       continue;
@@ -469,7 +503,7 @@ function privateDirEntries(dirs, keeps, name) {
 }
 function isDirectory(path) {
   try {
-    return statSync(path).isDirectory();
+    return statSync2(path).isDirectory();
   } catch {
     return false;
   }
@@ -655,7 +689,7 @@ function uidIsolation(options) {
             `could not protect the git metadata of ${path}: ${made.stderr.trim()}`
           );
       } finally {
-        if (own !== null) rmSync2(own, { recursive: true, force: true });
+        if (own !== null) rmSync3(own, { recursive: true, force: true });
         mounts.leave();
       }
     },
@@ -782,7 +816,7 @@ async function removeScratch(privilege, scratch, env) {
 }
 
 // src/core/process/isolation-bwrap.ts
-import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
+import { realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { join as join5 } from "node:path";
 var SANDBOX_HOME = "/tmp/.truss-home";
@@ -880,7 +914,7 @@ function expandHidden(args) {
 }
 function pathKind(path) {
   try {
-    return statSync2(path).isDirectory() ? "dir" : "file";
+    return statSync3(path).isDirectory() ? "dir" : "file";
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@ import {
 } from "./chunk-2SE2JK7H.js";
 import {
   resolveRunKey
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import {
   MemoryError,
   formatRef

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-HOWMTANY.js";
+} from "./chunk-CE3FKMWZ.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

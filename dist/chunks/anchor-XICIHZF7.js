@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-G4CPDFCW.js";
+import "./chunk-3YOASXHO.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-6I77DT4R.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-HOWMTANY.js";
+import "./chunk-CE3FKMWZ.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

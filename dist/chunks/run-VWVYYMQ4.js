@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-HOWMTANY.js";
+import "./chunk-CE3FKMWZ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-4F4EB23B.js")).keygen,
-  verify: async () => (await import("./verify-INTHPCHN.js")).verify,
-  attest: async () => (await import("./attest-7X3OUQJW.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-4WO2SOFZ.js")).verifyAttestation,
-  report: async () => (await import("./report-XKSECQYH.js")).report,
-  ledger: async () => (await import("./ledger-P2ATFI5G.js")).ledger,
-  review: async () => (await import("./review-BV7E3QDH.js")).review,
-  run: async () => (await import("./run-4XIEPULX.js")).run,
-  resume: async () => (await import("./resume-YJWJU45S.js")).resume,
-  signal: async () => (await import("./signal-CLOJKT5U.js")).signal,
-  eval: async () => (await import("./eval-XOPHVAFT.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-KUTYEMYN.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-EL5ZVWT5.js")).anchor,
-  mcp: async () => (await import("./mcp-4BYZ4G42.js")).mcp,
-  memory: async () => (await import("./memory-OZYRMX4Z.js")).memory,
-  lesson: async () => (await import("./playbook-VKZUUOXF.js")).lesson,
-  playbook: async () => (await import("./playbook-VKZUUOXF.js")).playbook
+  keygen: async () => (await import("./keygen-7KKF6SYK.js")).keygen,
+  verify: async () => (await import("./verify-LCUVCMEX.js")).verify,
+  attest: async () => (await import("./attest-6AKNO55E.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-ZLRPMTL7.js")).verifyAttestation,
+  report: async () => (await import("./report-AKRR2J5L.js")).report,
+  ledger: async () => (await import("./ledger-DPAQJFSU.js")).ledger,
+  review: async () => (await import("./review-NJMYJXPE.js")).review,
+  run: async () => (await import("./run-IM2V3DC7.js")).run,
+  resume: async () => (await import("./resume-KDLIPJET.js")).resume,
+  signal: async () => (await import("./signal-ADSJX4ZW.js")).signal,
+  eval: async () => (await import("./eval-7UBJTHV3.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-OCYWZXQJ.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-XICIHZF7.js")).anchor,
+  mcp: async () => (await import("./mcp-ULCS7GXM.js")).mcp,
+  memory: async () => (await import("./memory-ZXXF2FND.js")).memory,
+  lesson: async () => (await import("./playbook-MGKFRGFM.js")).lesson,
+  playbook: async () => (await import("./playbook-MGKFRGFM.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-323QD4AZ.js")).reportError(error, io);
+    return (await import("./error-exit-SDRPPT2A.js")).reportError(error, io);
   }
 }
 export {

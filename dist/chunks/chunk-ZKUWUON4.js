@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-AVQD7AC7.js";
+} from "./chunk-WHARDK34.js";
 import {
   finishParentSession
-} from "./chunk-M3QMI56A.js";
+} from "./chunk-UAAFSFJ5.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import {
   startEval
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-PRJEI2GQ.js";
+} from "./chunk-EO46RLVJ.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-HOWMTANY.js";
+} from "./chunk-CE3FKMWZ.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -6,14 +6,14 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-AVQD7AC7.js";
+} from "./chunk-WHARDK34.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import {
   acquireSessionLease
 } from "./chunk-B725QUZ2.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import {
   checkMcpPinning,
   findContract

@@ -6,15 +6,15 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-7FIRHEUI.js";
-import "./chunk-AVQD7AC7.js";
+} from "./chunk-ZKUWUON4.js";
+import "./chunk-WHARDK34.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-M3QMI56A.js";
-import "./chunk-V4BF3M5B.js";
+import "./chunk-UAAFSFJ5.js";
+import "./chunk-PKFF3NOB.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-G4CPDFCW.js";
+import "./chunk-3YOASXHO.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +37,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-HOWMTANY.js";
+import "./chunk-CE3FKMWZ.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-M3QMI56A.js";
+} from "./chunk-UAAFSFJ5.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-V4BF3M5B.js";
+} from "./chunk-PKFF3NOB.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-G4CPDFCW.js";
+} from "./chunk-3YOASXHO.js";
 import "./chunk-QTXVJZBF.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-HOWMTANY.js";
+import "./chunk-CE3FKMWZ.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-HOWMTANY.js";
+} from "./chunk-CE3FKMWZ.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,15 @@ export function netnsUidIsolation(
     toolEnv: { PATH: process.env.PATH ?? '' },
     ...options,
   });
+}
+
+/** The pids of `sleep SECONDS` processes: a check's own process, not the chain that names it in its arguments. */
+export function sleepers(seconds: string): string[] {
+  return spawnSync('ps', ['-eo', 'pid=,comm=,args='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, comm, ...args]) => comm === 'sleep' && args.join(' ') === `sleep ${seconds}`)
+    .map(([pid]) => pid as string);
 }
 
 /** A secret value the harness holds; random so a hit can only come from a real leak. */

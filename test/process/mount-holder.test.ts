@@ -19,7 +19,7 @@ import { heldInit } from '../../src/core/process/mount-holder.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { PID_NAMESPACE_FLAGS } from '../../src/core/process/sandbox-commands.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
-import { mechanismAvailable, netnsUidIsolation } from './isolation-kit.js';
+import { mechanismAvailable, netnsUidIsolation, sleepers } from './isolation-kit.js';
 
 const dirs: TempDir[] = [];
 afterEach(() => {
@@ -54,6 +54,17 @@ function holders(scratch: string): string[] {
     .split('\n')
     .filter((line) => line.includes('truss-sandbox-mounts') && line.includes(scratch))
     .map((line) => line.trim().split(/\s+/)[0] as string);
+}
+
+/** A working copy inside a HOME the sandbox covers, as on a hosted runner, and a scratch root. */
+function coveredRepo(prefix: string, readme: string) {
+  const home = tempDir(`${prefix}-home`);
+  const scratch = tempDir(`${prefix}-scratch`);
+  dirs.push(home, scratch);
+  chmodSync(scratch.dir, 0o755);
+  const repo = home.path('work/repo');
+  home.write('work/repo/README.md', readme);
+  return { home, scratch, repo };
 }
 
 /**
@@ -182,13 +193,8 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     }
     // The working copy inside the harness's HOME, as on a hosted runner (/home/runner/work/…): the
     // HOME is covered and the working copy staged under the holder's stage, then bound back.
-    const home = tempDir('holder-exit-home');
-    const scratch = tempDir('holder-exit-scratch');
-    dirs.push(home, scratch);
-    const repo = home.path('work/repo');
-    home.write('work/repo/README.md', 'still here\n');
+    const { home, scratch, repo } = coveredRepo('holder-exit', 'still here\n');
     home.write('work/repo/src/deep/file.txt', 'deep\n');
-    chmodSync(scratch.dir, 0o755);
     // A harness that runs one sandboxed process and exits with its holder still alive (a CLI run).
     const harness = home.write(
       'work/repo/harness.mts',
@@ -228,12 +234,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       console.warn(`SKIPPED mount holder mount-point test: ${unavailable ?? 'not root'}`);
       return;
     }
-    const home = tempDir('holder-mp-home');
-    const scratch = tempDir('holder-mp-scratch');
-    dirs.push(home, scratch);
-    chmodSync(scratch.dir, 0o755);
-    const repo = home.path('work/repo');
-    home.write('work/repo/README.md', 'mounted workspace\n');
+    const { home, scratch, repo } = coveredRepo('holder-mp', 'mounted workspace\n');
     const harness = home.write(
       'work/repo/harness.mts',
       harnessSource({ repo, home: home.dir, scratch: scratch.dir }, [
@@ -272,12 +273,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       console.warn(`SKIPPED harness-killed test: ${unavailable ?? 'not root'}`);
       return;
     }
-    const home = tempDir('holder-kill-home');
-    const scratch = tempDir('holder-kill-scratch');
-    dirs.push(home, scratch);
-    chmodSync(scratch.dir, 0o755);
-    const repo = home.path('work/repo');
-    home.write('work/repo/README.md', 'x\n');
+    const { home, scratch, repo } = coveredRepo('holder-kill', 'x\n');
     const marker = `4${Math.floor(Math.random() * 1e6)}`;
     const harness = home.write(
       'work/repo/harness.mts',
@@ -286,13 +282,7 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
         'setInterval(() => {}, 1000);',
       ]),
     );
-    // The check's own process (the chain that started it names the same command in its arguments).
-    const sleeping = () =>
-      spawnSync('ps', ['-eo', 'pid=,comm=,args='], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .filter(([, comm, ...args]) => comm === 'sleep' && args.join(' ') === `sleep ${marker}`)
-        .map(([pid]) => pid as string);
+    const sleeping = () => sleepers(marker);
     const child = spawn(process.execPath, ['--import', 'tsx', harness], {
       cwd: join(import.meta.dirname, '../..'),
       stdio: 'ignore',

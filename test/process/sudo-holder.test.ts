@@ -15,7 +15,7 @@ import { createIsolation } from '../../src/core/process/index.js';
 import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
 import { findProgram } from '../../src/core/process/trusted-path.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, sleepers } from './isolation-kit.js';
 
 // GitHub-hosted runners run the harness as a user with passwordless sudo, not as root. This suite
 // makes such a user and runs a real harness as it, through `uid` isolation under sudo.
@@ -45,6 +45,24 @@ function sudoRunner(): { uid: number; gid: number } {
   const account = localAccount(RUNNER);
   if (account === null) throw new Error(`${RUNNER} was not made`);
   return account;
+}
+
+/** `node --import tsx script args…` as the runner account: argv and options for spawn/spawnSync. */
+function asRunner(runner: { uid: number; gid: number }, script: string, args: readonly string[]) {
+  // The test's own setpriv by absolute path: the PATH it hands the harness may have fakes first.
+  const setpriv = findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv';
+  const argv = [
+    `--reuid=${runner.uid}`,
+    `--regid=${runner.gid}`,
+    '--init-groups',
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    script,
+    ...args,
+  ];
+  return [setpriv, argv] as const;
 }
 
 /** The holders (`truss-sandbox-mounts`, and the sudo that started each) whose stage lies in `scratch`. */
@@ -151,25 +169,11 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       ].join('\n'),
     );
     chownSync(script, runner.uid, runner.gid);
-    // The test's own setpriv by absolute path: the PATH it hands the harness has the fakes first.
-    const result = spawnSync(
-      findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv',
-      [
-        `--reuid=${runner.uid}`,
-        `--regid=${runner.gid}`,
-        '--init-groups',
-        '--',
-        process.execPath,
-        '--import',
-        'tsx',
-        script,
-        repoDir,
-        key,
-        scratch.dir,
-        home.dir,
-      ],
-      { cwd: ROOT, encoding: 'utf8', env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: harness.dir } },
-    );
+    const result = spawnSync(...asRunner(runner, script, [repoDir, key, scratch.dir, home.dir]), {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: harness.dir },
+    });
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout) as {
       report: { level: string };
@@ -250,26 +254,12 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       execFileSync('chown', ['-R', `${runner.uid}:${runner.gid}`, dir]);
       chmodSync(dir, 0o755);
     }
-    const sleeping = () =>
-      spawnSync('ps', ['-eo', 'pid=,comm=,args='], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .filter(([, comm, ...args]) => comm === 'sleep' && args.join(' ') === `sleep ${marker}`)
-        .map(([pid]) => pid as string);
-    const child = spawn(
-      findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv',
-      [
-        `--reuid=${runner.uid}`,
-        `--regid=${runner.gid}`,
-        '--init-groups',
-        '--',
-        process.execPath,
-        '--import',
-        'tsx',
-        script,
-      ],
-      { cwd: ROOT, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: home.dir } },
-    );
+    const sleeping = () => sleepers(marker);
+    const child = spawn(...asRunner(runner, script, []), {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH ?? '', HOME: home.dir },
+    });
     try {
       await expect.poll(sleeping, { timeout: 15_000 }).toHaveLength(1);
       child.kill('SIGKILL');

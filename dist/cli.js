@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-VWVYYMQ4.js");
+var { run } = await import("./chunks/run-4FRVDAED.js");
 process.exitCode = await run(process.argv.slice(2));

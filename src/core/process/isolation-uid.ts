@@ -1,7 +1,7 @@
 import {
   chmodSync,
-  chownSync,
   existsSync,
+  lchownSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -346,16 +346,18 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
       writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
       chmodSync(scratch, 0o711);
-      const owned = [scratch, home, tmp, join(home, '.gitconfig')];
+      // Deepest first, never following a link: once a directory is the sandbox user's, another of its
+      // processes could swap what is inside for a link.
+      const owned = [join(home, '.gitconfig'), home, tmp, scratch];
       // The scratch becomes the sandbox user's: as root here; under sudo the sandbox's root init
       // does it, which saves a sudo per process.
-      if (options.privilege === 'root') for (const path of owned) chownSync(path, account.uid, account.gid);
+      if (options.privilege === 'root') for (const path of owned) lchownSync(path, account.uid, account.gid);
       const rootSteps =
         options.privilege === 'root'
           ? [watchHarness]
           : [
               watchHarness,
-              `${shellQuote(tools.chown)} -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`,
+              `${shellQuote(tools.chown)} -h -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(' ')} || exit 125`,
             ];
 
       const env = { ...request.env };

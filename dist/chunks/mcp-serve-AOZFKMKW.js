@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-WBNVI2ER.js";
+} from "./chunk-OD54ADSB.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-WHARDK34.js";
+import "./chunk-EADR75OM.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-Z5DVN34E.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-3YOASXHO.js";
+import "./chunk-LJGYINB7.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-CE3FKMWZ.js";
+} from "./chunk-PECHTOAM.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

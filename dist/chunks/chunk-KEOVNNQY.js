@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-WHARDK34.js";
+} from "./chunk-EADR75OM.js";
 import {
   finishParentSession
-} from "./chunk-UAAFSFJ5.js";
+} from "./chunk-FEE6CTZX.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   startEval
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-NFN2VAZE.js";
+} from "./chunk-OKHQYWFF.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-WHARDK34.js";
+import "./chunk-EADR75OM.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-PKFF3NOB.js";
+import "./chunk-O2Y5IF2F.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-3YOASXHO.js";
+import "./chunk-LJGYINB7.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

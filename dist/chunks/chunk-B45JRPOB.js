@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

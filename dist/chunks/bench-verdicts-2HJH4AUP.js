@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-UAAFSFJ5.js";
+} from "./chunk-FEE6CTZX.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import "./chunk-QTXVJZBF.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-7KKF6SYK.js")).keygen,
-  verify: async () => (await import("./verify-LCUVCMEX.js")).verify,
-  attest: async () => (await import("./attest-6AKNO55E.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-ZLRPMTL7.js")).verifyAttestation,
-  report: async () => (await import("./report-AKRR2J5L.js")).report,
-  ledger: async () => (await import("./ledger-DPAQJFSU.js")).ledger,
-  review: async () => (await import("./review-NJMYJXPE.js")).review,
-  run: async () => (await import("./run-IM2V3DC7.js")).run,
-  resume: async () => (await import("./resume-KDLIPJET.js")).resume,
-  signal: async () => (await import("./signal-ADSJX4ZW.js")).signal,
-  eval: async () => (await import("./eval-7UBJTHV3.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-OCYWZXQJ.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-XICIHZF7.js")).anchor,
-  mcp: async () => (await import("./mcp-ULCS7GXM.js")).mcp,
-  memory: async () => (await import("./memory-ZXXF2FND.js")).memory,
-  lesson: async () => (await import("./playbook-MGKFRGFM.js")).lesson,
-  playbook: async () => (await import("./playbook-MGKFRGFM.js")).playbook
+  keygen: async () => (await import("./keygen-LZOTSXIV.js")).keygen,
+  verify: async () => (await import("./verify-SCEGMN4Y.js")).verify,
+  attest: async () => (await import("./attest-7L2NP345.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-GEM5VQVK.js")).verifyAttestation,
+  report: async () => (await import("./report-2CHGBMBY.js")).report,
+  ledger: async () => (await import("./ledger-A32YU6IN.js")).ledger,
+  review: async () => (await import("./review-W5DWG5FA.js")).review,
+  run: async () => (await import("./run-W7IW4BZG.js")).run,
+  resume: async () => (await import("./resume-WW7I2MSA.js")).resume,
+  signal: async () => (await import("./signal-KZDNZJHO.js")).signal,
+  eval: async () => (await import("./eval-VMFWLXJG.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-2HJH4AUP.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-A4VXFJCJ.js")).anchor,
+  mcp: async () => (await import("./mcp-MN6POGOT.js")).mcp,
+  memory: async () => (await import("./memory-RN5TBIDJ.js")).memory,
+  lesson: async () => (await import("./playbook-OLI7XKEV.js")).lesson,
+  playbook: async () => (await import("./playbook-OLI7XKEV.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-SDRPPT2A.js")).reportError(error, io);
+    return (await import("./error-exit-SQLZDIEM.js")).reportError(error, io);
   }
 }
 export {

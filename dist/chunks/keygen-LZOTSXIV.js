@@ -18,7 +18,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import {
   KeyError,
   SigningKey

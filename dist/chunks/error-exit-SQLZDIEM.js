@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-CE3FKMWZ.js";
+} from "./chunk-PECHTOAM.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-CE3FKMWZ.js";
+} from "./chunk-PECHTOAM.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-CE3FKMWZ.js";
+} from "./chunk-PECHTOAM.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-EO46RLVJ.js";
+} from "./chunk-B45JRPOB.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-CE3FKMWZ.js";
+} from "./chunk-PECHTOAM.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-2SE2JK7H.js";
 import {
   resolveRunKey
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   MemoryError,
   formatRef

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-PG7ZL3W2.js";
+} from "./chunk-LHS7KWL2.js";
 import "./chunk-CIEOJPFC.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-ZKUWUON4.js";
+import "./chunk-KEOVNNQY.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-WHARDK34.js";
+} from "./chunk-EADR75OM.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-UAAFSFJ5.js";
-import "./chunk-PKFF3NOB.js";
+import "./chunk-FEE6CTZX.js";
+import "./chunk-O2Y5IF2F.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-3YOASXHO.js";
+import "./chunk-LJGYINB7.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";

@@ -6,14 +6,14 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-WHARDK34.js";
+} from "./chunk-EADR75OM.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   acquireSessionLease
 } from "./chunk-B725QUZ2.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   checkMcpPinning,
   findContract

@@ -9,7 +9,7 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-WHARDK34.js";
+} from "./chunk-EADR75OM.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TWDQ4HAO.js";
 import {
   resumeRun
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

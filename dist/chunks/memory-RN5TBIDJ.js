@@ -2,19 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-ZKUWUON4.js";
-import "./chunk-WHARDK34.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-LHS7KWL2.js";
+import "./chunk-CIEOJPFC.js";
+import "./chunk-JVHU6GSG.js";
+import "./chunk-KEOVNNQY.js";
+import "./chunk-EADR75OM.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-UAAFSFJ5.js";
-import "./chunk-PKFF3NOB.js";
+import "./chunk-FEE6CTZX.js";
+import "./chunk-O2Y5IF2F.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-3YOASXHO.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-TWDQ4HAO.js";
+import "./chunk-LJGYINB7.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";
@@ -45,8 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

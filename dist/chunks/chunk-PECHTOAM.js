@@ -55,8 +55,8 @@ function describeIsolation(report) {
 // src/core/process/isolation-uid.ts
 import {
   chmodSync as chmodSync2,
-  chownSync,
   existsSync,
+  lchownSync,
   mkdirSync as mkdirSync2,
   mkdtempSync as mkdtempSync4,
   readFileSync,
@@ -709,11 +709,11 @@ function uidIsolation(options) {
       mkdirSync2(tmp);
       writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
       chmodSync2(scratch, 457);
-      const owned = [scratch, home, tmp, join4(home, ".gitconfig")];
-      if (options.privilege === "root") for (const path of owned) chownSync(path, account.uid, account.gid);
+      const owned = [join4(home, ".gitconfig"), home, tmp, scratch];
+      if (options.privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
       const rootSteps = options.privilege === "root" ? [watchHarness] : [
         watchHarness,
-        `${shellQuote(tools.chown)} -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`
+        `${shellQuote(tools.chown)} -h -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`
       ];
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);

@@ -27,7 +27,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-CE3FKMWZ.js";
+import "./chunk-PECHTOAM.js";
 import {
   createNodeCrypto
 } from "./chunk-7PZVV7UJ.js";

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-ZKUWUON4.js";
+} from "./chunk-KEOVNNQY.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-WHARDK34.js";
+} from "./chunk-EADR75OM.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-PKFF3NOB.js";
+} from "./chunk-O2Y5IF2F.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-3YOASXHO.js";
+} from "./chunk-LJGYINB7.js";
 import {
   findEntry,
   supersededBy

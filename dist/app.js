@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-B45JRPOB.js";
+} from "./chunks/chunk-6B4ZLIYE.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-TWDQ4HAO.js";
-import "./chunks/chunk-LJGYINB7.js";
+import "./chunks/chunk-STM3YNY5.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-QTXVJZBF.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-PECHTOAM.js";
+import "./chunks/chunk-LD6VEBV2.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

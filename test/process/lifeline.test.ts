@@ -73,4 +73,28 @@ describe('the harness lifeline', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.status).toBe(137);
   });
+
+  it('a harness already gone when the process starts ends it at once (the watcher does not wait for a writer)', () => {
+    if (process.getuid?.() !== 0) return void console.warn('SKIPPED lifeline no-writer test: not root');
+    const root = tempDir('lifeline-gone');
+    dirs.push(root);
+    const { dir } = planted(root.dir, 'g', false, 0);
+    const started = Date.now();
+    const result = spawnSync(
+      'unshare',
+      [
+        '--pid',
+        '--fork',
+        '--kill-child',
+        '--mount-proc',
+        '--',
+        '/bin/sh',
+        '-c',
+        `${lifelineWatcher(join(dir, 'fifo'))}\nsleep 30`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(result.status).toBe(137);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
 });

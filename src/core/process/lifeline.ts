@@ -72,8 +72,11 @@ function sweepDeadLifelines(scratchRoot: string): void {
 /**
  * The init's line that starts the watcher: in the background, with no descriptor of the check's, it
  * waits for the harness's end of `fifo` to close and then kills every process of the pid namespace
- * (all but the init, which ends once its command has).
+ * (all but the init, which ends once its command has). It opens the FIFO for reading without
+ * blocking (first read and write, then read only, then drops the first), so a harness already gone
+ * when the process starts ends it at once instead of leaving the watcher waiting for a writer.
  */
 export function lifelineWatcher(fifo: string): string {
-  return `( read _ < ${shellQuote(fifo)}; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
+  const path = shellQuote(fifo);
+  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
 }

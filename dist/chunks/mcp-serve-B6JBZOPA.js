@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-OD54ADSB.js";
+} from "./chunk-GDCUC2HH.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-EADR75OM.js";
+import "./chunk-4YN6PAXQ.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-Z5DVN34E.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-PECHTOAM.js";
+} from "./chunk-LD6VEBV2.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -18,7 +18,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-LZOTSXIV.js")).keygen,
-  verify: async () => (await import("./verify-SCEGMN4Y.js")).verify,
-  attest: async () => (await import("./attest-7L2NP345.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-GEM5VQVK.js")).verifyAttestation,
-  report: async () => (await import("./report-2CHGBMBY.js")).report,
-  ledger: async () => (await import("./ledger-A32YU6IN.js")).ledger,
-  review: async () => (await import("./review-W5DWG5FA.js")).review,
-  run: async () => (await import("./run-W7IW4BZG.js")).run,
-  resume: async () => (await import("./resume-WW7I2MSA.js")).resume,
-  signal: async () => (await import("./signal-KZDNZJHO.js")).signal,
-  eval: async () => (await import("./eval-VMFWLXJG.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-2HJH4AUP.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-A4VXFJCJ.js")).anchor,
-  mcp: async () => (await import("./mcp-MN6POGOT.js")).mcp,
-  memory: async () => (await import("./memory-RN5TBIDJ.js")).memory,
-  lesson: async () => (await import("./playbook-OLI7XKEV.js")).lesson,
-  playbook: async () => (await import("./playbook-OLI7XKEV.js")).playbook
+  keygen: async () => (await import("./keygen-G6NOVS5M.js")).keygen,
+  verify: async () => (await import("./verify-52UW7SEH.js")).verify,
+  attest: async () => (await import("./attest-33TJLPD2.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-ETRRTPRT.js")).verifyAttestation,
+  report: async () => (await import("./report-AXITK5EX.js")).report,
+  ledger: async () => (await import("./ledger-LSJI7V63.js")).ledger,
+  review: async () => (await import("./review-COD36UT7.js")).review,
+  run: async () => (await import("./run-TCUX3D5L.js")).run,
+  resume: async () => (await import("./resume-TWAWH6T3.js")).resume,
+  signal: async () => (await import("./signal-T3JWEV42.js")).signal,
+  eval: async () => (await import("./eval-TR6KDQRL.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-EOG5QIOI.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-BJZ5QJKK.js")).anchor,
+  mcp: async () => (await import("./mcp-6H3BZRUS.js")).mcp,
+  memory: async () => (await import("./memory-XXY2SLLN.js")).memory,
+  lesson: async () => (await import("./playbook-WHYTRM3Y.js")).lesson,
+  playbook: async () => (await import("./playbook-WHYTRM3Y.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-SQLZDIEM.js")).reportError(error, io);
+    return (await import("./error-exit-IMAPZAJ3.js")).reportError(error, io);
   }
 }
 export {

@@ -6,14 +6,14 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-EADR75OM.js";
+} from "./chunk-4YN6PAXQ.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import {
   acquireSessionLease
 } from "./chunk-B725QUZ2.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import {
   checkMcpPinning,
   findContract

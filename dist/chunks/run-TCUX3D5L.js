@@ -3,19 +3,19 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-OD54ADSB.js";
+} from "./chunk-GDCUC2HH.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-EADR75OM.js";
+import "./chunk-4YN6PAXQ.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -43,7 +43,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";

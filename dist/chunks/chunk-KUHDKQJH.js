@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-EADR75OM.js";
+} from "./chunk-4YN6PAXQ.js";
 import {
   finishParentSession
-} from "./chunk-FEE6CTZX.js";
+} from "./chunk-TWIQTDRA.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import {
   startEval
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-JVHU6GSG.js";
 import {
   openRunMemory
-} from "./chunk-EADR75OM.js";
+} from "./chunk-4YN6PAXQ.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TWDQ4HAO.js";
 import {
   resumeRun
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import {
   findContract
 } from "./chunk-QTXVJZBF.js";

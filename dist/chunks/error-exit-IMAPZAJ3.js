@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-PECHTOAM.js";
+} from "./chunk-LD6VEBV2.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-2SE2JK7H.js";
 import {
   resolveRunKey
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import {
   MemoryError,
   formatRef

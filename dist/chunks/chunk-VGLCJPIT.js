@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-PECHTOAM.js";
+} from "./chunk-LD6VEBV2.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -17,7 +17,7 @@ import {
   mountDecision,
   mountedName
 } from "./chunk-HVCGBVBW.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import {
   findContract,
   unpinnedReason
@@ -53,7 +53,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import {
@@ -146,7 +146,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-AOZFKMKW.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-B6JBZOPA.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-PECHTOAM.js";
+} from "./chunk-LD6VEBV2.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

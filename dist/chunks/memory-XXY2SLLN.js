@@ -10,22 +10,22 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-LHS7KWL2.js";
+} from "./chunk-NNXO3U4Z.js";
 import "./chunk-CIEOJPFC.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-KEOVNNQY.js";
-import "./chunk-EADR75OM.js";
+import "./chunk-KUHDKQJH.js";
+import "./chunk-4YN6PAXQ.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-FEE6CTZX.js";
-import "./chunk-O2Y5IF2F.js";
+import "./chunk-TWIQTDRA.js";
+import "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -48,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";

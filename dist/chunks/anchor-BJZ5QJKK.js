@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-6I77DT4R.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

@@ -205,7 +205,8 @@ function sweepDeadLifelines(scratchRoot) {
   }
 }
 function lifelineWatcher(fifo) {
-  return `( read _ < ${shellQuote(fifo)}; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
+  const path = shellQuote(fifo);
+  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
 }
 
 // src/core/process/mount-holder.ts

@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-OKHQYWFF.js";
+} from "./chunk-I5MCRDBF.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-JVHU6GSG.js";
-import "./chunk-EADR75OM.js";
+import "./chunk-4YN6PAXQ.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-O2Y5IF2F.js";
+import "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TWDQ4HAO.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

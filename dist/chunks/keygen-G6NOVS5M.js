@@ -18,7 +18,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import {
   KeyError,
   SigningKey

@@ -2,19 +2,20 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-KEOVNNQY.js";
-import "./chunk-EADR75OM.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-I5MCRDBF.js";
+import "./chunk-YVNRFLTF.js";
+import "./chunk-JVHU6GSG.js";
+import "./chunk-4YN6PAXQ.js";
 import "./chunk-2SE2JK7H.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-FEE6CTZX.js";
-import "./chunk-O2Y5IF2F.js";
+import "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-LJGYINB7.js";
+import "./chunk-TWDQ4HAO.js";
+import "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import "./chunk-G622IAOD.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-2SVCUDIN.js";
 import "./chunk-H6NUH2ET.js";
@@ -45,8 +46,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-FEE6CTZX.js";
+} from "./chunk-TWIQTDRA.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-O2Y5IF2F.js";
+} from "./chunk-VGLCJPIT.js";
 import "./chunk-B725QUZ2.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-LJGYINB7.js";
+} from "./chunk-STM3YNY5.js";
 import "./chunk-QTXVJZBF.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PECHTOAM.js";
+import "./chunk-LD6VEBV2.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-6B4ZLIYE.js";
+} from "./chunks/chunk-QYW3TLBQ.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -34,32 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-TWDQ4HAO.js";
-import "./chunks/chunk-STM3YNY5.js";
+} from "./chunks/chunk-QOAIHFHF.js";
+import "./chunks/chunk-NFCZSUZK.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-QTXVJZBF.js";
-import "./chunks/chunk-G622IAOD.js";
+} from "./chunks/chunk-E4MNW55Q.js";
+import "./chunks/chunk-ZLJPY5MM.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-6I77DT4R.js";
-import "./chunks/chunk-G7P4Z2JA.js";
+import "./chunks/chunk-Y2MXG656.js";
+import "./chunks/chunk-CKL2ZK2O.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-WA4AT6AA.js";
-import "./chunks/chunk-RBWIAILG.js";
+import "./chunks/chunk-ZHOFSRUO.js";
+import "./chunks/chunk-FB7HZSYU.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-LD6VEBV2.js";
+import "./chunks/chunk-O4H6FBKV.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-7PZVV7UJ.js";
-import "./chunks/chunk-2SVCUDIN.js";
-import "./chunks/chunk-H6NUH2ET.js";
+import "./chunks/chunk-GYY57NMV.js";
+import "./chunks/chunk-PUVBKPPA.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

@@ -21,11 +21,10 @@ import {
   coverEntries,
   guardEntries,
   hideEntries,
-  type MountEntry,
   mountPlanScript,
-  renderMountTable,
   tmpfsNames,
   within,
+  writeMountTable,
 } from './mount-table.js';
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
@@ -236,11 +235,10 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     forgetRemoved();
     const names = tmpfsNames();
     const keeps = keepsWith(extraKeeps);
+    const privated = privateDirEntries(privateDirs, keeps, names.private);
     // What the private directories and the covers put out of reach has nothing left to hide.
     const covers = [
-      ...privateDirs
-        .filter((shared) => !keeps.includes(shared.dir))
-        .map((shared) => ({ dir: shared.dir, keeps: keeps.filter((keep) => within(keep, shared.dir)) })),
+      ...privated.covers,
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep })),
     ];
     const covered = coverEntries(options.coverPaths, join(dir, 'stage'), names.hidden);
@@ -248,7 +246,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     // harness can then remove (it could not remove them from a directory root made).
     if (covered.moves.length > 0) mkdirSync(join(dir, 'stage'));
     const plan = {
-      first: [...privateDirEntries(privateDirs, keeps, names.private), ...covered.entries],
+      first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
       last: [
         ...hideEntries(options.hiddenPaths, names.hidden, covers),
@@ -256,7 +254,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         ...guardEntries(addedGuards.added),
       ],
     };
-    return mountPlanScript(plan, dir, tools, (path, text) => writeFileSync(path, text, { mode: 0o600 }));
+    return mountPlanScript(plan, dir, tools);
   };
   // The per-process init: the whole set of mounts (`setup`), then the command.
   const initScript = (setup: string, rootSteps: readonly string[]) =>
@@ -308,11 +306,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         if (own === null) return;
         const made = await asRoot(
           options.privilege,
-          'nsenter',
+          tools.nsenter,
           [
             `--mount=${held.nsPath}`,
             '--',
-            'mount',
+            tools.mount,
             '--all',
             '--fstab',
             writeMountTable(join(own, 'mounts'), guard),
@@ -459,12 +457,6 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       };
     },
   };
-}
-
-/** Writes a mount table for `mount --all --fstab` (readable by its owner only) and returns its path. */
-function writeMountTable(path: string, entries: readonly MountEntry[]): string {
-  writeFileSync(path, renderMountTable(entries), { mode: 0o600 });
-  return path;
 }
 
 /** Whether any process is left in the process group `pgid` (one the harness may not signal counts). */

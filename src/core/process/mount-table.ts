@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitMetadataGuard } from './git-metadata.js';
 import { shellQuote } from './sandbox-commands.js';
@@ -154,6 +154,12 @@ export interface MountPlan {
   last: MountEntry[];
 }
 
+/** Writes a mount table (readable by its owner only, in a directory only the harness can write); returns its path. */
+export function writeMountTable(path: string, entries: readonly MountEntry[]): string {
+  writeFileSync(path, renderMountTable(entries), { mode: 0o600 });
+  return path;
+}
+
 /**
  * The set-up script for `plan`, its tables written beside each other as `dir/mounts-1` and
  * `dir/mounts-2` (`dir` only the harness can write); the programs by absolute path.
@@ -162,13 +168,11 @@ export function mountPlanScript(
   plan: MountPlan,
   dir: string,
   tools: { mount: string; mkdir: string },
-  write: (path: string, text: string) => void,
 ): string {
   const lines: string[] = [];
   const table = (entries: readonly MountEntry[], file: string) => {
     if (entries.length === 0) return;
-    write(file, renderMountTable(entries));
-    lines.push(mountTableCommand(tools.mount, file));
+    lines.push(mountTableCommand(tools.mount, writeMountTable(file, entries)));
   };
   table(plan.first, join(dir, 'mounts-1'));
   for (const { from, to } of plan.moves) {

@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bindEntry, type MountEntry, tmpfsEntry, within } from './mount-table.js';
+import { bindEntry, type Covering, type MountEntry, tmpfsEntry, within } from './mount-table.js';
 
 /**
  * Directories every local account can write and nobody owns: what a sandboxed process leaves there
@@ -121,32 +121,38 @@ function ownDirectory(path: string, uid: number): string | null {
  * bound back on top, so the sandbox reaches its working copies and scratch but writes nothing the host
  * keeps. The tmpfs is staged on an empty host directory outside the kept paths, the kept paths are
  * bound into it, then it is bound over the shared directory in one step. Any failure stops the
- * sandbox (exit 125): a shared directory left visible would be the hole this closes.
+ * sandbox (exit 125): a shared directory left visible would be the hole this closes. `covers`: what
+ * each tmpfs puts out of reach, and what it keeps.
  */
 export function privateDirEntries(
   dirs: readonly PrivateDir[],
   keeps: readonly string[],
   name: string,
-): MountEntry[] {
+): { entries: MountEntry[]; covers: Covering[] } {
+  const entries: MountEntry[] = [];
+  const covers: Covering[] = [];
   // A directory that is itself kept (a process asked to work in /tmp itself) stays as it is.
-  return dirs
-    .filter(({ dir }) => !keeps.includes(dir))
-    .flatMap(({ dir, stage }) => {
-      const inside = keeps.filter((keep) => within(keep, dir));
-      // A kept path removed meanwhile (a finished clean room) has nothing to show.
-      const outermost = [
-        ...new Set(inside.filter((keep) => !inside.some((other) => other !== keep && within(keep, other)))),
-      ].filter(isDirectory);
-      // Nothing to keep: the tmpfs goes straight on top (no stage).
-      if (outermost.length === 0) return [tmpfsEntry(name, dir, 'mode=1777')];
-      return [
-        tmpfsEntry(name, stage, 'mode=1777'),
-        ...outermost.map((keep) =>
-          bindEntry(keep, join(stage, relative(dir, keep)), { recursive: true, mkdir: true }),
-        ),
-        bindEntry(stage, dir, { recursive: true }),
-      ];
-    });
+  for (const { dir, stage } of dirs.filter((shared) => !keeps.includes(shared.dir))) {
+    const inside = keeps.filter((keep) => within(keep, dir));
+    covers.push({ dir, keeps: inside });
+    // A kept path removed meanwhile (a finished clean room) has nothing to show.
+    const outermost = [
+      ...new Set(inside.filter((keep) => !inside.some((other) => other !== keep && within(keep, other)))),
+    ].filter(isDirectory);
+    // Nothing to keep: the tmpfs goes straight on top (no stage).
+    if (outermost.length === 0) {
+      entries.push(tmpfsEntry(name, dir, 'mode=1777'));
+      continue;
+    }
+    entries.push(
+      tmpfsEntry(name, stage, 'mode=1777'),
+      ...outermost.map((keep) =>
+        bindEntry(keep, join(stage, relative(dir, keep)), { recursive: true, mkdir: true }),
+      ),
+      bindEntry(stage, dir, { recursive: true }),
+    );
+  }
+  return { entries, covers };
 }
 
 function isDirectory(path: string): boolean {

@@ -72,11 +72,14 @@ function sweepDeadLifelines(scratchRoot: string): void {
 /**
  * The init's line that starts the watcher: in the background, with no descriptor of the check's, it
  * waits for the harness's end of `fifo` to close and then kills every process of the pid namespace
- * (all but the init, which ends once its command has). It opens the FIFO for reading without
- * blocking (first read and write, then read only, then drops the first), so a harness already gone
- * when the process starts ends it at once instead of leaving the watcher waiting for a writer.
+ * (all but the init, which ends once its command has), again and again until the namespace ends. It
+ * opens the FIFO for reading without blocking (first read and write, then read only, then drops the
+ * first), so a harness already gone when the process starts ends it at once instead of leaving the
+ * watcher waiting for a writer.
  */
 export function lifelineWatcher(fifo: string): string {
   const path = shellQuote(fifo);
-  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
+  // Killing once could come before the command has started; the loop (builtins only: no program is
+  // looked up in the check's PATH) ends with the namespace, once the init's command has been killed.
+  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; while :; do kill -KILL -1; done ) </dev/null >/dev/null 2>&1 &`;
 }

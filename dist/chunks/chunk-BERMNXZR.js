@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -8,7 +8,7 @@ import {
 } from "./chunk-KI7YOLPB.js";
 import {
   resolveRunKey
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   MemoryError,
   formatRef

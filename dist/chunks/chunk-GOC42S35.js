@@ -206,7 +206,7 @@ function sweepDeadLifelines(scratchRoot) {
 }
 function lifelineWatcher(fifo) {
   const path = shellQuote(fifo);
-  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; kill -KILL -1 ) </dev/null >/dev/null 2>&1 &`;
+  return `( exec 3<>${path} 4<${path} 3>&-; read _ <&4; while :; do kill -KILL -1; done ) </dev/null >/dev/null 2>&1 &`;
 }
 
 // src/core/process/mount-holder.ts

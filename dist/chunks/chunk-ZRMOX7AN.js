@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-VNOQNOW5.js";
+} from "./chunk-LZL4EYIP.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   acquireSessionLease
 } from "./chunk-5QEB65D5.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   checkMcpPinning,
   findContract

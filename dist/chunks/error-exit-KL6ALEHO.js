@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-O4H6FBKV.js";
+} from "./chunk-GOC42S35.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

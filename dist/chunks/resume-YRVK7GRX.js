@@ -2,19 +2,20 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-YYU43DNI.js";
-import "./chunk-VNOQNOW5.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-S3X2Q4F7.js";
+import "./chunk-YVNRFLTF.js";
+import "./chunk-K52E24GC.js";
+import "./chunk-LZL4EYIP.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-QLQYCFOI.js";
-import "./chunk-UTY52XCK.js";
+import "./chunk-XGUDZL5R.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-NFCZSUZK.js";
+import "./chunk-QOAIHFHF.js";
+import "./chunk-E6JQKFVA.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-O4H6FBKV.js";
+import "./chunk-GOC42S35.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -45,8 +46,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

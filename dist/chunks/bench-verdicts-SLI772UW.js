@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-QLQYCFOI.js";
+} from "./chunk-K6L7JBJY.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,12 +11,12 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
 import {
   startBench
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import "./chunk-E4MNW55Q.js";
 import {
   BenchInputError,
@@ -59,7 +59,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-O4H6FBKV.js";
+import "./chunk-GOC42S35.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

@@ -2,20 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-KO3HLIHW.js";
-import "./chunk-YVNRFLTF.js";
-import "./chunk-K52E24GC.js";
-import "./chunk-VNOQNOW5.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-SYKJHAKQ.js";
+import "./chunk-LZL4EYIP.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-UTY52XCK.js";
+import "./chunk-K6L7JBJY.js";
+import "./chunk-XGUDZL5R.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-QOAIHFHF.js";
-import "./chunk-NFCZSUZK.js";
+import "./chunk-E6JQKFVA.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +37,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-O4H6FBKV.js";
+import "./chunk-GOC42S35.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -46,7 +45,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

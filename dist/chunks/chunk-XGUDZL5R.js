@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-O4H6FBKV.js";
+} from "./chunk-GOC42S35.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-QYW3TLBQ.js";
+} from "./chunk-BERMNXZR.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-O4H6FBKV.js";
+} from "./chunk-GOC42S35.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

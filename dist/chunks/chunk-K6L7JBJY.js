@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

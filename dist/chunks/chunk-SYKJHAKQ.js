@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-VNOQNOW5.js";
+} from "./chunk-LZL4EYIP.js";
 import {
   finishParentSession
-} from "./chunk-QLQYCFOI.js";
+} from "./chunk-K6L7JBJY.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   startEval
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   findContract
 } from "./chunk-E4MNW55Q.js";

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-O4H6FBKV.js";
+import "./chunk-GOC42S35.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-GOB6AEML.js")).keygen,
-  verify: async () => (await import("./verify-5ER4EQC3.js")).verify,
-  attest: async () => (await import("./attest-RC6LYRZ2.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-PNNEVLDR.js")).verifyAttestation,
-  report: async () => (await import("./report-ALQG3ZNG.js")).report,
-  ledger: async () => (await import("./ledger-O3CAAGHN.js")).ledger,
-  review: async () => (await import("./review-BRNVLBBN.js")).review,
-  run: async () => (await import("./run-SZINO2GJ.js")).run,
-  resume: async () => (await import("./resume-U6PIUOZA.js")).resume,
-  signal: async () => (await import("./signal-BHOWKTMH.js")).signal,
-  eval: async () => (await import("./eval-RO6MZET3.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-MW7C5KIA.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-WTULVX6B.js")).anchor,
-  mcp: async () => (await import("./mcp-IUERNFAD.js")).mcp,
-  memory: async () => (await import("./memory-FCDJPIT4.js")).memory,
-  lesson: async () => (await import("./playbook-EFLB7SY5.js")).lesson,
-  playbook: async () => (await import("./playbook-EFLB7SY5.js")).playbook
+  keygen: async () => (await import("./keygen-NWEB2XFI.js")).keygen,
+  verify: async () => (await import("./verify-4AXZELX3.js")).verify,
+  attest: async () => (await import("./attest-NGOBTADU.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-UAIE7BN7.js")).verifyAttestation,
+  report: async () => (await import("./report-PKRBQOLL.js")).report,
+  ledger: async () => (await import("./ledger-ZQK3T2PK.js")).ledger,
+  review: async () => (await import("./review-6UKYD6BB.js")).review,
+  run: async () => (await import("./run-4ZDJ3HJK.js")).run,
+  resume: async () => (await import("./resume-YRVK7GRX.js")).resume,
+  signal: async () => (await import("./signal-5SRC3777.js")).signal,
+  eval: async () => (await import("./eval-TSJOJHVQ.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-SLI772UW.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-TW2DUVTK.js")).anchor,
+  mcp: async () => (await import("./mcp-4QELBEOL.js")).mcp,
+  memory: async () => (await import("./memory-JLCNBNTD.js")).memory,
+  lesson: async () => (await import("./playbook-UK3KSK3Z.js")).lesson,
+  playbook: async () => (await import("./playbook-UK3KSK3Z.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-5FUSB57Y.js")).reportError(error, io);
+    return (await import("./error-exit-KL6ALEHO.js")).reportError(error, io);
   }
 }
 export {

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-O4H6FBKV.js";
+} from "./chunk-GOC42S35.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

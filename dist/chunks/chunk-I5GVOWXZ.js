@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-YYU43DNI.js";
+} from "./chunk-SYKJHAKQ.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-VNOQNOW5.js";
+} from "./chunk-LZL4EYIP.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-TZRXA7M5.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   findEntry,
   supersededBy

@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-O4H6FBKV.js";
+import "./chunk-GOC42S35.js";
 import {
   LedgerStore,
   createNodeCrypto,

@@ -9,7 +9,7 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-VNOQNOW5.js";
+} from "./chunk-LZL4EYIP.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UTY52XCK.js";
+} from "./chunk-XGUDZL5R.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-QOAIHFHF.js";
 import {
   resumeRun
-} from "./chunk-NFCZSUZK.js";
+} from "./chunk-E6JQKFVA.js";
 import {
   findContract
 } from "./chunk-E4MNW55Q.js";

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-BERMNXZR.js";
+} from "./chunks/chunk-N3XFVALH.js";
 import {
   readRepoFile
 } from "./chunks/chunk-TZRXA7M5.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-QOAIHFHF.js";
-import "./chunks/chunk-E6JQKFVA.js";
+import "./chunks/chunk-IVQCPWGG.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-E4MNW55Q.js";
@@ -53,7 +53,7 @@ import {
 } from "./chunks/chunk-NNA3ZP3Y.js";
 import "./chunks/chunk-VYBQ443J.js";
 import "./chunks/chunk-2GTXQC2F.js";
-import "./chunks/chunk-GOC42S35.js";
+import "./chunks/chunk-YLMVJWUT.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

@@ -1,8 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, utimesSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { harnessLifeline, lifelineWatcher } from '../../src/core/process/lifeline.js';
+import {
+  deadHarnessDirectories,
+  harnessDirectory,
+  lifelineWatcher,
+  sweepDeadHarnesses,
+} from '../../src/core/process/lifeline.js';
 import { findProgram } from '../../src/core/process/trusted-path.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -12,36 +27,63 @@ afterEach(() => {
 });
 const MKFIFO = findProgram('mkfifo', process.env.PATH ?? '') ?? '/usr/bin/mkfifo';
 
-/** A lifeline directory as another harness left it, its FIFO held open by `holder` or by nobody. */
+/** A harness directory as another harness left it, its FIFO held open (by this process) or by nobody. */
 function planted(
   root: string,
   name: string,
-  held: boolean,
-  ageMs: number,
-): { dir: string; fd: number | null } {
-  const dir = join(root, `truss-lifeline-${name}`);
-  mkdirSync(dir);
-  execFileSync(MKFIFO, [join(dir, 'fifo')]);
-  const fd = held ? openSync(join(dir, 'fifo'), 'r+') : null;
-  const when = (Date.now() - ageMs) / 1000;
+  state: { held: boolean; ageMs: number; lifeline?: boolean },
+): { dir: string; fifo: string; fd: number | null } {
+  const dir = join(root, `truss-harness-${name}`);
+  const fifo = join(dir, 'lifeline', 'fifo');
+  mkdirSync(join(dir, 'lifeline'), { recursive: true });
+  if (state.lifeline !== false) execFileSync(MKFIFO, [fifo]);
+  // What its checks left: a scratch HOME.
+  mkdirSync(join(dir, 'truss-sbx-x', 'home'), { recursive: true });
+  const fd = state.held ? openSync(fifo, 'r+') : null;
+  const when = (Date.now() - state.ageMs) / 1000;
   utimesSync(dir, when, when);
-  return { dir, fd };
+  return { dir, fifo, fd };
 }
 
-describe('the harness lifeline', () => {
-  it('makes one FIFO per scratch root, and sweeps only those whose harness is gone', () => {
+describe('the harness directory and its lifeline', () => {
+  it('is made once per scratch root, with the lifeline held open by this process', () => {
     const root = tempDir('lifeline');
     dirs.push(root);
-    const dead = planted(root.dir, 'dead', false, 120_000);
-    const alive = planted(root.dir, 'alive', true, 120_000);
-    const young = planted(root.dir, 'young', false, 0);
+    const made = harnessDirectory(root.dir, MKFIFO);
+    expect(harnessDirectory(root.dir, MKFIFO)).toBe(made);
+    expect(statSync(made.fifo).isFIFO()).toBe(true);
+    expect(statSync(made.dir).mode & 0o777).toBe(0o711);
+    expect(statSync(join(made.dir, 'lifeline')).mode & 0o777).toBe(0o700);
+    // Held: a reader that does not block sees no end-of-file.
+    expect(deadHarnessDirectories(root.dir, Date.now() + 3_600_000)).toEqual([]);
+  });
+
+  it('finds exactly the directories whose harness is gone, and the sweep removes them whole', async () => {
+    const root = tempDir('lifeline-sweep');
+    dirs.push(root);
+    const dead = planted(root.dir, 'dead', { held: false, ageMs: 120_000 });
+    const ended = planted(root.dir, 'ended', { held: false, ageMs: 120_000, lifeline: false });
+    const alive = planted(root.dir, 'alive', { held: true, ageMs: 120_000 });
+    // Just made: its harness may not have opened its FIFO yet.
+    const young = planted(root.dir, 'young', { held: false, ageMs: 0 });
+    // Ended with its holder still removing its stage: nothing left but the directory.
+    const empty = join(root.dir, 'truss-harness-empty');
+    mkdirSync(empty);
+    utimesSync(empty, (Date.now() - 120_000) / 1000, (Date.now() - 120_000) / 1000);
+    // Not a harness directory: a link to one, and a file of that name.
+    symlinkSync(dead.dir, join(root.dir, 'truss-harness-link'));
+    writeFileSync(join(root.dir, 'truss-harness-file'), '');
     try {
-      const fifo = harnessLifeline(root.dir, MKFIFO);
-      expect(harnessLifeline(root.dir, MKFIFO)).toBe(fifo);
-      expect(existsSync(fifo)).toBe(true);
+      expect(deadHarnessDirectories(root.dir).sort()).toEqual([dead.dir, ended.dir, empty].sort());
+      const removed: string[] = [];
+      await sweepDeadHarnesses(root.dir, async (dir) => {
+        removed.push(dir);
+        rmSync(dir, { recursive: true });
+      });
+      expect(removed.sort()).toEqual([dead.dir, ended.dir].sort());
       expect(existsSync(dead.dir)).toBe(false);
+      expect(existsSync(empty)).toBe(false);
       expect(existsSync(alive.dir)).toBe(true);
-      // Just made: its harness may not have opened it yet.
       expect(existsSync(young.dir)).toBe(true);
     } finally {
       if (alive.fd !== null) closeSync(alive.fd);
@@ -51,8 +93,7 @@ describe('the harness lifeline', () => {
   it('the watcher line kills the other processes of its pid namespace once the FIFO has no writer', () => {
     const root = tempDir('lifeline-watch');
     dirs.push(root);
-    const { dir } = planted(root.dir, 'w', false, 0);
-    const fifo = join(dir, 'fifo');
+    const { fifo } = planted(root.dir, 'w', { held: false, ageMs: 0 });
     if (process.getuid?.() !== 0) return void console.warn('SKIPPED lifeline watcher test: not root');
     // A writer that ends after a moment stands in for the harness; the command would sleep 30 s.
     const started = Date.now();
@@ -78,7 +119,7 @@ describe('the harness lifeline', () => {
     if (process.getuid?.() !== 0) return void console.warn('SKIPPED lifeline no-writer test: not root');
     const root = tempDir('lifeline-gone');
     dirs.push(root);
-    const { dir } = planted(root.dir, 'g', false, 0);
+    const { fifo } = planted(root.dir, 'g', { held: false, ageMs: 0 });
     const started = Date.now();
     const result = spawnSync(
       'unshare',
@@ -90,7 +131,7 @@ describe('the harness lifeline', () => {
         '--',
         '/bin/sh',
         '-c',
-        `${lifelineWatcher(join(dir, 'fifo'))}\nsleep 30`,
+        `${lifelineWatcher(fifo)}\nsleep 30`,
       ],
       { encoding: 'utf8', timeout: 20_000 },
     );

@@ -7,6 +7,7 @@ import {
   readFileSync,
   readlinkSync,
   renameSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -292,6 +293,37 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       child.kill('SIGKILL');
       // Its deadline is ten minutes away: only the harness's death can end it.
       await expect.poll(sleeping, { timeout: 5000 }).toEqual([]);
+      // What it left: the check's scratch, in the dead harness's own directory, once its holder is gone.
+      await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
+      const keep = join(scratch.dir, 'truss-sandbox-0', 'keep');
+      const left = readdirSync(keep).filter((name) => name.startsWith('truss-harness-'));
+      expect(left).toHaveLength(1);
+      const dead = join(keep, left[0] as string);
+      const scratchLeft = readdirSync(dead).filter((name) => name.startsWith('truss-sbx-'));
+      expect(scratchLeft).toHaveLength(1);
+      // Another harness's checks cannot reach it; its next run removes it (here a minute later).
+      const next = await createIsolation({
+        ...UID_NONE,
+        hiddenPaths: [],
+        workdirs: [repo],
+        hostHome: home.dir,
+        scratchRoot: scratch.dir,
+      });
+      const seen = await sh(next, repo, `ls ${dead}/${scratchLeft[0]}/home || echo unreachable`);
+      expect(seen.out).toContain('unreachable');
+      expect(existsSync(dead)).toBe(true);
+      const minuteAgo = (Date.now() - 61_000) / 1000;
+      utimesSync(dead, minuteAgo, minuteAgo);
+      await createIsolation({
+        ...UID_NONE,
+        hiddenPaths: [],
+        workdirs: [repo],
+        hostHome: home.dir,
+        scratchRoot: scratch.dir,
+      });
+      expect(existsSync(dead)).toBe(false);
+      // This process's own directory, alive, stays.
+      expect(readdirSync(keep).filter((name) => name.startsWith('truss-harness-'))).toHaveLength(1);
     } finally {
       child.kill('SIGKILL');
       for (const pid of sleeping()) spawnSync('kill', ['-KILL', pid]);

@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -245,7 +246,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       [
         `import { createIsolation } from ${JSON.stringify(join(SOURCE, 'index.js'))};`,
         `import { runSupervised } from ${JSON.stringify(join(SOURCE, 'process-supervisor.js'))};`,
-        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repoDir)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: false });`,
+        `const isolation = await createIsolation({ mode: 'uid', network: 'none', hiddenPaths: [], workdirs: [${JSON.stringify(repoDir)}], hostHome: ${JSON.stringify(home.dir)}, scratchRoot: ${JSON.stringify(scratch.dir)}, path: process.env.PATH ?? '', isRoot: false, harnessUid: process.getuid?.() });`,
         `void runSupervised({ file: '/bin/sh', args: ['-c', 'exec sleep ${marker}'], cwd: ${JSON.stringify(repoDir)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 600000, signal: new AbortController().signal, isolation });`,
         'setInterval(() => {}, 1000);',
       ].join('\n'),
@@ -265,6 +266,28 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       child.kill('SIGKILL');
       // Its deadline is ten minutes away, and sudo drops the parent-death signal: only the lifeline.
       await expect.poll(sleeping, { timeout: 5000 }).toEqual([]);
+      // The check's scratch (the sandbox user's) stays in the dead harness's directory until the
+      // next harness, a minute later, removes it through sudo.
+      await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
+      const keep = join(scratch.dir, `truss-sandbox-${runner.uid}`, 'keep');
+      const [left, ...more] = readdirSync(keep).filter((name) => name.startsWith('truss-harness-'));
+      expect(more).toEqual([]);
+      const dead = join(keep, left as string);
+      expect(readdirSync(dead).filter((name) => name.startsWith('truss-sbx-'))).toHaveLength(1);
+      const minuteAgo = (Date.now() - 61_000) / 1000;
+      utimesSync(dead, minuteAgo, minuteAgo);
+      const next = home.write(
+        'next.mts',
+        readFileSync(script, 'utf8').replace(/\nvoid runSupervised[^\n]*\nsetInterval[^\n]*$/, ''),
+      );
+      execFileSync('chown', [`${runner.uid}:${runner.gid}`, next]);
+      const swept = spawnSync(...asRunner(runner, next, []), {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: home.dir },
+      });
+      expect(swept.stderr).toBe('');
+      expect(existsSync(dead)).toBe(false);
     } finally {
       child.kill('SIGKILL');
       for (const pid of sleeping()) spawnSync('kill', ['-KILL', pid]);

@@ -14,10 +14,12 @@ import {
   ensureEgressBlock,
   ensureSandboxAccount,
   localAccount,
+  removeScratch,
   SANDBOX_OFFLINE_USER,
   SANDBOX_USER,
   uidIsolation,
 } from './isolation-uid.js';
+import { sweepDeadHarnesses } from './lifeline.js';
 import { within } from './mount-table.js';
 import {
   installRoot,
@@ -138,6 +140,8 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         shared,
         options.harnessUid ?? (options.isRoot ? 0 : undefined),
       );
+      // What a killed harness left (its checks' HOME and TMPDIR) goes before this run's checks start.
+      await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
       return uidIsolation({
         report: report('uid', egress !== null, egress),
         privilege,

@@ -15,7 +15,7 @@ import { grantWorkdir } from './grant-workdir.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
-import { harnessLifeline, lifelineWatcher } from './lifeline.js';
+import { harnessDirectory, lifelineWatcher } from './lifeline.js';
 import { ENTER_WORKDIR, heldInit, removeStage, sharedMounts } from './mount-holder.js';
 import {
   coverEntries,
@@ -210,8 +210,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const sudo = options.privilege === 'sudo' ? findProgram('sudo', options.toolEnv.PATH ?? '') : null;
   if (options.privilege === 'sudo' && sudo === null)
     throw new IsolationSetupError('uid isolation: sudo is not installed in a trusted directory of PATH');
-  // Each process's init kills its namespace once this harness is gone (lifeline.ts).
-  const watchHarness = lifelineWatcher(harnessLifeline(options.scratchRoot, tools.mkfifo));
+  // Every scratch is made in this harness's own directory, and each process's init kills its
+  // namespace once this harness is gone (lifeline.ts).
+  const harness = harnessDirectory(options.scratchRoot, tools.mkfifo);
+  const scratchRoot = harness.dir;
+  const watchHarness = lifelineWatcher(harness.fifo);
   const privateDirs = options.privateDirs ?? [];
   // As root the harness reads and writes anything; a non-root harness (sudo) is not in the sandbox
   // group, so what the sandbox creates must stay writable for it (git objects, new directories).
@@ -219,7 +222,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   // Working copies added later (clean rooms, tool sockets) are kept through the private directories too.
   const addedKeeps = new Set<string>();
   const keepsWith = (extra: readonly string[]) => [
-    options.scratchRoot,
+    scratchRoot,
     ...(options.keeps ?? []),
     ...addedKeeps,
     ...extra,
@@ -285,7 +288,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     }
   };
   const mounts = sharedMounts(
-    { ...options, hold: options.heldNamespace !== false },
+    { ...options, scratchRoot, hold: options.heldNamespace !== false },
     (stage) => mountSetup(stage, []),
     () => generation,
   );
@@ -301,7 +304,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const held = await mounts.enter();
       if (!held) return;
       const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync(join(options.scratchRoot, 'truss-sbx-g-')) : null;
+      const own = guard.length > 0 ? mkdtempSync(join(scratchRoot, 'truss-sbx-g-')) : null;
       try {
         if (own === null) return;
         const made = await asRoot(
@@ -336,7 +339,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
-      const scratch = mkdtempSync(join(options.scratchRoot, 'truss-sbx-'));
+      const scratch = mkdtempSync(join(scratchRoot, 'truss-sbx-'));
       const home = join(scratch, 'home');
       const tmp = join(scratch, 'tmp');
       mkdirSync(home);
@@ -384,7 +387,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const held = ownCwd ? null : await mounts.enter();
       // Per-process mounts: the table and the covered copies' stage in a directory only the harness
       // can write (the scratch is the sandbox user's, and another of its processes may be running).
-      const own = held ? null : mkdtempSync(join(options.scratchRoot, 'truss-sbx-m-'));
+      const own = held ? null : mkdtempSync(join(scratchRoot, 'truss-sbx-m-'));
       const setup = own === null ? '' : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held
         ? [
@@ -469,7 +472,8 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-async function removeScratch(
+/** Removes a tree the sandbox user may own (a process's scratch, a dead harness's directory) without following links. */
+export async function removeScratch(
   privilege: Privilege,
   scratch: string,
   env: Record<string, string>,

@@ -1,70 +1,134 @@
 import { execFileSync } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readSync,
+  rmdirSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from './sandbox-commands.js';
 
 /**
- * A FIFO this harness process holds open for writing as long as it lives, one per scratch root. A
- * sandboxed process's root init watches it: when the harness dies, however it dies (SIGKILL included),
- * the kernel closes its end, the watcher reads end-of-file and kills everything in the process's pid
- * namespace. Under `sudo` this is the only thing that ends a check whose harness was killed: the
- * parent-death signal does not pass through the setuid `sudo`.
+ * This harness process's own directory under a scratch root (`truss-harness-*`, mode 0711): every
+ * sandbox scratch it makes lives inside, and so does its lifeline, a FIFO (in `lifeline/`, 0700, so
+ * only root and the harness can open it) the process holds open for writing as long as it lives. A
+ * sandboxed process's root init watches the FIFO: when the harness dies, however it dies (SIGKILL
+ * included), the kernel closes its end, the watcher reads end-of-file and kills everything in the
+ * process's pid namespace. Under `sudo` this is the only thing that ends a check whose harness was
+ * killed: the parent-death signal does not pass through the setuid `sudo`.
  *
- * Held for the life of the process on purpose (one descriptor, whatever the number of runs); the
- * directory is 0700, so only root and the harness can open the FIFO.
+ * One directory per process and scratch root, held for the life of the process (one descriptor,
+ * whatever the number of runs). Because each harness's sandboxes reach only its own directory, a
+ * check never sees the scratch of another harness's checks, and what a killed harness left behind
+ * is found by its dead lifeline and removed by the next harness ({@link deadHarnessDirectories}).
  */
-const lifelines = new Map<string, string>();
+export interface HarnessDirectory {
+  /** Where the harness makes its sandboxes' scratch; the sandbox keeps it reachable. */
+  dir: string;
+  /** The lifeline FIFO. */
+  fifo: string;
+}
 
-/** The FIFO's path under `scratchRoot` (a path the sandbox's mount namespace keeps), made on first use. */
-export function harnessLifeline(scratchRoot: string, mkfifo: string): string {
-  const known = lifelines.get(scratchRoot);
+const HARNESS_PREFIX = 'truss-harness-';
+/** A harness directory younger than this is never swept: its harness may not hold its lifeline yet. */
+const SWEEP_AFTER_MS = 60_000;
+const harnesses = new Map<string, HarnessDirectory>();
+
+/** This process's directory under `root` (a path the sandbox's mount namespace keeps), made on first use. */
+export function harnessDirectory(root: string, mkfifo: string): HarnessDirectory {
+  const known = harnesses.get(root);
   if (known !== undefined) return known;
-  sweepDeadLifelines(scratchRoot);
-  const dir = mkdtempSync(join(scratchRoot, 'truss-lifeline-'));
-  const fifo = join(dir, 'fifo');
+  const dir = mkdtempSync(join(root, HARNESS_PREFIX));
+  // The sandbox user reaches its scratch through it, and lists nothing.
+  chmodSync(dir, 0o711);
+  const lifeline = join(dir, 'lifeline');
+  mkdirSync(lifeline, { mode: 0o700 });
+  const fifo = join(lifeline, 'fifo');
   execFileSync(mkfifo, ['-m', '0600', '--', fifo], { stdio: 'ignore' });
   // Read and write: opening never blocks, and this process counts as the FIFO's writer until it ends.
   openSync(fifo, 'r+');
-  lifelines.set(scratchRoot, fifo);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return fifo;
+  const made = { dir, fifo };
+  harnesses.set(root, made);
+  process.once('exit', () => {
+    // Only what the harness made itself: scratch left by a process still running is the sandbox
+    // user's, removed by the next harness's sweep, never by Node's recursive rm (remove-tree.ts).
+    rmSync(lifeline, { recursive: true, force: true });
+    try {
+      rmdirSync(dir);
+    } catch {}
+  });
+  return made;
 }
 
 /**
- * Removes the lifelines of harnesses that are gone (killed before their exit handler ran): a FIFO
- * with no writer reads end-of-file at once, one whose harness lives would block (EAGAIN). One made
- * in the last minute is left alone.
+ * The harness directories under `root` whose harness is gone (killed before its exit handler ran,
+ * or ended with scratch still in it): this user's own directories, not touched for a minute, whose
+ * lifeline is missing or has no writer. A FIFO with no writer reads end-of-file at once; one whose
+ * harness lives would block (EAGAIN). Any other doubt leaves a directory alone.
  */
-function sweepDeadLifelines(scratchRoot: string): void {
+export function deadHarnessDirectories(root: string, now = Date.now()): string[] {
   let names: string[];
   try {
-    names = readdirSync(scratchRoot).filter((name) => name.startsWith('truss-lifeline-'));
+    names = readdirSync(root).filter((name) => name.startsWith(HARNESS_PREFIX));
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    const dir = join(scratchRoot, name);
-    try {
-      // One just made may not have its writer yet.
-      if (Date.now() - statSync(dir).mtimeMs < 60_000) continue;
-      const fd = openSync(join(dir, 'fifo'), constants.O_RDONLY | constants.O_NONBLOCK);
+  const uid = process.getuid?.();
+  return names
+    .map((name) => join(root, name))
+    .filter((dir) => {
       try {
-        if (readSync(fd, Buffer.alloc(1)) !== 0) continue;
-      } finally {
-        closeSync(fd);
+        const info = lstatSync(dir);
+        if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
+        return !lifelineHeld(join(dir, 'lifeline', 'fifo'));
+      } catch {
+        return false;
       }
-      rmSync(dir, { recursive: true, force: true });
+    });
+}
+
+/** Whether a harness holds `fifo` open; true when that cannot be told. */
+function lifelineHeld(fifo: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  try {
+    if (!fstatSync(fd).isFIFO()) return true;
+    return readSync(fd, Buffer.alloc(1)) !== 0;
+  } catch {
+    // EAGAIN: its harness lives.
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Removes every dead harness directory under `root`. Most are empty (a harness that ended normally
+ * but whose mount holder was still removing its stage at exit) and go with an `rmdir`; one with
+ * scratch in it goes through `remove`, which must not follow links: the sandbox user owns what is
+ * inside.
+ */
+export async function sweepDeadHarnesses(
+  root: string,
+  remove: (dir: string) => Promise<void>,
+): Promise<void> {
+  for (const dir of deadHarnessDirectories(root)) {
+    try {
+      rmdirSync(dir);
     } catch {
-      // EAGAIN: its harness lives; anything else (not ours, half made): left alone.
+      await remove(dir).catch(() => {});
     }
   }
 }

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-ZRMOX7AN.js";
+} from "./chunk-VPQKCJIO.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-LZL4EYIP.js";
+import "./chunk-XB3E73S7.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -28,7 +28,7 @@ import {
   verdictView
 } from "./chunk-2HYGJEB4.js";
 import "./chunk-QOAIHFHF.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -70,7 +70,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-GOC42S35.js";
+} from "./chunk-YLMVJWUT.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

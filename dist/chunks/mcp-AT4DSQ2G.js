@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
 import {
@@ -17,7 +17,7 @@ import {
   mountDecision,
   mountedName
 } from "./chunk-U3PQABFZ.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import {
   findContract,
   unpinnedReason
@@ -53,7 +53,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import {
@@ -146,7 +146,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-656YJJ7R.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-DR6K2XHZ.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-NWEB2XFI.js")).keygen,
-  verify: async () => (await import("./verify-4AXZELX3.js")).verify,
-  attest: async () => (await import("./attest-NGOBTADU.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-UAIE7BN7.js")).verifyAttestation,
-  report: async () => (await import("./report-PKRBQOLL.js")).report,
-  ledger: async () => (await import("./ledger-ZQK3T2PK.js")).ledger,
-  review: async () => (await import("./review-6UKYD6BB.js")).review,
-  run: async () => (await import("./run-4ZDJ3HJK.js")).run,
-  resume: async () => (await import("./resume-YRVK7GRX.js")).resume,
-  signal: async () => (await import("./signal-5SRC3777.js")).signal,
-  eval: async () => (await import("./eval-TSJOJHVQ.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-SLI772UW.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-TW2DUVTK.js")).anchor,
-  mcp: async () => (await import("./mcp-4QELBEOL.js")).mcp,
-  memory: async () => (await import("./memory-JLCNBNTD.js")).memory,
-  lesson: async () => (await import("./playbook-UK3KSK3Z.js")).lesson,
-  playbook: async () => (await import("./playbook-UK3KSK3Z.js")).playbook
+  keygen: async () => (await import("./keygen-ZQ7CJLBT.js")).keygen,
+  verify: async () => (await import("./verify-FADZ55IG.js")).verify,
+  attest: async () => (await import("./attest-352D7FGF.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-EAB6LIX4.js")).verifyAttestation,
+  report: async () => (await import("./report-MVDABRAD.js")).report,
+  ledger: async () => (await import("./ledger-N73TGKNY.js")).ledger,
+  review: async () => (await import("./review-E3KAQNYP.js")).review,
+  run: async () => (await import("./run-DWNHDEJ2.js")).run,
+  resume: async () => (await import("./resume-OEMVM4FJ.js")).resume,
+  signal: async () => (await import("./signal-D5UAORGH.js")).signal,
+  eval: async () => (await import("./eval-LAGXJQAX.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-UCIROCDP.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-UQP2RZGE.js")).anchor,
+  mcp: async () => (await import("./mcp-AT4DSQ2G.js")).mcp,
+  memory: async () => (await import("./memory-FDZMGHOY.js")).memory,
+  lesson: async () => (await import("./playbook-42LSGVO3.js")).lesson,
+  playbook: async () => (await import("./playbook-42LSGVO3.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-KL6ALEHO.js")).reportError(error, io);
+    return (await import("./error-exit-D3VSGDGX.js")).reportError(error, io);
   }
 }
 export {

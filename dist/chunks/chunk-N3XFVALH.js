@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-E6JQKFVA.js";
+} from "./chunk-IVQCPWGG.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-E6JQKFVA.js";
+} from "./chunk-IVQCPWGG.js";
 import {
   citationsOf
 } from "./chunk-C6SZR2MA.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-GOC42S35.js";
+} from "./chunk-YLMVJWUT.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

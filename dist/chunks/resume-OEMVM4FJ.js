@@ -2,30 +2,20 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
-} from "./chunk-I5GVOWXZ.js";
-import "./chunk-PS6JTUCX.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-XVQGPV72.js";
+import "./chunk-YVNRFLTF.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-SYKJHAKQ.js";
-import "./chunk-LZL4EYIP.js";
+import "./chunk-XB3E73S7.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-K6L7JBJY.js";
-import "./chunk-XGUDZL5R.js";
+import "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-TZRXA7M5.js";
-import "./chunk-TLTWMPGD.js";
-import "./chunk-UYVQNA3J.js";
 import "./chunk-QOAIHFHF.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -48,7 +38,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -56,12 +46,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

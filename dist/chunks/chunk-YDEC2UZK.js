@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

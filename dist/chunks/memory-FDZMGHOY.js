@@ -2,20 +2,30 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-S3X2Q4F7.js";
-import "./chunk-YVNRFLTF.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-AP6R5H73.js";
+import "./chunk-PS6JTUCX.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-LZL4EYIP.js";
+import "./chunk-AMEJKMBE.js";
+import "./chunk-XB3E73S7.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-XGUDZL5R.js";
+import "./chunk-YDEC2UZK.js";
+import "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
+import "./chunk-TZRXA7M5.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-QOAIHFHF.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -38,7 +48,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -46,7 +56,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

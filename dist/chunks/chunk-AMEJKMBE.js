@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-LZL4EYIP.js";
+} from "./chunk-XB3E73S7.js";
 import {
   finishParentSession
-} from "./chunk-K6L7JBJY.js";
+} from "./chunk-YDEC2UZK.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import {
   startEval
-} from "./chunk-E6JQKFVA.js";
+} from "./chunk-IVQCPWGG.js";
 import {
   findContract
 } from "./chunk-E4MNW55Q.js";

@@ -27,7 +27,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import {
   createNodeCrypto
 } from "./chunk-7PZVV7UJ.js";

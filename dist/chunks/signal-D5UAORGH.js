@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-S3X2Q4F7.js";
+} from "./chunk-XVQGPV72.js";
 import "./chunk-YVNRFLTF.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-LZL4EYIP.js";
+import "./chunk-XB3E73S7.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-XGUDZL5R.js";
+import "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-QOAIHFHF.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -47,7 +47,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import {
   LedgerStore
 } from "./chunk-7PZVV7UJ.js";

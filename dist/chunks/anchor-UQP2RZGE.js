@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
 import "./chunk-Y2MXG656.js";
@@ -61,7 +61,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-LZL4EYIP.js";
+} from "./chunk-XB3E73S7.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import {
   acquireSessionLease
 } from "./chunk-5QEB65D5.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-E6JQKFVA.js";
+} from "./chunk-IVQCPWGG.js";
 import {
   checkMcpPinning,
   findContract

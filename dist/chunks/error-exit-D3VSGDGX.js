@@ -45,7 +45,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-GOC42S35.js";
+} from "./chunk-YLMVJWUT.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

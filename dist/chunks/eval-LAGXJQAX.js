@@ -6,15 +6,15 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-SYKJHAKQ.js";
-import "./chunk-LZL4EYIP.js";
+} from "./chunk-AMEJKMBE.js";
+import "./chunk-XB3E73S7.js";
 import "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-K6L7JBJY.js";
-import "./chunk-XGUDZL5R.js";
+import "./chunk-YDEC2UZK.js";
+import "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -37,7 +37,7 @@ import "./chunk-2GTXQC2F.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

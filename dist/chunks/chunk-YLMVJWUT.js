@@ -54,10 +54,10 @@ function describeIsolation(report) {
 
 // src/core/process/isolation-uid.ts
 import {
-  chmodSync as chmodSync2,
+  chmodSync as chmodSync3,
   existsSync,
   lchownSync,
-  mkdirSync as mkdirSync2,
+  mkdirSync as mkdirSync3,
   mkdtempSync as mkdtempSync4,
   readFileSync,
   realpathSync as realpathSync2,
@@ -159,48 +159,85 @@ async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
 // src/core/process/lifeline.ts
 import { execFileSync } from "node:child_process";
 import {
+  chmodSync,
   closeSync,
   constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readSync,
-  rmSync,
-  statSync
+  rmdirSync,
+  rmSync
 } from "node:fs";
 import { join } from "node:path";
-var lifelines = /* @__PURE__ */ new Map();
-function harnessLifeline(scratchRoot, mkfifo) {
-  const known = lifelines.get(scratchRoot);
+var HARNESS_PREFIX = "truss-harness-";
+var SWEEP_AFTER_MS = 6e4;
+var harnesses = /* @__PURE__ */ new Map();
+function harnessDirectory(root, mkfifo) {
+  const known = harnesses.get(root);
   if (known !== void 0) return known;
-  sweepDeadLifelines(scratchRoot);
-  const dir = mkdtempSync(join(scratchRoot, "truss-lifeline-"));
-  const fifo = join(dir, "fifo");
+  const dir = mkdtempSync(join(root, HARNESS_PREFIX));
+  chmodSync(dir, 457);
+  const lifeline = join(dir, "lifeline");
+  mkdirSync(lifeline, { mode: 448 });
+  const fifo = join(lifeline, "fifo");
   execFileSync(mkfifo, ["-m", "0600", "--", fifo], { stdio: "ignore" });
   openSync(fifo, "r+");
-  lifelines.set(scratchRoot, fifo);
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  return fifo;
+  const made = { dir, fifo };
+  harnesses.set(root, made);
+  process.once("exit", () => {
+    rmSync(lifeline, { recursive: true, force: true });
+    try {
+      rmdirSync(dir);
+    } catch {
+    }
+  });
+  return made;
 }
-function sweepDeadLifelines(scratchRoot) {
+function deadHarnessDirectories(root, now = Date.now()) {
   let names;
   try {
-    names = readdirSync(scratchRoot).filter((name) => name.startsWith("truss-lifeline-"));
+    names = readdirSync(root).filter((name) => name.startsWith(HARNESS_PREFIX));
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    const dir = join(scratchRoot, name);
+  const uid = process.getuid?.();
+  return names.map((name) => join(root, name)).filter((dir) => {
     try {
-      if (Date.now() - statSync(dir).mtimeMs < 6e4) continue;
-      const fd = openSync(join(dir, "fifo"), constants.O_RDONLY | constants.O_NONBLOCK);
-      try {
-        if (readSync(fd, Buffer.alloc(1)) !== 0) continue;
-      } finally {
-        closeSync(fd);
-      }
-      rmSync(dir, { recursive: true, force: true });
+      const info = lstatSync(dir);
+      if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
+      return !lifelineHeld(join(dir, "lifeline", "fifo"));
     } catch {
+      return false;
+    }
+  });
+}
+function lifelineHeld(fifo) {
+  let fd;
+  try {
+    fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    return error.code !== "ENOENT";
+  }
+  try {
+    if (!fstatSync(fd).isFIFO()) return true;
+    return readSync(fd, Buffer.alloc(1)) !== 0;
+  } catch {
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+async function sweepDeadHarnesses(root, remove) {
+  for (const dir of deadHarnessDirectories(root)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      await remove(dir).catch(() => {
+      });
     }
   }
 }
@@ -212,13 +249,13 @@ function lifelineWatcher(fifo) {
 // src/core/process/mount-holder.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
     try {
-      const info = lstatSync(path);
+      const info = lstatSync2(path);
       return `${info.dev}:${info.ino}`;
     } catch {
       return null;
@@ -417,7 +454,7 @@ function removeStage(stage) {
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync as mkdtempSync3, realpathSync, statSync as statSync2 } from "node:fs";
+import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync, statSync } from "node:fs";
 import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
@@ -429,7 +466,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname2(from); ; dir = dirname2(dir)) {
     try {
-      if (statSync2(join3(dir, "package.json")).isFile()) return realpathSync(dir);
+      if (statSync(join3(dir, "package.json")).isFile()) return realpathSync(dir);
     } catch {
     }
     if (dirname2(dir) === dir) return null;
@@ -448,7 +485,7 @@ function sharedWritableDirs(candidates, workdirs) {
     let path;
     try {
       path = realpathSync(candidate);
-      const info = statSync2(path);
+      const info = statSync(path);
       if (!info.isDirectory() || (info.mode & 2) === 0) continue;
     } catch {
       continue;
@@ -461,26 +498,26 @@ function sharedWritableDirs(candidates, workdirs) {
 function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
   const root = harnessUid === void 0 ? null : ownDirectory(join3(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
   const base = root ?? mkdtempSync3(join3(scratchRoot, "truss-sandbox-"));
-  chmodSync(base, 457);
+  chmodSync2(base, 457);
   const keepRoot = join3(base, "keep");
-  mkdirSync(keepRoot, { recursive: true });
-  chmodSync(keepRoot, 457);
+  mkdirSync2(keepRoot, { recursive: true });
+  chmodSync2(keepRoot, 457);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
     const stage = join3(base, `stage-${i}`);
-    mkdirSync(stage, { recursive: true, mode: 448 });
+    mkdirSync2(stage, { recursive: true, mode: 448 });
     return { dir, stage };
   });
   return { keepRoot, privateDirs };
 }
 function ownDirectory(path, uid) {
   try {
-    mkdirSync(path, { mode: 457 });
+    mkdirSync2(path, { mode: 457 });
   } catch (error) {
     if (error.code !== "EEXIST") return null;
   }
   try {
-    const info = lstatSync2(path);
+    const info = lstatSync3(path);
     return info.isDirectory() && !info.isSymbolicLink() && info.uid === uid ? path : null;
   } catch {
     return null;
@@ -511,7 +548,7 @@ function privateDirEntries(dirs, keeps, name) {
 }
 function isDirectory(path) {
   try {
-    return statSync2(path).isDirectory();
+    return statSync(path).isDirectory();
   } catch {
     return false;
   }
@@ -610,12 +647,14 @@ function uidIsolation(options) {
   const sudo = options.privilege === "sudo" ? findProgram("sudo", options.toolEnv.PATH ?? "") : null;
   if (options.privilege === "sudo" && sudo === null)
     throw new IsolationSetupError("uid isolation: sudo is not installed in a trusted directory of PATH");
-  const watchHarness = lifelineWatcher(harnessLifeline(options.scratchRoot, tools.mkfifo));
+  const harness = harnessDirectory(options.scratchRoot, tools.mkfifo);
+  const scratchRoot = harness.dir;
+  const watchHarness = lifelineWatcher(harness.fifo);
   const privateDirs = options.privateDirs ?? [];
   const sandboxUmask = options.privilege === "root" ? "002" : "000";
   const addedKeeps = /* @__PURE__ */ new Set();
   const keepsWith = (extra) => [
-    options.scratchRoot,
+    scratchRoot,
     ...options.keeps ?? [],
     ...addedKeeps,
     ...extra
@@ -631,7 +670,7 @@ function uidIsolation(options) {
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep }))
     ];
     const covered = coverEntries(options.coverPaths, join4(dir, "stage"), names.hidden);
-    if (covered.moves.length > 0) mkdirSync2(join4(dir, "stage"));
+    if (covered.moves.length > 0) mkdirSync3(join4(dir, "stage"));
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
@@ -662,7 +701,7 @@ function uidIsolation(options) {
     }
   };
   const mounts = sharedMounts(
-    { ...options, hold: options.heldNamespace !== false },
+    { ...options, scratchRoot, hold: options.heldNamespace !== false },
     (stage) => mountSetup(stage, []),
     () => generation
   );
@@ -677,7 +716,7 @@ function uidIsolation(options) {
       const held = await mounts.enter();
       if (!held) return;
       const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync4(join4(options.scratchRoot, "truss-sbx-g-")) : null;
+      const own = guard.length > 0 ? mkdtempSync4(join4(scratchRoot, "truss-sbx-g-")) : null;
       try {
         if (own === null) return;
         const made = await asRoot(
@@ -711,13 +750,13 @@ function uidIsolation(options) {
       mounts.warm();
     },
     async prepare(request) {
-      const scratch = mkdtempSync4(join4(options.scratchRoot, "truss-sbx-"));
+      const scratch = mkdtempSync4(join4(scratchRoot, "truss-sbx-"));
       const home = join4(scratch, "home");
       const tmp = join4(scratch, "tmp");
-      mkdirSync2(home);
-      mkdirSync2(tmp);
+      mkdirSync3(home);
+      mkdirSync3(tmp);
       writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
-      chmodSync2(scratch, 457);
+      chmodSync3(scratch, 457);
       const owned = [join4(home, ".gitconfig"), home, tmp, scratch];
       if (options.privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
       const rootSteps = options.privilege === "root" ? [watchHarness] : [
@@ -743,7 +782,7 @@ function uidIsolation(options) {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      const own = held ? null : mkdtempSync4(join4(options.scratchRoot, "truss-sbx-m-"));
+      const own = held ? null : mkdtempSync4(join4(scratchRoot, "truss-sbx-m-"));
       const setup = own === null ? "" : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held ? [
         tools.nsenter,
@@ -821,7 +860,7 @@ async function removeScratch(privilege, scratch, env) {
 }
 
 // src/core/process/isolation-bwrap.ts
-import { realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { join as join5 } from "node:path";
 var SANDBOX_HOME = "/tmp/.truss-home";
@@ -919,7 +958,7 @@ function expandHidden(args) {
 }
 function pathKind(path) {
   try {
-    return statSync3(path).isDirectory() ? "dir" : "file";
+    return statSync2(path).isDirectory() ? "dir" : "file";
   } catch {
     return null;
   }
@@ -993,6 +1032,7 @@ async function createIsolation(options) {
         shared,
         options.harnessUid ?? (options.isRoot ? 0 : void 0)
       );
+      await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
       return uidIsolation({
         report: report("uid", egress !== null, egress),
         privilege,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-KI7YOLPB.js";
 import {
   resolveRunKey
-} from "./chunk-XGUDZL5R.js";
+} from "./chunk-GZIINP53.js";
 import {
   MemoryError,
   formatRef

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-GOC42S35.js";
+} from "./chunk-YLMVJWUT.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-I5GVOWXZ.js";
+} from "./chunk-AP6R5H73.js";
 import "./chunk-PS6JTUCX.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-SYKJHAKQ.js";
+import "./chunk-AMEJKMBE.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-LZL4EYIP.js";
+} from "./chunk-XB3E73S7.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,15 +25,15 @@ import {
   playbookItems
 } from "./chunk-KI7YOLPB.js";
 import "./chunk-ZTB3X2NC.js";
-import "./chunk-K6L7JBJY.js";
-import "./chunk-XGUDZL5R.js";
+import "./chunk-YDEC2UZK.js";
+import "./chunk-GZIINP53.js";
 import "./chunk-5QEB65D5.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-TZRXA7M5.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-QOAIHFHF.js";
-import "./chunk-E6JQKFVA.js";
+import "./chunk-IVQCPWGG.js";
 import "./chunk-E4MNW55Q.js";
 import "./chunk-ZLJPY5MM.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -67,7 +67,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GOC42S35.js";
+import "./chunk-YLMVJWUT.js";
 import "./chunk-7PZVV7UJ.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

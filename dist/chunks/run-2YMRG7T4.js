@@ -70,7 +70,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-BERMNXZR.js";
+} from "./chunk-N3XFVALH.js";
 import {
   BranchMovedError,
   branchHead,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-E6JQKFVA.js";
+} from "./chunk-IVQCPWGG.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -175,7 +175,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-GOC42S35.js";
+} from "./chunk-YLMVJWUT.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

@@ -51,3 +51,15 @@ export const TRUSS_CHECK_ID = 'truss/v1';
 export function isTrussCheckId(externalId: string | null | undefined): boolean {
   return externalId === TRUSS_CHECK_ID || decodeRunRequestId(externalId) !== null;
 }
+
+/**
+ * Whether a check Truss made may speak for pull request `prNumber`. Checks belong to a commit, and
+ * two pull requests can share a head with different bases (so different contracts): a check the App
+ * queued for another pull request was judged against that one's base and must not decide what this
+ * one re-runs or reports. A check whose id names no pull request (the Action's) is kept.
+ */
+export function trussCheckFor(externalId: string | null | undefined, prNumber: number): boolean {
+  if (externalId === TRUSS_CHECK_ID) return true;
+  const request = decodeRunRequestId(externalId);
+  return request !== null && request.p === prNumber;
+}

@@ -1,16 +1,16 @@
 /**
  * `/truss run failed`: which contracts' last verdict on a head was FAIL or UNVERIFIABLE. Check runs
- * are the state: for each `truss / <contract id>` check on the head that Truss made (its external_id
- * says so: external-id.ts), only the newest counts (one
+ * are the state: for each `truss / <contract id>` check on the head that Truss made for this pull
+ * request (its external_id says so: external-id.ts), only the newest counts (one
  * still queued or running is not re-run again), and its verdict is read from the title the run
- * wrote (`verdictInTitle`). A run that stopped before a verdict, a skipped or a passing contract is
- * not re-run. Check runs name contract ids; runs are asked for by file name, so each id is mapped
+ * wrote (`verdictInTitle`); a `skipped` check is no verdict and is passed over. A run that stopped
+ * before a verdict, a contract only ever skipped or a passing contract is not re-run. Check runs name contract ids; runs are asked for by file name, so each id is mapped
  * back: from the App's request id on the check when it has one, else by reading the contracts at
  * the trusted ref.
  */
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { findCheckRuns } from './check-runs.js';
-import { decodeRunRequestId, isTrussCheckId } from './external-id.js';
+import { decodeRunRequestId, trussCheckFor } from './external-id.js';
 import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
 import type { Octokit } from './octokit.js';
 import { verdictInTitle } from './render/index.js';
@@ -33,6 +33,8 @@ export async function failedContracts(options: {
   octokit: Octokit;
   repo: RepoRef;
   headSha: string;
+  /** The pull request asking: checks the App queued for another one on the same head do not count. */
+  prNumber: number;
   /** Where contracts are read to map ids to files (the PR base, or the default branch). */
   ref: string;
 }): Promise<FailedContracts> {
@@ -41,8 +43,11 @@ export async function failedContracts(options: {
   const newest = new Map<string, (typeof runs)[number]>();
   for (const run of runs) {
     if (!run.name.startsWith(CHECK_PREFIX) || run.name === HUMAN_REVIEW_CHECK) continue;
-    // A lookalike (a fork's own job named `truss / lint`) must not hide or fake a verdict.
-    if (!isTrussCheckId(run.externalId)) continue;
+    // A lookalike (a fork's own job named `truss / lint`) must not hide or fake a verdict, nor may a
+    // verdict queued for another pull request that shares this head.
+    if (!trussCheckFor(run.externalId, options.prNumber)) continue;
+    // A skip is no verdict: one completed over a FAIL (as older releases could) must not hide it.
+    if (run.status === 'completed' && run.conclusion === 'skipped') continue;
     const seen = newest.get(run.name);
     if (!seen || newerThan(run, seen)) newest.set(run.name, run);
   }

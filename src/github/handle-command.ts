@@ -1,6 +1,6 @@
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { helpText, parseCommand } from './commands.js';
-import { isTrussCheckId } from './external-id.js';
+import { trussCheckFor } from './external-id.js';
 import { failedContracts } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -267,7 +267,13 @@ async function failedRequest(
   log: Logger,
 ): Promise<{ contracts: string[]; intent: null; verifyOnly: false; named: true } | null> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
-  const failed = await failedContracts({ octokit, repo, headSha: pr.head.sha, ref: pr.base.sha });
+  const failed = await failedContracts({
+    octokit,
+    repo,
+    headSha: pr.head.sha,
+    prNumber: issueNumber,
+    ref: pr.base.sha,
+  });
   const head = pr.head.sha.slice(0, 7);
   if (failed.missing.length > 0)
     await reply(
@@ -289,9 +295,10 @@ async function statusText(
 ): Promise<string> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
-  // Only Truss's own checks (external-id.ts): a fork's job may call itself `truss / <anything>`.
+  // Only Truss's own checks for this pull request (external-id.ts): a fork's job may call itself
+  // `truss / <anything>`, and another pull request may share this head.
   const runs = data.check_runs.filter(
-    (run) => run.name.startsWith('truss / ') && isTrussCheckId(run.external_id),
+    (run) => run.name.startsWith('truss / ') && trussCheckFor(run.external_id, prNumber),
   );
   if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
   const rows = runs.map((run) => {

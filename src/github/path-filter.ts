@@ -10,7 +10,8 @@ import {
   decidePathFilter,
   type PathFilter,
 } from '../core/contract/index.js';
-import { type CheckRunRef, skipCheckRun } from './check-runs.js';
+import { type CheckRunRef, findCheckRuns, skipCheckRun } from './check-runs.js';
+import { isTrussCheckId } from './external-id.js';
 import type { Octokit } from './octokit.js';
 import { codeSpan } from './render/index.js';
 import type { RepoRef } from './repo-contracts.js';
@@ -90,6 +91,61 @@ export async function pathSkipReason(
   return decision.run ? null : decision.reason;
 }
 
+/**
+ * Whether a `skipped` check for the contract on `headSha` would replace one Truss already put there.
+ * GitHub judges a required check by the newest run of its name and counts `skipped` as passing, so a
+ * skip completed after a verdict (a FAIL from an explicit `/truss run <name>`, which is never
+ * skipped, or from a contract whose filter changed on the base since) would turn that head green;
+ * so would a skip next to a run still queued or in progress. Such a contract is run instead. A
+ * lookalike check (a fork's job of the same name) is not Truss's and does not count; `ownId` is the
+ * check this very request queued.
+ */
+export async function skipWouldReplaceVerdict(
+  options: SkipTarget & { contractId: string },
+): Promise<boolean> {
+  const runs = await findCheckRuns({
+    octokit: options.octokit,
+    ...options.repo,
+    ref: options.headSha,
+    checkName: `truss / ${options.contractId}`,
+  });
+  return runs.some(
+    (run) =>
+      run.id !== options.ownId &&
+      run.headSha === options.headSha &&
+      isTrussCheckId(run.externalId) &&
+      !(run.status === 'completed' && run.conclusion === 'skipped'),
+  );
+}
+
+/** Where a skip would be reported: the head, and the check this very request queued (if any). */
+export interface SkipTarget {
+  octokit: Octokit;
+  repo: RepoRef;
+  headSha: string;
+  ownId?: number | null;
+}
+
+/**
+ * {@link pathSkipReason}, except that a skip which would replace a Truss check already on the head
+ * ({@link skipWouldReplaceVerdict}) is not taken: the contract runs. Both hosts decide here; `target`
+ * is null where no check runs are written, `changedFiles` undefined where nothing is filtered.
+ */
+export async function pathSkipOnHead(
+  section: PathFilter & { id: string },
+  changedFiles: ChangedFiles | undefined,
+  target: SkipTarget | null,
+  log: { info(line: string): void },
+): Promise<string | null> {
+  const reason = changedFiles ? await pathSkipReason(section, changedFiles) : null;
+  if (reason === null || target === null) return reason;
+  if (!(await skipWouldReplaceVerdict({ ...target, contractId: section.id }))) return reason;
+  log.info(
+    `truss / ${section.id}: runs although ${reason}, because Truss already has a check of it on this head that a skip would replace`,
+  );
+  return null;
+}
+
 /** The `truss / <id>` check run of a contract skipped by its path filter, completed `skipped`. */
 export async function reportSkippedContract(options: {
   octokit: Octokit;
@@ -134,8 +190,10 @@ export async function contractPathSkip(options: {
   octokit: Octokit;
   repo: RepoRef;
   ref: string;
+  headSha: string;
   name: string;
   changedFiles: ChangedFiles;
+  log?: { info(line: string): void };
 }): Promise<{ contractId: string; reason: string } | null> {
   const path = `${CONTRACTS_DIR}/${options.name}.toml`;
   const text = await readRepoFile({ octokit: options.octokit, ...options.repo, path, ref: options.ref });
@@ -146,6 +204,12 @@ export async function contractPathSkip(options: {
   } catch {
     return null;
   }
-  const reason = await pathSkipReason(section, options.changedFiles);
+  const target = { octokit: options.octokit, repo: options.repo, headSha: options.headSha };
+  const reason = await pathSkipOnHead(
+    section,
+    options.changedFiles,
+    target,
+    options.log ?? { info: () => {} },
+  );
   return reason === null ? null : { contractId: section.id, reason };
 }

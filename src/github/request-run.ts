@@ -104,6 +104,7 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
       octokit,
       repo: { owner, repo },
       ref: request.contractsRef ?? request.defaultBranch,
+      headSha,
       name: request.contract,
       changedFiles: request.changedFiles,
     });
@@ -191,12 +192,14 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
     const known =
       missing || error instanceof TrussWorkflowConfigError || error instanceof WorkflowDispatchError;
     const message = known ? (error as Error).message : `dispatch failed: ${(error as Error).message}`;
+    // Never neutral: GitHub counts it as passing for a required check, and as the newest run of its
+    // name it would replace a verdict already on this head (a FAIL, a suspended run's action_required).
     await completeCheckRun({
       octokit,
       owner,
       repo,
       checkRunId,
-      conclusion: missing ? 'neutral' : 'failure',
+      conclusion: 'failure',
       output: {
         title: missing ? 'No Truss workflow to run this' : 'Could not start the Truss workflow',
         summary: message,

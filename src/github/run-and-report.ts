@@ -32,7 +32,7 @@ import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { stickyMarker } from './own-comment.js';
-import { type ChangedFiles, pathSkipReason, reportSkippedContract } from './path-filter.js';
+import { type ChangedFiles, pathSkipOnHead, reportSkippedContract } from './path-filter.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
 import {
@@ -172,7 +172,8 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
   checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
-  const skip = options.changedFiles ? await pathSkipReason(contract.contract, options.changedFiles) : null;
+  const target = options.check ? { ...options, ownId: existingCheckId } : null;
+  const skip = await pathSkipOnHead(contract.contract, options.changedFiles, target, options.log);
   if (skip !== null) {
     options.log.info(`truss / ${contract.contract.id}: skipped, ${skip}`);
     if (options.check)

@@ -20,6 +20,7 @@ import {
   nockReactions,
   nockReply,
   nockToken,
+  nockUpdateCheck,
   PR,
   R,
   receiveComment,
@@ -215,6 +216,31 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     expect(
       checkDetachedHumanReview(flipped, { hash: HEAD_HASH, seq: 6 }, { crypto: createNodeCrypto(), trusted }),
     ).not.toBeNull();
+  });
+
+  it('/truss reject that cannot reach the workflow (404) fails its check: a rejection never ends green', async () => {
+    const probot = await makeProbot();
+    writerCommandWithComments([
+      stickyComment(22, {
+        contract: 'deploy',
+        session_id: 's-3',
+        status: 'suspended',
+        head_sha: HEAD,
+        head_hash: HEAD_HASH,
+        head_seq: 7,
+        workflow_run_id: 12345,
+      }),
+    ]);
+    nockNoChecks();
+    nockCreateCheck(9301);
+    nockNoWorkflowConfig();
+    nockDispatch('truss.yml', 404);
+    const updates = nockUpdateCheck(9301);
+    const replies = nockReply();
+    await receiveComment(probot, 'reject-404', '/truss reject not safe', { commentId: COMMENT_ID });
+    expect(replies[0]).toContain('truss.yml');
+    // Neutral would count as passing for a required check, replacing the suspended run's check.
+    expect(updates).toEqual([expect.objectContaining({ conclusion: 'failure' })]);
   });
 
   it('/truss reject with nothing suspended gets a polite reply and dispatches nothing', async () => {

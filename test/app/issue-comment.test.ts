@@ -163,7 +163,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.dispatches).toHaveLength(1);
   });
 
-  it('no workflow (404): the queued check completes neutral and the reply shows the workflow to add', async () => {
+  it('no workflow (404): the queued check fails (neutral would pass a required check) and the reply shows the workflow to add', async () => {
     const probot = await makeProbot();
     const captured = capture();
     const seen = acceptedCommand(captured);
@@ -176,7 +176,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.updates).toEqual([
       expect.objectContaining({
         status: 'completed',
-        conclusion: 'neutral',
+        conclusion: 'failure',
         output: expect.objectContaining({
           title: 'No Truss workflow to run this',
           summary: 'there is no workflow .github/workflows/truss.yml on master',
@@ -190,7 +190,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.replies[0]).toContain('uses: truss/action@v1');
   });
 
-  it('a workflow that refuses the inputs (422) completes the check neutral with the inputs it must declare', async () => {
+  it('a workflow that refuses the inputs (422) fails the check, naming the inputs it must declare', async () => {
     const probot = await makeProbot();
     const captured = capture();
     acceptedCommand(captured);
@@ -199,7 +199,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     nockUpdateCheck(7001, captured.updates);
     nockReply(captured.replies);
     await receiveComment(probot, 'delivery-5', '/truss run greeting', { commentId: COMMENT_ID });
-    expect(captured.updates[0]).toMatchObject({ conclusion: 'neutral' });
+    expect(captured.updates[0]).toMatchObject({ conclusion: 'failure' });
     expect(captured.replies[0]).toContain('pr_number, head_sha, contract, requester, check_run_id, mode');
   });
 

@@ -123,6 +123,8 @@ describe('Truss App: [contract] paths on /truss run', () => {
     // docs.toml: no earlier check, read, skipped (one listing of the changed files).
     nockCheckRuns([]);
     nockContract(BASE, 'docs.toml', contractText('docs-site', ['docs/**']));
+    // No check of docs-site on the head that a skip would replace.
+    nockCheckRuns([]);
     nockCreateCheck(8001, checks);
     // plain.toml and src.toml: read, queued and dispatched (the workflow is looked up once).
     nockNoWorkflowConfig();
@@ -194,7 +196,8 @@ describe('Truss App: /truss run failed', () => {
       // Failed, then passed on a re-run: the newest counts.
       checkRun('truss / flaky', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
       checkRun('truss / flaky', { conclusion: 'success', output: { title: 'PASS · 1/1 clause met' } }),
-      // Failed, then skipped by its paths.
+      // Failed, then skipped by its paths (as releases before skips stopped replacing verdicts did):
+      // a skip is no verdict, so the FAIL is the last one.
       checkRun('truss / docs', { output: { title: 'FAIL · 1 of 1 clause not met' } }),
       checkRun('truss / docs', {
         conclusion: 'skipped',
@@ -247,9 +250,74 @@ describe('Truss App: /truss run failed', () => {
       expect.objectContaining({ contract: 'soft', mode: 'run' }),
     ]);
     expect(replies).toEqual([
-      `These contracts failed on ${HEAD.slice(0, 7)} but are no longer in \`.truss/contracts/\` on the base branch, so they cannot run again: \`gone\`.`,
+      `These contracts failed on ${HEAD.slice(0, 7)} but are no longer in \`.truss/contracts/\` on the base branch, so they cannot run again: \`docs\`, \`gone\`.`,
     ]);
     expect(reactions).toEqual(['rocket']);
+  });
+
+  it('a verdict the App queued for another pull request on the same head is not this one’s', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    // PR #99 shares this head with another base (a weaker lint.toml): its newer PASS must not hide
+    // this pull request's FAIL.
+    const runs = [
+      checkRun('truss / lint', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('lint'),
+      }),
+      checkRun('truss / lint', {
+        conclusion: 'success',
+        output: { title: 'PASS · 1/1 clause met' },
+        external_id: JSON.stringify({ v: 1, d: 'delivery-99', c: 2, p: 99, n: 'lint', s: HEAD, m: 'run' }),
+      }),
+    ].reverse();
+    nockCheckRuns(runs);
+    nockPullRequest();
+    nockNoWorkflowConfig();
+    nockCheckRuns(runs);
+    nockCreateCheck(9401);
+    const dispatched: Record<string, unknown>[] = [];
+    nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    await receiveComment(probot, 'delivery-other-pr', '/truss run failed', { commentId: COMMENT_ID });
+    expect(dispatched.map((d) => d.inputs)).toEqual([expect.objectContaining({ contract: 'lint' })]);
+  });
+
+  it('a skip never replaces a verdict on the head: a contract that failed there is dispatched instead', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    nockContracts(BASE, { 'src.toml': contractText('src', ['src/**']) }, []);
+    // Earlier a maintainer ran `/truss run src` (never skipped): FAIL on this head. This change
+    // touches only package.json, which the filter does not select.
+    const earlier = [
+      checkRun('truss / src', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('src'),
+      }),
+    ];
+    nockCheckRuns(earlier);
+    nockContract(BASE, 'src.toml', contractText('src', ['src/**']));
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [{ filename: 'package.json', status: 'modified', additions: 1, deletions: 0, changes: 1 }]);
+    nockPullRequest();
+    nockCheckRuns(earlier);
+    const checks: Record<string, unknown>[] = [];
+    nockCreateCheck(9101, checks);
+    nockNoWorkflowConfig();
+    const dispatched: Record<string, unknown>[] = [];
+    nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    await receiveComment(probot, 'delivery-no-skip', '/truss run', { commentId: COMMENT_ID });
+    expect(checks.map((c) => [c.name, c.status, c.conclusion ?? null])).toEqual([
+      ['truss / src', 'queued', null],
+    ]);
+    expect(dispatched.map((d) => d.inputs)).toEqual([expect.objectContaining({ contract: 'src' })]);
   });
 
   it('nothing failed: says so, runs nothing', async () => {

@@ -68,6 +68,27 @@ async function report(contracts: ReturnType<typeof contract>[], options: { filte
   }
 }
 
+/** GET the `truss / <id>` check runs already on the head (asked before a skip is reported). */
+function checksOnHead(id: string, runs: Array<Record<string, unknown>> = []) {
+  nock(API)
+    .get(`${R}/commits/${HEAD}/check-runs`)
+    .query({ check_name: `truss / ${id}`, per_page: 100 })
+    .reply(200, {
+      total_count: runs.length,
+      check_runs: runs.map((run, i) => ({
+        id: 900 + i,
+        name: `truss / ${id}`,
+        head_sha: HEAD,
+        status: 'completed',
+        conclusion: 'failure',
+        external_id: 'truss/v1',
+        started_at: '2026-12-01T10:00:00Z',
+        output: { title: 'FAIL · 0/1 clauses met', summary: '' },
+        ...run,
+      })),
+    });
+}
+
 /** Check-run requests: creates (POST) and updates (PATCH), bodies in order. */
 function recordChecks(): { method: string; body: Record<string, unknown> }[] {
   const requests: { method: string; body: Record<string, unknown> }[] = [];
@@ -98,6 +119,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .query({ per_page: 100 })
       .reply(200, [prFile('README.md'), prFile('docs/guide.md')]);
     headAfterListing();
+    checksOnHead('src-only');
     const checks = recordChecks();
     const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
       filter: true,
@@ -121,12 +143,63 @@ describe('[contract] paths on a pull request (the Action)', () => {
     expect(log.text()).toContain('truss / src-only: skipped, no changed file (of 2)');
   });
 
+  it('a skip never replaces a check Truss already has on the head: the contract runs instead', async () => {
+    // An explicit `/truss run src-only` failed on this head; a later run of every contract would
+    // otherwise complete a newer `skipped` check, which a required check counts as passing.
+    for (const earlier of [
+      { conclusion: 'failure' },
+      { status: 'in_progress', conclusion: null },
+      { conclusion: 'action_required' },
+    ]) {
+      nock(API)
+        .get(`${R}/pulls/${PR}/files`)
+        .query({ per_page: 100 })
+        .reply(200, [prFile('package.json')]);
+      headAfterListing();
+      checksOnHead('src-only', [
+        // A lookalike (a fork's job of that name, no external id) and an earlier skip do not count.
+        { id: 800, external_id: null, conclusion: 'success' },
+        { id: 801, conclusion: 'skipped' },
+        earlier,
+      ]);
+      const checks = recordChecks();
+      const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
+        filter: true,
+      });
+      expect(results.map((r) => [r.contractId, r.overall])).toEqual([['src-only', 'pass']]);
+      expect(sessions).toBe(1);
+      expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
+      expect(log.text()).toContain('truss / src-only: runs although no changed file (of 1)');
+      // The next round records into its own list.
+      nock.cleanAll();
+    }
+  });
+
+  it('only a lookalike or an earlier skip on the head: the skip stands', async () => {
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('package.json')]);
+    headAfterListing();
+    checksOnHead('src-only', [
+      { id: 800, external_id: null },
+      { id: 801, conclusion: 'skipped' },
+      // Another commit's verdict (listed for a ref that moved) is not this head's.
+      { id: 802, head_sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e' },
+    ]);
+    const checks = recordChecks();
+    const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
+    expect(results).toEqual([]);
+    expect(checks.map((c) => c.body.conclusion)).toEqual(['skipped']);
+  });
+
   it('one listing serves every contract; a touched contract runs, a missed one is skipped', async () => {
     nock(API)
       .get(`${R}/pulls/${PR}/files`)
       .query({ per_page: 100 })
       .reply(200, [prFile('src/new.ts', { status: 'renamed', previous_filename: 'lib/old.ts' })]);
     headAfterListing();
+    checksOnHead('docs');
     const checks = recordChecks();
     const { results, sessions } = await report(
       [

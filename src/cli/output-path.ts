@@ -12,6 +12,9 @@ export class OutputPathError extends Error {
  * must not be a directory (or anything else that is not a regular file), and the nearest directory
  * that exists on the way to it must be a writable directory (missing ones are created later). Given
  * the working copy, a path inside it must not go through a symbolic link ({@link refuseLinksInWorkdir}).
+ * Outside the working copy a symbolic link at `path` is judged by what it points at (a link to a
+ * directory is refused like one); a file written whole with `writeFileAtomic` then replaces the link
+ * itself, never its target.
  */
 export function checkOutputPath(
   path: string,
@@ -59,7 +62,11 @@ function statOrNull(path: string): ReturnType<typeof statSync> | null {
  * (SQLite's `-wal`, `-shm`, `-journal`) are links. Whoever wrote the repository chose those links:
  * a committed `.truss/ledger.db -> ~/.ssh/authorized_keys` or `.truss/bundles -> /etc/…` would make
  * truss create or fill a file of the attacker's choosing, with the user's (on a runner, often root's)
- * rights and with bytes the judged code printed. Paths outside `root` are the user's own choice.
+ * rights and with bytes the judged code printed. Outside `root` the directories on the way and a
+ * database path are the user's own choice. Files written whole (bundles, reports, pages,
+ * attestations) are safe anywhere: `writeFileAtomic` renames a new file over a link at their name
+ * and never opens its target, so a name derived from input, such as the report beside a bundle
+ * someone else prepared, cannot be turned into a write elsewhere.
  */
 export function refuseLinksInWorkdir(
   root: string,

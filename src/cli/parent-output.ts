@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import type { LedgerStore } from '../core/ledger/index.js';
 import type { CliIo } from './io.js';
 import { makeOutputDir } from './output-path.js';
@@ -39,6 +39,6 @@ export function finishParentSession<R extends Ended, C = Extract<R, { status: 'c
   const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
   makeOutputDir(options.workdir, options.pagePath, 'the HTML page', '--output');
   const completed = result as unknown as C;
-  writeFileSync(options.pagePath, options.page(completed, verifyCommand));
+  writeFileAtomic(options.pagePath, options.page(completed, verifyCommand));
   return { completed, bundlePath, verifyCommand };
 }

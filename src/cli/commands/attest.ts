@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { checkReceipt } from '../../core/anchor/index.js';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 import { AttestationRefusedError, attestBundle } from '../../core/attest/index.js';
 import {
   createNodeCrypto,
@@ -117,9 +118,9 @@ export function attest(args: string[], io: CliIo): number {
     io.stderr(`truss: ${error.message}${error.status === 'failed' ? hint : ''}\n`);
     return REFUSAL_EXIT[error.status];
   }
-  writeFileSync(out, `${JSON.stringify(attestation.envelope, null, 2)}\n`);
+  writeFileAtomic(out, `${JSON.stringify(attestation.envelope, null, 2)}\n`);
   const sigstorePath = values['sigstore-bundle'] ? at(values['sigstore-bundle']) : null;
-  if (sigstorePath) writeFileSync(sigstorePath, `${JSON.stringify(attestation.sigstoreBundle, null, 2)}\n`);
+  if (sigstorePath) writeFileAtomic(sigstorePath, `${JSON.stringify(attestation.sigstoreBundle, null, 2)}\n`);
 
   const { predicate, subject } = attestation.statement;
   const verifyCommand = `truss verify-attestation ${values.out} --key ${signer.publicKeyHex} --bundle ${isFile ? target : bundlePath}`;

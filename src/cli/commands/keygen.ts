@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 import { KeyError, SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
@@ -90,12 +90,9 @@ function lstatOrNull(path: string): Stats | null {
  * readable by others even for a moment) and renames it into place, replacing an old key whole.
  */
 function writeSecretFile(path: string, text: string): void {
-  const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
-    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
-    renameSync(temp, path);
+    writeFileAtomic(path, text, { mode: 0o600 });
   } catch (error) {
-    rmSync(temp, { force: true });
     throw new KeyError(
       `keygen: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose a file in a directory you can write`,
     );

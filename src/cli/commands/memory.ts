@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '../../core/atomic-write.js';
 import { readTomlSource } from '../../core/contract/index.js';
 import { createNodeCrypto, exportBundle } from '../../core/ledger/index.js';
 import {
@@ -388,7 +389,7 @@ function exportMemory(args: string[], io: CliIo, family: Family): number {
       2,
     )}\n`;
     if (output) {
-      writeFileSync(output, text, { mode: 0o600 });
+      writeFileAtomic(output, text, { mode: 0o600 });
       io.stderr(`wrote ${entries.length} entries and ${sessions.size} sessions to ${output}\n`);
     } else io.stdout(text);
     return EXIT.ok;

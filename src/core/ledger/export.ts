@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write.js';
 import {
   BUNDLE_SCHEMA_VERSION,
   type Bundle,
@@ -140,34 +140,29 @@ export function exportBundle(store: LedgerStore, sessionId: string, crypto: Ledg
   return JSON.parse(chunks.join('')) as Bundle;
 }
 
-/** Exports a bundle to `path` atomically (temp file + rename) with buffered writes. */
+/**
+ * Exports a bundle to `path` with buffered writes, through {@link writeFileAtomic}: a fresh temp
+ * file beside it and a rename, so a link at `path` (or at a guessed temp name) is never written through.
+ */
 export function exportBundleToFile(
   store: LedgerStore,
   sessionId: string,
   crypto: LedgerCrypto,
   path: string,
 ): void {
-  const temp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(temp, 'w', 0o644);
-  let buffer = '';
-  let closed = false;
-  let renamed = false;
-  try {
-    writeBundle(store, sessionId, crypto, (chunk) => {
-      buffer += chunk;
-      if (buffer.length >= 1 << 20) {
-        writeSync(fd, buffer);
-        buffer = '';
-      }
-    });
-    writeSync(fd, buffer);
-    closeSync(fd);
-    closed = true;
-    renameSync(temp, path);
-    renamed = true;
-  } finally {
-    // Whatever failed (a write, or the rename onto a directory), no temp file is left behind.
-    if (!closed) closeSync(fd);
-    if (!renamed) rmSync(temp, { force: true });
-  }
+  writeFileAtomic(
+    path,
+    (write) => {
+      let buffer = '';
+      writeBundle(store, sessionId, crypto, (chunk) => {
+        buffer += chunk;
+        if (buffer.length >= 1 << 20) {
+          write(buffer);
+          buffer = '';
+        }
+      });
+      write(buffer);
+    },
+    { mode: 0o644 },
+  );
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkReceipt } from '../anchor/receipt.js';
+import { writeFileAtomic } from '../atomic-write.js';
 import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
@@ -52,7 +53,9 @@ export function writeReportFile(options: {
     receipts: checkReceipt,
   });
   mkdirSync(dirname(options.output), { recursive: true });
-  writeFileSync(options.output, html);
+  // The default output is named after the bundle, in the bundle's directory: a link planted there
+  // under that name is replaced, never written through (docs/cli.md "Output files").
+  writeFileAtomic(options.output, html);
   return {
     output: options.output,
     bytes: Buffer.byteLength(html),

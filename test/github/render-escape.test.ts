@@ -156,8 +156,10 @@ describe('codeSpan', () => {
 });
 
 describe('helpers', () => {
-  it('normalizes line endings and strips controls and bidi overrides', () => {
-    expect(normalizeText('a\r\nb\rc\u2028d\u0000e\u202Ef')).toBe('a\nb\nc\nde\uFFFDf');
+  it('normalizes line endings, strips controls and shows bidi controls and marks as marks', () => {
+    expect(normalizeText('a\r\nb\rc\u2028d\u0000e\u202Ef')).toBe('a\nb\nc\nde⟦U+202E⟧f');
+    expect(normalizeText('\u2066x\u2069 \u200Fy\u061C')).toBe('⟦U+2066⟧x⟦U+2069⟧ ⟦U+200F⟧y⟦U+061C⟧');
+    expect(inlineText('src/\u202Egnp.exe')).toBe('src/⟦U+202E⟧gnp.exe');
   });
 
   it('escapes HTML', () => {

@@ -154,6 +154,14 @@ describe('anchoring findings', () => {
     expect(normalizeCitedPath('.')).toHaveProperty('refused');
   });
 
+  it('refuses a cited path with a bidi control or mark (it would display as another path)', () => {
+    for (const ch of ['\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C'])
+      expect(normalizeCitedPath(`src/${ch}gnp.exe`)).toEqual({
+        refused: 'a path with bidi control characters is never anchored (it can display as another)',
+      });
+    expect(normalizeCitedPath('docs/\u05D0\u05D1.md')).toEqual({ path: 'docs/\u05D0\u05D1.md' });
+  });
+
   it('keeps at most MAX_FINDINGS and clips long text', () => {
     const many = Array.from({ length: MAX_FINDINGS + 5 }, () => ({
       location: 'x'.repeat(1000),

@@ -8,6 +8,7 @@
  * carries the hunk lines around it, so a reader of the signed vote sees what was cited.
  */
 import type { DiffFile, Hunk, HunkLine } from './diff-hunks.js';
+import { hasBidi } from './hidden-text.js';
 
 /** What a seat answered: where, and what is wrong there. */
 export interface Finding {
@@ -95,13 +96,17 @@ function anchorOne(finding: Finding, byPath: ReadonlyMap<string, DiffFile>): Cit
 
 /**
  * A repository-relative path from what a seat wrote: `./` and empty segments dropped; absolute
- * paths, `..`, backslashes and control characters refused (never anchored, whatever the diff holds).
+ * paths, `..`, backslashes, control characters and bidi controls or marks refused (never anchored,
+ * whatever the diff holds): a path that displays as another (`src/\u202Egnp.exe` as `src/exe.png`)
+ * must not be shown as the place a finding is about.
  */
 export function normalizeCitedPath(written: string): { path: string } | { refused: string } {
   if (written.startsWith('/') || /^[A-Za-z]:/.test(written) || written.startsWith('~'))
     return { refused: 'an absolute path is never anchored; name files relative to the repository' };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(written)) return { refused: 'not a repository path' };
+  if (hasBidi(written))
+    return { refused: 'a path with bidi control characters is never anchored (it can display as another)' };
   const segments = written.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) return { refused: 'a path with ".." is never anchored' };
   if (segments.length === 0) return { refused: 'not a repository path' };

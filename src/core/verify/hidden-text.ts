@@ -33,6 +33,8 @@ const BIDI_CONTROLS = new Set([0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0
 /** Direction marks: legitimate in right-to-left translations, so counted and shown, not suspicious. */
 const BIDI_MARKS = new Set([0x200e, 0x200f, 0x061c]);
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+/** Every bidi control and mark above: what {@link markBidi} makes visible and cited paths refuse. */
+const BIDI_ANY = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 export function emptyCounts(): HiddenCounts {
   return { tag: 0, bidi: 0, bidi_mark: 0, zero_width: 0, html_comment: 0 };
@@ -58,6 +60,23 @@ function joinsScript(before: string | undefined, after: string | undefined): boo
     (/[\p{L}\p{M}\p{Extended_Pictographic}]/u.test(ch) || /\p{Emoji_Modifier}/u.test(ch)) &&
     (ch.codePointAt(0) ?? 0) > 0x7f;
   return joinable(before) && joinable(after);
+}
+
+/** Whether `text` holds a bidi control or mark, which can make it display as something else. */
+export function hasBidi(text: string): boolean {
+  BIDI_ANY.lastIndex = 0;
+  return BIDI_ANY.test(text);
+}
+
+/**
+ * `text` with every bidi control and mark (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C)
+ * replaced by its visible mark, `⟦U+202E⟧`, as {@link revealHidden} marks them for models. The one
+ * rule for showing text the judged party wrote to people (the HTML report, the GitHub renderers):
+ * an override in a file name (`src/\u202Egnp.exe` displays as `src/exe.png`) would otherwise
+ * reverse it and the text after it. Only the display changes; stored and signed text keeps its bytes.
+ */
+export function markBidi(text: string): string {
+  return text.replace(BIDI_ANY, (ch) => `${MARK_OPEN}${hex(ch.codePointAt(0) as number)}${MARK_CLOSE}`);
 }
 
 /**

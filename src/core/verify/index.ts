@@ -2,5 +2,6 @@ export { type Citation, citationsOf } from './citations.js';
 export { parseDiffHunks } from './diff-hunks.js';
 export { GitRefError } from './errors.js';
 export { readGitInfo } from './git-info.js';
+export { markBidi } from './hidden-text.js';
 export type { Overall } from './verdict.js';
 export type { ClauseStatus } from './vote.js';

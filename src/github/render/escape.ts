@@ -4,21 +4,22 @@
  * is placed in (table cell, <summary>, fenced block), cannot inject HTML, cannot open or close HTML
  * comments (our hidden markers) and cannot @mention people or cross-reference issues.
  */
+import { markBidi } from '../../core/verify/index.js';
 
 /** Zero-width joiner: invisible, but breaks GitHub's @mention and #reference detection. */
 export const ZWJ = '\u200D';
 
-// C0/C1 controls except tab and newline, and the bidi overrides/isolates used for spoofing.
+// C0/C1 controls except tab and newline.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F]/g;
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** Unifies line endings and removes invisible controls that could spoof or corrupt the rendering. */
+/**
+ * Unifies line endings, removes invisible controls that could corrupt the rendering, and shows bidi
+ * controls and marks as `⟦U+202E⟧` marks (`markBidi`, the rule the HTML report follows too) so
+ * none can reverse the text around it.
+ */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
-    .replace(CONTROL, '')
-    .replace(BIDI, '\uFFFD');
+  return markBidi(text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(CONTROL, ''));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The report's stylesheet, inlined (the CSP allows only this exact text by hash). Light and dark
  * palettes follow `prefers-color-scheme`; colours meet WCAG AA contrast on their backgrounds; the
- * layout is one column on narrow screens.
+ * layout is one column on narrow screens. Inline text the judged party wrote (code, file names,
+ * findings, hunk lines) is bidi-isolated, so right-to-left text in it cannot reorder what is around it.
  */
 export const PAGE_STYLE = `
 :root{color-scheme:light dark;--bg:#ffffff;--fg:#1b1f24;--muted:#57606a;--card:#f6f8fa;--line:#d0d7de;
@@ -61,6 +62,7 @@ details>summary{cursor:pointer}
 p,li,dd{overflow-wrap:anywhere}
 .citation-list{padding-left:1.2rem}.citation{margin:.5rem 0}.citation .problem{overflow-wrap:anywhere}
 .hunk{margin:.25rem 0}.hunk-header{color:var(--muted)}.hunk-line.cited{background:var(--warn-bg);font-weight:700}
+code,bdi,.problem,.hunk-line,.span-match{unicode-bidi:isolate}
 .entry .seq{display:inline-block;min-width:4rem;color:var(--muted)}
 .entry .kind{font-weight:600}
 .entry.transcript .kind{font-style:italic}

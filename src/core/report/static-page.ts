@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { markBidi } from '../verify/hidden-text.js';
 
 /** The signed session a result page renders, and how to verify it. */
 export interface PageSession {
@@ -53,9 +54,13 @@ export function pct(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
-/** Text as HTML: every character that could open markup or end an attribute is a character reference. */
+/**
+ * Text as HTML: every character that could open markup or end an attribute is a character reference,
+ * and bidi controls and marks are shown as `⟦U+202E⟧` marks (a dataset's instance id or an arm's name
+ * cannot display as something else, as in the report page).
+ */
 export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return markBidi(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}main{max-width:860px;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border-bottom:1px solid #d0d7de;padding:.35rem .5rem;text-align:left}.charts{display:flex;flex-wrap:wrap;gap:2rem}figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}svg text{font:12px system-ui,sans-serif;fill:#1f2328}svg rect{fill:#0969da}pre{background:#f6f8fa;padding:.5rem;overflow:auto}.muted{color:#656d76;font-size:13px}.warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem .75rem}`;

@@ -11,7 +11,7 @@ import {
 import type { VerifyReport } from '../../ledger/verify-report.js';
 import { REPORT_DATA_FORMAT, type ReportData } from '../report-data.js';
 import { type ChainState, chainState } from './chain-status.js';
-import { h } from './dom.js';
+import { h, shown } from './dom.js';
 import { runView } from './run-view.js';
 import { clausesSection, runSection, signOffCard, verdictCard } from './sections.js';
 import { timeline } from './timeline.js';
@@ -89,7 +89,7 @@ async function render(data: ReportData, started: number): Promise<void> {
   const bundle = data.bundle;
   const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
   const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike), bundle.blobs);
-  document.title = `${run.overall.toUpperCase()} · ${run.title ?? run.contractId} · Truss report`;
+  document.title = shown(`${run.overall.toUpperCase()} · ${run.title ?? run.contractId} · Truss report`);
 
   const status = h(
     'p',
@@ -181,7 +181,7 @@ function paint(
 ) {
   card.dataset.tone = state.tone;
   const icon = state.tone === 'good' ? '✔ ' : state.tone === 'warn' ? '⚠ ' : state.tone === 'bad' ? '✘ ' : '';
-  status.textContent = `${icon}${state.headline}`;
+  status.textContent = shown(`${icon}${state.headline}`);
   detail.replaceChildren(...[...state.detail, ...extra].map((line) => h('li', null, line)));
 }
 

@@ -244,7 +244,7 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
   const steps = work?.steps ?? modelCalls;
   const of = (limit: number | null | undefined, unit = '') =>
     typeof limit === 'number' ? ` of ${unit}${limit}` : ' (no limit)';
-  const facts: Array<[string, string]> = [
+  const facts: Array<[string, string | HTMLElement]> = [
     ['Cost', `$${report.costUsd.toFixed(4)}${of(budget.max_cost_usd, '$')}`],
     ['Tokens', `${report.totalTokens.toLocaleString('en-US')}${of(budget.max_total_tokens)}`],
     ['Steps', `${steps}${of(budget.max_steps)}`],
@@ -280,7 +280,16 @@ export function runSection(bundle: Bundle, report: RunReport): HTMLElement {
       ? `, +${text(stat.insertions ?? stat.added ?? 0)} −${text(stat.deletions ?? stat.removed ?? 0)}`
       : '';
     facts.push(['Diff', `${changed.length} file${changed.length === 1 ? '' : 's'} changed${lines}${size}`]);
-    if (changed.length) facts.push(['Changed files', changed.slice(0, 200).join(', ')]);
+    // One isolated element per name: a right-to-left name cannot reorder its neighbours in the list.
+    if (changed.length)
+      facts.push([
+        'Changed files',
+        h(
+          'span',
+          null,
+          ...changed.slice(0, 200).flatMap((name, i) => [i ? ', ' : null, h('bdi', null, name)]),
+        ),
+      ]);
     if (work.failure) facts.push(['Executor failure', work.failure]);
   } else {
     facts.push(['Diff', 'no executor ran (the working tree was judged as it was)']);

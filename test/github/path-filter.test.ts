@@ -68,6 +68,15 @@ async function report(contracts: ReturnType<typeof contract>[], options: { filte
   }
 }
 
+/** The pull request changes only `filename`, and its head stays put while the files are listed. */
+function listsOnly(filename: string) {
+  nock(API)
+    .get(`${R}/pulls/${PR}/files`)
+    .query({ per_page: 100 })
+    .reply(200, [prFile(filename)]);
+  headAfterListing();
+}
+
 /** GET the `truss / <id>` check runs already on the head (asked before a skip is reported). */
 function checksOnHead(id: string, runs: Array<Record<string, unknown>> = []) {
   nock(API)
@@ -151,11 +160,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       { status: 'in_progress', conclusion: null },
       { conclusion: 'action_required' },
     ]) {
-      nock(API)
-        .get(`${R}/pulls/${PR}/files`)
-        .query({ per_page: 100 })
-        .reply(200, [prFile('package.json')]);
-      headAfterListing();
+      listsOnly('package.json');
       checksOnHead('src-only', [
         // A lookalike (a fork's job of that name, no external id) and an earlier skip do not count.
         { id: 800, external_id: null, conclusion: 'success' },
@@ -176,11 +181,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
   });
 
   it('only a lookalike or an earlier skip on the head: the skip stands', async () => {
-    nock(API)
-      .get(`${R}/pulls/${PR}/files`)
-      .query({ per_page: 100 })
-      .reply(200, [prFile('package.json')]);
-    headAfterListing();
+    listsOnly('package.json');
     checksOnHead('src-only', [
       { id: 800, external_id: null },
       { id: 801, conclusion: 'skipped' },

@@ -6,6 +6,7 @@
  */
 
 import { inlineText } from './render/escape.js';
+import { firstVisibleLine } from './visible-lines.js';
 
 export type TrussCommand =
   /** `contract: null` means the repository's default contract(s). */
@@ -27,40 +28,31 @@ export const DEFAULT_TRIGGER = '/truss';
 /** A contract name is one path segment: no slashes, no leading dot, at most 64 characters. */
 export const CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-const FENCE_OPEN = /^\s*(`{3,}|~{3,})/;
-
 /**
- * Find the first line of `body` that starts with the trigger (leading whitespace allowed) and parse
- * it. Lines inside fenced code blocks and quoted lines (`> /truss run`) are ignored, so quoting or
- * documenting a command never runs it. Returns null when the body holds no command.
+ * Find the first line of `body` that starts with the trigger (leading whitespace allowed) and that a
+ * reader sees as a plain line of text, and parse it. Only a command a reader sees as a command runs:
+ * quoting or documenting a command never runs it, and neither does hiding it. Lines in quotes (and
+ * the lines that lazily continue a quote), code blocks (fenced or indented), code spans, HTML
+ * comments and other raw HTML, `<details>` (collapsed or not) and other hiding elements, tables,
+ * headings and struck-out text are skipped (visible-lines.ts). Returns null when the body holds no
+ * such line.
  */
 export function parseCommand(body: string, trigger = DEFAULT_TRIGGER): TrussCommand | null {
   if (trigger.trim() === '') throw new Error('the trigger phrase must not be empty');
-  const line = findCommandLine(body, trigger);
-  return line === null ? null : parseCommandLine(line);
-}
-
-/** The text after the trigger on the first command line, or null when there is none. */
-function findCommandLine(body: string, trigger: string): string | null {
   const triggerAt = new RegExp(`^\\s*${escapeRegExp(trigger.trim())}(?=\\s|$)`, 'i');
-  let fence: { char: string; length: number } | null = null;
-  for (const line of body.split(/\r\n|\r|\n/)) {
-    if (fence) {
-      const close = new RegExp(`^\\s*${fence.char === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
-      if (close.test(line)) fence = null;
-      continue;
-    }
-    const open = FENCE_OPEN.exec(line);
-    // A backtick "fence" with a backtick in its info string is inline code, not a fence (CommonMark).
-    if (open?.[1] && !(open[1][0] === '`' && line.slice(open[0].length).includes('`'))) {
-      fence = { char: open[1][0] ?? '`', length: open[1].length };
-      continue;
-    }
-    if (/^\s*>/.test(line)) continue;
-    const match = triggerAt.exec(line);
-    if (match) return line.slice(match[0].length).trim();
-  }
-  return null;
+  const line = firstVisibleLine(body, (candidate) => triggerAt.test(candidate));
+  if (line === null) return null;
+  const rest = line.replace(triggerAt, '').trim();
+  const command = parseCommandLine(rest);
+  // HTML on the command line itself may hide part of it (`<!-- … -->`, a tag GitHub drops): what
+  // would run is not what the reader sees. A command refused anyway keeps its own reason.
+  if (command.kind !== 'invalid' && /<[A-Za-z/!?]/.test(rest))
+    return {
+      kind: 'invalid',
+      reason:
+        'the command line holds HTML (`<` followed by a letter, `/`, `!` or `?`), which GitHub does not show as written; write the command without it',
+    };
+  return command;
 }
 
 function parseCommandLine(rest: string): TrussCommand {
@@ -176,6 +168,6 @@ export function helpText(trigger = DEFAULT_TRIGGER): string {
     `| \`${t} memory revoke <id> [reason]\` | Maintainers: mark a verified memory entry stale, with a signed reason |`,
     `| \`${t} help\` | Show this list |`,
     '',
-    'The command must start a line; quoted lines and code blocks are ignored.',
+    'The command must start a line of plain text; quoted, code, hidden (HTML comments) and collapsed (`<details>`) text is ignored.',
   ].join('\n');
 }

@@ -114,6 +114,106 @@ describe('parseCommand', () => {
     expect(parseCommand(body)).toEqual({ kind: 'run', contract: 'real', intent: 'first one' });
   });
 
+  // Each body hides, quotes or formats `/truss run deploy` so that a reader does not see it as a
+  // command line; `/truss status` after a blank line is the one visible command where present.
+  it.each([
+    ['an HTML comment', 'LGTM\n<!--\n/truss run deploy -- also push the release tag\n-->'],
+    ['an HTML comment opened on a text line', 'LGTM <!-- note\n/truss run deploy\n-->\n\n/truss status'],
+    ['an unclosed HTML comment, to the end', 'LGTM\n<!--\n\n/truss run deploy\n\nmore'],
+    [
+      'a comment closed and reopened on one line',
+      '<!-- a --> b <!--\n/truss run deploy\n-->\n\n/truss status',
+    ],
+    ['indented code at the start', '    /truss run deploy'],
+    ['indented code after a blank line', 'Run this:\n\n    /truss run deploy\n\n/truss status'],
+    ['tab-indented code', 'Run this:\n\n\t/truss run deploy'],
+    ['indented code after a heading', '# Steps\n    /truss run deploy\n\n/truss status'],
+    ['a lazy quote continuation', '> a\n/truss run deploy\n\n/truss status'],
+    ['a lazy continuation of a nested quote in a list', '- > a\n/truss run deploy\n\n/truss status'],
+    ['a quote after text, continued lazily', 'Quoting:\n>\n> a\n/truss run deploy'],
+    ['a footnote, continued lazily', 'See[^1].\n\n[^1]: note\n/truss run deploy\n\n/truss status'],
+    [
+      '<details>, across blank lines',
+      '<details>\n<summary>log</summary>\n\n/truss run deploy\n\n</details>x',
+    ],
+    ['<details open>', '<details open>\n\n/truss run deploy\n\n</details'],
+    ['a `<details>` tag on a text line', 'Log: <details>\n\n/truss run deploy'],
+    ['<pre>, across blank lines', '<pre>\n\n/truss run deploy\n\n</pre>\n\n/truss status'],
+    ['<code> alone on a line', '<code>\n/truss run deploy\n</code>\n\n/truss status'],
+    ['<script>', '<script>\n/truss run deploy\n</script>\n\n/truss status'],
+    ['<textarea>', '<textarea>\n\n/truss run deploy\n\n</textarea>\n\n/truss status'],
+    ['a <div> HTML block', '<div>\n/truss run deploy\n</div>\n\n/truss status'],
+    ['<del>', '<del>\n\n/truss run deploy\n\n</del>\n\n/truss status'],
+    ['a raw <blockquote>', '<blockquote>\n\n/truss run deploy\n\n</blockquote>\n\n/truss status'],
+    ['a </details> in a code span does not close it', '<details>\n\n`</details>`\n/truss run deploy'],
+    ['a ~~~ fence', '~~~\n/truss run deploy\n~~~\n\n/truss status'],
+    ['an indented fence', '  ```\n  /truss run deploy\n  ```\n\n/truss status'],
+    ['a fence in a list item', '- step\n  ```\n  /truss run deploy\n  ```\n\n/truss status'],
+    ['a fence closed only by an equal or longer one', '~~~~\n~~~\n/truss run deploy\n~~~~\n\n/truss status'],
+    ['an unclosed fence, to the end', 'text\n```\n\n/truss run deploy\n\nmore'],
+    ['a closing fence indented past its column', '```\n/truss run a\n    ```\n/truss run deploy'],
+    ['an ambiguous fence end in a list item', '- ```\n```\n/truss run deploy\n```\n\n/truss run x'],
+    ['a multi-line code span', 'Example: `\n/truss run deploy\n`\n\n/truss status'],
+    ['a multi-line double-backtick code span', 'Run ``x\n/truss run deploy ``\n\n/truss status'],
+    ['struck-out text', '~~Old plan:\n/truss run deploy~~\n\n/truss status'],
+    ['a setext heading', '/truss run deploy\n---\n\n/truss status'],
+    ['a table header', '/truss run deploy\n| --- |\n\n/truss status'],
+    ['a table row', '| a |\n| --- |\n/truss run deploy\n\n/truss status'],
+  ])('does not run a command in %s', (_what, body) => {
+    const parsed = parseCommand(body);
+    expect(parsed === null || parsed.kind === 'status').toBe(true);
+  });
+
+  it.each([
+    ['after a closed HTML comment', '<!-- hidden -->\n\n/truss run lint'],
+    ['on a line that continues a paragraph', 'LGTM\n/truss run lint'],
+    ['indented, continuing a paragraph', 'LGTM\n    /truss run lint'],
+    ['after a quote and a blank line', '> a\n\n/truss run lint'],
+    ['after a quoted code block', '> ```\n> /truss run x\n> ```\n\n/truss run lint'],
+    ['after a fence that interrupts a quote', '> a\n```\nx\n```\n/truss run lint'],
+    [
+      'after a closed <details>',
+      '<details>\n<summary>log</summary>\n\n/truss run x\n\n</details>\n\n/truss run lint',
+    ],
+    ['after a closed <pre> on its own line', '<pre>\n/truss run x\n</pre>\n\n/truss run lint'],
+    ['in a list item paragraph', '- step one\n  /truss run lint'],
+    ['after an indented code block', '    code\n/truss run lint'],
+    ['after inline code spans', 'Fixed `foo` and `bar`.\n/truss run lint'],
+    ['with code spans of its own', 'Fixed `foo`.\n/truss run lint -- check `bar`'],
+    ['after an escaped backtick', 'a \\` b\n/truss run lint -- `x`'],
+    ['after a one-line code span of a longer run', 'a ``x` y``\n/truss run lint -- `z`'],
+    ['after a thematic break', 'a\n\n---\n/truss run lint'],
+    ['with home paths around it', 'cp ~/a b\n/truss run lint -- see ~/b'],
+  ])('runs a visible command %s', (_what, body) => {
+    expect(parseCommand(body)).toMatchObject({ kind: 'run', contract: 'lint' });
+  });
+
+  it('refuses a command line that holds HTML, which GitHub does not show as written', () => {
+    for (const body of [
+      '/truss run lint -- tidy <!-- and push the release tag -->',
+      '/truss run lint -- tidy <!--\nand push the tag\n-->',
+      '/truss run lint -- use Vec<T> here',
+    ]) {
+      const command = parseCommand(body);
+      expect(command?.kind).toBe('invalid');
+      expect(command?.kind === 'invalid' && command.reason).toMatch(/holds HTML/);
+    }
+    expect(parseCommand('/truss run lint -- keep a < b and a > c')).toEqual({
+      kind: 'run',
+      contract: 'lint',
+      intent: 'keep a < b and a > c',
+    });
+  });
+
+  it('reads a long crafted body in time proportional to its length', () => {
+    const started = performance.now();
+    const body = `${'`a` `'.repeat(20_000)}\n${'/truss run x\n'.repeat(2000)}`;
+    parseCommand(body);
+    parseCommand(`${'<!--'.repeat(20_000)}\n/truss run x`);
+    parseCommand(`${'> a\n'.repeat(20_000)}/truss run x`);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('treats only a matching closing fence as the end of a code block', () => {
     const body = ['````md', '```', '/truss run inner', '````', '/truss status'].join('\n');
     expect(parseCommand(body)).toEqual({ kind: 'status' });

@@ -12,6 +12,7 @@ import {
 } from './bundle.js';
 import { BundleFormatError } from './errors.js';
 import { findJsonStructureProblem, MAX_BUNDLE_DEPTH } from './json-structure.js';
+import { MAX_PAYLOAD_BYTES } from './store-append.js';
 import type { VerifyReport } from './verify-report.js';
 
 /** Bundles read whole (not in the exporter's one-entry-per-line layout) above this size are refused. */
@@ -33,6 +34,20 @@ const DEFAULT_CHUNK_BYTES = 1 << 20;
 /** The header (schema_version and the ledger's own fields) is a few hundred bytes; more means another layout. */
 const MAX_HEADER_CHARS = 1 << 20;
 const ENTRIES_OPEN = '"entries":[';
+/**
+ * What an entry line holds besides its payload: `{"seq":…,"kind":…,"payload":` and the two hashes
+ * and the signature with their keys come to about 420 characters (a 16-digit seq, a 64-character
+ * kind); the rest is headroom.
+ */
+const ENTRY_ENVELOPE_CHARS = 4096;
+/**
+ * The longest entry line the exporter writes. A payload is at most MAX_PAYLOAD_BYTES of canonical
+ * JSON (the store refuses more) and is written as that text, whose length in UTF-16 code units is
+ * never more than its UTF-8 bytes. A longer line is not the exporter's: streaming stops before
+ * holding it and the file is read whole instead, within maxWholeFileBytes like any other layout,
+ * so the answer is the whole-file one whatever the line holds (padding, escapes, a huge payload).
+ */
+export const MAX_ENTRY_LINE_CHARS = MAX_PAYLOAD_BYTES + ENTRY_ENVELOPE_CHARS;
 
 /** Internal: the file is not in the exporter's layout, so it is read whole instead. */
 class NotStreamable extends Error {}
@@ -53,10 +68,36 @@ class NotStreamable extends Error {}
  * entries a full parse would see (no duplicate keys or other tricks in between).
  *
  * Anything else (pretty-printed, minified by another tool, hand-edited, not JSON at all) is read whole
- * and goes through parseBundle + verifyBundle, so errors keep their line:col; only that path has the
- * 512 MiB limit.
+ * and goes through parseBundle + verifyBundle, so errors keep their line:col. What is held in memory
+ * is bounded either way: the whole-file read by maxWholeFileBytes (512 MiB); streaming by the header
+ * limit, one entry line of at most MAX_ENTRY_LINE_CHARS, and the tail (child sessions, views, blobs,
+ * parsed whole with the header) by maxWholeFileBytes. A line or tail past its bound is not the
+ * exporter's layout, so the file is read whole instead and both paths still give the same answer
+ * (above the whole-file limit, the same BundleFormatError).
  */
 export function verifyBundleFile(path: string, options: VerifyFileOptions): VerifyReport {
+  try {
+    return verifyOpenedFile(path, options);
+  } catch (error) {
+    throw tooLongForMemory(path, error) ?? error;
+  }
+}
+
+/**
+ * A string past V8's length limit (RangeError "Invalid string length", or Buffer#toString's
+ * ERR_STRING_TOO_LONG) while reading or verifying is input too large for memory, not a bug: it
+ * becomes the BundleFormatError every other unreadable bundle gives (exit 3), not an unexpected error.
+ */
+export function tooLongForMemory(path: string, error: unknown): BundleFormatError | null {
+  const tooLong =
+    error instanceof RangeError || (error as NodeJS.ErrnoException | null)?.code === 'ERR_STRING_TOO_LONG';
+  if (!tooLong) return null;
+  return new BundleFormatError(
+    `${path} is too large to verify in memory (${(error as Error).message}); export it again with \`truss ledger export\``,
+  );
+}
+
+function verifyOpenedFile(path: string, options: VerifyFileOptions): VerifyReport {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -138,7 +179,7 @@ function streamVerify(fd: number, path: string, options: VerifyFileOptions): Ver
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_BYTES));
   const buffer = Buffer.allocUnsafe(chunkSize);
   const decoder = new StringDecoder('utf8');
-  const scanner = new LayoutScanner(options);
+  const scanner = new LayoutScanner(options, options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES);
   let position = 0;
   for (;;) {
     const n = readChunk(fd, path, buffer, position);
@@ -167,7 +208,13 @@ class LayoutScanner {
   #ledger: BundleLedgerHeader | undefined;
   #verifier: BundleLedgerVerifier | undefined;
 
-  constructor(private readonly options: VerifyOptions) {}
+  /** Characters after the closing `]` held so far: the tail is parsed whole, so the whole-file limit bounds it. */
+  #tailChars = 0;
+
+  constructor(
+    private readonly options: VerifyOptions,
+    private readonly maxTailChars: number,
+  ) {}
 
   feed(text: string): void {
     let start = 0;
@@ -187,7 +234,7 @@ class LayoutScanner {
     if (start >= text.length) return;
     const rest = start === 0 ? text : text.slice(start);
     if (this.#state === 'tail') {
-      this.#tail.push(rest);
+      this.#pushTail(rest);
       return;
     }
     this.#pending.push(rest);
@@ -197,6 +244,18 @@ class LayoutScanner {
         `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`,
       );
     }
+    if (this.#state === 'entries' && this.#pendingChars > MAX_ENTRY_LINE_CHARS)
+      throw lineTooLong(this.#line + 1);
+  }
+
+  #pushTail(text: string): void {
+    this.#tailChars += text.length;
+    if (this.#tailChars > this.maxTailChars) {
+      throw new NotStreamable(
+        `what follows the entries is more than ${Math.round(this.maxTailChars / 2 ** 20)} MiB, the limit for what is parsed whole`,
+      );
+    }
+    this.#tail.push(text);
   }
 
   /** `raw` includes its '\n' (the last line of a file may lack one). */
@@ -216,7 +275,7 @@ class LayoutScanner {
     } else if (first === 0x5d /* ] */) {
       if (this.#comma) throw new NotStreamable(`line ${this.#line}: the entry before it ends with a comma`);
       this.#state = 'tail';
-      this.#tail.push(raw);
+      this.#pushTail(raw);
     } else {
       throw new NotStreamable(
         `line ${this.#line} starts neither an entry ({) nor the end of the entries (])`,
@@ -247,6 +306,7 @@ class LayoutScanner {
   }
 
   #onEntryLine(line: string): void {
+    if (line.length > MAX_ENTRY_LINE_CHARS) throw lineTooLong(this.#line);
     if (this.#entries > 0 && !this.#comma) {
       throw new NotStreamable(`line ${this.#line}: the entry before it does not end with a comma`);
     }
@@ -305,6 +365,12 @@ class LayoutScanner {
     const verifier = this.#verifier as BundleLedgerVerifier;
     return finishBundle(skeleton, verifier.finish(skeleton.ledger.child_sessions));
   }
+}
+
+function lineTooLong(line: number): NotStreamable {
+  return new NotStreamable(
+    `line ${line} is longer than the ${MAX_ENTRY_LINE_CHARS} characters of the longest entry the exporter writes`,
+  );
 }
 
 function ledgerHeader(bundle: Bundle): BundleLedgerHeader {

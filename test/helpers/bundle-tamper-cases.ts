@@ -186,5 +186,32 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     const entry = b.ledger.child_sessions[0]?.entries[2] as LedgerEntry;
     entry.signature = flipHexByte(entry.signature, 10);
   });
+  addParent('child carried twice', (b) => {
+    b.ledger.child_sessions.push(structuredClone(b.ledger.child_sessions[0] as Bundle['ledger']));
+  });
+  // A parent whose signed entries anchor child-a twice: a session appears once in a tree.
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: 'parent-twice' });
+  fx.store.append(
+    'parent-twice',
+    'run_started',
+    { contract: { id: 'fan-out' }, code_version: 'test' },
+    SESSION_KEY,
+  );
+  for (let i = 0; i < 2; i++) {
+    const head = fx.store.session(child)?.head_hash;
+    fx.store.append(
+      'parent-twice',
+      'child_anchor',
+      { child_session_id: child, child_head_hash: head },
+      SESSION_KEY,
+    );
+  }
+  fx.store.append('parent-twice', 'verdict', { overall: 'pass', clauses: [] }, SESSION_KEY);
+  fx.store.append('parent-twice', 'run_completed', { final_text: 'children done' }, SESSION_KEY);
+  cases.push({
+    name: 'child anchored twice',
+    bundle: JSON.parse(exportText(fx, 'parent-twice', crypto)),
+    pinned: PINNED,
+  });
   return cases;
 }

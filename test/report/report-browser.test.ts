@@ -393,6 +393,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           'failed:bad_reviewer_key',
           'failed:child_missing',
           'failed:child_failed',
+          'failed:duplicate_child',
         ]) {
           expect(seen, outcome).toContain(outcome);
         }

@@ -132,11 +132,14 @@ export class BundleLedgerVerifier {
   readonly #options: VerifyOptions;
   readonly #keyId: string;
   readonly #chain: ChainVerifier;
+  /** The sessions of the tree verified so far, shared with the children (ReportInput.seen). */
+  readonly #seen: Set<string>;
   #position = 0;
 
-  constructor(header: BundleLedgerHeader, options: VerifyOptions) {
+  constructor(header: BundleLedgerHeader, options: VerifyOptions, seen: Set<string> = new Set()) {
     this.#header = header;
     this.#options = options;
+    this.#seen = seen;
     const publicKey = hexToBytes(header.public_key, 32);
     this.#keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : header.pubkey_id;
     this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32), options.receipts);
@@ -169,10 +172,24 @@ export class BundleLedgerVerifier {
     else this.#chain.push(decoded);
   }
 
-  /** Ends the chain and decides trust: head, key pinning, the anchored children (verified in memory). */
+  /**
+   * Ends the chain and decides trust: head, key pinning, the anchored children (verified in memory).
+   * A child carried twice fails as `duplicate_child`: which copy a reader shows would be a guess,
+   * and importLedger refuses such a bundle too.
+   */
   finish(childSessions: BundleLedger[] | undefined): LedgerVerification {
+    const children = new Map<string, BundleLedger>();
+    for (const child of childSessions ?? []) {
+      if (children.has(child.session_id)) {
+        this.#chain.fail(
+          null,
+          'duplicate_child',
+          `ledger.child_sessions carries child session ${child.session_id} twice; a session is carried once`,
+        );
+      }
+      children.set(child.session_id, child);
+    }
     const chain = this.#chain.finish();
-    const children = new Map((childSessions ?? []).map((child) => [child.session_id, child]));
     const report = buildReport({
       sessionId: this.#header.session_id,
       publicKeyHex: this.#header.public_key,
@@ -182,8 +199,9 @@ export class BundleLedgerVerifier {
       trusted: this.#options.trusted,
       resolveChild: (anchor) => {
         const child = children.get(anchor.child_session_id);
-        return child ? verifyLedger(child, this.#options).report : null;
+        return child ? verifyLedger(child, this.#options, this.#seen).report : null;
       },
+      seen: this.#seen,
     });
     return { report, views: chain.views };
   }
@@ -216,8 +234,12 @@ export function finishBundle(bundle: Partial<DerivedViews>, ledger: LedgerVerifi
   return report;
 }
 
-function verifyLedger(ledger: BundleLedger, options: VerifyOptions): LedgerVerification {
-  const verifier = new BundleLedgerVerifier(ledger, options);
+function verifyLedger(
+  ledger: BundleLedger,
+  options: VerifyOptions,
+  seen: Set<string> = new Set(),
+): LedgerVerification {
+  const verifier = new BundleLedgerVerifier(ledger, options, seen);
   for (const entry of ledger.entries) {
     if (verifier.failed) break;
     verifier.push(entry);

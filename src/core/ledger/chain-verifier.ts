@@ -45,6 +45,7 @@ export type FailureCode =
   | 'child_missing'
   | 'child_anchor_mismatch'
   | 'child_failed'
+  | 'duplicate_child'
   | 'bad_fanout_reduction'
   | 'bad_eval_report'
   | 'bad_tool_call'

@@ -102,17 +102,18 @@ export function verifyChainAsJson(
 
 /**
  * The report of a stored session and, recursively, of the child sessions its `child_anchor`
- * entries name (`visiting` stops a cycle). The caller runs it inside one read snapshot.
+ * entries name. `seen` (the sessions of the tree reached so far) is buildReport's: a session
+ * anchored twice fails as it does in a bundle, and a cycle ends there. The caller runs it inside
+ * one read snapshot.
  */
 export function verifySession(
   ctx: StoreContext,
   sessionId: string,
   options: { crypto: LedgerCrypto; trusted: TrustedKeys },
-  visiting: Set<string> = new Set(),
+  seen: Set<string> = new Set(),
 ): VerifyReport {
   const session = requireSession(ctx, sessionId);
   const publicKey = hexToBytes(session.public_key, 32);
-  visiting.add(sessionId);
   return buildReport({
     sessionId,
     publicKeyHex: session.public_key,
@@ -121,8 +122,9 @@ export function verifySession(
     declaredHead: session.head_hash,
     trusted: options.trusted,
     resolveChild: (anchor) =>
-      findSession(ctx, anchor.child_session_id) && !visiting.has(anchor.child_session_id)
-        ? verifySession(ctx, anchor.child_session_id, options, visiting)
+      findSession(ctx, anchor.child_session_id)
+        ? verifySession(ctx, anchor.child_session_id, options, seen)
         : null,
+    seen,
   });
 }

@@ -61,6 +61,14 @@ export interface ReportInput {
   trusted: TrustedKeys;
   /** Verifies the child an anchor points to; null when the container does not hold it. */
   resolveChild: (anchor: ChildAnchorFinding) => VerifyReport | null;
+  /**
+   * The session ids of the tree being verified so far (the root and every child already reached),
+   * one set shared by the whole recursion. A session stands for one run, so it appears once in a
+   * tree: an anchor naming one already in it (the same child twice, two parents of one child, a
+   * cycle) fails as `duplicate_child`, the same for a database and every bundle reader
+   * (docs/ledger.md "Bundle").
+   */
+  seen: Set<string>;
 }
 
 /**
@@ -98,6 +106,7 @@ export function buildReport(input: ReportInput): VerifyReport {
     report.status = 'failed';
     return report;
   };
+  input.seen.add(input.sessionId);
   if (report.failure) return fail(report.failure);
 
   if (input.declaredHead !== chain.headHash) {
@@ -128,6 +137,13 @@ export function buildReport(input: ReportInput): VerifyReport {
     });
   }
   for (const anchor of chain.childAnchors) {
+    if (input.seen.has(anchor.child_session_id)) {
+      return fail({
+        seq: anchor.seq,
+        code: 'duplicate_child',
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} is already part of this ledger (anchored before, or the session itself); a session is anchored once`,
+      });
+    }
     const child = input.resolveChild(anchor);
     if (!child) {
       return fail({

@@ -52,6 +52,27 @@ function withToolContent(content: string): string {
   return formatBundle(bundle);
 }
 
+/** verifyBundleFile on `bundleText` with `maxWholeFileBytes`: the error it throws and the layout it chose. */
+function refused(bundleText: string, maxWholeFileBytes: number) {
+  let layout: string | undefined;
+  let reason: string | undefined;
+  let error: unknown;
+  try {
+    verifyBundleFile(writeTemp(fx.dir, bundleText, 'long-line'), {
+      ...options,
+      maxWholeFileBytes,
+      onLayout: (chosen, why) => {
+        layout = chosen;
+        reason = why;
+      },
+    });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(BundleFormatError);
+  return { error: error as BundleFormatError, layout, reason };
+}
+
 describe('an entry line longer than any the exporter writes', () => {
   it('the bound is the store payload limit plus the entry envelope', () => {
     expect(MAX_ENTRY_LINE_CHARS).toBeGreaterThan(MAX_PAYLOAD_BYTES);
@@ -59,26 +80,26 @@ describe('an entry line longer than any the exporter writes', () => {
   });
 
   it('is not held: above the whole-file limit it is the whole-file BundleFormatError', () => {
-    const file = writeTemp(fx.dir, withToolContent('A'.repeat(MAX_PAYLOAD_BYTES + 8192)), 'long-line');
-    let layout: string | undefined;
-    let reason: string | undefined;
-    const run = () =>
-      verifyBundleFile(file, {
-        ...options,
-        maxWholeFileBytes: 1 << 20,
-        onLayout: (chosen, why) => {
-          layout = chosen;
-          reason = why;
-        },
-      });
-    expect(run).toThrow(BundleFormatError);
-    expect(run).toThrow(
-      /is 4 MiB and not laid out one entry per line .* such bundles above 1 MiB are refused$/,
+    const long = withToolContent('A'.repeat(MAX_PAYLOAD_BYTES + 8192));
+    const limit = MAX_ENTRY_LINE_CHARS + 2048;
+    expect(long.length).toBeGreaterThan(limit);
+    const { error, layout, reason } = refused(long, limit);
+    expect(error.message).toMatch(
+      /is 4 MiB and not laid out one entry per line .* such bundles above 4 MiB are refused$/,
     );
     expect(layout).toBe('whole_file');
     expect(reason).toBe(
       `line 8 is longer than the ${MAX_ENTRY_LINE_CHARS} characters of the longest entry the exporter writes`,
     );
+  });
+
+  it('a line longer than a lower whole-file limit is not held either (3 MiB line, 1 MiB limit)', () => {
+    const { error, layout, reason } = refused(withToolContent('A'.repeat(3 << 20)), 1 << 20);
+    expect(error.message).toMatch(
+      /is 3 MiB and not laid out one entry per line .* such bundles above 1 MiB are refused$/,
+    );
+    expect(layout).toBe('whole_file');
+    expect(reason).toBe(`line 8 is longer than the ${1 << 20} characters of the whole-file limit`);
   });
 
   it('within the whole-file limit it verifies exactly as the whole-file parse, at any chunk size', () => {

@@ -70,8 +70,8 @@ class NotStreamable extends Error {}
  * Anything else (pretty-printed, minified by another tool, hand-edited, not JSON at all) is read whole
  * and goes through parseBundle + verifyBundle, so errors keep their line:col. What is held in memory
  * is bounded either way: the whole-file read by maxWholeFileBytes (512 MiB); streaming by the header
- * limit, one entry line of at most MAX_ENTRY_LINE_CHARS, and the tail (child sessions, views, blobs,
- * parsed whole with the header) by maxWholeFileBytes. A line or tail past its bound is not the
+ * limit, one entry line of at most MAX_ENTRY_LINE_CHARS (or maxWholeFileBytes when lower), and the
+ * tail (child sessions, views, blobs, parsed whole with the header) by maxWholeFileBytes. A line or tail past its bound is not the
  * exporter's layout, so the file is read whole instead and both paths still give the same answer
  * (above the whole-file limit, the same BundleFormatError).
  */
@@ -208,13 +208,21 @@ class LayoutScanner {
   #ledger: BundleLedgerHeader | undefined;
   #verifier: BundleLedgerVerifier | undefined;
 
-  /** Characters after the closing `]` held so far: the tail is parsed whole, so the whole-file limit bounds it. */
+  /** Characters after the closing `]` held so far. */
   #tailChars = 0;
+  /** The longest entry line held: MAX_ENTRY_LINE_CHARS, or the whole-file limit when that is lower. */
+  readonly #maxLineChars: number;
 
+  /**
+   * `maxWholeChars` is the whole-file limit: an entry line and the tail are each parsed whole, so
+   * neither may be longer than what the whole-file path would read.
+   */
   constructor(
     private readonly options: VerifyOptions,
-    private readonly maxTailChars: number,
-  ) {}
+    private readonly maxWholeChars: number,
+  ) {
+    this.#maxLineChars = Math.min(MAX_ENTRY_LINE_CHARS, maxWholeChars);
+  }
 
   feed(text: string): void {
     let start = 0;
@@ -244,15 +252,15 @@ class LayoutScanner {
         `no line ending in ${ENTRIES_OPEN} within the first ${MAX_HEADER_CHARS} characters`,
       );
     }
-    if (this.#state === 'entries' && this.#pendingChars > MAX_ENTRY_LINE_CHARS)
-      throw lineTooLong(this.#line + 1);
+    if (this.#state === 'entries' && this.#pendingChars > this.#maxLineChars)
+      throw lineTooLong(this.#line + 1, this.#maxLineChars);
   }
 
   #pushTail(text: string): void {
     this.#tailChars += text.length;
-    if (this.#tailChars > this.maxTailChars) {
+    if (this.#tailChars > this.maxWholeChars) {
       throw new NotStreamable(
-        `what follows the entries is more than ${Math.round(this.maxTailChars / 2 ** 20)} MiB, the limit for what is parsed whole`,
+        `what follows the entries is more than ${Math.round(this.maxWholeChars / 2 ** 20)} MiB, the limit for what is parsed whole`,
       );
     }
     this.#tail.push(text);
@@ -306,7 +314,7 @@ class LayoutScanner {
   }
 
   #onEntryLine(line: string): void {
-    if (line.length > MAX_ENTRY_LINE_CHARS) throw lineTooLong(this.#line);
+    if (line.length > this.#maxLineChars) throw lineTooLong(this.#line, this.#maxLineChars);
     if (this.#entries > 0 && !this.#comma) {
       throw new NotStreamable(`line ${this.#line}: the entry before it does not end with a comma`);
     }
@@ -367,10 +375,10 @@ class LayoutScanner {
   }
 }
 
-function lineTooLong(line: number): NotStreamable {
-  return new NotStreamable(
-    `line ${line} is longer than the ${MAX_ENTRY_LINE_CHARS} characters of the longest entry the exporter writes`,
-  );
+function lineTooLong(line: number, max: number): NotStreamable {
+  const why =
+    max === MAX_ENTRY_LINE_CHARS ? 'of the longest entry the exporter writes' : 'of the whole-file limit';
+  return new NotStreamable(`line ${line} is longer than the ${max} characters ${why}`);
 }
 
 function ledgerHeader(bundle: Bundle): BundleLedgerHeader {

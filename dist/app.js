@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-N3XFVALH.js";
+} from "./chunks/chunk-4ZYZLXYS.js";
 import {
   readRepoFile
-} from "./chunks/chunk-TZRXA7M5.js";
+} from "./chunks/chunk-5DSPSLA6.js";
 import {
   createOctokit,
   statusOf,
@@ -34,30 +34,32 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-QOAIHFHF.js";
-import "./chunks/chunk-IVQCPWGG.js";
+} from "./chunks/chunk-WIXZ2AEP.js";
+import "./chunks/chunk-MMAERCGM.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-E4MNW55Q.js";
-import "./chunks/chunk-ZLJPY5MM.js";
+} from "./chunks/chunk-7WZQBH4L.js";
+import "./chunks/chunk-MZTWLZX5.js";
+import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-Y2MXG656.js";
-import "./chunks/chunk-CKL2ZK2O.js";
+import "./chunks/chunk-UZDY6OLN.js";
+import "./chunks/chunk-EEGJZ5V3.js";
 import "./chunks/chunk-F3YV5QSU.js";
-import "./chunks/chunk-C6SZR2MA.js";
-import "./chunks/chunk-ZHOFSRUO.js";
-import "./chunks/chunk-FB7HZSYU.js";
+import "./chunks/chunk-L3YLJRNF.js";
+import "./chunks/chunk-PZ255KQD.js";
+import "./chunks/chunk-Z36TJ46G.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-VYBQ443J.js";
-import "./chunks/chunk-2GTXQC2F.js";
+import "./chunks/chunk-MGMY4IXF.js";
+import "./chunks/chunk-ODXQUIKJ.js";
+import "./chunks/chunk-N6HJ33HY.js";
 import "./chunks/chunk-YLMVJWUT.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-7PZVV7UJ.js";
+} from "./chunks/chunk-GLJ3G2IB.js";
 import "./chunks/chunk-GYY57NMV.js";
 import "./chunks/chunk-PUVBKPPA.js";
 import "./chunks/chunk-R5YT675F.js";
@@ -283,6 +285,7 @@ async function requestRun(request) {
       octokit,
       repo: { owner, repo },
       ref: request.contractsRef ?? request.defaultBranch,
+      headSha,
       name: request.contract,
       changedFiles: request.changedFiles
     });
@@ -372,7 +375,7 @@ async function requestRun(request) {
       owner,
       repo,
       checkRunId,
-      conclusion: missing ? "neutral" : "failure",
+      conclusion: "failure",
       output: {
         title: missing ? "No Truss workflow to run this" : "Could not start the Truss workflow",
         summary: message

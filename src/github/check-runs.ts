@@ -258,11 +258,14 @@ export async function findCheckRuns(options: {
   checkName?: string;
 }): Promise<FoundCheckRun[]> {
   const { octokit, owner, repo, ref, checkName } = options;
+  // `all`: GitHub's default (`latest`) lists only the newest run of each name, which would hide the
+  // earlier verdicts the callers look for (a FAIL under a newer skip or another pull request's run).
   const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
     owner,
     repo,
     ref,
     ...(checkName !== undefined ? { check_name: checkName } : {}),
+    filter: 'all',
     per_page: 100,
   });
   return runs.map((run) => ({

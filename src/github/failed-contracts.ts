@@ -9,7 +9,7 @@
  * the trusted ref.
  */
 import { CONTRACTS_DIR } from '../core/contract/index.js';
-import { findCheckRuns } from './check-runs.js';
+import { type FoundCheckRun, findCheckRuns } from './check-runs.js';
 import { decodeRunRequestId, trussCheckFor } from './external-id.js';
 import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
 import type { Octokit } from './octokit.js';
@@ -39,18 +39,11 @@ export async function failedContracts(options: {
   ref: string;
 }): Promise<FailedContracts> {
   const { octokit, repo } = options;
-  const runs = await findCheckRuns({ octokit, ...repo, ref: options.headSha });
-  const newest = new Map<string, (typeof runs)[number]>();
-  for (const run of runs) {
-    if (!run.name.startsWith(CHECK_PREFIX) || run.name === HUMAN_REVIEW_CHECK) continue;
-    // A lookalike (a fork's own job named `truss / lint`) must not hide or fake a verdict, nor may a
-    // verdict queued for another pull request that shares this head.
-    if (!trussCheckFor(run.externalId, options.prNumber)) continue;
-    // A skip is no verdict: one completed over a FAIL (as older releases could) must not hide it.
-    if (run.status === 'completed' && run.conclusion === 'skipped') continue;
-    const seen = newest.get(run.name);
-    if (!seen || newerThan(run, seen)) newest.set(run.name, run);
-  }
+  // A skip is no verdict: one completed over a FAIL (as older releases could) must not hide it.
+  const newest = await newestTrussChecks(
+    { octokit, repo, headSha: options.headSha, prNumber: options.prNumber },
+    (run) => run.name !== HUMAN_REVIEW_CHECK && !(run.status === 'completed' && run.conclusion === 'skipped'),
+  );
   const names = new Set<string>();
   const unmapped = new Set<string>();
   for (const [checkName, run] of newest) {
@@ -70,6 +63,26 @@ export async function failedContracts(options: {
     }
   }
   return { names: [...names].sort(), missing: missing.sort() };
+}
+
+/**
+ * The newest `truss / …` check of each name on a head that Truss made for pull request `prNumber`
+ * and `keep` accepts. A lookalike (a fork's own job named `truss / lint`) must not hide or fake a
+ * verdict, nor may a check queued for another pull request that shares this head (trussCheckFor).
+ */
+export async function newestTrussChecks(
+  head: { octokit: Octokit; repo: RepoRef; headSha: string; prNumber: number },
+  keep: (run: FoundCheckRun) => boolean = () => true,
+): Promise<Map<string, FoundCheckRun>> {
+  const runs = await findCheckRuns({ octokit: head.octokit, ...head.repo, ref: head.headSha });
+  const newest = new Map<string, FoundCheckRun>();
+  for (const run of runs) {
+    if (!run.name.startsWith(CHECK_PREFIX) || !trussCheckFor(run.externalId, head.prNumber) || !keep(run))
+      continue;
+    const seen = newest.get(run.name);
+    if (!seen || newerThan(run, seen)) newest.set(run.name, run);
+  }
+  return newest;
 }
 
 /** Check runs are listed newest first, but a re-created run can tie: compare start times, then ids. */

@@ -1,7 +1,6 @@
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { helpText, parseCommand } from './commands.js';
-import { trussCheckFor } from './external-id.js';
-import { failedContracts } from './failed-contracts.js';
+import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { authorizeActor, politeDenial } from './permissions.js';
@@ -294,15 +293,11 @@ async function statusText(
   prNumber: number,
 ): Promise<string> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
-  const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, per_page: 100 });
-  // Only Truss's own checks for this pull request (external-id.ts): a fork's job may call itself
-  // `truss / <anything>`, and another pull request may share this head.
-  const runs = data.check_runs.filter(
-    (run) => run.name.startsWith('truss / ') && trussCheckFor(run.external_id, prNumber),
-  );
+  // Only Truss's own checks for this pull request, the newest of each name (failed-contracts.ts).
+  const runs = [...(await newestTrussChecks({ octokit, repo, headSha: pr.head.sha, prNumber })).values()];
   if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
   const rows = runs.map((run) => {
-    const url = safeUrl(run.html_url);
+    const url = safeUrl(run.url);
     const name = url ? `[${codeSpan(run.name)}](${url})` : codeSpan(run.name);
     return `| ${name} | ${codeSpan(run.status)} | ${codeSpan(run.conclusion ?? '—')} |`;
   });

@@ -325,7 +325,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       'GET /collaborators/Codertocat/permission',
       REACTIONS,
       `GET /pulls/${PR_NUMBER}`,
-      `GET /commits/${harness.headSha}/check-runs?per_page=100`,
+      `GET /commits/${harness.headSha}/check-runs?filter=all&per_page=100`,
       `POST /issues/${PR_NUMBER}/comments`,
       REACTIONS,
     ]);

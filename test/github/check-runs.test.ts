@@ -261,7 +261,7 @@ describe('findCheckRuns', () => {
   it('lists the named check runs on a ref', async () => {
     nock(API)
       .get(`/repos/${OWNER}/${REPO}/commits/${HEAD}/check-runs`)
-      .query({ check_name: NAME, per_page: '100' })
+      .query({ check_name: NAME, filter: 'all', per_page: '100' })
       .reply(200, {
         total_count: 2,
         check_runs: [

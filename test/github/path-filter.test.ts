@@ -81,7 +81,7 @@ function listsOnly(filename: string) {
 function checksOnHead(id: string, runs: Array<Record<string, unknown>> = []) {
   nock(API)
     .get(`${R}/commits/${HEAD}/check-runs`)
-    .query({ check_name: `truss / ${id}`, per_page: 100 })
+    .query({ check_name: `truss / ${id}`, filter: 'all', per_page: 100 })
     .reply(200, {
       total_count: runs.length,
       check_runs: runs.map((run, i) => ({

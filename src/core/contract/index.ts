@@ -20,7 +20,7 @@ export {
 export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './mcp-pinning.js';
 export type { McpServerSettings } from './mcp-schema.js';
 export { CONFIG_FILE, CONTRACTS_DIR, findConfig, findContract, listContracts } from './named.js';
-export { decidePathFilter, type PathFilter } from './path-filter.js';
+export { type ChangedPath, decidePathFilter, type PathFilter } from './path-filter.js';
 export {
   type ContractOverrides,
   contractHash,

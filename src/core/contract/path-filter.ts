@@ -14,16 +14,37 @@
  * Patterns match the whole repository-relative path, case-sensitively.
  */
 
+import { belowSearch, type FoundBelow } from './path-below.js';
+
 export interface PathFilter {
   paths?: readonly string[] | undefined;
   paths_ignore?: readonly string[] | undefined;
 }
 
-interface CompiledPattern {
+export interface CompiledPattern {
   source: string;
   negative: boolean;
   /** Whether the pattern matches the whole path (see {@link PathMatcher}). */
   matches: (path: string) => boolean;
+  /** The same pattern as an automaton, for questions about every path below a directory (path-below.ts). */
+  automaton: PathAutomaton;
+}
+
+/**
+ * A compiled pattern's automaton: the states it can be in after some input, one step, and whether
+ * a set of states accepts. `alphabet` holds every character a test tells apart from the others
+ * (literals, class members, `/`): every character outside it takes the same edges.
+ */
+export interface PathAutomaton {
+  start: ReadonlySet<number>;
+  step: (states: ReadonlySet<number>, ch: string) => Set<number>;
+  accepts: (states: ReadonlySet<number>) => boolean;
+  /**
+   * Whether `states` accept every continuation, known from a trailing `**` (a state that loops on
+   * any character and accepts): true only when so, though not every such set is recognised.
+   */
+  acceptsEverything: (states: ReadonlySet<number>) => boolean;
+  alphabet: ReadonlySet<string>;
 }
 
 /** A pattern that is not a valid filter pattern; the message says where and why. */
@@ -92,20 +113,30 @@ class PathMatcher {
   }
 
   /** Freezes the automaton: the state after the last token accepts. */
-  finish(): (path: string) => boolean {
+  finish(alphabet: ReadonlySet<string>): PathAutomaton {
     const accept = this.#current;
     this.#closures = this.#edges.map((_, state) => this.#closure(state));
-    return (path) => {
-      let states = new Set(this.#closures[0]);
-      for (const ch of path) {
+    // A state that takes any character back to itself and accepts on its own stays accepting.
+    const everything = new Set(
+      this.#edges.flatMap((edges, state) =>
+        edges.some((edge) => edge.test === ANY && edge.to === state) &&
+        this.#closures[state]?.includes(accept)
+          ? [state]
+          : [],
+      ),
+    );
+    return {
+      start: new Set(this.#closures[0]),
+      step: (states, ch) => {
         const next = new Set<number>();
         for (const state of states)
           for (const edge of this.#edges[state] ?? [])
             if (edge.test(ch)) for (const reached of this.#closures[edge.to] ?? []) next.add(reached);
-        if (next.size === 0) return false;
-        states = next;
-      }
-      return states.has(accept);
+        return next;
+      },
+      accepts: (states) => states.has(accept),
+      acceptsEverything: (states) => [...states].some((state) => everything.has(state)),
+      alphabet,
     };
   }
 
@@ -132,6 +163,7 @@ export function compilePathPattern(pattern: string): CompiledPattern {
       `starts with "${body.startsWith('/') ? '/' : './'}", but changed files are named relative to the repository root (e.g. "src/**"), so it would match none`,
     );
   const matcher = new PathMatcher();
+  const alphabet = new Set<string>(['/']);
   // The last character or class, not yet added: a following `?` or `+` says how it repeats.
   let pending: CharTest | null = null;
   const flush = () => {
@@ -172,30 +204,42 @@ export function compilePathPattern(pattern: string): CompiledPattern {
       flush();
       const close = body.indexOf(']', i + 1);
       if (close === -1) throw new PathPatternError(`${at(i)}: "[" has no closing "]"`);
-      pending = classTest(body.slice(i + 1, close), at(i));
+      pending = classTest(body.slice(i + 1, close), at(i), alphabet);
       i = close + 1;
     } else if (c === '\\') {
       flush();
       const next = body[i + 1];
       if (next === undefined) throw new PathPatternError(`${at(i)}: "\\" at the end escapes nothing`);
-      pending = literal(next);
+      pending = literal(next, alphabet);
       i += 2;
     } else {
       flush();
       const ch = String.fromCodePoint(body.codePointAt(i) as number);
-      pending = literal(ch);
+      pending = literal(ch, alphabet);
       i += ch.length;
     }
   }
   flush();
-  return { source: pattern, negative, matches: matcher.finish() };
+  const automaton = matcher.finish(alphabet);
+  return { source: pattern, negative, matches: (path) => accepts(automaton, path), automaton };
 }
 
-function literal(expected: string): CharTest {
+/** Runs `path` through the automaton; stops at the first character no state takes. */
+function accepts(automaton: PathAutomaton, path: string): boolean {
+  let states: ReadonlySet<number> = automaton.start;
+  for (const ch of path) {
+    states = automaton.step(states, ch);
+    if (states.size === 0) return false;
+  }
+  return automaton.accepts(states);
+}
+
+function literal(expected: string, alphabet: Set<string>): CharTest {
+  alphabet.add(expected);
   return (ch) => ch === expected;
 }
 
-function classTest(inner: string, where: string): CharTest {
+function classTest(inner: string, where: string, alphabet: Set<string>): CharTest {
   if (inner === '') throw new PathPatternError(`${where}: "[]" is empty`);
   const singles = new Set<string>();
   const ranges: Array<[string, string]> = [];
@@ -209,12 +253,15 @@ function classTest(inner: string, where: string): CharTest {
           `${where}: range "${c}-${to}" must lie within a-z, A-Z or 0-9, low to high`,
         );
       ranges.push([c, to]);
+      for (let code = c.charCodeAt(0); code <= to.charCodeAt(0); code++)
+        alphabet.add(String.fromCharCode(code));
       j += 2;
       continue;
     }
     if (!CLASS_CHAR.test(c))
       throw new PathPatternError(`${where}: "[…]" may list only letters, digits and ranges, not "${c}"`);
     singles.add(c);
+    alphabet.add(c);
   }
   return (ch) => singles.has(ch) || ranges.some(([lo, hi]) => ch.length === 1 && ch >= lo && ch <= hi);
 }
@@ -242,22 +289,45 @@ export type PathDecision =
   | { run: false; reason: string /** How many changed files were looked at. */; files: number };
 
 /**
+ * One changed path. A string is a file. `mayBeDirectory` marks a path that may stand for a whole
+ * directory whose contents changed: GitHub lists a submodule bump (a gitlink) as the submodule's bare
+ * path, `third_party/zlib`. The host decides which paths may be one (src/github/path-filter.ts).
+ */
+export type ChangedPath = string | { readonly path: string; readonly mayBeDirectory: boolean };
+
+/**
  * Whether a change touching `changedFiles` runs a contract with this filter. A file counts when
  * `paths` (if set) selects it and `paths_ignore` (if set) does not; the contract runs when any file
  * counts. Without either key every change runs it.
+ *
+ * A path that may be a directory counts when it counts as a file, or when some path below it would
+ * count (path-below.ts): `third_party/zlib` counts for `paths = ["third_party/**\/*.c"]`, and is not
+ * ignored by `paths_ignore = ["third_party/zlib/*.md"]`. Failing closed, it never counts less than a
+ * file of that name would.
  */
-export function decidePathFilter(filter: PathFilter, changedFiles: readonly string[]): PathDecision {
+export function decidePathFilter(filter: PathFilter, changedFiles: readonly ChangedPath[]): PathDecision {
   const include = filter.paths?.map(compilePathPattern);
   const ignore = filter.paths_ignore?.map(compilePathPattern);
   if (!include && !ignore) return { run: true, reason: 'the contract sets no paths filter' };
-  for (const file of changedFiles) {
+  let countsBelow: ((path: string) => FoundBelow | null) | undefined;
+  for (const changed of changedFiles) {
+    const file = typeof changed === 'string' ? changed : changed.path;
     const by = include ? selects(include, file) : null;
-    if (include && !by) continue;
-    if (ignore && selects(ignore, file)) continue;
-    return {
-      run: true,
-      reason: by ? `${file} matches paths pattern "${by.source}"` : `${file} is not in paths_ignore`,
-    };
+    if ((!include || by) && !(ignore && selects(ignore, file)))
+      return {
+        run: true,
+        reason: by ? `${file} matches paths pattern "${by.source}"` : `${file} is not in paths_ignore`,
+      };
+    if (typeof changed === 'string' || !changed.mayBeDirectory) continue;
+    // One search (and one budget) for every directory of this change: a path below counts when the
+    // last matching `paths` pattern (if any) is positive and no positive `paths_ignore` one is last.
+    countsBelow ??= belowSearch(
+      [include ?? [], ignore ?? []],
+      ([selected, ignored]) =>
+        (!include || (selected != null && !selected.negative)) && !(ignored != null && !ignored.negative),
+    );
+    const below = countsBelow(file);
+    if (below) return { run: true, reason: directoryReason(file, below, filter) };
   }
   const parts = [
     include ? `paths ${JSON.stringify(filter.paths)}` : null,
@@ -268,4 +338,14 @@ export function decidePathFilter(filter: PathFilter, changedFiles: readonly stri
     reason: `no changed file (of ${changedFiles.length}) is selected by ${parts.join(' and ')}`,
     files: changedFiles.length,
   };
+}
+
+/** Why a path that may be a directory runs the contract although, as a file, it would not. */
+function directoryReason(file: string, below: FoundBelow, filter: PathFilter): string {
+  const prefix = `${file} may be a directory (GitHub lists a submodule bump as its bare path)`;
+  if (below.exhausted) return `${prefix}, and the paths below it are too many to rule out`;
+  const selected = below.decided[0];
+  if (!selected) return `${prefix}, and not every path below it is in paths_ignore`;
+  const kept = filter.paths_ignore ? ' that paths_ignore does not ignore' : '';
+  return `${prefix}, and paths pattern "${selected.source}" selects a path below it${kept}`;
 }

@@ -5,6 +5,7 @@
  * that stands in for a contract that was not run, so a required check does not block the PR.
  */
 import {
+  type ChangedPath,
   CONTRACTS_DIR,
   type ContractFile,
   decidePathFilter,
@@ -21,31 +22,54 @@ import { parseContractToml } from './settings.js';
 /** GET /pulls/{n}/files lists at most this many files; a longer change is never skipped. */
 export const MAX_LISTED_FILES = 3000;
 
-/** The changed files of a change, fetched at most once; null when they cannot be known in full. */
-export type ChangedFiles = () => Promise<readonly string[] | null>;
+/**
+ * The changed files of a change, fetched at most once, each marked when it may be a submodule
+ * (core's ChangedPath); null when they cannot be known in full.
+ */
+export type ChangedFiles = () => Promise<readonly ChangedPath[] | null>;
+
+/** A line of a patch that adds or removes a gitlink: how git and GitHub show a submodule's commit. */
+const SUBPROJECT_LINE = /^[-+]Subproject commit /;
+
+/**
+ * Whether a listed file may be a submodule (a gitlink). GitHub lists one as the bare path of a
+ * directory whose contents changed, with a patch of `Subproject commit <sha>` lines only
+ * (`@@ -1 +1 @@\n-Subproject commit …\n+Subproject commit …`; the `+` line alone when added, the `-`
+ * line alone when removed). Failing closed, an entry may be one when any changed line of its patch
+ * has that form (a file replaced by a submodule shows both kinds; a text file that merely holds such
+ * a line only runs more contracts), and when it has no patch or no changed line in it: binary, too
+ * large to show, a rename without changes — unknown. Only a patch whose changed lines are all text
+ * proves an ordinary file.
+ */
+export function mayBeGitlink(file: { patch?: string | undefined }): boolean {
+  const changed = (file.patch ?? '').split('\n').filter((line) => /^[-+]/.test(line));
+  return changed.length === 0 || changed.some((line) => SUBPROJECT_LINE.test(line));
+}
 
 /**
  * Every path a pull request changes at `headSha` — for a rename both the old and the new name, so
  * moving a file out of a filtered directory still counts — or null when they cannot be known in
  * full: GitHub lists no more than its limit, or the head moved while they were listed (the listing
- * names no commit, so it may be another head's; deciding a skip from it would fail open).
+ * names no commit, so it may be another head's; deciding a skip from it would fail open). A path
+ * that may be a submodule ({@link mayBeGitlink}) is marked `mayBeDirectory`, under both names.
  */
 export async function pullRequestChangedFiles(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
   headSha: string,
-): Promise<string[] | null> {
+): Promise<Array<{ path: string; mayBeDirectory: boolean }> | null> {
   const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
   const { data: after } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   if (after.head.sha !== headSha) return null;
-  const names = new Set<string>();
+  const paths = new Map<string, boolean>();
   for (const file of files) {
-    names.add(file.filename);
-    if (file.previous_filename) names.add(file.previous_filename);
+    const directory = mayBeGitlink(file);
+    for (const name of [file.filename, file.previous_filename])
+      if (name) paths.set(name, directory || paths.get(name) === true);
   }
-  return [...names];
+  return [...paths].map(([path, mayBeDirectory]) => ({ path, mayBeDirectory }));
 }
 
 /** GET /pulls/{n}/files, every page: each file's name, old name (renames) and `patch` (absent for large or binary files). */
@@ -64,7 +88,7 @@ export function lazyChangedFiles(
   prNumber: number,
   headSha: string,
 ): ChangedFiles {
-  let listing: Promise<string[] | null> | null = null;
+  let listing: Promise<ChangedPath[] | null> | null = null;
   return () => {
     listing ??= pullRequestChangedFiles(octokit, repo, prNumber, headSha);
     return listing;

@@ -159,6 +159,57 @@ describe('Truss App: [contract] paths on /truss run', () => {
     expect(dispatched.map((d) => (d.inputs as { contract: string }).contract)).toEqual(['plain', 'src']);
   });
 
+  it('a submodule bump (listed as its bare path) dispatches a contract whose paths reach below it', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    const docs = contractText('docs-site', ['docs/**']);
+    const vendor = contractText('vendor', ['third_party/**/*.c']);
+    nockContracts(BASE, { 'docs.toml': docs, 'vendor.toml': vendor }, []);
+    // GET /pulls/{n}/files for a submodule bump: the submodule's path, its commit as `sha`, and a
+    // patch of `Subproject commit` lines.
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [
+        {
+          sha: '9a8b7c6d5e4f30211203f4e5d6c7b8a990817263',
+          filename: 'third_party/zlib',
+          status: 'modified',
+          additions: 1,
+          deletions: 1,
+          changes: 2,
+          blob_url: `https://github.com${R}/blob/${HEAD}/third_party/zlib`,
+          raw_url: `https://github.com${R}/raw/${HEAD}/third_party/zlib`,
+          contents_url: `https://api.github.com${R}/contents/third_party%2Fzlib?ref=${HEAD}`,
+          patch:
+            '@@ -1 +1 @@\n-Subproject commit 1f2e3d4c5b6a79880716253443526170819a0b1c\n+Subproject commit 9a8b7c6d5e4f30211203f4e5d6c7b8a990817263',
+        },
+      ]);
+    nockPullRequest();
+    const checks: Record<string, unknown>[] = [];
+    const dispatched: Record<string, unknown>[] = [];
+    // docs.toml: nothing below third_party/zlib is under docs/, so it is skipped.
+    nockCheckRuns([]);
+    nockContract(BASE, 'docs.toml', docs);
+    nockCheckRuns([]);
+    nockCreateCheck(8201, checks);
+    // vendor.toml: third_party/zlib/*.c may have changed, so it is dispatched.
+    nockNoWorkflowConfig();
+    nockCheckRuns([]);
+    nockContract(BASE, 'vendor.toml', vendor);
+    nockCreateCheck(8202, checks);
+    nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    await receiveComment(probot, 'delivery-submodule', '/truss run', { commentId: COMMENT_ID });
+    expect(checks.map((c) => [c.name, c.status, c.conclusion ?? null])).toEqual([
+      ['truss / docs-site', 'completed', 'skipped'],
+      ['truss / vendor', 'queued', null],
+    ]);
+    expect(dispatched.map((d) => (d.inputs as { contract: string }).contract)).toEqual(['vendor']);
+  });
+
   it('/truss run <name> runs a contract whatever its paths (no contract read, no listing)', async () => {
     const probot = await makeProbot();
     nockToken();

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { lazyChangedFiles } from '../../src/github/path-filter.js';
+import { decidePathFilter } from '../../src/core/contract/index.js';
+import { lazyChangedFiles, mayBeGitlink, pullRequestChangedFiles } from '../../src/github/path-filter.js';
 import { runAndReport } from '../../src/github/run-and-report.js';
 import { pullRequestObject } from '../helpers/action-harness.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
@@ -36,6 +37,27 @@ function prFile(filename: string, extra: Record<string, unknown> = {}) {
     patch: '@@ -1 +1,2 @@\n a\n+b',
     ...extra,
   };
+}
+
+/**
+ * A submodule bump as GET /pulls/{n}/files lists it: the bare path, the submodule's new commit as
+ * `sha`, and a patch of `Subproject commit` lines (`old` null: added, `next` null: removed).
+ */
+function gitlink(
+  filename: string,
+  old: string | null = '1f2e3d4c5b6a79880716253443526170819a0b1c',
+  next: string | null = '9a8b7c6d5e4f30211203f4e5d6c7b8a990817263',
+) {
+  const lines = [old && `-Subproject commit ${old}`, next && `+Subproject commit ${next}`].filter(Boolean);
+  const header = old === null ? '@@ -0,0 +1 @@' : next === null ? '@@ -1 +0,0 @@' : '@@ -1 +1 @@';
+  return prFile(filename, {
+    sha: next ?? old,
+    status: old === null ? 'added' : next === null ? 'removed' : 'modified',
+    additions: next ? 1 : 0,
+    deletions: old ? 1 : 0,
+    changes: lines.length,
+    patch: [header, ...lines].join('\n'),
+  });
 }
 
 function contract(id: string, filter: { paths?: string[]; paths_ignore?: string[] } = {}) {
@@ -265,5 +287,105 @@ describe('[contract] paths on a pull request (the Action)', () => {
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => r.overall)).toEqual(['pass']);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
+  });
+});
+
+describe('a submodule bump in the listing (GitHub lists it as its bare path)', () => {
+  it('a contract whose paths reach below the submodule runs; one that reaches nowhere near is skipped', async () => {
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [gitlink('third_party/zlib'), prFile('README.md')]);
+    headAfterListing();
+    checksOnHead('docs');
+    checksOnHead('not-docs-or-zlib');
+    const checks = recordChecks();
+    const { results } = await report(
+      [
+        contract('docs', { paths: ['docs/**'] }),
+        contract('zlib', { paths: ['third_party/zlib/**'] }),
+        contract('c-files', { paths: ['third_party/**/*.c'] }),
+        contract('no-vendored-files', { paths_ignore: ['third_party/*', '**.md'] }),
+        // README.md shows its text lines: a file, ignored by **.md as always; the submodule is
+        // ignored with everything below it.
+        contract('not-docs-or-zlib', { paths_ignore: ['**.md', 'third_party/zlib', 'third_party/zlib/**'] }),
+      ],
+      { filter: true },
+    );
+    expect(results.map((r) => [r.contractId, r.overall])).toEqual([
+      ['zlib', 'pass'],
+      ['c-files', 'pass'],
+      ['no-vendored-files', 'pass'],
+    ]);
+    expect(checks.filter((c) => c.body.conclusion === 'skipped').map((c) => c.body.name)).toEqual([
+      'truss / docs',
+      'truss / not-docs-or-zlib',
+    ]);
+  });
+
+  it('marks each listed path that may be a submodule; the decision treats only those as directories', async () => {
+    const listing = [
+      gitlink('third_party/zlib'),
+      gitlink('third_party/new', null),
+      gitlink('third_party/gone', '1f2e3d4c5b6a79880716253443526170819a0b1c', null),
+      // Binary, or too large to show: no patch, so it may be anything.
+      prFile('assets/logo.png', { patch: undefined, additions: 0, deletions: 0, changes: 0 }),
+      prFile('README.md', { patch: '@@ -1 +1 @@\n-# Old\n+# New' }),
+      prFile('src/a/b.test.ts'),
+      // Moved without changes: no patch lines, both names unknown.
+      prFile('lib/moved', {
+        status: 'renamed',
+        previous_filename: 'vendor/moved',
+        patch: undefined,
+        changes: 0,
+      }),
+    ];
+    nock(API).get(`${R}/pulls/${PR}/files`).query({ per_page: 100 }).reply(200, listing);
+    headAfterListing();
+    const octokit = testOctokit(captureLog());
+    const files = await pullRequestChangedFiles(octokit, { owner: OWNER, repo: REPO }, PR, HEAD);
+    expect(files).toEqual([
+      { path: 'third_party/zlib', mayBeDirectory: true },
+      { path: 'third_party/new', mayBeDirectory: true },
+      { path: 'third_party/gone', mayBeDirectory: true },
+      { path: 'assets/logo.png', mayBeDirectory: true },
+      { path: 'README.md', mayBeDirectory: false },
+      { path: 'src/a/b.test.ts', mayBeDirectory: false },
+      { path: 'lib/moved', mayBeDirectory: true },
+      { path: 'vendor/moved', mayBeDirectory: true },
+    ]);
+    const only = (...paths: string[]) => (files ?? []).filter((file) => paths.includes(file.path));
+    const runs = (filter: { paths?: string[]; paths_ignore?: string[] }, ...paths: string[]) =>
+      decidePathFilter(filter, only(...paths)).run;
+    expect(runs({ paths: ['third_party/zlib/**'] }, 'third_party/zlib')).toBe(true);
+    expect(runs({ paths: ['third_party/**/*.c'] }, 'third_party/zlib')).toBe(true);
+    expect(runs({ paths: ['third_party/**/*.c'] }, 'third_party/new', 'third_party/gone')).toBe(true);
+    expect(runs({ paths_ignore: ['third_party/zlib/*.md'] }, 'third_party/zlib')).toBe(true);
+    expect(runs({ paths_ignore: ['third_party/*'] }, 'third_party/zlib')).toBe(true);
+    expect(runs({ paths: ['assets/logo.png/**'] }, 'assets/logo.png')).toBe(true);
+    expect(runs({ paths_ignore: ['**.png'] }, 'assets/logo.png')).toBe(true);
+    expect(runs({ paths: ['vendor/moved/**'] }, 'lib/moved', 'vendor/moved')).toBe(true);
+    // Ordinary files, as before.
+    expect(runs({ paths_ignore: ['**.md'] }, 'README.md')).toBe(false);
+    expect(runs({ paths: ['src/**', '!src/**/*.test.ts'] }, 'src/a/b.test.ts')).toBe(false);
+    expect(runs({ paths: ['src/**'] }, 'third_party/zlib', 'assets/logo.png', 'README.md')).toBe(false);
+  });
+
+  it('a patch is proof of a file only when it shows text lines that are not a submodule commit', () => {
+    expect(
+      mayBeGitlink({ patch: '@@ -1 +1 @@\n-Subproject commit 1f2e3d4\n+Subproject commit 9a8b7c6' }),
+    ).toBe(true);
+    expect(mayBeGitlink({ patch: '@@ -0,0 +1 @@\n+Subproject commit 9a8b7c6' })).toBe(true);
+    expect(mayBeGitlink({})).toBe(true);
+    expect(mayBeGitlink({ patch: '' })).toBe(true);
+    // A file replaced by a submodule shows both; a crafted text line only runs more.
+    expect(mayBeGitlink({ patch: '@@ -1,2 +1 @@\n-int x;\n-int y;\n+Subproject commit 9a8b7c6' })).toBe(true);
+    expect(mayBeGitlink({ patch: '@@ -1 +1,2 @@\n a\n+b' })).toBe(false);
+    expect(mayBeGitlink({ patch: '@@ -1 +1 @@\n-Subproject commit is how git shows it\n+see below' })).toBe(
+      true,
+    );
+    expect(
+      mayBeGitlink({ patch: '@@ -1 +1 @@\n- Subproject commit 1f2e3d4\n+ Subproject commit 9a8b7c6' }),
+    ).toBe(false);
   });
 });

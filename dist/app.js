@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-4ZYZLXYS.js";
+} from "./chunks/chunk-4YXW7AAO.js";
 import {
   readRepoFile
 } from "./chunks/chunk-5DSPSLA6.js";
@@ -34,20 +34,20 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-WIXZ2AEP.js";
-import "./chunks/chunk-MMAERCGM.js";
+} from "./chunks/chunk-TT56NZNL.js";
+import "./chunks/chunk-QMUKVJKL.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-7WZQBH4L.js";
-import "./chunks/chunk-MZTWLZX5.js";
+} from "./chunks/chunk-KG2AQPK6.js";
+import "./chunks/chunk-KJPRLMW2.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-UZDY6OLN.js";
-import "./chunks/chunk-EEGJZ5V3.js";
+import "./chunks/chunk-753FXM6F.js";
+import "./chunks/chunk-FPQUWZZ6.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-PZ255KQD.js";
-import "./chunks/chunk-Z36TJ46G.js";
+import "./chunks/chunk-NV6OBIT3.js";
+import "./chunks/chunk-TYIE4T23.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-SAEV5KVJ.js";
+import "./chunk-GX62MEUB.js";
+import "./chunk-WJIJ6MXK.js";
+import "./chunk-AJ3QAO7O.js";
+import "./chunk-EGVBD5OR.js";
+import "./chunk-ETUKV3MQ.js";
+import "./chunk-EDZTZSS6.js";
+import "./chunk-QMUKVJKL.js";
+import "./chunk-KG2AQPK6.js";
+import "./chunk-KJPRLMW2.js";
+import "./chunk-336NPC2I.js";
+import "./chunk-Y3EZ5L4C.js";
+import "./chunk-753FXM6F.js";
+import "./chunk-FPQUWZZ6.js";
+import "./chunk-F3YV5QSU.js";
+import "./chunk-L3YLJRNF.js";
+import "./chunk-NV6OBIT3.js";
+import "./chunk-TYIE4T23.js";
+import "./chunk-HUZIAC4E.js";
+import "./chunk-XTW4LQE7.js";
+import "./chunk-5AD6KVJW.js";
+import "./chunk-MGMY4IXF.js";
+import "./chunk-AHF3UCFR.js";
+import "./chunk-YPVQCOC6.js";
+import "./chunk-ODXQUIKJ.js";
+import "./chunk-6CGPKGQX.js";
+import "./chunk-YFM4MSV3.js";
+import "./chunk-T66YM4WD.js";
+import "./chunk-N6HJ33HY.js";
+import "./chunk-NP4K5OYP.js";
+import "./chunk-XBHBYFAS.js";
+import "./chunk-AG2WE44L.js";
+import "./chunk-YLMVJWUT.js";
+import "./chunk-GLJ3G2IB.js";
+import "./chunk-GYY57NMV.js";
+import "./chunk-PUVBKPPA.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+export {
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+};

@@ -34,7 +34,8 @@ export const CONTRACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
  * quoting or documenting a command never runs it, and neither does hiding it. Lines in quotes (and
  * the lines that lazily continue a quote), code blocks (fenced or indented), code spans, HTML
  * comments and other raw HTML, `<details>` (collapsed or not) and other hiding elements, tables,
- * headings and struck-out text are skipped (visible-lines.ts). Returns null when the body holds no
+ * headings, struck-out text, and lines inside a multi-line attribute value, link title, image alt
+ * text or link reference definition are skipped (visible-lines.ts, inline-spans.ts). Returns null when the body holds no
  * such line.
  */
 export function parseCommand(body: string, trigger = DEFAULT_TRIGGER): TrussCommand | null {

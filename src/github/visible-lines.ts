@@ -13,7 +13,13 @@
  * proportion to its length (the code-span check below has a fixed budget and fails closed past it).
  */
 
-/** Elements whose content a reader does not see (or not until they expand it), sees as code, or sees as quoted or struck out. */
+import { type InlineSpans, inlineSpans } from './inline-spans.js';
+
+/**
+ * Elements whose content a reader does not see (or not until they expand it), sees as code, or sees
+ * as quoted or struck out. `rp` is not displayed; `rt` is a ruby annotation in small type above other
+ * text, never a line of its own.
+ */
 const HIDING = new Set([
   'details',
   'script',
@@ -26,6 +32,8 @@ const HIDING = new Set([
   'select',
   'option',
   'title',
+  'rp',
+  'rt',
   'head',
   'pre',
   'code',
@@ -77,14 +85,26 @@ const INLINE_BUDGET = 2_000_000;
  * The first line of `body` that `isCandidate` accepts and that a reader sees as a plain line of
  * text: not in a quote (nor continuing one lazily), a footnote, fenced or indented code, an HTML
  * comment or HTML block, a hiding element such as `<details>` or `<pre>` (`HIDING`), a table, a
- * heading, a list item's marker line, a code span or struck-out text. Returns null when none is.
+ * heading, a list item's marker line, a code span or struck-out text, or an attribute value, link
+ * title, image alt text or link reference definition that spans lines (inline-spans.ts). Returns
+ * null when none is.
  */
 export function firstVisibleLine(body: string, isCandidate: (line: string) => boolean): string | null {
   const lines = body.split(/\r\n|\r|\n/);
-  const reader = new BlockReader();
+  // Quote and list markers blanked out, as GitHub strips them before reading a paragraph's inline text.
+  const spans = inlineSpans(
+    lines.map((line) => {
+      const { content } = containersOf(line);
+      return ' '.repeat(line.length - content.length) + content;
+    }),
+  );
+  const reader = new BlockReader(spans);
   const budget = { left: INLINE_BUDGET };
+  let offset = 0;
   for (const [at, line] of lines.entries()) {
-    if (reader.plain(line) && isCandidate(line) && !inlineHidden(lines, at, budget)) return line;
+    const plain = reader.plain(line, offset);
+    offset += line.length + 1;
+    if (plain && isCandidate(line) && !spans.hidesLine(at) && !inlineHidden(lines, at, budget)) return line;
   }
   return null;
 }
@@ -113,8 +133,18 @@ class BlockReader {
   #text = false;
   /** The structure became ambiguous: nothing after this counts. */
   #gaveUp = false;
+  readonly #spans: InlineSpans;
+  /** The current line, and where it starts in the lines joined by `\n`. */
+  #line = '';
+  #offset = 0;
 
-  plain(line: string): boolean {
+  constructor(spans: InlineSpans) {
+    this.#spans = spans;
+  }
+
+  plain(line: string, offset: number): boolean {
+    this.#line = line;
+    this.#offset = offset;
     if (this.#gaveUp) return false;
     const blank = line.trim() === '';
     const indent = columnsOf(line);
@@ -220,11 +250,13 @@ class BlockReader {
   }
 
   /**
-   * Follows HTML comments and hiding elements through a line of markdown or raw HTML. Every opening
-   * tag counts, even one in a code span; a closing tag counts only in raw HTML (`raw`), where no
-   * code span can make it mere text.
+   * Follows HTML comments and hiding elements through `text`, the current line or its end. Every
+   * opening tag counts, even one in a code span. A closing tag counts in raw HTML (`raw`), and in
+   * markdown only where it is complete and nothing before it may make it mere text: a code span,
+   * an attribute value, a link title or a backslash (`InlineSpans.shields`).
    */
   #scan(text: string, raw: boolean): void {
+    const base = this.#offset + this.#line.length - text.length;
     let from = 0;
     while (from < text.length) {
       if (this.#comment) {
@@ -235,22 +267,32 @@ class BlockReader {
         continue;
       }
       const start = text.indexOf('<!--', from);
-      this.#tags(start === -1 ? text.slice(from) : text.slice(from, start), raw);
+      this.#tags(start === -1 ? text.slice(from) : text.slice(from, start), raw, base + from);
       if (start === -1) return;
       this.#comment = true;
       from = start + 4;
     }
   }
 
-  #tags(text: string, raw: boolean): void {
-    for (const [, slash, name] of text.matchAll(TAG)) {
+  #tags(text: string, raw: boolean, base: number): void {
+    for (const tag of text.matchAll(TAG)) {
+      const [, slash, name] = tag;
       const element = (name as string).toLowerCase();
       if (!HIDING.has(element)) continue;
       const depth = this.#open.get(element) ?? 0;
+      const at = tag.index ?? 0;
       if (!slash) this.#open.set(element, depth + 1);
-      else if (raw && depth > 0) this.#open.set(element, depth - 1);
+      else if (depth > 0 && (raw || (closes(text, at + tag[0].length) && !this.#spans.shields(base + at))))
+        this.#open.set(element, depth - 1);
     }
   }
+}
+
+/** Whether a closing tag's name, ending at `at`, is followed by `>` (after spaces) on its line. */
+function closes(text: string, at: number): boolean {
+  const end = /[ \t]*>/y;
+  end.lastIndex = at;
+  return end.test(text);
 }
 
 /**

@@ -256,6 +256,87 @@ describe('parseCommand', () => {
   });
 });
 
+// A security review's bypasses: each body renders (cmark-gfm, as GitHub) with "/truss approve" only
+// inside an attribute value, a link title, an image's alt text, an unrendered link reference
+// definition, a bogus HTML comment or an element browsers do not show.
+describe('parseCommand: commands inside inline constructs that span lines', () => {
+  it.each([
+    ['an inline link title', 'See [the docs](https://example.com "\n/truss approve\n") for details.'],
+    ['a link reference definition title', 'Thanks!\n\n[docs]: https://example.com "\n/truss approve\n"'],
+    ['image alt text', 'Screenshot: ![\n/truss approve\n](https://example.com/a.png)'],
+    ['a raw HTML attribute value', 'Looks fine <a href="#" title="\n/truss approve\n">to me</a>.'],
+    ['an img alt attribute', '<img src="https://example.com/a.png" alt="\n/truss approve\n">'],
+    ['a processing instruction', 'Looks fine <?\n/truss approve\n?> to me.'],
+    ['CDATA', 'Looks fine <![CDATA[\n/truss approve\n]]> to me.'],
+    ['a declaration', 'Looks fine <!X\n/truss approve\n> to me.'],
+    ['<rp> (not displayed)', 'Looks fine <ruby>ok<rp>\n/truss approve\n</rp></ruby> to me.'],
+  ])('does not run a command hidden in %s', (_what, body) => {
+    expect(parseCommand(body)).toBeNull();
+  });
+
+  // Readings the review did not list: a construct that swallows a `]` or a closing tag, a title
+  // with an escaped quote or in parentheses, markers GitHub strips, an element shown as annotation.
+  it.each([
+    ['a title in parentheses', 'See [a](x (\n/truss approve\n))'],
+    ['a title with an escaped quote', 'See [a](x "b \\"\n/truss approve\n")'],
+    ['a title after a <…> destination', 'See [a](<x y> "\n/truss approve\n")'],
+    ['a title in a list item, continued lazily', '- [a](x "\n/truss approve\n")'],
+    ['alt text whose `]` is in a code span', '![ `]`\n/truss approve\n](x.png)'],
+    ['alt text whose `]` is in an autolink', '![x <http://a]>\n/truss approve\n](x.png)'],
+    ['alt text whose `]` is in a link title', '![b [c](x "]")\n/truss approve\n](x.png)'],
+    ['a tag after text a quote made literal', '<a \'<b title="\'>\n/truss approve\n">'],
+    ['a processing instruction holding `>`', 'a <? x > y\n/truss approve\n?>'],
+    ['a multi-line reference label', '[a\nb]: x\n/truss approve'],
+    ['a second reference definition', 'Hi\n\n[a]: x\n[b]: y "\n/truss approve\n"'],
+    ['<code> whose closing tag is a link title', 'x <code>\n[a](x "</code>")\n/truss approve'],
+    ['<code> whose closing tag is in a code span', 'x <code> y `\n</code>`\n/truss approve'],
+    ['<code> whose closing tag is escaped', 'x <code>\n\\</code>\n/truss approve'],
+    ['<rt> (a ruby annotation)', 'a <ruby>b<rt>\n/truss approve\n</rt></ruby>'],
+  ])('does not run a command hidden in %s', (_what, body) => {
+    expect(parseCommand(body)).toBeNull();
+  });
+
+  it.each([
+    ['after a closed link', 'See [the docs](https://example.com).\n/truss run lint'],
+    [
+      'after a link with a title on one line',
+      'See [docs](https://example.com "the docs") here\n/truss run lint',
+    ],
+    ['after a closed image and a reference link', '![a](b.png) and [docs][1]\n/truss run lint'],
+    ['after task list boxes', '- [ ] a\n- [x] b\n\n/truss run lint'],
+    ['after `a < b`', 'if a < b then\n/truss run lint'],
+    ['after a closed <code> pair on the line before', 'The <code>x</code> flag.\n/truss run lint'],
+    ['after closed <kbd> pairs', 'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n\n/truss run lint'],
+    ['after a closed <rp> pair', 'a <ruby>b<rp>(</rp><rt>c</rt><rp>)</rp></ruby>\n\n/truss run lint'],
+  ])('runs a visible command %s', (_what, body) => {
+    expect(parseCommand(body)).toMatchObject({ kind: 'run', contract: 'lint' });
+  });
+
+  it('reads a crafted body full of open inline constructs in time proportional to its length', () => {
+    const started = performance.now();
+    for (const unit of [
+      '<!X ',
+      '<a x="yy',
+      '](a',
+      '[',
+      '<a\n/truss run\n',
+      '</code>',
+      `<a x='<b y="`,
+      '](x "',
+    ])
+      parseCommand(`${unit.repeat(Math.floor(65_536 / unit.length) - 1)}\n/truss run x`);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('runs a visible command after an ordinary inline tag pair in an earlier paragraph', () => {
+    expect(parseCommand('The <code>x</code> flag.\n\n/truss run')).toEqual({
+      kind: 'run',
+      contract: null,
+      intent: null,
+    });
+  });
+});
+
 describe('helpText', () => {
   it('lists every command with the configured trigger', () => {
     const text = helpText('@truss-bot');

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-4YXW7AAO.js";
+} from "./chunks/chunk-7DJ3XSI7.js";
 import {
   readRepoFile
 } from "./chunks/chunk-5DSPSLA6.js";

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-4YXW7AAO.js";
+} from "./chunk-7DJ3XSI7.js";
 import {
   BranchMovedError,
   branchHead,

@@ -143,6 +143,265 @@ function clipTail(text, maxChars) {
 ${text.slice(start)}`;
 }
 
+// src/github/inline-spans.ts
+var BUDGET = 2e6;
+var MAX_LABEL = 999;
+var WHITESPACE = /[ \t\n\r\f\v]/;
+function inlineSpans(lines) {
+  const text = lines.join("\n");
+  const starts = [];
+  let offset = 0;
+  for (const line of lines) {
+    starts.push(offset);
+    offset += line.length + 1;
+  }
+  const hidden = new Uint8Array(lines.length);
+  const shield = new Uint8Array(text.length + 1);
+  const budget = { left: BUDGET };
+  let first = 0;
+  for (let i = 0; i <= lines.length && budget.left > 0; i++) {
+    if (i < lines.length && lines[i].trim() !== "") continue;
+    if (i > first) {
+      const from = starts[first];
+      const region = new Region(
+        text.slice(from, starts[i - 1] + lines[i - 1].length),
+        budget
+      );
+      region.read();
+      for (let line = first + 1; line < i; line++)
+        if (region.hides(starts[line] - from)) hidden[line] = 1;
+      const definition = region.definition(starts.slice(first, i).map((start) => start - from));
+      for (let line = first + definition + 1; line < i; line++) hidden[line] = 1;
+      region.shielded(shield, from);
+    }
+    first = i + 1;
+  }
+  if (budget.left <= 0) return { hidesLine: () => true, shields: () => true };
+  return {
+    hidesLine: (index) => hidden[index] === 1,
+    shields: (at) => shield[at] === 1 || escaped(text, at)
+  };
+}
+function escaped(text, at) {
+  let slashes = 0;
+  while (at - slashes - 1 >= 0 && text[at - slashes - 1] === "\\") slashes++;
+  return slashes % 2 === 1;
+}
+var Region = class {
+  #text;
+  #budget;
+  /** Running counts of the readings covering each offset, for hiding lines and for shielding. */
+  #hide;
+  #shield;
+  /** Bracket depth at each line start. */
+  #depth = /* @__PURE__ */ new Map();
+  /** The first occurrence at or after the last search of each terminator, -1 for none. */
+  #found = /* @__PURE__ */ new Map();
+  constructor(text, budget) {
+    this.#text = text;
+    this.#budget = budget;
+    this.#hide = new Int32Array(text.length + 1);
+    this.#shield = new Int32Array(text.length + 1);
+  }
+  /** Reads every raw HTML, autolink, link tail and code span reading, then the brackets. */
+  read() {
+    const text = this.#text;
+    for (let at = text.indexOf("<"); at !== -1 && this.#budget.left > 0; at = text.indexOf("<", at + 1)) {
+      const end = this.#html(at);
+      if (end !== null) this.#mark(true, at, end);
+      const link = this.#autolink(at);
+      if (link !== null) this.#mark(false, at, link);
+    }
+    for (let at = text.indexOf("]("); at !== -1 && this.#budget.left > 0; at = text.indexOf("](", at + 1)) {
+      const end = this.#linkTail(at + 1);
+      if (end !== null) this.#mark(true, at, end);
+    }
+    this.#codeSpans();
+    for (const array of [this.#hide, this.#shield])
+      for (let at = 1; at < array.length; at++) array[at] = array[at] + array[at - 1];
+    this.#brackets();
+  }
+  /** Whether the line starting at `at` is inside a reading or an open `[`. */
+  hides(at) {
+    return this.#hide[at] !== 0 || (this.#depth.get(at) ?? 0) > 0;
+  }
+  /** Copies the shielded offsets into `shield`, which holds the whole comment, this region at `from`. */
+  shielded(shield, from) {
+    for (let at = 0; at < this.#text.length; at++) if (this.#shield[at] !== 0) shield[from + at] = 1;
+  }
+  /**
+   * The index of the first line (of those starting at `starts`) that starts a link reference
+   * definition (`[label]:`), Infinity when none does. A definition is not shown, nor is what follows
+   * it in its paragraph (a title, more definitions), so every later line is hidden; a line inside
+   * the label is hidden by its open `[`.
+   */
+  definition(starts) {
+    const text = this.#text;
+    for (const [line, start] of starts.entries()) {
+      let open = start;
+      while (text[open] === " " || text[open] === "	") open++;
+      if (text[open] !== "[") continue;
+      let at = open + 1;
+      while (at < text.length && at - open <= MAX_LABEL && text[at] !== "[" && text[at] !== "]")
+        at += text[at] === "\\" ? 2 : 1;
+      if (text[at] === "]" && text[at + 1] === ":") return line;
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+  /** Covers `at + 1` .. `end - 1`: a line or character at the reading's own start is not inside it. */
+  #mark(hides, at, end) {
+    const last = Math.min(end, this.#text.length);
+    if (last <= at + 1) return;
+    for (const array of hides ? [this.#hide, this.#shield] : [this.#shield]) {
+      array[at + 1] = array[at + 1] + 1;
+      array[last] = array[last] - 1;
+    }
+  }
+  #spend(steps) {
+    this.#budget.left -= steps;
+  }
+  /** The end (exclusive) of the raw HTML reading at the `<` at `at`, or null when none starts there. */
+  #html(at) {
+    const text = this.#text;
+    const next = text[at + 1] ?? "";
+    if (text.startsWith("<!--", at)) return this.#until("-->", at + 4);
+    if (text.startsWith("<![CDATA[", at)) return this.#until("]]>", at + 9);
+    if (next === "!") return this.#until(">", at + 2);
+    if (next === "?") return this.#until("?>", at + 2);
+    if (next === "/") return /[A-Za-z]/.test(text[at + 2] ?? "") ? this.#closingTag(at + 2) : null;
+    return /[A-Za-z]/.test(next) ? this.#openTag(at + 1) : null;
+  }
+  /**
+   * Just past the first `terminator` at or after `from`; the region's end when there is none. Each
+   * terminator is looked for with rising `from`, so a found one is reused until passed.
+   */
+  #until(terminator, from) {
+    let end = this.#found.get(terminator);
+    if (end === void 0 || end !== -1 && end < from) {
+      end = this.#text.indexOf(terminator, from);
+      this.#spend((end === -1 ? this.#text.length : end) - from);
+      this.#found.set(terminator, end);
+    }
+    return end === -1 ? this.#text.length : end + terminator.length;
+  }
+  /** `</name`, whitespace, `>`; a failing character is covered too. */
+  #closingTag(from) {
+    const text = this.#text;
+    let at = from;
+    while (at < text.length && /[A-Za-z0-9-]/.test(text[at])) at++;
+    while (at < text.length && WHITESPACE.test(text[at])) at++;
+    this.#spend(at - from);
+    return at + 1;
+  }
+  /**
+   * `<name`, then attributes (a quoted value only right after `=`) up to `>` or `/>`. A quote that
+   * is not a value, a `<`, or a `/` not before `>` ends the reading, covering that character: no
+   * real tag holds one there. An unclosed value runs to the region's end.
+   */
+  #openTag(from) {
+    const end = this.#openTagEnd(from);
+    this.#spend(end - from);
+    return end;
+  }
+  #openTagEnd(from) {
+    const text = this.#text;
+    let value = false;
+    for (let at = from; at < text.length; at++) {
+      const c = text[at];
+      if (c === ">" || c === "<") return at + 1;
+      if (c === "/") return text[at + 1] === ">" ? at + 2 : at + 1;
+      if (c === '"' || c === "'") {
+        if (!value) return at + 1;
+        const close = text.indexOf(c, at + 1);
+        if (close === -1) return text.length;
+        at = close;
+        value = false;
+      } else if (c === "=") value = true;
+      else if (!WHITESPACE.test(c)) value = false;
+    }
+    return text.length;
+  }
+  /** `<` then no whitespace, `<` or `>` up to a `>`: an autolink, which may hold a `]`. Null when none. */
+  #autolink(at) {
+    const text = this.#text;
+    let end = at + 1;
+    while (end < text.length && !/[\s<>]/.test(text[end])) end++;
+    return text[end] === ">" ? end + 1 : null;
+  }
+  /**
+   * The end (exclusive) of a link's destination and title after the `(` at `open`, covering a
+   * failing character. An unclosed title or `<…>` destination runs to the region's end.
+   */
+  #linkTail(open) {
+    const text = this.#text;
+    let at = this.#space(open + 1);
+    if (text[at] === "<") {
+      at++;
+      while (at < text.length && !">\n<".includes(text[at])) at += text[at] === "\\" ? 2 : 1;
+      if (text[at] !== ">") return at + 1;
+      at++;
+    } else {
+      for (let depth = 0; at < text.length && !WHITESPACE.test(text[at]); at++) {
+        const c = text[at];
+        if (c === "\\") at++;
+        else if (c === "(") depth++;
+        else if (c === ")" && depth-- === 0) break;
+      }
+    }
+    at = this.#space(at);
+    const quote = text[at];
+    if (quote === '"' || quote === "'" || quote === "(") {
+      const close = quote === "(" ? ")" : quote;
+      for (at++; at < text.length && text[at] !== close; at++) if (text[at] === "\\") at++;
+      at = this.#space(at + 1);
+    }
+    this.#spend(at - open);
+    return at + 1;
+  }
+  #space(from) {
+    let at = from;
+    while (at < this.#text.length && WHITESPACE.test(this.#text[at])) at++;
+    return at;
+  }
+  /**
+   * Every code span a backtick run may open: up to the next run of the same length (after a
+   * backslash, a run may open one a backtick shorter too).
+   */
+  #codeSpans() {
+    const text = this.#text;
+    const runs = [...text.matchAll(/`+/g)].map((run) => ({
+      at: run.index ?? 0,
+      length: run[0].length
+    }));
+    const next = /* @__PURE__ */ new Map();
+    for (let i = runs.length - 1; i >= 0; i--) {
+      const run = runs[i];
+      const close = next.get(run.length);
+      if (close !== void 0) this.#mark(false, run.at, close);
+      if (run.length > 1 && escaped(text, run.at)) {
+        const shorter = next.get(run.length - 1);
+        if (shorter !== void 0) this.#mark(false, run.at, shorter);
+      }
+      next.set(run.length, run.at);
+    }
+  }
+  /**
+   * Link and image text: every `[` not escaped opens, every `]` not escaped and outside every
+   * reading and possible code span closes the innermost (as cmark's delimiter stack does), so the
+   * depth kept here is never below the real one. Records the depth at each line start.
+   */
+  #brackets() {
+    const text = this.#text;
+    let depth = 0;
+    for (let at = 0; at < text.length; at++) {
+      const c = text[at];
+      if (c === "\n") this.#depth.set(at + 1, depth);
+      else if (c === "[" && !escaped(text, at)) depth++;
+      else if (c === "]" && depth > 0 && this.#shield[at] === 0 && !escaped(text, at)) depth--;
+    }
+  }
+};
+
 // src/github/visible-lines.ts
 var HIDING = /* @__PURE__ */ new Set([
   "details",
@@ -156,6 +415,8 @@ var HIDING = /* @__PURE__ */ new Set([
   "select",
   "option",
   "title",
+  "rp",
+  "rt",
   "head",
   "pre",
   "code",
@@ -187,10 +448,19 @@ var LONE_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:[\s/][^<>]*)?>[ \t]*$/;
 var INLINE_BUDGET = 2e6;
 function firstVisibleLine(body, isCandidate) {
   const lines = body.split(/\r\n|\r|\n/);
-  const reader = new BlockReader();
+  const spans = inlineSpans(
+    lines.map((line) => {
+      const { content } = containersOf(line);
+      return " ".repeat(line.length - content.length) + content;
+    })
+  );
+  const reader = new BlockReader(spans);
   const budget = { left: INLINE_BUDGET };
+  let offset = 0;
   for (const [at, line] of lines.entries()) {
-    if (reader.plain(line) && isCandidate(line) && !inlineHidden(lines, at, budget)) return line;
+    const plain2 = reader.plain(line, offset);
+    offset += line.length + 1;
+    if (plain2 && isCandidate(line) && !spans.hidesLine(at) && !inlineHidden(lines, at, budget)) return line;
   }
   return null;
 }
@@ -208,7 +478,16 @@ var BlockReader = class {
   #text = false;
   /** The structure became ambiguous: nothing after this counts. */
   #gaveUp = false;
-  plain(line) {
+  #spans;
+  /** The current line, and where it starts in the lines joined by `\n`. */
+  #line = "";
+  #offset = 0;
+  constructor(spans) {
+    this.#spans = spans;
+  }
+  plain(line, offset) {
+    this.#line = line;
+    this.#offset = offset;
     if (this.#gaveUp) return false;
     const blank = line.trim() === "";
     const indent = columnsOf(line);
@@ -309,11 +588,13 @@ var BlockReader = class {
     return false;
   }
   /**
-   * Follows HTML comments and hiding elements through a line of markdown or raw HTML. Every opening
-   * tag counts, even one in a code span; a closing tag counts only in raw HTML (`raw`), where no
-   * code span can make it mere text.
+   * Follows HTML comments and hiding elements through `text`, the current line or its end. Every
+   * opening tag counts, even one in a code span. A closing tag counts in raw HTML (`raw`), and in
+   * markdown only where it is complete and nothing before it may make it mere text: a code span,
+   * an attribute value, a link title or a backslash (`InlineSpans.shields`).
    */
   #scan(text, raw) {
+    const base = this.#offset + this.#line.length - text.length;
     let from = 0;
     while (from < text.length) {
       if (this.#comment) {
@@ -324,22 +605,30 @@ var BlockReader = class {
         continue;
       }
       const start = text.indexOf("<!--", from);
-      this.#tags(start === -1 ? text.slice(from) : text.slice(from, start), raw);
+      this.#tags(start === -1 ? text.slice(from) : text.slice(from, start), raw, base + from);
       if (start === -1) return;
       this.#comment = true;
       from = start + 4;
     }
   }
-  #tags(text, raw) {
-    for (const [, slash, name] of text.matchAll(TAG)) {
+  #tags(text, raw, base) {
+    for (const tag of text.matchAll(TAG)) {
+      const [, slash, name] = tag;
       const element = name.toLowerCase();
       if (!HIDING.has(element)) continue;
       const depth = this.#open.get(element) ?? 0;
+      const at = tag.index ?? 0;
       if (!slash) this.#open.set(element, depth + 1);
-      else if (raw && depth > 0) this.#open.set(element, depth - 1);
+      else if (depth > 0 && (raw || closes(text, at + tag[0].length) && !this.#spans.shields(base + at)))
+        this.#open.set(element, depth - 1);
     }
   }
 };
+function closes(text, at) {
+  const end = /[ \t]*>/y;
+  end.lastIndex = at;
+  return end.test(text);
+}
 function htmlBlockStart(content, inParagraph) {
   if (!content.startsWith("<")) return void 0;
   if (/^<(?:pre|script|style|textarea)(?=[\s>]|$)/i.test(content))

@@ -442,9 +442,18 @@ describe("the sandbox's scratch HOME and TMPDIR", () => {
     });
     expect(outcome.exitCode).toBe(0);
     expect(outcome.stdout.bytes.toString()).toContain(scratchRoot);
-    expect(
-      readdirSync(scratchRoot).filter((name) => name.startsWith('truss-sbx-') && !name.includes('-ns-')),
-    ).toEqual([]);
+    // In this harness's own directory, removed in the background once the process has ended.
+    const home = outcome.stdout.bytes.toString().trim();
+    expect(home).toMatch(/\/truss-harness-[^/]+\/truss-sbx-[^/]+\/home$/);
+    await expect
+      .poll(
+        () =>
+          readdirSync(scratchRoot, { recursive: true }).filter((name) =>
+            /truss-sbx-(?!ns-)[^/]*$/.test(String(name)),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
     expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('still here');
   }, 30_000);
 });

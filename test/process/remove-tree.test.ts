@@ -122,7 +122,8 @@ describe('uid isolation leaves nothing of a check behind', () => {
     expect(outcome.exitCode, outcome.stderr.tail).toBe(0);
     const home = /HOME=(\S+)/.exec(output)?.[1] as string;
     expect(home).toMatch(/truss-sbx-/);
-    expect(existsSync(home)).toBe(false);
+    // Removed in the background once the check has ended.
+    await expect.poll(() => existsSync(home), { timeout: 10_000 }).toBe(false);
     const segment = /Shared memory id: (\d+)/.exec(output)?.[1] as string;
     expect(segment).toBeDefined();
     // Made in the check's own IPC namespace: the host has no segment of that id owned by the sandbox.

@@ -453,7 +453,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
-          await removeScratch(options.privilege, scratch, options.toolEnv);
+          // Off the process's critical path: the outcome does not wait for its scratch to go (an rm
+          // is a process start, a sudo one more). Only this harness's processes, as the sandbox user,
+          // could reach it meanwhile, and only by a random name in a directory they cannot list;
+          // Node keeps running until the rm ends, and a killed harness's is swept (lifeline.ts).
+          void removeScratch(options.privilege, scratch, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },

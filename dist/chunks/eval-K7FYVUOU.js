@@ -6,14 +6,14 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-SAEV5KVJ.js";
-import "./chunk-GX62MEUB.js";
+} from "./chunk-JOUYJZB3.js";
+import "./chunk-7I6JAJD7.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-EGVBD5OR.js";
-import "./chunk-ETUKV3MQ.js";
+import "./chunk-XRITNBBB.js";
+import "./chunk-L6LU3QZY.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-QMUKVJKL.js";
+import "./chunk-M7KQ4W2J.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -38,7 +38,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-YLMVJWUT.js";
+import "./chunk-35FKRMAD.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-SAEV5KVJ.js";
+} from "./chunk-JOUYJZB3.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-GX62MEUB.js";
+} from "./chunk-7I6JAJD7.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-ETUKV3MQ.js";
+} from "./chunk-L6LU3QZY.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-5DSPSLA6.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   findEntry,
   supersededBy

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-YLMVJWUT.js";
+} from "./chunk-35FKRMAD.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -838,7 +838,7 @@ function uidIsolation(options) {
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand("sudo", ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
-          await removeScratch(options.privilege, scratch, options.toolEnv);
+          void removeScratch(options.privilege, scratch, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         }

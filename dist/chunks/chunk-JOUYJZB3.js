@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-GX62MEUB.js";
+} from "./chunk-7I6JAJD7.js";
 import {
   finishParentSession
-} from "./chunk-EGVBD5OR.js";
+} from "./chunk-XRITNBBB.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ETUKV3MQ.js";
+} from "./chunk-L6LU3QZY.js";
 import {
   startEval
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

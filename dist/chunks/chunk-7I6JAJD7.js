@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-ETUKV3MQ.js";
+} from "./chunk-L6LU3QZY.js";
 import {
   MemoryError,
   formatRef

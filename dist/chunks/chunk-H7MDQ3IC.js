@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-YLMVJWUT.js";
+} from "./chunk-35FKRMAD.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-GX62MEUB.js";
+} from "./chunk-7I6JAJD7.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-ETUKV3MQ.js";
+} from "./chunk-L6LU3QZY.js";
 import {
   acquireSessionLease
 } from "./chunk-EDZTZSS6.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   checkMcpPinning,
   findContract

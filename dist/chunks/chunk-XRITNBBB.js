@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-ETUKV3MQ.js";
+} from "./chunk-L6LU3QZY.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-YLMVJWUT.js";
+} from "./chunk-35FKRMAD.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-7DJ3XSI7.js";
+} from "./chunk-H7MDQ3IC.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-QMUKVJKL.js";
+} from "./chunk-M7KQ4W2J.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -176,7 +176,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-YLMVJWUT.js";
+} from "./chunk-35FKRMAD.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

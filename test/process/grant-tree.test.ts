@@ -3,7 +3,7 @@ import { chmodSync, linkSync, lstatSync, mkdirSync, statSync, symlinkSync, write
 import { arch } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { grantTreeInProcess, grantTreeScript } from '../../src/core/process/grant-tree.js';
+import { grantTreeInProcess, grantTreeScript, treeNeedsGrant } from '../../src/core/process/grant-tree.js';
 import { localAccount } from '../../src/core/process/isolation-uid.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -50,6 +50,37 @@ describe('grantTreeInProcess (uid isolation as root: the grant without find/chgr
       expect(lstatSync(tree.path('src/link')).gid).toBe(gid);
       expect(of(victim).gid).not.toBe(gid);
       expect(of(victim).mode).toBe(0o600);
+    },
+  );
+
+  it.runIf(isRoot)(
+    'treeNeedsGrant says whether the grant would change anything, and changes nothing itself',
+    () => {
+      const tree = tempDir('grant-tree-dry');
+      dirs.push(tree);
+      const gid = 4243;
+      const file = tree.write('src/a.txt', 'a', 0o644);
+      tree.write('token.txt', 'secret', 0o600);
+      symlinkSync('/etc/passwd', tree.path('src/link'));
+      const snapshot = () =>
+        [tree.dir, tree.path('src'), file, tree.path('src/link')].map((path) => {
+          const info = lstatSync(path);
+          return [info.gid, info.mode];
+        });
+      const before = snapshot();
+      expect(treeNeedsGrant(tree.dir, gid, new Set())).toBe(true);
+      expect(snapshot()).toEqual(before);
+      grantTreeInProcess(tree.dir, gid, new Set());
+      // Granted: a later run (or the next contract of a job) needs no sudo.
+      expect(treeNeedsGrant(tree.dir, gid, new Set())).toBe(false);
+      // One file that lost group write, or a new file, needs the grant again.
+      chmodSync(file, 0o644);
+      expect(treeNeedsGrant(tree.dir, gid, new Set())).toBe(true);
+      grantTreeInProcess(tree.dir, gid, new Set());
+      tree.write('src/deeper/new.txt', 'n', 0o644);
+      expect(treeNeedsGrant(tree.dir, gid, new Set())).toBe(true);
+      // A kept path is never granted, so it never asks for the grant.
+      expect(treeNeedsGrant(tree.dir, gid, new Set([tree.path('src/deeper')]))).toBe(false);
     },
   );
 

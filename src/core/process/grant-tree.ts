@@ -20,6 +20,26 @@ export function grantTreeInProcess(root: string, gid: number, keep: ReadonlySet<
 }
 
 /**
+ * Whether the grant would change anything under `root`, found by the same walk with every write
+ * refused, as whoever runs it. A harness that is not root asks this first: a tree already granted
+ * (every run after the first in a working copy, every contract after the first in a job) then needs
+ * no `sudo` and no second Node start. Anything it cannot read counts as needing the grant. Nothing is
+ * written, so a sandboxed process changing the tree meanwhile can at most make it ask for the grant.
+ */
+export function treeNeedsGrant(root: string, gid: number, keep: ReadonlySet<string>): boolean {
+  const wouldWrite = (): never => {
+    throw new Error('the grant would write');
+  };
+  const dry = { ...fs, lchownSync: wouldWrite, chownSync: wouldWrite, chmodSync: wouldWrite } as typeof fs;
+  try {
+    grantTree(dry, root, gid, keep);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The same grant as a Node program for `sudo -n node -e SCRIPT ROOT GID KEEP_JSON`, when the harness is
  * not root: the very function below, which takes `fs` as its only outside input for this.
  */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { grantTreeInProcess, grantTreeScript } from './grant-tree.js';
+import { grantTreeInProcess, grantTreeScript, treeNeedsGrant } from './grant-tree.js';
 import { IsolationSetupError } from './isolation.js';
 import type { SandboxAccount } from './isolation-uid.js';
 import { asRoot, type Privilege } from './sandbox-commands.js';
@@ -35,7 +35,7 @@ export async function grantWorkdir(
     } catch (error) {
       throw failed((error as Error).message);
     }
-  } else {
+  } else if (treeNeedsGrant(root, account.gid, new Set(inside))) {
     // The same grant, as root through sudo: this very Node running the function as a script.
     const result = await asRoot(
       privilege,

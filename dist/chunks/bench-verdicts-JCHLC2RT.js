@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-XRITNBBB.js";
+} from "./chunk-I3T5TVQW.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import "./chunk-EDZTZSS6.js";
 import {
   startBench
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import "./chunk-KG2AQPK6.js";
 import {
   BenchInputError,
@@ -60,7 +60,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-35FKRMAD.js";
+import "./chunk-GKD2BUST.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

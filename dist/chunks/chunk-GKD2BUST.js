@@ -75,6 +75,18 @@ import * as fs from "node:fs";
 function grantTreeInProcess(root, gid, keep) {
   grantTree(fs, root, gid, keep);
 }
+function treeNeedsGrant(root, gid, keep) {
+  const wouldWrite = () => {
+    throw new Error("the grant would write");
+  };
+  const dry = { ...fs, lchownSync: wouldWrite, chownSync: wouldWrite, chmodSync: wouldWrite };
+  try {
+    grantTree(dry, root, gid, keep);
+    return false;
+  } catch {
+    return true;
+  }
+}
 function grantTreeScript() {
   return `var __name = (fn) => fn; (${grantTree.toString()})(require('node:fs'), process.argv[1], Number(process.argv[2]), new Set(JSON.parse(process.argv[3])));`;
 }
@@ -135,7 +147,7 @@ async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
     } catch (error) {
       throw failed(error.message);
     }
-  } else {
+  } else if (treeNeedsGrant(root, account.gid, new Set(inside))) {
     const result = await asRoot(
       privilege,
       process.execPath,

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-H7MDQ3IC.js";
+} from "./chunk-DAVIBVM6.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -176,7 +176,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-35FKRMAD.js";
+} from "./chunk-GKD2BUST.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

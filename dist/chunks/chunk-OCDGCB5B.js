@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   MemoryError,
   formatRef

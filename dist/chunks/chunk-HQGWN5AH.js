@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-7I6JAJD7.js";
+} from "./chunk-OCDGCB5B.js";
 import {
   finishParentSession
-} from "./chunk-XRITNBBB.js";
+} from "./chunk-I3T5TVQW.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   startEval
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

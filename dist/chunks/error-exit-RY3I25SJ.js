@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-35FKRMAD.js";
+} from "./chunk-GKD2BUST.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

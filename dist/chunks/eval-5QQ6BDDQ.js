@@ -2,19 +2,18 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-W2CO2XXD.js";
-import "./chunk-SHJ3LXEZ.js";
-import "./chunk-K52E24GC.js";
-import "./chunk-7I6JAJD7.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-HQGWN5AH.js";
+import "./chunk-OCDGCB5B.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-L6LU3QZY.js";
+import "./chunk-I3T5TVQW.js";
+import "./chunk-YP22U2MP.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-TT56NZNL.js";
-import "./chunk-M7KQ4W2J.js";
+import "./chunk-M5ZDC2PR.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -39,7 +38,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-35FKRMAD.js";
+import "./chunk-GKD2BUST.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -47,7 +46,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

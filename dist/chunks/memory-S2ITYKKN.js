@@ -10,21 +10,21 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-WOS2Y5Y2.js";
+} from "./chunk-3IV7SOZV.js";
 import "./chunk-ITPWHNN2.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-JOUYJZB3.js";
-import "./chunk-7I6JAJD7.js";
+import "./chunk-HQGWN5AH.js";
+import "./chunk-OCDGCB5B.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-XRITNBBB.js";
-import "./chunk-L6LU3QZY.js";
+import "./chunk-I3T5TVQW.js";
+import "./chunk-YP22U2MP.js";
 import "./chunk-EDZTZSS6.js";
 import "./chunk-5DSPSLA6.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-M7KQ4W2J.js";
+import "./chunk-M5ZDC2PR.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -49,7 +49,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-35FKRMAD.js";
+import "./chunk-GKD2BUST.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-7I6JAJD7.js";
+} from "./chunk-OCDGCB5B.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   acquireSessionLease
 } from "./chunk-EDZTZSS6.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   checkMcpPinning,
   findContract

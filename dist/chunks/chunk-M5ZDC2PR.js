@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-35FKRMAD.js";
+} from "./chunk-GKD2BUST.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-JOUYJZB3.js";
+} from "./chunk-HQGWN5AH.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-7I6JAJD7.js";
+} from "./chunk-OCDGCB5B.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-5DSPSLA6.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   findEntry,
   supersededBy

@@ -9,7 +9,7 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-7I6JAJD7.js";
+} from "./chunk-OCDGCB5B.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TT56NZNL.js";
 import {
   resumeRun
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

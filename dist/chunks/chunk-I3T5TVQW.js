@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-L6LU3QZY.js";
+} from "./chunk-YP22U2MP.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

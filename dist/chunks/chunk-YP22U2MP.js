@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-M7KQ4W2J.js";
+} from "./chunk-M5ZDC2PR.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-35FKRMAD.js";
+} from "./chunk-GKD2BUST.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -81,6 +81,11 @@ describe('grantTreeInProcess (uid isolation as root: the grant without find/chgr
       expect(treeNeedsGrant(tree.dir, gid, new Set())).toBe(true);
       // A kept path is never granted, so it never asks for the grant.
       expect(treeNeedsGrant(tree.dir, gid, new Set([tree.path('src/deeper')]))).toBe(false);
+      // A tree larger than it may look at in the harness's thread goes to the grant's own process.
+      for (let i = 0; i < 100; i++) tree.write(`many/f${i}`, '', 0o664);
+      grantTreeInProcess(tree.dir, gid, new Set());
+      expect(treeNeedsGrant(tree.dir, gid, new Set(), 1000)).toBe(false);
+      expect(treeNeedsGrant(tree.dir, gid, new Set(), 100)).toBe(true);
     },
   );
 

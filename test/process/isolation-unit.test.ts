@@ -444,7 +444,7 @@ describe("the sandbox's scratch HOME and TMPDIR", () => {
     expect(outcome.stdout.bytes.toString()).toContain(scratchRoot);
     // In this harness's own directory, removed in the background once the process has ended.
     const home = outcome.stdout.bytes.toString().trim();
-    expect(home).toMatch(/\/truss-harness-[^/]+\/truss-sbx-[^/]+\/home$/);
+    expect(home).toMatch(/\/truss-harness-[^/]+\/truss-sbx-[^/]+\/s\/home$/);
     await expect
       .poll(
         () =>

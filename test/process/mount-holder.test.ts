@@ -201,7 +201,10 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       'work/repo/harness.mts',
       harnessSource({ repo, home: home.dir, scratch: scratch.dir }, [
         `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(repo)}, env: { PATH: process.env.PATH ?? '' }, stdin: null, timeoutMs: 10000, signal: new AbortController().signal, isolation });`,
-        "process.stdout.write(outcome.stdout.bytes.toString() + readdirSync(process.argv[2], { recursive: true }).join(','));",
+        // The listing races the process's scratch being removed in the background: a directory gone
+        // meanwhile lists as nothing.
+        'const list = (dir) => { try { return readdirSync(dir).flatMap((name) => [name, ...list(`${dir}/${name}`)]); } catch { return []; } };',
+        "process.stdout.write(outcome.stdout.bytes.toString() + list(process.argv[2]).join(','));",
         "import { readdirSync } from 'node:fs';",
       ]),
     );

@@ -19,18 +19,40 @@ export function grantTreeInProcess(root: string, gid: number, keep: ReadonlySet<
   grantTree(fs, root, gid, keep);
 }
 
+/** The most entries the harness's own dry walk looks at (treeNeedsGrant). */
+export const DRY_WALK_LIMIT = 20_000;
+
 /**
  * Whether the grant would change anything under `root`, found by the same walk with every write
  * refused, as whoever runs it. A harness that is not root asks this first: a tree already granted
  * (every run after the first in a working copy, every contract after the first in a job) then needs
  * no `sudo` and no second Node start. Anything it cannot read counts as needing the grant. Nothing is
  * written, so a sandboxed process changing the tree meanwhile can at most make it ask for the grant.
+ * It runs in the harness's own thread, so it looks at no more than `limit` entries (about 60 ms
+ * here): a larger tree (one a check may have filled to stall the harness) goes to the grant's own
+ * process, as before.
  */
-export function treeNeedsGrant(root: string, gid: number, keep: ReadonlySet<string>): boolean {
+export function treeNeedsGrant(
+  root: string,
+  gid: number,
+  keep: ReadonlySet<string>,
+  limit = DRY_WALK_LIMIT,
+): boolean {
   const wouldWrite = (): never => {
     throw new Error('the grant would write');
   };
-  const dry = { ...fs, lchownSync: wouldWrite, chownSync: wouldWrite, chmodSync: wouldWrite } as typeof fs;
+  let looked = 0;
+  const lstatSync = ((path: fs.PathLike) => {
+    if (++looked > limit) throw new Error('too many entries to look at here');
+    return fs.lstatSync(path);
+  }) as typeof fs.lstatSync;
+  const dry = {
+    ...fs,
+    lstatSync,
+    lchownSync: wouldWrite,
+    chownSync: wouldWrite,
+    chmodSync: wouldWrite,
+  } as typeof fs;
   try {
     grantTree(dry, root, gid, keep);
     return false;

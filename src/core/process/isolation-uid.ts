@@ -339,7 +339,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
-      const scratch = mkdtempSync(join(scratchRoot, 'truss-sbx-'));
+      // The scratch sits in a directory of the harness's own (`gate`), which the harness closes to
+      // the sandbox user the moment the process has ended, without root: its removal can then
+      // run in the background while later processes run.
+      const gate = mkdtempSync(join(scratchRoot, 'truss-sbx-'));
+      chmodSync(gate, 0o711);
+      const scratch = join(gate, 's');
+      mkdirSync(scratch);
       const home = join(scratch, 'home');
       const tmp = join(scratch, 'tmp');
       mkdirSync(home);
@@ -453,11 +459,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
-          // Off the process's critical path: the outcome does not wait for its scratch to go (an rm
-          // is a process start, a sudo one more). Only this harness's processes, as the sandbox user,
-          // could reach it meanwhile, and only by a random name in a directory they cannot list;
-          // Node keeps running until the rm ends, and a killed harness's is swept (lifeline.ts).
-          void removeScratch(options.privilege, scratch, options.toolEnv);
+          // Closed first, then removed off the process's critical path (an rm is a process start, a
+          // sudo one more). A later process could know the scratch's name (the process may have
+          // written it into the working copy) and, as the same sandbox user, read what was left
+          // there or keep planting entries so the rm never finishes: the closed gate stops both.
+          // Node keeps running until the rm ends; a killed harness's scratch is swept (lifeline.ts).
+          chmodSync(gate, 0o700);
+          void removeScratch(options.privilege, gate, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-GKD2BUST.js";
+} from "./chunk-WCKI7ZBR.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

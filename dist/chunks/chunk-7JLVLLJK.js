@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-OCDGCB5B.js";
+} from "./chunk-7QTO5Z4H.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   acquireSessionLease
 } from "./chunk-EDZTZSS6.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   checkMcpPinning,
   findContract

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-DAVIBVM6.js";
+} from "./chunk-WSLYPXDH.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -176,7 +176,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-GKD2BUST.js";
+} from "./chunk-WCKI7ZBR.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

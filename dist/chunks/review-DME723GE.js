@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GKD2BUST.js";
+import "./chunk-WCKI7ZBR.js";
 import {
   LedgerStore,
   createNodeCrypto,

@@ -75,11 +75,23 @@ import * as fs from "node:fs";
 function grantTreeInProcess(root, gid, keep) {
   grantTree(fs, root, gid, keep);
 }
-function treeNeedsGrant(root, gid, keep) {
+var DRY_WALK_LIMIT = 2e4;
+function treeNeedsGrant(root, gid, keep, limit = DRY_WALK_LIMIT) {
   const wouldWrite = () => {
     throw new Error("the grant would write");
   };
-  const dry = { ...fs, lchownSync: wouldWrite, chownSync: wouldWrite, chmodSync: wouldWrite };
+  let looked = 0;
+  const lstatSync5 = ((path) => {
+    if (++looked > limit) throw new Error("too many entries to look at here");
+    return fs.lstatSync(path);
+  });
+  const dry = {
+    ...fs,
+    lstatSync: lstatSync5,
+    lchownSync: wouldWrite,
+    chownSync: wouldWrite,
+    chmodSync: wouldWrite
+  };
   try {
     grantTree(dry, root, gid, keep);
     return false;
@@ -175,7 +187,7 @@ import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync,
+  lstatSync as lstatSync2,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -219,7 +231,7 @@ function deadHarnessDirectories(root, now = Date.now()) {
   const uid = process.getuid?.();
   return names.map((name) => join(root, name)).filter((dir) => {
     try {
-      const info = lstatSync(dir);
+      const info = lstatSync2(dir);
       if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
       return !lifelineHeld(join(dir, "lifeline", "fifo"));
     } catch {
@@ -261,13 +273,13 @@ function lifelineWatcher(fifo) {
 // src/core/process/mount-holder.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync as lstatSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import { lstatSync as lstatSync3, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
     try {
-      const info = lstatSync2(path);
+      const info = lstatSync3(path);
       return `${info.dev}:${info.ino}`;
     } catch {
       return null;
@@ -466,7 +478,7 @@ function removeStage(stage) {
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync as chmodSync2, lstatSync as lstatSync3, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync, statSync } from "node:fs";
+import { chmodSync as chmodSync2, lstatSync as lstatSync4, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync, statSync } from "node:fs";
 import { dirname as dirname2, join as join3, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
@@ -529,7 +541,7 @@ function ownDirectory(path, uid) {
     if (error.code !== "EEXIST") return null;
   }
   try {
-    const info = lstatSync3(path);
+    const info = lstatSync4(path);
     return info.isDirectory() && !info.isSymbolicLink() && info.uid === uid ? path : null;
   } catch {
     return null;
@@ -762,7 +774,10 @@ function uidIsolation(options) {
       mounts.warm();
     },
     async prepare(request) {
-      const scratch = mkdtempSync4(join4(scratchRoot, "truss-sbx-"));
+      const gate = mkdtempSync4(join4(scratchRoot, "truss-sbx-"));
+      chmodSync3(gate, 457);
+      const scratch = join4(gate, "s");
+      mkdirSync3(scratch);
       const home = join4(scratch, "home");
       const tmp = join4(scratch, "tmp");
       mkdirSync3(home);
@@ -850,7 +865,8 @@ function uidIsolation(options) {
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand("sudo", ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
-          void removeScratch(options.privilege, scratch, options.toolEnv);
+          chmodSync3(gate, 448);
+          void removeScratch(options.privilege, gate, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         }

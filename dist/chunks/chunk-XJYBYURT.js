@@ -9,7 +9,7 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-OCDGCB5B.js";
+} from "./chunk-7QTO5Z4H.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TT56NZNL.js";
 import {
   resumeRun
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-GKD2BUST.js";
+} from "./chunk-WCKI7ZBR.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

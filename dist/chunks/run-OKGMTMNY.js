@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GKD2BUST.js";
+import "./chunk-WCKI7ZBR.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-RVSVGKTG.js")).keygen,
-  verify: async () => (await import("./verify-6MO5VRNP.js")).verify,
-  attest: async () => (await import("./attest-ULQ4WRCI.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-FPXA647L.js")).verifyAttestation,
-  report: async () => (await import("./report-VD4G7LZX.js")).report,
-  ledger: async () => (await import("./ledger-X7DQBI5O.js")).ledger,
-  review: async () => (await import("./review-QRC5TIOM.js")).review,
-  run: async () => (await import("./run-W3AD5RPM.js")).run,
-  resume: async () => (await import("./resume-5EJR57OE.js")).resume,
-  signal: async () => (await import("./signal-CT2WAUZ7.js")).signal,
-  eval: async () => (await import("./eval-5QQ6BDDQ.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-JCHLC2RT.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-IQBEZQTS.js")).anchor,
-  mcp: async () => (await import("./mcp-2ZOCT2BL.js")).mcp,
-  memory: async () => (await import("./memory-S2ITYKKN.js")).memory,
-  lesson: async () => (await import("./playbook-JXNQXPLU.js")).lesson,
-  playbook: async () => (await import("./playbook-JXNQXPLU.js")).playbook
+  keygen: async () => (await import("./keygen-2AGD6UG2.js")).keygen,
+  verify: async () => (await import("./verify-OVA6RV4Z.js")).verify,
+  attest: async () => (await import("./attest-M2ZTBNLN.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-6HDA2YJ6.js")).verifyAttestation,
+  report: async () => (await import("./report-2M6ESSBS.js")).report,
+  ledger: async () => (await import("./ledger-VKJQH22E.js")).ledger,
+  review: async () => (await import("./review-DME723GE.js")).review,
+  run: async () => (await import("./run-HACGKSJM.js")).run,
+  resume: async () => (await import("./resume-ZH2Q5XLS.js")).resume,
+  signal: async () => (await import("./signal-XPDJD3UX.js")).signal,
+  eval: async () => (await import("./eval-BV6YKYQM.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-5ZXNYCJ5.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-7CUAUTKQ.js")).anchor,
+  mcp: async () => (await import("./mcp-HOPCB7LW.js")).mcp,
+  memory: async () => (await import("./memory-MEFKO67E.js")).memory,
+  lesson: async () => (await import("./playbook-N52NDT5G.js")).lesson,
+  playbook: async () => (await import("./playbook-N52NDT5G.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-RY3I25SJ.js")).reportError(error, io);
+    return (await import("./error-exit-7JIHTGI4.js")).reportError(error, io);
   }
 }
 export {

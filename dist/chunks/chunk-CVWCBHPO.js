@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -6,14 +6,14 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-HQGWN5AH.js";
-import "./chunk-OCDGCB5B.js";
+} from "./chunk-LDNQZ23I.js";
+import "./chunk-7QTO5Z4H.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-I3T5TVQW.js";
-import "./chunk-YP22U2MP.js";
+import "./chunk-CVWCBHPO.js";
+import "./chunk-3W73CUO6.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-M5ZDC2PR.js";
+import "./chunk-IVPNKAKO.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -38,7 +38,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GKD2BUST.js";
+import "./chunk-WCKI7ZBR.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

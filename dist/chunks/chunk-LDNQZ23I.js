@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-OCDGCB5B.js";
+} from "./chunk-7QTO5Z4H.js";
 import {
   finishParentSession
-} from "./chunk-I3T5TVQW.js";
+} from "./chunk-CVWCBHPO.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   startEval
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

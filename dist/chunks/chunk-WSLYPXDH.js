@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-HQGWN5AH.js";
+} from "./chunk-LDNQZ23I.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-OCDGCB5B.js";
+} from "./chunk-7QTO5Z4H.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-5DSPSLA6.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import {
   findEntry,
   supersededBy

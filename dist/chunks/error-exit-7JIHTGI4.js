@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-GKD2BUST.js";
+} from "./chunk-WCKI7ZBR.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-I3T5TVQW.js";
+} from "./chunk-CVWCBHPO.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import "./chunk-EDZTZSS6.js";
 import {
   startBench
-} from "./chunk-M5ZDC2PR.js";
+} from "./chunk-IVPNKAKO.js";
 import "./chunk-KG2AQPK6.js";
 import {
   BenchInputError,
@@ -60,7 +60,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GKD2BUST.js";
+import "./chunk-WCKI7ZBR.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

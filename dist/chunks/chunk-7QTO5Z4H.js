@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-YP22U2MP.js";
+} from "./chunk-3W73CUO6.js";
 import {
   MemoryError,
   formatRef

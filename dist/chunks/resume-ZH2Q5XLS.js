@@ -2,29 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
-} from "./chunk-3IV7SOZV.js";
-import "./chunk-ITPWHNN2.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-XJYBYURT.js";
+import "./chunk-SHJ3LXEZ.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-HQGWN5AH.js";
-import "./chunk-OCDGCB5B.js";
+import "./chunk-7QTO5Z4H.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-I3T5TVQW.js";
-import "./chunk-YP22U2MP.js";
+import "./chunk-3W73CUO6.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-5DSPSLA6.js";
-import "./chunk-TLTWMPGD.js";
-import "./chunk-UYVQNA3J.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-M5ZDC2PR.js";
+import "./chunk-IVPNKAKO.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -49,7 +39,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GKD2BUST.js";
+import "./chunk-WCKI7ZBR.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -57,12 +47,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

@@ -4,9 +4,9 @@
  * request (its external_id says so: external-id.ts), only the newest counts (one
  * still queued or running is not re-run again), and its verdict is read from the title the run
  * wrote (`verdictInTitle`); a `skipped` check is no verdict and is passed over. A run that stopped
- * before a verdict, a contract only ever skipped or a passing contract is not re-run. Check runs name contract ids; runs are asked for by file name, so each id is mapped
- * back: from the App's request id on the check when it has one, else by reading the contracts at
- * the trusted ref.
+ * before a verdict, a contract only ever skipped or a passing contract is not re-run. Check runs
+ * name contract ids; runs are asked for by file name, so each id is mapped back: from the App's
+ * request id on the check when it has one, else by reading the contracts at the trusted ref.
  */
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { type FoundCheckRun, findCheckRuns } from './check-runs.js';

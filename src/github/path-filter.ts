@@ -159,12 +159,12 @@ export async function pathSkipOnHead(
   section: PathFilter & { id: string },
   changedFiles: ChangedFiles | undefined,
   target: SkipTarget | null,
-  log: { info(line: string): void },
+  log?: { info(line: string): void },
 ): Promise<string | null> {
   const reason = changedFiles ? await pathSkipReason(section, changedFiles) : null;
   if (reason === null || target === null) return reason;
   if (!(await skipWouldReplaceVerdict({ ...target, contractId: section.id }))) return reason;
-  log.info(
+  log?.info(
     `truss / ${section.id}: runs although ${reason}, because Truss already has a check of it on this head that a skip would replace`,
   );
   return null;
@@ -217,7 +217,6 @@ export async function contractPathSkip(options: {
   headSha: string;
   name: string;
   changedFiles: ChangedFiles;
-  log?: { info(line: string): void };
 }): Promise<{ contractId: string; reason: string } | null> {
   const path = `${CONTRACTS_DIR}/${options.name}.toml`;
   const text = await readRepoFile({ octokit: options.octokit, ...options.repo, path, ref: options.ref });
@@ -229,11 +228,6 @@ export async function contractPathSkip(options: {
     return null;
   }
   const target = { octokit: options.octokit, repo: options.repo, headSha: options.headSha };
-  const reason = await pathSkipOnHead(
-    section,
-    options.changedFiles,
-    target,
-    options.log ?? { info: () => {} },
-  );
+  const reason = await pathSkipOnHead(section, options.changedFiles, target);
   return reason === null ? null : { contractId: section.id, reason };
 }

@@ -71,9 +71,9 @@ class NotStreamable extends Error {}
  * and goes through parseBundle + verifyBundle, so errors keep their line:col. What is held in memory
  * is bounded either way: the whole-file read by maxWholeFileBytes (512 MiB); streaming by the header
  * limit, one entry line of at most MAX_ENTRY_LINE_CHARS (or maxWholeFileBytes when lower), and the
- * tail (child sessions, views, blobs, parsed whole with the header) by maxWholeFileBytes. A line or tail past its bound is not the
- * exporter's layout, so the file is read whole instead and both paths still give the same answer
- * (above the whole-file limit, the same BundleFormatError).
+ * tail (child sessions, views, blobs, parsed whole with the header) by maxWholeFileBytes. A line or
+ * tail past its bound is not the exporter's layout, so the file is read whole instead and both paths
+ * still give the same answer (above the whole-file limit, the same BundleFormatError).
  */
 export function verifyBundleFile(path: string, options: VerifyFileOptions): VerifyReport {
   try {

@@ -6,7 +6,6 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -325,7 +324,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
             `could not protect the git metadata of ${path}: ${made.stderr.trim()}`,
           );
       } finally {
-        if (own !== null) rmSync(own, { recursive: true, force: true });
+        if (own !== null) removeStage(own);
         mounts.leave();
       }
     },
@@ -457,7 +456,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           // Under sudo the group's root members cannot be signalled by the harness user; a group
           // that is already gone (the check's namespace ended with it) needs no sudo.
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
-            await runCommand('sudo', ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
+            await runCommand(sudo as string, ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
           // Closed first, then removed off the process's critical path (an rm is a process start, a
           // sudo one more). A later process could know the scratch's name (the process may have

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-WCKI7ZBR.js";
+} from "./chunk-PAIYEJJN.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

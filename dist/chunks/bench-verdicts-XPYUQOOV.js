@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-CVWCBHPO.js";
+} from "./chunk-VOBEYOHY.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-3W73CUO6.js";
+} from "./chunk-5T2OZ2WH.js";
 import "./chunk-EDZTZSS6.js";
 import {
   startBench
-} from "./chunk-IVPNKAKO.js";
+} from "./chunk-ERE5WFE4.js";
 import "./chunk-KG2AQPK6.js";
 import {
   BenchInputError,
@@ -60,7 +60,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WCKI7ZBR.js";
+import "./chunk-PAIYEJJN.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-IVPNKAKO.js";
+} from "./chunk-ERE5WFE4.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR
@@ -1941,7 +1941,7 @@ async function pathSkipOnHead(section, changedFiles, target, log) {
   const reason = changedFiles ? await pathSkipReason(section, changedFiles) : null;
   if (reason === null || target === null) return reason;
   if (!await skipWouldReplaceVerdict({ ...target, contractId: section.id })) return reason;
-  log.info(
+  log?.info(
     `truss / ${section.id}: runs although ${reason}, because Truss already has a check of it on this head that a skip would replace`
   );
   return null;
@@ -1979,13 +1979,7 @@ async function contractPathSkip(options) {
     return null;
   }
   const target = { octokit: options.octokit, repo: options.repo, headSha: options.headSha };
-  const reason = await pathSkipOnHead(
-    section,
-    options.changedFiles,
-    target,
-    options.log ?? { info: () => {
-    } }
-  );
+  const reason = await pathSkipOnHead(section, options.changedFiles, target);
   return reason === null ? null : { contractId: section.id, reason };
 }
 

@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-WCKI7ZBR.js";
+} from "./chunk-PAIYEJJN.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WCKI7ZBR.js";
+import "./chunk-PAIYEJJN.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-2AGD6UG2.js")).keygen,
-  verify: async () => (await import("./verify-OVA6RV4Z.js")).verify,
-  attest: async () => (await import("./attest-M2ZTBNLN.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-6HDA2YJ6.js")).verifyAttestation,
-  report: async () => (await import("./report-2M6ESSBS.js")).report,
-  ledger: async () => (await import("./ledger-VKJQH22E.js")).ledger,
-  review: async () => (await import("./review-DME723GE.js")).review,
-  run: async () => (await import("./run-HACGKSJM.js")).run,
-  resume: async () => (await import("./resume-ZH2Q5XLS.js")).resume,
-  signal: async () => (await import("./signal-XPDJD3UX.js")).signal,
-  eval: async () => (await import("./eval-BV6YKYQM.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-5ZXNYCJ5.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-7CUAUTKQ.js")).anchor,
-  mcp: async () => (await import("./mcp-HOPCB7LW.js")).mcp,
-  memory: async () => (await import("./memory-MEFKO67E.js")).memory,
-  lesson: async () => (await import("./playbook-N52NDT5G.js")).lesson,
-  playbook: async () => (await import("./playbook-N52NDT5G.js")).playbook
+  keygen: async () => (await import("./keygen-BACC3MVY.js")).keygen,
+  verify: async () => (await import("./verify-2QI7XNOD.js")).verify,
+  attest: async () => (await import("./attest-6O7WEHFR.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-APODWJCF.js")).verifyAttestation,
+  report: async () => (await import("./report-WQYLBC4I.js")).report,
+  ledger: async () => (await import("./ledger-6KVARYQD.js")).ledger,
+  review: async () => (await import("./review-FU6FFZUZ.js")).review,
+  run: async () => (await import("./run-QW5OI2MS.js")).run,
+  resume: async () => (await import("./resume-7KCKLXSW.js")).resume,
+  signal: async () => (await import("./signal-76KB4ZF2.js")).signal,
+  eval: async () => (await import("./eval-6IYZ4PIJ.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-XPYUQOOV.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-NP3JEEPL.js")).anchor,
+  mcp: async () => (await import("./mcp-2KG5G76L.js")).mcp,
+  memory: async () => (await import("./memory-BEQCT3UM.js")).memory,
+  lesson: async () => (await import("./playbook-4WAQAZIQ.js")).lesson,
+  playbook: async () => (await import("./playbook-4WAQAZIQ.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-7JIHTGI4.js")).reportError(error, io);
+    return (await import("./error-exit-AXM5N3SY.js")).reportError(error, io);
   }
 }
 export {

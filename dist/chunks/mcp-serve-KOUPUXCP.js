@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-7JLVLLJK.js";
+} from "./chunk-ACANFDOK.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-7QTO5Z4H.js";
+import "./chunk-NFJM5JCM.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-3W73CUO6.js";
+} from "./chunk-5T2OZ2WH.js";
 import "./chunk-EDZTZSS6.js";
 import {
   relayToolSocket
@@ -27,7 +27,7 @@ import {
   verdictView
 } from "./chunk-WTXHIC4H.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-IVPNKAKO.js";
+import "./chunk-ERE5WFE4.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -71,7 +71,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-WCKI7ZBR.js";
+} from "./chunk-PAIYEJJN.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

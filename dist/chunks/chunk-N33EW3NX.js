@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-LDNQZ23I.js";
+} from "./chunk-7CCJ3HN6.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-7QTO5Z4H.js";
+} from "./chunk-NFJM5JCM.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-3W73CUO6.js";
+} from "./chunk-5T2OZ2WH.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-5DSPSLA6.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-IVPNKAKO.js";
+} from "./chunk-ERE5WFE4.js";
 import {
   findEntry,
   supersededBy

@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-3W73CUO6.js";
+} from "./chunk-5T2OZ2WH.js";
 import {
   MemoryError,
   formatRef

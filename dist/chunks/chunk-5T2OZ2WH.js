@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-IVPNKAKO.js";
+} from "./chunk-ERE5WFE4.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-WCKI7ZBR.js";
+} from "./chunk-PAIYEJJN.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-7QTO5Z4H.js";
+} from "./chunk-NFJM5JCM.js";
 import {
   finishParentSession
-} from "./chunk-CVWCBHPO.js";
+} from "./chunk-VOBEYOHY.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-3W73CUO6.js";
+} from "./chunk-5T2OZ2WH.js";
 import {
   startEval
-} from "./chunk-IVPNKAKO.js";
+} from "./chunk-ERE5WFE4.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

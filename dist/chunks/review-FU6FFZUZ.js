@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-WCKI7ZBR.js";
+import "./chunk-PAIYEJJN.js";
 import {
   LedgerStore,
   createNodeCrypto,

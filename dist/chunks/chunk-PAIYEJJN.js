@@ -61,7 +61,6 @@ import {
   mkdtempSync as mkdtempSync4,
   readFileSync,
   realpathSync as realpathSync2,
-  rmSync as rmSync3,
   writeFileSync
 } from "node:fs";
 import { join as join4, resolve as resolve3 } from "node:path";
@@ -761,7 +760,7 @@ function uidIsolation(options) {
             `could not protect the git metadata of ${path}: ${made.stderr.trim()}`
           );
       } finally {
-        if (own !== null) rmSync3(own, { recursive: true, force: true });
+        if (own !== null) removeStage(own);
         mounts.leave();
       }
     },
@@ -863,7 +862,7 @@ function uidIsolation(options) {
         async dispose(pid) {
           if (held) mounts.leave();
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
-            await runCommand("sudo", ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
+            await runCommand(sudo, ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
           chmodSync3(gate, 448);
           void removeScratch(options.privilege, gate, options.toolEnv);

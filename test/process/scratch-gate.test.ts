@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,22 +28,59 @@ const SECOND = [
   'i=0; while [ $i -lt 200 ] && [ -d "$S" ]; do mkdir -p "$S/pin" 2>/dev/null; echo planted > "$S/pin/payload" 2>/dev/null; i=$((i+1)); sleep 0.01; done',
 ].join('\n');
 
+async function rootIsolation(workdir: string) {
+  return createIsolation({
+    mode: 'uid',
+    network: 'none',
+    hiddenPaths: [],
+    workdirs: [workdir],
+    scratchRoot: tmpdir(),
+    path: process.env.PATH ?? '',
+    isRoot: true,
+  });
+}
+
 describe('a process’s scratch after it has ended (uid)', () => {
+  it('is gone by the time the outcome is back when the process left it as it found it, and a planted link is removed, not followed', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable || process.getuid?.() !== 0)
+      return void console.warn(`SKIPPED scratch gate test: ${unavailable ?? 'not root'}`);
+    const work = tempDir('scratch-unused-work');
+    const victim = tempDir('scratch-unused-victim');
+    dirs.push(work, victim);
+    writeFileSync(victim.path('target'), 'keep me\n');
+    const isolation = await rootIsolation(work.dir);
+    const run = (script: string) =>
+      runSupervised({
+        file: '/bin/sh',
+        args: ['-c', script],
+        cwd: work.dir,
+        env: { PATH: process.env.PATH ?? '' },
+        stdin: null,
+        timeoutMs: 60_000,
+        signal: new AbortController().signal,
+        isolation,
+      });
+    const untouched = await run('echo "$HOME" > prev-home');
+    expect(untouched.exitCode, untouched.stderr.tail).toBe(0);
+    const scratch = dirname(readFileSync(work.path('prev-home'), 'utf8').trim());
+    expect(existsSync(dirname(scratch))).toBe(false);
+    const linked = await run(
+      `echo "$HOME" > prev-home; rm -f "$HOME/.gitconfig"; ln -s ${victim.path('target')} "$HOME/.gitconfig"`,
+    );
+    expect(linked.exitCode, linked.stderr.tail).toBe(0);
+    const linkedScratch = dirname(readFileSync(work.path('prev-home'), 'utf8').trim());
+    expect(existsSync(dirname(linkedScratch))).toBe(false);
+    expect(readFileSync(victim.path('target'), 'utf8')).toBe('keep me\n');
+  }, 60_000);
+
   it('is closed to later processes at once, and removed in the background however they try to keep it', async () => {
     const unavailable = await mechanismAvailable('uid');
     if (unavailable || process.getuid?.() !== 0)
       return void console.warn(`SKIPPED scratch gate test: ${unavailable ?? 'not root'}`);
     const work = tempDir('scratch-gate-work');
     dirs.push(work);
-    const isolation = await createIsolation({
-      mode: 'uid',
-      network: 'none',
-      hiddenPaths: [],
-      workdirs: [work.dir],
-      scratchRoot: tmpdir(),
-      path: process.env.PATH ?? '',
-      isRoot: true,
-    });
+    const isolation = await rootIsolation(work.dir);
     const run = (script: string) =>
       runSupervised({
         file: '/bin/sh',

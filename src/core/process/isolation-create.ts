@@ -14,7 +14,6 @@ import {
   ensureEgressBlock,
   ensureSandboxAccount,
   localAccount,
-  removeScratch,
   SANDBOX_OFFLINE_USER,
   SANDBOX_USER,
   uidIsolation,
@@ -28,6 +27,7 @@ import {
   SHARED_DIR_CANDIDATES,
   sharedWritableDirs,
 } from './private-dirs.js';
+import { removeScratch } from './process-scratch.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 import { findProgram, trustedSearchPath } from './trusted-path.js';
 

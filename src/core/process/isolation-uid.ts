@@ -1,13 +1,4 @@
-import {
-  chmodSync,
-  existsSync,
-  lchownSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
@@ -26,7 +17,7 @@ import {
   writeMountTable,
 } from './mount-table.js';
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
-import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
+import { disposeScratch, makeScratch } from './process-scratch.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
 
@@ -338,26 +329,10 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
-      // The scratch sits in a directory of the harness's own (`gate`), which the harness closes to
-      // the sandbox user the moment the process has ended, without root: its removal can then
-      // run in the background while later processes run.
-      const gate = mkdtempSync(join(scratchRoot, 'truss-sbx-'));
-      chmodSync(gate, 0o711);
-      const scratch = join(gate, 's');
-      mkdirSync(scratch);
-      const home = join(scratch, 'home');
-      const tmp = join(scratch, 'tmp');
-      mkdirSync(home);
-      mkdirSync(tmp);
-      // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
-      writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
-      chmodSync(scratch, 0o711);
-      // Deepest first, never following a link: once a directory is the sandbox user's, another of its
-      // processes could swap what is inside for a link.
-      const owned = [join(home, '.gitconfig'), home, tmp, scratch];
-      // The scratch becomes the sandbox user's: as root here; under sudo the sandbox's root init
-      // does it, which saves a sudo per process.
-      if (options.privilege === 'root') for (const path of owned) lchownSync(path, account.uid, account.gid);
+      const scratch = makeScratch(scratchRoot, options.privilege, account);
+      const { home, tmp, owned } = scratch;
+      // Under sudo the sandbox's root init hands the scratch to the sandbox user, which saves a sudo
+      // per process.
       const rootSteps =
         options.privilege === 'root'
           ? [watchHarness]
@@ -458,13 +433,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand(sudo as string, ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
-          // Closed first, then removed off the process's critical path (an rm is a process start, a
-          // sudo one more). A later process could know the scratch's name (the process may have
-          // written it into the working copy) and, as the same sandbox user, read what was left
-          // there or keep planting entries so the rm never finishes: the closed gate stops both.
-          // Node keeps running until the rm ends; a killed harness's scratch is swept (lifeline.ts).
-          chmodSync(gate, 0o700);
-          void removeScratch(options.privilege, gate, options.toolEnv);
+          disposeScratch(scratch, options.privilege, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },
@@ -481,15 +450,4 @@ function groupAlive(pgid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
-}
-
-/** Removes a tree the sandbox user may own (a process's scratch, a dead harness's directory) without following links. */
-export async function removeScratch(
-  privilege: Privilege,
-  scratch: string,
-  env: Record<string, string>,
-): Promise<void> {
-  // Never Node's recursive rmSync as root on a tree the sandbox user owns (remove-tree.ts).
-  if (privilege === 'root') await removeUntrustedTree(scratch, env);
-  else await asRoot(privilege, 'rm', removeTreeArgs(scratch), env);
 }

@@ -1,0 +1,107 @@
+import {
+  chmodSync,
+  lchownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
+import { asRoot, type Privilege } from './sandbox-commands.js';
+
+/** A sandboxed process's own HOME and TMPDIR, inside a directory only the harness may open once it ends. */
+export interface ProcessScratch {
+  /** The harness's directory around the scratch: open (0711) while the process runs, closed (0700) after. */
+  gate: string;
+  home: string;
+  tmp: string;
+  /** What becomes the sandbox user's, deepest first (under sudo the sandbox's root init changes it). */
+  owned: readonly string[];
+}
+
+/**
+ * Makes the scratch: `gate/s/{home,tmp}`, where `gate` and `s` stay the harness's and only `home`
+ * and `tmp` (and the `.gitconfig` in `home`) are the sandbox user's. Because `s` is the harness's,
+ * no sandboxed process can rename `home` or `tmp` away or put anything beside them, which is what
+ * lets a root harness remove an unused scratch itself (`disposeScratch`).
+ */
+export function makeScratch(
+  root: string,
+  privilege: Privilege,
+  account: { uid: number; gid: number },
+): ProcessScratch {
+  const gate = mkdtempSync(join(root, 'truss-sbx-'));
+  chmodSync(gate, 0o711);
+  const scratch = join(gate, 's');
+  mkdirSync(scratch);
+  const home = join(scratch, 'home');
+  const tmp = join(scratch, 'tmp');
+  mkdirSync(home);
+  mkdirSync(tmp);
+  // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
+  writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
+  chmodSync(scratch, 0o711);
+  // Deepest first, never following a link: once a directory is the sandbox user's, another of its
+  // processes could swap what is inside for a link.
+  const owned = [join(home, '.gitconfig'), home, tmp];
+  if (privilege === 'root') for (const path of owned) lchownSync(path, account.uid, account.gid);
+  return { gate, home, tmp, owned };
+}
+
+/**
+ * Closes the gate to the sandbox user, then removes the scratch. A later process could know the
+ * scratch's name (the earlier one may have written it into the working copy) and, as the same
+ * sandbox user, read what was left there or keep planting entries so a removal never finishes: the
+ * closed gate stops both, without root.
+ *
+ * A root harness removes a scratch the process left as it found it with five calls of its own
+ * (the usual case for checks); anything else goes to `rm` in the background, off the process's
+ * critical path (an `rm` is a process start, a `sudo rm` one more). Node keeps running until that
+ * `rm` ends; a killed harness's scratch is swept (lifeline.ts).
+ */
+export function disposeScratch(
+  scratch: ProcessScratch,
+  privilege: Privilege,
+  env: Record<string, string>,
+): void {
+  chmodSync(scratch.gate, 0o700);
+  if (privilege === 'root' && removeUnusedScratch(scratch)) return;
+  void removeScratch(privilege, scratch.gate, env);
+}
+
+/**
+ * Removes the scratch when `home` holds only what the harness put there and `tmp` is empty, or
+ * returns false. Only `unlink` and `rmdir`, on paths whose directories up to `home` and `tmp` are the
+ * harness's: neither follows a link in the last component, and `rmdir` refuses a directory that is
+ * not empty, so a process of the sandbox user still holding a directory open inside cannot turn this
+ * into a removal elsewhere; whatever it adds makes a step fail and the `rm` take over.
+ */
+function removeUnusedScratch({ gate, home, tmp }: ProcessScratch): boolean {
+  try {
+    if (readdirSync(tmp).length > 0) return false;
+    const inHome = readdirSync(home);
+    if (inHome.length > 1 || (inHome.length === 1 && inHome[0] !== '.gitconfig')) return false;
+    if (inHome.length === 1) unlinkSync(join(home, '.gitconfig'));
+    rmdirSync(home);
+    rmdirSync(tmp);
+    rmdirSync(join(gate, 's'));
+    rmdirSync(gate);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes a tree the sandbox user may own (a process's scratch, a dead harness's directory) without following links. */
+export async function removeScratch(
+  privilege: Privilege,
+  scratch: string,
+  env: Record<string, string>,
+): Promise<void> {
+  // Never Node's recursive rmSync as root on a tree the sandbox user owns (remove-tree.ts).
+  if (privilege === 'root') await removeUntrustedTree(scratch, env);
+  else await asRoot(privilege, 'rm', removeTreeArgs(scratch), env);
+}

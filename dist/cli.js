@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-4MWUIUCB.js");
+var { run } = await import("./chunks/run-MJNYWERO.js");
 process.exitCode = await run(process.argv.slice(2));

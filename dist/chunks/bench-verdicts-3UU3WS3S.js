@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-VOBEYOHY.js";
+} from "./chunk-2XTIBO6O.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import "./chunk-EDZTZSS6.js";
 import {
   startBench
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import "./chunk-KG2AQPK6.js";
 import {
   BenchInputError,
@@ -60,7 +60,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PAIYEJJN.js";
+import "./chunk-GYUMEQKI.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PAIYEJJN.js";
+import "./chunk-GYUMEQKI.js";
 import {
   LedgerStore,
   createNodeCrypto,

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-YKQQHAL5.js";
+} from "./chunk-4QZ7DEES.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -176,7 +176,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-PAIYEJJN.js";
+} from "./chunk-GYUMEQKI.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

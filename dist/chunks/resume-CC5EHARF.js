@@ -2,18 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-7CCJ3HN6.js";
-import "./chunk-NFJM5JCM.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-SSA7OAGX.js";
+import "./chunk-SHJ3LXEZ.js";
+import "./chunk-K52E24GC.js";
+import "./chunk-FY2VZK4G.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-VOBEYOHY.js";
-import "./chunk-5T2OZ2WH.js";
+import "./chunk-IT7BUENQ.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-ERE5WFE4.js";
+import "./chunk-TT56NZNL.js";
+import "./chunk-NBYSJZKN.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -38,7 +39,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PAIYEJJN.js";
+import "./chunk-GYUMEQKI.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -46,8 +47,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-PAIYEJJN.js";
+} from "./chunk-GYUMEQKI.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-NFJM5JCM.js";
+} from "./chunk-FY2VZK4G.js";
 import {
   finishParentSession
-} from "./chunk-VOBEYOHY.js";
+} from "./chunk-2XTIBO6O.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import {
   startEval
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

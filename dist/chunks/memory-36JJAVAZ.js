@@ -2,19 +2,29 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-CBANNVA7.js";
-import "./chunk-SHJ3LXEZ.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-QAJF6OU6.js";
+import "./chunk-ITPWHNN2.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-NFJM5JCM.js";
+import "./chunk-YKZQISTH.js";
+import "./chunk-FY2VZK4G.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-5T2OZ2WH.js";
+import "./chunk-2XTIBO6O.js";
+import "./chunk-IT7BUENQ.js";
 import "./chunk-EDZTZSS6.js";
+import "./chunk-5DSPSLA6.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-ERE5WFE4.js";
+import "./chunk-NBYSJZKN.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -39,7 +49,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PAIYEJJN.js";
+import "./chunk-GYUMEQKI.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -47,7 +57,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

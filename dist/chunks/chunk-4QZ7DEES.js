@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-7CCJ3HN6.js";
+} from "./chunk-YKZQISTH.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-NFJM5JCM.js";
+} from "./chunk-FY2VZK4G.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-5DSPSLA6.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   findEntry,
   supersededBy

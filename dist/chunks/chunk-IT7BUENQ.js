@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-PAIYEJJN.js";
+} from "./chunk-GYUMEQKI.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -53,17 +53,8 @@ function describeIsolation(report) {
 }
 
 // src/core/process/isolation-uid.ts
-import {
-  chmodSync as chmodSync3,
-  existsSync,
-  lchownSync,
-  mkdirSync as mkdirSync3,
-  mkdtempSync as mkdtempSync4,
-  readFileSync,
-  realpathSync as realpathSync2,
-  writeFileSync
-} from "node:fs";
-import { join as join4, resolve as resolve3 } from "node:path";
+import { existsSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync, realpathSync as realpathSync2 } from "node:fs";
+import { join as join5, resolve as resolve3 } from "node:path";
 
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
@@ -577,6 +568,58 @@ function isDirectory(path) {
   }
 }
 
+// src/core/process/process-scratch.ts
+import {
+  chmodSync as chmodSync3,
+  lchownSync,
+  mkdirSync as mkdirSync3,
+  mkdtempSync as mkdtempSync4,
+  readdirSync as readdirSync2,
+  rmdirSync as rmdirSync2,
+  unlinkSync,
+  writeFileSync
+} from "node:fs";
+import { join as join4 } from "node:path";
+function makeScratch(root, privilege, account) {
+  const gate = mkdtempSync4(join4(root, "truss-sbx-"));
+  chmodSync3(gate, 457);
+  const scratch = join4(gate, "s");
+  mkdirSync3(scratch);
+  const home = join4(scratch, "home");
+  const tmp = join4(scratch, "tmp");
+  mkdirSync3(home);
+  mkdirSync3(tmp);
+  writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
+  chmodSync3(scratch, 457);
+  const owned = [join4(home, ".gitconfig"), home, tmp];
+  if (privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
+  return { gate, home, tmp, owned };
+}
+function disposeScratch(scratch, privilege, env) {
+  chmodSync3(scratch.gate, 448);
+  if (privilege === "root" && removeUnusedScratch(scratch)) return;
+  void removeScratch(privilege, scratch.gate, env);
+}
+function removeUnusedScratch({ gate, home, tmp }) {
+  try {
+    if (readdirSync2(tmp).length > 0) return false;
+    const inHome = readdirSync2(home);
+    if (inHome.length > 1 || inHome.length === 1 && inHome[0] !== ".gitconfig") return false;
+    if (inHome.length === 1) unlinkSync(join4(home, ".gitconfig"));
+    rmdirSync2(home);
+    rmdirSync2(tmp);
+    rmdirSync2(join4(gate, "s"));
+    rmdirSync2(gate);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function removeScratch(privilege, scratch, env) {
+  if (privilege === "root") await removeUntrustedTree(scratch, env);
+  else await asRoot(privilege, "rm", removeTreeArgs(scratch), env);
+}
+
 // src/core/process/isolation-uid.ts
 var SANDBOX_USER = "truss-sandbox";
 var SANDBOX_OFFLINE_USER = "truss-sandbox-offline";
@@ -692,8 +735,8 @@ function uidIsolation(options) {
       ...privated.covers,
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep }))
     ];
-    const covered = coverEntries(options.coverPaths, join4(dir, "stage"), names.hidden);
-    if (covered.moves.length > 0) mkdirSync3(join4(dir, "stage"));
+    const covered = coverEntries(options.coverPaths, join5(dir, "stage"), names.hidden);
+    if (covered.moves.length > 0) mkdirSync4(join5(dir, "stage"));
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
@@ -739,7 +782,7 @@ function uidIsolation(options) {
       const held = await mounts.enter();
       if (!held) return;
       const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync4(join4(scratchRoot, "truss-sbx-g-")) : null;
+      const own = guard.length > 0 ? mkdtempSync5(join5(scratchRoot, "truss-sbx-g-")) : null;
       try {
         if (own === null) return;
         const made = await asRoot(
@@ -751,7 +794,7 @@ function uidIsolation(options) {
             tools.mount,
             "--all",
             "--fstab",
-            writeMountTable(join4(own, "mounts"), guard)
+            writeMountTable(join5(own, "mounts"), guard)
           ],
           options.toolEnv
         );
@@ -773,18 +816,8 @@ function uidIsolation(options) {
       mounts.warm();
     },
     async prepare(request) {
-      const gate = mkdtempSync4(join4(scratchRoot, "truss-sbx-"));
-      chmodSync3(gate, 457);
-      const scratch = join4(gate, "s");
-      mkdirSync3(scratch);
-      const home = join4(scratch, "home");
-      const tmp = join4(scratch, "tmp");
-      mkdirSync3(home);
-      mkdirSync3(tmp);
-      writeFileSync(join4(home, ".gitconfig"), "[safe]\n	directory = *\n");
-      chmodSync3(scratch, 457);
-      const owned = [join4(home, ".gitconfig"), home, tmp, scratch];
-      if (options.privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
+      const scratch = makeScratch(scratchRoot, options.privilege, account);
+      const { home, tmp, owned } = scratch;
       const rootSteps = options.privilege === "root" ? [watchHarness] : [
         watchHarness,
         `${shellQuote(tools.chown)} -h -- ${account.uid}:${account.gid} ${owned.map(shellQuote).join(" ")} || exit 125`
@@ -808,7 +841,7 @@ function uidIsolation(options) {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      const own = held ? null : mkdtempSync4(join4(scratchRoot, "truss-sbx-m-"));
+      const own = held ? null : mkdtempSync5(join5(scratchRoot, "truss-sbx-m-"));
       const setup = own === null ? "" : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held ? [
         tools.nsenter,
@@ -864,8 +897,7 @@ function uidIsolation(options) {
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand(sudo, ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
-          chmodSync3(gate, 448);
-          void removeScratch(options.privilege, gate, options.toolEnv);
+          disposeScratch(scratch, options.privilege, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         }
@@ -881,15 +913,11 @@ function groupAlive(pgid) {
     return error.code !== "ESRCH";
   }
 }
-async function removeScratch(privilege, scratch, env) {
-  if (privilege === "root") await removeUntrustedTree(scratch, env);
-  else await asRoot(privilege, "rm", removeTreeArgs(scratch), env);
-}
 
 // src/core/process/isolation-bwrap.ts
 import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
@@ -909,7 +937,7 @@ function bwrapIsolation(options) {
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request) {
-      const scratch = await mkdtemp(join5(options.scratchRoot, "truss-sbx-"));
+      const scratch = await mkdtemp(join6(options.scratchRoot, "truss-sbx-"));
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);

@@ -9,7 +9,7 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-NFJM5JCM.js";
+} from "./chunk-FY2VZK4G.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TT56NZNL.js";
 import {
   resumeRun
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

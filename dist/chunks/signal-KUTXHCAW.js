@@ -3,16 +3,16 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-CBANNVA7.js";
+} from "./chunk-SSA7OAGX.js";
 import "./chunk-SHJ3LXEZ.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-NFJM5JCM.js";
+import "./chunk-FY2VZK4G.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-5T2OZ2WH.js";
+import "./chunk-IT7BUENQ.js";
 import "./chunk-EDZTZSS6.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-ERE5WFE4.js";
+import "./chunk-NBYSJZKN.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -48,7 +48,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-PAIYEJJN.js";
+import "./chunk-GYUMEQKI.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

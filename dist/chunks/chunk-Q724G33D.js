@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-NFJM5JCM.js";
+} from "./chunk-FY2VZK4G.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import {
   acquireSessionLease
 } from "./chunk-EDZTZSS6.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-ERE5WFE4.js";
+} from "./chunk-NBYSJZKN.js";
 import {
   checkMcpPinning,
   findContract

@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-5T2OZ2WH.js";
+} from "./chunk-IT7BUENQ.js";
 import {
   MemoryError,
   formatRef

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-PAIYEJJN.js";
+} from "./chunk-GYUMEQKI.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-4QZ7DEES.js";
+} from "./chunks/chunk-LCEAENXU.js";
 import {
   readRepoFile
 } from "./chunks/chunk-5DSPSLA6.js";
@@ -35,7 +35,7 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-TT56NZNL.js";
-import "./chunks/chunk-NBYSJZKN.js";
+import "./chunks/chunk-I6GAJIUT.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-KG2AQPK6.js";
@@ -55,7 +55,7 @@ import {
 import "./chunks/chunk-MGMY4IXF.js";
 import "./chunks/chunk-ODXQUIKJ.js";
 import "./chunks/chunk-N6HJ33HY.js";
-import "./chunks/chunk-GYUMEQKI.js";
+import "./chunks/chunk-XUVJJB7O.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview

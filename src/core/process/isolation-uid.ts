@@ -433,7 +433,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand(sudo as string, ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
-          disposeScratch(scratch, options.privilege, options.toolEnv);
+          void disposeScratch(scratch, options.privilege, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },

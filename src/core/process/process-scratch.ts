@@ -1,13 +1,5 @@
-import {
-  chmodSync,
-  lchownSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmdirSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, lchownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { readdir, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTreeArgs, removeUntrustedTree } from './remove-tree.js';
 import { asRoot, type Privilege } from './sandbox-commands.js';
@@ -52,24 +44,29 @@ export function makeScratch(
 }
 
 /**
- * Closes the gate to the sandbox user, then removes the scratch. A later process could know the
+ * Closes the gate to the sandbox user, then removes the scratch; the promise says how. A later process could know the
  * scratch's name (the earlier one may have written it into the working copy) and, as the same
  * sandbox user, read what was left there or keep planting entries so a removal never finishes: the
  * closed gate stops both, without root.
  *
- * A root harness removes a scratch the process left as it found it with five calls of its own
- * (the usual case for checks); anything else goes to `rm` in the background, off the process's
- * critical path (an `rm` is a process start, a `sudo rm` one more). Node keeps running until that
- * `rm` ends; a killed harness's scratch is swept (lifeline.ts).
+ * The removal runs in the background, off the process's critical path. A root harness removes a
+ * scratch the process left as it found it (the usual case for checks) with a few calls of its own
+ * in Node's thread pool: an `rm` is a process start, forked from the harness's thread, and a
+ * removal can wait on the kernel while the process's namespaces are torn down. Anything else goes
+ * to `rm` (a `sudo rm` when not root). Node keeps running until the removal ends; a killed
+ * harness's scratch is swept (lifeline.ts).
  */
 export function disposeScratch(
   scratch: ProcessScratch,
   privilege: Privilege,
   env: Record<string, string>,
-): void {
+): Promise<'in-process' | 'rm'> {
   chmodSync(scratch.gate, 0o700);
-  if (privilege === 'root' && removeUnusedScratch(scratch)) return;
-  void removeScratch(privilege, scratch.gate, env);
+  return (async () => {
+    if (privilege === 'root' && (await removeUnusedScratch(scratch))) return 'in-process';
+    await removeScratch(privilege, scratch.gate, env);
+    return 'rm';
+  })();
 }
 
 /**
@@ -79,16 +76,16 @@ export function disposeScratch(
  * not empty, so a process of the sandbox user still holding a directory open inside cannot turn this
  * into a removal elsewhere; whatever it adds makes a step fail and the `rm` take over.
  */
-function removeUnusedScratch({ gate, home, tmp }: ProcessScratch): boolean {
+async function removeUnusedScratch({ gate, home, tmp }: ProcessScratch): Promise<boolean> {
   try {
-    if (readdirSync(tmp).length > 0) return false;
-    const inHome = readdirSync(home);
+    if ((await readdir(tmp)).length > 0) return false;
+    const inHome = await readdir(home);
     if (inHome.length > 1 || (inHome.length === 1 && inHome[0] !== '.gitconfig')) return false;
-    if (inHome.length === 1) unlinkSync(join(home, '.gitconfig'));
-    rmdirSync(home);
-    rmdirSync(tmp);
-    rmdirSync(join(gate, 's'));
-    rmdirSync(gate);
+    if (inHome.length === 1) await unlink(join(home, '.gitconfig'));
+    await rmdir(home);
+    await rmdir(tmp);
+    await rmdir(join(gate, 's'));
+    await rmdir(gate);
     return true;
   } catch {
     return false;

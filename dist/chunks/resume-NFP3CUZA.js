@@ -5,16 +5,16 @@ import {
   RESUME_HELP,
   resume,
   resumeSession
-} from "./chunk-SSA7OAGX.js";
+} from "./chunk-ARN2S2PF.js";
 import "./chunk-SHJ3LXEZ.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-FY2VZK4G.js";
+import "./chunk-ZAYEBBIK.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-IT7BUENQ.js";
+import "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -39,7 +39,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

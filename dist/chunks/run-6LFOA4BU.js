@@ -12,7 +12,7 @@ import {
   processIo
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
 import "./chunk-C24IPAXU.js";
@@ -61,23 +61,23 @@ Exit codes:
   64 usage error (bad flags or arguments)
   130 run interrupted by Ctrl-C (143: SIGTERM); the ledger ends with a signed run_failed`;
 var COMMANDS = {
-  keygen: async () => (await import("./keygen-JSZM3QIN.js")).keygen,
-  verify: async () => (await import("./verify-QYFD4UUE.js")).verify,
-  attest: async () => (await import("./attest-XAAEE4AV.js")).attest,
-  "verify-attestation": async () => (await import("./verify-attestation-U4ECBZYK.js")).verifyAttestation,
-  report: async () => (await import("./report-TJKFT4JQ.js")).report,
-  ledger: async () => (await import("./ledger-AO664NAM.js")).ledger,
-  review: async () => (await import("./review-4FMO3YAB.js")).review,
-  run: async () => (await import("./run-NQFR7SOK.js")).run,
-  resume: async () => (await import("./resume-CC5EHARF.js")).resume,
-  signal: async () => (await import("./signal-KUTXHCAW.js")).signal,
-  eval: async () => (await import("./eval-E3IT5ITN.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-3UU3WS3S.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-NEFOKUYI.js")).anchor,
-  mcp: async () => (await import("./mcp-LCTQTRHC.js")).mcp,
-  memory: async () => (await import("./memory-36JJAVAZ.js")).memory,
-  lesson: async () => (await import("./playbook-HTGZ2F3S.js")).lesson,
-  playbook: async () => (await import("./playbook-HTGZ2F3S.js")).playbook
+  keygen: async () => (await import("./keygen-RRGMKI47.js")).keygen,
+  verify: async () => (await import("./verify-LQ2NTSTP.js")).verify,
+  attest: async () => (await import("./attest-TQNC5TYL.js")).attest,
+  "verify-attestation": async () => (await import("./verify-attestation-2IVPMDJD.js")).verifyAttestation,
+  report: async () => (await import("./report-YWCZW4JC.js")).report,
+  ledger: async () => (await import("./ledger-ERZN4VSW.js")).ledger,
+  review: async () => (await import("./review-367Y5BK6.js")).review,
+  run: async () => (await import("./run-XSIEM5LL.js")).run,
+  resume: async () => (await import("./resume-NFP3CUZA.js")).resume,
+  signal: async () => (await import("./signal-37O6MHJK.js")).signal,
+  eval: async () => (await import("./eval-LRBR7V6L.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-ORP5EOIO.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-3PALEXAA.js")).anchor,
+  mcp: async () => (await import("./mcp-LIOZAEIP.js")).mcp,
+  memory: async () => (await import("./memory-6QR52QGS.js")).memory,
+  lesson: async () => (await import("./playbook-IWQWZP7U.js")).lesson,
+  playbook: async () => (await import("./playbook-IWQWZP7U.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -102,7 +102,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-NKJ7F4ES.js")).reportError(error, io);
+    return (await import("./error-exit-52EI3ZDT.js")).reportError(error, io);
   }
 }
 export {

@@ -569,16 +569,8 @@ function isDirectory(path) {
 }
 
 // src/core/process/process-scratch.ts
-import {
-  chmodSync as chmodSync3,
-  lchownSync,
-  mkdirSync as mkdirSync3,
-  mkdtempSync as mkdtempSync4,
-  readdirSync as readdirSync2,
-  rmdirSync as rmdirSync2,
-  unlinkSync,
-  writeFileSync
-} from "node:fs";
+import { chmodSync as chmodSync3, lchownSync, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, writeFileSync } from "node:fs";
+import { readdir, rmdir, unlink } from "node:fs/promises";
 import { join as join4 } from "node:path";
 function makeScratch(root, privilege, account) {
   const gate = mkdtempSync4(join4(root, "truss-sbx-"));
@@ -597,19 +589,22 @@ function makeScratch(root, privilege, account) {
 }
 function disposeScratch(scratch, privilege, env) {
   chmodSync3(scratch.gate, 448);
-  if (privilege === "root" && removeUnusedScratch(scratch)) return;
-  void removeScratch(privilege, scratch.gate, env);
+  return (async () => {
+    if (privilege === "root" && await removeUnusedScratch(scratch)) return "in-process";
+    await removeScratch(privilege, scratch.gate, env);
+    return "rm";
+  })();
 }
-function removeUnusedScratch({ gate, home, tmp }) {
+async function removeUnusedScratch({ gate, home, tmp }) {
   try {
-    if (readdirSync2(tmp).length > 0) return false;
-    const inHome = readdirSync2(home);
+    if ((await readdir(tmp)).length > 0) return false;
+    const inHome = await readdir(home);
     if (inHome.length > 1 || inHome.length === 1 && inHome[0] !== ".gitconfig") return false;
-    if (inHome.length === 1) unlinkSync(join4(home, ".gitconfig"));
-    rmdirSync2(home);
-    rmdirSync2(tmp);
-    rmdirSync2(join4(gate, "s"));
-    rmdirSync2(gate);
+    if (inHome.length === 1) await unlink(join4(home, ".gitconfig"));
+    await rmdir(home);
+    await rmdir(tmp);
+    await rmdir(join4(gate, "s"));
+    await rmdir(gate);
     return true;
   } catch {
     return false;
@@ -897,7 +892,7 @@ function uidIsolation(options) {
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand(sudo, ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
-          disposeScratch(scratch, options.privilege, options.toolEnv);
+          void disposeScratch(scratch, options.privilege, options.toolEnv);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         }

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-QAJF6OU6.js";
+} from "./chunk-4NC53UNA.js";
 import "./chunk-ITPWHNN2.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-YKZQISTH.js";
+import "./chunk-LHD5APIA.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-FY2VZK4G.js";
+} from "./chunk-ZAYEBBIK.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,14 +25,14 @@ import {
   playbookItems
 } from "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-2XTIBO6O.js";
-import "./chunk-IT7BUENQ.js";
+import "./chunk-SOQOMBAM.js";
+import "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import "./chunk-5DSPSLA6.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -68,7 +68,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

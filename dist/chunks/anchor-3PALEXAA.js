@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
@@ -62,7 +62,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import {
   ANCHOR_RECEIPT_KIND,
   KeyError,

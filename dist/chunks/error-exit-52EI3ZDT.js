@@ -46,7 +46,7 @@ import "./chunk-AG2WE44L.js";
 import {
   IsolationSetupError,
   IsolationUnavailableError
-} from "./chunk-GYUMEQKI.js";
+} from "./chunk-XUVJJB7O.js";
 import {
   BundleFormatError,
   CanonicalJsonError,

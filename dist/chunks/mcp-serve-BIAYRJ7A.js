@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-Q724G33D.js";
+} from "./chunk-VOYQWXGC.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-FY2VZK4G.js";
+import "./chunk-ZAYEBBIK.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
 import {
@@ -15,7 +15,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import {
   relayToolSocket
@@ -27,7 +27,7 @@ import {
   verdictView
 } from "./chunk-WTXHIC4H.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -71,7 +71,7 @@ import {
 import "./chunk-AG2WE44L.js";
 import {
   parseIsolationMode
-} from "./chunk-GYUMEQKI.js";
+} from "./chunk-XUVJJB7O.js";
 import {
   LedgerStore,
   VERIFY_EXIT_CODES,

@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-FY2VZK4G.js";
+} from "./chunk-ZAYEBBIK.js";
 import {
   finishParentSession
-} from "./chunk-2XTIBO6O.js";
+} from "./chunk-SOQOMBAM.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import {
   startEval
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

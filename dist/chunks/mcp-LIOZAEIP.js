@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
@@ -16,7 +16,7 @@ import {
   mountDecision,
   mountedName
 } from "./chunk-P225XIKT.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import {
   findContract,
   unpinnedReason
@@ -54,7 +54,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import {
@@ -147,7 +147,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-QUTKDAKH.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-BIAYRJ7A.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

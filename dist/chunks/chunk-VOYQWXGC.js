@@ -6,14 +6,14 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-FY2VZK4G.js";
+} from "./chunk-ZAYEBBIK.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import {
   acquireSessionLease
 } from "./chunk-EDZTZSS6.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   checkMcpPinning,
   findContract

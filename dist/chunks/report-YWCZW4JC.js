@@ -28,7 +28,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import {
   createNodeCrypto
 } from "./chunk-GLJ3G2IB.js";

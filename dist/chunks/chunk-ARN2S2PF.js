@@ -9,7 +9,7 @@ import {
 } from "./chunk-K52E24GC.js";
 import {
   openRunMemory
-} from "./chunk-FY2VZK4G.js";
+} from "./chunk-ZAYEBBIK.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,7 +31,7 @@ import {
 } from "./chunk-TT56NZNL.js";
 import {
   resumeRun
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   findContract
 } from "./chunk-KG2AQPK6.js";

@@ -3,18 +3,18 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-Q724G33D.js";
+} from "./chunk-VOYQWXGC.js";
 import "./chunk-K52E24GC.js";
-import "./chunk-FY2VZK4G.js";
+import "./chunk-ZAYEBBIK.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import "./chunk-TT56NZNL.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -44,7 +44,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

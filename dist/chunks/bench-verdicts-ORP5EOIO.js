@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-2XTIBO6O.js";
+} from "./chunk-SOQOMBAM.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
 import {
   startBench
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import {
   BenchInputError,
@@ -60,7 +60,7 @@ import {
   printHelp
 } from "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import {
   LedgerStore
 } from "./chunk-GLJ3G2IB.js";

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-4QZ7DEES.js";
+} from "./chunk-LCEAENXU.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -176,7 +176,7 @@ import {
 } from "./chunk-AG2WE44L.js";
 import {
   describeIsolation
-} from "./chunk-GYUMEQKI.js";
+} from "./chunk-XUVJJB7O.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,

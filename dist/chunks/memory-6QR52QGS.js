@@ -2,18 +2,29 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-YKZQISTH.js";
-import "./chunk-FY2VZK4G.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-4NC53UNA.js";
+import "./chunk-ITPWHNN2.js";
+import "./chunk-K52E24GC.js";
+import "./chunk-LHD5APIA.js";
+import "./chunk-ZAYEBBIK.js";
 import "./chunk-WJIJ6MXK.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-2XTIBO6O.js";
-import "./chunk-IT7BUENQ.js";
+import "./chunk-SOQOMBAM.js";
+import "./chunk-2YV4HTNI.js";
 import "./chunk-EDZTZSS6.js";
-import "./chunk-NBYSJZKN.js";
+import "./chunk-5DSPSLA6.js";
+import "./chunk-TLTWMPGD.js";
+import "./chunk-UYVQNA3J.js";
+import "./chunk-TT56NZNL.js";
+import "./chunk-I6GAJIUT.js";
 import "./chunk-KG2AQPK6.js";
 import "./chunk-KJPRLMW2.js";
 import "./chunk-336NPC2I.js";
@@ -38,7 +49,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";
@@ -46,8 +57,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

@@ -18,7 +18,7 @@ import "./chunk-N6HJ33HY.js";
 import "./chunk-NP4K5OYP.js";
 import "./chunk-XBHBYFAS.js";
 import "./chunk-AG2WE44L.js";
-import "./chunk-GYUMEQKI.js";
+import "./chunk-XUVJJB7O.js";
 import "./chunk-GLJ3G2IB.js";
 import "./chunk-GYY57NMV.js";
 import "./chunk-PUVBKPPA.js";

@@ -25,7 +25,7 @@ import {
   isolationLine,
   memoryEntryLabel,
   selfValidationLine
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   CONFIG_FILE,
   CONTRACTS_DIR

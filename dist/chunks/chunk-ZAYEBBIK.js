@@ -8,7 +8,7 @@ import {
 } from "./chunk-WJIJ6MXK.js";
 import {
   resolveRunKey
-} from "./chunk-IT7BUENQ.js";
+} from "./chunk-2YV4HTNI.js";
 import {
   MemoryError,
   formatRef

@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-NBYSJZKN.js";
+} from "./chunk-I6GAJIUT.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";
@@ -40,7 +40,7 @@ import {
 import {
   describeIsolation,
   parseIsolationMode
-} from "./chunk-GYUMEQKI.js";
+} from "./chunk-XUVJJB7O.js";
 import {
   createNodeCrypto,
   exportBundleToFile,

@@ -50,7 +50,7 @@ import {
 import {
   createIsolation,
   describeIsolation
-} from "./chunk-GYUMEQKI.js";
+} from "./chunk-XUVJJB7O.js";
 import {
   ANNOTATION_KINDS,
   contractSummary,

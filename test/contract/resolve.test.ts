@@ -280,6 +280,28 @@ describe('errors across layers', () => {
     expect(error.message).not.toContain('A'.repeat(65));
   });
 
+  it('refuses a URL carrying a credential before the contract is signed, without echoing it', () => {
+    // The resolved contract goes into run_started, the bundle and the HTML report: the factory's
+    // later refusal of the same base_url came after the credential was already published there.
+    const secret = 'hunter2secretpw';
+    const config = `[provider]\nkind = "openai-compatible"\nbase_url = "https://u:${secret}@llm.example/v1"\n\n[[panel.seats]]\nkind = "openai-compatible"\nbase_url = "https://llm.example/v1?api-key=${secret}"\n`;
+    const contractText = `${MINIMAL_CONTRACT}\n[tools.web_search]\nendpoint = "https://u:${secret}@search.example/q"\n`;
+    const error = contractError(() => resolveTexts(config, contractText));
+    expect(error.issues.map((i) => `${i.file.replace(`${temp.dir}/`, '')} ${i.path}`)).toEqual([
+      '.truss/config.toml provider.base_url',
+      '.truss/config.toml panel.seats[0].base_url',
+      '.truss/contracts/c.toml tools.web_search.endpoint',
+    ]);
+    expect(error.message).not.toContain(secret);
+    // The Action's base-url input and truss run --base-url: the same refusal, naming the flag.
+    const flagged = messages(() =>
+      resolveTexts(CONFIG, CONTRACT, { provider: { base_url: `https://${secret}@llm.example/v1` } }),
+    );
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatch(/^--base-url: provider\.base_url: must not carry credentials/);
+    expect(flagged.join('')).not.toContain(secret);
+  });
+
   it('reports a missing config or contract file', () => {
     const contractPath = temp.write('c.toml', MINIMAL_CONTRACT);
     const error = contractError(() => resolveContract({ configPath: temp.path('nope.toml'), contractPath }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { signedUrl } from './url-schema.js';
 
 /**
  * `[[mcp.servers]]` (docs/mcp.md): external MCP servers whose tools the in-loop agent may call,
@@ -63,7 +64,10 @@ export const McpServerSchema = z
       )
       .optional(),
     /** http: the streamable-HTTP endpoint. */
-    url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    url: signedUrl({
+      protocols: /^https?$/,
+      what: 'send them in a header from [mcp.servers.env_headers] instead (the value is not shown)',
+    }).optional(),
     /** http: static, non-secret headers. */
     headers: z.record(headerName, z.string()).optional(),
     /** http: header name → the NAME of the environment variable holding its value. */
@@ -103,18 +107,6 @@ export const McpServerSchema = z
       for (const key of ['command', 'args', 'env'] as const) {
         if (server[key] !== undefined)
           misplaced(key, `is for transport = "stdio"; remove it from an http server`);
-      }
-    }
-    if (server.url !== undefined) {
-      const url = new URL(server.url);
-      if (url.username || url.password) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['url'],
-          message:
-            'must not carry credentials (user:password@); the contract is signed into the ledger — ' +
-            'send them in a header from [mcp.servers.env_headers] instead (the value is not shown)',
-        });
       }
     }
     for (const name of Object.keys(server.headers ?? {})) {

@@ -5,6 +5,7 @@ import { McpSchema } from './mcp-schema.js';
 import { MemorySchema } from './memory-schema.js';
 import { pathPatternProblem } from './path-filter.js';
 import { ToolsSchema } from './tools-schema.js';
+import { signedUrl } from './url-schema.js';
 
 const envName = z
   .string()
@@ -62,7 +63,7 @@ export const ProviderKindSchema = z.enum(['anthropic', 'openai-compatible', 'git
 export const ProviderSchema = z.strictObject({
   kind: ProviderKindSchema,
   model: nonEmpty.optional(),
-  base_url: z.url().optional(),
+  base_url: signedUrl({ noQuery: true }).optional(),
   api_key_env: envName.optional(),
   script: nonEmpty.optional(),
   max_tokens: z.number().int().positive().optional(),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { signedUrl } from './url-schema.js';
 
 /** Where web_search reads its key when `[tools.web_search] api_key_env` names no other variable. */
 export const DEFAULT_WEB_SEARCH_KEY_ENV = 'TRUSS_WEB_SEARCH_API_KEY';
@@ -54,7 +55,7 @@ export const ToolsSchema = z.strictObject({
     .optional(),
   web_search: z
     .strictObject({
-      endpoint: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+      endpoint: signedUrl({ protocols: /^https?$/ }).optional(),
       api_key_env: searchKeyEnv.optional(),
     })
     .optional(),

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PayloadOf } from '../ledger/entry-kinds.js';
-import type { CapturedStream } from '../process/bounded-capture.js';
-import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
+import { type CapturedStream, streamCuts } from '../process/bounded-capture.js';
+import {
+  type Redactor,
+  redactBytes,
+  redactionField,
+  redactWindow,
+  tallyingRedactor,
+} from '../process/redact.js';
 import { recordedWork } from '../runtime/recorded-work.js';
 import type { DelegatedResult } from './delegated-cli.js';
 import type { ExecutorOutcome } from './in-loop.js';
@@ -14,15 +20,15 @@ export function delegatedStep(
 ): { payload: PayloadOf<'delegated_result'>; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(redactor);
   const redact = tally.redact;
-  const stdout = redactBytes(result.stdout.bytes, redact);
-  const stderr = redactBytes(result.stderr.bytes, redact);
+  const stdout = redactBytes(result.stdout.bytes, redact, streamCuts(result.stdout).bytes);
+  const stderr = redactBytes(result.stderr.bytes, redact, streamCuts(result.stderr).bytes);
   const diff = Buffer.from(redact(result.diff), 'utf8');
   const stream = (bytes: Buffer, captured: CapturedStream) => ({
     sha256: sha256(bytes),
     bytes: captured.totalBytes,
     captured_bytes: bytes.length,
     truncated: captured.truncated,
-    tail: redact(captured.tail),
+    tail: redactWindow(redact, captured.tail, streamCuts(captured).tail),
   });
   return {
     payload: {

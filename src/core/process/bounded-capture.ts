@@ -8,6 +8,19 @@ export interface CapturedStream {
   truncated: boolean;
   /** The last `tailBytes` bytes decoded as UTF-8; invalid sequences become U+FFFD. */
   tail: string;
+  /** True when `tail` begins mid-stream (the stream was longer than the tail window). */
+  tailCut?: boolean;
+}
+
+/**
+ * Where the windows of a captured stream were cut, for the redactor (redact.ts, `WindowCut`): a
+ * secret printed across the capture limit or the start of the tail is only partly in the window.
+ */
+export function streamCuts(captured: CapturedStream): { bytes: { end: boolean }; tail: { start: boolean } } {
+  return {
+    bytes: { end: captured.truncated },
+    tail: { start: captured.tailCut ?? captured.totalBytes > Buffer.byteLength(captured.tail) },
+  };
 }
 
 export const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
@@ -71,6 +84,7 @@ export class BoundedCapture {
       totalBytes: this.#total,
       truncated: this.#total > bytes.length,
       tail: decodeTail(tailBytes, this.#total > tailBytes.length),
+      tailCut: this.#total > tailBytes.length,
     };
   }
 }

@@ -18,7 +18,30 @@ export interface SecretScan {
  * without secrets. A redactor built by {@link secretRedactor} also has `scan`, which reports what it
  * replaced so the signed entry can say so (see docs/security.md, "Evidence hygiene").
  */
-export type Redactor = ((text: string) => string) & { scan?: (text: string) => SecretScan };
+export type Redactor = ((text: string) => string) & {
+  scan?: (text: string, cut?: WindowCut) => SecretScan;
+};
+
+/**
+ * Where a text is a window cut out of a longer stream (the first bytes of a check's output kept up to
+ * the capture limit, the last 4 KiB shown as its tail): a secret the cut went through is only partly
+ * in the window, and no whole-value match finds the part. `start`: the text begins mid-stream;
+ * `end`: it ends mid-stream.
+ */
+export interface WindowCut {
+  start?: boolean;
+  end?: boolean;
+}
+
+/** A secret's part at a cut shorter than this stays (too many accidental matches, too little to use). */
+const MIN_EDGE_LENGTH = 4;
+
+/** Known formats whose beginning names them: the part before a cut at the window's end. */
+const KNOWN_PREFIXES_AT_END: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
+  { kind: 'github_token', pattern: /\bgithub_pat_[A-Za-z0-9_]*$/ },
+  { kind: 'github_token', pattern: /\bgh[pousr]_[A-Za-z0-9]*$/ },
+  { kind: 'aws_access_key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{0,15}$/ },
+];
 
 /** Known credential formats, found whether or not the run knows the value. */
 const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
@@ -66,29 +89,98 @@ export function secretRedactor(
   // Longest first, so a secret that contains another is replaced whole.
   needles.sort((a, b) => b.value.length - a.value.length);
 
-  const scan = (text: string): SecretScan => {
+  const scan = (text: string, cut: WindowCut = {}): SecretScan => {
     const counts: RedactionCounts = {};
     let out = text;
+    const mark = (kind: string) => (kind === 'run_secret' ? '[REDACTED]' : `[REDACTED:${kind}]`);
+    const tally = (kind: string) => {
+      counts[kind] = (counts[kind] ?? 0) + 1;
+    };
     for (const needle of needles) {
       if (!out.includes(needle.value)) continue;
       const parts = out.split(needle.value);
       counts[needle.kind] = (counts[needle.kind] ?? 0) + parts.length - 1;
-      out = parts.join(needle.kind === 'run_secret' ? '[REDACTED]' : `[REDACTED:${needle.kind}]`);
+      out = parts.join(mark(needle.kind));
     }
+    // A window's edge may hold part of a secret the cut went through: the longest part of any
+    // needle found there goes too.
+    const replace = (kind: string) => {
+      tally(kind);
+      return mark(kind);
+    };
+    if (cut.start) out = cutEdge(out, needles, 'start', replace);
+    if (cut.end) out = cutEdge(out, needles, 'end', replace);
     for (const { kind, pattern } of KNOWN_FORMATS) {
       pattern.lastIndex = 0;
       if (!pattern.test(out)) continue;
       pattern.lastIndex = 0;
-      out = out.replace(pattern, () => {
-        counts[kind] = (counts[kind] ?? 0) + 1;
-        return `[REDACTED:${kind}]`;
-      });
+      out = out.replace(pattern, () => replace(kind));
     }
+    out = orphanKeyBlocks(out, () => replace('private_key_block'));
+    if (cut.end)
+      for (const { kind, pattern } of KNOWN_PREFIXES_AT_END)
+        out = out.replace(pattern, (found) => (found.length >= MIN_EDGE_LENGTH ? replace(kind) : found));
     return { text: out, counts };
   };
   const redact = ((text: string) => scan(text).text) as Redactor;
   redact.scan = scan;
   return redact;
+}
+
+const KEY_BLOCK_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const BASE64_LINE = /^[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?$/;
+
+/**
+ * The rest of a PEM private key whose BEGIN line is not in the text (a window that starts inside the
+ * block, a key printed from its second line): the END line and the base64 lines right above it. A
+ * scan from each END line backwards, line by line: no regular expression that could backtrack over
+ * a long output.
+ */
+function orphanKeyBlocks(text: string, replace: () => string): string {
+  if (!text.includes('-----END ')) return text;
+  let out = '';
+  let from = 0;
+  KEY_BLOCK_END.lastIndex = 0;
+  for (let match = KEY_BLOCK_END.exec(text); match; match = KEY_BLOCK_END.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    // Only where the END line is key material up to the marker (a window may start inside it) and
+    // key lines stand above it: code or prose that merely names the marker stays as written.
+    if (lineStart < from || !/^[ \t]*[A-Za-z0-9+/=]*$/.test(text.slice(lineStart, match.index))) continue;
+    let start = lineStart;
+    while (start > from) {
+      const above = text.lastIndexOf('\n', start - 2) + 1;
+      if (above < from || !BASE64_LINE.test(text.slice(above, start - 1))) break;
+      start = above;
+    }
+    if (start === lineStart && lineStart === match.index && lineStart > 0) continue;
+    out += text.slice(from, start) + replace();
+    from = match.index + match[0].length;
+  }
+  return out + text.slice(from);
+}
+
+/** `text` without the longest part of any needle at its start (or end): the rest of a cut secret. */
+function cutEdge(
+  text: string,
+  needles: readonly Needle[],
+  edge: 'start' | 'end',
+  replace: (kind: string) => string,
+): string {
+  let best: { kind: string; length: number } | null = null;
+  for (const needle of needles) {
+    for (let n = Math.min(needle.value.length - 1, text.length); n >= MIN_EDGE_LENGTH; n--) {
+      if (best !== null && n <= best.length) break;
+      const part = edge === 'start' ? needle.value.slice(-n) : needle.value.slice(0, n);
+      if (edge === 'start' ? text.startsWith(part) : text.endsWith(part)) {
+        best = { kind: needle.kind, length: n };
+        break;
+      }
+    }
+  }
+  if (best === null) return text;
+  return edge === 'start'
+    ? `${replace(best.kind)}${text.slice(best.length)}`
+    : `${text.slice(0, text.length - best.length)}${replace(best.kind)}`;
 }
 
 /** The forms a secret can leave a process in after a shell pipeline (`base64`, `xxd -p`, `rev`, …). */
@@ -122,9 +214,9 @@ function encodings(secret: string): Needle[] {
  */
 export function tallyingRedactor(redact: Redactor): { redact: Redactor; counts(): RedactionCounts } {
   let counts: RedactionCounts = {};
-  const scan = (text: string): SecretScan => {
+  const scan = (text: string, cut?: WindowCut): SecretScan => {
     if (!redact.scan) return { text: redact(text), counts: {} };
-    const result = redact.scan(text);
+    const result = redact.scan(text, cut);
     for (const [kind, n] of Object.entries(result.counts)) counts[kind] = (counts[kind] ?? 0) + n;
     return result;
   };
@@ -145,9 +237,14 @@ export function redactionField(counts: RedactionCounts): { redactions?: Redactio
   return Object.keys(counts).length > 0 ? { redactions: counts } : {};
 }
 
+/** `redact(text)`, where `text` is a window cut out of a longer stream (see {@link WindowCut}). */
+export function redactWindow(redact: Redactor, text: string, cut: WindowCut): string {
+  return redact.scan ? redact.scan(text, cut).text : redact(text);
+}
+
 /** Applies a redactor to raw bytes; secrets are ASCII in practice, so a latin1 round trip keeps other bytes intact. */
-export function redactBytes(bytes: Buffer, redact: Redactor): Buffer {
+export function redactBytes(bytes: Buffer, redact: Redactor, cut: WindowCut = {}): Buffer {
   const text = bytes.toString('latin1');
-  const redacted = redact(text);
+  const redacted = redactWindow(redact, text, cut);
   return redacted === text ? bytes : Buffer.from(redacted, 'latin1');
 }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { CheckRunFields } from '../ledger/entry-kinds.js';
-import type { CapturedStream } from '../process/bounded-capture.js';
-import { type Redactor, redactBytes, redactionField, tallyingRedactor } from '../process/redact.js';
+import { type CapturedStream, streamCuts } from '../process/bounded-capture.js';
+import {
+  type Redactor,
+  redactBytes,
+  redactionField,
+  redactWindow,
+  tallyingRedactor,
+} from '../process/redact.js';
 import type { CheckOutcome } from './check-runner.js';
 
 /**
@@ -17,10 +23,13 @@ export function checkRunFields(
 ): { fields: CheckRunFields; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(baseRedact);
   const redact = tally.redact;
-  const stdout = redactBytes(outcome.stdout.bytes, redact);
-  const stderr = redactBytes(outcome.stderr.bytes, redact);
-  const stdoutTail = Buffer.from(redact(outcome.stdout.tail), 'utf8');
-  const stderrTail = Buffer.from(redact(outcome.stderr.tail), 'utf8');
+  // Both windows may cut through a secret: the part at the cut goes too (redact.ts, WindowCut).
+  const out = streamCuts(outcome.stdout);
+  const err = streamCuts(outcome.stderr);
+  const stdout = redactBytes(outcome.stdout.bytes, redact, out.bytes);
+  const stderr = redactBytes(outcome.stderr.bytes, redact, err.bytes);
+  const stdoutTail = Buffer.from(redactWindow(redact, outcome.stdout.tail, out.tail), 'utf8');
+  const stderrTail = Buffer.from(redactWindow(redact, outcome.stderr.tail, err.tail), 'utf8');
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const stream = (bytes: Buffer, captured: CapturedStream, tail: Buffer) => ({
     sha256: sha256(bytes),

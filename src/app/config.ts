@@ -1,7 +1,8 @@
 /**
  * The App's own configuration, read once from the environment when the app loads (Probot reads
- * APP_ID, PRIVATE_KEY and WEBHOOK_SECRET itself). Invalid values stop the app at start-up with a
- * message naming the variable, never at the first webhook.
+ * APP_ID, PRIVATE_KEY and WEBHOOK_SECRET itself; WEBHOOK_SECRET is checked here too, because Probot
+ * falls back to a public default without it). Invalid values stop the app at start-up with a message
+ * naming the variable, never at the first webhook.
  */
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
@@ -18,7 +19,26 @@ const list = z
       .filter(Boolean),
   );
 
+/** Probot's own fallback when WEBHOOK_SECRET is unset or empty (probot/lib/server/server.js): public. */
+const PROBOT_DEFAULT_WEBHOOK_SECRET = 'development';
+
 const EnvSchema = z.object({
+  // Probot verifies deliveries against WEBHOOK_SECRET, but unset or empty it silently uses
+  // "development", which anyone can sign with: a forged pull_request_review naming a maintainer
+  // would get a human_review signed with the App's key. The App does not start that way.
+  WEBHOOK_SECRET: z
+    .string({
+      error:
+        'WEBHOOK_SECRET is not set: Probot would accept any delivery signed with its public default "development"; set the secret from the App\'s settings page',
+    })
+    .min(
+      1,
+      'WEBHOOK_SECRET is empty: Probot would accept any delivery signed with its public default "development"',
+    )
+    .refine((v) => v !== PROBOT_DEFAULT_WEBHOOK_SECRET, {
+      message:
+        'WEBHOOK_SECRET is Probot\'s public default "development": set the secret from the App\'s settings page',
+    }),
   TRUSS_APP_SIGNING_KEY: z
     .string({ error: 'TRUSS_APP_SIGNING_KEY is not set' })
     .min(1, 'TRUSS_APP_SIGNING_KEY is empty'),

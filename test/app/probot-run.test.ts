@@ -137,4 +137,55 @@ describe('npm start: `probot run ./dist/app.js` (the built app in a real Probot 
     expect(app.output()).toContain('TRUSS_APP_SIGNING_KEY is not set');
     expect(app.output()).toContain('npx truss keygen');
   }, 30_000);
+
+  it('refuses to start without WEBHOOK_SECRET: Probot would verify deliveries against "development"', async () => {
+    // Probot falls back to the secret "development" when WEBHOOK_SECRET is unset or empty: anyone
+    // could then sign a pull_request_review naming a maintainer, and the App would sign that
+    // sign-off with its key. Forged here against a server started without the secret.
+    for (const secret of [undefined, '', 'development']) {
+      const port = await freePort();
+      const app = start({
+        APP_ID: '123',
+        PRIVATE_KEY: PRIVATE_KEY_PEM,
+        ...(secret === undefined ? {} : { WEBHOOK_SECRET: secret }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        GHE_HOST: new URL(api).host,
+        GHE_PROTOCOL: 'http',
+        TRUSS_APP_SIGNING_KEY: SigningKey.generate().seedBase64,
+      });
+      const timer = setTimeout(() => app.child.kill('SIGKILL'), 20_000);
+      try {
+        const url = `http://127.0.0.1:${port}/api/github/webhooks`;
+        const up = await Promise.race([
+          waitFor(async () => (await fetch(`http://127.0.0.1:${port}/ping`)).ok).then(() => true),
+          app.exited.then(() => false),
+        ]);
+        if (up) {
+          const body = JSON.stringify(commentPayload('/truss run', { onPullRequest: false }));
+          const forged = await fetch(url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-github-event': 'issue_comment',
+              'x-github-delivery': `forged-${secret}`,
+              'x-hub-signature-256': `sha256=${createHmac('sha256', 'development').update(body).digest('hex')}`,
+            },
+            body,
+          });
+          expect(
+            forged.status,
+            `WEBHOOK_SECRET=${secret}: a delivery signed with "development" was accepted`,
+          ).toBe(400);
+        }
+        const code = await app.exited;
+        expect(code).not.toBe(0);
+        expect(app.output()).toContain('WEBHOOK_SECRET');
+      } finally {
+        clearTimeout(timer);
+        app.child.kill('SIGTERM');
+        await app.exited;
+      }
+    }
+  }, 90_000);
 });

@@ -132,6 +132,16 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       return [];
     case 'approve':
     case 'reject': {
+      // Releasing a gate is a maintainer's decision, as a pull request approval is (record-sign-off.ts):
+      // `allowed-users` and `allowed-bots` let a login start runs, never approve a gated tool.
+      if ((user.type ?? 'User').toLowerCase() === 'bot' || !MAINTAINER_LEVELS.has(auth.permission)) {
+        log.info(`${user.login} may not ${command.kind} a gated run (${auth.permission} access)`);
+        await reply(
+          `\`${triggerPhrase} ${command.kind}\` is for maintainers: it decides whether a gated step runs. @${user.login} has ${auth.permission} access; a maintainer with write access can ${command.kind} it, or approve the pull request in a review.`,
+        );
+        await reaction('confused');
+        return [];
+      }
       if (!options.decide) {
         await reply(
           'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',

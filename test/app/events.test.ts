@@ -7,6 +7,7 @@ import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   APP_KEY,
+  appConfig,
   asInstallation,
   HEAD,
   makeProbot,
@@ -261,6 +262,29 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     const replies = nockReply();
     await receiveComment(probot, 'approve-2', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('write access is required');
+  });
+
+  it('/truss approve by an allowed-users login or an allowed bot without write access signs nothing: allow-lists run commands, they do not release gates', async () => {
+    // allowed-users and allowed-bots let a login start runs; approving a gated tool (a deploy, a
+    // push) is a maintainer's decision, as a PR approval is (record-sign-off.ts asks the same).
+    const probot = await makeProbot(appConfig({ allowedUsers: ['helper'], allowedBots: ['*'] }));
+    nockToken(); // once: Probot keeps the installation token
+    for (const [user, level] of [
+      [{ login: 'helper', type: 'User' as const }, 'read'],
+      [{ login: 'renovate[bot]', type: 'Bot' as const }, 'write'],
+    ] as const) {
+      nockPermission(user.login, level);
+      const seen = nockReactions(COMMENT_ID);
+      const replies = nockReply();
+      await receiveComment(probot, `approve-allow-${user.login}`, '/truss approve', {
+        commentId: COMMENT_ID,
+        user,
+      });
+      expect(seen).toEqual(['confused']);
+      expect(replies[0]).toContain('approve');
+      expect(replies[0]).toContain('write access');
+    }
+    expectNoPendingMocks();
   });
 
   it('/truss approve when the suspended run was for an older head refuses to sign', async () => {

@@ -79,3 +79,42 @@ describe('a secret cut by a capture window', () => {
     expect(redact(code)).toBe(code);
   });
 });
+
+describe('a secret split by characters no reader sees', () => {
+  const PAT = `github_pat_11ABCDEFG0${'x7Yz'.repeat(20)}`;
+  const redact = secretRedactor({ RELEASE_TOKEN: PAT, NPM_TOKEN: SECRET });
+
+  it('is found when `base64` wrapped it at 76 columns (every secret over 57 bytes)', async () => {
+    const clause = CheckClauseSchema.parse({
+      kind: 'check',
+      desc: 'b64',
+      run: `printf '%s' "${PAT}" | base64`,
+    });
+    const outcome = await runCheck(clause, {
+      workdir: dir,
+      env: { PATH: process.env.PATH },
+      ctx: createCtx({}),
+    });
+    expect(outcome.stdout.tail.trim().split('\n')).toHaveLength(2);
+    const out = redact(outcome.stdout.tail);
+    expect(out).toContain('[REDACTED:run_secret_base64]');
+    expect(out.replace(/\s/g, '')).not.toContain(Buffer.from(PAT).toString('base64').slice(10, 90));
+  });
+
+  it('is found across CRLF, control and zero-width characters, which the GitHub surfaces drop or hide', () => {
+    for (const glue of ['\r\n', '\u0001', '\u001b', '\u200b', '\u2060', '\u00ad', '\ufeff']) {
+      const split = [...SECRET].join(glue);
+      const out = redact(`before ${split} after`);
+      expect(out, JSON.stringify(glue)).toBe('before [REDACTED] after');
+    }
+    // Hex split over lines (`xxd -p` wraps at 60 columns) too.
+    const hex = Buffer.from(PAT).toString('hex');
+    const wrapped = hex.match(/.{1,60}/g)?.join('\n') ?? '';
+    expect(redact(wrapped)).not.toMatch(/[0-9a-f]{20}/);
+  });
+
+  it('leaves text with line breaks but no secret exactly as it was', () => {
+    const text = 'line one\nline two\r\n\u200bthird\u0007\n';
+    expect(redact(text)).toBe(text);
+  });
+});

@@ -102,12 +102,15 @@ export function secretRedactor(
       counts[needle.kind] = (counts[needle.kind] ?? 0) + parts.length - 1;
       out = parts.join(mark(needle.kind));
     }
-    // A window's edge may hold part of a secret the cut went through: the longest part of any
-    // needle found there goes too.
     const replace = (kind: string) => {
       tally(kind);
       return mark(kind);
     };
+    // A secret split by line breaks (`base64` wraps its output at 76 columns), control or zero-width
+    // characters (the GitHub surfaces drop the controls, and no reader sees the others) is one word.
+    out = splitSecrets(out, needles, replace);
+    // A window's edge may hold part of a secret the cut went through: the longest part of any
+    // needle found there goes too.
     if (cut.start) out = cutEdge(out, needles, 'start', replace);
     if (cut.end) out = cutEdge(out, needles, 'end', replace);
     for (const { kind, pattern } of KNOWN_FORMATS) {
@@ -125,6 +128,62 @@ export function secretRedactor(
   const redact = ((text: string) => scan(text).text) as Redactor;
   redact.scan = scan;
   return redact;
+}
+
+/**
+ * What can split a secret without changing the word a reader sees: line breaks, C0/C1 controls
+ * (the GitHub surfaces remove them, joining the parts again), the soft hyphen and zero-width
+ * characters. Tabs and spaces are not: those show.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what splits a secret here
+const SPLITTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+
+/**
+ * `text` with every needle that occurs once the {@link SPLITTERS} are taken out replaced, splitters
+ * and all, by `replace(kind)`. Runs after the whole-value pass, so only split occurrences are left.
+ */
+function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: string) => string): string {
+  if (needles.length === 0) return text;
+  const removed: number[] = [];
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(SPLITTERS)) {
+    parts.push(text.slice(last, match.index));
+    removed.push(match.index);
+    last = match.index + 1;
+  }
+  if (removed.length === 0) return text;
+  parts.push(text.slice(last));
+  const joined = parts.join('');
+  // The index in `text` of the character at `at` in `joined`: `at` plus the splitters before it.
+  const original = (at: number) => {
+    let lo = 0;
+    let hi = removed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((removed[mid] as number) - mid <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return at + lo;
+  };
+  const ranges: Array<{ start: number; end: number; kind: string }> = [];
+  for (const needle of needles) {
+    for (let at = joined.indexOf(needle.value); at !== -1; at = joined.indexOf(needle.value, at + 1)) {
+      const start = original(at);
+      const end = original(at + needle.value.length - 1) + 1;
+      if (ranges.some((r) => start < r.end && r.start < end)) continue;
+      ranges.push({ start, end, kind: needle.kind });
+    }
+  }
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a.start - b.start);
+  let out = '';
+  let from = 0;
+  for (const range of ranges) {
+    out += text.slice(from, range.start) + replace(range.kind);
+    from = range.end;
+  }
+  return out + text.slice(from);
 }
 
 const KEY_BLOCK_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;

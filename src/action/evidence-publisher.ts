@@ -63,6 +63,7 @@ export function publishSteps(options: {
             env: setup.env,
             warn: setup.log.warning,
             workdir: setup.workdir,
+            signer: setup.signer,
           }),
           setup.log,
         )

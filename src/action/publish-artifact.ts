@@ -1,14 +1,15 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type LedgerStore, readEntry } from '../core/ledger/index.js';
+import { type LedgerStore, readEntry, type Signer } from '../core/ledger/index.js';
 import {
   LEDGER_DB_FILE_NAME,
   ledgerArtifactName,
   REPORT_FILE_NAME,
   WORKDIR_PATCH_FILE_NAME,
+  WORKDIR_PATCH_STATEMENT_FILE_NAME,
 } from '../github/names.js';
 import type { PublishEvidence } from '../github/publish-run.js';
-import { captureWorkdirPatch } from '../github/workdir-patch.js';
+import { captureWorkdirPatch, signWorkdirPatch } from '../github/workdir-patch.js';
 import type { EventContext } from './event-context.js';
 
 /** The commit a session's run started from, as its signed `run_started` names it (null without git). */
@@ -22,7 +23,8 @@ export function startedHeadSha(store: LedgerStore, sessionId: string): string | 
  * as `REPORT_FILE_NAME` + any extra files such as the verdict attestations) as a workflow artifact.
  * Outside a runner (no ACTIONS_RUNTIME_TOKEN) it returns null: the bundle stays on disk and in the
  * outputs. A suspended run also carries its workspace changes (`WORKDIR_PATCH_FILE_NAME`), which a
- * resuming job applies to a fresh checkout before it replays the journal.
+ * resuming job applies to a fresh checkout before it replays the journal, with the session key's
+ * signed statement of the patch's hash at the snapshot's head (`WORKDIR_PATCH_STATEMENT_FILE_NAME`).
  */
 export function artifactPublisher(options: {
   store: LedgerStore;
@@ -31,6 +33,8 @@ export function artifactPublisher(options: {
   warn: (message: string) => void;
   /** The workspace, whose changes a suspended run's artifact carries. */
   workdir?: string | undefined;
+  /** The session key, which signs a suspended run's workspace changes (with `workdir`). */
+  signer?: Signer | undefined;
   /** Another artifact name than `ledgerArtifactName(session)` (a fan-out leg's `truss-leg-<n>`). */
   name?: string | undefined;
   /** Ship the SQLite snapshot (default); a leg ships its bundle only. */
@@ -56,9 +60,18 @@ export function artifactPublisher(options: {
     }
     const startSha = startedHeadSha(options.store, sessionId);
     if (suspended && options.workdir && startSha) {
+      const patch = await captureWorkdirPatch(options.workdir, startSha);
       const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
-      writeFileSync(patchPath, await captureWorkdirPatch(options.workdir, startSha));
+      writeFileSync(patchPath, patch);
       files.push(patchPath);
+      // The snapshot above ends at this head: nothing appends between the backup and here.
+      const session = options.store.session(sessionId);
+      if (options.signer && session?.head_hash && session.public_key === options.signer.publicKeyHex) {
+        const statementPath = join(dir, WORKDIR_PATCH_STATEMENT_FILE_NAME);
+        const head = { sessionId, seq: session.entries - 1, hash: session.head_hash };
+        writeFileSync(statementPath, signWorkdirPatch(options.signer, head, patch));
+        files.push(statementPath);
+      }
     }
     if (reportPath) {
       const reportCopy = join(dir, REPORT_FILE_NAME);

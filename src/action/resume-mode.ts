@@ -17,12 +17,13 @@ import {
   ledgerArtifactName,
   sessionIdOfArtifact,
   WORKDIR_PATCH_FILE_NAME,
+  WORKDIR_PATCH_STATEMENT_FILE_NAME,
 } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import type { SuspendedMeta } from '../github/suspended-session.js';
-import { applyWorkdirPatch } from '../github/workdir-patch.js';
+import { applyWorkdirPatch, workdirPatchRefusal } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
@@ -127,7 +128,8 @@ export async function resumeSuspendedRun(options: {
         : null,
     );
     // Annotations (a rejected decision, an anchor receipt) may follow the suspension.
-    const last = [...store.entries(sessionId)].filter((e) => !ANNOTATION_KINDS.has(e.kind)).at(-1);
+    const entries = [...store.entries(sessionId)];
+    const last = entries.filter((e) => !ANNOTATION_KINDS.has(e.kind)).at(-1);
     if (last?.kind !== 'suspended')
       throw new ResumeError(
         `session ${sessionId} is not suspended (its last entry is ${last?.kind ?? 'missing'}); nothing to resume`,
@@ -137,6 +139,25 @@ export async function resumeSuspendedRun(options: {
       throw new ResumeError(
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
       );
+    const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
+    const patch = existsSync(patchPath) ? readFileSync(patchPath, 'utf8') : null;
+    if (startSha) {
+      // The workspace changes travel beside the chain, not in it: only the ones the session key
+      // signed for exactly this head are applied (a swapped, emptied or dropped patch is refused).
+      const statementPath = join(dir, WORKDIR_PATCH_STATEMENT_FILE_NAME);
+      const head = entries.at(-1);
+      const refusal = workdirPatchRefusal({
+        statement: existsSync(statementPath) ? readFileSync(statementPath, 'utf8') : null,
+        patch,
+        head: { sessionId, seq: head?.seq ?? -1, hash: head?.entry_hash ?? '' },
+        publicKeyHex: store.requireSession(sessionId).public_key,
+        crypto,
+      });
+      if (refusal)
+        throw new ResumeError(
+          `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`,
+        );
+    }
 
     const decision = request.decision;
     if (decision.kind === 'sign' && reviewer) {
@@ -161,8 +182,7 @@ export async function resumeSuspendedRun(options: {
         warn: setup.log.warning,
         auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
       });
-    const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
-    if (existsSync(patchPath)) await applyWorkdirPatch(setup.workdir, readFileSync(patchPath, 'utf8'));
+    if (startSha && patch !== null) await applyWorkdirPatch(setup.workdir, patch);
 
     return await resumeAndReport({
       octokit,

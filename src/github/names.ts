@@ -40,6 +40,13 @@ export const LEDGER_DB_FILE_NAME = 'ledger.db';
 export const WORKDIR_PATCH_FILE_NAME = 'workdir.patch';
 
 /**
+ * Beside `WORKDIR_PATCH_FILE_NAME`: the session key's signed statement naming the patch's sha256 and
+ * the ledger head it was captured at, so a resuming job applies no workspace changes the run did not
+ * sign (src/github/workdir-patch.ts).
+ */
+export const WORKDIR_PATCH_STATEMENT_FILE_NAME = 'workdir.patch.sig.json';
+
+/**
  * The verdict attestations written beside a bundle (`<bundle>.intoto.json`, `<bundle>.sigstore.json`)
  * and shipped in its artifact.
  */

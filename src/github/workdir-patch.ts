@@ -1,8 +1,17 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import {
+  bytesToHex,
+  canonicalJson,
+  hexToBytes,
+  type LedgerCrypto,
+  type Signer,
+  utf8Bytes,
+} from '../core/ledger/index.js';
 import { snapshotWorktree } from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME } from './names.js';
 
@@ -56,4 +65,84 @@ export async function applyWorkdirPatch(
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the session key signs about a suspended run's `workdir.patch`: the session, the ledger head
+ * the patch was captured at (the artifact's SQLite snapshot ends there) and the patch's sha256. The
+ * patch is not part of the chain, so without this a swapped, emptied or dropped patch would have
+ * the resuming job continue — and sign a verdict — on workspace changes the run never made.
+ */
+export interface WorkdirPatchStatement {
+  session_id: string;
+  head_seq: number;
+  head_hash: string;
+  patch_sha256: string;
+}
+
+const STATEMENT_DOMAIN = 'truss.workdir_patch.v1\n';
+
+/** The signed bytes: a domain label (never 32 bytes, so never an entry signature's message), then the canonical statement. */
+function statementMessage(statement: WorkdirPatchStatement): Uint8Array {
+  return utf8Bytes(STATEMENT_DOMAIN + canonicalJson({ ...statement }));
+}
+
+/** The statement file's text for `patch`, captured at the session's current head and signed by `signer`. */
+export function signWorkdirPatch(
+  signer: Signer,
+  head: { sessionId: string; seq: number; hash: string },
+  patch: string,
+): string {
+  const statement: WorkdirPatchStatement = {
+    session_id: head.sessionId,
+    head_seq: head.seq,
+    head_hash: head.hash,
+    patch_sha256: sha256Hex(patch),
+  };
+  const signature = bytesToHex(signer.sign(statementMessage(statement)));
+  return `${JSON.stringify({ ...statement, public_key: signer.publicKeyHex, signature })}\n`;
+}
+
+/**
+ * Checks a suspended run's patch against its signed statement: signed by `publicKeyHex` (the
+ * session key, whose chain the caller verified), for this session and exactly the head the
+ * downloaded ledger ends at, over these patch bytes. Returns why not, or null when it holds. A
+ * missing patch or statement is refused: an artifact without them cannot say what the workspace was.
+ */
+export function workdirPatchRefusal(options: {
+  statement: string | null;
+  patch: string | null;
+  head: { sessionId: string; seq: number; hash: string };
+  publicKeyHex: string;
+  crypto: LedgerCrypto;
+}): string | null {
+  const { head } = options;
+  if (options.patch === null) return `it carries no ${WORKDIR_PATCH_FILE_NAME}`;
+  if (options.statement === null)
+    return `its ${WORKDIR_PATCH_FILE_NAME} comes without the session key's signed statement`;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(options.statement) as Record<string, unknown>;
+  } catch {
+    return `its ${WORKDIR_PATCH_FILE_NAME} statement is not JSON`;
+  }
+  const statement: WorkdirPatchStatement = {
+    session_id: head.sessionId,
+    head_seq: head.seq,
+    head_hash: head.hash,
+    patch_sha256: sha256Hex(options.patch),
+  };
+  for (const [field, want] of Object.entries(statement)) {
+    if (parsed[field] !== want)
+      return `its ${WORKDIR_PATCH_FILE_NAME} statement's ${field} is not this ledger's (${String(want)})`;
+  }
+  const publicKey = hexToBytes(options.publicKeyHex, 32);
+  const signature = hexToBytes(parsed.signature, 64);
+  if (!publicKey || !signature || !options.crypto.verify(signature, statementMessage(statement), publicKey))
+    return `its ${WORKDIR_PATCH_FILE_NAME} statement is not signed by the session key`;
+  return null;
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

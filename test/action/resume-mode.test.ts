@@ -135,7 +135,13 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(check?.output?.summary).toContain('/truss approve');
     const files = storedArtifact(sessionId);
     expect([...files.keys()].sort()).toEqual(
-      [`truss-ledger-${sessionId}.json`, 'ledger.db', 'report.html', 'workdir.patch'].sort(),
+      [
+        `truss-ledger-${sessionId}.json`,
+        'ledger.db',
+        'report.html',
+        'workdir.patch',
+        'workdir.patch.sig.json',
+      ].sort(),
     );
     expect(files.get('workdir.patch')?.toString()).toContain('written before the gate');
     const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
@@ -195,6 +201,34 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(resumed.stdout).toContain(`refusing to resume ${sessionId}`);
     const replies = harness.comments.filter((c) => c.body.includes('could not record the decision'));
     expect(replies).toHaveLength(1);
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required'],
+    );
+  });
+
+  it('refuses an artifact whose workspace patch was swapped or dropped: the session key signs the patch at its head', async () => {
+    const { sessionId } = await suspend();
+    const name = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
+    const genuine = storedArtifact(sessionId);
+    expect(genuine.has('workdir.patch.sig.json')).toBe(true);
+    const patch = genuine.get('workdir.patch')?.toString() ?? '';
+    // The chain is untouched and verifies; only the workspace the resumed run would continue on changes.
+    const swapped = new Map(genuine);
+    swapped.set(
+      'workdir.patch',
+      Buffer.from(patch.replace('written before the gate', 'written by an attacker!')),
+    );
+    const dropped = new Map(genuine);
+    dropped.delete('workdir.patch');
+    dropped.delete('workdir.patch.sig.json');
+    harness.allow('Codertocat', 'write');
+    for (const files of [swapped, dropped]) {
+      results.committed.set(name, zipOf(files, { stored: true }));
+      const resumed = await comment('/truss approve');
+      expect(resumed.code, resumed.stdout).toBe(1);
+      expect(resumed.stdout).toContain(`refusing to resume ${sessionId}`);
+      expect(resumed.stdout).toContain('does not carry the workspace the run left');
+    }
     expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
       ['action_required'],
     );

@@ -94,7 +94,8 @@ export async function resumeSuspendedRun(options: {
   const { sessionId, dir } = await setup.log.group('download the suspended ledger', () =>
     downloadLedger(options),
   );
-  const store = LedgerStore.open(join(dir, LEDGER_DB_FILE_NAME), { receipts: checkReceipt });
+  // The file is whatever the artifact holds: its schema and its integrity are checked before any read.
+  const store = LedgerStore.open(join(dir, LEDGER_DB_FILE_NAME), { receipts: checkReceipt, untrusted: true });
   try {
     const crypto = createNodeCrypto();
     // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the

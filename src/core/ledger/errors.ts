@@ -19,6 +19,8 @@ export type LedgerErrorCode =
   | 'not_a_ledger'
   /** A database without a ledger schema that holds another application's tables. */
   | 'foreign_database'
+  /** The file holds a trigger, a view or a table truss declares otherwise (schema-guard.ts). */
+  | 'foreign_schema'
   /** The ledger schema is newer than this truss understands. */
   | 'schema_too_new'
   /** A write on a store opened read-only. */

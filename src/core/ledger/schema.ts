@@ -119,6 +119,11 @@ export function refuseForeignDatabase(db: Database.Database, path: string): void
   );
 }
 
+/** Runs every ledger migration on an empty database (schema-guard.ts builds its reference with it). */
+export function applyLedgerMigrations(db: Database.Database): void {
+  for (const migration of MIGRATIONS) db.exec(migration);
+}
+
 /** Brings a database up to the current schema inside one transaction; refuses a newer schema. */
 export function migrate(db: Database.Database, path: string): void {
   const current = checkSchemaVersion(db, path, true);

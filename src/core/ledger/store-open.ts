@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { LedgerError } from './errors.js';
 import type { ReceiptChecker } from './receipt-checker.js';
 import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
+import { requireIntact, requireLedgerSchema } from './schema-guard.js';
 
 /** How LedgerStore.open treats the file. */
 export interface StoreOptions {
@@ -16,10 +17,16 @@ export interface StoreOptions {
    * verify`): the anchor layer's `checkReceipt`. Absent, a session with a receipt fails verification.
    */
   receipts?: ReceiptChecker;
+  /**
+   * The file comes from elsewhere (a suspended run's workflow artifact): SQLite's integrity check
+   * must pass too, before anything is read or written (schema-guard.ts).
+   */
+  untrusted?: boolean;
 }
 
 /**
- * Opens the SQLite file behind a LedgerStore: a writable open refuses another application's
+ * Opens the SQLite file behind a LedgerStore: any open refuses a schema that is not exactly truss's
+ * (and, for an `untrusted` file, one that fails SQLite's integrity check); a writable open refuses another application's
  * database, makes the file owner-only, sets the durability pragmas (docs/ledger.md "Store") and
  * migrates; a read-only open only checks the schema version. Every failure is a LedgerError naming
  * the file, and the connection is closed before it is thrown.
@@ -34,10 +41,22 @@ export function openLedgerDatabase(path: string, options: StoreOptions): Databas
   } catch (error) {
     throw new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
   }
+  // Before anything is read or written: only truss's own tables and indexes (no trigger, no view).
+  // A damaged page met while the schema is read surfaces as SQLite's own SQLITE_CORRUPT, as it did
+  // before the schema was read on open (the CLI tells the user to restore the file from a backup).
+  let readingSchema = false;
+  const requireTrussFile = () => {
+    readingSchema = true;
+    requireLedgerSchema(db, path);
+    if (options.untrusted) requireIntact(db, path);
+    readingSchema = false;
+  };
   try {
     if (!options.readonly) {
       // Before any pragma that writes the file (WAL mode is recorded in its header).
       refuseForeignDatabase(db, path);
+      checkSchemaVersion(db, path, true);
+      requireTrussFile();
       // Blobs hold check output, diffs and tool results: owner-only, before WAL and SHM files exist
       // (SQLite gives them the database file's mode).
       restrictToOwner(path);
@@ -49,10 +68,12 @@ export function openLedgerDatabase(path: string, options: StoreOptions): Databas
       migrate(db, path);
     } else {
       checkSchemaVersion(db, path);
+      requireTrussFile();
     }
   } catch (error) {
     db.close();
     if (error instanceof LedgerError) throw error;
+    if (readingSchema && /^SQLITE_CORRUPT/.test(String((error as { code?: unknown }).code))) throw error;
     throw new LedgerError(
       'not_a_ledger',
       `${path} is not a usable truss ledger database: ${(error as Error).message}`,

@@ -55,6 +55,8 @@ export type LedgerErrorCode =
   | 'nothing_to_attest'
   /** A blob hash that is not 64 lowercase hex characters. */
   | 'bad_hash'
+  /** A stored blob whose bytes do not hash to its key (edited in the file). */
+  | 'blob_tampered'
   /** A head (hash or seq) to extend or attest that is malformed or missing. */
   | 'bad_head'
   /** A checkpoint whose hash is not the stored entry's at its seq. */

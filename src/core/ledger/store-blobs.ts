@@ -13,13 +13,26 @@ export function insertBlob(ctx: StoreContext, bytes: Uint8Array, now: number): B
   return hash;
 }
 
-/** A blob by hex hash: `bytes` is null once it was shredded; `undefined` means no such blob. */
+/**
+ * A blob by hex hash: `bytes` is null once it was shredded; `undefined` means no such blob. The
+ * bytes must hash to the key: entries sign only the hash, and the row is anyone's to edit who holds
+ * the file (a suspended run's artifact), so a blob whose bytes were swapped — a tool output the
+ * resumed model reads, a diff the clean room applies — is refused, never handed on.
+ */
 export function readBlob(
   ctx: StoreContext,
   hashHex: string,
 ): { bytes: Buffer | null; size: number } | undefined {
   const hash = hexToBytes(hashHex, 32);
-  return hash ? ctx.stmts.blob.get(Buffer.from(hash)) : undefined;
+  if (!hash) return undefined;
+  const row = ctx.stmts.blob.get(Buffer.from(hash));
+  const actual = row?.bytes ? createHash('sha256').update(row.bytes).digest() : null;
+  if (actual && !actual.equals(hash))
+    throw new LedgerError(
+      'blob_tampered',
+      `blob ${hashHex} in ${ctx.path} does not hash to its name: its bytes were changed after it was stored`,
+    );
+  return row;
 }
 
 /**

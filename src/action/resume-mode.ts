@@ -135,6 +135,14 @@ export async function resumeSuspendedRun(options: {
       throw new ResumeError(
         `session ${sessionId} is not suspended (its last entry is ${last?.kind ?? 'missing'}); nothing to resume`,
       );
+    // A signal reaches a run only through `truss signal` on the machine that holds the ledger; on
+    // GitHub nothing queues one, so a pending signal in the artifact is the sender's, and the resumed
+    // run would consume it into a signed `signal_received` (an MCP tool's result, an agent's wait).
+    const queued = store.signals(sessionId).filter((s) => s.status === 'pending');
+    if (queued.length > 0)
+      throw new ResumeError(
+        `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} holds ${queued.length} pending signal(s) (${queued.map((s) => s.name).join(', ')}) that no GitHub job queues. Start a new run.`,
+      );
     const startSha = startedHeadSha(store, sessionId);
     if (startSha && startSha !== request.target.headSha)
       throw new ResumeError(

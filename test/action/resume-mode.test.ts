@@ -234,6 +234,27 @@ describe('suspend on an approval gate, resume in a later job', () => {
     );
   });
 
+  it('refuses an artifact holding a pending signal: nothing on GitHub queues one, the resumed run would sign it as received', async () => {
+    const { sessionId } = await suspend();
+    const files = storedArtifact(sessionId);
+    const dbPath = join(harness.root, 'signalled.db');
+    writeFileSync(dbPath, files.get('ledger.db') as Buffer);
+    const db = new Database(dbPath);
+    db.prepare(
+      "INSERT INTO signals (session_id, name, payload, status, created_at) VALUES (?, 'continue', '\"approved\"', 'pending', 1)",
+    ).run(sessionId);
+    db.close();
+    files.set('ledger.db', readFileSync(dbPath));
+    results.committed.set(
+      `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`,
+      zipOf(files, { stored: true }),
+    );
+    harness.allow('Codertocat', 'write');
+    const resumed = await comment('/truss approve');
+    expect(resumed.code, resumed.stdout).toBe(1);
+    expect(resumed.stdout).toContain('holds 1 pending signal(s) (continue)');
+  });
+
   it('refuses a ledger signed by another key (a forged run)', async () => {
     const { sessionId } = await suspend();
     harness.allow('Codertocat', 'write');

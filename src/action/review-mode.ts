@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import type { Bundle } from '../core/ledger/index.js';
+import { ledgerBundleFileName } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import {
   recordSignOff,
@@ -81,7 +82,7 @@ export async function handleReview(options: {
 async function downloadArtifactBundle(
   inputs: Inputs,
   context: EventContext,
-  meta: SessionMeta & { artifact_id: number },
+  meta: SessionMeta & { session_id: string; artifact_id: number },
 ): Promise<string> {
   const runId = Number(/\/runs\/(\d+)/.exec(meta.run_url ?? '')?.[1]);
   const path = mkdtempSync(join(context.tempDir, 'truss-review-'));
@@ -92,8 +93,9 @@ async function downloadArtifactBundle(
     workflowRunId: runId,
     path,
   });
-  const file = readdirSync(path).find((name) => name.endsWith('.json'));
-  if (!file) throw new Error(`artifact ${meta.artifact_id} holds no bundle`);
+  // Exactly the session's bundle: the artifact also holds other JSON (attestations, a patch statement).
+  const file = ledgerBundleFileName(meta.session_id);
+  if (!readdirSync(path).includes(file)) throw new Error(`artifact ${meta.artifact_id} holds no ${file}`);
   return readFileSync(join(path, file), 'utf8');
 }
 

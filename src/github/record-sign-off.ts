@@ -155,6 +155,17 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     await check('failure', 'Evidence did not verify (unreadable bundle)', (error as Error).message);
     return null;
   }
+  // The bundle is found by the session's name (a ledger-branch path, an artifact file), which binds
+  // nothing: another session's bundle put there (another pull request's run on the same head, a
+  // weaker contract) would verify as well, and the sign-off would vouch for evidence of something else.
+  if (bundle.ledger.session_id !== sessionId) {
+    await check(
+      'failure',
+      'Evidence did not verify (another session)',
+      `The bundle stored for session ${sessionId} is the ledger of session ${String(bundle.ledger.session_id).slice(0, 80)}; nothing was signed.`,
+    );
+    return null;
+  }
   const reviewer = options.reviewSigner();
   const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
   // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:

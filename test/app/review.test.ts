@@ -301,6 +301,28 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     await receiveReview(probot, 'review-7', 'commented');
   });
 
+  it("another session's bundle stored under this session's name is a failure: a sign-off never vouches for other evidence", async () => {
+    const ev = evidence(fixture);
+    // A genuine, pinned, passing run of another session (another pull request's run on the same head).
+    const other = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, other.text);
+    // What signing it would read and write: before the session check it did, and the check said success.
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-9', 'approved');
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Evidence did not verify (another session)' }),
+    });
+    expect(stored).toEqual([]);
+    nock.cleanAll();
+  });
+
   it('evidence re-signed by a forger (not the pinned key) is a failure, and nothing is signed or stored', async () => {
     const ev = evidence(fixture);
     const forged = JSON.parse(ev.text) as Bundle;

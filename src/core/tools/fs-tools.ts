@@ -1,9 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants } from 'node:fs';
+import { type FileHandle, lstat, open, readdir, rename, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { z } from 'zod';
-import { checkReadPath, checkWriteContent, checkWritePath } from './policy.js';
+import {
+  changedWhileOpening,
+  heldPath,
+  holdDirectory,
+  isLinkError,
+  OPEN_NOFOLLOW,
+  withHeldDirectory,
+} from './held-path.js';
+import { checkReadPath, checkWriteContent, checkWritePath, type PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { displayPath, errorOutcome, fail, ok, parseInput } from './tool-kit.js';
 
@@ -88,7 +97,34 @@ async function readText(
   limit: number | undefined,
 ): Promise<ToolOutcome> {
   const shown = displayPath(context.policy, real);
-  const info = await stat(real);
+  // Opened through the held directory, never following a link: the path checked is the file read.
+  return withHeldDirectory(dirname(real), false, async (dirFd) => {
+    const handle = await openFinal(real, heldPath(dirFd, basename(real)), constants.O_RDONLY);
+    try {
+      return await readOpened(handle, shown, offset, limit);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** Opens the final name of a checked path through its held directory, refusing a link there. */
+async function openFinal(real: string, at: string, flags: number, mode?: number): Promise<FileHandle> {
+  try {
+    return await open(at, flags | OPEN_NOFOLLOW, mode);
+  } catch (error) {
+    if (isLinkError(error)) throw changedWhileOpening(real, real, 'is a link');
+    throw error;
+  }
+}
+
+async function readOpened(
+  handle: FileHandle,
+  shown: string,
+  offset: number,
+  limit: number | undefined,
+): Promise<ToolOutcome> {
+  const info = await handle.stat();
   if (info.isDirectory()) {
     return fail(`${shown} is a directory; use list_dir to see its entries`, {
       path: shown,
@@ -97,7 +133,7 @@ async function readText(
   }
   if (!info.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
 
-  const read = await readLines(real, offset, limit);
+  const read = await readLines(handle, offset, limit);
   const base = { path: shown, bytes: info.size };
   if (read.binary) {
     return ok(`[binary file: ${shown}, ${info.size} bytes; not shown]`, {
@@ -153,7 +189,7 @@ async function readText(
 }
 
 /** Streams the file once, keeping only the wanted lines and at most {@link READ_MAX_BYTES} of them. */
-async function readLines(path: string, offset: number, limit: number | undefined): Promise<LineRead> {
+async function readLines(handle: FileHandle, offset: number, limit: number | undefined): Promise<LineRead> {
   const lastWanted = limit === undefined ? Number.POSITIVE_INFINITY : offset + limit - 1;
   const parts: Buffer[] = [];
   let kept = 0;
@@ -167,8 +203,7 @@ async function readLines(path: string, offset: number, limit: number | undefined
   let binary = false;
   let more = false;
 
-  const handle = await open(path, 'r');
-  try {
+  {
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     reading: for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
@@ -218,8 +253,6 @@ async function readLines(path: string, offset: number, limit: number | undefined
       }
       position += bytesRead;
     }
-  } finally {
-    await handle.close();
   }
 
   const eof = !more && !truncated && !binary;
@@ -291,36 +324,43 @@ async function writeText(context: ToolContext, real: string, content: string): P
       },
     );
   }
-  let mode: number | undefined;
-  let created = true;
-  try {
-    const existing = await stat(real);
-    if (existing.isDirectory())
-      return fail(`${shown} is a directory; cannot write a file there`, { path: shown });
-    if (!existing.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
-    mode = existing.mode & 0o7777;
-    created = false;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-
-  const dir = dirname(real);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${basename(real)}.truss-${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', mode ?? 0o666);
+  // Every directory on the way is held open, never reached through a link (made there if missing),
+  // and the temporary file and the rename go through it: the file written is the path checked.
+  const base = basename(real);
+  const outcome = await withHeldDirectory(dirname(real), true, async (dirFd) => {
+    let mode: number | undefined;
+    let created = true;
     try {
-      await handle.writeFile(bytes);
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const existing = await lstat(heldPath(dirFd, base));
+      if (existing.isSymbolicLink()) throw changedWhileOpening(real, real, 'is a link');
+      if (existing.isDirectory())
+        return fail(`${shown} is a directory; cannot write a file there`, { path: shown });
+      if (!existing.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
+      mode = existing.mode & 0o7777;
+      created = false;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    await rename(temp, real);
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
+    const temp = heldPath(dirFd, `.${base}.truss-${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+      const handle = await openFinal(real, temp, flags, mode ?? 0o666);
+      try {
+        await handle.writeFile(bytes);
+        if (mode !== undefined) await handle.chmod(mode);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, heldPath(dirFd, base));
+    } catch (error) {
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
+    return created;
+  });
+  if (typeof outcome !== 'boolean') return outcome;
+  const created = outcome;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return ok(`wrote ${bytes.length} bytes to ${shown} (${created ? 'created' : 'overwritten'})`, {
     path: shown,
@@ -365,10 +405,24 @@ export const listDirTool: Tool = {
 
 async function listDirectory(context: ToolContext, real: string): Promise<ToolOutcome> {
   const shown = displayPath(context.policy, real);
-  const info = await stat(real);
-  if (!info.isDirectory())
-    return fail(`${shown} is not a directory; use read_file to read a file`, { path: shown });
-  const entries: Dirent[] = await readdir(real, { withFileTypes: true });
+  let held: number;
+  try {
+    held = holdDirectory(real);
+  } catch (error) {
+    if ((error as PolicyViolation).code === 'symlink_escape') {
+      const info = await lstat(real).catch(() => null);
+      if (info !== null && !info.isDirectory() && !info.isSymbolicLink())
+        return fail(`${shown} is not a directory; use read_file to read a file`, { path: shown });
+    }
+    throw error;
+  }
+  let entries: Dirent[];
+  try {
+    // The held directory's own entries, whatever its name points at by now.
+    entries = await readdir(heldPath(held), { withFileTypes: true });
+  } finally {
+    closeSync(held);
+  }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const shownEntries = entries.slice(0, LIST_MAX_ENTRIES);
   const lines = shownEntries.map((entry) => {

@@ -54,7 +54,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
       '[executor] tools = "truss" needs a host that can start `truss mcp serve --tools` (truss run, truss resume); this one cannot',
     );
   }
-  const policy = resolvePolicy(contract.constraints, workdir);
+  const policy = resolvePolicy(contract.constraints, workdir, ctx.isolation?.withheld);
   const tools =
     options.tools ?? createToolRegistry({ bash: { env: options.env, extraEnvNames: contract.check_env } });
   const offered = advertisedTools(tools, policy).map((tool) => tool.name);

@@ -102,7 +102,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
 
   if (options.mode === 'none') {
     notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
-    return noIsolation(report('none', false, null));
+    return { ...noIsolation(report('none', false, null)), withheld: hidden };
   }
   // Read (and hooks/ and info/ made) before any untrusted process runs in a working copy.
   const gitGuard = gitMetadataGuard(workdirs);
@@ -142,7 +142,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       );
       // What a killed harness left (its checks' HOME and TMPDIR) goes before this run's checks start.
       await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
-      return uidIsolation({
+      const uid = uidIsolation({
         report: report('uid', egress !== null, egress),
         privilege,
         account,
@@ -155,6 +155,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         netns: egress === 'netns',
         toolEnv,
       });
+      return { ...uid, withheld: hidden };
     }
     const bwrap = await probeBwrap(toolEnv);
     if (typeof bwrap !== 'string') {
@@ -162,7 +163,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       continue;
     }
     const unshareNet = options.network === 'none';
-    return bwrapIsolation({
+    const sandbox = bwrapIsolation({
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,
       hiddenPaths: [...aroundWorkdir, ...hidden],
@@ -172,6 +173,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       scratchRoot,
       toolEnv,
     });
+    return { ...sandbox, withheld: hidden };
   }
   if (options.mode !== 'auto') {
     throw new IsolationUnavailableError(
@@ -181,7 +183,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     );
   }
   notes.push(`no isolation mechanism is available (${tried.join('; ')})`);
-  return noIsolation(report('none', false, null));
+  return { ...noIsolation(report('none', false, null)), withheld: hidden };
 }
 
 type Probe<T> = T | { unavailable: string };

@@ -82,6 +82,14 @@ export interface Isolation {
    * (the ledger is open); if nothing uses it, it ends by itself.
    */
   warm?(): void;
+  /**
+   * The hidden paths that hold no working copy (realpaths): the key files, the per-install key
+   * directory, the ledger's directory, the harness temp dirs. Untrusted processes do not see them, and
+   * the harness's own tools, which run as the harness for the work, refuse them too (a ledger kept in
+   * the working copy, `.truss/ledger.db`, would otherwise be the agent's to overwrite through
+   * `write_file`). Set whatever the mechanism, `none` included.
+   */
+  readonly withheld?: readonly string[];
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

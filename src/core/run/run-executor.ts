@@ -67,7 +67,7 @@ export async function runExecutor(
     session,
     provider,
     tools,
-    policy: resolvePolicy(contract.constraints, options.workdir),
+    policy: resolvePolicy(contract.constraints, options.workdir, options.ctx.isolation?.withheld),
     gates: new ApprovalGates(contract.approval_gates, options.approvers),
     ctx: options.ctx,
     redact,

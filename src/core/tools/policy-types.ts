@@ -12,4 +12,9 @@ export interface ToolPolicy {
   allowlist: string[];
   /** Tool names or `*` patterns; a tool not allowed is not even advertised to the model. */
   allowTools: string[];
+  /**
+   * Realpaths no tool may read or write, inside a scope or not: what the run's isolation hides from
+   * untrusted processes (key files, the ledger's directory; `Isolation.withheld`).
+   */
+  withheld?: string[];
 }

@@ -14,6 +14,7 @@ export type PolicyViolationCode =
   | 'nul_byte'
   | 'invalid_path'
   | 'git_dir'
+  | 'withheld'
   | 'forbidden'
   | 'network'
   | 'tool_not_allowed';
@@ -44,7 +45,11 @@ const MAX_SYMLINK_HOPS = 40;
  * symlink escape); a directory outside the workdir is allowed only when the contract names it by an
  * absolute path. Throws {@link PolicyViolation} for a relative scope that escapes.
  */
-export function resolvePolicy(constraints: ResolvedContract['constraints'], workdir: string): ToolPolicy {
+export function resolvePolicy(
+  constraints: ResolvedContract['constraints'],
+  workdir: string,
+  withheld: readonly string[] = [],
+): ToolPolicy {
   const root = realpathSync(resolve(workdir));
   const scope = (entries: readonly string[], field: string): string[] => {
     const resolved = entries.map((entry) => resolveScope(root, entry, field));
@@ -58,6 +63,7 @@ export function resolvePolicy(constraints: ResolvedContract['constraints'], work
     network: constraints.network,
     allowlist: [...constraints.allowlist],
     allowTools: [...constraints.allow_tools],
+    withheld: [...new Set(withheld.map((path) => realpathLoose(resolve(path))))],
   };
 }
 
@@ -160,6 +166,16 @@ function checkPath(policy: ToolPolicy, path: string, mode: 'read' | 'write'): st
       lexicallyInside ? 'symlink_escape' : 'outside_scope',
       path,
       `${mode} refused: ${JSON.stringify(path)} ${why}`,
+    );
+  }
+
+  const hidden = policy.withheld?.find((dir) => isWithin(real, dir));
+  if (hidden !== undefined) {
+    throw new PolicyViolation(
+      'withheld',
+      path,
+      `${mode} refused: ${JSON.stringify(path)} is ${hidden === real ? '' : 'inside '}${hidden}, which Truss keeps ` +
+        'from the work (a key file, the ledger, the harness’s own files)',
     );
   }
 

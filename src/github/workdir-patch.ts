@@ -12,7 +12,7 @@ import {
   type Signer,
   utf8Bytes,
 } from '../core/ledger/index.js';
-import { snapshotWorktree } from '../core/process/index.js';
+import { HARNESS_GIT_CONFIG, snapshotWorktree, stageAll } from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);
@@ -27,11 +27,12 @@ const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
 export async function captureWorkdirPatch(workdir: string, baseSha: string): Promise<string> {
   const scratch = mkdtempSync(join(tmpdir(), 'truss-index-'));
   const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
+  const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
   const git = async (args: string[]) =>
-    (await execGit('git', args, { cwd: workdir, env, maxBuffer: 256 << 20 })).stdout;
+    (await execGit('git', [...config, ...args], { cwd: workdir, env, maxBuffer: 256 << 20 })).stdout;
   try {
     await git(['read-tree', 'HEAD']);
-    await git(['add', '--all', ...OUTSIDE_TRUSS]);
+    await stageAll({ raw: git }, OUTSIDE_TRUSS.slice(1));
     return await git(['diff', '--cached', '--binary', '--full-index', baseSha, ...OUTSIDE_TRUSS]);
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -12,7 +12,50 @@ import { harnessProgramEnv } from './trusted-path.js';
 export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   'core.hooksPath=/dev/null',
   'core.fsmonitor=false',
+  // A populated submodule is asked for its own status (`git status` run in it, with that
+  // repository's config and attributes, so its clean filters) by status and diff; never from here.
+  // `dirty` still shows a changed submodule commit (`all` would hide it from every diff). `git add`
+  // ignores this setting: see addAllButGitlinks.
+  'diff.ignoreSubmodules=dirty',
 ]);
+
+/** Something that runs one git command in a directory and resolves with its stdout. */
+export interface RawGit {
+  raw(args: string[]): Promise<string>;
+}
+
+/**
+ * What `git add --all -- SPECS` stages (new, modified and deleted files, ignore rules applied), staged
+ * without asking any submodule for its status. `git add` runs `git status` inside every populated
+ * submodule (gitlink) it looks at, whatever `diff.ignoreSubmodules` says, and that git reads the
+ * submodule's own `.git/config` and `.gitattributes`: a check or agent that made a nested repository
+ * with a `filter.X.clean` command and staged it as a gitlink had the harness run that command as its
+ * user at the next snapshot (an attack pass, under uid isolation, as root). `ls-files` lists the
+ * changes and `update-index` stages them: neither asks a submodule anything (a gitlink is recorded at
+ * its HEAD), whatever the index holds by the time they read it.
+ */
+export async function stageAll(git: RawGit, specs: readonly string[]): Promise<void> {
+  const listed = await git.raw([
+    'ls-files',
+    '-z',
+    '--modified',
+    '--others',
+    '--deleted',
+    '--exclude-standard',
+    '--',
+    ...specs,
+  ]);
+  // An untracked nested repository is listed as `dir/`; update-index takes it without the slash.
+  const paths = [...new Set(listed.split('\0').filter((path) => path.length > 0))].map((path) =>
+    path.endsWith('/') ? path.slice(0, -1) : path,
+  );
+  // In batches, well inside the kernel's limit on one command line.
+  for (let start = 0, size = 0, end = 0; start < paths.length; start = end, size = 0) {
+    while (end < paths.length && (end === start || size + (paths[end] as string).length < 64 * 1024))
+      size += (paths[end++] as string).length + 1;
+    await git.raw(['update-index', '--add', '--remove', '--replace', '--', ...paths.slice(start, end)]);
+  }
+}
 
 /** What one harness git call printed, and how it exited (never thrown: callers decide what a failure means). */
 export interface GitOutput {

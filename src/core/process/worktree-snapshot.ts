@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
-import { type HarnessGit, harnessGit } from './git-safety.js';
+import { type HarnessGit, harnessGit, stageAll } from './git-safety.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
 export interface WorktreeSnapshot {
@@ -102,7 +102,7 @@ export async function snapshotWorktree(
     );
     const scoped = git(root, env, indexFile);
     const fresh = () => scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
-    const addAll = () => scoped.raw(['add', '-A', '--', ':/']);
+    const addAll = () => stageAll({ raw: (args) => scoped.raw(args) }, [':/']);
     if (!seeded) await fresh();
     try {
       await addAll();

@@ -4,6 +4,7 @@ import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
+import { stageAll } from '../process/git-safety.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
@@ -25,6 +26,8 @@ const SAFE_CONFIG: readonly string[] = Object.freeze([
   'core.fsmonitor=false',
   'commit.gpgSign=false',
   'color.ui=false',
+  // Never ask a submodule for its status: that runs git there with its own config (filters).
+  'diff.ignoreSubmodules=dirty',
 ]);
 
 export interface GitToolsOptions {
@@ -311,7 +314,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
 
         const identity = await commitIdentity(repo.git(), author);
         const git = repo.git(identity.config);
-        await git.raw(['add', '--all', '--', ...specs]);
+        await stageAll(git, specs);
         const staged = (await git.raw(['diff', '--cached', '--name-only', '--no-renames', '--', ...specs]))
           .split('\n')
           .filter((line) => line.length > 0);

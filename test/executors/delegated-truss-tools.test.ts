@@ -272,4 +272,28 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
     });
     expect(report.failure).toBeNull();
   });
+
+  it('a gated call whose input the secret scan changes is refused, never shown to a reviewer redacted', async () => {
+    // The reviewer would see `: '[REDACTED:private_key_block]'` (the block swallows the command), and
+    // any other input that redacts the same would share the approval.
+    const hiding = ": '-----BEGIN PRIVATE KEY-----'; touch pwned.txt; : '-----END PRIVATE KEY-----'";
+    const gated = journaledContract(
+      'claude',
+      [
+        '-p',
+        script([
+          { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
+          { tool: 'bash', args: { command: hiding } },
+        ]),
+      ],
+      { approval_gates: { enabled: true, high_risk_tools: ['bash'] } },
+    );
+    const outcome = await start(gated);
+    expect(outcome.status).toBe('completed');
+    const calls = [...run.store.entries(outcome.sessionId)].filter((e) => e.kind === 'delegated_tool_call');
+    expect(calls[1]?.payload).toMatchObject({ name: 'bash', is_error: true, refused: true });
+    expect(calls[1]?.payload.approval).toBeUndefined();
+    expect(String(calls[1]?.payload.content)).toContain('secret scan');
+    expect(existsSync(join(workdir, 'pwned.txt'))).toBe(false);
+  });
 });

@@ -109,7 +109,13 @@ export class DelegatedToolBridge {
     const inputSha256 = sha256(inputText);
     const tool = this.#options.tools.get(name);
     let approval: 'pending' | 'released' | undefined;
-    if (tool && isToolAllowed(policy, name) && gates.gatesTool(name)) {
+    // A gated call is shown to the reviewer, and matched to an approval, by its redacted input. When
+    // the secret scan changed that input, what would run is not what the reviewer sees (a private-key
+    // block swallows everything between its BEGIN and END lines, a command included), and two different
+    // inputs can share one approval: such a call is refused, never put to a reviewer.
+    const hidden = Object.keys(recorded.counts).length > 0;
+    const gated = tool !== undefined && isToolAllowed(policy, name) && gates.gatesTool(name);
+    if (gated && !hidden) {
       const index = this.#options.approvals.findIndex(
         (a) => a.tool === name && a.inputSha256 === inputSha256,
       );
@@ -119,7 +125,16 @@ export class DelegatedToolBridge {
       } else approval = 'pending';
     }
     let outcome: ToolOutcome;
-    if (approval === 'pending') {
+    if (gated && hidden) {
+      outcome = {
+        content:
+          `${name} refused: it needs a reviewer's approval ([approval_gates] high_risk_tools), and its input ` +
+          'holds text the secret scan removes, so the reviewer could not see what would run. Make the call ' +
+          'without secret-like text (keys, tokens, PEM blocks) in its input.',
+        isError: true,
+        data: { refused: true },
+      };
+    } else if (approval === 'pending') {
       outcome = {
         content: `${name} needs a reviewer's approval ([approval_gates] high_risk_tools): the run is suspended until it is approved, then this agent starts again`,
         isError: true,

@@ -59,6 +59,7 @@ export {
   SigningKey,
 } from './keys.js';
 export type { LedgerCrypto } from './ledger-crypto.js';
+export { MEMORY_META_TABLE, MEMORY_MIGRATIONS } from './memory-tables.js';
 export { streamTail } from './output-tails.js';
 export { presignedReviewSigner } from './presigned-review.js';
 export { migrate, SCHEMA_VERSION } from './schema.js';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { migrateMemory } from '../memory/sqlite-schema.js';
 import { LedgerError } from './errors.js';
+import { MEMORY_META_TABLE, MEMORY_MIGRATIONS } from './memory-tables.js';
 import { applyLedgerMigrations } from './schema.js';
 
 /** A schema object as `sqlite_master` lists it. */
@@ -15,7 +15,7 @@ let reference: Map<string, SchemaObject> | undefined;
 
 /**
  * Every object a truss ledger file can hold: the ledger's tables at the newest schema and the memory
- * tables kept beside them (src/core/memory/sqlite-schema.ts), with their primary-key indexes, made by
+ * tables kept beside them (memory-tables.ts), with their primary-key indexes, made by
  * the migrations themselves in a scratch database. Migrations only ever add objects, so a file at an
  * older version holds a subset of these, each with exactly this SQL.
  */
@@ -24,7 +24,8 @@ function referenceObjects(): Map<string, SchemaObject> {
   const db = new Database(':memory:');
   try {
     applyLedgerMigrations(db);
-    migrateMemory(db, ':memory:');
+    db.exec(MEMORY_META_TABLE);
+    for (const step of MEMORY_MIGRATIONS) db.exec(step);
     reference = new Map(schemaObjects(db).map((object) => [`${object.type}\u0000${object.name}`, object]));
   } finally {
     db.close();

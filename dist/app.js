@@ -21,10 +21,10 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-LCEAENXU.js";
+} from "./chunks/chunk-NNG7WLGU.js";
 import {
   readRepoFile
-} from "./chunks/chunk-5DSPSLA6.js";
+} from "./chunks/chunk-U5X3DIGQ.js";
 import {
   createOctokit,
   statusOf,
@@ -34,34 +34,34 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-TT56NZNL.js";
-import "./chunks/chunk-I6GAJIUT.js";
+} from "./chunks/chunk-GOONGJMT.js";
+import "./chunks/chunk-JNTBUVTS.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-KG2AQPK6.js";
-import "./chunks/chunk-KJPRLMW2.js";
+} from "./chunks/chunk-XITQNPVH.js";
+import "./chunks/chunk-2P4UR5VG.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-753FXM6F.js";
-import "./chunks/chunk-FPQUWZZ6.js";
+import "./chunks/chunk-7JXWTHYJ.js";
+import "./chunks/chunk-LHJVU2YZ.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-NV6OBIT3.js";
-import "./chunks/chunk-TYIE4T23.js";
+import "./chunks/chunk-MQQOUOGV.js";
+import "./chunks/chunk-BKQUYXIW.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
-} from "./chunks/chunk-NNA3ZP3Y.js";
-import "./chunks/chunk-MGMY4IXF.js";
+} from "./chunks/chunk-BWCCY57Z.js";
+import "./chunks/chunk-7YTOE65D.js";
 import "./chunks/chunk-ODXQUIKJ.js";
-import "./chunks/chunk-N6HJ33HY.js";
-import "./chunks/chunk-XUVJJB7O.js";
+import "./chunks/chunk-RDZHSOJG.js";
+import "./chunks/chunk-LKSNF5LN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-GLJ3G2IB.js";
-import "./chunks/chunk-GYY57NMV.js";
-import "./chunks/chunk-PUVBKPPA.js";
+} from "./chunks/chunk-P2CFU6IE.js";
+import "./chunks/chunk-FZC5OKRP.js";
+import "./chunks/chunk-6LO3X56A.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports
@@ -103,7 +103,19 @@ function workflowSlot(cache, repository) {
 var list = external_exports.string().default("").transform(
   (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
 );
+var PROBOT_DEFAULT_WEBHOOK_SECRET = "development";
 var EnvSchema = external_exports.object({
+  // Probot verifies deliveries against WEBHOOK_SECRET, but unset or empty it silently uses
+  // "development", which anyone can sign with: a forged pull_request_review naming a maintainer
+  // would get a human_review signed with the App's key. The App does not start that way.
+  WEBHOOK_SECRET: external_exports.string({
+    error: `WEBHOOK_SECRET is not set: Probot would accept any delivery signed with its public default "development"; set the secret from the App's settings page`
+  }).min(
+    1,
+    'WEBHOOK_SECRET is empty: Probot would accept any delivery signed with its public default "development"'
+  ).refine((v) => v !== PROBOT_DEFAULT_WEBHOOK_SECRET, {
+    message: `WEBHOOK_SECRET is Probot's public default "development": set the secret from the App's settings page`
+  }),
   TRUSS_APP_SIGNING_KEY: external_exports.string({ error: "TRUSS_APP_SIGNING_KEY is not set" }).min(1, "TRUSS_APP_SIGNING_KEY is empty"),
   TRUSS_APP_ALLOWED_USERS: list,
   TRUSS_APP_ALLOWED_BOTS: list,

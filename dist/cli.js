@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-6LFOA4BU.js");
+var { run } = await import("./chunks/run-NAGXAEGB.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -60,6 +60,26 @@ describe('exit codes', () => {
     }
   });
 
+  it('ledger verify runs SQLite’s integrity check first: an index that disagrees with its table is an input error (3)', () => {
+    const session = quickRun();
+    const raw = new Database(db);
+    const pageSize = raw.pragma('page_size', { simple: true }) as number;
+    const root = raw
+      .prepare<[], { rootpage: number }>(
+        "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_journal_1'",
+      )
+      .get()?.rootpage as number;
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    // Flip a byte of the index's last cell (a key: session id, seq, rowid); the table is untouched.
+    const bytes = readFileSync(db);
+    bytes[root * pageSize - 3] = (bytes[root * pageSize - 3] as number) ^ 0x01;
+    writeFileSync(db, bytes);
+    const result = runCli(['ledger', 'verify', session, '--db', db], { env });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain("fails SQLite's integrity check");
+  });
+
   it('ledger get of a seq the session does not have exits 3, naming the range', () => {
     const session = quickRun();
     const result = runCli(['ledger', 'get', session, '99999', '--db', db], { env });

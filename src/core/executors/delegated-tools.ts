@@ -145,6 +145,7 @@ export class DelegatedToolBridge {
         workdir: this.#options.workdir,
         policy,
         ctx: this.#options.ctx,
+        redact,
       });
     }
     this.#calls++;

@@ -1,7 +1,8 @@
 import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
-import type { CapturedStream } from '../process/bounded-capture.js';
+import { type CapturedStream, streamCuts } from '../process/bounded-capture.js';
 import { scrubEnv } from '../process/env-scrub.js';
+import { type Redactor, redactWindow } from '../process/redact.js';
 import { runShell } from '../process/shell-runner.js';
 import { checkCommand } from './policy.js';
 import type { Tool } from './tool.js';
@@ -108,8 +109,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
         else status = `exit code ${outcome.exitCode}`;
         const content = [
           status,
-          section('stdout', outcome.stdout, tailBytes),
-          section('stderr', outcome.stderr, tailBytes),
+          section('stdout', outcome.stdout, tailBytes, context.redact),
+          section('stderr', outcome.stderr, tailBytes, context.redact),
         ]
           .filter((part) => part.length > 0)
           .join('\n');
@@ -122,13 +123,15 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
   };
 }
 
-function section(name: string, stream: CapturedStream, tailBytes: number): string {
+function section(name: string, stream: CapturedStream, tailBytes: number, redact?: Redactor): string {
   if (stream.totalBytes === 0) return '';
   const header =
     stream.totalBytes > tailBytes
       ? `[${name}: truncated, showing the last ${tailBytes} of ${stream.totalBytes} bytes]`
       : `[${name}]`;
-  return `${header}\n${stream.tail}`;
+  // Behind the header the cut is no longer the start of the text: the secret scan must see it here.
+  const tail = redact ? redactWindow(redact, stream.tail, streamCuts(stream).tail) : stream.tail;
+  return `${header}\n${tail}`;
 }
 
 let cachedShell: string | undefined;

@@ -1,4 +1,5 @@
 import type { EntryKind, PayloadOf } from '../ledger/entry-kinds.js';
+import type { Redactor } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ToolPolicy } from './policy-types.js';
 
@@ -7,6 +8,12 @@ export interface ToolContext {
   workdir: string;
   policy: ToolPolicy;
   ctx: Ctx;
+  /**
+   * The run's secret scan, for a tool that shows a window cut out of a longer output (bash's tail):
+   * the part of a secret at the cut is only found where the cut is known (redact.ts, WindowCut).
+   * The whole result is scanned again when it is journaled.
+   */
+  redact?: Redactor;
 }
 
 /** A tool's result as the model sees it, plus structured data for the journal. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toolOutcomeStep } from '../../src/core/executors/activities.js';
 import { secretRedactor } from '../../src/core/process/redact.js';
 import { BASH_OUTPUT_TAIL_BYTES, bashTool, createBashTool } from '../../src/core/tools/bash-tool.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
@@ -76,17 +77,20 @@ describe('bash tool', () => {
     expect(BASH_OUTPUT_TAIL_BYTES).toBe(32 * 1024);
   });
 
-  it('redacts the part of a secret the tail cut through (the header hides the cut from the journal scan)', async () => {
+  it('marks where its truncated tail begins, so the journal redacts the part of a secret the cut went through', async () => {
+    // Behind the `[stdout: truncated …]` header the cut is mid-text: a scan of the whole result
+    // cannot tell the tail began inside a secret (what the model sees, the bundle and report.html keep).
     const secret = 'npm_Zq7PfX2kLm9RtY4vBw8NcD3sHj6GaE1uKo5i';
-    const redact = secretRedactor({ NPM_TOKEN: secret });
     const tool = createBashTool({ outputTailBytes: 200 });
     // The 200-byte tail starts 12 characters into the secret.
     const command = `printf '%s' "$(head -c 300 /dev/zero | tr '\\0' x)${secret}$(head -c ${200 - (secret.length - 12)} /dev/zero | tr '\\0' y)"`;
-    const outcome = await tool.run({ command }, { ...context, redact });
-    const journaled = redact(outcome.content);
-    expect(journaled).toContain('[stdout: truncated');
-    expect(journaled).toContain('[REDACTED]');
-    expect(journaled).not.toContain(secret.slice(12, 24));
+    const outcome = await tool.run({ command }, context);
+    expect(outcome.content).toContain(secret.slice(12));
+    const { fields } = toolOutcomeStep(outcome, secretRedactor({ NPM_TOKEN: secret }));
+    expect(fields.content).toContain('[stdout: truncated');
+    expect(fields.content).toContain('[REDACTED]');
+    expect(fields.content).not.toContain(secret.slice(12, 24));
+    expect(fields.redactions).toEqual({ run_secret: 1 });
   });
 
   it('scrubs the environment: API keys are not visible', async () => {

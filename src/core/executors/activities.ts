@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import type { EntryOf, ToolOutcomeFields } from '../ledger/entry-kinds.js';
-import { type Redactor, redactionField, tallyingRedactor } from '../process/redact.js';
+import { type Redactor, redactionField, redactWindow, tallyingRedactor } from '../process/redact.js';
 import { ProviderConfigError } from '../providers/errors.js';
 import type { ChatRequest, ChatResult, ContentBlock, Provider } from '../providers/provider.js';
 import { BudgetMeter } from '../runtime/budget.js';
@@ -174,7 +174,7 @@ export function toolOutcomeStep(
   redact: Redactor,
 ): { fields: ToolOutcomeFields; blobs: Uint8Array[] } {
   const tally = tallyingRedactor(redact);
-  const content = tally.redact(outcome.content);
+  const content = redactAtCuts(tally.redact, outcome.content, outcome.cuts ?? []);
   const bytes = Buffer.from(content, 'utf8');
   const fields: ToolOutcomeFields = { is_error: outcome.isError, ...redactionField(tally.counts()) };
   if (outcome.data !== undefined) fields.data = plain(outcome.data);
@@ -185,6 +185,17 @@ export function toolOutcomeStep(
   fields.content_sha256 = createHash('sha256').update(bytes).digest('hex');
   fields.content_bytes = bytes.length;
   return { fields, blobs: [bytes] };
+}
+
+/** `text` redacted piece by piece, each piece after a cut as a window that begins mid-stream. */
+function redactAtCuts(redact: Redactor, text: string, cuts: readonly number[]): string {
+  const at = [...new Set(cuts)].filter((n) => n > 0 && n < text.length).sort((a, b) => a - b);
+  if (at.length === 0) return redact(text);
+  const pieces = [redact(text.slice(0, at[0]))];
+  at.forEach((start, i) => {
+    pieces.push(redactWindow(redact, text.slice(start, at[i + 1] ?? text.length), { start: true }));
+  });
+  return pieces.join('');
 }
 
 /** The outcome a `tool_result` (or a memoised side-effect result) records; blob content is read back. */

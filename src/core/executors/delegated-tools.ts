@@ -145,7 +145,6 @@ export class DelegatedToolBridge {
         workdir: this.#options.workdir,
         policy,
         ctx: this.#options.ctx,
-        redact,
       });
     }
     this.#calls++;

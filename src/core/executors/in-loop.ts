@@ -298,7 +298,7 @@ async function runToolUse(
   }
   await options.gates.beforeTool(session, use.name, use.input);
   if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
-  const context = { workdir: options.workdir, policy, ctx: options.ctx, redact };
+  const context = { workdir: options.workdir, policy, ctx: options.ctx };
   if (isProvenanceTool(tool)) {
     return callProvenanceTool({ session, tool, callId: use.id, input: use.input, context, redact });
   }

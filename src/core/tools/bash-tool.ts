@@ -2,7 +2,6 @@ import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
 import { type CapturedStream, streamCuts } from '../process/bounded-capture.js';
 import { scrubEnv } from '../process/env-scrub.js';
-import { type Redactor, redactWindow } from '../process/redact.js';
 import { runShell } from '../process/shell-runner.js';
 import { checkCommand } from './policy.js';
 import type { Tool } from './tool.js';
@@ -107,15 +106,20 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
         else if (outcome.cancelled) status = 'cancelled; process group killed';
         else if (outcome.exitCode === null) status = `killed by signal ${outcome.signal ?? 'unknown'}`;
         else status = `exit code ${outcome.exitCode}`;
-        const content = [
-          status,
-          section('stdout', outcome.stdout, tailBytes, context.redact),
-          section('stderr', outcome.stderr, tailBytes, context.redact),
-        ]
-          .filter((part) => part.length > 0)
-          .join('\n');
+        let content = status;
+        const cuts: number[] = [];
+        for (const part of [
+          section('stdout', outcome.stdout, tailBytes),
+          section('stderr', outcome.stderr, tailBytes),
+        ]) {
+          if (part === null) continue;
+          content += `\n${part.header}\n`;
+          if (part.cut) cuts.push(content.length);
+          content += part.tail;
+        }
         const isError = outcome.exitCode !== 0;
-        return isError ? fail(content, data) : ok(content, data);
+        const result = isError ? fail(content, data) : ok(content, data);
+        return cuts.length > 0 ? { ...result, cuts } : result;
       } catch (error) {
         return errorOutcome('bash', error);
       }
@@ -123,15 +127,17 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
   };
 }
 
-function section(name: string, stream: CapturedStream, tailBytes: number, redact?: Redactor): string {
-  if (stream.totalBytes === 0) return '';
+function section(
+  name: string,
+  stream: CapturedStream,
+  tailBytes: number,
+): { header: string; tail: string; cut: boolean } | null {
+  if (stream.totalBytes === 0) return null;
   const header =
     stream.totalBytes > tailBytes
       ? `[${name}: truncated, showing the last ${tailBytes} of ${stream.totalBytes} bytes]`
       : `[${name}]`;
-  // Behind the header the cut is no longer the start of the text: the secret scan must see it here.
-  const tail = redact ? redactWindow(redact, stream.tail, streamCuts(stream).tail) : stream.tail;
-  return `${header}\n${tail}`;
+  return { header, tail: stream.tail, cut: streamCuts(stream).tail.start };
 }
 
 let cachedShell: string | undefined;

@@ -1,5 +1,4 @@
 import type { EntryKind, PayloadOf } from '../ledger/entry-kinds.js';
-import type { Redactor } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ToolPolicy } from './policy-types.js';
 
@@ -8,18 +7,18 @@ export interface ToolContext {
   workdir: string;
   policy: ToolPolicy;
   ctx: Ctx;
-  /**
-   * The run's secret scan, for a tool that shows a window cut out of a longer output (bash's tail):
-   * the part of a secret at the cut is only found where the cut is known (redact.ts, WindowCut).
-   * The whole result is scanned again when it is journaled.
-   */
-  redact?: Redactor;
 }
 
 /** A tool's result as the model sees it, plus structured data for the journal. */
 export interface ToolOutcome {
   content: string;
   isError: boolean;
+  /**
+   * Offsets in `content` where a window cut out of a longer output begins (bash's truncated tail,
+   * behind its header): the part of a secret the cut went through is only found where the cut is
+   * known, so the journal's secret scan is told (redact.ts, WindowCut).
+   */
+  cuts?: readonly number[];
   /** Extra facts for provenance (e.g. a commit SHA); never secrets. */
   data?: Record<string, unknown>;
 }

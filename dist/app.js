@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-NNG7WLGU.js";
+} from "./chunks/chunk-RYKRUSA6.js";
 import {
   readRepoFile
 } from "./chunks/chunk-U5X3DIGQ.js";
@@ -35,18 +35,18 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-GOONGJMT.js";
-import "./chunks/chunk-JNTBUVTS.js";
+import "./chunks/chunk-LOW5Y6V7.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-XITQNPVH.js";
 import "./chunks/chunk-2P4UR5VG.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-7JXWTHYJ.js";
+import "./chunks/chunk-OZ2W6Y6I.js";
 import "./chunks/chunk-LHJVU2YZ.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-MQQOUOGV.js";
+import "./chunks/chunk-NDZTFOVF.js";
 import "./chunks/chunk-BKQUYXIW.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {

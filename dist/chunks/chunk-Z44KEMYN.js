@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-AL3VZT6K.js";
+} from "./chunk-ZZUMAQZW.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-M34XQLCY.js";
+} from "./chunk-NYSNTMZI.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-U5X3DIGQ.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   findEntry,
   supersededBy

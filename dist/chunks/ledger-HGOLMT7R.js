@@ -6,7 +6,7 @@ import {
   ledger,
   summarize,
   verdictView
-} from "./chunk-GJDZK7QM.js";
+} from "./chunk-YRZXKDUR.js";
 import "./chunk-G2KICODU.js";
 import "./chunk-5AD6KVJW.js";
 import "./chunk-7YTOE65D.js";

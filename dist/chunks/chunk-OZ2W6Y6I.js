@@ -21,7 +21,7 @@ import {
   recordedVerdict,
   recordedWork,
   runChild
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   CancelledError,
   contractHash

@@ -4,9 +4,9 @@ const require = __trussCreateRequire(import.meta.url);
 import "./chunk-SJHAVKC4.js";
 import {
   launchRun
-} from "./chunk-GDREMZ3Z.js";
+} from "./chunk-HLBSBWTP.js";
 import "./chunk-ZA4ZHD7Y.js";
-import "./chunk-M34XQLCY.js";
+import "./chunk-NYSNTMZI.js";
 import "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
 import {
@@ -15,28 +15,28 @@ import {
   resolveRunKey,
   runKeySecrets,
   verifyCommandFor
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import {
   relayToolSocket
 } from "./chunk-AOOOZ33R.js";
 import {
   serveMcpTools
-} from "./chunk-3A76FTKE.js";
+} from "./chunk-3HGWGJWW.js";
 import {
   verdictView
-} from "./chunk-GJDZK7QM.js";
+} from "./chunk-YRZXKDUR.js";
 import "./chunk-GOONGJMT.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-WIEFS3OZ.js";

@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-7JXWTHYJ.js";
+} from "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-ODXQUIKJ.js";

@@ -3,25 +3,25 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-NSDNG2B5.js";
+} from "./chunk-MPHEPG5B.js";
 import "./chunk-7QL52PTT.js";
 import "./chunk-ZA4ZHD7Y.js";
-import "./chunk-M34XQLCY.js";
+import "./chunk-NYSNTMZI.js";
 import "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-LIOJL7ES.js";
+import "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import "./chunk-GOONGJMT.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import {
   APPROVAL_SIGNAL
 } from "./chunk-BKQUYXIW.js";

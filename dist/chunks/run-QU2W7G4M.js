@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-NNG7WLGU.js";
+} from "./chunk-RYKRUSA6.js";
 import {
   BranchMovedError,
   branchHead,
@@ -104,7 +104,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -118,7 +118,7 @@ import {
   FanoutLegError,
   legPlan,
   recordedDiff
-} from "./chunk-7JXWTHYJ.js";
+} from "./chunk-OZ2W6Y6I.js";
 import {
   parseArms
 } from "./chunk-LHJVU2YZ.js";
@@ -126,7 +126,7 @@ import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
 import {
   readRecordedContract
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   TomlPositions,
   formatRef

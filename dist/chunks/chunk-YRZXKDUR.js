@@ -80,7 +80,11 @@ function ledger(args, io) {
   const json = Boolean(values.json);
   const dbPath = values.db ?? DEFAULT_DB;
   const writes = sub === "shred" && !values["dry-run"];
-  const open = () => LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: !writes });
+  const open = () => LedgerStore.open(ledgerDbPath(io, values.db), {
+    receipts: checkReceipt,
+    readonly: !writes,
+    untrusted: sub === "verify"
+  });
   switch (sub) {
     case "list":
       requirePositionals(command, positionals, []);

@@ -31,7 +31,7 @@ import {
   resolvePolicy,
   serveMcpTools,
   withSecrets
-} from "./chunk-3A76FTKE.js";
+} from "./chunk-3HGWGJWW.js";
 import {
   buildExecutorProvider,
   executorProviderSettings
@@ -54,7 +54,7 @@ import {
   runShell,
   runSupervised,
   streamCuts
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   CancelledError,
   DEFAULT_WEB_SEARCH_ENDPOINT,
@@ -632,13 +632,22 @@ function createBashTool(options = {}) {
         else if (outcome.cancelled) status = "cancelled; process group killed";
         else if (outcome.exitCode === null) status = `killed by signal ${outcome.signal ?? "unknown"}`;
         else status = `exit code ${outcome.exitCode}`;
-        const content = [
-          status,
+        let content = status;
+        const cuts = [];
+        for (const part of [
           section("stdout", outcome.stdout, tailBytes),
           section("stderr", outcome.stderr, tailBytes)
-        ].filter((part) => part.length > 0).join("\n");
+        ]) {
+          if (part === null) continue;
+          content += `
+${part.header}
+`;
+          if (part.cut) cuts.push(content.length);
+          content += part.tail;
+        }
         const isError = outcome.exitCode !== 0;
-        return isError ? fail(content, data) : ok(content, data);
+        const result = isError ? fail(content, data) : ok(content, data);
+        return cuts.length > 0 ? { ...result, cuts } : result;
       } catch (error) {
         return errorOutcome("bash", error);
       }
@@ -646,10 +655,9 @@ function createBashTool(options = {}) {
   };
 }
 function section(name, stream, tailBytes) {
-  if (stream.totalBytes === 0) return "";
+  if (stream.totalBytes === 0) return null;
   const header = stream.totalBytes > tailBytes ? `[${name}: truncated, showing the last ${tailBytes} of ${stream.totalBytes} bytes]` : `[${name}]`;
-  return `${header}
-${stream.tail}`;
+  return { header, tail: stream.tail, cut: streamCuts(stream).tail.start };
 }
 var cachedShell;
 function defaultShell() {
@@ -5857,7 +5865,7 @@ function describeContent(content) {
 }
 function toolOutcomeStep(outcome, redact) {
   const tally = tallyingRedactor(redact);
-  const content = tally.redact(outcome.content);
+  const content = redactAtCuts(tally.redact, outcome.content, outcome.cuts ?? []);
   const bytes = Buffer.from(content, "utf8");
   const fields = { is_error: outcome.isError, ...redactionField(tally.counts()) };
   if (outcome.data !== void 0) fields.data = plain(outcome.data);
@@ -5868,6 +5876,15 @@ function toolOutcomeStep(outcome, redact) {
   fields.content_sha256 = createHash5("sha256").update(bytes).digest("hex");
   fields.content_bytes = bytes.length;
   return { fields, blobs: [bytes] };
+}
+function redactAtCuts(redact, text, cuts) {
+  const at2 = [...new Set(cuts)].filter((n) => n > 0 && n < text.length).sort((a, b3) => a - b3);
+  if (at2.length === 0) return redact(text);
+  const pieces = [redact(text.slice(0, at2[0]))];
+  at2.forEach((start, i) => {
+    pieces.push(redactWindow(redact, text.slice(start, at2[i + 1] ?? text.length), { start: true }));
+  });
+  return pieces.join("");
 }
 function toolOutcomeOf(session, fields) {
   let content;

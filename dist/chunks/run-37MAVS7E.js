@@ -3,27 +3,27 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-GDREMZ3Z.js";
+} from "./chunk-HLBSBWTP.js";
 import "./chunk-ZA4ZHD7Y.js";
-import "./chunk-M34XQLCY.js";
+import "./chunk-NYSNTMZI.js";
 import "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import "./chunk-GOONGJMT.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-WIEFS3OZ.js";

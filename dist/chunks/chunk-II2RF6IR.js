@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   citationsOf
 } from "./chunk-L3YLJRNF.js";

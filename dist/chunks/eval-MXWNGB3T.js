@@ -6,23 +6,23 @@ import {
   evalCommand,
   formatEval,
   launchEval
-} from "./chunk-AL3VZT6K.js";
-import "./chunk-M34XQLCY.js";
+} from "./chunk-ZZUMAQZW.js";
+import "./chunk-NYSNTMZI.js";
 import "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-U7R2S45J.js";
-import "./chunk-LIOJL7ES.js";
+import "./chunk-I63QDFH5.js";
+import "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-WIEFS3OZ.js";

@@ -19,7 +19,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-7JXWTHYJ.js";
+} from "./chunk-OZ2W6Y6I.js";
 import {
   applyArm
 } from "./chunk-LHJVU2YZ.js";
@@ -35,7 +35,7 @@ import {
   resumeContract,
   runChild,
   runContract
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   CancelledError,
   DurableSession,

@@ -9,7 +9,7 @@ import {
 } from "./chunk-ZA4ZHD7Y.js";
 import {
   openRunMemory
-} from "./chunk-M34XQLCY.js";
+} from "./chunk-NYSNTMZI.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,13 +31,13 @@ import {
 } from "./chunk-GOONGJMT.js";
 import {
   resumeRun
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   findContract
 } from "./chunk-XITQNPVH.js";
 import {
   readRecordedContract
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   DurableReplayError
 } from "./chunk-BKQUYXIW.js";

@@ -8,7 +8,7 @@ import {
 } from "./chunk-OYLPFZYH.js";
 import {
   resolveRunKey
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   MemoryError,
   formatRef

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runSupervised
-} from "./chunk-MQQOUOGV.js";
+} from "./chunk-NDZTFOVF.js";
 import {
   plain
 } from "./chunk-BKQUYXIW.js";

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-U7R2S45J.js";
+} from "./chunk-I63QDFH5.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import {
   startBench
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import {
   BenchInputError,
@@ -26,11 +26,11 @@ import {
 } from "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-WIEFS3OZ.js";

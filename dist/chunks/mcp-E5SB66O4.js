@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
@@ -15,8 +15,8 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-3A76FTKE.js";
-import "./chunk-JNTBUVTS.js";
+} from "./chunk-3HGWGJWW.js";
+import "./chunk-LOW5Y6V7.js";
 import {
   findContract,
   unpinnedReason
@@ -24,11 +24,11 @@ import {
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import {
   readTomlSource,
   resolveContract,
@@ -147,7 +147,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-EFVIJUPP.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-LPODTQOS.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

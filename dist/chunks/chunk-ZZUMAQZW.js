@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-M34XQLCY.js";
+} from "./chunk-NYSNTMZI.js";
 import {
   finishParentSession
-} from "./chunk-U7R2S45J.js";
+} from "./chunk-I63QDFH5.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   startEval
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   findContract
 } from "./chunk-XITQNPVH.js";

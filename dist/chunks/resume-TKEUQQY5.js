@@ -2,38 +2,28 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
-} from "./chunk-EO5YQK23.js";
-import "./chunk-2DOKFJ3X.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-MPHEPG5B.js";
+import "./chunk-7QL52PTT.js";
 import "./chunk-ZA4ZHD7Y.js";
-import "./chunk-AL3VZT6K.js";
-import "./chunk-M34XQLCY.js";
+import "./chunk-NYSNTMZI.js";
 import "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-U7R2S45J.js";
-import "./chunk-LIOJL7ES.js";
+import "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
-import "./chunk-U5X3DIGQ.js";
-import "./chunk-TLTWMPGD.js";
-import "./chunk-UYVQNA3J.js";
 import "./chunk-GOONGJMT.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import "./chunk-BKQUYXIW.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-WIEFS3OZ.js";
@@ -57,12 +47,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

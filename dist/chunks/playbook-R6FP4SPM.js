@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-EO5YQK23.js";
+} from "./chunk-Z44KEMYN.js";
 import "./chunk-2DOKFJ3X.js";
 import "./chunk-ZA4ZHD7Y.js";
-import "./chunk-AL3VZT6K.js";
+import "./chunk-ZZUMAQZW.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-M34XQLCY.js";
+} from "./chunk-NYSNTMZI.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,23 +25,23 @@ import {
   playbookItems
 } from "./chunk-OYLPFZYH.js";
 import "./chunk-AJ3QAO7O.js";
-import "./chunk-U7R2S45J.js";
-import "./chunk-LIOJL7ES.js";
+import "./chunk-I63QDFH5.js";
+import "./chunk-II2RF6IR.js";
 import "./chunk-MWJIRGML.js";
 import "./chunk-U5X3DIGQ.js";
 import "./chunk-TLTWMPGD.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-GOONGJMT.js";
-import "./chunk-JNTBUVTS.js";
+import "./chunk-LOW5Y6V7.js";
 import "./chunk-XITQNPVH.js";
 import "./chunk-2P4UR5VG.js";
 import "./chunk-336NPC2I.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7JXWTHYJ.js";
+import "./chunk-OZ2W6Y6I.js";
 import "./chunk-LHJVU2YZ.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-L3YLJRNF.js";
-import "./chunk-MQQOUOGV.js";
+import "./chunk-NDZTFOVF.js";
 import {
   MemoryError
 } from "./chunk-BKQUYXIW.js";

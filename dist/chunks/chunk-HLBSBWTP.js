@@ -6,14 +6,14 @@ import {
 } from "./chunk-ZA4ZHD7Y.js";
 import {
   openRunMemory
-} from "./chunk-M34XQLCY.js";
+} from "./chunk-NYSNTMZI.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-LIOJL7ES.js";
+} from "./chunk-II2RF6IR.js";
 import {
   acquireSessionLease
 } from "./chunk-MWJIRGML.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-JNTBUVTS.js";
+} from "./chunk-LOW5Y6V7.js";
 import {
   checkMcpPinning,
   findContract

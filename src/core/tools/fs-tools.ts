@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { closeSync, constants } from 'node:fs';
+import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, readdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import {
   changedWhileOpening,
-  heldPath,
+  type HeldDirectory,
   holdDirectory,
   isLinkError,
   OPEN_NOFOLLOW,
@@ -98,8 +98,8 @@ async function readText(
 ): Promise<ToolOutcome> {
   const shown = displayPath(context.policy, real);
   // Opened through the held directory, never following a link: the path checked is the file read.
-  return withHeldDirectory(dirname(real), false, async (dirFd) => {
-    const handle = await openFinal(real, heldPath(dirFd, basename(real)), constants.O_RDONLY);
+  return withHeldDirectory(dirname(real), false, async (dir) => {
+    const handle = await openFinal(real, dir.path(basename(real)), constants.O_RDONLY);
     try {
       return await readOpened(handle, shown, offset, limit);
     } finally {
@@ -327,11 +327,11 @@ async function writeText(context: ToolContext, real: string, content: string): P
   // Every directory on the way is held open, never reached through a link (made there if missing),
   // and the temporary file and the rename go through it: the file written is the path checked.
   const base = basename(real);
-  const outcome = await withHeldDirectory(dirname(real), true, async (dirFd) => {
+  const outcome = await withHeldDirectory(dirname(real), true, async (dir) => {
     let mode: number | undefined;
     let created = true;
     try {
-      const existing = await lstat(heldPath(dirFd, base));
+      const existing = await lstat(dir.path(base));
       if (existing.isSymbolicLink()) throw changedWhileOpening(real, real, 'is a link');
       if (existing.isDirectory())
         return fail(`${shown} is a directory; cannot write a file there`, { path: shown });
@@ -341,7 +341,7 @@ async function writeText(context: ToolContext, real: string, content: string): P
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    const temp = heldPath(dirFd, `.${base}.truss-${randomBytes(6).toString('hex')}.tmp`);
+    const temp = dir.path(`.${base}.truss-${randomBytes(6).toString('hex')}.tmp`);
     try {
       const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
       const handle = await openFinal(real, temp, flags, mode ?? 0o666);
@@ -352,7 +352,7 @@ async function writeText(context: ToolContext, real: string, content: string): P
       } finally {
         await handle.close();
       }
-      await rename(temp, heldPath(dirFd, base));
+      await rename(temp, dir.path(base));
     } catch (error) {
       await unlink(temp).catch(() => {});
       throw error;
@@ -405,7 +405,7 @@ export const listDirTool: Tool = {
 
 async function listDirectory(context: ToolContext, real: string): Promise<ToolOutcome> {
   const shown = displayPath(context.policy, real);
-  let held: number;
+  let held: HeldDirectory;
   try {
     held = holdDirectory(real);
   } catch (error) {
@@ -419,9 +419,9 @@ async function listDirectory(context: ToolContext, real: string): Promise<ToolOu
   let entries: Dirent[];
   try {
     // The held directory's own entries, whatever its name points at by now.
-    entries = await readdir(heldPath(held), { withFileTypes: true });
+    entries = await readdir(held.path(), { withFileTypes: true });
   } finally {
-    closeSync(held);
+    held.close();
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const shownEntries = entries.slice(0, LIST_MAX_ENTRIES);

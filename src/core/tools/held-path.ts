@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { isAbsolute, normalize, sep } from 'node:path';
 import { PolicyViolation } from './policy.js';
 
@@ -25,9 +25,27 @@ const O_NOFOLLOW = constants.O_NOFOLLOW;
 const O_DIRECTORY = constants.O_DIRECTORY;
 
 /** The magic link naming what descriptor `fd` holds, whatever has been renamed since. */
-export function heldPath(fd: number, name?: string): string {
+function heldPath(fd: number, name?: string): string {
   return name === undefined ? `/proc/self/fd/${fd}` : `/proc/self/fd/${fd}/${name}`;
 }
+
+/** A directory held open; `path(name)` reaches an entry of it (or itself) through the descriptor. */
+export interface HeldDirectory {
+  path(name?: string): string;
+  close(): void;
+}
+
+/**
+ * Whether this system reaches a descriptor's directory through `/proc/self/fd` (Linux). Elsewhere the
+ * tools open by name, as before (and as they always could race there).
+ */
+const MAGIC_LINKS = (() => {
+  try {
+    return process.platform === 'linux' && statSync('/proc/self/fd').isDirectory();
+  } catch {
+    return false;
+  }
+})();
 
 function changed(path: string, at: string, why: string): PolicyViolation {
   return new PolicyViolation(
@@ -43,7 +61,16 @@ function changed(path: string, at: string, why: string): PolicyViolation {
  * directories are made on the way (through the held parent, never by name). The caller closes the
  * descriptor. Throws {@link PolicyViolation} when a link (or a non-directory) is met on the way.
  */
-export function holdDirectory(real: string, create = false): number {
+export function holdDirectory(real: string, create = false): HeldDirectory {
+  if (!MAGIC_LINKS) {
+    if (create) mkdirSync(real, { recursive: true });
+    return { path: (name) => (name === undefined ? real : `${real}/${name}`), close: () => {} };
+  }
+  const fd = holdDescriptor(real, create);
+  return { path: (name) => heldPath(fd, name), close: () => closeSync(fd) };
+}
+
+function holdDescriptor(real: string, create: boolean): number {
   if (!isAbsolute(real) || normalize(real) !== real) {
     throw new PolicyViolation(
       'invalid_path',
@@ -106,13 +133,13 @@ export function isLinkError(error: unknown): boolean {
 export async function withHeldDirectory<T>(
   real: string,
   create: boolean,
-  body: (fd: number) => Promise<T>,
+  body: (dir: HeldDirectory) => Promise<T>,
 ): Promise<T> {
-  const fd = holdDirectory(real, create);
+  const dir = holdDirectory(real, create);
   try {
-    return await body(fd);
+    return await body(dir);
   } finally {
-    closeSync(fd);
+    dir.close();
   }
 }
 

@@ -274,9 +274,10 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
   });
 
   it('a gated call whose input the secret scan changes is refused, never shown to a reviewer redacted', async () => {
-    // The reviewer would see `: '[REDACTED:private_key_block]'` (the block swallows the command), and
-    // any other input that redacts the same would share the approval.
-    const hiding = ": '-----BEGIN PRIVATE KEY-----'; touch pwned.txt; : '-----END PRIVATE KEY-----'";
+    // The reviewer would see `printf … '[REDACTED:private_key_block]' | … | sh`: not what runs (here
+    // `touch pwned.txt`, base64 in the block's body), and every other body would share the approval.
+    const block = ['-----BEGIN PRIVATE KEY-----', 'dG91Y2ggcHduZWQudHh0', '-----END PRIVATE KEY-----'];
+    const hiding = `printf '%s' '${block.join('\n')}' | sed -n 2p | base64 -d | sh`;
     const gated = journaledContract(
       'claude',
       [

@@ -24,6 +24,35 @@ const SEED = Buffer.alloc(32, 7).toString('base64');
 const GH = `ghp_${'a1B2'.repeat(9)}`;
 
 describe('secret scan', () => {
+  it('a private-key block takes key material only: a BEGIN line hides neither the diff after it nor a command', () => {
+    const redact = secretRedactor({});
+    // What reviewers would have seen of a change: one file opens a block, the next hunk is the point.
+    const diff = [
+      'diff --git a/notes.md b/notes.md',
+      '+-----BEGIN PRIVATE KEY-----',
+      'diff --git a/auth.py b/auth.py',
+      '+    return True  # every user is an admin',
+    ].join('\n');
+    expect(redact(diff)).toBe(diff);
+    const wrapped =
+      '+# -----BEGIN PRIVATE KEY-----\n+def allowed(user):\n+    return True\n+# -----END PRIVATE KEY-----';
+    expect(redact(wrapped)).toBe(wrapped);
+    const command = ": '-----BEGIN PRIVATE KEY-----'; touch pwned.txt; : '-----END PRIVATE KEY-----'";
+    expect(redact(command)).toBe(command);
+    // Keys as they really appear are still taken: in a diff with headers, JSON-escaped, indented, cut.
+    const keys = [
+      '+-----BEGIN RSA PRIVATE KEY-----\n+Proc-Type: 4,ENCRYPTED\n+DEK-Info: AES-128-CBC,AB12\n+\n+MIIEvQIBADAN\n+-----END RSA PRIVATE KEY-----',
+      '"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADAN\\nBgkqhkiG9w0==\\n-----END PRIVATE KEY-----\\n"',
+      '  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    MHcCAQEEIB\n    -----END EC PRIVATE KEY-----',
+      'tail: -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXkt\nAAAA',
+    ];
+    for (const key of keys) {
+      const out = redact(key);
+      expect(out, key).toContain('[REDACTED:private_key_block]');
+      expect(out, key).not.toMatch(/MIIEvQ|MHcCAQ|b3BlbnNz|AAAA$/);
+    }
+  });
+
   it('redacts a run secret in raw, base64 (every alignment), hex, URL-encoded and reversed form, and counts each kind', () => {
     const redact = secretRedactor({ DEPLOY_TOKEN: SECRET });
     const forms = [

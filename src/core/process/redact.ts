@@ -45,11 +45,7 @@ const KNOWN_PREFIXES_AT_END: ReadonlyArray<{ kind: string; pattern: RegExp }> = 
 
 /** Known credential formats, found whether or not the run knows the value. */
 const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
-  {
-    kind: 'private_key_block',
-    pattern:
-      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-  },
+  { kind: 'private_key_block', pattern: privateKeyBlock() },
   { kind: 'github_token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,}/g },
   { kind: 'github_token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}/g },
   { kind: 'aws_access_key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
@@ -60,6 +56,27 @@ const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
   },
   { kind: 'truss_seed', pattern: /^[+\- \t]*[A-Za-z0-9+/]{43}=[ \t]*\r?$/gm },
 ];
+
+/**
+ * A PEM private-key block: its BEGIN line, then only what a key's body can be — lines of base64 (one
+ * run per line, indented or with a diff's `+`/`-` in front, or joined by `\\n` escapes as in JSON),
+ * `Proc-Type:`/`DEK-Info:` headers — up to its END line, or to the end of the text when the rest is
+ * all body (output cut short). Anything else ends the match, so the block is not redacted: the
+ * pattern used to take everything up to an END line or the end of the text, so an author put a BEGIN
+ * line before the part of a change (a command, a hunk of the reviewers' diff) to hide, and reviewers
+ * and approvers saw `[REDACTED:private_key_block]` in its place.
+ */
+function privateKeyBlock(): RegExp {
+  const label = '-----(?:BEGIN|END) (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----';
+  const begin = label.replace('(?:BEGIN|END)', 'BEGIN');
+  const end = label.replace('(?:BEGIN|END)', 'END');
+  // A line break (real, with an optional diff marker and indentation; or a JSON `\n` escape).
+  const br = String.raw`(?:\r?\n-?[ \t]*|\\r\\n|\\n)`;
+  // A body line: one base64 run or a header, then trailing blanks (a blank line is a bare break).
+  const line = String.raw`(?:(?:[A-Za-z0-9+/=]+|\+?(?:Proc-Type|DEK-Info):[ \t]*[A-Za-z0-9,-]+)[ \t]*)`;
+  // Every character is taken one way only, so a long text that is not a key cannot make it backtrack.
+  return new RegExp(String.raw`${begin}[ \t]*(?:${br}${line}?)*?(?:${br}\+?${end}|$)`, 'g');
+}
 
 interface Needle {
   kind: string;

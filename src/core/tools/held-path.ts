@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { isAbsolute, normalize, sep } from 'node:path';
+import { basename, dirname, isAbsolute, normalize, sep } from 'node:path';
 import { PolicyViolation } from './policy.js';
 
 /**
@@ -144,3 +144,20 @@ export async function withHeldDirectory<T>(
 }
 
 export { changed as changedWhileOpening };
+
+/**
+ * Opens the regular file or directory `real` (a checked realpath) for reading without following a
+ * link anywhere on its path, synchronously; the caller closes the descriptor. Throws
+ * {@link PolicyViolation} when a link turned up on the way since the check.
+ */
+export function openCheckedSync(real: string): number {
+  const dir = holdDirectory(dirname(real));
+  try {
+    return openSync(dir.path(basename(real)), constants.O_RDONLY | OPEN_NOFOLLOW);
+  } catch (error) {
+    if (isLinkError(error)) throw changed(real, real, 'is a link');
+    throw error;
+  } finally {
+    dir.close();
+  }
+}

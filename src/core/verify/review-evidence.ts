@@ -1,6 +1,7 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { harnessGit } from '../process/git-safety.js';
+import { openCheckedSync } from '../tools/held-path.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
 
@@ -161,9 +162,21 @@ function readContextFile(workdir: string, path: string, maxBytes: number): Conte
   if (rel.startsWith('..') || isAbsolute(rel)) return refuse('resolves outside the workdir; refused');
   const sensitiveTarget = sensitivePathReason(rel);
   if (sensitiveTarget) return refuse(`links to ${rel}, ${sensitiveTarget}`);
-  const stat = statSync(real);
-  if (!stat.isFile()) return refuse('not a regular file');
-  const bytes = readFileSync(real);
+  // Read through the directories just checked, never a link: the work (a sibling fan-out attempt)
+  // may swap one in meanwhile, and this process reads as the harness.
+  let fd: number;
+  try {
+    fd = openCheckedSync(real);
+  } catch {
+    return refuse('changed while it was being read; refused');
+  }
+  let bytes: Buffer;
+  try {
+    if (!fstatSync(fd).isFile()) return refuse('not a regular file');
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   if (bytes.subarray(0, 8000).includes(0))
     return { path, content: null, bytes: bytes.length, truncated: false, problem: 'binary file, not shown' };
   const truncated = bytes.length > maxBytes;

@@ -138,6 +138,15 @@ describe('write_file', () => {
     expect(statSync(path).mode & 0o777).toBe(0o755);
   });
 
+  it('never carries set-user-ID, set-group-ID or sticky bits onto the file it writes', async () => {
+    // The sandbox may make a file 6755 in the working copy; the harness (root, often) replaces it
+    // with a file of its own: with the bits kept, a root-owned set-user-ID file of the model's content.
+    const path = put(box.work, 'tool', 'x');
+    chmodSync(path, 0o7755);
+    expect((await write({ path: 'tool', content: '#!/bin/sh\nid\n' })).isError).toBe(false);
+    expect(statSync(path).mode & 0o7777).toBe(0o755);
+  });
+
   it('writes through an in-scope symlink to its target', async () => {
     put(box.work, 'real.txt', 'old');
     symlinkSync(join(box.work, 'real.txt'), join(box.work, 'alias.txt'));

@@ -336,7 +336,9 @@ async function writeText(context: ToolContext, real: string, content: string): P
       if (existing.isDirectory())
         return fail(`${shown} is a directory; cannot write a file there`, { path: shown });
       if (!existing.isFile()) return fail(`${shown} is not a regular file`, { path: shown });
-      mode = existing.mode & 0o7777;
+      // The permission bits only: the new file is the harness's (root's, often), and set-user-ID or
+      // set-group-ID kept from a file the sandbox made would give its content to whoever runs it.
+      mode = existing.mode & 0o777;
       created = false;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

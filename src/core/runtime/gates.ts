@@ -40,10 +40,9 @@ export class ApprovalGates {
   /** Before a tool call: suspends (SuspendedError) until approved when the tool is high-risk. */
   async beforeTool(session: DurableSession, tool: string, input: Record<string, unknown>): Promise<void> {
     if (!this.gatesTool(tool)) return;
-    const preview = JSON.stringify(input);
     await session.awaitApproval(
       { gate: 'tool', tool },
-      `approval needed before high-risk tool ${tool} runs: ${preview.length > 300 ? `${preview.slice(0, 300)}…` : preview}`,
+      `approval needed before high-risk tool ${tool} runs: ${inputPreview(input)}`,
       this.approvers,
     );
   }
@@ -72,6 +71,19 @@ export class ApprovalGates {
       this.#spendReleased = true;
     }
   }
+}
+
+/**
+ * The gated call's input as the approver reads it: whole when short, else its start and its end with
+ * the count of characters between. A start alone let a command padded in front hide what it runs at
+ * the end from an approver who reads only this message. Cut between code points, never inside a
+ * surrogate pair (the message is signed, and canonical JSON refuses a lone surrogate).
+ */
+export function inputPreview(input: Record<string, unknown>, head = 240, tail = 160): string {
+  const points = Array.from(JSON.stringify(input));
+  if (points.length <= head + tail + 60) return points.join('');
+  const hidden = points.length - head - tail;
+  return `${points.slice(0, head).join('')} … [${hidden} characters not shown] … ${points.slice(-tail).join('')}`;
 }
 
 function round(usd: number): number {

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-RYKRUSA6.js";
+} from "./chunks/chunk-MFO6I5TW.js";
 import {
   readRepoFile
 } from "./chunks/chunk-U5X3DIGQ.js";
@@ -34,20 +34,20 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-GOONGJMT.js";
-import "./chunks/chunk-LOW5Y6V7.js";
+} from "./chunks/chunk-D2JJUKHJ.js";
+import "./chunks/chunk-VOQCKN3D.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-XITQNPVH.js";
-import "./chunks/chunk-2P4UR5VG.js";
+} from "./chunks/chunk-4FR7N6XK.js";
+import "./chunks/chunk-E6HHZTOB.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-OZ2W6Y6I.js";
-import "./chunks/chunk-LHJVU2YZ.js";
+import "./chunks/chunk-D3ZL6HCF.js";
+import "./chunks/chunk-T6SOVKBT.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-NDZTFOVF.js";
-import "./chunks/chunk-BKQUYXIW.js";
+import "./chunks/chunk-XSHTDA22.js";
+import "./chunks/chunk-3LSM7ZF4.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
@@ -55,13 +55,13 @@ import {
 import "./chunks/chunk-7YTOE65D.js";
 import "./chunks/chunk-ODXQUIKJ.js";
 import "./chunks/chunk-RDZHSOJG.js";
-import "./chunks/chunk-LKSNF5LN.js";
+import "./chunks/chunk-OIIHHGON.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-P2CFU6IE.js";
-import "./chunks/chunk-FZC5OKRP.js";
-import "./chunks/chunk-6LO3X56A.js";
+import "./chunks/chunk-NVAOG6EA.js";
+import "./chunks/chunk-VTGRSET5.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

@@ -3,7 +3,10 @@ import { LedgerError } from './errors.js';
 
 /**
  * Ordered migrations; `PRAGMA user_version` records how many have run. Append new steps, never edit
- * old ones: a ledger written by an older truss must open in a newer one.
+ * old ones: a ledger written by an older truss must open in a newer one. Only ever CREATE: every open
+ * compares each object's SQL with what these steps make in a fresh database (schema-guard.ts), and an
+ * `ALTER TABLE` rewrites a table's SQL, so a file from before it would be refused unless the guard is
+ * taught the older form too.
  */
 const MIGRATIONS: ReadonlyArray<string> = [
   `

@@ -28,8 +28,9 @@ const SECOND = [
   'i=0; while [ $i -lt 200 ] && [ -d "$S" ]; do mkdir -p "$S/pin" 2>/dev/null; echo planted > "$S/pin/payload" 2>/dev/null; i=$((i+1)); sleep 0.01; done',
 ].join('\n');
 
-async function rootIsolation(workdir: string) {
-  return createIsolation({
+/** Runs shell scripts in `workdir` through root's uid isolation, one process each. */
+async function sandboxShell(workdir: string) {
+  const isolation = await createIsolation({
     mode: 'uid',
     network: 'none',
     hiddenPaths: [],
@@ -38,6 +39,17 @@ async function rootIsolation(workdir: string) {
     path: process.env.PATH ?? '',
     isRoot: true,
   });
+  return (script: string) =>
+    runSupervised({
+      file: '/bin/sh',
+      args: ['-c', script],
+      cwd: workdir,
+      env: { PATH: process.env.PATH ?? '' },
+      stdin: null,
+      timeoutMs: 60_000,
+      signal: new AbortController().signal,
+      isolation,
+    });
 }
 
 describe('a process’s scratch after it has ended (uid)', () => {
@@ -49,18 +61,7 @@ describe('a process’s scratch after it has ended (uid)', () => {
     const victim = tempDir('scratch-unused-victim');
     dirs.push(work, victim);
     writeFileSync(victim.path('target'), 'keep me\n');
-    const isolation = await rootIsolation(work.dir);
-    const run = (script: string) =>
-      runSupervised({
-        file: '/bin/sh',
-        args: ['-c', script],
-        cwd: work.dir,
-        env: { PATH: process.env.PATH ?? '' },
-        stdin: null,
-        timeoutMs: 60_000,
-        signal: new AbortController().signal,
-        isolation,
-      });
+    const run = await sandboxShell(work.dir);
     const untouched = await run('echo "$HOME" > prev-home');
     expect(untouched.exitCode, untouched.stderr.tail).toBe(0);
     const scratch = dirname(readFileSync(work.path('prev-home'), 'utf8').trim());
@@ -80,18 +81,7 @@ describe('a process’s scratch after it has ended (uid)', () => {
       return void console.warn(`SKIPPED scratch gate test: ${unavailable ?? 'not root'}`);
     const work = tempDir('scratch-gate-work');
     dirs.push(work);
-    const isolation = await rootIsolation(work.dir);
-    const run = (script: string) =>
-      runSupervised({
-        file: '/bin/sh',
-        args: ['-c', script],
-        cwd: work.dir,
-        env: { PATH: process.env.PATH ?? '' },
-        stdin: null,
-        timeoutMs: 60_000,
-        signal: new AbortController().signal,
-        isolation,
-      });
+    const run = await sandboxShell(work.dir);
     const first = await run(FIRST);
     expect(first.exitCode, first.stderr.tail).toBe(0);
     const scratch = dirname(readFileSync(work.path('prev-home'), 'utf8').trim());

@@ -30,30 +30,50 @@ export interface RawGit {
  * submodule (gitlink) it looks at, whatever `diff.ignoreSubmodules` says, and that git reads the
  * submodule's own `.git/config` and `.gitattributes`: a check or agent that made a nested repository
  * with a `filter.X.clean` command and staged it as a gitlink had the harness run that command as its
- * user at the next snapshot (an attack pass, under uid isolation, as root). `ls-files` lists the
- * changes and `update-index` stages them: neither asks a submodule anything (a gitlink is recorded at
- * its HEAD), whatever the index holds by the time they read it.
+ * user at the next snapshot (an attack pass, under uid isolation, as root). `diff-files` lists the
+ * tracked changes (`--ignore-submodules=dirty`: a gitlink is compared at its HEAD, never asked its
+ * status), `ls-files` the new files, and `update-index` stages them. A tracked path git reports
+ * deleted is removed with `--force-remove`, as `git add` does: that includes a path beyond a
+ * symbolic link (`dir/f` once `dir` became a link), which `update-index --remove` refuses outright —
+ * one such path made every snapshot, patch and commit of the work fail.
  */
 export async function stageAll(git: RawGit, specs: readonly string[]): Promise<void> {
-  const listed = await git.raw([
-    'ls-files',
-    '-z',
-    '--modified',
-    '--others',
-    '--deleted',
-    '--exclude-standard',
-    '--',
-    ...specs,
-  ]);
+  const tracked = (
+    await git.raw([
+      'diff-files',
+      '-z',
+      '--name-status',
+      '--no-renames',
+      '--ignore-submodules=dirty',
+      '--',
+      ...specs,
+    ])
+  ).split('\0');
+  // diff-files names paths from the top of the tree, update-index from where git runs.
+  const up = tracked.length > 1 ? (await git.raw(['rev-parse', '--show-cdup'])).trim() : '';
+  const gone: string[] = [];
+  const changed: string[] = [];
+  for (let at = 0; at + 1 < tracked.length; at += 2) {
+    const path = tracked[at + 1] as string;
+    if (path.length === 0) continue;
+    (tracked[at] === 'D' ? gone : changed).push(`${up}${path}`);
+  }
+  const others = await git.raw(['ls-files', '-z', '--others', '--exclude-standard', '--', ...specs]);
   // An untracked nested repository is listed as `dir/`; update-index takes it without the slash.
-  const paths = [...new Set(listed.split('\0').filter((path) => path.length > 0))].map((path) =>
-    path.endsWith('/') ? path.slice(0, -1) : path,
-  );
-  // In batches, well inside the kernel's limit on one command line.
+  const added = others
+    .split('\0')
+    .filter((path) => path.length > 0)
+    .map((path) => (path.endsWith('/') ? path.slice(0, -1) : path));
+  await updateIndex(git, ['--force-remove'], [...new Set(gone)]);
+  await updateIndex(git, ['--add', '--remove', '--replace'], [...new Set([...changed, ...added])]);
+}
+
+/** `git update-index FLAGS -- PATHS` in batches, well inside the kernel's limit on one command line. */
+async function updateIndex(git: RawGit, flags: readonly string[], paths: readonly string[]): Promise<void> {
   for (let start = 0, size = 0, end = 0; start < paths.length; start = end, size = 0) {
     while (end < paths.length && (end === start || size + (paths[end] as string).length < 64 * 1024))
       size += (paths[end++] as string).length + 1;
-    await git.raw(['update-index', '--add', '--remove', '--replace', '--', ...paths.slice(start, end)]);
+    await git.raw(['update-index', ...flags, '--', ...paths.slice(start, end)]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { harnessGit } from '../process/git-safety.js';
 import { openCheckedSync } from '../tools/held-path.js';
@@ -171,17 +171,34 @@ function readContextFile(workdir: string, path: string, maxBytes: number): Conte
     return refuse('changed while it was being read; refused');
   }
   let bytes: Buffer;
+  let size: number;
   try {
-    if (!fstatSync(fd).isFile()) return refuse('not a regular file');
-    bytes = readFileSync(fd);
+    const info = fstatSync(fd);
+    if (!info.isFile()) return refuse('not a regular file');
+    // Only what can be shown (and the binary sniff): a sparse file of gigabytes the work made costs
+    // nothing to make, and reading it whole held it in the harness's memory (past 2 GiB, threw).
+    bytes = readPrefix(fd, Math.max(maxBytes, 8000) + 1);
+    size = Math.max(info.size, bytes.length);
   } finally {
     closeSync(fd);
   }
   if (bytes.subarray(0, 8000).includes(0))
-    return { path, content: null, bytes: bytes.length, truncated: false, problem: 'binary file, not shown' };
-  const truncated = bytes.length > maxBytes;
+    return { path, content: null, bytes: size, truncated: false, problem: 'binary file, not shown' };
+  const truncated = size > maxBytes;
   const content = truncateUtf8(bytes.toString('utf8'), maxBytes);
-  return { path, content, bytes: bytes.length, truncated, problem: null };
+  return { path, content, bytes: size, truncated, problem: null };
+}
+
+/** At most `limit` bytes from the start of `fd`. */
+function readPrefix(fd: number, limit: number): Buffer {
+  const buffer = Buffer.alloc(limit);
+  let length = 0;
+  while (length < limit) {
+    const read = readSync(fd, buffer, length, limit - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
 }
 
 function truncateUtf8(text: string, maxBytes: number): string {

@@ -50,9 +50,12 @@ const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
   { kind: 'github_token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}/g },
   { kind: 'aws_access_key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   // A Truss signing seed: base64 of 32 bytes after a TRUSS_*KEY name, or alone on its line (a key file).
+  // The name is matched forwards and kept (group `keep`), not a lookbehind: a lookbehind is tried at
+  // every position and scanned its `\s*` back over a run of blanks each time, so output of spaces took
+  // quadratic time on the harness's thread (400 KB: a minute).
   {
     kind: 'truss_seed',
-    pattern: /(?<=\bTRUSS_[A-Z_]*KEY["']?\s*[=:]\s*["']?)[A-Za-z0-9+/]{43}=/g,
+    pattern: /(?<keep>\bTRUSS_[A-Z_]*KEY["']?\s*[=:]\s*["']?)[A-Za-z0-9+/]{43}=/g,
   },
   { kind: 'truss_seed', pattern: /^[+\- \t]*[A-Za-z0-9+/]{43}=[ \t]*\r?$/gm },
 ];
@@ -134,7 +137,10 @@ export function secretRedactor(
       pattern.lastIndex = 0;
       if (!pattern.test(out)) continue;
       pattern.lastIndex = 0;
-      out = out.replace(pattern, () => replace(kind));
+      out = out.replace(pattern, (...match) => {
+        const groups = match.at(-1) as { keep?: string } | string;
+        return `${typeof groups === 'object' ? (groups.keep ?? '') : ''}${replace(kind)}`;
+      });
     }
     out = orphanKeyBlocks(out, () => replace('private_key_block'));
     if (cut.end)
@@ -216,9 +222,20 @@ function orphanKeyBlocks(text: string, replace: () => string): string {
   if (!text.includes('-----END ')) return text;
   let out = '';
   let from = 0;
+  // The start of the line holding the match, found moving forwards only: looking back from every
+  // match (or testing everything before it on its line) was quadratic in END markers on one line.
+  let lineStart = 0;
+  let nextBreak = text.indexOf('\n');
+  let lastLine = -1;
   KEY_BLOCK_END.lastIndex = 0;
   for (let match = KEY_BLOCK_END.exec(text); match; match = KEY_BLOCK_END.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    while (nextBreak !== -1 && nextBreak < match.index) {
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
+    }
+    // A second END marker on a line has the first before it, which is never key material.
+    if (lineStart === lastLine) continue;
+    lastLine = lineStart;
     // Only where the END line is key material up to the marker (a window may start inside it) and
     // key lines stand above it: code or prose that merely names the marker stays as written.
     if (lineStart < from || !/^[ \t]*[A-Za-z0-9+/=]*$/.test(text.slice(lineStart, match.index))) continue;

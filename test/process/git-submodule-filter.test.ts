@@ -102,3 +102,43 @@ describe("a nested repository's filter never runs in the harness's git", () => {
     expect(existsSync(marker)).toBe(false);
   });
 });
+
+describe("the work's own .gitmodules cannot undo diff.ignoreSubmodules (submodule.sub.ignore = none)", () => {
+  beforeEach(() => {
+    writeFileSync(
+      join(box.work, '.gitmodules'),
+      '[submodule "sub"]\n\tpath = sub\n\turl = ./sub\n\tignore = none\n',
+    );
+  });
+
+  it('the setup really runs the filter under the harness setting alone', () => {
+    dirty();
+    run(box.work, ['-c', 'diff.ignoreSubmodules=dirty', 'status', '--porcelain']);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("the run's git facts, the reviewers' diff, the snapshot and the Action's patch", async () => {
+    dirty();
+    const info = await readGitInfo(box.work);
+    await collectReviewEvidence({ workdir: box.work, git: info, contextFiles: [] });
+    await snapshotWorktree(box.work, env);
+    await captureWorkdirPatch(box.work, run(box.work, ['rev-parse', 'HEAD']));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("the agent's git tools", async () => {
+    const tools = new Map(createGitTools({ env }).map((tool) => [tool.name, tool]));
+    const context = toolContext(box.work);
+    for (const [name, input] of [
+      ['git_status', {}],
+      ['git_diff', {}],
+      ['git_commit', { message: 'agent commit' }],
+    ] as const) {
+      dirty();
+      writeFileSync(join(box.work, `${name}.txt`), 'a change to commit\n');
+      const outcome = await tools.get(name)?.run(input, context);
+      expect(outcome?.isError, `${name}: ${outcome?.content}`).toBe(false);
+      expect(existsSync(marker), name).toBe(false);
+    }
+  });
+});

@@ -15,9 +15,26 @@ export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   // A populated submodule is asked for its own status (`git status` run in it, with that
   // repository's config and attributes, so its clean filters) by status and diff; never from here.
   // `dirty` still shows a changed submodule commit (`all` would hide it from every diff). `git add`
-  // ignores this setting: see addAllButGitlinks.
+  // ignores this setting: see stageAll. A `submodule.<name>.ignore` in the work's own `.gitmodules`
+  // overrides it, so every status and diff also gets the flag itself (withSubmodulesUnasked).
   'diff.ignoreSubmodules=dirty',
 ]);
+
+/** Commands that look at a submodule's working tree unless told not to. */
+const SUBMODULE_ASKING = new Set(['status', 'diff', 'diff-files', 'diff-index']);
+
+/**
+ * `args` with `--ignore-submodules=dirty` after the command when it is a status or a diff. The
+ * `diff.ignoreSubmodules` setting alone is only a default: a `submodule.<name>.ignore = none` in the
+ * work's own `.gitmodules` takes precedence over it (git's submodule config beats the diff default;
+ * only the command-line flag beats both), and git then runs `git status` inside that nested
+ * repository with its config, so its clean filter, as the harness.
+ */
+export function withSubmodulesUnasked(args: readonly string[]): string[] {
+  const [command, ...rest] = args;
+  if (command === undefined || !SUBMODULE_ASKING.has(command)) return [...args];
+  return [command, '--ignore-submodules=dirty', ...rest];
+}
 
 /** Something that runs one git command in a directory and resolves with its stdout. */
 export interface RawGit {
@@ -119,7 +136,7 @@ export function runHarnessGit(
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
-      [...config, ...args],
+      [...config, ...withSubmodulesUnasked(args)],
       {
         cwd,
         encoding: 'utf8',

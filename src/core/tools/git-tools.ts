@@ -4,7 +4,7 @@ import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
-import { stageAll } from '../process/git-safety.js';
+import { stageAll, withSubmodulesUnasked } from '../process/git-safety.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
@@ -146,7 +146,16 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         if (specs.length === 0) throw noScope('read', repo.root);
         const text = await repo
           .git()
-          .raw(['status', '--porcelain=v1', '--branch', '--untracked-files=all', '--', ...specs]);
+          .raw(
+            withSubmodulesUnasked([
+              'status',
+              '--porcelain=v1',
+              '--branch',
+              '--untracked-files=all',
+              '--',
+              ...specs,
+            ]),
+          );
         const lines = text.split('\n').filter((line) => line.length > 0);
         const branchLine = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
         const branch = branchLine?.slice(3) ?? 'unknown';
@@ -189,15 +198,17 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         }
         const text = await repo
           .git()
-          .raw([
-            'diff',
-            '--no-color',
-            '--no-ext-diff',
-            '--no-textconv',
-            ...(args.staged === true ? ['--cached'] : []),
-            '--',
-            ...specs,
-          ]);
+          .raw(
+            withSubmodulesUnasked([
+              'diff',
+              '--no-color',
+              '--no-ext-diff',
+              '--no-textconv',
+              ...(args.staged === true ? ['--cached'] : []),
+              '--',
+              ...specs,
+            ]),
+          );
         const bytes = Buffer.byteLength(text);
         if (bytes === 0) {
           return ok(args.staged === true ? '(no staged changes)' : '(no unstaged changes to tracked files)', {

@@ -141,4 +141,16 @@ describe("the work's own .gitmodules cannot undo diff.ignoreSubmodules (submodul
       expect(existsSync(marker), name).toBe(false);
     }
   });
+
+  it("the agent's git_branch switching to another branch", async () => {
+    run(box.work, ['branch', 'other']);
+    writeFileSync(join(box.work, 'later.txt'), 'a commit the other branch lacks\n');
+    run(box.work, ['add', 'later.txt']);
+    run(box.work, ['commit', '-q', '-m', 'later']);
+    const tools = new Map(createGitTools({ env }).map((tool) => [tool.name, tool]));
+    dirty();
+    const outcome = await tools.get('git_branch')?.run({ name: 'other' }, toolContext(box.work));
+    expect(outcome?.isError, outcome?.content).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+  });
 });

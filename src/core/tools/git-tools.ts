@@ -269,7 +269,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         const name = await validBranchName(git, args.name);
         if (args.create === true) {
           if (repo.scopeSpecs(context.policy.writeScope).length === 0) throw noScope('write', repo.root);
-          await git.raw(['switch', '--create', name]);
+          await git.raw(['switch', '--quiet', '--create', name]);
           return ok(`created branch ${name} and switched to it`, { branch: name, created: true });
         }
         // Switching rewrites tracked files anywhere in the tree: the whole repository must be writable.
@@ -281,7 +281,9 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
               'which is not entirely inside the write scope',
           );
         }
-        await git.raw(['switch', name]);
+        // Quiet: a switch otherwise lists the local changes left, a diff whose submodule handling
+        // follows the work's .gitmodules (withSubmodulesUnasked), running git inside a nested repository.
+        await git.raw(['switch', '--quiet', name]);
         return ok(`switched to branch ${name}`, { branch: name, created: false });
       } catch (error) {
         return gitError('git_branch', error);

@@ -53,6 +53,23 @@ function dirty(): void {
   utimesSync(file, later, later);
 }
 
+/** The agent's status, diff and commit tools, each after the nested repository was dirtied again. */
+async function gitToolsRunNoFilter(): Promise<void> {
+  const tools = new Map(createGitTools({ env }).map((tool) => [tool.name, tool]));
+  const context = toolContext(box.work);
+  for (const [name, input] of [
+    ['git_status', {}],
+    ['git_diff', {}],
+    ['git_commit', { message: 'agent commit' }],
+  ] as const) {
+    dirty();
+    writeFileSync(join(box.work, `${name}.txt`), 'a change to commit\n');
+    const outcome = await tools.get(name)?.run(input, context);
+    expect(outcome?.isError, `${name}: ${outcome?.content}`).toBe(false);
+    expect(existsSync(marker), name).toBe(false);
+  }
+}
+
 describe("a nested repository's filter never runs in the harness's git", () => {
   it('the setup really runs the filter when git asks the submodule (plain git status)', () => {
     dirty();
@@ -81,19 +98,7 @@ describe("a nested repository's filter never runs in the harness's git", () => {
   });
 
   it("the agent's git tools", async () => {
-    const tools = new Map(createGitTools({ env }).map((tool) => [tool.name, tool]));
-    const context = toolContext(box.work);
-    for (const [name, input] of [
-      ['git_status', {}],
-      ['git_diff', {}],
-      ['git_commit', { message: 'agent commit' }],
-    ] as const) {
-      dirty();
-      writeFileSync(join(box.work, `${name}.txt`), 'a change to commit\n');
-      const outcome = await tools.get(name)?.run(input, context);
-      expect(outcome?.isError, `${name}: ${outcome?.content}`).toBe(false);
-      expect(existsSync(marker), name).toBe(false);
-    }
+    await gitToolsRunNoFilter();
   });
 
   it("the Action's patch of the work for a later job", async () => {
@@ -127,19 +132,7 @@ describe("the work's own .gitmodules cannot undo diff.ignoreSubmodules (submodul
   });
 
   it("the agent's git tools", async () => {
-    const tools = new Map(createGitTools({ env }).map((tool) => [tool.name, tool]));
-    const context = toolContext(box.work);
-    for (const [name, input] of [
-      ['git_status', {}],
-      ['git_diff', {}],
-      ['git_commit', { message: 'agent commit' }],
-    ] as const) {
-      dirty();
-      writeFileSync(join(box.work, `${name}.txt`), 'a change to commit\n');
-      const outcome = await tools.get(name)?.run(input, context);
-      expect(outcome?.isError, `${name}: ${outcome?.content}`).toBe(false);
-      expect(existsSync(marker), name).toBe(false);
-    }
+    await gitToolsRunNoFilter();
   });
 
   it("the agent's git_branch switching to another branch", async () => {

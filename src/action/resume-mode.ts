@@ -149,7 +149,7 @@ export async function resumeSuspendedRun(options: {
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
       );
     const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
-    const patch = existsSync(patchPath) ? readFileSync(patchPath, 'utf8') : null;
+    const patch = existsSync(patchPath) ? readFileSync(patchPath) : null;
     if (startSha) {
       // The workspace changes travel beside the chain, not in it: only the ones the session key
       // signed for exactly this head are applied (a swapped, emptied or dropped patch is refused).

@@ -24,16 +24,26 @@ const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
  * real index are untouched. A suspended run's later job applies it on a fresh checkout of `baseSha`
  * so the replayed journal and the files agree again. Empty when nothing changed.
  */
-export async function captureWorkdirPatch(workdir: string, baseSha: string): Promise<string> {
+export async function captureWorkdirPatch(workdir: string, baseSha: string): Promise<Buffer> {
   const scratch = mkdtempSync(join(tmpdir(), 'truss-index-'));
   const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
   const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
-  const git = async (args: string[]) =>
-    (await execGit('git', [...config, ...args], { cwd: workdir, env, maxBuffer: 256 << 20 })).stdout;
+  // Bytes: a text file in another encoding (Latin-1) is not UTF-8, and decoding the patch would
+  // replace its bytes before they are signed and applied again.
+  const gitBytes = async (args: string[]) =>
+    (
+      await execGit('git', [...config, ...args], {
+        cwd: workdir,
+        env,
+        maxBuffer: 256 << 20,
+        encoding: 'buffer',
+      })
+    ).stdout;
+  const git = async (args: string[]) => (await gitBytes(args)).toString('utf8');
   try {
     await git(['read-tree', 'HEAD']);
     await stageAll({ raw: git }, OUTSIDE_TRUSS.slice(1));
-    return await git(['diff', '--cached', '--binary', '--full-index', baseSha, ...OUTSIDE_TRUSS]);
+    return await gitBytes(['diff', '--cached', '--binary', '--full-index', baseSha, ...OUTSIDE_TRUSS]);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -48,11 +58,11 @@ export async function captureWorkdirPatch(workdir: string, baseSha: string): Pro
  */
 export async function applyWorkdirPatch(
   workdir: string,
-  patch: string,
+  patch: Uint8Array,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   await snapshotWorktree(workdir, env).catch(() => undefined);
-  if (!patch.trim()) return;
+  if (patch.length === 0) return;
   const scratch = mkdtempSync(join(tmpdir(), 'truss-patch-'));
   const file = join(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file, patch);
@@ -92,7 +102,7 @@ function statementMessage(statement: WorkdirPatchStatement): Uint8Array {
 export function signWorkdirPatch(
   signer: Signer,
   head: { sessionId: string; seq: number; hash: string },
-  patch: string,
+  patch: Uint8Array,
 ): string {
   const statement: WorkdirPatchStatement = {
     session_id: head.sessionId,
@@ -112,7 +122,7 @@ export function signWorkdirPatch(
  */
 export function workdirPatchRefusal(options: {
   statement: string | null;
-  patch: string | null;
+  patch: Uint8Array | null;
   head: { sessionId: string; seq: number; hash: string };
   publicKeyHex: string;
   crypto: LedgerCrypto;
@@ -144,6 +154,6 @@ export function workdirPatchRefusal(options: {
   return null;
 }
 
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

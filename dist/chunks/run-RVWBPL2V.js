@@ -1518,18 +1518,24 @@ async function captureWorkdirPatch(workdir, baseSha) {
   const scratch = mkdtempSync(join3(tmpdir2(), "truss-index-"));
   const env = { ...process.env, GIT_INDEX_FILE: join3(scratch, "index") };
   const config = HARNESS_GIT_CONFIG.flatMap((setting) => ["-c", setting]);
-  const git = async (args) => (await execGit("git", [...config, ...args], { cwd: workdir, env, maxBuffer: 256 << 20 })).stdout;
+  const gitBytes = async (args) => (await execGit("git", [...config, ...args], {
+    cwd: workdir,
+    env,
+    maxBuffer: 256 << 20,
+    encoding: "buffer"
+  })).stdout;
+  const git = async (args) => (await gitBytes(args)).toString("utf8");
   try {
     await git(["read-tree", "HEAD"]);
     await stageAll({ raw: git }, OUTSIDE_TRUSS.slice(1));
-    return await git(["diff", "--cached", "--binary", "--full-index", baseSha, ...OUTSIDE_TRUSS]);
+    return await gitBytes(["diff", "--cached", "--binary", "--full-index", baseSha, ...OUTSIDE_TRUSS]);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 async function applyWorkdirPatch(workdir, patch, env = process.env) {
   await snapshotWorktree(workdir, env).catch(() => void 0);
-  if (!patch.trim()) return;
+  if (patch.length === 0) return;
   const scratch = mkdtempSync(join3(tmpdir2(), "truss-patch-"));
   const file = join3(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file, patch);
@@ -1586,8 +1592,8 @@ function workdirPatchRefusal(options) {
     return `its ${WORKDIR_PATCH_FILE_NAME} statement is not signed by the session key`;
   return null;
 }
-function sha256Hex(text) {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+function sha256Hex(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 // src/action/download-artifact.ts
@@ -2317,7 +2323,7 @@ async function resumeSuspendedRun(options) {
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`
       );
     const patchPath = join8(dir, WORKDIR_PATCH_FILE_NAME);
-    const patch = existsSync2(patchPath) ? readFileSync4(patchPath, "utf8") : null;
+    const patch = existsSync2(patchPath) ? readFileSync4(patchPath) : null;
     if (startSha) {
       const statementPath = join8(dir, WORKDIR_PATCH_STATEMENT_FILE_NAME);
       const head = entries.at(-1);

@@ -18,8 +18,13 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** SIGKILL `pid`, ignoring a process that is already gone. */
+/**
+ * SIGKILL `pid`, ignoring a process that is already gone. Only a real process id: `kill(0)` would
+ * kill the test's own process group (the whole suite, and the CI job that started it), and
+ * `kill(-1)` as root every process on the machine.
+ */
 export function killQuietly(pid: number): void {
+  if (!Number.isSafeInteger(pid) || pid <= 1) throw new Error(`refusing to kill ${pid}: not one process`);
   try {
     process.kill(pid, 'SIGKILL');
   } catch {
@@ -27,8 +32,16 @@ export function killQuietly(pid: number): void {
   }
 }
 
-/** The pid a test's process writes to `file`, waiting up to `timeoutMs` for the file to appear. */
+/**
+ * The pid a test's process writes to `file`, waiting up to `timeoutMs` for it. A shell's
+ * `echo $$ > file` creates the file before it writes the number, so an empty file (which would read
+ * as pid 0) is waited on too; past the timeout this throws rather than return something not a pid.
+ */
 export async function readPidFile(file: string, timeoutMs = 2000): Promise<number> {
-  for (let waited = 0; waited < timeoutMs && !existsSync(file); waited += 20) await sleep(20);
-  return Number(readFileSync(file, 'utf8').trim());
+  const read = () => (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
+  for (let waited = 0; waited < timeoutMs && !/^[1-9]\d*$/.test(read()); waited += 20) await sleep(20);
+  const text = read();
+  if (!/^[1-9]\d*$/.test(text))
+    throw new Error(`${file} holds no pid after ${timeoutMs} ms: ${JSON.stringify(text)}`);
+  return Number(text);
 }

@@ -109,7 +109,8 @@ describe('a directory swapped for a link after the scope check', () => {
         expect(readdirSync(box.outside).filter((name) => name.includes('pwn'))).toEqual([]);
       }
     } finally {
-      process.kill(-(racer.pid ?? 0), 'SIGKILL'); // the shell and the mv or ln it is running
+      // The shell and the mv or ln it is running; never kill(-0), the suite's own process group.
+      if (racer.pid !== undefined) process.kill(-racer.pid, 'SIGKILL');
       await ended;
     }
   });

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-EJ2IHS3B.js";
+} from "./chunks/chunk-BGFRD3CL.js";
 import {
   readRepoFile
 } from "./chunks/chunk-U5X3DIGQ.js";
@@ -34,20 +34,20 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-CLPM7AHL.js";
-import "./chunks/chunk-ISJWD6MC.js";
+} from "./chunks/chunk-KZKJRPJ7.js";
+import "./chunks/chunk-VAMSISFB.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-OHWJ2EEQ.js";
-import "./chunks/chunk-D3OCXQ7Q.js";
+} from "./chunks/chunk-I6GI5OVI.js";
+import "./chunks/chunk-MXTKDQJP.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-CXXWYFTJ.js";
-import "./chunks/chunk-6JWA6XRQ.js";
+import "./chunks/chunk-PUSBSDZG.js";
+import "./chunks/chunk-RJWAUGZD.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-ASTM3JIY.js";
-import "./chunks/chunk-MLELB7SX.js";
+import "./chunks/chunk-S7LLIZ5U.js";
+import "./chunks/chunk-SDXGCCTO.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
@@ -55,13 +55,13 @@ import {
 import "./chunks/chunk-7YTOE65D.js";
 import "./chunks/chunk-ODXQUIKJ.js";
 import "./chunks/chunk-RDZHSOJG.js";
-import "./chunks/chunk-YTLQPWHJ.js";
+import "./chunks/chunk-KBGFKZ3U.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-P2CFU6IE.js";
-import "./chunks/chunk-H7TY5BWR.js";
-import "./chunks/chunk-LMAX7YLJ.js";
+import "./chunks/chunk-6JF6XMHL.js";
+import "./chunks/chunk-WGFAXVFW.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

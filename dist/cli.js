@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-V6B3G7BW.js");
+var { run } = await import("./chunks/run-RX4C4E3I.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { HARNESS_GIT_CONFIG, stageAll } from '../core/process/index.js';
+import { HARNESS_GIT_ARGS, stageAll } from '../core/process/index.js';
 import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
@@ -8,9 +8,6 @@ import type { Octokit } from './octokit.js';
 import type { RepoRef } from './repo-contracts.js';
 
 const execGit = promisify(execFile);
-/** Hooks, fsmonitor and submodules' own git stay out of what the Action runs in the workspace. */
-const HARNESS_CONFIG_ARGS = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
-
 /** The identity GitHub shows for commits made with the workflow token. */
 const BOT = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
 
@@ -56,7 +53,7 @@ async function publish(
   const { workdir, target, mode, log } = options;
   const git = async (args: string[], env: Record<string, string> = {}) =>
     (
-      await execGit('git', [...HARNESS_CONFIG_ARGS, ...args], {
+      await execGit('git', [...HARNESS_GIT_ARGS, ...args], {
         cwd: workdir,
         env: { ...process.env, ...env },
         maxBuffer: 16 << 20,

@@ -12,7 +12,7 @@ import {
   type Signer,
   utf8Bytes,
 } from '../core/ledger/index.js';
-import { HARNESS_GIT_CONFIG, snapshotWorktree, stageAll } from '../core/process/index.js';
+import { HARNESS_GIT_ARGS, snapshotWorktree, stageAll } from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);
@@ -27,12 +27,11 @@ const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
 export async function captureWorkdirPatch(workdir: string, baseSha: string): Promise<Buffer> {
   const scratch = mkdtempSync(join(tmpdir(), 'truss-index-'));
   const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
-  const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
   // Bytes: a text file in another encoding (Latin-1) is not UTF-8, and decoding the patch would
   // replace its bytes before they are signed and applied again.
   const gitBytes = async (args: string[]) =>
     (
-      await execGit('git', [...config, ...args], {
+      await execGit('git', [...HARNESS_GIT_ARGS, ...args], {
         cwd: workdir,
         env,
         maxBuffer: 256 << 20,

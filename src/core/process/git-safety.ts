@@ -20,6 +20,11 @@ export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   'diff.ignoreSubmodules=dirty',
 ]);
 
+/** HARNESS_GIT_CONFIG as git's arguments (`-c name=value` each), for every harness git started directly. */
+export const HARNESS_GIT_ARGS: readonly string[] = Object.freeze(
+  HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]),
+);
+
 /** Commands that look at a submodule's working tree unless told not to. */
 const SUBMODULE_ASKING = new Set(['status', 'diff', 'diff-files', 'diff-index']);
 
@@ -132,7 +137,7 @@ export function runHarnessGit(
   args: readonly string[],
   options: HarnessGitOptions = {},
 ): Promise<GitOutput> {
-  const config = [...HARNESS_GIT_CONFIG, ...(options.config ?? [])].flatMap((setting) => ['-c', setting]);
+  const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HARNESS_GIT_CONFIG } from '../process/git-safety.js';
+import { HARNESS_GIT_ARGS } from '../process/git-safety.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 import { cleanRoomGitEnv, materializeCleanRoom } from '../verify/clean-room.js';
 
@@ -161,11 +161,10 @@ function globEscape(path: string): string {
 }
 
 function runGit(cwd: string, args: string[], env: Record<string, string>): Promise<string> {
-  const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      [...config, ...args],
+      [...HARNESS_GIT_ARGS, ...args],
       { cwd, env: harnessProgramEnv(env, cwd), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) =>
         error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(stdout),

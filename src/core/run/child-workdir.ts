@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
-import { HARNESS_GIT_CONFIG, harnessGit } from '../process/git-safety.js';
+import { HARNESS_GIT_ARGS, harnessGit } from '../process/git-safety.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
@@ -123,11 +123,10 @@ export async function applyChildDiff(
   try {
     const patch = join(scratch, 'winner.patch');
     await writeFile(patch, diff);
-    const config = HARNESS_GIT_CONFIG.flatMap((setting) => ['-c', setting]);
     await new Promise<void>((resolve, reject) => {
       execFile(
         'git',
-        [...config, 'apply', '--whitespace=nowarn', patch],
+        [...HARNESS_GIT_ARGS, 'apply', '--whitespace=nowarn', patch],
         {
           cwd: root,
           env: {

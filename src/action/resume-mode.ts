@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { checkReceipt } from '../core/anchor/index.js';
@@ -16,14 +16,12 @@ import {
   LEDGER_DB_FILE_NAME,
   ledgerArtifactName,
   sessionIdOfArtifact,
-  WORKDIR_PATCH_FILE_NAME,
-  WORKDIR_PATCH_STATEMENT_FILE_NAME,
 } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import type { SuspendedMeta } from '../github/suspended-session.js';
-import { applyWorkdirPatch, workdirPatchRefusal } from '../github/workdir-patch.js';
+import { applyWorkdirPatch, artifactWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { downloadRunArtifact } from './download-artifact.js';
 import { type EventContext, runUrl } from './event-context.js';
@@ -148,25 +146,21 @@ export async function resumeSuspendedRun(options: {
       throw new ResumeError(
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`,
       );
-    const patchPath = join(dir, WORKDIR_PATCH_FILE_NAME);
-    const patch = existsSync(patchPath) ? readFileSync(patchPath) : null;
-    if (startSha) {
-      // The workspace changes travel beside the chain, not in it: only the ones the session key
-      // signed for exactly this head are applied (a swapped, emptied or dropped patch is refused).
-      const statementPath = join(dir, WORKDIR_PATCH_STATEMENT_FILE_NAME);
-      const head = entries.at(-1);
-      const refusal = workdirPatchRefusal({
-        statement: existsSync(statementPath) ? readFileSync(statementPath, 'utf8') : null,
-        patch,
-        head: { sessionId, seq: head?.seq ?? -1, hash: head?.entry_hash ?? '' },
-        publicKeyHex: store.requireSession(sessionId).public_key,
-        crypto,
-      });
-      if (refusal)
-        throw new ResumeError(
-          `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`,
-        );
-    }
+    const head = entries.at(-1);
+    const { patch, refusal } = artifactWorkdirPatch(
+      dir,
+      startSha
+        ? {
+            head: { sessionId, seq: head?.seq ?? -1, hash: head?.entry_hash ?? '' },
+            publicKeyHex: store.requireSession(sessionId).public_key,
+            crypto,
+          }
+        : null,
+    );
+    if (refusal)
+      throw new ResumeError(
+        `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`,
+      );
 
     const decision = request.decision;
     if (decision.kind === 'sign' && reviewer) {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +13,7 @@ import {
   utf8Bytes,
 } from '../core/ledger/index.js';
 import { HARNESS_GIT_ARGS, snapshotWorktree, stageAll } from '../core/process/index.js';
-import { WORKDIR_PATCH_FILE_NAME } from './names.js';
+import { WORKDIR_PATCH_FILE_NAME, WORKDIR_PATCH_STATEMENT_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);
 const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
@@ -151,6 +151,27 @@ export function workdirPatchRefusal(options: {
   if (!publicKey || !signature || !options.crypto.verify(signature, statementMessage(statement), publicKey))
     return `its ${WORKDIR_PATCH_FILE_NAME} statement is not signed by the session key`;
   return null;
+}
+
+/**
+ * The workspace patch in a downloaded artifact directory. The changes travel beside the chain, not in
+ * it: with `signedFor` (a run that recorded its start commit) only a patch the session key signed
+ * for exactly that head is handed back, and a swapped, emptied or dropped one comes back as the
+ * refusal instead.
+ */
+export function artifactWorkdirPatch(
+  dir: string,
+  signedFor: {
+    head: { sessionId: string; seq: number; hash: string };
+    publicKeyHex: string;
+    crypto: LedgerCrypto;
+  } | null,
+): { patch: Buffer | null; refusal: string | null } {
+  const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name)) : null);
+  const patch = read(WORKDIR_PATCH_FILE_NAME);
+  if (!signedFor) return { patch, refusal: null };
+  const statement = read(WORKDIR_PATCH_STATEMENT_FILE_NAME)?.toString('utf8') ?? null;
+  return { patch, refusal: workdirPatchRefusal({ statement, patch, ...signedFor }) };
 }
 
 function sha256Hex(bytes: Uint8Array): string {

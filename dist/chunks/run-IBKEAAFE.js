@@ -1502,13 +1502,13 @@ function dispatchedRun(dispatch, defaultNames) {
 }
 
 // src/action/resume-mode.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync3 } from "node:fs";
 import { join as join8 } from "node:path";
 
 // src/github/workdir-patch.ts
 import { execFile as execFile3 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join3 } from "node:path";
 import { promisify as promisify3 } from "node:util";
@@ -1591,6 +1591,13 @@ function workdirPatchRefusal(options) {
     return `its ${WORKDIR_PATCH_FILE_NAME} statement is not signed by the session key`;
   return null;
 }
+function artifactWorkdirPatch(dir, signedFor) {
+  const read = (name) => existsSync(join3(dir, name)) ? readFileSync(join3(dir, name)) : null;
+  const patch = read(WORKDIR_PATCH_FILE_NAME);
+  if (!signedFor) return { patch, refusal: null };
+  const statement = read(WORKDIR_PATCH_STATEMENT_FILE_NAME)?.toString("utf8") ?? null;
+  return { patch, refusal: workdirPatchRefusal({ statement, patch, ...signedFor }) };
+}
 function sha256Hex(bytes) {
   return createHash("sha256").update(bytes).digest("hex");
 }
@@ -1610,7 +1617,7 @@ async function downloadRunArtifact(options) {
 }
 
 // src/action/event-context.ts
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 function readEventContext(env) {
   const required = (name) => {
     const value = env[name];
@@ -1625,7 +1632,7 @@ function readEventContext(env) {
   let payload = {};
   if (eventPath) {
     try {
-      payload = JSON.parse(readFileSync(eventPath, "utf8"));
+      payload = JSON.parse(readFileSync2(eventPath, "utf8"));
     } catch (error2) {
       throw new Error(
         `cannot read the event payload at GITHUB_EVENT_PATH=${eventPath}: ${error2.message}`
@@ -1783,7 +1790,7 @@ function safeSegment(id) {
 }
 
 // src/github/publish-attestation.ts
-import { readFileSync as readFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { basename } from "node:path";
 
 // src/github/artifact-attestation.ts
@@ -1873,7 +1880,7 @@ function attestationStep(options) {
 }
 async function attest(files, options) {
   try {
-    const bundleBytes = readFileSync2(files.bundlePath);
+    const bundleBytes = readFileSync3(files.bundlePath);
     const attestation = attestBundle({
       bundleBytes,
       bundleName: basename(files.bundlePath),
@@ -1919,7 +1926,7 @@ async function attest(files, options) {
 }
 
 // src/github/ledger-branch-anchor.ts
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync4, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join4 } from "node:path";
 var ANCHOR_LOG_DIR = "anchor";
@@ -1961,7 +1968,7 @@ async function anchorOnLedgerBranch(options) {
         ).close();
       }
       const receipt = anchorInLog({ dir, signer: options.logKey, ...deps }, options.head);
-      const files = BRANCH_FILES.map((name) => ({ name, text: readFileSync3(join4(dir, name), "utf8") })).filter(({ name, text }) => before.get(name) !== text).map(({ name, text }) => ({ path: `${ANCHOR_LOG_DIR}/${name}`, content: text }));
+      const files = BRANCH_FILES.map((name) => ({ name, text: readFileSync4(join4(dir, name), "utf8") })).filter(({ name, text }) => before.get(name) !== text).map(({ name, text }) => ({ path: `${ANCHOR_LOG_DIR}/${name}`, content: text }));
       try {
         const commit = await commitFilesToBranch({
           octokit,
@@ -2181,7 +2188,7 @@ import { chmodSync, mkdirSync as mkdirSync2 } from "node:fs";
 import { join as join7, resolve } from "node:path";
 
 // src/action/tool-server.ts
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync as existsSync2, realpathSync } from "node:fs";
 import { dirname, join as join6 } from "node:path";
 var BUNDLED_CLI = "cli.js";
 function actionToolServer(entry, node = process.execPath) {
@@ -2193,7 +2200,7 @@ function actionToolServer(entry, node = process.execPath) {
     return void 0;
   }
   const cli = join6(dir, BUNDLED_CLI);
-  if (!existsSync(cli)) return void 0;
+  if (!existsSync2(cli)) return void 0;
   const relay = relayBeside(entry);
   return { command: node, args: [cli], ...relay ? { relayScript: relay } : {} };
 }
@@ -2320,23 +2327,19 @@ async function resumeSuspendedRun(options) {
       throw new ResumeError(
         `the pull request moved since session ${sessionId} suspended (it ran on ${startSha.slice(0, 12)}, the head is now ${request.target.headSha.slice(0, 12)}): its evidence no longer describes the code, so start a new run`
       );
-    const patchPath = join8(dir, WORKDIR_PATCH_FILE_NAME);
-    const patch = existsSync2(patchPath) ? readFileSync4(patchPath) : null;
-    if (startSha) {
-      const statementPath = join8(dir, WORKDIR_PATCH_STATEMENT_FILE_NAME);
-      const head = entries.at(-1);
-      const refusal = workdirPatchRefusal({
-        statement: existsSync2(statementPath) ? readFileSync4(statementPath, "utf8") : null,
-        patch,
+    const head = entries.at(-1);
+    const { patch, refusal } = artifactWorkdirPatch(
+      dir,
+      startSha ? {
         head: { sessionId, seq: head?.seq ?? -1, hash: head?.entry_hash ?? "" },
         publicKeyHex: store.requireSession(sessionId).public_key,
         crypto
-      });
-      if (refusal)
-        throw new ResumeError(
-          `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`
-        );
-    }
+      } : null
+    );
+    if (refusal)
+      throw new ResumeError(
+        `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`
+      );
     const decision = request.decision;
     if (decision.kind === "sign" && reviewer) {
       store.appendHumanReview(sessionId, reviewer, {
@@ -2454,7 +2457,7 @@ async function downloadLedger(options) {
     workflowRunId: Number(request.workflowRunId),
     path: dir
   });
-  if (!existsSync2(join8(dir, LEDGER_DB_FILE_NAME)))
+  if (!existsSync3(join8(dir, LEDGER_DB_FILE_NAME)))
     throw new ResumeError(
       `the artifact ${artifact.name} holds no ${LEDGER_DB_FILE_NAME}; it cannot be resumed`
     );
@@ -2706,7 +2709,7 @@ async function writeJobSummary(results, setup) {
 }
 
 // src/action/leg-artifacts.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 function legRunUrl(context) {
   const url = runUrl(context);
@@ -2805,7 +2808,7 @@ async function collectLegs(options) {
       const bundlePath = join9(dir, bundles[0]);
       const bundle = parseBundle(readFileSync5(bundlePath, "utf8"), `${artifact.name}/${bundles[0]}`);
       const patchPath = join9(dir, LEG_PATCH_FILE_NAME);
-      const patch = existsSync3(patchPath) ? readFileSync5(patchPath) : null;
+      const patch = existsSync4(patchPath) ? readFileSync5(patchPath) : null;
       const admitted = admitLeg({
         bundle,
         patch,

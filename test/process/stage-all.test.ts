@@ -3,7 +3,9 @@
  * working copy changed in every way a check or an agent can (a directory made a link, a file made a
  * directory, a mode, a link made a file, a rename, an ignored file), compared with `git add -A` on
  * an identical copy. `update-index --remove` refuses a tracked path beyond a symbolic link, so one
- * directory replaced by a link made every snapshot, patch and commit of the work fail.
+ * directory replaced by a link made every snapshot, patch and commit of the work fail. A sparse
+ * checkout (actions/checkout's `sparse-checkout`) must keep the paths it left out: staging them as
+ * deleted would make the publisher commit their removal.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -77,5 +79,28 @@ describe('stageAll', () => {
     const actual = changedRepo('actual');
     await stageAll(harnessGit(join(actual, 'sub'), { env }), [':/']);
     expect(git(actual, ['ls-files', '-s'])).toBe(git(expected, ['ls-files', '-s']));
+  });
+
+  it('keeps what a sparse checkout left out, and stages a left-out path the work wrote', async () => {
+    const repo = join(root, 'sparse');
+    mkdirSync(join(repo, 'in'), { recursive: true });
+    mkdirSync(join(repo, 'out'));
+    git(repo, ['init', '-q']);
+    writeFileSync(join(repo, 'in/x'), 'x\n');
+    writeFileSync(join(repo, 'out/y'), 'y\n');
+    writeFileSync(join(repo, 'out/z'), 'z\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'base']);
+    git(repo, ['sparse-checkout', 'set', 'in']);
+    writeFileSync(join(repo, 'in/x'), 'changed\n');
+    mkdirSync(join(repo, 'out'));
+    writeFileSync(join(repo, 'out/y'), 'planted\n');
+    await stageAll(harnessGit(repo, { env }), [':/']);
+    // out/z stays as committed and left out: not staged as deleted, which the publisher would commit.
+    expect(git(repo, ['ls-files', '-t', 'out/z'])).toBe('S out/z\n');
+    expect(git(repo, ['diff', '--cached', '--name-status'])).toBe('M\tin/x\nM\tout/y\n');
+    // `git add -A` would keep the committed out/y; the checks ran against the planted one, so the
+    // snapshot the reviewers and the publisher see holds it.
+    expect(git(repo, ['show', ':out/y'])).toBe('planted\n');
   });
 });

@@ -12,6 +12,7 @@ import type { Octokit } from '../github/octokit.js';
 import { renderEvalSummary } from '../github/render/eval-summary.js';
 import { loadContractsAtRef } from '../github/repo-contracts.js';
 import type { RunAndReportOptions } from '../github/run-and-report.js';
+import { runEventLog } from '../github/run-log.js';
 import { GITHUB_CONTRACT_FORMAT, resolveContractSources } from '../github/settings.js';
 import { type EventContext, runUrl } from './event-context.js';
 import type { Inputs } from './inputs.js';
@@ -172,9 +173,7 @@ export async function reduceEval(job: LegJob): Promise<void> {
     runnerLegs,
     format: GITHUB_CONTRACT_FORMAT,
     host: {
-      events: (event) => {
-        if (event.type === 'warning') setup.log.warning(event.message);
-      },
+      events: runEventLog(setup.log, setup.env, { warningsOnly: true }),
       env: setup.env,
     },
   });

@@ -21,6 +21,7 @@ import { applyIsolationPolicy } from './isolation-policy.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { loadContractsAtRef } from './repo-contracts.js';
+import { runEventLog } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, resolveContractSources } from './settings.js';
 
 export interface MemoryEvalOptions {
@@ -87,9 +88,7 @@ export function evalPromotion(
       format: GITHUB_CONTRACT_FORMAT,
       trials,
       host: {
-        events: (event) => {
-          if (event.type === 'warning') options.log.warning(event.message);
-        },
+        events: runEventLog(options.log, options.env, { warningsOnly: true }),
         env: options.env,
         isolation,
         toolServer: options.toolServer,

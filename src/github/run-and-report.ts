@@ -21,7 +21,6 @@ import {
   resumeRun,
   startRun,
 } from '../core/run/index.js';
-import type { RunEvent } from '../core/runtime/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
@@ -45,7 +44,7 @@ import {
 } from './render/index.js';
 import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { syncReviewComments } from './review-comments.js';
-import { logRunEvent } from './run-log.js';
+import { runEventLog } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
@@ -335,7 +334,7 @@ async function reportedRun(
       );
     }
     const { sessionId } = await execute({
-      events: (event: RunEvent) => logRunEvent(log, event),
+      events: runEventLog(log, options.env),
       signal: options.signal,
       isolation,
       env: options.env,

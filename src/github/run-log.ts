@@ -1,9 +1,28 @@
+import { type Redactor, secretRedactor } from '../core/process/index.js';
 import { formatCount } from '../core/run/index.js';
 import type { RunEvent } from '../core/runtime/index.js';
 import type { Logger } from './logger.js';
 
+/**
+ * Where a run's events go in the Actions log, with the host's secrets redacted as on the CLI's
+ * progress lines: a warning can carry text from outside the run (a provider's error, git's stderr),
+ * and the runner masks only the secrets it was told about, not their encodings or the ones a job
+ * sets itself. `warningsOnly` for the jobs that log nothing else of a run (reducers, memory evals).
+ */
+export function runEventLog(
+  log: Logger,
+  env: Readonly<Record<string, string | undefined>>,
+  options: { warningsOnly?: boolean } = {},
+): (event: RunEvent) => void {
+  const redact = secretRedactor({ ...env });
+  return (event) => {
+    if (options.warningsOnly && event.type !== 'warning') return;
+    logRunEvent(log, event, redact);
+  };
+}
+
 /** A run's progress as lines of the Actions log (inside the contract's collapsible group). */
-export function logRunEvent(log: Logger, event: RunEvent): void {
+function logRunEvent(log: Logger, event: RunEvent, redact: Redactor): void {
   switch (event.type) {
     case 'check_finished':
       log.info(
@@ -17,7 +36,9 @@ export function logRunEvent(log: Logger, event: RunEvent): void {
       log.info(`    seat ${event.seat + 1} (${event.lens}): ${event.vote}`);
       break;
     case 'provider_retry':
-      log.info(`    ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms`);
+      log.info(
+        `    ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})`,
+      );
       break;
     case 'context_compacted':
       log.info(
@@ -25,7 +46,7 @@ export function logRunEvent(log: Logger, event: RunEvent): void {
       );
       break;
     case 'warning':
-      log.warning(event.message);
+      log.warning(redact(event.message));
       break;
     default:
       break;

@@ -13,6 +13,6 @@ export { createIsolation } from './isolation-create.js';
 export { dropForbiddenEnv, isForbiddenEnvName } from './isolation-env.js';
 export { NO_ISOLATION, noIsolation } from './isolation-none.js';
 export { SANDBOX_OFFLINE_USER, SANDBOX_USER } from './isolation-uid.js';
-export { secretRedactor } from './redact.js';
+export { type Redactor, secretRedactor } from './redact.js';
 export { harnessProgramEnv } from './trusted-path.js';
 export { snapshotWorktree } from './worktree-snapshot.js';

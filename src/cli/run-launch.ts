@@ -100,6 +100,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
     workdir,
     dbPath,
     keyFile: request.key,
+    contractPath,
   });
   const github = await cliGitHubReader(contract, io, workdir);
   io.stderr(

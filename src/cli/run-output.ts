@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
@@ -454,14 +454,25 @@ export async function setUpIsolation(options: {
   workdir: string;
   dbPath: string;
   keyFile: string | undefined;
+  /** The contract file the run was started with (a resume has none: its contract is recorded). */
+  contractPath?: string | undefined;
 }): Promise<Isolation> {
   const { io } = options;
+  // `.truss/` (config, contracts, trusted keys, playbooks) decides how the next local run is
+  // isolated and judged: out of the work's reach, made first if missing so the work cannot create it.
+  const trussDir = join(options.workdir, '.truss');
+  try {
+    mkdirSync(trussDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   const isolation = await createRunIsolation({
     mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
     contract: options.contract,
     workdir: options.workdir,
     dbPath: options.dbPath,
     keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
+    configPaths: [trussDir, ...(options.contractPath ? [options.contractPath] : [])],
     env: io.env,
     scratchRoot: tmpdir(),
   });

@@ -152,6 +152,7 @@ export async function launchEval(
     workdir,
     dbPath,
     keyFile: values.key,
+    contractPath,
   });
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);

@@ -16,6 +16,11 @@ export interface RunIsolationRequest {
   keyFiles?: ReadonlyArray<string | undefined>;
   /** The harness's own temp directories (bundles, the runner's file-command files): hidden. */
   tempDirs?: readonly string[];
+  /**
+   * What configures the host's next run from the working copy (the CLI's `.truss/` and the contract
+   * file it was given): hidden, so a run's work cannot choose how the next run is isolated or judged.
+   */
+  configPaths?: readonly string[];
   /** The host's environment: HOME, XDG_CONFIG_HOME and PATH are read from it, nothing else. */
   env: Record<string, string | undefined>;
   /** Where per-spawn scratch directories are made (os.tmpdir()). */
@@ -25,8 +30,8 @@ export interface RunIsolationRequest {
 /**
  * The isolation of one run, chosen and set up the same way for every host (docs/security.md): the
  * host's override, else the contract's `[sandbox] isolation`, else `auto`; the key files, the
- * per-install key directory, the ledger and the harness temp dirs are hidden, the user's HOME too
- * (a working copy inside it stays reachable).
+ * per-install key directory, the ledger, the harness temp dirs and the host's run configuration are
+ * hidden, the user's HOME too (a working copy inside it stays reachable).
  */
 export function createRunIsolation(request: RunIsolationRequest): Promise<Isolation> {
   const home = request.env.HOME || homedir();
@@ -38,7 +43,7 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
       configHome: request.env.XDG_CONFIG_HOME || join(home, '.config'),
       dbPath: request.dbPath,
       tempDirs: [...(request.tempDirs ?? [])],
-    }),
+    }).concat(request.configPaths ?? []),
     workdirs: [request.workdir],
     hostHome: home,
     scratchRoot: request.scratchRoot,

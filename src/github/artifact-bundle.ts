@@ -31,7 +31,13 @@ export async function downloadArtifactBundleText(options: {
     throw toMissingPermission(error, 'actions: read', `download the ledger artifact ${artifactId}`);
   }
   const wanted = ledgerBundleFileName(options.sessionId);
-  const files = readZipFiles(zip, (name) => name === wanted || name.endsWith(`/${wanted}`), options.maxBytes);
+  // One bundle per session: a second copy under another folder is an artifact to refuse, not to pick from.
+  const files = readZipFiles(
+    zip,
+    (name) => name === wanted || name.endsWith(`/${wanted}`),
+    options.maxBytes,
+    1,
+  );
   const text = [...files.values()][0]?.toString('utf8');
   if (text === undefined) throw new ArtifactZipError(`artifact ${artifactId} holds no ${wanted}`);
   return text;

@@ -38,4 +38,26 @@ describe('readZipFiles (artifact zips from the REST API)', () => {
     // Dots inside a name are fine.
     expect(readZipFiles(zipOf({ 'a..b/c.json': '{}' }), () => true).size).toBe(1);
   });
+
+  it('reads the whole directory first: a name listed again, or one wanted file too many, is refused before any inflation', () => {
+    const zip = zipOf({ 'truss-ledger-s.json': '0'.repeat(100_000) });
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const entry = zip.subarray(central, eocd);
+    // The same central entry 20,000 times, every copy naming the one deflated local file.
+    const copies = 20_000;
+    const tail = Buffer.from(zip.subarray(eocd));
+    tail.writeUInt16LE(copies, 8);
+    tail.writeUInt16LE(copies, 10);
+    tail.writeUInt32LE(entry.length * copies, 12);
+    const crafted = Buffer.concat([zip.subarray(0, central), ...Array(copies).fill(entry), tail]);
+    const started = performance.now();
+    expect(() => readZipFiles(crafted, (name) => name.endsWith('.json'))).toThrow(/listed more than once/);
+    expect(performance.now() - started).toBeLessThan(2000);
+    const two = zipOf({ 'a/truss-ledger-s.json': '{}', 'b/truss-ledger-s.json': '{}' });
+    expect(() => readZipFiles(two, (name) => name.endsWith('/truss-ledger-s.json'), undefined, 1)).toThrow(
+      /more than 1 matching file in the zip \("a\/truss-ledger-s.json", "b\/truss-ledger-s.json"\)/,
+    );
+    expect(readZipFiles(two, (name) => name.endsWith('/truss-ledger-s.json')).size).toBe(2);
+  });
 });

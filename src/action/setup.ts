@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { checkReceipt } from '../core/anchor/index.js';
 import type { ContractOverrides } from '../core/contract/index.js';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../core/ledger/index.js';
+import { logLines } from '../core/verify/index.js';
 import type { Logger } from '../github/logger.js';
 import { LEDGER_DB_FILE_NAME } from '../github/names.js';
 import type { EventContext } from './event-context.js';
@@ -25,8 +26,14 @@ export interface ActionSetup {
   log: Logger;
 }
 
+/**
+ * The job log. An info line is printed as is, and the runner reads every line for workflow commands
+ * (`::…::` at the start, `##[…]` anywhere): text a run logs can quote the pull request (a memory key,
+ * a leg's artifact name, an error), so it is made inert first (log-text.ts). A warning or an error
+ * is itself a command whose text GitHub escapes.
+ */
 export const actionsLogger: Logger = {
-  info: (message) => core.info(message),
+  info: (message) => core.info(logLines(message)),
   warning: (message) => core.warning(message),
   error: (message) => core.error(message),
   group: (name, fn) => core.group(name, fn),

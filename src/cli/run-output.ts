@@ -31,7 +31,7 @@ import {
 import type { RunEvent } from '../core/runtime/index.js';
 import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
-import { citationsOf } from '../core/verify/index.js';
+import { citationsOf, logLine } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
 import type { CliIo } from './io.js';
@@ -88,61 +88,61 @@ export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] 
 }
 
 export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
+  // Warnings and descriptions can quote the judged party's text: one inert line each (log-text.ts).
+  const say = (line: string) => io.stderr(`${logLine(line)}\n`);
   return (event) => {
     switch (event.type) {
       case 'executor_started':
-        io.stderr(`  … executor ${event.kind}${event.replaying ? ' (replaying the journal)' : ''}\n`);
+        say(`  … executor ${event.kind}${event.replaying ? ' (replaying the journal)' : ''}`);
         break;
       case 'agent_step':
-        io.stderr(
-          `      step ${event.step}${event.tools.length ? `: ${event.tools.join(', ')}` : ': final answer'}\n`,
+        say(
+          `      step ${event.step}${event.tools.length ? `: ${event.tools.join(', ')}` : ': final answer'}`,
         );
         break;
       case 'tool_call':
-        if (event.isError) io.stderr(`      ${event.name}: error (the model sees it)\n`);
+        if (event.isError) say(`      ${event.name}: error (the model sees it)`);
         break;
       case 'context_compacted':
-        io.stderr(
-          `      context compacted (${event.mode}) after step ${event.step}: ${formatCount(event.before_tokens)} → ${formatCount(event.after_tokens)} tokens\n`,
+        say(
+          `      context compacted (${event.mode}) after step ${event.step}: ${formatCount(event.before_tokens)} → ${formatCount(event.after_tokens)} tokens`,
         );
         break;
       case 'check_finished':
-        io.stderr(
-          `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)\n`,
+        say(
+          `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)`,
         );
         break;
       case 'review_started':
-        io.stderr(
-          `  … review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ''}\n`,
-        );
+        say(`  … review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ''}`);
         break;
       case 'vote':
-        io.stderr(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}\n`);
+        say(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}`);
         break;
       case 'provider_retry':
-        io.stderr(
-          `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})\n`,
+        say(
+          `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})`,
         );
         break;
       case 'warning':
-        io.stderr(`  warning: ${redact(event.message)}\n`);
+        say(`  warning: ${redact(event.message)}`);
         break;
       case 'memory_recalled':
-        io.stderr(
-          `  … memory: ${event.entries} verified entr${event.entries === 1 ? 'y' : 'ies'} recalled (${event.tokens} tokens)\n`,
+        say(
+          `  … memory: ${event.entries} verified entr${event.entries === 1 ? 'y' : 'ies'} recalled (${event.tokens} tokens)`,
         );
         break;
       case 'memory_proposed':
-        io.stderr(
-          `  … memory: ${event.proposed} proposal${event.proposed === 1 ? '' : 's'} stored unverified (${event.created} new); see truss memory list\n`,
+        say(
+          `  … memory: ${event.proposed} proposal${event.proposed === 1 ? '' : 's'} stored unverified (${event.created} new); see truss memory list`,
         );
         break;
       case 'child_started':
-        io.stderr(`  … attempt ${event.attempt} (session ${event.sessionId})\n`);
+        say(`  … attempt ${event.attempt} (session ${event.sessionId})`);
         break;
       case 'child_finished':
-        io.stderr(
-          `  ${event.overall === 'pass' ? '✔' : '✘'} attempt ${event.attempt}: ${event.overall ? event.overall.toUpperCase() : event.status} ($${event.costUsd.toFixed(4)})\n`,
+        say(
+          `  ${event.overall === 'pass' ? '✔' : '✘'} attempt ${event.attempt}: ${event.overall ? event.overall.toUpperCase() : event.status} ($${event.costUsd.toFixed(4)})`,
         );
         break;
       default:
@@ -422,7 +422,8 @@ function formatVerdict(
   lines.push(`head ${outcome.headHash} · signed by ${key.keyId}`);
   lines.push(`bundle ${bundlePath}`);
   lines.push(`verify: ${verifyCommand}`);
-  return lines.join('\n');
+  // Findings, reasoning and check output are the judged party's text: one inert line each.
+  return lines.map(logLine).join('\n');
 }
 
 export { relativeOrAbsolute, shellQuote } from './outcome-json.js';

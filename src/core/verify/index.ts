@@ -3,5 +3,6 @@ export { parseDiffHunks } from './diff-hunks.js';
 export { GitRefError } from './errors.js';
 export { readGitInfo } from './git-info.js';
 export { markBidi } from './hidden-text.js';
+export { logLine, logLines } from './log-text.js';
 export type { Overall } from './verdict.js';
 export type { ClauseStatus } from './vote.js';

@@ -1,5 +1,6 @@
 import type { TrussCommand } from '../core/executors/index.js';
 import { relayBeside } from '../core/process/index.js';
+import { logLines } from '../core/verify/index.js';
 
 /** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
 export interface CliIo {
@@ -40,9 +41,24 @@ function relayScriptBeside(entry: string): { relayScript?: string } {
   return relay ? { relayScript: relay } : {};
 }
 
-/** Prints one JSON document (machine output) or lines of text (human output). */
+/**
+ * Prints one JSON document (machine output) or lines of text (human output). Either can quote text
+ * the judged party wrote, and a CI log reads both (docs/security.md "Logs"): the text is made inert
+ * (log-text.ts), the JSON keeps its values but never holds `##[` as written ({@link jsonText}).
+ */
 export function emit(io: CliIo, json: boolean, value: unknown, human: () => string): void {
-  io.stdout(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+  io.stdout(json ? `${jsonText(value)}\n` : `${logLines(human())}\n`);
+}
+
+/**
+ * Pretty JSON for stdout. The Actions runner takes `##[` anywhere in a line as a workflow command,
+ * and JSON holds it only inside a string, where `##\u005b` is the same value: so written (and the
+ * Unicode line separators as escapes, so the lines stay the lines of the JSON).
+ */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value, null, 2) ?? 'null')
+    .replace(/##\[/g, '##\\u005b')
+    .replace(/[\u0085\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Prints a help text; help is a successful outcome. */

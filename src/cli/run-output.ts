@@ -34,7 +34,7 @@ import type { Overall } from '../core/verify/index.js';
 import { citationsOf, logLine } from '../core/verify/index.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
-import type { CliIo } from './io.js';
+import { type CliIo, jsonText } from './io.js';
 import { perInstallKeyPath } from './key-path.js';
 import {
   completedJson,
@@ -266,7 +266,7 @@ export function reportOutcome(outcome: RunOutcome, context: ReportContext): numb
     const files = exportOutcome(outcome, context);
     if (outcome.status === 'suspended') return reportSuspended(outcome, context, files);
     const entries = [...store.entries(outcome.sessionId)];
-    io.stdout(`${JSON.stringify(completedJson(outcome, context, files, entries), null, 2)}\n`);
+    io.stdout(`${jsonText(completedJson(outcome, context, files, entries))}\n`);
     return OVERALL_EXIT[outcome.verdict.overall];
   }
   // A person reads the verdict as soon as the bundle it names exists; the HTML page is written after.
@@ -309,7 +309,7 @@ function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, file
   const { suspension } = outcome;
   const release = releaseCommands(outcome, context);
   if (context.json) {
-    io.stdout(`${JSON.stringify(suspendedJson(outcome, context, files, release), null, 2)}\n`);
+    io.stdout(`${jsonText(suspendedJson(outcome, context, files, release))}\n`);
   } else {
     const lines = [
       '',

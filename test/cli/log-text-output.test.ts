@@ -72,6 +72,16 @@ describe('truss run output is inert in a terminal and in an Actions log', () => 
     expect(run.stdout.match(/^VERDICT: /gm)).toEqual(['VERDICT: ']);
     expectInert(run.stdout);
     expectInert(run.stderr);
+
+    // JSON keeps every value (the `##[` is still in them) but never writes `##[` as such.
+    const session = /session ([0-9a-f-]{36})/.exec(run.stdout)?.[1] as string;
+    const db = runFlags[runFlags.indexOf('--db') + 1] as string;
+    const json = runCli(['ledger', 'show', session, '--db', db, '--json'], { env, cwd: home });
+    expect(json.code, json.stderr).toBe(0);
+    expectInert(json.stdout);
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain('##[set-output');
+    const human = runCli(['ledger', 'get', session, '0', '--db', db], { env, cwd: home });
+    expectInert(human.stdout);
   });
 
   it('logLine and logLines: every control, separator and command form', () => {

@@ -11,11 +11,12 @@ import {
   VERIFY_EXIT_CODES,
   writeBundle,
 } from '../../core/ledger/index.js';
+import { logLine } from '../../core/verify/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { DEFAULT_DB, ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, jsonText, printHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
@@ -136,7 +137,7 @@ function list(store: LedgerStore, io: CliIo, json: boolean): number {
 function show(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): number {
   const session = store.requireSession(sessionId);
   if (json) {
-    io.stdout(`${JSON.stringify({ session, entries: [...store.entries(sessionId)] }, null, 2)}\n`);
+    io.stdout(`${jsonText({ session, entries: [...store.entries(sessionId)] })}\n`);
     return EXIT.ok;
   }
   io.stdout(
@@ -145,7 +146,7 @@ function show(store: LedgerStore, sessionId: string, io: CliIo, json: boolean): 
   io.stdout(`  seq  kind              hash          summary\n`);
   for (const entry of store.entries(sessionId)) {
     io.stdout(
-      `${String(entry.seq).padStart(5)}  ${entry.kind.padEnd(16)}  ${entry.entry_hash.slice(0, 12)}  ${summarize(entry)}\n`,
+      `${String(entry.seq).padStart(5)}  ${entry.kind.padEnd(16)}  ${entry.entry_hash.slice(0, 12)}  ${logLine(summarize(entry))}\n`,
     );
   }
   return EXIT.ok;
@@ -192,7 +193,7 @@ function get(store: LedgerStore, sessionId: string, seq: number, io: CliIo, json
       `ledger get: session ${sessionId} has no entry ${seq} (its entries are 0..${info.entries - 1}); list them with \`truss ledger show ${sessionId} --db ${store.path}\``,
     );
   }
-  emit(io, json, entry, () => JSON.stringify(entry, null, 2));
+  emit(io, json, entry, () => jsonText(entry));
   return EXIT.ok;
 }
 

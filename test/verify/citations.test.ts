@@ -5,7 +5,7 @@
  * hunk lines around them, are recorded in the signed `review_vote` (end to end through runContract
  * with a scripted panel), and a vote signed before citations existed still verifies and reads.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNodeCrypto, exportBundle, LedgerStore, verifyBundle } from '../../src/core/ledger/index.js';
@@ -145,6 +145,29 @@ describe('anchoring findings', () => {
   ])('%s stays prose: %s', async (location, reason) => {
     const citation = await anchor(location);
     expect(citation).toMatchObject({ anchored: false, unanchored: reason, hunk: null });
+  });
+
+  it('an untracked file whose name holds diff lines cannot fake hunks of a tracked file', async () => {
+    const dir = featureRepo();
+    // Its name, written into the diff unquoted, would read as `+++ b/src/a.ts` and a hunk over lines 1-40.
+    const forged = 'd\n+++ b/src/a.ts\n@@ -0,0 +1,40 @@\nz';
+    mkdirSync(join(dir, 'd\n+++ b', 'src'), { recursive: true });
+    writeFileSync(join(dir, forged), Array.from({ length: 40 }, () => 'FORGED').join('\n'));
+    const files = parseDiffHunks(await diffOf(dir));
+    expect(files.filter((f) => f.path === 'src/a.ts')).toHaveLength(1);
+    const [unchanged] = anchorFindings([{ location: 'src/a.ts:20', problem: 'x' }], files);
+    expect(unchanged).toMatchObject({
+      anchored: false,
+      unanchored: 'outside the changed hunks of this file',
+    });
+    const [changed] = anchorFindings([{ location: 'src/a.ts:10', problem: 'x' }], files);
+    expect(changed?.hunk?.lines.map((l) => l.text)).toContain('+line 10 CHANGED');
+    // The forged file is listed under its real name (decoded), which no citation can name.
+    expect(files.map((f) => f.path)).toContain(forged);
+    expect(normalizeCitedPath(forged)).toEqual({ refused: 'not a repository path' });
+    // Every file git itself would quote is quoted the same way: a quote or a backslash in a name too.
+    writeFileSync(join(dir, 'q"uote\\d.txt'), 'one\n');
+    expect(parseDiffHunks(await diffOf(dir)).map((f) => f.path)).toContain('q"uote\\d.txt');
   });
 
   it('normalizes cited paths without ever leaving the repository', () => {

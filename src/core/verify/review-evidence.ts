@@ -130,7 +130,8 @@ async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: str
       notes.push(`untracked ${path}: ${file.problem}`);
       continue;
     }
-    out += `diff --git a/${path} b/${path}\nnew file (untracked)\n--- /dev/null\n+++ b/${path}\n`;
+    const [a, b] = [diffPath('a/', path), diffPath('b/', path)];
+    out += `diff --git ${a} ${b}\nnew file (untracked)\n--- /dev/null\n+++ ${b}\n`;
     out += `${file.content
       .split('\n')
       .map((line) => `+${line}`)
@@ -139,6 +140,38 @@ async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: str
       notes.push(`untracked ${path} is ${file.bytes} bytes; reviewers see the first ${maxFileBytes}`);
   }
   return out;
+}
+
+/**
+ * A path as git writes it in a diff header: C-quoted (`"b/caf\\303\\251"`) when it holds a control
+ * character, a quote, a backslash or a byte outside ASCII. Written as is, an untracked file named
+ * `d\n+++ b/src/a.ts\n@@ -0,0 +1,40 @@` would add a header and a hunk of a tracked file to the
+ * diff, and a reviewer's citation would be anchored to lines the change never touched, showing the
+ * forged lines as that file's (diff-hunks.ts decodes the quoting).
+ */
+function diffPath(prefix: 'a/' | 'b/', path: string): string {
+  const raw = `${prefix}${path}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: quoting control characters is the point
+  if (!/[\u0000-\u001f"\\\u007f-\uffff]/.test(raw)) return raw;
+  const named: Record<number, string> = {
+    7: 'a',
+    8: 'b',
+    9: 't',
+    10: 'n',
+    11: 'v',
+    12: 'f',
+    13: 'r',
+    34: '"',
+    92: '\\',
+  };
+  let out = '';
+  for (const byte of Buffer.from(raw, 'utf8')) {
+    const name = named[byte];
+    if (name !== undefined) out += `\\${name}`;
+    else if (byte < 0x20 || byte >= 0x7f) out += `\\${byte.toString(8).padStart(3, '0')}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `"${out}"`;
 }
 
 function readContextFile(workdir: string, path: string, maxBytes: number): ContextFile {

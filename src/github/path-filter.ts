@@ -61,6 +61,7 @@ export async function pullRequestChangedFiles(
 ): Promise<Array<{ path: string; mayBeDirectory: boolean }> | null> {
   const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
+  if (files.some((file) => listedAtOtherCommit(file, headSha))) return null;
   const { data: after } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   if (after.head.sha !== headSha) return null;
   const paths = new Map<string, boolean>();
@@ -72,12 +73,40 @@ export async function pullRequestChangedFiles(
   return [...paths].map(([path, mayBeDirectory]) => ({ path, mayBeDirectory }));
 }
 
+/**
+ * Whether a listed file names a commit other than `headSha`: each entry links the file at the commit
+ * GitHub computed the diff for (`blob_url` `/blob/<sha>/…`, `contents_url` `?ref=<sha>`). Right after
+ * a push the listing can still be the previous head's while the pull request already names the new
+ * one; a skip decided on it would fail open. A removed file links the commit it was removed from, so
+ * it proves nothing either way.
+ */
+function listedAtOtherCommit(
+  file: { status?: string; blob_url?: string; contents_url?: string },
+  headSha: string,
+): boolean {
+  if (file.status === 'removed') return false;
+  const named = [
+    /\/blob\/([0-9a-f]{40,64})\//.exec(file.blob_url ?? '')?.[1],
+    /[?&]ref=([0-9a-f]{40,64})(?:&|$)/.exec(file.contents_url ?? '')?.[1],
+  ];
+  return named.some((sha) => sha !== undefined && sha !== headSha.toLowerCase());
+}
+
 /** GET /pulls/{n}/files, every page: each file's name, old name (renames) and `patch` (absent for large or binary files). */
 export async function listPullRequestFiles(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
-): Promise<Array<{ filename: string; previous_filename?: string; patch?: string }>> {
+): Promise<
+  Array<{
+    filename: string;
+    previous_filename?: string;
+    patch?: string;
+    status?: string;
+    blob_url?: string;
+    contents_url?: string;
+  }>
+> {
   return octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: prNumber, per_page: 100 });
 }
 

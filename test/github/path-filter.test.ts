@@ -288,6 +288,34 @@ describe('[contract] paths on a pull request (the Action)', () => {
     expect(results.map((r) => r.overall)).toEqual(['pass']);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
   });
+
+  it("a listing of another commit (GitHub's diff not yet updated for this head) is never skipped", async () => {
+    const OLDER = '2222222222222222222222222222222222222222';
+    const stale = (filename: string, status = 'modified') =>
+      prFile(filename, {
+        status,
+        blob_url: `https://github.com/${OWNER}/${REPO}/blob/${OLDER}/${filename}`,
+        raw_url: `https://github.com/${OWNER}/${REPO}/raw/${OLDER}/${filename}`,
+        contents_url: `https://api.github.com${R}/contents/${filename}?ref=${OLDER}`,
+      });
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('README.md'), stale('docs/old.md')]);
+    const octokit = testOctokit(captureLog());
+    const repo = { owner: OWNER, repo: REPO };
+    expect(await pullRequestChangedFiles(octokit, repo, PR, HEAD)).toBeNull();
+    // A removed file names the commit it was removed from: that alone says nothing about the head.
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('README.md'), stale('docs/gone.md', 'removed')]);
+    headAfterListing();
+    expect(await pullRequestChangedFiles(octokit, repo, PR, HEAD)).toEqual([
+      { path: 'README.md', mayBeDirectory: false },
+      { path: 'docs/gone.md', mayBeDirectory: false },
+    ]);
+  });
 });
 
 describe('a submodule bump in the listing (GitHub lists it as its bare path)', () => {

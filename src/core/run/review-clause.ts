@@ -57,6 +57,7 @@ export async function verifyReview(
         workdir: options.workdir,
         git,
         contextFiles: clause.reviewer_context,
+        withheld: ctx.isolation?.withheld,
       });
       const redacted: ReviewEvidence = {
         ...raw,

@@ -48,6 +48,12 @@ export async function collectReviewEvidence(options: {
   git: GitInfo | null;
   contextFiles: readonly string[];
   limits?: EvidenceLimits;
+  /**
+   * What the run withholds from the work (`Isolation.withheld`: the CLI's `.truss/`, a ledger kept
+   * in the tree): untracked files there are Truss's own (earlier runs' ledger, bundles and reports),
+   * not the work's, and are left out of the untracked files shown.
+   */
+  withheld?: readonly string[];
 }): Promise<ReviewEvidence> {
   const limits = options.limits ?? DEFAULT_EVIDENCE_LIMITS;
   const notes: string[] = [];
@@ -64,7 +70,8 @@ export async function collectReviewEvidence(options: {
       if (reason) notes.push(`${path}: ${reason}`);
     }
   }
-  if (options.git) diff += await untrackedAsDiff(options.workdir, limits.maxFileBytes, notes);
+  if (options.git)
+    diff += await untrackedAsDiff(options.workdir, limits.maxFileBytes, notes, options.withheld ?? []);
   const diffBytes = Buffer.byteLength(diff);
   const diffTruncated = diffBytes > limits.maxDiffBytes;
   if (diffTruncated) {
@@ -111,10 +118,30 @@ async function changedPaths(workdir: string, base: string): Promise<string[]> {
   }
 }
 
-async function untrackedAsDiff(workdir: string, maxFileBytes: number, notes: string[]): Promise<string> {
+async function untrackedAsDiff(
+  workdir: string,
+  maxFileBytes: number,
+  notes: string[],
+  withheld: readonly string[],
+): Promise<string> {
+  let root = workdir;
+  try {
+    root = realpathSync(workdir);
+  } catch {}
+  const inside = withheld
+    .map((path) => relative(root, path))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
   let listing = '';
   try {
-    listing = await harnessGit(workdir).raw(['ls-files', '--others', '--exclude-standard', '-z']);
+    listing = await harnessGit(workdir).raw([
+      'ls-files',
+      '--others',
+      '--exclude-standard',
+      '-z',
+      '--',
+      '.',
+      ...inside.map((rel) => `:(exclude,literal)${rel}`),
+    ]);
   } catch {
     return '';
   }

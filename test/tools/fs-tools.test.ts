@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -12,12 +13,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   LIST_MAX_ENTRIES,
+  LIST_SCAN_MAX_ENTRIES,
   listDirTool,
   READ_MAX_BYTES,
   readFileTool,
   writeFileTool,
 } from '../../src/core/tools/fs-tools.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
+import { REPO_ROOT } from '../helpers/cli.js';
 import { makeSandbox, put, toolContext } from './tool-helpers.js';
 
 let box: ReturnType<typeof makeSandbox>;
@@ -209,6 +212,42 @@ describe('list_dir', () => {
     expect(lines.at(-1)).toBe(`[5 more entries not shown; ${count} in total]`);
     expect(outcome.data).toMatchObject({ entries: count, truncated: true });
   });
+
+  it('reads a planted directory of many entries in bounded memory and stops early, saying so', async () => {
+    // Long names: holding every entry at once (the old readdir) needs far more than the child's heap.
+    const count = LIST_SCAN_MAX_ENTRIES + 50_000;
+    const pad = 'n'.repeat(200);
+    mkdirSync(join(box.work, 'planted'));
+    for (let i = 0; i < count; i++) symlinkSync('x', join(box.work, 'planted', `${pad}${i}`));
+
+    const outcome = await list({ path: 'planted' });
+    expect(outcome.isError).toBe(false);
+    const lines = outcome.content.split('\n');
+    expect(lines).toHaveLength(LIST_MAX_ENTRIES + 1);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^\\[truncated: stopped reading after ${LIST_SCAN_MAX_ENTRIES} entries; more exist\\.`),
+    );
+    const shown = lines.slice(0, -1).map((line) => line.replace(/@$/, ''));
+    expect(shown).toEqual([...shown].sort());
+    expect(outcome.data).toMatchObject({ entries: LIST_SCAN_MAX_ENTRIES, truncated: true, complete: false });
+
+    // The same call in a process with a 32 MiB heap completes instead of dying out of memory.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=32',
+        '--import',
+        'tsx',
+        join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
+        box.work,
+        'list_dir',
+        JSON.stringify({ path: 'planted' }),
+      ],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.status, child.stderr.slice(-2000)).toBe(0);
+    expect(JSON.parse(child.stdout).data).toMatchObject({ entries: LIST_SCAN_MAX_ENTRIES, complete: false });
+  }, 90_000);
 
   it('says so for an empty directory, a file, and refuses escapes', async () => {
     mkdirSync(join(box.work, 'empty'));

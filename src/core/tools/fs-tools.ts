@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, readdir, rename, unlink } from 'node:fs/promises';
+import { type FileHandle, lstat, open, opendir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import {
@@ -24,6 +24,8 @@ export const BINARY_SNIFF_BYTES = 8000;
 export const WRITE_MAX_BYTES = 8 * 1024 * 1024;
 /** The most entries one list_dir call shows. */
 export const LIST_MAX_ENTRIES = 1000;
+/** The most entries one list_dir call reads before it stops (and says so). */
+export const LIST_SCAN_MAX_ENTRIES = 100_000;
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -380,7 +382,7 @@ export const listDirTool: Tool = {
   name: 'list_dir',
   description:
     'List a directory: one entry per line, sorted by name; directories end with "/", symlinks with "@". ' +
-    `Shows at most ${LIST_MAX_ENTRIES} entries.`,
+    `Shows at most ${LIST_MAX_ENTRIES} entries (the first by name), reading at most ${LIST_SCAN_MAX_ENTRIES}.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -418,26 +420,73 @@ async function listDirectory(context: ToolContext, real: string): Promise<ToolOu
     }
     throw error;
   }
-  let entries: Dirent[];
+  let read: DirectoryRead;
   try {
     // The held directory's own entries, whatever its name points at by now.
-    entries = await readdir(held.path(), { withFileTypes: true });
+    read = await readEntries(held.path());
   } finally {
     held.close();
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const shownEntries = entries.slice(0, LIST_MAX_ENTRIES);
-  const lines = shownEntries.map((entry) => {
+  const lines = read.first.map((entry) => {
     if (entry.isDirectory()) return `${entry.name}/`;
     if (entry.isSymbolicLink()) return `${entry.name}@`;
     return entry.name;
   });
-  const truncated = entries.length > shownEntries.length;
-  if (truncated) {
+  const truncated = read.count > read.first.length || !read.complete;
+  if (!read.complete) {
     lines.push(
-      `[${entries.length - shownEntries.length} more entries not shown; ${entries.length} in total]`,
+      `[truncated: stopped reading after ${read.count} entries; more exist. The ${read.first.length} shown ` +
+        'are the first by name among those read; list a subdirectory or use bash (e.g. find with -name) to narrow it]',
     );
+  } else if (truncated) {
+    lines.push(`[${read.count - read.first.length} more entries not shown; ${read.count} in total]`);
   }
   const content = lines.length === 0 ? `(${shown} is empty)` : lines.join('\n');
-  return ok(content, { path: shown, entries: entries.length, truncated });
+  return ok(content, { path: shown, entries: read.count, truncated, complete: read.complete });
+}
+
+interface DirectoryRead {
+  /** The first {@link LIST_MAX_ENTRIES} entries by name among those read, sorted. */
+  first: Dirent[];
+  /** Entries read. */
+  count: number;
+  /** Every entry was read (none past {@link LIST_SCAN_MAX_ENTRIES}). */
+  complete: boolean;
+}
+
+/**
+ * Streams a directory, keeping only the entries that sort first: a working copy planted with
+ * millions of entries would otherwise be held in memory at once (docs/security.md, "Bounded tool
+ * output"), and reading stops after {@link LIST_SCAN_MAX_ENTRIES}.
+ */
+async function readEntries(path: string): Promise<DirectoryRead> {
+  const first: Dirent[] = [];
+  let count = 0;
+  const dir = await opendir(path, { bufferSize: 256 });
+  try {
+    for (;;) {
+      const entry = await dir.read();
+      if (entry === null) return { first, count, complete: true };
+      if (count === LIST_SCAN_MAX_ENTRIES) return { first, count, complete: false };
+      count++;
+      const last = first.at(-1);
+      if (first.length === LIST_MAX_ENTRIES && last !== undefined && entry.name >= last.name) continue;
+      first.splice(insertionIndex(first, entry.name), 0, entry);
+      if (first.length > LIST_MAX_ENTRIES) first.pop();
+    }
+  } finally {
+    await dir.close();
+  }
+}
+
+/** Where `name` goes in `sorted` (by UTF-16 code units, as the listing is ordered). */
+function insertionIndex(sorted: readonly Dirent[], name: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as Dirent).name < name) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -6,6 +6,7 @@ import { scrubEnv } from '../process/env-scrub.js';
 import { pinnedGitEnv } from '../process/git-metadata.js';
 import { stageAll, withSubmodulesUnasked } from '../process/git-safety.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
+import { CappedGitError, type CappedGitOutput, runCappedGit } from './git-capped.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
 import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.js';
@@ -14,6 +15,10 @@ import { errorOutcome, fail, ok, parseInput, ToolInputError } from './tool-kit.j
 export const DEFAULT_GIT_AUTHOR = Object.freeze({ name: 'Truss Agent', email: 'truss@localhost' });
 /** The most diff text one git_diff call returns (bytes). */
 export const GIT_DIFF_MAX_BYTES = 256 * 1024;
+/** The most status text one git_status call reads (bytes). */
+export const GIT_STATUS_MAX_BYTES = 256 * 1024;
+/** The most of the staged file list git_commit reads (bytes): it reports a count and 100 names. */
+export const GIT_COMMIT_NAMES_MAX_BYTES = 1024 * 1024;
 /** A git process printing nothing for this long is killed. */
 export const GIT_SILENCE_TIMEOUT_MS = 60_000;
 
@@ -45,6 +50,8 @@ interface Repo {
   pathspec(real: string): string;
   /** Pathspecs for the parts of the given scopes inside the repository (empty when none overlap). */
   scopeSpecs(scopes: readonly string[]): string[];
+  /** A git command whose output the judged code decides, read up to `maxBytes` (git-capped.ts). */
+  capped(args: readonly string[], maxBytes: number): Promise<CappedGitOutput>;
 }
 
 async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
@@ -81,7 +88,31 @@ async function openRepo(context: ToolContext, options: GitToolsOptions): Promise
     }
     return specs;
   };
-  return { root, git: make, pathspec, scopeSpecs };
+  const capped = (args: readonly string[], maxBytes: number): Promise<CappedGitOutput> =>
+    runCappedGit({
+      cwd: context.policy.workdir,
+      env: definedEnv(env),
+      config: SAFE_CONFIG,
+      args,
+      maxBytes,
+      silenceMs: GIT_SILENCE_TIMEOUT_MS,
+      signal: context.ctx.signal,
+    });
+  return { root, git: make, pathspec, scopeSpecs, capped };
+}
+
+/** The complete lines of a capped read: a line the cap cut is dropped. */
+function wholeLines(read: CappedGitOutput): string[] {
+  const text = read.stdout.toString('utf8');
+  const lines = text.split('\n');
+  if (read.truncated) lines.pop();
+  return lines;
+}
+
+function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) out[name] = value;
+  return out;
 }
 
 async function locate(git: SimpleGit, context: ToolContext): Promise<string> {
@@ -103,6 +134,7 @@ class GitToolError extends Error {
 
 function gitError(tool: string, error: unknown): ToolOutcome {
   if (error instanceof GitToolError) return fail(error.message);
+  if (error instanceof CappedGitError) return fail(`${tool} failed: ${error.message}`);
   if (error instanceof PolicyViolation || error instanceof ToolInputError) return errorOutcome(tool, error);
   const message = error instanceof Error ? error.message.trim() : String(error);
   return fail(`${tool} failed: ${message}`);
@@ -144,26 +176,36 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         const repo = await openRepo(context, options);
         const specs = repo.scopeSpecs(context.policy.readScope);
         if (specs.length === 0) throw noScope('read', repo.root);
-        const text = await repo
-          .git()
-          .raw(
-            withSubmodulesUnasked([
-              'status',
-              '--porcelain=v1',
-              '--branch',
-              '--untracked-files=all',
-              '--',
-              ...specs,
-            ]),
-          );
-        const lines = text.split('\n').filter((line) => line.length > 0);
+        const read = await repo.capped(
+          withSubmodulesUnasked([
+            'status',
+            '--porcelain=v1',
+            '--branch',
+            '--untracked-files=all',
+            '--',
+            ...specs,
+          ]),
+          GIT_STATUS_MAX_BYTES,
+        );
+        const lines = wholeLines(read).filter((line) => line.length > 0);
         const branchLine = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
         const branch = branchLine?.slice(3) ?? 'unknown';
         const content = [
           `## ${branch}`,
           ...(lines.length === 0 ? ['(clean: nothing to commit)'] : lines),
+          ...(read.truncated
+            ? [
+                `[status truncated: showing the first ${lines.length} changes (${GIT_STATUS_MAX_BYTES} bytes); ` +
+                  'git was stopped there. Use bash (git status -- <path>) to look at one directory]',
+              ]
+            : []),
         ].join('\n');
-        return ok(content, { branch, clean: lines.length === 0, changes: lines.length });
+        return ok(content, {
+          branch,
+          clean: lines.length === 0,
+          changes: lines.length,
+          truncated: read.truncated,
+        });
       } catch (error) {
         return gitError('git_status', error);
       }
@@ -196,37 +238,30 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           specs = repo.scopeSpecs(context.policy.readScope);
           if (specs.length === 0) throw noScope('read', repo.root);
         }
-        const text = await repo
-          .git()
-          .raw(
-            withSubmodulesUnasked([
-              'diff',
-              '--no-color',
-              '--no-ext-diff',
-              '--no-textconv',
-              ...(args.staged === true ? ['--cached'] : []),
-              '--',
-              ...specs,
-            ]),
-          );
-        const bytes = Buffer.byteLength(text);
+        const read = await repo.capped(
+          withSubmodulesUnasked([
+            'diff',
+            '--no-color',
+            '--no-ext-diff',
+            '--no-textconv',
+            ...(args.staged === true ? ['--cached'] : []),
+            '--',
+            ...specs,
+          ]),
+          GIT_DIFF_MAX_BYTES,
+        );
+        const bytes = read.stdout.length;
         if (bytes === 0) {
           return ok(args.staged === true ? '(no staged changes)' : '(no unstaged changes to tracked files)', {
             bytes: 0,
             truncated: false,
           });
         }
-        if (bytes <= GIT_DIFF_MAX_BYTES) return ok(text, { bytes, truncated: false });
-        const head = Buffer.from(text)
-          .subarray(0, GIT_DIFF_MAX_BYTES)
-          .toString('utf8')
-          .replace(/\uFFFD+$/, '');
+        if (!read.truncated) return ok(read.stdout.toString('utf8'), { bytes, truncated: false });
+        const head = read.stdout.toString('utf8').replace(/\uFFFD+$/, '');
         return ok(
-          `${head}\n[diff truncated: showing ${GIT_DIFF_MAX_BYTES} of ${bytes} bytes; pass a path to narrow it]`,
-          {
-            bytes,
-            truncated: true,
-          },
+          `${head}\n[diff truncated: showing the first ${bytes} bytes; git was stopped there. Pass a path to narrow it]`,
+          { bytes, truncated: true },
         );
       } catch (error) {
         return gitError('git_diff', error);
@@ -328,9 +363,11 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         const identity = await commitIdentity(repo.git(), author);
         const git = repo.git(identity.config);
         await stageAll(git, specs);
-        const staged = (await git.raw(['diff', '--cached', '--name-only', '--no-renames', '--', ...specs]))
-          .split('\n')
-          .filter((line) => line.length > 0);
+        const names = await repo.capped(
+          ['diff', '--cached', '--name-only', '--no-renames', '--', ...specs],
+          GIT_COMMIT_NAMES_MAX_BYTES,
+        );
+        const staged = wholeLines(names).filter((line) => line.length > 0);
         if (staged.length === 0) {
           const where = args.paths !== undefined ? args.paths.join(', ') : 'the write scope';
           return fail(
@@ -342,11 +379,13 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         await git.raw(['commit', '--no-verify', '--quiet', '--message', args.message, '--', ...specs]);
         const sha = (await git.revparse(['HEAD'])).trim();
         const branch = (await git.raw(['branch', '--show-current'])).trim();
-        return ok(`committed ${sha} on ${branch || 'a detached HEAD'}: ${staged.length} file(s) changed`, {
+        const count = `${staged.length}${names.truncated ? ' or more' : ''}`;
+        return ok(`committed ${sha} on ${branch || 'a detached HEAD'}: ${count} file(s) changed`, {
           sha,
           branch,
           files: staged.slice(0, 100),
           fileCount: staged.length,
+          fileCountTruncated: names.truncated,
           author: `${identity.name} <${identity.email}>`,
         });
       } catch (error) {

@@ -1,0 +1,88 @@
+import { runSupervised } from '../process/process-supervisor.js';
+
+/** Between SIGTERM and SIGKILL when git is stopped at the cap, by silence or by cancellation. */
+const GIT_KILL_GRACE_MS = 200;
+/** Bytes of git's stderr kept for an error message. */
+const GIT_STDERR_BYTES = 4096;
+
+export interface CappedGitOptions {
+  cwd: string;
+  env: Record<string, string>;
+  /** `-c name=value` settings, as simple-git's `config` option takes them. */
+  config: readonly string[];
+  args: readonly string[];
+  /** The most stdout bytes kept; git is stopped once it prints more. */
+  maxBytes: number;
+  /** Git printing nothing for this long is stopped. */
+  silenceMs: number;
+  signal: AbortSignal;
+}
+
+export interface CappedGitOutput {
+  /** At most `maxBytes` of stdout, as git printed them. */
+  stdout: Buffer;
+  /** Git printed more than `maxBytes` and was stopped: how much more is not known. */
+  truncated: boolean;
+}
+
+/** Git failed, fell silent, or the run was cancelled; the message says which. */
+export class CappedGitError extends Error {
+  override readonly name = 'CappedGitError';
+}
+
+/**
+ * Runs one git command whose output the judged code decides (a diff of a file it staged, the status of
+ * a tree it filled) with memory and time bounded while it reads: at most `maxBytes` of stdout are kept
+ * and git is stopped as soon as it prints more, instead of buffering everything and cutting afterwards
+ * (docs/security.md, "Bounded tool output").
+ */
+export async function runCappedGit(options: CappedGitOptions): Promise<CappedGitOutput> {
+  const stop = new AbortController();
+  let overflowed = false;
+  let silent = false;
+  let timer: NodeJS.Timeout | undefined;
+  const quiet = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      silent = true;
+      stop.abort();
+    }, options.silenceMs);
+  };
+  let seen = 0;
+  quiet();
+  const outcome = await runSupervised({
+    file: 'git',
+    args: [...options.config.flatMap((setting) => ['-c', setting]), ...options.args],
+    cwd: options.cwd,
+    env: options.env,
+    stdin: null,
+    timeoutMs: 2 ** 31 - 1,
+    signal: AbortSignal.any([options.signal, stop.signal]),
+    killGraceMs: GIT_KILL_GRACE_MS,
+    maxCaptureBytes: options.maxBytes,
+    tailBytes: GIT_STDERR_BYTES,
+    onStdout: (chunk) => {
+      quiet();
+      seen += chunk.length;
+      if (seen > options.maxBytes && !overflowed) {
+        overflowed = true;
+        stop.abort();
+      }
+    },
+    onStderr: quiet,
+  }).finally(() => clearTimeout(timer));
+
+  if (outcome.spawnError) throw new CappedGitError(`git could not start: ${outcome.spawnError.message}`);
+  if (overflowed) return { stdout: outcome.stdout.bytes, truncated: true };
+  if (options.signal.aborted) throw new CappedGitError('cancelled: the run was stopped');
+  if (silent) {
+    throw new CappedGitError(`git printed nothing for ${options.silenceMs / 1000}s and was stopped`);
+  }
+  if (outcome.exitCode !== 0) {
+    const stderr = outcome.stderr.tail.trim();
+    const how =
+      outcome.exitCode === null ? `was killed by ${outcome.signal}` : `exited with ${outcome.exitCode}`;
+    throw new CappedGitError(stderr.length > 0 ? stderr : `git ${how}`);
+  }
+  return { stdout: outcome.stdout.bytes, truncated: false };
+}

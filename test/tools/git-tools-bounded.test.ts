@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CappedGitError, runCappedGit } from '../../src/core/tools/git-capped.js';
+import { createGitTools, GIT_DIFF_MAX_BYTES, GIT_STATUS_MAX_BYTES } from '../../src/core/tools/git-tools.js';
+import type { Tool, ToolContext } from '../../src/core/tools/tool.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { isAlive, readPidFile } from '../helpers/processes.js';
+import { git, gitEnv, initRepo, makeSandbox, put, toolContext } from './tool-helpers.js';
+
+/**
+ * The git tools read what the judged code decides (docs/security.md, "Bounded tool output"): real
+ * repositories with a planted huge diff or status, the real git binary, and the same call again in a
+ * process with a 32 MiB heap, where buffering git's whole output dies.
+ */
+
+let box: ReturnType<typeof makeSandbox>;
+let home: string;
+let context: ToolContext;
+let tools: Record<string, Tool>;
+
+beforeEach(() => {
+  box = makeSandbox('git-bounded');
+  home = join(box.root, 'home');
+  mkdirSync(home);
+  initRepo(box.work, home);
+  context = toolContext(box.work);
+  tools = Object.fromEntries(createGitTools({ env: gitEnv(home) }).map((tool) => [tool.name, tool]));
+});
+afterEach(() => box.cleanup());
+
+const call = (name: string, input: Record<string, unknown> = {}) => (tools[name] as Tool).run(input, context);
+
+/** The same tool call in a child process whose V8 heap is 32 MiB. */
+function callUnderSmallHeap(name: string, input: Record<string, unknown>) {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--max-old-space-size=32',
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
+      box.work,
+      name,
+      JSON.stringify(input),
+    ],
+    { cwd: REPO_ROOT, env: { ...process.env, HOME: home }, encoding: 'utf8', timeout: 60_000 },
+  );
+  expect(child.status, child.stderr.slice(-2000)).toBe(0);
+  return JSON.parse(child.stdout) as { isError: boolean; content: string; data: Record<string, unknown> };
+}
+
+describe('git_diff of a planted huge change', () => {
+  it('reads at most its cap, stops git there, and says so', async () => {
+    // A tracked file grown to 300 MB of NUL bytes (sparse: no disk) that .gitattributes calls text.
+    put(box.work, '.gitattributes', 'big.bin diff\n');
+    put(box.work, 'big.bin', '');
+    git(box.work, home, ['add', '.']);
+    git(box.work, home, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'big']);
+    truncateSync(join(box.work, 'big.bin'), 300 * 1024 * 1024);
+
+    const started = Date.now();
+    const outcome = await call('git_diff');
+    expect(outcome.isError, outcome.content).toBe(false);
+    expect(outcome.data).toEqual({ bytes: GIT_DIFF_MAX_BYTES, truncated: true });
+    expect(outcome.content).toMatch(
+      new RegExp(
+        `\\n\\[diff truncated: showing the first ${GIT_DIFF_MAX_BYTES} bytes; git was stopped there`,
+      ),
+    );
+    expect(outcome.content.startsWith('diff --git a/big.bin b/big.bin\n')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    const small = callUnderSmallHeap('git_diff', {});
+    expect(small.isError, small.content).toBe(false);
+    expect(small.data).toEqual({ bytes: GIT_DIFF_MAX_BYTES, truncated: true });
+  }, 90_000);
+});
+
+describe('git_status of a planted huge tree', () => {
+  it('reads at most its cap and shows whole lines only, with a note', async () => {
+    const pad = 'u'.repeat(200);
+    mkdirSync(join(box.work, 'planted'));
+    for (let i = 0; i < 150_000; i++) symlinkSync('x', join(box.work, 'planted', `${pad}${i}`));
+
+    const outcome = await call('git_status');
+    expect(outcome.isError, outcome.content).toBe(false);
+    const lines = outcome.content.split('\n');
+    expect(lines[0]).toBe('## main');
+    expect(lines.at(-1)).toMatch(
+      /^\[status truncated: showing the first \d+ changes \(262144 bytes\); git was stopped there/,
+    );
+    const changes = lines.slice(1, -1);
+    expect(changes.length).toBe((outcome.data as { changes: number }).changes);
+    expect(changes.every((line) => new RegExp(`^\\?\\? planted/${pad}\\d+$`).test(line))).toBe(true);
+    expect(Buffer.byteLength(changes.join('\n'))).toBeLessThanOrEqual(GIT_STATUS_MAX_BYTES);
+    expect(outcome.data).toMatchObject({ clean: false, truncated: true });
+
+    const small = callUnderSmallHeap('git_status', {});
+    expect(small.isError, small.content).toBe(false);
+    expect(small.data).toMatchObject({ truncated: true });
+  }, 120_000);
+});
+
+describe('runCappedGit', () => {
+  it('stops a git command that prints without end once it passed the cap', async () => {
+    const pidFile = join(box.root, 'spew.pid');
+    const started = Date.now();
+    const read = await runCappedGit({
+      cwd: box.work,
+      env: { ...gitEnv(home), GIT_CONFIG_NOSYSTEM: '1' },
+      config: [`alias.spew=!sh -c 'echo $$ > "$0"; exec yes' ${pidFile}`],
+      args: ['spew'],
+      maxBytes: 64 * 1024,
+      silenceMs: 60_000,
+      signal: new AbortController().signal,
+    });
+    expect(read.truncated).toBe(true);
+    expect(read.stdout.length).toBe(64 * 1024);
+    expect(read.stdout.toString('utf8')).toBe('y\n'.repeat(32 * 1024));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(isAlive(await readPidFile(pidFile))).toBe(false);
+  });
+
+  it('stops a git command that falls silent, and fails', async () => {
+    const started = Date.now();
+    const failing = runCappedGit({
+      cwd: box.work,
+      env: { ...gitEnv(home), GIT_CONFIG_NOSYSTEM: '1' },
+      config: ['alias.hang=!sleep 30'],
+      args: ['hang'],
+      maxBytes: 1024,
+      silenceMs: 300,
+      signal: new AbortController().signal,
+    });
+    await expect(failing).rejects.toThrow(CappedGitError);
+    await expect(failing).rejects.toThrow(/printed nothing for 0.3s and was stopped/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -7,6 +7,7 @@ import {
   readFileSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   LIST_SCAN_MAX_ENTRIES,
   listDirTool,
   READ_MAX_BYTES,
+  READ_SCAN_MAX_BYTES,
   readFileTool,
   writeFileTool,
 } from '../../src/core/tools/fs-tools.js';
@@ -57,6 +59,26 @@ describe('read_file', () => {
     expect(past.isError).toBe(true);
     expect(past.content).toMatch(/offset 50 is past the end of lines.txt \(10 lines\)/);
   });
+
+  it('stops passing over a line that never ends (a terabyte sparse file) and says how to read further', async () => {
+    // Text for the binary sniff, then no newline for a terabyte: planted in an instant, holding no disk.
+    const file = put(box.work, 'endless.txt', 'a'.repeat(8000));
+    truncateSync(file, 2 ** 40);
+    const started = Date.now();
+    const outcome = await read({ path: 'endless.txt', offset: 2 });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toBe(
+      `offset 2 not reached: read_file passed over the first ${READ_SCAN_MAX_BYTES} bytes of endless.txt ` +
+        `(${2 ** 40} bytes) without reaching line 2, and passes over at most ${READ_SCAN_MAX_BYTES}. ` +
+        'Use bash (tail -c, sed -n) to read that far into the file',
+    );
+    expect(outcome.data).toMatchObject({ path: 'endless.txt', scanStopped: true });
+
+    // From the start it was always bounded: the line's first READ_MAX_BYTES.
+    const head = await read({ path: 'endless.txt' });
+    expect(head.data).toMatchObject({ truncated: true, complete: false });
+  }, 90_000);
 
   it('is bounded: a large file is cut at a line boundary with a note', async () => {
     const line = `${'x'.repeat(99)}\n`; // 100 bytes a line

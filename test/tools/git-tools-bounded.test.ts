@@ -1,9 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, truncateSync } from 'node:fs';
+import { appendFileSync, mkdirSync, symlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CappedGitError, runCappedGit } from '../../src/core/tools/git-capped.js';
-import { createGitTools, GIT_DIFF_MAX_BYTES, GIT_STATUS_MAX_BYTES } from '../../src/core/tools/git-tools.js';
+import {
+  createGitTools,
+  GIT_BRANCH_LIST_MAX_BYTES,
+  GIT_DIFF_MAX_BYTES,
+  GIT_STATUS_MAX_BYTES,
+} from '../../src/core/tools/git-tools.js';
 import type { Tool, ToolContext } from '../../src/core/tools/tool.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { isAlive, readPidFile } from '../helpers/processes.js';
@@ -101,6 +106,32 @@ describe('git_status of a planted huge tree', () => {
     expect(small.isError, small.content).toBe(false);
     expect(small.data).toMatchObject({ truncated: true });
   }, 120_000);
+});
+
+describe('git_branch of a repository planted with many branches', () => {
+  it('lists at most its cap, marks the current branch, and says so', async () => {
+    // 300000 branches with long names in packed-refs: written in an instant, about 75 MB to list.
+    const head = git(box.work, home, ['rev-parse', 'HEAD']);
+    const pad = 'b'.repeat(200);
+    const lines: string[] = [];
+    for (let i = 0; i < 300_000; i++) lines.push(`${head} refs/heads/${pad}${String(i).padStart(6, '0')}`);
+    appendFileSync(join(box.work, '.git/packed-refs'), `${lines.join('\n')}\n`);
+
+    const outcome = await call('git_branch');
+    expect(outcome.isError, outcome.content).toBe(false);
+    const shown = outcome.content.split('\n');
+    expect(shown.at(-1)).toMatch(
+      new RegExp(
+        `^\\[truncated: showing the first \\d+ branches \\(${GIT_BRANCH_LIST_MAX_BYTES} bytes\\); git was stopped there. The current branch is main\\]$`,
+      ),
+    );
+    expect(shown.slice(0, -1).every((line) => new RegExp(`^  ${pad}\\d{6}$`).test(line))).toBe(true);
+    expect(outcome.data).toMatchObject({ current: 'main', truncated: true, branches: shown.length - 1 });
+
+    const small = callUnderSmallHeap('git_branch', {});
+    expect(small.isError, small.content).toBe(false);
+    expect(small.data).toMatchObject({ current: 'main', truncated: true });
+  }, 90_000);
 });
 
 describe('runCappedGit', () => {

@@ -137,21 +137,17 @@ export function runHarnessGit(
   args: readonly string[],
   options: HarnessGitOptions = {},
 ): Promise<GitOutput> {
-  const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
-      [...config, ...withSubmodulesUnasked(args)],
+      harnessGitArgv(args, options),
       {
         cwd,
         encoding: 'utf8',
-        // Diffs are capped by their callers after reading; git's output is never cut here.
+        // Whole: its callers need all of it (a status to parse, a tree to name); the diffs the
+        // judged code decides the size of are read with runHarnessGitCapped.
         maxBuffer: Number.POSITIVE_INFINITY,
-        // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
-        env: {
-          ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
-          ...(options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))),
-        },
+        env: harnessGitEnv(cwd, options),
       },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number')
@@ -164,6 +160,61 @@ export function runHarnessGit(
       child.stdin?.end(options.input);
     }
   });
+}
+
+/** What a capped harness git call printed: at most the cap of stdout, and whether git printed more. */
+export interface CappedGitOutput {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+  /** Git printed more than the cap and was stopped there (SIGTERM); `code` then means nothing. */
+  truncated: boolean;
+}
+
+/**
+ * {@link runHarnessGit} for output the judged code decides the size of (the diff of its work): at
+ * most `maxBytes` of stdout are held, and git is stopped as soon as it prints more, instead of
+ * buffering a diff of gigabytes and cutting it afterwards (docs/security.md, "Bounded tool output").
+ */
+export function runHarnessGitCapped(
+  cwd: string,
+  args: readonly string[],
+  maxBytes: number,
+  options: HarnessGitOptions = {},
+): Promise<CappedGitOutput> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      harnessGitArgv(args, options),
+      { cwd, encoding: 'buffer', maxBuffer: maxBytes, env: harnessGitEnv(cwd, options) },
+      (error, stdout, stderr) => {
+        const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+        const text = stderr.toString('utf8');
+        if (overflow && stdout.length >= maxBytes) {
+          resolve({ code: 0, stdout, stderr: text, truncated: true });
+        } else if (overflow) {
+          reject(new GitCommandError(`git printed more than ${maxBytes} bytes of errors`, -1));
+        } else if (error && typeof error.code !== 'number') {
+          reject(error); // git missing, cwd gone, killed
+        } else {
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr: text, truncated: false });
+        }
+      },
+    );
+  });
+}
+
+function harnessGitArgv(args: readonly string[], options: HarnessGitOptions): string[] {
+  const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
+  return [...config, ...withSubmodulesUnasked(args)];
+}
+
+function harnessGitEnv(cwd: string, options: HarnessGitOptions): NodeJS.ProcessEnv {
+  return {
+    ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
+    // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
+    ...(options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))),
+  };
 }
 
 /** Harness git bound to one directory; `raw` resolves with stdout. */

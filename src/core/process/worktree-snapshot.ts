@@ -2,7 +2,14 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
-import { type HarnessGit, harnessGit, stageAll } from './git-safety.js';
+import {
+  GitCommandError,
+  type HarnessGit,
+  type HarnessGitOptions,
+  harnessGit,
+  runHarnessGitCapped,
+  stageAll,
+} from './git-safety.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
 export interface WorktreeSnapshot {
@@ -52,11 +59,18 @@ function git(
   env: Readonly<Record<string, string | undefined>>,
   indexFile?: string,
 ): HarnessGit {
+  return harnessGit(baseDir, gitOptions(env, indexFile));
+}
+
+function gitOptions(
+  env: Readonly<Record<string, string | undefined>>,
+  indexFile?: string,
+): HarnessGitOptions {
   const base = scrubEnv(env, ['XDG_CONFIG_HOME']);
-  return harnessGit(baseDir, {
+  return {
     config: ['core.quotePath=false'],
     env: { ...base, LC_ALL: 'C', ...(indexFile ? { GIT_INDEX_FILE: indexFile } : {}) },
-  });
+  };
 }
 
 /**
@@ -136,10 +150,20 @@ export async function diffSnapshots(
     .map((path) => relative(before.root, path))
     .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
   const scope = inside.length > 0 ? ['--', '.', ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
-  const [patch, numstat] = await Promise.all([
-    g.raw(['diff', ...common, '--binary', ...range, ...scope]),
+  // The patch is read up to one byte past the cap and git stopped there: its size is the judged
+  // code's to choose (docs/security.md, "Bounded tool output").
+  const [read, numstat] = await Promise.all([
+    runHarnessGitCapped(
+      before.root,
+      ['diff', ...common, '--binary', ...range, ...scope],
+      maxBytes + 1,
+      gitOptions(env),
+    ),
     g.raw(['diff', ...common, '--numstat', '-z', ...range, ...scope]),
   ]);
+  if (!read.truncated && read.code !== 0 && read.stderr.trim() !== '') {
+    throw new GitCommandError(read.stderr.trim(), read.code);
+  }
 
   const stat: DiffStat = { ...EMPTY_STAT };
   const changedFiles: string[] = [];
@@ -161,17 +185,17 @@ export async function diffSnapshots(
     }
   }
 
-  const truncated = Buffer.byteLength(patch, 'utf8') > maxBytes;
+  const truncated = read.stdout.length > maxBytes;
   return {
-    diff: truncated ? truncateUtf8(patch, maxBytes) : patch,
+    diff: truncated ? truncateUtf8(read.stdout, maxBytes) : read.stdout.toString('utf8'),
     diffTruncated: truncated,
     diffStat: stat,
     changedFiles,
   };
 }
 
-function truncateUtf8(text: string, maxBytes: number): string {
-  const bytes = Buffer.from(text, 'utf8').subarray(0, maxBytes);
+function truncateUtf8(read: Buffer, maxBytes: number): string {
+  const bytes = read.subarray(0, maxBytes);
   // Drop a trailing partial character rather than emitting U+FFFD.
   let end = bytes.length;
   let back = 0;

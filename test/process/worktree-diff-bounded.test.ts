@@ -1,0 +1,65 @@
+/**
+ * The diff of the judged work (delegated-cli's recorded diff) is as large as the work makes it: a
+ * tracked file grown to 300 MB (sparse: no disk) that its own .gitattributes calls text. Reading git's
+ * whole output and cutting it at `maxBytes` afterwards held all of it (docs/security.md, "Bounded tool
+ * output"). Real git, real repositories, and the same call in a process with a 32 MiB heap.
+ */
+import { spawnSync } from 'node:child_process';
+import { truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { git, gitEnv, initRepo, makeSandbox, put } from '../tools/tool-helpers.js';
+
+let box: ReturnType<typeof makeSandbox>;
+let env: Record<string, string>;
+
+beforeEach(() => {
+  box = makeSandbox('worktree-diff');
+  env = { ...gitEnv(box.root), GIT_CONFIG_NOSYSTEM: '1' };
+  initRepo(box.work, box.root);
+  put(box.work, '.gitattributes', 'big.bin diff\n');
+  put(box.work, 'big.bin', '');
+  git(box.work, box.root, ['add', '.']);
+  git(box.work, box.root, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'big']);
+});
+afterEach(() => box.cleanup());
+
+describe('diffSnapshots of a huge change', () => {
+  it('holds at most maxBytes of the patch and stops git there; the stat stays complete', async () => {
+    const before = await snapshotWorktree(box.work, env);
+    truncateSync(join(box.work, 'big.bin'), 300 * 1024 * 1024);
+    const after = await snapshotWorktree(box.work, env);
+
+    const changes = await diffSnapshots(before, after, env, 1024 * 1024);
+    expect(changes.diffTruncated).toBe(true);
+    expect(Buffer.byteLength(changes.diff)).toBe(1024 * 1024);
+    expect(changes.diff.startsWith('diff --git a/big.bin b/big.bin\n')).toBe(true);
+    expect(changes.changedFiles).toEqual(['big.bin']);
+    expect(changes.diffStat).toMatchObject({ filesChanged: 1, insertions: 1, binaryFiles: 0 });
+
+    // The same diff in a process whose V8 heap is 32 MiB.
+    const script = [
+      "const { diffSnapshots } = await import('./src/core/process/worktree-snapshot.ts');",
+      'const [before, after, env] = JSON.parse(process.argv[1]);',
+      'const changes = await diffSnapshots(before, after, env, 1024 * 1024);',
+      'console.log(JSON.stringify({ truncated: changes.diffTruncated, bytes: Buffer.byteLength(changes.diff) }));',
+    ].join('\n');
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=32',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+        JSON.stringify([before, after, env]),
+      ],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.status, child.stderr.slice(-2000)).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual({ truncated: true, bytes: 1024 * 1024 });
+  }, 90_000);
+});

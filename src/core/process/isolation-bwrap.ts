@@ -16,6 +16,8 @@ export interface BwrapIsolationOptions {
   workdirs: readonly string[];
   /** The working copies' git metadata: git directories pinned, config and hooks read-only. */
   gitGuard?: GitMetadataGuard | undefined;
+  /** Directories above hidden paths inside working copies, bound onto themselves (hidden-pins.ts). */
+  pinnedDirs?: readonly string[] | undefined;
   /** Give the sandbox its own network namespace (loopback only): `network = "none"` enforced. */
   unshareNet: boolean;
   /** Host directory for per-spawn scratch (bound as the sandbox's HOME and TMPDIR). */
@@ -82,6 +84,8 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '/tmp',
         ...options.hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
         ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
+        // Mount points no process can rename, so the hidden paths below stay where they are named.
+        ...(options.pinnedDirs ?? []).flatMap((dir) => ['--bind', dir, dir]),
         // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
         ...options.hiddenPaths
           .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))

@@ -1,5 +1,6 @@
 import { gitMetadataGuard } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
+import { hiddenPathPins } from './hidden-pins.js';
 import {
   type Isolation,
   type IsolationLevel,
@@ -106,6 +107,8 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   }
   // Read (and hooks/ and info/ made) before any untrusted process runs in a working copy.
   const gitGuard = gitMetadataGuard(workdirs);
+  // Hidden paths inside a working copy cannot be moved by renaming a directory above them.
+  const pinnedDirs = hiddenPathPins(hidden, workdirs);
   const tried: string[] = [];
   const order: IsolationLevel[] = options.mode === 'auto' ? ['uid', 'bwrap'] : [options.mode];
   for (const level of order) {
@@ -149,6 +152,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         hiddenPaths: hidden,
         coverPaths,
         gitGuard,
+        pinnedDirs,
         scratchRoot: keepRoot,
         privateDirs,
         keeps: [...workdirs, ...[installRoot()].filter((root): root is string => root !== null)],
@@ -168,6 +172,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       bwrap,
       hiddenPaths: [...aroundWorkdir, ...hidden],
       gitGuard,
+      pinnedDirs,
       workdirs,
       unshareNet,
       scratchRoot,

@@ -8,10 +8,12 @@ import { dropForbiddenEnv } from './isolation-env.js';
 import { harnessDirectory, lifelineWatcher } from './lifeline.js';
 import { ENTER_WORKDIR, heldInit, removeStage, sharedMounts } from './mount-holder.js';
 import {
+  bindEntry,
   coverEntries,
   guardEntries,
   hideEntries,
   mountPlanScript,
+  reachable,
   tmpfsNames,
   within,
   writeMountTable,
@@ -45,6 +47,8 @@ export interface UidIsolationOptions {
   coverPaths: readonly { dir: string; keep: readonly string[] }[];
   /** The working copies' git metadata: git directories pinned, config and hooks read-only. */
   gitGuard?: GitMetadataGuard | undefined;
+  /** Directories above hidden paths inside working copies, bound onto themselves (hidden-pins.ts). */
+  pinnedDirs?: readonly string[] | undefined;
   /** Directory for per-spawn scratch HOME/TMPDIR (must be traversable by the sandbox user, e.g. /tmp). */
   scratchRoot: string;
   /**
@@ -242,6 +246,10 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
       last: [
+        // Before the hiding mounts: a bind made after them would show what they cover.
+        ...(options.pinnedDirs ?? [])
+          .filter((dir) => reachable(dir, covers))
+          .map((dir) => bindEntry(dir, dir, { recursive: true })),
         ...hideEntries(options.hiddenPaths, names.hidden, covers),
         ...guardEntries(options.gitGuard),
         ...guardEntries(addedGuards.added),

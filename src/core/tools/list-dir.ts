@@ -21,7 +21,7 @@ export const listDirTool: Tool = {
   name: 'list_dir',
   description:
     'List a directory: one entry per line, sorted by name; directories end with "/", symlinks with "@". ' +
-    `Shows at most ${LIST_MAX_ENTRIES} entries (the first by name), reading at most ${LIST_SCAN_MAX_ENTRIES}.`,
+    `Shows at most ${LIST_MAX_ENTRIES} entries.`,
   inputSchema: {
     type: 'object',
     properties: {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { ResolvedContract } from '../core/contract/index.js';
 import {
@@ -473,7 +473,12 @@ export async function setUpIsolation(options: {
     workdir: options.workdir,
     dbPath: options.dbPath,
     keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
-    configPaths: [trussDir, ...(options.contractPath ? [options.contractPath] : [])],
+    configPaths: [
+      trussDir,
+      ...(options.contractPath && relative(trussDir, resolve(options.contractPath)).startsWith('..')
+        ? [options.contractPath]
+        : []),
+    ],
     env: io.env,
     scratchRoot: tmpdir(),
   });

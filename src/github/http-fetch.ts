@@ -111,9 +111,17 @@ export type ProxyEnv = Record<string, string | undefined>;
  * fully read response; rejects with a `TypeError` on a network failure and with an `AbortError`
  * when `init.signal` aborts.
  */
-export function createHttpFetch(env: ProxyEnv = {}) {
-  return (input: string | URL, init: RequestInit = {}) => httpFetchVia(env, input, init);
+export function createHttpFetch(env: ProxyEnv = {}, options: { maxBodyBytes?: number } = {}) {
+  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  return (input: string | URL, init: RequestInit = {}) => httpFetchVia(env, input, init, limit);
 }
+
+/**
+ * The most a response body may hold once decoded. Bodies are read whole, and some are as long as
+ * the judged code makes them (a job log its CI printed, an artifact its workflow uploaded): past
+ * this the request fails instead of the process running out of memory.
+ */
+export const MAX_BODY_BYTES = 512 * 1024 * 1024;
 
 /** `createHttpFetch()` without a proxy. */
 export const httpFetch = createHttpFetch();
@@ -122,6 +130,7 @@ async function httpFetchVia(
   env: ProxyEnv,
   input: string | URL,
   init: RequestInit,
+  limit: number,
 ): Promise<BufferedResponse> {
   const redirect = init.redirect ?? 'follow';
   let attempt: Attempt = {
@@ -140,9 +149,9 @@ async function httpFetchVia(
       response.statusCode > 399 ||
       !location
     ) {
-      return read(response, attempt.url, redirects);
+      return read(response, attempt.url, redirects, limit);
     }
-    if (redirect === 'manual') return read(response, attempt.url, redirects);
+    if (redirect === 'manual') return read(response, attempt.url, redirects, limit);
     response.resume();
     if (redirect === 'error')
       throw new TypeError('fetch failed', { cause: new Error(`redirected to ${location}`) });
@@ -268,7 +277,12 @@ async function send(attempt: Attempt, env: ProxyEnv): Promise<IncomingMessage> {
   });
 }
 
-function read(response: IncomingMessage, url: URL, redirects: number): Promise<BufferedResponse> {
+function read(
+  response: IncomingMessage,
+  url: URL,
+  redirects: number,
+  limit: number,
+): Promise<BufferedResponse> {
   const encoding = String(response.headers['content-encoding'] ?? '')
     .trim()
     .toLowerCase();
@@ -289,7 +303,17 @@ function read(response: IncomingMessage, url: URL, redirects: number): Promise<B
     const fail = (error: Error) => reject(new TypeError('fetch failed', { cause: error }));
     response.on('error', fail);
     stream.on('error', fail);
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= limit) chunks.push(chunk);
+      else {
+        chunks.length = 0;
+        response.destroy(new Error(`the response body is over ${limit} bytes`));
+        decoder?.destroy();
+        fail(new Error(`the response body is over ${limit} bytes`));
+      }
+    });
     stream.on('end', () =>
       resolve(
         new BufferedResponse(

@@ -96,6 +96,24 @@ describe('httpFetch', () => {
     expect(Buffer.from(await (await httpFetch(`${github.url}/zip`)).arrayBuffer())).toEqual(bytes);
   });
 
+  it('fails a body longer than its limit, counted after decoding, instead of holding it all', async () => {
+    const log = Buffer.alloc(64 * 1024, 'x');
+    const github = await serve((seen, respond) =>
+      seen.url === '/plain'
+        ? respond(200, { 'content-type': 'text/plain' }, log)
+        : respond(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, gzipSync(log)),
+    );
+    const capped = createHttpFetch({}, { maxBodyBytes: 16 * 1024 });
+    for (const path of ['/plain', '/gzip'])
+      await expect(capped(`${github.url}${path}`)).rejects.toMatchObject({
+        name: 'TypeError',
+        cause: { message: 'the response body is over 16384 bytes' },
+      });
+    expect(
+      (await (await createHttpFetch({}, { maxBodyBytes: 64 * 1024 })(`${github.url}/gzip`)).text()).length,
+    ).toBe(64 * 1024);
+  });
+
   it('follows a redirect to another origin without the token, and keeps it on the same origin', async () => {
     const storage = await serve((_, respond) => respond(200, { 'content-type': 'application/zip' }, 'PK'));
     const github = await serve((seen, respond) =>

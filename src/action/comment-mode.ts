@@ -97,7 +97,7 @@ export async function handleComment(options: {
       return { ok: outcome.decision === request.action, reply: memoryOutcomeText(outcome, request.action) };
     },
     decide: async (request) => {
-      const waiting = await findSuspendedSession(octokit, repo, issueNumber);
+      const waiting = await findSuspendedSession(octokit, repo, issueNumber, inputs.commentAuthors);
       if (!waiting)
         return {
           ok: false,

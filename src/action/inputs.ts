@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 
 const bool = z.enum(['true', 'false', '']).transform((v) => v === 'true');
 const list = z.string().transform((v) =>
@@ -29,6 +30,15 @@ export const InputsSchema = z.object({
     .transform((v) => (v === '' ? undefined : Number(v)))
     .refine((v) => v === undefined || (v >= 1 && v <= 15), 'reviewers must be a number from 1 to 15'),
   comment: bool,
+  /** The logins github-token posts as: the only authors of comments Truss edits or reads back (own-comment.ts). */
+  commentAuthors: z.string().transform((v, ctx) => {
+    try {
+      return parseTrussAuthors(v, 'comment-authors');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** Also post the panel's anchored findings as inline pull-request review comments. */
   reviewComments: bool,
   check: bool,
@@ -93,6 +103,7 @@ const DEFAULTS: Record<string, string> = {
   mode: 'auto',
   'github-token': '',
   comment: 'true',
+  'comment-authors': ACTIONS_BOT,
   'review-comments': 'false',
   check: 'true',
   summary: 'true',
@@ -123,6 +134,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     openaiApiKey: read('openai-api-key'),
     reviewers: read('reviewers'),
     comment: read('comment'),
+    commentAuthors: read('comment-authors'),
     reviewComments: read('review-comments'),
     check: read('check'),
     summary: read('summary'),

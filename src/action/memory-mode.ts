@@ -116,7 +116,7 @@ export async function decideMemory(
   const repo = { owner: context.owner, repo: context.repo };
   const sessions = [...request.sessions];
   if (request.prNumber !== null)
-    for (const id of await pullRequestProposers(octokit, repo, request.prNumber))
+    for (const id of await pullRequestProposers(octokit, repo, request.prNumber, inputs.commentAuthors))
       if (!sessions.includes(id)) sessions.push(id);
   const trusted = await trustedKeysFor(inputs.trustedKeys, octokit, repo, defaultBranch);
   // `memory-eval`: the eval's runs recall from the branch as every run does, checked like theirs.

@@ -202,6 +202,7 @@ export async function resumeSuspendedRun(options: {
       workflowRunId: context.runId || null,
       check: inputs.check,
       comment: inputs.comment,
+      commentAuthors: inputs.commentAuthors,
       reviewComments: inputs.reviewComments,
       dryRun: inputs.dryRun,
       sessionId,

@@ -51,6 +51,7 @@ export async function handleReview(options: {
     reviewSigner: () => reviewSigner(inputs),
     trustedKeys: inputs.trustedKeys,
     ledgerBranch: inputs.ledgerBranch,
+    authors: inputs.commentAuthors,
     dryRun: inputs.dryRun,
     detailsUrl: runUrl(context),
     log: setup.log,

@@ -247,6 +247,7 @@ async function runContracts(options: {
     check: inputs.check && !leg,
     checkRunIds: options.checkRunIds,
     comment: inputs.comment && !leg,
+    commentAuthors: inputs.commentAuthors,
     reviewComments:
       !leg && (inputs.reviewComments || (options.appDispatched === true && appReviewComments(config))),
     dryRun: inputs.dryRun,

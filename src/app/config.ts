@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
 import { DEFAULT_LEDGER_BRANCH } from '../github/names.js';
+import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 import { WORKFLOW_FILE } from '../github/settings.js';
 
 const list = z
@@ -54,6 +55,17 @@ const EnvSchema = z.object({
     .default('truss.yml'),
   TRUSS_APP_LEDGER_BRANCH: z.string().default(DEFAULT_LEDGER_BRANCH),
   TRUSS_APP_TRUSTED_KEYS: z.string().default(''),
+  TRUSS_APP_COMMENT_AUTHORS: z
+    .string()
+    .default(ACTIONS_BOT)
+    .transform((v, ctx) => {
+      try {
+        return parseTrussAuthors(v.trim() || ACTIONS_BOT, 'TRUSS_APP_COMMENT_AUTHORS');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface AppConfig {
@@ -68,6 +80,11 @@ export interface AppConfig {
   ledgerBranch: string | null;
   /** Pinned run keys as text; empty reads `.truss/trusted-keys` at the PR base. */
   trustedKeys: string;
+  /**
+   * The logins the dispatched workflow posts its sticky comments as (`github-actions[bot]` with the
+   * workflow's token, `<app-slug>[bot]` with this App's): the only comments read as run state.
+   */
+  commentAuthors: readonly string[];
   /** Turn off rate-limit pacing (tests and benchmarks against a local fake). */
   throttle: boolean;
   /** Backoff unit for retries in ms (tests use 1). */
@@ -101,6 +118,7 @@ export function readAppConfig(env: Record<string, string | undefined>, tempDir: 
     workflow: e.TRUSS_APP_WORKFLOW,
     ledgerBranch: e.TRUSS_APP_LEDGER_BRANCH.trim() === '' ? null : e.TRUSS_APP_LEDGER_BRANCH.trim(),
     trustedKeys: e.TRUSS_APP_TRUSTED_KEYS,
+    commentAuthors: e.TRUSS_APP_COMMENT_AUTHORS,
     throttle: true,
     retryBaseMs: 1000,
     tempDir,

@@ -7,6 +7,7 @@
  */
 import { type Signer, signDetachedHumanReview } from '../core/ledger/index.js';
 import type { Octokit } from './octokit.js';
+import type { TrussAuthors } from './own-comment.js';
 import { type RunRequestOutcome, requestRun } from './request-run.js';
 import { findSuspendedSessions, type SuspendedMeta } from './suspended-session.js';
 import type { CachedWorkflowSlot } from './workflow-cache.js';
@@ -18,6 +19,8 @@ export interface ApprovalDecision {
   owner: string;
   repo: string;
   prNumber: number;
+  /** Whose sticky comments say which runs are suspended (own-comment.ts). */
+  authors: TrussAuthors;
   headSha: string;
   defaultBranch: string;
   decision: 'approved' | 'rejected';
@@ -38,7 +41,7 @@ export type ApprovalOutcome =
 
 /** Sign the decision for every suspended session of the PR and request their resumes. */
 export async function decideApprovalGate(options: ApprovalDecision): Promise<ApprovalOutcome> {
-  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber);
+  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber, options.authors);
   if (sessions.length === 0) return { status: 'none' };
   const moved = sessions.find((s) => s.head_sha !== undefined && s.head_sha !== options.headSha);
   if (moved) return { status: 'moved', session: moved };

@@ -40,7 +40,8 @@ export interface CheckRunRef {
   url: string | null;
   /**
    * The login this token posts as, learned from the check run's owning app (`<slug>[bot]`:
-   * `github-actions[bot]` for GITHUB_TOKEN): how Truss knows which comments are its own.
+   * `github-actions[bot]` for GITHUB_TOKEN): checked against the configured comment authors
+   * (own-comment.ts warnUnlistedPoster), which alone decide which comments are Truss's own.
    */
   botLogin?: string | undefined;
 }

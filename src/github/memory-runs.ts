@@ -31,6 +31,7 @@ import {
 } from './memory-branch.js';
 import { importProvenance } from './memory-provenance.js';
 import type { Octokit } from './octokit.js';
+import type { TrussAuthors } from './own-comment.js';
 import type { ArtifactBundleRef, ArtifactBundleSource } from './pr-artifact-bundles.js';
 import { listSessionMetas } from './session-meta.js';
 import { readStickyMetadata } from './sticky-comment.js';
@@ -291,9 +292,10 @@ export async function pullRequestProposers(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   prNumber: number,
+  authors: TrussAuthors,
 ): Promise<string[]> {
   const sessions: string[] = [];
-  for (const meta of await listSessionMetas(octokit, repo, prNumber)) {
+  for (const meta of await listSessionMetas(octokit, repo, prNumber, authors)) {
     const proposers = (meta as { memory_sessions?: unknown }).memory_sessions;
     for (const id of [...(Array.isArray(proposers) ? proposers : []), meta.session_id])
       if (typeof id === 'string' && SESSION.test(id) && !sessions.includes(id)) sessions.push(id);

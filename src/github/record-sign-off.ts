@@ -19,6 +19,7 @@ import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-s
 import type { Logger } from './logger.js';
 import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
+import type { TrussAuthors } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
 import { latestSessionFor, type SessionMeta } from './session-meta.js';
@@ -52,6 +53,11 @@ export interface RecordSignOffOptions {
   /** Pinned keys as text (`trusted-keys` input); empty reads `.truss/trusted-keys` at the PR base. */
   trustedKeys: string;
   ledgerBranch: string | null;
+  /**
+   * The logins Truss's sticky comments are posted as: the session to sign off is read only from
+   * theirs, never from another bot's lookalike pointing at an older session (own-comment.ts).
+   */
+  authors: TrussAuthors;
   dryRun: boolean;
   detailsUrl: string | null;
   log: Logger;
@@ -127,7 +133,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     );
     return null;
   }
-  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha);
+  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha, options.authors);
   if (!meta?.session_id) {
     await check(
       'action_required',

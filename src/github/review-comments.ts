@@ -19,7 +19,7 @@ import { parseDiffHunks } from '../core/verify/index.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
-import { isTrussComment } from './own-comment.js';
+import { isTrussComment, type TrussAuthors } from './own-comment.js';
 import { listPullRequestFiles } from './path-filter.js';
 import { type PlacedFinding, placedFindings } from './render/index.js';
 import {
@@ -70,8 +70,8 @@ export async function syncReviewComments(options: {
   contractId: string;
   report: RunReport;
   checkRunUrl: string | null;
-  /** The login this token posts as, when known (the check run's app): only its comments are ours. */
-  botLogin?: string | undefined;
+  /** The logins this host posts as (own-comment.ts): only their comments are ours. */
+  authors: TrussAuthors;
   dryRun: boolean;
   log: Pick<Logger, 'info' | 'warning'>;
 }): Promise<ReviewCommentsResult> {
@@ -91,7 +91,7 @@ export async function syncReviewComments(options: {
   }
   try {
     const onDiff = wanted.size > 0 ? await githubDiff(octokit, repo, prNumber) : new Map<string, Range[]>();
-    const ours = await listOurComments(octokit, repo, prNumber, contractId, options.botLogin);
+    const ours = await listOurComments(octokit, repo, prNumber, contractId, options.authors);
     const context = { headSha: options.headSha, checkRunUrl: options.checkRunUrl };
     const fresh: Array<{ range: Range; found: PlacedFinding[] }> = [];
     const reopen: number[] = [];
@@ -201,13 +201,13 @@ async function githubDiff(octokit: Octokit, repo: RepoRef, prNumber: number): Pr
   return byPath;
 }
 
-/** Our finding comments for this contract: a Bot's comments whose body starts with the contract's marker (own-comment.ts). */
+/** Our finding comments for this contract: posted by one of `authors`, starting with the contract's marker (own-comment.ts). */
 async function listOurComments(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
   contractId: string,
-  botLogin: string | undefined,
+  authors: TrussAuthors,
 ): Promise<OurComment[]> {
   const comments = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
     ...repo,
@@ -217,7 +217,7 @@ async function listOurComments(
   return comments.flatMap((c): OurComment[] => {
     const marker = readFindingMarker(c.body);
     if (!marker || marker.contractId !== contractId) return [];
-    if (!isTrussComment(c, findingMarker(contractId, marker.state), botLogin)) return [];
+    if (!isTrussComment(c, findingMarker(contractId, marker.state), authors)) return [];
     const end = typeof c.line === 'number' ? c.line : null;
     const start = typeof c.start_line === 'number' ? c.start_line : end;
     return [

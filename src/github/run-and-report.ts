@@ -30,7 +30,7 @@ import type { Logger } from './logger.js';
 import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
-import { stickyMarker } from './own-comment.js';
+import { stickyMarker, type TrussAuthors, warnUnlistedPoster } from './own-comment.js';
 import { type ChangedFiles, pathSkipOnHead, reportSkippedContract } from './path-filter.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
@@ -75,6 +75,8 @@ export interface RunAndReportOptions {
    */
   checkRunIds?: ReadonlyMap<string, number>;
   comment: boolean;
+  /** The logins the token posts as: the only comments this run edits as its own (own-comment.ts). */
+  commentAuthors: TrussAuthors;
   /**
    * `review-comments`: also post the anchored findings as inline review comments on the pull
    * request, updated and resolved by later runs (review-comments.ts).
@@ -321,10 +323,9 @@ async function reportedRun(
     : null;
   checkStarting?.catch(() => {}); // awaited below; a failure to create it fails the job there
   let check: Awaited<ReturnType<typeof startCheckRun>> | null = null;
-  // Every check this run started is completed on every path, in the `finally` below: a refused
-  // resume (ResumeRefusedError, NonDeterminismError), a provider that cannot be built, a publish step
-  // that throws. Otherwise the check spins `in_progress` on the pull request forever.
-  // (docs/action.md, "check runs")
+  // Every check this run started is completed on every path, in the `finally` below (docs/action.md,
+  // "check runs"): a refused resume (ResumeRefusedError, NonDeterminismError), a provider that cannot
+  // be built, a publish step that throws. Otherwise the check spins `in_progress` forever.
   let completed = false;
   let failure: unknown = new Error('the run ended without reporting a verdict');
   try {
@@ -344,8 +345,8 @@ async function reportedRun(
       toolServer: options.toolServer,
     });
     check = checkStarting ? await checkStarting : null;
-    // The ledger steps (the anchor receipt) run first; the bundle, the HTML report and `report` are
-    // built once, at the head the ledger ends at; then the steps that read them.
+    warnUnlistedPoster(check?.botLogin, options.commentAuthors, log);
+    // Ledger steps (the anchor receipt) first; then bundle, HTML report and `report`, once; then their readers.
     const { evidence, report, headHash, headSeq } = await publishRun({
       store: options.store,
       sessionId,
@@ -409,7 +410,7 @@ async function reportedRun(
             repo: repo.repo,
             issueNumber: options.prNumber,
             marker,
-            botLogin: check?.botLogin,
+            authors: options.commentAuthors,
             // The PR's sessions that proposed memory, carried from the comment this one replaces: where a
             // promotion job looks for a proposal (docs/memory.md "On GitHub").
             body: (previous) =>
@@ -434,7 +435,7 @@ async function reportedRun(
         contractId: contract.contract.id,
         report,
         checkRunUrl: check?.url ?? null,
-        botLogin: check?.botLogin,
+        authors: options.commentAuthors,
         dryRun: options.dryRun,
         log,
       }).catch((error: Error) => log.warning(`could not post the inline review comments: ${error.message}`));

@@ -4,7 +4,7 @@
  * read them, so no host needs a database.
  */
 import type { Octokit } from './octokit.js';
-import { isTrussComment, STICKY_MARKER_START } from './own-comment.js';
+import { isTrussComment, STICKY_MARKER_START, type TrussAuthors } from './own-comment.js';
 import { readStickyMetadata } from './sticky-comment.js';
 
 /** What truss wrote into its sticky comment for one session (fields are optional: older comments lack some). */
@@ -23,13 +23,15 @@ export interface SessionMeta {
 
 /**
  * Every session meta on PR `prNumber`, oldest comment first. Only Truss's sticky comments count
- * (own-comment.ts: a Bot's comment that starts with the sticky marker): anyone can post a lookalike
- * pointing at another session, and other bots quote pull-request text.
+ * (own-comment.ts: posted by one of `authors`, the logins this host posts as, and starting with the
+ * sticky marker): any other bot installed on the repository can post a lookalike pointing the
+ * sign-off at an older session on the same head, and other bots quote pull-request text.
  */
 export async function listSessionMetas(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   prNumber: number,
+  authors: TrussAuthors,
 ): Promise<SessionMeta[]> {
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
     ...repo,
@@ -37,7 +39,7 @@ export async function listSessionMetas(
     per_page: 100,
   });
   return comments
-    .filter((c) => isTrussComment(c, STICKY_MARKER_START))
+    .filter((c) => isTrussComment(c, STICKY_MARKER_START, authors))
     .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
     .filter((m): m is SessionMeta => m !== null && sessionIdUsable(m.session_id));
 }
@@ -48,8 +50,9 @@ export async function latestSessionFor(
   repo: { owner: string; repo: string },
   prNumber: number,
   headSha: string,
+  authors: TrussAuthors,
 ): Promise<SessionMeta | null> {
-  const metas = await listSessionMetas(octokit, repo, prNumber);
+  const metas = await listSessionMetas(octokit, repo, prNumber, authors);
   return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
 }
 

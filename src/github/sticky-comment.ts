@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
-import { isTrussComment } from './own-comment.js';
+import { isTrussComment, type TrussAuthors } from './own-comment.js';
 import { readMeta } from './render/meta.js';
 
 export interface StickyCommentResult {
@@ -25,8 +25,9 @@ const TRUNCATED_NOTE = '\n\n… (truncated: the full report is in the check run 
 
 /**
  * Create or update the comment on issue/PR `issueNumber` that starts with `marker`. Only a comment
- * we authored counts (own-comment.ts: `botLogin` when given, else any Bot, and the body must start
- * with the marker), so a human's or another bot's comment quoting the marker is never edited. The
+ * we authored counts (own-comment.ts: posted by one of `authors` and starting with the marker — the
+ * same rule the readers of its metadata use), so a human's or another bot's lookalike is never
+ * edited. The
  * body always starts with the marker. With `dryRun`, no request is made at all.
  */
 export async function upsertStickyComment(options: {
@@ -38,7 +39,8 @@ export async function upsertStickyComment(options: {
   /** The body, or how to build it from the comment it replaces (null when there is none). */
   body: string | ((previous: string | null) => string);
   dryRun: boolean;
-  botLogin?: string;
+  /** The logins this host posts as (own-comment.ts). */
+  authors: TrussAuthors;
 }): Promise<StickyCommentResult> {
   const { octokit, owner, repo, issueNumber, marker, dryRun } = options;
   if (!/^<!--[\s\S]+-->$/.test(marker) || marker.slice(4, -3).includes('-->')) {
@@ -56,7 +58,7 @@ export async function upsertStickyComment(options: {
   }
   try {
     const existing = await findComment(octokit, owner, repo, issueNumber, (c) =>
-      isTrussComment(c, marker, options.botLogin),
+      isTrussComment(c, marker, options.authors),
     );
     if (existing) {
       const body = bodyOf(existing.body ?? null);
@@ -84,6 +86,7 @@ interface ListedComment {
   id: number;
   body?: string;
   user: { login: string; type: string } | null;
+  performed_via_github_app?: { slug?: string | null } | null;
 }
 
 /** Page through the issue's comments (100 a page) and stop at the first match. */

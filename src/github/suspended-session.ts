@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_NAME } from './commands.js';
 import type { Octokit } from './octokit.js';
+import type { TrussAuthors } from './own-comment.js';
 import type { RepoRef } from './repo-contracts.js';
 import { listSessionMetas, SESSION_ID } from './session-meta.js';
 
@@ -32,9 +33,10 @@ export async function findSuspendedSessions(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
+  authors: TrussAuthors,
 ): Promise<SuspendedMeta[]> {
   const latest = new Map<string, unknown>();
-  for (const meta of await listSessionMetas(octokit, repo, prNumber))
+  for (const meta of await listSessionMetas(octokit, repo, prNumber, authors))
     if (typeof meta.contract === 'string') latest.set(meta.contract, meta);
   const suspended: SuspendedMeta[] = [];
   for (const meta of latest.values()) {
@@ -49,8 +51,9 @@ export async function findSuspendedSession(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
+  authors: TrussAuthors,
   contract?: string | null,
 ): Promise<SuspendedMeta | null> {
-  const waiting = await findSuspendedSessions(octokit, repo, prNumber);
+  const waiting = await findSuspendedSessions(octokit, repo, prNumber, authors);
   return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
 }

@@ -16,6 +16,7 @@ import {
   reviewPayload,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
+import { postedByApp } from '../helpers/comment-authors.js';
 import { contentsFile } from '../helpers/fake-github.js';
 
 /** The review id in the pull_request_review examples. */
@@ -458,6 +459,28 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     const check = reviewCheck();
     expect(check.conclusion).toBe('action_required');
     expect(check.output.title).toBe('No truss verdict for this commit yet');
+    expect(harness.fake.calls('GET', /\/contents\//)).toEqual([]);
+  });
+
+  it("another installed bot's lookalike, posted after the run and pointing at another session on this head, is not what gets signed off", async () => {
+    const lookalike = structuredClone(evidence.sticky);
+    const older = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+    lookalike.id += 1;
+    lookalike.body = lookalike.body.replaceAll(evidence.sessionId, older);
+    Object.assign(lookalike, postedByApp('echo-bot'));
+    harness.comments.push(lookalike);
+    harness.ledger.seed({ [`sessions/${older}.json`]: evidence.bundleText });
+    const run = await review();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectRecorded();
+    expect(reviewCheck()).toMatchObject({ conclusion: 'success' });
+    expect(run.outputs['session-id']).toBe(evidence.sessionId);
+  });
+
+  it('comment-authors names whose stickies count: with another login configured, the github-actions[bot] sticky is not read', async () => {
+    const run = await review({ env: { INPUT_COMMENT_AUTHORS: 'truss-app[bot]' } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(reviewCheck().output.title).toBe('No truss verdict for this commit yet');
     expect(harness.fake.calls('GET', /\/contents\//)).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { embedMeta } from '../../src/github/render/meta.js';
+import { type Poster, postedByActions } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -35,6 +36,7 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     workflow: 'truss.yml',
     ledgerBranch: 'truss-ledger',
     trustedKeys: '',
+    commentAuthors: ['github-actions[bot]'],
     throttle: false,
     retryBaseMs: 1,
     tempDir: tempDir('app-test').dir,
@@ -136,12 +138,15 @@ export function reviewPayloadFor(options: {
   return asInstallation(payload);
 }
 
-/** A Bot sticky comment carrying `meta` as the Action writes it. */
-export function stickyComment(id: number, meta: Json): Json {
+/**
+ * A sticky comment carrying `meta` as the Action writes it: by default with the workflow's token
+ * (`github-actions[bot]`), or as `poster` (another App's bot posting a lookalike, the App's own).
+ */
+export function stickyComment(id: number, meta: Json, poster: Poster = postedByActions()): Json {
   return {
     id,
     body: `<!-- truss:sticky contract=${String(meta.contract)} -->\n### truss\n${embedMeta(meta)}`,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
+    ...poster,
     html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR}#issuecomment-${id}`,
   };
 }

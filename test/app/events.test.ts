@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { postedByApp } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
@@ -251,6 +252,29 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     ]);
     const replies = nockReply();
     await receiveComment(probot, 'reject-1', '/truss reject not yet', { commentId: COMMENT_ID });
+    expect(seen).toEqual(['confused']);
+    expect(replies[0]).toContain('Nothing on this pull request is waiting for approval');
+  });
+
+  it('/truss approve does not release a "suspended" run that only another bot\'s sticky lookalike reports', async () => {
+    const probot = await makeProbot();
+    const seen = writerCommandWithComments([
+      stickyComment(
+        23,
+        {
+          contract: 'deploy',
+          session_id: 's-4',
+          status: 'suspended',
+          head_sha: HEAD,
+          head_hash: HEAD_HASH,
+          head_seq: 7,
+          workflow_run_id: 12345,
+        },
+        postedByApp('echo-bot'),
+      ),
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-lookalike', '/truss approve ship it', { commentId: COMMENT_ID });
     expect(seen).toEqual(['confused']);
     expect(replies[0]).toContain('Nothing on this pull request is waiting for approval');
   });

@@ -5,6 +5,7 @@ import type { Probot } from 'probot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
+import { postedByApp } from '../helpers/comment-authors.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
@@ -12,6 +13,7 @@ import { zipOf } from '../helpers/zip.js';
 import {
   API,
   APP_KEY,
+  appConfig,
   BASE,
   contents,
   HEAD,
@@ -237,6 +239,56 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     });
     expect(checks[0]?.output).toMatchObject({ summary: expect.stringContaining('stale') });
     expect(stored).toHaveLength(1);
+  });
+
+  it('another installed bot posting a sticky lookalike after the run cannot point the sign-off at another session', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    const genuine = stickyComment(11, {
+      contract: 'greeting',
+      session_id: ev.sessionId,
+      head_sha: HEAD,
+      head_hash: ev.bundle.ledger.head_hash,
+      artifact_id: ARTIFACT_ID,
+    });
+    // Starts with the marker, names an older session on this head, and is the newest comment.
+    const lookalike = stickyComment(
+      12,
+      { contract: 'greeting', session_id: 'older-session', head_sha: HEAD, artifact_id: 77 },
+      postedByApp('echo-bot'),
+    );
+    nockComments([genuine, lookalike]);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-lookalike', 'approved');
+    expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    expect((JSON.parse(stored[0] as string) as Bundle).ledger.session_id).toBe(ev.sessionId);
+  });
+
+  it('a workflow posting with the App token (TRUSS_APP_COMMENT_AUTHORS=<slug>[bot]): its sticky is signed off, a github-actions[bot] lookalike is not', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot(appConfig({ commentAuthors: ['truss-app[bot]'] }));
+    nockToken();
+    permission('write');
+    nockComments([
+      stickyComment(
+        11,
+        { contract: 'greeting', session_id: ev.sessionId, head_sha: HEAD, artifact_id: ARTIFACT_ID },
+        postedByApp('truss-app'),
+      ),
+      stickyComment(12, { contract: 'greeting', session_id: 'older-session', head_sha: HEAD }),
+    ]);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-app-token', 'approved');
+    expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    expect((JSON.parse(stored[0] as string) as Bundle).ledger.session_id).toBe(ev.sessionId);
   });
 
   it('no truss run for the new head (a new push since the verdict): action_required, nothing signed', async () => {

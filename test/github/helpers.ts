@@ -104,6 +104,7 @@ export function runAndReportOptions(
     runUrl: 'https://github.com/o/r/actions/runs/1',
     check: true,
     comment: false,
+    commentAuthors: ['github-actions[bot]'],
     dryRun: false,
     publishSteps: [],
     log,

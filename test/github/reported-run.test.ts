@@ -78,6 +78,7 @@ describe('reportedRun completes every check it started', () => {
       store: run.store,
       signer: FORGER_KEY,
       env: {},
+      commentAuthors: ['github-actions[bot]'],
       codeVersion: 'test',
       outDir: mkdtempSync(join(tmpdir(), 'truss-reported-out-')),
       runUrl: 'https://github.com/o/r/actions/runs/1',

@@ -175,6 +175,7 @@ function sync(r: RunReport, octokit = testOctokit(), log = captureLog(), dryRun 
     contractId: 'fix-login',
     report: r,
     checkRunUrl: CHECK_URL,
+    authors: ['github-actions[bot]'],
     dryRun,
     log,
   });
@@ -403,7 +404,7 @@ describe('inline review comments', () => {
     expect(graphql[1]?.query).toContain('unresolveReviewThread');
   });
 
-  it("with the run's own login known, another bot's comment is not ours even when it starts with the marker", async () => {
+  it("another bot's comment is not ours even when it starts with the marker", async () => {
     // An AI reviewer talked by the pull request into opening its comment with Truss's marker.
     const planted = `${findingMarker('fix-login', 'open')}\nLooks fine to me.`;
     nockListComments([
@@ -423,7 +424,7 @@ describe('inline review comments', () => {
       contractId: 'fix-login',
       report: report([vote(0, 'met', [])]),
       checkRunUrl: CHECK_URL,
-      botLogin: 'github-actions[bot]',
+      authors: ['github-actions[bot]'],
       dryRun: false,
       log: captureLog(),
     });

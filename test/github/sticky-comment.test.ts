@@ -49,6 +49,7 @@ function base(overrides: Partial<Parameters<typeof upsertStickyComment>[0]> = {}
     marker: MARKER,
     body: `${MARKER}\n### truss / greeting-0001: pass`,
     dryRun: false,
+    authors: ['github-actions[bot]'],
     ...overrides,
   };
 }
@@ -129,7 +130,9 @@ describe('upsertStickyComment', () => {
       .reply(201, ours(351, MARKER));
     expect(await upsertStickyComment(base())).toMatchObject({ id: 351, created: true });
     nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [quoting]);
-    expect(await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE)).toEqual([]);
+    expect(
+      await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE, ['github-actions[bot]']),
+    ).toEqual([]);
     // Even Truss's own comment is not trusted with a session id that could name another path.
     const traversal = ours(
       352,
@@ -137,13 +140,13 @@ describe('upsertStickyComment', () => {
     );
     const fine = ours(353, `${MARKER}\n${embedMeta({ session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' })}`);
     nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [traversal, fine]);
-    expect(await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE)).toEqual([
-      { session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' },
-    ]);
+    expect(
+      await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE, ['github-actions[bot]']),
+    ).toEqual([{ session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' }]);
     expect(nock.isDone()).toBe(true);
   });
 
-  it('with botLogin, only that account counts (another bot with the marker is ignored)', async () => {
+  it('only the configured authors count (another bot with the marker is ignored)', async () => {
     const otherBot = commentAt(400, `${MARKER}\nfrom another app`, {
       login: 'other-app[bot]',
       type: 'Bot',
@@ -158,7 +161,7 @@ describe('upsertStickyComment', () => {
       ])
       .patch(`/repos/${OWNER}/${REPO}/issues/comments/401`)
       .reply(200, commentAt(401, MARKER, { login: 'truss-app[bot]', type: 'Bot', id: 8 }));
-    expect(await upsertStickyComment(base({ botLogin: 'Truss-App[bot]' }))).toMatchObject({
+    expect(await upsertStickyComment(base({ authors: ['Truss-App[bot]'] }))).toMatchObject({
       id: 401,
       updated: true,
     });

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
+import { postedByActions } from './comment-authors.js';
 import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
 import { contentsFile, FakeGitHub, type RecordedRequest, webhookExample } from './fake-github.js';
 import { commitFiles, git, initRepo } from './git.js';
@@ -141,6 +142,7 @@ export interface FakeComment {
   id: number;
   body: string;
   user: { login: string; type: string };
+  performed_via_github_app?: Record<string, unknown> | null;
   html_url: string;
 }
 
@@ -594,7 +596,8 @@ export class ActionHarness {
         const comment: FakeComment = {
           id,
           body: (req.body as { body: string }).body,
-          user: { login: 'github-actions[bot]', type: 'Bot' },
+          // As GitHub answers a GITHUB_TOKEN: the comment is the github-actions app's.
+          ...postedByActions(),
           html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}#issuecomment-${id}`,
         };
         this.comments.push(comment);

@@ -82,6 +82,7 @@ describe('the Action passes its Octokit to the GitHub tools', () => {
         runUrl: null,
         check: true,
         comment: false,
+        commentAuthors: ['github-actions[bot]'],
         dryRun: false,
         publishSteps: [],
         log,

@@ -116,6 +116,7 @@ export async function onIssueCommentCreated(
         octokit,
         ...repo,
         prNumber: issue.number,
+        authors: config.commentAuthors,
         headSha: head.sha,
         defaultBranch,
         decision: kind === 'approve' ? 'approved' : 'rejected',

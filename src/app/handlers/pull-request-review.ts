@@ -44,6 +44,7 @@ export async function onPullRequestReview(
       reviewSigner: () => config.signer,
       trustedKeys: config.trustedKeys,
       ledgerBranch: config.ledgerBranch,
+      authors: config.commentAuthors,
       dryRun: false,
       detailsUrl: review.html_url ?? null,
       log: appLogger(context),

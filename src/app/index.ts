@@ -6,6 +6,7 @@
 import { tmpdir } from 'node:os';
 import type { Probot } from 'probot';
 import { WorkflowCache } from '../github/workflow-cache.js';
+import { appCommentAuthors } from './comment-authors.js';
 import { type AppConfig, readAppConfig } from './config.js';
 import { onCheckRunRerequested } from './handlers/check-run-rerequested.js';
 import { onIssueCommentCreated } from './handlers/issue-comment-created.js';
@@ -19,9 +20,11 @@ export function trussApp(config: AppConfig): (app: Probot) => void {
   return (app) => {
     // Which workflow each repository dispatches, kept while the repository has had no push.
     const workflows = new WorkflowCache();
-    app.on('issue_comment.created', (context) => onIssueCommentCreated(context, config, workflows));
+    // Whose sticky comments are read as run state: the configured logins and the App's own bot.
+    const authors = appCommentAuthors(config);
+    app.on('issue_comment.created', (context) => onIssueCommentCreated(context, config, workflows, authors));
     app.on(['pull_request_review.submitted', 'pull_request_review.dismissed'], (context) =>
-      onPullRequestReview(context, config),
+      onPullRequestReview(context, config, authors),
     );
     app.on('pull_request.synchronize', (context) => onPullRequestSynchronize(context, config));
     app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config, workflows));

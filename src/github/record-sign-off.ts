@@ -55,9 +55,10 @@ export interface RecordSignOffOptions {
   ledgerBranch: string | null;
   /**
    * The logins Truss's sticky comments are posted as: the session to sign off is read only from
-   * theirs, never from another bot's lookalike pointing at an older session (own-comment.ts).
+   * theirs, never from another bot's lookalike pointing at an older session (own-comment.ts). A
+   * function is asked only when a sign-off reads them (the App looks its own bot login up).
    */
-  authors: TrussAuthors;
+  authors: TrussAuthors | (() => Promise<TrussAuthors>);
   dryRun: boolean;
   detailsUrl: string | null;
   log: Logger;
@@ -133,7 +134,8 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     );
     return null;
   }
-  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha, options.authors);
+  const authors = typeof options.authors === 'function' ? await options.authors() : options.authors;
+  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha, authors);
   if (!meta?.session_id) {
     await check(
       'action_required',

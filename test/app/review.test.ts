@@ -5,7 +5,7 @@ import type { Probot } from 'probot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
-import { postedByApp } from '../helpers/comment-authors.js';
+import { otherApp, postedByApp } from '../helpers/comment-authors.js';
 import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
@@ -289,6 +289,48 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     await receiveReview(probot, 'review-app-token', 'approved');
     expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
     expect((JSON.parse(stored[0] as string) as Bundle).ledger.session_id).toBe(ev.sessionId);
+  });
+
+  it("the App's own <slug>[bot] (GET /app, asked once) counts without configuration: a workflow posting with the App token is signed off", async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    nock(API).get('/app').reply(200, otherApp('truss-app', 123));
+    permission('write');
+    nockComments([
+      stickyComment(
+        11,
+        { contract: 'greeting', session_id: ev.sessionId, head_sha: HEAD, artifact_id: ARTIFACT_ID },
+        postedByApp('truss-app', 123),
+      ),
+      stickyComment(
+        12,
+        { contract: 'greeting', session_id: 'older-session', head_sha: HEAD },
+        postedByApp('echo-bot'),
+      ),
+    ]);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-own-bot', 'approved');
+    expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    expect((JSON.parse(stored[0] as string) as Bundle).ledger.session_id).toBe(ev.sessionId);
+    expectNoPendingMocks();
+    // The next delivery asks GitHub nothing more about the App (a second GET /app is not mocked).
+    permission('write');
+    nockComments([
+      stickyComment(
+        11,
+        { contract: 'greeting', session_id: ev.sessionId, head_sha: HEAD, artifact_id: ARTIFACT_ID },
+        postedByApp('truss-app', 123),
+      ),
+    ]);
+    ledgerBranchHolds(ev.sessionId, stored[0] as string);
+    trustedKeys();
+    const again = humanReviewCheck();
+    await receiveReview(probot, 'review-own-bot-2', 'approved');
+    expect(again).toEqual([expect.objectContaining({ conclusion: 'success' })]);
   });
 
   it('no truss run for the new head (a new push since the verdict): action_required, nothing signed', async () => {

@@ -22,6 +22,7 @@ export async function onIssueCommentCreated(
   context: Context<'issue_comment.created'>,
   config: AppConfig,
   workflows: WorkflowCache,
+  authors: (context: Context) => Promise<readonly string[]>,
 ): Promise<void> {
   const { issue, comment, repository } = context.payload;
   if (parseCommand(comment.body, config.trigger) === null) return;
@@ -116,7 +117,7 @@ export async function onIssueCommentCreated(
         octokit,
         ...repo,
         prNumber: issue.number,
-        authors: config.commentAuthors,
+        authors: await authors(context),
         headSha: head.sha,
         defaultBranch,
         decision: kind === 'approve' ? 'approved' : 'rejected',

@@ -14,6 +14,7 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
 export async function onPullRequestReview(
   context: Context<'pull_request_review.submitted' | 'pull_request_review.dismissed'>,
   config: AppConfig,
+  authors: (context: Context) => Promise<readonly string[]>,
 ): Promise<void> {
   const { review, pull_request: pr, action } = context.payload;
   const user = review.user;
@@ -44,7 +45,7 @@ export async function onPullRequestReview(
       reviewSigner: () => config.signer,
       trustedKeys: config.trustedKeys,
       ledgerBranch: config.ledgerBranch,
-      authors: config.commentAuthors,
+      authors: () => authors(context),
       dryRun: false,
       detailsUrl: review.html_url ?? null,
       log: appLogger(context),

@@ -295,7 +295,10 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const ev = evidence(fixture);
     const probot = await makeProbot();
     nockToken();
-    nock(API).get('/app').reply(200, otherApp('truss-app', 123));
+    // Asked as the App (its JWT), not as the installation.
+    nock(API, { reqheaders: { authorization: /^bearer eyJ/i } })
+      .get('/app')
+      .reply(200, otherApp('truss-app', 123));
     permission('write');
     nockComments([
       stickyComment(

@@ -6,7 +6,6 @@
  * tokens post as its bot, so trusting it widens nothing.
  */
 import type { Context } from 'probot';
-import { ACTIONS_BOT } from '../github/own-comment.js';
 import type { AppConfig } from './config.js';
 
 const SLUG = /^[A-Za-z0-9-]{1,100}$/;
@@ -32,7 +31,7 @@ export function appCommentAuthors(config: AppConfig): (context: Context) => Prom
     } catch (error) {
       own = null;
       context.log.warn(
-        `could not learn this App's bot login (GET /app: ${(error as Error).message}); only comments by ${config.commentAuthors.join(', ') || ACTIONS_BOT} are read as Truss's`,
+        `could not learn this App's bot login (GET /app: ${(error as Error).message}); only comments by ${config.commentAuthors.join(', ')} are read as Truss's`,
       );
       return config.commentAuthors;
     }

@@ -61,6 +61,7 @@ export async function handleComment(options: {
     triggerPhrase: inputs.triggerPhrase,
     allowedUsers: inputs.allowedUsers,
     allowedBots: inputs.allowedBots,
+    authors: inputs.commentAuthors,
     defaultContracts: inputs.contract,
     dryRun: inputs.dryRun,
     log: setup.log,

@@ -59,6 +59,8 @@ export interface FoundCheckRun {
   completedAt: string | null;
   outputTitle: string | null;
   outputSummary: string | null;
+  /** The bot login of the app that created it (`<slug>[bot]`), when GitHub names the app. */
+  app: string | null;
 }
 
 /** The Checks API takes at most this many annotations per request; the rest go in further updates. */
@@ -282,6 +284,7 @@ export async function findCheckRuns(options: {
     completedAt: run.completed_at ?? null,
     outputTitle: run.output?.title ?? null,
     outputSummary: run.output?.summary ?? null,
+    app: botLoginOf(run.app) ?? null,
   }));
 }
 

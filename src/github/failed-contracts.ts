@@ -13,6 +13,7 @@ import { type FoundCheckRun, findCheckRuns } from './check-runs.js';
 import { decodeRunRequestId, trussCheckFor } from './external-id.js';
 import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
 import type { Octokit } from './octokit.js';
+import { isOwnApp, type TrussAuthors } from './own-comment.js';
 import { verdictInTitle } from './render/index.js';
 import { listContractNames, type RepoRef } from './repo-contracts.js';
 import { readRepoFile } from './repo-files.js';
@@ -35,13 +36,15 @@ export async function failedContracts(options: {
   headSha: string;
   /** The pull request asking: checks the App queued for another one on the same head do not count. */
   prNumber: number;
+  /** The logins Truss posts as: only checks their apps created count (own-comment.ts isOwnApp). */
+  authors: TrussAuthors;
   /** Where contracts are read to map ids to files (the PR base, or the default branch). */
   ref: string;
 }): Promise<FailedContracts> {
   const { octokit, repo } = options;
   // A skip is no verdict: one completed over a FAIL (as older releases could) must not hide it.
   const newest = await newestTrussChecks(
-    { octokit, repo, headSha: options.headSha, prNumber: options.prNumber },
+    { octokit, repo, headSha: options.headSha, prNumber: options.prNumber, authors: options.authors },
     (run) => run.name !== HUMAN_REVIEW_CHECK && !(run.status === 'completed' && run.conclusion === 'skipped'),
   );
   const names = new Set<string>();
@@ -67,17 +70,23 @@ export async function failedContracts(options: {
 
 /**
  * The newest `truss / …` check of each name on a head that Truss made for pull request `prNumber`
- * and `keep` accepts. A lookalike (a fork's own job named `truss / lint`) must not hide or fake a
- * verdict, nor may a check queued for another pull request that shares this head (trussCheckFor).
+ * and `keep` accepts. A lookalike (a fork's own job named `truss / lint`, another installed App's
+ * check carrying Truss's external_id) must not hide or fake a verdict, nor may a check queued for
+ * another pull request that shares this head (trussCheckFor).
  */
 export async function newestTrussChecks(
-  head: { octokit: Octokit; repo: RepoRef; headSha: string; prNumber: number },
+  head: { octokit: Octokit; repo: RepoRef; headSha: string; prNumber: number; authors: TrussAuthors },
   keep: (run: FoundCheckRun) => boolean = () => true,
 ): Promise<Map<string, FoundCheckRun>> {
   const runs = await findCheckRuns({ octokit: head.octokit, ...head.repo, ref: head.headSha });
   const newest = new Map<string, FoundCheckRun>();
   for (const run of runs) {
-    if (!run.name.startsWith(CHECK_PREFIX) || !trussCheckFor(run.externalId, head.prNumber) || !keep(run))
+    if (
+      !run.name.startsWith(CHECK_PREFIX) ||
+      !trussCheckFor(run.externalId, head.prNumber) ||
+      !isOwnApp(run.app, head.authors) ||
+      !keep(run)
+    )
       continue;
     const seen = newest.get(run.name);
     if (!seen || newerThan(run, seen)) newest.set(run.name, run);

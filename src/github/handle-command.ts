@@ -3,6 +3,7 @@ import { helpText, parseCommand } from './commands.js';
 import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
+import { resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor, politeDenial } from './permissions.js';
 import { react } from './reactions.js';
 import { codeSpan, inlineText, safeUrl } from './render/escape.js';
@@ -32,6 +33,8 @@ export interface HandleCommandOptions<R = ContractRunResult> {
   triggerPhrase: string;
   allowedUsers: readonly string[];
   allowedBots: readonly string[];
+  /** The logins Truss posts as: whose `truss / …` checks `status` and `run failed` read (own-comment.ts). */
+  authors: TrussAuthorsSource;
   /** Contracts `/truss run` and `/truss verify` run when the command names none. */
   defaultContracts: readonly string[];
   dryRun: boolean;
@@ -127,7 +130,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       await reaction('rocket');
       return [];
     case 'status':
-      await reply(await statusText(octokit, repo, issueNumber));
+      await reply(await statusText(octokit, repo, issueNumber, await resolveAuthors(options.authors)));
       await reaction('rocket');
       return [];
     case 'approve':
@@ -176,7 +179,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       try {
         const request =
           command.kind === 'run-failed'
-            ? await failedRequest(octokit, repo, issueNumber, reply, log)
+            ? await failedRequest(octokit, repo, issueNumber, reply, log, options.authors)
             : {
                 contracts:
                   command.kind === 'run' && command.contract ? [command.contract] : options.defaultContracts,
@@ -274,6 +277,7 @@ async function failedRequest(
   issueNumber: number,
   reply: (body: string) => Promise<unknown>,
   log: Logger,
+  authors: TrussAuthorsSource,
 ): Promise<{ contracts: string[]; intent: null; verifyOnly: false; named: true } | null> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
   const failed = await failedContracts({
@@ -281,6 +285,7 @@ async function failedRequest(
     repo,
     headSha: pr.head.sha,
     prNumber: issueNumber,
+    authors: await resolveAuthors(authors),
     ref: pr.base.sha,
   });
   const head = pr.head.sha.slice(0, 7);
@@ -301,10 +306,13 @@ async function statusText(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   prNumber: number,
+  authors: TrussAuthors,
 ): Promise<string> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   // Only Truss's own checks for this pull request, the newest of each name (failed-contracts.ts).
-  const runs = [...(await newestTrussChecks({ octokit, repo, headSha: pr.head.sha, prNumber })).values()];
+  const runs = [
+    ...(await newestTrussChecks({ octokit, repo, headSha: pr.head.sha, prNumber, authors })).values(),
+  ];
   if (runs.length === 0) return `No truss check runs on ${pr.head.sha.slice(0, 7)} yet.`;
   const rows = runs.map((run) => {
     const url = safeUrl(run.url);

@@ -21,6 +21,14 @@ export interface CommentLike {
  */
 export type TrussAuthors = readonly string[];
 
+/** The logins, or how to learn them when first needed (the App looks its own bot login up). */
+export type TrussAuthorsSource = TrussAuthors | (() => Promise<TrussAuthors>);
+
+/** The logins of a source: a host that must ask GitHub asks only when a flow reads them. */
+export async function resolveAuthors(source: TrussAuthorsSource): Promise<TrussAuthors> {
+  return typeof source === 'function' ? source() : source;
+}
+
 /** The login GitHub gives comments made with a workflow's GITHUB_TOKEN. */
 export const ACTIONS_BOT = 'github-actions[bot]';
 
@@ -85,6 +93,15 @@ export function warnUnlistedPoster(
   log.warning(
     `this token posts as ${poster}, which is not among the comment authors (${authors.join(', ')}): Truss will not recognise its own comments. Add ${poster} to comment-authors (the Action) or TRUSS_APP_COMMENT_AUTHORS (the App).`,
   );
+}
+
+/**
+ * Whether a check run's app (its `<slug>[bot]`) is one Truss posts as: the token that creates
+ * Truss's checks is the one that comments, so the same configured logins decide. A check whose app
+ * GitHub does not name is not ours.
+ */
+export function isOwnApp(appLogin: string | null, authors: TrussAuthors): boolean {
+  return appLogin !== null && authors.some((a) => a.toLowerCase() === appLogin.toLowerCase());
 }
 
 /** Ours and this marker's: what may be edited, resolved or read back as Truss's own state. */

@@ -19,7 +19,7 @@ import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-s
 import type { Logger } from './logger.js';
 import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
-import type { TrussAuthors } from './own-comment.js';
+import { resolveAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
 import { latestSessionFor, type SessionMeta } from './session-meta.js';
@@ -58,7 +58,7 @@ export interface RecordSignOffOptions {
    * theirs, never from another bot's lookalike pointing at an older session (own-comment.ts). A
    * function is asked only when a sign-off reads them (the App looks its own bot login up).
    */
-  authors: TrussAuthors | (() => Promise<TrussAuthors>);
+  authors: TrussAuthorsSource;
   dryRun: boolean;
   detailsUrl: string | null;
   log: Logger;
@@ -134,7 +134,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     );
     return null;
   }
-  const authors = typeof options.authors === 'function' ? await options.authors() : options.authors;
+  const authors = await resolveAuthors(options.authors);
   const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha, authors);
   if (!meta?.session_id) {
     await check(

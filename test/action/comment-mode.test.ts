@@ -19,6 +19,7 @@ import {
   TOKEN,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
+import { otherApp } from '../helpers/comment-authors.js';
 import { gitSpy } from '../helpers/git-spy.js';
 
 /** The comment id in the issue_comment.created example. */
@@ -318,6 +319,18 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
         external_id: '2f1c0c6e-0000-4000-8000-forks-own-job',
         output: null,
       },
+      // Another installed App can set any external_id: its check is not Truss's either.
+      {
+        id: 15,
+        name: 'truss / greeting-0001',
+        head_sha: harness.headSha,
+        status: 'completed',
+        conclusion: 'failure',
+        html_url: 'https://github.com/Codertocat/Hello-World/runs/15',
+        external_id: TRUSS_CHECK_ID,
+        output: null,
+        app: otherApp('echo-bot'),
+      },
     );
     const run = await comment('/truss status');
     expect(run.code, run.stderr).toBe(0);
@@ -339,6 +352,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     );
     expect(reply).not.toContain('ci / build');
     expect(reply).not.toContain('evil.example');
+    expect(reply).not.toContain('runs/15');
     expect(harness.fake.calls('POST', /\/check-runs$/)).toHaveLength(0);
   });
 

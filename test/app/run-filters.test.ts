@@ -11,6 +11,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId, TRUSS_CHECK_ID } from '../../src/github/external-id.js';
+import { actionsApp, otherApp } from '../helpers/comment-authors.js';
 import { useNock } from '../helpers/nock-guard.js';
 import {
   API,
@@ -80,6 +81,8 @@ function checkRun(name: string, fields: Record<string, unknown>): Record<string,
     conclusion: 'failure',
     // What the Action puts on the checks it creates (a workflow job's own check cannot set it).
     external_id: TRUSS_CHECK_ID,
+    // Created with the workflow's GITHUB_TOKEN, as a workflow job's own check is too.
+    app: actionsApp(),
     started_at: new Date(Date.UTC(2024, 4, 1, 12, 0, id)).toISOString(),
     html_url: `https://github.com/x/runs/${id}`,
     output: { title: null, summary: null },
@@ -89,6 +92,10 @@ function checkRun(name: string, fields: Record<string, unknown>): Record<string,
 
 const appRequest = (n: string) =>
   JSON.stringify({ v: 1, d: 'delivery-old', c: 1, p: PR, n, s: HEAD, m: 'run' });
+/** A check the App queued (and its dispatched run completed with the App's token): the App's own. */
+const TRUSS_APP = otherApp('truss-app', 123);
+/** GET /app, which the App asks once to know its own checks and comments by. */
+const nockOwnApp = () => nock(API).get('/app').reply(200, TRUSS_APP);
 
 describe('Truss App: [contract] paths on /truss run', () => {
   useNock();
@@ -232,6 +239,7 @@ describe('Truss App: /truss run failed', () => {
   it('dispatches exactly the contracts whose last verdict on the head was FAIL or UNVERIFIABLE', async () => {
     const probot = await makeProbot();
     nockToken();
+    nockOwnApp();
     nockPermission('Codertocat', 'write');
     const reactions = nockReactions(COMMENT_ID);
     nockPullRequest(); // the command reads head and base
@@ -240,6 +248,7 @@ describe('Truss App: /truss run failed', () => {
       checkRun('truss / lint', {
         output: { title: 'FAIL · 1 of 2 clauses not met' },
         external_id: appRequest('lint'),
+        app: TRUSS_APP,
       }),
       // Created by the Action on a pull_request event: id greeting-0001, file greeting.toml.
       checkRun('truss / greeting-0001', { output: { title: 'UNVERIFIABLE · 1 of 1 clause unverifiable' } }),
@@ -276,6 +285,16 @@ describe('Truss App: /truss run failed', () => {
         external_id: '5b1d9e07-forks-own-job',
         output: { title: 'FAIL · 1 of 1 clause not met' },
       }),
+      // Another installed App can set Truss's external_id: its checks are not Truss's either.
+      checkRun('truss / lint', {
+        conclusion: 'success',
+        output: { title: 'PASS · 2/2' },
+        app: otherApp('echo-bot'),
+      }),
+      checkRun('truss / ok', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        app: otherApp('echo-bot'),
+      }),
     ].reverse(); // GitHub lists the newest first
     nockCheckRuns(runs);
     // Ids without a request id are mapped by reading the contracts at the PR base.
@@ -309,6 +328,7 @@ describe('Truss App: /truss run failed', () => {
   it('a verdict the App queued for another pull request on the same head is not this one’s', async () => {
     const probot = await makeProbot();
     nockToken();
+    nockOwnApp();
     nockPermission('Codertocat', 'write');
     nockReactions(COMMENT_ID);
     nockPullRequest();
@@ -318,11 +338,13 @@ describe('Truss App: /truss run failed', () => {
       checkRun('truss / lint', {
         output: { title: 'FAIL · 1 of 1 clause not met' },
         external_id: appRequest('lint'),
+        app: TRUSS_APP,
       }),
       checkRun('truss / lint', {
         conclusion: 'success',
         output: { title: 'PASS · 1/1 clause met' },
         external_id: JSON.stringify({ v: 1, d: 'delivery-99', c: 2, p: 99, n: 'lint', s: HEAD, m: 'run' }),
+        app: TRUSS_APP,
       }),
     ].reverse();
     nockCheckRuns(runs);
@@ -349,6 +371,7 @@ describe('Truss App: /truss run failed', () => {
       checkRun('truss / src', {
         output: { title: 'FAIL · 1 of 1 clause not met' },
         external_id: appRequest('src'),
+        app: TRUSS_APP,
       }),
     ];
     nockCheckRuns(earlier);

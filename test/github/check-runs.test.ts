@@ -294,6 +294,8 @@ describe('findCheckRuns', () => {
         completedAt: COMPLETED.toISOString(),
         outputTitle: 'fail',
         outputSummary: 'sum',
+        // Which app made it: how Truss tells its own checks from another App's (own-comment.ts).
+        app: 'github-actions[bot]',
       },
       expect.objectContaining({ id: 4, status: 'in_progress', conclusion: null, externalId: null }),
     ]);

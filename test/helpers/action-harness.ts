@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
-import { postedByActions } from './comment-authors.js';
+import { actionsApp, postedByActions } from './comment-authors.js';
 import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
 import { contentsFile, FakeGitHub, type RecordedRequest, webhookExample } from './fake-github.js';
 import { commitFiles, git, initRepo } from './git.js';
@@ -156,6 +156,8 @@ export interface FakeCheckRun {
   details_url?: string | null;
   external_id?: string | null;
   output: { title?: string; summary?: string } | null;
+  /** The app that created it; absent = the github-actions app (GITHUB_TOKEN, a workflow job). */
+  app?: Record<string, unknown>;
 }
 
 /** The body of POST /repos/{owner}/{repo}/check-runs, as the action sends it. */
@@ -616,7 +618,9 @@ export class ActionHarness {
       }))
       .on('GET', new RegExp(`^${API}/commits/[0-9a-f]{40}/check-runs$`), (req) => {
         const sha = (req.path.split('?')[0] ?? '').split('/').at(-2);
-        const runs = this.checkRuns.filter((r) => r.head_sha === sha);
+        const runs = this.checkRuns
+          .filter((r) => r.head_sha === sha)
+          .map((r) => ({ ...r, app: r.app ?? actionsApp() }));
         return { body: { total_count: runs.length, check_runs: runs } };
       });
     this.ledger.install(this.fake);

@@ -53,6 +53,7 @@ export async function onIssueCommentCreated(
     triggerPhrase: config.trigger,
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots,
+    authors: () => authors(context),
     defaultContracts: [],
     dryRun: false,
     // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.

@@ -21,47 +21,49 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-BGFRD3CL.js";
+} from "./chunks/chunk-UVUJQMST.js";
 import {
+  ACTIONS_BOT,
+  parseTrussAuthors,
   readRepoFile
-} from "./chunks/chunk-U5X3DIGQ.js";
+} from "./chunks/chunk-23665E7C.js";
 import {
   createOctokit,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-TLTWMPGD.js";
+} from "./chunks/chunk-BS4FZTIF.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-KZKJRPJ7.js";
-import "./chunks/chunk-VAMSISFB.js";
+} from "./chunks/chunk-FTJRGX6R.js";
+import "./chunks/chunk-77O3WOB4.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-I6GI5OVI.js";
-import "./chunks/chunk-MXTKDQJP.js";
-import "./chunks/chunk-336NPC2I.js";
+} from "./chunks/chunk-TNDO46F2.js";
+import "./chunks/chunk-WZ4R5LXQ.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-PUSBSDZG.js";
-import "./chunks/chunk-RJWAUGZD.js";
+import "./chunks/chunk-7FAGA3P5.js";
+import "./chunks/chunk-AFQIEJAC.js";
 import "./chunks/chunk-F3YV5QSU.js";
-import "./chunks/chunk-L3YLJRNF.js";
-import "./chunks/chunk-S7LLIZ5U.js";
-import "./chunks/chunk-SDXGCCTO.js";
+import "./chunks/chunk-XIQFOUBC.js";
+import "./chunks/chunk-HY2SLKZA.js";
+import "./chunks/chunk-UEZBMKNZ.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-BWCCY57Z.js";
 import "./chunks/chunk-7YTOE65D.js";
-import "./chunks/chunk-ODXQUIKJ.js";
 import "./chunks/chunk-RDZHSOJG.js";
-import "./chunks/chunk-KBGFKZ3U.js";
+import "./chunks/chunk-PY6AKU6Z.js";
+import "./chunks/chunk-336NPC2I.js";
+import "./chunks/chunk-ASHGVO73.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-P2CFU6IE.js";
-import "./chunks/chunk-6JF6XMHL.js";
-import "./chunks/chunk-WGFAXVFW.js";
+import "./chunks/chunk-RNXRJU2L.js";
+import "./chunks/chunk-CA4Y56RS.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports
@@ -99,6 +101,29 @@ function workflowSlot(cache, repository) {
   return { cache, key: `${repository.full_name}@${repository.default_branch}#${repository.pushed_at}` };
 }
 
+// src/app/comment-authors.ts
+var SLUG = /^[A-Za-z0-9-]{1,100}$/;
+function appCommentAuthors(config) {
+  let own = null;
+  return async (context) => {
+    own ??= context.octokit.request("GET /app").then(({ data }) => {
+      const slug = data?.slug;
+      if (typeof slug !== "string" || !SLUG.test(slug)) throw new Error("GET /app named no slug");
+      return `${slug}[bot]`;
+    });
+    try {
+      const login = await own;
+      return config.commentAuthors.some((a) => a.toLowerCase() === login.toLowerCase()) ? config.commentAuthors : [...config.commentAuthors, login];
+    } catch (error) {
+      own = null;
+      context.log.warn(
+        `could not learn this App's bot login (GET /app: ${error.message}); only comments by ${config.commentAuthors.join(", ")} are read as Truss's`
+      );
+      return config.commentAuthors;
+    }
+  };
+}
+
 // src/app/config.ts
 var list = external_exports.string().default("").transform(
   (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
@@ -122,7 +147,15 @@ var EnvSchema = external_exports.object({
   TRUSS_APP_TRIGGER: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "TRUSS_APP_TRIGGER must be one word such as /truss").default("/truss"),
   TRUSS_APP_WORKFLOW: external_exports.string().regex(WORKFLOW_FILE, "TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml").default("truss.yml"),
   TRUSS_APP_LEDGER_BRANCH: external_exports.string().default(DEFAULT_LEDGER_BRANCH),
-  TRUSS_APP_TRUSTED_KEYS: external_exports.string().default("")
+  TRUSS_APP_TRUSTED_KEYS: external_exports.string().default(""),
+  TRUSS_APP_COMMENT_AUTHORS: external_exports.string().default(ACTIONS_BOT).transform((v, ctx) => {
+    try {
+      return parseTrussAuthors(v.trim() || ACTIONS_BOT, "TRUSS_APP_COMMENT_AUTHORS");
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: error.message });
+      return external_exports.NEVER;
+    }
+  })
 });
 var AppConfigError = class extends Error {
   constructor(message) {
@@ -148,6 +181,7 @@ TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: cre
     workflow: e.TRUSS_APP_WORKFLOW,
     ledgerBranch: e.TRUSS_APP_LEDGER_BRANCH.trim() === "" ? null : e.TRUSS_APP_LEDGER_BRANCH.trim(),
     trustedKeys: e.TRUSS_APP_TRUSTED_KEYS,
+    commentAuthors: e.TRUSS_APP_COMMENT_AUTHORS,
     throttle: true,
     retryBaseMs: 1e3,
     tempDir
@@ -489,7 +523,7 @@ async function onCheckRunRerequested(context, config, workflows) {
 
 // src/github/approval-gate.ts
 async function decideApprovalGate(options) {
-  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber);
+  const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber, options.authors);
   if (sessions.length === 0) return { status: "none" };
   const moved = sessions.find((s) => s.head_sha !== void 0 && s.head_sha !== options.headSha);
   if (moved) return { status: "moved", session: moved };
@@ -560,7 +594,7 @@ async function requestMemoryDecision(options) {
 }
 
 // src/app/handlers/issue-comment-created.ts
-async function onIssueCommentCreated(context, config, workflows) {
+async function onIssueCommentCreated(context, config, workflows, authors) {
   const { issue, comment, repository } = context.payload;
   if (parseCommand(comment.body, config.trigger) === null) return;
   const user = comment.user;
@@ -591,6 +625,7 @@ ${helpText(config.trigger)}`,
     triggerPhrase: config.trigger,
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots,
+    authors: () => authors(context),
     defaultContracts: [],
     dryRun: false,
     // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.
@@ -652,6 +687,7 @@ ${helpText(config.trigger)}`,
         octokit,
         ...repo,
         prNumber: issue.number,
+        authors: await authors(context),
         headSha: head.sha,
         defaultBranch,
         decision: kind === "approve" ? "approved" : "rejected",
@@ -698,7 +734,7 @@ async function replyToFailures(octokit, repo, issueNumber, outcomes) {
 // src/app/handlers/pull-request-review.ts
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-async function onPullRequestReview(context, config) {
+async function onPullRequestReview(context, config, authors) {
   const { review, pull_request: pr, action } = context.payload;
   const user = review.user;
   if (!user) return;
@@ -724,6 +760,7 @@ async function onPullRequestReview(context, config) {
       reviewSigner: () => config.signer,
       trustedKeys: config.trustedKeys,
       ledgerBranch: config.ledgerBranch,
+      authors: () => authors(context),
       dryRun: false,
       detailsUrl: review.html_url ?? null,
       log: appLogger(context),
@@ -760,10 +797,11 @@ async function onPullRequestSynchronize(context, config) {
 function trussApp(config) {
   return (app) => {
     const workflows = new WorkflowCache();
-    app.on("issue_comment.created", (context) => onIssueCommentCreated(context, config, workflows));
+    const authors = appCommentAuthors(config);
+    app.on("issue_comment.created", (context) => onIssueCommentCreated(context, config, workflows, authors));
     app.on(
       ["pull_request_review.submitted", "pull_request_review.dismissed"],
-      (context) => onPullRequestReview(context, config)
+      (context) => onPullRequestReview(context, config, authors)
     );
     app.on("pull_request.synchronize", (context) => onPullRequestSynchronize(context, config));
     app.on("check_run.rerequested", (context) => onCheckRunRerequested(context, config, workflows));

@@ -15,5 +15,5 @@ enablePrivateCompileCache({
   uid: process.getuid?.() ?? -1,
   home: homedir()
 });
-var { run } = await import("./chunks/run-RX4C4E3I.js");
+var { run } = await import("./chunks/run-ED3SPUO5.js");
 process.exitCode = await run(process.argv.slice(2));

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-UVUJQMST.js";
+} from "./chunks/chunk-6TPYMJ5V.js";
 import {
   ACTIONS_BOT,
   parseTrussAuthors,

@@ -5,6 +5,7 @@
  */
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
+import { isRateLimitError, statusOf } from './request-errors.js';
 
 export type CheckConclusion =
   | 'success'
@@ -96,7 +97,7 @@ export async function startCheckRun(options: {
     return { id: null, url: null };
   }
   if (options.existingId) {
-    await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
+    const madeBy = await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
     try {
       const { data } = await octokit.rest.checks.update({
         owner,
@@ -109,6 +110,8 @@ export async function startCheckRun(options: {
       });
       return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
     } catch (error) {
+      if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== undefined)
+        throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
       throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
     }
   }
@@ -304,11 +307,13 @@ async function requireCheckOnHead(
   repo: string,
   checkRunId: number,
   headSha: string,
-): Promise<void> {
+): Promise<string | undefined> {
   let onSha: string;
+  let madeBy: string | undefined;
   try {
     const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
     onSha = data.head_sha;
+    madeBy = botLoginOf(data.app);
   } catch (error) {
     throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
   }
@@ -316,6 +321,26 @@ async function requireCheckOnHead(
     throw new HeadMismatchError(
       `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`,
     );
+  return madeBy;
+}
+
+/**
+ * GitHub lets only the app that created a check run change it: the App's queued check cannot be
+ * taken over with the workflow's own token (the github-actions app's). The dispatched job needs the
+ * App's installation token (docs/app.md, "Add the workflow").
+ */
+export class QueuedCheckOwnerError extends Error {
+  override name = 'QueuedCheckOwnerError';
+  constructor(checkRunId: number, madeBy: string, options?: { cause?: unknown }) {
+    const remedy =
+      madeBy === 'github-actions[bot]'
+        ? "Run this job with the workflow's own token (`github-token: ${{ github.token }}`)."
+        : `Give this job ${madeBy}'s installation token (actions/create-github-app-token, then \`github-token:\` and \`comment-authors: ${madeBy}\`), as examples/workflows/truss-app-dispatch.yml does.`;
+    super(
+      `Truss could not take over the queued check run ${checkRunId}: ${madeBy} created it, and GitHub lets only the app that created a check run change it. ${remedy}`,
+      options,
+    );
+  }
 }
 
 /** `<slug>[bot]` for the app that owns a check run, when GitHub names it. */

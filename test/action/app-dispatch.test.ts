@@ -9,11 +9,17 @@ import {
   REPO,
   RUN_URL,
 } from '../helpers/action-harness.js';
+import { otherApp } from '../helpers/comment-authors.js';
 import { commitFiles } from '../helpers/git.js';
 
-/** A queued `truss / greeting` check as the App creates it before dispatching the workflow. */
+/**
+ * A queued `truss / greeting` check as the App creates it before dispatching the workflow: it is
+ * the App's, so only the App's installation token can change it (the job gets one, as
+ * examples/workflows/truss-app-dispatch.yml does: `harness.useAppToken`).
+ */
 function queueCheck(harness: ActionHarness, id: number, headSha = harness.headSha): void {
   harness.checkRuns.push({
+    app: otherApp('truss-app'),
     id,
     name: 'truss / greeting',
     head_sha: headSha,
@@ -33,6 +39,7 @@ describe('Action dispatched by the Truss App (workflow_dispatch inputs)', () => 
   let harness: ActionHarness;
   beforeEach(() => {
     harness = new ActionHarness();
+    harness.useAppToken('truss-app');
   });
   afterEach(async () => {
     await harness.stop();
@@ -67,6 +74,23 @@ describe('Action dispatched by the Truss App (workflow_dispatch inputs)', () => 
     // Contracts still come from the trusted base, never from what the dispatch or the PR head says.
     for (const read of harness.fake.calls('GET', /\/contents\//))
       expect(read.path).toContain(`?ref=${harness.baseSha}`);
+  });
+
+  it("with the workflow's own token it cannot take over the App's check: it fails saying which token to give, nothing is judged", async () => {
+    harness.useAppToken('github-actions', 15368);
+    queueCheck(harness, 9001);
+    const run = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: dispatchPayload(harness, { check_run_id: '9001', mode: 'verify' }),
+      workspace: harness.cloneWorkspace(),
+    });
+    expect(run.code, run.stdout + run.stderr).not.toBe(0);
+    expect(run.outputs.verdict).toBeUndefined();
+    expect(run.stdout).toContain(
+      "truss-app[bot] created it, and GitHub lets only the app that created a check run change it. Give this job truss-app[bot]'s installation token",
+    );
+    expect(harness.checkRuns.filter((r) => r.conclusion === 'success')).toEqual([]);
+    expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')).toEqual([]);
   });
 
   it('a head that moved after the App queued its check: the check on the old commit fails, nothing is judged', async () => {

@@ -23,6 +23,7 @@ import {
   reviewPayload,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
+import { otherApp } from '../helpers/comment-authors.js';
 import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
 import {
   type FakeResults,
@@ -374,7 +375,10 @@ describe('suspend on an approval gate, resume in a later job', () => {
           source: { comment_id: 1, url: null },
         },
       });
+    // The App's queued check: the dispatched job holds the App's installation token.
+    harness.useAppToken('truss-app');
     harness.checkRuns.push({
+      app: otherApp('truss-app'),
       id: 9100,
       name: 'truss / gated-bash',
       head_sha: harness.headSha,

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { builtEntry } from './built-dist.js';
-import { actionsApp, postedByActions } from './comment-authors.js';
+import { actionsApp, otherApp, postedByActions, postedByApp } from './comment-authors.js';
 import { contractToml, GREETING_CONTRACT } from './contract-toml.js';
 import { contentsFile, FakeGitHub, type RecordedRequest, webhookExample } from './fake-github.js';
 import { commitFiles, git, initRepo } from './git.js';
@@ -330,6 +330,20 @@ export class ActionHarness {
   readonly ledger = new FakeLedgerBranch(LEDGER_BRANCH);
   readonly comments: FakeComment[] = [];
   readonly checkRuns: FakeCheckRun[] = [];
+  /**
+   * The app the job's token belongs to: GITHUB_TOKEN's github-actions app by default, or an App
+   * whose installation token the workflow passes (`useAppToken`). Like GitHub, the fake lets only
+   * the app that created a check run change it, and posts comments as the token's app.
+   */
+  tokenApp: { slug: string; id: number } = { slug: 'github-actions', id: 15368 };
+  useAppToken(slug: string, id = 424242): void {
+    this.tokenApp = { slug, id };
+  }
+  #tokenAppJson(): Record<string, unknown> {
+    return this.tokenApp.slug === 'github-actions'
+      ? actionsApp()
+      : otherApp(this.tokenApp.slug, this.tokenApp.id);
+  }
   /** Permission per login for GET .../collaborators/{login}/permission; unlisted logins get 404. */
   readonly permissions = new Map<string, Permission>();
   readonly root: string;
@@ -568,29 +582,36 @@ export class ActionHarness {
           external_id: body.external_id ?? null,
           output: body.output ?? null,
         };
+        run.app = this.#tokenAppJson();
         this.checkRuns.push(run);
-        // As GitHub answers a GITHUB_TOKEN: the check belongs to the github-actions app.
-        return {
-          status: 201,
-          body: { ...run, app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } },
-        };
+        // As GitHub answers: the check belongs to the token's app (github-actions for GITHUB_TOKEN).
+        return { status: 201, body: run };
       })
       .on('GET', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
         const id = Number(req.path.split('?')[0]?.split('/').pop());
         const run = this.checkRuns.find((r) => r.id === id);
-        return run ? { body: run } : notFound;
+        return run ? { body: { ...run, app: run.app ?? actionsApp() } } : notFound;
       })
       .on('PATCH', new RegExp(`^${API}/check-runs/\\d+$`), (req) => {
         const id = Number(req.path.split('?')[0]?.split('/').pop());
         const run = this.checkRuns.find((r) => r.id === id);
         if (!run) return notFound;
+        const owner = (run.app?.slug as string | undefined) ?? 'github-actions';
+        if (owner !== this.tokenApp.slug)
+          return {
+            status: 403,
+            body: {
+              message: `Invalid app_id \`${this.tokenApp.id}\` - check run can only be modified by the GitHub App that created it.`,
+              documentation_url: 'https://docs.github.com/rest/checks/runs#update-a-check-run',
+            },
+          };
         const body = req.body as Partial<FakeCheckRun>;
         Object.assign(run, {
           status: body.status ?? run.status,
           conclusion: body.conclusion ?? run.conclusion,
           output: body.output ?? run.output,
         });
-        return { body: { ...run, app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' } } };
+        return { body: { ...run, app: run.app ?? actionsApp() } };
       })
       .on('GET', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), () => ({ body: this.comments }))
       .on('POST', new RegExp(`^${API}/issues/${PR_NUMBER}/comments$`), (req) => {
@@ -598,8 +619,10 @@ export class ActionHarness {
         const comment: FakeComment = {
           id,
           body: (req.body as { body: string }).body,
-          // As GitHub answers a GITHUB_TOKEN: the comment is the github-actions app's.
-          ...postedByActions(),
+          // As GitHub answers: the comment is the token's app's (github-actions for GITHUB_TOKEN).
+          ...(this.tokenApp.slug === 'github-actions'
+            ? postedByActions()
+            : postedByApp(this.tokenApp.slug, this.tokenApp.id)),
           html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}#issuecomment-${id}`,
         };
         this.comments.push(comment);

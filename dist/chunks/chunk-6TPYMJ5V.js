@@ -14,6 +14,7 @@ import {
   trustedKeysFor
 } from "./chunk-23665E7C.js";
 import {
+  isRateLimitError,
   statusOf,
   toMissingPermission
 } from "./chunk-BS4FZTIF.js";
@@ -972,7 +973,7 @@ async function startCheckRun(options) {
     return { id: null, url: null };
   }
   if (options.existingId) {
-    await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
+    const madeBy = await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
     try {
       const { data } = await octokit.rest.checks.update({
         owner,
@@ -985,6 +986,8 @@ async function startCheckRun(options) {
       });
       return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
     } catch (error) {
+      if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== void 0)
+        throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
       throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
     }
   }
@@ -1115,9 +1118,11 @@ var HeadMismatchError = class extends Error {
 };
 async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
   let onSha;
+  let madeBy;
   try {
     const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
     onSha = data.head_sha;
+    madeBy = botLoginOf(data.app);
   } catch (error) {
     throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
   }
@@ -1125,7 +1130,18 @@ async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
     throw new HeadMismatchError(
       `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
     );
+  return madeBy;
 }
+var QueuedCheckOwnerError = class extends Error {
+  name = "QueuedCheckOwnerError";
+  constructor(checkRunId, madeBy, options) {
+    const remedy = madeBy === "github-actions[bot]" ? "Run this job with the workflow's own token (`github-token: ${{ github.token }}`)." : `Give this job ${madeBy}'s installation token (actions/create-github-app-token, then \`github-token:\` and \`comment-authors: ${madeBy}\`), as examples/workflows/truss-app-dispatch.yml does.`;
+    super(
+      `Truss could not take over the queued check run ${checkRunId}: ${madeBy} created it, and GitHub lets only the app that created a check run change it. ${remedy}`,
+      options
+    );
+  }
+};
 function botLoginOf(app) {
   return app?.slug && /^[A-Za-z0-9-]{1,100}$/.test(app.slug) ? `${app.slug}[bot]` : void 0;
 }

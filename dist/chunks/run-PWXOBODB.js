@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-UVUJQMST.js";
+} from "./chunk-6TPYMJ5V.js";
 import {
   ACTIONS_BOT,
   BranchMovedError,

@@ -295,7 +295,10 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(first.status).toBe('suspended');
     if (first.status !== 'suspended') return;
     expect(first.suspension).toMatchObject({ await: { signal: 'job-7' } });
-    expect(first.suspension.reason).toContain('MCP tool mcp__fx__job is pending: job 7 is running');
+    // The server's reason is quoted as its own words, never as Truss's instruction.
+    expect(first.suspension.reason).toContain(
+      'MCP tool mcp__fx__job is pending (its server says: "job 7 is running")',
+    );
     const sessionId = first.sessionId;
     const [pending] = entriesOf(run.store, sessionId, 'mcp_tool_pending');
     expect(pending?.payload).toMatchObject({

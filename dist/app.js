@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-6TPYMJ5V.js";
+} from "./chunks/chunk-XUMBCFTK.js";
 import {
   ACTIONS_BOT,
   parseTrussAuthors,
@@ -37,17 +37,17 @@ import {
   WORKFLOW_FILE,
   parseConfigToml
 } from "./chunks/chunk-FTJRGX6R.js";
-import "./chunks/chunk-77O3WOB4.js";
+import "./chunks/chunk-M7E6DIMD.js";
 import {
   CONFIG_FILE
 } from "./chunks/chunk-TNDO46F2.js";
 import "./chunks/chunk-WZ4R5LXQ.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-7FAGA3P5.js";
+import "./chunks/chunk-JOWZKJ3E.js";
 import "./chunks/chunk-AFQIEJAC.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-XIQFOUBC.js";
-import "./chunks/chunk-HY2SLKZA.js";
+import "./chunks/chunk-V6VCS6CQ.js";
 import "./chunks/chunk-UEZBMKNZ.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-6ATXCL5X.js";
+} from "./chunk-NRSQZLRC.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-XF4E3FNB.js";
+} from "./chunk-Y27LK3MS.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-23665E7C.js";
@@ -45,7 +45,7 @@ import {
 import {
   decideFromEval,
   evalPromotionArms
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   findEntry,
   supersededBy

@@ -19,7 +19,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-7FAGA3P5.js";
+} from "./chunk-JOWZKJ3E.js";
 import {
   applyArm
 } from "./chunk-AFQIEJAC.js";
@@ -34,7 +34,7 @@ import {
   resumeContract,
   runChild,
   runContract
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   CancelledError,
   DurableSession,

@@ -6,14 +6,14 @@ import {
 } from "./chunk-KJWYQNN4.js";
 import {
   openRunMemory
-} from "./chunk-XF4E3FNB.js";
+} from "./chunk-Y27LK3MS.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   acquireSessionLease
 } from "./chunk-NEKU2CDE.js";
@@ -23,7 +23,7 @@ import {
 import {
   prepareRun,
   startRun
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   checkMcpPinning,
   findContract

@@ -3,16 +3,16 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
-import "./chunk-77O3WOB4.js";
+import "./chunk-M7E6DIMD.js";
 import "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-OYOF37AK.js";

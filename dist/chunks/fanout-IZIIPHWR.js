@@ -3,11 +3,11 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-7FAGA3P5.js";
+} from "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-ASHGVO73.js";

@@ -3,26 +3,26 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-VUWIQGQ6.js";
+} from "./chunk-A33TUYVX.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-XF4E3FNB.js";
+import "./chunk-Y27LK3MS.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-FTJRGX6R.js";
-import "./chunk-77O3WOB4.js";
+import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-OYOF37AK.js";

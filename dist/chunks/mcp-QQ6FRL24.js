@@ -5,7 +5,7 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
@@ -15,20 +15,20 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName
-} from "./chunk-H7W6BXUI.js";
+} from "./chunk-VWGYRIYD.js";
 import "./chunk-X5VNXL6G.js";
-import "./chunk-77O3WOB4.js";
+import "./chunk-M7E6DIMD.js";
 import {
   findContract,
   unpinnedReason
 } from "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import {
   readTomlSource,
   resolveContract,
@@ -148,7 +148,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-MIILAISQ.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-HCU74QIO.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

@@ -21,7 +21,7 @@ import {
   recordedVerdict,
   recordedWork,
   runChild
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   CancelledError,
   contractHash

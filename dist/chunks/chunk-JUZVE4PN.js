@@ -9,7 +9,7 @@ import {
   isolationLine,
   reportFromEntries,
   selfValidationLine
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   describeAwait
 } from "./chunk-UEZBMKNZ.js";

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-FMO6DRCB.js";
+} from "./chunk-MQ4AJGAR.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,11 +11,11 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
 import {
   startBench
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import {
   BenchInputError,
@@ -25,11 +25,11 @@ import {
   resolveBenchRepo
 } from "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-OYOF37AK.js";

@@ -19,7 +19,7 @@ import {
   redactJson,
   serveMcpTools,
   withSecrets
-} from "./chunk-H7W6BXUI.js";
+} from "./chunk-VWGYRIYD.js";
 import {
   OPEN_NOFOLLOW,
   changed,
@@ -63,7 +63,7 @@ import {
   runShell,
   runSupervised,
   streamCuts
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   CancelledError,
   DEFAULT_WEB_SEARCH_ENDPOINT,

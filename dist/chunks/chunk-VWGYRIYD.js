@@ -7,7 +7,7 @@ import {
 } from "./chunk-X5VNXL6G.js";
 import {
   runSupervised
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   plain
 } from "./chunk-UEZBMKNZ.js";
@@ -622,7 +622,8 @@ var McpMount = class _McpMount {
       const { signal, reason } = pending.payload;
       const delivered = await session.awaitSignal(
         signal,
-        `MCP tool ${tool.name} is pending${reason ? `: ${reason}` : ""}; deliver its result with: truss signal ${session.id} ${signal} PAYLOAD`
+        // The reason is the server's own text, quoted as such: it must not read as Truss's instruction.
+        `MCP tool ${tool.name} is pending${reason ? ` (its server says: ${JSON.stringify(reason.slice(0, 300))})` : ""}; deliver its result with: truss signal ${session.id} ${signal} PAYLOAD`
       );
       live = { kind: "result", result: deliveredResult(delivered) };
       pendingSeq = pending.seq;

@@ -2,27 +2,26 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-SYDHCGG7.js";
-import "./chunk-7QL52PTT.js";
-import "./chunk-KJWYQNN4.js";
-import "./chunk-XF4E3FNB.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-NRSQZLRC.js";
+import "./chunk-Y27LK3MS.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-UHSCBJT4.js";
+import "./chunk-MQ4AJGAR.js";
+import "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
-import "./chunk-FTJRGX6R.js";
-import "./chunk-77O3WOB4.js";
+import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-OYOF37AK.js";
@@ -47,7 +46,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

@@ -8,7 +8,7 @@ import {
 } from "./chunk-IZ6VPWNR.js";
 import {
   resolveRunKey
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   MemoryError,
   formatRef

@@ -1552,7 +1552,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-FIDA2QG4.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-IZIIPHWR.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -1631,7 +1631,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git2, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-T2BGQSFI.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-X5J57C5Y.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,

@@ -10,29 +10,29 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-R4KFXBRE.js";
+} from "./chunk-7RMM4FTU.js";
 import "./chunk-AWL2BK3B.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-6ATXCL5X.js";
-import "./chunk-XF4E3FNB.js";
+import "./chunk-NRSQZLRC.js";
+import "./chunk-Y27LK3MS.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-FMO6DRCB.js";
-import "./chunk-UHSCBJT4.js";
+import "./chunk-MQ4AJGAR.js";
+import "./chunk-JUZVE4PN.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-23665E7C.js";
 import "./chunk-BS4FZTIF.js";
 import "./chunk-UYVQNA3J.js";
 import "./chunk-FTJRGX6R.js";
-import "./chunk-77O3WOB4.js";
+import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
 import "./chunk-Y3EZ5L4C.js";
-import "./chunk-7FAGA3P5.js";
+import "./chunk-JOWZKJ3E.js";
 import "./chunk-AFQIEJAC.js";
 import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
-import "./chunk-HY2SLKZA.js";
+import "./chunk-V6VCS6CQ.js";
 import "./chunk-UEZBMKNZ.js";
 import "./chunk-HUZIAC4E.js";
 import "./chunk-OYOF37AK.js";

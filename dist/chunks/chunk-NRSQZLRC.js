@@ -3,20 +3,20 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-XF4E3FNB.js";
+} from "./chunk-Y27LK3MS.js";
 import {
   finishParentSession
-} from "./chunk-FMO6DRCB.js";
+} from "./chunk-MQ4AJGAR.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   startEval
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   findContract
 } from "./chunk-TNDO46F2.js";

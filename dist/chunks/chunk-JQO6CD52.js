@@ -9,7 +9,7 @@ import {
 } from "./chunk-KJWYQNN4.js";
 import {
   openRunMemory
-} from "./chunk-XF4E3FNB.js";
+} from "./chunk-Y27LK3MS.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   acquireSessionLease,
   readExportedHead,
@@ -31,13 +31,13 @@ import {
 } from "./chunk-FTJRGX6R.js";
 import {
   resumeRun
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   findContract
 } from "./chunk-TNDO46F2.js";
 import {
   readRecordedContract
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   DurableReplayError
 } from "./chunk-UEZBMKNZ.js";

@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-6TPYMJ5V.js";
+} from "./chunk-XUMBCFTK.js";
 import {
   ACTIONS_BOT,
   BranchMovedError,
@@ -107,7 +107,7 @@ import {
   resumeRun,
   startEval,
   startRun
-} from "./chunk-77O3WOB4.js";
+} from "./chunk-M7E6DIMD.js";
 import {
   CONFIG_FILE,
   checkMcpPinning
@@ -118,7 +118,7 @@ import {
   FanoutLegError,
   legPlan,
   recordedDiff
-} from "./chunk-7FAGA3P5.js";
+} from "./chunk-JOWZKJ3E.js";
 import {
   parseArms
 } from "./chunk-AFQIEJAC.js";
@@ -126,7 +126,7 @@ import "./chunk-F3YV5QSU.js";
 import "./chunk-XIQFOUBC.js";
 import {
   readRecordedContract
-} from "./chunk-HY2SLKZA.js";
+} from "./chunk-V6VCS6CQ.js";
 import {
   TomlPositions,
   formatRef

@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-UHSCBJT4.js";
+} from "./chunk-JUZVE4PN.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

@@ -7,6 +7,7 @@ import { IsolationSetupError, IsolationUnavailableError } from '../core/process/
 import { ProviderError } from '../core/providers/index.js';
 import { SessionBusyError } from '../core/runtime/index.js';
 import { GitRefError } from '../core/verify/index.js';
+import { ConfigLinkError } from './config-links.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { OutputPathError } from './output-path.js';
@@ -31,6 +32,7 @@ export function reportError(error: unknown, io: CliIo): number {
   const inputErrors = [
     SessionBusyError,
     OutputPathError,
+    ConfigLinkError,
     WorkdirMismatchError,
     BundleFormatError,
     KeyError,

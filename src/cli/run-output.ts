@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
@@ -32,6 +32,7 @@ import type { RunEvent } from '../core/runtime/index.js';
 import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
 import { citationsOf, logLine } from '../core/verify/index.js';
+import { prepareConfigDir } from './config-links.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
 import { type CliIo, jsonText } from './io.js';
@@ -461,12 +462,7 @@ export async function setUpIsolation(options: {
   const { io } = options;
   // `.truss/` (config, contracts, trusted keys, playbooks) decides how the next local run is
   // isolated and judged: out of the work's reach, made first if missing so the work cannot create it.
-  const trussDir = join(options.workdir, '.truss');
-  try {
-    mkdirSync(trussDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  const trussDir = prepareConfigDir(options.workdir, options.contractPath);
   const isolation = await createRunIsolation({
     mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
     contract: options.contract,

@@ -1,0 +1,53 @@
+import { lstatSync, mkdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/** A path that configures the next run goes through a link the run's work could re-point. */
+export class ConfigLinkError extends Error {
+  override name = 'ConfigLinkError';
+}
+
+/**
+ * Refuses `.truss/` or the contract file when the way to it inside the working copy passes through
+ * a symbolic link (docs/security.md, "What configures the next run"). The isolation hides what a
+ * link points at, not the link: a link is a name in a directory the work may write, so a sandboxed
+ * check could replace `ci -> conf` with a directory of its own holding `ci/contract.toml` with
+ * `isolation = "none"`, and the user's next `truss run ci/contract.toml` would read that instead.
+ */
+export function refuseLinkedConfig(workdir: string, paths: readonly string[]): void {
+  for (const path of paths) {
+    const below = relative(workdir, resolve(path));
+    if (below === '' || below === '..' || below.startsWith(`..${sep}`) || isAbsolute(below)) continue;
+    let component = workdir;
+    for (const part of below.split(sep)) {
+      component = join(component, part);
+      if (isLink(component)) {
+        throw new ConfigLinkError(
+          `${path} goes through ${component}, a symbolic link inside the working copy ${workdir}: the run's work could point it elsewhere and choose how your next run is isolated and judged. Replace the link with the directory or file it points at, or name the contract by its real path.`,
+        );
+      }
+    }
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The working copy's `.truss/`, made if missing so the run's work cannot create it, after
+ * {@link refuseLinkedConfig} passed it and the contract file.
+ */
+export function prepareConfigDir(workdir: string, contractPath: string | undefined): string {
+  const trussDir = join(workdir, '.truss');
+  refuseLinkedConfig(workdir, [trussDir, ...(contractPath ? [contractPath] : [])]);
+  try {
+    mkdirSync(trussDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return trussDir;
+}

@@ -1,0 +1,67 @@
+/**
+ * A symbolic link inside the working copy on the way to `.truss/` or the contract file is the work's
+ * to replace: the link itself is not hidden (its target is), so a sandboxed check could point it at
+ * a file of its own and the user's next `truss run ci/contract.toml` read that instead.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { mechanismAvailable } from '../process/isolation-kit.js';
+
+const UNCONFINED = '[sandbox]\\nisolation = \\"none\\"\\n';
+
+describe('links on the way to the run configuration', () => {
+  it('a contract reached through a linked directory is refused before anything runs', async () => {
+    const unavailable = await mechanismAvailable('uid');
+    if (unavailable) {
+      console.warn(`skipped: uid isolation unavailable here (${unavailable})`);
+      return;
+    }
+    const cli = cliHome('cfg-link');
+    execFileSync('git', ['init', '-q'], { cwd: cli.workdir });
+    mkdirSync(join(cli.workdir, 'conf'));
+    symlinkSync('conf', join(cli.workdir, 'ci'));
+    const attack = `rm ci && mkdir ci && printf "${UNCONFINED}" > ci/contract.toml; true`;
+    const text = `[contract]\nid = "cfg"\nintent = "a check that re-points the contract's directory"\n\n[[done]]\nkind = "check"\ndesc = "attack"\nrun = ${JSON.stringify(attack)}\ntimeout_sec = 20\n`;
+    writeFileSync(join(cli.workdir, 'conf/contract.toml'), text);
+    const contract = join(cli.workdir, 'ci/contract.toml');
+    const run = runCli(['run', contract, ...cli.runFlags, '--isolation', 'uid', '--json'], { env: cli.env });
+    expect(readFileSync(contract, 'utf8')).toBe(text);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('symbolic link');
+  });
+
+  it('a linked .truss is refused with the ledger and bundle kept elsewhere', async () => {
+    const cli = cliHome('cfg-link-dir');
+    execFileSync('git', ['init', '-q'], { cwd: cli.workdir });
+    mkdirSync(join(cli.workdir, 'team'));
+    writeFileSync(join(cli.workdir, 'team/config.toml'), '# the team settings\n');
+    symlinkSync('team', join(cli.workdir, '.truss'));
+    const contract = join(cli.workdir, 'contract.toml');
+    writeFileSync(
+      contract,
+      '[contract]\nid = "cfg"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "ok"\nrun = "true"\ntimeout_sec = 20\n',
+    );
+    const outside = join(cli.home, 'out');
+    const run = runCli(
+      [
+        'run',
+        contract,
+        ...cli.runFlags,
+        '--db',
+        join(outside, 'ledger.db'),
+        '--bundle',
+        join(outside, 'b.json'),
+        '--isolation',
+        'none',
+        '--json',
+      ],
+      { env: cli.env },
+    );
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('.truss');
+    expect(run.stderr).toContain('symbolic link');
+  });
+});

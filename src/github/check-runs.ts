@@ -192,7 +192,7 @@ export async function completeCheckRun(options: {
 /**
  * Report a contract that was not run as a check run completed `skipped` (a required check counts it
  * as passing), with the reason in its output. Takes over `existingId` (a check the App queued) when
- * given. With `dryRun`, no request is made.
+ * given, only on `headSha` (HeadMismatchError otherwise). With `dryRun`, no request is made.
  */
 export async function skipCheckRun(options: {
   octokit: Octokit;
@@ -220,6 +220,10 @@ export async function skipCheckRun(options: {
     output: { title: options.output.title, summary: clipCheckText(options.output.summary) },
     ...(options.detailsUrl !== undefined ? { details_url: options.detailsUrl } : {}),
   };
+  // As when starting one: the skip was decided on headSha's changes, so it goes on no other commit.
+  const madeBy = options.existingId
+    ? await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha)
+    : undefined;
   try {
     const { data } = options.existingId
       ? await octokit.rest.checks.update({
@@ -239,6 +243,8 @@ export async function skipCheckRun(options: {
         });
     return { id: data.id, url: data.html_url };
   } catch (error) {
+    if (options.existingId && statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== undefined)
+      throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
     throw toMissingPermission(error, PERMISSION, `complete the check run "${name}" as skipped`);
   }
 }

@@ -22,7 +22,7 @@ export function refuseLinkedConfig(workdir: string, paths: readonly string[]): v
       component = join(component, part);
       if (isLink(component)) {
         throw new ConfigLinkError(
-          `${path} goes through ${component}, a symbolic link inside the working copy ${workdir}: the run's work could point it elsewhere and choose how your next run is isolated and judged. Replace the link with the directory or file it points at, or name the contract by its real path.`,
+          `${path} goes through ${component}, a symbolic link inside the working copy ${workdir}: the run's work could point it elsewhere and choose what your next run reads there (its own contract, configuration or signing key). Replace the link with the directory or file it points at, or give the file's real path.`,
         );
       }
     }
@@ -39,11 +39,12 @@ function isLink(path: string): boolean {
 
 /**
  * The working copy's `.truss/`, made if missing so the run's work cannot create it, after
- * {@link refuseLinkedConfig} passed it and the contract file.
+ * {@link refuseLinkedConfig} passed it and `configPaths` (the contract file, the signing key file:
+ * the next run reads them by the same path).
  */
-export function prepareConfigDir(workdir: string, contractPath: string | undefined): string {
+export function prepareConfigDir(workdir: string, configPaths: ReadonlyArray<string | undefined>): string {
   const trussDir = join(workdir, '.truss');
-  refuseLinkedConfig(workdir, [trussDir, ...(contractPath ? [contractPath] : [])]);
+  refuseLinkedConfig(workdir, [trussDir, ...configPaths.filter((path): path is string => Boolean(path))]);
   try {
     mkdirSync(trussDir);
   } catch (error) {

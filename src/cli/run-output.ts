@@ -462,13 +462,14 @@ export async function setUpIsolation(options: {
   const { io } = options;
   // `.truss/` (config, contracts, trusted keys, playbooks) decides how the next local run is
   // isolated and judged: out of the work's reach, made first if missing so the work cannot create it.
-  const trussDir = prepareConfigDir(options.workdir, options.contractPath);
+  const keyFile = options.keyFile ? resolve(io.cwd, options.keyFile) : undefined;
+  const trussDir = prepareConfigDir(options.workdir, [options.contractPath, keyFile]);
   const isolation = await createRunIsolation({
     mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
     contract: options.contract,
     workdir: options.workdir,
     dbPath: options.dbPath,
-    keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : undefined],
+    keyFiles: [keyFile],
     configPaths: [
       trussDir,
       ...(options.contractPath && relative(trussDir, resolve(options.contractPath)).startsWith('..')

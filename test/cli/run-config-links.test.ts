@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliHome, runCli } from '../helpers/cli.js';
+import { writeKeyFile } from '../helpers/keys.js';
 import { mechanismAvailable } from '../process/isolation-kit.js';
 
 const UNCONFINED = '[sandbox]\\nisolation = \\"none\\"\\n';
@@ -63,5 +64,35 @@ describe('links on the way to the run configuration', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('.truss');
     expect(run.stderr).toContain('symbolic link');
+  });
+
+  it('a signing key reached through a linked directory in the working copy is refused', () => {
+    const cli = cliHome('cfg-link-key');
+    execFileSync('git', ['init', '-q'], { cwd: cli.workdir });
+    writeKeyFile(join(cli.workdir, 'secrets/signing.key'), 0x62);
+    symlinkSync('secrets', join(cli.workdir, 'keys'));
+    const contract = cli.write(
+      'contract.toml',
+      '[contract]\nid = "cfg"\nintent = "x"\n\n[[done]]\nkind = "check"\ndesc = "ok"\nrun = "true"\ntimeout_sec = 20\n',
+    );
+    const key = join(cli.workdir, 'keys/signing.key');
+    const run = runCli(
+      [
+        'run',
+        contract,
+        '--workdir',
+        cli.workdir,
+        '--db',
+        cli.db,
+        '--key',
+        key,
+        '--isolation',
+        'none',
+        '--json',
+      ],
+      { env: cli.env },
+    );
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`${join(cli.workdir, 'keys')}, a symbolic link`);
   });
 });

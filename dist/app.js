@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-XUMBCFTK.js";
+} from "./chunks/chunk-SWMAMSPB.js";
 import {
   ACTIONS_BOT,
   parseTrussAuthors,

@@ -70,16 +70,16 @@ var COMMANDS = {
   report: async () => (await import("./report-EONUWUY4.js")).report,
   ledger: async () => (await import("./ledger-PNS3JYVX.js")).ledger,
   review: async () => (await import("./review-B5D5VFST.js")).review,
-  run: async () => (await import("./run-HKC7MBR3.js")).run,
-  resume: async () => (await import("./resume-MDA2RXIC.js")).resume,
-  signal: async () => (await import("./signal-F4ZMUDI4.js")).signal,
-  eval: async () => (await import("./eval-P2HMBTWS.js")).evalCommand,
-  "bench-verdicts": async () => (await import("./bench-verdicts-ZQTPMDZQ.js")).benchVerdicts,
-  anchor: async () => (await import("./anchor-LDMZJ5LR.js")).anchor,
-  mcp: async () => (await import("./mcp-QQ6FRL24.js")).mcp,
-  memory: async () => (await import("./memory-BHVN5B63.js")).memory,
-  lesson: async () => (await import("./playbook-PR5OMVMQ.js")).lesson,
-  playbook: async () => (await import("./playbook-PR5OMVMQ.js")).playbook
+  run: async () => (await import("./run-DMPY6VNY.js")).run,
+  resume: async () => (await import("./resume-OTDUPON6.js")).resume,
+  signal: async () => (await import("./signal-BBMLLW7U.js")).signal,
+  eval: async () => (await import("./eval-E6OXDKLH.js")).evalCommand,
+  "bench-verdicts": async () => (await import("./bench-verdicts-67Y56UXJ.js")).benchVerdicts,
+  anchor: async () => (await import("./anchor-4XW55GW7.js")).anchor,
+  mcp: async () => (await import("./mcp-6BTTN4YP.js")).mcp,
+  memory: async () => (await import("./memory-KJ33VM7S.js")).memory,
+  lesson: async () => (await import("./playbook-4L6E2RO6.js")).lesson,
+  playbook: async () => (await import("./playbook-4L6E2RO6.js")).playbook
 };
 async function run(argv, io = processIo()) {
   const [command, ...args] = argv;
@@ -104,7 +104,7 @@ Run \`truss --help\` for usage.
 `);
       return EXIT.usage;
     }
-    return (await import("./error-exit-NDDKBLSO.js")).reportError(error, io);
+    return (await import("./error-exit-DF5ZSSAC.js")).reportError(error, io);
   }
 }
 export {

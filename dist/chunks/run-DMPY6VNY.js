@@ -3,15 +3,16 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   launchRun
-} from "./chunk-A33TUYVX.js";
+} from "./chunk-3HMHZKOM.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-Y27LK3MS.js";
+import "./chunk-LG3S3VKF.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
 import {
   cancelOnSignals,
   reportResult
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-FTJRGX6R.js";
 import "./chunk-M7E6DIMD.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-KJWYQNN4.js";
 import {
   openRunMemory
-} from "./chunk-Y27LK3MS.js";
+} from "./chunk-LG3S3VKF.js";
 import {
   bundlePathFor,
   cancelOnSignals,
@@ -19,7 +19,7 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   acquireSessionLease,
   readExportedHead,

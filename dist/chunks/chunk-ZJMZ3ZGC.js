@@ -3,17 +3,17 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   openRunMemory
-} from "./chunk-Y27LK3MS.js";
+} from "./chunk-LG3S3VKF.js";
 import {
   finishParentSession
-} from "./chunk-MQ4AJGAR.js";
+} from "./chunk-NCRPOW44.js";
 import {
   cancelOnSignals,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   startEval
 } from "./chunk-M7E6DIMD.js";

@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  prepareConfigDir
+} from "./chunk-AUVPGGCK.js";
+import {
   checkoutLine,
   contextLine,
   createRunIsolation,
@@ -188,7 +191,7 @@ function shellQuote(text) {
 }
 
 // src/cli/run-output.ts
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 var OVERALL_EXIT = {
@@ -489,18 +492,14 @@ function cancelOnSignals(abort) {
 }
 async function setUpIsolation(options) {
   const { io } = options;
-  const trussDir = join(options.workdir, ".truss");
-  try {
-    mkdirSync(trussDir);
-  } catch (error) {
-    if (error.code !== "EEXIST") throw error;
-  }
+  const keyFile = options.keyFile ? resolve(io.cwd, options.keyFile) : void 0;
+  const trussDir = prepareConfigDir(options.workdir, [options.contractPath, keyFile]);
   const isolation = await createRunIsolation({
     mode: options.flag !== void 0 ? parseIsolationMode(options.flag, "--isolation") : void 0,
     contract: options.contract,
     workdir: options.workdir,
     dbPath: options.dbPath,
-    keyFiles: [options.keyFile ? resolve(io.cwd, options.keyFile) : void 0],
+    keyFiles: [keyFile],
     configPaths: [
       trussDir,
       ...options.contractPath && relative(trussDir, resolve(options.contractPath)).startsWith("..") ? [options.contractPath] : []

@@ -14,7 +14,7 @@ import {
 import {
   formatEval,
   launchEval
-} from "./chunk-NRSQZLRC.js";
+} from "./chunk-ZJMZ3ZGC.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   entryLine,
   memoryDbExists,
   openMemoryPlace
-} from "./chunk-Y27LK3MS.js";
+} from "./chunk-LG3S3VKF.js";
 import {
   promoteEntry,
   promotionPanel,
@@ -35,7 +35,7 @@ import {
 import {
   resolveRunKey,
   runKeySecrets
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   defaultBranchTrustedKeys
 } from "./chunk-23665E7C.js";

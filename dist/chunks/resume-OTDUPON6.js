@@ -2,17 +2,19 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
-} from "./chunk-NRSQZLRC.js";
-import "./chunk-Y27LK3MS.js";
+  RESUME_HELP,
+  resume,
+  resumeSession
+} from "./chunk-35QPA4L3.js";
+import "./chunk-7QL52PTT.js";
+import "./chunk-KJWYQNN4.js";
+import "./chunk-LG3S3VKF.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-MQ4AJGAR.js";
-import "./chunk-JUZVE4PN.js";
+import "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
+import "./chunk-FTJRGX6R.js";
 import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
@@ -46,8 +48,7 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  EVAL_HELP,
-  evalCommand,
-  formatEval,
-  launchEval
+  RESUME_HELP,
+  resume,
+  resumeSession
 };

@@ -2,17 +2,28 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  RESUME_HELP,
-  resume,
-  resumeSession
-} from "./chunk-JQO6CD52.js";
-import "./chunk-7QL52PTT.js";
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
+} from "./chunk-MO52TVDG.js";
+import "./chunk-AWL2BK3B.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-Y27LK3MS.js";
+import "./chunk-ZJMZ3ZGC.js";
+import "./chunk-LG3S3VKF.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-JUZVE4PN.js";
+import "./chunk-NCRPOW44.js";
+import "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
+import "./chunk-23665E7C.js";
+import "./chunk-BS4FZTIF.js";
+import "./chunk-UYVQNA3J.js";
 import "./chunk-FTJRGX6R.js";
 import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
@@ -47,7 +58,12 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  RESUME_HELP,
-  resume,
-  resumeSession
+  MEMORY_COMMANDS,
+  MEMORY_HELP,
+  approve,
+  listEntries,
+  memory,
+  promote,
+  revoke,
+  showEntry
 };

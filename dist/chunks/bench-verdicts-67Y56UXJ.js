@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   finishParentSession
-} from "./chunk-MQ4AJGAR.js";
+} from "./chunk-NCRPOW44.js";
 import {
   cancelOnSignals,
   progressPrinter,
@@ -11,7 +11,8 @@ import {
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import {
   startBench

@@ -3,13 +3,14 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resumeSession
-} from "./chunk-JQO6CD52.js";
+} from "./chunk-35QPA4L3.js";
 import "./chunk-7QL52PTT.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-Y27LK3MS.js";
+import "./chunk-LG3S3VKF.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-JUZVE4PN.js";
+import "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-FTJRGX6R.js";
 import "./chunk-M7E6DIMD.js";

@@ -2,28 +2,18 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
-} from "./chunk-7RMM4FTU.js";
-import "./chunk-AWL2BK3B.js";
-import "./chunk-KJWYQNN4.js";
-import "./chunk-NRSQZLRC.js";
-import "./chunk-Y27LK3MS.js";
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
+} from "./chunk-ZJMZ3ZGC.js";
+import "./chunk-LG3S3VKF.js";
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-MQ4AJGAR.js";
-import "./chunk-JUZVE4PN.js";
+import "./chunk-NCRPOW44.js";
+import "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
-import "./chunk-23665E7C.js";
-import "./chunk-BS4FZTIF.js";
-import "./chunk-UYVQNA3J.js";
-import "./chunk-FTJRGX6R.js";
 import "./chunk-M7E6DIMD.js";
 import "./chunk-TNDO46F2.js";
 import "./chunk-WZ4R5LXQ.js";
@@ -57,12 +47,8 @@ import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  MEMORY_COMMANDS,
-  MEMORY_HELP,
-  approve,
-  listEntries,
-  memory,
-  promote,
-  revoke,
-  showEntry
+  EVAL_HELP,
+  evalCommand,
+  formatEval,
+  launchEval
 };

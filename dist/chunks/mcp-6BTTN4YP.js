@@ -5,7 +5,8 @@ import "./chunk-SJHAVKC4.js";
 import {
   cancelOnSignals,
   setUpIsolation
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import {
   DEFAULT_MCP_TIMEOUT_SEC,
@@ -148,7 +149,7 @@ function describeServer(server, env) {
 async function mcp(args, io) {
   const [sub, ...rest] = args;
   if (!sub || sub === "--help" || sub === "-h") return printHelp(io, MCP_HELP);
-  if (sub === "serve") return (await import("./mcp-serve-HCU74QIO.js")).mcpServe(rest, io);
+  if (sub === "serve") return (await import("./mcp-serve-THSFLPBT.js")).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: "string" },
     workdir: { type: "string" },

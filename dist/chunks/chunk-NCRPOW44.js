@@ -6,7 +6,7 @@ import {
   exportSessionBundle,
   relativeOrAbsolute,
   shellQuote
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   makeOutputDir
 } from "./chunk-YFM4MSV3.js";

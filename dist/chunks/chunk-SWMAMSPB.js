@@ -1061,6 +1061,7 @@ async function skipCheckRun(options) {
     output: { title: options.output.title, summary: clipCheckText(options.output.summary) },
     ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
   };
+  const madeBy = options.existingId ? await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha) : void 0;
   try {
     const { data } = options.existingId ? await octokit.rest.checks.update({
       owner,
@@ -1078,6 +1079,8 @@ async function skipCheckRun(options) {
     });
     return { id: data.id, url: data.html_url };
   } catch (error) {
+    if (options.existingId && statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== void 0)
+      throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
     throw toMissingPermission(error, PERMISSION, `complete the check run "${name}" as skipped`);
   }
 }

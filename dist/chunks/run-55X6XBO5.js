@@ -67,7 +67,7 @@ import {
   seatLabel,
   startCheckRun,
   verifySection
-} from "./chunk-XUMBCFTK.js";
+} from "./chunk-SWMAMSPB.js";
 import {
   ACTIONS_BOT,
   BranchMovedError,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-IZ6VPWNR.js";
 import {
   resolveRunKey
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   MemoryError,
   formatRef

@@ -8,16 +8,16 @@ import {
   promote,
   revoke,
   showEntry
-} from "./chunk-7RMM4FTU.js";
+} from "./chunk-MO52TVDG.js";
 import "./chunk-AWL2BK3B.js";
 import "./chunk-KJWYQNN4.js";
-import "./chunk-NRSQZLRC.js";
+import "./chunk-ZJMZ3ZGC.js";
 import {
   MEMORY_PLACE_HELP,
   MEMORY_PLACE_OPTIONS,
   cliSigner,
   openMemoryPlace
-} from "./chunk-Y27LK3MS.js";
+} from "./chunk-LG3S3VKF.js";
 import {
   findPlaybookFiles,
   importPlaybooks,
@@ -25,8 +25,9 @@ import {
   playbookItems
 } from "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
-import "./chunk-MQ4AJGAR.js";
-import "./chunk-JUZVE4PN.js";
+import "./chunk-NCRPOW44.js";
+import "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-23665E7C.js";
 import "./chunk-BS4FZTIF.js";

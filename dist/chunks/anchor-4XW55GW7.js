@@ -3,7 +3,8 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   resolveRunKey
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
+import "./chunk-AUVPGGCK.js";
 import "./chunk-NEKU2CDE.js";
 import "./chunk-M7E6DIMD.js";
 import "./chunk-WZ4R5LXQ.js";

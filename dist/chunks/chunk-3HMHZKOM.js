@@ -6,14 +6,14 @@ import {
 } from "./chunk-KJWYQNN4.js";
 import {
   openRunMemory
-} from "./chunk-Y27LK3MS.js";
+} from "./chunk-LG3S3VKF.js";
 import {
   checkRunOutputs,
   progressPrinter,
   resolveRunKey,
   runKeySecrets,
   setUpIsolation
-} from "./chunk-JUZVE4PN.js";
+} from "./chunk-44WF6J4H.js";
 import {
   acquireSessionLease
 } from "./chunk-NEKU2CDE.js";

@@ -7,6 +7,9 @@ import {
 import "./chunk-IZ6VPWNR.js";
 import "./chunk-3Q7L5AON.js";
 import {
+  ConfigLinkError
+} from "./chunk-AUVPGGCK.js";
+import {
   SessionBusyError
 } from "./chunk-NEKU2CDE.js";
 import {
@@ -69,6 +72,7 @@ function reportError(error, io) {
   const inputErrors = [
     SessionBusyError,
     OutputPathError,
+    ConfigLinkError,
     WorkdirMismatchError,
     BundleFormatError,
     KeyError,

@@ -110,9 +110,12 @@ export async function startCheckRun(options: {
       });
       return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
     } catch (error) {
-      if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== undefined)
-        throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
-      throw toMissingPermission(error, PERMISSION, `update the queued check run ${options.existingId}`);
+      throw takeOverError(
+        error,
+        options.existingId,
+        madeBy,
+        `update the queued check run ${options.existingId}`,
+      );
     }
   }
   try {
@@ -243,9 +246,10 @@ export async function skipCheckRun(options: {
         });
     return { id: data.id, url: data.html_url };
   } catch (error) {
-    if (options.existingId && statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== undefined)
-      throw new QueuedCheckOwnerError(options.existingId, madeBy, { cause: error });
-    throw toMissingPermission(error, PERMISSION, `complete the check run "${name}" as skipped`);
+    const action = `complete the check run "${name}" as skipped`;
+    throw options.existingId
+      ? takeOverError(error, options.existingId, madeBy, action)
+      : toMissingPermission(error, PERMISSION, action);
   }
 }
 
@@ -328,6 +332,21 @@ async function requireCheckOnHead(
       `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`,
     );
   return madeBy;
+}
+
+/**
+ * Why changing a queued check `madeBy` another app failed: a refusal (403) is GitHub's ownership rule
+ * when the check names its app, a missing permission otherwise.
+ */
+function takeOverError(
+  error: unknown,
+  checkRunId: number,
+  madeBy: string | undefined,
+  action: string,
+): unknown {
+  if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== undefined)
+    return new QueuedCheckOwnerError(checkRunId, madeBy, { cause: error });
+  return toMissingPermission(error, PERMISSION, action);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { resolve as resolvePath } from 'node:path';
+import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 import { pinnedGitEnv } from './git-metadata.js';
 import { harnessProgramEnv } from './trusted-path.js';
 
@@ -44,6 +44,18 @@ export function withSubmodulesUnasked(args: readonly string[]): string[] {
 /** Something that runs one git command in a directory and resolves with its stdout. */
 export interface RawGit {
   raw(args: string[]): Promise<string>;
+}
+
+/**
+ * Git pathspecs (`-- . :(exclude,literal)…`) leaving out the absolute `paths` that lie inside `root`,
+ * taken literally; none when nothing lies inside. The run's own files in a working copy (its ledger,
+ * what it withholds from the work) are not the work's changes.
+ */
+export function excludedPathspecs(root: string, paths: readonly string[]): string[] {
+  const inside = paths
+    .map((path) => relative(root, path))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
+  return inside.length > 0 ? ['--', '.', ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
 }
 
 /**

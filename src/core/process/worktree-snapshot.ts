@@ -1,8 +1,9 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
 import {
+  excludedPathspecs,
   GitCommandError,
   type HarnessGit,
   type HarnessGitOptions,
@@ -146,10 +147,7 @@ export async function diffSnapshots(
   const g = git(before.root, env);
   const range = [before.tree, after.tree];
   const common = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
-  const inside = exclude
-    .map((path) => relative(before.root, path))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
-  const scope = inside.length > 0 ? ['--', '.', ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
+  const scope = excludedPathspecs(before.root, exclude);
   // The patch is read up to one byte past the cap and git stopped there: its size is the judged
   // code's to choose (docs/security.md, "Bounded tool output").
   const [read, numstat] = await Promise.all([

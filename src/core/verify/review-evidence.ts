@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { harnessGit } from '../process/git-safety.js';
+import { excludedPathspecs, harnessGit } from '../process/git-safety.js';
 import { openCheckedSync } from '../tools/held-path.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
@@ -128,9 +128,6 @@ async function untrackedAsDiff(
   try {
     root = realpathSync(workdir);
   } catch {}
-  const inside = withheld
-    .map((path) => relative(root, path))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel));
   let listing = '';
   try {
     listing = await harnessGit(workdir).raw([
@@ -138,9 +135,7 @@ async function untrackedAsDiff(
       '--others',
       '--exclude-standard',
       '-z',
-      '--',
-      '.',
-      ...inside.map((rel) => `:(exclude,literal)${rel}`),
+      ...excludedPathspecs(root, withheld),
     ]);
   } catch {
     return '';

@@ -21,7 +21,7 @@ import {
   postReply,
   recordSignOff,
   reportSkippedContract
-} from "./chunks/chunk-SWMAMSPB.js";
+} from "./chunks/chunk-FCSRDNEF.js";
 import {
   ACTIONS_BOT,
   parseTrussAuthors,
@@ -36,34 +36,34 @@ import "./chunks/chunk-UYVQNA3J.js";
 import {
   WORKFLOW_FILE,
   parseConfigToml
-} from "./chunks/chunk-FTJRGX6R.js";
-import "./chunks/chunk-M7E6DIMD.js";
+} from "./chunks/chunk-KKDUZS42.js";
+import "./chunks/chunk-RMNTHYXM.js";
 import {
   CONFIG_FILE
-} from "./chunks/chunk-TNDO46F2.js";
-import "./chunks/chunk-WZ4R5LXQ.js";
+} from "./chunks/chunk-BTXOVFDS.js";
+import "./chunks/chunk-WYRVO7HT.js";
 import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-JOWZKJ3E.js";
-import "./chunks/chunk-AFQIEJAC.js";
+import "./chunks/chunk-25BZ7EXM.js";
+import "./chunks/chunk-WJWQSWAM.js";
 import "./chunks/chunk-F3YV5QSU.js";
 import "./chunks/chunk-XIQFOUBC.js";
-import "./chunks/chunk-V6VCS6CQ.js";
-import "./chunks/chunk-UEZBMKNZ.js";
+import "./chunks/chunk-RH3PQHM7.js";
+import "./chunks/chunk-P5AJ53RB.js";
 import "./chunks/chunk-HUZIAC4E.js";
 import {
   DEFAULT_LEDGER_BRANCH
 } from "./chunks/chunk-BWCCY57Z.js";
 import "./chunks/chunk-7YTOE65D.js";
 import "./chunks/chunk-RDZHSOJG.js";
-import "./chunks/chunk-PY6AKU6Z.js";
+import "./chunks/chunk-SNYT3JXL.js";
 import "./chunks/chunk-336NPC2I.js";
 import "./chunks/chunk-ASHGVO73.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
 } from "./chunks/chunk-P2CFU6IE.js";
-import "./chunks/chunk-RNXRJU2L.js";
-import "./chunks/chunk-CA4Y56RS.js";
+import "./chunks/chunk-VUSAMCY7.js";
+import "./chunks/chunk-OCGEL2BZ.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

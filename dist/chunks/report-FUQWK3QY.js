@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import {
+  reportPathFor,
+  writeReportFile
+} from "./chunk-ZRA5FVYF.js";
+import {
+  package_default
+} from "./chunk-6CGPKGQX.js";
+import {
+  checkOutputPath
+} from "./chunk-YFM4MSV3.js";
+import {
+  TRUST_HELP,
+  TRUST_OPTIONS,
+  trustFrom
+} from "./chunk-ZFCKMRPV.js";
+import "./chunk-K4EWXBDF.js";
+import "./chunk-RDZHSOJG.js";
+import {
+  parseCommandArgs,
+  requirePositionals
+} from "./chunk-K43WZLCU.js";
+import {
+  emit,
+  printHelp
+} from "./chunk-KUQNSCDZ.js";
+import "./chunk-U6BMVJCF.js";
+import "./chunk-SNYT3JXL.js";
+import "./chunk-336NPC2I.js";
+import "./chunk-ASHGVO73.js";
+import {
+  createNodeCrypto
+} from "./chunk-P2CFU6IE.js";
+import "./chunk-VUSAMCY7.js";
+import "./chunk-OCGEL2BZ.js";
+import "./chunk-R5YT675F.js";
+import "./chunk-SF6ZOAOS.js";
+import "./chunk-C24IPAXU.js";
+
+// src/cli/commands/report.ts
+import { resolve } from "node:path";
+var REPORT_HELP = `Usage: truss report BUNDLE.json [-o report.html] [--key HEX | --trusted-keys FILE] [--json]
+
+Writes one self-contained HTML page for a ledger bundle: the verdict, every clause with its
+evidence, human sign-offs, budget, commits and the ledger timeline. The page re-verifies the
+signed ledger itself when opened (every hash and Ed25519 signature, in the browser, offline) and
+makes no network requests. Pinned keys are embedded so the page can say "pinned"; a reader can
+also pin a key of their own in the page.
+
+Options:
+  -o, --output FILE      where to write the page (default: BUNDLE with .html instead of .json)
+${TRUST_HELP}
+  --json                 print what was written (and this CLI's own verification) as JSON
+
+Exit codes: 0 written (whatever the chain status: the page shows it), 3 unreadable bundle or key, 64 usage`;
+function report(args, io) {
+  const { values, positionals } = parseCommandArgs("report", args, {
+    ...TRUST_OPTIONS,
+    output: { type: "string", short: "o" },
+    json: { type: "boolean" }
+  });
+  if (values.help) return printHelp(io, REPORT_HELP);
+  const [file] = requirePositionals("report", positionals, ["BUNDLE.json"]);
+  const { trusted, source } = trustFrom(values, io);
+  const bundlePath = resolve(io.cwd, file);
+  const output = resolve(io.cwd, values.output ?? reportPathFor(file));
+  checkOutputPath(output, values.output ? "-o" : "the report", { workdir: io.cwd, flag: "-o" });
+  const written = writeReportFile({
+    bundlePath,
+    output,
+    trusted,
+    trustSource: source,
+    generator: `truss ${package_default.version}`,
+    crypto: createNodeCrypto()
+  });
+  emit(
+    io,
+    Boolean(values.json),
+    { bundle: bundlePath, trust_source: source, ...written },
+    () => [
+      `wrote ${written.output} (${Math.ceil(written.bytes / 1024)} KiB, ${written.entries} entries)`,
+      `chain (checked here, and again in the page when opened): ${written.status}${written.failure ? ` \u2014 ${written.failure.message}` : ""}`,
+      source ? `pinned keys from ${source}` : 'no pinned key: the page will say "intact but key not pinned" at best',
+      `open it in a browser: file://${written.output}`
+    ].join("\n")
+  );
+  return 0;
+}
+export {
+  REPORT_HELP,
+  report
+};

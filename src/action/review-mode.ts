@@ -42,7 +42,7 @@ export async function handleReview(options: {
   if (!pr || !review?.user) throw new Error('mode review needs a pull_request_review event');
   const _repo = { owner: context.owner, repo: context.repo };
   let resumed: ContractRunResult[] | null = null;
-  const result = await recordSignOff({
+  const signedOff = await recordSignOff({
     octokit,
     repo: { owner: context.owner, repo: context.repo },
     pr,
@@ -59,6 +59,7 @@ export async function handleReview(options: {
     loadArtifactBundle: (meta) => downloadArtifactBundle(inputs, context, meta),
     releaseGate: async (gate, decision) => {
       resumed = [
+        ...(resumed ?? []),
         await resumeWithDecision({ inputs, context, octokit, setup }, gate, pr.number, {
           decision,
           note: review.body ?? null,
@@ -72,10 +73,11 @@ export async function handleReview(options: {
       ];
     },
   });
-  if (result) {
-    core.setOutput('session-id', result.sessionId);
-    core.setOutput('head-hash', result.headHash);
-    core.setOutput('bundle-path', result.bundlePath);
+  // One line per contract signed off, as the run's outputs list one per contract.
+  if (signedOff.length > 0) {
+    core.setOutput('session-id', signedOff.map((one) => one.sessionId).join('\n'));
+    core.setOutput('head-hash', signedOff.map((one) => one.headHash).join('\n'));
+    core.setOutput('bundle-path', signedOff.map((one) => one.bundlePath).join('\n'));
   }
   return resumed;
 }

@@ -10,24 +10,29 @@ export function ledgerBranchPath(sessionId: string): string {
   return `sessions/${sessionId}.json`;
 }
 
-/** Stores a bundle on the ledger branch (Git Data API; the workspace checkout is untouched). */
+/**
+ * Stores bundles on the ledger branch in one commit (Git Data API; the workspace checkout is
+ * untouched): a sign-off of several contracts lands whole or not at all.
+ */
 export async function saveBundleToLedgerBranch(options: {
   octokit: Octokit;
   owner: string;
   repo: string;
   branch: string;
-  sessionId: string;
-  bundlePath: string;
+  bundles: readonly { sessionId: string; bundlePath: string }[];
   message: string;
   dryRun: boolean;
 }): Promise<{ commitSha: string; url: string } | null> {
-  if (options.dryRun) return null;
+  if (options.dryRun || options.bundles.length === 0) return null;
   return commitFilesToBranch({
     octokit: options.octokit,
     owner: options.owner,
     repo: options.repo,
     branch: options.branch,
-    files: [{ path: ledgerBranchPath(options.sessionId), content: readFileSync(options.bundlePath) }],
+    files: options.bundles.map((bundle) => ({
+      path: ledgerBranchPath(bundle.sessionId),
+      content: readFileSync(bundle.bundlePath),
+    })),
     message: options.message,
     dryRun: false,
   });

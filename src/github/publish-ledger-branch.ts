@@ -74,8 +74,7 @@ export function commitToLedgerBranchStep(options: LedgerBranchOptions): Evidence
           owner: options.owner,
           repo: options.repo,
           branch: options.branch,
-          sessionId: evidence.sessionId,
-          bundlePath: evidence.bundlePath,
+          bundles: [{ sessionId: evidence.sessionId, bundlePath: evidence.bundlePath }],
           message: `truss: evidence of session ${evidence.sessionId}`,
           dryRun: options.dryRun,
         });

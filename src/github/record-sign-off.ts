@@ -1,28 +1,20 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { checkReceipt } from '../core/anchor/index.js';
-import {
-  appendHumanReviewToBundle,
-  type Bundle,
-  createNodeCrypto,
-  HUMAN_REVIEW_KIND,
-  type HumanReviewDecision,
-  parseBundle,
-  readEntries,
-  readPayload,
-  rolePin,
-  type SigningKey,
-  verifyBundle,
-} from '../core/ledger/index.js';
+import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledger/index.js';
 import { postHumanReviewCheck } from './human-review-check.js';
-import { loadBundleFromLedgerBranch, saveBundleToLedgerBranch } from './ledger-store-branch.js';
+import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
-import { ledgerBundleFileName } from './names.js';
 import type { Octokit } from './octokit.js';
 import { resolveAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
-import { latestSessionFor, type SessionMeta } from './session-meta.js';
+import { latestSessionsFor, type SessionMeta } from './session-meta.js';
+import {
+  type EvidenceFailure,
+  readStoredEvidence,
+  type SignedEvidence,
+  type StoredEvidence,
+  signEvidence,
+  verifyEvidence,
+} from './sign-off-evidence.js';
 import { type SuspendedMeta, SuspendedMetaSchema } from './suspended-session.js';
 
 /** The `pull_request_review` fields a sign-off reads. */
@@ -88,11 +80,13 @@ const DECISION: Record<string, HumanReviewDecision> = {
 
 /**
  * A PR review becomes a signed `human_review` pinned to the evidence it saw: find the latest truss
- * session for the PR head, verify its bundle against pinned keys, append the reviewer's decision
- * signed with the review key, store the extended bundle, and set `truss / human review`.
- * Returns the stored sign-off, or null when none was recorded.
+ * session of every contract run on the PR head, verify each bundle against pinned keys, append the
+ * reviewer's decision signed with the review key to each, store the extended bundles, and set
+ * `truss / human review` once for all of them. The reviewer saw every contract's verdict, so the
+ * sign-off covers all of them or none: one session whose evidence does not verify signs nothing.
+ * Returns the stored sign-offs (one per contract), or an empty list when none was recorded.
  */
-export async function recordSignOff(options: RecordSignOffOptions): Promise<SignOffResult | null> {
+export async function recordSignOff(options: RecordSignOffOptions): Promise<SignOffResult[]> {
   const { octokit, repo, pr, review, log } = options;
   const check = (
     conclusion: 'success' | 'failure' | 'action_required' | 'neutral',
@@ -116,12 +110,12 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
       'Review dismissed: awaiting a new approval',
       `The review by @${review.user.login} was dismissed.`,
     );
-    return null;
+    return [];
   }
   const decision = DECISION[String(review.state).toLowerCase()];
   if (options.action !== 'submitted' || !decision) {
     log.info(`review state ${review.state} records no decision; nothing to sign`);
-    return null;
+    return [];
   }
   const auth = await authorizeActor({
     octokit,
@@ -132,47 +126,58 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     log.info(
       `${review.user.login} has no write permission (${auth.reason}); the review is not recorded as a sign-off`,
     );
-    return null;
+    return [];
   }
   const authors = await resolveAuthors(options.authors);
-  const meta = await latestSessionFor(octokit, repo, pr.number, pr.head.sha, authors);
-  if (!meta?.session_id) {
+  const metas = await latestSessionsFor(octokit, repo, pr.number, pr.head.sha, authors);
+  if (metas.length === 0) {
     await check(
       'action_required',
       'No truss verdict for this commit yet',
       `There is no truss run for ${pr.head.sha.slice(0, 7)}; run the contracts first, then review.`,
     );
-    return null;
+    return [];
   }
-  const gate = SuspendedMetaSchema.safeParse(meta);
-  if (gate.success) {
+  const gates = metas.flatMap((meta) => {
+    const gate = SuspendedMetaSchema.safeParse(meta);
+    return gate.success ? [gate.data] : [];
+  });
+  // A run waiting at an approval gate has no verdict yet: the review is that gate's decision, and
+  // the finished contracts are signed off by a review of the finished whole.
+  if (gates.length > 0) {
     if (!options.releaseGate || review.commit_id !== pr.head.sha) {
-      log.info(`session ${gate.data.session_id} waits on an approval gate; this review does not release it`);
-      return null;
+      log.info(
+        `${gates.map((gate) => `session ${gate.session_id}`).join(', ')} ${gates.length === 1 ? 'waits' : 'wait'} on an approval gate; this review does not release it`,
+      );
+      return [];
     }
-    await options.releaseGate(gate.data, decision);
-    return null;
+    for (const gate of gates) await options.releaseGate(gate, decision);
+    return [];
   }
-  const sessionId = meta.session_id;
-  const text = await fetchBundleText(options, { ...meta, session_id: sessionId });
-  let bundle: Bundle;
-  try {
-    bundle = parseBundle(text, `bundle of session ${sessionId}`);
-  } catch (error) {
-    // A stored bundle that is not even a bundle is evidence that does not verify, not a crash.
-    await check('failure', 'Evidence did not verify (unreadable bundle)', (error as Error).message);
-    return null;
-  }
-  // The bundle is found by the session's name (a ledger-branch path, an artifact file), which binds
-  // nothing: another session's bundle put there (another pull request's run on the same head, a
-  // weaker contract) would verify as well, and the sign-off would vouch for evidence of something else.
-  if (bundle.ledger.session_id !== sessionId) {
-    await check(
+  const several = metas.length > 1;
+  const failed = (failures: { meta: SessionMeta; failure: EvidenceFailure }[]) =>
+    check(
       'failure',
-      'Evidence did not verify (another session)',
-      `The bundle stored for session ${sessionId} is the ledger of session ${String(bundle.ledger.session_id).slice(0, 80)}; nothing was signed.`,
+      (failures[0] as { failure: EvidenceFailure }).failure.title,
+      failures
+        .map(({ meta, failure }) =>
+          several
+            ? `Contract \`${meta.contract ?? '?'}\` (session \`${meta.session_id}\`): ${failure.message}`
+            : failure.message,
+        )
+        .join('\n\n') +
+        (several ? '\n\nNothing was signed: a sign-off covers every contract run on this commit.' : ''),
     );
-    return null;
+  const stored: StoredEvidence[] = [];
+  const unreadable: { meta: SessionMeta; failure: EvidenceFailure }[] = [];
+  for (const meta of metas) {
+    const read = await readStoredEvidence(options, { ...meta, session_id: meta.session_id as string });
+    if ('bundle' in read) stored.push(read);
+    else unreadable.push({ meta, failure: read });
+  }
+  if (unreadable.length > 0) {
+    await failed(unreadable);
+    return [];
   }
   const reviewer = options.reviewSigner();
   const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
@@ -182,87 +187,39 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   // ledger's signer.
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
     trusted.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));
-  const report = verifyBundle(bundle, { crypto: createNodeCrypto(), trusted, receipts: checkReceipt });
-  if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended') {
-    await check(
-      'failure',
-      `Evidence did not verify (${report.status})`,
-      report.failure?.message ??
-        (report.status === 'suspended'
-          ? 'the run is suspended: its decision and verdict are not in this bundle, so there is no finished run to sign off'
-          : 'the run did not finish'),
-    );
-    return null;
+  const verified: (StoredEvidence & { pinned: boolean })[] = [];
+  const unverified: { meta: SessionMeta; failure: EvidenceFailure }[] = [];
+  for (const evidence of stored) {
+    const outcome = verifyEvidence(evidence, trusted);
+    if ('pinned' in outcome) verified.push({ ...evidence, pinned: outcome.pinned });
+    else unverified.push({ meta: evidence.meta, failure: outcome });
   }
-  // A redelivered review (or a second host handling the same event) must not sign twice: the
-  // stored bundle already holds this review's decision, so report that entry instead.
-  // The chain verified, so every review in it reads as one (the verifier fails a malformed review).
-  const recorded = readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND).find(
-    (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision,
-  );
-  // The verdict view, which the bundle verification above compared with the signed verdict entry.
-  const signedVerdict = readPayload('verdict', bundle.verdict);
-  const verdictHead =
-    ('payload' in signedVerdict ? signedVerdict.payload.git?.head_sha : null) ?? meta.head_sha;
-  const reviewedSha = review.commit_id ?? pr.head.sha;
-  const { bundle: extended, entry } = recorded
-    ? { bundle, entry: recorded }
-    : appendHumanReviewToBundle(bundle, reviewer, {
-        decision,
-        note: review.body ?? '',
-        actor: { login: review.user.login, id: review.user.id },
-        source: { review_id: review.id, commit_sha: reviewedSha, url: review.html_url ?? null },
-      });
-  if (recorded)
-    log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
-  const out = join(options.outDir, ledgerBundleFileName(sessionId));
-  writeFileSync(out, `${JSON.stringify(extended)}\n`);
-  if (options.ledgerBranch && !recorded) {
+  if (unverified.length > 0) {
+    await failed(unverified);
+    return [];
+  }
+  const signed: SignedEvidence[] = [];
+  for (const evidence of verified) signed.push(signEvidence(options, evidence, decision, reviewer));
+  const fresh = signed.filter((one) => one.fresh);
+  if (options.ledgerBranch && fresh.length > 0) {
     await saveBundleToLedgerBranch({
       octokit,
       ...repo,
       branch: options.ledgerBranch,
-      sessionId,
-      bundlePath: out,
-      message: `truss: ${decision} by ${review.user.login} on ${sessionId}`,
+      bundles: fresh,
+      message: `truss: ${decision} by ${review.user.login} on ${fresh.map((one) => one.sessionId).join(', ')}`,
       dryRun: options.dryRun,
     });
   }
-  const result: SignOffResult = { sessionId, headHash: entry.entry_hash, bundlePath: out };
-  const pinned = report.status === 'verified';
-  const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
-  const summary = [
-    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session \`${sessionId}\`.`,
-    `Evidence: ${pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
-    atVerdictHead
-      ? ''
-      : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${String(verdictHead).slice(0, 7)}: stale.`,
-  ].join('\n\n');
-  if (decision === 'approved' && atVerdictHead && pinned)
+  const summary = signed
+    .map((one, i) =>
+      several ? `### Contract \`${verified[i]?.meta.contract ?? '?'}\`\n\n${one.summary}` : one.summary,
+    )
+    .join('\n\n');
+  if (decision === 'approved' && signed.every((one) => one.atVerdictHead && one.pinned))
     await check('success', `Approved by ${review.user.login}`, summary);
   else if (decision === 'approved')
     await check('action_required', 'Approval does not cover the verified evidence', summary);
   else await check('failure', `Changes requested by ${review.user.login}`, summary);
-  return result;
-}
-
-async function fetchBundleText(
-  options: RecordSignOffOptions,
-  meta: SessionMeta & { session_id: string },
-): Promise<string> {
-  const sessionId = meta.session_id;
-  if (options.ledgerBranch) {
-    const text = await loadBundleFromLedgerBranch({
-      octokit: options.octokit,
-      ...options.repo,
-      branch: options.ledgerBranch,
-      sessionId,
-    });
-    if (text) return text;
-  }
-  if (!meta.artifact_id)
-    throw new Error(
-      `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`,
-    );
-  return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
+  return signed.map(({ sessionId, headHash, bundlePath }) => ({ sessionId, headHash, bundlePath }));
 }

@@ -44,16 +44,27 @@ export async function listSessionMetas(
     .filter((m): m is SessionMeta => m !== null && sessionIdUsable(m.session_id));
 }
 
-/** The latest session reported for `headSha` on the PR, or null. */
-export async function latestSessionFor(
+/**
+ * The latest session of each contract reported for `headSha` on the PR, in comment order (one sticky
+ * per contract, edited in place; metadata without a contract name, from older comments, counts as
+ * its own). A sign-off covers all of them: the reviewer saw every contract's verdict.
+ */
+export async function latestSessionsFor(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   prNumber: number,
   headSha: string,
   authors: TrussAuthors,
-): Promise<SessionMeta | null> {
-  const metas = await listSessionMetas(octokit, repo, prNumber, authors);
-  return metas.filter((m) => m.head_sha === headSha).at(-1) ?? null;
+): Promise<(SessionMeta & { session_id: string })[]> {
+  const latest = new Map<string, SessionMeta & { session_id: string }>();
+  for (const meta of await listSessionMetas(octokit, repo, prNumber, authors)) {
+    if (meta.head_sha !== headSha || meta.session_id === undefined) continue;
+    const key =
+      typeof meta.contract === 'string' ? `contract:${meta.contract}` : `session:${meta.session_id}`;
+    latest.delete(key);
+    latest.set(key, { ...meta, session_id: meta.session_id });
+  }
+  return [...latest.values()];
 }
 
 /** A session id as Truss makes them (a UUID-like word): it is used in file and artifact names. */

@@ -12,7 +12,7 @@ import {
   warnUnlistedPoster,
 } from '../../src/github/own-comment.js';
 import { embedMeta } from '../../src/github/render/meta.js';
-import { latestSessionFor, listSessionMetas } from '../../src/github/session-meta.js';
+import { latestSessionsFor, listSessionMetas } from '../../src/github/session-meta.js';
 import { upsertStickyComment } from '../../src/github/sticky-comment.js';
 import { findSuspendedSession, findSuspendedSessions } from '../../src/github/suspended-session.js';
 import {
@@ -93,7 +93,7 @@ async function everyReader(authors: readonly string[]) {
   const octokit = testOctokit();
   return {
     metas: await listSessionMetas(octokit, REPO_REF, PR, authors),
-    latest: await latestSessionFor(octokit, REPO_REF, PR, HEAD, authors),
+    latest: await latestSessionsFor(octokit, REPO_REF, PR, HEAD, authors),
     suspended: await findSuspendedSessions(octokit, REPO_REF, PR, authors),
     gate: await findSuspendedSession(octokit, REPO_REF, PR, authors, 'deploy'),
     proposers: await pullRequestProposers(octokit, REPO_REF, PR, authors),
@@ -105,7 +105,7 @@ describe("Truss's own comments: one rule for reading and for updating", () => {
     listed(conversation(postedByActions(), postedByApp('echo-bot')), 5);
     expect(await everyReader(ACTIONS)).toEqual({
       metas: [{ contract: 'greeting', session_id: GENUINE, head_sha: HEAD, status: 'fail' }],
-      latest: { contract: 'greeting', session_id: GENUINE, head_sha: HEAD, status: 'fail' },
+      latest: [{ contract: 'greeting', session_id: GENUINE, head_sha: HEAD, status: 'fail' }],
       suspended: [],
       gate: null,
       proposers: [GENUINE],
@@ -150,7 +150,7 @@ describe("Truss's own comments: one rule for reading and for updating", () => {
     const app = ['truss-app[bot]'];
     listed(conversation(postedByApp('truss-app'), postedByActions()), 5);
     const found = await everyReader(app);
-    expect(found.latest).toMatchObject({ session_id: GENUINE });
+    expect(found.latest).toEqual([expect.objectContaining({ session_id: GENUINE })]);
     expect(found.metas).toHaveLength(1);
     expect(found.suspended).toEqual([]);
     expect(found.proposers).toEqual([GENUINE]);

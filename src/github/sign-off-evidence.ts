@@ -1,0 +1,168 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkReceipt } from '../core/anchor/index.js';
+import {
+  appendHumanReviewToBundle,
+  type Bundle,
+  createNodeCrypto,
+  HUMAN_REVIEW_KIND,
+  type HumanReviewDecision,
+  parseBundle,
+  readEntries,
+  readPayload,
+  type SigningKey,
+  type TrustedKeys,
+  verifyBundle,
+} from '../core/ledger/index.js';
+import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
+import { ledgerBundleFileName } from './names.js';
+import type { RecordSignOffOptions, SignOffResult } from './record-sign-off.js';
+import type { SessionMeta } from './session-meta.js';
+
+/** Why one session's evidence cannot be signed off: the `truss / human review` check's title and text. */
+export interface EvidenceFailure {
+  title: string;
+  message: string;
+}
+
+/** One session's stored bundle, read and checked to be that session's ledger. */
+export interface StoredEvidence {
+  meta: SessionMeta & { session_id: string };
+  bundle: Bundle;
+}
+
+/**
+ * Reads a session's stored bundle (the ledger branch, else the run's artifact) and checks it is that
+ * session's ledger. The bundle is found by the session's name (a ledger-branch path, an artifact
+ * file), which binds nothing: another session's bundle put there (another pull request's run on the
+ * same head, a weaker contract) would verify as well, and the sign-off would vouch for evidence of
+ * something else.
+ */
+export async function readStoredEvidence(
+  options: RecordSignOffOptions,
+  meta: SessionMeta & { session_id: string },
+): Promise<StoredEvidence | EvidenceFailure> {
+  const sessionId = meta.session_id;
+  const text = await fetchBundleText(options, meta);
+  let bundle: Bundle;
+  try {
+    bundle = parseBundle(text, `bundle of session ${sessionId}`);
+  } catch (error) {
+    // A stored bundle that is not even a bundle is evidence that does not verify, not a crash.
+    return { title: 'Evidence did not verify (unreadable bundle)', message: (error as Error).message };
+  }
+  if (bundle.ledger.session_id !== sessionId)
+    return {
+      title: 'Evidence did not verify (another session)',
+      message: `The bundle stored for session ${sessionId} is the ledger of session ${String(bundle.ledger.session_id).slice(0, 80)}; nothing was signed.`,
+    };
+  return { meta, bundle };
+}
+
+/** Whether the evidence verifies against the pinned keys; null when it does, else why not. */
+export function verifyEvidence(
+  evidence: StoredEvidence,
+  trusted: TrustedKeys,
+): { pinned: boolean } | EvidenceFailure {
+  const report = verifyBundle(evidence.bundle, {
+    crypto: createNodeCrypto(),
+    trusted,
+    receipts: checkReceipt,
+  });
+  if (report.status === 'failed' || report.status === 'incomplete' || report.status === 'suspended')
+    return {
+      title: `Evidence did not verify (${report.status})`,
+      message:
+        report.failure?.message ??
+        (report.status === 'suspended'
+          ? 'the run is suspended: its decision and verdict are not in this bundle, so there is no finished run to sign off'
+          : 'the run did not finish'),
+    };
+  return { pinned: report.status === 'verified' };
+}
+
+/** One session signed off: where it is stored and what the check says about it. */
+export interface SignedEvidence extends SignOffResult {
+  pinned: boolean;
+  /** The review, the verdict and the PR head name the same commit. */
+  atVerdictHead: boolean;
+  /** Signed now; false when the stored bundle already held this review's decision (a redelivery). */
+  fresh: boolean;
+  summary: string;
+}
+
+/**
+ * Appends the reviewer's decision to verified evidence and writes the extended bundle to the output
+ * directory (the caller stores every sign-off on the ledger branch in one commit). A redelivered
+ * review (or a second host handling the same event) finds its decision already in the stored bundle
+ * and reports that entry instead of signing twice.
+ */
+export function signEvidence(
+  options: RecordSignOffOptions,
+  evidence: StoredEvidence & { pinned: boolean },
+  decision: HumanReviewDecision,
+  reviewer: SigningKey,
+): SignedEvidence {
+  const { review, pr, log } = options;
+  const { bundle, meta } = evidence;
+  const sessionId = meta.session_id;
+  // The chain verified, so every review in it reads as one (the verifier fails a malformed review).
+  const recorded = readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND).find(
+    (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision,
+  );
+  // The verdict view, which the bundle verification compared with the signed verdict entry.
+  const signedVerdict = readPayload('verdict', bundle.verdict);
+  const verdictHead =
+    ('payload' in signedVerdict ? signedVerdict.payload.git?.head_sha : null) ?? meta.head_sha;
+  const reviewedSha = review.commit_id ?? pr.head.sha;
+  const { bundle: extended, entry } = recorded
+    ? { bundle, entry: recorded }
+    : appendHumanReviewToBundle(bundle, reviewer, {
+        decision,
+        note: review.body ?? '',
+        actor: { login: review.user.login, id: review.user.id },
+        source: { review_id: review.id, commit_sha: reviewedSha, url: review.html_url ?? null },
+      });
+  if (recorded)
+    log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
+  const out = join(options.outDir, ledgerBundleFileName(sessionId));
+  writeFileSync(out, `${JSON.stringify(extended)}\n`);
+  const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const summary = [
+    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session \`${sessionId}\`.`,
+    `Evidence: ${evidence.pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
+    atVerdictHead
+      ? ''
+      : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${String(verdictHead).slice(0, 7)}: stale.`,
+  ].join('\n\n');
+  return {
+    sessionId,
+    headHash: entry.entry_hash,
+    bundlePath: out,
+    pinned: evidence.pinned,
+    atVerdictHead,
+    fresh: !recorded,
+    summary,
+  };
+}
+
+async function fetchBundleText(
+  options: RecordSignOffOptions,
+  meta: SessionMeta & { session_id: string },
+): Promise<string> {
+  const sessionId = meta.session_id;
+  if (options.ledgerBranch) {
+    const text = await loadBundleFromLedgerBranch({
+      octokit: options.octokit,
+      ...options.repo,
+      branch: options.ledgerBranch,
+      sessionId,
+    });
+    if (text) return text;
+  }
+  if (!meta.artifact_id)
+    throw new Error(
+      `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`,
+    );
+  return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
+}

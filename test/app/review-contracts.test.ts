@@ -1,0 +1,234 @@
+/**
+ * A pull request judged by several contracts: the reviewer saw every contract's verdict, so the
+ * approval is signed into every contract's latest session on the head, stored in one ledger-branch
+ * commit, and one `truss / human review` check says so. Evidence of any contract that does not verify
+ * signs nothing at all.
+ */
+import nock from 'nock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Bundle, createNodeCrypto } from '../../src/core/ledger/index.js';
+import { exportText, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
+import { appendSampleRun } from '../helpers/sample-run.js';
+import {
+  API,
+  APP_KEY,
+  BASE,
+  contents,
+  HEAD,
+  makeProbot,
+  nockComments,
+  nockPermission,
+  nockToken,
+  R,
+  reviewPayloadFor,
+  stickyComment,
+} from './app-kit.js';
+
+const REVIEWER = { login: 'Codertocat', id: 21031067, type: 'User' };
+
+interface Evidence {
+  contract: string;
+  sessionId: string;
+  text: string;
+  bundle: Bundle;
+}
+
+function evidence(fixture: LedgerFixture, contract: string): Evidence {
+  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
+  const text = exportText(fixture, sessionId, createNodeCrypto());
+  return { contract, sessionId, text, bundle: JSON.parse(text) };
+}
+
+/** The PR's conversation: one sticky per contract; `lint`'s first for an older head. */
+function stickies(runs: Evidence[], olderOfLint?: Evidence): void {
+  nockComments([
+    ...runs.map((ev, i) =>
+      stickyComment(20 + i, {
+        contract: ev.contract,
+        session_id: ev.sessionId,
+        head_sha: HEAD,
+        head_hash: ev.bundle.ledger.head_hash,
+      }),
+    ),
+    ...(olderOfLint
+      ? [
+          stickyComment(30, {
+            contract: 'lint',
+            session_id: olderOfLint.sessionId,
+            head_sha: 'c3'.repeat(20),
+            head_hash: olderOfLint.bundle.ledger.head_hash,
+          }),
+        ]
+      : []),
+  ]);
+}
+
+function stored(ev: Evidence, text = ev.text): void {
+  nock(API)
+    .get(`${R}/contents/sessions%2F${ev.sessionId}.json`)
+    .query({ ref: 'truss-ledger' })
+    .reply(200, contents(`sessions/${ev.sessionId}.json`, text));
+}
+
+function trustedKeys(): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Ftrusted-keys`)
+    .query({ ref: BASE })
+    .reply(200, contents('.truss/trusted-keys', `${SESSION_KEY.publicKeyHex} ci\n`));
+}
+
+/** One commit creating the ledger branch; returns the blobs and the tree it was given. */
+function oneLedgerCommit(): { blobs: string[]; trees: unknown[]; messages: string[] } {
+  const blobs: string[] = [];
+  const trees: unknown[] = [];
+  const messages: string[] = [];
+  nock(API)
+    .post(`${R}/git/blobs`, (body) => {
+      blobs.push(Buffer.from(body.content, 'base64').toString('utf8'));
+      return true;
+    })
+    .times(2)
+    .reply(201, () => ({ sha: `${blobs.length}`.repeat(40).slice(0, 40) }));
+  nock(API)
+    .get(/\/git\/ref\/heads(%2F|\/)truss-ledger$/)
+    .reply(404, { message: 'Not Found' });
+  nock(API)
+    .post(`${R}/git/trees`, (body) => {
+      trees.push(body);
+      return true;
+    })
+    .reply(201, { sha: 'e'.repeat(40) });
+  nock(API)
+    .post(`${R}/git/commits`, (body) => {
+      messages.push(body.message);
+      return body.parents.length === 0;
+    })
+    .reply(201, { sha: 'f'.repeat(40), html_url: 'https://github.com/x/commit/f' });
+  nock(API)
+    .post(`${R}/git/refs`, { ref: 'refs/heads/truss-ledger', sha: 'f'.repeat(40) })
+    .reply(201, {});
+  return { blobs, trees, messages };
+}
+
+function humanReviewCheck(): Record<string, unknown>[] {
+  const posted: Record<string, unknown>[] = [];
+  nock(API)
+    .post(`${R}/check-runs`, (body) => {
+      posted.push(body);
+      return body.name === 'truss / human review' && body.head_sha === HEAD;
+    })
+    .reply(201, { id: 1, html_url: 'https://github.com/x/runs/1' });
+  return posted;
+}
+
+async function approve(id: string): Promise<void> {
+  const probot = await makeProbot();
+  const payload = reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER });
+  await probot.receive({ id, name: 'pull_request_review', payload } as never);
+}
+
+describe('Truss App: a review of a pull request judged by several contracts', () => {
+  let fixture: LedgerFixture;
+  useNock();
+  beforeEach(() => {
+    fixture = openFixture('app-review-contracts');
+  });
+  afterEach(() => fixture.close());
+
+  it("signs the approval into every contract's session on the head, in one commit, under one success check", async () => {
+    const greeting = evidence(fixture, 'greeting');
+    const lint = evidence(fixture, 'lint');
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    stickies([greeting, lint]);
+    stored(greeting);
+    stored(lint);
+    trustedKeys();
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-1');
+
+    expect(commit.blobs).toHaveLength(2);
+    const signed = commit.blobs.map((text) => JSON.parse(text) as Bundle);
+    expect(signed.map((b) => b.ledger.session_id)).toEqual([greeting.sessionId, lint.sessionId]);
+    for (const [i, bundle] of signed.entries()) {
+      const source = [greeting, lint][i] as Evidence;
+      expect(bundle.ledger.entries.at(-1)).toMatchObject({
+        kind: 'human_review',
+        prev_hash: source.bundle.ledger.head_hash,
+        payload: {
+          decision: 'approved',
+          attested_head_hash: source.bundle.ledger.head_hash,
+          reviewer_public_key: APP_KEY.key.publicKeyHex,
+        },
+      });
+    }
+    expect(commit.trees).toEqual([
+      expect.objectContaining({
+        tree: [
+          expect.objectContaining({ path: `sessions/${greeting.sessionId}.json` }),
+          expect.objectContaining({ path: `sessions/${lint.sessionId}.json` }),
+        ],
+      }),
+    ]);
+    expect(commit.messages).toEqual([
+      `truss: approved by Codertocat on ${greeting.sessionId}, ${lint.sessionId}`,
+    ]);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'success',
+      output: expect.objectContaining({ title: 'Approved by Codertocat' }),
+    });
+    const summary = (checks[0]?.output as { summary: string }).summary;
+    expect(summary).toContain('### Contract `greeting`');
+    expect(summary).toContain('### Contract `lint`');
+    expect(summary).toContain(greeting.sessionId);
+    expect(summary).toContain(lint.sessionId);
+    expectNoPendingMocks();
+  });
+
+  it("a contract whose sticky is for an older head is not this commit's evidence", async () => {
+    const greeting = evidence(fixture, 'greeting');
+    const oldLint = evidence(fixture, 'lint');
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    stickies([greeting], oldLint);
+    stored(greeting);
+    trustedKeys();
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-2');
+    expect(commit.blobs.map((text) => (JSON.parse(text) as Bundle).ledger.session_id)).toEqual([
+      greeting.sessionId,
+    ]);
+    expect(checks[0]).toMatchObject({ conclusion: 'success' });
+    nock.cleanAll();
+  });
+
+  it("one contract's evidence that does not verify fails the check and signs nothing, not even the other contract's", async () => {
+    const greeting = evidence(fixture, 'greeting');
+    const lint = evidence(fixture, 'lint');
+    const forged = JSON.parse(lint.text) as Bundle;
+    (forged.ledger.entries[1] as { payload: Record<string, unknown> }).payload.met = false;
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    stickies([greeting, lint]);
+    stored(greeting);
+    stored(lint, JSON.stringify(forged));
+    trustedKeys();
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-3');
+    expect(commit.blobs).toEqual([]);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Evidence did not verify (failed)' }),
+    });
+    const summary = (checks[0]?.output as { summary: string }).summary;
+    expect(summary).toContain(`Contract \`lint\` (session \`${lint.sessionId}\`)`);
+    expect(summary).toContain('Nothing was signed');
+    nock.cleanAll();
+  });
+});

@@ -45,7 +45,7 @@ const { values } = parseArgs({
 const CALLS = Number(values.calls);
 const ROUNDS = Number(values.rounds);
 const PLAIN_SERVER = fileURLToPath(new URL('./lib/plain-tools-server.mjs', import.meta.url));
-const CLI = fileURLToPath(new URL('../src/cli/index.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 type Call = (n: number) => { name: string; arguments: Record<string, unknown> };

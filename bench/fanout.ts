@@ -34,7 +34,7 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const K = 8;
-const CLI = resolve('src/cli/index.ts');
+const CLI = resolve('src/cli/main.ts');
 /** tsx resolved from this repository: the runs' cwd is the bench's temp repository. */
 const TSX = import.meta.resolve('tsx');
 const progress = (message: string) => process.stderr.write(`bench:fanout ${message}\n`);

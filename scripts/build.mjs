@@ -11,7 +11,14 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
  * dist/app.js default-exports the Probot app function; it imports only types from probot, so the
  * Probot runtime (`probot run ./dist/app.js`) comes from node_modules, never from the bundle.
  */
-export const ENTRIES = { cli: 'src/cli/index.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
+export const ENTRIES = { cli: 'src/cli/launch.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
+/**
+ * dist/cli-main.cjs: the whole CLI as ONE CommonJS file, which dist/cli.js (src/cli/launch.ts) runs
+ * with V8's bytecode kept between runs (src/cli/bytecode-cache.ts); an ES module cannot be given
+ * cached bytecode on Node 20. Lazily imported code stays lazy: esbuild wraps each such module in a
+ * function run on first use.
+ */
+export const CLI_MAIN_ENTRY = 'src/cli/main.ts';
 /**
  * dist/relay.js: the relay of `[executor] tools = "truss"` as ONE self-contained file (no chunks, no
  * dependency), so the Action can copy it where the sandbox can read it (src/cli/relay.ts).
@@ -92,6 +99,25 @@ await build({
   },
   legalComments: 'none',
   plugins: [zodEnglishOnly, actionsCoreLazyOidc],
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: [CLI_MAIN_ENTRY],
+  outfile: join(values.outdir, 'cli-main.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['better-sqlite3', 'probot'],
+  // The one use of import.meta (private-dirs.ts finds the install root from its own file).
+  define: { 'import.meta.url': '__trussBundleUrl' },
+  banner: { js: "const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  legalComments: 'none',
+  // Without whitespace, the file V8 reads, hashes and (on a first run) parses is much smaller; names
+  // are kept, so stack traces and error messages read the same.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [zodEnglishOnly],
   logLevel: 'warning',
 });
 await build({

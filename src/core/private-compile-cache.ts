@@ -32,11 +32,37 @@ export function enablePrivateCompileCache(options: {
   if (!enable) return { enabled: false, reason: 'this Node has no compile cache' };
   if (env.NODE_DISABLE_COMPILE_CACHE) return { enabled: false, reason: 'NODE_DISABLE_COMPILE_CACHE is set' };
   if (env.NODE_COMPILE_CACHE) return { enabled: false, reason: 'NODE_COMPILE_CACHE is set by the operator' };
-  const cacheHome = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
-  const base =
-    cacheHome ?? (options.home && isAbsolute(options.home) ? join(options.home, '.cache') : undefined);
+  const place = privateCacheDirectory({ ...options, name: 'node-compile-cache' });
+  if (!place.enabled) return place;
+  const { directory } = place;
+  enable(directory);
+  return { enabled: true, directory };
+}
+
+/** XDG_CACHE_HOME when absolute, else `~/.cache`; `truss/` inside it holds the bytecode caches. */
+export function trussCacheHome(
+  env: Record<string, string | undefined>,
+  home: string | undefined,
+): string | undefined {
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return env.XDG_CACHE_HOME;
+  return home && isAbsolute(home) ? join(home, '.cache') : undefined;
+}
+
+/**
+ * `$XDG_CACHE_HOME/truss/<name>` (else `~/.cache/truss/<name>`), made owner-only, when no other
+ * account can write it or rename anything on the way to it: the one place Truss keeps bytecode it
+ * will run (this file's Node cache, the CLI's own in src/cli/bytecode-cache.ts). Off when it is not.
+ */
+export function privateCacheDirectory(options: {
+  env: Record<string, string | undefined>;
+  uid: number;
+  home: string | undefined;
+  name: string;
+}): CompileCacheOutcome {
+  const { env } = options;
+  const base = trussCacheHome(env, options.home);
   if (!base) return { enabled: false, reason: 'no cache directory (neither XDG_CACHE_HOME nor HOME is set)' };
-  const directory = join(base, 'truss', 'node-compile-cache');
+  const directory = join(base, 'truss', options.name);
   try {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -44,7 +70,6 @@ export function enablePrivateCompileCache(options: {
   }
   const problem = notPrivate(directory, join(base, 'truss'), options.uid);
   if (problem) return { enabled: false, reason: problem };
-  enable(directory);
   return { enabled: true, directory };
 }
 

@@ -124,7 +124,12 @@ function humanReviewCheck(): Record<string, unknown>[] {
 
 async function approve(id: string): Promise<void> {
   const probot = await makeProbot();
-  const payload = reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER });
+  const payload = reviewPayloadFor({
+    action: 'submitted',
+    state: 'approved',
+    commitId: HEAD,
+    user: REVIEWER,
+  });
   await probot.receive({ id, name: 'pull_request_review', payload } as never);
 }
 
@@ -180,7 +185,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
       conclusion: 'success',
       output: expect.objectContaining({ title: 'Approved by Codertocat' }),
     });
-    const summary = (checks[0]?.output as { summary: string }).summary;
+    const summary = (checks[0] as { output: { summary: string } }).output.summary;
     expect(summary).toContain('### Contract `greeting`');
     expect(summary).toContain('### Contract `lint`');
     expect(summary).toContain(greeting.sessionId);
@@ -226,7 +231,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Evidence did not verify (failed)' }),
     });
-    const summary = (checks[0]?.output as { summary: string }).summary;
+    const summary = (checks[0] as { output: { summary: string } }).output.summary;
     expect(summary).toContain(`Contract \`lint\` (session \`${lint.sessionId}\`)`);
     expect(summary).toContain('Nothing was signed');
     nock.cleanAll();

@@ -5,6 +5,11 @@ export interface HarnessPathsInput {
   keyFiles: readonly (string | undefined)[];
   /** `$XDG_CONFIG_HOME` or `~/.config`: its `truss/` directory holds the per-install key. */
   configHome: string;
+  /**
+   * XDG_CACHE_HOME (or ~/.cache): `truss/` there holds the bytecode the next `truss` runs
+   * (private-compile-cache.ts), never the work's to write, even when a working copy holds it.
+   */
+  cacheHome?: string | undefined;
   /** The ledger database; its directory (bundles in progress, reports) and SQLite side files too. */
   dbPath: string;
   /** The harness's own temp directories (artifacts, downloaded ledgers). */
@@ -19,6 +24,7 @@ export interface HarnessPathsInput {
 export function harnessSecretPaths(input: HarnessPathsInput): string[] {
   const paths = [
     join(input.configHome, 'truss'),
+    ...(input.cacheHome ? [join(input.cacheHome, 'truss')] : []),
     ...input.keyFiles.filter((path): path is string => typeof path === 'string' && path.length > 0),
     dirname(input.dbPath),
     input.dbPath,

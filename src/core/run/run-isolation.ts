@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ResolvedContract } from '../contract/schema.js';
+import { trussCacheHome } from '../private-compile-cache.js';
 import { harnessSecretPaths } from '../process/harness-paths.js';
 import type { Isolation, IsolationMode } from '../process/isolation.js';
 import { createIsolation } from '../process/isolation-create.js';
@@ -21,7 +22,7 @@ export interface RunIsolationRequest {
    * file it was given): hidden, so a run's work cannot choose how the next run is isolated or judged.
    */
   configPaths?: readonly string[];
-  /** The host's environment: HOME, XDG_CONFIG_HOME and PATH are read from it, nothing else. */
+  /** The host's environment: HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME and PATH are read from it, nothing else. */
   env: Record<string, string | undefined>;
   /** Where per-spawn scratch directories are made (os.tmpdir()). */
   scratchRoot: string;
@@ -41,6 +42,7 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
     hiddenPaths: harnessSecretPaths({
       keyFiles: [...(request.keyFiles ?? [])],
       configHome: request.env.XDG_CONFIG_HOME || join(home, '.config'),
+      cacheHome: trussCacheHome(request.env, home),
       dbPath: request.dbPath,
       tempDirs: [...(request.tempDirs ?? [])],
     }).concat(request.configPaths ?? []),

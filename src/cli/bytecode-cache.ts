@@ -1,0 +1,128 @@
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Script, constants as vmConstants } from 'node:vm';
+
+/** A cache larger than this is not V8's bytecode for the CLI: left unread. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Where the CLI's bytecode is kept, or null to run without a cache. */
+export interface BytecodeCacheOptions {
+  /** The CLI's CommonJS bundle (dist/cli-main.cjs). */
+  bundle: string;
+  /** A directory only this user can write (private-compile-cache.ts privateCacheDirectory), or null. */
+  cacheDir: string | null;
+  /** The subcommand (`run`, `verify`, …): each keeps the bytecode of the code it ran. */
+  command: string;
+  uid: number;
+}
+
+/**
+ * Runs the CLI's CommonJS bundle, keeping V8's bytecode for it between runs: loading `truss run`
+ * compiled about a fifth of a second of JavaScript on every start, and Node 20 has no compile cache of
+ * its own. V8 runs whatever bytecode it is given once the source's length matches, so the cache is
+ * read only from a directory no other account can write, only as a regular file of this user's that
+ * only this user can read or write, and is named after the bundle's size, change time and inode and
+ * this Node's version, so an upgraded bundle never meets bytecode made for the old one. Each
+ * subcommand keeps its own file, written once (atomically) when it is missing or V8 rejected it.
+ * See docs/security.md ("Compiled code Truss loads").
+ */
+export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void {
+  const source = readFileSync(options.bundle, 'utf8');
+  const place = options.cacheDir === null ? null : cacheFile(options);
+  const cachedData = place === null ? undefined : readOwnFile(place.file, options.uid);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: options.bundle,
+    ...(cachedData ? { cachedData } : {}),
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (place !== null && (cachedData === undefined || script.cachedDataRejected === true))
+    process.once('exit', () => storeBytecode(place, script));
+  const module = { exports: {} as unknown };
+  const compiled = script.runInThisContext() as (...args: unknown[]) => void;
+  compiled.call(
+    module.exports,
+    module.exports,
+    createRequire(options.bundle),
+    module,
+    options.bundle,
+    join(options.bundle, '..'),
+  );
+}
+
+interface CachePlace {
+  dir: string;
+  file: string;
+  /** Files of the same subcommand made for another bundle or Node start with this. */
+  prefix: string;
+}
+
+function cacheFile(options: BytecodeCacheOptions): CachePlace | null {
+  let key: string;
+  try {
+    const stat = statSync(options.bundle, { bigint: true });
+    key = `${stat.size}-${stat.mtimeNs}-${stat.ctimeNs}-${stat.ino}-${process.version}-${process.arch}`;
+  } catch {
+    return null;
+  }
+  const command = /^[a-z][a-z-]{0,31}$/.test(options.command) ? options.command : 'other';
+  const prefix = `cli-${command}-`;
+  const dir = options.cacheDir as string;
+  return { dir, file: join(dir, `${prefix}${key}.v8`), prefix };
+}
+
+/** The file's bytes when it is a regular file of `uid`'s closed to everyone else; else undefined. */
+function readOwnFile(path: string, uid: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.uid !== uid || (stat.mode & 0o077) !== 0 || stat.size > MAX_CACHE_BYTES)
+      return undefined;
+    const data = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < data.length) {
+      const got = readSync(fd, data, read, data.length - read, read);
+      if (got === 0) return undefined;
+      read += got;
+    }
+    return data;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the bytecode the run compiled (a new name, then renamed) and drops the command's older files. */
+function storeBytecode(place: CachePlace, script: Script): void {
+  const temp = join(place.dir, `.${process.pid}-${Date.now()}.tmp`);
+  try {
+    writeFileSync(temp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+    renameSync(temp, place.file);
+    for (const name of readdirSync(place.dir))
+      if (name.startsWith(place.prefix) && join(place.dir, name) !== place.file)
+        unlinkSync(join(place.dir, name));
+  } catch {
+    // Only a slower next start: the cache is an optimisation, never a reason to fail a command.
+    try {
+      unlinkSync(temp);
+    } catch {}
+  }
+}

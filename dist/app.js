@@ -2,10 +2,15 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  ACTIONS_BOT,
+  CONFIG_FILE,
+  DEFAULT_LEDGER_BRANCH,
   DEFAULT_TRIGGER,
+  WORKFLOW_FILE,
   authorizeActor,
   completeCheckRun,
   contractPathSkip,
+  createOctokit,
   decodeRunRequestId,
   downloadArtifactBundleText,
   encodeRunRequestId,
@@ -17,53 +22,27 @@ import {
   listContractNames,
   markHumanReviewStale,
   parseCommand,
+  parseConfigToml,
+  parseTrussAuthors,
   politeDenial,
   postReply,
+  readRepoFile,
   recordSignOff,
-  reportSkippedContract
-} from "./chunks/chunk-FCSRDNEF.js";
-import {
-  ACTIONS_BOT,
-  parseTrussAuthors,
-  readRepoFile
-} from "./chunks/chunk-23665E7C.js";
-import {
-  createOctokit,
+  reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-BS4FZTIF.js";
-import "./chunks/chunk-UYVQNA3J.js";
-import {
-  WORKFLOW_FILE,
-  parseConfigToml
-} from "./chunks/chunk-KKDUZS42.js";
-import "./chunks/chunk-RMNTHYXM.js";
-import {
-  CONFIG_FILE
-} from "./chunks/chunk-BTXOVFDS.js";
-import "./chunks/chunk-WYRVO7HT.js";
-import "./chunks/chunk-Y3EZ5L4C.js";
-import "./chunks/chunk-25BZ7EXM.js";
-import "./chunks/chunk-WJWQSWAM.js";
-import "./chunks/chunk-F3YV5QSU.js";
-import "./chunks/chunk-XIQFOUBC.js";
-import "./chunks/chunk-RH3PQHM7.js";
-import "./chunks/chunk-P5AJ53RB.js";
-import "./chunks/chunk-HUZIAC4E.js";
-import {
-  DEFAULT_LEDGER_BRANCH
-} from "./chunks/chunk-BWCCY57Z.js";
-import "./chunks/chunk-7YTOE65D.js";
-import "./chunks/chunk-RDZHSOJG.js";
-import "./chunks/chunk-SNYT3JXL.js";
+} from "./chunks/chunk-5MDHD6JS.js";
 import "./chunks/chunk-336NPC2I.js";
-import "./chunks/chunk-ASHGVO73.js";
+import "./chunks/chunk-UYVQNA3J.js";
+import "./chunks/chunk-4MW6H7DT.js";
+import "./chunks/chunk-32I7DNSN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-P2CFU6IE.js";
-import "./chunks/chunk-VUSAMCY7.js";
-import "./chunks/chunk-OCGEL2BZ.js";
+} from "./chunks/chunk-JHX75FXJ.js";
+import "./chunks/chunk-FHQFCTY2.js";
+import "./chunks/chunk-4ZWQF6WV.js";
+import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
   external_exports

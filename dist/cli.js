@@ -2,18 +2,116 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  enablePrivateCompileCache
-} from "./chunks/chunk-JM5N4WGL.js";
+  privateCacheDirectory
+} from "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-C24IPAXU.js";
 
-// src/cli/index.ts
-import module from "node:module";
+// src/cli/launch.ts
 import { homedir } from "node:os";
-enablePrivateCompileCache({
-  enable: module.enableCompileCache,
-  env: process.env,
-  uid: process.getuid?.() ?? -1,
-  home: homedir()
+import { dirname, join as join2 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/cli/bytecode-cache.ts
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync
+} from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { Script, constants as vmConstants } from "node:vm";
+var MAX_CACHE_BYTES = 64 * 1024 * 1024;
+function runBundleWithBytecodeCache(options) {
+  const source = readFileSync(options.bundle, "utf8");
+  const place2 = options.cacheDir === null ? null : cacheFile(options);
+  const cachedData = place2 === null ? void 0 : readOwnFile(place2.file, options.uid);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}
+})`, {
+    filename: options.bundle,
+    ...cachedData ? { cachedData } : {},
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+  });
+  if (place2 !== null && (cachedData === void 0 || script.cachedDataRejected === true))
+    process.once("exit", () => storeBytecode(place2, script));
+  const module = { exports: {} };
+  const compiled = script.runInThisContext();
+  compiled.call(
+    module.exports,
+    module.exports,
+    createRequire(options.bundle),
+    module,
+    options.bundle,
+    join(options.bundle, "..")
+  );
+}
+function cacheFile(options) {
+  let key;
+  try {
+    const stat = statSync(options.bundle, { bigint: true });
+    key = `${stat.size}-${stat.mtimeNs}-${stat.ctimeNs}-${stat.ino}-${process.version}-${process.arch}`;
+  } catch {
+    return null;
+  }
+  const command = /^[a-z][a-z-]{0,31}$/.test(options.command) ? options.command : "other";
+  const prefix = `cli-${command}-`;
+  const dir = options.cacheDir;
+  return { dir, file: join(dir, `${prefix}${key}.v8`), prefix };
+}
+function readOwnFile(path, uid2) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.uid !== uid2 || (stat.mode & 63) !== 0 || stat.size > MAX_CACHE_BYTES)
+      return void 0;
+    const data = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < data.length) {
+      const got = readSync(fd, data, read, data.length - read, read);
+      if (got === 0) return void 0;
+      read += got;
+    }
+    return data;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+function storeBytecode(place2, script) {
+  const temp = join(place2.dir, `.${process.pid}-${Date.now()}.tmp`);
+  try {
+    writeFileSync(temp, script.createCachedData(), { mode: 384, flag: "wx" });
+    renameSync(temp, place2.file);
+    for (const name of readdirSync(place2.dir))
+      if (name.startsWith(place2.prefix) && join(place2.dir, name) !== place2.file)
+        unlinkSync(join(place2.dir, name));
+  } catch {
+    try {
+      unlinkSync(temp);
+    } catch {
+    }
+  }
+}
+
+// src/cli/launch.ts
+var uid = process.getuid?.() ?? -1;
+var place = process.env.NODE_DISABLE_COMPILE_CACHE ? null : privateCacheDirectory({ env: process.env, uid, home: homedir(), name: "cli-bytecode" });
+runBundleWithBytecodeCache({
+  bundle: join2(dirname(fileURLToPath(import.meta.url)), "cli-main.cjs"),
+  cacheDir: place?.enabled ? place.directory : null,
+  command: process.argv[2] ?? "",
+  uid
 });
-var { run } = await import("./chunks/run-EGPDUJMK.js");
-process.exitCode = await run(process.argv.slice(2));

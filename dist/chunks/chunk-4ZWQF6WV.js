@@ -1,0 +1,810 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+
+// src/core/runtime/budget.ts
+var BudgetExceededError = class extends Error {
+  constructor(dimension, spent, limits) {
+    super(`budget exhausted: ${describe(dimension, spent, limits)}`);
+    this.dimension = dimension;
+    this.spent = spent;
+    this.limits = limits;
+  }
+  dimension;
+  spent;
+  limits;
+  name = "BudgetExceededError";
+};
+function describe(dimension, spent, limits) {
+  switch (dimension) {
+    case "cost":
+      return `spent $${spent.costUsd.toFixed(4)} of max_cost_usd $${limits.maxCostUsd}`;
+    case "tokens":
+      return `used ${spent.totalTokens} of max_total_tokens ${limits.maxTotalTokens}`;
+    case "steps":
+      return `took ${spent.steps} of max_steps ${limits.maxSteps}`;
+  }
+}
+var BudgetMeter = class {
+  constructor(limits, onWarning = () => {
+  }) {
+    this.limits = limits;
+    this.onWarning = onWarning;
+  }
+  limits;
+  onWarning;
+  spent = { costUsd: 0, totalTokens: 0, steps: 0 };
+  #warned = false;
+  assertCanSpend() {
+    const over = this.#exceeded(true);
+    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
+  }
+  record(usage) {
+    this.spent.totalTokens += usage.inputTokens + usage.outputTokens;
+    this.spent.costUsd += usage.costUsd;
+    this.spent.steps += usage.steps ?? 0;
+    const over = this.#exceeded(false);
+    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
+    if (!this.#warned && this.fraction() >= 0.8) {
+      this.#warned = true;
+      this.onWarning(`80% of the budget is spent (${Math.round(this.fraction() * 100)}%)`);
+    }
+  }
+  /** The largest used fraction across the limited dimensions (0 when nothing is limited). */
+  fraction() {
+    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
+    return Math.max(
+      maxCostUsd ? this.spent.costUsd / maxCostUsd : 0,
+      maxTotalTokens ? this.spent.totalTokens / maxTotalTokens : 0,
+      maxSteps ? this.spent.steps / maxSteps : 0
+    );
+  }
+  #exceeded(beforeCall) {
+    const { maxCostUsd, maxTotalTokens, maxSteps } = this.limits;
+    const past = (spent, limit) => limit !== void 0 && (beforeCall ? spent >= limit : spent > limit);
+    if (past(this.spent.costUsd, maxCostUsd)) return "cost";
+    if (past(this.spent.totalTokens, maxTotalTokens)) return "tokens";
+    if (past(this.spent.steps, maxSteps)) return "steps";
+    return null;
+  }
+};
+function budgetMeterFor(budget, onWarning) {
+  return new BudgetMeter(
+    { maxCostUsd: budget.max_cost_usd, maxTotalTokens: budget.max_total_tokens, maxSteps: budget.max_steps },
+    onWarning
+  );
+}
+
+// src/core/process/redact.ts
+var SECRET_NAME_PATTERN = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE)/i;
+var MIN_SECRET_LENGTH = 8;
+var MIN_FRAGMENT_LENGTH = 8;
+var MIN_EDGE_LENGTH = 4;
+var KNOWN_PREFIXES_AT_END = [
+  { kind: "github_token", pattern: /\bgithub_pat_[A-Za-z0-9_]*$/ },
+  { kind: "github_token", pattern: /\bgh[pousr]_[A-Za-z0-9]*$/ },
+  { kind: "aws_access_key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{0,15}$/ }
+];
+var KNOWN_FORMATS = [
+  { kind: "private_key_block", pattern: privateKeyBlock() },
+  { kind: "github_token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,}/g },
+  { kind: "github_token", pattern: /\bgh[pousr]_[A-Za-z0-9]{36,}/g },
+  { kind: "aws_access_key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  // A Truss signing seed: base64 of 32 bytes after a TRUSS_*KEY name, or alone on its line (a key file).
+  // The name is matched forwards and kept (group `keep`), not a lookbehind: a lookbehind is tried at
+  // every position and scanned its `\s*` back over a run of blanks each time, so output of spaces took
+  // quadratic time on the harness's thread (400 KB: a minute).
+  {
+    kind: "truss_seed",
+    pattern: /(?<keep>\bTRUSS_[A-Z_]*KEY["']?\s*[=:]\s*["']?)[A-Za-z0-9+/]{43}=/g
+  },
+  { kind: "truss_seed", pattern: /^[+\- \t]*[A-Za-z0-9+/]{43}=[ \t]*\r?$/gm }
+];
+function privateKeyBlock() {
+  const label = "-----(?:BEGIN|END) (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----";
+  const begin = label.replace("(?:BEGIN|END)", "BEGIN");
+  const end = label.replace("(?:BEGIN|END)", "END");
+  const br = String.raw`(?:\r?\n-?[ \t]*|\\r\\n|\\n)`;
+  const line = String.raw`(?:(?:[A-Za-z0-9+/=]+|\+?(?:Proc-Type|DEK-Info):[ \t]*[A-Za-z0-9,-]+)[ \t]*)`;
+  return new RegExp(String.raw`${begin}[ \t]*(?:${br}${line}?)*?(?:${br}\+?${end}|$)`, "g");
+}
+function secretRedactor(env, extraSecrets = []) {
+  const secrets = /* @__PURE__ */ new Set();
+  for (const [name, value] of Object.entries(env)) {
+    if (SECRET_NAME_PATTERN.test(name) && typeof value === "string" && value.length >= MIN_SECRET_LENGTH)
+      secrets.add(value);
+  }
+  for (const value of extraSecrets) if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  const needles = [...secrets].flatMap(encodings);
+  needles.sort((a, b) => b.value.length - a.value.length);
+  const scan = (text, cut = {}) => {
+    const counts = {};
+    let out = text;
+    const mark = (kind) => kind === "run_secret" ? "[REDACTED]" : `[REDACTED:${kind}]`;
+    const tally = (kind) => {
+      counts[kind] = (counts[kind] ?? 0) + 1;
+    };
+    for (const needle of needles) {
+      if (!out.includes(needle.value)) continue;
+      const parts = out.split(needle.value);
+      counts[needle.kind] = (counts[needle.kind] ?? 0) + parts.length - 1;
+      out = parts.join(mark(needle.kind));
+    }
+    const replace = (kind) => {
+      tally(kind);
+      return mark(kind);
+    };
+    out = splitSecrets(out, needles, replace);
+    if (cut.start) out = cutEdge(out, needles, "start", replace);
+    if (cut.end) out = cutEdge(out, needles, "end", replace);
+    for (const { kind, pattern } of KNOWN_FORMATS) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(out)) continue;
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, (...match) => {
+        const groups = match.at(-1);
+        return `${typeof groups === "object" ? groups.keep ?? "" : ""}${replace(kind)}`;
+      });
+    }
+    out = orphanKeyBlocks(out, () => replace("private_key_block"));
+    if (cut.end)
+      for (const { kind, pattern } of KNOWN_PREFIXES_AT_END)
+        out = out.replace(pattern, (found) => found.length >= MIN_EDGE_LENGTH ? replace(kind) : found);
+    return { text: out, counts };
+  };
+  const redact = ((text) => scan(text).text);
+  redact.scan = scan;
+  return redact;
+}
+var SPLITTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+function splitSecrets(text, needles, replace) {
+  if (needles.length === 0) return text;
+  const removed = [];
+  const parts = [];
+  let last = 0;
+  for (const match of text.matchAll(SPLITTERS)) {
+    parts.push(text.slice(last, match.index));
+    removed.push(match.index);
+    last = match.index + 1;
+  }
+  if (removed.length === 0) return text;
+  parts.push(text.slice(last));
+  const joined = parts.join("");
+  const original = (at) => {
+    let lo = 0;
+    let hi = removed.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (removed[mid] - mid <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return at + lo;
+  };
+  const ranges = [];
+  for (const needle of needles) {
+    for (let at = joined.indexOf(needle.value); at !== -1; at = joined.indexOf(needle.value, at + 1)) {
+      const start = original(at);
+      const end = original(at + needle.value.length - 1) + 1;
+      if (ranges.some((r) => start < r.end && r.start < end)) continue;
+      ranges.push({ start, end, kind: needle.kind });
+    }
+  }
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a.start - b.start);
+  let out = "";
+  let from = 0;
+  for (const range of ranges) {
+    out += text.slice(from, range.start) + replace(range.kind);
+    from = range.end;
+  }
+  return out + text.slice(from);
+}
+var KEY_BLOCK_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+var BASE64_LINE = /^[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?$/;
+function orphanKeyBlocks(text, replace) {
+  if (!text.includes("-----END ")) return text;
+  let out = "";
+  let from = 0;
+  let lineStart = 0;
+  let nextBreak = text.indexOf("\n");
+  let lastLine = -1;
+  KEY_BLOCK_END.lastIndex = 0;
+  for (let match = KEY_BLOCK_END.exec(text); match; match = KEY_BLOCK_END.exec(text)) {
+    while (nextBreak !== -1 && nextBreak < match.index) {
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf("\n", lineStart);
+    }
+    if (lineStart === lastLine) continue;
+    lastLine = lineStart;
+    if (lineStart < from || !/^[ \t]*[A-Za-z0-9+/=]*$/.test(text.slice(lineStart, match.index))) continue;
+    let start = lineStart;
+    while (start > from) {
+      const above = text.lastIndexOf("\n", start - 2) + 1;
+      if (above < from || !BASE64_LINE.test(text.slice(above, start - 1))) break;
+      start = above;
+    }
+    if (start === lineStart && lineStart === match.index && lineStart > 0) continue;
+    out += text.slice(from, start) + replace();
+    from = match.index + match[0].length;
+  }
+  return out + text.slice(from);
+}
+function cutEdge(text, needles, edge, replace) {
+  let best = null;
+  for (const needle of needles) {
+    for (let n = Math.min(needle.value.length - 1, text.length); n >= MIN_EDGE_LENGTH; n--) {
+      if (best !== null && n <= best.length) break;
+      const part = edge === "start" ? needle.value.slice(-n) : needle.value.slice(0, n);
+      if (edge === "start" ? text.startsWith(part) : text.endsWith(part)) {
+        best = { kind: needle.kind, length: n };
+        break;
+      }
+    }
+  }
+  if (best === null) return text;
+  return edge === "start" ? `${replace(best.kind)}${text.slice(best.length)}` : `${text.slice(0, text.length - best.length)}${replace(best.kind)}`;
+}
+function encodings(secret) {
+  const out = [{ kind: "run_secret", value: secret }];
+  const add = (kind, value) => {
+    if (value.length >= MIN_FRAGMENT_LENGTH && value !== secret) out.push({ kind, value });
+  };
+  const bytes = Buffer.from(secret, "utf8");
+  for (let skip = 0; skip < 3; skip++) {
+    const slice = bytes.subarray(skip);
+    const whole = Math.floor(slice.length / 3) * 3;
+    const encoded = slice.subarray(0, whole).toString("base64");
+    add("run_secret_base64", encoded);
+    add("run_secret_base64", encoded.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  const hex = bytes.toString("hex");
+  add("run_secret_hex", hex);
+  add("run_secret_hex", hex.toUpperCase());
+  add("run_secret_url", encodeURIComponent(secret));
+  add("run_secret_url", encodeURIComponent(secret).replace(/%20/g, "+"));
+  add("run_secret_reversed", [...secret].reverse().join(""));
+  return out;
+}
+function tallyingRedactor(redact) {
+  let counts = {};
+  const scan = (text, cut) => {
+    if (!redact.scan) return { text: redact(text), counts: {} };
+    const result = redact.scan(text, cut);
+    for (const [kind, n] of Object.entries(result.counts)) counts[kind] = (counts[kind] ?? 0) + n;
+    return result;
+  };
+  const wrapped = ((text) => scan(text).text);
+  wrapped.scan = scan;
+  return {
+    redact: wrapped,
+    counts() {
+      const taken = counts;
+      counts = {};
+      return taken;
+    }
+  };
+}
+function redactionField(counts) {
+  return Object.keys(counts).length > 0 ? { redactions: counts } : {};
+}
+function redactWindow(redact, text, cut) {
+  return redact.scan ? redact.scan(text, cut).text : redact(text);
+}
+function redactBytes(bytes, redact, cut = {}) {
+  const text = bytes.toString("latin1");
+  const redacted = redactWindow(redact, text, cut);
+  return redacted === text ? bytes : Buffer.from(redacted, "latin1");
+}
+
+// src/core/process/git-metadata.ts
+import { existsSync, lstatSync as lstatSync2, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+// src/core/process/remove-tree.ts
+import { spawnSync } from "node:child_process";
+import { lstatSync, unlinkSync } from "node:fs";
+
+// src/core/process/sandbox-commands.ts
+import { execFile } from "node:child_process";
+var PID_NAMESPACE_FLAGS = Object.freeze([
+  "--pid",
+  "--ipc",
+  "--fork",
+  "--kill-child",
+  "--mount-proc"
+]);
+function shellQuote(word) {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+function runCommand(file, args, env, timeoutMs = 3e4) {
+  return new Promise((resolve) => {
+    execFile(
+      file,
+      [...args],
+      { env, timeout: timeoutMs, encoding: "utf8", maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? typeof error.code === "number" ? error.code : null : 0;
+        resolve({ ok: !error, code, stdout: String(stdout), stderr: String(stderr || error?.message || "") });
+      }
+    );
+  });
+}
+function asRoot(privilege, file, args, env, timeoutMs) {
+  return privilege === "root" ? runCommand(file, args, env, timeoutMs) : runCommand("sudo", ["-n", "--", file, ...args], env, timeoutMs);
+}
+
+// src/core/process/remove-tree.ts
+var RM_ARGS = ["-rf", "--one-file-system", "--"];
+async function removeUntrustedTree(path, env) {
+  await runCommand("rm", [...RM_ARGS, path], env);
+}
+function removeUntrustedEntrySync(path, env) {
+  let isDirectory;
+  try {
+    isDirectory = lstatSync(path).isDirectory();
+  } catch {
+    return;
+  }
+  if (!isDirectory) {
+    try {
+      unlinkSync(path);
+    } catch {
+    }
+    return;
+  }
+  spawnSync("rm", [...RM_ARGS, path], { env, stdio: "ignore" });
+}
+function removeTreeArgs(path) {
+  return [...RM_ARGS, path];
+}
+
+// src/core/process/git-metadata.ts
+var GUARDED_ENTRIES = ["config", "hooks", "info", "modules"];
+var CREATED_ENTRIES = ["hooks", "info"];
+function kindOf(path) {
+  try {
+    const stat = lstatSync2(path);
+    if (stat.isDirectory()) return "dir";
+    return stat.isFile() ? "file" : null;
+  } catch {
+    return null;
+  }
+}
+function gitMetadataGuard(workdirs) {
+  const guard = { pinned: [], readOnly: [] };
+  for (const workdir of workdirs) {
+    const gitPath = join(workdir, ".git");
+    const kind = kindOf(gitPath);
+    if (kind === "file") {
+      guard.readOnly.push(gitPath);
+      continue;
+    }
+    if (kind !== "dir") continue;
+    for (const entry of CREATED_ENTRIES) {
+      try {
+        mkdirSync(join(gitPath, entry));
+      } catch {
+      }
+    }
+    guard.pinned.push(gitPath);
+    for (const entry of GUARDED_ENTRIES) {
+      const path = join(gitPath, entry);
+      if (existsSync(path)) guard.readOnly.push(path);
+    }
+  }
+  return guard;
+}
+function pinnedGitEnv(cwd, uid = process.getuid?.()) {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const gitPath = join(dir, ".git");
+    const kind = kindOf(gitPath);
+    if (kind === "dir") {
+      if (cwd === gitPath || cwd.startsWith(`${gitPath}/`)) return {};
+      if (uid !== void 0 && lstatSync2(gitPath).uid !== uid) return {};
+      return { GIT_DIR: gitPath, GIT_COMMON_DIR: gitPath, GIT_WORK_TREE: dir };
+    }
+    if (kind === "file" || dirname(dir) === dir) return {};
+  }
+}
+function sweepPlantedGitFiles(guard, env) {
+  for (const gitDir of guard?.pinned ?? []) removeUntrustedEntrySync(join(gitDir, "commondir"), env);
+}
+var AddedGitGuards = class {
+  #byDir = /* @__PURE__ */ new Map();
+  add(dir) {
+    this.#byDir.set(dir, gitMetadataGuard([dir]));
+  }
+  remove(dir) {
+    this.#byDir.delete(dir);
+  }
+  /** Every guard in force: the isolation's own, then those of the added working copies. */
+  with(base) {
+    const guards = [...base ? [base] : [], ...this.#byDir.values()];
+    return { pinned: guards.flatMap((g) => g.pinned), readOnly: guards.flatMap((g) => g.readOnly) };
+  }
+  /** Only the added ones. */
+  get added() {
+    return this.with(void 0);
+  }
+  /** The guard of one added working copy (empty when it was not added). */
+  only(dir) {
+    return this.#byDir.get(dir) ?? { pinned: [], readOnly: [] };
+  }
+};
+
+// src/core/process/trusted-path.ts
+import { accessSync, constants, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
+import { delimiter, dirname as dirname2, isAbsolute, join as join3 } from "node:path";
+
+// src/core/process/mount-table.ts
+import { randomBytes } from "node:crypto";
+import { statSync, writeFileSync } from "node:fs";
+import { join as join2 } from "node:path";
+var HIDING_TMPFS = "size=64k,mode=0755";
+var PLAIN = /^[A-Za-z0-9/._+@:=,-]$/;
+function tableField(value) {
+  let out = "";
+  for (const byte of Buffer.from(value, "utf8")) {
+    const char = String.fromCharCode(byte);
+    out += PLAIN.test(char) ? char : `\\${byte.toString(8).padStart(3, "0")}`;
+  }
+  return out;
+}
+function renderMountTable(entries) {
+  return entries.map(
+    ({ source, target, type, options }) => [tableField(source), tableField(target), tableField(type), tableField(options), "0", "0"].join(" ")
+  ).join("\n").concat(entries.length > 0 ? "\n" : "");
+}
+function tmpfsNames() {
+  const tag = randomBytes(6).toString("hex");
+  return { hidden: `truss-hidden-${tag}`, private: `truss-private-${tag}` };
+}
+function tmpfsEntry(name, target, options) {
+  return { source: name, target, type: "tmpfs", options };
+}
+function bindEntry(source, target, options = {}) {
+  const flags = [options.recursive ? "rbind" : "bind", ...options.mkdir ? ["X-mount.mkdir"] : []];
+  return { source, target, type: "none", options: flags.join(",") };
+}
+function within(path, dir) {
+  return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+}
+function reachable(path, covers) {
+  return covers.every(({ dir, keeps }) => !within(path, dir) || keeps.some((keep) => within(path, keep)));
+}
+function hideEntries(paths, name, covers) {
+  const covered = [...covers];
+  return paths.flatMap((path) => {
+    if (!reachable(path, covered)) return [];
+    try {
+      if (!statSync(path).isDirectory()) return [bindEntry("/dev/null", path)];
+    } catch {
+      return [];
+    }
+    covered.push({ dir: path, keeps: [] });
+    return [tmpfsEntry(name, path, HIDING_TMPFS)];
+  });
+}
+function coverEntries(covers, stage, name) {
+  let n = 0;
+  const entries = [];
+  const moves = [];
+  for (const { dir, keep } of covers) {
+    const staged = keep.map((work) => ({ from: join2(stage, String(n++)), to: work }));
+    entries.push(
+      ...staged.map(({ from, to }) => bindEntry(to, from, { recursive: true, mkdir: true })),
+      tmpfsEntry(name, dir, HIDING_TMPFS)
+    );
+    moves.push(...staged);
+  }
+  return { entries, moves };
+}
+function guardEntries(guard) {
+  if (!guard) return [];
+  return [
+    ...guard.pinned.map((path) => bindEntry(path, path)),
+    ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: "bind,ro" }))
+  ];
+}
+function mountTableCommand(mount, file) {
+  return `${shellQuote(mount)} --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
+}
+function writeMountTable(path, entries) {
+  writeFileSync(path, renderMountTable(entries), { mode: 384 });
+  return path;
+}
+function mountPlanScript(plan, dir, tools) {
+  const lines = [];
+  const table = (entries, file) => {
+    if (entries.length === 0) return;
+    lines.push(mountTableCommand(tools.mount, writeMountTable(file, entries)));
+  };
+  table(plan.first, join2(dir, "mounts-1"));
+  for (const { from, to } of plan.moves) {
+    lines.push(
+      `{ ${shellQuote(tools.mkdir)} -p -- ${shellQuote(to)} && ${shellQuote(tools.mount)} --move ${shellQuote(from)} ${shellQuote(to)}; } || exit 125`
+    );
+  }
+  table(plan.last, join2(dir, "mounts-2"));
+  return lines.join("\n");
+}
+
+// src/core/process/trusted-path.ts
+function trustedSearchPath(path, options) {
+  const kept = [];
+  for (const entry of path.split(delimiter)) {
+    if (!entry || !isAbsolute(entry)) continue;
+    let real;
+    try {
+      real = realpathSync(entry);
+      if (!statSync2(real).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    if (options.untrusted.some((dir) => within(real, dir) || within(entry, dir))) continue;
+    if (!safeChain(real, options.uid)) continue;
+    if (!kept.includes(real)) kept.push(real);
+  }
+  return kept.join(delimiter);
+}
+function safeChain(dir, uid) {
+  for (let current = dir, first = true; ; current = dirname2(current), first = false) {
+    let info;
+    try {
+      info = lstatSync3(current);
+    } catch {
+      return false;
+    }
+    if (info.uid !== 0 && info.uid !== uid) return false;
+    const othersWrite = (info.mode & 18) !== 0;
+    if (othersWrite && (first || (info.mode & 512) === 0)) return false;
+    if (dirname2(current) === current) return true;
+  }
+}
+function findProgram(name, path) {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join3(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync2(candidate).isFile()) return candidate;
+    } catch {
+    }
+  }
+  return null;
+}
+function sandboxTools(path) {
+  const need = (name) => {
+    const found = findProgram(name, path);
+    if (found === null)
+      throw new Error(`${name} is not installed in a trusted directory of PATH (${path || "empty"})`);
+    return found;
+  };
+  return {
+    unshare: need("unshare"),
+    nsenter: need("nsenter"),
+    setpriv: need("setpriv"),
+    mount: need("mount"),
+    mkdir: need("mkdir"),
+    mkfifo: need("mkfifo"),
+    chown: need("chown"),
+    env: need("env"),
+    ip: findProgram("ip", path)
+  };
+}
+function workingCopyOf(cwd) {
+  for (let dir = cwd; ; dir = dirname2(dir)) {
+    try {
+      lstatSync3(join3(dir, ".git"));
+      return dir;
+    } catch {
+    }
+    if (dirname2(dir) === dir) return cwd;
+  }
+}
+function harnessProgramEnv(env, cwd) {
+  const untrusted = [workingCopyOf(cwd)];
+  return { ...env, PATH: trustedSearchPath(env.PATH ?? "", { untrusted, uid: process.getuid?.() }) };
+}
+
+// src/core/process/git-safety.ts
+import { execFile as execFile2 } from "node:child_process";
+import { isAbsolute as isAbsolute2, relative, resolve as resolvePath } from "node:path";
+var HARNESS_GIT_CONFIG = Object.freeze([
+  "core.hooksPath=/dev/null",
+  "core.fsmonitor=false",
+  // A populated submodule is asked for its own status (`git status` run in it, with that
+  // repository's config and attributes, so its clean filters) by status and diff; never from here.
+  // `dirty` still shows a changed submodule commit (`all` would hide it from every diff). `git add`
+  // ignores this setting: see stageAll. A `submodule.<name>.ignore` in the work's own `.gitmodules`
+  // overrides it, so every status and diff also gets the flag itself (withSubmodulesUnasked).
+  "diff.ignoreSubmodules=dirty"
+]);
+var HARNESS_GIT_ARGS = Object.freeze(
+  HARNESS_GIT_CONFIG.flatMap((setting) => ["-c", setting])
+);
+var SUBMODULE_ASKING = /* @__PURE__ */ new Set(["status", "diff", "diff-files", "diff-index"]);
+function withSubmodulesUnasked(args) {
+  const [command, ...rest] = args;
+  if (command === void 0 || !SUBMODULE_ASKING.has(command)) return [...args];
+  return [command, "--ignore-submodules=dirty", ...rest];
+}
+function excludedPathspecs(root, paths) {
+  const inside = paths.map((path) => relative(root, path)).filter((rel) => rel !== "" && !rel.startsWith("..") && !isAbsolute2(rel));
+  return inside.length > 0 ? ["--", ".", ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
+}
+async function stageAll(git, specs) {
+  const tracked = (await git.raw([
+    "diff-files",
+    "-z",
+    "--name-status",
+    "--no-renames",
+    "--ignore-submodules=dirty",
+    "--",
+    ...specs
+  ])).split("\0");
+  const up = tracked.length > 1 ? (await git.raw(["rev-parse", "--show-cdup"])).trim() : "";
+  const gone = [];
+  const changed = [];
+  for (let at = 0; at + 1 < tracked.length; at += 2) {
+    const path = tracked[at + 1];
+    if (path.length === 0) continue;
+    (tracked[at] === "D" ? gone : changed).push(`${up}${path}`);
+  }
+  const others = await git.raw(["ls-files", "-z", "--others", "--exclude-standard", "--", ...specs]);
+  const added = others.split("\0").filter((path) => path.length > 0).map((path) => path.endsWith("/") ? path.slice(0, -1) : path);
+  await updateIndex(git, ["--force-remove"], [...new Set(gone)]);
+  await updateIndex(git, ["--add", "--remove", "--replace"], [.../* @__PURE__ */ new Set([...changed, ...added])]);
+}
+async function updateIndex(git, flags, paths) {
+  for (let start = 0, size = 0, end = 0; start < paths.length; start = end, size = 0) {
+    while (end < paths.length && (end === start || size + paths[end].length < 64 * 1024))
+      size += paths[end++].length + 1;
+    await git.raw(["update-index", ...flags, "--", ...paths.slice(start, end)]);
+  }
+}
+var GitCommandError = class extends Error {
+  constructor(message, exitCode) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+  exitCode;
+  name = "GitCommandError";
+};
+function runHarnessGit(cwd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = execFile2(
+      "git",
+      harnessGitArgv(args, options),
+      {
+        cwd,
+        encoding: "utf8",
+        // Whole: its callers need all of it (a status to parse, a tree to name); the diffs the
+        // judged code decides the size of are read with runHarnessGitCapped.
+        maxBuffer: Number.POSITIVE_INFINITY,
+        env: harnessGitEnv(cwd, options)
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== "number")
+          reject(error);
+        else resolve({ code: error ? error.code : 0, stdout, stderr });
+      }
+    );
+    if (options.input !== void 0) {
+      child.stdin?.on("error", () => {
+      });
+      child.stdin?.end(options.input);
+    }
+  });
+}
+function runHarnessGitCapped(cwd, args, maxBytes, options = {}) {
+  return new Promise((resolve, reject) => {
+    execFile2(
+      "git",
+      harnessGitArgv(args, options),
+      { cwd, encoding: "buffer", maxBuffer: maxBytes, env: harnessGitEnv(cwd, options) },
+      (error, stdout, stderr) => {
+        const overflow = error?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER";
+        const text = stderr.toString("utf8");
+        if (overflow && stdout.length >= maxBytes) {
+          resolve({ code: 0, stdout, stderr: text, truncated: true });
+        } else if (overflow) {
+          reject(new GitCommandError(`git printed more than ${maxBytes} bytes of errors`, -1));
+        } else if (error && typeof error.code !== "number") {
+          reject(error);
+        } else {
+          resolve({ code: error ? error.code : 0, stdout, stderr: text, truncated: false });
+        }
+      }
+    );
+  });
+}
+function harnessGitArgv(args, options) {
+  const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ["-c", setting])];
+  return [...config, ...withSubmodulesUnasked(args)];
+}
+function harnessGitEnv(cwd, options) {
+  return {
+    ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
+    // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
+    ...options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))
+  };
+}
+function harnessGit(baseDir, options = {}) {
+  return {
+    async raw(args) {
+      const { code, stdout, stderr } = await runHarnessGit(baseDir, args, options);
+      if (code !== 0 && stderr.trim() !== "") throw new GitCommandError(stderr.trim(), code);
+      return stdout;
+    }
+  };
+}
+
+// src/core/verify/json-answer.ts
+function readJsonAnswer(text, structured, allowedKeys, options) {
+  let data;
+  if (structured !== void 0) {
+    if (structured.length !== 1)
+      return { problem: `${structured.length} structured answers, expected exactly one` };
+    if (options.proseBesideStructured === "refuse" && text.trim() !== "")
+      return { problem: "prose next to the structured answer" };
+    data = structured[0];
+  } else {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return { problem: "not exactly one JSON object" };
+    try {
+      data = JSON.parse(trimmed);
+    } catch {
+      return { problem: "not exactly one JSON object" };
+    }
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { problem: "not an object" };
+  const record = data;
+  const extra = Object.keys(record).filter((key) => !allowedKeys.includes(key));
+  if (extra.length > 0) return { problem: `unexpected keys ${extra.join(", ")}` };
+  return { record };
+}
+
+export {
+  PID_NAMESPACE_FLAGS,
+  shellQuote,
+  runCommand,
+  asRoot,
+  removeUntrustedTree,
+  removeTreeArgs,
+  gitMetadataGuard,
+  pinnedGitEnv,
+  sweepPlantedGitFiles,
+  AddedGitGuards,
+  tmpfsNames,
+  tmpfsEntry,
+  bindEntry,
+  within,
+  reachable,
+  hideEntries,
+  coverEntries,
+  guardEntries,
+  writeMountTable,
+  mountPlanScript,
+  trustedSearchPath,
+  findProgram,
+  sandboxTools,
+  harnessProgramEnv,
+  HARNESS_GIT_ARGS,
+  withSubmodulesUnasked,
+  excludedPathspecs,
+  stageAll,
+  GitCommandError,
+  runHarnessGit,
+  runHarnessGitCapped,
+  harnessGit,
+  BudgetExceededError,
+  BudgetMeter,
+  budgetMeterFor,
+  secretRedactor,
+  tallyingRedactor,
+  redactionField,
+  redactWindow,
+  redactBytes,
+  readJsonAnswer
+};

@@ -91,6 +91,30 @@ describe('the new side of a real git diff', () => {
     ]);
   });
 
+  it('the evidence lines reviewers read name the same decoded paths, quoted or not', async () => {
+    const dir = featureRepo();
+    // A hidden character in a file whose name git quotes, committed and untracked alike.
+    writeFileSync(join(dir, 'src/café é.ts'), 'export const x = 1;\nconst y = "\u200b";\n');
+    writeFileSync(join(dir, 'naïve.txt'), 'hi\u200b\n');
+    const { sections, hidden } = prepareEvidence({
+      diff: await diffOf(dir),
+      diffBytes: 0,
+      diffTruncated: false,
+      files: [],
+      notes: [],
+    });
+    const diff = sections.find((s) => s.source === 'diff');
+    const located = diff?.lines.filter((l) => l.line !== null) ?? [];
+    expect(new Set(located.map((l) => l.path))).toEqual(
+      new Set(['src/a.ts', 'src/café é.ts', 'notes.txt', 'naïve.txt', 'old.txt']),
+    );
+    expect(located.find((l) => l.text.startsWith('+const y'))).toMatchObject({
+      path: 'src/café é.ts',
+      line: 2,
+    });
+    expect(hidden.map((h) => h.path).sort()).toEqual(['naïve.txt', 'src/café é.ts']);
+  });
+
   it('is total: not a diff, or a diff cut mid-hunk, never throws', () => {
     expect(parseDiffHunks('hello\n@@ -1 +1 @@\n+x')).toEqual([]);
     const cut = parseDiffHunks('diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,5 +1,6 @@\n a\n+b\n c');

@@ -90,8 +90,40 @@ export function parseDiffHunks(diff: string): DiffFile[] {
   return files;
 }
 
-/** The path of a `+++ ` line: `b/<path>`, possibly C-quoted by git; null for /dev/null or anything else. */
-function newSidePath(spec: string): string | null {
+/**
+ * The new-side path a `diff --git <a> <b>` line names: each side bare or C-quoted by git; a bare
+ * pair is split at the last " b/" as git itself does for names with spaces. Null when unreadable.
+ */
+export function diffGitHeaderPath(line: string): string | null {
+  const sides = line.slice('diff --git '.length);
+  let b: string;
+  if (sides.startsWith('"')) {
+    const end = quotedEnd(sides);
+    if (end < 0) return null;
+    b = sides.slice(end + 2);
+  } else if (sides.endsWith('"')) {
+    const at = sides.lastIndexOf(' "b/');
+    if (at < 0) return null;
+    b = sides.slice(at + 1);
+  } else {
+    const at = sides.lastIndexOf(' b/');
+    if (at < 0) return null;
+    b = sides.slice(at + 1);
+  }
+  return newSidePath(b);
+}
+
+/** Index of the quote closing the C-quoted string that starts `text`, or -1. */
+function quotedEnd(text: string): number {
+  for (let i = 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
+}
+
+/** The path of a `+++ ` line's spec: `b/<path>`, possibly C-quoted by git; null for /dev/null or anything else. */
+export function newSidePath(spec: string): string | null {
   const raw = spec.startsWith('"') ? unquoteC(spec) : spec.replace(/\t.*$/, '');
   if (raw === null || raw === '/dev/null' || !raw.startsWith('b/')) return null;
   return raw.slice(2);

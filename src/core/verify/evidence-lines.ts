@@ -1,3 +1,4 @@
+import { diffGitHeaderPath, newSidePath } from './diff-hunks.js';
 import {
   addCounts,
   emptyCounts,
@@ -143,12 +144,11 @@ function diffLines(
     let line: number | null = null;
     let header = false;
     if (raw.startsWith('diff --git ')) {
-      const at = raw.lastIndexOf(' b/');
-      path = at >= 0 ? raw.slice(at + 3) : raw.slice(11);
+      path = diffGitHeaderPath(raw) ?? raw.slice(11);
       newLine = oldLine = null;
       header = true;
     } else if (raw.startsWith('+++ ') && newLine === null) {
-      if (raw.startsWith('+++ b/')) path = raw.slice(6);
+      path = newSidePath(raw.slice(4)) ?? path;
       newLine = 1; // untracked files (review-evidence.ts) have no hunk header: lines start at 1
       oldLine = 1;
       header = true;

@@ -14,6 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
+import { EXIT } from './exit-codes.js';
 
 /** A cache larger than this is not V8's bytecode for the CLI: left unread. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
@@ -48,8 +49,11 @@ export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void 
     ...(cachedData ? { cachedData } : {}),
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  // A mistyped command line (exit 64) keeps nothing: each misspelt subcommand would leave a file.
   if (place !== null && (cachedData === undefined || script.cachedDataRejected === true))
-    process.once('exit', () => storeBytecode(place, script));
+    process.once('exit', (code) => {
+      if (code !== EXIT.usage) storeBytecode(place, script);
+    });
   const module = { exports: {} as unknown };
   const compiled = script.runInThisContext() as (...args: unknown[]) => void;
   compiled.call(

@@ -65,6 +65,15 @@ describe('the bytecode cache of the built CLI', () => {
     return { xdg, env: { HOME: temp.path('home'), XDG_CACHE_HOME: xdg } };
   }
 
+  it('is not written for a mistyped command line: a usage error leaves no file behind', () => {
+    const { xdg, env } = home();
+    for (const args of [['frobnicate'], ['frobnicatf'], ['verify', '--frobnicate']]) {
+      const typo = truss(args, env);
+      expect(typo.code, typo.stderr).toBe(64);
+    }
+    expect(readdirSync(cacheDir(xdg))).toEqual([]);
+  });
+
   it('is written once per command, owner-only, and reused unchanged by the next run', () => {
     const { xdg, env } = home();
     const first = truss(['--version'], env);

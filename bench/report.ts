@@ -33,7 +33,7 @@ import {
   verifyBundle,
   verifyBundleFile,
 } from '../src/core/ledger/index.js';
-import { writeReportFile } from '../src/core/report/index.js';
+import { writeVerifiedReportFile } from '../src/core/report/index.js';
 import { makePayloads } from './lib/payloads.js';
 
 const GOALS = { page_verify_ms_10k: { op: '<=', value: 3000 } } as const;
@@ -88,7 +88,7 @@ async function main() {
     for (let r = 0; r < options.rounds; r++) {
       const [, verifyMs] = time(() => verifyBundleFile(bundlePath, { crypto: createNodeCrypto(), trusted }));
       const [written, ms] = time(() =>
-        writeReportFile({
+        writeVerifiedReportFile({
           bundlePath,
           output,
           trusted,

@@ -296,7 +296,6 @@ function writeRunReport(context: Omit<ReportContext, 'json'>, bundlePath: string
       trusted,
       trustSource: source,
       generator: `truss ${pkg.version}`,
-      crypto: createNodeCrypto(),
     });
     return output;
   } catch (error) {

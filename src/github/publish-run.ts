@@ -173,7 +173,6 @@ function writeHtmlReport(
       trusted: new Map(),
       trustSource: null,
       generator: options.codeVersion,
-      crypto: createNodeCrypto(),
     });
     return output;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { createNodeCrypto } from '../../core/ledger/index.js';
-import { reportPathFor, writeReportFile } from '../../core/report/index.js';
+import { reportPathFor, writeVerifiedReportFile } from '../../core/report/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
@@ -34,7 +34,7 @@ export function report(args: string[], io: CliIo): number {
   const bundlePath = resolve(io.cwd, file);
   const output = resolve(io.cwd, values.output ?? reportPathFor(file));
   checkOutputPath(output, values.output ? '-o' : 'the report', { workdir: io.cwd, flag: '-o' });
-  const written = writeReportFile({
+  const written = writeVerifiedReportFile({
     bundlePath,
     output,
     trusted,

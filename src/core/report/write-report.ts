@@ -2,36 +2,61 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkReceipt } from '../anchor/receipt.js';
 import { writeFileAtomic } from '../atomic-write.js';
-import { parseBundle, verifyBundle } from '../ledger/bundle.js';
+import { type Bundle, parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
 import type { VerifyReport } from '../ledger/verify-report.js';
 import { renderReportHtml } from './render-html.js';
 
-/** Summary of a written report, as `truss report --json` prints it. */
+/** Summary of a written report. */
 export interface WrittenReport {
   output: string;
   bytes: number;
   entries: number;
-  /** What the host's own verifier says about the same bundle and keys (the page computes its own). */
+}
+
+/** A written report with what the host's own verifier says about the same bundle and keys, as `truss report --json` prints it. */
+export interface VerifiedReport extends WrittenReport {
+  /** The page computes its own; this is the host's verdict on the same bundle. */
   status: VerifyReport['status'];
   failure: VerifyReport['failure'];
 }
 
-/**
- * Renders the HTML report for the bundle file at `bundlePath` into `output`, for every host (CLI
- * `report` and `run`, the GitHub runner). The bundle is also verified here with `crypto`, so the
- * host can say what the page will show without opening a browser.
- */
-export function writeReportFile(options: {
+interface ReportOptions {
   bundlePath: string;
   output: string;
   trusted: TrustedKeys;
   trustSource: string | null;
   generator: string;
-  crypto: LedgerCrypto;
-}): WrittenReport {
+}
+
+/**
+ * Renders the HTML report for the bundle file at `bundlePath` into `output`, for the hosts that have
+ * just exported that bundle from a chain they verified (`truss run`, the GitHub runner): verifying it
+ * again here would double the end-of-run signature checks of a long session.
+ */
+export function writeReportFile(options: ReportOptions): WrittenReport {
+  const { written } = renderAndWrite(options);
+  return written;
+}
+
+/**
+ * Renders the report as writeReportFile does and also verifies the bundle with `crypto`, so the host
+ * can say what the page will show without opening a browser (`truss report`, for a bundle from
+ * anywhere).
+ */
+export function writeVerifiedReportFile(options: ReportOptions & { crypto: LedgerCrypto }): VerifiedReport {
+  const { written, bundle } = renderAndWrite(options);
+  const verified = verifyBundle(bundle, {
+    crypto: options.crypto,
+    trusted: options.trusted,
+    receipts: checkReceipt,
+  });
+  return { ...written, status: verified.status, failure: verified.failure };
+}
+
+function renderAndWrite(options: ReportOptions): { written: WrittenReport; bundle: Bundle } {
   let text: string;
   try {
     text = readFileSync(options.bundlePath, 'utf8');
@@ -47,20 +72,16 @@ export function writeReportFile(options: {
     trustSource: options.trustSource,
     generator: options.generator,
   });
-  const verified = verifyBundle(bundle, {
-    crypto: options.crypto,
-    trusted: options.trusted,
-    receipts: checkReceipt,
-  });
   mkdirSync(dirname(options.output), { recursive: true });
   // The default output is named after the bundle, in the bundle's directory: a link planted there
   // under that name is replaced, never written through (docs/cli.md "Output files").
   writeFileAtomic(options.output, html);
   return {
-    output: options.output,
-    bytes: Buffer.byteLength(html),
-    entries: bundle.ledger.entries.length,
-    status: verified.status,
-    failure: verified.failure,
+    written: {
+      output: options.output,
+      bytes: Buffer.byteLength(html),
+      entries: bundle.ledger.entries.length,
+    },
+    bundle,
   };
 }

@@ -31,16 +31,15 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-5MDHD6JS.js";
-import "./chunks/chunk-336NPC2I.js";
+} from "./chunks/chunk-WTMALLUB.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-4MW6H7DT.js";
-import "./chunks/chunk-32I7DNSN.js";
+import "./chunks/chunk-CLVI4HAR.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-JHX75FXJ.js";
-import "./chunks/chunk-FHQFCTY2.js";
+} from "./chunks/chunk-UAOQEEWV.js";
+import "./chunks/chunk-HT3CUJR5.js";
 import "./chunks/chunk-4ZWQF6WV.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";

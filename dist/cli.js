@@ -28,6 +28,31 @@ import {
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Script, constants as vmConstants } from "node:vm";
+
+// src/cli/exit-codes.ts
+var EXIT = {
+  ok: 0,
+  /** Verification failed (tampered or forged evidence); `truss run`: verdict FAIL. */
+  failed: 1,
+  /** `truss run`: verdict UNVERIFIABLE. */
+  unverifiable: 2,
+  /** Input or configuration could not be used: malformed contract, bundle or key, missing file, unknown session. */
+  input: 3,
+  /** Chain intact but not signed by a pinned key. */
+  integrityOnly: 4,
+  /** Chain intact but the run has no terminal entry (unfinished or truncated). */
+  incomplete: 5,
+  /** `truss run|resume|signal`: the run is suspended (approval gate, signal or timer); nothing failed. */
+  suspended: 6,
+  /** Bad command line (sysexits EX_USAGE). */
+  usage: 64,
+  /** `truss run|resume|signal` stopped by SIGINT (Ctrl-C) after signing run_failed: 128 + 2, as shells report it. */
+  interrupted: 130,
+  /** The same stopped by SIGTERM: 128 + 15. */
+  terminated: 143
+};
+
+// src/cli/bytecode-cache.ts
 var MAX_CACHE_BYTES = 64 * 1024 * 1024;
 function runBundleWithBytecodeCache(options) {
   const source = readFileSync(options.bundle, "utf8");
@@ -40,7 +65,9 @@ function runBundleWithBytecodeCache(options) {
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER
   });
   if (place2 !== null && (cachedData === void 0 || script.cachedDataRejected === true))
-    process.once("exit", () => storeBytecode(place2, script));
+    process.once("exit", (code) => {
+      if (code !== EXIT.usage) storeBytecode(place2, script);
+    });
   const module = { exports: {} };
   const compiled = script.runInThisContext();
   compiled.call(

@@ -8,7 +8,7 @@ import {
   revealHidden,
   voteAnswerSchema,
   wrapEvidence
-} from "./chunk-FHQFCTY2.js";
+} from "./chunk-HT3CUJR5.js";
 import {
   BudgetExceededError
 } from "./chunk-4ZWQF6WV.js";

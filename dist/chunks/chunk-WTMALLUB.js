@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-32I7DNSN.js";
+} from "./chunk-CLVI4HAR.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-JHX75FXJ.js";
+} from "./chunk-UAOQEEWV.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-FHQFCTY2.js";
+} from "./chunk-HT3CUJR5.js";
 import {
   AddedGitGuards,
   BudgetMeter,

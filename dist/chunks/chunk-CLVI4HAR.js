@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-JHX75FXJ.js";
+} from "./chunk-UAOQEEWV.js";
 import {
   chargeReplayedUsage,
   chooseDelimiter,
@@ -30,7 +30,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-FHQFCTY2.js";
+} from "./chunk-HT3CUJR5.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,

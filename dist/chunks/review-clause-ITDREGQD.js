@@ -10,18 +10,16 @@ import {
   evidenceRecordFields,
   injectionPolicyOf,
   runPanel
-} from "./chunk-5LTQJ7EQ.js";
-import {
-  parseDiffHunks
-} from "./chunk-336NPC2I.js";
+} from "./chunk-PHMGEKGV.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
   majority,
+  parseDiffHunks,
   prepareEvidence,
   recordedSeatVote,
   revealHidden
-} from "./chunk-FHQFCTY2.js";
+} from "./chunk-HT3CUJR5.js";
 import {
   excludedPathspecs,
   harnessGit,

@@ -7,7 +7,7 @@ import {
   evidenceRecordFields,
   runPanel,
   votePayload
-} from "./chunk-5LTQJ7EQ.js";
+} from "./chunk-PHMGEKGV.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -110,10 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-5MDHD6JS.js";
-import {
-  parseDiffHunks
-} from "./chunk-336NPC2I.js";
+} from "./chunk-WTMALLUB.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -123,7 +120,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-32I7DNSN.js";
+} from "./chunk-CLVI4HAR.js";
 import {
   ANNOTATION_KINDS,
   BundleFormatError,
@@ -164,11 +161,12 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-JHX75FXJ.js";
+} from "./chunk-UAOQEEWV.js";
 import {
   markBidi,
+  parseDiffHunks,
   prepareEvidence
-} from "./chunk-FHQFCTY2.js";
+} from "./chunk-HT3CUJR5.js";
 import {
   HARNESS_GIT_ARGS,
   redactionField,
@@ -1668,6 +1666,10 @@ function renderReportHtml(options) {
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname as dirname2 } from "node:path";
 function writeReportFile(options) {
+  const { written } = renderAndWrite(options);
+  return written;
+}
+function renderAndWrite(options) {
   let text2;
   try {
     text2 = readFileSync(options.bundlePath, "utf8");
@@ -1683,19 +1685,15 @@ function writeReportFile(options) {
     trustSource: options.trustSource,
     generator: options.generator
   });
-  const verified = verifyBundle(bundle, {
-    crypto: options.crypto,
-    trusted: options.trusted,
-    receipts: checkReceipt
-  });
   mkdirSync(dirname2(options.output), { recursive: true });
   writeFileAtomic(options.output, html);
   return {
-    output: options.output,
-    bytes: Buffer.byteLength(html),
-    entries: bundle.ledger.entries.length,
-    status: verified.status,
-    failure: verified.failure
+    written: {
+      output: options.output,
+      bytes: Buffer.byteLength(html),
+      entries: bundle.ledger.entries.length
+    },
+    bundle
   };
 }
 
@@ -1761,8 +1759,7 @@ function writeHtmlReport(options, bundlePath) {
       output,
       trusted: /* @__PURE__ */ new Map(),
       trustSource: null,
-      generator: options.codeVersion,
-      crypto: createNodeCrypto()
+      generator: options.codeVersion
     });
     return output;
   } catch (error2) {

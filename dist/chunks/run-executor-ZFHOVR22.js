@@ -52,7 +52,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-JHX75FXJ.js";
+} from "./chunk-UAOQEEWV.js";
 import {
   BudgetExceededError,
   BudgetMeter,

@@ -3,9 +3,9 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-32I7DNSN.js";
-import "./chunk-JHX75FXJ.js";
-import "./chunk-FHQFCTY2.js";
+} from "./chunk-CLVI4HAR.js";
+import "./chunk-UAOQEEWV.js";
+import "./chunk-HT3CUJR5.js";
 import "./chunk-4ZWQF6WV.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";

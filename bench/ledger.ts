@@ -9,16 +9,18 @@
  *   in one IMMEDIATE transaction per entry with WAL + synchronous=FULL) ÷ the baseline: a bare
  *   better-sqlite3 INSERT of only the very same journal rows (the store's INSERT statement, same schema
  *   via migrate(), same pragmas, one IMMEDIATE transaction per row, hash and signature bytes
- *   precomputed, no session row, no reads). Each round writes a store file, a raw file and a raw+head
- *   file side by side on a real disk, in interleaved blocks of 25 entries (the order rotating per
- *   block), so a swing in fsync latency lands on every side alike; the figure is the median of the
- *   per-round ratios, which are printed so the spread is visible. To show where
- *   the difference goes, two informational figures come with it: the baseline plus the sessions UPDATE
- *   (`raw_insert_head_per_s`), and the CPU time of canonical JSON + SHA-256 + Ed25519 signing alone per
- *   entry in a hot loop (`sign_us`). Those two bound the ratio: an append cannot cost less than the
- *   baseline plus the head UPDATE (required: docs/ledger.md "Store") plus one signature, so the best possible
- *   ratio is raw_insert_us ÷ (raw_insert_head_us + sign_us) — about 0.7 with this machine's ~0.2 ms
- *   fsync and 43 µs Ed25519 signature, below the 0.75 goal; a faster disk lowers it further.
+ *   precomputed, no session row, no reads). Each round writes a store file, a raw file, a raw+head
+ *   file and an inline file side by side on a real disk, in interleaved blocks of 25 entries (the
+ *   order rotating per block), so a swing in fsync latency lands on every side alike; the figure is
+ *   the median of the per-round ratios, which are printed so the spread is visible. To show where the
+ *   difference goes, informational figures come with it: the baseline plus the sessions UPDATE
+ *   (`raw_insert_head_per_s`); the CPU time of canonical JSON + SHA-256 + Ed25519 signing alone per
+ *   entry in a hot loop (`sign_us`); and every step an append cannot skip (head read, canonical JSON,
+ *   SHA-256, signature, INSERT, head UPDATE: docs/ledger.md "Store") written inline with plain
+ *   better-sqlite3 (`inline_append_us`). That inline rate over the baseline is the best ratio this
+ *   disk and CPU allow (`append_ratio_bound`); the store's rate over the inline one
+ *   (`store_vs_inline`) is what the store adds. The signature runs right after an fsync wait, on a
+ *   cold core, and costs more there than in the hot loop.
  * - verify_ratio: verifyBundleFile (node crypto) of a 100k-entry exported bundle file, exactly what
  *   `truss verify` runs: reading the file, splitting it into lines and JSON.parse of every entry are
  *   INCLUDED (streamed, interleaved with the checks) ÷ a bare node:crypto loop of SHA-256 + Ed25519
@@ -192,6 +194,55 @@ function rawSide(path: string, rows: JournalRow[], moveHead = false): AppendSide
   };
 }
 
+/**
+ * The work an append cannot skip, written inline with plain better-sqlite3 and no store around it:
+ * in one IMMEDIATE transaction the store's head read, canonical JSON, SHA-256, the Ed25519 signature,
+ * the INSERT and the head UPDATE. Its rate over the baseline's bounds append_ratio on this machine
+ * (`append_ratio_bound`); the store's rate over its rate is what the store itself adds.
+ */
+function inlineSide(path: string, payloads: BenchPayload[], sessionId: string): AppendSide {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('secure_delete = ON');
+  migrate(db, path);
+  db.prepare(
+    `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
+     VALUES (?, 'running', 'bench', NULL, 'local', 'local', NULL, ?, ?, 0, 0)`,
+  ).run(sessionId, KEY.keyId, Buffer.from(KEY.publicKey));
+  const head = db.prepare<[string], { head_hash: Buffer | null; tip: number | null }>(
+    `SELECT s.status, s.head_hash, s.public_key, s.pubkey_id,
+         (SELECT max(j.seq) FROM journal j WHERE j.session_id = s.id) AS tip
+       FROM sessions s WHERE s.id = ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const moveHead = db.prepare('UPDATE sessions SET head_hash = ?, status = ?, updated_at = ? WHERE id = ?');
+  const one = db.transaction(({ kind, payload }: BenchPayload) => {
+    const row = head.get(sessionId) as { head_hash: Buffer | null; tip: number | null };
+    const seq = row.tip === null ? 0 : row.tip + 1;
+    const prev = row.head_hash ?? Buffer.alloc(32);
+    const text = canonicalJson(payload);
+    const hash = createHash('sha256');
+    for (const part of entryPreimageParts(prev, kind, text, seq)) hash.update(part);
+    const entryHash = hash.digest();
+    const now = Date.now();
+    insert.run(sessionId, seq, kind, text, prev, entryHash, KEY.sign(entryHash), now);
+    moveHead.run(entryHash, 'running', now, sessionId);
+  });
+  return {
+    write(from, to) {
+      const start = process.hrtime.bigint();
+      for (let i = from; i < to; i++) one.immediate(payloads[i] as BenchPayload);
+      return seconds(start);
+    },
+    close: () => db.close(),
+  };
+}
+
 /** CPU cost per entry of what append computes besides SQL: canonical JSON, SHA-256, Ed25519 signature. */
 function signCost(payloads: BenchPayload[]): number {
   let sink = 0;
@@ -222,8 +273,9 @@ function appendRound(dir: string, name: string, payloads: BenchPayload[], rows: 
     store: storeSide(join(dir, `${name}-store.db`), payloads),
     raw: rawSide(join(dir, `${name}-raw.db`), rows),
     rawHead: rawSide(join(dir, `${name}-raw-head.db`), rows, true),
+    inline: inlineSide(join(dir, `${name}-inline.db`), payloads, rows[0]?.session_id ?? 'bench'),
   };
-  const order = [sides.store, sides.raw, sides.rawHead];
+  const order = [sides.store, sides.raw, sides.rawHead, sides.inline];
   const spent = new Map<AppendSide, number>(order.map((side) => [side, 0]));
   for (let from = 0, block = 0; from < payloads.length; from += BLOCK, block++) {
     const to = Math.min(from + BLOCK, payloads.length);
@@ -234,7 +286,12 @@ function appendRound(dir: string, name: string, payloads: BenchPayload[], rows: 
   }
   for (const side of order) side.close();
   const rate = (side: AppendSide) => payloads.length / (spent.get(side) as number);
-  return { store: rate(sides.store), raw: rate(sides.raw), rawHead: rate(sides.rawHead) };
+  return {
+    store: rate(sides.store),
+    raw: rate(sides.raw),
+    rawHead: rate(sides.rawHead),
+    inline: rate(sides.inline),
+  };
 }
 
 function measureAppend(dir: string, payloads: BenchPayload[], rounds: number) {
@@ -248,19 +305,24 @@ function measureAppend(dir: string, payloads: BenchPayload[], rounds: number) {
   const store: number[] = [];
   const raw: number[] = [];
   const rawHead: number[] = [];
+  const inline: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const round = appendRound(dir, `round-${r}`, payloads, rows);
     store.push(round.store);
     raw.push(round.raw);
     rawHead.push(round.rawHead);
+    inline.push(round.inline);
     progress(
-      `append round ${r + 1}/${rounds}: store ${Math.round(round.store)}/s, raw INSERT ${Math.round(round.raw)}/s, raw INSERT+UPDATE head ${Math.round(round.rawHead)}/s, ratio ${(round.store / round.raw).toFixed(3)}`,
+      `append round ${r + 1}/${rounds}: store ${Math.round(round.store)}/s, raw INSERT ${Math.round(round.raw)}/s, raw INSERT+UPDATE head ${Math.round(round.rawHead)}/s, inline append ${Math.round(round.inline)}/s, ratio ${(round.store / round.raw).toFixed(3)} (bound ${(round.inline / round.raw).toFixed(3)})`,
     );
   }
   const ratios = store.map((rate, i) => rate / (raw[i] as number));
   return {
     append_ratio: median(ratios),
     append_ratio_rounds: ratios,
+    append_ratio_bound: median(inline.map((rate, i) => rate / (raw[i] as number))),
+    store_vs_inline: median(store.map((rate, i) => rate / (inline[i] as number))),
+    inline_append_per_s: median(inline),
     append_per_s: median(store),
     raw_insert_per_s: median(raw),
     raw_insert_head_per_s: median(rawHead),
@@ -442,6 +504,8 @@ function main(): void {
       verify_ratio_includes_parse: true,
       peak_rss_mb: round(rss.peak_rss_mb, 1),
       append_ratio_rounds: append.append_ratio_rounds.map((r) => round(r)),
+      append_ratio_bound: round(append.append_ratio_bound),
+      store_vs_inline: round(append.store_vs_inline),
       verify_ratio_rounds: verifyFigures.verify_ratio_rounds.map((r) => round(r)),
       append_per_s: Math.round(append.append_per_s),
       raw_insert_per_s: Math.round(append.raw_insert_per_s),
@@ -449,6 +513,7 @@ function main(): void {
       append_us: us(append.append_per_s),
       raw_insert_us: us(append.raw_insert_per_s),
       raw_insert_head_us: us(append.raw_insert_head_per_s),
+      inline_append_us: us(append.inline_append_per_s),
       sign_us: round(append.sign_us, 1),
       append_baseline:
         'raw INSERT of the same journal rows (store INSERT statement, same schema, WAL+FULL, 1 IMMEDIATE tx/row, hash+signature precomputed, no reads, no sessions UPDATE)',
@@ -485,6 +550,7 @@ function main(): void {
       `append   ${result.append_per_s}/s LedgerStore.append (${result.append_us} µs) vs baseline ${result.raw_insert_per_s}/s (${result.raw_insert_us} µs): ${result.append_baseline}; ${options.appendEntries} entries, median of ${options.rounds}`,
       `         append_ratio ${result.append_ratio} (goal ${checks.append_ratio.goal}) ${mark(checks.append_ratio.pass)}: median of the per-round ratios ${result.append_ratio_rounds.join(', ')}`,
       `         where the difference goes (informational): baseline + the sessions head UPDATE ${result.raw_insert_head_per_s}/s (${result.raw_insert_head_us} µs); canonical JSON + SHA-256 + Ed25519 sign alone ${result.sign_us} µs/entry in a hot loop`,
+      `         the same steps inline without the store ${result.inline_append_us} µs: append_ratio_bound ${result.append_ratio_bound} (the best ratio this disk and CPU allow); the store runs at ${result.store_vs_inline} of that`,
       `verify   ${result.verify_per_s}/s verifyBundleFile (${result.verify_layout}: file read, line split and JSON.parse included) vs ${result.bare_verify_per_s}/s bare sha256+ed25519 (${options.entries} entries, ${result.bundle_mb} MB, median of ${verifyRounds})`,
       `         verify_ratio ${result.verify_ratio} incl. parse (goal ${checks.verify_ratio.goal}) ${mark(checks.verify_ratio.pass)}: median of the per-round ratios ${result.verify_ratio_rounds.join(', ')} (medians ${result.verify_ms} ms vs bare ${result.bare_verify_ms} ms)`,
       `memory   peak RSS ${result.peak_rss_mb} MB exporting then verifying ${options.entries} entries in one fresh process (running peak: start-up ${result.startup_rss_mb}, after export ${result.peak_rss_export_mb} MB)`,

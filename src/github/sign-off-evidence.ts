@@ -110,10 +110,7 @@ export function signEvidence(
   const recorded = readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND).find(
     (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision,
   );
-  // The verdict view, which the bundle verification compared with the signed verdict entry.
-  const signedVerdict = readPayload('verdict', bundle.verdict);
-  const verdictHead =
-    ('payload' in signedVerdict ? signedVerdict.payload.git?.head_sha : null) ?? meta.head_sha;
+  const verdictHead = judgedCommit(bundle);
   const reviewedSha = review.commit_id ?? pr.head.sha;
   const { bundle: extended, entry } = recorded
     ? { bundle, entry: recorded }
@@ -127,13 +124,15 @@ export function signEvidence(
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
   const out = join(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
-  const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const atVerdictHead = verdictHead !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
   const summary = [
     `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session \`${sessionId}\`.`,
     `Evidence: ${evidence.pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
     atVerdictHead
       ? ''
-      : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${String(verdictHead).slice(0, 7)}: stale.`,
+      : verdictHead === null
+        ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session \`${sessionId}\` names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.`
+        : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`,
   ].join('\n\n');
   return {
     sessionId,
@@ -144,6 +143,22 @@ export function signEvidence(
     fresh: !recorded,
     summary,
   };
+}
+
+/**
+ * The commit the signed run judged: the verdict's (the head after the executor's work), else the one
+ * run_started recorded; null when the run names none. Never the sticky comment's head_sha: comment
+ * metadata only says where to look (docs/security.md "Comments and checks Truss trusts as its own"),
+ * so a run of another commit, or of none, under a sticky for this head is not this head's evidence.
+ */
+function judgedCommit(bundle: Bundle): string | null {
+  // The verdict view, which the bundle verification compared with the signed verdict entry.
+  const verdict = readPayload('verdict', bundle.verdict);
+  const fromVerdict = 'payload' in verdict ? verdict.payload.git?.head_sha : null;
+  if (fromVerdict) return fromVerdict;
+  const started = bundle.ledger.entries.find((entry) => entry.kind === 'run_started');
+  const read = started ? readPayload('run_started', started.payload) : null;
+  return (read && 'payload' in read ? read.payload.git?.head_sha : null) ?? null;
 }
 
 async function fetchBundleText(

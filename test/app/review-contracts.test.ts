@@ -34,8 +34,14 @@ interface Evidence {
   bundle: Bundle;
 }
 
-function evidence(fixture: LedgerFixture, contract: string): Evidence {
-  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
+/** A signed run of `contract` that judged `headSha` (the PR head unless said otherwise). */
+function evidence(
+  fixture: LedgerFixture,
+  contract: string,
+  headSha: string | null = HEAD,
+  verdictGit = true,
+): Evidence {
+  const sessionId = appendSampleRun(fixture.store, SESSION_KEY, { headSha, verdictGit });
   const text = exportText(fixture, sessionId, createNodeCrypto());
   return { contract, sessionId, text, bundle: JSON.parse(text) };
 }
@@ -235,5 +241,41 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     expect(summary).toContain(`Contract \`lint\` (session \`${lint.sessionId}\`)`);
     expect(summary).toContain('Nothing was signed');
     nock.cleanAll();
+  });
+
+  // The sticky's head_sha is where to look, not evidence (docs/security.md "Comments and checks
+  // Truss trusts as its own"): only the commit the signed run names can make an approval cover it.
+  it("a run whose signed evidence names another commit, or none, is not this head's: the approval is stale, not success", async () => {
+    const cases = [
+      { judged: 'c3'.repeat(20), verdictGit: true },
+      // The verdict names no commit; its run_started names another one.
+      { judged: 'c3'.repeat(20), verdictGit: false },
+      { judged: null, verdictGit: false },
+    ];
+    for (const [i, { judged, verdictGit }] of cases.entries()) {
+      const greeting = evidence(fixture, 'greeting');
+      const elsewhere = evidence(fixture, 'lint', judged, verdictGit);
+      nockToken();
+      nockPermission(REVIEWER.login, 'write');
+      stickies([greeting, elsewhere]);
+      stored(greeting);
+      stored(elsewhere);
+      trustedKeys();
+      oneLedgerCommit();
+      const checks = humanReviewCheck();
+      await approve(`review-contracts-head-${i}`);
+      expect(checks).toHaveLength(1);
+      expect(checks[0]).toMatchObject({
+        conclusion: 'action_required',
+        output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
+      });
+      const summary = (checks[0] as { output: { summary: string } }).output.summary;
+      expect(summary).toContain(
+        judged === null
+          ? `the run of session \`${elsewhere.sessionId}\` names no commit`
+          : `but the verdict covers ${judged.slice(0, 7)}: stale.`,
+      );
+      nock.cleanAll();
+    }
   });
 });

@@ -37,7 +37,7 @@ interface Evidence {
 }
 
 function evidence(fixture: LedgerFixture): Evidence {
-  const sessionId = appendSampleRun(fixture.store, SESSION_KEY);
+  const sessionId = appendSampleRun(fixture.store, SESSION_KEY, { headSha: HEAD });
   const text = exportText(fixture, sessionId, createNodeCrypto());
   return { sessionId, text, bundle: JSON.parse(text) };
 }

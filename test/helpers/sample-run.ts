@@ -15,12 +15,29 @@ export const SAMPLE_CONTRACT = {
   ],
 };
 
-/** Appends a complete, terminal run (run_started … run_completed) and returns the session id. */
+/**
+ * Appends a complete, terminal run (run_started … run_completed) and returns the session id. With
+ * `headSha` the run judged that commit, as the Action's runs do (run_started and the verdict name
+ * it; `verdictGit: false` leaves it out of the verdict, as runs before the verdict carried git did); null
+ * records no git at all; without it run_started names commit 22…2 and the verdict none.
+ */
 export function appendSampleRun(
   store: LedgerStore,
   signer: Signer,
-  options: { id?: string; terminal?: boolean; extra?: number } = {},
+  options: {
+    id?: string;
+    terminal?: boolean;
+    extra?: number;
+    headSha?: string | null;
+    verdictGit?: boolean;
+  } = {},
 ): string {
+  const git =
+    options.headSha === undefined
+      ? { repo: 'octo/hello', base_sha: '1'.repeat(40), head_sha: '2'.repeat(40) }
+      : options.headSha === null
+        ? null
+        : { repo: 'octo/hello', base_sha: '1'.repeat(40), head_sha: options.headSha };
   const session = store.createSession({
     signer,
     codeVersion: 'test',
@@ -35,7 +52,7 @@ export function appendSampleRun(
       contract_hash: 'a'.repeat(64),
       code_version: 'test',
       principal: { login: 'octocat' },
-      git: { repo: 'octo/hello', base_sha: '1'.repeat(40), head_sha: '2'.repeat(40) },
+      git,
     },
     signer,
   );
@@ -82,6 +99,7 @@ export function appendSampleRun(
         { clause: 0, status: 'met' },
         { clause: 1, status: 'met' },
       ],
+      ...(typeof options.headSha === 'string' && options.verdictGit !== false ? { git } : {}),
     },
     signer,
   );

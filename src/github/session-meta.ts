@@ -47,7 +47,10 @@ export async function listSessionMetas(
 /**
  * The latest session of each contract reported for `headSha` on the PR, in comment order (one sticky
  * per contract, edited in place; metadata without a contract name, from older comments, counts as
- * its own). A sign-off covers all of them: the reviewer saw every contract's verdict.
+ * its own). A sign-off covers all of them: the reviewer saw every contract's verdict. A session is
+ * one run however many stickies name it (metadata is editable by writers, docs/security.md "Comments
+ * and checks Truss trusts as its own"): it is listed once, where it was last named, so it is signed
+ * once and stored once.
  */
 export async function latestSessionsFor(
   octokit: Octokit,
@@ -64,7 +67,12 @@ export async function latestSessionsFor(
     latest.delete(key);
     latest.set(key, { ...meta, session_id: meta.session_id });
   }
-  return [...latest.values()];
+  const bySession = new Map<string, SessionMeta & { session_id: string }>();
+  for (const meta of latest.values()) {
+    bySession.delete(meta.session_id);
+    bySession.set(meta.session_id, meta);
+  }
+  return [...bySession.values()];
 }
 
 /** A session id as Truss makes them (a UUID-like word): it is used in file and artifact names. */

@@ -278,4 +278,35 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
       nock.cleanAll();
     }
   });
+
+  // Sticky metadata is editable by writers and older comments carry no contract name: two stickies
+  // naming one session are one run, signed once (a ledger-branch commit cannot hold a path twice).
+  it('two stickies naming the same session sign it once, not a crash that leaves the check as it was', async () => {
+    const greeting = evidence(fixture, 'greeting');
+    const lint = evidence(fixture, 'lint');
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    nockComments([
+      stickyComment(20, { session_id: greeting.sessionId, head_sha: HEAD }),
+      stickyComment(21, { contract: 'greeting', session_id: greeting.sessionId, head_sha: HEAD }),
+      stickyComment(22, { contract: 'lint', session_id: lint.sessionId, head_sha: HEAD }),
+      stickyComment(23, { contract: 'lint-copy', session_id: lint.sessionId, head_sha: HEAD }),
+    ]);
+    stored(greeting);
+    stored(lint);
+    trustedKeys();
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-same-session');
+    expect(commit.trees).toEqual([
+      expect.objectContaining({
+        tree: [
+          expect.objectContaining({ path: `sessions/${greeting.sessionId}.json` }),
+          expect.objectContaining({ path: `sessions/${lint.sessionId}.json` }),
+        ],
+      }),
+    ]);
+    expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    expectNoPendingMocks();
+  });
 });

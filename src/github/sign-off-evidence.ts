@@ -44,6 +44,13 @@ export async function readStoredEvidence(
 ): Promise<StoredEvidence | EvidenceFailure> {
   const sessionId = meta.session_id;
   const text = await fetchBundleText(options, meta);
+  // Evidence stored nowhere is evidence that cannot be signed off: the check says which contract and
+  // what to change, rather than the review failing with nothing shown on the pull request.
+  if (text === null)
+    return {
+      title: 'Evidence not found',
+      message: `No stored bundle for session ${sessionId}: it is not on the ledger branch and its sticky comment names no artifact. Enable upload-artifact or ledger-branch on the run workflow, run the contract again, then review.`,
+    };
   let bundle: Bundle;
   try {
     bundle = parseBundle(text, `bundle of session ${sessionId}`);
@@ -164,7 +171,7 @@ function judgedCommit(bundle: Bundle): string | null {
 async function fetchBundleText(
   options: RecordSignOffOptions,
   meta: SessionMeta & { session_id: string },
-): Promise<string> {
+): Promise<string | null> {
   const sessionId = meta.session_id;
   if (options.ledgerBranch) {
     const text = await loadBundleFromLedgerBranch({
@@ -175,9 +182,6 @@ async function fetchBundleText(
     });
     if (text) return text;
   }
-  if (!meta.artifact_id)
-    throw new Error(
-      `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`,
-    );
+  if (!meta.artifact_id) return null;
   return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
 }

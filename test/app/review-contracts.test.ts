@@ -309,4 +309,33 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
     expectNoPendingMocks();
   });
+
+  it('a contract whose bundle is stored nowhere fails the check naming it, and signs nothing', async () => {
+    const greeting = evidence(fixture, 'greeting');
+    const lint = evidence(fixture, 'lint');
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    stickies([greeting, lint]);
+    stored(greeting);
+    // Neither on the ledger branch nor in an artifact (the sticky names none).
+    nock(API)
+      .get(`${R}/contents/sessions%2F${lint.sessionId}.json`)
+      .query({ ref: 'truss-ledger' })
+      .reply(404, { message: 'Not Found' });
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-missing');
+    expect(commit.blobs).toEqual([]);
+    expect(checks).toEqual([
+      expect.objectContaining({
+        conclusion: 'failure',
+        output: expect.objectContaining({ title: 'Evidence not found' }),
+      }),
+    ]);
+    const summary = (checks[0] as { output: { summary: string } }).output.summary;
+    expect(summary).toContain(`Contract \`lint\` (session \`${lint.sessionId}\`)`);
+    expect(summary).toContain('Enable upload-artifact or ledger-branch');
+    expect(summary).toContain('Nothing was signed');
+    nock.cleanAll();
+  });
 });

@@ -35,7 +35,10 @@ export interface ApprovalDecision {
 
 export type ApprovalOutcome =
   | { status: 'none' }
-  /** The suspended run was for another head: approving it would attest evidence the PR no longer shows. */
+  /**
+   * The suspended run was for another head (or its metadata names none): approving it would attest
+   * evidence the PR does not show.
+   */
   | { status: 'moved'; session: SuspendedSession }
   | { status: 'requested'; results: { session: SuspendedSession; outcome: RunRequestOutcome }[] };
 
@@ -43,7 +46,10 @@ export type ApprovalOutcome =
 export async function decideApprovalGate(options: ApprovalDecision): Promise<ApprovalOutcome> {
   const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber, options.authors);
   if (sessions.length === 0) return { status: 'none' };
-  const moved = sessions.find((s) => s.head_sha !== undefined && s.head_sha !== options.headSha);
+  // A suspension whose metadata names no commit is not shown to be on this head: refused like one
+  // on an older head, never taken as the current one (docs/security.md "Comments and checks Truss
+  // trusts as its own": comment metadata says where to look).
+  const moved = sessions.find((s) => s.head_sha !== options.headSha);
   if (moved) return { status: 'moved', session: moved };
   const results: { session: SuspendedSession; outcome: RunRequestOutcome }[] = [];
   for (const session of sessions) {

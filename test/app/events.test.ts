@@ -328,4 +328,26 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     await receiveComment(probot, 'approve-3', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
   });
+
+  // Sticky metadata says where to look, not what is true (docs/security.md "Comments and checks Truss
+  // trusts as its own"): a suspension that names no commit is not shown to be on this head.
+  it('/truss approve when the suspended run names no commit refuses to sign, as for an older head', async () => {
+    const probot = await makeProbot();
+    writerCommandWithComments([
+      stickyComment(23, {
+        contract: 'deploy',
+        session_id: 's-4',
+        status: 'suspended',
+        head_hash: HEAD_HASH,
+        head_seq: 2,
+        workflow_run_id: 5,
+      }),
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-4', '/truss approve', { commentId: COMMENT_ID });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('names no commit');
+    expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
+    expectNoPendingMocks();
+  });
 });

@@ -138,7 +138,7 @@ export async function onIssueCommentCreated(
       if (result.status === 'moved')
         return {
           ok: false,
-          reply: `The run of \`${result.session.contract}\` waiting for approval was for ${String(result.session.head_sha).slice(0, 7)}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`,
+          reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : 'names no commit in its sticky comment'}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`,
         };
       const outcomes = result.results.map((r) => r.outcome);
       await replyToFailures(octokit, repo, issue.number, outcomes);

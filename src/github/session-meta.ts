@@ -22,10 +22,14 @@ export interface SessionMeta {
 }
 
 /**
- * Every session meta on PR `prNumber`, oldest comment first. Only Truss's sticky comments count
- * (own-comment.ts: posted by one of `authors`, the logins this host posts as, and starting with the
- * sticky marker): any other bot installed on the repository can post a lookalike pointing the
- * sign-off at an older session on the same head, and other bots quote pull-request text.
+ * Every session meta on PR `prNumber`, in the order the stickies were last written (GitHub's
+ * `updated_at`; comments written in the same second keep their order), so the last one names the
+ * run reported last: a sticky is edited in place for each run, and the Action's workflow token and
+ * the App's dispatched job can each keep one for the same contract, so the sticky made last need not
+ * hold the latest run. Only Truss's sticky comments count (own-comment.ts: posted by one of
+ * `authors`, the logins this host posts as, and starting with the sticky marker): any other bot
+ * installed on the repository can post a lookalike pointing the sign-off at an older session on the
+ * same head, and other bots quote pull-request text.
  */
 export async function listSessionMetas(
   octokit: Octokit,
@@ -40,7 +44,9 @@ export async function listSessionMetas(
   });
   return comments
     .filter((c) => isTrussComment(c, STICKY_MARKER_START, authors))
-    .map((c) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
+    .map((c, i) => ({ c, i, written: writtenAt(c) }))
+    .sort((a, b) => a.written - b.written || a.i - b.i)
+    .map(({ c }) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
     .filter((m): m is SessionMeta => m !== null && sessionIdUsable(m.session_id));
 }
 
@@ -73,6 +79,12 @@ export async function latestSessionsFor(
     bySession.set(meta.session_id, meta);
   }
   return [...bySession.values()];
+}
+
+/** When a comment was last written, in ms; one without a readable time counts as written first. */
+function writtenAt(comment: { updated_at?: string; created_at?: string }): number {
+  const time = Date.parse(comment.updated_at ?? comment.created_at ?? '');
+  return Number.isNaN(time) ? 0 : time;
 }
 
 /** A session id as Truss makes them (a UUID-like word): it is used in file and artifact names. */

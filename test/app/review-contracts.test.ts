@@ -310,6 +310,37 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     expectNoPendingMocks();
   });
 
+  // The Action's workflow token and the App's dispatched job can each keep a sticky for one contract.
+  // The run reported last is the one written last (GitHub's updated_at), not the sticky made last.
+  it("of two stickies for one contract, the one written last names the contract's latest run", async () => {
+    const older = evidence(fixture, 'greeting');
+    const newer = evidence(fixture, 'greeting');
+    const at = (time: string) => ({ created_at: time, updated_at: time });
+    nockToken();
+    nockPermission(REVIEWER.login, 'write');
+    nockComments([
+      {
+        ...stickyComment(20, { contract: 'greeting', session_id: newer.sessionId, head_sha: HEAD }),
+        ...at('2026-12-01T10:00:00Z'),
+        updated_at: '2026-12-01T12:00:00Z',
+      },
+      {
+        ...stickyComment(21, { contract: 'greeting', session_id: older.sessionId, head_sha: HEAD }),
+        ...at('2026-12-01T11:00:00Z'),
+      },
+    ]);
+    stored(newer);
+    trustedKeys();
+    const commit = oneLedgerCommit();
+    const checks = humanReviewCheck();
+    await approve('review-contracts-written-last');
+    expect(commit.blobs.map((text) => (JSON.parse(text) as Bundle).ledger.session_id)).toEqual([
+      newer.sessionId,
+    ]);
+    expect(checks).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+    nock.cleanAll();
+  });
+
   it('a contract whose bundle is stored nowhere fails the check naming it, and signs nothing', async () => {
     const greeting = evidence(fixture, 'greeting');
     const lint = evidence(fixture, 'lint');

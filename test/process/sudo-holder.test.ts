@@ -151,7 +151,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         'await run(chosen, "mkdir made-by-check");',
         'try { writeFileSync(join(repo, "made-by-check", "by-harness"), "x"); out.harnessWrites = true; } catch (error) { out.harnessWrites = String(error); }',
         // The network-namespace fallback (no iptables) under sudo, held the same way.
-        `const netns = uidIsolation({ report: chosen.report, privilege: 'sudo', account: ${JSON.stringify(sandbox)}, hiddenPaths: [key], coverPaths: [], scratchRoot: scratch, netns: true, toolEnv: { PATH: trustedSearchPath(env.PATH, { untrusted: [repo], uid: process.getuid() }) } });`,
+        `const netns = uidIsolation({ report: chosen.report, privilege: 'sudo', account: ${JSON.stringify(sandbox)}, hiddenPaths: [key], coverPaths: [], scratchRoot: scratch, keeps: [repo], netns: true, toolEnv: { PATH: trustedSearchPath(env.PATH, { untrusted: [repo], uid: process.getuid() }) } });`,
         'out.netns = [await run(netns, peek), await run(netns, peek)];',
         'out.netnsHolders = holders();',
         // Unused for a while, holders end although the harness goes on (the harness cannot signal

@@ -155,7 +155,8 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         pinnedDirs,
         scratchRoot: keepRoot,
         privateDirs,
-        keeps: [...workdirs, ...[installRoot()].filter((root): root is string => root !== null)],
+        keeps: workdirs,
+        readOnlyKeeps: [installRoot()].filter((root): root is string => root !== null),
         netns: egress === 'netns',
         toolEnv,
       });

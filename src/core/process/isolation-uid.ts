@@ -16,10 +16,10 @@ import {
   reachable,
   tmpfsNames,
   within,
-  writeMountTable,
 } from './mount-table.js';
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { disposeScratch, makeScratch } from './process-scratch.js';
+import { hostMounts, readOnlyRoot, remountLines } from './read-only-root.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
 
@@ -56,8 +56,10 @@ export interface UidIsolationOptions {
    * scratch root, the working copies in `keeps` and those added later are bound back on top.
    */
   privateDirs?: readonly PrivateDir[] | undefined;
-  /** The working copies the sandbox must reach through the private directories. */
+  /** The working copies the sandbox must reach through the private directories (and may write). */
   keeps?: readonly string[] | undefined;
+  /** Paths the sandbox must reach but never write (Truss's own installation): kept, read-only. */
+  readOnlyKeeps?: readonly string[] | undefined;
   /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
   netns: boolean;
   /**
@@ -215,12 +217,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   const sandboxUmask = options.privilege === 'root' ? '002' : '000';
   // Working copies added later (clean rooms, tool sockets) are kept through the private directories too.
   const addedKeeps = new Set<string>();
-  const keepsWith = (extra: readonly string[]) => [
+  const writableKeeps = (extra: readonly string[]) => [
     scratchRoot,
     ...(options.keeps ?? []),
     ...addedKeeps,
     ...extra,
   ];
+  const keepsWith = (extra: readonly string[]) => [...writableKeeps(extra), ...(options.readOnlyKeeps ?? [])];
   // Whether `path` lies in a private directory but outside every kept path: invisible in the sandbox.
   const unreachable = (path: string) =>
     privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
@@ -242,10 +245,24 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     // Made by the harness: under sudo, root makes only the empty directories inside it, which the
     // harness can then remove (it could not remove them from a directory root made).
     if (covered.moves.length > 0) mkdirSync(join(dir, 'stage'));
+    // Everything outside the sandbox's own places is read-only, whoever the files belong to.
+    const readOnly = readOnlyRoot({
+      mounts: hostMounts(),
+      keeps: writableKeeps(extraKeeps),
+      mounted: (keep) =>
+        !reachable(
+          keep,
+          covers.map(({ dir }) => ({ dir, keeps: [] })),
+        ),
+      covers,
+      hidden: options.hiddenPaths,
+    });
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
+      after: remountLines(tools.mount, readOnly.remounts),
       last: [
+        ...readOnly.binds,
         // Before the hiding mounts: a bind made after them would show what they cover.
         ...(options.pinnedDirs ?? [])
           .filter((dir) => reachable(dir, covers))
@@ -296,36 +313,11 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
       const path = realpathSync(dir);
       addedGuards.add(path);
-      if (unreachable(path)) generation++;
       addedKeeps.add(path);
-      // The run's held namespace gets the new copy's guard once, not every process that enters it.
-      const held = await mounts.enter();
-      if (!held) return;
-      const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync(join(scratchRoot, 'truss-sbx-g-')) : null;
-      try {
-        if (own === null) return;
-        const made = await asRoot(
-          options.privilege,
-          tools.nsenter,
-          [
-            `--mount=${held.nsPath}`,
-            '--',
-            tools.mount,
-            '--all',
-            '--fstab',
-            writeMountTable(join(own, 'mounts'), guard),
-          ],
-          options.toolEnv,
-        );
-        if (!made.ok)
-          throw new IsolationSetupError(
-            `could not protect the git metadata of ${path}: ${made.stderr.trim()}`,
-          );
-      } finally {
-        if (own !== null) removeStage(own);
-        mounts.leave();
-      }
+      // A held namespace made before cannot show the new copy writable (everything outside the
+      // sandbox's places is read-only there, and a bind inherits that): the next process gets a
+      // fresh holder, with the copy's git guard among its mounts.
+      generation++;
     },
     async removeWorkdir(dir) {
       const path = realpathSync(dir);

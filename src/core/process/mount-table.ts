@@ -152,6 +152,8 @@ export interface MountPlan {
   first: MountEntry[];
   moves: { from: string; to: string }[];
   last: MountEntry[];
+  /** Shell lines run after the last table (read-only-root.ts remountLines). */
+  after?: readonly string[];
 }
 
 /** Writes a mount table (readable by its owner only, in a directory only the harness can write); returns its path. */
@@ -181,5 +183,6 @@ export function mountPlanScript(
     );
   }
   table(plan.last, join(dir, 'mounts-2'));
+  lines.push(...(plan.after ?? []));
   return lines.join('\n');
 }

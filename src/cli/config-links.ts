@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { linkInsideWorkdir } from './link-walk.js';
 
 /** A path that configures the next run goes through a link the run's work could re-point. */
 export class ConfigLinkError extends Error {
@@ -14,63 +15,12 @@ export class ConfigLinkError extends Error {
  * `isolation = "none"`, and the user's next `truss run ci/contract.toml` would read that instead.
  */
 export function refuseLinkedConfig(workdir: string, paths: readonly string[], cwd = process.cwd()): void {
-  const realWorkdir = realOrNull(resolve(cwd, workdir));
-  if (realWorkdir === null) return;
   for (const path of paths) {
-    const link = linkInside(realWorkdir, isAbsolute(path) ? path : join(cwd, path));
+    const link = linkInsideWorkdir(workdir, path, cwd);
     if (link === null) continue;
     throw new ConfigLinkError(
       `${path} goes through ${link}, a symbolic link inside the working copy ${workdir}: the run's work could point it elsewhere and choose what your next run reads there (its own contract, configuration or signing key). Replace the link with the directory or file it points at, or give the file's real path.`,
     );
-  }
-}
-
-/**
- * The first symbolic link inside `realWorkdir` that opening `path` goes through, or null. The path is
- * walked the way the kernel resolves it (links outside the working copy followed, `..` taken from
- * where a link led), so another spelling of the same place (the working copy named through a link,
- * a `..` after a link) is judged by where it really goes.
- */
-function linkInside(realWorkdir: string, path: string): string | null {
-  const pending = path.split(sep).filter((part) => part !== '' && part !== '.');
-  let current: string = sep;
-  // Each link followed adds its target's parts in front; a loop of links ends where the kernel's does.
-  for (let followed = 0; pending.length > 0; ) {
-    const part = pending.shift() as string;
-    if (part === '..') {
-      current = dirname(current);
-      continue;
-    }
-    const next = join(current, part);
-    let target: string;
-    try {
-      if (!lstatSync(next).isSymbolicLink()) {
-        current = next;
-        continue;
-      }
-      target = readlinkSync(next);
-    } catch {
-      // Not there (yet): nothing below it is a link today.
-      return null;
-    }
-    if (within(next, realWorkdir)) return next;
-    if (++followed > 40) return null;
-    pending.unshift(...target.split(sep).filter((piece) => piece !== '' && piece !== '.'));
-    current = isAbsolute(target) ? sep : current;
-  }
-  return null;
-}
-
-function within(path: string, dir: string): boolean {
-  const below = relative(dir, path);
-  return below === '' || (below !== '..' && !below.startsWith(`..${sep}`) && !isAbsolute(below));
-}
-
-function realOrNull(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
   }
 }
 

@@ -1,5 +1,6 @@
-import { accessSync, constants, lstatSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { linkInsideWorkdir } from './link-walk.js';
 
 /** An output path the command could not write to; raised before any work starts (exit 3). */
 export class OutputPathError extends Error {
@@ -75,25 +76,11 @@ export function refuseLinksInWorkdir(
   flag: string,
   sideFiles: readonly string[] = [],
 ): void {
-  const below = relative(root, path);
-  if (below === '' || below === '..' || below.startsWith(`..${sep}`) || isAbsolute(below)) return;
-  let component = root;
-  for (const part of below.split(sep)) {
-    component = join(component, part);
-    const kind = linkOrMissing(component);
-    if (kind === 'missing') break;
-    if (kind === 'link') throw linkError(what, path, component, flag, root);
-  }
-  for (const side of sideFiles) {
-    if (linkOrMissing(side) === 'link') throw linkError(what, path, side, flag, root);
-  }
-}
-
-function linkOrMissing(path: string): 'link' | 'missing' | 'other' {
-  try {
-    return lstatSync(path).isSymbolicLink() ? 'link' : 'other';
-  } catch {
-    return 'missing';
+  // Judged by where the path really goes (link-walk.ts): another spelling of the working copy (a
+  // link to it, a bind mount, a `..` after a link) used to skip this check.
+  for (const candidate of [path, ...sideFiles]) {
+    const link = linkInsideWorkdir(root, candidate);
+    if (link !== null) throw linkError(what, path, link, flag, root);
   }
 }
 

@@ -3,7 +3,8 @@
  * through a link outside it, the contract named through the real path (or the reverse), and `..`
  * after a link must all find a link inside the working copy that the run's work could re-point.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,24 @@ describe('refuseLinkedConfig', () => {
     expect(() => refuseLinkedConfig(alias, [join(alias, 'conf/contract.toml')])).not.toThrow();
     expect(() => refuseLinkedConfig(real, [join(alias, 'conf/contract.toml')])).not.toThrow();
     expect(() => refuseLinkedConfig(real, [join(real, 'missing/contract.toml')])).not.toThrow();
+  });
+
+  it('finds the inner link through a bind mount of the working copy, either way round', () => {
+    if (process.getuid?.() !== 0) {
+      console.warn('skipped: bind mounts need root');
+      return;
+    }
+    const { root, real } = layout();
+    const bound = join(root, 'bound');
+    mkdirSync(bound);
+    execFileSync('mount', ['--bind', real, bound]);
+    try {
+      expect(() => refuseLinkedConfig(real, [join(bound, 'ci/contract.toml')])).toThrow(ConfigLinkError);
+      expect(() => refuseLinkedConfig(bound, [join(real, 'ci/contract.toml')])).toThrow(ConfigLinkError);
+      expect(() => refuseLinkedConfig(real, [join(bound, 'conf/contract.toml')])).not.toThrow();
+    } finally {
+      execFileSync('umount', [bound]);
+      rmdirSync(bound);
+    }
   });
 });

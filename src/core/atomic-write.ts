@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** What goes into the file: its whole text or bytes, or a function that writes it in chunks. */
 export type FileContent = string | Uint8Array | ((write: (chunk: string | Uint8Array) => void) => void);
@@ -14,9 +15,12 @@ export type FileContent = string | Uint8Array | ((write: (chunk: string | Uint8A
  * a symbolic link there is itself replaced, its target is never opened. Readers see the old file
  * or the new one, never half of either. `mode` applies to the new file every time (a plain write
  * would keep the permissions of a file it overwrites). On any failure the temp file is removed
- * and the error is thrown; `path` is left as it was.
+ * and the error is thrown; `path` is left as it was. Missing directories on the way are created,
+ * as for every output docs/cli.md lists ("Output files"); callers check paths inside the working
+ * copy for links first (`checkOutputPath`).
  */
 export function writeFileAtomic(path: string, content: FileContent, options: { mode?: number } = {}): void {
+  mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const fd = openSync(temp, 'wx', options.mode ?? 0o666);
   let closed = false;

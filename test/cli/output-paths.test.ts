@@ -81,3 +81,73 @@ describe('output paths are checked before the run', () => {
     expect(readdirSync(home).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 });
+
+describe('every whole-file output: a missing directory is made, a directory is refused before anything is written', () => {
+  it('ledger export -o, memory export -o and attest -o / --sigstore-bundle / --bundle-out into a new directory write the file (0), never "unexpected error"', () => {
+    const cli = cliHome('out-newdir');
+    const run = runCli(['run', cli.write('c.toml', CONTRACT), ...cli.runFlags, '--json'], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    const session = JSON.parse(run.stdout).session_id as string;
+    const fresh = (name: string) => join(cli.home, `new-${name}`, 'deeper', 'out.json');
+    const commands: Array<[string[], string[]]> = [
+      [['ledger', 'export', session, '--db', cli.db, '-o', fresh('export')], [fresh('export')]],
+      [['memory', 'export', '--db', cli.db, '-o', fresh('memory')], [fresh('memory')]],
+      [
+        [
+          'attest',
+          session,
+          '--db',
+          cli.db,
+          '--key',
+          cli.keyFile,
+          '-o',
+          fresh('attest'),
+          '--sigstore-bundle',
+          fresh('sigstore'),
+          '--bundle-out',
+          fresh('bundle'),
+        ],
+        [fresh('attest'), fresh('sigstore'), fresh('bundle')],
+      ],
+      // Without --bundle-out the bundle goes next to -o, in the directory -o names.
+      [
+        ['attest', session, '--db', cli.db, '--key', cli.keyFile, '-o', fresh('beside')],
+        [fresh('beside'), join(cli.home, 'new-beside', 'deeper', `truss-ledger-${session}.json`)],
+      ],
+    ];
+    for (const [args, outputs] of commands) {
+      const result = runCli(args, { cwd: cli.home, env: cli.env });
+      expect(result.stderr).not.toContain('unexpected error');
+      expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBe(0);
+      for (const output of outputs) expect(existsSync(output), output).toBe(true);
+    }
+  });
+
+  it('attest refuses a directory at -o or --sigstore-bundle (3) before exporting or writing anything', () => {
+    const cli = cliHome('out-attest-dir');
+    const run = runCli(['run', cli.write('c.toml', CONTRACT), ...cli.runFlags, '--json'], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    const session = JSON.parse(run.stdout).session_id as string;
+    const dir = join(cli.home, 'adir');
+    mkdirSync(dir);
+    const envelope = join(cli.home, 'envelope.json');
+    for (const [args, said] of [
+      [['-o', dir], `-o ${dir} is a directory`],
+      [['-o', envelope, '--sigstore-bundle', dir], `--sigstore-bundle ${dir} is a directory`],
+    ] as const) {
+      const result = runCli(['attest', session, '--db', cli.db, '--key', cli.keyFile, ...args], {
+        cwd: cli.home,
+        env: cli.env,
+      });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain(said);
+      expect(result.stderr).not.toContain('unexpected error');
+      // Nothing was written: not the envelope, not the exported bundle beside it, no temp file.
+      expect(existsSync(envelope)).toBe(false);
+      expect(
+        readdirSync(cli.home).filter((name) => name.startsWith('truss-ledger-') || name.includes('.tmp-')),
+      ).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+});

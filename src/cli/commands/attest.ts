@@ -19,6 +19,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { checkOutputPath } from '../output-path.js';
 import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
 
@@ -78,6 +79,13 @@ export function attest(args: string[], io: CliIo): number {
   });
 
   const isFile = values.db === undefined && existsSync(at(target));
+  const sigstorePath = values['sigstore-bundle'] ? at(values['sigstore-bundle']) : null;
+  // Every output is checked before anything is exported or written, so a directory or an
+  // unwritable place is refused (exit 3) instead of failing half-way (docs/cli.md "Output files").
+  const inside = { workdir: io.cwd, flag: '-o' };
+  checkOutputPath(out, '-o', inside);
+  if (sigstorePath)
+    checkOutputPath(sigstorePath, '--sigstore-bundle', { ...inside, flag: '--sigstore-bundle' });
   let bundlePath: string;
   if (isFile) {
     bundlePath = at(target);
@@ -85,6 +93,10 @@ export function attest(args: string[], io: CliIo): number {
     if (target.endsWith('.json') && values.db === undefined)
       throw new KeyError(`attest: ${target} does not exist (give a bundle file or a session id with --db)`);
     bundlePath = at(values['bundle-out'] ?? join(dirname(values.out), ledgerBundleFileName(target)));
+    checkOutputPath(bundlePath, values['bundle-out'] ? '--bundle-out' : 'the exported bundle', {
+      ...inside,
+      flag: '--bundle-out',
+    });
     const store = LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: true });
     try {
       store.requireSession(target);
@@ -119,7 +131,6 @@ export function attest(args: string[], io: CliIo): number {
     return REFUSAL_EXIT[error.status];
   }
   writeFileAtomic(out, `${JSON.stringify(attestation.envelope, null, 2)}\n`);
-  const sigstorePath = values['sigstore-bundle'] ? at(values['sigstore-bundle']) : null;
   if (sigstorePath) writeFileAtomic(sigstorePath, `${JSON.stringify(attestation.sigstoreBundle, null, 2)}\n`);
 
   const { predicate, subject } = attestation.statement;

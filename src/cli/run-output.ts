@@ -359,6 +359,7 @@ function formatVerdict(
   if (report.context) lines.push(`context: ${contextLine(report.context)}`);
   const where = checkoutLine(report.checkout);
   if (where) lines.push(where);
+  let failedSetup = readEntries(entries, 'checks_setup').find((e) => e.payload.met === false)?.payload;
   for (const clause of outcome.verdict.clauses) {
     lines.push(`[${clause.clause + 1}] ${clause.kind.padEnd(6)} ${MARK[clause.status]}  ${clause.desc}`);
     const self = report.clauses.find((c) => c.index === clause.clause);
@@ -368,10 +369,13 @@ function formatVerdict(
       const result = readEntries(entries, 'check_result').find(
         (e) => e.payload.clause === clause.clause,
       )?.payload;
-      if (clause.status !== 'met' && result) {
+      if (clause.status !== 'met') {
+        // Say why even when the check never ran (a failed `[checks] setup`: docs/contracts.md); its output once.
+        const ran = result ?? failedSetup;
+        if (!result) failedSetup = undefined;
         lines.push(`    ${clause.reason}`);
         const tails = tailsFromStore(store);
-        const tail = [streamTail(result.stdout, tails), streamTail(result.stderr, tails)].join('\n').trim();
+        const tail = [streamTail(ran?.stdout, tails), streamTail(ran?.stderr, tails)].join('\n').trim();
         for (const line of tail.split('\n').slice(-12)) if (line) lines.push(`    │ ${line}`);
       }
     } else {

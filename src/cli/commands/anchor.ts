@@ -165,7 +165,8 @@ function init(dir: string, values: Values, io: CliIo): number {
       `log key id     ${config.key_id}`,
       `verifier key   ${config.verifier_key}`,
       '',
-      `Pin it:  echo "${config.public_key} ${config.origin}" >> .truss/trusted-keys`,
+      // With its role: an untagged line pins signer and reviewer, never log (docs/ledger.md).
+      `Pin it:  echo "${config.public_key} roles=log ${config.origin}" >> .truss/trusted-keys`,
     ]
       .filter((line) => line !== null)
       .join('\n'),

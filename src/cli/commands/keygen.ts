@@ -70,7 +70,8 @@ export function keygen(args: string[], io: CliIo): number {
       `key id     ${key.keyId}`,
       '',
       'Next:',
-      `  pin it:            echo "${key.publicKeyHex} my-ci-key" >> .truss/trusted-keys`,
+      // With its role, so verify does not warn about an untagged line (docs/ledger.md).
+      `  pin it:            echo "${key.publicKeyHex} roles=signer my-ci-key" >> .truss/trusted-keys`,
       `  use it in Actions: gh secret set TRUSS_SIGNING_KEY < ${out}`,
     ].join('\n'),
   );

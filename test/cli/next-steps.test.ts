@@ -1,0 +1,74 @@
+/**
+ * The "next step" lines the CLI prints work when a user pastes them: the `Pin it:` line of
+ * `truss anchor init` and the `pin it:` line of `truss keygen` pin the key for the role it is used
+ * in (docs/ledger.md "Trusted keys and roles"). An untagged line pins signer and reviewer, never
+ * log, so the log's own pin line left `verify-log` at integrity_only (exit 4). Real CLI processes,
+ * the printed line run by `sh` in a temp directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** Runs the `echo … >> .truss/trusted-keys` line of `output` (after `label`) with sh in `cwd`. */
+function paste(output: string, label: RegExp, cwd: string): void {
+  const line = output.split('\n').find((l) => label.test(l));
+  expect(line, output).toBeDefined();
+  const command = (line as string).replace(label, '').trim();
+  expect(command).toMatch(/^echo ".*" >> \.truss\/trusted-keys$/);
+  mkdirSync(join(cwd, '.truss'), { recursive: true });
+  const shell = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8' });
+  expect(shell.status, shell.stderr).toBe(0);
+}
+
+describe('printed next steps do what they say', () => {
+  it('anchor init: its pin line makes verify-log trust the log key (0, not integrity_only)', () => {
+    const dir = tempDir('next-anchor').dir;
+    const env = { HOME: dir };
+    const init = runCli(['anchor', 'init', 'log', '--origin', 'example.com/log', '--log-key', 'log.key'], {
+      cwd: dir,
+      env,
+    });
+    expect(init.code, init.stderr).toBe(0);
+    paste(init.stdout, /^Pin it:/, dir);
+    const verified = runCli(['anchor', 'verify-log', 'log', '--trusted-keys', '.truss/trusted-keys'], {
+      cwd: dir,
+      env,
+    });
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stderr).not.toContain('without roles');
+  });
+
+  it('keygen --out: its pin line pins the key as signer, and verify takes it without a warning', () => {
+    const cli = cliHome('next-keygen');
+    const made = runCli(['keygen', '--out', 'ci.key'], { cwd: cli.home, env: cli.env });
+    expect(made.code, made.stderr).toBe(0);
+    paste(made.stdout, /^\s*pin it:/, cli.home);
+    const contract = cli.write('c.toml', contractToml({ id: 'pinned', intent: 'passes' }, TRUE_CHECK));
+    const run = runCli(
+      [
+        'run',
+        contract,
+        '--workdir',
+        cli.workdir,
+        '--db',
+        cli.db,
+        '--key',
+        join(cli.home, 'ci.key'),
+        '--json',
+      ],
+      { env: cli.env },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const bundle = JSON.parse(run.stdout).bundle as string;
+    const verified = runCli(['verify', bundle, '--trusted-keys', '.truss/trusted-keys'], {
+      cwd: cli.home,
+      env: cli.env,
+    });
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stderr).not.toContain('without roles');
+  });
+});

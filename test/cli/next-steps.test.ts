@@ -2,11 +2,13 @@
  * The "next step" lines the CLI prints work when a user pastes them: the `Pin it:` line of
  * `truss anchor init` and the `pin it:` line of `truss keygen` pin the key for the role it is used
  * in (docs/ledger.md "Trusted keys and roles"). An untagged line pins signer and reviewer, never
- * log, so the log's own pin line left `verify-log` at integrity_only (exit 4). Real CLI processes,
- * the printed line run by `sh` in a temp directory.
+ * log, so the log's own pin line left `verify-log` at integrity_only (exit 4). And `truss review`
+ * without a key said "create one with `truss keygen`", which writes the per-install key review never
+ * reads, so the same error came back. Real CLI processes, the printed line run by `sh` in a temp
+ * directory.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliHome, runCli } from '../helpers/cli.js';
@@ -70,5 +72,35 @@ describe('printed next steps do what they say', () => {
     });
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stderr).not.toContain('without roles');
+  });
+});
+
+describe('truss review without a key', () => {
+  it('names a keygen command that makes a key review then signs with', () => {
+    const cli = cliHome('next-review');
+    const contract = cli.write('c.toml', contractToml({ id: 'reviewed', intent: 'passes' }, TRUE_CHECK));
+    const run = runCli(['run', contract, ...cli.runFlags, '--json'], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    const { session_id: session, public_key: signer } = JSON.parse(run.stdout) as {
+      session_id: string;
+      public_key: string;
+    };
+    const pins = join(cli.home, 'pins');
+    writeFileSync(pins, `${signer} roles=signer\n`);
+    const review = ['review', 'approve', session, '--db', cli.db, '--trusted-keys', pins];
+
+    const refused = runCli(review, { cwd: cli.home, env: cli.env });
+    expect(refused.code, refused.stderr).toBe(3);
+    const advice = /`truss keygen --out (\S+)`, then pass --key (\S+)\)/.exec(refused.stderr);
+    expect(advice, refused.stderr).not.toBeNull();
+    const [, out, key] = advice as RegExpExecArray;
+    expect(key).toBe(out);
+    const file = (out as string).replace(/^~/, cli.home);
+
+    const made = runCli(['keygen', '--out', file], { cwd: cli.home, env: cli.env });
+    expect(made.code, made.stderr).toBe(0);
+    const signed = runCli([...review, '--key', file], { cwd: cli.home, env: cli.env });
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(signed.stdout + signed.stderr).toContain('recorded approved');
   });
 });

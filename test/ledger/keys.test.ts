@@ -170,7 +170,7 @@ describe('resolveSigningKey', () => {
   it('no file and no (or empty) TRUSS_SIGNING_KEY → tells the user both ways to give a key', () => {
     for (const env of [{}, { TRUSS_SIGNING_KEY: '' }, { TRUSS_SIGNING_KEY: undefined }]) {
       expect(keyError(() => resolveSigningKey({ env })).message).toBe(
-        'no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with `truss keygen`)',
+        'no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with `truss keygen --out FILE`, then pass --key FILE)',
       );
     }
   });

@@ -77,6 +77,8 @@ export function review(args: string[], io: CliIo): number {
     keyFile: values.key,
     env: io.env,
     onWarning: (m) => io.stderr(`warning: ${m}\n`),
+    // Your own key, not the per-install run key (docs/cli.md, `truss review`).
+    suggestedFile: '~/.config/truss/review.key',
   });
   const dryRun = Boolean(values['dry-run']);
   const store = LedgerStore.open(ledgerDbPath(io, values.db), {

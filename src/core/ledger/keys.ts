@@ -101,17 +101,24 @@ export function loadKeyFile(path: string, onWarning?: (message: string) => void)
   return parseSeedBase64(text, `key file ${path}`);
 }
 
-/** Resolves the signing key: an explicit file wins over the `TRUSS_SIGNING_KEY` variable. */
+/**
+ * Resolves the signing key: an explicit file wins over the `TRUSS_SIGNING_KEY` variable. There is
+ * no per-install fallback here, so the advice names a file to create: a plain `truss keygen` writes
+ * the per-install key, which this never reads (docs/cli.md, `truss keygen`).
+ */
 export function resolveSigningKey(options: {
   keyFile?: string | undefined;
   env: Record<string, string | undefined>;
   onWarning?: (message: string) => void;
+  /** The key file the advice suggests creating (default FILE). */
+  suggestedFile?: string;
 }): SigningKey {
   if (options.keyFile) return loadKeyFile(options.keyFile, options.onWarning);
   const fromEnv = options.env.TRUSS_SIGNING_KEY;
   if (fromEnv !== undefined && fromEnv !== '') return parseSeedBase64(fromEnv, 'TRUSS_SIGNING_KEY');
+  const file = options.suggestedFile ?? 'FILE';
   throw new KeyError(
-    'no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with `truss keygen`)',
+    `no signing key: pass --key FILE or set TRUSS_SIGNING_KEY (create one with \`truss keygen --out ${file}\`, then pass --key ${file})`,
   );
 }
 

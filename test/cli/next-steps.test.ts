@@ -104,3 +104,25 @@ describe('truss review without a key', () => {
     expect(signed.stdout + signed.stderr).toContain('recorded approved');
   });
 });
+
+describe('a command that reads a ledger, before any run', () => {
+  it('says there is no ledger yet and where one comes from, not SQLite\'s "directory does not exist"', () => {
+    const cli = cliHome('next-no-ledger');
+    const empty = tempDir('next-empty').dir;
+    for (const args of [
+      ['ledger', 'list'],
+      ['ledger', 'show', 'some-session'],
+      ['ledger', 'verify', 'some-session'],
+      ['review', 'approve', 'some-session', '--key', cli.keyFile],
+      ['attest', 'some-session', '-o', 'v.json', '--key', cli.keyFile],
+      ['resume', 'some-session', '--key', cli.keyFile],
+      ['ledger', 'list', '--db', join(empty, 'elsewhere.db')],
+    ]) {
+      const result = runCli(args, { cwd: empty, env: cli.env });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(3);
+      expect(result.stderr).toContain('no ledger database at ');
+      expect(result.stderr).toContain('`truss run` creates <workdir>/.truss/ledger.db');
+      expect(result.stderr).not.toContain('does not exist');
+    }
+  });
+});

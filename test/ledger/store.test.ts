@@ -222,7 +222,7 @@ describe('schema', () => {
 
   it('read-only open of a missing file or an empty SQLite database is refused clearly', () => {
     expect(() => LedgerStore.open(dbPath, { readonly: true })).toThrow(
-      `cannot open ledger database ${dbPath}`,
+      `no ledger database at ${dbPath}: nothing has been recorded there yet`,
     );
     new Database(dbPath).close();
     expect(() => LedgerStore.open(dbPath, { readonly: true })).toThrow(

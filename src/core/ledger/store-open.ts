@@ -25,6 +25,21 @@ export interface StoreOptions {
 }
 
 /**
+ * The error for a database file SQLite could not open. A missing file is the common first-run case
+ * (a command that reads a ledger before any `truss run`): it says where a ledger comes from
+ * (docs/cli.md, `truss ledger`) instead of SQLite's "directory does not exist".
+ */
+export function openError(path: string, error: unknown): LedgerError {
+  if (!existsSync(path)) {
+    return new LedgerError(
+      'open_failed',
+      `no ledger database at ${path}: nothing has been recorded there yet (\`truss run\` creates <workdir>/.truss/ledger.db); pass --db FILE to read another`,
+    );
+  }
+  return new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
+}
+
+/**
  * Opens the SQLite file behind a LedgerStore: any open refuses a schema that is not exactly truss's
  * (and, for an `untrusted` file, one that fails SQLite's integrity check); a writable open refuses another application's
  * database, makes the file owner-only, sets the durability pragmas (docs/ledger.md "Store") and
@@ -39,7 +54,7 @@ export function openLedgerDatabase(path: string, options: StoreOptions): Databas
       fileMustExist: Boolean(options.readonly || options.mustExist),
     });
   } catch (error) {
-    throw new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
+    throw openError(path, error);
   }
   // Before anything is read or written: only truss's own tables and indexes (no trigger, no view).
   // A damaged page met while the schema is read surfaces as SQLite's own SQLITE_CORRUPT, as it did

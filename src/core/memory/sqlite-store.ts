@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { LedgerError } from '../ledger/errors.js';
 import { checkSchemaVersion } from '../ledger/schema.js';
+import { openError } from '../ledger/store-open.js';
 import {
   checkDraft,
   type LedgerRef,
@@ -68,10 +68,7 @@ export class SqliteMemoryStore implements MemoryStore {
     try {
       db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: true });
     } catch (error) {
-      throw new LedgerError(
-        'open_failed',
-        `cannot open ledger database ${path}: ${(error as Error).message}`,
-      );
+      throw openError(path, error);
     }
     try {
       checkSchemaVersion(db, path);

@@ -26,10 +26,10 @@ Commands:
                                    anchor ledger heads in a transparency log; verify the log
   mcp list|probe SERVER|serve      the declared MCP servers and their tools (probe starts one);
                                    serve: Truss itself as an MCP server for an editor's agent
-  memory list|show|propose|promote|revoke|export
+  memory list|show|propose|promote|revoke|approve|export
                                    governed memory: trust tiers, signed promotions (docs/memory.md)
   lesson list                      lessons extracted from verdicts or proposed by agents
-  playbook import|list|show|promote|revoke
+  playbook import|list|show|promote|revoke|approve
                                    team playbooks as governed memory (SKILL.md, .truss/playbooks)
 
 Run \`truss <command> --help\` for options. Read commands take --json.

@@ -49,6 +49,18 @@ describe('truss report', () => {
     expect(embedded(out).trusted).toEqual([]);
   });
 
+  it('a broken chain without a pinned key: never promises "intact but key not pinned"', () => {
+    const tampered = JSON.parse(JSON.stringify(bundle)) as Bundle;
+    const entry = tampered.ledger.entries[1] as unknown as { payload: Record<string, unknown> };
+    entry.payload = { ...entry.payload, edited: true };
+    writeFileSync(join(fx.dir, 'tampered.json'), JSON.stringify(tampered));
+    const result = runCli(['report', 'tampered.json'], { cwd: fx.dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('chain (checked here, and again in the page when opened): failed');
+    expect(result.stdout).not.toContain('intact but key not pinned');
+    expect(result.stdout).toContain('the page will say where it breaks');
+  });
+
   it('-o and --key: embeds the pinned key; --json reports the file and the CLI verdict', () => {
     const result = runCli(
       ['report', 'run.json', '-o', 'out/r.html', '--key', SESSION_KEY.publicKeyHex, '--json'],

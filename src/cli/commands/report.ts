@@ -48,7 +48,9 @@ export function report(args: string[], io: CliIo): number {
       `chain (checked here, and again in the page when opened): ${written.status}${written.failure ? ` — ${written.failure.message}` : ''}`,
       source
         ? `pinned keys from ${source}`
-        : 'no pinned key: the page will say "intact but key not pinned" at best',
+        : written.status === 'failed'
+          ? 'no pinned key: the chain does not verify whoever signed it, and the page will say where it breaks'
+          : 'no pinned key: the page will say "intact but key not pinned" at best',
       `open it in a browser: file://${written.output}`,
     ].join('\n'),
   );

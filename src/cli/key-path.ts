@@ -17,6 +17,10 @@ export function perInstallKeyPath(env: Readonly<Record<string, string | undefine
   return join(configHome, 'truss', 'signing.key');
 }
 
+/** What to do when the per-install key cannot be created (an unwritable or missing HOME). */
+export const PER_INSTALL_KEY_OTHERWISE =
+  'pass --key FILE, set TRUSS_SIGNING_KEY, or set XDG_CONFIG_HOME to a directory you can write';
+
 /**
  * Your signing key if it exists — `--key FILE`, else TRUSS_SIGNING_KEY, else the per-install key —
  * without creating one (a read command never does): the key this machine signs its runs with.

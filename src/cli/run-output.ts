@@ -36,7 +36,7 @@ import { prepareConfigDir } from './config-links.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
 import { type CliIo, jsonText } from './io.js';
-import { perInstallKeyPath } from './key-path.js';
+import { PER_INSTALL_KEY_OTHERWISE, perInstallKeyPath } from './key-path.js';
 import {
   completedJson,
   type OutcomeJsonContext,
@@ -67,7 +67,7 @@ export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKe
   if (io.env.TRUSS_SIGNING_KEY !== undefined)
     return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
   const path = perInstallKeyPath(io.env);
-  const { key, created } = loadOrCreateKeyFile(path);
+  const { key, created } = loadOrCreateKeyFile(path, PER_INSTALL_KEY_OTHERWISE);
   if (created)
     io.stderr(`created a signing key for this machine at ${path} (public key ${key.publicKeyHex})\n`);
   return key;

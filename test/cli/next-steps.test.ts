@@ -126,3 +126,28 @@ describe('a command that reads a ledger, before any run', () => {
     }
   });
 });
+
+describe('a first run where HOME cannot hold the per-install key', () => {
+  it('run, keygen and memory propose say what to do instead (3), never "unexpected error"', () => {
+    const dir = tempDir('next-home');
+    // HOME is a regular file: nothing can be created under it, even as root.
+    const home = dir.write('not-a-directory', 'x');
+    const contract = dir.write('c.toml', contractToml({ id: 'first', intent: 'passes' }, TRUE_CHECK));
+    for (const args of [
+      ['run', contract, '--workdir', dir.dir, '--db', join(dir.dir, 'l.db')],
+      ['keygen'],
+      ['memory', 'propose', 'lesson', 'a-key', 'a body', '--db', join(dir.dir, 'l.db')],
+    ]) {
+      const result = runCli(args, { cwd: dir.dir, env: { HOME: home, XDG_CONFIG_HOME: '' } });
+      expect(result.stderr).not.toContain('unexpected error');
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(3);
+      expect(result.stderr).toContain(`${home}/.config/truss/signing.key`);
+      expect(result.stderr).toContain('ENOTDIR');
+    }
+    const run = runCli(['run', contract, '--workdir', dir.dir, '--db', join(dir.dir, 'l.db')], {
+      cwd: dir.dir,
+      env: { HOME: home, XDG_CONFIG_HOME: '' },
+    });
+    expect(run.stderr).toContain('pass --key FILE, set TRUSS_SIGNING_KEY, or set XDG_CONFIG_HOME');
+  });
+});

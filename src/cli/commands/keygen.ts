@@ -53,8 +53,6 @@ export function keygen(args: string[], io: CliIo): number {
       `keygen: ${out} already exists; pass --force to replace it (the old key can no longer sign)`,
     );
   }
-  // The per-install key dir is owner-only (mode applies to directories this call creates).
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeSecretFile(path, `${seedBase64}\n`);
   // An agent working in that tree could read the key; at least keep it out of commits and evidence.
   const tree = excludeFromWorkTree(path);
@@ -92,6 +90,9 @@ function lstatOrNull(path: string): Stats | null {
  */
 function writeSecretFile(path: string, text: string): void {
   try {
+    // The per-install key dir is owner-only (mode applies to directories this call creates); a
+    // directory that cannot be made (an unwritable HOME) is the same input error as an unwritable file.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     writeFileAtomic(path, text, { mode: 0o600 });
   } catch (error) {
     throw new KeyError(

@@ -136,19 +136,24 @@ export function keyIdOf(publicKey: Uint8Array): string {
 
 /**
  * Loads the per-install key at `path`, creating it (0600, in a 0700 directory) on first use so
- * `truss run` works without setup. `created` tells the host to print where the key lives.
+ * `truss run` works without setup. `created` tells the host to print where the key lives. A key
+ * that cannot be created (an unwritable or missing HOME) is a KeyError ending in `otherwise`, what
+ * the user can do instead (docs/cli.md, exit 3), never an unexpected error.
  */
-export function loadOrCreateKeyFile(path: string): { key: SigningKey; created: boolean } {
+export function loadOrCreateKeyFile(
+  path: string,
+  otherwise = 'pass --key FILE',
+): { key: SigningKey; created: boolean } {
   if (existsSync(path)) return { key: loadKeyFile(path), created: false };
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const { key, seedBase64 } = SigningKey.generate();
   try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     writeFileSync(path, `${seedBase64}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { key: loadKeyFile(path), created: false };
     throw new KeyError(
-      `cannot create key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass --key FILE`,
+      `cannot create key file ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); ${otherwise}`,
     );
   }
   return { key, created: true };

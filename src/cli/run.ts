@@ -81,12 +81,14 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       io.stdout(`${pkg.version}\n`);
       return EXIT.ok;
     }
-    const load = COMMANDS[command];
+    // Own keys only: `truss constructor` must not find Object's (an unexpected error before).
+    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!load) throw new UsageError(`unknown command "${command}"`);
     return await (await load())(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`truss: ${error.message}\nRun \`truss --help\` for usage.\n`);
+      const help = command && Object.hasOwn(COMMANDS, command) ? `truss ${command} --help` : 'truss --help';
+      io.stderr(`truss: ${error.message}\nRun \`${help}\` for usage.\n`);
       return EXIT.usage;
     }
     // The error classes of every core folder, loaded only when something failed: importing them up

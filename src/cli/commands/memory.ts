@@ -101,7 +101,7 @@ export async function memory(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
   if (!command || command === '--help' || command === '-h' || command === 'help')
     return printHelp(io, MEMORY_HELP);
-  const run = MEMORY_COMMANDS[command];
+  const run = Object.hasOwn(MEMORY_COMMANDS, command) ? MEMORY_COMMANDS[command] : undefined;
   if (!run)
     throw new UsageError(
       `memory: unknown command "${command}"; use ${Object.keys(MEMORY_COMMANDS).join(', ')}`,

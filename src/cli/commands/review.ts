@@ -51,7 +51,7 @@ export function review(args: string[], io: CliIo): number {
   const [action, ...rest] = args;
   if (!action || action === '--help' || action === '-h' || action === 'help')
     return printHelp(io, REVIEW_HELP);
-  const decision = DECISIONS[action];
+  const decision = Object.hasOwn(DECISIONS, action) ? DECISIONS[action] : undefined;
   if (!decision)
     throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);
   const { values, positionals } = parseCommandArgs(`review ${action}`, rest, {

@@ -327,7 +327,9 @@ describe('memory tables beside the ledger', () => {
       expect(version).toBe('FULL');
       const foreign = temp.write('not-a-ledger.db', '');
       expect(() => SqliteMemoryStore.open(foreign)).toThrow(/not a truss ledger database/);
-      expect(() => SqliteMemoryStore.open(temp.path('missing.db'))).toThrow(/no ledger database at .*missing\.db/);
+      expect(() => SqliteMemoryStore.open(temp.path('missing.db'))).toThrow(
+        /no ledger database at .*missing\.db/,
+      );
     } finally {
       temp.cleanup();
     }

@@ -33,14 +33,14 @@ describe('truss --help / --version', () => {
     }
   });
 
-  it('rejects an unknown command or flag with exit 2 and a pointer to --help', () => {
+  it('rejects an unknown command or flag with exit 64 and a pointer to --help', () => {
     const unknown = runCli(['frobnicate']);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     const flag = runCli(['ledger', 'list', '--bogus']);
     expect(flag.code).toBe(64);
     expect(flag.stderr).toContain('--bogus');
-    expect(flag.stderr).toContain('truss --help');
+    expect(flag.stderr).toContain('truss ledger --help');
   });
 });
 

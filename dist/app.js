@@ -31,16 +31,16 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-WTMALLUB.js";
+} from "./chunks/chunk-3T4L72NN.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-4MW6H7DT.js";
-import "./chunks/chunk-CLVI4HAR.js";
+import "./chunks/chunk-FISN6LFR.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-UAOQEEWV.js";
-import "./chunks/chunk-HT3CUJR5.js";
-import "./chunks/chunk-4ZWQF6WV.js";
+} from "./chunks/chunk-GZJGE6VN.js";
+import "./chunks/chunk-OHJSAPDC.js";
+import "./chunks/chunk-UJ5ZA3PA.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";
 import {
@@ -503,7 +503,7 @@ async function onCheckRunRerequested(context, config, workflows) {
 async function decideApprovalGate(options) {
   const sessions = await findSuspendedSessions(options.octokit, options, options.prNumber, options.authors);
   if (sessions.length === 0) return { status: "none" };
-  const moved = sessions.find((s) => s.head_sha !== void 0 && s.head_sha !== options.headSha);
+  const moved = sessions.find((s) => s.head_sha !== options.headSha);
   if (moved) return { status: "moved", session: moved };
   const results = [];
   for (const session of sessions) {
@@ -685,7 +685,7 @@ ${helpText(config.trigger)}`,
       if (result.status === "moved")
         return {
           ok: false,
-          reply: `The run of \`${result.session.contract}\` waiting for approval was for ${String(result.session.head_sha).slice(0, 7)}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`
+          reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : "names no commit in its sticky comment"}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`
         };
       const outcomes = result.results.map((r) => r.outcome);
       await replyToFailures(octokit, repo, issue.number, outcomes);

@@ -17,7 +17,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
@@ -2875,8 +2875,10 @@ function createNodeCrypto() {
 
 // src/core/atomic-write.ts
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 function writeFileAtomic(path, content, options = {}) {
+  mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   const fd = openSync(temp, "wx", options.mode ?? 438);
   let closed = false;
@@ -3683,6 +3685,15 @@ function requireIntact(db, path) {
 }
 
 // src/core/ledger/store-open.ts
+function openError(path, error) {
+  if (!existsSync(path)) {
+    return new LedgerError(
+      "open_failed",
+      `no ledger database at ${path}: nothing has been recorded there yet (\`truss run\` creates <workdir>/.truss/ledger.db); pass --db FILE to read another`
+    );
+  }
+  return new LedgerError("open_failed", `cannot open ledger database ${path}: ${error.message}`);
+}
 function openLedgerDatabase(path, options) {
   let db;
   try {
@@ -3691,7 +3702,7 @@ function openLedgerDatabase(path, options) {
       fileMustExist: Boolean(options.readonly || options.mustExist)
     });
   } catch (error) {
-    throw new LedgerError("open_failed", `cannot open ledger database ${path}: ${error.message}`);
+    throw openError(path, error);
   }
   let readingSchema = false;
   const requireTrussFile = () => {
@@ -9302,7 +9313,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-WFW62E2A.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-XQWMK4NZ.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -9381,7 +9392,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-ZFHOVR22.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-VZLN4R5S.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,
@@ -9417,7 +9428,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, workspace
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-ITDREGQD.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-PPBP5B65.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

@@ -526,6 +526,7 @@ function mountPlanScript(plan, dir, tools) {
     );
   }
   table(plan.last, join2(dir, "mounts-2"));
+  lines.push(...plan.after ?? []);
   return lines.join("\n");
 }
 
@@ -784,7 +785,6 @@ export {
   hideEntries,
   coverEntries,
   guardEntries,
-  writeMountTable,
   mountPlanScript,
   trustedSearchPath,
   findProgram,

@@ -8,10 +8,10 @@ import {
   revealHidden,
   voteAnswerSchema,
   wrapEvidence
-} from "./chunk-HT3CUJR5.js";
+} from "./chunk-OHJSAPDC.js";
 import {
   BudgetExceededError
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 
 // src/core/verify/evidence-record.ts
 function evidenceRecordFields(evidence, prepared, injection, policy, redact) {

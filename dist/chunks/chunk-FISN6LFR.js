@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-UAOQEEWV.js";
+} from "./chunk-GZJGE6VN.js";
 import {
   chargeReplayedUsage,
   chooseDelimiter,
@@ -30,7 +30,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-HT3CUJR5.js";
+} from "./chunk-OHJSAPDC.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -38,7 +38,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";

@@ -10,7 +10,7 @@ import {
   evidenceRecordFields,
   injectionPolicyOf,
   runPanel
-} from "./chunk-PHMGEKGV.js";
+} from "./chunk-TFCJ553N.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   prepareEvidence,
   recordedSeatVote,
   revealHidden
-} from "./chunk-HT3CUJR5.js";
+} from "./chunk-OHJSAPDC.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 import "./chunk-C24IPAXU.js";
 
 // src/core/run/review-clause.ts

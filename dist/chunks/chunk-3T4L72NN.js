@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-CLVI4HAR.js";
+} from "./chunk-FISN6LFR.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-UAOQEEWV.js";
+} from "./chunk-GZJGE6VN.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-HT3CUJR5.js";
+} from "./chunk-OHJSAPDC.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -92,9 +92,8 @@ import {
   tmpfsEntry,
   tmpfsNames,
   trustedSearchPath,
-  within,
-  writeMountTable
-} from "./chunk-4ZWQF6WV.js";
+  within
+} from "./chunk-UJ5ZA3PA.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -3033,7 +3032,7 @@ function pathKind(path) {
 }
 
 // src/core/process/isolation-uid.ts
-import { existsSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync, realpathSync as realpathSync3 } from "node:fs";
+import { existsSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync as readFileSync2, realpathSync as realpathSync3 } from "node:fs";
 import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/core/process/lifeline.ts
@@ -3481,13 +3480,54 @@ async function removeScratch(privilege, scratch, env) {
   else await asRoot(privilege, "rm", removeTreeArgs(scratch), env);
 }
 
+// src/core/process/read-only-root.ts
+import { readFileSync, statSync as statSync3 } from "node:fs";
+var KERNEL_TREES = ["/proc", "/sys"];
+function unescapeField(field) {
+  return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(Number.parseInt(octal, 8)));
+}
+function hostMounts(mountinfo = "/proc/self/mountinfo") {
+  let text;
+  try {
+    text = readFileSync(mountinfo, "utf8");
+  } catch {
+    return [{ path: "/", readOnly: false }];
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const line of text.split("\n")) {
+    const fields = line.split(" ");
+    if (fields.length < 6) continue;
+    const path = unescapeField(fields[4]);
+    seen.set(path, { path, readOnly: fields[5].split(",").includes("ro") });
+  }
+  return [...seen.values()];
+}
+function readOnlyRoot(options) {
+  const keeps = options.keeps.filter(isDirectory3);
+  const binds = [...new Set(keeps)].filter((keep) => !options.mounted(keep)).map((keep) => bindEntry(keep, keep, { recursive: true }));
+  const remounts = options.mounts.map(({ path, readOnly }) => ({ path, readOnly })).filter(({ path, readOnly }) => !readOnly && !KERNEL_TREES.some((tree) => within(path, tree))).filter(({ path }) => !keeps.some((keep) => within(path, keep))).filter(({ path }) => reachable(path, options.covers) && !options.hidden.some((dir) => within(path, dir))).map(({ path }) => path);
+  return { binds, remounts };
+}
+function remountLines(mount, paths) {
+  return paths.map(
+    (path) => `${shellQuote(mount)} -o remount,bind,ro -- ${shellQuote(path)} || { echo "truss: the sandbox's mounts could not be made read-only" >&2; exit 125; }`
+  );
+}
+function isDirectory3(path) {
+  try {
+    return statSync3(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 // src/core/process/isolation-uid.ts
 var SANDBOX_USER = "truss-sandbox";
 var SANDBOX_OFFLINE_USER = "truss-sandbox-offline";
 function localAccount(name, passwdFile = "/etc/passwd") {
   let text;
   try {
-    text = readFileSync(passwdFile, "utf8");
+    text = readFileSync2(passwdFile, "utf8");
   } catch {
     return null;
   }
@@ -3580,12 +3620,13 @@ function uidIsolation(options) {
   const privateDirs = options.privateDirs ?? [];
   const sandboxUmask = options.privilege === "root" ? "002" : "000";
   const addedKeeps = /* @__PURE__ */ new Set();
-  const keepsWith = (extra) => [
+  const writableKeeps = (extra) => [
     scratchRoot,
     ...options.keeps ?? [],
     ...addedKeeps,
     ...extra
   ];
+  const keepsWith = (extra) => [...writableKeeps(extra), ...options.readOnlyKeeps ?? []];
   const unreachable = (path) => privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
   const mountSetup = (dir, extraKeeps) => {
     forgetRemoved();
@@ -3598,10 +3639,22 @@ function uidIsolation(options) {
     ];
     const covered = coverEntries(options.coverPaths, join7(dir, "stage"), names.hidden);
     if (covered.moves.length > 0) mkdirSync4(join7(dir, "stage"));
+    const readOnly = readOnlyRoot({
+      mounts: hostMounts(),
+      keeps: writableKeeps(extraKeeps),
+      mounted: (keep) => !reachable(
+        keep,
+        covers.map(({ dir: dir2 }) => ({ dir: dir2, keeps: [] }))
+      ),
+      covers,
+      hidden: options.hiddenPaths
+    });
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
+      after: remountLines(tools.mount, readOnly.remounts),
       last: [
+        ...readOnly.binds,
         // Before the hiding mounts: a bind made after them would show what they cover.
         ...(options.pinnedDirs ?? []).filter((dir2) => reachable(dir2, covers)).map((dir2) => bindEntry(dir2, dir2, { recursive: true })),
         ...hideEntries(options.hiddenPaths, names.hidden, covers),
@@ -3640,35 +3693,8 @@ function uidIsolation(options) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
       const path = realpathSync3(dir);
       addedGuards.add(path);
-      if (unreachable(path)) generation++;
       addedKeeps.add(path);
-      const held = await mounts.enter();
-      if (!held) return;
-      const guard = guardEntries(addedGuards.only(path));
-      const own = guard.length > 0 ? mkdtempSync5(join7(scratchRoot, "truss-sbx-g-")) : null;
-      try {
-        if (own === null) return;
-        const made = await asRoot(
-          options.privilege,
-          tools.nsenter,
-          [
-            `--mount=${held.nsPath}`,
-            "--",
-            tools.mount,
-            "--all",
-            "--fstab",
-            writeMountTable(join7(own, "mounts"), guard)
-          ],
-          options.toolEnv
-        );
-        if (!made.ok)
-          throw new IsolationSetupError(
-            `could not protect the git metadata of ${path}: ${made.stderr.trim()}`
-          );
-      } finally {
-        if (own !== null) removeStage(own);
-        mounts.leave();
-      }
+      generation++;
     },
     async removeWorkdir(dir) {
       const path = realpathSync3(dir);
@@ -3857,7 +3883,8 @@ async function createIsolation(options) {
         pinnedDirs,
         scratchRoot: keepRoot,
         privateDirs,
-        keeps: [...workdirs, ...[installRoot()].filter((root) => root !== null)],
+        keeps: workdirs,
+        readOnlyKeeps: [installRoot()].filter((root) => root !== null),
         netns: egress === "netns",
         toolEnv
       });
@@ -5507,7 +5534,7 @@ import {
   ftruncateSync as ftruncateSync2,
   mkdirSync as mkdirSync6,
   openSync as openSync3,
-  readFileSync as readFileSync2,
+  readFileSync as readFileSync3,
   readSync as readSync3,
   renameSync,
   writeFileSync as writeFileSync2,
@@ -5802,7 +5829,7 @@ var TransparencyLog = class _TransparencyLog {
   latestCheckpoint() {
     const path = join13(this.dir, LOG_FILES.checkpoint);
     if (!existsSync3(path)) return null;
-    return openCheckpoint(readFileSync2(path, "utf8"), this.key, this.deps.crypto);
+    return openCheckpoint(readFileSync3(path, "utf8"), this.key, this.deps.crypto);
   }
   /**
    * Signs a checkpoint for the current tree, after proving to itself that the tree extends the last
@@ -5865,7 +5892,7 @@ function readLogConfig(dir) {
   const path = join13(dir, LOG_FILES.config);
   let raw;
   try {
-    raw = JSON.parse(readFileSync2(path, "utf8"));
+    raw = JSON.parse(readFileSync3(path, "utf8"));
   } catch (error) {
     const code = error.code;
     throw new LogError(
@@ -6111,7 +6138,7 @@ async function listSessionMetas(octokit, repo, prNumber, authors) {
     issue_number: prNumber,
     per_page: 100
   });
-  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START, authors)).map((c) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null && sessionIdUsable(m.session_id));
+  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START, authors)).map((c, i) => ({ c, i, written: writtenAt(c) })).sort((a, b) => a.written - b.written || a.i - b.i).map(({ c }) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null && sessionIdUsable(m.session_id));
 }
 async function latestSessionsFor(octokit, repo, prNumber, headSha, authors) {
   const latest = /* @__PURE__ */ new Map();
@@ -6121,7 +6148,16 @@ async function latestSessionsFor(octokit, repo, prNumber, headSha, authors) {
     latest.delete(key);
     latest.set(key, { ...meta, session_id: meta.session_id });
   }
-  return [...latest.values()];
+  const bySession = /* @__PURE__ */ new Map();
+  for (const meta of latest.values()) {
+    bySession.delete(meta.session_id);
+    bySession.set(meta.session_id, meta);
+  }
+  return [...bySession.values()];
+}
+function writtenAt(comment) {
+  const time = Date.parse(comment.updated_at ?? comment.created_at ?? "");
+  return Number.isNaN(time) ? 0 : time;
 }
 var SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 function sessionIdUsable(id) {
@@ -6594,7 +6630,7 @@ async function downloadArtifactBundleText(options) {
 }
 
 // src/github/ledger-store-branch.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 
 // src/github/ledger-branch.ts
 var BranchMovedError = class extends Error {
@@ -6713,7 +6749,7 @@ async function saveBundleToLedgerBranch(options) {
     branch: options.branch,
     files: options.bundles.map((bundle) => ({
       path: ledgerBranchPath(bundle.sessionId),
-      content: readFileSync3(bundle.bundlePath)
+      content: readFileSync4(bundle.bundlePath)
     })),
     message: options.message,
     dryRun: false
@@ -6735,6 +6771,11 @@ import { join as join14 } from "node:path";
 async function readStoredEvidence(options, meta) {
   const sessionId = meta.session_id;
   const text = await fetchBundleText(options, meta);
+  if (text === null)
+    return {
+      title: "Evidence not found",
+      message: `No stored bundle for session ${sessionId}: it is not on the ledger branch and its sticky comment names no artifact. Enable upload-artifact or ledger-branch on the run workflow, run the contract again, then review.`
+    };
   let bundle;
   try {
     bundle = parseBundle(text, `bundle of session ${sessionId}`);
@@ -6768,8 +6809,7 @@ function signEvidence(options, evidence, decision, reviewer) {
   const recorded = readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND).find(
     (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision
   );
-  const signedVerdict = readPayload("verdict", bundle.verdict);
-  const verdictHead = ("payload" in signedVerdict ? signedVerdict.payload.git?.head_sha : null) ?? meta.head_sha;
+  const verdictHead = judgedCommit(bundle);
   const reviewedSha = review.commit_id ?? pr.head.sha;
   const { bundle: extended, entry } = recorded ? { bundle, entry: recorded } : appendHumanReviewToBundle(bundle, reviewer, {
     decision,
@@ -6782,11 +6822,11 @@ function signEvidence(options, evidence, decision, reviewer) {
   const out = join14(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync3(out, `${JSON.stringify(extended)}
 `);
-  const atVerdictHead = reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const atVerdictHead = verdictHead !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
   const summary = [
     `**${decision}** by @${review.user.login} \u2014 signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}\u2026\` of session \`${sessionId}\`.`,
     `Evidence: ${evidence.pinned ? "verified against pinned keys" : "intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)"}.`,
-    atVerdictHead ? "" : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${String(verdictHead).slice(0, 7)}: stale.`
+    atVerdictHead ? "" : verdictHead === null ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session \`${sessionId}\` names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.` : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`
   ].join("\n\n");
   return {
     sessionId,
@@ -6797,6 +6837,14 @@ function signEvidence(options, evidence, decision, reviewer) {
     fresh: !recorded,
     summary
   };
+}
+function judgedCommit(bundle) {
+  const verdict = readPayload("verdict", bundle.verdict);
+  const fromVerdict = "payload" in verdict ? verdict.payload.git?.head_sha : null;
+  if (fromVerdict) return fromVerdict;
+  const started = bundle.ledger.entries.find((entry) => entry.kind === "run_started");
+  const read2 = started ? readPayload("run_started", started.payload) : null;
+  return (read2 && "payload" in read2 ? read2.payload.git?.head_sha : null) ?? null;
 }
 async function fetchBundleText(options, meta) {
   const sessionId = meta.session_id;
@@ -6809,10 +6857,7 @@ async function fetchBundleText(options, meta) {
     });
     if (text) return text;
   }
-  if (!meta.artifact_id)
-    throw new Error(
-      `no stored bundle for session ${sessionId}: enable upload-artifact or ledger-branch on the run workflow`
-    );
+  if (!meta.artifact_id) return null;
   return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
 }
 

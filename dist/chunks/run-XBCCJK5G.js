@@ -7,7 +7,7 @@ import {
   evidenceRecordFields,
   runPanel,
   votePayload
-} from "./chunk-PHMGEKGV.js";
+} from "./chunk-TFCJ553N.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -110,7 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-WTMALLUB.js";
+} from "./chunk-3T4L72NN.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -120,7 +120,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-CLVI4HAR.js";
+} from "./chunk-FISN6LFR.js";
 import {
   ANNOTATION_KINDS,
   BundleFormatError,
@@ -161,19 +161,19 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-UAOQEEWV.js";
+} from "./chunk-GZJGE6VN.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence
-} from "./chunk-HT3CUJR5.js";
+} from "./chunk-OHJSAPDC.js";
 import {
   HARNESS_GIT_ARGS,
   redactionField,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,

@@ -52,7 +52,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-UAOQEEWV.js";
+} from "./chunk-GZJGE6VN.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -66,7 +66,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-4ZWQF6WV.js";
+} from "./chunk-UJ5ZA3PA.js";
 import {
   ProviderConfigError,
   ProviderError,

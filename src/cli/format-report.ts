@@ -12,9 +12,10 @@ const BADGE: Record<VerifyReport['status'], string> = {
 /** Human rendering of a verification report; the JSON form is the report itself. */
 export function formatReport(report: VerifyReport, trustSource: string | null, indent = ''): string {
   const lines: string[] = [];
+  const entries = `${report.entries} ${report.entries === 1 ? 'entry' : 'entries'}`;
   const extent = report.failure
-    ? `${report.entries} entries intact before the break`
-    : `${report.entries} entries, head ${report.head_hash?.slice(0, 16) ?? 'none'}…`;
+    ? `${entries} intact before the break`
+    : `${entries}, head ${report.head_hash?.slice(0, 16) ?? 'none'}…`;
   lines.push(`${indent}${BADGE[report.status]}  session ${report.session_id}  (${extent})`);
   if (!report.session_id_signed && !report.failure)
     lines.push(

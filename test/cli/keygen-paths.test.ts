@@ -18,6 +18,20 @@ import { tempDir } from '../helpers/temp-dir.js';
 const repo = () => makeRepo(README, 'keygen-repo');
 
 describe('truss keygen paths', () => {
+  it('--out naming a directory says so and suggests a file in it, even with --force', () => {
+    const dir = tempDir('keygen-dir').dir;
+    for (const args of [
+      ['--out', dir],
+      ['--out', dir, '--force'],
+    ]) {
+      const made = runCli(['keygen', ...args], { cwd: dir });
+      expect(made.code).toBe(3);
+      expect(made.stderr).toContain(`${dir} is a directory; --out names the key file itself`);
+      expect(made.stderr).toContain(join(dir, 'signing.key'));
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('writes the per-install key by default (never into the working tree), and truss run signs with that same key', () => {
     const cwd = repo();
     const config = tempDir('xdg').dir;

@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../core/atomic-write.js';
 import { KeyError, SigningKey } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
@@ -46,6 +46,11 @@ export function keygen(args: string[], io: CliIo): number {
   if (existing?.isSymbolicLink()) {
     throw new KeyError(
       `keygen: ${out} is a symbolic link; a secret written through it would land wherever it points. Remove the link or name the key file itself.`,
+    );
+  }
+  if (existing && !existing.isFile()) {
+    throw new KeyError(
+      `keygen: ${out} is ${existing.isDirectory() ? 'a directory' : 'not a regular file'}; --out names the key file itself (for example ${join(out, 'signing.key')})`,
     );
   }
   if (existing && !values.force) {

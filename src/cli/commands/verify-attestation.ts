@@ -22,6 +22,8 @@ bundle too, run \`truss verify BUNDLE.json --key HEX\`.
 
 Options:
 ${TRUST_HELP}
+                         (verdicts are signed by ledger signers: a key pinned only as
+                         reviewer or log does not count here)
   --bundle FILE          the ledger bundle the attestation should cover
   --json                 print the report as JSON
 

@@ -23,12 +23,18 @@ function unusableDatabase(error: unknown): boolean {
   return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
 }
 
+/** What a failed command reports: its exit code and the message a person reads on stderr. */
+export interface FailedCommand {
+  exit: number;
+  message: string;
+}
+
 /**
  * The exit code and message of a failed command: bad input (a malformed contract, bundle or key, a
  * missing file, a refused isolation) is exit 3 with the error's own message; anything else is a bug
  * in truss and says so.
  */
-export function reportError(error: unknown, io: CliIo): number {
+export function describeError(error: unknown): FailedCommand {
   const inputErrors = [
     SessionBusyError,
     OutputPathError,
@@ -50,18 +56,26 @@ export function reportError(error: unknown, io: CliIo): number {
     BenchInputError,
     MemoryError,
   ];
-  if (inputErrors.some((type) => error instanceof type)) {
-    io.stderr(`truss: ${(error as Error).message}\n`);
-    return EXIT.input;
-  }
-  if (unusableDatabase(error)) {
-    io.stderr(
-      `truss: the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle\n`,
-    );
-    return EXIT.input;
-  }
-  io.stderr(
-    `truss: unexpected error: ${(error as Error)?.message ?? String(error)}\nPlease report it with the command you ran.\n`,
-  );
-  return EXIT.failed;
+  if (inputErrors.some((type) => error instanceof type))
+    return { exit: EXIT.input, message: (error as Error).message };
+  if (unusableDatabase(error))
+    return {
+      exit: EXIT.input,
+      message: `the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle`,
+    };
+  return {
+    exit: EXIT.failed,
+    message: `unexpected error: ${(error as Error)?.message ?? String(error)}\nPlease report it with the command you ran.`,
+  };
+}
+
+/**
+ * Reports a failed command on stderr and returns its exit code. With `--json` the same failure is
+ * also the one JSON document on stdout (`{"error": {"exit", "message"}}`), so a script that parses
+ * stdout reads why instead of finding nothing (docs/cli.md "Machine-readable output").
+ */
+export function reportFailure(failed: FailedCommand, io: CliIo, json: boolean): number {
+  io.stderr(`truss: ${failed.message}\n`);
+  if (json) io.stdout(`${JSON.stringify({ error: { exit: failed.exit, message: failed.message } })}\n`);
+  return failed.exit;
 }

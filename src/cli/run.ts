@@ -69,9 +69,24 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   playbook: async () => (await import('./commands/playbook.js')).playbook,
 };
 
+/** Whether the command line asked for JSON output (`--json` before any `--`). */
+function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+}
+
 /** Runs one CLI invocation and returns its exit code; never throws. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function run(argv: string[], hostIo: CliIo = processIo()): Promise<number> {
   const [command, ...args] = argv;
+  // A failure under --json is one JSON document on stdout, unless the command already printed its own.
+  let printed = false;
+  const io: CliIo = {
+    ...hostIo,
+    stdout: (text) => {
+      printed = true;
+      hostIo.stdout(text);
+    },
+  };
   try {
     if (!command || command === '--help' || command === '-h' || command === 'help') {
       io.stdout(`${MAIN_HELP}\n`);
@@ -86,13 +101,18 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
     if (!load) throw new UsageError(`unknown command "${command}"`);
     return await (await load())(args, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      const help = command && Object.hasOwn(COMMANDS, command) ? `truss ${command} --help` : 'truss --help';
-      io.stderr(`truss: ${error.message}\nRun \`${help}\` for usage.\n`);
-      return EXIT.usage;
-    }
     // The error classes of every core folder, loaded only when something failed: importing them up
     // front would compile most of truss before `truss --version` could answer.
-    return (await import('./error-exit.js')).reportError(error, io);
+    const { describeError, reportFailure } = await import('./error-exit.js');
+    const json = wantsJson(args) && !printed;
+    if (error instanceof UsageError) {
+      const help = command && Object.hasOwn(COMMANDS, command) ? `truss ${command} --help` : 'truss --help';
+      return reportFailure(
+        { exit: EXIT.usage, message: `${error.message}\nRun \`${help}\` for usage.` },
+        io,
+        json,
+      );
+    }
+    return reportFailure(describeError(error), io, json);
   }
 }

@@ -24,7 +24,10 @@ describe('truss memory|lesson|playbook --json and bad ids', () => {
     ]) {
       const result = cli([...args, '--json']);
       expect(result.code, args.join(' ')).toBe(3);
-      expect(result.stdout).toBe('');
+      expect(JSON.parse(result.stdout).error).toEqual({
+        exit: 3,
+        message: expect.stringContaining('no memory yet: there is no ledger database'),
+      });
       expect(result.stderr).toContain('no memory yet: there is no ledger database');
     }
 
@@ -44,7 +47,7 @@ describe('truss memory|lesson|playbook --json and bad ids', () => {
     ] as string[][]) {
       const result = cli([family as string, command as string, 'nope', ...rest, '--json']);
       expect(result.code, `${family} ${command}`).toBe(3);
-      expect(result.stdout).toBe('');
+      expect(JSON.parse(result.stdout).error.exit).toBe(3);
       expect(result.stderr).toMatch(
         /truss: no memory entry nope( of kind playbook)?; list them with truss memory list/,
       );

@@ -30,10 +30,35 @@ export function targetFromPullRequest(pr: PullRequestPayload): RunTarget {
     prNumber: pr.number,
     headRef: pr.head.ref ?? null,
     defaultBranch: pr.base.repo?.default_branch ?? pr.base.ref ?? 'main',
-    fork: Boolean(
-      pr.head.repo?.full_name && pr.base.repo?.full_name && pr.head.repo.full_name !== pr.base.repo.full_name,
-    ),
+    fork: !sameRepository(pr.head.repo, pr.base.repo),
   };
+}
+
+/**
+ * Whether the head lives in the base repository. Fails closed: a head repository GitHub does not
+ * name (`head.repo: null` once a fork is deleted, while its pull request stays open) counts as a fork,
+ * so its branch name is never pushed to in this repository and its code never runs as trusted.
+ */
+function sameRepository(
+  head: { full_name?: string } | null | undefined,
+  base: { full_name?: string } | null | undefined,
+): boolean {
+  const headName = head?.full_name?.toLowerCase();
+  return headName !== undefined && headName !== '' && headName === base?.full_name?.toLowerCase();
+}
+
+/**
+ * Whether this job would run a fork's code next to the repository's secrets or a write token. A
+ * fork's `pull_request` job gets neither (GitHub withholds them; a signing key there means the
+ * repository sends secrets to forks); `pull_request_target`, a `/truss` comment and a dispatch run
+ * with both. Such checks need isolation (isolation-policy.ts, docs/action.md "Security model").
+ */
+export function runsForeignCodeWithSecrets(
+  target: RunTarget,
+  eventName: string,
+  ephemeralKey: boolean,
+): boolean {
+  return target.fork && (eventName !== 'pull_request' || !ephemeralKey);
 }
 
 /** Works out the target for run-type events; workflow_dispatch may name a PR (the App dispatches that way). */

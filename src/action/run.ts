@@ -29,6 +29,7 @@ import {
   type RunTarget,
   readDispatchRequest,
   resolveRunTarget,
+  runsForeignCodeWithSecrets,
 } from './pr-target.js';
 import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
@@ -221,6 +222,7 @@ async function runContracts(options: {
   );
   const results = await runAndReport({
     readOnlyToken: target.fork,
+    untrustedCode: runsForeignCodeWithSecrets(target, context.eventName, setup.ephemeralKey),
     memory,
     octokit,
     repo: { owner: context.owner, repo: context.repo },

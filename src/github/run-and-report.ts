@@ -52,6 +52,7 @@ export interface RunAndReportOptions {
   octokit: Octokit;
   /** A fork's pull request: the job's token is read-only, so writes to the PR only warn (read-only-token.ts). */
   readOnlyToken?: boolean;
+  untrustedCode?: boolean; // a fork's code in a job with secrets: refused unisolated (isolation-policy.ts)
   repo: RepoRef;
   /** The commit the verdict is about (PR head) and the PR, when there is one. */
   headSha: string;
@@ -297,7 +298,7 @@ async function reportedRun(
   // Before any check run exists: a refused run leaves nothing half-reported.
   const isolation = options.isolate ? await options.isolate(contract) : undefined;
   if (isolation) {
-    const warning = applyIsolationPolicy(contract, isolation.report);
+    const warning = applyIsolationPolicy(contract, isolation.report, options.untrustedCode);
     log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
     if (warning) log.warning(`${checkName}: ${warning}`);
   }

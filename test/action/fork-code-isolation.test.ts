@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ActionHarness,
+  API,
+  createdCheckRuns,
+  issueCommentPayload,
+  PR_NUMBER,
+  pullRequestObject,
+  pullRequestPayload,
+} from '../helpers/action-harness.js';
+import { contractToml } from '../helpers/contract-toml.js';
+
+/**
+ * A fork's code next to the repository's secrets (docs/action.md "Security model"): on
+ * `pull_request_target`, a `/truss` comment or an App dispatch the job holds the signing key and a
+ * write token, and the action checks out the fork's head. Without an isolation mechanism its checks
+ * would run as the workflow's user and read both from the action's environment, so they are refused
+ * unless `isolation: none` was set explicitly. A pull request whose fork was deleted (GitHub then
+ * names no head repository) counts as a fork. The control: a fork's `pull_request` job (no secrets)
+ * and a same-repository `pull_request_target` still run unisolated, with a warning.
+ */
+describe("a fork's checks in a job with secrets, on a runner without isolation", () => {
+  let harness: ActionHarness;
+  let bin: string;
+  const RAN = 'fork-check-ran';
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    // A runner whose PATH has no unshare, setpriv, sudo or bwrap: `auto` finds no mechanism.
+    bin = join(harness.runnerTemp, 'bare-bin');
+    mkdirSync(bin);
+    for (const tool of ['node', 'git', 'sh', 'touch']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+    harness.baseContract = contractToml(
+      { id: 'greeting-0001', intent: 'checks only' },
+      { kind: 'check', desc: 'the fork code runs', run: `touch ${RAN}` },
+    );
+  });
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  type Repo = { full_name: string } | null;
+  function prObject(headRepo: 'fork' | 'deleted' | 'same') {
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as { head: { repo: Repo } };
+    if (headRepo === 'fork') pr.head.repo = { ...(pr.head.repo as object), full_name: 'mallory/Hello-World' };
+    if (headRepo === 'deleted') pr.head.repo = null;
+    return pr as unknown as Record<string, unknown>;
+  }
+  function targetPayload(headRepo: 'fork' | 'deleted' | 'same') {
+    const payload = pullRequestPayload(harness.headSha, harness.baseSha);
+    payload.pull_request = prObject(headRepo);
+    return payload;
+  }
+
+  function expectRefused(run: { code: number | null; stdout: string }, workspace: string) {
+    expect(run.code, run.stdout.slice(-3000)).not.toBe(0);
+    expect(run.stdout).toContain(
+      'refusing to run the checks of a pull request from a fork without isolation',
+    );
+    expect(run.stdout).toContain('isolation: none');
+    expect(existsSync(join(workspace, RAN))).toBe(false);
+    expect(harness.checkRuns.filter((c) => c.conclusion === 'success')).toEqual([]);
+  }
+
+  for (const headRepo of ['fork', 'deleted'] as const) {
+    it(`pull_request_target from a ${headRepo === 'fork' ? 'fork' : 'deleted fork (head.repo null)'}: refused, nothing runs`, async () => {
+      // actions/checkout on pull_request_target leaves the base; the action checks out the head.
+      const workspace = harness.cloneWorkspace();
+      const run = await harness.run({
+        eventName: 'pull_request_target',
+        payload: targetPayload(headRepo),
+        workspace,
+        env: { PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false' },
+      });
+      expectRefused(run, workspace);
+      expect(createdCheckRuns(harness.fake, 'truss / greeting-0001')).toEqual([]);
+    }, 60_000);
+  }
+
+  it("`/truss run` on a fork's pull request: refused, nothing runs", async () => {
+    harness.allow('maintainer', 'write');
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({
+      body: prObject('fork'),
+    }));
+    const workspace = harness.cloneWorkspace();
+    const run = await harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload('/truss run', { user: { login: 'maintainer', type: 'User' } }),
+      workspace,
+      env: { PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false' },
+    });
+    expectRefused(run, workspace);
+  }, 60_000);
+
+  it('explicit `isolation: none` runs it, and says so', async () => {
+    const workspace = harness.cloneWorkspace();
+    const run = await harness.run({
+      eventName: 'pull_request_target',
+      payload: targetPayload('fork'),
+      workspace,
+      env: { PATH: bin, INPUT_ISOLATION: 'none', INPUT_UPLOAD_ARTIFACT: 'false' },
+    });
+    expect(run.outputs.verdict, run.stdout.slice(-3000)).toBe('pass');
+    expect(existsSync(join(workspace, RAN))).toBe(true);
+    expect(run.summary).toContain('checks isolated: none');
+  }, 60_000);
+
+  it("the controls: a fork's pull_request job (no secrets) and a same-repository pull_request_target run, with a warning", async () => {
+    const forkPr = await harness.run({
+      eventName: 'pull_request',
+      payload: targetPayload('fork'),
+      env: { PATH: bin, INPUT_SIGNING_KEY: '', INPUT_UPLOAD_ARTIFACT: 'false' },
+    });
+    expect(forkPr.outputs.verdict, forkPr.stdout.slice(-3000)).toBe('pass');
+    expect(forkPr.stdout).toMatch(/::warning::truss \/ greeting-0001: .*Checks run as the workflow's user/);
+
+    const workspace = harness.cloneWorkspace();
+    const same = await harness.run({
+      eventName: 'pull_request_target',
+      payload: targetPayload('same'),
+      workspace,
+      env: { PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false' },
+    });
+    expect(same.outputs.verdict, same.stdout.slice(-3000)).toBe('pass');
+    expect(existsSync(join(workspace, RAN))).toBe(true);
+  }, 60_000);
+});

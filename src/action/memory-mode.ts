@@ -21,7 +21,7 @@ import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
 import { actionIsolation } from './isolation.js';
-import type { DispatchRequest } from './pr-target.js';
+import { type DispatchRequest, dispatchPrNumber } from './pr-target.js';
 import type { ActionSetup } from './setup.js';
 
 interface MemoryJob {
@@ -69,15 +69,13 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     throw new Error(
       `mode memory needs memory-entry: the entry's id (8 to 64 hex characters, from the check run), got "${entry.slice(0, 70)}"`,
     );
-  const prInput = Number(
-    (context.payload.inputs as Record<string, unknown> | undefined)?.pr_number ?? Number.NaN,
-  );
+  const prNumber = context.eventName === 'workflow_dispatch' ? dispatchPrNumber(context.payload) : null;
   const requester = dispatch?.requester ?? context.actor;
   const request: MemoryRequest = {
     action,
     entry,
     reason: inputs.memoryReason || dispatch?.memory.reason || null,
-    prNumber: Number.isInteger(prInput) && prInput > 0 ? prInput : null,
+    prNumber,
     sessions: [...inputs.memorySessions, ...(dispatch?.memory.sessions ?? [])],
     requester: { login: requester, type: /\[bot\]$/i.test(requester) ? 'Bot' : 'User' },
   };

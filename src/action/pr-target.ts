@@ -65,8 +65,8 @@ export function runsForeignCodeWithSecrets(
 export async function resolveRunTarget(context: EventContext, octokit: Octokit): Promise<RunTarget> {
   const payload = context.payload as Record<string, unknown>;
   if (payload.pull_request) return targetFromPullRequest(payload.pull_request as PullRequestPayload);
-  const dispatchPr = Number((payload.inputs as Record<string, unknown> | undefined)?.pr_number ?? Number.NaN);
-  if (context.eventName === 'workflow_dispatch' && Number.isInteger(dispatchPr) && dispatchPr > 0) {
+  const dispatchPr = context.eventName === 'workflow_dispatch' ? dispatchPrNumber(payload) : null;
+  if (dispatchPr !== null) {
     const dispatchedHead = dispatchedHeadSha(payload);
     const { data } = await octokit.rest.pulls.get({
       owner: context.owner,
@@ -91,6 +91,22 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
     headRef: context.ref.startsWith('refs/heads/') ? context.ref.slice('refs/heads/'.length) : null,
     defaultBranch: repository?.default_branch ?? 'main',
   };
+}
+
+/**
+ * The `pr_number` dispatch input, or null when not given. Anything else than a pull request number
+ * (`#2`, `2abc`, `-1`) is an error: read as "no pull request", the run would judge the dispatched
+ * branch instead and report its verdict as if it were the pull request's.
+ */
+export function dispatchPrNumber(payload: Record<string, unknown>): number | null {
+  const value = (payload.inputs as Record<string, unknown> | undefined)?.pr_number;
+  if (value === undefined || value === null || String(value).trim() === '') return null;
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,9}$/.test(text))
+    throw new Error(
+      `workflow_dispatch input pr_number must be a pull request number such as 42, got "${text.slice(0, 30)}"; dispatch again with the number alone, or leave it empty to run on the dispatched branch`,
+    );
+  return Number(text);
 }
 
 /** The `head_sha` dispatch input (the head the App queued its check on), or null when not given. */

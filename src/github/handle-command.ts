@@ -106,7 +106,13 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     return [];
   }
   const commentId = comment.id;
-  const user = comment.user ?? { login: 'unknown', type: 'User' };
+  // No author (an account GitHub no longer names): nobody whose permission could be checked, so
+  // nothing runs — never a stand-in login that some real account may own.
+  const user = comment.user;
+  if (!user?.login) {
+    log.info(`the ${triggerPhrase} comment names no author (a deleted account?); nothing to do`);
+    return [];
+  }
   const reply = (body: string) => postReply({ octokit, ...repo, issueNumber, body, dryRun: options.dryRun });
   const reaction = (content: 'eyes' | 'rocket' | 'confused') =>
     react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });

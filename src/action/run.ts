@@ -38,6 +38,9 @@ import { type ActionSetup, setupAction } from './setup.js';
 
 export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce' | 'memory';
 
+/** Events about another commit than the job's GITHUB_SHA (the default branch's head). */
+const FOREIGN_COMMIT_EVENTS = new Set(['workflow_run', 'check_run', 'check_suite']);
+
 /** `mode: auto` picks the behaviour from the event that triggered the workflow. */
 export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
   // A comment or a review carries the decision itself: those modes resume the gated run with it.
@@ -51,7 +54,16 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
   // A maintainer's `/truss memory` comment is comment mode's; every other event is a promotion job.
   if (mode === 'memory') return eventName === 'issue_comment' ? 'comment' : 'memory';
   if (mode === 'reduce') return 'reduce';
-  if (mode === 'run' || mode === 'verify') return eventName === 'issue_comment' ? 'comment' : 'run';
+  if (mode === 'run' || mode === 'verify') {
+    if (eventName === 'issue_comment') return 'comment';
+    // GITHUB_SHA is the default branch's head here, not the commit the event is about: a run would
+    // judge the one and be read as the other's verdict (docs/action.md "Security model").
+    if (FOREIGN_COMMIT_EVENTS.has(eventName))
+      throw new Error(
+        `truss does not run on the ${eventName} event: its job is checked out at the default branch, not at the commit the event is about. To report on a fork's pull request, dispatch from the Truss App (docs/app.md); otherwise trigger on pull_request, issue_comment, workflow_dispatch or push`,
+      );
+    return 'run';
+  }
   switch (eventName) {
     case 'pull_request':
     case 'pull_request_target':

@@ -17,7 +17,7 @@ export function unlessReadOnly<T>(
   return write.catch((error: unknown) => {
     if (!(error instanceof MissingPermissionError)) throw error;
     log.warning(
-      `${what}: skipped — this pull request comes from a fork, and GitHub gives its workflow a read-only token (no \`${error.permission}\`). The verdict is in the job summary and the ledger artifact; to report on the pull request too, run Truss from a trusted workflow (the Truss App, or \`workflow_run\`).`,
+      `${what}: skipped — this pull request comes from a fork, and GitHub gives its workflow a read-only token (no \`${error.permission}\`). The verdict is in the job summary and the ledger artifact; to report on the pull request too, dispatch Truss from the Truss App (docs/app.md).`,
     );
     return null;
   });

@@ -28,6 +28,17 @@ describe('resolveMode', () => {
     expect(resolveMode('run', 'pull_request')).toBe('run');
   });
 
+  it('run and verify refuse events about another commit than the checkout (workflow_run, check_run, check_suite)', () => {
+    for (const event of ['workflow_run', 'check_run', 'check_suite'])
+      for (const mode of ['run', 'verify', 'auto'] as const)
+        expect(() => resolveMode(mode, event), `${mode} on ${event}`).toThrow(
+          new RegExp(`does not (run on|handle) the ${event} event`),
+        );
+    // A schedule or a push judges exactly the commit it is checked out at.
+    expect(resolveMode('run', 'schedule')).toBe('run');
+    expect(resolveMode('run', 'push')).toBe('run');
+  });
+
   it('reduce is the job after a matrix of legs, whatever the event', () => {
     expect(resolveMode('reduce', 'pull_request')).toBe('reduce');
     expect(resolveMode('reduce', 'workflow_dispatch')).toBe('reduce');

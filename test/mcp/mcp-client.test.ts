@@ -158,7 +158,7 @@ describe('MCP client: a stdio server built with the SDK', () => {
     expect(serverCalls(calls)).toEqual(['echo {"text":"ok"}']);
   });
 
-  it('declared secret arguments and run secrets are redacted before the arguments are hashed; the server still gets them', async () => {
+  it('declared secret arguments are redacted before the arguments are hashed and the server still gets them; a run secret never leaves the harness', async () => {
     const token = 'tok_live_9f8e7d6c5b4a39281706';
     const contract = mcpContract(stdioServer(calls, 'secret_args = ["token"]'));
     const provider = scripted([
@@ -170,22 +170,24 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, SERVICE_API_TOKEN: token };
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider, env }));
     expect(outcome.verdict.overall).toBe('pass');
-    // The server received the real values.
+    // The server received the declared secret argument; the run secret was scanned out of the
+    // model's answer before anything acted on it (docs/security.md "The secret scan").
     expect(serverCalls(calls)).toEqual([
       'login {"user":"ada","token":"plain-password-123"}',
-      `echo {"text":"key is ${token}"}`,
+      'echo {"text":"key is [REDACTED]"}',
     ]);
     const [login, echo] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
     const hash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
     expect(login?.payload.args_sha256).toBe(hash({ user: 'ada', token: SECRET_ARG }));
     expect(login?.payload.args_redactions).toEqual({ secret_arg: 1 });
     expect(echo?.payload.args_sha256).toBe(hash({ text: 'key is [REDACTED]' }));
-    expect(echo?.payload.args_redactions).toEqual({ run_secret: 1 });
-    // The echoed secret is redacted in the stored result too.
+    // The scan removed it from the model_result that asked for the call, and says so there.
+    expect(echo?.payload.args_redactions).toBeUndefined();
+    const asked = entriesOf(run.store, outcome.sessionId, 'model_result')[1];
+    expect(asked?.payload.redactions).toEqual({ run_secret: 1 });
     const body = String(run.store.blob(String(echo?.payload.result_sha256))?.bytes);
     expect(body).toContain('echo: key is [REDACTED]');
     expect(body).not.toContain(token);
-    expect(echo?.payload.redactions).toEqual({ run_secret: 1 });
     // Neither secret appears in any mcp entry.
     for (const entry of [login, echo]) {
       expect(JSON.stringify(entry?.payload)).not.toContain('plain-password-123');

@@ -8,6 +8,7 @@ import type { ChatRequest, ChatResult, ContentBlock, Provider } from '../provide
 import { BudgetMeter } from '../runtime/budget.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, NonDeterminismError, plain } from '../runtime/durable.js';
+import { redactJson } from '../tools/journal-json.js';
 import type { ToolOutcome } from '../tools/tool.js';
 
 /** Tool output up to this many bytes stays in the entry; larger output goes to a blob by sha256. */
@@ -110,6 +111,8 @@ export async function chatActivity(
     `${provider.kind}/${provider.model}`,
     async () => {
       const result = await chat(request, unmetered);
+      const tally = tallyingRedactor(redact as Redactor);
+      const content = result.content.map((block) => redactedBlock(block, tally.redact));
       return {
         payload: plain({
           provider: provider.kind,
@@ -117,9 +120,9 @@ export async function chatActivity(
           response_model: result.model,
           ...(options.purpose ? { purpose: options.purpose } : {}),
           request_digest: digest,
-          content: result.content.map((block) =>
-            block.type === 'text' ? { ...block, text: redact(block.text) } : block,
-          ),
+          content,
+          // What the secret scan removed from the answer, by kind (never the values).
+          ...redactionField(tally.counts()),
           stop_reason: result.stopReason,
           usage: {
             input_tokens: result.usage.inputTokens,
@@ -154,6 +157,29 @@ export async function chatActivity(
     costUsd: result.usage.costUsd,
   });
   return { result, entry, replayed };
+}
+
+/**
+ * A model's answer block as it is journaled and acted on: every string the model wrote passes the
+ * run's secret scan (docs/security.md "The secret scan") — a tool call's name, its input at any
+ * depth and the reason it could not be used, as well as text. A model API that echoes a key back in
+ * a tool call must not put it in the ledger, nor hand it to a tool that writes it into the work.
+ */
+function redactedBlock(block: ContentBlock, redact: Redactor): ContentBlock {
+  switch (block.type) {
+    case 'text':
+      return { ...block, text: redact(block.text) };
+    case 'tool_use':
+      return {
+        ...block,
+        id: redact(block.id),
+        name: redact(block.name),
+        input: redactJson(block.input, [], redact).value as Record<string, unknown>,
+        ...(block.inputError !== undefined ? { inputError: redact(block.inputError) } : {}),
+      };
+    default:
+      return block;
+  }
 }
 
 function describeContent(content: readonly ContentBlock[]): string {

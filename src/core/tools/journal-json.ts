@@ -43,8 +43,8 @@ export function withSecrets(redact: Redactor, secrets: readonly string[]): Redac
 
 /**
  * A JSON value with declared secrets removed: the value of every key named in `secretKeys` (at any
- * depth, case-insensitive) becomes {@link SECRET_ARG}, and every string passes the redactor (run
- * secrets, credential formats). Returns the copy and what was removed, by kind.
+ * depth, case-insensitive) becomes {@link SECRET_ARG}, and every string — keys as well as values —
+ * passes the redactor (run secrets, credential formats). Returns the copy and what was removed, by kind.
  */
 export function redactJson(
   value: unknown,
@@ -60,10 +60,12 @@ export function redactJson(
     if (node !== null && typeof node === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
+        // A key is text the caller wrote too: it is scanned like a value.
+        const name = tally.redact(key);
         if (names.has(key.toLowerCase()) && item !== undefined) {
           declared++;
-          out[key] = SECRET_ARG;
-        } else out[key] = walk(item);
+          out[name] = SECRET_ARG;
+        } else out[name] = walk(item);
       }
       return out;
     }

@@ -31,7 +31,7 @@ import type {
   ContentBlock,
   Provider,
 } from './provider.js';
-import { type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
+import { raceAbort, type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');
 type AnthropicClient = InstanceType<AnthropicSdk['default']>;
@@ -229,14 +229,26 @@ export class AnthropicProvider implements Provider {
   /** One Messages API call with our error mapping; the response is checked to carry a content array. */
   async #send(params: Anthropic.MessageCreateParamsNonStreaming, ctx: Ctx): Promise<AnthropicMessage> {
     const { sdk, client } = await this.#load();
+    // The SDK's own timeout stops once the response headers arrive; a server that then stalls the
+    // body would hold the run for ever (the CLI has no run deadline). Our timeout covers the whole
+    // exchange, body included, like the OpenAI-compatible client's (docs/providers.md: retried).
+    const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
     let message: AnthropicMessage;
     try {
-      message = await client.messages.create(params, {
-        signal: ctx.signal,
-        timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS),
-        maxRetries: 0,
-      });
+      message = await raceAbort(
+        client.messages.create(params, { signal, timeout: timeoutMs, maxRetries: 0 }),
+        signal,
+      );
     } catch (error) {
+      if (!ctx.signal.aborted && timeout.aborted) {
+        throw new ProviderRetryableError(
+          PROVIDER,
+          `request timed out after ${Math.round(timeoutMs / 1000)}s (no complete response)`,
+          { secrets: [this.#options.apiKey] },
+        );
+      }
       throw this.#mapError(sdk, error, ctx);
     }
     if (!message || !Array.isArray(message.content)) {

@@ -31,7 +31,7 @@ import type {
   ContentBlock,
   Provider,
 } from './provider.js';
-import { raceAbort, type RetrySettings, retryAfterFromHeaders, withRetry } from './retry.js';
+import { type RetrySettings, raceAbort, retryAfterFromHeaders, withRetry } from './retry.js';
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');
 type AnthropicClient = InstanceType<AnthropicSdk['default']>;

@@ -8,6 +8,7 @@ import { chooseDelimiter, type NonceSource, wrapEvidence } from '../verify/evide
 import { type EvidenceSection, prepareEvidence } from '../verify/evidence-lines.js';
 import { revealHidden } from '../verify/hidden-text.js';
 import { readJsonAnswer } from '../verify/json-answer.js';
+import { chargedUsage } from '../verify/panel.js';
 import { recordedUsage } from '../verify/vote.js';
 import { type Choice, judgeTally } from './fanout-reduce.js';
 import type { FanoutLeg } from './fanout-types.js';
@@ -198,7 +199,7 @@ async function askSeat(
       ...base,
       choice: null,
       reasoning: `seat could not answer: ${message}`,
-      usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
+      usage: chargedUsage(error),
       error: message,
     };
   }

@@ -18,9 +18,23 @@ export class BudgetExceededError extends Error {
     readonly dimension: 'cost' | 'tokens' | 'steps',
     readonly spent: BudgetSpent,
     readonly limits: BudgetLimits,
+    /**
+     * Thrown by `record`: the charge of the call that crossed the ceiling. That call was made and
+     * paid for, so whoever records it (a seat's vote) records this usage, not zero. Undefined when
+     * thrown before a call (`assertCanSpend`).
+     */
+    readonly charged?: BudgetCharge,
   ) {
     super(`budget exhausted: ${describe(dimension, spent, limits)}`);
   }
+}
+
+/** What one call is charged: its tokens and cost (and agent steps). */
+export interface BudgetCharge {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  steps?: number;
 }
 
 function describe(
@@ -57,12 +71,12 @@ export class BudgetMeter {
     if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
   }
 
-  record(usage: { inputTokens: number; outputTokens: number; costUsd: number; steps?: number }): void {
+  record(usage: BudgetCharge): void {
     this.spent.totalTokens += usage.inputTokens + usage.outputTokens;
     this.spent.costUsd += usage.costUsd;
     this.spent.steps += usage.steps ?? 0;
     const over = this.#exceeded(false);
-    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits);
+    if (over) throw new BudgetExceededError(over, { ...this.spent }, this.limits, { ...usage });
     if (!this.#warned && this.fraction() >= 0.8) {
       this.#warned = true;
       this.onWarning(`80% of the budget is spent (${Math.round(this.fraction() * 100)}%)`);

@@ -108,7 +108,7 @@ export async function runPanel(options: {
           ...base,
           vote: 'unverifiable',
           reasoning: `seat could not vote: ${message}`,
-          usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
+          usage: chargedUsage(error),
           error: message,
           aimed_at_reviewers: null,
         };
@@ -116,4 +116,18 @@ export async function runPanel(options: {
     }),
   );
   return { status: majority(votes.map((v) => v.vote)), votes, budgetExhausted };
+}
+
+/**
+ * What a failed seat call cost: nothing, unless its answer arrived and crossed the budget — then it
+ * was paid for, and the seat's signed vote records that usage (docs/providers.md: every call records
+ * its tokens and cost), so the votes add up to the spend the verdict reports.
+ */
+export function chargedUsage(error: unknown): SeatVote['usage'] {
+  const charged = error instanceof BudgetExceededError ? error.charged : undefined;
+  return {
+    input_tokens: charged?.inputTokens ?? 0,
+    output_tokens: charged?.outputTokens ?? 0,
+    cost_usd: charged?.costUsd ?? 0,
+  };
 }

@@ -1,3 +1,6 @@
+import { MAX_JSON_DEPTH } from '../ledger/canonical-json.js';
+import { findJsonStructureProblem } from '../ledger/json-structure.js';
+
 /**
  * Reads a model's answer as exactly one JSON object with only `allowedKeys`: with structured output
  * (`structured` = the tool inputs the model returned) exactly one object; as text the whole reply
@@ -25,6 +28,12 @@ export function readJsonAnswer(
     } catch {
       return { problem: 'not exactly one JSON object' };
     }
+    // A key twice in one object says two things: JSON.parse keeps the last, other readers the first.
+    // Not exactly one answer, so unverifiable (docs/security.md "Strict answers").
+    const structure = findJsonStructureProblem(trimmed, MAX_JSON_DEPTH);
+    if (structure?.kind === 'duplicate_key')
+      return { problem: `key ${JSON.stringify(structure.key)} appears twice in one object` };
+    if (structure) return { problem: `nested deeper than ${MAX_JSON_DEPTH} levels` };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { problem: 'not an object' };
   const record = data as Record<string, unknown>;

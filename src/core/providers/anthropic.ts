@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Ctx } from '../runtime/ctx.js';
 import { withCacheBreakpoint } from './anthropic-cache.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { checkChatRequest, toolUseBlock } from './chat.js';
 import {
   AbortError,
@@ -93,7 +94,7 @@ export class AnthropicProvider implements Provider {
         timeout: DEFAULT_REQUEST_TIMEOUT_MS,
         logLevel: 'off',
         openTelemetry: false,
-        ...(this.#options.fetch ? { fetch: this.#options.fetch } : {}),
+        fetch: boundedFetch(this.#options.fetch, PROVIDER),
       });
       return { sdk, client };
     })();

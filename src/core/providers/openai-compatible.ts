@@ -1,4 +1,5 @@
 import type { Ctx } from '../runtime/ctx.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { checkChatRequest, isPlainObject, textOf, toolUseBlock } from './chat.js';
 import {
   AbortError,
@@ -272,7 +273,7 @@ export class OpenAICompatibleProvider implements Provider {
     const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
-    const doFetch = this.#options.fetch ?? globalThis.fetch;
+    const doFetch = boundedFetch(this.#options.fetch, this.kind);
 
     let response: Response;
     let text: string;

@@ -7,6 +7,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { runContract } from '../../src/core/run/index.js';
+import type { RunEvent } from '../../src/core/runtime/ctx.js';
 import { buildPanelSeats } from '../../src/core/verify/panel-seats.js';
 import { AGENT_KEY, contractFrom, ctxFor, git, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { commitFiles } from '../helpers/git.js';
@@ -18,7 +19,7 @@ useNock();
 // biome-ignore lint/suspicious/noExplicitAny: payloads are read field by field in assertions
 type Body = Record<string, any>;
 
-function contractToml(): string {
+function contractToml(maxTotalTokens = 1000): string {
   return [
     'reviewers = 3',
     '[contract]',
@@ -28,7 +29,7 @@ function contractToml(): string {
     'kind = "review"',
     'desc = "src/greet.ts exports the greeting string"',
     '[budget]',
-    'max_total_tokens = 1000',
+    `max_total_tokens = ${maxTotalTokens}`,
     '[provider]',
     'kind = "openai-compatible"',
     'model = "gpt-4.1-mini"',
@@ -36,8 +37,13 @@ function contractToml(): string {
   ].join('\n');
 }
 
-/** Every seat votes met and reports 930 tokens: the second answer crosses max_total_tokens. */
-function fakeSeats(): void {
+/**
+ * Every seat votes met and reports 930 tokens: the second answer crosses max_total_tokens. With
+ * `usage: null` the server reports none (some OpenAI-compatible servers and proxies).
+ */
+function fakeSeats(
+  usage: Body | null = { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
+): void {
   nock('https://api.openai.com')
     .post('/v1/chat/completions')
     .times(3)
@@ -57,21 +63,22 @@ function fakeSeats(): void {
             finish_reason: 'stop',
           },
         ],
-        usage: { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
+        ...(usage ? { usage } : {}),
       };
     });
 }
 
 describe('a panel that overruns the budget', () => {
-  it('fails closed, and the signed votes account for every token the verdict says was spent', async () => {
+  async function judge(options: { maxTotalTokens?: number; usage?: Body | null } = {}) {
     const workdir = makeWorkdir({ git: true });
     git(workdir, 'checkout', '-q', '-b', 'feature');
     commitFiles(workdir, { 'src/greet.ts': "export const greeting = 'hello';\n" }, 'add greeting');
-    const contract = contractFrom(contractToml());
+    const contract = contractFrom(contractToml(options.maxTotalTokens));
     const env = { OPENAI_API_KEY: OPENAI_KEY, PATH: process.env.PATH };
     const panel = buildPanelSeats(contract.contract, { env, cwd: workdir });
-    fakeSeats();
+    fakeSeats(options.usage);
     const run = openRunStore();
+    const events: RunEvent[] = [];
     try {
       const outcome = await runContract({
         contract: contract.contract,
@@ -79,7 +86,7 @@ describe('a panel that overruns the budget', () => {
         workdir,
         store: run.store,
         signer: AGENT_KEY,
-        ctx: ctxFor(contract.contract),
+        ctx: ctxFor(contract.contract, { events }),
         panel,
         env,
         codeVersion: 'test',
@@ -87,26 +94,45 @@ describe('a panel that overruns the budget', () => {
         baseRef: 'main',
       });
       expect(outcome.status).toBe('completed');
-      if (outcome.status !== 'completed') return;
-      expect(outcome.verdict.overall).toBe('fail');
       const entries = [...run.store.entries(outcome.sessionId)];
       const verdict = entries.find((e) => e.kind === 'verdict')?.payload as Body;
-      expect(verdict.overall).toBe('fail');
-      expect(JSON.stringify(verdict.forced)).toContain('budget exhausted');
       const votes = entries.filter((e) => e.kind === 'review_vote').map((e) => e.payload as Body);
-      expect(votes).toHaveLength(3);
-      // The seats whose answers crossed the ceiling were paid for: their signed votes say so.
-      const signedTokens = votes.reduce((sum, v) => sum + v.usage.input_tokens + v.usage.output_tokens, 0);
-      expect(signedTokens).toBe(verdict.total_tokens);
-      expect(verdict.total_tokens).toBe(3 * 930);
-      const signedCost = votes.reduce((sum, v) => sum + v.usage.cost_usd, 0);
-      expect(signedCost).toBeCloseTo(verdict.cost_usd, 9);
-      for (const vote of votes.filter((v) => v.error !== null)) {
-        expect(vote.vote).toBe('unverifiable');
-        expect(vote.error).toContain('budget exhausted');
-      }
+      return { verdict, votes, events };
     } finally {
       run.close();
     }
+  }
+
+  it('fails closed, and the signed votes account for every token the verdict says was spent', async () => {
+    const { verdict, votes } = await judge();
+    expect(verdict.overall).toBe('fail');
+    expect(JSON.stringify(verdict.forced)).toContain('budget exhausted');
+    expect(votes).toHaveLength(3);
+    // The seats whose answers crossed the ceiling were paid for: their signed votes say so.
+    const signedTokens = votes.reduce((sum, v) => sum + v.usage.input_tokens + v.usage.output_tokens, 0);
+    expect(signedTokens).toBe(verdict.total_tokens);
+    expect(verdict.total_tokens).toBe(3 * 930);
+    const signedCost = votes.reduce((sum, v) => sum + v.usage.cost_usd, 0);
+    expect(signedCost).toBeCloseTo(verdict.cost_usd, 9);
+    for (const vote of votes.filter((v) => v.error !== null)) {
+      expect(vote.vote).toBe('unverifiable');
+      expect(vote.error).toContain('budget exhausted');
+    }
+  });
+
+  it('a server that reports no usage still spends the budget: tokens are estimated, never free', async () => {
+    const { verdict, votes, events } = await judge({ usage: null });
+    expect(verdict.overall).toBe('fail');
+    expect(JSON.stringify(verdict.forced)).toContain('budget exhausted');
+    expect(verdict.total_tokens).toBeGreaterThan(1000);
+    for (const vote of votes) expect(vote.usage.input_tokens).toBeGreaterThan(0);
+    const warnings = events.flatMap((e) => (e.type === 'warning' ? [e.message] : []));
+    expect(warnings.some((m) => m.includes('reported no token usage'))).toBe(true);
+  });
+
+  it('under a budget it does not reach, the estimate lets the panel decide', async () => {
+    const { verdict } = await judge({ usage: null, maxTotalTokens: 1_000_000 });
+    expect(verdict.overall).toBe('pass');
+    expect(verdict.total_tokens).toBeGreaterThan(0);
   });
 });

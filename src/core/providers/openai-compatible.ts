@@ -1,6 +1,6 @@
 import type { Ctx } from '../runtime/ctx.js';
 import { boundedFetch } from './bounded-fetch.js';
-import { checkChatRequest, isPlainObject, textOf, toolUseBlock } from './chat.js';
+import { checkChatRequest, isPlainObject, toolUseBlock } from './chat.js';
 import {
   AbortError,
   abortErrorFrom,
@@ -19,9 +19,17 @@ import {
   requestTimeoutMs,
   tokenCount,
 } from './metered.js';
+import {
+  chatStopReason,
+  contentText,
+  describeFetchError,
+  errorFields,
+  excerpt,
+  parseJson,
+  toOpenAIMessages,
+} from './openai-wire.js';
 import type { PriceBook } from './pricing.js';
 import type {
-  AgentMessage,
   ChatRequest,
   ChatResult,
   CompletionRequest,
@@ -67,6 +75,20 @@ interface ChatCompletionBody {
 
 type ChatChoice = NonNullable<ChatCompletionBody['choices']>[number];
 
+/** One answered request: the parsed body, its first choice and the bytes each way. */
+interface Exchange {
+  parsed: ChatCompletionBody;
+  choice: ChatChoice;
+  requestBytes: number;
+  responseBytes: number;
+}
+
+/**
+ * Bytes counted as one token when a server reports no usage: fewer than the ~4 characters a token
+ * usually holds, and the JSON around the text counts too, so the estimate errs high (fail closed).
+ */
+const BYTES_PER_ESTIMATED_TOKEN = 3;
+
 /**
  * OpenAI chat completions over plain fetch: OpenAI itself, GitHub Models, Ollama, vLLM and other
  * servers that speak `POST {base}/chat/completions`.
@@ -78,6 +100,8 @@ export class OpenAICompatibleProvider implements Provider {
   readonly #url: string;
   /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
   #madeUpIds = 0;
+  /** Whether the "no usage reported" warning was given (once per provider). */
+  #warnedNoUsage = false;
 
   constructor(options: OpenAICompatibleOptions) {
     this.kind = options.kind;
@@ -195,18 +219,19 @@ export class OpenAICompatibleProvider implements Provider {
   }
 
   async #attempt(request: CompletionRequest, ctx: Ctx): Promise<RawCompletion> {
-    const { parsed, choice } = await this.#post(JSON.stringify(this.body(request)), ctx);
-    return { text: contentText(choice.message?.content), ...this.#meta(parsed, choice) };
+    const exchange = await this.#post(JSON.stringify(this.body(request)), ctx);
+    return { text: contentText(exchange.choice.message?.content), ...this.#meta(exchange, ctx) };
   }
 
   async #chatAttempt(body: string, ctx: Ctx): Promise<RawChat> {
-    const { parsed, choice } = await this.#post(body, ctx);
+    const exchange = await this.#post(body, ctx);
+    const { choice } = exchange;
     const content: ContentBlock[] = [];
     const text = contentText(choice.message?.content);
     if (text !== '') content.push({ type: 'text', text });
     const calls = Array.isArray(choice.message?.tool_calls) ? (choice.message.tool_calls as unknown[]) : [];
     for (const call of calls) content.push(this.#toolUse(call));
-    const meta = this.#meta(parsed, choice);
+    const meta = this.#meta(exchange, ctx);
     return { content, ...meta, stopReason: chatStopReason(meta.stopReason, calls.length > 0) };
   }
 
@@ -256,19 +281,44 @@ export class OpenAICompatibleProvider implements Provider {
    * reports as `prompt_tokens_details.cached_tokens` (priced at the cache-read rate); there is no
    * cache-write surcharge.
    */
-  #meta(parsed: ChatCompletionBody, choice: ChatChoice): Omit<RawCompletion, 'text'> {
+  #meta(exchange: Exchange, ctx: Ctx): Omit<RawCompletion, 'text'> {
+    const { parsed, choice } = exchange;
     const cached = parsed.usage?.prompt_tokens_details?.cached_tokens;
-    return {
+    const meta = {
       model: typeof parsed.model === 'string' && parsed.model ? parsed.model : this.model,
       stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
-      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
-      outputTokens: tokenCount(parsed.usage?.completion_tokens),
+    };
+    const usage = parsed.usage;
+    const reported =
+      usage !== null &&
+      typeof usage === 'object' &&
+      (typeof usage.prompt_tokens === 'number' || typeof usage.completion_tokens === 'number');
+    if (!reported) {
+      // A server that reports no usage would make every call free and the [budget] never bind:
+      // charge an over-estimate from the bytes exchanged instead (docs/providers.md).
+      if (!this.#warnedNoUsage) {
+        this.#warnedNoUsage = true;
+        ctx.events({
+          type: 'warning',
+          message: `${this.kind}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`,
+        });
+      }
+      return {
+        ...meta,
+        inputTokens: Math.ceil(exchange.requestBytes / BYTES_PER_ESTIMATED_TOKEN),
+        outputTokens: Math.ceil(exchange.responseBytes / BYTES_PER_ESTIMATED_TOKEN),
+      };
+    }
+    return {
+      ...meta,
+      inputTokens: tokenCount(usage?.prompt_tokens),
+      outputTokens: tokenCount(usage?.completion_tokens),
       ...(typeof cached === 'number' ? { cacheReadTokens: tokenCount(cached) } : {}),
     };
   }
 
   /** POST one body to chat/completions with our error mapping; returns the first choice. */
-  async #post(body: string, ctx: Ctx): Promise<{ parsed: ChatCompletionBody; choice: ChatChoice }> {
+  async #post(body: string, ctx: Ctx): Promise<Exchange> {
     const secrets = [this.#options.apiKey];
     const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -318,7 +368,12 @@ export class OpenAICompatibleProvider implements Provider {
         secrets,
       });
     }
-    return { parsed, choice };
+    return {
+      parsed,
+      choice,
+      requestBytes: Buffer.byteLength(body),
+      responseBytes: Buffer.byteLength(text),
+    };
   }
 
   #httpError(response: Response, body: unknown, text: string, ctx: Ctx): ProviderError {
@@ -355,118 +410,4 @@ export class OpenAICompatibleProvider implements Provider {
     }
     return '';
   }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `{message, type, code}` of an OpenAI-style `error` member (object or bare string). */
-function errorFields(error: unknown): { message?: string; type?: string; code?: string } {
-  if (typeof error === 'string') return { message: error };
-  if (!error || typeof error !== 'object') return {};
-  const e = error as Record<string, unknown>;
-  const str = (v: unknown) =>
-    typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined;
-  const out: { message?: string; type?: string; code?: string } = {};
-  const message = str(e.message);
-  const type = str(e.type);
-  const code = str(e.code);
-  if (message !== undefined) out.message = message;
-  if (type !== undefined) out.type = type;
-  if (code !== undefined) out.code = code;
-  return out;
-}
-
-/** `message.content` as text: a string, null (refusal / tool call) or an array of text parts. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) =>
-        part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
-          ? (part as { text: string }).text
-          : '',
-      )
-      .join('');
-  }
-  return '';
-}
-
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-  const detail =
-    cause && typeof cause === 'object'
-      ? typeof cause.code === 'string'
-        ? cause.code
-        : typeof cause.message === 'string'
-          ? cause.message
-          : ''
-      : '';
-  return detail ? `${error.message} (${detail})` : error.message;
-}
-
-/**
- * One of our turns as chat/completions messages. Assistant: text (or null) plus `tool_calls`.
- * User: one `role: 'tool'` message per tool_result (they must directly follow the assistant's
- * tool calls), then the turn's text as a user message when there is any.
- */
-function toOpenAIMessages(message: AgentMessage): Record<string, unknown>[] {
-  const text = textOf(message.content, '\n');
-  if (message.role === 'assistant') {
-    const calls = message.content.flatMap((block) =>
-      block.type === 'tool_use'
-        ? [
-            {
-              id: block.id,
-              type: 'function',
-              function: { name: block.name, arguments: JSON.stringify(block.input) },
-            },
-          ]
-        : [],
-    );
-    return calls.length > 0
-      ? [{ role: 'assistant', content: text === '' ? null : text, tool_calls: calls }]
-      : [{ role: 'assistant', content: text }];
-  }
-  const results = message.content.flatMap((block) =>
-    block.type === 'tool_result'
-      ? [
-          {
-            role: 'tool',
-            tool_call_id: block.toolUseId,
-            content: block.isError ? `Error: ${block.content}` : block.content,
-          },
-        ]
-      : [],
-  );
-  const hasText = message.content.some((block) => block.type === 'text');
-  return hasText || results.length === 0 ? [...results, { role: 'user', content: text }] : results;
-}
-
-/** finish_reason in the chat() vocabulary (see OpenAICompatibleProvider.chat). */
-function chatStopReason(finishReason: string | null, hasToolCalls: boolean): string | null {
-  if (hasToolCalls && (finishReason === 'tool_calls' || finishReason === 'stop' || finishReason === null)) {
-    return 'tool_use';
-  }
-  switch (finishReason) {
-    case 'tool_calls':
-      return 'tool_use';
-    case 'stop':
-      return 'end_turn';
-    case 'length':
-      return 'max_tokens';
-    default:
-      return finishReason;
-  }
-}
-
-/** At most 200 characters of `text`, for messages. */
-function excerpt(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

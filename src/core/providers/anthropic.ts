@@ -15,8 +15,10 @@ import {
 } from './errors.js';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
+  estimatedTokens,
   meteredCall,
   meteredChat,
+  noUsageWarning,
   type RawChat,
   type RawCompletion,
   requestTimeoutMs,
@@ -71,6 +73,8 @@ export class AnthropicProvider implements Provider {
   readonly model: string;
   readonly #options: AnthropicProviderOptions;
   #loaded: Promise<{ sdk: AnthropicSdk; client: AnthropicClient }> | undefined;
+  /** Whether the "no usage reported" warning was given (once per provider). */
+  #warnedNoUsage = false;
 
   constructor(options: AnthropicProviderOptions) {
     this.model = options.model;
@@ -256,6 +260,19 @@ export class AnthropicProvider implements Provider {
       throw new ProviderFatalError(PROVIDER, 'unexpected response: no content array', {
         secrets: [this.#options.apiKey],
       });
+    }
+    const usage = message.usage as unknown as Record<string, unknown> | null | undefined;
+    if (typeof usage?.input_tokens !== 'number' && typeof usage?.output_tokens !== 'number') {
+      // A server (a proxy, a look-alike API) that reports no usage would make the call free and the
+      // [budget] never bind: charge an over-estimate from the bytes exchanged (docs/providers.md).
+      if (!this.#warnedNoUsage) {
+        this.#warnedNoUsage = true;
+        ctx.events({ type: 'warning', message: noUsageWarning(PROVIDER) });
+      }
+      (message as { usage: unknown }).usage = {
+        input_tokens: estimatedTokens(JSON.stringify(params)),
+        output_tokens: estimatedTokens(JSON.stringify(message.content)),
+      };
     }
     return message;
   }

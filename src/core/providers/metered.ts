@@ -102,6 +102,23 @@ export function tokenCount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
+/**
+ * Bytes counted as one token when a server reports no usage: fewer than the ~4 characters a token
+ * usually holds, and the JSON around the text counts too, so the estimate errs high (fail closed).
+ */
+export const BYTES_PER_ESTIMATED_TOKEN = 3;
+
+/** The tokens charged for `text` (or a byte count) when the server reported none. */
+export function estimatedTokens(text: string | number): number {
+  const bytes = typeof text === 'number' ? text : Buffer.byteLength(text);
+  return Math.ceil(bytes / BYTES_PER_ESTIMATED_TOKEN);
+}
+
+/** The warning given (once per provider) when a server reports no token usage. */
+export function noUsageWarning(provider: string): string {
+  return `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`;
+}
+
 /** Remaining time before `ctx.deadline`, clamped to [1s, fallback]; `fallback` when there is no deadline. */
 export function requestTimeoutMs(ctx: Ctx, fallbackMs: number): number {
   if (ctx.deadline === null) return fallbackMs;

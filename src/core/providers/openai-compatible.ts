@@ -12,8 +12,10 @@ import {
 } from './errors.js';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
+  estimatedTokens,
   meteredCall,
   meteredChat,
+  noUsageWarning,
   type RawChat,
   type RawCompletion,
   requestTimeoutMs,
@@ -82,12 +84,6 @@ interface Exchange {
   requestBytes: number;
   responseBytes: number;
 }
-
-/**
- * Bytes counted as one token when a server reports no usage: fewer than the ~4 characters a token
- * usually holds, and the JSON around the text counts too, so the estimate errs high (fail closed).
- */
-const BYTES_PER_ESTIMATED_TOKEN = 3;
 
 /**
  * OpenAI chat completions over plain fetch: OpenAI itself, GitHub Models, Ollama, vLLM and other
@@ -298,15 +294,12 @@ export class OpenAICompatibleProvider implements Provider {
       // charge an over-estimate from the bytes exchanged instead (docs/providers.md).
       if (!this.#warnedNoUsage) {
         this.#warnedNoUsage = true;
-        ctx.events({
-          type: 'warning',
-          message: `${this.kind}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`,
-        });
+        ctx.events({ type: 'warning', message: noUsageWarning(this.kind) });
       }
       return {
         ...meta,
-        inputTokens: Math.ceil(exchange.requestBytes / BYTES_PER_ESTIMATED_TOKEN),
-        outputTokens: Math.ceil(exchange.responseBytes / BYTES_PER_ESTIMATED_TOKEN),
+        inputTokens: estimatedTokens(exchange.requestBytes),
+        outputTokens: estimatedTokens(exchange.responseBytes),
       };
     }
     return {

@@ -31,16 +31,16 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-3T4L72NN.js";
+} from "./chunks/chunk-DWAWY5PF.js";
 import "./chunks/chunk-UYVQNA3J.js";
-import "./chunks/chunk-4MW6H7DT.js";
-import "./chunks/chunk-FISN6LFR.js";
+import "./chunks/chunk-QT2RB77H.js";
+import "./chunks/chunk-7FQS22JC.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-GZJGE6VN.js";
-import "./chunks/chunk-OHJSAPDC.js";
-import "./chunks/chunk-UJ5ZA3PA.js";
+} from "./chunks/chunk-M7MBJQTQ.js";
+import "./chunks/chunk-M7CZWICI.js";
+import "./chunks/chunk-66356NYJ.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";
 import {

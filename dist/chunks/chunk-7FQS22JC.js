@@ -22,15 +22,16 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-GZJGE6VN.js";
+} from "./chunk-M7MBJQTQ.js";
 import {
   chargeReplayedUsage,
+  chargedUsage,
   chooseDelimiter,
   prepareEvidence,
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-OHJSAPDC.js";
+} from "./chunk-M7CZWICI.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -38,7 +39,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-UJ5ZA3PA.js";
+} from "./chunk-66356NYJ.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";
@@ -360,7 +361,7 @@ async function askSeat(seat, provider, prompt, options) {
       ...base,
       choice: null,
       reasoning: `seat could not answer: ${message}`,
-      usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
+      usage: chargedUsage(error),
       error: message
     };
   }

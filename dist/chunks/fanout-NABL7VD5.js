@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-FISN6LFR.js";
-import "./chunk-GZJGE6VN.js";
-import "./chunk-OHJSAPDC.js";
-import "./chunk-UJ5ZA3PA.js";
+} from "./chunk-7FQS22JC.js";
+import "./chunk-M7MBJQTQ.js";
+import "./chunk-M7CZWICI.js";
+import "./chunk-66356NYJ.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

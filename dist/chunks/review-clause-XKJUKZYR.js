@@ -8,9 +8,8 @@ import {
   applyInjectionPolicy,
   detectInjection,
   evidenceRecordFields,
-  injectionPolicyOf,
-  runPanel
-} from "./chunk-TFCJ553N.js";
+  injectionPolicyOf
+} from "./chunk-HMVFPGQ2.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -18,14 +17,15 @@ import {
   parseDiffHunks,
   prepareEvidence,
   recordedSeatVote,
-  revealHidden
-} from "./chunk-OHJSAPDC.js";
+  revealHidden,
+  runPanel
+} from "./chunk-M7CZWICI.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-UJ5ZA3PA.js";
+} from "./chunk-66356NYJ.js";
 import "./chunk-C24IPAXU.js";
 
 // src/core/run/review-clause.ts

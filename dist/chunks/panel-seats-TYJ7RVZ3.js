@@ -4,13 +4,13 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   NO_PROVIDER_PANEL,
   panelProviderSettings
-} from "./chunk-4MW6H7DT.js";
+} from "./chunk-QT2RB77H.js";
 import {
   FixturePathError,
   PriceBook,
   createProvider,
   fixtureRoots
-} from "./chunk-GPBWHWWZ.js";
+} from "./chunk-DHKXB4AT.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

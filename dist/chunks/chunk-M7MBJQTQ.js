@@ -4,10 +4,17 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   BudgetMeter,
+  BundleFormatError,
   GitCommandError,
+  KeyError,
+  LedgerError,
+  MAX_BUNDLE_DEPTH,
+  canonicalJson,
   excludedPathspecs,
+  findJsonStructureProblem,
   harnessGit,
   harnessProgramEnv,
+  jsonStructureMessage,
   readJsonAnswer,
   redactBytes,
   redactWindow,
@@ -17,7 +24,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-UJ5ZA3PA.js";
+} from "./chunk-66356NYJ.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
@@ -703,25 +710,6 @@ var TOOL_CALL_KINDS = {
   })
 };
 
-// src/core/ledger/errors.ts
-var CanonicalJsonError = class extends Error {
-  name = "CanonicalJsonError";
-};
-var KeyError = class extends Error {
-  name = "KeyError";
-};
-var LedgerError = class extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-  code;
-  name = "LedgerError";
-};
-var BundleFormatError = class extends Error {
-  name = "BundleFormatError";
-};
-
 // src/core/ledger/entry-kinds.ts
 var ENTRY_KIND_SCHEMAS = {
   run_started: looseObject({
@@ -990,81 +978,6 @@ function describeValue(value) {
   } catch {
     return typeof value;
   }
-}
-
-// src/core/ledger/canonical-json.ts
-var MAX_JSON_DEPTH = 64;
-function canonicalJson(value) {
-  return serialize(value, "$", 0);
-}
-function serialize(value, path, depth) {
-  if (value === null) return "null";
-  switch (typeof value) {
-    case "boolean":
-      return value ? "true" : "false";
-    case "number":
-      return serializeNumber(value, path);
-    case "string":
-      return serializeString(value, path);
-    case "object":
-      if (depth >= MAX_JSON_DEPTH) {
-        throw new CanonicalJsonError(
-          `${path}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects, the most a ledger payload may have; flatten it, or store the data as a blob and record its hash`
-        );
-      }
-      if (Array.isArray(value)) return serializeArray(value, path, depth + 1);
-      return serializeObject(value, path, depth + 1);
-    default:
-      throw new CanonicalJsonError(`${path}: ${typeof value} is not a JSON value`);
-  }
-}
-function serializeNumber(value, path) {
-  if (!Number.isFinite(value)) {
-    throw new CanonicalJsonError(`${path}: ${value} is not representable in JSON`);
-  }
-  if (Number.isInteger(value) && !Number.isSafeInteger(value) && Math.abs(value) < 1e21) {
-    throw new CanonicalJsonError(
-      `${path}: integer ${value} is outside the safe range (\xB12^53-1); encode it as a string`
-    );
-  }
-  return JSON.stringify(value);
-}
-function serializeString(value, path) {
-  if (!value.isWellFormed()) {
-    throw new CanonicalJsonError(`${path}: string contains a lone UTF-16 surrogate`);
-  }
-  return JSON.stringify(value);
-}
-function serializeArray(value, path, depth) {
-  let out = "[";
-  for (let i = 0; i < value.length; i++) {
-    if (i > 0) out += ",";
-    if (!(i in value)) throw new CanonicalJsonError(`${path}[${i}]: sparse array hole`);
-    out += serialize(value[i], `${path}[${i}]`, depth);
-  }
-  return `${out}]`;
-}
-function serializeObject(value, path, depth) {
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    const name = proto?.constructor?.name ?? "unknown";
-    throw new CanonicalJsonError(`${path}: ${name} is not a plain object`);
-  }
-  if (Object.getOwnPropertySymbols(value).length > 0) {
-    throw new CanonicalJsonError(`${path}: symbol keys are not JSON`);
-  }
-  const keys = Object.keys(value).sort();
-  const record2 = value;
-  let out = "{";
-  let first = true;
-  for (const key of keys) {
-    const child = `${path}.${key}`;
-    if (!key.isWellFormed()) throw new CanonicalJsonError(`${child}: key contains a lone UTF-16 surrogate`);
-    if (!first) out += ",";
-    first = false;
-    out += `${JSON.stringify(key)}:${serialize(record2[key], child, depth)}`;
-  }
-  return `${out}}`;
 }
 
 // src/core/ledger/child-anchor.ts
@@ -1869,71 +1782,6 @@ function decodeBundleEntry(raw, position) {
     entryHash,
     signature
   };
-}
-
-// src/core/ledger/json-structure.ts
-var MAX_BUNDLE_DEPTH = 2 * MAX_JSON_DEPTH;
-function findJsonStructureProblem(text2, maxDepth) {
-  const stack = [];
-  let expectKey = false;
-  const length = text2.length;
-  for (let i = 0; i < length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 34) {
-      const start = i;
-      let escaped = false;
-      for (i++; i < length; i++) {
-        const d = text2.charCodeAt(i);
-        if (d === 92) {
-          escaped = true;
-          i++;
-        } else if (d === 34) {
-          break;
-        }
-      }
-      if (!expectKey) continue;
-      const keys = stack[stack.length - 1];
-      if (!keys) continue;
-      const key = escaped ? JSON.parse(text2.slice(start, i + 1)) : text2.slice(start + 1, i);
-      if (keys.has(key)) return { kind: "duplicate_key", key, position: start };
-      keys.add(key);
-      expectKey = false;
-      continue;
-    }
-    switch (c) {
-      case 123:
-      case 91:
-        if (stack.length >= maxDepth) return { kind: "too_deep", limit: maxDepth, position: i };
-        stack.push(c === 123 ? /* @__PURE__ */ new Set() : null);
-        expectKey = c === 123;
-        break;
-      case 125:
-      case 93:
-        stack.pop();
-        expectKey = false;
-        break;
-      case 44:
-        expectKey = Boolean(stack[stack.length - 1]);
-        break;
-    }
-  }
-  return null;
-}
-function lineColumn(text2, position) {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text2.indexOf("\n"); i !== -1 && i < position; i = text2.indexOf("\n", i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return `${line}:${position - lineStart + 1}`;
-}
-function jsonStructureMessage(source, text2, problem) {
-  const at = lineColumn(text2, problem.position);
-  if (problem.kind === "duplicate_key") {
-    return `${source}: key ${JSON.stringify(problem.key)} appears twice in one object (the second at ${at}); JSON readers disagree on which value wins, so a bundle with a repeated key is refused \u2014 export it again with \`truss ledger export\``;
-  }
-  return `${source}: nested deeper than ${problem.limit} levels of arrays and objects at ${at}; ledger payloads nest at most ${MAX_JSON_DEPTH} levels, so this is not a bundle Truss wrote \u2014 export it again with \`truss ledger export\``;
 }
 
 // src/core/ledger/trusted-keys.ts
@@ -9313,7 +9161,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-XQWMK4NZ.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-NABL7VD5.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -9392,7 +9240,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-VZLN4R5S.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-BHFPMMAA.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,
@@ -9428,7 +9276,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, workspace
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-PPBP5B65.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-XKJUKZYR.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;
@@ -9543,9 +9391,6 @@ function recordedWork2(p) {
 
 export {
   readGitInfo,
-  LedgerError,
-  BundleFormatError,
-  canonicalJson,
   contractSummary,
   MalformedEntryError,
   readPayload,

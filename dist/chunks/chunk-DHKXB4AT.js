@@ -165,6 +165,55 @@ function withCacheBreakpoint(parts, stable) {
   };
 }
 
+// src/core/providers/bounded-fetch.ts
+var MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+function boundedFetch(inner, provider, maxBytes = MAX_RESPONSE_BYTES) {
+  const tooLarge = () => new ProviderFatalError(
+    provider,
+    `the response is larger than ${describeBytes(maxBytes)}, more than any model answer; check base_url points at the model API`
+  );
+  return async (input, init) => {
+    const response = await (inner ?? globalThis.fetch)(input, init);
+    const declared = Number(response.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => {
+      });
+      throw tooLarge();
+    }
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    let seen = 0;
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        seen += value.byteLength;
+        if (seen > maxBytes) {
+          await reader.cancel().catch(() => {
+          });
+          controller.error(tooLarge());
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      }
+    });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    });
+  };
+}
+function describeBytes(bytes) {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
 // src/core/providers/chat.ts
 function checkChatRequest(provider, request, extraToolNames = []) {
   if (request.messages.length === 0) {
@@ -237,6 +286,14 @@ async function metered(ctx, pricing, configuredModel, call, steps) {
 }
 function tokenCount(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+var BYTES_PER_ESTIMATED_TOKEN = 3;
+function estimatedTokens(text) {
+  const bytes = typeof text === "number" ? text : Buffer.byteLength(text);
+  return Math.ceil(bytes / BYTES_PER_ESTIMATED_TOKEN);
+}
+function noUsageWarning(provider) {
+  return `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`;
 }
 function requestTimeoutMs(ctx, fallbackMs) {
   if (ctx.deadline === null) return fallbackMs;
@@ -344,6 +401,8 @@ var AnthropicProvider = class {
   model;
   #options;
   #loaded;
+  /** Whether the "no usage reported" warning was given (once per provider). */
+  #warnedNoUsage = false;
   constructor(options) {
     this.model = options.model;
     this.#options = options;
@@ -367,7 +426,7 @@ var AnthropicProvider = class {
         timeout: DEFAULT_REQUEST_TIMEOUT_MS,
         logLevel: "off",
         openTelemetry: false,
-        ...this.#options.fetch ? { fetch: this.#options.fetch } : {}
+        fetch: boundedFetch(this.#options.fetch, PROVIDER)
       });
       return { sdk, client };
     })();
@@ -489,20 +548,40 @@ var AnthropicProvider = class {
   /** One Messages API call with our error mapping; the response is checked to carry a content array. */
   async #send(params, ctx) {
     const { sdk, client } = await this.#load();
+    const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
     let message;
     try {
-      message = await client.messages.create(params, {
-        signal: ctx.signal,
-        timeout: requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS),
-        maxRetries: 0
-      });
+      message = await raceAbort(
+        client.messages.create(params, { signal, timeout: timeoutMs, maxRetries: 0 }),
+        signal
+      );
     } catch (error) {
+      if (!ctx.signal.aborted && timeout.aborted) {
+        throw new ProviderRetryableError(
+          PROVIDER,
+          `request timed out after ${Math.round(timeoutMs / 1e3)}s (no complete response)`,
+          { secrets: [this.#options.apiKey] }
+        );
+      }
       throw this.#mapError(sdk, error, ctx);
     }
     if (!message || !Array.isArray(message.content)) {
       throw new ProviderFatalError(PROVIDER, "unexpected response: no content array", {
         secrets: [this.#options.apiKey]
       });
+    }
+    const usage = message.usage;
+    if (typeof usage?.input_tokens !== "number" && typeof usage?.output_tokens !== "number") {
+      if (!this.#warnedNoUsage) {
+        this.#warnedNoUsage = true;
+        ctx.events({ type: "warning", message: noUsageWarning(PROVIDER) });
+      }
+      message.usage = {
+        input_tokens: estimatedTokens(JSON.stringify(params)),
+        output_tokens: estimatedTokens(JSON.stringify(message.content))
+      };
     }
     return message;
   }
@@ -622,6 +701,88 @@ function realOrSelf(path) {
   }
 }
 
+// src/core/providers/openai-wire.ts
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function errorFields(error) {
+  if (typeof error === "string") return { message: error };
+  if (!error || typeof error !== "object") return {};
+  const e = error;
+  const str = (v) => typeof v === "string" && v ? v : typeof v === "number" ? String(v) : void 0;
+  const out = {};
+  const message = str(e.message);
+  const type = str(e.type);
+  const code = str(e.code);
+  if (message !== void 0) out.message = message;
+  if (type !== void 0) out.type = type;
+  if (code !== void 0) out.code = code;
+  return out;
+}
+function contentText(content) {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content.map(
+      (part) => part && typeof part === "object" && typeof part.text === "string" ? part.text : ""
+    ).join("");
+  }
+  return "";
+}
+function describeFetchError(error) {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  const detail = cause && typeof cause === "object" ? typeof cause.code === "string" ? cause.code : typeof cause.message === "string" ? cause.message : "" : "";
+  return detail ? `${error.message} (${detail})` : error.message;
+}
+function toOpenAIMessages(message) {
+  const text = textOf(message.content, "\n");
+  if (message.role === "assistant") {
+    const calls = message.content.flatMap(
+      (block) => block.type === "tool_use" ? [
+        {
+          id: block.id,
+          type: "function",
+          function: { name: block.name, arguments: JSON.stringify(block.input) }
+        }
+      ] : []
+    );
+    return calls.length > 0 ? [{ role: "assistant", content: text === "" ? null : text, tool_calls: calls }] : [{ role: "assistant", content: text }];
+  }
+  const results = message.content.flatMap(
+    (block) => block.type === "tool_result" ? [
+      {
+        role: "tool",
+        tool_call_id: block.toolUseId,
+        content: block.isError ? `Error: ${block.content}` : block.content
+      }
+    ] : []
+  );
+  const hasText = message.content.some((block) => block.type === "text");
+  return hasText || results.length === 0 ? [...results, { role: "user", content: text }] : results;
+}
+function chatStopReason(finishReason, hasToolCalls) {
+  if (hasToolCalls && (finishReason === "tool_calls" || finishReason === "stop" || finishReason === null)) {
+    return "tool_use";
+  }
+  switch (finishReason) {
+    case "tool_calls":
+      return "tool_use";
+    case "stop":
+      return "end_turn";
+    case "length":
+      return "max_tokens";
+    default:
+      return finishReason;
+  }
+}
+function excerpt(text) {
+  return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
+}
+
 // src/core/providers/openai-compatible.ts
 var OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 var GITHUB_MODELS_BASE_URL = "https://models.github.ai/inference";
@@ -633,6 +794,8 @@ var OpenAICompatibleProvider = class {
   #url;
   /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
   #madeUpIds = 0;
+  /** Whether the "no usage reported" warning was given (once per provider). */
+  #warnedNoUsage = false;
   constructor(options) {
     this.kind = options.kind;
     this.model = options.model;
@@ -734,17 +897,18 @@ var OpenAICompatibleProvider = class {
     return headers;
   }
   async #attempt(request, ctx) {
-    const { parsed, choice } = await this.#post(JSON.stringify(this.body(request)), ctx);
-    return { text: contentText(choice.message?.content), ...this.#meta(parsed, choice) };
+    const exchange = await this.#post(JSON.stringify(this.body(request)), ctx);
+    return { text: contentText(exchange.choice.message?.content), ...this.#meta(exchange, ctx) };
   }
   async #chatAttempt(body, ctx) {
-    const { parsed, choice } = await this.#post(body, ctx);
+    const exchange = await this.#post(body, ctx);
+    const { choice } = exchange;
     const content = [];
     const text = contentText(choice.message?.content);
     if (text !== "") content.push({ type: "text", text });
     const calls = Array.isArray(choice.message?.tool_calls) ? choice.message.tool_calls : [];
     for (const call of calls) content.push(this.#toolUse(call));
-    const meta = this.#meta(parsed, choice);
+    const meta = this.#meta(exchange, ctx);
     return { content, ...meta, stopReason: chatStopReason(meta.stopReason, calls.length > 0) };
   }
   /** A `tool_calls[]` entry as a tool_use block; what cannot be used is reported in `inputError`. */
@@ -794,13 +958,30 @@ var OpenAICompatibleProvider = class {
    * reports as `prompt_tokens_details.cached_tokens` (priced at the cache-read rate); there is no
    * cache-write surcharge.
    */
-  #meta(parsed, choice) {
+  #meta(exchange, ctx) {
+    const { parsed, choice } = exchange;
     const cached = parsed.usage?.prompt_tokens_details?.cached_tokens;
-    return {
+    const meta = {
       model: typeof parsed.model === "string" && parsed.model ? parsed.model : this.model,
-      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
-      inputTokens: tokenCount(parsed.usage?.prompt_tokens),
-      outputTokens: tokenCount(parsed.usage?.completion_tokens),
+      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null
+    };
+    const usage = parsed.usage;
+    const reported = usage !== null && typeof usage === "object" && (typeof usage.prompt_tokens === "number" || typeof usage.completion_tokens === "number");
+    if (!reported) {
+      if (!this.#warnedNoUsage) {
+        this.#warnedNoUsage = true;
+        ctx.events({ type: "warning", message: noUsageWarning(this.kind) });
+      }
+      return {
+        ...meta,
+        inputTokens: estimatedTokens(exchange.requestBytes),
+        outputTokens: estimatedTokens(exchange.responseBytes)
+      };
+    }
+    return {
+      ...meta,
+      inputTokens: tokenCount(usage?.prompt_tokens),
+      outputTokens: tokenCount(usage?.completion_tokens),
       ...typeof cached === "number" ? { cacheReadTokens: tokenCount(cached) } : {}
     };
   }
@@ -810,7 +991,7 @@ var OpenAICompatibleProvider = class {
     const timeoutMs = requestTimeoutMs(ctx, DEFAULT_REQUEST_TIMEOUT_MS);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
-    const doFetch = this.#options.fetch ?? globalThis.fetch;
+    const doFetch = boundedFetch(this.#options.fetch, this.kind);
     let response;
     let text;
     try {
@@ -852,7 +1033,12 @@ var OpenAICompatibleProvider = class {
         secrets
       });
     }
-    return { parsed, choice };
+    return {
+      parsed,
+      choice,
+      requestBytes: Buffer.byteLength(body),
+      responseBytes: Buffer.byteLength(text)
+    };
   }
   #httpError(response, body, text, ctx) {
     const secrets = [this.#options.apiKey];
@@ -882,86 +1068,6 @@ var OpenAICompatibleProvider = class {
     return "";
   }
 };
-function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-}
-function errorFields(error) {
-  if (typeof error === "string") return { message: error };
-  if (!error || typeof error !== "object") return {};
-  const e = error;
-  const str = (v) => typeof v === "string" && v ? v : typeof v === "number" ? String(v) : void 0;
-  const out = {};
-  const message = str(e.message);
-  const type = str(e.type);
-  const code = str(e.code);
-  if (message !== void 0) out.message = message;
-  if (type !== void 0) out.type = type;
-  if (code !== void 0) out.code = code;
-  return out;
-}
-function contentText(content) {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    return content.map(
-      (part) => part && typeof part === "object" && typeof part.text === "string" ? part.text : ""
-    ).join("");
-  }
-  return "";
-}
-function describeFetchError(error) {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  const detail = cause && typeof cause === "object" ? typeof cause.code === "string" ? cause.code : typeof cause.message === "string" ? cause.message : "" : "";
-  return detail ? `${error.message} (${detail})` : error.message;
-}
-function toOpenAIMessages(message) {
-  const text = textOf(message.content, "\n");
-  if (message.role === "assistant") {
-    const calls = message.content.flatMap(
-      (block) => block.type === "tool_use" ? [
-        {
-          id: block.id,
-          type: "function",
-          function: { name: block.name, arguments: JSON.stringify(block.input) }
-        }
-      ] : []
-    );
-    return calls.length > 0 ? [{ role: "assistant", content: text === "" ? null : text, tool_calls: calls }] : [{ role: "assistant", content: text }];
-  }
-  const results = message.content.flatMap(
-    (block) => block.type === "tool_result" ? [
-      {
-        role: "tool",
-        tool_call_id: block.toolUseId,
-        content: block.isError ? `Error: ${block.content}` : block.content
-      }
-    ] : []
-  );
-  const hasText = message.content.some((block) => block.type === "text");
-  return hasText || results.length === 0 ? [...results, { role: "user", content: text }] : results;
-}
-function chatStopReason(finishReason, hasToolCalls) {
-  if (hasToolCalls && (finishReason === "tool_calls" || finishReason === "stop" || finishReason === null)) {
-    return "tool_use";
-  }
-  switch (finishReason) {
-    case "tool_calls":
-      return "tool_use";
-    case "stop":
-      return "end_turn";
-    case "length":
-      return "max_tokens";
-    default:
-      return finishReason;
-  }
-}
-function excerpt(text) {
-  return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
-}
 
 // src/core/providers/pricing.ts
 var DEFAULT_PRICING = Object.freeze({

@@ -8,13 +8,13 @@ import {
 } from "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-4MW6H7DT.js";
+} from "./chunk-QT2RB77H.js";
 import {
   applyArm,
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-FISN6LFR.js";
+} from "./chunk-7FQS22JC.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -22,13 +22,11 @@ import {
   ContractError,
   DurableSession,
   HUMAN_REVIEW_KIND,
-  LedgerError,
   MemoryError,
   NO_ISOLATION,
   RunAbortedError,
   appendHumanReviewToBundle,
   bytesToHex,
-  canonicalJson,
   concatBytes,
   contractHash,
   contractSummary,
@@ -60,21 +58,23 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-GZJGE6VN.js";
+} from "./chunk-M7MBJQTQ.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-OHJSAPDC.js";
+} from "./chunk-M7CZWICI.js";
 import {
   AddedGitGuards,
   BudgetMeter,
+  LedgerError,
   PID_NAMESPACE_FLAGS,
   asRoot,
   bindEntry,
   budgetMeterFor,
+  canonicalJson,
   coverEntries,
   findProgram,
   gitMetadataGuard,
@@ -93,7 +93,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-UJ5ZA3PA.js";
+} from "./chunk-66356NYJ.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2161,7 +2161,7 @@ async function driveParentSession(parent, label, kind, body) {
 
 // src/core/run/run-models.ts
 async function executorModel(contract, lookup) {
-  const { buildExecutorProvider } = await import("./executor-provider-ULCJ5XHC.js");
+  const { buildExecutorProvider } = await import("./executor-provider-GXFPAGVV.js");
   return buildExecutorProvider(contract, lookup);
 }
 
@@ -6329,7 +6329,11 @@ async function handleCommand(options) {
     return [];
   }
   const commentId = comment.id;
-  const user = comment.user ?? { login: "unknown", type: "User" };
+  const user = comment.user;
+  if (!user?.login) {
+    log.info(`the ${triggerPhrase} comment names no author (a deleted account?); nothing to do`);
+    return [];
+  }
   const reply = (body) => postReply({ octokit, ...repo, issueNumber, body, dryRun: options.dryRun });
   const reaction = (content) => react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });
   const auth = await authorizeActor({

@@ -31,7 +31,6 @@ import {
   MEMORY_DEFAULTS,
   MalformedEntryError,
   NonDeterminismError,
-  canonicalJson,
   checkRunFields,
   childCtx,
   clampSlice,
@@ -52,10 +51,11 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-GZJGE6VN.js";
+} from "./chunk-M7MBJQTQ.js";
 import {
   BudgetExceededError,
   BudgetMeter,
+  canonicalJson,
   harnessGit,
   harnessProgramEnv,
   pinnedGitEnv,
@@ -66,7 +66,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-UJ5ZA3PA.js";
+} from "./chunk-66356NYJ.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -74,7 +74,7 @@ import {
   executorProviderSettings,
   modelIdCandidates,
   textOf
-} from "./chunk-GPBWHWWZ.js";
+} from "./chunk-DHKXB4AT.js";
 import "./chunk-R5YT675F.js";
 import {
   external_exports
@@ -4942,10 +4942,11 @@ function redactJson(value, secretKeys, redact) {
     if (node !== null && typeof node === "object") {
       const out = {};
       for (const [key, item] of Object.entries(node)) {
+        const name = tally.redact(key);
         if (names.has(key.toLowerCase()) && item !== void 0) {
           declared++;
-          out[key] = SECRET_ARG;
-        } else out[key] = walk(item);
+          out[name] = SECRET_ARG;
+        } else out[name] = walk(item);
       }
       return out;
     }
@@ -5983,6 +5984,8 @@ async function chatActivity(session, provider, request, ctx, redact = (text) => 
     `${provider.kind}/${provider.model}`,
     async () => {
       const result2 = await chat(request, unmetered);
+      const tally = tallyingRedactor(redact);
+      const content = result2.content.map((block) => redactedBlock(block, tally.redact));
       return {
         payload: plain({
           provider: provider.kind,
@@ -5990,9 +5993,9 @@ async function chatActivity(session, provider, request, ctx, redact = (text) => 
           response_model: result2.model,
           ...options.purpose ? { purpose: options.purpose } : {},
           request_digest: digest,
-          content: result2.content.map(
-            (block) => block.type === "text" ? { ...block, text: redact(block.text) } : block
-          ),
+          content,
+          // What the secret scan removed from the answer, by kind (never the values).
+          ...redactionField(tally.counts()),
           stop_reason: result2.stopReason,
           usage: {
             input_tokens: result2.usage.inputTokens,
@@ -6024,6 +6027,22 @@ async function chatActivity(session, provider, request, ctx, redact = (text) => 
     costUsd: result.usage.costUsd
   });
   return { result, entry, replayed };
+}
+function redactedBlock(block, redact) {
+  switch (block.type) {
+    case "text":
+      return { ...block, text: redact(block.text) };
+    case "tool_use":
+      return {
+        ...block,
+        id: redact(block.id),
+        name: redact(block.name),
+        input: redactJson(block.input, [], redact).value,
+        ...block.inputError !== void 0 ? { inputError: redact(block.inputError) } : {}
+      };
+    default:
+      return block;
+  }
 }
 function describeContent(content) {
   const tools = content.flatMap((block) => block.type === "tool_use" ? [block.name] : []);

@@ -5,7 +5,7 @@ import {
   buildExecutorProvider,
   executorProviderSettings,
   fixtureRoots
-} from "./chunk-GPBWHWWZ.js";
+} from "./chunk-DHKXB4AT.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

@@ -16,7 +16,12 @@ import {
   streamTail,
   tailsFromStore,
 } from '../core/ledger/index.js';
-import { describeIsolation, type Isolation, parseIsolationMode } from '../core/process/index.js';
+import {
+  describeIsolation,
+  type Isolation,
+  type IsolationMode,
+  parseIsolationMode,
+} from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
 import {
@@ -47,6 +52,7 @@ import {
 } from './outcome-json.js';
 import { checkOutputPath, makeOutputDir, refuseLinksInWorkdir } from './output-path.js';
 import { cliTrustedKeys } from './repo-trusted-keys.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -452,6 +458,19 @@ export function cancelOnSignals(abort: AbortController): () => void {
  * `[sandbox] isolation`, else `auto` (the strongest mechanism this machine has). Prints which one ran
  * and why, so a local run never implies more confinement than it had.
  */
+/**
+ * The `--isolation` flag's mode. A value that names no mode is a mistyped command line (exit 64, as a
+ * bad --reviewers is); the same value in `[sandbox] isolation` stays a configuration error (exit 3).
+ */
+export function isolationFlag(flag: string | undefined): IsolationMode | undefined {
+  if (flag === undefined) return undefined;
+  try {
+    return parseIsolationMode(flag, '--isolation');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export async function setUpIsolation(options: {
   io: CliIo;
   flag: string | undefined;
@@ -468,7 +487,7 @@ export async function setUpIsolation(options: {
   const keyFile = options.keyFile ? resolve(io.cwd, options.keyFile) : undefined;
   const trussDir = prepareConfigDir(options.workdir, [options.contractPath, keyFile]);
   const isolation = await createRunIsolation({
-    mode: options.flag !== undefined ? parseIsolationMode(options.flag, '--isolation') : undefined,
+    mode: isolationFlag(options.flag),
     contract: options.contract,
     workdir: options.workdir,
     dbPath: options.dbPath,

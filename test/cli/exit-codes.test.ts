@@ -35,6 +35,17 @@ describe('exit codes', () => {
     cli.write('waiting.toml', WAITING);
   });
 
+  it('a mistyped --isolation value is a usage error (64) naming the modes; the same value in [sandbox] is a configuration error (3)', () => {
+    const flag = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--isolation', 'frob'], { env });
+    expect(flag.code, flag.stderr).toBe(64);
+    expect(flag.stderr).toContain(
+      '--isolation: isolation must be one of auto, uid, bwrap, none (got "frob")',
+    );
+    const configured = cli.write('configured.toml', `${QUICK}\n[sandbox]\nisolation = "frob"\n`);
+    const config = runCli(['run', configured, ...cli.runFlags], { env });
+    expect(config.code, config.stderr).toBe(3);
+  });
+
   function quickRun(): string {
     const run = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--json'], { env });
     expect(run.code, run.stderr).toBe(0);

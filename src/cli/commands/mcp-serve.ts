@@ -4,14 +4,14 @@ import { resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { relayToolSocket } from '../../core/executors/index.js';
 import { serveMcpTools } from '../../core/mcp/index.js';
-import { parseIsolationMode, secretRedactor } from '../../core/process/index.js';
+import { secretRedactor } from '../../core/process/index.js';
 import { parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
 import { TrussMcpService } from '../mcp-serve/service.js';
 import { TOOL_SPECS } from '../mcp-serve/tool-specs.js';
-import { resolveRunKey, runKeySecrets } from '../run-output.js';
+import { isolationFlag, resolveRunKey, runKeySecrets } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
 export const MCP_SERVE_HELP = `Usage: truss mcp serve [--workdir DIR] [--db FILE] [--key FILE] [--principal NAME] [--isolation MODE]
@@ -77,7 +77,7 @@ export async function mcpServe(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('mcp serve: --session and --connect go with --tools');
   const root = servedDirectory(resolve(io.cwd, values.workdir ?? '.'));
   const db = ledgerDbPath(io, values.db, root);
-  if (values.isolation !== undefined) parseIsolationMode(values.isolation, '--isolation');
+  isolationFlag(values.isolation);
   // The key is checked (or the per-install key created) before the client sends anything.
   const key = resolveRunKey(values.key, io);
   const redact = secretRedactor(io.env, runKeySecrets(values.key, io));

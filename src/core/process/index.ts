@@ -4,6 +4,7 @@ export {
   describeIsolation,
   type Isolation,
   type IsolationLevel,
+  type IsolationMode,
   type IsolationReport,
   IsolationSetupError,
   IsolationUnavailableError,

@@ -4,8 +4,9 @@ import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
-import { authorizeActor, politeDenial } from './permissions.js';
+import { authorizeActor } from './permissions.js';
 import { react } from './reactions.js';
+import { alreadyRefused, refusalReply } from './refusal.js';
 import { codeSpan, inlineText, safeUrl } from './render/escape.js';
 import { postReply } from './reply.js';
 import type { ContractRunResult } from './run-and-report.js';
@@ -95,8 +96,8 @@ export interface GateDecisionRequest {
 
 /**
  * `/truss …` on a pull request: only collaborators with write access (or allow-listed users) may run
- * anything; others get a polite reply. Reacts 👀 when it starts (unless the host answers at once) and
- * 🚀/😕 at the end.
+ * anything; others get a polite reply, once per pull request (refusal.ts). Reacts 👀 when it starts
+ * (unless the host answers at once) and 🚀/😕 at the end.
  */
 export async function handleCommand<R = ContractRunResult>(options: HandleCommandOptions<R>): Promise<R[]> {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
@@ -126,7 +127,16 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
   });
   if (!auth.allowed) {
     log.info(`${user.login} may not trigger truss (${auth.reason})`);
-    await reply(politeDenial(user.login, auth.reason, triggerPhrase));
+    // Told once per pull request; later refusals only react (refusal.ts).
+    const told = await alreadyRefused({
+      octokit,
+      repo,
+      issueNumber,
+      login: user.login,
+      authors: await resolveAuthors(options.authors),
+    });
+    if (told) await reaction('confused');
+    else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
     return [];
   }
   if (options.acknowledge !== false) await reaction('eyes');

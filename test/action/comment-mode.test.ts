@@ -192,6 +192,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
         expect(run.code, run.stdout + run.stderr).toBe(0);
         expect(requestLines(harness.fake)).toEqual([
           'GET /collaborators/Codertocat/permission',
+          `GET /issues/${PR_NUMBER}/comments?per_page=100`,
           `POST /issues/${PR_NUMBER}/comments`,
         ]);
         const [reply] = replies();
@@ -203,6 +204,31 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       },
     );
 
+    // Anyone can comment: one reply per refused comment let one account make the bot post without end.
+    it('a second refused command on the pull request gets 😕, not another reply', async () => {
+      harness.allow('Codertocat', 'read');
+      const first = await comment('/truss run greeting');
+      expect(first.code).toBe(0);
+      expect(replies()).toHaveLength(1);
+      harness.fake.requests.length = 0;
+      const again = await comment('/truss run greeting');
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(requestLines(harness.fake)).toEqual([
+        'GET /collaborators/Codertocat/permission',
+        `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+        expect.stringMatching(/^POST \/issues\/comments\/\d+\/reactions$/),
+      ]);
+      expect(replies()).toEqual([]);
+      expect(reactions()).toEqual(['confused']);
+      // Another account still gets its own explanation.
+      harness.allow('octocat', 'read');
+      expect((await comment('/truss run greeting', { user: { login: 'octocat', type: 'User' } })).code).toBe(
+        0,
+      );
+      expect(replies()).toEqual([expect.stringContaining('Hi @octocat')]);
+      expectNothingRan();
+    });
+
     it('a bot is denied even with write access, unless allowed-bots lists it', async () => {
       const bot = { login: 'dependabot[bot]', type: 'Bot' } as const;
       harness.allow('dependabot[bot]', 'write');
@@ -210,6 +236,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       expect(denied.code, denied.stderr).toBe(0);
       expect(requestLines(harness.fake)).toEqual([
         'GET /collaborators/dependabot[bot]/permission',
+        `GET /issues/${PR_NUMBER}/comments?per_page=100`,
         `POST /issues/${PR_NUMBER}/comments`,
       ]);
       expect(replies()[0]).toContain('bots may trigger Truss only when listed in allowed-bots');

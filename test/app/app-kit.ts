@@ -59,6 +59,15 @@ export function nockComments(comments: Json[]): void {
   nock(API).get(`${R}/issues/${PR}/comments`).query(true).reply(200, comments);
 }
 
+/**
+ * What the App reads before it answers a refused command (refusal.ts): its own bot login (GET /app,
+ * once per process) and the pull request's comments, here without an earlier refusal.
+ */
+export function nockNoEarlierRefusal(options: { ownApp?: boolean } = {}): void {
+  if (options.ownApp !== false) nock(API).get('/app').reply(200, { id: 123, slug: 'truss-app' });
+  nockComments([]);
+}
+
 /** No check runs on HEAD yet (so nothing was queued for this command before). */
 export function nockNoChecks(): void {
   nock(API).get(`${R}/commits/${HEAD}/check-runs`).query(true).reply(200, { total_count: 0, check_runs: [] });

@@ -16,6 +16,7 @@ import {
   nockCreateCheck,
   nockDispatch,
   nockNoChecks,
+  nockNoEarlierRefusal,
   nockNoWorkflowConfig,
   nockPermission,
   nockPullRequest,
@@ -283,6 +284,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     const probot = await makeProbot();
     nockToken();
     nockPermission('Codertocat', 'read');
+    nockNoEarlierRefusal();
     const replies = nockReply();
     await receiveComment(probot, 'approve-2', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('write access is required');

@@ -13,6 +13,7 @@ import {
   nockCreateCheck,
   nockDispatch,
   nockNoChecks,
+  nockNoEarlierRefusal,
   nockNoWorkflowConfig,
   nockPermission,
   nockPullRequest,
@@ -247,6 +248,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const captured = capture();
     nockToken();
     nockPermission('Codertocat', level);
+    nockNoEarlierRefusal();
     nockReply(captured.replies);
     await receiveComment(probot, 'delivery-7', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.replies).toHaveLength(1);
@@ -271,6 +273,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const captured = capture();
     nockToken();
     nockPermission('renovate[bot]', 'write');
+    nockNoEarlierRefusal();
     nockReply(captured.replies);
     await receiveComment(denied, 'delivery-9', '/truss run greeting', { commentId: COMMENT_ID, user: bot });
     expect(captured.replies[0]).toContain(

@@ -22,6 +22,7 @@ import {
   nockCreateCheck,
   nockDispatch,
   nockNoWorkflowConfig,
+  nockComments,
   nockPermission,
   nockPullRequest,
   nockReactions,
@@ -415,6 +416,8 @@ describe('Truss App: /truss run failed', () => {
     const probot = await makeProbot();
     nockToken();
     nockPermission('Codertocat', 'read');
+    nockOwnApp();
+    nockComments([]);
     const replies = nockReply();
     await receiveComment(probot, 'delivery-denied', '/truss run failed', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('write access is required');

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import type { ResolvedContract } from '../core/contract/index.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -16,18 +14,11 @@ import {
   streamTail,
   tailsFromStore,
 } from '../core/ledger/index.js';
-import {
-  describeIsolation,
-  type Isolation,
-  type IsolationMode,
-  parseIsolationMode,
-} from '../core/process/index.js';
 import { reportPathFor, writeReportFile } from '../core/report/index.js';
 import type { CompletedOutcome, RunOutcome, RunResult, SuspendedOutcome } from '../core/run/index.js';
 import {
   checkoutLine,
   contextLine,
-  createRunIsolation,
   formatCount,
   isolationLine,
   reportFromEntries,
@@ -37,7 +28,6 @@ import type { RunEvent } from '../core/runtime/index.js';
 import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
 import { citationsOf, logLine } from '../core/verify/index.js';
-import { prepareConfigDir } from './config-links.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
 import { type CliIo, jsonText } from './io.js';
@@ -52,7 +42,6 @@ import {
 } from './outcome-json.js';
 import { checkOutputPath, makeOutputDir, refuseLinksInWorkdir } from './output-path.js';
 import { cliTrustedKeys } from './repo-trusted-keys.js';
-import { UsageError } from './usage-error.js';
 
 /**
  * What `truss run`, `truss resume` and `truss signal` share: the signing key, progress lines, and
@@ -453,58 +442,7 @@ export function cancelOnSignals(abort: AbortController): () => void {
   };
 }
 
-/**
- * Chooses the run's isolation (docs/security.md): `--isolation`, else the contract's
- * `[sandbox] isolation`, else `auto` (the strongest mechanism this machine has). Prints which one ran
- * and why, so a local run never implies more confinement than it had.
- */
-/**
- * The `--isolation` flag's mode. A value that names no mode is a mistyped command line (exit 64, as a
- * bad --reviewers is); the same value in `[sandbox] isolation` stays a configuration error (exit 3).
- */
-export function isolationFlag(flag: string | undefined): IsolationMode | undefined {
-  if (flag === undefined) return undefined;
-  try {
-    return parseIsolationMode(flag, '--isolation');
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
-export async function setUpIsolation(options: {
-  io: CliIo;
-  flag: string | undefined;
-  contract: ResolvedContract;
-  workdir: string;
-  dbPath: string;
-  keyFile: string | undefined;
-  /** The contract file the run was started with (a resume has none: its contract is recorded). */
-  contractPath?: string | undefined;
-}): Promise<Isolation> {
-  const { io } = options;
-  // `.truss/` (config, contracts, trusted keys, playbooks) decides how the next local run is
-  // isolated and judged: out of the work's reach, made first if missing so the work cannot create it.
-  const keyFile = options.keyFile ? resolve(io.cwd, options.keyFile) : undefined;
-  const trussDir = prepareConfigDir(options.workdir, [options.contractPath, keyFile]);
-  const isolation = await createRunIsolation({
-    mode: isolationFlag(options.flag),
-    contract: options.contract,
-    workdir: options.workdir,
-    dbPath: options.dbPath,
-    keyFiles: [keyFile],
-    configPaths: [
-      trussDir,
-      ...(options.contractPath && relative(trussDir, resolve(options.contractPath)).startsWith('..')
-        ? [options.contractPath]
-        : []),
-    ],
-    env: io.env,
-    scratchRoot: tmpdir(),
-  });
-  io.stderr(`${describeIsolation(isolation.report)}\n`);
-  for (const note of isolation.report.notes) io.stderr(`  note: ${note}\n`);
-  return isolation;
-}
+export { isolationFlag, setUpIsolation } from './run-isolation-setup.js';
 
 /**
  * The exit code of a run that ended in run_failed: 130 / 143 when SIGINT / SIGTERM stopped it (as a

@@ -31,7 +31,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-DWAWY5PF.js";
+} from "./chunks/chunk-RUPUSB7R.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QT2RB77H.js";
 import "./chunks/chunk-7FQS22JC.js";

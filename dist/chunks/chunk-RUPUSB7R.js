@@ -6320,6 +6320,24 @@ async function react(octokit, options) {
   }
 }
 
+// src/github/refusal.ts
+function refusalMarker(login) {
+  return `<!-- truss:refused login=${login.toLowerCase()} -->`;
+}
+function refusalReply(login, reason, trigger) {
+  return `${refusalMarker(login)}
+${politeDenial(login, reason, trigger)}`;
+}
+async function alreadyRefused(options) {
+  const marker = refusalMarker(options.login);
+  const comments = await options.octokit.paginate(options.octokit.rest.issues.listComments, {
+    ...options.repo,
+    issue_number: options.issueNumber,
+    per_page: 100
+  });
+  return comments.some((comment) => isTrussComment(comment, marker, options.authors));
+}
+
 // src/github/handle-command.ts
 async function handleCommand(options) {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
@@ -6345,7 +6363,15 @@ async function handleCommand(options) {
   });
   if (!auth.allowed) {
     log.info(`${user.login} may not trigger truss (${auth.reason})`);
-    await reply(politeDenial(user.login, auth.reason, triggerPhrase));
+    const told = await alreadyRefused({
+      octokit,
+      repo,
+      issueNumber,
+      login: user.login,
+      authors: await resolveAuthors(options.authors)
+    });
+    if (told) await reaction("confused");
+    else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
     return [];
   }
   if (options.acknowledge !== false) await reaction("eyes");

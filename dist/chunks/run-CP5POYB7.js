@@ -109,7 +109,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-DWAWY5PF.js";
+} from "./chunk-RUPUSB7R.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

@@ -18,7 +18,7 @@ import {
   estimatedTokens,
   meteredCall,
   meteredChat,
-  noUsageWarning,
+  noUsageWarner,
   type RawChat,
   type RawCompletion,
   requestTimeoutMs,
@@ -73,8 +73,8 @@ export class AnthropicProvider implements Provider {
   readonly model: string;
   readonly #options: AnthropicProviderOptions;
   #loaded: Promise<{ sdk: AnthropicSdk; client: AnthropicClient }> | undefined;
-  /** Whether the "no usage reported" warning was given (once per provider). */
-  #warnedNoUsage = false;
+  /** Warns, once, that the server reports no usage. */
+  readonly #warnNoUsage = noUsageWarner(PROVIDER);
 
   constructor(options: AnthropicProviderOptions) {
     this.model = options.model;
@@ -265,10 +265,7 @@ export class AnthropicProvider implements Provider {
     if (typeof usage?.input_tokens !== 'number' && typeof usage?.output_tokens !== 'number') {
       // A server (a proxy, a look-alike API) that reports no usage would make the call free and the
       // [budget] never bind: charge an over-estimate from the bytes exchanged (docs/providers.md).
-      if (!this.#warnedNoUsage) {
-        this.#warnedNoUsage = true;
-        ctx.events({ type: 'warning', message: noUsageWarning(PROVIDER) });
-      }
+      this.#warnNoUsage(ctx);
       (message as { usage: unknown }).usage = {
         input_tokens: estimatedTokens(JSON.stringify(params)),
         output_tokens: estimatedTokens(JSON.stringify(message.content)),

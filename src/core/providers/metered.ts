@@ -114,9 +114,20 @@ export function estimatedTokens(text: string | number): number {
   return Math.ceil(bytes / BYTES_PER_ESTIMATED_TOKEN);
 }
 
-/** The warning given (once per provider) when a server reports no token usage. */
-export function noUsageWarning(provider: string): string {
-  return `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`;
+/**
+ * The warning a provider gives, once, the first time its server reports no token usage: each
+ * provider instance keeps the returned function and calls it on every such response.
+ */
+export function noUsageWarner(provider: string): (ctx: Ctx) => void {
+  let warned = false;
+  return (ctx) => {
+    if (warned) return;
+    warned = true;
+    ctx.events({
+      type: 'warning',
+      message: `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`,
+    });
+  };
 }
 
 /** Remaining time before `ctx.deadline`, clamped to [1s, fallback]; `fallback` when there is no deadline. */

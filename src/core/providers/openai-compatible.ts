@@ -15,7 +15,7 @@ import {
   estimatedTokens,
   meteredCall,
   meteredChat,
-  noUsageWarning,
+  noUsageWarner,
   type RawChat,
   type RawCompletion,
   requestTimeoutMs,
@@ -96,11 +96,12 @@ export class OpenAICompatibleProvider implements Provider {
   readonly #url: string;
   /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
   #madeUpIds = 0;
-  /** Whether the "no usage reported" warning was given (once per provider). */
-  #warnedNoUsage = false;
+  /** Warns, once, that the server reports no usage. */
+  readonly #warnNoUsage: (ctx: Ctx) => void;
 
   constructor(options: OpenAICompatibleOptions) {
     this.kind = options.kind;
+    this.#warnNoUsage = noUsageWarner(options.kind);
     this.model = options.model;
     this.#options = options;
     this.#url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -292,10 +293,7 @@ export class OpenAICompatibleProvider implements Provider {
     if (!reported) {
       // A server that reports no usage would make every call free and the [budget] never bind:
       // charge an over-estimate from the bytes exchanged instead (docs/providers.md).
-      if (!this.#warnedNoUsage) {
-        this.#warnedNoUsage = true;
-        ctx.events({ type: 'warning', message: noUsageWarning(this.kind) });
-      }
+      this.#warnNoUsage(ctx);
       return {
         ...meta,
         inputTokens: estimatedTokens(exchange.requestBytes),

@@ -31,14 +31,14 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-RUPUSB7R.js";
+} from "./chunks/chunk-DUJDMYHZ.js";
 import "./chunks/chunk-UYVQNA3J.js";
-import "./chunks/chunk-QT2RB77H.js";
-import "./chunks/chunk-7FQS22JC.js";
+import "./chunks/chunk-Z2HRBENO.js";
+import "./chunks/chunk-R7QNGJEA.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-M7MBJQTQ.js";
+} from "./chunks/chunk-JYBXLJL3.js";
 import "./chunks/chunk-M7CZWICI.js";
 import "./chunks/chunk-66356NYJ.js";
 import "./chunks/chunk-44WF3FT2.js";

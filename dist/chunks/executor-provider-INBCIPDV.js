@@ -2,14 +2,15 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
-  runFanout
-} from "./chunk-7FQS22JC.js";
-import "./chunk-M7MBJQTQ.js";
-import "./chunk-M7CZWICI.js";
-import "./chunk-66356NYJ.js";
+  buildExecutorProvider,
+  executorProviderSettings,
+  fixtureRoots
+} from "./chunk-VTOT5Q2D.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 export {
-  runFanout
+  buildExecutorProvider,
+  executorProviderSettings,
+  fixtureRoots
 };

@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-M7MBJQTQ.js";
+} from "./chunk-JYBXLJL3.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -74,7 +74,7 @@ import {
   executorProviderSettings,
   modelIdCandidates,
   textOf
-} from "./chunk-DHKXB4AT.js";
+} from "./chunk-VTOT5Q2D.js";
 import "./chunk-R5YT675F.js";
 import {
   external_exports

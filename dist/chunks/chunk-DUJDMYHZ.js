@@ -8,13 +8,13 @@ import {
 } from "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-QT2RB77H.js";
+} from "./chunk-Z2HRBENO.js";
 import {
   applyArm,
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-7FQS22JC.js";
+} from "./chunk-R7QNGJEA.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -58,7 +58,7 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-M7MBJQTQ.js";
+} from "./chunk-JYBXLJL3.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
@@ -2161,7 +2161,7 @@ async function driveParentSession(parent, label, kind, body) {
 
 // src/core/run/run-models.ts
 async function executorModel(contract, lookup) {
-  const { buildExecutorProvider } = await import("./executor-provider-GXFPAGVV.js");
+  const { buildExecutorProvider } = await import("./executor-provider-INBCIPDV.js");
   return buildExecutorProvider(contract, lookup);
 }
 

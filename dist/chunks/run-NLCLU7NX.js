@@ -109,17 +109,17 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-RUPUSB7R.js";
+} from "./chunk-DUJDMYHZ.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-QT2RB77H.js";
+} from "./chunk-Z2HRBENO.js";
 import {
   FanoutLegError,
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-7FQS22JC.js";
+} from "./chunk-R7QNGJEA.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -158,7 +158,7 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-M7MBJQTQ.js";
+} from "./chunk-JYBXLJL3.js";
 import {
   markBidi,
   parseDiffHunks,

@@ -292,8 +292,16 @@ function estimatedTokens(text) {
   const bytes = typeof text === "number" ? text : Buffer.byteLength(text);
   return Math.ceil(bytes / BYTES_PER_ESTIMATED_TOKEN);
 }
-function noUsageWarning(provider) {
-  return `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`;
+function noUsageWarner(provider) {
+  let warned = false;
+  return (ctx) => {
+    if (warned) return;
+    warned = true;
+    ctx.events({
+      type: "warning",
+      message: `${provider}: the server reported no token usage; tokens are estimated from the bytes sent and received (${BYTES_PER_ESTIMATED_TOKEN} bytes a token) so the [budget] still binds`
+    });
+  };
 }
 function requestTimeoutMs(ctx, fallbackMs) {
   if (ctx.deadline === null) return fallbackMs;
@@ -401,8 +409,8 @@ var AnthropicProvider = class {
   model;
   #options;
   #loaded;
-  /** Whether the "no usage reported" warning was given (once per provider). */
-  #warnedNoUsage = false;
+  /** Warns, once, that the server reports no usage. */
+  #warnNoUsage = noUsageWarner(PROVIDER);
   constructor(options) {
     this.model = options.model;
     this.#options = options;
@@ -574,10 +582,7 @@ var AnthropicProvider = class {
     }
     const usage = message.usage;
     if (typeof usage?.input_tokens !== "number" && typeof usage?.output_tokens !== "number") {
-      if (!this.#warnedNoUsage) {
-        this.#warnedNoUsage = true;
-        ctx.events({ type: "warning", message: noUsageWarning(PROVIDER) });
-      }
+      this.#warnNoUsage(ctx);
       message.usage = {
         input_tokens: estimatedTokens(JSON.stringify(params)),
         output_tokens: estimatedTokens(JSON.stringify(message.content))
@@ -794,10 +799,11 @@ var OpenAICompatibleProvider = class {
   #url;
   /** Counter for tool-call ids this client has to make up (servers that omit `id`). */
   #madeUpIds = 0;
-  /** Whether the "no usage reported" warning was given (once per provider). */
-  #warnedNoUsage = false;
+  /** Warns, once, that the server reports no usage. */
+  #warnNoUsage;
   constructor(options) {
     this.kind = options.kind;
+    this.#warnNoUsage = noUsageWarner(options.kind);
     this.model = options.model;
     this.#options = options;
     this.#url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
@@ -968,10 +974,7 @@ var OpenAICompatibleProvider = class {
     const usage = parsed.usage;
     const reported = usage !== null && typeof usage === "object" && (typeof usage.prompt_tokens === "number" || typeof usage.completion_tokens === "number");
     if (!reported) {
-      if (!this.#warnedNoUsage) {
-        this.#warnedNoUsage = true;
-        ctx.events({ type: "warning", message: noUsageWarning(this.kind) });
-      }
+      this.#warnNoUsage(ctx);
       return {
         ...meta,
         inputTokens: estimatedTokens(exchange.requestBytes),

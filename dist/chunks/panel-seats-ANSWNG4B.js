@@ -4,13 +4,13 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   NO_PROVIDER_PANEL,
   panelProviderSettings
-} from "./chunk-QT2RB77H.js";
+} from "./chunk-Z2HRBENO.js";
 import {
   FixturePathError,
   PriceBook,
   createProvider,
   fixtureRoots
-} from "./chunk-DHKXB4AT.js";
+} from "./chunk-VTOT5Q2D.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

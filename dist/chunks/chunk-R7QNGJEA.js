@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-M7MBJQTQ.js";
+} from "./chunk-JYBXLJL3.js";
 import {
   chargeReplayedUsage,
   chargedUsage,

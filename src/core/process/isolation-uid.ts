@@ -179,6 +179,9 @@ async function ensureRule(
     '--reject-with',
     reason,
   ];
+  // As root the tool is run from this very PATH: when it is not there, nothing needs starting to
+  // know it (under sudo its secure_path may still find it).
+  if (privilege === 'root' && findProgram(tool, env.PATH ?? '') === null) return `${tool}: not installed`;
   const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
   if (present.ok) return null;
   const added = await asRoot(privilege, tool, ['-w', '5', '-I', ...rule], env);

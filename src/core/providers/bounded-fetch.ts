@@ -1,3 +1,4 @@
+import { findJsonStructureProblem } from '../ledger/json-structure.js';
 import { ProviderFatalError } from './errors.js';
 
 /**
@@ -8,9 +9,18 @@ import { ProviderFatalError } from './errors.js';
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /**
+ * Nesting deeper than any model answer's envelope; only a bound for the duplicate-key scan, which is
+ * iterative and would not overflow at any depth.
+ */
+const MAX_RESPONSE_DEPTH = 10_000;
+
+/**
  * `fetch` whose response bodies end in a ProviderFatalError once they pass `maxBytes` (a declared
- * `content-length` over the cap fails before any of the body is read). The providers read every
- * response through it, the Anthropic SDK included.
+ * `content-length` over the cap fails before any of the body is read), and whose successful JSON
+ * answers are refused when one object repeats a key: `JSON.parse` (and the SDKs) keep the last value
+ * silently, so `{"vote":"not_met",…,"vote":"met"}` in a tool call's input would be read as met,
+ * where another reader keeps the first (docs/providers.md). The providers read every response
+ * through it, the Anthropic SDK included.
  */
 export function boundedFetch(
   /** The fetch to wrap; default the global fetch, looked up at each call. */
@@ -31,12 +41,21 @@ export function boundedFetch(
       throw tooLarge();
     }
     if (!response.body) return response;
+    // A successful JSON answer is held until its end and scanned whole; anything else streams.
+    const held: Uint8Array[] | null =
+      response.ok && /\bjson\b/i.test(response.headers.get('content-type') ?? '') ? [] : null;
     const reader = response.body.getReader();
     let seen = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) {
+          const refusal = held && repeatedKeyRefusal(provider, held);
+          if (refusal) {
+            controller.error(refusal);
+            return;
+          }
+          for (const chunk of held ?? []) controller.enqueue(chunk);
           controller.close();
           return;
         }
@@ -46,7 +65,8 @@ export function boundedFetch(
           controller.error(tooLarge());
           return;
         }
-        controller.enqueue(value);
+        if (held) held.push(value);
+        else controller.enqueue(value);
       },
       cancel(reason) {
         return reader.cancel(reason);
@@ -58,6 +78,25 @@ export function boundedFetch(
       headers: response.headers,
     });
   };
+}
+
+/**
+ * The refusal of a JSON body in which one object repeats a key, or null (also for a body that is not
+ * JSON at all: the SDK reports that in its own words).
+ */
+function repeatedKeyRefusal(provider: string, chunks: readonly Uint8Array[]): ProviderFatalError | null {
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const problem = findJsonStructureProblem(text, MAX_RESPONSE_DEPTH);
+  if (problem?.kind !== 'duplicate_key') return null;
+  return new ProviderFatalError(
+    provider,
+    `the response repeats the key ${JSON.stringify(problem.key)} in one object; JSON readers disagree on which value counts, so the answer is refused`,
+  );
 }
 
 function describeBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import type { TrussCommand } from '../core/executors/index.js';
 import { relayBeside } from '../core/process/index.js';
 import { logLines } from '../core/verify/index.js';
+import { EXIT } from './exit-codes.js';
 
 /** Everything a command touches outside itself, injected so commands run the same in tests and shells. */
 export interface CliIo {
@@ -65,4 +66,18 @@ export function jsonText(value: unknown): string {
 export function printHelp(io: CliIo, text: string): number {
   io.stdout(`${text}\n`);
   return 0;
+}
+
+/** Whether a command group was given no sub-command, or asked for its help. */
+export function wantsGroupHelp(sub: string | undefined): sub is undefined | '--help' | '-h' | 'help' {
+  return !sub || sub === '--help' || sub === '-h' || sub === 'help';
+}
+
+/**
+ * A command group's help text: exit 0 when help was asked for, 64 when the sub-command is missing (as
+ * bare `truss` is), so a script that forgot the sub-command does not pass.
+ */
+export function groupHelp(io: CliIo, sub: string | undefined, text: string): number {
+  io.stdout(`${text}\n`);
+  return sub ? EXIT.ok : EXIT.usage;
 }

@@ -33,6 +33,18 @@ describe('truss --help / --version', () => {
     }
   });
 
+  it('a command group without its sub-command prints its help and exits 64, as bare truss does', () => {
+    for (const group of ['ledger', 'review', 'anchor', 'memory', 'playbook', 'lesson', 'mcp']) {
+      const bare = runCli([group]);
+      expect(bare.code, group).toBe(64);
+      expect(bare.stdout, group).toMatch(/^Usage: truss /);
+      const asked = runCli([group, 'help']);
+      expect(asked.code, group).toBe(0);
+      expect(asked.stdout, group).toBe(bare.stdout);
+    }
+    expect(runCli([]).code).toBe(64);
+  });
+
   it('rejects an unknown command or flag with exit 64 and a pointer to --help', () => {
     const unknown = runCli(['frobnicate']);
     expect(unknown.code).toBe(64);

@@ -32,7 +32,7 @@ import {
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { resolveRunKey } from '../run-output.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
@@ -84,7 +84,7 @@ const deps = () => ({ crypto: createNodeCrypto(), hasher: nodeTreeHasher() });
 
 export function anchor(args: string[], io: CliIo): number {
   const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h' || sub === 'help') return printHelp(io, ANCHOR_HELP);
+  if (wantsGroupHelp(sub)) return groupHelp(io, sub, ANCHOR_HELP);
   const command = `anchor ${sub}`;
   const { values, positionals } = parseCommandArgs(command, rest, OPTIONS);
   if (values.help) return printHelp(io, ANCHOR_HELP);

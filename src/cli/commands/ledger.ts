@@ -16,7 +16,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { DEFAULT_DB, ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { formatReport } from '../format-report.js';
-import { type CliIo, emit, jsonText, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, jsonText, printHelp, wantsGroupHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
 import { UsageError } from '../usage-error.js';
@@ -52,7 +52,7 @@ const OPTIONS = {
 
 export function ledger(args: string[], io: CliIo): number {
   const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h' || sub === 'help') return printHelp(io, LEDGER_HELP);
+  if (wantsGroupHelp(sub)) return groupHelp(io, sub, LEDGER_HELP);
   const command = `ledger ${sub}`;
   const { values, positionals } = parseCommandArgs(command, rest, OPTIONS);
   if (values.help) return printHelp(io, LEDGER_HELP);

@@ -23,7 +23,7 @@ import {
 import { secretRedactor } from '../../core/process/index.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cancelOnSignals, setUpIsolation } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
 
@@ -133,7 +133,7 @@ function describeServer(server: McpServerSettings, env: CliIo['env']): Described
 
 export async function mcp(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h') return printHelp(io, MCP_HELP);
+  if (wantsGroupHelp(sub)) return groupHelp(io, sub, MCP_HELP);
   // Loaded only for serve: list and probe never pay for the server half.
   if (sub === 'serve') return (await import('./mcp-serve.js')).mcpServe(rest, io);
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {

@@ -20,7 +20,7 @@ import { secretRedactor } from '../../core/process/index.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../github/settings.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import {
   cliSigner,
   decisionLines,
@@ -99,8 +99,7 @@ const DECIDE_OPTIONS = {
 
 export async function memory(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
-  if (!command || command === '--help' || command === '-h' || command === 'help')
-    return printHelp(io, MEMORY_HELP);
+  if (wantsGroupHelp(command)) return groupHelp(io, command, MEMORY_HELP);
   const run = Object.hasOwn(MEMORY_COMMANDS, command) ? MEMORY_COMMANDS[command] : undefined;
   if (!run)
     throw new UsageError(

@@ -9,7 +9,7 @@ import {
 } from '../../core/memory/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_HELP, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
 import { UsageError } from '../usage-error.js';
 import { approve, type Family, listEntries, promote, revoke, showEntry } from './memory.js';
@@ -56,8 +56,7 @@ const LESSON: Family = { name: 'lesson', help: LESSON_HELP, kind: 'lesson' };
 
 export async function playbook(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
-  if (!command || command === '--help' || command === '-h' || command === 'help')
-    return printHelp(io, PLAYBOOK_HELP);
+  if (wantsGroupHelp(command)) return groupHelp(io, command, PLAYBOOK_HELP);
   switch (command) {
     case 'import':
       return importCommand(rest, io);
@@ -80,8 +79,7 @@ export async function playbook(args: string[], io: CliIo): Promise<number> {
 
 export function lesson(args: string[], io: CliIo): number {
   const [command, ...rest] = args;
-  if (!command || command === '--help' || command === '-h' || command === 'help')
-    return printHelp(io, LESSON_HELP);
+  if (wantsGroupHelp(command)) return groupHelp(io, command, LESSON_HELP);
   if (command !== 'list')
     throw new UsageError(
       `lesson: unknown command "${command}"; use list (promote with truss memory promote)`,

@@ -13,7 +13,7 @@ import {
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, emit, printHelp } from '../io.js';
+import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { existingSigningKey } from '../key-path.js';
 import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
@@ -49,8 +49,7 @@ const DECISIONS: Record<string, HumanReviewDecision> = {
 
 export function review(args: string[], io: CliIo): number {
   const [action, ...rest] = args;
-  if (!action || action === '--help' || action === '-h' || action === 'help')
-    return printHelp(io, REVIEW_HELP);
+  if (wantsGroupHelp(action)) return groupHelp(io, action, REVIEW_HELP);
   const decision = Object.hasOwn(DECISIONS, action) ? DECISIONS[action] : undefined;
   if (!decision)
     throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);

@@ -23,6 +23,7 @@ import { writeJobSummary } from './job-summary.js';
 import { legArtifactFor, legPublishSteps } from './leg-artifacts.js';
 import { handleMemoryMode } from './memory-mode.js';
 import { setExcludedOutput, setRunOutputs } from './outputs.js';
+import { editedWithoutBaseChange } from './pr-edit.js';
 import {
   dispatchedRun,
   failQueuedCheck,
@@ -96,6 +97,12 @@ export async function run(env: Record<string, string | undefined> = process.env)
       dispatch?.mode === 'resume' || dispatch?.mode === 'memory'
         ? dispatch.mode
         : resolveMode(inputs.mode, context.eventName);
+    if (mode === 'run' && dispatch === null && editedWithoutBaseChange(context.eventName, context.payload)) {
+      core.notice(
+        'the pull request was edited without changing its base branch: the verdicts on its head still hold, nothing to run',
+      );
+      return;
+    }
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== 'review' });
     try {
       if (mode === 'comment') {

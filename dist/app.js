@@ -31,18 +31,19 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-DUJDMYHZ.js";
+} from "./chunks/chunk-4ADJMKVE.js";
 import "./chunks/chunk-UYVQNA3J.js";
-import "./chunks/chunk-Z2HRBENO.js";
-import "./chunks/chunk-R7QNGJEA.js";
+import "./chunks/chunk-QCQ5VDRL.js";
+import "./chunks/chunk-WETHUR5X.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-JYBXLJL3.js";
-import "./chunks/chunk-M7CZWICI.js";
-import "./chunks/chunk-66356NYJ.js";
+} from "./chunks/chunk-5WSDM7OW.js";
+import "./chunks/chunk-JBSJKWUL.js";
+import "./chunks/chunk-2UT5EVYJ.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";
+import "./chunks/chunk-OX27M5K4.js";
 import {
   external_exports
 } from "./chunks/chunk-SF6ZOAOS.js";

@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-JYBXLJL3.js";
+} from "./chunk-5WSDM7OW.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,7 +31,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-M7CZWICI.js";
+} from "./chunk-JBSJKWUL.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -39,7 +39,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";

@@ -4,17 +4,10 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   BudgetMeter,
-  BundleFormatError,
   GitCommandError,
-  KeyError,
-  LedgerError,
-  MAX_BUNDLE_DEPTH,
-  canonicalJson,
   excludedPathspecs,
-  findJsonStructureProblem,
   harnessGit,
   harnessProgramEnv,
-  jsonStructureMessage,
   readJsonAnswer,
   redactBytes,
   redactWindow,
@@ -24,7 +17,16 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
+import {
+  BundleFormatError,
+  KeyError,
+  LedgerError,
+  MAX_BUNDLE_DEPTH,
+  canonicalJson,
+  findJsonStructureProblem,
+  jsonStructureMessage
+} from "./chunk-OX27M5K4.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
@@ -9161,7 +9163,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         verdict: computed,
         executor,
         summary: fanout
-      } = await (await import("./fanout-BFL3CLGP.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } = await (await import("./fanout-4BPIAVHO.js")).runFanout(session, { ...options, ...who }, contract, redact));
     } else {
       ({ computed, executor } = await verifyOwnWork(
         session,
@@ -9240,7 +9242,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, workspace, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-BRVFSSCO.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-LYQHSNSE.js")).runExecutor(session, options, contract, redact, identity);
   const checks = new CheckWorkspace({
     session,
     store,
@@ -9276,7 +9278,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, workspace
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-XKJUKZYR.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-OCM67DIF.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

@@ -51,11 +51,10 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-JYBXLJL3.js";
+} from "./chunk-5WSDM7OW.js";
 import {
   BudgetExceededError,
   BudgetMeter,
-  canonicalJson,
   harnessGit,
   harnessProgramEnv,
   pinnedGitEnv,
@@ -66,7 +65,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -74,8 +73,11 @@ import {
   executorProviderSettings,
   modelIdCandidates,
   textOf
-} from "./chunk-VTOT5Q2D.js";
+} from "./chunk-BY47BQ6O.js";
 import "./chunk-R5YT675F.js";
+import {
+  canonicalJson
+} from "./chunk-OX27M5K4.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";

@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  findJsonStructureProblem
+} from "./chunk-OX27M5K4.js";
+import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
 
@@ -167,6 +170,7 @@ function withCacheBreakpoint(parts, stable) {
 
 // src/core/providers/bounded-fetch.ts
 var MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+var MAX_RESPONSE_DEPTH = 1e4;
 function boundedFetch(inner, provider, maxBytes = MAX_RESPONSE_BYTES) {
   const tooLarge = () => new ProviderFatalError(
     provider,
@@ -181,12 +185,19 @@ function boundedFetch(inner, provider, maxBytes = MAX_RESPONSE_BYTES) {
       throw tooLarge();
     }
     if (!response.body) return response;
+    const held = response.ok && /\bjson\b/i.test(response.headers.get("content-type") ?? "") ? [] : null;
     const reader = response.body.getReader();
     let seen = 0;
     const body = new ReadableStream({
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) {
+          const refusal = held && repeatedKeyRefusal(provider, held);
+          if (refusal) {
+            controller.error(refusal);
+            return;
+          }
+          for (const chunk of held ?? []) controller.enqueue(chunk);
           controller.close();
           return;
         }
@@ -197,7 +208,8 @@ function boundedFetch(inner, provider, maxBytes = MAX_RESPONSE_BYTES) {
           controller.error(tooLarge());
           return;
         }
-        controller.enqueue(value);
+        if (held) held.push(value);
+        else controller.enqueue(value);
       },
       cancel(reason) {
         return reader.cancel(reason);
@@ -209,6 +221,20 @@ function boundedFetch(inner, provider, maxBytes = MAX_RESPONSE_BYTES) {
       headers: response.headers
     });
   };
+}
+function repeatedKeyRefusal(provider, chunks) {
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const problem = findJsonStructureProblem(text, MAX_RESPONSE_DEPTH);
+  if (problem?.kind !== "duplicate_key") return null;
+  return new ProviderFatalError(
+    provider,
+    `the response repeats the key ${JSON.stringify(problem.key)} in one object; JSON readers disagree on which value counts, so the answer is refused`
+  );
 }
 function describeBytes(bytes) {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;

@@ -4,14 +4,15 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   NO_PROVIDER_PANEL,
   panelProviderSettings
-} from "./chunk-Z2HRBENO.js";
+} from "./chunk-QCQ5VDRL.js";
 import {
   FixturePathError,
   PriceBook,
   createProvider,
   fixtureRoots
-} from "./chunk-VTOT5Q2D.js";
+} from "./chunk-BY47BQ6O.js";
 import "./chunk-R5YT675F.js";
+import "./chunk-OX27M5K4.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";
 

@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-HMVFPGQ2.js";
+} from "./chunk-VUR3D3EF.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -109,17 +109,17 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-DUJDMYHZ.js";
+} from "./chunk-4ADJMKVE.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-Z2HRBENO.js";
+} from "./chunk-QCQ5VDRL.js";
 import {
   FanoutLegError,
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-R7QNGJEA.js";
+} from "./chunk-WETHUR5X.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -158,22 +158,20 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-JYBXLJL3.js";
+} from "./chunk-5WSDM7OW.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-M7CZWICI.js";
+} from "./chunk-JBSJKWUL.js";
 import {
-  BundleFormatError,
   HARNESS_GIT_ARGS,
-  canonicalJson,
   redactionField,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,
@@ -188,6 +186,10 @@ import {
   warning
 } from "./chunk-RXAPLIPV.js";
 import "./chunk-R5YT675F.js";
+import {
+  BundleFormatError,
+  canonicalJson
+} from "./chunk-OX27M5K4.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
@@ -4540,6 +4542,14 @@ function excludedLines(excluded) {
   return excluded.map((leg) => `${leg.artifact} (attempt ${leg.attempt ?? "?"}): ${leg.reason}`).join("\n");
 }
 
+// src/action/pr-edit.ts
+function editedWithoutBaseChange(eventName, payload) {
+  if (eventName !== "pull_request" && eventName !== "pull_request_target") return false;
+  if (payload.action !== "edited") return false;
+  const changes = payload.changes;
+  return !(typeof changes === "object" && changes !== null && "base" in changes);
+}
+
 // src/action/reduce-mode.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join11 } from "node:path";
@@ -4859,6 +4869,12 @@ async function run4(env = process.env) {
     });
     const dispatch = readDispatchRequest(context);
     const mode = dispatch?.mode === "resume" || dispatch?.mode === "memory" ? dispatch.mode : resolveMode(inputs.mode, context.eventName);
+    if (mode === "run" && dispatch === null && editedWithoutBaseChange(context.eventName, context.payload)) {
+      notice(
+        "the pull request was edited without changing its base branch: the verdicts on its head still hold, nothing to run"
+      );
+      return;
+    }
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== "review" });
     try {
       if (mode === "comment") {

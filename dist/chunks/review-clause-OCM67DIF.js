@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-HMVFPGQ2.js";
+} from "./chunk-VUR3D3EF.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,14 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-M7CZWICI.js";
+} from "./chunk-JBSJKWUL.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
+import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 
 // src/core/run/review-clause.ts

@@ -8,13 +8,13 @@ import {
 } from "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-Z2HRBENO.js";
+} from "./chunk-QCQ5VDRL.js";
 import {
   applyArm,
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-R7QNGJEA.js";
+} from "./chunk-WETHUR5X.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -58,23 +58,21 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-JYBXLJL3.js";
+} from "./chunk-5WSDM7OW.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-M7CZWICI.js";
+} from "./chunk-JBSJKWUL.js";
 import {
   AddedGitGuards,
   BudgetMeter,
-  LedgerError,
   PID_NAMESPACE_FLAGS,
   asRoot,
   bindEntry,
   budgetMeterFor,
-  canonicalJson,
   coverEntries,
   findProgram,
   gitMetadataGuard,
@@ -93,10 +91,14 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-66356NYJ.js";
+} from "./chunk-2UT5EVYJ.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
+import {
+  LedgerError,
+  canonicalJson
+} from "./chunk-OX27M5K4.js";
 import {
   external_exports
 } from "./chunk-SF6ZOAOS.js";
@@ -2161,7 +2163,7 @@ async function driveParentSession(parent, label, kind, body) {
 
 // src/core/run/run-models.ts
 async function executorModel(contract, lookup) {
-  const { buildExecutorProvider } = await import("./executor-provider-INBCIPDV.js");
+  const { buildExecutorProvider } = await import("./executor-provider-MS5J3KW2.js");
   return buildExecutorProvider(contract, lookup);
 }
 
@@ -3597,6 +3599,7 @@ async function ensureRule(tool, reason, account, privilege, env) {
     "--reject-with",
     reason
   ];
+  if (privilege === "root" && findProgram(tool, env.PATH ?? "") === null) return `${tool}: not installed`;
   const present = await asRoot(privilege, tool, ["-w", "5", "-C", ...rule], env);
   if (present.ok) return null;
   const added = await asRoot(privilege, tool, ["-w", "5", "-I", ...rule], env);

@@ -1,8 +1,9 @@
 /**
  * The App's own configuration, read once from the environment when the app loads (Probot reads
  * APP_ID, PRIVATE_KEY and WEBHOOK_SECRET itself; WEBHOOK_SECRET is checked here too, because Probot
- * falls back to a public default without it). Invalid values stop the app at start-up with a message
- * naming the variable, never at the first webhook.
+ * falls back to a public default without it, and APP_ID because the App trusts only the check runs
+ * its own app id created: docs/security.md "Comments and checks Truss trusts as its own"). Invalid
+ * values stop the app at start-up with a message naming the variable, never at the first webhook.
  */
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
@@ -24,6 +25,14 @@ const list = z
 const PROBOT_DEFAULT_WEBHOOK_SECRET = 'development';
 
 const EnvSchema = z.object({
+  // Which check runs are the App's own: the one it queued for a request is found again by this id, so
+  // another app's check carrying a copied external_id cannot make a real request look handled.
+  APP_ID: z
+    .string({ error: "APP_ID is not set: set the App ID from the App's settings page (a number)" })
+    .trim()
+    .regex(/^[1-9][0-9]{0,15}$/, "APP_ID must be the App's numeric id from its settings page, such as 123456")
+    .transform(Number)
+    .refine(Number.isSafeInteger, { message: "APP_ID is too large to be a GitHub App's id" }),
   // Probot verifies deliveries against WEBHOOK_SECRET, but unset or empty it silently uses
   // "development", which anyone can sign with: a forged pull_request_review naming a maintainer
   // would get a human_review signed with the App's key. The App does not start that way.
@@ -69,6 +78,11 @@ const EnvSchema = z.object({
 });
 
 export interface AppConfig {
+  /**
+   * The App's numeric id (APP_ID): the check runs it reads back as its own state (a request already
+   * queued, a re-run) are those this app created, never another app's with the same external_id.
+   */
+  appId: number;
   /** Signs human reviews and approval-gate decisions; its public key is what repositories pin. */
   signer: SigningKey;
   allowedUsers: readonly string[];
@@ -111,6 +125,7 @@ export function readAppConfig(env: Record<string, string | undefined>, tempDir: 
   }
   const e = parsed.data;
   return {
+    appId: e.APP_ID,
     signer: parseSeedBase64(e.TRUSS_APP_SIGNING_KEY, 'TRUSS_APP_SIGNING_KEY'),
     allowedUsers: e.TRUSS_APP_ALLOWED_USERS,
     allowedBots: e.TRUSS_APP_ALLOWED_BOTS,

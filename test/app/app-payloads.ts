@@ -18,6 +18,8 @@ export const INSTALLATION = 2;
 export const HEAD = 'a1'.repeat(20);
 export const BASE = 'b2'.repeat(20);
 export const TOKEN = 'ghs_app_installation_token';
+/** The fake App's id (APP_ID): what `app.id` says on the check runs it created. */
+export const APP_ID = 123;
 
 /** One RSA key for the fake App (generating one per test is slow). */
 const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
@@ -29,6 +31,8 @@ export const APP_KEY = SigningKey.generate();
 
 export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
+    // The id makeProbot's Probot authenticates as: the App's own check runs carry it (`app.id`).
+    appId: APP_ID,
     signer: APP_KEY.key,
     allowedUsers: [],
     allowedBots: [],
@@ -50,7 +54,7 @@ export async function makeProbot(
   options: { baseUrl?: string; secret?: string; load?: boolean } = {},
 ): Promise<Probot> {
   const probot = new Probot({
-    appId: 123,
+    appId: APP_ID,
     privateKey: PRIVATE_KEY,
     secret: options.secret ?? 'webhook-secret',
     logLevel: 'fatal',

@@ -229,7 +229,11 @@ describe("Truss's own comments: one rule for reading and for updating", () => {
     expect(() => readInputs(inputs('@truss-app[bot]'))).toThrow(
       /input comment-authors: comment-authors: "@truss-app\[bot\]" is not a GitHub login/,
     );
-    const env = { WEBHOOK_SECRET: 's3cret', TRUSS_APP_SIGNING_KEY: SigningKey.generate().seedBase64 };
+    const env = {
+      APP_ID: '123',
+      WEBHOOK_SECRET: 's3cret',
+      TRUSS_APP_SIGNING_KEY: SigningKey.generate().seedBase64,
+    };
     expect(readAppConfig(env, '/tmp').commentAuthors).toEqual(['github-actions[bot]']);
     expect(
       readAppConfig({ ...env, TRUSS_APP_COMMENT_AUTHORS: 'truss-app[bot]' }, '/tmp').commentAuthors,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { AppConfigError, readAppConfig } from '../../src/app/config.js';
+import { SigningKey } from '../../src/core/ledger/index.js';
+
+const env = {
+  APP_ID: '123',
+  WEBHOOK_SECRET: 's3cret',
+  TRUSS_APP_SIGNING_KEY: SigningKey.generate().seedBase64,
+};
+
+/** The message readAppConfig refuses `vars` with (fails the test when it does not refuse). */
+function refusal(vars: Record<string, string | undefined>): string {
+  try {
+    readAppConfig(vars, '/tmp');
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`readAppConfig accepted ${JSON.stringify(Object.keys(vars))}`);
+}
+
+describe('readAppConfig: APP_ID, the id of the check runs the App trusts as its own', () => {
+  it('is read as a number', () => {
+    expect(readAppConfig(env, '/tmp').appId).toBe(123);
+    expect(readAppConfig({ ...env, APP_ID: ' 987654 ' }, '/tmp').appId).toBe(987654);
+  });
+
+  it('the App does not start without it, nor with anything but a positive integer, and says which variable', () => {
+    const { APP_ID: _, ...withoutId } = env;
+    expect(refusal(withoutId)).toMatch(/APP_ID is not set/);
+    for (const bad of ['', '0', '-1', '12.5', '1e3', 'truss-app', '0x7b', '99999999999999999'])
+      expect(refusal({ ...env, APP_ID: bad }), `APP_ID=${bad}`).toMatch(/APP_ID (must be|is too large)/);
+  });
+});

@@ -16,6 +16,8 @@ export type SuspendedSession = SuspendedMeta;
 
 export interface ApprovalDecision {
   octokit: Octokit;
+  /** The requesting app's id: whose queued checks say a resume was requested before (request-run.ts). */
+  appId: number;
   owner: string;
   repo: string;
   prNumber: number;
@@ -67,6 +69,7 @@ export async function decideApprovalGate(options: ApprovalDecision): Promise<App
     });
     const outcome = await requestRun({
       octokit: options.octokit,
+      appId: options.appId,
       owner: options.owner,
       repo: options.repo,
       prNumber: options.prNumber,

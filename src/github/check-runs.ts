@@ -62,6 +62,8 @@ export interface FoundCheckRun {
   outputSummary: string | null;
   /** The bot login of the app that created it (`<slug>[bot]`), when GitHub names the app. */
   app: string | null;
+  /** The id of the app that created it, when GitHub names the app. */
+  appId: number | null;
 }
 
 /** The Checks API takes at most this many annotations per request; the rest go in further updates. */
@@ -264,7 +266,10 @@ export function clipCheckText(text: string): string {
 /**
  * The check runs named `checkName` (every check run when it is omitted) on `ref` (a SHA, branch or
  * tag), newest first as GitHub returns them (GET /repos/{owner}/{repo}/commits/{ref}/check-runs), across
- * all pages.
+ * all pages. With `appId`, only those that app created: any token with `checks: write` (another
+ * installed App, a workflow's GITHUB_TOKEN) can create a check of any name and external_id, so a
+ * caller reading its own state back asks for its own app's. GitHub filters by `app_id`, and each
+ * run's `app.id` is checked again here, so a check GitHub did not filter out is not taken either.
  */
 export async function findCheckRuns(options: {
   octokit: Octokit;
@@ -272,8 +277,9 @@ export async function findCheckRuns(options: {
   repo: string;
   ref: string;
   checkName?: string;
+  appId?: number;
 }): Promise<FoundCheckRun[]> {
-  const { octokit, owner, repo, ref, checkName } = options;
+  const { octokit, owner, repo, ref, checkName, appId } = options;
   // `all`: GitHub's default (`latest`) lists only the newest run of each name, which would hide the
   // earlier verdicts the callers look for (a FAIL under a newer skip or another pull request's run).
   const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
@@ -281,10 +287,12 @@ export async function findCheckRuns(options: {
     repo,
     ref,
     ...(checkName !== undefined ? { check_name: checkName } : {}),
+    ...(appId !== undefined ? { app_id: appId } : {}),
     filter: 'all',
     per_page: 100,
   });
-  return runs.map((run) => ({
+  const made = appId === undefined ? runs : runs.filter((run) => run.app?.id === appId);
+  return made.map((run) => ({
     id: run.id,
     name: run.name,
     headSha: run.head_sha,
@@ -298,6 +306,7 @@ export async function findCheckRuns(options: {
     outputTitle: run.output?.title ?? null,
     outputSummary: run.output?.summary ?? null,
     app: botLoginOf(run.app) ?? null,
+    appId: typeof run.app?.id === 'number' ? run.app.id : null,
   }));
 }
 

@@ -20,6 +20,11 @@ import type { CachedWorkflowSlot } from './workflow-cache.js';
 
 export interface RunRequest {
   octokit: Octokit;
+  /**
+   * The id of the app requesting (the App's APP_ID), which creates the queued check: only a check
+   * this app created says the request was handled before (findRequestedCheck).
+   */
+  appId: number;
   owner: string;
   repo: string;
   prNumber: number;
@@ -69,14 +74,25 @@ export type RunRequestOutcome =
       needsWorkflow: boolean;
     };
 
-/** The check run already queued for this request (same comment, or same delivery for a re-run), if any. */
+/**
+ * The check run already queued for this request (same comment, or same delivery for a re-run), if
+ * any. Only a check `appId` created counts: anyone who can create check runs on the repository
+ * (another installed App, a workflow with `checks: write`) can copy a request's external_id, and a
+ * check of theirs taken for this one would drop a real request unanswered as a duplicate.
+ */
 export async function findRequestedCheck(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   headSha: string,
-  request: { contract: string; delivery: string; commentId: number | null; mode: RunRequestId['m'] },
+  request: {
+    appId: number;
+    contract: string;
+    delivery: string;
+    commentId: number | null;
+    mode: RunRequestId['m'];
+  },
 ): Promise<number | null> {
-  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha });
+  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha, appId: request.appId });
   for (const run of runs) {
     const id = decodeRunRequestId(run.externalId);
     if (!id || id.n !== request.contract || id.m !== request.mode) continue;

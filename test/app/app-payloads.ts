@@ -5,7 +5,7 @@ import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { embedMeta } from '../../src/github/render/meta.js';
-import { type Poster, postedByActions } from '../helpers/comment-authors.js';
+import { otherApp, type Poster, postedByActions } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -28,6 +28,11 @@ const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateK
 }) as string;
 
 export const APP_KEY = SigningKey.generate();
+
+/** The fake App itself as a check run's `app` (id APP_ID, bot login `truss-app[bot]`, as GET /app says). */
+export function ownApp(): Record<string, unknown> {
+  return otherApp('truss-app', APP_ID);
+}
 
 export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {

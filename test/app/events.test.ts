@@ -2,7 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
-import { postedByApp } from '../helpers/comment-authors.js';
+import { otherApp, postedByApp } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
@@ -24,6 +24,7 @@ import {
   nockReply,
   nockToken,
   nockUpdateCheck,
+  ownApp,
   PR,
   R,
   receiveComment,
@@ -152,6 +153,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
             head_sha: HEAD,
             status: 'queued',
             external_id: created[0]?.external_id,
+            app: ownApp(),
           },
         ],
       });
@@ -219,6 +221,51 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     expect(
       checkDetachedHumanReview(flipped, { hash: HEAD_HASH, seq: 6 }, { crypto: createNodeCrypto(), trusted }),
     ).not.toBeNull();
+  });
+
+  it("/truss approve is not dropped as a duplicate by another app's check carrying its resume request id", async () => {
+    const probot = await makeProbot();
+    const seen = writerCommandWithComments([
+      stickyComment(20, {
+        contract: 'deploy',
+        session_id: 's-1',
+        status: 'suspended',
+        head_sha: HEAD,
+        head_hash: HEAD_HASH,
+        head_seq: 6,
+        workflow_run_id: 31337,
+      }),
+    ]);
+    const copied = { v: 1, d: 'approve-2', c: COMMENT_ID, p: PR, n: 'deploy', s: HEAD, m: 'resume' };
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 6661,
+            name: 'truss / deploy',
+            head_sha: HEAD,
+            status: 'queued',
+            external_id: JSON.stringify(copied),
+            app: otherApp('lookalike', 424242),
+          },
+        ],
+      });
+    const created = nockCreateCheck(9002);
+    nockNoWorkflowConfig();
+    const dispatched = nockDispatch();
+    await receiveComment(probot, 'approve-2', '/truss approve ship it', { commentId: COMMENT_ID });
+    expect(seen).toEqual(['rocket']);
+    expect(created).toEqual([expect.objectContaining({ name: 'truss / deploy', status: 'queued' })]);
+    expect(decodeRunRequestId(created[0]?.external_id as string)).toEqual(copied);
+    expect(dispatched).toEqual([
+      {
+        ref: 'master',
+        inputs: expect.objectContaining({ mode: 'resume', resume_run_id: '31337', check_run_id: '9002' }),
+      },
+    ]);
   });
 
   it('/truss reject that cannot reach the workflow (404) fails its check: a rejection never ends green', async () => {

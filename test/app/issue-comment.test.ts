@@ -1,9 +1,11 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
+import { otherApp } from '../helpers/comment-authors.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
+  APP_ID,
   appConfig,
   BASE,
   commentPayload,
@@ -21,6 +23,7 @@ import {
   nockReply,
   nockToken,
   nockUpdateCheck,
+  ownApp,
   PR,
   R,
   receiveComment,
@@ -231,12 +234,85 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
               s: HEAD,
               m: 'run',
             }),
+            app: ownApp(),
           },
         ],
       });
     await receiveComment(probot, 'delivery-6', '/truss run greeting', { commentId: COMMENT_ID });
     expect(captured.checks).toEqual([]);
     expect(captured.dispatches).toEqual([]);
+  });
+
+  it("another app's check carrying this very request's external_id does not make the request a duplicate: it is queued and dispatched", async () => {
+    // Anyone whose token can create check runs here (another installed App, a workflow with
+    // `checks: write`) can copy a request's external_id onto a check of theirs before the App sees
+    // the comment; taken for the App's own, the command would be dropped and no verdict would come.
+    const probot = await makeProbot();
+    const captured = capture();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const seen = nockReactions(COMMENT_ID);
+    nockPullRequest();
+    const queries: Record<string, string>[] = [];
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query((query) => {
+        queries.push(query as Record<string, string>);
+        return true;
+      })
+      // Answered whatever the filter asked: the App must not rely on GitHub's filtering alone.
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 6660,
+            name: 'truss / greeting',
+            head_sha: HEAD,
+            status: 'queued',
+            external_id: JSON.stringify({
+              v: 1,
+              d: 'delivery-7',
+              c: COMMENT_ID,
+              p: PR,
+              n: 'greeting',
+              s: HEAD,
+              m: 'run',
+            }),
+            app: otherApp('lookalike', 424242),
+          },
+        ],
+      });
+    nockCreateCheck(7001, captured.checks);
+    nockNoWorkflowConfig();
+    dispatch(captured);
+    await receiveComment(probot, 'delivery-7', '/truss run greeting', { commentId: COMMENT_ID });
+    expect(queries).toEqual([{ app_id: String(APP_ID), filter: 'all', per_page: '100' }]);
+    expect(seen).toEqual(['rocket']);
+    expect(captured.checks).toEqual([
+      expect.objectContaining({ name: 'truss / greeting', head_sha: HEAD, status: 'queued' }),
+    ]);
+    expect(decodeRunRequestId(captured.checks[0]?.external_id as string)).toMatchObject({
+      d: 'delivery-7',
+      c: COMMENT_ID,
+      n: 'greeting',
+      m: 'run',
+    });
+    expect(captured.dispatches).toEqual([
+      {
+        workflow: 'truss.yml',
+        body: {
+          ref: 'master',
+          inputs: {
+            pr_number: String(PR),
+            head_sha: HEAD,
+            contract: 'greeting',
+            requester: 'Codertocat',
+            check_run_id: '7001',
+            mode: 'run',
+          },
+        },
+      },
+    ]);
   });
 
   it.each([

@@ -11,6 +11,7 @@ import {
   HEAD,
   INSTALLATION,
   makeProbot,
+  ownApp,
   PR,
   R,
   reviewPayloadFor,
@@ -28,7 +29,13 @@ interface Delivery {
  * runs created are listed back, so redeliveries see what the first delivery did.
  */
 function fakeGitHub() {
-  const checks: { id: number; head_sha: string; name: string; external_id: string }[] = [];
+  const checks: {
+    id: number;
+    head_sha: string;
+    name: string;
+    external_id: string;
+    app: Record<string, unknown>;
+  }[] = [];
   const dispatches: Record<string, string>[] = [];
   const replies: string[] = [];
   const counts = { token: 0, humanReview: 0 };
@@ -82,10 +89,18 @@ function fakeGitHub() {
       const sha = uri.split('/commits/')[1]?.split('/')[0];
       const url = new URL(`https://x${uri}`);
       const name = url.searchParams.get('check_name');
+      const appId = url.searchParams.get('app_id');
       // Every head a synchronize moved from once had a human review.
       if (name === 'truss / human review')
-        return [200, { total_count: 1, check_runs: [{ id: 1, status: 'completed', conclusion: 'success' }] }];
-      const runs = checks.filter((c) => c.head_sha === sha);
+        return [
+          200,
+          {
+            total_count: 1,
+            check_runs: [{ id: 1, status: 'completed', conclusion: 'success', app: ownApp() }],
+          },
+        ];
+      // As GitHub does: `app_id` lists only the check runs that app created.
+      const runs = checks.filter((c) => c.head_sha === sha && (appId === null || String(c.app.id) === appId));
       return [200, { total_count: runs.length, check_runs: runs }];
     });
   nock(API)
@@ -102,6 +117,7 @@ function fakeGitHub() {
         head_sha: b.head_sha,
         name: b.name,
         external_id: b.external_id ?? '',
+        app: ownApp(),
       };
       checks.push(check);
       return [201, check];

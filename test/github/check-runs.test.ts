@@ -9,6 +9,7 @@ import {
   startCheckRun,
 } from '../../src/github/check-runs.js';
 import { MissingPermissionError } from '../../src/github/octokit.js';
+import { actionsApp, otherApp } from '../helpers/comment-authors.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
@@ -39,7 +40,7 @@ function checkRun(id: number, overrides: Record<string, unknown> = {}) {
     output: { title: null, summary: null, text: null, annotations_count: 0, annotations_url: '' },
     name: NAME,
     check_suite: { id: 5 },
-    app: { id: 1, slug: 'github-actions', name: 'GitHub Actions' },
+    app: actionsApp(),
     pull_requests: [],
     ...overrides,
   };
@@ -296,9 +297,28 @@ describe('findCheckRuns', () => {
         outputSummary: 'sum',
         // Which app made it: how Truss tells its own checks from another App's (own-comment.ts).
         app: 'github-actions[bot]',
+        appId: 15368,
       },
       expect.objectContaining({ id: 4, status: 'in_progress', conclusion: null, externalId: null }),
     ]);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it("with appId: asks GitHub for that app's check runs only, and drops any other app's it answers with anyway", async () => {
+    nock(API)
+      .get(`/repos/${OWNER}/${REPO}/commits/${HEAD}/check-runs`)
+      .query({ app_id: '123', filter: 'all', per_page: '100' })
+      .reply(200, {
+        total_count: 4,
+        check_runs: [
+          checkRun(31, { app: otherApp('lookalike', 424242), external_id: 'copied' }),
+          checkRun(32, { app: otherApp('truss-app', 123) }),
+          checkRun(33, { app: actionsApp() }),
+          checkRun(34, { app: null }),
+        ],
+      });
+    const runs = await findCheckRuns({ ...onRepo(), ref: HEAD, appId: 123 });
+    expect(runs.map((r) => [r.id, r.appId, r.app])).toEqual([[32, 123, 'truss-app[bot]']]);
     expect(nock.isDone()).toBe(true);
   });
 });

@@ -40,6 +40,7 @@ export async function onCheckRunRerequested(
   }
   const outcome = await requestRun({
     octokit,
+    appId: config.appId,
     ...repo,
     prNumber: pr.number,
     headSha: check.head_sha,

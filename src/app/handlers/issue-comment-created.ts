@@ -76,6 +76,7 @@ export async function onIssueCommentCreated(
         outcomes.push(
           await requestRun({
             octokit,
+            appId: config.appId,
             ...repo,
             prNumber: issue.number,
             headSha: head.sha,
@@ -116,6 +117,7 @@ export async function onIssueCommentCreated(
       const head = await pr();
       const result = await decideApprovalGate({
         octokit,
+        appId: config.appId,
         ...repo,
         prNumber: issue.number,
         authors: await authors(context),

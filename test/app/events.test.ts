@@ -98,6 +98,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     const check = payload.check_run as Record<string, unknown>;
     check.name = 'truss / greeting-0001';
     check.head_sha = HEAD;
+    check.app = ownApp();
     check.external_id = JSON.stringify({
       v: 1,
       d: 'old',
@@ -159,6 +160,18 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
       });
     await probot.receive({ id: 'rerun-1', name: 'check_run', payload } as never);
     expect(dispatched).toHaveLength(1);
+  });
+
+  it("check_run.rerequested on another app's check carrying a Truss request id is ignored without a request", async () => {
+    const payload = asInstallation(webhookExample('check_run', 'rerequested'));
+    const check = payload.check_run as Record<string, unknown>;
+    check.name = 'truss / greeting';
+    check.head_sha = HEAD;
+    check.external_id = JSON.stringify({ v: 1, d: 'old', c: null, p: PR, n: 'greeting', s: HEAD, m: 'run' });
+    check.app = otherApp('lookalike', 424242);
+    const probot = await makeProbot();
+    // No interceptor: any request (a token, a permission, a check, a dispatch) fails the delivery.
+    await probot.receive({ id: 'rerun-3', name: 'check_run', payload } as never);
   });
 
   it("check_run.rerequested on a check that is not the App's (no truss external_id) is ignored without a request", async () => {

@@ -10,6 +10,9 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
  * "Re-run" on a `truss / <contract>` check the App queued: dispatch the same contract and mode again
  * (decoded from the check's external_id) on the same head, as a new queued check. A resume is not
  * re-run: its approval was for one suspension. Only users who could have asked for it may re-run it.
+ * Only a check this App created counts (its `app.id` is APP_ID): GitHub sends `rerequested` to the
+ * app that created the check, and the App does not rely on that alone — another app's check can
+ * carry a copied external_id, which would choose what the App dispatches.
  */
 export async function onCheckRunRerequested(
   context: Context<'check_run.rerequested'>,
@@ -17,6 +20,7 @@ export async function onCheckRunRerequested(
   workflows: WorkflowCache,
 ): Promise<void> {
   const { check_run: check, sender } = context.payload;
+  if (check.app?.id !== config.appId) return;
   const request = decodeRunRequestId(check.external_id);
   if (!check.name.startsWith('truss / ') || !request || request.m === 'resume') return;
   const pr = { number: request.p };

@@ -26,7 +26,7 @@ export function trussApp(config: AppConfig): (app: Probot) => void {
     app.on(['pull_request_review.submitted', 'pull_request_review.dismissed'], (context) =>
       onPullRequestReview(context, config, authors),
     );
-    app.on('pull_request.synchronize', (context) => onPullRequestSynchronize(context, config));
+    app.on('pull_request.synchronize', (context) => onPullRequestSynchronize(context, config, authors));
     app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config, workflows));
   };
 }

@@ -1,6 +1,8 @@
+import { type FoundCheckRun, findCheckRuns } from './check-runs.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
+import { isOwnApp, resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
 
 /** The PR check that shows whether a human signed off on the current verified evidence. */
 export const HUMAN_REVIEW_CHECK = 'truss / human review';
@@ -43,7 +45,10 @@ export async function postHumanReviewCheck(options: {
 /**
  * New commits on a pull request: the evidence a sign-off attested no longer describes the head, so
  * `truss / human review` on the new head is action_required until a new run is approved. Only when the
- * previous head carried the check (the PR uses truss review); returns whether a check was posted.
+ * previous head carried Truss's check (the PR uses truss review); returns whether a check was posted.
+ * Truss's check is one made by `appId` (the App's sign-offs) or by an app Truss posts as (`authors`:
+ * the workflow's runs, own-comment.ts isOwnApp): any token with `checks: write` can name a check
+ * `truss / human review`, and only Truss's say the pull request uses sign-offs.
  */
 export async function markHumanReviewStale(options: {
   octokit: Octokit;
@@ -51,17 +56,31 @@ export async function markHumanReviewStale(options: {
   repo: string;
   previousSha: string;
   headSha: string;
+  /** The host's own app (the App's APP_ID), whose checks are Truss's without asking who posts. */
+  appId?: number;
+  /** The logins Truss posts as; asked only when the previous head has a check of that name. */
+  authors: TrussAuthorsSource;
   dryRun: boolean;
 }): Promise<boolean> {
   const { octokit, owner, repo } = options;
-  const { data } = await octokit.rest.checks.listForRef({
+  const named = await findCheckRuns({
+    octokit,
     owner,
     repo,
     ref: options.previousSha,
-    check_name: HUMAN_REVIEW_CHECK,
-    per_page: 1,
+    checkName: HUMAN_REVIEW_CHECK,
   });
-  const previous = data.check_runs[0];
+  // Newest first, as GitHub lists them: the latest of Truss's own says what was attested.
+  let previous: FoundCheckRun | null = null;
+  let authors: TrussAuthors | null = null;
+  for (const run of named) {
+    if (options.appId === undefined || run.appId !== options.appId) {
+      authors ??= await resolveAuthors(options.authors);
+      if (!isOwnApp(run.app, authors)) continue;
+    }
+    previous = run;
+    break;
+  }
   if (!previous) return false;
   await postHumanReviewCheck({
     octokit,

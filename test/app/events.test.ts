@@ -2,11 +2,12 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { checkDetachedHumanReview, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
-import { otherApp, postedByApp } from '../helpers/comment-authors.js';
+import { actionsApp, otherApp, postedByApp } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
+  APP_ID,
   APP_KEY,
   appConfig,
   asInstallation,
@@ -58,8 +59,11 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     nockToken();
     nock(API)
       .get(`${R}/commits/${before}/check-runs`)
-      .query({ check_name: 'truss / human review', per_page: '1' })
-      .reply(200, { total_count: 1, check_runs: [{ id: 3, status: 'completed', conclusion: 'success' }] });
+      .query({ check_name: 'truss / human review', filter: 'all', per_page: '100' })
+      .reply(200, {
+        total_count: 1,
+        check_runs: [{ id: 3, status: 'completed', conclusion: 'success', app: ownApp() }],
+      });
     const posted: Record<string, unknown>[] = [];
     nock(API)
       .post(`${R}/check-runs`, (body) => {
@@ -80,6 +84,33 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
         }),
       }),
     ]);
+  });
+
+  it.each([
+    ['the workflow posting as github-actions[bot] (a comment author): turns stale', actionsApp(), true],
+    ['another app, whoever it is: posts nothing', otherApp('lookalike', 424242), false],
+  ])('synchronize after a truss / human review made by %s', async (_who, app, posts) => {
+    // Any token with `checks: write` can name a check `truss / human review`; only Truss's (the App's
+    // own, or made by an app its comment authors post as) say the pull request uses sign-offs.
+    const payload = asInstallation(webhookExample('pull_request', 'synchronize'));
+    const probot = await makeProbot();
+    nockToken();
+    nock(API)
+      .get(`${R}/commits/${payload.before as string}/check-runs`)
+      .query({ check_name: 'truss / human review', filter: 'all', per_page: '100' })
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          { id: 3, name: 'truss / human review', status: 'completed', conclusion: 'success', app },
+        ],
+      });
+    // The App's own bot login, asked to learn whose checks besides its own are Truss's.
+    nock(API).get('/app').reply(200, { id: APP_ID, slug: 'truss-app' });
+    const posted = posts ? nockCreateCheck(4) : [];
+    await probot.receive({ id: 'sync-3', name: 'pull_request', payload } as never);
+    expect(posted).toEqual(
+      posts ? [expect.objectContaining({ name: 'truss / human review', conclusion: 'action_required' })] : [],
+    );
   });
 
   it('synchronize on a PR that never had a human review check posts nothing', async () => {

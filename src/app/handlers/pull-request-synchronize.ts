@@ -7,6 +7,7 @@ import { installationOctokit, repoOf } from '../github.js';
 export async function onPullRequestSynchronize(
   context: Context<'pull_request.synchronize'>,
   config: AppConfig,
+  authors: (context: Context) => Promise<readonly string[]>,
 ): Promise<void> {
   const { before, after } = context.payload;
   if (!before || !after || before === after) return;
@@ -16,6 +17,8 @@ export async function onPullRequestSynchronize(
     ...repoOf(context),
     previousSha: before,
     headSha: after,
+    appId: config.appId,
+    authors: () => authors(context),
     dryRun: false,
   });
   if (posted)

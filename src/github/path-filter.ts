@@ -151,7 +151,10 @@ export async function pathSkipReason(
  * skipped, or from a contract whose filter changed on the base since) would turn that head green;
  * so would a skip next to a run still queued or in progress. Such a contract is run instead. A
  * lookalike check (a fork's job of the same name) is not Truss's and does not count; `ownId` is the
- * check this very request queued.
+ * check this very request queued. Unlike the readers that act on Truss's own checks, this one does
+ * not ask which app made a check with Truss's external_id: a wrong "yes" only runs the contract
+ * (a verdict, never a lost one), while a wrong "no" would let a skip replace a verdict a token of
+ * another app wrote (the App's queued check, the workflow's own) and turn the head green.
  */
 export async function skipWouldReplaceVerdict(
   options: SkipTarget & { contractId: string },

@@ -5,6 +5,7 @@ import { lazyChangedFiles, mayBeGitlink, pullRequestChangedFiles } from '../../s
 import { runAndReport } from '../../src/github/run-and-report.js';
 import { pullRequestObject } from '../helpers/action-harness.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
+import { otherApp } from '../helpers/comment-authors.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
@@ -200,6 +201,17 @@ describe('[contract] paths on a pull request (the Action)', () => {
       // The next round records into its own list.
       nock.cleanAll();
     }
+  });
+
+  it("a check with Truss's external_id made by any app keeps the skip from replacing it: a doubt runs the contract", async () => {
+    // Unlike a lookup that decides "already handled" (request-run.ts), here a wrong "Truss's" only
+    // costs a run; a wrong "not Truss's" would let a skip turn a FAIL another token wrote green.
+    listsOnly('package.json');
+    checksOnHead('src-only', [{ id: 803, app: otherApp('another-truss-token', 424242) }]);
+    const checks = recordChecks();
+    const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
+    expect(results.map((r) => [r.contractId, r.overall])).toEqual([['src-only', 'pass']]);
+    expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
   });
 
   it('only a lookalike or an earlier skip on the head: the skip stands', async () => {

@@ -31,7 +31,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-4ADJMKVE.js";
+} from "./chunks/chunk-LPJC57KF.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QCQ5VDRL.js";
 import "./chunks/chunk-WETHUR5X.js";
@@ -109,6 +109,9 @@ var list = external_exports.string().default("").transform(
 );
 var PROBOT_DEFAULT_WEBHOOK_SECRET = "development";
 var EnvSchema = external_exports.object({
+  // Which check runs are the App's own: the one it queued for a request is found again by this id, so
+  // another app's check carrying a copied external_id cannot make a real request look handled.
+  APP_ID: external_exports.string({ error: "APP_ID is not set: set the App ID from the App's settings page (a number)" }).trim().regex(/^[1-9][0-9]{0,15}$/, "APP_ID must be the App's numeric id from its settings page, such as 123456").transform(Number).refine(Number.isSafeInteger, { message: "APP_ID is too large to be a GitHub App's id" }),
   // Probot verifies deliveries against WEBHOOK_SECRET, but unset or empty it silently uses
   // "development", which anyone can sign with: a forged pull_request_review naming a maintainer
   // would get a human_review signed with the App's key. The App does not start that way.
@@ -153,6 +156,7 @@ TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: cre
   }
   const e = parsed.data;
   return {
+    appId: e.APP_ID,
     signer: parseSeedBase64(e.TRUSS_APP_SIGNING_KEY, "TRUSS_APP_SIGNING_KEY"),
     allowedUsers: e.TRUSS_APP_ALLOWED_USERS,
     allowedBots: e.TRUSS_APP_ALLOWED_BOTS,
@@ -284,7 +288,7 @@ function trussWorkflowSnippet(workflow) {
 
 // src/github/request-run.ts
 async function findRequestedCheck(octokit, repo, headSha, request) {
-  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha });
+  const runs = await findCheckRuns({ octokit, ...repo, ref: headSha, appId: request.appId });
   for (const run of runs) {
     const id = decodeRunRequestId(run.externalId);
     if (!id || id.n !== request.contract || id.m !== request.mode) continue;
@@ -462,6 +466,7 @@ async function installationToken(context) {
 // src/app/handlers/check-run-rerequested.ts
 async function onCheckRunRerequested(context, config, workflows) {
   const { check_run: check, sender } = context.payload;
+  if (check.app?.id !== config.appId) return;
   const request = decodeRunRequestId(check.external_id);
   if (!check.name.startsWith("truss / ") || !request || request.m === "resume") return;
   const pr = { number: request.p };
@@ -485,6 +490,7 @@ async function onCheckRunRerequested(context, config, workflows) {
   }
   const outcome = await requestRun({
     octokit,
+    appId: config.appId,
     ...repo,
     prNumber: pr.number,
     headSha: check.head_sha,
@@ -522,6 +528,7 @@ async function decideApprovalGate(options) {
     });
     const outcome = await requestRun({
       octokit: options.octokit,
+      appId: options.appId,
       owner: options.owner,
       repo: options.repo,
       prNumber: options.prNumber,
@@ -624,6 +631,7 @@ ${helpText(config.trigger)}`,
         outcomes.push(
           await requestRun({
             octokit,
+            appId: config.appId,
             ...repo,
             prNumber: issue.number,
             headSha: head.sha,
@@ -664,6 +672,7 @@ ${helpText(config.trigger)}`,
       const head = await pr();
       const result = await decideApprovalGate({
         octokit,
+        appId: config.appId,
         ...repo,
         prNumber: issue.number,
         authors: await authors(context),
@@ -757,7 +766,7 @@ async function onPullRequestReview(context, config, authors) {
 }
 
 // src/app/handlers/pull-request-synchronize.ts
-async function onPullRequestSynchronize(context, config) {
+async function onPullRequestSynchronize(context, config, authors) {
   const { before, after } = context.payload;
   if (!before || !after || before === after) return;
   const octokit = await installationOctokit(context, config);
@@ -766,6 +775,8 @@ async function onPullRequestSynchronize(context, config) {
     ...repoOf(context),
     previousSha: before,
     headSha: after,
+    appId: config.appId,
+    authors: () => authors(context),
     dryRun: false
   });
   if (posted)
@@ -782,7 +793,7 @@ function trussApp(config) {
       ["pull_request_review.submitted", "pull_request_review.dismissed"],
       (context) => onPullRequestReview(context, config, authors)
     );
-    app.on("pull_request.synchronize", (context) => onPullRequestSynchronize(context, config));
+    app.on("pull_request.synchronize", (context) => onPullRequestSynchronize(context, config, authors));
     app.on("check_run.rerequested", (context) => onCheckRunRerequested(context, config, workflows));
   };
 }

@@ -653,6 +653,204 @@ function toMissingPermission(e, permission, action) {
   return e;
 }
 
+// src/github/check-runs.ts
+var MAX_ANNOTATIONS_PER_REQUEST = 50;
+var MAX_CHECK_TEXT = 65535;
+var TRUNCATED_NOTE = "\n\n\u2026 (truncated)";
+var PERMISSION = "checks: write";
+async function startCheckRun(options) {
+  const { octokit, owner, repo, name, headSha, dryRun } = options;
+  if (dryRun) {
+    octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
+    return { id: null, url: null };
+  }
+  if (options.existingId) {
+    const madeBy = await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
+    try {
+      const { data } = await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: options.existingId,
+        name,
+        status: "in_progress",
+        started_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+        ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
+      });
+      return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
+    } catch (error) {
+      throw takeOverError(
+        error,
+        options.existingId,
+        madeBy,
+        `update the queued check run ${options.existingId}`
+      );
+    }
+  }
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      status: "in_progress",
+      started_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+      ...options.externalId !== void 0 ? { external_id: options.externalId } : {},
+      ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
+    });
+    return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
+  }
+}
+async function completeCheckRun(options) {
+  const { octokit, owner, repo, checkRunId, conclusion, output, dryRun } = options;
+  const annotations = [...output.annotations ?? []];
+  const batches = [];
+  for (let i = 0; i < annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST) {
+    batches.push(annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
+  }
+  if (dryRun) {
+    octokit.log.info(
+      `dry run: would complete check run ${checkRunId} as ${conclusion} (${annotations.length} annotations)`
+    );
+    return { requests: 0 };
+  }
+  const base = {
+    title: output.title,
+    summary: clipCheckText(output.summary),
+    ...output.text !== void 0 ? { text: clipCheckText(output.text) } : {}
+  };
+  try {
+    await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: checkRunId,
+      status: "completed",
+      conclusion,
+      completed_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+      output: { ...base, ...batches[0] ? { annotations: batches[0] } : {} }
+    });
+    for (const batch of batches.slice(1)) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: checkRunId,
+        output: { ...base, annotations: batch }
+      });
+    }
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `update check run ${checkRunId}`);
+  }
+  return { requests: Math.max(1, batches.length) };
+}
+async function skipCheckRun(options) {
+  const { octokit, owner, repo, name, headSha, dryRun } = options;
+  if (dryRun) {
+    octokit.log.info(`dry run: would complete check run "${name}" on ${headSha} as skipped`);
+    return { id: null, url: null };
+  }
+  const completed = {
+    status: "completed",
+    conclusion: "skipped",
+    completed_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
+    output: { title: options.output.title, summary: clipCheckText(options.output.summary) },
+    ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
+  };
+  const madeBy = options.existingId ? await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha) : void 0;
+  try {
+    const { data } = options.existingId ? await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: options.existingId,
+      name,
+      ...completed
+    }) : await octokit.rest.checks.create({
+      owner,
+      repo,
+      name,
+      head_sha: headSha,
+      ...completed,
+      ...options.externalId !== void 0 ? { external_id: options.externalId } : {}
+    });
+    return { id: data.id, url: data.html_url };
+  } catch (error) {
+    const action = `complete the check run "${name}" as skipped`;
+    throw options.existingId ? takeOverError(error, options.existingId, madeBy, action) : toMissingPermission(error, PERMISSION, action);
+  }
+}
+function clipCheckText(text) {
+  if (text.length <= MAX_CHECK_TEXT) return text;
+  let kept = text.slice(0, MAX_CHECK_TEXT - TRUNCATED_NOTE.length);
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  return `${kept}${TRUNCATED_NOTE}`;
+}
+async function findCheckRuns(options) {
+  const { octokit, owner, repo, ref, checkName, appId } = options;
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    owner,
+    repo,
+    ref,
+    ...checkName !== void 0 ? { check_name: checkName } : {},
+    ...appId !== void 0 ? { app_id: appId } : {},
+    filter: "all",
+    per_page: 100
+  });
+  const made = appId === void 0 ? runs : runs.filter((run) => run.app?.id === appId);
+  return made.map((run) => ({
+    id: run.id,
+    name: run.name,
+    headSha: run.head_sha,
+    status: run.status,
+    conclusion: run.conclusion ?? null,
+    externalId: run.external_id || null,
+    detailsUrl: run.details_url ?? null,
+    url: run.html_url ?? null,
+    startedAt: run.started_at ?? null,
+    completedAt: run.completed_at ?? null,
+    outputTitle: run.output?.title ?? null,
+    outputSummary: run.output?.summary ?? null,
+    app: botLoginOf(run.app) ?? null,
+    appId: typeof run.app?.id === "number" ? run.app.id : null
+  }));
+}
+var HeadMismatchError = class extends Error {
+  name = "HeadMismatchError";
+};
+async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
+  let onSha;
+  let madeBy;
+  try {
+    const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
+    onSha = data.head_sha;
+    madeBy = botLoginOf(data.app);
+  } catch (error) {
+    throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
+  }
+  if (onSha !== headSha)
+    throw new HeadMismatchError(
+      `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
+    );
+  return madeBy;
+}
+function takeOverError(error, checkRunId, madeBy, action) {
+  if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== void 0)
+    return new QueuedCheckOwnerError(checkRunId, madeBy, { cause: error });
+  return toMissingPermission(error, PERMISSION, action);
+}
+var QueuedCheckOwnerError = class extends Error {
+  name = "QueuedCheckOwnerError";
+  constructor(checkRunId, madeBy, options) {
+    const remedy = madeBy === "github-actions[bot]" ? "Run this job with the workflow's own token (`github-token: ${{ github.token }}`)." : `Give this job ${madeBy}'s installation token (actions/create-github-app-token, then \`github-token:\` and \`comment-authors: ${madeBy}\`), as examples/workflows/truss-app-dispatch.yml does.`;
+    super(
+      `Truss could not take over the queued check run ${checkRunId}: ${madeBy} created it, and GitHub lets only the app that created a check run change it. ${remedy}`,
+      options
+    );
+  }
+};
+function botLoginOf(app) {
+  return app?.slug && /^[A-Za-z0-9-]{1,100}$/.test(app.slug) ? `${app.slug}[bot]` : void 0;
+}
+
 // src/core/verify/log-text.ts
 var ZWJ = "\u200D";
 var LINE_BREAK = /\r\n?|[\n\u0085\u2028\u2029]/g;
@@ -1523,6 +1721,56 @@ function trussCheckFor(externalId, prNumber) {
   return request !== null && request.p === prNumber;
 }
 
+// src/github/own-comment.ts
+async function resolveAuthors(source) {
+  return typeof source === "function" ? source() : source;
+}
+var ACTIONS_BOT = "github-actions[bot]";
+var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
+var CommentAuthorError = class extends Error {
+  name = "CommentAuthorError";
+};
+function parseTrussAuthors(text, setting) {
+  const logins = text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  if (logins.length === 0)
+    throw new CommentAuthorError(
+      `${setting} is empty: name the login Truss's comments are posted as (${ACTIONS_BOT} for the workflow's token, <app-slug>[bot] for a GitHub App's token)`
+    );
+  for (const login of logins)
+    if (!LOGIN.test(login))
+      throw new CommentAuthorError(
+        `${setting}: "${login.slice(0, 60)}" is not a GitHub login (a user, or an App's <app-slug>[bot])`
+      );
+  return logins;
+}
+function isOwnAuthor(comment, authors) {
+  const user = comment.user;
+  if (!user) return false;
+  const login = user.login.toLowerCase();
+  if (!authors.some((a) => a.toLowerCase() === login)) return false;
+  const bot = /\[bot\]$/.test(login);
+  if (bot !== (user.type === "Bot")) return false;
+  const app = comment.performed_via_github_app;
+  if (!bot) return !app;
+  return !app?.slug || `${app.slug.toLowerCase()}[bot]` === login;
+}
+function warnUnlistedPoster(poster, authors, log) {
+  if (!poster || authors.some((a) => a.toLowerCase() === poster.toLowerCase())) return;
+  log.warning(
+    `this token posts as ${poster}, which is not among the comment authors (${authors.join(", ")}): Truss will not recognise its own comments. Add ${poster} to comment-authors (the Action) or TRUSS_APP_COMMENT_AUTHORS (the App).`
+  );
+}
+function isOwnApp(appLogin, authors) {
+  return appLogin !== null && authors.some((a) => a.toLowerCase() === appLogin.toLowerCase());
+}
+function isTrussComment(comment, markerStart, authors) {
+  return isOwnAuthor(comment, authors) && (comment.body ?? "").startsWith(markerStart);
+}
+var STICKY_MARKER_START = "<!-- truss:sticky ";
+function stickyMarker(contractId) {
+  return `${STICKY_MARKER_START}contract=${contractId} -->`;
+}
+
 // src/github/human-review-check.ts
 var HUMAN_REVIEW_CHECK = "truss / human review";
 async function postHumanReviewCheck(options) {
@@ -1547,14 +1795,23 @@ async function postHumanReviewCheck(options) {
 }
 async function markHumanReviewStale(options) {
   const { octokit, owner, repo } = options;
-  const { data } = await octokit.rest.checks.listForRef({
+  const named = await findCheckRuns({
+    octokit,
     owner,
     repo,
     ref: options.previousSha,
-    check_name: HUMAN_REVIEW_CHECK,
-    per_page: 1
+    checkName: HUMAN_REVIEW_CHECK
   });
-  const previous = data.check_runs[0];
+  let previous = null;
+  let authors = null;
+  for (const run of named) {
+    if (options.appId === void 0 || run.appId !== options.appId) {
+      authors ??= await resolveAuthors(options.authors);
+      if (!isOwnApp(run.app, authors)) continue;
+    }
+    previous = run;
+    break;
+  }
   if (!previous) return false;
   await postHumanReviewCheck({
     octokit,
@@ -1764,201 +2021,6 @@ function resolveContractSources2(input) {
 function appReviewComments(config) {
   if (!config) return false;
   return parseConfigToml2(config.text, config.file).app?.review_comments === true;
-}
-
-// src/github/check-runs.ts
-var MAX_ANNOTATIONS_PER_REQUEST = 50;
-var MAX_CHECK_TEXT = 65535;
-var TRUNCATED_NOTE = "\n\n\u2026 (truncated)";
-var PERMISSION = "checks: write";
-async function startCheckRun(options) {
-  const { octokit, owner, repo, name, headSha, dryRun } = options;
-  if (dryRun) {
-    octokit.log.info(`dry run: would start check run "${name}" on ${headSha}`);
-    return { id: null, url: null };
-  }
-  if (options.existingId) {
-    const madeBy = await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha);
-    try {
-      const { data } = await octokit.rest.checks.update({
-        owner,
-        repo,
-        check_run_id: options.existingId,
-        name,
-        status: "in_progress",
-        started_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-        ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
-      });
-      return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
-    } catch (error) {
-      throw takeOverError(
-        error,
-        options.existingId,
-        madeBy,
-        `update the queued check run ${options.existingId}`
-      );
-    }
-  }
-  try {
-    const { data } = await octokit.rest.checks.create({
-      owner,
-      repo,
-      name,
-      head_sha: headSha,
-      status: "in_progress",
-      started_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-      ...options.externalId !== void 0 ? { external_id: options.externalId } : {},
-      ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
-    });
-    return { id: data.id, url: data.html_url, botLogin: botLoginOf(data.app) };
-  } catch (error) {
-    throw toMissingPermission(error, PERMISSION, `create the check run "${name}"`);
-  }
-}
-async function completeCheckRun(options) {
-  const { octokit, owner, repo, checkRunId, conclusion, output, dryRun } = options;
-  const annotations = [...output.annotations ?? []];
-  const batches = [];
-  for (let i = 0; i < annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST) {
-    batches.push(annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
-  }
-  if (dryRun) {
-    octokit.log.info(
-      `dry run: would complete check run ${checkRunId} as ${conclusion} (${annotations.length} annotations)`
-    );
-    return { requests: 0 };
-  }
-  const base = {
-    title: output.title,
-    summary: clipCheckText(output.summary),
-    ...output.text !== void 0 ? { text: clipCheckText(output.text) } : {}
-  };
-  try {
-    await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: checkRunId,
-      status: "completed",
-      conclusion,
-      completed_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-      output: { ...base, ...batches[0] ? { annotations: batches[0] } : {} }
-    });
-    for (const batch of batches.slice(1)) {
-      await octokit.rest.checks.update({
-        owner,
-        repo,
-        check_run_id: checkRunId,
-        output: { ...base, annotations: batch }
-      });
-    }
-  } catch (error) {
-    throw toMissingPermission(error, PERMISSION, `update check run ${checkRunId}`);
-  }
-  return { requests: Math.max(1, batches.length) };
-}
-async function skipCheckRun(options) {
-  const { octokit, owner, repo, name, headSha, dryRun } = options;
-  if (dryRun) {
-    octokit.log.info(`dry run: would complete check run "${name}" on ${headSha} as skipped`);
-    return { id: null, url: null };
-  }
-  const completed = {
-    status: "completed",
-    conclusion: "skipped",
-    completed_at: (options.now?.() ?? /* @__PURE__ */ new Date()).toISOString(),
-    output: { title: options.output.title, summary: clipCheckText(options.output.summary) },
-    ...options.detailsUrl !== void 0 ? { details_url: options.detailsUrl } : {}
-  };
-  const madeBy = options.existingId ? await requireCheckOnHead(octokit, owner, repo, options.existingId, headSha) : void 0;
-  try {
-    const { data } = options.existingId ? await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: options.existingId,
-      name,
-      ...completed
-    }) : await octokit.rest.checks.create({
-      owner,
-      repo,
-      name,
-      head_sha: headSha,
-      ...completed,
-      ...options.externalId !== void 0 ? { external_id: options.externalId } : {}
-    });
-    return { id: data.id, url: data.html_url };
-  } catch (error) {
-    const action = `complete the check run "${name}" as skipped`;
-    throw options.existingId ? takeOverError(error, options.existingId, madeBy, action) : toMissingPermission(error, PERMISSION, action);
-  }
-}
-function clipCheckText(text) {
-  if (text.length <= MAX_CHECK_TEXT) return text;
-  let kept = text.slice(0, MAX_CHECK_TEXT - TRUNCATED_NOTE.length);
-  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
-  return `${kept}${TRUNCATED_NOTE}`;
-}
-async function findCheckRuns(options) {
-  const { octokit, owner, repo, ref, checkName } = options;
-  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
-    owner,
-    repo,
-    ref,
-    ...checkName !== void 0 ? { check_name: checkName } : {},
-    filter: "all",
-    per_page: 100
-  });
-  return runs.map((run) => ({
-    id: run.id,
-    name: run.name,
-    headSha: run.head_sha,
-    status: run.status,
-    conclusion: run.conclusion ?? null,
-    externalId: run.external_id || null,
-    detailsUrl: run.details_url ?? null,
-    url: run.html_url ?? null,
-    startedAt: run.started_at ?? null,
-    completedAt: run.completed_at ?? null,
-    outputTitle: run.output?.title ?? null,
-    outputSummary: run.output?.summary ?? null,
-    app: botLoginOf(run.app) ?? null
-  }));
-}
-var HeadMismatchError = class extends Error {
-  name = "HeadMismatchError";
-};
-async function requireCheckOnHead(octokit, owner, repo, checkRunId, headSha) {
-  let onSha;
-  let madeBy;
-  try {
-    const { data } = await octokit.rest.checks.get({ owner, repo, check_run_id: checkRunId });
-    onSha = data.head_sha;
-    madeBy = botLoginOf(data.app);
-  } catch (error) {
-    throw toMissingPermission(error, PERMISSION, `read the queued check run ${checkRunId}`);
-  }
-  if (onSha !== headSha)
-    throw new HeadMismatchError(
-      `the queued check ${checkRunId} is on ${onSha.slice(0, 12)}, but the pull request head is now ${headSha.slice(0, 12)}: the change moved after the run was requested, and one commit's verdict never goes on another's check. Comment the run command again to run on the new head.`
-    );
-  return madeBy;
-}
-function takeOverError(error, checkRunId, madeBy, action) {
-  if (statusOf(error) === 403 && !isRateLimitError(error) && madeBy !== void 0)
-    return new QueuedCheckOwnerError(checkRunId, madeBy, { cause: error });
-  return toMissingPermission(error, PERMISSION, action);
-}
-var QueuedCheckOwnerError = class extends Error {
-  name = "QueuedCheckOwnerError";
-  constructor(checkRunId, madeBy, options) {
-    const remedy = madeBy === "github-actions[bot]" ? "Run this job with the workflow's own token (`github-token: ${{ github.token }}`)." : `Give this job ${madeBy}'s installation token (actions/create-github-app-token, then \`github-token:\` and \`comment-authors: ${madeBy}\`), as examples/workflows/truss-app-dispatch.yml does.`;
-    super(
-      `Truss could not take over the queued check run ${checkRunId}: ${madeBy} created it, and GitHub lets only the app that created a check run change it. ${remedy}`,
-      options
-    );
-  }
-};
-function botLoginOf(app) {
-  return app?.slug && /^[A-Za-z0-9-]{1,100}$/.test(app.slug) ? `${app.slug}[bot]` : void 0;
 }
 
 // src/github/render/budget.ts
@@ -6004,56 +6066,6 @@ function nodeTreeHasher() {
   };
 }
 
-// src/github/own-comment.ts
-async function resolveAuthors(source) {
-  return typeof source === "function" ? source() : source;
-}
-var ACTIONS_BOT = "github-actions[bot]";
-var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98})(?:\[bot\])?$/;
-var CommentAuthorError = class extends Error {
-  name = "CommentAuthorError";
-};
-function parseTrussAuthors(text, setting) {
-  const logins = text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
-  if (logins.length === 0)
-    throw new CommentAuthorError(
-      `${setting} is empty: name the login Truss's comments are posted as (${ACTIONS_BOT} for the workflow's token, <app-slug>[bot] for a GitHub App's token)`
-    );
-  for (const login of logins)
-    if (!LOGIN.test(login))
-      throw new CommentAuthorError(
-        `${setting}: "${login.slice(0, 60)}" is not a GitHub login (a user, or an App's <app-slug>[bot])`
-      );
-  return logins;
-}
-function isOwnAuthor(comment, authors) {
-  const user = comment.user;
-  if (!user) return false;
-  const login = user.login.toLowerCase();
-  if (!authors.some((a) => a.toLowerCase() === login)) return false;
-  const bot = /\[bot\]$/.test(login);
-  if (bot !== (user.type === "Bot")) return false;
-  const app = comment.performed_via_github_app;
-  if (!bot) return !app;
-  return !app?.slug || `${app.slug.toLowerCase()}[bot]` === login;
-}
-function warnUnlistedPoster(poster, authors, log) {
-  if (!poster || authors.some((a) => a.toLowerCase() === poster.toLowerCase())) return;
-  log.warning(
-    `this token posts as ${poster}, which is not among the comment authors (${authors.join(", ")}): Truss will not recognise its own comments. Add ${poster} to comment-authors (the Action) or TRUSS_APP_COMMENT_AUTHORS (the App).`
-  );
-}
-function isOwnApp(appLogin, authors) {
-  return appLogin !== null && authors.some((a) => a.toLowerCase() === appLogin.toLowerCase());
-}
-function isTrussComment(comment, markerStart, authors) {
-  return isOwnAuthor(comment, authors) && (comment.body ?? "").startsWith(markerStart);
-}
-var STICKY_MARKER_START = "<!-- truss:sticky ";
-function stickyMarker(contractId) {
-  return `${STICKY_MARKER_START}contract=${contractId} -->`;
-}
-
 // src/github/sticky-comment.ts
 var MAX_COMMENT_LENGTH = 65536;
 var META_BLOCK = /<!-- truss:meta ([\s\S]*?) -->/;
@@ -7020,6 +7032,15 @@ ${one.summary}` : one.summary
 }
 
 export {
+  statusOf,
+  isRateLimitError,
+  createOctokit,
+  MissingPermissionError,
+  toMissingPermission,
+  startCheckRun,
+  completeCheckRun,
+  findCheckRuns,
+  HeadMismatchError,
   logLines,
   inlineText,
   codeSpan,
@@ -7031,11 +7052,11 @@ export {
   encodeRunRequestId,
   decodeRunRequestId,
   TRUSS_CHECK_ID,
-  statusOf,
-  isRateLimitError,
-  createOctokit,
-  MissingPermissionError,
-  toMissingPermission,
+  ACTIONS_BOT,
+  parseTrussAuthors,
+  warnUnlistedPoster,
+  isTrussComment,
+  stickyMarker,
   postHumanReviewCheck,
   markHumanReviewStale,
   MEMORY_VERDICT_KIND,
@@ -7059,11 +7080,6 @@ export {
   commitFilesToBranch,
   branchHead,
   readRepoFile,
-  ACTIONS_BOT,
-  parseTrussAuthors,
-  warnUnlistedPoster,
-  isTrussComment,
-  stickyMarker,
   upsertStickyComment,
   readStickyMetadata,
   listSessionMetas,
@@ -7084,10 +7100,6 @@ export {
   fanoutSessionId,
   checkMcpPinning,
   CONFIG_FILE,
-  startCheckRun,
-  completeCheckRun,
-  findCheckRuns,
-  HeadMismatchError,
   placedFindings,
   seatLabel,
   startEval,

@@ -109,7 +109,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-4ADJMKVE.js";
+} from "./chunk-LPJC57KF.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

@@ -91,7 +91,7 @@ export async function handleComment(options: {
           reason: request.reason,
           prNumber: issueNumber,
           sessions: [],
-          requester: { login: request.actor.login, type: 'User' },
+          requester: { login: request.actor.login, id: request.actor.id, type: 'User' },
         },
         defaultBranch,
       );

@@ -38,7 +38,8 @@ export interface MemoryRequest {
   /** The pull request whose runs proposed the entry (their sessions are searched), if any. */
   prNumber: number | null;
   sessions: readonly string[];
-  requester: { login: string; type: string };
+  /** Who asked; `id` is their account id when the event names them (the payload's sender), else null. */
+  requester: { login: string; id: number | null; type: string };
 }
 
 const ENTRY = /^[0-9a-f]{8,64}$/;
@@ -77,7 +78,11 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     reason: inputs.memoryReason || dispatch?.memory.reason || null,
     prNumber,
     sessions: [...inputs.memorySessions, ...(dispatch?.memory.sessions ?? [])],
-    requester: { login: requester, type: /\[bot\]$/i.test(requester) ? 'Bot' : 'User' },
+    requester: {
+      login: requester,
+      id: senderId(context.payload, requester),
+      type: /\[bot\]$/i.test(requester) ? 'Bot' : 'User',
+    },
   };
   const reply = (body: string) =>
     request.prNumber === null
@@ -98,6 +103,16 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
     throw error;
   }
+}
+
+/** The payload sender's account id when the sender is `login` (a dispatch may name someone else). */
+function senderId(payload: Record<string, unknown>, login: string): number | null {
+  const sender = payload.sender as { login?: unknown; id?: unknown } | undefined;
+  return typeof sender?.id === 'number' &&
+    typeof sender.login === 'string' &&
+    sender.login.toLowerCase() === login.toLowerCase()
+    ? sender.id
+    : null;
 }
 
 /**

@@ -7,19 +7,24 @@
  */
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { type AllowEntry, parseAllowList } from '../github/allow-list.js';
 import { DEFAULT_LEDGER_BRANCH } from '../github/names.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 import { WORKFLOW_FILE } from '../github/settings.js';
 
-const list = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(/[\s,]+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+/** An allow-list variable (allow-list.ts): a malformed entry stops the App, named, at start-up. */
+const allowList = (setting: string, bots: boolean) =>
+  z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowList(v, setting, { bots });
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 /** Probot's own fallback when WEBHOOK_SECRET is unset or empty (probot/lib/server/server.js): public. */
 const PROBOT_DEFAULT_WEBHOOK_SECRET = 'development';
@@ -52,8 +57,8 @@ const EnvSchema = z.object({
   TRUSS_APP_SIGNING_KEY: z
     .string({ error: 'TRUSS_APP_SIGNING_KEY is not set' })
     .min(1, 'TRUSS_APP_SIGNING_KEY is empty'),
-  TRUSS_APP_ALLOWED_USERS: list,
-  TRUSS_APP_ALLOWED_BOTS: list,
+  TRUSS_APP_ALLOWED_USERS: allowList('TRUSS_APP_ALLOWED_USERS', false),
+  TRUSS_APP_ALLOWED_BOTS: allowList('TRUSS_APP_ALLOWED_BOTS', true),
   TRUSS_APP_TRIGGER: z
     .string()
     .regex(/^\/?[A-Za-z0-9_-]+$/, 'TRUSS_APP_TRIGGER must be one word such as /truss')
@@ -85,8 +90,9 @@ export interface AppConfig {
   appId: number;
   /** Signs human reviews and approval-gate decisions; its public key is what repositories pin. */
   signer: SigningKey;
-  allowedUsers: readonly string[];
-  allowedBots: readonly string[];
+  /** Who may run commands without write access: logins, or `login:ID` pinned to the account (allow-list.ts). */
+  allowedUsers: readonly AllowEntry[];
+  allowedBots: readonly AllowEntry[];
   trigger: string;
   /** The workflow dispatched when a repository configures none. */
   workflow: string;

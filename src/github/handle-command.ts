@@ -1,4 +1,5 @@
 import { CONTRACTS_DIR } from '../core/contract/index.js';
+import type { AllowEntry } from './allow-list.js';
 import { helpText, parseCommand } from './commands.js';
 import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
@@ -32,8 +33,8 @@ export interface HandleCommandOptions<R = ContractRunResult> {
     user?: { login: string; id?: number; type?: string };
   };
   triggerPhrase: string;
-  allowedUsers: readonly string[];
-  allowedBots: readonly string[];
+  allowedUsers: readonly AllowEntry[];
+  allowedBots: readonly AllowEntry[];
   /** The logins Truss posts as: whose `truss / …` checks `status` and `run failed` read (own-comment.ts). */
   authors: TrussAuthorsSource;
   /** Contracts `/truss run` and `/truss verify` run when the command names none. */
@@ -121,7 +122,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: user.login, type: user.type ?? 'User' },
+    actor: { login: user.login, id: user.id ?? null, type: user.type ?? 'User' },
     allowedUsers: options.allowedUsers,
     allowedBots: options.allowedBots,
   });

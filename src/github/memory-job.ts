@@ -58,7 +58,7 @@ export interface MemoryJobOptions {
   /** The pull request's workflow artifacts, for a proposal no bundle on the branch holds (a fork's run). */
   artifacts?: ArtifactBundleSource | undefined;
   /** Who asked; with approval required they must be a human with write access. */
-  requester: { login: string; type: string };
+  requester: { login: string; id: number | null; type: string };
   approval: boolean;
   /** `memory-approval: key`: a promotion needs a maintainer's own signed approval on the branch. */
   keyApproval?: boolean | undefined;

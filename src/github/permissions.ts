@@ -1,13 +1,20 @@
 /**
  * Who may trigger Truss from a comment or review: users with write access to the repository (admin,
  * maintain, write), plus explicit allowlists. Bots are denied unless allowlisted by name, even with
- * write access, so one automation cannot drive another into running contracts.
+ * write access, so one automation cannot drive another into running contracts. Allow-list entries
+ * pinned to an account id (`login:ID`) follow the account, not its login (allow-list.ts).
  */
+import { type AllowEntry, allowEntryText, allowListMatch } from './allow-list.js';
 import type { Octokit } from './octokit.js';
 import { statusOf } from './octokit.js';
 
 export interface Actor {
   login: string;
+  /**
+   * The account's numeric id from the webhook payload (`comment.user.id`, `sender.id`,
+   * `review.user.id`), or null when the host does not know it: then no id-pinned entry matches.
+   */
+  id: number | null;
   /** The webhook `user.type` / `sender.type`: 'User', 'Bot' or 'Organization'. */
   type: string;
 }
@@ -33,16 +40,21 @@ export async function authorizeActor(options: {
   owner: string;
   repo: string;
   actor: Actor;
-  allowedUsers?: readonly string[];
-  allowedBots?: readonly string[];
+  allowedUsers?: readonly AllowEntry[];
+  allowedBots?: readonly AllowEntry[];
 }): Promise<Authorization> {
   const { octokit, owner, repo, actor, allowedUsers = [], allowedBots = [] } = options;
   const permission = await permissionOf(octokit, owner, repo, actor.login);
   const bot = isBot(actor);
 
   if (bot) {
-    if (listed(allowedBots, actor.login, true)) {
-      return { allowed: true, permission, reason: `${actor.login} is a bot listed in allowed-bots` };
+    const entry = allowListMatch(allowedBots, actor, true);
+    if (entry) {
+      return {
+        allowed: true,
+        permission,
+        reason: `${actor.login} is a bot listed in allowed-bots as ${allowEntryText(entry)}`,
+      };
     }
     return {
       allowed: false,
@@ -57,8 +69,13 @@ export async function authorizeActor(options: {
       reason: `${actor.login} has ${permission} access to ${owner}/${repo}`,
     };
   }
-  if (listed(allowedUsers, actor.login, false)) {
-    return { allowed: true, permission, reason: `${actor.login} is listed in allowed-users` };
+  const entry = allowListMatch(allowedUsers, actor, false);
+  if (entry) {
+    return {
+      allowed: true,
+      permission,
+      reason: `${actor.login} is listed in allowed-users as ${allowEntryText(entry)}`,
+    };
   }
   return {
     allowed: false,
@@ -91,16 +108,6 @@ async function permissionOf(
 
 function isBot(actor: Actor): boolean {
   return actor.type.toLowerCase() === 'bot' || /\[bot\]$/i.test(actor.login);
-}
-
-/** Case-insensitive membership; for bots `name` and `name[bot]` are the same entry, `*` matches any bot. */
-function listed(list: readonly string[], login: string, bot: boolean): boolean {
-  const norm = (value: string) => {
-    const lower = value.trim().toLowerCase();
-    return bot ? lower.replace(/\[bot\]$/, '') : lower;
-  };
-  const target = norm(login);
-  return list.some((entry) => (bot && entry.trim() === '*') || norm(entry) === target);
 }
 
 /**

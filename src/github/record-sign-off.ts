@@ -120,7 +120,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: review.user.login, type: review.user.type ?? 'User' },
+    actor: { login: review.user.login, id: review.user.id ?? null, type: review.user.type ?? 'User' },
   });
   if (!auth.allowed) {
     log.info(

@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { parseAllowList } from '../../src/github/allow-list.js';
 import { embedMeta } from '../../src/github/render/meta.js';
 import { otherApp, type Poster, postedByActions } from '../helpers/comment-authors.js';
 import { webhookExample } from '../helpers/fake-github.js';
@@ -50,6 +51,14 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     retryBaseMs: 1,
     tempDir: tempDir('app-test').dir,
     ...overrides,
+  };
+}
+
+/** Allow-lists as the App reads them from TRUSS_APP_ALLOWED_USERS / TRUSS_APP_ALLOWED_BOTS. */
+export function allowLists(users: string, bots = ''): Pick<AppConfig, 'allowedUsers' | 'allowedBots'> {
+  return {
+    allowedUsers: parseAllowList(users, 'TRUSS_APP_ALLOWED_USERS', { bots: false }),
+    allowedBots: parseAllowList(bots, 'TRUSS_APP_ALLOWED_BOTS', { bots: true }),
   };
 }
 

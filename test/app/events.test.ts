@@ -9,6 +9,7 @@ import {
   API,
   APP_ID,
   APP_KEY,
+  allowLists,
   appConfig,
   asInstallation,
   HEAD,
@@ -384,7 +385,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
   it('/truss approve by an allowed-users login or an allowed bot without write access signs nothing: allow-lists run commands, they do not release gates', async () => {
     // allowed-users and allowed-bots let a login start runs; approving a gated tool (a deploy, a
     // push) is a maintainer's decision, as a PR approval is (record-sign-off.ts asks the same).
-    const probot = await makeProbot(appConfig({ allowedUsers: ['helper'], allowedBots: ['*'] }));
+    const probot = await makeProbot(appConfig(allowLists('helper', '*')));
     nockToken(); // once: Probot keeps the installation token
     for (const [user, level] of [
       [{ login: 'helper', type: 'User' as const }, 'read'],

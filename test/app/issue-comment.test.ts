@@ -6,6 +6,7 @@ import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
   APP_ID,
+  allowLists,
   appConfig,
   BASE,
   commentPayload,
@@ -334,7 +335,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
   });
 
   it('an allow-listed user without write access may run', async () => {
-    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    const probot = await makeProbot(appConfig(allowLists('codertocat')));
     const captured = capture();
     acceptedCommand(captured, 'read');
     nockNoWorkflowConfig();
@@ -357,7 +358,7 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     );
     expectNoPendingMocks();
 
-    const allowed = await makeProbot(appConfig({ allowedBots: ['renovate'] }));
+    const allowed = await makeProbot(appConfig(allowLists('', 'renovate')));
     acceptedCommand(captured, 'write', 'renovate[bot]');
     nockNoWorkflowConfig();
     dispatch(captured);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
+  allowLists,
   appConfig,
   BASE,
   HEAD,
@@ -107,7 +108,7 @@ describe('Truss App: /truss memory commands', () => {
   });
 
   it("a commenter without write access on a fork's pull request: refused, nothing looked up or dispatched", async () => {
-    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    const probot = await makeProbot(appConfig(allowLists('codertocat')));
     nockToken();
     nockPermission('Codertocat', 'triage');
     const seen = nockReactions(COMMENT_ID);
@@ -120,7 +121,7 @@ describe('Truss App: /truss memory commands', () => {
   });
 
   it('an allow-listed user without write access may run contracts but not decide memory', async () => {
-    const probot = await makeProbot(appConfig({ allowedUsers: ['codertocat'] }));
+    const probot = await makeProbot(appConfig(allowLists('codertocat')));
     nockToken();
     nockPermission('Codertocat', 'read');
     const seen = nockReactions(COMMENT_ID);

@@ -1,10 +1,14 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
+import { parseAllowList } from '../../src/github/allow-list.js';
 import { authorizeActor, politeDenial } from '../../src/github/permissions.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { API, exampleBotUser, exampleComment, OWNER, REPO, testOctokit } from './helpers.js';
 
 useNock();
+
+const users = (text: string) => parseAllowList(text, 'allowed-users', { bots: false });
+const bots = (text: string) => parseAllowList(text, 'allowed-bots', { bots: true });
 
 /** The documented "Get repository permissions for a user" response. */
 function permissionBody(permission: string, roleName: string, user: Record<string, unknown>) {
@@ -34,7 +38,7 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: human.login, type: human.type },
+      actor: { login: human.login, id: human.id, type: human.type },
     });
     expect(result.allowed).toBe(allowed);
     expect(result.permission).toBe(role === 'custom-release-manager' ? 'write' : role);
@@ -48,7 +52,7 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: 'stranger', type: 'User' },
+      actor: { login: 'stranger', id: 90001, type: 'User' },
     });
     expect(result).toEqual({
       allowed: false,
@@ -68,8 +72,8 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: 'Outside-Contributor', type: 'User' },
-      allowedUsers: ['someone-else', 'outside-contributor'],
+      actor: { login: 'Outside-Contributor', id: 90002, type: 'User' },
+      allowedUsers: users('someone-else, outside-contributor'),
     });
     expect(result).toMatchObject({ allowed: true, permission: 'read' });
     expect(result.reason).toMatch(/allowed-users/);
@@ -82,8 +86,8 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: 'guest', type: 'User' },
-      allowedUsers: ['GUEST'],
+      actor: { login: 'guest', id: 90003, type: 'User' },
+      allowedUsers: users('GUEST'),
     });
     expect(result).toMatchObject({ allowed: true, permission: 'none' });
     expect(nock.isDone()).toBe(true);
@@ -97,8 +101,8 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: bot.login, type: bot.type },
-      allowedUsers: [bot.login],
+      actor: { login: bot.login, id: bot.id, type: bot.type },
+      allowedUsers: users(bot.login),
     });
     expect(denied).toMatchObject({ allowed: false, permission: 'write' });
     expect(denied.reason).toMatch(/bot; bots may trigger Truss only when listed in allowed-bots/);
@@ -108,8 +112,8 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: bot.login, type: bot.type },
-      allowedBots: ['Renovate'],
+      actor: { login: bot.login, id: bot.id, type: bot.type },
+      allowedBots: bots('Renovate'),
     });
     expect(allowed).toMatchObject({ allowed: true, permission: 'write' });
     expect(nock.isDone()).toBe(true);
@@ -121,7 +125,7 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: 'some-app[bot]', type: 'User' },
+      actor: { login: 'some-app[bot]', id: 90004, type: 'User' },
     });
     expect(denied.allowed).toBe(false);
     mockPermission('some-app[bot]', 404, { message: 'Not Found' });
@@ -129,8 +133,8 @@ describe('authorizeActor', () => {
       octokit: testOctokit(),
       owner: OWNER,
       repo: REPO,
-      actor: { login: 'some-app[bot]', type: 'Bot' },
-      allowedBots: ['*'],
+      actor: { login: 'some-app[bot]', id: 90004, type: 'Bot' },
+      allowedBots: bots('*'),
     });
     expect(allowed).toMatchObject({ allowed: true, permission: 'none' });
     expect(nock.isDone()).toBe(true);
@@ -143,8 +147,8 @@ describe('authorizeActor', () => {
         octokit: testOctokit(),
         owner: OWNER,
         repo: REPO,
-        actor: { login: human.login, type: 'User' },
-        allowedUsers: [human.login],
+        actor: { login: human.login, id: human.id, type: 'User' },
+        allowedUsers: users(human.login),
       }),
     ).rejects.toMatchObject({ status: 403 });
     expect(nock.isDone()).toBe(true);

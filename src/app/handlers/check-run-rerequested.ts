@@ -29,7 +29,7 @@ export async function onCheckRunRerequested(
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: sender.login, type: sender.type },
+    actor: { login: sender.login, id: sender.id, type: sender.type },
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots,
   });

@@ -49,7 +49,12 @@ export async function onIssueCommentCreated(
     octokit,
     repo,
     issueNumber: issue.number,
-    comment: { id: comment.id, body: comment.body, user: { login: user.login, type: user.type } },
+    comment: {
+      id: comment.id,
+      body: comment.body,
+      // The id is what an id-pinned allow-list entry matches (allow-list.ts), whatever the login now is.
+      user: { login: user.login, id: user.id, type: user.type },
+    },
     triggerPhrase: config.trigger,
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots,

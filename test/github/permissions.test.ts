@@ -75,8 +75,11 @@ describe('authorizeActor', () => {
       actor: { login: 'Outside-Contributor', id: 90002, type: 'User' },
       allowedUsers: users('someone-else, outside-contributor'),
     });
-    expect(result).toMatchObject({ allowed: true, permission: 'read' });
-    expect(result.reason).toMatch(/allowed-users/);
+    expect(result).toEqual({
+      allowed: true,
+      permission: 'read',
+      reason: 'Outside-Contributor is listed in allowed-users as outside-contributor',
+    });
     expect(nock.isDone()).toBe(true);
   });
 
@@ -90,6 +93,69 @@ describe('authorizeActor', () => {
       allowedUsers: users('GUEST'),
     });
     expect(result).toMatchObject({ allowed: true, permission: 'none' });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('an allowed-users entry pinned to an id lets the account in after a rename, and says which entry matched', async () => {
+    // The account listed as codertocat:<id> renamed itself: the payload has a new login, the same id.
+    mockPermission('codertocat-renamed', 404, { message: 'Not Found' });
+    const result = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: 'codertocat-renamed', id: human.id, type: 'User' },
+      allowedUsers: users(`someone-else, ${human.login}:${human.id}`),
+    });
+    expect(result).toEqual({
+      allowed: true,
+      permission: 'none',
+      reason: `codertocat-renamed is listed in allowed-users as ${human.login}:${human.id}`,
+    });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('refuses another account that registered the pinned login (a different id), and an actor without an id', async () => {
+    for (const id of [human.id + 1, null]) {
+      mockPermission(human.login, 200, permissionBody('read', 'read', human));
+      const result = await authorizeActor({
+        octokit: testOctokit(),
+        owner: OWNER,
+        repo: REPO,
+        actor: { login: human.login, id, type: 'User' },
+        allowedUsers: users(`${human.login}:${human.id}`),
+      });
+      expect(result, `id ${id}`).toEqual({
+        allowed: false,
+        permission: 'read',
+        reason: `${human.login} has read access to ${OWNER}/${REPO}; write access is required`,
+      });
+    }
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('an allowed-bots entry pinned to an id matches that bot only', async () => {
+    const bot = exampleBotUser();
+    mockPermission(bot.login, 404, { message: 'Not Found' });
+    const allowed = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: bot.login, id: bot.id, type: bot.type },
+      allowedBots: bots(`renovate[bot]:${bot.id}`),
+    });
+    expect(allowed).toMatchObject({
+      allowed: true,
+      reason: `renovate[bot] is a bot listed in allowed-bots as renovate[bot]:${bot.id}`,
+    });
+    mockPermission(bot.login, 404, { message: 'Not Found' });
+    const impostor = await authorizeActor({
+      octokit: testOctokit(),
+      owner: OWNER,
+      repo: REPO,
+      actor: { login: bot.login, id: bot.id + 1, type: bot.type },
+      allowedBots: bots(`renovate[bot]:${bot.id}`),
+    });
+    expect(impostor.allowed).toBe(false);
     expect(nock.isDone()).toBe(true);
   });
 

@@ -97,7 +97,8 @@ export function asInstallation(payload: Json): Json {
 export function commentPayload(
   body: string,
   options: {
-    user?: { login: string; type: 'User' | 'Bot' };
+    /** The commenter (and sender); `id` replaces the example's account id (21031067). */
+    user?: { login: string; type: 'User' | 'Bot'; id?: number };
     onPullRequest?: boolean;
     commentId?: number;
   } = {},

@@ -32,3 +32,34 @@ describe('readAppConfig: APP_ID, the id of the check runs the App trusts as its 
       expect(refusal({ ...env, APP_ID: bad }), `APP_ID=${bad}`).toMatch(/APP_ID (must be|is too large)/);
   });
 });
+
+describe('readAppConfig: TRUSS_APP_ALLOWED_USERS / TRUSS_APP_ALLOWED_BOTS', () => {
+  it('reads logins and login:ID entries pinned to an account id', () => {
+    const config = readAppConfig(
+      {
+        ...env,
+        TRUSS_APP_ALLOWED_USERS: 'octocat:583231, alice',
+        TRUSS_APP_ALLOWED_BOTS: 'dependabot[bot]:49699333',
+      },
+      '/tmp',
+    );
+    expect(config.allowedUsers).toEqual([
+      { login: 'octocat', id: 583231 },
+      { login: 'alice', id: null },
+    ]);
+    expect(config.allowedBots).toEqual([{ login: 'dependabot[bot]', id: 49699333 }]);
+  });
+
+  it.each([
+    ['TRUSS_APP_ALLOWED_USERS', 'alice:', 'has no account id after ":"'],
+    [
+      'TRUSS_APP_ALLOWED_USERS',
+      'octocat:583231 alice:12x',
+      'has "12x" where the account\'s numeric id belongs',
+    ],
+    ['TRUSS_APP_ALLOWED_BOTS', ':12', 'has no login before ":"'],
+  ])('the App does not start with a malformed entry in %s (%j), and names it', (name, value, why) => {
+    const entry = value.split(' ').at(-1);
+    expect(refusal({ ...env, [name]: value })).toContain(`- ${name} entry "${entry}" ${why}`);
+  });
+});

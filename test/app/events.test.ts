@@ -194,6 +194,44 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     expect(dispatched).toHaveLength(1);
   });
 
+  it('check_run.rerequested: an allowed-users entry pinned to the sender id allows the renamed sender, not another account with the listed login', async () => {
+    // The rerequested example's sender is octocat, account id 5346.
+    const payload = asInstallation(webhookExample('check_run', 'rerequested'));
+    const check = payload.check_run as Record<string, unknown>;
+    check.name = 'truss / greeting';
+    check.head_sha = HEAD;
+    check.app = ownApp();
+    check.external_id = JSON.stringify({ v: 1, d: 'old', c: null, p: PR, n: 'greeting', s: HEAD, m: 'run' });
+    (payload.repository as Record<string, unknown>).default_branch = 'main';
+    const sender = payload.sender as { login: string; id: number };
+    expect(sender).toMatchObject({ login: 'octocat', id: 5346 });
+    const probot = await makeProbot(appConfig(allowLists('octocat:5346')));
+
+    sender.login = 'octocat-renamed';
+    nockToken();
+    nockPermission('octocat-renamed', 404);
+    nockNoChecks();
+    nockCreateCheck(8002);
+    nockNoWorkflowConfig('main');
+    const dispatched = nockDispatch();
+    await probot.receive({ id: 'rerun-4', name: 'check_run', payload } as never);
+    expect(dispatched).toEqual([
+      expect.objectContaining({ inputs: expect.objectContaining({ requester: 'octocat-renamed' }) }),
+    ]);
+    expectNoPendingMocks();
+
+    sender.login = 'octocat';
+    sender.id = 99_000_002;
+    nockPermission('octocat', 404);
+    const replies = nockReply();
+    await probot.receive({ id: 'rerun-5', name: 'check_run', payload } as never);
+    expect(replies).toEqual([
+      expect.stringContaining('octocat has no access to Codertocat/Hello-World; write access is required'),
+    ]);
+    expect(dispatched).toHaveLength(1);
+    expectNoPendingMocks();
+  });
+
   it("check_run.rerequested on another app's check carrying a Truss request id is ignored without a request", async () => {
     const payload = asInstallation(webhookExample('check_run', 'rerequested'));
     const check = payload.check_run as Record<string, unknown>;

@@ -344,6 +344,45 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.dispatches).toHaveLength(1);
   });
 
+  // The issue_comment example's commenter is Codertocat, account id 21031067.
+  it('an allowed-users entry pinned to the account id still allows the account after it is renamed', async () => {
+    const probot = await makeProbot(appConfig(allowLists('codertocat:21031067')));
+    const captured = capture();
+    const renamed = { login: 'codertocat-renamed', type: 'User' as const, id: 21031067 };
+    acceptedCommand(captured, 'read', renamed.login);
+    nockNoWorkflowConfig();
+    dispatch(captured);
+    await receiveComment(probot, 'delivery-8r', '/truss run greeting', {
+      commentId: COMMENT_ID,
+      user: renamed,
+    });
+    expect(captured.dispatches).toHaveLength(1);
+    expect(captured.dispatches[0]?.body.inputs).toMatchObject({ requester: 'codertocat-renamed' });
+    expectNoPendingMocks();
+  });
+
+  it('another account that registered a pinned login is refused politely and nothing is queued or dispatched', async () => {
+    const probot = await makeProbot(appConfig(allowLists('codertocat:21031067')));
+    const captured = capture();
+    nockToken();
+    nockPermission('Codertocat', 'read');
+    nockNoEarlierRefusal();
+    nockReply(captured.replies);
+    // No check, dispatch or reaction interceptor: queuing anything would fail the delivery.
+    await receiveComment(probot, 'delivery-8i', '/truss run greeting', {
+      commentId: COMMENT_ID,
+      user: { login: 'Codertocat', type: 'User', id: 99_000_001 },
+    });
+    expect(captured.replies).toEqual([
+      expect.stringContaining(
+        "Hi @Codertocat — thanks for trying `/truss`, but I can't act on this comment: Codertocat has read access to Codertocat/Hello-World; write access is required.",
+      ),
+    ]);
+    expect(captured.dispatches).toEqual([]);
+    expect(captured.checks).toEqual([]);
+    expectNoPendingMocks();
+  });
+
   it('bots are denied even with write access unless allow-listed', async () => {
     const bot = { login: 'renovate[bot]', type: 'Bot' as const };
     const denied = await makeProbot();

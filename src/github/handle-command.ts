@@ -140,6 +140,8 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
     return [];
   }
+  // Which rule let them in (their permission, or the allow-list entry that matched), for the job log.
+  log.info(`${user.login} may trigger truss (${auth.reason})`);
   if (options.acknowledge !== false) await reaction('eyes');
   switch (command.kind) {
     case 'help':

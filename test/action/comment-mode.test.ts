@@ -49,7 +49,7 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
   function comment(
     body: string,
     options: {
-      user?: { login: string; type: 'User' | 'Bot' };
+      user?: { login: string; type: 'User' | 'Bot'; id?: number };
       onPullRequest?: boolean;
       env?: Record<string, string>;
     } = {},
@@ -250,6 +250,49 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       });
       expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
       expectFullRun('dependabot[bot]');
+    });
+
+    // The issue_comment example's commenter is Codertocat, account id 21031067.
+    it('an allowed-users entry pinned to the account id lets the account run after it is renamed', async () => {
+      harness.allow('codertocat-renamed', 'read');
+      const run = await comment('/truss run greeting', {
+        user: { login: 'codertocat-renamed', type: 'User', id: 21031067 },
+        env: { INPUT_ALLOWED_USERS: 'Codertocat:21031067' },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expectFullRun('codertocat-renamed');
+      expect(run.stdout).toContain('listed in allowed-users as Codertocat:21031067');
+    });
+
+    it('another account that registered a pinned login gets the polite refusal and nothing runs', async () => {
+      harness.allow('Codertocat', 'read');
+      const run = await comment('/truss run greeting', {
+        user: { login: 'Codertocat', type: 'User', id: 99_000_001 },
+        env: { INPUT_ALLOWED_USERS: 'Codertocat:21031067' },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(requestLines(harness.fake)).toEqual([
+        'GET /collaborators/Codertocat/permission',
+        `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+        `POST /issues/${PR_NUMBER}/comments`,
+      ]);
+      expect(replies()).toEqual([
+        expect.stringContaining(`Codertocat has read access to ${OWNER}/${REPO}; write access is required`),
+      ]);
+      expectNothingRan();
+    });
+
+    it('a malformed allowed-users entry fails the step by name before anything is asked of GitHub', async () => {
+      harness.allow('Codertocat', 'read');
+      const run = await comment('/truss run greeting', {
+        env: { INPUT_ALLOWED_USERS: 'someone, Codertocat:12x' },
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain(
+        'input allowed-users: allowed-users entry "Codertocat:12x" has "12x" where the account\'s numeric id belongs',
+      );
+      expect(harness.fake.requests).toEqual([]);
+      expectNothingRan();
     });
 
     it('allowed-users lets a user with read access run', async () => {

@@ -84,7 +84,11 @@ export function pullRequestPayload(headSha: string, baseSha: string): Json {
  */
 export function issueCommentPayload(
   body: string,
-  options: { user?: { login: string; type: 'User' | 'Bot' }; onPullRequest?: boolean } = {},
+  options: {
+    /** The commenter (and sender); `id` replaces the example's account id (21031067). */
+    user?: { login: string; type: 'User' | 'Bot'; id?: number };
+    onPullRequest?: boolean;
+  } = {},
 ): Json {
   const payload = webhookExample('issue_comment', 'created') as {
     issue: Json & { number: number };

@@ -2,61 +2,108 @@
  * The example workflows are what users copy: every input they give `truss/action@v1` must be one
  * action.yml declares (the runner only warns about an unknown input, and the setting is then silently
  * not there), and the App's dispatch workflow must run the Action with the App's own token, since
- * GitHub lets only the app that created a check run change it.
+ * GitHub lets only the app that created a check run change it. action.yml itself, the examples and
+ * the YAML in the docs are parsed as YAML: an unquoted `: ` in an input's description once made
+ * action.yml unloadable while a line-by-line reading of it passed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const EXAMPLES = join(REPO_ROOT, 'examples/workflows');
 
-/** The input names action.yml declares (two-space keys between `inputs:` and `outputs:`). */
-function declaredInputs(): Set<string> {
-  const text = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8');
-  const block = text.slice(text.indexOf('\ninputs:\n'), text.indexOf('\noutputs:\n'));
-  return new Set([...block.matchAll(/^ {2}([a-z0-9-]+):\s*$/gm)].map((m) => m[1] as string));
+interface ActionYml {
+  name: string;
+  description: string;
+  inputs: Record<string, { description?: unknown; default?: unknown; required?: unknown }>;
+  outputs: Record<string, { description?: unknown; value?: unknown }>;
+  runs: { using: string; steps: Array<{ run?: string; env?: Record<string, string> }> };
 }
 
-/** The `with:` keys of every `uses: truss/action@…` step in a workflow file. */
-function trussStepInputs(text: string): string[][] {
-  const lines = text.split('\n');
+/** action.yml as the runner reads it: a YAML parse that throws on any error, as GitHub refuses the action. */
+function actionYml(): ActionYml {
+  return parse(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as ActionYml;
+}
+
+/** The `with:` keys of every `uses: truss/action@…` step of a parsed workflow. */
+function trussStepInputs(workflow: { jobs?: Record<string, { steps?: unknown[] }> }): string[][] {
   const steps: string[][] = [];
-  lines.forEach((line, at) => {
-    const uses = /^(\s*)(?:- )?uses:\s*truss\/action@\S+/.exec(line);
-    if (!uses) return;
-    const keys: string[] = [];
-    let i = at + 1;
-    while (i < lines.length && !/^\s*with:\s*$/.test(lines[i] as string)) {
-      if (/^\s*- /.test(lines[i] as string)) break;
-      i++;
+  for (const job of Object.values(workflow.jobs ?? {})) {
+    for (const step of (job.steps ?? []) as Array<{ uses?: string; with?: Record<string, unknown> }>) {
+      if (typeof step.uses === 'string' && step.uses.startsWith('truss/action@'))
+        steps.push(Object.keys(step.with ?? {}));
     }
-    if (i >= lines.length || !/^\s*with:\s*$/.test(lines[i] as string)) {
-      steps.push(keys);
-      return;
-    }
-    const withIndent = (lines[i] as string).search(/\S/);
-    for (i++; i < lines.length; i++) {
-      const current = lines[i] as string;
-      if (current.trim() === '' || current.trim().startsWith('#')) continue;
-      const indent = current.search(/\S/);
-      if (indent <= withIndent) break;
-      const key = /^\s*([A-Za-z0-9_-]+):/.exec(current);
-      if (key && indent === withIndent + 2) keys.push(key[1] as string);
-    }
-    steps.push(keys);
-  });
+  }
   return steps;
 }
 
+/** Every fenced ```yaml block of a Markdown file, with the line it starts on. */
+function yamlBlocks(file: string): Array<{ line: number; text: string }> {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((match) => ({
+    line: text.slice(0, match.index).split('\n').length,
+    text: match[1] as string,
+  }));
+}
+
+describe('action.yml', () => {
+  it('is valid YAML: a composite action whose every input and output is described', () => {
+    const action = actionYml();
+    expect(action.runs.using).toBe('composite');
+    expect(typeof action.name).toBe('string');
+    for (const [name, input] of Object.entries(action.inputs))
+      expect(typeof input.description, `input ${name}`).toBe('string');
+    for (const [name, output] of Object.entries(action.outputs))
+      expect(typeof output.description, `output ${name}`).toBe('string');
+  });
+
+  it('hands every input to the entry as INPUT_<NAME>, and nothing it does not declare', () => {
+    const action = actionYml();
+    const env = Object.assign({}, ...action.runs.steps.map((step) => step.env ?? {})) as Record<
+      string,
+      string
+    >;
+    const passed = Object.entries(env).filter(([key]) => key.startsWith('INPUT_'));
+    for (const name of Object.keys(action.inputs)) {
+      const key = `INPUT_${name.toUpperCase().replaceAll('-', '_')}`;
+      expect(env[key], name).toBe(`\${{ inputs.${name} }}`);
+    }
+    expect(passed.length).toBe(Object.keys(action.inputs).length);
+  });
+});
+
+describe('YAML users copy', () => {
+  it('every example workflow and every yaml block in README.md and docs/ parses', () => {
+    const files = readdirSync(EXAMPLES).filter((name) => name.endsWith('.yml'));
+    for (const file of files)
+      expect(() => parse(readFileSync(join(EXAMPLES, file), 'utf8')), file).not.toThrow();
+    const docs = [
+      join(REPO_ROOT, 'README.md'),
+      ...readdirSync(join(REPO_ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join(REPO_ROOT, 'docs', name)),
+    ];
+    let blocks = 0;
+    for (const file of docs) {
+      for (const block of yamlBlocks(file)) {
+        blocks++;
+        expect(() => parse(block.text), `${file}:${block.line}`).not.toThrow();
+      }
+    }
+    expect(blocks).toBeGreaterThan(0);
+  });
+});
+
 describe('example workflows', () => {
-  const inputs = declaredInputs();
+  const inputs = new Set(Object.keys(actionYml().inputs));
 
   it('give truss/action only inputs action.yml declares', () => {
     expect(inputs.has('github-token')).toBe(true);
     let checked = 0;
     for (const file of readdirSync(EXAMPLES).filter((name) => name.endsWith('.yml'))) {
-      for (const keys of trussStepInputs(readFileSync(join(EXAMPLES, file), 'utf8'))) {
+      for (const keys of trussStepInputs(parse(readFileSync(join(EXAMPLES, file), 'utf8')))) {
         checked++;
         expect(
           keys.filter((key) => !inputs.has(key)),

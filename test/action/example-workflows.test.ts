@@ -75,10 +75,16 @@ describe('action.yml', () => {
 });
 
 describe('YAML users copy', () => {
-  it('every example workflow and every yaml block in README.md and docs/ parses', () => {
-    const files = readdirSync(EXAMPLES).filter((name) => name.endsWith('.yml'));
-    for (const file of files)
-      expect(() => parse(readFileSync(join(EXAMPLES, file), 'utf8')), file).not.toThrow();
+  it('every example workflow, app.yml, the repository workflows and every yaml block in README.md and docs/ parse', () => {
+    const files = [
+      ...readdirSync(EXAMPLES)
+        .filter((name) => name.endsWith('.yml'))
+        .map((name) => join(EXAMPLES, name)),
+      ...['app.yml', '.github/workflows/ci.yml', '.github/workflows/truss.yml'].map((name) =>
+        join(REPO_ROOT, name),
+      ),
+    ];
+    for (const file of files) expect(() => parse(readFileSync(file, 'utf8')), file).not.toThrow();
     const docs = [
       join(REPO_ROOT, 'README.md'),
       ...readdirSync(join(REPO_ROOT, 'docs'))

@@ -21,6 +21,7 @@ import {
   lazyChangedFiles,
   listContractNames,
   markHumanReviewStale,
+  parseAllowList,
   parseCommand,
   parseConfigToml,
   parseTrussAuthors,
@@ -31,7 +32,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-LPJC57KF.js";
+} from "./chunks/chunk-HW2NZMCD.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QCQ5VDRL.js";
 import "./chunks/chunk-WETHUR5X.js";
@@ -104,9 +105,14 @@ function appCommentAuthors(config) {
 }
 
 // src/app/config.ts
-var list = external_exports.string().default("").transform(
-  (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
-);
+var allowList = (setting, bots) => external_exports.string().default("").transform((v, ctx) => {
+  try {
+    return parseAllowList(v, setting, { bots });
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: error.message });
+    return external_exports.NEVER;
+  }
+});
 var PROBOT_DEFAULT_WEBHOOK_SECRET = "development";
 var EnvSchema = external_exports.object({
   // Which check runs are the App's own: the one it queued for a request is found again by this id, so
@@ -124,8 +130,8 @@ var EnvSchema = external_exports.object({
     message: `WEBHOOK_SECRET is Probot's public default "development": set the secret from the App's settings page`
   }),
   TRUSS_APP_SIGNING_KEY: external_exports.string({ error: "TRUSS_APP_SIGNING_KEY is not set" }).min(1, "TRUSS_APP_SIGNING_KEY is empty"),
-  TRUSS_APP_ALLOWED_USERS: list,
-  TRUSS_APP_ALLOWED_BOTS: list,
+  TRUSS_APP_ALLOWED_USERS: allowList("TRUSS_APP_ALLOWED_USERS", false),
+  TRUSS_APP_ALLOWED_BOTS: allowList("TRUSS_APP_ALLOWED_BOTS", true),
   TRUSS_APP_TRIGGER: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "TRUSS_APP_TRIGGER must be one word such as /truss").default("/truss"),
   TRUSS_APP_WORKFLOW: external_exports.string().regex(WORKFLOW_FILE, "TRUSS_APP_WORKFLOW must be a workflow file name such as truss.yml").default("truss.yml"),
   TRUSS_APP_LEDGER_BRANCH: external_exports.string().default(DEFAULT_LEDGER_BRANCH),
@@ -475,7 +481,7 @@ async function onCheckRunRerequested(context, config, workflows) {
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: sender.login, type: sender.type },
+    actor: { login: sender.login, id: sender.id, type: sender.type },
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots
   });
@@ -607,7 +613,12 @@ ${helpText(config.trigger)}`,
     octokit,
     repo,
     issueNumber: issue.number,
-    comment: { id: comment.id, body: comment.body, user: { login: user.login, type: user.type } },
+    comment: {
+      id: comment.id,
+      body: comment.body,
+      // The id is what an id-pinned allow-list entry matches (allow-list.ts), whatever the login now is.
+      user: { login: user.login, id: user.id, type: user.type }
+    },
     triggerPhrase: config.trigger,
     allowedUsers: config.allowedUsers,
     allowedBots: config.allowedBots,

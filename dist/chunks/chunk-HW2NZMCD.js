@@ -6179,6 +6179,53 @@ function sessionIdUsable(id) {
   return id === void 0 || typeof id === "string" && SESSION_ID.test(id);
 }
 
+// src/github/allow-list.ts
+var LOGIN2 = /^[A-Za-z0-9][A-Za-z0-9_-]{0,98}(?:\[bot\])?$/;
+var ID = /^[1-9][0-9]{0,15}$/;
+var AllowListError = class extends Error {
+  name = "AllowListError";
+};
+function parseAllowList(text, setting, options) {
+  return text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean).map((entry) => parseEntry(entry, setting, options.bots));
+}
+function parseEntry(entry, setting, bots) {
+  const fail = (why) => new AllowListError(`${setting} entry "${entry.slice(0, 80)}" ${why}; write LOGIN or LOGIN:ID`);
+  const parts = entry.split(":");
+  const [login = "", id] = parts;
+  if (parts.length > 2) throw fail('has more than one ":"');
+  if (login === "*") {
+    if (!bots)
+      throw new AllowListError(
+        `${setting} entry "*" is refused: "*" stands for every bot in the bots list only, and letting anyone run contracts with this repository's credentials is not an option; list the accounts as LOGIN:ID`
+      );
+    if (id !== void 0) throw fail('pins an id to "*", which stands for every bot');
+    return { login, id: null };
+  }
+  if (login === "") throw fail('has no login before ":"');
+  if (!LOGIN2.test(login)) throw fail(`names "${login.slice(0, 60)}", which is not a GitHub login`);
+  if (id === void 0) return { login, id: null };
+  const find = `find the account's id with \`gh api users/${login} --jq .id\``;
+  if (id === "") throw fail(`has no account id after ":" (${find})`);
+  if (!ID.test(id) || !Number.isSafeInteger(Number(id)))
+    throw fail(`has "${id.slice(0, 20)}" where the account's numeric id belongs (${find})`);
+  return { login, id: Number(id) };
+}
+function allowEntryText(entry) {
+  return entry.id === null ? entry.login : `${entry.login}:${entry.id}`;
+}
+function allowListMatch(list, actor, bot) {
+  const norm = (value) => {
+    const lower = value.trim().toLowerCase();
+    return bot ? lower.replace(/\[bot\]$/, "") : lower;
+  };
+  const target = norm(actor.login);
+  return list.find((entry) => {
+    if (entry.id !== null) return actor.id !== null && actor.id === entry.id;
+    if (entry.login === "*") return bot;
+    return norm(entry.login) === target;
+  }) ?? null;
+}
+
 // src/github/permissions.ts
 var WRITE_LEVELS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
 async function authorizeActor(options) {
@@ -6186,8 +6233,13 @@ async function authorizeActor(options) {
   const permission = await permissionOf(octokit, owner, repo, actor.login);
   const bot = isBot(actor);
   if (bot) {
-    if (listed(allowedBots, actor.login, true)) {
-      return { allowed: true, permission, reason: `${actor.login} is a bot listed in allowed-bots` };
+    const entry2 = allowListMatch(allowedBots, actor, true);
+    if (entry2) {
+      return {
+        allowed: true,
+        permission,
+        reason: `${actor.login} is a bot listed in allowed-bots as ${allowEntryText(entry2)}`
+      };
     }
     return {
       allowed: false,
@@ -6202,8 +6254,13 @@ async function authorizeActor(options) {
       reason: `${actor.login} has ${permission} access to ${owner}/${repo}`
     };
   }
-  if (listed(allowedUsers, actor.login, false)) {
-    return { allowed: true, permission, reason: `${actor.login} is listed in allowed-users` };
+  const entry = allowListMatch(allowedUsers, actor, false);
+  if (entry) {
+    return {
+      allowed: true,
+      permission,
+      reason: `${actor.login} is listed in allowed-users as ${allowEntryText(entry)}`
+    };
   }
   return {
     allowed: false,
@@ -6225,14 +6282,6 @@ async function permissionOf(octokit, owner, repo, username) {
 }
 function isBot(actor) {
   return actor.type.toLowerCase() === "bot" || /\[bot\]$/i.test(actor.login);
-}
-function listed(list, login, bot) {
-  const norm = (value) => {
-    const lower = value.trim().toLowerCase();
-    return bot ? lower.replace(/\[bot\]$/, "") : lower;
-  };
-  const target = norm(login);
-  return list.some((entry) => bot && entry.trim() === "*" || norm(entry) === target);
 }
 function politeDenial(login, reason, trigger = "/truss") {
   return [
@@ -6372,7 +6421,7 @@ async function handleCommand(options) {
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: user.login, type: user.type ?? "User" },
+    actor: { login: user.login, id: user.id ?? null, type: user.type ?? "User" },
     allowedUsers: options.allowedUsers,
     allowedBots: options.allowedBots
   });
@@ -6389,6 +6438,7 @@ async function handleCommand(options) {
     else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
     return [];
   }
+  log.info(`${user.login} may trigger truss (${auth.reason})`);
   if (options.acknowledge !== false) await reaction("eyes");
   switch (command.kind) {
     case "help":
@@ -6939,7 +6989,7 @@ async function recordSignOff(options) {
   const auth = await authorizeActor({
     octokit,
     ...repo,
-    actor: { login: review.user.login, type: review.user.type ?? "User" }
+    actor: { login: review.user.login, id: review.user.id ?? null, type: review.user.type ?? "User" }
   });
   if (!auth.allowed) {
     log.info(
@@ -7135,6 +7185,7 @@ export {
   listContractNames,
   loadContractsAtRef,
   trustedKeysFor,
+  parseAllowList,
   authorizeActor,
   politeDenial,
   postReply,

@@ -76,6 +76,7 @@ import {
   logLines,
   nextTrust,
   nodeTreeHasher,
+  parseAllowList,
   parseTrussAuthors,
   pathSkipOnHead,
   placedFindings,
@@ -109,7 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-LPJC57KF.js";
+} from "./chunk-HW2NZMCD.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -2894,7 +2895,11 @@ async function handleMemoryMode(job, dispatch) {
     reason: inputs.memoryReason || dispatch?.memory.reason || null,
     prNumber,
     sessions: [...inputs.memorySessions, ...dispatch?.memory.sessions ?? []],
-    requester: { login: requester, type: /\[bot\]$/i.test(requester) ? "Bot" : "User" }
+    requester: {
+      login: requester,
+      id: senderId(context.payload, requester),
+      type: /\[bot\]$/i.test(requester) ? "Bot" : "User"
+    }
   };
   const reply = (body) => request.prNumber === null ? Promise.resolve() : postReply({
     octokit: job.octokit,
@@ -2911,6 +2916,10 @@ async function handleMemoryMode(job, dispatch) {
     await reply(`truss could not decide the memory entry: ${inlineText(error2.message, 2e3)}`);
     throw error2;
   }
+}
+function senderId(payload, login) {
+  const sender = payload.sender;
+  return typeof sender?.id === "number" && typeof sender.login === "string" && sender.login.toLowerCase() === login.toLowerCase() ? sender.id : null;
 }
 async function decideMemory(job, request, defaultBranch) {
   const { inputs, context, octokit, setup } = job;
@@ -4161,7 +4170,7 @@ async function handleComment(options) {
           reason: request.reason,
           prNumber: issueNumber,
           sessions: [],
-          requester: { login: request.actor.login, type: "User" }
+          requester: { login: request.actor.login, id: request.actor.id, type: "User" }
         },
         defaultBranch
       );
@@ -4212,6 +4221,14 @@ var bool = external_exports.enum(["true", "false", ""]).transform((v) => v === "
 var list = external_exports.string().transform(
   (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
 );
+var allowList = (input, bots) => external_exports.string().transform((v, ctx) => {
+  try {
+    return parseAllowList(v, input, { bots });
+  } catch (error2) {
+    ctx.addIssue({ code: "custom", message: error2.message });
+    return external_exports.NEVER;
+  }
+});
 var InputsSchema = external_exports.object({
   contract: list,
   mode: external_exports.enum(["auto", "run", "verify", "review", "resume", "reduce", "memory"]),
@@ -4243,8 +4260,8 @@ var InputsSchema = external_exports.object({
   ledgerBranch: external_exports.string(),
   onPassChanges: external_exports.enum(["none", "push", "pull-request"]),
   failOn: external_exports.enum(["fail", "unverifiable", "never"]),
-  allowedUsers: list,
-  allowedBots: list,
+  allowedUsers: allowList("allowed-users", false),
+  allowedBots: allowList("allowed-bots", true),
   triggerPhrase: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "trigger-phrase must be one word such as /truss"),
   resumeRunId: external_exports.string(),
   unverifiable: external_exports.enum(["failure", "neutral"]),

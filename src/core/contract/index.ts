@@ -7,6 +7,7 @@ export {
   parsePredictions,
   resolveBenchRepo,
 } from './bench-dataset.js';
+export { DURATION_FORMS, DurationError, MAX_DURATION_MS, parseDuration } from './duration.js';
 export { ContractError } from './errors.js';
 export { applyArm, type EvalArm, parseArms } from './eval-arm.js';
 export {

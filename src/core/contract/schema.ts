@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { DURATION_FORMS, durationProblem } from './duration.js';
 import { FanoutSchema } from './fanout.js';
 import { McpSchema } from './mcp-schema.js';
 import { MemorySchema } from './memory-schema.js';
@@ -110,6 +111,18 @@ export const BudgetSchema = z.strictObject({
   max_cost_usd: z.number().nonnegative().optional(),
   max_total_tokens: z.number().int().nonnegative().optional(),
   max_steps: z.number().int().positive().optional(),
+  /**
+   * The run's wall-clock limit ("20m", "1h30m"; docs/contracts.md "[budget]"): at it the run is
+   * stopped and its verdict forced to FAIL. Kept as written and absent unless set, so contracts
+   * without it resolve and hash as before.
+   */
+  max_duration: z
+    .string({ error: `must be ${DURATION_FORMS} (a quoted string)` })
+    .superRefine((text, ctx) => {
+      const problem = durationProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
 });
 
 export const ConstraintsSchema = z.strictObject({

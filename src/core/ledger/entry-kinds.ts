@@ -242,6 +242,8 @@ const ENTRY_KIND_SCHEMAS = {
     executor: opt(text),
     cost_usd: opt(num),
     total_tokens: opt(num),
+    /** The wall-clock deadline that stopped the run and forced FAIL (docs/contracts.md "[budget]"). */
+    deadline: opt(object({ limit: text, source: text, at: opt(text) })),
   }),
   /** What the harness did with a passing run's changes (src/core/run/publish-changes.ts). */
   changes_published: SideEffectSchema,

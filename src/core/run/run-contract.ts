@@ -1,6 +1,6 @@
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { PayloadOf } from '../ledger/index.js';
+import { type PayloadOf, tryReadEntry } from '../ledger/index.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import type { Redactor } from '../process/redact.js';
 import { secretRedactor } from '../process/redact.js';
@@ -12,9 +12,16 @@ import {
   SuspendedError,
 } from '../runtime/durable.js';
 import { CancelledError } from '../runtime/durable-errors.js';
+import { type DeadlineReachedError, deadlineReached } from '../runtime/run-deadline.js';
 import { CheckWorkspace } from '../verify/check-workspace.js';
 import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.js';
-import { type ClauseVerdict, computeVerdict, recordedVerdict, type Verdict } from '../verify/verdict.js';
+import {
+  type ClauseVerdict,
+  computeVerdict,
+  forcedVerdict,
+  recordedVerdict,
+  type Verdict,
+} from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
 import type { FanoutSummary } from './fanout-types.js';
 import { readRecordedContract } from './recorded-contract.js';
@@ -102,9 +109,25 @@ export async function resumeContract(options: ResumeContractOptions): Promise<Ru
     ...(options.verify ? { verify: options.verify } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  refuseDeadlineStopped(session);
   return drive(session, options, recorded.contract, recorded.contractHash, () => {
     throw new ResumeRefusedError(`session ${options.sessionId} has no run_started entry`);
   });
+}
+
+/**
+ * A run stopped at its wall-clock deadline signed a verdict without judging every clause: its
+ * journal cannot be replayed to that verdict, and it is final (docs/contracts.md "[budget]").
+ */
+function refuseDeadlineStopped(session: DurableSession): void {
+  for (const entry of session.recorded) {
+    if (entry.kind !== 'verdict') continue;
+    const read = tryReadEntry(entry, 'verdict');
+    if ('error' in read || !read.payload.deadline) continue;
+    throw new ResumeRefusedError(
+      `session ${session.id} was stopped at its wall-clock deadline of ${read.payload.deadline.limit} (${read.payload.deadline.source}) with a verdict forced to FAIL; it cannot be resumed (start a new run with a higher [budget] max_duration or --timeout)`,
+    );
+  }
 }
 
 async function drive(
@@ -115,20 +138,26 @@ async function drive(
   runStarted: () => PayloadOf<'run_started'>,
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
+  const deadline = options.deadline ?? null;
   const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
   // The ledger's files exist now, so the isolation can get its first process's needs ready meanwhile.
   ctx.isolation?.warm?.();
+  if (deadline)
+    ctx.events({ type: 'deadline', limit: deadline.limit, source: deadline.source, at: deadline.at });
   const git = recordedGitInfo(started.payload.git);
+  // Set when the verdict is forced by the wall-clock deadline (docs/contracts.md "[budget]").
+  let stopped: DeadlineReachedError | null = null;
   const base = (): OutcomeBase => ({
     sessionId: session.id,
     git,
     headHash: store.session(session.id)?.head_hash ?? '',
     spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
     replayed: Math.min(replayable, session.cursor),
+    deadline: deadline ? { ...deadline, reached: stopped !== null } : null,
   });
-  const workspace: { current?: CheckWorkspace } = {};
+  const progress: RunProgress = { clauses: [] };
   try {
     let computed: Verdict;
     let executor: ExecutorOutcome | null;
@@ -141,27 +170,43 @@ async function drive(
       git,
       isChild: started.payload.parent !== undefined,
     };
-    if (contract.fanout && !identity.isChild) {
-      // K child runs of this contract and one signed choice (docs/fanout.md).
-      const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
-      ({
-        verdict: computed,
-        executor,
-        summary: fanout,
-      } = await (await import('./fanout.js')).runFanout(session, { ...options, ...who }, contract, redact));
-    } else {
-      ({ computed, executor } = await verifyOwnWork(
-        session,
-        options,
-        contract,
-        git,
-        redact,
-        workspace,
-        identity,
-      ));
+    try {
+      if (contract.fanout && !identity.isChild) {
+        // K child runs of this contract and one signed choice (docs/fanout.md).
+        const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
+        ({
+          verdict: computed,
+          executor,
+          summary: fanout,
+        } = await (await import('./fanout.js')).runFanout(session, { ...options, ...who }, contract, redact));
+      } else {
+        ({ computed, executor } = await verifyOwnWork(
+          session,
+          options,
+          contract,
+          git,
+          redact,
+          progress,
+          identity,
+        ));
+      }
+    } catch (error) {
+      // Stopped by the deadline: what was judged stands, the rest is unverifiable, FAIL is forced below.
+      const unwound = !(error instanceof SuspendedError || error instanceof DurableReplayError);
+      if (!unwound || session.replaying || !deadlineReached(ctx.signal)) throw error;
+      computed = unfinishedVerdict(contract, progress);
+      executor = progress.executor ?? null;
+      fanout = undefined;
+    }
+    // Work the deadline interrupted (an aborted model call, a killed check) never makes a verdict: fail-closed.
+    stopped = session.replaying ? null : deadlineReached(ctx.signal);
+    if (stopped) {
+      ctx.events({ type: 'warning', message: stopped.message });
+      computed = forcedVerdict(computed, stopped.message);
     }
     // A fan-out's winner committed (if at all) in its own copy: the run's HEAD is what it started from.
     const headAfter = fanout ? (git?.head_sha ?? null) : (executor?.headAfter ?? git?.head_sha ?? null);
+    const reached = stopped?.deadline;
     const verdictEntry = session.record(
       'verdict',
       () => ({
@@ -173,6 +218,15 @@ async function drive(
           executor: contract.executor.kind,
           cost_usd: ctx.budget.spent.costUsd,
           total_tokens: ctx.budget.spent.totalTokens,
+          ...(reached
+            ? {
+                deadline: {
+                  limit: reached.limit,
+                  source: reached.source,
+                  at: new Date(reached.at).toISOString(),
+                },
+              }
+            : {}),
           ...(fanout
             ? {
                 fanout: {
@@ -192,8 +246,8 @@ async function drive(
             : `overall ${computed.overall}, recorded ${recorded.payload.overall}`,
       },
     );
-    // docs/memory.md "Lessons": proposals whose produced_by is the verdict just signed.
-    await proposeLessons(session, options, contract, verdictEntry, executor, redact);
+    // docs/memory.md "Lessons": proposals whose produced_by is the verdict just signed (not past the deadline).
+    if (!stopped) await proposeLessons(session, options, contract, verdictEntry, executor, redact);
     if (computed.overall === 'pass' && options.publishChanges) {
       await (await import('./publish-changes.js')).publishPassingRun(
         session,
@@ -232,14 +286,43 @@ async function drive(
     }));
     throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
   } finally {
-    await workspace.current?.dispose();
+    await progress.workspace?.dispose();
   }
+}
+
+/** What a run has judged so far, kept by the caller so a deadline can sign it (and dispose of the workspace). */
+interface RunProgress {
+  workspace?: CheckWorkspace;
+  executor?: ExecutorOutcome | null;
+  clauses: ClauseVerdict[];
+}
+
+/** The verdict of a run the deadline stopped: judged clauses as judged, every other one unverifiable. */
+function unfinishedVerdict(contract: ResolvedContract, progress: RunProgress): Verdict {
+  const judged = new Map(progress.clauses.map((clause) => [clause.clause, clause]));
+  const failure = progress.executor?.failure;
+  return computeVerdict(
+    contract.done.map(
+      (clause, index): ClauseVerdict =>
+        judged.get(index) ?? {
+          clause: index,
+          kind: clause.kind,
+          desc: clause.desc,
+          status: 'unverifiable',
+          reason: 'not judged: the run reached its wall-clock deadline first',
+        },
+    ),
+    {
+      ...(progress.executor?.budgetExhausted ? { budgetExhausted: progress.executor.budgetExhausted } : {}),
+      ...(failure ? { executorFailed: `executor failed: ${failure}` } : {}),
+    },
+  );
 }
 
 /**
  * The executor (if any), then every clause: checks by the harness in the check workspace, reviews
- * by the panel; the verdict they add up to. `workspace` receives the check workspace so the caller
- * disposes of it whatever happens.
+ * by the panel; the verdict they add up to. `progress` receives the check workspace (so the caller
+ * disposes of it whatever happens), the executor's outcome and each clause as it is judged.
  */
 async function verifyOwnWork(
   session: DurableSession,
@@ -247,7 +330,7 @@ async function verifyOwnWork(
   contract: ResolvedContract,
   git: GitInfo | null,
   redact: Redactor,
-  workspace: { current?: CheckWorkspace },
+  progress: RunProgress,
   identity: RunIdentity,
 ): Promise<{ computed: Verdict; executor: ExecutorOutcome | null }> {
   const { store, ctx } = options;
@@ -257,6 +340,7 @@ async function verifyOwnWork(
     contract.executor.kind === 'none'
       ? null
       : await (await import('./run-executor.js')).runExecutor(session, options, contract, redact, identity);
+  progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
     store,
@@ -273,12 +357,12 @@ async function verifyOwnWork(
         ? (dir: string) => (ctx.isolation as NonNullable<Ctx['isolation']>).addWorkdir(dir)
         : undefined),
   });
-  workspace.current = checks;
+  progress.workspace = checks;
   // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
   // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
   const notAttempted = executor?.unverifiable ?? null;
   if (!notAttempted) await checks.open();
-  const clauses: ClauseVerdict[] = [];
+  const clauses = progress.clauses;
   let panelBudget: string | undefined;
   let reviewClause: typeof verifyReview | undefined;
   // With an executor, reviewers see the change it made since the run started.

@@ -5,6 +5,7 @@ import type { Isolation } from '../process/isolation.js';
 import { budgetMeterFor } from '../runtime/budget.js';
 import { type Ctx, createCtx, type EventSink } from '../runtime/ctx.js';
 import type { ResumeVerification } from '../runtime/durable.js';
+import { armDeadline, type DeadlineLimit, limitFrom } from '../runtime/run-deadline.js';
 import type { GitInfo } from '../verify/git-info.js';
 import { panelModels } from '../verify/panel-models.js';
 import type { RunnerLegs } from './fanout-types.js';
@@ -25,7 +26,10 @@ import {
  * executor model, panel seats) is built here, once, for every host.
  */
 export interface RunHost
-  extends Omit<CommonRunOptions, 'workdir' | 'store' | 'signer' | 'ctx' | 'panel' | 'executorProvider'> {
+  extends Omit<
+    CommonRunOptions,
+    'workdir' | 'store' | 'signer' | 'ctx' | 'panel' | 'executorProvider' | 'deadline'
+  > {
   /** Progress events (CLI progress lines, Actions log lines). */
   events: EventSink;
   /** Aborting it cancels the run (SIGINT/SIGTERM on the CLI, the job's cancellation in the Action). */
@@ -34,6 +38,11 @@ export interface RunHost
   isolation?: Isolation | undefined;
   /** The contract file's directory, when the host knows it: a relative scripted fixture is looked up there too. */
   contractDir?: string | undefined;
+  /**
+   * The host's own wall-clock limit (`truss run --timeout`, the Action's `timeout` input): the run
+   * stops at the tighter of it and the contract's `[budget] max_duration` (docs/contracts.md).
+   */
+  timeout?: DeadlineLimit | undefined;
 }
 
 interface RunPlace {
@@ -74,6 +83,8 @@ export interface PreparedRun {
   contract: ResolvedContract;
   ctx: Ctx;
   common: Omit<CommonRunOptions, 'store' | 'signer'>;
+  /** Stops the deadline's timer; the run service calls it when the run ends. */
+  dispose(): void;
 }
 
 export interface ResumeRunOptions extends RunPlace {
@@ -122,13 +133,7 @@ export async function prepareRun(
   options: { executor?: boolean } = {},
 ): Promise<PreparedRun> {
   const { host } = place;
-  const { events, signal, isolation, contractDir, ...passThrough } = host;
-  const ctx = createCtx({
-    ...(signal ? { signal } : {}),
-    events,
-    budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
-    ...(isolation ? { isolation } : {}),
-  });
+  const { events, signal, isolation, contractDir, timeout, ...passThrough } = host;
   const lookup = { env: host.env, cwd: place.workdir, fallbackCwd: host.hostCwd, contractDir };
   // A reducer job runs no executor (`executor: false`): its attempts ran on other runners.
   const executorProvider =
@@ -139,11 +144,36 @@ export async function prepareRun(
   if ('unavailable' in panel && contract.done.some((clause) => clause.kind === 'review')) {
     events({ type: 'warning', message: `${panel.unavailable}; review clauses will be unverifiable` });
   }
+  // The wall clock starts here, once nothing can fail before the run (docs/contracts.md "[budget]").
+  const now = host.clock ?? Date.now;
+  const armed = armDeadline({ signal, limits: [contractDeadline(contract, now()), timeout], now });
+  const ctx = createCtx({
+    signal: armed.signal,
+    deadline: armed.deadline?.at ?? null,
+    events,
+    budget: budgetMeterFor(contract.budget, (message) => events({ type: 'warning', message })),
+    ...(isolation ? { isolation } : {}),
+    now,
+  });
   return {
     contract,
     ctx,
-    common: { ...passThrough, workdir: place.workdir, ctx, panel, executorProvider },
+    common: {
+      ...passThrough,
+      workdir: place.workdir,
+      ctx,
+      panel,
+      executorProvider,
+      deadline: armed.deadline,
+    },
+    dispose: armed.dispose,
   };
+}
+
+/** The contract's `[budget] max_duration` as a deadline from `startedAt`; null when it sets none. */
+function contractDeadline(contract: ResolvedContract, startedAt: number): DeadlineLimit | null {
+  const limit = contract.budget.max_duration;
+  return limit === undefined ? null : limitFrom(limit, '[budget] max_duration', startedAt);
 }
 
 /**
@@ -152,7 +182,7 @@ export async function prepareRun(
  */
 export async function startRun(prepared: PreparedRun, options: StartRunOptions): Promise<RunResult> {
   const { contract } = prepared;
-  return settle(contract, prepared.ctx, () =>
+  return settle(prepared, () =>
     runContract({
       ...prepared.common,
       store: options.store,
@@ -180,7 +210,7 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
     options.recorded ?? readRecordedContract(options.store, options.sessionId, options.contractFormat);
   const { contract } = recorded;
   const prepared = await prepareRun(contract, options);
-  return settle(contract, prepared.ctx, () =>
+  return settle(prepared, () =>
     resumeContract({
       ...prepared.common,
       store: options.store,
@@ -195,11 +225,8 @@ export async function resumeRun(options: ResumeRunOptions): Promise<RunResult> {
   );
 }
 
-async function settle(
-  contract: ResolvedContract,
-  ctx: Ctx,
-  drive: () => Promise<RunOutcome>,
-): Promise<RunResult> {
+async function settle(prepared: PreparedRun, drive: () => Promise<RunOutcome>): Promise<RunResult> {
+  const { contract, ctx } = prepared;
   try {
     return { ...(await drive()), contract };
   } catch (error) {
@@ -211,5 +238,7 @@ async function settle(
       cancelled: ctx.signal.aborted,
       contract,
     };
+  } finally {
+    prepared.dispose();
   }
 }

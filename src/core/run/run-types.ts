@@ -7,6 +7,7 @@ import type { RunMemory } from '../memory/view.js';
 import type { Provider } from '../providers/provider.js';
 import type { Ctx } from '../runtime/ctx.js';
 import type { ResumeVerification, Suspension } from '../runtime/durable.js';
+import type { DeadlineLimit } from '../runtime/run-deadline.js';
 import type { GitHubReader } from '../tools/github-reader.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { NonceSource } from '../verify/evidence-envelope.js';
@@ -76,6 +77,11 @@ export interface CommonRunOptions {
   runnerLegs?: RunnerLegs | undefined;
   /** Governed memory (docs/memory.md): recall before the executor, memory tools, where proposals land. */
   memory?: RunMemory | undefined;
+  /**
+   * The wall-clock limit `ctx.signal` aborts at (the tighter of `[budget] max_duration` and the
+   * host's timeout), set by `prepareRun`: reaching it forces the verdict to FAIL (docs/contracts.md).
+   */
+  deadline?: DeadlineLimit | null | undefined;
 }
 
 export interface RunContractOptions extends CommonRunOptions {
@@ -117,6 +123,8 @@ export interface OutcomeBase {
   spent: { costUsd: number; totalTokens: number };
   /** How many recorded entries the run replayed before going live (0 for a fresh run). */
   replayed: number;
+  /** This run's wall-clock limit (null = none) and whether the run was stopped by it. */
+  deadline: (DeadlineLimit & { reached: boolean }) | null;
 }
 
 export interface CompletedOutcome extends OutcomeBase {

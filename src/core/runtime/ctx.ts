@@ -39,6 +39,8 @@ export type RunEvent =
   /** Governed memory (docs/memory.md): entries recalled for the executor, proposals stored after the run. */
   | { type: 'memory_recalled'; entries: number; tokens: number }
   | { type: 'memory_proposed'; proposed: number; created: number }
+  /** The run stops at `at` (epoch ms): the tighter of `[budget] max_duration` and the host's timeout. */
+  | { type: 'deadline'; limit: string; source: string; at: number }
   | { type: 'warning'; message: string };
 
 export type EventSink = (event: RunEvent) => void;

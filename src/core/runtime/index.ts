@@ -2,4 +2,5 @@ export type { RunEvent } from './ctx.js';
 export { APPROVAL_SIGNAL } from './durable.js';
 export { DurableReplayError, describeAwait } from './durable-errors.js';
 export { readExportedHead, requireExtendsExport } from './exported-head.js';
+export { type DeadlineLimit, DeadlineReachedError, limitFrom } from './run-deadline.js';
 export { acquireSessionLease, SessionBusyError } from './session-lease.js';

@@ -54,3 +54,12 @@ export function computeVerdict(
   else overall = 'pass';
   return { overall, clauses, forced };
 }
+
+/**
+ * `verdict` forced to FAIL by `reason`, whatever its clauses say: a wall-clock deadline reached
+ * before the verdict was signed (docs/contracts.md "[budget]") may have cut short the work behind it.
+ */
+export function forcedVerdict(verdict: Verdict, reason: string): Verdict {
+  const forced = verdict.forced.includes(reason) ? verdict.forced : [...verdict.forced, reason];
+  return { overall: 'fail', clauses: verdict.clauses, forced };
+}

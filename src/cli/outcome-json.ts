@@ -112,6 +112,15 @@ function signedFields(
 ): Record<string, unknown> {
   return {
     replayed: outcome.replayed,
+    // The wall-clock limit of this run and whether it stopped it (docs/cli.md --timeout).
+    deadline: outcome.deadline
+      ? {
+          limit: outcome.deadline.limit,
+          source: outcome.deadline.source,
+          at: new Date(outcome.deadline.at).toISOString(),
+          reached: outcome.deadline.reached,
+        }
+      : null,
     cost_usd: outcome.spent.costUsd,
     total_tokens: outcome.spent.totalTokens,
     head_hash: outcome.headHash,

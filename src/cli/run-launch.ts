@@ -7,7 +7,7 @@ import { checkMcpPinning, findContract, type ResolvedContract } from '../core/co
 import { LedgerStore, type SigningKey } from '../core/ledger/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
-import { acquireSessionLease } from '../core/runtime/index.js';
+import { acquireSessionLease, type DeadlineLimit } from '../core/runtime/index.js';
 import { readGitInfo } from '../core/verify/index.js';
 import { resolveContract } from '../github/settings.js';
 import { ledgerDbPath } from './db-path.js';
@@ -45,6 +45,8 @@ export interface LaunchRequest {
   principal: Record<string, unknown>;
   /** Aborting it cancels the run (journaled as run_failed). */
   signal: AbortSignal;
+  /** `--timeout`: the run's wall-clock limit, applied with the contract's `[budget] max_duration`. */
+  timeout?: DeadlineLimit | undefined;
 }
 
 /** A run that has started: its session, and how it ends. */
@@ -113,6 +115,7 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
     host: {
       events: progressPrinter(io, redact),
       signal: request.signal,
+      timeout: request.timeout,
       isolation,
       env: io.env,
       secrets: keySecrets,

@@ -120,6 +120,11 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
           `      ${event.provider}: retry ${event.attempt} in ${Math.round(event.delayMs)} ms (${redact(event.reason)})`,
         );
         break;
+      case 'deadline':
+        say(
+          `  … deadline ${event.limit} (${event.source}): the run stops at ${new Date(event.at).toISOString()}`,
+        );
+        break;
       case 'warning':
         say(`  warning: ${redact(event.message)}`);
         break;

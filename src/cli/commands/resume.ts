@@ -7,6 +7,7 @@ import { secretRedactor } from '../../core/process/index.js';
 import { readRecordedContract, resumeRun } from '../../core/run/index.js';
 import {
   acquireSessionLease,
+  type DeadlineLimit,
   DurableReplayError,
   readExportedHead,
   requireExtendsExport,
@@ -30,6 +31,7 @@ import {
   runKeySecrets,
   setUpIsolation,
 } from '../run-output.js';
+import { timeoutFlag } from '../timeout-flag.js';
 
 export const RESUME_HELP = `Usage: truss resume SESSION [options]
 
@@ -56,6 +58,9 @@ Options:
   --verify-all         verify every signature before resuming, ignoring the verified_through checkpoint
   --isolation MODE     auto | uid | bwrap | none for the live work past the journal (default: the
                        recorded contract's [sandbox] isolation, else auto; docs/security.md)
+  --timeout DURATION   wall-clock limit of this resume ("90s", "20m", "1h30m"), with the recorded
+                       contract's [budget] max_duration (the tighter applies); at it the run is
+                       stopped and its signed verdict forced to FAIL
   --json               print the outcome as JSON (progress still goes to stderr)
 
 Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
@@ -71,12 +76,19 @@ export async function resume(args: string[], io: CliIo): Promise<number> {
     bundle: { type: 'string' },
     'verify-all': { type: 'boolean' },
     isolation: { type: 'string' },
+    timeout: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RESUME_HELP);
   const [sessionId] = requirePositionals('resume', positionals, ['SESSION']) as [string];
-  const { 'verify-all': verifyAll, ...rest } = values;
-  return resumeSession(io, { sessionId, ...rest, verifyAll: Boolean(verifyAll), json: Boolean(values.json) });
+  const { 'verify-all': verifyAll, timeout, ...rest } = values;
+  return resumeSession(io, {
+    sessionId,
+    ...rest,
+    timeout: timeoutFlag('resume', timeout),
+    verifyAll: Boolean(verifyAll),
+    json: Boolean(values.json),
+  });
 }
 
 export interface ResumeRequest {
@@ -91,6 +103,8 @@ export interface ResumeRequest {
   verifyAll?: boolean;
   /** `--isolation`: overrides the recorded contract's `[sandbox] isolation`. */
   isolation?: string | undefined;
+  /** `--timeout`: this resume's wall-clock limit, applied with the contract's `[budget] max_duration`. */
+  timeout?: DeadlineLimit | undefined;
   json: boolean;
   /** Runs on the open store before the resume (e.g. `truss signal` queues its signal). */
   before?: (store: LedgerStore) => void;
@@ -164,6 +178,7 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       host: {
         events: progress,
         signal: abort.signal,
+        timeout: request.timeout,
         isolation,
         env: io.env,
         secrets: keySecrets,

@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../args.js';
 import { type CliIo, printHelp } from '../io.js';
 import { launchRun } from '../run-launch.js';
 import { cancelOnSignals, reportResult } from '../run-output.js';
+import { timeoutFlag } from '../timeout-flag.js';
 import { UsageError } from '../usage-error.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
@@ -27,6 +28,9 @@ Options:
   --isolation MODE     auto | uid | bwrap | none: how checks, the agent's tools and delegated CLIs are
                        confined (default: [sandbox] isolation, else auto = strongest available;
                        see docs/security.md)
+  --timeout DURATION   wall-clock limit ("90s", "20m", "1h30m"): at it the run is stopped, what is
+                       running is killed, and the signed verdict is forced to FAIL; the tighter of
+                       this and the contract's [budget] max_duration applies
   --json               print the outcome as JSON (progress still goes to stderr)
 
 The executor ([executor] kind) runs first: none (verify the working tree as it is), in-loop
@@ -59,6 +63,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     bundle: { type: 'string' },
     'verify-only': { type: 'boolean' },
     isolation: { type: 'string' },
+    timeout: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, RUN_HELP);
@@ -68,6 +73,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (reviewers !== undefined && !(Number.isInteger(reviewers) && reviewers >= 1 && reviewers <= 15)) {
     throw new UsageError('run: --reviewers must be an integer from 1 to 15');
   }
+  // Read before anything starts: the limit counts from here (and a bad value is a usage error).
+  const timeout = timeoutFlag('run', values.timeout);
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
   try {
@@ -87,6 +94,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       verifyOnly: Boolean(values['verify-only']),
       principal: { login: io.env.GITHUB_ACTOR ?? userInfo().username, via: 'cli' },
       signal: abort.signal,
+      timeout,
     });
     try {
       return reportResult(

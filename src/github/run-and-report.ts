@@ -8,7 +8,7 @@ import {
   type TrustedKeys,
 } from '../core/ledger/index.js';
 import type { RunMemory } from '../core/memory/index.js';
-import { describeIsolation, secretRedactor } from '../core/process/index.js';
+import { describeIsolation } from '../core/process/index.js';
 import type { ChangesPublisher, RunnerLegs } from '../core/run/index.js';
 import {
   type LegRequest,
@@ -24,6 +24,7 @@ import {
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
+import { failCheckRun } from './fail-check-run.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
@@ -464,36 +465,5 @@ async function reportedRun(
       completed = true;
       await failCheckRun(options, check.id, checkName, failure);
     }
-  }
-}
-
-/**
- * Completes a started check as `failure` saying why the run could not finish. The reason is an
- * error message (no secrets by construction) with the host's secrets redacted anyway; a failure to
- * complete it is logged, never allowed to hide the original error.
- */
-async function failCheckRun(
-  options: ReportingOptions,
-  checkRunId: number,
-  checkName: string,
-  error: unknown,
-): Promise<void> {
-  const redact = secretRedactor(options.env);
-  const reason = redact((error as Error)?.message ?? String(error));
-  try {
-    await completeCheckRun({
-      octokit: options.octokit,
-      owner: options.repo.owner,
-      repo: options.repo.repo,
-      checkRunId,
-      conclusion: 'failure',
-      output: {
-        title: `${checkName}: could not finish`,
-        summary: `Truss stopped before a verdict: ${reason}${options.runUrl ? `\n\nSee the [workflow run](${options.runUrl}).` : ''}`,
-      },
-      dryRun: options.dryRun,
-    });
-  } catch (failure) {
-    options.log.warning(`could not complete the check run ${checkRunId}: ${(failure as Error).message}`);
   }
 }

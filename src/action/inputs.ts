@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitFrom } from '../core/runtime/index.js';
 import { parseAllowList } from '../github/allow-list.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 
@@ -69,6 +70,20 @@ export const InputsSchema = z.object({
   attest: bool,
   /** '' = not set: the contract's `[sandbox] isolation`, else auto (docs/security.md). */
   isolation: z.enum(['', 'auto', 'uid', 'bwrap', 'none']),
+  /**
+   * The wall-clock limit of every run this step makes, counted from when the step read its inputs
+   * (docs/action.md "timeout"): the tighter of it and a contract's `[budget] max_duration` applies.
+   * null = not set.
+   */
+  timeout: z.string().transform((text, ctx) => {
+    if (text.trim() === '') return null;
+    try {
+      return limitFrom(text, 'the timeout input', Date.now());
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** This job is leg n of a fan-out over runners (`${{ matrix.attempt }}`); null = an ordinary run (docs/fanout.md). */
   fanoutLeg: z
     .string()
@@ -163,6 +178,7 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     dryRun: read('dry-run'),
     attest: read('attest'),
     isolation: read('isolation').trim().toLowerCase(),
+    timeout: read('timeout'),
     fanoutLeg: read('fanout-leg').trim(),
     arms: read('arms').trim(),
     arm: read('arm').trim(),

@@ -205,6 +205,7 @@ export async function resumeSuspendedRun(options: {
       commentAuthors: inputs.commentAuthors,
       reviewComments: inputs.reviewComments,
       dryRun: inputs.dryRun,
+      timeout: inputs.timeout,
       sessionId,
       approvers,
       existingCheckId: request.checkRunId ?? null,

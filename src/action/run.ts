@@ -272,6 +272,7 @@ async function runContracts(options: {
     reviewComments:
       !leg && (inputs.reviewComments || (options.appDispatched === true && appReviewComments(config))),
     dryRun: inputs.dryRun,
+    timeout: inputs.timeout,
     // Only the reducer's winner is ever published; a leg's changes travel in its artifact.
     publishChanges: leg ? undefined : changesPublisher({ inputs, context, octokit, setup, target }),
     publishSteps: leg

@@ -86,6 +86,8 @@ export interface RunAndReportOptions {
   reviewComments?: boolean;
   dryRun: boolean;
   signal?: AbortSignal;
+  /** The Action's `timeout` input: each run stops at the tighter of it and `[budget] max_duration`. */
+  timeout?: RunHost['timeout'] | null;
   /** `on-pass-changes`: what to do with a PASS's changes (push, pull request); absent = nothing. */
   publishChanges?: ChangesPublisher | undefined;
   /**
@@ -339,6 +341,7 @@ async function reportedRun(
     const { sessionId } = await execute({
       events: runEventLog(log, options.env),
       signal: options.signal,
+      timeout: options.timeout ?? undefined,
       isolation,
       env: options.env,
       publishChanges: options.publishChanges,

@@ -111,9 +111,10 @@ describe('a run against a model that never answers', () => {
   });
 
   it("the host's cancellation before the deadline is still run_failed 'cancelled'", async () => {
-    nock(OPENAI).post('/v1/chat/completions').delay(30_000).reply(200, {});
+    const scope = nock(OPENAI).post('/v1/chat/completions').delay(30_000).reply(200, {});
     const abort = new AbortController();
-    setTimeout(() => abort.abort('SIGINT'), 200);
+    // Ctrl-C while the model request is in flight.
+    scope.on('request', () => setTimeout(() => abort.abort('SIGINT'), 20));
     const { run, result } = await runIt(reviewContract('max_duration = "1h"'), abort.signal);
     try {
       expect(result).toMatchObject({ status: 'aborted', cancelled: true });

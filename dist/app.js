@@ -32,14 +32,14 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-HW2NZMCD.js";
+} from "./chunks/chunk-SVQHW25N.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QCQ5VDRL.js";
-import "./chunks/chunk-WETHUR5X.js";
+import "./chunks/chunk-DX4PYICN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-5WSDM7OW.js";
+} from "./chunks/chunk-UMKAT7SW.js";
 import "./chunks/chunk-JBSJKWUL.js";
 import "./chunks/chunk-2UT5EVYJ.js";
 import "./chunks/chunk-44WF3FT2.js";

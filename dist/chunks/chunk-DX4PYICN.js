@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-5WSDM7OW.js";
+} from "./chunk-UMKAT7SW.js";
 import {
   chargeReplayedUsage,
   chargedUsage,

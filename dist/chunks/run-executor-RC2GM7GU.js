@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-5WSDM7OW.js";
+} from "./chunk-UMKAT7SW.js";
 import {
   BudgetExceededError,
   BudgetMeter,

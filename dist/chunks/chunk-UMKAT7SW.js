@@ -869,7 +869,9 @@ var ENTRY_KIND_SCHEMAS = {
     git: maybe(object({ repo: maybe(text), base_sha: maybe(text), head_sha: maybe(text) })),
     executor: opt(text),
     cost_usd: opt(num),
-    total_tokens: opt(num)
+    total_tokens: opt(num),
+    /** The wall-clock deadline that stopped the run and forced FAIL (docs/contracts.md "[budget]"). */
+    deadline: opt(object({ limit: text, source: text, at: opt(text) }))
   }),
   /** What the harness did with a passing run's changes (src/core/run/publish-changes.ts). */
   changes_published: SideEffectSchema,
@@ -4142,6 +4144,10 @@ function computeVerdict(clauses, conditions = {}) {
   else overall2 = "pass";
   return { overall: overall2, clauses, forced };
 }
+function forcedVerdict(verdict, reason) {
+  const forced = verdict.forced.includes(reason) ? verdict.forced : [...verdict.forced, reason];
+  return { overall: "fail", clauses: verdict.clauses, forced };
+}
 
 // src/core/contract/memory-schema.ts
 var COMPACTION_EXEMPT_LAYERS = ["goal", "memory"];
@@ -5604,6 +5610,99 @@ var DurableSession = class _DurableSession {
   }
 };
 
+// src/core/contract/duration.ts
+var MAX_DURATION_MS = 864e5;
+var DURATION_FORMS = 'a duration such as "90s", "20m", "1h30m" or "500ms"';
+var UNITS = [
+  ["h", 36e5],
+  ["m", 6e4],
+  ["s", 1e3],
+  ["ms", 1]
+];
+var PATTERN = /^(?:(\d{1,9})h)?(?:(\d{1,9})m(?!s))?(?:(\d{1,9})s)?(?:(\d{1,9})ms)?$/;
+var DurationError = class extends Error {
+  name = "DurationError";
+};
+function parseDuration(text2) {
+  const trimmed = text2.trim();
+  const match = PATTERN.exec(trimmed);
+  if (trimmed === "" || !match) {
+    throw new DurationError(
+      `${JSON.stringify(text2)} is not ${DURATION_FORMS} (units h, m, s, ms; largest first)`
+    );
+  }
+  let ms = 0;
+  UNITS.forEach(([, unitMs], i) => {
+    const amount = match[i + 1];
+    if (amount !== void 0) ms += Number(amount) * unitMs;
+  });
+  if (ms <= 0)
+    throw new DurationError(`${JSON.stringify(text2)} is zero; a wall-clock limit must be positive`);
+  if (ms > MAX_DURATION_MS) {
+    throw new DurationError(`${JSON.stringify(text2)} is longer than the 24h a wall-clock limit may be`);
+  }
+  return ms;
+}
+function durationProblem(text2) {
+  try {
+    parseDuration(text2);
+    return null;
+  } catch (error) {
+    if (error instanceof DurationError) return error.message;
+    throw error;
+  }
+}
+
+// src/core/runtime/run-deadline.ts
+var MAX_TIMER_MS = 2 ** 31 - 1;
+function limitFrom(text2, source, startedAt) {
+  return { at: startedAt + parseDuration(text2), limit: text2.trim(), source };
+}
+var DeadlineReachedError = class extends Error {
+  constructor(deadline) {
+    super(
+      `wall-clock deadline of ${deadline.limit} reached (${deadline.source}): the run was stopped before it finished. To give it more time, raise [budget] max_duration in the contract and truss run --timeout or the Action's timeout input (the tighter applies); keep it below the job's timeout-minutes`
+    );
+    this.deadline = deadline;
+  }
+  deadline;
+  name = "DeadlineReachedError";
+};
+function armDeadline(options) {
+  let deadline = null;
+  for (const limit of options.limits) if (limit && (!deadline || limit.at < deadline.at)) deadline = limit;
+  if (!deadline) {
+    return { signal: options.signal ?? new AbortController().signal, deadline: null, dispose: () => {
+    } };
+  }
+  const chosen = deadline;
+  const controller = new AbortController();
+  const host = options.signal;
+  const onHostAbort = () => controller.abort(host?.reason);
+  if (host?.aborted) onHostAbort();
+  else host?.addEventListener("abort", onHostAbort, { once: true });
+  const fire = () => controller.abort(new DeadlineReachedError(chosen));
+  let timer;
+  const schedule = () => {
+    const left = chosen.at - options.now();
+    if (left <= 0) return fire();
+    timer = setTimeout(left > MAX_TIMER_MS ? schedule : fire, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  if (!controller.signal.aborted) schedule();
+  return {
+    signal: controller.signal,
+    deadline: chosen,
+    dispose() {
+      if (timer) clearTimeout(timer);
+      host?.removeEventListener("abort", onHostAbort);
+    }
+  };
+}
+function deadlineReached(signal) {
+  return signal.aborted && signal.reason instanceof DeadlineReachedError ? signal.reason : null;
+}
+
 // src/core/process/worktree-snapshot.ts
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -5952,7 +6051,7 @@ var DEFAULT_KILL_GRACE_MS = 3e3;
 var ORPHAN_TERM_GRACE_MS = 150;
 var DRAIN_BOUND_MS = 500;
 var ORPHAN_POLL_MS = 20;
-var MAX_TIMER_MS = 2 ** 31 - 1;
+var MAX_TIMER_MS2 = 2 ** 31 - 1;
 async function runSupervised(options) {
   const started = performance2.now();
   const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
@@ -6029,7 +6128,7 @@ function supervise(options, onStdout, onStderr) {
           timers.delete(timer);
           fn();
         },
-        Math.min(Math.max(0, ms), MAX_TIMER_MS)
+        Math.min(Math.max(0, ms), MAX_TIMER_MS2)
       );
       timers.add(timer);
     };
@@ -8692,7 +8791,16 @@ var ExecutorSchema = external_exports.strictObject({
 var BudgetSchema = external_exports.strictObject({
   max_cost_usd: external_exports.number().nonnegative().optional(),
   max_total_tokens: external_exports.number().int().nonnegative().optional(),
-  max_steps: external_exports.number().int().positive().optional()
+  max_steps: external_exports.number().int().positive().optional(),
+  /**
+   * The run's wall-clock limit ("20m", "1h30m"; docs/contracts.md "[budget]"): at it the run is
+   * stopped and its verdict forced to FAIL. Kept as written and absent unless set, so contracts
+   * without it resolve and hash as before.
+   */
+  max_duration: external_exports.string({ error: `must be ${DURATION_FORMS} (a quoted string)` }).superRefine((text2, ctx) => {
+    const problem = durationProblem(text2);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }).optional()
 });
 var ConstraintsSchema = external_exports.strictObject({
   write_scope: external_exports.array(nonEmpty).default(["."]),
@@ -9127,25 +9235,41 @@ async function resumeContract(options) {
     ...options.verify ? { verify: options.verify } : {},
     ...options.clock ? { clock: options.clock } : {}
   });
+  refuseDeadlineStopped(session);
   return drive(session, options, recorded.contract, recorded.contractHash, () => {
     throw new ResumeRefusedError(`session ${options.sessionId} has no run_started entry`);
   });
 }
+function refuseDeadlineStopped(session) {
+  for (const entry of session.recorded) {
+    if (entry.kind !== "verdict") continue;
+    const read = tryReadEntry(entry, "verdict");
+    if ("error" in read || !read.payload.deadline) continue;
+    throw new ResumeRefusedError(
+      `session ${session.id} was stopped at its wall-clock deadline of ${read.payload.deadline.limit} (${read.payload.deadline.source}) with a verdict forced to FAIL; it cannot be resumed (start a new run with a higher [budget] max_duration or --timeout)`
+    );
+  }
+}
 async function drive(session, options, contract, contractHash2, runStarted) {
   const { store, ctx } = options;
+  const deadline = options.deadline ?? null;
   const redact = secretRedactor(options.env, options.secrets ?? []);
   const replayable = session.recorded.length;
   const started = session.record("run_started", () => ({ payload: runStarted() }));
   ctx.isolation?.warm?.();
+  if (deadline)
+    ctx.events({ type: "deadline", limit: deadline.limit, source: deadline.source, at: deadline.at });
   const git3 = recordedGitInfo(started.payload.git);
+  let stopped = null;
   const base = () => ({
     sessionId: session.id,
     git: git3,
     headHash: store.session(session.id)?.head_hash ?? "",
     spent: { costUsd: ctx.budget.spent.costUsd, totalTokens: ctx.budget.spent.totalTokens },
-    replayed: Math.min(replayable, session.cursor)
+    replayed: Math.min(replayable, session.cursor),
+    deadline: deadline ? { ...deadline, reached: stopped !== null } : null
   });
-  const workspace = {};
+  const progress = { clauses: [] };
   try {
     let computed;
     let executor;
@@ -9157,25 +9281,39 @@ async function drive(session, options, contract, contractHash2, runStarted) {
       git: git3,
       isChild: started.payload.parent !== void 0
     };
-    if (contract.fanout && !identity.isChild) {
-      const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
-      ({
-        verdict: computed,
-        executor,
-        summary: fanout
-      } = await (await import("./fanout-4BPIAVHO.js")).runFanout(session, { ...options, ...who }, contract, redact));
-    } else {
-      ({ computed, executor } = await verifyOwnWork(
-        session,
-        options,
-        contract,
-        git3,
-        redact,
-        workspace,
-        identity
-      ));
+    try {
+      if (contract.fanout && !identity.isChild) {
+        const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
+        ({
+          verdict: computed,
+          executor,
+          summary: fanout
+        } = await (await import("./fanout-WCNTJA5X.js")).runFanout(session, { ...options, ...who }, contract, redact));
+      } else {
+        ({ computed, executor } = await verifyOwnWork(
+          session,
+          options,
+          contract,
+          git3,
+          redact,
+          progress,
+          identity
+        ));
+      }
+    } catch (error) {
+      const unwound = !(error instanceof SuspendedError || error instanceof DurableReplayError);
+      if (!unwound || session.replaying || !deadlineReached(ctx.signal)) throw error;
+      computed = unfinishedVerdict(contract, progress);
+      executor = progress.executor ?? null;
+      fanout = void 0;
+    }
+    stopped = session.replaying ? null : deadlineReached(ctx.signal);
+    if (stopped) {
+      ctx.events({ type: "warning", message: stopped.message });
+      computed = forcedVerdict(computed, stopped.message);
     }
     const headAfter = fanout ? git3?.head_sha ?? null : executor?.headAfter ?? git3?.head_sha ?? null;
+    const reached = stopped?.deadline;
     const verdictEntry = session.record(
       "verdict",
       () => ({
@@ -9187,6 +9325,13 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           executor: contract.executor.kind,
           cost_usd: ctx.budget.spent.costUsd,
           total_tokens: ctx.budget.spent.totalTokens,
+          ...reached ? {
+            deadline: {
+              limit: reached.limit,
+              source: reached.source,
+              at: new Date(reached.at).toISOString()
+            }
+          } : {},
           ...fanout ? {
             fanout: {
               reducer: fanout.reducer,
@@ -9201,7 +9346,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
         check: (recorded) => recorded.payload.overall === computed.overall ? null : `overall ${computed.overall}, recorded ${recorded.payload.overall}`
       }
     );
-    await proposeLessons(session, options, contract, verdictEntry, executor, redact);
+    if (!stopped) await proposeLessons(session, options, contract, verdictEntry, executor, redact);
     if (computed.overall === "pass" && options.publishChanges) {
       await (await import("./publish-changes-G7OC2BQA.js")).publishPassingRun(
         session,
@@ -9237,12 +9382,32 @@ async function drive(session, options, contract, contractHash2, runStarted) {
     }));
     throw new RunAbortedError(`run ${session.id} failed: ${message}`, session.id);
   } finally {
-    await workspace.current?.dispose();
+    await progress.workspace?.dispose();
   }
 }
-async function verifyOwnWork(session, options, contract, git3, redact, workspace, identity) {
+function unfinishedVerdict(contract, progress) {
+  const judged = new Map(progress.clauses.map((clause) => [clause.clause, clause]));
+  const failure = progress.executor?.failure;
+  return computeVerdict(
+    contract.done.map(
+      (clause, index3) => judged.get(index3) ?? {
+        clause: index3,
+        kind: clause.kind,
+        desc: clause.desc,
+        status: "unverifiable",
+        reason: "not judged: the run reached its wall-clock deadline first"
+      }
+    ),
+    {
+      ...progress.executor?.budgetExhausted ? { budgetExhausted: progress.executor.budgetExhausted } : {},
+      ...failure ? { executorFailed: `executor failed: ${failure}` } : {}
+    }
+  );
+}
+async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-LYQHSNSE.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-RC2GM7GU.js")).runExecutor(session, options, contract, redact, identity);
+  progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
     store,
@@ -9255,10 +9420,10 @@ async function verifyOwnWork(session, options, contract, git3, redact, workspace
     cleanRoomParent: options.cleanRoomParent,
     prepareCleanRoom: options.prepareCleanRoom ?? (ctx.isolation ? (dir) => ctx.isolation.addWorkdir(dir) : void 0)
   });
-  workspace.current = checks;
+  progress.workspace = checks;
   const notAttempted = executor?.unverifiable ?? null;
   if (!notAttempted) await checks.open();
-  const clauses = [];
+  const clauses = progress.clauses;
   let panelBudget;
   let reviewClause;
   const reviewGit = executor && git3 && !git3.base_sha ? { ...git3, base_sha: git3.head_sha, base_ref: "run start" } : git3;
@@ -9465,6 +9630,8 @@ export {
   evenSlice,
   childCtx,
   recordedVerdict,
+  limitFrom,
+  armDeadline,
   EMPTY_DIFF,
   findRepoRoot,
   snapshotWorktree,

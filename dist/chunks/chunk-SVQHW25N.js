@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-WETHUR5X.js";
+} from "./chunk-DX4PYICN.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -26,6 +26,7 @@ import {
   NO_ISOLATION,
   RunAbortedError,
   appendHumanReviewToBundle,
+  armDeadline,
   bytesToHex,
   concatBytes,
   contractHash,
@@ -38,6 +39,7 @@ import {
   hexToBytes,
   isPinned,
   keyIdFromPublicKey,
+  limitFrom,
   noIsolation,
   parseBundle,
   parseConfigToml,
@@ -58,7 +60,7 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-5WSDM7OW.js";
+} from "./chunk-UMKAT7SW.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
@@ -4344,30 +4346,45 @@ function changesFrom(p) {
 // src/core/run/run-service.ts
 async function prepareRun(contract, place, options = {}) {
   const { host } = place;
-  const { events, signal, isolation, contractDir, ...passThrough } = host;
-  const ctx = createCtx({
-    ...signal ? { signal } : {},
-    events,
-    budget: budgetMeterFor(contract.budget, (message) => events({ type: "warning", message })),
-    ...isolation ? { isolation } : {}
-  });
+  const { events, signal, isolation, contractDir, timeout, ...passThrough } = host;
   const lookup = { env: host.env, cwd: place.workdir, fallbackCwd: host.hostCwd, contractDir };
   const executorProvider = contract.executor.kind === "in-loop" && options.executor !== false ? await executorModel(contract, lookup) : void 0;
   const panel = await panelModels(contract, lookup);
   if ("unavailable" in panel && contract.done.some((clause) => clause.kind === "review")) {
     events({ type: "warning", message: `${panel.unavailable}; review clauses will be unverifiable` });
   }
+  const now = host.clock ?? Date.now;
+  const armed = armDeadline({ signal, limits: [contractDeadline(contract, now()), timeout], now });
+  const ctx = createCtx({
+    signal: armed.signal,
+    deadline: armed.deadline?.at ?? null,
+    events,
+    budget: budgetMeterFor(contract.budget, (message) => events({ type: "warning", message })),
+    ...isolation ? { isolation } : {},
+    now
+  });
   return {
     contract,
     ctx,
-    common: { ...passThrough, workdir: place.workdir, ctx, panel, executorProvider }
+    common: {
+      ...passThrough,
+      workdir: place.workdir,
+      ctx,
+      panel,
+      executorProvider,
+      deadline: armed.deadline
+    },
+    dispose: armed.dispose
   };
+}
+function contractDeadline(contract, startedAt) {
+  const limit = contract.budget.max_duration;
+  return limit === void 0 ? null : limitFrom(limit, "[budget] max_duration", startedAt);
 }
 async function startRun(prepared, options) {
   const { contract } = prepared;
   return settle(
-    contract,
-    prepared.ctx,
+    prepared,
     () => runContract({
       ...prepared.common,
       store: options.store,
@@ -4390,8 +4407,7 @@ async function resumeRun(options) {
   const { contract } = recorded;
   const prepared = await prepareRun(contract, options);
   return settle(
-    contract,
-    prepared.ctx,
+    prepared,
     () => resumeContract({
       ...prepared.common,
       store: options.store,
@@ -4405,7 +4421,8 @@ async function resumeRun(options) {
     })
   );
 }
-async function settle(contract, ctx, drive) {
+async function settle(prepared, drive) {
+  const { contract, ctx } = prepared;
   try {
     return { ...await drive(), contract };
   } catch (error) {
@@ -4417,6 +4434,8 @@ async function settle(contract, ctx, drive) {
       cancelled: ctx.signal.aborted,
       contract
     };
+  } finally {
+    prepared.dispose();
   }
 }
 

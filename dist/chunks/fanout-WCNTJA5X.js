@@ -3,8 +3,8 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-WETHUR5X.js";
-import "./chunk-5WSDM7OW.js";
+} from "./chunk-DX4PYICN.js";
+import "./chunk-UMKAT7SW.js";
 import "./chunk-JBSJKWUL.js";
 import "./chunk-2UT5EVYJ.js";
 import "./chunk-R5YT675F.js";

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitFrom } from '../core/runtime/index.js';
-import { parseAllowList } from '../github/allow-list.js';
+import { allowListSchema } from '../github/allow-list.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 
 const bool = z.enum(['true', 'false', '']).transform((v) => v === 'true');
@@ -10,17 +10,6 @@ const list = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
-
-/** An allow-list input (allow-list.ts): a malformed entry fails the step, named, before anything runs. */
-const allowList = (input: string, bots: boolean) =>
-  z.string().transform((v, ctx) => {
-    try {
-      return parseAllowList(v, input, { bots });
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  });
 
 /** Every input of action.yml, parsed once. Defaults mirror action.yml so the entry also runs bare. */
 export const InputsSchema = z.object({
@@ -60,8 +49,9 @@ export const InputsSchema = z.object({
   ledgerBranch: z.string(),
   onPassChanges: z.enum(['none', 'push', 'pull-request']),
   failOn: z.enum(['fail', 'unverifiable', 'never']),
-  allowedUsers: allowList('allowed-users', false),
-  allowedBots: allowList('allowed-bots', true),
+  // A malformed entry fails the step, named, before anything runs (allow-list.ts).
+  allowedUsers: allowListSchema('allowed-users', { bots: false }),
+  allowedBots: allowListSchema('allowed-bots', { bots: true }),
   triggerPhrase: z.string().regex(/^\/?[A-Za-z0-9_-]+$/, 'trigger-phrase must be one word such as /truss'),
   resumeRunId: z.string(),
   unverifiable: z.enum(['failure', 'neutral']),

@@ -7,24 +7,14 @@
  */
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
-import { type AllowEntry, parseAllowList } from '../github/allow-list.js';
+import { type AllowEntry, allowListSchema } from '../github/allow-list.js';
 import { DEFAULT_LEDGER_BRANCH } from '../github/names.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 import { WORKFLOW_FILE } from '../github/settings.js';
 
 /** An allow-list variable (allow-list.ts): a malformed entry stops the App, named, at start-up. */
 const allowList = (setting: string, bots: boolean) =>
-  z
-    .string()
-    .default('')
-    .transform((v, ctx) => {
-      try {
-        return parseAllowList(v, setting, { bots });
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    });
+  z.string().default('').pipe(allowListSchema(setting, { bots }));
 
 /** Probot's own fallback when WEBHOOK_SECRET is unset or empty (probot/lib/server/server.js): public. */
 const PROBOT_DEFAULT_WEBHOOK_SECRET = 'development';

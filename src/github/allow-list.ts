@@ -4,8 +4,9 @@
  * the account's numeric id. Logins are not identities: when an account is renamed GitHub frees the
  * old login and anyone can register it, so a plain login entry would then allow a stranger. An id
  * stays with the account through renames (docs/security.md "Allow-lists and renamed accounts").
- * Every host parses its entries here, once, when its configuration is read.
+ * Every host parses its entries here, once, when its configuration is read (allowListSchema).
  */
+import { z } from 'zod';
 
 /** One parsed entry. */
 export interface AllowEntry {
@@ -35,6 +36,24 @@ export function parseAllowList(text: string, setting: string, options: { bots: b
     .map((s) => s.trim())
     .filter(Boolean)
     .map((entry) => parseEntry(entry, setting, options.bots));
+}
+
+/**
+ * The zod schema the hosts read an allow-list setting with (the Action's inputs, the App's
+ * environment), so both refuse a malformed entry the same way: as an issue naming the setting and
+ * the entry, reported with the host's other configuration errors. Anything but AllowListError is a
+ * bug and propagates.
+ */
+export function allowListSchema(setting: string, options: { bots: boolean }) {
+  return z.string().transform((text, ctx) => {
+    try {
+      return parseAllowList(text, setting, options);
+    } catch (error) {
+      if (!(error instanceof AllowListError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  });
 }
 
 function parseEntry(entry: string, setting: string, bots: boolean): AllowEntry {

@@ -282,6 +282,61 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       expectNothingRan();
     });
 
+    // dependabot[bot]'s account id is 49699333; an App renamed (a new slug) keeps its bot account's id.
+    it('allowed-bots: an id-pinned entry refuses another bot holding the listed login and lets the pinned bot run after a rename', async () => {
+      const pinned = { INPUT_ALLOWED_BOTS: 'dependabot[bot]:49699333' };
+      harness.allow('dependabot[bot]', 'write');
+      const other = await comment('/truss run greeting', {
+        user: { login: 'dependabot[bot]', type: 'Bot', id: 99_000_003 },
+        env: pinned,
+      });
+      expect(other.code, other.stdout + other.stderr).toBe(0);
+      expect(requestLines(harness.fake)).toEqual([
+        'GET /collaborators/dependabot[bot]/permission',
+        `GET /issues/${PR_NUMBER}/comments?per_page=100`,
+        `POST /issues/${PR_NUMBER}/comments`,
+      ]);
+      expect(replies()).toEqual([
+        expect.stringContaining(
+          'dependabot[bot] is a bot; bots may trigger Truss only when listed in allowed-bots',
+        ),
+      ]);
+      expectNothingRan();
+
+      harness.fake.requests.length = 0;
+      harness.comments.length = 0;
+      harness.allow('deps-renamed[bot]', 'write');
+      const renamed = await comment('/truss run greeting', {
+        user: { login: 'deps-renamed[bot]', type: 'Bot', id: 49699333 },
+        env: pinned,
+      });
+      expect(renamed.code, renamed.stdout + renamed.stderr).toBe(0);
+      expectFullRun('deps-renamed[bot]');
+      expect(renamed.stdout).toContain('is a bot listed in allowed-bots as dependabot[bot]:49699333');
+    });
+
+    it('allowed-bots: * still lets any bot run, whatever its id', async () => {
+      harness.allow('dependabot[bot]', 'write');
+      const run = await comment('/truss run greeting', {
+        user: { login: 'dependabot[bot]', type: 'Bot', id: 99_000_003 },
+        env: { INPUT_ALLOWED_BOTS: '*' },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expectFullRun('dependabot[bot]');
+      expect(run.stdout).toContain('dependabot[bot] is a bot listed in allowed-bots as *');
+    });
+
+    it('a malformed allowed-bots entry fails the step by name before anything is asked of GitHub', async () => {
+      harness.allow('Codertocat', 'write');
+      const run = await comment('/truss run greeting', { env: { INPUT_ALLOWED_BOTS: 'renovate :49699333' } });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain(
+        'input allowed-bots: allowed-bots entry ":49699333" has no login before ":"',
+      );
+      expect(harness.fake.requests).toEqual([]);
+      expectNothingRan();
+    });
+
     it('a malformed allowed-users entry fails the step by name before anything is asked of GitHub', async () => {
       harness.allow('Codertocat', 'read');
       const run = await comment('/truss run greeting', {

@@ -50,6 +50,20 @@ describe('readAppConfig: TRUSS_APP_ALLOWED_USERS / TRUSS_APP_ALLOWED_BOTS', () =
     expect(config.allowedBots).toEqual([{ login: 'dependabot[bot]', id: 49699333 }]);
   });
 
+  it('unset or empty, both lists are empty: only write access lets anyone run commands', () => {
+    for (const vars of [env, { ...env, TRUSS_APP_ALLOWED_USERS: '', TRUSS_APP_ALLOWED_BOTS: ' , ' }]) {
+      const config = readAppConfig(vars, '/tmp');
+      expect(config.allowedUsers).toEqual([]);
+      expect(config.allowedBots).toEqual([]);
+    }
+  });
+
+  it('reports a malformed entry in each list, both at once', () => {
+    const message = refusal({ ...env, TRUSS_APP_ALLOWED_USERS: 'alice:12x', TRUSS_APP_ALLOWED_BOTS: '*:1' });
+    expect(message).toContain('- TRUSS_APP_ALLOWED_USERS entry "alice:12x" has "12x"');
+    expect(message).toContain('- TRUSS_APP_ALLOWED_BOTS entry "*:1" pins an id to "*"');
+  });
+
   it.each([
     ['TRUSS_APP_ALLOWED_USERS', 'alice:', 'has no account id after ":"'],
     [

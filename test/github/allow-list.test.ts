@@ -3,6 +3,7 @@ import {
   AllowListError,
   allowEntryText,
   allowListMatch,
+  allowListSchema,
   parseAllowList,
 } from '../../src/github/allow-list.js';
 import { exampleBotUser, exampleComment } from './helpers.js';
@@ -63,6 +64,26 @@ describe('parseAllowList', () => {
 
   it('writes an entry back as configured', () => {
     expect(users('octocat:583231, alice').map(allowEntryText)).toEqual(['octocat:583231', 'alice']);
+  });
+});
+
+describe('allowListSchema (how the Action and the App read the setting)', () => {
+  it('parses the entries, and turns a malformed one into an issue naming the setting and the entry', () => {
+    const schema = allowListSchema('allowed-bots', { bots: true });
+    expect(schema.parse('dependabot[bot]:49699333, *')).toEqual([
+      { login: 'dependabot[bot]', id: 49699333 },
+      { login: '*', id: null },
+    ]);
+    const result = schema.safeParse('renovate, dependabot[bot]:');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        code: 'custom',
+        message: expect.stringMatching(
+          /^allowed-bots entry "dependabot\[bot\]:" has no account id after ":"/,
+        ),
+      }),
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_LEDGER_BRANCH,
   DEFAULT_TRIGGER,
   WORKFLOW_FILE,
+  allowListSchema,
   authorizeActor,
   completeCheckRun,
   contractPathSkip,
@@ -21,7 +22,6 @@ import {
   lazyChangedFiles,
   listContractNames,
   markHumanReviewStale,
-  parseAllowList,
   parseCommand,
   parseConfigToml,
   parseTrussAuthors,
@@ -32,7 +32,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-SVQHW25N.js";
+} from "./chunks/chunk-VRA73HZ4.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QCQ5VDRL.js";
 import "./chunks/chunk-DX4PYICN.js";
@@ -105,14 +105,7 @@ function appCommentAuthors(config) {
 }
 
 // src/app/config.ts
-var allowList = (setting, bots) => external_exports.string().default("").transform((v, ctx) => {
-  try {
-    return parseAllowList(v, setting, { bots });
-  } catch (error) {
-    ctx.addIssue({ code: "custom", message: error.message });
-    return external_exports.NEVER;
-  }
-});
+var allowList = (setting, bots) => external_exports.string().default("").pipe(allowListSchema(setting, { bots }));
 var PROBOT_DEFAULT_WEBHOOK_SECRET = "development";
 var EnvSchema = external_exports.object({
   // Which check runs are the App's own: the one it queued for a request is found again by this id, so

@@ -29,6 +29,7 @@ import {
   WORKDIR_PATCH_FILE_NAME,
   WORKDIR_PATCH_STATEMENT_FILE_NAME,
   admitLeg,
+  allowListSchema,
   anchorInLog,
   anchorSession,
   appReviewComments,
@@ -76,7 +77,6 @@ import {
   logLines,
   nextTrust,
   nodeTreeHasher,
-  parseAllowList,
   parseTrussAuthors,
   pathSkipOnHead,
   placedFindings,
@@ -110,7 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-SVQHW25N.js";
+} from "./chunk-VRA73HZ4.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -4226,14 +4226,6 @@ var bool = external_exports.enum(["true", "false", ""]).transform((v) => v === "
 var list = external_exports.string().transform(
   (v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
 );
-var allowList = (input, bots) => external_exports.string().transform((v, ctx) => {
-  try {
-    return parseAllowList(v, input, { bots });
-  } catch (error2) {
-    ctx.addIssue({ code: "custom", message: error2.message });
-    return external_exports.NEVER;
-  }
-});
 var InputsSchema = external_exports.object({
   contract: list,
   mode: external_exports.enum(["auto", "run", "verify", "review", "resume", "reduce", "memory"]),
@@ -4265,8 +4257,9 @@ var InputsSchema = external_exports.object({
   ledgerBranch: external_exports.string(),
   onPassChanges: external_exports.enum(["none", "push", "pull-request"]),
   failOn: external_exports.enum(["fail", "unverifiable", "never"]),
-  allowedUsers: allowList("allowed-users", false),
-  allowedBots: allowList("allowed-bots", true),
+  // A malformed entry fails the step, named, before anything runs (allow-list.ts).
+  allowedUsers: allowListSchema("allowed-users", { bots: false }),
+  allowedBots: allowListSchema("allowed-bots", { bots: true }),
   triggerPhrase: external_exports.string().regex(/^\/?[A-Za-z0-9_-]+$/, "trigger-phrase must be one word such as /truss"),
   resumeRunId: external_exports.string(),
   unverifiable: external_exports.enum(["failure", "neutral"]),

@@ -6207,6 +6207,17 @@ var AllowListError = class extends Error {
 function parseAllowList(text, setting, options) {
   return text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean).map((entry) => parseEntry(entry, setting, options.bots));
 }
+function allowListSchema(setting, options) {
+  return external_exports.string().transform((text, ctx) => {
+    try {
+      return parseAllowList(text, setting, options);
+    } catch (error) {
+      if (!(error instanceof AllowListError)) throw error;
+      ctx.addIssue({ code: "custom", message: error.message });
+      return external_exports.NEVER;
+    }
+  });
+}
 function parseEntry(entry, setting, bots) {
   const fail = (why) => new AllowListError(`${setting} entry "${entry.slice(0, 80)}" ${why}; write LOGIN or LOGIN:ID`);
   const parts = entry.split(":");
@@ -7204,7 +7215,7 @@ export {
   listContractNames,
   loadContractsAtRef,
   trustedKeysFor,
-  parseAllowList,
+  allowListSchema,
   authorizeActor,
   politeDenial,
   postReply,

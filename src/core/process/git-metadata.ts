@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { removeUntrustedEntrySync } from './remove-tree.js';
 
@@ -14,11 +23,32 @@ export interface GitMetadataGuard {
   pinned: string[];
   /** Made read-only: `config`, `hooks/`, `info/` (attributes), `modules/`, and a `.git` file. */
   readOnly: string[];
+  /**
+   * Files git writes by opening the name, following a link in it (`COMMIT_EDITMSG`): bound onto
+   * themselves, still writable, so no untrusted process can swap them for a link the harness's
+   * `git commit` — or the user's — would write through.
+   */
+  pinnedFiles: string[];
+  /**
+   * Directories whose files git appends to by name (`logs/`, the reflogs): a private empty tmpfs in
+   * the sandbox, so untrusted processes never touch the real ones, nor plant links in them.
+   */
+  privateDirs: string[];
+  /** Per git directory, the links directly in it when the guard was read (the user's own): never swept. */
+  linksBefore: Record<string, string[]>;
 }
 
 const GUARDED_ENTRIES = ['config', 'hooks', 'info', 'modules'];
-/** Created when missing, so an untrusted process cannot create them (git itself makes both on init). */
-const CREATED_ENTRIES = ['hooks', 'info'];
+/** Created when missing, so an untrusted process cannot create them (git itself makes them on use). */
+const CREATED_ENTRIES = ['hooks', 'info', 'logs'];
+/** Written by every `git commit` with `fopen(…, "w")`: a link there is followed. */
+const PINNED_FILE = 'COMMIT_EDITMSG';
+/** Appended to by every ref update (`open(…, O_APPEND)`): a link anywhere inside is followed. */
+const PRIVATE_DIR = 'logs';
+
+function emptyGuard(): GitMetadataGuard {
+  return { pinned: [], readOnly: [], pinnedFiles: [], privateDirs: [], linksBefore: {} };
+}
 
 function kindOf(path: string): 'dir' | 'file' | null {
   try {
@@ -34,8 +64,11 @@ function kindOf(path: string): 'dir' | 'file' | null {
  * The guard for `workdirs` (real paths), read before any untrusted process runs there. A working
  * copy that is not a git repository, or whose `.git` is a symbolic link, gets nothing.
  */
-export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard {
-  const guard: GitMetadataGuard = { pinned: [], readOnly: [] };
+export function gitMetadataGuard(
+  workdirs: readonly string[],
+  env: Record<string, string> = { PATH: '/usr/bin:/bin' },
+): GitMetadataGuard {
+  const guard = emptyGuard();
   for (const workdir of workdirs) {
     const gitPath = join(workdir, '.git');
     const kind = kindOf(gitPath);
@@ -51,6 +84,9 @@ export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard 
       } catch {}
     }
     guard.pinned.push(gitPath);
+    guard.pinnedFiles.push(freshEditMessage(gitPath, env));
+    if (kindOf(join(gitPath, PRIVATE_DIR)) === 'dir') guard.privateDirs.push(join(gitPath, PRIVATE_DIR));
+    guard.linksBefore[gitPath] = linksIn(gitPath);
     for (const entry of GUARDED_ENTRIES) {
       const path = join(gitPath, entry);
       // A symlinked config (a dotfiles manager's) is bound by its target, read-only all the same.
@@ -58,6 +94,34 @@ export function gitMetadataGuard(workdirs: readonly string[]): GitMetadataGuard 
     }
   }
   return guard;
+}
+
+/**
+ * `COMMIT_EDITMSG` as an empty regular file of the harness's, group-writable (the grant's setgid
+ * keeps the sandbox's group on it): what was there is git's scratch (the last message), and it may be
+ * a link an earlier run's check planted. Made exclusively, never through a link.
+ */
+function freshEditMessage(gitPath: string, env: Record<string, string>): string {
+  const path = join(gitPath, PINNED_FILE);
+  removeUntrustedEntrySync(path, env);
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o664);
+  try {
+    fchmodSync(fd, 0o664);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+/** The symbolic links directly in `dir`. */
+function linksIn(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isSymbolicLink())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -85,12 +149,20 @@ export function pinnedGitEnv(cwd: string, uid = process.getuid?.()): Record<stri
 }
 
 /**
- * Removes a `commondir` an untrusted process left in a pinned git directory, after each of its
- * processes ends. The harness's git ignores it ({@link pinnedGitEnv}), but the user's own git would
- * follow it to a repository — and a config — the sandbox wrote.
+ * Removes what an untrusted process left in a pinned git directory, after each of its processes
+ * ends: a `commondir` (the harness's git ignores it, {@link pinnedGitEnv}, but the user's own git
+ * would follow it to a repository — and a config — the sandbox wrote), and every symbolic link
+ * directly in it that was not there when the guard was read. Git writes `FETCH_HEAD`, `MERGE_MSG`,
+ * `MERGE_HEAD`, `SQUASH_MSG`, `TAG_EDITMSG` and more by opening the name: a planted
+ * `FETCH_HEAD -> ~/.bashrc` would have the user's next `git pull` overwrite that file.
  */
 export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined, env: Record<string, string>): void {
-  for (const gitDir of guard?.pinned ?? []) removeUntrustedEntrySync(join(gitDir, 'commondir'), env);
+  for (const gitDir of guard?.pinned ?? []) {
+    removeUntrustedEntrySync(join(gitDir, 'commondir'), env);
+    const before = guard?.linksBefore?.[gitDir] ?? [];
+    for (const name of linksIn(gitDir))
+      if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);
+  }
 }
 
 /**
@@ -99,9 +171,15 @@ export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined, env: R
  */
 export class AddedGitGuards {
   readonly #byDir = new Map<string, GitMetadataGuard>();
+  readonly #env: Record<string, string>;
+
+  /** `env`: the trusted PATH `rm` is found in when a planted directory must go. */
+  constructor(env: Record<string, string>) {
+    this.#env = env;
+  }
 
   add(dir: string): void {
-    this.#byDir.set(dir, gitMetadataGuard([dir]));
+    this.#byDir.set(dir, gitMetadataGuard([dir], this.#env));
   }
 
   remove(dir: string): void {
@@ -111,7 +189,13 @@ export class AddedGitGuards {
   /** Every guard in force: the isolation's own, then those of the added working copies. */
   with(base: GitMetadataGuard | undefined): GitMetadataGuard {
     const guards = [...(base ? [base] : []), ...this.#byDir.values()];
-    return { pinned: guards.flatMap((g) => g.pinned), readOnly: guards.flatMap((g) => g.readOnly) };
+    return {
+      pinned: guards.flatMap((g) => g.pinned),
+      readOnly: guards.flatMap((g) => g.readOnly),
+      pinnedFiles: guards.flatMap((g) => g.pinnedFiles ?? []),
+      privateDirs: guards.flatMap((g) => g.privateDirs ?? []),
+      linksBefore: Object.assign({}, ...guards.map((g) => g.linksBefore ?? {})),
+    };
   }
 
   /** Only the added ones. */
@@ -121,6 +205,6 @@ export class AddedGitGuards {
 
   /** The guard of one added working copy (empty when it was not added). */
   only(dir: string): GitMetadataGuard {
-    return this.#byDir.get(dir) ?? { pinned: [], readOnly: [] };
+    return this.#byDir.get(dir) ?? emptyGuard();
   }
 }

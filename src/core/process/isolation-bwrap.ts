@@ -42,7 +42,7 @@ const SANDBOX_TMP = '/tmp/.truss-tmp';
  */
 export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
   const workdirs = [...options.workdirs];
-  const addedGuards = new AddedGitGuards();
+  const addedGuards = new AddedGitGuards(options.toolEnv);
   return {
     report: options.report,
     async addWorkdir(dir) {
@@ -93,6 +93,9 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
         ...guard.pinned.flatMap((path) => ['--bind', path, path]),
         ...guard.readOnly.flatMap((path) => ['--ro-bind', path, path]),
+        // Git writes these by name, following a link: not theirs to swap for one.
+        ...guard.pinnedFiles.flatMap((path) => ['--bind', path, path]),
+        ...guard.privateDirs.flatMap((path) => ['--tmpfs', path]),
         '--dir',
         SANDBOX_HOME,
         '--dir',

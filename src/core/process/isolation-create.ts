@@ -106,7 +106,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     return { ...noIsolation(report('none', false, null)), withheld: hidden };
   }
   // Read (and hooks/ and info/ made) before any untrusted process runs in a working copy.
-  const gitGuard = gitMetadataGuard(workdirs);
+  const gitGuard = gitMetadataGuard(workdirs, toolEnv);
   // Hidden paths inside a working copy cannot be moved by renaming a directory above them.
   const pinnedDirs = hiddenPathPins(hidden, workdirs);
   const tried: string[] = [];

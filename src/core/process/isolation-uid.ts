@@ -271,8 +271,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           .filter((dir) => reachable(dir, covers))
           .map((dir) => bindEntry(dir, dir, { recursive: true })),
         ...hideEntries(options.hiddenPaths, names.hidden, covers),
-        ...guardEntries(options.gitGuard),
-        ...guardEntries(addedGuards.added),
+        ...guardEntries(options.gitGuard, names.private),
+        ...guardEntries(addedGuards.added, names.private),
       ],
     };
     return mountPlanScript(plan, dir, tools);
@@ -291,7 +291,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       .filter((line) => line.length > 0)
       .join('\n');
 
-  const addedGuards = new AddedGitGuards();
+  const addedGuards = new AddedGitGuards(options.toolEnv);
   // A holder made later mounts the guards of the working copies added so far with everything else.
   // A holder made before a working copy was added inside a private directory cannot show it: the
   // generation moves on and the next process gets a fresh holder.

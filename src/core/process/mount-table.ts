@@ -133,12 +133,18 @@ export function coverEntries(
   return { entries, moves };
 }
 
-/** A git metadata guard: each git directory bound onto itself, then config, hooks and the rest read-only. */
-export function guardEntries(guard: GitMetadataGuard | undefined): MountEntry[] {
+/**
+ * A git metadata guard: each git directory bound onto itself, then config, hooks and the rest
+ * read-only, `COMMIT_EDITMSG` bound onto itself (writable), and `logs/` covered by a private tmpfs
+ * named `name` (git-metadata.ts).
+ */
+export function guardEntries(guard: GitMetadataGuard | undefined, name: string): MountEntry[] {
   if (!guard) return [];
   return [
     ...guard.pinned.map((path) => bindEntry(path, path)),
     ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: 'bind,ro' })),
+    ...guard.pinnedFiles.map((path) => bindEntry(path, path)),
+    ...guard.privateDirs.map((path) => tmpfsEntry(name, path, 'mode=1777')),
   ];
 }
 

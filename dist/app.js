@@ -32,16 +32,16 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-VRA73HZ4.js";
+} from "./chunks/chunk-XN4GFSZF.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-QCQ5VDRL.js";
-import "./chunks/chunk-DX4PYICN.js";
+import "./chunks/chunk-7OZCHZ4R.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-UMKAT7SW.js";
-import "./chunks/chunk-JBSJKWUL.js";
-import "./chunks/chunk-2UT5EVYJ.js";
+} from "./chunks/chunk-CMR7NJSR.js";
+import "./chunks/chunk-FNIBGO37.js";
+import "./chunks/chunk-JZ7BBNWK.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-R5YT675F.js";
 import "./chunks/chunk-OX27M5K4.js";

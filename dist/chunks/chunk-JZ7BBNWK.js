@@ -303,7 +303,16 @@ function redactBytes(bytes, redact, cut = {}) {
 }
 
 // src/core/process/git-metadata.ts
-import { existsSync, lstatSync as lstatSync2, mkdirSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  lstatSync as lstatSync2,
+  mkdirSync,
+  openSync,
+  readdirSync
+} from "node:fs";
 import { dirname, join } from "node:path";
 
 // src/core/process/remove-tree.ts
@@ -366,7 +375,12 @@ function removeTreeArgs(path) {
 
 // src/core/process/git-metadata.ts
 var GUARDED_ENTRIES = ["config", "hooks", "info", "modules"];
-var CREATED_ENTRIES = ["hooks", "info"];
+var CREATED_ENTRIES = ["hooks", "info", "logs"];
+var PINNED_FILE = "COMMIT_EDITMSG";
+var PRIVATE_DIR = "logs";
+function emptyGuard() {
+  return { pinned: [], readOnly: [], pinnedFiles: [], privateDirs: [], linksBefore: {} };
+}
 function kindOf(path) {
   try {
     const stat = lstatSync2(path);
@@ -376,8 +390,8 @@ function kindOf(path) {
     return null;
   }
 }
-function gitMetadataGuard(workdirs) {
-  const guard = { pinned: [], readOnly: [] };
+function gitMetadataGuard(workdirs, env = { PATH: "/usr/bin:/bin" }) {
+  const guard = emptyGuard();
   for (const workdir of workdirs) {
     const gitPath = join(workdir, ".git");
     const kind = kindOf(gitPath);
@@ -393,12 +407,33 @@ function gitMetadataGuard(workdirs) {
       }
     }
     guard.pinned.push(gitPath);
+    guard.pinnedFiles.push(freshEditMessage(gitPath, env));
+    if (kindOf(join(gitPath, PRIVATE_DIR)) === "dir") guard.privateDirs.push(join(gitPath, PRIVATE_DIR));
+    guard.linksBefore[gitPath] = linksIn(gitPath);
     for (const entry of GUARDED_ENTRIES) {
       const path = join(gitPath, entry);
       if (existsSync(path)) guard.readOnly.push(path);
     }
   }
   return guard;
+}
+function freshEditMessage(gitPath, env) {
+  const path = join(gitPath, PINNED_FILE);
+  removeUntrustedEntrySync(path, env);
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 436);
+  try {
+    fchmodSync(fd, 436);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+function linksIn(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
 function pinnedGitEnv(cwd, uid = process.getuid?.()) {
   for (let dir = cwd; ; dir = dirname(dir)) {
@@ -413,12 +448,22 @@ function pinnedGitEnv(cwd, uid = process.getuid?.()) {
   }
 }
 function sweepPlantedGitFiles(guard, env) {
-  for (const gitDir of guard?.pinned ?? []) removeUntrustedEntrySync(join(gitDir, "commondir"), env);
+  for (const gitDir of guard?.pinned ?? []) {
+    removeUntrustedEntrySync(join(gitDir, "commondir"), env);
+    const before = guard?.linksBefore?.[gitDir] ?? [];
+    for (const name of linksIn(gitDir))
+      if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);
+  }
 }
 var AddedGitGuards = class {
   #byDir = /* @__PURE__ */ new Map();
+  #env;
+  /** `env`: the trusted PATH `rm` is found in when a planted directory must go. */
+  constructor(env) {
+    this.#env = env;
+  }
   add(dir) {
-    this.#byDir.set(dir, gitMetadataGuard([dir]));
+    this.#byDir.set(dir, gitMetadataGuard([dir], this.#env));
   }
   remove(dir) {
     this.#byDir.delete(dir);
@@ -426,7 +471,13 @@ var AddedGitGuards = class {
   /** Every guard in force: the isolation's own, then those of the added working copies. */
   with(base) {
     const guards = [...base ? [base] : [], ...this.#byDir.values()];
-    return { pinned: guards.flatMap((g) => g.pinned), readOnly: guards.flatMap((g) => g.readOnly) };
+    return {
+      pinned: guards.flatMap((g) => g.pinned),
+      readOnly: guards.flatMap((g) => g.readOnly),
+      pinnedFiles: guards.flatMap((g) => g.pinnedFiles ?? []),
+      privateDirs: guards.flatMap((g) => g.privateDirs ?? []),
+      linksBefore: Object.assign({}, ...guards.map((g) => g.linksBefore ?? {}))
+    };
   }
   /** Only the added ones. */
   get added() {
@@ -434,12 +485,12 @@ var AddedGitGuards = class {
   }
   /** The guard of one added working copy (empty when it was not added). */
   only(dir) {
-    return this.#byDir.get(dir) ?? { pinned: [], readOnly: [] };
+    return this.#byDir.get(dir) ?? emptyGuard();
   }
 };
 
 // src/core/process/trusted-path.ts
-import { accessSync, constants, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
+import { accessSync, constants as constants2, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
 import { delimiter, dirname as dirname2, isAbsolute, join as join3 } from "node:path";
 
 // src/core/process/mount-table.ts
@@ -505,11 +556,13 @@ function coverEntries(covers, stage, name) {
   }
   return { entries, moves };
 }
-function guardEntries(guard) {
+function guardEntries(guard, name) {
   if (!guard) return [];
   return [
     ...guard.pinned.map((path) => bindEntry(path, path)),
-    ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: "bind,ro" }))
+    ...guard.readOnly.map((path) => ({ ...bindEntry(path, path), options: "bind,ro" })),
+    ...guard.pinnedFiles.map((path) => bindEntry(path, path)),
+    ...guard.privateDirs.map((path) => tmpfsEntry(name, path, "mode=1777"))
   ];
 }
 function mountTableCommand(mount, file) {
@@ -573,7 +626,7 @@ function findProgram(name, path) {
     if (!dir) continue;
     const candidate = join3(dir, name);
     try {
-      accessSync(candidate, constants.X_OK);
+      accessSync(candidate, constants2.X_OK);
       if (statSync2(candidate).isFile()) return candidate;
     } catch {
     }

@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-DX4PYICN.js";
-import "./chunk-UMKAT7SW.js";
-import "./chunk-JBSJKWUL.js";
-import "./chunk-2UT5EVYJ.js";
+} from "./chunk-7OZCHZ4R.js";
+import "./chunk-CMR7NJSR.js";
+import "./chunk-FNIBGO37.js";
+import "./chunk-JZ7BBNWK.js";
 import "./chunk-R5YT675F.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-SF6ZOAOS.js";

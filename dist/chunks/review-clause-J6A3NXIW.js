@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-VUR3D3EF.js";
+} from "./chunk-OXZ26LFD.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-JBSJKWUL.js";
+} from "./chunk-FNIBGO37.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-DX4PYICN.js";
+} from "./chunk-7OZCHZ4R.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-UMKAT7SW.js";
+} from "./chunk-CMR7NJSR.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-JBSJKWUL.js";
+} from "./chunk-FNIBGO37.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -93,7 +93,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2998,7 +2998,7 @@ var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
   const workdirs = [...options.workdirs];
-  const addedGuards = new AddedGitGuards();
+  const addedGuards = new AddedGitGuards(options.toolEnv);
   return {
     report: options.report,
     async addWorkdir(dir) {
@@ -3047,6 +3047,9 @@ function bwrapIsolation(options) {
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
         ...guard.pinned.flatMap((path) => ["--bind", path, path]),
         ...guard.readOnly.flatMap((path) => ["--ro-bind", path, path]),
+        // Git writes these by name, following a link: not theirs to swap for one.
+        ...guard.pinnedFiles.flatMap((path) => ["--bind", path, path]),
+        ...guard.privateDirs.flatMap((path) => ["--tmpfs", path]),
         "--dir",
         SANDBOX_HOME,
         "--dir",
@@ -3725,8 +3728,8 @@ function uidIsolation(options) {
         // Before the hiding mounts: a bind made after them would show what they cover.
         ...(options.pinnedDirs ?? []).filter((dir2) => reachable(dir2, covers)).map((dir2) => bindEntry(dir2, dir2, { recursive: true })),
         ...hideEntries(options.hiddenPaths, names.hidden, covers),
-        ...guardEntries(options.gitGuard),
-        ...guardEntries(addedGuards.added)
+        ...guardEntries(options.gitGuard, names.private),
+        ...guardEntries(addedGuards.added, names.private)
       ]
     };
     return mountPlanScript(plan, dir, tools);
@@ -3740,7 +3743,7 @@ function uidIsolation(options) {
     `umask ${sandboxUmask}`,
     '"$@"'
   ].filter((line) => line.length > 0).join("\n");
-  const addedGuards = new AddedGitGuards();
+  const addedGuards = new AddedGitGuards(options.toolEnv);
   let generation = 0;
   const forgetRemoved = () => {
     for (const dir of addedKeeps) {
@@ -3906,7 +3909,7 @@ async function createIsolation(options) {
     notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
     return { ...noIsolation(report("none", false, null)), withheld: hidden };
   }
-  const gitGuard = gitMetadataGuard(workdirs);
+  const gitGuard = gitMetadataGuard(workdirs, toolEnv);
   const pinnedDirs = hiddenPathPins(hidden, workdirs);
   const tried = [];
   const order = options.mode === "auto" ? ["uid", "bwrap"] : [options.mode];

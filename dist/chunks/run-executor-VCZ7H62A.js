@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-UMKAT7SW.js";
+} from "./chunk-CMR7NJSR.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -65,7 +65,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 import {
   ProviderConfigError,
   ProviderError,

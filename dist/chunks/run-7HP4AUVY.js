@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-VUR3D3EF.js";
+} from "./chunk-OXZ26LFD.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -110,7 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-VRA73HZ4.js";
+} from "./chunk-XN4GFSZF.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -120,7 +120,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-DX4PYICN.js";
+} from "./chunk-7OZCHZ4R.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -160,20 +160,20 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-UMKAT7SW.js";
+} from "./chunk-CMR7NJSR.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-JBSJKWUL.js";
+} from "./chunk-FNIBGO37.js";
 import {
   HARNESS_GIT_ARGS,
   redactionField,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,

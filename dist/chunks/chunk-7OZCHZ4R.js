@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-UMKAT7SW.js";
+} from "./chunk-CMR7NJSR.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,7 +31,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-JBSJKWUL.js";
+} from "./chunk-FNIBGO37.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -39,7 +39,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";

@@ -17,7 +17,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-2UT5EVYJ.js";
+} from "./chunk-JZ7BBNWK.js";
 import {
   BundleFormatError,
   KeyError,
@@ -9288,7 +9288,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-WCNTJA5X.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-E6KG65ET.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9406,7 +9406,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-RC2GM7GU.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-VCZ7H62A.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9443,7 +9443,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-OCM67DIF.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-J6A3NXIW.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

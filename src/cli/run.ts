@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
-import { UsageError } from './usage-error.js';
+import { didYouMean, UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
 
@@ -98,7 +98,8 @@ export async function run(argv: string[], hostIo: CliIo = processIo()): Promise<
     }
     // Own keys only: `truss constructor` must not find Object's (an unexpected error before).
     const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!load) throw new UsageError(`unknown command "${command}"`);
+    if (!load)
+      throw new UsageError(`unknown command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`);
     return await (await load())(args, io);
   } catch (error) {
     // The error classes of every core folder, loaded only when something failed: importing them up

@@ -35,7 +35,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { resolveRunKey } from '../run-output.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 
 export const ANCHOR_HELP = `Usage: truss anchor <command> [options]
 
@@ -108,7 +108,9 @@ export function anchor(args: string[], io: CliIo): number {
         return verifyLog(resolve(io.cwd, dir), values, io);
       }
       default:
-        throw new UsageError(`unknown anchor command "${sub}"; see \`truss anchor --help\``);
+        throw new UsageError(
+          `unknown anchor command "${sub}"${didYouMean(String(sub), ['init', 'prove', 'checkpoint', 'verify-log'])}`,
+        );
     }
   } catch (error) {
     if (!(error instanceof ForkError)) throw error;

@@ -19,7 +19,7 @@ import { formatReport } from '../format-report.js';
 import { type CliIo, emit, groupHelp, jsonText, printHelp, wantsGroupHelp } from '../io.js';
 import { checkOutputPath } from '../output-path.js';
 import { TRUST_HELP, TRUST_OPTIONS, trustFrom } from '../trust-options.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 
 export const LEDGER_HELP = `Usage: truss ledger <command> [options]
 
@@ -105,7 +105,9 @@ export function ledger(args: string[], io: CliIo): number {
       return withStore(open, (store) => shred(store, hash, Boolean(values['dry-run']), io, json));
     }
     default:
-      throw new UsageError(`unknown ledger command "${sub}"; see \`truss ledger --help\``);
+      throw new UsageError(
+        `unknown ledger command "${sub}"${didYouMean(String(sub), ['list', 'show', 'get', 'verdict', 'export', 'verify', 'shred'])}`,
+      );
   }
 }
 

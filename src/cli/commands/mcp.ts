@@ -25,7 +25,7 @@ import { parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cancelOnSignals, setUpIsolation } from '../run-output.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 
 export const MCP_HELP = `Usage: truss mcp list [--contract NAME] [options]
        truss mcp probe SERVER [--contract NAME] [options]
@@ -158,7 +158,9 @@ export async function mcp(args: string[], io: CliIo): Promise<number> {
       isolation: values.isolation,
     });
   }
-  throw new UsageError(`mcp: unknown subcommand "${sub}" (list, probe, serve)`);
+  throw new UsageError(
+    `mcp: unknown subcommand "${sub}"${didYouMean(String(sub), ['list', 'probe', 'serve'])} (list, probe, serve)`,
+  );
 }
 
 function list(io: CliIo, { contract, source }: Declared, json: boolean): number {

@@ -34,7 +34,7 @@ import {
 } from '../memory-io.js';
 import { checkOutputPath } from '../output-path.js';
 import { runKeySecrets } from '../run-output.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 import { EVAL_PROMOTE_HELP, promoteByEval } from './memory-eval.js';
 import { BRANCH_DECIDE_HELP, decideOnBranch, onLedgerBranch } from './memory-on-branch.js';
 
@@ -103,7 +103,7 @@ export async function memory(args: string[], io: CliIo): Promise<number> {
   const run = Object.hasOwn(MEMORY_COMMANDS, command) ? MEMORY_COMMANDS[command] : undefined;
   if (!run)
     throw new UsageError(
-      `memory: unknown command "${command}"; use ${Object.keys(MEMORY_COMMANDS).join(', ')}`,
+      `memory: unknown command "${command}"${didYouMean(String(command), Object.keys(MEMORY_COMMANDS))}; use ${Object.keys(MEMORY_COMMANDS).join(', ')}`,
     );
   return run(rest, io, { name: 'memory', help: MEMORY_HELP });
 }

@@ -11,7 +11,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cliSigner, MEMORY_PLACE_HELP, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 import { approve, type Family, listEntries, promote, revoke, showEntry } from './memory.js';
 import { EVAL_PROMOTE_HELP } from './memory-eval.js';
 
@@ -72,7 +72,7 @@ export async function playbook(args: string[], io: CliIo): Promise<number> {
       return approve(rest, io, PLAYBOOK);
     default:
       throw new UsageError(
-        `playbook: unknown command "${command}"; use import, list, show, promote, revoke or approve`,
+        `playbook: unknown command "${command}"${didYouMean(String(command), ['import', 'list', 'show', 'promote', 'revoke', 'approve'])}; use import, list, show, promote, revoke or approve`,
       );
   }
 }

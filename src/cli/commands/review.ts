@@ -16,7 +16,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { existingSigningKey } from '../key-path.js';
 import { cliTrustedKeys } from '../repo-trusted-keys.js';
-import { UsageError } from '../usage-error.js';
+import { didYouMean, UsageError } from '../usage-error.js';
 
 export const REVIEW_HELP = `Usage: truss review <approve|reject|needs-changes> SESSION --db DB --key FILE [options]
 
@@ -52,7 +52,9 @@ export function review(args: string[], io: CliIo): number {
   if (wantsGroupHelp(action)) return groupHelp(io, action, REVIEW_HELP);
   const decision = Object.hasOwn(DECISIONS, action) ? DECISIONS[action] : undefined;
   if (!decision)
-    throw new UsageError(`review: unknown decision "${action}"; use approve, reject or needs-changes`);
+    throw new UsageError(
+      `review: unknown decision "${action}"${didYouMean(String(action), Object.keys(DECISIONS))}; use approve, reject or needs-changes`,
+    );
   const { values, positionals } = parseCommandArgs(`review ${action}`, rest, {
     db: { type: 'string' },
     key: { type: 'string' },

@@ -126,14 +126,16 @@ describe('loadKeyFile', () => {
     const file = path.join(dir, 'nope.key');
     const error = keyError(() => loadKeyFile(file));
     expect(error.message).toBe(
-      `cannot read key file ${file} (ENOENT); create one with \`truss keygen --out ${file}\``,
+      `cannot read key file ${file}: no such file (ENOENT); create one with \`truss keygen --out ${file}\``,
     );
   });
 
   it('a directory instead of a file → KeyError, not a crash', () => {
     const sub = path.join(dir, 'adir');
     mkdirSync(sub);
-    expect(keyError(() => loadKeyFile(sub)).message).toMatch(/^cannot read key file .*adir \(EISDIR\)/);
+    // Creating a key is no answer to a directory in the way: the hint is only for a missing file.
+    const message = keyError(() => loadKeyFile(sub)).message;
+    expect(message).toMatch(/^cannot read key file .*adir: it is a directory, not a file \(EISDIR\)$/);
   });
 
   it('a file with the wrong content → error names the file, never its content', () => {
@@ -164,7 +166,7 @@ describe('resolveSigningKey', () => {
   it('a named key file that is missing fails; it does not silently fall back to the env key', () => {
     const file = path.join(dir, 'missing.key');
     const error = keyError(() => resolveSigningKey({ keyFile: file, env: { TRUSS_SIGNING_KEY: B64_A } }));
-    expect(error.message).toMatch(/^cannot read key file .*missing\.key \(ENOENT\)/);
+    expect(error.message).toMatch(/^cannot read key file .*missing\.key: no such file \(ENOENT\)/);
   });
 
   it('no file and no (or empty) TRUSS_SIGNING_KEY → tells the user both ways to give a key', () => {

@@ -316,12 +316,15 @@ describe('input that is not a bundle: the same BundleFormatError both ways', () 
 
   it('a missing file or a directory is "cannot read"', () => {
     const missing = join(fx.dir, 'missing.json');
-    expect(thrown(() => verifyBundleFile(missing, options)).message).toBe(`cannot read ${missing} (ENOENT)`);
+    const next = 'pass the bundle JSON that `truss run` or `truss ledger export` wrote';
+    expect(thrown(() => verifyBundleFile(missing, options)).message).toBe(
+      `cannot read ${missing}: no such file (ENOENT); ${next}`,
+    );
     const dir = join(fx.dir, 'a-directory.json');
     mkdirSync(dir);
     const error = thrown(() => verifyBundleFile(dir, options));
     expect(error).toBeInstanceOf(BundleFormatError);
-    expect(error.message).toBe(`cannot read ${dir} (EISDIR)`);
+    expect(error.message).toBe(`cannot read ${dir}: it is a directory, not a file (EISDIR); ${next}`);
   });
 });
 

@@ -120,7 +120,7 @@ describe('scripted provider', () => {
     expect(() => ScriptedProvider.fromFile(fixture('{not json').path)).toThrow(/not valid JSON/);
     expect(() =>
       createProvider({ kind: 'scripted', model: 'x', script: 'nope.json' }, { env: {}, cwd: bad.dir }),
-    ).toThrow(/cannot read fixture .*nope\.json \(ENOENT\)/);
+    ).toThrow(/cannot read fixture .*nope\.json: no such file \(ENOENT\); set \[provider\] script/);
     expect(() => createProvider({ kind: 'scripted', model: 'x' }, { env: {}, cwd: '/' })).toThrow(
       ProviderConfigError,
     );

@@ -14,6 +14,7 @@ import {
   parseSeedBase64,
   type SigningKey,
 } from '../../core/ledger/index.js';
+import { cannotRead } from '../../core/read-failure.js';
 import { ledgerBundleFileName } from '../../github/names.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
@@ -109,7 +110,9 @@ export function attest(args: string[], io: CliIo): number {
   try {
     bundleBytes = readFileSync(bundlePath);
   } catch (error) {
-    throw new KeyError(`cannot read ${bundlePath} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new KeyError(
+      `${cannotRead(bundlePath, error)}; pass a SESSION of --db or the bundle JSON that \`truss run\` or \`truss ledger export\` wrote`,
+    );
   }
 
   let attestation: ReturnType<typeof attestBundle>;

@@ -12,6 +12,7 @@ import {
 } from '../../core/contract/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
+import { cannotRead } from '../../core/read-failure.js';
 import { renderBenchPage } from '../../core/report/index.js';
 import { type BenchPanelChoice, startBench } from '../../core/run/index.js';
 import type { RunEvent } from '../../core/runtime/index.js';
@@ -269,9 +270,8 @@ function readInput(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
     throw new BenchInputError(
-      `cannot read the ${what} ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
+      `${cannotRead(`the ${what} ${path}`, error)}; check the path (docs/bench-verdicts.md)`,
     );
   }
 }

@@ -6,6 +6,7 @@ import {
   verifyAttestation as check,
 } from '../../core/attest/index.js';
 import { createNodeCrypto, hasRole } from '../../core/ledger/index.js';
+import { cannotRead } from '../../core/read-failure.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -60,7 +61,7 @@ function read(path: string): Buffer {
     return readFileSync(path);
   } catch (error) {
     throw new AttestationFormatError(
-      `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      `${cannotRead(path, error)}; pass the file \`truss attest\` wrote (and with --bundle, the bundle it attests)`,
     );
   }
 }

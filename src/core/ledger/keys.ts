@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { cannotRead, missingFile } from '../read-failure.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
@@ -90,9 +91,8 @@ export function loadKeyFile(path: string, onWarning?: (message: string) => void)
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
     throw new KeyError(
-      `cannot read key file ${path} (${code ?? 'error'}); create one with \`truss keygen --out ${path}\``,
+      `${cannotRead(`key file ${path}`, error)}${missingFile(error) ? `; create one with \`truss keygen --out ${path}\`` : ''}`,
     );
   }
   if (onWarning && process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cannotRead } from '../read-failure.js';
 import { bytesToHex } from './encoding.js';
 import { KeyError } from './errors.js';
 import { parsePublicKeyHex } from './keys.js';
@@ -51,7 +52,7 @@ export function resolveTrustedKeys(options: {
       text = readFileSync(file, 'utf8');
     } catch (error) {
       throw new KeyError(
-        `cannot read trusted keys file ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        `${cannotRead(`trusted keys file ${file}`, error)}; pass a file of public keys, one per line (docs/ledger.md), or --key HEX`,
       );
     }
     for (const [key, pin] of parseTrustedKeys(text, file, options.onWarning)) {

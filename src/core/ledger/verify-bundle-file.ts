@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { cannotRead } from '../read-failure.js';
 import {
   type Bundle,
   type BundleLedgerHeader,
@@ -141,7 +142,9 @@ function tooLarge(path: string, size: number, limit: number, reason: string): Bu
 }
 
 function unreadable(path: string, error: unknown): BundleFormatError {
-  return new BundleFormatError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  return new BundleFormatError(
+    `${cannotRead(path, error)}; pass the bundle JSON that \`truss run\` or \`truss ledger export\` wrote`,
+  );
 }
 
 /** Reads at `position`, or on from the current position when it is null (pipes). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { cannotRead } from '../read-failure.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { checkChatRequest } from './chat.js';
 import { ProviderConfigError, ProviderFatalError } from './errors.js';
@@ -69,10 +70,9 @@ export function loadScript(path: string): ScriptedResponse[] {
   try {
     raw = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
     throw new ProviderConfigError(
       PROVIDER,
-      `cannot read fixture ${path}${typeof code === 'string' ? ` (${code})` : ''}; set [provider] script to a JSON file of canned responses`,
+      `${cannotRead(`fixture ${path}`, error)}; set [provider] script to a JSON file of canned responses`,
     );
   }
   let json: unknown;

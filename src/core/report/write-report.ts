@@ -7,6 +7,7 @@ import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
 import type { VerifyReport } from '../ledger/verify-report.js';
+import { cannotRead } from '../read-failure.js';
 import { renderReportHtml } from './render-html.js';
 
 /** Summary of a written report. */
@@ -62,7 +63,7 @@ function renderAndWrite(options: ReportOptions): { written: WrittenReport; bundl
     text = readFileSync(options.bundlePath, 'utf8');
   } catch (error) {
     throw new BundleFormatError(
-      `cannot read ${options.bundlePath} (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass the bundle JSON that \`truss ledger export\` or \`truss run\` wrote`,
+      `${cannotRead(options.bundlePath, error)}; pass the bundle JSON that \`truss ledger export\` or \`truss run\` wrote`,
     );
   }
   const bundle = parseBundle(text, options.bundlePath);

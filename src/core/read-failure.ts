@@ -1,0 +1,33 @@
+/**
+ * "cannot read PATH: file not found (ENOENT)": why a file could not be read, in words a person acts
+ * on, with the system's code kept for searching. A bare `(ENOENT)` told nobody what was wrong; each
+ * caller appends what to pass instead, and {@link missingFile} lets it offer that only when the file
+ * is absent (creating a key is no answer to "permission denied").
+ */
+export function cannotRead(label: string, error: unknown): string {
+  const code = errorCode(error);
+  const reason = code ? (REASONS[code] ?? 'the system refused to read it') : 'the system refused to read it';
+  return `cannot read ${label}: ${reason}${code ? ` (${code})` : ''}`;
+}
+
+/** Whether reading failed because nothing is at the path (so "create it" is the right next step). */
+export function missingFile(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'a directory on the way is a file',
+  EISDIR: 'it is a directory, not a file',
+  EACCES: 'permission denied (make it readable by the user running truss)',
+  EPERM: 'permission denied (make it readable by the user running truss)',
+  ELOOP: 'too many symbolic links on the way',
+  ENAMETOOLONG: 'the path is too long',
+  EMFILE: 'too many open files (close some programs and retry)',
+};
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

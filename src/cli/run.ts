@@ -32,7 +32,13 @@ Commands:
   playbook import|list|show|promote|revoke|approve
                                    team playbooks as governed memory (SKILL.md, .truss/playbooks)
 
-Run \`truss <command> --help\` for options. Read commands take --json.
+Run \`truss <command> --help\` (or \`truss help <command>\`) for its options and examples. Read
+commands take --json.
+
+Examples:
+  truss run examples/contracts/repo-health.toml      # run a contract; prints the verify command
+  truss verify .truss/bundles/SESSION.json --key HEX
+  truss ledger list
 
 Exit codes:
   0  success / verified / run verdict PASS
@@ -88,6 +94,11 @@ export async function run(argv: string[], hostIo: CliIo = processIo()): Promise<
     },
   };
   try {
+    // `truss help run` is `truss run --help`.
+    const topic = command === 'help' ? args[0] : undefined;
+    if (topic && Object.hasOwn(COMMANDS, topic))
+      return await run([topic, '--help', ...args.slice(1)], hostIo);
+    if (topic) throw new UsageError(`unknown command "${topic}"${didYouMean(topic, Object.keys(COMMANDS))}`);
     if (!command || command === '--help' || command === '-h' || command === 'help') {
       io.stdout(`${MAIN_HELP}\n`);
       return command ? EXIT.ok : EXIT.usage;

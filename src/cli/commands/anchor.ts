@@ -65,6 +65,11 @@ Options:
 ${TRUST_HELP.replace(/a trusted public key/, 'a trusted log public key').replace('trusted public keys', 'trusted log keys')}
                      (verify-log: without a pinned log key an intact log is only integrity_only)
 
+Examples:
+  truss anchor init translog --origin example.com/truss-log --log-key log.key
+  truss anchor prove SESSION --log translog --log-key log.key
+  truss anchor verify-log translog --key HEX --state translog-state.json
+
 Exit codes: 0 ok/verified, 1 failed or fork, 3 unreadable input, 4 integrity_only, 64 usage`;
 
 const OPTIONS = {

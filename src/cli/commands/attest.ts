@@ -44,6 +44,10 @@ Options:
                            present, else the signing key itself)
   --json                   print what was written as JSON
 
+Examples:
+  truss attest SESSION -o verdict.intoto.json --sigstore-bundle verdict.sigstore.json
+  truss attest .truss/bundles/SESSION.json -o verdict.intoto.json --pubkey HEX
+
 Exit codes: 0 written, 1 bundle failed verification, 3 bad input (no verdict, wrong key,
 unreadable file), 4 integrity_only, 5 incomplete, 6 suspended (a suspended run has no verdict
 to attest), 64 usage`;

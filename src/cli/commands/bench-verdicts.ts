@@ -70,6 +70,10 @@ Options:
 Without --provider (or --script) the panel is a PLACEHOLDER — scripted seats that always vote met,
 as the shipped example contracts run without an API key — and every output labels its figures so.
 
+Examples:
+  truss bench-verdicts examples/bench-verdicts/textkit.jsonl --repos /tmp/repos --checks-only
+  truss bench-verdicts data.jsonl --repos /tmp/repos --solve predictions.jsonl --json > results.json
+
 Exit codes: 0 the benchmark completed (whatever the rates), 1 it failed (run_failed is signed),
 3 bad dataset, predictions, repository or key, 64 usage, 130/143 interrupted`;
 

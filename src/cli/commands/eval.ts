@@ -48,6 +48,10 @@ Options:
   -o, --output FILE    the HTML page (default: <workdir>/.truss/eval/<session>.html)
   --json               print the eval report as JSON (progress still goes to stderr)
 
+Examples:
+  truss eval tests --arms executor.model=claude-sonnet-4-5,executor.model=claude-opus-4-1 --repeats 5
+  truss eval tests --arms small:provider.script=small.json,large:provider.script=large.json -o eval.html
+
 Exit codes: 0 the eval completed (whatever the pass rates), 1 it failed (run_failed is signed),
 3 bad contract/arms/key, 64 usage, 130/143 interrupted`;
 

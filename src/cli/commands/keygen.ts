@@ -22,7 +22,14 @@ fingerprint).
 Options:
   --out FILE   where to write the seed (default: the per-install key; "-" = stdout)
   --force      overwrite an existing key file
-  --json       print {public_key, key_id, path} as JSON`;
+  --json       print {public_key, key_id, path} as JSON
+
+Examples:
+  truss keygen                                       # this machine's per-install key
+  truss keygen --out reviewer.key                    # a key of your own, e.g. for sign-offs
+  truss keygen --out - | gh secret set TRUSS_SIGNING_KEY
+
+Exit codes: 0 written, 3 the key file exists (pass --force) or cannot be written, 64 usage`;
 
 export function keygen(args: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs('keygen', args, {

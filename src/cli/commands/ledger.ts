@@ -40,6 +40,13 @@ Options:
 ${TRUST_HELP}
   --dry-run      (shred) report what would be erased without erasing it
 
+Examples:
+  truss ledger list
+  truss ledger show SESSION                          # SESSION: an id from \`truss ledger list\`
+  truss ledger get SESSION 3 --json
+  truss ledger export SESSION -o bundle.json
+  truss ledger verify SESSION --key HEX --db /tmp/w.db
+
 Exit codes: 0 ok/verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete, 6 suspended, 64 usage`;
 
 const OPTIONS = {

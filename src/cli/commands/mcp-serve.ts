@@ -44,6 +44,10 @@ Options:
                        the run's tool socket in --connect DIR for --session SESSION (the run passes
                        both); not for use by hand
 
+Examples:
+  claude mcp add --scope project truss -- npx --no truss mcp serve
+  truss mcp serve --workdir . --principal alice      # what an editor starts; speaks MCP on stdio
+
 Exit codes: 0 the client closed the connection, 1 (--tools) the run's tool server could not be
 reached, 3 bad key, workdir or isolation, 64 usage`;
 

@@ -49,6 +49,10 @@ Options:
   --isolation MODE     probe: auto | uid | bwrap | none (default: [sandbox] isolation, else auto)
   --json               machine-readable output
 
+Examples:
+  truss mcp list --contract examples/contracts/mcp-notes.toml
+  truss mcp probe notes --contract examples/contracts/mcp-notes.toml --json
+
 Exit codes: 0 ok, 1 the server could not be started or listed, 3 bad contract/config or a missing
 env_headers variable, 64 usage`;
 

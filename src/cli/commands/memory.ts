@@ -73,6 +73,12 @@ ${MEMORY_PLACE_HELP}
 ${EVAL_PROMOTE_HELP}
 ${BRANCH_DECIDE_HELP}
 
+Examples:
+  truss memory list --verified-only
+  truss memory propose fact build-command "npm run build writes dist/"
+  truss memory promote greeting-newline --maintainer --reason "seen failing twice"
+  truss memory export -o memory.json
+
 Exit codes: 0 ok, 1 a promotion the panel (or the eval) did not pass, 3 bad input (unknown entry, a transition
 the tier does not allow, no panel), 64 usage`;
 

@@ -38,7 +38,15 @@ ${MEMORY_PLACE_HELP}
   --dry-run                   (import, promote, revoke) show what would be signed; write nothing
 ${EVAL_PROMOTE_HELP}
   (promote, revoke, approve and list take the options of \`truss memory promote|revoke|approve|list\`,
-  --ledger-branch and --repo among them)`;
+  --ledger-branch and --repo among them)
+
+Examples:
+  truss playbook import examples/playbooks/release-notes/SKILL.md
+  truss playbook list
+  truss playbook promote release-notes --maintainer --reason "used on three releases"
+
+Exit codes: 0 ok, 1 a promotion the panel (or the eval) did not pass, 3 bad input (unknown entry, a
+bad playbook, a transition the tier does not allow), 64 usage`;
 
 export const LESSON_HELP = `Usage: truss lesson list [options]
 
@@ -49,7 +57,13 @@ Options:
 ${MEMORY_PLACE_HELP}
   --verified-only   only lessons whose signed verdict checks
   --all             also rejected, stale and superseded lessons
-  --query TEXT      key or body contains TEXT`;
+  --query TEXT      key or body contains TEXT
+
+Examples:
+  truss lesson list
+  truss lesson list --verified-only --query newline --json
+
+Exit codes: 0 ok, 3 bad input, 64 usage`;
 
 const PLAYBOOK: Family = { name: 'playbook', help: PLAYBOOK_HELP, kind: 'playbook' };
 const LESSON: Family = { name: 'lesson', help: LESSON_HELP, kind: 'lesson' };

@@ -20,6 +20,10 @@ Options:
 ${TRUST_HELP}
   --json                 print what was written (and this CLI's own verification) as JSON
 
+Examples:
+  truss report .truss/bundles/SESSION.json           # writes .truss/bundles/SESSION.html
+  truss report bundle.json -o report.html --key HEX
+
 Exit codes: 0 written (whatever the chain status: the page shows it), 3 unreadable bundle or key, 64 usage`;
 
 export function report(args: string[], io: CliIo): number {

@@ -63,6 +63,10 @@ Options:
                        stopped and its signed verdict forced to FAIL
   --json               print the outcome as JSON (progress still goes to stderr)
 
+Examples:
+  truss resume SESSION                               # continue where the run stopped
+  truss resume SESSION --approvers .truss/trusted-keys --db /tmp/w.db
+
 Exit codes: 0 PASS, 1 FAIL or refused (broken chain, non-determinism, tampered memo), 2 UNVERIFIABLE,
 3 input error (unknown session, bad key), 6 still SUSPENDED, 64 usage`;
 

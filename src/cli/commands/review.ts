@@ -39,7 +39,14 @@ Options:
   --unpinned         sign off even when the session's signer is not pinned (or the run is
                      unfinished): the review then vouches for evidence anyone could have signed
   --dry-run          print the entry that would be signed; write nothing
-  --json             print the appended entry as JSON`;
+  --json             print the appended entry as JSON
+
+Examples:
+  truss review approve SESSION --key reviewer.key --note "read the diff; tests cover it"
+  truss review reject SESSION --key reviewer.key --note "the migration is missing" --dry-run
+
+Exit codes: 0 signed (or shown, with --dry-run), 1 refused (the chain is broken, or its signer is not
+pinned: see --unpinned), 3 bad input (unknown session, unreadable key), 64 usage`;
 
 const DECISIONS: Record<string, HumanReviewDecision> = {
   approve: 'approved',

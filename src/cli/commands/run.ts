@@ -38,6 +38,12 @@ The executor ([executor] kind) runs first: none (verify the working tree as it i
 vendor agent CLI). Every step is journaled; a run stopped by an approval gate or a wait is
 suspended and continues with \`truss resume\` (or \`truss signal\`).
 
+Examples:
+  truss run examples/contracts/repo-health.toml      # a contract file; no API key needed
+  truss run tests                                   # .truss/contracts/tests.toml
+  truss run default -- add a --verbose flag          # the text after -- becomes the intent
+  truss run tests --provider anthropic --model claude-sonnet-4-5 --timeout 20m --json > outcome.json
+
 Exit codes: 0 PASS, 1 FAIL, 2 UNVERIFIABLE, 3 bad contract/config/key, 6 SUSPENDED (the output
 says how to release it), 64 usage`;
 

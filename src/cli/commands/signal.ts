@@ -24,6 +24,10 @@ Options:
   --verify-all         verify every signature before resuming (see \`truss resume --help\`)
   --json               print the outcome as JSON
 
+Examples:
+  truss signal SESSION deploy-finished '{"ok": true}'
+  truss signal SESSION go --no-resume                # queue it; resume later
+
 Exit codes: as \`truss resume\` (6: still suspended); 0 with --no-resume once queued.`;
 
 const SIGNAL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

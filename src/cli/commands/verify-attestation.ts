@@ -28,6 +28,10 @@ ${TRUST_HELP}
   --bundle FILE          the ledger bundle the attestation should cover
   --json                 print the report as JSON
 
+Examples:
+  truss verify-attestation verdict.intoto.json --key HEX
+  truss verify-attestation verdict.sigstore.json --key HEX --bundle truss-ledger-SESSION.json
+
 Exit codes: 0 verified, 1 failed, 3 unreadable input, 64 usage`;
 
 export function verifyAttestation(args: string[], io: CliIo): number {

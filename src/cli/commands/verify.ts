@@ -17,6 +17,11 @@ Options:
 ${TRUST_HELP}
   --json                 print the full report as JSON
 
+Examples:
+  truss verify .truss/bundles/SESSION.json --key HEX   # HEX: the key \`truss run\` printed
+  truss verify examples/bundles/valid.json --trusted-keys examples/bundles/trusted-keys
+  truss verify bundle.json --json > report.json
+
 Exit codes: 0 verified, 1 failed, 3 unreadable input, 4 integrity_only, 5 incomplete,
 6 suspended (intact and pinned, but the run is waiting: not a finished run), 64 usage`;
 

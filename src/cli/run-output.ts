@@ -28,6 +28,7 @@ import type { RunEvent } from '../core/runtime/index.js';
 import { describeAwait } from '../core/runtime/index.js';
 import type { Overall } from '../core/verify/index.js';
 import { citationsOf, logLine } from '../core/verify/index.js';
+import { checkHeartbeat } from './check-heartbeat.js';
 import { EXIT } from './exit-codes.js';
 import { fanoutLines } from './fanout-output.js';
 import { type CliIo, jsonText } from './io.js';
@@ -86,8 +87,12 @@ export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] 
 export function progressPrinter(io: CliIo, redact: (text: string) => string): (event: RunEvent) => void {
   // Warnings and descriptions can quote the judged party's text: one inert line each (log-text.ts).
   const say = (line: string) => io.stderr(`${logLine(line)}\n`);
+  const heartbeat = checkHeartbeat(say);
   return (event) => {
     switch (event.type) {
+      case 'check_started':
+        heartbeat.started(event.clause, event.desc);
+        break;
       case 'executor_started':
         say(`  … executor ${event.kind}${event.replaying ? ' (replaying the journal)' : ''}`);
         break;
@@ -105,6 +110,7 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
         );
         break;
       case 'check_finished':
+        heartbeat.finished(event.clause);
         say(
           `  ${event.met ? '✔' : '✘'} check  [${event.clause + 1}] ${event.desc} (${Math.round(event.durationMs)} ms)`,
         );

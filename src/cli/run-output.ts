@@ -118,6 +118,9 @@ export function progressPrinter(io: CliIo, redact: (text: string) => string): (e
       case 'review_started':
         say(`  … review [${event.clause + 1}] ${event.desc}${event.seats ? ` (${event.seats} seats)` : ''}`);
         break;
+      case 'review_evidence_note':
+        say(`      note: ${redact(event.note)} (the panel was told)`);
+        break;
       case 'vote':
         say(`      seat ${event.seat + 1} (${event.lens}): ${event.vote}`);
         break;

@@ -32,6 +32,9 @@ function logRunEvent(log: Logger, event: RunEvent, redact: Redactor): void {
     case 'review_started':
       log.info(`… review [${event.clause + 1}] ${event.desc}`);
       break;
+    case 'review_evidence_note':
+      log.info(`    note: ${redact(event.note)} (the panel was told)`);
+      break;
     case 'vote':
       log.info(`    seat ${event.seat + 1} (${event.lens}): ${event.vote}`);
       break;

@@ -76,6 +76,9 @@ export async function verifyReview(
   const policy = injectionPolicyOf(contract);
   const { entry: evidenceEntry } = await session.activity('review_evidence', `clause ${index}`, async () => {
     const { raw: collected, prepared } = await collect();
+    // Told to the person running too, not only to the reviewers: a reviewer_context path with a typo
+    // otherwise left the panel judging without the file, and nobody who could fix it knew.
+    for (const note of collected.notes) ctx.events({ type: 'review_evidence_note', clause: index, note });
     const diffBytes = Buffer.from(collected.diff);
     const injection = detectInjection(prepared);
     return {

@@ -14,6 +14,8 @@ export type RunEvent =
       durationMs: number;
     }
   | { type: 'review_started'; clause: number; desc: string; seats: number }
+  /** What the panel of a review clause was not shown, or shown cut (a missing reviewer_context file, no diff). */
+  | { type: 'review_evidence_note'; clause: number; note: string }
   | { type: 'vote'; clause: number; seat: number; lens: string; vote: string }
   | { type: 'review_finished'; clause: number; status: string }
   | { type: 'provider_retry'; provider: string; attempt: number; delayMs: number; reason: string }

@@ -32,18 +32,18 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-XN4GFSZF.js";
+} from "./chunks/chunk-6KYGZHUB.js";
 import "./chunks/chunk-UYVQNA3J.js";
-import "./chunks/chunk-QCQ5VDRL.js";
-import "./chunks/chunk-7OZCHZ4R.js";
+import "./chunks/chunk-I6CKI2VM.js";
+import "./chunks/chunk-KHX5KHEN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CMR7NJSR.js";
+} from "./chunks/chunk-6P3BMPTU.js";
 import "./chunks/chunk-FNIBGO37.js";
 import "./chunks/chunk-JZ7BBNWK.js";
 import "./chunks/chunk-44WF3FT2.js";
-import "./chunks/chunk-R5YT675F.js";
+import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";
 import {
   external_exports

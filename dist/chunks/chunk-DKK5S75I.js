@@ -2,6 +2,9 @@
 import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
+  cannotRead
+} from "./chunk-7FNAIK52.js";
+import {
   findJsonStructureProblem
 } from "./chunk-OX27M5K4.js";
 import {
@@ -1231,10 +1234,9 @@ function loadScript(path) {
   try {
     raw = readFileSync(path, "utf8");
   } catch (error) {
-    const code = error.code;
     throw new ProviderConfigError(
       PROVIDER2,
-      `cannot read fixture ${path}${typeof code === "string" ? ` (${code})` : ""}; set [provider] script to a JSON file of canned responses`
+      `${cannotRead(`fixture ${path}`, error)}; set [provider] script to a JSON file of canned responses`
     );
   }
   let json;

@@ -6880,6 +6880,38 @@ var ContractError = class extends Error {
   }
 };
 
+// src/core/closest-name.ts
+function closestName(word, candidates) {
+  let best;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const limit = Math.max(1, Math.floor(word.length / 3));
+  return bestDistance <= Math.min(limit, 3) ? best : void 0;
+}
+function editDistance(a, b) {
+  const d = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  const at = (i, j) => d[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      d[i][j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
 // src/core/contract/toml-positions.ts
 function pathKey(path) {
   return JSON.stringify(path);
@@ -7305,7 +7337,7 @@ function missingMessage(path, inst) {
 }
 function unknownKeyMessage(key, parent, allowedKeys, data) {
   const allowed = allowedKeys.get(pathKey(parent)) ?? [];
-  const suggestion = closest(key, allowed);
+  const suggestion = closestName(key, allowed);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : "";
   let where = parent.length === 0 ? "at the top level" : `in ${describeTable(parent)}`;
   const table = valueAt(data, parent);
@@ -7394,36 +7426,6 @@ function valueAt(data, path) {
     node = node[segment];
   }
   return node;
-}
-function closest(key, allowed) {
-  let best;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of allowed) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(1, Math.floor(key.length / 3));
-  return bestDistance <= Math.min(limit, 3) ? best : void 0;
-}
-function editDistance(a, b) {
-  const d = Array.from(
-    { length: a.length + 1 },
-    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
-  const at = (i, j) => d[i]?.[j] ?? 0;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      d[i][j] = best;
-    }
-  }
-  return at(a.length, b.length);
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -9288,7 +9290,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-E6KG65ET.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-KTLN3NTI.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9406,7 +9408,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-VCZ7H62A.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-V3LBDH5Q.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9443,7 +9445,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-J6A3NXIW.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-Q2GPXFIK.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

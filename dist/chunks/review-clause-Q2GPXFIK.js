@@ -321,6 +321,7 @@ async function verifyReview(session, index, clause, options, contract, git, reda
   const policy = injectionPolicyOf(contract);
   const { entry: evidenceEntry } = await session.activity("review_evidence", `clause ${index}`, async () => {
     const { raw: collected, prepared } = await collect();
+    for (const note of collected.notes) ctx.events({ type: "review_evidence_note", clause: index, note });
     const diffBytes = Buffer.from(collected.diff);
     const injection = detectInjection(prepared);
     return {

@@ -4,14 +4,14 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   NO_PROVIDER_PANEL,
   panelProviderSettings
-} from "./chunk-QCQ5VDRL.js";
+} from "./chunk-I6CKI2VM.js";
 import {
   FixturePathError,
   PriceBook,
   createProvider,
   fixtureRoots
-} from "./chunk-BY47BQ6O.js";
-import "./chunk-R5YT675F.js";
+} from "./chunk-DKK5S75I.js";
+import "./chunk-7FNAIK52.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

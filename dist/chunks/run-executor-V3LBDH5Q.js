@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-CMR7NJSR.js";
+} from "./chunk-6P3BMPTU.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -73,8 +73,8 @@ import {
   executorProviderSettings,
   modelIdCandidates,
   textOf
-} from "./chunk-BY47BQ6O.js";
-import "./chunk-R5YT675F.js";
+} from "./chunk-DKK5S75I.js";
+import "./chunk-7FNAIK52.js";
 import {
   canonicalJson
 } from "./chunk-OX27M5K4.js";

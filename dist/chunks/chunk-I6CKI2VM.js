@@ -15,7 +15,7 @@ async function panelModels(contract, lookup) {
   return (await panelSeatsBuilder())(contract, lookup);
 }
 async function panelSeatsBuilder() {
-  return (await import("./panel-seats-BGHKEUGD.js")).buildPanelSeats;
+  return (await import("./panel-seats-4YFCKBZN.js")).buildPanelSeats;
 }
 
 export {

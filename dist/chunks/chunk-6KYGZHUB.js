@@ -8,13 +8,13 @@ import {
 } from "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-QCQ5VDRL.js";
+} from "./chunk-I6CKI2VM.js";
 import {
   applyArm,
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-7OZCHZ4R.js";
+} from "./chunk-KHX5KHEN.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,7 +60,7 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-CMR7NJSR.js";
+} from "./chunk-6P3BMPTU.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
@@ -2227,7 +2227,7 @@ async function driveParentSession(parent, label, kind, body) {
 
 // src/core/run/run-models.ts
 async function executorModel(contract, lookup) {
-  const { buildExecutorProvider } = await import("./executor-provider-MS5J3KW2.js");
+  const { buildExecutorProvider } = await import("./executor-provider-N343RZCC.js");
   return buildExecutorProvider(contract, lookup);
 }
 

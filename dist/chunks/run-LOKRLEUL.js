@@ -110,17 +110,17 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-XN4GFSZF.js";
+} from "./chunk-6KYGZHUB.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
-} from "./chunk-QCQ5VDRL.js";
+} from "./chunk-I6CKI2VM.js";
 import {
   FanoutLegError,
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-7OZCHZ4R.js";
+} from "./chunk-KHX5KHEN.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -160,7 +160,7 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-CMR7NJSR.js";
+} from "./chunk-6P3BMPTU.js";
 import {
   markBidi,
   parseDiffHunks,
@@ -187,7 +187,9 @@ import {
   summary,
   warning
 } from "./chunk-RXAPLIPV.js";
-import "./chunk-R5YT675F.js";
+import {
+  cannotRead
+} from "./chunk-7FNAIK52.js";
 import {
   BundleFormatError,
   canonicalJson
@@ -1708,7 +1710,7 @@ function renderAndWrite(options) {
     text2 = readFileSync(options.bundlePath, "utf8");
   } catch (error2) {
     throw new BundleFormatError(
-      `cannot read ${options.bundlePath} (${error2.code ?? "error"}); pass the bundle JSON that \`truss ledger export\` or \`truss run\` wrote`
+      `${cannotRead(options.bundlePath, error2)}; pass the bundle JSON that \`truss ledger export\` or \`truss run\` wrote`
     );
   }
   const bundle = parseBundle(text2, options.bundlePath);
@@ -2084,6 +2086,9 @@ function logRunEvent(log, event, redact) {
       break;
     case "review_started":
       log.info(`\u2026 review [${event.clause + 1}] ${event.desc}`);
+      break;
+    case "review_evidence_note":
+      log.info(`    note: ${redact(event.note)} (the panel was told)`);
       break;
     case "vote":
       log.info(`    seat ${event.seat + 1} (${event.lens}): ${event.vote}`);

@@ -5,8 +5,8 @@ import {
   buildExecutorProvider,
   executorProviderSettings,
   fixtureRoots
-} from "./chunk-BY47BQ6O.js";
-import "./chunk-R5YT675F.js";
+} from "./chunk-DKK5S75I.js";
+import "./chunk-7FNAIK52.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-SF6ZOAOS.js";
 import "./chunk-C24IPAXU.js";

@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-CMR7NJSR.js";
+} from "./chunk-6P3BMPTU.js";
 import {
   chargeReplayedUsage,
   chargedUsage,

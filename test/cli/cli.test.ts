@@ -124,6 +124,9 @@ describe('ledger commands over a real database', () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toContain('contract greeting-0001');
     expect(show.stdout).toContain('overall PASS');
+    // Seats are numbered from 1, as `truss run` prints them (stored from 0).
+    expect(show.stdout).toContain('seat 1 (intent) voted met');
+    expect(show.stdout).not.toContain('seat 0');
     const get = runCli(['ledger', 'get', session, '5', '--db', db, '--json']);
     expect(get.code).toBe(0);
     expect(JSON.parse(get.stdout)).toMatchObject({ seq: 5, kind: 'verdict', payload: { overall: 'pass' } });

@@ -180,7 +180,8 @@ export function summarize(entry: LedgerEntry): string {
     case 'check_result':
       return `${known.payload.met ? 'met' : 'NOT met'}  ${known.payload.desc ?? ''}`;
     case 'review_vote':
-      return `seat ${known.payload.seat} (${text(known.payload.lens)}) voted ${known.payload.vote}`;
+      // Seats are stored from 0 and shown from 1, as `truss run` and the report show them.
+      return `seat ${known.payload.seat + 1} (${text(known.payload.lens)}) voted ${known.payload.vote}`;
     case 'verdict':
       return `overall ${known.payload.overall.toUpperCase()}`;
     case 'human_review':

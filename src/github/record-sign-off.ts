@@ -1,5 +1,6 @@
 import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledger/index.js';
 import { postHumanReviewCheck } from './human-review-check.js';
+import { codeSpan, inlineText } from './render/escape.js';
 import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -160,10 +161,12 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
       'failure',
       (failures[0] as { failure: EvidenceFailure }).failure.title,
       failures
+        // A failure message quotes what the stored bundle says (its session id, a verifier's finding):
+        // text the bundle's writer chose, shown inert so it cannot pose as Truss's own verdict.
         .map(({ meta, failure }) =>
           several
-            ? `Contract \`${meta.contract ?? '?'}\` (session \`${meta.session_id}\`): ${failure.message}`
-            : failure.message,
+            ? `Contract ${codeSpan(meta.contract ?? '?')} (session ${codeSpan(String(meta.session_id))}): ${inlineText(failure.message, 2000)}`
+            : inlineText(failure.message, 2000),
         )
         .join('\n\n') +
         (several ? '\n\nNothing was signed: a sign-off covers every contract run on this commit.' : ''),
@@ -213,7 +216,7 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
   }
   const summary = signed
     .map((one, i) =>
-      several ? `### Contract \`${verified[i]?.meta.contract ?? '?'}\`\n\n${one.summary}` : one.summary,
+      several ? `### Contract ${codeSpan(verified[i]?.meta.contract ?? '?')}\n\n${one.summary}` : one.summary,
     )
     .join('\n\n');
   if (decision === 'approved' && signed.every((one) => one.atVerdictHead && one.pinned))

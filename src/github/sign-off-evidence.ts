@@ -16,6 +16,7 @@ import {
 } from '../core/ledger/index.js';
 import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
 import { ledgerBundleFileName } from './names.js';
+import { codeSpan } from './render/escape.js';
 import type { RecordSignOffOptions, SignOffResult } from './record-sign-off.js';
 import type { SessionMeta } from './session-meta.js';
 
@@ -133,12 +134,12 @@ export function signEvidence(
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
   const atVerdictHead = verdictHead !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
   const summary = [
-    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session \`${sessionId}\`.`,
+    `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session ${codeSpan(sessionId)}.`,
     `Evidence: ${evidence.pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
     atVerdictHead
       ? ''
       : verdictHead === null
-        ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session \`${sessionId}\` names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.`
+        ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session ${codeSpan(sessionId)} names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.`
         : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`,
   ].join('\n\n');
   return {

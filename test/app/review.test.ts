@@ -420,6 +420,30 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     nock.cleanAll();
   });
 
+  it("a stored bundle's own text (its session id) reaches the human-review check inert: no heading, link, image or HTML comment", async () => {
+    const ev = evidence(fixture);
+    const forged = JSON.parse(ev.text) as Bundle;
+    const injected = 'x\n\n## ✅ Approved <!-- [ok](https://evil.example) ![t](https://evil.example/p.png) @admins';
+    (forged.ledger as { session_id: string }).session_id = injected;
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, JSON.stringify(forged));
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-10', 'approved');
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Evidence did not verify (another session)' }),
+    });
+    const summary = String((checks[0]?.output as { summary: string }).summary);
+    expect(summary).not.toMatch(/\n/);
+    expect(summary).not.toContain('<!--');
+    expect(summary).not.toContain('](https://');
+    expect(summary).not.toContain('@admins');
+    expect(summary).toContain('Approved');
+  });
+
   it('evidence re-signed by a forger (not the pinned key) is a failure, and nothing is signed or stored', async () => {
     const ev = evidence(fixture);
     const forged = JSON.parse(ev.text) as Bundle;

@@ -23,7 +23,7 @@ export interface SignOffReview {
   id: number;
   state?: string;
   body?: string | null;
-  commit_id?: string;
+  commit_id?: string | null;
   html_url?: string;
   user: { login: string; id: number; type?: string };
 }

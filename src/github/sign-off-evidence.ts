@@ -119,7 +119,9 @@ export function signEvidence(
     (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision,
   );
   const verdictHead = judgedCommit(bundle);
-  const reviewedSha = review.commit_id ?? pr.head.sha;
+  // The commit GitHub says the reviewer looked at. A review that names none is not taken as a review of
+  // the head: the head may have moved while it was written, and the sign-off attests only what was seen.
+  const reviewedSha = review.commit_id || null;
   const { bundle: extended, entry } = recorded
     ? { bundle, entry: recorded }
     : appendHumanReviewToBundle(bundle, reviewer, {
@@ -132,15 +134,19 @@ export function signEvidence(
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
   const out = join(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
-  const atVerdictHead = verdictHead !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const atVerdictHead =
+    verdictHead !== null && reviewedSha !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const reviewed = reviewedSha === null ? 'names no commit' : `is for ${reviewedSha.slice(0, 7)}`;
   const summary = [
     `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session ${codeSpan(sessionId)}.`,
     `Evidence: ${evidence.pinned ? 'verified against pinned keys' : 'intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)'}.`,
     atVerdictHead
       ? ''
       : verdictHead === null
-        ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session ${codeSpan(sessionId)} names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.`
-        : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`,
+        ? `The review ${reviewed}, but the run of session ${codeSpan(sessionId)} names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.`
+        : reviewedSha === null
+          ? `The review names no commit, so it cannot be shown to have seen ${verdictHead.slice(0, 7)}, which the verdict covers. Approve the pull request again.`
+          : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`,
   ].join('\n\n');
   return {
     sessionId,

@@ -378,6 +378,28 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     expect(JSON.parse(stored[0] as string).ledger.entries.at(-1).payload.decision).toBe('needs_changes');
   });
 
+  it('an approval that names no commit (commit_id null) is not taken as a review of the head: action_required, signed with no commit', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('admin');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    const payload = reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER });
+    (payload.review as { commit_id: string | null }).commit_id = null;
+    await probot.receive({ id: 'review-11', name: 'pull_request_review', payload } as never);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
+    });
+    expect(checks[0]?.output).toMatchObject({ summary: expect.stringContaining('names no commit') });
+    const entries = (JSON.parse(stored[0] as string) as Bundle).ledger.entries;
+    expect(entries.at(-1)?.payload).toMatchObject({ source: { commit_sha: null } });
+  });
+
   it('dismissed: back to pending (action_required) without signing', async () => {
     const probot = await makeProbot();
     nockToken();

@@ -32,7 +32,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-6KYGZHUB.js";
+} from "./chunks/chunk-DPPG7JXH.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
 import "./chunks/chunk-KHX5KHEN.js";

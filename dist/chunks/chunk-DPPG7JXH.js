@@ -6938,7 +6938,7 @@ function signEvidence(options, evidence, decision, reviewer) {
     (e) => e.payload.source?.review_id === review.id && e.payload.decision === decision
   );
   const verdictHead = judgedCommit(bundle);
-  const reviewedSha = review.commit_id ?? pr.head.sha;
+  const reviewedSha = review.commit_id || null;
   const { bundle: extended, entry } = recorded ? { bundle, entry: recorded } : appendHumanReviewToBundle(bundle, reviewer, {
     decision,
     note: review.body ?? "",
@@ -6950,11 +6950,12 @@ function signEvidence(options, evidence, decision, reviewer) {
   const out = join14(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync3(out, `${JSON.stringify(extended)}
 `);
-  const atVerdictHead = verdictHead !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const atVerdictHead = verdictHead !== null && reviewedSha !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
+  const reviewed = reviewedSha === null ? "names no commit" : `is for ${reviewedSha.slice(0, 7)}`;
   const summary = [
-    `**${decision}** by @${review.user.login} \u2014 signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}\u2026\` of session \`${sessionId}\`.`,
+    `**${decision}** by @${review.user.login} \u2014 signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}\u2026\` of session ${codeSpan(sessionId)}.`,
     `Evidence: ${evidence.pinned ? "verified against pinned keys" : "intact, but its signer is not pinned (set trusted-keys or .truss/trusted-keys)"}.`,
-    atVerdictHead ? "" : verdictHead === null ? `The review is for ${reviewedSha.slice(0, 7)}, but the run of session \`${sessionId}\` names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.` : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`
+    atVerdictHead ? "" : verdictHead === null ? `The review ${reviewed}, but the run of session ${codeSpan(sessionId)} names no commit: its evidence cannot be shown to cover ${pr.head.sha.slice(0, 7)}. Run the contract on the pull request's checkout, then review.` : reviewedSha === null ? `The review names no commit, so it cannot be shown to have seen ${verdictHead.slice(0, 7)}, which the verdict covers. Approve the pull request again.` : `The review is for ${reviewedSha.slice(0, 7)}, but the verdict covers ${verdictHead.slice(0, 7)}: stale.`
   ].join("\n\n");
   return {
     sessionId,
@@ -7059,7 +7060,7 @@ async function recordSignOff(options) {
     "failure",
     failures[0].failure.title,
     failures.map(
-      ({ meta, failure }) => several ? `Contract \`${meta.contract ?? "?"}\` (session \`${meta.session_id}\`): ${failure.message}` : failure.message
+      ({ meta, failure }) => several ? `Contract ${codeSpan(meta.contract ?? "?")} (session ${codeSpan(String(meta.session_id))}): ${inlineText(failure.message, 2e3)}` : inlineText(failure.message, 2e3)
     ).join("\n\n") + (several ? "\n\nNothing was signed: a sign-off covers every contract run on this commit." : "")
   );
   const stored = [];
@@ -7102,7 +7103,7 @@ async function recordSignOff(options) {
     });
   }
   const summary = signed.map(
-    (one, i) => several ? `### Contract \`${verified[i]?.meta.contract ?? "?"}\`
+    (one, i) => several ? `### Contract ${codeSpan(verified[i]?.meta.contract ?? "?")}
 
 ${one.summary}` : one.summary
   ).join("\n\n");

@@ -110,7 +110,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-6KYGZHUB.js";
+} from "./chunk-DPPG7JXH.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

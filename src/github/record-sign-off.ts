@@ -1,11 +1,11 @@
 import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledger/index.js';
 import { postHumanReviewCheck } from './human-review-check.js';
-import { codeSpan, inlineText } from './render/escape.js';
 import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { resolveAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
+import { codeSpan, inlineText } from './render/escape.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
 import { latestSessionsFor, type SessionMeta } from './session-meta.js';
 import {

@@ -16,8 +16,8 @@ import {
 } from '../core/ledger/index.js';
 import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
 import { ledgerBundleFileName } from './names.js';
-import { codeSpan } from './render/escape.js';
 import type { RecordSignOffOptions, SignOffResult } from './record-sign-off.js';
+import { codeSpan } from './render/escape.js';
 import type { SessionMeta } from './session-meta.js';
 
 /** Why one session's evidence cannot be signed off: the `truss / human review` check's title and text. */
@@ -135,7 +135,10 @@ export function signEvidence(
   const out = join(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync(out, `${JSON.stringify(extended)}\n`);
   const atVerdictHead =
-    verdictHead !== null && reviewedSha !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
+    verdictHead !== null &&
+    reviewedSha !== null &&
+    reviewedSha === verdictHead &&
+    verdictHead === pr.head.sha;
   const reviewed = reviewedSha === null ? 'names no commit' : `is for ${reviewedSha.slice(0, 7)}`;
   const summary = [
     `**${decision}** by @${review.user.login} — signed \`human_review\` at seq ${entry.seq}, attesting head \`${entry.payload.attested_head_hash.slice(0, 16)}…\` of session ${codeSpan(sessionId)}.`,

@@ -388,7 +388,12 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     trustedKeys();
     const { stored } = ledgerCommit();
     const checks = humanReviewCheck();
-    const payload = reviewPayloadFor({ action: 'submitted', state: 'approved', commitId: HEAD, user: REVIEWER });
+    const payload = reviewPayloadFor({
+      action: 'submitted',
+      state: 'approved',
+      commitId: HEAD,
+      user: REVIEWER,
+    });
     (payload.review as { commit_id: string | null }).commit_id = null;
     await probot.receive({ id: 'review-11', name: 'pull_request_review', payload } as never);
     expect(checks[0]).toMatchObject({
@@ -445,7 +450,8 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
   it("a stored bundle's own text (its session id) reaches the human-review check inert: no heading, link, image or HTML comment", async () => {
     const ev = evidence(fixture);
     const forged = JSON.parse(ev.text) as Bundle;
-    const injected = 'x\n\n## ✅ Approved <!-- [ok](https://evil.example) ![t](https://evil.example/p.png) @admins';
+    const injected =
+      'x\n\n## ✅ Approved <!-- [ok](https://evil.example) ![t](https://evil.example/p.png) @admins';
     (forged.ledger as { session_id: string }).session_id = injected;
     const probot = await makeProbot();
     nockToken();
@@ -458,7 +464,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
       conclusion: 'failure',
       output: expect.objectContaining({ title: 'Evidence did not verify (another session)' }),
     });
-    const summary = String((checks[0]?.output as { summary: string }).summary);
+    const summary = String((checks[0]?.output as { summary?: string } | undefined)?.summary);
     expect(summary).not.toMatch(/\n/);
     expect(summary).not.toContain('<!--');
     expect(summary).not.toContain('](https://');

@@ -15,8 +15,10 @@ import { appendSampleRun } from './sample-run.js';
 
 /**
  * The bundle tamper classes of test/ledger/tamper.test.ts (docs/ledger.md "Verification results") as data: each case is a bundle
- * an attacker could hand over plus the keys a verifier pins. Used to check that every verifier (the
- * CLI, the in-page verifier of the HTML report) reaches the same result on the same bytes.
+ * an attacker could hand over plus the keys a verifier pins. Used to check that every verifier
+ * reaches the same result on the same input: the CLI and the in-page verifier of the HTML report on
+ * the bundle (test/report/report-browser.test.ts), and `truss ledger verify` and `truss resume` on a
+ * database holding the same rows (test/runtime/resume-agreement.test.ts).
  *
  * The sample run is: 0 run_started · 1 check_result · 2-4 review_vote · 5 verdict · 6 run_completed.
  */
@@ -25,6 +27,11 @@ export interface TamperCase {
   bundle: Bundle;
   /** Pinned public keys (hex). */
   pinned: string[];
+  /**
+   * Why the tampering cannot be written into a database (a database has no views, no hex spelling,
+   * one row per seq in seq order, one row per session); absent when it can.
+   */
+  notInDatabase?: string;
 }
 
 const PINNED = [SESSION_KEY.publicKeyHex, REVIEWER_KEY.publicKeyHex];
@@ -34,11 +41,18 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
   const id = appendSampleRun(fx.store, SESSION_KEY);
   const text = exportText(fx, id, crypto);
   const cases: TamperCase[] = [];
-  const add = (name: string, edit: (b: Bundle, e: LedgerEntry[]) => void, pinned = PINNED) => {
+  const add = (
+    name: string,
+    edit: (b: Bundle, e: LedgerEntry[]) => void,
+    pinned = PINNED,
+    notInDatabase?: string,
+  ) => {
     const bundle = JSON.parse(text) as Bundle;
     edit(bundle, bundle.ledger.entries);
-    cases.push({ name, bundle, pinned });
+    cases.push({ name, bundle, pinned, ...(notInDatabase ? { notInDatabase } : {}) });
   };
+  const VIEWS_ONLY = 'a database has no convenience views';
+  const ONE_ROW_PER_SEQ = 'a database holds one row per seq, read in seq order';
   const at = (e: LedgerEntry[], i: number) => e[i] as LedgerEntry;
 
   add('untampered, pinned', () => {});
@@ -53,17 +67,27 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
   add('flipped signature byte', (_b, e) => {
     at(e, 4).signature = flipHexByte(at(e, 4).signature, 63);
   });
-  add('reordered entries', (_b, e) => {
-    [e[2], e[3]] = [at(e, 3), at(e, 2)];
-  });
+  add(
+    'reordered entries',
+    (_b, e) => {
+      [e[2], e[3]] = [at(e, 3), at(e, 2)];
+    },
+    PINNED,
+    ONE_ROW_PER_SEQ,
+  );
   add('reordered entries, seq rewritten', (_b, e) => {
     const [a, b] = [at(e, 2), at(e, 3)];
     e[2] = { ...b, seq: 2 };
     e[3] = { ...a, seq: 3 };
   });
-  add('duplicated entry', (_b, e) => {
-    e.splice(4, 0, structuredClone(at(e, 3)));
-  });
+  add(
+    'duplicated entry',
+    (_b, e) => {
+      e.splice(4, 0, structuredClone(at(e, 3)));
+    },
+    PINNED,
+    ONE_ROW_PER_SEQ,
+  );
   add('replayed entry, head moved', (b, e) => {
     e.push({ ...structuredClone(at(e, 3)), seq: 7 });
     b.ledger.head_hash = at(e, 3).entry_hash;
@@ -117,18 +141,38 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     },
     [],
   );
-  add('verdict view edited', (b) => {
-    b.verdict = { overall: 'pass', clauses: [], waived: true };
-  });
-  add('contract view edited', (b) => {
-    (b.contract as { intent: string }).intent = 'anything at all';
-  });
-  add('evidence view emptied', (b) => {
-    (b.evidence as { checks: unknown[] }).checks = [];
-  });
-  add('uppercase hex', (_b, e) => {
-    at(e, 2).prev_hash = at(e, 2).prev_hash.toUpperCase();
-  });
+  add(
+    'verdict view edited',
+    (b) => {
+      b.verdict = { overall: 'pass', clauses: [], waived: true };
+    },
+    PINNED,
+    VIEWS_ONLY,
+  );
+  add(
+    'contract view edited',
+    (b) => {
+      (b.contract as { intent: string }).intent = 'anything at all';
+    },
+    PINNED,
+    VIEWS_ONLY,
+  );
+  add(
+    'evidence view emptied',
+    (b) => {
+      (b.evidence as { checks: unknown[] }).checks = [];
+    },
+    PINNED,
+    VIEWS_ONLY,
+  );
+  add(
+    'uppercase hex',
+    (_b, e) => {
+      at(e, 2).prev_hash = at(e, 2).prev_hash.toUpperCase();
+    },
+    PINNED,
+    'a database stores hashes as bytes, not hex',
+  );
   const pushReview =
     (fields: Record<string, unknown>, signer = REVIEWER_KEY) =>
     (b: Bundle, e: LedgerEntry[]) => {
@@ -186,8 +230,15 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     const entry = b.ledger.child_sessions[0]?.entries[2] as LedgerEntry;
     entry.signature = flipHexByte(entry.signature, 10);
   });
-  addParent('child carried twice', (b) => {
-    b.ledger.child_sessions.push(structuredClone(b.ledger.child_sessions[0] as Bundle['ledger']));
+  const parentTwice = JSON.parse(parentText) as Bundle;
+  parentTwice.ledger.child_sessions.push(
+    structuredClone(parentTwice.ledger.child_sessions[0] as Bundle['ledger']),
+  );
+  cases.push({
+    name: 'child carried twice',
+    bundle: parentTwice,
+    pinned: PINNED,
+    notInDatabase: 'a database holds one row per session',
   });
   // A parent whose signed entries anchor child-a twice: a session appears once in a tree.
   fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: 'parent-twice' });
@@ -213,5 +264,18 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     bundle: JSON.parse(exportText(fx, 'parent-twice', crypto)),
     pinned: PINNED,
   });
+
+  // A run whose signed run_started names its session (every run since docs/ledger.md "Bundle" says so):
+  // the id the bundle or database claims must be that one.
+  const bound = 'bound-run';
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: bound });
+  fx.store.append(bound, 'run_started', { session_id: bound, contract: { id: 'c' } }, SESSION_KEY);
+  fx.store.append(bound, 'verdict', { overall: 'pass', clauses: [] }, SESSION_KEY);
+  fx.store.append(bound, 'run_completed', { final_text: 'done' }, SESSION_KEY);
+  const boundText = exportText(fx, bound, crypto);
+  cases.push({ name: 'session id signed in run_started', bundle: JSON.parse(boundText), pinned: PINNED });
+  const renamed = JSON.parse(boundText) as Bundle;
+  renamed.ledger.session_id = 'someone-elses-run';
+  cases.push({ name: 'session relabelled', bundle: renamed, pinned: PINNED });
   return cases;
 }

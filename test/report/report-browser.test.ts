@@ -394,6 +394,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           'failed:child_missing',
           'failed:child_failed',
           'failed:duplicate_child',
+          'failed:session_mismatch',
         ]) {
           expect(seen, outcome).toContain(outcome);
         }

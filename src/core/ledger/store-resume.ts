@@ -14,7 +14,9 @@ import type { LedgerCrypto } from './ledger-crypto.js';
 import { entryHandler } from './store-rows.js';
 import { findSession } from './store-sessions.js';
 import { type CheckpointRow, type StoreContext, writable } from './store-statements.js';
-import { walkChain } from './store-verify.js';
+import { storedSessionReport, walkChain } from './store-verify.js';
+import { NO_TRUSTED_KEYS } from './trusted-keys.js';
+import type { VerifyReport } from './verify-report.js';
 
 /** What a resume's chain walk did with the session's verified_through checkpoint. */
 export type CheckpointUse =
@@ -27,9 +29,15 @@ export type CheckpointUse =
   /** Present but not signed by the session key, or not matched by the chain: every signature verified. */
   | 'rejected';
 
-/** The result of verifyForResume: the chain, what the checkpoint did, and the signatures digest so far. */
+/** The result of verifyForResume: the chain and its report, what the checkpoint did, and the signatures digest so far. */
 export interface ResumeChain {
   chain: ChainResult;
+  /**
+   * What `truss ledger verify` says about the same journal with no key pinned — the chain plus the
+   * head, the session id `run_started` signed and the anchored children. A resume refuses a `failed`
+   * one; which key may sign is the caller's check (the resuming signer must be the session key).
+   */
+  report: VerifyReport;
   checkpoint: CheckpointUse;
   /** The seq the used checkpoint covered entries through; null unless `checkpoint` is `used`. */
   checkpointSeq: number | null;
@@ -59,7 +67,7 @@ export function verifyForResume(
   const onRow = entryHandler(options.onEntry);
   const stored = ctx.stmts.checkpoint?.get(sessionId);
   const checkpoint = stored && signedCheckpoint(ctx, sessionId, stored, crypto);
-  let result: ResumeChain | undefined;
+  let result: Omit<ResumeChain, 'report'> | undefined;
   if (options.useCheckpoint && checkpoint) {
     const signatures = new SignaturesDigest();
     const attempt = walkChain(ctx, sessionId, crypto, onRow, false, { checkpoint, signatures });
@@ -85,7 +93,10 @@ export function verifyForResume(
       message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`,
     };
   }
-  return result;
+  return {
+    ...result,
+    report: storedSessionReport(ctx, sessionId, chain, { crypto, trusted: NO_TRUSTED_KEYS }),
+  };
 }
 
 /** The stored checkpoint of a session if it is well-formed and signed by the session key. */

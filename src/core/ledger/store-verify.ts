@@ -112,13 +112,30 @@ export function verifySession(
   options: { crypto: LedgerCrypto; trusted: TrustedKeys },
   seen: Set<string> = new Set(),
 ): VerifyReport {
+  const { chain } = walkChain(ctx, sessionId, options.crypto, undefined, false);
+  return storedSessionReport(ctx, sessionId, chain, options, seen);
+}
+
+/**
+ * The report of a stored session whose chain has been walked: the head `sessions.head_hash` claims,
+ * the session id its signed `run_started` names, key trust and the anchored children. `truss ledger
+ * verify` and a resume's walk (store-resume.ts) both end here, so a resume never continues a journal
+ * that `truss ledger verify` fails (docs/ledger.md "Verification results").
+ */
+export function storedSessionReport(
+  ctx: StoreContext,
+  sessionId: string,
+  chain: ChainResult,
+  options: { crypto: LedgerCrypto; trusted: TrustedKeys },
+  seen: Set<string> = new Set(),
+): VerifyReport {
   const session = requireSession(ctx, sessionId);
   const publicKey = hexToBytes(session.public_key, 32);
   return buildReport({
     sessionId,
     publicKeyHex: session.public_key,
     keyId: publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : session.pubkey_id,
-    chain: walkChain(ctx, sessionId, options.crypto, undefined, false).chain,
+    chain,
     declaredHead: session.head_hash,
     trusted: options.trusted,
     resolveChild: (anchor) =>

@@ -107,9 +107,10 @@ export class CheckpointKeeper {
 
 /**
  * The verification DurableSession.open runs before replaying: the session must be signed by
- * `signer`, and its chain (hashes, links, signatures, head) must verify — in the same pass that
- * loads the recorded activities. A verified chain gets a fresh checkpoint at its head unless the
- * stored one already covers it.
+ * `signer`, and it must pass what `truss ledger verify` checks — the chain (hashes, links,
+ * signatures, walked in the same pass that loads the recorded activities), the head, the session id
+ * `run_started` signed and the anchored children. A verified chain gets a fresh checkpoint at its
+ * head unless the stored one already covers it.
  */
 export function verifyRecorded(options: {
   store: LedgerStore;
@@ -126,24 +127,26 @@ export function verifyRecorded(options: {
     );
   }
   const recorded: LedgerEntry[] = [];
-  const { chain, checkpoint, checkpointSeq, signatures } = store.verifyForResume(sessionId, options.crypto, {
-    useCheckpoint: options.verify === 'checkpoint',
-    onEntry: (entry) => {
-      if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
+  const { chain, report, checkpoint, checkpointSeq, signatures } = store.verifyForResume(
+    sessionId,
+    options.crypto,
+    {
+      useCheckpoint: options.verify === 'checkpoint',
+      onEntry: (entry) => {
+        if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
+      },
+      onRestart: () => {
+        recorded.length = 0;
+      },
     },
-    onRestart: () => {
-      recorded.length = 0;
-    },
-  });
-  if (chain.failure) {
-    const where = chain.failure.seq === null ? '' : ` at seq ${chain.failure.seq}`;
+  );
+  // Whatever `truss ledger verify` fails is refused (docs/ledger.md "Verification results"): a broken
+  // chain, a head that is not the last entry, a renamed session, an anchored child that does not verify.
+  if (report.status === 'failed') {
+    const seq = report.failure?.seq ?? null;
+    const where = seq === null ? '' : ` at seq ${seq}`;
     throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: the chain does not verify${where} (${chain.failure.message})`,
-    );
-  }
-  if (chain.headHash !== info.head_hash) {
-    throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? 'null'} is not the last entry's hash ${chain.headHash ?? 'null'}`,
+      `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? 'verification failed'})`,
     );
   }
   const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? '', signatures };

@@ -1,0 +1,116 @@
+import type Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Bundle,
+  createNodeCrypto,
+  type VerifyReport,
+  verifyBundle,
+} from '../../src/core/ledger/index.js';
+import { DurableSession, ResumeRefusedError } from '../../src/core/runtime/durable.js';
+import { bundleTamperCases, type TamperCase } from '../helpers/bundle-tamper-cases.js';
+import { insertRow, type LedgerFixture, openFixture, SESSION_KEY } from '../helpers/ledger-kit.js';
+
+/**
+ * The shared bundle tamper cases (test/helpers/bundle-tamper-cases.ts) written into a database, as
+ * whoever hands over a ledger database (a suspended run's artifact) can write any rows: `truss
+ * ledger verify` must reach the bundle verifiers' result on the same rows, and `truss resume` must
+ * refuse exactly what it fails — with no key pinned, so a child signed by another key of a fan-out
+ * across runners is not refused for its key — and anything the resuming key did not sign
+ * (docs/ledger.md "Verification results", docs/cli.md `truss resume`).
+ */
+const crypto = createNodeCrypto();
+
+type Ledger = Bundle['ledger'];
+
+/** Writes a bundle's ledger and its child sessions into the database verbatim, as rows. */
+function writeRows(raw: Database.Database, ledger: Ledger): void {
+  raw
+    .prepare(
+      `INSERT INTO sessions (id, status, code_version, head_hash, pubkey_id, public_key, created_at, updated_at)
+       VALUES (?, 'completed', 'test', ?, ?, ?, 0, 0)`,
+    )
+    .run(
+      ledger.session_id,
+      ledger.head_hash === null ? null : Buffer.from(ledger.head_hash, 'hex'),
+      ledger.pubkey_id,
+      Buffer.from(ledger.public_key, 'hex'),
+    );
+  for (const entry of ledger.entries) insertRow(raw, ledger.session_id, entry);
+  for (const child of ledger.child_sessions) writeRows(raw, child);
+}
+
+const outcome = (report: VerifyReport) => ({
+  status: report.status,
+  code: report.failure?.code ?? null,
+  seq: report.failure?.seq ?? null,
+});
+
+describe('truss ledger verify and truss resume on the shared tamper cases', () => {
+  let source: LedgerFixture;
+  let cases: TamperCase[];
+  beforeAll(() => {
+    source = openFixture('resume-agree-src');
+    cases = bundleTamperCases(source);
+  });
+  afterAll(() => source.close());
+
+  it('covers the cases a database can hold', () => {
+    const inDb = cases.filter((c) => !c.notInDatabase);
+    expect(inDb.length).toBeGreaterThanOrEqual(25);
+    expect(inDb.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'child signature flipped',
+        'session relabelled',
+        'truncated tail, head recomputed',
+      ]),
+    );
+  });
+
+  it('each case: the database verifies as the bundle does, and resume refuses exactly the failed ones', () => {
+    const seen = new Set<string>();
+    for (const c of cases) {
+      if (c.notInDatabase) continue;
+      const fx = openFixture('resume-agree');
+      try {
+        writeRows(fx.raw, c.bundle.ledger);
+        const id = c.bundle.ledger.session_id;
+        const { contract: _c, evidence: _e, verdict: _v, ...bare } = c.bundle;
+        const trusted = new Map(c.pinned.map((key) => [key, 'pinned']));
+        const fromBundle = verifyBundle(bare as Bundle, { crypto, trusted });
+        const fromDb = fx.store.verifySession(id, { crypto, trusted });
+        expect(outcome(fromDb), c.name).toEqual(outcome(fromBundle));
+
+        const unpinned = fx.store.verifySession(id, { crypto, trusted: new Map() });
+        const otherSigner = c.bundle.ledger.public_key !== SESSION_KEY.publicKeyHex;
+        const mustRefuse = unpinned.status === 'failed' || otherSigner;
+        let refusal: unknown = null;
+        try {
+          DurableSession.open({ store: fx.store, signer: SESSION_KEY, sessionId: id, crypto });
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal === null ? 'resumed' : 'refused', c.name).toBe(mustRefuse ? 'refused' : 'resumed');
+        if (refusal) {
+          expect(refusal, c.name).toBeInstanceOf(ResumeRefusedError);
+          // The refusal names what `truss ledger verify` names (or the key it is signed with).
+          if (!otherSigner) expect((refusal as Error).message, c.name).toContain(unpinned.failure?.message);
+        }
+        seen.add(`${unpinned.status}:${unpinned.failure?.code ?? ''}`);
+      } finally {
+        fx.close();
+      }
+    }
+    // The cases reach the failures a resume used to miss, next to the ones it always refused.
+    for (const outcome of [
+      'failed:child_failed',
+      'failed:session_mismatch',
+      'failed:duplicate_child',
+      'failed:child_missing',
+      'failed:head_mismatch',
+      'failed:bad_signature',
+      'integrity_only:',
+    ]) {
+      expect(seen, outcome).toContain(outcome);
+    }
+  });
+});

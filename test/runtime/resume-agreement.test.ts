@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Bundle,
   createNodeCrypto,
+  keyIdOf,
   type VerifyReport,
   verifyBundle,
 } from '../../src/core/ledger/index.js';
@@ -38,6 +39,9 @@ function writeRows(raw: Database.Database, ledger: Ledger): void {
   for (const entry of ledger.entries) insertRow(raw, ledger.session_id, entry);
   for (const child of ledger.child_sessions) writeRows(raw, child);
 }
+
+/** The fingerprint of the key a ledger's entries are signed with. */
+const signerId = (ledger: Ledger): string => keyIdOf(Buffer.from(ledger.public_key, 'hex'));
 
 const outcome = (report: VerifyReport) => ({
   status: report.status,
@@ -92,8 +96,11 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         expect(refusal === null ? 'resumed' : 'refused', c.name).toBe(mustRefuse ? 'refused' : 'resumed');
         if (refusal) {
           expect(refusal, c.name).toBeInstanceOf(ResumeRefusedError);
-          // The refusal names what `truss ledger verify` names (or the key it is signed with).
+          // The refusal names what `truss ledger verify` names, or the key the session is really
+          // signed with (the fingerprint of its public key, whatever its pubkey_id label says).
           if (!otherSigner) expect((refusal as Error).message, c.name).toContain(unpinned.failure?.message);
+          else
+            expect((refusal as Error).message, c.name).toContain(`signed by ${signerId(c.bundle.ledger)};`);
         }
         seen.add(`${unpinned.status}:${unpinned.failure?.code ?? ''}`);
       } finally {

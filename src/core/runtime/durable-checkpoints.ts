@@ -1,7 +1,8 @@
 import { SignaturesDigest } from '../ledger/checkpoint.js';
+import { hexToBytes } from '../ledger/encoding.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { ANNOTATION_KINDS, TERMINAL_KINDS, ZERO_HASH } from '../ledger/entry-hash.js';
-import type { Signer } from '../ledger/keys.js';
+import { keyIdOf, type Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { CheckpointUse, LedgerStore } from '../ledger/store.js';
 import { ResumeRefusedError } from './durable-errors.js';
@@ -122,8 +123,12 @@ export function verifyRecorded(options: {
   const { store, signer, sessionId } = options;
   const info = store.requireSession(sessionId);
   if (info.public_key !== signer.publicKeyHex) {
+    // Named by the fingerprint of the stored key, not by `sessions.pubkey_id`: that is only a label,
+    // and a forged one would tell the user to resume with the key they already used.
+    const stored = hexToBytes(info.public_key, 32);
+    const signedBy = stored ? keyIdOf(stored) : 'a key that is not an Ed25519 public key';
     throw new ResumeRefusedError(
-      `session ${sessionId} is signed by ${info.pubkey_id}; resume it with that key (--key), not ${signer.keyId}`,
+      `session ${sessionId} is signed by ${signedBy}; resume it with that key (--key), not ${signer.keyId}`,
     );
   }
   const recorded: LedgerEntry[] = [];

@@ -32,6 +32,8 @@ export interface TamperCase {
    * one row per seq in seq order, one row per session); absent when it can.
    */
   notInDatabase?: string;
+  /** Not a bundle at all: every path refuses it as unreadable (`truss verify` exit 3, the page an error). */
+  unreadable?: true;
 }
 
 const PINNED = [SESSION_KEY.publicKeyHex, REVIEWER_KEY.publicKeyHex];
@@ -173,6 +175,33 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
     PINNED,
     'a database stores hashes as bytes, not hex',
   );
+  // Not the shape of a bundle: refused by every reader before anything is verified (docs/report.md).
+  const addUnreadable = (
+    name: string,
+    edit: (b: Record<string, unknown>, l: Record<string, unknown>) => void,
+  ) => {
+    const bundle = JSON.parse(text);
+    edit(bundle, bundle.ledger);
+    cases.push({
+      name,
+      bundle,
+      pinned: PINNED,
+      unreadable: true,
+      notInDatabase: 'it is not a bundle: nothing to write',
+    });
+  };
+  addUnreadable('schema_version changed', (b) => {
+    b.schema_version = 'truss.ledger.v2';
+  });
+  addUnreadable('schema_version missing', (b) => {
+    delete b.schema_version;
+  });
+  addUnreadable('ledger.pubkey_id missing', (_b, l) => {
+    delete l.pubkey_id;
+  });
+  addUnreadable('ledger.child_sessions not an array', (_b, l) => {
+    l.child_sessions = {};
+  });
   const pushReview =
     (fields: Record<string, unknown>, signer = REVIEWER_KEY) =>
     (b: Bundle, e: LedgerEntry[]) => {

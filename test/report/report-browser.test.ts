@@ -329,8 +329,9 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
             ...pinned.flatMap((k) => ['--key', k]),
           ];
           const out = await run(process.execPath, args, { cwd: tamper.dir, encoding: 'utf8' }).catch(
-            (error: { stdout: string }) => error,
+            (error: { stdout: string; code: number }) => error,
           );
+          if ('code' in out && out.code === 3) return 'unreadable';
           const { file: _file, trust_source: _source, ...report } = JSON.parse(out.stdout);
           return report;
         };
@@ -356,11 +357,12 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           return reports;
         })();
         cliRuns.catch(() => {}); // awaited below: no unhandled rejection while the pages load
-        const pages: Pick<OpenedReport, 'errors' | 'requests' | 'result'>[] = [];
+        const pages: Array<Pick<OpenedReport, 'errors' | 'requests' | 'result'> & { chain?: string }> = [];
         for (const name of names) {
           const opened = await openReport(browser, join(tamper.dir, `${name}.html`));
           try {
-            pages.push({ errors: opened.errors, requests: opened.requests, result: opened.result });
+            const chain = await opened.page.evaluate(() => document.documentElement.dataset.chain);
+            pages.push({ errors: opened.errors, requests: opened.requests, result: opened.result, chain });
           } finally {
             await opened.close();
           }
@@ -370,13 +372,24 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
         for (const [i, c] of cases.entries()) {
           const opened = pages[i] as (typeof pages)[number];
           expect(opened.errors, c.name).toEqual([]);
-          expect(opened.result?.report, c.name).toEqual(cliReports[i]);
           expectOffline(opened.requests);
+          if (c.unreadable) {
+            // Refused by both as unreadable: `truss verify` exits 3, the page verifies nothing.
+            expect(cliReports[i], c.name).toBe('unreadable');
+            expect({ chain: opened.chain, result: opened.result }, c.name).toEqual({
+              chain: 'error',
+              result: undefined,
+            });
+            seen.add('unreadable');
+            continue;
+          }
+          expect(opened.result?.report, c.name).toEqual(cliReports[i]);
           const r = opened.result?.report;
           seen.add(`${r?.status}:${r?.failure?.code ?? ''}`);
         }
         // The set really spans the outcomes: every status and the failure codes of docs/ledger.md "Verification results".
         for (const outcome of [
+          'unreadable',
           'verified:',
           'integrity_only:',
           'incomplete:',

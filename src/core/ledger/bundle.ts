@@ -55,6 +55,15 @@ export function parseBundle(text: string, source: string): Bundle {
   // Repeated keys and excessive nesting are refused before anything reads the value (docs/ledger.md "Bundle").
   const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH);
   if (problem) throw new BundleFormatError(jsonStructureMessage(source, text, problem));
+  return readBundle(data, source);
+}
+
+/**
+ * Checks that a parsed JSON value is a `truss.ledger.v1` bundle: the schema version and the ledger
+ * fields every verifier reads. parseBundle ends here, and the report page calls it on the bundle it
+ * embeds, so the CLI and the page refuse the same documents as unreadable (docs/report.md).
+ */
+export function readBundle(data: unknown, source: string): Bundle {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new BundleFormatError(
       `${source}: expected a JSON object with schema_version "${BUNDLE_SCHEMA_VERSION}"`,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import type { Bundle } from '../../ledger/bundle.js';
+import { type Bundle, readBundle } from '../../ledger/bundle.js';
 import { hexToBytes } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import {
@@ -67,6 +67,9 @@ async function main(): Promise<void> {
       throw new Error(jsonStructureMessage('the embedded bundle', text, asBundle));
     }
     if (data.format !== REPORT_DATA_FORMAT) throw new Error(`unknown data format ${String(data.format)}`);
+    // The shape `truss verify` requires before it verifies anything (schema_version, the ledger's own
+    // fields): a bundle the CLI refuses as unreadable is not shown here as verified.
+    readBundle(data.bundle, 'the embedded bundle');
   } catch (error) {
     app.replaceChildren(
       h('p', { class: 'banner bad' }, `This report's data cannot be read: ${(error as Error).message}`),

@@ -58,6 +58,37 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
     }
   });
 
+  it('a cut tail with the head moved back fails truss ledger verify as it fails resume: the signed checkpoint covers the cut entries', () => {
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-cut-verify');
+
+    const raw = new Database(db);
+    try {
+      const entries = (
+        raw.prepare('SELECT count(*) AS n FROM journal WHERE session_id = ?').get(session) as { n: number }
+      ).n;
+      raw.prepare('DELETE FROM journal WHERE session_id = ? AND seq >= ?').run(session, entries - 2);
+      const { entry_hash } = raw
+        .prepare('SELECT entry_hash FROM journal WHERE session_id = ? AND seq = ?')
+        .get(session, entries - 3) as { entry_hash: Buffer };
+      raw
+        .prepare("UPDATE sessions SET head_hash = ?, status = 'running' WHERE id = ?")
+        .run(entry_hash, session);
+    } finally {
+      raw.close();
+    }
+
+    const verified = runCli(['ledger', 'verify', session, '--db', db, '--json'], { env });
+    expect(verified.code, verified.stderr).toBe(1);
+    const report = JSON.parse(verified.stdout);
+    expect(report.status).toBe('failed');
+    expect(report.failure.code).toBe('head_mismatch');
+    expect(report.failure.message).toContain('entries were removed');
+
+    const resumed = runCli(['resume', session, ...common], { env });
+    expect(resumed.code, resumed.stderr).toBe(1);
+    expect(resumed.stderr).toContain('entries were removed');
+  });
+
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
     const { db, env, common, session } = suspendedGatedRun('checkpoint-cut');
 

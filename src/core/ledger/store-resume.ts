@@ -1,19 +1,13 @@
 import type { ChainResult } from './chain-verifier.js';
-import {
-  type Checkpoint,
-  checkpointMessage,
-  checkpointSignedBy,
-  SignaturesDigest,
-  type SignedCheckpoint,
-} from './checkpoint.js';
-import { bytesEqual, hexToBytes } from './encoding.js';
+import { type Checkpoint, checkpointMessage, SignaturesDigest } from './checkpoint.js';
+import { bytesEqual } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
 import { LedgerError } from './errors.js';
 import type { Signer } from './keys.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { signedCheckpoint, withCheckpointTail } from './store-checkpoint.js';
 import { entryHandler } from './store-rows.js';
-import { findSession } from './store-sessions.js';
-import { type CheckpointRow, type StoreContext, writable } from './store-statements.js';
+import { type StoreContext, writable } from './store-statements.js';
 import { storedSessionReport, walkChain } from './store-verify.js';
 import { NO_TRUSTED_KEYS } from './trusted-keys.js';
 import type { VerifyReport } from './verify-report.js';
@@ -66,7 +60,7 @@ export function verifyForResume(
 ): ResumeChain {
   const onRow = entryHandler(options.onEntry);
   const stored = ctx.stmts.checkpoint?.get(sessionId);
-  const checkpoint = stored && signedCheckpoint(ctx, sessionId, stored, crypto);
+  const checkpoint = signedCheckpoint(ctx, sessionId, crypto, stored);
   let result: Omit<ResumeChain, 'report'> | undefined;
   if (options.useCheckpoint && checkpoint) {
     const signatures = new SignaturesDigest();
@@ -83,41 +77,12 @@ export function verifyForResume(
     const use: CheckpointUse = !options.useCheckpoint ? 'not_used' : stored ? 'rejected' : 'none';
     result = { chain, checkpoint: use, checkpointSeq: null, signatures };
   }
-  // The session key vouched for more entries than the journal now holds: its tail was cut off
-  // (with sessions.head_hash moved back, which the chain alone cannot reveal).
-  const { chain } = result;
-  if (checkpoint && !chain.failure && chain.entryCount <= checkpoint.seq) {
-    chain.failure = {
-      seq: chain.entryCount,
-      code: 'head_mismatch',
-      message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`,
-    };
-  }
+  const chain = withCheckpointTail(result.chain, checkpoint);
   return {
     ...result,
+    chain,
     report: storedSessionReport(ctx, sessionId, chain, { crypto, trusted: NO_TRUSTED_KEYS }),
   };
-}
-
-/** The stored checkpoint of a session if it is well-formed and signed by the session key. */
-function signedCheckpoint(
-  ctx: StoreContext,
-  sessionId: string,
-  row: CheckpointRow,
-  crypto: LedgerCrypto,
-): SignedCheckpoint | undefined {
-  const session = findSession(ctx, sessionId);
-  const publicKey = session && hexToBytes(session.public_key, 32);
-  if (!publicKey) return undefined;
-  const fields = [row.entry_hash, row.signatures_digest, row.signature];
-  if (typeof row.seq !== 'number' || !fields.every((field) => Buffer.isBuffer(field))) return undefined;
-  const checkpoint: SignedCheckpoint = {
-    seq: row.seq,
-    entryHash: row.entry_hash,
-    signaturesDigest: row.signatures_digest,
-    signature: row.signature,
-  };
-  return checkpointSignedBy(sessionId, checkpoint, publicKey, crypto) ? checkpoint : undefined;
 }
 
 /**

@@ -133,12 +133,14 @@ export function prepareStatements(db: Database.Database, readonly: boolean) {
     ),
     syncNormal: write(() => db.prepare('PRAGMA synchronous = NORMAL')),
     syncFull: write(() => db.prepare('PRAGMA synchronous = FULL')),
-    // Only writable opens migrate, so only they are sure to have the verified_through table.
-    checkpoint: write(() =>
-      db.prepare<[string], CheckpointRow>(
-        'SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?',
-      ),
-    ),
+    // Only writable opens migrate; a read-only open of a ledger older than the table has none, and
+    // verification then has no checkpoint to hold the journal to.
+    checkpoint:
+      readonly && !hasTable(db, 'verified_through')
+        ? undefined
+        : db.prepare<[string], CheckpointRow>(
+            'SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?',
+          ),
     putCheckpoint: write(() =>
       db.prepare(
         `INSERT INTO verified_through (session_id, seq, entry_hash, signatures_digest, signature, created_at)
@@ -148,6 +150,10 @@ export function prepareStatements(db: Database.Database, readonly: boolean) {
       ),
     ),
   };
+}
+
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
 /** The prepared statements of one open store. */

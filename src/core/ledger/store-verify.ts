@@ -3,6 +3,7 @@ import type { SignaturesDigest, SignedCheckpoint } from './checkpoint.js';
 import { bytesEqual, hexToBytes } from './encoding.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
+import { signedCheckpoint, withCheckpointTail } from './store-checkpoint.js';
 import { decodeRow, toLedgerEntry } from './store-rows.js';
 import { findSession, requireSession } from './store-sessions.js';
 import type { JournalRow, StoreContext } from './store-statements.js';
@@ -113,7 +114,8 @@ export function verifySession(
   seen: Set<string> = new Set(),
 ): VerifyReport {
   const { chain } = walkChain(ctx, sessionId, options.crypto, undefined, false);
-  return storedSessionReport(ctx, sessionId, chain, options, seen);
+  const judged = withCheckpointTail(chain, signedCheckpoint(ctx, sessionId, options.crypto));
+  return storedSessionReport(ctx, sessionId, judged, options, seen);
 }
 
 /**

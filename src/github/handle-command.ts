@@ -74,6 +74,17 @@ export interface HandleCommandOptions<R = ContractRunResult> {
    * dispatching the workflow's `mode: memory`). Without it the reply says memory is not set up.
    */
   memory?: (request: MemoryCommandRequest) => Promise<DecisionOutcome<R>>;
+  /**
+   * Who opened the pull request, for `/truss approve` (an author never approves their own gated run).
+   * Default: read it with `GET /pulls/{number}`; the App passes the pull request it reads anyway.
+   */
+  pullRequestAuthor?: () => Promise<PullRequestAuthor | null>;
+}
+
+/** The account that opened a pull request, as GitHub names it (null: a deleted account). */
+export interface PullRequestAuthor {
+  login: string;
+  id: number | null;
 }
 
 /** A maintainer's memory command, checked: never from read/triage access, an allow-list entry or a bot. */
@@ -164,6 +175,19 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
         await reaction('confused');
         return [];
       }
+      // Four eyes, as GitHub's own reviews keep them: a pull request's author cannot approve it, so
+      // they do not release the gated step of a run on it either. Rejecting stays open to them.
+      if (
+        command.kind === 'approve' &&
+        sameAccount(await (options.pullRequestAuthor ?? readAuthor(octokit, repo, issueNumber))(), user)
+      ) {
+        log.info(`${user.login} opened this pull request and may not approve its gated run`);
+        await reply(
+          `@${user.login} opened this pull request, so approving its gated step is someone else's decision, as GitHub does not let an author approve their own pull request. Another maintainer with write access can \`${triggerPhrase} approve\` it (or approve the pull request in a review); \`${triggerPhrase} reject\` stays open to you.`,
+        );
+        await reaction('confused');
+        return [];
+      }
       if (!options.decide) {
         await reply(
           'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
@@ -233,6 +257,28 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       return [];
     }
   }
+}
+
+/** The default author lookup: one `GET /pulls/{number}` when an approval asks for it. */
+function readAuthor(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  issueNumber: number,
+): () => Promise<PullRequestAuthor | null> {
+  return async () => {
+    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+    return data.user ? { login: data.user.login, id: data.user.id } : null;
+  };
+}
+
+/**
+ * Whether the commenter is the pull request's author: by account id when both are known (a renamed
+ * author is still the author), else by login, which GitHub compares without case.
+ */
+function sameAccount(author: PullRequestAuthor | null, user: { login: string; id?: number }): boolean {
+  if (!author) return false;
+  if (author.id !== null && user.id !== undefined) return author.id === user.id;
+  return author.login.toLowerCase() === user.login.toLowerCase();
 }
 
 /** Roles that may decide memory: write access as GitHub reports it, never an allowlist entry. */

@@ -18,6 +18,7 @@ import {
   API,
   appDispatchPayload,
   issueCommentPayload,
+  PR_AUTHOR,
   pullRequestPayload,
   RUN_ID,
   reviewPayload,
@@ -111,10 +112,13 @@ describe('suspend on an approval gate, resume in a later job', () => {
     body: string,
     env: Record<string, string> = {},
     login = 'Codertocat',
+    id?: number,
   ): Promise<ActionRun> {
     return harness.run({
       eventName: 'issue_comment',
-      payload: issueCommentPayload(body, { user: { login, type: 'User' } }),
+      payload: issueCommentPayload(body, {
+        user: { login, type: 'User', ...(id === undefined ? {} : { id }) },
+      }),
       workspace: withAgent(harness.cloneWorkspace()),
       env: { ...runnerEnv(), 'INPUT_REVIEW-SIGNING-KEY': reviewer.seedBase64, ...env },
     });
@@ -178,6 +182,30 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(checks.at(-1)?.conclusion).toBe('success');
     const reactions = harness.fake.calls('POST', /\/reactions$/).map((r) => (r.body as Json).content);
     expect(reactions).toEqual(['eyes', 'rocket']);
+  });
+
+  it("the pull request's author cannot /truss approve its gated run (a writer, renamed since); another maintainer then can", async () => {
+    const { sessionId } = await suspend();
+    // octocat opened the pull request (PR_AUTHOR) and has write access; their login has changed since,
+    // the account id has not.
+    harness.allow('octocat-renamed', 'write');
+    const own = await comment('/truss approve', {}, 'octocat-renamed', PR_AUTHOR.id);
+    expect(own.code, own.stdout).toBe(0);
+    expect(own.outputs.verdict ?? '').toBe('');
+    const refused = harness.comments.filter((c) =>
+      c.body.includes('@octocat-renamed opened this pull request'),
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.body).toContain('Another maintainer with write access can `/truss approve` it');
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required'],
+    );
+
+    harness.allow('Codertocat', 'write');
+    const resumed = await comment('/truss approve');
+    expect(resumed.code, resumed.stdout).toBe(0);
+    expect(resumed.outputs.verdict).toBe('pass');
+    expect(resumed.outputs['session-id']).toBe(sessionId);
   });
 
   it('refuses a tampered ledger artifact before recording anything', async () => {

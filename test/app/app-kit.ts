@@ -42,17 +42,30 @@ export function nockReactions(commentId: number, times = 1): string[] {
   return seen;
 }
 
-/** GET pull request #PR: head HEAD on base BASE. */
-export function nockPullRequest(): void {
+/** GET pull request #PR: head HEAD on base BASE, opened by `author`. */
+export function nockPullRequest(author: { login: string; id: number } = PR_AUTHOR): void {
   const pr = webhookExample('pull_request', 'opened').pull_request as {
     number: number;
     head: { sha: string };
     base: { sha: string };
+    user: Json;
   };
   nock(API)
     .get(`${R}/pulls/${PR}`)
-    .reply(200, { ...pr, number: PR, head: { ...pr.head, sha: HEAD }, base: { ...pr.base, sha: BASE } });
+    .reply(200, {
+      ...pr,
+      number: PR,
+      head: { ...pr.head, sha: HEAD },
+      base: { ...pr.base, sha: BASE },
+      user: { ...pr.user, ...author },
+    });
 }
+
+/**
+ * Who opened the pull request nockPullRequest answers: a contributor, not the commenting maintainer
+ * (the example's Codertocat), as when a maintainer approves someone else's gated run.
+ */
+export const PR_AUTHOR = { login: 'octocat', id: 583231 };
 
 /** GET the pull request's comments: `comments` (sticky comments of earlier runs, see stickyComment). */
 export function nockComments(comments: Json[]): void {

@@ -420,6 +420,59 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     expect(replies[0]).toContain('write access is required');
   });
 
+  it("/truss approve by the pull request's author (a writer, renamed since) signs and dispatches nothing; their /truss reject still does", async () => {
+    // GitHub does not let an author approve their own pull request; a gated step of a run on it is
+    // released by someone else too. The author is matched by account id: a renamed author is still one.
+    const probot = await makeProbot();
+    const author = { login: 'Codertocat-renamed', type: 'User' as const, id: 21031067 };
+    nockToken();
+    nockPermission(author.login, 'write');
+    const seen = nockReactions(COMMENT_ID);
+    nockPullRequest({ login: 'Codertocat', id: 21031067 });
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-own', '/truss approve ship it', {
+      commentId: COMMENT_ID,
+      user: author,
+    });
+    expect(seen).toEqual(['confused']);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('@Codertocat-renamed opened this pull request');
+    expect(replies[0]).toContain('Another maintainer with write access can `/truss approve` it');
+    expectNoPendingMocks();
+
+    // The same author rejecting: the decision is signed and the resume dispatched (rejecting fails closed).
+    nockPermission(author.login, 'write');
+    const seenReject = nockReactions(COMMENT_ID);
+    nockPullRequest({ login: 'Codertocat', id: 21031067 });
+    nockComments([
+      stickyComment(20, {
+        contract: 'deploy',
+        session_id: 's-1',
+        status: 'suspended',
+        head_sha: HEAD,
+        head_hash: HEAD_HASH,
+        head_seq: 6,
+        workflow_run_id: 31337,
+      }),
+    ]);
+    nockNoChecks();
+    nockCreateCheck(9002);
+    nockNoWorkflowConfig();
+    const dispatched = nockDispatch();
+    await receiveComment(probot, 'reject-own', '/truss reject not yet', {
+      commentId: COMMENT_ID,
+      user: author,
+    });
+    expect(seenReject).toEqual(['rocket']);
+    const entry = JSON.parse(
+      (dispatched[0]?.inputs as Record<string, string> | undefined)?.approval as string,
+    ) as LedgerEntry;
+    expect(entry.payload).toMatchObject({
+      decision: 'rejected',
+      actor: { login: author.login, id: author.id },
+    });
+  });
+
   it('/truss approve by an allowed-users login or an allowed bot without write access signs nothing: allow-lists run commands, they do not release gates', async () => {
     // allowed-users and allowed-bots let a login start runs; approving a gated tool (a deploy, a
     // push) is a maintainer's decision, as a PR approval is (record-sign-off.ts asks the same).

@@ -52,13 +52,20 @@ type Json = Record<string, unknown>;
 export { webhookExample };
 
 /** The `pull_request` object of the real `pull_request.opened` example (#2), at the given SHAs. */
+/** Who opened pull request #2 in these tests (issueCommentPayload's commenter is someone else). */
+export const PR_AUTHOR = { login: 'octocat', id: 583231 };
+
 export function pullRequestObject(headSha: string, baseSha: string): Json {
   const pr = webhookExample('pull_request', 'opened').pull_request as {
     head: { sha: string };
     base: { sha: string };
+    user: Json;
   };
   pr.head.sha = headSha;
   pr.base.sha = baseSha;
+  // Opened by a contributor: the commands in these tests come from the example's Codertocat, a
+  // maintainer, and an author may not approve their own pull request's gated run.
+  pr.user = { ...pr.user, ...PR_AUTHOR };
   return pr as unknown as Json;
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from 'probot';
 import { decideApprovalGate } from '../../github/approval-gate.js';
 import { helpText, parseCommand } from '../../github/commands.js';
-import { type DecisionOutcome, handleCommand } from '../../github/handle-command.js';
+import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
 import { postReply } from '../../github/reply.js';
@@ -64,6 +64,8 @@ export async function onIssueCommentCreated(
     // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.
     acknowledge: false,
     log,
+    // The pull request the approval's head check reads anyway: one request for both.
+    pullRequestAuthor: async () => (await pr()).author,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== 'failed'),
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
@@ -154,17 +156,27 @@ export async function onIssueCommentCreated(
   });
 }
 
-/** The PR head, fetched once and only when a command needs it. */
+interface PullRequestHead {
+  sha: string;
+  baseSha: string;
+  baseRef: string;
+  author: PullRequestAuthor | null;
+}
+
+/** The PR head (and author), fetched once and only when a command needs it. */
 function lazyPullRequest(
   octokit: Octokit,
   repo: { owner: string; repo: string },
   number: number,
-): () => Promise<{ sha: string; baseSha: string; baseRef: string }> {
-  let head: Promise<{ sha: string; baseSha: string; baseRef: string }> | null = null;
+): () => Promise<PullRequestHead> {
+  let head: Promise<PullRequestHead> | null = null;
   return () => {
-    head ??= octokit.rest.pulls
-      .get({ ...repo, pull_number: number })
-      .then(({ data }) => ({ sha: data.head.sha, baseSha: data.base.sha, baseRef: data.base.ref }));
+    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({
+      sha: data.head.sha,
+      baseSha: data.base.sha,
+      baseRef: data.base.ref,
+      author: data.user ? { login: data.user.login, id: data.user.id } : null,
+    }));
     return head;
   };
 }

@@ -4,8 +4,9 @@ import { helpText, parseCommand } from './commands.js';
 import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
+import { isRateLimitError, statusOf } from './octokit.js';
 import { resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
-import { authorizeActor } from './permissions.js';
+import { type Authorization, authorizeActor } from './permissions.js';
 import { react } from './reactions.js';
 import { alreadyRefused, refusalReply } from './refusal.js';
 import { codeSpan, inlineText, safeUrl } from './render/escape.js';
@@ -130,13 +131,28 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
   const reaction = (content: 'eyes' | 'rocket' | 'confused') =>
     react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });
 
-  const auth = await authorizeActor({
-    octokit,
-    ...repo,
-    actor: { login: user.login, id: user.id ?? null, type: user.type ?? 'User' },
-    allowedUsers: options.allowedUsers,
-    allowedBots: options.allowedBots,
-  });
+  let auth: Authorization;
+  try {
+    auth = await authorizeActor({
+      octokit,
+      ...repo,
+      actor: { login: user.login, id: user.id ?? null, type: user.type ?? 'User' },
+      allowedUsers: options.allowedUsers,
+      allowedBots: options.allowedBots,
+    });
+  } catch (error) {
+    // Nothing runs (fail closed), and the commenter hears it: the App answers a webhook nobody
+    // watches, so an unanswered command looked like one still starting. Best effort: GitHub may
+    // refuse the answer for the same reason; the error that stopped the command is rethrown.
+    log.warning(`could not check ${user.login}'s permission: ${(error as Error).message}`);
+    try {
+      await reaction('confused');
+      await reply(permissionLookupFailed(user.login, error, triggerPhrase));
+    } catch (answer) {
+      log.warning(`could not say so on the pull request either: ${(answer as Error).message}`);
+    }
+    throw error;
+  }
   if (!auth.allowed) {
     log.info(`${user.login} may not trigger truss (${auth.reason})`);
     // Told once per pull request; later refusals only react (refusal.ts).
@@ -257,6 +273,24 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       return [];
     }
   }
+}
+
+/**
+ * The reply when GitHub did not say whether the commenter may run commands: nothing ran, why (by
+ * status, never GitHub's wording), and what to do.
+ */
+export function permissionLookupFailed(login: string, error: unknown, trigger: string): string {
+  const status = statusOf(error);
+  const why = isRateLimitError(error)
+    ? `GitHub's rate limit stopped the lookup (HTTP ${status})`
+    : status === 403
+      ? 'GitHub refused the lookup (HTTP 403): the token may read neither the repository nor its collaborators'
+      : status !== undefined && status >= 500
+        ? `GitHub did not answer it (HTTP ${status}, after retries)`
+        : status !== undefined
+          ? `GitHub answered HTTP ${status}`
+          : 'GitHub could not be reached';
+  return `Truss could not check whether @${login} may run \`${trigger}\` commands (${why}), so nothing ran. Comment the command again in a few minutes; if this keeps happening, check GitHub's status and that the token (or the App installation) can read this repository.`;
 }
 
 /** The default author lookup: one `GET /pulls/{number}` when an approval asks for it. */

@@ -419,6 +419,42 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.replies[0]).toContain('**Truss commands**');
   });
 
+  it('a permission lookup GitHub does not answer (502 after retries, a rate-limit 403) runs nothing and says so on the pull request', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    const permission = `${R}/collaborators/Codertocat/permission`;
+    // A server error: retried (three times), then answered 😕 and a reply; nothing is dispatched.
+    nock(API).get(permission).times(4).reply(502, { message: 'Server Error' });
+    const seen = nockReactions(COMMENT_ID);
+    const replies = nockReply();
+    await expect(
+      receiveComment(probot, 'perm-502', '/truss run', { commentId: COMMENT_ID }),
+    ).rejects.toThrow();
+    expect(seen).toEqual(['confused']);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('Truss could not check whether @Codertocat may run `/truss` commands');
+    expect(replies[0]).toContain('HTTP 502, after retries');
+    expect(replies[0]).toContain('so nothing ran. Comment the command again');
+    expectNoPendingMocks();
+
+    // The primary rate limit, its reset an hour away: not waited for, named as such.
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    nock(API)
+      .get(permission)
+      .reply(
+        403,
+        { message: 'API rate limit exceeded' },
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      );
+    const seenLimited = nockReactions(COMMENT_ID);
+    const limited = nockReply();
+    await expect(
+      receiveComment(probot, 'perm-403', '/truss approve', { commentId: COMMENT_ID }),
+    ).rejects.toThrow();
+    expect(seenLimited).toEqual(['confused']);
+    expect(limited[0]).toContain("GitHub's rate limit stopped the lookup (HTTP 403)");
+  });
+
   it('a command on an issue (not a pull request) gets a polite reply and no permission lookup', async () => {
     const probot = await makeProbot();
     const captured = capture();

@@ -459,6 +459,8 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     const probot = await makeProbot();
     const captured = capture();
     nockToken();
+    nock(API).get('/app').reply(200, { id: APP_ID, slug: 'truss-app' });
+    nock(API).get(`${R}/issues/1/comments`).query(true).reply(200, []);
     nock(API)
       .post(`${R}/issues/1/comments`, (body) => {
         captured.replies.push(body.body);
@@ -467,6 +469,62 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
       .reply(201, { id: 9 });
     await receiveComment(probot, 'delivery-12', '/truss run', { onPullRequest: false });
     expect(captured.replies[0]).toContain('Truss commands work on pull requests');
+    expect(captured.replies[0]?.startsWith('<!-- truss:not-a-pull-request login=codertocat -->')).toBe(true);
+  });
+
+  it('commands on an issue are answered once per account: later ones only get 😕, a lookalike note by someone else silences nobody', async () => {
+    // Nothing is authorized on an issue, so anyone able to comment could have the App post its
+    // note (the whole command list) once per comment, without end.
+    const probot = await makeProbot();
+    const note = (login: string, poster: Record<string, unknown>) => ({
+      id: 31,
+      body: `<!-- truss:not-a-pull-request login=${login} -->\nTruss commands work on pull requests`,
+      ...poster,
+    });
+    nockToken();
+    nock(API).get('/app').reply(200, { id: APP_ID, slug: 'truss-app' });
+    nock(API)
+      .get(`${R}/issues/1/comments`)
+      .query(true)
+      .reply(200, [
+        note('codertocat', {
+          user: { login: 'truss-app[bot]', id: 5, type: 'Bot' },
+          performed_via_github_app: ownApp(),
+        }),
+      ]);
+    const seen = nockReactions(COMMENT_ID);
+    await receiveComment(probot, 'delivery-14', '/truss help', {
+      onPullRequest: false,
+      commentId: COMMENT_ID,
+    });
+    expect(seen).toEqual(['confused']);
+    expectNoPendingMocks();
+
+    // Another account whose note a user comment imitates (and another app's bot) is still told.
+    const replies: string[] = [];
+    nock(API)
+      .get(`${R}/issues/1/comments`)
+      .query(true)
+      .reply(200, [
+        note('mallory', { user: { login: 'mallory', id: 77, type: 'User' }, performed_via_github_app: null }),
+        note('mallory', {
+          user: { login: 'other[bot]', id: 78, type: 'Bot' },
+          performed_via_github_app: otherApp('other'),
+        }),
+      ]);
+    nock(API)
+      .post(`${R}/issues/1/comments`, (body) => {
+        replies.push(body.body);
+        return true;
+      })
+      .reply(201, { id: 32 });
+    await receiveComment(probot, 'delivery-15', '/truss run', {
+      onPullRequest: false,
+      commentId: COMMENT_ID + 1,
+      user: { login: 'mallory', type: 'User', id: 77 },
+    });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('<!-- truss:not-a-pull-request login=mallory -->');
   });
 
   it('a comment without a command costs no request at all (not even a token)', async () => {

@@ -68,6 +68,11 @@ describe('npm start: `probot run ./dist/app.js` (the built app in a real Probot 
         status: 201,
         body: { token: TOKEN, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
       }))
+      .on('GET', /^\/api\/v3\/app$/, () => ({ status: 200, body: { id: 123, slug: 'truss-app' } }))
+      .on('GET', /^\/api\/v3\/repos\/Codertocat\/Hello-World\/issues\/1\/comments$/, () => ({
+        status: 200,
+        body: [],
+      }))
       .on('POST', /^\/api\/v3\/repos\/Codertocat\/Hello-World\/issues\/1\/comments$/, () => ({
         status: 201,
         body: { id: 1 },

@@ -18,6 +18,9 @@ function sign(body: string, secret = SECRET): string {
 function issueCommand(): { body: string; replies: string[] } {
   const replies: string[] = [];
   nockToken();
+  // Whether the App told this account before (once per account and issue, refusal.ts).
+  nock(API).get('/app').reply(200, { id: 123, slug: 'truss-app' });
+  nock(API).get(`${R}/issues/1/comments`).query(true).reply(200, []);
   nock(API)
     .post(`${R}/issues/1/comments`, (b) => {
       replies.push(b.body);
@@ -68,7 +71,7 @@ describe('Truss App: webhook signatures', () => {
     const response = await post(body, sign(body, 'not-the-secret'));
     expect(response.status).toBe(400);
     expect(replies).toEqual([]);
-    expect(nock.pendingMocks()).toHaveLength(2);
+    expect(nock.pendingMocks()).toHaveLength(4);
   });
 
   it('an unsigned delivery and a body altered after signing are rejected', async () => {

@@ -1,9 +1,11 @@
 import type { Context } from 'probot';
 import { decideApprovalGate } from '../../github/approval-gate.js';
-import { helpText, parseCommand } from '../../github/commands.js';
+import { parseCommand } from '../../github/commands.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
+import { react } from '../../github/reactions.js';
+import { alreadyAnswered, issueNoteMarker, issueNoteReply } from '../../github/refusal.js';
 import { postReply } from '../../github/reply.js';
 import { listContractNames } from '../../github/repo-contracts.js';
 import { requestMemoryDecision } from '../../github/request-memory.js';
@@ -16,7 +18,8 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
 /**
  * `/truss …` on a pull request: the shared command flow (permissions, reactions, help) with runs
  * handed to the repository's Truss workflow instead of run here, and approve/reject resuming an
- * approval gate. A command on an issue gets a polite note; a comment without one costs no request.
+ * approval gate. A command on an issue gets a polite note, once per account and issue; a comment
+ * without one costs no request.
  */
 export async function onIssueCommentCreated(
   context: Context<'issue_comment.created'>,
@@ -32,13 +35,24 @@ export async function onIssueCommentCreated(
   const octokit = await installationOctokit(context, config);
   const repo = repoOf(context);
   if (!issue.pull_request) {
-    await postReply({
+    // Nothing is authorized on an issue, so anyone could have the App post a note per comment:
+    // each account is told once per issue, later commands only get 😕 (refusal.ts).
+    const told = await alreadyAnswered({
       octokit,
-      ...repo,
+      repo,
       issueNumber: issue.number,
-      body: `Truss commands work on pull requests: comment \`${config.trigger} run\` on the pull request you want checked.\n\n${helpText(config.trigger)}`,
-      dryRun: false,
+      marker: issueNoteMarker(user.login),
+      authors: await authors(context),
     });
+    if (told) await react(octokit, { ...repo, commentId: comment.id, content: 'confused', dryRun: false });
+    else
+      await postReply({
+        octokit,
+        ...repo,
+        issueNumber: issue.number,
+        body: issueNoteReply(user.login, config.trigger),
+        dryRun: false,
+      });
     return;
   }
   const log = appLogger(context);

@@ -33,6 +33,7 @@ import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { stickyMarker, type TrussAuthors, warnUnlistedPoster } from './own-comment.js';
 import { type ChangedFiles, pathSkipOnHead, reportSkippedContract } from './path-filter.js';
+import { checkPersistedCredentials } from './persisted-credentials.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
 import {
@@ -305,6 +306,14 @@ async function reportedRun(
     log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
     if (warning) log.warning(`${checkName}: ${warning}`);
   }
+  // A token the workflow left in the working copy is readable by every check, isolated or not.
+  const stored = await checkPersistedCredentials({
+    workdir: options.workdir,
+    untrustedCode: options.untrustedCode === true,
+    isolationNoneChosen: isolation?.report.requested === 'none',
+    checkName,
+  });
+  if (stored) log.warning(`${checkName}: ${stored}`);
   // The check run is created while the run starts (one round trip less on the critical path); it is
   // awaited before anything reports, and on every failure path below.
   const checkStarting = options.check

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,8 @@ import {
   pullRequestPayload,
 } from '../helpers/action-harness.js';
 import { contractToml } from '../helpers/contract-toml.js';
+import { git } from '../helpers/git.js';
+import { mechanismAvailable } from '../process/isolation-kit.js';
 
 /**
  * A fork's code next to the repository's secrets (docs/action.md "Security model"): on
@@ -127,3 +129,109 @@ describe("a fork's checks in a job with secrets, on a runner without isolation",
     expect(existsSync(join(workspace, RAN))).toBe(true);
   }, 60_000);
 });
+
+/**
+ * A token the workflow left in the working copy (`actions/checkout` without `persist-credentials:
+ * false` writes it into `.git/config` as an extraheader) is readable by every check, isolated or not:
+ * the isolation hides the action's environment and temp dirs, never the working copy. With a fork's
+ * code in a job whose token can write, the run is refused before anything runs, naming the setting
+ * and never the token; without the credential the same run goes on, isolated.
+ */
+const isolationUnavailable = (await mechanismAvailable('uid')) && (await mechanismAvailable('bwrap'));
+describe.skipIf(Boolean(isolationUnavailable))(
+  `a fork's checks in a job with secrets, with the token persisted in the working copy${isolationUnavailable ? ` (SKIPPED: ${isolationUnavailable})` : ''}`,
+  () => {
+    let harness: ActionHarness;
+    const LEAK = 'leaked-config';
+    const PERSISTED = 'ghs_persistedwritetoken0000000000000000';
+    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${PERSISTED}`).toString('base64')}`;
+
+    beforeEach(() => {
+      harness = new ActionHarness();
+      harness.baseContract = contractToml(
+        { id: 'greeting-0001', intent: 'checks only' },
+        { kind: 'check', desc: 'the fork code runs', run: `cat .git/config > ${LEAK}` },
+      );
+    });
+    afterEach(async () => {
+      await harness.stop();
+    });
+
+    function forkTarget() {
+      const payload = pullRequestPayload(harness.headSha, harness.baseSha);
+      const pr = pullRequestObject(harness.headSha, harness.baseSha) as { head: { repo: object } };
+      pr.head.repo = { ...pr.head.repo, full_name: 'mallory/Hello-World' };
+      payload.pull_request = pr;
+      return payload;
+    }
+
+    it('pull_request_target from a fork, isolated, with an extraheader in .git/config: refused, the check never runs', async () => {
+      const workspace = harness.cloneWorkspace();
+      git(workspace, 'config', 'http.https://github.com/.extraheader', header);
+      const run = await harness.run({
+        eventName: 'pull_request_target',
+        payload: forkTarget(),
+        workspace,
+        env: { INPUT_UPLOAD_ARTIFACT: 'false' },
+      });
+      expect(run.code, run.stdout.slice(-3000)).not.toBe(0);
+      expect(run.stdout).toContain('refusing to run the checks of a pull request from a fork');
+      expect(run.stdout).toContain('http.https://github.com/.extraheader (.git/config)');
+      expect(run.stdout).toContain('persist-credentials: false');
+      expect(run.stdout + run.stderr).not.toContain(PERSISTED);
+      expect(run.stdout + run.stderr).not.toContain(header);
+      expect(existsSync(join(workspace, LEAK))).toBe(false);
+      expect(harness.checkRuns.filter((c) => c.conclusion === 'success')).toEqual([]);
+    }, 60_000);
+
+    it('a token in the remote URL is refused the same way', async () => {
+      const workspace = harness.cloneWorkspace();
+      git(
+        workspace,
+        'remote',
+        'set-url',
+        '--push',
+        'origin',
+        `https://x-access-token:${PERSISTED}@github.com/o/r`,
+      );
+      const run = await harness.run({
+        eventName: 'pull_request_target',
+        payload: forkTarget(),
+        workspace,
+        env: { INPUT_UPLOAD_ARTIFACT: 'false' },
+      });
+      expect(run.code, run.stdout.slice(-3000)).not.toBe(0);
+      expect(run.stdout).toContain('remote.origin.pushurl (.git/config)');
+      expect(run.stdout + run.stderr).not.toContain(PERSISTED);
+      expect(existsSync(join(workspace, LEAK))).toBe(false);
+    }, 60_000);
+
+    it('the controls: without the credential the run goes on isolated; explicit `isolation: none` runs with a warning', async () => {
+      const clean = harness.cloneWorkspace();
+      const isolated = await harness.run({
+        eventName: 'pull_request_target',
+        payload: forkTarget(),
+        workspace: clean,
+        env: { INPUT_UPLOAD_ARTIFACT: 'false' },
+      });
+      expect(isolated.outputs.verdict, isolated.stdout.slice(-3000)).toBe('pass');
+      expect(existsSync(join(clean, LEAK))).toBe(true);
+
+      const workspace = harness.cloneWorkspace();
+      git(workspace, 'config', 'http.https://github.com/.extraheader', header);
+      const none = await harness.run({
+        eventName: 'pull_request_target',
+        payload: forkTarget(),
+        workspace,
+        env: { INPUT_ISOLATION: 'none', INPUT_UPLOAD_ARTIFACT: 'false' },
+      });
+      expect(none.outputs.verdict, none.stdout.slice(-3000)).toBe('pass');
+      expect(none.stdout).toMatch(
+        /::warning::truss \/ greeting-0001: the working copy's git configuration stores a credential/,
+      );
+      expect(none.stdout).not.toContain(PERSISTED);
+      // What the warning is about: the check read the token.
+      expect(readFileSync(join(workspace, LEAK), 'utf8')).toContain('extraheader');
+    }, 90_000);
+  },
+);

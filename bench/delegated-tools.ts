@@ -80,7 +80,13 @@ async function journaledSide(dir: string, ledgerDir: string) {
     approvals: [],
     onGate: () => {},
   });
-  const socket = await openToolSocket({ bridge, sessionId: session.id, version: 'bench', parent: tmpdir() });
+  const socket = await openToolSocket({
+    bridge,
+    sessionId: session.id,
+    version: 'bench',
+    parent: tmpdir(),
+    toolEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
   const relay = await client(
     process.execPath,
     ['--import', 'tsx', CLI, 'mcp', 'serve', '--tools', '--session', session.id, '--connect', socket.dir],

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { LedgerEntry } from '../ledger/entry.js';
+import { harnessProgramEnv } from '../process/trusted-path.js';
 import { findRepoRoot, type WorktreeSnapshot } from '../process/worktree-snapshot.js';
 import { childCtx } from '../runtime/child-ctx.js';
 import type { DurableSession } from '../runtime/durable.js';
@@ -84,6 +85,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
       sessionId: session.id,
       version: 'truss',
       parent: tmpdir(),
+      toolEnv: harnessProgramEnv({ PATH: options.env.PATH ?? '' }, workdir),
       isolation: ctx.isolation,
       warn: (message) => ctx.events({ type: 'warning', message: redact(message) }),
       prepare: async (dir) => {

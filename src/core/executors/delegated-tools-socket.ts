@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { type ServedConnection, serveMcpTools } from '../mcp/tool-server.js';
 import type { Isolation } from '../process/isolation.js';
+import { removeUntrustedTree } from '../process/remove-tree.js';
 import type { DelegatedToolBridge } from './delegated-tools.js';
 import {
   readHandshakeLine,
@@ -30,6 +31,8 @@ export interface OpenToolSocketOptions {
   version: string;
   /** Where the private directory is made (the OS temp dir). */
   parent: string;
+  /** Environment (a trusted PATH) of the `rm` that removes the directory the sandbox could write. */
+  toolEnv: Record<string, string>;
   /** The run's isolation: the sandboxed CLI is given access to the directory (and to nothing more). */
   isolation?: Isolation | undefined;
   /** Called with each connection's failure, for the run's warnings. */
@@ -50,7 +53,7 @@ export async function openToolSocket(options: OpenToolSocketOptions): Promise<To
     return await listen(dir, options);
   } catch (error) {
     await options.isolation?.removeWorkdir?.(dir).catch(() => {});
-    await rm(dir, { recursive: true, force: true });
+    await removeUntrustedTree(dir, options.toolEnv);
     throw error;
   }
 }
@@ -127,7 +130,9 @@ async function listen(dir: string, options: OpenToolSocketOptions): Promise<Tool
         for (const socket of sockets) socket.destroy();
         await stopped;
         await options.isolation?.removeWorkdir?.(dir);
-        await rm(dir, { recursive: true, force: true });
+        // Granted to the sandbox, and bound into every sandboxed process of the run: a sibling
+        // attempt may still be swapping a directory of it for a link (remove-tree.ts).
+        await removeUntrustedTree(dir, options.toolEnv);
       })();
       return closing;
     },

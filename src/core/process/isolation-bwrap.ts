@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
@@ -42,21 +42,38 @@ const SANDBOX_TMP = '/tmp/.truss-tmp';
  */
 export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
   const workdirs = [...options.workdirs];
+  const added = new Set<string>();
   const addedGuards = new AddedGitGuards(options.toolEnv);
+  // A working copy removed without removeWorkdir (a finished fan-out attempt's copy) has nothing to
+  // bind: named to bwrap, it stopped every later process of the run ("Can't find source path").
+  const forgetRemoved = () => {
+    for (const dir of added) {
+      if (existsSync(dir)) continue;
+      added.delete(dir);
+      addedGuards.remove(dir);
+      const index = workdirs.indexOf(dir);
+      if (index >= 0) workdirs.splice(index, 1);
+    }
+  };
   return {
     report: options.report,
     async addWorkdir(dir) {
       const path = realpathSync(dir);
-      if (!workdirs.includes(path)) workdirs.push(path);
+      if (!workdirs.includes(path)) {
+        workdirs.push(path);
+        added.add(path);
+      }
       addedGuards.add(path);
     },
     async removeWorkdir(dir) {
       const path = realpathSync(dir);
       addedGuards.remove(path);
+      added.delete(path);
       const index = workdirs.indexOf(path);
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
+      forgetRemoved();
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };

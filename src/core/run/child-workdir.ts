@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -38,6 +39,8 @@ export async function childWorkdirs(options: {
   shared: boolean;
   parentDir?: string | undefined;
   prepare?: ((dir: string) => Promise<void>) | undefined;
+  /** Undoes `prepare` before a copy is removed (the isolation stops binding it). */
+  unprepare?: ((dir: string) => Promise<void>) | undefined;
 }): Promise<ChildWorkdirs> {
   if (options.shared) {
     const place = { dir: options.workdir, release: async () => {} };
@@ -79,6 +82,14 @@ export async function childWorkdirs(options: {
     );
   }
   const rooms = new Set<CleanRoom>();
+  // Sibling attempts may still write a released copy (it is bound into their sandboxes until its
+  // removal): what a racing sibling kept `rm` from removing is removed again once all have ended.
+  const leftovers = new Set<CleanRoom>();
+  const remove = async (room: CleanRoom) => {
+    await options.unprepare?.(room.dir).catch(() => {});
+    await room.dispose();
+    if (existsSync(room.dir)) leftovers.add(room);
+  };
   return {
     shared: false,
     async acquire() {
@@ -95,14 +106,17 @@ export async function childWorkdirs(options: {
       return {
         dir: join(room.dir, inside),
         release: async () => {
-          if (rooms.delete(room)) await room.dispose();
+          if (rooms.delete(room)) await remove(room);
         },
       };
     },
     async dispose() {
       const left = [...rooms];
       rooms.clear();
-      await Promise.all(left.map((room) => room.dispose()));
+      await Promise.all(left.map(remove));
+      const again = [...leftovers];
+      leftovers.clear();
+      await Promise.all(again.map((room) => room.dispose()));
     },
   };
 }

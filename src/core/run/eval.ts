@@ -170,6 +170,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         shared: armContract.executor.kind === 'none' || runners !== undefined,
         parentDir: host.cleanRoomParent,
         prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
+        unprepare: host.isolation?.removeWorkdir?.bind(host.isolation),
       });
       const report: EvalArmReport = {
         name: arm.name,

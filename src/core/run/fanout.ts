@@ -189,6 +189,7 @@ async function runAttempts(
     prepare: ctx.isolation
       ? (dir) => (ctx.isolation as NonNullable<typeof ctx.isolation>).addWorkdir(dir)
       : undefined,
+    unprepare: ctx.isolation?.removeWorkdir?.bind(ctx.isolation),
   });
   const pending = Array.from({ length: plan.k - plan.first + 1 }, (_, i) => plan.first + i);
   const running = new Map<number, (reason: string) => void>();

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
+import { removeUntrustedTree } from '../process/remove-tree.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 
 /**
@@ -85,7 +86,9 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
   const dir = await mkdtemp(join(parent, options.prefix ?? 'truss-cleanroom-'));
   // Scratch (template dir, private indexes, the patch file) never lives inside the copy.
   const scratch = await mkdtemp(join(tmpdir(), 'truss-cleanroom-scratch-'));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  // The copy is a working copy of the run's isolation, writable by every sandboxed process of the
+  // run (a sibling fan-out attempt still running): removed without following a link swapped in.
+  const dispose = () => removeUntrustedTree(dir, harnessProgramEnv(env, options.repoRoot));
   try {
     const source = await sourceObjects(options.repoRoot, env);
     const template = join(scratch, 'template');

@@ -23,6 +23,16 @@ function unusableDatabase(error: unknown): boolean {
   return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)(_|$)/.test(code);
 }
 
+/**
+ * A full disk or quota (the file system's or SQLite's own report of it). A judged check can fill the
+ * disk the ledger lives on before it exits 0: the run stops unfinished, and says why, never that
+ * Truss has a bug (docs/security.md).
+ */
+function diskFull(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
+
 /** What a failed command reports: its exit code and the message a person reads on stderr. */
 export interface FailedCommand {
   exit: number;
@@ -62,6 +72,11 @@ export function describeError(error: unknown): FailedCommand {
     return {
       exit: EXIT.input,
       message: `the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle`,
+    };
+  if (diskFull(error))
+    return {
+      exit: EXIT.failed,
+      message: `the disk is full (${(error as { code: string }).code}: ${(error as Error).message}); the run did not finish and has no verdict. A check or the agent may have filled it: free space, keep the ledger (--db) on another file system than the working copy, and run again`,
     };
   return {
     exit: EXIT.failed,

@@ -1,3 +1,4 @@
+import { ensureEgressBlock } from './egress-block.js';
 import { gitMetadataGuard } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hiddenPathPins } from './hidden-pins.js';
@@ -12,7 +13,6 @@ import {
 import { bwrapIsolation } from './isolation-bwrap.js';
 import { noIsolation } from './isolation-none.js';
 import {
-  ensureEgressBlock,
   ensureSandboxAccount,
   localAccount,
   SANDBOX_OFFLINE_USER,

@@ -136,60 +136,6 @@ export async function ensureSandboxAccount(
 }
 
 /**
- * Installs (idempotently) the egress block for the offline sandbox user: every outbound packet of
- * that uid except on loopback is rejected, for IPv4 and IPv6. The rule is keyed to the dedicated
- * uid, so it is left in place (it affects nothing else) and re-checked on every run.
- */
-export async function ensureEgressBlock(
-  account: SandboxAccount,
-  privilege: Privilege,
-  env: Record<string, string>,
-): Promise<string | null> {
-  // IPv4 and IPv6 are checked (and installed) side by side: two processes at once, not four in turn.
-  const failures = await Promise.all(
-    (
-      [
-        ['iptables', 'icmp-admin-prohibited'],
-        ['ip6tables', 'icmp6-adm-prohibited'],
-      ] as const
-    ).map(([tool, reason]) => ensureRule(tool, reason, account, privilege, env)),
-  );
-  return failures.find((failure) => failure !== null) ?? null;
-}
-
-async function ensureRule(
-  tool: 'iptables' | 'ip6tables',
-  reason: string,
-  account: SandboxAccount,
-  privilege: Privilege,
-  env: Record<string, string>,
-): Promise<string | null> {
-  // "Administratively prohibited": a blocked connect fails with EHOSTUNREACH, unlike a refused port.
-  const rule = [
-    'OUTPUT',
-    '-m',
-    'owner',
-    '--uid-owner',
-    String(account.uid),
-    '!',
-    '-o',
-    'lo',
-    '-j',
-    'REJECT',
-    '--reject-with',
-    reason,
-  ];
-  // As root the tool is run from this very PATH: when it is not there, nothing needs starting to
-  // know it (under sudo its secure_path may still find it).
-  if (privilege === 'root' && findProgram(tool, env.PATH ?? '') === null) return `${tool}: not installed`;
-  const present = await asRoot(privilege, tool, ['-w', '5', '-C', ...rule], env);
-  if (present.ok) return null;
-  const added = await asRoot(privilege, tool, ['-w', '5', '-I', ...rule], env);
-  if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
-  return null;
-}
-
-/**
  * `uid` isolation: each process runs as the dedicated sandbox user inside fresh pid and mount
  * namespaces. A root-owned init (`/bin/sh`, pid 1 of the namespace) hides the key paths and harness
  * temp dir with mounts, then starts the command through `setpriv` (no capabilities, no new

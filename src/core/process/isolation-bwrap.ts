@@ -2,6 +2,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
+import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import { removeUntrustedTree } from './remove-tree.js';
@@ -100,6 +101,12 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '--tmpfs',
         '/tmp',
         ...options.hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
+        // The host daemons' sockets: the sandbox is the harness's own user here (host-sockets.ts).
+        ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths]).flatMap((path) => [
+          '--ro-bind',
+          '/dev/null',
+          path,
+        ]),
         ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
         // Mount points no process can rename, so the hidden paths below stay where they are named.
         ...(options.pinnedDirs ?? []).flatMap((dir) => ['--bind', dir, dir]),

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from '
 import { join, resolve } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
+import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
@@ -206,6 +207,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       covers,
       hidden: options.hiddenPaths,
     });
+    // Every unix socket of the host outside the sandbox's own places (host-sockets.ts).
+    const sockets = hostSockets([
+      ...keeps,
+      ...privateDirs.map(({ dir }) => dir),
+      ...options.coverPaths.map(({ dir }) => dir),
+      ...options.hiddenPaths,
+    ]);
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
@@ -216,7 +224,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         ...(options.pinnedDirs ?? [])
           .filter((dir) => reachable(dir, covers))
           .map((dir) => bindEntry(dir, dir, { recursive: true })),
-        ...hideEntries(options.hiddenPaths, names.hidden, covers),
+        // Host daemons' sockets after the hidden paths (a socket inside one is hidden with it).
+        ...hideEntries([...options.hiddenPaths, ...sockets], names.hidden, covers),
         ...guardEntries(options.gitGuard, names.private),
         ...guardEntries(addedGuards.added, names.private),
       ],

@@ -18,6 +18,10 @@ export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   // ignores this setting: see stageAll. A `submodule.<name>.ignore` in the work's own `.gitmodules`
   // overrides it, so every status and diff also gets the flag itself (withSubmodulesUnasked).
   'diff.ignoreSubmodules=dirty',
+  // `refs/replace/<id>` makes git read another object in place of `<id>`, and refs are the work's to
+  // write: a check replaced the base's blob with the changed one, and the reviewers' diff came out
+  // empty. The harness reads objects by their own names.
+  'core.useReplaceRefs=false',
 ]);
 
 /** HARNESS_GIT_CONFIG as git's arguments (`-c name=value` each), for every harness git started directly. */

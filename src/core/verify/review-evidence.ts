@@ -64,7 +64,7 @@ export async function collectReviewEvidence(options: {
     const base = options.git.base_sha ?? 'HEAD';
     if (!options.git.base_sha)
       notes.push('no base commit found (pass --base REF): the diff shows only uncommitted changes');
-    diff = await gitDiff(options.workdir, base);
+    diff = await gitDiff(options.workdir, base, notes);
     for (const path of await changedPaths(options.workdir, base)) {
       const reason = sensitivePathReason(path);
       if (reason) notes.push(`${path}: ${reason}`);
@@ -93,7 +93,11 @@ export async function collectReviewEvidence(options: {
   return { diff, diffBytes, diffTruncated, files, notes };
 }
 
-async function gitDiff(workdir: string, base: string): Promise<string> {
+/**
+ * The tracked changes since `base`. A git that fails (a check can corrupt `.git/index`, which the work
+ * may write) is said in `notes`: an empty diff with no word used to look like a change with nothing in it.
+ */
+async function gitDiff(workdir: string, base: string, notes: string[]): Promise<string> {
   try {
     return await harnessGit(workdir).raw([
       'diff',
@@ -104,7 +108,11 @@ async function gitDiff(workdir: string, base: string): Promise<string> {
       '.',
       ...sensitivePathspecExcludes(),
     ]);
-  } catch {
+  } catch (error) {
+    const why = (error as Error).message.split('\n')[0] ?? '';
+    notes.push(
+      `the diff from the base could not be read (git: ${why}): the tracked changes are NOT shown, so this evidence cannot show the clause is met`,
+    );
     return '';
   }
 }
@@ -137,7 +145,9 @@ async function untrackedAsDiff(
       '-z',
       ...excludedPathspecs(root, withheld),
     ]);
-  } catch {
+  } catch (error) {
+    const why = (error as Error).message.split('\n')[0] ?? '';
+    notes.push(`the untracked files could not be listed (git: ${why}): new files are NOT shown`);
     return '';
   }
   let out = '';

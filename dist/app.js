@@ -8,6 +8,7 @@ import {
   DEFAULT_TRIGGER,
   WORKFLOW_FILE,
   allowListSchema,
+  alreadyAnswered,
   authorizeActor,
   completeCheckRun,
   contractPathSkip,
@@ -18,7 +19,8 @@ import {
   findCheckRuns,
   findSuspendedSessions,
   handleCommand,
-  helpText,
+  issueNoteMarker,
+  issueNoteReply,
   lazyChangedFiles,
   listContractNames,
   markHumanReviewStale,
@@ -27,21 +29,22 @@ import {
   parseTrussAuthors,
   politeDenial,
   postReply,
+  react,
   readRepoFile,
   recordSignOff,
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-DPPG7JXH.js";
+} from "./chunks/chunk-UIESPOTV.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-KHX5KHEN.js";
+import "./chunks/chunk-35LYMTQN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-6P3BMPTU.js";
-import "./chunks/chunk-FNIBGO37.js";
-import "./chunks/chunk-JZ7BBNWK.js";
+} from "./chunks/chunk-LYCREXXB.js";
+import "./chunks/chunk-ASNYE6CF.js";
+import "./chunks/chunk-2IDAPEHR.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";
@@ -587,15 +590,22 @@ async function onIssueCommentCreated(context, config, workflows, authors) {
   const octokit = await installationOctokit(context, config);
   const repo = repoOf(context);
   if (!issue.pull_request) {
-    await postReply({
+    const told = await alreadyAnswered({
       octokit,
-      ...repo,
+      repo,
       issueNumber: issue.number,
-      body: `Truss commands work on pull requests: comment \`${config.trigger} run\` on the pull request you want checked.
-
-${helpText(config.trigger)}`,
-      dryRun: false
+      marker: issueNoteMarker(user.login),
+      authors: await authors(context)
     });
+    if (told) await react(octokit, { ...repo, commentId: comment.id, content: "confused", dryRun: false });
+    else
+      await postReply({
+        octokit,
+        ...repo,
+        issueNumber: issue.number,
+        body: issueNoteReply(user.login, config.trigger),
+        dryRun: false
+      });
     return;
   }
   const log = appLogger(context);
@@ -621,6 +631,8 @@ ${helpText(config.trigger)}`,
     // The App answers within a second (it only dispatches): 🚀 or 😕 says it all, 👀 would be a request more.
     acknowledge: false,
     log,
+    // The pull request the approval's head check reads anyway: one request for both.
+    pullRequestAuthor: async () => (await pr()).author,
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
@@ -710,7 +722,12 @@ ${helpText(config.trigger)}`,
 function lazyPullRequest(octokit, repo, number) {
   let head = null;
   return () => {
-    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({ sha: data.head.sha, baseSha: data.base.sha, baseRef: data.base.ref }));
+    head ??= octokit.rest.pulls.get({ ...repo, pull_number: number }).then(({ data }) => ({
+      sha: data.head.sha,
+      baseSha: data.base.sha,
+      baseRef: data.base.ref,
+      author: data.user ? { login: data.user.login, id: data.user.id } : null
+    }));
     return head;
   };
 }

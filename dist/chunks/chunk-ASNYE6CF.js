@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   readJsonAnswer
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 
 // src/core/verify/hidden-text.ts
 var HIDDEN_KINDS = ["tag", "bidi", "bidi_mark", "zero_width", "html_comment"];

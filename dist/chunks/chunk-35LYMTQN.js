@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-6P3BMPTU.js";
+} from "./chunk-LYCREXXB.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,7 +31,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-FNIBGO37.js";
+} from "./chunk-ASNYE6CF.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -39,10 +39,11 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -91,6 +92,13 @@ async function childWorkdirs(options) {
     );
   }
   const rooms = /* @__PURE__ */ new Set();
+  const leftovers = /* @__PURE__ */ new Set();
+  const remove = async (room) => {
+    await options.unprepare?.(room.dir).catch(() => {
+    });
+    await room.dispose();
+    if (existsSync(room.dir)) leftovers.add(room);
+  };
   return {
     shared: false,
     async acquire() {
@@ -107,14 +115,17 @@ async function childWorkdirs(options) {
       return {
         dir: join(room.dir, inside),
         release: async () => {
-          if (rooms.delete(room)) await room.dispose();
+          if (rooms.delete(room)) await remove(room);
         }
       };
     },
     async dispose() {
       const left = [...rooms];
       rooms.clear();
-      await Promise.all(left.map((room) => room.dispose()));
+      await Promise.all(left.map(remove));
+      const again = [...leftovers];
+      leftovers.clear();
+      await Promise.all(again.map((room) => room.dispose()));
     }
   };
 }
@@ -773,7 +784,8 @@ async function runAttempts(parent, plan) {
     env: parent.env,
     shared: plan.childContract.executor.kind === "none",
     parentDir: parent.cleanRoomParent,
-    prepare: ctx.isolation ? (dir) => ctx.isolation.addWorkdir(dir) : void 0
+    prepare: ctx.isolation ? (dir) => ctx.isolation.addWorkdir(dir) : void 0,
+    unprepare: ctx.isolation?.removeWorkdir?.bind(ctx.isolation)
   });
   const pending = Array.from({ length: plan.k - plan.first + 1 }, (_, i) => plan.first + i);
   const running = /* @__PURE__ */ new Map();

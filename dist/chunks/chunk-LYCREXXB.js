@@ -12,12 +12,13 @@ import {
   redactBytes,
   redactWindow,
   redactionField,
+  removeUntrustedTree,
   runHarnessGit,
   runHarnessGitCapped,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 import {
   BundleFormatError,
   KeyError,
@@ -1992,6 +1993,9 @@ function parseBundle(text2, source) {
   }
   const problem = findJsonStructureProblem(text2, MAX_BUNDLE_DEPTH);
   if (problem) throw new BundleFormatError(jsonStructureMessage(source, text2, problem));
+  return readBundle(data, source);
+}
+function readBundle(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new BundleFormatError(
       `${source}: expected a JSON object with schema_version "${BUNDLE_SCHEMA_VERSION}"`
@@ -2957,6 +2961,9 @@ function parseSeedBase64(text2, source) {
   }
   return SigningKey.fromSeed(seed);
 }
+function keyIdOf(publicKey) {
+  return keyIdFromPublicKey(publicKey, sha256);
+}
 
 // src/core/ledger/memory-tables.ts
 var MEMORY_META_TABLE = "CREATE TABLE IF NOT EXISTS memory_meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)";
@@ -3254,11 +3261,10 @@ function prepareStatements(db, readonly) {
     ),
     syncNormal: write(() => db.prepare("PRAGMA synchronous = NORMAL")),
     syncFull: write(() => db.prepare("PRAGMA synchronous = FULL")),
-    // Only writable opens migrate, so only they are sure to have the verified_through table.
-    checkpoint: write(
-      () => db.prepare(
-        "SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?"
-      )
+    // Only writable opens migrate; a read-only open of a ledger older than the table has none, and
+    // verification then has no checkpoint to hold the journal to.
+    checkpoint: readonly && !hasTable(db, "verified_through") ? void 0 : db.prepare(
+      "SELECT seq, entry_hash, signatures_digest, signature FROM verified_through WHERE session_id = ?"
     ),
     putCheckpoint: write(
       () => db.prepare(
@@ -3269,6 +3275,9 @@ function prepareStatements(db, readonly) {
       )
     )
   };
+}
+function hasTable(db, name) {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== void 0;
 }
 function writable(ctx, statement) {
   if (!statement) throw new LedgerError("read_only", `${ctx.path} is open read-only`);
@@ -3601,6 +3610,80 @@ function restrictToOwner(path) {
   }
 }
 
+// src/core/ledger/store-sessions.ts
+import { randomUUID } from "node:crypto";
+function createSession(ctx, options) {
+  const id = options.id ?? randomUUID();
+  try {
+    writable(ctx, ctx.stmts.insertSession).run({
+      id,
+      code_version: options.codeVersion,
+      model: options.model ?? null,
+      tenant: options.tenant ?? "local",
+      user: options.user ?? "local",
+      pubkey_id: options.signer.keyId,
+      public_key: Buffer.from(options.signer.publicKey),
+      now: ctx.clock()
+    });
+  } catch (error) {
+    if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+      throw new LedgerError("session_exists", `session ${id} already exists`);
+    throw error;
+  }
+  return requireSession(ctx, id);
+}
+function findSession(ctx, id) {
+  const row = ctx.stmts.session.get(id);
+  return row ? toSessionInfo(row) : void 0;
+}
+function requireSession(ctx, id) {
+  const session = findSession(ctx, id);
+  if (!session)
+    throw new LedgerError(
+      "no_session",
+      `no session ${id} in ${ctx.path}; list sessions with \`truss ledger list --db ${ctx.path}\``
+    );
+  return session;
+}
+function listSessions(ctx) {
+  return ctx.stmts.sessions.all().map(toSessionInfo);
+}
+function toSessionInfo(row) {
+  return {
+    ...row,
+    head_hash: row.head_hash ? row.head_hash.toString("hex") : null,
+    public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString("hex") : ""
+  };
+}
+
+// src/core/ledger/store-checkpoint.ts
+function signedCheckpoint(ctx, sessionId, crypto, row = ctx.stmts.checkpoint?.get(sessionId)) {
+  if (!row) return void 0;
+  const session = findSession(ctx, sessionId);
+  const publicKey = session && hexToBytes(session.public_key, 32);
+  if (!publicKey) return void 0;
+  const fields = [row.entry_hash, row.signatures_digest, row.signature];
+  if (typeof row.seq !== "number" || !fields.every((field) => Buffer.isBuffer(field))) return void 0;
+  const checkpoint = {
+    seq: row.seq,
+    entryHash: row.entry_hash,
+    signaturesDigest: row.signatures_digest,
+    signature: row.signature
+  };
+  return checkpointSignedBy(sessionId, checkpoint, publicKey, crypto) ? checkpoint : void 0;
+}
+function withCheckpointTail(chain, checkpoint) {
+  if (!checkpoint || chain.failure || chain.entryCount > checkpoint.seq) return chain;
+  return {
+    ...chain,
+    failure: {
+      seq: chain.entryCount,
+      code: "head_mismatch",
+      message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`
+    }
+  };
+}
+
 // src/core/ledger/store-rows.ts
 function toLedgerEntry(row) {
   let payload;
@@ -3685,52 +3768,6 @@ function decodeRow(row, checkCanonical = true) {
   };
 }
 
-// src/core/ledger/store-sessions.ts
-import { randomUUID } from "node:crypto";
-function createSession(ctx, options) {
-  const id = options.id ?? randomUUID();
-  try {
-    writable(ctx, ctx.stmts.insertSession).run({
-      id,
-      code_version: options.codeVersion,
-      model: options.model ?? null,
-      tenant: options.tenant ?? "local",
-      user: options.user ?? "local",
-      pubkey_id: options.signer.keyId,
-      public_key: Buffer.from(options.signer.publicKey),
-      now: ctx.clock()
-    });
-  } catch (error) {
-    if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY")
-      throw new LedgerError("session_exists", `session ${id} already exists`);
-    throw error;
-  }
-  return requireSession(ctx, id);
-}
-function findSession(ctx, id) {
-  const row = ctx.stmts.session.get(id);
-  return row ? toSessionInfo(row) : void 0;
-}
-function requireSession(ctx, id) {
-  const session = findSession(ctx, id);
-  if (!session)
-    throw new LedgerError(
-      "no_session",
-      `no session ${id} in ${ctx.path}; list sessions with \`truss ledger list --db ${ctx.path}\``
-    );
-  return session;
-}
-function listSessions(ctx) {
-  return ctx.stmts.sessions.all().map(toSessionInfo);
-}
-function toSessionInfo(row) {
-  return {
-    ...row,
-    head_hash: row.head_hash ? row.head_hash.toString("hex") : null,
-    public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString("hex") : ""
-  };
-}
-
 // src/core/ledger/store-verify.ts
 function walkChain(ctx, sessionId, crypto, onRow, decodeAll, resume = {}) {
   const { checkpoint, signatures } = resume;
@@ -3787,13 +3824,18 @@ function verifyChainAsJson(ctx, sessionId, crypto, onEntry) {
   ).chain;
 }
 function verifySession(ctx, sessionId, options, seen = /* @__PURE__ */ new Set()) {
+  const { chain } = walkChain(ctx, sessionId, options.crypto, void 0, false);
+  const judged = withCheckpointTail(chain, signedCheckpoint(ctx, sessionId, options.crypto));
+  return storedSessionReport(ctx, sessionId, judged, options, seen);
+}
+function storedSessionReport(ctx, sessionId, chain, options, seen = /* @__PURE__ */ new Set()) {
   const session = requireSession(ctx, sessionId);
   const publicKey = hexToBytes(session.public_key, 32);
   return buildReport({
     sessionId,
     publicKeyHex: session.public_key,
     keyId: publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : session.pubkey_id,
-    chain: walkChain(ctx, sessionId, options.crypto, void 0, false).chain,
+    chain,
     declaredHead: session.head_hash,
     trusted: options.trusted,
     resolveChild: (anchor) => findSession(ctx, anchor.child_session_id) ? verifySession(ctx, anchor.child_session_id, options, seen) : null,
@@ -3805,7 +3847,7 @@ function verifySession(ctx, sessionId, options, seen = /* @__PURE__ */ new Set()
 function verifyForResume(ctx, sessionId, crypto, options) {
   const onRow = entryHandler(options.onEntry);
   const stored = ctx.stmts.checkpoint?.get(sessionId);
-  const checkpoint = stored && signedCheckpoint(ctx, sessionId, stored, crypto);
+  const checkpoint = signedCheckpoint(ctx, sessionId, crypto, stored);
   let result;
   if (options.useCheckpoint && checkpoint) {
     const signatures = new SignaturesDigest();
@@ -3822,29 +3864,12 @@ function verifyForResume(ctx, sessionId, crypto, options) {
     const use = !options.useCheckpoint ? "not_used" : stored ? "rejected" : "none";
     result = { chain: chain2, checkpoint: use, checkpointSeq: null, signatures };
   }
-  const { chain } = result;
-  if (checkpoint && !chain.failure && chain.entryCount <= checkpoint.seq) {
-    chain.failure = {
-      seq: chain.entryCount,
-      code: "head_mismatch",
-      message: `the journal ends at seq ${chain.entryCount - 1}, but a checkpoint signed by the session key covers seq ${checkpoint.seq}: entries were removed`
-    };
-  }
-  return result;
-}
-function signedCheckpoint(ctx, sessionId, row, crypto) {
-  const session = findSession(ctx, sessionId);
-  const publicKey = session && hexToBytes(session.public_key, 32);
-  if (!publicKey) return void 0;
-  const fields = [row.entry_hash, row.signatures_digest, row.signature];
-  if (typeof row.seq !== "number" || !fields.every((field) => Buffer.isBuffer(field))) return void 0;
-  const checkpoint = {
-    seq: row.seq,
-    entryHash: row.entry_hash,
-    signaturesDigest: row.signatures_digest,
-    signature: row.signature
+  const chain = withCheckpointTail(result.chain, checkpoint);
+  return {
+    ...result,
+    chain,
+    report: storedSessionReport(ctx, sessionId, chain, { crypto, trusted: NO_TRUSTED_KEYS })
   };
-  return checkpointSignedBy(sessionId, checkpoint, publicKey, crypto) ? checkpoint : void 0;
 }
 function writeCheckpoint(ctx, sessionId, checkpoint, signer) {
   const put = writable(ctx, ctx.stmts.putCheckpoint);
@@ -5108,29 +5133,31 @@ function verifyRecorded(options) {
   const { store, signer, sessionId } = options;
   const info = store.requireSession(sessionId);
   if (info.public_key !== signer.publicKeyHex) {
+    const stored = hexToBytes(info.public_key, 32);
+    const signedBy = stored ? keyIdOf(stored) : "a key that is not an Ed25519 public key";
     throw new ResumeRefusedError(
-      `session ${sessionId} is signed by ${info.pubkey_id}; resume it with that key (--key), not ${signer.keyId}`
+      `session ${sessionId} is signed by ${signedBy}; resume it with that key (--key), not ${signer.keyId}`
     );
   }
   const recorded = [];
-  const { chain, checkpoint, checkpointSeq, signatures } = store.verifyForResume(sessionId, options.crypto, {
-    useCheckpoint: options.verify === "checkpoint",
-    onEntry: (entry) => {
-      if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
-    },
-    onRestart: () => {
-      recorded.length = 0;
+  const { chain, report, checkpoint, checkpointSeq, signatures } = store.verifyForResume(
+    sessionId,
+    options.crypto,
+    {
+      useCheckpoint: options.verify === "checkpoint",
+      onEntry: (entry) => {
+        if (!ANNOTATION_KINDS.has(entry.kind)) recorded.push(entry);
+      },
+      onRestart: () => {
+        recorded.length = 0;
+      }
     }
-  });
-  if (chain.failure) {
-    const where = chain.failure.seq === null ? "" : ` at seq ${chain.failure.seq}`;
+  );
+  if (report.status === "failed") {
+    const seq = report.failure?.seq ?? null;
+    const where = seq === null ? "" : ` at seq ${seq}`;
     throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: the chain does not verify${where} (${chain.failure.message})`
-    );
-  }
-  if (chain.headHash !== info.head_hash) {
-    throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: sessions.head_hash ${info.head_hash ?? "null"} is not the last entry's hash ${chain.headHash ?? "null"}`
+      `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? "verification failed"})`
     );
   }
   const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? "", signatures };
@@ -6440,7 +6467,7 @@ async function materializeCleanRoom(options) {
   const parent = options.parentDir ?? tmpdir2();
   const dir = await mkdtemp2(join2(parent, options.prefix ?? "truss-cleanroom-"));
   const scratch = await mkdtemp2(join2(tmpdir2(), "truss-cleanroom-scratch-"));
-  const dispose = () => rm2(dir, { recursive: true, force: true });
+  const dispose = () => removeUntrustedTree(dir, harnessProgramEnv(env, options.repoRoot));
   try {
     const source = await sourceObjects(options.repoRoot, env);
     const template = join2(scratch, "template");
@@ -9290,7 +9317,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-KTLN3NTI.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-2E3EER5B.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9408,7 +9435,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-V3LBDH5Q.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-JYX3VSOS.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9445,7 +9472,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-Q2GPXFIK.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-DS3SK2GH.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

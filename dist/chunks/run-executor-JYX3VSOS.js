@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-6P3BMPTU.js";
+} from "./chunk-LYCREXXB.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -61,11 +61,12 @@ import {
   redactBytes,
   redactWindow,
   redactionField,
+  removeUntrustedTree,
   secretRedactor,
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -6217,7 +6218,7 @@ function sha2562(text) {
 
 // src/core/executors/delegated-tools-socket.ts
 import { randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -6375,7 +6376,7 @@ async function openToolSocket(options) {
   } catch (error) {
     await options.isolation?.removeWorkdir?.(dir).catch(() => {
     });
-    await rm(dir, { recursive: true, force: true });
+    await removeUntrustedTree(dir, options.toolEnv);
     throw error;
   }
 }
@@ -6447,7 +6448,7 @@ async function listen(dir, options) {
         for (const socket of sockets) socket.destroy();
         await stopped;
         await options.isolation?.removeWorkdir?.(dir);
-        await rm(dir, { recursive: true, force: true });
+        await removeUntrustedTree(dir, options.toolEnv);
       })();
       return closing;
     }
@@ -8154,6 +8155,7 @@ async function runJournaledDelegated(options) {
       sessionId: session.id,
       version: "truss",
       parent: tmpdir(),
+      toolEnv: harnessProgramEnv({ PATH: options.env.PATH ?? "" }, workdir),
       isolation: ctx.isolation,
       warn: (message2) => ctx.events({ type: "warning", message: redact(message2) }),
       prepare: async (dir) => {

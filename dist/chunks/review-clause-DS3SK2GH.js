@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-OXZ26LFD.js";
+} from "./chunk-LNG3ADBK.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-FNIBGO37.js";
+} from "./chunk-ASNYE6CF.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 
@@ -99,7 +99,7 @@ async function collectReviewEvidence(options) {
     const base = options.git.base_sha ?? "HEAD";
     if (!options.git.base_sha)
       notes.push("no base commit found (pass --base REF): the diff shows only uncommitted changes");
-    diff = await gitDiff(options.workdir, base);
+    diff = await gitDiff(options.workdir, base, notes);
     for (const path of await changedPaths(options.workdir, base)) {
       const reason = sensitivePathReason(path);
       if (reason) notes.push(`${path}: ${reason}`);
@@ -127,7 +127,7 @@ async function collectReviewEvidence(options) {
   }
   return { diff, diffBytes, diffTruncated, files, notes };
 }
-async function gitDiff(workdir, base) {
+async function gitDiff(workdir, base, notes) {
   try {
     return await harnessGit(workdir).raw([
       "diff",
@@ -138,7 +138,11 @@ async function gitDiff(workdir, base) {
       ".",
       ...sensitivePathspecExcludes()
     ]);
-  } catch {
+  } catch (error) {
+    const why = error.message.split("\n")[0] ?? "";
+    notes.push(
+      `the diff from the base could not be read (git: ${why}): the tracked changes are NOT shown, so this evidence cannot show the clause is met`
+    );
     return "";
   }
 }
@@ -165,7 +169,9 @@ async function untrackedAsDiff(workdir, maxFileBytes, notes, withheld) {
       "-z",
       ...excludedPathspecs(root, withheld)
     ]);
-  } catch {
+  } catch (error) {
+    const why = error.message.split("\n")[0] ?? "";
+    notes.push(`the untracked files could not be listed (git: ${why}): new files are NOT shown`);
     return "";
   }
   let out = "";

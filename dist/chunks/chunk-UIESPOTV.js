@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-KHX5KHEN.js";
+} from "./chunk-35LYMTQN.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-6P3BMPTU.js";
+} from "./chunk-LYCREXXB.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-FNIBGO37.js";
+} from "./chunk-ASNYE6CF.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -93,7 +93,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-JZ7BBNWK.js";
+} from "./chunk-2IDAPEHR.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2303,7 +2303,8 @@ async function startEval(options) {
         // Runner legs ran elsewhere: nothing works here, so nothing is copied.
         shared: armContract.executor.kind === "none" || runners !== void 0,
         parentDir: host.cleanRoomParent,
-        prepare: host.isolation ? (dir) => host.isolation.addWorkdir(dir) : void 0
+        prepare: host.isolation ? (dir) => host.isolation.addWorkdir(dir) : void 0,
+        unprepare: host.isolation?.removeWorkdir?.bind(host.isolation)
       });
       const report2 = {
         name: arm.name,
@@ -2836,6 +2837,44 @@ function harnessSecretPaths(input) {
   return [...new Set(paths)];
 }
 
+// src/core/process/egress-block.ts
+var BLOCKED = [
+  ["!", "-o", "lo"],
+  ["-o", "lo", "-p", "udp", "--dport", "53"],
+  ["-o", "lo", "-p", "tcp", "--dport", "53"]
+];
+async function ensureEgressBlock(account, privilege, env) {
+  const failures = await Promise.all(
+    [
+      ["iptables", "icmp-admin-prohibited"],
+      ["ip6tables", "icmp6-adm-prohibited"]
+    ].flatMap(
+      ([tool, reason]) => BLOCKED.map((match) => ensureRule(tool, match, reason, account, privilege, env))
+    )
+  );
+  return failures.find((failure) => failure !== null) ?? null;
+}
+async function ensureRule(tool, match, reason, account, privilege, env) {
+  const rule = [
+    "OUTPUT",
+    "-m",
+    "owner",
+    "--uid-owner",
+    String(account.uid),
+    ...match,
+    "-j",
+    "REJECT",
+    "--reject-with",
+    reason
+  ];
+  if (privilege === "root" && findProgram(tool, env.PATH ?? "") === null) return `${tool}: not installed`;
+  const present = await asRoot(privilege, tool, ["-w", "5", "-C", ...rule], env);
+  if (present.ok) return null;
+  const added = await asRoot(privilege, tool, ["-w", "5", "-I", ...rule], env);
+  if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
+  return null;
+}
+
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
 import { dirname as dirname2, resolve } from "node:path";
@@ -2851,13 +2890,13 @@ function treeNeedsGrant(root, gid, keep, limit = DRY_WALK_LIMIT) {
     throw new Error("the grant would write");
   };
   let looked = 0;
-  const lstatSync6 = ((path) => {
+  const lstatSync7 = ((path) => {
     if (++looked > limit) throw new Error("too many entries to look at here");
     return fs.lstatSync(path);
   });
   const dry = {
     ...fs,
-    lstatSync: lstatSync6,
+    lstatSync: lstatSync7,
     lchownSync: wouldWrite,
     chownSync: wouldWrite,
     chmodSync: wouldWrite
@@ -2991,28 +3030,72 @@ function isDirectory(path) {
 }
 
 // src/core/process/isolation-bwrap.ts
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { join as join2 } from "node:path";
+
+// src/core/process/host-sockets.ts
+import { lstatSync as lstatSync3, readFileSync, realpathSync } from "node:fs";
+var LINE = /^[0-9a-f]+: [0-9A-F]{8} [0-9A-F]{8} [0-9A-F]{8} [0-9A-F]{4} [0-9A-F]{2} +\d+ (\/.*)$/;
+function hostSockets(outside, table = "/proc/net/unix") {
+  let text;
+  try {
+    text = readFileSync(table, "utf8");
+  } catch {
+    return [];
+  }
+  const found = /* @__PURE__ */ new Set();
+  for (const line of text.split("\n")) {
+    const path = LINE.exec(line)?.[1];
+    if (path === void 0) continue;
+    let real;
+    try {
+      real = realpathSync(path);
+      if (!lstatSync3(real).isSocket()) continue;
+    } catch {
+      continue;
+    }
+    if (outside.some((dir) => within(real, dir))) continue;
+    found.add(real);
+  }
+  return [...found].sort();
+}
+
+// src/core/process/isolation-bwrap.ts
 var SANDBOX_HOME = "/tmp/.truss-home";
 var SANDBOX_TMP = "/tmp/.truss-tmp";
 function bwrapIsolation(options) {
   const workdirs = [...options.workdirs];
+  const added = /* @__PURE__ */ new Set();
   const addedGuards = new AddedGitGuards(options.toolEnv);
+  const forgetRemoved = () => {
+    for (const dir of added) {
+      if (existsSync(dir)) continue;
+      added.delete(dir);
+      addedGuards.remove(dir);
+      const index = workdirs.indexOf(dir);
+      if (index >= 0) workdirs.splice(index, 1);
+    }
+  };
   return {
     report: options.report,
     async addWorkdir(dir) {
-      const path = realpathSync(dir);
-      if (!workdirs.includes(path)) workdirs.push(path);
+      const path = realpathSync2(dir);
+      if (!workdirs.includes(path)) {
+        workdirs.push(path);
+        added.add(path);
+      }
       addedGuards.add(path);
     },
     async removeWorkdir(dir) {
-      const path = realpathSync(dir);
+      const path = realpathSync2(dir);
       addedGuards.remove(path);
+      added.delete(path);
       const index = workdirs.indexOf(path);
       if (index >= 0) workdirs.splice(index, 1);
     },
     async prepare(request) {
+      forgetRemoved();
       const scratch = await mkdtemp(join2(options.scratchRoot, "truss-sbx-"));
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
@@ -3039,6 +3122,12 @@ function bwrapIsolation(options) {
         "--tmpfs",
         "/tmp",
         ...options.hiddenPaths.flatMap((path) => ["--tmpfs-or-null", path]),
+        // The host daemons' sockets: the sandbox is the harness's own user here (host-sockets.ts).
+        ...hostSockets([...workdirs, options.scratchRoot, "/tmp", ...options.hiddenPaths]).flatMap((path) => [
+          "--ro-bind",
+          "/dev/null",
+          path
+        ]),
         ...workdirs.flatMap((dir) => ["--bind", dir, dir]),
         // Mount points no process can rename, so the hidden paths below stay where they are named.
         ...(options.pinnedDirs ?? []).flatMap((dir) => ["--bind", dir, dir]),
@@ -3101,7 +3190,7 @@ function pathKind(path) {
 }
 
 // src/core/process/isolation-uid.ts
-import { existsSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync as readFileSync2, realpathSync as realpathSync3 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync4 } from "node:fs";
 import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/core/process/lifeline.ts
@@ -3111,7 +3200,7 @@ import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -3155,7 +3244,7 @@ function deadHarnessDirectories(root, now = Date.now()) {
   const uid = process.getuid?.();
   return names.map((name) => join3(root, name)).filter((dir) => {
     try {
-      const info = lstatSync3(dir);
+      const info = lstatSync4(dir);
       if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
       return !lifelineHeld(join3(dir, "lifeline", "fifo"));
     } catch {
@@ -3197,13 +3286,13 @@ function lifelineWatcher(fifo) {
 // src/core/process/mount-holder.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync as lstatSync4, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import { lstatSync as lstatSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
     try {
-      const info = lstatSync4(path);
+      const info = lstatSync5(path);
       return `${info.dev}:${info.ino}`;
     } catch {
       return null;
@@ -3402,7 +3491,7 @@ function removeStage(stage) {
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync as chmodSync2, lstatSync as lstatSync5, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync2, statSync as statSync2 } from "node:fs";
+import { chmodSync as chmodSync2, lstatSync as lstatSync6, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { dirname as dirname4, join as join5, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
@@ -3414,7 +3503,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname4(from); ; dir = dirname4(dir)) {
     try {
-      if (statSync2(join5(dir, "package.json")).isFile()) return realpathSync2(dir);
+      if (statSync2(join5(dir, "package.json")).isFile()) return realpathSync3(dir);
     } catch {
     }
     if (dirname4(dir) === dir) return null;
@@ -3422,7 +3511,7 @@ function installRoot(from = fileURLToPath(import.meta.url)) {
 }
 function realOrResolved(path) {
   try {
-    return realpathSync2(path);
+    return realpathSync3(path);
   } catch {
     return resolve2(path);
   }
@@ -3432,7 +3521,7 @@ function sharedWritableDirs(candidates, workdirs) {
   for (const candidate of candidates) {
     let path;
     try {
-      path = realpathSync2(candidate);
+      path = realpathSync3(candidate);
       const info = statSync2(path);
       if (!info.isDirectory() || (info.mode & 2) === 0) continue;
     } catch {
@@ -3465,7 +3554,7 @@ function ownDirectory(path, uid) {
     if (error.code !== "EEXIST") return null;
   }
   try {
-    const info = lstatSync5(path);
+    const info = lstatSync6(path);
     return info.isDirectory() && !info.isSymbolicLink() && info.uid === uid ? path : null;
   } catch {
     return null;
@@ -3550,7 +3639,7 @@ async function removeScratch(privilege, scratch, env) {
 }
 
 // src/core/process/read-only-root.ts
-import { readFileSync, statSync as statSync3 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
 var KERNEL_TREES = ["/proc", "/sys"];
 function unescapeField(field) {
   return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(Number.parseInt(octal, 8)));
@@ -3558,7 +3647,7 @@ function unescapeField(field) {
 function hostMounts(mountinfo = "/proc/self/mountinfo") {
   let text;
   try {
-    text = readFileSync(mountinfo, "utf8");
+    text = readFileSync2(mountinfo, "utf8");
   } catch {
     return [{ path: "/", readOnly: false }];
   }
@@ -3596,7 +3685,7 @@ var SANDBOX_OFFLINE_USER = "truss-sandbox-offline";
 function localAccount(name, passwdFile = "/etc/passwd") {
   let text;
   try {
-    text = readFileSync2(passwdFile, "utf8");
+    text = readFileSync3(passwdFile, "utf8");
   } catch {
     return null;
   }
@@ -3641,37 +3730,6 @@ async function ensureSandboxAccount(name, privilege, env) {
   throw new IsolationSetupError(
     `could not create the sandbox user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}. Create it yourself (useradd --system --user-group truss-sandbox) or choose isolation = "bwrap".`
   );
-}
-async function ensureEgressBlock(account, privilege, env) {
-  const failures = await Promise.all(
-    [
-      ["iptables", "icmp-admin-prohibited"],
-      ["ip6tables", "icmp6-adm-prohibited"]
-    ].map(([tool, reason]) => ensureRule(tool, reason, account, privilege, env))
-  );
-  return failures.find((failure) => failure !== null) ?? null;
-}
-async function ensureRule(tool, reason, account, privilege, env) {
-  const rule = [
-    "OUTPUT",
-    "-m",
-    "owner",
-    "--uid-owner",
-    String(account.uid),
-    "!",
-    "-o",
-    "lo",
-    "-j",
-    "REJECT",
-    "--reject-with",
-    reason
-  ];
-  if (privilege === "root" && findProgram(tool, env.PATH ?? "") === null) return `${tool}: not installed`;
-  const present = await asRoot(privilege, tool, ["-w", "5", "-C", ...rule], env);
-  if (present.ok) return null;
-  const added = await asRoot(privilege, tool, ["-w", "5", "-I", ...rule], env);
-  if (!added.ok) return `${tool}: ${added.stderr.trim() || `exit ${added.code}`}`;
-  return null;
 }
 function uidIsolation(options) {
   const { account } = options;
@@ -3719,6 +3777,12 @@ function uidIsolation(options) {
       covers,
       hidden: options.hiddenPaths
     });
+    const sockets = hostSockets([
+      ...keeps,
+      ...privateDirs.map(({ dir: dir2 }) => dir2),
+      ...options.coverPaths.map(({ dir: dir2 }) => dir2),
+      ...options.hiddenPaths
+    ]);
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
@@ -3727,7 +3791,8 @@ function uidIsolation(options) {
         ...readOnly.binds,
         // Before the hiding mounts: a bind made after them would show what they cover.
         ...(options.pinnedDirs ?? []).filter((dir2) => reachable(dir2, covers)).map((dir2) => bindEntry(dir2, dir2, { recursive: true })),
-        ...hideEntries(options.hiddenPaths, names.hidden, covers),
+        // Host daemons' sockets after the hidden paths (a socket inside one is hidden with it).
+        ...hideEntries([...options.hiddenPaths, ...sockets], names.hidden, covers),
         ...guardEntries(options.gitGuard, names.private),
         ...guardEntries(addedGuards.added, names.private)
       ]
@@ -3747,7 +3812,7 @@ function uidIsolation(options) {
   let generation = 0;
   const forgetRemoved = () => {
     for (const dir of addedKeeps) {
-      if (existsSync(dir)) continue;
+      if (existsSync2(dir)) continue;
       addedKeeps.delete(dir);
       addedGuards.remove(dir);
     }
@@ -3761,13 +3826,13 @@ function uidIsolation(options) {
     report: options.report,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
-      const path = realpathSync3(dir);
+      const path = realpathSync4(dir);
       addedGuards.add(path);
       addedKeeps.add(path);
       generation++;
     },
     async removeWorkdir(dir) {
-      const path = realpathSync3(dir);
+      const path = realpathSync4(dir);
       addedGuards.remove(path);
       addedKeeps.delete(path);
     },
@@ -5616,12 +5681,12 @@ var checkReceipt = (payload, crypto) => {
 // src/core/anchor/transparency-log.ts
 import {
   closeSync as closeSync3,
-  existsSync as existsSync3,
+  existsSync as existsSync4,
   fstatSync as fstatSync3,
   ftruncateSync as ftruncateSync2,
   mkdirSync as mkdirSync6,
   openSync as openSync3,
-  readFileSync as readFileSync3,
+  readFileSync as readFileSync4,
   readSync as readSync3,
   renameSync,
   writeFileSync as writeFileSync2,
@@ -5632,7 +5697,7 @@ import { join as join13 } from "node:path";
 // src/core/anchor/file-tree.ts
 import {
   closeSync as closeSync2,
-  existsSync as existsSync2,
+  existsSync as existsSync3,
   fstatSync as fstatSync2,
   ftruncateSync,
   mkdirSync as mkdirSync5,
@@ -5712,7 +5777,7 @@ var FileTree = class _FileTree {
   #openLevel(level) {
     if (level >= MAX_LEVELS) throw new LogError("the tree is too large");
     const path = this.#path(level);
-    const fd = openSync2(path, existsSync2(path) ? "r+" : "w+");
+    const fd = openSync2(path, existsSync3(path) ? "r+" : "w+");
     this.#fds[level] = fd;
     this.#counts[level] = Math.floor(fstatSync2(fd).size / HASH);
   }
@@ -5722,7 +5787,7 @@ var FileTree = class _FileTree {
     let expected = size;
     for (let level = 0; level < MAX_LEVELS; level++) {
       const path = this.#path(level);
-      if (expected === 0 && !existsSync2(path)) break;
+      if (expected === 0 && !existsSync3(path)) break;
       if (this.#fds[level] === void 0) this.#openLevel(level);
       const fd = this.#fds[level];
       if (this.#counts[level] > expected || fstatSync2(fd).size !== this.#counts[level] * HASH) {
@@ -5851,7 +5916,7 @@ var TransparencyLog = class _TransparencyLog {
   #leavesBytes;
   /** Creates an empty log in `dir` for `origin`, signed by the key whose public half is given. */
   static create(dir, options, deps) {
-    if (existsSync3(join13(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
+    if (existsSync4(join13(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
     const key = { name: options.origin, publicKey: options.publicKey };
     const config = {
       format: LOG_FORMAT,
@@ -5875,7 +5940,7 @@ var TransparencyLog = class _TransparencyLog {
     const config = readLogConfig(dir);
     const publicKey = hexToBytes(config.public_key, 32);
     const leavesPath = join13(dir, LOG_FILES.leaves);
-    const fd = openSync3(leavesPath, existsSync3(leavesPath) ? "r+" : "w+");
+    const fd = openSync3(leavesPath, existsSync4(leavesPath) ? "r+" : "w+");
     const { lines, endOfLast } = countLines(fd);
     if (fstatSync3(fd).size !== endOfLast) ftruncateSync2(fd, endOfLast);
     const tree = FileTree.open(join13(dir, LOG_FILES.treeDir), deps.hasher, { size: lines });
@@ -5915,8 +5980,8 @@ var TransparencyLog = class _TransparencyLog {
   /** The last checkpoint this log signed, verified against its own key; null before the first. */
   latestCheckpoint() {
     const path = join13(this.dir, LOG_FILES.checkpoint);
-    if (!existsSync3(path)) return null;
-    return openCheckpoint(readFileSync3(path, "utf8"), this.key, this.deps.crypto);
+    if (!existsSync4(path)) return null;
+    return openCheckpoint(readFileSync4(path, "utf8"), this.key, this.deps.crypto);
   }
   /**
    * Signs a checkpoint for the current tree, after proving to itself that the tree extends the last
@@ -5979,7 +6044,7 @@ function readLogConfig(dir) {
   const path = join13(dir, LOG_FILES.config);
   let raw;
   try {
-    raw = JSON.parse(readFileSync3(path, "utf8"));
+    raw = JSON.parse(readFileSync4(path, "utf8"));
   } catch (error) {
     const code = error.code;
     throw new LogError(
@@ -6324,6 +6389,58 @@ function politeDenial(login, reason, trigger = "/truss") {
   ].join("\n");
 }
 
+// src/github/reactions.ts
+async function react(octokit, options) {
+  const { owner, repo, commentId, content, dryRun } = options;
+  const log = options.log;
+  const warn = (message) => log ? log.warning(message) : octokit.log.warn(message);
+  if (dryRun) {
+    const message = `dry run: would react ${content} to comment ${commentId}`;
+    if (log) log.info(message);
+    else octokit.log.info(message);
+    return false;
+  }
+  try {
+    await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: commentId, content });
+    return true;
+  } catch (error) {
+    const status = statusOf(error);
+    const detail = status === void 0 ? error instanceof Error ? error.message : String(error) : `HTTP ${status}`;
+    warn(`could not add the ${content} reaction to comment ${commentId} (${detail}); continuing`);
+    return false;
+  }
+}
+
+// src/github/refusal.ts
+function refusalMarker(login) {
+  return `<!-- truss:refused login=${login.toLowerCase()} -->`;
+}
+function refusalReply(login, reason, trigger) {
+  return `${refusalMarker(login)}
+${politeDenial(login, reason, trigger)}`;
+}
+function issueNoteMarker(login) {
+  return `<!-- truss:not-a-pull-request login=${login.toLowerCase()} -->`;
+}
+function issueNoteReply(login, trigger) {
+  return `${issueNoteMarker(login)}
+Truss commands work on pull requests: comment \`${trigger} run\` on the pull request you want checked.
+
+${helpText(trigger)}`;
+}
+function alreadyRefused(options) {
+  return alreadyAnswered({ ...options, marker: refusalMarker(options.login) });
+}
+async function alreadyAnswered(options) {
+  const { marker } = options;
+  const comments = await options.octokit.paginate(options.octokit.rest.issues.listComments, {
+    ...options.repo,
+    issue_number: options.issueNumber,
+    per_page: 100
+  });
+  return comments.some((comment) => isTrussComment(comment, marker, options.authors));
+}
+
 // src/github/reply.ts
 async function postReply(options) {
   if (options.dryRun) return null;
@@ -6395,46 +6512,6 @@ async function contractFilesById(octokit, repo, ref) {
   return byId;
 }
 
-// src/github/reactions.ts
-async function react(octokit, options) {
-  const { owner, repo, commentId, content, dryRun } = options;
-  const log = options.log;
-  const warn = (message) => log ? log.warning(message) : octokit.log.warn(message);
-  if (dryRun) {
-    const message = `dry run: would react ${content} to comment ${commentId}`;
-    if (log) log.info(message);
-    else octokit.log.info(message);
-    return false;
-  }
-  try {
-    await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: commentId, content });
-    return true;
-  } catch (error) {
-    const status = statusOf(error);
-    const detail = status === void 0 ? error instanceof Error ? error.message : String(error) : `HTTP ${status}`;
-    warn(`could not add the ${content} reaction to comment ${commentId} (${detail}); continuing`);
-    return false;
-  }
-}
-
-// src/github/refusal.ts
-function refusalMarker(login) {
-  return `<!-- truss:refused login=${login.toLowerCase()} -->`;
-}
-function refusalReply(login, reason, trigger) {
-  return `${refusalMarker(login)}
-${politeDenial(login, reason, trigger)}`;
-}
-async function alreadyRefused(options) {
-  const marker = refusalMarker(options.login);
-  const comments = await options.octokit.paginate(options.octokit.rest.issues.listComments, {
-    ...options.repo,
-    issue_number: options.issueNumber,
-    per_page: 100
-  });
-  return comments.some((comment) => isTrussComment(comment, marker, options.authors));
-}
-
 // src/github/handle-command.ts
 async function handleCommand(options) {
   const { octokit, repo, issueNumber, comment, triggerPhrase, log } = options;
@@ -6451,13 +6528,25 @@ async function handleCommand(options) {
   }
   const reply = (body) => postReply({ octokit, ...repo, issueNumber, body, dryRun: options.dryRun });
   const reaction = (content) => react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });
-  const auth = await authorizeActor({
-    octokit,
-    ...repo,
-    actor: { login: user.login, id: user.id ?? null, type: user.type ?? "User" },
-    allowedUsers: options.allowedUsers,
-    allowedBots: options.allowedBots
-  });
+  let auth;
+  try {
+    auth = await authorizeActor({
+      octokit,
+      ...repo,
+      actor: { login: user.login, id: user.id ?? null, type: user.type ?? "User" },
+      allowedUsers: options.allowedUsers,
+      allowedBots: options.allowedBots
+    });
+  } catch (error) {
+    log.warning(`could not check ${user.login}'s permission: ${error.message}`);
+    try {
+      await reaction("confused");
+      await reply(permissionLookupFailed(user.login, error, triggerPhrase));
+    } catch (answer) {
+      log.warning(`could not say so on the pull request either: ${answer.message}`);
+    }
+    throw error;
+  }
   if (!auth.allowed) {
     log.info(`${user.login} may not trigger truss (${auth.reason})`);
     const told = await alreadyRefused({
@@ -6488,6 +6577,14 @@ async function handleCommand(options) {
         log.info(`${user.login} may not ${command.kind} a gated run (${auth.permission} access)`);
         await reply(
           `\`${triggerPhrase} ${command.kind}\` is for maintainers: it decides whether a gated step runs. @${user.login} has ${auth.permission} access; a maintainer with write access can ${command.kind} it, or approve the pull request in a review.`
+        );
+        await reaction("confused");
+        return [];
+      }
+      if (command.kind === "approve" && sameAccount(await (options.pullRequestAuthor ?? readAuthor(octokit, repo, issueNumber))(), user)) {
+        log.info(`${user.login} opened this pull request and may not approve its gated run`);
+        await reply(
+          `@${user.login} opened this pull request, so approving its gated step is someone else's decision, as GitHub does not let an author approve their own pull request. Another maintainer with write access can \`${triggerPhrase} approve\` it (or approve the pull request in a review); \`${triggerPhrase} reject\` stays open to you.`
         );
         await reaction("confused");
         return [];
@@ -6552,6 +6649,22 @@ ${helpText(triggerPhrase)}`);
       return [];
     }
   }
+}
+function permissionLookupFailed(login, error, trigger) {
+  const status = statusOf(error);
+  const why = isRateLimitError(error) ? `GitHub's rate limit stopped the lookup (HTTP ${status})` : status === 403 ? "GitHub refused the lookup (HTTP 403): the token may read neither the repository nor its collaborators" : status !== void 0 && status >= 500 ? `GitHub did not answer it (HTTP ${status}, after retries)` : status !== void 0 ? `GitHub answered HTTP ${status}` : "GitHub could not be reached";
+  return `Truss could not check whether @${login} may run \`${trigger}\` commands (${why}), so nothing ran. Comment the command again in a few minutes; if this keeps happening, check GitHub's status and that the token (or the App installation) can read this repository.`;
+}
+function readAuthor(octokit, repo, issueNumber) {
+  return async () => {
+    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+    return data.user ? { login: data.user.login, id: data.user.id } : null;
+  };
+}
+function sameAccount(author, user) {
+  if (!author) return false;
+  if (author.id !== null && user.id !== void 0) return author.id === user.id;
+  return author.login.toLowerCase() === user.login.toLowerCase();
 }
 var MAINTAINER_LEVELS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
 async function memoryCommand(options, command, permission, reply, reaction) {
@@ -6758,7 +6871,7 @@ async function downloadArtifactBundleText(options) {
 }
 
 // src/github/ledger-store-branch.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // src/github/ledger-branch.ts
 var BranchMovedError = class extends Error {
@@ -6877,7 +6990,7 @@ async function saveBundleToLedgerBranch(options) {
     branch: options.branch,
     files: options.bundles.map((bundle) => ({
       path: ledgerBranchPath(bundle.sessionId),
-      content: readFileSync4(bundle.bundlePath)
+      content: readFileSync5(bundle.bundlePath)
     })),
     message: options.message,
     dryRun: false
@@ -7132,7 +7245,6 @@ export {
   clipHead,
   DEFAULT_TRIGGER,
   parseCommand,
-  helpText,
   encodeRunRequestId,
   decodeRunRequestId,
   TRUSS_CHECK_ID,
@@ -7222,6 +7334,10 @@ export {
   allowListSchema,
   authorizeActor,
   politeDenial,
+  react,
+  issueNoteMarker,
+  issueNoteReply,
+  alreadyAnswered,
   postReply,
   handleCommand,
   saveBundleToLedgerBranch,

@@ -678,7 +678,11 @@ var HARNESS_GIT_CONFIG = Object.freeze([
   // `dirty` still shows a changed submodule commit (`all` would hide it from every diff). `git add`
   // ignores this setting: see stageAll. A `submodule.<name>.ignore` in the work's own `.gitmodules`
   // overrides it, so every status and diff also gets the flag itself (withSubmodulesUnasked).
-  "diff.ignoreSubmodules=dirty"
+  "diff.ignoreSubmodules=dirty",
+  // `refs/replace/<id>` makes git read another object in place of `<id>`, and refs are the work's to
+  // write: a check replaced the base's blob with the changed one, and the reviewers' diff came out
+  // empty. The harness reads objects by their own names.
+  "core.useReplaceRefs=false"
 ]);
 var HARNESS_GIT_ARGS = Object.freeze(
   HARNESS_GIT_CONFIG.flatMap((setting) => ["-c", setting])

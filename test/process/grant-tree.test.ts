@@ -196,6 +196,41 @@ describe.runIf(isRoot && arch() === 'x64')(
   },
 );
 
+describe.runIf(isRoot)('granting a tree whose files come and go (git writing index.lock meanwhile)', () => {
+  it('an entry removed between the listing and its look is skipped, not an error that stops the run', async () => {
+    const tree = tempDir('grant-churn');
+    dirs.push(tree);
+    const churn = tree.path('churn');
+    mkdirSync(churn);
+    for (let i = 0; i < 200; i++) writeFileSync(join(tree.path('churn'), `keep${i}`), '');
+    // Creates and removes lock files as fast as it can, as concurrent git commands do.
+    const churner = spawn(
+      '/usr/bin/perl',
+      [
+        '-e',
+        'while (1) { for $i (0..99) { open(my $f, ">", "$ARGV[0]/f$i.lock"); close($f) } unlink glob("$ARGV[0]/f*.lock") }',
+        churn,
+      ],
+      { stdio: 'ignore' },
+    );
+    const failures: string[] = [];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let round = 0; round < 300; round++) {
+        try {
+          grantTreeInProcess(tree.dir, 6000 + round, new Set());
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+      expect(churner.exitCode, 'the churner was still running').toBeNull();
+    } finally {
+      churner.kill('SIGKILL');
+    }
+    expect(failures.slice(0, 3)).toEqual([]);
+  }, 60_000);
+});
+
 describe('localAccount: the sandbox user read from /etc/passwd without starting `id`', () => {
   it('reads uid and gid of the named account, and null for an absent or malformed one', () => {
     const dir = tempDir('passwd');

@@ -83,7 +83,15 @@ function grantTree(io: typeof fs, root: string, gid: number, keep: ReadonlySet<s
   // `at`: the entry reached through its directory's descriptor (the root by its own path).
   const visit = (path: string, at: string) => {
     if (keep.has(path)) return;
-    const looked = io.lstatSync(at);
+    let looked: fs.Stats;
+    try {
+      looked = io.lstatSync(at);
+    } catch (error) {
+      // Listed, then removed before this look (git's own index.lock, a check's temp file): nothing
+      // left to grant. Anything else still stops the grant.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
     if (looked.isSymbolicLink()) {
       if (looked.gid !== gid) io.lchownSync(at, -1, gid);
       return;

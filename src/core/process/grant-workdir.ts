@@ -24,11 +24,13 @@ export async function grantWorkdir(
 ): Promise<void> {
   const root = resolve(dir);
   const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
+  // As root, privilege is not what failed: saying "run as root" would send the user in a circle.
+  const remedy =
+    privilege === 'root'
+      ? 'check that the working copy is on a file system that keeps owners and modes, or choose isolation = "bwrap"'
+      : 'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"';
   const failed = (detail: string) =>
-    new IsolationSetupError(
-      `could not give the sandbox user access to ${root} (${detail}); ` +
-        'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"',
-    );
+    new IsolationSetupError(`could not give the sandbox user access to ${root} (${detail}); ${remedy}`);
   if (privilege === 'root') {
     try {
       grantTreeInProcess(root, account.gid, new Set(inside));

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { ResolvedContract } from '../core/contract/index.js';
-import { harnessProgramEnv } from '../core/process/index.js';
+import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
 import type { GitHubReader } from '../core/tools/index.js';
 import type { Logger } from '../github/logger.js';
 import type { Octokit } from '../github/octokit.js';
@@ -71,6 +71,8 @@ function originRepository(
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       env: harnessProgramEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' }, workdir),
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     }).trim();
   } catch {
     return null;

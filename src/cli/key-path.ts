@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
-import { harnessProgramEnv } from '../core/process/index.js';
+import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -48,6 +48,8 @@ export function excludeFromWorkTree(file: string): string | null {
         env: harnessProgramEnv(process.env, cwd),
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: HARNESS_GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
       }).trim();
     if (run('rev-parse', '--is-inside-work-tree') !== 'true') return null;
     top = run('rev-parse', '--show-toplevel');

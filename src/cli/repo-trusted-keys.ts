@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { resolveTrustedKeys } from '../core/ledger/index.js';
-import { harnessProgramEnv } from '../core/process/index.js';
+import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 const vetted = new Map<string, string | null>();
@@ -41,6 +41,8 @@ function compareWithBaseline(path: string, baseRef: string | undefined): string 
       ...(input === undefined ? {} : { input }),
       maxBuffer: 16 * 1024 * 1024,
       stdio: ['pipe', 'pipe', 'ignore'],
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     });
   const result = git(['cat-file', '--batch'], `${requests.join('\n')}\n`);
   if (result.status !== 0 || !result.stdout) return 'git could not read the repository to compare it';

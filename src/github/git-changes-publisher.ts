@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { HARNESS_GIT_ARGS, stageAll } from '../core/process/index.js';
+import { HARNESS_GIT_ARGS, HARNESS_GIT_TIMEOUT_MS, stageAll } from '../core/process/index.js';
 import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
@@ -57,6 +57,8 @@ async function publish(
         cwd: workdir,
         env: { ...process.env, ...env },
         maxBuffer: 16 << 20,
+        timeout: HARNESS_GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
       })
     ).stdout.trim();
 

@@ -12,7 +12,12 @@ import {
   type Signer,
   utf8Bytes,
 } from '../core/ledger/index.js';
-import { HARNESS_GIT_ARGS, snapshotWorktree, stageAll } from '../core/process/index.js';
+import {
+  HARNESS_GIT_ARGS,
+  HARNESS_GIT_TIMEOUT_MS,
+  snapshotWorktree,
+  stageAll,
+} from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME, WORKDIR_PATCH_STATEMENT_FILE_NAME } from './names.js';
 
 const execGit = promisify(execFile);
@@ -36,6 +41,8 @@ export async function captureWorkdirPatch(workdir: string, baseSha: string): Pro
         env,
         maxBuffer: 256 << 20,
         encoding: 'buffer',
+        timeout: HARNESS_GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
       })
     ).stdout;
   const git = async (args: string[]) => (await gitBytes(args)).toString('utf8');
@@ -66,7 +73,11 @@ export async function applyWorkdirPatch(
   const file = join(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file, patch);
   try {
-    await execGit('git', ['apply', '--binary', '--whitespace=nowarn', file], { cwd: workdir });
+    await execGit('git', ['apply', '--binary', '--whitespace=nowarn', file], {
+      cwd: workdir,
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
     throw new Error(

@@ -9,6 +9,7 @@ import {
   readdirSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { removeSpecialFiles } from './git-special-files.js';
 import { removeUntrustedEntrySync } from './remove-tree.js';
 
 /**
@@ -154,11 +155,13 @@ export function pinnedGitEnv(cwd: string, uid = process.getuid?.()): Record<stri
  * would follow it to a repository — and a config — the sandbox wrote), and every symbolic link
  * directly in it that was not there when the guard was read. Git writes `FETCH_HEAD`, `MERGE_MSG`,
  * `MERGE_HEAD`, `SQUASH_MSG`, `TAG_EDITMSG` and more by opening the name: a planted
- * `FETCH_HEAD -> ~/.bashrc` would have the user's next `git pull` overwrite that file.
+ * `FETCH_HEAD -> ~/.bashrc` would have the user's next `git pull` overwrite that file. FIFOs,
+ * sockets and device nodes anywhere in it go too (git-special-files.ts): git blocks opening a FIFO.
  */
 export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined, env: Record<string, string>): void {
   for (const gitDir of guard?.pinned ?? []) {
     removeUntrustedEntrySync(join(gitDir, 'commondir'), env);
+    removeSpecialFiles(gitDir);
     const before = guard?.linksBefore?.[gitDir] ?? [];
     for (const name of linksIn(gitDir))
       if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);

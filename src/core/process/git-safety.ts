@@ -129,6 +129,25 @@ export interface HarnessGitOptions {
   config?: readonly string[];
   /** Written to git's stdin, which is then closed (`cat-file --batch-check` questions). */
   input?: string;
+  /** How long git may take before it is killed and the call fails; default {@link HARNESS_GIT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+}
+
+/**
+ * The deadline of every harness git. The work can leave git waiting for ever (a FIFO where git opens
+ * a file, which the sandboxes sweep away — git-special-files.ts — but not under `none`): a git that
+ * has not finished by then is killed and its call fails, so the run ends unfinished instead of
+ * hanging until the CI job's own timeout.
+ */
+export const HARNESS_GIT_TIMEOUT_MS = 300_000;
+
+/** The failure of a git the deadline killed: what it was doing, and where to look. */
+function timedOut(cwd: string, args: readonly string[], timeoutMs: number): GitCommandError {
+  return new GitCommandError(
+    `git ${args[0] ?? ''} in ${cwd} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped; ` +
+      'something in the working copy may keep git waiting (a FIFO in .git: `find .git ! -type f ! -type d ! -type l` lists it)',
+    -1,
+  );
 }
 
 /** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
@@ -164,9 +183,12 @@ export function runHarnessGit(
         // judged code decides the size of are read with runHarnessGitCapped.
         maxBuffer: Number.POSITIVE_INFINITY,
         env: harnessGitEnv(cwd, options),
+        timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
       },
       (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number')
+        if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },
@@ -183,7 +205,7 @@ export interface CappedGitOutput {
   code: number;
   stdout: Buffer;
   stderr: string;
-  /** Git printed more than the cap and was stopped there (SIGTERM); `code` then means nothing. */
+  /** Git printed more than the cap and was stopped there (killed); `code` then means nothing. */
   truncated: boolean;
 }
 
@@ -202,11 +224,20 @@ export function runHarnessGitCapped(
     execFile(
       'git',
       harnessGitArgv(args, options),
-      { cwd, encoding: 'buffer', maxBuffer: maxBytes, env: harnessGitEnv(cwd, options) },
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: maxBytes,
+        env: harnessGitEnv(cwd, options),
+        timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+      },
       (error, stdout, stderr) => {
         const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
         const text = stderr.toString('utf8');
-        if (overflow && stdout.length >= maxBytes) {
+        if (error?.killed && !overflow) {
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
           reject(new GitCommandError(`git printed more than ${maxBytes} bytes of errors`, -1));

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
+import { HARNESS_GIT_TIMEOUT_MS } from '../process/git-safety.js';
 import { removeUntrustedTree } from '../process/remove-tree.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 
@@ -208,6 +209,8 @@ function git(args: string[], options: { cwd: string; env: Record<string, string>
       cwd: options.cwd,
       env: harnessProgramEnv(options.env, options.cwd),
       stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
 import { writeKeyFile } from '../helpers/keys.js';
-import { FORGER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
+import { FORGER_KEY, REVIEWER_KEY, SESSION_KEY } from '../helpers/ledger-kit.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { sigstoreVerifyOffline } from '../helpers/sigstore-offline.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -172,6 +172,50 @@ describe('truss attest refuses what it must not vouch for', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refusing to attest tampered-bundle.json: the bundle is failed');
     expect(existsSync(join(ws.cwd, 'out.json'))).toBe(false);
+  });
+
+  it('a human_review signed by an unpinned reviewer key: integrity_only (exit 4) with the flags that pin it; pinned with --pubkey, attested', () => {
+    writeKeyFile(join(ws.cwd, 'reviewer.key'), Buffer.alloc(32, 0x33).toString('base64'));
+    writeFileSync(join(ws.cwd, 'session-keys'), `${SESSION_KEY.publicKeyHex}\n`);
+    const reviewed = inWorkspace([
+      'review',
+      'approve',
+      ws.done,
+      '--db',
+      'ledger.db',
+      '--key',
+      'reviewer.key',
+      '--trusted-keys',
+      'session-keys',
+    ]);
+    expect(reviewed.code, reviewed.stderr).toBe(0);
+    const unpinned = inWorkspace([
+      'attest',
+      ws.done,
+      '--db',
+      'ledger.db',
+      '--key',
+      'session.key',
+      '-o',
+      'r.json',
+    ]);
+    expect(unpinned.code, unpinned.stderr).toBe(4);
+    expect(unpinned.stderr).toContain('--pubkey HEX (repeat it) or --trusted-keys FILE');
+    const pinned = inWorkspace([
+      'attest',
+      ws.done,
+      '--db',
+      'ledger.db',
+      '--key',
+      'session.key',
+      '--pubkey',
+      SESSION_KEY.publicKeyHex,
+      '--pubkey',
+      REVIEWER_KEY.publicKeyHex,
+      '-o',
+      'r.json',
+    ]);
+    expect(pinned.code, pinned.stderr).toBe(0);
   });
 
   it('refuses an unfinished run (exit 5), a key that is not the ledger key (exit 3), and a missing -o (exit 64)', () => {

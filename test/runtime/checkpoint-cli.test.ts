@@ -89,6 +89,29 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
     expect(resumed.stderr).toContain('entries were removed');
   });
 
+  it('an edited recorded contract is refused as the broken chain it is, naming the seq, not the contract hash', () => {
+    const { db, env, common, session } = suspendedGatedRun('checkpoint-contract-edit');
+    const raw = new Database(db);
+    try {
+      const { payload } = raw
+        .prepare('SELECT payload FROM journal WHERE session_id = ? AND seq = 0')
+        .get(session) as { payload: string };
+      const edited = payload.replace('"intent":"', '"intent":"EDITED ');
+      expect(edited).not.toBe(payload);
+      raw.prepare('UPDATE journal SET payload = ? WHERE session_id = ? AND seq = 0').run(edited, session);
+    } finally {
+      raw.close();
+    }
+    const verified = runCli(['ledger', 'verify', session, '--db', db, '--json'], { env });
+    const report = JSON.parse(verified.stdout);
+    expect(report.status).toBe('failed');
+    const resumed = runCli(['resume', session, ...common], { env });
+    expect(resumed.code, resumed.stderr).toBe(1);
+    expect(resumed.stderr).toContain('the chain does not verify at seq 0');
+    expect(resumed.stderr).toContain(report.failure.message);
+    expect(resumed.stderr).not.toContain('contract_hash');
+  });
+
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
     const { db, env, common, session } = suspendedGatedRun('checkpoint-cut');
 

@@ -134,7 +134,11 @@ export function attest(args: string[], io: CliIo): number {
     if (!(error instanceof AttestationRefusedError)) throw error;
     // resolveTrustedKeys names command-line keys after verify's --key; here they come from --pubkey.
     const hint = source ? ` (trusted keys from ${source.replace(/^--key\b/, '--pubkey')})` : '';
-    io.stderr(`truss: ${error.message}${error.status === 'failed' ? hint : ''}\n`);
+    const pinMore =
+      error.status === 'integrity_only'
+        ? '\nPin every signer — the session key and the reviewer key a human_review was signed with — with --pubkey HEX (repeat it) or --trusted-keys FILE.'
+        : '';
+    io.stderr(`truss: ${error.message}${error.status === 'failed' ? hint : ''}${pinMore}\n`);
     return REFUSAL_EXIT[error.status];
   }
   writeFileAtomic(out, `${JSON.stringify(attestation.envelope, null, 2)}\n`);

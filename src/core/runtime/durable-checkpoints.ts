@@ -5,6 +5,7 @@ import { ANNOTATION_KINDS, TERMINAL_KINDS, ZERO_HASH } from '../ledger/entry-has
 import { keyIdOf, type Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { CheckpointUse, LedgerStore } from '../ledger/store.js';
+import type { VerifyReport } from '../ledger/verify-report.js';
 import { ResumeRefusedError } from './durable-errors.js';
 
 /**
@@ -147,16 +148,22 @@ export function verifyRecorded(options: {
   );
   // Whatever `truss ledger verify` fails is refused (docs/ledger.md "Verification results"): a broken
   // chain, a head that is not the last entry, a renamed session, an anchored child that does not verify.
-  if (report.status === 'failed') {
-    const seq = report.failure?.seq ?? null;
-    const where = seq === null ? '' : ` at seq ${seq}`;
-    throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? 'verification failed'})`,
-    );
-  }
+  if (report.status === 'failed') throw chainRefusal(sessionId, report);
   const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? '', signatures };
   const keeper = new CheckpointKeeper(store, sessionId, signer, known);
   // Everything up to the head is now verified: remember it, unless the stored checkpoint already does.
   if (checkpointSeq !== known.seq) keeper.write();
   return { recorded, keeper, checkpointUse: checkpoint };
+}
+
+/**
+ * The refusal of a session `truss ledger verify` fails, worded the same wherever resume finds it —
+ * in the chain walk, or before it when the signed `run_started` cannot be read (recorded-contract.ts).
+ */
+export function chainRefusal(sessionId: string, report: VerifyReport): ResumeRefusedError {
+  const seq = report.failure?.seq ?? null;
+  const where = seq === null ? '' : ` at seq ${seq}`;
+  return new ResumeRefusedError(
+    `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? 'verification failed'})`,
+  );
 }

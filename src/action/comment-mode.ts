@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { handleCommand } from '../github/handle-command.js';
 import { memoryOutcomeText } from '../github/memory-job.js';
 import type { Octokit } from '../github/octokit.js';
+import { refusePushAfterComment } from '../github/pushed-after-comment.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
 import { findSuspendedSession } from '../github/suspended-session.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
@@ -19,6 +20,7 @@ interface CommentPayload {
     id: number;
     body?: string;
     html_url?: string;
+    created_at?: string;
     user?: { login: string; id?: number; type?: string };
   };
 }
@@ -67,6 +69,8 @@ export async function handleComment(options: {
     log: setup.log,
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+      // Only the code the commenter could have read runs (pushed-after-comment.ts).
+      refusePushAfterComment(pr, payload.comment?.created_at);
       const target = targetFromPullRequest(pr as unknown as Parameters<typeof targetFromPullRequest>[0]);
       await setup.log.group('check out the pull request head', () =>
         checkoutPullRequestHead({

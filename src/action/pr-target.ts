@@ -1,4 +1,5 @@
 import { completeCheckRun, HeadMismatchError } from '../github/check-runs.js';
+import { isForkHead } from '../github/fork-head.js';
 import type { Octokit } from '../github/octokit.js';
 import type { EventContext } from './event-context.js';
 
@@ -30,21 +31,8 @@ export function targetFromPullRequest(pr: PullRequestPayload): RunTarget {
     prNumber: pr.number,
     headRef: pr.head.ref ?? null,
     defaultBranch: pr.base.repo?.default_branch ?? pr.base.ref ?? 'main',
-    fork: !sameRepository(pr.head.repo, pr.base.repo),
+    fork: isForkHead(pr.head.repo, pr.base.repo),
   };
-}
-
-/**
- * Whether the head lives in the base repository. Fails closed: a head repository GitHub does not
- * name (`head.repo: null` once a fork is deleted, while its pull request stays open) counts as a fork,
- * so its branch name is never pushed to in this repository and its code never runs as trusted.
- */
-function sameRepository(
-  head: { full_name?: string } | null | undefined,
-  base: { full_name?: string } | null | undefined,
-): boolean {
-  const headName = head?.full_name?.toLowerCase();
-  return headName !== undefined && headName !== '' && headName === base?.full_name?.toLowerCase();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,10 +44,16 @@ describe("a fork's checks in a job with secrets, on a runner without isolation",
     await harness.stop();
   });
 
-  type Repo = { full_name: string } | null;
+  type Repo = { full_name: string; pushed_at?: string } | null;
   function prObject(headRepo: 'fork' | 'deleted' | 'same') {
     const pr = pullRequestObject(harness.headSha, harness.baseSha) as { head: { repo: Repo } };
-    if (headRepo === 'fork') pr.head.repo = { ...(pr.head.repo as object), full_name: 'mallory/Hello-World' };
+    // Pushed to before the examples' comment was written (2019-05-15T15:20:21Z): the code the maintainer saw.
+    if (headRepo === 'fork')
+      pr.head.repo = {
+        ...(pr.head.repo as object),
+        full_name: 'mallory/Hello-World',
+        pushed_at: '2019-05-15T15:19:00Z',
+      };
     if (headRepo === 'deleted') pr.head.repo = null;
     return pr as unknown as Record<string, unknown>;
   }
@@ -94,6 +101,31 @@ describe("a fork's checks in a job with secrets, on a runner without isolation",
       env: { PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false' },
     });
     expectRefused(run, workspace);
+  }, 60_000);
+
+  it('`/truss run` on a fork pushed to after the comment: refused on the pull request, nothing checked out or run', async () => {
+    harness.allow('maintainer', 'write');
+    const pr = prObject('fork') as { head: { repo: { pushed_at: string } } };
+    // Eleven seconds after the examples' comment: code the commenter cannot have read.
+    pr.head.repo.pushed_at = '2019-05-15T15:20:32Z';
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    const workspace = harness.cloneWorkspace();
+    const before = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' });
+    const run = await harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload('/truss run', { user: { login: 'maintainer', type: 'User' } }),
+      workspace,
+      env: { PATH: bin, INPUT_UPLOAD_ARTIFACT: 'false', INPUT_ISOLATION: 'none' },
+    });
+    expect(run.code, run.stdout.slice(-3000)).not.toBe(0);
+    const reply = harness.comments.map((c) => c.body).join('\n');
+    expect(reply).toContain(
+      'was pushed to at 2019-05-15T15:20:32.000Z, after your comment (2019-05-15T15:20:21.000Z)',
+    );
+    expect(reply).toContain('comment again');
+    expect(existsSync(join(workspace, RAN))).toBe(false);
+    expect(execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' })).toBe(before);
+    expect(harness.checkRuns.filter((c) => c.conclusion === 'success')).toEqual([]);
   }, 60_000);
 
   it('explicit `isolation: none` runs it, and says so', async () => {

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId } from '../../src/github/external-id.js';
 import { otherApp } from '../helpers/comment-authors.js';
+import { webhookExample } from '../helpers/fake-github.js';
 import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
 import {
   API,
@@ -332,6 +333,37 @@ describe('Truss App: /truss commands on pull requests (issue_comment.created)', 
     expect(captured.replies[0]).toContain(
       `Hi @Codertocat — thanks for trying \`/truss\`, but I can't act on this comment: ${reason}.`,
     );
+  });
+
+  it("/truss run on a fork's pull request pushed to after the comment: nothing queued or dispatched, the reply says to comment again", async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const seen = nockReactions(COMMENT_ID);
+    const pr = webhookExample('pull_request', 'opened').pull_request as {
+      head: { repo: Record<string, unknown> };
+      base: Record<string, unknown>;
+    };
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, {
+        ...pr,
+        number: PR,
+        // The examples' comment was written at 2019-05-15T15:20:21Z.
+        head: {
+          ...pr.head,
+          sha: HEAD,
+          repo: { ...pr.head.repo, full_name: 'mallory/Hello-World', pushed_at: '2019-05-15T15:20:32Z' },
+        },
+        base: { ...pr.base, sha: BASE },
+      });
+    const replies = nockReply();
+    await expect(
+      receiveComment(probot, 'delivery-race', '/truss run greeting', { commentId: COMMENT_ID }),
+    ).rejects.toThrow(/pushed to at/);
+    expect(seen).toEqual(['confused']);
+    expect(replies.join('\n')).toContain('after your comment (2019-05-15T15:20:21.000Z)');
+    expect(replies.join('\n')).toContain('comment again');
   });
 
   it('an allow-listed user without write access may run', async () => {

@@ -80,7 +80,12 @@ function fakeGitHub() {
   nock(API)
     .persist()
     .get(`${R}/pulls/${PR}`)
-    .reply(200, { number: PR, head: { sha: HEAD }, base: { sha: BASE } });
+    // A branch of the repository itself, as the example pull request's head is.
+    .reply(200, {
+      number: PR,
+      head: { sha: HEAD, repo: { full_name: 'Codertocat/Hello-World' } },
+      base: { sha: BASE, repo: { full_name: 'Codertocat/Hello-World' } },
+    });
   nock(API)
     .persist()
     .get(/\/commits\/[0-9a-f]{40}\/check-runs$/)

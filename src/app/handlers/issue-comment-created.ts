@@ -4,6 +4,7 @@ import { parseCommand } from '../../github/commands.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
+import { type PullRequestPushTimes, refusePushAfterComment } from '../../github/pushed-after-comment.js';
 import { react } from '../../github/reactions.js';
 import { alreadyAnswered, issueNoteMarker, issueNoteReply } from '../../github/refusal.js';
 import { postReply } from '../../github/reply.js';
@@ -83,6 +84,8 @@ export async function onIssueCommentCreated(
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== 'failed'),
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
+      // Only the code the commenter could have read is dispatched (pushed-after-comment.ts).
+      refusePushAfterComment(head.pushTimes, comment.created_at);
       // Every contract (not named ones): those whose `[contract] paths` the change misses are skipped.
       const changedFiles = named ? undefined : lazyChangedFiles(octokit, repo, issue.number, head.sha);
       // Contracts and their filters come from the PR's base, as the dispatched run reads them.
@@ -175,6 +178,8 @@ interface PullRequestHead {
   baseSha: string;
   baseRef: string;
   author: PullRequestAuthor | null;
+  /** Where the head lives and when it was last pushed to. */
+  pushTimes: PullRequestPushTimes;
 }
 
 /** The PR head (and author), fetched once and only when a command needs it. */
@@ -190,6 +195,7 @@ function lazyPullRequest(
       baseSha: data.base.sha,
       baseRef: data.base.ref,
       author: data.user ? { login: data.user.login, id: data.user.id } : null,
+      pushTimes: data,
     }));
     return head;
   };

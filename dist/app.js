@@ -32,19 +32,20 @@ import {
   react,
   readRepoFile,
   recordSignOff,
+  refusePushAfterComment,
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-UIESPOTV.js";
+} from "./chunks/chunk-WVIJBEVU.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-35LYMTQN.js";
+import "./chunks/chunk-NZCQIRRN.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-LYCREXXB.js";
-import "./chunks/chunk-ASNYE6CF.js";
-import "./chunks/chunk-2IDAPEHR.js";
+} from "./chunks/chunk-PK6LCRGF.js";
+import "./chunks/chunk-OYCOXVLJ.js";
+import "./chunks/chunk-JHCKQBPS.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";
@@ -636,6 +637,7 @@ async function onIssueCommentCreated(context, config, workflows, authors) {
     succeeded: (outcomes) => outcomes.length > 0 && outcomes.every((o) => o.status !== "failed"),
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const head = await pr();
+      refusePushAfterComment(head.pushTimes, comment.created_at);
       const changedFiles = named ? void 0 : lazyChangedFiles(octokit, repo, issue.number, head.sha);
       const names = contracts.length > 0 ? contracts : await listContractNames({ octokit, repo, ref: head.baseSha });
       if (names.length === 0)
@@ -726,7 +728,8 @@ function lazyPullRequest(octokit, repo, number) {
       sha: data.head.sha,
       baseSha: data.base.sha,
       baseRef: data.base.ref,
-      author: data.user ? { login: data.user.login, id: data.user.id } : null
+      author: data.user ? { login: data.user.login, id: data.user.id } : null,
+      pushTimes: data
     }));
     return head;
   };

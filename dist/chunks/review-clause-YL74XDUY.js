@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-LNG3ADBK.js";
+} from "./chunk-QW66RRKA.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-ASNYE6CF.js";
+} from "./chunk-OYCOXVLJ.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-LYCREXXB.js";
+} from "./chunk-PK6LCRGF.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -66,7 +66,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 import {
   ProviderConfigError,
   ProviderError,

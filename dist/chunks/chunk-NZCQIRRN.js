@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-LYCREXXB.js";
+} from "./chunk-PK6LCRGF.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,7 +31,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-ASNYE6CF.js";
+} from "./chunk-OYCOXVLJ.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -39,7 +39,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";

@@ -5,6 +5,7 @@ import {
   BudgetExceededError,
   BudgetMeter,
   GitCommandError,
+  HARNESS_GIT_TIMEOUT_MS,
   excludedPathspecs,
   harnessGit,
   harnessProgramEnv,
@@ -18,7 +19,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 import {
   BundleFormatError,
   KeyError,
@@ -5153,17 +5154,18 @@ function verifyRecorded(options) {
       }
     }
   );
-  if (report.status === "failed") {
-    const seq = report.failure?.seq ?? null;
-    const where = seq === null ? "" : ` at seq ${seq}`;
-    throw new ResumeRefusedError(
-      `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? "verification failed"})`
-    );
-  }
+  if (report.status === "failed") throw chainRefusal(sessionId, report);
   const known = { seq: chain.entryCount - 1, hashHex: chain.headHash ?? "", signatures };
   const keeper = new CheckpointKeeper(store, sessionId, signer, known);
   if (checkpointSeq !== known.seq) keeper.write();
   return { recorded, keeper, checkpointUse: checkpoint };
+}
+function chainRefusal(sessionId, report) {
+  const seq = report.failure?.seq ?? null;
+  const where = seq === null ? "" : ` at seq ${seq}`;
+  return new ResumeRefusedError(
+    `refusing to resume ${sessionId}: the chain does not verify${where} (${report.failure?.message ?? "verification failed"})`
+  );
 }
 
 // src/core/runtime/replay-name.ts
@@ -6565,7 +6567,9 @@ function git2(args, options) {
     const child = spawn2("git", args, {
       cwd: options.cwd,
       env: harnessProgramEnv(options.env, options.cwd),
-      stdio: ["ignore", "pipe", "pipe"]
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: "SIGKILL"
     });
     const out = [];
     const err = [];
@@ -9171,23 +9175,26 @@ function rank(order, file) {
 // src/core/run/recorded-contract.ts
 function readRecordedContract(store, sessionId, format = CORE_CONTRACT_FORMAT) {
   const info = store.requireSession(sessionId);
+  const refuse = (message) => {
+    const report = store.verifySession(sessionId, { crypto: createNodeCrypto(), trusted: NO_TRUSTED_KEYS });
+    throw report.status === "failed" ? chainRefusal(sessionId, report) : new ResumeRefusedError(message);
+  };
   const first = store.entry(sessionId, 0);
-  if (first?.kind !== "run_started") {
-    throw new ResumeRefusedError(`session ${sessionId} has no run_started entry to resume from`);
-  }
+  if (first?.kind !== "run_started")
+    return refuse(`session ${sessionId} has no run_started entry to resume from`);
   const read = tryReadEntry(first, "run_started");
-  if ("error" in read) throw new ResumeRefusedError(`session ${sessionId}: ${read.error}`);
+  if ("error" in read) return refuse(`session ${sessionId}: ${read.error}`);
   const started = read.payload;
   const parsed = format.resolved.safeParse(started.contract);
   if (!parsed.success) {
-    throw new ResumeRefusedError(
+    return refuse(
       `session ${sessionId}: the recorded contract does not parse with this truss (${parsed.error.issues[0]?.message ?? "invalid"})`
     );
   }
   const contract = parsed.data;
   const hash2 = contractHash(contract);
   if (hash2 !== started.contract_hash) {
-    throw new ResumeRefusedError(
+    return refuse(
       `session ${sessionId}: the recorded contract hashes to ${hash2}, not the recorded contract_hash ${started.contract_hash}`
     );
   }
@@ -9317,7 +9324,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-2E3EER5B.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-34WOPUEK.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9435,7 +9442,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-JYX3VSOS.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-6N756PH5.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9472,7 +9479,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-DS3SK2GH.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-YL74XDUY.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

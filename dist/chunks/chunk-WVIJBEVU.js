@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-35LYMTQN.js";
+} from "./chunk-NZCQIRRN.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-LYCREXXB.js";
+} from "./chunk-PK6LCRGF.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-ASNYE6CF.js";
+} from "./chunk-OYCOXVLJ.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -93,7 +93,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2921,7 +2921,13 @@ function grantTree(io, root, gid, keep) {
   };
   const visit = (path, at) => {
     if (keep.has(path)) return;
-    const looked = io.lstatSync(at);
+    let looked;
+    try {
+      looked = io.lstatSync(at);
+    } catch (error) {
+      if (error.code === "ENOENT") return;
+      throw error;
+    }
     if (looked.isSymbolicLink()) {
       if (looked.gid !== gid) io.lchownSync(at, -1, gid);
       return;
@@ -2975,9 +2981,8 @@ function describeIsolation(report) {
 async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
   const root = resolve(dir);
   const inside = keepPrivate.map((path) => resolve(path)).filter((path) => path.startsWith(`${root}/`));
-  const failed = (detail) => new IsolationSetupError(
-    `could not give the sandbox user access to ${root} (${detail}); run Truss as root or with passwordless sudo, or choose isolation = "bwrap"`
-  );
+  const remedy = privilege === "root" ? 'check that the working copy is on a file system that keeps owners and modes, or choose isolation = "bwrap"' : 'run Truss as root or with passwordless sudo, or choose isolation = "bwrap"';
+  const failed = (detail) => new IsolationSetupError(`could not give the sandbox user access to ${root} (${detail}); ${remedy}`);
   if (privilege === "root") {
     try {
       grantTreeInProcess(root, account.gid, new Set(inside));
@@ -6744,6 +6749,31 @@ async function statusText(octokit, repo, prNumber, authors) {
   ].join("\n");
 }
 
+// src/github/fork-head.ts
+function isForkHead(head, base) {
+  const headName = head?.full_name?.toLowerCase();
+  return !(headName !== void 0 && headName !== "" && headName === base?.full_name?.toLowerCase());
+}
+
+// src/github/pushed-after-comment.ts
+var PushedAfterCommentError = class extends Error {
+  name = "PushedAfterCommentError";
+};
+function refusePushAfterComment(pr, commentCreatedAt) {
+  if (!isForkHead(pr.head.repo, pr.base.repo)) return;
+  const commented = Date.parse(commentCreatedAt ?? "");
+  const pushed = Date.parse(pr.head.repo?.pushed_at ?? "");
+  const again = "review the pull request as it is now and comment again to run it";
+  if (Number.isNaN(commented) || Number.isNaN(pushed))
+    throw new PushedAfterCommentError(
+      `GitHub did not say when the fork was last pushed to, so Truss cannot tell whether head ${pr.head.sha.slice(0, 12)} is what you saw; ${again}`
+    );
+  if (pushed > commented)
+    throw new PushedAfterCommentError(
+      `the fork ${pr.head.repo?.full_name ?? ""} was pushed to at ${new Date(pushed).toISOString()}, after your comment (${new Date(commented).toISOString()}), so head ${pr.head.sha.slice(0, 12)} may not be the code you read; ${again}`
+    );
+}
+
 // src/github/suspended-session.ts
 var SuspendedMetaSchema = external_exports.object({
   contract: external_exports.string().regex(CONTRACT_NAME),
@@ -7342,6 +7372,8 @@ export {
   handleCommand,
   saveBundleToLedgerBranch,
   loadBundleFromLedgerBranch,
+  isForkHead,
+  refusePushAfterComment,
   findSuspendedSessions,
   findSuspendedSession,
   ArtifactZipError,

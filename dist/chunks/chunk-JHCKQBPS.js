@@ -304,20 +304,74 @@ function redactBytes(bytes, redact, cut = {}) {
 
 // src/core/process/git-metadata.ts
 import {
-  closeSync,
-  constants,
+  closeSync as closeSync2,
+  constants as constants2,
   existsSync,
   fchmodSync,
   lstatSync as lstatSync2,
   mkdirSync,
-  openSync,
-  readdirSync
+  openSync as openSync2,
+  readdirSync as readdirSync2
 } from "node:fs";
 import { dirname, join } from "node:path";
 
+// src/core/process/git-special-files.ts
+import { closeSync, constants, openSync, readdirSync, unlinkSync } from "node:fs";
+var SWEEP_LIMIT = 2e5;
+function removeSpecialFiles(gitDir) {
+  const removed = [];
+  let looked = 0;
+  const walk = (held, path) => {
+    const at = `/proc/self/fd/${held}`;
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (++looked > SWEEP_LIMIT) return;
+      if (entry.isDirectory()) {
+        let fd;
+        try {
+          fd = openSync(
+            `${at}/${entry.name}`,
+            constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW
+          );
+        } catch {
+          continue;
+        }
+        try {
+          walk(fd, `${path}/${entry.name}`);
+        } finally {
+          closeSync(fd);
+        }
+      } else if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) {
+        try {
+          unlinkSync(`${at}/${entry.name}`);
+          removed.push(`${path}/${entry.name}`);
+        } catch {
+        }
+      }
+    }
+  };
+  let root;
+  try {
+    root = openSync(gitDir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  } catch {
+    return removed;
+  }
+  try {
+    walk(root, gitDir);
+  } finally {
+    closeSync(root);
+  }
+  return removed;
+}
+
 // src/core/process/remove-tree.ts
 import { spawnSync } from "node:child_process";
-import { lstatSync, unlinkSync } from "node:fs";
+import { lstatSync, unlinkSync as unlinkSync2 } from "node:fs";
 
 // src/core/process/sandbox-commands.ts
 import { execFile } from "node:child_process";
@@ -362,7 +416,7 @@ function removeUntrustedEntrySync(path, env) {
   }
   if (!isDirectory) {
     try {
-      unlinkSync(path);
+      unlinkSync2(path);
     } catch {
     }
     return;
@@ -420,17 +474,17 @@ function gitMetadataGuard(workdirs, env = { PATH: "/usr/bin:/bin" }) {
 function freshEditMessage(gitPath, env) {
   const path = join(gitPath, PINNED_FILE);
   removeUntrustedEntrySync(path, env);
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 436);
+  const fd = openSync2(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL, 436);
   try {
     fchmodSync(fd, 436);
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
   return path;
 }
 function linksIn(dir) {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name);
+    return readdirSync2(dir, { withFileTypes: true }).filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -450,6 +504,7 @@ function pinnedGitEnv(cwd, uid = process.getuid?.()) {
 function sweepPlantedGitFiles(guard, env) {
   for (const gitDir of guard?.pinned ?? []) {
     removeUntrustedEntrySync(join(gitDir, "commondir"), env);
+    removeSpecialFiles(gitDir);
     const before = guard?.linksBefore?.[gitDir] ?? [];
     for (const name of linksIn(gitDir))
       if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);
@@ -490,7 +545,7 @@ var AddedGitGuards = class {
 };
 
 // src/core/process/trusted-path.ts
-import { accessSync, constants as constants2, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
+import { accessSync, constants as constants3, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
 import { delimiter, dirname as dirname2, isAbsolute, join as join3 } from "node:path";
 
 // src/core/process/mount-table.ts
@@ -626,7 +681,7 @@ function findProgram(name, path) {
     if (!dir) continue;
     const candidate = join3(dir, name);
     try {
-      accessSync(candidate, constants2.X_OK);
+      accessSync(candidate, constants3.X_OK);
       if (statSync2(candidate).isFile()) return candidate;
     } catch {
     }
@@ -727,6 +782,13 @@ async function updateIndex(git, flags, paths) {
     await git.raw(["update-index", ...flags, "--", ...paths.slice(start, end)]);
   }
 }
+var HARNESS_GIT_TIMEOUT_MS = 3e5;
+function timedOut(cwd, args, timeoutMs) {
+  return new GitCommandError(
+    `git ${args[0] ?? ""} in ${cwd} did not finish within ${Math.round(timeoutMs / 1e3)} s and was stopped; something in the working copy may keep git waiting (a FIFO in .git: \`find .git ! -type f ! -type d ! -type l\` lists it)`,
+    -1
+  );
+}
 var GitCommandError = class extends Error {
   constructor(message, exitCode) {
     super(message);
@@ -746,10 +808,13 @@ function runHarnessGit(cwd, args, options = {}) {
         // Whole: its callers need all of it (a status to parse, a tree to name); the diffs the
         // judged code decides the size of are read with runHarnessGitCapped.
         maxBuffer: Number.POSITIVE_INFINITY,
-        env: harnessGitEnv(cwd, options)
+        env: harnessGitEnv(cwd, options),
+        timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
+        killSignal: "SIGKILL"
       },
       (error, stdout, stderr) => {
-        if (error && typeof error.code !== "number")
+        if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        else if (error && typeof error.code !== "number")
           reject(error);
         else resolve({ code: error ? error.code : 0, stdout, stderr });
       }
@@ -766,11 +831,20 @@ function runHarnessGitCapped(cwd, args, maxBytes, options = {}) {
     execFile2(
       "git",
       harnessGitArgv(args, options),
-      { cwd, encoding: "buffer", maxBuffer: maxBytes, env: harnessGitEnv(cwd, options) },
+      {
+        cwd,
+        encoding: "buffer",
+        maxBuffer: maxBytes,
+        env: harnessGitEnv(cwd, options),
+        timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
+        killSignal: "SIGKILL"
+      },
       (error, stdout, stderr) => {
         const overflow = error?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER";
         const text = stderr.toString("utf8");
-        if (overflow && stdout.length >= maxBytes) {
+        if (error?.killed && !overflow) {
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
           reject(new GitCommandError(`git printed more than ${maxBytes} bytes of errors`, -1));
@@ -861,6 +935,7 @@ export {
   withSubmodulesUnasked,
   excludedPathspecs,
   stageAll,
+  HARNESS_GIT_TIMEOUT_MS,
   GitCommandError,
   runHarnessGit,
   runHarnessGitCapped,

@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-LNG3ADBK.js";
+} from "./chunk-QW66RRKA.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -63,6 +63,7 @@ import {
   htmlReportFileName,
   importLeg,
   inlineText,
+  isForkHead,
   isRateLimitError,
   isTrussComment,
   lazyChangedFiles,
@@ -87,6 +88,7 @@ import {
   readRepoFile,
   readStickyMetadata,
   recordSignOff,
+  refusePushAfterComment,
   renderCheckOutput,
   renderJobSummary,
   renderStickyComment,
@@ -110,7 +112,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-UIESPOTV.js";
+} from "./chunk-WVIJBEVU.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -120,7 +122,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-35LYMTQN.js";
+} from "./chunk-NZCQIRRN.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -160,20 +162,21 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-LYCREXXB.js";
+} from "./chunk-PK6LCRGF.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-ASNYE6CF.js";
+} from "./chunk-OYCOXVLJ.js";
 import {
   HARNESS_GIT_ARGS,
+  HARNESS_GIT_TIMEOUT_MS,
   redactionField,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-2IDAPEHR.js";
+} from "./chunk-JHCKQBPS.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,
@@ -2808,12 +2811,8 @@ function targetFromPullRequest(pr) {
     prNumber: pr.number,
     headRef: pr.head.ref ?? null,
     defaultBranch: pr.base.repo?.default_branch ?? pr.base.ref ?? "main",
-    fork: !sameRepository(pr.head.repo, pr.base.repo)
+    fork: isForkHead(pr.head.repo, pr.base.repo)
   };
-}
-function sameRepository(head, base) {
-  const headName = head?.full_name?.toLowerCase();
-  return headName !== void 0 && headName !== "" && headName === base?.full_name?.toLowerCase();
 }
 function runsForeignCodeWithSecrets(target, eventName, ephemeralKey) {
   return target.fork && (eventName !== "pull_request" || !ephemeralKey);
@@ -3101,7 +3100,9 @@ async function captureWorkdirPatch(workdir, baseSha) {
     cwd: workdir,
     env,
     maxBuffer: 256 << 20,
-    encoding: "buffer"
+    encoding: "buffer",
+    timeout: HARNESS_GIT_TIMEOUT_MS,
+    killSignal: "SIGKILL"
   })).stdout;
   const git = async (args) => (await gitBytes(args)).toString("utf8");
   try {
@@ -3119,7 +3120,11 @@ async function applyWorkdirPatch(workdir, patch, env = process.env) {
   const file2 = join4(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file2, patch);
   try {
-    await execGit("git", ["apply", "--binary", "--whitespace=nowarn", file2], { cwd: workdir });
+    await execGit("git", ["apply", "--binary", "--whitespace=nowarn", file2], {
+      cwd: workdir,
+      timeout: HARNESS_GIT_TIMEOUT_MS,
+      killSignal: "SIGKILL"
+    });
   } catch (error2) {
     const stderr = String(error2.stderr ?? "").trim();
     throw new Error(
@@ -3251,7 +3256,9 @@ async function publish(options, run6) {
   const git = async (args, env = {}) => (await execGit2("git", [...HARNESS_GIT_ARGS, ...args], {
     cwd: workdir,
     env: { ...process.env, ...env },
-    maxBuffer: 16 << 20
+    maxBuffer: 16 << 20,
+    timeout: HARNESS_GIT_TIMEOUT_MS,
+    killSignal: "SIGKILL"
   })).stdout.trim();
   const committed = await commitChanges(git, run6);
   const head = await git(["rev-parse", "HEAD"]);
@@ -4225,6 +4232,7 @@ async function handleComment(options) {
     log: setup.log,
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
+      refusePushAfterComment(pr, payload.comment?.created_at);
       const target = targetFromPullRequest(pr);
       await setup.log.group(
         "check out the pull request head",

@@ -304,6 +304,8 @@ async function reportedRun(
   if (isolation) {
     const warning = applyIsolationPolicy(contract, isolation.report, options.untrustedCode);
     log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
+    // Why a weaker mechanism ran, what it does not stop: the same notes the CLI prints.
+    for (const note of isolation.report.notes) log.info(`${checkName}: note: ${note}`);
     if (warning) log.warning(`${checkName}: ${warning}`);
   }
   // A token the workflow left in the working copy is readable by every check, isolated or not.

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -152,6 +153,42 @@ describe('choosing the mechanism', () => {
       'checks isolated: none — checks, agent tools and delegated CLIs ran as the harness user and could read its secrets',
     );
   });
+
+  it.runIf(base.isRoot)(
+    'as root, a root-only file outside the hidden paths: uid stops the read; bwrap does not, and its report says so',
+    async () => {
+      // Outside /tmp, which both sandboxes replace with their own: where /etc/shadow would be.
+      const dir = mkdtempSync('/var/lib/truss-root-only-');
+      const secret = join(dir, 'root-only.txt');
+      writeFileSync(secret, 'ROOT ONLY\n', { mode: 0o600 });
+      chmodSync(dir, 0o755);
+      const work = mkdtempSync(join(tmpdir(), 'truss-root-only-work-'));
+      for (const mode of ['uid', 'bwrap'] as const) {
+        const unavailable = await mechanismAvailable(mode);
+        if (unavailable) {
+          console.warn(`SKIPPED ${mode} root-only read: ${unavailable}`);
+          continue;
+        }
+        const isolation = await createIsolation({
+          ...base,
+          mode,
+          workdirs: [work],
+          path: process.env.PATH ?? '',
+        });
+        const read = await sandboxed(isolation, work, `cat ${secret} 2>/dev/null || echo denied`);
+        const note = isolation.report.notes.join(' ');
+        if (mode === 'uid') {
+          expect(read.stdout.bytes.toString()).toBe('denied\n');
+          expect(note).not.toContain('root-only files');
+        } else {
+          expect(read.stdout.bytes.toString()).toBe('ROOT ONLY\n');
+          expect(note).toContain('can read root-only files that are not hidden');
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+    60_000,
+  );
 
   it('network allowlist is recorded as not enforced', () => {
     expect(describeIsolation({ level: 'uid', network: 'allowlist', network_enforced: false })).toBe(

@@ -168,6 +168,11 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       continue;
     }
     const unshareNet = options.network === 'none';
+    // bwrap keeps the caller's uid: as root, root-only files outside the hidden paths stay readable.
+    if (options.isRoot)
+      notes.push(
+        'bwrap runs the checks with the harness\'s own uid, here root: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user',
+      );
     const sandbox = bwrapIsolation({
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,

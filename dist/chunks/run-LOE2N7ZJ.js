@@ -112,7 +112,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-WVIJBEVU.js";
+} from "./chunk-ZPA3KQX7.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -2296,6 +2296,7 @@ async function reportedRun(options, contract, annotate, existingCheckId, execute
   if (isolation) {
     const warning2 = applyIsolationPolicy(contract, isolation.report, options.untrustedCode);
     log.info(`${checkName}: ${describeIsolation(isolation.report)}`);
+    for (const note of isolation.report.notes) log.info(`${checkName}: note: ${note}`);
     if (warning2) log.warning(`${checkName}: ${warning2}`);
   }
   const stored = await checkPersistedCredentials({

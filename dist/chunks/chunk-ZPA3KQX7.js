@@ -4036,6 +4036,10 @@ async function createIsolation(options) {
       continue;
     }
     const unshareNet = options.network === "none";
+    if (options.isRoot)
+      notes.push(
+        `bwrap runs the checks with the harness's own uid, here root: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user`
+      );
     const sandbox = bwrapIsolation({
       report: report("bwrap", unshareNet, unshareNet ? "netns" : null),
       bwrap,

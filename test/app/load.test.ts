@@ -154,12 +154,15 @@ function fakeGitHub() {
   return { checks, dispatches, replies, confused, counts };
 }
 
-/** 1,000 deliveries: runs, denied runs, chatter, help, pushes, comment reviews — and redeliveries. */
+/** How many deliveries the installation receives: a tenth of each kind below. */
+const TOTAL = 500;
+
+/** TOTAL deliveries: runs, denied runs, chatter, help, pushes, comment reviews — and redeliveries. */
 function deliveries(): { first: Delivery[]; redeliveries: Delivery[] } {
   const first: Delivery[] = [];
   const redeliveries: Delivery[] = [];
   const sync = asInstallation(webhookExample('pull_request', 'synchronize'));
-  for (let i = 0; i < 1000; i++) {
+  for (let i = 0; i < TOTAL; i++) {
     const id = `load-${i}`;
     /** Delivery `id`: comment 100000+i saying `body`, by `login` (the example's author when not given). */
     const comment = (body: string, login?: string): Delivery => ({
@@ -210,33 +213,33 @@ describe('Truss App under load', () => {
   // The fake's interceptors persist: some routes are never hit, and none needs to be.
   useNock({ allowPending: true });
 
-  it('1,000 mixed deliveries (100 of them redeliveries) → exactly one dispatch per authorized run command, none dropped or doubled', async () => {
+  it(`${TOTAL} mixed deliveries (${TOTAL / 10} of them redeliveries) → exactly one dispatch per authorized run command, none dropped or doubled`, async () => {
     const github = fakeGitHub();
     const probot = await makeProbot();
     const { first, redeliveries } = deliveries();
-    expect(first.length + redeliveries.length).toBe(1000);
+    expect(first.length + redeliveries.length).toBe(TOTAL);
     // Concurrently, as a busy installation sends them; redeliveries arrive after the originals were handled.
     const results = await Promise.allSettled(first.map((d) => probot.receive(d as never)));
     const again = await Promise.allSettled(redeliveries.map((d) => probot.receive(d as never)));
     const failures = [...results, ...again].filter((r) => r.status === 'rejected');
     expect(failures.map((f) => String((f as PromiseRejectedResult).reason).slice(0, 300))).toEqual([]);
 
-    const expected = Array.from({ length: 1000 }, (_, i) => i)
+    const expected = Array.from({ length: TOTAL }, (_, i) => i)
       .filter((i) => i % 10 < 4)
       .map((i) => `c${i}`);
-    expect(github.dispatches).toHaveLength(400);
+    expect(github.dispatches).toHaveLength((TOTAL * 4) / 10);
     expect(github.dispatches.map((d) => d.contract).sort()).toEqual([...expected].sort());
     // Each dispatch names its own queued check, and every check is one request.
-    expect(new Set(github.dispatches.map((d) => d.check_run_id)).size).toBe(400);
-    expect(github.checks).toHaveLength(400);
+    expect(new Set(github.dispatches.map((d) => d.check_run_id)).size).toBe((TOTAL * 4) / 10);
+    expect(github.checks).toHaveLength((TOTAL * 4) / 10);
     for (const check of github.checks)
       expect(decodeRunRequestId(check.external_id)?.n).toBe(check.name.slice('truss / '.length));
-    // 100 denials of bob: told why at least once (concurrent deliveries can each find no earlier
-    // reply), every other one only 😕; 100 help replies; 100 synchronizes mark the review stale.
+    // A tenth are denials of bob: told why at least once (concurrent deliveries can each find no earlier
+    // reply), every other one only 😕; a tenth help replies; a tenth synchronizes mark the review stale.
     const told = github.replies.filter((r) => r.includes("I can't act on this comment")).length;
     expect(told).toBeGreaterThanOrEqual(1);
-    expect(told + github.confused.length).toBe(100);
-    expect(github.replies.filter((r) => r.startsWith('**Truss commands**'))).toHaveLength(100);
-    expect(github.counts.humanReview).toBe(100);
+    expect(told + github.confused.length).toBe(TOTAL / 10);
+    expect(github.replies.filter((r) => r.startsWith('**Truss commands**'))).toHaveLength(TOTAL / 10);
+    expect(github.counts.humanReview).toBe(TOTAL / 10);
   }, 120_000);
 });

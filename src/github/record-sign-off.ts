@@ -1,12 +1,13 @@
 import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledger/index.js';
-import { postHumanReviewCheck } from './human-review-check.js';
+import { HUMAN_REVIEW_CHECK, postHumanReviewCheck } from './human-review-check.js';
 import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
-import type { Octokit } from './octokit.js';
+import { MissingPermissionError, type Octokit } from './octokit.js';
 import { resolveAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
 import { codeSpan, inlineText } from './render/escape.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
+import { isRequestError, statusOf } from './request-errors.js';
 import { latestSessionsFor, type SessionMeta } from './session-meta.js';
 import {
   type EvidenceFailure,
@@ -118,6 +119,43 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     log.info(`review state ${review.state} records no decision; nothing to sign`);
     return [];
   }
+  try {
+    return await signOff(options, decision, check);
+  } catch (error) {
+    // The review was a decision and it was not recorded: a check an earlier approval turned green must
+    // not keep saying so (a change request lost to a 5xx would leave it green). The check says what
+    // failed by status (or the permission to grant) only, never GitHub's error text, and the error still
+    // fails the job or delivery.
+    // Only GitHub's failures: a host's own misconfiguration (no review key) fails the step with how to
+    // fix it and leaves the check to the review that follows the fix.
+    if (!isRequestError(error) && !(error instanceof MissingPermissionError)) throw error;
+    const cause =
+      error instanceof MissingPermissionError ? error.message : `GitHub answered ${statusOf(error)}`;
+    try {
+      await check(
+        'failure',
+        'Sign-off not recorded: the review could not be processed',
+        `The ${decision === 'approved' ? 'approval' : 'change request'} by @${review.user.login} was not recorded: ${cause} (see the ${options.detailsUrl ? 'run' : 'job'} log). Once that is fixed, submit the review again.`,
+      );
+    } catch (postError) {
+      log.warning(`could not mark ${HUMAN_REVIEW_CHECK} failed: ${(postError as Error).name}`);
+    }
+    throw error;
+  }
+}
+
+type PostCheck = (
+  conclusion: 'success' | 'failure' | 'action_required' | 'neutral',
+  title: string,
+  summary: string,
+) => Promise<string | null>;
+
+async function signOff(
+  options: RecordSignOffOptions,
+  decision: HumanReviewDecision,
+  check: PostCheck,
+): Promise<SignOffResult[]> {
+  const { octokit, repo, pr, review, log } = options;
   const auth = await authorizeActor({
     octokit,
     ...repo,

@@ -405,6 +405,27 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     expect(entries.at(-1)?.payload).toMatchObject({ source: { commit_sha: null } });
   });
 
+  it('a change request that cannot be stored (GitHub answers 403) turns the check failure, not leaving an earlier approval green', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, ev.text);
+    trustedKeys();
+    nock(API).post(`${R}/git/blobs`).reply(403, { message: 'Resource not accessible by integration' });
+    const checks = humanReviewCheck();
+    await expect(receiveReview(probot, 'review-12', 'changes_requested')).rejects.toThrow();
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'failure',
+      output: expect.objectContaining({ title: 'Sign-off not recorded: the review could not be processed' }),
+    });
+    const summary = String((checks[0]?.output as { summary?: string } | undefined)?.summary);
+    expect(summary).toContain('`contents: write`');
+    expect(summary).not.toContain('Resource not accessible');
+  });
+
   it('dismissed: back to pending (action_required) without signing', async () => {
     const probot = await makeProbot();
     nockToken();

@@ -36,7 +36,7 @@ import {
   reportSkippedContract,
   statusOf,
   toMissingPermission
-} from "./chunks/chunk-ZPA3KQX7.js";
+} from "./chunks/chunk-UNYYMPAS.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
 import "./chunks/chunk-NZCQIRRN.js";

@@ -112,7 +112,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-ZPA3KQX7.js";
+} from "./chunk-UNYYMPAS.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

@@ -7144,13 +7144,13 @@ var DECISION = {
 };
 async function recordSignOff(options) {
   const { octokit, repo, pr, review, log } = options;
-  const check = (conclusion, title, summary2) => postHumanReviewCheck({
+  const check = (conclusion, title, summary) => postHumanReviewCheck({
     octokit,
     ...repo,
     headSha: pr.head.sha,
     conclusion,
     title,
-    summary: summary2,
+    summary,
     detailsUrl: options.detailsUrl,
     dryRun: options.dryRun
   });
@@ -7167,6 +7167,25 @@ async function recordSignOff(options) {
     log.info(`review state ${review.state} records no decision; nothing to sign`);
     return [];
   }
+  try {
+    return await signOff(options, decision, check);
+  } catch (error) {
+    if (!isRequestError(error) && !(error instanceof MissingPermissionError)) throw error;
+    const cause = error instanceof MissingPermissionError ? error.message : `GitHub answered ${statusOf(error)}`;
+    try {
+      await check(
+        "failure",
+        "Sign-off not recorded: the review could not be processed",
+        `The ${decision === "approved" ? "approval" : "change request"} by @${review.user.login} was not recorded: ${cause} (see the ${options.detailsUrl ? "run" : "job"} log). Once that is fixed, submit the review again.`
+      );
+    } catch (postError) {
+      log.warning(`could not mark ${HUMAN_REVIEW_CHECK} failed: ${postError.name}`);
+    }
+    throw error;
+  }
+}
+async function signOff(options, decision, check) {
+  const { octokit, repo, pr, review, log } = options;
   const auth = await authorizeActor({
     octokit,
     ...repo,

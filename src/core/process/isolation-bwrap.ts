@@ -1,10 +1,13 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
+import { reachableBy } from './account-reach.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
+import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
+import type { SandboxAccount } from './isolation-uid.js';
 import { removeUntrustedTree } from './remove-tree.js';
 
 export interface BwrapIsolationOptions {
@@ -25,6 +28,12 @@ export interface BwrapIsolationOptions {
   scratchRoot: string;
   /** PATH used to find `rm` when a sandbox's scratch is removed. */
   toolEnv: Record<string, string>;
+  /**
+   * A root harness starts bwrap as this account, through `setpriv` (absolute path): the sandbox then
+   * has the account's uid outside its user namespace, not root's. The working copies must already be
+   * granted to it (grant-workdir.ts); those added later are granted here.
+   */
+  runAs?: { account: SandboxAccount; setpriv: string } | undefined;
 }
 
 /** Where the sandbox's fresh HOME and TMPDIR appear inside bubblewrap. */
@@ -38,13 +47,20 @@ const SANDBOX_TMP = '/tmp/.truss-tmp';
  * harness's terminal), `--die-with-parent` and all capabilities dropped. Killing bwrap (the group
  * leader) tears down the pid namespace and with it every descendant, setsid ones included.
  *
- * The sandbox runs with the harness's uid (mapped into the user namespace): files that are not
- * hidden and are readable by that user stay readable, read-only (docs/security.md).
+ * Without `runAs` the sandbox runs with the harness's uid (mapped into the user namespace): files that
+ * are not hidden and are readable by that user stay readable, read-only. With it (a root harness)
+ * bwrap itself is started as the sandbox account, unprivileged, so the kernel judges every file by
+ * that account's uid; `--uid` alone would not do: a user namespace a root bwrap makes maps the
+ * sandbox's uid to root outside (docs/security.md).
  */
 export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
   const workdirs = [...options.workdirs];
   const added = new Set<string>();
   const addedGuards = new AddedGitGuards(options.toolEnv);
+  const runAs = options.runAs;
+  // Started as the account, bwrap can mount only where that account can look; what it cannot reach
+  // needs no hiding.
+  const visible = (path: string) => runAs === undefined || reachableBy(path, runAs.account);
   // A working copy removed without removeWorkdir (a finished fan-out attempt's copy) has nothing to
   // bind: named to bwrap, it stopped every later process of the run ("Can't find source path").
   const forgetRemoved = () => {
@@ -59,6 +75,7 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
   return {
     report: options.report,
     async addWorkdir(dir) {
+      if (runAs) await grantWorkdir(dir, runAs.account, 'root', options.toolEnv, options.hiddenPaths);
       const path = realpathSync(dir);
       if (!workdirs.includes(path)) {
         workdirs.push(path);
@@ -76,6 +93,16 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       forgetRemoved();
       const scratch = await mkdtemp(join(options.scratchRoot, 'truss-sbx-'));
+      const tmp = runAs ? join(scratch, 'tmp') : scratch;
+      // As another user, the sandbox's git refuses the harness's repositories ("dubious ownership")
+      // unless its own global config says otherwise, as uid's scratch HOME does (process-scratch.ts).
+      const gitconfig = join(scratch, 'gitconfig');
+      if (runAs) {
+        mkdirSync(tmp, { mode: 0o700 });
+        writeFileSync(gitconfig, '[safe]\n\tdirectory = *\n');
+        for (const path of [scratch, tmp, gitconfig]) chownSync(path, runAs.account.uid, runAs.account.gid);
+      }
+      const hiddenPaths = options.hiddenPaths.filter(visible);
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
@@ -100,18 +127,16 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '/proc',
         '--tmpfs',
         '/tmp',
-        ...options.hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
-        // The host daemons' sockets: the sandbox is the harness's own user here (host-sockets.ts).
-        ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths]).flatMap((path) => [
-          '--ro-bind',
-          '/dev/null',
-          path,
-        ]),
+        ...hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
+        // The host daemons' sockets: whoever connects gets what the daemon grants (host-sockets.ts).
+        ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths])
+          .filter(visible)
+          .flatMap((path) => ['--ro-bind', '/dev/null', path]),
         ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
         // Mount points no process can rename, so the hidden paths below stay where they are named.
         ...(options.pinnedDirs ?? []).flatMap((dir) => ['--bind', dir, dir]),
         // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
-        ...options.hiddenPaths
+        ...hiddenPaths
           .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
           .flatMap((path) => ['--tmpfs-or-null', path]),
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
@@ -125,23 +150,36 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '--dir',
         SANDBOX_TMP,
         '--bind',
-        scratch,
+        tmp,
         SANDBOX_TMP,
+        ...(runAs ? ['--bind', gitconfig, `${SANDBOX_HOME}/.gitconfig`] : []),
         '--chdir',
         request.cwd,
         '--',
         request.file,
         ...request.args,
       ];
+      const bwrapArgs = expandHidden(args);
       return {
-        file: options.bwrap,
-        args: expandHidden(args),
+        ...(runAs
+          ? {
+              file: runAs.setpriv,
+              args: [
+                `--reuid=${runAs.account.uid}`,
+                `--regid=${runAs.account.gid}`,
+                '--clear-groups',
+                '--',
+                options.bwrap,
+                ...bwrapArgs,
+              ],
+            }
+          : { file: options.bwrap, args: bwrapArgs }),
         cwd: request.cwd,
         env,
         droppedEnv,
         async dispose() {
-          // The sandbox runs as the harness's own uid here: a link swapped into its scratch would
-          // make a recursive rmSync delete the harness user's files (remove-tree.ts).
+          // The harness removes what the sandbox wrote: a link swapped into its scratch would make a
+          // recursive rmSync delete the harness user's files (remove-tree.ts).
           await removeUntrustedTree(scratch, options.toolEnv);
           sweepPlantedGitFiles(guard, options.toolEnv);
         },

@@ -1,3 +1,4 @@
+import { reachableBy } from './account-reach.js';
 import { ensureEgressBlock } from './egress-block.js';
 import { gitMetadataGuard } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
@@ -17,6 +18,7 @@ import {
   localAccount,
   SANDBOX_OFFLINE_USER,
   SANDBOX_USER,
+  type SandboxAccount,
   uidIsolation,
 } from './isolation-uid.js';
 import { sweepDeadHarnesses } from './lifeline.js';
@@ -168,11 +170,21 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       continue;
     }
     const unshareNet = options.network === 'none';
-    // bwrap keeps the caller's uid: as root, root-only files outside the hidden paths stay readable.
-    if (options.isRoot)
-      notes.push(
-        'bwrap runs the checks with the harness\'s own uid, here root: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user',
-      );
+    // As root, bwrap is started as the sandbox user where this machine lets that user make namespaces:
+    // bwrap on its own keeps the caller's uid, and root-only files outside the hidden paths would stay
+    // readable.
+    let runAs: { account: SandboxAccount; setpriv: string } | undefined;
+    if (options.isRoot) {
+      const dropped = await probeBwrapAsSandbox(bwrap, scratchRoot, toolEnv);
+      if ('unavailable' in dropped)
+        notes.push(
+          `bwrap runs the checks with the harness's own uid, here root, because ${dropped.unavailable}: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user`,
+        );
+      else {
+        for (const dir of workdirs) await grantWorkdir(dir, dropped.account, 'root', toolEnv, hidden);
+        runAs = dropped;
+      }
+    }
     const sandbox = bwrapIsolation({
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,
@@ -183,6 +195,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       unshareNet,
       scratchRoot,
       toolEnv,
+      runAs,
     });
     return { ...sandbox, withheld: hidden };
   }
@@ -243,31 +256,29 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
   }) as Promise<Probe<Privilege>>;
 }
 
+/** The namespaces and mounts every bwrap sandbox needs, around `true`: what the probes start. */
+const BWRAP_SMOKE = [
+  '--die-with-parent',
+  '--new-session',
+  '--unshare-user',
+  '--unshare-pid',
+  '--unshare-net',
+  '--ro-bind',
+  '/',
+  '/',
+  '--proc',
+  '/proc',
+  '--dev',
+  '/dev',
+  '--',
+  'true',
+];
+
 function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
   return cached(`bwrap:${env.PATH}`, async () => {
     const bwrap = findProgram('bwrap', env.PATH ?? '');
     if (bwrap === null) return { unavailable: 'bubblewrap is not installed (apt-get install bubblewrap)' };
-    const smoke = await runCommand(
-      bwrap,
-      [
-        '--die-with-parent',
-        '--new-session',
-        '--unshare-user',
-        '--unshare-pid',
-        '--unshare-net',
-        '--ro-bind',
-        '/',
-        '/',
-        '--proc',
-        '/proc',
-        '--dev',
-        '/dev',
-        '--',
-        'true',
-      ],
-      env,
-      10_000,
-    );
+    const smoke = await runCommand(bwrap, BWRAP_SMOKE, env, 10_000);
     if (!smoke.ok) {
       return {
         unavailable:
@@ -277,6 +288,53 @@ function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
     }
     return bwrap;
   });
+}
+
+type BwrapAs = { account: SandboxAccount; setpriv: string };
+const droppedProbes = new Map<string, Promise<Probe<BwrapAs>>>();
+
+/**
+ * Whether a root harness can start bwrap as the sandbox user (created here if missing): `setpriv`
+ * is there, the scratch root is reachable for that user, and the kernel lets it make a user
+ * namespace (Ubuntu 24.04's AppArmor default, `kernel.apparmor_restrict_unprivileged_userns=1`, does
+ * not, unless bwrap has a profile that allows it). The reason, when not, goes into the run's notes.
+ */
+function probeBwrapAsSandbox(
+  bwrap: string,
+  scratchRoot: string,
+  env: Record<string, string>,
+): Promise<Probe<BwrapAs>> {
+  const key = `${bwrap}:${scratchRoot}:${env.PATH}`;
+  let result = droppedProbes.get(key);
+  if (result === undefined) {
+    result = (async (): Promise<Probe<BwrapAs>> => {
+      const setpriv = findProgram('setpriv', env.PATH ?? '');
+      if (setpriv === null) return { unavailable: 'setpriv (util-linux) is not installed' };
+      let account: SandboxAccount;
+      try {
+        account = localAccount(SANDBOX_USER) ?? (await ensureSandboxAccount(SANDBOX_USER, 'root', env));
+      } catch (error) {
+        return { unavailable: (error as Error).message };
+      }
+      if (!reachableBy(`${scratchRoot}/.`, account))
+        return {
+          unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`,
+        };
+      const smoke = await runCommand(
+        setpriv,
+        [`--reuid=${account.uid}`, `--regid=${account.gid}`, '--clear-groups', '--', bwrap, ...BWRAP_SMOKE],
+        env,
+        10_000,
+      );
+      if (!smoke.ok)
+        return {
+          unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split('\n')[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`,
+        };
+      return { account, setpriv };
+    })();
+    droppedProbes.set(key, result);
+  }
+  return result;
 }
 
 /**

@@ -21,6 +21,7 @@ interface ReviewPayload {
   action?: string;
   review?: Omit<SignOffReview, 'user'> & { user?: SignOffReview['user'] };
   pull_request?: SignOffPullRequest;
+  sender?: { login: string; id: number };
 }
 
 /**
@@ -48,6 +49,7 @@ export async function handleReview(options: {
     pr,
     review: { ...review, user: review.user },
     action: payload.action,
+    dismissedBy: payload.sender ? { login: payload.sender.login, id: payload.sender.id } : null,
     reviewSigner: () => reviewSigner(inputs),
     trustedKeys: inputs.trustedKeys,
     ledgerBranch: inputs.ledgerBranch,

@@ -8,6 +8,7 @@ import { authorizeActor } from './permissions.js';
 import { codeSpan, inlineText } from './render/escape.js';
 import { trustedKeysFor } from './repo-trusted-keys.js';
 import { isRequestError, statusOf } from './request-errors.js';
+import { DISMISSED_TITLE, retractSignOff } from './retract-sign-off.js';
 import { latestSessionsFor, type SessionMeta } from './session-meta.js';
 import {
   type EvidenceFailure,
@@ -40,8 +41,13 @@ export interface RecordSignOffOptions {
   repo: { owner: string; repo: string };
   pr: SignOffPullRequest;
   review: SignOffReview;
-  /** The review event's action: `submitted` records a decision, `dismissed` resets the check. */
+  /**
+   * The review event's action: `submitted` records a decision, `dismissed` retracts the approval the
+   * review gave (retract-sign-off.ts) and resets the check.
+   */
   action: string | undefined;
+  /** Who dismissed the review (the event's `sender`): the actor of the signed retraction. */
+  dismissedBy?: { login: string; id: number } | null;
   /** The key human sign-offs are signed with; called only once a sign-off is about to be signed. */
   reviewSigner: () => SigningKey;
   /** Pinned keys as text (`trusted-keys` input); empty reads `.truss/trusted-keys` at the PR base. */
@@ -107,12 +113,28 @@ export async function recordSignOff(options: RecordSignOffOptions): Promise<Sign
     });
 
   if (options.action === 'dismissed') {
-    await check(
-      'action_required',
-      'Review dismissed: awaiting a new approval',
-      `The review by @${review.user.login} was dismissed.`,
-    );
-    return [];
+    try {
+      return await retractSignOff(options, check);
+    } catch (error) {
+      // Whatever kept the retraction from being stored (GitHub, a missing review key), the dismissed
+      // approval must not keep the check green: failure, naming only the status or the permission.
+      const cause =
+        error instanceof MissingPermissionError
+          ? error.message
+          : isRequestError(error)
+            ? `GitHub answered ${statusOf(error)}`
+            : `${(error as Error).name ?? 'an error'} (see the ${options.detailsUrl ? 'run' : 'job'} log)`;
+      try {
+        await check(
+          'failure',
+          'Dismissal not recorded: the approval was not retracted',
+          `The review by @${review.user.login} was dismissed, but its signed approval could not be retracted: ${cause}. The approval no longer counts; once that is fixed, re-run this job (or redeliver the dismissal) to sign the retraction.`,
+        );
+      } catch (postError) {
+        log.warning(`could not mark ${HUMAN_REVIEW_CHECK} failed: ${(postError as Error).name}`);
+      }
+      throw error;
+    }
   }
   const decision = DECISION[String(review.state).toLowerCase()];
   if (options.action !== 'submitted' || !decision) {
@@ -257,7 +279,13 @@ async function signOff(
       several ? `### Contract ${codeSpan(verified[i]?.meta.contract ?? '?')}\n\n${one.summary}` : one.summary,
     )
     .join('\n\n');
-  if (decision === 'approved' && signed.every((one) => one.atVerdictHead && one.pinned))
+  if (decision === 'approved' && signed.some((one) => one.retracted))
+    await check(
+      'action_required',
+      DISMISSED_TITLE,
+      `${summary}\n\nThis review was dismissed and its approval retracted in the ledger; a new approval is needed.`,
+    );
+  else if (decision === 'approved' && signed.every((one) => one.atVerdictHead && one.pinned))
     await check('success', `Approved by ${review.user.login}`, summary);
   else if (decision === 'approved')
     await check('action_required', 'Approval does not cover the verified evidence', summary);

@@ -18,6 +18,7 @@ import { loadBundleFromLedgerBranch } from './ledger-store-branch.js';
 import { ledgerBundleFileName } from './names.js';
 import type { RecordSignOffOptions, SignOffResult } from './record-sign-off.js';
 import { codeSpan } from './render/escape.js';
+import { retractionOf } from './retract-sign-off.js';
 import type { SessionMeta } from './session-meta.js';
 
 /** Why one session's evidence cannot be signed off: the `truss / human review` check's title and text. */
@@ -96,6 +97,8 @@ export interface SignedEvidence extends SignOffResult {
   atVerdictHead: boolean;
   /** Signed now; false when the stored bundle already held this review's decision (a redelivery). */
   fresh: boolean;
+  /** The bundle holds a signed retraction of this review: it was dismissed (retract-sign-off.ts). */
+  retracted: boolean;
   summary: string;
 }
 
@@ -158,6 +161,7 @@ export function signEvidence(
     pinned: evidence.pinned,
     atVerdictHead,
     fresh: !recorded,
+    retracted: retractionOf(bundle.ledger.entries, review.id) !== null,
     summary,
   };
 }

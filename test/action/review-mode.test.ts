@@ -336,14 +336,42 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(reviews.map((r: { stale: boolean }) => r.stale)).toEqual([false, false]);
   });
 
-  it('a dismissed review sets action_required and records nothing', async () => {
+  it('a dismissed review that signed nothing sets action_required and records nothing', async () => {
     const run = await review({ action: 'dismissed', state: 'dismissed' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(requestLines(harness.fake)).toEqual(['POST /check-runs']);
+    // The stored bundle is read for an approval of this review to retract; it holds none.
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /issues/2/comments?per_page=100',
+      expect.stringMatching(/^GET \/contents\/sessions\/[0-9a-f-]+\.json\?ref=truss-ledger$/),
+      'POST /check-runs',
+    ]);
     const check = reviewCheck();
     expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(check.output.title).toBe('Review dismissed: awaiting a new approval');
     expect(harness.ledger.commits.size).toBe(1);
+  });
+
+  it('dismissing an approval appends a signed retraction to the stored bundle and sets action_required: the approval, re-run, stays pending', async () => {
+    const approved = await review({ reviewId: 7001 });
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'success' });
+    const dismissed = await review({ action: 'dismissed', state: 'dismissed', reviewId: 7001 });
+    expect(dismissed.code, dismissed.stdout + dismissed.stderr).toBe(0);
+    const reviews = humanReviews(harness.ledger.file(storedPath()) ?? '{}');
+    expect(reviews.map((r) => r.payload.decision)).toEqual(['approved', 'needs_changes']);
+    expect(reviews[1]?.payload).toMatchObject({
+      reviewer_public_key: reviewKey.key.publicKeyHex,
+      source: { dismissed_review_id: 7001, retracts: { seq: reviews[0]?.seq } },
+    });
+    expect(harness.checkRuns.at(-1)).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
+    });
+    // Re-running the approval's job (same event) signs nothing new and does not turn the check green.
+    const rerun = await review({ reviewId: 7001 });
+    expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
+    expect(humanReviews(harness.ledger.file(storedPath()) ?? '{}')).toHaveLength(2);
+    expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'action_required' });
   });
 
   it.each([

@@ -89,7 +89,7 @@ function artifact(ev: Evidence): void {
 }
 
 /** The Git Data API commit of the new ledger branch; returns what was stored. */
-function ledgerCommit(): { stored: string[] } {
+function ledgerCommit(message = /approved by Codertocat/): { stored: string[] } {
   const stored: string[] = [];
   nock(API)
     .post(`${R}/git/blobs`, (body) => {
@@ -104,10 +104,7 @@ function ledgerCommit(): { stored: string[] } {
     .post(`${R}/git/trees`)
     .reply(201, { sha: 'e'.repeat(40) });
   nock(API)
-    .post(
-      `${R}/git/commits`,
-      (body) => body.parents.length === 0 && /approved by Codertocat/.test(body.message),
-    )
+    .post(`${R}/git/commits`, (body) => body.parents.length === 0 && message.test(body.message))
     .reply(201, { sha: 'f'.repeat(40), html_url: 'https://github.com/x/commit/f' });
   nock(API)
     .post(`${R}/git/refs`, { ref: 'refs/heads/truss-ledger', sha: 'f'.repeat(40) })
@@ -426,15 +423,161 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     expect(summary).not.toContain('Resource not accessible');
   });
 
-  it('dismissed: back to pending (action_required) without signing', async () => {
+  it('dismissed with no signed approval to retract: back to pending (action_required) without signing', async () => {
     const probot = await makeProbot();
     nockToken();
+    nockComments([]);
     const checks = humanReviewCheck();
     await receiveReview(probot, 'review-5', 'dismissed');
     expect(checks[0]).toMatchObject({
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
     });
+  });
+
+  it('a dismissed approval is retracted by a signed human_review that truss verify accepts, the check goes back to action_required, and the approval read again never turns it green', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    const approval = reviewPayloadFor({
+      action: 'submitted',
+      state: 'approved',
+      commitId: HEAD,
+      user: REVIEWER,
+      reviewId: 901,
+    });
+    nockToken();
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, null);
+    artifact(ev);
+    trustedKeys();
+    const { stored: approved } = ledgerCommit();
+    const first = humanReviewCheck();
+    await probot.receive({ id: 'review-d1', name: 'pull_request_review', payload: approval } as never);
+    expect(first[0]).toMatchObject({ conclusion: 'success' });
+    expectNoPendingMocks();
+
+    // A maintainer dismisses review 901: the stored bundle gets a signed retraction, one commit.
+    const MAINTAINER = { login: 'octo-maintainer', id: 4242 };
+    const dismissal = reviewPayloadFor({
+      action: 'dismissed',
+      state: 'dismissed',
+      commitId: HEAD,
+      user: REVIEWER,
+      reviewId: 901,
+    }) as { sender: Record<string, unknown> };
+    dismissal.sender = { ...dismissal.sender, ...MAINTAINER };
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, approved[0] as string);
+    trustedKeys();
+    const { stored: retracted } = ledgerCommit(/retracted review 901 by Codertocat \(dismissed\)/);
+    const second = humanReviewCheck();
+    await probot.receive({ id: 'review-d2', name: 'pull_request_review', payload: dismissal } as never);
+    expect(second).toEqual([
+      expect.objectContaining({
+        conclusion: 'action_required',
+        output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
+      }),
+    ]);
+    expect(retracted).toHaveLength(1);
+    const before = JSON.parse(approved[0] as string) as Bundle;
+    const after = JSON.parse(retracted[0] as string) as Bundle;
+    const approvalEntry = before.ledger.entries.at(-1) as { seq: number; entry_hash: string };
+    expect(after.ledger.entries.slice(0, -1)).toEqual(before.ledger.entries);
+    expect(after.ledger.entries.at(-1)).toMatchObject({
+      kind: 'human_review',
+      prev_hash: before.ledger.head_hash,
+      payload: {
+        decision: 'needs_changes',
+        reviewer_public_key: APP_KEY.key.publicKeyHex,
+        actor: MAINTAINER,
+        source: {
+          dismissed_review_id: 901,
+          retracts: { seq: approvalEntry.seq, entry_hash: approvalEntry.entry_hash },
+        },
+      },
+    });
+    const file = join(fixture.dir, 'retracted.json');
+    writeFileSync(file, retracted[0] as string);
+    const verified = runCli([
+      'verify',
+      file,
+      '--key',
+      SESSION_KEY.publicKeyHex,
+      '--key',
+      APP_KEY.key.publicKeyHex,
+      '--json',
+    ]);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    const report = JSON.parse(verified.stdout);
+    expect(report.status).toBe('verified');
+    expect(report.reviews.map((r: { decision: string }) => r.decision)).toEqual([
+      'approved',
+      'needs_changes',
+    ]);
+    expectNoPendingMocks();
+
+    // The approval delivered again (a redelivery, a re-run review job): no new entry, and not green.
+    permission('write');
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, retracted[0] as string);
+    trustedKeys();
+    const third = humanReviewCheck();
+    await probot.receive({ id: 'review-d1', name: 'pull_request_review', payload: approval } as never);
+    expect(third).toEqual([
+      expect.objectContaining({
+        conclusion: 'action_required',
+        output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
+      }),
+    ]);
+    expect(retracted).toHaveLength(1);
+
+    // A second delivery of the dismissal finds the retraction: nothing signed twice, still pending.
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, retracted[0] as string);
+    const fourth = humanReviewCheck();
+    await probot.receive({ id: 'review-d2', name: 'pull_request_review', payload: dismissal } as never);
+    expect(fourth[0]).toMatchObject({ conclusion: 'action_required' });
+    expect(retracted).toHaveLength(1);
+  });
+
+  it('a dismissal whose retraction GitHub refuses to store sets the check to failure and fails the delivery: the approval is not left green', async () => {
+    const ev = evidence(fixture);
+    const probot = await makeProbot();
+    nockToken();
+    const signed = JSON.parse(ev.text) as Bundle;
+    // The stored bundle holds review 902's approval (signed with the App key, as the App does).
+    const { appendHumanReviewToBundle } = await import('../../src/core/ledger/index.js');
+    const withApproval = appendHumanReviewToBundle(signed, APP_KEY.key, {
+      decision: 'approved',
+      note: '',
+      actor: { login: REVIEWER.login, id: REVIEWER.id },
+      source: { review_id: 902, commit_sha: HEAD, url: null },
+    }).bundle;
+    session(ev);
+    ledgerBranchHolds(ev.sessionId, JSON.stringify(withApproval));
+    trustedKeys();
+    nock(API).post(`${R}/git/blobs`).reply(403, { message: 'Resource not accessible by integration' });
+    const checks = humanReviewCheck();
+    const payload = reviewPayloadFor({
+      action: 'dismissed',
+      state: 'dismissed',
+      commitId: HEAD,
+      user: REVIEWER,
+      reviewId: 902,
+    });
+    await expect(
+      probot.receive({ id: 'review-d3', name: 'pull_request_review', payload } as never),
+    ).rejects.toThrow();
+    expect(checks).toEqual([
+      expect.objectContaining({
+        conclusion: 'failure',
+        output: expect.objectContaining({ title: 'Dismissal not recorded: the approval was not retracted' }),
+      }),
+    ]);
+    expect(String((checks[0]?.output as { summary?: string } | undefined)?.summary)).not.toContain(
+      'Resource not accessible',
+    );
   });
 
   it('a reviewer without write access signs nothing; a comment-only review costs no request', async () => {

@@ -131,6 +131,8 @@ export function reviewPayload(options: {
   baseSha: string;
   user?: { login: string; type?: 'User' | 'Bot' };
   body?: string | null;
+  /** The review's id (the examples' submitted and dismissed reviews have different ones). */
+  reviewId?: number;
 }): Json {
   const payload = webhookExample('pull_request_review', options.action) as {
     review: Json & { user: Json };
@@ -140,6 +142,7 @@ export function reviewPayload(options: {
   payload.review.state = options.state;
   payload.review.commit_id = options.commitId;
   if (options.body !== undefined) payload.review.body = options.body;
+  if (options.reviewId !== undefined) payload.review.id = options.reviewId;
   if (options.user) {
     payload.review.user = { ...payload.review.user, ...options.user };
     payload.sender = { ...payload.sender, ...options.user };

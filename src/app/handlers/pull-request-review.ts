@@ -8,7 +8,7 @@ import { appLogger, installationOctokit, repoOf } from '../github.js';
 
 /**
  * A review submitted or dismissed on a pull request: the shared sign-off flow (recordSignOff) signed
- * with the App's key, reading the bundle from the ledger branch or, failing that, the run's artifact
+ * with the App's key (a dismissal signs the retraction of the approval it withdraws), reading the bundle from the ledger branch or, failing that, the run's artifact
  * through the REST API. A redelivered review finds its decision already in the stored bundle.
  */
 export async function onPullRequestReview(
@@ -16,7 +16,7 @@ export async function onPullRequestReview(
   config: AppConfig,
   authors: (context: Context) => Promise<readonly string[]>,
 ): Promise<void> {
-  const { review, pull_request: pr, action } = context.payload;
+  const { review, pull_request: pr, action, sender } = context.payload;
   const user = review.user;
   if (!user) return;
   // Comments-only reviews record nothing; answer them without a single request.
@@ -42,6 +42,7 @@ export async function onPullRequestReview(
         user: { login: user.login, id: user.id, type: user.type },
       },
       action,
+      dismissedBy: sender ? { login: sender.login, id: sender.id } : null,
       reviewSigner: () => config.signer,
       trustedKeys: config.trustedKeys,
       ledgerBranch: config.ledgerBranch,

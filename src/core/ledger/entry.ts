@@ -22,10 +22,15 @@ export interface HumanReviewPayload {
   reviewer_key_id: string;
   reviewer_public_key: string;
   actor: { login: string; id: number | null };
-  /** A PR review (review id, reviewed commit), or a `/truss approve|reject` comment on an approval gate. */
+  /**
+   * A PR review (review id, reviewed commit), a `/truss approve|reject` comment on an approval gate,
+   * or the dismissal of a PR review, which retracts the approval entry it names (docs/ledger.md
+   * "Retracting a sign-off").
+   */
   source:
     | { review_id: number | string | null; commit_sha: string | null; url: string | null }
-    | { comment_id: number; url: string | null };
+    | { comment_id: number; url: string | null }
+    | { dismissed_review_id: number; retracts: { seq: number; entry_hash: string }; url: string | null };
 }
 
 export const HUMAN_REVIEW_DECISIONS = ['approved', 'rejected', 'needs_changes'] as const;

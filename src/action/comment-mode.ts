@@ -2,9 +2,13 @@ import * as core from '@actions/core';
 import { handleCommand } from '../github/handle-command.js';
 import { memoryOutcomeText } from '../github/memory-job.js';
 import type { Octokit } from '../github/octokit.js';
-import { refusePushAfterComment } from '../github/pushed-after-comment.js';
+import {
+  type PullRequestPushTimes,
+  pushedAfterComment,
+  refusePushAfterComment,
+} from '../github/pushed-after-comment.js';
 import type { ContractRunResult } from '../github/run-and-report.js';
-import { findSuspendedSession } from '../github/suspended-session.js';
+import { findSuspendedSession, suspendedAfterComment } from '../github/suspended-session.js';
 import { checkoutPullRequestHead } from './checkout-pr-head.js';
 import type { EventContext } from './event-context.js';
 import type { Inputs } from './inputs.js';
@@ -55,6 +59,13 @@ export async function handleComment(options: {
   }
   const repo = { owner: context.owner, repo: context.repo };
   const issueNumber = payload.issue.number;
+  // `/truss approve` reads the pull request twice (its author, its fork's push time): one request.
+  let pullRequest: Promise<PullRequestPushTimes & { user: { login: string; id: number } | null }> | null =
+    null;
+  const readPullRequest = () => {
+    pullRequest ??= octokit.rest.pulls.get({ ...repo, pull_number: issueNumber }).then(({ data }) => data);
+    return pullRequest;
+  };
   return handleCommand({
     octokit,
     repo,
@@ -67,6 +78,10 @@ export async function handleComment(options: {
     defaultContracts: inputs.contract,
     dryRun: inputs.dryRun,
     log: setup.log,
+    pullRequestAuthor: async () => {
+      const { user } = await readPullRequest();
+      return user ? { login: user.login, id: user.id } : null;
+    },
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
       // Only the code the commenter could have read runs (pushed-after-comment.ts).
@@ -102,12 +117,24 @@ export async function handleComment(options: {
       return { ok: outcome.decision === request.action, reply: memoryOutcomeText(outcome, request.action) };
     },
     decide: async (request) => {
+      const approving = request.decision === 'approved';
+      // An approval releases only code the approver could have read (pushed-after-comment.ts);
+      // rejecting is always safe and asks nothing.
+      if (approving) {
+        const pushed = pushedAfterComment(await readPullRequest(), payload.comment?.created_at, 'approve');
+        if (pushed !== null) return { ok: false, reply: `Nothing was approved: ${pushed}.` };
+      }
       const waiting = await findSuspendedSession(octokit, repo, issueNumber, inputs.commentAuthors);
       if (!waiting)
         return {
           ok: false,
           reply:
             'Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review.',
+        };
+      if (approving && suspendedAfterComment([waiting], payload.comment?.created_at))
+        return {
+          ok: false,
+          reply: `Nothing was approved: the run of \`${waiting.contract}\` waiting for approval was reported after your comment, so it is not the one you looked at. Read its sticky comment as it is now and comment \`${inputs.triggerPhrase} approve\` again.`,
         };
       const result = await resumeWithDecision({ inputs, context, octokit, setup }, waiting, issueNumber, {
         decision: request.decision,

@@ -9,7 +9,7 @@ import { type Signer, signDetachedHumanReview } from '../core/ledger/index.js';
 import type { Octokit } from './octokit.js';
 import type { TrussAuthors } from './own-comment.js';
 import { type RunRequestOutcome, requestRun } from './request-run.js';
-import { findSuspendedSessions, type SuspendedMeta } from './suspended-session.js';
+import { findSuspendedSessions, type SuspendedMeta, suspendedAfterComment } from './suspended-session.js';
 import type { CachedWorkflowSlot } from './workflow-cache.js';
 
 export type SuspendedSession = SuspendedMeta;
@@ -28,7 +28,8 @@ export interface ApprovalDecision {
   decision: 'approved' | 'rejected';
   note: string | null;
   actor: { login: string; id: number };
-  comment: { id: number; url: string | null };
+  /** The deciding comment; `created_at` (GitHub's clock) says which suspensions its author could see. */
+  comment: { id: number; url: string | null; created_at?: string };
   delivery: string;
   reviewer: Signer;
   fallbackWorkflow?: string;
@@ -42,6 +43,11 @@ export type ApprovalOutcome =
    * evidence the PR does not show.
    */
   | { status: 'moved'; session: SuspendedSession }
+  /**
+   * An approval of a suspension reported after the comment was written (its sticky's `updated_at`):
+   * the approver cannot have seen what it would release.
+   */
+  | { status: 'unseen'; session: SuspendedSession }
   | { status: 'requested'; results: { session: SuspendedSession; outcome: RunRequestOutcome }[] };
 
 /** Sign the decision for every suspended session of the PR and request their resumes. */
@@ -53,6 +59,10 @@ export async function decideApprovalGate(options: ApprovalDecision): Promise<App
   // trusts as its own": comment metadata says where to look).
   const moved = sessions.find((s) => s.head_sha !== options.headSha);
   if (moved) return { status: 'moved', session: moved };
+  // Rejecting is always safe; approving releases only what the approver could have read.
+  const unseen =
+    options.decision === 'approved' ? suspendedAfterComment(sessions, options.comment.created_at) : null;
+  if (unseen) return { status: 'unseen', session: unseen };
   const results: { session: SuspendedSession; outcome: RunRequestOutcome }[] = [];
   for (const session of sessions) {
     const entry = signDetachedHumanReview({

@@ -19,6 +19,12 @@ export interface SessionMeta {
   status?: string;
   head_seq?: number;
   workflow_run_id?: number | string | null;
+  /**
+   * When GitHub says the sticky was last written (ms): never read from the comment body, which
+   * its writer chooses, but from the comment's `updated_at`. An approval of a suspension reported
+   * after the approving comment was not seen by its author (approval-gate.ts).
+   */
+  written_at?: number;
 }
 
 /**
@@ -46,7 +52,10 @@ export async function listSessionMetas(
     .filter((c) => isTrussComment(c, STICKY_MARKER_START, authors))
     .map((c, i) => ({ c, i, written: writtenAt(c) }))
     .sort((a, b) => a.written - b.written || a.i - b.i)
-    .map(({ c }) => readStickyMetadata(c.body ?? '') as SessionMeta | null)
+    .map(({ c, written }): SessionMeta | null => {
+      const meta = readStickyMetadata(c.body ?? '') as SessionMeta | null;
+      return meta === null ? null : { ...meta, written_at: written };
+    })
     .filter((m): m is SessionMeta => m !== null && sessionIdUsable(m.session_id));
 }
 

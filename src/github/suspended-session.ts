@@ -24,6 +24,8 @@ export const SuspendedMetaSchema = z.object({
     .union([z.number().int().positive(), z.string().regex(/^\d+$/)])
     .transform((id) => String(id)),
   artifact_id: z.number().int().nullable().optional(),
+  /** When GitHub says the sticky was last written (session-meta.ts), never the body's word. */
+  written_at: z.number().optional(),
 });
 
 export type SuspendedMeta = z.infer<typeof SuspendedMetaSchema>;
@@ -56,4 +58,21 @@ export async function findSuspendedSession(
 ): Promise<SuspendedMeta | null> {
   const waiting = await findSuspendedSessions(octokit, repo, prNumber, authors);
   return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
+}
+
+/**
+ * The suspension reported after the approving comment was written, if any: its author cannot have
+ * seen it (a new push that ran and stopped at the gate again, another run of the contract), so the
+ * approval would release a step they never looked at. A sticky whose time GitHub does not give
+ * counts as written first, as everywhere comments are ordered (session-meta.ts): the head checks
+ * still apply to it. Compares GitHub's clock with GitHub's clock: the comment's `created_at` and the
+ * sticky's `updated_at`.
+ */
+export function suspendedAfterComment(
+  sessions: readonly SuspendedMeta[],
+  commentCreatedAt: string | undefined,
+): SuspendedMeta | null {
+  const commented = Date.parse(commentCreatedAt ?? '');
+  if (Number.isNaN(commented)) return sessions[0] ?? null;
+  return sessions.find((s) => (s.written_at ?? 0) > commented) ?? null;
 }

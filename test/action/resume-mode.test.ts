@@ -19,6 +19,8 @@ import {
   appDispatchPayload,
   issueCommentPayload,
   PR_AUTHOR,
+  PR_NUMBER,
+  pullRequestObject,
   pullRequestPayload,
   RUN_ID,
   reviewPayload,
@@ -206,6 +208,50 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(resumed.code, resumed.stdout).toBe(0);
     expect(resumed.outputs.verdict).toBe('pass');
     expect(resumed.outputs['session-id']).toBe(sessionId);
+  });
+
+  // The examples' comment was written at 2019-05-15T15:20:21Z; the fork's pushed_at and the sticky's
+  // updated_at are GitHub's clock too. An approval releases only what its author could have read.
+  it("/truss approve on a fork's pull request pushed to after the comment: nothing resumed, the reply says to comment again", async () => {
+    await suspend();
+    const pr = pullRequestObject(harness.headSha, harness.baseSha) as {
+      head: { repo: Record<string, unknown> };
+    };
+    pr.head.repo = { ...pr.head.repo, full_name: 'mallory/Hello-World', pushed_at: '2019-05-15T15:20:40Z' };
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    harness.allow('Codertocat', 'write');
+    const approved = await comment('/truss approve ship it');
+    expect(approved.code, approved.stdout).toBe(0);
+    expect(approved.outputs.verdict ?? '').toBe('');
+    const replies = harness.comments.filter((c) => c.body.includes('Nothing was approved'));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.body).toContain(
+      'pushed to at 2019-05-15T15:20:40.000Z, after your comment (2019-05-15T15:20:21.000Z)',
+    );
+    expect(replies[0]?.body).toContain('comment again to approve it');
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required'],
+    );
+    const reactions = harness.fake.calls('POST', /\/reactions$/).map((r) => (r.body as Json).content);
+    expect(reactions).toEqual(['eyes', 'confused']);
+  });
+
+  it('/truss approve of a suspension whose sticky was written after the comment: nothing resumed', async () => {
+    await suspend();
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash')) as {
+      updated_at?: string;
+    };
+    sticky.updated_at = '2019-05-15T15:20:50Z';
+    harness.allow('Codertocat', 'write');
+    const approved = await comment('/truss approve ship it');
+    expect(approved.code, approved.stdout).toBe(0);
+    expect(approved.outputs.verdict ?? '').toBe('');
+    const replies = harness.comments.filter((c) => c.body.includes('was reported after your comment'));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.body).toContain('comment `/truss approve` again');
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required'],
+    );
   });
 
   it('refuses a tampered ledger artifact before recording anything', async () => {

@@ -12,6 +12,7 @@ import {
   allowLists,
   appConfig,
   asInstallation,
+  BASE,
   HEAD,
   makeProbot,
   nockComments,
@@ -28,6 +29,7 @@ import {
   nockUpdateCheck,
   ownApp,
   PR,
+  PR_AUTHOR,
   R,
   receiveComment,
   stickyComment,
@@ -493,6 +495,69 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
       expect(replies[0]).toContain('approve');
       expect(replies[0]).toContain('write access');
     }
+    expectNoPendingMocks();
+  });
+
+  // The examples' comment was written at 2019-05-15T15:20:21Z (GitHub's clock, as the fork's pushed_at
+  // and a sticky's updated_at are): an approval releases only what its author could have read.
+  it("/truss approve on a fork's pull request pushed to after the comment signs and dispatches nothing; the reply says to comment again", async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    const seen = nockReactions(COMMENT_ID);
+    const pr = webhookExample('pull_request', 'opened').pull_request as {
+      head: { repo: Record<string, unknown> };
+      base: Record<string, unknown>;
+      user: Record<string, unknown>;
+    };
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, {
+        ...pr,
+        number: PR,
+        user: { ...pr.user, ...PR_AUTHOR },
+        head: {
+          ...pr.head,
+          sha: HEAD,
+          repo: { ...pr.head.repo, full_name: 'mallory/Hello-World', pushed_at: '2019-05-15T15:20:40Z' },
+        },
+        base: { ...pr.base, sha: BASE },
+      });
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-race', '/truss approve ship it', { commentId: COMMENT_ID });
+    expect(seen).toEqual(['confused']);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('Nothing was approved');
+    expect(replies[0]).toContain(
+      'pushed to at 2019-05-15T15:20:40.000Z, after your comment (2019-05-15T15:20:21.000Z)',
+    );
+    expect(replies[0]).toContain('comment again to approve it');
+    expectNoPendingMocks();
+  });
+
+  it('/truss approve of a suspension reported after the comment (its sticky written later) signs and dispatches nothing', async () => {
+    const probot = await makeProbot();
+    const seen = writerCommandWithComments([
+      {
+        ...stickyComment(24, {
+          contract: 'deploy',
+          session_id: 's-5',
+          status: 'suspended',
+          head_sha: HEAD,
+          head_hash: HEAD_HASH,
+          head_seq: 6,
+          workflow_run_id: 31337,
+        }),
+        created_at: '2019-05-15T15:19:00Z',
+        updated_at: '2019-05-15T15:20:50Z',
+      },
+    ]);
+    const replies = nockReply();
+    await receiveComment(probot, 'approve-unseen', '/truss approve ship it', { commentId: COMMENT_ID });
+    expect(seen).toEqual(['confused']);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain('was reported after your comment');
+    expect(replies[0]).toContain('comment `/truss approve` again');
     expectNoPendingMocks();
   });
 

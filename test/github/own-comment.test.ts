@@ -104,8 +104,25 @@ describe("Truss's own comments: one rule for reading and for updating", () => {
   it('Action host: another bot’s lookalike (posted later, same marker) is ignored by every reader and never edited', async () => {
     listed(conversation(postedByActions(), postedByApp('echo-bot')), 5);
     expect(await everyReader(ACTIONS)).toEqual({
-      metas: [{ contract: 'greeting', session_id: GENUINE, head_sha: HEAD, status: 'fail' }],
-      latest: [{ contract: 'greeting', session_id: GENUINE, head_sha: HEAD, status: 'fail' }],
+      metas: [
+        {
+          contract: 'greeting',
+          session_id: GENUINE,
+          head_sha: HEAD,
+          status: 'fail',
+          // GitHub's updated_at of the sticky, never the body's word (session-meta.ts).
+          written_at: expect.any(Number),
+        },
+      ],
+      latest: [
+        {
+          contract: 'greeting',
+          session_id: GENUINE,
+          head_sha: HEAD,
+          status: 'fail',
+          written_at: expect.any(Number),
+        },
+      ],
       suspended: [],
       gate: null,
       proposers: [GENUINE],
@@ -180,6 +197,7 @@ describe("Truss's own comments: one rule for reading and for updating", () => {
       ...suspended,
       contract: 'deploy',
       workflow_run_id: '31337',
+      written_at: expect.any(Number),
     });
     expect(await findSuspendedSessions(octokit, REPO_REF, PR, ['truss-app[bot]'])).toEqual([]);
   });

@@ -142,7 +142,7 @@ describe('upsertStickyComment', () => {
     nock(API).get(COMMENTS).query({ per_page: '100' }).reply(200, [traversal, fine]);
     expect(
       await listSessionMetas(testOctokit(), { owner: OWNER, repo: REPO }, ISSUE, ['github-actions[bot]']),
-    ).toEqual([{ session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc' }]);
+    ).toEqual([{ session_id: 'f5a0c7e2-1b2c-4d3e-9f00-123456789abc', written_at: expect.any(Number) }]);
     expect(nock.isDone()).toBe(true);
   });
 

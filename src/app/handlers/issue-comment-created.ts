@@ -4,7 +4,11 @@ import { parseCommand } from '../../github/commands.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
-import { type PullRequestPushTimes, refusePushAfterComment } from '../../github/pushed-after-comment.js';
+import {
+  type PullRequestPushTimes,
+  pushedAfterComment,
+  refusePushAfterComment,
+} from '../../github/pushed-after-comment.js';
 import { react } from '../../github/reactions.js';
 import { alreadyAnswered, issueNoteMarker, issueNoteReply } from '../../github/refusal.js';
 import { postReply } from '../../github/reply.js';
@@ -139,6 +143,10 @@ export async function onIssueCommentCreated(
     },
     decide: async ({ kind, note }): Promise<DecisionOutcome<RunRequestOutcome>> => {
       const head = await pr();
+      // An approval releases only code the approver could have read (pushed-after-comment.ts).
+      const pushed =
+        kind === 'approve' ? pushedAfterComment(head.pushTimes, comment.created_at, 'approve') : null;
+      if (pushed !== null) return { ok: false, reply: `Nothing was approved: ${pushed}.` };
       const result = await decideApprovalGate({
         octokit,
         appId: config.appId,
@@ -150,7 +158,7 @@ export async function onIssueCommentCreated(
         decision: kind === 'approve' ? 'approved' : 'rejected',
         note,
         actor: { login: user.login, id: user.id },
-        comment: { id: comment.id, url: comment.html_url ?? null },
+        comment: { id: comment.id, url: comment.html_url ?? null, created_at: comment.created_at },
         delivery: context.id,
         reviewer: config.signer,
         fallbackWorkflow: config.workflow,
@@ -165,6 +173,11 @@ export async function onIssueCommentCreated(
         return {
           ok: false,
           reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : 'names no commit in its sticky comment'}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`,
+        };
+      if (result.status === 'unseen')
+        return {
+          ok: false,
+          reply: `Nothing was approved: the run of \`${result.session.contract}\` waiting for approval was reported after your comment, so it is not the one you looked at. Read its sticky comment as it is now and comment \`${config.trigger} approve\` again.`,
         };
       const outcomes = result.results.map((r) => r.outcome);
       await replyToFailures(octokit, repo, issue.number, outcomes);

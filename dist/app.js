@@ -29,14 +29,16 @@ import {
   parseTrussAuthors,
   politeDenial,
   postReply,
+  pushedAfterComment,
   react,
   readRepoFile,
   recordSignOff,
   refusePushAfterComment,
   reportSkippedContract,
   statusOf,
+  suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-UNYYMPAS.js";
+} from "./chunks/chunk-AOOUAQE3.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
 import "./chunks/chunk-NZCQIRRN.js";
@@ -515,6 +517,8 @@ async function decideApprovalGate(options) {
   if (sessions.length === 0) return { status: "none" };
   const moved = sessions.find((s) => s.head_sha !== options.headSha);
   if (moved) return { status: "moved", session: moved };
+  const unseen = options.decision === "approved" ? suspendedAfterComment(sessions, options.comment.created_at) : null;
+  if (unseen) return { status: "unseen", session: unseen };
   const results = [];
   for (const session of sessions) {
     const entry = signDetachedHumanReview({
@@ -688,6 +692,8 @@ async function onIssueCommentCreated(context, config, workflows, authors) {
     },
     decide: async ({ kind, note }) => {
       const head = await pr();
+      const pushed = kind === "approve" ? pushedAfterComment(head.pushTimes, comment.created_at, "approve") : null;
+      if (pushed !== null) return { ok: false, reply: `Nothing was approved: ${pushed}.` };
       const result = await decideApprovalGate({
         octokit,
         appId: config.appId,
@@ -699,7 +705,7 @@ async function onIssueCommentCreated(context, config, workflows, authors) {
         decision: kind === "approve" ? "approved" : "rejected",
         note,
         actor: { login: user.login, id: user.id },
-        comment: { id: comment.id, url: comment.html_url ?? null },
+        comment: { id: comment.id, url: comment.html_url ?? null, created_at: comment.created_at },
         delivery: context.id,
         reviewer: config.signer,
         fallbackWorkflow: config.workflow,
@@ -714,6 +720,11 @@ async function onIssueCommentCreated(context, config, workflows, authors) {
         return {
           ok: false,
           reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : "names no commit in its sticky comment"}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`
+        };
+      if (result.status === "unseen")
+        return {
+          ok: false,
+          reply: `Nothing was approved: the run of \`${result.session.contract}\` waiting for approval was reported after your comment, so it is not the one you looked at. Read its sticky comment as it is now and comment \`${config.trigger} approve\` again.`
         };
       const outcomes = result.results.map((r) => r.outcome);
       await replyToFailures(octokit, repo, issue.number, outcomes);
@@ -747,7 +758,7 @@ async function replyToFailures(octokit, repo, issueNumber, outcomes) {
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 async function onPullRequestReview(context, config, authors) {
-  const { review, pull_request: pr, action } = context.payload;
+  const { review, pull_request: pr, action, sender } = context.payload;
   const user = review.user;
   if (!user) return;
   if (action === "submitted" && !["approved", "changes_requested"].includes(String(review.state).toLowerCase()))
@@ -769,6 +780,7 @@ async function onPullRequestReview(context, config, authors) {
         user: { login: user.login, id: user.id, type: user.type }
       },
       action,
+      dismissedBy: sender ? { login: sender.login, id: sender.id } : null,
       reviewSigner: () => config.signer,
       trustedKeys: config.trustedKeys,
       ledgerBranch: config.ledgerBranch,

@@ -84,6 +84,7 @@ import {
   postHumanReviewCheck,
   postReply,
   prepareRun,
+  pushedAfterComment,
   readMemoryVerdict,
   readRepoFile,
   readStickyMetadata,
@@ -107,12 +108,13 @@ import {
   statusOf,
   stickyMarker,
   supersededBy,
+  suspendedAfterComment,
   toMissingPermission,
   trustedKeysFor,
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-UNYYMPAS.js";
+} from "./chunk-AOOUAQE3.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -4219,6 +4221,11 @@ async function handleComment(options) {
   }
   const repo = { owner: context.owner, repo: context.repo };
   const issueNumber = payload.issue.number;
+  let pullRequest = null;
+  const readPullRequest = () => {
+    pullRequest ??= octokit.rest.pulls.get({ ...repo, pull_number: issueNumber }).then(({ data }) => data);
+    return pullRequest;
+  };
   return handleCommand({
     octokit,
     repo,
@@ -4231,6 +4238,10 @@ async function handleComment(options) {
     defaultContracts: inputs.contract,
     dryRun: inputs.dryRun,
     log: setup.log,
+    pullRequestAuthor: async () => {
+      const { user } = await readPullRequest();
+      return user ? { login: user.login, id: user.id } : null;
+    },
     runContracts: async ({ contracts, intent, verifyOnly, named }) => {
       const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
       refusePushAfterComment(pr, payload.comment?.created_at);
@@ -4265,11 +4276,21 @@ async function handleComment(options) {
       return { ok: outcome.decision === request.action, reply: memoryOutcomeText(outcome, request.action) };
     },
     decide: async (request) => {
+      const approving = request.decision === "approved";
+      if (approving) {
+        const pushed = pushedAfterComment(await readPullRequest(), payload.comment?.created_at, "approve");
+        if (pushed !== null) return { ok: false, reply: `Nothing was approved: ${pushed}.` };
+      }
       const waiting = await findSuspendedSession(octokit, repo, issueNumber, inputs.commentAuthors);
       if (!waiting)
         return {
           ok: false,
           reply: "Nothing on this pull request is waiting for approval (no run is suspended on an approval gate). To sign off on a verdict, approve the pull request in a review."
+        };
+      if (approving && suspendedAfterComment([waiting], payload.comment?.created_at))
+        return {
+          ok: false,
+          reply: `Nothing was approved: the run of \`${waiting.contract}\` waiting for approval was reported after your comment, so it is not the one you looked at. Read its sticky comment as it is now and comment \`${inputs.triggerPhrase} approve\` again.`
         };
       const result = await resumeWithDecision({ inputs, context, octokit, setup }, waiting, issueNumber, {
         decision: request.decision,
@@ -4892,6 +4913,7 @@ async function handleReview(options) {
     pr,
     review: { ...review, user: review.user },
     action: payload.action,
+    dismissedBy: payload.sender ? { login: payload.sender.login, id: payload.sender.id } : null,
     reviewSigner: () => reviewSigner(inputs),
     trustedKeys: inputs.trustedKeys,
     ledgerBranch: inputs.ledgerBranch,

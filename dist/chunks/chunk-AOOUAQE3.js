@@ -2837,6 +2837,32 @@ function harnessSecretPaths(input) {
   return [...new Set(paths)];
 }
 
+// src/core/process/account-reach.ts
+import { realpathSync, statSync } from "node:fs";
+import { dirname as dirname2 } from "node:path";
+function reachableBy(path, account) {
+  if (account.uid === 0) return true;
+  let real;
+  try {
+    real = realpathSync(dirname2(path));
+  } catch {
+    return false;
+  }
+  for (let dir = real; ; dir = dirname2(dir)) {
+    let mode;
+    let uid;
+    let gid;
+    try {
+      ({ mode, uid, gid } = statSync(dir));
+    } catch {
+      return false;
+    }
+    const bit = uid === account.uid ? 64 : gid === account.gid ? 8 : 1;
+    if ((mode & bit) === 0) return false;
+    if (dir === dirname2(dir)) return true;
+  }
+}
+
 // src/core/process/egress-block.ts
 var BLOCKED = [
   ["!", "-o", "lo"],
@@ -2877,7 +2903,7 @@ async function ensureRule(tool, match, reason, account, privilege, env) {
 
 // src/core/process/grant-workdir.ts
 import { stat } from "node:fs/promises";
-import { dirname as dirname2, resolve } from "node:path";
+import { dirname as dirname3, resolve } from "node:path";
 
 // src/core/process/grant-tree.ts
 import * as fs from "node:fs";
@@ -2999,27 +3025,27 @@ async function grantWorkdir(dir, account, privilege, env, keepPrivate = []) {
     );
     if (!result.ok) throw failed(result.stderr.trim().split("\n").at(-1) ?? `exit ${result.code}`);
   }
-  for (let parent = dirname2(root); ; parent = dirname2(parent)) {
+  for (let parent = dirname3(root); ; parent = dirname3(parent)) {
     const info = await stat(parent);
     if ((info.mode & 1) === 0) {
       const result = await asRoot(privilege, "chmod", ["o+x", parent], env);
       if (!result.ok)
         throw new IsolationSetupError(`could not make ${parent} traversable: ${result.stderr.trim()}`);
     }
-    if (parent === dirname2(parent)) break;
+    if (parent === dirname3(parent)) break;
   }
 }
 
 // src/core/process/hidden-pins.ts
 import { lstatSync as lstatSync2 } from "node:fs";
-import { dirname as dirname3 } from "node:path";
+import { dirname as dirname4 } from "node:path";
 function hiddenPathPins(hiddenPaths, workdirs) {
   const hidden = new Set(hiddenPaths);
   const pins = /* @__PURE__ */ new Set();
   for (const path of hiddenPaths) {
     for (const workdir of workdirs) {
       if (path === workdir || !within(path, workdir)) continue;
-      for (let dir = dirname3(path); dir !== workdir && within(dir, workdir); dir = dirname3(dir)) {
+      for (let dir = dirname4(path); dir !== workdir && within(dir, workdir); dir = dirname4(dir)) {
         if (!hidden.has(dir) && isDirectory(dir)) pins.add(dir);
       }
     }
@@ -3035,12 +3061,12 @@ function isDirectory(path) {
 }
 
 // src/core/process/isolation-bwrap.ts
-import { existsSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, realpathSync as realpathSync3, statSync as statSync2, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { join as join2 } from "node:path";
 
 // src/core/process/host-sockets.ts
-import { lstatSync as lstatSync3, readFileSync, realpathSync } from "node:fs";
+import { lstatSync as lstatSync3, readFileSync, realpathSync as realpathSync2 } from "node:fs";
 var LINE = /^[0-9a-f]+: [0-9A-F]{8} [0-9A-F]{8} [0-9A-F]{8} [0-9A-F]{4} [0-9A-F]{2} +\d+ (\/.*)$/;
 function hostSockets(outside, table = "/proc/net/unix") {
   let text;
@@ -3055,7 +3081,7 @@ function hostSockets(outside, table = "/proc/net/unix") {
     if (path === void 0) continue;
     let real;
     try {
-      real = realpathSync(path);
+      real = realpathSync2(path);
       if (!lstatSync3(real).isSocket()) continue;
     } catch {
       continue;
@@ -3073,6 +3099,8 @@ function bwrapIsolation(options) {
   const workdirs = [...options.workdirs];
   const added = /* @__PURE__ */ new Set();
   const addedGuards = new AddedGitGuards(options.toolEnv);
+  const runAs = options.runAs;
+  const visible = (path) => runAs === void 0 || reachableBy(path, runAs.account);
   const forgetRemoved = () => {
     for (const dir of added) {
       if (existsSync(dir)) continue;
@@ -3085,7 +3113,8 @@ function bwrapIsolation(options) {
   return {
     report: options.report,
     async addWorkdir(dir) {
-      const path = realpathSync2(dir);
+      if (runAs) await grantWorkdir(dir, runAs.account, "root", options.toolEnv, options.hiddenPaths);
+      const path = realpathSync3(dir);
       if (!workdirs.includes(path)) {
         workdirs.push(path);
         added.add(path);
@@ -3093,7 +3122,7 @@ function bwrapIsolation(options) {
       addedGuards.add(path);
     },
     async removeWorkdir(dir) {
-      const path = realpathSync2(dir);
+      const path = realpathSync3(dir);
       addedGuards.remove(path);
       added.delete(path);
       const index = workdirs.indexOf(path);
@@ -3102,6 +3131,14 @@ function bwrapIsolation(options) {
     async prepare(request) {
       forgetRemoved();
       const scratch = await mkdtemp(join2(options.scratchRoot, "truss-sbx-"));
+      const tmp = runAs ? join2(scratch, "tmp") : scratch;
+      const gitconfig = join2(scratch, "gitconfig");
+      if (runAs) {
+        mkdirSync(tmp, { mode: 448 });
+        writeFileSync(gitconfig, "[safe]\n	directory = *\n");
+        for (const path of [scratch, tmp, gitconfig]) chownSync(path, runAs.account.uid, runAs.account.gid);
+      }
+      const hiddenPaths = options.hiddenPaths.filter(visible);
       const guard = addedGuards.with(options.gitGuard);
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
@@ -3126,18 +3163,14 @@ function bwrapIsolation(options) {
         "/proc",
         "--tmpfs",
         "/tmp",
-        ...options.hiddenPaths.flatMap((path) => ["--tmpfs-or-null", path]),
-        // The host daemons' sockets: the sandbox is the harness's own user here (host-sockets.ts).
-        ...hostSockets([...workdirs, options.scratchRoot, "/tmp", ...options.hiddenPaths]).flatMap((path) => [
-          "--ro-bind",
-          "/dev/null",
-          path
-        ]),
+        ...hiddenPaths.flatMap((path) => ["--tmpfs-or-null", path]),
+        // The host daemons' sockets: whoever connects gets what the daemon grants (host-sockets.ts).
+        ...hostSockets([...workdirs, options.scratchRoot, "/tmp", ...options.hiddenPaths]).filter(visible).flatMap((path) => ["--ro-bind", "/dev/null", path]),
         ...workdirs.flatMap((dir) => ["--bind", dir, dir]),
         // Mount points no process can rename, so the hidden paths below stay where they are named.
         ...(options.pinnedDirs ?? []).flatMap((dir) => ["--bind", dir, dir]),
         // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
-        ...options.hiddenPaths.filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`))).flatMap((path) => ["--tmpfs-or-null", path]),
+        ...hiddenPaths.filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`))).flatMap((path) => ["--tmpfs-or-null", path]),
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
         ...guard.pinned.flatMap((path) => ["--bind", path, path]),
         ...guard.readOnly.flatMap((path) => ["--ro-bind", path, path]),
@@ -3149,17 +3182,28 @@ function bwrapIsolation(options) {
         "--dir",
         SANDBOX_TMP,
         "--bind",
-        scratch,
+        tmp,
         SANDBOX_TMP,
+        ...runAs ? ["--bind", gitconfig, `${SANDBOX_HOME}/.gitconfig`] : [],
         "--chdir",
         request.cwd,
         "--",
         request.file,
         ...request.args
       ];
+      const bwrapArgs = expandHidden(args);
       return {
-        file: options.bwrap,
-        args: expandHidden(args),
+        ...runAs ? {
+          file: runAs.setpriv,
+          args: [
+            `--reuid=${runAs.account.uid}`,
+            `--regid=${runAs.account.gid}`,
+            "--clear-groups",
+            "--",
+            options.bwrap,
+            ...bwrapArgs
+          ]
+        } : { file: options.bwrap, args: bwrapArgs },
         cwd: request.cwd,
         env,
         droppedEnv,
@@ -3188,14 +3232,14 @@ function expandHidden(args) {
 }
 function pathKind(path) {
   try {
-    return statSync(path).isDirectory() ? "dir" : "file";
+    return statSync2(path).isDirectory() ? "dir" : "file";
   } catch {
     return null;
   }
 }
 
 // src/core/process/isolation-uid.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync4 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync5 } from "node:fs";
 import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/core/process/lifeline.ts
@@ -3206,7 +3250,7 @@ import {
   constants,
   fstatSync,
   lstatSync as lstatSync4,
-  mkdirSync,
+  mkdirSync as mkdirSync2,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -3224,7 +3268,7 @@ function harnessDirectory(root, mkfifo) {
   const dir = mkdtempSync(join3(root, HARNESS_PREFIX));
   chmodSync(dir, 457);
   const lifeline = join3(dir, "lifeline");
-  mkdirSync(lifeline, { mode: 448 });
+  mkdirSync2(lifeline, { mode: 448 });
   const fifo = join3(lifeline, "fifo");
   execFileSync(mkfifo, ["-m", "0600", "--", fifo], { stdio: "ignore" });
   openSync(fifo, "r+");
@@ -3496,8 +3540,8 @@ function removeStage(stage) {
 }
 
 // src/core/process/private-dirs.ts
-import { chmodSync as chmodSync2, lstatSync as lstatSync6, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
-import { dirname as dirname4, join as join5, relative, resolve as resolve2 } from "node:path";
+import { chmodSync as chmodSync2, lstatSync as lstatSync6, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, realpathSync as realpathSync4, statSync as statSync3 } from "node:fs";
+import { dirname as dirname5, join as join5, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
   "/tmp",
@@ -3506,17 +3550,17 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
   "/run/lock"
 ]);
 function installRoot(from = fileURLToPath(import.meta.url)) {
-  for (let dir = dirname4(from); ; dir = dirname4(dir)) {
+  for (let dir = dirname5(from); ; dir = dirname5(dir)) {
     try {
-      if (statSync2(join5(dir, "package.json")).isFile()) return realpathSync3(dir);
+      if (statSync3(join5(dir, "package.json")).isFile()) return realpathSync4(dir);
     } catch {
     }
-    if (dirname4(dir) === dir) return null;
+    if (dirname5(dir) === dir) return null;
   }
 }
 function realOrResolved(path) {
   try {
-    return realpathSync3(path);
+    return realpathSync4(path);
   } catch {
     return resolve2(path);
   }
@@ -3526,8 +3570,8 @@ function sharedWritableDirs(candidates, workdirs) {
   for (const candidate of candidates) {
     let path;
     try {
-      path = realpathSync3(candidate);
-      const info = statSync2(path);
+      path = realpathSync4(candidate);
+      const info = statSync3(path);
       if (!info.isDirectory() || (info.mode & 2) === 0) continue;
     } catch {
       continue;
@@ -3542,19 +3586,19 @@ function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
   const base = root ?? mkdtempSync3(join5(scratchRoot, "truss-sandbox-"));
   chmodSync2(base, 457);
   const keepRoot = join5(base, "keep");
-  mkdirSync2(keepRoot, { recursive: true });
+  mkdirSync3(keepRoot, { recursive: true });
   chmodSync2(keepRoot, 457);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
     const stage = join5(base, `stage-${i}`);
-    mkdirSync2(stage, { recursive: true, mode: 448 });
+    mkdirSync3(stage, { recursive: true, mode: 448 });
     return { dir, stage };
   });
   return { keepRoot, privateDirs };
 }
 function ownDirectory(path, uid) {
   try {
-    mkdirSync2(path, { mode: 457 });
+    mkdirSync3(path, { mode: 457 });
   } catch (error) {
     if (error.code !== "EEXIST") return null;
   }
@@ -3590,26 +3634,26 @@ function privateDirEntries(dirs, keeps, name) {
 }
 function isDirectory2(path) {
   try {
-    return statSync2(path).isDirectory();
+    return statSync3(path).isDirectory();
   } catch {
     return false;
   }
 }
 
 // src/core/process/process-scratch.ts
-import { chmodSync as chmodSync3, lchownSync, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, writeFileSync } from "node:fs";
+import { chmodSync as chmodSync3, lchownSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { readdir, rmdir, unlink } from "node:fs/promises";
 import { join as join6 } from "node:path";
 function makeScratch(root, privilege, account) {
   const gate = mkdtempSync4(join6(root, "truss-sbx-"));
   chmodSync3(gate, 457);
   const scratch = join6(gate, "s");
-  mkdirSync3(scratch);
+  mkdirSync4(scratch);
   const home = join6(scratch, "home");
   const tmp = join6(scratch, "tmp");
-  mkdirSync3(home);
-  mkdirSync3(tmp);
-  writeFileSync(join6(home, ".gitconfig"), "[safe]\n	directory = *\n");
+  mkdirSync4(home);
+  mkdirSync4(tmp);
+  writeFileSync2(join6(home, ".gitconfig"), "[safe]\n	directory = *\n");
   chmodSync3(scratch, 457);
   const owned = [join6(home, ".gitconfig"), home, tmp];
   if (privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
@@ -3644,7 +3688,7 @@ async function removeScratch(privilege, scratch, env) {
 }
 
 // src/core/process/read-only-root.ts
-import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
 var KERNEL_TREES = ["/proc", "/sys"];
 function unescapeField(field) {
   return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(Number.parseInt(octal, 8)));
@@ -3678,7 +3722,7 @@ function remountLines(mount, paths) {
 }
 function isDirectory3(path) {
   try {
-    return statSync3(path).isDirectory();
+    return statSync4(path).isDirectory();
   } catch {
     return false;
   }
@@ -3771,7 +3815,7 @@ function uidIsolation(options) {
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep }))
     ];
     const covered = coverEntries(options.coverPaths, join7(dir, "stage"), names.hidden);
-    if (covered.moves.length > 0) mkdirSync4(join7(dir, "stage"));
+    if (covered.moves.length > 0) mkdirSync5(join7(dir, "stage"));
     const readOnly = readOnlyRoot({
       mounts: hostMounts(),
       keeps: writableKeeps(extraKeeps),
@@ -3831,13 +3875,13 @@ function uidIsolation(options) {
     report: options.report,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
-      const path = realpathSync4(dir);
+      const path = realpathSync5(dir);
       addedGuards.add(path);
       addedKeeps.add(path);
       generation++;
     },
     async removeWorkdir(dir) {
-      const path = realpathSync4(dir);
+      const path = realpathSync5(dir);
       addedGuards.remove(path);
       addedKeeps.delete(path);
     },
@@ -4036,10 +4080,18 @@ async function createIsolation(options) {
       continue;
     }
     const unshareNet = options.network === "none";
-    if (options.isRoot)
-      notes.push(
-        `bwrap runs the checks with the harness's own uid, here root: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user`
-      );
+    let runAs;
+    if (options.isRoot) {
+      const dropped = await probeBwrapAsSandbox(bwrap, scratchRoot, toolEnv);
+      if ("unavailable" in dropped)
+        notes.push(
+          `bwrap runs the checks with the harness's own uid, here root, because ${dropped.unavailable}: they can read root-only files that are not hidden (/etc/shadow, SSH host keys); isolation = "uid" runs them as a separate user`
+        );
+      else {
+        for (const dir of workdirs) await grantWorkdir(dir, dropped.account, "root", toolEnv, hidden);
+        runAs = dropped;
+      }
+    }
     const sandbox = bwrapIsolation({
       report: report("bwrap", unshareNet, unshareNet ? "netns" : null),
       bwrap,
@@ -4049,7 +4101,8 @@ async function createIsolation(options) {
       workdirs,
       unshareNet,
       scratchRoot,
-      toolEnv
+      toolEnv,
+      runAs
     });
     return { ...sandbox, withheld: hidden };
   }
@@ -4102,31 +4155,27 @@ function probeUid(isRoot, env) {
     return privilege;
   });
 }
+var BWRAP_SMOKE = [
+  "--die-with-parent",
+  "--new-session",
+  "--unshare-user",
+  "--unshare-pid",
+  "--unshare-net",
+  "--ro-bind",
+  "/",
+  "/",
+  "--proc",
+  "/proc",
+  "--dev",
+  "/dev",
+  "--",
+  "true"
+];
 function probeBwrap(env) {
   return cached(`bwrap:${env.PATH}`, async () => {
     const bwrap = findProgram("bwrap", env.PATH ?? "");
     if (bwrap === null) return { unavailable: "bubblewrap is not installed (apt-get install bubblewrap)" };
-    const smoke = await runCommand(
-      bwrap,
-      [
-        "--die-with-parent",
-        "--new-session",
-        "--unshare-user",
-        "--unshare-pid",
-        "--unshare-net",
-        "--ro-bind",
-        "/",
-        "/",
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--",
-        "true"
-      ],
-      env,
-      1e4
-    );
+    const smoke = await runCommand(bwrap, BWRAP_SMOKE, env, 1e4);
     if (!smoke.ok) {
       return {
         unavailable: `bwrap cannot create namespaces here (${smoke.stderr.trim().split("\n")[0]}); unprivileged user namespaces may be disabled (e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`
@@ -4134,6 +4183,40 @@ function probeBwrap(env) {
     }
     return bwrap;
   });
+}
+var droppedProbes = /* @__PURE__ */ new Map();
+function probeBwrapAsSandbox(bwrap, scratchRoot, env) {
+  const key = `${bwrap}:${scratchRoot}:${env.PATH}`;
+  let result = droppedProbes.get(key);
+  if (result === void 0) {
+    result = (async () => {
+      const setpriv = findProgram("setpriv", env.PATH ?? "");
+      if (setpriv === null) return { unavailable: "setpriv (util-linux) is not installed" };
+      let account;
+      try {
+        account = localAccount(SANDBOX_USER) ?? await ensureSandboxAccount(SANDBOX_USER, "root", env);
+      } catch (error) {
+        return { unavailable: error.message };
+      }
+      if (!reachableBy(`${scratchRoot}/.`, account))
+        return {
+          unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`
+        };
+      const smoke = await runCommand(
+        setpriv,
+        [`--reuid=${account.uid}`, `--regid=${account.gid}`, "--clear-groups", "--", bwrap, ...BWRAP_SMOKE],
+        env,
+        1e4
+      );
+      if (!smoke.ok)
+        return {
+          unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split("\n")[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`
+        };
+      return { account, setpriv };
+    })();
+    droppedProbes.set(key, result);
+  }
+  return result;
 }
 function selfInWorkingCopy(workdirs) {
   const own = [
@@ -5693,12 +5776,12 @@ import {
   existsSync as existsSync4,
   fstatSync as fstatSync3,
   ftruncateSync as ftruncateSync2,
-  mkdirSync as mkdirSync6,
+  mkdirSync as mkdirSync7,
   openSync as openSync3,
   readFileSync as readFileSync4,
   readSync as readSync3,
   renameSync,
-  writeFileSync as writeFileSync2,
+  writeFileSync as writeFileSync3,
   writeSync as writeSync2
 } from "node:fs";
 import { join as join13 } from "node:path";
@@ -5709,7 +5792,7 @@ import {
   existsSync as existsSync3,
   fstatSync as fstatSync2,
   ftruncateSync,
-  mkdirSync as mkdirSync5,
+  mkdirSync as mkdirSync6,
   openSync as openSync2,
   readSync as readSync2,
   writeSync
@@ -5731,7 +5814,7 @@ var FileTree = class _FileTree {
   #size = 0;
   /** Opens (creating if needed) the tree in `dir`, truncated to `size` leaves when given, and repairs partial appends. */
   static open(dir, hasher, options = {}) {
-    mkdirSync5(dir, { recursive: true });
+    mkdirSync6(dir, { recursive: true });
     const tree = new _FileTree(dir, hasher);
     tree.#openLevel(0);
     const leaves = tree.#counts[0];
@@ -5934,8 +6017,8 @@ var TransparencyLog = class _TransparencyLog {
       key_id: keyIdFromPublicKey(options.publicKey, deps.crypto.sha256),
       verifier_key: formatVerifierKey(key, deps.crypto.sha256)
     };
-    mkdirSync6(dir, { recursive: true });
-    writeFileSync2(join13(dir, LOG_FILES.config), `${JSON.stringify(config, null, 2)}
+    mkdirSync7(dir, { recursive: true });
+    writeFileSync3(join13(dir, LOG_FILES.config), `${JSON.stringify(config, null, 2)}
 `, { flag: "wx" });
     return _TransparencyLog.open(dir, deps);
   }
@@ -6036,10 +6119,10 @@ var TransparencyLog = class _TransparencyLog {
       }
     }
     const signed = signCheckpoint({ origin: this.origin, size, root }, signer, this.deps.crypto.sha256);
-    writeFileSync2(join13(this.dir, LOG_FILES.history), `${JSON.stringify(signed.note)}
+    writeFileSync3(join13(this.dir, LOG_FILES.history), `${JSON.stringify(signed.note)}
 `, { flag: "a" });
     const tmp = join13(this.dir, `${LOG_FILES.checkpoint}.tmp`);
-    writeFileSync2(tmp, signed.note);
+    writeFileSync3(tmp, signed.note);
     renameSync(tmp, join13(this.dir, LOG_FILES.checkpoint));
     return signed;
   }
@@ -6249,7 +6332,10 @@ async function listSessionMetas(octokit, repo, prNumber, authors) {
     issue_number: prNumber,
     per_page: 100
   });
-  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START, authors)).map((c, i) => ({ c, i, written: writtenAt(c) })).sort((a, b) => a.written - b.written || a.i - b.i).map(({ c }) => readStickyMetadata(c.body ?? "")).filter((m) => m !== null && sessionIdUsable(m.session_id));
+  return comments.filter((c) => isTrussComment(c, STICKY_MARKER_START, authors)).map((c, i) => ({ c, i, written: writtenAt(c) })).sort((a, b) => a.written - b.written || a.i - b.i).map(({ c, written }) => {
+    const meta = readStickyMetadata(c.body ?? "");
+    return meta === null ? null : { ...meta, written_at: written };
+  }).filter((m) => m !== null && sessionIdUsable(m.session_id));
 }
 async function latestSessionsFor(octokit, repo, prNumber, headSha, authors) {
   const latest = /* @__PURE__ */ new Map();
@@ -6763,19 +6849,20 @@ function isForkHead(head, base) {
 var PushedAfterCommentError = class extends Error {
   name = "PushedAfterCommentError";
 };
-function refusePushAfterComment(pr, commentCreatedAt) {
-  if (!isForkHead(pr.head.repo, pr.base.repo)) return;
+function refusePushAfterComment(pr, commentCreatedAt, verb = "run") {
+  const reason = pushedAfterComment(pr, commentCreatedAt, verb);
+  if (reason !== null) throw new PushedAfterCommentError(reason);
+}
+function pushedAfterComment(pr, commentCreatedAt, verb = "run") {
+  if (!isForkHead(pr.head.repo, pr.base.repo)) return null;
   const commented = Date.parse(commentCreatedAt ?? "");
   const pushed = Date.parse(pr.head.repo?.pushed_at ?? "");
-  const again = "review the pull request as it is now and comment again to run it";
+  const again = `review the pull request as it is now and comment again to ${verb} it`;
   if (Number.isNaN(commented) || Number.isNaN(pushed))
-    throw new PushedAfterCommentError(
-      `GitHub did not say when the fork was last pushed to, so Truss cannot tell whether head ${pr.head.sha.slice(0, 12)} is what you saw; ${again}`
-    );
+    return `GitHub did not say when the fork was last pushed to, so Truss cannot tell whether head ${pr.head.sha.slice(0, 12)} is what you saw; ${again}`;
   if (pushed > commented)
-    throw new PushedAfterCommentError(
-      `the fork ${pr.head.repo?.full_name ?? ""} was pushed to at ${new Date(pushed).toISOString()}, after your comment (${new Date(commented).toISOString()}), so head ${pr.head.sha.slice(0, 12)} may not be the code you read; ${again}`
-    );
+    return `the fork ${pr.head.repo?.full_name ?? ""} was pushed to at ${new Date(pushed).toISOString()}, after your comment (${new Date(commented).toISOString()}), so head ${pr.head.sha.slice(0, 12)} may not be the code you read; ${again}`;
+  return null;
 }
 
 // src/github/suspended-session.ts
@@ -6787,7 +6874,9 @@ var SuspendedMetaSchema = external_exports.object({
   head_hash: external_exports.string().regex(/^[0-9a-f]{64}$/),
   head_seq: external_exports.number().int().nonnegative(),
   workflow_run_id: external_exports.union([external_exports.number().int().positive(), external_exports.string().regex(/^\d+$/)]).transform((id) => String(id)),
-  artifact_id: external_exports.number().int().nullable().optional()
+  artifact_id: external_exports.number().int().nullable().optional(),
+  /** When GitHub says the sticky was last written (session-meta.ts), never the body's word. */
+  written_at: external_exports.number().optional()
 });
 async function findSuspendedSessions(octokit, repo, prNumber, authors) {
   const latest = /* @__PURE__ */ new Map();
@@ -6803,6 +6892,11 @@ async function findSuspendedSessions(octokit, repo, prNumber, authors) {
 async function findSuspendedSession(octokit, repo, prNumber, authors, contract) {
   const waiting = await findSuspendedSessions(octokit, repo, prNumber, authors);
   return waiting.filter((m) => !contract || m.contract === contract).at(-1) ?? null;
+}
+function suspendedAfterComment(sessions, commentCreatedAt) {
+  const commented = Date.parse(commentCreatedAt ?? "");
+  if (Number.isNaN(commented)) return sessions[0] ?? null;
+  return sessions.find((s) => (s.written_at ?? 0) > commented) ?? null;
 }
 
 // src/github/artifact-zip.ts
@@ -7040,8 +7134,12 @@ async function loadBundleFromLedgerBranch(options) {
   });
 }
 
+// src/github/retract-sign-off.ts
+import { writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join15 } from "node:path";
+
 // src/github/sign-off-evidence.ts
-import { writeFileSync as writeFileSync3 } from "node:fs";
+import { writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join14 } from "node:path";
 async function readStoredEvidence(options, meta) {
   const sessionId = meta.session_id;
@@ -7095,7 +7193,7 @@ function signEvidence(options, evidence, decision, reviewer) {
   if (recorded)
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
   const out = join14(options.outDir, ledgerBundleFileName(sessionId));
-  writeFileSync3(out, `${JSON.stringify(extended)}
+  writeFileSync4(out, `${JSON.stringify(extended)}
 `);
   const atVerdictHead = verdictHead !== null && reviewedSha !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
   const reviewed = reviewedSha === null ? "names no commit" : `is for ${reviewedSha.slice(0, 7)}`;
@@ -7111,6 +7209,7 @@ function signEvidence(options, evidence, decision, reviewer) {
     pinned: evidence.pinned,
     atVerdictHead,
     fresh: !recorded,
+    retracted: retractionOf(bundle.ledger.entries, review.id) !== null,
     summary
   };
 }
@@ -7137,6 +7236,117 @@ async function fetchBundleText(options, meta) {
   return options.loadArtifactBundle({ ...meta, artifact_id: meta.artifact_id });
 }
 
+// src/github/retract-sign-off.ts
+var DISMISSED_TITLE = "Review dismissed: awaiting a new approval";
+function retractionOf(entries, reviewId) {
+  const found = readEntries(entries, HUMAN_REVIEW_KIND).find(
+    (e) => e.payload.source?.dismissed_review_id === reviewId
+  );
+  return found ? { seq: found.seq } : null;
+}
+async function retractSignOff(options, check) {
+  const { octokit, repo, pr, review, log } = options;
+  const dismissedBy = options.dismissedBy ?? null;
+  const authors = await resolveAuthors(options.authors);
+  const metas = await latestSessionsFor(octokit, repo, pr.number, pr.head.sha, authors);
+  const stored = [];
+  const unreadable = [];
+  for (const meta of metas) {
+    const read2 = await readStoredEvidence(options, meta);
+    if ("bundle" in read2) stored.push(read2);
+    else unreadable.push({ meta, failure: read2 });
+  }
+  const approving = stored.flatMap((evidence) => {
+    const entries = evidence.bundle.ledger.entries;
+    const approval = readEntries(entries, HUMAN_REVIEW_KIND).find(
+      (e) => e.payload.source?.review_id === review.id && e.payload.decision === "approved"
+    );
+    return approval && !retractionOf(entries, review.id) ? [{ evidence, approval }] : [];
+  });
+  const who = dismissedBy ? ` by @${dismissedBy.login}` : "";
+  if (unreadable.length > 0) {
+    await check(
+      "failure",
+      "Dismissal not recorded: the evidence could not be read",
+      `The review by @${review.user.login} was dismissed${who}, but the signed approval it gave could not be retracted: ${unreadable.map(
+        ({ meta, failure }) => `${codeSpan(String(meta.session_id))}: ${inlineText(failure.message, 500)}`
+      ).join("; ")}. The approval no longer counts; fix the stored evidence and approve again.`
+    );
+    return [];
+  }
+  if (approving.length === 0) {
+    await check(
+      "action_required",
+      DISMISSED_TITLE,
+      `The review by @${review.user.login} was dismissed${who}.`
+    );
+    return [];
+  }
+  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
+  const reviewer = options.reviewSigner();
+  if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
+    trusted.set(reviewer.publicKeyHex, rolePin("review-signing-key", ["reviewer"]));
+  const broken = approving.flatMap(({ evidence }) => {
+    const outcome = verifyEvidence(evidence, trusted);
+    return "pinned" in outcome ? [] : [{ meta: evidence.meta, failure: outcome }];
+  });
+  if (broken.length > 0) {
+    await check(
+      "failure",
+      "Dismissal not recorded: the evidence did not verify",
+      `The review by @${review.user.login} was dismissed${who}, but nothing was retracted: ${broken.map(
+        ({ meta, failure }) => `${codeSpan(String(meta.session_id))}: ${inlineText(failure.message, 500)}`
+      ).join("; ")}. The approval no longer counts.`
+    );
+    return [];
+  }
+  const retracted = approving.map(({ evidence, approval }) => {
+    const source = {
+      dismissed_review_id: review.id,
+      retracts: { seq: approval.seq, entry_hash: approval.entry_hash },
+      url: review.html_url ?? null
+    };
+    const { bundle, entry } = appendHumanReviewToBundle(evidence.bundle, reviewer, {
+      decision: "needs_changes",
+      note: `Review ${review.id} by @${review.user.login} was dismissed${who}: its approval (seq ${approval.seq}) no longer stands.`,
+      actor: dismissedBy ?? { login: review.user.login, id: review.user.id },
+      source
+    });
+    const sessionId = evidence.meta.session_id;
+    const out = join15(options.outDir, ledgerBundleFileName(sessionId));
+    writeFileSync5(out, `${JSON.stringify(bundle)}
+`);
+    return {
+      sessionId,
+      headHash: entry.entry_hash,
+      bundlePath: out,
+      seq: entry.seq,
+      approvalSeq: approval.seq
+    };
+  });
+  if (options.ledgerBranch)
+    await saveBundleToLedgerBranch({
+      octokit,
+      ...repo,
+      branch: options.ledgerBranch,
+      bundles: retracted,
+      message: `truss: retracted review ${review.id} by ${review.user.login} (dismissed) on ${retracted.map((one) => one.sessionId).join(", ")}`,
+      dryRun: options.dryRun
+    });
+  log.info(`retracted dismissed review ${review.id} in ${retracted.map((one) => one.sessionId).join(", ")}`);
+  await check(
+    "action_required",
+    DISMISSED_TITLE,
+    [
+      `The review by @${review.user.login} was dismissed${who}.`,
+      ...retracted.map(
+        (one) => `Session ${codeSpan(one.sessionId)}: the approval at seq ${one.approvalSeq} is retracted by a signed \`human_review\` (needs_changes) at seq ${one.seq}.`
+      )
+    ].join("\n\n")
+  );
+  return retracted.map(({ sessionId, headHash, bundlePath }) => ({ sessionId, headHash, bundlePath }));
+}
+
 // src/github/record-sign-off.ts
 var DECISION = {
   approved: "approved",
@@ -7155,12 +7365,21 @@ async function recordSignOff(options) {
     dryRun: options.dryRun
   });
   if (options.action === "dismissed") {
-    await check(
-      "action_required",
-      "Review dismissed: awaiting a new approval",
-      `The review by @${review.user.login} was dismissed.`
-    );
-    return [];
+    try {
+      return await retractSignOff(options, check);
+    } catch (error) {
+      const cause = error instanceof MissingPermissionError ? error.message : isRequestError(error) ? `GitHub answered ${statusOf(error)}` : `${error.name ?? "an error"} (see the ${options.detailsUrl ? "run" : "job"} log)`;
+      try {
+        await check(
+          "failure",
+          "Dismissal not recorded: the approval was not retracted",
+          `The review by @${review.user.login} was dismissed, but its signed approval could not be retracted: ${cause}. The approval no longer counts; once that is fixed, re-run this job (or redeliver the dismissal) to sign the retraction.`
+        );
+      } catch (postError) {
+        log.warning(`could not mark ${HUMAN_REVIEW_CHECK} failed: ${postError.name}`);
+      }
+      throw error;
+    }
   }
   const decision = DECISION[String(review.state).toLowerCase()];
   if (options.action !== "submitted" || !decision) {
@@ -7273,7 +7492,15 @@ async function signOff(options, decision, check) {
 
 ${one.summary}` : one.summary
   ).join("\n\n");
-  if (decision === "approved" && signed.every((one) => one.atVerdictHead && one.pinned))
+  if (decision === "approved" && signed.some((one) => one.retracted))
+    await check(
+      "action_required",
+      DISMISSED_TITLE,
+      `${summary}
+
+This review was dismissed and its approval retracted in the ledger; a new approval is needed.`
+    );
+  else if (decision === "approved" && signed.every((one) => one.atVerdictHead && one.pinned))
     await check("success", `Approved by ${review.user.login}`, summary);
   else if (decision === "approved")
     await check("action_required", "Approval does not cover the verified evidence", summary);
@@ -7397,8 +7624,10 @@ export {
   loadBundleFromLedgerBranch,
   isForkHead,
   refusePushAfterComment,
+  pushedAfterComment,
   findSuspendedSessions,
   findSuspendedSession,
+  suspendedAfterComment,
   ArtifactZipError,
   downloadArtifactBundleText,
   recordSignOff

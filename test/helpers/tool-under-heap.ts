@@ -1,9 +1,9 @@
 /**
- * Runs one harness tool once in this process and prints its outcome as JSON (content cut to 2 KiB):
- * started by tests under a small `--max-old-space-size` to show a tool's memory stays bounded
- * whatever the working copy holds.
+ * Runs one harness tool once in this process and prints its outcome as JSON (content cut to 2 KiB
+ * unless FULL is `full`): started by tests under a small `--max-old-space-size` to show a tool's
+ * memory stays bounded whatever the working copy holds.
  *
- *   node --max-old-space-size=MB --import tsx test/helpers/tool-under-heap.ts WORKDIR TOOL INPUT_JSON
+ *   node --max-old-space-size=MB --import tsx test/helpers/tool-under-heap.ts WORKDIR TOOL INPUT_JSON [FULL]
  */
 
 import { listDirTool, readFileTool } from '../../src/core/tools/fs-tools.js';
@@ -11,7 +11,7 @@ import { createGitTools } from '../../src/core/tools/git-tools.js';
 import type { Tool } from '../../src/core/tools/tool.js';
 import { gitEnv, toolContext } from '../tools/tool-helpers.js';
 
-const [workdir, name, input] = process.argv.slice(2);
+const [workdir, name, input, full] = process.argv.slice(2);
 if (workdir === undefined || name === undefined || input === undefined) {
   process.stderr.write('usage: tool-under-heap.ts WORKDIR TOOL INPUT_JSON\n');
   process.exit(2);
@@ -31,7 +31,7 @@ const outcome = await tool.run(JSON.parse(input), toolContext(workdir));
 process.stdout.write(
   `${JSON.stringify({
     isError: outcome.isError,
-    content: outcome.content.slice(0, 2048),
+    content: full === 'full' ? outcome.content : outcome.content.slice(0, 2048),
     contentLength: outcome.content.length,
     data: outcome.data,
     ms: Date.now() - started,

@@ -6,11 +6,13 @@
  * machine and why.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { capabilityNotices } from './helpers/capabilities.js';
+import { fakeAppKeyFile } from './helpers/fake-app-key.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..');
 
@@ -31,6 +33,10 @@ export default function setup(project: TestProject): () => void {
   const runTemp = mkdtempSync(join(tmpdir(), 'truss-suite-'));
   chmodSync(runTemp, 0o755);
   process.env.TMPDIR = runTemp;
+  const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  writeFileSync(fakeAppKeyFile(), appKey.export({ type: 'pkcs1', format: 'pem' }) as string, {
+    mode: 0o600,
+  });
   // Under node_modules so the bundles resolve better-sqlite3 and probot like dist/ does.
   const outdir = join(REPO_ROOT, 'node_modules', '.cache', 'truss-test-dist', String(process.pid));
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', outdir], {

@@ -1,12 +1,14 @@
 // The App's test fixtures that need no HTTP interception: payloads, config, the App key. Benchmarks
 // import this file, not app-kit.ts, so nock's fetch interceptor does not slow the App they measure.
 import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { Probot, ProbotOctokit } from 'probot';
 import { type AppConfig, trussApp } from '../../src/app/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { parseAllowList } from '../../src/github/allow-list.js';
 import { embedMeta } from '../../src/github/render/meta.js';
 import { otherApp, type Poster, postedByActions } from '../helpers/comment-authors.js';
+import { fakeAppKeyFile } from '../helpers/fake-app-key.js';
 import { webhookExample } from '../helpers/fake-github.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -22,11 +24,16 @@ export const TOKEN = 'ghs_app_installation_token';
 /** The fake App's id (APP_ID): what `app.id` says on the check runs it created. */
 export const APP_ID = 123;
 
-/** One RSA key for the fake App (generating one per test is slow). */
-const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-  type: 'pkcs1',
-  format: 'pem',
-}) as string;
+/**
+ * One RSA key for the fake App: the suite's global setup makes it once (`fakeAppKeyFile`), as
+ * generating one took up to a second in every test file that loads this one; a benchmark makes its own.
+ */
+const PRIVATE_KEY = existsSync(fakeAppKeyFile())
+  ? readFileSync(fakeAppKeyFile(), 'utf8')
+  : (generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs1',
+      format: 'pem',
+    }) as string);
 
 export const APP_KEY = SigningKey.generate();
 

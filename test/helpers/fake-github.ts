@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import examples from '@octokit/webhooks-examples/api.github.com/index.json' with { type: 'json' };
 
 export interface RecordedRequest {
   method: string;
@@ -94,11 +95,27 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 type Json = Record<string, unknown>;
 
+let examples: { name: string; examples: Json[] }[] | undefined;
+
+/**
+ * The 4 MB example file, parsed by JSON.parse on first use: imported as a module, the test runner
+ * turned it into JavaScript in every test file that loads this helper (about 1.5 s each).
+ */
+function allExamples(): { name: string; examples: Json[] }[] {
+  examples ??= JSON.parse(
+    readFileSync(
+      createRequire(import.meta.url).resolve('@octokit/webhooks-examples/api.github.com/index.json'),
+      'utf8',
+    ),
+  ) as { name: string; examples: Json[] }[];
+  return examples;
+}
+
 /** Every example payload of webhook `event` in @octokit/webhooks-examples (api.github.com), deep-copied. */
 export function webhookExamples(event: string): Json[] {
-  const found = examples.find((entry) => entry.name === event);
+  const found = allExamples().find((entry) => entry.name === event);
   if (!found) throw new Error(`no webhook examples for ${event}`);
-  return structuredClone(found.examples) as Json[];
+  return structuredClone(found.examples);
 }
 
 /**

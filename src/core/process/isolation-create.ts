@@ -117,26 +117,41 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     if (level === 'uid') {
       const name = options.network === 'none' ? SANDBOX_OFFLINE_USER : SANDBOX_USER;
       const probe = probeUid(options.isRoot, toolEnv);
-      // As root, with the sandbox user already there (every run after the first), its egress rule is
-      // checked while the probe runs: the two wait on processes, not on each other.
-      const known = options.isRoot ? localAccount(name) : null;
-      const earlyEgress =
-        known && options.network === 'none' ? ensureEgressBlock(known, 'root', toolEnv) : null;
+      // As root, whether a network namespace can be made is asked while the probe runs: the two wait
+      // on processes, not on each other.
+      const earlyNetns = options.isRoot && options.network === 'none' ? probeNetns('root', toolEnv) : null;
       const privilege = await probe;
       if (typeof privilege !== 'string') {
-        await earlyEgress;
+        await earlyNetns;
         tried.push(`uid: ${privilege.unavailable}`);
         continue;
       }
-      const account = known ?? (await ensureSandboxAccount(name, privilege, toolEnv));
+      const account = localAccount(name) ?? (await ensureSandboxAccount(name, privilege, toolEnv));
       let egress: IsolationReport['egress'] = null;
       if (options.network === 'none') {
-        const failed = await (earlyEgress ?? ensureEgressBlock(account, privilege, toolEnv));
-        egress = failed === null ? 'iptables-owner' : 'netns';
-        if (failed !== null)
+        // A network namespace first: it alone keeps the host's loopback services (a database, a
+        // metadata or forwarding proxy, a resolver stub) out of reach while a check's own servers on
+        // 127.0.0.1 keep working. An owner rule cannot tell the two apart (egress-block.ts).
+        const netns = await (earlyNetns ?? probeNetns(privilege, toolEnv));
+        if (netns === null) {
+          egress = 'netns';
+          if (findProgram('ip', toolEnv.PATH ?? '') === null)
+            notes.push(
+              "ip (iproute2) is not installed: the sandbox's network namespace keeps its loopback down, so a check's own servers on 127.0.0.1 are unreachable too",
+            );
+        } else {
+          const failed = await ensureEgressBlock(account, privilege, toolEnv);
+          if (failed !== null) {
+            tried.push(
+              `uid: network = "none" cannot be enforced: no network namespace (${netns}) and no iptables owner rule (${failed})`,
+            );
+            continue;
+          }
+          egress = 'iptables-owner';
           notes.push(
-            `iptables owner match unavailable (${failed}); egress blocked by a network namespace instead`,
+            `no network namespace could be made (${netns}); egress blocked by an iptables owner rule instead, loopback included: a check's own servers on 127.0.0.1 are refused too`,
           );
+        }
       }
       for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
       const shared = sharedWritableDirs(options.sharedDirs ?? SHARED_DIR_CANDIDATES, workdirs);
@@ -254,6 +269,20 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
     }
     return privilege;
   }) as Promise<Probe<Privilege>>;
+}
+
+/**
+ * Whether `unshare --net` works here (null) or why not. Probed rather than assumed: a seccomp or LSM
+ * policy may refuse a network namespace where mount and pid namespaces are allowed, and then the
+ * owner rule is the only block there is.
+ */
+function probeNetns(privilege: Privilege, env: Record<string, string>): Promise<string | null> {
+  return cached(`netns:${privilege}:${env.PATH}`, async () => {
+    const smoke = await asRoot(privilege, 'unshare', ['--net', '--', 'true'], env, 10_000);
+    return smoke.ok
+      ? 'netns'
+      : { unavailable: smoke.stderr.trim().split('\n')[0] || `unshare exited ${smoke.code}` };
+  }).then((probe) => (typeof probe === 'string' ? null : probe.unavailable));
 }
 
 /** The namespaces and mounts every bwrap sandbox needs, around `true`: what the probes start. */

@@ -26,7 +26,10 @@ import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js'
 
 /** The sandbox user for runs whose network is open or allowlisted. */
 export const SANDBOX_USER = 'truss-sandbox';
-/** The sandbox user for `network = "none"`: its outbound traffic (except loopback) is rejected. */
+/**
+ * The sandbox user for `network = "none"`: it runs in a network namespace of its own (loopback only),
+ * or where none can be made, every packet it sends is rejected by an owner rule (egress-block.ts).
+ */
 export const SANDBOX_OFFLINE_USER = 'truss-sandbox-offline';
 
 export interface SandboxAccount {
@@ -61,7 +64,7 @@ export interface UidIsolationOptions {
   keeps?: readonly string[] | undefined;
   /** Paths the sandbox must reach but never write (Truss's own installation): kept, read-only. */
   readOnlyKeeps?: readonly string[] | undefined;
-  /** Run in a fresh network namespace (loopback only): the egress fallback when iptables is unusable. */
+  /** Run in a fresh network namespace (loopback only): how `network = "none"` is enforced wherever one can be made. */
   netns: boolean;
   /**
    * Make the mounts once per run in a held namespace (mount-holder.ts), the default. False makes

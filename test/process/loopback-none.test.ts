@@ -235,6 +235,11 @@ describe('network = "none": services on the host loopback', () => {
       const work = workCopy();
       const isolation = await chosen(level, work);
       if (isolation === null) return;
+      if (isolation.report.egress !== 'netns') {
+        // The owner rule refuses the check's own servers too (the last tests below).
+        console.warn(`SKIPPED ${level} own loopback server test: no network namespace here`);
+        return;
+      }
       const out = await run(isolation, work, OWN_SERVER, []);
       expect(out).toContain('tcp ping');
       expect(out).toContain('udp pong');

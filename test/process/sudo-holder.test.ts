@@ -177,7 +177,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     });
     expect(result.status, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout) as {
-      report: { level: string };
+      report: { level: string; egress: string | null };
       checks: { code: number; out: string }[];
       netns: { code: number; out: string }[];
       holders: number;
@@ -190,6 +190,9 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       addedFiles: string[];
     };
     expect(out.report.level).toBe('uid');
+    // Under sudo too, network = "none" is a network namespace wherever one can be made: the host's
+    // loopback services are not in it (docs/security.md, "Egress").
+    expect(out.report.egress).toBe('netns');
     // A fake may run as the sandbox user (the checks get the same PATH), never as the harness or root.
     const planted = join(repoDir, '.planted-ran');
     const ran = existsSync(planted) ? readFileSync(planted, 'utf8') : '';
@@ -213,11 +216,13 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
     expect(out.added.out).toContain('wrote');
     expect(out.added.out).toContain('guarded');
     expect(out.addedFiles.filter((name) => name.startsWith('by-check-'))).toHaveLength(1);
+    const hostNet = execFileSync('readlink', ['/proc/self/ns/net'], { encoding: 'utf8' }).trim();
+    for (const check of out.checks) expect(/net=(\S*)/.exec(check.out)?.[1]).not.toBe(hostNet);
     // Both network-namespace checks were in the same held namespace, not the host's.
     const nets = out.netns.map((check) => /net=(\S*)/.exec(check.out)?.[1]);
     expect(nets[0]).toMatch(/^net:\[\d+\]$/);
     expect(nets[1]).toBe(nets[0]);
-    expect(nets[0]).not.toBe(execFileSync('readlink', ['/proc/self/ns/net'], { encoding: 'utf8' }).trim());
+    expect(nets[0]).not.toBe(hostNet);
     // The working copy got the five files; the harness's end ends its holders and their stages.
     expect(readdirSync(repoDir).filter((name) => name.startsWith('by-check-'))).toHaveLength(5);
     await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);

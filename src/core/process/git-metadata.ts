@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  constants,
-  existsSync,
-  fchmodSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-} from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { removeSpecialFiles } from './git-special-files.js';
+import { linksUnder, removeSpecialFiles } from './git-special-files.js';
 import { removeUntrustedEntrySync } from './remove-tree.js';
 
 /**
@@ -35,8 +26,11 @@ export interface GitMetadataGuard {
    * the sandbox, so untrusted processes never touch the real ones, nor plant links in them.
    */
   privateDirs: string[];
-  /** Per git directory, the links directly in it when the guard was read (the user's own): never swept. */
-  linksBefore: Record<string, string[]>;
+  /**
+   * Per git directory, the links anywhere in it when the guard was read (the user's own), by path
+   * relative to it, with where each pointed: never swept while it still points there.
+   */
+  linksBefore: Record<string, Record<string, string>>;
 }
 
 const GUARDED_ENTRIES = ['config', 'hooks', 'info', 'modules'];
@@ -87,7 +81,7 @@ export function gitMetadataGuard(
     guard.pinned.push(gitPath);
     guard.pinnedFiles.push(freshEditMessage(gitPath, env));
     if (kindOf(join(gitPath, PRIVATE_DIR)) === 'dir') guard.privateDirs.push(join(gitPath, PRIVATE_DIR));
-    guard.linksBefore[gitPath] = linksIn(gitPath);
+    guard.linksBefore[gitPath] = linksUnder(gitPath);
     for (const entry of GUARDED_ENTRIES) {
       const path = join(gitPath, entry);
       // A symlinked config (a dotfiles manager's) is bound by its target, read-only all the same.
@@ -112,17 +106,6 @@ function freshEditMessage(gitPath: string, env: Record<string, string>): string 
     closeSync(fd);
   }
   return path;
-}
-
-/** The symbolic links directly in `dir`. */
-function linksIn(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isSymbolicLink())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -152,19 +135,18 @@ export function pinnedGitEnv(cwd: string, uid = process.getuid?.()): Record<stri
 /**
  * Removes what an untrusted process left in a pinned git directory, after each of its processes
  * ends: a `commondir` (the harness's git ignores it, {@link pinnedGitEnv}, but the user's own git
- * would follow it to a repository — and a config — the sandbox wrote), and every symbolic link
- * directly in it that was not there when the guard was read. Git writes `FETCH_HEAD`, `MERGE_MSG`,
- * `MERGE_HEAD`, `SQUASH_MSG`, `TAG_EDITMSG` and more by opening the name: a planted
- * `FETCH_HEAD -> ~/.bashrc` would have the user's next `git pull` overwrite that file. FIFOs,
- * sockets and device nodes anywhere in it go too (git-special-files.ts): git blocks opening a FIFO.
+ * would follow it to a repository — and a config — the sandbox wrote), every symbolic link anywhere
+ * in it that was not there when the guard was read (or now points elsewhere), and every FIFO, socket
+ * and device node (git-special-files.ts). Git writes `FETCH_HEAD`, `MERGE_MSG`, `MERGE_HEAD`, `SQUASH_MSG`,
+ * `TAG_EDITMSG` and more by opening the name: a planted `FETCH_HEAD -> ~/.bashrc` would have the
+ * user's next `git pull` overwrite that file. And git reads `objects/info/alternates`, loose refs and
+ * objects by opening them, following a link: one to a FIFO in the work tree, or to `/dev/stdin`, kept
+ * the next git waiting for ever.
  */
 export function sweepPlantedGitFiles(guard: GitMetadataGuard | undefined, env: Record<string, string>): void {
   for (const gitDir of guard?.pinned ?? []) {
     removeUntrustedEntrySync(join(gitDir, 'commondir'), env);
-    removeSpecialFiles(gitDir);
-    const before = guard?.linksBefore?.[gitDir] ?? [];
-    for (const name of linksIn(gitDir))
-      if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);
+    removeSpecialFiles(gitDir, guard?.linksBefore?.[gitDir] ?? {});
   }
 }
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 import { pinnedGitEnv } from './git-metadata.js';
+import { findGitHazards, type GitHazard } from './git-special-files.js';
 import { harnessProgramEnv } from './trusted-path.js';
 
 /**
@@ -135,19 +136,64 @@ export interface HarnessGitOptions {
 
 /**
  * The deadline of every harness git. The work can leave git waiting for ever (a FIFO where git opens
- * a file, which the sandboxes sweep away — git-special-files.ts — but not under `none`): a git that
- * has not finished by then is killed and its call fails, so the run ends unfinished instead of
- * hanging until the CI job's own timeout.
+ * a file, or a link to one: the sandboxes sweep them away — git-special-files.ts — but not under
+ * `none`, nor while the process that planted one still runs): a git that has not finished by then is
+ * killed and its call fails, so the run ends unfinished instead of hanging until the CI job's own
+ * timeout.
  */
 export const HARNESS_GIT_TIMEOUT_MS = 300_000;
 
+/** A path as a message may show it: a control character the work put in a name becomes `?`. */
+function printable(path: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly what is replaced
+  return path.replace(/[\u0000-\u001f\u007f]/g, '?');
+}
+
+/** What to tell the user about `hazards`: each path, what it is, and how to remove it. */
+function hazardAdvice(hazards: readonly GitHazard[]): string {
+  const first = hazards.slice(0, 5);
+  const shown = first.map(({ path, what }) => `${printable(path)} is ${printable(what)}`);
+  const more = hazards.length > first.length ? ` (and ${hazards.length - first.length} more)` : '';
+  const paths = first.map(({ path }) => `'${printable(path).replaceAll("'", "'\\''")}'`);
+  return (
+    `${shown.join('; ')}${more}. Git itself never makes one there: something the judged work ran (a check, ` +
+    `an agent) may have planted it (docs/security.md, "Git metadata"). Remove it (\`rm ${paths.join(' ')}\`) and run again`
+  );
+}
+
 /** The failure of a git the deadline killed: what it was doing, and where to look. */
-function timedOut(cwd: string, args: readonly string[], timeoutMs: number): GitCommandError {
+function timedOut(
+  cwd: string,
+  args: readonly string[],
+  timeoutMs: number,
+  gitDir: string | undefined,
+): GitCommandError {
+  const hazards = gitDir ? findGitHazards(gitDir) : [];
   return new GitCommandError(
     `git ${args[0] ?? ''} in ${cwd} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped; ` +
-      'something in the working copy may keep git waiting (a FIFO in .git: `find .git ! -type f ! -type d ! -type l` lists it)',
+      (hazards.length > 0
+        ? hazardAdvice(hazards)
+        : 'something in the working copy may keep git waiting (a FIFO in .git, or a link to one or to a directory holding one: `find .git ! -type f ! -type d` lists them)'),
     -1,
   );
+}
+
+/**
+ * Refuses a git whose git directory holds something git could wait on for ever (a FIFO, or a link
+ * to one or to `/dev/stdin`: git-special-files.ts): the call fails at once, naming the path, instead
+ * of at its deadline. The sandboxes sweep these away when each process ends, but a delegated CLI
+ * calls Truss's git tools while it runs, and under `none` nothing is swept. A walk of `.git`, a few
+ * milliseconds for a repository with a thousand entries there.
+ */
+function refusedGit(
+  cwd: string,
+  args: readonly string[],
+  gitDir: string | undefined,
+): GitCommandError | null {
+  if (!gitDir) return null;
+  const hazards = findGitHazards(gitDir);
+  if (hazards.length === 0) return null;
+  return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
 }
 
 /** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
@@ -173,6 +219,9 @@ export function runHarnessGit(
   options: HarnessGitOptions = {},
 ): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
+    const env = harnessGitEnv(cwd, options);
+    const refused = refusedGit(cwd, args, env.GIT_DIR);
+    if (refused) return reject(refused);
     const child = execFile(
       'git',
       harnessGitArgv(args, options),
@@ -182,21 +231,21 @@ export function runHarnessGit(
         // Whole: its callers need all of it (a status to parse, a tree to name); the diffs the
         // judged code decides the size of are read with runHarnessGitCapped.
         maxBuffer: Number.POSITIVE_INFINITY,
-        env: harnessGitEnv(cwd, options),
+        env,
         timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
         killSignal: 'SIGKILL',
       },
       (error, stdout, stderr) => {
-        if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        if (error?.killed)
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env.GIT_DIR));
         else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },
     );
-    if (options.input !== undefined) {
-      child.stdin?.on('error', () => {}); // git may exit before reading everything
-      child.stdin?.end(options.input);
-    }
+    // Closed even without input: a link to `/dev/stdin` planted where git opens a file reads end-of-file.
+    child.stdin?.on('error', () => {}); // git may exit before reading everything
+    child.stdin?.end(options.input);
   });
 }
 
@@ -221,14 +270,17 @@ export function runHarnessGitCapped(
   options: HarnessGitOptions = {},
 ): Promise<CappedGitOutput> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const env = harnessGitEnv(cwd, options);
+    const refused = refusedGit(cwd, args, env.GIT_DIR);
+    if (refused) return reject(refused);
+    const child = execFile(
       'git',
       harnessGitArgv(args, options),
       {
         cwd,
         encoding: 'buffer',
         maxBuffer: maxBytes,
-        env: harnessGitEnv(cwd, options),
+        env,
         timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
         killSignal: 'SIGKILL',
       },
@@ -236,7 +288,7 @@ export function runHarnessGitCapped(
         const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
         const text = stderr.toString('utf8');
         if (error?.killed && !overflow) {
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env.GIT_DIR));
         } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
@@ -248,6 +300,8 @@ export function runHarnessGitCapped(
         }
       },
     );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end();
   });
 }
 

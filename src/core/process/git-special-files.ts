@@ -1,23 +1,58 @@
-import { closeSync, constants, type Dirent, openSync, readdirSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
-/** The most entries one sweep looks at: a `.git` a check filled with files is bounded by git's deadline instead. */
+/** The most entries one walk looks at: a `.git` a check filled with files is bounded by git's deadline instead. */
 const SWEEP_LIMIT = 200_000;
 
+type Kind = 'dir' | 'file' | 'link' | 'special';
+
+function kindOfStats(stat: Stats): Kind {
+  if (stat.isDirectory()) return 'dir';
+  if (stat.isFile()) return 'file';
+  return stat.isSymbolicLink() ? 'link' : 'special';
+}
+
+/** A directory entry's kind; an unknown one (a file system without `d_type`) is asked with lstat. */
+function kindOfEntry(entry: Dirent, at: string): Kind | null {
+  if (entry.isDirectory()) return 'dir';
+  if (entry.isFile()) return 'file';
+  if (entry.isSymbolicLink()) return 'link';
+  if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice())
+    return 'special';
+  try {
+    return kindOfStats(lstatSync(`${at}/${entry.name}`));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Removes every FIFO, socket and device node under `gitDir`, and returns their paths. Git opens the
- * files of its directory by name (`objects/info/alternates`, a loose object, `packed-refs`, the
- * index, a loose ref) and blocks for ever opening a FIFO nobody writes to: one planted by a check
- * hung the next run's first git call — and the user's own `git status` (docs/security.md, "Git
- * metadata"). Git itself only ever makes regular files, directories and symbolic links there.
- *
- * The walk runs while other sandboxed processes may still be changing the tree, so no path is
+ * Calls `visit` for every entry under `gitDir` that is not a directory: its kind, the held directory
+ * it is in (`at`, reached as `${at}/${name}`) and its path relative to `gitDir` (`rel()`, built only
+ * when asked). The walk may run while sandboxed processes still change the tree, so no path is
  * resolved by its names twice: each directory is held open (`O_NOFOLLOW`, so a directory swapped for
- * a link is not entered) and its entries are reached, and unlinked, through that descriptor.
+ * a link is not entered) and its entries are reached through that descriptor.
  */
-export function removeSpecialFiles(gitDir: string): string[] {
-  const removed: string[] = [];
+function walkGitDir(
+  gitDir: string,
+  visit: (kind: Exclude<Kind, 'dir'>, at: string, name: string, rel: () => string) => void,
+): void {
   let looked = 0;
-  const walk = (held: number, path: string) => {
+  const walk = (held: number, dir: string) => {
     const at = `/proc/self/fd/${held}`;
     let entries: Dirent[];
     try {
@@ -27,26 +62,26 @@ export function removeSpecialFiles(gitDir: string): string[] {
     }
     for (const entry of entries) {
       if (++looked > SWEEP_LIMIT) return;
-      if (entry.isDirectory()) {
-        let fd: number;
-        try {
-          fd = openSync(
-            `${at}/${entry.name}`,
-            constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
-          );
-        } catch {
-          continue; // gone, or no longer a directory
-        }
-        try {
-          walk(fd, `${path}/${entry.name}`);
-        } finally {
-          closeSync(fd);
-        }
-      } else if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) {
-        try {
-          unlinkSync(`${at}/${entry.name}`);
-          removed.push(`${path}/${entry.name}`);
-        } catch {}
+      if (entry.isFile()) continue; // most of them: loose objects, refs
+      const kind = kindOfEntry(entry, at);
+      if (kind === null || kind === 'file') continue;
+      if (kind !== 'dir') {
+        visit(kind, at, entry.name, () => `${dir}${entry.name}`);
+        continue;
+      }
+      let fd: number;
+      try {
+        fd = openSync(
+          `${at}/${entry.name}`,
+          constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
+        );
+      } catch {
+        continue; // gone, or no longer a directory
+      }
+      try {
+        walk(fd, `${dir}${entry.name}/`);
+      } finally {
+        closeSync(fd);
       }
     }
   };
@@ -54,12 +89,178 @@ export function removeSpecialFiles(gitDir: string): string[] {
   try {
     root = openSync(gitDir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
   } catch {
-    return removed;
+    return;
   }
   try {
-    walk(root, gitDir);
+    walk(root, '');
   } finally {
     closeSync(root);
   }
+}
+
+/** Where a link points (its text, as `ls -l` shows it), or null when it cannot be read. */
+function linkTarget(path: string): string | null {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every symbolic link under `gitDir`, by its path relative to it, with where it points: the user's
+ * own, read before any untrusted process runs, and kept by {@link removeSpecialFiles} while they
+ * still point there.
+ */
+export function linksUnder(gitDir: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  walkGitDir(gitDir, (kind, at, name, rel) => {
+    const target = kind === 'link' ? linkTarget(`${at}/${name}`) : null;
+    if (target !== null) links[rel()] = target;
+  });
+  return links;
+}
+
+/**
+ * Removes every FIFO, socket and device node under `gitDir`, and every symbolic link that is not in
+ * `linksBefore` (paths relative to `gitDir`, with their targets) or points elsewhere now, and returns
+ * their paths. Git opens the files of its directory by name (`objects/info/alternates`, a loose
+ * object, `packed-refs`, the index, a loose ref), following a link: it blocks for ever opening a FIFO
+ * nobody writes to — one planted by a check hung the next run's first git call, and the user's own
+ * `git status` — and reads a link to `/dev/stdin` until it is killed (docs/security.md, "Git
+ * metadata"). Git itself only ever makes regular files and directories there.
+ */
+export function removeSpecialFiles(
+  gitDir: string,
+  linksBefore: Readonly<Record<string, string>> = {},
+): string[] {
+  const removed: string[] = [];
+  walkGitDir(gitDir, (kind, at, name, rel) => {
+    if (kind === 'link') {
+      const path = rel();
+      if (Object.hasOwn(linksBefore, path) && linkTarget(`${at}/${name}`) === linksBefore[path]) return;
+    }
+    try {
+      unlinkSync(`${at}/${name}`);
+      removed.push(join(gitDir, rel()));
+    } catch {}
+  });
   return removed;
+}
+
+/** One entry of a git directory (or a file its config includes) that can keep git waiting, and what it is. */
+export interface GitHazard {
+  path: string;
+  what: string;
+}
+
+/**
+ * What `path` is when git opening it could wait for ever or read without end: a FIFO, socket or
+ * device, or a link to one or into `/proc`, `/dev` or `/sys` (`/dev/stdin` is git's own stdin);
+ * null for a regular file, a directory, a missing path, or a link to one of those (a dotfiles
+ * manager's config). Nothing is opened: lstat, stat and realpath do not block on a FIFO. The kind is
+ * asked of what the link leads to before its real path, which does not resolve for a pipe
+ * (`/dev/stdin` -> `/proc/self/fd/0` -> `pipe:[…]`).
+ */
+function gitHazardAt(path: string): string | null {
+  let kind: Kind;
+  try {
+    kind = kindOfStats(lstatSync(path));
+  } catch {
+    return null;
+  }
+  if (kind === 'special') return 'a FIFO, socket or device';
+  if (kind !== 'link') return null;
+  const shown = linkTarget(path) ?? '?';
+  try {
+    if (kindOfStats(statSync(path)) === 'special') return `a link to a FIFO, socket or device (${shown})`;
+    const target = realpathSync(path);
+    if (/^\/(?:proc|dev|sys)(?:\/|$)/.test(target)) return `a link into ${target} (${shown})`;
+  } catch {
+    // dangling: git reports it missing and fails
+  }
+  return null;
+}
+
+/** Git's own limit on nested config includes is 10; a deeper chain is left to git's deadline. */
+const INCLUDE_DEPTH = 10;
+
+/** The largest config file read for its includes. */
+const CONFIG_LIMIT = 1024 * 1024;
+
+/**
+ * Everything under `gitDir` git could wait on for ever (a walk that follows no link), and the files
+ * its config includes (`[include] path = ../.gitconfig`, resolved as git does, from the including
+ * file's directory) that are such a thing: a shared config kept in the work tree is the work's to
+ * replace with a FIFO. Asked before every harness git (git-safety.ts), so a hazard planted by a
+ * process still running — a delegated CLI calling Truss's git tools — fails that call at once, naming
+ * the path, instead of at git's deadline.
+ */
+export function findGitHazards(gitDir: string): GitHazard[] {
+  const found: GitHazard[] = [];
+  walkGitDir(gitDir, (_kind, at, name, rel) => {
+    const what = gitHazardAt(`${at}/${name}`);
+    if (what) found.push({ path: join(gitDir, rel()), what });
+  });
+  const seen = new Set<string>();
+  const includes = (config: string, depth: number) => {
+    if (depth > INCLUDE_DEPTH || seen.has(config)) return;
+    seen.add(config);
+    for (const path of includedPaths(config)) {
+      const what = gitHazardAt(path);
+      if (what) found.push({ path, what });
+      else includes(path, depth + 1);
+    }
+  };
+  includes(join(gitDir, 'config'), 0);
+  return found;
+}
+
+/** Linux's `O_PATH`: a descriptor that names a file without opening it (node:fs does not export it). */
+const O_PATH = 0o10000000;
+
+/**
+ * A config file's text when it is a regular file, else ''. The path is the work's to swap between
+ * any look and the read, so it is held first (`O_PATH`, which opens nothing: no FIFO waits, no device
+ * acts), asked its kind through that descriptor, and only then read, through the same descriptor.
+ */
+function regularFileText(path: string): string {
+  let held: number;
+  try {
+    held = openSync(path, O_PATH);
+  } catch {
+    return '';
+  }
+  try {
+    const stat = fstatSync(held);
+    if (!stat.isFile() || stat.size > CONFIG_LIMIT) return '';
+    return readFileSync(`/proc/self/fd/${held}`, 'utf8');
+  } catch {
+    return '';
+  } finally {
+    closeSync(held);
+  }
+}
+
+/**
+ * The `path` values of the `[include]` and `[includeIf …]` sections of a config file, made absolute
+ * from the including file's directory as git names it. A `~/` one is the harness user's own home,
+ * out of every sandbox's reach, and left out. A condition is not evaluated: a file git might read is
+ * checked.
+ */
+function includedPaths(config: string): string[] {
+  const text = regularFileText(config);
+  if (!/include/i.test(text)) return [];
+  const paths: string[] = [];
+  let inInclude = false;
+  for (const line of text.split('\n')) {
+    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
+    if (section) inInclude = /^include(?:if)?$/i.test(section[1] as string);
+    const entry = /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line);
+    if (!inInclude || !entry) continue;
+    const value = (entry[1] as string).replace(/^"(.*)"$/, '$1');
+    if (value === '' || value.startsWith('~')) continue;
+    paths.push(isAbsolute(value) ? value : resolve(dirname(config), value));
+  }
+  return paths;
 }

@@ -196,6 +196,11 @@ function refusedGit(
   return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
 }
 
+/** The git directory git runs with in `cwd`, when the environment names it (as the harness's does). */
+function gitDirOf(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  return env.GIT_DIR ? resolvePath(cwd, env.GIT_DIR) : undefined;
+}
+
 /** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
 export class GitCommandError extends Error {
   override name = 'GitCommandError';
@@ -220,7 +225,7 @@ export function runHarnessGit(
 ): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
     const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, env.GIT_DIR);
+    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
     if (refused) return reject(refused);
     const child = execFile(
       'git',
@@ -237,7 +242,7 @@ export function runHarnessGit(
       },
       (error, stdout, stderr) => {
         if (error?.killed)
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env.GIT_DIR));
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
         else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
@@ -271,7 +276,7 @@ export function runHarnessGitCapped(
 ): Promise<CappedGitOutput> {
   return new Promise((resolve, reject) => {
     const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, env.GIT_DIR);
+    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
     if (refused) return reject(refused);
     const child = execFile(
       'git',
@@ -288,7 +293,7 @@ export function runHarnessGitCapped(
         const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
         const text = stderr.toString('utf8');
         if (error?.killed && !overflow) {
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env.GIT_DIR));
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
         } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { contractToml } from '../helpers/contract-toml.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { writeKeyFile } from '../helpers/keys.js';
 import {
   LOOT_FILE,
@@ -132,7 +132,7 @@ function attackScript(options: {
   return String.raw`D="$PWD/${LOOT_FILE}"; T="$(mktemp -d)"
 P='[A-Za-z0-9+/]{43}=|[A-Za-z][A-Za-z0-9-]*_[0-9a-f]{36}'
 say() { echo "$*"; echo "$*" >> "$D"; }
-hits() { grep -a -o -E "$P" 2>/dev/null | sort -u >> "$D"; }
+hits() { grep -a -o -E "$P" 2>/dev/null | sort -u | sed 's/^/hit /' >> "$D"; }
 ${pids}
 say "attack ran as uid $(id -u), $(ls -d /proc/[0-9]* | wc -l) processes visible"
 # Every visible process's command line and environment.
@@ -170,7 +170,7 @@ done
 # Outliving the check: children that go on reading the harness's environment and key files after it
 # exits (0) and the harness goes on to sign, then sleep.
 L=$(pids | tr '\n' ' ')
-late="for i in \$(seq 1 24); do for p in ${options.scope === 'all' ? '\\$(ls /proc | grep -E ^[0-9]+\\$)' : '$L'}; do cat /proc/\$p/environ 2>/dev/null; done | tr '\\0' '\\n' | grep -a -o -E '$P' >> '$D'; for f in ${options.files.join(' ')}; do cat \$f 2>/dev/null >> '$D'; done; sleep 0.25; done; echo 'late reader finished' >> '$D'"
+late="for i in \$(seq 1 24); do for p in ${options.scope === 'all' ? '\\$(ls /proc | grep -E ^[0-9]+\\$)' : '$L'}; do cat /proc/\$p/environ 2>/dev/null; done | tr '\\0' '\\n' | grep -a -o -E '$P' | sed 's/^/late hit /' >> '$D'; for f in ${options.files.join(' ')}; do cat \$f 2>/dev/null | sed 's/^/late hit /' >> '$D'; done; sleep 0.25; done; echo 'late reader finished' >> '$D'"
 setsid sh -c "$late; exec sleep ${options.marker}1" > /dev/null 2>&1 < /dev/null &
 ( (sh -c "$late; exec sleep ${options.marker}2" > /dev/null 2>&1 < /dev/null &) & )
 nohup sh -c "trap '' TERM HUP; $late; exec sleep ${options.marker}3" > /dev/null 2>&1 < /dev/null &
@@ -179,15 +179,47 @@ say "attack done"
 `;
 }
 
-function runAttack(l: Lab, script: string, isolation: string) {
+/** Who runs the attack: a check, the in-loop agent's `bash` tool, or a delegated "vendor CLI" (sh). */
+type Seat = 'check' | 'agent bash' | 'delegated CLI';
+
+function attackContract(l: Lab, script: string, seat: Seat): string {
   const contract = join(l.workdir, '.truss/contracts/key-theft.toml');
-  writeFileSync(
-    contract,
-    contractToml(
-      { id: 'key-theft', intent: "a check that tries to steal the harness's keys and tokens" },
-      { kind: 'check', desc: 'adversarial check', run: script, timeout_sec: 120 },
-    ),
-  );
+  const head = { id: 'key-theft', intent: "steal the harness's keys and tokens" };
+  if (seat === 'check') {
+    writeFileSync(
+      contract,
+      contractToml(head, { kind: 'check', desc: 'adversarial check', run: script, timeout_sec: 120 }),
+    );
+  } else if (seat === 'agent bash') {
+    const responses = join(l.workdir, '.git', 'agent.json');
+    const call = { type: 'tool_use', name: 'bash', input: { command: script, timeout_sec: 120 } };
+    writeFileSync(
+      responses,
+      JSON.stringify({
+        responses: [{ content: [call] }, { content: [{ type: 'text', text: 'done' }] }],
+      }),
+    );
+    writeFileSync(
+      contract,
+      contractToml(head, TRUE_CHECK, {
+        executor: { kind: 'in-loop' },
+        constraints: { allow_tools: ['bash'] },
+        provider: { kind: 'scripted', script: responses },
+      }),
+    );
+  } else {
+    writeFileSync(
+      contract,
+      contractToml(head, TRUE_CHECK, {
+        executor: { kind: 'delegated-cli', command: '/bin/sh', args: ['-c', script], timeout_sec: 120 },
+      }),
+    );
+  }
+  return contract;
+}
+
+function runAttack(l: Lab, script: string, isolation: string, seat: Seat = 'check') {
+  const contract = attackContract(l, script, seat);
   const bundle = join(l.root, 'bundle.json');
   const run = runCli(
     [
@@ -238,38 +270,42 @@ for (const level of ['uid', 'bwrap'] as const) {
   const unavailable = await mechanismAvailable(level);
   if (unavailable) console.warn(`skipping key-theft-seat ${level}: ${unavailable}`);
   describe.skipIf(unavailable !== null)(`the attacker's seat under ${level}`, () => {
-    it('cmdline, /proc/<pid>/mem, ptrace, a disk search, a forged ledger, GITHUB_ENV and a late reader get nothing', async () => {
-      const l = lab();
-      const mark = marker();
-      const script = attackScript({
-        scope: 'all',
-        files: [
-          l.keyFile,
-          join(l.home, '.config/truss/review.key'),
-          join(l.home, '.config/truss/signing.key'),
-        ],
-        dbs: [l.db, join(l.workdir, '.truss/ledger.db')],
-        // Where keys and ledgers live on a runner or a workstation; not the whole disk (other users' files).
-        roots: [LAB, tmpdir(), '/root', '/home', '/run', '/var/tmp', '/etc'],
-        marker: mark,
-      });
-      const run = runAttack(l, script, level);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain(`checks isolated: ${level}`);
-      // Nothing the check started outlives it: its late readers are gone the moment `truss run` is.
-      expect(survivors(mark)).toEqual([]);
-      await sleep(7_000);
-      const loot = lootIn(l.workdir);
-      expect(loot).toContain('attack done');
-      expect(loot).not.toContain('late reader finished');
-      expect(loot).not.toMatch(/^(poisoned|forged|ptrace attached \d+ node|mem read \d+ node)/m);
-      expect(leaked(l.secrets, [run.stdout, run.stderr, run.bundleText, loot])).toEqual([]);
-      // The runner's file commands and the ledger are as the harness left them; the run verifies.
-      for (const file of l.runnerFiles) expect(readFileSync(file, 'utf8')).toBe('');
-      expect(forgedTables(l.db)).toEqual([]);
-      const verify = runCli(['verify', run.bundle, '--json']);
-      expect(['verified', 'integrity_only']).toContain(JSON.parse(verify.stdout).status);
-    }, 180_000);
+    it.each(['check', 'agent bash', 'delegated CLI'] as const)(
+      '%s: cmdline, /proc/<pid>/mem, ptrace, a disk search, a forged ledger, GITHUB_ENV and a late reader get nothing',
+      async (seat) => {
+        const l = lab();
+        const mark = marker();
+        const script = attackScript({
+          scope: 'all',
+          files: [
+            l.keyFile,
+            join(l.home, '.config/truss/review.key'),
+            join(l.home, '.config/truss/signing.key'),
+          ],
+          dbs: [l.db, join(l.workdir, '.truss/ledger.db')],
+          // Where keys and ledgers live on a runner or a workstation; not the whole disk (other users' files).
+          roots: [LAB, tmpdir(), '/root', '/home', '/run', '/var/tmp', '/etc'],
+          marker: mark,
+        });
+        const run = runAttack(l, script, level, seat);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain(`checks isolated: ${level}`);
+        // Nothing the attack started outlives it: its late readers are gone the moment `truss run` is.
+        expect(survivors(mark)).toEqual([]);
+        await sleep(7_000);
+        const loot = lootIn(l.workdir);
+        expect(loot).toContain('attack done');
+        expect(loot).not.toContain('late reader finished');
+        expect(loot).not.toMatch(/^(poisoned|forged|ptrace attached \d+ node|mem read \d+ node)/m);
+        expect(leaked(l.secrets, [run.stdout, run.stderr, run.bundleText, loot])).toEqual([]);
+        // The runner's file commands and the ledger are as the harness left them; the run verifies.
+        for (const file of l.runnerFiles) expect(readFileSync(file, 'utf8')).toBe('');
+        expect(forgedTables(l.db)).toEqual([]);
+        const verify = runCli(['verify', run.bundle, '--json']);
+        expect(['verified', 'integrity_only']).toContain(JSON.parse(verify.stdout).status);
+      },
+      180_000,
+    );
   });
 }
 

@@ -250,6 +250,38 @@ allow_tools = ["write_file"]
     expect(outcome.verdict.overall).toBe('unverifiable');
     expect(outcome.verdict.clauses[0]?.reason).toMatch(/does not apply to base commit .* commit them first/);
   });
+
+  it('work the secret scan changed in the recorded diff (a line holding only a seed-shaped value) is UNVERIFIABLE, saying so', async () => {
+    const workdir = repo();
+    // An Ed25519 public key in base64 is the shape of a signing seed: the scan replaces its line.
+    const publicKey = Buffer.alloc(32, 7).toString('base64');
+    const outcome = (await runAgent({
+      store: run.store,
+      contract: contractFrom(`
+[contract]
+id = "seed-shaped"
+intent = "add the deploy key"
+[[done]]
+kind = "check"
+desc = "the key file is there"
+run = "grep -c . deploy.pub"
+[executor]
+kind = "in-loop"
+[constraints]
+allow_tools = ["bash"]
+`),
+      workdir,
+      provider: scripted([
+        use('bash', { command: `printf '# deploy key\\n%s\\n' '${publicKey}' > deploy.pub` }),
+        say('Done.'),
+      ]),
+    })) as CompletedOutcome;
+    expect(outcome.verdict.overall, JSON.stringify(outcome.verdict.clauses)).toBe('unverifiable');
+    const reason = outcome.verdict.clauses[0]?.reason ?? '';
+    expect(reason).toMatch(/the secret scan replaced text in it/);
+    expect(reason).not.toContain('commit them first');
+    expect(reason).not.toContain(publicKey);
+  });
 });
 
 describe('materializeCleanRoom', () => {

@@ -61,6 +61,15 @@ const KNOWN_FORMATS: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
 ];
 
 /**
+ * Whether `text` holds a mark a {@link secretRedactor} leaves. A recorded executor diff that holds one
+ * is no longer the work: the clean room says so instead of blaming the working copy
+ * (docs/security.md, "Key theft from the attacker's seat").
+ */
+export function holdsRedactionMark(text: string): boolean {
+  return /\[REDACTED(?::[a-z_]+)?\]/.test(text);
+}
+
+/**
  * A PEM private-key block: its BEGIN line, then only what a key's body can be — lines of base64 (one
  * run per line, indented or with a diff's `+`/`-` in front, or joined by `\\n` escapes as in JSON),
  * `Proc-Type:`/`DEK-Info:` headers — up to its END line, or to the end of the text when the rest is

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
 import { HARNESS_GIT_TIMEOUT_MS } from '../process/git-safety.js';
+import { holdsRedactionMark } from '../process/redact.js';
 import { removeUntrustedTree } from '../process/remove-tree.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
 
@@ -122,8 +123,13 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
       const patch = join(scratch, 'executor.patch');
       await writeFile(patch, diff);
       await git(['apply', '--whitespace=nowarn', patch], { cwd: dir, env }).catch((error: Error) => {
+        const why = error.message.replace(/\s+/g, ' ').trim();
+        // The recorded diff is the journaled one, after the secret scan: a line it replaced whole (a
+        // seed-shaped value alone on its line, a key block) loses its diff marker and breaks the patch.
         throw new CleanRoomError(
-          `the executor's recorded diff does not apply to base commit ${baseSha}: ${error.message.replace(/\s+/g, ' ').trim()}. If the workdir had uncommitted changes before the run, commit them first, or set [sandbox] checkout = "in-place"`,
+          holdsRedactionMark(diff.toString('utf8'))
+            ? `the executor's recorded diff does not apply to base commit ${baseSha}: the secret scan replaced text in it (a key, a token, or a line holding only a 32-byte base64 value, the shape of a signing seed), so it no longer rebuilds the work (${why}). Keep keys out of the change, or set [sandbox] checkout = "in-place"`
+            : `the executor's recorded diff does not apply to base commit ${baseSha}: ${why}. If the workdir had uncommitted changes before the run, commit them first, or set [sandbox] checkout = "in-place"`,
         );
       });
     }

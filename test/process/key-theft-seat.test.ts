@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { ActionHarness, TOKEN } from '../helpers/action-harness.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { writeKeyFile } from '../helpers/keys.js';
@@ -123,6 +124,8 @@ function attackScript(options: {
   dbs: readonly string[];
   roots: readonly string[];
   marker: string;
+  /** Runner files to poison at known paths (the step's GITHUB_OUTPUT), besides those found. */
+  runnerFiles?: readonly string[];
 }): string {
   const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' ');
   const pids =
@@ -158,7 +161,7 @@ else say "no gdb"; fi
 timeout 15 find ${quoted(options.roots)} \( -path /proc -o -path /sys -o -path /dev \) -prune -o -type f \( -path '*_runner_file_commands/*' -o -name '*.db' -o -name '*.key' -o -path '*/.config/truss/*' \) -print 2>/dev/null > "$T/found"
 say "found $(wc -l < "$T/found") candidate files"
 for f in ${quoted(options.files)} $(cat "$T/found"); do cat "$f" 2>/dev/null | hits; done
-for f in $(grep _runner_file_commands/ "$T/found"); do
+for f in ${quoted(options.runnerFiles ?? [])} $(grep _runner_file_commands/ "$T/found"); do
   printf 'NODE_OPTIONS=--require=%s/.pwn.js\n' "$PWD" >> "$f" 2>/dev/null && say "poisoned $f"
 done
 for db in ${quoted(options.dbs)} $(grep '\.db$' "$T/found"); do
@@ -350,4 +353,82 @@ describe('the attacker’s seat under none (why isolation matters)', () => {
       [],
     );
   }, 180_000);
+});
+
+/**
+ * The Action's seat: the real action entry on a pull request, its RUNNER_TEMP (ledger, bundles, the
+ * step's GITHUB_OUTPUT, the runner's file commands) outside /tmp and apart from its HOME, so only its
+ * hiding keeps the check away. The check knows the paths (a hosted runner's are always the same).
+ */
+describe("the attacker's seat in the Action", () => {
+  for (const level of ['uid', 'bwrap'] as const) {
+    it(`isolation: ${level} — the runner temp's ledger, GITHUB_OUTPUT and GITHUB_ENV stay out of reach`, async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) return console.warn(`SKIPPED key-theft-seat Action ${level}: ${unavailable}`);
+      const shared = process.env.TMPDIR;
+      process.env.TMPDIR = LAB;
+      let harness: ActionHarness;
+      try {
+        harness = new ActionHarness();
+      } finally {
+        process.env.TMPDIR = shared;
+      }
+      try {
+        chmodSync(harness.root, 0o755);
+        const home = join(harness.root, 'home');
+        mkdirSync(home);
+        const commands = join(harness.runnerTemp, '_runner_file_commands');
+        mkdirSync(commands);
+        const setEnv = join(commands, 'set_env_0f1e2d3c');
+        writeFileSync(setEnv, '');
+        chmodSync(setEnv, 0o666);
+        const output = join(harness.runnerTemp, 'output-1');
+        const db = join(harness.runnerTemp, 'truss', 'ledger.db');
+        const mark = marker();
+        harness.baseContract = contractToml(
+          { id: 'greeting-0001', intent: "steal the action's keys and poison the runner" },
+          {
+            kind: 'check',
+            desc: 'adversarial check',
+            run: attackScript({
+              scope: 'all',
+              files: [join(harness.runnerTemp, '.config/truss/signing.key')],
+              dbs: [db],
+              roots: [harness.root, tmpdir(), '/root', '/home', '/run', '/var/tmp', '/etc'],
+              marker: mark,
+              runnerFiles: [output],
+            }),
+            timeout_sec: 120,
+          },
+        );
+        const secrets = {
+          signingKey: harness.seed,
+          githubToken: TOKEN,
+          anthropic: secret('sk-ant'),
+          runtime: secret('ACTIONSRUNTIME'),
+        };
+        const run = await harness.runPullRequest({
+          HOME: home,
+          GITHUB_ENV: setEnv,
+          INPUT_ISOLATION: level,
+          INPUT_ANTHROPIC_API_KEY: secrets.anthropic,
+          ACTIONS_RUNTIME_TOKEN: secrets.runtime,
+          INPUT_UPLOAD_ARTIFACT: 'false',
+        });
+        expect(run.outputs.verdict, run.stdout.slice(-3000)).toBe('pass');
+        expect(survivors(mark)).toEqual([]);
+        const loot = lootIn(harness.source);
+        expect(loot).toContain('attack done');
+        expect(leaked(secrets, [loot])).toEqual([]);
+        // Under bwrap the hidden runner temp is a tmpfs of the sandbox's own: an append there "works"
+        // and is gone with the sandbox. What counts is the runner's files on the host.
+        if (level === 'uid') expect(loot).not.toMatch(/^(poisoned|forged)/m);
+        expect(readFileSync(setEnv, 'utf8')).toBe('');
+        expect(readFileSync(output, 'utf8')).not.toContain('NODE_OPTIONS');
+        expect(forgedTables(db)).toEqual([]);
+      } finally {
+        await harness.stop();
+      }
+    }, 180_000);
+  }
 });

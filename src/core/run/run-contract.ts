@@ -45,6 +45,10 @@ import { RunAbortedError } from './run-types.js';
  * `run_failed` so the ledger stays terminal and verifiable.
  */
 export async function runContract(options: RunContractOptions): Promise<RunOutcome> {
+  // The ledger is open (the paths the sandbox hides exist), so the isolation gets its first
+  // process's needs ready (uid: the mount holder) while git answers and `run_started` is signed,
+  // instead of after them (docs/performance.md).
+  options.ctx.isolation?.warm?.();
   const git =
     options.git !== undefined ? await options.git : await readGitInfo(options.workdir, options.baseRef);
   const session = DurableSession.start({

@@ -1,6 +1,7 @@
 import { canonicalJson } from './canonical-json.js';
 import type { DecodedEntry } from './chain-verifier.js';
 import { hexToBytes } from './encoding.js';
+import { seqProblem } from './entry-seq.js';
 
 /**
  * Decodes one bundle entry (JSON from an untrusted file) for the chain verifier. A shape error is
@@ -10,8 +11,8 @@ export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry 
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { error: `entry ${position} is not an object` };
   const e = raw as Record<string, unknown>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq) || e.seq < 0)
-    return { error: `entry ${position}: seq is not a non-negative integer` };
+  const seqError = seqProblem(e.seq, position);
+  if (seqError) return { error: seqError };
   if (typeof e.kind !== 'string') return { error: `entry ${position}: kind is not a string` };
   if (typeof e.payload !== 'object' || e.payload === null || Array.isArray(e.payload)) {
     return { error: `entry ${position}: payload is not a JSON object` };
@@ -29,7 +30,7 @@ export function decodeBundleEntry(raw: unknown, position: number): DecodedEntry 
     return { error: `entry ${position}: payload cannot be canonicalised (${(error as Error).message})` };
   }
   return {
-    seq: e.seq,
+    seq: e.seq as number,
     kind: e.kind,
     payload: e.payload as Record<string, unknown>,
     canonicalPayload,

@@ -2,6 +2,7 @@ import { canonicalJson } from './canonical-json.js';
 import type { DecodedEntry, FailureCode } from './chain-verifier.js';
 import { bytesToHex } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
+import { seqProblem } from './entry-seq.js';
 import type { JournalRow } from './store-statements.js';
 
 /**
@@ -54,19 +55,25 @@ const BYTE_FIELDS = [
 ] as const;
 
 /**
- * Checks one stored row's shape for the chain verifier: integer seq, text kind, 32/32/64-byte
- * hashes and signature, a JSON object payload stored in exactly its canonical form.
+ * Checks one stored row's shape for the chain verifier: a non-negative integer seq, text kind,
+ * 32/32/64-byte hashes and signature, a JSON object payload stored in exactly its canonical form.
+ * `position` is the row's place in seq order; the caller reports a failure there, as a bundle
+ * verifier does for the same entry.
  * `checkCanonical` is false only for rows a signed checkpoint covers: their text is proven to be what
  * the key holder hashed once the chain reaches the checkpoint, and it wrote only canonical text.
  */
-export function decodeRow(row: JournalRow, checkCanonical = true): DecodedEntry | RowDecodeError {
+export function decodeRow(
+  row: JournalRow,
+  position: number,
+  checkCanonical = true,
+): DecodedEntry | RowDecodeError {
   // Messages are built only on failure: this runs for every row of every verify and resume.
   const malformed = (error: string): RowDecodeError => ({
     code: 'malformed_entry',
     error: `seq ${row.seq}: ${error}`,
   });
-  if (typeof row.seq !== 'number' || !Number.isSafeInteger(row.seq))
-    return malformed('seq is not an integer');
+  const seqError = seqProblem(row.seq, position);
+  if (seqError) return { code: 'malformed_entry', error: seqError };
   if (typeof row.kind !== 'string') return malformed('kind is not text');
   for (const [field, length] of BYTE_FIELDS) {
     const value = row[field];

@@ -50,14 +50,17 @@ export function walkChain(
       `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`,
     );
   }
+  let position = 0;
   for (const [seq, kind, payload, prev_hash, entry_hash, signature] of ctx.stmts.entryTuples.iterate(
     sessionId,
   )) {
     const row: JournalRow = { seq, kind, payload, prev_hash, entry_hash, signature };
     const attested = checkpoint !== undefined && typeof row.seq === 'number' && row.seq <= checkpoint.seq;
-    const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row, !attested);
+    const decoded = verifier.failed && !decodeAll ? undefined : decodeRow(row, position, !attested);
+    position++;
     if (decoded && !verifier.failed) {
-      if ('error' in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+      // At the row's position, the seq it should have: what a bundle verifier names for its export.
+      if ('error' in decoded) verifier.fail(position - 1, decoded.code, decoded.error);
       else verifier.push(decoded, attested);
     }
     if (signatures && Buffer.isBuffer(row.signature)) signatures.update(row.signature);

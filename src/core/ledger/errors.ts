@@ -70,7 +70,9 @@ export type LedgerErrorCode =
   /** A pre-signed approval signed for another entry than the ledger's next (the ledger moved). */
   | 'stale_review'
   /** A catalogued entry whose payload does not fit its kind (entry-kinds.ts), or not of the kind asked for. */
-  | 'malformed_entry';
+  | 'malformed_entry'
+  /** An export of a row whose stored payload text a bundle cannot carry (not its canonical JSON). */
+  | 'not_exportable';
 
 /** Raised when a ledger operation is refused (bad kind, bad payload, unknown session, unusable database); `code` says which. */
 export class LedgerError extends Error {

@@ -26,6 +26,24 @@ export function toLedgerEntry(row: JournalRow): LedgerEntry {
   };
 }
 
+/**
+ * True when a stored payload is JSON spelled otherwise than the canonical form of the value it parses
+ * to (keys out of order, whitespace, a repeated key). `truss ledger verify` fails such a row as
+ * `payload_not_canonical`, but a bundle holds payload values, and any spelling of one verifies there:
+ * carried over, the row would read as signed (docs/ledger.md "Verification results"). Text that is
+ * not JSON at all is not this: it is carried as `unparseable_payload`, which fails at its seq.
+ */
+export function respelledPayload(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  let canonical: string;
+  try {
+    canonical = canonicalJson(JSON.parse(text));
+  } catch {
+    return false;
+  }
+  return canonical !== text;
+}
+
 /** Hands rows over as LedgerEntry, reusing the payload the verifier already parsed. */
 export function entryHandler(
   onEntry: (entry: LedgerEntry) => void,

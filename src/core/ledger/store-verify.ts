@@ -1,10 +1,11 @@
 import { type ChainResult, ChainVerifier, type DecodedEntry } from './chain-verifier.js';
 import type { SignaturesDigest, SignedCheckpoint } from './checkpoint.js';
 import { bytesEqual, hexToBytes } from './encoding.js';
+import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { signedCheckpoint, withCheckpointTail } from './store-checkpoint.js';
-import { decodeRow, toLedgerEntry } from './store-rows.js';
+import { decodeRow, respelledPayload, toLedgerEntry } from './store-rows.js';
 import { findSession, requireSession } from './store-sessions.js';
 import type { JournalRow, StoreContext } from './store-statements.js';
 import type { TrustedKeys } from './trusted-keys.js';
@@ -79,7 +80,11 @@ export function walkChain(
 /**
  * Verifies the chain and hands each entry over as its JSON text (the fields of LedgerEntry in
  * order). A row that decoded cleanly has canonical payload text, which is spliced in as it is
- * instead of being parsed and serialised again; any other row goes through toLedgerEntry.
+ * instead of being parsed and serialised again; any other row goes through toLedgerEntry, which
+ * carries it as stored (a bad seq, a hash of the wrong length, a payload that is not an object), so
+ * a bundle verifier fails it at the same seq as `truss ledger verify`. A payload whose stored JSON is
+ * spelled otherwise than its canonical form cannot be carried so — a bundle holds the parsed value,
+ * which verifies whatever its spelling — and is refused (LedgerError `not_exportable`).
  */
 export function verifyChainAsJson(
   ctx: StoreContext,
@@ -93,6 +98,12 @@ export function verifyChainAsJson(
     crypto,
     (row, decoded) => {
       if (!decoded) {
+        if (respelledPayload(row.payload)) {
+          throw new LedgerError(
+            'not_exportable',
+            `refusing to export session ${sessionId}: seq ${row.seq}: stored payload is not in canonical form, which a bundle cannot carry (it would verify there); \`truss ledger verify\` shows where the journal fails`,
+          );
+        }
         onEntry(JSON.stringify(toLedgerEntry(row)));
         return;
       }

@@ -1,4 +1,13 @@
-import { type Bundle, createNodeCrypto, keyIdOf, type LedgerEntry } from '../../src/core/ledger/index.js';
+import {
+  type Bundle,
+  bytesToHex,
+  canonicalJson,
+  createNodeCrypto,
+  type FailureCode,
+  keyIdOf,
+  type LedgerEntry,
+  type VerifyReport,
+} from '../../src/core/ledger/index.js';
 import {
   exportText,
   FORGER_KEY,
@@ -34,6 +43,39 @@ export interface TamperCase {
   notInDatabase?: string;
   /** Not a bundle at all: every path refuses it as unreadable (`truss verify` exit 3, the page an error). */
   unreadable?: true;
+  /**
+   * The bundle file's exact text, for a case that lives in its spelling (a BOM, trailing data, a
+   * repeated key, whitespace); absent, the file is `JSON.stringify(bundle)`. `bundle` is then what
+   * JSON.parse makes of it, which is what the rows written into a database hold.
+   */
+  text?: string;
+  /**
+   * Payload text stored in the database instead of the canonical form, by entry index: a row only a
+   * database can hold (a bundle carries payload values, not their spelling). Such a case has no
+   * bundle of its own: `truss ledger export` refuses it (docs/ledger.md "Verification results").
+   */
+  storedPayloads?: Record<number, string>;
+  /**
+   * What every path must conclude, stated once (docs/ledger.md "Verification results"): each path's
+   * report (status, failure code, failure seq) must be this, or every bundle reader must refuse the
+   * text as unreadable. Set on the cases added for the verification-path agreement vectors.
+   */
+  expected?: CaseOutcome;
+}
+
+/** A verifier's conclusion in the terms every path can state it. */
+export type CaseOutcome =
+  | 'unreadable'
+  | { status: VerifyReport['status']; code: FailureCode | null; seq: number | null };
+
+/** A report reduced to what every path must agree on. */
+export function outcomeOf(report: VerifyReport): Exclude<CaseOutcome, 'unreadable'> {
+  return { status: report.status, code: report.failure?.code ?? null, seq: report.failure?.seq ?? null };
+}
+
+/** The file a bundle reader is handed for `c`. */
+export function caseText(c: TamperCase): string {
+  return c.text ?? JSON.stringify(c.bundle);
 }
 
 const PINNED = [SESSION_KEY.publicKeyHex, REVIEWER_KEY.publicKeyHex];
@@ -306,5 +348,191 @@ export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
   const renamed = JSON.parse(boundText) as Bundle;
   renamed.ledger.session_id = 'someone-elses-run';
   cases.push({ name: 'session relabelled', bundle: renamed, pinned: PINNED });
+  cases.push(...agreementVectors(fx, text));
+  return cases;
+}
+
+const failed = (code: FailureCode, seq: number | null): CaseOutcome => ({ status: 'failed', code, seq });
+const VERIFIED: CaseOutcome = { status: 'verified', code: null, seq: null };
+
+/** `text` (the exporter's layout) with entry `index`'s payload replaced by `payloadText`, verbatim. */
+function withPayloadText(text: string, index: number, payloadText: string): string {
+  const bundle = JSON.parse(text) as Bundle;
+  const marker = `truss-payload-${index}`;
+  (bundle.ledger.entries[index] as { payload: unknown }).payload = marker;
+  const out = JSON.stringify(bundle).replace(JSON.stringify(marker), () => payloadText);
+  if (out === JSON.stringify(bundle)) throw new Error('payload marker not found');
+  return out;
+}
+
+/** A payload spelled otherwise than its canonical form: keys reversed, indented. */
+function respelled(payload: Record<string, unknown>): string {
+  const reversed = Object.fromEntries(Object.entries(payload).reverse());
+  return JSON.stringify(reversed, null, 2);
+}
+
+/**
+ * The verification-path agreement vectors (docs/ledger.md "Verification results", "One answer on
+ * every path"), each with the outcome every path must reach. The sample run is that of
+ * bundleTamperCases: 0 run_started · 1 check_result · 2-4 review_vote · 5 verdict · 6 run_completed.
+ */
+function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
+  const crypto = createNodeCrypto();
+  const cases: TamperCase[] = [];
+  const sample = JSON.parse(text) as Bundle;
+  const at = (b: Bundle, i: number) => b.ledger.entries[i] as LedgerEntry;
+  const NO_BUNDLE_TEXT = 'a database holds rows, not bundle text';
+  const SPELLING_ONLY = 'its database form (the stored payload text) is its own case';
+
+  // 1. A payload that repeats a key: JSON parsers disagree on which value wins (here the last one is
+  // the signed value, a first-wins reader sees "forged").
+  const checkLine = text.split('\n').find((line) => line.includes('"kind":"check_result"')) as string;
+  const dupLine = checkLine.replace('"desc":', '"desc":"forged","desc":');
+  cases.push({
+    name: 'payload repeats a key (bundle text)',
+    bundle: JSON.parse(text),
+    text: text.replace(checkLine, dupLine),
+    pinned: PINNED,
+    notInDatabase: SPELLING_ONLY,
+    expected: 'unreadable',
+  });
+  const payload1 = at(sample, 1).payload;
+  const canonical1 = canonicalJson(payload1);
+  cases.push({
+    name: 'payload repeats a key (stored row)',
+    bundle: JSON.parse(text),
+    storedPayloads: { 1: canonical1.replace('"desc":', '"desc":"forged","desc":') },
+    pinned: PINNED,
+    expected: failed('payload_not_canonical', 1),
+  });
+
+  // 2. The payload spelled otherwise (keys out of order, whitespace); its hash is that of the canonical
+  // form. A bundle's spelling is not signed (any valid JSON verifies); a database's stored text is.
+  cases.push({
+    name: 'payload spelled non-canonically (bundle text)',
+    bundle: JSON.parse(text),
+    text: withPayloadText(text, 1, respelled(payload1)),
+    pinned: PINNED,
+    notInDatabase: SPELLING_ONLY,
+    expected: VERIFIED,
+  });
+  cases.push({
+    name: 'payload spelled non-canonically (stored row)',
+    bundle: JSON.parse(text),
+    storedPayloads: { 1: respelled(payload1) },
+    pinned: PINNED,
+    expected: failed('payload_not_canonical', 1),
+  });
+  // The last entry feeds no view, so an export that carried the value would verify outright.
+  cases.push({
+    name: 'last payload spelled non-canonically (stored row)',
+    bundle: JSON.parse(text),
+    storedPayloads: { 6: respelled(at(sample, 6).payload) },
+    pinned: PINNED,
+    expected: failed('payload_not_canonical', 6),
+  });
+
+  // 3. Bytes around the document: a UTF-8 byte order mark, and data after the JSON.
+  for (const [name, file] of [
+    ['bundle starts with a UTF-8 BOM', `\uFEFF${text}`],
+    [
+      'bundle followed by a second document',
+      `${text}${JSON.stringify({ schema_version: 'truss.ledger.v1' })}\n`,
+    ],
+    ['bundle followed by trailing bytes', `${text}garbage\n`],
+  ] as const) {
+    cases.push({
+      name,
+      bundle: JSON.parse(text),
+      text: file,
+      pinned: PINNED,
+      notInDatabase: NO_BUNDLE_TEXT,
+      expected: 'unreadable',
+    });
+  }
+
+  // 4. A session entry signed by the reviewer key (a key the verifier pins) instead of the session key.
+  const reviewerSigned = JSON.parse(text) as Bundle;
+  at(reviewerSigned, 1).signature = bytesToHex(
+    REVIEWER_KEY.sign(Buffer.from(at(reviewerSigned, 1).entry_hash, 'hex')),
+  );
+  cases.push({
+    name: 'session entry signed by the reviewer key',
+    bundle: reviewerSigned,
+    pinned: PINNED,
+    expected: failed('bad_signature', 1),
+  });
+
+  // 5. A fan-out parent whose child_anchor names the parent's own session.
+  const self = 'self-anchoring-parent';
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: self });
+  fx.store.append(self, 'run_started', { session_id: self, contract: { id: 'fan-out' } }, SESSION_KEY);
+  fx.store.append(
+    self,
+    'child_anchor',
+    { child_session_id: self, child_head_hash: fx.store.session(self)?.head_hash },
+    SESSION_KEY,
+  );
+  fx.store.append(self, 'verdict', { overall: 'pass', clauses: [] }, SESSION_KEY);
+  fx.store.append(self, 'run_completed', { final_text: 'children done' }, SESSION_KEY);
+  cases.push({
+    name: 'child anchor naming its own session',
+    bundle: JSON.parse(exportText(fx, self, crypto)),
+    pinned: PINNED,
+    expected: failed('duplicate_child', 1),
+  });
+
+  // 6. A unicode session id, NFC where it is signed and NFD where it is claimed (and the reverse for
+  // a child): ids are compared code point for code point, never normalised.
+  const nfc = 'caf\u00e9-run';
+  const nfd = nfc.normalize('NFD');
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: nfc });
+  fx.store.append(nfc, 'run_started', { session_id: nfc, contract: { id: 'c' } }, SESSION_KEY);
+  fx.store.append(nfc, 'verdict', { overall: 'pass', clauses: [] }, SESSION_KEY);
+  fx.store.append(nfc, 'run_completed', { final_text: 'done' }, SESSION_KEY);
+  const unicodeText = exportText(fx, nfc, crypto);
+  cases.push({
+    name: 'unicode session id, one spelling',
+    bundle: JSON.parse(unicodeText),
+    pinned: PINNED,
+    expected: VERIFIED,
+  });
+  const renormalized = JSON.parse(unicodeText) as Bundle;
+  renormalized.ledger.session_id = nfd;
+  cases.push({
+    name: 'unicode session id renormalized (NFD label, NFC signed)',
+    bundle: renormalized,
+    pinned: PINNED,
+    expected: failed('session_mismatch', 0),
+  });
+  const uniParent = 'parent-of-caf\u00e9';
+  const uniChild = 'child-caf\u00e9';
+  appendSampleRun(fx.store, SESSION_KEY, { id: uniChild });
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: uniParent });
+  fx.store.append(uniParent, 'run_started', { contract: { id: 'fan-out' } }, SESSION_KEY);
+  fx.store.append(
+    uniParent,
+    'child_anchor',
+    { child_session_id: uniChild, child_head_hash: fx.store.session(uniChild)?.head_hash },
+    SESSION_KEY,
+  );
+  fx.store.append(uniParent, 'verdict', { overall: 'pass', clauses: [] }, SESSION_KEY);
+  fx.store.append(uniParent, 'run_completed', { final_text: 'children done' }, SESSION_KEY);
+  const childRenamed = JSON.parse(exportText(fx, uniParent, crypto)) as Bundle;
+  (childRenamed.ledger.child_sessions[0] as Bundle['ledger']).session_id = uniChild.normalize('NFD');
+  cases.push({
+    name: 'child session id renormalized (anchor NFC, child NFD)',
+    bundle: childRenamed,
+    pinned: PINNED,
+    expected: failed('child_missing', 1),
+  });
+
+  // 7. A seq that is not a non-negative integer: reported at the entry's position, on every path.
+  const fractional = JSON.parse(text) as Bundle;
+  at(fractional, 3).seq = 3.5;
+  cases.push({ name: 'seq 3.5', bundle: fractional, pinned: PINNED, expected: failed('malformed_entry', 3) });
+  const negative = JSON.parse(text) as Bundle;
+  at(negative, 0).seq = -1;
+  cases.push({ name: 'seq -1', bundle: negative, pinned: PINNED, expected: failed('malformed_entry', 0) });
   return cases;
 }

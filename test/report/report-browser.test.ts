@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
-import { renderReportHtml } from '../../src/core/report/index.js';
+import { renderReportHtml, scriptSafeJson } from '../../src/core/report/index.js';
 import {
   isLocalUrl,
   launchChromium,
@@ -14,7 +14,7 @@ import {
   runBrowserTests,
 } from '../helpers/browser.js';
 import { builtEntry } from '../helpers/built-dist.js';
-import { bundleTamperCases } from '../helpers/bundle-tamper-cases.js';
+import { bundleTamperCases, caseText, outcomeOf } from '../helpers/bundle-tamper-cases.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 import {
   exportText,
@@ -316,7 +316,9 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
     it('the in-page verifier and the CLI give the same report (status, failure code and seq, notes, reviews)', async () => {
       const tamper = openFixture('report-agree');
       try {
-        const cases = bundleTamperCases(tamper);
+        // A row only a database can hold has no bundle: `truss ledger export` refuses it
+        // (test/runtime/resume-agreement.test.ts).
+        const cases = bundleTamperCases(tamper).filter((c) => !c.storedPayloads);
         expect(cases.length).toBeGreaterThanOrEqual(30);
         // `truss verify` as shipped: this run's build of src/cli (test/global-setup.ts), which starts in a
         // fraction of the time `--import tsx` takes for each of the thirty-odd cases.
@@ -335,18 +337,34 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           const { file: _file, trust_source: _source, ...report } = JSON.parse(out.stdout);
           return report;
         };
+        /** `truss report` on the file: 'unreadable' when it refuses it (exit 3), else 'written'. */
+        const reportCli = async (name: string) => {
+          const args = [builtEntry('cli.js'), 'report', `${name}.json`, '-o', `${name}.report.html`];
+          const out = await run(process.execPath, args, { cwd: tamper.dir, encoding: 'utf8' }).catch(
+            (error: { code: number }) => error,
+          );
+          return 'code' in out && out.code === 3 ? 'unreadable' : 'written';
+        };
         const names = cases.map((_c, i) => `case-${i}`);
         cases.forEach((c, i) => {
-          writeFileSync(join(tamper.dir, `${names[i]}.json`), JSON.stringify(c.bundle));
-          writeFileSync(
-            join(tamper.dir, `${names[i]}.html`),
-            renderReportHtml({
-              bundle: c.bundle,
-              trusted: new Map(c.pinned.map((k) => [k, 'pinned'])),
-              generator: 'test',
-            }),
-          );
+          writeFileSync(join(tamper.dir, `${names[i]}.json`), caseText(c));
+          const trusted = new Map(c.pinned.map((k) => [k, 'pinned']));
+          // A case that lives in its spelling is embedded in the page verbatim (as a hand-edited page
+          // would carry it), so the page's own reader meets the same bytes as `truss verify`.
+          const marker = `truss-verbatim-bundle-${i}`;
+          const html =
+            c.text === undefined
+              ? renderReportHtml({ bundle: c.bundle, trusted, generator: 'test' })
+              : renderReportHtml({ bundle: marker as unknown as Bundle, trusted, generator: 'test' }).replace(
+                  scriptSafeJson(marker),
+                  () => c.text?.replace(/[<>&\u2028\u2029]/g, (ch) => scriptSafeJson(ch).slice(1, -1)) ?? '',
+                );
+          writeFileSync(join(tamper.dir, `${names[i]}.html`), html);
         });
+        const reportRuns = Promise.all(
+          cases.map((c, i) => (c.text === undefined ? null : reportCli(names[i] as string))),
+        );
+        reportRuns.catch(() => {});
         // The CLI runs (four at a time) while the pages verify; the two are compared once both are done.
         const cliRuns = (async () => {
           const reports: unknown[] = [];
@@ -368,12 +386,25 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           }
         }
         const cliReports = await cliRuns;
+        const reportCliRuns = await reportRuns;
         const seen = new Set<string>();
         for (const [i, c] of cases.entries()) {
           const opened = pages[i] as (typeof pages)[number];
           expect(opened.errors, c.name).toEqual([]);
           expectOffline(opened.requests);
-          if (c.unreadable) {
+          if (c.expected) {
+            // The one conclusion the shared case states, on both paths (and `truss report` writes a
+            // page exactly when the text is readable).
+            const page = opened.chain === 'error' ? 'unreadable' : outcomeOf(opened.result?.report as never);
+            const cliOutcome =
+              cliReports[i] === 'unreadable' ? 'unreadable' : outcomeOf(cliReports[i] as never);
+            expect.soft({ cli: cliOutcome, page }, c.name).toEqual({ cli: c.expected, page: c.expected });
+            if (reportCliRuns[i] !== null)
+              expect
+                .soft(reportCliRuns[i], c.name)
+                .toBe(c.expected === 'unreadable' ? 'unreadable' : 'written');
+          }
+          if (c.unreadable || c.expected === 'unreadable') {
             // Refused by both as unreadable: `truss verify` exits 3, the page verifies nothing.
             expect(cliReports[i], c.name).toBe('unreadable');
             expect({ chain: opened.chain, result: opened.result }, c.name).toEqual({

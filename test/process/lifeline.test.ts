@@ -4,13 +4,14 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   rmSync,
   statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   deadHarnessDirectories,
@@ -51,6 +52,9 @@ describe('the harness directory and its lifeline', () => {
     dirs.push(root);
     const made = harnessDirectory(root.dir, MKFIFO);
     expect(harnessDirectory(root.dir, MKFIFO)).toBe(made);
+    // Named for the sweep only once set up: nothing else is left in the root.
+    expect(readdirSync(root.dir)).toEqual([basename(made.dir)]);
+    expect(basename(made.dir)).toMatch(/^truss-harness-/);
     expect(statSync(made.fifo).isFIFO()).toBe(true);
     expect(statSync(made.dir).mode & 0o777).toBe(0o711);
     expect(statSync(join(made.dir, 'lifeline')).mode & 0o777).toBe(0o700);
@@ -64,8 +68,14 @@ describe('the harness directory and its lifeline', () => {
     const dead = planted(root.dir, 'dead', { held: false, ageMs: 120_000 });
     const ended = planted(root.dir, 'ended', { held: false, ageMs: 120_000, lifeline: false });
     const alive = planted(root.dir, 'alive', { held: true, ageMs: 120_000 });
-    // Just made: its harness may not have opened its FIFO yet.
-    const young = planted(root.dir, 'young', { held: false, ageMs: 0 });
+    // Killed a moment ago: a directory is named only once its FIFO is held, so a dropped one is dead.
+    const killed = planted(root.dir, 'killed', { held: false, ageMs: 0 });
+    // No lifeline and just touched: its harness is still leaving (or an older Truss's is setting up).
+    const young = planted(root.dir, 'young', { held: false, ageMs: 0, lifeline: false });
+    // Being set up: not yet named for the sweep.
+    const setup = join(root.dir, '.truss-harness-setup-x');
+    mkdirSync(setup);
+    utimesSync(setup, (Date.now() - 120_000) / 1000, (Date.now() - 120_000) / 1000);
     // Ended with its holder still removing its stage: nothing left but the directory.
     const empty = join(root.dir, 'truss-harness-empty');
     mkdirSync(empty);
@@ -74,14 +84,18 @@ describe('the harness directory and its lifeline', () => {
     symlinkSync(dead.dir, join(root.dir, 'truss-harness-link'));
     writeFileSync(join(root.dir, 'truss-harness-file'), '');
     try {
-      expect(deadHarnessDirectories(root.dir).sort()).toEqual([dead.dir, ended.dir, empty].sort());
+      expect(deadHarnessDirectories(root.dir).sort()).toEqual(
+        [dead.dir, ended.dir, empty, killed.dir].sort(),
+      );
       const removed: string[] = [];
       await sweepDeadHarnesses(root.dir, async (dir) => {
         removed.push(dir);
         rmSync(dir, { recursive: true });
       });
-      expect(removed.sort()).toEqual([dead.dir, ended.dir].sort());
+      expect(removed.sort()).toEqual([dead.dir, ended.dir, killed.dir].sort());
       expect(existsSync(dead.dir)).toBe(false);
+      expect(existsSync(killed.dir)).toBe(false);
+      expect(existsSync(setup)).toBe(true);
       expect(existsSync(empty)).toBe(false);
       expect(existsSync(alive.dir)).toBe(true);
       expect(existsSync(young.dir)).toBe(true);

@@ -10,10 +10,11 @@ import {
   openSync,
   readdirSync,
   readSync,
+  renameSync,
   rmdirSync,
   rmSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { shellQuote } from './sandbox-commands.js';
 
 /**
@@ -38,7 +39,12 @@ export interface HarnessDirectory {
 }
 
 const HARNESS_PREFIX = 'truss-harness-';
-/** A harness directory younger than this is never swept: its harness may not hold its lifeline yet. */
+/** A harness directory being set up: not yet holding its lifeline, never swept. */
+const SETUP_PREFIX = '.truss-harness-setup-';
+/**
+ * A harness directory without a lifeline younger than this is left alone: its harness ended a moment
+ * ago and is still leaving, or it is an older Truss's, which named the directory before holding it.
+ */
 const SWEEP_AFTER_MS = 60_000;
 const harnesses = new Map<string, HarnessDirectory>();
 
@@ -46,15 +52,19 @@ const harnesses = new Map<string, HarnessDirectory>();
 export function harnessDirectory(root: string, mkfifo: string): HarnessDirectory {
   const known = harnesses.get(root);
   if (known !== undefined) return known;
-  const dir = mkdtempSync(join(root, HARNESS_PREFIX));
+  // Set up under a name the sweep never matches, and given its name only once the lifeline is held:
+  // a directory named `truss-harness-*` whose FIFO has no writer is dead, however young.
+  const setup = mkdtempSync(join(root, SETUP_PREFIX));
   // The sandbox user reaches its scratch through it, and lists nothing.
-  chmodSync(dir, 0o711);
-  const lifeline = join(dir, 'lifeline');
-  mkdirSync(lifeline, { mode: 0o700 });
-  const fifo = join(lifeline, 'fifo');
-  execFileSync(mkfifo, ['-m', '0600', '--', fifo], { stdio: 'ignore' });
+  chmodSync(setup, 0o711);
+  mkdirSync(join(setup, 'lifeline'), { mode: 0o700 });
+  execFileSync(mkfifo, ['-m', '0600', '--', join(setup, 'lifeline', 'fifo')], { stdio: 'ignore' });
   // Read and write: opening never blocks, and this process counts as the FIFO's writer until it ends.
-  openSync(fifo, 'r+');
+  openSync(join(setup, 'lifeline', 'fifo'), 'r+');
+  const dir = join(root, `${HARNESS_PREFIX}${basename(setup).slice(SETUP_PREFIX.length)}`);
+  renameSync(setup, dir);
+  const lifeline = join(dir, 'lifeline');
+  const fifo = join(lifeline, 'fifo');
   const made = { dir, fifo };
   harnesses.set(root, made);
   process.once('exit', () => {
@@ -69,10 +79,12 @@ export function harnessDirectory(root: string, mkfifo: string): HarnessDirectory
 }
 
 /**
- * The harness directories under `root` whose harness is gone (killed before its exit handler ran,
- * or ended with scratch still in it): this user's own directories, not touched for a minute, whose
- * lifeline is missing or has no writer. A FIFO with no writer reads end-of-file at once; one whose
- * harness lives would block (EAGAIN). Any other doubt leaves a directory alone.
+ * The harness directories under `root` whose harness is gone: this user's own directories whose
+ * lifeline FIFO has no writer (killed before its exit handler ran: found at once, so the very next
+ * run removes what it left), or that have no lifeline and were not touched for a minute (ended with
+ * scratch still in it). A FIFO with no writer reads end-of-file at once; one whose harness lives
+ * would block (EAGAIN). A directory is named `truss-harness-*` only once its harness holds the FIFO,
+ * so a live harness is never taken for a dead one. Any other doubt leaves a directory alone.
  */
 export function deadHarnessDirectories(root: string, now = Date.now()): string[] {
   let names: string[];
@@ -87,28 +99,33 @@ export function deadHarnessDirectories(root: string, now = Date.now()): string[]
     .filter((dir) => {
       try {
         const info = lstatSync(dir);
-        if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
-        return !lifelineHeld(join(dir, 'lifeline', 'fifo'));
+        if (!info.isDirectory() || info.uid !== uid) return false;
+        const lifeline = lifelineState(join(dir, 'lifeline', 'fifo'));
+        if (lifeline === 'missing') return now - info.mtimeMs >= SWEEP_AFTER_MS;
+        return lifeline === 'dropped';
       } catch {
         return false;
       }
     });
 }
 
-/** Whether a harness holds `fifo` open; true when that cannot be told. */
-function lifelineHeld(fifo: string): boolean {
+/**
+ * `held` when a harness holds `fifo` open (or that cannot be told), `dropped` when nobody does (its
+ * harness is gone: the kernel closed its end, even on SIGKILL), `missing` when there is no FIFO.
+ */
+function lifelineState(fifo: string): 'held' | 'dropped' | 'missing' {
   let fd: number;
   try {
     fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'held';
   }
   try {
-    if (!fstatSync(fd).isFIFO()) return true;
-    return readSync(fd, Buffer.alloc(1)) !== 0;
+    if (!fstatSync(fd).isFIFO()) return 'held';
+    return readSync(fd, Buffer.alloc(1)) === 0 ? 'dropped' : 'held';
   } catch {
     // EAGAIN: its harness lives.
-    return true;
+    return 'held';
   } finally {
     closeSync(fd);
   }

@@ -184,7 +184,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     try {
       const root = await findRepoRoot(workdir, env);
       if (root === null) gitError = 'not a git repository';
-      else before = await snapshotWorktree(root, env);
+      else before = await snapshotWorktree(root, env, ctx.isolation?.tempDir);
     } catch (error) {
       gitError = `could not snapshot the working tree before the run: ${message(error)}`;
     }
@@ -218,7 +218,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
   let headAfter: string | null = null;
   if (before) {
     try {
-      const after = await snapshotWorktree(before.root, env);
+      const after = await snapshotWorktree(before.root, env, ctx.isolation?.tempDir);
       headAfter = after.head;
       changes = await diffSnapshots(
         before,

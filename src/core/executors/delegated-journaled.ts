@@ -60,7 +60,12 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
     options.tools ?? createToolRegistry({ bash: { env: options.env, extraEnvNames: contract.check_env } });
   const offered = advertisedTools(tools, policy).map((tool) => tool.name);
   const started = await session.activity(DELEGATED_STARTED, command, async () => ({
-    payload: { command, tools: 'truss', offered, ...(await snapshotState(workdir, options.env)) },
+    payload: {
+      command,
+      tools: 'truss',
+      offered,
+      ...(await snapshotState(workdir, options.env, ctx.isolation?.tempDir)),
+    },
   }));
   const gates = new ApprovalGates(contract.approval_gates, options.approvers);
   const approvals = await replayAttempts(session, gates);

@@ -131,7 +131,7 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       tools: specs.map((spec) => spec.name),
       // How requests are assembled (docs/context.md); a resume reads it back from here.
       context: contextSettingsFor(contract, provider),
-      ...(await snapshotState(options.workdir, options.env)),
+      ...(await snapshotState(options.workdir, options.env, options.ctx.isolation?.tempDir)),
     }),
   }));
 
@@ -378,11 +378,12 @@ function withFollowUp<T extends ToolOutcome>(
 export async function snapshotState(
   workdir: string,
   env: Record<string, string | undefined>,
+  scratchParent: string | undefined,
 ): Promise<Pick<PayloadOf<'executor_started'>, 'git' | 'git_error'>> {
   try {
     const root = await findRepoRoot(workdir, env);
     if (!root) return { git: null };
-    const snapshot = await snapshotWorktree(root, env);
+    const snapshot = await snapshotWorktree(root, env, scratchParent);
     return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
   } catch (error) {
     return { git: null, git_error: (error as Error).message };
@@ -412,7 +413,7 @@ async function workResult(
   if (before) {
     try {
       const root = (await findRepoRoot(options.workdir, options.env)) as string;
-      const after = await snapshotWorktree(root, options.env);
+      const after = await snapshotWorktree(root, options.env, options.ctx.isolation?.tempDir);
       headAfter = after.head;
       const git = harnessGit(root);
       const range = [before.tree_before, after.tree];

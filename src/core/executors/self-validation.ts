@@ -99,7 +99,7 @@ export async function runSelfValidation(
   let workdirHash: string | null | undefined;
   for (const { index, clause } of targets) {
     const { entry } = await context.session.activity('self_validation', `clause ${index}`, async () => {
-      workdirHash ??= await workdirHashOf(context.workdir, context.env);
+      workdirHash ??= await workdirHashOf(context.workdir, context.env, context.ctx.isolation?.tempDir);
       // The agent's run gets the bash tool's environment, never a clause's extra `env` names.
       const outcome = await runCheck(
         { ...clause, env: [] },
@@ -148,10 +148,11 @@ export async function runSelfValidation(
 async function workdirHashOf(
   workdir: string,
   env: Record<string, string | undefined>,
+  scratchParent: string | undefined,
 ): Promise<string | null> {
   try {
     const root = await findRepoRoot(workdir, env);
-    return root ? (await snapshotWorktree(root, env)).tree : null;
+    return root ? (await snapshotWorktree(root, env, scratchParent)).tree : null;
   } catch {
     return null;
   }

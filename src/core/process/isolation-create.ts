@@ -31,6 +31,7 @@ import {
   sharedWritableDirs,
 } from './private-dirs.js';
 import { removeScratch } from './process-scratch.js';
+import { runTempDirectory } from './run-temp.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
 import { findProgram, trustedSearchPath } from './trusted-path.js';
 
@@ -103,9 +104,19 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     notes,
   });
 
+  const harnessUid = options.harnessUid ?? (options.isRoot ? 0 : undefined);
+  // With no sandbox user, the harness itself sweeps what killed runs left and makes its directory.
+  const runTemp = async (): Promise<string | undefined> => {
+    const made = await runTempDirectory({ scratchRoot, harnessUid, toolEnv });
+    if (typeof made === 'string') return made;
+    notes.push(
+      `temporary directories are made in ${scratchRoot} itself (${made.unavailable}): a run killed mid-way leaves them there`,
+    );
+    return undefined;
+  };
   if (options.mode === 'none') {
     notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
-    return { ...noIsolation(report('none', false, null)), withheld: hidden };
+    return { ...noIsolation(report('none', false, null)), withheld: hidden, tempDir: await runTemp() };
   }
   // Read (and hooks/ and info/ made) before any untrusted process runs in a working copy.
   const gitGuard = gitMetadataGuard(workdirs, toolEnv);
@@ -155,11 +166,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       }
       for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
       const shared = sharedWritableDirs(options.sharedDirs ?? SHARED_DIR_CANDIDATES, workdirs);
-      const { keepRoot, privateDirs } = preparePrivateDirs(
-        scratchRoot,
-        shared,
-        options.harnessUid ?? (options.isRoot ? 0 : undefined),
-      );
+      const { keepRoot, privateDirs } = preparePrivateDirs(scratchRoot, shared, harnessUid);
       // What a killed harness left (its checks' HOME and TMPDIR) goes before this run's checks start.
       await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
       const uid = uidIsolation({
@@ -200,6 +207,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         runAs = dropped;
       }
     }
+    const tempDir = await runTemp();
     const sandbox = bwrapIsolation({
       report: report('bwrap', unshareNet, unshareNet ? 'netns' : null),
       bwrap,
@@ -208,11 +216,11 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       pinnedDirs,
       workdirs,
       unshareNet,
-      scratchRoot,
+      scratchRoot: tempDir ?? scratchRoot,
       toolEnv,
       runAs,
     });
-    return { ...sandbox, withheld: hidden };
+    return { ...sandbox, withheld: hidden, tempDir };
   }
   if (options.mode !== 'auto') {
     throw new IsolationUnavailableError(
@@ -222,7 +230,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
     );
   }
   notes.push(`no isolation mechanism is available (${tried.join('; ')})`);
-  return { ...noIsolation(report('none', false, null)), withheld: hidden };
+  return { ...noIsolation(report('none', false, null)), withheld: hidden, tempDir: await runTemp() };
 }
 
 type Probe<T> = T | { unavailable: string };

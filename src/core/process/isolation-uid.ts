@@ -270,6 +270,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   );
   return {
     report: options.report,
+    tempDir: scratchRoot,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
       const path = realpathSync(dir);

@@ -90,6 +90,13 @@ export interface Isolation {
    * `write_file`). Set whatever the mechanism, `none` included.
    */
   readonly withheld?: readonly string[];
+  /**
+   * Where the run makes its temp dirs (clean rooms and their scratch, worktree snapshots): this
+   * harness process's directory (lifeline.ts), which the next run sweeps once this process is dead,
+   * so a killed run leaves nothing behind. The sandbox may traverse it (0711) and reaches only what it
+   * is given inside; it holds no key. Unset: the OS temp dir (docs/runtime.md "Temporary directories").
+   */
+  readonly tempDir?: string | undefined;
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

@@ -69,26 +69,47 @@ export function sharedWritableDirs(candidates: readonly string[], workdirs: read
 }
 
 /**
- * The harness's own directory in the scratch root, made before any sandbox exists and reused by later
- * runs: `keep/` holds what sandboxed processes must reach through their private tmpfs (per-process
- * HOME and TMPDIR, the mount holder's stage), `stage-N/` are the empty directories each private tmpfs
- * is staged on. `truss-sandbox-<uid>` is used only when it is this user's own directory and not a link
- * (the sandbox user could have made that name first); otherwise a fresh `mkdtemp` one is made.
+ * The harness's own directory in the scratch root, reused by later runs: `keep/` holds one directory
+ * per harness process (lifeline.ts), where everything a run makes in the temp dir lives (sandbox
+ * HOME and TMPDIR, the mount holder's stage, clean rooms and their scratch), so that what a killed
+ * run left is found and swept by the next. `truss-sandbox-<uid>` is used only when it is this user's
+ * own directory and not a link (the sandbox user could have made that name first); otherwise a fresh
+ * `mkdtemp` one is made, once per process. Both are 0711: the sandbox user reaches what it was given
+ * inside, and lists nothing.
+ */
+export function harnessRoot(
+  scratchRoot: string,
+  harnessUid: number | undefined,
+): { base: string; keepRoot: string } {
+  const root =
+    harnessUid === undefined
+      ? null
+      : ownDirectory(join(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
+  const key = `${scratchRoot}\0${harnessUid ?? ''}`;
+  let base = root ?? fallbackRoots.get(key);
+  if (base === undefined || (root === null && !isDirectory(base))) {
+    base = mkdtempSync(join(scratchRoot, 'truss-sandbox-'));
+    fallbackRoots.set(key, base);
+  }
+  chmodSync(base, 0o711);
+  const keepRoot = join(base, 'keep');
+  mkdirSync(keepRoot, { recursive: true });
+  chmodSync(keepRoot, 0o711);
+  return { base, keepRoot };
+}
+
+const fallbackRoots = new Map<string, string>();
+
+/**
+ * The harness's root ({@link harnessRoot}) with `stage-N/`, the empty directories each private tmpfs
+ * is staged on, made before any sandbox exists.
  */
 export function preparePrivateDirs(
   scratchRoot: string,
   dirs: readonly string[],
   harnessUid: number | undefined,
 ): { keepRoot: string; privateDirs: PrivateDir[] } {
-  const root =
-    harnessUid === undefined
-      ? null
-      : ownDirectory(join(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
-  const base = root ?? mkdtempSync(join(scratchRoot, 'truss-sandbox-'));
-  chmodSync(base, 0o711);
-  const keepRoot = join(base, 'keep');
-  mkdirSync(keepRoot, { recursive: true });
-  chmodSync(keepRoot, 0o711);
+  const { base, keepRoot } = harnessRoot(scratchRoot, harnessUid);
   // The stages live in the scratch root, itself usually in a shared directory: that one is made
   // private last, while the stages of the others are still reachable.
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];

@@ -94,11 +94,13 @@ export async function findRepoRoot(
 /**
  * Records the working tree under `root` as a tree object: a private copy of the index (so unchanged
  * files are not re-hashed) is brought up to date with `git add -A` and written with `write-tree`.
- * Ignored files are left out, as git would.
+ * Ignored files are left out, as git would. The index copy lives in a fresh directory under
+ * `scratchParent`: a run passes its isolation's `tempDir`, swept by the next run if this one is killed.
  */
 export async function snapshotWorktree(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
+  scratchParent: string = tmpdir(),
 ): Promise<WorktreeSnapshot> {
   const plain = git(root, env);
   const head = await plain
@@ -106,7 +108,7 @@ export async function snapshotWorktree(
     .then((sha) => sha.trim() || null)
     .catch(() => null);
 
-  const scratch = await mkdtemp(join(tmpdir(), 'truss-snapshot-'));
+  const scratch = await mkdtemp(join(scratchParent, 'truss-snapshot-'));
   const indexFile = join(scratch, 'index');
   try {
     const realIndex = (await plain.raw(['rev-parse', '--git-path', 'index'])).trim();

@@ -175,7 +175,7 @@ export async function startBench(options: StartBenchOptions): Promise<BenchResul
             testPatch: record.testPatch,
             candidate: patch,
             env: host.env,
-            parentDir: host.cleanRoomParent,
+            parentDir: host.cleanRoomParent ?? host.isolation?.tempDir,
             prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
           });
           if (made.status === 'tests_unapplied') {

@@ -52,7 +52,7 @@ export async function childWorkdirs(options: {
       `[fanout] with an executor needs a git work tree (each attempt works in its own copy); ${options.workdir} is not one`,
     );
   }
-  const snapshot = await snapshotWorktree(root, options.env);
+  const snapshot = await snapshotWorktree(root, options.env, options.parentDir);
   if (!snapshot.head) {
     throw new FanoutWorkspaceError(
       '[fanout] with an executor needs a commit to copy from (HEAD is unborn): commit first',
@@ -124,16 +124,18 @@ export async function childWorkdirs(options: {
 /**
  * Applies the winning attempt's recorded diff (from its start to its end, the working copy it
  * started from being this workdir's state) to the workdir with `git apply`, so a fan-out leaves
- * the same working tree a single run of the winner would have. Returns whether it applied.
+ * the same working tree a single run of the winner would have. Returns whether it applied. The patch
+ * file is written under `scratchParent` (the run's isolation `tempDir`, swept if the run is killed).
  */
 export async function applyChildDiff(
   workdir: string,
   env: Readonly<Record<string, string | undefined>>,
   diff: Uint8Array,
+  scratchParent: string = tmpdir(),
 ): Promise<{ applied: boolean; error: string | null }> {
   const root = await findRepoRoot(workdir, env);
   if (!root) return { applied: false, error: `${workdir} is not a git work tree` };
-  const scratch = await mkdtemp(join(tmpdir(), 'truss-fanout-apply-'));
+  const scratch = await mkdtemp(join(scratchParent, 'truss-fanout-apply-'));
   try {
     const patch = join(scratch, 'winner.patch');
     await writeFile(patch, diff);

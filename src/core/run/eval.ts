@@ -168,7 +168,7 @@ export async function startEval(options: StartEvalOptions): Promise<EvalResult> 
         env: host.env,
         // Runner legs ran elsewhere: nothing works here, so nothing is copied.
         shared: armContract.executor.kind === 'none' || runners !== undefined,
-        parentDir: host.cleanRoomParent,
+        parentDir: host.cleanRoomParent ?? host.isolation?.tempDir,
         prepare: host.isolation ? (dir) => (host.isolation as Isolation).addWorkdir(dir) : undefined,
         unprepare: host.isolation?.removeWorkdir?.bind(host.isolation),
       });

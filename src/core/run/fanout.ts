@@ -128,7 +128,7 @@ export async function runFanout(
     const { entry } = await session.activity('fanout_applied', '', async () => {
       const bytes = store.blob(diffSha256)?.bytes;
       const outcome = bytes
-        ? await applyChildDiff(parent.workdir, parent.env, bytes)
+        ? await applyChildDiff(parent.workdir, parent.env, bytes, parent.ctx.isolation?.tempDir)
         : { applied: false, error: `the winner's diff blob ${diffSha256} is not in the ledger` };
       return {
         payload: {
@@ -185,7 +185,7 @@ async function runAttempts(
     workdir: parent.workdir,
     env: parent.env,
     shared: plan.childContract.executor.kind === 'none',
-    parentDir: parent.cleanRoomParent,
+    parentDir: parent.cleanRoomParent ?? ctx.isolation?.tempDir,
     prepare: ctx.isolation
       ? (dir) => (ctx.isolation as NonNullable<typeof ctx.isolation>).addWorkdir(dir)
       : undefined,

@@ -354,7 +354,7 @@ async function verifyOwnWork(
     ctx,
     redact,
     work: executor ? (executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false }) : null,
-    cleanRoomParent: options.cleanRoomParent,
+    cleanRoomParent: options.cleanRoomParent ?? ctx.isolation?.tempDir,
     prepareCleanRoom:
       options.prepareCleanRoom ??
       (ctx.isolation

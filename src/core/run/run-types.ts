@@ -62,7 +62,10 @@ export interface CommonRunOptions {
   evidenceNonce?: NonceSource | undefined;
   /** More secret values to redact besides the env's (e.g. the signing seed read from a key file). */
   secrets?: readonly string[] | undefined;
-  /** Parent directory of clean-room copies (default: the OS temp dir); never the harness's private dir. */
+  /**
+   * Parent directory of clean-room copies (default: the isolation's `tempDir`, swept by the next run
+   * if this one is killed; else the OS temp dir); never the harness's private dir.
+   */
   cleanRoomParent?: string | undefined;
   /**
    * Makes a clean-room copy usable by the sandbox user before checks run in it; default: the

@@ -37,8 +37,10 @@ export interface MaterializeOptions {
   /** Host environment: only the check allowlist (PATH, HOME, …) reaches git. */
   env: Readonly<Record<string, string | undefined>>;
   /**
-   * Parent of the clean copy (default: the OS temp dir). It must not be the harness's private temp
-   * dir holding the ledger or keys: the copy is handed to untrusted check processes.
+   * Parent of the clean copy and of its scratch (default: the OS temp dir); a run passes its
+   * isolation's `tempDir`, which the next run sweeps if this one is killed. It must not be the
+   * harness's private temp dir holding the ledger or keys: the copy is handed to untrusted check
+   * processes.
    */
   parentDir?: string | undefined;
   /**
@@ -86,8 +88,9 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
   const env = cleanRoomGitEnv(options.env);
   const parent = options.parentDir ?? tmpdir();
   const dir = await mkdtemp(join(parent, options.prefix ?? 'truss-cleanroom-'));
-  // Scratch (template dir, private indexes, the patch file) never lives inside the copy.
-  const scratch = await mkdtemp(join(tmpdir(), 'truss-cleanroom-scratch-'));
+  // Scratch (template dir, private indexes, the patch file) never lives inside the copy; beside it,
+  // mode 0700, so a killed run's is swept with its copy.
+  const scratch = await mkdtemp(join(parent, 'truss-cleanroom-scratch-'));
   // The copy is a working copy of the run's isolation, writable by every sandboxed process of the
   // run (a sibling fan-out attempt still running): removed without following a link swapped in.
   const dispose = () => removeUntrustedTree(dir, harnessProgramEnv(env, options.repoRoot));

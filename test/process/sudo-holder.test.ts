@@ -134,7 +134,6 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       [
         "import { spawnSync } from 'node:child_process';",
         "import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';",
-        "import { tmpdir } from 'node:os';",
         "import { join } from 'node:path';",
         `import { createIsolation } from ${JSON.stringify(join(SOURCE, 'index.js'))};`,
         `import { uidIsolation } from ${JSON.stringify(join(SOURCE, 'isolation-uid.js'))};`,
@@ -160,8 +159,9 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         'out.idleHolders = holders();',
         'out.after = await run(chosen, peek);',
         'out.afterHolders = holders();',
-        // A working copy added during the run (a clean room) in the private /tmp, guarded through sudo.
-        'const added = mkdtempSync(join(tmpdir(), "truss-sudo-added-"));',
+        // A working copy added during the run (a clean room) in the private /tmp, guarded through sudo:
+        // in the test's scratch directory (under /tmp too), which the test removes.
+        'const added = mkdtempSync(join(scratch, "truss-sudo-added-"));',
         'spawnSync("/usr/bin/git", ["init", "-q"], { cwd: added });',
         'await chosen.addWorkdir(added);',
         'out.added = await run(chosen, `${peek}; git config core.hooksPath /tmp/x 2>&1 || echo guarded`, added);',

@@ -21,7 +21,7 @@ import {
   DelegatedToolBridge,
   type PendingGate,
 } from './delegated-tools.js';
-import { openToolSocket } from './delegated-tools-socket.js';
+import { openToolSocket, toolSocketParent } from './delegated-tools-socket.js';
 import { stagedRelayCommand, type VendorWiring, vendorWiring } from './delegated-tools-vendor.js';
 import { DelegatedCliConfigError } from './errors.js';
 import { type ExecutorOutcome, snapshotState } from './in-loop.js';
@@ -89,7 +89,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
       bridge,
       sessionId: session.id,
       version: 'truss',
-      parent: tmpdir(),
+      parent: toolSocketParent(ctx.isolation?.tempDir, tmpdir()),
       toolEnv: harnessProgramEnv({ PATH: options.env.PATH ?? '' }, workdir),
       isolation: ctx.isolation,
       warn: (message) => ctx.events({ type: 'warning', message: redact(message) }),

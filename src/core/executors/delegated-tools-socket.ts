@@ -17,6 +17,19 @@ import {
 /** At most this many relays may be connected at once (a CLI normally starts its server once). */
 const MAX_CONNECTIONS = 8;
 
+/** The longest socket path every platform binds (`sun_path` holds 104 bytes on macOS, 108 on Linux). */
+const MAX_SOCKET_PATH = 103;
+
+/**
+ * Where the socket's directory is made: the run's `tempDir` (swept by the next run if this one is
+ * killed, docs/runtime.md "Temporary directories") when the socket's path there stays short enough
+ * to bind, else `fallback` (the OS temp dir), where a killed run's directory stays.
+ */
+export function toolSocketParent(tempDir: string | undefined, fallback: string): string {
+  if (tempDir === undefined) return fallback;
+  return join(tempDir, 'truss-tools-XXXXXX', TOOL_SOCKET_FILE).length <= MAX_SOCKET_PATH ? tempDir : fallback;
+}
+
 export interface ToolSocket {
   /** The private directory holding the socket, the token and the CLI's MCP config. */
   readonly dir: string;
@@ -29,7 +42,7 @@ export interface OpenToolSocketOptions {
   sessionId: string;
   /** Truss's version, in the MCP handshake. */
   version: string;
-  /** Where the private directory is made (the OS temp dir). */
+  /** Where the private directory is made ({@link toolSocketParent}). */
   parent: string;
   /** Environment (a trusted PATH) of the `rm` that removes the directory the sandbox could write. */
   toolEnv: Record<string, string>;

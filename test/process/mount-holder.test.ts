@@ -1,13 +1,14 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   renameSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -304,19 +305,24 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
       const dead = join(keep, left[0] as string);
       const scratchLeft = readdirSync(dead).filter((name) => name.startsWith('truss-sbx-'));
       expect(scratchLeft).toHaveLength(1);
-      // Another harness's checks cannot reach it; its next run removes it (here a minute later).
-      const next = await createIsolation({
-        ...UID_NONE,
-        hiddenPaths: [],
-        workdirs: [repo],
-        hostHome: home.dir,
-        scratchRoot: scratch.dir,
-      });
+      // Another harness's checks cannot reach it (kept here by a writer on its FIFO, as if it lived).
+      const posing = openSync(join(dead, 'lifeline', 'fifo'), 'r+');
+      let next: Awaited<ReturnType<typeof createIsolation>>;
+      try {
+        next = await createIsolation({
+          ...UID_NONE,
+          hiddenPaths: [],
+          workdirs: [repo],
+          hostHome: home.dir,
+          scratchRoot: scratch.dir,
+        });
+      } finally {
+        closeSync(posing);
+      }
       const seen = await sh(next, repo, `ls ${dead}/${scratchLeft[0]}/home || echo unreachable`);
       expect(seen.out).toContain('unreachable');
       expect(existsSync(dead)).toBe(true);
-      const minuteAgo = (Date.now() - 61_000) / 1000;
-      utimesSync(dead, minuteAgo, minuteAgo);
+      // With no writer left, the next run removes it at once.
       await createIsolation({
         ...UID_NONE,
         hiddenPaths: [],

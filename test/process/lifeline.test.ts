@@ -60,6 +60,12 @@ describe('the harness directory and its lifeline', () => {
     expect(statSync(join(made.dir, 'lifeline')).mode & 0o777).toBe(0o700);
     // Held: a reader that does not block sees no end-of-file.
     expect(deadHarnessDirectories(root.dir, Date.now() + 3_600_000)).toEqual([]);
+    // Removed behind its back (a temp cleaner): the next use makes a fresh one, held too.
+    rmSync(made.dir, { recursive: true });
+    const again = harnessDirectory(root.dir, MKFIFO);
+    expect(again.dir).not.toBe(made.dir);
+    expect(statSync(again.fifo).isFIFO()).toBe(true);
+    expect(deadHarnessDirectories(root.dir, Date.now() + 3_600_000)).toEqual([]);
   });
 
   it('finds exactly the directories whose harness is gone, and the sweep removes them whole', async () => {

@@ -3,6 +3,7 @@ import {
   chmodSync,
   closeSync,
   constants,
+  existsSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -51,7 +52,8 @@ const harnesses = new Map<string, HarnessDirectory>();
 /** This process's directory under `root` (a path the sandbox's mount namespace keeps), made on first use. */
 export function harnessDirectory(root: string, mkfifo: string): HarnessDirectory {
   const known = harnesses.get(root);
-  if (known !== undefined) return known;
+  // Made again when something removed it meanwhile (a temp cleaner, in a long-lived process).
+  if (known !== undefined && existsSync(known.fifo)) return known;
   // Set up under a name the sweep never matches, and given its name only once the lifeline is held:
   // a directory named `truss-harness-*` whose FIFO has no writer is dead, however young.
   const setup = mkdtempSync(join(root, SETUP_PREFIX));

@@ -38,16 +38,16 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-AOOUAQE3.js";
+} from "./chunks/chunk-VSQRKJT3.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-NZCQIRRN.js";
+import "./chunks/chunk-PA2KMYGQ.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-PK6LCRGF.js";
-import "./chunks/chunk-OYCOXVLJ.js";
-import "./chunks/chunk-JHCKQBPS.js";
+} from "./chunks/chunk-IMYYITW4.js";
+import "./chunks/chunk-5LNTPGT4.js";
+import "./chunks/chunk-F3LTOJNH.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";

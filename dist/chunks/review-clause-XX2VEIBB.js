@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-QW66RRKA.js";
+} from "./chunk-BUI675PW.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-OYCOXVLJ.js";
+} from "./chunk-5LNTPGT4.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

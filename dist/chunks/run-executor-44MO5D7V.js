@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-PK6LCRGF.js";
+} from "./chunk-IMYYITW4.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -66,7 +66,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -312,7 +312,7 @@ async function runDelegatedCli(options) {
     try {
       const root = await findRepoRoot(workdir, env);
       if (root === null) gitError2 = "not a git repository";
-      else before = await snapshotWorktree(root, env);
+      else before = await snapshotWorktree(root, env, ctx.isolation?.tempDir);
     } catch (error) {
       gitError2 = `could not snapshot the working tree before the run: ${message(error)}`;
     }
@@ -341,7 +341,7 @@ async function runDelegatedCli(options) {
   let headAfter = null;
   if (before) {
     try {
-      const after = await snapshotWorktree(before.root, env);
+      const after = await snapshotWorktree(before.root, env, ctx.isolation?.tempDir);
       headAfter = after.head;
       changes = await diffSnapshots(
         before,
@@ -6369,6 +6369,11 @@ function readHandshakeLine(socket) {
 
 // src/core/executors/delegated-tools-socket.ts
 var MAX_CONNECTIONS = 8;
+var MAX_SOCKET_PATH = 103;
+function toolSocketParent(tempDir, fallback) {
+  if (tempDir === void 0) return fallback;
+  return join(tempDir, "truss-tools-XXXXXX", TOOL_SOCKET_FILE).length <= MAX_SOCKET_PATH ? tempDir : fallback;
+}
 async function openToolSocket(options) {
   const dir = await mkdtemp(join(options.parent, "truss-tools-"));
   try {
@@ -7749,7 +7754,7 @@ async function runSelfValidation(context, targets) {
   let workdirHash;
   for (const { index, clause } of targets) {
     const { entry } = await context.session.activity("self_validation", `clause ${index}`, async () => {
-      workdirHash ??= await workdirHashOf(context.workdir, context.env);
+      workdirHash ??= await workdirHashOf(context.workdir, context.env, context.ctx.isolation?.tempDir);
       const outcome = await runCheck(
         { ...clause, env: [] },
         { workdir: context.workdir, env: context.env, ctx: context.ctx }
@@ -7790,10 +7795,10 @@ async function runSelfValidation(context, targets) {
   );
   return { content: lines.join("\n"), isError: !allMet };
 }
-async function workdirHashOf(workdir, env) {
+async function workdirHashOf(workdir, env, scratchParent) {
   try {
     const root = await findRepoRoot(workdir, env);
-    return root ? (await snapshotWorktree(root, env)).tree : null;
+    return root ? (await snapshotWorktree(root, env, scratchParent)).tree : null;
   } catch {
     return null;
   }
@@ -7842,7 +7847,7 @@ async function runLoop(options) {
       tools: specs.map((spec) => spec.name),
       // How requests are assembled (docs/context.md); a resume reads it back from here.
       context: contextSettingsFor(contract, provider),
-      ...await snapshotState(options.workdir, options.env)
+      ...await snapshotState(options.workdir, options.env, options.ctx.isolation?.tempDir)
     })
   }));
   const context = new AgentContext({
@@ -8054,11 +8059,11 @@ function withFollowUp(options, tool, outcome) {
   }
   return outcome;
 }
-async function snapshotState(workdir, env) {
+async function snapshotState(workdir, env, scratchParent) {
   try {
     const root = await findRepoRoot(workdir, env);
     if (!root) return { git: null };
-    const snapshot = await snapshotWorktree(root, env);
+    const snapshot = await snapshotWorktree(root, env, scratchParent);
     return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
   } catch (error) {
     return { git: null, git_error: error.message };
@@ -8074,7 +8079,7 @@ async function workResult(options, started, state) {
   if (before) {
     try {
       const root = await findRepoRoot(options.workdir, options.env);
-      const after = await snapshotWorktree(root, options.env);
+      const after = await snapshotWorktree(root, options.env, options.ctx.isolation?.tempDir);
       headAfter = after.head;
       const git = harnessGit(root);
       const range = [before.tree_before, after.tree];
@@ -8130,7 +8135,12 @@ async function runJournaledDelegated(options) {
   const tools = options.tools ?? createToolRegistry({ bash: { env: options.env, extraEnvNames: contract.check_env } });
   const offered = advertisedTools(tools, policy).map((tool) => tool.name);
   const started = await session.activity(DELEGATED_STARTED, command, async () => ({
-    payload: { command, tools: "truss", offered, ...await snapshotState(workdir, options.env) }
+    payload: {
+      command,
+      tools: "truss",
+      offered,
+      ...await snapshotState(workdir, options.env, ctx.isolation?.tempDir)
+    }
   }));
   const gates = new ApprovalGates(contract.approval_gates, options.approvers);
   const approvals = await replayAttempts(session, gates);
@@ -8154,7 +8164,7 @@ async function runJournaledDelegated(options) {
       bridge,
       sessionId: session.id,
       version: "truss",
-      parent: tmpdir(),
+      parent: toolSocketParent(ctx.isolation?.tempDir, tmpdir()),
       toolEnv: harnessProgramEnv({ PATH: options.env.PATH ?? "" }, workdir),
       isolation: ctx.isolation,
       warn: (message2) => ctx.events({ type: "warning", message: redact(message2) }),

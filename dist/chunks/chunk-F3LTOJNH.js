@@ -106,6 +106,9 @@ var KNOWN_FORMATS = [
   },
   { kind: "truss_seed", pattern: /^[+\- \t]*[A-Za-z0-9+/]{43}=[ \t]*\r?$/gm }
 ];
+function holdsRedactionMark(text) {
+  return /\[REDACTED(?::[a-z_]+)?\]/.test(text);
+}
 function privateKeyBlock() {
   const label = "-----(?:BEGIN|END) (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----";
   const begin = label.replace("(?:BEGIN|END)", "BEGIN");
@@ -303,25 +306,45 @@ function redactBytes(bytes, redact, cut = {}) {
 }
 
 // src/core/process/git-metadata.ts
-import {
-  closeSync as closeSync2,
-  constants as constants2,
-  existsSync,
-  fchmodSync,
-  lstatSync as lstatSync2,
-  mkdirSync,
-  openSync as openSync2,
-  readdirSync as readdirSync2
-} from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync as closeSync2, constants as constants2, existsSync, fchmodSync, lstatSync as lstatSync3, mkdirSync, openSync as openSync2 } from "node:fs";
+import { dirname as dirname2, join as join2 } from "node:path";
 
 // src/core/process/git-special-files.ts
-import { closeSync, constants, openSync, readdirSync, unlinkSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  unlinkSync
+} from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 var SWEEP_LIMIT = 2e5;
-function removeSpecialFiles(gitDir) {
-  const removed = [];
+function kindOfStats(stat) {
+  if (stat.isDirectory()) return "dir";
+  if (stat.isFile()) return "file";
+  return stat.isSymbolicLink() ? "link" : "special";
+}
+function kindOfEntry(entry, at) {
+  if (entry.isDirectory()) return "dir";
+  if (entry.isFile()) return "file";
+  if (entry.isSymbolicLink()) return "link";
+  if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice())
+    return "special";
+  try {
+    return kindOfStats(lstatSync(`${at}/${entry.name}`));
+  } catch {
+    return null;
+  }
+}
+function walkGitDir(gitDir, visit) {
   let looked = 0;
-  const walk = (held, path) => {
+  const walk = (held, dir) => {
     const at = `/proc/self/fd/${held}`;
     let entries;
     try {
@@ -331,27 +354,26 @@ function removeSpecialFiles(gitDir) {
     }
     for (const entry of entries) {
       if (++looked > SWEEP_LIMIT) return;
-      if (entry.isDirectory()) {
-        let fd;
-        try {
-          fd = openSync(
-            `${at}/${entry.name}`,
-            constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW
-          );
-        } catch {
-          continue;
-        }
-        try {
-          walk(fd, `${path}/${entry.name}`);
-        } finally {
-          closeSync(fd);
-        }
-      } else if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) {
-        try {
-          unlinkSync(`${at}/${entry.name}`);
-          removed.push(`${path}/${entry.name}`);
-        } catch {
-        }
+      if (entry.isFile()) continue;
+      const kind = kindOfEntry(entry, at);
+      if (kind === null || kind === "file") continue;
+      if (kind !== "dir") {
+        visit(kind, at, entry.name, () => `${dir}${entry.name}`);
+        continue;
+      }
+      let fd;
+      try {
+        fd = openSync(
+          `${at}/${entry.name}`,
+          constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW
+        );
+      } catch {
+        continue;
+      }
+      try {
+        walk(fd, `${dir}${entry.name}/`);
+      } finally {
+        closeSync(fd);
       }
     }
   };
@@ -359,19 +381,121 @@ function removeSpecialFiles(gitDir) {
   try {
     root = openSync(gitDir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
   } catch {
-    return removed;
+    return;
   }
   try {
-    walk(root, gitDir);
+    walk(root, "");
   } finally {
     closeSync(root);
   }
+}
+function linkTarget(path) {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return null;
+  }
+}
+function linksUnder(gitDir) {
+  const links = {};
+  walkGitDir(gitDir, (kind, at, name, rel) => {
+    const target = kind === "link" ? linkTarget(`${at}/${name}`) : null;
+    if (target !== null) links[rel()] = target;
+  });
+  return links;
+}
+function removeSpecialFiles(gitDir, linksBefore = {}) {
+  const removed = [];
+  walkGitDir(gitDir, (kind, at, name, rel) => {
+    if (kind === "link") {
+      const path = rel();
+      if (Object.hasOwn(linksBefore, path) && linkTarget(`${at}/${name}`) === linksBefore[path]) return;
+    }
+    try {
+      unlinkSync(`${at}/${name}`);
+      removed.push(join(gitDir, rel()));
+    } catch {
+    }
+  });
   return removed;
+}
+function gitHazardAt(path) {
+  let kind;
+  try {
+    kind = kindOfStats(lstatSync(path));
+  } catch {
+    return null;
+  }
+  if (kind === "special") return "a FIFO, socket or device";
+  if (kind !== "link") return null;
+  const shown = linkTarget(path) ?? "?";
+  try {
+    if (kindOfStats(statSync(path)) === "special") return `a link to a FIFO, socket or device (${shown})`;
+    const target = realpathSync(path);
+    if (/^\/(?:proc|dev|sys)(?:\/|$)/.test(target)) return `a link into ${target} (${shown})`;
+  } catch {
+  }
+  return null;
+}
+var INCLUDE_DEPTH = 10;
+var CONFIG_LIMIT = 1024 * 1024;
+function findGitHazards(gitDir) {
+  const found = [];
+  walkGitDir(gitDir, (_kind, at, name, rel) => {
+    const what = gitHazardAt(`${at}/${name}`);
+    if (what) found.push({ path: join(gitDir, rel()), what });
+  });
+  const seen = /* @__PURE__ */ new Set();
+  const includes = (config, depth) => {
+    if (depth > INCLUDE_DEPTH || seen.has(config)) return;
+    seen.add(config);
+    for (const path of includedPaths(config)) {
+      const what = gitHazardAt(path);
+      if (what) found.push({ path, what });
+      else includes(path, depth + 1);
+    }
+  };
+  includes(join(gitDir, "config"), 0);
+  return found;
+}
+var O_PATH = 2097152;
+function regularFileText(path) {
+  let held;
+  try {
+    held = openSync(path, O_PATH);
+  } catch {
+    return "";
+  }
+  try {
+    const stat = fstatSync(held);
+    if (!stat.isFile() || stat.size > CONFIG_LIMIT) return "";
+    return readFileSync(`/proc/self/fd/${held}`, "utf8");
+  } catch {
+    return "";
+  } finally {
+    closeSync(held);
+  }
+}
+function includedPaths(config) {
+  const text = regularFileText(config);
+  if (!/include/i.test(text)) return [];
+  const paths = [];
+  let inInclude = false;
+  for (const line of text.split("\n")) {
+    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
+    if (section) inInclude = /^include(?:if)?$/i.test(section[1]);
+    const entry = /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line);
+    if (!inInclude || !entry) continue;
+    const value = entry[1].replace(/^"(.*)"$/, "$1");
+    if (value === "" || value.startsWith("~")) continue;
+    paths.push(isAbsolute(value) ? value : resolve(dirname(config), value));
+  }
+  return paths;
 }
 
 // src/core/process/remove-tree.ts
 import { spawnSync } from "node:child_process";
-import { lstatSync, unlinkSync as unlinkSync2 } from "node:fs";
+import { lstatSync as lstatSync2, unlinkSync as unlinkSync2 } from "node:fs";
 
 // src/core/process/sandbox-commands.ts
 import { execFile } from "node:child_process";
@@ -386,14 +510,14 @@ function shellQuote(word) {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 function runCommand(file, args, env, timeoutMs = 3e4) {
-  return new Promise((resolve) => {
+  return new Promise((resolve2) => {
     execFile(
       file,
       [...args],
       { env, timeout: timeoutMs, encoding: "utf8", maxBuffer: 4 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? typeof error.code === "number" ? error.code : null : 0;
-        resolve({ ok: !error, code, stdout: String(stdout), stderr: String(stderr || error?.message || "") });
+        resolve2({ ok: !error, code, stdout: String(stdout), stderr: String(stderr || error?.message || "") });
       }
     );
   });
@@ -410,7 +534,7 @@ async function removeUntrustedTree(path, env) {
 function removeUntrustedEntrySync(path, env) {
   let isDirectory;
   try {
-    isDirectory = lstatSync(path).isDirectory();
+    isDirectory = lstatSync2(path).isDirectory();
   } catch {
     return;
   }
@@ -437,7 +561,7 @@ function emptyGuard() {
 }
 function kindOf(path) {
   try {
-    const stat = lstatSync2(path);
+    const stat = lstatSync3(path);
     if (stat.isDirectory()) return "dir";
     return stat.isFile() ? "file" : null;
   } catch {
@@ -447,7 +571,7 @@ function kindOf(path) {
 function gitMetadataGuard(workdirs, env = { PATH: "/usr/bin:/bin" }) {
   const guard = emptyGuard();
   for (const workdir of workdirs) {
-    const gitPath = join(workdir, ".git");
+    const gitPath = join2(workdir, ".git");
     const kind = kindOf(gitPath);
     if (kind === "file") {
       guard.readOnly.push(gitPath);
@@ -456,23 +580,23 @@ function gitMetadataGuard(workdirs, env = { PATH: "/usr/bin:/bin" }) {
     if (kind !== "dir") continue;
     for (const entry of CREATED_ENTRIES) {
       try {
-        mkdirSync(join(gitPath, entry));
+        mkdirSync(join2(gitPath, entry));
       } catch {
       }
     }
     guard.pinned.push(gitPath);
     guard.pinnedFiles.push(freshEditMessage(gitPath, env));
-    if (kindOf(join(gitPath, PRIVATE_DIR)) === "dir") guard.privateDirs.push(join(gitPath, PRIVATE_DIR));
-    guard.linksBefore[gitPath] = linksIn(gitPath);
+    if (kindOf(join2(gitPath, PRIVATE_DIR)) === "dir") guard.privateDirs.push(join2(gitPath, PRIVATE_DIR));
+    guard.linksBefore[gitPath] = linksUnder(gitPath);
     for (const entry of GUARDED_ENTRIES) {
-      const path = join(gitPath, entry);
+      const path = join2(gitPath, entry);
       if (existsSync(path)) guard.readOnly.push(path);
     }
   }
   return guard;
 }
 function freshEditMessage(gitPath, env) {
-  const path = join(gitPath, PINNED_FILE);
+  const path = join2(gitPath, PINNED_FILE);
   removeUntrustedEntrySync(path, env);
   const fd = openSync2(path, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL, 436);
   try {
@@ -482,32 +606,22 @@ function freshEditMessage(gitPath, env) {
   }
   return path;
 }
-function linksIn(dir) {
-  try {
-    return readdirSync2(dir, { withFileTypes: true }).filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
 function pinnedGitEnv(cwd, uid = process.getuid?.()) {
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const gitPath = join(dir, ".git");
+  for (let dir = cwd; ; dir = dirname2(dir)) {
+    const gitPath = join2(dir, ".git");
     const kind = kindOf(gitPath);
     if (kind === "dir") {
       if (cwd === gitPath || cwd.startsWith(`${gitPath}/`)) return {};
-      if (uid !== void 0 && lstatSync2(gitPath).uid !== uid) return {};
+      if (uid !== void 0 && lstatSync3(gitPath).uid !== uid) return {};
       return { GIT_DIR: gitPath, GIT_COMMON_DIR: gitPath, GIT_WORK_TREE: dir };
     }
-    if (kind === "file" || dirname(dir) === dir) return {};
+    if (kind === "file" || dirname2(dir) === dir) return {};
   }
 }
 function sweepPlantedGitFiles(guard, env) {
   for (const gitDir of guard?.pinned ?? []) {
-    removeUntrustedEntrySync(join(gitDir, "commondir"), env);
-    removeSpecialFiles(gitDir);
-    const before = guard?.linksBefore?.[gitDir] ?? [];
-    for (const name of linksIn(gitDir))
-      if (!before.includes(name)) removeUntrustedEntrySync(join(gitDir, name), env);
+    removeUntrustedEntrySync(join2(gitDir, "commondir"), env);
+    removeSpecialFiles(gitDir, guard?.linksBefore?.[gitDir] ?? {});
   }
 }
 var AddedGitGuards = class {
@@ -545,13 +659,13 @@ var AddedGitGuards = class {
 };
 
 // src/core/process/trusted-path.ts
-import { accessSync, constants as constants3, lstatSync as lstatSync3, realpathSync, statSync as statSync2 } from "node:fs";
-import { delimiter, dirname as dirname2, isAbsolute, join as join3 } from "node:path";
+import { accessSync, constants as constants3, lstatSync as lstatSync4, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
+import { delimiter, dirname as dirname3, isAbsolute as isAbsolute2, join as join4 } from "node:path";
 
 // src/core/process/mount-table.ts
 import { randomBytes } from "node:crypto";
-import { statSync, writeFileSync } from "node:fs";
-import { join as join2 } from "node:path";
+import { statSync as statSync2, writeFileSync } from "node:fs";
+import { join as join3 } from "node:path";
 var HIDING_TMPFS = "size=64k,mode=0755";
 var PLAIN = /^[A-Za-z0-9/._+@:=,-]$/;
 function tableField(value) {
@@ -589,7 +703,7 @@ function hideEntries(paths, name, covers) {
   return paths.flatMap((path) => {
     if (!reachable(path, covered)) return [];
     try {
-      if (!statSync(path).isDirectory()) return [bindEntry("/dev/null", path)];
+      if (!statSync2(path).isDirectory()) return [bindEntry("/dev/null", path)];
     } catch {
       return [];
     }
@@ -602,7 +716,7 @@ function coverEntries(covers, stage, name) {
   const entries = [];
   const moves = [];
   for (const { dir, keep } of covers) {
-    const staged = keep.map((work) => ({ from: join2(stage, String(n++)), to: work }));
+    const staged = keep.map((work) => ({ from: join3(stage, String(n++)), to: work }));
     entries.push(
       ...staged.map(({ from, to }) => bindEntry(to, from, { recursive: true, mkdir: true })),
       tmpfsEntry(name, dir, HIDING_TMPFS)
@@ -633,13 +747,13 @@ function mountPlanScript(plan, dir, tools) {
     if (entries.length === 0) return;
     lines.push(mountTableCommand(tools.mount, writeMountTable(file, entries)));
   };
-  table(plan.first, join2(dir, "mounts-1"));
+  table(plan.first, join3(dir, "mounts-1"));
   for (const { from, to } of plan.moves) {
     lines.push(
       `{ ${shellQuote(tools.mkdir)} -p -- ${shellQuote(to)} && ${shellQuote(tools.mount)} --move ${shellQuote(from)} ${shellQuote(to)}; } || exit 125`
     );
   }
-  table(plan.last, join2(dir, "mounts-2"));
+  table(plan.last, join3(dir, "mounts-2"));
   lines.push(...plan.after ?? []);
   return lines.join("\n");
 }
@@ -648,11 +762,11 @@ function mountPlanScript(plan, dir, tools) {
 function trustedSearchPath(path, options) {
   const kept = [];
   for (const entry of path.split(delimiter)) {
-    if (!entry || !isAbsolute(entry)) continue;
+    if (!entry || !isAbsolute2(entry)) continue;
     let real;
     try {
-      real = realpathSync(entry);
-      if (!statSync2(real).isDirectory()) continue;
+      real = realpathSync2(entry);
+      if (!statSync3(real).isDirectory()) continue;
     } catch {
       continue;
     }
@@ -663,26 +777,26 @@ function trustedSearchPath(path, options) {
   return kept.join(delimiter);
 }
 function safeChain(dir, uid) {
-  for (let current = dir, first = true; ; current = dirname2(current), first = false) {
+  for (let current = dir, first = true; ; current = dirname3(current), first = false) {
     let info;
     try {
-      info = lstatSync3(current);
+      info = lstatSync4(current);
     } catch {
       return false;
     }
     if (info.uid !== 0 && info.uid !== uid) return false;
     const othersWrite = (info.mode & 18) !== 0;
     if (othersWrite && (first || (info.mode & 512) === 0)) return false;
-    if (dirname2(current) === current) return true;
+    if (dirname3(current) === current) return true;
   }
 }
 function findProgram(name, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    const candidate = join3(dir, name);
+    const candidate = join4(dir, name);
     try {
       accessSync(candidate, constants3.X_OK);
-      if (statSync2(candidate).isFile()) return candidate;
+      if (statSync3(candidate).isFile()) return candidate;
     } catch {
     }
   }
@@ -708,13 +822,13 @@ function sandboxTools(path) {
   };
 }
 function workingCopyOf(cwd) {
-  for (let dir = cwd; ; dir = dirname2(dir)) {
+  for (let dir = cwd; ; dir = dirname3(dir)) {
     try {
-      lstatSync3(join3(dir, ".git"));
+      lstatSync4(join4(dir, ".git"));
       return dir;
     } catch {
     }
-    if (dirname2(dir) === dir) return cwd;
+    if (dirname3(dir) === dir) return cwd;
   }
 }
 function harnessProgramEnv(env, cwd) {
@@ -724,7 +838,7 @@ function harnessProgramEnv(env, cwd) {
 
 // src/core/process/git-safety.ts
 import { execFile as execFile2 } from "node:child_process";
-import { isAbsolute as isAbsolute2, relative, resolve as resolvePath } from "node:path";
+import { isAbsolute as isAbsolute3, relative, resolve as resolvePath } from "node:path";
 var HARNESS_GIT_CONFIG = Object.freeze([
   "core.hooksPath=/dev/null",
   "core.fsmonitor=false",
@@ -749,7 +863,7 @@ function withSubmodulesUnasked(args) {
   return [command, "--ignore-submodules=dirty", ...rest];
 }
 function excludedPathspecs(root, paths) {
-  const inside = paths.map((path) => relative(root, path)).filter((rel) => rel !== "" && !rel.startsWith("..") && !isAbsolute2(rel));
+  const inside = paths.map((path) => relative(root, path)).filter((rel) => rel !== "" && !rel.startsWith("..") && !isAbsolute3(rel));
   return inside.length > 0 ? ["--", ".", ...inside.map((rel) => `:(exclude,literal)${rel}`)] : [];
 }
 async function stageAll(git, specs) {
@@ -783,11 +897,31 @@ async function updateIndex(git, flags, paths) {
   }
 }
 var HARNESS_GIT_TIMEOUT_MS = 3e5;
-function timedOut(cwd, args, timeoutMs) {
+function printable(path) {
+  return path.replace(/[\u0000-\u001f\u007f]/g, "?");
+}
+function hazardAdvice(hazards) {
+  const first = hazards.slice(0, 5);
+  const shown = first.map(({ path, what }) => `${printable(path)} is ${printable(what)}`);
+  const more = hazards.length > first.length ? ` (and ${hazards.length - first.length} more)` : "";
+  const paths = first.map(({ path }) => `'${printable(path).replaceAll("'", "'\\''")}'`);
+  return `${shown.join("; ")}${more}. Git itself never makes one there: something the judged work ran (a check, an agent) may have planted it (docs/security.md, "Git metadata"). Remove it (\`rm ${paths.join(" ")}\`) and run again`;
+}
+function timedOut(cwd, args, timeoutMs, gitDir) {
+  const hazards = gitDir ? findGitHazards(gitDir) : [];
   return new GitCommandError(
-    `git ${args[0] ?? ""} in ${cwd} did not finish within ${Math.round(timeoutMs / 1e3)} s and was stopped; something in the working copy may keep git waiting (a FIFO in .git: \`find .git ! -type f ! -type d ! -type l\` lists it)`,
+    `git ${args[0] ?? ""} in ${cwd} did not finish within ${Math.round(timeoutMs / 1e3)} s and was stopped; ` + (hazards.length > 0 ? hazardAdvice(hazards) : "something in the working copy may keep git waiting (a FIFO in .git, or a link to one or to a directory holding one: `find .git ! -type f ! -type d` lists them)"),
     -1
   );
+}
+function refusedGit(cwd, args, gitDir) {
+  if (!gitDir) return null;
+  const hazards = findGitHazards(gitDir);
+  if (hazards.length === 0) return null;
+  return new GitCommandError(`git ${args[0] ?? ""} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
+}
+function gitDirOf(cwd, env) {
+  return env.GIT_DIR ? resolvePath(cwd, env.GIT_DIR) : void 0;
 }
 var GitCommandError = class extends Error {
   constructor(message, exitCode) {
@@ -798,7 +932,10 @@ var GitCommandError = class extends Error {
   name = "GitCommandError";
 };
 function runHarnessGit(cwd, args, options = {}) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
+    const env = harnessGitEnv(cwd, options);
+    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+    if (refused) return reject(refused);
     const child = execFile2(
       "git",
       harnessGitArgv(args, options),
@@ -808,34 +945,36 @@ function runHarnessGit(cwd, args, options = {}) {
         // Whole: its callers need all of it (a status to parse, a tree to name); the diffs the
         // judged code decides the size of are read with runHarnessGitCapped.
         maxBuffer: Number.POSITIVE_INFINITY,
-        env: harnessGitEnv(cwd, options),
+        env,
         timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
         killSignal: "SIGKILL"
       },
       (error, stdout, stderr) => {
-        if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+        if (error?.killed)
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
         else if (error && typeof error.code !== "number")
           reject(error);
-        else resolve({ code: error ? error.code : 0, stdout, stderr });
+        else resolve2({ code: error ? error.code : 0, stdout, stderr });
       }
     );
-    if (options.input !== void 0) {
-      child.stdin?.on("error", () => {
-      });
-      child.stdin?.end(options.input);
-    }
+    child.stdin?.on("error", () => {
+    });
+    child.stdin?.end(options.input);
   });
 }
 function runHarnessGitCapped(cwd, args, maxBytes, options = {}) {
-  return new Promise((resolve, reject) => {
-    execFile2(
+  return new Promise((resolve2, reject) => {
+    const env = harnessGitEnv(cwd, options);
+    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+    if (refused) return reject(refused);
+    const child = execFile2(
       "git",
       harnessGitArgv(args, options),
       {
         cwd,
         encoding: "buffer",
         maxBuffer: maxBytes,
-        env: harnessGitEnv(cwd, options),
+        env,
         timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
         killSignal: "SIGKILL"
       },
@@ -843,18 +982,21 @@ function runHarnessGitCapped(cwd, args, maxBytes, options = {}) {
         const overflow = error?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER";
         const text = stderr.toString("utf8");
         if (error?.killed && !overflow) {
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS));
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
         } else if (overflow && stdout.length >= maxBytes) {
-          resolve({ code: 0, stdout, stderr: text, truncated: true });
+          resolve2({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
           reject(new GitCommandError(`git printed more than ${maxBytes} bytes of errors`, -1));
         } else if (error && typeof error.code !== "number") {
           reject(error);
         } else {
-          resolve({ code: error ? error.code : 0, stdout, stderr: text, truncated: false });
+          resolve2({ code: error ? error.code : 0, stdout, stderr: text, truncated: false });
         }
       }
     );
+    child.stdin?.on("error", () => {
+    });
+    child.stdin?.end();
   });
 }
 function harnessGitArgv(args, options) {
@@ -943,6 +1085,7 @@ export {
   BudgetExceededError,
   BudgetMeter,
   budgetMeterFor,
+  holdsRedactionMark,
   secretRedactor,
   tallyingRedactor,
   redactionField,

@@ -9,6 +9,7 @@ import {
   excludedPathspecs,
   harnessGit,
   harnessProgramEnv,
+  holdsRedactionMark,
   readJsonAnswer,
   redactBytes,
   redactWindow,
@@ -19,7 +20,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 import {
   BundleFormatError,
   KeyError,
@@ -1756,13 +1757,19 @@ var ChainVerifier = class {
   }
 };
 
+// src/core/ledger/entry-seq.ts
+function seqProblem(seq, position) {
+  if (typeof seq === "number" && Number.isSafeInteger(seq) && seq >= 0) return null;
+  return `entry ${position}: seq is not a non-negative integer`;
+}
+
 // src/core/ledger/decode-entry.ts
 function decodeBundleEntry(raw, position) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
     return { error: `entry ${position} is not an object` };
   const e = raw;
-  if (typeof e.seq !== "number" || !Number.isSafeInteger(e.seq) || e.seq < 0)
-    return { error: `entry ${position}: seq is not a non-negative integer` };
+  const seqError = seqProblem(e.seq, position);
+  if (seqError) return { error: seqError };
   if (typeof e.kind !== "string") return { error: `entry ${position}: kind is not a string` };
   if (typeof e.payload !== "object" || e.payload === null || Array.isArray(e.payload)) {
     return { error: `entry ${position}: payload is not a JSON object` };
@@ -3702,6 +3709,16 @@ function toLedgerEntry(row) {
     signature: bytesToHex(row.signature)
   };
 }
+function respelledPayload(text2) {
+  if (typeof text2 !== "string") return false;
+  let canonical;
+  try {
+    canonical = canonicalJson(JSON.parse(text2));
+  } catch {
+    return false;
+  }
+  return canonical !== text2;
+}
 function entryHandler(onEntry) {
   return (row, decoded) => {
     if (!decoded) {
@@ -3723,13 +3740,13 @@ var BYTE_FIELDS = [
   ["entry_hash", 32],
   ["signature", 64]
 ];
-function decodeRow(row, checkCanonical = true) {
+function decodeRow(row, position, checkCanonical = true) {
   const malformed = (error) => ({
     code: "malformed_entry",
     error: `seq ${row.seq}: ${error}`
   });
-  if (typeof row.seq !== "number" || !Number.isSafeInteger(row.seq))
-    return malformed("seq is not an integer");
+  const seqError = seqProblem(row.seq, position);
+  if (seqError) return { code: "malformed_entry", error: seqError };
   if (typeof row.kind !== "string") return malformed("kind is not text");
   for (const [field, length] of BYTE_FIELDS) {
     const value = row[field];
@@ -3789,14 +3806,16 @@ function walkChain(ctx, sessionId, crypto, onRow, decodeAll, resume = {}) {
       `sessions.pubkey_id ${session.pubkey_id} is not the fingerprint of sessions.public_key`
     );
   }
+  let position = 0;
   for (const [seq, kind, payload, prev_hash, entry_hash, signature] of ctx.stmts.entryTuples.iterate(
     sessionId
   )) {
     const row = { seq, kind, payload, prev_hash, entry_hash, signature };
     const attested = checkpoint !== void 0 && typeof row.seq === "number" && row.seq <= checkpoint.seq;
-    const decoded = verifier.failed && !decodeAll ? void 0 : decodeRow(row, !attested);
+    const decoded = verifier.failed && !decodeAll ? void 0 : decodeRow(row, position, !attested);
+    position++;
     if (decoded && !verifier.failed) {
-      if ("error" in decoded) verifier.fail(row.seq, decoded.code, decoded.error);
+      if ("error" in decoded) verifier.fail(position - 1, decoded.code, decoded.error);
       else verifier.push(decoded, attested);
     }
     if (signatures && Buffer.isBuffer(row.signature)) signatures.update(row.signature);
@@ -3814,6 +3833,12 @@ function verifyChainAsJson(ctx, sessionId, crypto, onEntry) {
     crypto,
     (row, decoded) => {
       if (!decoded) {
+        if (respelledPayload(row.payload)) {
+          throw new LedgerError(
+            "not_exportable",
+            `refusing to export session ${sessionId}: seq ${row.seq}: stored payload is not in canonical form, which a bundle cannot carry (it would verify there); \`truss ledger verify\` shows where the journal fails`
+          );
+        }
         onEntry(JSON.stringify(toLedgerEntry(row)));
         return;
       }
@@ -5791,10 +5816,10 @@ async function findRepoRoot(workdir, env) {
     throw error;
   }
 }
-async function snapshotWorktree(root, env) {
+async function snapshotWorktree(root, env, scratchParent = tmpdir()) {
   const plain2 = git(root, env);
   const head = await plain2.raw(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]).then((sha) => sha.trim() || null).catch(() => null);
-  const scratch = await mkdtemp(join(tmpdir(), "truss-snapshot-"));
+  const scratch = await mkdtemp(join(scratchParent, "truss-snapshot-"));
   const indexFile = join(scratch, "index");
   try {
     const realIndex = (await plain2.raw(["rev-parse", "--git-path", "index"])).trim();
@@ -6468,7 +6493,7 @@ async function materializeCleanRoom(options) {
   const env = cleanRoomGitEnv(options.env);
   const parent = options.parentDir ?? tmpdir2();
   const dir = await mkdtemp2(join2(parent, options.prefix ?? "truss-cleanroom-"));
-  const scratch = await mkdtemp2(join2(tmpdir2(), "truss-cleanroom-scratch-"));
+  const scratch = await mkdtemp2(join2(parent, "truss-cleanroom-scratch-"));
   const dispose = () => removeUntrustedTree(dir, harnessProgramEnv(env, options.repoRoot));
   try {
     const source = await sourceObjects(options.repoRoot, env);
@@ -6501,8 +6526,9 @@ async function materializeCleanRoom(options) {
       const patch = join2(scratch, "executor.patch");
       await writeFile(patch, diff);
       await git2(["apply", "--whitespace=nowarn", patch], { cwd: dir, env }).catch((error) => {
+        const why = error.message.replace(/\s+/g, " ").trim();
         throw new CleanRoomError(
-          `the executor's recorded diff does not apply to base commit ${baseSha}: ${error.message.replace(/\s+/g, " ").trim()}. If the workdir had uncommitted changes before the run, commit them first, or set [sandbox] checkout = "in-place"`
+          holdsRedactionMark(diff.toString("utf8")) ? `the executor's recorded diff does not apply to base commit ${baseSha}: the secret scan replaced text in it (a key, a token, or a line holding only a 32-byte base64 value, the shape of a signing seed), so it no longer rebuilds the work (${why}). Keep keys out of the change, or set [sandbox] checkout = "in-place"` : `the executor's recorded diff does not apply to base commit ${baseSha}: ${why}. If the workdir had uncommitted changes before the run, commit them first, or set [sandbox] checkout = "in-place"`
         );
       });
     }
@@ -9219,6 +9245,7 @@ var RunAbortedError = class extends Error {
 
 // src/core/run/run-contract.ts
 async function runContract(options) {
+  options.ctx.isolation?.warm?.();
   const git3 = options.git !== void 0 ? await options.git : await readGitInfo(options.workdir, options.baseRef);
   const session = DurableSession.start({
     store: options.store,
@@ -9324,7 +9351,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-34WOPUEK.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-4RUNIRP4.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9442,7 +9469,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-6N756PH5.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-44MO5D7V.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9453,7 +9480,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
     ctx,
     redact,
     work: executor ? executor.work ?? { headBefore: null, diffSha256: null, diffTruncated: false } : null,
-    cleanRoomParent: options.cleanRoomParent,
+    cleanRoomParent: options.cleanRoomParent ?? ctx.isolation?.tempDir,
     prepareCleanRoom: options.prepareCleanRoom ?? (ctx.isolation ? (dir) => ctx.isolation.addWorkdir(dir) : void 0)
   });
   progress.workspace = checks;
@@ -9479,7 +9506,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-YL74XDUY.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-XX2VEIBB.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

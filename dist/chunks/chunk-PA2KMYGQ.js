@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-PK6LCRGF.js";
+} from "./chunk-IMYYITW4.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,7 +31,7 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-OYCOXVLJ.js";
+} from "./chunk-5LNTPGT4.js";
 import {
   BudgetExceededError,
   HARNESS_GIT_ARGS,
@@ -39,7 +39,7 @@ import {
   harnessProgramEnv,
   pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 
 // src/core/run/child-workdir.ts
 import { execFile } from "node:child_process";
@@ -64,7 +64,7 @@ async function childWorkdirs(options) {
       `[fanout] with an executor needs a git work tree (each attempt works in its own copy); ${options.workdir} is not one`
     );
   }
-  const snapshot = await snapshotWorktree(root, options.env);
+  const snapshot = await snapshotWorktree(root, options.env, options.parentDir);
   if (!snapshot.head) {
     throw new FanoutWorkspaceError(
       "[fanout] with an executor needs a commit to copy from (HEAD is unborn): commit first"
@@ -129,10 +129,10 @@ async function childWorkdirs(options) {
     }
   };
 }
-async function applyChildDiff(workdir, env, diff) {
+async function applyChildDiff(workdir, env, diff, scratchParent = tmpdir()) {
   const root = await findRepoRoot(workdir, env);
   if (!root) return { applied: false, error: `${workdir} is not a git work tree` };
-  const scratch = await mkdtemp(join(tmpdir(), "truss-fanout-apply-"));
+  const scratch = await mkdtemp(join(scratchParent, "truss-fanout-apply-"));
   try {
     const patch = join(scratch, "winner.patch");
     await writeFile(patch, diff);
@@ -748,7 +748,7 @@ async function runFanout(session, parent, contract, redact) {
     const diffSha256 = winner.diffSha256;
     const { entry } = await session.activity("fanout_applied", "", async () => {
       const bytes = store.blob(diffSha256)?.bytes;
-      const outcome = bytes ? await applyChildDiff(parent.workdir, parent.env, bytes) : { applied: false, error: `the winner's diff blob ${diffSha256} is not in the ledger` };
+      const outcome = bytes ? await applyChildDiff(parent.workdir, parent.env, bytes, parent.ctx.isolation?.tempDir) : { applied: false, error: `the winner's diff blob ${diffSha256} is not in the ledger` };
       return {
         payload: {
           child_session_id: winner.sessionId,
@@ -783,7 +783,7 @@ async function runAttempts(parent, plan) {
     workdir: parent.workdir,
     env: parent.env,
     shared: plan.childContract.executor.kind === "none",
-    parentDir: parent.cleanRoomParent,
+    parentDir: parent.cleanRoomParent ?? ctx.isolation?.tempDir,
     prepare: ctx.isolation ? (dir) => ctx.isolation.addWorkdir(dir) : void 0,
     unprepare: ctx.isolation?.removeWorkdir?.bind(ctx.isolation)
   });

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   readJsonAnswer
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 
 // src/core/verify/hidden-text.ts
 var HIDDEN_KINDS = ["tag", "bidi", "bidi_mark", "zero_width", "html_comment"];

@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-NZCQIRRN.js";
+} from "./chunk-PA2KMYGQ.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -60,14 +60,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-PK6LCRGF.js";
+} from "./chunk-IMYYITW4.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-OYCOXVLJ.js";
+} from "./chunk-5LNTPGT4.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -93,7 +93,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-JHCKQBPS.js";
+} from "./chunk-F3LTOJNH.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2302,7 +2302,7 @@ async function startEval(options) {
         env: host.env,
         // Runner legs ran elsewhere: nothing works here, so nothing is copied.
         shared: armContract.executor.kind === "none" || runners !== void 0,
-        parentDir: host.cleanRoomParent,
+        parentDir: host.cleanRoomParent ?? host.isolation?.tempDir,
         prepare: host.isolation ? (dir) => host.isolation.addWorkdir(dir) : void 0,
         unprepare: host.isolation?.removeWorkdir?.bind(host.isolation)
       });
@@ -2864,30 +2864,22 @@ function reachableBy(path, account) {
 }
 
 // src/core/process/egress-block.ts
-var BLOCKED = [
-  ["!", "-o", "lo"],
-  ["-o", "lo", "-p", "udp", "--dport", "53"],
-  ["-o", "lo", "-p", "tcp", "--dport", "53"]
-];
 async function ensureEgressBlock(account, privilege, env) {
   const failures = await Promise.all(
     [
       ["iptables", "icmp-admin-prohibited"],
       ["ip6tables", "icmp6-adm-prohibited"]
-    ].flatMap(
-      ([tool, reason]) => BLOCKED.map((match) => ensureRule(tool, match, reason, account, privilege, env))
-    )
+    ].map(([tool, reason]) => ensureRule(tool, reason, account, privilege, env))
   );
   return failures.find((failure) => failure !== null) ?? null;
 }
-async function ensureRule(tool, match, reason, account, privilege, env) {
+async function ensureRule(tool, reason, account, privilege, env) {
   const rule = [
     "OUTPUT",
     "-m",
     "owner",
     "--uid-owner",
     String(account.uid),
-    ...match,
     "-j",
     "REJECT",
     "--reject-with",
@@ -3239,7 +3231,7 @@ function pathKind(path) {
 }
 
 // src/core/process/isolation-uid.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync5 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync5 } from "node:fs";
 import { join as join7, resolve as resolve3 } from "node:path";
 
 // src/core/process/lifeline.ts
@@ -3248,6 +3240,7 @@ import {
   chmodSync,
   closeSync,
   constants,
+  existsSync as existsSync2,
   fstatSync,
   lstatSync as lstatSync4,
   mkdirSync as mkdirSync2,
@@ -3255,23 +3248,27 @@ import {
   openSync,
   readdirSync,
   readSync,
+  renameSync,
   rmdirSync,
   rmSync
 } from "node:fs";
-import { join as join3 } from "node:path";
+import { basename as basename2, join as join3 } from "node:path";
 var HARNESS_PREFIX = "truss-harness-";
+var SETUP_PREFIX = ".truss-harness-setup-";
 var SWEEP_AFTER_MS = 6e4;
 var harnesses = /* @__PURE__ */ new Map();
 function harnessDirectory(root, mkfifo) {
   const known = harnesses.get(root);
-  if (known !== void 0) return known;
-  const dir = mkdtempSync(join3(root, HARNESS_PREFIX));
-  chmodSync(dir, 457);
+  if (known !== void 0 && existsSync2(known.fifo)) return known;
+  const setup = mkdtempSync(join3(root, SETUP_PREFIX));
+  chmodSync(setup, 457);
+  mkdirSync2(join3(setup, "lifeline"), { mode: 448 });
+  execFileSync(mkfifo, ["-m", "0600", "--", join3(setup, "lifeline", "fifo")], { stdio: "ignore" });
+  openSync(join3(setup, "lifeline", "fifo"), "r+");
+  const dir = join3(root, `${HARNESS_PREFIX}${basename2(setup).slice(SETUP_PREFIX.length)}`);
+  renameSync(setup, dir);
   const lifeline = join3(dir, "lifeline");
-  mkdirSync2(lifeline, { mode: 448 });
   const fifo = join3(lifeline, "fifo");
-  execFileSync(mkfifo, ["-m", "0600", "--", fifo], { stdio: "ignore" });
-  openSync(fifo, "r+");
   const made = { dir, fifo };
   harnesses.set(root, made);
   process.once("exit", () => {
@@ -3294,25 +3291,27 @@ function deadHarnessDirectories(root, now = Date.now()) {
   return names.map((name) => join3(root, name)).filter((dir) => {
     try {
       const info = lstatSync4(dir);
-      if (!info.isDirectory() || info.uid !== uid || now - info.mtimeMs < SWEEP_AFTER_MS) return false;
-      return !lifelineHeld(join3(dir, "lifeline", "fifo"));
+      if (!info.isDirectory() || info.uid !== uid) return false;
+      const lifeline = lifelineState(join3(dir, "lifeline", "fifo"));
+      if (lifeline === "missing") return now - info.mtimeMs >= SWEEP_AFTER_MS;
+      return lifeline === "dropped";
     } catch {
       return false;
     }
   });
 }
-function lifelineHeld(fifo) {
+function lifelineState(fifo) {
   let fd;
   try {
     fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
-    return error.code !== "ENOENT";
+    return error.code === "ENOENT" ? "missing" : "held";
   }
   try {
-    if (!fstatSync(fd).isFIFO()) return true;
-    return readSync(fd, Buffer.alloc(1)) !== 0;
+    if (!fstatSync(fd).isFIFO()) return "held";
+    return readSync(fd, Buffer.alloc(1)) === 0 ? "dropped" : "held";
   } catch {
-    return true;
+    return "held";
   } finally {
     closeSync(fd);
   }
@@ -3581,13 +3580,23 @@ function sharedWritableDirs(candidates, workdirs) {
   }
   return found.filter((dir) => !found.some((other) => other !== dir && within(dir, other)));
 }
-function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
+function harnessRoot(scratchRoot, harnessUid) {
   const root = harnessUid === void 0 ? null : ownDirectory(join5(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
-  const base = root ?? mkdtempSync3(join5(scratchRoot, "truss-sandbox-"));
+  const key = `${scratchRoot}\0${harnessUid ?? ""}`;
+  let base = root ?? fallbackRoots.get(key);
+  if (base === void 0 || root === null && !isDirectory2(base)) {
+    base = mkdtempSync3(join5(scratchRoot, "truss-sandbox-"));
+    fallbackRoots.set(key, base);
+  }
   chmodSync2(base, 457);
   const keepRoot = join5(base, "keep");
   mkdirSync3(keepRoot, { recursive: true });
   chmodSync2(keepRoot, 457);
+  return { base, keepRoot };
+}
+var fallbackRoots = /* @__PURE__ */ new Map();
+function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
+  const { base, keepRoot } = harnessRoot(scratchRoot, harnessUid);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
     const stage = join5(base, `stage-${i}`);
@@ -3861,7 +3870,7 @@ function uidIsolation(options) {
   let generation = 0;
   const forgetRemoved = () => {
     for (const dir of addedKeeps) {
-      if (existsSync2(dir)) continue;
+      if (existsSync3(dir)) continue;
       addedKeeps.delete(dir);
       addedGuards.remove(dir);
     }
@@ -3873,6 +3882,7 @@ function uidIsolation(options) {
   );
   return {
     report: options.report,
+    tempDir: scratchRoot,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
       const path = realpathSync5(dir);
@@ -3987,6 +3997,19 @@ function groupAlive(pgid) {
   }
 }
 
+// src/core/process/run-temp.ts
+async function runTempDirectory(options) {
+  const mkfifo = findProgram("mkfifo", options.toolEnv.PATH ?? "");
+  if (mkfifo === null) return { unavailable: "mkfifo is not installed in a trusted directory of PATH" };
+  try {
+    const { keepRoot } = harnessRoot(options.scratchRoot, options.harnessUid);
+    await sweepDeadHarnesses(keepRoot, (dir) => removeUntrustedTree(dir, options.toolEnv));
+    return harnessDirectory(keepRoot, mkfifo).dir;
+  } catch (error) {
+    return { unavailable: error.message };
+  }
+}
+
 // src/core/process/isolation-create.ts
 async function createIsolation(options) {
   const workdirs = options.workdirs.map(realOrResolved);
@@ -4019,9 +4042,18 @@ async function createIsolation(options) {
     egress,
     notes
   });
+  const harnessUid = options.harnessUid ?? (options.isRoot ? 0 : void 0);
+  const runTemp = async () => {
+    const made = await runTempDirectory({ scratchRoot, harnessUid, toolEnv });
+    if (typeof made === "string") return made;
+    notes.push(
+      `temporary directories are made in ${scratchRoot} itself (${made.unavailable}): a run killed mid-way leaves them there`
+    );
+    return void 0;
+  };
   if (options.mode === "none") {
     notes.push('isolation = "none" was set explicitly: untrusted commands run as the harness user');
-    return { ...noIsolation(report("none", false, null)), withheld: hidden };
+    return { ...noIsolation(report("none", false, null)), withheld: hidden, tempDir: await runTemp() };
   }
   const gitGuard = gitMetadataGuard(workdirs, toolEnv);
   const pinnedDirs = hiddenPathPins(hidden, workdirs);
@@ -4031,31 +4063,40 @@ async function createIsolation(options) {
     if (level === "uid") {
       const name = options.network === "none" ? SANDBOX_OFFLINE_USER : SANDBOX_USER;
       const probe = probeUid(options.isRoot, toolEnv);
-      const known = options.isRoot ? localAccount(name) : null;
-      const earlyEgress = known && options.network === "none" ? ensureEgressBlock(known, "root", toolEnv) : null;
+      const earlyNetns = options.isRoot && options.network === "none" ? probeNetns("root", toolEnv) : null;
       const privilege = await probe;
       if (typeof privilege !== "string") {
-        await earlyEgress;
+        await earlyNetns;
         tried.push(`uid: ${privilege.unavailable}`);
         continue;
       }
-      const account = known ?? await ensureSandboxAccount(name, privilege, toolEnv);
+      const account = localAccount(name) ?? await ensureSandboxAccount(name, privilege, toolEnv);
       let egress = null;
       if (options.network === "none") {
-        const failed = await (earlyEgress ?? ensureEgressBlock(account, privilege, toolEnv));
-        egress = failed === null ? "iptables-owner" : "netns";
-        if (failed !== null)
+        const netns = await (earlyNetns ?? probeNetns(privilege, toolEnv));
+        if (netns === null) {
+          egress = "netns";
+          if (findProgram("ip", toolEnv.PATH ?? "") === null)
+            notes.push(
+              "ip (iproute2) is not installed: the sandbox's network namespace keeps its loopback down, so a check's own servers on 127.0.0.1 are unreachable too"
+            );
+        } else {
+          const failed = await ensureEgressBlock(account, privilege, toolEnv);
+          if (failed !== null) {
+            tried.push(
+              `uid: network = "none" cannot be enforced: no network namespace (${netns}) and no iptables owner rule (${failed})`
+            );
+            continue;
+          }
+          egress = "iptables-owner";
           notes.push(
-            `iptables owner match unavailable (${failed}); egress blocked by a network namespace instead`
+            `no network namespace could be made (${netns}); egress blocked by an iptables owner rule instead, loopback included: a check's own servers on 127.0.0.1 are refused too`
           );
+        }
       }
       for (const dir of workdirs) await grantWorkdir(dir, account, privilege, toolEnv, hidden);
       const shared = sharedWritableDirs(options.sharedDirs ?? SHARED_DIR_CANDIDATES, workdirs);
-      const { keepRoot, privateDirs } = preparePrivateDirs(
-        scratchRoot,
-        shared,
-        options.harnessUid ?? (options.isRoot ? 0 : void 0)
-      );
+      const { keepRoot, privateDirs } = preparePrivateDirs(scratchRoot, shared, harnessUid);
       await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
       const uid = uidIsolation({
         report: report("uid", egress !== null, egress),
@@ -4092,6 +4133,7 @@ async function createIsolation(options) {
         runAs = dropped;
       }
     }
+    const tempDir = await runTemp();
     const sandbox = bwrapIsolation({
       report: report("bwrap", unshareNet, unshareNet ? "netns" : null),
       bwrap,
@@ -4100,11 +4142,11 @@ async function createIsolation(options) {
       pinnedDirs,
       workdirs,
       unshareNet,
-      scratchRoot,
+      scratchRoot: tempDir ?? scratchRoot,
       toolEnv,
       runAs
     });
-    return { ...sandbox, withheld: hidden };
+    return { ...sandbox, withheld: hidden, tempDir };
   }
   if (options.mode !== "auto") {
     throw new IsolationUnavailableError(
@@ -4112,7 +4154,7 @@ async function createIsolation(options) {
     );
   }
   notes.push(`no isolation mechanism is available (${tried.join("; ")})`);
-  return { ...noIsolation(report("none", false, null)), withheld: hidden };
+  return { ...noIsolation(report("none", false, null)), withheld: hidden, tempDir: await runTemp() };
 }
 var probes = /* @__PURE__ */ new Map();
 function cached(key, probe) {
@@ -4154,6 +4196,12 @@ function probeUid(isRoot, env) {
     }
     return privilege;
   });
+}
+function probeNetns(privilege, env) {
+  return cached(`netns:${privilege}:${env.PATH}`, async () => {
+    const smoke = await asRoot(privilege, "unshare", ["--net", "--", "true"], env, 1e4);
+    return smoke.ok ? "netns" : { unavailable: smoke.stderr.trim().split("\n")[0] || `unshare exited ${smoke.code}` };
+  }).then((probe) => typeof probe === "string" ? null : probe.unavailable);
 }
 var BWRAP_SMOKE = [
   "--die-with-parent",
@@ -5773,14 +5821,14 @@ var checkReceipt = (payload, crypto) => {
 // src/core/anchor/transparency-log.ts
 import {
   closeSync as closeSync3,
-  existsSync as existsSync4,
+  existsSync as existsSync5,
   fstatSync as fstatSync3,
   ftruncateSync as ftruncateSync2,
   mkdirSync as mkdirSync7,
   openSync as openSync3,
   readFileSync as readFileSync4,
   readSync as readSync3,
-  renameSync,
+  renameSync as renameSync2,
   writeFileSync as writeFileSync3,
   writeSync as writeSync2
 } from "node:fs";
@@ -5789,7 +5837,7 @@ import { join as join13 } from "node:path";
 // src/core/anchor/file-tree.ts
 import {
   closeSync as closeSync2,
-  existsSync as existsSync3,
+  existsSync as existsSync4,
   fstatSync as fstatSync2,
   ftruncateSync,
   mkdirSync as mkdirSync6,
@@ -5869,7 +5917,7 @@ var FileTree = class _FileTree {
   #openLevel(level) {
     if (level >= MAX_LEVELS) throw new LogError("the tree is too large");
     const path = this.#path(level);
-    const fd = openSync2(path, existsSync3(path) ? "r+" : "w+");
+    const fd = openSync2(path, existsSync4(path) ? "r+" : "w+");
     this.#fds[level] = fd;
     this.#counts[level] = Math.floor(fstatSync2(fd).size / HASH);
   }
@@ -5879,7 +5927,7 @@ var FileTree = class _FileTree {
     let expected = size;
     for (let level = 0; level < MAX_LEVELS; level++) {
       const path = this.#path(level);
-      if (expected === 0 && !existsSync3(path)) break;
+      if (expected === 0 && !existsSync4(path)) break;
       if (this.#fds[level] === void 0) this.#openLevel(level);
       const fd = this.#fds[level];
       if (this.#counts[level] > expected || fstatSync2(fd).size !== this.#counts[level] * HASH) {
@@ -6008,7 +6056,7 @@ var TransparencyLog = class _TransparencyLog {
   #leavesBytes;
   /** Creates an empty log in `dir` for `origin`, signed by the key whose public half is given. */
   static create(dir, options, deps) {
-    if (existsSync4(join13(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
+    if (existsSync5(join13(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
     const key = { name: options.origin, publicKey: options.publicKey };
     const config = {
       format: LOG_FORMAT,
@@ -6032,7 +6080,7 @@ var TransparencyLog = class _TransparencyLog {
     const config = readLogConfig(dir);
     const publicKey = hexToBytes(config.public_key, 32);
     const leavesPath = join13(dir, LOG_FILES.leaves);
-    const fd = openSync3(leavesPath, existsSync4(leavesPath) ? "r+" : "w+");
+    const fd = openSync3(leavesPath, existsSync5(leavesPath) ? "r+" : "w+");
     const { lines, endOfLast } = countLines(fd);
     if (fstatSync3(fd).size !== endOfLast) ftruncateSync2(fd, endOfLast);
     const tree = FileTree.open(join13(dir, LOG_FILES.treeDir), deps.hasher, { size: lines });
@@ -6072,7 +6120,7 @@ var TransparencyLog = class _TransparencyLog {
   /** The last checkpoint this log signed, verified against its own key; null before the first. */
   latestCheckpoint() {
     const path = join13(this.dir, LOG_FILES.checkpoint);
-    if (!existsSync4(path)) return null;
+    if (!existsSync5(path)) return null;
     return openCheckpoint(readFileSync4(path, "utf8"), this.key, this.deps.crypto);
   }
   /**
@@ -6123,7 +6171,7 @@ var TransparencyLog = class _TransparencyLog {
 `, { flag: "a" });
     const tmp = join13(this.dir, `${LOG_FILES.checkpoint}.tmp`);
     writeFileSync3(tmp, signed.note);
-    renameSync(tmp, join13(this.dir, LOG_FILES.checkpoint));
+    renameSync2(tmp, join13(this.dir, LOG_FILES.checkpoint));
     return signed;
   }
   close() {

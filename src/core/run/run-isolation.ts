@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { ResolvedContract } from '../contract/schema.js';
 import { trussCacheHome } from '../private-compile-cache.js';
 import { harnessSecretPaths } from '../process/harness-paths.js';
@@ -22,7 +22,10 @@ export interface RunIsolationRequest {
    * file it was given): hidden, so a run's work cannot choose how the next run is isolated or judged.
    */
   configPaths?: readonly string[];
-  /** The host's environment: HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME and PATH are read from it, nothing else. */
+  /**
+   * The host's environment: HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, PATH and the Actions runner's
+   * file-command paths ({@link RUNNER_FILE_COMMANDS}, RUNNER_TEMP) are read from it, nothing else.
+   */
   env: Record<string, string | undefined>;
   /** Where per-spawn scratch directories are made (os.tmpdir()). */
   scratchRoot: string;
@@ -45,7 +48,9 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
       cacheHome: trussCacheHome(request.env, home),
       dbPath: request.dbPath,
       tempDirs: [...(request.tempDirs ?? [])],
-    }).concat(request.configPaths ?? []),
+    })
+      .concat(runnerFileCommands(request.env, [request.workdir, request.scratchRoot]))
+      .concat(request.configPaths ?? []),
     workdirs: [request.workdir],
     hostHome: home,
     scratchRoot: request.scratchRoot,
@@ -53,4 +58,43 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
     isRoot: process.getuid?.() === 0,
     harnessUid: process.getuid?.(),
   });
+}
+
+/**
+ * The files through which a workflow step talks to the Actions runner: a line appended to
+ * GITHUB_ENV or GITHUB_PATH configures every later step of the job (`NODE_OPTIONS`, a PATH entry
+ * ahead of the real tools), one in GITHUB_OUTPUT or GITHUB_STATE becomes this step's output.
+ */
+export const RUNNER_FILE_COMMANDS = [
+  'GITHUB_ENV',
+  'GITHUB_PATH',
+  'GITHUB_OUTPUT',
+  'GITHUB_STATE',
+  'GITHUB_STEP_SUMMARY',
+] as const;
+
+/**
+ * The runner's file-command files and temp dir when the host runs inside a workflow step (the
+ * Action, or `npx truss run` in a step): hidden at every isolation level. The read-only root alone
+ * did not keep them: under `uid` the shared temp dirs stay writable, and a runner whose temp dir
+ * lies there (a self-hosted runner's `RUNNER_TEMP` under /tmp) let a check append to GITHUB_ENV.
+ * A directory that holds the working copy or the scratch root is not hidden (the files in it still
+ * are), so the sandbox keeps what it must reach.
+ */
+function runnerFileCommands(env: Record<string, string | undefined>, keep: readonly string[]): string[] {
+  const files = RUNNER_FILE_COMMANDS.map((name) => env[name]).filter(
+    (path): path is string => typeof path === 'string' && path.length > 0,
+  );
+  const dirs = [...files.map((file) => dirname(resolve(file))), env.RUNNER_TEMP].filter(
+    (dir): dir is string => typeof dir === 'string' && dir.length > 0,
+  );
+  const holdsKept = (dir: string) =>
+    keep.some((path) => {
+      const rel = relative(resolve(dir), resolve(path));
+      return rel === '' || !(rel.startsWith('..') || rel.startsWith('/'));
+    });
+  return [
+    ...files.map((file) => resolve(file)),
+    ...dirs.filter((dir) => !holdsKept(dir)).map((dir) => resolve(dir)),
+  ];
 }

@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-VSQRKJT3.js";
+} from "./chunk-QSUYTHUT.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

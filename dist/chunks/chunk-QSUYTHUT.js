@@ -280,7 +280,7 @@ async function send(attempt, env) {
       )
     });
   const tunnel = proxy && protocol === "https:" ? await openTunnel(proxy, url, signal) : void 0;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const outgoing = tunnel ? httpsRequest(
       url,
       {
@@ -289,7 +289,7 @@ async function send(attempt, env) {
         agent: false,
         createConnection: () => tlsConnect({ socket: tunnel, servername: url.hostname })
       },
-      resolve4
+      resolve5
     ) : proxy ? requestTo(proxy)(
       {
         ...proxyAddress(proxy),
@@ -297,11 +297,11 @@ async function send(attempt, env) {
         method,
         headers: { ...headers, ...proxyHeaders(proxy), host: url.host }
       },
-      resolve4
+      resolve5
     ) : (protocol === "https:" ? httpsRequest : httpRequest)(
       url,
       { method, headers, agent: agents[protocol] },
-      resolve4
+      resolve5
     );
     const onAbort = () => {
       outgoing.destroy();
@@ -324,7 +324,7 @@ function read(response, url, redirects, limit) {
   const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
   const decoder = encoding === "gzip" || encoding === "x-gzip" ? createGunzip() : encoding === "deflate" ? createInflate() : encoding === "br" ? createBrotliDecompress() : void 0;
   const stream = decoder ? response.pipe(decoder) : response;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const chunks = [];
     response.setTimeout(
       IDLE_TIMEOUT_MS,
@@ -346,7 +346,7 @@ function read(response, url, redirects, limit) {
     });
     stream.on(
       "end",
-      () => resolve4(
+      () => resolve5(
         new BufferedResponse(
           response.statusCode ?? 0,
           response.statusMessage ?? "",
@@ -370,7 +370,7 @@ function proxyHeaders(proxy) {
 }
 function openTunnel(proxy, url, signal) {
   const target = `${url.hostname}:${url.port || 443}`;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     const request = requestTo(proxy)({
       ...proxyAddress(proxy),
       method: "CONNECT",
@@ -384,7 +384,7 @@ function openTunnel(proxy, url, signal) {
     signal?.addEventListener("abort", onAbort, { once: true });
     request.once("connect", (response, socket) => {
       signal?.removeEventListener("abort", onAbort);
-      if (response.statusCode === 200) return resolve4(socket);
+      if (response.statusCode === 200) return resolve5(socket);
       socket.destroy();
       reject(
         new TypeError("fetch failed", {
@@ -461,7 +461,7 @@ var Slots = class {
       this.active++;
       return void 0;
     }
-    return new Promise((resolve4) => this.waiting.push(resolve4));
+    return new Promise((resolve5) => this.waiting.push(resolve5));
   }
   release() {
     const next = this.waiting.shift();
@@ -495,7 +495,7 @@ function budgetFor(id) {
   }
   return budget;
 }
-var sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
+var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
 function pacing(octokit, octokitOptions) {
   const options = octokitOptions.pacing;
   if (!options) return {};
@@ -2818,7 +2818,7 @@ function memoryEntryLabel(entry) {
 
 // src/core/run/run-isolation.ts
 import { homedir } from "node:os";
-import { join as join8 } from "node:path";
+import { dirname as dirname6, join as join8, relative as relative2, resolve as resolve4 } from "node:path";
 
 // src/core/process/harness-paths.ts
 import { dirname, join } from "node:path";
@@ -3371,7 +3371,7 @@ function startMountHolder(options) {
     'rm -f -- "$STAGE"/mounts-*',
     'rmdir -- "$STAGE"/stage/* "$STAGE"/stage "$STAGE" 2>/dev/null'
   ].filter((line) => line.length > 0).join("\n");
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve5, reject) => {
     let child;
     try {
       const unshare = [
@@ -3421,7 +3421,7 @@ function startMountHolder(options) {
       child.unref();
       for (const stream of [child.stdin, child.stdout, child.stderr])
         stream?.unref?.();
-      resolve4({
+      resolve5({
         nsPath: `/proc/${pid}/ns/mnt`,
         netPath: netns ? `/proc/${pid}/ns/net` : null,
         netPin: netns ? join4(options.stage, NET_PIN) : null,
@@ -4290,7 +4290,7 @@ function createRunIsolation(request) {
       cacheHome: trussCacheHome(request.env, home),
       dbPath: request.dbPath,
       tempDirs: [...request.tempDirs ?? []]
-    }).concat(request.configPaths ?? []),
+    }).concat(runnerFileCommands(request.env, [request.workdir, request.scratchRoot])).concat(request.configPaths ?? []),
     workdirs: [request.workdir],
     hostHome: home,
     scratchRoot: request.scratchRoot,
@@ -4298,6 +4298,29 @@ function createRunIsolation(request) {
     isRoot: process.getuid?.() === 0,
     harnessUid: process.getuid?.()
   });
+}
+var RUNNER_FILE_COMMANDS = [
+  "GITHUB_ENV",
+  "GITHUB_PATH",
+  "GITHUB_OUTPUT",
+  "GITHUB_STATE",
+  "GITHUB_STEP_SUMMARY"
+];
+function runnerFileCommands(env, keep) {
+  const files = RUNNER_FILE_COMMANDS.map((name) => env[name]).filter(
+    (path) => typeof path === "string" && path.length > 0
+  );
+  const dirs = [...files.map((file) => dirname6(resolve4(file))), env.RUNNER_TEMP].filter(
+    (dir) => typeof dir === "string" && dir.length > 0
+  );
+  const holdsKept = (dir) => keep.some((path) => {
+    const rel = relative2(resolve4(dir), resolve4(path));
+    return rel === "" || !(rel.startsWith("..") || rel.startsWith("/"));
+  });
+  return [
+    ...files.map((file) => resolve4(file)),
+    ...dirs.filter((dir) => !holdsKept(dir)).map((dir) => resolve4(dir))
+  ];
 }
 
 // src/core/run/run-report-fanout.ts

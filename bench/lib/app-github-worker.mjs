@@ -30,8 +30,10 @@ const server = createServer((req, res) => {
     if (method === 'GET' && /\/pulls\/\d+$/.test(path))
       return send(res, 200, {
         number: 2,
-        head: { sha: HEAD, ref: 'changes' },
-        base: { sha: BASE, ref: 'master' },
+        // A same-repository pull request, as GitHub shapes it: a head without a repository counts
+        // as a fork whose push time is unknown, which the App refuses to run (fork-head.ts).
+        head: { sha: HEAD, ref: 'changes', repo: { id: 186853002, full_name: 'Codertocat/Hello-World' } },
+        base: { sha: BASE, ref: 'master', repo: { id: 186853002, full_name: 'Codertocat/Hello-World' } },
       });
     if (method === 'GET' && path.endsWith('/check-runs'))
       return send(res, 200, { total_count: 0, check_runs: [] });

@@ -235,10 +235,10 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
 
 type Probe<T> = T | { unavailable: string };
 
-const probes = new Map<string, Promise<Probe<string>>>();
+const probes = new Map<string, Promise<Probe<unknown>>>();
 /** Probes are cached per process and PATH: the machine's capabilities do not change during a run. */
-function cached(key: string, probe: () => Promise<Probe<string>>): Promise<Probe<string>> {
-  let result = probes.get(key);
+function cached<T>(key: string, probe: () => Promise<Probe<T>>): Promise<Probe<T>> {
+  let result = probes.get(key) as Promise<Probe<T>> | undefined;
   if (result === undefined) {
     result = probe();
     probes.set(key, result);
@@ -328,7 +328,6 @@ function probeBwrap(env: Record<string, string>): Promise<Probe<string>> {
 }
 
 type BwrapAs = { account: SandboxAccount; setpriv: string };
-const droppedProbes = new Map<string, Promise<Probe<BwrapAs>>>();
 
 /**
  * Whether a root harness can start bwrap as the sandbox user (created here if missing): `setpriv`
@@ -341,37 +340,31 @@ function probeBwrapAsSandbox(
   scratchRoot: string,
   env: Record<string, string>,
 ): Promise<Probe<BwrapAs>> {
-  const key = `${bwrap}:${scratchRoot}:${env.PATH}`;
-  let result = droppedProbes.get(key);
-  if (result === undefined) {
-    result = (async (): Promise<Probe<BwrapAs>> => {
-      const setpriv = findProgram('setpriv', env.PATH ?? '');
-      if (setpriv === null) return { unavailable: 'setpriv (util-linux) is not installed' };
-      let account: SandboxAccount;
-      try {
-        account = localAccount(SANDBOX_USER) ?? (await ensureSandboxAccount(SANDBOX_USER, 'root', env));
-      } catch (error) {
-        return { unavailable: (error as Error).message };
-      }
-      if (!reachableBy(`${scratchRoot}/.`, account))
-        return {
-          unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`,
-        };
-      const smoke = await runCommand(
-        setpriv,
-        [`--reuid=${account.uid}`, `--regid=${account.gid}`, '--clear-groups', '--', bwrap, ...BWRAP_SMOKE],
-        env,
-        10_000,
-      );
-      if (!smoke.ok)
-        return {
-          unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split('\n')[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`,
-        };
-      return { account, setpriv };
-    })();
-    droppedProbes.set(key, result);
-  }
-  return result;
+  return cached(`bwrap-as-sandbox:${bwrap}:${scratchRoot}:${env.PATH}`, async (): Promise<Probe<BwrapAs>> => {
+    const setpriv = findProgram('setpriv', env.PATH ?? '');
+    if (setpriv === null) return { unavailable: 'setpriv (util-linux) is not installed' };
+    let account: SandboxAccount;
+    try {
+      account = localAccount(SANDBOX_USER) ?? (await ensureSandboxAccount(SANDBOX_USER, 'root', env));
+    } catch (error) {
+      return { unavailable: (error as Error).message };
+    }
+    if (!reachableBy(`${scratchRoot}/.`, account))
+      return {
+        unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`,
+      };
+    const smoke = await runCommand(
+      setpriv,
+      [`--reuid=${account.uid}`, `--regid=${account.gid}`, '--clear-groups', '--', bwrap, ...BWRAP_SMOKE],
+      env,
+      10_000,
+    );
+    if (!smoke.ok)
+      return {
+        unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split('\n')[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`,
+      };
+    return { account, setpriv };
+  });
 }
 
 /**

@@ -38,7 +38,7 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-QSUYTHUT.js";
+} from "./chunks/chunk-C5NKPGHF.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
 import "./chunks/chunk-PA2KMYGQ.js";

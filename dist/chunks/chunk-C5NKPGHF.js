@@ -4232,39 +4232,32 @@ function probeBwrap(env) {
     return bwrap;
   });
 }
-var droppedProbes = /* @__PURE__ */ new Map();
 function probeBwrapAsSandbox(bwrap, scratchRoot, env) {
-  const key = `${bwrap}:${scratchRoot}:${env.PATH}`;
-  let result = droppedProbes.get(key);
-  if (result === void 0) {
-    result = (async () => {
-      const setpriv = findProgram("setpriv", env.PATH ?? "");
-      if (setpriv === null) return { unavailable: "setpriv (util-linux) is not installed" };
-      let account;
-      try {
-        account = localAccount(SANDBOX_USER) ?? await ensureSandboxAccount(SANDBOX_USER, "root", env);
-      } catch (error) {
-        return { unavailable: error.message };
-      }
-      if (!reachableBy(`${scratchRoot}/.`, account))
-        return {
-          unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`
-        };
-      const smoke = await runCommand(
-        setpriv,
-        [`--reuid=${account.uid}`, `--regid=${account.gid}`, "--clear-groups", "--", bwrap, ...BWRAP_SMOKE],
-        env,
-        1e4
-      );
-      if (!smoke.ok)
-        return {
-          unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split("\n")[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`
-        };
-      return { account, setpriv };
-    })();
-    droppedProbes.set(key, result);
-  }
-  return result;
+  return cached(`bwrap-as-sandbox:${bwrap}:${scratchRoot}:${env.PATH}`, async () => {
+    const setpriv = findProgram("setpriv", env.PATH ?? "");
+    if (setpriv === null) return { unavailable: "setpriv (util-linux) is not installed" };
+    let account;
+    try {
+      account = localAccount(SANDBOX_USER) ?? await ensureSandboxAccount(SANDBOX_USER, "root", env);
+    } catch (error) {
+      return { unavailable: error.message };
+    }
+    if (!reachableBy(`${scratchRoot}/.`, account))
+      return {
+        unavailable: `the scratch directory ${scratchRoot} is not reachable for ${account.name} (set TMPDIR to a directory others may search, such as /tmp)`
+      };
+    const smoke = await runCommand(
+      setpriv,
+      [`--reuid=${account.uid}`, `--regid=${account.gid}`, "--clear-groups", "--", bwrap, ...BWRAP_SMOKE],
+      env,
+      1e4
+    );
+    if (!smoke.ok)
+      return {
+        unavailable: `${account.name} cannot create namespaces with bwrap here (${smoke.stderr.trim().split("\n")[0]}; unprivileged user namespaces may be restricted, e.g. sysctl kernel.apparmor_restrict_unprivileged_userns=1)`
+      };
+    return { account, setpriv };
+  });
 }
 function selfInWorkingCopy(workdirs) {
   const own = [

@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-QSUYTHUT.js";
+} from "./chunk-C5NKPGHF.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

@@ -17,6 +17,8 @@ import {
   type RunDelegatedCliOptions,
   runDelegatedCli,
 } from '../../src/core/executors/delegated-cli.js';
+import { delegatedOutcome, delegatedStep } from '../../src/core/executors/delegated-result.js';
+import { secretRedactor } from '../../src/core/process/redact.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { git, initRepo, README } from '../helpers/git.js';
 import { isAlive, killQuietly, readPidFile } from '../helpers/processes.js';
@@ -328,6 +330,34 @@ describe('working-tree diff', () => {
     const status = git(repo, 'status', '--porcelain');
     expect(status).toContain('?? new.txt');
     expect(status).toMatch(/^ M README.md$/m);
+  });
+
+  it('records a diff the secret scan had to change with diff_error naming the file; a secret of the run in the work fails the run', async () => {
+    const publicKey = Buffer.alloc(32, 9).toString('base64');
+    const secret = 'plain-deploy-secret-value-0123456789';
+    const repo = freshRepo();
+    const result = await run([`--write=release.pub:${publicKey}`, `--write=notes.txt:${secret}`], {
+      workdir: repo,
+    });
+    expect(result.exitCode).toBe(0);
+    // The same diff where the run does not hold the value: only the key's shape is found.
+    const shapeOnly = delegatedStep(result, secretRedactor({}));
+    expect(shapeOnly.payload.diff_error).toMatch(/shaped like a credential in release\.pub \(truss_seed\)/);
+    expect(shapeOnly.payload.diff_error).not.toContain('notes.txt');
+    expect(delegatedOutcome(shapeOnly.payload, 'fake').failure).toBeNull();
+    const step = delegatedStep(result, secretRedactor({ DEPLOY_SECRET: secret }));
+    const diff = Buffer.from(step.blobs[2] as Uint8Array).toString('utf8');
+    expect(diff).not.toContain(secret);
+    expect(diff).not.toContain(publicKey);
+    expect(step.payload.diff_error).toMatch(
+      /secret this run holds .* in notes\.txt \(run_secret\), release\.pub \(truss_seed\)/,
+    );
+    expect(delegatedOutcome(step.payload, 'fake').failure).toBe(step.payload.diff_error);
+    const clean = delegatedStep(
+      await run(['--write=new.txt:hello'], { workdir: freshRepo() }),
+      secretRedactor({}),
+    );
+    expect(clean.payload.diff_error).toBeUndefined();
   });
 
   it('includes changes the CLI commits itself, and deletions', async () => {

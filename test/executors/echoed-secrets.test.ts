@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -108,9 +108,11 @@ describe('a model that echoes secrets in its tool calls', () => {
     const journal = JSON.stringify(entries);
     expect(journal).not.toContain(OPENAI_KEY);
     expect(journal).not.toContain(PLAIN_SECRET);
-    // The tool ran on what was journaled: the secret did not reach the work either.
-    expect(readFileSync(join(workdir, 'notes.txt'), 'utf8')).toBe('key [REDACTED] and [REDACTED]\n');
+    // A call whose input holds a secret of the run is refused, never run on the scan's marks: the
+    // secret does not reach the work, and the work is not silently changed either.
+    expect(existsSync(join(workdir, 'notes.txt'))).toBe(false);
     const calls = entries.filter((e) => e.kind === 'tool_result').map((e) => e.payload);
     expect(calls.map((p) => p.name)).toEqual(['write_file', 'read_[REDACTED]']);
+    expect(calls.map((p) => p.refused)).toEqual([true, true]);
   });
 });

@@ -278,7 +278,9 @@ allow_tools = ["bash"]
     })) as CompletedOutcome;
     expect(outcome.verdict.overall, JSON.stringify(outcome.verdict.clauses)).toBe('unverifiable');
     const reason = outcome.verdict.clauses[0]?.reason ?? '';
-    expect(reason).toMatch(/the secret scan replaced text in it/);
+    // The executor said so when it recorded the diff: the file, the kind, and what to do.
+    expect(reason).toMatch(/shaped like a credential in deploy\.pub \(truss_seed\)/);
+    expect(reason).toContain('[sandbox] checkout = "in-place"');
     expect(reason).not.toContain('commit them first');
     expect(reason).not.toContain(publicKey);
   });

@@ -88,6 +88,10 @@ function shapeOf(content: readonly ContentBlock[]): string {
  *
  * A scripted provider (a local fixture, no model) is advanced on replay so the next live call gets
  * the next canned answer; if the fixture now answers differently the replay is refused.
+ *
+ * `result` is the answer as journaled (after the secret scan): what the conversation continues from,
+ * live and on replay alike. `sent` is the answer as the model sent it, on a live call only: tools run
+ * with what the model wrote, not with the scan's marks (docs/security.md "The secret scan").
  */
 export async function chatActivity(
   session: DurableSession,
@@ -96,7 +100,7 @@ export async function chatActivity(
   ctx: Ctx,
   redact: (text: string) => string = (text) => text,
   options: { purpose?: string } = {},
-): Promise<{ result: ChatResult; entry: LedgerEntry; replayed: boolean }> {
+): Promise<{ result: ChatResult; entry: LedgerEntry; replayed: boolean; sent: ContentBlock[] | null }> {
   const chat = provider.chat?.bind(provider);
   if (!chat) {
     throw new ProviderConfigError(
@@ -106,11 +110,13 @@ export async function chatActivity(
   }
   const unmetered: Ctx = { ...ctx, budget: new BudgetMeter({}) };
   const digest = requestDigest(request);
+  let sent: ContentBlock[] | null = null;
   const { entry, replayed } = await session.activity(
     'model_result',
     `${provider.kind}/${provider.model}`,
     async () => {
       const result = await chat(request, unmetered);
+      sent = result.content;
       const tally = tallyingRedactor(redact as Redactor);
       const content = result.content.map((block) => redactedBlock(block, tally.redact));
       return {
@@ -156,14 +162,15 @@ export async function chatActivity(
     outputTokens: result.usage.outputTokens,
     costUsd: result.usage.costUsd,
   });
-  return { result, entry, replayed };
+  return { result, entry, replayed, sent: replayed ? null : sent };
 }
 
 /**
- * A model's answer block as it is journaled and acted on: every string the model wrote passes the
- * run's secret scan (docs/security.md "The secret scan") — a tool call's name, its input at any
- * depth and the reason it could not be used, as well as text. A model API that echoes a key back in
- * a tool call must not put it in the ledger, nor hand it to a tool that writes it into the work.
+ * A model's answer block as it is journaled: every string the model wrote passes the run's secret
+ * scan (docs/security.md "The secret scan") — a tool call's name, its input at any depth and the
+ * reason it could not be used, as well as text. A model API that echoes a key back in a tool call
+ * must not put it in the ledger. The tools do not run on this copy: a scan mark written into a file
+ * would change the agent's work (see tool-input.ts for what runs instead).
  */
 function redactedBlock(block: ContentBlock, redact: Redactor): ContentBlock {
   switch (block.type) {

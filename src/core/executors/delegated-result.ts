@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PayloadOf } from '../ledger/entry-kinds.js';
 import { type CapturedStream, streamCuts } from '../process/bounded-capture.js';
 import {
+  isRunSecretKind,
   type Redactor,
   redactBytes,
   redactionField,
@@ -11,6 +12,7 @@ import {
 import { recordedWork } from '../runtime/recorded-work.js';
 import type { DelegatedResult } from './delegated-cli.js';
 import type { ExecutorOutcome } from './in-loop.js';
+import { recordWorkDiff } from './work-diff.js';
 
 /** The `delegated_result` payload and blobs (stdout, stderr, diff) of one CLI run, redacted. */
 export function delegatedStep(
@@ -22,7 +24,9 @@ export function delegatedStep(
   const redact = tally.redact;
   const stdout = redactBytes(result.stdout.bytes, redact, streamCuts(result.stdout).bytes);
   const stderr = redactBytes(result.stderr.bytes, redact, streamCuts(result.stderr).bytes);
-  const diff = Buffer.from(redact(result.diff), 'utf8');
+  // The scan's changes to the diff are said in diff_error: the clean room must not rebuild from it.
+  const recorded = recordWorkDiff(result.diff, redact);
+  const diff = recorded.bytes;
   const stream = (bytes: Buffer, captured: CapturedStream) => ({
     sha256: sha256(bytes),
     bytes: captured.totalBytes,
@@ -53,6 +57,9 @@ export function delegatedStep(
       head_before: result.headBefore,
       head_after: result.headAfter,
       git_error: result.gitError,
+      ...(recorded.diffError ? { diff_error: recorded.diffError } : {}),
+      // What the scan removed from the diff alone (`redactions` counts the streams too).
+      ...(Object.keys(recorded.redactions).length > 0 ? { diff_redactions: recorded.redactions } : {}),
       ...extra,
       ...redactionField(tally.counts()),
     },
@@ -66,6 +73,7 @@ export function delegatedOutcome(p: PayloadOf<'delegated_result'>, command: stri
   if (p.timed_out) failure = `delegated CLI ${command} timed out after ${p.timeout_sec} s`;
   else if (p.signal) failure = `delegated CLI ${command} was killed by ${p.signal}`;
   else if (p.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${p.exit_code}`;
+  else if (p.diff_error && holdsRunSecret(p.diff_redactions)) failure = p.diff_error;
   return {
     kind: 'delegated-cli',
     finalText: p.stdout?.tail ?? '',
@@ -76,6 +84,11 @@ export function delegatedOutcome(p: PayloadOf<'delegated_result'>, command: stri
     headAfter: p.head_after ?? null,
     work: recordedWork(p),
   };
+}
+
+/** Whether recorded redaction counts name a value of the run (see work-diff.ts). */
+function holdsRunSecret(counts: unknown): boolean {
+  return typeof counts === 'object' && counts !== null && Object.keys(counts).some(isRunSecretKind);
 }
 
 function sha256(bytes: Uint8Array): string {

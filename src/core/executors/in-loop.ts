@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
+import type { LedgerEntry } from '../ledger/entry.js';
 import type { EntryKind, EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { isMcpTool, type McpMount } from '../mcp/mount.js';
 import { harnessGit } from '../process/git-safety.js';
-import type { Redactor } from '../process/redact.js';
+import { type Redactor, redactionField } from '../process/redact.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { textOf } from '../providers/chat.js';
 import { ProviderError } from '../providers/errors.js';
@@ -31,6 +32,8 @@ import {
   runSelfValidation,
   selectCheckClauses,
 } from './self-validation.js';
+import { resumedRefusal, toolInputPlan } from './tool-input.js';
+import { recordWorkDiff } from './work-diff.js';
 
 /** Model calls an in-loop run may make when the contract sets no `max_steps`. */
 export const DEFAULT_MAX_STEPS = 24;
@@ -177,10 +180,14 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       break;
     }
     let answer: ContentBlock[];
+    let sent: ContentBlock[] | null;
+    let modelResult: LedgerEntry;
     let callCost = 0;
     try {
-      const { result, entry } = await chatActivity(session, provider, request, ctx, redact);
+      const { result, entry, sent: asSent } = await chatActivity(session, provider, request, ctx, redact);
       answer = result.content;
+      sent = asSent;
+      modelResult = entry;
       callCost = result.usage.costUsd;
       steps++;
       context.answered(answer, steps, entry, result.usage);
@@ -200,15 +207,19 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
     });
     await options.gates.afterModelCall(session, callCost, ctx.budget.spent.costUsd);
 
-    const uses = answer.filter((block) => block.type === 'tool_use');
+    const uses = answer.flatMap((block, at) => {
+      if (block.type !== 'tool_use') return [];
+      const asSent = sent?.[at];
+      return [{ use: block, sent: asSent?.type === 'tool_use' ? asSent.input : undefined }];
+    });
     if (uses.length === 0) {
       finalText = textOf(answer, '\n');
       break;
     }
     const results: ContentBlock[] = [];
-    for (const use of uses) {
+    for (const { use, sent: input } of uses) {
       if (ctx.signal.aborted) throw new CancelledError();
-      const outcome = await runToolUse(options, use, control, selfCheck);
+      const outcome = await runToolUse(options, { use, sent: input, modelResult }, control, selfCheck);
       if (use.name === 'write_file' && !outcome.isError && typeof use.input.path === 'string')
         written.add(use.input.path);
       ctx.events({ type: 'tool_call', name: use.name, isError: outcome.isError });
@@ -231,7 +242,8 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
     kind: 'in-loop',
     finalText: result.entry.payload.final_text ?? '',
     steps,
-    failure,
+    // The work diff can fail the run too (a secret of the run in it): the journaled outcome decides.
+    failure: result.entry.payload.failure ?? failure,
     budgetExhausted,
     changedFiles: result.entry.payload.changed_files ?? [],
     headAfter: result.entry.payload.head_after ?? null,
@@ -249,13 +261,24 @@ function stopOf(error: unknown, ctx: Ctx, redact: Redactor): { budget: string } 
 
 type ToolUse = Extract<ContentBlock, { type: 'tool_use' }>;
 
+/**
+ * One tool call of an answer: `use` as journaled (after the secret scan), `sent` its input as the
+ * model sent it (live only), `modelResult` the entry it came in.
+ */
+interface ToolCall {
+  use: ToolUse;
+  sent: Record<string, unknown> | undefined;
+  modelResult: LedgerEntry;
+}
+
 async function runToolUse(
   options: InLoopOptions,
-  use: ToolUse,
+  call: ToolCall,
   control: boolean,
   selfCheck: boolean,
 ): Promise<{ content: string; isError: boolean }> {
   const { session, policy, redact } = options;
+  const { use } = call;
   const base = { call_id: use.id, name: use.name, input: plain(use.input) };
   const refuse = async (reason: string) => {
     const { entry } = await session.activity('tool_result', use.name, async () => ({
@@ -296,11 +319,16 @@ async function runToolUse(
       `tool ${JSON.stringify(use.name)} refused: it is not in the contract's allow_tools (${policy.allowTools.join(', ') || 'none'})`,
     );
   }
+  // The tool runs with what the model sent; the journal (base.input, the gate's message) keeps the
+  // scanned copy. Each tool's own journaling (MCP arguments, provenance inputs) scans again.
+  const plan = toolInputPlan({ ...call, session, gated: options.gates.gatesTool(use.name) });
+  if ('refuse' in plan) return refuse(plan.refuse);
+  const input = plan.run;
   await options.gates.beforeTool(session, use.name, use.input);
-  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
+  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, input);
   const context = { workdir: options.workdir, policy, ctx: options.ctx };
   if (isProvenanceTool(tool)) {
-    return callProvenanceTool({ session, tool, callId: use.id, input: use.input, context, redact });
+    return callProvenanceTool({ session, tool, callId: use.id, input, context, redact });
   }
 
   if (isControl) {
@@ -314,8 +342,10 @@ async function runToolUse(
     return toolOutcomeOf(session, entry.payload);
   }
   const execute = async (): Promise<ToolOutcome> => {
+    // Live past a replayed answer whose scan changed this input: what the model sent is gone.
+    if (plan.scan !== 'none' && !call.sent) return { content: resumedRefusal(use.name), isError: true };
     try {
-      return await (tool as NonNullable<typeof tool>).run(use.input, context);
+      return await (tool as NonNullable<typeof tool>).run(input, context);
     } catch (error) {
       return { content: `${use.name} failed: ${(error as Error).message ?? String(error)}`, isError: true };
     }
@@ -428,14 +458,18 @@ async function workResult(
       diffError = note;
     }
   }
-  const bytes = Buffer.from(options.redact(diff), 'utf8');
+  const recorded = recordWorkDiff(diff, options.redact);
+  const bytes = recorded.bytes;
+  diffError = diffError ?? recorded.diffError;
+  note = note ?? recorded.diffError;
+  const failure = state.failure ?? recorded.failure;
   return {
     payload: {
       kind: 'in-loop',
-      status: state.failure || state.budgetExhausted ? 'failed' : 'completed',
+      status: failure || state.budgetExhausted ? 'failed' : 'completed',
       final_text: options.redact(state.finalText),
       steps: state.steps,
-      failure: state.failure,
+      failure,
       budget_exhausted: state.budgetExhausted,
       diff_sha256: createHash('sha256').update(bytes).digest('hex'),
       diff_bytes: bytes.length,
@@ -444,6 +478,7 @@ async function workResult(
       head_after: headAfter,
       note,
       ...(diffError ? { diff_error: diffError } : {}),
+      ...redactionField(recorded.redactions),
     },
     blobs: [bytes],
   };

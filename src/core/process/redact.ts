@@ -70,6 +70,20 @@ export function holdsRedactionMark(text: string): boolean {
 }
 
 /**
+ * Whether a redaction kind stands for a value this run itself holds (its signing key, a token, a
+ * provider API key; raw or encoded) rather than a credential's shape. Such a value is never part of
+ * legitimate work, while a shape can match a public value too (an Ed25519 public key has a seed's).
+ */
+export function isRunSecretKind(kind: string): boolean {
+  return kind === 'run_secret' || kind.startsWith('run_secret_');
+}
+
+/** Whether `text` holds a mark {@link secretRedactor} leaves for a value of the run ({@link isRunSecretKind}). */
+export function holdsRunSecretMark(text: string): boolean {
+  return /\[REDACTED(?::run_secret_[a-z]+)?\]/.test(text);
+}
+
+/**
  * A PEM private-key block: its BEGIN line, then only what a key's body can be — lines of base64 (one
  * run per line, indented or with a diff's `+`/`-` in front, or joined by `\\n` escapes as in JSON),
  * `Proc-Type:`/`DEK-Info:` headers — up to its END line, or to the end of the text when the rest is

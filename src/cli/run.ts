@@ -1,6 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { EXIT } from './exit-codes.js';
 import { type CliIo, processIo } from './io.js';
+import { holdStdout } from './stdout-hold.js';
 import { didYouMean, UsageError } from './usage-error.js';
 
 export const MAIN_HELP = `truss ${pkg.version} — contracts, independent verification, signed verdicts
@@ -81,50 +82,58 @@ function wantsJson(args: readonly string[]): boolean {
   return (end === -1 ? args : args.slice(0, end)).includes('--json');
 }
 
-/** Runs one CLI invocation and returns its exit code; never throws. */
+/**
+ * Runs one CLI invocation and returns its exit code; never throws. The command's stdout is held
+ * until it returns (stdout-hold.ts): one that throws — refuses or fails half-way — leaves nothing of
+ * its own on stdout, only the failure (under --json, the one error document).
+ */
 export async function run(argv: string[], hostIo: CliIo = processIo()): Promise<number> {
   const [command, ...args] = argv;
-  // A failure under --json is one JSON document on stdout, unless the command already printed its own.
-  let printed = false;
-  const io: CliIo = {
-    ...hostIo,
-    stdout: (text) => {
-      printed = true;
-      hostIo.stdout(text);
-    },
-  };
+  const hold = holdStdout(hostIo.stdout);
+  const io: CliIo = { ...hostIo, stdout: (text) => hold.write(text) };
   try {
-    // `truss help run` is `truss run --help`.
-    const topic = command === 'help' ? args[0] : undefined;
-    if (topic && Object.hasOwn(COMMANDS, topic))
-      return await run([topic, '--help', ...args.slice(1)], hostIo);
-    if (topic) throw new UsageError(`unknown command "${topic}"${didYouMean(topic, Object.keys(COMMANDS))}`);
-    if (!command || command === '--help' || command === '-h' || command === 'help') {
-      io.stdout(`${MAIN_HELP}\n`);
-      return command ? EXIT.ok : EXIT.usage;
-    }
-    if (command === '--version' || command === '-V' || command === 'version') {
-      io.stdout(`${pkg.version}\n`);
-      return EXIT.ok;
-    }
-    // Own keys only: `truss constructor` must not find Object's (an unexpected error before).
-    const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!load)
-      throw new UsageError(`unknown command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`);
-    return await (await load())(args, io);
+    const code = await dispatch(command, args, io, hostIo);
+    hold.release();
+    return code;
   } catch (error) {
+    hold.discard();
     // The error classes of every core folder, loaded only when something failed: importing them up
     // front would compile most of truss before `truss --version` could answer.
     const { describeError, reportFailure } = await import('./error-exit.js');
-    const json = wantsJson(args) && !printed;
+    const json = wantsJson(args);
     if (error instanceof UsageError) {
       const help = command && Object.hasOwn(COMMANDS, command) ? `truss ${command} --help` : 'truss --help';
       return reportFailure(
         { exit: EXIT.usage, message: `${error.message}\nRun \`${help}\` for usage.` },
-        io,
+        hostIo,
         json,
       );
     }
-    return reportFailure(describeError(error), io, json);
+    return reportFailure(describeError(error), hostIo, json);
   }
+}
+
+async function dispatch(
+  command: string | undefined,
+  args: string[],
+  io: CliIo,
+  hostIo: CliIo,
+): Promise<number> {
+  // `truss help run` is `truss run --help`.
+  const topic = command === 'help' ? args[0] : undefined;
+  if (topic && Object.hasOwn(COMMANDS, topic)) return await run([topic, '--help', ...args.slice(1)], hostIo);
+  if (topic) throw new UsageError(`unknown command "${topic}"${didYouMean(topic, Object.keys(COMMANDS))}`);
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(`${MAIN_HELP}\n`);
+    return command ? EXIT.ok : EXIT.usage;
+  }
+  if (command === '--version' || command === '-V' || command === 'version') {
+    io.stdout(`${pkg.version}\n`);
+    return EXIT.ok;
+  }
+  // Own keys only: `truss constructor` must not find Object's (an unexpected error before).
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load)
+    throw new UsageError(`unknown command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`);
+  return await (await load())(args, io);
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -268,6 +268,68 @@ describe('tool inputs run as the model sent them', () => {
     expect(readFileSync(join(workdir, 'release.pub'), 'utf8')).toBe(FILE);
     expect(done.verdict.overall).toBe('pass');
     expect(journal(sessionId)).not.toContain(PUBLIC_KEY);
+  });
+
+  it('a resume replays a call that had run with a redacted journaled input: it is not run again, and the work is not rewritten', async () => {
+    // write_file runs (its journaled input is redacted), then a gated bash call suspends the run.
+    const gatedBash = contractFrom(
+      contractToml(
+        { id: 'pubkey-then-bash', intent: 'Write the release public key to release.pub' },
+        { kind: 'check', desc: 'release.pub holds the key', run: CHECK, timeout_sec: 10 },
+        {
+          executor: { kind: 'in-loop' },
+          constraints: { allow_tools: ['write_file', 'bash'] },
+          provider: { kind: 'openai-compatible', model: 'gpt-4.1-mini' },
+          sandbox: { checkout: 'in-place' },
+          approval_gates: { enabled: true, high_risk_tools: ['bash'] },
+        },
+      ),
+    );
+    const bashCall = answer(
+      {
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_2',
+            type: 'function',
+            function: { name: 'bash', arguments: JSON.stringify({ command: 'true' }) },
+          },
+        ],
+      },
+      'tool_calls',
+    );
+    modelApi([writeCall('call_1', 'release.pub', FILE), bashCall]);
+    const first = await runAgent({
+      store: run.store,
+      contract: gatedBash,
+      workdir,
+      provider: provider(),
+      env: ENV,
+    });
+    expect(first.status).toBe('suspended');
+    const sessionId = (first as SuspendedOutcome).sessionId;
+    expect(readFileSync(join(workdir, 'release.pub'), 'utf8')).toBe(FILE);
+    // Had the resume run write_file again, on the journaled input or any other, this would change.
+    writeFileSync(join(workdir, 'release.pub'), FILE.replace('release', 'kept'));
+    approve(sessionId);
+    modelApi([answer({ content: 'done' }, 'stop')]);
+    const done = completed(
+      await resumeAgent({
+        store: run.store,
+        sessionId,
+        contract: gatedBash.contract,
+        workdir,
+        provider: provider(),
+        env: ENV,
+      }),
+    );
+    expect(readFileSync(join(workdir, 'release.pub'), 'utf8')).toBe(FILE.replace('release', 'kept'));
+    const writes = [...run.store.entries(sessionId)].filter(
+      (e) => (e.payload as { call_id?: string }).call_id === 'call_1',
+    );
+    expect(writes).toHaveLength(1);
+    expect(JSON.stringify(writes[0]?.payload)).not.toContain(PUBLIC_KEY);
+    expect(done.status).toBe('completed');
   });
 
   it('a gated call whose input the scan changed is refused before the gate: an approver would approve text that is not what runs', async () => {

@@ -170,29 +170,32 @@ describe('MCP client: a stdio server built with the SDK', () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, SERVICE_API_TOKEN: token };
     const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider, env }));
     expect(outcome.verdict.overall).toBe('pass');
-    // The server received the declared secret argument; the run secret was scanned out of the
-    // model's answer before anything acted on it (docs/security.md "The secret scan").
-    expect(serverCalls(calls)).toEqual([
-      'login {"user":"ada","token":"plain-password-123"}',
-      'echo {"text":"key is [REDACTED]"}',
-    ]);
+    // The server received the declared secret argument as sent. The call holding a run secret was
+    // refused, not sent with the scan's mark in its place (docs/security.md "The secret scan").
+    expect(serverCalls(calls)).toEqual(['login {"user":"ada","token":"plain-password-123"}']);
     const [login, echo] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
+    expect(echo).toBeUndefined();
     const hash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
     expect(login?.payload.args_sha256).toBe(hash({ user: 'ada', token: SECRET_ARG }));
     expect(login?.payload.args_redactions).toEqual({ secret_arg: 1 });
-    expect(echo?.payload.args_sha256).toBe(hash({ text: 'key is [REDACTED]' }));
+    const refused = entriesOf(run.store, outcome.sessionId, 'tool_result').find(
+      (e) => e.payload.name === 'mcp__fx__echo',
+    );
+    expect(refused?.payload).toMatchObject({
+      refused: true,
+      is_error: true,
+      input: { text: 'key is [REDACTED]' },
+    });
+    expect(String(refused?.payload.content)).toContain('holds a secret this run holds');
     // The scan removed it from the model_result that asked for the call, and says so there.
-    expect(echo?.payload.args_redactions).toBeUndefined();
     const asked = entriesOf(run.store, outcome.sessionId, 'model_result')[1];
     expect(asked?.payload.redactions).toEqual({ run_secret: 1 });
-    const body = String(run.store.blob(String(echo?.payload.result_sha256))?.bytes);
-    expect(body).toContain('echo: key is [REDACTED]');
-    expect(body).not.toContain(token);
-    // Neither secret appears in any mcp entry.
-    for (const entry of [login, echo]) {
+    // Neither secret appears in the call entries; the run secret in no entry at all.
+    for (const entry of [login, refused]) {
       expect(JSON.stringify(entry?.payload)).not.toContain('plain-password-123');
       expect(JSON.stringify(entry?.payload)).not.toContain(token);
     }
+    expect(JSON.stringify([...run.store.entries(outcome.sessionId)])).not.toContain(token);
   });
 
   it('a server error result is journaled as is_error; budget_calls refuses calls past the cap without reaching the server', async () => {

@@ -120,6 +120,7 @@ await build({
   plugins: [zodEnglishOnly],
   logLevel: 'warning',
 });
+refuseNonAscii(join(values.outdir, 'cli-main.cjs'));
 await build({
   entryPoints: [RELAY_ENTRY],
   outfile: join(values.outdir, 'relay.js'),
@@ -132,3 +133,19 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(join(values.outdir, 'cli.js'), 0o755);
+
+/**
+ * dist/cli-main.cjs is read as Latin-1 when it is all ASCII (src/cli/bytecode-cache.ts): one
+ * non-ASCII character (esbuild leaves them in regular expression literals) made Node decode the
+ * whole bundle as UTF-8 into a two-byte string, about 10 ms more on every `truss` start
+ * (docs/performance.md). Fails the build with the place to fix.
+ */
+function refuseNonAscii(file) {
+  const text = readFileSync(file, 'utf8');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at < 0) return;
+  const line = text.slice(0, at).split('\n').length;
+  throw new Error(
+    `${file} has a non-ASCII character (U+${text.codePointAt(at).toString(16).toUpperCase().padStart(4, '0')}) on line ${line}, in ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}: write it as a \\u escape in the source`,
+  );
+}

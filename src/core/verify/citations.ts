@@ -42,7 +42,8 @@ const CONTEXT_LINES = 2;
 const MAX_SHOWN_LINES = 8;
 const MAX_LINE_CHARS = 240;
 
-const LOCATION = /^(.+?):L?(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?$/;
+// A range is `a-b` or `a–b`; the en dash is written as an escape so the CLI bundle stays ASCII (docs/performance.md).
+const LOCATION = /^(.+?):L?(\d{1,9})(?:\s*[-\u2013]\s*L?(\d{1,9}))?$/;
 
 /** Anchors each finding against the change's hunks (see the module comment). */
 export function anchorFindings(findings: readonly Finding[], files: readonly DiffFile[]): Citation[] {

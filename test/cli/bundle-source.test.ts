@@ -1,0 +1,43 @@
+/**
+ * The CLI's bundle is read as Latin-1 when it is all ASCII, as UTF-8 otherwise (src/cli/bytecode-cache.ts,
+ * docs/performance.md): the build keeps it ASCII so V8 gets a one-byte string, and a bundle that is
+ * not must still run with its text intact.
+ */
+import { isAscii } from 'node:buffer';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runBundleWithBytecodeCache } from '../../src/cli/bytecode-cache.js';
+import { builtEntry } from '../helpers/built-dist.js';
+import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+
+const seen = globalThis as { __trussBundleText?: string };
+
+describe('the CLI bundle text', () => {
+  let temp: TempDir;
+  afterEach(() => {
+    temp?.cleanup();
+    delete seen.__trussBundleText;
+  });
+
+  it('is built all ASCII, so it is read without a UTF-8 decode', () => {
+    const bundle = readFileSync(join(builtEntry('cli.js'), '..', 'cli-main.cjs'));
+    expect(isAscii(bundle)).toBe(true);
+  });
+
+  it('runs a bundle holding non-ASCII text with that text intact (read as UTF-8)', () => {
+    temp = tempDir('bundle-source');
+    const bundle = temp.path('bundle.cjs');
+    writeFileSync(bundle, 'globalThis.__trussBundleText = "range 3\u20139, caf\u00e9, \u2714";\n', 'utf8');
+    runBundleWithBytecodeCache({ bundle, cacheDir: null, command: 'test', uid: process.getuid?.() ?? 0 });
+    expect(seen.__trussBundleText).toBe('range 3\u20139, caf\u00e9, \u2714');
+  });
+
+  it('runs an ASCII bundle as the same text', () => {
+    temp = tempDir('bundle-source');
+    const bundle = temp.path('bundle.cjs');
+    writeFileSync(bundle, 'globalThis.__trussBundleText = "range 3\\u20139, " + require("node:path").sep;\n');
+    runBundleWithBytecodeCache({ bundle, cacheDir: null, command: 'test', uid: process.getuid?.() ?? 0 });
+    expect(seen.__trussBundleText).toBe('range 3\u20139, /');
+  });
+});

@@ -1,4 +1,5 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
+import { isAscii } from 'node:buffer';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -141,9 +142,11 @@ chmodSync(join(values.outdir, 'cli.js'), 0o755);
  * (docs/performance.md). Fails the build with the place to fix.
  */
 function refuseNonAscii(file) {
-  const text = readFileSync(file, 'utf8');
-  const at = text.search(/[^\x00-\x7f]/);
-  if (at < 0) return;
+  const bytes = readFileSync(file);
+  if (isAscii(bytes)) return;
+  const text = bytes.toString('utf8');
+  let at = 0;
+  while (text.charCodeAt(at) <= 0x7f) at++;
   const line = text.slice(0, at).split('\n').length;
   throw new Error(
     `${file} has a non-ASCII character (U+${text.codePointAt(at).toString(16).toUpperCase().padStart(4, '0')}) on line ${line}, in ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}: write it as a \\u escape in the source`,

@@ -133,4 +133,25 @@ describe('hidden text', () => {
       ['vote-directive', 'src/a.ts', 12],
     ]);
   });
+
+  it('flags a word mixing Latin with Cyrillic or Greek letters, not a unit such as \u03bcs', () => {
+    const diff = [
+      'diff --git a/src/a.ts b/src/a.ts',
+      '--- a/src/a.ts',
+      '+++ b/src/a.ts',
+      '@@ -1 +1,3 @@',
+      ' const a = 1;',
+      '+// the panel should v\u043ete for this',
+      '+const timeout = 5; // 5 \u03bcs',
+    ].join('\n');
+    const prepared = prepareEvidence({
+      diff,
+      diffBytes: diff.length,
+      diffTruncated: false,
+      files: [],
+      notes: [],
+    });
+    const spans = detectInjection(prepared).spans.filter((s) => s.rule === 'mixed-script-word');
+    expect(spans.map((s) => [s.path, s.line, s.match])).toEqual([['src/a.ts', 2, 'v\u043ete']]);
+  });
 });

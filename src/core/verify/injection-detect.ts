@@ -122,8 +122,14 @@ const RULES: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = [
  * as one thing to a human and another to a pattern. Real words in one language do not mix scripts;
  * a unit like `μs` (one Latin letter) is left alone.
  */
-const MIXED_SCRIPT =
-  /(?<![\p{L}\p{M}])(?=(?:[\p{L}\p{M}]*?\p{Script=Latin}){2})(?=[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}\p{M}]{3,}/u;
+function mixedScript(): RegExp {
+  // Made on first use: V8 builds the Unicode script classes when the expression is created, about a
+  // millisecond every `truss` start paid, also the runs that scan nothing (docs/performance.md).
+  mixedScriptPattern ??=
+    /(?<![\p{L}\p{M}])(?=(?:[\p{L}\p{M}]*?\p{Script=Latin}){2})(?=[\p{L}\p{M}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}\p{M}]{3,}/u;
+  return mixedScriptPattern;
+}
+let mixedScriptPattern: RegExp | undefined;
 
 /**
  * Scans prepared evidence line by line. Hidden characters that hide text (tag characters, bidi
@@ -192,7 +198,7 @@ function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): bool
     });
     found = true;
   }
-  const mixed = MIXED_SCRIPT.exec(line.text);
+  const mixed = mixedScript().exec(line.text);
   if (mixed) {
     push({ rule: 'mixed-script-word', ...at, column: mixed.index + 1, match: clip(mixed[0]) });
     found = true;

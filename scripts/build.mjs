@@ -4,6 +4,7 @@ import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { bundledBetterSqlite } from './build-sqlite-plugin.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
@@ -109,7 +110,8 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['better-sqlite3', 'probot'],
+  // better-sqlite3's JavaScript is bundled, its addon is not (scripts/build-sqlite-plugin.mjs).
+  external: ['probot', 'better-sqlite3/package.json'],
   // The one use of import.meta (private-dirs.ts finds the install root from its own file).
   define: { 'import.meta.url': '__trussBundleUrl' },
   banner: { js: "const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -118,7 +120,7 @@ await build({
   // are kept, so stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, bundledBetterSqlite()],
   logLevel: 'warning',
 });
 refuseNonAscii(join(values.outdir, 'cli-main.cjs'));

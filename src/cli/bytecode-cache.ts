@@ -3,6 +3,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  lstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -127,15 +128,24 @@ function readOwnFile(path: string, uid: number): Buffer | undefined {
   }
 }
 
-/** Writes the bytecode the run compiled (a new name, then renamed) and drops the command's older files. */
+/**
+ * How many bundles' bytecode each subcommand keeps. One made every other install's next start compile
+ * again: two checkouts, a global and a project `truss`, or the old and new build a benchmark compares
+ * took turns deleting each other's file, so each of their starts ran without it (docs/performance.md).
+ */
+const KEPT_PER_COMMAND = 3;
+
+/** Writes the bytecode the run compiled (a new name, then renamed) and drops the command's oldest files. */
 function storeBytecode(place: CachePlace, script: Script): void {
   const temp = join(place.dir, `.${process.pid}-${Date.now()}.tmp`);
   try {
     writeFileSync(temp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(temp, place.file);
-    for (const name of readdirSync(place.dir))
-      if (name.startsWith(place.prefix) && join(place.dir, name) !== place.file)
-        unlinkSync(join(place.dir, name));
+    const older = readdirSync(place.dir)
+      .filter((name) => name.startsWith(place.prefix) && join(place.dir, name) !== place.file)
+      .map((name) => ({ path: join(place.dir, name), written: lstatSync(join(place.dir, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const { path } of older.slice(KEPT_PER_COMMAND - 1)) unlinkSync(path);
   } catch {
     // Only a slower next start: the cache is an optimisation, never a reason to fail a command.
     try {

@@ -7,7 +7,7 @@
  * from a directory another account can write, nor from a file another account owns.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtEntry } from '../helpers/built-dist.js';
@@ -92,6 +92,38 @@ describe('the bytecode cache of the built CLI', () => {
     // Another command keeps its own.
     expect(truss(['verify', '--help'], env).code).toBe(0);
     expect(readdirSync(cacheDir(xdg)).sort()).toEqual([file, expect.stringMatching(/^cli-verify-.*\.v8$/)]);
+  });
+
+  it('two installs used in turn each keep their bytecode; the oldest beyond three is dropped', () => {
+    const { xdg, env } = home();
+    const installs = ['a', 'b', 'c', 'd'].map((name) => {
+      const dist = temp.path('installs', name, 'dist');
+      cpSync(join(CLI, '..'), dist, { recursive: true });
+      return join(dist, 'cli.js');
+    });
+    const version = (cli: string) => {
+      const run = spawnSync(process.execPath, [cli, '--version'], {
+        encoding: 'utf8',
+        env: { PATH: '', ...env },
+      });
+      expect(run.status, run.stderr).toBe(0);
+    };
+    const [a, b, c, d] = installs as [string, string, string, string];
+    version(a);
+    version(b);
+    const files = () => readdirSync(cacheDir(xdg)).sort();
+    const kept = files();
+    expect(kept).toHaveLength(2);
+    const written = kept.map((file) => statSync(join(cacheDir(xdg), file)).mtimeMs);
+    version(a);
+    version(b);
+    expect(files()).toEqual(kept);
+    expect(kept.map((file) => statSync(join(cacheDir(xdg), file)).mtimeMs)).toEqual(written);
+    version(c);
+    version(d);
+    const now = files();
+    expect(now).toHaveLength(3);
+    expect(now).not.toContain(kept[written.indexOf(Math.min(...written))]);
   });
 
   it('bytecode V8 rejects is replaced, and the command runs as without it', () => {

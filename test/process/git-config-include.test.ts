@@ -89,7 +89,7 @@ describe('a config file the repository includes from its work tree', () => {
         const said = run.stdout + run.stderr;
         expect(said).toContain(join(l.workdir, '.git/config'));
         expect(said).toContain(join(l.workdir, '.gitconfig'));
-        expect(said).toContain('git config --unset include.path');
+        expect(said).toContain("--unset-all 'include.path'");
         expect(said).not.toContain(l.seed);
       }
       // Once the include is gone, the same checkout runs green (the work's filter is no longer read).

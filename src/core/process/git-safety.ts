@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
+import { gitConfigPlaces, untrustedConfigAdvice, untrustedGitConfig } from './git-config-trust.js';
 import { pinnedGitEnv } from './git-metadata.js';
 import { findGitHazards, type GitHazard } from './git-special-files.js';
 import { harnessProgramEnv } from './trusted-path.js';
@@ -179,21 +180,33 @@ function timedOut(
 }
 
 /**
- * Refuses a git whose git directory holds something git could wait on for ever (a FIFO, or a link
- * to one or to `/dev/stdin`: git-special-files.ts): the call fails at once, naming the path, instead
+ * Refuses a git that would read a config the judged work can write, or whose git directory holds
+ * something git could wait on for ever; the call fails at once, naming what and how to remove it.
+ *
+ * A config file the repository includes from its work tree (`[include] path = ../.gitconfig`), or
+ * any other the work can write (git-config-trust.ts), is the work's to fill with a `filter.<name>.clean`
+ * or a `diff.<name>.textconv`, which the next status, diff or add would run as the harness user,
+ * outside every sandbox: an attack pass had a check copy the signing key that way, under `uid` as
+ * root. No harness git runs while one is there, whatever the command: most of them read a filter.
+ *
+ * A FIFO, or a link to one or to `/dev/stdin` (git-special-files.ts), is asked about first (a config
+ * included from the work tree and replaced by a FIFO is reported with the `rm` that removes it), and
+ * fails the call at once instead
  * of at its deadline. The sandboxes sweep these away when each process ends, but a delegated CLI
  * calls Truss's git tools while it runs, and under `none` nothing is swept. A walk of `.git`, a few
  * milliseconds for a repository with a thousand entries there.
  */
-function refusedGit(
-  cwd: string,
-  args: readonly string[],
-  gitDir: string | undefined,
-): GitCommandError | null {
-  if (!gitDir) return null;
-  const hazards = findGitHazards(gitDir);
-  if (hazards.length === 0) return null;
-  return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
+function refusedGit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): GitCommandError | null {
+  const gitDir = gitDirOf(cwd, env);
+  const hazards = gitDir ? findGitHazards(gitDir) : [];
+  if (hazards.length > 0)
+    return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
+  const untrusted = untrustedGitConfig(gitConfigPlaces(cwd, env, process.getuid?.()));
+  if (untrusted.length === 0) return null;
+  return new GitCommandError(
+    `git ${args[0] ?? ''} in ${cwd} was not run: ${untrustedConfigAdvice(untrusted)}`,
+    -1,
+  );
 }
 
 /** The git directory git runs with in `cwd`, when the environment names it (as the harness's does). */
@@ -225,7 +238,7 @@ export function runHarnessGit(
 ): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
     const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+    const refused = refusedGit(cwd, args, env);
     if (refused) return reject(refused);
     const child = execFile(
       'git',
@@ -276,7 +289,7 @@ export function runHarnessGitCapped(
 ): Promise<CappedGitOutput> {
   return new Promise((resolve, reject) => {
     const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+    const refused = refusedGit(cwd, args, env);
     if (refused) return reject(refused);
     const child = execFile(
       'git',

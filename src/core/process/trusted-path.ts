@@ -40,8 +40,11 @@ export function trustedSearchPath(path: string, options: TrustedPathOptions): st
   return kept.join(delimiter);
 }
 
-/** Whether `dir` and every directory above it are owned by root or `uid` and writable by nobody else. */
-function safeChain(dir: string, uid: number | undefined): boolean {
+/**
+ * Whether `dir` and every directory above it are owned by root or `uid` and writable by nobody else
+ * (a sticky directory above it may be): what no other account can change, or swap for its own.
+ */
+export function safeChain(dir: string, uid: number | undefined): boolean {
   for (let current = dir, first = true; ; current = dirname(current), first = false) {
     let info: ReturnType<typeof lstatSync>;
     try {

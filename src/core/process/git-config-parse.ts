@@ -11,6 +11,15 @@ export interface ParsedGitConfig {
   malformed: boolean;
 }
 
+/** How one git version reads values. */
+export interface GitConfigDialect {
+  /**
+   * Whitespace inside an unquoted value reads as plain blanks (a tab as a space), as git before 2.45
+   * reads it; later versions keep each character as written.
+   */
+  spacesAsBlanks?: boolean;
+}
+
 const BOM = '\u00ef\u00bb\u00bf';
 // Git's own character classes (git-compat-util.h, ctype.c): ASCII only; \v and \f are no spaces.
 const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
@@ -24,9 +33,10 @@ const isKeyChar = (c: string) => isAlpha(c) || (c >= '0' && c <= '9') || c === '
  * line, `[Include]`, a `PATH` key, quoted and escaped values, a `\` continuing a value on the next
  * line, comments after `#` or `;` outside quotes, CRLF line ends and a UTF-8 byte order mark are all
  * git's grammar, and each of them, missed, would be an include never checked. `text` is the file's
- * bytes as latin1 (one character per byte, as git reads them); values come back the same way.
+ * bytes as latin1 (one character per byte, as git reads them); values come back the same way. The
+ * harness does not know which git reads the file next, so its callers read it in both dialects.
  */
-export function parseGitConfig(text: string): ParsedGitConfig {
+export function parseGitConfig(text: string, options: GitConfigDialect = {}): ParsedGitConfig {
   const entries: GitConfigEntry[] = [];
   let at = 0;
   let eof = false;
@@ -57,7 +67,7 @@ export function parseGitConfig(text: string): ParsedGitConfig {
       if (comment) continue;
       if (isSpace(c) && !quote) {
         if (!trimTo) trimTo = out.length;
-        if (out.length) out += c;
+        if (out.length) out += options.spacesAsBlanks ? ' ' : c;
         continue;
       }
       if (!quote && (c === ';' || c === '#')) {

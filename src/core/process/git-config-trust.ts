@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { isIncludeName, parseGitConfig } from './git-config-parse.js';
+import { type GitConfigEntry, isIncludeName, parseGitConfig } from './git-config-parse.js';
 import { within } from './mount-table.js';
 import { safeChain } from './trusted-path.js';
 
@@ -146,13 +146,17 @@ function tempDirs(env: GitConfigPlaces['env']): string[] {
 export function untrustedBecause(path: string, places: GitConfigPlaces, included: boolean): string | null {
   const dirs = [places.gitDir, places.commonDir].filter((dir): dir is string => dir !== null);
   const realDirs = dirs.map(realOrNearest);
-  const tree = places.workTree;
+  // A linked worktree's repository has a work tree of its own, as much the work's as this one.
+  const trees = [places.workTree, ...dirs.filter((dir) => basename(dir) === '.git').map(dirname)].filter(
+    (tree): tree is string => tree !== null,
+  );
+  const realTrees = trees.map(realOrNearest);
   for (const candidate of new Set([resolve(path), realOrNearest(path)])) {
     const guarded = [...dirs, ...realDirs].some((dir) =>
       GUARDED.some((entry) => within(candidate, join(dir, entry))),
     );
     if (guarded) continue;
-    if (tree !== null && (within(candidate, tree) || within(candidate, realOrNearest(tree))))
+    if ([...trees, ...realTrees].some((tree) => within(candidate, tree)))
       return 'inside the working tree, which the judged work writes';
     if ([...dirs, ...realDirs].some((dir) => within(candidate, dir)))
       return 'inside the git directory, where the judged work writes objects and refs (only config, config.worktree, info/, hooks/ and modules/ are kept read-only)';
@@ -193,6 +197,21 @@ export function worktreeConfigOn(config: string): boolean {
   return parseGitConfig(text).entries.some(
     ({ name, value }) => name === 'extensions.worktreeconfig' && gitTrue(value),
   );
+}
+
+/**
+ * The include entries of a config file's text, each once, as any git version reads them: a tab inside
+ * an unquoted value is a tab to git 2.45 and later and a blank to the versions before.
+ */
+function includeEntries(text: string): GitConfigEntry[] {
+  const all = [...parseGitConfig(text).entries, ...parseGitConfig(text, { spacesAsBlanks: true }).entries];
+  const seen = new Set<string>();
+  return all.filter(({ name, value }) => {
+    const id = `${name}\0${value}`;
+    if (!isIncludeName(name) || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 /** Whether a config value is git's boolean true. */
@@ -294,7 +313,7 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
       return;
     }
     if (!/include/i.test(text)) return;
-    for (const { name, value } of parseGitConfig(text).entries) {
+    for (const { name, value } of includeEntries(text)) {
       if (!isIncludeName(name) || value === null || value === '') continue;
       const path = pathOfBytes(value);
       if (path === null) {

@@ -156,10 +156,10 @@ export function untrustedBecause(path: string, places: GitConfigPlaces, included
       GUARDED.some((entry) => within(candidate, join(dir, entry))),
     );
     if (guarded) continue;
-    if ([...trees, ...realTrees].some((tree) => within(candidate, tree)))
-      return 'inside the working tree, which the judged work writes';
     if ([...dirs, ...realDirs].some((dir) => within(candidate, dir)))
       return 'inside the git directory, where the judged work writes objects and refs (only config, config.worktree, info/, hooks/ and modules/ are kept read-only)';
+    if ([...trees, ...realTrees].some((tree) => within(candidate, tree)))
+      return 'inside the working tree, which the judged work writes';
     if (
       included &&
       tempDirs(places.env).some((temp) =>

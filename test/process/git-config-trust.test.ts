@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitMetadataGuard } from '../../src/core/process/git-metadata.js';
 import { GitCommandError, runHarnessGit } from '../../src/core/process/git-safety.js';
 import { git, makeRepo } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -147,5 +148,14 @@ describe('a config the judged work can write', () => {
     await ran(c);
     // The work's filter is not in any of them: nothing ran.
     expect(existsSync(c.marker)).toBe(false);
+  });
+
+  it('with extensions.worktreeConfig on, the sandboxes keep config.worktree read-only (made when missing)', () => {
+    const c = setup();
+    git(c.repo, 'config', 'core.repositoryformatversion', '1');
+    git(c.repo, 'config', 'extensions.worktreeConfig', 'true');
+    const guard = gitMetadataGuard([c.repo]);
+    expect(guard.readOnly).toContain(join(c.repo, '.git/config.worktree'));
+    expect(existsSync(join(c.repo, '.git/config.worktree'))).toBe(true);
   });
 });

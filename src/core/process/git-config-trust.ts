@@ -214,6 +214,24 @@ function includeEntries(text: string): GitConfigEntry[] {
   });
 }
 
+/**
+ * The files a config file includes (`include.path`, `includeIf.*.path`, read as git reads them: a
+ * port of its parser, both dialects) made absolute from the including file's directory. A `~`, `~user`
+ * or `%(prefix)` one is left out: the harness user's own, or refused by {@link untrustedGitConfig}.
+ */
+export function includedConfigFiles(config: string): string[] {
+  const text = configFileText(config) ?? '';
+  if (!/include/i.test(text)) return [];
+  const files: string[] = [];
+  for (const { value } of includeEntries(text)) {
+    const path = value ? pathOfBytes(value) : null;
+    if (path === null || path === '' || path.startsWith('~') || path.startsWith('%(prefix)/')) continue;
+    const file = isAbsolute(path) ? resolve(path) : resolve(dirname(config), path);
+    if (!files.includes(file)) files.push(file);
+  }
+  return files;
+}
+
 /** Whether a config value is git's boolean true. */
 function gitTrue(value: string | null): boolean {
   return value === null || ['true', 'yes', 'on', '1'].includes(value.trim().toLowerCase());

@@ -1,5 +1,6 @@
 import { closeSync, constants, existsSync, fchmodSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { worktreeConfigOn } from './git-config-trust.js';
 import { linksUnder, removeSpecialFiles } from './git-special-files.js';
 import { removeUntrustedEntrySync } from './remove-tree.js';
 
@@ -13,7 +14,7 @@ import { removeUntrustedEntrySync } from './remove-tree.js';
 export interface GitMetadataGuard {
   /** Git directories bound onto themselves: a mount point cannot be renamed or replaced. */
   pinned: string[];
-  /** Made read-only: `config`, `hooks/`, `info/` (attributes), `modules/`, and a `.git` file. */
+  /** Made read-only: `config`, `config.worktree`, `hooks/`, `info/` (attributes), `modules/`, and a `.git` file. */
   readOnly: string[];
   /**
    * Files git writes by opening the name, following a link in it (`COMMIT_EDITMSG`): bound onto
@@ -33,7 +34,12 @@ export interface GitMetadataGuard {
   linksBefore: Record<string, Record<string, string>>;
 }
 
-const GUARDED_ENTRIES = ['config', 'hooks', 'info', 'modules'];
+const GUARDED_ENTRIES = ['config', 'config.worktree', 'hooks', 'info', 'modules'];
+/**
+ * Git reads it beside `config` when `extensions.worktreeConfig` is on (`git sparse-checkout` turns it
+ * on): made empty when missing then, so the sandbox cannot create it (git-config-trust.ts).
+ */
+const WORKTREE_CONFIG = 'config.worktree';
 /** Created when missing, so an untrusted process cannot create them (git itself makes them on use). */
 const CREATED_ENTRIES = ['hooks', 'info', 'logs'];
 /** Written by every `git commit` with `fopen(…, "w")`: a link there is followed. */
@@ -76,6 +82,17 @@ export function gitMetadataGuard(
     for (const entry of CREATED_ENTRIES) {
       try {
         mkdirSync(join(gitPath, entry));
+      } catch {}
+    }
+    if (worktreeConfigOn(join(gitPath, 'config'))) {
+      try {
+        closeSync(
+          openSync(
+            join(gitPath, WORKTREE_CONFIG),
+            constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+            0o644,
+          ),
+        );
       } catch {}
     }
     guard.pinned.push(gitPath);

@@ -2,18 +2,17 @@ import {
   closeSync,
   constants,
   type Dirent,
-  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
-  readFileSync,
   readlinkSync,
   realpathSync,
   type Stats,
   statSync,
   unlinkSync,
 } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { includedConfigFiles } from './git-config-trust.js';
 
 /** The most entries one walk looks at: a `.git` a check filled with files is bounded by git's deadline instead. */
 const SWEEP_LIMIT = 200_000;
@@ -185,9 +184,6 @@ function gitHazardAt(path: string): string | null {
 /** Git's own limit on nested config includes is 10; a deeper chain is left to git's deadline. */
 const INCLUDE_DEPTH = 10;
 
-/** The largest config file read for its includes. */
-const CONFIG_LIMIT = 1024 * 1024;
-
 /**
  * Everything under `gitDir` git could wait on for ever (a walk that follows no link), and the files
  * its config includes (`[include] path = ../.gitconfig`, resolved as git does, from the including
@@ -206,7 +202,7 @@ export function findGitHazards(gitDir: string): GitHazard[] {
   const includes = (config: string, depth: number) => {
     if (depth > INCLUDE_DEPTH || seen.has(config)) return;
     seen.add(config);
-    for (const path of includedPaths(config)) {
+    for (const path of includedConfigFiles(config)) {
       const what = gitHazardAt(path);
       if (what) found.push({ path, what });
       else includes(path, depth + 1);
@@ -214,53 +210,4 @@ export function findGitHazards(gitDir: string): GitHazard[] {
   };
   includes(join(gitDir, 'config'), 0);
   return found;
-}
-
-/** Linux's `O_PATH`: a descriptor that names a file without opening it (node:fs does not export it). */
-const O_PATH = 0o10000000;
-
-/**
- * A config file's text when it is a regular file, else ''. The path is the work's to swap between
- * any look and the read, so it is held first (`O_PATH`, which opens nothing: no FIFO waits, no device
- * acts), asked its kind through that descriptor, and only then read, through the same descriptor.
- */
-function regularFileText(path: string): string {
-  let held: number;
-  try {
-    held = openSync(path, O_PATH);
-  } catch {
-    return '';
-  }
-  try {
-    const stat = fstatSync(held);
-    if (!stat.isFile() || stat.size > CONFIG_LIMIT) return '';
-    return readFileSync(`/proc/self/fd/${held}`, 'utf8');
-  } catch {
-    return '';
-  } finally {
-    closeSync(held);
-  }
-}
-
-/**
- * The `path` values of the `[include]` and `[includeIf …]` sections of a config file, made absolute
- * from the including file's directory as git names it. A `~/` one is the harness user's own home,
- * out of every sandbox's reach, and left out. A condition is not evaluated: a file git might read is
- * checked.
- */
-function includedPaths(config: string): string[] {
-  const text = regularFileText(config);
-  if (!/include/i.test(text)) return [];
-  const paths: string[] = [];
-  let inInclude = false;
-  for (const line of text.split('\n')) {
-    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
-    if (section) inInclude = /^include(?:if)?$/i.test(section[1] as string);
-    const entry = /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line);
-    if (!inInclude || !entry) continue;
-    const value = (entry[1] as string).replace(/^"(.*)"$/, '$1');
-    if (value === '' || value.startsWith('~')) continue;
-    paths.push(isAbsolute(value) ? value : resolve(dirname(config), value));
-  }
-  return paths;
 }

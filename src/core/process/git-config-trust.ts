@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { type GitConfigEntry, isIncludeName, parseGitConfig } from './git-config-parse.js';
 import { within } from './mount-table.js';
@@ -109,7 +109,7 @@ function realOrNearest(path: string): string {
   let rest = '';
   for (let at = path; ; at = dirname(at)) {
     try {
-      const real = realpathSync(at);
+      const real = realpathSync.native(at);
       return rest ? join(real, rest) : real;
     } catch {}
     if (dirname(at) === at) return path;
@@ -128,11 +128,25 @@ function nearestExisting(path: string): string {
   }
 }
 
-/** The temp dirs the run's scratch lies in: git's own TMPDIR and the shared ones. */
-function tempDirs(env: GitConfigPlaces['env']): string[] {
-  return [...new Set([env.TMPDIR, '/tmp', '/var/tmp', '/dev/shm'].filter(Boolean) as string[])].map(
-    realOrNearest,
+/** Where the judged work writes, each as named and with its links resolved: asked once per harness git. */
+interface Zones {
+  /** The git directories. */
+  dirs: string[];
+  /** The work trees: this one, and a linked worktree's repository's own. */
+  trees: string[];
+  /** The temp dirs the run's scratch lies in: git's own TMPDIR and the shared ones. */
+  temps: string[];
+}
+
+function zonesOf(places: GitConfigPlaces): Zones {
+  const dirs = [places.gitDir, places.commonDir].filter((dir): dir is string => dir !== null);
+  // A linked worktree's repository has a work tree of its own, as much the work's as this one.
+  const trees = [places.workTree, ...dirs.filter((dir) => basename(dir) === '.git').map(dirname)].filter(
+    (tree): tree is string => tree !== null,
   );
+  const temps = [places.env.TMPDIR, '/tmp', '/var/tmp', '/dev/shm'].filter(Boolean) as string[];
+  const both = (paths: string[]) => [...new Set([...paths, ...paths.map(realOrNearest)])];
+  return { dirs: both(dirs), trees: both(trees), temps: both(temps) };
 }
 
 /**
@@ -143,45 +157,37 @@ function tempDirs(env: GitConfigPlaces['env']): string[] {
  * the harness user and writable by nobody else. The path is checked as named and with its links
  * resolved: a link kept in a trusted place may lead into the work tree.
  */
-export function untrustedBecause(path: string, places: GitConfigPlaces, included: boolean): string | null {
-  const dirs = [places.gitDir, places.commonDir].filter((dir): dir is string => dir !== null);
-  const realDirs = dirs.map(realOrNearest);
-  // A linked worktree's repository has a work tree of its own, as much the work's as this one.
-  const trees = [places.workTree, ...dirs.filter((dir) => basename(dir) === '.git').map(dirname)].filter(
-    (tree): tree is string => tree !== null,
-  );
-  const realTrees = trees.map(realOrNearest);
+function untrustedBecause(
+  path: string,
+  zones: Zones,
+  uid: number | undefined,
+  included: boolean,
+): string | null {
   for (const candidate of new Set([resolve(path), realOrNearest(path)])) {
-    const guarded = [...dirs, ...realDirs].some((dir) =>
-      GUARDED.some((entry) => within(candidate, join(dir, entry))),
-    );
-    if (guarded) continue;
-    if ([...dirs, ...realDirs].some((dir) => within(candidate, dir)))
+    if (zones.dirs.some((dir) => GUARDED.some((entry) => within(candidate, join(dir, entry))))) continue;
+    if (zones.dirs.some((dir) => within(candidate, dir)))
       return 'inside the git directory, where the judged work writes objects and refs (only config, config.worktree, info/, hooks/ and modules/ are kept read-only)';
-    if ([...trees, ...realTrees].some((tree) => within(candidate, tree)))
+    if (zones.trees.some((tree) => within(candidate, tree)))
       return 'inside the working tree, which the judged work writes';
-    if (
-      included &&
-      tempDirs(places.env).some((temp) =>
-        SCRATCH_PREFIXES.some((prefix) => candidate.startsWith(join(temp, prefix))),
-      )
-    )
+    const scratch = (temp: string) =>
+      SCRATCH_PREFIXES.some((prefix) => candidate.startsWith(join(temp, prefix)));
+    if (included && zones.temps.some(scratch))
       return "in the run's scratch directory, which sandboxed processes write";
     const existing = nearestExisting(candidate);
-    if (!safeChain(existing, places.uid))
+    if (!safeChain(existing, uid))
       return existing === candidate
         ? 'owned by another user, or writable by others (or a directory above it is)'
         : `missing, and ${existing} (where it could be made) is owned by another user or writable by others`;
   }
   // The link itself, where one was followed: its directory must be as safe as the file.
-  if (isLink(path) && !safeChain(dirname(resolve(path)), places.uid))
+  if (isLink(path) && !safeChain(dirname(resolve(path)), uid))
     return 'a link in a directory owned by another user or writable by others';
   return null;
 }
 
 function isLink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink() && readlinkSync(path) !== '';
+    return lstatSync(path).isSymbolicLink();
   } catch {
     return false;
   }
@@ -192,7 +198,10 @@ function isLink(path: string): boolean {
  * reads `config.worktree` in the git directory.
  */
 export function worktreeConfigOn(config: string): boolean {
-  const text = configFileText(config) ?? '';
+  return worktreeConfigIn(configFileText(config) ?? '');
+}
+
+function worktreeConfigIn(text: string): boolean {
   if (!/worktreeconfig/i.test(text)) return false;
   return parseGitConfig(text).entries.some(
     ({ name, value }) => name === 'extensions.worktreeconfig' && gitTrue(value),
@@ -307,20 +316,25 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
   const found: UntrustedConfig[] = [];
   const seen = new Set<string>();
   const env = places.env;
+  let known: Zones | undefined;
+  const zones = () => {
+    known ??= zonesOf(places);
+    return known;
+  };
   const follow = (from: string | null, label: string, key: string, value: string, depth: number) => {
     const where = includedPath(value, from, env);
     if ('unknown' in where) {
       found.push({ from: label, key, path: value, why: `it cannot be checked: ${where.unknown}` });
       return;
     }
-    const why = untrustedBecause(where.path, places, true);
+    const why = untrustedBecause(where.path, zones(), places.uid, true);
     if (why) found.push({ from: label, key, path: where.path, why });
     else read(where.path, depth + 1);
   };
-  const read = (file: string, depth: number) => {
+  const read = (file: string, depth: number, known?: string | null) => {
     if (depth > INCLUDE_DEPTH || seen.has(file)) return;
     seen.add(file);
-    const text = configFileText(file);
+    const text = known === undefined ? configFileText(file) : known;
     if (text === null) {
       found.push({
         from: file,
@@ -353,18 +367,18 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
   for (const [file, variable] of roots) {
     if (file === '' || file === '/dev/null') continue;
     const path = resolve(file);
-    const why = untrustedBecause(path, places, false);
+    const why = untrustedBecause(path, zones(), places.uid, false);
     if (why) found.push({ from: variable || path, key: '', path, why });
     else read(path, 0);
   }
   // The repository's own config, kept read-only by the sandbox (git-metadata.ts); and its
   // per-worktree one, read when extensions.worktreeConfig is on.
   const config = places.commonDir === null ? null : join(places.commonDir, 'config');
-  if (config !== null) read(config, 0);
-  const perWorktree = config !== null && worktreeConfigOn(config);
-  if (config !== null && places.gitDir !== null && perWorktree) {
+  const text = config === null ? null : configFileText(config);
+  if (config !== null) read(config, 0, text);
+  if (config !== null && places.gitDir !== null && worktreeConfigIn(text ?? '')) {
     const worktreeConfig = join(places.gitDir, 'config.worktree');
-    const why = untrustedBecause(worktreeConfig, places, false);
+    const why = untrustedBecause(worktreeConfig, zones(), places.uid, false);
     if (why) found.push({ from: config, key: 'extensions.worktreeconfig', path: worktreeConfig, why });
     else read(worktreeConfig, 0);
   }

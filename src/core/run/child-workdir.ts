@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
-import { pinnedGitEnv } from '../process/git-metadata.js';
-import { HARNESS_GIT_ARGS, harnessGit } from '../process/git-safety.js';
-import { harnessProgramEnv } from '../process/trusted-path.js';
+import { harnessGit, runHarnessGit } from '../process/git-safety.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
 
@@ -139,23 +136,11 @@ export async function applyChildDiff(
   try {
     const patch = join(scratch, 'winner.patch');
     await writeFile(patch, diff);
-    await new Promise<void>((resolve, reject) => {
-      execFile(
-        'git',
-        [...HARNESS_GIT_ARGS, 'apply', '--whitespace=nowarn', patch],
-        {
-          cwd: root,
-          env: {
-            ...harnessProgramEnv(scrubEnv(env), root),
-            GIT_CONFIG_NOSYSTEM: '1',
-            LC_ALL: 'C',
-            ...pinnedGitEnv(root),
-          },
-        },
-        (error, _stdout, stderr) =>
-          error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(),
-      );
+    // Through the harness's git: the same refusals (a config the work can write, a FIFO in .git).
+    const applied = await runHarnessGit(root, ['apply', '--whitespace=nowarn', patch], {
+      env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' },
     });
+    if (applied.code !== 0) throw new Error(applied.stderr.trim() || `git apply exited ${applied.code}`);
     return { applied: true, error: null };
   } catch (error) {
     return {

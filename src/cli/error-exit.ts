@@ -3,7 +3,11 @@ import { AttestationFormatError } from '../core/attest/index.js';
 import { BenchInputError, ContractError } from '../core/contract/index.js';
 import { BundleFormatError, CanonicalJsonError, KeyError, LedgerError } from '../core/ledger/index.js';
 import { MemoryError } from '../core/memory/index.js';
-import { IsolationSetupError, IsolationUnavailableError } from '../core/process/index.js';
+import {
+  IsolationSetupError,
+  IsolationUnavailableError,
+  UntrustedGitConfigError,
+} from '../core/process/index.js';
 import { ProviderError } from '../core/providers/index.js';
 import { SessionBusyError } from '../core/runtime/index.js';
 import { GitRefError } from '../core/verify/index.js';
@@ -63,6 +67,7 @@ export function describeError(error: unknown): FailedCommand {
     ProofError,
     IsolationUnavailableError,
     IsolationSetupError,
+    UntrustedGitConfigError,
     BenchInputError,
     MemoryError,
   ];

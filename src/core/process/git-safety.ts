@@ -203,7 +203,7 @@ function refusedGit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv
     return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
   const untrusted = untrustedGitConfig(gitConfigPlaces(cwd, env, process.getuid?.()));
   if (untrusted.length === 0) return null;
-  return new GitCommandError(
+  return new UntrustedGitConfigError(
     `git ${args[0] ?? ''} in ${cwd} was not run: ${untrustedConfigAdvice(untrusted)}`,
     -1,
   );
@@ -223,6 +223,15 @@ export class GitCommandError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A harness git refused because a config it would read is the judged work's to write
+ * (git-config-trust.ts): the repository's setup is what must change, so hosts report it as bad
+ * input with this message, which says how, rather than as a fault of Truss.
+ */
+export class UntrustedGitConfigError extends GitCommandError {
+  override name = 'UntrustedGitConfigError';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitMetadataGuard } from '../../src/core/process/git-metadata.js';
@@ -79,6 +79,27 @@ describe('a config the judged work can write', () => {
     const message = await refusal(c);
     expect(message).toContain(
       `${join(c.repo, '.git/info/shared')} (include.path) makes git read ${join(c.repo, '.gitconfig')}`,
+    );
+  });
+
+  it('kept in .git/info/ as a link into the work tree: refused (the link is followed)', async () => {
+    const c = setup();
+    writeFileSync(join(c.repo, '.gitconfig'), filterConfig(c));
+    symlinkSync('../../.gitconfig', join(c.repo, '.git/info/shared'));
+    git(c.repo, 'config', 'include.path', 'info/shared');
+    expect(await refusal(c)).toContain('which is inside the working tree');
+  });
+
+  it("from a linked worktree, included from its repository's work tree: refused", async () => {
+    const c = setup();
+    writeFileSync(join(c.repo, '.gitconfig'), filterConfig(c));
+    git(c.repo, 'config', 'include.path', '../.gitconfig');
+    const linked = join(tempDir('config-trust-wt').dir, 'wt');
+    git(c.repo, 'worktree', 'add', '-q', linked);
+    writeFileSync(join(linked, '.gitattributes'), '* filter=x\n');
+    writeFileSync(join(linked, 'README.md'), 'WORK\n');
+    expect(await refusal({ ...c, repo: linked })).toContain(
+      `${join(c.repo, '.gitconfig')}, which is inside the working tree`,
     );
   });
 

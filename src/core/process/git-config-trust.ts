@@ -40,10 +40,12 @@ const CONFIG_LIMIT = 1024 * 1024;
 const O_PATH = 0o10000000;
 
 /**
- * Entries of `.git` the sandboxes keep read-only (git-metadata.ts): a config included from there
- * cannot be changed by the judged work under `uid` or `bwrap`.
+ * Entries of a repository's own `.git` the sandboxes keep read-only, and always have (git-metadata.ts
+ * makes `info/` and `hooks/` when missing): a config included from there cannot be changed by the
+ * judged work under `uid` or `bwrap`. Not `modules/`, which is guarded only when it already exists,
+ * nor anything in a linked worktree's own git directory (`.git/worktrees/<name>/`), which is not.
  */
-const GUARDED = ['config', 'config.worktree', 'info', 'hooks', 'modules'];
+const GUARDED = ['config', 'config.worktree', 'info', 'hooks'];
 
 /** Names of the directories the run's scratch lives in, inside the temp dir (private-dirs.ts, process-scratch.ts). */
 const SCRATCH_PREFIXES = ['truss-sandbox-', 'truss-sbx-'];
@@ -132,6 +134,8 @@ function nearestExisting(path: string): string {
 interface Zones {
   /** The git directories. */
   dirs: string[];
+  /** The repository's own git directory (the common one), whose guarded entries are trusted. */
+  common: string[];
   /** The work trees: this one, and a linked worktree's repository's own. */
   trees: string[];
   /** The temp dirs the run's scratch lies in: git's own TMPDIR and the shared ones. */
@@ -146,7 +150,8 @@ function zonesOf(places: GitConfigPlaces): Zones {
   );
   const temps = [places.env.TMPDIR, '/tmp', '/var/tmp', '/dev/shm'].filter(Boolean) as string[];
   const both = (paths: string[]) => [...new Set([...paths, ...paths.map(realOrNearest)])];
-  return { dirs: both(dirs), trees: both(trees), temps: both(temps) };
+  const common = places.commonDir === null ? [] : [places.commonDir];
+  return { dirs: both(dirs), common: both(common), trees: both(trees), temps: both(temps) };
 }
 
 /**
@@ -164,9 +169,9 @@ function untrustedBecause(
   included: boolean,
 ): string | null {
   for (const candidate of new Set([resolve(path), realOrNearest(path)])) {
-    if (zones.dirs.some((dir) => GUARDED.some((entry) => within(candidate, join(dir, entry))))) continue;
+    if (zones.common.some((dir) => GUARDED.some((entry) => within(candidate, join(dir, entry))))) continue;
     if (zones.dirs.some((dir) => within(candidate, dir)))
-      return 'inside the git directory, where the judged work writes objects and refs (only config, config.worktree, info/, hooks/ and modules/ are kept read-only)';
+      return 'inside the git directory, where the judged work writes objects and refs (only its config, config.worktree, info/ and hooks/ are kept read-only)';
     if (zones.trees.some((tree) => within(candidate, tree)))
       return 'inside the working tree, which the judged work writes';
     const scratch = (temp: string) =>

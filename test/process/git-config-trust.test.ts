@@ -1,5 +1,5 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitMetadataGuard } from '../../src/core/process/git-metadata.js';
 import { GitCommandError, runHarnessGit } from '../../src/core/process/git-safety.js';
@@ -87,6 +87,21 @@ describe('a config the judged work can write', () => {
     writeFileSync(join(c.repo, '.gitconfig'), filterConfig(c));
     symlinkSync('../../.gitconfig', join(c.repo, '.git/info/shared'));
     git(c.repo, 'config', 'include.path', 'info/shared');
+    expect(await refusal(c)).toContain('which is inside the working tree');
+  });
+
+  it('named through a link the work planted, with a `..` after it: refused where the kernel leads, not where the text says', async () => {
+    const c = setup();
+    // Lexically <parent>/<name>/x.conf, a trusted place; through the work's link, <repo>/<name>/x.conf.
+    const parent = join(c.repo, '..');
+    const name = `safe-${basename(c.repo)}`;
+    mkdirSync(join(parent, name));
+    writeFileSync(join(parent, name, 'x.conf'), '[core]\n\tquotePath = false\n');
+    mkdirSync(join(c.repo, 'a/b'), { recursive: true });
+    mkdirSync(join(c.repo, name));
+    writeFileSync(join(c.repo, name, 'x.conf'), filterConfig(c));
+    symlinkSync(join(c.repo, 'a/b'), join(c.repo, 'link'));
+    git(c.repo, 'config', 'include.path', `../link/../../${name}/x.conf`);
     expect(await refusal(c)).toContain('which is inside the working tree');
   });
 

@@ -85,8 +85,10 @@ function pathOfBytes(bytes: string): string | null {
 
 /**
  * Where git reads an include's value from, as git's interpolate_path and handle_path_include do: `~`
- * and `~/` from HOME, a relative path from the including file's directory (as git names that file,
- * links not followed). Null with the reason when it cannot be told here (`~user/`, `%(prefix)/`).
+ * and `~/` from HOME, a relative path from the including file's directory (as git names that file).
+ * Joined, never normalised: git hands the kernel `dir/../x` as it is, and a `..` after a link the
+ * work planted leads where the link leads, not where the text says. The reason instead when it
+ * cannot be told here (`~user/`, `%(prefix)/`).
  */
 function includedPath(
   value: string,
@@ -95,15 +97,15 @@ function includedPath(
 ): { path: string } | { unknown: string } {
   if (value === '~' || value.startsWith('~/')) {
     if (!env.HOME) return { unknown: 'it starts with ~ and HOME is not set' };
-    return { path: resolve(env.HOME, value.slice(2)) };
+    return { path: value.length > 2 ? `${env.HOME}/${value.slice(2)}` : env.HOME };
   }
   if (value.startsWith('~'))
     return { unknown: "it names another user's home (~user/), which is not checked" };
   if (value.startsWith('%(prefix)/'))
     return { unknown: "it names git's install prefix (%(prefix)/), which is not checked" };
-  if (isAbsolute(value)) return { path: resolve(value) };
+  if (isAbsolute(value)) return { path: value };
   if (from === null) return { unknown: 'it is relative and does not come from a file (git refuses it too)' };
-  return { path: resolve(dirname(from), value) };
+  return { path: `${dirname(from)}/${value}` };
 }
 
 /** `path` with every link resolved, as far as it exists, and the rest as named. */
@@ -240,7 +242,7 @@ export function includedConfigFiles(config: string): string[] {
   for (const { value } of includeEntries(text)) {
     const path = value ? pathOfBytes(value) : null;
     if (path === null || path === '' || path.startsWith('~') || path.startsWith('%(prefix)/')) continue;
-    const file = isAbsolute(path) ? resolve(path) : resolve(dirname(config), path);
+    const file = isAbsolute(path) ? path : `${dirname(config)}/${path}`;
     if (!files.includes(file)) files.push(file);
   }
   return files;
@@ -333,7 +335,7 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
       return;
     }
     const why = untrustedBecause(where.path, zones(), places.uid, true);
-    if (why) found.push({ from: label, key, path: where.path, why });
+    if (why) found.push({ from: label, key, path: resolve(where.path), why });
     else read(where.path, depth + 1);
   };
   const read = (file: string, depth: number, known?: string | null) => {

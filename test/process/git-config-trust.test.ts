@@ -105,6 +105,13 @@ describe('a config the judged work can write', () => {
     expect(await refusal(c)).toContain('which is inside the working tree');
   });
 
+  it("through /proc/self/cwd (the work tree to git, this process's cwd to the check): refused", async () => {
+    const c = setup();
+    writeFileSync(join(c.repo, '.gitconfig'), filterConfig(c));
+    git(c.repo, 'config', 'include.path', '/proc/self/cwd/.gitconfig');
+    expect(await refusal(c)).toContain('in /proc, /dev or /sys');
+  });
+
   it("from a linked worktree, included from its repository's work tree: refused", async () => {
     const c = setup();
     writeFileSync(join(c.repo, '.gitconfig'), filterConfig(c));

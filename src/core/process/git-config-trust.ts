@@ -47,6 +47,9 @@ const O_PATH = 0o10000000;
  */
 const GUARDED = ['config', 'config.worktree', 'info', 'hooks'];
 
+/** File systems whose paths mean something else to each process (or are no files at all). */
+const VIRTUAL = ['/proc', '/dev', '/sys'];
+
 /** Names of the directories the run's scratch lives in, inside the temp dir (private-dirs.ts, process-scratch.ts). */
 const SCRATCH_PREFIXES = ['truss-sandbox-', 'truss-sbx-'];
 
@@ -171,6 +174,9 @@ function untrustedBecause(
   included: boolean,
 ): string | null {
   for (const candidate of new Set([resolve(path), realOrNearest(path)])) {
+    // `/proc/self/cwd/.gitconfig` is the work tree's file to git, and this process's own cwd here.
+    if (VIRTUAL.some((dir) => within(candidate, dir)))
+      return 'in /proc, /dev or /sys, whose files depend on the process that reads them';
     if (zones.common.some((dir) => GUARDED.some((entry) => within(candidate, join(dir, entry))))) continue;
     if (zones.dirs.some((dir) => within(candidate, dir)))
       return 'inside the git directory, where the judged work writes objects and refs (only its config, config.worktree, info/ and hooks/ are kept read-only)';

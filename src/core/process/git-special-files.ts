@@ -2,6 +2,7 @@ import {
   closeSync,
   constants,
   type Dirent,
+  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -13,6 +14,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { includedConfigFiles } from './git-config-trust.js';
+import { GitWalkMemory, wallClockNs } from './git-walk-memory.js';
 
 /** The most entries one walk looks at: a `.git` a check filled with files is bounded by git's deadline instead. */
 const SWEEP_LIMIT = 200_000;
@@ -40,49 +42,88 @@ function kindOfEntry(entry: Dirent, at: string): Kind | null {
 }
 
 /**
- * Calls `visit` for every entry under `gitDir` that is not a directory: its kind, the held directory
- * it is in (`at`, reached as `${at}/${name}`) and its path relative to `gitDir` (`rel()`, built only
- * when asked). The walk may run while sandboxed processes still change the tree, so no path is
- * resolved by its names twice: each directory is held open (`O_NOFOLLOW`, so a directory swapped for
- * a link is not entered) and its entries are reached through that descriptor.
+ * Calls `visit` for every entry under `gitDir` that is not a directory or a regular file: its kind,
+ * the held directory it is in (`at`, reached as `${at}/${name}`) and its path relative to `gitDir`
+ * (`rel()`, built only when asked). The walk may run while sandboxed processes still change the
+ * tree, so no path is resolved by its names twice: each directory is held open (`O_NOFOLLOW`, so a
+ * directory swapped for a link is not entered) and its entries are reached through that descriptor.
+ *
+ * It runs before every harness git and after every sandboxed process, so a directory an earlier walk
+ * of `gitDir` read is not read again while it is the same directory with the same change time
+ * (git-walk-memory.ts): its remembered links and special files are visited again as read, its
+ * subdirectories are walked as before, and one with none of either (a loose objects' `objects/xx`)
+ * costs one lstat instead of an open, a read and a close (docs/performance.md, "The .git walk").
  */
 function walkGitDir(
   gitDir: string,
-  visit: (kind: Exclude<Kind, 'dir'>, at: string, name: string, rel: () => string) => void,
+  visit: (kind: Exclude<Kind, 'dir' | 'file'>, at: string, name: string, rel: () => string) => void,
 ): void {
+  const memory = new GitWalkMemory<Exclude<Kind, 'dir' | 'file'>>(gitDir);
   let looked = 0;
+  const enter = (at: string, name: string, dir: string) => {
+    if (memory.isKnownLeaf(dir)) {
+      try {
+        const stat = lstatSync(`${at}/${name}`, { bigint: true });
+        if (stat.isDirectory() && memory.recall(dir, stat)) return;
+      } catch {
+        return; // gone
+      }
+    }
+    let fd: number;
+    try {
+      fd = openSync(`${at}/${name}`, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    } catch {
+      return; // gone, or no longer a directory
+    }
+    try {
+      walk(fd, dir);
+    } finally {
+      closeSync(fd);
+    }
+  };
   const walk = (held: number, dir: string) => {
     const at = `/proc/self/fd/${held}`;
+    const stat = fstatSync(held, { bigint: true });
+    const known = memory.recall(dir, stat);
+    if (known) {
+      for (const [name, kind] of known.others) {
+        if (++looked > SWEEP_LIMIT) return;
+        visit(kind, at, name, () => `${dir}${name}`);
+      }
+      for (const name of known.subdirs) {
+        if (++looked > SWEEP_LIMIT) return;
+        enter(at, name, `${dir}${name}/`);
+      }
+      return;
+    }
+    const readAt = wallClockNs();
     let entries: Dirent[];
     try {
       entries = readdirSync(at, { withFileTypes: true });
     } catch {
       return;
     }
+    const subdirs: string[] = [];
+    const others: [string, Exclude<Kind, 'dir' | 'file'>][] = [];
+    let whole = true;
     for (const entry of entries) {
       if (++looked > SWEEP_LIMIT) return;
       if (entry.isFile()) continue; // most of them: loose objects, refs
       const kind = kindOfEntry(entry, at);
-      if (kind === null || kind === 'file') continue;
+      if (kind === 'file') continue;
+      if (kind === null) {
+        whole = false; // gone since the read, or not to be asked: read again next time
+        continue;
+      }
       if (kind !== 'dir') {
+        others.push([entry.name, kind]);
         visit(kind, at, entry.name, () => `${dir}${entry.name}`);
         continue;
       }
-      let fd: number;
-      try {
-        fd = openSync(
-          `${at}/${entry.name}`,
-          constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
-        );
-      } catch {
-        continue; // gone, or no longer a directory
-      }
-      try {
-        walk(fd, `${dir}${entry.name}/`);
-      } finally {
-        closeSync(fd);
-      }
+      subdirs.push(entry.name);
+      enter(at, entry.name, `${dir}${entry.name}/`);
     }
+    if (whole) memory.remember(dir, stat, readAt, subdirs, others);
   };
   let root: number;
   try {
@@ -94,6 +135,7 @@ function walkGitDir(
     walk(root, '');
   } finally {
     closeSync(root);
+    memory.close();
   }
 }
 

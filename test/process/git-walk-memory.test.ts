@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import {
   existsSync,
@@ -84,11 +84,37 @@ const NAMES = [
   'fresh',
   'two-a',
   'two-b',
+  'mounted',
+  'bound',
 ] as const;
+/** Per repository, a remembered leaf in `.git` and a directory outside it holding a link into /proc, both with one change time. */
+const twins = new Map<Repo, { inside: string; outside: string }>();
+
+/**
+ * Two directories with the same change time to the nanosecond: made one after the other in the same
+ * clock tick (the kernel stamps an unobserved change with its coarse clock), the second given its
+ * link in the same tick. Tried a few times; none where the ticks never lined up.
+ */
+function makeTwins(repo: Repo): void {
+  const inside = join(repo.gitDir, 'refs', 'heads', 'twin');
+  const outside = join(repo.work, 'twin-outside');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    rmSync(inside, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+    mkdirSync(inside);
+    mkdirSync(outside);
+    symlinkSync('/proc/self/fd/0', join(outside, 'stdin'));
+    if (statSync(inside, { bigint: true }).ctimeNs === statSync(outside, { bigint: true }).ctimeNs) {
+      twins.set(repo, { inside, outside });
+      return;
+    }
+  }
+}
 const repos = {} as Record<(typeof NAMES)[number], Repo>;
 
 beforeAll(async () => {
   for (const name of NAMES) repos[name] = repo(name);
+  makeTwins(repos.bound);
   // Only a directory whose last change is two seconds old when it is read is remembered.
   await new Promise((resolve) => setTimeout(resolve, 2_100));
 }, 60_000);
@@ -268,4 +294,155 @@ describe('what is planted right after a walk that remembered everything is still
     expect(swept(repo)).toEqual(['refs/heads/team/deep']);
     expect(existsSync(join(outside, 'f'))).toBe(true);
   });
+
+  it('a file system mounted on a remembered directory is read, and read again every time (its server could say any change time)', () => {
+    const repo = repos.mounted;
+    const walks = walksAroundMount(repo.gitDir, ['-t', 'tmpfs', 'none', LEAF], ['mkfifo', `${LEAF}/f`], true);
+    if (walks === null) return;
+    const found = ['refs/heads/team/deep/leaf/f'];
+    expect(walks).toEqual([
+      { reads: directories(repo.gitDir), found: [] },
+      { reads: 0, found: [] },
+      { reads: 1, found },
+      { reads: 1, found },
+      { reads: 1, found },
+    ]);
+    expect(existsSync(join(repo.gitDir, 'refs', 'heads', 'team', 'deep', 'leaf', 'f'))).toBe(false);
+  }, 40_000);
+
+  it('another directory with the very same change time bound over a remembered one (same device): its inode tells them apart', () => {
+    const repo = repos.bound;
+    const twin = twins.get(repo);
+    if (twin === undefined) {
+      console.warn(
+        'SKIPPED the bind-mount test of the .git walk: no two directories got the same change time',
+      );
+      return;
+    }
+    const walks = walksAroundMount(repo.gitDir, ['--bind', twin.outside, twin.inside], null, false);
+    if (walks === null) return;
+    expect(walks.slice(1)).toEqual([
+      { reads: 0, found: [] },
+      { reads: 1, found: ['refs/heads/twin/stdin'] },
+    ]);
+  }, 40_000);
+  it('on a file system whose change times are clock ticks (ramfs; ext4 before Linux 6.13), a link made in the tick the walk read its directory in is found', () => {
+    if (process.getuid?.() !== 0) {
+      console.warn('SKIPPED the clock-tick test of the .git walk: mounting needs root');
+      return;
+    }
+    const gitDir = mkdtempSync(join(root, 'ramfs-'));
+    const harness = join(root, 'same-tick.mts');
+    writeFileSync(
+      harness,
+      [
+        "import { mkdirSync, statSync, symlinkSync } from 'node:fs';",
+        `const { findGitHazards } = await import(${JSON.stringify(join(import.meta.dirname, '../../src/core/process/git-special-files.ts'))});`,
+        'const gitDir = process.argv[2];',
+        'const leaf = `${gitDir}/refs/heads/leaf`;',
+        'mkdirSync(leaf, { recursive: true });',
+        'await new Promise((resolve) => setTimeout(resolve, 2_100));',
+        'findGitHazards(gitDir);',
+        'let sameTick = 0;',
+        'let missed = 0;',
+        'for (let i = 0; i < 50; i++) {',
+        '  mkdirSync(`${leaf}/n${i}`);',
+        '  findGitHazards(gitDir);',
+        '  const read = statSync(leaf, { bigint: true }).ctimeNs;',
+        "  symlinkSync('/proc/self/fd/0', `${leaf}/l${i}`);",
+        '  if (statSync(leaf, { bigint: true }).ctimeNs === read) sameTick++;',
+        '  const found = findGitHazards(gitDir).map((h) => h.path.slice(gitDir.length + 1));',
+        '  if (!found.includes(`refs/heads/leaf/l${i}`)) missed++;',
+        '}',
+        'console.log(JSON.stringify({ sameTick: sameTick > 0, missed }));',
+      ].join('\n'),
+    );
+    const run = spawnSync(
+      'unshare',
+      [
+        '-m',
+        '--propagation',
+        'private',
+        'sh',
+        '-c',
+        'mount -t ramfs none "$1" && exec "$2" --import tsx "$3" "$1"',
+        'sh',
+        gitDir,
+        process.execPath,
+        harness,
+      ],
+      { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 30_000 },
+    );
+    if (run.status !== 0 && /unshare failed|Operation not permitted|ramfs/.test(run.stderr)) {
+      console.warn(`SKIPPED the clock-tick test of the .git walk: ${run.stderr.trim()}`);
+      return;
+    }
+    expect(run.stderr).toBe('');
+    // The link did share its directory's change time with the read, and was found every time.
+    expect(JSON.parse(run.stdout)).toEqual({ sameTick: true, missed: 0 });
+  }, 40_000);
 });
+
+/** The remembered leaf every repository has, relative to its git directory. */
+const LEAF = 'refs/heads/team/deep/leaf';
+
+/**
+ * Walks `gitDir` twice in a Node child of its own mount namespace (so no mount reaches the
+ * machine's), then `mount MOUNT` (relative paths from `gitDir`) and `then`, then walks again, and
+ * twice more two seconds later when `settle`: how many directories each walk read and what it found.
+ * Null (the test skipped) where no mount can be made.
+ */
+function walksAroundMount(
+  gitDir: string,
+  mount: string[],
+  then: string[] | null,
+  settle: boolean,
+): { reads: number; found: string[] }[] | null {
+  if (process.getuid?.() !== 0) {
+    console.warn('SKIPPED a mount test of the .git walk: mounting needs root');
+    return null;
+  }
+  const harness = join(root, 'around-mount.mts');
+  writeFileSync(
+    harness,
+    [
+      "import { execFileSync } from 'node:child_process';",
+      "import { createRequire, syncBuiltinESMExports } from 'node:module';",
+      "const fs = createRequire(import.meta.url)('node:fs');",
+      'const real = fs.readdirSync;',
+      'let reads = 0;',
+      'fs.readdirSync = (...args) => { reads++; return real(...args); };',
+      'syncBuiltinESMExports();',
+      `const { findGitHazards } = await import(${JSON.stringify(join(import.meta.dirname, '../../src/core/process/git-special-files.ts'))});`,
+      'const [gitDir, mount, then, settle] = [process.argv[2], ...JSON.parse(process.argv[3])];',
+      'const walk = () => { reads = 0; const found = findGitHazards(gitDir).map((h) => h.path.slice(gitDir.length + 1)); return { reads, found }; };',
+      'const walks = [walk(), walk()];',
+      "execFileSync('mount', mount, { cwd: gitDir });",
+      'if (then) execFileSync(then[0], then.slice(1), { cwd: gitDir });',
+      'walks.push(walk());',
+      'if (settle) { await new Promise((resolve) => setTimeout(resolve, 2_100)); walks.push(walk(), walk()); }',
+      'console.log(JSON.stringify(walks));',
+    ].join('\n'),
+  );
+  const run = spawnSync(
+    'unshare',
+    [
+      '-m',
+      '--propagation',
+      'private',
+      process.execPath,
+      '--import',
+      'tsx',
+      harness,
+      gitDir,
+      JSON.stringify([mount, then, settle]),
+    ],
+    { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 30_000 },
+  );
+  if (run.status !== 0 && /unshare failed|Operation not permitted/.test(run.stderr)) {
+    console.warn(`SKIPPED a mount test of the .git walk: ${run.stderr.trim()}`);
+    return null;
+  }
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}

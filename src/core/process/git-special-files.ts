@@ -60,6 +60,7 @@ function walkGitDir(
 ): void {
   const memory = new GitWalkMemory<Exclude<Kind, 'dir' | 'file'>>(gitDir);
   let looked = 0;
+  let rootDev: bigint | undefined;
   const enter = (at: string, name: string, dir: string) => {
     if (memory.isKnownLeaf(dir)) {
       try {
@@ -84,6 +85,7 @@ function walkGitDir(
   const walk = (held: number, dir: string) => {
     const at = `/proc/self/fd/${held}`;
     const stat = fstatSync(held, { bigint: true });
+    rootDev ??= stat.dev;
     const known = memory.recall(dir, stat);
     if (known) {
       for (const [name, kind] of known.others) {
@@ -123,7 +125,8 @@ function walkGitDir(
       subdirs.push(entry.name);
       enter(at, entry.name, `${dir}${entry.name}/`);
     }
-    if (whole) memory.remember(dir, stat, readAt, subdirs, others);
+    // A file system mounted inside `.git` (FUSE: its server says what the change time is) is read every time.
+    if (whole && stat.dev === rootDev) memory.remember(dir, stat, readAt, subdirs, others);
   };
   let root: number;
   try {

@@ -8,11 +8,18 @@ import type { BigIntStats } from 'node:fs';
  */
 const SETTLED_NS = 2_000_000_000n;
 
-/** Remembered directories and names, all git directories together; past it the least recently walked are forgotten. */
-const UNITS_LIMIT = 100_000;
+/**
+ * How much the walks keep, in units of one directory or one name (about 150 bytes each): `total` for
+ * all git directories together, past which the least recently walked are forgotten, and at most
+ * `perGitDir` for one (a check that fills `.git` with directories leaves the rest read every time).
+ * A git directory has a few hundred directories (`objects/xx`, `refs/…`), so a few thousand units.
+ */
+export interface WalkMemoryLimits {
+  readonly total: number;
+  readonly perGitDir: number;
+}
 
-/** At most this share of {@link UNITS_LIMIT} for one git directory (a check that fills `.git` with directories). */
-const UNITS_PER_GIT_DIR = 50_000;
+const LIMITS: WalkMemoryLimits = { total: 60_000, perGitDir: 20_000 };
 
 /**
  * What a walk read in one directory, when the directory had this device, inode and change time:
@@ -48,12 +55,14 @@ let unitsHeld = 0;
  */
 export class GitWalkMemory<Kind> {
   readonly #gitDir: string;
+  readonly #limits: WalkMemoryLimits;
   readonly #before: Map<string, DirectoryListing<Kind>>;
   readonly #now = new Map<string, DirectoryListing<Kind>>();
   #units = 0;
 
-  constructor(gitDir: string) {
+  constructor(gitDir: string, limits: WalkMemoryLimits = LIMITS) {
     this.#gitDir = gitDir;
+    this.#limits = limits;
     const before = byGitDir.get(gitDir) as Remembered<Kind> | undefined;
     this.#before = before?.listings ?? new Map();
   }
@@ -95,7 +104,7 @@ export class GitWalkMemory<Kind> {
 
   #keep(dir: string, listing: DirectoryListing<Kind>): void {
     const units = unitsOf(listing);
-    if (this.#units + units > UNITS_PER_GIT_DIR) return;
+    if (this.#units + units > this.#limits.perGitDir) return;
     this.#now.set(dir, listing);
     this.#units += units;
   }
@@ -110,11 +119,16 @@ export class GitWalkMemory<Kind> {
     byGitDir.set(this.#gitDir, { listings: this.#now, units: this.#units });
     unitsHeld += this.#units;
     for (const [gitDir, remembered] of byGitDir) {
-      if (unitsHeld <= UNITS_LIMIT) break;
+      if (unitsHeld <= this.#limits.total) break;
       byGitDir.delete(gitDir);
       unitsHeld -= remembered.units;
     }
   }
+}
+
+/** How many units the walks of every git directory keep now (tests and benchmarks). */
+export function rememberedUnits(): number {
+  return unitsHeld;
 }
 
 /** The wall clock in nanoseconds, as a directory's change time is kept. */

@@ -4,7 +4,7 @@
 // are timed after the directories have settled (docs/performance.md, "The .git walk").
 // Usage: node --import tsx bench/git-walk.ts [--json] [--runs N] [--git-dir PATH]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -64,21 +64,33 @@ try {
   const results: Record<string, unknown> = {};
   for (const [name, gitDir] of Object.entries(targets)) {
     const links = linksUnder(gitDir);
+    let spelling = 0;
     results[name] = {
       git_dir: gitDir,
       directories: directories(gitDir),
+      // Nothing remembered: each call names the directory another way (`.git/./././`), a git dir of its own.
+      first_walk: timed(() => findGitHazards(`${gitDir}${'/.'.repeat(++spelling)}`)),
       findGitHazards: timed(() => findGitHazards(gitDir)),
       removeSpecialFiles: timed(() => removeSpecialFiles(gitDir, links)),
+      // As after a git command: an entry made and removed in `.git` itself (git's `index.lock`).
+      after_change_in_git_dir: timed(() => {
+        writeFileSync(join(gitDir, 'bench.lock'), '');
+        unlinkSync(join(gitDir, 'bench.lock'));
+        findGitHazards(gitDir);
+      }),
     };
   }
   if (values.json) console.log(JSON.stringify({ runs, ...results }, null, 2));
   else
     for (const [name, result] of Object.entries(results)) {
       const r = result as Record<string, Record<string, number>>;
+      const show = (what: string) =>
+        `${what} ${r[what]?.cpu_ms} ms CPU (p10 ${r[what]?.cpu_p10}, p90 ${r[what]?.cpu_p90})`;
       console.log(
-        `${name} (${r.directories} directories): findGitHazards ${r.findGitHazards?.cpu_ms} ms CPU ` +
-          `(p10 ${r.findGitHazards?.cpu_p10}, p90 ${r.findGitHazards?.cpu_p90}), removeSpecialFiles ` +
-          `${r.removeSpecialFiles?.cpu_ms} ms CPU (p10 ${r.removeSpecialFiles?.cpu_p10}, p90 ${r.removeSpecialFiles?.cpu_p90})`,
+        `${name} (${r.directories} directories): ` +
+          ['first_walk', 'findGitHazards', 'removeSpecialFiles', 'after_change_in_git_dir']
+            .map(show)
+            .join('; '),
       );
     }
 } finally {

@@ -193,8 +193,9 @@ function timedOut(
  * included from the work tree and replaced by a FIFO is reported with the `rm` that removes it), and
  * fails the call at once instead
  * of at its deadline. The sandboxes sweep these away when each process ends, but a delegated CLI
- * calls Truss's git tools while it runs, and under `none` nothing is swept. A walk of `.git`, a few
- * milliseconds for a repository with a thousand entries there.
+ * calls Truss's git tools while it runs, and under `none` nothing is swept. A walk of `.git`: a few
+ * milliseconds the first time for a repository with a thousand entries there, about one after it,
+ * when only the directories git or the work changed are read again (git-walk-memory.ts).
  */
 function refusedGit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): GitCommandError | null {
   const gitDir = gitDirOf(cwd, env);

@@ -253,7 +253,8 @@ describe('FIFOs a sandboxed process plants in .git', () => {
         execFileSync('git', ['config', 'include.path', '../.gitconfig-shared'], { cwd: work });
         const path = join(work, '.gitconfig-shared');
         execFileSync('mkfifo', [path]);
-        return join(work, '.git', '..', '.gitconfig-shared');
+        // Named as git reads it: `..` after `.git` is resolved by the kernel, not by the spelling.
+        return `${work}/.git/../.gitconfig-shared`;
       },
     ],
   ];

@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { checkedHarnessGit, runHarnessGit } from '../core/process/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from '../github/git-auth.js';
-
-const run = promisify(execFile);
 
 /**
  * Checks out a pull request's head commit in the workspace for comment-triggered runs (whose default
@@ -19,20 +16,19 @@ export async function checkoutPullRequestHead(options: {
   if (!Number.isInteger(options.prNumber) || options.prNumber <= 0)
     throw new Error(`invalid pull request number ${options.prNumber}`);
   if (!/^[0-9a-f]{40}$/.test(options.headSha)) throw new Error('invalid head SHA from the API');
-  const git = (...args: string[]) => run('git', args, { cwd: options.workdir });
+  // The safe path (src/core/process/git-safety.ts): on a self-hosted runner the checkout may hold
+  // what an earlier run's work planted in .git (a post-checkout hook, an fsmonitor command, a FIFO).
+  const git = (...args: string[]) => checkedHarnessGit(options.workdir, args);
   const fetchEnv = { ...process.env, ...(await gitAuthEnvUnlessConfigured(options.workdir, options.auth)) };
-  await run(
-    'git',
-    [
-      'fetch',
-      '--no-tags',
-      '--depth=1',
-      'origin',
-      `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`,
-    ],
-    { cwd: options.workdir, env: fetchEnv },
-  );
-  const { stdout } = await git('rev-parse', `refs/remotes/truss/pr-${options.prNumber}`);
+  const ref = `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`;
+  await checkedHarnessGit(options.workdir, ['fetch', '--no-tags', '--depth=1', 'origin', ref], {
+    env: fetchEnv,
+  }).catch((error: Error) => {
+    throw new Error(
+      `git fetch --no-tags --depth=1 origin refs/pull/${options.prNumber}/head failed: ${error.message}`,
+    );
+  });
+  const stdout = await git('rev-parse', `refs/remotes/truss/pr-${options.prNumber}`);
   if (stdout.trim() !== options.headSha) {
     throw new Error(
       `the pull request moved while starting (head is now ${stdout.trim().slice(0, 12)}); comment again to run on the new head`,
@@ -58,19 +54,17 @@ export async function ensurePullRequestHead(options: {
   auth?: FetchAuth | undefined;
   warn: (message: string) => void;
 }): Promise<void> {
-  const revParse = (ref: string) =>
-    run('git', ['rev-parse', '--verify', '--quiet', ref], { cwd: options.workdir }).then(
-      ({ stdout }) => stdout.trim(),
-      () => null,
-    );
+  // A git the safe path refuses (a FIFO in .git) fails the run, saying what to remove.
+  const revParse = async (ref: string) => {
+    const { code, stdout } = await runHarnessGit(options.workdir, ['rev-parse', '--verify', '--quiet', ref]);
+    return code === 0 ? stdout.trim() : null;
+  };
   const head = await revParse('HEAD^{commit}');
   if (head === null || head === options.headSha) return;
   // The raw commit's parent lines: a shallow checkout (depth 1, the default) hides its parents from
   // `HEAD^2`, but the commit object still names them.
-  const raw = await run('git', ['cat-file', 'commit', head], { cwd: options.workdir }).then(
-    ({ stdout }) => stdout,
-    () => '',
-  );
+  const commit = await runHarnessGit(options.workdir, ['cat-file', 'commit', head]);
+  const raw = commit.code === 0 ? commit.stdout : '';
   const header = raw.split('\n\n', 1)[0] ?? '';
   const parents = [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]);
   if (parents[1] === options.headSha) {

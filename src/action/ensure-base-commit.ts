@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runHarnessGit } from '../core/process/index.js';
 
 /**
  * actions/checkout fetches one commit by default, so the PR base is usually missing locally. Fetch
@@ -15,15 +12,12 @@ export async function ensureBaseCommit(
 ): Promise<string | null> {
   if (!baseSha) return null;
   if (!/^[0-9a-f]{40}$/.test(baseSha)) return null;
-  const has = () =>
-    run('git', ['cat-file', '-e', `${baseSha}^{commit}`], { cwd: workdir }).then(
-      () => true,
-      () => false,
-    );
+  // The safe path (src/core/process/git-safety.ts). A git it refuses (a FIFO in .git) or stops at
+  // its deadline fails the run with what to remove; only git's own "no" means no base.
+  const has = async () =>
+    (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0;
   if (await has()) return baseSha;
-  await run('git', ['fetch', '--no-tags', '--depth=1', 'origin', baseSha], { cwd: workdir }).catch(
-    () => undefined,
-  );
+  await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha]);
   if (await has()) return baseSha;
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import type { ResolvedContract } from '../core/contract/index.js';
-import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
+import { runHarnessGitSync } from '../core/process/index.js';
 import type { GitHubReader } from '../core/tools/index.js';
 import type { Logger } from '../github/logger.js';
 import type { Octokit } from '../github/octokit.js';
@@ -26,7 +25,15 @@ export async function cliGitHubReader(
     );
     return undefined;
   }
-  const repository = repositoryOf(io.env.GITHUB_REPOSITORY) ?? originRepository(workdir, io.env);
+  let repository: { owner: string; repo: string } | null;
+  try {
+    repository = repositoryOf(io.env.GITHUB_REPOSITORY) ?? originRepository(workdir, io.env);
+  } catch (error) {
+    io.stderr(
+      `truss: [tools] github = true, but the workdir's origin remote could not be read (${(error as Error).message}): the GitHub tools will refuse every call\n`,
+    );
+    return undefined;
+  }
   if (!repository) {
     io.stderr(
       'truss: [tools] github = true, but the repository is unknown (no GITHUB_REPOSITORY=owner/name and no ' +
@@ -60,23 +67,20 @@ export function repositoryOf(text: string | undefined): { owner: string; repo: s
   return match ? { owner: match[1] as string, repo: (match[2] as string).replace(/\.git$/, '') } : null;
 }
 
-/** `owner/name` of the workdir's `origin` remote on github.com (or GITHUB_SERVER_URL's host), or null. */
+/**
+ * `owner/name` of the workdir's `origin` remote on github.com (or GITHUB_SERVER_URL's host), or null.
+ * Its git runs the harness's safe path (src/core/process/git-safety.ts): `truss resume` reads a
+ * workdir judged work already changed. A git that path refuses (a FIFO in `.git`) throws, naming it.
+ */
 function originRepository(
   workdir: string,
   env: Readonly<Record<string, string | undefined>>,
 ): { owner: string; repo: string } | null {
-  let url: string;
-  try {
-    url = execFileSync('git', ['-C', workdir, 'config', '--get', 'remote.origin.url'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: harnessProgramEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' }, workdir),
-      timeout: HARNESS_GIT_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-    }).trim();
-  } catch {
-    return null;
-  }
+  const { code, stdout } = runHarnessGitSync(workdir, ['config', '--get', 'remote.origin.url'], {
+    env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/' },
+  });
+  if (code !== 0) return null;
+  const url = stdout.toString('utf8').trim();
   const hosts = new Set(['github.com']);
   try {
     if (env.GITHUB_SERVER_URL) hosts.add(new URL(env.GITHUB_SERVER_URL).hostname);

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
-import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
+import { GitCommandError, runHarnessGitSync } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -35,28 +34,30 @@ export function existingSigningKey(io: CliIo, keyFile: string | undefined): Sign
 /**
  * When `file` lies inside a git work tree, adds it to that repository's `.git/info/exclude` (not
  * the tracked `.gitignore`) so it is never committed nor shown as an untracked file, and returns
- * the work tree's top level; null when it is not in a work tree.
+ * the work tree's top level; null when it is not in a work tree. Its git runs the harness's safe
+ * path (src/core/process/git-safety.ts): the tree may be one judged work changed. A git that path
+ * refuses (a FIFO in `.git`) or stops at its deadline throws (GitCommandError): the key is then
+ * neither known to be outside a work tree nor excluded, and the caller must say so.
  */
 export function excludeFromWorkTree(file: string): string | null {
   let top: string;
   let exclude: string;
+  const cwd = dirname(file);
+  const run = (...args: string[]) => {
+    const { code, stdout } = runHarnessGitSync(cwd, args);
+    if (code !== 0) return null;
+    return stdout.toString('utf8').trim();
+  };
   try {
-    const cwd = dirname(file);
-    const run = (...args: string[]) =>
-      execFileSync('git', args, {
-        cwd,
-        env: harnessProgramEnv(process.env, cwd),
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        timeout: HARNESS_GIT_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-      }).trim();
     if (run('rev-parse', '--is-inside-work-tree') !== 'true') return null;
-    top = run('rev-parse', '--show-toplevel');
+    const shown = run('rev-parse', '--show-toplevel');
     const gitPath = run('rev-parse', '--git-path', 'info/exclude');
+    if (shown === null || gitPath === null) return null;
+    top = shown;
     exclude = isAbsolute(gitPath) ? gitPath : resolve(cwd, gitPath);
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof GitCommandError) throw error;
+    return null; // git missing, or the directory gone
   }
   const entry = `/${relative(top, file).split('\\').join('/')}`;
   const current = existsSync(exclude) ? readFileSync(exclude, 'utf8') : '';

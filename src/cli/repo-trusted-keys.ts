@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { resolveTrustedKeys } from '../core/ledger/index.js';
-import { HARNESS_GIT_TIMEOUT_MS, harnessProgramEnv } from '../core/process/index.js';
+import { runHarnessGitSync } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
 const vetted = new Map<string, string | null>();
@@ -34,18 +33,20 @@ function compareWithBaseline(path: string, baseRef: string | undefined): string 
     return `GITHUB_BASE_REF ${JSON.stringify(baseRef.slice(0, 60))} is not a branch name to compare with`;
   const baseline = baseRef ? `refs/remotes/origin/${baseRef}` : 'refs/remotes/origin/HEAD';
   const requests = [baseline, `${baseline}:./.truss/trusted-keys`, 'HEAD:./.truss/trusted-keys'];
-  const git = (args: string[], input?: string) =>
-    spawnSync('git', args, {
-      cwd,
-      env: harnessProgramEnv(process.env, cwd),
-      ...(input === undefined ? {} : { input }),
-      maxBuffer: 16 * 1024 * 1024,
-      stdio: ['pipe', 'pipe', 'ignore'],
-      timeout: HARNESS_GIT_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-    });
+  // The safe path (src/core/process/git-safety.ts): the working copy may be one judged work changed.
+  // A git it refuses (a FIFO in .git) or stops at its deadline pins nothing, saying why.
+  let refusal: string | null = null;
+  const git = (args: string[], input?: string) => {
+    try {
+      return runHarnessGitSync(cwd, args, input === undefined ? {} : { input });
+    } catch (error) {
+      refusal ??= (error as Error).message;
+      return null;
+    }
+  };
   const result = git(['cat-file', '--batch'], `${requests.join('\n')}\n`);
-  if (result.status !== 0 || !result.stdout) return 'git could not read the repository to compare it';
+  if (result?.code !== 0 || result.stdout.length === 0)
+    return `git could not read the repository to compare it${refusal ? ` (${refusal})` : ''}`;
   const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
   const local = readFileSync(path);
   const where = baseRef ? `origin/${baseRef}` : 'origin/HEAD';
@@ -58,7 +59,8 @@ function compareWithBaseline(path: string, baseRef: string | undefined): string 
   // A clone whose default branch is unknown (actions/checkout sets no origin/HEAD) may be any
   // branch's checkout: its own commit is no baseline. Only a repository with no remote is its own.
   const remotes = git(['remote']);
-  if (remotes.status !== 0 || remotes.stdout.toString().trim() !== '')
+  if (!remotes) return `git could not list the remotes (${refusal})`;
+  if (remotes.code !== 0 || remotes.stdout.toString().trim() !== '')
     return 'origin/HEAD is not set, so the default branch is unknown (run `git remote set-head origin --auto`, or pass --trusted-keys / --key)';
   if (!atHead) return 'it is not committed';
   return local.equals(atHead) ? null : 'it has uncommitted changes';

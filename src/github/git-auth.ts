@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runHarnessGit } from '../core/process/index.js';
 
 export interface GitAuth {
   token: string;
@@ -35,11 +32,9 @@ export async function gitAuthEnvUnlessConfigured(
   auth: GitAuth | undefined,
 ): Promise<Record<string, string>> {
   if (!auth) return { GIT_TERMINAL_PROMPT: '0' };
-  const configured = await run('git', ['config', '--get-all', headerKey(auth.serverUrl)], {
-    cwd: workdir,
-  }).then(
-    ({ stdout }) => stdout.trim() !== '',
-    () => false,
-  );
+  // The safe path (src/core/process/git-safety.ts); a git it refuses (a FIFO in .git) fails the
+  // fetch or push this is for, saying what to remove, rather than guessing.
+  const { code, stdout } = await runHarnessGit(workdir, ['config', '--get-all', headerKey(auth.serverUrl)]);
+  const configured = code === 0 && stdout.trim() !== '';
   return configured ? { GIT_TERMINAL_PROMPT: '0' } : gitAuthEnv(auth);
 }

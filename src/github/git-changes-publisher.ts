@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { HARNESS_GIT_ARGS, HARNESS_GIT_TIMEOUT_MS, stageAll } from '../core/process/index.js';
+import { checkedHarnessGit, GitCommandError, stageAll } from '../core/process/index.js';
 import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import type { RepoRef } from './repo-contracts.js';
 
-const execGit = promisify(execFile);
 /** The identity GitHub shows for commits made with the workflow token. */
 const BOT = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
 
@@ -51,16 +48,10 @@ async function publish(
   run: PassedRun,
 ): Promise<Record<string, unknown>> {
   const { workdir, target, mode, log } = options;
+  // The safe path (src/core/process/git-safety.ts): the judged work ran in this working copy, so
+  // its .git may hold hooks, an fsmonitor command or a FIFO; any failure stops the publishing.
   const git = async (args: string[], env: Record<string, string> = {}) =>
-    (
-      await execGit('git', [...HARNESS_GIT_ARGS, ...args], {
-        cwd: workdir,
-        env: { ...process.env, ...env },
-        maxBuffer: 16 << 20,
-        timeout: HARNESS_GIT_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-      })
-    ).stdout.trim();
+    (await checkedHarnessGit(workdir, args, { env: { ...process.env, ...env } })).trim();
 
   const committed = await commitChanges(git, run);
   const head = await git(['rev-parse', 'HEAD']);
@@ -142,7 +133,9 @@ async function push(
   try {
     await git(['push', '--quiet', '--no-verify', 'origin', `${head}:refs/heads/${branch}`], env);
   } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
+    // Refused or stopped at its deadline (exit -1): the message already says what to remove or look for.
+    if (error instanceof GitCommandError && error.exitCode === -1) throw error;
+    const stderr = (error as Error).message.trim();
     const moved = /non-fast-forward|fetch first|rejected/.test(stderr);
     throw new Error(
       moved

@@ -6,11 +6,9 @@
  * is handed to the code being judged. A fork's code in a job that holds a write token (a `/truss`
  * comment, `pull_request_target`, an App dispatch) is refused rather than given it.
  */
-import { execFile } from 'node:child_process';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { runHarnessGit } from '../core/process/index.js';
 
-const run = promisify(execFile);
 const CONFIG_TIMEOUT_MS = 10_000;
 
 /** Raised when a fork's code would run next to a token stored in its working copy. */
@@ -32,20 +30,18 @@ export async function persistedCredentials(
   workdir: string,
   timeoutMs = CONFIG_TIMEOUT_MS,
 ): Promise<string[]> {
-  const listed = await run(
-    'git',
-    ['-c', 'core.fsmonitor=false', 'config', '--show-origin', '--null', '--get-regexp', '.'],
-    { cwd: workdir, maxBuffer: 16 * 1024 * 1024, timeout: timeoutMs },
-  ).then(
-    ({ stdout }) => stdout,
-    (error: { killed?: boolean; signal?: string | null }) => {
-      // No repository, or no setting at all, lists nothing; a configuration git cannot read in time
-      // (an include of a FIFO) is not taken as "no credential".
-      if (error.killed || error.signal)
-        throw new PersistedCredentialsError(
-          `could not read the working copy's git configuration within ${timeoutMs / 1000} s (an include that never ends?); run \`git config --show-origin --list\` in ${workdir} to see what it reads`,
-        );
-      return '';
+  // The safe path (src/core/process/git-safety.ts): a self-hosted runner's checkout may hold what an
+  // earlier run's work planted in .git. No repository, or no setting at all, lists nothing (a
+  // non-zero exit); a configuration git was refused, or could not read in time (an include of a
+  // FIFO), is never taken as "no credential".
+  const listed = await runHarnessGit(workdir, ['config', '--show-origin', '--null', '--get-regexp', '.'], {
+    timeoutMs,
+  }).then(
+    ({ code, stdout }) => (code === 0 ? stdout : ''),
+    (error: Error) => {
+      throw new PersistedCredentialsError(
+        `could not read the working copy's git configuration, so whether it stores a credential is unknown: ${error.message}`,
+      );
     },
   );
   // --null: `origin NUL key LF value NUL`, repeated.

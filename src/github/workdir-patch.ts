@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   bytesToHex,
   canonicalJson,
@@ -13,15 +11,17 @@ import {
   utf8Bytes,
 } from '../core/ledger/index.js';
 import {
-  HARNESS_GIT_ARGS,
-  HARNESS_GIT_TIMEOUT_MS,
+  checkedHarnessGit,
+  GitCommandError,
+  runHarnessGitCapped,
   snapshotWorktree,
   stageAll,
 } from '../core/process/index.js';
 import { WORKDIR_PATCH_FILE_NAME, WORKDIR_PATCH_STATEMENT_FILE_NAME } from './names.js';
 
-const execGit = promisify(execFile);
 const OUTSIDE_TRUSS = ['--', '.', ':(top,exclude).truss'];
+/** The largest patch captured: a run whose changes come to more fails instead of carrying a cut one. */
+const PATCH_MAX_BYTES = 256 << 20;
 
 /**
  * Everything the run changed since `baseSha` — commits, staged, unstaged and new files, binary
@@ -34,17 +34,19 @@ export async function captureWorkdirPatch(workdir: string, baseSha: string): Pro
   const env = { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') };
   // Bytes: a text file in another encoding (Latin-1) is not UTF-8, and decoding the patch would
   // replace its bytes before they are signed and applied again.
-  const gitBytes = async (args: string[]) =>
-    (
-      await execGit('git', [...HARNESS_GIT_ARGS, ...args], {
-        cwd: workdir,
-        env,
-        maxBuffer: 256 << 20,
-        encoding: 'buffer',
-        timeout: HARNESS_GIT_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-      })
-    ).stdout;
+  // Every git here runs the safe path (src/core/process/git-safety.ts): the judged work ran in
+  // this working copy and may have planted hooks, an fsmonitor command or a FIFO in its .git.
+  const gitBytes = async (args: string[]) => {
+    const out = await runHarnessGitCapped(workdir, args, PATCH_MAX_BYTES, { env });
+    if (out.truncated)
+      throw new GitCommandError(
+        `the run's workspace changes come to more than ${PATCH_MAX_BYTES >> 20} MiB; a suspended run cannot carry them`,
+        -1,
+      );
+    if (out.code !== 0)
+      throw new GitCommandError(out.stderr.trim() || `git ${args[0]} exited with ${out.code}`, out.code);
+    return out.stdout;
+  };
   const git = async (args: string[]) => (await gitBytes(args)).toString('utf8');
   try {
     await git(['read-tree', 'HEAD']);
@@ -73,15 +75,10 @@ export async function applyWorkdirPatch(
   const file = join(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file, patch);
   try {
-    await execGit('git', ['apply', '--binary', '--whitespace=nowarn', file], {
-      cwd: workdir,
-      timeout: HARNESS_GIT_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-    });
+    await checkedHarnessGit(workdir, ['apply', '--binary', '--whitespace=nowarn', file], { env });
   } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
     throw new Error(
-      `the suspended run's workspace changes do not apply to this checkout: ${stderr || (error as Error).message}`,
+      `the suspended run's workspace changes do not apply to this checkout: ${(error as Error).message}`,
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -11,12 +11,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
+import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
 import { gitAuthEnv } from '../../src/github/git-auth.js';
 import { ActionHarness, git, PR_NUMBER } from '../helpers/action-harness.js';
 import { type GitInvocation, gitSpy, REAL_GIT } from '../helpers/git-spy.js';
 
 const TOKEN = 'ghs_privaterepotoken0000000000000000000';
 const basic = (token: string) => Buffer.from(`x-access-token:${token}`).toString('base64');
+
+/** An invocation's argv after the harness's `-c name=value` settings. */
+function withoutSettings(argv: string[]): string[] {
+  let at = 0;
+  while (argv[at] === '-c') at += 2;
+  return argv.slice(at);
+}
 
 describe('gitAuthEnv', () => {
   it('is the header actions/checkout configures, scoped to the server URL, with prompts off', () => {
@@ -147,6 +155,7 @@ describe('fetching the PR head from an origin that requires the token', () => {
 
   it('with auth: the fetch sends the header (and only the fetch gets it), the head is checked out', async () => {
     const dir = workspace();
+    const before = spy.invocations().length;
     await checkoutPullRequestHead({
       workdir: dir,
       prNumber: PR_NUMBER,
@@ -157,8 +166,12 @@ describe('fetching the PR head from an origin that requires the token', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((h) => h === `basic ${basic(TOKEN)}`)).toBe(true);
 
-    const calls = spy
-      .invocations()
+    const all = spy.invocations();
+    // Every git of the harness's runs the safe path: its -c settings first (HARNESS_GIT_ARGS).
+    for (const call of all.slice(before, -1))
+      expect(call.argv.slice(0, HARNESS_GIT_ARGS.length)).toEqual(HARNESS_GIT_ARGS);
+    const calls = all
+      .map((c) => ({ ...c, argv: withoutSettings(c.argv) }))
       .filter((c) => ['fetch', 'rev-parse', 'checkout'].includes(c.argv[0] ?? ''));
     expect(calls.map((c) => c.argv)).toEqual([
       [
@@ -204,7 +217,7 @@ describe('fetching the PR head from an origin that requires the token', () => {
       () => null,
       (e: Error) => e,
     );
-    expect(error?.message).toContain('git fetch --no-tags --depth=1 origin');
+    expect(error?.message).toContain('git fetch --no-tags --depth=1 origin refs/pull/');
     expect(error?.message).not.toContain(wrong);
     expect(error?.message).not.toContain(basic(wrong));
     expect(seen).toEqual([`basic ${basic(wrong)}`]);
@@ -224,7 +237,7 @@ describe('fetching the PR head from an origin that requires the token', () => {
     expect(warnings).toEqual([]);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(harness.headSha);
     expect(seen.length).toBeGreaterThan(0);
-    expect(spy.invocations().filter((c) => c.argv[0] === 'fetch')).toEqual([
+    expect(spy.invocations().filter((c) => withoutSettings(c.argv)[0] === 'fetch')).toEqual([
       expect.objectContaining({
         env: expect.objectContaining({ count: '1', key: `http.${serverUrl}/.extraheader` }),
       }),

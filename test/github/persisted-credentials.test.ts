@@ -41,14 +41,15 @@ describe('credentials persisted in the working copy', () => {
     expect(await persistedCredentials(repo)).toEqual([]);
   });
 
-  it('a configuration that never finishes reading (an include of a FIFO) is refused, not taken as none', async () => {
+  it('a configuration that never finishes reading (an include of a FIFO) is refused at once, naming it, not taken as none', async () => {
     const repo = makeRepo();
     execFileSync('mkfifo', [join(repo, '.git', 'stalls')]);
     git(repo, 'config', 'include.path', 'stalls');
     const started = Date.now();
     const refused = await persistedCredentials(repo, 500).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PersistedCredentialsError);
-    expect((refused as Error).message).toContain('git configuration within');
+    expect((refused as Error).message).toContain("could not read the working copy's git configuration");
+    expect((refused as Error).message).toContain(`${join(repo, '.git', 'stalls')} is a FIFO`);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

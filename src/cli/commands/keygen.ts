@@ -67,7 +67,14 @@ export function keygen(args: string[], io: CliIo): number {
   }
   writeSecretFile(path, `${seedBase64}\n`);
   // An agent working in that tree could read the key; at least keep it out of commits and evidence.
-  const tree = excludeFromWorkTree(path);
+  let tree: string | null;
+  try {
+    tree = excludeFromWorkTree(path);
+  } catch (error) {
+    throw new KeyError(
+      `keygen: wrote ${out}, but could not tell whether it lies in a git work tree, so it was not added to .git/info/exclude: ${(error as Error).message}`,
+    );
+  }
   if (tree)
     io.stderr(
       `warning: ${out} is inside the git work tree ${tree}; it was added to .git/info/exclude, but any process working in that tree can read it. Prefer the default per-install key (omit --out).\n`,

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
 import { gitConfigPlaces, untrustedConfigAdvice, untrustedGitConfig } from './git-config-trust.js';
 import { pinnedGitEnv } from './git-metadata.js';
@@ -331,6 +331,53 @@ export function runHarnessGitCapped(
     child.stdin?.on('error', () => {});
     child.stdin?.end();
   });
+}
+
+/**
+ * {@link runHarnessGit} for a caller that must resolve with a plain value (git commands the CLI runs
+ * while it resolves its trusted keys or excludes a new key from a work tree): the same arguments,
+ * environment, refusal of a `.git` holding a FIFO and deadline, blocking. Stdout as bytes
+ * (`cat-file --batch` prints blobs). Throws GitCommandError when git was refused or stopped, and the
+ * spawn's own error when git could not start; a non-zero exit is returned, for the caller to judge.
+ */
+export function runHarnessGitSync(
+  cwd: string,
+  args: readonly string[],
+  options: HarnessGitOptions = {},
+): { code: number; stdout: Buffer; stderr: string } {
+  const env = harnessGitEnv(cwd, options);
+  const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+  if (refused) throw refused;
+  const timeoutMs = options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS;
+  const result = spawnSync('git', harnessGitArgv(args, options), {
+    cwd,
+    env,
+    // Closed even without input, as runHarnessGit's.
+    input: options.input ?? '',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  if (result.signal === 'SIGKILL' || (result.error as { code?: string } | undefined)?.code === 'ETIMEDOUT')
+    throw timedOut(cwd, args, timeoutMs, gitDirOf(cwd, env));
+  if (result.error) throw result.error; // git missing, cwd gone
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
+}
+
+/**
+ * {@link runHarnessGit} for a step that must not go on when git failed (a commit, a push, a patch
+ * applied): resolves with stdout only when git exited 0, and otherwise fails with git's own message,
+ * never an empty success.
+ */
+export async function checkedHarnessGit(
+  cwd: string,
+  args: readonly string[],
+  options: HarnessGitOptions = {},
+): Promise<string> {
+  const { code, stdout, stderr } = await runHarnessGit(cwd, args, options);
+  if (code !== 0)
+    throw new GitCommandError(stderr.trim() || `git ${args[0] ?? ''} exited with ${code}`, code);
+  return stdout;
 }
 
 function harnessGitArgv(args: readonly string[], options: HarnessGitOptions): string[] {

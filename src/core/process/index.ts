@@ -1,5 +1,16 @@
 export { BUNDLED_RELAY, relayBeside } from './bundled-relay.js';
-export { HARNESS_GIT_ARGS, HARNESS_GIT_TIMEOUT_MS, stageAll, UntrustedGitConfigError } from './git-safety.js';
+export {
+  checkedHarnessGit,
+  GitCommandError,
+  HARNESS_GIT_ARGS,
+  HARNESS_GIT_TIMEOUT_MS,
+  harnessGit,
+  runHarnessGit,
+  runHarnessGitCapped,
+  runHarnessGitSync,
+  stageAll,
+  UntrustedGitConfigError,
+} from './git-safety.js';
 export {
   describeIsolation,
   type Isolation,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
-import { harnessGit, runHarnessGit } from '../process/git-safety.js';
+import { checkedHarnessGit, harnessGit } from '../process/git-safety.js';
 import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
 
@@ -136,11 +136,10 @@ export async function applyChildDiff(
   try {
     const patch = join(scratch, 'winner.patch');
     await writeFile(patch, diff);
-    // Through the harness's git: the same refusals (a config the work can write, a FIFO in .git).
-    const applied = await runHarnessGit(root, ['apply', '--whitespace=nowarn', patch], {
+    // The safe path: the parent's working copy is one its own agent may have changed.
+    await checkedHarnessGit(root, ['apply', '--whitespace=nowarn', patch], {
       env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' },
     });
-    if (applied.code !== 0) throw new Error(applied.stderr.trim() || `git apply exited ${applied.code}`);
     return { applied: true, error: null };
   } catch (error) {
     return {

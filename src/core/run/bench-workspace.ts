@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HARNESS_GIT_ARGS } from '../process/git-safety.js';
-import { harnessProgramEnv } from '../process/trusted-path.js';
+import { checkedHarnessGit } from '../process/git-safety.js';
 import { cleanRoomGitEnv, materializeCleanRoom } from '../verify/clean-room.js';
 
 /** A patch larger than this is refused unread (a dataset's patches are kilobytes). */
@@ -160,16 +158,9 @@ function globEscape(path: string): string {
   return path.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
+/** The harness's safe path (git-safety.ts): its deadline, a closed stdin; fails on any non-zero exit. */
 function runGit(cwd: string, args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...HARNESS_GIT_ARGS, ...args],
-      { cwd, env: harnessProgramEnv(env, cwd), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(String(stderr).trim() || error.message)) : resolve(stdout),
-    );
-  });
+  return checkedHarnessGit(cwd, args, { env });
 }
 
 function gitMessage(error: unknown): string {

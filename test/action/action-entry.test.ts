@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
+import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
@@ -17,7 +18,7 @@ import {
   webhookExample,
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
-import { gitSpy } from '../helpers/git-spy.js';
+import { gitSpy, withoutSettings } from '../helpers/git-spy.js';
 
 /**
  * A run on a pull request makes any earlier sign-off stale: `truss / human review` is created once,
@@ -235,7 +236,11 @@ describe('the action entry, run the way a runner runs it', () => {
     const run = await harness.run({ eventName: 'workflow_dispatch', payload, workspace, env: spy.env });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(git(workspace, 'rev-parse', 'HEAD')).toBe(harness.headSha);
-    const calls = spy.invocations();
+    // The Action's own git runs the harness's safe path: its -c settings come first.
+    const all = spy.invocations();
+    const fetch = all.find((c) => withoutSettings(c.argv)[0] === 'fetch');
+    expect(fetch?.argv.slice(0, HARNESS_GIT_ARGS.length)).toEqual(HARNESS_GIT_ARGS);
+    const calls = all.map((c) => ({ ...c, argv: withoutSettings(c.argv) }));
     const fetches = calls.filter((c) => c.argv[0] === 'fetch');
     expect(fetches).toEqual([
       {

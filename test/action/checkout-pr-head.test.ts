@@ -14,17 +14,10 @@ import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action
 import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
 import { gitAuthEnv } from '../../src/github/git-auth.js';
 import { ActionHarness, git, PR_NUMBER } from '../helpers/action-harness.js';
-import { type GitInvocation, gitSpy, REAL_GIT } from '../helpers/git-spy.js';
+import { type GitInvocation, gitSpy, REAL_GIT, withoutSettings } from '../helpers/git-spy.js';
 
 const TOKEN = 'ghs_privaterepotoken0000000000000000000';
 const basic = (token: string) => Buffer.from(`x-access-token:${token}`).toString('base64');
-
-/** An invocation's argv after the harness's `-c name=value` settings. */
-function withoutSettings(argv: string[]): string[] {
-  let at = 0;
-  while (argv[at] === '-c') at += 2;
-  return argv.slice(at);
-}
 
 describe('gitAuthEnv', () => {
   it('is the header actions/checkout configures, scoped to the server URL, with prompts off', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
@@ -20,7 +21,7 @@ import {
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { otherApp } from '../helpers/comment-authors.js';
-import { gitSpy } from '../helpers/git-spy.js';
+import { gitSpy, withoutSettings } from '../helpers/git-spy.js';
 
 /** The comment id in the issue_comment.created example. */
 const COMMENT_ID = 492700400;
@@ -575,7 +576,13 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expectFullRun('Codertocat');
     const basic = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
-    const calls = spy.invocations();
+    // The Action's own git runs the harness's safe path: its -c settings come first.
+    const all = spy.invocations();
+    for (const command of ['fetch', 'checkout']) {
+      const call = all.find((c) => withoutSettings(c.argv)[0] === command);
+      expect(call?.argv.slice(0, HARNESS_GIT_ARGS.length)).toEqual(HARNESS_GIT_ARGS);
+    }
+    const calls = all.map((c) => ({ ...c, argv: withoutSettings(c.argv) }));
     expect(calls.map((c) => c.argv[0])).toEqual(expect.arrayContaining(['fetch', 'rev-parse', 'checkout']));
     expect(calls.filter((c) => c.argv[0] === 'fetch')).toEqual([
       {

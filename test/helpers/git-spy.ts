@@ -55,3 +55,10 @@ export function gitSpy(dir: string): {
         : [],
   };
 }
+
+/** An invocation's argv after the `-c name=value` settings every harness git starts with. */
+export function withoutSettings(argv: string[]): string[] {
+  let at = 0;
+  while (argv[at] === '-c') at += 2;
+  return argv.slice(at);
+}

@@ -346,7 +346,7 @@ export function runHarnessGitSync(
   options: HarnessGitOptions = {},
 ): { code: number; stdout: Buffer; stderr: string } {
   const env = harnessGitEnv(cwd, options);
-  const refused = refusedGit(cwd, args, gitDirOf(cwd, env));
+  const refused = refusedGit(cwd, args, env);
   if (refused) throw refused;
   const timeoutMs = options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS;
   const result = spawnSync('git', harnessGitArgv(args, options), {

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { IsolationSetupError } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
+import { sharedLauncher } from './launcher.js';
 import { harnessDirectory, lifelineWatcher } from './lifeline.js';
 import { ENTER_WORKDIR, heldInit, removeStage, sharedMounts } from './mount-holder.js';
 import {
@@ -71,6 +72,12 @@ export interface UidIsolationOptions {
    * every process mount its own, the path taken when no holder can be made.
    */
   heldNamespace?: boolean;
+  /**
+   * Start each check in the held namespace through the sandbox launcher (launcher.ts) when the
+   * harness is root and `perl` is installed, the default; false (or a launcher that cannot start)
+   * keeps the program chain for every process.
+   */
+  launcher?: boolean;
   /** PATH used to find unshare, setpriv and sudo. */
   toolEnv: Record<string, string>;
 }
@@ -268,6 +275,16 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     (stage) => mountSetup(stage, []),
     () => generation,
   );
+  // As root only: the launcher must be root to make namespaces, and under sudo each check would still
+  // need a sudo for its scratch and its final kill.
+  const launcher = sharedLauncher({
+    perl:
+      options.privilege === 'root' && options.launcher !== false
+        ? findProgram('perl', options.toolEnv.PATH ?? '')
+        : null,
+    socketDir: dirname(harness.fifo),
+    path: options.toolEnv.PATH ?? '',
+  });
   return {
     report: options.report,
     tempDir: scratchRoot,
@@ -288,6 +305,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     },
     warm() {
       mounts.warm();
+      launcher.warm();
     },
     async prepare(request: SpawnRequest): Promise<PreparedSpawn> {
       // Synchronous: a handful of tiny local calls, cheaper than a thread-pool round trip each.
@@ -327,6 +345,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
+      const launching = held ? await launcher.get() : null;
       // Per-process mounts: the table and the covered copies' stage in a directory only the harness
       // can write (the scratch is the sandbox user's, and another of its processes may be running).
       const own = held ? null : mkdtempSync(join(scratchRoot, 'truss-sbx-m-'));
@@ -382,14 +401,35 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
                 ...unshare,
               ],
             ];
+      // The launcher's init does what the chain's does (heldInit), but for the lifeline watcher: the
+      // check's root processes die with the launcher, which dies with the harness.
+      const launch =
+        held && launching
+          ? () =>
+              launching.launch({
+                uid: account.uid,
+                gid: account.gid,
+                umask: sandboxUmask,
+                mountNs: held.nsPath,
+                netNs: held.netPath,
+                marker: held.marker,
+                netPin: held.netPin,
+                cwd: resolve(request.cwd),
+                file: request.file,
+                args: request.args,
+                env,
+              })
+          : undefined;
       return {
         file,
         args,
         cwd: request.cwd,
         env,
         droppedEnv,
+        launch,
         async dispose(pid) {
           if (held) mounts.leave();
+          if (launching) launcher.leave();
           // Under sudo the group's root members cannot be signalled by the harness user; a group
           // that is already gone (the check's namespace ended with it) needs no sudo.
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {

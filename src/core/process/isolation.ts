@@ -54,6 +54,13 @@ export interface PreparedSpawn {
   /** Names dropped from the caller's env because they are never passed on (docs/security.md). */
   droppedEnv: string[];
   /**
+   * Starts the process without a program start of its own (uid isolation's launcher, launcher.ts),
+   * for a process whose stdin is closed: it behaves as the `ChildProcess` `file` and `args` would
+   * have made, is stopped through its `kill` (SIGTERM, SIGKILL) and leaves nothing behind once it
+   * has reported its end. Unset: the supervisor spawns `file`.
+   */
+  launch?: (() => import('node:child_process').ChildProcess) | undefined;
+  /**
    * Called once the supervisor has finished with the process (exit, timeout or cancellation), with the
    * pid it spawned (the group leader): kills whatever of the sandbox is left and removes its scratch
    * HOME and TMPDIR. Never throws.

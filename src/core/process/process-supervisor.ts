@@ -130,6 +130,7 @@ export async function runSupervised(options: SupervisedSpawnOptions): Promise<Su
       stderr.push(chunk);
       options.onStderr?.(chunk);
     },
+    options.stdin === null ? prepared.launch : undefined,
   );
   await prepared.dispose(termination.pid);
   const { pid: _pid, ...rest } = termination;
@@ -156,6 +157,7 @@ function supervise(
   options: SupervisedSpawnOptions,
   onStdout: (chunk: Buffer) => void,
   onStderr: (chunk: Buffer) => void,
+  launch: (() => ChildProcess) | undefined,
 ): Promise<Termination> {
   return new Promise((resolve) => {
     const result: Termination = {
@@ -184,23 +186,31 @@ function supervise(
 
     let child: ChildProcess;
     try {
-      child = spawn(options.file, [...options.args], {
-        argv0: options.argv0 ?? options.file,
-        cwd: options.cwd,
-        env: options.env,
-        detached: true, // own process group, so the whole tree can be signalled
-        shell: false,
-        stdio: [options.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
+      child = launch
+        ? launch()
+        : spawn(options.file, [...options.args], {
+            argv0: options.argv0 ?? options.file,
+            cwd: options.cwd,
+            env: options.env,
+            detached: true, // own process group, so the whole tree can be signalled
+            shell: false,
+            stdio: [options.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+            windowsHide: true,
+          });
     } catch (error) {
       // Invalid arguments (e.g. a NUL byte in an argument) throw synchronously.
       const err = error as NodeJS.ErrnoException;
       resolve({ ...result, spawnError: { message: err.message ?? String(error), code: err.code } });
       return;
     }
-    const pgid = child.pid;
+    // A launched process has no group of the harness's: it is stopped through its launcher, and its
+    // pid namespace ends with it.
+    const pgid = launch ? undefined : child.pid;
     result.pid = pgid;
+    const signal = (name: NodeJS.Signals): void => {
+      if (launch) child.kill(name);
+      else if (pgid !== undefined) signalGroup(pgid, name);
+    };
     const out = child.stdout as Readable;
     const err = child.stderr as Readable;
     const streams: Readable[] = [out, err];
@@ -215,12 +225,12 @@ function supervise(
     };
 
     const stop = (why: 'timeout' | 'cancel'): void => {
-      if (exited || result.timedOut || result.cancelled || pgid === undefined) return;
+      if (exited || result.timedOut || result.cancelled || (pgid === undefined && !launch)) return;
       if (why === 'timeout') result.timedOut = true;
       else result.cancelled = true;
-      signalGroup(pgid, 'SIGTERM');
+      signal('SIGTERM');
       later(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, () => {
-        if (!exited) signalGroup(pgid, 'SIGKILL');
+        if (!exited) signal('SIGKILL');
       });
     };
     function onAbort(): void {

@@ -1,0 +1,215 @@
+/**
+ * The sandbox launcher's program (launcher.ts), in Perl: it is on every Ubuntu runner and starts
+ * once per run, so each check then costs a `fork` instead of six program starts. It uses only
+ * `POSIX` and `Socket` (both in `perl-base`) and raw system calls, whose numbers differ per
+ * architecture; an architecture it has no numbers for makes it exit before "ready", and the harness
+ * keeps starting each check through the program chain (docs/security.md, "The sandbox launcher").
+ *
+ * Per check it forks a root "middle" process that reaches the harness on its socket (status, stdout,
+ * stderr), enters the held network and mount namespaces, makes fresh pid, ipc and mount namespaces,
+ * and forks their pid 1, the init: it mounts /proc, refuses to go on outside the held namespace,
+ * enters the working directory, and forks the check, which drops to the sandbox user (no groups, no
+ * capabilities, an empty bounding set, no new privileges) before its `exec`. Every process but the
+ * check stays root and not dumpable, so the sandbox user can neither signal, trace nor read them.
+ */
+export const LAUNCHER_SCRIPT = String.raw`
+use strict;
+use warnings;
+use POSIX ();
+use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
+
+my %NR = (
+  x86_64  => { setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126 },
+  aarch64 => { setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91 },
+);
+my $arch = (POSIX::uname())[4];
+my $nr = $NR{$arch} or die "truss-launcher: no system call numbers for $arch\n";
+die "truss-launcher: must run as root\n" if $< != 0 || $> != 0;
+my ($socket_path, $harness_pid) = @ARGV;
+die "truss-launcher: no socket path\n" unless defined $socket_path && length $socket_path;
+
+sub sys { my $name = shift; return syscall($nr->{$name}, @_) == 0 }
+
+use constant {
+  PR_SET_PDEATHSIG => 1, PR_SET_DUMPABLE => 4, PR_CAPBSET_DROP => 24, PR_SET_NO_NEW_PRIVS => 38,
+  PR_CAP_AMBIENT => 47, PR_CAP_AMBIENT_CLEAR_ALL => 4, SIGKILL => 9,
+  CLONE_NEWNS => 0x00020000, CLONE_NEWIPC => 0x08000000, CLONE_NEWPID => 0x20000000, CLONE_NEWNET => 0x40000000,
+  MS_NOSUID => 2, MS_NODEV => 4, MS_NOEXEC => 8, MS_REC => 16384, MS_PRIVATE => 262144,
+};
+
+# Not dumpable: /proc/PID of this process and of every fork of it is root's alone, and no other
+# user can trace it. Forks keep this; only the check's exec resets it, for the check.
+sys('prctl', PR_SET_DUMPABLE, 0, 0, 0, 0) or die "truss-launcher: PR_SET_DUMPABLE: $!\n";
+if ($harness_pid) {
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or die "truss-launcher: PR_SET_PDEATHSIG: $!\n";
+  exit 0 if getppid() != $harness_pid;
+}
+open(my $caps, '<', '/proc/sys/kernel/cap_last_cap') or die "truss-launcher: cap_last_cap: $!\n";
+my $last_cap = <$caps>;
+close $caps;
+die "truss-launcher: cap_last_cap unreadable\n" unless defined $last_cap && $last_cap =~ /^(\d+)\s*$/;
+$last_cap = 0 + $1;
+
+$0 = 'truss-launcher';
+$SIG{CHLD} = 'IGNORE';
+$| = 1;
+my $launcher = $$;
+print "ready\n";
+
+while (defined(my $line = <STDIN>)) {
+  $line =~ /^(\d+)\n\z/ or die "truss-launcher: malformed request\n";
+  my $length = 0 + $1;
+  my $payload = '';
+  while (length($payload) < $length) {
+    my $got = read(STDIN, $payload, $length - length($payload), length($payload));
+    die "truss-launcher: request cut short\n" unless $got;
+  }
+  my $pid = fork();
+  if (!defined $pid) {
+    my ($token) = split /\0/, $payload;
+    print "fail $token cannot fork: $!\n";
+    next;
+  }
+  middle($payload) if $pid == 0;
+}
+exit 0;
+
+sub connect_to {
+  my ($token, $kind) = @_;
+  socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return;
+  connect($s, pack_sockaddr_un($socket_path)) or return;
+  syswrite($s, "$token $kind\n") or return;
+  return $s;
+}
+
+sub middle {
+  my @f = split /\0/, $_[0], -1;
+  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $cwd, $file, $nargs) = splice(@f, 0, 11);
+  my @args = splice(@f, 0, $nargs);
+  my @env = @f;
+  $SIG{CHLD} = 'DEFAULT';
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or POSIX::_exit(1);
+  POSIX::_exit(0) if getppid() != $launcher;
+  my $ctl = connect_to($token, 'ctl');
+  if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; POSIX::_exit(0); }
+  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); POSIX::_exit(0); };
+  my $out = connect_to($token, 'out') or $fail->("cannot open the check's stdout: $!");
+  my $err = connect_to($token, 'err') or $fail->("cannot open the check's stderr: $!");
+  open(STDIN, '<', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDOUT, '>', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
+  if ($net ne '') {
+    open(my $ns, '<', $net) or $fail->("cannot open the held network namespace: $!");
+    sys('setns', fileno($ns), CLONE_NEWNET) or $fail->("cannot enter the held network namespace: $!");
+    close $ns;
+  }
+  open(my $ns, '<', $mnt) or $fail->("cannot open the held mount namespace: $!");
+  sys('setns', fileno($ns), CLONE_NEWNS) or $fail->("cannot enter the held mount namespace: $!");
+  close $ns;
+  sys('unshare', CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNS) or $fail->("cannot make the check's namespaces: $!");
+  sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0) or $fail->("cannot make the mounts private: $!");
+  # The init holds the write end of $done (EOF: it has ended); the middle holds that of $alive
+  # (EOF: the middle has ended, so nothing would report the check or end it at its deadline).
+  pipe(my $done, my $done_w) or $fail->("pipe: $!");
+  pipe(my $alive, my $alive_w) or $fail->("pipe: $!");
+  my $init = fork();
+  $fail->("cannot fork the init: $!") unless defined $init;
+  if ($init == 0) {
+    close $done; close $alive_w; close $ctl;
+    init($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, \@args, \@env);
+  }
+  close $done_w; close $alive; close $out; close $err;
+  my $ctl_open = 1;
+  for (;;) {
+    my $rin = '';
+    vec($rin, fileno($done), 1) = 1;
+    vec($rin, fileno($ctl), 1) = 1 if $ctl_open;
+    my $ready = select(my $rout = $rin, undef, undef, undef);
+    next if $ready < 0;
+    if ($ctl_open && vec($rout, fileno($ctl), 1)) {
+      my $got = sysread($ctl, my $byte, 1);
+      if (!$got) {
+        # The harness is gone, or gave up on the check: nothing may outlive it.
+        $ctl_open = 0;
+        kill 'KILL', $init;
+      } elsif ($byte eq 'T') {
+        kill 'TERM', $init;
+      } elsif ($byte eq 'K') {
+        kill 'KILL', $init;
+      }
+    }
+    last if vec($rout, fileno($done), 1);
+  }
+  waitpid($init, 0);
+  my $status = $?;
+  my $report = ($status & 127) ? 'signal ' . ($status & 127) : 'exit ' . ($status >> 8);
+  syswrite($ctl, "$report\n") if $ctl_open;
+  POSIX::_exit(0);
+}
+
+sub init {
+  my ($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, $args, $env) = @_;
+  $0 = 'truss-sandbox-init';
+  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or $stop->("truss: PR_SET_PDEATHSIG: $!");
+  my $rin = '';
+  vec($rin, fileno($alive), 1) = 1;
+  POSIX::_exit(125) if select(my $rout = $rin, undef, undef, 0) != 0;
+  close $alive;
+  sys('mount', my $p1 = 'proc', my $p2 = '/proc', my $p3 = 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, 0)
+    or $stop->("truss: cannot mount /proc in the sandbox: $!");
+  -e $marker or $stop->('truss: not in the sandbox mount namespace');
+  if ($netpin ne '') {
+    my @own = stat('/proc/self/ns/net');
+    my @pin = stat($netpin);
+    $stop->('truss: not in the sandbox network namespace')
+      unless @own && @pin && $own[0] == $pin[0] && $own[1] == $pin[1];
+  }
+  # Entered by path inside the namespace, never inherited (mount-holder.ts, heldInit).
+  chdir($cwd) or $stop->('truss: cannot enter the working directory inside the sandbox');
+  # pid 1 gets only signals it handles: a stop passes TERM on to everything in the namespace.
+  $SIG{TERM} = sub { kill 'TERM', -1 };
+  my $check = fork();
+  $stop->("truss: cannot fork the check: $!") unless defined $check;
+  check($out, $err, $uid, $gid, $umask, $file, $args, $env) if $check == 0;
+  close $out; close $err;
+  my $waited;
+  do { $waited = waitpid($check, 0) } while ($waited == -1 && $!{EINTR});
+  my $status = $?;
+  POSIX::_exit(($status & 127) ? 128 + ($status & 127) : $status >> 8);
+}
+
+sub check {
+  my ($out, $err, $uid, $gid, $umask, $file, $args, $env) = @_;
+  $SIG{TERM} = 'DEFAULT';
+  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
+  open(STDIN, '<', '/dev/null') or $stop->("truss: /dev/null: $!");
+  POSIX::dup2(fileno($out), 1) // $stop->("truss: dup2: $!");
+  POSIX::dup2(fileno($err), 2) // $stop->("truss: dup2: $!");
+  opendir(my $fds, '/proc/self/fd') or $stop->("truss: /proc/self/fd: $!");
+  my @open = grep { /^\d+$/ && $_ > 2 } readdir($fds);
+  closedir($fds);
+  POSIX::close($_) for @open;
+  for my $cap (0 .. $last_cap) {
+    sys('prctl', PR_CAPBSET_DROP, $cap, 0, 0, 0) or $stop->("truss: cannot drop capability $cap: $!");
+  }
+  sys('setgroups', 0, 0) or $stop->("truss: setgroups: $!");
+  sys('setresgid', 0 + $gid, 0 + $gid, 0 + $gid) or $stop->("truss: setresgid: $!");
+  sys('setresuid', 0 + $uid, 0 + $uid, 0 + $uid) or $stop->("truss: setresuid: $!");
+  my ($real_gid) = split(' ', $();
+  my ($effective_gid) = split(' ', $));
+  $stop->('truss: the sandbox user was not taken')
+    if $< != $uid || $> != $uid || $real_gid != $gid || $effective_gid != $gid;
+  my $header = pack('LL', 0x20080522, 0);
+  my $data = pack('L6', 0, 0, 0, 0, 0, 0);
+  syscall($nr->{capset}, $header, $data) == 0 or $stop->("truss: capset: $!");
+  sys('prctl', PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  sys('prctl', PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) or $stop->("truss: no_new_privs: $!");
+  umask(oct($umask));
+  %ENV = map { split(/=/, $_, 2) } @$env;
+  { exec { $file } $file, @$args; }
+  my $code = $!{ENOENT} ? 127 : 126;
+  syswrite($err, "truss: cannot run $file: $!\n");
+  POSIX::_exit($code);
+}
+`;

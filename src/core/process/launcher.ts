@@ -1,0 +1,340 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { LAUNCHER_SCRIPT } from './launcher-script.js';
+
+/**
+ * The sandbox launcher: one root Perl process per run, outside the sandbox, that starts each check
+ * of `uid` isolation in the held namespaces with a `fork` instead of the chain of program starts
+ * (setpriv, nsenter, unshare, an init shell, setpriv), which cost about 10 ms per check
+ * (docs/performance.md). docs/security.md, "The sandbox launcher", says why a check cannot reach it.
+ *
+ * The harness sends it one request per check on its stdin. The root process it forks for the check
+ * connects back to the harness's socket three times, each opened with the check's random token:
+ * the status connection (the harness writes `T` or `K` to stop the check; closing it kills the
+ * check; the check's end comes back as `exit N` or `signal N`) and the check's stdout and stderr.
+ * The socket lies in the harness's lifeline directory, which only the harness (and root) can enter.
+ */
+export interface LaunchRequest {
+  uid: number;
+  gid: number;
+  /** Octal, as the sandbox's `umask`. */
+  umask: string;
+  /** `/proc/PID/ns/mnt` of the mount holder. */
+  mountNs: string;
+  /** `/proc/PID/ns/net` of the mount holder when it holds the network namespace. */
+  netNs: string | null;
+  /** The holder's marker file: the check's init refuses to go on unless it sees it. */
+  marker: string;
+  /** The holder's pin of its network namespace, compared with the init's own. */
+  netPin: string | null;
+  cwd: string;
+  file: string;
+  args: readonly string[];
+  env: Record<string, string>;
+}
+
+export interface Launcher {
+  /** Starts one check; the result behaves as the `ChildProcess` the supervisor would have spawned. */
+  launch(request: LaunchRequest): ChildProcess;
+  /** Whether the launcher still takes requests. */
+  alive(): boolean;
+  /** Ends the launcher; a check still running ends with it (its root processes die with the launcher). */
+  close(): void;
+}
+
+/** How long a check's root process gets to connect back before the launch counts as failed. */
+const CONNECT_MS = 10_000;
+/** The longest header line a connection may open with (a token and a kind). */
+const HEADER_MAX = 128;
+/** sockaddr_un's path is 108 bytes with its NUL. */
+const SOCKET_PATH_MAX = 107;
+
+/** A check started by the launcher, shaped as the `ChildProcess` the supervisor uses. */
+class LaunchedCheck extends EventEmitter {
+  readonly pid = undefined;
+  readonly stdin = null;
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  ctl: Socket | null = null;
+  private pendingStop: string | null = null;
+  private over = false;
+  private status = '';
+  private readonly connectTimer: NodeJS.Timeout;
+  private attached = { out: false, err: false };
+
+  constructor(private readonly forget: () => void) {
+    super();
+    this.connectTimer = setTimeout(
+      () => this.fail('the sandbox launcher did not start the check'),
+      CONNECT_MS,
+    );
+    this.connectTimer.unref();
+  }
+
+  attach(kind: 'ctl' | 'out' | 'err', socket: Socket, rest: Buffer): void {
+    if (kind === 'ctl') {
+      if (this.ctl !== null) return void socket.destroy();
+      clearTimeout(this.connectTimer);
+      this.ctl = socket;
+      socket.on('data', (chunk: Buffer) => this.onStatus(chunk));
+      socket.on('close', () => this.fail('the sandbox launcher ended before the check did'));
+      if (rest.length > 0) this.onStatus(rest);
+      if (this.pendingStop !== null) socket.write(this.pendingStop);
+      return;
+    }
+    if (this.attached[kind]) return void socket.destroy();
+    this.attached[kind] = true;
+    const target = kind === 'out' ? this.stdout : this.stderr;
+    if (rest.length > 0) target.write(rest);
+    socket.pipe(target);
+    // The supervisor destroys the capture when leftovers hold it open: the connection goes with it.
+    target.once('close', () => socket.destroy());
+  }
+
+  /** `T` asks the init to pass TERM on to the namespace; `K` kills the init, and the namespace with it. */
+  kill(signal: NodeJS.Signals | number = 'SIGTERM'): boolean {
+    if (this.over) return false;
+    const byte = signal === 'SIGKILL' || signal === 9 ? 'K' : 'T';
+    if (this.ctl === null) this.pendingStop = byte;
+    else this.ctl.write(byte);
+    return true;
+  }
+
+  fail(message: string): void {
+    if (this.over) return;
+    this.end();
+    this.emit('error', Object.assign(new Error(message), { code: 'ELAUNCHER' }));
+  }
+
+  private end(): void {
+    this.over = true;
+    clearTimeout(this.connectTimer);
+    this.forget();
+    // Streams that never connected end here; connected ones end with their connection.
+    if (!this.attached.out) this.stdout.end();
+    if (!this.attached.err) this.stderr.end();
+  }
+
+  private onStatus(chunk: Buffer): void {
+    this.status += chunk.toString('utf8');
+    const newline = this.status.indexOf('\n');
+    if (newline < 0 || this.over) return;
+    const line = this.status.slice(0, newline);
+    const exit = /^exit (\d+)$/.exec(line);
+    const signal = /^signal (\d+)$/.exec(line);
+    if (exit) {
+      this.end();
+      this.emit('exit', Number(exit[1]), null);
+    } else if (signal) {
+      this.end();
+      this.emit('exit', null, signalName(Number(signal[1])));
+    } else {
+      this.fail(
+        line.startsWith('fail ')
+          ? `the sandbox launcher: ${line.slice(5)}`
+          : 'the sandbox launcher sent nonsense',
+      );
+    }
+  }
+}
+
+function signalName(number: number): NodeJS.Signals {
+  return number === 9 ? 'SIGKILL' : number === 15 ? 'SIGTERM' : (`SIG${number}` as NodeJS.Signals);
+}
+
+/**
+ * Starts the launcher (the harness must be root: it makes namespaces and drops to the sandbox user)
+ * with `perl` (an absolute path from a trusted directory) and its socket in `socketDir`; resolves
+ * null when it cannot start, and the caller keeps the program chain.
+ */
+export function startLauncher(options: {
+  perl: string;
+  socketDir: string;
+  path: string;
+}): Promise<Launcher | null> {
+  const socketPath = join(options.socketDir, `launch-${randomBytes(6).toString('hex')}.sock`);
+  if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return Promise.resolve(null);
+  const pending = new Map<string, LaunchedCheck>();
+  const server: Server = createServer((socket) => onConnection(socket));
+  const onConnection = (socket: Socket) => {
+    let head = Buffer.alloc(0);
+    socket.on('error', () => {});
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const newline = head.indexOf(10);
+      if (newline < 0) {
+        if (head.length > HEADER_MAX) socket.destroy();
+        return;
+      }
+      socket.off('data', onData);
+      socket.pause();
+      const match = /^([0-9a-f]{32}) (ctl|out|err)$/.exec(head.subarray(0, newline).toString('latin1'));
+      const check = match ? pending.get(match[1] as string) : undefined;
+      if (!match || !check) return void socket.destroy();
+      check.attach(match[2] as 'ctl' | 'out' | 'err', socket, head.subarray(newline + 1));
+      socket.resume();
+    };
+    socket.on('data', onData);
+  };
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    let ready = false;
+    let ended = false;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      server.close();
+      rmSync(socketPath, { force: true });
+      for (const check of pending.values()) check.fail('the sandbox launcher ended');
+      if (!ready) resolve(null);
+    };
+    server.once('error', () => finish());
+    server.listen(socketPath, () => {
+      server.unref();
+      try {
+        child = spawn(options.perl, ['-e', LAUNCHER_SCRIPT, socketPath, String(process.pid)], {
+          // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
+          env: { PATH: options.path, LC_ALL: 'C' },
+          cwd: '/',
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+      } catch {
+        finish();
+        return;
+      }
+      child.on('error', () => finish());
+      child.on('exit', () => finish());
+      child.stdin?.on('error', () => finish());
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        for (let newline = out.indexOf('\n'); newline >= 0; newline = out.indexOf('\n')) {
+          const line = out.slice(0, newline);
+          out = out.slice(newline + 1);
+          if (line === 'ready' && !ready) {
+            ready = true;
+            child.unref();
+            for (const stream of [child.stdin, child.stdout, child.stderr])
+              (stream as unknown as { unref?: () => void })?.unref?.();
+            resolve(launcher);
+            continue;
+          }
+          const failed = /^fail ([0-9a-f]{32}) (.*)$/.exec(line);
+          if (failed) pending.get(failed[1] as string)?.fail(`the sandbox launcher: ${failed[2]}`);
+        }
+      });
+      child.stderr?.resume();
+    });
+    const launcher: Launcher = {
+      launch(request) {
+        const token = randomBytes(16).toString('hex');
+        const check = new LaunchedCheck(() => pending.delete(token));
+        if (ended) {
+          queueMicrotask(() => check.fail('the sandbox launcher ended'));
+          return check as unknown as ChildProcess;
+        }
+        pending.set(token, check);
+        const fields = [
+          token,
+          String(request.uid),
+          String(request.gid),
+          request.umask,
+          request.mountNs,
+          request.netNs ?? '',
+          request.marker,
+          request.netPin ?? '',
+          request.cwd,
+          request.file,
+          String(request.args.length),
+          ...request.args,
+          ...Object.entries(request.env).map(([name, value]) => `${name}=${value}`),
+        ];
+        if (fields.some((field) => field.includes('\0'))) {
+          queueMicrotask(() => check.fail('an argument or environment value holds a NUL byte'));
+          return check as unknown as ChildProcess;
+        }
+        const payload = Buffer.from(fields.join('\0'), 'utf8');
+        child.stdin?.write(`${payload.length}\n`);
+        child.stdin?.write(payload);
+        return check as unknown as ChildProcess;
+      },
+      alive: () => !ended,
+      close() {
+        // Its stdin's end is its end; the checks it started die with it.
+        child.stdin?.end();
+        finish();
+      },
+    };
+  });
+}
+
+/** How long an unused launcher is kept before it is ended (started again on the next check). */
+const IDLE_MS = 2000;
+
+/**
+ * One run's launcher, started on first use (or by `warm`) and shared by the checks that follow;
+ * ended once nothing used it for {@link IDLE_MS}, so a long-lived App process keeps none between
+ * runs. `get` resolves null once a launcher could not start: the caller keeps the program chain.
+ */
+export function sharedLauncher(options: { perl: string | null; socketDir: string; path: string }): {
+  get(): Promise<Launcher | null>;
+  leave(): void;
+  warm(): void;
+} {
+  let current: Promise<Launcher | null> | null = null;
+  let failed = options.perl === null;
+  let users = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    const ending = current;
+    idle = setTimeout(() => {
+      if (users > 0 || current !== ending || ending === null) return;
+      current = null;
+      void ending.then((made) => made?.close());
+    }, IDLE_MS);
+    idle.unref();
+  };
+  const start = () => {
+    const made = startLauncher({
+      perl: options.perl as string,
+      socketDir: options.socketDir,
+      path: options.path,
+    });
+    void made.then((launcher) => {
+      if (launcher === null) failed = true;
+    });
+    return made;
+  };
+  return {
+    async get() {
+      if (failed) return null;
+      clearTimeout(idle);
+      users++;
+      const existing = current;
+      if (existing !== null) {
+        const launcher = await existing;
+        if (launcher?.alive()) return launcher;
+        if (current === existing) current = null;
+      }
+      current ??= start();
+      const launcher = await current;
+      if (launcher === null) users--;
+      return launcher;
+    },
+    leave() {
+      users--;
+      if (users === 0 && current !== null) endWhenIdle();
+    },
+    warm() {
+      if (failed || current !== null) return;
+      current = start();
+      endWhenIdle();
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
 
 /**

@@ -50,7 +50,7 @@ close $caps;
 die "truss-launcher: cap_last_cap unreadable\n" unless defined $last_cap && $last_cap =~ /^(\d+)\s*$/;
 $last_cap = 0 + $1;
 
-$0 = 'truss-launcher';
+$0 = "truss-launcher $socket_path";
 $SIG{CHLD} = 'IGNORE';
 $| = 1;
 my $launcher = $$;

@@ -70,7 +70,10 @@ class LaunchedCheck extends EventEmitter {
   constructor(private readonly forget: () => void) {
     super();
     this.connectTimer = setTimeout(
-      () => this.fail('the sandbox launcher did not start the check'),
+      () =>
+        this.fail(
+          'the sandbox launcher did not start the process within 10 s; run it again (a launcher that cannot start leaves the program chain)',
+        ),
       CONNECT_MS,
     );
     this.connectTimer.unref();
@@ -82,7 +85,11 @@ class LaunchedCheck extends EventEmitter {
       clearTimeout(this.connectTimer);
       this.ctl = socket;
       socket.on('data', (chunk: Buffer) => this.onStatus(chunk));
-      socket.on('close', () => this.fail('the sandbox launcher ended before the check did'));
+      socket.on('close', () =>
+        this.fail(
+          'the sandbox launcher ended before the process reported its end (it was killed); run it again',
+        ),
+      );
       if (rest.length > 0) this.onStatus(rest);
       if (this.pendingStop !== null) socket.write(this.pendingStop);
       return;

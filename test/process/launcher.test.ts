@@ -213,7 +213,8 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
     });
     try {
       await expect.poll(() => sleepers(marker), { timeout: 15_000 }).toHaveLength(1);
-      expect(printed).toBe('truss-sandbox-i\n');
+      // Its output passes through the harness, which may print it after the sleeper is seen.
+      await expect.poll(() => printed, { timeout: 5000 }).toBe('truss-sandbox-i\n');
       const launchers = () =>
         spawnSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
           .stdout.split('\n')

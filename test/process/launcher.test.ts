@@ -73,6 +73,8 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
         'id -u; id -g; id -G',
         'grep -E "^(Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):" /proc/self/status',
         'cat /proc/1/comm',
+        // Session and process group (fields 6 and 5 of stat): the init's, not the harness's.
+        'echo "session $(cut -d" " -f6 /proc/self/stat) group $(cut -d" " -f5 /proc/self/stat) tty $(cut -d" " -f7 /proc/self/stat)"',
         'ls /proc | grep -E "^[0-9]+$" | wc -l',
         'ls /proc/self/fd',
         'readlink /proc/self/fd/0',
@@ -93,9 +95,11 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
     expect(lines).toContain('NoNewPrivs:\t1');
     // pid 1 is the launcher's init, not the chain's shell: the launcher ran it.
     expect(lines.some((line) => line.startsWith('truss-sandbox-i'))).toBe(true);
+    // No controlling terminal to open as /dev/tty, and no signal to the harness's group reaches it.
+    expect(lines).toContain('session 1 group 1 tty 0');
     // The init, the shell and the pipeline's ls, grep and wc: nothing of the host's.
-    expect(Number(lines[lines.indexOf('NoNewPrivs:\t1') + 2])).toBeLessThanOrEqual(5);
-    const fdStart = lines.indexOf('NoNewPrivs:\t1') + 3;
+    expect(Number(lines[lines.indexOf('NoNewPrivs:\t1') + 3])).toBeLessThanOrEqual(5);
+    const fdStart = lines.indexOf('NoNewPrivs:\t1') + 4;
     expect(lines.slice(fdStart, fdStart + 4)).toEqual(['0', '1', '2', '3']);
     expect(lines[fdStart + 4]).toBe('/dev/null');
     expect(lines).toContain('0002');

@@ -156,6 +156,9 @@ sub init {
   vec($rin, fileno($alive), 1) = 1;
   POSIX::_exit(125) if select(my $rout = $rin, undef, undef, 0) != 0;
   close $alive;
+  # A session of its own, as the chain's detached spawn gives: no controlling terminal to open as
+  # /dev/tty, no signal sent to the harness's process group or session.
+  defined(POSIX::setsid()) or $stop->("truss: setsid: $!");
   sys('mount', my $p1 = 'proc', my $p2 = '/proc', my $p3 = 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, 0)
     or $stop->("truss: cannot mount /proc in the sandbox: $!");
   -e $marker or $stop->('truss: not in the sandbox mount namespace');

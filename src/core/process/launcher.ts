@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { closeInheritedDescriptorsOnce } from './inherited-descriptors.js';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
 
 /**
@@ -203,11 +204,15 @@ export function startLauncher(options: {
     server.once('error', () => finish());
     server.listen(socketPath, () => {
       server.unref();
+      // Started ahead of the first untrusted process (warm): nothing inherited may reach it either.
+      closeInheritedDescriptorsOnce();
       try {
         child = spawn(options.perl, ['-e', LAUNCHER_SCRIPT, socketPath, String(process.pid)], {
           // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
           env: { PATH: options.path, LC_ALL: 'C' },
           cwd: '/',
+          // Its own session: a terminal's ^C reaches the harness, and the launcher ends with it.
+          detached: true,
           stdio: ['pipe', 'pipe', 'pipe'],
         });
       } catch {

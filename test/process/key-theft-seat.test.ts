@@ -91,6 +91,10 @@ function lab(): Lab {
   };
   const env: Record<string, string> = {
     HOME: home,
+    // The lab lives in this checkout, which a uid run in place grants to the sandbox's group: a
+    // global git config under it would be one the work could write, and every harness git refuses
+    // that (test/process/git-config-trust.test.ts). CI commonly reads none.
+    GIT_CONFIG_GLOBAL: '/dev/null',
     RUNNER_TEMP: join(root, 'runner-temp'),
     GITHUB_ENV: runnerFiles[0] as string,
     GITHUB_OUTPUT: runnerFiles[1] as string,
@@ -414,6 +418,7 @@ describe("the attacker's seat in the Action", () => {
         };
         const run = await harness.runPullRequest({
           HOME: home,
+          GIT_CONFIG_GLOBAL: '/dev/null',
           GITHUB_ENV: setEnv,
           INPUT_ISOLATION: level,
           INPUT_ANTHROPIC_API_KEY: secrets.anthropic,

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { type GitConfigEntry, isIncludeName, parseGitConfig } from './git-config-parse.js';
 import { within } from './mount-table.js';
@@ -464,6 +464,8 @@ function fixFor({ from, key, path }: UntrustedConfig): string {
   if (key === 'extensions.worktreeconfig')
     return `make ${shellWord(path)} a file only you can write, or turn the extension off (\`git config --file ${shellWord(from)} --unset extensions.worktreeConfig\`)`;
   if (!isAbsolute(from)) return `unset ${from}`;
+  if (key === '' && from === path && !existsSync(path))
+    return `make ${shellWord(dirname(path))} and the directories above it writable by you alone, or set GIT_CONFIG_GLOBAL to a config only you can write (GIT_CONFIG_GLOBAL=/dev/null reads none)`;
   if (key === '') return `move ${shellWord(from)} where only you can write it`;
   return `remove the include (\`git config --file ${shellWord(from)} --unset-all ${shellWord(key)}\`)`;
 }

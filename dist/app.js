@@ -38,16 +38,16 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-C5NKPGHF.js";
+} from "./chunks/chunk-RKCSJU35.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-PA2KMYGQ.js";
+import "./chunks/chunk-KUF7RRHL.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-IMYYITW4.js";
-import "./chunks/chunk-5LNTPGT4.js";
-import "./chunks/chunk-F3LTOJNH.js";
+} from "./chunks/chunk-CIO62MHP.js";
+import "./chunks/chunk-OZP3FNVW.js";
+import "./chunks/chunk-EAYR2WID.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";

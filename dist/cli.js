@@ -12,10 +12,12 @@ import { dirname, join as join2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/cli/bytecode-cache.ts
+import { isAscii } from "node:buffer";
 import {
   closeSync,
   constants,
   fstatSync,
+  lstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -55,7 +57,7 @@ var EXIT = {
 // src/cli/bytecode-cache.ts
 var MAX_CACHE_BYTES = 64 * 1024 * 1024;
 function runBundleWithBytecodeCache(options) {
-  const source = readFileSync(options.bundle, "utf8");
+  const source = readBundleSource(options.bundle);
   const place2 = options.cacheDir === null ? null : cacheFile(options);
   const cachedData = place2 === null ? void 0 : readOwnFile(place2.file, options.uid);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}
@@ -78,6 +80,10 @@ function runBundleWithBytecodeCache(options) {
     options.bundle,
     join(options.bundle, "..")
   );
+}
+function readBundleSource(bundle) {
+  const bytes = readFileSync(bundle);
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 function cacheFile(options) {
   let key;
@@ -117,14 +123,14 @@ function readOwnFile(path, uid2) {
     closeSync(fd);
   }
 }
+var KEPT_PER_COMMAND = 3;
 function storeBytecode(place2, script) {
   const temp = join(place2.dir, `.${process.pid}-${Date.now()}.tmp`);
   try {
     writeFileSync(temp, script.createCachedData(), { mode: 384, flag: "wx" });
     renameSync(temp, place2.file);
-    for (const name of readdirSync(place2.dir))
-      if (name.startsWith(place2.prefix) && join(place2.dir, name) !== place2.file)
-        unlinkSync(join(place2.dir, name));
+    const older = readdirSync(place2.dir).filter((name) => name.startsWith(place2.prefix) && join(place2.dir, name) !== place2.file).map((name) => ({ path: join(place2.dir, name), written: lstatSync(join(place2.dir, name)).mtimeMs })).sort((a, b) => b.written - a.written);
+    for (const { path } of older.slice(KEPT_PER_COMMAND - 1)) unlinkSync(path);
   } catch {
     try {
       unlinkSync(temp);

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   readJsonAnswer
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 
 // src/core/verify/hidden-text.ts
 var HIDDEN_KINDS = ["tag", "bidi", "bidi_mark", "zero_width", "html_comment"];
@@ -98,7 +98,7 @@ var MAX_PROBLEM_CHARS = 1e3;
 var CONTEXT_LINES = 2;
 var MAX_SHOWN_LINES = 8;
 var MAX_LINE_CHARS = 240;
-var LOCATION = /^(.+?):L?(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?$/;
+var LOCATION = /^(.+?):L?(\d{1,9})(?:\s*[-\u2013]\s*L?(\d{1,9}))?$/;
 function anchorFindings(findings, files) {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return findings.slice(0, MAX_FINDINGS).map((finding) => anchorOne(finding, byPath));

@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   revealHidden
-} from "./chunk-5LNTPGT4.js";
+} from "./chunk-OZP3FNVW.js";
 
 // src/core/verify/evidence-record.ts
 function evidenceRecordFields(evidence, prepared, injection, policy, redact) {
@@ -116,7 +116,11 @@ var RULES = [
     patterns: [/<\/?\s*evidence[-_][0-9a-z]*/i, /\bevidence-[0-9a-f]{8,}\b/i]
   }
 ];
-var MIXED_SCRIPT = new RegExp("(?<![\\p{L}\\p{M}])(?=(?:[\\p{L}\\p{M}]*?\\p{Script=Latin}){2})(?=[\\p{L}\\p{M}]*[\\p{Script=Cyrillic}\\p{Script=Greek}])[\\p{L}\\p{M}]{3,}", "u");
+function mixedScript() {
+  mixedScriptPattern ??= new RegExp("(?<![\\p{L}\\p{M}])(?=(?:[\\p{L}\\p{M}]*?\\p{Script=Latin}){2})(?=[\\p{L}\\p{M}]*[\\p{Script=Cyrillic}\\p{Script=Greek}])[\\p{L}\\p{M}]{3,}", "u");
+  return mixedScriptPattern;
+}
+var mixedScriptPattern;
 function detectInjection(evidence) {
   const spans = [];
   let total = 0;
@@ -170,7 +174,7 @@ function scanLine(line, push) {
     });
     found = true;
   }
-  const mixed = MIXED_SCRIPT.exec(line.text);
+  const mixed = mixedScript().exec(line.text);
   if (mixed) {
     push({ rule: "mixed-script-word", ...at, column: mixed.index + 1, match: clip(mixed[0]) });
     found = true;

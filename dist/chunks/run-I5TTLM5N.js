@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-BUI675PW.js";
+} from "./chunk-LCQL64TM.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-C5NKPGHF.js";
+} from "./chunk-RKCSJU35.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -124,7 +124,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-PA2KMYGQ.js";
+} from "./chunk-KUF7RRHL.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -164,21 +164,23 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-IMYYITW4.js";
+} from "./chunk-CIO62MHP.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-5LNTPGT4.js";
+} from "./chunk-OZP3FNVW.js";
 import {
-  HARNESS_GIT_ARGS,
-  HARNESS_GIT_TIMEOUT_MS,
+  GitCommandError,
+  checkedHarnessGit,
   redactionField,
+  runHarnessGit,
+  runHarnessGitCapped,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,
@@ -241,6 +243,7 @@ var package_default = {
     "bench:injection": "node --import tsx bench/injection.ts",
     "bench:cleanroom": "node --import tsx bench/cleanroom.ts",
     "bench:isolation": "node --import tsx bench/isolation.ts",
+    "bench:launcher": "node --import tsx bench/launcher.ts",
     "bench:mcp": "node --import tsx bench/mcp.ts",
     "bench:fanout": "node --import tsx bench/fanout.ts",
     "bench:context": "node --import tsx bench/context.ts",
@@ -1385,17 +1388,17 @@ function octokitGitHubReader(octokit, repo) {
     checkRuns: (ref) => read(`the check runs of ${ref}`, async () => {
       const { data } = await octokit.rest.checks.listForRef({ ...where, ref, per_page: 100 });
       return data.check_runs.map(
-        (run6) => ({
-          id: run6.id,
-          name: run6.name,
-          status: run6.status,
-          conclusion: run6.conclusion ?? null,
-          app: run6.app?.slug ?? null,
-          html_url: run6.html_url ?? null,
-          started_at: run6.started_at ?? null,
-          completed_at: run6.completed_at ?? null,
-          title: run6.output?.title ?? null,
-          summary: run6.output?.summary ?? null
+        (run2) => ({
+          id: run2.id,
+          name: run2.name,
+          status: run2.status,
+          conclusion: run2.conclusion ?? null,
+          app: run2.app?.slug ?? null,
+          html_url: run2.html_url ?? null,
+          started_at: run2.started_at ?? null,
+          completed_at: run2.completed_at ?? null,
+          title: run2.output?.title ?? null,
+          summary: run2.output?.summary ?? null
         })
       );
     }),
@@ -1489,10 +1492,7 @@ function applyIsolationPolicy(contract, report, untrustedCode = false) {
 }
 
 // src/github/persisted-credentials.ts
-import { execFile } from "node:child_process";
 import { isAbsolute, relative, resolve } from "node:path";
-import { promisify } from "node:util";
-var run = promisify(execFile);
 var CONFIG_TIMEOUT_MS = 1e4;
 var PersistedCredentialsError = class extends Error {
   name = "PersistedCredentialsError";
@@ -1500,18 +1500,14 @@ var PersistedCredentialsError = class extends Error {
 var KEYS = /^(?:http\..*\.extraheader|remote\..*\.(?:url|pushurl)|url\..*\.(?:insteadof|pushinsteadof))$/i;
 var USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]+@/i;
 async function persistedCredentials(workdir, timeoutMs = CONFIG_TIMEOUT_MS) {
-  const listed = await run(
-    "git",
-    ["-c", "core.fsmonitor=false", "config", "--show-origin", "--null", "--get-regexp", "."],
-    { cwd: workdir, maxBuffer: 16 * 1024 * 1024, timeout: timeoutMs }
-  ).then(
-    ({ stdout }) => stdout,
+  const listed = await runHarnessGit(workdir, ["config", "--show-origin", "--null", "--get-regexp", "."], {
+    timeoutMs
+  }).then(
+    ({ code, stdout }) => code === 0 ? stdout : "",
     (error2) => {
-      if (error2.killed || error2.signal)
-        throw new PersistedCredentialsError(
-          `could not read the working copy's git configuration within ${timeoutMs / 1e3} s (an include that never ends?); run \`git config --show-origin --list\` in ${workdir} to see what it reads`
-        );
-      return "";
+      throw new PersistedCredentialsError(
+        `could not read the working copy's git configuration, so whether it stores a credential is unknown: ${error2.message}`
+      );
     }
   );
   const fields = listed.split("\0");
@@ -2464,14 +2460,7 @@ async function reportedRun(options, contract, annotate, existingCheckId, execute
   }
 }
 
-// src/action/checkout-pr-head.ts
-import { execFile as execFile3 } from "node:child_process";
-import { promisify as promisify3 } from "node:util";
-
 // src/github/git-auth.ts
-import { execFile as execFile2 } from "node:child_process";
-import { promisify as promisify2 } from "node:util";
-var run2 = promisify2(execFile2);
 function headerKey(serverUrl) {
   return `http.${serverUrl.replace(/\/+$/, "")}/.extraheader`;
 }
@@ -2486,35 +2475,27 @@ function gitAuthEnv(auth) {
 }
 async function gitAuthEnvUnlessConfigured(workdir, auth) {
   if (!auth) return { GIT_TERMINAL_PROMPT: "0" };
-  const configured = await run2("git", ["config", "--get-all", headerKey(auth.serverUrl)], {
-    cwd: workdir
-  }).then(
-    ({ stdout }) => stdout.trim() !== "",
-    () => false
-  );
+  const { code, stdout } = await runHarnessGit(workdir, ["config", "--get-all", headerKey(auth.serverUrl)]);
+  const configured = code === 0 && stdout.trim() !== "";
   return configured ? { GIT_TERMINAL_PROMPT: "0" } : gitAuthEnv(auth);
 }
 
 // src/action/checkout-pr-head.ts
-var run3 = promisify3(execFile3);
 async function checkoutPullRequestHead(options) {
   if (!Number.isInteger(options.prNumber) || options.prNumber <= 0)
     throw new Error(`invalid pull request number ${options.prNumber}`);
   if (!/^[0-9a-f]{40}$/.test(options.headSha)) throw new Error("invalid head SHA from the API");
-  const git = (...args) => run3("git", args, { cwd: options.workdir });
+  const git = (...args) => checkedHarnessGit(options.workdir, args);
   const fetchEnv = { ...process.env, ...await gitAuthEnvUnlessConfigured(options.workdir, options.auth) };
-  await run3(
-    "git",
-    [
-      "fetch",
-      "--no-tags",
-      "--depth=1",
-      "origin",
-      `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`
-    ],
-    { cwd: options.workdir, env: fetchEnv }
-  );
-  const { stdout } = await git("rev-parse", `refs/remotes/truss/pr-${options.prNumber}`);
+  const ref = `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`;
+  await checkedHarnessGit(options.workdir, ["fetch", "--no-tags", "--depth=1", "origin", ref], {
+    env: fetchEnv
+  }).catch((error2) => {
+    throw new Error(
+      `git fetch --no-tags --depth=1 origin refs/pull/${options.prNumber}/head failed: ${error2.message}`
+    );
+  });
+  const stdout = await git("rev-parse", `refs/remotes/truss/pr-${options.prNumber}`);
   if (stdout.trim() !== options.headSha) {
     throw new Error(
       `the pull request moved while starting (head is now ${stdout.trim().slice(0, 12)}); comment again to run on the new head`
@@ -2523,16 +2504,14 @@ async function checkoutPullRequestHead(options) {
   await git("checkout", "--force", "--detach", options.headSha);
 }
 async function ensurePullRequestHead(options) {
-  const revParse = (ref) => run3("git", ["rev-parse", "--verify", "--quiet", ref], { cwd: options.workdir }).then(
-    ({ stdout }) => stdout.trim(),
-    () => null
-  );
+  const revParse = async (ref) => {
+    const { code, stdout } = await runHarnessGit(options.workdir, ["rev-parse", "--verify", "--quiet", ref]);
+    return code === 0 ? stdout.trim() : null;
+  };
   const head = await revParse("HEAD^{commit}");
   if (head === null || head === options.headSha) return;
-  const raw = await run3("git", ["cat-file", "commit", head], { cwd: options.workdir }).then(
-    ({ stdout }) => stdout,
-    () => ""
-  );
+  const commit = await runHarnessGit(options.workdir, ["cat-file", "commit", head]);
+  const raw = commit.code === 0 ? commit.stdout : "";
   const header = raw.split("\n\n", 1)[0] ?? "";
   const parents = [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]);
   if (parents[1] === options.headSha) {
@@ -2746,11 +2725,11 @@ function pullRequestArtifactBundles(octokit, repo, prNumber, maxBytes = MAX_PROP
           per_page: MAX_RUNS
         });
         const found = [];
-        for (const run6 of data.workflow_runs) {
-          if (run6.head_repository?.full_name !== headRepo) continue;
+        for (const run2 of data.workflow_runs) {
+          if (run2.head_repository?.full_name !== headRepo) continue;
           const artifacts = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
             ...repo,
-            run_id: run6.id,
+            run_id: run2.id,
             per_page: 100
           });
           for (const artifact of artifacts) {
@@ -2761,7 +2740,7 @@ function pullRequestArtifactBundles(octokit, repo, prNumber, maxBytes = MAX_PROP
               sessionId,
               artifactName: artifact.name,
               artifactId: artifact.id,
-              workflowRunId: run6.id,
+              workflowRunId: run2.id,
               bytes: artifact.size_in_bytes
             });
           }
@@ -3088,25 +3067,26 @@ function requireExtendsExport(store, sessionId, exported) {
 }
 
 // src/github/workdir-patch.ts
-import { execFile as execFile4 } from "node:child_process";
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync2, mkdtempSync, readFileSync as readFileSync2, rmSync, writeFileSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
-import { promisify as promisify4 } from "node:util";
-var execGit = promisify4(execFile4);
 var OUTSIDE_TRUSS = ["--", ".", ":(top,exclude).truss"];
+var PATCH_MAX_BYTES = 256 << 20;
 async function captureWorkdirPatch(workdir, baseSha) {
   const scratch = mkdtempSync(join4(tmpdir2(), "truss-index-"));
   const env = { ...process.env, GIT_INDEX_FILE: join4(scratch, "index") };
-  const gitBytes = async (args) => (await execGit("git", [...HARNESS_GIT_ARGS, ...args], {
-    cwd: workdir,
-    env,
-    maxBuffer: 256 << 20,
-    encoding: "buffer",
-    timeout: HARNESS_GIT_TIMEOUT_MS,
-    killSignal: "SIGKILL"
-  })).stdout;
+  const gitBytes = async (args) => {
+    const out = await runHarnessGitCapped(workdir, args, PATCH_MAX_BYTES, { env });
+    if (out.truncated)
+      throw new GitCommandError(
+        `the run's workspace changes come to more than ${PATCH_MAX_BYTES >> 20} MiB; a suspended run cannot carry them`,
+        -1
+      );
+    if (out.code !== 0)
+      throw new GitCommandError(out.stderr.trim() || `git ${args[0]} exited with ${out.code}`, out.code);
+    return out.stdout;
+  };
   const git = async (args) => (await gitBytes(args)).toString("utf8");
   try {
     await git(["read-tree", "HEAD"]);
@@ -3123,15 +3103,10 @@ async function applyWorkdirPatch(workdir, patch, env = process.env) {
   const file2 = join4(scratch, WORKDIR_PATCH_FILE_NAME);
   writeFileSync(file2, patch);
   try {
-    await execGit("git", ["apply", "--binary", "--whitespace=nowarn", file2], {
-      cwd: workdir,
-      timeout: HARNESS_GIT_TIMEOUT_MS,
-      killSignal: "SIGKILL"
-    });
+    await checkedHarnessGit(workdir, ["apply", "--binary", "--whitespace=nowarn", file2], { env });
   } catch (error2) {
-    const stderr = String(error2.stderr ?? "").trim();
     throw new Error(
-      `the suspended run's workspace changes do not apply to this checkout: ${stderr || error2.message}`
+      `the suspended run's workspace changes do not apply to this checkout: ${error2.message}`
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -3247,25 +3222,16 @@ function runUrl(context) {
 }
 
 // src/github/git-changes-publisher.ts
-import { execFile as execFile5 } from "node:child_process";
-import { promisify as promisify5 } from "node:util";
-var execGit2 = promisify5(execFile5);
 var BOT = { name: "github-actions[bot]", email: "41898282+github-actions[bot]@users.noreply.github.com" };
 function gitChangesPublisher(options) {
-  return { mode: options.mode, publish: (run6) => publish(options, run6) };
+  return { mode: options.mode, publish: (run2) => publish(options, run2) };
 }
-async function publish(options, run6) {
+async function publish(options, run2) {
   const { workdir, target, mode, log } = options;
-  const git = async (args, env = {}) => (await execGit2("git", [...HARNESS_GIT_ARGS, ...args], {
-    cwd: workdir,
-    env: { ...process.env, ...env },
-    maxBuffer: 16 << 20,
-    timeout: HARNESS_GIT_TIMEOUT_MS,
-    killSignal: "SIGKILL"
-  })).stdout.trim();
-  const committed = await commitChanges(git, run6);
+  const git = async (args, env = {}) => (await checkedHarnessGit(workdir, args, { env: { ...process.env, ...env } })).trim();
+  const committed = await commitChanges(git, run2);
   const head = await git(["rev-parse", "HEAD"]);
-  if (head === run6.startSha && !committed) {
+  if (head === run2.startSha && !committed) {
     return {
       status: "no_changes",
       commit: null,
@@ -3289,13 +3255,13 @@ async function publish(options, run6) {
   }
   const branch = await checkedBranch(
     git,
-    `truss/${safeSegment(run6.contractId)}-${run6.sessionId.slice(0, 8)}`
+    `truss/${safeSegment(run2.contractId)}-${run2.sessionId.slice(0, 8)}`
   );
   const base = target.headRef && !target.fork ? target.headRef : target.defaultBranch;
   if (options.dryRun)
     return dryRun(head, branch, `would push ${branch} and open a pull request into ${base}`);
   await push(git, options, head, branch);
-  const pr = await openPullRequest(options, run6, branch, base);
+  const pr = await openPullRequest(options, run2, branch, base);
   log.info(`opened ${pr.url} from ${branch}`);
   return {
     status: "pull_request_opened",
@@ -3306,15 +3272,15 @@ async function publish(options, run6) {
     detail: `into ${base}`
   };
 }
-async function commitChanges(git, run6) {
+async function commitChanges(git, run2) {
   const specs = ["--", ".", ":(top,exclude).truss"];
   await stageAll({ raw: (args) => git(args) }, specs.slice(1));
   const staged = await git(["diff", "--cached", "--name-only", ...specs]);
   if (!staged) return false;
-  const message = `${run6.title ? `truss: ${run6.title}` : `truss: ${run6.contractId}`}
+  const message = `${run2.title ? `truss: ${run2.title}` : `truss: ${run2.contractId}`}
 
-Verified PASS by truss session ${run6.sessionId}.
-Verdict entry: ${run6.verdictHash}
+Verified PASS by truss session ${run2.sessionId}.
+Verdict entry: ${run2.verdictHash}
 `;
   await git(["commit", "--no-verify", "--quiet", "--message", message], {
     GIT_AUTHOR_NAME: BOT.name,
@@ -3336,14 +3302,15 @@ async function push(git, options, head, branch) {
   try {
     await git(["push", "--quiet", "--no-verify", "origin", `${head}:refs/heads/${branch}`], env);
   } catch (error2) {
-    const stderr = String(error2.stderr ?? "").trim();
+    if (error2 instanceof GitCommandError && error2.exitCode === -1) throw error2;
+    const stderr = error2.message.trim();
     const moved = /non-fast-forward|fetch first|rejected/.test(stderr);
     throw new Error(
       moved ? `could not push to ${branch}: the branch moved while truss worked (no force push); re-run on the new head` : `could not push to ${branch}: ${stderr.split("\n").at(-1) || error2.message}. Does the workflow grant \`contents: write\`?`
     );
   }
 }
-async function openPullRequest(options, run6, branch, base) {
+async function openPullRequest(options, run2, branch, base) {
   const { octokit, repo } = options;
   const { data: open } = await octokit.rest.pulls.list({
     ...repo,
@@ -3357,12 +3324,12 @@ async function openPullRequest(options, run6, branch, base) {
     ...repo,
     head: branch,
     base,
-    title: `truss: ${run6.title ?? run6.contractId}`,
+    title: `truss: ${run2.title ?? run2.contractId}`,
     body: [
-      `Changes made by truss${origin} and verified **PASS** against contract \`${run6.contractId}\`.`,
+      `Changes made by truss${origin} and verified **PASS** against contract \`${run2.contractId}\`.`,
       "",
-      `- Session: \`${run6.sessionId}\``,
-      `- Signed verdict entry: \`${run6.verdictHash}\``,
+      `- Session: \`${run2.sessionId}\``,
+      `- Signed verdict entry: \`${run2.verdictHash}\``,
       "",
       "The ledger bundle of the run is attached to the workflow run as an artifact; verify it with `npx truss verify`."
     ].join("\n")
@@ -4304,20 +4271,12 @@ async function handleComment(options) {
 }
 
 // src/action/ensure-base-commit.ts
-import { execFile as execFile6 } from "node:child_process";
-import { promisify as promisify6 } from "node:util";
-var run4 = promisify6(execFile6);
 async function ensureBaseCommit(workdir, baseSha, warn) {
   if (!baseSha) return null;
   if (!/^[0-9a-f]{40}$/.test(baseSha)) return null;
-  const has = () => run4("git", ["cat-file", "-e", `${baseSha}^{commit}`], { cwd: workdir }).then(
-    () => true,
-    () => false
-  );
+  const has = async () => (await runHarnessGit(workdir, ["cat-file", "-e", `${baseSha}^{commit}`])).code === 0;
   if (await has()) return baseSha;
-  await run4("git", ["fetch", "--no-tags", "--depth=1", "origin", baseSha], { cwd: workdir }).catch(
-    () => void 0
-  );
+  await runHarnessGit(workdir, ["fetch", "--no-tags", "--depth=1", "origin", baseSha]);
   if (await has()) return baseSha;
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`
@@ -4993,7 +4952,7 @@ function resolveMode(mode, eventName) {
       );
   }
 }
-async function run5(env = process.env) {
+async function run(env = process.env) {
   try {
     const inputs = readInputs((name) => getInput(name));
     const context = readEventContext(env);
@@ -5247,5 +5206,5 @@ function finish(results, inputs, setup, kind = "run") {
 }
 export {
   resolveMode,
-  run5 as run
+  run
 };

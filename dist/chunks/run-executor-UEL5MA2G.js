@@ -51,12 +51,15 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-IMYYITW4.js";
+} from "./chunk-CIO62MHP.js";
 import {
   BudgetExceededError,
   BudgetMeter,
   harnessGit,
   harnessProgramEnv,
+  holdsRedactionMark,
+  holdsRunSecretMark,
+  isRunSecretKind,
   pinnedGitEnv,
   redactBytes,
   redactWindow,
@@ -66,7 +69,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -5824,12 +5827,60 @@ function toolSpecs(tools) {
 
 // src/core/executors/delegated-result.ts
 import { createHash as createHash5 } from "node:crypto";
+
+// src/core/executors/work-diff.ts
+function recordWorkDiff(diff, redact) {
+  const redactions = {};
+  const files = /* @__PURE__ */ new Map();
+  const pieces = fileChunks(diff).map((chunk) => {
+    const scan = redact.scan ? redact.scan(chunk) : { text: redact(chunk), counts: {} };
+    const kinds = Object.keys(scan.counts);
+    if (kinds.length === 0 && scan.text !== chunk) kinds.push("secret");
+    if (kinds.length > 0) {
+      const name = redact(pathOf(chunk));
+      files.set(name, /* @__PURE__ */ new Set([...files.get(name) ?? [], ...kinds]));
+    }
+    for (const [kind, n] of Object.entries(scan.counts)) redactions[kind] = (redactions[kind] ?? 0) + n;
+    return scan.text;
+  });
+  const bytes = Buffer.from(pieces.join(""), "utf8");
+  if (files.size === 0) return { bytes, redactions, diffError: null, failure: null };
+  const where = [...files].slice(0, 5).map(([file, kinds]) => `${file} (${[...kinds].sort().join(", ")})`).join(", ");
+  const more = files.size > 5 ? ` and ${files.size - 5} more file(s)` : "";
+  const runSecret = Object.keys(redactions).some(isRunSecretKind);
+  if (runSecret) {
+    const failure = `the work holds a secret this run holds (a signing key, a token or the provider API key) in ${where}${more}: the ledger records the diff without it and the run fails. Remove it from the change`;
+    return { bytes, redactions, diffError: failure, failure };
+  }
+  return {
+    bytes,
+    redactions,
+    diffError: `the work adds text shaped like a credential in ${where}${more}, which the secret scan keeps out of the ledger, so the recorded diff is not the work and the clean-room checks would judge the scan marks instead. If it is a credential, remove it from the change; if it is public (an Ed25519 public key, a test fixture), set [sandbox] checkout = "in-place" so the checks judge the files themselves`,
+    failure: null
+  };
+}
+function fileChunks(diff) {
+  const starts = [0];
+  for (const match of diff.matchAll(/^diff --git /gm)) if (match.index > 0) starts.push(match.index);
+  return starts.map((start, i) => diff.slice(start, starts[i + 1] ?? diff.length)).filter(Boolean);
+}
+function pathOf(chunk) {
+  const plus = /^\+\+\+ b\/(.*)$/m.exec(chunk);
+  if (plus) return plus[1];
+  const minus = /^--- a\/(.*)$/m.exec(chunk);
+  if (minus) return minus[1];
+  const header = /^diff --git a\/(.*?) b\//.exec(chunk);
+  return header ? header[1] : "the diff";
+}
+
+// src/core/executors/delegated-result.ts
 function delegatedStep(result, redactor, extra = {}) {
   const tally = tallyingRedactor(redactor);
   const redact = tally.redact;
   const stdout = redactBytes(result.stdout.bytes, redact, streamCuts(result.stdout).bytes);
   const stderr = redactBytes(result.stderr.bytes, redact, streamCuts(result.stderr).bytes);
-  const diff = Buffer.from(redact(result.diff), "utf8");
+  const recorded = recordWorkDiff(result.diff, redact);
+  const diff = recorded.bytes;
   const stream = (bytes, captured) => ({
     sha256: sha256(bytes),
     bytes: captured.totalBytes,
@@ -5860,6 +5911,9 @@ function delegatedStep(result, redactor, extra = {}) {
       head_before: result.headBefore,
       head_after: result.headAfter,
       git_error: result.gitError,
+      ...recorded.diffError ? { diff_error: recorded.diffError } : {},
+      // What the scan removed from the diff alone (`redactions` counts the streams too).
+      ...Object.keys(recorded.redactions).length > 0 ? { diff_redactions: recorded.redactions } : {},
       ...extra,
       ...redactionField(tally.counts())
     },
@@ -5871,6 +5925,7 @@ function delegatedOutcome(p2, command) {
   if (p2.timed_out) failure = `delegated CLI ${command} timed out after ${p2.timeout_sec} s`;
   else if (p2.signal) failure = `delegated CLI ${command} was killed by ${p2.signal}`;
   else if (p2.exit_code !== 0) failure = `delegated CLI ${command} exited with code ${p2.exit_code}`;
+  else if (p2.diff_error && holdsRunSecret(p2.diff_redactions)) failure = p2.diff_error;
   return {
     kind: "delegated-cli",
     finalText: p2.stdout?.tail ?? "",
@@ -5881,6 +5936,9 @@ function delegatedOutcome(p2, command) {
     headAfter: p2.head_after ?? null,
     work: recordedWork(p2)
   };
+}
+function holdsRunSecret(counts) {
+  return typeof counts === "object" && counts !== null && Object.keys(counts).some(isRunSecretKind);
 }
 function sha256(bytes) {
   return createHash5("sha256").update(bytes).digest("hex");
@@ -5982,11 +6040,13 @@ async function chatActivity(session, provider, request, ctx, redact = (text) => 
   }
   const unmetered = { ...ctx, budget: new BudgetMeter({}) };
   const digest = requestDigest(request);
+  let sent = null;
   const { entry, replayed } = await session.activity(
     "model_result",
     `${provider.kind}/${provider.model}`,
     async () => {
       const result2 = await chat(request, unmetered);
+      sent = result2.content;
       const tally = tallyingRedactor(redact);
       const content = result2.content.map((block) => redactedBlock(block, tally.redact));
       return {
@@ -6029,7 +6089,7 @@ async function chatActivity(session, provider, request, ctx, redact = (text) => 
     outputTokens: result.usage.outputTokens,
     costUsd: result.usage.costUsd
   });
-  return { result, entry, replayed };
+  return { result, entry, replayed, sent: replayed ? null : sent };
 }
 function redactedBlock(block, redact) {
   switch (block.type) {
@@ -7804,6 +7864,41 @@ async function workdirHashOf(workdir, env, scratchParent) {
   }
 }
 
+// src/core/executors/tool-input.ts
+function inputScanOf(use, modelResult) {
+  const counts = modelResult.payload.redactions;
+  if (!counts || Object.keys(counts).length === 0) return "none";
+  const json = JSON.stringify(use.input);
+  if (Object.keys(counts).some(isRunSecretKind) && holdsRunSecretMark(json)) return "run_secret";
+  return holdsRedactionMark(json) ? "shape" : "none";
+}
+function resumedRefusal(name) {
+  return `${name} was not run: the run was resumed after the model sent this call and before it ran, and its input held text the secret scan keeps out of the ledger, so only the redacted input was kept. Running that would write the scan marks into the work: send the call again`;
+}
+function toolInputPlan(options) {
+  const { use, sent, session } = options;
+  const scan = inputScanOf(use, options.modelResult);
+  if (scan === "none") return { run: sent ?? use.input, scan };
+  if (scan === "run_secret") {
+    return {
+      refuse: `${use.name} was not run: its input holds a secret this run holds (a signing key, a token or the provider API key; the ledger shows [REDACTED] in its place). Credentials never go into the work: leave the value out, or read it at run time from the environment of the code that needs it`
+    };
+  }
+  if (options.gated) {
+    return {
+      refuse: `${use.name} was not run: it is behind an approval gate, and its input holds text shaped like a credential (the ledger shows [REDACTED:\u2026] in its place), so an approver would approve text that is not what would run. Produce that text another way (generate it with a command), or take the tool out of [approval_gates] high_risk_tools`
+    };
+  }
+  if (sent) return { run: sent, scan };
+  if (!session.replaying || nextIsRefusalOf(session, use.id)) return { refuse: resumedRefusal(use.name) };
+  return { run: use.input, scan };
+}
+function nextIsRefusalOf(session, callId) {
+  const next = session.peek();
+  const payload = next?.payload;
+  return next?.kind === "tool_result" && payload?.call_id === callId && payload.refused === true;
+}
+
 // src/core/executors/in-loop.ts
 var DEFAULT_MAX_STEPS = 24;
 var AWAIT_SIGNAL_TOOL = {
@@ -7890,10 +7985,14 @@ async function runLoop(options) {
       break;
     }
     let answer2;
+    let sent;
+    let modelResult;
     let callCost = 0;
     try {
-      const { result: result2, entry } = await chatActivity(session, provider, request, ctx, redact);
+      const { result: result2, entry, sent: asSent } = await chatActivity(session, provider, request, ctx, redact);
       answer2 = result2.content;
+      sent = asSent;
+      modelResult = entry;
       callCost = result2.usage.costUsd;
       steps++;
       context.answered(answer2, steps, entry, result2.usage);
@@ -7911,15 +8010,19 @@ async function runLoop(options) {
       tools: answer2.flatMap((block) => block.type === "tool_use" ? [block.name] : [])
     });
     await options.gates.afterModelCall(session, callCost, ctx.budget.spent.costUsd);
-    const uses = answer2.filter((block) => block.type === "tool_use");
+    const uses = answer2.flatMap((block, at2) => {
+      if (block.type !== "tool_use") return [];
+      const asSent = sent?.[at2];
+      return [{ use: block, sent: asSent?.type === "tool_use" ? asSent.input : void 0 }];
+    });
     if (uses.length === 0) {
       finalText = textOf(answer2, "\n");
       break;
     }
     const results = [];
-    for (const use of uses) {
+    for (const { use, sent: input } of uses) {
       if (ctx.signal.aborted) throw new CancelledError();
-      const outcome = await runToolUse(options, use, control, selfCheck);
+      const outcome = await runToolUse(options, { use, sent: input, modelResult }, control, selfCheck);
       if (use.name === "write_file" && !outcome.isError && typeof use.input.path === "string")
         written.add(use.input.path);
       ctx.events({ type: "tool_call", name: use.name, isError: outcome.isError });
@@ -7943,7 +8046,8 @@ async function runLoop(options) {
     kind: "in-loop",
     finalText: result.entry.payload.final_text ?? "",
     steps,
-    failure,
+    // The work diff can fail the run too (a secret of the run in it): the journaled outcome decides.
+    failure: result.entry.payload.failure ?? failure,
     budgetExhausted,
     changedFiles: result.entry.payload.changed_files ?? [],
     headAfter: result.entry.payload.head_after ?? null,
@@ -7956,8 +8060,9 @@ function stopOf(error, ctx, redact) {
   if (error instanceof ProviderError) return { failure: `model call failed: ${redact(error.message)}` };
   throw error;
 }
-async function runToolUse(options, use, control, selfCheck) {
+async function runToolUse(options, call, control, selfCheck) {
   const { session, policy, redact } = options;
+  const { use } = call;
   const base = { call_id: use.id, name: use.name, input: plain(use.input) };
   const refuse = async (reason) => {
     const { entry: entry2 } = await session.activity("tool_result", use.name, async () => ({
@@ -7998,11 +8103,14 @@ async function runToolUse(options, use, control, selfCheck) {
       `tool ${JSON.stringify(use.name)} refused: it is not in the contract's allow_tools (${policy.allowTools.join(", ") || "none"})`
     );
   }
+  const plan = toolInputPlan({ ...call, session, gated: options.gates.gatesTool(use.name) });
+  if ("refuse" in plan) return refuse(plan.refuse);
+  const input = plan.run;
   await options.gates.beforeTool(session, use.name, use.input);
-  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, use.input);
+  if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, input);
   const context = { workdir: options.workdir, policy, ctx: options.ctx };
   if (isProvenanceTool(tool)) {
-    return callProvenanceTool({ session, tool, callId: use.id, input: use.input, context, redact });
+    return callProvenanceTool({ session, tool, callId: use.id, input, context, redact });
   }
   if (isControl) {
     const name = typeof use.input.name === "string" && use.input.name ? use.input.name : "continue";
@@ -8014,8 +8122,9 @@ async function runToolUse(options, use, control, selfCheck) {
     return toolOutcomeOf(session, entry2.payload);
   }
   const execute = async () => {
+    if (plan.scan !== "none" && !call.sent) return { content: resumedRefusal(use.name), isError: true };
     try {
-      return await tool.run(use.input, context);
+      return await tool.run(input, context);
     } catch (error) {
       return { content: `${use.name} failed: ${error.message ?? String(error)}`, isError: true };
     }
@@ -8092,14 +8201,18 @@ async function workResult(options, started, state) {
       diffError = note;
     }
   }
-  const bytes = Buffer.from(options.redact(diff), "utf8");
+  const recorded = recordWorkDiff(diff, options.redact);
+  const bytes = recorded.bytes;
+  diffError = diffError ?? recorded.diffError;
+  note = note ?? recorded.diffError;
+  const failure = state.failure ?? recorded.failure;
   return {
     payload: {
       kind: "in-loop",
-      status: state.failure || state.budgetExhausted ? "failed" : "completed",
+      status: failure || state.budgetExhausted ? "failed" : "completed",
       final_text: options.redact(state.finalText),
       steps: state.steps,
-      failure: state.failure,
+      failure,
       budget_exhausted: state.budgetExhausted,
       diff_sha256: createHash11("sha256").update(bytes).digest("hex"),
       diff_bytes: bytes.length,
@@ -8107,7 +8220,8 @@ async function workResult(options, started, state) {
       head_before: before?.head_before ?? null,
       head_after: headAfter,
       note,
-      ...diffError ? { diff_error: diffError } : {}
+      ...diffError ? { diff_error: diffError } : {},
+      ...redactionField(recorded.redactions)
     },
     blobs: [bytes]
   };

@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-PA2KMYGQ.js";
+} from "./chunk-KUF7RRHL.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -28,6 +28,7 @@ import {
   appendHumanReviewToBundle,
   armDeadline,
   bytesToHex,
+  closeInheritedDescriptorsOnce,
   concatBytes,
   contractHash,
   contractSummary,
@@ -60,14 +61,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-IMYYITW4.js";
+} from "./chunk-CIO62MHP.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-5LNTPGT4.js";
+} from "./chunk-OZP3FNVW.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -93,7 +94,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -2818,7 +2819,7 @@ function memoryEntryLabel(entry) {
 
 // src/core/run/run-isolation.ts
 import { homedir } from "node:os";
-import { dirname as dirname6, join as join8, relative as relative2, resolve as resolve4 } from "node:path";
+import { dirname as dirname7, join as join9, relative as relative2, resolve as resolve4 } from "node:path";
 
 // src/core/process/harness-paths.ts
 import { dirname, join } from "node:path";
@@ -3232,7 +3233,490 @@ function pathKind(path) {
 
 // src/core/process/isolation-uid.ts
 import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync5, readFileSync as readFileSync3, realpathSync as realpathSync5 } from "node:fs";
-import { join as join7, resolve as resolve3 } from "node:path";
+import { dirname as dirname6, join as join8, resolve as resolve3 } from "node:path";
+
+// src/core/process/launcher.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join as join3 } from "node:path";
+import { PassThrough } from "node:stream";
+
+// src/core/process/launcher-script.ts
+var LAUNCHER_SCRIPT = String.raw`
+use strict;
+use warnings;
+use POSIX ();
+use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
+
+my %NR = (
+  x86_64  => { setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126 },
+  aarch64 => { setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91 },
+);
+my $arch = (POSIX::uname())[4];
+my $nr = $NR{$arch} or die "truss-launcher: no system call numbers for $arch\n";
+die "truss-launcher: must run as root\n" if $< != 0 || $> != 0;
+my ($socket_path, $harness_pid) = @ARGV;
+die "truss-launcher: no socket path\n" unless defined $socket_path && length $socket_path;
+
+sub sys { my $name = shift; return syscall($nr->{$name}, @_) == 0 }
+
+use constant {
+  PR_SET_PDEATHSIG => 1, PR_SET_DUMPABLE => 4, PR_CAPBSET_DROP => 24, PR_SET_NO_NEW_PRIVS => 38,
+  PR_CAP_AMBIENT => 47, PR_CAP_AMBIENT_CLEAR_ALL => 4, SIGKILL => 9,
+  CLONE_NEWNS => 0x00020000, CLONE_NEWIPC => 0x08000000, CLONE_NEWPID => 0x20000000, CLONE_NEWNET => 0x40000000,
+  MS_NOSUID => 2, MS_NODEV => 4, MS_NOEXEC => 8, MS_REC => 16384, MS_PRIVATE => 262144,
+};
+
+# Not dumpable: /proc/PID of this process and of every fork of it is root's alone, and no other
+# user can trace it. Forks keep this; only the check's exec resets it, for the check.
+sys('prctl', PR_SET_DUMPABLE, 0, 0, 0, 0) or die "truss-launcher: PR_SET_DUMPABLE: $!\n";
+if ($harness_pid) {
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or die "truss-launcher: PR_SET_PDEATHSIG: $!\n";
+  exit 0 if getppid() != $harness_pid;
+}
+open(my $caps, '<', '/proc/sys/kernel/cap_last_cap') or die "truss-launcher: cap_last_cap: $!\n";
+my $last_cap = <$caps>;
+close $caps;
+die "truss-launcher: cap_last_cap unreadable\n" unless defined $last_cap && $last_cap =~ /^(\d+)\s*$/;
+$last_cap = 0 + $1;
+
+$0 = "truss-launcher $socket_path";
+$SIG{CHLD} = 'IGNORE';
+$| = 1;
+my $launcher = $$;
+print "ready\n";
+
+while (defined(my $line = <STDIN>)) {
+  $line =~ /^(\d+)\n\z/ or die "truss-launcher: malformed request\n";
+  my $length = 0 + $1;
+  my $payload = '';
+  while (length($payload) < $length) {
+    my $got = read(STDIN, $payload, $length - length($payload), length($payload));
+    die "truss-launcher: request cut short\n" unless $got;
+  }
+  my $pid = fork();
+  if (!defined $pid) {
+    my ($token) = split /\0/, $payload;
+    print "fail $token cannot fork: $!\n";
+    next;
+  }
+  middle($payload) if $pid == 0;
+}
+exit 0;
+
+sub connect_to {
+  my ($token, $kind) = @_;
+  socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return;
+  connect($s, pack_sockaddr_un($socket_path)) or return;
+  syswrite($s, "$token $kind\n") or return;
+  return $s;
+}
+
+sub middle {
+  my @f = split /\0/, $_[0], -1;
+  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $cwd, $file, $nargs) = splice(@f, 0, 11);
+  my @args = splice(@f, 0, $nargs);
+  my @env = @f;
+  $SIG{CHLD} = 'DEFAULT';
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or POSIX::_exit(1);
+  POSIX::_exit(0) if getppid() != $launcher;
+  my $ctl = connect_to($token, 'ctl');
+  if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; POSIX::_exit(0); }
+  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); POSIX::_exit(0); };
+  my $out = connect_to($token, 'out') or $fail->("cannot open the check's stdout: $!");
+  my $err = connect_to($token, 'err') or $fail->("cannot open the check's stderr: $!");
+  open(STDIN, '<', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDOUT, '>', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
+  if ($net ne '') {
+    open(my $ns, '<', $net) or $fail->("cannot open the held network namespace: $!");
+    sys('setns', fileno($ns), CLONE_NEWNET) or $fail->("cannot enter the held network namespace: $!");
+    close $ns;
+  }
+  open(my $ns, '<', $mnt) or $fail->("cannot open the held mount namespace: $!");
+  sys('setns', fileno($ns), CLONE_NEWNS) or $fail->("cannot enter the held mount namespace: $!");
+  close $ns;
+  sys('unshare', CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNS) or $fail->("cannot make the check's namespaces: $!");
+  sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0) or $fail->("cannot make the mounts private: $!");
+  # The init holds the write end of $done (EOF: it has ended); the middle holds that of $alive
+  # (EOF: the middle has ended, so nothing would report the check or end it at its deadline).
+  pipe(my $done, my $done_w) or $fail->("pipe: $!");
+  pipe(my $alive, my $alive_w) or $fail->("pipe: $!");
+  my $init = fork();
+  $fail->("cannot fork the init: $!") unless defined $init;
+  if ($init == 0) {
+    close $done; close $alive_w; close $ctl;
+    init($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, \@args, \@env);
+  }
+  close $done_w; close $alive; close $out; close $err;
+  my $ctl_open = 1;
+  for (;;) {
+    my $rin = '';
+    vec($rin, fileno($done), 1) = 1;
+    vec($rin, fileno($ctl), 1) = 1 if $ctl_open;
+    my $ready = select(my $rout = $rin, undef, undef, undef);
+    next if $ready < 0;
+    if ($ctl_open && vec($rout, fileno($ctl), 1)) {
+      my $got = sysread($ctl, my $byte, 1);
+      if (!$got) {
+        # The harness is gone, or gave up on the check: nothing may outlive it.
+        $ctl_open = 0;
+        kill 'KILL', $init;
+      } elsif ($byte eq 'T') {
+        kill 'TERM', $init;
+      } elsif ($byte eq 'K') {
+        kill 'KILL', $init;
+      }
+    }
+    last if vec($rout, fileno($done), 1);
+  }
+  waitpid($init, 0);
+  my $status = $?;
+  my $report = ($status & 127) ? 'signal ' . ($status & 127) : 'exit ' . ($status >> 8);
+  syswrite($ctl, "$report\n") if $ctl_open;
+  POSIX::_exit(0);
+}
+
+sub init {
+  my ($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, $args, $env) = @_;
+  $0 = 'truss-sandbox-init';
+  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or $stop->("truss: PR_SET_PDEATHSIG: $!");
+  my $rin = '';
+  vec($rin, fileno($alive), 1) = 1;
+  POSIX::_exit(125) if select(my $rout = $rin, undef, undef, 0) != 0;
+  close $alive;
+  # A session of its own, as the chain's detached spawn gives: no controlling terminal to open as
+  # /dev/tty, no signal sent to the harness's process group or session.
+  defined(POSIX::setsid()) or $stop->("truss: setsid: $!");
+  sys('mount', my $p1 = 'proc', my $p2 = '/proc', my $p3 = 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, 0)
+    or $stop->("truss: cannot mount /proc in the sandbox: $!");
+  -e $marker or $stop->('truss: not in the sandbox mount namespace');
+  if ($netpin ne '') {
+    my @own = stat('/proc/self/ns/net');
+    my @pin = stat($netpin);
+    $stop->('truss: not in the sandbox network namespace')
+      unless @own && @pin && $own[0] == $pin[0] && $own[1] == $pin[1];
+  }
+  # Entered by path inside the namespace, never inherited (mount-holder.ts, heldInit).
+  chdir($cwd) or $stop->('truss: cannot enter the working directory inside the sandbox');
+  # pid 1 gets only signals it handles: a stop passes TERM on to everything in the namespace.
+  $SIG{TERM} = sub { kill 'TERM', -1 };
+  my $check = fork();
+  $stop->("truss: cannot fork the check: $!") unless defined $check;
+  check($out, $err, $uid, $gid, $umask, $file, $args, $env) if $check == 0;
+  close $out; close $err;
+  my $waited;
+  do { $waited = waitpid($check, 0) } while ($waited == -1 && $!{EINTR});
+  my $status = $?;
+  POSIX::_exit(($status & 127) ? 128 + ($status & 127) : $status >> 8);
+}
+
+sub check {
+  my ($out, $err, $uid, $gid, $umask, $file, $args, $env) = @_;
+  $SIG{TERM} = 'DEFAULT';
+  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
+  open(STDIN, '<', '/dev/null') or $stop->("truss: /dev/null: $!");
+  POSIX::dup2(fileno($out), 1) // $stop->("truss: dup2: $!");
+  POSIX::dup2(fileno($err), 2) // $stop->("truss: dup2: $!");
+  opendir(my $fds, '/proc/self/fd') or $stop->("truss: /proc/self/fd: $!");
+  my @open = grep { /^\d+$/ && $_ > 2 } readdir($fds);
+  closedir($fds);
+  POSIX::close($_) for @open;
+  for my $cap (0 .. $last_cap) {
+    sys('prctl', PR_CAPBSET_DROP, $cap, 0, 0, 0) or $stop->("truss: cannot drop capability $cap: $!");
+  }
+  sys('setgroups', 0, 0) or $stop->("truss: setgroups: $!");
+  sys('setresgid', 0 + $gid, 0 + $gid, 0 + $gid) or $stop->("truss: setresgid: $!");
+  sys('setresuid', 0 + $uid, 0 + $uid, 0 + $uid) or $stop->("truss: setresuid: $!");
+  my ($real_gid) = split(' ', $();
+  my ($effective_gid) = split(' ', $));
+  $stop->('truss: the sandbox user was not taken')
+    if $< != $uid || $> != $uid || $real_gid != $gid || $effective_gid != $gid;
+  my $header = pack('LL', 0x20080522, 0);
+  my $data = pack('L6', 0, 0, 0, 0, 0, 0);
+  syscall($nr->{capset}, $header, $data) == 0 or $stop->("truss: capset: $!");
+  sys('prctl', PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  sys('prctl', PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) or $stop->("truss: no_new_privs: $!");
+  umask(oct($umask));
+  %ENV = map { split(/=/, $_, 2) } @$env;
+  { exec { $file } $file, @$args; }
+  my $code = $!{ENOENT} ? 127 : 126;
+  syswrite($err, "truss: cannot run $file: $!\n");
+  POSIX::_exit($code);
+}
+`;
+
+// src/core/process/launcher.ts
+var CONNECT_MS = 1e4;
+var HEADER_MAX = 128;
+var SOCKET_PATH_MAX = 107;
+var LaunchedCheck = class extends EventEmitter {
+  constructor(forget) {
+    super();
+    this.forget = forget;
+    this.connectTimer = setTimeout(
+      () => this.fail(
+        "the sandbox launcher did not start the process within 10 s; run it again (a launcher that cannot start leaves the program chain)"
+      ),
+      CONNECT_MS
+    );
+    this.connectTimer.unref();
+  }
+  forget;
+  pid = void 0;
+  stdin = null;
+  stdout = new PassThrough();
+  stderr = new PassThrough();
+  ctl = null;
+  pendingStop = null;
+  over = false;
+  status = "";
+  connectTimer;
+  attached = { out: false, err: false };
+  attach(kind, socket, rest) {
+    if (kind === "ctl") {
+      if (this.ctl !== null) return void socket.destroy();
+      clearTimeout(this.connectTimer);
+      this.ctl = socket;
+      socket.on("data", (chunk) => this.onStatus(chunk));
+      socket.on(
+        "close",
+        () => this.fail(
+          "the sandbox launcher ended before the process reported its end (it was killed); run it again"
+        )
+      );
+      if (rest.length > 0) this.onStatus(rest);
+      if (this.pendingStop !== null) socket.write(this.pendingStop);
+      return;
+    }
+    if (this.attached[kind]) return void socket.destroy();
+    this.attached[kind] = true;
+    const target = kind === "out" ? this.stdout : this.stderr;
+    if (rest.length > 0) target.write(rest);
+    socket.pipe(target);
+    target.once("close", () => socket.destroy());
+  }
+  /** `T` asks the init to pass TERM on to the namespace; `K` kills the init, and the namespace with it. */
+  kill(signal = "SIGTERM") {
+    if (this.over) return false;
+    const byte = signal === "SIGKILL" || signal === 9 ? "K" : "T";
+    if (this.ctl === null) this.pendingStop = byte;
+    else this.ctl.write(byte);
+    return true;
+  }
+  fail(message) {
+    if (this.over) return;
+    this.end();
+    this.emit("error", Object.assign(new Error(message), { code: "ELAUNCHER" }));
+  }
+  end() {
+    this.over = true;
+    clearTimeout(this.connectTimer);
+    this.forget();
+    if (!this.attached.out) this.stdout.end();
+    if (!this.attached.err) this.stderr.end();
+  }
+  onStatus(chunk) {
+    this.status += chunk.toString("utf8");
+    const newline = this.status.indexOf("\n");
+    if (newline < 0 || this.over) return;
+    const line = this.status.slice(0, newline);
+    const exit = /^exit (\d+)$/.exec(line);
+    const signal = /^signal (\d+)$/.exec(line);
+    if (exit) {
+      this.end();
+      this.emit("exit", Number(exit[1]), null);
+    } else if (signal) {
+      this.end();
+      this.emit("exit", null, signalName(Number(signal[1])));
+    } else {
+      this.fail(
+        line.startsWith("fail ") ? `the sandbox launcher: ${line.slice(5)}` : "the sandbox launcher sent nonsense"
+      );
+    }
+  }
+};
+function signalName(number) {
+  return number === 9 ? "SIGKILL" : number === 15 ? "SIGTERM" : `SIG${number}`;
+}
+function startLauncher(options) {
+  const socketPath = join3(options.socketDir, `launch-${randomBytes(6).toString("hex")}.sock`);
+  if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return Promise.resolve(null);
+  const pending = /* @__PURE__ */ new Map();
+  const server = createServer((socket) => onConnection(socket));
+  const onConnection = (socket) => {
+    let head = Buffer.alloc(0);
+    socket.on("error", () => {
+    });
+    const onData = (chunk) => {
+      head = Buffer.concat([head, chunk]);
+      const newline = head.indexOf(10);
+      if (newline < 0) {
+        if (head.length > HEADER_MAX) socket.destroy();
+        return;
+      }
+      socket.off("data", onData);
+      socket.pause();
+      const match = /^([0-9a-f]{32}) (ctl|out|err)$/.exec(head.subarray(0, newline).toString("latin1"));
+      const check = match ? pending.get(match[1]) : void 0;
+      if (!match || !check) return void socket.destroy();
+      check.attach(match[2], socket, head.subarray(newline + 1));
+      socket.resume();
+    };
+    socket.on("data", onData);
+  };
+  return new Promise((resolve5) => {
+    let child;
+    let ready = false;
+    let ended = false;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      server.close();
+      rmSync(socketPath, { force: true });
+      for (const check of pending.values()) check.fail("the sandbox launcher ended");
+      if (!ready) resolve5(null);
+    };
+    server.once("error", () => finish());
+    server.listen(socketPath, () => {
+      server.unref();
+      closeInheritedDescriptorsOnce();
+      try {
+        child = spawn(options.perl, ["-e", LAUNCHER_SCRIPT, socketPath, String(process.pid)], {
+          // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
+          env: { PATH: options.path, LC_ALL: "C" },
+          cwd: "/",
+          // Its own session: a terminal's ^C reaches the harness, and the launcher ends with it.
+          detached: true,
+          stdio: ["pipe", "pipe", "pipe"]
+        });
+      } catch {
+        finish();
+        return;
+      }
+      child.on("error", () => finish());
+      child.on("exit", () => finish());
+      child.stdin?.on("error", () => finish());
+      let out = "";
+      child.stdout?.on("data", (chunk) => {
+        out += chunk.toString("utf8");
+        for (let newline = out.indexOf("\n"); newline >= 0; newline = out.indexOf("\n")) {
+          const line = out.slice(0, newline);
+          out = out.slice(newline + 1);
+          if (line === "ready" && !ready) {
+            ready = true;
+            child.unref();
+            for (const stream of [child.stdin, child.stdout, child.stderr])
+              stream?.unref?.();
+            resolve5(launcher);
+            continue;
+          }
+          const failed = /^fail ([0-9a-f]{32}) (.*)$/.exec(line);
+          if (failed) pending.get(failed[1])?.fail(`the sandbox launcher: ${failed[2]}`);
+        }
+      });
+      child.stderr?.resume();
+    });
+    const launcher = {
+      launch(request) {
+        const token = randomBytes(16).toString("hex");
+        const check = new LaunchedCheck(() => pending.delete(token));
+        if (ended) {
+          queueMicrotask(() => check.fail("the sandbox launcher ended"));
+          return check;
+        }
+        pending.set(token, check);
+        const fields = [
+          token,
+          String(request.uid),
+          String(request.gid),
+          request.umask,
+          request.mountNs,
+          request.netNs ?? "",
+          request.marker,
+          request.netPin ?? "",
+          request.cwd,
+          request.file,
+          String(request.args.length),
+          ...request.args,
+          ...Object.entries(request.env).map(([name, value]) => `${name}=${value}`)
+        ];
+        if (fields.some((field) => field.includes("\0"))) {
+          queueMicrotask(() => check.fail("an argument or environment value holds a NUL byte"));
+          return check;
+        }
+        const payload = Buffer.from(fields.join("\0"), "utf8");
+        child.stdin?.write(`${payload.length}
+`);
+        child.stdin?.write(payload);
+        return check;
+      },
+      alive: () => !ended,
+      close() {
+        child.stdin?.end();
+        finish();
+      }
+    };
+  });
+}
+var IDLE_MS = 2e3;
+function sharedLauncher(options) {
+  let current = null;
+  let failed = options.perl === null;
+  let users = 0;
+  let idle;
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    const ending = current;
+    idle = setTimeout(() => {
+      if (users > 0 || current !== ending || ending === null) return;
+      current = null;
+      void ending.then((made) => made?.close());
+    }, IDLE_MS);
+    idle.unref();
+  };
+  const start = () => {
+    const made = startLauncher({
+      perl: options.perl,
+      socketDir: options.socketDir,
+      path: options.path
+    });
+    void made.then((launcher) => {
+      if (launcher === null) failed = true;
+    });
+    return made;
+  };
+  return {
+    async get() {
+      if (failed) return null;
+      clearTimeout(idle);
+      users++;
+      const existing = current;
+      if (existing !== null) {
+        const launcher2 = await existing;
+        if (launcher2?.alive()) return launcher2;
+        if (current === existing) current = null;
+      }
+      current ??= start();
+      const launcher = await current;
+      if (launcher === null) users--;
+      return launcher;
+    },
+    leave() {
+      users--;
+      if (users === 0 && current !== null) endWhenIdle();
+    },
+    warm() {
+      if (failed || current !== null) return;
+      current = start();
+      endWhenIdle();
+    }
+  };
+}
 
 // src/core/process/lifeline.ts
 import { execFileSync } from "node:child_process";
@@ -3250,9 +3734,9 @@ import {
   readSync,
   renameSync,
   rmdirSync,
-  rmSync
+  rmSync as rmSync2
 } from "node:fs";
-import { basename as basename2, join as join3 } from "node:path";
+import { basename as basename2, join as join4 } from "node:path";
 var HARNESS_PREFIX = "truss-harness-";
 var SETUP_PREFIX = ".truss-harness-setup-";
 var SWEEP_AFTER_MS = 6e4;
@@ -3260,19 +3744,19 @@ var harnesses = /* @__PURE__ */ new Map();
 function harnessDirectory(root, mkfifo) {
   const known = harnesses.get(root);
   if (known !== void 0 && existsSync2(known.fifo)) return known;
-  const setup = mkdtempSync(join3(root, SETUP_PREFIX));
+  const setup = mkdtempSync(join4(root, SETUP_PREFIX));
   chmodSync(setup, 457);
-  mkdirSync2(join3(setup, "lifeline"), { mode: 448 });
-  execFileSync(mkfifo, ["-m", "0600", "--", join3(setup, "lifeline", "fifo")], { stdio: "ignore" });
-  openSync(join3(setup, "lifeline", "fifo"), "r+");
-  const dir = join3(root, `${HARNESS_PREFIX}${basename2(setup).slice(SETUP_PREFIX.length)}`);
+  mkdirSync2(join4(setup, "lifeline"), { mode: 448 });
+  execFileSync(mkfifo, ["-m", "0600", "--", join4(setup, "lifeline", "fifo")], { stdio: "ignore" });
+  openSync(join4(setup, "lifeline", "fifo"), "r+");
+  const dir = join4(root, `${HARNESS_PREFIX}${basename2(setup).slice(SETUP_PREFIX.length)}`);
   renameSync(setup, dir);
-  const lifeline = join3(dir, "lifeline");
-  const fifo = join3(lifeline, "fifo");
+  const lifeline = join4(dir, "lifeline");
+  const fifo = join4(lifeline, "fifo");
   const made = { dir, fifo };
   harnesses.set(root, made);
   process.once("exit", () => {
-    rmSync(lifeline, { recursive: true, force: true });
+    rmSync2(lifeline, { recursive: true, force: true });
     try {
       rmdirSync(dir);
     } catch {
@@ -3288,11 +3772,11 @@ function deadHarnessDirectories(root, now = Date.now()) {
     return [];
   }
   const uid = process.getuid?.();
-  return names.map((name) => join3(root, name)).filter((dir) => {
+  return names.map((name) => join4(root, name)).filter((dir) => {
     try {
       const info = lstatSync4(dir);
       if (!info.isDirectory() || info.uid !== uid) return false;
-      const lifeline = lifelineState(join3(dir, "lifeline", "fifo"));
+      const lifeline = lifelineState(join4(dir, "lifeline", "fifo"));
       if (lifeline === "missing") return now - info.mtimeMs >= SWEEP_AFTER_MS;
       return lifeline === "dropped";
     } catch {
@@ -3332,10 +3816,10 @@ function lifelineWatcher(fifo) {
 }
 
 // src/core/process/mount-holder.ts
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { lstatSync as lstatSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { spawn as spawn2 } from "node:child_process";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { lstatSync as lstatSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import { join as join5 } from "node:path";
 var NET_PIN = "net";
 function identities(paths) {
   return paths.map((path) => {
@@ -3348,7 +3832,7 @@ function identities(paths) {
   });
 }
 function startMountHolder(options) {
-  const marker = `truss-holder-${randomBytes(12).toString("hex")}`;
+  const marker = `truss-holder-${randomBytes2(12).toString("hex")}`;
   const netns = options.netns === true;
   const before = identities(options.watched);
   const script = [
@@ -3388,7 +3872,7 @@ function startMountHolder(options) {
         options.stage
       ];
       const [file, ...args] = options.privilege === "sudo" ? ["sudo", "-n", "--", "env", `PATH=${options.env.PATH ?? ""}`, ...unshare] : unshare;
-      child = spawn(file, args, { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+      child = spawn2(file, args, { env: options.env, stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
       reject(
         new IsolationSetupError(`could not start the sandbox's mount namespace: ${error.message}`)
@@ -3424,8 +3908,8 @@ function startMountHolder(options) {
       resolve5({
         nsPath: `/proc/${pid}/ns/mnt`,
         netPath: netns ? `/proc/${pid}/ns/net` : null,
-        netPin: netns ? join4(options.stage, NET_PIN) : null,
-        marker: join4(options.stage, marker),
+        netPin: netns ? join5(options.stage, NET_PIN) : null,
+        marker: join5(options.stage, marker),
         current: () => !exited && identities(options.watched).every((identity, i) => identity === before[i]),
         close() {
           if (exited) return;
@@ -3452,7 +3936,7 @@ var ENTER_WORKDIR = [
   'cd -- "$1" || { echo "truss: cannot enter the working directory inside the sandbox" >&2; exit 125; }',
   "shift"
 ].join("\n");
-var IDLE_MS = 2e3;
+var IDLE_MS2 = 2e3;
 function sharedMounts(options, setup, generation = () => 0) {
   const usable = options.hold !== false;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
@@ -3470,11 +3954,11 @@ function sharedMounts(options, setup, generation = () => 0) {
       if (users > 0 || current !== ending || ending === null) return;
       current = null;
       end(ending);
-    }, IDLE_MS);
+    }, IDLE_MS2);
     idle.unref();
   };
   const make = () => {
-    const stage = mkdtempSync2(join4(options.scratchRoot, "truss-sbx-ns-"));
+    const stage = mkdtempSync2(join5(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
     return startMountHolder({
       setup: () => setup(stage),
@@ -3533,14 +4017,14 @@ function sharedMounts(options, setup, generation = () => 0) {
 }
 function removeStage(stage) {
   try {
-    rmSync2(stage, { recursive: true, force: true });
+    rmSync3(stage, { recursive: true, force: true });
   } catch {
   }
 }
 
 // src/core/process/private-dirs.ts
 import { chmodSync as chmodSync2, lstatSync as lstatSync6, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, realpathSync as realpathSync4, statSync as statSync3 } from "node:fs";
-import { dirname as dirname5, join as join5, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname5, join as join6, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SHARED_DIR_CANDIDATES = Object.freeze([
   "/tmp",
@@ -3551,7 +4035,7 @@ var SHARED_DIR_CANDIDATES = Object.freeze([
 function installRoot(from = fileURLToPath(import.meta.url)) {
   for (let dir = dirname5(from); ; dir = dirname5(dir)) {
     try {
-      if (statSync3(join5(dir, "package.json")).isFile()) return realpathSync4(dir);
+      if (statSync3(join6(dir, "package.json")).isFile()) return realpathSync4(dir);
     } catch {
     }
     if (dirname5(dir) === dir) return null;
@@ -3581,15 +4065,15 @@ function sharedWritableDirs(candidates, workdirs) {
   return found.filter((dir) => !found.some((other) => other !== dir && within(dir, other)));
 }
 function harnessRoot(scratchRoot, harnessUid) {
-  const root = harnessUid === void 0 ? null : ownDirectory(join5(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
+  const root = harnessUid === void 0 ? null : ownDirectory(join6(scratchRoot, `truss-sandbox-${harnessUid}`), harnessUid);
   const key = `${scratchRoot}\0${harnessUid ?? ""}`;
   let base = root ?? fallbackRoots.get(key);
   if (base === void 0 || root === null && !isDirectory2(base)) {
-    base = mkdtempSync3(join5(scratchRoot, "truss-sandbox-"));
+    base = mkdtempSync3(join6(scratchRoot, "truss-sandbox-"));
     fallbackRoots.set(key, base);
   }
   chmodSync2(base, 457);
-  const keepRoot = join5(base, "keep");
+  const keepRoot = join6(base, "keep");
   mkdirSync3(keepRoot, { recursive: true });
   chmodSync2(keepRoot, 457);
   return { base, keepRoot };
@@ -3599,7 +4083,7 @@ function preparePrivateDirs(scratchRoot, dirs, harnessUid) {
   const { base, keepRoot } = harnessRoot(scratchRoot, harnessUid);
   const ordered = [...dirs.filter((dir) => !within(base, dir)), ...dirs.filter((dir) => within(base, dir))];
   const privateDirs = ordered.map((dir, i) => {
-    const stage = join5(base, `stage-${i}`);
+    const stage = join6(base, `stage-${i}`);
     mkdirSync3(stage, { recursive: true, mode: 448 });
     return { dir, stage };
   });
@@ -3634,7 +4118,7 @@ function privateDirEntries(dirs, keeps, name) {
     entries.push(
       tmpfsEntry(name, stage, "mode=1777"),
       ...outermost.map(
-        (keep) => bindEntry(keep, join5(stage, relative(dir, keep)), { recursive: true, mkdir: true })
+        (keep) => bindEntry(keep, join6(stage, relative(dir, keep)), { recursive: true, mkdir: true })
       ),
       bindEntry(stage, dir, { recursive: true })
     );
@@ -3652,19 +4136,19 @@ function isDirectory2(path) {
 // src/core/process/process-scratch.ts
 import { chmodSync as chmodSync3, lchownSync, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { readdir, rmdir, unlink } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 function makeScratch(root, privilege, account) {
-  const gate = mkdtempSync4(join6(root, "truss-sbx-"));
+  const gate = mkdtempSync4(join7(root, "truss-sbx-"));
   chmodSync3(gate, 457);
-  const scratch = join6(gate, "s");
+  const scratch = join7(gate, "s");
   mkdirSync4(scratch);
-  const home = join6(scratch, "home");
-  const tmp = join6(scratch, "tmp");
+  const home = join7(scratch, "home");
+  const tmp = join7(scratch, "tmp");
   mkdirSync4(home);
   mkdirSync4(tmp);
-  writeFileSync2(join6(home, ".gitconfig"), "[safe]\n	directory = *\n");
+  writeFileSync2(join7(home, ".gitconfig"), "[safe]\n	directory = *\n");
   chmodSync3(scratch, 457);
-  const owned = [join6(home, ".gitconfig"), home, tmp];
+  const owned = [join7(home, ".gitconfig"), home, tmp];
   if (privilege === "root") for (const path of owned) lchownSync(path, account.uid, account.gid);
   return { gate, home, tmp, owned };
 }
@@ -3681,10 +4165,10 @@ async function removeUnusedScratch({ gate, home, tmp }) {
     if ((await readdir(tmp)).length > 0) return false;
     const inHome = await readdir(home);
     if (inHome.length > 1 || inHome.length === 1 && inHome[0] !== ".gitconfig") return false;
-    if (inHome.length === 1) await unlink(join6(home, ".gitconfig"));
+    if (inHome.length === 1) await unlink(join7(home, ".gitconfig"));
     await rmdir(home);
     await rmdir(tmp);
-    await rmdir(join6(gate, "s"));
+    await rmdir(join7(gate, "s"));
     await rmdir(gate);
     return true;
   } catch {
@@ -3823,8 +4307,8 @@ function uidIsolation(options) {
       ...privated.covers,
       ...options.coverPaths.map((cover) => ({ dir: cover.dir, keeps: cover.keep }))
     ];
-    const covered = coverEntries(options.coverPaths, join7(dir, "stage"), names.hidden);
-    if (covered.moves.length > 0) mkdirSync5(join7(dir, "stage"));
+    const covered = coverEntries(options.coverPaths, join8(dir, "stage"), names.hidden);
+    if (covered.moves.length > 0) mkdirSync5(join8(dir, "stage"));
     const readOnly = readOnlyRoot({
       mounts: hostMounts(),
       keeps: writableKeeps(extraKeeps),
@@ -3880,6 +4364,11 @@ function uidIsolation(options) {
     (stage) => mountSetup(stage, []),
     () => generation
   );
+  const launcher = sharedLauncher({
+    perl: options.privilege === "root" && options.launcher !== false ? findProgram("perl", options.toolEnv.PATH ?? "") : null,
+    socketDir: dirname6(harness.fifo),
+    path: options.toolEnv.PATH ?? ""
+  });
   return {
     report: options.report,
     tempDir: scratchRoot,
@@ -3897,6 +4386,7 @@ function uidIsolation(options) {
     },
     warm() {
       mounts.warm();
+      launcher.warm();
     },
     async prepare(request) {
       const scratch = makeScratch(scratchRoot, options.privilege, account);
@@ -3924,7 +4414,8 @@ function uidIsolation(options) {
       const cwd = realOrResolved(request.cwd);
       const ownCwd = unreachable(cwd);
       const held = ownCwd ? null : await mounts.enter();
-      const own = held ? null : mkdtempSync5(join7(scratchRoot, "truss-sbx-m-"));
+      const launching = held ? await launcher.get() : null;
+      const own = held ? null : mkdtempSync5(join8(scratchRoot, "truss-sbx-m-"));
       const setup = own === null ? "" : mountSetup(own, ownCwd ? [cwd] : []);
       const unshare = held ? [
         tools.nsenter,
@@ -3969,14 +4460,29 @@ function uidIsolation(options) {
           ...unshare
         ]
       ];
+      const launch = held && launching ? () => launching.launch({
+        uid: account.uid,
+        gid: account.gid,
+        umask: sandboxUmask,
+        mountNs: held.nsPath,
+        netNs: held.netPath,
+        marker: held.marker,
+        netPin: held.netPin,
+        cwd: resolve3(request.cwd),
+        file: request.file,
+        args: request.args,
+        env
+      }) : void 0;
       return {
         file,
         args,
         cwd: request.cwd,
         env,
         droppedEnv,
+        launch,
         async dispose(pid) {
           if (held) mounts.leave();
+          if (launching) launcher.leave();
           if (options.privilege === "sudo" && pid !== void 0 && groupAlive(pid)) {
             await runCommand(sudo, ["-n", "kill", "-KILL", "--", `-${pid}`], options.toolEnv, 5e3);
           }
@@ -4279,7 +4785,7 @@ function createRunIsolation(request) {
     network: request.contract.constraints.network,
     hiddenPaths: harnessSecretPaths({
       keyFiles: [...request.keyFiles ?? []],
-      configHome: request.env.XDG_CONFIG_HOME || join8(home, ".config"),
+      configHome: request.env.XDG_CONFIG_HOME || join9(home, ".config"),
       cacheHome: trussCacheHome(request.env, home),
       dbPath: request.dbPath,
       tempDirs: [...request.tempDirs ?? []]
@@ -4303,7 +4809,7 @@ function runnerFileCommands(env, keep) {
   const files = RUNNER_FILE_COMMANDS.map((name) => env[name]).filter(
     (path) => typeof path === "string" && path.length > 0
   );
-  const dirs = [...files.map((file) => dirname6(resolve4(file))), env.RUNNER_TEMP].filter(
+  const dirs = [...files.map((file) => dirname7(resolve4(file))), env.RUNNER_TEMP].filter(
     (dir) => typeof dir === "string" && dir.length > 0
   );
   const holdsKept = (dir) => keep.some((path) => {
@@ -5116,11 +5622,11 @@ function injectionAnnotations(report) {
 var LIMIT_LABEL = "GitHub's 65,535-character check run limit";
 var ANNOTATION_MESSAGE_CHARS = 2e3;
 var ANNOTATION_TITLE_CHARS = 255;
-function join9(parts) {
+function join10(parts) {
   return parts.filter((p) => p !== null && p !== "").join("\n\n");
 }
 function summaryAt(report, links, detail) {
-  return join9([
+  return join10([
     headline(report),
     ...banners(report, detail),
     injectionSection(report, detail),
@@ -5140,7 +5646,7 @@ function summaryAt(report, links, detail) {
 function textAt(report, detail) {
   const details = checkDetails(report, detail, false);
   const hasChecks = report.clauses.some((c) => c.kind === "check" && c.check !== null);
-  return join9([
+  return join10([
     intentQuote(report, detail.cellChars * 4),
     truncationNote(
       { ...detail, cellChars: Number.POSITIVE_INFINITY, maxRows: Number.POSITIVE_INFINITY },
@@ -5155,7 +5661,7 @@ function textAt(report, detail) {
 function minimal(report, links) {
   const lean = { reasoningChars: 0, showVotes: false, tailChars: 0, cellChars: 80, maxRows: 0 };
   const note = `\u2702\uFE0F **Truncated to fit ${LIMIT_LABEL}:** the clause table, votes and run facts are omitted. The signed ledger bundle has everything.`;
-  const full = join9([
+  const full = join10([
     headline(report),
     ...banners(report, lean),
     note,
@@ -5163,7 +5669,7 @@ function minimal(report, links) {
     reportLine(links),
     verifySection(links)
   ]);
-  return sizeOf(full) <= CHECK_OUTPUT_LIMIT ? full : join9([headline(report), note, verifySection(links)]);
+  return sizeOf(full) <= CHECK_OUTPUT_LIMIT ? full : join10([headline(report), note, verifySection(links)]);
 }
 function checkAnnotations(report, options) {
   const path = options.contractPath;
@@ -5230,7 +5736,7 @@ function readMeta(body) {
 
 // src/github/render/comment.ts
 var LIMIT_LABEL2 = "GitHub's 65,536-character comment limit";
-function join10(parts) {
+function join11(parts) {
   return parts.filter((p) => p !== null && p !== "").join("\n\n");
 }
 function footer(report) {
@@ -5240,7 +5746,7 @@ function footer(report) {
 function renderStickyComment(report, links, marker, metadata) {
   const top = `${marker}
 ${embedMeta(metadata)}`;
-  const body = (detail) => join10([
+  const body = (detail) => join11([
     top,
     headline(report, "###"),
     ...banners(report, detail),
@@ -5257,7 +5763,7 @@ ${embedMeta(metadata)}`;
   ]);
   const fitted = renderWithin(COMMENT_LIMIT, report.clauses.length, body);
   if (fitted) return fitted.text;
-  const lean = join10([
+  const lean = join11([
     top,
     headline(report, "###"),
     `\u2702\uFE0F **Truncated to fit ${LIMIT_LABEL2}:** the clause table and votes are omitted. The signed ledger bundle has everything.`,
@@ -5286,11 +5792,11 @@ function conclusionFor(overall, unverifiableAs) {
 
 // src/github/render/summary.ts
 var LIMIT_LABEL3 = "GitHub's 1 MiB job summary limit";
-function join11(parts) {
+function join12(parts) {
   return parts.filter((p) => p !== null && p !== "").join("\n\n");
 }
 function renderJobSummary(report, links) {
-  const body = (detail) => join11([
+  const body = (detail) => join12([
     headline(report),
     ...banners(report, detail),
     injectionSection(report, detail),
@@ -5305,7 +5811,7 @@ function renderJobSummary(report, links) {
     factsList(report, links),
     verifySection(links)
   ]);
-  return renderWithin(STEP_SUMMARY_LIMIT, report.clauses.length, body)?.text ?? join11([
+  return renderWithin(STEP_SUMMARY_LIMIT, report.clauses.length, body)?.text ?? join12([
     headline(report),
     "\u2702\uFE0F **Report too large for the job summary.** The signed ledger bundle has everything.",
     verifySection(links)
@@ -5848,7 +6354,7 @@ import {
   writeFileSync as writeFileSync3,
   writeSync as writeSync2
 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/core/anchor/file-tree.ts
 import {
@@ -5861,7 +6367,7 @@ import {
   readSync as readSync2,
   writeSync
 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var HASH = 32;
 var MAX_LEVELS = 54;
 var FileTree = class _FileTree {
@@ -5928,7 +6434,7 @@ var FileTree = class _FileTree {
     this.#last[level] = hash;
   }
   #path(level) {
-    return join12(this.dir, `level-${String(level).padStart(2, "0")}.bin`);
+    return join13(this.dir, `level-${String(level).padStart(2, "0")}.bin`);
   }
   #openLevel(level) {
     if (level >= MAX_LEVELS) throw new LogError("the tree is too large");
@@ -6072,7 +6578,7 @@ var TransparencyLog = class _TransparencyLog {
   #leavesBytes;
   /** Creates an empty log in `dir` for `origin`, signed by the key whose public half is given. */
   static create(dir, options, deps) {
-    if (existsSync5(join13(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
+    if (existsSync5(join14(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
     const key = { name: options.origin, publicKey: options.publicKey };
     const config = {
       format: LOG_FORMAT,
@@ -6082,7 +6588,7 @@ var TransparencyLog = class _TransparencyLog {
       verifier_key: formatVerifierKey(key, deps.crypto.sha256)
     };
     mkdirSync7(dir, { recursive: true });
-    writeFileSync3(join13(dir, LOG_FILES.config), `${JSON.stringify(config, null, 2)}
+    writeFileSync3(join14(dir, LOG_FILES.config), `${JSON.stringify(config, null, 2)}
 `, { flag: "wx" });
     return _TransparencyLog.open(dir, deps);
   }
@@ -6095,11 +6601,11 @@ var TransparencyLog = class _TransparencyLog {
   static open(dir, deps) {
     const config = readLogConfig(dir);
     const publicKey = hexToBytes(config.public_key, 32);
-    const leavesPath = join13(dir, LOG_FILES.leaves);
+    const leavesPath = join14(dir, LOG_FILES.leaves);
     const fd = openSync3(leavesPath, existsSync5(leavesPath) ? "r+" : "w+");
     const { lines, endOfLast } = countLines(fd);
     if (fstatSync3(fd).size !== endOfLast) ftruncateSync2(fd, endOfLast);
-    const tree = FileTree.open(join13(dir, LOG_FILES.treeDir), deps.hasher, { size: lines });
+    const tree = FileTree.open(join14(dir, LOG_FILES.treeDir), deps.hasher, { size: lines });
     if (tree.size < lines) {
       forEachLine(fd, offsetAfterLines(fd, tree.size), (line) => {
         tree.appendLeafHash(deps.hasher.leaf(line));
@@ -6135,7 +6641,7 @@ var TransparencyLog = class _TransparencyLog {
   }
   /** The last checkpoint this log signed, verified against its own key; null before the first. */
   latestCheckpoint() {
-    const path = join13(this.dir, LOG_FILES.checkpoint);
+    const path = join14(this.dir, LOG_FILES.checkpoint);
     if (!existsSync5(path)) return null;
     return openCheckpoint(readFileSync4(path, "utf8"), this.key, this.deps.crypto);
   }
@@ -6183,11 +6689,11 @@ var TransparencyLog = class _TransparencyLog {
       }
     }
     const signed = signCheckpoint({ origin: this.origin, size, root }, signer, this.deps.crypto.sha256);
-    writeFileSync3(join13(this.dir, LOG_FILES.history), `${JSON.stringify(signed.note)}
+    writeFileSync3(join14(this.dir, LOG_FILES.history), `${JSON.stringify(signed.note)}
 `, { flag: "a" });
-    const tmp = join13(this.dir, `${LOG_FILES.checkpoint}.tmp`);
+    const tmp = join14(this.dir, `${LOG_FILES.checkpoint}.tmp`);
     writeFileSync3(tmp, signed.note);
-    renameSync2(tmp, join13(this.dir, LOG_FILES.checkpoint));
+    renameSync2(tmp, join14(this.dir, LOG_FILES.checkpoint));
     return signed;
   }
   close() {
@@ -6197,7 +6703,7 @@ var TransparencyLog = class _TransparencyLog {
   }
 };
 function readLogConfig(dir) {
-  const path = join13(dir, LOG_FILES.config);
+  const path = join14(dir, LOG_FILES.config);
   let raw;
   try {
     raw = JSON.parse(readFileSync4(path, "utf8"));
@@ -7200,11 +7706,11 @@ async function loadBundleFromLedgerBranch(options) {
 
 // src/github/retract-sign-off.ts
 import { writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/github/sign-off-evidence.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 async function readStoredEvidence(options, meta) {
   const sessionId = meta.session_id;
   const text = await fetchBundleText(options, meta);
@@ -7256,7 +7762,7 @@ function signEvidence(options, evidence, decision, reviewer) {
   });
   if (recorded)
     log.info(`review ${review.id} is already signed into session ${sessionId} (seq ${entry.seq})`);
-  const out = join14(options.outDir, ledgerBundleFileName(sessionId));
+  const out = join15(options.outDir, ledgerBundleFileName(sessionId));
   writeFileSync4(out, `${JSON.stringify(extended)}
 `);
   const atVerdictHead = verdictHead !== null && reviewedSha !== null && reviewedSha === verdictHead && verdictHead === pr.head.sha;
@@ -7377,7 +7883,7 @@ async function retractSignOff(options, check) {
       source
     });
     const sessionId = evidence.meta.session_id;
-    const out = join15(options.outDir, ledgerBundleFileName(sessionId));
+    const out = join16(options.outDir, ledgerBundleFileName(sessionId));
     writeFileSync5(out, `${JSON.stringify(bundle)}
 `);
     return {

@@ -20,7 +20,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 import {
   BundleFormatError,
   KeyError,
@@ -6151,7 +6151,8 @@ async function runSupervised(options) {
     (chunk) => {
       stderr.push(chunk);
       options.onStderr?.(chunk);
-    }
+    },
+    options.stdin === null ? prepared.launch : void 0
   );
   await prepared.dispose(termination.pid);
   const { pid: _pid, ...rest } = termination;
@@ -6166,7 +6167,7 @@ function finish(termination, droppedEnv, started, stdout, stderr) {
     stderr: stderr.result()
   };
 }
-function supervise(options, onStdout, onStderr) {
+function supervise(options, onStdout, onStderr, launch) {
   return new Promise((resolve3) => {
     const result = {
       exitCode: null,
@@ -6192,7 +6193,7 @@ function supervise(options, onStdout, onStderr) {
     let openStreams = 2;
     let child;
     try {
-      child = spawn(options.file, [...options.args], {
+      child = launch ? launch() : spawn(options.file, [...options.args], {
         argv0: options.argv0 ?? options.file,
         cwd: options.cwd,
         env: options.env,
@@ -6207,8 +6208,12 @@ function supervise(options, onStdout, onStderr) {
       resolve3({ ...result, spawnError: { message: err2.message ?? String(error), code: err2.code } });
       return;
     }
-    const pgid = child.pid;
+    const pgid = launch ? void 0 : child.pid;
     result.pid = pgid;
+    const signal = (name) => {
+      if (launch) child.kill(name);
+      else if (pgid !== void 0) signalGroup(pgid, name);
+    };
     const out = child.stdout;
     const err = child.stderr;
     const streams = [out, err];
@@ -6221,12 +6226,12 @@ function supervise(options, onStdout, onStderr) {
       resolve3(result);
     };
     const stop = (why) => {
-      if (exited || result.timedOut || result.cancelled || pgid === void 0) return;
+      if (exited || result.timedOut || result.cancelled || pgid === void 0 && !launch) return;
       if (why === "timeout") result.timedOut = true;
       else result.cancelled = true;
-      signalGroup(pgid, "SIGTERM");
+      signal("SIGTERM");
       later(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, () => {
-        if (!exited) signalGroup(pgid, "SIGKILL");
+        if (!exited) signal("SIGKILL");
       });
     };
     function onAbort() {
@@ -6259,10 +6264,10 @@ function supervise(options, onStdout, onStderr) {
         settle();
       });
     }
-    child.once("exit", (code, signal) => {
+    child.once("exit", (code, signal2) => {
       if (exited) return;
       result.exitCode = code;
-      result.signal = signal;
+      result.signal = signal2;
       finishExit();
     });
     child.on("error", (error) => {
@@ -9351,7 +9356,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-4RUNIRP4.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-FLAGKCU2.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9469,7 +9474,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-44MO5D7V.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-UEL5MA2G.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9506,7 +9511,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-XX2VEIBB.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-5KXBM42U.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;
@@ -9701,6 +9706,7 @@ export {
   diffSnapshots,
   streamCuts,
   checkRunFields,
+  closeInheritedDescriptorsOnce,
   runSupervised,
   runShell,
   runCheck,

@@ -3,10 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   runFanout
-} from "./chunk-PA2KMYGQ.js";
-import "./chunk-IMYYITW4.js";
-import "./chunk-5LNTPGT4.js";
-import "./chunk-F3LTOJNH.js";
+} from "./chunk-KUF7RRHL.js";
+import "./chunk-CIO62MHP.js";
+import "./chunk-OZP3FNVW.js";
+import "./chunk-EAYR2WID.js";
 import "./chunk-7FNAIK52.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-SF6ZOAOS.js";

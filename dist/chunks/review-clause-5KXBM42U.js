@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-BUI675PW.js";
+} from "./chunk-LCQL64TM.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-5LNTPGT4.js";
+} from "./chunk-OZP3FNVW.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-IMYYITW4.js";
+} from "./chunk-CIO62MHP.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,18 +31,15 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-5LNTPGT4.js";
+} from "./chunk-OZP3FNVW.js";
 import {
   BudgetExceededError,
-  HARNESS_GIT_ARGS,
+  checkedHarnessGit,
   harnessGit,
-  harnessProgramEnv,
-  pinnedGitEnv,
   readJsonAnswer
-} from "./chunk-F3LTOJNH.js";
+} from "./chunk-EAYR2WID.js";
 
 // src/core/run/child-workdir.ts
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -136,21 +133,8 @@ async function applyChildDiff(workdir, env, diff, scratchParent = tmpdir()) {
   try {
     const patch = join(scratch, "winner.patch");
     await writeFile(patch, diff);
-    await new Promise((resolve, reject) => {
-      execFile(
-        "git",
-        [...HARNESS_GIT_ARGS, "apply", "--whitespace=nowarn", patch],
-        {
-          cwd: root,
-          env: {
-            ...harnessProgramEnv(scrubEnv(env), root),
-            GIT_CONFIG_NOSYSTEM: "1",
-            LC_ALL: "C",
-            ...pinnedGitEnv(root)
-          }
-        },
-        (error, _stdout, stderr) => error ? reject(new Error(String(stderr).trim() || error.message)) : resolve()
-      );
+    await checkedHarnessGit(root, ["apply", "--whitespace=nowarn", patch], {
+      env: { ...scrubEnv(env), GIT_CONFIG_NOSYSTEM: "1", LC_ALL: "C" }
     });
     return { applied: true, error: null };
   } catch (error) {

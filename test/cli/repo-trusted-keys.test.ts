@@ -19,6 +19,14 @@ import { keyFromByte } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
+/**
+ * A home of its own, outside the checkout: a global git config inside the working tree is one the
+ * judged work could write, and the harness's git refuses it (docs/security.md, "Git metadata").
+ */
+function ownHome(): string {
+  return tempDir('home').dir;
+}
+
 const MAINTAINER = keyFromByte(0x31);
 const ATTACKER = keyFromByte(0x32);
 const pin = (key: SigningKey, label: string) => `${key.publicKeyHex} ${label}\n`;
@@ -35,7 +43,7 @@ function bundleSignedBy(key: SigningKey, name: string): string {
 }
 
 function verify(cwd: string, bundle: string, ...flags: string[]) {
-  const run = runCli(['verify', bundle, '--json', ...flags], { cwd, env: { HOME: cwd } });
+  const run = runCli(['verify', bundle, '--json', ...flags], { cwd, env: { HOME: ownHome() } });
   return { ...run, report: JSON.parse(run.stdout || '{}') as { status?: string } };
 }
 
@@ -114,7 +122,7 @@ describe("the working copy's .truss/trusted-keys", () => {
     git(checkout, 'checkout', '-q', '-b', 'pr-branch');
     commitFiles(checkout, { '.truss/trusted-keys': pin(ATTACKER, 'org-ci-key') }, 'pin');
     git(checkout, 'remote', 'set-head', 'origin', '--delete');
-    const env = { HOME: checkout, GITHUB_BASE_REF: 'main' };
+    const env = { HOME: ownHome(), GITHUB_BASE_REF: 'main' };
     const run = (...flags: string[]) =>
       runCli(['verify', attackerBundle, '--json', ...flags], { cwd: checkout, env });
     const againstMain = run();
@@ -149,14 +157,14 @@ describe("the working copy's .truss/trusted-keys", () => {
     // git missing (or refusing the repository): never a pass.
     const noGit = runCli(['verify', attackerBundle, '--json'], {
       cwd: checkout,
-      env: { HOME: checkout, PATH: '/nonexistent' },
+      env: { HOME: ownHome(), PATH: '/nonexistent' },
     });
     expect(noGit.code).toBe(4);
     expect(noGit.stderr).toContain('git could not read the repository to compare it');
     // A GITHUB_BASE_REF that is not a branch name is not quietly replaced by another baseline.
     const odd = runCli(['verify', attackerBundle, '--json'], {
       cwd: checkout,
-      env: { HOME: checkout, GITHUB_BASE_REF: 'main..x' },
+      env: { HOME: ownHome(), GITHUB_BASE_REF: 'main..x' },
     });
     expect(odd.stderr).toContain('is not a branch name to compare with');
   });

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
@@ -128,7 +129,9 @@ describe('truss run writes the HTML report beside its bundle', () => {
     git(repo, 'add', '.truss/trusted-keys');
     git(repo, 'commit', '-qm', 'pin the ci key');
 
-    const json = runCli(['run', 'greeting', '--key', 'ci.key', '--json'], { cwd: repo, env: { HOME: repo } });
+    // A home outside the working copy: a global git config the work could write is refused.
+    const home = mkdtempSync(join(tmpdir(), 'truss-report-home-'));
+    const json = runCli(['run', 'greeting', '--key', 'ci.key', '--json'], { cwd: repo, env: { HOME: home } });
     expect(json.code, json.stderr).toBe(0);
     const outcome = JSON.parse(json.stdout);
     expect(outcome.report).toBe(outcome.bundle.replace(/\.json$/, '.html'));
@@ -139,7 +142,7 @@ describe('truss run writes the HTML report beside its bundle', () => {
 
     const text = runCli(['run', 'greeting', '--key', 'ci.key', '--bundle', 'out/b.json'], {
       cwd: repo,
-      env: { HOME: repo },
+      env: { HOME: home },
     });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain(`report ${join(repo, 'out/b.html')} (open it in a browser`);

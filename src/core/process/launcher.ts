@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { type IdleShared, idleShared } from './idle-shared.js';
 import { closeInheritedDescriptorsOnce } from './inherited-descriptors.js';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
 
@@ -285,68 +286,20 @@ export function startLauncher(options: {
   });
 }
 
-/** How long an unused launcher is kept before it is ended (started again on the next check). */
-const IDLE_MS = 2000;
-
 /**
- * One run's launcher, started on first use (or by `warm`) and shared by the checks that follow;
- * ended once nothing used it for {@link IDLE_MS}, so a long-lived App process keeps none between
- * runs. `get` resolves null once a launcher could not start: the caller keeps the program chain.
+ * One run's launcher, started on first use (or by `warm`) and shared by the checks that follow,
+ * ended once idle (idle-shared.ts). `get` resolves null once a launcher could not start: the caller
+ * keeps the program chain.
  */
-export function sharedLauncher(options: { perl: string | null; socketDir: string; path: string }): {
-  get(): Promise<Launcher | null>;
-  leave(): void;
-  warm(): void;
-} {
-  let current: Promise<Launcher | null> | null = null;
-  let failed = options.perl === null;
-  let users = 0;
-  let idle: NodeJS.Timeout | undefined;
-  const endWhenIdle = () => {
-    clearTimeout(idle);
-    const ending = current;
-    idle = setTimeout(() => {
-      if (users > 0 || current !== ending || ending === null) return;
-      current = null;
-      void ending.then((made) => made?.close());
-    }, IDLE_MS);
-    idle.unref();
-  };
-  const start = () => {
-    const made = startLauncher({
-      perl: options.perl as string,
-      socketDir: options.socketDir,
-      path: options.path,
-    });
-    void made.then((launcher) => {
-      if (launcher === null) failed = true;
-    });
-    return made;
-  };
-  return {
-    async get() {
-      if (failed) return null;
-      clearTimeout(idle);
-      users++;
-      const existing = current;
-      if (existing !== null) {
-        const launcher = await existing;
-        if (launcher?.alive()) return launcher;
-        if (current === existing) current = null;
-      }
-      current ??= start();
-      const launcher = await current;
-      if (launcher === null) users--;
-      return launcher;
-    },
-    leave() {
-      users--;
-      if (users === 0 && current !== null) endWhenIdle();
-    },
-    warm() {
-      if (failed || current !== null) return;
-      current = start();
-      endWhenIdle();
-    },
-  };
+export function sharedLauncher(options: {
+  perl: string | null;
+  socketDir: string;
+  path: string;
+}): IdleShared<Launcher> {
+  const perl = options.perl;
+  return idleShared({
+    enabled: perl !== null,
+    make: () => startLauncher({ perl: perl as string, socketDir: options.socketDir, path: options.path }),
+    serves: (launcher) => launcher.alive(),
+  });
 }

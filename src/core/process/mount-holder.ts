@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { idleShared } from './idle-shared.js';
 import { IsolationSetupError } from './isolation.js';
 import { shellQuote } from './sandbox-commands.js';
 
@@ -215,12 +216,9 @@ export const ENTER_WORKDIR = [
   'shift',
 ].join('\n');
 
-/** How long an unused holder is kept before it is ended (made again on the next spawn). */
-const IDLE_MS = 2000;
-
 /**
  * One run's holder, made on the first spawn that can use it and shared by the processes that follow;
- * ended once nothing used it for {@link IDLE_MS} (a long-lived App process keeps none between runs).
+ * ended once idle (idle-shared.ts).
  * `enter` resolves null when holders cannot be used (turned off, or making one failed): the caller
  * then mounts per process as before. With `netns` the holder holds the run's network namespace too.
  */
@@ -240,26 +238,7 @@ export function sharedMounts(
   /** Moves on when a holder made before can no longer serve (it is then made again). */
   generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
-  const usable = options.hold !== false;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
-  let current: Promise<MountHolder | null> | null = null;
-  let failed = false;
-  let users = 0;
-  let idle: NodeJS.Timeout | undefined;
-  const end = (holder: Promise<MountHolder | null>) => {
-    void holder.then((made) => made?.close());
-  };
-  // Ends the current holder once nothing has used it for IDLE_MS.
-  const endWhenIdle = () => {
-    clearTimeout(idle);
-    const ending = current;
-    idle = setTimeout(() => {
-      if (users > 0 || current !== ending || ending === null) return;
-      current = null;
-      end(ending);
-    }, IDLE_MS);
-    idle.unref();
-  };
   const make = (): Promise<MountHolder | null> => {
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
     const madeAt = generation();
@@ -280,45 +259,12 @@ export function sharedMounts(
         },
       }))
       .catch(() => {
-        failed = true;
         removeStage(stage);
         return null;
       });
   };
-  return {
-    async enter() {
-      if (!usable || failed) return null;
-      users++;
-      clearTimeout(idle);
-      const existing = current;
-      if (existing) {
-        const holder = await existing;
-        if (holder === null) {
-          users--;
-          return null;
-        }
-        if (holder.current()) return holder;
-        if (current === existing) {
-          end(existing);
-          current = null;
-        }
-      }
-      current ??= make();
-      const holder = await current;
-      if (holder === null) users--;
-      return holder;
-    },
-    leave() {
-      users--;
-      if (users > 0 || current === null) return;
-      endWhenIdle();
-    },
-    warm() {
-      if (!usable || failed || current !== null) return;
-      current = make();
-      endWhenIdle();
-    },
-  };
+  const shared = idleShared({ enabled: options.hold !== false, make, serves: (holder) => holder.current() });
+  return { enter: () => shared.get(), leave: () => shared.leave(), warm: () => shared.warm() };
 }
 
 /**

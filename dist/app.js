@@ -38,7 +38,7 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-RKCSJU35.js";
+} from "./chunks/chunk-NG6SWISL.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
 import "./chunks/chunk-KUF7RRHL.js";

@@ -3244,6 +3244,69 @@ import { createServer } from "node:net";
 import { join as join3 } from "node:path";
 import { PassThrough } from "node:stream";
 
+// src/core/process/idle-shared.ts
+var IDLE_MS = 2e3;
+function idleShared(options) {
+  let current = null;
+  let failed = options.enabled === false;
+  let users = 0;
+  let idle;
+  const end = (made) => {
+    void made.then((helper) => helper?.close());
+  };
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    const ending = current;
+    idle = setTimeout(() => {
+      if (users > 0 || current !== ending || ending === null) return;
+      current = null;
+      end(ending);
+    }, IDLE_MS);
+    idle.unref();
+  };
+  const make = () => {
+    const made = options.make();
+    void made.then((helper) => {
+      if (helper === null) failed = true;
+    });
+    return made;
+  };
+  return {
+    async get() {
+      if (failed) return null;
+      users++;
+      clearTimeout(idle);
+      const existing = current;
+      if (existing) {
+        const helper2 = await existing;
+        if (helper2 === null) {
+          users--;
+          return null;
+        }
+        if (options.serves(helper2)) return helper2;
+        if (current === existing) {
+          end(existing);
+          current = null;
+        }
+      }
+      current ??= make();
+      const helper = await current;
+      if (helper === null) users--;
+      return helper;
+    },
+    leave() {
+      users--;
+      if (users > 0 || current === null) return;
+      endWhenIdle();
+    },
+    warm() {
+      if (failed || current !== null) return;
+      current = make();
+      endWhenIdle();
+    }
+  };
+}
+
 // src/core/process/launcher-script.ts
 var LAUNCHER_SCRIPT = String.raw`
 use strict;
@@ -3663,59 +3726,13 @@ function startLauncher(options) {
     };
   });
 }
-var IDLE_MS = 2e3;
 function sharedLauncher(options) {
-  let current = null;
-  let failed = options.perl === null;
-  let users = 0;
-  let idle;
-  const endWhenIdle = () => {
-    clearTimeout(idle);
-    const ending = current;
-    idle = setTimeout(() => {
-      if (users > 0 || current !== ending || ending === null) return;
-      current = null;
-      void ending.then((made) => made?.close());
-    }, IDLE_MS);
-    idle.unref();
-  };
-  const start = () => {
-    const made = startLauncher({
-      perl: options.perl,
-      socketDir: options.socketDir,
-      path: options.path
-    });
-    void made.then((launcher) => {
-      if (launcher === null) failed = true;
-    });
-    return made;
-  };
-  return {
-    async get() {
-      if (failed) return null;
-      clearTimeout(idle);
-      users++;
-      const existing = current;
-      if (existing !== null) {
-        const launcher2 = await existing;
-        if (launcher2?.alive()) return launcher2;
-        if (current === existing) current = null;
-      }
-      current ??= start();
-      const launcher = await current;
-      if (launcher === null) users--;
-      return launcher;
-    },
-    leave() {
-      users--;
-      if (users === 0 && current !== null) endWhenIdle();
-    },
-    warm() {
-      if (failed || current !== null) return;
-      current = start();
-      endWhenIdle();
-    }
-  };
+  const perl = options.perl;
+  return idleShared({
+    enabled: perl !== null,
+    make: () => startLauncher({ perl, socketDir: options.socketDir, path: options.path }),
+    serves: (launcher) => launcher.alive()
+  });
 }
 
 // src/core/process/lifeline.ts
@@ -3936,27 +3953,8 @@ var ENTER_WORKDIR = [
   'cd -- "$1" || { echo "truss: cannot enter the working directory inside the sandbox" >&2; exit 125; }',
   "shift"
 ].join("\n");
-var IDLE_MS2 = 2e3;
 function sharedMounts(options, setup, generation = () => 0) {
-  const usable = options.hold !== false;
   const watched = [...options.hiddenPaths, ...options.coverPaths.flatMap(({ dir, keep }) => [dir, ...keep])];
-  let current = null;
-  let failed = false;
-  let users = 0;
-  let idle;
-  const end = (holder) => {
-    void holder.then((made) => made?.close());
-  };
-  const endWhenIdle = () => {
-    clearTimeout(idle);
-    const ending = current;
-    idle = setTimeout(() => {
-      if (users > 0 || current !== ending || ending === null) return;
-      current = null;
-      end(ending);
-    }, IDLE_MS2);
-    idle.unref();
-  };
   const make = () => {
     const stage = mkdtempSync2(join5(options.scratchRoot, "truss-sbx-ns-"));
     const madeAt = generation();
@@ -3975,45 +3973,12 @@ function sharedMounts(options, setup, generation = () => 0) {
         removeStage(stage);
       }
     })).catch(() => {
-      failed = true;
       removeStage(stage);
       return null;
     });
   };
-  return {
-    async enter() {
-      if (!usable || failed) return null;
-      users++;
-      clearTimeout(idle);
-      const existing = current;
-      if (existing) {
-        const holder2 = await existing;
-        if (holder2 === null) {
-          users--;
-          return null;
-        }
-        if (holder2.current()) return holder2;
-        if (current === existing) {
-          end(existing);
-          current = null;
-        }
-      }
-      current ??= make();
-      const holder = await current;
-      if (holder === null) users--;
-      return holder;
-    },
-    leave() {
-      users--;
-      if (users > 0 || current === null) return;
-      endWhenIdle();
-    },
-    warm() {
-      if (!usable || failed || current !== null) return;
-      current = make();
-      endWhenIdle();
-    }
-  };
+  const shared = idleShared({ enabled: options.hold !== false, make, serves: (holder) => holder.current() });
+  return { enter: () => shared.get(), leave: () => shared.leave(), warm: () => shared.warm() };
 }
 function removeStage(stage) {
   try {

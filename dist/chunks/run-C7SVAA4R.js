@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-RKCSJU35.js";
+} from "./chunk-NG6SWISL.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels

@@ -40,6 +40,8 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 const workspace = mkdtempSync(join(tmpdir(), 'truss-bench-action-'));
+// A home outside the workspace: a global git config inside the working tree is refused.
+const home = mkdtempSync(join(tmpdir(), 'truss-bench-action-home-'));
 const fake = new FakeGitHub()
   .on('GET', /\/contents\/\.truss\/config\.toml$/, () => ({ status: 404, body: { message: 'Not Found' } }))
   .on('GET', /\/contents\/\.truss\/contracts$/, () => ({
@@ -81,7 +83,7 @@ try {
   );
   const actionEnv = (n: number): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
-    HOME: workspace,
+    HOME: home,
     GITHUB_EVENT_NAME: 'pull_request',
     GITHUB_EVENT_PATH: event,
     GITHUB_REPOSITORY: 'o/r',
@@ -116,7 +118,7 @@ try {
     cli.push(
       await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, {
         PATH: process.env.PATH,
-        HOME: workspace,
+        HOME: home,
       }),
     );
     progress(`run ${i}/${runs}`);
@@ -143,4 +145,5 @@ try {
 } finally {
   await fake.stop();
   rmSync(workspace, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
 }

@@ -38,34 +38,42 @@ async function once(isolation: Isolation, workdir: string): Promise<number> {
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   if (outcome.exitCode !== 0) {
     throw new Error(
-      `the check failed under ${isolation.report.level}: ${outcome.stderr.tail || outcome.spawnError?.message}`,
+      `the check failed under ${isolation.report.level} (exit ${outcome.exitCode}, signal ${outcome.signal}): ${outcome.stderr.tail || outcome.spawnError?.message || 'no output'}`,
     );
   }
   return elapsed;
 }
 
-const repo = mkdtempSync(join(tmpdir(), 'truss-bench-iso-'));
+// One working copy per mechanism: each grants its copy to its own sandbox account (uid's offline user,
+// bwrap's), as one run does; one copy shared by both would be granted to whichever was made last.
+const levels: IsolationLevel[] = ['none', 'uid', 'bwrap'];
+const repos = new Map(
+  levels.map((level) => [level, mkdtempSync(join(tmpdir(), `truss-bench-iso-${level}-`))]),
+);
 const harness = mkdtempSync(join(tmpdir(), 'truss-bench-iso-harness-'));
 try {
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
-  writeFileSync(join(repo, 'README.md'), '# bench\n');
+  for (const repo of repos.values()) {
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+    writeFileSync(join(repo, 'README.md'), '# bench\n');
+  }
   writeFileSync(join(harness, 'signing.key'), 'not a real key\n', { mode: 0o600 });
   const base = {
     network: 'none' as const,
     hiddenPaths: [harness],
-    workdirs: [repo],
     scratchRoot: tmpdir(),
     path: process.env.PATH ?? '/usr/bin:/bin',
     isRoot: process.getuid?.() === 0,
   };
-  const levels: IsolationLevel[] = ['none', 'uid', 'bwrap'];
   const setups: Record<string, number> = {};
   const isolations = new Map<IsolationLevel, Isolation>();
   const unavailable: Record<string, string> = {};
   for (const level of levels) {
     const started = process.hrtime.bigint();
     try {
-      isolations.set(level, await createIsolation({ ...base, mode: level }));
+      isolations.set(
+        level,
+        await createIsolation({ ...base, workdirs: [repos.get(level) as string], mode: level }),
+      );
       setups[level] = Number(process.hrtime.bigint() - started) / 1e6;
     } catch (error) {
       unavailable[level] = (error as Error).message;
@@ -73,10 +81,11 @@ try {
     }
   }
   progress(`warming up, then ${runs} runs of each mechanism, interleaved`);
-  for (const isolation of isolations.values()) await once(isolation, repo);
+  for (const [level, isolation] of isolations) await once(isolation, repos.get(level) as string);
   const samples = new Map<IsolationLevel, number[]>([...isolations.keys()].map((level) => [level, []]));
   for (let i = 0; i < runs; i++) {
-    for (const [level, isolation] of isolations) samples.get(level)?.push(await once(isolation, repo));
+    for (const [level, isolation] of isolations)
+      samples.get(level)?.push(await once(isolation, repos.get(level) as string));
   }
   const baseline = median(samples.get('none') ?? [0]);
   const mechanisms: Record<string, unknown> = {};
@@ -111,7 +120,7 @@ try {
       console.log(`  ${level.padEnd(5)} unavailable: ${why}`);
   }
 } finally {
-  rmSync(repo, { recursive: true, force: true });
+  for (const repo of repos.values()) rmSync(repo, { recursive: true, force: true });
   rmSync(harness, { recursive: true, force: true });
 }
 

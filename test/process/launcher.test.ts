@@ -274,6 +274,25 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
     const next = await run(isolation, 'cat /proc/1/comm', { cwd: root });
     expect(text(next)).toBe('truss-sandbox-i\n');
   });
+
+  it('never reports a check ended before its output arrived: many short checks at once each keep every byte they printed', async () => {
+    const root = scratchRoot();
+    const isolation = netnsUidIsolation(sandbox, { scratchRoot: root });
+    // The end comes on its own connection; read before the output's connection was attached, it
+    // dropped the output, and an empty stdout could pass an expect_not_contains check.
+    for (let round = 0; round < 6; round++) {
+      const outcomes = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          run(isolation, `echo out-${i}; echo err-${i} >&2`, { cwd: root }),
+        ),
+      );
+      outcomes.forEach((outcome, i) => {
+        expect(outcome.exitCode).toBe(0);
+        expect(text(outcome)).toBe(`out-${i}\n`);
+        expect(outcome.stderr.bytes.toString('utf8')).toBe(`err-${i}\n`);
+      });
+    }
+  }, 60_000);
 });
 
 function safeReaddir(dir: string): string[] {

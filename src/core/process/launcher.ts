@@ -68,6 +68,9 @@ class LaunchedCheck extends EventEmitter {
   private status = '';
   private readonly connectTimer: NodeJS.Timeout;
   private attached = { out: false, err: false };
+  /** The process's end as the launcher reported it, held until both output connections are attached. */
+  private reported: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private streamsTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly forget: () => void) {
     super();
@@ -87,11 +90,12 @@ class LaunchedCheck extends EventEmitter {
       clearTimeout(this.connectTimer);
       this.ctl = socket;
       socket.on('data', (chunk: Buffer) => this.onStatus(chunk));
-      socket.on('close', () =>
-        this.fail(
-          'the sandbox launcher ended before the process reported its end (it was killed); run it again',
-        ),
-      );
+      socket.on('close', () => {
+        if (this.reported === null)
+          this.fail(
+            'the sandbox launcher ended before the process reported its end (it was killed); run it again',
+          );
+      });
       if (rest.length > 0) this.onStatus(rest);
       if (this.pendingStop !== null) socket.write(this.pendingStop);
       return;
@@ -103,11 +107,12 @@ class LaunchedCheck extends EventEmitter {
     socket.pipe(target);
     // The supervisor destroys the capture when leftovers hold it open: the connection goes with it.
     target.once('close', () => socket.destroy());
+    this.settle();
   }
 
   /** `T` asks the init to pass TERM on to the namespace; `K` kills the init, and the namespace with it. */
   kill(signal: NodeJS.Signals | number = 'SIGTERM'): boolean {
-    if (this.over) return false;
+    if (this.over || this.reported !== null) return false;
     const byte = signal === 'SIGKILL' || signal === 9 ? 'K' : 'T';
     if (this.ctl === null) this.pendingStop = byte;
     else this.ctl.write(byte);
@@ -123,10 +128,18 @@ class LaunchedCheck extends EventEmitter {
   private end(): void {
     this.over = true;
     clearTimeout(this.connectTimer);
+    clearTimeout(this.streamsTimer);
     this.forget();
     // Streams that never connected end here; connected ones end with their connection.
     if (!this.attached.out) this.stdout.end();
     if (!this.attached.err) this.stderr.end();
+  }
+
+  private settle(): void {
+    const reported = this.reported;
+    if (reported === null || this.over || !this.attached.out || !this.attached.err) return;
+    this.end();
+    this.emit('exit', reported.code, reported.signal);
   }
 
   private onStatus(chunk: Buffer): void {
@@ -136,12 +149,21 @@ class LaunchedCheck extends EventEmitter {
     const line = this.status.slice(0, newline);
     const exit = /^exit (\d+)$/.exec(line);
     const signal = /^signal (\d+)$/.exec(line);
-    if (exit) {
-      this.end();
-      this.emit('exit', Number(exit[1]), null);
-    } else if (signal) {
-      this.end();
-      this.emit('exit', null, signalName(Number(signal[1])));
+    if (exit || signal) {
+      if (this.reported !== null) return;
+      this.reported = exit
+        ? { code: Number(exit[1]), signal: null }
+        : { code: null, signal: signalName(Number((signal as RegExpExecArray)[1])) };
+      // The three connections are made before the process starts, but the harness may read the end
+      // on the status connection before it has read the header of the stdout or stderr one: ending
+      // then would drop the output, and a check judged on an empty stdout (expect_not_contains) could
+      // pass. The end is reported once both are attached; they end when the process's output does.
+      this.streamsTimer = setTimeout(
+        () => this.fail('the sandbox launcher reported the end but not the output; run it again'),
+        CONNECT_MS,
+      );
+      this.streamsTimer.unref();
+      this.settle();
     } else {
       this.fail(
         line.startsWith('fail ')

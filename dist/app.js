@@ -38,16 +38,16 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-NG6SWISL.js";
+} from "./chunks/chunk-2AXSENA6.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-KUF7RRHL.js";
+import "./chunks/chunk-ZKQQ5PIJ.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CIO62MHP.js";
-import "./chunks/chunk-OZP3FNVW.js";
-import "./chunks/chunk-EAYR2WID.js";
+} from "./chunks/chunk-CEZKNJEG.js";
+import "./chunks/chunk-24JLHRA3.js";
+import "./chunks/chunk-RFLOP72F.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";

@@ -9,7 +9,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-LCQL64TM.js";
+} from "./chunk-HXKOWTEB.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
@@ -19,13 +19,13 @@ import {
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-OZP3FNVW.js";
+} from "./chunk-24JLHRA3.js";
 import {
   excludedPathspecs,
   harnessGit,
   redactionField,
   tallyingRedactor
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

@@ -4,7 +4,7 @@ const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
   readJsonAnswer
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 
 // src/core/verify/hidden-text.ts
 var HIDDEN_KINDS = ["tag", "bidi", "bidi_mark", "zero_width", "html_comment"];

@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-LCQL64TM.js";
+} from "./chunk-HXKOWTEB.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-NG6SWISL.js";
+} from "./chunk-2AXSENA6.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -124,7 +124,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-KUF7RRHL.js";
+} from "./chunk-ZKQQ5PIJ.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -164,13 +164,13 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-CIO62MHP.js";
+} from "./chunk-CEZKNJEG.js";
 import {
   markBidi,
   parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-OZP3FNVW.js";
+} from "./chunk-24JLHRA3.js";
 import {
   GitCommandError,
   checkedHarnessGit,
@@ -180,7 +180,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,

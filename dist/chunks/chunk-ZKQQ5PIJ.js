@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-CIO62MHP.js";
+} from "./chunk-CEZKNJEG.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,13 +31,13 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-OZP3FNVW.js";
+} from "./chunk-24JLHRA3.js";
 import {
   BudgetExceededError,
   checkedHarnessGit,
   harnessGit,
   readJsonAnswer
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 
 // src/core/run/child-workdir.ts
 import { existsSync } from "node:fs";

@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-KUF7RRHL.js";
+} from "./chunk-ZKQQ5PIJ.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -61,14 +61,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-CIO62MHP.js";
+} from "./chunk-CEZKNJEG.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-OZP3FNVW.js";
+} from "./chunk-24JLHRA3.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -94,7 +94,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";
@@ -3540,18 +3540,21 @@ var LaunchedCheck = class extends EventEmitter {
   status = "";
   connectTimer;
   attached = { out: false, err: false };
+  /** The process's end as the launcher reported it, held until both output connections are attached. */
+  reported = null;
+  streamsTimer;
   attach(kind, socket, rest) {
     if (kind === "ctl") {
       if (this.ctl !== null) return void socket.destroy();
       clearTimeout(this.connectTimer);
       this.ctl = socket;
       socket.on("data", (chunk) => this.onStatus(chunk));
-      socket.on(
-        "close",
-        () => this.fail(
-          "the sandbox launcher ended before the process reported its end (it was killed); run it again"
-        )
-      );
+      socket.on("close", () => {
+        if (this.reported === null)
+          this.fail(
+            "the sandbox launcher ended before the process reported its end (it was killed); run it again"
+          );
+      });
       if (rest.length > 0) this.onStatus(rest);
       if (this.pendingStop !== null) socket.write(this.pendingStop);
       return;
@@ -3562,10 +3565,11 @@ var LaunchedCheck = class extends EventEmitter {
     if (rest.length > 0) target.write(rest);
     socket.pipe(target);
     target.once("close", () => socket.destroy());
+    this.settle();
   }
   /** `T` asks the init to pass TERM on to the namespace; `K` kills the init, and the namespace with it. */
   kill(signal = "SIGTERM") {
-    if (this.over) return false;
+    if (this.over || this.reported !== null) return false;
     const byte = signal === "SIGKILL" || signal === 9 ? "K" : "T";
     if (this.ctl === null) this.pendingStop = byte;
     else this.ctl.write(byte);
@@ -3579,9 +3583,16 @@ var LaunchedCheck = class extends EventEmitter {
   end() {
     this.over = true;
     clearTimeout(this.connectTimer);
+    clearTimeout(this.streamsTimer);
     this.forget();
     if (!this.attached.out) this.stdout.end();
     if (!this.attached.err) this.stderr.end();
+  }
+  settle() {
+    const reported = this.reported;
+    if (reported === null || this.over || !this.attached.out || !this.attached.err) return;
+    this.end();
+    this.emit("exit", reported.code, reported.signal);
   }
   onStatus(chunk) {
     this.status += chunk.toString("utf8");
@@ -3590,12 +3601,15 @@ var LaunchedCheck = class extends EventEmitter {
     const line = this.status.slice(0, newline);
     const exit = /^exit (\d+)$/.exec(line);
     const signal = /^signal (\d+)$/.exec(line);
-    if (exit) {
-      this.end();
-      this.emit("exit", Number(exit[1]), null);
-    } else if (signal) {
-      this.end();
-      this.emit("exit", null, signalName(Number(signal[1])));
+    if (exit || signal) {
+      if (this.reported !== null) return;
+      this.reported = exit ? { code: Number(exit[1]), signal: null } : { code: null, signal: signalName(Number(signal[1])) };
+      this.streamsTimer = setTimeout(
+        () => this.fail("the sandbox launcher reported the end but not the output; run it again"),
+        CONNECT_MS
+      );
+      this.streamsTimer.unref();
+      this.settle();
     } else {
       this.fail(
         line.startsWith("fail ") ? `the sandbox launcher: ${line.slice(5)}` : "the sandbox launcher sent nonsense"

@@ -51,7 +51,7 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-CIO62MHP.js";
+} from "./chunk-CEZKNJEG.js";
 import {
   BudgetExceededError,
   BudgetMeter,
@@ -69,7 +69,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-EAYR2WID.js";
+} from "./chunk-RFLOP72F.js";
 import {
   ProviderConfigError,
   ProviderError,

@@ -964,7 +964,7 @@ function fixFor({ from, key, path }) {
     return `make ${shellWord(path)} a file only you can write, or turn the extension off (\`git config --file ${shellWord(from)} --unset extensions.worktreeConfig\`)`;
   if (!isAbsolute2(from)) return `unset ${from}`;
   if (key === "" && from === path && !existsSync(path))
-    return `make ${shellWord(dirname2(path))} and the directories above it writable by you alone, or set GIT_CONFIG_GLOBAL to a config only you can write (GIT_CONFIG_GLOBAL=/dev/null reads none)`;
+    return `set HOME to a directory outside the working tree that only you can write, or set GIT_CONFIG_GLOBAL to a config only you can write (GIT_CONFIG_GLOBAL=/dev/null reads none)`;
   if (key === "") return `move ${shellWord(from)} where only you can write it`;
   return `remove the include (\`git config --file ${shellWord(from)} --unset-all ${shellWord(key)}\`)`;
 }

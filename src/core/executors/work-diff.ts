@@ -1,4 +1,5 @@
 import { isRunSecretKind, type RedactionCounts, type Redactor } from '../process/redact.js';
+import { diffGitHeaderPath } from '../verify/diff-hunks.js';
 
 /** The executor's diff as the ledger records it, and what the secret scan had to change in it. */
 export interface RecordedDiff {
@@ -68,12 +69,8 @@ function fileChunks(diff: string): string[] {
   return starts.map((start, i) => diff.slice(start, starts[i + 1] ?? diff.length)).filter(Boolean);
 }
 
-/** The file a `git diff` piece is about: its `+++ b/` path, else its `--- a/` path, else its header. */
+/** The file a `git diff` piece is about, as its `diff --git` header names it (C-quoted names read). */
 function pathOf(chunk: string): string {
-  const plus = /^\+\+\+ b\/(.*)$/m.exec(chunk);
-  if (plus) return plus[1] as string;
-  const minus = /^--- a\/(.*)$/m.exec(chunk);
-  if (minus) return minus[1] as string;
-  const header = /^diff --git a\/(.*?) b\//.exec(chunk);
-  return header ? (header[1] as string) : 'the diff';
+  const header = chunk.split('\n', 1)[0] ?? '';
+  return (header.startsWith('diff --git ') ? diffGitHeaderPath(header) : null) ?? 'the diff';
 }

@@ -38,16 +38,16 @@ import {
   statusOf,
   suspendedAfterComment,
   toMissingPermission
-} from "./chunks/chunk-2AXSENA6.js";
+} from "./chunks/chunk-HJEDHZQE.js";
 import "./chunks/chunk-UYVQNA3J.js";
 import "./chunks/chunk-I6CKI2VM.js";
-import "./chunks/chunk-ZKQQ5PIJ.js";
+import "./chunks/chunk-4T3CSJQD.js";
 import {
   parseSeedBase64,
   signDetachedHumanReview
-} from "./chunks/chunk-CEZKNJEG.js";
-import "./chunks/chunk-24JLHRA3.js";
-import "./chunks/chunk-RFLOP72F.js";
+} from "./chunks/chunk-NITSYKQ4.js";
+import "./chunks/chunk-DGFRKHKL.js";
+import "./chunks/chunk-4TGUNJ7J.js";
 import "./chunks/chunk-44WF3FT2.js";
 import "./chunks/chunk-7FNAIK52.js";
 import "./chunks/chunk-OX27M5K4.js";

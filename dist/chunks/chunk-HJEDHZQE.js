@@ -14,7 +14,7 @@ import {
   childWorkdirs,
   recordedDiff,
   storedChild
-} from "./chunk-ZKQQ5PIJ.js";
+} from "./chunk-4T3CSJQD.js";
 import {
   ANCHOR_RECEIPT_KIND,
   ANNOTATION_KINDS,
@@ -61,14 +61,14 @@ import {
   streamTail,
   tryReadEntry,
   verifyBundle
-} from "./chunk-CEZKNJEG.js";
+} from "./chunk-NITSYKQ4.js";
 import {
   MARK_CLOSE,
   MARK_OPEN,
   citationsOf,
   markBidi,
   recordedSeatVote
-} from "./chunk-24JLHRA3.js";
+} from "./chunk-DGFRKHKL.js";
 import {
   AddedGitGuards,
   BudgetMeter,
@@ -94,7 +94,7 @@ import {
   tmpfsNames,
   trustedSearchPath,
   within
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 import {
   trussCacheHome
 } from "./chunk-44WF3FT2.js";

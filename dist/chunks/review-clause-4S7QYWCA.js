@@ -9,23 +9,23 @@ import {
   detectInjection,
   evidenceRecordFields,
   injectionPolicyOf
-} from "./chunk-HXKOWTEB.js";
+} from "./chunk-5UI2NYRN.js";
 import {
   anchorFindings,
   chargeReplayedUsage,
   majority,
-  parseDiffHunks,
   prepareEvidence,
   recordedSeatVote,
   revealHidden,
   runPanel
-} from "./chunk-24JLHRA3.js";
+} from "./chunk-DGFRKHKL.js";
 import {
   excludedPathspecs,
   harnessGit,
+  parseDiffHunks,
   redactionField,
   tallyingRedactor
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 import "./chunk-OX27M5K4.js";
 import "./chunk-C24IPAXU.js";
 

@@ -3,8 +3,10 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   BudgetExceededError,
+  diffGitHeaderPath,
+  newSidePath,
   readJsonAnswer
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 
 // src/core/verify/hidden-text.ts
 var HIDDEN_KINDS = ["tag", "bidi", "bidi_mark", "zero_width", "html_comment"];
@@ -206,121 +208,6 @@ function citationsOf(payload) {
       }
     ];
   });
-}
-
-// src/core/verify/diff-hunks.ts
-var HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-function parseDiffHunks(diff) {
-  const files = [];
-  let file = null;
-  let hunk = null;
-  let next = 0;
-  let left = 0;
-  let oldLeft = 0;
-  for (const line of diff.split("\n")) {
-    if (line.startsWith("diff --git ")) {
-      file = null;
-      hunk = null;
-      continue;
-    }
-    if (hunk && (left > 0 || oldLeft > 0) && /^[ +\-\\]/.test(line)) {
-      if (line.startsWith("\\")) continue;
-      if (line.startsWith("-")) {
-        hunk.lines.push({ n: null, text: line });
-        oldLeft -= 1;
-      } else {
-        if (line.startsWith(" ")) oldLeft -= 1;
-        hunk.lines.push({ n: next, text: line });
-        hunk.end = next;
-        next += 1;
-        left -= 1;
-      }
-      continue;
-    }
-    if (line.startsWith("+++ ")) {
-      const path = newSidePath(line.slice(4));
-      file = path === null ? null : { path, hunks: [] };
-      if (file) files.push(file);
-      hunk = null;
-      continue;
-    }
-    if (!file) continue;
-    const header = HUNK_HEADER.exec(line);
-    if (header) {
-      oldLeft = header[1] === void 0 ? 1 : Number(header[1]);
-      next = Number(header[2]);
-      left = header[3] === void 0 ? 1 : Number(header[3]);
-      hunk = { header: line, start: next, end: next - 1, lines: [] };
-      file.hunks.push(hunk);
-      continue;
-    }
-    if (file.hunks.length === 0 && line.startsWith("+")) {
-      next = 1;
-      left = Number.POSITIVE_INFINITY;
-      oldLeft = 0;
-      hunk = { header: "@@ new file (untracked) @@", start: 1, end: 0, lines: [] };
-      file.hunks.push(hunk);
-      hunk.lines.push({ n: next, text: line });
-      hunk.end = next;
-      next += 1;
-    }
-  }
-  return files;
-}
-function diffGitHeaderPath(line) {
-  const sides = line.slice("diff --git ".length);
-  let b;
-  if (sides.startsWith('"')) {
-    const end = quotedEnd(sides);
-    if (end < 0) return null;
-    b = sides.slice(end + 2);
-  } else if (sides.endsWith('"')) {
-    const at = sides.lastIndexOf(' "b/');
-    if (at < 0) return null;
-    b = sides.slice(at + 1);
-  } else {
-    const at = sides.lastIndexOf(" b/");
-    if (at < 0) return null;
-    b = sides.slice(at + 1);
-  }
-  return newSidePath(b);
-}
-function quotedEnd(text) {
-  for (let i = 1; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === '"') return i;
-  }
-  return -1;
-}
-function newSidePath(spec) {
-  const raw = spec.startsWith('"') ? unquoteC(spec) : spec.replace(/\t.*$/, "");
-  if (raw === null || raw === "/dev/null" || !raw.startsWith("b/")) return null;
-  return raw.slice(2);
-}
-function unquoteC(quoted) {
-  const close = quoted.lastIndexOf('"');
-  if (close <= 0) return null;
-  const body = quoted.slice(1, close);
-  const bytes = [];
-  const simple = { n: 10, t: 9, r: 13, '"': 34, "\\": 92, a: 7, b: 8, f: 12, v: 11 };
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c !== "\\") {
-      bytes.push(...Buffer.from(c, "utf8"));
-      continue;
-    }
-    const octal = /^[0-7]{3}/.exec(body.slice(i + 1));
-    if (octal) {
-      bytes.push(Number.parseInt(octal[0], 8));
-      i += 3;
-      continue;
-    }
-    const escaped = simple[body[i + 1] ?? ""];
-    if (escaped === void 0) return null;
-    bytes.push(escaped);
-    i += 1;
-  }
-  return Buffer.from(bytes).toString("utf8");
 }
 
 // src/core/verify/evidence-lines.ts
@@ -741,7 +628,6 @@ export {
   revealHidden,
   anchorFindings,
   citationsOf,
-  parseDiffHunks,
   prepareEvidence,
   chooseDelimiter,
   wrapEvidence,

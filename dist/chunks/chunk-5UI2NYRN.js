@@ -3,7 +3,7 @@ import { createRequire as __trussCreateRequire } from 'node:module';
 const require = __trussCreateRequire(import.meta.url);
 import {
   revealHidden
-} from "./chunk-24JLHRA3.js";
+} from "./chunk-DGFRKHKL.js";
 
 // src/core/verify/evidence-record.ts
 function evidenceRecordFields(evidence, prepared, injection, policy, redact) {

@@ -20,7 +20,7 @@ import {
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 import {
   BundleFormatError,
   KeyError,
@@ -9356,7 +9356,7 @@ async function drive(session, options, contract, contractHash2, runStarted) {
           verdict: computed,
           executor,
           summary: fanout
-        } = await (await import("./fanout-E5SQ3YCU.js")).runFanout(session, { ...options, ...who }, contract, redact));
+        } = await (await import("./fanout-O2U6VUY4.js")).runFanout(session, { ...options, ...who }, contract, redact));
       } else {
         ({ computed, executor } = await verifyOwnWork(
           session,
@@ -9474,7 +9474,7 @@ function unfinishedVerdict(contract, progress) {
 }
 async function verifyOwnWork(session, options, contract, git3, redact, progress, identity) {
   const { store, ctx } = options;
-  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-O44PSPXH.js")).runExecutor(session, options, contract, redact, identity);
+  const executor = contract.executor.kind === "none" ? null : await (await import("./run-executor-GOGHEIWI.js")).runExecutor(session, options, contract, redact, identity);
   progress.executor = executor;
   const checks = new CheckWorkspace({
     session,
@@ -9511,7 +9511,7 @@ async function verifyOwnWork(session, options, contract, git3, redact, progress,
       clauses.push(await verifyCheck(session, index3, clause, options, contract, redact, checks));
       continue;
     }
-    reviewClause ??= (await import("./review-clause-U5R3DYQF.js")).verifyReview;
+    reviewClause ??= (await import("./review-clause-4S7QYWCA.js")).verifyReview;
     const review = await reviewClause(session, index3, clause, options, contract, reviewGit, redact);
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? void 0;

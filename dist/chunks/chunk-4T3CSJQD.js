@@ -22,7 +22,7 @@ import {
   snapshotWorktree,
   tryReadEntry,
   validate
-} from "./chunk-CEZKNJEG.js";
+} from "./chunk-NITSYKQ4.js";
 import {
   chargeReplayedUsage,
   chargedUsage,
@@ -31,13 +31,13 @@ import {
   recordedUsage,
   revealHidden,
   wrapEvidence
-} from "./chunk-24JLHRA3.js";
+} from "./chunk-DGFRKHKL.js";
 import {
   BudgetExceededError,
   checkedHarnessGit,
   harnessGit,
   readJsonAnswer
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 
 // src/core/run/child-workdir.ts
 import { existsSync } from "node:fs";

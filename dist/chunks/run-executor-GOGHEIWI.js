@@ -51,10 +51,11 @@ import {
   streamCuts,
   streamTail,
   tailsFromStore
-} from "./chunk-CEZKNJEG.js";
+} from "./chunk-NITSYKQ4.js";
 import {
   BudgetExceededError,
   BudgetMeter,
+  diffGitHeaderPath,
   harnessGit,
   harnessProgramEnv,
   holdsRedactionMark,
@@ -69,7 +70,7 @@ import {
   stageAll,
   tallyingRedactor,
   withSubmodulesUnasked
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 import {
   ProviderConfigError,
   ProviderError,
@@ -5865,12 +5866,8 @@ function fileChunks(diff) {
   return starts.map((start, i) => diff.slice(start, starts[i + 1] ?? diff.length)).filter(Boolean);
 }
 function pathOf(chunk) {
-  const plus = /^\+\+\+ b\/(.*)$/m.exec(chunk);
-  if (plus) return plus[1];
-  const minus = /^--- a\/(.*)$/m.exec(chunk);
-  if (minus) return minus[1];
-  const header = /^diff --git a\/(.*?) b\//.exec(chunk);
-  return header ? header[1] : "the diff";
+  const header = chunk.split("\n", 1)[0] ?? "";
+  return (header.startsWith("diff --git ") ? diffGitHeaderPath(header) : null) ?? "the diff";
 }
 
 // src/core/executors/delegated-result.ts

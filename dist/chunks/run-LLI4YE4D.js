@@ -6,7 +6,7 @@ import {
   detectInjection,
   evidenceRecordFields,
   votePayload
-} from "./chunk-HXKOWTEB.js";
+} from "./chunk-5UI2NYRN.js";
 import {
   ACTIONS_BOT,
   ArtifactZipError,
@@ -114,7 +114,7 @@ import {
   upsertStickyComment,
   verifySection,
   warnUnlistedPoster
-} from "./chunk-2AXSENA6.js";
+} from "./chunk-HJEDHZQE.js";
 import "./chunk-UYVQNA3J.js";
 import {
   panelModels
@@ -124,7 +124,7 @@ import {
   legPlan,
   parseArms,
   recordedDiff
-} from "./chunk-ZKQQ5PIJ.js";
+} from "./chunk-4T3CSJQD.js";
 import {
   ANNOTATION_KINDS,
   LedgerStore,
@@ -164,23 +164,23 @@ import {
   utf8Bytes,
   verifyBundle,
   writeFileAtomic
-} from "./chunk-CEZKNJEG.js";
+} from "./chunk-NITSYKQ4.js";
 import {
   markBidi,
-  parseDiffHunks,
   prepareEvidence,
   runPanel
-} from "./chunk-24JLHRA3.js";
+} from "./chunk-DGFRKHKL.js";
 import {
   GitCommandError,
   checkedHarnessGit,
+  parseDiffHunks,
   redactionField,
   runHarnessGit,
   runHarnessGitCapped,
   secretRedactor,
   stageAll,
   tallyingRedactor
-} from "./chunk-RFLOP72F.js";
+} from "./chunk-4TGUNJ7J.js";
 import "./chunk-44WF3FT2.js";
 import {
   error,

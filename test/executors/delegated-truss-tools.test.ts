@@ -18,7 +18,7 @@ import {
 } from '../helpers/agent-kit.js';
 import { trussArgv } from '../helpers/built-dist.js';
 import { APPROVED_CHECK, type Clause, contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
-import { trustedOf } from '../helpers/keys.js';
+import { seededKey, trustedOf } from '../helpers/keys.js';
 
 const FAKES = fileURLToPath(new URL('../fixtures/fake-agent-cli/', import.meta.url));
 /** How this checkout starts `truss`: the relay the fake CLI launches is the real CLI (this run's build). */
@@ -294,7 +294,53 @@ describe('[executor] tools = "truss": a delegated CLI works through Truss\'s jou
     const calls = [...run.store.entries(outcome.sessionId)].filter((e) => e.kind === 'delegated_tool_call');
     expect(calls[1]?.payload).toMatchObject({ name: 'bash', is_error: true, refused: true });
     expect(calls[1]?.payload.approval).toBeUndefined();
-    expect(String(calls[1]?.payload.content)).toContain('secret scan');
+    expect(String(calls[1]?.payload.content)).toMatch(/not run: it is behind an approval gate/);
     expect(existsSync(join(workdir, 'pwned.txt'))).toBe(false);
+  });
+
+  it('an ungated call whose input holds a secret of this run is refused, as the in-loop agent refuses it: the value reaches neither the work nor the ledger', async () => {
+    // The CLI's model (the attacker) asks the tool server to write the run's signing seed and a
+    // token of the run's environment into the work, where a check or the PR would carry them out.
+    const { seedBase64 } = seededKey(0x61);
+    const token = 'deploy-7f3a9c1e5b2d4f6a8c0e1d2b';
+    const contract = journaledContract('claude', [
+      '-p',
+      script([
+        { tool: 'write_file', args: { path: 'notes.txt', content: `token ${token}\n` } },
+        { tool: 'bash', args: { command: `echo '${seedBase64}' > seed.txt` } },
+        { tool: 'write_file', args: { path: 'greeting.txt', content: 'hello from the harness\n' } },
+      ]),
+    ]);
+    const outcome = (await runAgent({
+      store: run.store,
+      contract,
+      workdir,
+      provider: new PositionalAgent([]),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DEPLOY_TOKEN: token },
+      host: { ...host, secrets: [seedBase64] },
+    })) as CompletedOutcome;
+    expect(outcome.status).toBe('completed');
+    expect(existsSync(join(workdir, 'notes.txt'))).toBe(false);
+    expect(existsSync(join(workdir, 'seed.txt'))).toBe(false);
+    const entries = [...run.store.entries(outcome.sessionId)];
+    const calls = entries.filter((e) => e.kind === 'delegated_tool_call').map((e) => e.payload);
+    expect(calls.map((c) => [c.name, c.is_error, c.refused ?? false])).toEqual([
+      ['write_file', true, true],
+      ['bash', true, true],
+      ['write_file', false, false],
+    ]);
+    // The CLI's model reads why, and what to do, without the value (the fake prints each answer).
+    const printed = fakeOutput(
+      run,
+      entries.find((e) => e.kind === 'delegated_result'),
+    ).join('\n');
+    expect(printed).toMatch(/write_file was not run: its input holds a secret this run holds/);
+    expect(printed).toMatch(/bash was not run: its input holds a secret this run holds/);
+    const journal = JSON.stringify(entries);
+    for (const value of [token, seedBase64]) {
+      expect(journal).not.toContain(value);
+      expect(printed).not.toContain(value);
+    }
+    expect(outcome.verdict.overall).toBe('pass');
   });
 });

@@ -11,6 +11,7 @@ import { advertisedTools, isToolAllowed } from '../tools/policy.js';
 import type { ToolPolicy } from '../tools/policy-types.js';
 import type { ToolOutcome } from '../tools/tool.js';
 import { INLINE_TOOL_OUTPUT_BYTES, toolOutcomeStep } from './activities.js';
+import { scannedInput, scannedInputRefusal } from './tool-input.js';
 
 /** One call a delegated CLI made through Truss's tool server (docs/mcp.md "Journaled tools for delegated agents"). */
 export const DELEGATED_TOOL_CALL = 'delegated_tool_call';
@@ -109,13 +110,14 @@ export class DelegatedToolBridge {
     const inputSha256 = sha256(inputText);
     const tool = this.#options.tools.get(name);
     let approval: 'pending' | 'released' | undefined;
-    // A gated call is shown to the reviewer, and matched to an approval, by its redacted input. When
-    // the secret scan changed that input, what would run is not what the reviewer sees (a private-key
-    // block swallows everything between its BEGIN and END lines, a command included), and two different
-    // inputs can share one approval: such a call is refused, never put to a reviewer.
-    const hidden = Object.keys(recorded.counts).length > 0;
+    // A call whose input the secret scan changed is refused as the in-loop agent's would be: a value
+    // this run holds never reaches the work, and a gated call is shown to the reviewer, and matched to
+    // an approval, by its redacted input, which is not what would run (a private-key block swallows
+    // everything between its BEGIN and END lines, a command included) and which two different inputs
+    // can share. The counts are this input's alone, and every removal leaves its mark in inputText.
     const gated = tool !== undefined && isToolAllowed(policy, name) && gates.gatesTool(name);
-    if (gated && !hidden) {
+    const refusal = scannedInputRefusal(name, scannedInput(recorded.counts, inputText), gated);
+    if (gated && !refusal) {
       const index = this.#options.approvals.findIndex(
         (a) => a.tool === name && a.inputSha256 === inputSha256,
       );
@@ -125,15 +127,8 @@ export class DelegatedToolBridge {
       } else approval = 'pending';
     }
     let outcome: ToolOutcome;
-    if (gated && hidden) {
-      outcome = {
-        content:
-          `${name} refused: it needs a reviewer's approval ([approval_gates] high_risk_tools), and its input ` +
-          'holds text the secret scan removes, so the reviewer could not see what would run. Make the call ' +
-          'without secret-like text (keys, tokens, PEM blocks) in its input.',
-        isError: true,
-        data: { refused: true },
-      };
+    if (refusal) {
+      outcome = { content: refusal, isError: true, data: { refused: true } };
     } else if (approval === 'pending') {
       outcome = {
         content: `${name} needs a reviewer's approval ([approval_gates] high_risk_tools): the run is suspended until it is approved, then this agent starts again`,

@@ -1,5 +1,10 @@
 import type { LedgerEntry } from '../ledger/entry.js';
-import { holdsRedactionMark, holdsRunSecretMark, isRunSecretKind } from '../process/redact.js';
+import {
+  holdsRedactionMark,
+  holdsRunSecretMark,
+  isRunSecretKind,
+  type RedactionCounts,
+} from '../process/redact.js';
 import type { ContentBlock } from '../providers/provider.js';
 import type { DurableSession } from '../runtime/durable.js';
 
@@ -29,11 +34,45 @@ export interface ToolInputOptions {
 
 /** The scan's effect on `use.input`, read from the journal (see {@link InputScan}). */
 export function inputScanOf(use: ToolUse, modelResult: LedgerEntry): InputScan {
-  const counts = (modelResult.payload as { redactions?: Record<string, number> }).redactions;
+  const counts = (modelResult.payload as { redactions?: RedactionCounts }).redactions;
+  return scannedInput(counts, JSON.stringify(use.input));
+}
+
+/**
+ * The scan's effect on one redacted input (its JSON), given what the scan removed from the text it
+ * came in: the counts can cover more than this input (a `model_result` holds several calls and the
+ * model's text), so only the marks in the input itself say what happened to it.
+ */
+export function scannedInput(counts: RedactionCounts | undefined, json: string): InputScan {
   if (!counts || Object.keys(counts).length === 0) return 'none';
-  const json = JSON.stringify(use.input);
   if (Object.keys(counts).some(isRunSecretKind) && holdsRunSecretMark(json)) return 'run_secret';
   return holdsRedactionMark(json) ? 'shape' : 'none';
+}
+
+/**
+ * Why a call whose input the scan changed is refused wherever it came from — the in-loop agent's
+ * model or a delegated CLI through Truss's tool server (docs/security.md "The secret scan") — as the
+ * text the model reads; undefined when it may run. A value this run holds must reach neither the
+ * work nor the ledger, gated or not; a gated call would put redacted text, not what runs, before
+ * the approver.
+ */
+export function scannedInputRefusal(name: string, scan: InputScan, gated: boolean): string | undefined {
+  if (scan === 'run_secret') {
+    return (
+      `${name} was not run: its input holds a secret this run holds (a signing key, a token or the ` +
+      'provider API key; the ledger shows [REDACTED] in its place). Credentials never go into the work: ' +
+      'leave the value out, or read it at run time from the environment of the code that needs it'
+    );
+  }
+  if (scan === 'shape' && gated) {
+    return (
+      `${name} was not run: it is behind an approval gate, and its input holds text shaped like a ` +
+      'credential (the ledger shows [REDACTED:…] in its place), so an approver would approve text that is ' +
+      'not what would run. Produce that text another way (generate it with a command), or take the tool ' +
+      'out of [approval_gates] high_risk_tools'
+    );
+  }
+  return undefined;
 }
 
 /** Why a call the scan changed was not run after a resume: the message for the model (and the journal). */
@@ -59,23 +98,8 @@ export function toolInputPlan(options: ToolInputOptions): ToolInputPlan {
   const { use, sent, session } = options;
   const scan = inputScanOf(use, options.modelResult);
   if (scan === 'none') return { run: sent ?? use.input, scan };
-  if (scan === 'run_secret') {
-    return {
-      refuse:
-        `${use.name} was not run: its input holds a secret this run holds (a signing key, a token or the ` +
-        'provider API key; the ledger shows [REDACTED] in its place). Credentials never go into the work: ' +
-        'leave the value out, or read it at run time from the environment of the code that needs it',
-    };
-  }
-  if (options.gated) {
-    return {
-      refuse:
-        `${use.name} was not run: it is behind an approval gate, and its input holds text shaped like a ` +
-        'credential (the ledger shows [REDACTED:…] in its place), so an approver would approve text that is ' +
-        'not what would run. Produce that text another way (generate it with a command), or take the tool ' +
-        'out of [approval_gates] high_risk_tools',
-    };
-  }
+  const refusal = scannedInputRefusal(use.name, scan, options.gated);
+  if (refusal) return { refuse: refusal };
   if (sent) return { run: sent, scan };
   if (!session.replaying || nextIsRefusalOf(session, use.id)) return { refuse: resumedRefusal(use.name) };
   return { run: use.input, scan };

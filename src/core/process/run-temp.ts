@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { harnessDirectory, sweepDeadHarnesses } from './lifeline.js';
 import { harnessRoot } from './private-dirs.js';
+import { removeScratch } from './process-scratch.js';
 import { removeUntrustedTree } from './remove-tree.js';
 import { findProgram } from './trusted-path.js';
 
@@ -27,9 +29,24 @@ export async function runTempDirectory(options: RunTempOptions): Promise<string 
   if (mkfifo === null) return { unavailable: 'mkfifo is not installed in a trusted directory of PATH' };
   try {
     const { keepRoot } = harnessRoot(options.scratchRoot, options.harnessUid);
-    await sweepDeadHarnesses(keepRoot, (dir) => removeUntrustedTree(dir, options.toolEnv));
+    await sweepDeadHarnesses(keepRoot, (dir) => removeDeadHarness(dir, options));
     return harnessDirectory(keepRoot, mkfifo).dir;
   } catch (error) {
     return { unavailable: (error as Error).message };
   }
+}
+
+/**
+ * Removes a dead harness's directory as the harness, never following a link. The same directory
+ * serves the harness's `uid` runs, whose checks' scratch is the sandbox user's: a non-root harness
+ * cannot remove that, so what is left goes through `sudo -n rm` (it never follows a link either, and
+ * the directory lies in the harness's own 0711 root, where nobody else can put a path in its place),
+ * as the `uid` set-up's own sweep does. Without passwordless sudo it stays, and a later `uid` run
+ * removes it.
+ */
+async function removeDeadHarness(dir: string, options: RunTempOptions): Promise<void> {
+  await removeUntrustedTree(dir, options.toolEnv);
+  if (!existsSync(dir) || options.harnessUid === 0) return;
+  if (findProgram('sudo', options.toolEnv.PATH ?? '') === null) return;
+  await removeScratch('sudo', dir, options.toolEnv);
 }

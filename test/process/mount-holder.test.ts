@@ -217,11 +217,15 @@ describe('uid as root: the hiding mounts are made once per run and entered by ev
     // While it ran, the holder's stage was there.
     expect(run.stdout).toMatch(/^ran\n.*truss-sbx-ns-/);
     await expect.poll(() => holders(scratch.dir), { timeout: 5000 }).toEqual([]);
-    // What stays is the harness's reusable directory (private-dirs.ts), empty of stages and scratch.
+    // What stays is the harness's reusable directory (private-dirs.ts), empty of stages and scratch,
+    // and without the process's own directory: the holder's stage was removed before it, not after
+    // the process had exited (which left it empty for a later run's sweep).
     await expect
       .poll(
         () =>
-          readdirSync(scratch.dir, { recursive: true }).filter((name) => String(name).includes('truss-sbx-')),
+          readdirSync(scratch.dir, { recursive: true }).filter((name) =>
+            /truss-sbx-|truss-harness-/.test(String(name)),
+          ),
         {
           timeout: 5000,
         },

@@ -135,7 +135,7 @@ function lifelineState(fifo: string): 'held' | 'dropped' | 'missing' {
 
 /**
  * Removes every dead harness directory under `root`. Most are empty (a harness that ended normally
- * but whose mount holder was still removing its stage at exit) and go with an `rmdir`; one with
+ * but whose mount holder under `sudo` was still removing its stage at exit) and go with an `rmdir`; one with
  * scratch in it goes through `remove`, which must not follow links: the sandbox user owns what is
  * inside.
  */

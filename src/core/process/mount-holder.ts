@@ -250,14 +250,24 @@ export function sharedMounts(
       netns: options.netns,
       privilege: options.privilege,
     })
-      .then((holder) => ({
-        ...holder,
-        current: () => holder.current() && generation() === madeAt,
-        close() {
-          holder.close();
-          removeStage(stage);
-        },
-      }))
+      .then((holder) => {
+        // The harness's end closes the holder's stdin, and the holder would then remove its stage
+        // itself, after this process: too late for this process's own directory to go
+        // (lifeline.ts), which was left behind empty at every CLI run until a later run swept it. It
+        // is ended here first (this listener runs before the lifeline's), as an idle end does.
+        const atExit = () => made.close();
+        const made: MountHolder = {
+          ...holder,
+          current: () => holder.current() && generation() === madeAt,
+          close() {
+            process.off('exit', atExit);
+            holder.close();
+            removeStage(stage);
+          },
+        };
+        process.prependListener('exit', atExit);
+        return made;
+      })
       .catch(() => {
         removeStage(stage);
         return null;

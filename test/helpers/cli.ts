@@ -17,6 +17,15 @@ function splitArgv(args: string[]): [string, string[]] {
   return [command, [...prefix, ...args]];
 }
 
+/**
+ * What every CLI child gets before the test's own variables: PATH, HOME and the suite's TMPDIR
+ * (global-setup.ts), so whatever a run leaves in the temp dir (a killed run's clean room, its
+ * harness directory) lies in the suite's directory, removed at the end, never in /tmp for good.
+ */
+function childEnv(): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+}
+
 /** Runs the real `truss` CLI (this run's build of src/) in a child process, as a user's shell would. */
 export function runCli(
   args: string[],
@@ -27,7 +36,7 @@ export function runCli(
     inheritFd?: { fd: number; as: number };
   } = {},
 ): CliResult {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+  const env = { ...childEnv(), ...options.env };
   const stdio: Array<'pipe' | 'ignore' | number> = ['pipe', 'pipe', 'pipe'];
   if (options.inheritFd) {
     while (stdio.length < options.inheritFd.as) stdio.push('ignore');
@@ -52,7 +61,7 @@ export function startCli(
   args: string[],
   options: { cwd?: string; env?: Record<string, string | undefined> } = {},
 ): { child: ChildProcess; done: Promise<CliResult> } {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+  const env = { ...childEnv(), ...options.env };
   const child = spawn(...splitArgv(args), {
     cwd: options.cwd ?? ROOT,
     env: env as NodeJS.ProcessEnv,

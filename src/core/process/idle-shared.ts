@@ -27,7 +27,19 @@ export function idleShared<T extends { close(): void }>(options: {
   let users = 0;
   let idle: NodeJS.Timeout | undefined;
   const end = (made: Promise<T | null>) => {
+    process.off('beforeExit', endAtExit);
     void made.then((helper) => helper?.close());
+  };
+  // A process that ends by running out of work (the CLI, the Action) ends an unused helper then and
+  // waits for it (its `close` holds the process until the helper has exited), instead of leaving it to
+  // outlive the process: an orphan is reaped by whatever adopts it, and a container's pid 1 that never
+  // reaps (a CI job container's `tail -f /dev/null`) kept every run's launcher and holder as zombies.
+  const endAtExit = () => {
+    if (users > 0 || current === null) return;
+    clearTimeout(idle);
+    const ending = current;
+    current = null;
+    end(ending);
   };
   const endWhenIdle = () => {
     clearTimeout(idle);
@@ -40,6 +52,8 @@ export function idleShared<T extends { close(): void }>(options: {
     idle.unref();
   };
   const make = () => {
+    process.off('beforeExit', endAtExit);
+    process.on('beforeExit', endAtExit);
     const made = options.make();
     void made.then((helper) => {
       if (helper === null) failed = true;

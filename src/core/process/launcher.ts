@@ -300,8 +300,10 @@ export function startLauncher(options: {
       },
       alive: () => !ended,
       close() {
-        // Its stdin's end is its end; the checks it started die with it.
+        // Its stdin's end is its end; the checks it started die with it. Held until it has exited,
+        // so that it is reaped here (idle-shared.ts).
         child.stdin?.end();
+        child.ref();
         finish();
       },
     };

@@ -161,6 +161,8 @@ export function startMountHolder(options: {
           // a shell that does not read it.
           child.stdin?.end();
           child.kill('SIGKILL');
+          // Held until it has exited, so that it is reaped here (idle-shared.ts).
+          child.ref();
         },
       });
     });

@@ -56,7 +56,9 @@ export function idleShared<T extends { close(): void }>(options: {
     process.on('beforeExit', endAtExit);
     const made = options.make();
     void made.then((helper) => {
-      if (helper === null) failed = true;
+      if (helper !== null) return;
+      failed = true;
+      process.off('beforeExit', endAtExit);
     });
     return made;
   };

@@ -20,7 +20,11 @@
  *   better-sqlite3 (`inline_append_us`). That inline rate over the baseline is the best ratio this
  *   disk and CPU allow (`append_ratio_bound`); the store's rate over the inline one
  *   (`store_vs_inline`) is what the store adds. The signature runs right after an fsync wait, on a
- *   cold core, and costs more there than in the hot loop.
+ *   cold core, and costs more there than in the hot loop. Each side's CPU time (user + system, of
+ *   the whole process) is taken with its wall time (`append_cpu_us`, `raw_insert_cpu_us`): the rest
+ *   is waiting for the disk. Then every step of the append is added one at a time on tmpfs, where an
+ *   fsync costs next to nothing, to show the CPU each one adds inside the append's transaction
+ *   (`append_steps`, bench/lib/ledger-steps.ts; bench/ledger-steps.ts runs it alone).
  * - verify_ratio: verifyBundleFile (node crypto) of a 100k-entry exported bundle file, exactly what
  *   `truss verify` runs: reading the file, splitting it into lines and JSON.parse of every entry are
  *   INCLUDED (streamed, interleaved with the checks) ÷ a bare node:crypto loop of SHA-256 + Ed25519
@@ -47,14 +51,23 @@ import {
   exportBundleToFile,
   hexToBytes,
   LedgerStore,
-  migrate,
   parseBundle,
   publicKeyObject,
-  SigningKey,
   verifyBundleFile,
 } from '../src/core/ledger/index.js';
 import { bundleBenchChild } from './lib/bundle-child.js';
+import {
+  type AppendSide,
+  BENCH_KEY,
+  interleave,
+  measureSteps,
+  openLikeStore,
+  type StepCost,
+  stepSide,
+  storeSide,
+} from './lib/ledger-steps.js';
 import { type BenchPayload, makePayloads } from './lib/payloads.js';
+import { median } from './lib/stats.js';
 
 const GOALS = {
   append_ratio: { op: '>=', value: 0.75 },
@@ -89,16 +102,9 @@ function parseOptions(argv: string[]): Options {
 
 const progress = (message: string) => process.stderr.write(`[bench:ledger] ${message}\n`);
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
-const KEY = SigningKey.fromSeed(new Uint8Array(32).fill(0x42));
+const KEY = BENCH_KEY;
 
 interface JournalRow {
   session_id: string;
@@ -109,33 +115,6 @@ interface JournalRow {
   entry_hash: Buffer;
   signature: Buffer;
   created_at: number;
-}
-
-/** Interleaving block: small enough that both sides see the same disk moment, large enough to time. */
-const BLOCK = 25;
-
-/** A side of the append comparison: writes entries [from, to) and returns how long that took. */
-interface AppendSide {
-  write(from: number, to: number): number;
-  close(): void;
-}
-
-/** LedgerStore.append on a fresh file, with the session made before timing starts. */
-function storeSide(path: string, payloads: BenchPayload[]): AppendSide & { sessionId: string } {
-  const store = LedgerStore.open(path);
-  const { id } = store.createSession({ signer: KEY, codeVersion: 'bench' });
-  return {
-    sessionId: id,
-    write(from, to) {
-      const start = process.hrtime.bigint();
-      for (let i = from; i < to; i++) {
-        const { kind, payload } = payloads[i] as BenchPayload;
-        store.append(id, kind, payload, KEY);
-      }
-      return seconds(start);
-    },
-    close: () => store.close(),
-  };
 }
 
 function readRows(path: string, sessionId: string): JournalRow[] {
@@ -153,12 +132,7 @@ function readRows(path: string, sessionId: string): JournalRow[] {
  * runs the store's UPDATE of the session row (informational: the cost of the second page).
  */
 function rawSide(path: string, rows: JournalRow[], moveHead = false): AppendSide {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('secure_delete = ON');
-  migrate(db, path);
+  const db = openLikeStore(path);
   const sessionId = rows[0]?.session_id ?? 'bench';
   if (moveHead) {
     db.prepare(
@@ -186,58 +160,12 @@ function rawSide(path: string, rows: JournalRow[], moveHead = false): AppendSide
   });
   return {
     write(from, to) {
+      const cpu = process.cpuUsage();
       const start = process.hrtime.bigint();
       for (let i = from; i < to; i++) one.immediate(rows[i] as JournalRow);
-      return seconds(start);
-    },
-    close: () => db.close(),
-  };
-}
-
-/**
- * The work an append cannot skip, written inline with plain better-sqlite3 and no store around it:
- * in one IMMEDIATE transaction the store's head read, canonical JSON, SHA-256, the Ed25519 signature,
- * the INSERT and the head UPDATE. Its rate over the baseline's bounds append_ratio on this machine
- * (`append_ratio_bound`); the store's rate over its rate is what the store itself adds.
- */
-function inlineSide(path: string, payloads: BenchPayload[], sessionId: string): AppendSide {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('secure_delete = ON');
-  migrate(db, path);
-  db.prepare(
-    `INSERT INTO sessions (id, status, code_version, model, tenant, user, head_hash, pubkey_id, public_key, created_at, updated_at)
-     VALUES (?, 'running', 'bench', NULL, 'local', 'local', NULL, ?, ?, 0, 0)`,
-  ).run(sessionId, KEY.keyId, Buffer.from(KEY.publicKey));
-  const head = db.prepare<[string], { head_hash: Buffer | null; tip: number | null }>(
-    `SELECT s.status, s.head_hash, s.public_key, s.pubkey_id,
-         (SELECT max(j.seq) FROM journal j WHERE j.session_id = s.id) AS tip
-       FROM sessions s WHERE s.id = ?`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO journal (session_id, seq, kind, payload, prev_hash, entry_hash, signature, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const moveHead = db.prepare('UPDATE sessions SET head_hash = ?, status = ?, updated_at = ? WHERE id = ?');
-  const one = db.transaction(({ kind, payload }: BenchPayload) => {
-    const row = head.get(sessionId) as { head_hash: Buffer | null; tip: number | null };
-    const seq = row.tip === null ? 0 : row.tip + 1;
-    const prev = row.head_hash ?? Buffer.alloc(32);
-    const text = canonicalJson(payload);
-    const hash = createHash('sha256');
-    for (const part of entryPreimageParts(prev, kind, text, seq)) hash.update(part);
-    const entryHash = hash.digest();
-    const now = Date.now();
-    insert.run(sessionId, seq, kind, text, prev, entryHash, KEY.sign(entryHash), now);
-    moveHead.run(entryHash, 'running', now, sessionId);
-  });
-  return {
-    write(from, to) {
-      const start = process.hrtime.bigint();
-      for (let i = from; i < to; i++) one.immediate(payloads[i] as BenchPayload);
-      return seconds(start);
+      const spent = seconds(start);
+      const { user, system } = process.cpuUsage(cpu);
+      return { seconds: spent, cpuUs: user + system };
     },
     close: () => db.close(),
   };
@@ -264,35 +192,25 @@ function signCost(payloads: BenchPayload[]): number {
 }
 
 /**
- * One round: a store, a raw and a raw+head file side by side, written in interleaved blocks of
- * BLOCK entries (the order rotating per block), so a swing in fsync latency lands on all three
- * alike instead of on whichever ran during it. Returns each side's entries/s.
+ * One round: a store, a raw, a raw+head and an inline file side by side, written in interleaved
+ * blocks (bench/lib/ledger-steps.ts), so a swing in fsync latency lands on all of them alike instead
+ * of on whichever ran during it. Returns each side's entries/s and CPU µs per entry.
  */
 function appendRound(dir: string, name: string, payloads: BenchPayload[], rows: JournalRow[]) {
-  const sides = {
-    store: storeSide(join(dir, `${name}-store.db`), payloads),
-    raw: rawSide(join(dir, `${name}-raw.db`), rows),
-    rawHead: rawSide(join(dir, `${name}-raw-head.db`), rows, true),
-    inline: inlineSide(join(dir, `${name}-inline.db`), payloads, rows[0]?.session_id ?? 'bench'),
-  };
-  const order = [sides.store, sides.raw, sides.rawHead, sides.inline];
-  const spent = new Map<AppendSide, number>(order.map((side) => [side, 0]));
-  for (let from = 0, block = 0; from < payloads.length; from += BLOCK, block++) {
-    const to = Math.min(from + BLOCK, payloads.length);
-    for (let k = 0; k < order.length; k++) {
-      const side = order[(block + k) % order.length] as AppendSide;
-      spent.set(side, (spent.get(side) as number) + side.write(from, to));
-    }
-  }
-  for (const side of order) side.close();
-  const rate = (side: AppendSide) => payloads.length / (spent.get(side) as number);
-  return {
-    store: rate(sides.store),
-    raw: rate(sides.raw),
-    rawHead: rate(sides.rawHead),
-    inline: rate(sides.inline),
-  };
+  const sides = [
+    storeSide(join(dir, `${name}-store.db`), payloads),
+    rawSide(join(dir, `${name}-raw.db`), rows),
+    rawSide(join(dir, `${name}-raw-head.db`), rows, true),
+    stepSide(join(dir, `${name}-inline.db`), payloads, rows[0]?.session_id ?? 'bench', 'signature'),
+  ];
+  const [store, raw, rawHead, inline] = interleave(sides, payloads.length).map(({ seconds, cpuUs }) => ({
+    rate: payloads.length / seconds,
+    cpuUs: cpuUs / payloads.length,
+  })) as [Spent, Spent, Spent, Spent];
+  return { store, raw, rawHead, inline };
 }
+
+type Spent = { rate: number; cpuUs: number };
 
 function measureAppend(dir: string, payloads: BenchPayload[], rounds: number) {
   // The raw sides insert the very rows a store run wrote; this run is also the warm-up (JIT, page
@@ -302,30 +220,28 @@ function measureAppend(dir: string, payloads: BenchPayload[], rounds: number) {
   first.close();
   const rows = readRows(join(dir, 'rows.db'), first.sessionId);
   appendRound(dir, 'warm', payloads.slice(0, 200), rows);
-  const store: number[] = [];
-  const raw: number[] = [];
-  const rawHead: number[] = [];
-  const inline: number[] = [];
+  const results: ReturnType<typeof appendRound>[] = [];
   for (let r = 0; r < rounds; r++) {
     const round = appendRound(dir, `round-${r}`, payloads, rows);
-    store.push(round.store);
-    raw.push(round.raw);
-    rawHead.push(round.rawHead);
-    inline.push(round.inline);
+    results.push(round);
     progress(
-      `append round ${r + 1}/${rounds}: store ${Math.round(round.store)}/s, raw INSERT ${Math.round(round.raw)}/s, raw INSERT+UPDATE head ${Math.round(round.rawHead)}/s, inline append ${Math.round(round.inline)}/s, ratio ${(round.store / round.raw).toFixed(3)} (bound ${(round.inline / round.raw).toFixed(3)})`,
+      `append round ${r + 1}/${rounds}: store ${Math.round(round.store.rate)}/s, raw INSERT ${Math.round(round.raw.rate)}/s, raw INSERT+UPDATE head ${Math.round(round.rawHead.rate)}/s, inline append ${Math.round(round.inline.rate)}/s, ratio ${(round.store.rate / round.raw.rate).toFixed(3)} (bound ${(round.inline.rate / round.raw.rate).toFixed(3)}); CPU µs/entry store ${round.store.cpuUs.toFixed(1)}, raw ${round.raw.cpuUs.toFixed(1)}`,
     );
   }
-  const ratios = store.map((rate, i) => rate / (raw[i] as number));
+  const of = (side: keyof ReturnType<typeof appendRound>, what: keyof Spent) =>
+    results.map((round) => round[side][what]);
+  const ratios = results.map((round) => round.store.rate / round.raw.rate);
   return {
     append_ratio: median(ratios),
     append_ratio_rounds: ratios,
-    append_ratio_bound: median(inline.map((rate, i) => rate / (raw[i] as number))),
-    store_vs_inline: median(store.map((rate, i) => rate / (inline[i] as number))),
-    inline_append_per_s: median(inline),
-    append_per_s: median(store),
-    raw_insert_per_s: median(raw),
-    raw_insert_head_per_s: median(rawHead),
+    append_ratio_bound: median(results.map((round) => round.inline.rate / round.raw.rate)),
+    store_vs_inline: median(results.map((round) => round.store.rate / round.inline.rate)),
+    inline_append_per_s: median(of('inline', 'rate')),
+    append_per_s: median(of('store', 'rate')),
+    raw_insert_per_s: median(of('raw', 'rate')),
+    raw_insert_head_per_s: median(of('rawHead', 'rate')),
+    append_cpu_us: median(of('store', 'cpuUs')),
+    raw_insert_cpu_us: median(of('raw', 'cpuUs')),
     sign_us: signCost(payloads),
   };
 }
@@ -449,6 +365,16 @@ function measureRss(dbPath: string, sessionId: string, bundlePath: string) {
   };
 }
 
+/** `raw 35.2, head_update +2.3, …`: the baseline's CPU, then what each further step adds. */
+function stepLine(steps: StepCost[]): string {
+  return steps
+    .map(
+      (step, i) =>
+        `${step.step} ${i === 0 ? '' : '+'}${(i === 0 ? step.cpu_us : step.adds_cpu_us).toFixed(1)}`,
+    )
+    .join(', ');
+}
+
 function verdict(name: keyof typeof GOALS, value: number): { goal: string; pass: boolean } {
   const goal = GOALS[name];
   return {
@@ -469,6 +395,10 @@ function main(): void {
 
     progress(`append: ${options.appendEntries} entries × ${options.rounds} rounds each side, on ${diskDir}`);
     const append = measureAppend(diskDir, appendPayloads, options.rounds);
+    progress(
+      `append steps: ${appendPayloads.length} entries × ${options.rounds} rounds each step, on ${setupDir}`,
+    );
+    const steps = measureSteps(setupDir, appendPayloads, options.rounds);
 
     progress(`setup: building a ${options.entries}-entry session on ${setupDir}`);
     const dbPath = join(setupDir, 'big.db');
@@ -515,6 +445,15 @@ function main(): void {
       raw_insert_head_us: us(append.raw_insert_head_per_s),
       inline_append_us: us(append.inline_append_per_s),
       sign_us: round(append.sign_us, 1),
+      append_cpu_us: round(append.append_cpu_us, 1),
+      raw_insert_cpu_us: round(append.raw_insert_cpu_us, 1),
+      append_steps_dir: setupDir,
+      append_steps: steps.map((step) => ({
+        step: step.step,
+        cpu_us: round(step.cpu_us, 1),
+        adds_cpu_us: round(step.adds_cpu_us, 1),
+        wall_us: round(step.wall_us, 1),
+      })),
       append_baseline:
         'raw INSERT of the same journal rows (store INSERT statement, same schema, WAL+FULL, 1 IMMEDIATE tx/row, hash+signature precomputed, no reads, no sessions UPDATE)',
       verify_per_s: Math.round(verifyFigures.verify_per_s),
@@ -551,6 +490,8 @@ function main(): void {
       `         append_ratio ${result.append_ratio} (goal ${checks.append_ratio.goal}) ${mark(checks.append_ratio.pass)}: median of the per-round ratios ${result.append_ratio_rounds.join(', ')}`,
       `         where the difference goes (informational): baseline + the sessions head UPDATE ${result.raw_insert_head_per_s}/s (${result.raw_insert_head_us} µs); canonical JSON + SHA-256 + Ed25519 sign alone ${result.sign_us} µs/entry in a hot loop`,
       `         the same steps inline without the store ${result.inline_append_us} µs: append_ratio_bound ${result.append_ratio_bound} (the best ratio this disk and CPU allow); the store runs at ${result.store_vs_inline} of that`,
+      `         CPU (user + system) per entry: store ${result.append_cpu_us} µs, baseline ${result.raw_insert_cpu_us} µs; the rest of each side's time is waiting for the disk`,
+      `         each step's CPU in the append's transaction on ${setupDir} (no fsync wait), µs added: ${stepLine(steps)}`,
       `verify   ${result.verify_per_s}/s verifyBundleFile (${result.verify_layout}: file read, line split and JSON.parse included) vs ${result.bare_verify_per_s}/s bare sha256+ed25519 (${options.entries} entries, ${result.bundle_mb} MB, median of ${verifyRounds})`,
       `         verify_ratio ${result.verify_ratio} incl. parse (goal ${checks.verify_ratio.goal}) ${mark(checks.verify_ratio.pass)}: median of the per-round ratios ${result.verify_ratio_rounds.join(', ')} (medians ${result.verify_ms} ms vs bare ${result.bare_verify_ms} ms)`,
       `memory   peak RSS ${result.peak_rss_mb} MB exporting then verifying ${options.entries} entries in one fresh process (running peak: start-up ${result.startup_rss_mb}, after export ${result.peak_rss_export_mb} MB)`,

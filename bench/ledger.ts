@@ -24,7 +24,7 @@
  *   the whole process) is taken with its wall time (`append_cpu_us`, `raw_insert_cpu_us`): the rest
  *   is waiting for the disk. Then every step of the append is added one at a time on tmpfs, where an
  *   fsync costs next to nothing, to show the CPU each one adds inside the append's transaction
- *   (`append_steps`, bench/lib/ledger-steps.ts; bench/ledger-steps.ts runs it alone).
+ *   (`append_steps`, bench/lib/ledger-steps.ts; bench/lib/ledger-steps-main.ts runs it alone).
  * - verify_ratio: verifyBundleFile (node crypto) of a 100k-entry exported bundle file, exactly what
  *   `truss verify` runs: reading the file, splitting it into lines and JSON.parse of every entry are
  *   INCLUDED (streamed, interleaved with the checks) ÷ a bare node:crypto loop of SHA-256 + Ed25519

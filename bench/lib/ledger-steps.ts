@@ -7,7 +7,7 @@
  *
  * bench/ledger.ts uses the full inline side as its bound (`append_ratio_bound`) and this breakdown
  * on tmpfs, where an fsync costs next to nothing, so the CPU each step adds shows without the wait.
- * bench/ledger-steps.ts runs it alone, or one side alone for an instruction count.
+ * bench/lib/ledger-steps-main.ts runs it alone, or one side alone for an instruction count.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';

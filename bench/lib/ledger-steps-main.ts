@@ -1,8 +1,8 @@
 /**
  * The signed append taken apart step by step (bench/lib/ledger-steps.ts), alone:
  *
- *   node --import tsx bench/ledger-steps.ts [--dir=DIR] [--entries=N] [--rounds=R]
- *   node --import tsx bench/ledger-steps.ts --only=STEP [--dir=DIR] [--entries=N]
+ *   node --import tsx bench/lib/ledger-steps-main.ts [--dir=DIR] [--entries=N] [--rounds=R]
+ *   node --import tsx bench/lib/ledger-steps-main.ts --only=STEP [--dir=DIR] [--entries=N]
  *
  * The first form prints, per step, the side's wall and CPU µs per append and what the step adds to
  * the side before it (medians of the rounds; DIR defaults to /dev/shm, where an fsync costs next to
@@ -13,8 +13,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureSteps, STEPS, type Step, stepSide, storeSide } from './lib/ledger-steps.js';
-import { makePayloads } from './lib/payloads.js';
+import { measureSteps, STEPS, type Step, stepSide, storeSide } from './ledger-steps.js';
+import { makePayloads } from './payloads.js';
 
 const options = { dir: existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), entries: 2_000, rounds: 5, only: '' };
 for (const arg of process.argv.slice(2)) {

@@ -11,14 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import {
-  canonicalJson,
-  entryPreimageParts,
-  LedgerStore,
-  migrate,
-  SigningKey,
-} from '../../src/core/ledger/index.js';
+import type Database from 'better-sqlite3';
+import { canonicalJson, entryPreimageParts, LedgerStore, SigningKey } from '../../src/core/ledger/index.js';
+import { openLedgerDatabase } from '../../src/core/ledger/store-open.js';
 import type { BenchPayload } from './payloads.js';
 import { median } from './stats.js';
 
@@ -60,15 +55,13 @@ function timed(run: (i: number) => void, from: number, to: number) {
   return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuUs: cpuNow() - cpu };
 }
 
-/** A database with the store's pragmas and schema, as LedgerStore.open sets them (docs/ledger.md "Store"). */
+/**
+ * A plain better-sqlite3 connection opened exactly as LedgerStore.open opens its file (the store's
+ * own opener: WAL, synchronous=FULL, busy_timeout, secure_delete, the schema; docs/ledger.md
+ * "Store"), so the baseline and the step sides cannot drift from the store's durability settings.
+ */
 export function openLikeStore(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('secure_delete = ON');
-  migrate(db, path);
-  return db;
+  return openLedgerDatabase(path, {});
 }
 
 /** LedgerStore.append on a fresh file, with the session made before timing starts. */

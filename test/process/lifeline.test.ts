@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   deadHarnessDirectories,
   harnessDirectory,
+  harnessDirectoryAhead,
   lifelineWatcher,
   sweepDeadHarnesses,
 } from '../../src/core/process/lifeline.js';
@@ -66,6 +67,33 @@ describe('the harness directory and its lifeline', () => {
     expect(again.dir).not.toBe(made.dir);
     expect(statSync(again.fifo).isFIFO()).toBe(true);
     expect(deadHarnessDirectories(root.dir, Date.now() + 3_600_000)).toEqual([]);
+  });
+
+  it('made ahead (mkfifo not awaited on the main thread), it is the one later calls get, held the same way', async () => {
+    const root = tempDir('lifeline-ahead');
+    dirs.push(root);
+    const pending = harnessDirectoryAhead(root.dir, MKFIFO);
+    // The FIFO is made by a child process: nothing is named for the sweep until it is held.
+    expect(readdirSync(root.dir).filter((name) => name.startsWith('truss-harness-'))).toEqual([]);
+    const made = await pending;
+    expect(made).not.toBeNull();
+    const ahead = made as { dir: string; fifo: string };
+    expect(harnessDirectory(root.dir, MKFIFO)).toBe(ahead);
+    expect(await harnessDirectoryAhead(root.dir, MKFIFO)).toBe(ahead);
+    expect(readdirSync(root.dir)).toEqual([basename(ahead.dir)]);
+    expect(statSync(ahead.fifo).isFIFO()).toBe(true);
+    expect(statSync(ahead.dir).mode & 0o777).toBe(0o711);
+    expect(statSync(join(ahead.dir, 'lifeline')).mode & 0o777).toBe(0o700);
+    expect(deadHarnessDirectories(root.dir, Date.now() + 3_600_000)).toEqual([]);
+  });
+
+  it('made ahead with an mkfifo that fails, it leaves nothing and the synchronous call still fails closed', async () => {
+    const root = tempDir('lifeline-ahead-fail');
+    dirs.push(root);
+    const failing = join(root.dir, 'no-mkfifo');
+    expect(await harnessDirectoryAhead(root.dir, failing)).toBeNull();
+    expect(readdirSync(root.dir)).toEqual([]);
+    expect(() => harnessDirectory(root.dir, failing)).toThrow();
   });
 
   it('finds exactly the directories whose harness is gone, and the sweep removes them whole', async () => {

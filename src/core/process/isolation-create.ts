@@ -21,9 +21,10 @@ import {
   type SandboxAccount,
   uidIsolation,
 } from './isolation-uid.js';
-import { sweepDeadHarnesses } from './lifeline.js';
+import { harnessDirectoryAhead, sweepDeadHarnesses } from './lifeline.js';
 import { within } from './mount-table.js';
 import {
+  harnessRoot,
   installRoot,
   preparePrivateDirs,
   realOrResolved,
@@ -105,8 +106,12 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   });
 
   const harnessUid = options.harnessUid ?? (options.isRoot ? 0 : undefined);
+  // Every level makes this process's harness directory (lifeline.ts); its mkfifo runs while the
+  // probes below wait on theirs. Awaited before anything makes it synchronously.
+  const harnessAhead = harnessAheadOf(scratchRoot, harnessUid, toolEnv);
   // With no sandbox user, the harness itself sweeps what killed runs left and makes its directory.
   const runTemp = async (): Promise<string | undefined> => {
+    await harnessAhead;
     const made = await runTempDirectory({ scratchRoot, harnessUid, toolEnv });
     if (typeof made === 'string') return made;
     notes.push(
@@ -169,6 +174,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       const { keepRoot, privateDirs } = preparePrivateDirs(scratchRoot, shared, harnessUid);
       // What a killed harness left (its checks' HOME and TMPDIR) goes before this run's checks start.
       await sweepDeadHarnesses(keepRoot, (dir) => removeScratch(privilege, dir, toolEnv));
+      await harnessAhead;
       const uid = uidIsolation({
         report: report('uid', egress !== null, egress),
         privilege,
@@ -234,6 +240,21 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
 }
 
 type Probe<T> = T | { unavailable: string };
+
+/** Starts making the harness directory in the root every level uses; null when it cannot be started (the level's own call then says why). */
+function harnessAheadOf(
+  scratchRoot: string,
+  harnessUid: number | undefined,
+  toolEnv: Record<string, string>,
+): Promise<unknown> {
+  const mkfifo = findProgram('mkfifo', toolEnv.PATH ?? '');
+  if (mkfifo === null) return Promise.resolve(null);
+  try {
+    return harnessDirectoryAhead(harnessRoot(scratchRoot, harnessUid).keepRoot, mkfifo);
+  } catch {
+    return Promise.resolve(null);
+  }
+}
 
 const probes = new Map<string, Promise<Probe<unknown>>>();
 /** Probes are cached per process and PATH: the machine's capabilities do not change during a run. */

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -51,16 +51,72 @@ const harnesses = new Map<string, HarnessDirectory>();
 
 /** This process's directory under `root` (a path the sandbox's mount namespace keeps), made on first use. */
 export function harnessDirectory(root: string, mkfifo: string): HarnessDirectory {
+  const known = current(root);
+  if (known !== undefined) return known;
+  const setup = beginHarnessDirectory(root);
+  execFileSync(mkfifo, ['-m', '0600', '--', join(setup, 'lifeline', 'fifo')], { stdio: 'ignore' });
+  return holdHarnessDirectory(root, setup);
+}
+
+/**
+ * The same directory, made without holding up the main thread while `mkfifo` starts and ends: a run
+ * starts this while its isolation probes wait on their own processes, so the first
+ * {@link harnessDirectory} finds it made. Resolves null when it could not be made; the synchronous
+ * call then tries again and fails as it would have. Callers await it before any synchronous call
+ * for the same root, so one process never holds two directories there.
+ */
+export function harnessDirectoryAhead(root: string, mkfifo: string): Promise<HarnessDirectory | null> {
+  const known = current(root);
+  if (known !== undefined) return Promise.resolve(known);
+  let setup: string;
+  try {
+    setup = beginHarnessDirectory(root);
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    execFile(mkfifo, ['-m', '0600', '--', join(setup, 'lifeline', 'fifo')], (error) => {
+      if (error) {
+        rmSync(setup, { recursive: true, force: true });
+        resolve(null);
+        return;
+      }
+      // Made meanwhile by a synchronous call (a caller that did not wait): keep that one.
+      const meanwhile = current(root);
+      if (meanwhile !== undefined) {
+        rmSync(setup, { recursive: true, force: true });
+        resolve(meanwhile);
+        return;
+      }
+      try {
+        resolve(holdHarnessDirectory(root, setup));
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}
+
+/** The directory this process made under `root`, unless something removed it meanwhile (a temp cleaner, in a long-lived process). */
+function current(root: string): HarnessDirectory | undefined {
   const known = harnesses.get(root);
-  // Made again when something removed it meanwhile (a temp cleaner, in a long-lived process).
-  if (known !== undefined && existsSync(known.fifo)) return known;
-  // Set up under a name the sweep never matches, and given its name only once the lifeline is held:
-  // a directory named `truss-harness-*` whose FIFO has no writer is dead, however young.
+  return known !== undefined && existsSync(known.fifo) ? known : undefined;
+}
+
+/**
+ * Set up under a name the sweep never matches, and given its name only once the lifeline is held
+ * ({@link holdHarnessDirectory}): a directory named `truss-harness-*` whose FIFO has no writer is
+ * dead, however young. Returns the setup directory, where the FIFO is to be made.
+ */
+function beginHarnessDirectory(root: string): string {
   const setup = mkdtempSync(join(root, SETUP_PREFIX));
   // The sandbox user reaches its scratch through it, and lists nothing.
   chmodSync(setup, 0o711);
   mkdirSync(join(setup, 'lifeline'), { mode: 0o700 });
-  execFileSync(mkfifo, ['-m', '0600', '--', join(setup, 'lifeline', 'fifo')], { stdio: 'ignore' });
+  return setup;
+}
+
+function holdHarnessDirectory(root: string, setup: string): HarnessDirectory {
   // Read and write: opening never blocks, and this process counts as the FIFO's writer until it ends.
   openSync(join(setup, 'lifeline', 'fifo'), 'r+');
   const dir = join(root, `${HARNESS_PREFIX}${basename(setup).slice(SETUP_PREFIX.length)}`);

@@ -132,9 +132,10 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   for (const level of order) {
     if (level === 'uid') {
       const name = options.network === 'none' ? SANDBOX_OFFLINE_USER : SANDBOX_USER;
+      // As root with the network off, one sandboxed `true` in a network namespace answers both
+      // probes; only when it fails are they asked apart, side by side, to say which one fails.
+      if (options.isRoot && options.network === 'none') await probeRootWithNetns(toolEnv);
       const probe = probeUid(options.isRoot, toolEnv);
-      // As root, whether a network namespace can be made is asked while the probe runs: the two wait
-      // on processes, not on each other.
       const earlyNetns = options.isRoot && options.network === 'none' ? probeNetns('root', toolEnv) : null;
       const privilege = await probe;
       if (typeof privilege !== 'string') {
@@ -267,6 +268,26 @@ function cached<T>(key: string, probe: () => Promise<Probe<T>>): Promise<Probe<T
   return result;
 }
 
+/** The uid smoke as root (see {@link probeUid}) inside a network namespace too; when it works, both probes' answers are known. */
+async function probeRootWithNetns(env: Record<string, string>): Promise<void> {
+  const uidKey = `uid:true:${env.PATH}`;
+  const netnsKey = `netns:root:${env.PATH}`;
+  if (probes.has(uidKey) || probes.has(netnsKey)) return;
+  const smoke = await asRoot(
+    'root',
+    'unshare',
+    ['--net', ...PID_NAMESPACE_FLAGS, '--', ...UID_SMOKE],
+    env,
+    10_000,
+  );
+  if (!smoke.ok) return;
+  probes.set(uidKey, Promise.resolve('root'));
+  probes.set(netnsKey, Promise.resolve('netns'));
+}
+
+/** What the uid probe starts inside its namespaces: `true` as `nobody`, no groups. */
+const UID_SMOKE = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--', 'true'];
+
 function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<Privilege>> {
   return cached(`uid:${isRoot}:${env.PATH}`, async () => {
     let privilege: Privilege = 'root';
@@ -278,16 +299,7 @@ function probeUid(isRoot: boolean, env: Record<string, string>): Promise<Probe<P
     const smoke = await asRoot(
       privilege,
       'unshare',
-      [
-        ...PID_NAMESPACE_FLAGS,
-        '--',
-        'setpriv',
-        '--reuid=65534',
-        '--regid=65534',
-        '--clear-groups',
-        '--',
-        'true',
-      ],
+      [...PID_NAMESPACE_FLAGS, '--', ...UID_SMOKE],
       env,
       10_000,
     );

@@ -76,19 +76,15 @@ export function harnessDirectoryAhead(root: string, mkfifo: string): Promise<Har
   }
   return new Promise((resolve) => {
     execFile(mkfifo, ['-m', '0600', '--', join(setup, 'lifeline', 'fifo')], (error) => {
-      if (error) {
-        rmSync(setup, { recursive: true, force: true });
-        resolve(null);
-        return;
-      }
-      // Made meanwhile by a synchronous call (a caller that did not wait): keep that one.
-      const meanwhile = current(root);
-      if (meanwhile !== undefined) {
-        rmSync(setup, { recursive: true, force: true });
-        resolve(meanwhile);
-        return;
-      }
+      // Never throws: a callback's exception would end the process.
       try {
+        // Made meanwhile by a synchronous call (a caller that did not wait): keep that one.
+        const meanwhile = current(root);
+        if (error || meanwhile !== undefined) {
+          rmSync(setup, { recursive: true, force: true });
+          resolve(error ? null : (meanwhile as HarnessDirectory));
+          return;
+        }
         resolve(holdHarnessDirectory(root, setup));
       } catch {
         resolve(null);

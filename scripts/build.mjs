@@ -1,6 +1,6 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
 import { isAscii } from 'node:buffer';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -100,9 +100,17 @@ await build({
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
   },
   legalComments: 'none',
+  // The Action starts on a fresh runner with nothing compiled (docs/performance.md, "What the action
+  // adds"): V8 scans every chunk it imports, so whitespace and comments are bytes it reads for nothing,
+  // and one non-ASCII character in a comment made a whole chunk a two-byte string. Names are kept, so
+  // stack traces and error messages read the same.
+  minifyWhitespace: true,
+  minifySyntax: true,
   plugins: [zodEnglishOnly, actionsCoreLazyOidc],
   logLevel: 'warning',
 });
+for (const file of readdirSync(values.outdir, { recursive: true }))
+  if (file.endsWith('.js')) refuseNonAscii(join(values.outdir, file));
 await build({
   entryPoints: [CLI_MAIN_ENTRY],
   outfile: join(values.outdir, 'cli-main.cjs'),
@@ -141,7 +149,9 @@ chmodSync(join(values.outdir, 'cli.js'), 0o755);
  * dist/cli-main.cjs is read as Latin-1 when it is all ASCII (src/cli/bytecode-cache.ts): one
  * non-ASCII character (esbuild leaves them in regular expression literals) made Node decode the
  * whole bundle as UTF-8 into a two-byte string, about 10 ms more on every `truss` start
- * (docs/performance.md). Fails the build with the place to fix.
+ * (docs/performance.md). The ES modules the Action and the App import are kept ASCII for the same
+ * reason: V8 scans a two-byte source more slowly, and the Action compiles all of its code afresh on
+ * every job. Fails the build with the place to fix.
  */
 function refuseNonAscii(file) {
   const bytes = readFileSync(file);

@@ -50,7 +50,8 @@ export function findingCommentBody(
 export function resolvedCommentBody(contractId: string, previous: string, headSha: string): string {
   const said = previous
     .replace(MARKER, '')
-    .replace(/^\s*✅ \*\*No longer cited\*\*[^\n]*\n/, '')
+    // \u2705 is the check mark written below (an escape keeps the bundle ASCII: scripts/build.mjs).
+    .replace(/^\s*\u2705 \*\*No longer cited\*\*[^\n]*\n/, '')
     .trim();
   return fitBody(
     [

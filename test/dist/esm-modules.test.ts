@@ -1,0 +1,23 @@
+/**
+ * The ES modules the Action and the App import (dist/action.js, dist/app.js, dist/chunks/) are
+ * compiled afresh by every Action job (docs/performance.md, "What the action adds"): the build keeps
+ * them ASCII (comments stripped, escapes for the rest), so V8 scans each as a one-byte string.
+ */
+import { isAscii } from 'node:buffer';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtEntry } from '../helpers/built-dist.js';
+
+const dist = dirname(builtEntry('action.js'));
+const modules = readdirSync(dist, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.js'));
+
+describe('the built ES modules', () => {
+  it('are all ASCII, so V8 reads each as a one-byte string', () => {
+    const twoByte = modules.filter((file) => !isAscii(readFileSync(join(dist, file))));
+    expect(modules.length).toBeGreaterThan(10);
+    expect(twoByte).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 import { isAscii } from 'node:buffer';
 import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { bundledBetterSqlite } from './build-sqlite-plugin.mjs';
@@ -81,6 +82,44 @@ const actionsCoreLazyOidc = {
   },
 };
 
+/**
+ * `@octokit/plugin-rest-endpoint-methods` describes all of GitHub's ~1,100 REST methods (82 KB) and
+ * indexes every one when loaded, on every Action job and App start. Only the `octokit.rest.SCOPE.METHOD`
+ * calls written in src/ are kept (found by reading src/; the type checker has already checked each
+ * against the full list). Fails the build when one is missing from the list, or when src/ reaches
+ * `octokit.rest` by a computed name, which this scan cannot see.
+ */
+const octokitUsedEndpoints = {
+  name: 'octokit-used-endpoints',
+  setup(build) {
+    build.onLoad(
+      {
+        filter:
+          /[\\/]@octokit[\\/]plugin-rest-endpoint-methods[\\/]dist-src[\\/]generated[\\/]endpoints\.js$/,
+      },
+      async (args) => {
+        const all = (await import(pathToFileURL(args.path).href)).default;
+        const used = {};
+        for (const file of readdirSync(join(REPO_ROOT, 'src'), { recursive: true })) {
+          if (!file.endsWith('.ts')) continue;
+          const source = readFileSync(join(REPO_ROOT, 'src', file), 'utf8');
+          if (/[\w)\]]\.rest\s*[[),;]/.test(source))
+            throw new Error(
+              `src/${file} reaches octokit.rest by a computed name: call octokit.rest.SCOPE.METHOD by name (scripts/build.mjs, octokit-used-endpoints)`,
+            );
+          for (const [, scope, method] of source.matchAll(/\.rest\.([A-Za-z]+)\.([A-Za-z]+)\b/g)) {
+            const endpoint = all[scope]?.[method];
+            if (!endpoint)
+              throw new Error(`src/${file}: octokit.rest.${scope}.${method} is not in ${args.path}`);
+            used[scope] = { ...used[scope], [method]: endpoint };
+          }
+        }
+        return { contents: `export default ${JSON.stringify(used)};\n`, loader: 'js' };
+      },
+    );
+  },
+};
+
 // Start clean: chunk names carry content hashes, so stale chunks would otherwise pile up.
 rmSync(values.outdir, { recursive: true, force: true });
 
@@ -106,7 +145,7 @@ await build({
   // stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly, actionsCoreLazyOidc],
+  plugins: [zodEnglishOnly, actionsCoreLazyOidc, octokitUsedEndpoints],
   logLevel: 'warning',
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))

@@ -1,7 +1,8 @@
 /**
  * The ES modules the Action and the App import (dist/action.js, dist/app.js, dist/chunks/) are
  * compiled afresh by every Action job (docs/performance.md, "What the action adds"): the build keeps
- * them ASCII (comments stripped, escapes for the rest), so V8 scans each as a one-byte string.
+ * them ASCII (comments stripped, escapes for the rest), so V8 scans each as a one-byte string, and
+ * leaves out what no path of Truss uses.
  */
 import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,5 +20,12 @@ describe('the built ES modules', () => {
     const twoByte = modules.filter((file) => !isAscii(readFileSync(join(dist, file))));
     expect(modules.length).toBeGreaterThan(10);
     expect(twoByte).toEqual([]);
+  });
+
+  it('describe only the REST methods src/ calls, not all of GitHub (scripts/build.mjs, octokit-used-endpoints)', () => {
+    const text = modules.map((file) => readFileSync(join(dist, file), 'latin1')).join('\n');
+    // Called by src/github/check-runs.ts; the other is a method of GitHub's REST API nothing here calls.
+    expect(text).toContain('"POST /repos/{owner}/{repo}/check-runs"');
+    expect(text).not.toContain('addCustomLabelsToSelfHostedRunnerForOrg');
   });
 });

@@ -1,6 +1,7 @@
 // bench:action — wall time of the built action entry on a checks-only contract (GitHub API faked on
 // 127.0.0.1) ÷ `truss run` of the same contract, and the number of GitHub API calls per run.
-// Usage: npm run bench:action [-- --json] [-- --runs N]
+// Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.js]
+// (--action times another build of the action entry against this checkout's dist/cli.js: an A/B of two builds.)
 // Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,14 @@ import { SigningKey } from '../src/core/ledger/index.js';
 import { contentsFile, FakeGitHub } from '../test/helpers/fake-github.js';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean' }, runs: { type: 'string', default: '7' } },
+  options: {
+    json: { type: 'boolean' },
+    runs: { type: 'string', default: '7' },
+    action: { type: 'string', default: 'dist/action.js' },
+  },
 });
 const runs = Number(values.runs);
+const actionEntry = resolve(values.action);
 const progress = (message: string) => process.stderr.write(`bench:action ${message}\n`);
 const CONTRACT = `[contract]\nid = "bench"\nintent = "checks only"\n\n${Array.from({ length: 5 }, (_, i) => `[[done]]\nkind = "check"\ndesc = "check ${i}"\nrun = "test -f README.md"\n`).join('\n')}`;
 
@@ -107,14 +113,12 @@ try {
     '--json',
   ];
   progress(`warm-up, then ${runs} runs each`);
-  await timed(process.execPath, [...nodeArgs, resolve('dist/action.js')], workspace, actionEnv(0));
+  await timed(process.execPath, [...nodeArgs, actionEntry], workspace, actionEnv(0));
   const callsPerRun = fake.requests.length;
   const action: number[] = [];
   const cli: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    action.push(
-      await timed(process.execPath, [...nodeArgs, resolve('dist/action.js')], workspace, actionEnv(i)),
-    );
+    action.push(await timed(process.execPath, [...nodeArgs, actionEntry], workspace, actionEnv(i)));
     cli.push(
       await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, {
         PATH: process.env.PATH,

@@ -6,7 +6,6 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  rmSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -14,57 +13,22 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIsolation } from '../../src/core/process/index.js';
 import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
-import { findProgram } from '../../src/core/process/trusted-path.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
-import { mechanismAvailable, sleepers } from './isolation-kit.js';
-
-// GitHub-hosted runners run the harness as a user with passwordless sudo, not as root. This suite
-// makes such a user and runs a real harness as it, through `uid` isolation under sudo.
-const RUNNER = 'truss-test-sudoer';
-const SUDOERS = `/etc/sudoers.d/${RUNNER}`;
-const ROOT = join(import.meta.dirname, '../..');
-const SOURCE = join(ROOT, 'src/core/process');
+import { sleepers } from './isolation-kit.js';
+import {
+  asRunner,
+  ROOT,
+  removeSudoRunner,
+  SOURCE,
+  sudoRunner,
+  sudoUnavailable as unavailable,
+} from './sudo-kit.js';
 
 const dirs: TempDir[] = [];
 afterAll(() => {
-  rmSync(SUDOERS, { force: true });
+  removeSudoRunner();
   for (const dir of dirs.splice(0)) dir.cleanup();
 });
-
-/** Why this machine cannot run the suite, or null. */
-async function unavailable(): Promise<string | null> {
-  if (process.getuid?.() !== 0) return 'not root (the suite makes a sudo user)';
-  if (spawnSync('sudo', ['-V']).error) return 'sudo is not installed (apt-get install sudo)';
-  return mechanismAvailable('uid');
-}
-
-/** The runner account, with passwordless sudo as on a hosted runner. */
-function sudoRunner(): { uid: number; gid: number } {
-  if (localAccount(RUNNER) === null)
-    execFileSync('useradd', ['--system', '--user-group', '--shell', '/bin/sh', RUNNER]);
-  writeFileSync(SUDOERS, `${RUNNER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
-  const account = localAccount(RUNNER);
-  if (account === null) throw new Error(`${RUNNER} was not made`);
-  return account;
-}
-
-/** `node --import tsx script args…` as the runner account: argv and options for spawn/spawnSync. */
-function asRunner(runner: { uid: number; gid: number }, script: string, args: readonly string[]) {
-  // The test's own setpriv by absolute path: the PATH it hands the harness may have fakes first.
-  const setpriv = findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv';
-  const argv = [
-    `--reuid=${runner.uid}`,
-    `--regid=${runner.gid}`,
-    '--init-groups',
-    '--',
-    process.execPath,
-    '--import',
-    'tsx',
-    script,
-    ...args,
-  ];
-  return [setpriv, argv] as const;
-}
 
 /** The holders (`truss-sandbox-mounts`, and the sudo that started each) whose stage lies in `scratch`. */
 function holders(scratch: string): string[] {

@@ -73,8 +73,8 @@ export interface UidIsolationOptions {
    */
   heldNamespace?: boolean;
   /**
-   * Start each check in the held namespace through the sandbox launcher (launcher.ts) when the
-   * harness is root and `perl` is installed, the default; false (or a launcher that cannot start)
+   * Start each check in the held namespace through the sandbox launcher (launcher.ts) when `perl` is
+   * installed (as root, or through `sudo -n`), the default; false (or a launcher that cannot start)
    * keeps the program chain for every process.
    */
   launcher?: boolean;
@@ -275,15 +275,13 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     (stage) => mountSetup(stage, []),
     () => generation,
   );
-  // As root only: the launcher must be root to make namespaces, and under sudo each check would still
-  // need a sudo for its scratch and its final kill.
+  // Under sudo the launcher is started through `sudo -n` and its root processes do what each check
+  // needed a sudo for: hand the scratch to the sandbox user, and end the check (docs/security.md).
   const launcher = sharedLauncher({
-    perl:
-      options.privilege === 'root' && options.launcher !== false
-        ? findProgram('perl', options.toolEnv.PATH ?? '')
-        : null,
+    perl: options.launcher !== false ? findProgram('perl', options.toolEnv.PATH ?? '') : null,
     socketDir: dirname(harness.fifo),
     path: options.toolEnv.PATH ?? '',
+    sudo: sudo === null ? null : { sudo, env: tools.env },
   });
   return {
     report: options.report,
@@ -402,7 +400,8 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
               ],
             ];
       // The launcher's init does what the chain's does (heldInit), but for the lifeline watcher: the
-      // check's root processes die with the launcher, which dies with the harness.
+      // check's root processes die with the launcher, which dies with the harness (as root, by its
+      // parent-death signal; under sudo, by the end of its stdin).
       const launch =
         held && launching
           ? () =>
@@ -414,6 +413,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
                 netNs: held.netPath,
                 marker: held.marker,
                 netPin: held.netPin,
+                owned: options.privilege === 'root' ? [] : owned,
                 cwd: resolve(request.cwd),
                 file: request.file,
                 args: request.args,

@@ -40,10 +40,10 @@ use constant {
 # Not dumpable: /proc/PID of this process and of every fork of it is root's alone, and no other
 # user can trace it. Forks keep this; only the check's exec resets it, for the check.
 sys('prctl', PR_SET_DUMPABLE, 0, 0, 0, 0) or die "truss-launcher: PR_SET_DUMPABLE: $!\n";
-if ($harness_pid) {
-  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or die "truss-launcher: PR_SET_PDEATHSIG: $!\n";
-  exit 0 if getppid() != $harness_pid;
-}
+# Dies with its parent: the harness as root (its pid given, checked for a harness already gone),
+# sudo under sudo (pid 0), where the end of stdin, which only the harness holds, ends it instead.
+sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or die "truss-launcher: PR_SET_PDEATHSIG: $!\n";
+exit 0 if $harness_pid && getppid() != $harness_pid;
 open(my $caps, '<', '/proc/sys/kernel/cap_last_cap') or die "truss-launcher: cap_last_cap: $!\n";
 my $last_cap = <$caps>;
 close $caps;
@@ -84,7 +84,9 @@ sub connect_to {
 
 sub middle {
   my @f = split /\0/, $_[0], -1;
-  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $cwd, $file, $nargs) = splice(@f, 0, 11);
+  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $nowned) = splice(@f, 0, 9);
+  my @owned = splice(@f, 0, $nowned);
+  my ($cwd, $file, $nargs) = splice(@f, 0, 3);
   my @args = splice(@f, 0, $nargs);
   my @env = @f;
   $SIG{CHLD} = 'DEFAULT';
@@ -98,6 +100,10 @@ sub middle {
   open(STDIN, '<', '/dev/null') or $fail->("/dev/null: $!");
   open(STDOUT, '>', '/dev/null') or $fail->("/dev/null: $!");
   open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
+  # Under sudo the harness cannot hand the check its scratch: lchown, so a link is never followed.
+  for my $path (@owned) {
+    POSIX::lchown(0 + $uid, 0 + $gid, $path) or $fail->("cannot hand the scratch to the sandbox user: $!");
+  }
   if ($net ne '') {
     open(my $ns, '<', $net) or $fail->("cannot open the held network namespace: $!");
     sys('setns', fileno($ns), CLONE_NEWNET) or $fail->("cannot enter the held network namespace: $!");

@@ -34,6 +34,11 @@ export interface LaunchRequest {
   marker: string;
   /** The holder's pin of its network namespace, compared with the init's own. */
   netPin: string | null;
+  /**
+   * Paths the launcher's root process hands to the sandbox user (`lchown`, never following a link)
+   * before the check starts: under sudo the harness cannot (process-scratch.ts); as root, none.
+   */
+  owned: readonly string[];
   cwd: string;
   file: string;
   args: readonly string[];
@@ -179,14 +184,25 @@ function signalName(number: number): NodeJS.Signals {
 }
 
 /**
- * Starts the launcher (the harness must be root: it makes namespaces and drops to the sandbox user)
- * with `perl` (an absolute path from a trusted directory) and its socket in `socketDir`; resolves
- * null when it cannot start, and the caller keeps the program chain.
+ * How the launcher is started when the harness is not root: `sudo` and `env` (absolute paths from
+ * trusted directories), so that root runs it with an environment of the harness's choosing.
+ */
+export interface LauncherSudo {
+  sudo: string;
+  env: string;
+}
+
+/**
+ * Starts the launcher (root: it makes namespaces and drops to the sandbox user) with `perl` (an
+ * absolute path from a trusted directory) and its socket in `socketDir`; a harness that is not root
+ * starts it through `sudo -n` (docs/security.md, "The sandbox launcher"). Resolves null when it
+ * cannot start, and the caller keeps the program chain.
  */
 export function startLauncher(options: {
   perl: string;
   socketDir: string;
   path: string;
+  sudo?: LauncherSudo | null | undefined;
 }): Promise<Launcher | null> {
   const socketPath = join(options.socketDir, `launch-${randomBytes(6).toString('hex')}.sock`);
   if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return Promise.resolve(null);
@@ -229,12 +245,37 @@ export function startLauncher(options: {
       server.unref();
       // Started ahead of the first untrusted process (warm): nothing inherited may reach it either.
       closeInheritedDescriptorsOnce();
+      // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
+      const env = { PATH: options.path, LC_ALL: 'C' };
+      // As root its parent is the harness, whose pid it checks to tie its parent-death signal to it.
+      // Under sudo its parent is sudo (0: no check), and the end of its stdin, which only the
+      // harness holds open, is what ends it when the harness dies, however it dies.
+      const perl = [
+        options.perl,
+        '-e',
+        LAUNCHER_SCRIPT,
+        socketPath,
+        options.sudo ? '0' : String(process.pid),
+      ];
+      const sudo = options.sudo;
+      const [file, ...args] = sudo
+        ? // `env -i`: whatever the sudoers policy keeps, the launcher gets only these two.
+          [
+            sudo.sudo,
+            '-n',
+            '--',
+            sudo.env,
+            '-i',
+            ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+            ...perl,
+          ]
+        : perl;
       try {
-        child = spawn(options.perl, ['-e', LAUNCHER_SCRIPT, socketPath, String(process.pid)], {
-          // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
-          env: { PATH: options.path, LC_ALL: 'C' },
+        child = spawn(file as string, args, {
+          env,
           cwd: '/',
-          // Its own session: a terminal's ^C reaches the harness, and the launcher ends with it.
+          // Its own session: a terminal's ^C reaches the harness, and the launcher ends with it. Under
+          // sudo, no controlling terminal also means no pseudo-terminal (`use_pty`) between the two.
           detached: true,
           stdio: ['pipe', 'pipe', 'pipe'],
         });
@@ -283,6 +324,8 @@ export function startLauncher(options: {
           request.netNs ?? '',
           request.marker,
           request.netPin ?? '',
+          String(request.owned.length),
+          ...request.owned,
           request.cwd,
           request.file,
           String(request.args.length),
@@ -319,11 +362,12 @@ export function sharedLauncher(options: {
   perl: string | null;
   socketDir: string;
   path: string;
+  sudo?: LauncherSudo | null | undefined;
 }): IdleShared<Launcher> {
   const perl = options.perl;
   return idleShared({
     enabled: perl !== null,
-    make: () => startLauncher({ perl: perl as string, socketDir: options.socketDir, path: options.path }),
+    make: () => startLauncher({ ...options, perl: perl as string }),
     serves: (launcher) => launcher.alive(),
   });
 }

@@ -8,7 +8,8 @@ import { mechanismAvailable } from './isolation-kit.js';
 // GitHub-hosted runners run the harness as a user with passwordless sudo, not as root. The sudo
 // suites make such a user and run a real harness as it, through `uid` isolation under sudo.
 export const RUNNER = 'truss-test-sudoer';
-const SUDOERS = `/etc/sudoers.d/${RUNNER}`;
+/** One sudoers file per suite (test files run side by side): one suite's end leaves the other's. */
+const SUDOERS = `/etc/sudoers.d/${RUNNER}-${process.pid}`;
 export const ROOT = join(import.meta.dirname, '../..');
 export const SOURCE = join(ROOT, 'src/core/process');
 

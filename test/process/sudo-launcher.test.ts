@@ -7,7 +7,16 @@
  * docs/security.md, "The sandbox launcher"; the root variants are in launcher.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIsolation } from '../../src/core/process/index.js';
@@ -31,8 +40,8 @@ function launchers(scratch: string): [string, string][] {
     .map(([pid, ppid]) => [pid as string, ppid as string]);
 }
 
-/** A runner account, its sandbox account, and a harness script as the runner in a fresh scratch root. */
-async function setUp(name: string, body: readonly string[]) {
+/** The runner account (passwordless sudo) and the offline sandbox account. */
+async function accounts() {
   // The offline sandbox account exists once a uid isolation with network = "none" was made.
   await createIsolation({
     mode: 'uid',
@@ -45,7 +54,12 @@ async function setUp(name: string, body: readonly string[]) {
   });
   const sandbox = localAccount(SANDBOX_OFFLINE_USER);
   if (sandbox === null) throw new Error(`${SANDBOX_OFFLINE_USER} is missing`);
-  const runner = sudoRunner();
+  return { sandbox, runner: sudoRunner() };
+}
+
+/** A runner account, its sandbox account, and a harness script as the runner in a fresh scratch root. */
+async function setUp(name: string, body: readonly string[]) {
+  const { sandbox, runner } = await accounts();
   const home = tempDir(`sl-${name}`);
   // Right under /tmp, whatever TMPDIR the test runner sets: the launcher's socket path, four
   // directories down, must fit in a sockaddr_un (108 bytes), or the harness keeps the program chain.
@@ -232,10 +246,68 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
       expect(out.killed.code).toBeNull();
       expect(out.killed.error).toBe('ELAUNCHER');
       expect(sleepers(marker)).toEqual([]);
-      expect(out.next).toMatchObject({ code: 0, out: 'truss-sandbox-i\n' });
+      expect(out.next, JSON.stringify(out.next)).toMatchObject({ code: 0, out: 'truss-sandbox-i\n' });
     } finally {
       child.kill('SIGKILL');
       for (const pid of sleepers(marker)) spawnSync('kill', ['-KILL', pid]);
     }
   }, 40_000);
+});
+
+describe('the sandbox launcher under sudo: scratch removal', () => {
+  it('removes a closed scratch as root (the harness user could not), without following the links a check planted in it', async () => {
+    const skip = await sudoUnavailable();
+    if (skip) return void console.warn(`SKIPPED sudo launcher removal test: ${skip}`);
+    const { sandbox, runner } = await accounts();
+    const root = mkdtempSync('/tmp/truss-slr-');
+    dirs.push({
+      dir: root,
+      path: () => '',
+      write: () => '',
+      cleanup: () => rmSync(root, { recursive: true, force: true }),
+    });
+    // What a check leaves: its own tree, with links to what it must not make root remove.
+    const victim = join(root, 'victim');
+    mkdirSync(join(victim, 'inside'), { recursive: true });
+    writeFileSync(join(victim, 'inside', 'keep'), 'x');
+    const gate = join(root, 'gate');
+    const tmp = join(gate, 's', 'tmp');
+    mkdirSync(join(tmp, 'deep', 'er'), { recursive: true });
+    writeFileSync(join(tmp, 'deep', 'er', 'file'), 'x');
+    symlinkSync(victim, join(tmp, 'dir-link'));
+    symlinkSync(join(victim, 'inside', 'keep'), join(tmp, 'file-link'));
+    spawnSync('chown', ['-R', `${runner.uid}:${runner.gid}`, root]);
+    spawnSync('chown', ['-hR', `${sandbox.uid}:${sandbox.gid}`, tmp]);
+    chmodSync(gate, 0o700);
+    const script = join(root, 'remove.mts');
+    writeFileSync(
+      script,
+      [
+        `import { startLauncher } from ${JSON.stringify(join(SOURCE, 'launcher.js'))};`,
+        `import { findProgram } from ${JSON.stringify(join(SOURCE, 'trusted-path.js'))};`,
+        "import { existsSync, rmSync } from 'node:fs';",
+        "const path = process.env.PATH ?? '';",
+        'const found = (name) => findProgram(name, path);',
+        `const root = ${JSON.stringify(root)};`,
+        "let own = 'removed';",
+        // The harness user itself cannot: the tree is the sandbox user's.
+        `try { rmSync(${JSON.stringify(tmp)}, { recursive: true }); } catch (error) { own = error.code; }`,
+        "const launcher = await startLauncher({ perl: found('perl'), socketDir: root, path, sudo: { sudo: found('sudo'), env: found('env') }, rm: found('rm') });",
+        `const asked = launcher?.remove(${JSON.stringify(gate)}) ?? null;`,
+        'const started = Date.now();',
+        `while (existsSync(${JSON.stringify(gate)}) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 50));`,
+        `process.stdout.write(JSON.stringify({ own, asked, gone: !existsSync(${JSON.stringify(gate)}) }));`,
+        'launcher?.close();',
+      ].join('\n'),
+    );
+    chownSync(script, runner.uid, runner.gid);
+    const result = spawnSync(...asRunner(runner, script, []), {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: root },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ own: 'EACCES', asked: true, gone: true });
+    expect(readFileSync(join(victim, 'inside', 'keep'), 'utf8')).toBe('x');
+  }, 30_000);
 });

@@ -282,6 +282,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     socketDir: dirname(harness.fifo),
     path: options.toolEnv.PATH ?? '',
     sudo: sudo === null ? null : { sudo, env: tools.env },
+    rm: sudo === null ? null : findProgram('rm', options.toolEnv.PATH ?? ''),
   });
   return {
     report: options.report,
@@ -435,7 +436,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           if (options.privilege === 'sudo' && pid !== undefined && groupAlive(pid)) {
             await runCommand(sudo as string, ['-n', 'kill', '-KILL', '--', `-${pid}`], options.toolEnv, 5000);
           }
-          void disposeScratch(scratch, options.privilege, options.toolEnv);
+          void disposeScratch(scratch, options.privilege, options.toolEnv, launching?.remove);
           if (own !== null) removeStage(own);
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },

@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { type IdleShared, idleShared } from './idle-shared.js';
 import { closeInheritedDescriptorsOnce } from './inherited-descriptors.js';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
+import { removeTreeArgs } from './remove-tree.js';
 
 /**
  * The sandbox launcher: one root Perl process per run, outside the sandbox, that starts each check
@@ -48,6 +49,11 @@ export interface LaunchRequest {
 export interface Launcher {
   /** Starts one check; the result behaves as the `ChildProcess` the supervisor would have spawned. */
   launch(request: LaunchRequest): ChildProcess;
+  /**
+   * Removes `path` (a process's scratch, once closed to the sandbox user) as root in the background,
+   * with `rm` as remove-tree.ts runs it; false when the launcher cannot (ended, or no `rm`).
+   */
+  remove(path: string): boolean;
   /** Whether the launcher still takes requests. */
   alive(): boolean;
   /** Ends the launcher; a check still running ends with it (its root processes die with the launcher). */
@@ -77,7 +83,11 @@ class LaunchedCheck extends EventEmitter {
   private reported: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private streamsTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly forget: () => void) {
+  constructor(
+    private readonly forget: () => void,
+    /** The launcher's root side went away unreported: the launcher must not take another check. */
+    private readonly lost: () => void,
+  ) {
     super();
     this.connectTimer = setTimeout(
       () =>
@@ -96,10 +106,13 @@ class LaunchedCheck extends EventEmitter {
       this.ctl = socket;
       socket.on('data', (chunk: Buffer) => this.onStatus(chunk));
       socket.on('close', () => {
-        if (this.reported === null)
-          this.fail(
-            'the sandbox launcher ended before the process reported its end (it was killed); run it again',
-          );
+        if (this.reported !== null) return;
+        this.fail(
+          'the sandbox launcher ended before the process reported its end (it was killed); run it again',
+        );
+        // Its end may not have been seen yet (under sudo, `sudo` ends after it): a check launched
+        // meanwhile would wait for a launcher that is gone.
+        this.lost();
       });
       if (rest.length > 0) this.onStatus(rest);
       if (this.pendingStop !== null) socket.write(this.pendingStop);
@@ -203,6 +216,8 @@ export function startLauncher(options: {
   socketDir: string;
   path: string;
   sudo?: LauncherSudo | null | undefined;
+  /** `rm` (an absolute path from a trusted directory) for {@link Launcher.remove}. */
+  rm?: string | null | undefined;
 }): Promise<Launcher | null> {
   const socketPath = join(options.socketDir, `launch-${randomBytes(6).toString('hex')}.sock`);
   if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return Promise.resolve(null);
@@ -256,6 +271,7 @@ export function startLauncher(options: {
         LAUNCHER_SCRIPT,
         socketPath,
         options.sudo ? '0' : String(process.pid),
+        options.rm ?? '',
       ];
       const sudo = options.sudo;
       const [file, ...args] = sudo
@@ -306,10 +322,19 @@ export function startLauncher(options: {
       });
       child.stderr?.resume();
     });
+    // One request on the launcher's stdin: its length, a newline, its fields joined by NUL bytes.
+    const sendRequest = (fields: readonly string[]) => {
+      const payload = Buffer.from(fields.join('\0'), 'utf8');
+      child.stdin?.write(`${payload.length}\n`);
+      child.stdin?.write(payload);
+    };
     const launcher: Launcher = {
       launch(request) {
         const token = randomBytes(16).toString('hex');
-        const check = new LaunchedCheck(() => pending.delete(token));
+        const check = new LaunchedCheck(
+          () => pending.delete(token),
+          () => launcher.close(),
+        );
         if (ended) {
           queueMicrotask(() => check.fail('the sandbox launcher ended'));
           return check as unknown as ChildProcess;
@@ -336,10 +361,13 @@ export function startLauncher(options: {
           queueMicrotask(() => check.fail('an argument or environment value holds a NUL byte'));
           return check as unknown as ChildProcess;
         }
-        const payload = Buffer.from(fields.join('\0'), 'utf8');
-        child.stdin?.write(`${payload.length}\n`);
-        child.stdin?.write(payload);
+        sendRequest(fields);
         return check as unknown as ChildProcess;
+      },
+      remove(path) {
+        if (ended || !options.rm || path.includes('\0')) return false;
+        sendRequest(['rm', ...removeTreeArgs(path)]);
+        return true;
       },
       alive: () => !ended,
       close() {
@@ -363,6 +391,7 @@ export function sharedLauncher(options: {
   socketDir: string;
   path: string;
   sudo?: LauncherSudo | null | undefined;
+  rm?: string | null | undefined;
 }): IdleShared<Launcher> {
   const perl = options.perl;
   return idleShared({

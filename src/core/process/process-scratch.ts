@@ -53,15 +53,20 @@ export function makeScratch(
  * scratch the process left as it found it (the usual case for checks) with a few calls of its own
  * in Node's thread pool: an `rm` is a process start, forked from the harness's thread, and a
  * removal can wait on the kernel while the process's namespaces are torn down. Anything else goes
- * to `rm` (a `sudo rm` when not root). Node keeps running until the removal ends; a killed
+ * to `rm` (a `sudo rm` when not root, unless the sandbox launcher, already root, runs the `rm`).
+ * Node keeps running until the removal ends (but for the launcher's, which outlives it); a killed
  * harness's scratch is swept (lifeline.ts).
  */
 export function disposeScratch(
   scratch: ProcessScratch,
   privilege: Privilege,
   env: Record<string, string>,
-): Promise<'in-process' | 'rm'> {
+  /** Hands the closed gate to a root process already running (the sandbox launcher); false: it cannot. */
+  removeAsRoot?: (gate: string) => boolean,
+): Promise<'in-process' | 'rm' | 'launcher'> {
   chmodSync(scratch.gate, 0o700);
+  // Under sudo a `sudo rm` costs about 30 ms of CPU (docs/performance.md); the launcher's fork, a few.
+  if (privilege === 'sudo' && removeAsRoot?.(scratch.gate)) return Promise.resolve('launcher');
   return (async () => {
     if (privilege === 'root' && (await removeUnusedScratch(scratch))) return 'in-process';
     await removeScratch(privilege, scratch.gate, env);

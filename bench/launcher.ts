@@ -3,9 +3,11 @@
 // long-lived root perl) and the program chain (setpriv → nsenter → unshare → init sh → setpriv), both
 // through runSupervised with a held mount and network namespace, beside a plain `sh -c` spawned from
 // Node (the floor any Node harness pays). docs/performance.md, "Per check".
-// Usage: npm run bench:launcher [-- --json] [-- --runs N]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// `--sudo`: as a user with passwordless sudo (a GitHub-hosted runner), the launcher started through
+// `sudo -n`; `--only MODE` times one of node, launcher, chain (to put each in a cgroup of its own).
+// Usage: npm run bench:launcher [-- --json] [-- --runs N] [-- --sudo] [-- --only MODE]
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,12 +20,22 @@ import {
 import { runSupervised } from '../src/core/process/process-supervisor.js';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean' }, runs: { type: 'string', default: '100' } },
+  options: {
+    json: { type: 'boolean' },
+    runs: { type: 'string', default: '100' },
+    sudo: { type: 'boolean' },
+    only: { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
-if (process.getuid?.() !== 0) {
-  process.stderr.write('bench:launcher needs root (the launcher is only used by a root harness)\n');
+const privilege = values.sudo ? 'sudo' : 'root';
+if ((process.getuid?.() === 0) !== (privilege === 'root')) {
+  process.stderr.write(
+    values.sudo
+      ? 'bench:launcher --sudo runs as a user with passwordless sudo, not as root\n'
+      : 'bench:launcher needs root (or --sudo, as a user with passwordless sudo)\n',
+  );
   process.exit(1);
 }
 
@@ -57,8 +69,10 @@ async function sandboxed(isolation: Isolation, cwd: string): Promise<void> {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'truss-bench-launcher-'));
+// The checks' working directory: the sandbox user must enter it.
+chmodSync(root, 0o755);
 try {
-  const account = await ensureSandboxAccount(SANDBOX_OFFLINE_USER, 'root', { PATH });
+  const account = await ensureSandboxAccount(SANDBOX_OFFLINE_USER, privilege, { PATH });
   const make = (launcher: boolean) =>
     uidIsolation({
       report: {
@@ -69,7 +83,7 @@ try {
         egress: 'netns',
         notes: [],
       },
-      privilege: 'root',
+      privilege,
       account,
       hiddenPaths: [],
       coverPaths: [],
@@ -78,22 +92,27 @@ try {
       toolEnv: { PATH },
       launcher,
     });
-  const modes = {
+  const all = {
     node: bare,
     launcher: () => sandboxed(launched, root),
     chain: () => sandboxed(chained, root),
   };
+  const modes = Object.fromEntries(
+    Object.entries(all).filter(([mode]) => values.only === undefined || mode === values.only),
+  ) as Partial<typeof all>;
   const launched = make(true);
   const chained = make(false);
   // Warm: both holders made, the launcher started.
-  await modes.launcher();
-  await modes.chain();
-  const samples: Record<keyof typeof modes, number[]> = { node: [], launcher: [], chain: [] };
+  await modes.launcher?.();
+  await modes.chain?.();
+  const samples: Partial<Record<keyof typeof all, number[]>> = Object.fromEntries(
+    Object.keys(modes).map((mode) => [mode, []]),
+  );
   for (let i = 0; i < runs; i++) {
-    for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
+    for (const mode of Object.keys(modes) as (keyof typeof all)[]) {
       const started = process.hrtime.bigint();
-      await modes[mode]();
-      samples[mode].push(Number(process.hrtime.bigint() - started) / 1e6);
+      await modes[mode]?.();
+      samples[mode]?.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   }
   const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -114,6 +133,8 @@ try {
         `${mode.padEnd(9)} median ${figures.median_ms} ms (p25 ${figures.p25_ms}, p75 ${figures.p75_ms})\n`,
       );
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  // Under sudo the checks' scratch is the sandbox user's: only root removes it.
+  if (privilege === 'sudo') spawnSync('sudo', ['-n', 'rm', '-rf', '--', root]);
+  else rmSync(root, { recursive: true, force: true });
 }
 process.exit(0);

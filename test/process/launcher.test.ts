@@ -6,13 +6,14 @@
  * outlive its deadline, and must not change how the next check's end is reported.
  * docs/security.md, "The sandbox launcher".
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Isolation } from '../../src/core/process/isolation.js';
 import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
+import { startLauncher } from '../../src/core/process/launcher.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { findProgram } from '../../src/core/process/trusted-path.js';
 import { netnsUidIsolation, sleepers } from './isolation-kit.js';
@@ -293,6 +294,54 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
       });
     }
   }, 60_000);
+});
+
+describe.skipIf(!usable)('the sandbox launcher, started directly', () => {
+  it('a check its middle could not set up fails closed with the reason, and the launcher goes on serving the others', async () => {
+    const root = scratchRoot();
+    const marker = join(root, 'marker');
+    writeFileSync(marker, '');
+    const launcher = await startLauncher({
+      perl: findProgram('perl', PATH) as string,
+      socketDir: root,
+      path: PATH,
+    });
+    if (launcher === null) throw new Error('the launcher did not start');
+    const ended = (child: ChildProcess) =>
+      new Promise<{ code: number | null; error: string | null; out: string }>((resolve) => {
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+        });
+        child.on('exit', (code) => resolve({ code, error: null, out }));
+        child.on('error', (error) => resolve({ code: null, error: error.message, out }));
+      });
+    // The host's own mount namespace stands in for the held one: the init finds the marker there.
+    const request = {
+      uid: sandbox.uid,
+      gid: sandbox.gid,
+      umask: '022',
+      mountNs: '/proc/self/ns/mnt',
+      netNs: null,
+      marker,
+      netPin: null,
+      owned: [] as string[],
+      cwd: '/',
+      file: '/bin/sh',
+      args: ['-c', 'sleep 1; id -u'],
+      env: { PATH },
+    };
+    try {
+      const running = ended(launcher.launch(request));
+      const broken = await ended(launcher.launch({ ...request, owned: [join(root, 'missing', 'home')] }));
+      expect(broken.code).toBeNull();
+      expect(broken.error).toMatch(/cannot hand the scratch to the sandbox user/);
+      expect(launcher.alive()).toBe(true);
+      expect(await running).toEqual({ code: 0, error: null, out: `${sandbox.uid}\n` });
+    } finally {
+      launcher.close();
+    }
+  });
 });
 
 function safeReaddir(dir: string): string[] {

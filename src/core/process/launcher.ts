@@ -106,7 +106,8 @@ class LaunchedCheck extends EventEmitter {
       this.ctl = socket;
       socket.on('data', (chunk: Buffer) => this.onStatus(chunk));
       socket.on('close', () => {
-        if (this.reported !== null) return;
+        // A `fail` line came first: the launcher said why, and lives on for the other checks.
+        if (this.reported !== null || this.over) return;
         this.fail(
           'the sandbox launcher ended before the process reported its end (it was killed); run it again',
         );

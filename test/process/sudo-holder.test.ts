@@ -231,7 +231,7 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       env: { PATH: process.env.PATH ?? '', HOME: home.dir },
     });
     try {
-      await expect.poll(sleeping, { timeout: 15_000 }).toHaveLength(1);
+      await expect.poll(sleeping, { timeout: 40_000 }).toHaveLength(1);
       child.kill('SIGKILL');
       // Its deadline is ten minutes away, and sudo drops the parent-death signal: only the lifeline.
       await expect.poll(sleeping, { timeout: 5000 }).toEqual([]);
@@ -261,5 +261,5 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
       child.kill('SIGKILL');
       for (const pid of sleeping()) spawnSync('kill', ['-KILL', pid]);
     }
-  }, 40_000);
+  }, 80_000);
 });

@@ -184,7 +184,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
     expect(out.launchersAfter).toBe(1);
     // The harness's end closes the launcher's stdin: it and its sudo are gone.
     await expect.poll(() => launchers(scratch), { timeout: 5000 }).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('a check does not outlive a harness killed with SIGKILL, and the launcher and its sudo go with it', async () => {
     const skip = await sudoUnavailable();
@@ -196,7 +196,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
     ]);
     const child = spawn(...argv, { ...options, stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      await expect.poll(() => sleepers(marker), { timeout: 15_000 }).toHaveLength(1);
+      await expect.poll(() => sleepers(marker), { timeout: 40_000 }).toHaveLength(1);
       const [launcher] = launchers(scratch);
       expect(launcher).toBeDefined();
       const [pid, sudo] = launcher as [string, string];
@@ -215,7 +215,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
       child.kill('SIGKILL');
       for (const pid of sleepers(marker)) spawnSync('kill', ['-KILL', pid]);
     }
-  }, 40_000);
+  }, 80_000);
 
   it('a launcher that dies fails its check closed (ELAUNCHER), and the next check gets a new one', async () => {
     const skip = await sudoUnavailable();
@@ -237,7 +237,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
     });
     const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      await expect.poll(() => sleepers(marker), { timeout: 15_000 }).toHaveLength(1);
+      await expect.poll(() => sleepers(marker), { timeout: 40_000 }).toHaveLength(1);
       const [launcher] = launchers(scratch);
       process.kill(Number((launcher as [string, string])[0]), 'SIGKILL');
       expect(await ended, errors).toBe(0);
@@ -251,7 +251,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
       child.kill('SIGKILL');
       for (const pid of sleepers(marker)) spawnSync('kill', ['-KILL', pid]);
     }
-  }, 40_000);
+  }, 80_000);
 });
 
 describe('the sandbox launcher under sudo: scratch removal', () => {
@@ -309,5 +309,5 @@ describe('the sandbox launcher under sudo: scratch removal', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ own: 'EACCES', asked: true, gone: true });
     expect(readFileSync(join(victim, 'inside', 'keep'), 'utf8')).toBe('x');
-  }, 30_000);
+  }, 90_000);
 });

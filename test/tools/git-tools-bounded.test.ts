@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, symlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,9 +7,8 @@ import {
   GIT_DIFF_MAX_BYTES,
   GIT_STATUS_MAX_BYTES,
 } from '../../src/core/tools/git-tools.js';
-import { REPO_ROOT } from '../helpers/cli.js';
 import { isAlive, readPidFile } from '../helpers/processes.js';
-import { git, gitEnv, initRepo, makeSandbox, put } from './tool-helpers.js';
+import { git, gitEnv, initRepo, makeSandbox, put, toolInChild } from './tool-helpers.js';
 
 /**
  * The git tools read what the judged code decides (docs/security.md, "Bounded tool output"): real
@@ -31,33 +29,7 @@ afterEach(() => box.cleanup());
 
 /** One tool call in a child process whose V8 heap is 32 MiB, its whole outcome read back. */
 function callUnderSmallHeap(name: string, input: Record<string, unknown> = {}) {
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--max-old-space-size=32',
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
-      box.work,
-      name,
-      JSON.stringify(input),
-      'full',
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, HOME: home },
-      encoding: 'utf8',
-      timeout: 60_000,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  expect(child.status, child.stderr.slice(-2000)).toBe(0);
-  return JSON.parse(child.stdout) as {
-    isError: boolean;
-    content: string;
-    data: Record<string, unknown>;
-    ms: number;
-  };
+  return toolInChild(box.work, name, input, { nodeArgs: ['--max-old-space-size=32'], env: { HOME: home } });
 }
 
 describe('git_diff of a planted huge change', () => {

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConstraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { resolvePolicy } from '../../src/core/tools/policy.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
+import { REPO_ROOT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 type Constraints = ResolvedContract['constraints'];
@@ -81,4 +82,47 @@ export function initRepo(dir: string, home: string): void {
     '-m',
     'initial',
   ]);
+}
+
+/** What a tool call in a child process returned (test/helpers/tool-under-heap.ts). */
+export interface ChildToolOutcome {
+  isError: boolean;
+  content: string;
+  data: Record<string, unknown>;
+  ms: number;
+}
+
+/**
+ * One tool call made once in a child Node process (test/helpers/tool-under-heap.ts), with `nodeArgs`
+ * (a small heap) and `env` on top of this process's (HOME, a secret the harness would hold); the
+ * whole content comes back. Fails the test when the child itself fails.
+ */
+export function toolInChild(
+  workdir: string,
+  name: string,
+  input: Record<string, unknown>,
+  options: { nodeArgs?: readonly string[]; env: Record<string, string> },
+): ChildToolOutcome {
+  const child = spawnSync(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
+      workdir,
+      name,
+      JSON.stringify(input),
+      'full',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env },
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (child.status !== 0) throw new Error(`${name} in a child process failed: ${child.stderr.slice(-2000)}`);
+  return JSON.parse(child.stdout) as ChildToolOutcome;
 }

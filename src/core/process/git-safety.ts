@@ -133,6 +133,8 @@ export interface HarnessGitOptions {
   input?: string;
   /** How long git may take before it is killed and the call fails; default {@link HARNESS_GIT_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /** Stops git (killed) and fails the call when it fires: the agent's run was cancelled. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -247,12 +249,10 @@ export function runHarnessGit(
   options: HarnessGitOptions = {},
 ): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, env);
-    if (refused) return reject(refused);
+    const { argv, env } = preparedHarnessGit(cwd, args, options);
     const child = execFile(
       'git',
-      harnessGitArgv(args, options),
+      argv,
       {
         cwd,
         encoding: 'utf8',
@@ -262,9 +262,12 @@ export function runHarnessGit(
         env,
         timeout: options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS,
         killSignal: 'SIGKILL',
+        ...(options.signal ? { signal: options.signal } : {}),
       },
       (error, stdout, stderr) => {
-        if (error?.killed)
+        if (error && options.signal?.aborted)
+          reject(new GitCommandError('cancelled: the run was stopped', -1));
+        else if (error?.killed)
           reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
         else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
@@ -298,12 +301,10 @@ export function runHarnessGitCapped(
   options: HarnessGitOptions = {},
 ): Promise<CappedGitOutput> {
   return new Promise((resolve, reject) => {
-    const env = harnessGitEnv(cwd, options);
-    const refused = refusedGit(cwd, args, env);
-    if (refused) return reject(refused);
+    const { argv, env } = preparedHarnessGit(cwd, args, options);
     const child = execFile(
       'git',
-      harnessGitArgv(args, options),
+      argv,
       {
         cwd,
         encoding: 'buffer',
@@ -345,11 +346,9 @@ export function runHarnessGitSync(
   args: readonly string[],
   options: HarnessGitOptions = {},
 ): { code: number; stdout: Buffer; stderr: string } {
-  const env = harnessGitEnv(cwd, options);
-  const refused = refusedGit(cwd, args, env);
-  if (refused) throw refused;
+  const { argv, env } = preparedHarnessGit(cwd, args, options);
   const timeoutMs = options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS;
-  const result = spawnSync('git', harnessGitArgv(args, options), {
+  const result = spawnSync('git', argv, {
     cwd,
     env,
     // Closed even without input, as runHarnessGit's.
@@ -380,12 +379,25 @@ export async function checkedHarnessGit(
   return stdout;
 }
 
-function harnessGitArgv(args: readonly string[], options: HarnessGitOptions): string[] {
+/**
+ * The argv and environment of one harness git in `cwd`, after the refusals every harness git gets
+ * (a hazard in `.git`, a config the work can write: thrown as GitCommandError). Exported for a
+ * runner that must start git itself (the agent's git tools read capped output through the process
+ * supervisor, git-capped.ts): one place decides how git is run on a tree the judged work changed.
+ */
+export function preparedHarnessGit(
+  cwd: string,
+  args: readonly string[],
+  options: Pick<HarnessGitOptions, 'env' | 'config'> = {},
+): { argv: string[]; env: NodeJS.ProcessEnv } {
+  const env = harnessGitEnv(cwd, options);
+  const refused = refusedGit(cwd, args, env);
+  if (refused) throw refused;
   const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
-  return [...config, ...withSubmodulesUnasked(args)];
+  return { argv: [...config, ...withSubmodulesUnasked(args)], env };
 }
 
-function harnessGitEnv(cwd: string, options: HarnessGitOptions): NodeJS.ProcessEnv {
+function harnessGitEnv(cwd: string, options: Pick<HarnessGitOptions, 'env'>): NodeJS.ProcessEnv {
   return {
     ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
     // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).

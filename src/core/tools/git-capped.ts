@@ -1,3 +1,4 @@
+import { preparedHarnessGit } from '../process/git-safety.js';
 import { runSupervised } from '../process/process-supervisor.js';
 
 /** Between SIGTERM and SIGKILL when git is stopped at the cap, by silence or by cancellation. */
@@ -7,8 +8,9 @@ const GIT_STDERR_BYTES = 4096;
 
 export interface CappedGitOptions {
   cwd: string;
-  env: Record<string, string>;
-  /** `-c name=value` settings, as simple-git's `config` option takes them. */
+  /** The environment to start from; git-safety.ts pins the git directory and trims PATH. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** `-c name=value` settings after the harness's own (git-safety.ts). */
   config: readonly string[];
   args: readonly string[];
   /** The most stdout bytes kept; git is stopped once it prints more. */
@@ -34,9 +36,12 @@ export class CappedGitError extends Error {
  * Runs one git command whose output the judged code decides (a diff of a file it staged, the status of
  * a tree it filled) with memory and time bounded while it reads: at most `maxBytes` of stdout are kept
  * and git is stopped as soon as it prints more, instead of buffering everything and cutting afterwards
- * (docs/security.md, "Bounded tool output").
+ * (docs/security.md, "Bounded tool output"). Started as every harness git is (git-safety.ts): refused
+ * at once, with a GitCommandError naming what to remove, when `.git` holds something git could wait on
+ * or a config it would read is the work's to write.
  */
 export async function runCappedGit(options: CappedGitOptions): Promise<CappedGitOutput> {
+  const { argv, env } = preparedHarnessGit(options.cwd, options.args, options);
   const stop = new AbortController();
   let overflowed = false;
   let silent = false;
@@ -52,9 +57,9 @@ export async function runCappedGit(options: CappedGitOptions): Promise<CappedGit
   quiet();
   const outcome = await runSupervised({
     file: 'git',
-    args: [...options.config.flatMap((setting) => ['-c', setting]), ...options.args],
+    args: argv,
     cwd: options.cwd,
-    env: options.env,
+    env: definedEnv(env),
     stdin: null,
     timeoutMs: 2 ** 31 - 1,
     signal: AbortSignal.any([options.signal, stop.signal]),
@@ -85,4 +90,10 @@ export async function runCappedGit(options: CappedGitOptions): Promise<CappedGit
     throw new CappedGitError(stderr.length > 0 ? stderr : `git ${how}`);
   }
   return { stdout: outcome.stdout.bytes, truncated: false };
+}
+
+function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) out[name] = value;
+  return out;
 }

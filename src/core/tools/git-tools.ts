@@ -1,11 +1,15 @@
 import { realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { type SimpleGit, simpleGit } from 'simple-git';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
-import { pinnedGitEnv } from '../process/git-metadata.js';
-import { stageAll, withSubmodulesUnasked } from '../process/git-safety.js';
-import { harnessProgramEnv } from '../process/trusted-path.js';
+import {
+  type GitOutput,
+  type HarnessGit,
+  type HarnessGitOptions,
+  harnessGit,
+  runHarnessGit,
+  stageAll,
+} from '../process/git-safety.js';
 import { CappedGitError, type CappedGitOutput, runCappedGit } from './git-capped.js';
 import { checkReadPath, checkWritePath, isWithin, PolicyViolation } from './policy.js';
 import type { Tool, ToolContext, ToolOutcome } from './tool.js';
@@ -21,21 +25,18 @@ export const GIT_STATUS_MAX_BYTES = 256 * 1024;
 export const GIT_COMMIT_NAMES_MAX_BYTES = 1024 * 1024;
 /** The most of the branch list one git_branch call reads (bytes). */
 export const GIT_BRANCH_LIST_MAX_BYTES = 256 * 1024;
-/** A git process printing nothing for this long is killed. */
+/**
+ * A git process printing nothing for this long is killed; a command whose output is not read as it
+ * comes (a commit, a switch, the staging) is killed this long after it started.
+ */
 export const GIT_SILENCE_TIMEOUT_MS = 60_000;
 
 /**
- * Set on every git invocation: no hooks (they would run repository code outside every tool's policy),
- * no fsmonitor daemon command, no commit signing, no colour. (No pager runs: stdout is a pipe.)
+ * Set on every git the tools run, after the settings every harness git gets (git-safety.ts: no hooks,
+ * no fsmonitor command, no submodule asked for its status, no replace refs): no commit signing, no
+ * colour. (No pager runs: stdout is a pipe.)
  */
-const SAFE_CONFIG: readonly string[] = Object.freeze([
-  'core.hooksPath=/dev/null',
-  'core.fsmonitor=false',
-  'commit.gpgSign=false',
-  'color.ui=false',
-  // Never ask a submodule for its status: that runs git there with its own config (filters).
-  'diff.ignoreSubmodules=dirty',
-]);
+const TOOL_CONFIG: readonly string[] = Object.freeze(['commit.gpgSign=false', 'color.ui=false']);
 
 export interface GitToolsOptions {
   /** The host environment to scrub for git (default `process.env`); HOME keeps global config readable. */
@@ -47,7 +48,9 @@ export interface GitToolsOptions {
 interface Repo {
   /** Realpath of the repository's top level. */
   root: string;
-  git(extraConfig?: readonly string[]): SimpleGit;
+  git(extraConfig?: readonly string[]): HarnessGit;
+  /** One git command, its exit code returned for the caller to judge (a refusal or a deadline still throws). */
+  run(args: readonly string[]): Promise<GitOutput>;
   /** A literal, top-relative pathspec for an absolute path inside the repository. */
   pathspec(real: string): string;
   /** Pathspecs for the parts of the given scopes inside the repository (empty when none overlap). */
@@ -56,24 +59,24 @@ interface Repo {
   capped(args: readonly string[], maxBytes: number): Promise<CappedGitOutput>;
 }
 
+/**
+ * The repository around the workdir, every git in it run as the harness runs its own (git-safety.ts):
+ * the agent's bash and file tools write the work tree, and `.git` too where the policy lets them, so
+ * each call is refused at once when `.git` holds a FIFO or a link git could wait on, or when a config
+ * git would read is the agent's to write (a `filter.<name>.clean` there would run as the harness user,
+ * outside every sandbox) — a tool error that names what to remove (docs/security.md, "Git metadata").
+ */
 async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
-  // Pinned to the repository's own .git: never a commondir the agent planted (git-metadata.ts).
-  const pinned = pinnedGitEnv(context.policy.workdir);
-  const env = {
-    ...harnessProgramEnv(scrubEnv(options.env ?? process.env), context.policy.workdir),
-    ...pinned,
-  };
-  const make = (extraConfig: readonly string[] = []): SimpleGit =>
-    simpleGit({
-      baseDir: context.policy.workdir,
-      config: [...SAFE_CONFIG, ...extraConfig],
-      abort: context.ctx.signal,
-      timeout: { block: GIT_SILENCE_TIMEOUT_MS },
-      // Our own safe values for these two are what simple-git would otherwise refuse.
-      unsafe: { allowUnsafeHooksPath: true, allowUnsafeFsMonitor: true },
-      // simple-git guards these names; here they are ours, pinning git to the real .git.
-      allowEnvironment: Object.keys(pinned),
-    }).env(env);
+  const cwd = context.policy.workdir;
+  const env = scrubEnv(options.env ?? process.env);
+  const settings = (extraConfig: readonly string[] = []): HarnessGitOptions => ({
+    env,
+    config: [...TOOL_CONFIG, ...extraConfig],
+    timeoutMs: GIT_SILENCE_TIMEOUT_MS,
+    signal: context.ctx.signal,
+  });
+  const make = (extraConfig?: readonly string[]): HarnessGit => harnessGit(cwd, settings(extraConfig));
+  const run = (args: readonly string[]): Promise<GitOutput> => runHarnessGit(cwd, args, settings());
   const root = await locate(make(), context);
   const pathspec = (real: string): string => {
     if (!isWithin(real, root)) {
@@ -92,15 +95,15 @@ async function openRepo(context: ToolContext, options: GitToolsOptions): Promise
   };
   const capped = (args: readonly string[], maxBytes: number): Promise<CappedGitOutput> =>
     runCappedGit({
-      cwd: context.policy.workdir,
-      env: definedEnv(env),
-      config: SAFE_CONFIG,
+      cwd,
+      env,
+      config: TOOL_CONFIG,
       args,
       maxBytes,
       silenceMs: GIT_SILENCE_TIMEOUT_MS,
       signal: context.ctx.signal,
     });
-  return { root, git: make, pathspec, scopeSpecs, capped };
+  return { root, git: make, run, pathspec, scopeSpecs, capped };
 }
 
 /** The complete lines of a capped read: a line the cap cut is dropped. */
@@ -111,16 +114,10 @@ function wholeLines(read: CappedGitOutput): string[] {
   return lines;
 }
 
-function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) out[name] = value;
-  return out;
-}
-
-async function locate(git: SimpleGit, context: ToolContext): Promise<string> {
+async function locate(git: HarnessGit, context: ToolContext): Promise<string> {
   let top: string;
   try {
-    top = (await git.revparse(['--show-toplevel'])).trim();
+    top = (await git.raw(['rev-parse', '--show-toplevel'])).trim();
   } catch (error) {
     if (/not a git repository/i.test(String((error as Error)?.message))) {
       throw new GitToolError(`${context.policy.workdir} is not inside a git repository`);
@@ -179,14 +176,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
         const specs = repo.scopeSpecs(context.policy.readScope);
         if (specs.length === 0) throw noScope('read', repo.root);
         const read = await repo.capped(
-          withSubmodulesUnasked([
-            'status',
-            '--porcelain=v1',
-            '--branch',
-            '--untracked-files=all',
-            '--',
-            ...specs,
-          ]),
+          ['status', '--porcelain=v1', '--branch', '--untracked-files=all', '--', ...specs],
           GIT_STATUS_MAX_BYTES,
         );
         const lines = wholeLines(read).filter((line) => line.length > 0);
@@ -241,7 +231,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           if (specs.length === 0) throw noScope('read', repo.root);
         }
         const read = await repo.capped(
-          withSubmodulesUnasked([
+          [
             'diff',
             '--no-color',
             '--no-ext-diff',
@@ -249,7 +239,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
             ...(args.staged === true ? ['--cached'] : []),
             '--',
             ...specs,
-          ]),
+          ],
           GIT_DIFF_MAX_BYTES,
         );
         const bytes = read.stdout.length;
@@ -317,7 +307,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           });
         }
 
-        const name = await validBranchName(git, args.name);
+        const name = await validBranchName(repo, args.name);
         if (args.create === true) {
           if (repo.scopeSpecs(context.policy.writeScope).length === 0) throw noScope('write', repo.root);
           await git.raw(['switch', '--quiet', '--create', name]);
@@ -376,7 +366,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           specs.push(':(top,exclude).truss');
         }
 
-        const identity = await commitIdentity(repo.git(), author);
+        const identity = await commitIdentity(repo, author);
         const git = repo.git(identity.config);
         await stageAll(git, specs);
         const names = await repo.capped(
@@ -393,7 +383,7 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           );
         }
         await git.raw(['commit', '--no-verify', '--quiet', '--message', args.message, '--', ...specs]);
-        const sha = (await git.revparse(['HEAD'])).trim();
+        const sha = (await git.raw(['rev-parse', 'HEAD'])).trim();
         const branch = (await git.raw(['branch', '--show-current'])).trim();
         const count = `${staged.length}${names.truncated ? ' or more' : ''}`;
         return ok(`committed ${sha} on ${branch || 'a detached HEAD'}: ${count} file(s) changed`, {
@@ -413,15 +403,12 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
   return [gitStatus, gitDiff, gitBranch, gitCommit];
 }
 
-async function validBranchName(git: SimpleGit, name: string): Promise<string> {
-  if (name.startsWith('-') || name.includes('\0')) {
-    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
-  }
-  try {
-    return (await git.raw(['check-ref-format', '--branch', name])).trim();
-  } catch {
-    throw new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
-  }
+async function validBranchName(repo: Repo, name: string): Promise<string> {
+  const invalid = new GitToolError(`git_branch: ${JSON.stringify(name)} is not a valid branch name`);
+  if (name.startsWith('-') || name.includes('\0')) throw invalid;
+  const checked = await repo.run(['check-ref-format', '--branch', name]);
+  if (checked.code !== 0) throw invalid;
+  return checked.stdout.trim();
 }
 
 /**
@@ -429,16 +416,15 @@ async function validBranchName(git: SimpleGit, name: string): Promise<string> {
  * default — passed as `-c` for this one call, never written to any config file.
  */
 async function commitIdentity(
-  git: SimpleGit,
+  repo: Repo,
   fallback: { name: string; email: string },
 ): Promise<{ name: string; email: string; config: string[] }> {
   const read = async (key: string): Promise<string | null> => {
-    try {
-      const value = (await git.raw(['config', '--get', key])).trim();
-      return value.length > 0 ? value : null;
-    } catch {
-      return null; // exit 1: not set
-    }
+    const got = await repo.run(['config', '--get', key]);
+    if (got.code === 1) return null; // not set
+    if (got.code !== 0) throw new GitToolError(`git_commit: reading ${key} failed: ${got.stderr.trim()}`);
+    const value = got.stdout.trim();
+    return value.length > 0 ? value : null;
   };
   const name = await read('user.name');
   const email = await read('user.email');

@@ -224,3 +224,28 @@ describe('hooks and an fsmonitor command the agent wrote into .git', () => {
     rmSync(marker, { force: true });
   });
 });
+
+describe('a git the walk cannot see coming (a link in .git to a directory holding a FIFO)', () => {
+  it('is stopped when the run is cancelled, and the call fails saying so', async () => {
+    const object = git(box.work, home, ['rev-parse', 'HEAD']);
+    const outside = join(box.outside, 'objects');
+    mkdirSync(outside);
+    execFileSync('mkfifo', [join(outside, object.slice(2))]);
+    const dir = join(box.work, '.git/objects', object.slice(0, 2));
+    rmSync(dir, { recursive: true, force: true });
+    symlinkSync(outside, dir);
+    for (const [name, input] of [
+      ['git_status', {}],
+      ['git_branch', { name: 'fresh', create: true }],
+    ] as const) {
+      const stop = new AbortController();
+      const cancelled = toolContext(box.work, {}, stop.signal);
+      setTimeout(() => stop.abort(), 500);
+      const started = Date.now();
+      const outcome = await (tools[name] as Tool).run(input, cancelled);
+      expect(outcome.isError, `${name}: ${outcome.content}`).toBe(true);
+      expect(outcome.content, name).toMatch(/cancelled: the run was stopped/);
+      expect(Date.now() - started, name).toBeLessThan(AT_ONCE_MS);
+    }
+  });
+});

@@ -7,8 +7,19 @@
  * Real repositories, real git, real child processes.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTools } from '../../src/core/tools/git-tools.js';
 import type { Tool, ToolContext, ToolOutcome } from '../../src/core/tools/tool.js';
@@ -247,5 +258,31 @@ describe('a git the walk cannot see coming (a link in .git to a directory holdin
       expect(outcome.content, name).toMatch(/cancelled: the run was stopped/);
       expect(Date.now() - started, name).toBeLessThan(AT_ONCE_MS);
     }
+  });
+});
+
+describe('loose objects the agent wrote in bulk', () => {
+  it('git_commit leaves no git behind it: no detached `gc --auto` outlives the call and its deadline', async () => {
+    // Loose objects are the agent's to write (`git hash-object -w`). Git estimates their number from
+    // `objects/17/` alone: past 27 there (6,700 in all), a commit started `gc --auto` detached from
+    // itself (parent pid 1), which first packs the refs and logs its warnings to gc.log.
+    const dir = join(box.work, '.git/objects/17');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0, written = 0; written < 40; i++) {
+      const body = Buffer.from(`blob ${i}\n`);
+      const object = Buffer.concat([Buffer.from(`blob ${body.length}\0`), body]);
+      const id = createHash('sha1').update(object).digest('hex');
+      if (!id.startsWith('17')) continue;
+      writeFileSync(join(dir, id.slice(2)), deflateSync(object));
+      written++;
+    }
+    put(box.work, 'a.txt', 'a\n');
+    const outcome = await timedCall('git_commit', { message: 'agent commit' });
+    expect(outcome.isError, outcome.content).toBe(false);
+    const left = () =>
+      ['packed-refs', 'gc.pid', 'gc.log'].filter((name) => existsSync(join(box.work, '.git', name)));
+    for (const until = Date.now() + 3_000; Date.now() < until && left().length === 0; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(left()).toEqual([]);
   });
 });

@@ -24,6 +24,11 @@ export const HARNESS_GIT_CONFIG: readonly string[] = Object.freeze([
   // write: a check replaced the base's blob with the changed one, and the reviewers' diff came out
   // empty. The harness reads objects by their own names.
   'core.useReplaceRefs=false',
+  // Loose objects are the work's to write: past 6,700 of them a commit started `git gc --auto`
+  // detached from itself, a git with no deadline that outlived the call (and the run) as the harness
+  // user. Housekeeping is left to the user's own git.
+  'gc.auto=0',
+  'maintenance.auto=false',
 ]);
 
 /** HARNESS_GIT_CONFIG as git's arguments (`-c name=value` each), for every harness git started directly. */

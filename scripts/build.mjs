@@ -134,7 +134,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   external: ['better-sqlite3', 'probot'],
-  // Bundled CommonJS dependencies (simple-git, debug) call require(); give the ESM bundle one.
+  // Bundled CommonJS dependencies (debug, among others) call require(); give the ESM bundle one.
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __trussCreateRequire } from 'node:module';\nconst require = __trussCreateRequire(import.meta.url);",
   },

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { createRequire as __trussCreateRequire } from 'node:module';
+const require = __trussCreateRequire(import.meta.url);
+import*as child_process from"node:child_process";import*as crypto from"node:crypto";import*as fs from"node:fs";import*as os from"node:os";import*as path from"node:path";import*as stream from"node:stream";import*as util from"node:util";export{child_process,crypto,fs,os,path,stream,util};

@@ -189,7 +189,15 @@ for (const setup of setups) {
         }
         const raced = await racer;
         for (const attempt of tries) {
-          expect(attempt.stdout.bytes.toString()).toContain('tried');
+          const { exitCode, signal, timedOut, spawnError } = attempt;
+          const why = JSON.stringify({
+            exitCode,
+            signal,
+            timedOut,
+            spawnError,
+            stderr: attempt.stderr.bytes.toString(),
+          });
+          expect(attempt.stdout.bytes.toString(), why).toContain('tried');
           expect(attempt.stdout.bytes.toString()).not.toContain(value);
         }
         expect(readdirSync(outside)).toEqual([]);

@@ -234,11 +234,17 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
         ...(options.pinnedDirs ?? [])
           .filter((dir) => reachable(dir, covers))
           .map((dir) => bindEntry(dir, dir, { recursive: true })),
-        // Host daemons' sockets after the hidden paths (a socket inside one is hidden with it).
-        ...hideEntries([...options.hiddenPaths, ...sockets], names.hidden, covers),
+        ...hideEntries(options.hiddenPaths, names.hidden, covers),
         ...guardEntries(options.gitGuard, names.private),
         ...guardEntries(addedGuards.added, names.private),
       ],
+      // Host daemons' sockets after the hidden paths (a socket inside one is hidden with it); a socket
+      // removed since the plan was read (another run's launcher ending) has nothing left to hide.
+      vanishing: hideEntries(
+        sockets.filter((socket) => !options.hiddenPaths.some((path) => within(socket, path))),
+        names.hidden,
+        covers,
+      ),
     };
     return mountPlanScript(plan, dir, tools);
   };

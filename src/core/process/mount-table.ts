@@ -158,6 +158,12 @@ export interface MountPlan {
   first: MountEntry[];
   moves: { from: string; to: string }[];
   last: MountEntry[];
+  /**
+   * Hides of paths that may vanish before the table is made (host daemons' sockets, read from
+   * /proc/net/unix when the plan is made): made after `last`; one that failed fails the sandbox only
+   * while its path still holds a socket, as a vanished one has nothing left to hide.
+   */
+  vanishing?: readonly MountEntry[];
   /** Shell lines run after the last table (read-only-root.ts remountLines). */
   after?: readonly string[];
 }
@@ -189,6 +195,14 @@ export function mountPlanScript(
     );
   }
   table(plan.last, join(dir, 'mounts-2'));
+  const vanishing = plan.vanishing ?? [];
+  if (vanishing.length > 0) {
+    const file = writeMountTable(join(dir, 'mounts-3'), vanishing);
+    const targets = vanishing.map(({ target }) => shellQuote(target)).join(' ');
+    lines.push(
+      `${shellQuote(tools.mount)} --all --fstab ${shellQuote(file)} 2>/dev/null || for p in ${targets}; do [ -S "$p" ] && { echo "truss: the sandbox's mounts could not be made (a host socket stayed visible: $p)" >&2; exit 125; }; done`,
+    );
+  }
   lines.push(...(plan.after ?? []));
   return lines.join('\n');
 }

@@ -36,23 +36,28 @@ function calls(log: string): string[] {
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
 }
 
+/** `uid` isolation as root with the network off, its `unshare` the logging one in `bin`. */
+function rootUidOffline(bin: string) {
+  const work = makeRepo();
+  cleanup.push(() => rmSync(work, { recursive: true, force: true }));
+  return createIsolation({
+    mode: 'uid',
+    network: 'none',
+    hiddenPaths: [],
+    workdirs: [work],
+    scratchRoot: tmpdir(),
+    path: `${bin}:${PATH}`,
+    isRoot: true,
+  });
+}
+
 describe('the uid probes as root with the network off', () => {
   it('one sandboxed start in a network namespace answers both the uid and the network namespace probe', async () => {
     if (process.getuid?.() !== 0) return void console.warn('SKIPPED probe count test: not root');
     const wrapper = loggingUnshare(false);
     if (wrapper === null)
       return void console.warn('SKIPPED probe count test: unshare is not /usr/bin/unshare');
-    const work = makeRepo();
-    cleanup.push(() => rmSync(work, { recursive: true, force: true }));
-    const isolation = await createIsolation({
-      mode: 'uid',
-      network: 'none',
-      hiddenPaths: [],
-      workdirs: [work],
-      scratchRoot: tmpdir(),
-      path: `${wrapper.bin}:${PATH}`,
-      isRoot: true,
-    });
+    const isolation = await rootUidOffline(wrapper.bin);
     expect(isolation.report.level).toBe('uid');
     expect(isolation.report.egress).toBe('netns');
     const probes = calls(wrapper.log);
@@ -65,17 +70,7 @@ describe('the uid probes as root with the network off', () => {
     const wrapper = loggingUnshare(true);
     if (wrapper === null)
       return void console.warn('SKIPPED probe fallback test: unshare is not /usr/bin/unshare');
-    const work = makeRepo();
-    cleanup.push(() => rmSync(work, { recursive: true, force: true }));
-    const isolation = await createIsolation({
-      mode: 'uid',
-      network: 'none',
-      hiddenPaths: [],
-      workdirs: [work],
-      scratchRoot: tmpdir(),
-      path: `${wrapper.bin}:${PATH}`,
-      isRoot: true,
-    }).catch((error: Error) => error);
+    const isolation = await rootUidOffline(wrapper.bin).catch((error: Error) => error);
     const probes = calls(wrapper.log);
     // The joint probe, then the two apart.
     expect(probes).toHaveLength(3);

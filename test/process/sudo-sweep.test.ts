@@ -7,35 +7,22 @@
  * sudo user runs a real harness (createIsolation) with `none`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localAccount } from '../../src/core/process/isolation-uid.js';
-import { findProgram } from '../../src/core/process/trusted-path.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
+import { asRunner, ROOT, removeSudoRunner, SOURCE, sudoRunner } from './sudo-kit.js';
 
-const RUNNER = 'truss-test-sudoer';
-const SUDOERS = `/etc/sudoers.d/${RUNNER}-sweep`;
-const SOURCE = join(import.meta.dirname, '../../src/core/process');
-const ROOT = join(import.meta.dirname, '../..');
 /** Another user than the harness's: what the sandbox user owns, the harness cannot remove. */
 const OTHER = localAccount('nobody');
 const usable = process.getuid?.() === 0 && !spawnSync('sudo', ['-V']).error && OTHER !== null;
 
 const dirs: TempDir[] = [];
 afterAll(() => {
-  rmSync(SUDOERS, { force: true });
+  removeSudoRunner();
   for (const dir of dirs.splice(0)) dir.cleanup();
 });
-
-function sudoRunner(): { uid: number; gid: number } {
-  if (localAccount(RUNNER) === null)
-    execFileSync('useradd', ['--system', '--user-group', '--shell', '/bin/sh', RUNNER]);
-  writeFileSync(SUDOERS, `${RUNNER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
-  const account = localAccount(RUNNER);
-  if (account === null) throw new Error(`${RUNNER} was not made`);
-  return account;
-}
 
 describe.skipIf(!usable)('a non-root harness with sudo sweeps a dead uid run', () => {
   it("a none run removes a dead harness's directory holding the sandbox user's scratch", () => {
@@ -70,21 +57,12 @@ describe.skipIf(!usable)('a non-root harness with sudo sweeps a dead uid run', (
       ].join('\n'),
     );
     chmodSync(script, 0o644);
-    const setpriv = findProgram('setpriv', process.env.PATH ?? '') ?? '/usr/bin/setpriv';
-    const ran = spawnSync(
-      setpriv,
-      [
-        `--reuid=${runner.uid}`,
-        `--regid=${runner.gid}`,
-        '--init-groups',
-        '--',
-        process.execPath,
-        '--import',
-        'tsx',
-        script,
-      ],
-      { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch.dir } },
-    );
+    const [setpriv, argv] = asRunner(runner, script, []);
+    const ran = spawnSync(setpriv, argv, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: scratch.dir },
+    });
     expect(ran.stderr).toBe('');
     // The none run made its own directory in the same harness root…
     expect(ran.stdout.startsWith(`${keep}/truss-harness-`)).toBe(true);

@@ -227,6 +227,15 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
             (row) => row.trim().split(/\s+/)[0] === String(child.pid) && row.includes('truss-launcher'),
           );
       expect(launchers()).toHaveLength(1);
+      const rows = spawnSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map((row) => row.trim().split(/\s+/));
+      const [launcher] =
+        rows.find(([, ppid, name]) => ppid === String(child.pid) && name === 'truss-launcher') ?? [];
+      // The check's root process has a name of its own: in ps it is not taken for a second launcher.
+      expect(rows.filter(([, ppid]) => ppid === launcher).map(([, , name]) => name)).toEqual([
+        'truss-middle',
+      ]);
       child.kill('SIGKILL');
       // Its deadline is ten minutes away: only the harness's death can end it.
       await expect.poll(() => sleepers(marker), { timeout: 5000 }).toEqual([]);

@@ -102,6 +102,8 @@ sub middle {
   my ($cwd, $file, $nargs) = splice(@f, 0, 3);
   my @args = splice(@f, 0, $nargs);
   my @env = @f;
+  # Its own name: in ps a middle (or its zombie) is not taken for the launcher.
+  $0 = 'truss-middle';
   $SIG{CHLD} = 'DEFAULT';
   sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or POSIX::_exit(1);
   POSIX::_exit(0) if getppid() != $launcher;

@@ -262,7 +262,9 @@ export function startLauncher(options: {
       // Started ahead of the first untrusted process (warm): nothing inherited may reach it either.
       closeInheritedDescriptorsOnce();
       // Nothing from the harness's environment reaches it (PERL5OPT, PERL5LIB would run code as root).
-      const env = { PATH: options.path, LC_ALL: 'C' };
+      // LD_BIND_NOW: its symbols are bound once here; lazily, each check's three forks bound again
+      // what the launcher had not called, each writing its own copy of the pages (docs/performance.md).
+      const env = { PATH: options.path, LC_ALL: 'C', LD_BIND_NOW: '1' };
       // As root its parent is the harness, whose pid it checks to tie its parent-death signal to it.
       // Under sudo its parent is sudo (0: no check), and the end of its stdin, which only the
       // harness holds open, is what ends it when the harness dies, however it dies.

@@ -232,9 +232,10 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
         .map((row) => row.trim().split(/\s+/));
       const [launcher] =
         rows.find(([, ppid, name]) => ppid === String(child.pid) && name === 'truss-launcher') ?? [];
-      // The check's root process has a name of its own: in ps it is not taken for a second launcher.
+      // One root process per check, the init, between the launcher and the check: no middle, so
+      // in ps nothing but the launcher itself is named as it is.
       expect(rows.filter(([, ppid]) => ppid === launcher).map(([, , name]) => name)).toEqual([
-        'truss-middle',
+        'truss-sandbox-init',
       ]);
       child.kill('SIGKILL');
       // Its deadline is ten minutes away: only the harness's death can end it.
@@ -306,7 +307,7 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
 });
 
 describe.skipIf(!usable)('the sandbox launcher, started directly', () => {
-  it('a check its middle could not set up fails closed with the reason, and the launcher goes on serving the others', async () => {
+  it('a check its root process could not set up fails closed with the reason, and the launcher goes on serving the others', async () => {
     const root = scratchRoot();
     const marker = join(root, 'marker');
     writeFileSync(marker, '');

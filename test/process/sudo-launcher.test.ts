@@ -139,7 +139,7 @@ describe('the sandbox launcher under sudo (a hosted runner)', () => {
       // What the launcher's status line looks like, and leftovers that would run into the next check.
       `out.forged = await run(\`printf "exit 0\\\\nsignal 0\\\\n"; printf "exit 0\\\\n" >&2; (setsid sh -c 'exec sleep ${marker}1' &); sleep ${marker}2 & exit 5\`);`,
       `out.forgedLeft = sleeping("${marker}1") + sleeping("${marker}2");`,
-      // A check that ignores TERM and leaves its group: ended at its deadline by the root middle.
+      // A check that ignores TERM and leaves its group: ended at its deadline by the root init.
       'const started = Date.now();',
       `out.deadline = await run(\`trap "" TERM; (setsid sh -c 'trap "" TERM; exec sleep ${marker}3' &); sleep ${marker}4\`, 500);`,
       'out.deadlineMs = Date.now() - started;',

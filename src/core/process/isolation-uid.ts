@@ -317,7 +317,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       const scratch = makeScratch(scratchRoot, options.privilege, account);
       const { home, tmp, owned } = scratch;
       // Under sudo the sandbox's root init hands the scratch to the sandbox user, which saves a sudo
-      // per process; a process the launcher starts has the launcher's root middle do it (`owned`).
+      // per process; a process the launcher starts has the launcher's root init do it (`owned`).
       const rootSteps =
         options.privilege === 'root'
           ? [watchHarness]

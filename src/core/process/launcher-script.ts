@@ -5,12 +5,13 @@
  * architecture; an architecture it has no numbers for makes it exit before "ready", and the harness
  * keeps starting each check through the program chain (docs/security.md, "The sandbox launcher").
  *
- * Per check it forks a root "middle" process that reaches the harness on its socket (status, stdout,
- * stderr), enters the held network and mount namespaces, makes fresh pid, ipc and mount namespaces,
- * and forks their pid 1, the init: it mounts /proc, refuses to go on outside the held namespace,
- * enters the working directory, and forks the check, which drops to the sandbox user (no groups, no
- * capabilities, an empty bounding set, no new privileges) before its `exec`. Every process but the
- * check stays root and not dumpable, so the sandbox user can neither signal, trace nor read them.
+ * Per check it clones a root process that is from its start pid 1 of fresh pid and ipc namespaces,
+ * the init: it reaches the harness on its socket (status, stdout, stderr), enters the held network
+ * and mount namespaces, makes a fresh mount namespace, mounts /proc, refuses to go on outside the
+ * held namespace, enters the working directory, and forks the check, which drops to the sandbox user
+ * (no groups, no capabilities, an empty bounding set, no new privileges) before its `exec`; it
+ * reports the check's end once nothing is left in its namespace. Every process but the check stays
+ * root and not dumpable, so the sandbox user can neither signal, trace nor read them.
  */
 export const LAUNCHER_SCRIPT = String.raw`
 use strict;
@@ -19,8 +20,8 @@ use POSIX ();
 use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
 
 my %NR = (
-  x86_64  => { setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126 },
-  aarch64 => { setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91 },
+  x86_64  => { clone => 56, setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126 },
+  aarch64 => { clone => 220, setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91 },
 );
 my $arch = (POSIX::uname())[4];
 my $nr = $NR{$arch} or die "truss-launcher: no system call numbers for $arch\n";
@@ -32,7 +33,7 @@ sub sys { my $name = shift; return syscall($nr->{$name}, @_) == 0 }
 
 use constant {
   PR_SET_PDEATHSIG => 1, PR_SET_DUMPABLE => 4, PR_CAPBSET_DROP => 24, PR_SET_NO_NEW_PRIVS => 38,
-  PR_CAP_AMBIENT => 47, PR_CAP_AMBIENT_CLEAR_ALL => 4, SIGKILL => 9,
+  PR_CAP_AMBIENT => 47, PR_CAP_AMBIENT_CLEAR_ALL => 4, SIGKILL => 9, SIGCHLD => 17,
   CLONE_NEWNS => 0x00020000, CLONE_NEWIPC => 0x08000000, CLONE_NEWPID => 0x20000000, CLONE_NEWNET => 0x40000000,
   MS_NOSUID => 2, MS_NODEV => 4, MS_NOEXEC => 8, MS_REC => 16384, MS_PRIVATE => 262144,
 };
@@ -53,7 +54,9 @@ $last_cap = 0 + $1;
 $0 = "truss-launcher $socket_path";
 $SIG{CHLD} = 'IGNORE';
 $| = 1;
-my $launcher = $$;
+# Its pid as /proc shows it, against which each check's root process finds its parent there.
+my ($launcher) = proc_self();
+die "truss-launcher: /proc/self/stat unreadable\n" unless defined $launcher;
 print "ready\n";
 
 while (defined(my $line = <STDIN>)) {
@@ -77,15 +80,29 @@ while (defined(my $line = <STDIN>)) {
     }
     next;
   }
-  my $pid = fork();
-  if (!defined $pid) {
+  # The check's root process is pid 1 of fresh pid and ipc namespaces from its start: a raw clone
+  # (fork's semantics, no shared memory), as Perl's fork cannot make namespaces, so that one
+  # process, not a middle and an init, stands between the launcher and the check.
+  my $pid = syscall($nr->{clone}, CLONE_NEWPID | CLONE_NEWIPC | SIGCHLD, 0, 0, 0, 0);
+  if ($pid < 0) {
     my ($token) = split /\0/, $payload;
     print "fail $token cannot fork: $!\n";
     next;
   }
-  middle($payload) if $pid == 0;
+  init($payload) if $pid == 0;
 }
 exit 0;
+
+# This process's pid and its parent's, in the pid namespace of the /proc it was started with.
+sub proc_self {
+  open(my $stat, '<', '/proc/self/stat') or return;
+  my $line = <$stat>;
+  close $stat;
+  return unless defined $line && substr($line, rindex($line, ')') + 1) =~ /^ \S+ (\d+) /;
+  my $parent = $1;
+  return unless $line =~ /^(\d+) /;
+  return ($1, $parent);
+}
 
 sub connect_to {
   my ($token, $kind) = @_;
@@ -95,18 +112,19 @@ sub connect_to {
   return $s;
 }
 
-sub middle {
+sub init {
   my @f = split /\0/, $_[0], -1;
   my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $nowned) = splice(@f, 0, 9);
   my @owned = splice(@f, 0, $nowned);
   my ($cwd, $file, $nargs) = splice(@f, 0, 3);
   my @args = splice(@f, 0, $nargs);
   my @env = @f;
-  # Its own name: in ps a middle (or its zombie) is not taken for the launcher.
-  $0 = 'truss-middle';
-  $SIG{CHLD} = 'DEFAULT';
+  $0 = 'truss-sandbox-init';
+  # Its parent is the launcher, outside this pid namespace (getppid says 0): the host's /proc says
+  # whether the launcher ended before the parent-death signal was set.
   sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or POSIX::_exit(1);
-  POSIX::_exit(0) if getppid() != $launcher;
+  my (undef, $parent) = proc_self();
+  POSIX::_exit(0) unless defined $parent && $parent == $launcher;
   my $ctl = connect_to($token, 'ctl');
   if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; POSIX::_exit(0); }
   my $fail = sub { syswrite($ctl, "fail $_[0]\n"); POSIX::_exit(0); };
@@ -127,56 +145,9 @@ sub middle {
   open(my $ns, '<', $mnt) or $fail->("cannot open the held mount namespace: $!");
   sys('setns', fileno($ns), CLONE_NEWNS) or $fail->("cannot enter the held mount namespace: $!");
   close $ns;
-  sys('unshare', CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNS) or $fail->("cannot make the check's namespaces: $!");
+  sys('unshare', CLONE_NEWNS) or $fail->("cannot make the check's mount namespace: $!");
   sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0) or $fail->("cannot make the mounts private: $!");
-  # The init holds the write end of $done (EOF: it has ended); the middle holds that of $alive
-  # (EOF: the middle has ended, so nothing would report the check or end it at its deadline).
-  pipe(my $done, my $done_w) or $fail->("pipe: $!");
-  pipe(my $alive, my $alive_w) or $fail->("pipe: $!");
-  my $init = fork();
-  $fail->("cannot fork the init: $!") unless defined $init;
-  if ($init == 0) {
-    close $done; close $alive_w; close $ctl;
-    init($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, \@args, \@env);
-  }
-  close $done_w; close $alive; close $out; close $err;
-  my $ctl_open = 1;
-  for (;;) {
-    my $rin = '';
-    vec($rin, fileno($done), 1) = 1;
-    vec($rin, fileno($ctl), 1) = 1 if $ctl_open;
-    my $ready = select(my $rout = $rin, undef, undef, undef);
-    next if $ready < 0;
-    if ($ctl_open && vec($rout, fileno($ctl), 1)) {
-      my $got = sysread($ctl, my $byte, 1);
-      if (!$got) {
-        # The harness is gone, or gave up on the check: nothing may outlive it.
-        $ctl_open = 0;
-        kill 'KILL', $init;
-      } elsif ($byte eq 'T') {
-        kill 'TERM', $init;
-      } elsif ($byte eq 'K') {
-        kill 'KILL', $init;
-      }
-    }
-    last if vec($rout, fileno($done), 1);
-  }
-  waitpid($init, 0);
-  my $status = $?;
-  my $report = ($status & 127) ? 'signal ' . ($status & 127) : 'exit ' . ($status >> 8);
-  syswrite($ctl, "$report\n") if $ctl_open;
-  POSIX::_exit(0);
-}
-
-sub init {
-  my ($alive, $out, $err, $uid, $gid, $umask, $marker, $netpin, $cwd, $file, $args, $env) = @_;
-  $0 = 'truss-sandbox-init';
-  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
-  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or $stop->("truss: PR_SET_PDEATHSIG: $!");
-  my $rin = '';
-  vec($rin, fileno($alive), 1) = 1;
-  POSIX::_exit(125) if select(my $rout = $rin, undef, undef, 0) != 0;
-  close $alive;
+  my $stop = sub { syswrite($err, "$_[0]\n"); syswrite($ctl, "exit 125\n"); POSIX::_exit(0); };
   # A session of its own, as the chain's detached spawn gives: no controlling terminal to open as
   # /dev/tty, no signal sent to the harness's process group or session.
   defined(POSIX::setsid()) or $stop->("truss: setsid: $!");
@@ -191,16 +162,48 @@ sub init {
   }
   # Entered by path inside the namespace, never inherited (mount-holder.ts, heldInit).
   chdir($cwd) or $stop->('truss: cannot enter the working directory inside the sandbox');
-  # pid 1 gets only signals it handles: a stop passes TERM on to everything in the namespace.
+  # Every child's end, and every orphan of the namespace (adopted by this pid 1), wakes the loop.
+  pipe(my $woken, my $wake) or $stop->("truss: pipe: $!");
+  $SIG{CHLD} = sub { syswrite($wake, 'c') };
   $SIG{TERM} = sub { kill 'TERM', -1 };
   my $check = fork();
   $stop->("truss: cannot fork the check: $!") unless defined $check;
-  check($out, $err, $uid, $gid, $umask, $file, $args, $env) if $check == 0;
+  check($out, $err, $uid, $gid, $umask, $file, \@args, \@env) if $check == 0;
   close $out; close $err;
-  my $waited;
-  do { $waited = waitpid($check, 0) } while ($waited == -1 && $!{EINTR});
-  my $status = $?;
-  POSIX::_exit(($status & 127) ? 128 + ($status & 127) : $status >> 8);
+  my ($ctl_open, $status, $killed) = (1, undef, 0);
+  while (!defined $status) {
+    my $rin = '';
+    vec($rin, fileno($woken), 1) = 1;
+    vec($rin, fileno($ctl), 1) = 1 if $ctl_open;
+    my $ready = select(my $rout = $rin, undef, undef, undef);
+    if ($ready > 0 && $ctl_open && vec($rout, fileno($ctl), 1)) {
+      my $got = sysread($ctl, my $byte, 1);
+      if (!$got) {
+        # The harness is gone, or gave up on the check: nothing may outlive it.
+        $ctl_open = 0;
+        $killed = 1;
+        kill 'KILL', -1;
+      } elsif ($byte eq 'T') {
+        kill 'TERM', -1;
+      } elsif ($byte eq 'K') {
+        $killed = 1;
+        kill 'KILL', -1;
+      }
+    }
+    sysread($woken, my $drain, 64) if $ready > 0 && vec($rout, fileno($woken), 1);
+    while ((my $pid = waitpid(-1, POSIX::WNOHANG())) > 0) {
+      $status = $? if $pid == $check;
+    }
+  }
+  # The end is reported once nothing the check started is left in its namespace: a leftover must
+  # not touch the working copy after the harness has seen the end.
+  $SIG{CHLD} = 'DEFAULT';
+  kill 'KILL', -1;
+  while (waitpid(-1, 0) > 0) { kill 'KILL', -1 }
+  my $report = $killed ? 'signal 9'
+    : ($status & 127) ? 'exit ' . (128 + ($status & 127)) : 'exit ' . ($status >> 8);
+  syswrite($ctl, "$report\n") if $ctl_open;
+  POSIX::_exit(0);
 }
 
 sub check {

@@ -193,6 +193,21 @@ describe.skipIf(!usable)('the sandbox launcher', () => {
     expect(sleepers(`${marker}2`)).toEqual([]);
   });
 
+  it('a check whose orphans end as fast as it makes them still dies at its deadline', async () => {
+    const root = scratchRoot();
+    const isolation = netnsUidIsolation(sandbox, { scratchRoot: root });
+    const started = Date.now();
+    // Every orphan is the init's to reap: its ends must not keep it from the status connection.
+    const outcome = await run(isolation, 'trap "" TERM; while :; do (true &); (true &); done', {
+      cwd: root,
+      timeoutMs: 1000,
+    });
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.exitCode).not.toBe(0);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect((await run(isolation, 'exit 3', { cwd: root })).exitCode).toBe(3);
+  });
+
   it('a check does not outlive a harness killed with SIGKILL, and the launcher goes with it', async () => {
     const root = scratchRoot();
     const marker = `6${Math.floor(Math.random() * 1e6)}`;

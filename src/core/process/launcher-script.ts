@@ -164,18 +164,22 @@ sub init {
   chdir($cwd) or $stop->('truss: cannot enter the working directory inside the sandbox');
   # Every child's end, and every orphan of the namespace (adopted by this pid 1), wakes the loop.
   pipe(my $woken, my $wake) or $stop->("truss: pipe: $!");
+  # Never blocks: a full pipe wakes the loop already, and a handler that blocked would leave the
+  # status connection (the deadline's K) unread.
+  my $flags = fcntl($wake, POSIX::F_GETFL(), 0);
+  (defined $flags && fcntl($wake, POSIX::F_SETFL(), $flags | POSIX::O_NONBLOCK())) or $stop->("truss: fcntl: $!");
   $SIG{CHLD} = sub { syswrite($wake, 'c') };
   $SIG{TERM} = sub { kill 'TERM', -1 };
   my $check = fork();
   $stop->("truss: cannot fork the check: $!") unless defined $check;
   check($out, $err, $uid, $gid, $umask, $file, \@args, \@env) if $check == 0;
   close $out; close $err;
-  my ($ctl_open, $status, $killed) = (1, undef, 0);
+  my ($ctl_open, $status, $killed, $more) = (1, undef, 0, 0);
   while (!defined $status) {
     my $rin = '';
     vec($rin, fileno($woken), 1) = 1;
     vec($rin, fileno($ctl), 1) = 1 if $ctl_open;
-    my $ready = select(my $rout = $rin, undef, undef, undef);
+    my $ready = select(my $rout = $rin, undef, undef, $more ? 0 : undef);
     if ($ready > 0 && $ctl_open && vec($rout, fileno($ctl), 1)) {
       my $got = sysread($ctl, my $byte, 1);
       if (!$got) {
@@ -190,9 +194,15 @@ sub init {
         kill 'KILL', -1;
       }
     }
-    sysread($woken, my $drain, 64) if $ready > 0 && vec($rout, fileno($woken), 1);
-    while ((my $pid = waitpid(-1, POSIX::WNOHANG())) > 0) {
+    sysread($woken, my $drain, 4096) if $ready > 0 && vec($rout, fileno($woken), 1);
+    # At most 64 ends a turn: orphans that die faster than they are reaped must not keep the loop
+    # from the status connection.
+    $more = 0;
+    for my $turn (1 .. 64) {
+      my $pid = waitpid(-1, POSIX::WNOHANG());
+      last if $pid <= 0;
       $status = $? if $pid == $check;
+      $more = 1 if $turn == 64;
     }
   }
   # The end is reported once nothing the check started is left in its namespace: a leftover must

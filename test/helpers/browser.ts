@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import type { VerifyReport } from '../../src/core/ledger/index.js';
 import { CHROMIUM_PATH } from './capabilities.js';
 import { REPO_ROOT } from './cli.js';
@@ -39,40 +45,64 @@ export interface OpenedReport {
   close(): Promise<void>;
 }
 
-/** Opens a report from its file:// URL and waits until the page has finished verifying. */
+/** Opens a report from its file:// URL in a fresh context and waits until the page has finished verifying. */
 export async function openReport(
   browser: Browser,
   file: string,
   options: BrowserContextOptions = {},
 ): Promise<OpenedReport> {
   const context = await browser.newContext(options);
+  const tab = await watchedTab(context);
+  return { ...(await tab.open(file)), close: () => context.close() };
+}
+
+/** One page that opens report after report: what an opened report saw, without its close. */
+export interface ReportTab {
+  open(file: string): Promise<Omit<OpenedReport, 'close'>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tab that loads many reports one after another: each load is a new document with its own
+ * requests, errors and dialogs, while the renderer a fresh context would start (a second or more on
+ * a loaded machine) is started once.
+ */
+export async function openReportTab(browser: Browser): Promise<ReportTab> {
+  const context = await browser.newContext();
+  const tab = await watchedTab(context);
+  return { open: tab.open, close: () => context.close() };
+}
+
+async function watchedTab(context: BrowserContext): Promise<Omit<ReportTab, 'close'>> {
   const page = await context.newPage();
-  const requests: string[] = [];
-  const errors: string[] = [];
-  const dialogs: string[] = [];
-  page.on('request', (request) => requests.push(request.url()));
-  page.on('pageerror', (error) => errors.push(error.message));
+  let seen = { requests: [] as string[], errors: [] as string[], dialogs: [] as string[] };
+  page.on('request', (request) => seen.requests.push(request.url()));
+  page.on('pageerror', (error) => seen.errors.push(error.message));
   page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
+    seen.dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(pathToFileURL(file).href);
-  await page.waitForFunction(() => document.documentElement.dataset.chain, null, { timeout: 45_000 });
-  const result = await page.evaluate(() => window.trussVerification);
-  return {
-    page,
-    requests,
-    errors,
-    dialogs,
-    result: result as OpenedReport['result'],
-    async screenshot(name) {
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const path = join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
-      return path;
-    },
-    close: () => context.close(),
+  const open = async (file: string) => {
+    seen = { requests: [], errors: [], dialogs: [] };
+    const { requests, errors, dialogs } = seen;
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForFunction(() => document.documentElement.dataset.chain, null, { timeout: 45_000 });
+    const result = await page.evaluate(() => window.trussVerification);
+    return {
+      page,
+      requests,
+      errors,
+      dialogs,
+      result: result as OpenedReport['result'],
+      async screenshot(name: string) {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        const path = join(SCREENSHOT_DIR, `${name}.png`);
+        await page.screenshot({ path, fullPage: true });
+        return path;
+      },
+    };
   };
+  return { open };
 }
 
 /** True for URLs that never leave the machine: the file itself, data: and the page's own blob: workers. */

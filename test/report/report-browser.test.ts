@@ -11,6 +11,7 @@ import {
   launchChromium,
   type OpenedReport,
   openReport,
+  openReportTab,
   runBrowserTests,
 } from '../helpers/browser.js';
 import { builtEntry } from '../helpers/built-dist.js';
@@ -375,15 +376,23 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
           return reports;
         })();
         cliRuns.catch(() => {}); // awaited below: no unhandled rejection while the pages load
+        // Two tabs take the pages in turn: each case is a fresh document, the renderers start once.
         const pages: Array<Pick<OpenedReport, 'errors' | 'requests' | 'result'> & { chain?: string }> = [];
-        for (const name of names) {
-          const opened = await openReport(browser, join(tamper.dir, `${name}.html`));
-          try {
-            const chain = await opened.page.evaluate(() => document.documentElement.dataset.chain);
-            pages.push({ errors: opened.errors, requests: opened.requests, result: opened.result, chain });
-          } finally {
-            await opened.close();
-          }
+        const tabs = await Promise.all([openReportTab(browser), openReportTab(browser)]);
+        try {
+          let next = 0;
+          await Promise.all(
+            tabs.map(async (tab) => {
+              while (next < names.length) {
+                const i = next++;
+                const opened = await tab.open(join(tamper.dir, `${names[i]}.html`));
+                const chain = await opened.page.evaluate(() => document.documentElement.dataset.chain);
+                pages[i] = { errors: opened.errors, requests: opened.requests, result: opened.result, chain };
+              }
+            }),
+          );
+        } finally {
+          await Promise.all(tabs.map((tab) => tab.close()));
         }
         const cliReports = await cliRuns;
         const reportCliRuns = await reportRuns;

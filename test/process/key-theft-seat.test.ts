@@ -272,10 +272,18 @@ function ptraceParentAllowed(): boolean {
 
 const marker = () => `47${Math.floor(Math.random() * 1e6)}.`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The isolated runs whose loot is read again once a late reader (24 rounds of 0.25 s) that escaped
+ * the run would have finished: one wait at the end of the file instead of one per run.
+ */
+const lateLoot: Array<{ name: string; l: Lab; outputs: string[]; at: number }> = [];
+const LATE_READER_MS = 7_000;
+const expectedLate: string[] = [];
 
 for (const level of ['uid', 'bwrap'] as const) {
   const unavailable = await mechanismAvailable(level);
   if (unavailable) console.warn(`skipping key-theft-seat ${level}: ${unavailable}`);
+  else expectedLate.push(...['check', 'agent bash', 'delegated CLI'].map((seat) => `${level} ${seat}`));
   describe.skipIf(unavailable !== null)(`the attacker's seat under ${level}`, () => {
     it.each(['check', 'agent bash', 'delegated CLI'] as const)(
       '%s: cmdline, /proc/<pid>/mem, ptrace, a disk search, a forged ledger, GITHUB_ENV and a late reader get nothing',
@@ -299,10 +307,16 @@ for (const level of ['uid', 'bwrap'] as const) {
         expect(run.stderr).toContain(`checks isolated: ${level}`);
         // Nothing the attack started outlives it: its late readers are gone the moment `truss run` is.
         expect(survivors(mark)).toEqual([]);
-        await sleep(7_000);
+        // What a surviving late reader would add is checked at the end of the file, once it would have
+        // finished (see "late readers" below); the loot so far is checked now.
+        lateLoot.push({
+          name: `${level} ${seat}`,
+          l,
+          outputs: [run.stdout, run.stderr, run.bundleText],
+          at: Date.now(),
+        });
         const loot = lootIn(l.workdir);
         expect(loot).toContain('attack done');
-        expect(loot).not.toContain('late reader finished');
         expect(loot).not.toMatch(/^(ptrace attached \d+ node|mem read \d+ node)/m);
         // This run's runner files and ledgers. With the checkout under /tmp (a CI clone there), /tmp is
         // the sandbox's too, and an earlier test's lab files, left writable by anyone, are found.
@@ -441,4 +455,18 @@ describe("the attacker's seat in the Action", () => {
       }
     }, 180_000);
   }
+});
+
+describe('late readers', () => {
+  it("no isolated seat's late reader went on reading after its run: once it would have finished, the loot holds no more", async () => {
+    expect(lateLoot.map((run) => run.name)).toEqual(expectedLate);
+    const last = Math.max(0, ...lateLoot.map((run) => run.at));
+    await sleep(Math.max(0, last + LATE_READER_MS - Date.now()));
+    for (const { name, l, outputs } of lateLoot) {
+      const loot = lootIn(l.workdir);
+      expect(loot, name).toContain('attack done');
+      expect(loot, name).not.toContain('late reader finished');
+      expect(leaked(l.secrets, [...outputs, loot]), name).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -103,6 +103,19 @@ describe('git_branch', () => {
     expect(git(box.work, home, ['branch', '--show-current'])).toBe('main');
   });
 
+  it('lists each branch by its name, as `git branch` does, even where a tag of that name makes it ambiguous', async () => {
+    git(box.work, home, ['branch', 'v1']);
+    git(box.work, home, ['tag', 'v1']);
+    git(box.work, home, ['branch', 'tags/v2']);
+    expect((await call('git_branch')).content).toBe('* main\n  tags/v2\n  v1');
+    expect((await call('git_branch')).content).toBe(
+      git(box.work, home, ['branch', '--no-color'])
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .join('\n'),
+    );
+  });
+
   it('refuses invalid branch names and option injection', async () => {
     for (const name of ['bad..name', '-D', 'has space']) {
       const outcome = await call('git_branch', { name, create: true });

@@ -285,8 +285,10 @@ export function createGitTools(options: GitToolsOptions = {}): Tool[] {
           if (args.create === true) return fail('git_branch: create=true needs a name');
           if (repo.scopeSpecs(context.policy.readScope).length === 0) throw noScope('read', repo.root);
           // Refs are the judged code's to make (a million branches cost seconds): read up to a cap.
+          // lstrip=2 names a branch as `git branch` does; refname:short would also look each name up
+          // for ambiguity with every other ref, several times the cost on a planted ref list.
           const read = await repo.capped(
-            ['for-each-ref', '--format=%(HEAD) %(refname:short)', 'refs/heads/'],
+            ['for-each-ref', '--format=%(HEAD) %(refname:lstrip=2)', 'refs/heads/'],
             GIT_BRANCH_LIST_MAX_BYTES,
           );
           const lines = wholeLines(read).filter((line) => line.length > 2);

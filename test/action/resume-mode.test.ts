@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SigningKey, signDetachedHumanReview } from '../../src/core/ledger/index.js';
 import { readMeta } from '../../src/github/render/meta.js';
 import {
@@ -34,6 +34,7 @@ import {
   startFakeArtifacts,
   stopFakeResults,
 } from '../helpers/fake-results.js';
+import { snapshotHarness } from '../helpers/harness-snapshot.js';
 import { unzip, zipOf } from '../helpers/zip.js';
 
 const GATED = contractToml(
@@ -77,14 +78,22 @@ describe('suspend on an approval gate, resume in a later job', () => {
   let harness: ActionHarness;
   let results: FakeResults;
   const reviewer = SigningKey.generate();
+  // Every test continues from the same suspended run: it runs once, and each test starts from the
+  // GitHub-side state it left (test/helpers/harness-snapshot.ts), as if it had just run.
+  let suspended: { run: ActionRun; sessionId: string };
+  let restore: () => void;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     harness = new ActionHarness();
     harness.baseContract = GATED;
     results = await startFakeArtifacts(harness.fake, API);
+    suspended = await suspend();
+    restore = snapshotHarness(harness, results);
   });
 
-  afterEach(async () => {
+  beforeEach(() => restore());
+
+  afterAll(async () => {
     await harness.stop();
     await stopFakeResults(results);
   });
@@ -133,7 +142,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   }
 
   it('suspends with action_required and a resumable artifact, then /truss approve resumes it to PASS', async () => {
-    const { run, sessionId } = await suspend();
+    const { run, sessionId } = suspended;
     expect(run.code).toBe(0);
     expect(run.outputs.verdict).toBe('suspended');
     expect(run.stdout).toContain('::notice::truss: gated-bash is SUSPENDED');
@@ -187,7 +196,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it("the pull request's author cannot /truss approve its gated run (a writer, renamed since); another maintainer then can", async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     // octocat opened the pull request (PR_AUTHOR) and has write access; their login has changed since,
     // the account id has not.
     harness.allow('octocat-renamed', 'write');
@@ -213,12 +222,15 @@ describe('suspend on an approval gate, resume in a later job', () => {
   // The examples' comment was written at 2019-05-15T15:20:21Z; the fork's pushed_at and the sticky's
   // updated_at are GitHub's clock too. An approval releases only what its author could have read.
   it("/truss approve on a fork's pull request pushed to after the comment: nothing resumed, the reply says to comment again", async () => {
-    await suspend();
     const pr = pullRequestObject(harness.headSha, harness.baseSha) as {
       head: { repo: Record<string, unknown> };
     };
     pr.head.repo = { ...pr.head.repo, full_name: 'mallory/Hello-World', pushed_at: '2019-05-15T15:20:40Z' };
-    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({ body: pr }));
+    const forkPull = () => ({ body: pr });
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), forkPull);
+    onTestFinished(() => {
+      harness.fake.remove(forkPull);
+    });
     harness.allow('Codertocat', 'write');
     const approved = await comment('/truss approve ship it');
     expect(approved.code, approved.stdout).toBe(0);
@@ -237,7 +249,6 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('/truss approve of a suspension whose sticky was written after the comment: nothing resumed', async () => {
-    await suspend();
     const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash')) as {
       updated_at?: string;
     };
@@ -255,7 +266,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('refuses a tampered ledger artifact before recording anything', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     const files = storedArtifact(sessionId);
     const dbPath = join(harness.root, 'tampered.db');
     writeFileSync(dbPath, files.get('ledger.db') as Buffer);
@@ -282,7 +293,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('refuses an artifact whose workspace patch was swapped or dropped: the session key signs the patch at its head', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     const name = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
     const genuine = storedArtifact(sessionId);
     expect(genuine.has('workdir.patch.sig.json')).toBe(true);
@@ -310,7 +321,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('refuses an artifact holding a pending signal: nothing on GitHub queues one, the resumed run would sign it as received', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     const files = storedArtifact(sessionId);
     const dbPath = join(harness.root, 'signalled.db');
     writeFileSync(dbPath, files.get('ledger.db') as Buffer);
@@ -331,7 +342,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('refuses a ledger signed by another key (a forged run)', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     harness.allow('Codertocat', 'write');
     const other = SigningKey.generate();
     const resumed = await comment('/truss approve', { 'INPUT_SIGNING-KEY': other.seedBase64 });
@@ -340,7 +351,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('/truss reject records the signed rejection and the run stays suspended', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     harness.allow('Codertocat', 'write');
     const rejected = await comment('/truss reject not like this');
     expect(rejected.stdout).not.toContain('::error');
@@ -357,7 +368,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('/truss reject then /truss approve: the later approval releases the gate and the run passes', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     harness.allow('Codertocat', 'write');
     const rejected = await comment('/truss reject not yet');
     expect(rejected.code, rejected.stdout).toBe(0);
@@ -378,7 +389,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('refuses an older artifact put back to drop a later rejection (the PR records the newer head)', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     const key = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
     const before = results.committed.get(key) as Buffer;
     harness.allow('Codertocat', 'write');
@@ -394,7 +405,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     harness.allow('reader', 'read');
     const review = (login: string) =>
       harness.run({
@@ -432,7 +443,7 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('the App path: a workflow_dispatch with mode resume and an approval the App pre-signed resumes the run and completes its queued check', async () => {
-    const { sessionId } = await suspend();
+    const { sessionId } = suspended;
     const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
     const meta = readMeta(sticky?.body ?? '') as { head_hash: string; head_seq: number };
     const app = SigningKey.generate();
@@ -497,7 +508,6 @@ describe('suspend on an approval gate, resume in a later job', () => {
   });
 
   it('an unauthorized /truss approve is answered politely and changes nothing', async () => {
-    await suspend();
     const denied = await comment('/truss approve', {}, 'mallory');
     expect(denied.code).toBe(0);
     expect(harness.fake.calls('GET', /\/actions\/artifacts\/\d+\/zip$/)).toEqual([]);

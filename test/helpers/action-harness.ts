@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
@@ -383,17 +383,13 @@ export class ActionHarness {
     this.root = tempDir('action').dir;
     this.runnerTemp = join(this.root, 'runner-temp');
     mkdirSync(this.runnerTemp);
-    this.source = initRepo(join(this.root, 'source'), { 'README.md': '# hello\n' });
-    git(this.source, 'checkout', '-qb', 'feature');
-    this.headSha = commitFiles(
-      this.source,
-      { 'greeting.txt': 'hello from the harness\n', '.truss/contracts/greeting.toml': HEAD_CONTRACT },
-      'add greeting',
-    );
-    this.baseSha = git(this.source, 'rev-parse', 'main');
+    this.source = join(this.root, 'source');
     this.origin = join(this.root, 'origin.git');
-    git(this.root, 'init', '-q', '--bare', '-b', 'main', this.origin);
-    git(this.source, 'push', '-q', this.origin, 'main', `feature:refs/pull/${PR_NUMBER}/head`);
+    const repos = harnessRepos();
+    cpSync(repos.source, this.source, { recursive: true });
+    cpSync(repos.origin, this.origin, { recursive: true });
+    this.headSha = repos.headSha;
+    this.baseSha = repos.baseSha;
     this.#installRoutes();
   }
 
@@ -662,6 +658,31 @@ export class ActionHarness {
       });
     this.ledger.install(this.fake);
   }
+}
+
+let built: { source: string; origin: string; headSha: string; baseSha: string } | undefined;
+
+/**
+ * The repositories every harness starts from, made with real git once per test file and copied into
+ * each harness's own directory: a dozen git processes per test were a large part of the action
+ * tests' cost, and every harness got the same content anyway.
+ */
+function harnessRepos(): { source: string; origin: string; headSha: string; baseSha: string } {
+  if (built) return built;
+  const root = tempDir('action-repos').dir;
+  const source = initRepo(join(root, 'source'), { 'README.md': '# hello\n' });
+  git(source, 'checkout', '-qb', 'feature');
+  const headSha = commitFiles(
+    source,
+    { 'greeting.txt': 'hello from the harness\n', '.truss/contracts/greeting.toml': HEAD_CONTRACT },
+    'add greeting',
+  );
+  const baseSha = git(source, 'rev-parse', 'main');
+  const origin = join(root, 'origin.git');
+  git(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  git(source, 'push', '-q', origin, 'main', `feature:refs/pull/${PR_NUMBER}/head`);
+  built = { source, origin, headSha, baseSha };
+  return built;
 }
 
 function headOf(dir: string): string {

@@ -53,13 +53,15 @@ export async function ensurePullRequestHead(options: {
   headSha: string;
   auth?: FetchAuth | undefined;
   warn: (message: string) => void;
+  /** HEAD's commit when already asked (workspace-commits.ts); asked here otherwise. */
+  head?: string | null;
 }): Promise<void> {
   // A git the safe path refuses (a FIFO in .git) fails the run, saying what to remove.
   const revParse = async (ref: string) => {
     const { code, stdout } = await runHarnessGit(options.workdir, ['rev-parse', '--verify', '--quiet', ref]);
     return code === 0 ? stdout.trim() : null;
   };
-  const head = await revParse('HEAD^{commit}');
+  const head = options.head !== undefined ? options.head : await revParse('HEAD^{commit}');
   if (head === null || head === options.headSha) return;
   // The raw commit's parent lines: a shallow checkout (depth 1, the default) hides its parents from
   // `HEAD^2`, but the commit object still names them.

@@ -9,6 +9,8 @@ export async function ensureBaseCommit(
   workdir: string,
   baseSha: string | null,
   warn: (message: string) => void,
+  /** Already asked (workspace-commits.ts): whether the checkout has the commit. */
+  present?: boolean,
 ): Promise<string | null> {
   if (!baseSha) return null;
   if (!/^[0-9a-f]{40}$/.test(baseSha)) return null;
@@ -16,9 +18,10 @@ export async function ensureBaseCommit(
   // its deadline fails the run with what to remove; only git's own "no" means no base.
   const has = async () =>
     (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0;
-  if (await has()) return baseSha;
-  await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha]);
-  if (await has()) return baseSha;
+  if (present ?? (await has())) return baseSha;
+  // A failed fetch brought nothing to look for; what a fetch that worked brought is checked, not assumed.
+  const fetched = await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha]);
+  if (fetched.code === 0 && (await has())) return baseSha;
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,
   );

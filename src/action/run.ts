@@ -36,6 +36,7 @@ import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
+import { workspaceCommits } from './workspace-commits.js';
 
 export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce' | 'memory';
 
@@ -142,6 +143,10 @@ export async function run(env: Record<string, string | undefined> = process.env)
         // pull_request / push / workflow_dispatch; an App dispatch names the contract, mode and queued check.
         try {
           const target = await resolveRunTarget(context, octokit);
+          const commits =
+            target.prNumber !== null || target.baseSha !== null
+              ? await workspaceCommits(setup.workdir, target.baseSha)
+              : undefined;
           if (target.prNumber !== null)
             await ensurePullRequestHead({
               workdir: setup.workdir,
@@ -149,8 +154,10 @@ export async function run(env: Record<string, string | undefined> = process.env)
               headSha: target.headSha,
               warn: setup.log.warning,
               auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+              head: commits?.head ?? null,
             });
-          const job = { inputs, context, octokit, setup, target };
+          // Checking out the head removes no commit: a base the checkout had is still there.
+          const job = { inputs, context, octokit, setup, target, hasBase: commits?.hasBase };
           if (mode === 'reduce') {
             // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
             if (inputs.arms) await reduceEval(job);
@@ -213,6 +220,8 @@ async function runContracts(options: {
   filterPaths?: boolean;
   /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
   appDispatched?: boolean;
+  /** Whether the checkout already has `target.baseSha`, when asked before (workspace-commits.ts). */
+  hasBase?: boolean;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target, leg, reduce } = options;
   if ((leg || reduce) && options.names.length !== 1)
@@ -225,7 +234,7 @@ async function runContracts(options: {
     );
   const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
   // The base commit is fetched (when the checkout lacks it) while the contracts are read.
-  const baseCommit = ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning);
+  const baseCommit = ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning, options.hasBase);
   baseCommit.catch(() => {}); // awaited below
   const { config, contracts } = await setup.log.group('load contracts (from the trusted base)', () =>
     loadContractsAtRef({

@@ -14,6 +14,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead } from '../../src/action/checkout-pr-head.js';
 import { ensureBaseCommit } from '../../src/action/ensure-base-commit.js';
+import { workspaceCommits } from '../../src/action/workspace-commits.js';
 import { cliGitHubReader } from '../../src/cli/github-access.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { excludeFromWorkTree } from '../../src/cli/key-path.js';
@@ -219,6 +220,11 @@ describe('a FIFO the work left in .git: every host git call fails at once, namin
   it('the base-commit fetch', async () => {
     const { work, base, fifo } = planted();
     expectRefusedNaming(await timed(() => ensureBaseCommit(work, base, () => {})), fifo);
+  }, 20_000);
+
+  it("the run's one question for HEAD and the base", async () => {
+    const { work, base, fifo } = planted();
+    expectRefusedNaming(await timed(() => workspaceCommits(work, base)), fifo);
   }, 20_000);
 
   it('truss keygen --out inside the work tree', async () => {

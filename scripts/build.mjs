@@ -1,7 +1,7 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
 import { isAscii } from 'node:buffer';
 import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -52,6 +52,51 @@ const zodEnglishOnly = {
       resolveDir: dirname(resolve(REPO_ROOT, args.path)),
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * `import { z } from 'zod'` is a namespace of everything zod exports, so the bundle kept all of zod
+ * (every string format, codecs, JSON Schema output: about 290 KB the Action compiled on every job).
+ * src/ reaches zod only through `z.NAME`: each file under src/ that imports `zod` gets a `z` holding
+ * only the members src/ calls (`z.string(...)`) or reads as constants (`z.NEVER`), so esbuild drops
+ * the rest. Type-only names (`z.infer`, `z.ZodType`, ...) are erased by then. Fails the build on
+ * anything this scan cannot see: `z` reached by a computed name, or a member neither called, a
+ * constant, nor one of the type names.
+ */
+const ZOD_TYPE_NAMES = new Set(['infer', 'input', 'output', 'ZodType', 'core']);
+const zodUsedMembers = {
+  name: 'zod-used-members',
+  setup(build) {
+    const src = join(REPO_ROOT, 'src');
+    build.onResolve({ filter: /^zod$/ }, (args) =>
+      args.importer.startsWith(src + sep) ? { path: 'zod', namespace: 'zod-used-members' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-used-members' }, () => {
+      const used = new Set();
+      for (const file of readdirSync(src, { recursive: true })) {
+        if (!file.endsWith('.ts')) continue;
+        const source = readFileSync(join(src, file), 'utf8');
+        if (!/from 'zod'/.test(source)) continue;
+        if (/(?<![\w.$])z\s*\[/.test(source))
+          throw new Error(
+            `src/${file} reaches zod's z by a computed name (scripts/build.mjs, zod-used-members)`,
+          );
+        for (const [, name, after] of source.matchAll(/(?<![\w.$])z\s*\.\s*([A-Za-z_$][\w$]*)(\s*\(?)/g)) {
+          if (after.trim() === '(' || /^[A-Z][A-Z_]*$/.test(name)) used.add(name);
+          else if (!ZOD_TYPE_NAMES.has(name))
+            throw new Error(
+              `src/${file}: z.${name} is neither called, a constant nor a type name (scripts/build.mjs, zod-used-members)`,
+            );
+        }
+      }
+      const names = [...used].sort();
+      return {
+        contents: `import { ${names.map((n, i) => `${n} as m${i}`).join(', ')} } from 'zod';\nexport const z = { ${names.map((n, i) => `${JSON.stringify(n)}: m${i}`).join(', ')} };\n`,
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -145,7 +190,7 @@ await build({
   // stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly, actionsCoreLazyOidc, octokitUsedEndpoints],
+  plugins: [zodEnglishOnly, zodUsedMembers, actionsCoreLazyOidc, octokitUsedEndpoints],
   logLevel: 'warning',
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))
@@ -167,7 +212,7 @@ await build({
   // are kept, so stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly, bundledBetterSqlite()],
+  plugins: [zodEnglishOnly, zodUsedMembers, bundledBetterSqlite()],
   logLevel: 'warning',
 });
 refuseNonAscii(join(values.outdir, 'cli-main.cjs'));

@@ -84,11 +84,13 @@ function withoutUserinfo(key: string): string {
  */
 export async function checkPersistedCredentials(options: {
   workdir: string;
+  /** `persistedCredentials(workdir)` when already started (while the isolation was set up). */
+  found?: Promise<string[]>;
   untrustedCode: boolean;
   isolationNoneChosen: boolean;
   checkName: string;
 }): Promise<string | null> {
-  const found = await persistedCredentials(options.workdir);
+  const found = await (options.found ?? persistedCredentials(options.workdir));
   if (found.length === 0) return null;
   const what = `the working copy's git configuration stores a credential (${found.join(', ')}), which every check can read whatever the isolation`;
   const fix =

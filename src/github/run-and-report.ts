@@ -21,6 +21,7 @@ import {
   resumeRun,
   startRun,
 } from '../core/run/index.js';
+import { readGitInfo } from '../core/verify/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
@@ -33,7 +34,7 @@ import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { stickyMarker, type TrussAuthors, warnUnlistedPoster } from './own-comment.js';
 import { type ChangedFiles, pathSkipOnHead, reportSkippedContract } from './path-filter.js';
-import { checkPersistedCredentials } from './persisted-credentials.js';
+import { checkPersistedCredentials, persistedCredentials } from './persisted-credentials.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
 import {
@@ -206,7 +207,11 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
+  // The git facts the run signs are read while the isolation is set up, as `truss run` does.
+  const git = readGitInfo(options.workdir, options.baseRef);
+  git.catch(() => {}); // awaited by the run, which fails on a refused git
   const common = {
+    git,
     store: options.store,
     signer: options.signer,
     codeVersion: options.codeVersion,
@@ -299,6 +304,9 @@ async function reportedRun(
 ): Promise<ContractRunResult> {
   const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
+  // Asked while the isolation is set up; judged below, once it is known whether `none` was chosen.
+  const found = persistedCredentials(options.workdir);
+  found.catch(() => {});
   // Before any check run exists: a refused run leaves nothing half-reported.
   const isolation = options.isolate ? await options.isolate(contract) : undefined;
   if (isolation) {
@@ -311,6 +319,7 @@ async function reportedRun(
   // A token the workflow left in the working copy is readable by every check, isolated or not.
   const stored = await checkPersistedCredentials({
     workdir: options.workdir,
+    found,
     untrustedCode: options.untrustedCode === true,
     isolationNoneChosen: isolation?.report.requested === 'none',
     checkName,

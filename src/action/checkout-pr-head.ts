@@ -1,5 +1,6 @@
 import { checkedHarnessGit, runHarnessGit } from '../core/process/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from '../github/git-auth.js';
+import { hasOriginRemote } from './origin-remote.js';
 
 /**
  * Checks out a pull request's head commit in the workspace for comment-triggered runs (whose default
@@ -19,6 +20,10 @@ export async function checkoutPullRequestHead(options: {
   // The safe path (src/core/process/git-safety.ts): on a self-hosted runner the checkout may hold
   // what an earlier run's work planted in .git (a post-checkout hook, an fsmonitor command, a FIFO).
   const git = (...args: string[]) => checkedHarnessGit(options.workdir, args);
+  if (!(await hasOriginRemote(options.workdir)))
+    throw new Error(
+      `the checkout in ${options.workdir} has no origin remote to fetch pull request #${options.prNumber} from; check the repository out with actions/checkout before this step`,
+    );
   const fetchEnv = { ...process.env, ...(await gitAuthEnvUnlessConfigured(options.workdir, options.auth)) };
   const ref = `+refs/pull/${options.prNumber}/head:refs/remotes/truss/pr-${options.prNumber}`;
   await checkedHarnessGit(options.workdir, ['fetch', '--no-tags', '--depth=1', 'origin', ref], {

@@ -1,4 +1,5 @@
 import { runHarnessGit } from '../core/process/index.js';
+import { hasOriginRemote } from './origin-remote.js';
 
 /**
  * actions/checkout fetches one commit by default, so the PR base is usually missing locally. Fetch
@@ -20,8 +21,11 @@ export async function ensureBaseCommit(
     (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0;
   if (present ?? (await has())) return baseSha;
   // A failed fetch brought nothing to look for; what a fetch that worked brought is checked, not assumed.
-  const fetched = await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha]);
-  if (fetched.code === 0 && (await has())) return baseSha;
+  // No `origin` remote: `origin` would be a path in the work tree, the pull request's to fill.
+  const fetched = (await hasOriginRemote(workdir))
+    ? await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha])
+    : null;
+  if (fetched?.code === 0 && (await has())) return baseSha;
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,
   );

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
+import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
 import { ensureBaseCommit } from '../../src/action/ensure-base-commit.js';
 import { workspaceCommits } from '../../src/action/workspace-commits.js';
 import { commitFiles, git, makeRepo } from '../helpers/git.js';
@@ -91,7 +91,7 @@ describe('the git a pull request run starts before its contracts', () => {
   it('at the head without the base: the question, the fetch, and a look at what it brought', async () => {
     const { work, base, head } = checkout();
     expect(await startRun(work, base, head)).toBe(base);
-    expect(started()).toEqual(['cat-file', 'fetch', 'cat-file']);
+    expect(started()).toEqual(['cat-file', 'config', 'fetch', 'cat-file']);
     expect(git(work, 'cat-file', '-t', base)).toBe('commit');
   });
 
@@ -101,7 +101,37 @@ describe('the git a pull request run starts before its contracts', () => {
     const commits = await workspaceCommits(work, 'b'.repeat(40));
     expect(await ensureBaseCommit(work, 'b'.repeat(40), (m) => warnings.push(m), commits.hasBase)).toBeNull();
     expect(commits.head).toBe(head);
-    expect(started()).toEqual(['cat-file', 'fetch']);
+    expect(started()).toEqual(['cat-file', 'config', 'fetch']);
     expect(warnings.join('\n')).toContain('could not be fetched');
+  });
+});
+
+describe('a checkout without an origin remote', () => {
+  /**
+   * The pull request commits a bare repository under `origin/` holding the commits asked for, and the
+   * checkout names no `origin` remote: `git fetch origin` would read the work tree's directory.
+   */
+  function plantedOrigin(): { work: string; base: string; head: string } {
+    const { upstream, work, base, head } = shallowCheckout();
+    git(upstream, 'update-ref', 'refs/pull/7/head', head);
+    git(work, 'remote', 'remove', 'origin');
+    git(work, 'clone', '-q', '--bare', upstream, join(work, 'origin'));
+    return { work, base, head };
+  }
+
+  it('fetches no base from a path in the work tree and says why there is no diff', async () => {
+    const { work, base } = plantedOrigin();
+    const warnings: string[] = [];
+    expect(await ensureBaseCommit(work, base, (m) => warnings.push(m))).toBeNull();
+    expect(warnings.join('\n')).toContain('could not be fetched');
+    expect(() => git(work, 'cat-file', '-t', base)).toThrow();
+  });
+
+  it('refuses to fetch the pull request head from a path in the work tree', async () => {
+    const { work, head } = plantedOrigin();
+    await expect(checkoutPullRequestHead({ workdir: work, prNumber: 7, headSha: head })).rejects.toThrow(
+      /has no origin remote to fetch pull request #7 from; check the repository out with actions\/checkout/,
+    );
+    expect(() => git(work, 'rev-parse', '--verify', 'refs/remotes/truss/pr-7')).toThrow();
   });
 });

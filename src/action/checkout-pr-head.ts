@@ -1,6 +1,6 @@
 import { checkedHarnessGit, runHarnessGit } from '../core/process/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from '../github/git-auth.js';
-import { hasOriginRemote } from './origin-remote.js';
+import { hasOriginRemote } from '../github/origin-remote.js';
 
 /**
  * Checks out a pull request's head commit in the workspace for comment-triggered runs (whose default

@@ -1,5 +1,5 @@
 import { runHarnessGit } from '../core/process/index.js';
-import { hasOriginRemote } from './origin-remote.js';
+import { hasOriginRemote } from '../github/origin-remote.js';
 
 /**
  * actions/checkout fetches one commit by default, so the PR base is usually missing locally. Fetch

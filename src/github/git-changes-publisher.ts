@@ -3,6 +3,7 @@ import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
+import { hasOriginRemote } from './origin-remote.js';
 import type { RepoRef } from './repo-contracts.js';
 
 /** The identity GitHub shows for commits made with the workflow token. */
@@ -129,6 +130,10 @@ async function push(
   head: string,
   branch: string,
 ): Promise<void> {
+  if (!(await hasOriginRemote(options.workdir)))
+    throw new Error(
+      `the checkout in ${options.workdir} has no origin remote to push ${branch} to; check the repository out with actions/checkout before this step`,
+    );
   const env = await gitAuthEnvUnlessConfigured(options.workdir, options.auth);
   try {
     await git(['push', '--quiet', '--no-verify', 'origin', `${head}:refs/heads/${branch}`], env);

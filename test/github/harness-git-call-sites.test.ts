@@ -166,6 +166,33 @@ describe("the Action's own git runs no hook or fsmonitor command the work plante
     expect(git(origin, 'show', 'main:done.txt')).toBe('done');
     expect(existsSync(marker)).toBe(false);
   });
+
+  it('pushing on-pass changes without an origin remote: no push into an origin/ the work made', async () => {
+    const { work, origin, base } = repoWithOrigin();
+    git(work, 'remote', 'remove', 'origin');
+    // What the work left: a bare repository where git would take the path `origin` to be.
+    git(work, 'clone', '-q', '--bare', origin, join(work, 'origin'));
+    writeFileSync(join(work, 'done.txt'), 'done\n');
+    const publisher = gitChangesPublisher({
+      mode: 'push',
+      workdir: work,
+      octokit: createOctokit({ token: 'ghs_unused' }),
+      repo: { owner: 'o', repo: 'r' },
+      target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
+      auth: undefined,
+      dryRun: false,
+      log: silentLog,
+    });
+    const run = {
+      sessionId: 's'.repeat(16),
+      contractId: 'c',
+      title: null,
+      startSha: base,
+      verdictHash: 'v'.repeat(64),
+    };
+    await expect(publisher.publish(run)).rejects.toThrow(/has no origin remote to push main to/);
+    expect(git(join(work, 'origin'), 'rev-parse', 'main')).toBe(base);
+  });
 });
 
 describe('a FIFO the work left in .git: every host git call fails at once, naming it, instead of waiting', () => {

@@ -3,8 +3,8 @@ import { runHarnessGit } from '../core/process/index.js';
 /**
  * Whether the checkout names an `origin` remote. Without one, `git fetch origin …` reads `origin` as
  * a path relative to the work tree, so a pull request that commits a bare repository under `origin/`
- * would become the fetch's source (its upload-pack and config run by the harness's git). Every
- * fetch of the Action's checks this first and fetches nothing when it is missing.
+ * would become the fetch's source, or a push's target (its upload-pack or receive-pack run by the
+ * harness's git). Every fetch and push of the Action checks this first and does neither without one.
  */
 export async function hasOriginRemote(workdir: string): Promise<boolean> {
   const url = await runHarnessGit(workdir, ['config', '--get', 'remote.origin.url']);

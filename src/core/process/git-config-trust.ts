@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { type GitConfigEntry, isIncludeName, parseGitConfig } from './git-config-parse.js';
 import { within } from './mount-table.js';
@@ -159,6 +159,11 @@ function zonesOf(places: GitConfigPlaces): Zones {
   return { dirs: both(dirs), common: both(common), trees: both(trees), temps: both(temps) };
 }
 
+/** Whether `path` lies in the run's scratch (private-dirs.ts, process-scratch.ts) in one of the temp dirs. */
+function inScratch(path: string, zones: Zones): boolean {
+  return zones.temps.some((temp) => SCRATCH_PREFIXES.some((prefix) => path.startsWith(join(temp, prefix))));
+}
+
 /**
  * Why the judged work could write the config file at `path` (which may not exist yet: git skips a
  * missing include, and the work may create it), or null when it cannot: inside a git directory's
@@ -182,9 +187,7 @@ function untrustedBecause(
       return 'inside the git directory, where the judged work writes objects and refs (only its config, config.worktree, info/ and hooks/ are kept read-only)';
     if (zones.trees.some((tree) => within(candidate, tree)))
       return 'inside the working tree, which the judged work writes';
-    const scratch = (temp: string) =>
-      SCRATCH_PREFIXES.some((prefix) => candidate.startsWith(join(temp, prefix)));
-    if (included && zones.temps.some(scratch))
+    if (included && inScratch(candidate, zones))
       return "in the run's scratch directory, which sandboxed processes write";
     const existing = nearestExisting(candidate);
     if (!safeChain(existing, uid))
@@ -234,24 +237,6 @@ function includeEntries(text: string): GitConfigEntry[] {
     seen.add(id);
     return true;
   });
-}
-
-/**
- * The files a config file includes (`include.path`, `includeIf.*.path`, read as git reads them: a
- * port of its parser, both dialects) made absolute from the including file's directory. A `~`, `~user`
- * or `%(prefix)` one is left out: the harness user's own, or refused by {@link untrustedGitConfig}.
- */
-export function includedConfigFiles(config: string): string[] {
-  const text = configFileText(config) ?? '';
-  if (!/include/i.test(text)) return [];
-  const files: string[] = [];
-  for (const { value } of includeEntries(text)) {
-    const path = value ? pathOfBytes(value) : null;
-    if (path === null || path === '' || path.startsWith('~') || path.startsWith('%(prefix)/')) continue;
-    const file = isAbsolute(path) ? path : `${dirname(config)}/${path}`;
-    if (!files.includes(file)) files.push(file);
-  }
-  return files;
 }
 
 /** Whether a config value is git's boolean true. */
@@ -325,7 +310,10 @@ function canonicalName(name: string): string {
  * harness's next `git status`, `diff` or `add` runs as the harness user. Reads a few small files and
  * asks a few `lstat`s: cheap enough before every harness git.
  */
-export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
+export function untrustedGitConfig(
+  places: GitConfigPlaces,
+  isHazard: (path: string) => boolean = () => false,
+): UntrustedConfig[] {
   const found: UntrustedConfig[] = [];
   const seen = new Set<string>();
   const env = places.env;
@@ -340,6 +328,7 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
       found.push({ from: label, key, path: value, why: `it cannot be checked: ${where.unknown}` });
       return;
     }
+    if (isHazard(where.path)) return;
     const why = untrustedBecause(where.path, zones(), places.uid, true);
     if (why) found.push({ from: label, key, path: resolve(where.path), why });
     else read(where.path, depth + 1);
@@ -387,7 +376,10 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
   // The repository's own config, kept read-only by the sandbox (git-metadata.ts); and its
   // per-worktree one, read when extensions.worktreeConfig is on.
   const config = places.commonDir === null ? null : join(places.commonDir, 'config');
-  const text = config === null ? null : configFileText(config);
+  const placed = config === null ? null : untrustedGitDir(places, zones());
+  if (config !== null && placed !== null)
+    found.push({ from: join(places.workTree ?? '', '.git'), key: 'gitdir', path: config, why: placed });
+  const text = config === null || placed !== null ? null : configFileText(config);
   if (config !== null) read(config, 0, text);
   if (config !== null && places.gitDir !== null && worktreeConfigIn(text ?? '')) {
     const worktreeConfig = join(places.gitDir, 'config.worktree');
@@ -408,6 +400,29 @@ export function untrustedGitConfig(places: GitConfigPlaces): UntrustedConfig[] {
     if (isIncludeName(canonical) && value !== '') follow(null, variable, canonical, value, 0);
   }
   return found;
+}
+
+/**
+ * Why the repository's own config (in the common git directory) is the judged work's to write, or
+ * null: the sandbox keeps only a work tree's own `.git` directory's config read-only
+ * (git-metadata.ts). A `.git` file pointing at a git directory elsewhere in the work tree (`git init
+ * --separate-git-dir tree/.store`), or at an admin directory whose `commondir` leads there, or into
+ * the run's scratch, makes that config a file the work fills with a `filter.<name>.clean`, which the
+ * next harness git would run. A linked worktree's repository outside the tree (`<main>/.git`) and a
+ * submodule's `<super>/.git/modules/<name>` are not in it. Checked as named and with links resolved.
+ */
+function untrustedGitDir(places: GitConfigPlaces, zones: Zones): string | null {
+  const { commonDir, workTree } = places;
+  if (commonDir === null || workTree === null) return null;
+  const trees = new Set([resolve(workTree), realOrNearest(workTree)]);
+  for (const dir of new Set([resolve(commonDir), realOrNearest(commonDir)])) {
+    const own = [...trees].some((tree) => dir === join(tree, '.git'));
+    if (!own && [...trees].some((tree) => within(dir, tree)))
+      return `in the git directory ${dir}, which lies inside the working tree the judged work writes`;
+    if (inScratch(dir, zones))
+      return `in the git directory ${dir}, which lies in the run's scratch, where sandboxed processes write`;
+  }
+  return null;
 }
 
 /** What a `.git` file (a linked worktree's, a submodule's) points at, from the directory holding it; null: unreadable. */
@@ -451,39 +466,4 @@ export function gitConfigPlaces(
     if (gitDir !== null) return { gitDir, commonDir: commonOf(gitDir), workTree: dir, env, uid };
     if (dirname(dir) === dir) return { gitDir: null, commonDir: null, workTree: null, env, uid };
   }
-}
-
-/** A path as a message may show it: a control character becomes `?`, and it is quoted for a shell. */
-function shellWord(path: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly what is replaced
-  return `'${path.replace(/[\u0000-\u001f\u007f]/g, '?').replaceAll("'", "'\\''")}'`;
-}
-
-/** What to do about one untrusted config: the command that removes the include, or the variable to unset. */
-function fixFor({ from, key, path }: UntrustedConfig): string {
-  if (key === 'extensions.worktreeconfig')
-    return `make ${shellWord(path)} a file only you can write, or turn the extension off (\`git config --file ${shellWord(from)} --unset extensions.worktreeConfig\`)`;
-  if (!isAbsolute(from)) return `unset ${from}`;
-  if (key === '' && from === path && !existsSync(path))
-    return `set HOME to a directory outside the working tree that only you can write, or set GIT_CONFIG_GLOBAL to a config only you can write (GIT_CONFIG_GLOBAL=/dev/null reads none)`;
-  if (key === '') return `move ${shellWord(from)} where only you can write it`;
-  return `remove the include (\`git config --file ${shellWord(from)} --unset-all ${shellWord(key)}\`)`;
-}
-
-/**
- * The message of a refused harness git: each untrusted config (the including file, the variable, the
- * included path and why), what it would let the work do, and how to remove it.
- */
-export function untrustedConfigAdvice(found: readonly UntrustedConfig[]): string {
-  const first = found.slice(0, 5);
-  const shown = first.map(
-    (item) =>
-      `${item.from}${item.key ? ` (${item.key})` : ''} makes git read ${item.path}, which is ${item.why}; ${fixFor(item)}`,
-  );
-  const more = found.length > first.length ? ` (and ${found.length - first.length} more)` : '';
-  return (
-    `${shown.join('; ')}${more}. A config the judged work can write can make git run any command as the ` +
-    'harness user (a filter, a textconv, a pager), so no harness git runs with it (docs/security.md, "Git ' +
-    'metadata"). Keep a shared config in .git/info/ and include it from there, then run again'
-  );
 }

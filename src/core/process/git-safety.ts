@@ -1,8 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { isAbsolute, relative, resolve as resolvePath } from 'node:path';
-import { gitConfigPlaces, untrustedConfigAdvice, untrustedGitConfig } from './git-config-trust.js';
+import { untrustedConfigAdvice } from './git-config-advice.js';
+import { gitConfigPlaces, type UntrustedConfig, untrustedGitConfig } from './git-config-trust.js';
 import { pinnedGitEnv } from './git-metadata.js';
-import { findGitHazards, type GitHazard } from './git-special-files.js';
+import { findGitHazards, type GitHazard, gitHazardAt } from './git-special-files.js';
 import { harnessProgramEnv } from './trusted-path.js';
 
 /**
@@ -174,9 +175,9 @@ function timedOut(
   cwd: string,
   args: readonly string[],
   timeoutMs: number,
-  gitDir: string | undefined,
+  env: NodeJS.ProcessEnv,
 ): GitCommandError {
-  const hazards = gitDir ? findGitHazards(gitDir) : [];
+  const { hazards } = gitRisks(cwd, env);
   return new GitCommandError(
     `git ${args[0] ?? ''} in ${cwd} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped; ` +
       (hazards.length > 0
@@ -205,11 +206,9 @@ function timedOut(
  * when only the directories git or the work changed are read again (git-walk-memory.ts).
  */
 function refusedGit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): GitCommandError | null {
-  const gitDir = gitDirOf(cwd, env);
-  const hazards = gitDir ? findGitHazards(gitDir) : [];
+  const { hazards, untrusted } = gitRisks(cwd, env);
   if (hazards.length > 0)
     return new GitCommandError(`git ${args[0] ?? ''} in ${cwd} was not run: ${hazardAdvice(hazards)}`, -1);
-  const untrusted = untrustedGitConfig(gitConfigPlaces(cwd, env, process.getuid?.()));
   if (untrusted.length === 0) return null;
   return new UntrustedGitConfigError(
     `git ${args[0] ?? ''} in ${cwd} was not run: ${untrustedConfigAdvice(untrusted)}`,
@@ -217,9 +216,24 @@ function refusedGit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv
   );
 }
 
-/** The git directory git runs with in `cwd`, when the environment names it (as the harness's does). */
-function gitDirOf(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
-  return env.GIT_DIR ? resolvePath(cwd, env.GIT_DIR) : undefined;
+/**
+ * What one git in `cwd` would read that the work planted: hazards in the git directories git reads
+ * for it (its own and, for a linked worktree or a submodule, the common one: each walked once) and
+ * in the config files included, and the configs the work could write. Every config file is read
+ * once, by the trust check, which asks each included path about hazards before judging or reading it.
+ */
+function gitRisks(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { hazards: GitHazard[]; untrusted: UntrustedConfig[] } {
+  const places = gitConfigPlaces(cwd, env, process.getuid?.());
+  const hazards = places.gitDir ? findGitHazards(places.gitDir, places.commonDir ?? places.gitDir) : [];
+  const untrusted = untrustedGitConfig(places, (path) => {
+    const what = gitHazardAt(path);
+    if (what) hazards.push({ path, what });
+    return what !== null;
+  });
+  return { hazards, untrusted };
 }
 
 /** A harness git command failed: git's own message (its stderr), for the caller to report or match. */
@@ -272,8 +286,7 @@ export function runHarnessGit(
       (error, stdout, stderr) => {
         if (error && options.signal?.aborted)
           reject(new GitCommandError('cancelled: the run was stopped', -1));
-        else if (error?.killed)
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
+        else if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
         else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
@@ -322,7 +335,7 @@ export function runHarnessGitCapped(
         const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
         const text = stderr.toString('utf8');
         if (error?.killed && !overflow) {
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, gitDirOf(cwd, env)));
+          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
         } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
@@ -363,7 +376,7 @@ export function runHarnessGitSync(
     killSignal: 'SIGKILL',
   });
   if (result.signal === 'SIGKILL' || (result.error as { code?: string } | undefined)?.code === 'ETIMEDOUT')
-    throw timedOut(cwd, args, timeoutMs, gitDirOf(cwd, env));
+    throw timedOut(cwd, args, timeoutMs, env);
   if (result.error) throw result.error; // git missing, cwd gone
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }

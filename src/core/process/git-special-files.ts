@@ -13,7 +13,6 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { includedConfigFiles } from './git-config-trust.js';
 import { GitWalkMemory, wallClockNs } from './git-walk-memory.js';
 
 /** The most entries one walk looks at: a `.git` a check filled with files is bounded by git's deadline instead. */
@@ -206,7 +205,7 @@ export interface GitHazard {
  * asked of what the link leads to before its real path, which does not resolve for a pipe
  * (`/dev/stdin` -> `/proc/self/fd/0` -> `pipe:[…]`).
  */
-function gitHazardAt(path: string): string | null {
+export function gitHazardAt(path: string): string | null {
   let kind: Kind;
   try {
     kind = kindOfStats(lstatSync(path));
@@ -226,33 +225,28 @@ function gitHazardAt(path: string): string | null {
   return null;
 }
 
-/** Git's own limit on nested config includes is 10; a deeper chain is left to git's deadline. */
-const INCLUDE_DEPTH = 10;
-
 /**
- * Everything under `gitDir` git could wait on for ever (a walk that follows no link), and the files
- * its config includes (`[include] path = ../.gitconfig`, resolved as git does, from the including
- * file's directory) that are such a thing: a shared config kept in the work tree is the work's to
- * replace with a FIFO. Asked before every harness git (git-safety.ts), so a hazard planted by a
- * process still running — a delegated CLI calling Truss's git tools — fails that call at once, naming
- * the path, instead of at git's deadline.
+ * Everything git could wait on for ever in the git directories it reads for one work tree (a walk
+ * that follows no link): `gitDir`, and `commonDir` where it is another (a linked worktree's or a
+ * submodule's `.git` file names its own admin directory, `<common>/worktrees/<name>/`, and git reads
+ * the objects, refs, `packed-refs` and config of the repository's common one). Each directory is
+ * walked once: one inside the other is covered by the outer walk. Asked before every harness git
+ * (git-safety.ts), so a hazard planted by a process still running — a delegated CLI calling Truss's
+ * git tools — fails that call at once, naming the path, instead of at git's deadline. The files
+ * the config includes are asked about where the config is read for its trust (git-config-trust.ts).
  */
-export function findGitHazards(gitDir: string): GitHazard[] {
+export function findGitHazards(gitDir: string, commonDir: string = gitDir): GitHazard[] {
   const found: GitHazard[] = [];
-  walkGitDir(gitDir, (_kind, at, name, rel) => {
-    const what = gitHazardAt(`${at}/${name}`);
-    if (what) found.push({ path: join(gitDir, rel()), what });
-  });
-  const seen = new Set<string>();
-  const includes = (config: string, depth: number) => {
-    if (depth > INCLUDE_DEPTH || seen.has(config)) return;
-    seen.add(config);
-    for (const path of includedConfigFiles(config)) {
-      const what = gitHazardAt(path);
-      if (what) found.push({ path, what });
-      else includes(path, depth + 1);
-    }
-  };
-  includes(join(gitDir, 'config'), 0);
+  const inside = (dir: string, outer: string) => dir === outer || dir.startsWith(`${outer}/`);
+  const walked = inside(gitDir, commonDir)
+    ? [commonDir]
+    : inside(commonDir, gitDir)
+      ? [gitDir]
+      : [gitDir, commonDir];
+  for (const dir of walked)
+    walkGitDir(dir, (_kind, at, name, rel) => {
+      const what = gitHazardAt(`${at}/${name}`);
+      if (what) found.push({ path: join(dir, rel()), what });
+    });
   return found;
 }

@@ -326,7 +326,8 @@ async function runToolUse(
   const input = plan.run;
   await options.gates.beforeTool(session, use.name, use.input);
   if (isMcpTool(tool) && options.mcp) return options.mcp.call(tool, use.id, input);
-  const context = { workdir: options.workdir, policy, ctx: options.ctx };
+  // Tools run one at a time here, but a stdio MCP server runs through the isolation all run long.
+  const context = { workdir: options.workdir, policy, ctx: options.ctx, workIdle: !options.mcp };
   if (isProvenanceTool(tool)) {
     return callProvenanceTool({ session, tool, callId: use.id, input, context, redact });
   }

@@ -141,6 +141,12 @@ export interface HarnessGitOptions {
   timeoutMs?: number;
   /** Stops git (killed) and fails the call when it fires: the agent's run was cancelled. */
   signal?: AbortSignal;
+  /**
+   * The caller made {@link checkHarnessGit} for this directory and environment, and nothing the judged
+   * work runs can have changed `.git` or a config since (the in-loop agent's git tools: one check per
+   * tool call, docs/security.md, "Git metadata"): the walk and config check are not made again.
+   */
+  checkedBefore?: boolean;
 }
 
 /**
@@ -406,13 +412,27 @@ export async function checkedHarnessGit(
 export function preparedHarnessGit(
   cwd: string,
   args: readonly string[],
-  options: Pick<HarnessGitOptions, 'env' | 'config'> = {},
+  options: Pick<HarnessGitOptions, 'env' | 'config' | 'checkedBefore'> = {},
 ): { argv: string[]; env: NodeJS.ProcessEnv } {
   const env = harnessGitEnv(cwd, options);
-  const refused = refusedGit(cwd, args, env);
+  const refused = options.checkedBefore ? null : refusedGit(cwd, args, env);
   if (refused) throw refused;
   const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
   return { argv: [...config, ...withSubmodulesUnasked(args)], env };
+}
+
+/**
+ * The refusals of {@link preparedHarnessGit} alone (a hazard git could wait on, a config the work can
+ * write), thrown as its GitCommandError naming `args[0]`: for a caller that runs several gits in a row
+ * while nothing of the judged work runs, and passes `checkedBefore` to them.
+ */
+export function checkHarnessGit(
+  cwd: string,
+  args: readonly string[],
+  options: Pick<HarnessGitOptions, 'env'> = {},
+): void {
+  const refused = refusedGit(cwd, args, harnessGitEnv(cwd, options));
+  if (refused) throw refused;
 }
 
 function harnessGitEnv(cwd: string, options: Pick<HarnessGitOptions, 'env'>): NodeJS.ProcessEnv {

@@ -18,6 +18,8 @@ export interface CappedGitOptions {
   /** Git printing nothing for this long is stopped. */
   silenceMs: number;
   signal: AbortSignal;
+  /** The walk and config check were made for this tool call already (git-safety.ts, `checkedBefore`). */
+  checkedBefore?: boolean;
 }
 
 export interface CappedGitOutput {

@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import { z } from 'zod';
 import { scrubEnv } from '../process/env-scrub.js';
 import {
+  checkHarnessGit,
   type GitOutput,
   type HarnessGit,
   type HarnessGitOptions,
@@ -69,11 +70,14 @@ interface Repo {
 async function openRepo(context: ToolContext, options: GitToolsOptions): Promise<Repo> {
   const cwd = context.policy.workdir;
   const env = scrubEnv(options.env ?? process.env);
+  const checkedBefore = context.workIdle === true;
+  if (checkedBefore) checkHarnessGit(cwd, ['rev-parse'], { env });
   const settings = (extraConfig: readonly string[] = []): HarnessGitOptions => ({
     env,
     config: [...TOOL_CONFIG, ...extraConfig],
     timeoutMs: GIT_SILENCE_TIMEOUT_MS,
     signal: context.ctx.signal,
+    checkedBefore,
   });
   const make = (extraConfig?: readonly string[]): HarnessGit => harnessGit(cwd, settings(extraConfig));
   const run = (args: readonly string[]): Promise<GitOutput> => runHarnessGit(cwd, args, settings());
@@ -102,6 +106,7 @@ async function openRepo(context: ToolContext, options: GitToolsOptions): Promise
       maxBytes,
       silenceMs: GIT_SILENCE_TIMEOUT_MS,
       signal: context.ctx.signal,
+      checkedBefore,
     });
   return { root, git: make, run, pathspec, scopeSpecs, capped };
 }

@@ -7,6 +7,14 @@ export interface ToolContext {
   workdir: string;
   policy: ToolPolicy;
   ctx: Ctx;
+  /**
+   * No process of the judged work runs while this call does (the in-loop agent: tools run one at a
+   * time between model turns, and each sandboxed process is ended with all its descendants before its
+   * tool returns; no MCP server of the contract's is running). Then a tool that runs several gits
+   * checks `.git` and the configs once, before the first; a call from a delegated CLI or an editor,
+   * whose own processes run meanwhile, checks before each (docs/security.md, "Git metadata").
+   */
+  workIdle?: boolean;
 }
 
 /** A tool's result as the model sees it, plus structured data for the journal. */

@@ -50,3 +50,20 @@ describe('one check per git tool call (no work running meanwhile)', () => {
     expect(status.content).toContain(' M README.md');
   }, 60_000);
 });
+
+describe('a linked worktree the agent works in', () => {
+  for (const workIdle of [true, false]) {
+    it(`${workIdle ? 'one check per call' : 'a check before each git'}: a FIFO at its own index (in the repository's admin directory) refuses git_status at once`, async () => {
+      const wt = join(box.root, 'wt');
+      git(box.work, home, ['worktree', 'add', '-q', '-b', 'side', wt]);
+      const index = join(box.work, '.git', 'worktrees', 'wt', 'index');
+      execFileSync('rm', [index]);
+      execFileSync('mkfifo', [index]);
+      const started = Date.now();
+      const outcome = await (tools.git_status as Tool).run({}, { ...toolContext(wt), workIdle });
+      expect(outcome.isError).toBe(true);
+      expect(outcome.content).toContain(`${index} is a FIFO`);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    }, 90_000);
+  }
+});

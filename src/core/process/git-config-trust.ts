@@ -307,8 +307,11 @@ function canonicalName(name: string): string {
  * `GIT_CONFIG_PARAMETERS`/`GIT_CONFIG_COUNT`; and the global or system config itself when it lies
  * there (`GIT_CONFIG_GLOBAL` pointing into the checkout). One such file is enough for the work to
  * set `filter.<name>.clean`, `diff.<name>.textconv`, `core.pager` or `core.sshCommand`, which the
- * harness's next `git status`, `diff` or `add` runs as the harness user. Reads a few small files and
- * asks a few `lstat`s: cheap enough before every harness git.
+ * harness's next `git status`, `diff` or `add` runs as the harness user; and the repository's own
+ * config where its git directory lies in the work tree ({@link untrustedGitDir}). Reads a few small
+ * files, each once, and asks a few `lstat`s: cheap enough before every harness git. `isHazard` is
+ * asked about each included path first (git-safety.ts reports a FIFO there, which git would wait on):
+ * one it answers true for is neither judged nor read.
  */
 export function untrustedGitConfig(
   places: GitConfigPlaces,

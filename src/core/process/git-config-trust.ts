@@ -379,7 +379,7 @@ export function untrustedGitConfig(
   // The repository's own config, kept read-only by the sandbox (git-metadata.ts); and its
   // per-worktree one, read when extensions.worktreeConfig is on.
   const config = places.commonDir === null ? null : join(places.commonDir, 'config');
-  const placed = config === null ? null : untrustedGitDir(places, zones());
+  const placed = config === null ? null : untrustedGitDir(places);
   if (config !== null && placed !== null)
     found.push({ from: join(places.workTree ?? '', '.git'), key: 'gitdir', path: config, why: placed });
   const text = config === null || placed !== null ? null : configFileText(config);
@@ -409,12 +409,12 @@ export function untrustedGitConfig(
  * Why the repository's own config (in the common git directory) is the judged work's to write, or
  * null: the sandbox keeps only a work tree's own `.git` directory's config read-only
  * (git-metadata.ts). A `.git` file pointing at a git directory elsewhere in the work tree (`git init
- * --separate-git-dir tree/.store`), or at an admin directory whose `commondir` leads there, or into
- * the run's scratch, makes that config a file the work fills with a `filter.<name>.clean`, which the
+ * --separate-git-dir tree/.store`), or at an admin directory whose `commondir` leads there, makes
+ * that config a file the work fills with a `filter.<name>.clean`, which the
  * next harness git would run. A linked worktree's repository outside the tree (`<main>/.git`) and a
  * submodule's `<super>/.git/modules/<name>` are not in it. Checked as named and with links resolved.
  */
-function untrustedGitDir(places: GitConfigPlaces, zones: Zones): string | null {
+function untrustedGitDir(places: GitConfigPlaces): string | null {
   const { commonDir, workTree } = places;
   if (commonDir === null || workTree === null) return null;
   const trees = new Set([resolve(workTree), realOrNearest(workTree)]);
@@ -422,8 +422,6 @@ function untrustedGitDir(places: GitConfigPlaces, zones: Zones): string | null {
     const own = [...trees].some((tree) => dir === join(tree, '.git'));
     if (!own && [...trees].some((tree) => within(dir, tree)))
       return `in the git directory ${dir}, which lies inside the working tree the judged work writes`;
-    if (inScratch(dir, zones))
-      return `in the git directory ${dir}, which lies in the run's scratch, where sandboxed processes write`;
   }
   return null;
 }

@@ -61,8 +61,8 @@ const zodEnglishOnly = {
  * src/ reaches zod only through `z.NAME`: each file under src/ that imports `zod` gets a `z` holding
  * only the members src/ calls (`z.string(...)`) or reads as constants (`z.NEVER`), so esbuild drops
  * the rest. Type-only names (`z.infer`, `z.ZodType`, ...) are erased by then. Fails the build on
- * anything this scan cannot see: `z` reached by a computed name, or a member neither called, a
- * constant, nor one of the type names.
+ * anything this scan cannot see: `z` reached by a computed name or used other than as `z.NAME`, or
+ * a member neither called, a constant, nor one of the type names.
  */
 const ZOD_TYPE_NAMES = new Set(['infer', 'input', 'output', 'ZodType', 'core']);
 const zodUsedMembers = {
@@ -81,6 +81,12 @@ const zodUsedMembers = {
         if (/(?<![\w.$])z\s*\[/.test(source))
           throw new Error(
             `src/${file} reaches zod's z by a computed name (scripts/build.mjs, zod-used-members)`,
+          );
+        // `z` handed on as a value (an argument, an alias) would be reached where this scan cannot see.
+        const body = source.replace(/^import[^;]*from 'zod';$/gm, '');
+        if (/(?<![\w.$'"`/-])z(?![\w$])(?!\s*[.[])/.test(body))
+          throw new Error(
+            `src/${file} uses zod's z other than as z.NAME (scripts/build.mjs, zod-used-members)`,
           );
         for (const [, name, after] of source.matchAll(/(?<![\w.$])z\s*\.\s*([A-Za-z_$][\w$]*)(\s*\(?)/g)) {
           if (after.trim() === '(' || /^[A-Z][A-Z_]*$/.test(name)) used.add(name);

@@ -4,12 +4,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
 import { ensureBaseCommit } from '../../src/action/ensure-base-commit.js';
 import { workspaceCommits } from '../../src/action/workspace-commits.js';
 import { commitFiles, git, makeRepo } from '../helpers/git.js';
-import { gitSpy, withoutSettings } from '../helpers/git-spy.js';
+import { gitSpyOnProcessPath, withoutSettings } from '../helpers/git-spy.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** An upstream with a base and a head commit, and a one-commit clone of the head (actions/checkout's default). */
@@ -50,27 +50,17 @@ describe('workspaceCommits', () => {
 });
 
 describe('the git a pull request run starts before its contracts', () => {
-  const saved = process.env.PATH;
-  let spy: ReturnType<typeof gitSpy>;
-  beforeEach(() => {
-    spy = gitSpy(tempDir('spy').dir);
-    process.env.PATH = spy.env.PATH;
-    process.env.TRUSS_GIT_SPY_LOG = spy.env.TRUSS_GIT_SPY_LOG;
-  });
-  afterEach(() => {
-    process.env.PATH = saved;
-    delete process.env.TRUSS_GIT_SPY_LOG;
-  });
+  const currentSpy = gitSpyOnProcessPath();
   let setUp = 0;
   /** The git the code under test started (the set-up's own git goes through the spy too). */
   const started = () =>
-    spy
+    currentSpy()
       .invocations()
       .slice(setUp)
       .map((c) => withoutSettings(c.argv)[0]);
   const checkout = () => {
     const made = shallowCheckout();
-    setUp = spy.invocations().length;
+    setUp = currentSpy().invocations().length;
     return made;
   };
   const warn = () => {};

@@ -5,11 +5,10 @@
  * PATH that records each start; nothing reaches GitHub (the isolation step refuses the run first).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAndReport } from '../../src/github/run-and-report.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
-import { gitSpy, withoutSettings } from '../helpers/git-spy.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { gitSpyOnProcessPath, withoutSettings } from '../helpers/git-spy.js';
 import { runAndReportOptions } from './helpers.js';
 
 const TINY = `[contract]
@@ -23,23 +22,13 @@ run = "true"
 `;
 
 describe('an Action run', () => {
-  const saved = process.env.PATH;
-  let spy: ReturnType<typeof gitSpy>;
-  beforeEach(() => {
-    spy = gitSpy(tempDir('spy').dir);
-    process.env.PATH = spy.env.PATH;
-    process.env.TRUSS_GIT_SPY_LOG = spy.env.TRUSS_GIT_SPY_LOG;
-  });
-  afterEach(() => {
-    process.env.PATH = saved;
-    delete process.env.TRUSS_GIT_SPY_LOG;
-  });
+  const currentSpy = gitSpyOnProcessPath();
 
   it('asks git its questions while the isolation is set up', async () => {
     const workdir = makeWorkdir();
-    const before = spy.invocations().length;
+    const before = currentSpy().invocations().length;
     const started = () =>
-      spy
+      currentSpy()
         .invocations()
         .slice(before)
         .map((c) => withoutSettings(c.argv)[0]);

@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 export interface GitInvocation {
   argv: string[];
@@ -61,4 +63,26 @@ export function withoutSettings(argv: string[]): string[] {
   let at = 0;
   while (argv[at] === '-c') at += 2;
   return argv.slice(at);
+}
+
+/**
+ * For tests of in-process git calls: a fresh spy on this process's PATH before each test of the
+ * enclosing suite, and PATH back as it was after. Read the current spy through the returned getter.
+ */
+export function gitSpyOnProcessPath(): () => ReturnType<typeof gitSpy> {
+  const saved = process.env.PATH;
+  let spy: ReturnType<typeof gitSpy> | undefined;
+  beforeEach(() => {
+    spy = gitSpy(tempDir('spy').dir);
+    process.env.PATH = spy.env.PATH;
+    process.env.TRUSS_GIT_SPY_LOG = spy.env.TRUSS_GIT_SPY_LOG;
+  });
+  afterEach(() => {
+    process.env.PATH = saved;
+    delete process.env.TRUSS_GIT_SPY_LOG;
+  });
+  return () => {
+    if (!spy) throw new Error('gitSpyOnProcessPath: the spy exists only inside a test');
+    return spy;
+  };
 }

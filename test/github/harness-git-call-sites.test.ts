@@ -45,6 +45,20 @@ afterEach(() => {
   nock.cleanAll();
 });
 
+/** `on-pass-changes: push` onto `main` of `work`, asking GitHub nothing. */
+function pushPublisher(work: string, options: { dryRun: boolean }) {
+  return gitChangesPublisher({
+    mode: 'push',
+    workdir: work,
+    octokit: createOctokit({ token: 'ghs_unused' }),
+    repo: { owner: 'o', repo: 'r' },
+    target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
+    auth: undefined,
+    dryRun: options.dryRun,
+    log: silentLog,
+  });
+}
+
 /** A repository with a bare origin holding `main` and a pull request head at refs/pull/7/head. */
 function repoWithOrigin(): { work: string; origin: string; base: string; head: string } {
   const upstream = makeRepo({ 'a.txt': 'a\n' }, 'upstream');
@@ -145,16 +159,7 @@ describe("the Action's own git runs no hook or fsmonitor command the work plante
     const { work, origin, base } = repoWithOrigin();
     const marker = plantCommands(work);
     writeFileSync(join(work, 'done.txt'), 'done\n');
-    const publisher = gitChangesPublisher({
-      mode: 'push',
-      workdir: work,
-      octokit: createOctokit({ token: 'ghs_unused' }),
-      repo: { owner: 'o', repo: 'r' },
-      target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
-      auth: undefined,
-      dryRun: false,
-      log: silentLog,
-    });
+    const publisher = pushPublisher(work, { dryRun: false });
     const result = await publisher.publish({
       sessionId: 's'.repeat(16),
       contractId: 'c',
@@ -173,16 +178,7 @@ describe("the Action's own git runs no hook or fsmonitor command the work plante
     // What the work left: a bare repository where git would take the path `origin` to be.
     git(work, 'clone', '-q', '--bare', origin, join(work, 'origin'));
     writeFileSync(join(work, 'done.txt'), 'done\n');
-    const publisher = gitChangesPublisher({
-      mode: 'push',
-      workdir: work,
-      octokit: createOctokit({ token: 'ghs_unused' }),
-      repo: { owner: 'o', repo: 'r' },
-      target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
-      auth: undefined,
-      dryRun: false,
-      log: silentLog,
-    });
+    const publisher = pushPublisher(work, { dryRun: false });
     const run = {
       sessionId: 's'.repeat(16),
       contractId: 'c',
@@ -215,16 +211,7 @@ describe('a FIFO the work left in .git: every host git call fails at once, namin
 
   it('the on-pass changes publisher', async () => {
     const { work, base, fifo } = planted();
-    const publisher = gitChangesPublisher({
-      mode: 'push',
-      workdir: work,
-      octokit: createOctokit({ token: 'ghs_unused' }),
-      repo: { owner: 'o', repo: 'r' },
-      target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
-      auth: undefined,
-      dryRun: true,
-      log: silentLog,
-    });
+    const publisher = pushPublisher(work, { dryRun: true });
     const run = { sessionId: 's'.repeat(16), contractId: 'c', title: null, startSha: base, verdictHash: 'v' };
     expectRefusedNaming(await timed(() => publisher.publish(run)), fifo);
   }, 20_000);
@@ -294,16 +281,7 @@ describe('a link to /dev/stdin the work left in .git', () => {
     const branch = join(work, '.git', 'refs', 'heads', 'main');
     git(work, 'pack-refs', '--all', '--prune');
     symlinkSync('/dev/stdin', branch);
-    const publisher = gitChangesPublisher({
-      mode: 'push',
-      workdir: work,
-      octokit: createOctokit({ token: 'ghs_unused' }),
-      repo: { owner: 'o', repo: 'r' },
-      target: { prNumber: null, headRef: 'main', defaultBranch: 'main', fork: false },
-      auth: undefined,
-      dryRun: true,
-      log: silentLog,
-    });
+    const publisher = pushPublisher(work, { dryRun: true });
     const run = { sessionId: 's'.repeat(16), contractId: 'c', title: null, startSha: base, verdictHash: 'v' };
     const outcome = await timed(() => publisher.publish(run));
     expect(outcome.error?.message).toContain(`${branch} is a link to a FIFO, socket or device (/dev/stdin)`);

@@ -1,9 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that need a fresh process of their own: they mock modules (vi.mock); they send real HTTP
+ * through Node's http module and must not find nock's interceptor installed by an earlier file; or
+ * (launcher) they count the sandbox launchers of their own process, which an earlier file's runs may
+ * leave started.
+ */
+const ISOLATED = [
+  'test/github/http-fetch.test.ts',
+  'test/process/git-walk-memory.test.ts',
+  'test/process/launcher.test.ts',
+  'test/tools/fs-tools-swap.test.ts',
+  'test/verify/evidence-link-swap.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Vitest's default is one worker per core but one, which on a 2-core runner is a single worker.
@@ -12,5 +25,20 @@ export default defineConfig({
     maxWorkers: Math.max(3, availableParallelism()),
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          // A worker runs file after file without re-importing what they share (src/, nock, the
+          // helpers): the suite's per-file fork-and-import cost was a fifth of its CPU.
+          isolate: false,
+          setupFiles: ['test/load-nock-first.ts'],
+        },
+      },
+    ],
   },
 });

@@ -2,7 +2,9 @@
 // 127.0.0.1) ÷ `truss run` of the same contract, and the number of GitHub API calls per run.
 // Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.js]
 // (--action times another build of the action entry against this checkout's dist/cli.js: an A/B of two builds.)
-// Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children.
+// Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children;
+// BENCH_ACTION_PREFIX='valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/%p.out -q' starts the
+// action's node under that program (instruction counts of the action alone, docs/performance.md).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,12 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
 }
 
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const [actionCommand = process.execPath, ...actionArgs] = [
+  ...(process.env.BENCH_ACTION_PREFIX ?? '').split(' ').filter(Boolean),
+  process.execPath,
+  ...nodeArgs,
+  actionEntry,
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -113,12 +121,12 @@ try {
     '--json',
   ];
   progress(`warm-up, then ${runs} runs each`);
-  await timed(process.execPath, [...nodeArgs, actionEntry], workspace, actionEnv(0));
+  await timed(actionCommand, actionArgs, workspace, actionEnv(0));
   const callsPerRun = fake.requests.length;
   const action: number[] = [];
   const cli: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    action.push(await timed(process.execPath, [...nodeArgs, actionEntry], workspace, actionEnv(i)));
+    action.push(await timed(actionCommand, actionArgs, workspace, actionEnv(i)));
     cli.push(
       await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, {
         PATH: process.env.PATH,

@@ -2,15 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that need a fresh process of their own: they mock modules (vi.mock); they send real HTTP
- * through Node's http module and must not find nock's interceptor installed by an earlier file; or
- * (launcher) they count the sandbox launchers of their own process, which an earlier file's runs may
- * leave started.
+ * Files that need a fresh process of their own: they mock modules (vi.mock), or they send real HTTP
+ * through Node's http module and must not find nock's interceptor installed by an earlier file.
  */
 const ISOLATED = [
   'test/github/http-fetch.test.ts',
   'test/process/git-walk-memory.test.ts',
-  'test/process/launcher.test.ts',
   'test/tools/fs-tools-swap.test.ts',
   'test/verify/evidence-link-swap.test.ts',
 ];

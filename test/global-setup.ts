@@ -23,7 +23,17 @@ declare module 'vitest' {
   }
 }
 
+/** Set in vitest's main process once the first project has built: later projects reuse that build. */
+const BUILT_ONCE = 'TRUSS_SUITE_BUILT_DIST';
+
 export default function setup(project: TestProject): () => void {
+  // Vitest runs this once per project (vitest.config.ts has two): one temp dir and one build serve
+  // both, or the second would nest its TMPDIR inside the first's (long enough to break socket paths).
+  const built = process.env[BUILT_ONCE];
+  if (built !== undefined) {
+    project.provide('builtDist', built);
+    return () => {};
+  }
   // GitHub is faked with nock or on loopback; a machine's proxy settings would send the client's
   // requests to the proxy, past both. Workers fork after this, so none of them sees the settings.
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) delete process.env[name];
@@ -45,6 +55,7 @@ export default function setup(project: TestProject): () => void {
   });
   if (!existsSync(join(outdir, 'action.js')))
     throw new Error(`the test build of src/ produced no action.js in ${outdir}`);
+  process.env[BUILT_ONCE] = outdir;
   project.provide('builtDist', outdir);
   for (const notice of capabilityNotices()) console.warn(`\n⚠ ${notice}\n`);
   return () => {

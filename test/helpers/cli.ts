@@ -20,10 +20,12 @@ function splitArgv(args: string[]): [string, string[]] {
 /**
  * What every CLI child gets before the test's own variables: PATH, HOME and the suite's TMPDIR
  * (global-setup.ts), so whatever a run leaves in the temp dir (a killed run's clean room, its
- * harness directory) lies in the suite's directory, removed at the end, never in /tmp for good.
+ * harness directory) lies in the suite's directory, removed at the end, never in /tmp for good; and
+ * the suite's one XDG_CACHE_HOME, so a child given a fresh HOME still finds the CLI's bytecode.
  */
 function childEnv(): Record<string, string | undefined> {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+  const { PATH, HOME, TMPDIR, XDG_CACHE_HOME } = process.env;
+  return { PATH, HOME, TMPDIR, XDG_CACHE_HOME };
 }
 
 /** Runs the real `truss` CLI (this run's build of src/) in a child process, as a user's shell would. */

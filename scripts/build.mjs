@@ -23,6 +23,12 @@ export const ENTRIES = { cli: 'src/cli/launch.ts', action: 'src/action/index.ts'
  */
 export const CLI_MAIN_ENTRY = 'src/cli/main.ts';
 /**
+ * cli-main.cjs is written as the function Node would wrap a CommonJS file in; src/cli/bytecode-cache.ts
+ * (BUNDLE_WRAPPER_START) compiles such a file as it is, and test/cli/bundle-source.test.ts holds the two equal.
+ */
+const CLI_MAIN_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
+const CLI_MAIN_WRAPPER_END = '\n})';
+/**
  * dist/relay.js: the relay of `[executor] tools = "truss"` as ONE self-contained file (no chunks, no
  * dependency), so the Action can copy it where the sandbox can read it (src/cli/relay.ts).
  */
@@ -103,6 +109,52 @@ const zodUsedMembers = {
         loader: 'js',
       };
     });
+  },
+};
+
+/**
+ * Packages the CLI imports lazily and only for one kind of run, built into files of their own beside
+ * cli-main.cjs and required on first use: every `truss` start reads, checks and keeps in memory the
+ * whole of cli-main.cjs (src/cli/bytecode-cache.ts), and the Anthropic SDK alone was 715 KB of its
+ * 2.5 MB, used only by in-loop runs on the Anthropic provider (docs/performance.md).
+ */
+const MCP_SDK_PARTS = [
+  'client/index.js',
+  'client/streamableHttp.js',
+  'shared/stdio.js',
+  'server/index.js',
+  'server/stdio.js',
+  'types.js',
+];
+const CLI_SIDE_FILES = {
+  'cli-anthropic.cjs': {
+    entry: "export * from '@anthropic-ai/sdk';\nexport { default } from '@anthropic-ai/sdk';\n",
+    filter: /^@anthropic-ai\/sdk$/,
+  },
+  // The parts src/core/mcp/sdk.ts imports, in one file so the code they share is there once.
+  'cli-mcp.cjs': {
+    entry: MCP_SDK_PARTS.map((part) => `export * from '@modelcontextprotocol/sdk/${part}';\n`).join(''),
+    filter: /^@modelcontextprotocol\/sdk\//,
+  },
+};
+const cliSideFiles = {
+  name: 'cli-side-files',
+  setup(build) {
+    for (const [name, { filter }] of Object.entries(CLI_SIDE_FILES))
+      build.onResolve({ filter }, (args) => {
+        if (args.kind !== 'dynamic-import')
+          throw new Error(
+            `${args.importer} imports ${args.path} eagerly; the CLI loads it on first use only`,
+          );
+        return { path: name, namespace: 'cli-side-file' };
+      });
+    // A CommonJS stand-in, so esbuild's own interop gives `import()` the package's exports (`default`
+    // included) as it did when bundled; its require resolves beside cli-main.cjs at run time.
+    build.onResolve({ filter: /.*/, namespace: 'cli-side-file' }, () => ({ external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'cli-side-file' }, (args) => ({
+      contents: `module.exports = require('./${args.path}');\n`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -212,16 +264,36 @@ await build({
   external: ['probot', 'better-sqlite3/package.json'],
   // The one use of import.meta (private-dirs.ts finds the install root from its own file).
   define: { 'import.meta.url': '__trussBundleUrl' },
-  banner: { js: "const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The file is already the function the launcher compiles (src/cli/bytecode-cache.ts), so it hands
+  // V8 the text it read instead of a wrapped copy of all of it.
+  banner: {
+    js: `${CLI_MAIN_WRAPPER_START}const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
+  footer: { js: CLI_MAIN_WRAPPER_END },
   legalComments: 'none',
   // Without whitespace, the file V8 reads, hashes and (on a first run) parses is much smaller; names
   // are kept, so stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly, zodUsedMembers, bundledBetterSqlite()],
+  plugins: [zodEnglishOnly, zodUsedMembers, octokitUsedEndpoints, cliSideFiles, bundledBetterSqlite()],
   logLevel: 'warning',
 });
 refuseNonAscii(join(values.outdir, 'cli-main.cjs'));
+for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
+  await build({
+    stdin: { contents: entry, resolveDir: REPO_ROOT, sourcefile: name },
+    outfile: join(values.outdir, name),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  });
+  refuseNonAscii(join(values.outdir, name));
+}
 await build({
   entryPoints: [RELAY_ENTRY],
   outfile: join(values.outdir, 'relay.js'),

@@ -7,7 +7,7 @@ import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBundleWithBytecodeCache } from '../../src/cli/bytecode-cache.js';
+import { BUNDLE_WRAPPER_START, runBundleWithBytecodeCache } from '../../src/cli/bytecode-cache.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -23,6 +23,37 @@ describe('the CLI bundle text', () => {
   it('is built all ASCII, so it is read without a UTF-8 decode', () => {
     const bundle = readFileSync(join(builtEntry('cli.js'), '..', 'cli-main.cjs'));
     expect(isAscii(bundle)).toBe(true);
+  });
+
+  it('is built as the function the launcher compiles, so no wrapped copy of it is made', () => {
+    const text = readFileSync(join(builtEntry('cli.js'), '..', 'cli-main.cjs'), 'latin1');
+    expect(text.startsWith(BUNDLE_WRAPPER_START)).toBe(true);
+    expect(text.endsWith('\n})\n')).toBe(true);
+  });
+
+  it('runs a bundle written as that function, and one written as a plain CommonJS file, alike', () => {
+    temp = tempDir('bundle-source');
+    const wrapped = temp.path('wrapped.cjs');
+    writeFileSync(
+      wrapped,
+      `${BUNDLE_WRAPPER_START}globalThis.__trussBundleText = typeof module.exports + __filename;\n})\n`,
+    );
+    runBundleWithBytecodeCache({
+      bundle: wrapped,
+      cacheDir: null,
+      command: 'test',
+      uid: process.getuid?.() ?? 0,
+    });
+    expect(seen.__trussBundleText).toBe(`object${wrapped}`);
+    const plain = temp.path('plain.cjs');
+    writeFileSync(plain, 'globalThis.__trussBundleText = typeof module.exports + __filename;\n');
+    runBundleWithBytecodeCache({
+      bundle: plain,
+      cacheDir: null,
+      command: 'test',
+      uid: process.getuid?.() ?? 0,
+    });
+    expect(seen.__trussBundleText).toBe(`object${plain}`);
   });
 
   it('runs a bundle holding non-ASCII text with that text intact (read as UTF-8)', () => {

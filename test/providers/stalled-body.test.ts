@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProvider, RetriesExhaustedError } from '../../src/core/providers/index.js';
+import { AbortError, createProvider, RetriesExhaustedError } from '../../src/core/providers/index.js';
+import { DeadlineReachedError, deadlineReached } from '../../src/core/runtime/run-deadline.js';
 import {
   ANTHROPIC_KEY,
   ask,
@@ -51,7 +52,7 @@ describe('a response body that never completes', () => {
             retry: { maxAttempts: 1 },
           },
         );
-        // The deadline bounds the request timeout (at least 1 s).
+        // The deadline bounds the request timeout (at least 1 s, and a second's grace).
         const { ctx, budget } = makeCtx({ deadline: Date.now() + 1200 });
         const pending =
           call === 'complete'
@@ -73,5 +74,28 @@ describe('a response body that never completes', () => {
         expect(budget.spent.totalTokens).toBe(0);
       }, 15_000);
     }
+  }
+
+  for (const kind of ['anthropic', 'openai-compatible'] as const) {
+    it(`${kind}: the run's deadline, not a request timeout racing it, is what stops the call`, async () => {
+      const base = await stallingServer();
+      const provider = createProvider(
+        { kind, model: 'm', baseUrl: kind === 'anthropic' ? base : `${base}/v1`, maxTokens: 10 },
+        { env: { ANTHROPIC_API_KEY: ANTHROPIC_KEY, OPENAI_API_KEY: OPENAI_KEY }, cwd: '/' },
+      );
+      const at = Date.now() + 1200;
+      const { ctx, controller } = makeCtx({ deadline: at });
+      // The deadline's timer firing 100 ms late, as on a loaded machine (the race a CI run lost).
+      const limit = { at, limit: '1.2s', source: '[budget] max_duration' };
+      const late = setTimeout(() => controller.abort(new DeadlineReachedError(limit)), at - Date.now() + 100);
+      try {
+        const outcome = await catchError(provider.complete(ask(), ctx));
+        expect(outcome).toBeInstanceOf(AbortError);
+        expect(String((outcome as Error).message)).toContain('wall-clock deadline of 1.2s reached');
+        expect(deadlineReached(ctx.signal)?.deadline).toEqual(limit);
+      } finally {
+        clearTimeout(late);
+      }
+    }, 15_000);
   }
 });

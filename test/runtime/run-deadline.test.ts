@@ -51,4 +51,21 @@ describe('armDeadline', () => {
     await sleep(80);
     expect(armed.signal.aborted).toBe(false);
   });
+
+  it('a deadline whose moment has come counts as reached before its timer fires; a host cancellation still wins', () => {
+    const limit = limitFrom('1h', '--timeout', 1_000_000);
+    const armed = armDeadline({ limits: [limit], now: () => 1_000_000 });
+    try {
+      expect(deadlineReached(armed.signal, limit, limit.at - 1)).toBeNull();
+      expect(deadlineReached(armed.signal, limit, limit.at)?.deadline).toEqual(limit);
+      expect(deadlineReached(armed.signal, null, limit.at + 1)).toBeNull();
+    } finally {
+      armed.dispose();
+    }
+    const host = new AbortController();
+    const cancelled = armDeadline({ signal: host.signal, limits: [limit], now: () => 1_000_000 });
+    host.abort('SIGINT');
+    expect(deadlineReached(cancelled.signal, limit, limit.at + 1)).toBeNull();
+    cancelled.dispose();
+  });
 });

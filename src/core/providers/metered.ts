@@ -130,10 +130,22 @@ export function noUsageWarner(provider: string): (ctx: Ctx) => void {
   };
 }
 
-/** Remaining time before `ctx.deadline`, clamped to [1s, fallback]; `fallback` when there is no deadline. */
+/**
+ * How long past the run's deadline a model request's own timeout ends. The run's deadline aborts
+ * `ctx.signal` when it comes; a request timer ending at the same moment raced that abort, and when it
+ * won (its timer fired first, as on a loaded machine) the call failed as a plain timeout, the review
+ * came out UNVERIFIABLE, and the run did not say its deadline had stopped it.
+ */
+const DEADLINE_GRACE_MS = 1000;
+
+/**
+ * The request timeout: the time left before `ctx.deadline` (at least 1 s) plus a grace, so the
+ * deadline's own abort is what stops a call still waiting then; at most `fallback`; `fallback` when
+ * there is no deadline.
+ */
 export function requestTimeoutMs(ctx: Ctx, fallbackMs: number): number {
   if (ctx.deadline === null) return fallbackMs;
-  return Math.min(fallbackMs, Math.max(1000, ctx.deadline - ctx.now()));
+  return Math.min(fallbackMs, Math.max(1000, ctx.deadline - ctx.now()) + DEADLINE_GRACE_MS);
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60 * 1000;

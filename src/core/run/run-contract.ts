@@ -197,13 +197,13 @@ async function drive(
     } catch (error) {
       // Stopped by the deadline: what was judged stands, the rest is unverifiable, FAIL is forced below.
       const unwound = !(error instanceof SuspendedError || error instanceof DurableReplayError);
-      if (!unwound || session.replaying || !deadlineReached(ctx.signal)) throw error;
+      if (!unwound || session.replaying || !deadlineReached(ctx.signal, deadline, ctx.now())) throw error;
       computed = unfinishedVerdict(contract, progress);
       executor = progress.executor ?? null;
       fanout = undefined;
     }
     // Work the deadline interrupted (an aborted model call, a killed check) never makes a verdict: fail-closed.
-    stopped = session.replaying ? null : deadlineReached(ctx.signal);
+    stopped = session.replaying ? null : deadlineReached(ctx.signal, deadline, ctx.now());
     if (stopped) {
       ctx.events({ type: 'warning', message: stopped.message });
       computed = forcedVerdict(computed, stopped.message);

@@ -87,7 +87,18 @@ export function armDeadline(options: {
   };
 }
 
-/** The deadline that stopped a run whose context signal is `signal`, or null (not aborted, or aborted otherwise). */
-export function deadlineReached(signal: AbortSignal): DeadlineReachedError | null {
-  return signal.aborted && signal.reason instanceof DeadlineReachedError ? signal.reason : null;
+/**
+ * The deadline that stopped a run whose context signal is `signal`, or null (not aborted, or aborted
+ * otherwise). Given the run's `deadline` and the time, also a deadline whose moment has come though
+ * its timer has not fired yet: work that timed itself by the same deadline (a delegated CLI's
+ * timeout, an MCP server's) can end a moment before the run's timer does, and the run must still
+ * say the deadline stopped it, not that the work failed on its own.
+ */
+export function deadlineReached(
+  signal: AbortSignal,
+  deadline: DeadlineLimit | null = null,
+  now = 0,
+): DeadlineReachedError | null {
+  if (signal.aborted) return signal.reason instanceof DeadlineReachedError ? signal.reason : null;
+  return deadline !== null && now >= deadline.at ? new DeadlineReachedError(deadline) : null;
 }

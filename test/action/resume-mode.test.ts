@@ -350,58 +350,66 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(resumed.stdout).toContain(`refusing to resume ${sessionId}`);
   });
 
-  it('/truss reject records the signed rejection and the run stays suspended', async () => {
-    const { sessionId } = suspended;
-    harness.allow('Codertocat', 'write');
-    const rejected = await comment('/truss reject not like this');
-    expect(rejected.stdout).not.toContain('::error');
-    expect(rejected.code).toBe(0);
-    expect(rejected.outputs.verdict).toBe('suspended');
-    const bundle = JSON.parse(readFileSync(rejected.outputs['bundle-path'] as string, 'utf8')) as {
-      ledger: { entries: { kind: string; payload: Json }[] };
-    };
-    const kinds = bundle.ledger.entries.map((e) => e.kind);
-    expect(kinds).toContain('human_review');
-    expect(kinds).not.toContain('verdict');
-    expect(kinds.slice(-2)).toEqual(['suspended', 'human_review']);
-    expect(rejected.outputs['session-id']).toBe(sessionId);
-  });
+  // The three tests below continue from the same rejection: it runs once, from the suspended state.
+  describe('after a /truss reject', () => {
+    let rejected: ActionRun;
+    /** The artifact the suspended run uploaded, before the rejection replaced it. */
+    let beforeRejection: Buffer;
+    let restoreRejected: () => void;
+    const artifactKey = () => `/blob/${encodeURIComponent(`truss-ledger-${suspended.sessionId}`)}`;
 
-  it('/truss reject then /truss approve: the later approval releases the gate and the run passes', async () => {
-    const { sessionId } = suspended;
-    harness.allow('Codertocat', 'write');
-    const rejected = await comment('/truss reject not yet');
-    expect(rejected.code, rejected.stdout).toBe(0);
-    expect(rejected.outputs.verdict).toBe('suspended');
-    const approved = await comment('/truss approve now it is fine');
-    expect(approved.stdout).not.toContain('::error');
-    expect(approved.code, approved.stdout).toBe(0);
-    expect(approved.outputs.verdict).toBe('pass');
-    expect(approved.outputs['session-id']).toBe(sessionId);
-    const bundle = JSON.parse(readFileSync(approved.outputs['bundle-path'] as string, 'utf8')) as {
-      ledger: { entries: { kind: string; payload: Json }[] };
-    };
-    const decisions = bundle.ledger.entries
-      .filter((e) => e.kind === 'human_review')
-      .map((e) => e.payload.decision);
-    expect(decisions).toEqual(['rejected', 'approved']);
-    expect(bundle.ledger.entries.at(-1)?.kind).toBe('run_completed');
-  });
+    beforeAll(async () => {
+      restore();
+      beforeRejection = results.committed.get(artifactKey()) as Buffer;
+      harness.allow('Codertocat', 'write');
+      rejected = await comment('/truss reject not like this');
+      restoreRejected = snapshotHarness(harness, results);
+    });
 
-  it('refuses an older artifact put back to drop a later rejection (the PR records the newer head)', async () => {
-    const { sessionId } = suspended;
-    const key = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
-    const before = results.committed.get(key) as Buffer;
-    harness.allow('Codertocat', 'write');
-    const rejected = await comment('/truss reject no');
-    expect(rejected.outputs.verdict).toBe('suspended');
-    results.committed.set(key, before);
-    const approved = await comment('/truss approve');
-    expect(approved.code).toBe(1);
-    expect(approved.stdout).toContain(
-      "does not extend the head recorded in the pull request's sticky comment",
-    );
-    expect(approved.outputs.verdict).not.toBe('pass');
+    beforeEach(() => restoreRejected());
+
+    it('/truss reject records the signed rejection and the run stays suspended', () => {
+      const { sessionId } = suspended;
+      expect(rejected.stdout).not.toContain('::error');
+      expect(rejected.code).toBe(0);
+      expect(rejected.outputs.verdict).toBe('suspended');
+      const bundle = JSON.parse(readFileSync(rejected.outputs['bundle-path'] as string, 'utf8')) as {
+        ledger: { entries: { kind: string; payload: Json }[] };
+      };
+      const kinds = bundle.ledger.entries.map((e) => e.kind);
+      expect(kinds).toContain('human_review');
+      expect(kinds).not.toContain('verdict');
+      expect(kinds.slice(-2)).toEqual(['suspended', 'human_review']);
+      expect(rejected.outputs['session-id']).toBe(sessionId);
+    });
+
+    it('/truss reject then /truss approve: the later approval releases the gate and the run passes', async () => {
+      const { sessionId } = suspended;
+      const approved = await comment('/truss approve now it is fine');
+      expect(approved.stdout).not.toContain('::error');
+      expect(approved.code, approved.stdout).toBe(0);
+      expect(approved.outputs.verdict).toBe('pass');
+      expect(approved.outputs['session-id']).toBe(sessionId);
+      const bundle = JSON.parse(readFileSync(approved.outputs['bundle-path'] as string, 'utf8')) as {
+        ledger: { entries: { kind: string; payload: Json }[] };
+      };
+      const decisions = bundle.ledger.entries
+        .filter((e) => e.kind === 'human_review')
+        .map((e) => e.payload.decision);
+      expect(decisions).toEqual(['rejected', 'approved']);
+      expect(bundle.ledger.entries.at(-1)?.kind).toBe('run_completed');
+    });
+
+    it('refuses an older artifact put back to drop a later rejection (the PR records the newer head)', async () => {
+      expect(results.committed.get(artifactKey())).not.toEqual(beforeRejection);
+      results.committed.set(artifactKey(), beforeRejection);
+      const approved = await comment('/truss approve');
+      expect(approved.code).toBe(1);
+      expect(approved.stdout).toContain(
+        "does not extend the head recorded in the pull request's sticky comment",
+      );
+      expect(approved.outputs.verdict).not.toBe('pass');
+    });
   });
 
   it("a PR approval at the suspended head by a writer releases the gate; a reader's does not", async () => {

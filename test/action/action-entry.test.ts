@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
 import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
@@ -19,6 +19,7 @@ import {
 } from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { gitSpy, withoutSettings } from '../helpers/git-spy.js';
+import { snapshotHarness } from '../helpers/harness-snapshot.js';
 
 /**
  * A run on a pull request makes any earlier sign-off stale: `truss / human review` is created once,
@@ -46,25 +47,31 @@ function expectAwaitingSignOff(harness: ActionHarness, headSha: string, verdicts
   expect(harness.fake.calls('PATCH', new RegExp(`/check-runs/${created?.id}$`))).toEqual([]);
 }
 
-describe('the action entry, run the way a runner runs it', () => {
+// The first pull_request run on a fresh repository runs once: the second test continues from the
+// state it left (test/helpers/harness-snapshot.ts), as if it had just run it.
+describe('the action entry: a first pull_request run', () => {
   let harness: ActionHarness;
   let key: SigningKey;
   let seed: string;
+  let first: Awaited<ReturnType<ActionHarness['runPullRequest']>>;
+  let restore: () => void;
 
-  beforeEach(() => {
+  beforeAll(async () => {
     harness = new ActionHarness();
     key = harness.key;
     seed = harness.seed;
+    first = await harness.runPullRequest();
+    restore = snapshotHarness(harness);
   });
 
-  afterEach(async () => {
+  beforeEach(() => restore());
+
+  afterAll(async () => {
     await harness.stop();
   });
 
-  const runAction = (extraEnv: Record<string, string> = {}) => harness.runPullRequest(extraEnv);
-
-  it('runs the base-branch contract on a real pull_request payload: check run, sticky comment, summary, outputs, verifiable bundle', async () => {
-    const run = await runAction();
+  it('runs the base-branch contract on a real pull_request payload: check run, sticky comment, summary, outputs, verifiable bundle', () => {
+    const run = first;
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs.verdict).toBe('pass');
     expect(run.outputs['public-key']).toBe(key.publicKeyHex);
@@ -146,9 +153,8 @@ describe('the action entry, run the way a runner runs it', () => {
   });
 
   it('a second run updates the sticky comment in place instead of posting a new one', async () => {
-    const first = await runAction();
     expect(first.code, first.stderr).toBe(0);
-    const second = await runAction();
+    const second = await harness.runPullRequest();
     expect(second.code, second.stderr).toBe(0);
     expect(harness.fake.calls('POST', /\/issues\/2\/comments$/)).toHaveLength(1);
     expect(harness.fake.calls('PATCH', /\/issues\/comments\/7001$/)).toHaveLength(1);
@@ -158,6 +164,22 @@ describe('the action entry, run the way a runner runs it', () => {
       [second.headSha, 'action_required'],
     ]);
   });
+});
+
+describe('the action entry, run the way a runner runs it', () => {
+  let harness: ActionHarness;
+  let key: SigningKey;
+
+  beforeEach(() => {
+    harness = new ActionHarness();
+    key = harness.key;
+  });
+
+  afterEach(async () => {
+    await harness.stop();
+  });
+
+  const runAction = (extraEnv: Record<string, string> = {}) => harness.runPullRequest(extraEnv);
 
   it('a failing verdict completes the check as failure and fails the step with the reason', async () => {
     writeFileSync(join(harness.source, 'greeting.txt'), 'goodbye\n');

@@ -123,9 +123,12 @@ export function webhookExamples(event: string): Json[] {
  * (workflow_dispatch) omit `action`.
  */
 export function webhookExample(name: string, action?: string): Json {
-  const event = webhookExamples(name).find((x) => (x as { action?: string }).action === action);
+  // Only the one example is copied: tests build hundreds of payloads, and an event has dozens.
+  const event = allExamples()
+    .find((entry) => entry.name === name)
+    ?.examples.find((x) => (x as { action?: string }).action === action);
   if (!event) throw new Error(`no ${name}.${action ?? '(no action)'} example in @octokit/webhooks-examples`);
-  return event;
+  return structuredClone(event);
 }
 
 /** A contents-API file response, as GET /repos/{owner}/{repo}/contents/{path} returns it. */

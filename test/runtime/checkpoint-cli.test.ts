@@ -1,6 +1,7 @@
+import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeWorkdir } from '../helpers/agent-kit.js';
 import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
 import { flipByte } from '../helpers/ledger-kit.js';
@@ -18,9 +19,29 @@ function suspendedGatedRun(prefix: string) {
   return { ...home, common: home.runFlags, session: JSON.parse(first.stdout).session_id as string };
 }
 
+type Suspended = ReturnType<typeof suspendedGatedRun>;
+
+/**
+ * A copy of `run`'s ledger database in a home of its own, for a test that tampers with it. The copy
+ * keeps the session's workdir, which a resume must use: the run suspended before its agent wrote
+ * anything there, and a resume refused at verification never reaches it.
+ */
+function copyOf(run: Suspended, prefix: string): Suspended {
+  const home = cliHome(prefix, { workdir: run.workdir });
+  copyFileSync(run.db, home.db);
+  // A write-ahead log left beside it holds entries too.
+  if (existsSync(`${run.db}-wal`)) copyFileSync(`${run.db}-wal`, `${home.db}-wal`);
+  return { ...home, common: home.runFlags, session: run.session };
+}
+
 describe('truss resume and the verified_through checkpoint (real CLI processes)', () => {
+  // One suspended run; each test tampers with a copy of its database.
+  let suspended: Suspended;
+  beforeAll(() => {
+    suspended = suspendedGatedRun('checkpoint-cli');
+  });
   it('a suspended run is checkpointed; a flipped signature under the checkpoint is refused with and without --verify-all', () => {
-    const { db, env, common, session } = suspendedGatedRun('checkpoint-cli');
+    const { db, env, common, session } = copyOf(suspended, 'checkpoint-sig');
 
     const raw = new Database(db);
     try {
@@ -59,7 +80,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('a cut tail with the head moved back fails truss ledger verify as it fails resume: the signed checkpoint covers the cut entries', () => {
-    const { db, env, common, session } = suspendedGatedRun('checkpoint-cut-verify');
+    const { db, env, common, session } = copyOf(suspended, 'checkpoint-cut-verify');
 
     const raw = new Database(db);
     try {
@@ -90,7 +111,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('an edited recorded contract is refused as the broken chain it is, naming the seq, not the contract hash', () => {
-    const { db, env, common, session } = suspendedGatedRun('checkpoint-contract-edit');
+    const { db, env, common, session } = copyOf(suspended, 'checkpoint-contract-edit');
     const raw = new Database(db);
     try {
       const { payload } = raw
@@ -113,7 +134,7 @@ describe('truss resume and the verified_through checkpoint (real CLI processes)'
   });
 
   it('a cut tail with the checkpoint deleted is refused when the export shows the longer head', () => {
-    const { db, env, common, session } = suspendedGatedRun('checkpoint-cut');
+    const { db, env, common, session } = copyOf(suspended, 'checkpoint-cut');
 
     const raw = new Database(db);
     try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../../src/core/ledger/index.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, runCliInProcess } from '../helpers/cli.js';
 import { writeKeyFile, writeSignerPin } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -21,28 +21,30 @@ describe('truss --help / --version', () => {
     expect(result.stdout.trim()).toBe(pkg.version);
   });
 
-  it('documents every command and the exit codes', () => {
+  it('documents every command and the exit codes', async () => {
     const result = runCli(['--help']);
     expect(result.code).toBe(0);
     for (const word of ['keygen', 'verify', 'ledger', 'review', 'integrity only', 'incomplete'])
       expect(result.stdout).toContain(word);
     for (const command of ['keygen', 'verify', 'ledger', 'review']) {
-      const sub = runCli([command, '--help']);
+      const sub = await runCliInProcess([command, '--help']);
       expect(sub.code, command).toBe(0);
       expect(sub.stdout, command).toMatch(/^Usage: truss /);
     }
   });
 
-  it('a command group without its sub-command prints its help and exits 64, as bare truss does', () => {
+  it('a command group without its sub-command prints its help and exits 64, as bare truss does', async () => {
     for (const group of ['ledger', 'review', 'anchor', 'memory', 'playbook', 'lesson', 'mcp']) {
-      const bare = runCli([group]);
+      const bare = await runCliInProcess([group]);
       expect(bare.code, group).toBe(64);
       expect(bare.stdout, group).toMatch(/^Usage: truss /);
-      const asked = runCli([group, 'help']);
+      const asked = await runCliInProcess([group, 'help']);
       expect(asked.code, group).toBe(0);
       expect(asked.stdout, group).toBe(bare.stdout);
     }
+    // The built CLI, bare and for one group, as the entry function answers in this process.
     expect(runCli([]).code).toBe(64);
+    expect(runCli(['ledger'])).toEqual(await runCliInProcess(['ledger']));
   });
 
   it('rejects an unknown command or flag with exit 64 and a pointer to --help', () => {
@@ -119,24 +121,24 @@ describe('ledger commands over a real database', () => {
     expect(sessions[0]).toMatchObject({ id: session, status: 'completed', entries: 7, pubkey_id: key.keyId });
   });
 
-  it('shows a timeline and gets one entry', () => {
-    const show = runCli(['ledger', 'show', session, '--db', db]);
+  it('shows a timeline and gets one entry', async () => {
+    const show = await runCliInProcess(['ledger', 'show', session, '--db', db]);
     expect(show.code).toBe(0);
     expect(show.stdout).toContain('contract greeting-0001');
     expect(show.stdout).toContain('overall PASS');
     // Seats are numbered from 1, as `truss run` prints them (stored from 0).
     expect(show.stdout).toContain('seat 1 (intent) voted met');
     expect(show.stdout).not.toContain('seat 0');
-    const get = runCli(['ledger', 'get', session, '5', '--db', db, '--json']);
+    const get = await runCliInProcess(['ledger', 'get', session, '5', '--db', db, '--json']);
     expect(get.code).toBe(0);
     expect(JSON.parse(get.stdout)).toMatchObject({ seq: 5, kind: 'verdict', payload: { overall: 'pass' } });
-    const missing = runCli(['ledger', 'get', session, '99', '--db', db]);
+    const missing = await runCliInProcess(['ledger', 'get', session, '99', '--db', db]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('no entry 99');
   });
 
-  it('reports the signed verdict', () => {
-    const result = runCli(['ledger', 'verdict', session, '--db', db, '--json']);
+  it('reports the signed verdict', async () => {
+    const result = await runCliInProcess(['ledger', 'verdict', session, '--db', db, '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
       session_status: 'completed',
@@ -145,12 +147,14 @@ describe('ledger commands over a real database', () => {
     });
   });
 
-  it('verifies the stored chain: pinned → 0, unpinned → 4, other key → 1', () => {
-    expect(runCli(['ledger', 'verify', session, '--db', db, '--key', key.publicKeyHex]).code).toBe(0);
+  it('verifies the stored chain: pinned → 0, unpinned → 4, other key → 1', async () => {
+    expect(
+      (await runCliInProcess(['ledger', 'verify', session, '--db', db, '--key', key.publicKeyHex])).code,
+    ).toBe(0);
     const unpinned = runCli(['ledger', 'verify', session, '--db', db, '--json'], { cwd });
     expect(unpinned.code).toBe(4);
     expect(JSON.parse(unpinned.stdout).status).toBe('integrity_only');
-    const other = runCli([
+    const other = await runCliInProcess([
       'ledger',
       'verify',
       session,
@@ -193,7 +197,7 @@ describe('ledger commands over a real database', () => {
     expect(stdout.stdout).toBe(readFileSync(out, 'utf8'));
   });
 
-  it('records a signed human review with the reviewer key; dry run writes nothing', () => {
+  it('records a signed human review with the reviewer key; dry run writes nothing', async () => {
     const reviewer = SigningKey.generate();
     const reviewerFile = join(cwd, 'reviewer.key');
     writeFileSync(reviewerFile, reviewer.seedBase64, { mode: 0o600 });
@@ -203,7 +207,7 @@ describe('ledger commands over a real database', () => {
     store.close();
     const pin = writeSignerPin(join(cwd, 'session-pin'), key);
 
-    const dry = runCli([
+    const dry = await runCliInProcess([
       'review',
       'approve',
       id,
@@ -254,7 +258,7 @@ describe('ledger commands over a real database', () => {
       },
     });
 
-    const verified = runCli([
+    const verified = await runCliInProcess([
       'ledger',
       'verify',
       id,
@@ -270,7 +274,15 @@ describe('ledger commands over a real database', () => {
     expect(JSON.parse(verified.stdout).reviews).toMatchObject([
       { seq: 7, decision: 'approved', stale: false, key_pinned: true },
     ]);
-    const reviewerNotPinned = runCli(['ledger', 'verify', id, '--db', local, '--key', key.publicKeyHex]);
+    const reviewerNotPinned = await runCliInProcess([
+      'ledger',
+      'verify',
+      id,
+      '--db',
+      local,
+      '--key',
+      key.publicKeyHex,
+    ]);
     expect(reviewerNotPinned.code).toBe(4);
     expect(reviewerNotPinned.stdout).toContain('not a trusted key');
   });

@@ -56,6 +56,34 @@ export function runCli(
 export const REPO_ROOT = ROOT;
 
 /**
+ * Runs the CLI's own entry function (src/cli/run.ts, what the built `truss` calls) in this process,
+ * its output captured: the same parse, dispatch, usage errors and exit codes without a node start
+ * per call, for tests of what a command line means (help texts, usage errors) that start the CLI
+ * dozens of times. The command sees the environment a child of runCli gets, never the worker's.
+ * Commands resolve relative paths against the process's directory, not `cwd`: pass absolute paths.
+ */
+export async function runCliInProcess(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<CliResult> {
+  const { run } = await import('../../src/cli/run.js');
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: { ...childEnv(), ...options.env },
+    cwd: options.cwd ?? ROOT,
+    interactive: false,
+  });
+  return { code, stdout, stderr };
+}
+
+/**
  * Starts the real `truss` CLI in a child process without waiting for it (for races with a second
  * command); `done` settles with its exit code and output.
  */

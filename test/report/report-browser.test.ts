@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, createNodeCrypto, type LedgerEntry } from '../../src/core/ledger/index.js';
@@ -14,9 +12,8 @@ import {
   openReportTab,
   runBrowserTests,
 } from '../helpers/browser.js';
-import { builtEntry } from '../helpers/built-dist.js';
 import { bundleTamperCases, caseText, outcomeOf } from '../helpers/bundle-tamper-cases.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, runCliInProcess } from '../helpers/cli.js';
 import {
   exportText,
   FORGER_KEY,
@@ -312,8 +309,6 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
   });
 
   describe('agreement with `truss verify` on every bundle tamper class', () => {
-    const run = promisify(execFile);
-
     it('the in-page verifier and the CLI give the same report (status, failure code and seq, notes, reviews)', async () => {
       const tamper = openFixture('report-agree');
       try {
@@ -321,30 +316,20 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
         // (test/runtime/resume-agreement.test.ts).
         const cases = bundleTamperCases(tamper).filter((c) => !c.storedPayloads);
         expect(cases.length).toBeGreaterThanOrEqual(30);
-        // `truss verify` as shipped: this run's build of src/cli (test/global-setup.ts), which starts in a
-        // fraction of the time `--import tsx` takes for each of the thirty-odd cases.
+        // `truss verify` through the CLI's entry function in this process (what the built CLI runs; the
+        // tests above start `truss report` as shipped): the thirty-odd cases start no node each.
+        const at = (name: string) => join(tamper.dir, name);
         const cli = async (name: string, pinned: string[]) => {
-          const args = [
-            builtEntry('cli.js'),
-            'verify',
-            `${name}.json`,
-            '--json',
-            ...pinned.flatMap((k) => ['--key', k]),
-          ];
-          const out = await run(process.execPath, args, { cwd: tamper.dir, encoding: 'utf8' }).catch(
-            (error: { stdout: string; code: number }) => error,
-          );
-          if ('code' in out && out.code === 3) return 'unreadable';
+          const args = ['verify', at(`${name}.json`), '--json', ...pinned.flatMap((k) => ['--key', k])];
+          const out = await runCliInProcess(args, { cwd: tamper.dir });
+          if (out.code === 3) return 'unreadable';
           const { file: _file, trust_source: _source, ...report } = JSON.parse(out.stdout);
           return report;
         };
         /** `truss report` on the file: 'unreadable' when it refuses it (exit 3), else 'written'. */
         const reportCli = async (name: string) => {
-          const args = [builtEntry('cli.js'), 'report', `${name}.json`, '-o', `${name}.report.html`];
-          const out = await run(process.execPath, args, { cwd: tamper.dir, encoding: 'utf8' }).catch(
-            (error: { code: number }) => error,
-          );
-          return 'code' in out && out.code === 3 ? 'unreadable' : 'written';
+          const args = ['report', at(`${name}.json`), '-o', at(`${name}.report.html`)];
+          return (await runCliInProcess(args, { cwd: tamper.dir })).code === 3 ? 'unreadable' : 'written';
         };
         const names = cases.map((_c, i) => `case-${i}`);
         cases.forEach((c, i) => {

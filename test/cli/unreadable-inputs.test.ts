@@ -2,12 +2,13 @@
  * Every file a command reads that is missing, or is a directory, is refused with exit 3 and a message
  * that says what is wrong in words and what to pass instead — never a bare `(ENOENT)`, which is what
  * `truss verify nope.json`, `--trusted-keys nope`, `verify-attestation`, `attest BUNDLE` and
- * `bench-verdicts` printed. Real CLI, child processes.
+ * `bench-verdicts` printed. Each command goes through the CLI's entry function in this process
+ * (runCliInProcess); the built CLI in a child process answers one of them the same way.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliHome, runCli } from '../helpers/cli.js';
+import { cliHome, runCli, runCliInProcess } from '../helpers/cli.js';
 
 const HEX = 'a'.repeat(64);
 
@@ -35,16 +36,19 @@ describe('an unreadable input says why and what to pass', () => {
   it.each([
     ['missing', join(cli.home, 'missing.json'), 'no such file'],
     ['a directory', join(cli.home, 'a-dir.json'), 'it is a directory, not a file'],
-  ])('%s', (_, path, reason) => {
+  ])('%s', async (_, path, reason) => {
     mkdirSync(join(cli.home, 'a-dir.json'), { recursive: true });
     for (const { args, next, onlyDirectory } of commandsReading(path, cli.keyFile)) {
       if (onlyDirectory && reason === 'no such file') continue;
-      const result = runCli(args, { env: cli.env });
+      const result = await runCliInProcess(args, { env: cli.env });
       const said = `${args.join(' ')}: ${result.stderr}`;
       expect(result.code, said).toBe(3);
       expect(result.stderr, said).toContain(`${path}: ${reason} (`);
       expect(result.stderr, said).toMatch(next);
       expect(result.stderr, said).not.toContain('unexpected error');
     }
+    const [shipped] = commandsReading(path, cli.keyFile);
+    const args = shipped?.args as string[];
+    expect(runCli(args, { env: cli.env })).toEqual(await runCliInProcess(args, { env: cli.env }));
   });
 });

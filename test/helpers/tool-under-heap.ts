@@ -4,12 +4,15 @@
  * memory stays bounded whatever the working copy holds.
  *
  *   node --max-old-space-size=MB --import tsx test/helpers/tool-under-heap.ts WORKDIR TOOL INPUT_JSON [FULL]
+ *
+ * Tests start it bundled (toolUnderHeapScript in test/tools/tool-helpers.ts): it imports no test
+ * helper that loads vitest.
  */
 
 import { listDirTool, readFileTool } from '../../src/core/tools/fs-tools.js';
 import { createGitTools } from '../../src/core/tools/git-tools.js';
 import type { Tool } from '../../src/core/tools/tool.js';
-import { gitEnv, toolContext } from '../tools/tool-helpers.js';
+import { gitEnv, toolContext } from '../tools/tool-context.js';
 
 const [workdir, name, input, full] = process.argv.slice(2);
 if (workdir === undefined || name === undefined || input === undefined) {

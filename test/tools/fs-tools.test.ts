@@ -23,7 +23,7 @@ import {
 } from '../../src/core/tools/fs-tools.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
 import { REPO_ROOT } from '../helpers/cli.js';
-import { makeSandbox, put, toolContext } from './tool-helpers.js';
+import { makeSandbox, put, toolContext, toolUnderHeapScript } from './tool-helpers.js';
 
 let box: ReturnType<typeof makeSandbox>;
 let context: ToolContext;
@@ -258,9 +258,7 @@ describe('list_dir', () => {
       process.execPath,
       [
         '--max-old-space-size=32',
-        '--import',
-        'tsx',
-        join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
+        toolUnderHeapScript(),
         box.work,
         'list_dir',
         JSON.stringify({ path: 'planted' }),

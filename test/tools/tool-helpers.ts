@@ -1,31 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConstraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
-import { createCtx } from '../../src/core/runtime/ctx.js';
-import { resolvePolicy } from '../../src/core/tools/policy.js';
-import type { ToolContext } from '../../src/core/tools/tool.js';
+import { bundledScript } from '../helpers/bundled-script.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { gitEnv } from './tool-context.js';
 
-type Constraints = ResolvedContract['constraints'];
-
-/** The resolved `[constraints]` defaults with `overrides` on top, as the contract loader produces them. */
-export function constraints(overrides: Partial<Constraints> = {}): Constraints {
-  return { ...ConstraintsSchema.parse({}), ...overrides };
-}
-
-/** Every harness tool allowed (the contract default allows only the four file/shell tools). */
-export const ALL_TOOLS = ['*'];
-
-export function toolContext(
-  workdir: string,
-  overrides: Partial<Constraints> = {},
-  signal?: AbortSignal,
-): ToolContext {
-  const policy = resolvePolicy(constraints({ allow_tools: ALL_TOOLS, ...overrides }), workdir);
-  return { workdir, policy, ctx: createCtx(signal ? { signal } : {}) };
-}
+export { ALL_TOOLS, constraints, gitEnv, toolContext } from './tool-context.js';
 
 /** A sandbox root holding `work/` (the workdir) and `outside/` (a sibling the tools must not reach). */
 export function makeSandbox(prefix: string): {
@@ -48,14 +29,6 @@ export function put(dir: string, path: string, content: string): string {
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, content);
   return full;
-}
-
-/**
- * The environment git runs with in these tests: an empty HOME, so the host's global config (which may
- * name a user) never leaks in and is never touched.
- */
-export function gitEnv(home: string): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C' };
 }
 
 /** Runs real git in `cwd` with the isolated environment; returns trimmed stdout. */
@@ -92,6 +65,11 @@ export interface ChildToolOutcome {
   ms: number;
 }
 
+/** test/helpers/tool-under-heap.ts as plain JavaScript (bundledScript), for `node [flags] SCRIPT …`. */
+export function toolUnderHeapScript(): string {
+  return bundledScript(join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'));
+}
+
 /**
  * One tool call made once in a child Node process (test/helpers/tool-under-heap.ts), with `nodeArgs`
  * (a small heap) and `env` on top of this process's (HOME, a secret the harness would hold); the
@@ -105,16 +83,7 @@ export function toolInChild(
 ): ChildToolOutcome {
   const child = spawnSync(
     process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'test/helpers/tool-under-heap.ts'),
-      workdir,
-      name,
-      JSON.stringify(input),
-      'full',
-    ],
+    [...(options.nodeArgs ?? []), toolUnderHeapScript(), workdir, name, JSON.stringify(input), 'full'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...options.env },

@@ -1,6 +1,7 @@
 import { closeSync, constants, existsSync, fchmodSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { worktreeConfigOn } from './git-config-trust.js';
+import { linkedCommonDir } from './git-linked-dirs.js';
 import { linksUnder, removeSpecialFiles } from './git-special-files.js';
 import { removeUntrustedEntrySync } from './remove-tree.js';
 
@@ -32,6 +33,11 @@ export interface GitMetadataGuard {
    * relative to it, with where each pointed: never swept while it still points there.
    */
   linksBefore: Record<string, Record<string, string>>;
+  /**
+   * The repositories of linked worktrees among the working copies, when they lie elsewhere
+   * (git-linked-dirs.ts): shown read-only, so git works there and writes nothing git runs.
+   */
+  linked?: string[];
 }
 
 const GUARDED_ENTRIES = ['config', 'config.worktree', 'hooks', 'info', 'modules'];
@@ -48,7 +54,7 @@ const PINNED_FILE = 'COMMIT_EDITMSG';
 const PRIVATE_DIR = 'logs';
 
 function emptyGuard(): GitMetadataGuard {
-  return { pinned: [], readOnly: [], pinnedFiles: [], privateDirs: [], linksBefore: {} };
+  return { pinned: [], readOnly: [], pinnedFiles: [], privateDirs: [], linksBefore: {}, linked: [] };
 }
 
 function kindOf(path: string): 'dir' | 'file' | null {
@@ -76,6 +82,8 @@ export function gitMetadataGuard(
     if (kind === 'file') {
       // A linked worktree or submodule: the pointer to its git directory is what must not change.
       guard.readOnly.push(gitPath);
+      const common = linkedCommonDir(workdir);
+      if (common !== null) guard.linked?.push(common);
       continue;
     }
     if (kind !== 'dir') continue;
@@ -197,6 +205,7 @@ export class AddedGitGuards {
       pinnedFiles: guards.flatMap((g) => g.pinnedFiles ?? []),
       privateDirs: guards.flatMap((g) => g.privateDirs ?? []),
       linksBefore: Object.assign({}, ...guards.map((g) => g.linksBefore ?? {})),
+      linked: guards.flatMap((g) => g.linked ?? []),
     };
   }
 

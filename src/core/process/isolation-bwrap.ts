@@ -2,12 +2,14 @@ import { chownSync, existsSync, mkdirSync, realpathSync, statSync, writeFileSync
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reachableBy } from './account-reach.js';
+import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
 import { dropForbiddenEnv } from './isolation-env.js';
 import type { SandboxAccount } from './isolation-uid.js';
+import { within } from './mount-table.js';
 import { removeUntrustedTree } from './remove-tree.js';
 
 export interface BwrapIsolationOptions {
@@ -35,6 +37,9 @@ export interface BwrapIsolationOptions {
    */
   runAs?: { account: SandboxAccount; setpriv: string } | undefined;
 }
+
+/** What bubblewrap makes afresh below (`--tmpfs /tmp`, `--dev /dev`): the host's files there are not seen. */
+const FRESH_DIRS = ['/tmp', '/dev'];
 
 /** Where the sandbox's fresh HOME and TMPDIR appear inside bubblewrap. */
 const SANDBOX_HOME = '/tmp/.truss-home';
@@ -104,6 +109,10 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
       }
       const hiddenPaths = options.hiddenPaths.filter(visible);
       const guard = addedGuards.with(options.gitGuard);
+      // A linked worktree's repository under the fresh /tmp is shown again, read-only (git-linked-dirs.ts).
+      const linked = linkedDirsToShow(guard.linked ?? [], workdirs, options.hiddenPaths).filter(
+        (dir) => FRESH_DIRS.some((fresh) => within(dir, fresh)) && visible(dir),
+      );
       const env = { ...request.env };
       const droppedEnv = dropForbiddenEnv(env);
       Object.assign(env, { HOME: SANDBOX_HOME, TMPDIR: SANDBOX_TMP });
@@ -127,6 +136,7 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '/proc',
         '--tmpfs',
         '/tmp',
+        ...linked.flatMap((dir) => ['--ro-bind', dir, dir]),
         ...hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
         // The host daemons' sockets: whoever connects gets what the daemon grants (host-sockets.ts).
         ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths])

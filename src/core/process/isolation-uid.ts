@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
@@ -183,7 +184,15 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     ...addedKeeps,
     ...extra,
   ];
-  const keepsWith = (extra: readonly string[]) => [...writableKeeps(extra), ...(options.readOnlyKeeps ?? [])];
+  // A linked worktree's repository in a private directory is kept too, read-only (git-linked-dirs.ts).
+  const readOnlyKeeps = () => [
+    ...(options.readOnlyKeeps ?? []),
+    ...linkedDirsToShow(addedGuards.with(options.gitGuard).linked ?? [], writableKeeps([]), [
+      ...options.hiddenPaths,
+      ...options.coverPaths.map(({ dir }) => dir),
+    ]).filter((dir) => privateDirs.some((shared) => within(dir, shared.dir))),
+  ];
+  const keepsWith = (extra: readonly string[]) => [...writableKeeps(extra), ...readOnlyKeeps()];
   // Whether `path` lies in a private directory but outside every kept path: invisible in the sandbox.
   const unreachable = (path: string) =>
     privateDirs.some(({ dir }) => within(path, dir)) && !keepsWith([]).some((keep) => within(path, keep));
@@ -227,7 +236,16 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
-      after: remountLines(tools.mount, readOnly.remounts),
+      // The read-only keeps bound back through a private directory are mounts of their own there:
+      // each is made read-only too, whoever its files belong to.
+      after: remountLines(tools.mount, [
+        ...readOnly.remounts,
+        ...readOnlyKeeps().filter(
+          (keep) =>
+            privateDirs.some(({ dir }) => within(keep, dir)) &&
+            !keeps.some((other) => other !== keep && within(keep, other)),
+        ),
+      ]),
       last: [
         ...readOnly.binds,
         // Before the hiding mounts: a bind made after them would show what they cover.

@@ -6,8 +6,9 @@
  * is handed to the code being judged. A fork's code in a job that holds a write token (a `/truss`
  * comment, `pull_request_target`, an App dispatch) is refused rather than given it.
  */
+import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { runHarnessGit } from '../core/process/index.js';
+import { linkedCommonDir, runHarnessGit } from '../core/process/index.js';
 
 const CONFIG_TIMEOUT_MS = 10_000;
 
@@ -24,7 +25,9 @@ const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]+@/i;
  * The git settings in files inside `workdir` (its `.git/config`, a file it includes from the working
  * copy) that hold a credential, as `key (file)`: never the value. Settings from files outside the
  * working copy (the user's global config, checkout v6's credentials file under RUNNER_TEMP) are left
- * out: the isolation hides those directories from checks. A workdir that is no repository has none.
+ * out: the isolation hides those directories from checks. A linked worktree's repository is the
+ * exception: the sandboxes show it to checks (docs/security.md, "Linked worktrees"), so its files
+ * count. A workdir that is no repository has none.
  */
 export async function persistedCredentials(
   workdir: string,
@@ -44,6 +47,7 @@ export async function persistedCredentials(
       );
     },
   );
+  const linked = linkedRepository(workdir);
   // --null: `origin NUL key LF value NUL`, repeated.
   const fields = listed.split('\0');
   const found: string[] = [];
@@ -56,10 +60,20 @@ export async function persistedCredentials(
     if (!KEYS.test(key) || !origin.startsWith('file:')) continue;
     const file = resolve(workdir, origin.slice('file:'.length));
     const inside = relative(resolve(workdir), file);
-    if (inside.startsWith('..') || isAbsolute(inside)) continue;
+    const shown = linked !== null && !relative(linked, file).startsWith('..');
+    if ((inside.startsWith('..') || isAbsolute(inside)) && !shown) continue;
     if (isCredential(key, value)) found.push(`${withoutUserinfo(key)} (${inside})`);
   }
   return [...new Set(found)];
+}
+
+/** The repository of `workdir` when it is a linked worktree the sandboxes show it (real path), else null. */
+function linkedRepository(workdir: string): string | null {
+  try {
+    return linkedCommonDir(realpathSync(workdir));
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -26,6 +26,7 @@ import { linkedCommonDir, linkedDirsToShow } from '../../src/core/process/git-li
 import { runHarnessGit, runHarnessGitCapped } from '../../src/core/process/git-safety.js';
 import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
+import { persistedCredentials } from '../../src/github/persisted-credentials.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
@@ -244,5 +245,15 @@ describe('which repository a `.git` file gets shown', () => {
     expect(linkedDirsToShow([common], [main], [])).toEqual([]);
     expect(linkedDirsToShow([common], [wt], [root])).toEqual([]);
     expect(linkedDirsToShow([common], [wt], [join(common, 'keys')])).toEqual([]);
+  });
+});
+
+describe("a credential in a linked worktree's repository", () => {
+  it('counts: the sandboxes show that repository to checks', async () => {
+    const token = 'ghs_linkedpersisted0000000000000000000000';
+    git(main, 'config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${token}`);
+    const found = await persistedCredentials(wt);
+    expect(found).toEqual(['http.https://github.com/.extraheader (../main/.git/config)']);
+    expect(found.join('\n')).not.toContain(token);
   });
 });

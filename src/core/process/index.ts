@@ -1,4 +1,5 @@
 export { BUNDLED_RELAY, relayBeside } from './bundled-relay.js';
+export { linkedCommonDir } from './git-linked-dirs.js';
 export {
   checkedHarnessGit,
   GitCommandError,

@@ -166,6 +166,33 @@ for (const level of ['uid', 'bwrap'] as const) {
       expect(existsSync(join(root, 'pwned'))).toBe(false);
     }, 60_000);
 
+    it("with the repository itself the working copy, a check cannot redirect its linked worktrees' git", async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} worktrees/ test: ${unavailable}`);
+        return;
+      }
+      // A repository the work wrote, whose config runs its command: what a rewritten commondir or
+      // a planted config.worktree would have the user's next git in the worktree read.
+      const redirect = [
+        'exec 2>/dev/null',
+        'mkdir -p evil && git init -q evil && git -C evil config core.fsmonitor "touch $MARK"',
+        'test -f .git/worktrees/wt/commondir && echo SEES',
+        'echo "$PWD/evil/.git" > .git/worktrees/wt/commondir && echo WROTE commondir',
+        'printf "[core]\\n\\tfsmonitor = touch %s\\n" "$MARK" > .git/worktrees/wt/config.worktree && echo WROTE config.worktree',
+        'mkdir .git/worktrees/wt/hooks && echo WROTE hooks',
+        'echo done',
+      ].join('\n');
+      const { out } = await inSandbox(level, main, redirect);
+      expect(out).toBe('SEES\ndone\n');
+      expect(readFileSync(join(admin, 'commondir'), 'utf8')).toBe('../..\n');
+      expect(existsSync(join(admin, 'config.worktree'))).toBe(false);
+      writeFileSync(join(wt, 'a.txt'), 'changed\n');
+      expect(git(wt, 'status', '--porcelain')).toBe(' M a.txt\n');
+      expect(git(wt, 'rev-parse', '--git-common-dir')).toBe(`${common}\n`);
+      expect(existsSync(join(root, 'pwned'))).toBe(false);
+    }, 60_000);
+
     it('a .git file naming a repository that does not name it back shows nothing', async () => {
       const unavailable = await mechanismAvailable(level);
       if (unavailable) {

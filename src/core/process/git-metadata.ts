@@ -15,7 +15,10 @@ import { removeUntrustedEntrySync } from './remove-tree.js';
 export interface GitMetadataGuard {
   /** Git directories bound onto themselves: a mount point cannot be renamed or replaced. */
   pinned: string[];
-  /** Made read-only: `config`, `config.worktree`, `hooks/`, `info/` (attributes), `modules/`, and a `.git` file. */
+  /**
+   * Made read-only: `config`, `config.worktree`, `hooks/`, `info/` (attributes), `modules/`,
+   * `worktrees/`, and a `.git` file.
+   */
   readOnly: string[];
   /**
    * Files git writes by opening the name, following a link in it (`COMMIT_EDITMSG`): bound onto
@@ -40,7 +43,12 @@ export interface GitMetadataGuard {
   linked?: string[];
 }
 
-const GUARDED_ENTRIES = ['config', 'config.worktree', 'hooks', 'info', 'modules'];
+/**
+ * `worktrees/` holds each linked worktree's admin directory: its `commondir` names the repository
+ * (and so the config) git reads there, its `config.worktree` is read as config; the user's git in
+ * that worktree reads both.
+ */
+const GUARDED_ENTRIES = ['config', 'config.worktree', 'hooks', 'info', 'modules', 'worktrees'];
 /**
  * Git reads it beside `config` when `extensions.worktreeConfig` is on (`git sparse-checkout` turns it
  * on): made empty when missing then, so the sandbox cannot create it (git-config-trust.ts).

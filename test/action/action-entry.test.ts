@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
@@ -131,6 +131,9 @@ describe('the action entry: a first pull_request run', () => {
     const reportHtml = readFileSync(reportPath, 'utf8');
     expect(reportHtml).toMatch(/^<!doctype html>/);
     expect(reportHtml).toContain(`"session_id":"${run.outputs['session-id']}"`);
+    // attest is off by default: no attestation beside the bundle, and nothing said about one.
+    expect(existsSync((run.outputs['bundle-path'] as string).replace(/\.json$/, '.intoto.json'))).toBe(false);
+    expect(run.stdout).not.toContain('attest:');
 
     // Secrets never reach the outputs, summary, bundle or logs (`::add-mask::` lines are how the
     // runner learns what to hide; it never prints them).

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkReceipt } from '../../src/core/anchor/receipt.js';
 import { createNodeCrypto, SigningKey } from '../../src/core/ledger/index.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
+  type ActionRun,
   type CheckRunCreate,
   createdCheckRuns,
   type FakeComment,
@@ -18,6 +19,7 @@ import {
 import { runCli } from '../helpers/cli.js';
 import { postedByApp } from '../helpers/comment-authors.js';
 import { contentsFile } from '../helpers/fake-github.js';
+import { snapshotHarness } from '../helpers/harness-snapshot.js';
 
 /** The review id in the pull_request_review examples. */
 const REVIEW_ID = 237895671;
@@ -37,9 +39,10 @@ interface Evidence {
  * and the sticky comment it posts are what every review below finds.
  */
 async function produceEvidence(
-  options: { mergeCheckout?: boolean } = {},
-): Promise<Evidence & { stdout: string }> {
-  const harness = new ActionHarness();
+  options: { mergeCheckout?: boolean; harness?: ActionHarness } = {},
+): Promise<Evidence & { stdout: string; run: ActionRun & { headSha: string } }> {
+  // A harness handed in is the caller's to keep (and to stop).
+  const harness = options.harness ?? new ActionHarness();
   try {
     const workspace = options.mergeCheckout ? harness.mergeWorkspace().workspace : undefined;
     const run = await harness.runPullRequest({ INPUT_LEDGER_BRANCH: LEDGER_BRANCH }, workspace);
@@ -130,9 +133,10 @@ async function produceEvidence(
       headSha: harness.headSha,
       baseSha: harness.baseSha,
       stdout: run.stdout,
+      run,
     };
   } finally {
-    await harness.stop();
+    if (!options.harness) await harness.stop();
   }
 }
 
@@ -147,14 +151,25 @@ function reviewJobEnv(reviewSeed: string, trustedKeys: string): Record<string, s
   };
 }
 
+// The PR run whose evidence the reviews below find runs once; its harness stays for 'a new run after
+// a sign-off', which continues from the state it left (test/helpers/harness-snapshot.ts).
+let evidence: Evidence & { run: ActionRun & { headSha: string } };
+let evidenceHarness: ActionHarness;
+let afterEvidenceRun: () => void;
+
+beforeAll(async () => {
+  evidenceHarness = new ActionHarness();
+  evidence = await produceEvidence({ harness: evidenceHarness });
+  afterEvidenceRun = snapshotHarness(evidenceHarness);
+});
+
+afterAll(async () => {
+  await evidenceHarness.stop();
+});
+
 describe('review mode (pull_request_review → signed human_review + `truss / human review`)', () => {
-  let evidence: Evidence;
   let harness: ActionHarness;
   const reviewKey = SigningKey.generate();
-
-  beforeAll(async () => {
-    evidence = await produceEvidence();
-  });
 
   beforeEach(() => {
     harness = new ActionHarness();
@@ -547,17 +562,15 @@ describe('a new run after a sign-off', () => {
   let harness: ActionHarness;
 
   beforeEach(() => {
-    harness = new ActionHarness();
+    afterEvidenceRun();
+    harness = evidenceHarness;
     harness.allow('Codertocat', 'write');
-  });
-
-  afterEach(async () => {
-    await harness.stop();
   });
 
   it('makes the sign-off stale: a second run on the same head re-posts action_required after the success', async () => {
     const reviewKey = SigningKey.generate();
-    const first = await harness.runPullRequest({ INPUT_LEDGER_BRANCH: LEDGER_BRANCH });
+    // The first run on the head is the evidence run above.
+    const first = evidence.run;
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const approval = await harness.run({
       eventName: 'pull_request_review',

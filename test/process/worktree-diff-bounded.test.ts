@@ -10,6 +10,7 @@ import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
+import { bundledScript } from '../helpers/bundled-script.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { git, gitEnv, initRepo, makeSandbox, put } from '../tools/tool-helpers.js';
 
@@ -34,23 +35,13 @@ describe('diffSnapshots of a huge change', () => {
     const after = await snapshotWorktree(box.work, env);
 
     // The diff in a process whose V8 heap is 32 MiB; it prints what the checks below read.
-    const script = [
-      "const { diffSnapshots } = await import('./src/core/process/worktree-snapshot.ts');",
-      'const [before, after, env] = JSON.parse(process.argv[1]);',
-      'const changes = await diffSnapshots(before, after, env, 1024 * 1024);',
-      'const { diff, ...rest } = changes;',
-      'console.log(JSON.stringify({ ...rest, bytes: Buffer.byteLength(diff), head: diff.slice(0, 100) }));',
-    ].join('\n');
     const child = spawnSync(
       process.execPath,
       [
         '--max-old-space-size=32',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        script,
+        bundledScript(join(REPO_ROOT, 'test/helpers/diff-under-heap.ts')),
         JSON.stringify([before, after, env]),
+        String(1024 * 1024),
       ],
       { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
     );

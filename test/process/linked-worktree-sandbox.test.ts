@@ -71,6 +71,8 @@ async function inSandbox(
   work: string,
   script: string,
   hiddenPaths: readonly string[] = [],
+  /** Runs once the isolation is made, before the process starts. */
+  meanwhile: () => void = () => {},
 ): Promise<{ out: string; code: number | null }> {
   const isolation = await createIsolation({
     mode: level,
@@ -81,6 +83,7 @@ async function inSandbox(
     path: PATH,
     isRoot: process.getuid?.() === 0,
   });
+  meanwhile();
   const result = await runSupervised({
     file: '/bin/sh',
     args: ['-c', script],
@@ -191,6 +194,23 @@ for (const level of ['uid', 'bwrap'] as const) {
       expect(git(wt, 'status', '--porcelain')).toBe(' M a.txt\n');
       expect(git(wt, 'rev-parse', '--git-common-dir')).toBe(`${common}\n`);
       expect(existsSync(join(root, 'pwned'))).toBe(false);
+    }, 60_000);
+
+    it('a repository removed after the isolation was made stops nothing: the check runs, its git fails', async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) {
+        console.warn(`SKIPPED ${level} removed repository test: ${unavailable}`);
+        return;
+      }
+      const { out, code } = await inSandbox(
+        level,
+        wt,
+        'echo ran; git status 2>/dev/null || echo no-git',
+        [],
+        () => rmSync(main, { recursive: true, force: true }),
+      );
+      expect(out).toBe('ran\nno-git\n');
+      expect(code).toBe(0);
     }, 60_000);
 
     it('a .git file naming a repository that does not name it back shows nothing', async () => {

@@ -136,7 +136,8 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         '/proc',
         '--tmpfs',
         '/tmp',
-        ...linked.flatMap((dir) => ['--ro-bind', dir, dir]),
+        // `-try`: one removed since the guard was read has nothing to show, and must not stop the spawn.
+        ...linked.flatMap((dir) => ['--ro-bind-try', dir, dir]),
         ...hiddenPaths.flatMap((path) => ['--tmpfs-or-null', path]),
         // The host daemons' sockets: whoever connects gets what the daemon grants (host-sockets.ts).
         ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths])

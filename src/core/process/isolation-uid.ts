@@ -237,13 +237,14 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
       // The read-only keeps bound back through a private directory are mounts of their own there:
-      // each is made read-only too, whoever its files belong to.
+      // each is made read-only too, whoever its files belong to (one removed meanwhile is not bound).
       after: remountLines(tools.mount, [
         ...readOnly.remounts,
         ...readOnlyKeeps().filter(
           (keep) =>
             privateDirs.some(({ dir }) => within(keep, dir)) &&
-            !keeps.some((other) => other !== keep && within(keep, other)),
+            !keeps.some((other) => other !== keep && within(keep, other)) &&
+            existsSync(keep),
         ),
       ]),
       last: [

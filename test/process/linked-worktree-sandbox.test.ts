@@ -287,9 +287,10 @@ describe('which repository a `.git` file gets shown', () => {
     expect(linkedCommonDir(sub)).toBeNull();
   });
 
-  it('a repository is shown once, and not when it lies in a working copy or a hidden path, or holds one', () => {
+  it('a repository is shown once, and not when it lies in a working copy or a hidden path, or holds either', () => {
     expect(linkedDirsToShow([common, common], [wt], [])).toEqual([common]);
     expect(linkedDirsToShow([common], [main], [])).toEqual([]);
+    expect(linkedDirsToShow([common], [join(common, 'inner-wt')], [])).toEqual([]);
     expect(linkedDirsToShow([common], [wt], [root])).toEqual([]);
     expect(linkedDirsToShow([common], [wt], [join(common, 'keys')])).toEqual([]);
   });

@@ -69,8 +69,9 @@ export function linkedCommonDir(workdir: string): string | null {
 
 /**
  * Of the guards' linked repositories, those a sandbox must be shown read-only: each once, leaving
- * out one inside a working copy (the sandbox sees it already, under that copy's own guard) and one
- * inside a hidden or covered path (never shown, whatever names it).
+ * out one inside a working copy (the sandbox sees it already, under that copy's own guard), one
+ * holding a working copy (made read-only, it would take the copy with it) and one inside a hidden or
+ * covered path, or holding one (never shown, whatever names it).
  */
 export function linkedDirsToShow(
   linked: readonly string[],
@@ -79,7 +80,7 @@ export function linkedDirsToShow(
 ): string[] {
   return [...new Set(linked)].filter(
     (dir) =>
-      !workdirs.some((workdir) => within(dir, workdir)) &&
+      !workdirs.some((workdir) => within(dir, workdir) || within(workdir, dir)) &&
       !hidden.some((path) => within(dir, path) || within(path, dir)),
   );
 }

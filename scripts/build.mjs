@@ -1,6 +1,7 @@
 // Builds dist/ from src/ with esbuild. `node scripts/build.mjs --outdir DIR` builds elsewhere (check-dist).
 import { isAscii } from 'node:buffer';
 import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -148,15 +149,30 @@ const cliSideFiles = {
           );
         return { path: name, namespace: 'cli-side-file' };
       });
-    // A CommonJS stand-in, so esbuild's own interop gives `import()` the package's exports (`default`
-    // included) as it did when bundled; its require resolves beside cli-main.cjs at run time.
+    // An ES module naming each export of the side file as built (`default` included): `import()` of a
+    // CommonJS stand-in would hand back its whole `module.exports` as `default`, as Node does, and
+    // `new sdk.default()` was then no constructor. Its require resolves beside cli-main.cjs at run time.
     build.onResolve({ filter: /.*/, namespace: 'cli-side-file' }, () => ({ external: true }));
     build.onLoad({ filter: /.*/, namespace: 'cli-side-file' }, (args) => ({
-      contents: `module.exports = require('./${args.path}');\n`,
+      contents: [
+        `const side = require('./${args.path}');`,
+        ...sideFileExports(args.path).map((name) =>
+          name === 'default' ? 'export default side.default;' : `export const ${name} = side.${name};`,
+        ),
+        '',
+      ].join('\n'),
       loader: 'js',
     }));
   },
 };
+
+/** The names a built side file exports: what its stand-in in cli-main.cjs re-exports. */
+function sideFileExports(name) {
+  const exported = createRequire(import.meta.url)(join(resolve(values.outdir), name));
+  const names = Object.keys(exported).filter((key) => key !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(key));
+  if (names.length === 0) throw new Error(`${name} exports nothing (scripts/build.mjs, cli-side-files)`);
+  return names;
+}
 
 /**
  * `@actions/core` imports its OIDC client (and through it @actions/http-client with a bundled undici,
@@ -253,6 +269,22 @@ await build({
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))
   if (file.endsWith('.js')) refuseNonAscii(join(values.outdir, file));
+// Built first: the CLI's stand-ins re-export what each of them exports.
+for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
+  await build({
+    stdin: { contents: entry, resolveDir: REPO_ROOT, sourcefile: name },
+    outfile: join(values.outdir, name),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  });
+  refuseNonAscii(join(values.outdir, name));
+}
 await build({
   entryPoints: [CLI_MAIN_ENTRY],
   outfile: join(values.outdir, 'cli-main.cjs'),
@@ -279,21 +311,6 @@ await build({
   logLevel: 'warning',
 });
 refuseNonAscii(join(values.outdir, 'cli-main.cjs'));
-for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
-  await build({
-    stdin: { contents: entry, resolveDir: REPO_ROOT, sourcefile: name },
-    outfile: join(values.outdir, name),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
-  });
-  refuseNonAscii(join(values.outdir, name));
-}
 await build({
   entryPoints: [RELAY_ENTRY],
   outfile: join(values.outdir, 'relay.js'),

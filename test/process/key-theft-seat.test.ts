@@ -441,7 +441,10 @@ describe("the attacker's seat in the Action", () => {
           ACTIONS_RUNTIME_TOKEN: secrets.runtime,
           INPUT_UPLOAD_ARTIFACT: 'false',
         });
-        expect(run.outputs.verdict, run.stdout.slice(-3000)).toBe('pass');
+        // On a failure, how far the attack got says why the check failed.
+        expect(run.outputs.verdict, `${run.stdout.slice(-3000)}\nloot:\n${lootIn(harness.source)}`).toBe(
+          'pass',
+        );
         expect(survivors(mark)).toEqual([]);
         const loot = lootIn(harness.source);
         expect(loot).toContain('attack done');

@@ -237,13 +237,17 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
       // The read-only keeps bound back through a private directory are mounts of their own there:
-      // each is made read-only too, whoever its files belong to (one removed meanwhile is not bound).
+      // each is made read-only too, whoever its files belong to (one removed meanwhile is not bound),
+      // unless a writable keep lies inside it and is seen through it (Truss installed in a directory
+      // that holds the working copy, as a checkout under /tmp running its own tests does): made
+      // read-only, it would take the working copy with it, and every check that writes failed.
       after: remountLines(tools.mount, [
         ...readOnly.remounts,
         ...readOnlyKeeps().filter(
           (keep) =>
             privateDirs.some(({ dir }) => within(keep, dir)) &&
             !keeps.some((other) => other !== keep && within(keep, other)) &&
+            !writableKeeps(extraKeeps).some((writable) => writable !== keep && within(writable, keep)) &&
             existsSync(keep),
         ),
       ]),

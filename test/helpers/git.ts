@@ -58,3 +58,33 @@ export function initRepo(dir: string, files: Record<string, string> = README, me
 export function makeRepo(files: Record<string, string> = README, prefix = 'repo'): string {
   return initRepo(tempDir(prefix).dir, files);
 }
+
+/** A repository `root/main` with one commit and its linked worktree `root/wt` (branch `side`). */
+export interface LinkedWorktree {
+  main: string;
+  wt: string;
+  /** The main repository's `.git`: the worktree's common dir. */
+  common: string;
+  /** `.git/worktrees/wt`: the worktree's own admin dir. */
+  admin: string;
+}
+
+/**
+ * Makes a {@link LinkedWorktree} under `root` with `run` (each test file's own git, with the
+ * environment it needs): what every linked-worktree test starts from.
+ */
+export function makeLinkedWorktree(
+  root: string,
+  run: (cwd: string, ...args: string[]) => unknown,
+): LinkedWorktree {
+  const main = join(root, 'main');
+  const wt = join(root, 'wt');
+  mkdirSync(main);
+  run(main, 'init', '-q', '-b', 'main');
+  writeFileSync(join(main, 'a.txt'), 'a\n');
+  run(main, 'add', '.');
+  run(main, '-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  run(main, 'worktree', 'add', '-q', '-b', 'side', wt);
+  const common = join(main, '.git');
+  return { main, wt, common, admin: join(common, 'worktrees', 'wt') };
+}

@@ -26,6 +26,7 @@ import {
   runHarnessGitCapped,
   UntrustedGitConfigError,
 } from '../../src/core/process/git-safety.js';
+import { makeLinkedWorktree } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** Far below a harness git's deadline here (3 s): a call taking longer waited on what was planted. */
@@ -48,17 +49,8 @@ beforeEach(() => {
   root = realpathSync(made.dir);
   cleanup = made.cleanup;
   home = join(root, 'home');
-  main = join(root, 'main');
-  wt = join(root, 'wt');
   mkdirSync(home);
-  mkdirSync(main);
-  git(main, 'init', '-q', '-b', 'main');
-  writeFileSync(join(main, 'a.txt'), 'a\n');
-  git(main, 'add', '.');
-  git(main, '-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'init');
-  git(main, 'worktree', 'add', '-q', '-b', 'side', wt);
-  common = join(main, '.git');
-  admin = join(common, 'worktrees', 'wt');
+  ({ main, wt, common, admin } = makeLinkedWorktree(root, git));
 });
 afterEach(() => cleanup());
 

@@ -27,6 +27,7 @@ import { runHarnessGit, runHarnessGitCapped } from '../../src/core/process/git-s
 import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { persistedCredentials } from '../../src/github/persisted-credentials.js';
+import { makeLinkedWorktree } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
@@ -52,16 +53,7 @@ beforeEach(() => {
   const made = tempDir('wt-sandbox');
   root = realpathSync(made.dir);
   cleanup = made.cleanup;
-  main = join(root, 'main');
-  wt = join(root, 'wt');
-  mkdirSync(main);
-  git(main, 'init', '-q', '-b', 'main');
-  writeFileSync(join(main, 'a.txt'), 'a\n');
-  git(main, 'add', '.');
-  git(main, '-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'init');
-  git(main, 'worktree', 'add', '-q', '-b', 'side', wt);
-  common = join(main, '.git');
-  admin = join(common, 'worktrees', 'wt');
+  ({ main, wt, common, admin } = makeLinkedWorktree(root, git));
 });
 afterEach(() => cleanup());
 

@@ -204,6 +204,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     forgetRemoved();
     const names = tmpfsNames();
     const keeps = keepsWith(extraKeeps);
+    const writable = writableKeeps(extraKeeps);
     const privated = privateDirEntries(privateDirs, keeps, names.private);
     // What the private directories and the covers put out of reach has nothing left to hide.
     const covers = [
@@ -217,7 +218,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     // Everything outside the sandbox's own places is read-only, whoever the files belong to.
     const readOnly = readOnlyRoot({
       mounts: hostMounts(),
-      keeps: writableKeeps(extraKeeps),
+      keeps: writable,
       mounted: (keep) =>
         !reachable(
           keep,
@@ -247,7 +248,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           (keep) =>
             privateDirs.some(({ dir }) => within(keep, dir)) &&
             !keeps.some((other) => other !== keep && within(keep, other)) &&
-            !writableKeeps(extraKeeps).some((writable) => writable !== keep && within(writable, keep)) &&
+            !writable.some((inner) => inner !== keep && within(inner, keep)) &&
             existsSync(keep),
         ),
       ]),

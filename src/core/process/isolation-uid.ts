@@ -15,14 +15,15 @@ import {
   coverEntries,
   guardEntries,
   hideEntries,
+  type MountEntry,
+  mountNames,
   mountPlanScript,
   reachable,
-  tmpfsNames,
   within,
 } from './mount-table.js';
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { disposeScratch, makeScratch } from './process-scratch.js';
-import { hostMounts, readOnlyRoot, remountLines } from './read-only-root.js';
+import { hostMounts, mountUnder, readOnlyProofLines, readOnlyRoot, remountPlan } from './read-only-root.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
 
@@ -199,10 +200,14 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   // Every mount of the sandbox, in order: private shared directories, covered and hidden paths, git
   // guards, as a script whose tables are written in `dir` (only the harness can write it; the covered
   // working copies are staged in `dir/stage`). `extraKeeps`: more paths to keep through the private
-  // directories (the process's working directory).
-  const mountSetup = (dir: string, extraKeeps: readonly string[]): string => {
+  // directories (the process's working directory); `tail`: entries made last (the holder's marker).
+  const mountSetup = (
+    dir: string,
+    extraKeeps: readonly string[],
+    tail: readonly MountEntry[] = [],
+  ): string => {
     forgetRemoved();
-    const names = tmpfsNames();
+    const names = mountNames();
     const keeps = keepsWith(extraKeeps);
     const writable = writableKeeps(extraKeeps);
     const privated = privateDirEntries(privateDirs, keeps, names.private);
@@ -216,8 +221,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     // harness can then remove (it could not remove them from a directory root made).
     if (covered.moves.length > 0) mkdirSync(join(dir, 'stage'));
     // Everything outside the sandbox's own places is read-only, whoever the files belong to.
+    const mounts = hostMounts();
     const readOnly = readOnlyRoot({
-      mounts: hostMounts(),
+      mounts,
       keeps: writable,
       mounted: (keep) =>
         !reachable(
@@ -234,24 +240,28 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       ...options.coverPaths.map(({ dir }) => dir),
       ...options.hiddenPaths,
     ]);
+    // The read-only keeps bound back through a private directory are mounts of their own there: each
+    // is made read-only too, whoever its files belong to (one removed meanwhile is not bound), unless
+    // a writable keep lies inside it and is seen through it (Truss installed in a directory that holds
+    // the working copy, as a checkout under /tmp running its own tests does): made read-only, it would
+    // take the working copy with it, and every check that writes failed.
+    const boundReadOnly = readOnlyKeeps()
+      .filter(
+        (keep) =>
+          privateDirs.some(({ dir }) => within(keep, dir)) &&
+          !keeps.some((other) => other !== keep && within(keep, other)) &&
+          !writable.some((inner) => inner !== keep && within(inner, keep)) &&
+          existsSync(keep),
+      )
+      .map((path) => ({ ...mountUnder(path, mounts), path }));
+    const remounts = [...readOnly.remounts, ...boundReadOnly];
+    const readOnlyMounts = remountPlan(names.remount, tools.mount, remounts);
     const plan = {
       first: [...privated.entries, ...covered.entries],
       moves: covered.moves,
-      // The read-only keeps bound back through a private directory are mounts of their own there:
-      // each is made read-only too, whoever its files belong to (one removed meanwhile is not bound),
-      // unless a writable keep lies inside it and is seen through it (Truss installed in a directory
-      // that holds the working copy, as a checkout under /tmp running its own tests does): made
-      // read-only, it would take the working copy with it, and every check that writes failed.
-      after: remountLines(tools.mount, [
-        ...readOnly.remounts,
-        ...readOnlyKeeps().filter(
-          (keep) =>
-            privateDirs.some(({ dir }) => within(keep, dir)) &&
-            !keeps.some((other) => other !== keep && within(keep, other)) &&
-            !writable.some((inner) => inner !== keep && within(inner, keep)) &&
-            existsSync(keep),
-        ),
-      ]),
+      remounts: readOnlyMounts.entries,
+      after: [...readOnlyMounts.lines, ...readOnlyProofLines(remounts.map(({ path }) => path))],
+      tail,
       last: [
         ...readOnly.binds,
         // Before the hiding mounts: a bind made after them would show what they cover.
@@ -302,7 +312,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
   };
   const mounts = sharedMounts(
     { ...options, scratchRoot, hold: options.heldNamespace !== false },
-    (stage) => mountSetup(stage, []),
+    (stage, tail) => mountSetup(stage, [], tail),
     () => generation,
   );
   // Under sudo the launcher is started through `sudo -n` and its root processes do what each check

@@ -1,9 +1,11 @@
 /**
  * The sandbox launcher's program (launcher.ts), in Perl: it is on every Ubuntu runner and starts
- * once per run, so each check then costs a `fork` instead of six program starts. It uses only
- * `POSIX` and `Socket` (both in `perl-base`) and raw system calls, whose numbers differ per
- * architecture; an architecture it has no numbers for makes it exit before "ready", and the harness
- * keeps starting each check through the program chain (docs/security.md, "The sandbox launcher").
+ * once per run, so each check then costs a `fork` instead of six program starts. It loads no module
+ * but `strict` (`POSIX`, `Socket`, `warnings` and `constant` took 25 ms of a 35 ms start, and made
+ * every fork of it larger): Perl's builtins and raw system calls, whose numbers differ per
+ * architecture (the harness passes the machine's, `uname -m`); an architecture it has no numbers for
+ * makes it exit before "ready", and the harness keeps starting each check through the program chain
+ * (docs/security.md, "The sandbox launcher").
  *
  * Per check it clones a root process that is from its start pid 1 of fresh pid and ipc namespaces,
  * the init: it reaches the harness on its socket (status, stdout, stderr), enters the held network
@@ -15,28 +17,31 @@
  */
 export const LAUNCHER_SCRIPT = String.raw`
 use strict;
-use warnings;
-use POSIX ();
-use Socket qw(AF_UNIX SOCK_STREAM pack_sockaddr_un);
 
 my %NR = (
-  x86_64  => { clone => 56, setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126 },
-  aarch64 => { clone => 220, setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91 },
+  x86_64  => { clone => 56, setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126,
+               exit_group => 231, setsid => 112, fchownat => 260, dup3 => 292, close => 3 },
+  aarch64 => { clone => 220, setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91,
+               exit_group => 94, setsid => 157, fchownat => 54, dup3 => 24, close => 57 },
 );
-my $arch = (POSIX::uname())[4];
-my $nr = $NR{$arch} or die "truss-launcher: no system call numbers for $arch\n";
+my ($socket_path, $harness_pid, $rm, $arch) = @ARGV;
+my $nr = $NR{$arch // ''} or die "truss-launcher: no system call numbers for @{[$arch // 'this machine']}\n";
 die "truss-launcher: must run as root\n" if $< != 0 || $> != 0;
-my ($socket_path, $harness_pid, $rm) = @ARGV;
 die "truss-launcher: no socket path\n" unless defined $socket_path && length $socket_path;
 
 sub sys { my $name = shift; return syscall($nr->{$name}, @_) == 0 }
+# _exit(2): no buffers flushed, no END blocks, as a fork's end must be.
+sub quit { syscall($nr->{exit_group}, 0 + $_[0]); }
 
-use constant {
-  PR_SET_PDEATHSIG => 1, PR_SET_DUMPABLE => 4, PR_CAPBSET_DROP => 24, PR_SET_NO_NEW_PRIVS => 38,
-  PR_CAP_AMBIENT => 47, PR_CAP_AMBIENT_CLEAR_ALL => 4, SIGKILL => 9, SIGCHLD => 17,
-  CLONE_NEWNS => 0x00020000, CLONE_NEWIPC => 0x08000000, CLONE_NEWPID => 0x20000000, CLONE_NEWNET => 0x40000000,
-  MS_NOSUID => 2, MS_NODEV => 4, MS_NOEXEC => 8, MS_REC => 16384, MS_PRIVATE => 262144,
-};
+# The Linux values (the same on x86_64 and aarch64), inlined by Perl as constant subroutines.
+sub PR_SET_PDEATHSIG () { 1 } sub PR_SET_DUMPABLE () { 4 } sub PR_CAPBSET_DROP () { 24 }
+sub PR_SET_NO_NEW_PRIVS () { 38 } sub PR_CAP_AMBIENT () { 47 } sub PR_CAP_AMBIENT_CLEAR_ALL () { 4 }
+sub SIGKILL () { 9 } sub SIGCHLD () { 17 }
+sub CLONE_NEWNS () { 0x00020000 } sub CLONE_NEWIPC () { 0x08000000 } sub CLONE_NEWPID () { 0x20000000 }
+sub CLONE_NEWNET () { 0x40000000 }
+sub MS_NOSUID () { 2 } sub MS_NODEV () { 4 } sub MS_NOEXEC () { 8 } sub MS_REC () { 16384 } sub MS_PRIVATE () { 262144 }
+sub AF_UNIX () { 1 } sub SOCK_STREAM () { 1 } sub F_GETFL () { 3 } sub F_SETFL () { 4 } sub O_NONBLOCK () { 2048 }
+sub WNOHANG () { 1 } sub ENOENT () { 2 } sub AT_FDCWD () { -100 } sub AT_SYMLINK_NOFOLLOW () { 0x100 }
 
 # Not dumpable: /proc/PID of this process and of every fork of it is root's alone, and no other
 # user can trace it. Forks keep this; only the check's exec resets it, for the check.
@@ -76,7 +81,7 @@ while (defined(my $line = <STDIN>)) {
     if (defined $pid && $pid == 0) {
       open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null');
       { exec { $rm } $rm, @args; }
-      POSIX::_exit(127);
+      quit(127);
     }
     next;
   }
@@ -107,7 +112,7 @@ sub proc_self {
 sub connect_to {
   my ($token, $kind) = @_;
   socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return;
-  connect($s, pack_sockaddr_un($socket_path)) or return;
+  connect($s, pack('S Z*', AF_UNIX, $socket_path)) or return;
   syswrite($s, "$token $kind\n") or return;
   return $s;
 }
@@ -122,12 +127,12 @@ sub init {
   $0 = 'truss-sandbox-init';
   # Its parent is the launcher, outside this pid namespace (getppid says 0): the host's /proc says
   # whether the launcher ended before the parent-death signal was set.
-  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or POSIX::_exit(1);
+  sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or quit(1);
   my (undef, $parent) = proc_self();
-  POSIX::_exit(0) unless defined $parent && $parent == $launcher;
+  quit(0) unless defined $parent && $parent == $launcher;
   my $ctl = connect_to($token, 'ctl');
-  if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; POSIX::_exit(0); }
-  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); POSIX::_exit(0); };
+  if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; quit(0); }
+  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); quit(0); };
   my $out = connect_to($token, 'out') or $fail->("cannot open the check's stdout: $!");
   my $err = connect_to($token, 'err') or $fail->("cannot open the check's stderr: $!");
   open(STDIN, '<', '/dev/null') or $fail->("/dev/null: $!");
@@ -135,7 +140,8 @@ sub init {
   open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
   # Under sudo the harness cannot hand the check its scratch: lchown, so a link is never followed.
   for my $path (@owned) {
-    POSIX::lchown(0 + $uid, 0 + $gid, $path) or $fail->("cannot hand the scratch to the sandbox user: $!");
+    sys('fchownat', AT_FDCWD, $path, 0 + $uid, 0 + $gid, AT_SYMLINK_NOFOLLOW)
+      or $fail->("cannot hand the scratch to the sandbox user: $!");
   }
   if ($net ne '') {
     open(my $ns, '<', $net) or $fail->("cannot open the held network namespace: $!");
@@ -147,10 +153,10 @@ sub init {
   close $ns;
   sys('unshare', CLONE_NEWNS) or $fail->("cannot make the check's mount namespace: $!");
   sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0) or $fail->("cannot make the mounts private: $!");
-  my $stop = sub { syswrite($err, "$_[0]\n"); syswrite($ctl, "exit 125\n"); POSIX::_exit(0); };
+  my $stop = sub { syswrite($err, "$_[0]\n"); syswrite($ctl, "exit 125\n"); quit(0); };
   # A session of its own, as the chain's detached spawn gives: no controlling terminal to open as
   # /dev/tty, no signal sent to the harness's process group or session.
-  defined(POSIX::setsid()) or $stop->("truss: setsid: $!");
+  syscall($nr->{setsid}) >= 0 or $stop->("truss: setsid: $!");
   sys('mount', my $p1 = 'proc', my $p2 = '/proc', my $p3 = 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, 0)
     or $stop->("truss: cannot mount /proc in the sandbox: $!");
   -e $marker or $stop->('truss: not in the sandbox mount namespace');
@@ -166,8 +172,8 @@ sub init {
   pipe(my $woken, my $wake) or $stop->("truss: pipe: $!");
   # Never blocks: a full pipe wakes the loop already, and a handler that blocked would leave the
   # status connection (the deadline's K) unread.
-  my $flags = fcntl($wake, POSIX::F_GETFL(), 0);
-  (defined $flags && fcntl($wake, POSIX::F_SETFL(), $flags | POSIX::O_NONBLOCK())) or $stop->("truss: fcntl: $!");
+  my $flags = fcntl($wake, F_GETFL, 0);
+  (defined $flags && fcntl($wake, F_SETFL, $flags | O_NONBLOCK)) or $stop->("truss: fcntl: $!");
   $SIG{CHLD} = sub { syswrite($wake, 'c') };
   $SIG{TERM} = sub { kill 'TERM', -1 };
   my $check = fork();
@@ -199,7 +205,7 @@ sub init {
     # from the status connection.
     $more = 0;
     for my $turn (1 .. 64) {
-      my $pid = waitpid(-1, POSIX::WNOHANG());
+      my $pid = waitpid(-1, WNOHANG);
       last if $pid <= 0;
       $status = $? if $pid == $check;
       $more = 1 if $turn == 64;
@@ -213,20 +219,20 @@ sub init {
   my $report = $killed ? 'signal 9'
     : ($status & 127) ? 'exit ' . (128 + ($status & 127)) : 'exit ' . ($status >> 8);
   syswrite($ctl, "$report\n") if $ctl_open;
-  POSIX::_exit(0);
+  quit(0);
 }
 
 sub check {
   my ($out, $err, $uid, $gid, $umask, $file, $args, $env) = @_;
   $SIG{TERM} = 'DEFAULT';
-  my $stop = sub { syswrite($err, "$_[0]\n"); POSIX::_exit(125); };
+  my $stop = sub { syswrite($err, "$_[0]\n"); quit(125); };
   open(STDIN, '<', '/dev/null') or $stop->("truss: /dev/null: $!");
-  POSIX::dup2(fileno($out), 1) // $stop->("truss: dup2: $!");
-  POSIX::dup2(fileno($err), 2) // $stop->("truss: dup2: $!");
+  syscall($nr->{dup3}, fileno($out), 1, 0) == 1 or $stop->("truss: dup2: $!");
+  syscall($nr->{dup3}, fileno($err), 2, 0) == 2 or $stop->("truss: dup2: $!");
   opendir(my $fds, '/proc/self/fd') or $stop->("truss: /proc/self/fd: $!");
   my @open = grep { /^\d+$/ && $_ > 2 } readdir($fds);
   closedir($fds);
-  POSIX::close($_) for @open;
+  syscall($nr->{close}, 0 + $_) for @open;
   for my $cap (0 .. $last_cap) {
     sys('prctl', PR_CAPBSET_DROP, $cap, 0, 0, 0) or $stop->("truss: cannot drop capability $cap: $!");
   }
@@ -245,8 +251,8 @@ sub check {
   umask(oct($umask));
   %ENV = map { split(/=/, $_, 2) } @$env;
   { exec { $file } $file, @$args; }
-  my $code = $!{ENOENT} ? 127 : 126;
+  my $code = $! + 0 == ENOENT ? 127 : 126;
   syswrite($err, "truss: cannot run $file: $!\n");
-  POSIX::_exit($code);
+  quit($code);
 }
 `;

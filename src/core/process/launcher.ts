@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { machine } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { type IdleShared, idleShared } from './idle-shared.js';
@@ -257,7 +258,11 @@ export function startLauncher(options: {
       if (!ready) resolve(null);
     };
     server.once('error', () => finish());
-    server.listen(socketPath, () => {
+    // A path's socket is bound and listening when listen() returns (only the event waits for the
+    // next turn): the launcher starts now, not after whatever the run does synchronously meanwhile.
+    server.listen(socketPath);
+    if (!server.listening) return;
+    {
       server.unref();
       // Started ahead of the first untrusted process (warm): nothing inherited may reach it either.
       closeInheritedDescriptorsOnce();
@@ -275,6 +280,8 @@ export function startLauncher(options: {
         socketPath,
         options.sudo ? '0' : String(process.pid),
         options.rm ?? '',
+        // uname's machine, which picks its system call numbers: the kernel's, the same for both.
+        machine(),
       ];
       const sudo = options.sudo;
       const [file, ...args] = sudo
@@ -324,7 +331,7 @@ export function startLauncher(options: {
         }
       });
       child.stderr?.resume();
-    });
+    }
     // One request on the launcher's stdin: its length, a newline, its fields joined by NUL bytes.
     const sendRequest = (fields: readonly string[]) => {
       const payload = Buffer.from(fields.join('\0'), 'utf8');

@@ -4,6 +4,7 @@ import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { idleShared } from './idle-shared.js';
 import { IsolationSetupError } from './isolation.js';
+import { type MountEntry, tmpfsEntry } from './mount-table.js';
 import { shellQuote } from './sandbox-commands.js';
 
 /**
@@ -58,8 +59,11 @@ function identities(paths: readonly string[]): (string | null)[] {
  * socket it opened) outlives it.
  */
 export function startMountHolder(options: {
-  /** The mount commands, written after the watched paths' identities are taken (none can slip between). */
-  setup: () => string;
+  /**
+   * The mount commands, written after the watched paths' identities are taken (none can slip
+   * between), with `tail` (the marker tmpfs on the stage) made last, in the same table.
+   */
+  setup: (tail: readonly MountEntry[]) => string;
   stage: string;
   watched: readonly string[];
   env: Record<string, string>;
@@ -72,15 +76,19 @@ export function startMountHolder(options: {
   const before = identities(options.watched);
   const script = [
     'STAGE=$1; shift',
-    options.setup(),
-    netns ? 'ip link set lo up 2>/dev/null || true' : '',
-    `mount -t tmpfs -o size=4k,mode=0700 ${marker} "$STAGE" || exit 125`,
+    // Beside the mounts, not after them: loopback up is all it does (a process start, ~10 ms).
+    netns ? '{ ip link set lo up || true; } 2>/dev/null &' : '',
+    options.setup([tmpfsEntry(marker, options.stage, 'size=4k,mode=0700')]),
+    // The marker tmpfs hides the tables the set-up wrote in the stage: one still seen means it is not
+    // on, and a marker made now would be made on the host.
+    `for table in "$STAGE"/mounts-*; do [ -e "$table" ] && { echo "truss: the sandbox's marker mount is missing" >&2; exit 125; }; done`,
     `: > "$STAGE/${marker}" || exit 125`,
     // The held network namespace, pinned beside the marker: each process's init compares its own
     // with it (heldInit), whatever order nsenter entered the namespaces in.
     netns
       ? `{ : > "$STAGE/${NET_PIN}" && mount --bind /proc/self/ns/net "$STAGE/${NET_PIN}"; } || exit 125`
       : '',
+    netns ? 'wait' : '',
     // Its pid, for /proc/PID/ns/*: under sudo the child the harness started is sudo, not this shell.
     'echo "ready $$"',
     'read _ || true',
@@ -235,8 +243,11 @@ export function sharedMounts(
     scratchRoot: string;
     toolEnv: Record<string, string>;
   },
-  /** The holder's mount commands for its stage directory, made each time a holder is made (working copies added since included). */
-  setup: (stage: string) => string,
+  /**
+   * The holder's mount commands for its stage directory, made each time a holder is made (working
+   * copies added since included), with `tail` made last.
+   */
+  setup: (stage: string, tail: readonly MountEntry[]) => string,
   /** Moves on when a holder made before can no longer serve (it is then made again). */
   generation: () => number = () => 0,
 ): { enter(): Promise<MountHolder | null>; leave(): void; warm(): void } {
@@ -245,7 +256,7 @@ export function sharedMounts(
     const stage = mkdtempSync(join(options.scratchRoot, 'truss-sbx-ns-'));
     const madeAt = generation();
     return startMountHolder({
-      setup: () => setup(stage),
+      setup: (tail) => setup(stage, tail),
       stage,
       watched,
       env: options.toolEnv,

@@ -43,13 +43,13 @@ export function renderMountTable(entries: readonly MountEntry[]): string {
 }
 
 /**
- * Names for one table's tmpfs mounts. `mount --all` skips an entry it finds already mounted (same
- * source, target and type): a name of its own per table means a Truss running inside a sandbox that
- * already has such a mount still makes every one of its own.
+ * Sources for one set-up's mounts: its tmpfs mounts and its read-only remounts. `mount --all` skips an
+ * entry it finds already mounted (same source, target and type): a name of its own per set-up means
+ * a Truss running inside a sandbox that already has such a mount still makes every one of its own.
  */
-export function tmpfsNames(): { hidden: string; private: string } {
+export function mountNames(): { hidden: string; private: string; remount: string } {
   const tag = randomBytes(6).toString('hex');
-  return { hidden: `truss-hidden-${tag}`, private: `truss-private-${tag}` };
+  return { hidden: `truss-hidden-${tag}`, private: `truss-private-${tag}`, remount: `truss-remount-${tag}` };
 }
 
 /** A tmpfs on `target`. */
@@ -153,7 +153,11 @@ export function mountTableCommand(mount: string, file: string): string {
   return `${shellQuote(mount)} --all --fstab ${shellQuote(file)} || { echo "truss: the sandbox's mounts could not be made" >&2; exit 125; }`;
 }
 
-/** Where the sandbox's set-up is made, in order: a table, the covered working copies moved back, a table. */
+/**
+ * Where the sandbox's set-up is made, in order: `first`, the covered working copies moved back,
+ * `last`, the vanishing hides, the read-only remounts, `tail`. Consecutive parts with nothing between
+ * them share one table, so one `mount` process makes them.
+ */
 export interface MountPlan {
   first: MountEntry[];
   moves: { from: string; to: string }[];
@@ -164,7 +168,11 @@ export interface MountPlan {
    * while its path still holds a socket, as a vanished one has nothing left to hide.
    */
   vanishing?: readonly MountEntry[];
-  /** Shell lines run after the last table (read-only-root.ts remountLines). */
+  /** Read-only remounts (read-only-root.ts remountEntries). */
+  remounts?: readonly MountEntry[];
+  /** Entries made after everything else (the mount holder's marker). */
+  tail?: readonly MountEntry[];
+  /** Shell lines run after the last table (read-only-root.ts readOnlyProofLines). */
   after?: readonly string[];
 }
 
@@ -175,8 +183,8 @@ export function writeMountTable(path: string, entries: readonly MountEntry[]): s
 }
 
 /**
- * The set-up script for `plan`, its tables written beside each other as `dir/mounts-1` and
- * `dir/mounts-2` (`dir` only the harness can write); the programs by absolute path.
+ * The set-up script for `plan`, its tables written beside each other as `dir/mounts-N` (`dir` only
+ * the harness can write); the programs by absolute path.
  */
 export function mountPlanScript(
   plan: MountPlan,
@@ -184,25 +192,31 @@ export function mountPlanScript(
   tools: { mount: string; mkdir: string },
 ): string {
   const lines: string[] = [];
-  const table = (entries: readonly MountEntry[], file: string) => {
-    if (entries.length === 0) return;
-    lines.push(mountTableCommand(tools.mount, writeMountTable(file, entries)));
+  let tables = 0;
+  const table = () => join(dir, `mounts-${++tables}`);
+  let pending: MountEntry[] = [...plan.first];
+  const flush = () => {
+    if (pending.length > 0) lines.push(mountTableCommand(tools.mount, writeMountTable(table(), pending)));
+    pending = [];
   };
-  table(plan.first, join(dir, 'mounts-1'));
+  if (plan.moves.length > 0) flush();
   for (const { from, to } of plan.moves) {
     lines.push(
       `{ ${shellQuote(tools.mkdir)} -p -- ${shellQuote(to)} && ${shellQuote(tools.mount)} --move ${shellQuote(from)} ${shellQuote(to)}; } || exit 125`,
     );
   }
-  table(plan.last, join(dir, 'mounts-2'));
+  pending.push(...plan.last);
   const vanishing = plan.vanishing ?? [];
   if (vanishing.length > 0) {
-    const file = writeMountTable(join(dir, 'mounts-3'), vanishing);
+    flush();
+    const file = writeMountTable(table(), vanishing);
     const targets = vanishing.map(({ target }) => shellQuote(target)).join(' ');
     lines.push(
       `${shellQuote(tools.mount)} --all --fstab ${shellQuote(file)} 2>/dev/null || for p in ${targets}; do [ -S "$p" ] && { echo "truss: the sandbox's mounts could not be made (a host socket stayed visible: $p)" >&2; exit 125; }; done`,
     );
   }
+  pending.push(...(plan.remounts ?? []), ...(plan.tail ?? []));
+  flush();
   lines.push(...(plan.after ?? []));
   return lines.join('\n');
 }

@@ -119,7 +119,9 @@ describe('uid isolation under sudo (a hosted runner): the mounts are held once p
         'out.netnsHolders = holders();',
         // Unused for a while, holders end although the harness goes on (the harness cannot signal
         // a root shell: closing its stdin ends it); the next process makes a fresh one.
-        'await new Promise((resolve) => setTimeout(resolve, 3500));',
+        // Idle for 2 s, then ended: polled (up to 15 s), as a loaded machine is slow to end a shell.
+        'await new Promise((resolve) => setTimeout(resolve, 2500));',
+        'for (let waited = 0; holders() > 0 && waited < 15000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));',
         'out.idleHolders = holders();',
         'out.after = await run(chosen, peek);',
         'out.afterHolders = holders();',

@@ -99,6 +99,13 @@ describe('scriptSafeJson', () => {
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
   });
+
+  it('is all ASCII (the fast path of the HTML parser) and round-trips every non-ASCII string', () => {
+    const value = { 'cl\u00e9': ['\u2713 ok', '\u{1f600}', 'lone \ud800 and \udfff', '\u0080\uffff\u2029'] };
+    const text = scriptSafeJson(value);
+    expect(text).toMatch(/^[\x20-\x7e]*$/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
 });
 
 describe('reportPathFor', () => {

@@ -85,7 +85,8 @@ describe('bidi controls in the report', () => {
   it('the embedded bundle keeps its bytes: only the display changes', () => {
     // The embedded JSON is all ASCII (render-html.ts), so the control travels as its \u escape.
     expect(html).toContain('src/\\u202egnp.exe');
-    const json = html.slice(html.indexOf('id="truss-data">') + 16, html.indexOf('</script>'));
+    const start = html.indexOf('id="truss-data">') + 16;
+    const json = html.slice(start, html.indexOf('</script>', start));
     expect(JSON.stringify(JSON.parse(json))).toContain(SPOOFED_FILE);
   });
 

@@ -52,7 +52,8 @@ export function reportCsp(script: string, style: string): string {
 /**
  * One self-contained HTML page for a bundle: the bundle and the pinned keys as inert JSON, and the
  * browser build of the ledger verifier, which checks the chain and renders everything when the page
- * opens. The HTML itself carries no bundle text, so a hostile payload can only ever become text.
+ * opens. The HTML itself carries no bundle text, so a hostile payload can only ever become text. The
+ * script comes first so its signature workers start while the browser reads the bundle after it.
  */
 export function renderReportHtml(options: RenderReportOptions): string {
   if (/<\/script|<!--/i.test(PAGE_SCRIPT))
@@ -84,8 +85,8 @@ export function renderReportHtml(options: RenderReportOptions): string {
 <noscript><p class="banner bad">This report checks its signed ledger with JavaScript, which is turned off. Verify the bundle with <code>npx truss verify</code> instead.</p></noscript>
 <div id="app"><p class="muted">Loading the signed ledger…</p></div>
 </main>
-<script type="application/json" id="truss-data">${scriptSafeJson(data)}</script>
 <script id="truss-verifier">${PAGE_SCRIPT}</script>
+<script type="application/json" id="truss-data">${scriptSafeJson(data)}</script>
 </body>
 </html>
 `;

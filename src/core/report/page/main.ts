@@ -14,15 +14,16 @@ import { type ChainState, chainState } from './chain-status.js';
 import { h, shown } from './dom.js';
 import { runView } from './run-view.js';
 import { clausesSection, runSection, signOffCard, verdictCard } from './sections.js';
-import { timeline } from './timeline.js';
 import {
-  answerAll,
-  answerJobs,
-  collectSignatureJobs,
+  type CheckedSignatures,
+  checkSignatures,
   type SignatureAnswers,
-  type SignatureJob,
-  verifyWithAnswers,
-} from './verify-in-page.js';
+  serveSignatureChecks,
+  startWorkers,
+  stopWorkers,
+} from './signature-checks.js';
+import { timeline } from './timeline.js';
+import { likelySignatureJobs, recordRun, settleRun, verifyWithAnswers } from './verify-in-page.js';
 
 /** What the page exposes for tests and curious readers: the in-page verifier's own report. */
 interface PageResult {
@@ -40,26 +41,34 @@ declare global {
 }
 
 if (typeof document === 'undefined') {
-  // Started as a Web Worker from this same script: answer signature checks with @noble.
-  const scope = globalThis as unknown as {
-    onmessage: ((event: MessageEvent<SignatureJob[]>) => void) | null;
-    postMessage: (message: unknown, transfer: Transferable[]) => void;
-  };
-  scope.onmessage = (event) => {
-    const out = answerJobs(event.data);
-    scope.postMessage(out, [out.buffer]);
-  };
+  // Started as a Web Worker from this same script: answer signature checks.
+  serveSignatureChecks(globalThis as unknown as Parameters<typeof serveSignatureChecks>[0]);
 } else {
-  void main();
+  // render-html.ts places this script before the embedded bundle: the workers start and probe their
+  // engine while the browser is still reading the bundle, and the page starts once it has.
+  const pool = startWorkers(document.currentScript?.textContent ?? null);
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', () => void main(pool), { once: true });
+  else void main(pool);
 }
 
-async function main(): Promise<void> {
+/** Signature checks under way, and where their progress goes once the page shows it. */
+interface Checks {
+  result: Promise<CheckedSignatures>;
+  total: number;
+  onProgress: (done: number) => void;
+}
+
+async function main(pool: Worker[]): Promise<void> {
   const started = performance.now();
   const app = document.getElementById('app') as HTMLElement;
   let data: ReportData;
+  let checks: Checks | undefined;
   try {
     const text = document.getElementById('truss-data')?.textContent ?? '';
     data = JSON.parse(text) as ReportData;
+    // The checks start before the data is checked: they are only answers, used if it passes.
+    checks = startChecks(data?.bundle, pool);
     // The same refusal as `truss verify` (docs/ledger.md "Bundle"): the bundle sits one level down.
     const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH + 1);
     if (problem) {
@@ -71,6 +80,7 @@ async function main(): Promise<void> {
     // fields): a bundle the CLI refuses as unreadable is not shown here as verified.
     readBundle(data.bundle, 'the embedded bundle');
   } catch (error) {
+    stopWorkers(pool);
     app.replaceChildren(
       h('p', { class: 'banner bad' }, `This report's data cannot be read: ${(error as Error).message}`),
     );
@@ -78,7 +88,7 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    await render(data, started);
+    await render(data, checks, started);
   } catch (error) {
     app.replaceChildren(
       h('p', { class: 'banner bad' }, `This report cannot be shown: ${(error as Error).message}`),
@@ -87,7 +97,18 @@ async function main(): Promise<void> {
   }
 }
 
-async function render(data: ReportData, started: number): Promise<void> {
+function startChecks(bundle: unknown, pool: Worker[]): Checks {
+  const jobs = likelySignatureJobs(bundle);
+  const checks: Checks = {
+    total: jobs.length,
+    onProgress: () => {},
+    result: checkSignatures(jobs, pool, (done) => checks.onProgress(done)),
+  };
+  checks.result.catch(() => {});
+  return checks;
+}
+
+async function render(data: ReportData, checks: Checks, started: number): Promise<void> {
   const app = document.getElementById('app') as HTMLElement;
   const bundle = data.bundle;
   const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
@@ -100,7 +121,11 @@ async function render(data: ReportData, started: number): Promise<void> {
     'Verifying the signed ledger in this page…',
   );
   const detail = h('ul', { class: 'chain-detail', id: 'chain-detail' });
-  const progress = h('progress', { id: 'chain-progress', max: '1', value: '0' });
+  const progress = h('progress', {
+    id: 'chain-progress',
+    max: String(Math.max(1, checks.total)),
+    value: '0',
+  });
   const pin = pinForm((key) => repin(key));
   const chainCard = h(
     'section',
@@ -142,16 +167,17 @@ async function render(data: ReportData, started: number): Promise<void> {
     show(verifyWithAnswers(bundle, trusted, answers), [`Pinned here: ${key}`]);
   };
 
+  checks.onProgress = (done) => {
+    progress.value = done;
+    status.textContent = `Checking signatures in this page… ${done} of ${checks.total}`;
+  };
   try {
-    const jobs = collectSignatureJobs(bundle);
-    progress.max = Math.max(1, jobs.length);
-    const script = document.getElementById('truss-verifier')?.textContent ?? null;
-    const result = await answerAll(jobs, script, (done) => {
-      progress.value = done;
-      status.textContent = `Checking signatures in this page… ${done} of ${jobs.length}`;
-    });
+    // This thread shows the page, then hashes and walks the chain while the workers check signatures.
+    await painted();
+    const run = recordRun(bundle, trusted);
+    const result = await checks.result;
     answers = result.answers;
-    const report = verifyWithAnswers(bundle, trusted, answers);
+    const report = settleRun(bundle, trusted, run, answers);
     const ms = Math.round(performance.now() - started);
     progress.hidden = true;
     pin.enable();
@@ -169,6 +195,15 @@ async function render(data: ReportData, started: number): Promise<void> {
     );
     document.documentElement.dataset.chain = 'error';
   }
+}
+
+/** Resolves once the page has painted what is in the DOM (or after 100 ms in a hidden tab). */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, 100);
+  });
 }
 
 function isEntryLike(entry: unknown): entry is LedgerEntry {

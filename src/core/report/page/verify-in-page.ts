@@ -1,52 +1,102 @@
-/// <reference lib="dom" />
-
 import { checkReceipt } from '../../anchor/receipt.js';
 import { type Bundle, verifyBundle } from '../../ledger/bundle.js';
 import { portableCrypto } from '../../ledger/crypto-portable.js';
 import { bytesToHex } from '../../ledger/encoding.js';
+import { HUMAN_REVIEW_KIND } from '../../ledger/entry-hash.js';
+import { MAX_BUNDLE_DEPTH } from '../../ledger/json-structure.js';
 import type { LedgerCrypto } from '../../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../../ledger/trusted-keys.js';
 import type { VerifyReport } from '../../ledger/verify-report.js';
-import { webCryptoAnswerer } from './webcrypto-ed25519.js';
-
-/** One signature check the verifier asked for: signature, message (an entry hash), public key. */
-export type SignatureJob = [Uint8Array, Uint8Array, Uint8Array];
-
-/** Answers to signature checks, keyed by the hex of all three inputs. */
-export type SignatureAnswers = Map<string, boolean>;
+import {
+  answerJobs,
+  type HexJob,
+  hexJobKey,
+  type SignatureAnswers,
+  type SignatureJob,
+} from './signature-checks.js';
 
 const jobKey = (signature: Uint8Array, message: Uint8Array, key: Uint8Array): string =>
-  `${bytesToHex(signature)}.${bytesToHex(message)}.${bytesToHex(key)}`;
+  hexJobKey(bytesToHex(signature), bytesToHex(message), bytesToHex(key));
 
 /**
- * Every signature check `verifyBundle` can ask for on this bundle. The verifier runs once with a
- * crypto whose `verify` records its inputs and answers yes: until the first real "no" the real run
- * asks exactly the same questions (its inputs depend only on the bundle), and after that it stops
- * asking, so the recorded set covers the real run.
+ * The signature checks verifying this bundle will most likely ask for, read straight off its
+ * entries (each entry's signature over its entry_hash, by the ledger key or, for a review, by the key
+ * the review names), children included, so they can start before the bundle has even been checked:
+ * `data` is whatever the page parsed, and anything unexpected in it yields fewer guesses, never an
+ * error. Only a guess: an answer is used only for exactly the inputs it was computed on, and a check
+ * the guess missed is computed when the verifier asks it.
  */
-export function collectSignatureJobs(bundle: Bundle): SignatureJob[] {
-  const seen = new Set<string>();
-  const jobs: SignatureJob[] = [];
-  const recording: LedgerCrypto = {
-    sha256: portableCrypto.sha256,
-    verify: (signature, message, key) => {
-      const id = jobKey(signature, message, key);
-      if (!seen.has(id)) {
-        seen.add(id);
-        jobs.push([signature, message, key]);
-      }
-      return true;
-    },
+export function likelySignatureJobs(data: unknown): HexJob[] {
+  const jobs: HexJob[] = [];
+  const walk = (ledger: unknown, depth: number) => {
+    if (typeof ledger !== 'object' || ledger === null || depth > MAX_BUNDLE_DEPTH) return;
+    const { entries, child_sessions: children, public_key: ledgerKey } = ledger as Record<string, unknown>;
+    for (const raw of Array.isArray(entries) ? entries : []) {
+      if (typeof raw !== 'object' || raw === null) continue;
+      const entry = raw as Record<string, unknown>;
+      const payload = entry.payload as Record<string, unknown> | null | undefined;
+      const key = entry.kind === HUMAN_REVIEW_KIND ? payload?.reviewer_public_key : ledgerKey;
+      const { signature, entry_hash: hash } = entry;
+      if (typeof signature === 'string' && typeof hash === 'string' && typeof key === 'string')
+        jobs.push([signature, hash, key]);
+    }
+    for (const child of Array.isArray(children) ? children : []) walk(child, depth + 1);
   };
-  verifyBundle(bundle, { crypto: recording, trusted: new Map(), receipts: checkReceipt });
+  walk((data as { ledger?: unknown } | null)?.ledger, 0);
   return jobs;
 }
 
+/** The verifier's result with every signature taken as valid, and the checks it asked for. */
+export interface RecordedRun {
+  report: VerifyReport;
+  asked: SignatureJob[];
+}
+
 /**
- * Runs the real verifier (the same `verifyBundle` as `truss verify`) with @noble's `verify` answers
- * computed ahead of time, possibly in workers. `verify` is a pure function of its inputs, so reading
- * a precomputed answer gives the same result as computing it here; an input that was not precomputed
- * is computed on the spot.
+ * Runs the real verifier (the same `verifyBundle` as `truss verify`) once with a crypto whose
+ * `verify` records its inputs and answers yes. Its questions depend only on the bundle and the
+ * answers so far, so when every real answer is yes this run's report is the real report, and
+ * {@link settleRun} needs no second pass; after a real "no" the real run stops asking, so `asked`
+ * covers it either way.
+ */
+export function recordRun(bundle: Bundle, trusted: TrustedKeys): RecordedRun {
+  const asked: SignatureJob[] = [];
+  const recording: LedgerCrypto = {
+    sha256: portableCrypto.sha256,
+    verify: (signature, message, key) => {
+      asked.push([signature, message, key]);
+      return true;
+    },
+  };
+  const report = verifyBundle(bundle, { crypto: recording, trusted, receipts: checkReceipt });
+  return { report, asked };
+}
+
+/**
+ * The real report of a recorded run: the checks the guess missed are computed here (with @noble, into
+ * `answers`), and unless every asked check is valid the verifier runs again on the real answers.
+ */
+export function settleRun(
+  bundle: Bundle,
+  trusted: TrustedKeys,
+  run: RecordedRun,
+  answers: SignatureAnswers,
+): VerifyReport {
+  const keys = run.asked.map(([s, m, k]) => jobKey(s, m, k));
+  const missing = run.asked.filter((_job, i) => !answers.has(keys[i] as string));
+  const computed = answerJobs(missing);
+  missing.forEach(([s, m, k], i) => {
+    answers.set(jobKey(s, m, k), computed[i] === 1);
+  });
+  return keys.every((key) => answers.get(key) === true)
+    ? run.report
+    : verifyWithAnswers(bundle, trusted, answers);
+}
+
+/**
+ * Runs the real verifier with `verify` answered from `answers` (computed ahead of time, possibly in
+ * workers). `verify` is a pure function of its inputs, so reading a precomputed answer gives the same
+ * result as computing it here; an input that was not precomputed is computed on the spot.
  */
 export function verifyWithAnswers(
   bundle: Bundle,
@@ -59,103 +109,4 @@ export function verifyWithAnswers(
       answers.get(jobKey(signature, message, key)) ?? portableCrypto.verify(signature, message, key),
   };
   return verifyBundle(bundle, { crypto, trusted, receipts: checkReceipt });
-}
-
-/** Answers `jobs` in the calling thread (the workers' loop, and the fallback when there are none). */
-export function answerJobs(jobs: SignatureJob[]): Uint8Array {
-  const out = new Uint8Array(jobs.length);
-  for (let i = 0; i < jobs.length; i++) {
-    const [signature, message, key] = jobs[i] as SignatureJob;
-    out[i] = portableCrypto.verify(signature, message, key) ? 1 : 0;
-  }
-  return out;
-}
-
-const BATCH = 200;
-
-/**
- * Checks every signature with the browser's WebCrypto Ed25519 when it passes the probe in
- * webcrypto-ed25519.ts, else with @noble, spread over Web Workers started from this page's own script
- * (a blob: URL; no network). Falls back to the page thread in small batches, yielding between them,
- * when workers are unavailable. `onProgress` gets the number of checks done.
- */
-export async function answerAll(
-  jobs: SignatureJob[],
-  scriptText: string | null,
-  onProgress: (done: number) => void,
-): Promise<{ answers: SignatureAnswers; workers: number; engine: 'webcrypto' | 'noble' }> {
-  const answers: SignatureAnswers = new Map();
-  const record = (batch: SignatureJob[], results: Uint8Array) => {
-    batch.forEach(([s, m, k], i) => {
-      answers.set(jobKey(s, m, k), results[i] === 1);
-    });
-  };
-  const batches: SignatureJob[][] = [];
-  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
-  let done = 0;
-  // The browser's native Ed25519 first, when it has proven it follows the signature rule.
-  const native = await webCryptoAnswerer();
-  if (native) {
-    try {
-      for (const batch of batches) {
-        record(batch, await native(batch));
-        done += batch.length;
-        onProgress(done);
-      }
-      return { answers, workers: 0, engine: 'webcrypto' };
-    } catch {
-      answers.clear();
-      done = 0;
-    }
-  }
-  const pool = scriptText && batches.length > 1 ? startWorkers(scriptText, batches.length) : [];
-  if (pool.length > 0) {
-    try {
-      let next = 0;
-      await Promise.all(
-        pool.map(async (worker) => {
-          while (next < batches.length) {
-            const batch = batches[next++] as SignatureJob[];
-            record(batch, await ask(worker, batch));
-            done += batch.length;
-            onProgress(done);
-          }
-        }),
-      );
-      return { answers, workers: pool.length, engine: 'noble' };
-    } catch {
-      answers.clear();
-      done = 0;
-    } finally {
-      for (const worker of pool) worker.terminate();
-    }
-  }
-  for (const batch of batches) {
-    record(batch, answerJobs(batch));
-    done += batch.length;
-    onProgress(done);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return { answers, workers: 0, engine: 'noble' };
-}
-
-function startWorkers(scriptText: string, batches: number): Worker[] {
-  const count = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8, batches));
-  try {
-    const url = URL.createObjectURL(new Blob([scriptText], { type: 'text/javascript' }));
-    return Array.from({ length: count }, () => new Worker(url));
-  } catch {
-    return [];
-  }
-}
-
-function ask(worker: Worker, batch: SignatureJob[]): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<Uint8Array>) => resolve(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      reject(new Error(event.message || 'worker failed'));
-    };
-    worker.postMessage(batch);
-  });
 }

@@ -9,7 +9,7 @@
  */
 import { isAcceptablePublicKey } from '../../ledger/ed25519-fixed-key.js';
 import { bytesToHex, hexToBytes } from '../../ledger/encoding.js';
-import type { SignatureJob } from './verify-in-page.js';
+import type { SignatureJob } from './signature-checks.js';
 
 /**
  * From test/fixtures/vectors/ed25519-edge.json (a test keeps them equal): [id, public key, signature,

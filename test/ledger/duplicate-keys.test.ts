@@ -31,6 +31,13 @@ describe('findJsonStructureProblem: repeated keys', () => {
     expect(dup('{"a\\"":1,"a":2,"s":"\\"a\\":1,"}')).toBeNull();
     expect(dup('[{"a":1},{"a":1}]')).toBeNull();
   });
+
+  it('ends each string at the quote no odd run of backslashes escapes', () => {
+    expect(dup('{"a":"\\\\","a":1}')).toEqual({ kind: 'duplicate_key', key: 'a', position: 10 });
+    expect(dup('{"a\\\\":1,"a\\\\":2}')).toMatchObject({ key: 'a\\' });
+    expect(dup('{"a":"\\\\\\"","b":"x\\\\\\\\","a":2}')).toMatchObject({ key: 'a' });
+    expect(dup('{"k":"\\"\\\\","k2":1}')).toBeNull();
+  });
 });
 
 describe('bundle readers refuse repeated keys', () => {

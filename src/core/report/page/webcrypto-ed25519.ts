@@ -95,12 +95,17 @@ export const PROBE_VECTORS: readonly [string, string, string, string, boolean][]
   ],
 ];
 
-const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+/** The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian like S. */
+const L_BYTES = hexToBytes('edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010', 32) as Uint8Array;
 
+/** S < L, byte by byte from the most significant end (no BigInt: this runs once per signature). */
 function scalarBelowL(signature: Uint8Array): boolean {
-  let s = 0n;
-  for (let i = 63; i >= 32; i--) s = (s << 8n) | BigInt(signature[i] as number);
-  return s < L;
+  for (let i = 31; i >= 0; i--) {
+    const s = signature[32 + i] as number;
+    const l = L_BYTES[i] as number;
+    if (s !== l) return s < l;
+  }
+  return false;
 }
 
 type Subtle = SubtleCrypto;

@@ -62,7 +62,7 @@ export interface RecordedRun {
 export function recordRun(bundle: Bundle, trusted: TrustedKeys): RecordedRun {
   const asked: SignatureJob[] = [];
   const recording: LedgerCrypto = {
-    sha256: portableCrypto.sha256,
+    ...portableCrypto,
     verify: (signature, message, key) => {
       asked.push([signature, message, key]);
       return true;
@@ -104,7 +104,7 @@ export function verifyWithAnswers(
   answers: SignatureAnswers,
 ): VerifyReport {
   const crypto: LedgerCrypto = {
-    sha256: portableCrypto.sha256,
+    ...portableCrypto,
     verify: (signature, message, key) =>
       answers.get(jobKey(signature, message, key)) ?? portableCrypto.verify(signature, message, key),
   };

@@ -96,7 +96,10 @@ export const PROBE_VECTORS: readonly [string, string, string, string, boolean][]
 ];
 
 /** The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian like S. */
-const L_BYTES = hexToBytes('edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010', 32) as Uint8Array;
+const L_BYTES = hexToBytes(
+  'edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010',
+  32,
+) as Uint8Array;
 
 /** S < L, byte by byte from the most significant end (no BigInt: this runs once per signature). */
 function scalarBelowL(signature: Uint8Array): boolean {

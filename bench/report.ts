@@ -10,9 +10,9 @@
  *   generation_ratio: that ÷ verifyBundleFile of the same file (what `truss verify` does).
  * - bytes_per_1k_entries: report bytes per 1000 entries; html_to_bundle: report size ÷ bundle size.
  * - page_verify_ms_10k: headless Chromium, from page.goto() to the page's verdict on the chain (every
- *   entry hash and Ed25519 signature recomputed in the page: WebCrypto Ed25519 once the browser passes
- *   the signature-rule probe, else @noble in Web Workers). The goal is
- *   < 3000 ms. page_verdict_ms: until the machine verdict is on screen (before verification).
+ *   entry hash and Ed25519 signature recomputed in the page: signatures in Web Workers, on WebCrypto
+ *   Ed25519 once it passes the signature-rule probe, else @noble; docs/report.md "Performance"). The
+ *   goal is < 3000 ms. page_verdict_ms: until the machine verdict is on screen (before verification).
  *   page_ratio: page_verify_ms ÷ the same verifier (verifyBundle on @noble, one thread) in Node.
  *
  * Progress goes to stderr; stdout gets human-readable lines, or exactly one JSON object with --json.

@@ -288,7 +288,7 @@ function howSection(data: ReportData): HTMLElement {
     h(
       'p',
       null,
-      'The signed ledger is embedded in this file. The script in this file recomputes every entry hash (RFC 8785 canonical JSON + SHA-256) and checks every Ed25519 signature with @noble/ed25519, using the same verifier as ',
+      'The signed ledger is embedded in this file. The script in this file recomputes every entry hash (RFC 8785 canonical JSON + SHA-256) and checks every Ed25519 signature (with the Ed25519 built into the browser once it has passed a probe of the signature rule, else with @noble/ed25519), using the same verifier as ',
       h('code', null, 'truss verify'),
       '. The page makes no network requests (its Content-Security-Policy forbids them).',
     ),

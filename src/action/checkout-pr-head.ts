@@ -51,6 +51,7 @@ export async function checkoutPullRequestHead(options: {
  * - It is anywhere else (a `workflow_dispatch` with `pr_number` checks out the default branch):
  *   check out the head, as for comment commands, so the PR is never reported on with other code.
  * A workspace that is not a git checkout (or has no commit yet) is left alone.
+ * Resolves with whether it checked the head out (what was asked of git before may differ now).
  */
 export async function ensurePullRequestHead(options: {
   workdir: string;
@@ -58,16 +59,16 @@ export async function ensurePullRequestHead(options: {
   headSha: string;
   auth?: FetchAuth | undefined;
   warn: (message: string) => void;
-  /** HEAD's commit when already asked (workspace-commits.ts); asked here otherwise. */
+  /** HEAD's commit when already asked (workspace-git-facts.ts); asked here otherwise. */
   head?: string | null;
-}): Promise<void> {
+}): Promise<boolean> {
   // A git the safe path refuses (a FIFO in .git) fails the run, saying what to remove.
   const revParse = async (ref: string) => {
     const { code, stdout } = await runHarnessGit(options.workdir, ['rev-parse', '--verify', '--quiet', ref]);
     return code === 0 ? stdout.trim() : null;
   };
   const head = options.head !== undefined ? options.head : await revParse('HEAD^{commit}');
-  if (head === null || head === options.headSha) return;
+  if (head === null || head === options.headSha) return false;
   // The raw commit's parent lines: a shallow checkout (depth 1, the default) hides its parents from
   // `HEAD^2`, but the commit object still names them.
   const commit = await runHarnessGit(options.workdir, ['cat-file', 'commit', head]);
@@ -80,9 +81,10 @@ export async function ensurePullRequestHead(options: {
         'the verdict covers the merge, so a review of the head cannot sign off on it. ' +
         'Check out the head instead: `actions/checkout` with `ref: ${{ github.event.pull_request.head.sha }}`.',
     );
-    return;
+    return false;
   }
   await checkoutPullRequestHead(options);
+  return true;
 }
 
 export type FetchAuth = GitAuth;

@@ -1,31 +1,35 @@
 import { runHarnessGit } from '../core/process/index.js';
-import { hasOriginRemote } from '../github/origin-remote.js';
+import type { WorkspaceGitFacts } from '../github/workspace-git-facts.js';
 
 /**
  * actions/checkout fetches one commit by default, so the PR base is usually missing locally. Fetch
  * it (by SHA, no shell) so reviewers see a real diff; when that is impossible, return null and the
- * run goes on without a base (the evidence notes say so) rather than failing.
+ * run goes on without a base (the evidence notes say so) rather than failing. Whether the checkout
+ * has it, and whether it names an `origin` remote, were asked once for the whole start
+ * (workspace-git-facts.ts).
  */
 export async function ensureBaseCommit(
-  workdir: string,
-  baseSha: string | null,
+  facts: WorkspaceGitFacts,
   warn: (message: string) => void,
-  /** Already asked (workspace-commits.ts): whether the checkout has the commit. */
-  present?: boolean,
 ): Promise<string | null> {
+  const { workdir, base: baseSha } = facts;
   if (!baseSha) return null;
-  if (!/^[0-9a-f]{40}$/.test(baseSha)) return null;
+  if (facts.hasBase) return baseSha;
   // The safe path (src/core/process/git-safety.ts). A git it refuses (a FIFO in .git) or stops at
   // its deadline fails the run with what to remove; only git's own "no" means no base.
-  const has = async () =>
-    (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0;
-  if (present ?? (await has())) return baseSha;
   // A failed fetch brought nothing to look for; what a fetch that worked brought is checked, not assumed.
   // No `origin` remote: `origin` would be a path in the work tree, the pull request's to fill.
-  const fetched = (await hasOriginRemote(workdir))
+  const fetched = (await facts.hasOriginRemote())
     ? await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha])
     : null;
-  if (fetched?.code === 0 && (await has())) return baseSha;
+  if (fetched) facts.fetched();
+  if (
+    fetched?.code === 0 &&
+    (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0
+  ) {
+    facts.hasBase = true;
+    return baseSha;
+  }
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,
   );

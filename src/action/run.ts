@@ -12,6 +12,7 @@ import { loadContractsAtRef } from '../github/repo-contracts.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, type RunAndReportOptions, runAndReport } from '../github/run-and-report.js';
 import { appReviewComments } from '../github/settings.js';
+import { WorkspaceGitFacts } from '../github/workspace-git-facts.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { handleComment } from './comment-mode.js';
 import { ensureBaseCommit } from './ensure-base-commit.js';
@@ -36,7 +37,6 @@ import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
 import { type ActionSetup, setupAction } from './setup.js';
-import { workspaceCommits } from './workspace-commits.js';
 
 export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce' | 'memory';
 
@@ -143,21 +143,26 @@ export async function run(env: Record<string, string | undefined> = process.env)
         // pull_request / push / workflow_dispatch; an App dispatch names the contract, mode and queued check.
         try {
           const target = await resolveRunTarget(context, octokit);
-          const commits =
+          // A pull request's head and base are asked before anything else (runContracts asks otherwise).
+          const facts =
             target.prNumber !== null || target.baseSha !== null
-              ? await workspaceCommits(setup.workdir, target.baseSha)
+              ? await WorkspaceGitFacts.ask(setup.workdir, target.baseSha)
               : undefined;
-          if (target.prNumber !== null)
-            await ensurePullRequestHead({
+          if (
+            facts &&
+            target.prNumber !== null &&
+            (await ensurePullRequestHead({
               workdir: setup.workdir,
               prNumber: target.prNumber,
               headSha: target.headSha,
               warn: setup.log.warning,
               auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-              head: commits?.head ?? null,
-            });
+              head: facts.head,
+            }))
+          )
+            facts.checkedOut();
           // Checking out the head removes no commit: a base the checkout had is still there.
-          const job = { inputs, context, octokit, setup, target, hasBase: commits?.hasBase };
+          const job = { inputs, context, octokit, setup, target, facts };
           if (mode === 'reduce') {
             // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
             if (inputs.arms) await reduceEval(job);
@@ -220,8 +225,8 @@ async function runContracts(options: {
   filterPaths?: boolean;
   /** The Truss App dispatched this run: `[app] review_comments` applies as well as the input. */
   appDispatched?: boolean;
-  /** Whether the checkout already has `target.baseSha`, when asked before (workspace-commits.ts). */
-  hasBase?: boolean;
+  /** What the start asked git about the checkout, when it did (workspace-git-facts.ts); asked here otherwise. */
+  facts?: WorkspaceGitFacts;
 }): Promise<ContractRunResult[]> {
   const { inputs, context, octokit, setup, target, leg, reduce } = options;
   if ((leg || reduce) && options.names.length !== 1)
@@ -234,7 +239,8 @@ async function runContracts(options: {
     );
   const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
   // The base commit is fetched (when the checkout lacks it) while the contracts are read.
-  const baseCommit = ensureBaseCommit(setup.workdir, target.baseSha, setup.log.warning, options.hasBase);
+  const facts = options.facts ?? (await WorkspaceGitFacts.ask(setup.workdir, target.baseSha));
+  const baseCommit = ensureBaseCommit(facts, setup.log.warning);
   baseCommit.catch(() => {}); // awaited below
   const { config, contracts } = await setup.log.group('load contracts (from the trusted base)', () =>
     loadContractsAtRef({
@@ -258,6 +264,7 @@ async function runContracts(options: {
     prNumber: target.prNumber,
     baseRef: (await baseCommit) ?? undefined,
     workdir: setup.workdir,
+    gitFacts: facts,
     contracts,
     config,
     overrides: {

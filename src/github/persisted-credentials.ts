@@ -8,9 +8,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { linkedCommonDir, runHarnessGit } from '../core/process/index.js';
-
-const CONFIG_TIMEOUT_MS = 10_000;
+import { linkedCommonDir } from '../core/process/index.js';
+import { CONFIG_TIMEOUT_MS, type GitConfigSetting, listGitConfig } from './git-config-listing.js';
 
 /** Raised when a fork's code would run next to a token stored in its working copy. */
 export class PersistedCredentialsError extends Error {
@@ -32,31 +31,19 @@ const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]+@/i;
 export async function persistedCredentials(
   workdir: string,
   timeoutMs = CONFIG_TIMEOUT_MS,
+  /** {@link listGitConfig} of `workdir` when already asked (workspace-git-facts.ts). */
+  listed: Promise<readonly GitConfigSetting[]> = listGitConfig(workdir, timeoutMs),
 ): Promise<string[]> {
-  // The safe path (src/core/process/git-safety.ts): a self-hosted runner's checkout may hold what an
-  // earlier run's work planted in .git. No repository, or no setting at all, lists nothing (a
-  // non-zero exit); a configuration git was refused, or could not read in time (an include of a
-  // FIFO), is never taken as "no credential".
-  const listed = await runHarnessGit(workdir, ['config', '--show-origin', '--null', '--get-regexp', '.'], {
-    timeoutMs,
-  }).then(
-    ({ code, stdout }) => (code === 0 ? stdout : ''),
-    (error: Error) => {
-      throw new PersistedCredentialsError(
-        `could not read the working copy's git configuration, so whether it stores a credential is unknown: ${error.message}`,
-      );
-    },
-  );
+  // A configuration git was refused, or could not read in time (an include of a FIFO), is never
+  // taken as "no credential".
+  const settings = await listed.catch((error: Error) => {
+    throw new PersistedCredentialsError(
+      `could not read the working copy's git configuration, so whether it stores a credential is unknown: ${error.message}`,
+    );
+  });
   const linked = linkedRepository(workdir);
-  // --null: `origin NUL key LF value NUL`, repeated.
-  const fields = listed.split('\0');
   const found: string[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const origin = fields[i] ?? '';
-    const entry = fields[i + 1] ?? '';
-    const newline = entry.indexOf('\n');
-    const key = newline === -1 ? entry : entry.slice(0, newline);
-    const value = newline === -1 ? '' : entry.slice(newline + 1);
+  for (const { origin, key, value } of settings) {
     if (!KEYS.test(key) || !origin.startsWith('file:')) continue;
     const file = resolve(workdir, origin.slice('file:'.length));
     const inside = relative(resolve(workdir), file);

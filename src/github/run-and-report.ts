@@ -50,6 +50,7 @@ import { syncReviewComments } from './review-comments.js';
 import { runEventLog } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
 import { upsertStickyComment } from './sticky-comment.js';
+import type { WorkspaceGitFacts } from './workspace-git-facts.js';
 
 export interface RunAndReportOptions {
   octokit: Octokit;
@@ -62,6 +63,9 @@ export interface RunAndReportOptions {
   prNumber: number | null;
   baseRef?: string | undefined;
   workdir: string;
+  /** Asked of git before the first contract (workspace-git-facts.ts): only the first that runs uses
+   * them; its checks may rewrite `.git/config` or move HEAD, so every later one asks again. */
+  gitFacts?: Pick<WorkspaceGitFacts, 'gitInfo' | 'persistedCredentials'> | undefined;
   contracts: ContractToRun[];
   config: TomlSource | undefined;
   overrides: ContractOverrides;
@@ -162,9 +166,12 @@ export interface ContractRunResult {
  */
 export async function runAndReport(options: RunAndReportOptions): Promise<ContractRunResult[]> {
   const results: ContractRunResult[] = [];
+  let gitFacts = options.gitFacts;
   for (const contract of options.contracts) {
-    const result = await options.log.group(`truss / ${contract.name}`, () => runOne(contract, options));
+    const one = () => runOne(contract, { ...options, gitFacts });
+    const result = await options.log.group(`truss / ${contract.name}`, one);
     if (result) results.push(result);
+    if (result) gitFacts = undefined; // its checks ran (a skipped contract runs nothing)
   }
   return results;
 }
@@ -208,7 +215,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),
   );
   // The git facts the run signs are read while the isolation is set up, as `truss run` does.
-  const git = readGitInfo(options.workdir, options.baseRef);
+  const git = options.gitFacts?.gitInfo(options.baseRef) ?? readGitInfo(options.workdir, options.baseRef);
   git.catch(() => {}); // awaited by the run, which fails on a refused git
   const common = {
     git,
@@ -305,7 +312,7 @@ async function reportedRun(
   const { octokit, repo, log } = options;
   const checkName = `truss / ${contract.contract.id}`;
   // Asked while the isolation is set up; judged below, once it is known whether `none` was chosen.
-  const found = persistedCredentials(options.workdir);
+  const found = options.gitFacts?.persistedCredentials() ?? persistedCredentials(options.workdir);
   found.catch(() => {});
   // Before any check run exists: a refused run leaves nothing half-reported.
   const isolation = options.isolate ? await options.isolate(contract) : undefined;

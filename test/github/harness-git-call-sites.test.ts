@@ -14,7 +14,6 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead } from '../../src/action/checkout-pr-head.js';
 import { ensureBaseCommit } from '../../src/action/ensure-base-commit.js';
-import { workspaceCommits } from '../../src/action/workspace-commits.js';
 import { cliGitHubReader } from '../../src/cli/github-access.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { excludeFromWorkTree } from '../../src/cli/key-path.js';
@@ -25,6 +24,7 @@ import { gitChangesPublisher } from '../../src/github/git-changes-publisher.js';
 import { createOctokit } from '../../src/github/octokit.js';
 import { PersistedCredentialsError, persistedCredentials } from '../../src/github/persisted-credentials.js';
 import { captureWorkdirPatch } from '../../src/github/workdir-patch.js';
+import { WorkspaceGitFacts } from '../../src/github/workspace-git-facts.js';
 import { commitFiles, git, makeRepo } from '../helpers/git.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -150,7 +150,8 @@ describe("the Action's own git runs no hook or fsmonitor command the work plante
     git(upstream, 'clone', '-q', '--depth=1', `file://${upstream}`, work);
     const marker = plantCommands(work);
     const warnings: string[] = [];
-    expect(await ensureBaseCommit(work, base, (m) => warnings.push(m))).toBe(base);
+    const facts = await WorkspaceGitFacts.ask(work, base);
+    expect(await ensureBaseCommit(facts, (m) => warnings.push(m))).toBe(base);
     expect(warnings).toEqual([]);
     expect(existsSync(marker)).toBe(false);
   });
@@ -231,14 +232,18 @@ describe('a FIFO the work left in .git: every host git call fails at once, namin
     expect(outcome.error?.message).not.toContain(auth.token);
   }, 20_000);
 
-  it('the base-commit fetch', async () => {
-    const { work, base, fifo } = planted();
-    expectRefusedNaming(await timed(() => ensureBaseCommit(work, base, () => {})), fifo);
+  it('the base-commit fetch (its remote check, on the configuration listed once)', async () => {
+    const { work } = repoWithOrigin();
+    // Asked before the FIFO was planted: a base the checkout lacks, so the fetch's own git is next.
+    const facts = await WorkspaceGitFacts.ask(work, 'f'.repeat(40));
+    const fifo = plantConfigFifo(work);
+    release = releaseLater(fifo, AT_ONCE_MS + 3_000);
+    expectRefusedNaming(await timed(() => ensureBaseCommit(facts, () => {})), fifo);
   }, 20_000);
 
-  it("the run's one question for HEAD and the base", async () => {
+  it("the run's one question for HEAD, the base and the default branch", async () => {
     const { work, base, fifo } = planted();
-    expectRefusedNaming(await timed(() => workspaceCommits(work, base)), fifo);
+    expectRefusedNaming(await timed(() => WorkspaceGitFacts.ask(work, base)), fifo);
   }, 20_000);
 
   it('truss keygen --out inside the work tree', async () => {

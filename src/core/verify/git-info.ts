@@ -23,29 +23,62 @@ export function recordedGitInfo(git: PayloadOf<'run_started'>['git']): GitInfo |
   };
 }
 
-const DEFAULT_BRANCH_CANDIDATES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];
+/** The branches whose merge base with HEAD is the diff's base when no `--base` is given, first found first. */
+export const DEFAULT_BRANCH_CANDIDATES: readonly string[] = Object.freeze([
+  'origin/HEAD',
+  'origin/main',
+  'origin/master',
+  'main',
+  'master',
+]);
+
+/**
+ * What a host already asked git for the same workdir, with nothing run since that could have changed
+ * it (docs/performance.md, "What the action adds"): those questions are not asked again.
+ */
+export interface KnownGitFacts {
+  /** `baseRef` is known to name this commit (the Action fetched or found it by its SHA). */
+  baseSha?: string;
+  /** {@link askCommits} of {@link DEFAULT_BRANCH_CANDIDATES}, in that order, when no `baseRef` is given. */
+  branchTips?: readonly (string | null)[];
+}
+
+/**
+ * The commits `refs` name (`<ref>^{commit}`), in one git start: null for a ref that names none, and
+ * every answer null when git could not answer (outside a repository). A ref is one line of git's
+ * input, so none may hold a newline; the callers pass SHAs they checked or names of their own.
+ */
+export async function askCommits(workdir: string, refs: readonly string[]): Promise<(string | null)[]> {
+  const { stdout } = await runHarnessGit(workdir, ['cat-file', '--batch-check=%(objectname)'], {
+    input: refs.map((ref) => `${ref}^{commit}\n`).join(''),
+  });
+  // One line per question: the commit's name, or "<question> missing".
+  const lines = stdout.split('\n');
+  return refs.map((_, i) => {
+    const line = lines[i]?.trim() ?? '';
+    return /^[0-9a-f]{40,64}$/.test(line) ? line : null;
+  });
+}
 
 /**
  * What the verdict is about: the repository, the base the diff starts from (`--base`, else the merge
  * base with the default branch) and the head commit. Null when the workdir is not a git repository.
  */
-export async function readGitInfo(workdir: string, baseRef?: string): Promise<GitInfo | null> {
-  const git = (args: readonly string[], input?: string) =>
-    runHarnessGit(workdir, args, input === undefined ? {} : { input });
+export async function readGitInfo(
+  workdir: string,
+  baseRef?: string,
+  known: KnownGitFacts = {},
+): Promise<GitInfo | null> {
+  const git = (args: readonly string[]) => runHarnessGit(workdir, args);
   // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
   // is dirty (one status), the remote, and the base: the explicit one, or which of the default
-  // branch candidates exist (one cat-file for all five; a branch name never holds a newline).
+  // branch candidates exist (one cat-file for all five). Fewer when the host already knows the base.
   // `--no-ahead-behind`: the branch header without walking history to count commits to upstream.
   const [status, remote, explicitBase, tips] = await Promise.all([
     git(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
     git(['remote', 'get-url', 'origin']),
-    baseRef ? revParse(workdir, `${baseRef}^{commit}`) : null,
-    baseRef
-      ? null
-      : git(
-          ['cat-file', '--batch-check=%(objectname)'],
-          DEFAULT_BRANCH_CANDIDATES.map((ref) => `${ref}^{commit}\n`).join(''),
-        ),
+    baseRef ? (known.baseSha ?? revParse(workdir, `${baseRef}^{commit}`)) : null,
+    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES)),
   ]);
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (status.code !== 0) return null;
@@ -58,10 +91,9 @@ export async function readGitInfo(workdir: string, baseRef?: string): Promise<Gi
       );
     base = { ref: baseRef, sha: explicitBase };
   } else if (tips && head) {
-    const answers = tips.stdout.split('\n');
     for (const [i, candidate] of DEFAULT_BRANCH_CANDIDATES.entries()) {
-      const tip = answers[i]?.trim() ?? '';
-      if (!/^[0-9a-f]{40,64}$/.test(tip)) continue; // "<name> missing"
+      const tip = tips[i];
+      if (!tip) continue;
       const mergeBase = await git(['merge-base', 'HEAD', tip]);
       if (mergeBase.code === 0 && mergeBase.stdout.trim()) {
         base = { ref: candidate, sha: mergeBase.stdout.trim() };

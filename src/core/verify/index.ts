@@ -1,7 +1,13 @@
 export { type Citation, citationsOf } from './citations.js';
 export { parseDiffHunks } from './diff-hunks.js';
 export { GitRefError } from './errors.js';
-export { readGitInfo } from './git-info.js';
+export {
+  askCommits,
+  DEFAULT_BRANCH_CANDIDATES,
+  type GitInfo,
+  type KnownGitFacts,
+  readGitInfo,
+} from './git-info.js';
 export { markBidi } from './hidden-text.js';
 export { logLine, logLines } from './log-text.js';
 export type { Overall } from './verdict.js';

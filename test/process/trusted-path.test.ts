@@ -83,6 +83,23 @@ describe('the search path the harness runs its own programs from', () => {
     expect(findProgram('git', trusted)).toBe(join(realpathSync('/usr/bin'), 'git'));
   });
 
+  it('a directory of the search path made after the scan is not trusted later in the process (the scan is kept)', () => {
+    const root = tempDir('trusted-later');
+    dirs.push(root);
+    const work = dir(root.dir, 'work');
+    // ~/.local/bin on a runner: in PATH, missing until something makes it. Under `none` a check
+    // runs as the harness user, so what it makes is the harness user's, as a trusted directory is.
+    const later = join(root.dir, 'home/.local/bin');
+    const path = `${later}${delimiter}/usr/bin`;
+    const uid = process.getuid?.() ?? 0;
+    expect(trustedSearchPath(path, { untrusted: [work], uid })).toBe(realpathSync('/usr/bin'));
+    dir(root.dir, 'home/.local/bin');
+    writeFileSync(join(later, 'git'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const again = trustedSearchPath(path, { untrusted: [work], uid });
+    expect(again).toBe(realpathSync('/usr/bin'));
+    expect(findProgram('git', again)).toBe(join(realpathSync('/usr/bin'), 'git'));
+  });
+
   it('harnessProgramEnv drops the repository’s own node_modules/.bin, found from a subdirectory too', () => {
     const repo = makeWorkRepo();
     const bin = dir(repo, 'node_modules/.bin');

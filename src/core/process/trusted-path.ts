@@ -21,6 +21,28 @@ export interface TrustedPathOptions {
  * directory and a `git` or `nsenter` in it (docs/security.md, "Programs the harness runs").
  */
 export function trustedSearchPath(path: string, options: TrustedPathOptions): string {
+  const key = JSON.stringify([path, options.untrusted, options.uid ?? null]);
+  const known = searchPaths.get(key);
+  if (known !== undefined) return known;
+  const found = scanSearchPath(path, options);
+  if (searchPaths.size >= SEARCH_PATHS_KEPT) searchPaths.delete(searchPaths.keys().next().value as string);
+  searchPaths.set(key, found);
+  return found;
+}
+
+/**
+ * {@link trustedSearchPath}'s answers in this process, by search path, working copies and uid: every
+ * harness git asked it again (realpath, stat and a walk up to `/` for each entry), a few
+ * milliseconds a run. Kept answers never trust more than a scan now would: a directory can only
+ * enter the answer by being scanned, and what is kept is its real path, so an entry created after
+ * the scan (the work making `~/.local/bin` under `none`), or a link on the way re-pointed, is not
+ * followed. Making a kept directory writable to others takes its owner (root or the harness user),
+ * who could as well change the programs in it: a scan would not see that either.
+ */
+const searchPaths = new Map<string, string>();
+const SEARCH_PATHS_KEPT = 32;
+
+function scanSearchPath(path: string, options: TrustedPathOptions): string {
   const kept: string[] = [];
   for (const entry of path.split(delimiter)) {
     if (!entry || !isAbsolute(entry)) continue;

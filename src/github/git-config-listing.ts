@@ -24,11 +24,13 @@ export interface GitConfigSetting {
 export async function listGitConfig(
   workdir: string,
   timeoutMs = CONFIG_TIMEOUT_MS,
+  /** HarnessGitOptions.checkedBefore: the host's own git passed the refusals, nothing ran since. */
+  checkedBefore = false,
 ): Promise<GitConfigSetting[]> {
   const { code, stdout } = await runHarnessGit(
     workdir,
     ['config', '--show-origin', '--null', '--get-regexp', '.'],
-    { timeoutMs },
+    { timeoutMs, checkedBefore },
   );
   if (code !== 0) return [];
   // --null: `origin NUL key LF value NUL`, repeated; a name without `=` has no LF.

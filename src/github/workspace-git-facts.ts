@@ -21,6 +21,15 @@ const COMMIT = /^[0-9a-f]{40}$/;
 export class WorkspaceGitFacts {
   private tips: readonly (string | null)[] | undefined;
   private listed: Promise<GitConfigSetting[]> | undefined;
+  /**
+   * The first question's git passed the safe path's refusals (a hazard in `.git`, a config the work
+   * can write), and only the harness has touched the checkout since: the questions after it skip
+   * that scan (HarnessGitOptions.checkedBefore). A fetch from the configured remote writes objects
+   * and refs, never a FIFO or a config; a checkout writes the pull request's files, so it is
+   * scanned again after one, conservatively (the work tree is never in `.git`, and an include from
+   * the work tree is refused whatever it holds).
+   */
+  private checked = true;
 
   private constructor(
     readonly workdir: string,
@@ -60,7 +69,7 @@ export class WorkspaceGitFacts {
 
   /** The configuration, listed once (until a checkout). */
   config(): Promise<GitConfigSetting[]> {
-    this.listed ??= listGitConfig(this.workdir);
+    this.listed ??= listGitConfig(this.workdir, undefined, this.checked);
     return this.listed;
   }
 
@@ -80,6 +89,7 @@ export class WorkspaceGitFacts {
     return readGitInfo(this.workdir, baseRef, {
       ...(baseRef !== undefined && baseRef === this.base && this.hasBase ? { baseSha: baseRef } : {}),
       ...(this.tips ? { branchTips: this.tips } : {}),
+      checkedBefore: this.checked,
     });
   }
 
@@ -98,5 +108,6 @@ export class WorkspaceGitFacts {
   checkedOut(): void {
     this.tips = undefined;
     this.listed = undefined;
+    this.checked = false;
   }
 }

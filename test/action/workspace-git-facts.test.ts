@@ -3,11 +3,12 @@
  * (src/github/workspace-git-facts.ts), and the base fetch and the run's git facts that follow.
  * Real repositories, real git; a `git` on PATH that records each start.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
 import { ensureBaseCommit } from '../../src/action/ensure-base-commit.js';
+import { UntrustedGitConfigError } from '../../src/core/process/index.js';
 import { readGitInfo } from '../../src/core/verify/index.js';
 import { persistedCredentials } from '../../src/github/persisted-credentials.js';
 import { WorkspaceGitFacts } from '../../src/github/workspace-git-facts.js';
@@ -163,6 +164,19 @@ describe('the git a pull request run starts before its contracts', () => {
     ]);
     // Side by side, so in any order: the facts after the checkout, none of them from before it.
     expect(started().slice(6).sort()).toEqual(['cat-file', 'config', 'merge-base', 'remote', 'status']);
+  });
+});
+
+describe('the safe path over the questions of one start', () => {
+  it('after a checkout of the head, the next question is scanned again: a config the work can write is refused', async () => {
+    const { work, base } = shallowCheckout();
+    const facts = await WorkspaceGitFacts.ask(work, base);
+    // What no harness step makes, standing for anything a checkout could: an include from the work tree.
+    writeFileSync(join(work, 'evil.cfg'), '[core]\n\tpager = touch pwned\n');
+    git(work, 'config', 'include.path', '../evil.cfg');
+    facts.checkedOut();
+    await expect(facts.gitInfo(base)).rejects.toBeInstanceOf(UntrustedGitConfigError);
+    await expect(facts.hasOriginRemote()).rejects.toBeInstanceOf(UntrustedGitConfigError);
   });
 });
 

@@ -232,10 +232,12 @@ describe('a FIFO the work left in .git: every host git call fails at once, namin
     expect(outcome.error?.message).not.toContain(auth.token);
   }, 20_000);
 
-  it('the base-commit fetch (its remote check, on the configuration listed once)', async () => {
+  it('the base-commit fetch', async () => {
     const { work } = repoWithOrigin();
-    // Asked before the FIFO was planted: a base the checkout lacks, so the fetch's own git is next.
+    // The start's questions were asked before the FIFO was planted (nothing of the work runs between
+    // them, workspace-git-facts.ts): a base the checkout lacks, and an origin to fetch it from.
     const facts = await WorkspaceGitFacts.ask(work, 'f'.repeat(40));
+    expect(await facts.hasOriginRemote()).toBe(true);
     const fifo = plantConfigFifo(work);
     release = releaseLater(fifo, AT_ONCE_MS + 3_000);
     expectRefusedNaming(await timed(() => ensureBaseCommit(facts, () => {})), fifo);

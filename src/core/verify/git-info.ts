@@ -1,5 +1,5 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
-import { runHarnessGit } from '../process/git-safety.js';
+import { type GitOutput, type HarnessGitOptions, runHarnessGit } from '../process/git-safety.js';
 import { GitRefError } from './errors.js';
 
 export interface GitInfo {
@@ -41,6 +41,11 @@ export interface KnownGitFacts {
   baseSha?: string;
   /** {@link askCommits} of {@link DEFAULT_BRANCH_CANDIDATES}, in that order, when no `baseRef` is given. */
   branchTips?: readonly (string | null)[];
+  /**
+   * The host's own git in `workdir` passed the safe path's refusals (checkHarnessGit) and nothing of
+   * the judged work has run since: the walk of `.git` and the config check are not made again.
+   */
+  checkedBefore?: boolean;
 }
 
 /**
@@ -48,8 +53,13 @@ export interface KnownGitFacts {
  * every answer null when git could not answer (outside a repository). A ref is one line of git's
  * input, so none may hold a newline; the callers pass SHAs they checked or names of their own.
  */
-export async function askCommits(workdir: string, refs: readonly string[]): Promise<(string | null)[]> {
+export async function askCommits(
+  workdir: string,
+  refs: readonly string[],
+  options: Pick<HarnessGitOptions, 'checkedBefore'> = {},
+): Promise<(string | null)[]> {
   const { stdout } = await runHarnessGit(workdir, ['cat-file', '--batch-check=%(objectname)'], {
+    ...options,
     input: refs.map((ref) => `${ref}^{commit}\n`).join(''),
   });
   // One line per question: the commit's name, or "<question> missing".
@@ -69,7 +79,8 @@ export async function readGitInfo(
   baseRef?: string,
   known: KnownGitFacts = {},
 ): Promise<GitInfo | null> {
-  const git = (args: readonly string[]) => runHarnessGit(workdir, args);
+  const checked = { checkedBefore: known.checkedBefore === true };
+  const git = (args: readonly string[]) => runHarnessGit(workdir, args, checked);
   // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
   // is dirty (one status), the remote, and the base: the explicit one, or which of the default
   // branch candidates exist (one cat-file for all five). Fewer when the host already knows the base.
@@ -77,8 +88,8 @@ export async function readGitInfo(
   const [status, remote, explicitBase, tips] = await Promise.all([
     git(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
     git(['remote', 'get-url', 'origin']),
-    baseRef ? (known.baseSha ?? revParse(workdir, `${baseRef}^{commit}`)) : null,
-    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES)),
+    baseRef ? (known.baseSha ?? revParse(git, `${baseRef}^{commit}`)) : null,
+    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES, checked)),
   ]);
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (status.code !== 0) return null;
@@ -116,8 +127,11 @@ function statusHead(porcelain: string): string | null {
   return oid ? (oid[1] as string) : null;
 }
 
-async function revParse(workdir: string, ref: string): Promise<string | null> {
-  const { code, stdout } = await runHarnessGit(workdir, ['rev-parse', '--verify', '--quiet', ref]);
+async function revParse(
+  git: (args: readonly string[]) => Promise<GitOutput>,
+  ref: string,
+): Promise<string | null> {
+  const { code, stdout } = await git(['rev-parse', '--verify', '--quiet', ref]);
   return code === 0 && stdout.trim() ? stdout.trim() : null;
 }
 

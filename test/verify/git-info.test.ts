@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UntrustedGitConfigError } from '../../src/core/process/index.js';
 import { GitRefError, readGitInfo } from '../../src/core/verify/index.js';
 import { commitFiles, git, makeRepo } from '../helpers/git.js';
+import { gitSpyOnProcessPath } from '../helpers/git-spy.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** The git facts a run signs into run_started, read from real repositories. */
@@ -81,5 +83,22 @@ describe('readGitInfo', () => {
     expect(await readGitInfo(dir, base)).toMatchObject({ base_ref: base, base_sha: base });
     await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(GitRefError);
     await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(/git fetch origin no-such-ref/);
+  });
+});
+
+describe('readGitInfo on a repository whose config the work can write', () => {
+  const currentSpy = gitSpyOnProcessPath();
+
+  it('starts no git at all: the one scan before its gits start side by side refuses, naming status', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-untrusted');
+    writeFileSync(join(dir, 'evil.cfg'), '[core]\n\tpager = touch pwned\n');
+    git(dir, 'config', 'include.path', '../evil.cfg');
+    const before = currentSpy().invocations().length;
+    for (const baseRef of [undefined, 'HEAD']) {
+      const refused = await readGitInfo(dir, baseRef).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UntrustedGitConfigError);
+      expect((refused as Error).message).toMatch(/^git status in .* was not run: /);
+    }
+    expect(currentSpy().invocations().length).toBe(before);
   });
 });

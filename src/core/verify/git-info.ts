@@ -1,5 +1,10 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
-import { type GitOutput, type HarnessGitOptions, runHarnessGit } from '../process/git-safety.js';
+import {
+  checkHarnessGit,
+  type GitOutput,
+  type HarnessGitOptions,
+  runHarnessGit,
+} from '../process/git-safety.js';
 import { GitRefError } from './errors.js';
 
 export interface GitInfo {
@@ -79,17 +84,23 @@ export async function readGitInfo(
   baseRef?: string,
   known: KnownGitFacts = {},
 ): Promise<GitInfo | null> {
-  const checked = { checkedBefore: known.checkedBefore === true };
-  const git = (args: readonly string[]) => runHarnessGit(workdir, args, checked);
+  const git = (args: readonly string[]) =>
+    runHarnessGit(workdir, args, { checkedBefore: known.checkedBefore === true });
   // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
   // is dirty (one status), the remote, and the base: the explicit one, or which of the default
   // branch candidates exist (one cat-file for all five). Fewer when the host already knows the base.
   // `--no-ahead-behind`: the branch header without walking history to count commits to upstream.
+  // They all start in this same turn of the event loop, so one scan of the safe path (the walk of
+  // `.git`, the config check) right before serves them all: nothing can run between it and their
+  // starts. The merge-base below, started once they answered, is scanned on its own.
+  if (!known.checkedBefore) checkHarnessGit(workdir, ['status']);
+  const together = { checkedBefore: true };
+  const side = (args: readonly string[]) => runHarnessGit(workdir, args, together);
   const [status, remote, explicitBase, tips] = await Promise.all([
-    git(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
-    git(['remote', 'get-url', 'origin']),
-    baseRef ? (known.baseSha ?? revParse(git, `${baseRef}^{commit}`)) : null,
-    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES, checked)),
+    side(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
+    side(['remote', 'get-url', 'origin']),
+    baseRef ? (known.baseSha ?? revParse(side, `${baseRef}^{commit}`)) : null,
+    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES, together)),
   ]);
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (status.code !== 0) return null;

@@ -1,5 +1,7 @@
 // bench:action — wall time of the built action entry on a checks-only contract (GitHub API faked on
-// 127.0.0.1) ÷ `truss run` of the same contract, and the number of GitHub API calls per run.
+// 127.0.0.1) ÷ `truss run` of the same contract, the number of GitHub API calls per run, and the
+// minor page faults of each side (all its processes: git, the isolation's set-up, the checks), which
+// unlike wall time do not move with the machine's load.
 // Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.js]
 // (--action times another build of the action entry against this checkout's dist/cli.js: an A/B of two builds.)
 // Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children;
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SigningKey } from '../src/core/ledger/index.js';
 import { contentsFile, FakeGitHub } from '../test/helpers/fake-github.js';
+import { waitedChildFaults } from './lib/child-faults.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +28,18 @@ const actionEntry = resolve(values.action);
 const progress = (message: string) => process.stderr.write(`bench:action ${message}\n`);
 const CONTRACT = `[contract]\nid = "bench"\nintent = "checks only"\n\n${Array.from({ length: 5 }, (_, i) => `[[done]]\nkind = "check"\ndesc = "check ${i}"\nrun = "test -f README.md"\n`).join('\n')}`;
 
-function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** Page faults of the children timed so far, by side (the child and all it waited for, once reaped). */
+const faults = { action: [] as number[], cli: [] as number[] };
+
+function timed(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  side?: keyof typeof faults,
+): Promise<number> {
   return new Promise((resolvePromise, reject) => {
+    const faultsBefore = waitedChildFaults();
     const started = process.hrtime.bigint();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -38,7 +51,12 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
     });
     child.on('close', (code) => {
       if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
-      else resolvePromise(Number(process.hrtime.bigint() - started) / 1e6);
+      else {
+        const faultsAfter = waitedChildFaults();
+        if (side && faultsBefore !== null && faultsAfter !== null)
+          faults[side].push(faultsAfter - faultsBefore);
+        resolvePromise(Number(process.hrtime.bigint() - started) / 1e6);
+      }
     });
   });
 }
@@ -126,12 +144,15 @@ try {
   const action: number[] = [];
   const cli: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    action.push(await timed(actionCommand, actionArgs, workspace, actionEnv(i)));
+    action.push(await timed(actionCommand, actionArgs, workspace, actionEnv(i), 'action'));
     cli.push(
-      await timed(process.execPath, [...nodeArgs, ...cliArgs(i)], workspace, {
-        PATH: process.env.PATH,
-        HOME: home,
-      }),
+      await timed(
+        process.execPath,
+        [...nodeArgs, ...cliArgs(i)],
+        workspace,
+        { PATH: process.env.PATH, HOME: home },
+        'cli',
+      ),
     );
     progress(`run ${i}/${runs}`);
   }
@@ -141,6 +162,8 @@ try {
     api_call_list: fake.requests.slice(0, callsPerRun).map((r) => `${r.method} ${r.path.split('?')[0]}`),
     action_ms: Math.round(median(action)),
     truss_run_ms: Math.round(median(cli)),
+    action_faults: faults.action.length > 0 ? median(faults.action) : null,
+    truss_run_faults: faults.cli.length > 0 ? median(faults.cli) : null,
     runs,
     goals: { action_ratio: '<= 1.3', api_calls: '<= 8' },
   };
@@ -153,6 +176,9 @@ try {
       `GitHub API calls per one-contract PR run: ${result.api_calls}  goal ≤ 8  ${result.api_calls <= 8 ? 'PASS' : 'MISS'}`,
     );
     for (const call of result.api_call_list) console.log(`  ${call}`);
+    console.log(
+      `minor page faults (median, all processes): action ${result.action_faults}, truss run ${result.truss_run_faults}`,
+    );
   }
 } finally {
   await fake.stop();

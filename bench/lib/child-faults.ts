@@ -17,7 +17,8 @@ export function childFaults(command: string, args: string[], cwd: string): numbe
   return after === null ? null : after - before;
 }
 
-function waitedChildFaults(): number | null {
+/** Minor page faults of every child this process has reaped so far (`cminflt`); null without /proc. */
+export function waitedChildFaults(): number | null {
   try {
     // Fields after the command name: state is 3rd, minflt 10th, cminflt 11th (proc(5)).
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];

@@ -17,18 +17,19 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
  */
 export const ENTRIES = { cli: 'src/cli/launch.ts', action: 'src/action/index.ts', app: 'src/app/index.ts' };
 /**
- * dist/cli-main.cjs: the whole CLI as ONE CommonJS file, which dist/cli.js (src/cli/launch.ts) runs
- * with V8's bytecode kept between runs (src/cli/bytecode-cache.ts); an ES module cannot be given
- * cached bytecode on Node 20. Lazily imported code stays lazy: esbuild wraps each such module in a
- * function run on first use.
+ * dist/cli-main.cjs and dist/action-main.cjs: the whole CLI and the whole Action, each as ONE
+ * CommonJS file, which dist/cli.js (src/cli/launch.ts) and dist/action.js (src/action/index.ts) run
+ * with V8's bytecode kept between runs where a private cache directory allows (src/core/bytecode-cache.ts);
+ * an ES module cannot be given cached bytecode on Node 20. Lazily imported code stays lazy: esbuild
+ * wraps each such module in a function run on first use.
  */
-export const CLI_MAIN_ENTRY = 'src/cli/main.ts';
+export const MAIN_ENTRIES = { 'cli-main.cjs': 'src/cli/main.ts', 'action-main.cjs': 'src/action/main.ts' };
 /**
- * cli-main.cjs is written as the function Node would wrap a CommonJS file in; src/cli/bytecode-cache.ts
+ * Each main bundle is written as the function Node would wrap a CommonJS file in; src/core/bytecode-cache.ts
  * (BUNDLE_WRAPPER_START) compiles such a file as it is, and test/cli/bundle-source.test.ts holds the two equal.
  */
-const CLI_MAIN_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
-const CLI_MAIN_WRAPPER_END = '\n})';
+const MAIN_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
+const MAIN_WRAPPER_END = '\n})';
 /**
  * dist/relay.js: the relay of `[executor] tools = "truss"` as ONE self-contained file (no chunks, no
  * dependency), so the Action can copy it where the sandbox can read it (src/cli/relay.ts).
@@ -114,10 +115,12 @@ const zodUsedMembers = {
 };
 
 /**
- * Packages the CLI imports lazily and only for one kind of run, built into files of their own beside
- * cli-main.cjs and required on first use: every `truss` start reads, checks and keeps in memory the
- * whole of cli-main.cjs (src/cli/bytecode-cache.ts), and the Anthropic SDK alone was 715 KB of its
- * 2.5 MB, used only by in-loop runs on the Anthropic provider (docs/performance.md).
+ * Packages the CLI and the Action import lazily and only for one kind of run, built into files of
+ * their own beside cli-main.cjs and action-main.cjs and required on first use: every start reads,
+ * checks and keeps in memory the whole of its main bundle (src/core/bytecode-cache.ts), and the
+ * Anthropic SDK alone was 715 KB of the CLI's 2.5 MB, used only by in-loop runs on the Anthropic
+ * provider; the artifact and attestation clients are 3 MB the Action loads only to upload or attest
+ * (docs/performance.md).
  */
 const MCP_SDK_PARTS = [
   'client/index.js',
@@ -127,7 +130,7 @@ const MCP_SDK_PARTS = [
   'server/stdio.js',
   'types.js',
 ];
-const CLI_SIDE_FILES = {
+const SIDE_FILES = {
   'cli-anthropic.cjs': {
     entry: "export * from '@anthropic-ai/sdk';\nexport { default } from '@anthropic-ai/sdk';\n",
     filter: /^@anthropic-ai\/sdk$/,
@@ -137,34 +140,39 @@ const CLI_SIDE_FILES = {
     entry: MCP_SDK_PARTS.map((part) => `export * from '@modelcontextprotocol/sdk/${part}';\n`).join(''),
     filter: /^@modelcontextprotocol\/sdk\//,
   },
+  'action-artifact.cjs': { entry: "export * from '@actions/artifact';\n", filter: /^@actions\/artifact$/ },
+  'action-attest.cjs': { entry: "export * from '@actions/attest';\n", filter: /^@actions\/attest$/ },
 };
-const cliSideFiles = {
-  name: 'cli-side-files',
-  setup(build) {
-    for (const [name, { filter }] of Object.entries(CLI_SIDE_FILES))
-      build.onResolve({ filter }, (args) => {
-        if (args.kind !== 'dynamic-import')
-          throw new Error(
-            `${args.importer} imports ${args.path} eagerly; the CLI loads it on first use only`,
-          );
-        return { path: name, namespace: 'cli-side-file' };
-      });
-    // An ES module naming each export of the side file as built (`default` included): `import()` of a
-    // CommonJS stand-in would hand back its whole `module.exports` as `default`, as Node does, and
-    // `new sdk.default()` was then no constructor. Its require resolves beside cli-main.cjs at run time.
-    build.onResolve({ filter: /.*/, namespace: 'cli-side-file' }, () => ({ external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'cli-side-file' }, (args) => ({
-      contents: [
-        `const side = require('./${args.path}');`,
-        ...sideFileExports(args.path).map((name) =>
-          name === 'default' ? 'export default side.default;' : `export const ${name} = side.${name};`,
-        ),
-        '',
-      ].join('\n'),
-      loader: 'js',
-    }));
-  },
-};
+/** The side files each main bundle requires (the CLI never uploads artifacts or attests). */
+const CLI_SIDE_FILES = ['cli-anthropic.cjs', 'cli-mcp.cjs'];
+const ACTION_SIDE_FILES = [...CLI_SIDE_FILES, 'action-artifact.cjs', 'action-attest.cjs'];
+function sideFiles(names) {
+  return {
+    name: 'side-files',
+    setup(build) {
+      for (const name of names)
+        build.onResolve({ filter: SIDE_FILES[name].filter }, (args) => {
+          if (args.kind !== 'dynamic-import')
+            throw new Error(`${args.importer} imports ${args.path} eagerly; it is loaded on first use only`);
+          return { path: name, namespace: 'side-file' };
+        });
+      // An ES module naming each export of the side file as built (`default` included): `import()` of a
+      // CommonJS stand-in would hand back its whole `module.exports` as `default`, as Node does, and
+      // `new sdk.default()` was then no constructor. Its require resolves beside the main bundle at run time.
+      build.onResolve({ filter: /.*/, namespace: 'side-file' }, () => ({ external: true }));
+      build.onLoad({ filter: /.*/, namespace: 'side-file' }, (args) => ({
+        contents: [
+          `const side = require('./${args.path}');`,
+          ...sideFileExports(args.path).map((name) =>
+            name === 'default' ? 'export default side.default;' : `export const ${name} = side.${name};`,
+          ),
+          '',
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /** The names a built side file exports: what its stand-in in cli-main.cjs re-exports. */
 function sideFileExports(name) {
@@ -269,8 +277,8 @@ await build({
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))
   if (file.endsWith('.js')) refuseNonAscii(join(values.outdir, file));
-// Built first: the CLI's stand-ins re-export what each of them exports.
-for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
+// Built first: the main bundles' stand-ins re-export what each of them exports.
+for (const [name, { entry }] of Object.entries(SIDE_FILES)) {
   await build({
     stdin: { contents: entry, resolveDir: REPO_ROOT, sourcefile: name },
     outfile: join(values.outdir, name),
@@ -278,6 +286,9 @@ for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // Parts of @actions/artifact are ES modules that make a require() from their own URL.
+    define: { 'import.meta.url': '__trussSideFileUrl' },
+    banner: { js: "const __trussSideFileUrl = require('node:url').pathToFileURL(__filename).href;" },
     legalComments: 'none',
     minifyWhitespace: true,
     minifySyntax: true,
@@ -285,32 +296,44 @@ for (const [name, { entry }] of Object.entries(CLI_SIDE_FILES)) {
   });
   refuseNonAscii(join(values.outdir, name));
 }
-await build({
-  entryPoints: [CLI_MAIN_ENTRY],
-  outfile: join(values.outdir, 'cli-main.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // better-sqlite3's JavaScript is bundled, its addon is not (scripts/build-sqlite-plugin.mjs).
-  external: ['probot', 'better-sqlite3/package.json'],
-  // The one use of import.meta (private-dirs.ts finds the install root from its own file).
-  define: { 'import.meta.url': '__trussBundleUrl' },
-  // The file is already the function the launcher compiles (src/cli/bytecode-cache.ts), so it hands
-  // V8 the text it read instead of a wrapped copy of all of it.
-  banner: {
-    js: `${CLI_MAIN_WRAPPER_START}const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;`,
-  },
-  footer: { js: CLI_MAIN_WRAPPER_END },
-  legalComments: 'none',
-  // Without whitespace, the file V8 reads, hashes and (on a first run) parses is much smaller; names
-  // are kept, so stack traces and error messages read the same.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  plugins: [zodEnglishOnly, zodUsedMembers, octokitUsedEndpoints, cliSideFiles, bundledBetterSqlite()],
-  logLevel: 'warning',
-});
-refuseNonAscii(join(values.outdir, 'cli-main.cjs'));
+const MAIN_PLUGINS = {
+  'cli-main.cjs': [sideFiles(CLI_SIDE_FILES)],
+  'action-main.cjs': [actionsCoreLazyOidc, sideFiles(ACTION_SIDE_FILES)],
+};
+for (const [name, entry] of Object.entries(MAIN_ENTRIES)) {
+  await build({
+    entryPoints: [entry],
+    outfile: join(values.outdir, name),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // better-sqlite3's JavaScript is bundled, its addon is not (scripts/build-sqlite-plugin.mjs).
+    external: ['probot', 'better-sqlite3/package.json'],
+    // The one use of import.meta (private-dirs.ts finds the install root from its own file).
+    define: { 'import.meta.url': '__trussBundleUrl' },
+    // The file is already the function the launcher compiles (src/core/bytecode-cache.ts), so it hands
+    // V8 the text it read instead of a wrapped copy of all of it.
+    banner: {
+      js: `${MAIN_WRAPPER_START}const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;`,
+    },
+    footer: { js: MAIN_WRAPPER_END },
+    legalComments: 'none',
+    // Without whitespace, the file V8 reads, hashes and (on a first run) parses is much smaller; names
+    // are kept, so stack traces and error messages read the same.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    plugins: [
+      zodEnglishOnly,
+      zodUsedMembers,
+      octokitUsedEndpoints,
+      ...MAIN_PLUGINS[name],
+      bundledBetterSqlite(),
+    ],
+    logLevel: 'warning',
+  });
+  refuseNonAscii(join(values.outdir, name));
+}
 await build({
   entryPoints: [RELAY_ENTRY],
   outfile: join(values.outdir, 'relay.js'),

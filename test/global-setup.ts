@@ -43,7 +43,7 @@ export default function setup(project: TestProject): () => void {
   const runTemp = mkdtempSync(join(tmpdir(), 'truss-suite-'));
   chmodSync(runTemp, 0o755);
   process.env.TMPDIR = runTemp;
-  // One bytecode cache for every `truss` the tests start (src/cli/bytecode-cache.ts), as a user's
+  // One bytecode cache for every `truss` the tests start (src/core/bytecode-cache.ts), as a user's
   // machine has after its first run. Tests give each CLI child a fresh HOME, which without this made
   // every start compile the whole CLI again and write its cache: 0.15-0.25 s more CPU per `truss run`.
   // Tests of the cache itself set their own XDG_CACHE_HOME.

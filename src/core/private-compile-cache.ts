@@ -51,7 +51,7 @@ export function trussCacheHome(
 /**
  * `$XDG_CACHE_HOME/truss/<name>` (else `~/.cache/truss/<name>`), made owner-only, when no other
  * account can write it or rename anything on the way to it: the one place Truss keeps bytecode it
- * will run (this file's Node cache, the CLI's own in src/cli/bytecode-cache.ts). Off when it is not.
+ * will run (this file's Node cache, the CLI's and the Action's own in src/core/bytecode-cache.ts). Off when it is not.
  */
 export function privateCacheDirectory(options: {
   env: Record<string, string | undefined>;

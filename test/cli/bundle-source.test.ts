@@ -1,5 +1,5 @@
 /**
- * The CLI's bundle is read as Latin-1 when it is all ASCII, as UTF-8 otherwise (src/cli/bytecode-cache.ts,
+ * The CLI's bundle is read as Latin-1 when it is all ASCII, as UTF-8 otherwise (src/core/bytecode-cache.ts,
  * docs/performance.md): the build keeps it ASCII so V8 gets a one-byte string, and a bundle that is
  * not must still run with its text intact.
  */
@@ -7,7 +7,7 @@ import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUNDLE_WRAPPER_START, runBundleWithBytecodeCache } from '../../src/cli/bytecode-cache.js';
+import { BUNDLE_WRAPPER_START, runBundleWithBytecodeCache } from '../../src/core/bytecode-cache.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
@@ -20,16 +20,22 @@ describe('the CLI bundle text', () => {
     delete seen.__trussBundleText;
   });
 
-  it('is built all ASCII, so it is read without a UTF-8 decode', () => {
-    const bundle = readFileSync(join(builtEntry('cli.js'), '..', 'cli-main.cjs'));
-    expect(isAscii(bundle)).toBe(true);
-  });
+  it.each(['cli-main.cjs', 'action-main.cjs'])(
+    '%s is built all ASCII, so it is read without a UTF-8 decode',
+    (name) => {
+      const bundle = readFileSync(join(builtEntry('cli.js'), '..', name));
+      expect(isAscii(bundle)).toBe(true);
+    },
+  );
 
-  it('is built as the function the launcher compiles, so no wrapped copy of it is made', () => {
-    const text = readFileSync(join(builtEntry('cli.js'), '..', 'cli-main.cjs'), 'latin1');
-    expect(text.startsWith(BUNDLE_WRAPPER_START)).toBe(true);
-    expect(text.endsWith('\n})\n')).toBe(true);
-  });
+  it.each(['cli-main.cjs', 'action-main.cjs'])(
+    '%s is built as the function the launcher compiles, so no wrapped copy of it is made',
+    (name) => {
+      const text = readFileSync(join(builtEntry('cli.js'), '..', name), 'latin1');
+      expect(text.startsWith(BUNDLE_WRAPPER_START)).toBe(true);
+      expect(text.endsWith('\n})\n')).toBe(true);
+    },
+  );
 
   it('runs a bundle written as that function, and one written as a plain CommonJS file, alike', () => {
     temp = tempDir('bundle-source');
@@ -41,6 +47,7 @@ describe('the CLI bundle text', () => {
     runBundleWithBytecodeCache({
       bundle: wrapped,
       cacheDir: null,
+      program: 'test',
       command: 'test',
       uid: process.getuid?.() ?? 0,
     });
@@ -50,6 +57,7 @@ describe('the CLI bundle text', () => {
     runBundleWithBytecodeCache({
       bundle: plain,
       cacheDir: null,
+      program: 'test',
       command: 'test',
       uid: process.getuid?.() ?? 0,
     });
@@ -60,7 +68,13 @@ describe('the CLI bundle text', () => {
     temp = tempDir('bundle-source');
     const bundle = temp.path('bundle.cjs');
     writeFileSync(bundle, 'globalThis.__trussBundleText = "range 3\u20139, caf\u00e9, \u2714";\n', 'utf8');
-    runBundleWithBytecodeCache({ bundle, cacheDir: null, command: 'test', uid: process.getuid?.() ?? 0 });
+    runBundleWithBytecodeCache({
+      bundle,
+      cacheDir: null,
+      program: 'test',
+      command: 'test',
+      uid: process.getuid?.() ?? 0,
+    });
     expect(seen.__trussBundleText).toBe('range 3\u20139, caf\u00e9, \u2714');
   });
 
@@ -68,7 +82,13 @@ describe('the CLI bundle text', () => {
     temp = tempDir('bundle-source');
     const bundle = temp.path('bundle.cjs');
     writeFileSync(bundle, 'globalThis.__trussBundleText = "range 3\\u20139, " + require("node:path").sep;\n');
-    runBundleWithBytecodeCache({ bundle, cacheDir: null, command: 'test', uid: process.getuid?.() ?? 0 });
+    runBundleWithBytecodeCache({
+      bundle,
+      cacheDir: null,
+      program: 'test',
+      command: 'test',
+      uid: process.getuid?.() ?? 0,
+    });
     expect(seen.__trussBundleText).toBe('range 3\u20139, /');
   });
 });

@@ -11,6 +11,7 @@ import { chmodSync, chownSync, cpSync, readdirSync, readFileSync, statSync, writ
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtEntry } from '../helpers/built-dist.js';
+import { plantableBytecode as plantBytecode } from '../helpers/planted-bytecode.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const NOBODY = 65534;
@@ -30,31 +31,8 @@ function cacheDir(xdg: string): string {
   return join(xdg, 'truss', 'cli-bytecode');
 }
 
-/**
- * Bytecode that V8 accepts for the bundle: compiled (in a plain `node`, as the CLI starts) from a
- * source of the bundle's exact length whose body prints PWNED, run once with a guard so its function
- * body is compiled into the cache.
- */
 function plantableBytecode(out: string): void {
-  const planter = `
-    const fs = require('node:fs'); const vm = require('node:vm');
-    const [bundle, out] = process.argv.slice(1);
-    const length = fs.readFileSync(bundle, 'utf8').length;
-    const payload = 'if (globalThis.__planting) return; process.stdout.write("PWNED\\\\n"); process.exit(0);';
-    // The bundle is already the function the CLI compiles: same start and end, same length.
-    const start = '(function (exports, require, module, __filename, __dirname) {';
-    const end = '\\n})\\n';
-    const source = start + payload + ' '.repeat(length - start.length - payload.length - end.length) + end;
-    const script = new vm.Script(source, {
-      filename: bundle,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
-    globalThis.__planting = true;
-    script.runInThisContext()();
-    fs.writeFileSync(out, script.createCachedData());
-  `;
-  const made = spawnSync(process.execPath, ['-e', planter, BUNDLE, out], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`could not make the planted bytecode: ${made.stderr}`);
+  plantBytecode(BUNDLE, out);
 }
 
 describe('the bytecode cache of the built CLI', () => {

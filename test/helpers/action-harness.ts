@@ -489,6 +489,9 @@ export class ActionHarness {
       env: {
         PATH: process.env.PATH,
         HOME: this.runnerTemp,
+        // The suite's one bytecode cache (global-setup.ts), as a self-hosted runner keeps the Action's
+        // between jobs (src/action/index.ts): each harness's fresh HOME otherwise compiled it all again.
+        XDG_CACHE_HOME: process.env.XDG_CACHE_HOME,
         GITHUB_EVENT_NAME: options.eventName,
         GITHUB_EVENT_PATH: eventPath,
         GITHUB_REPOSITORY: `${OWNER}/${REPO}`,

@@ -14,32 +14,69 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Script, constants as vmConstants } from 'node:vm';
-import { EXIT } from './exit-codes.js';
+import { privateCacheDirectory } from './private-compile-cache.js';
 
-/** A cache larger than this is not V8's bytecode for the CLI: left unread. */
+/** A cache larger than this is not V8's bytecode for a Truss bundle: left unread. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** Where the CLI's bytecode is kept, or null to run without a cache. */
+/** Where a bundle's bytecode is kept, or null to run without a cache. */
 export interface BytecodeCacheOptions {
-  /** The CLI's CommonJS bundle (dist/cli-main.cjs). */
+  /** The CommonJS bundle (dist/cli-main.cjs, dist/action-main.cjs). */
   bundle: string;
   /** A directory only this user can write (private-compile-cache.ts privateCacheDirectory), or null. */
   cacheDir: string | null;
-  /** The subcommand (`run`, `verify`, …): each keeps the bytecode of the code it ran. */
+  /** Whose bytecode the files are (`cli`, `action`): the start of each file's name. */
+  program: string;
+  /** The CLI's subcommand (`run`, `verify`, …), or the Action's: each keeps the bytecode of the code it ran. */
   command: string;
+  /** An exit code after which nothing is kept (the CLI's usage error), if any. */
+  keepNothingOnExit?: number;
   uid: number;
 }
 
 /**
- * Runs the CLI's CommonJS bundle, keeping V8's bytecode for it between runs: loading `truss run`
- * compiled about a fifth of a second of JavaScript on every start, and Node 20 has no compile cache of
- * its own. V8 runs whatever bytecode it is given once the source's length matches, so the cache is
+ * What a launcher (dist/cli.js, dist/action.js) does: runs the main bundle beside it with its bytecode
+ * kept in `$XDG_CACHE_HOME/truss/<cache>` (else `~/.cache/truss/<cache>`) when that directory is
+ * private to this user, else without. `keep: false` or NODE_DISABLE_COMPILE_CACHE (as for Node's own
+ * cache) runs without reading or writing any.
+ */
+export function launchBundle(options: {
+  /** The launcher's own `import.meta.url`: the bundle lies beside it. */
+  launcher: string;
+  bundle: string;
+  cache: string;
+  program: string;
+  command: string;
+  keepNothingOnExit?: number;
+  keep?: boolean;
+}): void {
+  const uid = process.getuid?.() ?? -1;
+  const place =
+    options.keep === false || process.env.NODE_DISABLE_COMPILE_CACHE
+      ? null
+      : privateCacheDirectory({ env: process.env, uid, home: homedir(), name: options.cache });
+  runBundleWithBytecodeCache({
+    bundle: join(dirname(fileURLToPath(options.launcher)), options.bundle),
+    cacheDir: place?.enabled ? place.directory : null,
+    program: options.program,
+    command: options.command,
+    ...(options.keepNothingOnExit === undefined ? {} : { keepNothingOnExit: options.keepNothingOnExit }),
+    uid,
+  });
+}
+
+/**
+ * Runs the CLI's or the Action's CommonJS bundle, keeping V8's bytecode for it between runs: loading
+ * `truss run` compiled about a fifth of a second of JavaScript on every start, the Action about twice
+ * that, and Node 20 has no compile cache of its own. V8 runs whatever bytecode it is given once the source's length matches, so the cache is
  * read only from a directory no other account can write, only as a regular file of this user's that
  * only this user can read or write, and is named after the bundle's size, change time and inode and
  * this Node's version, so an upgraded bundle never meets bytecode made for the old one. Each
- * subcommand keeps its own file, written once (atomically) when it is missing or V8 rejected it.
+ * subcommand (the Action: each event) keeps its own file, written once (atomically) when it is missing or V8 rejected it.
  * See docs/security.md ("Compiled code Truss loads").
  */
 export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void {
@@ -51,10 +88,10 @@ export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void 
     ...(cachedData ? { cachedData } : {}),
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  // A mistyped command line (exit 64) keeps nothing: each misspelt subcommand would leave a file.
+  // A mistyped command line (the CLI's exit 64) keeps nothing: each misspelt subcommand would leave a file.
   if (place !== null && (cachedData === undefined || script.cachedDataRejected === true))
     process.once('exit', (code) => {
-      if (code !== EXIT.usage) storeBytecode(place, script);
+      if (code !== options.keepNothingOnExit) storeBytecode(place, script);
     });
   const module = { exports: {} as unknown };
   const compiled = script.runInThisContext() as (...args: unknown[]) => void;
@@ -108,7 +145,7 @@ function cacheFile(options: BytecodeCacheOptions): CachePlace | null {
     return null;
   }
   const command = /^[a-z][a-z-]{0,31}$/.test(options.command) ? options.command : 'other';
-  const prefix = `cli-${command}-`;
+  const prefix = `${options.program}-${command}-`;
   const dir = options.cacheDir as string;
   return { dir, file: join(dir, `${prefix}${key}.v8`), prefix };
 }

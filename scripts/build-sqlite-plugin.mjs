@@ -1,6 +1,6 @@
-// esbuild plugin for dist/cli-main.cjs: better-sqlite3's JavaScript goes into the bundle, its native
+// esbuild plugin for dist/cli-main.cjs and dist/action-main.cjs: better-sqlite3's JavaScript goes into the bundle, its native
 // addon stays where npm installed it. See docs/performance.md ("What a `truss run` spends its
-// start-up on") for why, and src/cli/bytecode-cache.ts for how the bundle is run.
+// start-up on") for why, and src/core/bytecode-cache.ts for how the bundle is run.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

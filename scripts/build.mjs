@@ -174,7 +174,7 @@ function sideFiles(names) {
   };
 }
 
-/** The names a built side file exports: what its stand-in in cli-main.cjs re-exports. */
+/** The names a built side file exports: what its stand-in in a main bundle re-exports. */
 function sideFileExports(name) {
   const exported = createRequire(import.meta.url)(join(resolve(values.outdir), name));
   const names = Object.keys(exported).filter((key) => key !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(key));
@@ -348,7 +348,7 @@ await build({
 chmodSync(join(values.outdir, 'cli.js'), 0o755);
 
 /**
- * dist/cli-main.cjs is read as Latin-1 when it is all ASCII (src/cli/bytecode-cache.ts): one
+ * dist/cli-main.cjs is read as Latin-1 when it is all ASCII (src/core/bytecode-cache.ts): one
  * non-ASCII character (esbuild leaves them in regular expression literals) made Node decode the
  * whole bundle as UTF-8 into a two-byte string, about 10 ms more on every `truss` start
  * (docs/performance.md). The ES modules the Action and the App import are kept ASCII for the same

@@ -80,11 +80,45 @@ export function launchBundle(options: {
  * See docs/security.md ("Compiled code Truss loads").
  */
 export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void {
-  const source = readBundleSource(options.bundle);
-  const place = options.cacheDir === null ? null : cacheFile(options);
+  runCompiled(options.bundle, options, options.program, sideFileRequire(options));
+}
+
+/**
+ * The packages a bundle loads only for some runs are side files beside it (scripts/build.mjs,
+ * SIDE_FILES), which its stand-ins require as `./NAME.cjs`: the artifact client alone is 2.8 MB that
+ * every Action job reading an artifact compiled afresh through Node's loader. Each is run here instead,
+ * once, with its bytecode kept beside the bundle's under the same rules (its files' names start with
+ * `PROGRAM.NAME-`). Anything else goes to Node's require.
+ */
+const SIDE_FILE = /^\.\/([a-z][a-z-]{0,31})\.cjs$/;
+
+function sideFileRequire(options: BytecodeCacheOptions): NodeJS.Require {
+  const plain = createRequire(options.bundle);
+  const loaded = new Map<string, unknown>();
+  const required = (id: string): unknown => {
+    const side = SIDE_FILE.exec(id)?.[1];
+    if (side === undefined) return plain(id);
+    if (!loaded.has(side)) {
+      const file = join(options.bundle, '..', `${side}.cjs`);
+      loaded.set(side, runCompiled(file, options, `${options.program}.${side}`, createRequire(file)));
+    }
+    return loaded.get(side);
+  };
+  return Object.assign(required, plain) as NodeJS.Require;
+}
+
+/** Compiles `file` (with its kept bytecode, if any) as a CommonJS module, runs it, returns its exports. */
+function runCompiled(
+  file: string,
+  options: BytecodeCacheOptions,
+  owner: string,
+  required: NodeJS.Require,
+): unknown {
+  const source = readBundleSource(file);
+  const place = options.cacheDir === null ? null : cacheFile(file, options.cacheDir, owner, options.command);
   const cachedData = place === null ? undefined : readOwnFile(place.file, options.uid);
   const script = new Script(asFunction(source), {
-    filename: options.bundle,
+    filename: file,
     ...(cachedData ? { cachedData } : {}),
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
@@ -95,14 +129,8 @@ export function runBundleWithBytecodeCache(options: BytecodeCacheOptions): void 
     });
   const module = { exports: {} as unknown };
   const compiled = script.runInThisContext() as (...args: unknown[]) => void;
-  compiled.call(
-    module.exports,
-    module.exports,
-    createRequire(options.bundle),
-    module,
-    options.bundle,
-    join(options.bundle, '..'),
-  );
+  compiled.call(module.exports, module.exports, required, module, file, join(file, '..'));
+  return module.exports;
 }
 
 /**
@@ -136,17 +164,15 @@ interface CachePlace {
   prefix: string;
 }
 
-function cacheFile(options: BytecodeCacheOptions): CachePlace | null {
+function cacheFile(file: string, dir: string, owner: string, command: string): CachePlace | null {
   let key: string;
   try {
-    const stat = statSync(options.bundle, { bigint: true });
+    const stat = statSync(file, { bigint: true });
     key = `${stat.size}-${stat.mtimeNs}-${stat.ctimeNs}-${stat.ino}-${process.version}-${process.arch}`;
   } catch {
     return null;
   }
-  const command = /^[a-z][a-z-]{0,31}$/.test(options.command) ? options.command : 'other';
-  const prefix = `${options.program}-${command}-`;
-  const dir = options.cacheDir as string;
+  const prefix = `${owner}-${/^[a-z][a-z-]{0,31}$/.test(command) ? command : 'other'}-`;
   return { dir, file: join(dir, `${prefix}${key}.v8`), prefix };
 }
 

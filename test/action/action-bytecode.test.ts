@@ -8,7 +8,7 @@
  * and never from one other accounts can write.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtEntry } from '../helpers/built-dist.js';
@@ -19,8 +19,8 @@ const ACTION = builtEntry('action.js');
 const BUNDLE = join(ACTION, '..', 'action-main.cjs');
 const NO_TOKEN = /input github-token: github-token is empty/;
 
-function action(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [ACTION], {
+function action(env: Record<string, string>, entry = ACTION) {
+  const run = spawnSync(process.execPath, [entry], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', GITHUB_EVENT_NAME: 'pull_request', ...env },
   });
@@ -96,5 +96,41 @@ describe('the bytecode cache of the built Action', () => {
     // A self-hosted runner says so (RUNNER_ENVIRONMENT=self-hosted) and keeps it.
     expect(action({ ...env, RUNNER_ENVIRONMENT: 'self-hosted' }).code).toBe(1);
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  /**
+   * A side file (a package the bundle loads only for some jobs, scripts/build.mjs SIDE_FILES) is run
+   * through the same cache: the built launcher, beside a small bundle that requires one.
+   */
+  function withSideFile(): { dir: string; env: Record<string, string>; entry: string; side: string } {
+    const { dir, env } = home();
+    const dist = temp.path('dist');
+    cpSync(join(ACTION, '..', 'chunks'), join(dist, 'chunks'), { recursive: true });
+    cpSync(ACTION, join(dist, 'action.js'));
+    const start = '(function (exports, require, module, __filename, __dirname) {';
+    writeFileSync(
+      join(dist, 'action-main.cjs'),
+      `${start}process.stdout.write(require('./action-artifact.cjs').greeting);\n})\n`,
+    );
+    const side = join(dist, 'action-artifact.cjs');
+    // Long enough for the planted payload (a source of the same length).
+    writeFileSync(side, `${start}exports.greeting = 'side file ran\\n';${' '.repeat(200)}\n})\n`);
+    return { dir, env, entry: join(dist, 'action.js'), side };
+  }
+
+  it('keeps the bytecode of a side file the bundle requires, and reads it back from its own directory only', () => {
+    const { dir, env, entry, side } = withSideFile();
+    expect(action(env, entry).stdout).toBe('side file ran\n');
+    const sideCache = readdirSync(dir).filter((name) =>
+      name.startsWith('action.action-artifact-pull-request-'),
+    );
+    expect(sideCache).toHaveLength(1);
+    const path = join(dir, sideCache[0] as string);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    plantableBytecode(side, path);
+    chmodSync(path, 0o600);
+    expect(action(env, entry).stdout).toBe('PWNED\n');
+    chmodSync(dir, 0o777);
+    expect(action(env, entry).stdout).toBe('side file ran\n');
   });
 });

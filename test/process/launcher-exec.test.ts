@@ -1,10 +1,10 @@
 /**
- * The sandbox launcher's last steps (launcher-script.ts): the root process for the next check is
- * cloned before its request comes, entered into the namespaces the last request named, and the
- * check is started with execve(2) itself. What must hold whatever the order of requests: a check
- * runs only in the namespaces its own request names, gets exactly the arguments and environment it
- * was given and no signal disposition of the launcher's, and a command Perl's exec would have found
- * (a name on PATH, a script without #!) still runs. docs/security.md, "The sandbox launcher".
+ * The sandbox launcher's last step (launcher-script.ts): the check's process is forked raw and
+ * starts the command with execve(2) itself. What must hold: the check gets exactly the arguments
+ * and environment it was given and no signal disposition of Perl's, a command Perl's exec would
+ * have found (a name on PATH, a script without #!) still runs, a command that cannot run says why,
+ * and a check runs only in the namespaces its own request names, whatever ran before it.
+ * docs/security.md, "The sandbox launcher".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,7 +95,6 @@ describe.skipIf(!usable)('the sandbox launcher starts each check', () => {
     const root = scratchRoot();
     await withLauncher(root, async (launcher) => {
       const env = { PATH, ONLY_THIS: 'a b\nc', EMPTY: '' };
-      // The first request meets a spare made before any request, the later ones a prepared one.
       for (let i = 0; i < 3; i++) {
         const shown = await ended(
           launcher.launch(

@@ -8,15 +8,12 @@
  * (docs/security.md, "The sandbox launcher").
  *
  * Per check it clones a root process that is from its start pid 1 of fresh pid and ipc namespaces,
- * the init, one check ahead (the spare, waiting on a pipe for its request): it connects to the
- * harness's socket (status, stdout, stderr) from the host's namespaces, enters the held network and
- * mount namespaces the last request named, makes a fresh mount namespace, mounts /proc and refuses
- * to go on outside the held namespace. A request naming other namespaces gets a fresh spare. With
- * its request the init names its connections with the check's token, enters the working directory,
- * and forks the check, which drops to the sandbox user (no groups, no capabilities, an empty
- * bounding set, no new privileges) before its `execve`; it reports the check's end once nothing is
- * left in its namespace. Every process but the check stays root and not dumpable, so the sandbox
- * user can neither signal, trace nor read them.
+ * the init: it reaches the harness on its socket (status, stdout, stderr), enters the held network
+ * and mount namespaces, makes a fresh mount namespace, mounts /proc, refuses to go on outside the
+ * held namespace, enters the working directory, and forks the check, which drops to the sandbox user
+ * (no groups, no capabilities, an empty bounding set, no new privileges) before its `execve`; it
+ * reports the check's end once nothing is left in its namespace. Every process but the check stays
+ * root and not dumpable, so the sandbox user can neither signal, trace nor read them.
  */
 export const LAUNCHER_SCRIPT = String.raw`
 use strict;
@@ -61,19 +58,11 @@ $last_cap = 0 + $1;
 
 $0 = "truss-launcher $socket_path";
 $SIG{CHLD} = 'IGNORE';
-# A spare that died is seen as a failed write (EPIPE), not as the launcher's death.
-$SIG{PIPE} = 'IGNORE';
 $| = 1;
 # Its pid as /proc shows it, against which each check's root process finds its parent there.
 my ($launcher) = proc_self();
 die "truss-launcher: /proc/self/stat unreadable\n" unless defined $launcher;
 print "ready\n";
-
-# The next check's root process, cloned before its request comes: while a check runs, the next
-# one's clone (its pages copied from the launcher's) and its entry into the namespaces the last
-# request named are done, off the path from a request to its check. A request that names other
-# namespaces gets a fresh one.
-my $spare = spare(undef);
 
 while (defined(my $line = <STDIN>)) {
   $line =~ /^(\d+)\n\z/ or die "truss-launcher: malformed request\n";
@@ -91,65 +80,21 @@ while (defined(my $line = <STDIN>)) {
     my $pid = fork();
     if (defined $pid && $pid == 0) {
       open(STDIN, '<', '/dev/null'); open(STDOUT, '>', '/dev/null'); open(STDERR, '>', '/dev/null');
-      $SIG{PIPE} = 'DEFAULT';
       { exec { $rm } $rm, @args; }
       quit(127);
     }
     next;
   }
-  my ($token, $uid, $gid, undef, $mnt, $net, $marker, $netpin, $nowned, $rest) = split /\0/, $payload, 10;
-  # Under sudo the harness cannot hand the check its scratch: lchown, so a link is never followed,
-  # here in the host's namespaces, where the harness named the paths.
-  my $owned = 1;
-  for my $path ($nowned ? (split /\0/, $rest, $nowned + 1)[0 .. $nowned - 1] : ()) {
-    next if sys('fchownat', AT_FDCWD, $path, 0 + $uid, 0 + $gid, AT_SYMLINK_NOFOLLOW);
-    print "fail $token cannot hand the scratch to the sandbox user: $!\n";
-    $owned = 0;
-    last;
-  }
-  next unless $owned;
-  my $key = join("\0", $mnt, $net, $marker, $netpin);
-  if ($spare && defined $spare->{key} && $spare->{key} ne $key) {
-    close $spare->{w};
-    $spare = undef;
-  }
-  # A spare that cannot take the request (gone, or never made) is replaced once.
-  my $sent = 0;
-  for my $try (1, 2) {
-    $spare //= spare($key);
-    last unless $spare;
-    $sent = send_all($spare->{w}, $payload);
-    close $spare->{w};
-    $spare = undef;
-    last if $sent;
-  }
-  print "fail $token cannot fork: $!\n" unless $sent;
-  $spare = spare($key);
-}
-exit 0;
-
-# Clones a check's root process, pid 1 of fresh pid and ipc namespaces from its start: a raw clone
-# (fork's semantics, no shared memory), as Perl's fork cannot make namespaces, so that one process,
-# not a middle and an init, stands between the launcher and the check. It waits on a pipe for its
-# request, entered into the namespaces KEY names already when given one.
-sub spare {
-  my ($key) = @_;
-  pipe(my $r, my $w) or return undef;
+  # The check's root process is pid 1 of fresh pid and ipc namespaces from its start: a raw clone
+  # (fork's semantics, no shared memory), as Perl's fork cannot make namespaces, so that one
+  # process, not a middle and an init, stands between the launcher and the check.
   my $pid = syscall($nr->{clone}, CLONE_NEWPID | CLONE_NEWIPC | SIGCHLD, 0, 0, 0, 0);
-  if ($pid < 0) { close $r; close $w; return undef; }
-  if ($pid == 0) { close $w; wait_for_request($r, $key); }
-  close $r;
-  return { w => $w, key => $key };
-}
-
-sub send_all {
-  my ($w, $payload) = @_;
-  for (my $at = 0; $at < length $payload;) {
-    my $wrote = syswrite($w, $payload, length($payload) - $at, $at);
-    return 0 unless $wrote;
-    $at += $wrote;
+  if ($pid < 0) {
+    my ($token) = split /\0/, $payload;
+    print "fail $token cannot fork: $!\n";
+    next;
   }
-  return 1;
+  init($payload) if $pid == 0;
 }
 exit 0;
 
@@ -164,99 +109,63 @@ sub proc_self {
   return ($1, $parent);
 }
 
-sub wait_for_request {
-  my ($r, $key) = @_;
-  $0 = 'truss-sandbox-spare';
-  $SIG{PIPE} = 'DEFAULT';
+sub connect_to {
+  my ($token, $kind) = @_;
+  socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return;
+  connect($s, pack('S Z*', AF_UNIX, $socket_path)) or return;
+  syswrite($s, "$token $kind\n") or return;
+  return $s;
+}
+
+sub init {
+  my @f = split /\0/, $_[0], -1;
+  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $nowned) = splice(@f, 0, 9);
+  my @owned = splice(@f, 0, $nowned);
+  my ($cwd, $file, $nargs) = splice(@f, 0, 3);
+  my @args = splice(@f, 0, $nargs);
+  my @env = @f;
+  $0 = 'truss-sandbox-init';
   # Its parent is the launcher, outside this pid namespace (getppid says 0): the host's /proc says
   # whether the launcher ended before the parent-death signal was set.
   sys('prctl', PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) or quit(1);
   my (undef, $parent) = proc_self();
   quit(0) unless defined $parent && $parent == $launcher;
-  open(STDIN, '<', '/dev/null') or quit(1);
-  # Its three connections to the harness (status, stdout, stderr) are made here, in the host's
-  # namespaces, where the harness's socket is; each says whose it is once the request names it.
-  my @connections = map { connect_harness() } 1 .. 3;
-  my $entered = defined $key ? enter($key) : undef;
-  my $payload = '';
-  1 while sysread($r, $payload, 65536, length $payload);
-  close $r;
-  quit(0) unless length $payload;
-  init($payload, $entered, @connections);
-}
-
-# A connection to the harness's socket, or the reason there is none.
-sub connect_harness {
-  socket(my $s, AF_UNIX, SOCK_STREAM, 0) or return "$!";
-  connect($s, pack('S Z*', AF_UNIX, $socket_path)) or return "$!";
-  return $s;
-}
-
-# Names a connection's check (its token) and kind; false when it cannot.
-sub claim {
-  my ($s, $token, $kind) = @_;
-  return ref $s && syswrite($s, "$token $kind\n");
-}
-
-# Enters the held network and mount namespaces, makes the check's own mount namespace with /proc
-# of its pid namespace, and proves it is the sandbox's. Returns the namespaces it was asked for and,
-# when a step failed, how to report it once connected: 'fail' (the launch failed) or 'stop' (exit 125).
-sub enter {
-  my ($key) = @_;
-  my ($mnt, $net, $marker, $netpin) = split /\0/, $key, -1;
-  my $failed = sub { return [$key, @_] };
+  my $ctl = connect_to($token, 'ctl');
+  if (!$ctl) { print "fail $token cannot reach the harness: $!\n"; quit(0); }
+  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); quit(0); };
+  my $out = connect_to($token, 'out') or $fail->("cannot open the check's stdout: $!");
+  my $err = connect_to($token, 'err') or $fail->("cannot open the check's stderr: $!");
+  open(STDIN, '<', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDOUT, '>', '/dev/null') or $fail->("/dev/null: $!");
+  open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
+  # Under sudo the harness cannot hand the check its scratch: lchown, so a link is never followed.
+  for my $path (@owned) {
+    sys('fchownat', AT_FDCWD, $path, 0 + $uid, 0 + $gid, AT_SYMLINK_NOFOLLOW)
+      or $fail->("cannot hand the scratch to the sandbox user: $!");
+  }
   if ($net ne '') {
-    open(my $ns, '<', $net) or return $failed->('fail', "cannot open the held network namespace: $!");
-    sys('setns', fileno($ns), CLONE_NEWNET) or return $failed->('fail', "cannot enter the held network namespace: $!");
+    open(my $ns, '<', $net) or $fail->("cannot open the held network namespace: $!");
+    sys('setns', fileno($ns), CLONE_NEWNET) or $fail->("cannot enter the held network namespace: $!");
     close $ns;
   }
-  open(my $ns, '<', $mnt) or return $failed->('fail', "cannot open the held mount namespace: $!");
-  sys('setns', fileno($ns), CLONE_NEWNS) or return $failed->('fail', "cannot enter the held mount namespace: $!");
+  open(my $ns, '<', $mnt) or $fail->("cannot open the held mount namespace: $!");
+  sys('setns', fileno($ns), CLONE_NEWNS) or $fail->("cannot enter the held mount namespace: $!");
   close $ns;
-  sys('unshare', CLONE_NEWNS) or return $failed->('fail', "cannot make the check's mount namespace: $!");
-  sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0)
-    or return $failed->('fail', "cannot make the mounts private: $!");
+  sys('unshare', CLONE_NEWNS) or $fail->("cannot make the check's mount namespace: $!");
+  sys('mount', my $none = 'none', my $root = '/', 0, MS_REC | MS_PRIVATE, 0) or $fail->("cannot make the mounts private: $!");
+  my $stop = sub { syswrite($err, "$_[0]\n"); syswrite($ctl, "exit 125\n"); quit(0); };
   # A session of its own, as the chain's detached spawn gives: no controlling terminal to open as
   # /dev/tty, no signal sent to the harness's process group or session.
-  syscall($nr->{setsid}) >= 0 or return $failed->('stop', "truss: setsid: $!");
+  syscall($nr->{setsid}) >= 0 or $stop->("truss: setsid: $!");
   sys('mount', my $p1 = 'proc', my $p2 = '/proc', my $p3 = 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC, 0)
-    or return $failed->('stop', "truss: cannot mount /proc in the sandbox: $!");
-  -e $marker or return $failed->('stop', 'truss: not in the sandbox mount namespace');
+    or $stop->("truss: cannot mount /proc in the sandbox: $!");
+  -e $marker or $stop->('truss: not in the sandbox mount namespace');
   if ($netpin ne '') {
     my @own = stat('/proc/self/ns/net');
     my @pin = stat($netpin);
-    return $failed->('stop', 'truss: not in the sandbox network namespace')
+    $stop->('truss: not in the sandbox network namespace')
       unless @own && @pin && $own[0] == $pin[0] && $own[1] == $pin[1];
   }
-  return [$key];
-}
-
-sub init {
-  my ($payload, $entered, $ctl, $out, $err) = @_;
-  my @f = split /\0/, $payload, -1;
-  my ($token, $uid, $gid, $umask, $mnt, $net, $marker, $netpin, $nowned) = splice(@f, 0, 9);
-  splice(@f, 0, $nowned);
-  my ($cwd, $file, $nargs) = splice(@f, 0, 3);
-  my @args = splice(@f, 0, $nargs);
-  my @env = @f;
-  $0 = 'truss-sandbox-init';
-  if (!claim($ctl, $token, 'ctl')) {
-    print "fail $token cannot reach the harness: @{[ref $ctl ? $! : $ctl]}\n";
-    quit(0);
-  }
-  my $fail = sub { syswrite($ctl, "fail $_[0]\n"); quit(0); };
-  claim($out, $token, 'out') or $fail->("cannot open the check's stdout: @{[ref $out ? $! : $out]}");
-  claim($err, $token, 'err') or $fail->("cannot open the check's stderr: @{[ref $err ? $! : $err]}");
-  open(STDOUT, '>', '/dev/null') or $fail->("/dev/null: $!");
-  open(STDERR, '>', '/dev/null') or $fail->("/dev/null: $!");
-  my $stop = sub { syswrite($err, "$_[0]\n"); syswrite($ctl, "exit 125\n"); quit(0); };
-  my $key = join("\0", $mnt, $net, $marker, $netpin);
-  $entered //= enter($key);
-  my ($for, $how, $why) = @$entered;
-  # The launcher never sends a request to a spare made for other namespaces; refused if it did.
-  $fail->('the process was prepared for other namespaces') if $for ne $key;
-  $fail->($why) if defined $how && $how eq 'fail';
-  $stop->($why) if defined $how;
   # Entered by path inside the namespace, never inherited (mount-holder.ts, heldInit).
   chdir($cwd) or $stop->('truss: cannot enter the working directory inside the sandbox');
   # Every child's end, and every orphan of the namespace (adopted by this pid 1), wakes the loop.
@@ -345,9 +254,8 @@ sub check {
   sys('prctl', PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   sys('prctl', PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) or $stop->("truss: no_new_privs: $!");
   umask(oct($umask));
-  # Perl ignores SIGFPE and restores it only in its own exec; nothing the launcher ignores is passed on.
+  # Perl ignores SIGFPE and restores it only in its own exec.
   $SIG{FPE} = 'DEFAULT';
-  $SIG{PIPE} = 'DEFAULT';
   # The command with its environment, by execve(2) itself: building %ENV to exec with costs more
   # than the rest of this process. A name without a slash (a PATH search) or a script without #!
   # (the shell runs it) takes Perl's exec, as before.

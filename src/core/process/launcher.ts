@@ -228,9 +228,6 @@ export function startLauncher(options: {
   const onConnection = (socket: Socket) => {
     let head = Buffer.alloc(0);
     socket.on('error', () => {});
-    // The launcher's spare connects before its request comes, and may never get one: until a
-    // connection names its check it does not keep the harness running.
-    socket.unref();
     const onData = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
       const newline = head.indexOf(10);
@@ -243,7 +240,6 @@ export function startLauncher(options: {
       const match = /^([0-9a-f]{32}) (ctl|out|err)$/.exec(head.subarray(0, newline).toString('latin1'));
       const check = match ? pending.get(match[1] as string) : undefined;
       if (!match || !check) return void socket.destroy();
-      socket.ref();
       check.attach(match[2] as 'ctl' | 'out' | 'err', socket, head.subarray(newline + 1));
       socket.resume();
     };

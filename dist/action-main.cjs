@@ -384,9 +384,9 @@ use strict;
 
 my %NR = (
   x86_64  => { clone => 56, setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126,
-               exit_group => 231, setsid => 112, fchownat => 260, dup3 => 292, close => 3 },
+               exit_group => 231, setsid => 112, fchownat => 260, dup3 => 292, close => 3, execve => 59 },
   aarch64 => { clone => 220, setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91,
-               exit_group => 94, setsid => 157, fchownat => 54, dup3 => 24, close => 57 },
+               exit_group => 94, setsid => 157, fchownat => 54, dup3 => 24, close => 57, execve => 221 },
 );
 my ($socket_path, $harness_pid, $rm, $arch) = @ARGV;
 my $nr = $NR{$arch // ''} or die "truss-launcher: no system call numbers for @{[$arch // 'this machine']}\n";
@@ -540,8 +540,10 @@ sub init {
   (defined $flags && fcntl($wake, F_SETFL, $flags | O_NONBLOCK)) or $stop->("truss: fcntl: $!");
   $SIG{CHLD} = sub { syswrite($wake, 'c') };
   $SIG{TERM} = sub { kill 'TERM', -1 };
-  my $check = fork();
-  $stop->("truss: cannot fork the check: $!") unless defined $check;
+  # A raw fork: Perl's own runs the C library's fork handlers and its bookkeeping, writing pages
+  # the check would then copy for nothing before its exec.
+  my $check = syscall($nr->{clone}, SIGCHLD, 0, 0, 0, 0);
+  $stop->("truss: cannot fork the check: $!") if $check < 0;
   check($out, $err, $uid, $gid, $umask, $file, \@args, \@env) if $check == 0;
   close $out; close $err;
   my ($ctl_open, $status, $killed, $more) = (1, undef, 0, 0);
@@ -589,7 +591,9 @@ sub init {
 sub check {
   my ($out, $err, $uid, $gid, $umask, $file, $args, $env) = @_;
   $SIG{TERM} = 'DEFAULT';
-  my $stop = sub { syswrite($err, "$_[0]\n"); quit(125); };
+  # Where its last words go: the stderr connection, which is fd 2 once the others are closed.
+  my $say = $err;
+  my $stop = sub { syswrite($say, "$_[0]\n"); quit(125); };
   open(STDIN, '<', '/dev/null') or $stop->("truss: /dev/null: $!");
   syscall($nr->{dup3}, fileno($out), 1, 0) == 1 or $stop->("truss: dup2: $!");
   syscall($nr->{dup3}, fileno($err), 2, 0) == 2 or $stop->("truss: dup2: $!");
@@ -597,6 +601,7 @@ sub check {
   my @open = grep { /^\d+$/ && $_ > 2 } readdir($fds);
   closedir($fds);
   syscall($nr->{close}, 0 + $_) for @open;
+  $say = \*STDERR;
   for my $cap (0 .. $last_cap) {
     sys('prctl', PR_CAPBSET_DROP, $cap, 0, 0, 0) or $stop->("truss: cannot drop capability $cap: $!");
   }
@@ -613,10 +618,19 @@ sub check {
   sys('prctl', PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   sys('prctl', PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) or $stop->("truss: no_new_privs: $!");
   umask(oct($umask));
+  # Perl ignores SIGFPE and restores it only in its own exec.
+  $SIG{FPE} = 'DEFAULT';
+  # The command with its environment, by execve(2) itself: building %ENV to exec with costs more
+  # than the rest of this process. A name without a slash (a PATH search) or a script without #!
+  # (the shell runs it) takes Perl's exec, as before.
+  if (index($file, '/') >= 0) {
+    my @argv = ($file, @$args);
+    syscall($nr->{execve}, $file, pack('p*', @argv, undef), pack('p*', @$env, undef));
+  }
   %ENV = map { split(/=/, $_, 2) } @$env;
   { exec { $file } $file, @$args; }
   my $code = $! + 0 == ENOENT ? 127 : 126;
-  syswrite($err, "truss: cannot run $file: $!\n");
+  syswrite($say, "truss: cannot run $file: $!\n");
   quit($code);
 }
 `;init_remove_tree();var CONNECT_MS=1e4,HEADER_MAX=128,SOCKET_PATH_MAX=107,LaunchedCheck=class extends import_node_events.EventEmitter{constructor(forget,lost){super();this.forget=forget;this.lost=lost;this.connectTimer=setTimeout(()=>this.fail("the sandbox launcher did not start the process within 10 s; run it again (a launcher that cannot start leaves the program chain)"),CONNECT_MS),this.connectTimer.unref()}forget;lost;pid=void 0;stdin=null;stdout=new import_node_stream2.PassThrough;stderr=new import_node_stream2.PassThrough;ctl=null;pendingStop=null;over=!1;status="";connectTimer;attached={out:!1,err:!1};reported=null;streamsTimer;attach(kind,socket,rest){if(kind==="ctl"){if(this.ctl!==null)return void socket.destroy();clearTimeout(this.connectTimer),this.ctl=socket,socket.on("data",chunk=>this.onStatus(chunk)),socket.on("close",()=>{this.reported!==null||this.over||(this.fail("the sandbox launcher ended before the process reported its end (it was killed); run it again"),this.lost())}),rest.length>0&&this.onStatus(rest),this.pendingStop!==null&&socket.write(this.pendingStop);return}if(this.attached[kind])return void socket.destroy();this.attached[kind]=!0;let target=kind==="out"?this.stdout:this.stderr;rest.length>0&&target.write(rest),socket.pipe(target),target.once("close",()=>socket.destroy()),this.settle()}kill(signal="SIGTERM"){if(this.over||this.reported!==null)return!1;let byte=signal==="SIGKILL"||signal===9?"K":"T";return this.ctl===null?this.pendingStop=byte:this.ctl.write(byte),!0}fail(message2){this.over||(this.end(),this.emit("error",Object.assign(new Error(message2),{code:"ELAUNCHER"})))}end(){this.over=!0,clearTimeout(this.connectTimer),clearTimeout(this.streamsTimer),this.forget(),this.attached.out||this.stdout.end(),this.attached.err||this.stderr.end()}settle(){let reported=this.reported;reported===null||this.over||!this.attached.out||!this.attached.err||(this.end(),this.emit("exit",reported.code,reported.signal))}onStatus(chunk){this.status+=chunk.toString("utf8");let newline=this.status.indexOf(`

@@ -24,9 +24,9 @@ use strict;
 
 my %NR = (
   x86_64  => { clone => 56, setns => 308, unshare => 272, mount => 165, prctl => 157, setgroups => 116, setresuid => 117, setresgid => 119, capset => 126,
-               exit_group => 231, setsid => 112, fchownat => 260, dup3 => 292, close => 3 },
+               exit_group => 231, setsid => 112, fchownat => 260, dup3 => 292, close => 3, execve => 59 },
   aarch64 => { clone => 220, setns => 268, unshare => 97,  mount => 40,  prctl => 167, setgroups => 159, setresuid => 147, setresgid => 149, capset => 91,
-               exit_group => 94, setsid => 157, fchownat => 54, dup3 => 24, close => 57 },
+               exit_group => 94, setsid => 157, fchownat => 54, dup3 => 24, close => 57, execve => 221 },
 );
 my ($socket_path, $harness_pid, $rm, $arch) = @ARGV;
 my $nr = $NR{$arch // ''} or die "truss-launcher: no system call numbers for @{[$arch // 'this machine']}\n";
@@ -180,8 +180,10 @@ sub init {
   (defined $flags && fcntl($wake, F_SETFL, $flags | O_NONBLOCK)) or $stop->("truss: fcntl: $!");
   $SIG{CHLD} = sub { syswrite($wake, 'c') };
   $SIG{TERM} = sub { kill 'TERM', -1 };
-  my $check = fork();
-  $stop->("truss: cannot fork the check: $!") unless defined $check;
+  # A raw fork: Perl's own runs the C library's fork handlers and its bookkeeping, writing pages
+  # the check would then copy for nothing before its exec.
+  my $check = syscall($nr->{clone}, SIGCHLD, 0, 0, 0, 0);
+  $stop->("truss: cannot fork the check: $!") if $check < 0;
   check($out, $err, $uid, $gid, $umask, $file, \@args, \@env) if $check == 0;
   close $out; close $err;
   my ($ctl_open, $status, $killed, $more) = (1, undef, 0, 0);
@@ -229,7 +231,9 @@ sub init {
 sub check {
   my ($out, $err, $uid, $gid, $umask, $file, $args, $env) = @_;
   $SIG{TERM} = 'DEFAULT';
-  my $stop = sub { syswrite($err, "$_[0]\n"); quit(125); };
+  # Where its last words go: the stderr connection, which is fd 2 once the others are closed.
+  my $say = $err;
+  my $stop = sub { syswrite($say, "$_[0]\n"); quit(125); };
   open(STDIN, '<', '/dev/null') or $stop->("truss: /dev/null: $!");
   syscall($nr->{dup3}, fileno($out), 1, 0) == 1 or $stop->("truss: dup2: $!");
   syscall($nr->{dup3}, fileno($err), 2, 0) == 2 or $stop->("truss: dup2: $!");
@@ -237,6 +241,7 @@ sub check {
   my @open = grep { /^\d+$/ && $_ > 2 } readdir($fds);
   closedir($fds);
   syscall($nr->{close}, 0 + $_) for @open;
+  $say = \*STDERR;
   for my $cap (0 .. $last_cap) {
     sys('prctl', PR_CAPBSET_DROP, $cap, 0, 0, 0) or $stop->("truss: cannot drop capability $cap: $!");
   }
@@ -253,10 +258,19 @@ sub check {
   sys('prctl', PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   sys('prctl', PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) or $stop->("truss: no_new_privs: $!");
   umask(oct($umask));
+  # Perl ignores SIGFPE and restores it only in its own exec.
+  $SIG{FPE} = 'DEFAULT';
+  # The command with its environment, by execve(2) itself: building %ENV to exec with costs more
+  # than the rest of this process. A name without a slash (a PATH search) or a script without #!
+  # (the shell runs it) takes Perl's exec, as before.
+  if (index($file, '/') >= 0) {
+    my @argv = ($file, @$args);
+    syscall($nr->{execve}, $file, pack('p*', @argv, undef), pack('p*', @$env, undef));
+  }
   %ENV = map { split(/=/, $_, 2) } @$env;
   { exec { $file } $file, @$args; }
   my $code = $! + 0 == ENOENT ? 127 : 126;
-  syswrite($err, "truss: cannot run $file: $!\n");
+  syswrite($say, "truss: cannot run $file: $!\n");
   quit($code);
 }
 `}});function signalName(number5){return number5===9?"SIGKILL":number5===15?"SIGTERM":`SIG${number5}`}function startLauncher(options){let socketPath=(0,import_node_path14.join)(options.socketDir,`launch-${(0,import_node_crypto2.randomBytes)(6).toString("hex")}.sock`);if(Buffer.byteLength(socketPath)>SOCKET_PATH_MAX)return Promise.resolve(null);let pending=new Map,server=(0,import_node_net.createServer)(socket=>onConnection(socket)),onConnection=socket=>{let head=Buffer.alloc(0);socket.on("error",()=>{});let onData=chunk=>{head=Buffer.concat([head,chunk]);let newline=head.indexOf(10);if(newline<0){head.length>HEADER_MAX&&socket.destroy();return}socket.off("data",onData),socket.pause();let match=/^([0-9a-f]{32}) (ctl|out|err)$/.exec(head.subarray(0,newline).toString("latin1")),check=match?pending.get(match[1]):void 0;if(!match||!check)return void socket.destroy();check.attach(match[2],socket,head.subarray(newline+1)),socket.resume()};socket.on("data",onData)};return new Promise(resolve39=>{let child,ready=!1,ended=!1,finish2=()=>{if(!ended){ended=!0,server.close(),(0,import_node_fs15.rmSync)(socketPath,{force:!0});for(let check of pending.values())check.fail("the sandbox launcher ended");ready||resolve39(null)}};if(server.once("error",()=>finish2()),server.listen(socketPath),!server.listening)return;{server.unref(),closeInheritedDescriptorsOnce();let env={PATH:options.path,LC_ALL:"C",LD_BIND_NOW:"1"},perl=[options.perl,"-e",LAUNCHER_SCRIPT,socketPath,options.sudo?"0":String(process.pid),options.rm??"",(0,import_node_os.machine)()],sudo=options.sudo,[file2,...args]=sudo?[sudo.sudo,"-n","--",sudo.env,"-i",...Object.entries(env).map(([k,v])=>`${k}=${v}`),...perl]:perl;try{child=(0,import_node_child_process4.spawn)(file2,args,{env,cwd:"/",detached:!0,stdio:["pipe","pipe","pipe"]})}catch{finish2();return}child.on("error",()=>finish2()),child.on("exit",()=>finish2()),child.stdin?.on("error",()=>finish2());let out="";child.stdout?.on("data",chunk=>{out+=chunk.toString("utf8");for(let newline=out.indexOf(`

@@ -325,6 +325,45 @@ describe('materializeCleanRoom', () => {
     await room.dispose();
     expect(existsSync(room.dir)).toBe(false);
   });
+
+  it("points HEAD and the index at the executor's commit when it descends from the base, and at the base otherwise", async () => {
+    const dir = repo();
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    commitFiles(dir, { 'committed.txt': 'by the executor\n' }, 'executor commit');
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    writeFileSync(join(dir, 'uncommitted.txt'), 'after the commit\n');
+    git(dir, 'add', '-N', 'uncommitted.txt');
+    const diff = execFileSync('git', ['diff', '--binary', base], { cwd: dir });
+    const room = await materializeCleanRoom({ repoRoot: dir, baseSha: base, headSha: head, diff, env: ENV });
+    try {
+      expect(room.headSha).toBe(head);
+      expect(git(room.dir, 'rev-parse', 'HEAD').trim()).toBe(head);
+      // The index is the executor's commit: only what it left uncommitted shows, the files as the diff made them.
+      expect(git(room.dir, 'status', '--porcelain').trim()).toBe('?? uncommitted.txt');
+      expect(readFileSync(join(room.dir, 'committed.txt'), 'utf8')).toBe('by the executor\n');
+      expect(git(room.dir, 'diff', '--stat', 'HEAD').trim()).toBe('');
+    } finally {
+      await room.dispose();
+    }
+    // A head that does not descend from the base (history rewritten under it) is not taken.
+    git(dir, 'checkout', '-q', '--orphan', 'elsewhere');
+    commitFiles(dir, { 'other.txt': 'unrelated\n' }, 'unrelated root');
+    const unrelated = git(dir, 'rev-parse', 'HEAD').trim();
+    const plain = await materializeCleanRoom({
+      repoRoot: dir,
+      baseSha: base,
+      headSha: unrelated,
+      diff: Buffer.alloc(0),
+      env: ENV,
+    });
+    try {
+      expect(plain.headSha).toBe(base);
+      expect(git(plain.dir, 'rev-parse', 'HEAD').trim()).toBe(base);
+      expect(git(plain.dir, 'status', '--porcelain').trim()).toBe('');
+    } finally {
+      await plain.dispose();
+    }
+  });
 });
 
 function cleanCopies(): string[] {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { harnessGit, stageAll } from '../../src/core/process/git-safety.js';
+import { snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
 
 let root: string;
 const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
@@ -79,6 +80,15 @@ describe('stageAll', () => {
     const actual = changedRepo('actual');
     await stageAll(harnessGit(join(actual, 'sub'), { env }), [':/']);
     expect(git(actual, ['ls-files', '-s'])).toBe(git(expected, ['ls-files', '-s']));
+  });
+
+  it("snapshotWorktree of a subdirectory records the whole work tree, as git add -A's tree", async () => {
+    const expected = changedRepo('expected');
+    git(expected, ['add', '-A']);
+    const tree = git(expected, ['write-tree']).trim();
+    const actual = changedRepo('actual');
+    for (const from of [join(actual, 'sub/deep'), actual])
+      expect((await snapshotWorktree(from, env, root)).tree).toBe(tree);
   });
 
   it('keeps what a sparse checkout left out, and stages a left-out path the work wrote', async () => {

@@ -83,9 +83,15 @@ export function excludedPathspecs(root: string, paths: readonly string[]): strin
  * symbolic link (`dir/f` once `dir` became a link), which `update-index --remove` refuses outright —
  * one such path made every snapshot, patch and commit of the work fail.
  */
-export async function stageAll(git: RawGit, specs: readonly string[]): Promise<void> {
-  const tracked = (
-    await git.raw([
+export async function stageAll(
+  git: RawGit,
+  specs: readonly string[],
+  /** `git rev-parse --show-cdup` where git runs, when the caller asked it already. */
+  cdup?: string,
+): Promise<void> {
+  // Both only read the index and the tree: asked side by side.
+  const [trackedText, others] = await Promise.all([
+    git.raw([
       'diff-files',
       '-z',
       '--name-status',
@@ -93,10 +99,12 @@ export async function stageAll(git: RawGit, specs: readonly string[]): Promise<v
       '--ignore-submodules=dirty',
       '--',
       ...specs,
-    ])
-  ).split('\0');
+    ]),
+    git.raw(['ls-files', '-z', '--others', '--exclude-standard', '--', ...specs]),
+  ]);
+  const tracked = trackedText.split('\0');
   // diff-files names paths from the top of the tree, update-index from where git runs.
-  const up = tracked.length > 1 ? (await git.raw(['rev-parse', '--show-cdup'])).trim() : '';
+  const up = tracked.length > 1 ? (cdup ?? (await git.raw(['rev-parse', '--show-cdup']))).trim() : '';
   const gone: string[] = [];
   const changed: string[] = [];
   for (let at = 0; at + 1 < tracked.length; at += 2) {
@@ -104,7 +112,6 @@ export async function stageAll(git: RawGit, specs: readonly string[]): Promise<v
     if (path.length === 0) continue;
     (tracked[at] === 'D' ? gone : changed).push(`${up}${path}`);
   }
-  const others = await git.raw(['ls-files', '-z', '--others', '--exclude-standard', '--', ...specs]);
   // An untracked nested repository is listed as `dir/`; update-index takes it without the slash.
   const added = others
     .split('\0')

@@ -111,7 +111,10 @@ export async function snapshotWorktree(
   const scratch = await mkdtemp(join(scratchParent, 'truss-snapshot-'));
   const indexFile = join(scratch, 'index');
   try {
-    const realIndex = (await plain.raw(['rev-parse', '--git-path', 'index'])).trim();
+    // One rev-parse for both: where the index is, and how far `root` is below the top (stageAll).
+    const [cdup = '', realIndex = ''] = (
+      await plain.raw(['rev-parse', '--show-cdup', '--git-path', 'index'])
+    ).split('\n');
     const realIndexPath = isAbsolute(realIndex) ? realIndex : resolve(root, realIndex);
     const seeded = await copyFile(realIndexPath, indexFile).then(
       () => true,
@@ -119,7 +122,7 @@ export async function snapshotWorktree(
     );
     const scoped = git(root, env, indexFile);
     const fresh = () => scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
-    const addAll = () => stageAll({ raw: (args) => scoped.raw(args) }, [':/']);
+    const addAll = () => stageAll({ raw: (args) => scoped.raw(args) }, [':/'], cdup);
     if (!seeded) await fresh();
     try {
       await addAll();

@@ -87,8 +87,20 @@ describe('stageAll', () => {
     git(expected, ['add', '-A']);
     const tree = git(expected, ['write-tree']).trim();
     const actual = changedRepo('actual');
-    for (const from of [join(actual, 'sub/deep'), actual])
-      expect((await snapshotWorktree(from, env, root)).tree).toBe(tree);
+    for (const from of [join(actual, 'sub/deep'), actual]) {
+      const snapshot = await snapshotWorktree(from, env, root);
+      expect(snapshot.tree).toBe(tree);
+      expect(snapshot.head).toBe(git(actual, ['rev-parse', 'HEAD']).trim());
+    }
+    // Before the first commit: no HEAD, and the tree of what is there.
+    const unborn = join(root, 'unborn');
+    mkdirSync(unborn);
+    git(unborn, ['init', '-q']);
+    writeFileSync(join(unborn, 'first'), 'first\n');
+    const snapshot = await snapshotWorktree(unborn, env, root);
+    expect(snapshot.head).toBeNull();
+    git(unborn, ['add', '-A']);
+    expect(snapshot.tree).toBe(git(unborn, ['write-tree']).trim());
   });
 
   it('keeps what a sparse checkout left out, and stages a left-out path the work wrote', async () => {

@@ -103,18 +103,10 @@ export async function snapshotWorktree(
   scratchParent: string = tmpdir(),
 ): Promise<WorktreeSnapshot> {
   const plain = git(root, env);
-  const head = await plain
-    .raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])
-    .then((sha) => sha.trim() || null)
-    .catch(() => null);
-
+  const { head, cdup, realIndex } = await whereAndHead(plain);
   const scratch = await mkdtemp(join(scratchParent, 'truss-snapshot-'));
   const indexFile = join(scratch, 'index');
   try {
-    // One rev-parse for both: where the index is, and how far `root` is below the top (stageAll).
-    const [cdup = '', realIndex = ''] = (
-      await plain.raw(['rev-parse', '--show-cdup', '--git-path', 'index'])
-    ).split('\n');
     const realIndexPath = isAbsolute(realIndex) ? realIndex : resolve(root, realIndex);
     const seeded = await copyFile(realIndexPath, indexFile).then(
       () => true,
@@ -137,6 +129,31 @@ export async function snapshotWorktree(
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * How far `root` is below the top (for stageAll), where its index is, and its HEAD commit (null when
+ * unborn or not a commit), in one rev-parse; asked apart when that one fails, so a HEAD git cannot
+ * read still leaves a snapshot from the empty tree, as before.
+ */
+async function whereAndHead(
+  plain: HarnessGit,
+): Promise<{ head: string | null; cdup: string; realIndex: string }> {
+  const both = await plain
+    .raw(['rev-parse', '--show-cdup', '--git-path', 'index', '--verify', '--quiet', 'HEAD^{commit}'])
+    .catch(() => null);
+  if (both !== null) {
+    const [cdup = '', realIndex = '', head = ''] = both.split('\n');
+    return { head: head.trim() || null, cdup, realIndex };
+  }
+  const head = await plain
+    .raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])
+    .then((sha) => sha.trim() || null)
+    .catch(() => null);
+  const [cdup = '', realIndex = ''] = (
+    await plain.raw(['rev-parse', '--show-cdup', '--git-path', 'index'])
+  ).split('\n');
+  return { head, cdup, realIndex };
 }
 
 /** What changed between two snapshots of the same repository. */

@@ -302,6 +302,25 @@ describe('materializeCleanRoom', () => {
     ).rejects.toThrow(CleanRoomError);
   });
 
+  it('refuses a base commit the repository does not have, saying to fetch it, and leaves no copy', async () => {
+    const dir = repo();
+    const parentDir = mkdtempSync(join(tmpdir(), 'truss-cleanroom-parent-'));
+    try {
+      await expect(
+        materializeCleanRoom({
+          repoRoot: dir,
+          baseSha: 'deadbeef'.repeat(5),
+          diff: Buffer.alloc(0),
+          env: ENV,
+          parentDir,
+        }),
+      ).rejects.toThrow(/base commit deadbeef\w+ is not in .*; fetch it/);
+      expect(readdirSync(parentDir)).toEqual([]);
+    } finally {
+      rmSync(parentDir, { recursive: true, force: true });
+    }
+  });
+
   it('builds HEAD + diff with no hooks, calls the prepare hook before returning, and disposes', async () => {
     const dir = repo();
     const base = git(dir, 'rev-parse', 'HEAD').trim();

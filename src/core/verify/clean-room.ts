@@ -95,21 +95,29 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
   // run (a sibling fan-out attempt still running): removed without following a link swapped in.
   const dispose = () => removeUntrustedTree(dir, harnessProgramEnv(env, options.repoRoot));
   try {
-    const source = await sourceObjects(options.repoRoot, env);
     const template = join(scratch, 'template');
     await mkdir(template);
-    await git(['init', '-q', `--template=${template}`, dir], { cwd: scratch, env });
+    // Independent questions, started together: where the source's objects are, and the new repository.
+    const [source] = await Promise.all([
+      sourceObjects(options.repoRoot, env),
+      git(['init', '-q', `--template=${template}`, dir], { cwd: scratch, env }),
+    ]);
     await writeFile(join(dir, '.git', 'objects', 'info', 'alternates'), `${source}\n`);
-    const base = await git(['rev-parse', '--verify', '--quiet', `${options.baseSha}^{commit}`], {
-      cwd: dir,
-      env,
-    }).catch(() => {
+    const missing = () => {
       throw new CleanRoomError(
         `the base commit ${options.baseSha} is not in ${options.repoRoot}; fetch it (e.g. actions/checkout with fetch-depth: 0) or set [sandbox] checkout = "in-place"`,
       );
-    });
+    };
+    const [base, recordedTree] = await Promise.all([
+      git(['rev-parse', '--verify', '--quiet', `${options.baseSha}^{commit}`], { cwd: dir, env }).catch(
+        missing,
+      ),
+      git(['rev-parse', '--verify', '--quiet', `${options.baseSha}^{tree}`], { cwd: dir, env }).catch(
+        () => '',
+      ),
+    ]);
     const baseSha = base.trim();
-    const expectedTree = (await git(['rev-parse', `${baseSha}^{tree}`], { cwd: dir, env })).trim();
+    const expectedTree = recordedTree.trim();
     // HEAD (its unborn branch), the index and every file of the base commit, in one git: what
     // update-ref, read-tree and checkout-index did in three (the copy has no hooks to run).
     await git(['reset', '-q', '--hard', baseSha], { cwd: dir, env });

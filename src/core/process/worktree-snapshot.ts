@@ -133,27 +133,16 @@ export async function snapshotWorktree(
 
 /**
  * How far `root` is below the top (for stageAll), where its index is, and its HEAD commit (null when
- * unborn or not a commit), in one rev-parse; asked apart when that one fails, so a HEAD git cannot
- * read still leaves a snapshot from the empty tree, as before.
+ * unborn or not a commit), in one rev-parse. When git cannot answer for HEAD, the snapshot starts
+ * from the empty tree, as before: the first two are asked again without it.
  */
 async function whereAndHead(
   plain: HarnessGit,
 ): Promise<{ head: string | null; cdup: string; realIndex: string }> {
-  const both = await plain
-    .raw(['rev-parse', '--show-cdup', '--git-path', 'index', '--verify', '--quiet', 'HEAD^{commit}'])
-    .catch(() => null);
-  if (both !== null) {
-    const [cdup = '', realIndex = '', head = ''] = both.split('\n');
-    return { head: head.trim() || null, cdup, realIndex };
-  }
-  const head = await plain
-    .raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])
-    .then((sha) => sha.trim() || null)
-    .catch(() => null);
-  const [cdup = '', realIndex = ''] = (
-    await plain.raw(['rev-parse', '--show-cdup', '--git-path', 'index'])
-  ).split('\n');
-  return { head, cdup, realIndex };
+  const where = ['rev-parse', '--show-cdup', '--git-path', 'index'];
+  const answer = await plain.raw([...where, '--verify', '--quiet', 'HEAD^{commit}']).catch(() => null);
+  const [cdup = '', realIndex = '', head = ''] = (answer ?? (await plain.raw(where))).split('\n');
+  return { head: head.trim() || null, cdup, realIndex };
 }
 
 /** What changed between two snapshots of the same repository. */

@@ -185,7 +185,8 @@ describe('fetching the PR head from an origin that requires the token', () => {
       value: `AUTHORIZATION: basic ${basic(TOKEN)}`,
       prompt: '0',
     });
-    for (const call of calls.slice(1)) expect(call.env.count).toBe('');
+    // The harness's later gits carry no config of the fetch's (the last call is the test's own).
+    for (const call of calls.slice(1, -1)) expect(call.env.count).toBe('');
     expectNoTokenAnywhere(spy.invocations(), dir);
   });
 

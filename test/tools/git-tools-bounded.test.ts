@@ -56,9 +56,13 @@ describe('git_diff of a planted huge change', () => {
 
 describe('git_status of a planted huge tree', () => {
   it('reads at most its cap and shows whole lines only, with a note', async () => {
-    const pad = 'u'.repeat(200);
-    mkdirSync(join(box.work, 'planted'));
-    for (let i = 0; i < 150_000; i++) symlinkSync('x', join(box.work, 'planted', `${pad}${i}`));
+    // About 33 MB of status, more than the child's whole heap: 11,000 untracked links, each listed
+    // under a 3,000-byte directory path (12 nested 250-byte names), so making them is quick.
+    const pad = 'u'.repeat(240);
+    const deep = Array.from({ length: 12 }, (_, i) => `${'d'.repeat(249)}${i}`.slice(-250)).join('/');
+    const dir = join(box.work, 'planted', deep);
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 11_000; i++) symlinkSync('x', join(dir, `${pad}${i}`));
 
     const outcome = callUnderSmallHeap('git_status');
     expect(outcome.isError, outcome.content).toBe(false);
@@ -69,7 +73,7 @@ describe('git_status of a planted huge tree', () => {
     );
     const changes = lines.slice(1, -1);
     expect(changes.length).toBe((outcome.data as { changes: number }).changes);
-    expect(changes.every((line) => new RegExp(`^\\?\\? planted/${pad}\\d+$`).test(line))).toBe(true);
+    expect(changes.every((line) => new RegExp(`^\\?\\? planted/${deep}/${pad}\\d+$`).test(line))).toBe(true);
     expect(Buffer.byteLength(changes.join('\n'))).toBeLessThanOrEqual(GIT_STATUS_MAX_BYTES);
     expect(outcome.data).toMatchObject({ clean: false, truncated: true });
   }, 120_000);

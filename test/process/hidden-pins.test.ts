@@ -9,6 +9,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { gitMetadataGuard } from '../../src/core/process/git-metadata.js';
 import { hiddenPathPins } from '../../src/core/process/hidden-pins.js';
@@ -78,6 +79,8 @@ const setups = [
         gitGuard: gitMetadataGuard([work]),
         pinnedDirs: hiddenPathPins([key], [work]),
         coverPaths: [],
+        // The working copy, writable, as createIsolation keeps it: a read-only one renames nothing.
+        keeps: [work],
         scratchRoot: tmpdir(),
         heldNamespace: false,
       });
@@ -128,10 +131,12 @@ for (const setup of setups) {
           'mv ci ci-moved 2>/dev/null && echo "moved ci"',
           'mv ci/keys ci/keys-moved 2>/dev/null && echo "moved keys"',
           'mv ci/keys/signing.key ci/keys/other 2>/dev/null && echo "moved key"',
+          // The working copy itself is writable: the renames above fail on the pins alone.
+          ': > wrote && echo wrote',
           'echo done',
         ].join('\n'),
       );
-      expect(first.stdout.bytes.toString(), first.stderr.bytes.toString()).toBe('done\n');
+      expect(first.stdout.bytes.toString(), first.stderr.bytes.toString()).toBe('wrote\ndone\n');
       const later = await sandboxed(
         isolation,
         work,
@@ -155,6 +160,9 @@ for (const setup of setups) {
       mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
       const outside = mkdtempSync(join(REPO_ROOT, 'test-results', 'pins-outside-'));
       chmodSync(outside, 0o777);
+      // The racer stops once the tries are done (a file it can read here), or after 4 s at most.
+      const stop = mkdtempSync(join(REPO_ROOT, 'test-results', 'pins-stop-'));
+      chmodSync(stop, 0o755);
       try {
         const isolation = await setup.make(work, key);
         const racer = sandboxed(
@@ -162,7 +170,8 @@ for (const setup of setups) {
           work,
           [
             'end=$(( $(date +%s) + 4 ))',
-            'while [ "$(date +%s)" -lt "$end" ]; do',
+            ': > racing',
+            `while [ "$(date +%s)" -lt "$end" ] && [ ! -e ${stop}/stop ]; do`,
             `  mv .git .git-swap 2>/dev/null && ln -s ${outside} .git && echo "swapped .git"`,
             `  mv ci ci-swap 2>/dev/null && mkdir -p ci && ln -s ${outside} ci/keys && echo "swapped ci"`,
             `  mv ci/keys ci/keys-swap 2>/dev/null && ln -s ${outside} ci/keys && echo "swapped keys"`,
@@ -172,6 +181,10 @@ for (const setup of setups) {
           ].join('\n'),
           20_000,
         );
+        // The tries start once the racer is racing, so every one of them races it.
+        const racing = join(work, 'racing');
+        for (let waited = 0; !existsSync(racing) && waited < 10_000; waited += 10) await sleep(10);
+        expect(existsSync(racing)).toBe(true);
         const tries = [];
         for (let i = 0; i < 8; i++) {
           tries.push(
@@ -187,6 +200,7 @@ for (const setup of setups) {
             ),
           );
         }
+        writeFileSync(join(stop, 'stop'), '');
         const raced = await racer;
         for (const attempt of tries) {
           const { exitCode, signal, timedOut, spawnError } = attempt;
@@ -204,6 +218,7 @@ for (const setup of setups) {
         expect(raced.stdout.bytes.toString(), raced.stderr.bytes.toString()).toBe('raced\n');
       } finally {
         rmSync(outside, { recursive: true, force: true });
+        rmSync(stop, { recursive: true, force: true });
       }
     }, 90_000);
   });

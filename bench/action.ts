@@ -3,7 +3,7 @@
 // minor page faults of each side (all its processes: git, the isolation's set-up, the checks), which
 // unlike wall time do not move with the machine's load.
 // Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.js]
-// (--action times another build of the action entry against this checkout's dist/cli.js: an A/B of two builds.)
+// (--action times another build of the action entry against this checkout's dist/cli.cjs: an A/B of two builds.)
 // Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children;
 // BENCH_ACTION_PREFIX='valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/%p.out -q' starts the
 // action's node under that program (instruction counts of the action alone, docs/performance.md).
@@ -129,7 +129,7 @@ try {
     INPUT_SUMMARY: 'false',
   });
   const cliArgs = (n: number) => [
-    resolve('dist/cli.js'),
+    resolve('dist/cli.cjs'),
     'run',
     'bench',
     '--key',

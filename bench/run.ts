@@ -6,7 +6,7 @@
 // pays), and through the check runner's supervisor with the isolation `truss run` chose
 // (`per_check_sandbox_ms`); the rest (`per_check_harness_rest_ms`) is the ledger append, output
 // hashing and redaction, the progress line and the next check's preparation.
-// Usage: npm run bench:run [-- --json] [-- --runs N] [-- --cli PATH (default dist/cli.js)]
+// Usage: npm run bench:run [-- --json] [-- --runs N] [-- --cli PATH (default dist/cli.cjs)]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ const { values } = parseArgs({
   options: {
     json: { type: 'boolean' },
     runs: { type: 'string', default: '7' },
-    cli: { type: 'string', default: 'dist/cli.js' },
+    cli: { type: 'string', default: 'dist/cli.cjs' },
   },
 });
 const runs = Number(values.runs);

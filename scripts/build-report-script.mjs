@@ -1,6 +1,6 @@
 // Builds the browser script of the HTML report (src/core/report/page/main.ts: the ledger verifier on
 // @noble plus the page renderer) into src/core/report/page-script.generated.ts as one string, so both
-// `npx truss` from source and dist/cli.js embed the same script. `npm run build` runs this first;
+// `npx truss` from source and dist/cli.cjs embed the same script. `npm run build` runs this first;
 // test/report/page-script.test.ts fails when the committed file is not a fresh build.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -18,7 +18,7 @@ const REPO_ROOT = join(import.meta.dirname, '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where this run's fresh build of src/ lives (dist layout: cli.js, action.js, app.js). */
+    /** Where this run's fresh build of src/ lives (dist layout: cli.cjs, action.js, app.js). */
     builtDist: string;
   }
 }

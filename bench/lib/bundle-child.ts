@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
 /**
- * Bundles a bench child script (a file in bench/lib) for plain node — how dist/cli.js runs — so the
+ * Bundles a bench child script (a file in bench/lib) for plain node — how dist/cli.cjs runs — so the
  * figures it gives are the code's, not the tsx loader's, and its start-up is short and steady. The
  * bundle goes under node_modules/.cache so that the external better-sqlite3 resolves. Returns its path.
  */

@@ -4,11 +4,11 @@ import type { TrussCommand } from '../core/executors/index.js';
 import { relayBeside } from '../core/process/index.js';
 
 /** The bundled CLI shipped beside the action's entry in dist/ (scripts/build.mjs builds both). */
-export const BUNDLED_CLI = 'cli.js';
+export const BUNDLED_CLI = 'cli.cjs';
 
 /**
  * How a delegated CLI with `[executor] tools = "truss"` starts Truss's tool server from the Action
- * (docs/action.md): this Node with the action's own bundled CLI, `dist/cli.js` beside the running
+ * (docs/action.md): this Node with the action's own bundled CLI, `dist/cli.cjs` beside the running
  * `dist/action.js`, so the relay is exactly the code of this release, never a `truss` found on the
  * PATH or in the checked-out (untrusted) workspace. The relay holds no key: it only connects to the
  * run's tool socket (docs/mcp.md "Journaled tools for delegated agents").

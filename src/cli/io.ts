@@ -14,7 +14,7 @@ export interface CliIo {
   /**
    * How this `truss` was started (the node executable and the arguments before the subcommand): a
    * delegated CLI with `[executor] tools = "truss"` starts `truss mcp serve --tools` the same way —
-   * or, when the installed package ships `relay.js` beside its `cli.js`, a copy of that relay the run
+   * or, when the installed package ships `relay.js` beside its `cli.cjs`, a copy of that relay the run
    * puts where the sandbox can read it (an `npx` or global install under HOME is hidden from it).
    */
   trussCommand?: TrussCommand | undefined;

@@ -5,27 +5,27 @@ import { actionToolServer } from '../../src/action/tool-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 describe('actionToolServer', () => {
-  it('is this Node with the cli.js beside the running entry, through symlinks, wherever the cwd is', () => {
+  it('is this Node with the cli.cjs beside the running entry, through symlinks, wherever the cwd is', () => {
     const root = tempDir('tool-server').dir;
     const dist = join(root, 'action', 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'action.js'), '');
-    writeFileSync(join(dist, 'cli.js'), '');
-    // A workspace that holds a cli.js of its own (a PR could add one) is never consulted.
+    writeFileSync(join(dist, 'cli.cjs'), '');
+    // A workspace that holds a cli.cjs of its own (a PR could add one) is never consulted.
     const workspace = join(root, 'workspace');
     mkdirSync(workspace);
-    writeFileSync(join(workspace, 'cli.js'), '');
+    writeFileSync(join(workspace, 'cli.cjs'), '');
     symlinkSync(join(dist, 'action.js'), join(workspace, 'entry.js'));
     expect(actionToolServer(join(workspace, 'entry.js'), '/usr/bin/node')).toEqual({
       command: '/usr/bin/node',
-      args: [join(realpathSync(dist), 'cli.js')],
+      args: [join(realpathSync(dist), 'cli.cjs')],
     });
     expect(actionToolServer(join(dist, 'action.js'))?.command).toBe(process.execPath);
     // With the self-contained relay shipped beside it, the run copies that for the sandbox.
     writeFileSync(join(dist, 'relay.js'), '');
     expect(actionToolServer(join(dist, 'action.js'), '/usr/bin/node')).toEqual({
       command: '/usr/bin/node',
-      args: [join(realpathSync(dist), 'cli.js')],
+      args: [join(realpathSync(dist), 'cli.cjs')],
       relayScript: join(realpathSync(dist), 'relay.js'),
     });
   });

@@ -1,8 +1,8 @@
 /**
  * `[executor] tools = "truss"` through the BUILT action (docs/action.md "Delegated agents with
- * Truss's tools"): the Action hands its own bundled CLI (dist/cli.js beside dist/action.js) to the
+ * Truss's tools"): the Action hands its own bundled CLI (dist/cli.cjs beside dist/action.js) to the
  * run as the tool server, so the fake vendor CLI (an MCP client, test/fixtures/fake-agent-cli) starts
- * `cli.js mcp serve --tools` as its only MCP server, works through it, and each call is a signed
+ * `cli.cjs mcp serve --tools` as its only MCP server, works through it, and each call is a signed
  * `delegated_tool_call` in the bundle. The CLI runs inside the run's isolation (`auto`): it goes after
  * the signing key the Action holds (its INPUT_SIGNING_KEY / TRUSS_SIGNING_KEY environment, every
  * /proc/<pid>/environ it can read, the ledger file beside the keyless relay) and finds none of it.

@@ -23,7 +23,7 @@ describe('the CLI bundle text', () => {
   it.each(['cli-main.cjs', 'action-main.cjs'])(
     '%s is built all ASCII, so it is read without a UTF-8 decode',
     (name) => {
-      const bundle = readFileSync(join(builtEntry('cli.js'), '..', name));
+      const bundle = readFileSync(join(builtEntry('cli.cjs'), '..', name));
       expect(isAscii(bundle)).toBe(true);
     },
   );
@@ -31,7 +31,7 @@ describe('the CLI bundle text', () => {
   it.each(['cli-main.cjs', 'action-main.cjs'])(
     '%s is built as the function the launcher compiles, so no wrapped copy of it is made',
     (name) => {
-      const text = readFileSync(join(builtEntry('cli.js'), '..', name), 'latin1');
+      const text = readFileSync(join(builtEntry('cli.cjs'), '..', name), 'latin1');
       expect(text.startsWith(BUNDLE_WRAPPER_START)).toBe(true);
       expect(text.endsWith('\n})\n')).toBe(true);
     },

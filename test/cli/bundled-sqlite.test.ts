@@ -45,7 +45,7 @@ describe('better-sqlite3 in the CLI bundle', () => {
 
   it('runs its JavaScript from the bundle and loads only the addon from the installed package', () => {
     temp = tempDir('bundled-sqlite');
-    const run = listWithLoadedFiles(temp, builtEntry('cli.js'));
+    const run = listWithLoadedFiles(temp, builtEntry('cli.cjs'));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(run.sessionId);
     expect(fromLib(run.loaded)).toEqual([]);
@@ -55,7 +55,7 @@ describe('better-sqlite3 in the CLI bundle', () => {
   it('loads an installed better-sqlite3 of another version whole, never mixing it with its own copy', () => {
     temp = tempDir('bundled-sqlite');
     const root = temp.path('install');
-    cpSync(dirname(builtEntry('cli.js')), join(root, 'dist'), { recursive: true });
+    cpSync(dirname(builtEntry('cli.cjs')), join(root, 'dist'), { recursive: true });
     const other = join(root, 'node_modules', 'better-sqlite3');
     mkdirSync(other, { recursive: true });
     const manifest = JSON.parse(readFileSync(join(INSTALLED, 'package.json'), 'utf8')) as { version: string };
@@ -65,7 +65,7 @@ describe('better-sqlite3 in the CLI bundle', () => {
     );
     symlinkSync(join(INSTALLED, 'lib'), join(other, 'lib'));
     symlinkSync(join(INSTALLED, 'build'), join(other, 'build'));
-    const run = listWithLoadedFiles(temp, join(root, 'dist', 'cli.js'));
+    const run = listWithLoadedFiles(temp, join(root, 'dist', 'cli.cjs'));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(run.sessionId);
     expect(fromLib(run.loaded)).toContain(join(INSTALLED, 'lib', 'database.js'));

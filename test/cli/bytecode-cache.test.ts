@@ -1,5 +1,5 @@
 /**
- * The installed CLI (dist/cli.js) runs its CommonJS bundle with V8's bytecode kept between runs.
+ * The installed CLI (dist/cli.cjs) runs its CommonJS bundle with V8's bytecode kept between runs.
  * V8 runs whatever bytecode it is handed once the source's length matches, so bytecode someone else
  * could write is code execution in the next `truss` — root, or the runner holding the signing key.
  * These tests plant real, working bytecode (a payload compiled against a source of the bundle's exact
@@ -16,7 +16,7 @@ import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
-const CLI = builtEntry('cli.js');
+const CLI = builtEntry('cli.cjs');
 const BUNDLE = join(CLI, '..', 'cli-main.cjs');
 
 function truss(args: string[], env: Record<string, string>) {
@@ -80,7 +80,7 @@ describe('the bytecode cache of the built CLI', () => {
     const installs = ['a', 'b', 'c', 'd'].map((name) => {
       const dist = temp.path('installs', name, 'dist');
       cpSync(join(CLI, '..'), dist, { recursive: true });
-      return join(dist, 'cli.js');
+      return join(dist, 'cli.cjs');
     });
     const version = (cli: string) => {
       const run = spawnSync(process.execPath, [cli, '--version'], {

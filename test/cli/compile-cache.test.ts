@@ -123,7 +123,7 @@ describe.runIf(asRoot && cacheNode)('the built CLI on a Node with a compile cach
   let temp: TempDir;
   afterEach(() => temp?.cleanup());
 
-  it.each(['cli.js', 'action.js'] as const)(
+  it.each(['cli.cjs', 'action.js'] as const)(
     '%s writes no bytecode into a node-compile-cache directory another account planted in the temp directory',
     (entry) => {
       temp = tempDir('ccache-e2e');
@@ -140,13 +140,13 @@ describe.runIf(asRoot && cacheNode)('the built CLI on a Node with a compile cach
       // The Action without inputs fails at once (no contract); its modules are loaded by then.
       const run = spawnSync(
         cacheNode as string,
-        [builtEntry(entry), ...(entry === 'cli.js' ? ['--version'] : [])],
+        [builtEntry(entry), ...(entry === 'cli.cjs' ? ['--version'] : [])],
         {
           env: { PATH: process.env.PATH, HOME: home, TMPDIR: shared },
           encoding: 'utf8',
         },
       );
-      expect(run.status, run.stderr).toBe(entry === 'cli.js' ? 0 : 1);
+      expect(run.status, run.stderr).toBe(entry === 'cli.cjs' ? 0 : 1);
       expect(readdirSync(planted)).toEqual([]);
       const own = join(home, '.cache/truss/node-compile-cache');
       const versions = readdirSync(own);

@@ -12,7 +12,7 @@ import { tempDir } from '../helpers/temp-dir.js';
  * keeps the committed dist/ equal to it): catches bundling mistakes src tests cannot.
  */
 function dist(args: string[], home: string) {
-  const result = spawnSync(process.execPath, [builtEntry('cli.js'), ...args], {
+  const result = spawnSync(process.execPath, [builtEntry('cli.cjs'), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: home },
     encoding: 'utf8',
@@ -20,7 +20,7 @@ function dist(args: string[], home: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('dist/cli.js (the shipped bundle)', () => {
+describe('dist/cli.cjs (the shipped bundle)', () => {
   it('runs the README quick-start contract to PASS and its bundle verifies with the printed key', () => {
     const home = tempDir('dist-home').dir;
     const bundle = join(home, 'bundle.json');

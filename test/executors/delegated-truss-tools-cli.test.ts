@@ -101,7 +101,7 @@ for (const level of ['none', 'uid', 'bwrap'] as IsolationLevel[]) {
         const result = entries.find((e) => e.kind === 'delegated_result')?.payload ?? {};
         const tails = String((result.stdout as { tail: string }).tail).split('\n');
         expect(tails).toContain('fake mcp agent done');
-        // The built truss ships relay.js beside cli.js: the CLI started the run's copy of it, in the
+        // The built truss ships relay.js beside cli.cjs: the CLI started the run's copy of it, in the
         // tool directory the sandbox is given (an install under HOME would be hidden from it).
         const server = JSON.parse(tails.find((l) => l.startsWith('SERVER '))?.slice(7) ?? '{}') as {
           args: string[];

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
@@ -17,6 +16,11 @@ export const DRAIN_BOUND_MS = 500;
 const ORPHAN_POLL_MS = 20;
 /** setTimeout's ceiling; longer delays would fire immediately. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Milliseconds on the monotonic clock (what `performance.now()` reads, without loading perf_hooks on every run). */
+function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
 
 export interface SupervisedSpawnOptions {
   /** The executable to run: an absolute path, or a name looked up on `env.PATH`. Never a shell line. */
@@ -83,7 +87,7 @@ type Termination = Omit<SupervisedOutcome, 'durationMs' | 'stdout' | 'stderr' | 
  * runner, `bash` tool) wraps it as `<shell> -c <command>` with stdin closed.
  */
 export async function runSupervised(options: SupervisedSpawnOptions): Promise<SupervisedOutcome> {
-  const started = performance.now();
+  const started = monotonicMs();
   const stdout = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
   const stderr = new BoundedCapture(options.maxCaptureBytes, options.tailBytes);
   const notStarted = { exitCode: null, signal: null, timedOut: false, cancelled: false, spawnError: null };
@@ -147,7 +151,7 @@ function finish(
   return {
     ...termination,
     droppedEnv,
-    durationMs: performance.now() - started,
+    durationMs: monotonicMs() - started,
     stdout: stdout.result(),
     stderr: stderr.result(),
   };
@@ -298,12 +302,12 @@ function supervise(
  */
 async function reapGroup(pgid: number): Promise<void> {
   if (!signalGroup(pgid, 'SIGTERM')) return; // nothing left
-  const start = performance.now();
+  const start = monotonicMs();
   let killed = false;
   for (;;) {
     await sleep(ORPHAN_POLL_MS);
     if (!(await groupHasLiveMembers(pgid))) return;
-    const elapsed = performance.now() - start;
+    const elapsed = monotonicMs() - start;
     if (!killed && elapsed >= ORPHAN_TERM_GRACE_MS) {
       signalGroup(pgid, 'SIGKILL');
       killed = true;

@@ -1,5 +1,3 @@
-import { Worker } from 'node:worker_threads';
-
 /** One expect_matches pattern's outcome: matched, did not match, invalid, or still running at the deadline. */
 export type RegexOutcome = 'match' | 'no_match' | 'invalid' | 'timeout';
 
@@ -36,6 +34,8 @@ export async function matchWithDeadline(
   signal?: AbortSignal,
 ): Promise<RegexOutcome[]> {
   if (sources.length === 0) return [];
+  // Loaded on the first contract that asks for a pattern: a run without one does not pay for it.
+  const { Worker } = await import('node:worker_threads');
   const results: RegexOutcome[] = [];
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sources: [...sources], text } });
   try {

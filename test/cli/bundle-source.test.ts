@@ -37,6 +37,14 @@ describe('the CLI bundle text', () => {
     },
   );
 
+  it.each(['cli-main.cjs', 'action-main.cjs'])(
+    '%s makes no dynamic import(): its vm.Script has none on Node 20, so one would fail the run',
+    (name) => {
+      const text = readFileSync(join(builtEntry('cli.cjs'), '..', name), 'latin1');
+      expect(text.match(/(?:^|[^\w$.])import\(.{0,60}/gm) ?? []).toEqual([]);
+    },
+  );
+
   it('runs a bundle written as that function, and one written as a plain CommonJS file, alike', () => {
     temp = tempDir('bundle-source');
     const wrapped = temp.path('wrapped.cjs');

@@ -34,8 +34,9 @@ export async function matchWithDeadline(
   signal?: AbortSignal,
 ): Promise<RegexOutcome[]> {
   if (sources.length === 0) return [];
-  // Loaded on the first contract that asks for a pattern: a run without one does not pay for it.
-  const { Worker } = await import('node:worker_threads');
+  // Loaded on the first pattern, so a run without one does not load worker threads. Not import():
+  // the CLI's bundle runs as a vm.Script with kept bytecode, where Node 20 has no dynamic import.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const results: RegexOutcome[] = [];
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sources: [...sources], text } });
   try {

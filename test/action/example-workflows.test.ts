@@ -6,10 +6,11 @@
  * the YAML in the docs are parsed as YAML: an unquoted `: ` in an input's description once made
  * action.yml unloadable while a line-by-line reading of it passed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const EXAMPLES = join(REPO_ROOT, 'examples/workflows');
@@ -71,6 +72,15 @@ describe('action.yml', () => {
       expect(env[key], name).toBe(`\${{ inputs.${name} }}`);
     }
     expect(passed.length).toBe(Object.keys(action.inputs).length);
+  });
+
+  it('runs an entry the build ships, so renaming a dist file cannot leave the action starting nothing', () => {
+    const entries = actionYml()
+      .runs.steps.flatMap((step) => [...(step.run ?? '').matchAll(/\$GITHUB_ACTION_PATH\/dist\/([\w.-]+)/g)])
+      .map((match) => match[1] as string);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries)
+      expect(existsSync(join(builtEntry('action.js'), '..', entry)), entry).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // 127.0.0.1) ÷ `truss run` of the same contract, the number of GitHub API calls per run, and the
 // minor page faults of each side (all its processes: git, the isolation's set-up, the checks), which
 // unlike wall time do not move with the machine's load.
-// Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.js]
+// Usage: npm run bench:action [-- --json] [-- --runs N] [-- --action OLD/action.cjs]
 // (--action times another build of the action entry against this checkout's dist/cli.cjs: an A/B of two builds.)
 // Profiling: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' passes node flags to both children;
 // BENCH_ACTION_PREFIX='valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/%p.out -q' starts the
@@ -20,7 +20,7 @@ const { values } = parseArgs({
   options: {
     json: { type: 'boolean' },
     runs: { type: 'string', default: '7' },
-    action: { type: 'string', default: 'dist/action.js' },
+    action: { type: 'string', default: 'dist/action.cjs' },
   },
 });
 const runs = Number(values.runs);

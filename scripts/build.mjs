@@ -16,16 +16,17 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
  * Probot app function; it imports only types from probot, so the Probot runtime
  * (`probot run ./dist/app.js`) comes from node_modules, never from the bundle.
  */
-export const ENTRIES = { action: 'src/action/index.ts', app: 'src/app/index.ts' };
+export const ENTRIES = { app: 'src/app/index.ts' };
 /**
- * dist/cli.cjs, the installed `truss`: a small CommonJS file that starts dist/cli-main.cjs. CommonJS
- * because an ES module entry makes Node load its ES module loader and read package.json scopes
- * before the first line of Truss runs: about 8 ms of every command (docs/performance.md).
+ * dist/cli.cjs (the installed `truss`) and dist/action.cjs (what action.yml runs): small CommonJS
+ * files that start dist/cli-main.cjs and dist/action-main.cjs. CommonJS because an ES module entry
+ * makes Node load its ES module loader and read package.json scopes before the first line of Truss
+ * runs: about 8 ms of every command and every job (docs/performance.md).
  */
-export const CLI_LAUNCHER_ENTRY = 'src/cli/launch.ts';
+export const LAUNCHERS = { 'cli.cjs': 'src/cli/launch.ts', 'action.cjs': 'src/action/index.ts' };
 /**
  * dist/cli-main.cjs and dist/action-main.cjs: the whole CLI and the whole Action, each as ONE
- * CommonJS file, which dist/cli.cjs (src/cli/launch.ts) and dist/action.js (src/action/index.ts) run
+ * CommonJS file, which dist/cli.cjs (src/cli/launch.ts) and dist/action.cjs (src/action/index.ts) run
  * with V8's bytecode kept between runs where a private cache directory allows (src/core/bytecode-cache.ts);
  * an ES module cannot be given cached bytecode on Node 20. Lazily imported code stays lazy: esbuild
  * wraps each such module in a function run on first use.
@@ -352,25 +353,27 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-await build({
-  entryPoints: [CLI_LAUNCHER_ENTRY],
-  outfile: join(values.outdir, 'cli.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // The launcher finds the main bundle beside itself from its own URL.
-  define: { 'import.meta.url': '__trussLauncherUrl' },
-  banner: {
-    js: "#!/usr/bin/env node\nconst __trussLauncherUrl = require('node:url').pathToFileURL(__filename).href;",
-  },
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
-});
-refuseNonAscii(join(values.outdir, 'cli.cjs'));
-chmodSync(join(values.outdir, 'cli.cjs'), 0o755);
+for (const [name, entry] of Object.entries(LAUNCHERS)) {
+  await build({
+    entryPoints: [entry],
+    outfile: join(values.outdir, name),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The launcher finds the main bundle beside itself from its own URL.
+    define: { 'import.meta.url': '__trussLauncherUrl' },
+    banner: {
+      js: "#!/usr/bin/env node\nconst __trussLauncherUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  });
+  refuseNonAscii(join(values.outdir, name));
+  chmodSync(join(values.outdir, name), 0o755);
+}
 
 /**
  * dist/cli-main.cjs is read as Latin-1 when it is all ASCII (src/core/bytecode-cache.ts): one

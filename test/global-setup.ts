@@ -18,7 +18,7 @@ const REPO_ROOT = join(import.meta.dirname, '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where this run's fresh build of src/ lives (dist layout: cli.cjs, action.js, app.js). */
+    /** Where this run's fresh build of src/ lives (dist layout: cli.cjs, action.cjs, app.js). */
     builtDist: string;
   }
 }
@@ -60,8 +60,8 @@ export default function setup(project: TestProject): () => void {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
-  if (!existsSync(join(outdir, 'action.js')))
-    throw new Error(`the test build of src/ produced no action.js in ${outdir}`);
+  if (!existsSync(join(outdir, 'action.cjs')))
+    throw new Error(`the test build of src/ produced no action.cjs in ${outdir}`);
   process.env[BUILT_ONCE] = outdir;
   project.provide('builtDist', outdir);
   for (const notice of capabilityNotices()) console.warn(`\n⚠ ${notice}\n`);

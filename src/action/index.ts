@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { launchBundle } from '../core/bytecode-cache.js';
 import { enablePrivateCompileCache } from '../core/private-compile-cache.js';
 
-// The Action's entry (dist/action.js): the Action itself is the CommonJS bundle beside this file,
+// The Action's entry (dist/action.cjs): the Action itself is the CommonJS bundle beside this file,
 // started with its bytecode kept, per event, in a directory only this user can write
 // (src/core/bytecode-cache.ts): what a self-hosted runner's next job starts from. A GitHub-hosted job
 // runs on a fresh machine and would only pay for writing bytecode nobody reads, so it keeps none

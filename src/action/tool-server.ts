@@ -9,7 +9,7 @@ export const BUNDLED_CLI = 'cli.cjs';
 /**
  * How a delegated CLI with `[executor] tools = "truss"` starts Truss's tool server from the Action
  * (docs/action.md): this Node with the action's own bundled CLI, `dist/cli.cjs` beside the running
- * `dist/action.js`, so the relay is exactly the code of this release, never a `truss` found on the
+ * `dist/action.cjs`, so the relay is exactly the code of this release, never a `truss` found on the
  * PATH or in the checked-out (untrusted) workspace. The relay holds no key: it only connects to the
  * run's tool socket (docs/mcp.md "Journaled tools for delegated agents").
  *

@@ -39,7 +39,7 @@ export interface BytecodeCacheOptions {
 }
 
 /**
- * What a launcher (dist/cli.cjs, dist/action.js) does: runs the main bundle beside it with its bytecode
+ * What a launcher (dist/cli.cjs, dist/action.cjs) does: runs the main bundle beside it with its bytecode
  * kept in `$XDG_CACHE_HOME/truss/<cache>` (else `~/.cache/truss/<cache>`) when that directory is
  * private to this user, else without. `keep: false` or NODE_DISABLE_COMPILE_CACHE (as for Node's own
  * cache) runs without reading or writing any.

@@ -1,5 +1,5 @@
 /**
- * The built Action (dist/action.js) runs its CommonJS bundle with V8's bytecode kept between jobs in
+ * The built Action (dist/action.cjs) runs its CommonJS bundle with V8's bytecode kept between jobs in
  * a private cache directory (src/core/bytecode-cache.ts), one file per event: what a self-hosted
  * runner's next job starts from. A GitHub-hosted job keeps none (a fresh machine reads nothing back).
  * The Action started without inputs fails at its first input check, with its whole bundle loaded and
@@ -15,7 +15,7 @@ import { builtEntry } from '../helpers/built-dist.js';
 import { plantableBytecode } from '../helpers/planted-bytecode.js';
 import { type TempDir, tempDir } from '../helpers/temp-dir.js';
 
-const ACTION = builtEntry('action.js');
+const ACTION = builtEntry('action.cjs');
 const BUNDLE = join(ACTION, '..', 'action-main.cjs');
 const NO_TOKEN = /input github-token: github-token is empty/;
 
@@ -106,7 +106,7 @@ describe('the bytecode cache of the built Action', () => {
     const { dir, env } = home();
     const dist = temp.path('dist');
     cpSync(join(ACTION, '..', 'chunks'), join(dist, 'chunks'), { recursive: true });
-    cpSync(ACTION, join(dist, 'action.js'));
+    cpSync(ACTION, join(dist, 'action.cjs'));
     const start = '(function (exports, require, module, __filename, __dirname) {';
     writeFileSync(
       join(dist, 'action-main.cjs'),
@@ -115,7 +115,7 @@ describe('the bytecode cache of the built Action', () => {
     const side = join(dist, 'action-artifact.cjs');
     // Long enough for the planted payload (a source of the same length).
     writeFileSync(side, `${start}exports.greeting = 'side file ran\\n';${' '.repeat(200)}\n})\n`);
-    return { dir, env, entry: join(dist, 'action.js'), side };
+    return { dir, env, entry: join(dist, 'action.cjs'), side };
   }
 
   it('keeps the bytecode of a side file the bundle requires, and reads it back from its own directory only', () => {

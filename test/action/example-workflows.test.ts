@@ -80,7 +80,7 @@ describe('action.yml', () => {
       .map((match) => match[1] as string);
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries)
-      expect(existsSync(join(builtEntry('action.js'), '..', entry)), entry).toBe(true);
+      expect(existsSync(join(builtEntry('action.cjs'), '..', entry)), entry).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Through the real action entry (dist/action.js, as a runner runs it): a pull request adds a file
+ * Through the real action entry (dist/action.cjs, as a runner runs it): a pull request adds a file
  * whose instruction to the reviewers is hidden in Unicode tag characters. The base-branch contract's
  * panel is the scripted provider, answering met for every seat. The run must end UNVERIFIABLE with
  * the flagged spans in the check run (summary and annotation), the sticky comment, the job summary,

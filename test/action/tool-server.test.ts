@@ -9,21 +9,21 @@ describe('actionToolServer', () => {
     const root = tempDir('tool-server').dir;
     const dist = join(root, 'action', 'dist');
     mkdirSync(dist, { recursive: true });
-    writeFileSync(join(dist, 'action.js'), '');
+    writeFileSync(join(dist, 'action.cjs'), '');
     writeFileSync(join(dist, 'cli.cjs'), '');
     // A workspace that holds a cli.cjs of its own (a PR could add one) is never consulted.
     const workspace = join(root, 'workspace');
     mkdirSync(workspace);
     writeFileSync(join(workspace, 'cli.cjs'), '');
-    symlinkSync(join(dist, 'action.js'), join(workspace, 'entry.js'));
+    symlinkSync(join(dist, 'action.cjs'), join(workspace, 'entry.js'));
     expect(actionToolServer(join(workspace, 'entry.js'), '/usr/bin/node')).toEqual({
       command: '/usr/bin/node',
       args: [join(realpathSync(dist), 'cli.cjs')],
     });
-    expect(actionToolServer(join(dist, 'action.js'))?.command).toBe(process.execPath);
+    expect(actionToolServer(join(dist, 'action.cjs'))?.command).toBe(process.execPath);
     // With the self-contained relay shipped beside it, the run copies that for the sandbox.
     writeFileSync(join(dist, 'relay.js'), '');
-    expect(actionToolServer(join(dist, 'action.js'), '/usr/bin/node')).toEqual({
+    expect(actionToolServer(join(dist, 'action.cjs'), '/usr/bin/node')).toEqual({
       command: '/usr/bin/node',
       args: [join(realpathSync(dist), 'cli.cjs')],
       relayScript: join(realpathSync(dist), 'relay.js'),

@@ -1,6 +1,6 @@
 /**
  * `[executor] tools = "truss"` through the BUILT action (docs/action.md "Delegated agents with
- * Truss's tools"): the Action hands its own bundled CLI (dist/cli.cjs beside dist/action.js) to the
+ * Truss's tools"): the Action hands its own bundled CLI (dist/cli.cjs beside dist/action.cjs) to the
  * run as the tool server, so the fake vendor CLI (an MCP client, test/fixtures/fake-agent-cli) starts
  * `cli.cjs mcp serve --tools` as its only MCP server, works through it, and each call is a signed
  * `delegated_tool_call` in the bundle. The CLI runs inside the run's isolation (`auto`): it goes after
@@ -33,10 +33,10 @@ type Entry = { kind: string; payload: Record<string, unknown> };
 function installUnderHome(harness: ActionHarness, withRelay: boolean): string {
   const root = join(harness.runnerTemp, '_actions', 'truss', 'v1');
   mkdirSync(root, { recursive: true });
-  cpSync(dirname(builtEntry('action.js')), join(root, 'dist'), { recursive: true });
+  cpSync(dirname(builtEntry('action.cjs')), join(root, 'dist'), { recursive: true });
   if (!withRelay) rmSync(join(root, 'dist', 'relay.js'));
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
-  return join(root, 'dist', 'action.js');
+  return join(root, 'dist', 'action.cjs');
 }
 
 // `auto` picks uid, then bwrap; on a machine with neither the CLI would run as the runner user.

@@ -123,7 +123,7 @@ describe.runIf(asRoot && cacheNode)('the built CLI on a Node with a compile cach
   let temp: TempDir;
   afterEach(() => temp?.cleanup());
 
-  it.each(['cli.cjs', 'action.js'] as const)(
+  it.each(['cli.cjs', 'action.cjs'] as const)(
     '%s writes no bytecode into a node-compile-cache directory another account planted in the temp directory',
     (entry) => {
       temp = tempDir('ccache-e2e');

@@ -1,8 +1,8 @@
 /**
- * The ES modules the Action and the App import (dist/action.js, dist/app.js, dist/chunks/) are
- * compiled afresh by every Action job (docs/performance.md, "What the action adds"): the build keeps
- * them ASCII (comments stripped, escapes for the rest), so V8 scans each as a one-byte string, and
- * leaves out what no path of Truss uses.
+ * The ES modules of dist/ (the App's dist/app.js and dist/chunks/, the relay) are compiled afresh by
+ * each process that imports them, with no kept bytecode on Node 20 (docs/performance.md): the build
+ * keeps them ASCII (comments stripped, escapes for the rest), so V8 scans each as a one-byte string,
+ * and leaves out what no path of Truss uses.
  */
 import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtEntry } from '../helpers/built-dist.js';
 
-const dist = dirname(builtEntry('action.js'));
+const dist = dirname(builtEntry('app.js'));
 const modules = readdirSync(dist, { recursive: true })
   .map(String)
   .filter((file) => file.endsWith('.js'));

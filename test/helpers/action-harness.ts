@@ -472,7 +472,7 @@ export class ActionHarness {
     /** GITHUB_SHA; default the workspace HEAD. */
     sha?: string;
     env?: Record<string, string>;
-    /** The action entry to run; default this test run's build of action.js. */
+    /** The action entry to run; default this test run's build of action.cjs. */
     entry?: string;
   }): Promise<ActionRun> {
     this.#url ??= await this.fake.start();
@@ -484,7 +484,7 @@ export class ActionHarness {
     writeFileSync(outputFile, '');
     writeFileSync(summaryFile, '');
     const workspace = options.workspace ?? this.source;
-    const result = await runChild(process.execPath, [options.entry ?? builtEntry('action.js')], {
+    const result = await runChild(process.execPath, [options.entry ?? builtEntry('action.cjs')], {
       cwd: workspace,
       env: {
         PATH: process.env.PATH,

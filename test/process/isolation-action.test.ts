@@ -14,7 +14,7 @@ import {
 } from './isolation-kit.js';
 
 /**
- * The isolation layer through the REAL action entry (dist/action.js; `npm run build` first): a base
+ * The isolation layer through the REAL action entry (dist/action.cjs; `npm run build` first): a base
  * branch contract whose check tries every known way to the action's inputs and tokens. Under uid and
  * bwrap it gets nothing and nothing outlives the deadline; every surface names the mechanism. Without
  * any mechanism an agent executor is refused.

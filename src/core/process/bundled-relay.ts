@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 export const BUNDLED_RELAY = 'relay.js';
 
 /**
- * The `relay.js` beside a built entry file (the Action's dist/action.js, an installed dist/cli.cjs),
+ * The `relay.js` beside a built entry file (the Action's dist/action.cjs, an installed dist/cli.cjs),
  * found through symlinks; undefined for a source checkout or an entry that does not exist. Both hosts
  * hand it to a `tools = "truss"` run as `TrussCommand.relayScript`, so the run can copy it where the
  * sandbox can read it.

@@ -285,22 +285,30 @@ await build({
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))
   if (file.endsWith('.js')) refuseNonAscii(join(values.outdir, file));
+/**
+ * What every CommonJS file of dist/ is built with: one file for Node 20, without comments or
+ * whitespace (the file V8 reads, hashes and on a first run parses is much smaller); names are kept,
+ * so stack traces and error messages read the same.
+ */
+const COMMONJS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+};
 // Built first: the main bundles' stand-ins re-export what each of them exports.
 for (const [name, { entry }] of Object.entries(SIDE_FILES)) {
   await build({
+    ...COMMONJS,
     stdin: { contents: entry, resolveDir: REPO_ROOT, sourcefile: name },
     outfile: join(values.outdir, name),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     // Parts of @actions/artifact are ES modules that make a require() from their own URL.
     define: { 'import.meta.url': '__trussSideFileUrl' },
     banner: { js: "const __trussSideFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
   });
   refuseNonAscii(join(values.outdir, name));
 }
@@ -310,12 +318,9 @@ const MAIN_PLUGINS = {
 };
 for (const [name, entry] of Object.entries(MAIN_ENTRIES)) {
   await build({
+    ...COMMONJS,
     entryPoints: [entry],
     outfile: join(values.outdir, name),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     // better-sqlite3's JavaScript is bundled, its addon is not (scripts/build-sqlite-plugin.mjs).
     external: ['probot', 'better-sqlite3/package.json'],
     // The one use of import.meta (private-dirs.ts finds the install root from its own file).
@@ -326,11 +331,6 @@ for (const [name, entry] of Object.entries(MAIN_ENTRIES)) {
       js: `${MAIN_WRAPPER_START}const __trussBundleUrl = require('node:url').pathToFileURL(__filename).href;`,
     },
     footer: { js: MAIN_WRAPPER_END },
-    legalComments: 'none',
-    // Without whitespace, the file V8 reads, hashes and (on a first run) parses is much smaller; names
-    // are kept, so stack traces and error messages read the same.
-    minifyWhitespace: true,
-    minifySyntax: true,
     plugins: [
       zodEnglishOnly,
       zodUsedMembers,
@@ -338,7 +338,6 @@ for (const [name, entry] of Object.entries(MAIN_ENTRIES)) {
       ...MAIN_PLUGINS[name],
       bundledBetterSqlite(),
     ],
-    logLevel: 'warning',
   });
   refuseNonAscii(join(values.outdir, name));
 }
@@ -355,21 +354,14 @@ await build({
 });
 for (const [name, entry] of Object.entries(LAUNCHERS)) {
   await build({
+    ...COMMONJS,
     entryPoints: [entry],
     outfile: join(values.outdir, name),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     // The launcher finds the main bundle beside itself from its own URL.
     define: { 'import.meta.url': '__trussLauncherUrl' },
     banner: {
       js: "#!/usr/bin/env node\nconst __trussLauncherUrl = require('node:url').pathToFileURL(__filename).href;",
     },
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
   });
   refuseNonAscii(join(values.outdir, name));
   chmodSync(join(values.outdir, name), 0o755);

@@ -9,7 +9,6 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { gitMetadataGuard } from '../../src/core/process/git-metadata.js';
 import { hiddenPathPins } from '../../src/core/process/hidden-pins.js';
@@ -17,6 +16,7 @@ import { createIsolation } from '../../src/core/process/index.js';
 import type { Isolation } from '../../src/core/process/isolation.js';
 import { localAccount, SANDBOX_OFFLINE_USER } from '../../src/core/process/isolation-uid.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
+import { waitFor } from '../helpers/agent-kit.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/git.js';
 import { mechanismAvailable, netnsUidIsolation, secret } from './isolation-kit.js';
@@ -183,7 +183,7 @@ for (const setup of setups) {
         );
         // The tries start once the racer is racing, so every one of them races it.
         const racing = join(work, 'racing');
-        for (let waited = 0; !existsSync(racing) && waited < 10_000; waited += 10) await sleep(10);
+        await waitFor(() => existsSync(racing));
         expect(existsSync(racing)).toBe(true);
         const tries = [];
         for (let i = 0; i < 8; i++) {

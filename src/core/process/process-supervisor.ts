@@ -17,7 +17,7 @@ const ORPHAN_POLL_MS = 20;
 /** setTimeout's ceiling; longer delays would fire immediately. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Milliseconds on the monotonic clock (what `performance.now()` reads, without loading perf_hooks on every run). */
+/** Milliseconds on the monotonic clock, as `performance.now()` reads it, without loading perf_hooks. */
 function monotonicMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }

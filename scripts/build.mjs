@@ -80,7 +80,7 @@ const zodEnglishOnly = {
  * anything this scan cannot see: `z` reached by a computed name or used other than as `z.NAME`, or
  * a member neither called, a constant, nor one of the type names.
  */
-const ZOD_TYPE_NAMES = new Set(['infer', 'input', 'output', 'ZodType', 'core']);
+const ZOD_TYPE_NAMES = new Set(['infer', 'input', 'output', 'ZodType', 'ZodOptional', 'ZodLazy', 'core']);
 const zodUsedMembers = {
   name: 'zod-used-members',
   setup(build) {

@@ -171,19 +171,40 @@ export function entryDetail(entry: MemoryEntry, place: MemoryPlace): string {
 
 /**
  * The memory a `truss run`, `resume` or `eval` reads and feeds: the memory tables of its own ledger
- * database, trusting decisions signed by the run's key and the repository's pinned signers.
+ * database, trusting decisions signed by the run's key and the repository's pinned signers. Opened
+ * on first use (recall and the agent's memory tools before an executor, ingestion after a run that
+ * journaled a proposal): a run of checks alone never opens it, and so saves a second connection, a
+ * second load of its key and a second trust lookup at start-up (docs/performance.md).
  */
 export function openRunMemory(
   io: CliIo,
   ledger: LedgerStore,
   options: { workdir: string; keyFile: string | undefined },
 ): RunMemory & { close(): void } {
-  const store = SqliteMemoryStore.open(ledger.path);
-  const { trusted } = decisionKeys(io, { key: options.keyFile }, options.workdir);
+  let opened: { store: SqliteMemoryStore; view: MemoryView } | undefined;
+  const open = () => {
+    if (opened) return opened;
+    const store = SqliteMemoryStore.open(ledger.path);
+    try {
+      const { trusted } = decisionKeys(io, { key: options.keyFile }, options.workdir);
+      opened = {
+        store,
+        view: new MemoryView(store, ledgerVerdictSource(ledger, createNodeCrypto()), trusted),
+      };
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return opened;
+  };
   return {
-    store,
-    view: new MemoryView(store, ledgerVerdictSource(ledger, createNodeCrypto()), trusted),
-    close: () => store.close(),
+    get store() {
+      return open().store;
+    },
+    get view() {
+      return open().view;
+    },
+    close: () => opened?.store.close(),
   };
 }
 

@@ -121,6 +121,26 @@ describe('truss memory, lesson and playbook', () => {
     expect(recall?.payload).toMatchObject({ ids: [id], ignored: [] });
   });
 
+  it('a run of checks alone never opens memory; memory commands still read its ledger', () => {
+    file(
+      '.truss/contracts/plain.toml',
+      '[contract]\nid = "plain"\nintent = "checks only"\n\n[[done]]\nkind = "check"\ndesc = "t"\nrun = "true"\n',
+    );
+    const plain = run('plain');
+    expect(plain.code, plain.stderr).toBe(0);
+    const db = new Database(join(repo, '.truss/ledger.db'), { readonly: true });
+    const memoryTables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE name LIKE 'memory%'")
+      .all();
+    const sessions = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions').get();
+    db.close();
+    expect(memoryTables).toEqual([]);
+    expect(sessions?.n).toBe(1);
+    const lessons = cli(['lesson', 'list', '--json']);
+    expect(lessons.code, lessons.stderr).toBe(0);
+    expect(JSON.parse(lessons.stdout).entries).toEqual([]);
+  });
+
   it('a forged verified row is ignored and reported by list and show; export carries verifiable sessions', () => {
     const proposed = cli(['memory', 'propose', 'fact', 'node-version', 'CI runs node 20', '--json']);
     expect(proposed.code, proposed.stderr).toBe(0);

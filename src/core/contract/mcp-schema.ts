@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
+import { builtOnce } from './lazy-section.js';
 import { signedUrl } from './url-schema.js';
 
 /**
@@ -26,119 +27,115 @@ const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
   'api-key',
 ]);
 
-const envName = z
-  .string()
-  .regex(
-    /^[A-Za-z_][A-Za-z0-9_]*$/,
-    'must be an environment variable name (letters, digits and _, not starting with a digit)',
-  );
-const headerName = z
-  .string()
-  .regex(HEADER_NAME, 'must be an HTTP header name (letters, digits and -, e.g. "x-client")');
-const toolPattern = z
-  .string()
-  .regex(
-    /^[A-Za-z0-9_.*-]+$/,
-    'must be a tool name as the server advertises it, or a pattern using * (e.g. "search" or "list_*")',
-  );
-
-export const McpServerSchema = z
-  .strictObject({
-    name: z
-      .string()
-      .max(32, 'must be at most 32 characters')
-      .regex(
-        SERVER_NAME,
-        'must be letters and digits, optionally joined by single "-" or "_" (it becomes part of mcp__<server>__<tool>)',
-      ),
-    transport: z.enum(['stdio', 'http']).default('stdio'),
-    /** stdio: the program to start (through the run's isolation layer) and its arguments. */
-    command: z.string().trim().min(1, 'must not be empty').optional(),
-    args: z.array(z.string()).optional(),
-    /** stdio: host environment variables the server may see beyond the base allowlist. */
-    env: z
-      .array(
-        envName.refine((name) => !isForbiddenEnvName(name), {
-          error: (issue) => forbiddenEnvReason(String(issue.input)),
-        }),
-      )
-      .optional(),
-    /** http: the streamable-HTTP endpoint. */
-    url: signedUrl({
-      protocols: /^https?$/,
-      what: 'send them in a header from [mcp.servers.env_headers] instead (the value is not shown)',
-    }).optional(),
-    /** http: static, non-secret headers. */
-    headers: z.record(headerName, z.string()).optional(),
-    /** http: header name → the NAME of the environment variable holding its value. */
-    env_headers: z.record(headerName, envName).optional(),
-    /** The server's tool names (or * patterns) to mount; empty or absent = every advertised tool. */
-    allow_tools: z.array(toolPattern).optional(),
-    /** Argument names whose values are secrets: redacted (at any depth) before the arguments are hashed. */
-    secret_args: z.array(z.string().min(1, 'must not be empty')).optional(),
-    /** Most calls to this server in one run (replayed calls count too); absent = no cap. */
-    budget_calls: z.number().int().positive().optional(),
-    /** Per-request limit in seconds (start-up, listing, each call); 60 when absent. */
-    timeout_sec: z.number().positive().max(3600).optional(),
-  })
-  .superRefine((server, ctx) => {
-    const misplaced = (key: string, why: string) =>
-      ctx.addIssue({ code: 'custom', path: [key], message: why });
-    if (server.transport === 'stdio') {
-      if (server.command === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['command'],
-          message: 'missing required key; add command = "..." (the program that serves MCP over stdio)',
-        });
+export const mcpServerSchema = builtOnce(() => {
+  const envName = z
+    .string()
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      'must be an environment variable name (letters, digits and _, not starting with a digit)',
+    );
+  const headerName = z
+    .string()
+    .regex(HEADER_NAME, 'must be an HTTP header name (letters, digits and -, e.g. "x-client")');
+  const toolPattern = z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_.*-]+$/,
+      'must be a tool name as the server advertises it, or a pattern using * (e.g. "search" or "list_*")',
+    );
+  return z
+    .strictObject({
+      name: z
+        .string()
+        .max(32, 'must be at most 32 characters')
+        .regex(
+          SERVER_NAME,
+          'must be letters and digits, optionally joined by single "-" or "_" (it becomes part of mcp__<server>__<tool>)',
+        ),
+      transport: z.enum(['stdio', 'http']).default('stdio'),
+      /** stdio: the program to start (through the run's isolation layer) and its arguments. */
+      command: z.string().trim().min(1, 'must not be empty').optional(),
+      args: z.array(z.string()).optional(),
+      /** stdio: host environment variables the server may see beyond the base allowlist. */
+      env: z
+        .array(
+          envName.refine((name) => !isForbiddenEnvName(name), {
+            error: (issue) => forbiddenEnvReason(String(issue.input)),
+          }),
+        )
+        .optional(),
+      /** http: the streamable-HTTP endpoint. */
+      url: signedUrl({
+        protocols: /^https?$/,
+        what: 'send them in a header from [mcp.servers.env_headers] instead (the value is not shown)',
+      }).optional(),
+      /** http: static, non-secret headers. */
+      headers: z.record(headerName, z.string()).optional(),
+      /** http: header name → the NAME of the environment variable holding its value. */
+      env_headers: z.record(headerName, envName).optional(),
+      /** The server's tool names (or * patterns) to mount; empty or absent = every advertised tool. */
+      allow_tools: z.array(toolPattern).optional(),
+      /** Argument names whose values are secrets: redacted (at any depth) before the arguments are hashed. */
+      secret_args: z.array(z.string().min(1, 'must not be empty')).optional(),
+      /** Most calls to this server in one run (replayed calls count too); absent = no cap. */
+      budget_calls: z.number().int().positive().optional(),
+      /** Per-request limit in seconds (start-up, listing, each call); 60 when absent. */
+      timeout_sec: z.number().positive().max(3600).optional(),
+    })
+    .superRefine((server, ctx) => {
+      const issue = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+      if (server.transport === 'stdio') {
+        if (server.command === undefined)
+          issue(
+            'command',
+            'missing required key; add command = "..." (the program that serves MCP over stdio)',
+          );
+        for (const key of ['url', 'headers', 'env_headers'] as const) {
+          if (server[key] !== undefined)
+            issue(key, `is for transport = "http"; remove it from a stdio server`);
+        }
+      } else {
+        if (server.url === undefined)
+          issue('url', 'missing required key; add url = "https://..." (the streamable-HTTP endpoint)');
+        for (const key of ['command', 'args', 'env'] as const) {
+          if (server[key] !== undefined)
+            issue(key, `is for transport = "stdio"; remove it from an http server`);
+        }
       }
-      for (const key of ['url', 'headers', 'env_headers'] as const) {
-        if (server[key] !== undefined)
-          misplaced(key, `is for transport = "http"; remove it from a stdio server`);
+      for (const name of Object.keys(server.headers ?? {})) {
+        if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['headers', name],
+            message:
+              'carries a credential and must not be written in a file (the contract is signed into the ledger); ' +
+              `use [mcp.servers.env_headers] "${name}" = "ENV_VAR_NAME" instead (the value is not shown)`,
+          });
+        }
       }
-    } else {
-      if (server.url === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['url'],
-          message: 'missing required key; add url = "https://..." (the streamable-HTTP endpoint)',
-        });
-      }
-      for (const key of ['command', 'args', 'env'] as const) {
-        if (server[key] !== undefined)
-          misplaced(key, `is for transport = "stdio"; remove it from an http server`);
-      }
-    }
-    for (const name of Object.keys(server.headers ?? {})) {
-      if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['headers', name],
-          message:
-            'carries a credential and must not be written in a file (the contract is signed into the ledger); ' +
-            `use [mcp.servers.env_headers] "${name}" = "ENV_VAR_NAME" instead (the value is not shown)`,
-        });
-      }
-    }
-  });
-
-export const McpSchema = z
-  .strictObject({
-    servers: z.array(McpServerSchema).default([]),
-  })
-  .superRefine((mcp, ctx) => {
-    const seen = new Set<string>();
-    mcp.servers.forEach((server, index) => {
-      if (seen.has(server.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['servers', index, 'name'],
-          message: `the server name "${server.name}" is declared twice; names must be unique`,
-        });
-      }
-      seen.add(server.name);
     });
-  });
+});
 
-export type McpServerSettings = z.infer<typeof McpServerSchema>;
-export type McpSettings = z.infer<typeof McpSchema>;
+/** `[mcp]`: made on first use (lazy-section.ts). */
+export const mcpSchema = builtOnce(() =>
+  z
+    .strictObject({
+      servers: z.array(mcpServerSchema()).default([]),
+    })
+    .superRefine((mcp, ctx) => {
+      const seen = new Set<string>();
+      mcp.servers.forEach((server, index) => {
+        if (seen.has(server.name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['servers', index, 'name'],
+            message: `the server name "${server.name}" is declared twice; names must be unique`,
+          });
+        }
+        seen.add(server.name);
+      });
+    }),
+);
+
+export type McpServerSettings = z.infer<ReturnType<typeof mcpServerSchema>>;
+export type McpSettings = z.infer<ReturnType<typeof mcpSchema>>;

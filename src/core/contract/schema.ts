@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { DURATION_FORMS, durationProblem } from './duration.js';
-import { FanoutSchema } from './fanout.js';
-import { McpSchema } from './mcp-schema.js';
-import { MemorySchema } from './memory-schema.js';
+import { fanoutSchema } from './fanout.js';
+import { lazySection } from './lazy-section.js';
+import { mcpSchema } from './mcp-schema.js';
+import { memorySchema } from './memory-schema.js';
 import { pathPatternProblem } from './path-filter.js';
-import { ToolsSchema } from './tools-schema.js';
+import { toolsSchema } from './tools-schema.js';
 import { signedUrl } from './url-schema.js';
 
 const envName = z
@@ -203,14 +204,14 @@ const environmentLayerShape = {
   /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
   sandbox: SandboxSchema.optional(),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
-  mcp: McpSchema.optional(),
+  mcp: lazySection(mcpSchema),
   /** `[tools]`: the GitHub and web tools of the in-loop agent, off unless turned on (docs/tools.md). */
-  tools: ToolsSchema.optional(),
+  tools: lazySection(toolsSchema),
   /**
    * `[memory]`: lesson extraction, recall limits, playbook recall (docs/memory.md);
    * goal re-pin and context compaction of the in-loop agent (docs/context.md).
    */
-  memory: MemorySchema.optional(),
+  memory: lazySection(memorySchema),
 };
 
 /** `paths` / `paths_ignore` (path-filter.ts): Actions-style globs over the changed files. */
@@ -264,10 +265,10 @@ const resolvedEnvironmentShape = {
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
   checks: ChecksSchema.optional(),
   sandbox: SandboxSchema.optional(),
-  mcp: McpSchema.optional(),
-  tools: ToolsSchema.optional(),
-  memory: MemorySchema.optional(),
-  fanout: FanoutSchema.optional(),
+  mcp: lazySection(mcpSchema),
+  tools: lazySection(toolsSchema),
+  memory: lazySection(memorySchema),
+  fanout: lazySection(fanoutSchema),
 };
 
 type Shape = Record<string, z.ZodType>;
@@ -294,7 +295,7 @@ function contractSchemas<W extends Shape, R extends Shape, C extends Shape>(host
       ...layerShape,
       contract: contractSection,
       /** `[fanout]`: K attempts, one signed choice (docs/fanout.md); contract files only. */
-      fanout: FanoutSchema.optional(),
+      fanout: lazySection(fanoutSchema),
       done: z
         .array(ClauseSchema)
         .min(

@@ -72,6 +72,7 @@ export function requireIntact(db: Database.Database, path: string): void {
   if (problems.length === 1 && problems[0] === 'ok') return;
   throw new LedgerError(
     'not_a_ledger',
-    `${path} fails SQLite's integrity check (${problems.join('; ').slice(0, 300)}); refusing to read it`,
+    `${path} fails SQLite's integrity check (${problems.join('; ').slice(0, 300)}); refusing to read it: ` +
+      'it is damaged or was altered. Restore it from a backup or re-import an exported bundle',
   );
 }

@@ -8,6 +8,9 @@ import type { MemoryStore } from './store.js';
 /** How much a context summary weighs against lessons when ranked (it is never recalled today). */
 const SUMMARY_SALIENCE = 0.3;
 
+/** The entry kind whose summaries {@link ingestContextSummaries} stores. */
+export const SUMMARY_SOURCE_KIND = 'compaction_performed';
+
 /**
  * Stores each summary a governed compaction wrote (docs/context.md "Compaction") as an unverified
  * `context_summary` memory entry, in addition to the signed `compaction_performed` that names it by
@@ -25,8 +28,8 @@ export function ingestContextSummaries(
 ): IngestResult {
   const result: IngestResult = { proposed: [], created: [], skipped: [] };
   for (const entry of entries) {
-    if (entry.kind !== 'compaction_performed') continue;
-    const read = tryReadEntry(entry, 'compaction_performed');
+    if (entry.kind !== SUMMARY_SOURCE_KIND) continue;
+    const read = tryReadEntry(entry, SUMMARY_SOURCE_KIND);
     if ('error' in read) {
       result.skipped.push({ seq: entry.seq, index: -1, reason: read.error });
       continue;

@@ -4,9 +4,9 @@ import type { RecalledMemoryBlock } from '../executors/context/assembler.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import { readEntry } from '../ledger/entry-kinds.js';
-import { ingestContextSummaries } from '../memory/context-summaries.js';
+import { ingestContextSummaries, SUMMARY_SOURCE_KIND } from '../memory/context-summaries.js';
 import { extractLessons } from '../memory/lessons.js';
-import { ingestProposals, MEMORY_PROPOSED_KIND } from '../memory/proposals.js';
+import { ingestProposals, MEMORY_PROPOSED_KIND, PLAYBOOK_IMPORTED_KIND } from '../memory/proposals.js';
 import { recallBlock } from '../memory/recall.js';
 import { createMemoryTools } from '../memory/tools.js';
 import type { Redactor } from '../process/redact.js';
@@ -144,6 +144,13 @@ export async function proposeLessons(
   });
 }
 
+/** The kinds of entry the memory store takes anything from. */
+const INGESTED_KINDS: ReadonlySet<string> = new Set([
+  MEMORY_PROPOSED_KIND,
+  PLAYBOOK_IMPORTED_KIND,
+  SUMMARY_SOURCE_KIND,
+]);
+
 /**
  * Once the run is over: its signed proposals (in-loop `memory_propose`, extracted lessons) become
  * unverified entries in the run's memory store, and so does the summary of each governed compaction
@@ -153,6 +160,9 @@ export async function proposeLessons(
 export function ingestRunProposals(session: DurableSession, options: CommonRunOptions): void {
   if (!options.memory) return;
   const entries = [...options.store.entries(session.id)];
+  // A run that journaled nothing for memory (every checks-only run) never touches the store, so a
+  // host can leave it unopened (docs/performance.md).
+  if (!entries.some((entry) => INGESTED_KINDS.has(entry.kind))) return;
   const proposals = ingestProposals(options.memory.store, session.id, entries);
   const summaries = ingestContextSummaries(
     options.memory.store,

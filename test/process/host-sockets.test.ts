@@ -25,8 +25,18 @@ const PATH = process.env.PATH ?? '/usr/bin:/bin';
 /** A root-owned 0755 directory outside every world-writable one, as /run is. */
 const DAEMON_PARENT = '/var/lib';
 const cleanup: (() => void)[] = [];
-afterAll(() => {
+/** Directories removed once the grace below is over. */
+const removals: (() => void)[] = [];
+/**
+ * How long a closed daemon's path stays a plain file before its directory goes. Sandboxes other test
+ * files start meanwhile list every listening host socket, this file's daemons included, and cover each
+ * with /dev/null a few milliseconds later; a path gone by then made that sandbox fail to start.
+ */
+const SOCKET_PATH_GRACE_MS = 1_000;
+afterAll(async () => {
   for (const step of cleanup.reverse()) step();
+  await new Promise((resolve) => setTimeout(resolve, SOCKET_PATH_GRACE_MS));
+  for (const step of removals) step();
 });
 
 /** A daemon listening on `path` (mode 0666, as a world-connectable host service); counts who connected. */
@@ -40,7 +50,11 @@ async function daemon(path: string): Promise<{ server: Server; connections: () =
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
   chmodSync(path, 0o666);
-  cleanup.push(() => server.close());
+  cleanup.push(() => {
+    // Closing unlinks the socket: the path stays, as a plain file, until the grace is over.
+    server.close();
+    writeFileSync(path, '');
+  });
   return { server, connections: () => count };
 }
 
@@ -108,7 +122,7 @@ describe('host unix sockets', () => {
       }
       const dir = mkdtempSync(join(DAEMON_PARENT, 'truss-host-sock-'));
       chmodSync(dir, 0o755);
-      cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+      removals.push(() => rmSync(dir, { recursive: true, force: true }));
       const host = await daemon(join(dir, 'daemon.sock'));
       const work = makeRepo({ 'README.md': 'work\n' }, 'host-sock');
       cleanup.push(() => rmSync(work, { recursive: true, force: true }));

@@ -183,8 +183,8 @@ function hazardAdvice(hazards: readonly GitHazard[]): string {
   );
 }
 
-/** The failure of a git the deadline killed: what it was doing, and where to look. */
-function timedOut(
+/** The failure of a git the deadline killed: what it was doing, and where to look (also git-batch.ts). */
+export function gitTimedOut(
   cwd: string,
   args: readonly string[],
   timeoutMs: number,
@@ -299,7 +299,8 @@ export function runHarnessGit(
       (error, stdout, stderr) => {
         if (error && options.signal?.aborted)
           reject(new GitCommandError('cancelled: the run was stopped', -1));
-        else if (error?.killed) reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
+        else if (error?.killed)
+          reject(gitTimedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
         else if (error && typeof error.code !== 'number')
           reject(error); // git missing, cwd gone
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
@@ -348,7 +349,7 @@ export function runHarnessGitCapped(
         const overflow = (error as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
         const text = stderr.toString('utf8');
         if (error?.killed && !overflow) {
-          reject(timedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
+          reject(gitTimedOut(cwd, args, options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS, env));
         } else if (overflow && stdout.length >= maxBytes) {
           resolve({ code: 0, stdout, stderr: text, truncated: true });
         } else if (overflow) {
@@ -389,7 +390,7 @@ export function runHarnessGitSync(
     killSignal: 'SIGKILL',
   });
   if (result.signal === 'SIGKILL' || (result.error as { code?: string } | undefined)?.code === 'ETIMEDOUT')
-    throw timedOut(cwd, args, timeoutMs, env);
+    throw gitTimedOut(cwd, args, timeoutMs, env);
   if (result.error) throw result.error; // git missing, cwd gone
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }

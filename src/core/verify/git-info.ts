@@ -1,4 +1,5 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
+import { type GitQuestion, runHarnessGits } from '../process/git-batch.js';
 import {
   checkHarnessGit,
   type GitOutput,
@@ -63,10 +64,20 @@ export async function askCommits(
   refs: readonly string[],
   options: Pick<HarnessGitOptions, 'checkedBefore'> = {},
 ): Promise<(string | null)[]> {
-  const { stdout } = await runHarnessGit(workdir, ['cat-file', '--batch-check=%(objectname)'], {
-    ...options,
+  const { args, input } = commitsQuestion(refs);
+  return commitsAnswer(refs, await runHarnessGit(workdir, args, { ...options, input }));
+}
+
+/** {@link askCommits}'s git, for a batch. */
+function commitsQuestion(refs: readonly string[]): GitQuestion {
+  return {
+    args: ['cat-file', '--batch-check=%(objectname)'],
     input: refs.map((ref) => `${ref}^{commit}\n`).join(''),
-  });
+  };
+}
+
+/** What {@link commitsQuestion}'s git printed, one answer per ref. */
+function commitsAnswer(refs: readonly string[], { stdout }: GitOutput): (string | null)[] {
   // One line per question: the commit's name, or "<question> missing".
   const lines = stdout.split('\n');
   return refs.map((_, i) => {
@@ -86,35 +97,43 @@ export async function readGitInfo(
 ): Promise<GitInfo | null> {
   const git = (args: readonly string[]) =>
     runHarnessGit(workdir, args, { checkedBefore: known.checkedBefore === true });
-  // Asked side by side, in three git starts: whether this is a work tree, its HEAD and whether it
-  // is dirty (one status), the remote, and the base: the explicit one, or which of the default
-  // branch candidates exist (one cat-file for all five). Fewer when the host already knows the base.
-  // `--no-ahead-behind`: the branch header without walking history to count commits to upstream.
-  // They all start in this same turn of the event loop, so one scan of the safe path (the walk of
-  // `.git`, the config check) right before serves them all: nothing can run between it and their
-  // starts. The merge-base below, started once they answered, is scanned on its own.
+  // Asked side by side, in one batch (git-batch.ts: one start of a small shell instead of three of
+  // this process): whether this is a work tree, its HEAD and whether it is dirty (one status), the
+  // remote, and the base: the explicit one, or which of the default branch candidates exist (one
+  // cat-file for all five). Fewer when the host already knows the base. `--no-ahead-behind`: the
+  // branch header without walking history to count commits to upstream. One scan of the safe path
+  // (the walk of `.git`, the config check) right before serves them all: nothing can run between it
+  // and their start. The merge-base below, started once they answered, is scanned on its own.
   if (!known.checkedBefore) checkHarnessGit(workdir, ['status']);
-  const together = { checkedBefore: true };
-  const side = (args: readonly string[]) => runHarnessGit(workdir, args, together);
-  const [status, remote, explicitBase, tips] = await Promise.all([
-    side(['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u']),
-    side(['remote', 'get-url', 'origin']),
-    baseRef ? (known.baseSha ?? revParse(side, `${baseRef}^{commit}`)) : null,
-    baseRef ? null : (known.branchTips ?? askCommits(workdir, DEFAULT_BRANCH_CANDIDATES, together)),
-  ]);
+  const explicitBase: GitQuestion | null =
+    baseRef && !known.baseSha ? { args: ['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`] } : null;
+  const tips = baseRef || known.branchTips ? null : commitsQuestion(DEFAULT_BRANCH_CANDIDATES);
+  const questions: GitQuestion[] = [
+    { args: ['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '-u'] },
+    { args: ['remote', 'get-url', 'origin'] },
+  ];
+  const baseAt = explicitBase ? questions.push(explicitBase) - 1 : -1;
+  const tipsAt = tips ? questions.push(tips) - 1 : -1;
+  const answers = await runHarnessGits(workdir, questions, { checkedBefore: true });
+  const [status, remote] = answers as [GitOutput, GitOutput];
+  const baseSha = baseAt >= 0 ? revParsed(answers[baseAt] as GitOutput) : (known.baseSha ?? null);
+  const tipShas =
+    tipsAt >= 0
+      ? commitsAnswer(DEFAULT_BRANCH_CANDIDATES, answers[tipsAt] as GitOutput)
+      : (known.branchTips ?? null);
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (status.code !== 0) return null;
   const head = statusHead(status.stdout);
   let base: { ref: string; sha: string } | null = null;
   if (baseRef) {
-    if (!explicitBase)
+    if (!baseSha)
       throw new GitRefError(
         `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`,
       );
-    base = { ref: baseRef, sha: explicitBase };
-  } else if (tips && head) {
+    base = { ref: baseRef, sha: baseSha };
+  } else if (tipShas && head) {
     for (const [i, candidate] of DEFAULT_BRANCH_CANDIDATES.entries()) {
-      const tip = tips[i];
+      const tip = tipShas[i];
       if (!tip) continue;
       const mergeBase = await git(['merge-base', 'HEAD', tip]);
       if (mergeBase.code === 0 && mergeBase.stdout.trim()) {
@@ -138,12 +157,9 @@ function statusHead(porcelain: string): string | null {
   return oid ? (oid[1] as string) : null;
 }
 
-async function revParse(
-  git: (args: readonly string[]) => Promise<GitOutput>,
-  ref: string,
-): Promise<string | null> {
-  const { code, stdout } = await git(['rev-parse', '--verify', '--quiet', ref]);
-  return code === 0 && stdout.trim() ? stdout.trim() : null;
+/** The commit `rev-parse --verify --quiet` printed, or null. */
+function revParsed(output: GitOutput): string | null {
+  return output.code === 0 && output.stdout.trim() ? output.stdout.trim() : null;
 }
 
 /** Remote URLs can embed tokens (https://x-access-token:…@github.com/…); they never reach the journal. */

@@ -97,6 +97,20 @@ describe('runHarnessGits', () => {
     expect(running(marker)).toBe(false);
   });
 
+  it('ends at its deadline even when a process that left the group holds its output open', async () => {
+    const dir = repoWithOrigin();
+    const marker = `sleep 30 0.${process.pid}3`;
+    const started = Date.now();
+    try {
+      await expect(
+        runHarnessGits(dir, [{ args: ['-c', `alias.hang=!setsid ${marker}`, 'hang'] }], { timeoutMs: 300 }),
+      ).rejects.toThrow(/did not finish within/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      if (running(marker)) execFileSync('pkill', ['-f', marker], { stdio: 'ignore' });
+    }
+  });
+
   it('stops when the run is cancelled', async () => {
     const dir = repoWithOrigin();
     const marker = `sleep 30 0.${process.pid}2`;

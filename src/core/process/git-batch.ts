@@ -18,6 +18,8 @@ export interface GitQuestion {
 
 /** The shell that starts a batch's gits: the same on every system Truss runs on. */
 const SHELL = '/bin/sh';
+/** How long the pipes may stay open once the batch was killed. */
+const DRAIN_AFTER_KILL_MS = 1_000;
 
 /**
  * Several harness gits for one working tree, started together through one small shell instead of
@@ -25,9 +27,9 @@ const SHELL = '/bin/sh';
  * starts (a millisecond or more each for a harness of 60 MB, docs/performance.md); a shell is a few
  * hundred kilobytes, and its forks run on another core. What each git gets is what
  * {@link runHarnessGit} gives it: the same arguments and environment (preparedHarnessGit, after the
- * same refusals), its input written and its stdin closed (none: closed at once), its stdout and
- * stderr read whole, and one deadline for all of them, after which every process of the batch is
- * killed and the call fails. A git ended by a signal fails the call as runHarnessGit's does; so does
+ * same refusals), its input written and its stdin closed (without input it reads /dev/null, which
+ * ends at once as a closed stdin does), its stdout and stderr read whole, and one deadline for all of
+ * them, after which every process of the batch is killed and the call fails. A git ended by a signal fails the call as runHarnessGit's does; so does
  * an exit status above 128, which the shell reports the same way (no question a batch asks exits so).
  *
  * The shell's script is made here from fixed text and the positions of the arguments (`"${7}"`):
@@ -83,6 +85,10 @@ export async function runHarnessGits(
       } catch {
         // Already gone.
       }
+      // A process that left the group (a session of its own) may hold the pipes open: the call ends anyway.
+      setTimeout(() => {
+        for (const stream of child.stdio) stream?.destroy();
+      }, DRAIN_AFTER_KILL_MS).unref();
     };
     const timer = setTimeout(
       () => stop(gitTimedOut(cwd, questions[0]?.args ?? [], timeoutMs, env)),

@@ -75,6 +75,12 @@ describe('lazySection: an optional table whose schema is made only when a file h
     expect(error(`${head}[[mcp.servers]]\nname = "a__b"\ncommand = "x"\n`)).toMatch(
       /c\.toml:11:\d+: mcp\.servers\[0\]\.name: must be letters and digits/,
     );
+    expect(error(`${head}[executor]\nkind = "nope"\n`)).toMatch(
+      /c\.toml:11:\d+: executor\.kind: .*"in-loop"/,
+    );
+    expect(error(`${head}[[panel.seats]]\nkind = "scripted"\ntemperature = 9\n`)).toMatch(
+      /c\.toml:12:\d+: panel\.seats\[0\]\.temperature/,
+    );
     expect(parseContractToml(`${head}[fanout]\nattempts = 2\n`, 'c.toml').fanout).toEqual({
       attempts: 2,
       reducer: 'vote',

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecutorSchema } from '../../src/core/contract/schema.js';
+import { executorSchema } from '../../src/core/contract/schema.js';
 import {
   ALWAYS_CLEARED_ENV,
   buildDelegatedEnv,
@@ -63,7 +63,7 @@ function freshRepo(): string {
 }
 
 function executor(flags: string[], extra: Record<string, unknown> = {}) {
-  return ExecutorSchema.parse({
+  return executorSchema().parse({
     kind: 'delegated-cli',
     command: NODE,
     args: [FAKE_AGENT, ...flags],
@@ -429,7 +429,7 @@ describe('working-tree diff', () => {
 describe('errors', () => {
   it('throws a clear typed error when the command is not on PATH', async () => {
     const attempt = runDelegatedCli({
-      executor: ExecutorSchema.parse({ kind: 'delegated-cli', command: 'truss-no-such-agent-cli' }),
+      executor: executorSchema().parse({ kind: 'delegated-cli', command: 'truss-no-such-agent-cli' }),
       intent: 'x',
       done: [],
       workdir: freshDir(),
@@ -450,7 +450,7 @@ describe('errors', () => {
     for (const command of ['./missing-agent', './not-exec.sh']) {
       await expect(
         runDelegatedCli({
-          executor: ExecutorSchema.parse({ kind: 'delegated-cli', command }),
+          executor: executorSchema().parse({ kind: 'delegated-cli', command }),
           intent: 'x',
           done: [],
           workdir,
@@ -463,7 +463,7 @@ describe('errors', () => {
 
   it('finds a bare command name on the child PATH', async () => {
     const result = await run([], {
-      executor: ExecutorSchema.parse({ kind: 'delegated-cli', command: 'node', args: [FAKE_AGENT] }),
+      executor: executorSchema().parse({ kind: 'delegated-cli', command: 'node', args: [FAKE_AGENT] }),
       env: { ...hostEnv, PATH: `${dirname(NODE)}:${hostEnv.PATH ?? ''}` },
     });
     expect(result.exitCode).toBe(0);
@@ -475,7 +475,7 @@ describe('errors', () => {
     for (const raw of [{ kind: 'none' }, { kind: 'delegated-cli' }]) {
       await expect(
         runDelegatedCli({
-          executor: ExecutorSchema.parse(raw),
+          executor: executorSchema().parse(raw),
           intent: 'x',
           done: [],
           workdir: freshDir(),
@@ -487,12 +487,12 @@ describe('errors', () => {
   });
 });
 
-describe('ExecutorSchema.timeout_sec', () => {
+describe('executorSchema().timeout_sec', () => {
   it('is optional, positive, and defaults to 1800 in the executor', async () => {
-    expect(ExecutorSchema.parse({ kind: 'delegated-cli', command: 'claude' }).timeout_sec).toBeUndefined();
-    expect(ExecutorSchema.parse({ kind: 'delegated-cli', timeout_sec: 90 }).timeout_sec).toBe(90);
-    expect(ExecutorSchema.safeParse({ timeout_sec: 0 }).success).toBe(false);
-    expect(ExecutorSchema.safeParse({ timeout_sec: -5 }).success).toBe(false);
+    expect(executorSchema().parse({ kind: 'delegated-cli', command: 'claude' }).timeout_sec).toBeUndefined();
+    expect(executorSchema().parse({ kind: 'delegated-cli', timeout_sec: 90 }).timeout_sec).toBe(90);
+    expect(executorSchema().safeParse({ timeout_sec: 0 }).success).toBe(false);
+    expect(executorSchema().safeParse({ timeout_sec: -5 }).success).toBe(false);
     const result = await run([]);
     expect(result.timeoutSec).toBe(1800);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { forbiddenEnvReason, isForbiddenEnvName } from '../process/isolation-env.js';
 import { DURATION_FORMS, durationProblem } from './duration.js';
 import { fanoutSchema } from './fanout.js';
-import { lazySection } from './lazy-section.js';
+import { builtOnce, lazySection } from './lazy-section.js';
 import { mcpSchema } from './mcp-schema.js';
 import { memorySchema } from './memory-schema.js';
 import { pathPatternProblem } from './path-filter.js';
@@ -62,69 +62,77 @@ export const ClauseSchema = z.discriminatedUnion('kind', [CheckClauseSchema, Rev
 
 export const ProviderKindSchema = z.enum(['anthropic', 'openai-compatible', 'github-models', 'scripted']);
 
-export const ProviderSchema = z.strictObject({
-  kind: ProviderKindSchema,
-  model: nonEmpty.optional(),
-  base_url: signedUrl({ noQuery: true }).optional(),
-  api_key_env: envName.optional(),
-  script: nonEmpty.optional(),
-  max_tokens: z.number().int().positive().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  /** Input tokens the model's context holds; default from the model table (docs/context.md). */
-  context_window: z.number().int().min(1024).max(100_000_000).optional(),
-});
+export const providerSchema = builtOnce(() =>
+  z.strictObject({
+    kind: ProviderKindSchema,
+    model: nonEmpty.optional(),
+    base_url: signedUrl({ noQuery: true }).optional(),
+    api_key_env: envName.optional(),
+    script: nonEmpty.optional(),
+    max_tokens: z.number().int().positive().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    /** Input tokens the model's context holds; default from the model table (docs/context.md). */
+    context_window: z.number().int().min(1024).max(100_000_000).optional(),
+  }),
+);
 
-export const PanelSchema = z.strictObject({
-  seats: z.array(ProviderSchema).default([]),
-  /**
-   * Evidence that seems to address the reviewers (verify/injection-detect.ts): `unverifiable` (the
-   * default) keeps model votes alone from making the clause met; `annotate` only marks it. Left
-   * absent rather than defaulted, so contracts that do not set it keep their recorded hash.
-   */
-  on_suspected_injection: z.enum(['unverifiable', 'annotate']).optional(),
-});
+export const panelSchema = builtOnce(() =>
+  z.strictObject({
+    seats: z.array(providerSchema()).default([]),
+    /**
+     * Evidence that seems to address the reviewers (verify/injection-detect.ts): `unverifiable` (the
+     * default) keeps model votes alone from making the clause met; `annotate` only marks it. Left
+     * absent rather than defaulted, so contracts that do not set it keep their recorded hash.
+     */
+    on_suspected_injection: z.enum(['unverifiable', 'annotate']).optional(),
+  }),
+);
 
-export const ExecutorSchema = z.strictObject({
-  kind: z.enum(['none', 'in-loop', 'delegated-cli']).default('none'),
-  provider: ProviderKindSchema.optional(),
-  model: nonEmpty.optional(),
-  command: nonEmpty.optional(),
-  args: z.array(z.string()).default([]),
-  clear_env: z.array(envName).default([]),
-  /** Under uid/bwrap isolation: the names a delegated CLI may see beyond the base allowlist (its API key). */
-  env: z.array(grantableEnvName).optional(),
-  prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
-  /**
-   * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
-   * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
-   */
-  timeout_sec: z.number().positive().max(86_400).optional(),
-  /**
-   * delegated-cli: whose tools the vendor CLI works with. `own` (the default) leaves its built-in
-   * tools; `truss` disables them and mounts Truss's tool server instead, so each file write, command
-   * and git operation is checked and journaled (docs/mcp.md "Journaled tools for delegated agents").
-   * No schema default: contracts that omit it resolve and hash as before.
-   */
-  tools: z.enum(['own', 'truss']).optional(),
-});
+export const executorSchema = builtOnce(() =>
+  z.strictObject({
+    kind: z.enum(['none', 'in-loop', 'delegated-cli']).default('none'),
+    provider: ProviderKindSchema.optional(),
+    model: nonEmpty.optional(),
+    command: nonEmpty.optional(),
+    args: z.array(z.string()).default([]),
+    clear_env: z.array(envName).default([]),
+    /** Under uid/bwrap isolation: the names a delegated CLI may see beyond the base allowlist (its API key). */
+    env: z.array(grantableEnvName).optional(),
+    prompt_via: z.enum(['stdin', 'arg']).default('stdin'),
+    /**
+     * Wall-clock limit for a delegated CLI, in seconds; the executor applies 1800 when absent. Left
+     * without a schema default so resolved contracts (and their hashes) that omit it stay unchanged.
+     */
+    timeout_sec: z.number().positive().max(86_400).optional(),
+    /**
+     * delegated-cli: whose tools the vendor CLI works with. `own` (the default) leaves its built-in
+     * tools; `truss` disables them and mounts Truss's tool server instead, so each file write, command
+     * and git operation is checked and journaled (docs/mcp.md "Journaled tools for delegated agents").
+     * No schema default: contracts that omit it resolve and hash as before.
+     */
+    tools: z.enum(['own', 'truss']).optional(),
+  }),
+);
 
-export const BudgetSchema = z.strictObject({
-  max_cost_usd: z.number().nonnegative().optional(),
-  max_total_tokens: z.number().int().nonnegative().optional(),
-  max_steps: z.number().int().positive().optional(),
-  /**
-   * The run's wall-clock limit ("20m", "1h30m"; docs/contracts.md "[budget]"): at it the run is
-   * stopped and its verdict forced to FAIL. Kept as written and absent unless set, so contracts
-   * without it resolve and hash as before.
-   */
-  max_duration: z
-    .string({ error: `must be ${DURATION_FORMS} (a quoted string)` })
-    .superRefine((text, ctx) => {
-      const problem = durationProblem(text);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
-});
+export const budgetSchema = builtOnce(() =>
+  z.strictObject({
+    max_cost_usd: z.number().nonnegative().optional(),
+    max_total_tokens: z.number().int().nonnegative().optional(),
+    max_steps: z.number().int().positive().optional(),
+    /**
+     * The run's wall-clock limit ("20m", "1h30m"; docs/contracts.md "[budget]"): at it the run is
+     * stopped and its verdict forced to FAIL. Kept as written and absent unless set, so contracts
+     * without it resolve and hash as before.
+     */
+    max_duration: z
+      .string({ error: `must be ${DURATION_FORMS} (a quoted string)` })
+      .superRefine((text, ctx) => {
+        const problem = durationProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  }),
+);
 
 export const ConstraintsSchema = z.strictObject({
   write_scope: z.array(nonEmpty).default(['.']),
@@ -155,10 +163,12 @@ export const ApprovalGatesSchema = z.strictObject({
  * the clean copy the checks use, journaled as `checks_setup`; its failure makes the verdict
  * UNVERIFIABLE (see docs/contracts.md).
  */
-export const ChecksSchema = z.strictObject({
-  setup: nonEmpty.optional(),
-  setup_timeout_sec: z.number().positive().max(86_400).optional(),
-});
+export const checksSchema = builtOnce(() =>
+  z.strictObject({
+    setup: nonEmpty.optional(),
+    setup_timeout_sec: z.number().positive().max(86_400).optional(),
+  }),
+);
 
 /**
  * `[sandbox]`: where and how untrusted work runs (docs/security.md). `isolation` picks the mechanism
@@ -166,20 +176,24 @@ export const ChecksSchema = z.strictObject({
  * runs the checks in a fresh copy of the base commit plus the executor's recorded diff;
  * `"in-place"` runs them in the executor's own working directory and is recorded as such.
  */
-export const SandboxSchema = z.strictObject({
-  isolation: z.enum(['auto', 'uid', 'bwrap', 'none']).optional(),
-  checkout: z.enum(['clean-room', 'in-place']).optional(),
-});
-
-export const PricingSchema = z.record(
-  z.string(),
+export const sandboxSchema = builtOnce(() =>
   z.strictObject({
-    input_per_mtok: z.number().nonnegative(),
-    output_per_mtok: z.number().nonnegative(),
-    /** Prompt-cache reads and writes (docs/context.md "Prompt caching"); default the input price. */
-    cache_read_per_mtok: z.number().nonnegative().optional(),
-    cache_write_per_mtok: z.number().nonnegative().optional(),
+    isolation: z.enum(['auto', 'uid', 'bwrap', 'none']).optional(),
+    checkout: z.enum(['clean-room', 'in-place']).optional(),
   }),
+);
+
+export const pricingSchema = builtOnce(() =>
+  z.record(
+    z.string(),
+    z.strictObject({
+      input_per_mtok: z.number().nonnegative(),
+      output_per_mtok: z.number().nonnegative(),
+      /** Prompt-cache reads and writes (docs/context.md "Prompt caching"); default the input price. */
+      cache_read_per_mtok: z.number().nonnegative().optional(),
+      cache_write_per_mtok: z.number().nonnegative().optional(),
+    }),
+  ),
 );
 
 /**
@@ -189,20 +203,20 @@ export const PricingSchema = z.record(
  */
 const runLayerShape = {
   reviewers: z.number().int().min(1).max(15).optional(),
-  executor: ExecutorSchema.partial().optional(),
-  budget: BudgetSchema.optional(),
+  executor: lazySection(() => executorSchema().partial()),
+  budget: lazySection(budgetSchema),
   constraints: ConstraintsSchema.partial().optional(),
   approval_gates: ApprovalGatesSchema.partial().optional(),
-  provider: ProviderSchema.partial().optional(),
-  panel: PanelSchema.partial().optional(),
-  pricing: PricingSchema.optional(),
+  provider: lazySection(() => providerSchema().partial()),
+  panel: lazySection(() => panelSchema().partial()),
+  pricing: lazySection(pricingSchema),
   /** Environment variables every check may see (repo-wide), in addition to the safe allowlist. */
   check_env: z.array(grantableEnvName).optional(),
 };
 const environmentLayerShape = {
-  checks: ChecksSchema.optional(),
+  checks: lazySection(checksSchema),
   /** `[sandbox]`: how untrusted processes are isolated and where checks run (docs/security.md). */
-  sandbox: SandboxSchema.optional(),
+  sandbox: lazySection(sandboxSchema),
   /** `[[mcp.servers]]`: external MCP servers whose tools the in-loop agent may call (docs/mcp.md). */
   mcp: lazySection(mcpSchema),
   /** `[tools]`: the GitHub and web tools of the in-loop agent, off unless turned on (docs/tools.md). */
@@ -252,19 +266,19 @@ const resolvedRunShape = {
   reviewers: z.number().int().min(1).max(15).default(3),
   contract: contractSection,
   done: z.array(ClauseSchema).min(1),
-  executor: ExecutorSchema.default({ kind: 'none', args: [], clear_env: [], prompt_via: 'stdin' }),
-  budget: BudgetSchema.default({}),
+  executor: z.lazy(executorSchema).default({ kind: 'none', args: [], clear_env: [], prompt_via: 'stdin' }),
+  budget: z.lazy(budgetSchema).default({}),
   constraints: ConstraintsSchema.default(ConstraintsSchema.parse({})),
   approval_gates: ApprovalGatesSchema.default(ApprovalGatesSchema.parse({})),
-  provider: ProviderSchema.optional(),
-  panel: PanelSchema.default({ seats: [] }),
-  pricing: PricingSchema.default({}),
+  provider: lazySection(providerSchema),
+  panel: z.lazy(panelSchema).default({ seats: [] }),
+  pricing: z.lazy(pricingSchema).default({}),
   check_env: z.array(grantableEnvName).default([]),
 };
 const resolvedEnvironmentShape = {
   // No schema defaults: a contract that omits them resolves (and hashes) exactly as before.
-  checks: ChecksSchema.optional(),
-  sandbox: SandboxSchema.optional(),
+  checks: lazySection(checksSchema),
+  sandbox: lazySection(sandboxSchema),
   mcp: lazySection(mcpSchema),
   tools: lazySection(toolsSchema),
   memory: lazySection(memorySchema),
@@ -361,4 +375,4 @@ export type ReviewClause = z.infer<typeof ReviewClauseSchema>;
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 export type ContractFile = z.infer<typeof ContractFileSchema>;
 export type ResolvedContract = z.infer<typeof ResolvedContractSchema>;
-export type ProviderSettings = z.infer<typeof ProviderSchema>;
+export type ProviderSettings = z.infer<ReturnType<typeof providerSchema>>;

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { delimiter, resolve } from 'node:path';
 import type { z } from 'zod';
-import type { ExecutorSchema } from '../contract/schema.js';
+import type { executorSchema } from '../contract/schema.js';
 import type { CapturedStream } from '../process/bounded-capture.js';
 import { scrubEnv } from '../process/env-scrub.js';
 import { runSupervised } from '../process/process-supervisor.js';
@@ -28,8 +28,8 @@ export {
   DelegatedSpawnError,
 } from './errors.js';
 
-/** The `[executor]` block after parsing (`ExecutorSchema`'s output). */
-export type ExecutorSettings = z.infer<typeof ExecutorSchema>;
+/** The `[executor]` block after parsing (`executorSchema`'s output). */
+export type ExecutorSettings = z.infer<ReturnType<typeof executorSchema>>;
 
 /** Applied when `executor.timeout_sec` is absent: 30 minutes. */
 export const DEFAULT_DELEGATED_TIMEOUT_SEC = 1800;

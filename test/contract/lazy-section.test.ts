@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { ContractError } from '../../src/core/contract/index.js';
 import { builtOnce, lazySection } from '../../src/core/contract/lazy-section.js';
 import { parseContractToml } from '../../src/core/contract/load.js';
+import {
+  APPROVAL_GATES_DEFAULTS,
+  approvalGatesSchema,
+  CONSTRAINTS_DEFAULTS,
+  constraintsSchema,
+} from '../../src/core/contract/schema.js';
 
 /** A section schema whose builds are counted. */
 function countedSection() {
@@ -85,6 +91,19 @@ describe('lazySection: an optional table whose schema is made only when a file h
       attempts: 2,
       reducer: 'vote',
     });
+  });
+});
+
+describe('the defaults written out for lazy sections', () => {
+  it('are what the sections’ own schemas make of an empty table, key order included', () => {
+    for (const [defaults, schema] of [
+      [CONSTRAINTS_DEFAULTS, constraintsSchema()],
+      [APPROVAL_GATES_DEFAULTS, approvalGatesSchema()],
+    ] as const) {
+      const made = schema.parse({});
+      expect(defaults).toEqual(made);
+      expect(JSON.stringify(defaults)).toBe(JSON.stringify(made));
+    }
   });
 });
 

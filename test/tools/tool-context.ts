@@ -1,4 +1,4 @@
-import { ConstraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
+import { constraintsSchema, type ResolvedContract } from '../../src/core/contract/schema.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { resolvePolicy } from '../../src/core/tools/policy.js';
 import type { ToolContext } from '../../src/core/tools/tool.js';
@@ -10,7 +10,7 @@ type Constraints = ResolvedContract['constraints'];
 
 /** The resolved `[constraints]` defaults with `overrides` on top, as the contract loader produces them. */
 export function constraints(overrides: Partial<Constraints> = {}): Constraints {
-  return { ...ConstraintsSchema.parse({}), ...overrides };
+  return { ...constraintsSchema().parse({}), ...overrides };
 }
 
 /** Every harness tool allowed (the contract default allows only the four file/shell tools). */

@@ -134,29 +134,49 @@ export const budgetSchema = builtOnce(() =>
   }),
 );
 
-export const ConstraintsSchema = z.strictObject({
-  write_scope: z.array(nonEmpty).default(['.']),
-  read_scope: z.array(nonEmpty).default(['.']),
-  network: z.enum(['none', 'allowlist', 'open']).default('none'),
-  allowlist: z.array(nonEmpty).default([]),
-  allow_tools: z.array(toolPattern).default(['read_file', 'write_file', 'list_dir', 'bash']),
-  forbidden: z.array(nonEmpty).default([]),
-  system: z.string().optional(),
-});
+export const constraintsSchema = builtOnce(() =>
+  z.strictObject({
+    write_scope: z.array(nonEmpty).default(['.']),
+    read_scope: z.array(nonEmpty).default(['.']),
+    network: z.enum(['none', 'allowlist', 'open']).default('none'),
+    allowlist: z.array(nonEmpty).default([]),
+    allow_tools: z.array(toolPattern).default(['read_file', 'write_file', 'list_dir', 'bash']),
+    forbidden: z.array(nonEmpty).default([]),
+    system: z.string().optional(),
+  }),
+);
 
-export const ApprovalGatesSchema = z.strictObject({
-  enabled: z.boolean().default(false),
-  high_risk_tools: z.array(toolPattern).default([]),
-  spend_threshold_usd: z.number().nonnegative().optional(),
-  per_call_spend_threshold_usd: z.number().nonnegative().optional(),
-  /**
-   * Reviewer public keys (64 hex) whose signed approval releases a gate, besides the workdir's
-   * `.truss/trusted-keys`. With none configured anywhere, no approval releases a gate.
-   */
-  approvers: z
-    .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be a 64-character lowercase hex Ed25519 public key'))
-    .optional(),
-});
+export const approvalGatesSchema = builtOnce(() =>
+  z.strictObject({
+    enabled: z.boolean().default(false),
+    high_risk_tools: z.array(toolPattern).default([]),
+    spend_threshold_usd: z.number().nonnegative().optional(),
+    per_call_spend_threshold_usd: z.number().nonnegative().optional(),
+    /**
+     * Reviewer public keys (64 hex) whose signed approval releases a gate, besides the workdir's
+     * `.truss/trusted-keys`. With none configured anywhere, no approval releases a gate.
+     */
+    approvers: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be a 64-character lowercase hex Ed25519 public key'))
+      .optional(),
+  }),
+);
+
+/**
+ * What an absent `[constraints]` resolves to: each key's own default, written out so a contract
+ * without the table never builds the schema (lazy-section.ts; a test holds the two together).
+ */
+export const CONSTRAINTS_DEFAULTS = {
+  write_scope: ['.'],
+  read_scope: ['.'],
+  network: 'none' as const,
+  allowlist: [],
+  allow_tools: ['read_file', 'write_file', 'list_dir', 'bash'],
+  forbidden: [],
+};
+
+/** What an absent `[approval_gates]` resolves to, as {@link CONSTRAINTS_DEFAULTS}. */
+export const APPROVAL_GATES_DEFAULTS = { enabled: false, high_risk_tools: [] };
 
 /**
  * `[checks]`: what the harness runs before the check clauses. `setup` (e.g. "npm ci") runs once in
@@ -205,8 +225,8 @@ const runLayerShape = {
   reviewers: z.number().int().min(1).max(15).optional(),
   executor: lazySection(() => executorSchema().partial()),
   budget: lazySection(budgetSchema),
-  constraints: ConstraintsSchema.partial().optional(),
-  approval_gates: ApprovalGatesSchema.partial().optional(),
+  constraints: lazySection(() => constraintsSchema().partial()),
+  approval_gates: lazySection(() => approvalGatesSchema().partial()),
   provider: lazySection(() => providerSchema().partial()),
   panel: lazySection(() => panelSchema().partial()),
   pricing: lazySection(pricingSchema),
@@ -268,8 +288,8 @@ const resolvedRunShape = {
   done: z.array(ClauseSchema).min(1),
   executor: z.lazy(executorSchema).default({ kind: 'none', args: [], clear_env: [], prompt_via: 'stdin' }),
   budget: z.lazy(budgetSchema).default({}),
-  constraints: ConstraintsSchema.default(ConstraintsSchema.parse({})),
-  approval_gates: ApprovalGatesSchema.default(ApprovalGatesSchema.parse({})),
+  constraints: z.lazy(constraintsSchema).default(CONSTRAINTS_DEFAULTS),
+  approval_gates: z.lazy(approvalGatesSchema).default(APPROVAL_GATES_DEFAULTS),
   provider: lazySection(providerSchema),
   panel: z.lazy(panelSchema).default({ seats: [] }),
   pricing: z.lazy(pricingSchema).default({}),

@@ -33,11 +33,10 @@ export function gitSpy(dir: string): {
     [
       '#!/bin/sh',
       `s=$(printf '\\037')`,
-      '{',
-      '  printf \'%s\' "${GIT_CONFIG_COUNT-}$s${GIT_CONFIG_KEY_0-}$s${GIT_CONFIG_VALUE_0-}$s${GIT_TERMINAL_PROMPT-}"',
-      '  for a in "$@"; do printf \'%s%s\' "$s" "$a"; done',
-      "  printf '\\n'",
-      '} >> "$TRUSS_GIT_SPY_LOG"',
+      'line="${GIT_CONFIG_COUNT-}$s${GIT_CONFIG_KEY_0-}$s${GIT_CONFIG_VALUE_0-}$s${GIT_TERMINAL_PROMPT-}"',
+      'for a in "$@"; do line="$line$s$a"; done',
+      // One write per invocation: gits started side by side (git-batch.ts) append at the same time.
+      'printf \'%s\\n\' "$line" >> "$TRUSS_GIT_SPY_LOG"',
       `exec '${REAL_GIT}' "$@"`,
       '',
     ].join('\n'),

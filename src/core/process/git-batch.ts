@@ -6,6 +6,7 @@ import {
   gitTimedOut,
   HARNESS_GIT_TIMEOUT_MS,
   type HarnessGitOptions,
+  harnessGitArgv,
   preparedHarnessGit,
   runHarnessGit,
 } from './git-safety.js';
@@ -45,17 +46,16 @@ export async function runHarnessGits(
   if (layout === null)
     return Promise.all(questions.map(({ args, input }) => runHarnessGit(cwd, args, { ...options, input })));
   if (questions.length === 0) return [];
-  const prepared = questions.map((question, i) =>
-    preparedHarnessGit(cwd, question.args, i === 0 ? options : { ...options, checkedBefore: true }),
-  );
-  const env = prepared[0]?.env ?? {};
+  // One environment and one set of refusals for all of them: the first git's.
+  const { env } = preparedHarnessGit(cwd, questions[0]?.args ?? [], options);
+  const argvs = questions.map(({ args }) => harnessGitArgv(args, options));
   const timeoutMs = options.timeoutMs ?? HARNESS_GIT_TIMEOUT_MS;
   const script = batchScript(
-    prepared.map(({ argv }) => argv.length),
+    argvs.map((argv) => argv.length),
     layout,
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(SHELL, ['-c', script, 'truss-git', ...prepared.flatMap(({ argv }) => argv)], {
+    const child = spawn(SHELL, ['-c', script, 'truss-git', ...argvs.flat()], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'ignore', ...Array.from({ length: layout.count }, () => 'pipe' as const)],

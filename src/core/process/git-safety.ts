@@ -425,8 +425,16 @@ export function preparedHarnessGit(
   const env = harnessGitEnv(cwd, options);
   const refused = options.checkedBefore ? null : refusedGit(cwd, args, env);
   if (refused) throw refused;
+  return { argv: harnessGitArgv(args, options), env };
+}
+
+/** {@link preparedHarnessGit}'s argv alone: for more gits in the same directory and environment. */
+export function harnessGitArgv(
+  args: readonly string[],
+  options: Pick<HarnessGitOptions, 'config'> = {},
+): string[] {
   const config = [...HARNESS_GIT_ARGS, ...(options.config ?? []).flatMap((setting) => ['-c', setting])];
-  return { argv: [...config, ...withSubmodulesUnasked(args)], env };
+  return [...config, ...withSubmodulesUnasked(args)];
 }
 
 /**

@@ -3,11 +3,10 @@ import { z } from 'zod';
 /**
  * A schema made the first time it is asked for. zod builds every object of a schema when the schema
  * is made, and the contract format's optional sections (`[executor]`, `[provider]`, `[panel]`,
- * `[budget]`, `[pricing]`, `[checks]`, `[sandbox]`, `[constraints]`, `[approval_gates]`, `[mcp]`, `[tools]`,
- * `[memory]`, `[fanout]`) cost
- * each `truss run` milliseconds of its start-up for tables most contracts never write
- * (docs/performance.md). A section with a default (`z.lazy(schema).default(value)`) is as lazy: zod
- * hands out the default without asking the schema.
+ * `[budget]`, `[pricing]`, `[checks]`, `[sandbox]`, `[constraints]`, `[approval_gates]`, `[mcp]`,
+ * `[tools]`, `[memory]`, `[fanout]`) cost each `truss run` milliseconds of its start-up for tables
+ * most contracts never write (docs/performance.md). A section with a default
+ * (`z.lazy(schema).default(value)`) is as lazy: zod hands out the default without asking the schema.
  */
 export function builtOnce<T>(build: () => T): () => T {
   let built: { value: T } | undefined;

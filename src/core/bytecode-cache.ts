@@ -13,11 +13,12 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import nodeModule, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script, constants as vmConstants } from 'node:vm';
+import { exitWhenIdle } from './exit-when-idle.js';
 import { privateCacheDirectory } from './private-compile-cache.js';
 
 /** A cache larger than this is not V8's bytecode for a Truss bundle: left unread. */
@@ -42,7 +43,8 @@ export interface BytecodeCacheOptions {
  * What a launcher (dist/cli.cjs, dist/action.cjs) does: runs the main bundle beside it with its bytecode
  * kept in `$XDG_CACHE_HOME/truss/<cache>` (else `~/.cache/truss/<cache>`) when that directory is
  * private to this user, else without. `keep: false` or NODE_DISABLE_COMPILE_CACHE (as for Node's own
- * cache) runs without reading or writing any.
+ * cache) runs without reading or writing any. The process ends through `process.exit` once it has
+ * nothing left to do (exit-when-idle.ts).
  */
 export function launchBundle(options: {
   /** The launcher's own `import.meta.url`: the bundle lies beside it. */
@@ -54,6 +56,7 @@ export function launchBundle(options: {
   keepNothingOnExit?: number;
   keep?: boolean;
 }): void {
+  exitWhenIdle(process, () => (nodeModule as { flushCompileCache?: () => void }).flushCompileCache?.());
   const uid = process.getuid?.() ?? -1;
   const place =
     options.keep === false || process.env.NODE_DISABLE_COMPILE_CACHE

@@ -115,38 +115,48 @@ describe.skipIf(!usable)('helper processes in a long-lived harness', () => {
     expect(seen.map((proc) => `${proc.pid} ${proc.name}`)).toEqual([]);
   }, 60_000);
 
-  it('a harness that ends by running out of work ends its helpers and reaps them first: nothing is left for pid 1 to adopt', () => {
-    const root = mkdtempSync(join(tmpdir(), 'truss-reaping-exit-'));
-    roots.push(root);
-    chmodSync(root, 0o755);
-    const src = join(import.meta.dirname, '../../src/core/process');
-    const script = join(root, 'harness.mts');
-    writeFileSync(
-      script,
-      [
-        `import { uidIsolation } from ${JSON.stringify(join(src, 'isolation-uid.ts'))};`,
-        `import { runSupervised } from ${JSON.stringify(join(src, 'process-supervisor.ts'))};`,
-        `const isolation = uidIsolation({ report: { level: 'uid', requested: 'uid', network: 'none', network_enforced: true, egress: 'netns', notes: [] }, privilege: 'root', account: ${JSON.stringify(account)}, hiddenPaths: [], coverPaths: [], netns: true, scratchRoot: ${JSON.stringify(root)}, toolEnv: { PATH: ${JSON.stringify(PATH)} } });`,
-        `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(root)}, env: { PATH: ${JSON.stringify(PATH)} }, stdin: null, timeoutMs: 20000, signal: new AbortController().signal, isolation });`,
-        'process.stdout.write(outcome.stdout.bytes.toString());',
-      ].join('\n'),
-    );
-    // The harness runs under a subreaper standing in for the container's pid 1: whatever of its
-    // helpers outlives it is adopted there, and listed a moment after the harness has exited.
-    const prctl = process.arch === 'arm64' ? 167 : 157;
-    const adopter = [
-      `syscall(${prctl}, 36, 1, 0, 0, 0) == 0 or die "PR_SET_CHILD_SUBREAPER: $!";`,
-      'my $pid = fork() // die; if ($pid == 0) { exec @ARGV or die "exec: $!" }',
-      'waitpid($pid, 0); my $status = $?; select(undef, undef, undef, 1.5);',
-      'opendir(my $dir, "/proc"); my @adopted;',
-      // Only Truss's: tsx's own esbuild service is left to it as well.
-      'for my $p (grep { /^\\d+$/ } readdir $dir) { open(my $f, "<", "/proc/$p/stat") or next; my ($name, $rest) = <$f> =~ /\\((.*)\\) (.*)/s or next; my @f = split / /, $rest; push @adopted, "$name $f[0]" if $f[1] == $$ && $name ne "esbuild" }',
-      'print "status $status adopted [", join(",", sort @adopted), "]\\n";',
-    ].join('\n');
-    const run = spawnSync('perl', ['-e', adopter, process.execPath, '--import', 'tsx', script], {
-      cwd: join(import.meta.dirname, '../..'),
-      encoding: 'utf8',
-    });
-    expect(run.stdout).toBe('ran\nstatus 0 adopted []\n');
-  }, 40_000);
+  // With the launchers' early exit too (src/core/exit-when-idle.ts): it must wait for the helpers' end.
+  it.each([
+    ['', false],
+    [', also when it exits as the launchers do', true],
+  ])(
+    'a harness that ends by running out of work ends its helpers and reaps them first: nothing is left for pid 1 to adopt%s',
+    (_, quickExit) => {
+      const root = mkdtempSync(join(tmpdir(), 'truss-reaping-exit-'));
+      roots.push(root);
+      chmodSync(root, 0o755);
+      const src = join(import.meta.dirname, '../../src/core/process');
+      const script = join(root, 'harness.mts');
+      writeFileSync(
+        script,
+        [
+          `import { uidIsolation } from ${JSON.stringify(join(src, 'isolation-uid.ts'))};`,
+          `import { runSupervised } from ${JSON.stringify(join(src, 'process-supervisor.ts'))};`,
+          `import { exitWhenIdle } from ${JSON.stringify(join(src, '../exit-when-idle.ts'))};`,
+          quickExit ? 'exitWhenIdle(process);' : '',
+          `const isolation = uidIsolation({ report: { level: 'uid', requested: 'uid', network: 'none', network_enforced: true, egress: 'netns', notes: [] }, privilege: 'root', account: ${JSON.stringify(account)}, hiddenPaths: [], coverPaths: [], netns: true, scratchRoot: ${JSON.stringify(root)}, toolEnv: { PATH: ${JSON.stringify(PATH)} } });`,
+          `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(root)}, env: { PATH: ${JSON.stringify(PATH)} }, stdin: null, timeoutMs: 20000, signal: new AbortController().signal, isolation });`,
+          'process.stdout.write(outcome.stdout.bytes.toString());',
+        ].join('\n'),
+      );
+      // The harness runs under a subreaper standing in for the container's pid 1: whatever of its
+      // helpers outlives it is adopted there, and listed a moment after the harness has exited.
+      const prctl = process.arch === 'arm64' ? 167 : 157;
+      const adopter = [
+        `syscall(${prctl}, 36, 1, 0, 0, 0) == 0 or die "PR_SET_CHILD_SUBREAPER: $!";`,
+        'my $pid = fork() // die; if ($pid == 0) { exec @ARGV or die "exec: $!" }',
+        'waitpid($pid, 0); my $status = $?; select(undef, undef, undef, 1.5);',
+        'opendir(my $dir, "/proc"); my @adopted;',
+        // Only Truss's: tsx's own esbuild service is left to it as well.
+        'for my $p (grep { /^\\d+$/ } readdir $dir) { open(my $f, "<", "/proc/$p/stat") or next; my ($name, $rest) = <$f> =~ /\\((.*)\\) (.*)/s or next; my @f = split / /, $rest; push @adopted, "$name $f[0]" if $f[1] == $$ && $name ne "esbuild" }',
+        'print "status $status adopted [", join(",", sort @adopted), "]\\n";',
+      ].join('\n');
+      const run = spawnSync('perl', ['-e', adopter, process.execPath, '--import', 'tsx', script], {
+        cwd: join(import.meta.dirname, '../..'),
+        encoding: 'utf8',
+      });
+      expect(run.stdout).toBe('ran\nstatus 0 adopted []\n');
+    },
+    40_000,
+  );
 });

@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { SigningKey } from '../src/core/ledger/index.js';
 import { bundleBenchChild } from './lib/bundle-child.js';
 import { childFaults } from './lib/child-faults.js';
+import { scrubNodeStartEnv } from './lib/start-env.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +25,9 @@ const { values } = parseArgs({
     cli: { type: 'string', default: 'dist/cli.cjs' },
   },
 });
+// Every timed process starts without the variables that change a Node start (bench/lib/start-env.ts);
+// when the shell had any, a one-check run and `node -e 0` are also timed as the shell would start them.
+const { ambient, removed: removedFromEnv } = scrubNodeStartEnv();
 const runs = Number(values.runs);
 const CLI = resolve(values.cli);
 const CHECKS = 20;
@@ -118,6 +122,8 @@ try {
     node1: [] as number[],
     sandbox20: [] as number[],
     sandbox1: [] as number[],
+    truss1Ambient: [] as number[],
+    nodeNoopAmbient: [] as number[],
   };
   for (let i = 0; i < runs; i++) {
     samples.truss20.push(time(process.execPath, [CLI, ...truss('twenty')], repo));
@@ -131,6 +137,10 @@ try {
     samples.node1.push(time(process.execPath, floor('node', 1), repo));
     samples.sandbox20.push(time(process.execPath, floor('sandbox', CHECKS), repo));
     samples.sandbox1.push(time(process.execPath, floor('sandbox', 1), repo));
+    if (removedFromEnv.length > 0) {
+      samples.truss1Ambient.push(time(process.execPath, [CLI, ...truss('one')], repo, ambient));
+      samples.nodeNoopAmbient.push(time(process.execPath, ['-e', '0'], repo, ambient));
+    }
     progress(`run ${i + 1}/${runs}`);
   }
   const fsyncMs = fsyncAppendMs(repo);
@@ -142,10 +152,9 @@ try {
   };
   const faultsTruss1 = medianFaults(process.execPath, [CLI, ...truss('one')]);
   const faultsNode = medianFaults(process.execPath, ['-e', '0']);
-  const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])) as Record<
-    keyof typeof samples,
-    number
-  >;
+  const m = Object.fromEntries(
+    Object.entries(samples).map(([k, v]) => [k, v.length > 0 ? median(v) : Number.NaN]),
+  ) as Record<keyof typeof samples, number>;
   // Fixed cost: what a one-check run costs beyond one command in bash (node start, key, DB, git, export).
   const startup = m.truss1 - m.bash1;
   const perCheckTruss = (m.truss20 - m.truss1) / (CHECKS - 1);
@@ -180,6 +189,15 @@ try {
     cli_version_ms: round(m.version),
     run_help_ms: round(m.runHelp),
     node_noop_ms: round(m.nodeNoop),
+    // Informational: what the shell's own environment adds to every Node start (bench/lib/start-env.ts).
+    child_env_removed: removedFromEnv,
+    ...(removedFromEnv.length > 0
+      ? {
+          start_ratio_ambient_env: round(m.truss1Ambient / m.nodeNoopAmbient),
+          truss_run_1_ms_ambient_env: round(m.truss1Ambient),
+          node_noop_ms_ambient_env: round(m.nodeNoopAmbient),
+        }
+      : {}),
     runs,
     goals: {
       run_ratio: '<= 1.5',
@@ -208,6 +226,10 @@ try {
     console.log(
       `  of which loading the run's code (truss run --help ${result.run_help_ms} ms): ${result.load_ratio} × node -e 0 (informational)`,
     );
+    if (result.start_ratio_ambient_env !== undefined)
+      console.log(
+        `  timed without ${removedFromEnv.join(', ')} from this shell; with them, as the shell starts Node: ${result.truss_run_1_ms_ambient_env} ms ÷ ${result.node_noop_ms_ambient_env} ms = ${result.start_ratio_ambient_env} (informational)`,
+      );
     console.log(
       `per-check harness cost above the shell: ${result.per_check_overhead_ms} ms  goal ≤ one fsync'd append (${result.fsync_append_ms} ms) + 1 ms  ${verdict(result.per_check_overhead_ms, result.per_check_overhead_goal_ms)}`,
     );

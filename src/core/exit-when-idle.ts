@@ -8,8 +8,8 @@ export interface IdleExitingProcess {
 /**
  * Ends a one-shot process (the CLI, the Action) through `process.exit` once it has run out of work,
  * instead of letting Node tear its environment down: a process that ends by emptying its event loop
- * frees the V8 heap page by page and joins its platform threads first, about 2 ms of a one-check
- * `truss run` (docs/performance.md, "Start-up on the second machine, continued"). `exit` still emits
+ * frees the V8 heap page by page and joins its platform threads first, about 1 ms of a one-check
+ * `truss run` (docs/performance.md, "Start-up, without the CA bundle"). `exit` still emits
  * `exit` with `process.exitCode`, so exit listeners (the kept bytecode) run as before.
  *
  * Node emits `beforeExit` only when nothing keeps the event loop alive. Other `beforeExit` listeners

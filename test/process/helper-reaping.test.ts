@@ -134,6 +134,10 @@ describe.skipIf(!usable)('helper processes in a long-lived harness', () => {
           `import { runSupervised } from ${JSON.stringify(join(src, 'process-supervisor.ts'))};`,
           `import { exitWhenIdle } from ${JSON.stringify(join(src, '../exit-when-idle.ts'))};`,
           quickExit ? 'exitWhenIdle(process);' : '',
+          // How it ended: through process.exit (its frame on the stack of `exit`), or Node's own teardown.
+          quickExit
+            ? "process.on('exit', () => process.stdout.write(/at process\\.exit /.test(new Error().stack ?? '') ? 'quick\\n' : 'teardown\\n'));"
+            : '',
           `const isolation = uidIsolation({ report: { level: 'uid', requested: 'uid', network: 'none', network_enforced: true, egress: 'netns', notes: [] }, privilege: 'root', account: ${JSON.stringify(account)}, hiddenPaths: [], coverPaths: [], netns: true, scratchRoot: ${JSON.stringify(root)}, toolEnv: { PATH: ${JSON.stringify(PATH)} } });`,
           `const outcome = await runSupervised({ file: '/bin/sh', args: ['-c', 'echo ran'], cwd: ${JSON.stringify(root)}, env: { PATH: ${JSON.stringify(PATH)} }, stdin: null, timeoutMs: 20000, signal: new AbortController().signal, isolation });`,
           'process.stdout.write(outcome.stdout.bytes.toString());',
@@ -155,7 +159,7 @@ describe.skipIf(!usable)('helper processes in a long-lived harness', () => {
         cwd: join(import.meta.dirname, '../..'),
         encoding: 'utf8',
       });
-      expect(run.stdout).toBe('ran\nstatus 0 adopted []\n');
+      expect(run.stdout).toBe(`ran\n${quickExit ? 'quick\n' : ''}status 0 adopted []\n`);
     },
     40_000,
   );

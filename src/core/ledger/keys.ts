@@ -13,6 +13,8 @@ import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
 /** Anything that can sign ledger entries: the session key, or a reviewer's key for `human_review`. */
 export interface Signer {
   readonly publicKey: Uint8Array;
@@ -30,6 +32,7 @@ export class SigningKey implements Signer {
 
   private constructor(privateKey: KeyObject) {
     this.#privateKey = privateKey;
+    // Exported as a JWK: a DER export made OpenSSL set up its encoders on first use (docs/performance.md).
     const { x } = createPublicKey(privateKey).export({ format: 'jwk' });
     this.publicKey = new Uint8Array(Buffer.from(x as string, 'base64url'));
     this.publicKeyHex = bytesToHex(this.publicKey);
@@ -38,11 +41,10 @@ export class SigningKey implements Signer {
 
   static fromSeed(seed: Uint8Array): SigningKey {
     if (seed.length !== 32) throw new KeyError(`an Ed25519 seed is 32 bytes, got ${seed.length}`);
-    // As a JWK: Node takes it straight to OpenSSL's raw-key call. A PKCS#8 DER made OpenSSL set up its
-    // decoders first, about half a millisecond of every process that signs (docs/performance.md).
-    // Node reads only `d` of a private JWK; `x` must be a string.
-    const jwk = { kty: 'OKP', crv: 'Ed25519', d: Buffer.from(seed).toString('base64url'), x: '' };
-    return new SigningKey(createPrivateKey({ key: jwk, format: 'jwk' }));
+    // PKCS#8 DER, not a JWK: Node 24 refuses a private JWK whose `x` is not the public key, which is
+    // what this is about to derive.
+    const der = Buffer.concat([PKCS8_ED25519_PREFIX, seed]);
+    return new SigningKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
   }
 
   static generate(): { key: SigningKey; seedBase64: string } {

@@ -8,12 +8,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as ed from '@noble/ed25519';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeCrypto } from '../../src/core/ledger/crypto-node.js';
 import { portableCrypto } from '../../src/core/ledger/crypto-portable.js';
 import { FixedKeyVerifier } from '../../src/core/ledger/ed25519-fixed-key.js';
+import { hasSmallOrderR, SMALL_ORDER_ENCODINGS } from '../../src/core/ledger/ed25519-small-order.js';
 import { PROBE_VECTORS } from '../../src/core/report/page/webcrypto-ed25519.js';
 import { PAGE_SCRIPT } from '../../src/core/report/page-script.generated.js';
 import { launchChromium, runBrowserTests } from '../helpers/browser.js';
@@ -44,7 +46,16 @@ describe('Ed25519 edge vectors', () => {
     expect(vectors.filter((v) => v.source === 'taming-the-many-eddsas')).toHaveLength(12);
     expect(vectors.some((v) => v.openssl !== v.cofactored && v.id.startsWith('a-mixed-order'))).toBe(true);
     expect(vectors.some((v) => v.openssl !== v.cofactored && v.id.startsWith('r-mixed-order'))).toBe(true);
-    expect(vectors.filter((v) => v.expected).length).toBeGreaterThanOrEqual(4);
+    expect(vectors.filter((v) => v.expected).length).toBeGreaterThanOrEqual(3);
+    // A small-order R that OpenSSL 3.0 (Node 20) accepts and OpenSSL 3.5 (Node 24) refuses: refused.
+    for (const id of ['r-identity-canonical', 'taming-2']) {
+      const v = vectors.find((x) => x.id === id);
+      expect([v?.openssl, v?.expected, hasSmallOrderR(bytes(v?.signature ?? ''))], id).toEqual([
+        true,
+        false,
+        true,
+      ]);
+    }
     // The rule is OpenSSL's, narrowed only by the key condition.
     for (const v of vectors) if (v.expected) expect(v.openssl, v.id).toBe(true);
   });
@@ -68,6 +79,18 @@ describe('Ed25519 edge vectors', () => {
         new FixedKeyVerifier(bytes(v.public_key)).verify(bytes(v.signature), bytes(v.message)),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the small-order encodings the R rule refuses', () => {
+  it('are exactly the canonical encodings of the eight points of the 8-torsion subgroup', () => {
+    const T8 = ed.Point.fromBytes(bytes(SMALL_ORDER_ENCODINGS[1] as string), true);
+    const torsion = Array.from({ length: 8 }, (_, i) =>
+      Buffer.from((i === 0 ? ed.Point.ZERO : T8.multiply(BigInt(i), false)).toBytes()).toString('hex'),
+    );
+    expect([...SMALL_ORDER_ENCODINGS].sort()).toEqual([...torsion].sort());
+    for (const hex of SMALL_ORDER_ENCODINGS)
+      expect(ed.Point.fromBytes(bytes(hex), true).isSmallOrder()).toBe(true);
   });
 });
 

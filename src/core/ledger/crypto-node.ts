@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, hash, type KeyObject, verify } from 'node:crypto';
 import { isAcceptablePublicKey } from './ed25519-fixed-key.js';
+import { hasSmallOrderR } from './ed25519-small-order.js';
 import { bytesEqual, bytesToHex } from './encoding.js';
 import { entryPreimageParts } from './entry-hash.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -77,7 +78,7 @@ export function createNodeCrypto(): LedgerCrypto {
     entryHash: nodeEntryHash,
     verify: (signature, message, publicKey) => {
       const key = keyFor(publicKey);
-      if (key === null || signature.length !== 64) return false;
+      if (key === null || signature.length !== 64 || hasSmallOrderR(signature)) return false;
       try {
         return verify(null, message, key, signature);
       } catch {

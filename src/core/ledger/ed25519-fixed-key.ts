@@ -1,5 +1,6 @@
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
+import { hasSmallOrderR } from './ed25519-small-order.js';
 
 type Point = InstanceType<typeof ed.Point>;
 
@@ -11,7 +12,7 @@ const WINDOW_POINTS = 128;
  * Ed25519 verification under the Truss signature rule (docs/ledger.md "Signature rule"): the same
  * set node:crypto/OpenSSL accepts — S < L, then the cofactorless check that the canonical encoding of
  * [S]B − [k]A equals R's 32 bytes — and additionally a public key that is a canonical encoding of a
- * point outside the small-order subgroup. Cofactored checking (what @noble's strict verify does) would
+ * point outside the small-order subgroup, and an R that is not a small-order point. Cofactored checking (what @noble's strict verify does) would
  * accept signatures whose R or A carries a small-order component that `truss verify` rejects, so the
  * page and the CLI would disagree on the same bundle.
  *
@@ -34,7 +35,7 @@ export class FixedKeyVerifier {
   }
 
   verify(signature: Uint8Array, message: Uint8Array): boolean {
-    if (!this.#table || signature.length !== 64) return false;
+    if (!this.#table || signature.length !== 64 || hasSmallOrderR(signature)) return false;
     const r = signature.subarray(0, 32);
     const s = littleEndian(signature.subarray(32, 64));
     if (s >= N) return false;

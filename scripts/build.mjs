@@ -123,6 +123,38 @@ const zodUsedMembers = {
 };
 
 /**
+ * The repository's package.json as the bundles see it: its version alone, which is all src/ reads
+ * (`pkg.version`; the build fails on any other use). Bundled whole, it carried the scripts and the
+ * dependency lists into every bundle, and any change to them — a new npm script — made dist/ stale.
+ */
+const packageVersionOnly = {
+  name: 'package-version-only',
+  setup(build) {
+    const packageJson = join(REPO_ROOT, 'package.json');
+    const src = join(REPO_ROOT, 'src');
+    build.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (resolve(args.path) !== packageJson) return undefined;
+      for (const file of readdirSync(src, { recursive: true })) {
+        if (!file.endsWith('.ts')) continue;
+        const source = readFileSync(join(src, file), 'utf8');
+        const imported = /^import (\w+) from '(?:\.\.\/)+package\.json'/m.exec(source);
+        if (!imported) continue;
+        const name = imported[1];
+        const body = source.replace(imported[0], '');
+        const uses = [...body.matchAll(new RegExp(`(?<![\\w.$])${name}(?![\\w$])(\\.\\w+)?`, 'g'))];
+        const other = uses.find(([, member]) => member !== '.version');
+        if (other)
+          throw new Error(
+            `src/${file} uses package.json's ${other[0]}; the bundles carry only its version (scripts/build.mjs, package-version-only)`,
+          );
+      }
+      const { version } = JSON.parse(readFileSync(packageJson, 'utf8'));
+      return { contents: JSON.stringify({ version }), loader: 'json' };
+    });
+  },
+};
+
+/**
  * Packages the CLI and the Action import lazily and only for one kind of run, built into files of
  * their own beside cli-main.cjs and action-main.cjs and required on first use: every start reads,
  * checks and keeps in memory the whole of its main bundle (src/core/bytecode-cache.ts), and the
@@ -280,7 +312,7 @@ await build({
   // stack traces and error messages read the same.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [zodEnglishOnly, zodUsedMembers, actionsCoreLazyOidc, octokitUsedEndpoints],
+  plugins: [zodEnglishOnly, zodUsedMembers, actionsCoreLazyOidc, octokitUsedEndpoints, packageVersionOnly],
   logLevel: 'warning',
 });
 for (const file of readdirSync(values.outdir, { recursive: true }))
@@ -335,6 +367,7 @@ for (const [name, entry] of Object.entries(MAIN_ENTRIES)) {
       zodEnglishOnly,
       zodUsedMembers,
       octokitUsedEndpoints,
+      packageVersionOnly,
       ...MAIN_PLUGINS[name],
       bundledBetterSqlite(),
     ],

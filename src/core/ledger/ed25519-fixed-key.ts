@@ -12,9 +12,10 @@ const WINDOW_POINTS = 128;
  * Ed25519 verification under the Truss signature rule (docs/ledger.md "Signature rule"): the same
  * set node:crypto/OpenSSL accepts — S < L, then the cofactorless check that the canonical encoding of
  * [S]B − [k]A equals R's 32 bytes — and additionally a public key that is a canonical encoding of a
- * point outside the small-order subgroup, and an R that is not a small-order point. Cofactored checking (what @noble's strict verify does) would
- * accept signatures whose R or A carries a small-order component that `truss verify` rejects, so the
- * page and the CLI would disagree on the same bundle.
+ * point outside the small-order subgroup, and an R that is not a small-order point. Cofactored
+ * checking (what @noble's strict verify does) would accept signatures whose R or A carries a
+ * small-order component that `truss verify` rejects, so the page and the CLI would disagree on the
+ * same bundle.
  *
  * Built for many signatures by ONE public key — a ledger is signed by its session key — with the
  * multiples of that key precomputed once in fixed 8-bit windows, as @noble does for the base point.

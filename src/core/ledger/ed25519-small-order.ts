@@ -1,3 +1,5 @@
+import { bytesEqual, hexToBytes } from './encoding.js';
+
 /**
  * The canonical encodings of the eight points of small order on edwards25519 (the identity, the point
  * of order 2, two of order 4, four of order 8). A test derives them from the curve.
@@ -13,9 +15,7 @@ export const SMALL_ORDER_ENCODINGS: readonly string[] = [
   'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa',
 ];
 
-const SMALL_ORDER_BYTES = SMALL_ORDER_ENCODINGS.map((hex) =>
-  Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16)),
-);
+const SMALL_ORDER_BYTES = SMALL_ORDER_ENCODINGS.map((hex) => hexToBytes(hex, 32) as Uint8Array);
 
 /**
  * Whether a signature's R (its first 32 bytes) is one of the canonical encodings of a small-order
@@ -25,8 +25,6 @@ const SMALL_ORDER_BYTES = SMALL_ORDER_ENCODINGS.map((hex) =>
  * such a point never passes the byte-exact check anyway.
  */
 export function hasSmallOrderR(signature: Uint8Array): boolean {
-  return SMALL_ORDER_BYTES.some((encoding) => {
-    for (let i = 0; i < 32; i++) if (signature[i] !== encoding[i]) return false;
-    return true;
-  });
+  const r = signature.subarray(0, 32);
+  return SMALL_ORDER_BYTES.some((encoding) => bytesEqual(r, encoding));
 }

@@ -56,7 +56,7 @@ describe('Ed25519 edge vectors', () => {
         true,
       ]);
     }
-    // The rule is OpenSSL's, narrowed only by the key condition.
+    // The rule is OpenSSL 3.0's, narrowed only by the key and R conditions.
     for (const v of vectors) if (v.expected) expect(v.openssl, v.id).toBe(true);
   });
 

@@ -94,15 +94,36 @@ export async function collectReviewEvidence(options: {
 }
 
 /**
+ * `git diff` settings that change the format diff-hunks.ts and evidence-lines.ts read, pinned so a
+ * user's `~/.gitconfig` cannot change it: with `diff.noprefix` or `diff.mnemonicPrefix` no `+++ b/`
+ * header names a file (no citation was ever anchored), with `diff.suppressBlankEmpty` a blank context
+ * line is written as an empty line and every line after it was numbered one too low (a citation
+ * anchored to, and showing, the line above the one cited: docs/contracts.md "Findings on the lines
+ * they are about"), `diff.relative` names files from the working directory, not the repository.
+ */
+const DIFF_FORMAT_CONFIG = [
+  'diff.noprefix=false',
+  'diff.mnemonicPrefix=false',
+  'diff.suppressBlankEmpty=false',
+  'diff.relative=false',
+];
+
+/**
  * The tracked changes since `base`. A git that fails (a check can corrupt `.git/index`, which the work
  * may write) is said in `notes`: an empty diff with no word used to look like a change with nothing in it.
+ * Lines are the files' own (`--no-textconv`: a textconv filter's output is numbered differently, and
+ * `.gitattributes`, the work's to write, picks the filter), with `a/` and `b/` prefixes whatever the
+ * user's config says (DIFF_FORMAT_CONFIG).
  */
 async function gitDiff(workdir: string, base: string, notes: string[]): Promise<string> {
   try {
-    return await harnessGit(workdir).raw([
+    return await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
       'diff',
       '--no-color',
       '--no-ext-diff',
+      '--no-textconv',
+      '--src-prefix=a/',
+      '--dst-prefix=b/',
       base,
       '--',
       '.',

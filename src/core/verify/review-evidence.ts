@@ -2,6 +2,7 @@ import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { excludedPathspecs, harnessGit } from '../process/git-safety.js';
 import { openCheckedSync } from '../tools/held-path.js';
+import { diffGitHeaderPath } from './diff-hunks.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
 
@@ -108,22 +109,29 @@ const DIFF_FORMAT_CONFIG = [
   'diff.relative=false',
 ];
 
+/** How every review-evidence diff is written (see gitDiff and DIFF_FORMAT_CONFIG). */
+const DIFF_FORMAT_ARGS = [
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+];
+
 /**
  * The tracked changes since `base`. A git that fails (a check can corrupt `.git/index`, which the work
  * may write) is said in `notes`: an empty diff with no word used to look like a change with nothing in it.
  * Lines are the files' own (`--no-textconv`: a textconv filter's output is numbered differently, and
  * `.gitattributes`, the work's to write, picks the filter), with `a/` and `b/` prefixes whatever the
- * user's config says (DIFF_FORMAT_CONFIG).
+ * user's config says (DIFF_FORMAT_CONFIG); a text file the attributes call binary is shown as text
+ * (revealTextShownAsBinary).
  */
 async function gitDiff(workdir: string, base: string, notes: string[]): Promise<string> {
+  let diff: string;
   try {
-    return await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
+    diff = await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
       'diff',
-      '--no-color',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--src-prefix=a/',
-      '--dst-prefix=b/',
+      ...DIFF_FORMAT_ARGS,
       base,
       '--',
       '.',
@@ -136,6 +144,56 @@ async function gitDiff(workdir: string, base: string, notes: string[]): Promise<
     );
     return '';
   }
+  return revealTextShownAsBinary(workdir, base, diff, notes);
+}
+
+const SHOWN_AS_BINARY = /^Binary files .* differ$/m;
+
+/**
+ * `git diff` writes "Binary files … differ" for any file `.gitattributes` marks binary (`-diff`,
+ * `binary`, `diff=<driver>` whose driver says `binary = true`), whatever it holds, and the attributes
+ * are the work's to write: `*.ts -diff` hid every change to the code from the panel, and no finding
+ * could be placed on its lines (docs/contracts.md "Findings on the lines they are about"). Each such
+ * file whose working copy is text is diffed again with `--text` and shown, said in `notes`; it stays
+ * one line when the diff holds a NUL byte (git's own test for binary) or cannot be read.
+ */
+async function revealTextShownAsBinary(
+  workdir: string,
+  base: string,
+  diff: string,
+  notes: string[],
+): Promise<string> {
+  if (!SHOWN_AS_BINARY.test(diff)) return diff;
+  const sections = diff.split(/(?=^diff --git )/m);
+  const out: string[] = [];
+  for (const section of sections) {
+    const header = section.split('\n', 1)[0] ?? '';
+    const path =
+      header.startsWith('diff --git ') && SHOWN_AS_BINARY.test(section) ? diffGitHeaderPath(header) : null;
+    // A cheap first look (the first 8,000 bytes): a real image or archive is not diffed again.
+    if (path === null || readContextFile(workdir, path, 0).content === null) {
+      out.push(section);
+      continue;
+    }
+    let text = '';
+    try {
+      text = await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
+        'diff',
+        ...DIFF_FORMAT_ARGS,
+        '--text',
+        base,
+        '--',
+        `:(top,literal)${path}`,
+      ]);
+    } catch {}
+    if (text === '' || text.includes('\0')) {
+      out.push(section);
+      continue;
+    }
+    notes.push(`${path}: .gitattributes marks it binary, but it is text: its diff is shown`);
+    out.push(text);
+  }
+  return out.join('');
 }
 
 async function changedPaths(workdir: string, base: string): Promise<string[]> {

@@ -61,7 +61,9 @@ export async function pullRequestChangedFiles(
 ): Promise<Array<{ path: string; mayBeDirectory: boolean }> | null> {
   const files = await listPullRequestFiles(octokit, repo, prNumber);
   if (files.length >= MAX_LISTED_FILES) return null;
-  if (files.some((file) => listedAtOtherCommit(file, headSha))) return null;
+  // Every listed file must be the head's, and at least one must say so (listingCommits).
+  const commits = files.map((file) => listingCommits(file, headSha));
+  if (commits.includes('other') || !commits.includes('head')) return null;
   const { data: after } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
   if (after.head.sha !== headSha) return null;
   const paths = new Map<string, boolean>();
@@ -74,22 +76,25 @@ export async function pullRequestChangedFiles(
 }
 
 /**
- * Whether a listed file names a commit other than `headSha`: each entry links the file at the commit
- * GitHub computed the diff for (`blob_url` `/blob/<sha>/…`, `contents_url` `?ref=<sha>`). Right after
- * a push the listing can still be the previous head's while the pull request already names the new
- * one; a skip decided on it would fail open. A removed file links the commit it was removed from, so
- * it proves nothing either way.
+ * Which commit a listed file says the listing was computed for: each entry links the file at the
+ * commit GitHub computed the diff for (`blob_url` `/blob/<sha>/…`, `contents_url` `?ref=<sha>`).
+ * Right after a push the listing can still be the previous head's while the pull request already
+ * names the new one; a skip decided on it would fail open. So a listing counts only when no file
+ * names another commit and at least one names the head: a removed file links the commit it was
+ * removed from, and a file without links names none, so a listing of only those (or an empty one)
+ * proves nothing and runs the contract (docs/contracts.md "Run only what a change touches").
  */
-function listedAtOtherCommit(
+function listingCommits(
   file: { status?: string; blob_url?: string; contents_url?: string },
   headSha: string,
-): boolean {
-  if (file.status === 'removed') return false;
+): 'head' | 'other' | 'unknown' {
+  if (file.status === 'removed') return 'unknown';
   const named = [
     /\/blob\/([0-9a-f]{40,64})\//.exec(file.blob_url ?? '')?.[1],
     /[?&]ref=([0-9a-f]{40,64})(?:&|$)/.exec(file.contents_url ?? '')?.[1],
-  ];
-  return named.some((sha) => sha !== undefined && sha !== headSha.toLowerCase());
+  ].filter((sha) => sha !== undefined);
+  if (named.some((sha) => sha !== headSha.toLowerCase())) return 'other';
+  return named.length > 0 ? 'head' : 'unknown';
 }
 
 /** GET /pulls/{n}/files, every page: each file's name, old name (renames) and `patch` (absent for large or binary files). */

@@ -35,6 +35,22 @@ import {
 
 const COMMENT_ID = 555;
 
+/** One entry of GET /pulls/{n}/files as GitHub lists it: its links name the head it was computed for. */
+function listedFile(filename: string) {
+  return {
+    sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
+    filename,
+    status: 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    blob_url: `https://github.com${R}/blob/${HEAD}/${filename}`,
+    raw_url: `https://github.com${R}/raw/${HEAD}/${filename}`,
+    contents_url: `https://api.github.com${R}/contents/${filename}?ref=${HEAD}`,
+    patch: '@@ -1 +1,2 @@\n a\n+b',
+  };
+}
+
 function contractText(id: string, paths?: string[]): string {
   const filter = paths ? `paths = ${JSON.stringify(paths)}\n` : '';
   return `[contract]\nid = "${id}"\nintent = "check ${id}"\n${filter}\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n`;
@@ -122,7 +138,7 @@ describe('Truss App: [contract] paths on /truss run', () => {
       .query({ per_page: 100 })
       .reply(200, () => {
         files.push('listed');
-        return [{ filename: 'src/index.ts', status: 'modified', additions: 1, deletions: 0, changes: 1 }];
+        return [listedFile('src/index.ts')];
       });
     // The head is read again after the listing: a head that moved meanwhile is never skipped.
     nockPullRequest();
@@ -380,7 +396,7 @@ describe('Truss App: /truss run failed', () => {
     nock(API)
       .get(`${R}/pulls/${PR}/files`)
       .query({ per_page: 100 })
-      .reply(200, [{ filename: 'package.json', status: 'modified', additions: 1, deletions: 0, changes: 1 }]);
+      .reply(200, [listedFile('package.json')]);
     nockPullRequest();
     nockCheckRuns(earlier);
     const checks: Record<string, unknown>[] = [];

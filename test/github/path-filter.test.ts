@@ -328,6 +328,47 @@ describe('[contract] paths on a pull request (the Action)', () => {
       { path: 'docs/gone.md', mayBeDirectory: false },
     ]);
   });
+  it('a listing in which no file names the head (none at all, or removed files only) is never skipped', async () => {
+    // GitHub computes the listing apart from the pull request: right after a push it can still be the
+    // previous head's. Only a listed file that is still there links the commit its diff was computed
+    // for; a removed file links the commit it was removed from, and an empty listing links nothing.
+    const OLDER = '2222222222222222222222222222222222222222';
+    const removed = prFile('docs/gone.md', {
+      status: 'removed',
+      additions: 0,
+      deletions: 1,
+      patch: '@@ -1 +0,0 @@\n-gone',
+      blob_url: `https://github.com/${OWNER}/${REPO}/blob/${OLDER}/docs/gone.md`,
+      raw_url: `https://github.com/${OWNER}/${REPO}/raw/${OLDER}/docs/gone.md`,
+      contents_url: `https://api.github.com${R}/contents/docs/gone.md?ref=${OLDER}`,
+    });
+    const octokit = testOctokit(captureLog());
+    const repo = { owner: OWNER, repo: REPO };
+    for (const listing of [
+      [],
+      [removed],
+      [prFile('docs/a.md', { blob_url: undefined, contents_url: undefined })],
+    ]) {
+      nock(API).get(`${R}/pulls/${PR}/files`).query({ per_page: 100 }).reply(200, listing);
+      expect(await pullRequestChangedFiles(octokit, repo, PR, HEAD)).toBeNull();
+    }
+    // The contract runs: its check is never completed skipped on such a listing.
+    nock(API).get(`${R}/pulls/${PR}/files`).query({ per_page: 100 }).reply(200, [removed]);
+    const checks = recordChecks();
+    const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
+    expect(results.map((r) => r.overall)).toEqual(['pass']);
+    expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
+    // One file of the head among removed ones proves the listing: the removed names count as before.
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [prFile('README.md'), removed]);
+    headAfterListing();
+    expect(await pullRequestChangedFiles(octokit, repo, PR, HEAD)).toEqual([
+      { path: 'README.md', mayBeDirectory: false },
+      { path: 'docs/gone.md', mayBeDirectory: false },
+    ]);
+  });
 });
 
 describe('a submodule bump in the listing (GitHub lists it as its bare path)', () => {

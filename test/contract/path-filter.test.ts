@@ -133,6 +133,33 @@ describe('paths patterns (the Actions cheat sheet)', () => {
     expect(compilePathPattern('!docs/**').negative).toBe(true);
   });
 
+  it('refuses a pattern no changed file can match: GitHub lists files, never a path ending in "/" or holding "//"', () => {
+    // `docs/` in `paths` would otherwise skip the contract on every change, its check green unrun.
+    for (const pattern of [
+      'docs/',
+      '!docs/',
+      'docs/**/',
+      '**/',
+      'src//*.ts',
+      'a/**//b',
+      '[a-z]/',
+      'a/+',
+      'x\\/',
+    ])
+      expect(pathPatternProblem(pattern), pattern).toContain('can match no changed file');
+    // `**/` and `?` may match nothing, so these still name files.
+    for (const pattern of ['a**/', 'a/?', 'docs/**', '**', '*', 'src/**/*.ts', '**/README.md'])
+      expect(pathPatternProblem(pattern), pattern).toBeNull();
+    expect(compilePathPattern('a**/').matches('a')).toBe(true);
+    const text = `[contract]\nid = "x"\nintent = "y"\npaths = ["src/**", "docs/"]\n\n[[done]]\nkind = "check"\ndesc = "d"\nrun = "true"\n`;
+    expect(() => parseContractToml(text, 'x.toml')).toThrow(
+      /x\.toml:4:\d+.*pattern "docs\/" can match no changed file/s,
+    );
+    expect(() => parseContractToml(text.replace('paths =', 'paths_ignore ='), 'x.toml')).toThrow(
+      /x\.toml:4:\d+.*can match no changed file/s,
+    );
+  });
+
   it('a bad pattern in a contract is an error at file:line:col', () => {
     const text = `[contract]\nid = "x"\nintent = "y"\npaths = ["src/**", "[z-a]"]\n\n[[done]]\nkind = "check"\ndesc = "d"\nrun = "true"\n`;
     expect(() => parseContractToml(text, 'x.toml')).toThrow(

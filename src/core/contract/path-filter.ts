@@ -266,15 +266,56 @@ function classTest(inner: string, where: string, alphabet: Set<string>): CharTes
   return (ch) => singles.has(ch) || ranges.some(([lo, hi]) => ch.length === 1 && ch >= lo && ch <= hi);
 }
 
-/** Why `pattern` is not a valid filter pattern, or null (the contract schema reports it at file:line:col). */
+/**
+ * Why `pattern` is not a valid filter pattern, or null (the contract schema reports it at file:line:col).
+ * A pattern that no changed file can match is refused too: GitHub lists files, whose paths never end
+ * with `/` nor hold `//`, so `docs/` in `paths` would skip the contract on every change.
+ */
 export function pathPatternProblem(pattern: string): string | null {
   try {
-    compilePathPattern(pattern);
+    if (!matchesSomePath(compilePathPattern(pattern).automaton))
+      return 'can match no changed file: a changed file\'s path never starts or ends with "/" nor holds "//" (for every file under a directory, end the pattern with "/**", e.g. "docs/**")';
     return null;
   } catch (error) {
     if (error instanceof PathPatternError) return error.message;
     throw error;
   }
+}
+
+/** Combinations of states {@link matchesSomePath} looks at before it answers "yes" unchecked. */
+const SOME_PATH_BUDGET = 10_000;
+
+/**
+ * Whether the automaton accepts some path git can hold: no empty component, no trailing `/` (the
+ * leading `/` is refused on its own). Breadth-first over the state sets, one character of each class
+ * the pattern tells apart; past the budget it answers yes, which refuses nothing.
+ */
+function matchesSomePath(automaton: PathAutomaton): boolean {
+  let other = 0xe000;
+  while (automaton.alphabet.has(String.fromCodePoint(other))) other++;
+  const alphabet = [...automaton.alphabet, String.fromCodePoint(other)];
+  const keyOf = (states: ReadonlySet<number>, afterSlash: boolean) =>
+    `${afterSlash ? '/' : ''}${[...states].sort((a, b) => a - b).join(',')}`;
+  const seen = new Set([keyOf(automaton.start, true)]);
+  const queue: Array<{ states: ReadonlySet<number>; afterSlash: boolean }> = [
+    { states: automaton.start, afterSlash: true },
+  ];
+  for (let at = 0; at < queue.length; at++) {
+    if (at >= SOME_PATH_BUDGET) return true;
+    const from = queue[at] as { states: ReadonlySet<number>; afterSlash: boolean };
+    for (const ch of alphabet) {
+      if (ch === '/' && from.afterSlash) continue;
+      const states = automaton.step(from.states, ch);
+      if (states.size === 0) continue;
+      const afterSlash = ch === '/';
+      if (!afterSlash && automaton.accepts(states)) return true;
+      const key = keyOf(states, afterSlash);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push({ states, afterSlash });
+    }
+  }
+  return false;
 }
 
 /** Whether the ordered `patterns` select `file`: the last pattern that matches decides. */

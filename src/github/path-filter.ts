@@ -207,11 +207,17 @@ export async function pathSkipOnHead(
   return null;
 }
 
-/** The `truss / <id>` check run of a contract skipped by its path filter, completed `skipped`. */
+/**
+ * The `truss / <id>` check run of a contract skipped by its path filter, completed `skipped`. Its
+ * summary says how to run it anyway: `run <name>` with the file name, which the command reads
+ * (`.truss/contracts/<name>.toml`); the id in the check's name is often another word.
+ */
 export async function reportSkippedContract(options: {
   octokit: Octokit;
   repo: RepoRef;
   contractId: string;
+  /** The contract's file name without `.toml`: what `/truss run <name>` takes. */
+  contractName: string;
   headSha: string;
   reason: string;
   trigger: string;
@@ -236,7 +242,7 @@ export async function reportSkippedContract(options: {
       summary: [
         `**Not run:** ${codeSpan(options.reason)}.`,
         '',
-        `The contract's \`[contract] paths\` / \`paths_ignore\` name the files that make it worth running; this change touches none of them, so there is no verdict and no ledger for this head. A required check counts \`skipped\` as passing. Comment \`${options.trigger} run ${contractId}\` to run it anyway.`,
+        `The contract's \`[contract] paths\` / \`paths_ignore\` name the files that make it worth running; this change touches none of them, so there is no verdict and no ledger for this head. A required check counts \`skipped\` as passing. Comment \`${options.trigger} run ${options.contractName}\` to run it anyway.`,
       ].join('\n'),
     },
   });

@@ -129,6 +129,7 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
         octokit,
         repo: { owner, repo },
         contractId: skip.contractId,
+        contractName: request.contract,
         headSha,
         reason: skip.reason,
         trigger: request.trigger ?? DEFAULT_TRIGGER,

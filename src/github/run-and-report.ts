@@ -199,6 +199,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
           octokit: options.octokit,
           repo: options.repo,
           contractId: contract.contract.id,
+          contractName: item.name,
           headSha: options.headSha,
           reason: skip,
           trigger: options.trigger ?? DEFAULT_TRIGGER,

@@ -174,6 +174,10 @@ describe('Truss App: [contract] paths on /truss run', () => {
     expect(String((checks[0]?.output as { summary?: string } | undefined)?.summary)).toContain(
       'no changed file (of 1) is selected by paths ["docs/**"]',
     );
+    // The command to run it anyway names the file (`/truss run <name>` reads .truss/contracts/<name>.toml), not the id.
+    expect(String((checks[0]?.output as { summary?: string } | undefined)?.summary)).toContain(
+      'Comment `/truss run docs` to run it anyway',
+    );
     // The request id is on the skipped check: a redelivery finds it, and "Re-run" dispatches it.
     expect(decodeRunRequestId(checks[0]?.external_id as string)).toMatchObject({ n: 'docs', m: 'run' });
     expect(checks.slice(1).map((c) => [c.name, c.status])).toEqual([

@@ -61,9 +61,9 @@ function gitlink(
   });
 }
 
-function contract(id: string, filter: { paths?: string[]; paths_ignore?: string[] } = {}) {
+function contract(id: string, filter: { paths?: string[]; paths_ignore?: string[] } = {}, name = id) {
   const text = contractToml({ id, intent: `run ${id}`, ...filter }, TRUE_CHECK);
-  return { name: id, path: `.truss/contracts/${id}.toml`, source: { file: `${id}.toml`, text } };
+  return { name, path: `.truss/contracts/${name}.toml`, source: { file: `${name}.toml`, text } };
 }
 
 /** runAndReport on `contracts` for PR #7, every check run request recorded. */
@@ -173,6 +173,17 @@ describe('[contract] paths on a pull request (the Action)', () => {
     expect(summary).toContain('no changed file (of 2) is selected by paths ["src/**"]');
     expect(summary).toContain('`/truss run src-only` to run it anyway');
     expect(log.text()).toContain('truss / src-only: skipped, no changed file (of 2)');
+  });
+
+  it('the skipped check says to run the contract by its file name, which the command takes, not its id', async () => {
+    listsOnly('README.md');
+    checksOnHead('api-tests');
+    const checks = recordChecks();
+    const { results } = await report([contract('api-tests', { paths: ['src/**'] }, 'api')], { filter: true });
+    expect(results).toEqual([]);
+    expect(checks.map((c) => [c.body.name, c.body.conclusion])).toEqual([['truss / api-tests', 'skipped']]);
+    const summary = String((checks[0]?.body.output as { summary?: string } | undefined)?.summary);
+    expect(summary).toContain('Comment `/truss run api` to run it anyway');
   });
 
   it('a skip never replaces a check Truss already has on the head: the contract runs instead', async () => {

@@ -162,14 +162,21 @@ export async function pathSkipReason(
  * another app wrote (the App's queued check, the workflow's own) and turn the head green.
  */
 export async function skipWouldReplaceVerdict(
-  options: SkipTarget & { contractId: string },
+  options: SkipTarget & { contractId: string; contractName?: string | undefined },
 ): Promise<boolean> {
-  const runs = await findCheckRuns({
-    octokit: options.octokit,
-    ...options.repo,
-    ref: options.headSha,
-    checkName: `truss / ${options.contractId}`,
-  });
+  // The App queues its check as `truss / <file name>` and the run renames it `truss / <id>` when it
+  // starts: a skip created while it waits would be the newer check of that name once it is renamed.
+  const names = new Set([options.contractId, options.contractName ?? options.contractId]);
+  const runs: Awaited<ReturnType<typeof findCheckRuns>> = [];
+  for (const name of names)
+    runs.push(
+      ...(await findCheckRuns({
+        octokit: options.octokit,
+        ...options.repo,
+        ref: options.headSha,
+        checkName: `truss / ${name}`,
+      })),
+    );
   return runs.some(
     (run) =>
       run.id !== options.ownId &&
@@ -195,7 +202,7 @@ export interface SkipTarget {
 export async function pathSkipOnHead(
   section: PathFilter & { id: string },
   changedFiles: ChangedFiles | undefined,
-  target: SkipTarget | null,
+  target: (SkipTarget & { contractName?: string | undefined }) | null,
   log?: { info(line: string): void },
 ): Promise<string | null> {
   const reason = changedFiles ? await pathSkipReason(section, changedFiles) : null;
@@ -270,7 +277,12 @@ export async function contractPathSkip(options: {
   } catch {
     return null;
   }
-  const target = { octokit: options.octokit, repo: options.repo, headSha: options.headSha };
+  const target = {
+    octokit: options.octokit,
+    repo: options.repo,
+    headSha: options.headSha,
+    contractName: options.name,
+  };
   const reason = await pathSkipOnHead(section, options.changedFiles, target);
   return reason === null ? null : { contractId: section.id, reason };
 }

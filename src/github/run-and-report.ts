@@ -186,7 +186,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
   checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
-  const target = options.check ? { ...options, ownId: existingCheckId } : null;
+  const target = options.check ? { ...options, ownId: existingCheckId, contractName: item.name } : null;
   const skip = await pathSkipOnHead(contract.contract, options.changedFiles, target, options.log);
   if (skip !== null) {
     options.log.info(`truss / ${contract.contract.id}: skipped, ${skip}`);

@@ -147,8 +147,9 @@ describe('Truss App: [contract] paths on /truss run', () => {
     // docs.toml: no earlier check, read, skipped (one listing of the changed files).
     nockCheckRuns([]);
     nockContract(BASE, 'docs.toml', contractText('docs-site', ['docs/**']));
-    // No check of docs-site on the head that a skip would replace.
-    nockCheckRuns([]);
+    // No check on the head that a skip would replace: neither `truss / docs-site` nor a queued
+    // `truss / docs` (the App's name until the run renames it).
+    nockCheckRuns([], 2);
     nockCreateCheck(8001, checks);
     // plain.toml and src.toml: read, queued and dispatched (the workflow is looked up once).
     nockNoWorkflowConfig();
@@ -222,7 +223,7 @@ describe('Truss App: [contract] paths on /truss run', () => {
     // docs.toml: nothing below third_party/zlib is under docs/, so it is skipped.
     nockCheckRuns([]);
     nockContract(BASE, 'docs.toml', docs);
-    nockCheckRuns([]);
+    nockCheckRuns([], 2);
     nockCreateCheck(8201, checks);
     // vendor.toml: third_party/zlib/*.c may have changed, so it is dispatched.
     nockNoWorkflowConfig();

@@ -178,6 +178,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
   it('the skipped check says to run the contract by its file name, which the command takes, not its id', async () => {
     listsOnly('README.md');
     checksOnHead('api-tests');
+    checksOnHead('api');
     const checks = recordChecks();
     const { results } = await report([contract('api-tests', { paths: ['src/**'] }, 'api')], { filter: true });
     expect(results).toEqual([]);
@@ -212,6 +213,35 @@ describe('[contract] paths on a pull request (the Action)', () => {
       // The next round records into its own list.
       nock.cleanAll();
     }
+  });
+
+  it('a check the App queued under the file name (not yet renamed to the id) keeps the skip from replacing it', async () => {
+    // `/truss run api` queues `truss / api`; the dispatched run renames it `truss / api-tests` when it
+    // starts. A skip created meanwhile would be the newer check of that name and hide its verdict.
+    listsOnly('README.md');
+    checksOnHead('api-tests');
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query({ check_name: 'truss / api', filter: 'all', per_page: 100 })
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 700,
+            name: 'truss / api',
+            head_sha: HEAD,
+            status: 'queued',
+            conclusion: null,
+            external_id: JSON.stringify({ v: 1, d: 'delivery-1', c: 5, p: PR, n: 'api', s: HEAD, m: 'run' }),
+            started_at: '2026-12-01T10:00:00Z',
+            output: { title: 'Queued: run requested by @octocat', summary: '' },
+          },
+        ],
+      });
+    const checks = recordChecks();
+    const { results } = await report([contract('api-tests', { paths: ['src/**'] }, 'api')], { filter: true });
+    expect(results.map((r) => [r.contractId, r.overall])).toEqual([['api-tests', 'pass']]);
+    expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
   });
 
   it("a check with Truss's external_id made by any app keeps the skip from replacing it: a doubt runs the contract", async () => {

@@ -206,6 +206,19 @@ describe('paths patterns (the Actions cheat sheet)', () => {
     expect(decidePathFilter({ paths: ['**/a/**/a/**/a/**/*.x'] }, ['a/'.repeat(500)]).run).toBe(false);
     expect(decidePathFilter({ paths: ['**/a/**/a/**/a/**/*.x'] }, [`${'a/'.repeat(500)}f.x`]).run).toBe(true);
   });
+
+  it('a long chain of optional characters costs each name time in proportion to the pattern, not its square', () => {
+    // Stepping added each reached state's whole closure: these names took 28 s together, and a
+    // synchronous test outlives any timeout, so the bound is checked here (under 1 s now).
+    const started = performance.now();
+    const pattern = `${'a?'.repeat(1500)}b`;
+    expect(decidePathFilter({ paths: [pattern] }, [`${'a'.repeat(1500)}b`]).run).toBe(true);
+    expect(decidePathFilter({ paths: [pattern] }, ['b', `${'a'.repeat(700)}b`]).run).toBe(true);
+    expect(decidePathFilter({ paths: [pattern] }, [`${'a'.repeat(1501)}b`, 'a'.repeat(1500)]).run).toBe(
+      false,
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
 });
 
 /** The same syntax read as a regular expression (what the matcher replaced), for short inputs only. */

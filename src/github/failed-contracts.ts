@@ -1,10 +1,11 @@
 /**
  * `/truss run failed`: which contracts' last verdict on a head was FAIL or UNVERIFIABLE. Check runs
  * are the state: for each `truss / <contract id>` check on the head that Truss made for this pull
- * request (its external_id says so: external-id.ts), only the newest counts (one
+ * request (its external_id says so: external-id.ts), only the newest with a verdict counts (one
  * still queued or running is not re-run again), and its verdict is read from the title the run
- * wrote (`verdictInTitle`); a `skipped` check is no verdict and is passed over. A run that stopped
- * before a verdict, a contract only ever skipped or a passing contract is not re-run. Check runs
+ * wrote (`verdictInTitle`). A `skipped` check and a run that stopped before a verdict are no verdict
+ * and are passed over: a crash after a FAIL left the FAIL as the last verdict, and hid it. A
+ * contract only ever skipped or stopped, or a passing contract, is not re-run. Check runs
  * name contract ids; runs are asked for by file name, so each id is mapped back: from the App's
  * request id on the check when it has one, else by reading the contracts at the trusted ref.
  */
@@ -42,10 +43,13 @@ export async function failedContracts(options: {
   ref: string;
 }): Promise<FailedContracts> {
   const { octokit, repo } = options;
-  // A skip is no verdict: one completed over a FAIL (as older releases could) must not hide it.
+  // A skip or a stopped run is no verdict: one completed over a FAIL must not hide it.
   const newest = await newestTrussChecks(
     { octokit, repo, headSha: options.headSha, prNumber: options.prNumber, authors: options.authors },
-    (run) => run.name !== HUMAN_REVIEW_CHECK && !(run.status === 'completed' && run.conclusion === 'skipped'),
+    (run) =>
+      run.name !== HUMAN_REVIEW_CHECK &&
+      (run.status !== 'completed' ||
+        (run.conclusion !== 'skipped' && verdictInTitle(run.outputTitle) !== null)),
   );
   const names = new Set<string>();
   const unmapped = new Set<string>();

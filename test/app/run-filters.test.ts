@@ -4,8 +4,8 @@
  *   `[contract] paths` the pull request misses gets a check completed `skipped` (with the request id,
  *   so "Re-run" runs it anyway) and no workflow dispatch; the others are dispatched as always.
  * - `/truss run failed` dispatches exactly the contracts whose newest check on the head says FAIL or
- *   UNVERIFIABLE: not a pass, not one whose newest check passed or was skipped, not one still
- *   running, not a run that stopped before a verdict.
+ *   UNVERIFIABLE: not a pass, not one whose newest verdict passed, not one still running, not one
+ *   only skipped or stopped before a verdict; a skip or a stopped run after a FAIL does not hide it.
  * GitHub is nock; payloads are the real issue_comment example (app-kit.ts).
  */
 import nock from 'nock';
@@ -290,6 +290,20 @@ describe('Truss App: /truss run failed', () => {
       checkRun('truss / busy', { status: 'in_progress', conclusion: null, output: { title: null } }),
       // Stopped before a verdict; an UNVERIFIABLE reported neutral counts.
       checkRun('truss / crashed', { output: { title: 'truss / crashed: could not finish' } }),
+      // Failed, then stopped before a verdict on a re-run: the FAIL is still the last verdict.
+      checkRun('truss / relapsed', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('relapsed'),
+        app: TRUSS_APP,
+      }),
+      checkRun('truss / relapsed', {
+        output: { title: 'truss / relapsed: could not finish' },
+        external_id: appRequest('relapsed'),
+        app: TRUSS_APP,
+      }),
+      // Passed, then stopped: the PASS is the last verdict.
+      checkRun('truss / steady', { conclusion: 'success', output: { title: 'PASS · 1/1 clause met' } }),
+      checkRun('truss / steady', { output: { title: 'truss / steady: could not finish' } }),
       checkRun('truss / soft', {
         conclusion: 'neutral',
         output: { title: 'UNVERIFIABLE · 1 of 1 clause unverifiable' },
@@ -330,7 +344,7 @@ describe('Truss App: /truss run failed', () => {
     nockPullRequest(); // the App's dispatch reads the head again
     const dispatched: Record<string, unknown>[] = [];
     nockNoWorkflowConfig();
-    for (const id of [9001, 9002, 9003]) {
+    for (const id of [9001, 9002, 9003, 9004]) {
       nockCheckRuns(runs);
       nockCreateCheck(id);
       nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
@@ -339,6 +353,7 @@ describe('Truss App: /truss run failed', () => {
     expect(dispatched.map((d) => d.inputs)).toEqual([
       expect.objectContaining({ contract: 'greeting', mode: 'run' }),
       expect.objectContaining({ contract: 'lint', mode: 'run' }),
+      expect.objectContaining({ contract: 'relapsed', mode: 'run' }),
       expect.objectContaining({ contract: 'soft', mode: 'run' }),
     ]);
     expect(replies).toEqual([

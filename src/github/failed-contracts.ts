@@ -105,8 +105,16 @@ function newerThan(a: { id: number; startedAt: string | null }, b: { id: number;
   return at !== bt ? at > bt : a.id > b.id;
 }
 
-/** Contract id → file name for every contract at `ref` that parses; one read per contract. */
-async function contractFilesById(octokit: Octokit, repo: RepoRef, ref: string): Promise<Map<string, string>> {
+/**
+ * Contract id → file name for every contract at `ref` that parses; one read per contract. Check runs
+ * and sticky comments name ids, and `/truss run` takes file names: a reply that tells a user what to
+ * run must name the file (`with-review.toml` has the id `readme-quickstart`).
+ */
+export async function contractFilesById(
+  octokit: Octokit,
+  repo: RepoRef,
+  ref: string,
+): Promise<Map<string, string>> {
   const byId = new Map<string, string>();
   for (const name of await listContractNames({ octokit, repo, ref })) {
     const path = `${CONTRACTS_DIR}/${name}.toml`;

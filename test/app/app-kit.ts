@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { webhookExample } from '../helpers/fake-github.js';
-import { API, BASE, HEAD, INSTALLATION, PR, R, TOKEN } from './app-payloads.js';
+import { API, BASE, contents, HEAD, INSTALLATION, PR, R, TOKEN } from './app-payloads.js';
 
 type Json = Record<string, unknown>;
 
@@ -153,4 +153,33 @@ export function nockReply(replies: string[] = []): string[] {
     })
     .reply(201, { id: 9, html_url: `https://github.com/x/pull/${PR}#issuecomment-9` });
   return replies;
+}
+
+/** A minimal checks-only contract with id `id` (and `paths`, when given). */
+export function contractText(id: string, paths?: string[]): string {
+  const filter = paths ? `paths = ${JSON.stringify(paths)}\n` : '';
+  return `[contract]\nid = "${id}"\nintent = "check ${id}"\n${filter}\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n`;
+}
+
+/** GET .truss/contracts at `ref`, then each file when `texts` gives it. */
+export function nockContracts(
+  ref: string,
+  files: Record<string, string>,
+  read: string[] = Object.keys(files),
+): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Fcontracts`)
+    .query({ ref })
+    .reply(
+      200,
+      Object.keys(files).map((name) => ({ name, type: 'file', path: `.truss/contracts/${name}` })),
+    );
+  for (const name of read) nockContract(ref, name, files[name] as string);
+}
+
+export function nockContract(ref: string, name: string, text: string): void {
+  nock(API)
+    .get(`${R}/contents/.truss%2Fcontracts%2F${name}`)
+    .query({ ref })
+    .reply(200, contents(`.truss/contracts/${name}`, text));
 }

@@ -13,9 +13,11 @@ import {
   appConfig,
   asInstallation,
   BASE,
+  contractText,
   HEAD,
   makeProbot,
   nockComments,
+  nockContracts,
   nockCreateCheck,
   nockDispatch,
   nockNoChecks,
@@ -574,9 +576,13 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
         workflow_run_id: 5,
       }),
     ]);
+    // The sticky names the contract's id; the reply names the file `/truss run` takes.
+    nockContracts(BASE, { 'deploy-gate.toml': contractText('deploy'), 'lint.toml': contractText('lint') });
     const replies = nockReply();
     await receiveComment(probot, 'approve-3', '/truss approve', { commentId: COMMENT_ID });
     expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
+    expect(replies[0]).toContain('Run it again with `/truss run deploy-gate`.');
+    expectNoPendingMocks();
   });
 
   // Sticky metadata says where to look, not what is true (docs/security.md "Comments and checks Truss
@@ -593,11 +599,15 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
         workflow_run_id: 5,
       }),
     ]);
+    nockContracts(BASE, { 'lint.toml': contractText('lint') });
     const replies = nockReply();
     await receiveComment(probot, 'approve-4', '/truss approve', { commentId: COMMENT_ID });
     expect(replies).toHaveLength(1);
     expect(replies[0]).toContain('names no commit');
     expect(replies[0]).toContain('approving it would sign off on evidence this head does not have');
+    expect(replies[0]).toContain(
+      'No contract in `.truss/contracts/` on the base branch has the id `deploy` any more',
+    );
     expectNoPendingMocks();
   });
 });

@@ -16,10 +16,12 @@ import { useNock } from '../helpers/nock-guard.js';
 import {
   API,
   BASE,
-  contents,
+  contractText,
   HEAD,
   makeProbot,
   nockComments,
+  nockContract,
+  nockContracts,
   nockCreateCheck,
   nockDispatch,
   nockNoWorkflowConfig,
@@ -49,34 +51,6 @@ function listedFile(filename: string) {
     contents_url: `https://api.github.com${R}/contents/${filename}?ref=${HEAD}`,
     patch: '@@ -1 +1,2 @@\n a\n+b',
   };
-}
-
-function contractText(id: string, paths?: string[]): string {
-  const filter = paths ? `paths = ${JSON.stringify(paths)}\n` : '';
-  return `[contract]\nid = "${id}"\nintent = "check ${id}"\n${filter}\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n`;
-}
-
-/** GET .truss/contracts at `ref`, then each file when `texts` gives it. */
-function nockContracts(
-  ref: string,
-  files: Record<string, string>,
-  read: string[] = Object.keys(files),
-): void {
-  nock(API)
-    .get(`${R}/contents/.truss%2Fcontracts`)
-    .query({ ref })
-    .reply(
-      200,
-      Object.keys(files).map((name) => ({ name, type: 'file', path: `.truss/contracts/${name}` })),
-    );
-  for (const name of read) nockContract(ref, name, files[name] as string);
-}
-
-function nockContract(ref: string, name: string, text: string): void {
-  nock(API)
-    .get(`${R}/contents/.truss%2Fcontracts%2F${name}`)
-    .query({ ref })
-    .reply(200, contents(`.truss/contracts/${name}`, text));
 }
 
 function checkRunsReply(runs: Record<string, unknown>[]) {

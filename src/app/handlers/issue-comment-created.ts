@@ -1,6 +1,7 @@
 import type { Context } from 'probot';
 import { decideApprovalGate } from '../../github/approval-gate.js';
 import { parseCommand } from '../../github/commands.js';
+import { contractFilesById } from '../../github/failed-contracts.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
@@ -169,11 +170,17 @@ export async function onIssueCommentCreated(
           ok: false,
           reply: `Nothing on this pull request is waiting for approval. \`${config.trigger} approve\` and \`${config.trigger} reject\` answer a run suspended at an approval gate; to sign off on a verdict, approve the pull request in a review.`,
         };
-      if (result.status === 'moved')
+      if (result.status === 'moved') {
+        // The sticky names the contract's id; `run` takes its file name, read at the base it runs from.
+        const file = (await contractFilesById(octokit, repo, head.baseSha)).get(result.session.contract);
+        const again = file
+          ? `Run it again with \`${config.trigger} run ${file}\`.`
+          : `No contract in \`.truss/contracts/\` on the base branch has the id \`${result.session.contract}\` any more, so it cannot run again as it was.`;
         return {
           ok: false,
-          reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : 'names no commit in its sticky comment'}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. Run it again with \`${config.trigger} run ${result.session.contract}\`.`,
+          reply: `The run of \`${result.session.contract}\` waiting for approval ${result.session.head_sha ? `was for ${result.session.head_sha.slice(0, 7)}` : 'names no commit in its sticky comment'}, but the pull request is now at ${head.sha.slice(0, 7)}: approving it would sign off on evidence this head does not have. ${again}`,
         };
+      }
       if (result.status === 'unseen')
         return {
           ok: false,

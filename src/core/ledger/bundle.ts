@@ -3,7 +3,7 @@ import { ChainVerifier, type DerivedViews } from './chain-verifier.js';
 import { decodeBundleEntry } from './decode-entry.js';
 import { hexToBytes } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
-import { BundleFormatError } from './errors.js';
+import { BundleFormatError, CanonicalJsonError } from './errors.js';
 import { findJsonStructureProblem, jsonStructureMessage, MAX_BUNDLE_DEPTH } from './json-structure.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
@@ -13,6 +13,9 @@ import type { TrustedKeys } from './trusted-keys.js';
 import { buildReport, type VerifyReport } from './verify-report.js';
 
 export const BUNDLE_SCHEMA_VERSION = 'truss.ledger.v1';
+
+/** What every bundle reader refuses in the text besides repeated keys and depth (json-structure.ts). */
+export const BUNDLE_TEXT_RULES = { finiteNumbers: true } as const;
 
 /** Hash algorithm description carried in every bundle so a reader without our code knows what to recompute. */
 export const OFFLINE_VERIFICATION_ALGORITHM = 'sha256(prev_hash || kind || jcs(payload) || u64le(seq))';
@@ -52,8 +55,9 @@ export function parseBundle(text: string, source: string): Bundle {
       `${source}: not valid JSON${jsonErrorLocation(text, error)}; is this a truss ledger bundle (truss ledger export)?`,
     );
   }
-  // Repeated keys and excessive nesting are refused before anything reads the value (docs/ledger.md "Bundle").
-  const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH);
+  // Repeated keys, excessive nesting and numbers that read as Infinity are refused before anything
+  // reads the value (docs/ledger.md "Bundle").
+  const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH, BUNDLE_TEXT_RULES);
   if (problem) throw new BundleFormatError(jsonStructureMessage(source, text, problem));
   return readBundle(data, source);
 }
@@ -230,7 +234,7 @@ export function finishBundle(bundle: Partial<DerivedViews>, ledger: LedgerVerifi
   if (report.status === 'failed') return report;
   for (const view of ['contract', 'evidence', 'verdict'] as const) {
     if (bundle[view] === undefined) continue;
-    if (canonicalJson(bundle[view]) !== canonicalJson(views[view])) {
+    if (viewText(bundle[view]) !== canonicalJson(views[view])) {
       report.status = 'failed';
       report.failure = {
         seq: null,
@@ -241,6 +245,20 @@ export function finishBundle(bundle: Partial<DerivedViews>, ledger: LedgerVerifi
     }
   }
   return report;
+}
+
+/**
+ * A bundle view's canonical text, or null when it has none (a lone surrogate, nesting past the
+ * payload limit): signed payloads always have one, so such a view is an edited view, failed as
+ * `view_mismatch` on every path rather than thrown as an error by some (docs/ledger.md "Bundle").
+ */
+function viewText(view: unknown): string | null {
+  try {
+    return canonicalJson(view);
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) return null;
+    throw error;
+  }
 }
 
 function verifyLedger(

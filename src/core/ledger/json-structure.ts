@@ -12,7 +12,8 @@ export const MAX_BUNDLE_DEPTH = 2 * MAX_JSON_DEPTH;
 /** What is wrong with a JSON text's structure, with the UTF-16 offset where it shows. */
 export type JsonStructureProblem =
   | { kind: 'duplicate_key'; key: string; position: number }
-  | { kind: 'too_deep'; limit: number; position: number };
+  | { kind: 'too_deep'; limit: number; position: number }
+  | { kind: 'non_finite_number'; literal: string; position: number };
 
 /**
  * The first object key that occurs twice in one object of `text`, or the first place it nests deeper
@@ -21,10 +22,20 @@ export type JsonStructureProblem =
  * things to different verifiers: bundle readers refuse it. Keys are compared decoded (`"m\u0065t"`
  * repeats `"met"`).
  *
+ * With `finiteNumbers`, also the first number literal too large for a double (`1e400`, 400 digits):
+ * `JSON.parse` reads it as Infinity, which canonical JSON refuses and `JSON.stringify` writes as
+ * `null`, so such a bundle read directly and the same bundle embedded in a report page (re-serialised)
+ * would fail in different ways; bundle readers refuse it as unreadable instead (docs/ledger.md "Bundle").
+ *
  * `text` must already be valid JSON (call it after `JSON.parse` succeeded); this only tracks
  * structure. Iterative, so it never overflows a stack whatever the input.
  */
-export function findJsonStructureProblem(text: string, maxDepth: number): JsonStructureProblem | null {
+export function findJsonStructureProblem(
+  text: string,
+  maxDepth: number,
+  options: { finiteNumbers?: boolean } = {},
+): JsonStructureProblem | null {
+  const finiteNumbers = options.finiteNumbers === true;
   // One entry per open container: the keys seen so far for an object, null for an array.
   const stack: Array<Set<string> | null> = [];
   let expectKey = false;
@@ -42,6 +53,22 @@ export function findJsonStructureProblem(text: string, maxDepth: number): JsonSt
       if (keys.has(key)) return { kind: 'duplicate_key', key, position: start };
       keys.add(key);
       expectKey = false;
+      continue;
+    }
+    if (finiteNumbers && (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39))) {
+      // Outside strings, a number literal: [-0-9][0-9.eE+-]*. Only a long one or one with an
+      // exponent can overflow, so short plain numbers are not converted.
+      let end = i + 1;
+      let exponent = false;
+      for (; end < length; end++) {
+        const d = text.charCodeAt(end);
+        if (d === 0x65 || d === 0x45) exponent = true;
+        else if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2b || d === 0x2d)) break;
+      }
+      if ((exponent || end - i > 300) && !Number.isFinite(Number(text.slice(i, end)))) {
+        return { kind: 'non_finite_number', literal: text.slice(i, end), position: i };
+      }
+      i = end - 1;
       continue;
     }
     switch (c) {
@@ -92,6 +119,10 @@ export function lineColumn(text: string, position: number): string {
 /** The message every bundle reader gives for a structure problem, so the CLI, the App and the page say the same. */
 export function jsonStructureMessage(source: string, text: string, problem: JsonStructureProblem): string {
   const at = lineColumn(text, problem.position);
+  if (problem.kind === 'non_finite_number') {
+    const literal = problem.literal.length > 24 ? `${problem.literal.slice(0, 20)}…` : problem.literal;
+    return `${source}: the number ${literal} at ${at} is too large for a JSON number (it reads as Infinity, which no ledger payload holds and JSON cannot write back), so this is not a bundle Truss wrote — export it again with \`truss ledger export\``;
+  }
   if (problem.kind === 'duplicate_key') {
     return `${source}: key ${JSON.stringify(problem.key)} appears twice in one object (the second at ${at}); JSON readers disagree on which value wins, so a bundle with a repeated key is refused — export it again with \`truss ledger export\``;
   }

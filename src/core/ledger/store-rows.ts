@@ -3,6 +3,7 @@ import type { DecodedEntry, FailureCode } from './chain-verifier.js';
 import { bytesToHex } from './encoding.js';
 import type { LedgerEntry } from './entry.js';
 import { seqProblem } from './entry-seq.js';
+import { findJsonStructureProblem } from './json-structure.js';
 import type { JournalRow } from './store-statements.js';
 
 /**
@@ -42,6 +43,34 @@ export function respelledPayload(text: unknown): boolean {
     return false;
   }
   return canonical !== text;
+}
+
+/**
+ * Why a stored payload that is JSON cannot be carried into a bundle as a value, or null: a number
+ * past a double (`1e400`) parses as Infinity, which `truss ledger verify` fails as `malformed_entry`
+ * (it has no canonical form) but an export would write as `null`, a different failure, and bundle
+ * readers refuse the literal itself (docs/ledger.md "Verification results"). The reason is the
+ * verifier's own message for the row.
+ */
+export function overflowingPayload(row: { seq: unknown; payload: unknown }): string | null {
+  if (typeof row.payload !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(row.payload);
+  } catch {
+    return null;
+  }
+  if (
+    findJsonStructureProblem(row.payload, Number.POSITIVE_INFINITY, { finiteNumbers: true })?.kind !==
+    'non_finite_number'
+  )
+    return null;
+  try {
+    canonicalJson(value);
+  } catch (error) {
+    return `seq ${row.seq}: payload cannot be canonicalised (${(error as Error).message})`;
+  }
+  return null;
 }
 
 /** Hands rows over as LedgerEntry, reusing the payload the verifier already parsed. */

@@ -1,11 +1,12 @@
 import { type ChainResult, ChainVerifier, type DecodedEntry } from './chain-verifier.js';
 import type { SignaturesDigest, SignedCheckpoint } from './checkpoint.js';
 import { bytesEqual, hexToBytes } from './encoding.js';
+import { seqProblem } from './entry-seq.js';
 import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { signedCheckpoint, withCheckpointTail } from './store-checkpoint.js';
-import { decodeRow, respelledPayload, toLedgerEntry } from './store-rows.js';
+import { decodeRow, overflowingPayload, respelledPayload, toLedgerEntry } from './store-rows.js';
 import { findSession, requireSession } from './store-sessions.js';
 import type { JournalRow, StoreContext } from './store-statements.js';
 import type { TrustedKeys } from './trusted-keys.js';
@@ -84,7 +85,8 @@ export function walkChain(
  * carries it as stored (a bad seq, a hash of the wrong length, a payload that is not an object), so
  * a bundle verifier fails it at the same seq as `truss ledger verify`. A payload whose stored JSON is
  * spelled otherwise than its canonical form cannot be carried so — a bundle holds the parsed value,
- * which verifies whatever its spelling — and is refused (LedgerError `not_exportable`).
+ * which verifies whatever its spelling — and is refused (LedgerError `not_exportable`), as is one
+ * holding a number past a double, which JSON would write back as another value (overflowingPayload).
  */
 export function verifyChainAsJson(
   ctx: StoreContext,
@@ -102,6 +104,13 @@ export function verifyChainAsJson(
           throw new LedgerError(
             'not_exportable',
             `refusing to export session ${sessionId}: seq ${row.seq}: stored payload is not in canonical form, which a bundle cannot carry (it would verify there); \`truss ledger verify\` shows where the journal fails`,
+          );
+        }
+        const overflow = seqProblem(row.seq, 0) === null ? overflowingPayload(row) : null;
+        if (overflow) {
+          throw new LedgerError(
+            'not_exportable',
+            `refusing to export session ${sessionId}: ${overflow}, and a bundle cannot carry that number (JSON would write it as null); \`truss ledger verify\` shows where the journal fails`,
           );
         }
         onEntry(JSON.stringify(toLedgerEntry(row)));

@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { cannotRead } from '../read-failure.js';
 import {
+  BUNDLE_TEXT_RULES,
   type Bundle,
   type BundleLedgerHeader,
   BundleLedgerVerifier,
@@ -329,10 +330,12 @@ class LayoutScanner {
     } catch {
       throw new NotStreamable(`line ${this.#line} is not one complete JSON entry`);
     }
-    // An entry sits 3 levels down (bundle, ledger, entries). A repeated key or deeper nesting is
+    // An entry sits 3 levels down (bundle, ledger, entries). A repeated key, deeper nesting or 1e400 is
     // reported by the whole-file parse, with its line and column, as for every other reader.
-    if (findJsonStructureProblem(text, MAX_BUNDLE_DEPTH - 3)) {
-      throw new NotStreamable(`line ${this.#line} repeats a key or nests too deep`);
+    if (findJsonStructureProblem(text, MAX_BUNDLE_DEPTH - 3, BUNDLE_TEXT_RULES)) {
+      throw new NotStreamable(
+        `line ${this.#line} repeats a key, nests too deep or holds a number past a double`,
+      );
     }
     this.#entries++;
     // A failed chain ignores later entries, but every line is still parsed: a syntax error anywhere

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { type Bundle, readBundle } from '../../ledger/bundle.js';
+import { BUNDLE_TEXT_RULES, type Bundle, readBundle } from '../../ledger/bundle.js';
 import { hexToBytes } from '../../ledger/encoding.js';
 import type { LedgerEntry } from '../../ledger/entry.js';
 import {
@@ -70,7 +70,7 @@ async function main(pool: Worker[]): Promise<void> {
     // The checks start before the data is checked: they are only answers, used if it passes.
     checks = startChecks(data?.bundle, pool);
     // The same refusal as `truss verify` (docs/ledger.md "Bundle"): the bundle sits one level down.
-    const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH + 1);
+    const problem = findJsonStructureProblem(text, MAX_BUNDLE_DEPTH + 1, BUNDLE_TEXT_RULES);
     if (problem) {
       const asBundle = problem.kind === 'too_deep' ? { ...problem, limit: MAX_BUNDLE_DEPTH } : problem;
       throw new Error(jsonStructureMessage('the embedded bundle', text, asBundle));

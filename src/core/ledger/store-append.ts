@@ -55,11 +55,15 @@ interface PendingAppend {
   memoText: string | undefined;
 }
 
-const STATUS_AFTER: Record<string, SessionStatus> = {
-  run_completed: 'completed',
-  run_failed: 'failed',
-  suspended: 'suspended',
-};
+/**
+ * The session status an entry kind leaves. A Map, not an object literal: a kind is any name matching
+ * the kind pattern, and `constructor` is one, which an object would answer with Object itself.
+ */
+const STATUS_AFTER: ReadonlyMap<string, SessionStatus> = new Map([
+  ['run_completed', 'completed'],
+  ['run_failed', 'failed'],
+  ['suspended', 'suspended'],
+]);
 
 /**
  * The store's append, with its IMMEDIATE transaction built once (wrapping a function per call costs
@@ -145,7 +149,7 @@ function appendInTransaction(ctx: StoreContext, pending: PendingAppend): LedgerE
     signature,
     now,
   );
-  const status = ANNOTATION_KINDS.has(kind) ? session.status : (STATUS_AFTER[kind] ?? 'running');
+  const status = ANNOTATION_KINDS.has(kind) ? session.status : (STATUS_AFTER.get(kind) ?? 'running');
   writable(ctx, ctx.stmts.moveHead).run(entryHash, status, now, sessionId);
   if (options.memo) {
     try {

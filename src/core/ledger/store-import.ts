@@ -6,11 +6,15 @@ import { ANNOTATION_KINDS, ZERO_HASH } from './entry-hash.js';
 import { LedgerError } from './errors.js';
 import { type SessionStatus, type StoreContext, writable } from './store-statements.js';
 
-const STATUS_AFTER: Record<string, SessionStatus> = {
-  run_completed: 'completed',
-  run_failed: 'failed',
-  suspended: 'suspended',
-};
+/**
+ * The session status an entry kind leaves. A Map, not an object literal: a kind is any name matching
+ * the kind pattern, and `constructor` is one, which an object would answer with Object itself.
+ */
+const STATUS_AFTER: ReadonlyMap<string, SessionStatus> = new Map([
+  ['run_completed', 'completed'],
+  ['run_failed', 'failed'],
+  ['suspended', 'suspended'],
+]);
 
 /**
  * Copies a bundle's ledger — the session and every child session it carries — into the store as it
@@ -72,7 +76,7 @@ function insertLedger(ctx: StoreContext, ledger: BundleLedger, imported: string[
       Buffer.from(signature),
       now,
     );
-    if (!ANNOTATION_KINDS.has(entry.kind)) status = STATUS_AFTER[entry.kind] ?? 'running';
+    if (!ANNOTATION_KINDS.has(entry.kind)) status = STATUS_AFTER.get(entry.kind) ?? 'running';
     prev = hash;
   }
   if (ledger.entries.length > 0) writable(ctx, ctx.stmts.moveHead).run(Buffer.from(prev), status, now, id);

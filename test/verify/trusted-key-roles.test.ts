@@ -48,6 +48,26 @@ describe('parseTrustedKeys roles', () => {
     expect(() => parseTrustedKeys(`${S} roles=admin`, 'f')).toThrow(KeyError);
     expect(() => parseTrustedKeys(`${S} roles=`, 'f')).toThrow(/f:1: roles= is not .*roles=signer/);
   });
+
+  it('refuses roles written anywhere but `roles=` right after the key, which would pin signer and reviewer', () => {
+    for (const line of [
+      `${R} Roles=reviewer`,
+      `${R} ROLES=reviewer review key`,
+      `${R} roles = reviewer`,
+      `${R} roles: reviewer`,
+      `${R} review-signing-key roles=reviewer`,
+      `${R} roles=reviewer roles=log`,
+    ]) {
+      expect(() => parseTrustedKeys(`# pins\n${line}\n`, 'f'), line).toThrow(
+        /^f:2: ".*" is not read as roles; write `HEX roles=ROLE/,
+      );
+    }
+    // Labels that merely mention the word keep working.
+    expect(parseTrustedKeys(`${R} roles=reviewer rolesync bot`, 'f').get(R)).toEqual({
+      label: 'rolesync bot',
+      roles: ['reviewer'],
+    });
+  });
 });
 
 describe('roles in every check', () => {

@@ -86,6 +86,17 @@ export function parseTrustedKeys(
         `${source}:${index + 1}: expected a 64-character hex Ed25519 public key, got ${JSON.stringify(hex.slice(0, 80))}`,
       );
     }
+    // A roles word anywhere but exactly `roles=` right after the key (`Roles=reviewer`, `roles =
+    // reviewer`, `label roles=reviewer`) would make the line untagged — signer and reviewer, the
+    // widest pin — where its author meant to narrow it, so it is refused.
+    const misplaced = rest.findIndex(
+      (word, i) => /^roles\b/i.test(word) && !(i === 0 && word.startsWith('roles=')),
+    );
+    if (misplaced !== -1) {
+      throw new KeyError(
+        `${source}:${index + 1}: ${JSON.stringify(rest[misplaced]?.slice(0, 40))} is not read as roles; write \`HEX roles=ROLE[,ROLE…] [label]\` with roles= in lowercase right after the key and no spaces around = (docs/ledger.md "Trusted keys and roles")`,
+      );
+    }
     let roles: KeyRole[];
     if (rest[0]?.startsWith('roles=')) {
       roles = parseRoles((rest.shift() as string).slice('roles='.length), `${source}:${index + 1}`);

@@ -173,9 +173,12 @@ export function signEvidence(
  * so a run of another commit, or of none, under a sticky for this head is not this head's evidence.
  */
 function judgedCommit(bundle: Bundle): string | null {
-  // The verdict view, which the bundle verification compared with the signed verdict entry.
-  const verdict = readPayload('verdict', bundle.verdict);
-  const fromVerdict = 'payload' in verdict ? verdict.payload.git?.head_sha : null;
+  // The signed verdict entry (a session has one), never the `verdict` view: verification compares a
+  // view only when the bundle carries one, so a bundle without it would be judged by run_started's
+  // commit instead (docs/ledger.md "Bundle": the views are unsigned conveniences).
+  const entry = bundle.ledger.entries.findLast((e) => e.kind === 'verdict');
+  const verdict = entry ? readPayload('verdict', entry.payload) : null;
+  const fromVerdict = verdict && 'payload' in verdict ? verdict.payload.git?.head_sha : null;
   if (fromVerdict) return fromVerdict;
   const started = bundle.ledger.entries.find((entry) => entry.kind === 'run_started');
   const read = started ? readPayload('run_started', started.payload) : null;

@@ -238,6 +238,45 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     expect(stored).toHaveLength(1);
   });
 
+  it('a bundle stored without its verdict view is judged by its signed verdict entry, not by run_started: an approval of the start commit is stale', async () => {
+    // The run started on HEAD, but its verdict judged OLD_SHA (the executor's work, never pushed).
+    // Views are unsigned and may be absent (docs/ledger.md "Bundle"); the verdict entry is signed.
+    const sessionId = 'verdict-on-another-commit';
+    fixture.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: sessionId });
+    const git = (head: string) => ({ repo: 'Codertocat/Hello-World', base_sha: BASE, head_sha: head });
+    fixture.store.append(
+      sessionId,
+      'run_started',
+      { session_id: sessionId, contract: { id: 'greeting' }, git: git(HEAD) },
+      SESSION_KEY,
+    );
+    fixture.store.append(
+      sessionId,
+      'verdict',
+      { overall: 'pass', clauses: [], git: git(OLD_SHA) },
+      SESSION_KEY,
+    );
+    fixture.store.append(sessionId, 'run_completed', { final_text: 'done' }, SESSION_KEY);
+    const { verdict: _dropped, ...stripped } = JSON.parse(exportText(fixture, sessionId, createNodeCrypto()));
+    const text = JSON.stringify(stripped);
+    const ev: Evidence = { sessionId, text, bundle: JSON.parse(text) };
+    const probot = await makeProbot();
+    nockToken();
+    permission('admin');
+    session(ev);
+    ledgerBranchHolds(sessionId, text);
+    trustedKeys();
+    const { stored } = ledgerCommit();
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-view', 'approved', HEAD);
+    expect(checks[0]).toMatchObject({
+      conclusion: 'action_required',
+      output: expect.objectContaining({ title: 'Approval does not cover the verified evidence' }),
+    });
+    expect(checks[0]?.output).toMatchObject({ summary: expect.stringContaining('stale') });
+    expect(stored).toHaveLength(1);
+  });
+
   it('another installed bot posting a sticky lookalike after the run cannot point the sign-off at another session', async () => {
     const ev = evidence(fixture);
     const probot = await makeProbot();

@@ -55,6 +55,8 @@ export interface TamperCase {
    * bundle of its own: `truss ledger export` refuses it (docs/ledger.md "Verification results").
    */
   storedPayloads?: Record<number, string>;
+  /** `truss ledger export` refuses the rows (not_exportable), though they are not a stored spelling. */
+  exportRefused?: true;
   /**
    * What every path must conclude, stated once (docs/ledger.md "Verification results"): each path's
    * report (status, failure code, failure seq) must be this, or every bundle reader must refuse the
@@ -567,6 +569,54 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
     pinned: PINNED,
     notInDatabase: 'a database has no convenience views',
     expected: failed('view_mismatch', null),
+  });
+
+  // 10. Child sessions nested 29 levels below the root (the most, MAX_CHILD_DEPTH) and 30: a database
+  // holds any depth, but a bundle nests at most 128 levels and a stack ends somewhere (thousands of
+  // nested children once made `truss ledger verify` throw). Every path fails the anchor past the limit.
+  const nest = (prefix: string, levels: number): string => {
+    let child: string | null = null;
+    for (let depth = levels; depth >= 0; depth--) {
+      const id = `${prefix}-${depth}`;
+      fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id });
+      fx.store.append(id, 'run_started', { session_id: id, contract: { id: 'nested' } }, SESSION_KEY);
+      if (child !== null) {
+        const head = fx.store.session(child)?.head_hash;
+        fx.store.append(id, 'child_anchor', { child_session_id: child, child_head_hash: head }, SESSION_KEY);
+      }
+      fx.store.append(id, 'run_completed', { final_text: 'done' }, SESSION_KEY);
+      child = id;
+    }
+    return child as string;
+  };
+  cases.push({
+    name: 'child sessions nested 29 levels deep',
+    bundle: JSON.parse(exportText(fx, nest('nest29', 29), crypto)),
+    pinned: PINNED,
+    expected: VERIFIED,
+  });
+  const ledgerOf = (id: string): Bundle['ledger'] => {
+    const session = fx.store.requireSession(id);
+    const entries = [...fx.store.entries(id)];
+    const anchored = entries.flatMap((e) =>
+      e.kind === 'child_anchor' ? [String(e.payload.child_session_id)] : [],
+    );
+    return {
+      session_id: id,
+      public_key: session.public_key,
+      pubkey_id: session.pubkey_id,
+      head_hash: session.head_hash,
+      entries,
+      child_sessions: anchored.map(ledgerOf),
+      anchor_refs: [],
+    };
+  };
+  cases.push({
+    name: 'child sessions nested 30 levels deep',
+    bundle: { schema_version: 'truss.ledger.v1', ledger: ledgerOf(nest('nest30', 30)) },
+    pinned: PINNED,
+    exportRefused: true,
+    expected: failed('child_failed', 1),
   });
 
   // 7. A seq that is not a non-negative integer: reported at the entry's position, on every path.

@@ -147,12 +147,15 @@ export class BundleLedgerVerifier {
   readonly #chain: ChainVerifier;
   /** The sessions of the tree verified so far, shared with the children (ReportInput.seen). */
   readonly #seen: Set<string>;
+  /** Anchors between this ledger and the root (ReportInput.depth). */
+  readonly #depth: number;
   #position = 0;
 
-  constructor(header: BundleLedgerHeader, options: VerifyOptions, seen: Set<string> = new Set()) {
+  constructor(header: BundleLedgerHeader, options: VerifyOptions, seen: Set<string> = new Set(), depth = 0) {
     this.#header = header;
     this.#options = options;
     this.#seen = seen;
+    this.#depth = depth;
     const publicKey = hexToBytes(header.public_key, 32);
     this.#keyId = publicKey ? keyIdFromPublicKey(publicKey, options.crypto.sha256) : header.pubkey_id;
     this.#chain = new ChainVerifier(options.crypto, publicKey ?? new Uint8Array(32), options.receipts);
@@ -212,9 +215,10 @@ export class BundleLedgerVerifier {
       trusted: this.#options.trusted,
       resolveChild: (anchor) => {
         const child = children.get(anchor.child_session_id);
-        return child ? verifyLedger(child, this.#options, this.#seen).report : null;
+        return child ? verifyLedger(child, this.#options, this.#seen, this.#depth + 1).report : null;
       },
       seen: this.#seen,
+      depth: this.#depth,
     });
     return { report, views: chain.views };
   }
@@ -265,8 +269,9 @@ function verifyLedger(
   ledger: BundleLedger,
   options: VerifyOptions,
   seen: Set<string> = new Set(),
+  depth = 0,
 ): LedgerVerification {
-  const verifier = new BundleLedgerVerifier(ledger, options, seen);
+  const verifier = new BundleLedgerVerifier(ledger, options, seen, depth);
   for (const entry of ledger.entries) {
     if (verifier.failed) break;
     verifier.push(entry);

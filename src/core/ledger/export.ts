@@ -8,10 +8,12 @@ import {
 } from './bundle.js';
 import type { ChainResult } from './chain-verifier.js';
 import type { LedgerEntry } from './entry.js';
+import { LedgerError } from './errors.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { tailHashes } from './output-tails.js';
 import type { LedgerStore } from './store.js';
 import { bundleBlobs } from './store-tails.js';
+import { MAX_CHILD_DEPTH } from './verify-report.js';
 
 /*
  * The bundle layout, shared by writeBundle and formatBundle and relied on by verifyBundleFile to
@@ -70,7 +72,15 @@ function writeLedger(
   crypto: LedgerCrypto,
   write: (chunk: string) => void,
   seen: Set<string>,
+  depth = 0,
 ): ChainResult {
+  if (depth > MAX_CHILD_DEPTH) {
+    // What every verifier fails as child_failed, and a bundle this deep may be unreadable.
+    throw new LedgerError(
+      'not_exportable',
+      `refusing to export: child session ${sessionId} sits ${depth} levels below the root; child sessions nest at most ${MAX_CHILD_DEPTH} levels; \`truss ledger verify\` shows where the tree fails`,
+    );
+  }
   seen.add(sessionId);
   const session = store.requireSession(sessionId);
   const header: BundleLedgerHeader = {
@@ -91,7 +101,7 @@ function writeLedger(
     if (seen.has(anchor.child_session_id) || !store.session(anchor.child_session_id)) continue;
     write(firstChild ? '\n' : ',\n');
     firstChild = false;
-    writeLedger(store, anchor.child_session_id, crypto, write, seen);
+    writeLedger(store, anchor.child_session_id, crypto, write, seen, depth + 1);
   }
   write(LEDGER_CLOSE);
   return chain;

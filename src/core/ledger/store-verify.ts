@@ -135,10 +135,11 @@ export function verifySession(
   sessionId: string,
   options: { crypto: LedgerCrypto; trusted: TrustedKeys },
   seen: Set<string> = new Set(),
+  depth = 0,
 ): VerifyReport {
   const { chain } = walkChain(ctx, sessionId, options.crypto, undefined, false);
   const judged = withCheckpointTail(chain, signedCheckpoint(ctx, sessionId, options.crypto));
-  return storedSessionReport(ctx, sessionId, judged, options, seen);
+  return storedSessionReport(ctx, sessionId, judged, options, seen, depth);
 }
 
 /**
@@ -153,6 +154,7 @@ export function storedSessionReport(
   chain: ChainResult,
   options: { crypto: LedgerCrypto; trusted: TrustedKeys },
   seen: Set<string> = new Set(),
+  depth = 0,
 ): VerifyReport {
   const session = requireSession(ctx, sessionId);
   const publicKey = hexToBytes(session.public_key, 32);
@@ -165,8 +167,9 @@ export function storedSessionReport(
     trusted: options.trusted,
     resolveChild: (anchor) =>
       findSession(ctx, anchor.child_session_id)
-        ? verifySession(ctx, anchor.child_session_id, options, seen)
+        ? verifySession(ctx, anchor.child_session_id, options, seen, depth + 1)
         : null,
     seen,
+    depth,
   });
 }

@@ -69,7 +69,18 @@ export interface ReportInput {
    * (docs/ledger.md "Bundle").
    */
   seen: Set<string>;
+  /** How many anchors down from the root this session is (the root is 0; MAX_CHILD_DEPTH). */
+  depth?: number;
 }
+
+/**
+ * The deepest a child session may sit below its root. A bundle nests at most 128 levels
+ * (MAX_BUNDLE_DEPTH): a child k anchors down puts its payloads 5 + 2k levels in, and a payload may
+ * itself nest 64, so 29 is the deepest tree every database can export as a bundle every reader
+ * reads. Deeper anchors fail as `child_failed` on every path, and the recursion stays far from any
+ * stack's end (a database can hold thousands of nested children; docs/ledger.md "Bundle").
+ */
+export const MAX_CHILD_DEPTH = 29;
 
 /**
  * Turns a chain result into the user-facing verdict on trust: the chain checks plus the decisions
@@ -142,6 +153,13 @@ export function buildReport(input: ReportInput): VerifyReport {
         seq: anchor.seq,
         code: 'duplicate_child',
         message: `seq ${anchor.seq}: child session ${anchor.child_session_id} is already part of this ledger (anchored before, or the session itself); a session is anchored once`,
+      });
+    }
+    if ((input.depth ?? 0) >= MAX_CHILD_DEPTH) {
+      return fail({
+        seq: anchor.seq,
+        code: 'child_failed',
+        message: `seq ${anchor.seq}: child session ${anchor.child_session_id} would sit ${(input.depth ?? 0) + 1} levels below the root; child sessions nest at most ${MAX_CHILD_DEPTH} levels, and Truss never writes a deeper tree`,
       });
     }
     const child = input.resolveChild(anchor);

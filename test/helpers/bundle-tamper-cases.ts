@@ -619,6 +619,36 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
     expected: failed('child_failed', 1),
   });
 
+  // 11. A run that ends suspended (an approval gate): never `verified` (exit 6 when every signer is
+  // pinned); a sign-off after it by a key nobody pinned leaves it integrity_only. A resume continues it.
+  const gated = 'suspended-at-gate';
+  fx.store.createSession({ signer: SESSION_KEY, codeVersion: 'test', id: gated });
+  fx.store.append(gated, 'run_started', { session_id: gated, contract: { id: 'gated' } }, SESSION_KEY);
+  fx.store.append(
+    gated,
+    'suspended',
+    { reason: 'approval', await: { approval: { gate: 'deploy', tool: 'bash' } } },
+    SESSION_KEY,
+  );
+  const gatedText = exportText(fx, gated, crypto);
+  cases.push({
+    name: 'run suspended at an approval gate',
+    bundle: JSON.parse(gatedText),
+    pinned: PINNED,
+    expected: { status: 'suspended', code: null, seq: null },
+  });
+  const signedOff = JSON.parse(gatedText) as Bundle;
+  const gatedHead = at(signedOff, 1).entry_hash;
+  const review = signEntry(gatedHead, 2, 'human_review', reviewPayload(gatedHead), REVIEWER_KEY);
+  signedOff.ledger.entries.push(review);
+  signedOff.ledger.head_hash = review.entry_hash;
+  cases.push({
+    name: 'suspended run signed off by an unpinned reviewer',
+    bundle: signedOff,
+    pinned: [SESSION_KEY.publicKeyHex],
+    expected: { status: 'integrity_only', code: null, seq: null },
+  });
+
   // 7. A seq that is not a non-negative integer: reported at the entry's position, on every path.
   const fractional = JSON.parse(text) as Bundle;
   at(fractional, 3).seq = 3.5;

@@ -88,6 +88,7 @@ export async function legTrustedKeys(options: {
     octokit,
     { owner: context.owner, repo: context.repo },
     options.trustedRef,
+    setup.log.warning,
   );
   if (!setup.ephemeralKey && !pinned.has(setup.signer.publicKeyHex))
     pinned.set(setup.signer.publicKeyHex, rolePin('signing-key', ['signer']));

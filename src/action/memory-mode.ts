@@ -131,7 +131,7 @@ export async function decideMemory(
   if (request.prNumber !== null)
     for (const id of await pullRequestProposers(octokit, repo, request.prNumber, inputs.commentAuthors))
       if (!sessions.includes(id)) sessions.push(id);
-  const trusted = await trustedKeysFor(inputs.trustedKeys, octokit, repo, defaultBranch);
+  const trusted = await trustedKeysFor(inputs.trustedKeys, octokit, repo, defaultBranch, setup.log.warning);
   // `memory-eval`: the eval's runs recall from the branch as every run does, checked like theirs.
   const evalPromotion =
     inputs.memoryEval && request.action === 'promote'

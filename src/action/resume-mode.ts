@@ -99,7 +99,13 @@ export async function resumeSuspendedRun(options: {
     // Reviewer keys whose decisions may be on the chain: an earlier `/truss reject` signed with the
     // review-signing key, a decision the App pre-signed. The chain is verified against them and the
     // session key, so a rejection followed by an approval can still resume (docs/action.md).
-    const approvers = await trustedKeysFor(inputs.trustedKeys, octokit, repo, request.target.trustedRef);
+    const approvers = await trustedKeysFor(
+      inputs.trustedKeys,
+      octokit,
+      repo,
+      request.target.trustedRef,
+      setup.log.warning,
+    );
     const reviewer =
       request.decision.kind === 'sign' || inputs.reviewSigningKey ? reviewSigner(inputs) : null;
     // The review-signing key signs decisions only: pinned as reviewer, never as a ledger signer.

@@ -355,7 +355,7 @@ async function actionRunMemory(job: {
       octokit,
       ...repo,
       branch,
-      trusted: await trustedKeysFor(inputs.trustedKeys, octokit, repo, target.trustedRef),
+      trusted: await trustedKeysFor(inputs.trustedKeys, octokit, repo, target.trustedRef, setup.log.warning),
       ownKey: setup.ephemeralKey ? null : setup.signer.publicKeyHex,
       requireApproval: inputs.memoryApproval === 'key',
       log: setup.log,

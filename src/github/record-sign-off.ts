@@ -243,7 +243,7 @@ async function signOff(
     return [];
   }
   const reviewer = options.reviewSigner();
-  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
+  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha, log.warning);
   // Sign-offs this job signed earlier (a stored bundle that already holds a human_review) are ours:
   // trust the review key too, or every review after the first would find the evidence unpinned.
   // Pinned as reviewer only (docs/ledger.md "Trusted keys and roles"): it must never pass as the

@@ -100,7 +100,7 @@ export async function retractSignOff(
     );
     return [];
   }
-  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha);
+  const trusted = await trustedKeysFor(options.trustedKeys, octokit, repo, pr.base.sha, log.warning);
   const reviewer = options.reviewSigner();
   if (trusted.size > 0 && !trusted.has(reviewer.publicKeyHex))
     trusted.set(reviewer.publicKeyHex, rolePin('review-signing-key', ['reviewer']));

@@ -535,6 +535,10 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     );
     const run = await review({ env: { INPUT_TRUSTED_KEYS: '' } });
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The line has no roles=, so it pins the widest trust: the job's log says so, as the CLI does.
+    expect(run.stdout).toContain(
+      '::warning::.truss/trusted-keys: line 2 pins a key without roles=…, so it is trusted as signer and reviewer',
+    );
     expect(harness.fake.calls('GET', /\/contents\/\.truss\/trusted-keys$/).map((r) => r.path)).toEqual([
       `/repos/Codertocat/Hello-World/contents/.truss/trusted-keys?ref=${evidence.baseSha}`,
     ]);

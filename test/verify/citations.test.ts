@@ -221,6 +221,26 @@ describe('anchoring findings', () => {
   });
 });
 
+describe('a long cited path', () => {
+  it('a path over the 300 recorded characters is still read and anchored; one past the bound says so', () => {
+    const long = `${'deep/'.repeat(70)}a.ts`;
+    const files = parseDiffHunks(
+      `diff --git a/${long} b/${long}\n--- a/${long}\n+++ b/${long}\n@@ -1,2 +1,3 @@\n one\n+two\n three`,
+    );
+    const [cited] = anchorFindings([{ location: `${long}:2`, problem: 'p' }], files);
+    expect(cited).toMatchObject({ path: long, start_line: 2, end_line: 2, anchored: true, unanchored: null });
+    expect(cited?.location.length).toBeLessThanOrEqual(300);
+    const [untouched] = anchorFindings([{ location: `${long}x:2`, problem: 'p' }], files);
+    expect(untouched).toMatchObject({ anchored: false, unanchored: 'not a file this change touches' });
+    const tooLong = `${'x/'.repeat(600)}a.ts:2`;
+    const [over] = anchorFindings([{ location: tooLong, problem: 'p' }], files);
+    expect(over).toMatchObject({ anchored: false, path: null });
+    expect(over?.unanchored).toBe(
+      `the location is ${tooLong.length} characters long; a path:line is read up to 1100 characters`,
+    );
+  });
+});
+
 describe('the vote answer asks for findings', () => {
   it('the prompt asks every seat to cite path:line or path:start-end for each problem', () => {
     const prompt = buildReviewPrompt({

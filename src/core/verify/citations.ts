@@ -36,6 +36,12 @@ export interface Citation {
 /** At most this many findings per vote are kept; the rest are dropped (the reasoning stays). */
 export const MAX_FINDINGS = 20;
 export const MAX_LOCATION_CHARS = 300;
+/**
+ * A location is read as `path:line` up to this length, before it is clipped for the record: a deep
+ * repository path is longer than MAX_LOCATION_CHARS, and reading the clipped text turned it into
+ * "not a location" (docs/contracts.md "Findings on the lines they are about").
+ */
+export const MAX_READ_LOCATION_CHARS = 1100;
 export const MAX_PROBLEM_CHARS = 1000;
 /** Context lines shown before and after the cited ones, and the most cited lines shown. */
 const CONTEXT_LINES = 2;
@@ -52,7 +58,8 @@ export function anchorFindings(findings: readonly Finding[], files: readonly Dif
 }
 
 function anchorOne(finding: Finding, byPath: ReadonlyMap<string, DiffFile>): Citation {
-  const location = clip(finding.location.trim(), MAX_LOCATION_CHARS);
+  const written = finding.location.trim();
+  const location = clip(written, MAX_LOCATION_CHARS);
   const base = { location, problem: clip(finding.problem.trim(), MAX_PROBLEM_CHARS) };
   const prose = (
     unanchored: string,
@@ -70,12 +77,15 @@ function anchorOne(finding: Finding, byPath: ReadonlyMap<string, DiffFile>): Cit
     unanchored,
     hunk: null,
   });
-  const match = LOCATION.exec(location.replace(/^[`'"]+|[`'"]+$/g, '').trim());
+  if (written.length > MAX_READ_LOCATION_CHARS)
+    return prose(
+      `the location is ${written.length} characters long; a path:line is read up to ${MAX_READ_LOCATION_CHARS} characters`,
+    );
+  const match = LOCATION.exec(written.replace(/^[`'"]+|[`'"]+$/g, '').trim());
   if (!match) return prose('not a location: write path:line or path:start-end');
   const start = Number(match[2]);
   const end = match[3] === undefined ? start : Number(match[3]);
-  const written = (match[1] as string).trim();
-  const normalized = normalizeCitedPath(written);
+  const normalized = normalizeCitedPath((match[1] as string).trim());
   if ('refused' in normalized) return prose(normalized.refused);
   const path = resolveInDiff(normalized.path, byPath);
   const at = { path: path ?? normalized.path, start, end };

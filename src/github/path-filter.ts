@@ -84,7 +84,7 @@ export async function pullRequestChangedFiles(
  * removed from, and a file without links names none, so a listing of only those (or an empty one)
  * proves nothing and runs the contract (docs/contracts.md "Run only what a change touches").
  */
-function listingCommits(
+export function listingCommits(
   file: { status?: string; blob_url?: string; contents_url?: string },
   headSha: string,
 ): 'head' | 'other' | 'unknown' {

@@ -4,7 +4,7 @@
  *
  * One comment per cited line range, listing every seat that cited it. On each run:
  * - a range cited again finds its comment (ours: a Bot author and the contract's hidden marker, at
- *   the same current lines) and edits it when the text changed — never a second comment;
+ *   the same current lines) and edits it when its findings changed (findingText) — never a second comment;
  * - a newly cited range becomes an inline comment of ONE new review (event COMMENT) for the run;
  * - a comment whose range is no longer cited (or whose lines GitHub marked outdated) is edited to
  *   say so and its thread resolved. REST cannot resolve a conversation; that is GraphQL only
@@ -12,6 +12,9 @@
  *   token may not use GraphQL (the thread then stays open, with a warning).
  * Inline comments go only on lines GitHub's own diff of the pull request shows (its files' patches,
  * which can differ from the diff the panel saw); the rest stay annotations on the check run.
+ * The new review goes first and nothing is marked resolved before it, so a failed post loses nothing;
+ * a pull request whose head moved during the run gets no write at all (its positions are another
+ * commit's).
  */
 
 import type { RunReport } from '../core/run/index.js';
@@ -20,12 +23,13 @@ import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 import { isTrussComment, type TrussAuthors } from './own-comment.js';
-import { listPullRequestFiles } from './path-filter.js';
+import { listingCommits, listPullRequestFiles } from './path-filter.js';
 import { type PlacedFinding, placedFindings } from './render/index.js';
 import {
   findingCommentBody,
   findingMarker,
   findingsReviewBody,
+  findingText,
   readFindingMarker,
   resolvedCommentBody,
 } from './render/review-comment.js';
@@ -43,6 +47,8 @@ export interface ReviewCommentsResult {
   /** Anchored findings GitHub's diff does not show (annotations only). */
   offDiff: number;
   reviewId: number | null;
+  /** The head the pull request moved to during the run (nothing was written), else null. */
+  headMoved: string | null;
 }
 
 interface Range {
@@ -83,6 +89,7 @@ export async function syncReviewComments(options: {
     reopened: 0,
     offDiff: 0,
     reviewId: null,
+    headMoved: null,
   };
   const wanted = groupByRange(placedFindings(options.report));
   if (options.dryRun) {
@@ -90,10 +97,32 @@ export async function syncReviewComments(options: {
     return result;
   }
   try {
-    const onDiff = wanted.size > 0 ? await githubDiff(octokit, repo, prNumber) : new Map<string, Range[]>();
+    // Listed first, then the head checked (path-filter.ts does the same): GitHub places existing
+    // comments and computes its diff on the pull request's current head, which moves with a push.
     const ours = await listOurComments(octokit, repo, prNumber, contractId, options.authors);
+    if (wanted.size === 0 && ours.length === 0) return logged(result, contractId, log);
+    const files = wanted.size > 0 ? await listPullRequestFiles(octokit, repo, prNumber) : [];
+    const { data: pull } = await octokit.rest.pulls.get({ ...repo, pull_number: prNumber });
+    const movedTo =
+      pull.head.sha !== options.headSha
+        ? pull.head.sha
+        : files.some((file) => listingCommits(file, options.headSha) === 'other')
+          ? 'a newer commit'
+          : null;
+    if (movedTo !== null) {
+      // Placing this run's findings (on its head) by positions GitHub computed for another head
+      // made createReview fail whole (422) or edited the wrong comments: leave them to the run on
+      // the new head, and say so (docs/action.md "Review comments").
+      result.headMoved = movedTo;
+      log.warning(
+        `${contractId}: inline review comments not updated: the pull request's head moved from ${options.headSha.slice(0, 7)} to ${movedTo.slice(0, 7)} during the run; the run on the new head updates them (the findings are in the check run)`,
+      );
+      return result;
+    }
+    const onDiff = diffRanges(files);
     const context = { headSha: options.headSha, checkRunUrl: options.checkRunUrl };
     const fresh: Array<{ range: Range; found: PlacedFinding[] }> = [];
+    const edits: Array<{ id: number; body: string }> = [];
     const reopen: number[] = [];
     const used = new Set<number>();
     for (const [key, { range, found }] of wanted) {
@@ -108,20 +137,16 @@ export async function syncReviewComments(options: {
         continue;
       }
       used.add(existing.id);
-      if (existing.body !== body) {
-        await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: existing.id, body });
-        result.updated += 1;
-      }
+      // Only what a reader needs: the footer naming the run and its check run changes every run, and
+      // editing every open comment on every run for it was one PATCH per finding per run.
+      if (findingText(existing.body) !== findingText(body)) edits.push({ id: existing.id, body });
       if (existing.state === 'resolved') reopen.push(existing.id);
     }
     const stale = ours.filter((c) => !used.has(c.id) && c.state === 'open');
-    for (const comment of stale) {
-      await octokit.rest.pulls.updateReviewComment({
-        ...repo,
-        comment_id: comment.id,
-        body: resolvedCommentBody(contractId, comment.body, options.headSha),
-      });
-    }
+    // Marked resolved by an earlier run that stopped before resolving the thread: finished now.
+    const marked = ours.filter((c) => !used.has(c.id) && c.state === 'resolved');
+    // The new review first: it is the step that can fail whole (422). Nothing is marked resolved
+    // before it, so a failure leaves every comment as it was and the next run does all of it.
     if (fresh.length > 0) {
       fresh.sort((a, b) => severity(a.found) - severity(b.found));
       const posted = fresh.slice(0, MAX_NEW_REVIEW_COMMENTS);
@@ -146,18 +171,39 @@ export async function syncReviewComments(options: {
       result.reviewId = data.id;
       result.created = posted.length;
     }
+    for (const edit of edits) {
+      await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: edit.id, body: edit.body });
+      result.updated += 1;
+    }
+    for (const comment of stale) {
+      await octokit.rest.pulls.updateReviewComment({
+        ...repo,
+        comment_id: comment.id,
+        body: resolvedCommentBody(contractId, comment.body, options.headSha),
+      });
+    }
     const threadChanges = [
-      ...stale.map((c) => ({ id: c.id, resolved: true })),
+      ...[...stale, ...marked].map((c) => ({ id: c.id, resolved: true })),
       ...reopen.map((id) => ({ id, resolved: false })),
     ];
     if (threadChanges.length > 0) {
-      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log);
+      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log, {
+        quiet: stale.length === 0 && reopen.length === 0,
+      });
       result.resolved = stale.length;
       result.reopened = counts.reopened;
     }
   } catch (error) {
     throw toMissingPermission(error, 'pull-requests: write', `review #${prNumber} with inline comments`);
   }
+  return logged(result, contractId, log);
+}
+
+function logged(
+  result: ReviewCommentsResult,
+  contractId: string,
+  log: Pick<Logger, 'info'>,
+): ReviewCommentsResult {
   log.info(
     `${contractId}: inline review comments ${result.created} new, ${result.updated} updated, ${result.resolved} resolved${result.offDiff ? `, ${result.offDiff} not on GitHub's diff (annotations only)` : ''}`,
   );
@@ -187,10 +233,12 @@ function groupByRange(
   return groups;
 }
 
-/** The new-side hunk ranges of GitHub's own diff of the pull request, by path. */
-async function githubDiff(octokit: Octokit, repo: RepoRef, prNumber: number): Promise<Map<string, Range[]>> {
+/** The new-side hunk ranges of GitHub's own diff of the pull request (its files' patches), by path. */
+function diffRanges(
+  files: ReadonlyArray<{ filename: string; patch?: string | undefined }>,
+): Map<string, Range[]> {
   const byPath = new Map<string, Range[]>();
-  for (const file of await listPullRequestFiles(octokit, repo, prNumber)) {
+  for (const file of files) {
     if (!file.patch) continue;
     const [parsed] = parseDiffHunks(`+++ b/${file.filename}\n${file.patch}`);
     byPath.set(
@@ -237,7 +285,8 @@ async function resolveThreads(
   repo: RepoRef,
   prNumber: number,
   changes: ReadonlyArray<{ id: number; resolved: boolean }>,
-  log: Pick<Logger, 'warning'>,
+  log: Pick<Logger, 'info' | 'warning'>,
+  options: { quiet: boolean },
 ): Promise<{ reopened: number }> {
   let reopened = 0;
   try {
@@ -249,9 +298,10 @@ async function resolveThreads(
       if (!change.resolved) reopened += 1;
     }
   } catch (error) {
-    log.warning(
-      `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`,
-    );
+    // Only finishing what an earlier run marked (and warned about): said, not warned again each run.
+    const message = `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`;
+    if (options.quiet) log.info(message);
+    else log.warning(message);
   }
   return { reopened };
 }

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { runAndReport } from '../../src/github/run-and-report.js';
+import { pullRequestObject } from '../helpers/action-harness.js';
 import { git, makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { commitFiles } from '../helpers/git.js';
 import { useNock } from '../helpers/nock-guard.js';
@@ -76,6 +77,9 @@ describe('findings from a run to the pull request', () => {
       .get(`${R}/pulls/${PR}/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
+      // The head is still the run's: the comments go on it.
+      .get(`${R}/pulls/${PR}`)
+      .reply(200, pullRequestObject(HEAD, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'))
       .post(`${R}/pulls/${PR}/reviews`)
       .reply(200, (_uri, body) => {
         reviews.push(body as Body);

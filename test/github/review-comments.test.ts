@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import type { ReportClause, ReportVote, RunReport } from '../../src/core/run/index.js';
 import type { Citation } from '../../src/core/verify/citations.js';
 import { completeCheckRun } from '../../src/github/check-runs.js';
-import { renderCheckOutput, renderStickyComment } from '../../src/github/render/index.js';
-import { findingMarker } from '../../src/github/render/review-comment.js';
+import { placedFindings, renderCheckOutput, renderStickyComment } from '../../src/github/render/index.js';
+import { findingCommentBody, findingMarker } from '../../src/github/render/review-comment.js';
 import { syncReviewComments } from '../../src/github/review-comments.js';
+import { pullRequestObject } from '../helpers/action-harness.js';
 import { useNock } from '../helpers/nock-guard.js';
 import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
 
@@ -92,8 +93,18 @@ function report(votes: ReportVote[]): RunReport {
   };
 }
 
-/** GET /pulls/7/files: src/login.ts changed in lines 8-14 and 40-42 (GitHub's own patch). */
-function nockFiles(): void {
+/** GET /pulls/7 (real payload shape) after the listings: the pull request with its head at `sha`. */
+function nockPull(sha = HEAD): void {
+  nock(API)
+    .get(`${R}/pulls/${PR}`)
+    .reply(200, pullRequestObject(sha, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+}
+
+/**
+ * GET /pulls/7/files: src/login.ts changed in lines 8-14 and 40-42 (GitHub's own patch), listed at
+ * `at`; then GET /pulls/7 with the head at HEAD.
+ */
+function nockFiles(at = HEAD, head = HEAD): void {
   nock(API)
     .get(`${R}/pulls/${PR}/files`)
     .query({ per_page: 100 })
@@ -105,10 +116,14 @@ function nockFiles(): void {
         additions: 2,
         deletions: 1,
         changes: 3,
+        blob_url: `https://github.com/${OWNER}/${REPO}/blob/${at}/src/login.ts`,
+        raw_url: `https://github.com/${OWNER}/${REPO}/raw/${at}/src/login.ts`,
+        contents_url: `https://api.github.com${R}/contents/src/login.ts?ref=${at}`,
         patch:
           '@@ -8,6 +8,7 @@ export function login() {\n a\n b\n-c\n+C\n+D\n d\n e\n f\n@@ -39,2 +40,3 @@\n x\n+y\n z',
       },
     ]);
+  nockPull(head);
 }
 
 /** A review comment as GET /pulls/{n}/comments lists it. */
@@ -436,6 +451,7 @@ describe('inline review comments', () => {
     nockListComments([
       listed(3, `${findingMarker('fix-login', 'open')}\nx`, { path: 'src/login.ts', line: 9 }),
     ]);
+    nockPull();
     const writes = recordWrites();
     nock(API).post('/graphql').reply(403, { message: 'Resource not accessible by integration' });
     const log = captureLog();
@@ -449,6 +465,168 @@ describe('inline review comments', () => {
     const { octokit, calls } = recordingOctokit();
     await sync(report([vote(0, 'not_met', [cite('src/login.ts', 10)])]), octokit, captureLog(), true);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('inline review comments: a run that stops, a head that moves, a body that did not change', () => {
+  const NEW_HEAD = '9d3c1f0b2a4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c';
+  const stale = () =>
+    listed(3, `${findingMarker('fix-login', 'open')}\n**Truss** · clause 1\n\n- no longer true`, {
+      path: 'src/login.ts',
+      line: 9,
+    });
+
+  /** GraphQL: the review threads (first comment id -> resolved?), then each mutation's reply. */
+  function nockThreads(threads: Record<number, boolean>, mutations: number): Body[] {
+    const calls: Body[] = [];
+    nock(API)
+      .post('/graphql')
+      .times(1 + mutations)
+      .reply(200, (_uri, body) => {
+        const b = body as { query: string; variables: Body };
+        calls.push(b);
+        if (b.query.includes('reviewThreads'))
+          return {
+            data: {
+              repository: {
+                pullRequest: {
+                  reviewThreads: {
+                    pageInfo: { hasNextPage: false, endCursor: null },
+                    nodes: Object.entries(threads).map(([id, isResolved]) => ({
+                      id: `PRRT_${id}`,
+                      isResolved,
+                      comments: { nodes: [{ databaseId: Number(id) }] },
+                    })),
+                  },
+                },
+              },
+            },
+          };
+        return { data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } } };
+      });
+    return calls;
+  }
+
+  it('the new review is refused (422): no comment was marked resolved, so nothing is lost', async () => {
+    nockFiles();
+    nockListComments([stale()]);
+    const patches: number[] = [];
+    nock(API)
+      .post(`${R}/pulls/${PR}/reviews`)
+      .reply(422, {
+        message: 'Unprocessable Entity',
+        errors: ['Line could not be resolved'],
+        documentation_url: 'https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request',
+        status: '422',
+      })
+      .patch(/\/pulls\/comments\/\d+$/)
+      .optionally()
+      .reply(200, (uri) => {
+        patches.push(Number(uri.split('/').pop()));
+        return {};
+      });
+    await expect(sync(report([vote(0, 'not_met', [cite('src/login.ts', 41)])]))).rejects.toThrow();
+    expect(patches).toEqual([]);
+  });
+
+  it('a comment an earlier run marked resolved but whose thread it never resolved: this run resolves it', async () => {
+    nockListComments([
+      listed(
+        3,
+        `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited** by the Truss run at 1234567`,
+        {
+          path: 'src/login.ts',
+          line: 9,
+        },
+      ),
+    ]);
+    nockPull();
+    const writes = recordWrites();
+    const graphql = nockThreads({ 3: false }, 1);
+    const log = captureLog();
+    await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
+    expect(writes.patches).toEqual([]);
+    expect(graphql.map((g) => g.variables)).toEqual([
+      { owner: OWNER, repo: REPO, number: PR, cursor: null },
+      { thread: 'PRRT_3' },
+    ]);
+    expect(graphql[1]?.query).toContain('resolveReviewThread');
+  });
+
+  it('a thread already resolved is left alone, and a GraphQL refusal for it alone is not a warning', async () => {
+    nockListComments([
+      listed(3, `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited**`, {
+        path: 'src/login.ts',
+        line: 9,
+      }),
+    ]);
+    nockPull();
+    nock(API).post('/graphql').reply(403, { message: 'Resource not accessible by integration' });
+    const log = captureLog();
+    await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
+    expect(log.lines.filter((l) => l.level === 'warning')).toEqual([]);
+    expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
+  });
+
+  it('the head moved during the run: nothing is placed or edited, and the log says why', async () => {
+    nockFiles(NEW_HEAD, NEW_HEAD);
+    nockListComments([
+      listed(1, `${findingMarker('fix-login', 'open')}\nold`, {
+        path: 'src/login.ts',
+        line: 11,
+        start_line: 10,
+      }),
+      stale(),
+    ]);
+    const writes = recordWrites();
+    const log = captureLog();
+    const result = await sync(
+      report([vote(0, 'not_met', [cite('src/login.ts', 10, 11), cite('src/login.ts', 41)])]),
+      testOctokit(log),
+      log,
+    );
+    expect(result).toMatchObject({ created: 0, updated: 0, resolved: 0, headMoved: NEW_HEAD });
+    expect(writes).toEqual({ reviews: [], patches: [], graphql: [] });
+    expect(log.lines.filter((l) => l.level === 'warning').map((l) => l.message)).toEqual([
+      `fix-login: inline review comments not updated: the pull request's head moved from ${HEAD.slice(0, 7)} to ${NEW_HEAD.slice(0, 7)} during the run; the run on the new head updates them (the findings are in the check run)`,
+    ]);
+  });
+
+  it("GitHub's listing is still another commit's (right after a push): the same", async () => {
+    nockFiles(NEW_HEAD, HEAD);
+    nockListComments([]);
+    const writes = recordWrites();
+    const result = await sync(report([vote(0, 'not_met', [cite('src/login.ts', 41)])]));
+    expect(result.headMoved).toBe('a newer commit');
+    expect(writes.reviews).toEqual([]);
+  });
+
+  it('a later run at another head with the same findings edits nothing; changed findings are edited', async () => {
+    const findings = [vote(0, 'not_met', [cite('src/login.ts', 10, 11, 'token unchecked')])];
+    // Written by the run on an earlier head, linking that run's check run.
+    const earlier = findingCommentBody('fix-login', placedFindings(report(findings)), {
+      headSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+      checkRunUrl: `https://github.com/${OWNER}/${REPO}/runs/11`,
+    });
+    nockFiles();
+    nockListComments([listed(1, earlier, { path: 'src/login.ts', line: 11, start_line: 10 })]);
+    const writes = recordWrites();
+    const result = await sync(report(findings));
+    expect(result).toMatchObject({ created: 0, updated: 0 });
+    expect(writes.patches).toEqual([]);
+    expect(nock.isDone()).toBe(true);
+    nock.cleanAll();
+
+    nockFiles();
+    nockListComments([listed(1, earlier, { path: 'src/login.ts', line: 11, start_line: 10 })]);
+    const again = recordWrites();
+    const changed = await sync(
+      report([vote(0, 'not_met', [cite('src/login.ts', 10, 11, 'token unchecked and logged')])]),
+    );
+    expect(changed.updated).toBe(1);
+    expect(again.patches.map((p) => p.id)).toEqual([1]);
+    expect(again.patches[0]?.body).toContain('token unchecked and logged');
+    expect(again.patches[0]?.body).toContain(`at ${HEAD.slice(0, 7)}`);
   });
 });
 

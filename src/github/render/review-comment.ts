@@ -27,6 +27,19 @@ export function readFindingMarker(
   return match ? { contractId: match[1] as string, state: match[2] as FindingState } : null;
 }
 
+const FOOTER_START = '<sub>Truss review panel · ';
+
+/**
+ * What a reader of a finding comment needs: its body without the footer, which names the run (head
+ * and check run) that wrote it. Review-comments.ts edits a comment only when this changes: a body
+ * rewritten on every run for its footer alone was one PATCH per open finding per run, the secondary
+ * rate limit's kind of traffic (docs/action.md "Review comments").
+ */
+export function findingText(body: string): string {
+  const at = body.lastIndexOf(`\n${FOOTER_START}`);
+  return at === -1 ? body : body.slice(0, at);
+}
+
 /** An open finding comment: every seat's problem at these lines, with clause and verdict context. */
 export function findingCommentBody(
   contractId: string,
@@ -40,7 +53,7 @@ export function findingCommentBody(
       `- **${inlineText(seatLabel(f.vote), 80)}** · ${inlineText(`${f.vote.provider}/${f.vote.model}`, 100)}: ${inlineText(f.citation.problem, PROBLEM_CHARS) || '_(no description)_'}`,
   );
   const link = safeUrl(context.checkRunUrl);
-  const footer = `<sub>Truss review panel · ${codeSpan(contractId)} at ${context.headSha.slice(0, 7)} · one seat's finding each; the verdict is in ${link ? `[the check run](${link})` : 'the check run'}. Updated on every run, resolved when no run cites it any more.</sub>`;
+  const footer = `${FOOTER_START}${codeSpan(contractId)} at ${context.headSha.slice(0, 7)} · one seat's finding each; the verdict is in ${link ? `[the check run](${link})` : 'the check run'}. Rewritten when a later run's findings here change, resolved when no run cites these lines any more.</sub>`;
   return fitBody(
     [findingMarker(contractId, 'open'), `**Truss** · ${heading}`, '', ...items, '', footer].join('\n'),
   );

@@ -221,6 +221,51 @@ describe('anchoring findings', () => {
   });
 });
 
+describe('the diff the seats read shows new-side line numbers', () => {
+  it('every added or unchanged line carries the number its citation is anchored by; removed lines and headers none', async () => {
+    const dir = featureRepo();
+    writeFileSync(join(dir, 'ctx.md'), 'context one\ncontext two\n');
+    const evidence = await collectReviewEvidence({
+      workdir: dir,
+      git: await readGitInfo(dir, 'main'),
+      contextFiles: ['ctx.md'],
+    });
+    const prompt = buildReviewPrompt({
+      seat: 0,
+      seats: 1,
+      lens: LENSES[2] as (typeof LENSES)[number],
+      intent: 'i',
+      clause: 'c',
+      evidence: prepareEvidence(evidence),
+      nonce: () => 'n0nce0000',
+    });
+    const shown = (prompt.messages[1]?.content ?? '').split('\n');
+    // Every numbered line, in order, is exactly a new-side hunk line with the number anchoring uses.
+    const numbered = shown.flatMap((line) => {
+      const m = /^ *(\d+) ([+ ].*)$/.exec(line);
+      return m ? [{ n: Number(m[1]), text: m[2] as string }] : [];
+    });
+    const hunks = parseDiffHunks(evidence.diff);
+    const expected = hunks.flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.n !== null)));
+    expect(expected.length).toBeGreaterThan(10);
+    expect(numbered).toEqual(expected);
+    // Right-aligned in one column per section; a removed line has blanks there; headers unchanged.
+    expect(shown).toContain('10 +line 10 CHANGED');
+    expect(shown).toContain(' 9  line 9');
+    expect(shown).toContain('   -line 10');
+    expect(shown.some((line) => line.startsWith('@@ -7,7 +7,7 @@'))).toBe(true);
+    expect(shown).toContain('diff --git a/src/a.ts b/src/a.ts');
+    // reviewer_context files are not the diff: shown as they are.
+    expect(shown).toContain('context one');
+    // The number a seat reads in front of a line is the line its citation lands on.
+    const read = shown.find((line) => line.endsWith('+line 30b ADDED'));
+    const n = Number(/^ *(\d+) /.exec(read ?? '')?.[1]);
+    const [cited] = anchorFindings([{ location: `src/a.ts:${n}`, problem: 'p' }], hunks);
+    expect(cited?.hunk?.lines).toContainEqual({ n, text: '+line 30b ADDED' });
+    expect(prompt.system).toContain('never count lines yourself');
+  });
+});
+
 describe('a long cited path', () => {
   it('a path over the 300 recorded characters is still read and anchored; one past the bound says so', () => {
     const long = `${'deep/'.repeat(70)}a.ts`;

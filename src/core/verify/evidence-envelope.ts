@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EvidenceSection } from './evidence-lines.js';
+import type { EvidenceLine, EvidenceSection } from './evidence-lines.js';
 
 /**
  * The container that keeps evidence data. A fixed fence (```) can be closed by the evidence itself,
@@ -55,14 +55,40 @@ export function chooseDelimiter(
   );
 }
 
-/** The evidence message body: one region, one nonce-tagged marker line per section. */
-export function wrapEvidence(sections: readonly EvidenceSection[], delimiter: EvidenceDelimiter): string {
+/**
+ * The evidence message body: one region, one nonce-tagged marker line per section. With
+ * `lineNumbers`, each diff line of the new side starts with its new-side line number (a removed line
+ * with blanks of the same width), so a reviewer cites the lines it reads instead of counting from
+ * the hunk header: counted, citations landed a few lines off and, inside a hunk, were placed on the
+ * wrong line (docs/contracts.md "Findings on the lines they are about"). The numbers are those
+ * evidence-lines.ts located each line at, read from the same diff the citations are anchored against;
+ * the column is the prompt's, not the diff's (the recorded diff and its hash stay git's bytes).
+ */
+export function wrapEvidence(
+  sections: readonly EvidenceSection[],
+  delimiter: EvidenceDelimiter,
+  options: { lineNumbers?: boolean } = {},
+): string {
   const parts = [delimiter.open];
   if (sections.length === 0) parts.push(`[${delimiter.tag}: no diff and no files were collected]`);
   for (const section of sections) {
     parts.push(`[${delimiter.tag}: ${section.label}${section.truncated ? ' (truncated)' : ''}]`);
-    for (const line of section.lines) parts.push(line.text);
+    const show = options.lineNumbers && section.source === 'diff' ? numbered(section.lines) : null;
+    for (const line of section.lines) parts.push(show ? show(line) : line.text);
   }
   parts.push(delimiter.close);
   return parts.join('\n');
+}
+
+/** A diff line with its new-side number in front, right-aligned; headers as they are. */
+function numbered(lines: readonly EvidenceLine[]): (line: EvidenceLine) => string {
+  const removed = (line: EvidenceLine) => line.text.startsWith('-');
+  let max = 0;
+  for (const line of lines) if (line.line !== null && !removed(line)) max = Math.max(max, line.line);
+  const width = String(max).length;
+  const blank = ' '.repeat(width);
+  return (line) => {
+    if (line.line === null) return line.text;
+    return `${removed(line) ? blank : String(line.line).padStart(width)} ${line.text}`;
+  };
 }

@@ -28,7 +28,7 @@ export interface InjectionSpan {
   source: EvidenceSource;
   path: string;
   line: number | null;
-  /** 1-based column of the match in the line as the model read it (hidden characters revealed). */
+  /** 1-based column of the match in the line as the model read it (hidden characters revealed; after a diff line's number column, evidence-envelope.ts). */
   column: number;
   /** The matched text, clipped. */
   match: string;

@@ -59,7 +59,7 @@ export function voteAnswerSchema(aimedAtReviewers: boolean): AnswerSchema {
           location: {
             type: 'string',
             description:
-              'path:line or path:start-end: the path as the diff names it (without a/ or b/), lines numbered on the new side of the diff.',
+              'path:line or path:start-end: the path as the diff names it (without a/ or b/), lines as numbered in front of the diff lines (the new side).',
           },
           problem: { type: 'string', description: 'What is wrong there, in a sentence or two.' },
         },

@@ -115,7 +115,7 @@ export async function syncReviewComments(options: {
       // the new head, and say so (docs/action.md "Review comments").
       result.headMoved = movedTo;
       log.warning(
-        `${contractId}: inline review comments not updated: the pull request's head moved from ${options.headSha.slice(0, 7)} to ${movedTo.slice(0, 7)} during the run; the run on the new head updates them (the findings are in the check run)`,
+        `${contractId}: inline review comments not updated: the pull request's head moved from ${options.headSha.slice(0, 7)} to ${movedTo === pull.head.sha ? movedTo.slice(0, 7) : movedTo} during the run; the run on the new head updates them (the findings are in the check run)`,
       );
       return result;
     }

@@ -596,9 +596,15 @@ describe('inline review comments: a run that stops, a head that moves, a body th
     nockFiles(NEW_HEAD, HEAD);
     nockListComments([]);
     const writes = recordWrites();
-    const result = await sync(report([vote(0, 'not_met', [cite('src/login.ts', 41)])]));
+    const log = captureLog();
+    const result = await sync(
+      report([vote(0, 'not_met', [cite('src/login.ts', 41)])]),
+      testOctokit(log),
+      log,
+    );
     expect(result.headMoved).toBe('a newer commit');
     expect(writes.reviews).toEqual([]);
+    expect(log.text()).toContain(`head moved from ${HEAD.slice(0, 7)} to a newer commit during the run`);
   });
 
   it('a later run at another head with the same findings edits nothing; changed findings are edited', async () => {

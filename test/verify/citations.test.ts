@@ -413,6 +413,38 @@ describe('citations in the signed vote (runContract, scripted panel)', () => {
     expect(report.clauses[0]?.votes[0]?.citations.map((c) => c.anchored)).toEqual([true, false, false]);
   });
 
+  it('a secret a seat writes into a cited path is redacted in the signed vote, like its location', async () => {
+    const workdir = featureRepo();
+    const GH = `ghp_${'a1B2'.repeat(9)}`;
+    const seat = {
+      vote: 'not_met',
+      reasoning: 'r',
+      findings: [{ location: `config/${GH}.txt:3`, problem: 'the token file' }],
+    };
+    const provider = scripted([{ text: JSON.stringify(seat) }], 'panel.json');
+    const contract = contractFrom(CONTRACT.replace('reviewers = 2', 'reviewers = 1'));
+    const run = openRunStore();
+    const outcome = await runContract({
+      contract: contract.contract,
+      contractHash: contract.hash,
+      workdir,
+      store: run.store,
+      signer: AGENT_KEY,
+      ctx: ctxFor(contract.contract),
+      panel: { seats: [provider] },
+      env: {},
+      codeVersion: 'test',
+      principal: { login: 'octocat' },
+      baseRef: 'main',
+    });
+    const votes = [...run.store.entries(outcome.sessionId)].filter((e) => e.kind === 'review_vote');
+    run.close();
+    const [citation] = (votes[0]?.payload.citations ?? []) as Citation[];
+    expect(citation).toMatchObject({ anchored: false, unanchored: 'not a file this change touches' });
+    expect(citation?.location).toContain('[REDACTED');
+    expect(JSON.stringify(votes[0]?.payload)).not.toContain(GH);
+  });
+
   it('a vote signed without citations (an older ledger) still verifies and reads as none', () => {
     const store = LedgerStore.open(join(tempDir('old-vote').dir, 'ledger.db'));
     const { id } = store.createSession({ signer: AGENT_KEY, codeVersion: 'truss 0.0.9' });

@@ -134,6 +134,10 @@ export async function verifyReview(
           citations: anchorFindings(findings ?? [], hunks).map((citation) => ({
             ...citation,
             location: visible(citation.location),
+            // The path a seat wrote, when it names no changed file, is model text like the location:
+            // a token written there was recorded as is. Only redacted: a changed file's path comes
+            // from the diff (already scanned) and must stay the one GitHub names.
+            path: citation.path === null ? null : redact(citation.path),
             problem: visible(citation.problem),
             hunk: citation.hunk && {
               header: visible(citation.hunk.header),

@@ -8,13 +8,14 @@
  * - a newly cited range becomes an inline comment of ONE new review (event COMMENT) for the run;
  * - a comment whose range is no longer cited (or whose lines GitHub marked outdated) is edited to
  *   say so and its thread resolved. REST cannot resolve a conversation; that is GraphQL only
- *   (review-threads.ts), so the body edit comes first and is what every reader sees even when the
- *   token may not use GraphQL (the thread then stays open, with a warning).
+ *   (review-threads.ts); the body edit is what every reader sees even when the token may not use
+ *   GraphQL (the thread then stays open, with a warning).
  * Inline comments go only on lines GitHub's own diff of the pull request shows (its files' patches,
  * which can differ from the diff the panel saw); the rest stay annotations on the check run.
  * The new review goes first and nothing is marked resolved before it, so a failed post loses nothing;
- * a pull request whose head moved during the run gets no write at all (its positions are another
- * commit's).
+ * a thread is resolved (or reopened) before its body says so, so a run that stops in between leaves
+ * work the next run finds and finishes; a pull request whose head moved during the run gets no
+ * write at all (its positions are another commit's).
  */
 
 import type { RunReport } from '../core/run/index.js';
@@ -143,8 +144,6 @@ export async function syncReviewComments(options: {
       if (existing.state === 'resolved') reopen.push(existing.id);
     }
     const stale = ours.filter((c) => !used.has(c.id) && c.state === 'open');
-    // Marked resolved by an earlier run that stopped before resolving the thread: finished now.
-    const marked = ours.filter((c) => !used.has(c.id) && c.state === 'resolved');
     // The new review first: it is the step that can fail whole (422). Nothing is marked resolved
     // before it, so a failure leaves every comment as it was and the next run does all of it.
     if (fresh.length > 0) {
@@ -171,6 +170,18 @@ export async function syncReviewComments(options: {
       result.reviewId = data.id;
       result.created = posted.length;
     }
+    // Threads before bodies: a body reads resolved (or open again) only once its thread is, so a run
+    // that stops in between leaves the body as it was and the next run, finding it stale (or cited)
+    // again, finishes it. The other order left a body that read resolved on a thread never resolved,
+    // and no later run looked at it again.
+    const threadChanges = [
+      ...stale.map((c) => ({ id: c.id, resolved: true })),
+      ...reopen.map((id) => ({ id, resolved: false })),
+    ];
+    if (threadChanges.length > 0) {
+      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log);
+      result.reopened = counts.reopened;
+    }
     for (const edit of edits) {
       await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: edit.id, body: edit.body });
       result.updated += 1;
@@ -181,17 +192,7 @@ export async function syncReviewComments(options: {
         comment_id: comment.id,
         body: resolvedCommentBody(contractId, comment.body, options.headSha),
       });
-    }
-    const threadChanges = [
-      ...[...stale, ...marked].map((c) => ({ id: c.id, resolved: true })),
-      ...reopen.map((id) => ({ id, resolved: false })),
-    ];
-    if (threadChanges.length > 0) {
-      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log, {
-        quiet: stale.length === 0 && reopen.length === 0,
-      });
-      result.resolved = stale.length;
-      result.reopened = counts.reopened;
+      result.resolved += 1;
     }
   } catch (error) {
     throw toMissingPermission(error, 'pull-requests: write', `review #${prNumber} with inline comments`);
@@ -285,8 +286,7 @@ async function resolveThreads(
   repo: RepoRef,
   prNumber: number,
   changes: ReadonlyArray<{ id: number; resolved: boolean }>,
-  log: Pick<Logger, 'info' | 'warning'>,
-  options: { quiet: boolean },
+  log: Pick<Logger, 'warning'>,
 ): Promise<{ reopened: number }> {
   let reopened = 0;
   try {
@@ -298,10 +298,9 @@ async function resolveThreads(
       if (!change.resolved) reopened += 1;
     }
   } catch (error) {
-    // Only finishing what an earlier run marked (and warned about): said, not warned again each run.
-    const message = `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`;
-    if (options.quiet) log.info(message);
-    else log.warning(message);
+    log.warning(
+      `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`,
+    );
   }
   return { reopened };
 }

@@ -529,43 +529,51 @@ describe('inline review comments: a run that stops, a head that moves, a body th
     expect(patches).toEqual([]);
   });
 
-  it('a comment an earlier run marked resolved but whose thread it never resolved: this run resolves it', async () => {
-    nockListComments([
-      listed(
-        3,
-        `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited** by the Truss run at 1234567`,
-        {
-          path: 'src/login.ts',
-          line: 9,
-        },
-      ),
-    ]);
+  it('a thread is resolved before its body says so', async () => {
+    nockListComments([stale()]);
     nockPull();
-    const writes = recordWrites();
-    const graphql = nockThreads({ 3: false }, 1);
-    const log = captureLog();
-    await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
-    expect(writes.patches).toEqual([]);
-    expect(graphql.map((g) => g.variables)).toEqual([
-      { owner: OWNER, repo: REPO, number: PR, cursor: null },
-      { thread: 'PRRT_3' },
-    ]);
-    expect(graphql[1]?.query).toContain('resolveReviewThread');
+    const order: string[] = [];
+    nock(API)
+      .post('/graphql')
+      .times(2)
+      .reply(200, (_uri, body) => {
+        const b = body as { query: string; variables: Body };
+        order.push(b.query.includes('reviewThreads') ? 'threads' : `graphql ${String(b.variables.thread)}`);
+        return b.query.includes('reviewThreads')
+          ? {
+              data: {
+                repository: {
+                  pullRequest: {
+                    reviewThreads: {
+                      pageInfo: { hasNextPage: false, endCursor: null },
+                      nodes: [{ id: 'PRRT_3', isResolved: false, comments: { nodes: [{ databaseId: 3 }] } }],
+                    },
+                  },
+                },
+              },
+            }
+          : { data: { resolveReviewThread: { thread: { id: 'PRRT_3', isResolved: true } } } };
+      })
+      .patch(`${R}/pulls/comments/3`)
+      .reply(200, (_uri, body) => {
+        order.push(`patch 3 ${(body as { body: string }).body.split('\n')[0]}`);
+        return { id: 3 };
+      });
+    const result = await sync(report([vote(0, 'met', [])]));
+    expect(result.resolved).toBe(1);
+    expect(order).toEqual(['threads', 'graphql PRRT_3', `patch 3 ${findingMarker('fix-login', 'resolved')}`]);
   });
 
-  it('a thread already resolved is left alone, and a GraphQL refusal for it alone is not a warning', async () => {
-    nockListComments([
-      listed(3, `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited**`, {
-        path: 'src/login.ts',
-        line: 9,
-      }),
-    ]);
+  it('a run that resolved the thread but stopped before the body: the next run edits the body only', async () => {
+    nockListComments([stale()]);
     nockPull();
-    nock(API).post('/graphql').reply(403, { message: 'Resource not accessible by integration' });
-    const log = captureLog();
-    await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
-    expect(log.lines.filter((l) => l.level === 'warning')).toEqual([]);
-    expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
+    const writes = recordWrites();
+    const graphql = nockThreads({ 3: true }, 0);
+    const result = await sync(report([vote(0, 'met', [])]));
+    expect(result.resolved).toBe(1);
+    expect(graphql.map((g) => g.variables)).toEqual([{ owner: OWNER, repo: REPO, number: PR, cursor: null }]);
+    expect(writes.patches.map((p) => p.id)).toEqual([3]);
+    expect(writes.patches[0]?.body.startsWith(findingMarker('fix-login', 'resolved'))).toBe(true);
   });
 
   it('the head moved during the run: nothing is placed or edited, and the log says why', async () => {

@@ -53,7 +53,7 @@ export function findingCommentBody(
       `- **${inlineText(seatLabel(f.vote), 80)}** · ${inlineText(`${f.vote.provider}/${f.vote.model}`, 100)}: ${inlineText(f.citation.problem, PROBLEM_CHARS) || '_(no description)_'}`,
   );
   const link = safeUrl(context.checkRunUrl);
-  const footer = `${FOOTER_START}${codeSpan(contractId)} at ${context.headSha.slice(0, 7)} · one seat's finding each; the verdict is in ${link ? `[the check run](${link})` : 'the check run'}. Rewritten when a later run's findings here change, resolved when no run cites these lines any more.</sub>`;
+  const footer = `${FOOTER_START}${codeSpan(contractId)} · written by the run at ${context.headSha.slice(0, 7)}, whose verdict is in ${link ? `[its check run](${link})` : 'its check run'} · one seat's finding each. Rewritten when a later run's findings here change, resolved when no run cites these lines any more.</sub>`;
   return fitBody(
     [findingMarker(contractId, 'open'), `**Truss** · ${heading}`, '', ...items, '', footer].join('\n'),
   );

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNodeCrypto, exportBundle, LedgerStore, verifyBundle } from '../../src/core/ledger/index.js';
+import { secretRedactor } from '../../src/core/process/index.js';
 import { reportFromEntries, runContract } from '../../src/core/run/index.js';
 import {
   anchorFindings,
@@ -67,6 +68,26 @@ async function diffOf(dir: string): Promise<string> {
   });
   return evidence.diff;
 }
+
+describe('line numbers below a redacted secret', () => {
+  it('a key block redacted in the diff keeps its lines, so the lines below keep their numbers', async () => {
+    const dir = featureRepo();
+    const key = [
+      '-----BEGIN PRIVATE KEY-----',
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7',
+      'AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHHIIIIJJJJKKKKLLLLMMMM',
+      '-----END PRIVATE KEY-----',
+    ];
+    writeFileSync(join(dir, 'deploy.txt'), `${['one', 'two', ...key, 'seven', 'after'].join('\n')}\n`);
+    const redacted = secretRedactor({})(await diffOf(dir));
+    expect(redacted).toContain('+[REDACTED:private_key_block]\n+\n+\n+\n+seven');
+    expect(redacted).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC');
+    const file = parseDiffHunks(redacted).find((f) => f.path === 'deploy.txt');
+    const numbered = file?.hunks.flatMap((h) => h.lines) ?? [];
+    expect(numbered.find((line) => line.text === '+seven')?.n).toBe(7);
+    expect(numbered.find((line) => line.text === '+after')?.n).toBe(8);
+  });
+});
 
 describe('the new side of a real git diff', () => {
   it('files, hunks and new-side line numbers; quoted paths decoded; deleted files have no new side', async () => {

@@ -37,6 +37,6 @@ describe('redaction cost stays linear in crafted output', () => {
 
   it('still redacts the key lines above an orphaned END line, and only the first marker on a line', () => {
     const text = `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nAAAABBBBCCCC\n-----END PRIVATE KEY----- -----END PRIVATE KEY-----\nafter`;
-    expect(redact(text)).toBe('[REDACTED:private_key_block] -----END PRIVATE KEY-----\nafter');
+    expect(redact(text)).toBe('[REDACTED:private_key_block]\n\n -----END PRIVATE KEY-----\nafter');
   });
 });

@@ -161,8 +161,14 @@ export function secretRedactor(
       if (!pattern.test(out)) continue;
       pattern.lastIndex = 0;
       out = out.replace(pattern, (...match) => {
-        const groups = match.at(-1) as { keep?: string } | string;
-        return `${typeof groups === 'object' ? (groups.keep ?? '') : ''}${replace(kind)}`;
+        // The arguments end (offset, whole text, groups) when the pattern names a group, else (offset, whole text).
+        const named = typeof match.at(-1) === 'object';
+        const groups = named ? (match.at(-1) as { keep?: string }) : {};
+        const found = match[0] as string;
+        const keep = groups.keep ?? '';
+        const at = (named ? match.at(-3) : match.at(-2)) as number;
+        const whole = (named ? match.at(-2) : match.at(-1)) as string;
+        return `${keep}${replace(kind)}${lineBreaksOf(found.slice(keep.length), diffMarkerBefore(whole, at + keep.length))}`;
       });
     }
     out = orphanKeyBlocks(out, () => replace('private_key_block'));
@@ -226,10 +232,36 @@ function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: 
   let out = '';
   let from = 0;
   for (const range of ranges) {
-    out += text.slice(from, range.start) + replace(range.kind);
+    out +=
+      text.slice(from, range.start) +
+      replace(range.kind) +
+      lineBreaksOf(text.slice(range.start, range.end), diffMarkerBefore(text, range.start));
     from = range.end;
   }
   return out + text.slice(from);
+}
+
+/**
+ * The line breaks of a redacted `found`, to write after its mark: a secret over several lines (a PEM
+ * key block, a base64 value wrapped at 76 columns) replaced by a one-line mark made every later line
+ * of the text one line earlier, so a diff's hunks no longer added up, and the reviewers' line numbers
+ * and the citations anchored on them were wrong below it (docs/contracts.md "Findings on the lines
+ * they are about"). When the secret began after a diff's `+`, `-` or ` ` at the start of its line,
+ * each following line keeps that marker if it began with it: nothing of the secret is kept but
+ * where its lines broke.
+ */
+function lineBreaksOf(found: string, marker: string | null): string {
+  let out = '';
+  for (const line of found.split('\n').slice(1))
+    out += `\n${marker !== null && line.startsWith(marker) ? marker : ''}`;
+  return out;
+}
+
+/** The diff marker (`+`, `-` or a space) right before `at` when it opens its line, else null. */
+function diffMarkerBefore(text: string, at: number): string | null {
+  const before = text[at - 1];
+  if (before === undefined || !'+- '.includes(before)) return null;
+  return at === 1 || text[at - 2] === '\n' ? before : null;
 }
 
 const KEY_BLOCK_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
@@ -269,7 +301,7 @@ function orphanKeyBlocks(text: string, replace: () => string): string {
       start = above;
     }
     if (start === lineStart && lineStart === match.index && lineStart > 0) continue;
-    out += text.slice(from, start) + replace();
+    out += text.slice(from, start) + replace() + lineBreaksOf(text.slice(start, match.index), null);
     from = match.index + match[0].length;
   }
   return out + text.slice(from);

@@ -7,6 +7,11 @@ export class ConfigLinkError extends Error {
   override name = 'ConfigLinkError';
 }
 
+/** The working copy's `.truss/` could not be made (a read-only working copy): exit 3, never a bug report. */
+export class ConfigDirError extends Error {
+  override name = 'ConfigDirError';
+}
+
 /**
  * Refuses `.truss/` or the contract file when the way to it inside the working copy passes through
  * a symbolic link (docs/security.md, "What configures the next run"). The isolation hides what a
@@ -35,7 +40,13 @@ export function prepareConfigDir(workdir: string, configPaths: ReadonlyArray<str
   try {
     mkdirSync(trussDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new ConfigDirError(
+        `cannot create ${trussDir} (${code}): truss makes it before the run so the work it judges cannot (docs/security.md, "What each boundary stops"); make the working copy writable, or run on a writable copy of it`,
+      );
+    }
+    if (code !== 'EEXIST') throw error;
   }
   return trussDir;
 }

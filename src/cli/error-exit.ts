@@ -11,11 +11,12 @@ import {
 import { ProviderError } from '../core/providers/index.js';
 import { SessionBusyError } from '../core/runtime/index.js';
 import { GitRefError } from '../core/verify/index.js';
-import { ConfigLinkError } from './config-links.js';
+import { ConfigDirError, ConfigLinkError } from './config-links.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { OutputPathError } from './output-path.js';
 import { WorkdirMismatchError } from './resume-workdir.js';
+import { WorkdirError } from './workdir-flag.js';
 
 /**
  * better-sqlite3 reports a corrupted page or a file that is not a database while reading, long after
@@ -53,7 +54,9 @@ export function describeError(error: unknown): FailedCommand {
     SessionBusyError,
     OutputPathError,
     ConfigLinkError,
+    ConfigDirError,
     WorkdirMismatchError,
+    WorkdirError,
     BundleFormatError,
     KeyError,
     LedgerError,

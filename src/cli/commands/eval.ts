@@ -24,6 +24,7 @@ import {
   setUpIsolation,
 } from '../run-output.js';
 import { UsageError } from '../usage-error.js';
+import { workdirFlag } from '../workdir-flag.js';
 
 export const EVAL_HELP = `Usage: truss eval CONTRACT --arms ARM,ARM[,...] [--repeats N] [options]
 
@@ -131,7 +132,7 @@ export async function launchEval(
   },
 ): Promise<number> {
   const { values, arms, repeats } = launch;
-  const workdir = resolve(io.cwd, values.workdir ?? '.');
+  const workdir = workdirFlag(io, values.workdir);
   const contractPath = findContract(launch.contractRef, workdir, io.cwd);
   const configPath = join(workdir, '.truss/config.toml');
   const { contract, hash } = resolveContract({

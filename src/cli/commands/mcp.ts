@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   findContract,
@@ -26,6 +26,7 @@ import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cancelOnSignals, setUpIsolation } from '../run-output.js';
 import { didYouMean, UsageError } from '../usage-error.js';
+import { workdirFlag } from '../workdir-flag.js';
 
 export const MCP_HELP = `Usage: truss mcp list [--contract NAME] [options]
        truss mcp probe SERVER [--contract NAME] [options]
@@ -147,7 +148,7 @@ export async function mcp(args: string[], io: CliIo): Promise<number> {
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, MCP_HELP);
-  const workdir = resolve(io.cwd, values.workdir ?? '.');
+  const workdir = workdirFlag(io, values.workdir);
   const json = Boolean(values.json);
   if (sub === 'list') {
     if (positionals.length > 0)

@@ -1,11 +1,11 @@
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, printHelp } from '../io.js';
 import { launchRun } from '../run-launch.js';
 import { cancelOnSignals, reportResult } from '../run-output.js';
 import { timeoutFlag } from '../timeout-flag.js';
 import { UsageError } from '../usage-error.js';
+import { workdirFlag } from '../workdir-flag.js';
 
 export const RUN_HELP = `Usage: truss run CONTRACT [options] [-- free-text intent]
 
@@ -86,7 +86,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     const launched = await launchRun(io, {
       contract: positionals[0] as string,
-      workdir: resolve(io.cwd, values.workdir ?? '.'),
+      workdir: workdirFlag(io, values.workdir),
       db: values.db,
       key: values.key,
       base: values.base,

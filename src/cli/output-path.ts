@@ -24,9 +24,17 @@ export function checkOutputPath(
 ): void {
   if (inside) refuseLinksInWorkdir(inside.workdir, path, what, inside.flag);
   const existing = statOrNull(path);
+  if (existing?.isDirectory()) {
+    const example = what === '--db' ? 'ledger.db' : 'out.json';
+    throw new OutputPathError(
+      `${what} ${path} is a directory; pass the path of a file to write (e.g. ${path.replace(/\/+$/, '')}/${example})`,
+    );
+  }
+  // A device or FIFO (`-o /dev/null`): the file is written whole and renamed onto the path, which
+  // would replace the device, so it is refused; a path inside it is no file either.
   if (existing && !existing.isFile()) {
     throw new OutputPathError(
-      `${what} ${path} is ${existing.isDirectory() ? 'a directory' : 'not a regular file'}; pass the path of a file to write (e.g. ${path.replace(/\/+$/, '')}/out.json)`,
+      `${what} ${path} is not a regular file (a device, FIFO or socket); pass the path of a regular file to write, which truss creates or replaces`,
     );
   }
   let dir = dirname(path);

@@ -151,3 +151,30 @@ describe('every whole-file output: a missing directory is made, a directory is r
     }
   });
 });
+
+describe('what a refused output path suggests instead', () => {
+  it('a device names no path inside it; a directory given as --db suggests a database file in it', () => {
+    const cli = cliHome('out-suggest');
+    const contract = cli.write('c.toml', CONTRACT);
+    const run = runCli(['run', contract, ...cli.runFlags, '--json'], { env: cli.env });
+    expect(run.code, run.stderr).toBe(0);
+    const session = JSON.parse(run.stdout).session_id as string;
+
+    const device = runCli(['ledger', 'export', session, '--db', cli.db, '-o', '/dev/null'], {
+      cwd: cli.home,
+    });
+    expect(device.code, device.stderr).toBe(3);
+    expect(device.stderr).toContain('-o /dev/null is not a regular file');
+    expect(device.stderr).not.toContain('/dev/null/');
+
+    const dir = join(cli.home, 'state');
+    mkdirSync(dir);
+    const db = runCli(['run', contract, '--workdir', cli.workdir, '--key', cli.keyFile, '--db', dir], {
+      env: cli.env,
+    });
+    expect(db.code, db.stderr).toBe(3);
+    expect(db.stderr).toContain(
+      `--db ${dir} is a directory; pass the path of a file to write (e.g. ${dir}/ledger.db)`,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path, { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -282,6 +282,30 @@ describe('input that is not a bundle: the same BundleFormatError both ways', () 
     expect(sameError(text.slice(0, at) + text.slice(at + 1))).toMatch(/not valid JSON at/);
     const close = text.indexOf('\n],"child_sessions":[');
     expect(sameError(`${text.slice(0, close)},${text.slice(close)}`)).toMatch(/not valid JSON/);
+  });
+
+  it('an unexpected token is placed at its line:col, though V8 names no position for it', () => {
+    // A contract handed to `truss verify` by mistake, and a bare word where a value belongs.
+    expect(sameError('[contract]\nid = "x"\n')).toMatch(/not valid JSON at 1:2;/);
+    const at = text.indexOf('"session_id":') + '"session_id":'.length;
+    const line = text.slice(0, at).split('\n').length;
+    const col = at - text.lastIndexOf('\n', at - 1);
+    expect(sameError(`${text.slice(0, at)}xyz${text.slice(at)}`)).toMatch(
+      new RegExp(`not valid JSON at ${line}:${col};`),
+    );
+  });
+
+  it('a byte-order mark or UTF-16 text is named, with how to export a readable file', () => {
+    expect(sameError(`\ufeff${text}`)).toContain('starts with a byte-order mark (U+FEFF)');
+    // What Windows PowerShell's `truss ledger export S > b.json` writes: UTF-16LE with its mark.
+    const utf16 = path.join(fx.dir, 'utf16.json');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const expected = thrown(() => parseBundle(readFileSync(utf16, 'utf8'), utf16));
+    const actual = thrown(() => verifyBundleFile(utf16, options));
+    expect(actual).toBeInstanceOf(BundleFormatError);
+    expect(actual.message).toBe(expected.message);
+    expect(actual.message).toContain('the file is UTF-16');
+    expect(actual.message).toContain('truss ledger export SESSION -o FILE');
   });
 
   it('garbage after the document', () => {

@@ -51,6 +51,8 @@ export function parseBundle(text: string, source: string): Bundle {
   } catch (error) {
     const problem = error instanceof RangeError ? findJsonStructureProblem(text, MAX_BUNDLE_DEPTH) : null;
     if (problem) throw new BundleFormatError(jsonStructureMessage(source, text, problem));
+    const encoding = encodingProblem(text);
+    if (encoding) throw new BundleFormatError(`${source}: not valid JSON: ${encoding}`);
     throw new BundleFormatError(
       `${source}: not valid JSON${jsonErrorLocation(text, error)}; is this a truss ledger bundle (truss ledger export)?`,
     );
@@ -103,20 +105,71 @@ function checkLedgerShape(value: unknown, where: string): void {
   });
 }
 
+/**
+ * A bundle saved in another encoding than the UTF-8 the exporter writes: a byte-order mark (an
+ * editor's "UTF-8 with BOM") or UTF-16 (Windows PowerShell's `>` redirection). Named, with how to
+ * get a readable file, instead of a syntax error at an invisible character.
+ */
+function encodingProblem(text: string): string | null {
+  const export_ =
+    'export the bundle to a file with `truss ledger export SESSION -o FILE` (a redirection with `>` may re-encode it)';
+  // UTF-16 decoded as UTF-8: its mark (FF FE or FE FF) becomes two U+FFFD, and ASCII text alternates
+  // with NUL bytes. Binary input (a gzipped bundle, a database) has no such pattern.
+  const body = text.startsWith('\ufffd\ufffd') ? text.slice(2) : text;
+  const alternating = (odd: number) =>
+    body.length >= 4 && body[odd] === '\u0000' && body[odd + 2] === '\u0000' && body[1 - odd] !== '\u0000';
+  if (alternating(0) || alternating(1))
+    return `the file is UTF-16, not the UTF-8 a bundle is written in; ${export_}`;
+  if (text.charCodeAt(0) === 0xfeff)
+    return `the file starts with a byte-order mark (U+FEFF), which a bundle never has; save it as UTF-8 without one, or ${export_}`;
+  return null;
+}
+
 function jsonErrorLocation(text: string, error: unknown): string {
   if (text.trim() === '') return ' (the file is empty)';
   const message = (error as Error).message;
   const match = /position (\d+)/.exec(message);
-  if (!match) {
-    if (!/end of JSON input/.test(message)) return ' (it does not parse as a JSON document)';
+  if (!match && /end of JSON input/.test(message)) {
     const lines = text.split('\n');
     return ` (the file ends early, at ${lines.length}:${(lines.at(-1) ?? '').length + 1})`;
   }
-  const position = Number(match[1]);
+  // V8 gives no position for an unexpected token ("Unexpected token 'c', \"[contract]\"..."): found
+  // by parsing prefixes.
+  const position = match ? Number(match[1]) : firstBadCharacter(text);
+  if (position === null) return ' (it does not parse as a JSON document)';
   const before = text.slice(0, position);
   const line = before.split('\n').length;
   const col = position - before.lastIndexOf('\n');
   return ` at ${line}:${col}`;
+}
+
+/**
+ * The offset of the first character after which no JSON document can follow, or null. A prefix is
+ * still viable when it parses, or fails only at its end; a character that breaks the text breaks every
+ * longer prefix too, so the first one is found by bisection. Each parse stops at the break, so the
+ * cost stays bounded by about 30 parses of the text before it.
+ */
+function firstBadCharacter(text: string): number | null {
+  const viable = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/end of JSON input/.test(message)) return true;
+      const at = /position (\d+)/.exec(message);
+      return at !== null && Number(at[1]) >= length;
+    }
+  };
+  if (viable(text.length)) return null;
+  let good = 0;
+  let bad = text.length;
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    if (viable(mid)) good = mid;
+    else bad = mid;
+  }
+  return bad - 1;
 }
 
 export interface VerifyOptions {

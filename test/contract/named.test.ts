@@ -47,7 +47,7 @@ describe('findContract', () => {
     const error = contractError(() => findContract('greting', repo));
     expect(error.code).toBe('not_found');
     expect(error.message).toBe(
-      '.truss/contracts/greting.toml: no contract named "greting"; available contracts: default, greeting',
+      '.truss/contracts/greting.toml: no contract named "greting"; did you mean "greeting"? available contracts: default, greeting',
     );
     expect(listContracts(repo)).toEqual(['default', 'greeting']);
   });
@@ -75,8 +75,8 @@ describe('findContract', () => {
     const error = contractError(() => findContract(name, repo));
     expect(error.code).toBe('invalid');
     expect(error.message).toBe(
-      `${name}: is not a contract name; use letters, digits, ".", "_" and "-" (a name from .truss/contracts/) ` +
-        'or a path ending in .toml',
+      `${name}: is not a contract name; use letters, digits, ".", "_" and "-", starting with a letter or digit ` +
+        '(a name from .truss/contracts/) or a path ending in .toml',
     );
   });
 
@@ -134,6 +134,33 @@ describe('findContract', () => {
     const error = contractError(() => findContract('nope/x.toml', repo, repo));
     expect(error.code).toBe('not_found');
     expect(error.message).toBe('nope/x.toml: file not found');
+  });
+
+  it('says what a new user meant: a file named without .toml, a path relative to the workdir, a directory', () => {
+    const cwd = temp.path('here');
+    temp.write('here/examples/contracts/health.toml', MINIMAL_CONTRACT);
+    temp.write('here/local.toml', MINIMAL_CONTRACT);
+    contract('greeting');
+    // `.toml` left off a path, and off a file beside the working directory: the file is named.
+    expect(contractError(() => findContract('examples/contracts/health', repo, cwd)).message).toMatch(
+      /is not a contract name; .*; did you mean the file examples\/contracts\/health\.toml\?$/,
+    );
+    expect(contractError(() => findContract('local', repo, cwd)).message).toBe(
+      '.truss/contracts/local.toml: no contract named "local"; available contracts: greeting; did you mean the file local.toml?',
+    );
+    // Names from PR comments never probe the file system for files.
+    expect(
+      contractError(() => findContract('local', repo, cwd, { allowPaths: false })).message,
+    ).not.toContain('local.toml?');
+    // A relative path is read from cwd; the file is in the workdir: say which path to pass.
+    temp.write('repo/ci/check.toml', MINIMAL_CONTRACT);
+    expect(contractError(() => findContract('ci/check.toml', repo, cwd)).message).toBe(
+      'ci/check.toml: file not found; a relative path is read from the current directory, not the workdir: pass ../repo/ci/check.toml',
+    );
+    mkdirSync(temp.path('here/dir.toml'));
+    expect(contractError(() => findContract('dir.toml', repo, cwd)).message).toBe(
+      'dir.toml: is a directory; pass the path of a contract .toml file in it',
+    );
   });
 
   it('refuses explicit paths when the caller forbids them (names from PR comments)', () => {

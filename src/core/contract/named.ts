@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { closestName } from '../closest-name.js';
 import { ContractError } from './errors.js';
 
 /** Where named contracts live, relative to the repository root. */
@@ -42,7 +43,9 @@ export function findContract(
     }
     const path = isAbsolute(wanted) ? wanted : resolve(cwd, wanted);
     const info = tryFs(() => statSync(path));
-    if (!info) throw fail(wanted, 'not_found', 'file not found');
+    if (!info) throw fail(wanted, 'not_found', `file not found${inRepoHint(wanted, repoRoot, cwd)}`);
+    if (info.isDirectory())
+      throw fail(wanted, 'not_found', 'is a directory; pass the path of a contract .toml file in it');
     if (!info.isFile()) throw fail(wanted, 'not_found', 'is not a regular file');
     return path;
   }
@@ -51,8 +54,7 @@ export function findContract(
     throw fail(
       wanted,
       'invalid',
-      'is not a contract name; use letters, digits, ".", "_" and "-" (a name from .truss/contracts/) ' +
-        'or a path ending in .toml',
+      `is not a contract name; use letters, digits, ".", "_" and "-", starting with a letter or digit (a name from .truss/contracts/) or a path ending in .toml${options.allowPaths === false ? '' : tomlFileHint(wanted, cwd)}`,
     );
   }
 
@@ -62,11 +64,13 @@ export function findContract(
   const real = tryFs(() => realpathSync(path));
   if (real === undefined) {
     const available = listContracts(repoRoot);
+    const suggestion = closestName(wanted, available);
     const list =
       available.length > 0
-        ? `available contracts: ${available.join(', ')}`
+        ? `${suggestion ? `did you mean "${suggestion}"? ` : ''}available contracts: ${available.join(', ')}`
         : `there are no contracts yet; create ${CONTRACTS_DIR}/${wanted}.toml`;
-    throw fail(label, 'not_found', `no contract named "${wanted}"; ${list}`);
+    const file = options.allowPaths === false ? '' : tomlFileHint(wanted, cwd);
+    throw fail(label, 'not_found', `no contract named "${wanted}"; ${list}${file}`);
   }
   const realRoot = realpathSync(repoRoot);
   const realDir = realpathSync(dir);
@@ -76,6 +80,30 @@ export function findContract(
   const info = statSync(real);
   if (!info.isFile()) throw fail(label, 'invalid', 'is not a regular file');
   return path;
+}
+
+/**
+ * `; did you mean X.toml?` when the user left `.toml` off a contract file that exists (relative to
+ * `cwd`), as in `truss run examples/contracts/repo-health`: a name is looked up in .truss/contracts/
+ * only, so the file beside them would otherwise go unmentioned.
+ */
+function tomlFileHint(wanted: string, cwd: string): string {
+  const file = `${wanted}.toml`;
+  const info = tryFs(() => statSync(isAbsolute(file) ? file : resolve(cwd, file)));
+  return info?.isFile() ? `; did you mean the file ${file}?` : '';
+}
+
+/**
+ * A relative contract path is read from where truss started, not from the workdir: when the file
+ * exists under the workdir instead (`truss run c.toml --workdir ../repo`), say which path to pass.
+ */
+function inRepoHint(wanted: string, repoRoot: string, cwd: string): string {
+  if (isAbsolute(wanted) || resolve(repoRoot) === resolve(cwd)) return '';
+  const inRepo = join(repoRoot, wanted);
+  const info = tryFs(() => statSync(inRepo));
+  return info?.isFile()
+    ? `; a relative path is read from the current directory, not the workdir: pass ${relative(cwd, inRepo) || inRepo}`
+    : '';
 }
 
 /** Names of the contracts in `.truss/contracts/` (files `NAME.toml` with a valid NAME), sorted. */

@@ -7,7 +7,12 @@
 export function cannotRead(label: string, error: unknown): string {
   const code = errorCode(error);
   const reason = code ? (REASONS[code] ?? 'the system refused to read it') : 'the system refused to read it';
-  return `cannot read ${label}: ${reason}${code ? ` (${code})` : ''}`;
+  // `-` means stdin to many tools; truss's inputs are files (a bundle is streamed from its path).
+  const stdin =
+    /(^|[ /])-$/.test(label) && code === 'ENOENT'
+      ? '; truss reads no input from stdin: save it to a file and pass its path'
+      : '';
+  return `cannot read ${label}: ${reason}${code ? ` (${code})` : ''}${stdin}`;
 }
 
 /** Whether reading failed because nothing is at the path (so "create it" is the right next step). */

@@ -33,6 +33,19 @@ function commandsReading(
 describe('an unreadable input says why and what to pass', () => {
   const cli = cliHome('unreadable-inputs');
 
+  it('`-` is not read as stdin, and says so instead of only "no such file"', async () => {
+    for (const { args, next, onlyDirectory } of commandsReading('-', cli.keyFile)) {
+      if (onlyDirectory || args[0] === 'bench-verdicts') continue;
+      const result = await runCliInProcess(args, { cwd: cli.home, env: cli.env });
+      const said = `${args.join(' ')}: ${result.stderr}`;
+      expect(result.code, said).toBe(3);
+      expect(result.stderr, said).toContain(
+        'truss reads no input from stdin: save it to a file and pass its path',
+      );
+      expect(result.stderr, said).toMatch(next);
+    }
+  });
+
   it.each([
     ['missing', join(cli.home, 'missing.json'), 'no such file'],
     ['a directory', join(cli.home, 'a-dir.json'), 'it is a directory, not a file'],

@@ -11,7 +11,15 @@ export interface PathIssue {
 
 type SchemaLike = {
   _zod: {
-    def: { type: string; shape?: Record<string, SchemaLike>; entries?: Record<string, unknown> };
+    def: {
+      type: string;
+      shape?: Record<string, SchemaLike>;
+      entries?: Record<string, unknown>;
+      innerType?: SchemaLike;
+      getter?: () => SchemaLike;
+      element?: SchemaLike;
+      options?: SchemaLike[];
+    };
     optin?: string;
   };
 };
@@ -25,7 +33,7 @@ export function validate<T extends z.ZodType>(
   schema: T,
   data: unknown,
 ): { ok: true; value: z.output<T> } | { ok: false; issues: PathIssue[] } {
-  const allowedKeys = new Map<string, string[]>();
+  const allowedKeys = new Map<string, Record<string, SchemaLike>>();
   // jitless: a contract is validated once per process, so compiling each object schema's fast path
   // (zod's `new Function` code generation) costs more at start-up than it could save.
   const result = schema.safeParse(data, { error: (raw) => describeIssue(raw, allowedKeys), jitless: true });
@@ -103,7 +111,10 @@ export function findCredentialIssues(data: unknown, base: (string | number)[] = 
 
 // --- messages -----------------------------------------------------------------------------------
 
-function describeIssue(raw: z.core.$ZodRawIssue, allowedKeys: Map<string, string[]>): string | undefined {
+function describeIssue(
+  raw: z.core.$ZodRawIssue,
+  allowedKeys: Map<string, Record<string, SchemaLike>>,
+): string | undefined {
   const path = (raw.path ?? []).filter((p): p is string | number => typeof p !== 'symbol');
   const inst = raw.inst as SchemaLike | undefined;
   switch (raw.code) {
@@ -149,7 +160,7 @@ function describeIssue(raw: z.core.$ZodRawIssue, allowedKeys: Map<string, string
     }
     case 'unrecognized_keys': {
       const shape = inst?._zod.def.shape;
-      if (shape) allowedKeys.set(pathKey(path), Object.keys(shape));
+      if (shape) allowedKeys.set(pathKey(path), shape);
       return 'unknown key';
     }
     default:
@@ -184,12 +195,18 @@ function missingMessage(path: (string | number)[], inst: SchemaLike | undefined)
 function unknownKeyMessage(
   key: string,
   parent: (string | number)[],
-  allowedKeys: Map<string, string[]>,
+  allowedKeys: Map<string, Record<string, SchemaLike>>,
   data: unknown,
 ): string {
-  const allowed = allowedKeys.get(pathKey(parent)) ?? [];
+  const shape = allowedKeys.get(pathKey(parent)) ?? {};
+  const allowed = Object.keys(shape);
   const suggestion = closestName(key, allowed);
-  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  const homes = suggestion ? [] : tablesHolding(key, shape);
+  const hint = suggestion
+    ? ` (did you mean "${suggestion}"?)`
+    : homes.length > 0
+      ? ` (it belongs in ${homes.join(' or ')}: write it below ${homes.length > 1 ? 'one of those headers' : 'that header'})`
+      : '';
   let where = parent.length === 0 ? 'at the top level' : `in ${describeTable(parent)}`;
   const table = valueAt(data, parent);
   if (isClause(parent) && isTable(table) && typeof table.kind === 'string') {
@@ -197,6 +214,35 @@ function unknownKeyMessage(
   }
   const list = allowed.length > 0 ? `; allowed keys ${where}: ${allowed.join(', ')}` : `; remove it`;
   return `unknown key "${key}"${hint}${list}`;
+}
+
+/**
+ * The tables of `shape` (`[contract]`, `[[done]]`, …) that take `key`: `id = "…"` written above the
+ * `[contract]` header is a key of the top level, which has none, and the fix is to move it.
+ */
+function tablesHolding(key: string, shape: Record<string, SchemaLike>): string[] {
+  const homes: string[] = [];
+  for (const [name, field] of Object.entries(shape)) {
+    const table = unwrap(field);
+    if (!table) continue;
+    const keys = table.schema._zod.def.shape ?? {};
+    const variants = table.schema._zod.def.options ?? [];
+    const holds =
+      key in keys || variants.some((option) => key in (unwrap(option)?.schema._zod.def.shape ?? {}));
+    if (holds) homes.push(table.array ? `[[${name}]]` : `[${name}]`);
+  }
+  return homes.slice(0, 3);
+}
+
+/** The table schema inside optional, default, lazy and array wrappers, or null for any other value. */
+function unwrap(schema: SchemaLike, array = false): { schema: SchemaLike; array: boolean } | null {
+  const def = schema._zod.def;
+  if ((def.type === 'optional' || def.type === 'default') && def.innerType)
+    return unwrap(def.innerType, array);
+  if (def.type === 'lazy' && def.getter) return unwrap(def.getter(), array);
+  if (def.type === 'array' && def.element && !array) return unwrap(def.element, true);
+  if (def.type === 'object' || (def.type === 'union' && def.options)) return { schema, array };
+  return null;
 }
 
 function valueHint(schema: SchemaLike): string {

@@ -217,10 +217,15 @@ export function exportSessionBundle(
  */
 export function reportResult(result: RunResult, context: ReportContext, signal: AbortSignal): number {
   if (result.status !== 'aborted') return reportOutcome(result, context);
-  context.io.stderr(
-    `truss: ${result.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${result.sessionId} --db ${context.dbPath}\n`,
-  );
-  return abortedExit(signal);
+  const exit = abortedExit(signal);
+  // A signal's run_failed is final: say so, since "interrupted" reads like something resume continues.
+  const final = exit === EXIT.failed ? '' : '; a cancelled run cannot be resumed: run the contract again';
+  const message = `${result.message}\nthe ledger records run_failed; inspect it with: truss ledger show ${result.sessionId} --db ${context.dbPath}${final}`;
+  context.io.stderr(`truss: ${message}\n`);
+  // Under --json the failure is the one document on stdout, as for every failed command (docs/cli.md).
+  if (context.json)
+    context.io.stdout(`${JSON.stringify({ error: { exit, message, session_id: result.sessionId } })}\n`);
+  return exit;
 }
 
 /** Where an outcome's bundle and HTML report were written. */

@@ -4,7 +4,7 @@
  * keygen's refusal to overwrite is 3, an empty TRUSS_SIGNING_KEY is an error like a blank one, and
  * another application's SQLite file is refused instead of being given truss tables.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +122,35 @@ describe('exit codes', () => {
       expect(JSON.parse(last.payload).error).toBe('cancelled');
     } finally {
       run.child.kill('SIGKILL');
+    }
+  });
+
+  it('under --json, Ctrl-C and SIGTERM print the error document on stdout (130 / 143), naming the session', async () => {
+    for (const [signal, exit] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
+      rmSync(join(workdir, 'started'), { force: true });
+      const run = startCli(['run', join(home, 'waiting.toml'), ...cli.runFlags, '--json'], { env });
+      try {
+        const until = Date.now() + 30_000;
+        while (!existsInWorkdir('started')) {
+          if (Date.now() > until) throw new Error('the check never started');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        run.child.kill(signal);
+        const result = await run.done;
+        expect(result.code, result.stderr).toBe(exit);
+        const { error } = JSON.parse(result.stdout) as {
+          error: { exit: number; message: string; session_id: string };
+        };
+        expect(error.exit).toBe(exit);
+        expect(error.message).toContain('the ledger records run_failed');
+        expect(error.message).toContain('cannot be resumed');
+        expect(result.stderr).toContain(error.session_id);
+      } finally {
+        run.child.kill('SIGKILL');
+      }
     }
   });
 

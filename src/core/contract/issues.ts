@@ -122,8 +122,9 @@ function describeIssue(
       if (raw.input === undefined) return missingMessage(path, inst);
       if (typeof raw.input === 'bigint') return TOO_LARGE;
       if (typeof raw.input === 'number' && !Number.isFinite(raw.input)) return 'must be a finite number';
-      if (raw.expected === 'int') return `expected integer, got ${typeOf(raw.input)}`;
-      return `expected ${typeName(raw.expected)}, got ${typeOf(raw.input)}`;
+      const fix = typeFix(raw.expected, raw.input);
+      if (raw.expected === 'int') return `expected integer, got ${typeOf(raw.input)}${fix}`;
+      return `expected ${typeName(raw.expected)}, got ${typeOf(raw.input)}${fix}`;
     }
     case 'too_small': {
       const min = Number(raw.minimum);
@@ -275,6 +276,24 @@ function choices(values: readonly unknown[], last = ', '): string {
   if (quoted.length <= 1) return quoted[0] ?? 'a valid value';
   if (last === ', ') return `one of ${quoted.join(', ')}`;
   return `${quoted.slice(0, -1).join(', ')}${last}${quoted[quoted.length - 1]}`;
+}
+
+/**
+ * How to write the value the key takes, for the usual slips (`timeout_sec = "30"`, `expect_contains =
+ * "ok"`), without repeating what the user wrote.
+ */
+function typeFix(expected: string, input: unknown): string {
+  if (typeof input === 'string') {
+    const bare = input.trim();
+    if ((expected === 'number' || expected === 'int') && bare !== '' && Number.isFinite(Number(bare)))
+      return '; write the number without quotes';
+    if (expected === 'boolean' && (bare === 'true' || bare === 'false'))
+      return '; write true or false without quotes';
+    if (expected === 'array') return '; write a list, e.g. ["..."]';
+  }
+  if (expected === 'string' && (typeof input === 'number' || typeof input === 'boolean'))
+    return '; put the value in quotes';
+  return '';
 }
 
 function typeName(expected: string): string {

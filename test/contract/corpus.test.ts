@@ -101,7 +101,16 @@ describe('malformed contract corpus', () => {
       writeFileSync(file, Buffer.from([0x69, 0x64, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]));
       const error = contractError(() => loadContractFile(file));
       expect(error.code).toBe('unreadable');
-      expect(error.message).toBe(`${file}: is not valid UTF-8`);
+      expect(error.message).toBe(`${file}: is not valid UTF-8 (a byte at 1:7 is not); save it as UTF-8`);
+      // What Windows PowerShell's `>` writes: UTF-16LE with its byte-order mark.
+      const utf16 = temp.path('utf16.toml');
+      writeFileSync(
+        utf16,
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('[contract]\nid = "x"\n', 'utf16le')]),
+      );
+      const wide = contractError(() => loadContractFile(utf16));
+      expect(wide.code).toBe('unreadable');
+      expect(wide.message).toBe(`${utf16}: is UTF-16 text; save it as UTF-8 (TOML files are UTF-8)`);
     } finally {
       temp.cleanup();
     }

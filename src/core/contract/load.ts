@@ -39,9 +39,28 @@ export function readTomlSource(path: string): TomlSource {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw unreadable(path, 'is not valid UTF-8');
+    throw unreadable(path, notUtf8(bytes));
   }
   return { file: path, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+}
+
+/**
+ * Why a contract file is not UTF-8, with where and what to do: a UTF-16 file (what Windows editors
+ * and PowerShell's `>` write) is named as such; otherwise the line:col of the first bad byte (say,
+ * a Latin-1 "é"). TOML files are UTF-8 (docs/contracts.md).
+ */
+function notUtf8(bytes: Buffer): string {
+  const utf16 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff) ||
+    (bytes.length >= 4 && ((bytes[1] === 0 && bytes[3] === 0) || (bytes[0] === 0 && bytes[2] === 0)));
+  if (utf16) return 'is UTF-16 text; save it as UTF-8 (TOML files are UTF-8)';
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const at = text.indexOf('\uFFFD');
+  const before = text.slice(0, Math.max(at, 0));
+  const line = before.split('\n').length;
+  const col = before.length - before.lastIndexOf('\n');
+  return `is not valid UTF-8 (a byte at ${line}:${col} is not); save it as UTF-8`;
 }
 
 /** Parses TOML; a syntax error becomes a `ContractError` at smol-toml's line and column. */

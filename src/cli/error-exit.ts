@@ -29,6 +29,15 @@ function unusableDatabase(error: unknown): boolean {
 }
 
 /**
+ * A ledger database the user cannot write (a read-only file, a read-only mount): SQLite refuses the
+ * first write. The user's setup, so exit 3 with what to change, never "report it" (docs/cli.md).
+ */
+function readOnlyDatabase(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'SqliteError' && typeof code === 'string' && /^SQLITE_READONLY(_|$)/.test(code);
+}
+
+/**
  * A full disk or quota (the file system's or SQLite's own report of it). A judged check can fill the
  * disk the ledger lives on before it exits 0: the run stops unfinished, and says why, never that
  * Truss has a bug (docs/security.md).
@@ -80,6 +89,11 @@ export function describeError(error: unknown): FailedCommand {
     return {
       exit: EXIT.input,
       message: `the ledger database is damaged or not a database (${(error as { code: string }).code}: ${(error as Error).message}); restore it from a backup or re-import an exported bundle`,
+    };
+  if (readOnlyDatabase(error))
+    return {
+      exit: EXIT.input,
+      message: `the ledger database is read-only (${(error as { code: string }).code}: ${(error as Error).message}); make the database file and its directory writable by the user running truss, or pass --db with another path`,
     };
   if (diskFull(error))
     return {

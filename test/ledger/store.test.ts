@@ -207,6 +207,10 @@ describe('schema', () => {
     expect(() => LedgerStore.open(dbPath)).toThrow(
       `${dbPath} is not a usable truss ledger database: file is not a database`,
     );
+    // A contract or bundle passed as --db by mistake: the message says what to pass instead.
+    expect(() => LedgerStore.open(dbPath)).toThrow(
+      /; pass --db with the database truss wrote .* or a new path$/,
+    );
     expect(() => LedgerStore.open(dbPath, { readonly: true })).toThrow(LedgerError);
     expect(() => LedgerStore.open(dbPath, { readonly: true })).toThrow(
       /is not a usable truss ledger database/,

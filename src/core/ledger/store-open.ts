@@ -91,7 +91,7 @@ export function openLedgerDatabase(path: string, options: StoreOptions): Databas
     if (readingSchema && /^SQLITE_CORRUPT/.test(String((error as { code?: unknown }).code))) throw error;
     throw new LedgerError(
       'not_a_ledger',
-      `${path} is not a usable truss ledger database: ${(error as Error).message}`,
+      `${path} is not a usable truss ledger database: ${(error as Error).message}; pass --db with the database truss wrote (<workdir>/.truss/ledger.db by default) or a new path`,
     );
   }
   return db;

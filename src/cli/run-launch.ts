@@ -8,7 +8,7 @@ import { LedgerStore, type SigningKey } from '../core/ledger/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
 import { acquireSessionLease, type DeadlineLimit } from '../core/runtime/index.js';
-import { readGitInfo } from '../core/verify/index.js';
+import { GitRefError, readGitInfo } from '../core/verify/index.js';
 import { resolveContract } from '../github/settings.js';
 import { ledgerDbPath } from './db-path.js';
 import { cliGitHubReader } from './github-access.js';
@@ -93,7 +93,15 @@ export async function launchRun(io: CliIo, request: LaunchRequest): Promise<Laun
   const keySecrets = runKeySecrets(request.key, io);
   const redact = secretRedactor(io.env, keySecrets);
   // The git facts the run signs are read while the isolation is set up (both mostly wait on processes).
-  const git = readGitInfo(workdir, request.base);
+  const git = readGitInfo(workdir, request.base).then((info) => {
+    // Outside a git work tree there is no base to diff against: a --base the user gave is refused
+    // as one that names no commit is, never silently dropped (docs/cli.md, `truss run`).
+    if (info === null && request.base !== undefined)
+      throw new GitRefError(
+        `--base ${request.base} needs a git work tree, and ${workdir} is not one; run truss in the repository (or pass it as --workdir), or leave out --base`,
+      );
+    return info;
+  });
   git.catch(() => {}); // a bad --base is reported by the run, not as an unhandled rejection
   const isolation = await setUpIsolation({
     io,

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LedgerStore } from '../../src/core/ledger/index.js';
 import { trussArgv } from '../helpers/built-dist.js';
 import { cliHome, runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
@@ -63,6 +64,20 @@ describe('--workdir names an existing directory', () => {
       expect(result.code, result.stderr).toBe(3);
       expect(result.stderr).toContain(`--workdir ${contract} is not a directory`);
       expect(result.stderr).not.toContain('--db');
+    }
+  });
+
+  it('--base in a --workdir that is no git work tree is refused (3), not dropped for a run without a base', () => {
+    const cli = cliHome('wd-nogit');
+    const contract = cli.write('c.toml', CONTRACT);
+    const result = runCli(['run', contract, ...cli.runFlags, '--base', 'main', '--json'], { env: cli.env });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain(`--base main needs a git work tree, and ${cli.workdir} is not one`);
+    expect(JSON.parse(result.stdout).error.exit).toBe(3);
+    if (existsSync(cli.db)) {
+      const store = LedgerStore.open(cli.db, { readonly: true });
+      expect(store.sessions()).toEqual([]);
+      store.close();
     }
   });
 

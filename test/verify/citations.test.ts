@@ -70,7 +70,7 @@ async function diffOf(dir: string): Promise<string> {
 }
 
 describe('line numbers below a redacted secret', () => {
-  it('a key block redacted in the diff keeps its lines, so the lines below keep their numbers', async () => {
+  it('a key block or a wrapped run secret redacted in the diff keeps its lines, so the lines below keep their numbers', async () => {
     const dir = featureRepo();
     const key = [
       '-----BEGIN PRIVATE KEY-----',
@@ -78,14 +78,21 @@ describe('line numbers below a redacted secret', () => {
       'AAAABBBBCCCCDDDDEEEEFFFFGGGGHHHHIIIIJJJJKKKKLLLLMMMM',
       '-----END PRIVATE KEY-----',
     ];
-    writeFileSync(join(dir, 'deploy.txt'), `${['one', 'two', ...key, 'seven', 'after'].join('\n')}\n`);
-    const redacted = secretRedactor({})(await diffOf(dir));
+    // A run secret base64-wrapped over two lines, each behind the diff's `+`.
+    const token = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
+    const wrapped = Buffer.from(token).toString('base64');
+    const text = ['one', 'two', ...key, 'seven', wrapped.slice(0, 30), wrapped.slice(30), 'after'];
+    writeFileSync(join(dir, 'deploy.txt'), `${text.join('\n')}\n`);
+    const redacted = secretRedactor({ DEPLOY_TOKEN: token })(await diffOf(dir));
     expect(redacted).toContain('+[REDACTED:private_key_block]\n+\n+\n+\n+seven');
+    // The encoding's last few characters depend on what follows the secret, so they may stay.
+    expect(redacted).toMatch(/\+\[REDACTED:run_secret_base64\]\n\+[A-Za-z0-9+/=]{0,8}\n\+after/);
     expect(redacted).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC');
+    expect(redacted).not.toContain(wrapped.slice(4, 30));
     const file = parseDiffHunks(redacted).find((f) => f.path === 'deploy.txt');
     const numbered = file?.hunks.flatMap((h) => h.lines) ?? [];
     expect(numbered.find((line) => line.text === '+seven')?.n).toBe(7);
-    expect(numbered.find((line) => line.text === '+after')?.n).toBe(8);
+    expect(numbered.find((line) => line.text === '+after')?.n).toBe(10);
   });
 });
 

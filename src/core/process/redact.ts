@@ -185,10 +185,12 @@ export function secretRedactor(
 /**
  * What can split a secret without changing the word a reader sees: line breaks, C0/C1 controls
  * (the GitHub surfaces remove them, joining the parts again), the soft hyphen and zero-width
- * characters. Tabs and spaces are not: those show.
+ * characters. Tabs and spaces are not: those show. A line break takes the diff marker (`+`, `-` or
+ * a space) after it along: a secret wrapped over lines (`base64` at 76 columns) in a file of the
+ * reviewers' diff, or of the work's recorded diff, has one at the start of each line.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what splits a secret here
-const SPLITTERS = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+const SPLITTERS = /\n[+\- ]?|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 
 /**
  * `text` with every needle that occurs once the {@link SPLITTERS} are taken out replaced, splitters
@@ -201,8 +203,8 @@ function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: 
   let last = 0;
   for (const match of text.matchAll(SPLITTERS)) {
     parts.push(text.slice(last, match.index));
-    removed.push(match.index);
-    last = match.index + 1;
+    for (let i = 0; i < match[0].length; i++) removed.push(match.index + i);
+    last = match.index + match[0].length;
   }
   if (removed.length === 0) return text;
   parts.push(text.slice(last));

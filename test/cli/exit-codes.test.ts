@@ -41,6 +41,9 @@ describe('exit codes', () => {
     expect(flag.stderr).toContain(
       '--isolation: isolation must be one of auto, uid, bwrap, none (got "frob")',
     );
+    const typo = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--isolation', 'bwarp'], { env });
+    expect(typo.code, typo.stderr).toBe(64);
+    expect(typo.stderr).toContain('(got "bwarp") (did you mean "bwrap"?)');
     const configured = cli.write('configured.toml', `${QUICK}\n[sandbox]\nisolation = "frob"\n`);
     const config = runCli(['run', configured, ...cli.runFlags], { env });
     expect(config.code, config.stderr).toBe(3);

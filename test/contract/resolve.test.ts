@@ -220,6 +220,14 @@ describe('errors across layers', () => {
     ]);
   });
 
+  it('a mistyped choice suggests the closest one, never repeating what was written', () => {
+    expect(messages(() => resolveTexts(CONFIG, CONTRACT, { provider: { kind: 'antrhopic' } }))).toEqual([
+      '--provider: provider.kind: must be one of "anthropic", "openai-compatible", "github-models", "scripted" (did you mean "anthropic"?)',
+    ]);
+    const typo = `${CONTRACT}\n[executor]\nkind = "in-lop"\n`;
+    expect(messages(() => resolveTexts(CONFIG, typo, {})).join('\n')).toContain('(did you mean "in-loop"?)');
+  });
+
   it('places a problem that only appears after merging in the file that wrote the table', () => {
     // Neither file is wrong on its own, but no layer says which provider kind to use.
     const config = '[provider]\nmodel = "gpt-4.1-mini"\n';

@@ -143,7 +143,7 @@ function describeIssue(
     }
     case 'invalid_value':
       if (raw.input === undefined) return missingMessage(path, inst);
-      return `must be ${choices(raw.values)}`;
+      return `must be ${choices(raw.values)}${meant(raw.input, raw.values)}`;
     case 'invalid_format':
       if (raw.format === 'url') return 'must be a URL, e.g. "https://api.example.com/v1"';
       return `must be a valid ${raw.format}`;
@@ -154,7 +154,7 @@ function describeIssue(
         const input = raw.input;
         const present = isTable(input) && input[discriminator] !== undefined;
         return present
-          ? `must be ${choices(options)}`
+          ? `must be ${choices(options)}${meant(isTable(input) ? input[discriminator] : undefined, options)}`
           : `missing required key; add ${discriminator} = ${choices(options, ' or ')}`;
       }
       return undefined;
@@ -269,6 +269,19 @@ function valueHint(schema: SchemaLike): string {
     default:
       return '...';
   }
+}
+
+/**
+ * ` (did you mean "anthropic"?)` when a mistyped choice is close to one (`opnai-compatible`,
+ * `bwarp`): the suggestion is one of the choices, so nothing the user wrote is repeated.
+ */
+function meant(input: unknown, values: readonly unknown[]): string {
+  if (typeof input !== 'string' || input.length > 64) return '';
+  const suggestion = closestName(
+    input,
+    values.filter((value): value is string => typeof value === 'string'),
+  );
+  return suggestion ? ` (did you mean ${JSON.stringify(suggestion)}?)` : '';
 }
 
 function choices(values: readonly unknown[], last = ', '): string {

@@ -6,6 +6,8 @@
  * path (`runSupervised`), which asks it to {@link Isolation.prepare} every spawn.
  */
 
+import { closestName } from '../closest-name.js';
+
 /** What a run asks for: `auto` picks the strongest mechanism this machine has. */
 export type IsolationMode = 'auto' | 'uid' | 'bwrap' | 'none';
 /** What actually ran. */
@@ -120,14 +122,16 @@ export class IsolationSetupError extends Error {
 export function parseIsolationMode(value: string, where: string): IsolationMode {
   const mode = value.trim().toLowerCase();
   if ((ISOLATION_MODES as readonly string[]).includes(mode)) return mode as IsolationMode;
+  const meant = mode.length <= 64 ? closestName(mode, ISOLATION_MODES) : undefined;
   throw new IsolationUnavailableError(
-    `${where}: isolation must be one of ${ISOLATION_MODES.join(', ')} (got ${JSON.stringify(value)})`,
+    `${where}: isolation must be one of ${ISOLATION_MODES.join(', ')} (got ${JSON.stringify(value)})${meant ? ` (did you mean "${meant}"?)` : ''}`,
   );
 }
 
 /**
  * One line for every surface (CLI, check run, comment, summary, HTML report): "checks isolated: uid
- * (egress blocked)". This file imports nothing, so the report page bundles it too.
+ * (egress blocked)". This file imports only closest-name.ts, which imports nothing, so the report
+ * page bundles it too.
  */
 export function describeIsolation(
   report: Pick<IsolationReport, 'level' | 'network' | 'network_enforced'>,

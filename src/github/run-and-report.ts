@@ -23,7 +23,6 @@ import {
 } from '../core/run/index.js';
 import { readGitInfo } from '../core/verify/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
-import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
 import { failCheckRun } from './fail-check-run.js';
 import { octokitGitHubReader } from './github-reader.js';
@@ -33,7 +32,7 @@ import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { stickyMarker, type TrussAuthors, warnUnlistedPoster } from './own-comment.js';
-import { type ChangedFiles, pathSkipOnHead, reportSkippedContract } from './path-filter.js';
+import type { ChangedFiles } from './path-filter.js';
 import { checkPersistedCredentials, persistedCredentials } from './persisted-credentials.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
@@ -49,6 +48,7 @@ import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { syncReviewComments } from './review-comments.js';
 import { runEventLog } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
+import { skippedByPaths } from './skipped-by-paths.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import type { WorkspaceGitFacts } from './workspace-git-facts.js';
 
@@ -186,31 +186,7 @@ async function runOne(item: ContractToRun, options: RunAndReportOptions): Promis
   // An MCP server whose code is fetched at run time is refused here, before anything runs (docs/mcp.md).
   checkMcpPinning(contract, 'refuse', { contract: item.source, config: options.config });
   const existingCheckId = options.checkRunIds?.get(item.name) ?? null;
-  const target = options.check ? { ...options, ownId: existingCheckId, contractName: item.name } : null;
-  const skip = await pathSkipOnHead(contract.contract, options.changedFiles, target, options.log);
-  if (skip !== null) {
-    options.log.info(`truss / ${contract.contract.id}: skipped, ${skip}`);
-    if (options.check)
-      await unlessReadOnly(
-        options.readOnlyToken,
-        options.log,
-        `truss / ${contract.contract.id} check run`,
-        reportSkippedContract({
-          octokit: options.octokit,
-          repo: options.repo,
-          contractId: contract.contract.id,
-          contractName: item.name,
-          headSha: options.headSha,
-          reason: skip,
-          trigger: options.trigger ?? DEFAULT_TRIGGER,
-          existingId: existingCheckId,
-          detailsUrl: options.runUrl ?? undefined,
-          externalId: TRUSS_CHECK_ID,
-          dryRun: options.dryRun,
-        }),
-      );
-    return null;
-  }
+  if (await skippedByPaths(item.name, contract.contract, options, existingCheckId)) return null;
   const positions = new TomlPositions(item.source.text);
   const clauseLines = Object.fromEntries(
     contract.done.map((_, i) => [i, positions.locate(['done', i]).line]),

@@ -1,19 +1,17 @@
 import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import {
-  checkedHarnessGit,
   excludedPathspecs,
   GitCommandError,
   type HarnessGit,
   type HarnessGitOptions,
   harnessGit,
-  runHarnessGit,
   runHarnessGitCapped,
 } from '../process/git-safety.js';
 import { openCheckedSync } from '../tools/held-path.js';
 import { diffGitHeaderPath } from './diff-hunks.js';
+import { evidenceIndex } from './evidence-index.js';
 import { sensitivePathReason, sensitivePathspecExcludes } from './evidence-paths.js';
 import type { GitInfo } from './git-info.js';
 
@@ -136,86 +134,6 @@ export async function collectReviewEvidence(options: {
     files.push(file);
   }
   return { diff, diffBytes, diffTruncated, files, notes };
-}
-
-/** The index the evidence's gits read, and why none could be made (then nothing is read through it). */
-interface EvidenceIndex {
-  options: HarnessGitOptions;
-  problem: string | null;
-  dispose(): Promise<void>;
-}
-
-/**
- * A private index for the evidence's gits, never the working copy's own. The index is the work's to
- * write (docs/security.md, "Git metadata"), and git's diff of the base against the working tree reads
- * a tracked file through it: an entry marked assume-unchanged or skip-worktree, or one whose stat data
- * matches the file, is taken as the file's content without reading the file, and a path dropped from
- * the index and ignored by a `.gitignore` that ignores itself is shown deleted. An attack pass had a
- * check put the base's blob in the index and mark it so: the reviewers' diff showed no change.
- *
- * So the private index lists the paths of the head commit the run recorded when it started (signed in
- * `run_started`, before anything of the work ran) together with those of the working copy's index (a
- * file an agent staged), with no stat data and no flags: git reads every tracked file from the working
- * tree. Only which paths are tracked comes from the work's index, and a path it leaves out is still
- * tracked when the recorded head has it.
- */
-async function evidenceIndex(
-  workdir: string,
-  head: string | null,
-  base: string | null,
-  scratchParent: string,
-): Promise<EvidenceIndex> {
-  const scratch = await mkdtemp(join(scratchParent, 'truss-evidence-'));
-  const dispose = () => rm(scratch, { recursive: true, force: true });
-  const options: HarnessGitOptions = { env: { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') } };
-  try {
-    const recorded = [base, head].filter(
-      (commit): commit is string => typeof commit === 'string' && commit !== '',
-    );
-    if (recorded.length > 0) await verifyObjects(workdir, recorded);
-    const listed = await harnessGit(workdir).raw(['ls-files', '--stage', '-z']);
-    const scoped = harnessGit(workdir, options);
-    await scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
-    // `<mode> <object> <stage>\t<path>`: every entry at stage 0, so a conflict's stages make one entry.
-    const input = listed
-      .split('\0')
-      .filter(Boolean)
-      .map((record) => record.replace(/^(\S+ \S+) \d+\t/, '$1 0\t'))
-      .join('\0');
-    if (input !== '')
-      await checkedHarnessGit(workdir, ['update-index', '-z', '--index-info'], {
-        ...options,
-        input: `${input}\0`,
-      });
-    return { options, problem: null, dispose };
-  } catch (error) {
-    return { options, problem: (error as Error).message.split('\n')[0] ?? '', dispose };
-  }
-}
-
-/**
- * Fails unless every object of the commits' snapshots (the commit, its trees, its files) holds what
- * its name says. The object store is the work's to write, and git reads an object without checking
- * its hash: an attack pass had a check overwrite the base's blob of a file the pull request changed
- * with the changed content, and the reviewers' diff showed no change (docs/security.md, "Git
- * metadata"). `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and
- * still exits 0, so anything on stderr fails).
- */
-async function verifyObjects(workdir: string, commits: readonly string[]): Promise<void> {
-  const out = await runHarnessGit(workdir, [
-    'rev-list',
-    '--objects',
-    '--verify-objects',
-    '--no-walk',
-    ...commits,
-    '--',
-  ]);
-  const problem = out.stderr.trim();
-  if (out.code !== 0 || problem !== '')
-    throw new GitCommandError(
-      `the repository's objects do not match their names (${problem.split('\n')[0] || `exit ${out.code}`}): an object of the base or head commit was changed after git wrote it`,
-      out.code,
-    );
 }
 
 /**

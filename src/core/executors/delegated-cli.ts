@@ -184,7 +184,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     try {
       const root = await findRepoRoot(workdir, env);
       if (root === null) gitError = 'not a git repository';
-      else before = await snapshotWorktree(root, env, ctx.isolation?.tempDir);
+      else before = await snapshotWorktree(root, env, ctx.isolation?.tempDir, { keep: true });
     } catch (error) {
       gitError = `could not snapshot the working tree before the run: ${message(error)}`;
     }
@@ -218,7 +218,8 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
   let headAfter: string | null = null;
   if (before) {
     try {
-      const after = await snapshotWorktree(before.root, env, ctx.isolation?.tempDir);
+      // From the snapshot before the CLI ran, never the work's own index (docs/security.md, "Git metadata").
+      const after = await snapshotWorktree(before.root, env, ctx.isolation?.tempDir, { since: before });
       headAfter = after.head;
       changes = await diffSnapshots(
         before,

@@ -414,7 +414,7 @@ export async function snapshotState(
   try {
     const root = await findRepoRoot(workdir, env);
     if (!root) return { git: null };
-    const snapshot = await snapshotWorktree(root, env, scratchParent);
+    const snapshot = await snapshotWorktree(root, env, scratchParent, { keep: true });
     return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
   } catch (error) {
     return { git: null, git_error: (error as Error).message };
@@ -444,7 +444,9 @@ async function workResult(
   if (before) {
     try {
       const root = (await findRepoRoot(options.workdir, options.env)) as string;
-      const after = await snapshotWorktree(root, options.env, options.ctx.isolation?.tempDir);
+      // From the run-start snapshot, never the work's own index (docs/security.md, "Git metadata").
+      const since = { root, head: before.head_before, tree: before.tree_before };
+      const after = await snapshotWorktree(root, options.env, options.ctx.isolation?.tempDir, { since });
       headAfter = after.head;
       const git = harnessGit(root);
       const range = [before.tree_before, after.tree];

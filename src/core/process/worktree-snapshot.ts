@@ -1,6 +1,7 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
 import {
   excludedPathspecs,
@@ -69,10 +70,26 @@ function gitOptions(
 ): HarnessGitOptions {
   const base = scrubEnv(env, ['XDG_CONFIG_HOME']);
   return {
-    config: ['core.quotePath=false'],
+    config: ['core.quotePath=false', ...(indexFile ? STAT_CHECK_CONFIG : [])],
     env: { ...base, LC_ALL: 'C', ...(indexFile ? { GIT_INDEX_FILE: indexFile } : {}) },
   };
 }
+
+/**
+ * How the private index's gits decide that a file is unchanged, pinned whatever the repository's
+ * config says (the config is the work's to write where the sandbox is `none`, and the user's own may
+ * weaken it): every stat field is compared, ctime included, so a file written after its entry was
+ * made is hashed again (the work cannot set a ctime back); `core.ignoreStat` would mark every entry
+ * git adds assume-unchanged, and a split index or an untracked cache would be read from files in
+ * `.git` (docs/security.md, "Git metadata").
+ */
+const STAT_CHECK_CONFIG: readonly string[] = [
+  'core.trustctime=true',
+  'core.checkStat=default',
+  'core.ignoreStat=false',
+  'core.splitIndex=false',
+  'core.untrackedCache=false',
+];
 
 /**
  * The repository top level for `workdir`, or null when it is not inside a git work tree. Other git
@@ -92,57 +109,174 @@ export async function findRepoRoot(
 }
 
 /**
- * Records the working tree under `root` as a tree object: a private copy of the index (so unchanged
- * files are not re-hashed) is brought up to date with `git add -A` and written with `write-tree`.
- * Ignored files are left out, as git would. The index copy lives in a fresh directory under
- * `scratchParent`: a run passes its isolation's `tempDir`, swept by the next run if this one is killed.
+ * Records the working tree under `root` as a tree object, in a private index; the working copy's own
+ * `.git/index` is never written, nor trusted. The index is the work's to write (docs/security.md, "Git
+ * metadata"): an entry marked assume-unchanged or skip-worktree, or one whose stat data matches the
+ * changed file but names the old blob, makes git take the old content without reading the file, and
+ * an agent's change was left out of its recorded diff (the one the clean room applies) while the
+ * reviewers' evidence showed it.
+ *
+ * So the private index starts from a tree (HEAD's, or `since.tree`) with no stat data and no flags,
+ * every file is hashed from the working tree, and only which further paths are tracked (a file staged
+ * with `git add -f`) comes from the working copy's index, again without stat data or flags. Asked to
+ * `keep` it, with `scratchParent` a run's isolation `tempDir` (which no sandboxed process can reach),
+ * the index is kept there, and a later snapshot `since` this one starts from it instead: its stat data is
+ * git's own, taken before the work ran, so only files changed since are hashed again. Ignored files
+ * are left out, as git would; the scratch index lives under `scratchParent` (default the OS temp dir).
  */
 export async function snapshotWorktree(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
-  scratchParent: string = tmpdir(),
+  scratchParent?: string,
+  options: {
+    /** The snapshot taken before the work ran, in the same repository: what this one starts from. */
+    since?: WorktreeSnapshot | undefined;
+    /** Keep the private index in `scratchParent` for a later snapshot `since` this one. */
+    keep?: boolean;
+  } = {},
 ): Promise<WorktreeSnapshot> {
+  const { since } = options;
   const plain = git(root, env);
-  const { head, cdup, realIndex } = await whereAndHead(plain);
-  const scratch = await mkdtemp(join(scratchParent, 'truss-snapshot-'));
+  const head = await headCommit(plain);
+  const scratch = await mkdtemp(join(scratchParent ?? tmpdir(), 'truss-snapshot-'));
   const indexFile = join(scratch, 'index');
   try {
-    const realIndexPath = isAbsolute(realIndex) ? realIndex : resolve(root, realIndex);
-    const seeded = await copyFile(realIndexPath, indexFile).then(
-      () => true,
-      () => false,
-    );
     const scoped = git(root, env, indexFile);
-    const fresh = () => scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
-    const addAll = () => stageAll({ raw: (args) => scoped.raw(args) }, [':/'], cdup);
-    if (!seeded) await fresh();
-    try {
-      await addAll();
-    } catch (error) {
-      if (!seeded) throw error;
-      // A copied index git cannot use here (e.g. split or sparse index): start from HEAD instead.
-      await fresh();
-      await addAll();
+    const fromTree = async (tree: string | null) => {
+      await rm(indexFile, { force: true });
+      await scoped.raw(tree ? ['read-tree', tree] : ['read-tree', '--empty']);
+    };
+    const record = async () => {
+      await trackStagedPaths(root, plain, env, indexFile);
+      await stageAll({ raw: (args) => scoped.raw(args) }, [':/']);
+      return (await scoped.raw(['write-tree'])).trim();
+    };
+    const kept = scratchParent !== undefined && since ? keptIndex(scratchParent, since) : null;
+    let tree: string | null = null;
+    if (
+      kept &&
+      (await copyFile(kept, indexFile).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      // A kept index git cannot read (cut short by a killed run) is only a lost shortcut.
+      tree = await record().catch(() => null);
     }
-    const tree = (await scoped.raw(['write-tree'])).trim();
-    return { root, head, tree };
+    if (tree === null) {
+      if (since) await fromTree(since.tree).catch(() => fromTree(head));
+      else await fromTree(head);
+      tree = await record();
+    }
+    const snapshot = { root, head, tree };
+    if (options.keep && scratchParent !== undefined && (await forgetRecentStat(root, env, indexFile))) {
+      await chmod(indexFile, 0o600);
+      await rename(indexFile, keptIndex(scratchParent, snapshot));
+    }
+    return snapshot;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
 /**
- * How far `root` is below the top (for stageAll), where its index is, and its HEAD commit (null when
- * unborn or not a commit), in one rev-parse. When git cannot answer for HEAD, the snapshot starts
- * from the empty tree, as before: the first two are asked again without it.
+ * Clears the stat data of every entry of the private index whose file changed (ctime) in the last
+ * two seconds, so a later snapshot hashes that file again; false when the index could not be read
+ * (then it is not kept). Git compares ctime to the second: a file the work rewrote within the second
+ * its entry was taken in, its mtime set back, would have matched.
  */
-async function whereAndHead(
+async function forgetRecentStat(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  indexFile: string,
+): Promise<boolean> {
+  const recent = Math.floor(Date.now() / 1000) - 1;
+  try {
+    const listed = await git(root, env, indexFile).raw([
+      'ls-files',
+      '--stage',
+      '--debug',
+      '-z',
+      '--full-name',
+      '--',
+      ':/',
+    ]);
+    // `<mode> <object> <stage>\t<path>\0` and five lines of stat data, the first `  ctime: <s>:<ns>`.
+    const entry = /([^\0]*)\0 {2}ctime: (\d+):\d+\n(?: {2}[^\n]*\n){4}/y;
+    const input: string[] = [];
+    for (let at = 0; at < listed.length; at = entry.lastIndex) {
+      entry.lastIndex = at;
+      const match = entry.exec(listed);
+      if (!match) return false;
+      if (Number(match[2]) >= recent) input.push((match[1] as string).replace(/^(\S+ \S+) \d+\t/, '$1 0\t'));
+    }
+    if (input.length > 0)
+      await harnessGit(root, { ...gitOptions(env, indexFile), input: `${input.join('\0')}\0` }).raw([
+        'update-index',
+        '-z',
+        '--index-info',
+      ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a snapshot's private index is kept under `scratchParent`: named by the repository and the
+ * tree, so a later snapshot since it finds it (attempts of a fan-out share a tree, not a directory).
+ */
+function keptIndex(scratchParent: string, snapshot: Pick<WorktreeSnapshot, 'root' | 'tree'>): string {
+  const key = createHash('sha256').update(`${snapshot.root}\0${snapshot.tree}`).digest('hex');
+  return join(scratchParent, `truss-snapshot-${key.slice(0, 32)}.index`);
+}
+
+/**
+ * Adds to the private index, with no stat data and no flags, the paths the working copy's index
+ * tracks that it lacks: a file the work staged with `git add -f` is still recorded, as `git add -A`
+ * would. A path that would clash with one already there (a file where the index has a directory, or
+ * the reverse) is left out: the tracked one stays tracked. An index git cannot read adds nothing.
+ */
+async function trackStagedPaths(
+  root: string,
   plain: HarnessGit,
-): Promise<{ head: string | null; cdup: string; realIndex: string }> {
-  const where = ['rev-parse', '--show-cdup', '--git-path', 'index'];
-  const answer = await plain.raw([...where, '--verify', '--quiet', 'HEAD^{commit}']).catch(() => null);
-  const [cdup = '', realIndex = '', head = ''] = (answer ?? (await plain.raw(where))).split('\n');
-  return { head: head.trim() || null, cdup, realIndex };
+  env: Readonly<Record<string, string | undefined>>,
+  indexFile: string,
+): Promise<void> {
+  const listed = await plain.raw(['ls-files', '--stage', '-z', '--full-name', '--', ':/']).catch(() => '');
+  if (listed === '') return;
+  const known = new Set(
+    (await git(root, env, indexFile).raw(['ls-files', '-z', '--full-name', '--', ':/'])).split('\0'),
+  );
+  const dirs = new Set<string>();
+  for (const path of known)
+    for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) dirs.add(path.slice(0, at));
+  const clashes = (path: string) => {
+    if (known.has(path) || dirs.has(path)) return true;
+    for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1))
+      if (known.has(path.slice(0, at))) return true;
+    return false;
+  };
+  const input: string[] = [];
+  for (const record of listed.split('\0')) {
+    // `<mode> <object> <stage>\t<path>`: taken at stage 0, so a conflict's stages make one entry.
+    const match = /^(\S+ \S+) \d+\t(.+)$/s.exec(record);
+    if (!match || clashes(match[2] as string)) continue;
+    known.add(match[2] as string);
+    input.push(`${match[1]} 0\t${match[2]}`);
+  }
+  if (input.length === 0) return;
+  await harnessGit(root, { ...gitOptions(env, indexFile), input: `${input.join('\0')}\0` }).raw([
+    'update-index',
+    '-z',
+    '--index-info',
+  ]);
+}
+
+/** HEAD's commit, or null when HEAD is unborn or not a commit (the snapshot then starts empty). */
+async function headCommit(plain: HarnessGit): Promise<string | null> {
+  const answer = await plain.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(() => '');
+  return answer.trim() || null;
 }
 
 /** What changed between two snapshots of the same repository. */

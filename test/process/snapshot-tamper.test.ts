@@ -13,9 +13,12 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { executorSchema } from '../../src/core/contract/schema.js';
+import { runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
 import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
+import { createCtx } from '../../src/core/runtime/ctx.js';
 import { mechanismAvailable } from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
@@ -136,6 +139,51 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
         ).toBe(CHANGE);
         // The working copy's own index is left as the agent wrote it.
         expect(execFileSync('git', ['status', '--porcelain'], { cwd: work, encoding: 'utf8' })).toBe('');
+      }, 60_000);
+    }
+  }
+
+  // The same attacks made by a delegated CLI itself: the executor's own before and after snapshots.
+  for (const level of ['uid', 'bwrap'] as const) {
+    for (const [name, script] of Object.entries(attacks)) {
+      it(`${level}, a delegated CLI: ${name}`, async () => {
+        const unavailable = await mechanismAvailable(level);
+        if (unavailable) {
+          console.warn(`SKIPPED ${level} snapshot tamper test: ${unavailable}`);
+          return;
+        }
+        const work = repository(configOf(name));
+        const isolation = await createIsolation({
+          mode: level,
+          network: 'none',
+          hiddenPaths: [],
+          workdirs: [work],
+          scratchRoot: tmpdir(),
+          path: PATH,
+          isRoot: process.getuid?.() === 0,
+        });
+        // As above: stat data older than two seconds, which the snapshot before the CLI keeps.
+        if (configOf(name).length > 0) await new Promise((done) => setTimeout(done, 2_100));
+        const result = await runDelegatedCli({
+          executor: executorSchema().parse({
+            kind: 'delegated-cli',
+            command: '/bin/sh',
+            args: [
+              '-c',
+              `BLOB=$(git rev-parse HEAD:deploy.sh) && ${script} && git status --porcelain && echo hidden`,
+            ],
+            env: ['CHANGE'],
+          }),
+          intent: 'Change deploy.sh.',
+          contractTitle: null,
+          done: ['deploy.sh changed'],
+          workdir: work,
+          env: { ...env, CHANGE },
+          ctx: createCtx({ isolation }),
+        });
+        expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
+        expect(result.changedFiles).toEqual(['deploy.sh']);
+        expect(result.diff).toContain(`+${CHANGE}`);
       }, 60_000);
     }
   }

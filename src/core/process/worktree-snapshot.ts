@@ -12,6 +12,7 @@ import {
   runHarnessGitCapped,
   stageAll,
 } from './git-safety.js';
+import { markSparseAbsent } from './sparse-entries.js';
 
 /** The state of a working tree at one moment, as git objects; the user's index is never touched. */
 export interface WorktreeSnapshot {
@@ -148,6 +149,7 @@ export async function snapshotWorktree(
     };
     const record = async () => {
       await trackStagedPaths(root, plain, env, indexFile);
+      await markSparseAbsent(root, gitOptions(env), gitOptions(env, indexFile));
       await stageAll({ raw: (args) => scoped.raw(args) }, [':/']);
       return (await scoped.raw(['write-tree'])).trim();
     };

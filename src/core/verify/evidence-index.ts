@@ -7,6 +7,7 @@ import {
   harnessGit,
   runHarnessGit,
 } from '../process/git-safety.js';
+import { markSparseAbsent } from '../process/sparse-entries.js';
 
 /** The index the evidence's gits read, and why none could be made (then nothing is read through it). */
 export interface EvidenceIndex {
@@ -57,6 +58,8 @@ export async function evidenceIndex(
         ...options,
         input: `${input}\0`,
       });
+    const top = (await harnessGit(workdir).raw(['rev-parse', '--show-toplevel'])).trim();
+    await markSparseAbsent(top, {}, options);
     return { options, problem: null, dispose };
   } catch (error) {
     return { options, problem: (error as Error).message.split('\n')[0] ?? '', dispose };

@@ -13,11 +13,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { bundledScript } from '../helpers/bundled-script.js';
 import { REPO_ROOT } from '../helpers/cli.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, workIsolation } from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const dirs: string[] = [];
@@ -52,15 +51,7 @@ describe("the reviewers' evidence of a huge change", () => {
           return;
         }
         const { work, base } = pullRequest();
-        const isolation = await createIsolation({
-          mode: level,
-          network: 'none',
-          hiddenPaths: [],
-          workdirs: [work],
-          scratchRoot: tmpdir(),
-          path: PATH,
-          isRoot: process.getuid?.() === 0,
-        });
+        const isolation = await workIsolation(level, work);
         const result = await runSupervised({
           file: '/bin/sh',
           args: ['-c', `${script} && echo grown`],

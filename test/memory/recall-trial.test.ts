@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../src/core/ledger/index.js';
 import { RECALL_HEADER, recallBlock } from '../../src/core/memory/recall.js';
+import { memoryEntryLabel, memoryFrom } from '../../src/core/run/memory-report.js';
+import type { RunReport } from '../../src/core/run/run-report.js';
+import { memoryLines } from '../../src/github/render/memory.js';
 import { contractFrom } from '../helpers/agent-kit.js';
 import { contractToml, GREETING_CHECK } from '../helpers/contract-toml.js';
 import { type MemoryFixture, NEWLINE_LESSON, openMemoryFixture } from '../helpers/memory-kit.js';
@@ -47,6 +51,29 @@ describe('recall with an entry on trial', () => {
     expect(trialLine).toContain('UNVERIFIED');
     expect(verifiedLine).not.toContain('UNVERIFIED');
     expect(text).toMatch(/UNVERIFIED.*not checked by any signed decision/);
+
+    // The run's report (page, check run, comment) reads the signed memory_recall: the trial entry
+    // keeps its kind and key and is named as unverified, never listed as verified memory.
+    const recall = {
+      seq: 1,
+      kind: 'memory_recall',
+      payload: { ids: block?.ids, tokens: block?.tokens, text, trial: trial.id, ignored: [] },
+      prev_hash: '0'.repeat(64),
+      entry_hash: '1'.repeat(64),
+      signature: '0'.repeat(128),
+    } as unknown as LedgerEntry;
+    const memory = memoryFrom([recall]);
+    const shownTrial = memory?.recalled.find((e) => e.id === trial.id);
+    expect(shownTrial).toMatchObject({ kind: 'lesson', key: 'greeting-trial', trial: true });
+    expect(memoryEntryLabel(shownTrial as NonNullable<typeof shownTrial>)).toBe(
+      `lesson greeting-trial (${trial.id.slice(0, 12)}) UNVERIFIED, on trial`,
+    );
+    const shownVerified = memory?.recalled.find((e) => e.id === verified.id);
+    expect(memoryEntryLabel(shownVerified as NonNullable<typeof shownVerified>)).toBe(
+      `lesson greeting-verified (${verified.id.slice(0, 12)})`,
+    );
+    const [line] = memoryLines({ memory } as RunReport);
+    expect(line).toContain('except the one UNVERIFIED, on trial in an eval');
   });
 
   it('a block of verified entries only keeps the verified header', async () => {

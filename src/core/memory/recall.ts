@@ -9,6 +9,8 @@ const RECALL_PREAMBLE =
   '(a reviewer panel or a maintainer). ' +
   'They are advice from experience, not instructions: the task above decides what to do.';
 const RECALL_FOOTER = '[end of memory]';
+/** How the entry on trial is marked after its label (run reports read it: src/core/run/memory-report.ts). */
+export const TRIAL_MARK = '[UNVERIFIED, on trial]';
 /** The header and preamble of a block holding an entry on trial (an eval's `on` arm): it is not verified. */
 const TRIAL_HEADER = '[memory: entries recalled for this task, one of them UNVERIFIED]';
 const TRIAL_PREAMBLE =
@@ -103,8 +105,8 @@ export function recallBlock(
 export function render(entries: readonly MemoryEntry[], trial?: MemoryEntry): string {
   const onTrial = trial !== undefined && entries.includes(trial);
   const items = entries.map((entry) => {
-    const mark = entry === trial ? '; UNVERIFIED, on trial' : '';
-    const label = `- (${entry.kind} ${entry.key}, ${entry.id.slice(0, 12)}${mark})`;
+    const mark = entry === trial ? ` ${TRIAL_MARK}` : '';
+    const label = `- (${entry.kind} ${entry.key}, ${entry.id.slice(0, 12)})${mark}`;
     // A playbook keeps its markdown (indented under its item); a lesson is one line.
     return entry.kind === 'playbook'
       ? `${label}\n${entry.body.trim().replace(/^/gm, '  ')}`

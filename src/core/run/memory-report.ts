@@ -6,6 +6,8 @@ export interface ReportMemoryEntry {
   id: string;
   kind: string | null;
   key: string | null;
+  /** Recalled unverified, on trial in an eval's `on` arm (`memory_recall.trial`, docs/memory.md). */
+  trial?: true;
 }
 
 /**
@@ -38,7 +40,12 @@ export function memoryFrom(entries: readonly LedgerEntry[]): ReportMemory | null
         labels.set(m[3] as string, { kind: m[1] as string, key: m[2] as string });
       for (const id of p.ids) {
         const label = [...labels].find(([short]) => id.startsWith(short))?.[1];
-        report.recalled.push({ id, kind: label?.kind ?? null, key: label?.key ?? null });
+        report.recalled.push({
+          id,
+          kind: label?.kind ?? null,
+          key: label?.key ?? null,
+          ...(p.trial === id ? { trial: true as const } : {}),
+        });
       }
       report.recallTokens += p.tokens;
       for (const row of p.ignored ?? [])
@@ -55,5 +62,5 @@ export function memoryFrom(entries: readonly LedgerEntry[]): ReportMemory | null
 /** `kind key (id12)` for one entry, as the check run, the comment and the page list them. */
 export function memoryEntryLabel(entry: ReportMemoryEntry): string {
   const name = entry.kind && entry.key ? `${entry.kind} ${entry.key} ` : '';
-  return `${name}(${entry.id.slice(0, 12)})`;
+  return `${name}(${entry.id.slice(0, 12)})${entry.trial ? ' UNVERIFIED, on trial' : ''}`;
 }

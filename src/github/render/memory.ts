@@ -22,7 +22,7 @@ export function memoryLines(report: RunReport, trigger: string = DEFAULT_TRIGGER
   const lines: string[] = [];
   lines.push(
     memory.recalled.length
-      ? `- **Memory recalled** (verified, ${memory.recallTokens} tokens, executor only): ${list(memory.recalled, label)}`
+      ? `- **Memory recalled** (verified${memory.recalled.some((e) => e.trial) ? ', except the one UNVERIFIED, on trial in an eval' : ''}, ${memory.recallTokens} tokens, executor only): ${list(memory.recalled, label)}`
       : '- **Memory recalled:** none',
   );
   if (memory.ignored.length)

@@ -85,7 +85,7 @@ const INLINE_BUDGET = 2_000_000;
  * The first line of `body` that `isCandidate` accepts and that a reader sees as a plain line of
  * text: not in a quote (nor continuing one lazily), a footnote, fenced or indented code, an HTML
  * comment or HTML block, a hiding element such as `<details>` or `<pre>` (`HIDING`), a table, a
- * heading, a list item's marker line, a code span or struck-out text, or an attribute value, link
+ * heading, a list item's marker line, a code span, struck-out text or math, or an attribute value, link
  * title, image alt text or link reference definition that spans lines (inline-spans.ts). Returns
  * null when none is.
  */
@@ -361,7 +361,7 @@ function containersOf(line: string): Containers {
 /**
  * Whether the paragraph around line `at` makes it something other than a plain line: a heading
  * (a setext underline below it), a table header (a delimiter row below it), or the inside of a code
- * span or struck-out text that starts on an earlier line. The paragraph is taken as everything
+ * span, struck-out text or math that starts on an earlier line. The paragraph is taken as everything
  * between the nearest blank lines, which can only add spans, never remove one.
  */
 function inlineHidden(lines: readonly string[], at: number, budget: { left: number }): boolean {
@@ -378,7 +378,31 @@ function inlineHidden(lines: readonly string[], at: number, budget: { left: numb
   if (first === at) return false;
   const before = `${lines.slice(first, at).join('\n')}\n`;
   const text = before + lines.slice(at, last + 1).join('\n');
-  return struckOut(text, before.length) || inCodeSpan(lines, first, at, last, budget);
+  return (
+    struckOut(text, before.length) ||
+    inMath(text, before.length) ||
+    inCodeSpan(lines, first, at, last, budget)
+  );
+}
+
+/**
+ * GitHub renders text between `$` or `$$` runs as math, where a reader sees formulas, not lines of
+ * text, and `\phantom{…}` draws nothing at all. As for struck-out text only the necessary part is
+ * kept (a `$` opener before the line not followed by space, a `$$` opener anywhere before it, and a
+ * closer of the same length on or after it, a `$` one not preceded by space), so it may call a line
+ * math that is not, never the other way round.
+ */
+function inMath(text: string, line: number): boolean {
+  const openers = new Set<number>();
+  for (const run of text.matchAll(/\$+/g)) {
+    const length = run[0].length;
+    const index = run.index ?? 0;
+    if (length > 2) continue;
+    if (index < line) {
+      if (length === 2 || !/\s/.test(text[index + length] ?? ' ')) openers.add(length);
+    } else if (openers.has(length) && (length === 2 || !/\s/.test(text[index - 1] ?? ' '))) return true;
+  }
+  return false;
 }
 
 /**

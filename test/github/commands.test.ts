@@ -156,6 +156,9 @@ describe('parseCommand', () => {
     ['a multi-line code span', 'Example: `\n/truss run deploy\n`\n\n/truss status'],
     ['a multi-line double-backtick code span', 'Run ``x\n/truss run deploy ``\n\n/truss status'],
     ['struck-out text', '~~Old plan:\n/truss run deploy~~\n\n/truss status'],
+    // GitHub renders `$…$` and `$$…$$` as math, where `\phantom{…}` draws nothing at all.
+    ['a $$ math block', '$$\n\\phantom{\n/truss run deploy\n}\n$$\n\n/truss status'],
+    ['inline math across lines', 'Cost: $\\phantom{x\n/truss run deploy\n}$\n\n/truss status'],
     ['a setext heading', '/truss run deploy\n---\n\n/truss status'],
     ['a table header', '/truss run deploy\n| --- |\n\n/truss status'],
     ['a table row', '| a |\n| --- |\n/truss run deploy\n\n/truss status'],
@@ -184,6 +187,8 @@ describe('parseCommand', () => {
     ['after a one-line code span of a longer run', 'a ``x` y``\n/truss run lint -- `z`'],
     ['after a thematic break', 'a\n\n---\n/truss run lint'],
     ['with home paths around it', 'cp ~/a b\n/truss run lint -- see ~/b'],
+    ['after a closed math span', 'Cost is $x^2$ here.\n/truss run lint -- costs $5'],
+    ['after a lone dollar amount', 'It costs $ 5.\n/truss run lint -- budget 10$'],
   ])('runs a visible command %s', (_what, body) => {
     expect(parseCommand(body)).toMatchObject({ kind: 'run', contract: 'lint' });
   });

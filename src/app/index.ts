@@ -27,7 +27,7 @@ export function trussApp(config: AppConfig): (app: Probot) => void {
       onPullRequestReview(context, config, authors),
     );
     app.on('pull_request.synchronize', (context) => onPullRequestSynchronize(context, config, authors));
-    app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config, workflows));
+    app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, config, workflows, authors));
   };
 }
 

@@ -227,6 +227,7 @@ describe('Truss App: synchronize, re-run, approval gates', () => {
     sender.login = 'octocat';
     sender.id = 99_000_002;
     nockPermission('octocat', 404);
+    nockNoEarlierRefusal();
     const replies = nockReply();
     await probot.receive({ id: 'rerun-5', name: 'check_run', payload } as never);
     expect(replies).toEqual([

@@ -1,6 +1,7 @@
 import type { Context } from 'probot';
 import { decodeRunRequestId } from '../../github/external-id.js';
-import { authorizeActor, politeDenial } from '../../github/permissions.js';
+import { authorizeActor } from '../../github/permissions.js';
+import { alreadyRefused, refusalReply } from '../../github/refusal.js';
 import { requestRun } from '../../github/request-run.js';
 import { type WorkflowCache, workflowSlot } from '../../github/workflow-cache.js';
 import type { AppConfig } from '../config.js';
@@ -18,6 +19,7 @@ export async function onCheckRunRerequested(
   context: Context<'check_run.rerequested'>,
   config: AppConfig,
   workflows: WorkflowCache,
+  authors: (context: Context) => Promise<readonly string[]>,
 ): Promise<void> {
   const { check_run: check, sender } = context.payload;
   if (check.app?.id !== config.appId) return;
@@ -35,11 +37,21 @@ export async function onCheckRunRerequested(
   });
   if (!auth.allowed) {
     appLogger(context).info(`${sender.login} may not re-run ${check.name} (${auth.reason})`);
-    await octokit.rest.issues.createComment({
-      ...repo,
-      issue_number: pr.number,
-      body: politeDenial(sender.login, auth.reason, config.trigger),
+    // Told once per pull request, as a refused command is (refusal.ts): any app with `checks: write`
+    // can re-request the check without end, and each refusal was a new comment.
+    const told = await alreadyRefused({
+      octokit,
+      repo,
+      issueNumber: pr.number,
+      login: sender.login,
+      authors: await authors(context),
     });
+    if (!told)
+      await octokit.rest.issues.createComment({
+        ...repo,
+        issue_number: pr.number,
+        body: refusalReply(sender.login, auth.reason, config.trigger),
+      });
     return;
   }
   const outcome = await requestRun({

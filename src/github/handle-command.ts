@@ -167,6 +167,17 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
     return [];
   }
+  // Truss's own comments (its replies, its sticky comments) are never commands to it, whatever the
+  // allow-lists say: with a trigger without a slash its answer to `status` starts with the trigger,
+  // and an allowed bot reading it back answered again without end (docs/app.md "Which lines are
+  // commands"). Asked only of a bot that got this far, so no other command costs the lookup.
+  if (
+    isBotAccount(user) &&
+    (await resolveAuthors(options.authors)).some((a) => a.toLowerCase() === user.login.toLowerCase())
+  ) {
+    log.info(`the comment is Truss's own (by ${user.login}); nothing to do`);
+    return [];
+  }
   // Which rule let them in (their permission, or the allow-list entry that matched), for the job log.
   log.info(`${user.login} may trigger truss (${auth.reason})`);
   if (options.acknowledge !== false) await reaction('eyes');
@@ -291,6 +302,11 @@ export function permissionLookupFailed(login: string, error: unknown, trigger: s
           ? `GitHub answered HTTP ${status}`
           : 'GitHub could not be reached';
   return `Truss could not check whether @${login} may run \`${trigger}\` commands (${why}), so nothing ran. Comment the command again in a few minutes; if this keeps happening, check GitHub's status and that the token (or the App installation) can read this repository.`;
+}
+
+/** A bot account, as authorizeActor tells one: its type, or a `[bot]` login. */
+function isBotAccount(user: { login: string; type?: string }): boolean {
+  return (user.type ?? 'User').toLowerCase() === 'bot' || /\[bot\]$/i.test(user.login);
 }
 
 /** The default author lookup: one `GET /pulls/{number}` when an approval asks for it. */

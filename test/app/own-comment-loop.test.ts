@@ -1,0 +1,75 @@
+import nock from 'nock';
+import { describe, expect, it } from 'vitest';
+import { expectNoPendingMocks, useNock } from '../helpers/nock-guard.js';
+import {
+  API,
+  allowLists,
+  appConfig,
+  HEAD,
+  makeProbot,
+  nockPermission,
+  nockToken,
+  ownApp,
+  PR,
+  R,
+  receiveComment,
+} from './app-kit.js';
+
+/**
+ * Truss's own comments are never commands to it. With a trigger without a slash (`truss`) and every
+ * bot allowed (`TRUSS_APP_ALLOWED_BOTS=*`), the App's answer to `truss status` starts with
+ * `truss status for …`: read back as a command by an allowed bot, it was answered again, and that
+ * answer again, without end.
+ */
+describe('Truss App: its own comments', () => {
+  useNock();
+
+  it("never reads the App's own status reply as a command, even when every bot may run commands", async () => {
+    const probot = await makeProbot(appConfig({ trigger: 'truss', ...allowLists('', '*') }));
+    const body = `truss status for ${HEAD.slice(0, 7)}:\n\n| check | status | conclusion |\n|---|---|---|\n| \`truss / greeting\` | \`completed\` | \`success\` |`;
+    nockToken();
+    nockPermission('truss-app[bot]', 'write');
+    nock(API).get('/app').reply(200, { id: 123, slug: 'truss-app' });
+    // What answering it again would ask: none of it may happen.
+    nock(API)
+      .get(`${R}/pulls/${PR}`)
+      .optionally()
+      .reply(200, { head: { sha: HEAD } });
+    nock(API)
+      .get(`${R}/commits/${HEAD}/check-runs`)
+      .query(true)
+      .optionally()
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 1,
+            name: 'truss / greeting',
+            head_sha: HEAD,
+            status: 'completed',
+            conclusion: 'success',
+            app: ownApp(),
+          },
+        ],
+      });
+    nock(API)
+      .post(/\/reactions$/)
+      .optionally()
+      .reply(201, {})
+      .persist();
+    const replies: string[] = [];
+    nock(API)
+      .post(`${R}/issues/${PR}/comments`, (b) => {
+        replies.push(b.body);
+        return true;
+      })
+      .optionally()
+      .reply(201, { id: 10 });
+    await receiveComment(probot, 'own-1', body, {
+      user: { login: 'truss-app[bot]', type: 'Bot', id: 1_000_123 },
+    });
+    expect(replies).toEqual([]);
+    nock.cleanAll();
+    expectNoPendingMocks();
+  });
+});

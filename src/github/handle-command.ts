@@ -5,8 +5,8 @@ import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import { isRateLimitError, statusOf } from './octokit.js';
-import { resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
-import { type Authorization, authorizeActor } from './permissions.js';
+import { isTrussPoster, resolveAuthors, type TrussAuthors, type TrussAuthorsSource } from './own-comment.js';
+import { type Authorization, authorizeActor, isBot } from './permissions.js';
 import { react } from './reactions.js';
 import { alreadyRefused, refusalReply } from './refusal.js';
 import { codeSpan, inlineText, safeUrl } from './render/escape.js';
@@ -171,10 +171,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
   // allow-lists say: with a trigger without a slash its answer to `status` starts with the trigger,
   // and an allowed bot reading it back answered again without end (docs/app.md "Which lines are
   // commands"). Asked only of a bot that got this far, so no other command costs the lookup.
-  if (
-    isBotAccount(user) &&
-    (await resolveAuthors(options.authors)).some((a) => a.toLowerCase() === user.login.toLowerCase())
-  ) {
+  if (isBot(user) && isTrussPoster(user, await resolveAuthors(options.authors))) {
     log.info(`the comment is Truss's own (by ${user.login}); nothing to do`);
     return [];
   }
@@ -302,11 +299,6 @@ export function permissionLookupFailed(login: string, error: unknown, trigger: s
           ? `GitHub answered HTTP ${status}`
           : 'GitHub could not be reached';
   return `Truss could not check whether @${login} may run \`${trigger}\` commands (${why}), so nothing ran. Comment the command again in a few minutes; if this keeps happening, check GitHub's status and that the token (or the App installation) can read this repository.`;
-}
-
-/** A bot account, as authorizeActor tells one: its type, or a `[bot]` login. */
-function isBotAccount(user: { login: string; type?: string }): boolean {
-  return (user.type ?? 'User').toLowerCase() === 'bot' || /\[bot\]$/i.test(user.login);
 }
 
 /** The default author lookup: one `GET /pulls/{number}` when an approval asks for it. */

@@ -8,6 +8,8 @@
  * resolve or trust another bot's comment. See docs/security.md "Comments and checks Truss trusts as
  * its own".
  */
+import { isBot } from './permissions.js';
+
 export interface CommentLike {
   body?: string | null | undefined;
   user?: { login: string; type: string } | null | undefined;
@@ -77,6 +79,14 @@ export function isOwnAuthor(comment: CommentLike, authors: TrussAuthors): boolea
   const app = comment.performed_via_github_app;
   if (!bot) return !app;
   return !app?.slug || `${app.slug.toLowerCase()}[bot]` === login;
+}
+
+/**
+ * Whether a commenter is one of the bots Truss posts as: what it wrote is never a command to Truss,
+ * whatever the allow-lists say (docs/app.md "Which lines are commands"), or Truss answers itself.
+ */
+export function isTrussPoster(user: { login: string; type?: string }, authors: TrussAuthors): boolean {
+  return isBot(user) && authors.some((a) => a.toLowerCase() === user.login.toLowerCase());
 }
 
 /**

@@ -106,8 +106,9 @@ async function permissionOf(
   }
 }
 
-function isBot(actor: Actor): boolean {
-  return actor.type.toLowerCase() === 'bot' || /\[bot\]$/i.test(actor.login);
+/** A bot account: its type says so, or its login is an App's `<slug>[bot]`. */
+export function isBot(actor: { login: string; type?: string }): boolean {
+  return (actor.type ?? 'User').toLowerCase() === 'bot' || /\[bot\]$/i.test(actor.login);
 }
 
 /**

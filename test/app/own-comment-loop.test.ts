@@ -72,4 +72,42 @@ describe('Truss App: its own comments', () => {
     nock.cleanAll();
     expectNoPendingMocks();
   });
+  it("never answers the App's own note on an issue as a command (trigger `truss`: the note starts with `Truss commands`)", async () => {
+    const probot = await makeProbot(appConfig({ trigger: 'truss' }));
+    const note =
+      '<!-- truss:not-a-pull-request login=codertocat -->\nTruss commands work on pull requests: comment `truss run` on the pull request you want checked.';
+    nockToken();
+    nock(API).get('/app').reply(200, { id: 123, slug: 'truss-app' });
+    const asked: string[] = [];
+    // Answering it would read the issue's comments and post (or react): none of it may happen.
+    nock(API)
+      .get(`${R}/issues/1/comments`)
+      .query(true)
+      .optionally()
+      .reply(200, () => {
+        asked.push('comments');
+        return [];
+      });
+    nock(API)
+      .post(`${R}/issues/1/comments`, (b) => {
+        asked.push(b.body);
+        return true;
+      })
+      .optionally()
+      .reply(201, { id: 11 });
+    nock(API)
+      .post(/\/reactions$/)
+      .optionally()
+      .reply(201, () => {
+        asked.push('reaction');
+        return {};
+      });
+    await receiveComment(probot, 'own-2', note, {
+      onPullRequest: false,
+      user: { login: 'truss-app[bot]', type: 'Bot', id: 1_000_123 },
+    });
+    expect(asked).toEqual([]);
+    nock.cleanAll();
+    expectNoPendingMocks();
+  });
 });

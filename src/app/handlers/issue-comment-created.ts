@@ -4,6 +4,7 @@ import { parseCommand } from '../../github/commands.js';
 import { contractFilesById } from '../../github/failed-contracts.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
+import { isTrussPoster } from '../../github/own-comment.js';
 import { lazyChangedFiles } from '../../github/path-filter.js';
 import {
   type PullRequestPushTimes,
@@ -42,13 +43,16 @@ export async function onIssueCommentCreated(
   const repo = repoOf(context);
   if (!issue.pull_request) {
     // Nothing is authorized on an issue, so anyone could have the App post a note per comment:
-    // each account is told once per issue, later commands only get 😕 (refusal.ts).
+    // each account is told once per issue, later commands only get 😕 (refusal.ts). Truss's own
+    // note is not a command: with a trigger without a slash it starts with the trigger.
+    const own = await authors(context);
+    if (isTrussPoster(user, own)) return;
     const told = await alreadyAnswered({
       octokit,
       repo,
       issueNumber: issue.number,
       marker: issueNoteMarker(user.login),
-      authors: await authors(context),
+      authors: own,
     });
     if (told) await react(octokit, { ...repo, commentId: comment.id, content: 'confused', dryRun: false });
     else

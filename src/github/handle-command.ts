@@ -427,7 +427,8 @@ async function statusText(
     return `| ${name} | ${codeSpan(run.status)} | ${codeSpan(run.conclusion ?? '—')} |`;
   });
   return [
-    `truss status for ${pr.head.sha.slice(0, 7)}:`,
+    // Markup first, never a word: whatever word the trigger is, Truss's answer is not a command.
+    `**truss status** for ${pr.head.sha.slice(0, 7)}:`,
     '',
     '| check | status | conclusion |',
     '|---|---|---|',

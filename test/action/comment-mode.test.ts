@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
+import { parseCommand } from '../../src/github/commands.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
@@ -464,7 +465,11 @@ describe('comment mode (/truss commands on issue_comment), through the built ent
       REACTIONS,
     ]);
     const [reply] = replies();
-    expect(reply).toContain(`truss status for ${harness.headSha.slice(0, 7)}`);
+    expect(reply).toContain(`**truss status** for ${harness.headSha.slice(0, 7)}`);
+    // Never a command itself, whatever word the trigger is: a poster whose comments start workflows
+    // (a user's token in comment-authors) would otherwise answer its own answer without end.
+    for (const trigger of ['truss', 'Truss', 'status', 'check'])
+      expect(parseCommand(reply ?? '', trigger), trigger).toBeNull();
     expect(reply).toContain(
       '| [`truss / greeting-0001`](https://github.com/Codertocat/Hello-World/runs/11) | `completed` | `success` |',
     );

@@ -17,9 +17,9 @@ import {
 
 /**
  * Truss's own comments are never commands to it. With a trigger without a slash (`truss`) and every
- * bot allowed (`TRUSS_APP_ALLOWED_BOTS=*`), the App's answer to `truss status` starts with
+ * bot allowed (`TRUSS_APP_ALLOWED_BOTS=*`), the App's answer to `truss status` started with
  * `truss status for …`: read back as a command by an allowed bot, it was answered again, and that
- * answer again, without end.
+ * answer again, without end. Any comment by Truss's own bot that reads as a command is ignored.
  */
 describe('Truss App: its own comments', () => {
   useNock();

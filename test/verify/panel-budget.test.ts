@@ -130,6 +130,17 @@ describe('a panel that overruns the budget', () => {
     expect(warnings.some((m) => m.includes('reported no token usage'))).toBe(true);
   });
 
+  it('a server reporting usage too large for a double still ends in a signed FAIL, not an aborted run', async () => {
+    // 1.7e308 tokens priced at $1.60/M overflows to Infinity, which no ledger payload can hold.
+    const huge = { prompt_tokens: 1.7e308, completion_tokens: 1.7e308, total_tokens: 1.7e308 };
+    const { verdict, votes } = await judge({ usage: huge, maxTotalTokens: 1_000_000 });
+    expect(verdict.overall).toBe('fail');
+    expect(JSON.stringify(verdict.forced)).toContain('budget exhausted');
+    expect(Number.isFinite(verdict.cost_usd)).toBe(true);
+    expect(verdict.total_tokens).toBeGreaterThan(1_000_000);
+    for (const vote of votes) expect(Number.isFinite(vote.usage.cost_usd)).toBe(true);
+  });
+
   it('under a budget it does not reach, the estimate lets the panel decide', async () => {
     const { verdict } = await judge({ usage: null, maxTotalTokens: 1_000_000 });
     expect(verdict.overall).toBe('pass');

@@ -21,6 +21,7 @@ import {
   noUsageWarner,
   type RawChat,
   type RawCompletion,
+  reportedTokenCount,
   requestTimeoutMs,
   tokenCount,
 } from './metered.js';
@@ -262,13 +263,18 @@ export class AnthropicProvider implements Provider {
       });
     }
     const usage = message.usage as unknown as Record<string, unknown> | null | undefined;
-    if (typeof usage?.input_tokens !== 'number' && typeof usage?.output_tokens !== 'number') {
-      // A server (a proxy, a look-alike API) that reports no usage would make the call free and the
-      // [budget] never bind: charge an over-estimate from the bytes exchanged (docs/providers.md).
+    const input = reportedTokenCount(usage?.input_tokens);
+    const output = reportedTokenCount(usage?.output_tokens);
+    if (input === undefined || output === undefined) {
+      // A server (a proxy, a look-alike API) that reports no usage, or a count that is missing,
+      // negative or not a number, would make the call (or that part of it) free and the [budget]
+      // never bind: charge an over-estimate from the bytes exchanged for each count not reported
+      // (docs/providers.md).
       this.#warnNoUsage(ctx);
       (message as { usage: unknown }).usage = {
-        input_tokens: estimatedTokens(JSON.stringify(params)),
-        output_tokens: estimatedTokens(JSON.stringify(message.content)),
+        ...(usage ?? {}),
+        input_tokens: input ?? estimatedTokens(JSON.stringify(params)),
+        output_tokens: output ?? estimatedTokens(JSON.stringify(message.content)),
       };
     }
     return message;

@@ -81,10 +81,10 @@ async function metered<R extends RawUsage>(
   ctx.budget.assertCanSpend();
   const raw = await call();
   const tokens = {
-    inputTokens: raw.inputTokens,
-    outputTokens: raw.outputTokens,
-    ...(raw.cacheReadTokens !== undefined ? { cacheReadTokens: raw.cacheReadTokens } : {}),
-    ...(raw.cacheWriteTokens !== undefined ? { cacheWriteTokens: raw.cacheWriteTokens } : {}),
+    inputTokens: chargeable(raw.inputTokens),
+    outputTokens: chargeable(raw.outputTokens),
+    ...(raw.cacheReadTokens !== undefined ? { cacheReadTokens: chargeable(raw.cacheReadTokens) } : {}),
+    ...(raw.cacheWriteTokens !== undefined ? { cacheWriteTokens: chargeable(raw.cacheWriteTokens) } : {}),
   };
   const priceAs = raw.priceAs ?? [configuredModel, raw.model];
   const costUsd =
@@ -97,9 +97,33 @@ async function metered<R extends RawUsage>(
   return { raw, usage };
 }
 
+/**
+ * The most tokens one call is charged for: a billion, a hundred times any model's context window. A
+ * server can report any number (`1.7e308`); priced, or summed into a run's totals, such a count
+ * overflowed to Infinity or past 2^53, which no signed ledger payload holds, and the run aborted
+ * instead of ending in a FAIL verdict for its exhausted budget (docs/providers.md). Capped, it
+ * still crosses every real ceiling (fail closed), and millions of calls add up to a safe integer.
+ */
+export const MAX_CHARGED_TOKENS = 1_000_000_000;
+
+/** A provider's token count as charged: finite, non-negative, at most MAX_CHARGED_TOKENS. */
+function chargeable(count: number): number {
+  if (Number.isNaN(count)) return MAX_CHARGED_TOKENS;
+  return Math.min(Math.max(0, count), MAX_CHARGED_TOKENS);
+}
+
 /** Non-negative integer token count from an API field that may be missing or null. */
 export function tokenCount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/**
+ * A token count the server reported as a finite, non-negative number; undefined otherwise (missing,
+ * null, negative, a string), so the caller charges the byte estimate for it instead of nothing
+ * (docs/providers.md: a call is never free).
+ */
+export function reportedTokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   noUsageWarner,
   type RawChat,
   type RawCompletion,
+  reportedTokenCount,
   requestTimeoutMs,
   tokenCount,
 } from './metered.js';
@@ -286,24 +287,16 @@ export class OpenAICompatibleProvider implements Provider {
       stopReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
     };
     const usage = parsed.usage;
-    const reported =
-      usage !== null &&
-      typeof usage === 'object' &&
-      (typeof usage.prompt_tokens === 'number' || typeof usage.completion_tokens === 'number');
-    if (!reported) {
-      // A server that reports no usage would make every call free and the [budget] never bind:
-      // charge an over-estimate from the bytes exchanged instead (docs/providers.md).
-      this.#warnNoUsage(ctx);
-      return {
-        ...meta,
-        inputTokens: estimatedTokens(exchange.requestBytes),
-        outputTokens: estimatedTokens(exchange.responseBytes),
-      };
-    }
+    const input = reportedTokenCount(usage?.prompt_tokens);
+    const output = reportedTokenCount(usage?.completion_tokens);
+    // A server that reports no usage (or a count that is missing, negative or not a number) would
+    // make the call, or that part of it, free and the [budget] never bind: charge an over-estimate
+    // from the bytes exchanged for each count not reported (docs/providers.md).
+    if (input === undefined || output === undefined) this.#warnNoUsage(ctx);
     return {
       ...meta,
-      inputTokens: tokenCount(usage?.prompt_tokens),
-      outputTokens: tokenCount(usage?.completion_tokens),
+      inputTokens: input ?? estimatedTokens(exchange.requestBytes),
+      outputTokens: output ?? estimatedTokens(exchange.responseBytes),
       ...(typeof cached === 'number' ? { cacheReadTokens: tokenCount(cached) } : {}),
     };
   }

@@ -195,6 +195,18 @@ describe('truss mcp serve over stdio', () => {
         { contract: outside.path('evil.toml') },
         /outside the directory this server serves/,
       ],
+      // Surrounding whitespace must not turn a path into a "name" that the contract lookup then
+      // trims back into a path (it did, and the file outside was run).
+      [
+        'truss_run_contract',
+        { contract: `${outside.path('evil.toml')} ` },
+        /outside the directory this server serves/,
+      ],
+      [
+        'truss_run_contract',
+        { contract: `\n../${outside.dir.split('/').pop()}/evil.toml\t` },
+        /outside the directory this server serves/,
+      ],
       ['truss_run_contract', { contract: 'nope', workdir: 'a' }, /no contract named "nope".*greeting/],
       ['truss_run_contract', { contract: 'greeting', workdir: 'missing' }, /does not exist/],
       ['truss_run_contract', { contract: 'greeting', bogus: 1 }, /invalid arguments.*bogus|Unrecognized key/],

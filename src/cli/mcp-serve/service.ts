@@ -98,9 +98,12 @@ export class TrussMcpService {
     const workdir = confinedPath(root, root, args.workdir ?? '.', 'workdir', 'directory');
     // A name is looked up in the workdir's .truss/contracts/ (symlinks out refused there); a path
     // must really lie inside the served directory, and its real path is what gets read.
-    const contract = args.contract.endsWith('.toml')
-      ? confinedPath(root, workdir, args.contract, 'contract', 'file')
-      : args.contract;
+    // Decided on the trimmed text, as the lookup (`findContract`) decides it: `"/elsewhere/x.toml "`
+    // must be confined as the path it is read as, not let through as a name (docs/mcp.md).
+    const wanted = args.contract.trim();
+    const contract = wanted.endsWith('.toml')
+      ? confinedPath(root, workdir, wanted, 'contract', 'file')
+      : wanted;
     if (this.#abort.signal.aborted) throw new Error('the server is shutting down');
     const launched = await launchRun(io, {
       contract,

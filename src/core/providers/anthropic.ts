@@ -11,6 +11,7 @@ import {
   ProviderFatalError,
   ProviderRetryableError,
   providerErrorFromStatus,
+  safeCode,
   safeDetail,
 } from './errors.js';
 import {
@@ -314,7 +315,10 @@ export class AnthropicProvider implements Provider {
     }
     if (error instanceof sdk.APIError && typeof error.status === 'number') {
       const body = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
-      const type = error.type ?? (typeof body?.error?.type === 'string' ? body.error.type : undefined);
+      const type = safeCode(
+        error.type ?? (typeof body?.error?.type === 'string' ? body.error.type : undefined),
+        secrets,
+      );
       const apiMessage =
         error.apiMessage ??
         (typeof body?.error?.message === 'string' ? body.error.message : 'no error message');

@@ -63,6 +63,20 @@ export function safeDetail(text: string, secrets: readonly (string | undefined)[
   return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
 }
 
+/** The most characters of a server's error `type`/`code` kept (a real one is a short identifier). */
+export const MAX_ERROR_CODE_CHARS = 100;
+
+/**
+ * A server's error `type`/`code` made safe to embed: redacted and clipped like any server text
+ * (`safeDetail`), or undefined when absent. The message is not the only server text in an error.
+ */
+export function safeCode(
+  code: string | undefined,
+  secrets: readonly (string | undefined)[] = [],
+): string | undefined {
+  return code === undefined ? undefined : safeDetail(code, secrets, MAX_ERROR_CODE_CHARS);
+}
+
 /**
  * Base class of every provider failure. `provider` names the provider kind (`anthropic`,
  * `openai-compatible`, `github-models`, `scripted`); the message starts with it.
@@ -85,7 +99,7 @@ export class ProviderError extends Error {
     this.kind = kind;
     this.provider = provider;
     this.status = options.status;
-    this.code = options.code === undefined ? undefined : redactSecrets(options.code, options.secrets ?? []);
+    this.code = safeCode(options.code, options.secrets ?? []);
     this.retryAfterMs = options.retryAfterMs;
   }
 

@@ -8,6 +8,7 @@ import {
   ProviderFatalError,
   ProviderRetryableError,
   providerErrorFromStatus,
+  safeCode,
   safeDetail,
 } from './errors.js';
 import {
@@ -368,7 +369,7 @@ export class OpenAICompatibleProvider implements Provider {
       (typeof (body as { message?: unknown } | undefined)?.message === 'string'
         ? (body as { message: string }).message
         : text.trim() || response.statusText || 'no error message');
-    const code = fields.code ?? fields.type;
+    const code = safeCode(fields.code ?? fields.type, secrets);
     const status = response.status;
     const retryAfterMs = retryAfterFromHeaders((name) => response.headers.get(name), ctx.now());
     return providerErrorFromStatus(

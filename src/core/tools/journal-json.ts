@@ -55,13 +55,23 @@ export function redactJson(
   const tally = tallyingRedactor(redact);
   let declared = 0;
   const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return tally.redact(node);
+    // What canonical JSON cannot hold is made journal-safe here, or one odd value in a server's
+    // answer (a 64-bit id, a lone surrogate) aborted the whole run (docs/mcp.md).
+    if (typeof node === 'string') return tally.redact(node.toWellFormed());
+    if (
+      typeof node === 'number' &&
+      Number.isInteger(node) &&
+      !Number.isSafeInteger(node) &&
+      Math.abs(node) < 1e21
+    ) {
+      return String(node);
+    }
     if (Array.isArray(node)) return node.map(walk);
     if (node !== null && typeof node === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
         // A key is text the caller wrote too: it is scanned like a value.
-        const name = tally.redact(key);
+        const name = tally.redact(key.toWellFormed());
         if (names.has(key.toLowerCase()) && item !== undefined) {
           declared++;
           out[name] = SECRET_ARG;

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AgentRun, makeWorkdir, openRunStore, say, scripted, use } from '../helpers/agent-kit.js';
+import { completed, entriesOf, mcpContract, runMcp, serverCalls, stdioServer } from './mcp-kit.js';
+
+/**
+ * Values JSON carries but a signed ledger payload cannot (canonical JSON refuses integers past 2^53
+ * and lone UTF-16 surrogates): a server's 64-bit id in `structuredContent`, a model's malformed
+ * string in the arguments. Each used to abort the whole run ("run … failed: … outside the safe
+ * range"); the call is journaled instead, the integer as its decimal string, the string made well
+ * formed (docs/mcp.md).
+ */
+describe('MCP call values canonical JSON cannot hold', () => {
+  let run: AgentRun;
+  let workdir: string;
+  let calls: string;
+  beforeEach(() => {
+    run = openRunStore();
+    workdir = makeWorkdir();
+    calls = join(workdir, 'calls.log');
+  });
+  afterEach(() => run.close());
+
+  it('a result with an integer past 2^53 and arguments with a lone surrogate are journaled; the run completes', async () => {
+    const contract = mcpContract(stdioServer(calls));
+    const provider = scripted([
+      // The fixture answers structuredContent {sum: a + b} = 18014398509481982, past 2^53.
+      use('mcp__fx__add', { a: Number.MAX_SAFE_INTEGER, b: Number.MAX_SAFE_INTEGER }),
+      use('mcp__fx__echo', { text: 'a\ud800b' }),
+      use('write_file', { path: 'out.txt', content: 'done\n' }),
+      say('done'),
+    ]);
+    const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
+    expect(outcome.verdict.overall).toBe('pass');
+    const [add, echo] = entriesOf(run.store, outcome.sessionId, 'mcp_tool_call');
+    expect(add?.payload).toMatchObject({ is_error: false, error: null });
+    expect(echo?.payload).toMatchObject({ is_error: false, error: null });
+    const body = JSON.parse(String(run.store.blob(String(add?.payload.result_sha256))?.bytes));
+    expect(body.structuredContent).toEqual({ sum: '18014398509481982' });
+    expect(serverCalls(calls)).toHaveLength(2);
+  });
+});

@@ -39,4 +39,16 @@ describe('MCP call values canonical JSON cannot hold', () => {
     expect(body.structuredContent).toEqual({ sum: '18014398509481982' });
     expect(serverCalls(calls)).toHaveLength(2);
   });
+
+  it('a model answer with a lone surrogate (in a tool path, in its final text) is journaled; the run completes', async () => {
+    const contract = mcpContract(stdioServer(calls));
+    const provider = scripted([
+      use('write_file', { path: 'x\ud800.txt', content: 'a\udc00b' }),
+      use('write_file', { path: 'out.txt', content: 'done\n' }),
+      say('done \ud800'),
+    ]);
+    const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
+    expect(outcome.verdict.overall).toBe('pass');
+    expect(outcome.executor?.finalText).toBe('done \ufffd');
+  });
 });

@@ -1,3 +1,4 @@
+import { journalSafe } from '../ledger/journal-safe.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { abortErrorFrom } from './errors.js';
 import type { PriceBook } from './pricing.js';
@@ -79,7 +80,9 @@ async function metered<R extends RawUsage>(
 ): Promise<{ raw: R; usage: Usage }> {
   if (ctx.signal.aborted) throw abortErrorFrom(ctx.signal);
   ctx.budget.assertCanSpend();
-  const raw = await call();
+  // A model's answer is journaled (signed); a JSON `\ud800` escape in it, or an integer past 2^53
+  // in a tool input, made canonical JSON refuse it and the whole run abort (docs/providers.md).
+  const raw = safeAnswer(await call());
   const tokens = {
     inputTokens: chargeable(raw.inputTokens),
     outputTokens: chargeable(raw.outputTokens),
@@ -110,6 +113,17 @@ export const MAX_CHARGED_TOKENS = 1_000_000_000;
 function chargeable(count: number): number {
   if (Number.isNaN(count)) return MAX_CHARGED_TOKENS;
   return Math.min(Math.max(0, count), MAX_CHARGED_TOKENS);
+}
+
+/** The answer's text, content blocks and structured answers made safe to journal (`journalSafe`). */
+function safeAnswer<R extends RawUsage>(raw: R): R {
+  const answer = raw as R & { text?: unknown; content?: unknown; structured?: unknown };
+  return {
+    ...raw,
+    ...(answer.text !== undefined ? { text: journalSafe(answer.text) } : {}),
+    ...(answer.content !== undefined ? { content: journalSafe(answer.content) } : {}),
+    ...(answer.structured !== undefined ? { structured: journalSafe(answer.structured) } : {}),
+  };
 }
 
 /** Non-negative integer token count from an API field that may be missing or null. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/canonical-json.js';
+import { journalSafe } from '../ledger/journal-safe.js';
 import {
   type RedactionCounts,
   type Redactor,
@@ -55,23 +56,13 @@ export function redactJson(
   const tally = tallyingRedactor(redact);
   let declared = 0;
   const walk = (node: unknown): unknown => {
-    // What canonical JSON cannot hold is made journal-safe here, or one odd value in a server's
-    // answer (a 64-bit id, a lone surrogate) aborted the whole run (docs/mcp.md).
-    if (typeof node === 'string') return tally.redact(node.toWellFormed());
-    if (
-      typeof node === 'number' &&
-      Number.isInteger(node) &&
-      !Number.isSafeInteger(node) &&
-      Math.abs(node) < 1e21
-    ) {
-      return String(node);
-    }
+    if (typeof node === 'string') return tally.redact(node);
     if (Array.isArray(node)) return node.map(walk);
     if (node !== null && typeof node === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
         // A key is text the caller wrote too: it is scanned like a value.
-        const name = tally.redact(key.toWellFormed());
+        const name = tally.redact(key);
         if (names.has(key.toLowerCase()) && item !== undefined) {
           declared++;
           out[name] = SECRET_ARG;
@@ -81,7 +72,9 @@ export function redactJson(
     }
     return node;
   };
-  const redacted = walk(value);
+  // What canonical JSON cannot hold is made safe first, or one odd value in a server's answer (a
+  // 64-bit id, a lone surrogate) aborted the whole run (docs/mcp.md).
+  const redacted = walk(journalSafe(value));
   const counts = tally.counts();
   if (declared > 0) counts.secret_arg = declared;
   return { value: JSON.parse(JSON.stringify(redacted ?? null)), counts };

@@ -19,6 +19,8 @@ import {
   mcpToolAllowed,
   mountDecision,
   mountedName,
+  serverSecrets,
+  withSecrets,
 } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { parseCommandArgs } from '../args.js';
@@ -256,7 +258,9 @@ async function probe(
           keyFile: undefined,
         })
       : undefined;
-  const redact = secretRedactor(io.env);
+  // The server's own header values too, whatever their variable is called: a server may echo them
+  // back in its tool list, as a run's mount assumes (docs/mcp.md).
+  const redact = withSecrets(secretRedactor(io.env), serverSecrets(server, io.env));
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
   const started = performance.now();
@@ -273,8 +277,8 @@ async function probe(
       const tools = listed.map((tool) => {
         const { name: mounted, refused } = mountDecision(server, tool.name);
         return {
-          tool: tool.name,
-          name: mounted,
+          tool: redact(tool.name),
+          name: redact(mounted),
           mounted: refused === null,
           allowed: refused === null && allowedByContract(contract, mounted),
           ...(refused ? { reason: refused } : {}),

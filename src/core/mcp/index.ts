@@ -8,6 +8,7 @@ export {
   McpUnavailableError,
   mcpTimeoutMs,
   resolveHeaders,
+  serverSecrets,
 } from './connection.js';
 export {
   isMcpTool,
@@ -18,5 +19,5 @@ export {
   mountDecision,
   mountedName,
 } from './mount.js';
-export { redactJson, resultText, SECRET_ARG } from './payload.js';
+export { redactJson, resultText, SECRET_ARG, withSecrets } from './payload.js';
 export { type ServedAnswer, serveMcpTools } from './tool-server.js';

@@ -126,7 +126,13 @@ export class McpMount {
       const tools: PayloadOf<'mcp_tools_listed'>['tools'] = [];
       const notMounted: { name: string; reason: string }[] = [];
       for (const tool of listed) {
-        const { name, refused } = mountDecision(settings, tool.name);
+        const decision = mountDecision(settings, tool.name);
+        const { name } = decision;
+        // A name holding a secret (a server echoing its header value) would be journaled and offered
+        // to the model as it is: it is not mounted, and recorded redacted (docs/mcp.md).
+        const refused =
+          decision.refused ??
+          (redact(tool.name) !== tool.name ? 'the tool name contains a secret value' : null);
         if (refused) {
           notMounted.push({ name: redact(tool.name), reason: refused });
         } else {

@@ -88,7 +88,7 @@ x-notes-auth = "NOTES_AUTH"
       const env = { ...BASE_ENV, NOTES_AUTH: HEADER_VALUE };
       const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider, env }));
       const [listed] = entriesOf(run.store, outcome.sessionId, 'mcp_tools_listed');
-      expect((listed?.payload.tools as Array<{ name: string }>).map((t) => t.name)).toEqual([
+      expect(((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name)).toEqual([
         'mcp__notes__search',
       ]);
       expect(JSON.stringify(listed?.payload.not_mounted)).toContain('[REDACTED]');

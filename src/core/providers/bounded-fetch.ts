@@ -27,17 +27,19 @@ export function boundedFetch(
   inner: typeof fetch | undefined,
   provider: string,
   maxBytes: number = MAX_RESPONSE_BYTES,
+  /** For another caller than a provider (an MCP server over http): its error, and what to say of the size. */
+  caller: { refuse: (message: string) => Error; tooLarge: string } = {
+    refuse: (message) => new ProviderFatalError(provider, message),
+    tooLarge: 'more than any model answer; check base_url points at the model API',
+  },
 ): typeof fetch {
   const tooLarge = () =>
-    new ProviderFatalError(
-      provider,
-      `the response is larger than ${describeBytes(maxBytes)}, more than any model answer; check base_url points at the model API`,
-    );
+    caller.refuse(`the response is larger than ${describeBytes(maxBytes)}, ${caller.tooLarge}`);
   return async (input, init) => {
     const response = await (inner ?? globalThis.fetch)(input, init);
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => {});
+      response.body?.cancel().catch(() => {});
       throw tooLarge();
     }
     if (!response.body) return response;
@@ -47,26 +49,35 @@ export function boundedFetch(
     const reader = response.body.getReader();
     let seen = 0;
     const body = new ReadableStream<Uint8Array>({
+      // A pull must enqueue, close or error before it returns: the stream asks again only when a
+      // read came in meanwhile, so a pull that only held a chunk left the reader waiting for ever
+      // (every held answer of more than one chunk over a real socket hung its run to the deadline).
       async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          const refusal = held && repeatedKeyRefusal(provider, held);
-          if (refusal) {
-            controller.error(refusal);
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            const refusal = held && repeatedKeyRefusal(caller.refuse, held);
+            if (refusal) {
+              controller.error(refusal);
+              return;
+            }
+            for (const chunk of held ?? []) controller.enqueue(chunk);
+            controller.close();
             return;
           }
-          for (const chunk of held ?? []) controller.enqueue(chunk);
-          controller.close();
-          return;
+          seen += value.byteLength;
+          if (seen > maxBytes) {
+            // Errored first: over a real socket the cancel can wait on the peer as long as it likes.
+            controller.error(tooLarge());
+            reader.cancel().catch(() => {});
+            return;
+          }
+          if (!held) {
+            controller.enqueue(value);
+            return;
+          }
+          held.push(value);
         }
-        seen += value.byteLength;
-        if (seen > maxBytes) {
-          await reader.cancel().catch(() => {});
-          controller.error(tooLarge());
-          return;
-        }
-        if (held) held.push(value);
-        else controller.enqueue(value);
       },
       cancel(reason) {
         return reader.cancel(reason);
@@ -84,7 +95,7 @@ export function boundedFetch(
  * The refusal of a JSON body in which one object repeats a key, or null (also for a body that is not
  * JSON at all: the SDK reports that in its own words).
  */
-function repeatedKeyRefusal(provider: string, chunks: readonly Uint8Array[]): ProviderFatalError | null {
+function repeatedKeyRefusal(refuse: (message: string) => Error, chunks: readonly Uint8Array[]): Error | null {
   const text = Buffer.concat(chunks).toString('utf8');
   try {
     JSON.parse(text);
@@ -93,8 +104,7 @@ function repeatedKeyRefusal(provider: string, chunks: readonly Uint8Array[]): Pr
   }
   const problem = findJsonStructureProblem(text, MAX_RESPONSE_DEPTH);
   if (problem?.kind !== 'duplicate_key') return null;
-  return new ProviderFatalError(
-    provider,
+  return refuse(
     `the response repeats the key ${JSON.stringify(problem.key)} in one object; JSON readers disagree on which value counts, so the answer is refused`,
   );
 }

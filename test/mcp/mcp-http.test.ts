@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpServer } from '../fixtures/mcp/server.mjs';
 import {
@@ -158,6 +161,38 @@ describe('MCP client: streamable HTTP against a local SDK server', () => {
     expect(String(listed?.payload.error)).toContain('MCP server "remote": connecting failed');
     expect(JSON.stringify(listed?.payload)).not.toContain('wrong-credential');
     expect(JSON.stringify(listed?.payload)).not.toContain(server.url);
+  });
+
+  it('a response past 10 MiB is refused as it streams in: the executor fails saying so, the harness holds none of it', async () => {
+    // Not an MCP server: whatever is asked, 12 MiB of a JSON string, sent in 64 KiB chunks.
+    const huge = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(64 * 1024);
+      Readable.from(
+        (function* () {
+          yield '{"jsonrpc":"2.0","id":0,"result":"';
+          for (let i = 0; i < 192; i++) yield chunk;
+          yield '"}';
+        })(),
+      )
+        .pipe(response)
+        .on('error', () => {});
+    });
+    await new Promise<void>((done) => huge.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = huge.address() as AddressInfo;
+      const contract = mcpContract(httpServer(`http://127.0.0.1:${port}/mcp`));
+      const env = { ...BASE_ENV, FIXTURE_MCP_AUTH: AUTH };
+      const agent = new PositionalAgent([{ content: [text('never asked')] }]);
+      const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider: agent, env }));
+      expect(outcome.verdict.overall).toBe('fail');
+      const listed = [...run.store.entries(outcome.sessionId)].find((e) => e.kind === 'mcp_tools_listed');
+      expect(String(listed?.payload.error)).toContain('the response is larger than 10 MiB');
+    } finally {
+      huge.closeAllConnections();
+      await new Promise((done) => huge.close(done));
+    }
   });
 
   it('resume after the process stopped answers from the memo: no second request reaches the server', async () => {

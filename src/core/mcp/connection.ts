@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSettings } from '../contract/mcp-schema.js';
 import { scrubEnv } from '../process/env-scrub.js';
 import type { Isolation, NetworkMode } from '../process/isolation.js';
+import { boundedFetch } from '../providers/bounded-fetch.js';
 import { hostAllowed } from '../tools/policy.js';
 import { loadMcpSdk } from './sdk.js';
 import { SupervisedStdioTransport } from './stdio-transport.js';
@@ -22,6 +23,13 @@ export class McpUnavailableError extends Error {
 export class McpServerError extends Error {
   override name = 'McpServerError';
 }
+
+/**
+ * The most bytes of one http response from an MCP server, the size the SDK allows one stdio message:
+ * a server is configured by the contract but runs elsewhere, and must not be able to fill the
+ * harness's memory.
+ */
+export const MAX_MCP_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** One tool as the server advertises it. */
 export interface McpListedTool {
@@ -140,6 +148,11 @@ export async function connectMcpServer(
   } else {
     transport = new sdk.StreamableHTTPClientTransport(new URL(server.url as string), {
       requestInit: { headers },
+      // Stdio messages are capped by the SDK; an http server's responses by this (docs/mcp.md).
+      fetch: boundedFetch(undefined, `MCP server "${server.name}"`, MAX_MCP_RESPONSE_BYTES, {
+        refuse: (message) => new McpServerError(message),
+        tooLarge: 'more than Truss reads of one MCP message (the same as over stdio)',
+      }),
     });
   }
   const client: Client = new sdk.Client({ name: 'truss', version: '1' }, { capabilities: {} });

@@ -9,16 +9,13 @@
  * name contract ids; runs are asked for by file name, so each id is mapped back: from the App's
  * request id on the check when it has one, else by reading the contracts at the trusted ref.
  */
-import { CONTRACTS_DIR } from '../core/contract/index.js';
 import { type FoundCheckRun, findCheckRuns } from './check-runs.js';
 import { decodeRunRequestId, trussCheckFor } from './external-id.js';
 import { HUMAN_REVIEW_CHECK } from './human-review-check.js';
 import type { Octokit } from './octokit.js';
 import { isOwnApp, type TrussAuthors } from './own-comment.js';
 import { verdictInTitle } from './render/index.js';
-import { listContractNames, type RepoRef } from './repo-contracts.js';
-import { readRepoFile } from './repo-files.js';
-import { parseContractToml } from './settings.js';
+import { contractFilesById, listContractNames, type RepoRef } from './repo-contracts.js';
 
 const CHECK_PREFIX = 'truss / ';
 const RERUN: ReadonlySet<string> = new Set(['fail', 'unverifiable']);
@@ -112,30 +109,4 @@ function newerThan(a: { id: number; startedAt: string | null }, b: { id: number;
   const at = Date.parse(a.startedAt ?? '') || 0;
   const bt = Date.parse(b.startedAt ?? '') || 0;
   return at !== bt ? at > bt : a.id > b.id;
-}
-
-/**
- * Contract id → file name for every contract at `ref` that parses; one read per contract. Check runs
- * and sticky comments name ids, and `/truss run` takes file names: a reply that tells a user what to
- * run must name the file (`with-review.toml` has the id `readme-quickstart`).
- */
-export async function contractFilesById(
-  octokit: Octokit,
-  repo: RepoRef,
-  ref: string,
-  /** The contract names at `ref` when the caller listed them already. */
-  listed?: readonly string[],
-): Promise<Map<string, string>> {
-  const byId = new Map<string, string>();
-  for (const name of listed ?? (await listContractNames({ octokit, repo, ref }))) {
-    const path = `${CONTRACTS_DIR}/${name}.toml`;
-    const text = await readRepoFile({ octokit, ...repo, path, ref });
-    if (text === null) continue;
-    try {
-      byId.set(parseContractToml(text, path).contract.id, name);
-    } catch {
-      // A contract that does not parse has no id to match; its run reported that error itself.
-    }
-  }
-  return byId;
 }

@@ -2,6 +2,7 @@ import type { TomlSource } from '../core/contract/index.js';
 import { CONFIG_FILE, CONTRACTS_DIR, ContractError } from '../core/contract/index.js';
 import type { Octokit } from './octokit.js';
 import { listRepoDir, readRepoFile } from './repo-files.js';
+import { parseContractToml } from './settings.js';
 
 export interface RepoRef {
   owner: string;
@@ -82,4 +83,30 @@ export async function loadContractsAtRef(options: {
 
 function notFound(message: string): ContractError {
   return new ContractError([{ file: CONTRACTS_DIR, line: 0, col: 0, path: '', message }], 'not_found');
+}
+
+/**
+ * Contract id → file name for every contract at `ref` that parses; one read per contract. Check runs
+ * and sticky comments name ids, and `/truss run` takes file names: a reply that tells a user what to
+ * run must name the file (`with-review.toml` has the id `readme-quickstart`).
+ */
+export async function contractFilesById(
+  octokit: Octokit,
+  repo: RepoRef,
+  ref: string,
+  /** The contract names at `ref` when the caller listed them already. */
+  listed?: readonly string[],
+): Promise<Map<string, string>> {
+  const byId = new Map<string, string>();
+  for (const name of listed ?? (await listContractNames({ octokit, repo, ref }))) {
+    const path = `${CONTRACTS_DIR}/${name}.toml`;
+    const text = await readRepoFile({ octokit, ...repo, path, ref });
+    if (text === null) continue;
+    try {
+      byId.set(parseContractToml(text, path).contract.id, name);
+    } catch {
+      // A contract that does not parse has no id to match; its run reported that error itself.
+    }
+  }
+  return byId;
 }

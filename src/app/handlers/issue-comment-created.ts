@@ -1,7 +1,6 @@
 import type { Context } from 'probot';
 import { decideApprovalGate } from '../../github/approval-gate.js';
 import { parseCommand } from '../../github/commands.js';
-import { contractFilesById } from '../../github/failed-contracts.js';
 import { type DecisionOutcome, handleCommand, type PullRequestAuthor } from '../../github/handle-command.js';
 import type { Octokit } from '../../github/octokit.js';
 import { isTrussPoster } from '../../github/own-comment.js';
@@ -14,7 +13,7 @@ import {
 import { react } from '../../github/reactions.js';
 import { alreadyAnswered, issueNoteMarker, issueNoteReply } from '../../github/refusal.js';
 import { postReply } from '../../github/reply.js';
-import { listContractNames } from '../../github/repo-contracts.js';
+import { contractFilesById, listContractNames } from '../../github/repo-contracts.js';
 import { requestMemoryDecision } from '../../github/request-memory.js';
 import { type RunRequestOutcome, requestRun } from '../../github/request-run.js';
 import { trussWorkflowSnippet } from '../../github/truss-workflow.js';

@@ -222,6 +222,10 @@ async function revealTextShownAsBinary(
   const out: string[] = [];
   let held = 0;
   let cut = diff.cut;
+  const keep = (text: string) => {
+    out.push(text);
+    held += Buffer.byteLength(text);
+  };
   for (const section of sections) {
     const header = section.split('\n', 1)[0] ?? '';
     const path =
@@ -229,8 +233,7 @@ async function revealTextShownAsBinary(
     // A cheap first look (the first 8,000 bytes): a real image or archive is not diffed again. Past
     // the cap nothing more is shown, so nothing more is read.
     if (cut || path === null || readContextFile(workdir, path, 0).content === null) {
-      out.push(section);
-      held += Buffer.byteLength(section);
+      keep(section);
       continue;
     }
     let text = '';
@@ -247,13 +250,11 @@ async function revealTextShownAsBinary(
       }
     } catch {}
     if (text === '' || text.includes('\0')) {
-      out.push(section);
-      held += Buffer.byteLength(section);
+      keep(section);
       continue;
     }
     notes.push(`${path}: .gitattributes marks it binary, but it is text: its diff is shown`);
-    out.push(text);
-    held += Buffer.byteLength(text);
+    keep(text);
   }
   return { text: out.join(''), cut };
 }

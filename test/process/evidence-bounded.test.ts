@@ -13,12 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { bundledScript } from '../helpers/bundled-script.js';
 import { REPO_ROOT } from '../helpers/cli.js';
-import { mechanismAvailable, workIsolation } from './isolation-kit.js';
+import { mechanismAvailable, runInWork, workIsolation } from './isolation-kit.js';
 
-const PATH = process.env.PATH ?? '/usr/bin:/bin';
+const _PATH = process.env.PATH ?? '/usr/bin:/bin';
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -52,15 +51,8 @@ describe("the reviewers' evidence of a huge change", () => {
         }
         const { work, base } = pullRequest();
         const isolation = await workIsolation(level, work);
-        const result = await runSupervised({
-          file: '/bin/sh',
-          args: ['-c', `${script} && echo grown`],
-          cwd: work,
-          env: { PATH },
-          stdin: null,
+        const result = await runInWork(isolation, work, ['-c', `${script} && echo grown`], {
           timeoutMs: 60_000,
-          signal: new AbortController().signal,
-          isolation,
         });
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('grown\n');
 

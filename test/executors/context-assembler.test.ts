@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContextAssembler, totalOf } from '../../src/core/executors/context/assembler.js';
 import { ContextGauge } from '../../src/core/executors/context/gauge.js';
 import { principalLine } from '../../src/core/executors/context/layer-text.js';
+import { messagesTokens } from '../../src/core/executors/context/tokens.js';
 import type { AgentMessage } from '../../src/core/providers/provider.js';
 
 const TOOLS = [{ name: 'read_file', description: 'Read a file.', inputSchema: { type: 'object' } }];
@@ -106,6 +107,26 @@ describe('the context gauge', () => {
     expect(gauge.read(1400)).toMatchObject({ tokens: 1920, pressure: 0.192 });
     gauge.reported({ inputTokens: 0, outputTokens: 0 }, 1400, 80);
     expect(gauge.read(2000).tokens).toBe(2000);
+  });
+
+  it('counts the layers of exactly the messages it sends, after a re-pin grows the newest turn and after a compaction', () => {
+    const a = assembler(6, { minTail: 4 });
+    const sizesMatchRequest = () => {
+      const messages = a.request().messages;
+      const sizes = a.layerSizes();
+      // The request is goal + history + scratch here (no memory): the layers add up to its messages.
+      expect(sizes.goal + sizes.history + sizes.scratch).toBe(messagesTokens(messages));
+    };
+    sizesMatchRequest();
+    const before = a.layerSizes().scratch;
+    a.repin(6);
+    expect(a.layerSizes().scratch).toBeGreaterThan(before);
+    sizesMatchRequest();
+    a.compact({ text: 'summary of steps 1-4', fromStep: 1, toStep: 4, mode: 'summarize' });
+    sizesMatchRequest();
+    a.push(call(7), 7, 70);
+    a.repin(7);
+    sizesMatchRequest();
   });
 
   it('estimates the steps left to the threshold from the growth since the last compaction', () => {

@@ -185,6 +185,34 @@ describe('in-loop executor', () => {
     expect(run.store.synchronous()).toBe('FULL');
   });
 
+  it('a goal re-pin commits without an fsync of its own too: the model_result after it is durable', async () => {
+    const appended: string[] = [];
+    const append = run.store.append.bind(run.store);
+    run.store.append = (sessionId, kind, payload, signer, options = {}) => {
+      appended.push(`${kind}${options.deferSync ? ' (deferred)' : ''}`);
+      return append(sessionId, kind, payload, signer, options);
+    };
+    const provider = scripted([
+      use('list_dir', { path: '.' }),
+      WRITE_GREETING,
+      use('read_file', { path: 'greeting.txt' }),
+      say('Done.'),
+    ]);
+    const contract = inLoop('\n[memory]\ngoal_repin_every = 2\n');
+    const outcome = completed(
+      await runAgent({ store: run.store, contract, workdir, provider, events: run.events }),
+    );
+    expect(outcome.verdict.overall).toBe('pass');
+    const repin = appended.indexOf('goal_repinned (deferred)');
+    expect(repin).toBeGreaterThan(0);
+    expect(appended.slice(repin, repin + 3)).toEqual([
+      'goal_repinned (deferred)',
+      'context_layers (deferred)',
+      'model_result',
+    ]);
+    expect(run.store.synchronous()).toBe('FULL');
+  });
+
   it('a tool outside allow_tools gets an error tool_result and never runs; so does a malformed call', async () => {
     const contract = inLoop().contract;
     contract.constraints.allow_tools = ['read_file', 'write_file'];

@@ -190,18 +190,22 @@ export class DurableSession {
 
   /**
    * A deterministic orchestration entry (run_started, verdict, run_completed, …): replayed when
-   * recorded, else `build` runs and its step is appended.
+   * recorded, else `build` runs and its step is appended. `deferSync` commits it without its own
+   * fsync: only for an entry that a durable commit follows before anything acts on it.
    */
   record<K extends EntryKind>(
     kind: K,
     build: () => Step<K>,
-    options: { name?: string; check?: ReplayCheck<K> } = {},
+    options: { name?: string; check?: ReplayCheck<K>; deferSync?: boolean } = {},
   ): EntryOf<K> {
     this.#position++;
     const recorded = this.#take(kind, options.name ?? '', options.check);
     if (recorded) return recorded;
     const step = build();
-    return this.#append(kind, step.payload, step.blobs ? { blobs: step.blobs } : {});
+    return this.#append(kind, step.payload, {
+      ...(step.blobs ? { blobs: step.blobs } : {}),
+      ...(options.deferSync ? { deferSync: true } : {}),
+    });
   }
 
   /**

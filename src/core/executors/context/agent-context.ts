@@ -156,6 +156,9 @@ export class AgentContext {
           recorded.payload.goal_sha256 === sha && recorded.payload.step === step
             ? null
             : `goal re-pin at step ${step} (${sha.slice(0, 12)}…), recorded step ${String(recorded.payload.step)}`,
+        // Deterministic, and the model_result after it is committed durably: like context_layers,
+        // it needs no fsync of its own (docs/context.md "Goal re-pin").
+        deferSync: true,
       },
     );
     this.#options.ctx.events({ type: 'goal_repinned', step });

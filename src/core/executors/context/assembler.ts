@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../ledger/canonical-json.js';
 import type { AgentMessage, ChatRequest, ContentBlock, ToolSpec } from '../../providers/provider.js';
 import { memoryText, repinText, summaryMessageText } from './layer-text.js';
-import { estimateTokens, messagesTokens, toolsTokens } from './tokens.js';
+import { estimateTokens, messagesTokens, messageTokens, toolsTokens } from './tokens.js';
 
 /** The layers of the agent's context, in the order they are sent (docs/context.md "Layers"). */
 export const CONTEXT_LAYERS = ['tools', 'system', 'goal', 'history', 'memory', 'scratch'] as const;
@@ -26,6 +26,8 @@ export interface Turn {
   step: number;
   /** The journal seq of the entry that produced it (the model_result, or the last tool result). */
   seq: number | null;
+  /** Estimated tokens of `message`, counted when it was set: the gauge reads every turn at every step. */
+  tokens: number;
 }
 
 /** The head of the history after a compaction. */
@@ -99,7 +101,7 @@ export class ContextAssembler {
 
   /** Adds a message of step `step` (content in journal form, see the class comment). */
   push(message: AgentMessage, step: number, seq: number | null): void {
-    this.#turns.push({ message: { role: message.role, content: journalForm(message.content) }, step, seq });
+    this.#turns.push(turnOf({ role: message.role, content: journalForm(message.content) }, step, seq));
   }
 
   /**
@@ -111,8 +113,9 @@ export class ContextAssembler {
     const last = this.#turns.at(-1);
     if (last && last.message.role === 'user') {
       last.message = { role: 'user', content: [...last.message.content, { type: 'text', text }] };
+      last.tokens = messageTokens(last.message);
     } else {
-      this.#turns.push({ message: { role: 'user', content: [{ type: 'text', text }] }, step, seq: null });
+      this.#turns.push(turnOf({ role: 'user', content: [{ type: 'text', text }] }, step, null));
     }
     return text;
   }
@@ -165,9 +168,9 @@ export class ContextAssembler {
     const summary = this.#summary ? messagesTokens([userText(this.#summaryText())]) : 0;
     return {
       ...this.#fixedSizes,
-      history: summary + messagesTokens(this.#turns.slice(0, cut).map((t) => t.message)),
+      history: summary + turnsTokens(this.#turns, 0, cut),
       memory: this.#memory ? this.#memory.tokens : 0,
-      scratch: messagesTokens(this.#turns.slice(cut).map((t) => t.message)),
+      scratch: turnsTokens(this.#turns, cut, this.#turns.length),
     };
   }
 
@@ -180,6 +183,16 @@ export class ContextAssembler {
 /** The sum of the layer sizes. */
 export function totalOf(sizes: LayerSizes): number {
   return Object.values(sizes).reduce((sum, n) => sum + n, 0);
+}
+
+function turnOf(message: AgentMessage, step: number, seq: number | null): Turn {
+  return { message, step, seq, tokens: messageTokens(message) };
+}
+
+function turnsTokens(turns: readonly Turn[], from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += (turns[i] as Turn).tokens;
+  return sum;
 }
 
 function userText(text: string): AgentMessage {

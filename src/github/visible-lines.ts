@@ -16,9 +16,11 @@
 import { type InlineSpans, inlineSpans } from './inline-spans.js';
 
 /**
- * Elements whose content a reader does not see (or not until they expand it), sees as code, or sees
- * as quoted or struck out. `rp` is not displayed; `rt` is a ruby annotation in small type above other
- * text, never a line of its own.
+ * Elements whose content a reader does not see (or not until they expand it), sees as code, sees
+ * as quoted or struck out, or sees in shrunken type. `rp` is not displayed; `rt` is a ruby annotation
+ * in small type above other text, never a line of its own; `sub`, `sup` and `small` shrink their text
+ * again at each level of nesting, to a faint dot a few levels deep (docs/app.md "Which lines are
+ * commands").
  */
 const HIDING = new Set([
   'details',
@@ -49,6 +51,9 @@ const HIDING = new Set([
   'del',
   's',
   'strike',
+  'sub',
+  'sup',
+  'small',
 ]);
 
 /** CommonMark's HTML block start condition 6: these tags start a block that ends at a blank line, even inside a paragraph. */

@@ -297,6 +297,14 @@ describe('parseCommand: commands inside inline constructs that span lines', () =
     ['<code> whose closing tag is in a code span', 'x <code> y `\n</code>`\n/truss approve'],
     ['<code> whose closing tag is escaped', 'x <code>\n\\</code>\n/truss approve'],
     ['<rt> (a ruby annotation)', 'a <ruby>b<rt>\n/truss approve\n</rt></ruby>'],
+    // Type that shrinks with each level: nested a few deep, a line reads as a faint dot.
+    ['nested <sub>', '<sub><sub><sub><sub>\n/truss approve\n</sub></sub></sub></sub>'],
+    ['nested <sup>', 'x <sup><sup><sup>\n/truss approve\n</sup></sup></sup>'],
+    ['<small>', 'LGTM <small>\n/truss approve\n</small>'],
+    ['<SUB> in capitals', '<SUB><Sub>\n/truss approve\n</sub></sub>'],
+    ['a <sub> block across blank lines', '<sub>\n\n/truss approve\n\n</sub>'],
+    ['<sub> opened on a quoted line', '> <sub><sub>\n/truss approve\n</sub></sub>'],
+    ['<sub> whose closing tag is in a code span', '<sub> y `\n</sub>`\n/truss approve'],
   ])('does not run a command hidden in %s', (_what, body) => {
     expect(parseCommand(body)).toBeNull();
   });
@@ -313,6 +321,11 @@ describe('parseCommand: commands inside inline constructs that span lines', () =
     ['after a closed <code> pair on the line before', 'The <code>x</code> flag.\n/truss run lint'],
     ['after closed <kbd> pairs', 'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n\n/truss run lint'],
     ['after a closed <rp> pair', 'a <ruby>b<rp>(</rp><rt>c</rt><rp>)</rp></ruby>\n\n/truss run lint'],
+    [
+      'after closed <sub>, <sup> and <small> pairs',
+      'H<sub>2</sub>O, x<sup>2</sup> <small>a</small>\n/truss run lint',
+    ],
+    ['after a closed nested <sub> block', '<sub><sub>\nfine print\n</sub></sub>\n\n/truss run lint'],
   ])('runs a visible command %s', (_what, body) => {
     expect(parseCommand(body)).toMatchObject({ kind: 'run', contract: 'lint' });
   });

@@ -9,7 +9,8 @@
  * - a comment whose range is no longer cited (or whose lines GitHub marked outdated) is edited to
  *   say so and its thread resolved. REST cannot resolve a conversation; that is GraphQL only
  *   (review-threads.ts); the body edit is what every reader sees even when the token may not use
- *   GraphQL (the thread then stays open, with a warning).
+ *   GraphQL (the thread then stays open, with a warning). A thread GitHub fails to resolve or reopen
+ *   for another reason keeps its body as it was, so the next run finds it and tries again.
  * Inline comments go only on lines GitHub's own diff of the pull request shows (its files' patches,
  * which can differ from the diff the panel saw); the rest stay annotations on the check run.
  * The new review goes first and nothing is marked resolved before it, so a failed post loses nothing;
@@ -35,6 +36,7 @@ import {
   resolvedCommentBody,
 } from './render/review-comment.js';
 import type { RepoRef } from './repo-contracts.js';
+import { isRateLimitError, statusOf } from './request-errors.js';
 import { reviewThreadsByComment, setThreadResolved } from './review-threads.js';
 
 /** New inline comments per run at most (the most severe first); the rest stay check-run annotations. */
@@ -178,15 +180,20 @@ export async function syncReviewComments(options: {
       ...stale.map((c) => ({ id: c.id, resolved: true })),
       ...reopen.map((id) => ({ id, resolved: false })),
     ];
-    if (threadChanges.length > 0) {
-      const counts = await resolveThreads(octokit, repo, prNumber, threadChanges, log);
-      result.reopened = counts.reopened;
-    }
+    // A thread GitHub did not resolve (or reopen) keeps its body's state too, so the next run finds
+    // the same work and tries again: a body reading open on a thread left resolved was never looked at
+    // again, its finding collapsed out of sight.
+    const unsettled =
+      threadChanges.length > 0
+        ? await resolveThreads(octokit, repo, prNumber, threadChanges, log, result)
+        : new Set<number>();
     for (const edit of edits) {
+      if (unsettled.has(edit.id)) continue;
       await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: edit.id, body: edit.body });
       result.updated += 1;
     }
     for (const comment of stale) {
+      if (unsettled.has(comment.id)) continue;
       await octokit.rest.pulls.updateReviewComment({
         ...repo,
         comment_id: comment.id,
@@ -280,27 +287,48 @@ async function listOurComments(
   });
 }
 
-/** Resolves or reopens the threads these comments started; a GraphQL failure is a warning, the body already says it. */
+/**
+ * Resolves or reopens the threads these comments started; returns the comments whose thread is not
+ * known to have reached its state, whose bodies are left as they are for the next run to finish.
+ * A token refused GraphQL can never change a thread: then every body says it anyway (docs/action.md
+ * "Review comments"), with a warning.
+ */
 async function resolveThreads(
   octokit: Octokit,
   repo: RepoRef,
   prNumber: number,
   changes: ReadonlyArray<{ id: number; resolved: boolean }>,
   log: Pick<Logger, 'warning'>,
-): Promise<{ reopened: number }> {
-  let reopened = 0;
+  result: ReviewCommentsResult,
+): Promise<Set<number>> {
+  const unsettled = new Set(changes.map((change) => change.id));
   try {
     const threads = await reviewThreadsByComment(octokit, repo, prNumber);
     for (const change of changes) {
       const thread = threads.get(change.id);
-      if (!thread) continue;
-      await setThreadResolved(octokit, thread, change.resolved);
-      if (!change.resolved) reopened += 1;
+      if (thread) {
+        await setThreadResolved(octokit, thread, change.resolved);
+        if (!change.resolved) result.reopened += 1;
+      }
+      unsettled.delete(change.id);
     }
   } catch (error) {
+    const refused = isGraphqlRefusal(error);
     log.warning(
-      `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; the comments say it in their text`,
+      `could not resolve or reopen review threads on #${prNumber} (GraphQL): ${(error as Error).message}; ${refused ? 'the comments say it in their text' : `${unsettled.size} comment(s) left as they were, the next run tries again`}`,
     );
+    if (refused) unsettled.clear();
   }
-  return { reopened };
+  return unsettled;
+}
+
+/** A permission refusal (HTTP 403 that is not a rate limit, or a GraphQL FORBIDDEN error), as opposed to a failure that may pass. */
+function isGraphqlRefusal(error: unknown): boolean {
+  if (statusOf(error) === 403 && !isRateLimitError(error)) return true;
+  const errors = (error as { errors?: unknown }).errors;
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every((e) => (e as { type?: unknown } | null)?.type === 'FORBIDDEN')
+  );
 }

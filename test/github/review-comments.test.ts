@@ -655,3 +655,173 @@ async function firstRunBody(citations: Citation[]): Promise<string> {
   nock.cleanAll();
   return body;
 }
+
+describe('inline review comments: a thread GitHub would not resolve or reopen', () => {
+  const resolvedBody = `${findingMarker('fix-login', 'resolved')}\n✅ **No longer cited** by the Truss run at 1234567: resolved.`;
+  const openBody = `${findingMarker('fix-login', 'open')}\n**Truss** · clause 1\n\n- no longer true`;
+  /** GitHub's answer when a mutation fails on its side: HTTP 200 with `errors` and no data. */
+  const failed = {
+    data: null,
+    errors: [
+      {
+        message:
+          'Something went wrong while executing your query. Please include `D2C4:3A1F:6B2E1C:6F0A33:65F1D0A2` when reporting this issue.',
+      },
+    ],
+  };
+
+  /** GraphQL: the threads (first comment id -> resolved?), then the mutation answered with `mutation`. */
+  function nockGraphql(
+    threads: Record<number, boolean>,
+    mutation: (b: { query: string; variables: Body }) => unknown,
+  ) {
+    const calls: Array<{ query: string; variables: Body }> = [];
+    nock(API)
+      .post('/graphql')
+      .times(2)
+      .reply(200, (_uri, body) => {
+        const b = body as { query: string; variables: Body };
+        calls.push(b);
+        if (!b.query.includes('reviewThreads')) return mutation(b);
+        return {
+          data: {
+            repository: {
+              pullRequest: {
+                reviewThreads: {
+                  pageInfo: { hasNextPage: false, endCursor: null },
+                  nodes: Object.entries(threads).map(([id, isResolved]) => ({
+                    id: `PRRT_${id}`,
+                    isResolved,
+                    comments: { nodes: [{ databaseId: Number(id) }] },
+                  })),
+                },
+              },
+            },
+          },
+        };
+      });
+    return calls;
+  }
+
+  it('a thread that could not be reopened keeps its body resolved, and the next run reopens it', async () => {
+    const cited = report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]);
+    nockFiles();
+    nockListComments([listed(7, resolvedBody, { path: 'src/login.ts', line: 41 })]);
+    const writes = recordWrites();
+    const calls = nockGraphql({ 7: true }, () => failed);
+    const log = captureLog();
+    const first = await sync(cited, testOctokit(log), log);
+    expect(calls.map((c) => c.variables)).toEqual([
+      { owner: OWNER, repo: REPO, number: PR, cursor: null },
+      { thread: 'PRRT_7' },
+    ]);
+    expect(calls[1]?.query).toContain('unresolveReviewThread(input: { threadId: $thread })');
+    // Body and thread both still say resolved: a body reading "open" on a collapsed thread was never looked at again.
+    expect(writes.patches).toEqual([]);
+    expect(first).toMatchObject({ updated: 0, reopened: 0 });
+    expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
+    expect(log.text()).toContain('the next run tries again');
+    expect(nock.isDone()).toBe(true);
+    nock.cleanAll();
+
+    // The next run finds the comment as the first left it, still resolved and cited: it reopens it.
+    nockFiles();
+    nockListComments([listed(7, resolvedBody, { path: 'src/login.ts', line: 41 })]);
+    const again = recordWrites();
+    const retried = nockGraphql({ 7: true }, (b) => ({
+      data: { unresolveReviewThread: { thread: { id: b.variables.thread, isResolved: false } } },
+    }));
+    const second = await sync(cited);
+    expect(retried.map((c) => c.variables)).toEqual([
+      { owner: OWNER, repo: REPO, number: PR, cursor: null },
+      { thread: 'PRRT_7' },
+    ]);
+    expect(second).toMatchObject({ updated: 1, reopened: 1 });
+    expect(again.patches.map((p) => p.id)).toEqual([7]);
+    expect(again.patches[0]?.body.startsWith(findingMarker('fix-login', 'open'))).toBe(true);
+    expect(again.patches[0]?.body).toContain('back again');
+  });
+
+  it('a thread that could not be resolved keeps its body open, and the next run resolves it', async () => {
+    const stale = () => listed(3, openBody, { path: 'src/login.ts', line: 9 });
+    nockListComments([stale()]);
+    nockPull();
+    const writes = recordWrites();
+    const calls = nockGraphql({ 3: false }, () => failed);
+    const log = captureLog();
+    const first = await sync(report([vote(0, 'met', [])]), testOctokit(log), log);
+    expect(calls.map((c) => c.variables)).toEqual([
+      { owner: OWNER, repo: REPO, number: PR, cursor: null },
+      { thread: 'PRRT_3' },
+    ]);
+    expect(writes.patches).toEqual([]);
+    expect(first.resolved).toBe(0);
+    expect(log.text()).toContain('the next run tries again');
+    expect(nock.isDone()).toBe(true);
+    nock.cleanAll();
+
+    nockListComments([stale()]);
+    nockPull();
+    const again = recordWrites();
+    nockGraphql({ 3: false }, (b) => ({
+      data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } },
+    }));
+    const second = await sync(report([vote(0, 'met', [])]));
+    expect(second.resolved).toBe(1);
+    expect(again.patches.map((p) => p.id)).toEqual([3]);
+    expect(again.patches[0]?.body.startsWith(findingMarker('fix-login', 'resolved'))).toBe(true);
+  });
+
+  it('the threads could not be listed (not a refusal): no body changes state, the next run tries again', async () => {
+    nockFiles();
+    nockListComments([
+      listed(7, resolvedBody, { path: 'src/login.ts', line: 41 }),
+      listed(3, openBody, { path: 'src/login.ts', line: 9 }),
+    ]);
+    const writes = recordWrites();
+    nock(API).post('/graphql').reply(200, failed);
+    const log = captureLog();
+    const result = await sync(
+      report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]),
+      testOctokit(log),
+      log,
+    );
+    expect(writes.patches).toEqual([]);
+    expect(result).toMatchObject({ updated: 0, resolved: 0, reopened: 0 });
+    expect(log.text()).toContain('the next run tries again');
+  });
+
+  it('a token refused GraphQL (FORBIDDEN): the bodies say it, as the thread can never be changed', async () => {
+    nockFiles();
+    nockListComments([
+      listed(7, resolvedBody, { path: 'src/login.ts', line: 41 }),
+      listed(3, openBody, { path: 'src/login.ts', line: 9 }),
+    ]);
+    const writes = recordWrites();
+    nock(API)
+      .post('/graphql')
+      .reply(200, {
+        data: { repository: null },
+        errors: [
+          {
+            type: 'FORBIDDEN',
+            path: ['repository'],
+            locations: [{ line: 2, column: 3 }],
+            message: 'Resource not accessible by integration',
+          },
+        ],
+      });
+    const log = captureLog();
+    const result = await sync(
+      report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]),
+      testOctokit(log),
+      log,
+    );
+    expect(result).toMatchObject({ updated: 1, resolved: 1 });
+    expect(writes.patches.map((p) => [p.id, p.body.split('\n')[0]])).toEqual([
+      [7, findingMarker('fix-login', 'open')],
+      [3, findingMarker('fix-login', 'resolved')],
+    ]);
+    expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
+  });
+});

@@ -1,7 +1,13 @@
 import type { PathFilter } from '../core/contract/index.js';
 import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
-import { pathSkipOnHead, reportSkippedContract } from './path-filter.js';
+import {
+  pathSkipOnHead,
+  pathSkipReason,
+  reportSkippedContract,
+  type SkipTarget,
+  skipWouldReplaceVerdict,
+} from './path-filter.js';
 import { unlessReadOnly } from './read-only-token.js';
 import type { RunAndReportOptions } from './run-and-report.js';
 
@@ -18,8 +24,44 @@ export async function skippedByPaths(
   existingCheckId: number | null,
 ): Promise<boolean> {
   const target = options.check ? { ...options, ownId: existingCheckId, contractName } : null;
+  if (options.reduce) return reducerSkipped(section, options, target);
   const skip = await pathSkipOnHead(section, options.changedFiles, target, options.log);
   if (skip === null) return false;
+  await reportSkip(contractName, section, options, existingCheckId, skip);
+  return true;
+}
+
+/**
+ * The reducer of a fan-out over runners follows its legs, which decide on the paths alone (a leg
+ * writes no check, so it reads none): when they skipped there is nothing to reduce. Reducing
+ * anyway, because a Truss check of the contract is on the head, made a FAIL with every leg missing
+ * the newest check of its name; a skip would replace that check too. So the reducer then writes
+ * nothing and that check stands (docs/fanout.md "Fan-out across runners").
+ */
+async function reducerSkipped(
+  section: PathFilter & { id: string },
+  options: RunAndReportOptions,
+  target: (SkipTarget & { contractName: string }) | null,
+): Promise<boolean> {
+  const skip = options.changedFiles ? await pathSkipReason(section, options.changedFiles) : null;
+  if (skip === null) return false;
+  if (target && (await skipWouldReplaceVerdict({ ...target, contractId: section.id }))) {
+    options.log.info(
+      `truss / ${section.id}: not run (its legs skipped: ${skip}) and not marked skipped, because Truss already has a check of it on this head; that check stands`,
+    );
+    return true;
+  }
+  await reportSkip(target?.contractName ?? section.id, section, options, target?.ownId ?? null, skip);
+  return true;
+}
+
+async function reportSkip(
+  contractName: string,
+  section: PathFilter & { id: string },
+  options: RunAndReportOptions,
+  existingCheckId: number | null,
+  skip: string,
+): Promise<void> {
   options.log.info(`truss / ${section.id}: skipped, ${skip}`);
   if (options.check)
     await unlessReadOnly(
@@ -40,5 +82,4 @@ export async function skippedByPaths(
         dryRun: options.dryRun,
       }),
     );
-  return true;
 }

@@ -11,7 +11,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
-import { ActionHarness, type ActionRun, API, git, webhookExample } from '../helpers/action-harness.js';
+import {
+  ActionHarness,
+  type ActionRun,
+  API,
+  git,
+  OWNER,
+  PR_NUMBER,
+  REPO,
+  webhookExample,
+} from '../helpers/action-harness.js';
 import { runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import {
@@ -25,9 +34,17 @@ import { unzip, zipOf } from '../helpers/zip.js';
 type Json = Record<string, unknown>;
 
 /** The write-done contract whose "agent" writes what its runner's checkout holds in .git/truss-answer. */
-function answerContract(tables: Parameters<typeof contractToml>[2] = {}): string {
+function answerContract(
+  tables: Parameters<typeof contractToml>[2] = {},
+  filter: { paths?: string[] } = {},
+): string {
   return contractToml(
-    { id: 'write-done', title: 'Write done.txt', intent: 'Create done.txt containing the word done' },
+    {
+      id: 'write-done',
+      title: 'Write done.txt',
+      intent: 'Create done.txt containing the word done',
+      ...filter,
+    },
     { kind: 'check', desc: 'done.txt says done', run: 'grep -qx done done.txt' },
     {
       executor: {
@@ -218,6 +235,74 @@ describe('fan-out across runners: fanout-leg jobs and a mode: reduce job', () =>
     const summary = harness.checkRuns.find((c) => c.name === 'truss / write-done')?.output?.summary ?? '';
     expect(summary).toContain('| | 1 | ⛔ no leg artifact | | | | |');
     expect(summary).toContain('**No winner:** no attempt reached a verdict');
+  });
+
+  /** The fan-out contract with `paths = ["src/**"]`, on a pull request that changes no file under src/. */
+  function pathsMiss(): void {
+    harness.baseContract = answerContract(
+      { budget: { max_cost_usd: 2 }, fanout: { attempts: 2, reducer: 'best_score' } },
+      { paths: ['src/**'] },
+    );
+    // GET /pulls/{n}/files, as documented: the pull request adds greeting.txt and the contract.
+    const listed = (filename: string) => ({
+      sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
+      filename,
+      status: 'added',
+      additions: 1,
+      deletions: 0,
+      changes: 1,
+      blob_url: `https://github.com/${OWNER}/${REPO}/blob/${harness.headSha}/${filename}`,
+      raw_url: `https://github.com/${OWNER}/${REPO}/raw/${harness.headSha}/${filename}`,
+      contents_url: `https://api.github.com${API}/contents/${filename}?ref=${harness.headSha}`,
+      patch: '@@ -0,0 +1 @@\n+hello',
+    });
+    harness.fake.on('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}/files$`), () => ({
+      body: [listed('greeting.txt'), listed('.truss/contracts/greeting.toml')],
+    }));
+  }
+
+  async function skippedLegsThenReducer(): Promise<ActionRun> {
+    const legs = [await leg(1, 'done'), await leg(2, 'done')];
+    for (const run of legs) {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('truss / write-done: skipped, no changed file (of 2)');
+    }
+    expect([...results.ids.keys()]).toEqual([]);
+    return harness.runPullRequest(
+      { ...runnerEnv(), INPUT_MODE: 'reduce', 'INPUT_TRUSTED-KEYS': harness.key.publicKeyHex },
+      harness.headWorkspace(),
+    );
+  }
+
+  it('a change its paths miss: the legs skip, and a reducer that may not skip (a Truss check is on the head) leaves that check standing instead of failing', async () => {
+    pathsMiss();
+    // `/truss run greeting` already passed on this head: a skip must not replace that verdict.
+    const earlier = {
+      id: 4000,
+      name: 'truss / write-done',
+      head_sha: harness.headSha,
+      status: 'completed',
+      conclusion: 'success',
+      html_url: `https://github.com/${OWNER}/${REPO}/runs/4000`,
+      external_id: 'truss/v1',
+      output: { title: 'PASS · 1/1 clauses met', summary: 'the named run' },
+    };
+    harness.checkRuns.push({ ...earlier });
+    const reducer = await skippedLegsThenReducer();
+    // No reduction of legs that never ran (a FAIL, "no leg artifact", as the newest check of its
+    // name), and no skip over the earlier verdict: that check is left as it was.
+    expect(reducer.code, reducer.stdout + reducer.stderr).toBe(0);
+    expect(harness.checkRuns).toEqual([earlier]);
+    expect(reducer.stdout).toContain('truss / write-done: not run (its legs skipped: no changed file (of 2)');
+  });
+
+  it('a change its paths miss, nothing of Truss on the head: the legs skip and the reducer completes the check skipped', async () => {
+    pathsMiss();
+    const reducer = await skippedLegsThenReducer();
+    expect(reducer.code, reducer.stdout + reducer.stderr).toBe(0);
+    expect(harness.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+      ['truss / write-done', 'completed', 'skipped'],
+    ]);
   });
 
   it('eval over runners: a workflow_dispatch matrix of arm × repeat legs and a reducer that signs the eval report', async () => {

@@ -10,6 +10,7 @@ import { decodeRunRequestId, encodeRunRequestId, type RunRequestId } from './ext
 import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 import { type ChangedFiles, contractPathSkip, reportSkippedContract } from './path-filter.js';
+import { keepVerdictOverSkip } from './skip-race.js';
 import {
   dispatchTrussWorkflow,
   resolveTrussWorkflow,
@@ -135,6 +136,15 @@ export async function requestRun(request: RunRequest): Promise<RunRequestOutcome
         trigger: request.trigger ?? DEFAULT_TRIGGER,
         externalId,
         dryRun: false,
+      });
+      // A named run of the contract may have started on this head since the skip was decided.
+      await keepVerdictOverSkip({
+        octokit,
+        repo: { owner, repo },
+        headSha,
+        contractId: skip.contractId,
+        dryRun: false,
+        log: { warning: (line) => octokit.log.warn(line) },
       });
       return { status: 'skipped', checkRunId: check.id, reason: skip.reason };
     }

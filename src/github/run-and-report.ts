@@ -32,7 +32,7 @@ import { proposingSessions } from './memory-runs.js';
 import { ledgerBundleFileName, REPORT_FILE_NAME } from './names.js';
 import type { Octokit } from './octokit.js';
 import { stickyMarker, type TrussAuthors, warnUnlistedPoster } from './own-comment.js';
-import type { ChangedFiles } from './path-filter.js';
+import { type ChangedFiles, hasPathFilter } from './path-filter.js';
 import { checkPersistedCredentials, persistedCredentials } from './persisted-credentials.js';
 import { type PublishedArtifact, type PublishStep, publishRun } from './publish-run.js';
 import { unlessReadOnly } from './read-only-token.js';
@@ -48,6 +48,7 @@ import type { ContractToRun, RepoRef } from './repo-contracts.js';
 import { syncReviewComments } from './review-comments.js';
 import { runEventLog } from './run-log.js';
 import { GITHUB_CONTRACT_FORMAT, githubSettings, resolveContractSources } from './settings.js';
+import { keepVerdictOverSkip } from './skip-race.js';
 import { skippedByPaths } from './skipped-by-paths.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import type { WorkspaceGitFacts } from './workspace-git-facts.js';
@@ -472,5 +473,8 @@ async function reportedRun(
       completed = true;
       await failCheckRun(options, check.id, checkName, failure);
     }
+    // A skip written while this ran must not stand over its verdict (skip-race.ts).
+    if (check?.id && hasPathFilter(contract.contract))
+      await keepVerdictOverSkip({ ...options, contractId: contract.contract.id });
   }
 }

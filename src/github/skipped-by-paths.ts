@@ -10,6 +10,7 @@ import {
 } from './path-filter.js';
 import { unlessReadOnly } from './read-only-token.js';
 import type { RunAndReportOptions } from './run-and-report.js';
+import { keepVerdictOverSkip } from './skip-race.js';
 
 /**
  * Whether a contract of a run is skipped by its `[contract] paths` / `paths_ignore` on this head
@@ -63,23 +64,25 @@ async function reportSkip(
   skip: string,
 ): Promise<void> {
   options.log.info(`truss / ${section.id}: skipped, ${skip}`);
-  if (options.check)
-    await unlessReadOnly(
-      options.readOnlyToken,
-      options.log,
-      `truss / ${section.id} check run`,
-      reportSkippedContract({
-        octokit: options.octokit,
-        repo: options.repo,
-        contractId: section.id,
-        contractName,
-        headSha: options.headSha,
-        reason: skip,
-        trigger: options.trigger ?? DEFAULT_TRIGGER,
-        existingId: existingCheckId,
-        detailsUrl: options.runUrl ?? undefined,
-        externalId: TRUSS_CHECK_ID,
-        dryRun: options.dryRun,
-      }),
-    );
+  if (!options.check) return;
+  const written = await unlessReadOnly(
+    options.readOnlyToken,
+    options.log,
+    `truss / ${section.id} check run`,
+    reportSkippedContract({
+      octokit: options.octokit,
+      repo: options.repo,
+      contractId: section.id,
+      contractName,
+      headSha: options.headSha,
+      reason: skip,
+      trigger: options.trigger ?? DEFAULT_TRIGGER,
+      existingId: existingCheckId,
+      detailsUrl: options.runUrl ?? undefined,
+      externalId: TRUSS_CHECK_ID,
+      dryRun: options.dryRun,
+    }),
+  );
+  // A run of the contract may have started on this head since the skip was decided (skip-race.ts).
+  if (written?.id) await keepVerdictOverSkip({ ...options, contractId: section.id });
 }

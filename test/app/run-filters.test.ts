@@ -125,6 +125,8 @@ describe('Truss App: [contract] paths on /truss run', () => {
     // `truss / docs` (the App's name until the run renames it).
     nockCheckRuns([], 2);
     nockCreateCheck(8001, checks);
+    // Asked again once the skip is written (skip-race.ts): no run of docs started meanwhile.
+    nockCheckRuns([checkRun('truss / docs-site', { id: 8001, conclusion: 'skipped' })]);
     // plain.toml and src.toml: read, queued and dispatched (the workflow is looked up once).
     nockNoWorkflowConfig();
     for (const [id, name, text] of [
@@ -199,6 +201,7 @@ describe('Truss App: [contract] paths on /truss run', () => {
     nockContract(BASE, 'docs.toml', docs);
     nockCheckRuns([], 2);
     nockCreateCheck(8201, checks);
+    nockCheckRuns([]);
     // vendor.toml: third_party/zlib/*.c may have changed, so it is dispatched.
     nockNoWorkflowConfig();
     nockCheckRuns([]);
@@ -211,6 +214,46 @@ describe('Truss App: [contract] paths on /truss run', () => {
       ['truss / vendor', 'queued', null],
     ]);
     expect(dispatched.map((d) => (d.inputs as { contract: string }).contract)).toEqual(['vendor']);
+  });
+
+  it('a `/truss run docs` that started while the skip was decided: its FAIL is not left under the newer skip', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    const docs = contractText('docs-site', ['docs/**']);
+    nockContracts(BASE, { 'docs.toml': docs }, []);
+    nock(API)
+      .get(`${R}/pulls/${PR}/files`)
+      .query({ per_page: 100 })
+      .reply(200, [listedFile('src/index.ts')]);
+    nockPullRequest();
+    const checks: Record<string, unknown>[] = [];
+    nockCheckRuns([]);
+    nockContract(BASE, 'docs.toml', docs);
+    // Nothing on the head when the skip is decided ...
+    nockCheckRuns([], 2);
+    nockCreateCheck(8301, checks);
+    // ... but by the time it is written, the named run's check (created in between) has completed FAIL.
+    const named = checkRun('truss / docs-site', {
+      id: 8300,
+      html_url: 'https://github.com/x/runs/8300',
+      output: { title: 'FAIL · 1 of 1 clause not met' },
+    });
+    nockCheckRuns([named, checkRun('truss / docs-site', { id: 8301, conclusion: 'skipped' })]);
+    nockCreateCheck(8302, checks);
+    await receiveComment(probot, 'delivery-race', '/truss run', { commentId: COMMENT_ID });
+    expect(checks.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+      ['truss / docs-site', 'completed', 'skipped'],
+      ['truss / docs-site', 'completed', 'failure'],
+    ]);
+    expect(checks[1]).toMatchObject({
+      head_sha: HEAD,
+      external_id: TRUSS_CHECK_ID,
+      details_url: 'https://github.com/x/runs/8300',
+      output: { title: 'failure: the verdict of check run 8300, posted again over a skip' },
+    });
   });
 
   it('/truss run <name> runs a contract whatever its paths (no contract read, no listing)', async () => {

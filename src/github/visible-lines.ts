@@ -19,8 +19,8 @@ import { type InlineSpans, inlineSpans } from './inline-spans.js';
  * Elements whose content a reader does not see (or not until they expand it), sees as code, sees
  * as quoted or struck out, or sees in shrunken type. `rp` is not displayed; `rt` is a ruby annotation
  * in small type above other text, never a line of its own; `sub`, `sup` and `small` shrink their text
- * again at each level of nesting, to a faint dot a few levels deep (docs/app.md "Which lines are
- * commands").
+ * again at each level of nesting, to a faint dot a few levels deep; `bdo` (with `dir="rtl"`) shows
+ * its text reversed (docs/app.md "Which lines are commands").
  */
 const HIDING = new Set([
   'details',
@@ -54,6 +54,7 @@ const HIDING = new Set([
   'sub',
   'sup',
   'small',
+  'bdo',
 ]);
 
 /** CommonMark's HTML block start condition 6: these tags start a block that ends at a blank line, even inside a paragraph. */

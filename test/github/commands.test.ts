@@ -305,6 +305,8 @@ describe('parseCommand: commands inside inline constructs that span lines', () =
     ['a <sub> block across blank lines', '<sub>\n\n/truss approve\n\n</sub>'],
     ['<sub> opened on a quoted line', '> <sub><sub>\n/truss approve\n</sub></sub>'],
     ['<sub> whose closing tag is in a code span', '<sub> y `\n</sub>`\n/truss approve'],
+    // `<bdo dir="rtl">` shows its text reversed: the reader sees "evorppa ssurt/".
+    ['<bdo dir="rtl">', 'Note <bdo dir="rtl">\n/truss approve\n</bdo>'],
   ])('does not run a command hidden in %s', (_what, body) => {
     expect(parseCommand(body)).toBeNull();
   });

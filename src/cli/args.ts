@@ -1,13 +1,36 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ProviderKindSchema } from '../core/contract/index.js';
+import { MEMORY_KINDS } from '../core/memory/index.js';
+import { ISOLATION_MODES } from '../core/process/index.js';
 import { didYouMean, UsageError } from './usage-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Strict option parsing; unknown flags and missing values become usage errors that name the command. */
+/**
+ * A string flag whose value must be one of `choices`. parseCommandArgs checks it with the rest of
+ * the command line, before the command reads a file or creates anything: any other value is a usage
+ * error (exit 64, docs/cli.md "Exit codes") that lists the choices and guesses the one meant, on
+ * every command that takes the flag. The same value written in a contract stays a contract error (3).
+ */
+function choiceFlag<const C extends readonly string[]>(choices: C) {
+  return { type: 'string', choices } as const;
+}
+
+/** `--provider KIND`: the model provider kinds a contract's `[provider] kind` takes. */
+export const PROVIDER_FLAG = choiceFlag(ProviderKindSchema.options);
+/** `--isolation MODE` (docs/security.md). */
+export const ISOLATION_FLAG = choiceFlag(ISOLATION_MODES);
+/** `memory list --kind KIND` (docs/memory.md). */
+export const MEMORY_KIND_FLAG = choiceFlag(MEMORY_KINDS);
+
+/** Strict option parsing; unknown flags, missing values and values that are no choice become usage errors that name the command. */
 export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {
   const all = { ...options, help: { type: 'boolean', short: 'h' } } as const;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof all; allowPositionals: true; strict: true }>
+  >;
   try {
-    return parseArgs({ args, options: all, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options: withoutChoices(all), allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message.replace(/\. To specify.*$/s, '');
     const unknown =
@@ -22,6 +45,35 @@ export function parseCommandArgs<T extends Options>(command: string, args: strin
       : '';
     throw new UsageError(`${command}: ${message}${hint}`);
   }
+  const values = parsed.values as Record<string, unknown>;
+  for (const [name, config] of Object.entries(options)) {
+    const choices = (config as { choices?: readonly string[] }).choices;
+    const value = values[name];
+    if (choices && typeof value === 'string') values[name] = oneOf(`${command}: --${name}`, value, choices);
+  }
+  return parsed;
+}
+
+/** The options as node's parseArgs takes them: `choices` is ours. */
+function withoutChoices<O extends Options>(options: O): O {
+  return Object.fromEntries(
+    Object.entries(options).map(([name, config]) => {
+      const { choices: _, ...rest } = config as typeof config & { choices?: unknown };
+      return [name, rest];
+    }),
+  ) as O;
+}
+
+/**
+ * The choice `value` names, matched as `--isolation` always was (trimmed, any case), or a usage error
+ * that lists the choices and the closest one.
+ */
+function oneOf(where: string, value: string, choices: readonly string[]): string {
+  const wanted = value.trim().toLowerCase();
+  const match = choices.find((choice) => choice.toLowerCase() === wanted);
+  if (match !== undefined) return match;
+  const hint = wanted.length <= 64 ? didYouMean(wanted, choices) : '';
+  throw new UsageError(`${where} must be one of ${choices.join(', ')} (got ${JSON.stringify(value)})${hint}`);
 }
 
 /** The first `--flag` (before any `--`) that is not one of the command's options. */

@@ -38,9 +38,7 @@ describe('exit codes', () => {
   it('a mistyped --isolation value is a usage error (64) naming the modes; the same value in [sandbox] is a configuration error (3)', () => {
     const flag = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--isolation', 'frob'], { env });
     expect(flag.code, flag.stderr).toBe(64);
-    expect(flag.stderr).toContain(
-      '--isolation: isolation must be one of auto, uid, bwrap, none (got "frob")',
-    );
+    expect(flag.stderr).toContain('run: --isolation must be one of auto, uid, bwrap, none (got "frob")');
     const typo = runCli(['run', join(home, 'quick.toml'), ...cli.runFlags, '--isolation', 'bwarp'], { env });
     expect(typo.code, typo.stderr).toBe(64);
     expect(typo.stderr).toContain('(got "bwarp") (did you mean "bwrap"?)');

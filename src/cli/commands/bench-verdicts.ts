@@ -16,7 +16,7 @@ import { cannotRead } from '../../core/read-failure.js';
 import { renderBenchPage } from '../../core/report/index.js';
 import { type BenchPanelChoice, startBench } from '../../core/run/index.js';
 import type { RunEvent } from '../../core/runtime/index.js';
-import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, PROVIDER_FLAG, parseCommandArgs } from '../args.js';
 import { formatBench } from '../bench-output.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
@@ -86,14 +86,14 @@ export async function benchVerdicts(args: string[], io: CliIo): Promise<number> 
     setup: { type: 'string' },
     timeout: { type: 'string' },
     'checks-only': { type: 'boolean' },
-    provider: { type: 'string' },
+    provider: PROVIDER_FLAG,
     model: { type: 'string' },
     'base-url': { type: 'string' },
     script: { type: 'string' },
     reviewers: { type: 'string' },
     db: { type: 'string' },
     key: { type: 'string' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     output: { type: 'string', short: 'o' },
     json: { type: 'boolean' },
   });
@@ -248,10 +248,6 @@ function panelChoice(values: Record<string, string | boolean | undefined>, io: C
     if (named.length > 0) throw new UsageError('bench-verdicts: --model and --base-url need --provider KIND');
     return { kind: 'placeholder', reviewers };
   }
-  if (!['anthropic', 'openai-compatible', 'github-models', 'scripted'].includes(kind))
-    throw new UsageError(
-      `bench-verdicts: --provider must be anthropic, openai-compatible, github-models or scripted`,
-    );
   if (kind === 'scripted' && !script)
     throw new UsageError('bench-verdicts: --provider scripted needs --script FILE');
   if (kind !== 'scripted' && !values.model)

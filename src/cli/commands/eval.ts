@@ -9,7 +9,7 @@ import type { MemoryEntry, RunMemory } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { renderEvalPage } from '../../core/report/index.js';
 import { type EvalReport, type EvalResult, startEval } from '../../core/run/index.js';
-import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
@@ -63,7 +63,7 @@ export async function evalCommand(args: string[], io: CliIo): Promise<number> {
     workdir: { type: 'string' },
     db: { type: 'string' },
     key: { type: 'string' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     output: { type: 'string', short: 'o' },
     json: { type: 'boolean' },
   });

@@ -5,7 +5,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { relayToolSocket } from '../../core/executors/index.js';
 import { serveMcpTools } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/index.js';
-import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, printHelp } from '../io.js';
@@ -58,7 +58,7 @@ export async function mcpServe(args: string[], io: CliIo): Promise<number> {
     db: { type: 'string' },
     key: { type: 'string' },
     principal: { type: 'string' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     tools: { type: 'boolean' },
     session: { type: 'string' },
     connect: { type: 'string' },

@@ -23,7 +23,7 @@ import {
   withSecrets,
 } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/index.js';
-import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cancelOnSignals, setUpIsolation } from '../run-output.js';
@@ -146,7 +146,7 @@ export async function mcp(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(`mcp ${sub}`, rest, {
     contract: { type: 'string' },
     workdir: { type: 'string' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, MCP_HELP);

@@ -1,6 +1,6 @@
 import { findEntry } from '../../core/memory/index.js';
 import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
-import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, decisionLines, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';
@@ -26,7 +26,7 @@ export async function promoteByEval(args: string[], io: CliIo, family: Family): 
     ...MEMORY_PLACE_OPTIONS,
     eval: { type: 'string' },
     repeats: { type: 'string' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     output: { type: 'string', short: 'o' },
     'dry-run': { type: 'boolean' },
   });

@@ -14,7 +14,7 @@ import type { Logger } from '../../github/logger.js';
 import { approveOnMemoryBranch, decideOnMemoryBranch, readMemoryBranch } from '../../github/memory-branch.js';
 import { runMemoryFromBranch } from '../../github/memory-runs.js';
 import { defaultBranchTrustedKeys } from '../../github/repo-trusted-keys.js';
-import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { cliOctokit, repositoryOf } from '../github-access.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -42,7 +42,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   eval: { type: 'string' },
   repeats: { type: 'string' },
-  isolation: { type: 'string' },
+  isolation: ISOLATION_FLAG,
   output: { type: 'string', short: 'o' },
 } as const;
 

@@ -18,7 +18,7 @@ import {
 } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../github/settings.js';
-import { parseCommandArgs, requirePositionals } from '../args.js';
+import { MEMORY_KIND_FLAG, PROVIDER_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import {
@@ -84,7 +84,7 @@ the tier does not allow, no panel), 64 usage`;
 
 const LIST_OPTIONS = {
   ...MEMORY_PLACE_OPTIONS,
-  kind: { type: 'string' },
+  kind: MEMORY_KIND_FLAG,
   name: { type: 'string' },
   query: { type: 'string' },
   'verified-only': { type: 'boolean' },
@@ -97,7 +97,7 @@ const DECIDE_OPTIONS = {
   maintainer: { type: 'boolean' },
   reason: { type: 'string' },
   reviewers: { type: 'string' },
-  provider: { type: 'string' },
+  provider: PROVIDER_FLAG,
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'dry-run': { type: 'boolean' },

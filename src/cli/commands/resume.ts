@@ -13,7 +13,7 @@ import {
   requireExtendsExport,
 } from '../../core/runtime/index.js';
 import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.js';
-import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ISOLATION_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { cliGitHubReader } from '../github-access.js';
@@ -79,7 +79,7 @@ export async function resume(args: string[], io: CliIo): Promise<number> {
     approvers: { type: 'string' },
     bundle: { type: 'string' },
     'verify-all': { type: 'boolean' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     timeout: { type: 'string' },
     json: { type: 'boolean' },
   });

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, PROVIDER_FLAG, parseCommandArgs } from '../args.js';
 import { type CliIo, printHelp } from '../io.js';
 import { launchRun } from '../run-launch.js';
 import { cancelOnSignals, reportResult } from '../run-output.js';
@@ -63,12 +63,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     key: { type: 'string' },
     base: { type: 'string' },
     reviewers: { type: 'string' },
-    provider: { type: 'string' },
+    provider: PROVIDER_FLAG,
     model: { type: 'string' },
     'base-url': { type: 'string' },
     bundle: { type: 'string' },
     'verify-only': { type: 'boolean' },
-    isolation: { type: 'string' },
+    isolation: ISOLATION_FLAG,
     timeout: { type: 'string' },
     json: { type: 'boolean' },
   });

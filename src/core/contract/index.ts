@@ -36,6 +36,7 @@ export {
   type ContractFile,
   type ContractFormat,
   defineContractFormat,
+  ProviderKindSchema,
   type ResolvedContract,
 } from './schema.js';
 export { locateTomlPath, type SourcePosition, type TomlPath, TomlPositions } from './toml-positions.js';

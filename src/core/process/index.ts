@@ -14,6 +14,7 @@ export {
 } from './git-safety.js';
 export {
   describeIsolation,
+  ISOLATION_MODES,
   type Isolation,
   type IsolationLevel,
   type IsolationMode,

@@ -149,19 +149,30 @@ describe('withRetry', () => {
     expect(backoffDelay(1, { baseDelayMs: 500, maxDelayMs: 60_000, random: () => 0 })).toBe(0);
   });
 
-  it('uses Retry-After instead of backoff, capped at maxDelayMs', async () => {
-    const { ctx } = makeCtx();
+  it('uses Retry-After instead of backoff, up to maxDelayMs; a longer one ends the call at once', async () => {
+    const { ctx, events } = makeCtx();
     const { sleep, delays } = recordingSleep();
-    const errors = [transient(7000), transient(3_600_000)];
-    await withRetry(
-      async () => {
-        const next = errors.shift();
-        if (next) throw next;
-        return 1;
-      },
-      { ctx, sleep, random: () => 0.5, maxDelayMs: 60_000 },
+    const errors = [transient(7000), transient(60_000), transient(3_600_000)];
+    let calls = 0;
+    const error = await catchError(
+      withRetry(
+        async () => {
+          calls++;
+          const next = errors.shift();
+          if (next) throw next;
+          return 1;
+        },
+        { ctx, sleep, random: () => 0.5, maxDelayMs: 60_000 },
+      ),
     );
     expect(delays).toEqual([7000, 60_000]);
+    expect(calls).toBe(3);
+    expect(events.map((event) => (event as { delayMs: number }).delayMs)).toEqual([7000, 60_000]);
+    expect(error).toBeInstanceOf(RetriesExhaustedError);
+    expect((error as RetriesExhaustedError).attempts).toBe(3);
+    expect((error as Error).message).toMatch(
+      /^test: the server asked to wait 3600 s before another attempt \(Retry-After\) \(until \S+Z\), more than the 60 s truss waits between attempts; run again after that, .*; last error: HTTP 503 overloaded$/,
+    );
   });
 
   it('throws non-retryable errors at once', async () => {

@@ -10,7 +10,10 @@ export interface RetrySettings {
   maxAttempts?: number | undefined;
   /** Backoff base: attempt n waits up to baseDelayMs * 2^(n-1) (full jitter); default 500. */
   baseDelayMs?: number | undefined;
-  /** Ceiling for any single wait, backoff or `Retry-After`; default 60 000. */
+  /**
+   * Ceiling for any single wait; default 60 000. A server's `Retry-After` above it ends the call at
+   * once (RetriesExhaustedError saying what the server asked) instead of a shorter wait and a retry.
+   */
   maxDelayMs?: number | undefined;
   sleep?: SleepFn | undefined;
   /** Uniform [0, 1) source for the jitter; default Math.random. */
@@ -103,8 +106,11 @@ export function backoffDelay(
 
 /**
  * Run `fn` until it succeeds, retrying ProviderErrors of kind `retryable`:
- * - the wait is the server's `Retry-After` when the error carries one, else full-jitter backoff;
- *   either way at most `maxDelayMs`;
+ * - the wait is the server's `Retry-After` when the error carries one, else full-jitter backoff
+ *   (at most `maxDelayMs`);
+ * - a `Retry-After` longer than `maxDelayMs` ends it at once in RetriesExhaustedError naming the
+ *   wait (docs/providers.md): retrying sooner than the server asked only meets the same refusal,
+ *   and waiting that long would hold the run;
  * - each wait is announced as a `provider_retry` event (`attempt` = the attempt that failed);
  * - any other error (auth, config, fatal, non-provider) is thrown at once;
  * - `ctx.signal` aborting stops everything immediately with an AbortError, also mid-wait;
@@ -126,11 +132,18 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
     } catch (error) {
       if (ctx.signal.aborted) throw error instanceof AbortError ? error : abortErrorFrom(ctx.signal);
       if (!(error instanceof ProviderError) || error.kind !== 'retryable') throw error;
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > maxDelayMs) {
+        throw new RetriesExhaustedError(
+          error,
+          attempt,
+          tooLongToWait(error.retryAfterMs, maxDelayMs, ctx.now()),
+        );
+      }
       if (attempt >= maxAttempts) throw new RetriesExhaustedError(error, attempt);
 
       const delayMs =
         error.retryAfterMs !== undefined
-          ? Math.min(Math.max(0, error.retryAfterMs), maxDelayMs)
+          ? Math.max(0, error.retryAfterMs)
           : backoffDelay(attempt, { baseDelayMs, maxDelayMs, random });
       if (ctx.deadline !== null && ctx.now() + delayMs >= ctx.deadline) {
         throw new RetriesExhaustedError(
@@ -149,4 +162,14 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
       await raceAbort(sleep(delayMs, ctx.signal), ctx.signal);
     }
   }
+}
+
+/** Why a call stops at a `Retry-After` past the ceiling: the wait asked, when it ends, what to do. */
+function tooLongToWait(retryAfterMs: number, maxDelayMs: number, now: number): string {
+  const at = new Date(now + retryAfterMs);
+  // A Retry-After of 400 digits is a number, but no date: say so rather than fail to print it.
+  const wait = Number.isNaN(at.getTime())
+    ? 'an unbounded time (Retry-After)'
+    : `${Math.ceil(retryAfterMs / 1000)} s before another attempt (Retry-After) (until ${at.toISOString().replace(/\.\d{3}Z$/, 'Z')})`;
+  return `the server asked to wait ${wait}, more than the ${Math.round(maxDelayMs / 1000)} s truss waits between attempts; run again after that, or check the account's rate limit or quota with the provider`;
 }

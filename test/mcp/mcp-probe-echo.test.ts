@@ -11,7 +11,8 @@ import { BASE_ENV, completed, entriesOf, mcpContract, runMcp, tomlString } from 
  * `truss mcp probe` and a run against an http server that echoes the `env_headers` value it was sent back in
  * its tool list (as a tool name and in a description). The variable's name (NOTES_AUTH) does not
  * look secret, so only the server's own secrets list covers it — as a run's mount does
- * (docs/mcp.md): the value must not reach the probe's output.
+ * (docs/mcp.md): the value must not reach the probe's output, and probe calls the tool named after
+ * it not mounted, as a run decides (before, probe listed it as mounted while the run refused it).
  */
 const HEADER_VALUE = 'notes-auth-value-8f3a1c9e7b2d';
 
@@ -65,6 +66,16 @@ describe('an http MCP server echoing its header secret in its tool list', () => 
       expect(result.stdout).toContain('search');
       expect(result.stdout + result.stderr).not.toContain(HEADER_VALUE);
       expect(result.stdout).toContain('[REDACTED]');
+      // As a run decides (below): the tool named after the secret is not mounted, and probe says so.
+      if (json) {
+        const tools = JSON.parse(result.stdout).tools as Array<Record<string, unknown>>;
+        expect(tools.map((t) => [t.tool, t.mounted, t.reason])).toEqual([
+          ['[REDACTED]', false, 'the tool name contains a secret value'],
+          ['search', true, undefined],
+        ]);
+      } else {
+        expect(result.stdout).toContain('(not mounted: the tool name contains a secret value)');
+      }
     }
   });
 

@@ -18,6 +18,7 @@ import {
   McpUnavailableError,
   mcpToolAllowed,
   mountDecision,
+  mountDecisions,
   mountedName,
   serverSecrets,
   withSecrets,
@@ -274,13 +275,15 @@ async function probe(
     try {
       const listed = await connection.listTools();
       const durationMs = Math.round(performance.now() - started);
-      const tools = listed.map((tool) => {
-        const { name: mounted, refused } = mountDecision(server, tool.name);
+      // The run's own decisions (mount.ts), so probe never calls a tool mounted that a run refuses.
+      const decisions = mountDecisions(server, listed, redact);
+      const tools = listed.map((tool, index) => {
+        const { tool: shown, name, refused } = decisions[index] as (typeof decisions)[number];
         return {
-          tool: redact(tool.name),
-          name: redact(mounted),
+          tool: shown,
+          name,
           mounted: refused === null,
-          allowed: refused === null && allowedByContract(contract, mounted),
+          allowed: refused === null && allowedByContract(contract, name),
           ...(refused ? { reason: refused } : {}),
           description: redact(tool.description),
         };

@@ -17,6 +17,7 @@ export {
   type McpTool,
   mcpToolAllowed,
   mountDecision,
+  mountDecisions,
   mountedName,
 } from './mount.js';
 export { redactJson, resultText, SECRET_ARG, withSecrets } from './payload.js';

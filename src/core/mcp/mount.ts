@@ -47,6 +47,35 @@ export function mountDecision(
   return { name, refused: null };
 }
 
+/**
+ * What a run does with each tool of one `tools/list` answer (docs/mcp.md), in the server's order;
+ * `truss mcp probe` shows the same. On top of `mountDecision`: a name holding a secret (a server
+ * echoing its header value) would be journaled and offered to the model as it is, so it is refused
+ * (`tool` is then redacted); and a name the server lists more than once is refused every time,
+ * since which of its definitions the server runs cannot be known and the signed listing must name
+ * exactly one tool per mounted name.
+ */
+export function mountDecisions(
+  server: McpServerSettings,
+  listed: readonly { name: string }[],
+  redact: Redactor,
+): Array<{ tool: string; name: string; refused: string | null }> {
+  const copies = new Map<string, number>();
+  for (const { name } of listed) copies.set(name, (copies.get(name) ?? 0) + 1);
+  return listed.map(({ name: tool }) => {
+    const decision = mountDecision(server, tool);
+    const count = copies.get(tool) ?? 0;
+    const refused =
+      decision.refused ??
+      (redact(tool) !== tool
+        ? 'the tool name contains a secret value'
+        : count > 1
+          ? `the server lists this tool ${count} times; a tool name must be unique, so no copy is mounted`
+          : null);
+    return { tool: redact(tool), name: redact(decision.name), refused };
+  });
+}
+
 /** Whether `[constraints] allow_tools` lets the model be offered a mounted tool `name`. */
 export function mcpToolAllowed(allowTools: readonly string[], name: string): boolean {
   return allowTools.some((pattern) => matchesToolPattern(pattern, name));
@@ -125,14 +154,9 @@ export class McpMount {
       const listed = await (await this.#connection(state)).listTools();
       const tools: PayloadOf<'mcp_tools_listed'>['tools'] = [];
       const notMounted: { name: string; reason: string }[] = [];
-      for (const tool of listed) {
-        const decision = mountDecision(settings, tool.name);
-        const { name } = decision;
-        // A name holding a secret (a server echoing its header value) would be journaled and offered
-        // to the model as it is: it is not mounted, and recorded redacted (docs/mcp.md).
-        const refused =
-          decision.refused ??
-          (redact(tool.name) !== tool.name ? 'the tool name contains a secret value' : null);
+      const decisions = mountDecisions(settings, listed, redact);
+      listed.forEach((tool, index) => {
+        const { name, refused } = decisions[index] as (typeof decisions)[number];
         if (refused) {
           notMounted.push({ name: redact(tool.name), reason: refused });
         } else {
@@ -147,7 +171,7 @@ export class McpMount {
             >,
           });
         }
-      }
+      });
       return { payload: plain({ ...base, listed: listed.length, tools, not_mounted: notMounted }) };
     } catch (error) {
       if (error instanceof McpUnavailableError) {

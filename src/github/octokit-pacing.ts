@@ -12,7 +12,10 @@
  * - a rate-limited response (decided on status and headers, see `isRateLimitError`) is reported to
  *   `onRateLimit`, which decides whether to wait it out and retry;
  * - a server error or an unreachable GitHub (status ≥ 400 except 400, 401, 403, 404, 410, 422, 451 and
- *   rate limits) is retried three times, after 1, 4 and 9 units of `retryBaseMs`.
+ *   rate limits) is retried three times, after 1, 4 and 9 units of `retryBaseMs`, or after its
+ *   `retry-after` when that is longer; one whose `retry-after` is past 60 s is not retried at all
+ *   (a warning names the wait): a retry before the time the server named meets the same answer.
+ *   The model providers follow the same rule (docs/providers.md).
  */
 import type { Octokit as OctokitCore, OctokitOptions } from '@octokit/core';
 import { isRateLimitError, isRequestError } from './request-errors.js';
@@ -46,6 +49,8 @@ const NOTIFYING_WRITE_GAP_MS = 3000;
 const SEARCH_GAP_MS = 2000;
 /** GitHub's advice when a secondary limit names no `retry-after`: wait at least a minute. */
 const SECONDARY_FALLBACK_SECONDS = 60;
+/** The longest `retry-after` of a server error that a retry waits for; a longer one is not retried. */
+const MAX_SERVER_RETRY_AFTER_SECONDS = 60;
 
 /** Routes whose writes notify people; GitHub's content-creation limits apply to them first. */
 const NOTIFYING_ROUTES = [
@@ -170,8 +175,15 @@ export function pacing(octokit: OctokitCore, octokitOptions: OctokitOptions): Re
           if (waitMs === undefined) throw error;
           limitRetries++;
         } else if (isServerRetryable(error) && serverRetries < SERVER_RETRIES) {
+          const asked = retryAfterSeconds(error);
+          if (asked !== undefined && asked > MAX_SERVER_RETRY_AFTER_SECONDS) {
+            octokit.log.warn(
+              `GitHub answered ${(error as { status: number }).status} on ${request.method} ${request.url} and asked to wait ${asked}s (retry-after), more than the ${MAX_SERVER_RETRY_AFTER_SECONDS}s a retry waits; not retried: run again after that`,
+            );
+            throw error;
+          }
           serverRetries++;
-          waitMs = serverRetries ** 2 * options.retryBaseMs;
+          waitMs = Math.max(serverRetries ** 2, asked ?? 0) * options.retryBaseMs;
         } else {
           throw error;
         }
@@ -215,14 +227,26 @@ interface Limit {
 function rateLimitOf(error: unknown): Limit {
   const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {};
   if (headers['retry-after'] !== undefined) {
-    const seconds = Number(headers['retry-after']);
-    return {
-      kind: 'secondary',
-      retryAfter: Number.isFinite(seconds) && seconds >= 0 ? seconds : SECONDARY_FALLBACK_SECONDS,
-    };
+    // Seconds, or an HTTP date: a date an hour away is an hour, not the one-minute fallback.
+    return { kind: 'secondary', retryAfter: retryAfterSeconds(error) ?? SECONDARY_FALLBACK_SECONDS };
   }
   if (headers['x-ratelimit-remaining'] === '0') return { kind: 'primary', retryAfter: untilReset(headers) };
   return { kind: 'secondary', retryAfter: SECONDARY_FALLBACK_SECONDS };
+}
+
+/**
+ * A failed response's `retry-after` in whole seconds (delay-seconds or an HTTP date, RFC 9110), or
+ * undefined when it names none.
+ */
+function retryAfterSeconds(error: unknown): number | undefined {
+  const value = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers?.[
+    'retry-after'
+  ];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** Seconds until `x-ratelimit-reset`, plus one so the retry lands after it. */

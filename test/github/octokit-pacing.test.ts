@@ -59,6 +59,69 @@ describe('createOctokit pacing', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  it('a server error that asks for a longer wait than a retry takes (retry-after past 60 s) is not retried', async () => {
+    // Before, its retry-after was ignored: three more requests after 1, 4 and 9 s, long before the
+    // time GitHub named (the model providers follow the same rule, docs/providers.md).
+    const now = Date.now();
+    const hourAway = new Date(now + 3_600_000).toUTCString();
+    for (const [retryAfter, asked] of [
+      ['3600', '3600s'],
+      [hourAway, /(3599|3600)s/],
+    ] as const) {
+      const scope = nock(API)
+        .get(`/repos/${OWNER}/${REPO}`)
+        .reply(503, { message: 'Service Unavailable' }, { 'retry-after': retryAfter });
+      const log = captureLog();
+      const octokit = createOctokit({ token: 't', retryBaseMs: 1, log, throttleId: freshBudget() });
+      const error = await octokit.rest.repos.get({ owner: OWNER, repo: REPO }).catch((e: unknown) => e);
+      expect(statusOf(error)).toBe(503);
+      expect(scope.isDone()).toBe(true);
+      expect(log.lines).toHaveLength(1);
+      expect(log.lines[0]?.level).toBe('warning');
+      expect(log.lines[0]?.message).toMatch(
+        /^GitHub answered 503 on GET \/repos\/\{owner\}\/\{repo\} and asked to wait /,
+      );
+      expect(log.lines[0]?.message).toMatch(asked);
+      expect(log.lines[0]?.message).toContain(
+        'more than the 60s a retry waits; not retried: run again after that',
+      );
+    }
+  });
+
+  it('a server error that asks for a wait a retry takes is retried after that wait, not sooner', async () => {
+    nock(API)
+      .get(`/repos/${OWNER}/${REPO}`)
+      .reply(502, { message: 'Server Error' }, { 'retry-after': '30' })
+      .get(`/repos/${OWNER}/${REPO}`)
+      .reply(200, { id: 1 });
+    const log = captureLog();
+    const octokit = createOctokit({ token: 't', retryBaseMs: 2, log, throttle: false });
+    const started = Date.now();
+    const { data } = await octokit.rest.repos.get({ owner: OWNER, repo: REPO });
+    expect(data).toEqual({ id: 1 });
+    // 30 s in units of 2 ms; the first backoff alone would be one unit.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(log.lines).toEqual([]);
+  });
+
+  it('a secondary rate limit whose retry-after is an HTTP date an hour away is not waited out as a minute', async () => {
+    const scope = nock(API)
+      .get(`/repos/${OWNER}/${REPO}`)
+      .reply(
+        403,
+        { message: 'You have exceeded a secondary rate limit.' },
+        { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() },
+      );
+    const log = captureLog();
+    const octokit = createOctokit({ token: 't', retryBaseMs: 1, log, throttleId: freshBudget() });
+    const error = await octokit.rest.repos.get({ owner: OWNER, repo: REPO }).catch((e: unknown) => e);
+    expect(statusOf(error)).toBe(403);
+    expect(scope.isDone()).toBe(true);
+    expect(log.text()).toMatch(
+      /secondary rate limit on GET .*giving up after 0 retries \(reset in (3599|3600)s\)/,
+    );
+  });
+
   it('waits a minute (in backoff units) on a 429 that names no retry-after', async () => {
     nock(API)
       .get(`/repos/${OWNER}/${REPO}`)

@@ -66,9 +66,9 @@ function withoutChoices<O extends Options>(options: O): O {
 
 /**
  * The choice `value` names, matched as `--isolation` always was (trimmed, any case), or a usage error
- * that lists the choices and the closest one.
+ * that lists the choices and the closest one. `where` names what was given (`run: --provider`).
  */
-function oneOf(where: string, value: string, choices: readonly string[]): string {
+export function oneOf(where: string, value: string, choices: readonly string[]): string {
   const wanted = value.trim().toLowerCase();
   const match = choices.find((choice) => choice.toLowerCase() === wanted);
   if (match !== undefined) return match;

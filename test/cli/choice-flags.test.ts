@@ -162,6 +162,38 @@ describe('a choice flag with a value that names no choice is a usage error', () 
     expect(upper.stderr).toContain('checks isolated: none');
   });
 
+  it('memory propose: a KIND that names no kind guesses the one meant; a --salience that is no number from 0 to 1 is a usage error naming the flag', () => {
+    const home = tempDir('choice-memory');
+    const env = { HOME: home.dir };
+    const kind = runCli(['memory', 'propose', 'lesosn', 'k', 'body', '--dry-run'], { cwd: home.dir, env });
+    expect(kind.code, kind.stderr).toBe(64);
+    expect(kind.stderr).toContain('(got "lesosn") (did you mean "lesson"?)');
+    for (const value of ['abc', '5', '']) {
+      const salience = runCli(
+        ['memory', 'propose', 'fact', 'k', 'body', `--salience=${value}`, '--dry-run'],
+        {
+          cwd: home.dir,
+          env,
+        },
+      );
+      expect(salience.code, salience.stderr).toBe(64);
+      expect(salience.stderr).toContain(
+        `memory propose: --salience must be a number from 0 to 1 (got ${JSON.stringify(value)})`,
+      );
+      expect(salience.stderr).toContain('Run `truss memory --help` for usage.');
+    }
+    const fine = runCli(
+      ['memory', 'propose', 'fact', 'k', 'body', '--salience', '0.25', '--dry-run', '--json'],
+      {
+        cwd: home.dir,
+        env,
+      },
+    );
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(JSON.parse(fine.stdout).entries[0].salience).toBe(0.25);
+    home.cleanup();
+  });
+
   it('the same mistyped value inside a contract file stays a contract error (3) at file:line:col', () => {
     const cli = cliHome('choice-file');
     const contract = cli.write(

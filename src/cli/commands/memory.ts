@@ -5,7 +5,6 @@ import { readTomlSource } from '../../core/contract/index.js';
 import { createNodeCrypto, exportBundle } from '../../core/ledger/index.js';
 import {
   findEntry,
-  isMemoryKind,
   MEMORY_KINDS,
   type MemoryEntry,
   type MemoryKind,
@@ -18,7 +17,7 @@ import {
 } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../github/settings.js';
-import { MEMORY_KIND_FLAG, PROVIDER_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
+import { MEMORY_KIND_FLAG, oneOf, PROVIDER_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import {
@@ -230,6 +229,11 @@ function proposeEntry(args: string[], io: CliIo, family: Family): number {
     throw new UsageError(`${family.name} propose: give the body as BODY or --file FILE (one of them)`);
   const body = values.file ? readFileSync(resolve(io.cwd, values.file), 'utf8') : (inline as string);
   const salience = values.salience === undefined ? 0.5 : Number(values.salience);
+  // Number('') is 0: an empty value is no number either.
+  if (values.salience?.trim() === '' || !(salience >= 0 && salience <= 1))
+    throw new UsageError(
+      `${family.name} propose: --salience must be a number from 0 to 1 (got ${JSON.stringify(values.salience)})`,
+    );
   const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
   const item = proposedItem({ kind, key, body: redact(body), salience });
   if (values['dry-run']) {
@@ -434,6 +438,5 @@ function panelFor(
 
 function kindOf(text: string | undefined, command: string): MemoryKind | undefined {
   if (text === undefined) return undefined;
-  if (!isMemoryKind(text)) throw new UsageError(`${command}: kind must be one of ${MEMORY_KINDS.join(', ')}`);
-  return text;
+  return oneOf(`${command}: KIND`, text, MEMORY_KINDS) as MemoryKind;
 }

@@ -47,6 +47,16 @@ function diskFull(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
 
+/**
+ * The message of a contract error whose every issue is placed at a command-line flag (`--base-url`,
+ * `--model`, `--arms …`) and none in a file, else undefined: the command line is what to fix, so
+ * it is a usage error (exit 64, docs/cli.md); the same value written in a contract stays exit 3.
+ */
+export function commandLineContractError(error: unknown): string | undefined {
+  if (!(error instanceof ContractError)) return undefined;
+  return error.issues.every((issue) => issue.file.startsWith('--')) ? error.message : undefined;
+}
+
 /** What a failed command reports: its exit code and the message a person reads on stderr. */
 export interface FailedCommand {
   exit: number;

@@ -99,12 +99,13 @@ export async function run(argv: string[], hostIo: CliIo = processIo()): Promise<
     hold.discard();
     // The error classes of every core folder, loaded only when something failed: importing them up
     // front would compile most of truss before `truss --version` could answer.
-    const { describeError, reportFailure } = await import('./error-exit.js');
+    const { commandLineContractError, describeError, reportFailure } = await import('./error-exit.js');
     const json = wantsJson(args);
-    if (error instanceof UsageError) {
+    const usage = error instanceof UsageError ? error.message : commandLineContractError(error);
+    if (usage !== undefined) {
       const help = command && Object.hasOwn(COMMANDS, command) ? `truss ${command} --help` : 'truss --help';
       return reportFailure(
-        { exit: EXIT.usage, message: `${error.message}\nRun \`${help}\` for usage.` },
+        { exit: EXIT.usage, message: `${usage}\nRun \`${help}\` for usage.` },
         hostIo,
         json,
       );

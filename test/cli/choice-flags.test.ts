@@ -194,6 +194,36 @@ describe('a choice flag with a value that names no choice is a usage error', () 
     home.cleanup();
   });
 
+  it('any other flag value the contract rules refuse (--base-url, --arms) is a usage error too, not a contract error', () => {
+    const cli = cliHome('flag-values');
+    const contract = cli.write(
+      'quick.toml',
+      contractToml({ id: 'quick', intent: 'passes' }, { kind: 'check', desc: 'ok', run: 'true' }),
+    );
+    const url = runCli(
+      [
+        'run',
+        contract,
+        ...cli.runFlags,
+        '--provider',
+        'anthropic',
+        '--model',
+        'm',
+        '--base-url',
+        'https://u:p@x.example',
+      ],
+      { env: cli.env },
+    );
+    expect(url.code, url.stderr).toBe(64);
+    expect(url.stderr).toContain('--base-url: provider.base_url: must not carry credentials');
+    expect(url.stderr).toContain('Run `truss run --help` for usage.');
+    expect(url.stderr).not.toContain('u:p@');
+    const arms = runCli(['eval', contract, ...cli.runFlags, '--arms', 'executor.model=a'], { env: cli.env });
+    expect(arms.code, arms.stderr).toBe(64);
+    expect(arms.stderr).toContain('--arms: an eval needs at least two arms');
+    expect(arms.stderr).toContain('Run `truss eval --help` for usage.');
+  });
+
   it('the same mistyped value inside a contract file stays a contract error (3) at file:line:col', () => {
     const cli = cliHome('choice-file');
     const contract = cli.write(

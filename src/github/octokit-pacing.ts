@@ -245,6 +245,8 @@ function retryAfterSeconds(error: unknown): number | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  // An HTTP date names its day and month; Date.parse reads junk such as `-5` as a date long past.
+  if (!/[A-Za-z]/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

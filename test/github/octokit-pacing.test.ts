@@ -122,6 +122,19 @@ describe('createOctokit pacing', () => {
     );
   });
 
+  it('a retry-after that is neither seconds nor a date (-5) is waited out as the one-minute fallback, not as none', async () => {
+    nock(API)
+      .get(`/repos/${OWNER}/${REPO}`)
+      .reply(429, { message: 'Too Many Requests' }, { 'retry-after': '-5' })
+      .get(`/repos/${OWNER}/${REPO}`)
+      .reply(200, { id: 1 });
+    const log = captureLog();
+    const octokit = createOctokit({ token: 't', retryBaseMs: 1, log, throttleId: freshBudget() });
+    const { data } = await octokit.rest.repos.get({ owner: OWNER, repo: REPO });
+    expect(data).toEqual({ id: 1 });
+    expect(log.text()).toMatch(/secondary rate limit on GET .*retrying in 60s/);
+  });
+
   it('waits a minute (in backoff units) on a 429 that names no retry-after', async () => {
     nock(API)
       .get(`/repos/${OWNER}/${REPO}`)

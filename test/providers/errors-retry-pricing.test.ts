@@ -91,6 +91,9 @@ describe('Retry-After parsing', () => {
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+    // Junk Date.parse still reads as a date long past (`-5` is a day in 2001): no wait at all, so
+    // three retries at once. An HTTP date names its day and month; anything else is junk.
+    for (const junk of ['-5', '1.5.7', '-1.5']) expect(parseRetryAfter(junk, now), junk).toBeUndefined();
   });
   it('prefers retry-after-ms', () => {
     const headers = new Headers({ 'retry-after': '9', 'retry-after-ms': '250' });

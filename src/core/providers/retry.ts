@@ -77,6 +77,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // An HTTP date names its day and month; Date.parse reads junk such as `-5` as a date long past.
+  if (!/[A-Za-z]/.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);

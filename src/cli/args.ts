@@ -1,27 +1,17 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ProviderKindSchema } from '../core/contract/index.js';
-import { MEMORY_KINDS } from '../core/memory/index.js';
-import { ISOLATION_MODES } from '../core/process/index.js';
 import { didYouMean, UsageError } from './usage-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
- * A string flag whose value must be one of `choices`. parseCommandArgs checks it with the rest of
- * the command line, before the command reads a file or creates anything: any other value is a usage
- * error (exit 64, docs/cli.md "Exit codes") that lists the choices and guesses the one meant, on
- * every command that takes the flag. The same value written in a contract stays a contract error (3).
+ * A string flag whose value must be one of `choices` (the shared ones are in choice-flags.ts).
+ * parseCommandArgs checks it with the rest of the command line, before the command reads a file or
+ * creates anything: any other value is a usage error (exit 64, docs/cli.md "Exit codes") that lists
+ * the choices and guesses the one meant. The same value written in a contract stays a contract error (3).
  */
-function choiceFlag<const C extends readonly string[]>(choices: C) {
+export function choiceFlag<const C extends readonly string[]>(choices: C) {
   return { type: 'string', choices } as const;
 }
-
-/** `--provider KIND`: the model provider kinds a contract's `[provider] kind` takes. */
-export const PROVIDER_FLAG = choiceFlag(ProviderKindSchema.options);
-/** `--isolation MODE` (docs/security.md). */
-export const ISOLATION_FLAG = choiceFlag(ISOLATION_MODES);
-/** `memory list --kind KIND` (docs/memory.md). */
-export const MEMORY_KIND_FLAG = choiceFlag(MEMORY_KINDS);
 
 /** Strict option parsing; unknown flags, missing values and values that are no choice become usage errors that name the command. */
 export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {

@@ -24,7 +24,8 @@ import {
   withSecrets,
 } from '../../core/mcp/index.js';
 import { secretRedactor } from '../../core/process/index.js';
-import { ISOLATION_FLAG, parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG } from '../choice-flags.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import { cancelOnSignals, setUpIsolation } from '../run-output.js';

@@ -1,6 +1,7 @@
 import { findEntry } from '../../core/memory/index.js';
 import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
-import { ISOLATION_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
+import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ISOLATION_FLAG } from '../choice-flags.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { cliSigner, decisionLines, MEMORY_PLACE_OPTIONS, openMemoryPlace } from '../memory-io.js';

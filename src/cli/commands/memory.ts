@@ -17,7 +17,8 @@ import {
 } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../github/settings.js';
-import { MEMORY_KIND_FLAG, oneOf, PROVIDER_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
+import { choiceFlag, oneOf, parseCommandArgs, requirePositionals } from '../args.js';
+import { PROVIDER_FLAG } from '../choice-flags.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js';
 import {
@@ -83,7 +84,7 @@ the tier does not allow, no panel), 64 usage`;
 
 const LIST_OPTIONS = {
   ...MEMORY_PLACE_OPTIONS,
-  kind: MEMORY_KIND_FLAG,
+  kind: choiceFlag(MEMORY_KINDS),
   name: { type: 'string' },
   query: { type: 'string' },
   'verified-only': { type: 'boolean' },

@@ -13,7 +13,8 @@ import {
   requireExtendsExport,
 } from '../../core/runtime/index.js';
 import { GITHUB_CONTRACT_FORMAT, resolveContract } from '../../github/settings.js';
-import { ISOLATION_FLAG, parseCommandArgs, requirePositionals } from '../args.js';
+import { parseCommandArgs, requirePositionals } from '../args.js';
+import { ISOLATION_FLAG } from '../choice-flags.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { cliGitHubReader } from '../github-access.js';

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
-import { ISOLATION_FLAG, PROVIDER_FLAG, parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG, PROVIDER_FLAG } from '../choice-flags.js';
 import { type CliIo, printHelp } from '../io.js';
 import { launchRun } from '../run-launch.js';
 import { cancelOnSignals, reportResult } from '../run-output.js';

@@ -77,12 +77,10 @@ describe('a Retry-After past the retry ceiling', () => {
   });
 
   it('anthropic: retry-after-ms, which wins over retry-after, counts the same', async () => {
-    nock(ANTHROPIC)
-      .post('/v1/messages')
-      .reply(529, anthropicError('overloaded_error', 'Overloaded'), {
-        'retry-after': '5',
-        'retry-after-ms': '90000',
-      });
+    nock(ANTHROPIC).post('/v1/messages').reply(529, anthropicError('overloaded_error', 'Overloaded'), {
+      'retry-after': '5',
+      'retry-after-ms': '90000',
+    });
     const { ctx } = makeCtx();
     const { provider, delays } = make({ kind: 'anthropic' });
     const error = await catchError(provider.complete(ask(), ctx));

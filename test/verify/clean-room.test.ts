@@ -321,6 +321,58 @@ describe('materializeCleanRoom', () => {
     }
   });
 
+  // The object store is the work's to write: a base commit whose loose object was replaced (another
+  // commit's, so git finds a hash mismatch) or garbled is there, and fetching would not replace it.
+  for (const [how, damage] of [
+    ["replaced by another commit's object", (object: string, other: string) => copyFileSync(other, object)],
+    ['overwritten with garbage', (object: string) => writeFileSync(object, 'garbage')],
+  ] as const) {
+    it(`refuses a base commit whose object was ${how}, saying it is damaged (not missing) and what to do`, async () => {
+      const dir = repo();
+      const base = git(dir, 'rev-parse', 'HEAD').trim();
+      const other = commitFiles(dir, { 'other.txt': 'other\n' }, 'another commit');
+      const object = (sha: string) => join(dir, '.git/objects', sha.slice(0, 2), sha.slice(2));
+      execFileSync('chmod', ['u+w', object(base)]);
+      damage(object(base), object(other));
+      const error = await materializeCleanRoom({
+        repoRoot: dir,
+        baseSha: base,
+        diff: Buffer.alloc(0),
+        env: ENV,
+      }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CleanRoomError);
+      const message = (error as Error).message;
+      expect(message).toMatch(
+        new RegExp(
+          `the base commit ${base} in .* is damaged: what is stored under its id is not what the id names`,
+        ),
+      );
+      expect(message).toMatch(/run again from a fresh checkout/);
+      expect(message).not.toMatch(/fetch it|fetch-depth/);
+    });
+  }
+
+  it("refuses a base commit whose file's object was garbled, saying which object is damaged and what to do", async () => {
+    const dir = repo();
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    const blob = git(dir, 'rev-parse', 'HEAD:.gitignore').trim();
+    const object = join(dir, '.git/objects', blob.slice(0, 2), blob.slice(2));
+    execFileSync('chmod', ['u+w', object]);
+    writeFileSync(object, 'garbage');
+    const error = await materializeCleanRoom({
+      repoRoot: dir,
+      baseSha: base,
+      diff: Buffer.alloc(0),
+      env: ENV,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CleanRoomError);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `an object of the base commit ${base} in .* is damaged: .*\\(git: [^)]*${blob}.*run again from a fresh checkout`,
+      ),
+    );
+  });
+
   it('builds HEAD + diff with no hooks, calls the prepare hook before returning, and disposes', async () => {
     const dir = repo();
     const base = git(dir, 'rev-parse', 'HEAD').trim();

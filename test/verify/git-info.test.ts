@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UntrustedGitConfigError } from '../../src/core/process/index.js';
@@ -83,6 +83,53 @@ describe('readGitInfo', () => {
     expect(await readGitInfo(dir, base)).toMatchObject({ base_ref: base, base_sha: base });
     await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(GitRefError);
     await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(/git fetch origin no-such-ref/);
+  });
+});
+
+/**
+ * The object store is the work's to write (docs/security.md, "Git metadata"): a commit whose loose
+ * object was replaced or garbled is in the repository, and fetching would not replace it.
+ */
+describe('readGitInfo on a repository whose objects were altered', () => {
+  const object = (dir: string, sha: string) => join(dir, '.git/objects', sha.slice(0, 2), sha.slice(2));
+  const damage = (dir: string, sha: string, content: Buffer | string) => {
+    chmodSync(object(dir, sha), 0o644);
+    writeFileSync(object(dir, sha), content);
+  };
+  const damaged = (what: string) =>
+    new RegExp(
+      `^${what}.* in .* is damaged: what is stored under its id is not what the id names \\(git: [^)]*[0-9a-f]{40}.*run again from a fresh checkout`,
+    );
+
+  it('an explicit base whose commit object was replaced by another is said to be damaged, not to be fetched', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-damaged-base');
+    const base = git(dir, 'rev-parse', 'HEAD');
+    const head = commitFiles(dir, { 'b.txt': 'b\n' }, 'more');
+    damage(dir, base, readFileSync(object(dir, head)));
+    const error = await readGitInfo(dir, base).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GitRefError);
+    expect((error as Error).message).toMatch(damaged(`--base ${base}`));
+    expect((error as Error).message).not.toMatch(/git fetch/);
+  });
+
+  it('a default branch whose commit object was garbled is refused, not passed over for another base', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-damaged-tip');
+    commitFiles(dir, { 'b.txt': 'b\n' }, 'second');
+    git(dir, 'checkout', '-q', '-b', 'feature');
+    commitFiles(dir, { 'c.txt': 'c\n' }, 'feature');
+    // origin/main's own commit (not main's): garbled, so without the check the base silently became main.
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'origin tip');
+    const tip = git(dir, 'rev-parse', 'HEAD');
+    git(dir, 'reset', '-q', '--hard', 'HEAD~1');
+    git(dir, 'update-ref', 'refs/remotes/origin/main', tip);
+    damage(dir, tip, 'garbage');
+    await expect(readGitInfo(dir)).rejects.toThrow(damaged('the default branch'));
+  });
+
+  it('a HEAD whose commit object was garbled is refused, not read as no repository at all', async () => {
+    const dir = makeRepo({ 'a.txt': 'a\n' }, 'git-info-damaged-head');
+    damage(dir, git(dir, 'rev-parse', 'HEAD'), 'garbage');
+    await expect(readGitInfo(dir)).rejects.toThrow(damaged('HEAD'));
   });
 });
 

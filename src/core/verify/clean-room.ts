@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
+import { damagedObjectMessage, objectDamage } from '../process/git-object-damage.js';
 import { HARNESS_GIT_TIMEOUT_MS } from '../process/git-safety.js';
 import { holdsRedactionMark } from '../process/redact.js';
 import { removeUntrustedTree } from '../process/remove-tree.js';
@@ -81,7 +82,7 @@ export interface CleanRoom {
  * shims, `.env` files) do not exist here unless the recorded diff created them.
  *
  * Throws {@link CleanRoomError} when a step fails (the diff does not apply, the base commit is
- * missing, the checkout does not re-hash to the base tree); the partial copy is removed.
+ * missing or damaged, the checkout does not re-hash to the base tree); the partial copy is removed.
  */
 export async function materializeCleanRoom(options: MaterializeOptions): Promise<CleanRoom> {
   const started = performance.now();
@@ -103,9 +104,13 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
       git(['init', '-q', `--template=${template}`, dir], { cwd: scratch, env }),
     ]);
     await writeFile(join(dir, '.git', 'objects', 'info', 'alternates'), `${source}\n`);
-    const missing = () => {
+    const missing = (error: Error) => {
+      // Present but damaged (the work can write .git/objects) is not missing: fetching will not fix it.
+      const damage = objectDamage(error.message);
       throw new CleanRoomError(
-        `the base commit ${options.baseSha} is not in ${options.repoRoot}; fetch it (e.g. actions/checkout with fetch-depth: 0) or set [sandbox] checkout = "in-place"`,
+        damage
+          ? damagedObjectMessage(`the base commit ${options.baseSha}`, options.repoRoot, damage)
+          : `the base commit ${options.baseSha} is not in ${options.repoRoot}; fetch it (e.g. actions/checkout with fetch-depth: 0) or set [sandbox] checkout = "in-place"`,
       );
     };
     const [base, recordedTree] = await Promise.all([
@@ -163,6 +168,11 @@ export async function materializeCleanRoom(options: MaterializeOptions): Promise
   } catch (error) {
     await dispose();
     if (error instanceof CleanRoomError) throw error;
+    const damage = objectDamage((error as Error).message);
+    if (damage)
+      throw new CleanRoomError(
+        damagedObjectMessage(`an object of the base commit ${options.baseSha}`, options.repoRoot, damage),
+      );
     throw new CleanRoomError(
       `could not materialize the clean copy for the checks: ${(error as Error).message}`,
     );

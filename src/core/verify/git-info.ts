@@ -1,5 +1,6 @@
 import type { PayloadOf } from '../ledger/entry-kinds.js';
 import { type GitQuestion, runHarnessGits } from '../process/git-batch.js';
+import { damagedObjectMessage, objectDamage } from '../process/git-object-damage.js';
 import {
   checkHarnessGit,
   type GitOutput,
@@ -121,6 +122,16 @@ export async function readGitInfo(
     tipsAt >= 0
       ? commitsAnswer(DEFAULT_BRANCH_CANDIDATES, answers[tipsAt] as GitOutput)
       : (known.branchTips ?? null);
+  // A damaged object is present, not missing: said as such, never read as "no repository" or "no
+  // such base" (fetching does not replace it), nor passed over for another base.
+  refuseDamaged(workdir, 'HEAD (a commit or file git status read)', status);
+  if (baseAt >= 0) refuseDamaged(workdir, `--base ${baseRef}`, answers[baseAt] as GitOutput);
+  if (tipsAt >= 0)
+    refuseDamaged(
+      workdir,
+      `the default branch (one of ${DEFAULT_BRANCH_CANDIDATES.join(', ')})`,
+      answers[tipsAt] as GitOutput,
+    );
   // Outside a work tree (no repository, a bare one, inside .git) status fails.
   if (status.code !== 0) return null;
   const head = statusHead(status.stdout);
@@ -136,6 +147,7 @@ export async function readGitInfo(
       const tip = tipShas[i];
       if (!tip) continue;
       const mergeBase = await git(['merge-base', 'HEAD', tip]);
+      refuseDamaged(workdir, `the history of HEAD and the default branch ${candidate}`, mergeBase);
       if (mergeBase.code === 0 && mergeBase.stdout.trim()) {
         base = { ref: candidate, sha: mergeBase.stdout.trim() };
         break;
@@ -149,6 +161,12 @@ export async function readGitInfo(
     head_sha: head,
     dirty: status.stdout.split('\n').some((line) => line !== '' && !line.startsWith('# ')),
   };
+}
+
+/** Throws GitRefError saying what is damaged and what to do when `output`'s errors report a damaged object. */
+function refuseDamaged(workdir: string, what: string, output: GitOutput): void {
+  const damage = objectDamage(output.stderr);
+  if (damage) throw new GitRefError(damagedObjectMessage(what, workdir, damage));
 }
 
 /** HEAD's commit from `status --porcelain=v2 --branch` (`# branch.oid (initial)` before the first commit). */

@@ -105,6 +105,12 @@ export interface DelegatedResult {
   headAfter: string | null;
   /** Why the diff could not be captured (e.g. "not a git repository"); null when it was. */
   gitError: string | null;
+  /**
+   * Set when the working tree was snapshotted before the run but its diff could not be taken after
+   * it (`gitError` says why): the empty `diff` is then not "no change", and the clean room must not
+   * rebuild the work from it (docs/contracts.md, "Where checks run").
+   */
+  diffError?: string | null;
   /** The exact text the CLI received. */
   prompt: string;
   /** sha256 hex of the prompt's UTF-8 bytes. */
@@ -215,6 +221,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
   }
 
   let changes: WorktreeDiff = EMPTY_DIFF;
+  let diffError: string | null = null;
   let headAfter: string | null = null;
   if (before) {
     try {
@@ -230,6 +237,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
       );
     } catch (error) {
       gitError = `could not capture the working-tree diff after the run: ${message(error)}`;
+      diffError = gitError;
     }
   }
   if (gitError !== null && useGit) ctx.events({ type: 'warning', message: `delegated-cli: ${gitError}` });
@@ -249,6 +257,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     headBefore: before?.head ?? null,
     headAfter,
     gitError,
+    diffError,
     prompt,
     promptSha256: promptSha256(prompt),
     promptVia: executor.prompt_via,

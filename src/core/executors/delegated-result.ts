@@ -27,6 +27,8 @@ export function delegatedStep(
   // The scan's changes to the diff are said in diff_error: the clean room must not rebuild from it.
   const recorded = recordWorkDiff(result.diff, redact);
   const diff = recorded.bytes;
+  // A diff that could not be taken after the run is no "no change" either (delegated-cli.ts).
+  const diffError = result.diffError ?? recorded.diffError;
   const stream = (bytes: Buffer, captured: CapturedStream) => ({
     sha256: sha256(bytes),
     bytes: captured.totalBytes,
@@ -57,7 +59,7 @@ export function delegatedStep(
       head_before: result.headBefore,
       head_after: result.headAfter,
       git_error: result.gitError,
-      ...(recorded.diffError ? { diff_error: recorded.diffError } : {}),
+      ...(diffError ? { diff_error: diffError } : {}),
       // What the scan removed from the diff alone (`redactions` counts the streams too).
       ...(Object.keys(recorded.redactions).length > 0 ? { diff_redactions: recorded.redactions } : {}),
       ...extra,

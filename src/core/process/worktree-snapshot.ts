@@ -3,12 +3,14 @@ import { chmod, copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
+import { objectDamage } from './git-object-damage.js';
 import {
   excludedPathspecs,
   GitCommandError,
   type HarnessGit,
   type HarnessGitOptions,
   harnessGit,
+  runHarnessGit,
   runHarnessGitCapped,
   stageAll,
 } from './git-safety.js';
@@ -170,15 +172,65 @@ export async function snapshotWorktree(
       else await fromTree(head);
       tree = await record();
     }
+    // The diff from `since` reads both trees' objects, which the work could write (after the
+    // snapshot before it, or planted under a name git then did not write again): hashed as read.
+    if (since) await verifySnapshotObjects(root, env, [since.tree, tree]);
     const snapshot = { root, head, tree };
     if (options.keep && scratchParent !== undefined && (await forgetRecentStat(root, env, indexFile))) {
       await chmod(indexFile, 0o600);
       await rename(indexFile, keptIndex(scratchParent, snapshot));
     }
     return snapshot;
+  } catch (error) {
+    // A tree git could not read because its object is damaged (read-tree checks the hash) says so.
+    if (error instanceof GitCommandError && !error.message.startsWith(DAMAGED)) {
+      const damage = objectDamage(error.message);
+      if (damage) throw damagedSnapshotError(damage, error.exitCode);
+    }
+    throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Fails unless every object of the snapshot trees (each tree, its subtrees, its files) holds what its
+ * name says. The object store is the work's to write (docs/security.md, "Git metadata"), and git
+ * reads an object without checking its hash: an agent that overwrote the loose object of a file's
+ * content before its change with the changed content, planted the old content under the name the
+ * changed file hashes to (git does not write an object it finds already there), or overwrote the
+ * before snapshot's tree with the after one, had its change left out of the recorded diff.
+ * `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and still exits
+ * 0, so anything on stderr fails).
+ */
+export async function verifySnapshotObjects(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  trees: readonly string[],
+): Promise<void> {
+  const out = await runHarnessGit(
+    root,
+    ['rev-list', '--objects', '--verify-objects', '--no-walk', ...new Set(trees), '--'],
+    gitOptions(env),
+  );
+  const problem = out.stderr.trim();
+  if (out.code === 0 && problem === '') return;
+  const damage = objectDamage(problem);
+  if (damage) throw damagedSnapshotError(damage, out.code);
+  throw new GitCommandError(
+    `the objects of the working tree's snapshots could not be read (git: ${problem.split('\n')[0] || `exit ${out.code}`})`,
+    out.code,
+  );
+}
+
+const DAMAGED = "the repository's objects do not match their names";
+
+/** A snapshot's objects are damaged (git's `line` says which): what is true, and what to do. */
+function damagedSnapshotError(line: string, exitCode: number): GitCommandError {
+  return new GitCommandError(
+    `${DAMAGED} (git: ${line}): an object of the working tree's snapshots was changed after git wrote it, and the work that ran can write .git/objects, so its diff cannot be read from them; run again from a fresh checkout`,
+    exitCode,
+  );
 }
 
 /**

@@ -93,6 +93,8 @@ describe('findings from a run to the pull request', () => {
         prNumber: PR,
         baseRef: 'main',
         workdir,
+        // The host's environment, which the reviewers' evidence gits run with (PATH finds git).
+        env: { PATH: process.env.PATH },
         contracts: [
           { name: 'cite', path: '.truss/contracts/cite.toml', source: { file: 'cite.toml', text: CONTRACT } },
         ],

@@ -11,6 +11,7 @@ import { collectReviewEvidence } from '../../src/core/verify/review-evidence.js'
 const [workdir, facts] = process.argv.slice(2);
 const { base_sha, head_sha } = JSON.parse(facts as string);
 const { diff, files, ...rest } = await collectReviewEvidence({
+  env: process.env,
   workdir: workdir as string,
   git: { repo: null, base_ref: 'main', base_sha, head_sha, dirty: true },
   contextFiles: [],

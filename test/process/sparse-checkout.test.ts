@@ -38,6 +38,7 @@ describe('a sparse checkout', () => {
   it('reviewers see the change, not every path outside the cone deleted', async () => {
     const dir = sparseRepo();
     const evidence = await collectReviewEvidence({
+      env: process.env,
       workdir: dir,
       git: await readGitInfo(dir, 'main'),
       contextFiles: [],
@@ -76,6 +77,7 @@ describe('a sparse checkout', () => {
     const changes = await diffSnapshots(before, after, env, 1_000_000);
     expect(changes.changedFiles.sort()).toEqual(['README.md', 'app/main.ts']);
     const evidence = await collectReviewEvidence({
+      env: process.env,
       workdir: dir,
       git: await readGitInfo(dir, 'main'),
       contextFiles: [],

@@ -54,6 +54,7 @@ describe('the diff the citations are anchored on, whatever the user git config',
     process.env.GIT_CONFIG_GLOBAL = home.write('gitconfig', config);
     const dir = repo();
     const evidence = await collectReviewEvidence({
+      env: process.env,
       workdir: dir,
       git: await readGitInfo(dir, 'main'),
       contextFiles: [],

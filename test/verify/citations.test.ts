@@ -62,6 +62,7 @@ function featureRepo(): string {
 
 async function diffOf(dir: string): Promise<string> {
   const evidence = await collectReviewEvidence({
+    env: process.env,
     workdir: dir,
     git: await readGitInfo(dir, 'main'),
     contextFiles: [],
@@ -254,6 +255,7 @@ describe('the diff the seats read shows new-side line numbers', () => {
     const dir = featureRepo();
     writeFileSync(join(dir, 'ctx.md'), 'context one\ncontext two\n');
     const evidence = await collectReviewEvidence({
+      env: process.env,
       workdir: dir,
       git: await readGitInfo(dir, 'main'),
       contextFiles: ['ctx.md'],
@@ -404,7 +406,8 @@ describe('citations in the signed vote (runContract, scripted panel)', () => {
       signer: AGENT_KEY,
       ctx: ctxFor(contract.contract),
       panel: { seats: [provider, provider] },
-      env: {},
+      // The host's environment, which the reviewers' evidence gits run with (PATH finds git).
+      env: { PATH: process.env.PATH },
       codeVersion: 'test',
       principal: { login: 'octocat' },
       baseRef: 'main',
@@ -460,7 +463,8 @@ describe('citations in the signed vote (runContract, scripted panel)', () => {
       signer: AGENT_KEY,
       ctx: ctxFor(contract.contract),
       panel: { seats: [provider] },
-      env: {},
+      // The host's environment, which the reviewers' evidence gits run with (PATH finds git).
+      env: { PATH: process.env.PATH },
       codeVersion: 'test',
       principal: { login: 'octocat' },
       baseRef: 'main',

@@ -31,7 +31,12 @@ async function evidenceWith(attributes: string) {
     },
     'feature',
   );
-  return collectReviewEvidence({ workdir: dir, git: await readGitInfo(dir, 'main'), contextFiles: [] });
+  return collectReviewEvidence({
+    env: process.env,
+    workdir: dir,
+    git: await readGitInfo(dir, 'main'),
+    contextFiles: [],
+  });
 }
 
 describe('text files .gitattributes marks binary', () => {

@@ -42,6 +42,7 @@ it('a reviewer_context file whose directory becomes a link after the check is re
     fs.symlinkSync(box.outside, join(box.work, 'd'));
   };
   const evidence = await collectReviewEvidence({
+    env: process.env,
     workdir: box.work,
     git: null,
     contextFiles: ['d/secret.txt'],

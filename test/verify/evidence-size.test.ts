@@ -22,7 +22,12 @@ beforeEach(() => {
 afterEach(() => box.cleanup());
 
 it('a sparse 3 GiB reviewer_context file is shown by its start, not read whole', async () => {
-  const evidence = await collectReviewEvidence({ workdir: box.work, git: null, contextFiles: ['big.txt'] });
+  const evidence = await collectReviewEvidence({
+    env: process.env,
+    workdir: box.work,
+    git: null,
+    contextFiles: ['big.txt'],
+  });
   const file = evidence.files.find((f) => f.path === 'big.txt');
   expect(file?.bytes).toBe(SIZE);
   expect(file?.truncated).toBe(true);

@@ -28,6 +28,7 @@ describe('review evidence and withheld paths', () => {
       base_sha: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workdir }).toString().trim(),
     };
     const evidence = await collectReviewEvidence({
+      env: process.env,
       workdir,
       git: gitInfo as never,
       contextFiles: [],
@@ -35,7 +36,12 @@ describe('review evidence and withheld paths', () => {
     });
     expect(evidence.diff).toContain('src/new.ts');
     expect(evidence.diff).not.toContain('earlier.json');
-    const unfiltered = await collectReviewEvidence({ workdir, git: gitInfo as never, contextFiles: [] });
+    const unfiltered = await collectReviewEvidence({
+      env: process.env,
+      workdir,
+      git: gitInfo as never,
+      contextFiles: [],
+    });
     expect(unfiltered.diff).toContain('earlier.json');
   });
 });

@@ -59,6 +59,7 @@ export async function verifyReview(
         contextFiles: clause.reviewer_context,
         withheld: ctx.isolation?.withheld,
         scratchParent: ctx.isolation?.tempDir,
+        env: options.env,
       });
       const redacted: ReviewEvidence = {
         ...raw,

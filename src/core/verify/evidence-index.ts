@@ -35,16 +35,18 @@ export async function evidenceIndex(
   head: string | null,
   base: string | null,
   scratchParent: string,
+  /** The host's environment, which every git here runs with (the private index's gits plus GIT_INDEX_FILE). */
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<EvidenceIndex> {
   const scratch = await mkdtemp(join(scratchParent, 'truss-evidence-'));
   const dispose = () => rm(scratch, { recursive: true, force: true });
-  const options: HarnessGitOptions = { env: { ...process.env, GIT_INDEX_FILE: join(scratch, 'index') } };
+  const options: HarnessGitOptions = { env: { ...env, GIT_INDEX_FILE: join(scratch, 'index') } };
   try {
     const recorded = [base, head].filter(
       (commit): commit is string => typeof commit === 'string' && commit !== '',
     );
-    if (recorded.length > 0) await verifyObjects(workdir, recorded);
-    const listed = await harnessGit(workdir).raw(['ls-files', '--stage', '-z']);
+    if (recorded.length > 0) await verifyObjects(workdir, recorded, env);
+    const listed = await harnessGit(workdir, { env }).raw(['ls-files', '--stage', '-z']);
     const scoped = harnessGit(workdir, options);
     await scoped.raw(head ? ['read-tree', head] : ['read-tree', '--empty']);
     // `<mode> <object> <stage>\t<path>`: every entry at stage 0, so a conflict's stages make one entry.
@@ -58,8 +60,8 @@ export async function evidenceIndex(
         ...options,
         input: `${input}\0`,
       });
-    const top = (await harnessGit(workdir).raw(['rev-parse', '--show-toplevel'])).trim();
-    await markSparseAbsent(top, {}, options);
+    const top = (await harnessGit(workdir, { env }).raw(['rev-parse', '--show-toplevel'])).trim();
+    await markSparseAbsent(top, { env }, options);
     return { options, problem: null, dispose };
   } catch (error) {
     return { options, problem: (error as Error).message.split('\n')[0] ?? '', dispose };
@@ -74,15 +76,16 @@ export async function evidenceIndex(
  * metadata"). `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and
  * still exits 0, so anything on stderr fails).
  */
-async function verifyObjects(workdir: string, commits: readonly string[]): Promise<void> {
-  const out = await runHarnessGit(workdir, [
-    'rev-list',
-    '--objects',
-    '--verify-objects',
-    '--no-walk',
-    ...commits,
-    '--',
-  ]);
+async function verifyObjects(
+  workdir: string,
+  commits: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const out = await runHarnessGit(
+    workdir,
+    ['rev-list', '--objects', '--verify-objects', '--no-walk', ...commits, '--'],
+    { env },
+  );
   const problem = out.stderr.trim();
   if (out.code !== 0 || problem !== '')
     throw new GitCommandError(

@@ -66,6 +66,8 @@ export async function collectReviewEvidence(options: {
   withheld?: readonly string[];
   /** Where the private index of the diff is made (the run's isolation's `tempDir`; docs/runtime.md). */
   scratchParent?: string | undefined;
+  /** The host's environment, which the evidence's gits run with. */
+  env: Readonly<Record<string, string | undefined>>;
 }): Promise<ReviewEvidence> {
   const limits = options.limits ?? DEFAULT_EVIDENCE_LIMITS;
   const notes: string[] = [];
@@ -86,6 +88,7 @@ export async function collectReviewEvidence(options: {
       options.git.head_sha,
       options.git.base_sha,
       options.scratchParent ?? tmpdir(),
+      options.env,
     );
     try {
       const git = harnessGit(options.workdir, index.options);

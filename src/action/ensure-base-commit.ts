@@ -1,4 +1,4 @@
-import { runHarnessGit } from '../core/process/index.js';
+import { damagedObjectMessage, objectDamage, runHarnessGit } from '../core/process/index.js';
 import type { WorkspaceGitFacts } from '../github/workspace-git-facts.js';
 
 /**
@@ -23,12 +23,19 @@ export async function ensureBaseCommit(
     ? await runHarnessGit(workdir, ['fetch', '--no-tags', '--depth=1', 'origin', baseSha])
     : null;
   if (fetched) facts.fetched();
-  if (
-    fetched?.code === 0 &&
-    (await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`])).code === 0
-  ) {
+  const look =
+    fetched?.code === 0 ? await runHarnessGit(workdir, ['cat-file', '-e', `${baseSha}^{commit}`]) : null;
+  if (look?.code === 0) {
     facts.hasBase = true;
     return baseSha;
+  }
+  // There but damaged (the object store is the work's to write): fetching did not and will not fix it.
+  const damage = look ? objectDamage(look.stderr) : null;
+  if (damage) {
+    warn(
+      `${damagedObjectMessage(`the base commit ${baseSha.slice(0, 12)}`, workdir, damage)}; reviewers get no diff`,
+    );
+    return null;
   }
   warn(
     `the base commit ${baseSha.slice(0, 12)} is not in the checkout and could not be fetched; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,

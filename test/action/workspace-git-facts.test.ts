@@ -3,7 +3,7 @@
  * (src/github/workspace-git-facts.ts), and the base fetch and the run's git facts that follow.
  * Real repositories, real git; a `git` on PATH that records each start.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkoutPullRequestHead, ensurePullRequestHead } from '../../src/action/checkout-pr-head.js';
@@ -84,6 +84,15 @@ describe('the git a pull request run starts before its contracts', () => {
     return ensureBaseCommit(await startFacts(work, base, head), warn);
   }
 
+  async function startRunWarning(
+    work: string,
+    base: string,
+    head: string,
+    warnings: string[],
+  ): Promise<string | null> {
+    return ensureBaseCommit(await startFacts(work, base, head), (m) => warnings.push(m));
+  }
+
   async function startFacts(work: string, base: string, head: string): Promise<WorkspaceGitFacts> {
     const facts = await WorkspaceGitFacts.ask(work, base);
     if (await ensurePullRequestHead({ workdir: work, prNumber: 1, headSha: head, warn, head: facts.head }))
@@ -112,6 +121,24 @@ describe('the git a pull request run starts before its contracts', () => {
     expect(facts.head).toBe(head);
     expect(started()).toEqual(['cat-file', 'config', 'fetch']);
     expect(warnings.join('\n')).toContain('could not be fetched');
+  });
+
+  it('a base whose loose object was altered (fetching does not replace it) is said to be damaged, not to need fetch-depth', async () => {
+    const { work, base, head } = checkout();
+    // The base fetched by its SHA arrives as loose objects; its commit is then replaced by another.
+    git(work, 'fetch', '-q', '--depth=1', 'origin', base);
+    const other = git(work, 'commit-tree', `${head}^{tree}`, '-m', 'other');
+    const object = (sha: string) => join(work, '.git/objects', sha.slice(0, 2), sha.slice(2));
+    chmodSync(object(base), 0o644);
+    copyFileSync(object(other), object(base));
+    const warnings: string[] = [];
+    expect(await startRunWarning(work, base, head, warnings)).toBeNull();
+    expect(warnings.join('\n')).toMatch(
+      new RegExp(
+        `the base commit ${base.slice(0, 12)} in .* is damaged: .*\\(git: hash mismatch ${base}\\).*run again from a fresh checkout`,
+      ),
+    );
+    expect(warnings.join('\n')).not.toMatch(/fetch-depth|could not be fetched/);
   });
 
   it("the run's signed git facts and the stored-credentials check ask nothing asked before, and read as if asked afresh", async () => {

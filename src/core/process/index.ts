@@ -1,5 +1,6 @@
 export { BUNDLED_RELAY, relayBeside } from './bundled-relay.js';
 export { linkedCommonDir } from './git-linked-dirs.js';
+export { damagedObjectMessage, objectDamage } from './git-object-damage.js';
 export {
   checkedHarnessGit,
   GitCommandError,

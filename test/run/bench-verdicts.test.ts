@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTextkitRepo, DATASET_FILE, TEXTKIT_REPO } from '../../scripts/make-verdict-dataset.js';
@@ -257,6 +257,36 @@ describe('truss bench-verdicts (core)', () => {
     await expect(startBench({ ...common, records: [moved] })).rejects.toThrow(
       /base_commit deadbeef.* is not in .*; fetch it there \(Truss fetches nothing\)/,
     );
+    expect([...store.sessions()]).toHaveLength(0);
+    store.close();
+  });
+
+  it('refuses a base commit whose object was altered as damaged (fetching does not replace it), not as one to fetch', async () => {
+    const store = LedgerStore.open(home.path('damaged.db'));
+    const copy = home.path('repos', 'damaged');
+    cpSync(repo, copy, { recursive: true });
+    const record = records[0] as BenchRecord;
+    const object = join(copy, '.git/objects', record.baseCommit.slice(0, 2), record.baseCommit.slice(2));
+    chmodSync(object, 0o644);
+    writeFileSync(object, 'garbage');
+    const refused = startBench({
+      records: [record],
+      repos: new Map([[record.instanceId, copy]]),
+      contract: { testCmd: null, setup: null, timeoutSec: 60 },
+      panel: { kind: 'checks-only' },
+      dataset: { file: 'd', sha256: '0'.repeat(64) },
+      store,
+      signer: AGENT_KEY,
+      codeVersion: 'test',
+      principal: {},
+      host: { events: () => {}, env },
+    });
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `base_commit ${record.baseCommit} in .* is damaged: .*${record.baseCommit}.*run again from a fresh checkout`,
+      ),
+    );
+    await expect(refused).rejects.not.toThrow(/fetch it there/);
     expect([...store.sessions()]).toHaveLength(0);
     store.close();
   });

@@ -9,6 +9,7 @@ import {
   type Judgement,
   tallyBench,
 } from '../ledger/bench-entries.js';
+import { damagedObjectMessage, objectDamage } from '../process/git-object-damage.js';
 import type { Isolation } from '../process/isolation.js';
 import { NO_ISOLATION } from '../process/isolation-none.js';
 import { harnessProgramEnv } from '../process/trusted-path.js';
@@ -350,9 +351,13 @@ async function planBench(options: StartBenchOptions): Promise<PlannedRecord[]> {
   for (const { record, model, sides } of chosen) {
     const repoRoot = options.repos.get(record.instanceId);
     if (!repoRoot) throw new BenchInputError(`${record.where}: no repository for ${record.instanceId}`);
-    if (!(await hasCommit(repoRoot, record.baseCommit, options.host.env))) {
+    const base = await hasCommit(repoRoot, record.baseCommit, options.host.env);
+    if (base !== true) {
+      // Present but damaged is not missing: fetching does not replace it.
       throw new BenchInputError(
-        `${record.where}: base_commit ${record.baseCommit} is not in ${repoRoot}; fetch it there (Truss fetches nothing)`,
+        typeof base === 'string'
+          ? `${record.where}: ${damagedObjectMessage(`base_commit ${record.baseCommit}`, repoRoot, base)}`
+          : `${record.where}: base_commit ${record.baseCommit} is not in ${repoRoot}; fetch it there (Truss fetches nothing)`,
       );
     }
     planned.push({ record, repoRoot, model, sides });
@@ -360,17 +365,18 @@ async function planBench(options: StartBenchOptions): Promise<PlannedRecord[]> {
   return planned;
 }
 
+/** True when `repo` has `commit`; false when it does not; git's line saying the object is damaged when it is. */
 function hasCommit(
   repo: string,
   commit: string,
   env: Readonly<Record<string, string | undefined>>,
-): Promise<boolean> {
+): Promise<boolean | string> {
   return new Promise((resolve) => {
     execFile(
       'git',
       ['-c', `safe.directory=${repo}`, 'cat-file', '-e', `${commit}^{commit}`],
       { cwd: repo, env: harnessProgramEnv(cleanRoomGitEnv(env), repo) },
-      (error) => resolve(!error),
+      (error, _stdout, stderr) => resolve(!error || (objectDamage(String(stderr)) ?? false)),
     );
   });
 }

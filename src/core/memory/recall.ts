@@ -1,5 +1,6 @@
 import type { ResolvedContract } from '../contract/schema.js';
 import { estimateTokens, type MemoryEntry } from './entry.js';
+import { trialRefusal } from './screen.js';
 import type { IgnoredEntry, MemoryView } from './view.js';
 
 /** The label the recalled block starts with (the executor's prompt shows where memory begins). */
@@ -26,7 +27,7 @@ export interface RecallLimits {
   tokens: number;
   /** Recall verified playbooks too (opt-in per contract). */
   playbooks: boolean;
-  /** An unverified entry on trial (RunMemory.trial): ranked as if verified, never checked. */
+  /** An unverified entry on trial (RunMemory.trial): ranked as if verified once the injection detector passes it (screen.ts). */
   trial?: MemoryEntry | undefined;
 }
 
@@ -37,7 +38,7 @@ export interface RecallBlock {
   tokens: number;
   /** The entry on trial, when it was recalled. */
   trial?: string | undefined;
-  /** Rows claiming `verified` that did not check (reported, never recalled). */
+  /** Rows claiming `verified` that did not check, and a flagged entry on trial (reported, never recalled). */
   ignored: IgnoredEntry[];
 }
 
@@ -46,8 +47,9 @@ export interface RecallBlock {
  * verified playbooks when the contract opts in) that share words with the contract, ranked by how
  * many they share, then salience, then recency; added while the count and the token budget allow.
  * Every candidate is checked by the verified view before it is added, so an unverified, rejected,
- * stale or forged entry can never be in the block; candidates are checked in rank order only until
- * the block is full. `block` is null when nothing is relevant (no tokens spent); `ignored` lists rows that
+ * stale or forged entry can never be in the block; the entry on trial, which no decision checked, is
+ * screened by the injection detector instead, and one it flags is ignored (docs/memory.md "Eval-gated
+ * promotion"). Candidates are checked in rank order only until the block is full. `block` is null when nothing is relevant (no tokens spent); `ignored` lists rows that
  * claimed `verified` and did not check, for the caller to report either way.
  */
 export function recallBlock(
@@ -84,7 +86,8 @@ export function recallBlock(
   for (const { entry } of ranked) {
     if (chosen.length >= limits.max) break;
     if (estimateTokens(render([...chosen, entry], trial)) > limits.tokens) continue;
-    const problem = entry === trial ? null : view.problemOf(entry);
+    // No signed decision checked the entry on trial: the injection detector screens it instead.
+    const problem = entry === trial ? trialRefusal(entry) : view.problemOf(entry);
     if (problem) ignored.push({ id: entry.id, kind: entry.kind, key: entry.key, reason: problem });
     else chosen.push(entry);
   }

@@ -147,6 +147,22 @@ export function entryLine(entry: MemoryEntry, view: MemoryView): string {
   return `${entry.id.slice(0, 12)}  ${entry.kind.padEnd(9)} ${tier.padEnd(10)} ${entry.key}  ${first.slice(0, 80)}`;
 }
 
+/**
+ * The decisions recorded about an entry, each with the reason its signed `memory_verdict` gives (read
+ * from this ledger, null when the ledger does not hold that entry with that hash): why a promotion was
+ * refused shows where the entry does (docs/memory.md "Eval-gated promotion").
+ */
+export function decisionsOf(entry: MemoryEntry, place: MemoryPlace) {
+  return place.memory.decisions(entry.id).map((d) => {
+    const signed = place.ledger.entry(d.ref.session, d.ref.seq);
+    const reason =
+      signed?.entry_hash === d.ref.entry_hash && typeof signed.payload.reason === 'string'
+        ? signed.payload.reason
+        : null;
+    return { ...d, reason };
+  });
+}
+
 /** An entry in full, for `show`. */
 export function entryDetail(entry: MemoryEntry, place: MemoryPlace): string {
   const problem = entry.trust === 'verified' ? place.view.problemOf(entry) : null;
@@ -162,7 +178,9 @@ export function entryDetail(entry: MemoryEntry, place: MemoryPlace): string {
       ? [`sources     ${entry.provenance.sources.map(formatRef).join(', ')}`]
       : []),
     ...(entry.superseded_by ? [`superseded  by ${entry.superseded_by}`] : []),
-    ...place.memory.decisions(entry.id).map((d) => `decision    ${d.decision} ${formatRef(d.ref)}`),
+    ...decisionsOf(entry, place).map(
+      (d) => `decision    ${d.decision} ${formatRef(d.ref)}${d.reason ? ` — ${d.reason}` : ''}`,
+    ),
     '',
     entry.body,
   ];

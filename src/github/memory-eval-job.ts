@@ -16,7 +16,13 @@ import type {
   SignedDecisionResult,
 } from '../core/memory/index.js';
 import type { Isolation } from '../core/process/index.js';
-import { decideFromEval, evalPromotionArms, type RunHost, startEval } from '../core/run/index.js';
+import {
+  decideFromEval,
+  evalPromotionArms,
+  type RunHost,
+  refuseTrial,
+  startEval,
+} from '../core/run/index.js';
 import { applyIsolationPolicy } from './isolation-policy.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -47,14 +53,22 @@ export interface MemoryEvalOptions {
 
 /**
  * The promotion for decideMemoryEntry: runs the paired eval with `entry` on trial, then signs
- * `promote` (method `eval`) when the `on` arm passed more often, else `unverifiable`. An eval that
+ * `promote` (method `eval`) when the `on` arm passed more often, else `unverifiable`; an entry the
+ * injection detector flags is not put on trial (`unverifiable` with the reason, no eval). An eval that
  * did not complete decides nothing (the error names its session).
  */
 export function evalPromotion(
   options: MemoryEvalOptions,
 ): (who: DecisionSigner, entry: MemoryEntry, approval: LedgerRef | null) => Promise<SignedDecisionResult> {
   return async (who, entry, approval) => {
-    const { arms, trials } = evalPromotionArms(entry);
+    const { arms, trials, refused } = evalPromotionArms(entry);
+    if (refused) {
+      // The detector flagged the entry: it never goes on trial, so no run (and no model) is told it.
+      options.log.warning(
+        `memory: ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}) not put on trial: ${refused}`,
+      );
+      return refuseTrial(who, entry, refused);
+    }
     const { config, contracts } = await loadContractsAtRef({
       octokit: options.octokit,
       repo: options.repo,

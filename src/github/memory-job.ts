@@ -196,7 +196,9 @@ export function memoryOutcomeText(outcome: MemoryDecisionOutcome, requested: 'pr
         ? `Memory ${what} is **stale**: later runs no longer recall it.`
         : outcome.decision === 'reject'
           ? `Memory ${what} was **rejected** by the panel: it will never be recalled.`
-          : `The panel could not decide memory ${what} (**unverifiable**): it stays unverified.`;
+          : outcome.method === 'eval'
+            ? `Memory ${what} was not promoted (**unverifiable**): it stays unverified. ${outcome.reason}`
+            : `The panel could not decide memory ${what} (**unverifiable**): it stays unverified.`;
   const asked = outcome.decision === requested ? '' : ` (${requested} was asked)`;
   const from = outcome.proposedFromArtifact
     ? ` The proposal came from \`${outcome.proposedFromArtifact.artifact}\` (workflow run ${outcome.proposedFromArtifact.workflowRunId}): its chain is intact, but its key \`${outcome.proposedFromArtifact.keyId}\` is ${outcome.proposedFromArtifact.keyPinned ? 'pinned' : "not pinned (a fork's one-time key)"}, so only this decision vouches for the entry.`

@@ -112,6 +112,9 @@ type DecisionLedger = Parameters<typeof decideOnMemoryBranch>[0];
 
 export interface MemoryDecisionOutcome {
   decision: SignedDecisionResult['payload']['decision'];
+  /** How it was decided: a paired eval's reply says why it did not promote (the reason is ours, not the entry's). */
+  method: SignedDecisionResult['payload']['method'];
+  reason: string;
   memoryId: string;
   kind: string;
   key: string;
@@ -185,6 +188,8 @@ export async function decideMemoryEntry(request: MemoryDecisionRequest): Promise
   );
   return {
     decision: result.payload.decision,
+    method: result.payload.method,
+    reason: result.payload.reason,
     memoryId: result.payload.memory_id,
     kind: entry.kind,
     key: entry.key,

@@ -1,5 +1,5 @@
 import { findEntry } from '../../core/memory/index.js';
-import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
+import { decideFromEval, evalPromotionArms, refuseTrial } from '../../core/run/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ISOLATION_FLAG } from '../choice-flags.js';
 import { EXIT } from '../exit-codes.js';
@@ -41,7 +41,7 @@ export async function promoteByEval(args: string[], io: CliIo, family: Family): 
   const place = openMemoryPlace(io, values, { write: !dryRun });
   try {
     const entry = findEntry(place.memory, ref, family.kind);
-    const { arms, trials } = evalPromotionArms(entry);
+    const { arms, trials, refused } = evalPromotionArms(entry);
     if (dryRun) {
       const preview = {
         dry_run: true,
@@ -51,15 +51,20 @@ export async function promoteByEval(args: string[], io: CliIo, family: Family): 
         contract: contractRef,
         repeats,
         arms: arms.map((arm) => ({ name: arm.name, change: arm.change })),
+        ...(refused ? { refused } : {}),
       };
-      emit(
-        io,
-        Boolean(values.json),
-        preview,
-        () =>
-          `dry run: would run ${contractRef} ${repeats}× per arm (${arms.map((a) => `${a.name}: ${a.change}`).join('; ')}) and promote ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}) only if on passes more often than off`,
+      emit(io, Boolean(values.json), preview, () =>
+        refused
+          ? `dry run: would sign unverifiable for ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}) and run no eval: ${refused}`
+          : `dry run: would run ${contractRef} ${repeats}× per arm (${arms.map((a) => `${a.name}: ${a.change}`).join('; ')}) and promote ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}) only if on passes more often than off`,
       );
-      return EXIT.ok;
+      return refused ? EXIT.failed : EXIT.ok;
+    }
+    if (refused) {
+      // The detector flagged the entry: it never goes on trial, so no run (and no model) is told it.
+      const result = await refuseTrial(cliSigner(io, place, values.key), entry, refused);
+      emit(io, Boolean(values.json), result, () => decisionLines(entry, result).join('\n'));
+      return EXIT.failed;
     }
     return await launchEval(io, {
       contractRef,

@@ -9,7 +9,7 @@ import {
   revokeEntry,
   type SignedDecisionResult,
 } from '../../core/memory/index.js';
-import { decideFromEval, evalPromotionArms } from '../../core/run/index.js';
+import { decideFromEval, evalPromotionArms, refuseTrial } from '../../core/run/index.js';
 import type { Logger } from '../../github/logger.js';
 import { approveOnMemoryBranch, decideOnMemoryBranch, readMemoryBranch } from '../../github/memory-branch.js';
 import { runMemoryFromBranch } from '../../github/memory-runs.js';
@@ -136,6 +136,7 @@ export async function decideOnBranch(
       decision: string;
       commit: { sha: string; url: string | null };
       entry: { kind: string; key: string };
+      reason?: string;
     };
     if (action === 'approve') {
       const approved = await approveOnMemoryBranch({ ...signing, entry: ref, reason });
@@ -170,11 +171,13 @@ export async function decideOnBranch(
         decision: result.payload.decision,
         commit: { sha: commit.commitSha, url: commit.url ?? null },
         entry: { kind: result.payload.entry.kind, key: result.payload.entry.key },
+        reason: result.payload.reason,
       };
     }
     emit(io, Boolean(values.json), { ...out, repo, branch, ...pin }, () =>
       [
-        `${out.decision === 'approve' ? 'approved promoting' : out.decision === 'promote' ? 'promoted' : 'revoked'} ${out.entry.kind} ${out.entry.key} (${out.memory_id.slice(0, 12)}) on ${branch}: signed session ${out.session_id}, commit ${out.commit.url ?? out.commit.sha}`,
+        `${BRANCH_DONE[out.decision] ?? `decided ${out.decision} about`} ${out.entry.kind} ${out.entry.key} (${out.memory_id.slice(0, 12)}) on ${branch}: signed session ${out.session_id}, commit ${out.commit.url ?? out.commit.sha}`,
+        ...(out.reason && out.decision !== action ? [`  ${out.reason}`] : []),
         pinNote,
         ...(out.decision === 'approve'
           ? [
@@ -201,7 +204,9 @@ async function evalDecision(
   entry: MemoryEntry,
   open: { store: LedgerStore; memory: RunMemory },
 ): Promise<SignedDecisionResult> {
-  const { arms, trials } = evalPromotionArms(entry);
+  const { arms, trials, refused } = evalPromotionArms(entry);
+  // The detector flagged the entry: it never goes on trial, so no run (and no model) is told it.
+  if (refused) return refuseTrial(who, entry, refused);
   let decided: SignedDecisionResult | null = null;
   const exit = await launchEval(io, {
     contractRef: values.eval as string,
@@ -229,6 +234,14 @@ async function evalDecision(
     );
   return decided;
 }
+
+/** What the signed outcome did, in the output's first words (an `unverifiable` decision changed nothing). */
+const BRANCH_DONE: Record<string, string> = {
+  approve: 'approved promoting',
+  promote: 'promoted',
+  revoke: 'revoked',
+  unverifiable: 'not promoted (decided unverifiable, it stays unverified):',
+};
 
 function branchRepository(text: string | undefined, command: string): { owner: string; repo: string } {
   const repository = repositoryOf(text);

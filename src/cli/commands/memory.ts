@@ -24,6 +24,7 @@ import { type CliIo, emit, groupHelp, printHelp, wantsGroupHelp } from '../io.js
 import {
   cliSigner,
   decisionLines,
+  decisionsOf,
   entryDetail,
   entryJson,
   entryLine,
@@ -203,7 +204,7 @@ export function showEntry(args: string[], io: CliIo, family: Family): number {
     emit(
       io,
       Boolean(values.json),
-      { ...entryJson(entry, place.view), decisions: place.memory.decisions(entry.id) },
+      { ...entryJson(entry, place.view), decisions: decisionsOf(entry, place) },
       () => entryDetail(entry, place),
     );
     return EXIT.ok;

@@ -9,6 +9,7 @@ import {
 import type { LedgerRef, MemoryEntry } from '../memory/entry.js';
 import { MemoryError } from '../memory/errors.js';
 import { EVAL_ARM_OFF, EVAL_ARM_ON } from '../memory/eval-evidence.js';
+import { trialRefusal } from '../memory/screen.js';
 import { nextTrust } from '../memory/store.js';
 import type { EvalArmReport, EvalReport } from './eval.js';
 
@@ -21,6 +22,8 @@ import type { EvalArmReport, EvalReport } from './eval.js';
 export function evalPromotionArms(entry: MemoryEntry): {
   arms: EvalArm[];
   trials: Record<string, MemoryEntry>;
+  /** Why the entry may not go on trial (the injection detector flagged it): sign refuseTrial, run nothing. */
+  refused: string | null;
 } {
   nextTrust(entry.trust, 'promote');
   if (entry.kind !== 'playbook' && entry.kind !== 'lesson')
@@ -39,7 +42,24 @@ export function evalPromotionArms(entry: MemoryEntry): {
       },
     ],
     trials: { [EVAL_ARM_ON]: entry },
+    refused: trialRefusal(entry),
   };
+}
+
+/**
+ * The decision when the entry may not go on trial (evalPromotionArms' `refused`): no eval runs and no
+ * model is told the entry; a memory session of its own signs `unverifiable` (method `eval`) with the
+ * reason, so the refusal is in the ledger, `truss memory show` and the promotion's output
+ * (docs/memory.md "Eval-gated promotion"). The entry stays unverified.
+ */
+export async function refuseTrial(
+  who: DecisionSigner,
+  entry: MemoryEntry,
+  reason: string,
+): Promise<SignedDecisionResult> {
+  const current = who.memory.get(entry.id) ?? entry;
+  nextTrust(current.trust, 'unverifiable');
+  return signDecision(who, current, async () => ({ decision: 'unverifiable', method: 'eval', reason }));
 }
 
 /**

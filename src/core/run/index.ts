@@ -18,7 +18,7 @@ export {
   type StartEvalOptions,
   startEval,
 } from './eval.js';
-export { decideFromEval, evalPromotionArms } from './eval-promotion.js';
+export { decideFromEval, evalPromotionArms, refuseTrial } from './eval-promotion.js';
 export { type FanoutResult, runFanout } from './fanout.js';
 export type {
   ChildStatus,

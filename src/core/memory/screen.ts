@@ -3,13 +3,12 @@ import { detectInjection, type InjectionSpan } from '../verify/injection-detect.
 import type { MemoryEntry } from './entry.js';
 
 /**
- * Why an unverified entry may not be put on trial (docs/memory.md "Eval-gated promotion"), or null
- * when it may. An entry on trial is told to an executor although no signed decision checked it, so it
- * is screened as the promotion panel screens it (review-entry.ts): its body, and its key read as
- * words, through the prompt-injection detector. Any span is a refusal (fail closed); the reason names
- * where and which rule, never the matched text (it is the untrusted party's).
+ * What the prompt-injection detector flags in an entry (null: nothing), as the promotion panel's
+ * evidence is screened (review-entry.ts): its body, and its key read as words (the key is shown in a
+ * recalled item's label). The description names where and which rule, never the matched text (it is
+ * the untrusted party's).
  */
-export function trialRefusal(entry: MemoryEntry): string | null {
+export function injectionFlags(entry: MemoryEntry): string | null {
   const path = `memory/${entry.kind}/${entry.key}`;
   const file = (at: string, content: string) => ({
     path: at,
@@ -23,17 +22,26 @@ export function trialRefusal(entry: MemoryEntry): string | null {
       diff: '',
       diffBytes: 0,
       diffTruncated: false,
-      // The key is shown in the recalled item's label; read with its separators as spaces, as file names are.
       files: [file(path, entry.body), file(`${path} (key)`, entry.key.replace(/[_\-./:]+/g, ' '))],
       notes: [],
     }),
   );
   if (!report.suspected) return null;
   const first = report.spans.slice(0, 3).map(where).join('; ');
-  return (
-    `suspected prompt injection: the injection detector flagged ${report.total} span${report.total === 1 ? '' : 's'} in the entry (${first}${report.total > 3 ? '; …' : ''}), ` +
-    'so it is not put on trial and no model is told it; it stays unverified. Read it (truss memory show or truss playbook show): a maintainer can still promote it with --maintainer --reason TEXT, or the panel can review it'
-  );
+  return `the injection detector flagged ${report.total} span${report.total === 1 ? '' : 's'} in the entry (${first}${report.total > 3 ? '; …' : ''})`;
+}
+
+/**
+ * Why an unverified entry may not be put on trial (docs/memory.md "Eval-gated promotion"), or null
+ * when it may. An entry on trial is told to an executor although no signed decision checked it, so
+ * any span the detector flags is a refusal (fail closed).
+ */
+export function trialRefusal(entry: MemoryEntry): string | null {
+  const flags = injectionFlags(entry);
+  return flags
+    ? `suspected prompt injection: ${flags}, so it is not put on trial and no model is told it; it stays unverified. ` +
+        'Read it (truss memory show or truss playbook show): a maintainer can still promote it with --maintainer --reason TEXT, or the panel can review it'
+    : null;
 }
 
 function where(span: InjectionSpan): string {

@@ -9,6 +9,7 @@ import {
   sha256Hex,
 } from './entry.js';
 import { evalEvidenceProblem } from './eval-evidence.js';
+import { injectionFlags } from './screen.js';
 import type { MemoryStore } from './store.js';
 import { MEMORY_SESSION_KIND, MEMORY_VERDICT_KIND, readMemoryVerdict } from './verdict-payload.js';
 import type { VerdictSource } from './verdict-source.js';
@@ -144,8 +145,16 @@ export class MemoryView {
     if (verdict.entry.body_sha256 !== sha256Hex(entry.body)) return 'it names another body';
     if (!isPinned(this.trusted, resolved.publicKeyHex, 'signer'))
       return `it is signed by ${resolved.publicKeyHex.slice(0, 16)}…, a key not trusted to decide memory`;
-    if (verdict.method === 'eval' && decision === 'promote')
-      return evalEvidenceProblem(this.verdicts, this.trusted, verdict) ?? true;
+    if (verdict.method === 'eval' && decision === 'promote') {
+      const evidence = evalEvidenceProblem(this.verdicts, this.trusted, verdict);
+      if (evidence) return evidence;
+      // An eval measures a gain; it vouches for nothing the entry says. Text the injection detector
+      // flags is never put on trial, so no eval promotion of it holds (docs/memory.md "Eval-gated promotion").
+      const flags = injectionFlags(entry);
+      return flags
+        ? `it was decided by an eval, and ${flags}: an eval cannot vouch for such text (promote it as a maintainer or by the panel after reading it)`
+        : true;
+    }
     return true;
   }
 

@@ -3,6 +3,7 @@ import type { Tool, ToolOutcome } from '../tools/tool.js';
 import { isMemoryKind, type MemoryEntry, type MemoryKind } from './entry.js';
 import { MemoryError } from './errors.js';
 import { MEMORY_PROPOSED_KIND, type ProposedItem, proposedItem } from './proposals.js';
+import { injectionFlags } from './screen.js';
 import type { IgnoredEntry, MemoryView } from './view.js';
 
 export const MEMORY_TOOL_NAMES = ['memory_query', 'memory_view', 'memory_propose'] as const;
@@ -162,13 +163,24 @@ function trustFloor(value: unknown): 'verified' | 'unverified' | null {
   return value === 'unverified' ? 'unverified' : null;
 }
 
+/**
+ * An entry as the agent reads it. A verified entry was checked by a signed decision; any other is
+ * untrusted text (a proposal nobody checked) and is screened by the injection detector first: one it
+ * flags is listed with its text withheld and why (docs/memory.md "In-loop tools").
+ */
 function shown(entry: MemoryEntry) {
+  const flags = entry.trust === 'verified' ? null : injectionFlags(entry);
   return {
     id: entry.id,
     kind: entry.kind,
     key: entry.key,
     trust: entry.trust,
-    body: entry.body,
+    body: flags ? null : entry.body,
+    ...(flags
+      ? {
+          withheld: `suspected prompt injection: ${flags}; its text is not shown to agents (a maintainer reads it with truss memory show)`,
+        }
+      : {}),
     salience: entry.salience,
     produced_by: entry.provenance.produced_by,
     verified_by: entry.provenance.verified_by,

@@ -12,6 +12,7 @@ import { runPanel } from '../verify/panel.js';
 import type { ContextFile, ReviewEvidence } from '../verify/review-evidence.js';
 import type { Decision } from './decision-session.js';
 import { formatRef, type LedgerRef, type MemoryEntry } from './entry.js';
+import { evidenceFile, mergeReports, screenKey } from './screen.js';
 
 /** What the panel is asked about a memory entry (trusted text: it never comes from the entry). */
 export const PROMOTION_CLAUSE =
@@ -46,7 +47,8 @@ export async function reviewEntry(
   const tally = tallyingRedactor(options.redact);
   const evidence = entryEvidence(entry, options.ledger, tally.redact);
   const prepared = prepareEvidence(evidence);
-  const injection = detectInjection(prepared);
+  // The key is not in the evidence as words (notes show it as one token): screened as recall shows it.
+  const injection = mergeReports(detectInjection(prepared), screenKey(entry));
   const detected = injection.suspected
     ? { policy: 'unverifiable' as const, total: injection.total, spans: injection.spans }
     : null;
@@ -89,7 +91,7 @@ function entryEvidence(entry: MemoryEntry, ledger: LedgerStore, redact: Redactor
   const notes: string[] = [
     `memory entry ${entry.id}: kind ${entry.kind}, key ${entry.key}, currently ${entry.trust}, salience ${entry.salience}`,
   ];
-  const files: ContextFile[] = [file(`memory/${entry.kind}/${entry.key}`, redact(entry.body))];
+  const files: ContextFile[] = [evidenceFile(`memory/${entry.kind}/${entry.key}`, redact(entry.body))];
   const refs: Array<[string, LedgerRef]> = [
     ['produced_by', entry.provenance.produced_by],
     ...entry.provenance.sources.map((ref, i): [string, LedgerRef] => [`source_${i + 1}`, ref]),
@@ -109,7 +111,7 @@ function entryEvidence(entry: MemoryEntry, ledger: LedgerStore, redact: Redactor
     );
     const shown = text.length > MAX_PROVENANCE_CHARS ? `${text.slice(0, MAX_PROVENANCE_CHARS)}\n…` : text;
     files.push({
-      ...file(`provenance/${label}-${ref.session}-${ref.seq}.json`, redact(shown)),
+      ...evidenceFile(`provenance/${label}-${ref.session}-${ref.seq}.json`, redact(shown)),
       truncated: shown !== text,
     });
   }
@@ -127,8 +129,4 @@ function aboutThisEntry(payload: Record<string, unknown>, memoryId: string): Rec
   const mine = items.filter((item) => (item as { memory_id?: unknown })?.memory_id === memoryId);
   if (mine.length === items.length) return payload;
   return { ...payload, entries: mine, other_entries_not_shown: items.length - mine.length };
-}
-
-function file(path: string, content: string): ContextFile {
-  return { path, content, bytes: Buffer.byteLength(content), truncated: false, problem: null };
 }

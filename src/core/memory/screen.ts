@@ -1,34 +1,57 @@
 import { prepareEvidence } from '../verify/evidence-lines.js';
-import { detectInjection, type InjectionSpan } from '../verify/injection-detect.js';
+import {
+  detectInjection,
+  type InjectionReport,
+  type InjectionSpan,
+  MAX_SPANS,
+} from '../verify/injection-detect.js';
+import type { ContextFile, ReviewEvidence } from '../verify/review-evidence.js';
 import type { MemoryEntry } from './entry.js';
+
+/** A file of evidence the detector and the panel read (review-evidence.ts `ContextFile`). */
+export function evidenceFile(path: string, content: string): ContextFile {
+  return { path, content, bytes: Buffer.byteLength(content), truncated: false, problem: null };
+}
+
+/**
+ * The entry's key read as words (`_ - . / :` as spaces), as the detector reads a file name: the key
+ * is shown in a recalled item's label, and `ignore_previous_instructions` must read as the phrase.
+ */
+export function keyAsWords(entry: MemoryEntry): ContextFile {
+  return evidenceFile(`memory/${entry.kind}/${entry.key} (key)`, entry.key.replace(/[_\-./:]+/g, ' '));
+}
+
+/** The detector's report on the entry's key read as words (keyAsWords). */
+export function screenKey(entry: MemoryEntry): InjectionReport {
+  return detectInjection(prepareEvidence(only(keyAsWords(entry))));
+}
+
+/** Two reports as one: every span (at most MAX_SPANS kept), every count. */
+export function mergeReports(a: InjectionReport, b: InjectionReport): InjectionReport {
+  return {
+    suspected: a.suspected || b.suspected,
+    spans: [...a.spans, ...b.spans].slice(0, MAX_SPANS),
+    total: a.total + b.total,
+  };
+}
 
 /**
  * What the prompt-injection detector flags in an entry (null: nothing), as the promotion panel's
- * evidence is screened (review-entry.ts): its body, and its key read as words (the key is shown in a
- * recalled item's label). The description names where and which rule, never the matched text (it is
- * the untrusted party's).
+ * evidence is screened (review-entry.ts): its body, and its key read as words. The description
+ * names where and which rule, never the matched text (it is the untrusted party's).
  */
 export function injectionFlags(entry: MemoryEntry): string | null {
-  const path = `memory/${entry.kind}/${entry.key}`;
-  const file = (at: string, content: string) => ({
-    path: at,
-    content,
-    bytes: Buffer.byteLength(content),
-    truncated: false,
-    problem: null,
-  });
-  const report = detectInjection(
-    prepareEvidence({
-      diff: '',
-      diffBytes: 0,
-      diffTruncated: false,
-      files: [file(path, entry.body), file(`${path} (key)`, entry.key.replace(/[_\-./:]+/g, ' '))],
-      notes: [],
-    }),
+  const body = detectInjection(
+    prepareEvidence(only(evidenceFile(`memory/${entry.kind}/${entry.key}`, entry.body))),
   );
+  const report = mergeReports(body, screenKey(entry));
   if (!report.suspected) return null;
   const first = report.spans.slice(0, 3).map(where).join('; ');
   return `the injection detector flagged ${report.total} span${report.total === 1 ? '' : 's'} in the entry (${first}${report.total > 3 ? '; …' : ''})`;
+}
+
+function only(file: ContextFile): ReviewEvidence {
+  return { diff: '', diffBytes: 0, diffTruncated: false, files: [file], notes: [] };
 }
 
 /**

@@ -149,3 +149,14 @@ export function sameRef(a: LedgerRef | null | undefined, b: LedgerRef | null | u
 export function formatRef(ref: LedgerRef | null): string {
   return ref ? `${ref.session}#${ref.seq}` : '—';
 }
+
+/**
+ * An entry's body as recall shows it to an executor (docs/memory.md "Recall"): a playbook keeps its
+ * markdown, indented under its item; any other entry is one line (runs of whitespace around line
+ * breaks become one space).
+ */
+export function recalledBody(entry: Pick<MemoryEntry, 'kind' | 'body'>): string {
+  return entry.kind === 'playbook'
+    ? entry.body.trim().replace(/^/gm, '  ')
+    : entry.body.trim().replace(/\s*\n\s*/g, ' ');
+}

@@ -1,5 +1,5 @@
 import type { ResolvedContract } from '../contract/schema.js';
-import { estimateTokens, type MemoryEntry } from './entry.js';
+import { estimateTokens, type MemoryEntry, recalledBody } from './entry.js';
 import { trialRefusal } from './screen.js';
 import type { IgnoredEntry, MemoryView } from './view.js';
 
@@ -111,9 +111,7 @@ export function render(entries: readonly MemoryEntry[], trial?: MemoryEntry): st
     const mark = entry === trial ? ` ${TRIAL_MARK}` : '';
     const label = `- (${entry.kind} ${entry.key}, ${entry.id.slice(0, 12)})${mark}`;
     // A playbook keeps its markdown (indented under its item); a lesson is one line.
-    return entry.kind === 'playbook'
-      ? `${label}\n${entry.body.trim().replace(/^/gm, '  ')}`
-      : `${label} ${entry.body.trim().replace(/\s*\n\s*/g, ' ')}`;
+    return `${label}${entry.kind === 'playbook' ? '\n' : ' '}${recalledBody(entry)}`;
   });
 
   return onTrial

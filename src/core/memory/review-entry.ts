@@ -12,7 +12,7 @@ import { runPanel } from '../verify/panel.js';
 import type { ContextFile, ReviewEvidence } from '../verify/review-evidence.js';
 import type { Decision } from './decision-session.js';
 import { formatRef, type LedgerRef, type MemoryEntry } from './entry.js';
-import { evidenceFile, mergeReports, screenKey } from './screen.js';
+import { evidenceFile, mergeReports, screenAsRecalled } from './screen.js';
 
 /** What the panel is asked about a memory entry (trusted text: it never comes from the entry). */
 export const PROMOTION_CLAUSE =
@@ -47,8 +47,8 @@ export async function reviewEntry(
   const tally = tallyingRedactor(options.redact);
   const evidence = entryEvidence(entry, options.ledger, tally.redact);
   const prepared = prepareEvidence(evidence);
-  // The key is not in the evidence as words (notes show it as one token): screened as recall shows it.
-  const injection = mergeReports(detectInjection(prepared), screenKey(entry));
+  // Also screened as recall will show it to executors once verified: the key as words, a lesson on one line.
+  const injection = mergeReports(detectInjection(prepared), screenAsRecalled(entry));
   const detected = injection.suspected
     ? { policy: 'unverifiable' as const, total: injection.total, spans: injection.spans }
     : null;

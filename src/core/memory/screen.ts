@@ -6,7 +6,7 @@ import {
   MAX_SPANS,
 } from '../verify/injection-detect.js';
 import type { ContextFile, ReviewEvidence } from '../verify/review-evidence.js';
-import type { MemoryEntry } from './entry.js';
+import { type MemoryEntry, recalledBody } from './entry.js';
 
 /** A file of evidence the detector and the panel read (review-evidence.ts `ContextFile`). */
 export function evidenceFile(path: string, content: string): ContextFile {
@@ -14,16 +14,26 @@ export function evidenceFile(path: string, content: string): ContextFile {
 }
 
 /**
- * The entry's key read as words (`_ - . / :` as spaces), as the detector reads a file name: the key
- * is shown in a recalled item's label, and `ignore_previous_instructions` must read as the phrase.
+ * The entry as recall shows it to an executor, where that differs from its body as written: its key
+ * read as words (`_ - . / :` as spaces, as the detector reads a file name), since the key is in the
+ * item's label; and a lesson's body on the one line recall joins it into, so an instruction split
+ * over several lines (which no line, nor pair of lines, holds) is read as the executor reads it.
  */
-export function keyAsWords(entry: MemoryEntry): ContextFile {
-  return evidenceFile(`memory/${entry.kind}/${entry.key} (key)`, entry.key.replace(/[_\-./:]+/g, ' '));
+export function asRecalled(entry: MemoryEntry): ContextFile[] {
+  const at = `memory/${entry.kind}/${entry.key}`;
+  const shown = recalledBody(entry);
+  return [
+    evidenceFile(`${at} (key)`, entry.key.replace(/[_\-./:]+/g, ' ')),
+    // A playbook's lines are recalled as written (indented): only a joined lesson reads otherwise.
+    ...(entry.kind !== 'playbook' && shown !== entry.body.trim()
+      ? [evidenceFile(`${at} (as recalled)`, shown)]
+      : []),
+  ];
 }
 
-/** The detector's report on the entry's key read as words (keyAsWords). */
-export function screenKey(entry: MemoryEntry): InjectionReport {
-  return detectInjection(prepareEvidence(only(keyAsWords(entry))));
+/** The detector's report on the entry as recall shows it (asRecalled). */
+export function screenAsRecalled(entry: MemoryEntry): InjectionReport {
+  return detectInjection(prepareEvidence(evidenceOf(asRecalled(entry))));
 }
 
 /** Two reports as one: every span (at most MAX_SPANS kept), every count. */
@@ -37,21 +47,19 @@ export function mergeReports(a: InjectionReport, b: InjectionReport): InjectionR
 
 /**
  * What the prompt-injection detector flags in an entry (null: nothing), as the promotion panel's
- * evidence is screened (review-entry.ts): its body, and its key read as words. The description
- * names where and which rule, never the matched text (it is the untrusted party's).
+ * evidence is screened (review-entry.ts): its body as written, and as recall shows it (asRecalled).
+ * The description names where and which rule, never the matched text (it is the untrusted party's).
  */
 export function injectionFlags(entry: MemoryEntry): string | null {
-  const body = detectInjection(
-    prepareEvidence(only(evidenceFile(`memory/${entry.kind}/${entry.key}`, entry.body))),
-  );
-  const report = mergeReports(body, screenKey(entry));
+  const written = evidenceFile(`memory/${entry.kind}/${entry.key}`, entry.body);
+  const report = detectInjection(prepareEvidence(evidenceOf([written, ...asRecalled(entry)])));
   if (!report.suspected) return null;
   const first = report.spans.slice(0, 3).map(where).join('; ');
   return `the injection detector flagged ${report.total} span${report.total === 1 ? '' : 's'} in the entry (${first}${report.total > 3 ? '; …' : ''})`;
 }
 
-function only(file: ContextFile): ReviewEvidence {
-  return { diff: '', diffBytes: 0, diffTruncated: false, files: [file], notes: [] };
+function evidenceOf(files: ContextFile[]): ReviewEvidence {
+  return { diff: '', diffBytes: 0, diffTruncated: false, files, notes: [] };
 }
 
 /**
@@ -67,6 +75,8 @@ export function trialRefusal(entry: MemoryEntry): string | null {
     : null;
 }
 
+/** `memory/lesson/KEY:3 [rule]`; a line only where the file has several (the body as written). */
 function where(span: InjectionSpan): string {
-  return `${span.path}${span.line !== null && !span.path.endsWith('(key)') ? `:${span.line}` : ''} [${span.rule}]`;
+  const line = span.line !== null && !span.path.endsWith(')') ? `:${span.line}` : '';
+  return `${span.path}${line} [${span.rule}]`;
 }

@@ -71,7 +71,7 @@ export function trialRefusal(entry: MemoryEntry): string | null {
   const flags = injectionFlags(entry);
   return flags
     ? `suspected prompt injection: ${flags}, so it is not put on trial and no model is told it; it stays unverified. ` +
-        'Read it (truss memory show or truss playbook show): a maintainer can still promote it with --maintainer --reason TEXT, or the panel can review it'
+        "Read it (truss memory|playbook show ID; on GitHub, in the ledger branch's memory/log.jsonl): a maintainer who trusts it can still promote it with --maintainer --reason TEXT (and --ledger-branch on GitHub), or the panel can review it"
     : null;
 }
 

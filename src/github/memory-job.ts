@@ -17,6 +17,7 @@ import { decideMemoryEntry, type MemoryDecisionOutcome } from './memory-runs.js'
 import type { Octokit } from './octokit.js';
 import { authorizeActor } from './permissions.js';
 import type { ArtifactBundleSource } from './pr-artifact-bundles.js';
+import { inlineText } from './render/escape.js';
 import { readRepoFile } from './repo-files.js';
 import { GITHUB_CONTRACT_FORMAT } from './settings.js';
 
@@ -197,7 +198,7 @@ export function memoryOutcomeText(outcome: MemoryDecisionOutcome, requested: 'pr
         : outcome.decision === 'reject'
           ? `Memory ${what} was **rejected** by the panel: it will never be recalled.`
           : outcome.method === 'eval'
-            ? `Memory ${what} was not promoted (**unverifiable**): it stays unverified. ${outcome.reason}`
+            ? `Memory ${what} was not promoted (**unverifiable**): it stays unverified. ${inlineText(outcome.reason, 600)}`
             : `The panel could not decide memory ${what} (**unverifiable**): it stays unverified.`;
   const asked = outcome.decision === requested ? '' : ` (${requested} was asked)`;
   const from = outcome.proposedFromArtifact

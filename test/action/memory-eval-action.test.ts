@@ -208,6 +208,8 @@ describe('eval-gated promotion in mode memory (action)', () => {
     // The job's summary says why; the refusal names no eval session and no bundle but the decision's lands.
     expect(job.summary).toContain('was not promoted (**unverifiable**)');
     expect(job.summary).toContain('suspected prompt injection');
+    // The reason names the entry's key (any text a key may hold): inert markdown in the summary and reply.
+    expect(job.summary).toContain('farewell-newline:1 \\[ignore-instructions\\]');
     const decide = (harness.ledger.file(MEMORY_LOG_PATH) ?? '')
       .trim()
       .split('\n')

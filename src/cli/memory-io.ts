@@ -15,6 +15,7 @@ import {
   type SignedDecisionResult,
   SqliteMemoryStore,
 } from '../core/memory/index.js';
+import { revealHidden } from '../core/verify/index.js';
 import { ledgerDbPath } from './db-path.js';
 import type { CliIo } from './io.js';
 import { existingSigningKey } from './key-path.js';
@@ -143,8 +144,29 @@ export function entryJson(entry: MemoryEntry, view: MemoryView): Record<string, 
 export function entryLine(entry: MemoryEntry, view: MemoryView): string {
   const problem = entry.trust === 'verified' ? view.problemOf(entry) : null;
   const tier = problem ? 'IGNORED' : entry.trust;
-  const first = entry.body.split('\n').find((line) => line.trim() !== '') ?? '';
+  const first =
+    visibleText(entry.body)
+      .text.split('\n')
+      .find((line) => line.trim() !== '') ?? '';
   return `${entry.id.slice(0, 12)}  ${entry.kind.padEnd(9)} ${tier.padEnd(10)} ${entry.key}  ${first.slice(0, 80)}`;
+}
+
+/**
+ * Entry text as a terminal shows it to a person deciding whether to trust it: characters a person
+ * cannot see but a model reads (Unicode tag characters, bidi controls, zero-width characters) and
+ * control characters that redraw the terminal become visible marks (`⟦tag-text "…"⟧`, `⟦U+001B⟧`),
+ * as reviewers' evidence shows them (docs/security.md "What reaches models"); line breaks and tabs
+ * stay. `hidden` counts the marks. Only the display changes: `--json` and the store keep the bytes.
+ */
+export function visibleText(text: string): { text: string; hidden: number } {
+  const revealed = revealHidden(text.replace(/\r\n/g, '\n'));
+  let hidden = Object.values(revealed.counts).reduce((n, count) => n + count, 0);
+  const shown = revealed.text.replace(/\p{Cc}/gu, (ch) => {
+    if (ch === '\n' || ch === '\t') return ch;
+    hidden++;
+    return `⟦U+${(ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}⟧`;
+  });
+  return { text: shown, hidden };
 }
 
 /**
@@ -166,6 +188,7 @@ export function decisionsOf(entry: MemoryEntry, place: MemoryPlace) {
 /** An entry in full, for `show`. */
 export function entryDetail(entry: MemoryEntry, place: MemoryPlace): string {
   const problem = entry.trust === 'verified' ? place.view.problemOf(entry) : null;
+  const body = visibleText(entry.body);
   const lines = [
     `id          ${entry.id}`,
     `kind        ${entry.kind}`,
@@ -179,10 +202,16 @@ export function entryDetail(entry: MemoryEntry, place: MemoryPlace): string {
       : []),
     ...(entry.superseded_by ? [`superseded  by ${entry.superseded_by}`] : []),
     ...decisionsOf(entry, place).map(
-      (d) => `decision    ${d.decision} ${formatRef(d.ref)}${d.reason ? ` — ${d.reason}` : ''}`,
+      (d) =>
+        `decision    ${d.decision} ${formatRef(d.ref)}${d.reason ? ` — ${visibleText(d.reason).text}` : ''}`,
     ),
+    ...(body.hidden > 0
+      ? [
+          `hidden      ${body.hidden} characters a person cannot see are marked ⟦…⟧ below (a model reads them as they are)`,
+        ]
+      : []),
     '',
-    entry.body,
+    body.text,
   ];
   return lines.join('\n');
 }

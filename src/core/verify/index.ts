@@ -8,7 +8,7 @@ export {
   type KnownGitFacts,
   readGitInfo,
 } from './git-info.js';
-export { markBidi } from './hidden-text.js';
+export { markBidi, revealHidden } from './hidden-text.js';
 export { logLine, logLines } from './log-text.js';
 export type { Overall } from './verdict.js';
 export type { ClauseStatus } from './vote.js';

@@ -185,6 +185,13 @@ describe('eval-gated promotion from the CLI on the ledger branch', () => {
     ]);
     const id = memoryId('lesson', 'greeting-newline', body);
     const args = promoteArgs.map((arg) => (arg === ID.slice(0, 12) ? id.slice(0, 12) : arg));
+    const dry = await cli([...args, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      dry_run: true,
+      memory_id: id,
+      refused: expect.stringContaining('suspected prompt injection'),
+    });
     const done = await cli(args);
     expect(done.code, done.stderr).toBe(1);
     const out = JSON.parse(done.stdout);

@@ -108,15 +108,24 @@ export async function decideOnBranch(
     : `warning: your key ${pin.key.slice(0, 16)}… is not pinned as ${role} in ${pin.trusted_keys}: runs will ignore this ${action === 'approve' ? 'approval' : 'decision'} until it is (add "${pin.key} roles=signer,reviewer <name>")`;
   if (dryRun) {
     const entry = findEntry((await readMemoryBranch(place)).store, ref, family.kind);
-    const preview = { dry_run: true, action, memory_id: entry.id, trust: entry.trust, repo, branch, ...pin };
-    emit(
-      io,
-      Boolean(values.json),
-      preview,
-      () =>
-        `dry run: would sign ${action === 'approve' ? 'an approval of promoting' : `the ${action === 'promote' ? 'promotion' : 'revocation'} of`} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}, ${entry.trust}) and commit it to ${branch} of ${repo.owner}/${repo.repo}\n${pinNote}`,
+    // An entry the injection detector flags is never put on trial: the eval would not run.
+    const refused = byEval ? evalPromotionArms(entry).refused : null;
+    const preview = {
+      dry_run: true,
+      action,
+      memory_id: entry.id,
+      trust: entry.trust,
+      repo,
+      branch,
+      ...pin,
+      ...(refused ? { refused } : {}),
+    };
+    emit(io, Boolean(values.json), preview, () =>
+      refused
+        ? `dry run: would sign unverifiable for ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}) and run no eval: ${refused}`
+        : `dry run: would sign ${action === 'approve' ? 'an approval of promoting' : `the ${action === 'promote' ? 'promotion' : 'revocation'} of`} ${entry.kind} ${entry.key} (${entry.id.slice(0, 12)}, ${entry.trust}) and commit it to ${branch} of ${repo.owner}/${repo.repo}\n${pinNote}`,
     );
-    return EXIT.ok;
+    return refused ? EXIT.failed : EXIT.ok;
   }
   // The signed session is kept in your local ledger too (what `truss verify` and `memory export` read).
   const local = openMemoryPlace(io, values, { write: true });

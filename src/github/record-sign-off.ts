@@ -2,7 +2,7 @@ import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledg
 import { HUMAN_REVIEW_CHECK, postHumanReviewCheck } from './human-review-check.js';
 import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
-import { MissingPermissionError, type Octokit } from './octokit.js';
+import { MissingPermissionError, type Octokit, toMissingPermission } from './octokit.js';
 import { resolveAuthors, type TrussAuthorsSource } from './own-comment.js';
 import { authorizeActor } from './permissions.js';
 import { codeSpan, inlineText } from './render/escape.js';
@@ -189,6 +189,19 @@ async function signOff(
     );
     return [];
   }
+  // The event says what the review was when it was submitted; GitHub says what it is now. A review
+  // dismissed before this job read it (the dismissal's job ran first, or this job is a re-run) found
+  // no signed approval to retract, so signing it now would count an approval GitHub no longer counts
+  // (docs/action.md "Human sign-off").
+  if (await dismissedNow(octokit, repo, pr.number, review.id)) {
+    log.info(`review ${review.id} has been dismissed since it was submitted; nothing to sign`);
+    await check(
+      'action_required',
+      DISMISSED_TITLE,
+      `The review by @${review.user.login} was dismissed before it was recorded, so it is not signed off; a new review is needed.`,
+    );
+    return [];
+  }
   const authors = await resolveAuthors(options.authors);
   const metas = await latestSessionsFor(octokit, repo, pr.number, pr.head.sha, authors);
   if (metas.length === 0) {
@@ -291,4 +304,26 @@ async function signOff(
     await check('action_required', 'Approval does not cover the verified evidence', summary);
   else await check('failure', `Changes requested by ${review.user.login}`, summary);
   return signed.map(({ sessionId, headHash, bundlePath }) => ({ sessionId, headHash, bundlePath }));
+}
+
+/**
+ * Whether GitHub now reports the review as dismissed (GET .../pulls/{n}/reviews/{id}, `pull-requests:
+ * read`). Any failure propagates: a state that could not be read never counts as "still standing".
+ */
+async function dismissedNow(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  pullNumber: number,
+  reviewId: number,
+): Promise<boolean> {
+  try {
+    const { data } = await octokit.rest.pulls.getReview({
+      ...repo,
+      pull_number: pullNumber,
+      review_id: reviewId,
+    });
+    return String(data.state).toUpperCase() === 'DISMISSED';
+  } catch (error) {
+    throw toMissingPermission(error, 'pull-requests: read', 'read the review');
+  }
 }

@@ -206,6 +206,8 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
   const storedPath = () => `sessions/${evidence.sessionId}.json`;
   const reads = () => [
     'GET /collaborators/Codertocat/permission',
+    // GitHub's current state of the review: a dismissed one is never signed.
+    `GET /pulls/${PR_NUMBER}/reviews/${REVIEW_ID}`,
     `GET /issues/${PR_NUMBER}/comments?per_page=100`,
     `GET /contents/${storedPath()}?ref=${LEDGER_BRANCH}`,
   ];
@@ -238,12 +240,12 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
   /** The exact requests of a recorded review: reads, the ledger-branch commit, the check. */
   function expectRecorded() {
     const lines = requestLines(harness.fake);
-    expect(lines.slice(0, 3)).toEqual(reads());
-    expect(lines.slice(3, 5)).toEqual(['POST /git/blobs', `GET /git/ref/heads/${LEDGER_BRANCH}`]);
+    expect(lines.slice(0, 4)).toEqual(reads());
+    expect(lines.slice(4, 6)).toEqual(['POST /git/blobs', `GET /git/ref/heads/${LEDGER_BRANCH}`]);
     // The branch head it built on (the parent of the new head).
     const parent = harness.ledger.commits.get(harness.ledger.head ?? '')?.parents[0];
-    expect(lines[5]).toBe(`GET /git/commits/${parent}`);
-    expect(lines.slice(6)).toEqual([
+    expect(lines[6]).toBe(`GET /git/commits/${parent}`);
+    expect(lines.slice(7)).toEqual([
       'POST /git/trees',
       'POST /git/commits',
       `PATCH /git/refs/heads/${LEDGER_BRANCH}`,
@@ -389,6 +391,44 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'action_required' });
   });
 
+  it('an approval dismissed before its job signed it (the dismissal ran first, or a re-run) signs nothing and stays pending', async () => {
+    // The approval's first job failed (or is queued behind the dismissal's): the dismissal finds no
+    // signed approval to retract.
+    harness.reviews.set(7002, 'APPROVED');
+    const dismissed = await review({ action: 'dismissed', state: 'dismissed', reviewId: 7002 });
+    expect(dismissed.code, dismissed.stdout + dismissed.stderr).toBe(0);
+    expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'action_required' });
+    harness.fake.requests.length = 0;
+    harness.checkRuns.length = 0;
+    // The approval's job, run now with its original event, asks GitHub what the review is now.
+    const approved = await review({ reviewId: 7002 });
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    expect(requestLines(harness.fake)).toEqual([
+      'GET /collaborators/Codertocat/permission',
+      `GET /pulls/${PR_NUMBER}/reviews/7002`,
+      'POST /check-runs',
+    ]);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('action_required');
+    expect(check.output.title).toBe('Review dismissed: awaiting a new approval');
+    expect(check.output.summary).toContain('dismissed before it was recorded');
+    expect(humanReviews(harness.ledger.file(storedPath()) ?? '{}')).toEqual([]);
+    expect(approved.outputs['bundle-path']).toBeUndefined();
+  });
+
+  it('a review whose current state cannot be read fails the check naming the permission, and signs nothing', async () => {
+    harness.fake.prepend('GET', new RegExp(`/pulls/${PR_NUMBER}/reviews/\\d+$`), () => ({
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    }));
+    const run = await review();
+    expect(run.code).not.toBe(0);
+    const check = reviewCheck();
+    expect(check.conclusion).toBe('failure');
+    expect(check.output.summary).toContain('pull-requests: read');
+    expect(humanReviews(harness.ledger.file(storedPath()) ?? '{}')).toEqual([]);
+  });
+
   it.each([
     ['read', 'read'],
     ['read', 'triage'],
@@ -486,6 +526,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(requestLines(harness.fake)).toEqual([
       'GET /collaborators/Codertocat/permission',
+      `GET /pulls/${PR_NUMBER}/reviews/${REVIEW_ID}`,
       `GET /issues/${PR_NUMBER}/comments?per_page=100`,
       'POST /check-runs',
     ]);

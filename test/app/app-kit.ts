@@ -29,6 +29,16 @@ export function nockPermission(login: string, level: string | 404): void {
   else scope.reply(200, { permission: level, role_name: level, user: { login } });
 }
 
+/**
+ * GitHub's current state of a submitted review (GET .../pulls/{n}/reviews/{id}), which a sign-off
+ * reads before signing: a dismissed review is never signed (record-sign-off.ts).
+ */
+export function nockReviewState(state = 'APPROVED'): void {
+  nock(API)
+    .get(new RegExp(`^${R}/pulls/\\d+/reviews/\\d+$`))
+    .reply(200, (uri) => ({ id: Number(uri.split('/').pop()), state }));
+}
+
 /** `times` reactions on comment `commentId` (👀, then 🚀 or 😕); returns their contents in order. */
 export function nockReactions(commentId: number, times = 1): string[] {
   const seen: string[] = [];

@@ -19,6 +19,7 @@ import {
   makeProbot,
   nockComments,
   nockPermission,
+  nockReviewState,
   nockToken,
   R,
   reviewPayloadFor,
@@ -152,6 +153,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     const lint = evidence(fixture, 'lint');
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     stickies([greeting, lint]);
     stored(greeting);
     stored(lint);
@@ -204,6 +206,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     const oldLint = evidence(fixture, 'lint');
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     stickies([greeting], oldLint);
     stored(greeting);
     trustedKeys();
@@ -224,6 +227,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     (forged.ledger.entries[1] as { payload: Record<string, unknown> }).payload.met = false;
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     stickies([greeting, lint]);
     stored(greeting);
     stored(lint, JSON.stringify(forged));
@@ -257,6 +261,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
       const elsewhere = evidence(fixture, 'lint', judged, verdictGit);
       nockToken();
       nockPermission(REVIEWER.login, 'write');
+      nockReviewState();
       stickies([greeting, elsewhere]);
       stored(greeting);
       stored(elsewhere);
@@ -286,6 +291,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     const lint = evidence(fixture, 'lint');
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     nockComments([
       stickyComment(20, { session_id: greeting.sessionId, head_sha: HEAD }),
       stickyComment(21, { contract: 'greeting', session_id: greeting.sessionId, head_sha: HEAD }),
@@ -318,6 +324,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     const at = (time: string) => ({ created_at: time, updated_at: time });
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     nockComments([
       {
         ...stickyComment(20, { contract: 'greeting', session_id: newer.sessionId, head_sha: HEAD }),
@@ -346,6 +353,7 @@ describe('Truss App: a review of a pull request judged by several contracts', ()
     const lint = evidence(fixture, 'lint');
     nockToken();
     nockPermission(REVIEWER.login, 'write');
+    nockReviewState();
     stickies([greeting, lint]);
     stored(greeting);
     // Neither on the ledger branch nor in an artifact (the sticky names none).

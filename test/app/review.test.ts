@@ -20,6 +20,7 @@ import {
   makeProbot,
   nockComments,
   nockPermission,
+  nockReviewState,
   nockToken,
   R,
   reviewPayloadFor,
@@ -60,7 +61,11 @@ function session(ev: Evidence, headSha = HEAD): void {
   ]);
 }
 
-const permission = (level: string) => nockPermission(REVIEWER.login, level);
+/** The reviewer's permission and, for one with write access, the review's state GitHub reports now. */
+const permission = (level: string, reviewState = 'APPROVED') => {
+  nockPermission(REVIEWER.login, level);
+  if (['write', 'maintain', 'admin'].includes(level)) nockReviewState(reviewState);
+};
 
 function trustedKeys(): void {
   nock(API)
@@ -390,7 +395,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const ev = evidence(fixture);
     const probot = await makeProbot();
     nockToken();
-    permission('write');
+    permission('write', 'CHANGES_REQUESTED');
     session(ev);
     ledgerBranchHolds(ev.sessionId, ev.text);
     trustedKeys();
@@ -445,7 +450,7 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
     const ev = evidence(fixture);
     const probot = await makeProbot();
     nockToken();
-    permission('write');
+    permission('write', 'CHANGES_REQUESTED');
     session(ev);
     ledgerBranchHolds(ev.sessionId, ev.text);
     trustedKeys();
@@ -472,6 +477,22 @@ describe('Truss App: pull_request_review → signed human_review and truss / hum
       conclusion: 'action_required',
       output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
     });
+  });
+
+  it('an approval GitHub reports dismissed by the time it is delivered (a redelivery after the dismissal) signs nothing: action_required', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    // The dismissal was handled first and found no signed approval: the ledger holds none.
+    permission('write', 'DISMISSED');
+    const checks = humanReviewCheck();
+    await receiveReview(probot, 'review-late', 'approved');
+    expect(checks).toEqual([
+      expect.objectContaining({
+        conclusion: 'action_required',
+        output: expect.objectContaining({ title: 'Review dismissed: awaiting a new approval' }),
+      }),
+    ]);
+    expectNoPendingMocks();
   });
 
   it('a dismissed approval is retracted by a signed human_review that truss verify accepts, the check goes back to action_required, and the approval read again never turns it green', async () => {

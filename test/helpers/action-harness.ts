@@ -360,6 +360,11 @@ export class ActionHarness {
   }
   /** Permission per login for GET .../collaborators/{login}/permission; unlisted logins get 404. */
   readonly permissions = new Map<string, Permission>();
+  /**
+   * GitHub's state of each review a `pull_request_review` job was run for, as GET .../reviews/{id}
+   * answers it: the state it was submitted in, DISMISSED once a dismissal ran (never back again).
+   */
+  readonly reviews = new Map<number, string>();
   readonly root: string;
   readonly source: string;
   readonly origin: string;
@@ -476,6 +481,15 @@ export class ActionHarness {
     entry?: string;
   }): Promise<ActionRun> {
     this.#url ??= await this.fake.start();
+    if (options.eventName === 'pull_request_review') {
+      const { action, review } = options.payload as {
+        action?: string;
+        review?: { id: number; state?: string };
+      };
+      if (review && action === 'dismissed') this.reviews.set(review.id, 'DISMISSED');
+      else if (review && !this.reviews.has(review.id))
+        this.reviews.set(review.id, String(review.state).toUpperCase());
+    }
     const n = ++this.#runs;
     const eventPath = join(this.runnerTemp, `event-${n}.json`);
     writeFileSync(eventPath, JSON.stringify(options.payload));
@@ -555,6 +569,11 @@ export class ActionHarness {
         return permission === undefined || permission === 404
           ? notFound
           : { body: { ...permission, user: { login, type: 'User' } } };
+      })
+      .on('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}/reviews/\\d+$`), (req) => {
+        const id = Number(req.path.split('?')[0]?.split('/').pop());
+        const state = this.reviews.get(id);
+        return state === undefined ? notFound : { body: { id, state, user: { login: 'Codertocat' } } };
       })
       .on('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({
         body: pullRequestObject(this.headSha, this.baseSha),

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -12,9 +12,10 @@ import {
   LedgerStore,
   loadKeyFile,
   parseSeedBase64,
+  readBundleFileBytes,
   type SigningKey,
+  tooLongForMemory,
 } from '../../core/ledger/index.js';
-import { cannotRead } from '../../core/read-failure.js';
 import { ledgerBundleFileName } from '../../github/names.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
@@ -110,14 +111,11 @@ export function attest(args: string[], io: CliIo): number {
       store.close();
     }
   }
-  let bundleBytes: Buffer;
-  try {
-    bundleBytes = readFileSync(bundlePath);
-  } catch (error) {
-    throw new KeyError(
-      `${cannotRead(bundlePath, error)}; pass a SESSION of --db or the bundle JSON that \`truss run\` or \`truss ledger export\` wrote`,
-    );
-  }
+  // Within the bound `truss verify` reads whole files in (a larger file, or an endless device, is
+  // refused as unreadable, exit 3), not read until memory runs out.
+  const bundleBytes = readBundleFileBytes(bundlePath, {
+    next: 'pass a SESSION of --db or the bundle JSON that `truss run` or `truss ledger export` wrote',
+  });
 
   let attestation: ReturnType<typeof attestBundle>;
   try {
@@ -131,7 +129,7 @@ export function attest(args: string[], io: CliIo): number {
       trussVersion: pkg.version,
     });
   } catch (error) {
-    if (!(error instanceof AttestationRefusedError)) throw error;
+    if (!(error instanceof AttestationRefusedError)) throw tooLongForMemory(bundlePath, error) ?? error;
     // resolveTrustedKeys names command-line keys after verify's --key; here they come from --pubkey.
     const hint = source ? ` (trusted keys from ${source.replace(/^--key\b/, '--pubkey')})` : '';
     const pinMore =

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   AttestationFormatError,
   type AttestationReport,
   verifyAttestation as check,
 } from '../../core/attest/index.js';
-import { createNodeCrypto, hasRole } from '../../core/ledger/index.js';
-import { cannotRead } from '../../core/read-failure.js';
+import { createNodeCrypto, hasRole, readBundleFileBytes } from '../../core/ledger/index.js';
 import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
@@ -60,13 +58,17 @@ export function verifyAttestation(args: string[], io: CliIo): number {
   return report.status === 'verified' ? EXIT.ok : EXIT.failed;
 }
 
+/**
+ * Within the bound `truss verify` reads whole files in: a larger file, or a device or pipe that never
+ * ends, is refused as unreadable (exit 3), not read until memory runs out.
+ */
 function read(path: string): Buffer {
   try {
-    return readFileSync(path);
+    return readBundleFileBytes(path, {
+      next: 'pass the file `truss attest` wrote (and with --bundle, the bundle it attests)',
+    });
   } catch (error) {
-    throw new AttestationFormatError(
-      `${cannotRead(path, error)}; pass the file \`truss attest\` wrote (and with --bundle, the bundle it attests)`,
-    );
+    throw new AttestationFormatError((error as Error).message);
   }
 }
 

@@ -76,5 +76,11 @@ export {
   rolePin,
   type TrustedKeys,
 } from './trusted-keys.js';
-export { type BundleFileLayout, type VerifyFileOptions, verifyBundleFile } from './verify-bundle-file.js';
+export {
+  type BundleFileLayout,
+  readBundleFileBytes,
+  tooLongForMemory,
+  type VerifyFileOptions,
+  verifyBundleFile,
+} from './verify-bundle-file.js';
 export { VERIFY_EXIT_CODES, type VerifyReport } from './verify-report.js';

@@ -142,19 +142,60 @@ function tooLarge(path: string, size: number, limit: number, reason: string): Bu
   );
 }
 
-function unreadable(path: string, error: unknown): BundleFormatError {
-  return new BundleFormatError(
-    `${cannotRead(path, error)}; pass the bundle JSON that \`truss run\` or \`truss ledger export\` wrote`,
-  );
+const NEXT_STEP = 'pass the bundle JSON that `truss run` or `truss ledger export` wrote';
+
+function unreadable(path: string, error: unknown, next = NEXT_STEP): BundleFormatError {
+  return new BundleFormatError(`${cannotRead(path, error)}; ${next}`);
 }
 
 /** Reads at `position`, or on from the current position when it is null (pipes). */
-function readChunk(fd: number, path: string, buffer: Buffer, position: number | null): number {
+function readChunk(
+  fd: number,
+  path: string,
+  buffer: Buffer,
+  position: number | null,
+  next = NEXT_STEP,
+): number {
   try {
     return readSync(fd, buffer, 0, buffer.length, position);
   } catch (error) {
-    throw unreadable(path, error);
+    throw unreadable(path, error, next);
   }
+}
+
+/**
+ * A bundle file's bytes, for the commands that need it whole (`truss report`, `truss attest`, `truss
+ * verify-attestation --bundle`): bounded, and refused with the same BundleFormatError as the
+ * whole-file read of verifyBundleFile, so a file larger than `limit`, or a device or pipe that never
+ * ends, is refused before it fills memory (docs/cli.md "truss verify").
+ */
+export function readBundleFileBytes(path: string, options: { limit?: number; next?: string } = {}): Buffer {
+  const limit = options.limit ?? MAX_WHOLE_BUNDLE_BYTES;
+  const next = options.next ?? NEXT_STEP;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw unreadable(path, error, next);
+  }
+  try {
+    let stats: Stats;
+    try {
+      stats = fstatSync(fd);
+    } catch (error) {
+      throw unreadable(path, error, next);
+    }
+    if (stats.isFile() && stats.size > limit) throw overLimit(path, limit);
+    return readWholeBytes(fd, path, limit, stats.isFile(), next);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function overLimit(path: string, limit: number): BundleFormatError {
+  return new BundleFormatError(
+    `${path} holds more than ${Math.round(limit / 2 ** 20)} MiB; bundles read whole above that are refused`,
+  );
 }
 
 /**
@@ -162,21 +203,27 @@ function readChunk(fd: number, path: string, buffer: Buffer, position: number | 
  * `seekable`, else from where the stream is. Stops with an error past `limit` bytes.
  */
 function readWhole(fd: number, path: string, limit: number, seekable: boolean): string {
+  return readWholeBytes(fd, path, limit, seekable).toString('utf8');
+}
+
+function readWholeBytes(
+  fd: number,
+  path: string,
+  limit: number,
+  seekable: boolean,
+  next = NEXT_STEP,
+): Buffer {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {
     const buffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES);
-    const n = readChunk(fd, path, buffer, seekable ? position : null);
+    const n = readChunk(fd, path, buffer, seekable ? position : null, next);
     if (n === 0) break;
     chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
     position += n;
-    if (position > limit) {
-      throw new BundleFormatError(
-        `${path} holds more than ${Math.round(limit / 2 ** 20)} MiB; bundles read whole above that are refused`,
-      );
-    }
+    if (position > limit) throw overLimit(path, limit);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function streamVerify(fd: number, path: string, options: VerifyFileOptions): VerifyReport {

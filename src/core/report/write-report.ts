@@ -1,13 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkReceipt } from '../anchor/receipt.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { type Bundle, parseBundle, verifyBundle } from '../ledger/bundle.js';
-import { BundleFormatError } from '../ledger/errors.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { readBundleFileBytes, tooLongForMemory } from '../ledger/verify-bundle-file.js';
 import type { VerifyReport } from '../ledger/verify-report.js';
-import { cannotRead } from '../read-failure.js';
 import { renderReportHtml } from './render-html.js';
 
 /** Summary of a written report. */
@@ -58,15 +57,14 @@ export function writeVerifiedReportFile(options: ReportOptions & { crypto: Ledge
 }
 
 function renderAndWrite(options: ReportOptions): { written: WrittenReport; bundle: Bundle } {
-  let text: string;
+  // Read within the bound `truss verify` reads whole files in: a larger file, or a device or pipe
+  // that never ends, is refused as unreadable like there, not read until memory runs out.
+  let bundle: Bundle;
   try {
-    text = readFileSync(options.bundlePath, 'utf8');
+    bundle = parseBundle(readBundleFileBytes(options.bundlePath).toString('utf8'), options.bundlePath);
   } catch (error) {
-    throw new BundleFormatError(
-      `${cannotRead(options.bundlePath, error)}; pass the bundle JSON that \`truss ledger export\` or \`truss run\` wrote`,
-    );
+    throw tooLongForMemory(options.bundlePath, error) ?? error;
   }
-  const bundle = parseBundle(text, options.bundlePath);
   const html = renderReportHtml({
     bundle,
     trusted: options.trusted,

@@ -1,0 +1,55 @@
+/**
+ * Every command that reads a bundle whole refuses one larger than the 512 MiB `truss verify` reads
+ * whole files in (docs/cli.md "truss verify"), before reading it: exit 3 and the limit named. `truss
+ * attest` read the file and died on the string it could not make ("unexpected error", exit 1, which
+ * for attest means "the bundle failed verification"), and `truss report` and `verify-attestation
+ * --bundle` read the whole file (and an endless device or pipe until memory ran out). The file is
+ * sparse: its size is on disk, its bytes are not.
+ */
+import { closeSync, ftruncateSync, openSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WHOLE_BUNDLE_BYTES } from '../../src/core/ledger/verify-bundle-file.js';
+import { type CliHome, cliHome, runCli, runCliInProcess } from '../helpers/cli.js';
+
+const HEX = 'a'.repeat(64);
+
+describe('a bundle over the whole-file limit', () => {
+  let cli: CliHome;
+  let big: string;
+  let envelope: string;
+
+  beforeAll(() => {
+    cli = cliHome('bundle-read-bounds');
+    big = cli.write('truss-ledger-huge.json', '');
+    const fd = openSync(big, 'r+');
+    ftruncateSync(fd, MAX_WHOLE_BUNDLE_BYTES + 1);
+    closeSync(fd);
+    envelope = cli.write('verdict.intoto.json', '{}\n');
+  });
+
+  const commands = (): Record<string, string[]> => ({
+    verify: ['verify', big],
+    report: ['report', big, '-o', `${big}.html`],
+    attest: ['attest', big, '-o', `${big}.att.json`, '--key', cli.keyFile],
+    'verify-attestation --bundle': ['verify-attestation', envelope, '--key', HEX, '--bundle', big],
+  });
+
+  it.each(['verify', 'report', 'attest', 'verify-attestation --bundle'])(
+    '%s: exit 3, the limit named, nothing read',
+    async (name) => {
+      const args = commands()[name] as string[];
+      const result = await runCliInProcess(args, { env: cli.env });
+      const said = `${args.join(' ')}: ${result.stderr}`;
+      expect(result.code, said).toBe(3);
+      expect(result.stderr, said).toMatch(/512 MiB/);
+      expect(result.stderr, said).toContain(big);
+      expect(result.stderr, said).not.toContain('unexpected error');
+      expect(result.stdout, said).toBe('');
+    },
+  );
+
+  it('the built CLI answers attest the same way', async () => {
+    const args = commands().attest as string[];
+    expect(runCli(args, { env: cli.env })).toEqual(await runCliInProcess(args, { env: cli.env }));
+  });
+});

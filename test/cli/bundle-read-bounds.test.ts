@@ -4,12 +4,15 @@
  * attest` read the file and died on the string it could not make ("unexpected error", exit 1, which
  * for attest means "the bundle failed verification"), and `truss report` and `verify-attestation
  * --bundle` read the whole file (and an endless device or pipe until memory ran out). The file is
- * sparse: its size is on disk, its bytes are not.
+ * sparse: its size is on disk, its bytes are not. And a workflow artifact zip handed over as the
+ * bundle (what the run page's download saves) is named as one, with how to get the bundle out.
  */
-import { closeSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WHOLE_BUNDLE_BYTES } from '../../src/core/ledger/verify-bundle-file.js';
-import { type CliHome, cliHome, runCli, runCliInProcess } from '../helpers/cli.js';
+import { type CliHome, cliHome, REPO_ROOT, runCli, runCliInProcess } from '../helpers/cli.js';
+import { zipOf } from '../helpers/zip.js';
 
 const HEX = 'a'.repeat(64);
 
@@ -52,4 +55,27 @@ describe('a bundle over the whole-file limit', () => {
     const args = commands().attest as string[];
     expect(runCli(args, { env: cli.env })).toEqual(await runCliInProcess(args, { env: cli.env }));
   });
+});
+
+describe('a workflow artifact zip passed as the bundle', () => {
+  it.each(['verify', 'report', 'attest'])(
+    '%s names the zip and how to get the bundle out of it (exit 3)',
+    async (name) => {
+      const cli = cliHome('artifact-zip');
+      const bundle = readFileSync(join(REPO_ROOT, 'examples/bundles/valid.json'));
+      // What "Download" on the run page saves: truss-ledger-<session>.zip holding the bundle and the database.
+      const zip = join(cli.home, 'truss-ledger-example.zip');
+      writeFileSync(zip, zipOf({ 'truss-ledger-example.json': bundle, 'ledger.db': 'sqlite' }));
+      const args = {
+        verify: ['verify', zip],
+        report: ['report', zip, '-o', join(cli.home, 'r.html')],
+        attest: ['attest', zip, '-o', join(cli.home, 'a.json'), '--key', cli.keyFile],
+      }[name] as string[];
+      const result = await runCliInProcess(args, { env: cli.env });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain(`${zip}: not valid JSON: the file is a zip archive`);
+      expect(result.stderr).toContain('gh run download');
+      expect(result.stderr).not.toContain('is this a truss ledger bundle');
+    },
+  );
 });

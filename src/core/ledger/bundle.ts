@@ -120,6 +120,10 @@ function encodingProblem(text: string): string | null {
     body.length >= 4 && body[odd] === '\u0000' && body[odd + 2] === '\u0000' && body[1 - odd] !== '\u0000';
   if (alternating(0) || alternating(1))
     return `the file is UTF-16, not the UTF-8 a bundle is written in; ${export_}`;
+  // A workflow artifact as the browser downloads it (docs/action.md "Verifying what the action
+  // produced"): a zip holding the bundle, not the bundle.
+  if (text.startsWith('PK\u0003\u0004') || text.startsWith('PK\u0005\u0006'))
+    return 'the file is a zip archive (a workflow artifact as the browser downloads it), not the bundle inside it; unzip it and pass its truss-ledger-<session>.json, or fetch the artifact with `gh run download`, which unzips it';
   if (text.charCodeAt(0) === 0xfeff)
     return `the file starts with a byte-order mark (U+FEFF), which a bundle never has; save it as UTF-8 without one, or ${export_}`;
   return null;

@@ -27,7 +27,11 @@ export function formatReport(report: VerifyReport, trustSource: string | null, i
   if (report.terminal_kind && !report.failure) lines.push(`${indent}  last entry: ${report.terminal_kind}`);
   for (const review of report.reviews) {
     const actor = (review.actor as { login?: string } | null)?.login ?? 'unknown';
-    const state = review.stale ? 'STALE: attests an older head' : 'current';
+    const state = !review.stale
+      ? 'current'
+      : review.stale_reason === 'other_commit'
+        ? `STALE: reviews commit ${String(review.source?.commit_sha).slice(0, 12)}, not the one the run judged`
+        : 'STALE: attests an older head';
     const key = review.key_pinned ? 'key pinned' : 'key NOT pinned';
     lines.push(
       `${indent}  human review seq ${review.seq}: ${review.decision} by ${actor} (${state}; ${review.reviewer_key_id}, ${key})`,

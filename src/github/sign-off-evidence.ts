@@ -7,9 +7,9 @@ import {
   createNodeCrypto,
   HUMAN_REVIEW_KIND,
   type HumanReviewDecision,
+  judgedCommitOf,
   parseBundle,
   readEntries,
-  readPayload,
   type SigningKey,
   type TrustedKeys,
   verifyBundle,
@@ -168,21 +168,14 @@ export function signEvidence(
 
 /**
  * The commit the signed run judged: the verdict's (the head after the executor's work), else the one
- * run_started recorded; null when the run names none. Never the sticky comment's head_sha: comment
- * metadata only says where to look (docs/security.md "Comments and checks Truss trusts as its own"),
- * so a run of another commit, or of none, under a sticky for this head is not this head's evidence.
+ * run_started recorded; null when the run names none (judgedCommitOf, the definition the verifiers
+ * and the report page share). Never the sticky comment's head_sha: comment metadata only says where to
+ * look (docs/security.md "Comments and checks Truss trusts as its own"), so a run of another commit,
+ * or of none, under a sticky for this head is not this head's evidence. The signed entries, never the
+ * `verdict` view (docs/ledger.md "Bundle": the views are unsigned conveniences).
  */
 function judgedCommit(bundle: Bundle): string | null {
-  // The signed verdict entry (a session has one), never the `verdict` view: verification compares a
-  // view only when the bundle carries one, so a bundle without it would be judged by run_started's
-  // commit instead (docs/ledger.md "Bundle": the views are unsigned conveniences).
-  const entry = bundle.ledger.entries.findLast((e) => e.kind === 'verdict');
-  const verdict = entry ? readPayload('verdict', entry.payload) : null;
-  const fromVerdict = verdict && 'payload' in verdict ? verdict.payload.git?.head_sha : null;
-  if (fromVerdict) return fromVerdict;
-  const started = bundle.ledger.entries.find((entry) => entry.kind === 'run_started');
-  const read = started ? readPayload('run_started', started.payload) : null;
-  return (read && 'payload' in read ? read.payload.git?.head_sha : null) ?? null;
+  return judgedCommitOf(bundle.ledger.entries);
 }
 
 async function fetchBundleText(

@@ -495,6 +495,31 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     );
     const [entry] = humanReviews(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
     expect(entry?.payload.source).toMatchObject({ commit_sha: evidence.baseSha });
+    // Offline, the signed approval of another commit is stale too, not a current approval of this run.
+    const verify = runCli([
+      'verify',
+      run.outputs['bundle-path'] as string,
+      '--key',
+      evidence.runKey,
+      '--key',
+      reviewKey.key.publicKeyHex,
+    ]);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    expect(verify.stdout).toContain(
+      `human review seq 5: approved by Codertocat (STALE: reviews commit ${evidence.baseSha.slice(0, 12)}, not the one the run judged;`,
+    );
+    const json = runCli([
+      'verify',
+      run.outputs['bundle-path'] as string,
+      '--key',
+      evidence.runKey,
+      '--key',
+      reviewKey.key.publicKeyHex,
+      '--json',
+    ]);
+    expect(JSON.parse(json.stdout).reviews).toEqual([
+      expect.objectContaining({ decision: 'approved', stale: true, stale_reason: 'other_commit' }),
+    ]);
   });
 
   it("a verdict computed on GitHub's merge commit (the default checkout) is flagged, and an approval of the head is stale", async () => {

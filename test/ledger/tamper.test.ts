@@ -486,6 +486,25 @@ describe.each(CRYPTOS)('SQLite verifier (store.verifySession) on %s', (_name, cr
       expect(report.reviews.filter((r) => !r.stale)).toEqual([]);
     });
 
+    // A pull-request review signs the commit its reviewer saw; one of another commit than the run
+    // judged (22…2 here) does not vouch for this run (docs/ledger.md "Human sign-off").
+    it('a review naming another commit than the run judged is stale; naming the judged one or none is current', () => {
+      const other = { ...REVIEW_FIELDS.source, commit_sha: '3'.repeat(40) };
+      fx.store.appendHumanReview(id, REVIEWER_KEY, { ...REVIEW_FIELDS, source: other });
+      fx.store.appendHumanReview(id, REVIEWER_KEY, REVIEW_FIELDS);
+      fx.store.appendHumanReview(id, REVIEWER_KEY, {
+        ...REVIEW_FIELDS,
+        source: { ...REVIEW_FIELDS.source, commit_sha: null },
+      });
+      const report = verify();
+      expectVerified(report);
+      expect(report.reviews.map((r) => [r.stale, r.stale_reason])).toEqual([
+        [true, 'other_commit'],
+        [false, undefined],
+        [false, undefined],
+      ]);
+    });
+
     it('a second review after new evidence is current while the first stays stale', () => {
       const late = appendSampleRun(fx.store, SESSION_KEY, { id: 'late', terminal: false });
       fx.store.appendHumanReview(late, REVIEWER_KEY, REVIEW_FIELDS);
@@ -796,6 +815,16 @@ describe.each(CRYPTOS)('bundle verifier (verifyBundle(parseBundle(text))) on %s'
       const report = verify(reexport());
       expectVerified(report);
       expect(report.reviews.map((r) => r.stale)).toEqual([false]);
+    });
+
+    it('a review naming another commit than the run judged is stale in every way of reading the bundle', () => {
+      fx.store.appendHumanReview(id, REVIEWER_KEY, {
+        ...REVIEW_FIELDS,
+        source: { ...REVIEW_FIELDS.source, commit_sha: '3'.repeat(40) },
+      });
+      const report = verify(reexport());
+      expectVerified(report);
+      expect(report.reviews).toMatchObject([{ stale: true, stale_reason: 'other_commit', key_pinned: true }]);
     });
 
     /** Appends a hand-made human_review entry after the run's last entry and moves head_hash to it. */

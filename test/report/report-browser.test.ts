@@ -174,6 +174,14 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
       decision: 'needs_changes',
       note: 'saw the edit',
     });
+    // An approval of another commit than the run judged (22…2): it does not vouch for this run.
+    fx.store.appendHumanReview(id, REVIEWER_KEY, {
+      ...fields,
+      actor: { login: 'other-commit-reviewer', id: 3 },
+      source: { review_id: 3, commit_sha: '3'.repeat(40), url: null },
+      decision: 'approved',
+      note: 'approved an older push',
+    });
     const path = report('signoffs', exportText(fx, id, createNodeCrypto()), [
       SESSION_KEY.publicKeyHex,
       REVIEWER_KEY.publicKeyHex,
@@ -191,7 +199,9 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
       ).toEqual([
         ['signoff stale', 'approved'],
         ['signoff current', 'needs changes'],
+        ['signoff stale', 'approved'],
       ]);
+      expect(await items.nth(2).textContent()).toContain('Stale: this sign-off reviewed commit 333333');
       expect(await items.nth(0).textContent()).toContain(
         'Stale: the ledger gained evidence after this sign-off',
       );
@@ -199,7 +209,7 @@ describe.runIf(runBrowserTests)('HTML report in headless Chromium', () => {
       expect(await items.nth(1).textContent()).toContain('signature valid, reviewer key pinned');
       // The machine verdict is not merged with the sign-offs: it still says what the panel said.
       expect(await page.textContent('#verdict')).toBe('PASS');
-      expect(opened.result?.report.reviews.map((r) => r.stale)).toEqual([true, false]);
+      expect(opened.result?.report.reviews.map((r) => r.stale)).toEqual([true, false, true]);
       await opened.screenshot('signoffs-stale');
     } finally {
       await opened.close();

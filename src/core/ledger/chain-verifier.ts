@@ -25,6 +25,7 @@ import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { MemoryApprovalCheck } from './memory-approval-check.js';
 import { REFUSE_RECEIPTS, type ReceiptChecker, type ReceiptFinding } from './receipt-checker.js';
+import { JudgedCommit, reviewsAnotherCommit } from './reviewed-commit.js';
 import { ToolCallChecker } from './tool-call-check.js';
 
 /** Why a chain failed; stable codes for machines, `message` for people. */
@@ -84,8 +85,13 @@ export interface ReviewFinding {
   reviewer_key_id: string;
   reviewer_public_key: string;
   attested_head_hash: string;
-  /** True when the review attests an older head than the ledger's current reviewable head. */
+  /**
+   * True when the review attests an older head than the ledger's current reviewable head, or names a
+   * reviewed commit (`source.commit_sha`) other than the one the run judged (reviewed-commit.ts).
+   */
   stale: boolean;
+  /** Why it is stale (set only when it is): evidence appended after it, or another commit reviewed. */
+  stale_reason?: 'newer_evidence' | 'other_commit';
 }
 
 /** A verified `anchor_receipt`: entry `anchored_seq` is leaf `leaf_index` of a signed log checkpoint. */
@@ -136,6 +142,7 @@ export interface ChainResult {
  */
 export class ChainVerifier {
   #failure: ChainFailure | null = null;
+  #judged = new JudgedCommit();
   #count = 0;
   #prev: Uint8Array = ZERO_HASH;
   #reviewableHead: Uint8Array | null = null;
@@ -260,7 +267,17 @@ export class ChainVerifier {
   finish(): ChainResult {
     if (!this.#failure && this.#count === 0) this.fail(null, 'empty_ledger', 'the ledger has no entries');
     const reviewableHead = this.#reviewableHead && bytesToHex(this.#reviewableHead);
-    for (const review of this.#reviews) review.stale = review.attested_head_hash !== reviewableHead;
+    // Stale: evidence came after it, or it reviewed another commit than the run judged (reviewed-commit.ts).
+    for (const review of this.#reviews) {
+      const reason =
+        review.attested_head_hash !== reviewableHead
+          ? 'newer_evidence'
+          : reviewsAnotherCommit(review.source, this.#judged.value)
+            ? 'other_commit'
+            : null;
+      review.stale = reason !== null;
+      if (reason) review.stale_reason = reason;
+    }
     return {
       failure: this.#failure,
       entryCount: this.#count,
@@ -415,6 +432,7 @@ export class ChainVerifier {
    */
   #collect(entry: DecodedEntry): void {
     const p = entry.payload;
+    this.#judged.see(entry.kind, p);
     if (entry.seq === 0) this.#rootHash = bytesToHex(entry.entryHash);
     const toolCallError = this.#toolCalls.check(entry);
     if (toolCallError) this.fail(entry.seq, 'bad_tool_call', toolCallError);

@@ -62,6 +62,7 @@ export type { LedgerCrypto } from './ledger-crypto.js';
 export { MEMORY_META_TABLE, MEMORY_MIGRATIONS } from './memory-tables.js';
 export { streamTail } from './output-tails.js';
 export { presignedReviewSigner } from './presigned-review.js';
+export { JudgedCommit, judgedCommitOf, reviewsAnotherCommit } from './reviewed-commit.js';
 export { migrate, SCHEMA_VERSION } from './schema.js';
 export { type CheckpointUse, LedgerStore, MAX_PAYLOAD_BYTES } from './store.js';
 export { tailsFromStore } from './store-tails.js';

@@ -4,6 +4,7 @@ import type { LedgerEntry } from '../../ledger/entry.js';
 import { ANNOTATION_KINDS } from '../../ledger/entry-hash.js';
 import { contractSummary, type PayloadOf, tryReadEntry } from '../../ledger/entry-kinds.js';
 import { readHumanReview } from '../../ledger/human-review-payload.js';
+import { judgedCommitOf, reviewsAnotherCommit } from '../../ledger/reviewed-commit.js';
 import { contextLine } from '../../run/context-report.js';
 import { memoryEntryLabel } from '../../run/memory-report.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
@@ -63,6 +64,7 @@ export function verdictCard(report: RunReport): HTMLElement {
 /** Human sign-offs, beside the machine verdict; stale when they attest an older head. */
 export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
   const reviewableHead = [...entries].reverse().find((e) => !ANNOTATION_KINDS.has(e.kind))?.entry_hash;
+  const judged = judgedCommitOf(entries.filter((e) => !ANNOTATION_KINDS.has(e.kind)));
   const reviews = entries.filter((e) => e.kind === 'human_review');
   const list = h('ul', { class: 'signoffs' });
   for (const entry of reviews) {
@@ -84,7 +86,9 @@ export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
       continue;
     }
     const review = read.review;
-    const stale = review.attested_head_hash !== reviewableHead;
+    const olderHead = review.attested_head_hash !== reviewableHead;
+    const otherCommit = reviewsAnotherCommit(review.source, judged);
+    const stale = olderHead || otherCommit;
     const actor = review.actor?.login;
     list.append(
       h(
@@ -104,7 +108,9 @@ export function signOffCard(entries: readonly LedgerEntry[]): HTMLElement {
           ? h(
               'p',
               { class: 'small' },
-              'Stale: the ledger gained evidence after this sign-off, so it does not cover the current head.',
+              olderHead
+                ? 'Stale: the ledger gained evidence after this sign-off, so it does not cover the current head.'
+                : `Stale: this sign-off reviewed commit ${short(String(review.source?.commit_sha))}, but the run judged commit ${short(String(judged))}.`,
             )
           : null,
       ),

@@ -1,4 +1,10 @@
-import { type HumanReviewDecision, rolePin, type SigningKey } from '../core/ledger/index.js';
+import {
+  HUMAN_REVIEW_KIND,
+  type HumanReviewDecision,
+  readEntries,
+  rolePin,
+  type SigningKey,
+} from '../core/ledger/index.js';
 import { HUMAN_REVIEW_CHECK, postHumanReviewCheck } from './human-review-check.js';
 import { saveBundleToLedgerBranch } from './ledger-store-branch.js';
 import type { Logger } from './logger.js';
@@ -274,6 +280,15 @@ async function signOff(
     await failed(unverified);
     return [];
   }
+  // A review older than one already signed into this evidence (a re-run of its job, or its job
+  // running after a later review's) is no longer the latest decision: signing it, or posting its
+  // conclusion, would put an approval back over a later change request. GitHub's review ids grow with
+  // every review, so the latest decision signed stands (docs/action.md "Human sign-off").
+  const later = laterReviewId(verified, review.id);
+  if (later !== null) {
+    log.info(`review ${review.id} is older than review ${later}, already signed off here; nothing to sign`);
+    return [];
+  }
   const signed: SignedEvidence[] = [];
   for (const evidence of verified) signed.push(signEvidence(options, evidence, decision, reviewer));
   const fresh = signed.filter((one) => one.fresh);
@@ -326,4 +341,15 @@ async function dismissedNow(
   } catch (error) {
     throw toMissingPermission(error, 'pull-requests: read', 'read the review');
   }
+}
+
+/** The newest pull-request review signed into any of the evidence after review `reviewId`, or null. */
+function laterReviewId(evidence: readonly StoredEvidence[], reviewId: number): number | null {
+  let later: number | null = null;
+  for (const { bundle } of evidence)
+    for (const entry of readEntries(bundle.ledger.entries, HUMAN_REVIEW_KIND)) {
+      const id = (entry.payload.source as { review_id?: unknown } | undefined)?.review_id;
+      if (typeof id === 'number' && id > reviewId && (later === null || id > later)) later = id;
+    }
+  return later;
 }

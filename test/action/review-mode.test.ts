@@ -416,6 +416,28 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(approved.outputs['bundle-path']).toBeUndefined();
   });
 
+  it("an older review's job run after a later review was signed (a re-run, or jobs out of order) neither signs nor turns the check back", async () => {
+    const approved = await review({ reviewId: 7101 });
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'success' });
+    const changes = await review({ reviewId: 7102, state: 'changes_requested', body: 'One more thing.' });
+    expect(changes.code, changes.stdout + changes.stderr).toBe(0);
+    expect(harness.checkRuns.at(-1)).toMatchObject({ conclusion: 'failure' });
+    const stored = harness.ledger.file(storedPath());
+    harness.fake.requests.length = 0;
+    harness.checkRuns.length = 0;
+    // Someone re-runs the approval's job: its event still says "approved".
+    const rerun = await review({ reviewId: 7101 });
+    expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
+    expect(harness.checkRuns).toEqual([]);
+    expect(rerun.stdout).toContain('review 7101 is older than review 7102, already signed off here');
+    expect(harness.ledger.file(storedPath())).toBe(stored);
+    expect(humanReviews(stored ?? '{}').map((e) => e.payload.decision)).toEqual([
+      'approved',
+      'needs_changes',
+    ]);
+  });
+
   it('a review whose current state cannot be read fails the check naming the permission, and signs nothing', async () => {
     harness.fake.prepend('GET', new RegExp(`/pulls/${PR_NUMBER}/reviews/\\d+$`), () => ({
       status: 403,

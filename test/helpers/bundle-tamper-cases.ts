@@ -21,6 +21,7 @@ import {
   signEntry,
 } from './ledger-kit.js';
 import { appendSampleRun } from './sample-run.js';
+import { zipOf } from './zip.js';
 
 /**
  * The bundle tamper classes of test/ledger/tamper.test.ts (docs/ledger.md "Verification results") as data: each case is a bundle
@@ -656,5 +657,16 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
   const negative = JSON.parse(text) as Bundle;
   at(negative, 0).seq = -1;
   cases.push({ name: 'seq -1', bundle: negative, pinned: PINNED, expected: failed('malformed_entry', 0) });
+
+  // 8. The workflow artifact as the run page's download saves it: a zip holding the bundle, handed over
+  // as the bundle. Not a bundle on any path (the CLI says it is a zip and how to get the bundle out).
+  cases.push({
+    name: 'a workflow artifact zip holding the bundle',
+    bundle: sample,
+    text: zipOf({ 'truss-ledger-sample.json': text, 'ledger.db': 'sqlite' }).toString('latin1'),
+    pinned: PINNED,
+    notInDatabase: NO_BUNDLE_TEXT,
+    expected: 'unreadable',
+  });
   return cases;
 }

@@ -7,6 +7,7 @@ import { createNodeCrypto, exportBundleToFile } from '../core/ledger/index.js';
 import { renderEvalPage } from '../core/report/index.js';
 import type { LegExpectation } from '../core/run/index.js';
 import { FanoutLegError, legPlan, startEval } from '../core/run/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import { fanoutSessionId, ledgerArtifactName, ledgerBundleFileName } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import { renderEvalSummary } from '../github/render/eval-summary.js';
@@ -180,7 +181,7 @@ export async function reduceEval(job: LegJob): Promise<void> {
   const bundlePath = join(setup.outDir, ledgerBundleFileName(result.sessionId));
   exportBundleToFile(setup.store, result.sessionId, createNodeCrypto(), bundlePath);
   if (result.status === 'aborted') throw new Error(result.message);
-  const verifyCommand = `npx truss verify ${ledgerBundleFileName(result.sessionId)} --key ${setup.signer.publicKeyHex}`;
+  const verifyCommand = `${TRUSS_CLI} verify ${ledgerBundleFileName(result.sessionId)} --key ${setup.signer.publicKeyHex}`;
   const pagePath = join(setup.outDir, `eval-${result.sessionId}.html`);
   writeFileSync(
     pagePath,

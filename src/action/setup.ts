@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { checkReceipt } from '../core/anchor/index.js';
 import type { ContractOverrides } from '../core/contract/index.js';
 import { LedgerStore, parseSeedBase64, SigningKey } from '../core/ledger/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import { logLines } from '../core/verify/index.js';
 import type { Logger } from '../github/logger.js';
 import { LEDGER_DB_FILE_NAME } from '../github/names.js';
@@ -65,7 +66,9 @@ export function setupAction(
     if (options.signsRuns !== false)
       core.warning(
         'no signing-key: this run is signed with a one-time key, so its bundle verifies only as integrity_only. ' +
-          'Secrets are not available to pull requests from forks; for your own branches set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` (create one with `npx truss keygen`).',
+          'Secrets are not available to pull requests from forks; for your own branches set `signing-key: ${{ secrets.TRUSS_SIGNING_KEY }}` (create one with `' +
+          TRUSS_CLI +
+          ' keygen`).',
       );
   }
   const outDir = join(context.tempDir, 'truss');
@@ -110,6 +113,8 @@ export function setupAction(
 export function reviewSigner(inputs: Inputs): SigningKey {
   if (inputs.reviewSigningKey) return parseSeedBase64(inputs.reviewSigningKey, 'input review-signing-key');
   throw new Error(
-    'mode review needs `review-signing-key` (a key distinct from signing-key, e.g. `${{ secrets.TRUSS_REVIEW_SIGNING_KEY }}`): human sign-offs are signed by their own key. Create one with `npx truss keygen --out -`.',
+    'mode review needs `review-signing-key` (a key distinct from signing-key, e.g. `${{ secrets.TRUSS_REVIEW_SIGNING_KEY }}`): human sign-offs are signed by their own key. Create one with `' +
+      TRUSS_CLI +
+      ' keygen --out -`.',
   );
 }

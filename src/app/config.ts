@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import { type AllowEntry, allowListSchema } from '../github/allow-list.js';
 import { DEFAULT_LEDGER_BRANCH } from '../github/names.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
@@ -116,7 +117,9 @@ export function readAppConfig(env: Record<string, string | undefined>, tempDir: 
   if (!parsed.success) {
     throw new AppConfigError(
       `Truss App configuration is invalid:\n${parsed.error.issues.map((i) => `- ${i.message}`).join('\n')}\n` +
-        'TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: create one with `npx truss keygen --out -` and pin its public key in .truss/trusted-keys.',
+        'TRUSS_APP_SIGNING_KEY is the base64 Ed25519 seed the App signs reviews with: create one with `' +
+        TRUSS_CLI +
+        ' keygen --out -` and pin its public key in .truss/trusted-keys.',
     );
   }
   const e = parsed.data;

@@ -1,6 +1,7 @@
 import { type LedgerEntry, type LedgerStore, readEntries, type SigningKey } from '../core/ledger/index.js';
 import type { CompletedOutcome, SuspendedOutcome } from '../core/run/index.js';
 import { reportFromEntries } from '../core/run/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import { fanoutJson } from './fanout-output.js';
 import type { CliIo } from './io.js';
 
@@ -27,7 +28,7 @@ export interface ExportedFiles {
 
 /** The command that verifies an exported bundle against the key that signed it. */
 export function verifyCommandFor(cwd: string, bundlePath: string, publicKeyHex: string): string {
-  return `npx truss verify ${shellQuote(relativeOrAbsolute(cwd, bundlePath))} --key ${publicKeyHex}`;
+  return `${TRUSS_CLI} verify ${shellQuote(relativeOrAbsolute(cwd, bundlePath))} --key ${publicKeyHex}`;
 }
 
 /** A completed run as `truss run --json` prints it (and `truss mcp serve` answers it). */

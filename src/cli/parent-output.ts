@@ -1,5 +1,6 @@
 import { writeFileAtomic } from '../core/atomic-write.js';
 import type { LedgerStore } from '../core/ledger/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import type { CliIo } from './io.js';
 import { makeOutputDir } from './output-path.js';
 import { abortedExit, exportSessionBundle, relativeOrAbsolute, shellQuote } from './run-output.js';
@@ -36,7 +37,7 @@ export function finishParentSession<R extends Ended, C = Extract<R, { status: 'c
     io.stderr(`truss: ${result.message}\nbundle ${bundlePath}\n`);
     return { exit: abortedExit(options.signal) };
   }
-  const verifyCommand = `npx truss verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
+  const verifyCommand = `${TRUSS_CLI} verify ${shellQuote(relativeOrAbsolute(io.cwd, bundlePath))} --key ${options.publicKeyHex}`;
   makeOutputDir(options.workdir, options.pagePath, 'the HTML page', '--output');
   const completed = result as unknown as C;
   writeFileAtomic(options.pagePath, options.page(completed, verifyCommand));

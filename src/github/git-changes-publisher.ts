@@ -1,5 +1,6 @@
 import { checkedHarnessGit, GitCommandError, stageAll } from '../core/process/index.js';
 import type { ChangesPublisher, PassedRun } from '../core/run/index.js';
+import { TRUSS_CLI } from '../core/truss-cli.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from './git-auth.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -177,7 +178,9 @@ async function openPullRequest(
       `- Session: \`${run.sessionId}\``,
       `- Signed verdict entry: \`${run.verdictHash}\``,
       '',
-      'The ledger bundle of the run is attached to the workflow run as an artifact; verify it with `npx truss verify`.',
+      'The ledger bundle of the run is attached to the workflow run as an artifact; verify it with `' +
+        TRUSS_CLI +
+        ' verify`.',
     ].join('\n'),
   });
   return { url: data.html_url, number: data.number };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SigningKey } from '../../src/core/ledger/index.js';
 import { HARNESS_GIT_ARGS } from '../../src/core/process/index.js';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import {
   ActionHarness,
@@ -91,7 +92,7 @@ describe('the action entry: a first pull_request run', () => {
     const summary = (completes[0]?.body as { output: { summary: string } } | undefined)?.output.summary;
     expect(summary).toContain('greeting.txt has the exact line');
     expect(summary).toContain(
-      `npx truss verify truss-ledger-${run.outputs['session-id']}.json --key ${key.publicKeyHex}`,
+      `${TRUSS_CLI} verify truss-ledger-${run.outputs['session-id']}.json --key ${key.publicKeyHex}`,
     );
 
     const [comment] = harness.fake.calls('POST', /\/issues\/2\/comments$/);

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
@@ -128,6 +129,18 @@ describe('example workflows', () => {
       }
     }
     expect(checked).toBeGreaterThan(5);
+  });
+
+  it('never run a bare `npx truss`, which in a user repository fetches whatever npm package is named truss', () => {
+    let runs = 0;
+    for (const file of readdirSync(EXAMPLES).filter((name) => name.endsWith('.yml'))) {
+      const text = readFileSync(join(EXAMPLES, file), 'utf8');
+      for (const line of text.split('\n').filter((l) => /\bnpx\b/.test(l) && !/^\s*#/.test(l))) {
+        runs++;
+        expect(line, file).toContain(TRUSS_CLI);
+      }
+    }
+    expect(runs).toBeGreaterThan(0);
   });
 
   it("the App's dispatch workflow runs the Action with the App's installation token and names its bot", () => {

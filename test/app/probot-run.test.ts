@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
@@ -140,7 +141,7 @@ describe('npm start: `probot run ./dist/app.js` (the built app in a real Probot 
     clearTimeout(timer);
     expect(code).not.toBe(0);
     expect(app.output()).toContain('TRUSS_APP_SIGNING_KEY is not set');
-    expect(app.output()).toContain('npx truss keygen');
+    expect(app.output()).toContain(`${TRUSS_CLI} keygen`);
   }, 30_000);
 
   it('refuses to start without WEBHOOK_SECRET: Probot would verify deliveries against "development"', async () => {

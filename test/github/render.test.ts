@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportClause, ReportVote, RunReport } from '../../src/core/run/index.js';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import {
   CHECK_OUTPUT_LIMIT,
   COMMENT_LIMIT,
@@ -28,7 +29,7 @@ const LINKS: ReportLinks = {
 };
 
 const DOWNLOAD = 'gh run download 42 -R acme/app -n truss-ledger-s1';
-const VERIFY = `npx truss verify truss-ledger-s1.json --key ${KEY}`;
+const VERIFY = `${TRUSS_CLI} verify truss-ledger-s1.json --key ${KEY}`;
 
 function vote(
   seat: number,
@@ -389,7 +390,7 @@ describe('verify command', () => {
       {},
     ).summary;
     expect(out).toContain('Download the ledger bundle artifact of this workflow run, then:');
-    expect(out).toContain(`npx truss verify 'my bundle.json' --key ${KEY}`);
+    expect(out).toContain(`${TRUSS_CLI} verify 'my bundle.json' --key ${KEY}`);
   });
 
   it('names the host for GitHub Enterprise runs and mentions pinned trusted keys', () => {
@@ -404,7 +405,7 @@ describe('verify command', () => {
     ).summary;
     expect(out).toContain('gh run download 5 -R ghe.example.com/acme/app -n truss-ledger-s1');
     expect(out).toContain('pins its signing keys in `.truss/trusted-keys`');
-    expect(out).toContain('`npx truss verify truss-ledger-s1.json`');
+    expect(out).toContain(`\`${TRUSS_CLI} verify truss-ledger-s1.json\``);
   });
 
   it('drops non-http links', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { waitFor } from '../helpers/agent-kit.js';
 import { trussArgv } from '../helpers/built-dist.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
@@ -113,9 +114,9 @@ describe('truss mcp serve over stdio', () => {
     const session = String(run.value.session_id);
     const bundle = join(root.dir, 'a/.truss/bundles', `${session}.json`);
     expect(run.value.bundle).toBe(bundle);
-    expect(run.value.verify_command).toBe(`npx truss verify ${bundle} --key ${KEY.publicKeyHex}`);
+    expect(run.value.verify_command).toBe(`${TRUSS_CLI} verify ${bundle} --key ${KEY.publicKeyHex}`);
     // The command it gave verifies the bundle (run here without npx, from another directory).
-    const [, , ...verifyArgs] = String(run.value.verify_command).split(' ');
+    const verifyArgs = String(run.value.verify_command).split(' ').slice(TRUSS_CLI.split(' ').length);
     const verified = runCli(verifyArgs, { cwd: outside.dir });
     expect(verified.code, verified.stdout).toBe(0);
     // One principal for the whole process, from --principal.

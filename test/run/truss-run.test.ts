@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { runCli } from '../helpers/cli.js';
 import { GREETING_CONTRACT } from '../helpers/contract-toml.js';
 import { commitFiles, git, makeRepo, README } from '../helpers/git.js';
@@ -74,7 +75,9 @@ describe('truss run', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('VERDICT: PASS');
     expect(result.stdout).toMatch(
-      new RegExp(`verify: npx truss verify \\S+\\.json --key ${key.publicKeyHex}`),
+      new RegExp(
+        `verify: ${TRUSS_CLI.replaceAll(/[.#/]/g, '\\$&')} verify \\S+\\.json --key ${key.publicKeyHex}`,
+      ),
     );
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundle } from '../ledger/bundle.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
+import { TRUSS_CLI } from '../truss-cli.js';
 import { PAGE_SCRIPT } from './page-script.generated.js';
 import { PAGE_STYLE } from './page-style.js';
 import { REPORT_DATA_FORMAT, type ReportData } from './report-data.js';
@@ -82,7 +83,7 @@ export function renderReportHtml(options: RenderReportOptions): string {
 <a class="skip" href="#main">Skip to the report</a>
 <header><h1>Truss verdict report</h1></header>
 <main id="main">
-<noscript><p class="banner bad">This report checks its signed ledger with JavaScript, which is turned off. Verify the bundle with <code>npx truss verify</code> instead.</p></noscript>
+<noscript><p class="banner bad">This report checks its signed ledger with JavaScript, which is turned off. Verify the bundle with <code>${TRUSS_CLI} verify</code> instead.</p></noscript>
 <div id="app"><p class="muted">Loading the signed ledger…</p></div>
 </main>
 <script id="truss-verifier">${PAGE_SCRIPT}</script>

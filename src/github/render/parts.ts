@@ -8,6 +8,7 @@ import {
   type RunReport,
   selfValidationLine,
 } from '../../core/run/index.js';
+import { TRUSS_CLI } from '../../core/truss-cli.js';
 import type { ClauseStatus } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
 import { findingsList } from './citations.js';
@@ -318,9 +319,9 @@ export function verifySection(links: ReportLinks, level: '###' | '####' = '###')
   } else {
     prose.push('Download the ledger bundle artifact of this workflow run, then:');
   }
-  commands.push(`npx truss verify ${bundle} --key ${shellQuote(links.publicKey)}`);
+  commands.push(`${TRUSS_CLI} verify ${bundle} --key ${shellQuote(links.publicKey)}`);
   const keyNote = links.trustedKeysHint
-    ? `Signed by key ${codeSpan(links.keyId)}. This repository pins its signing keys in ${codeSpan('.truss/trusted-keys')}: from a checkout, ${codeSpan(`npx truss verify ${bundle}`)} checks against that file instead of the key printed here.`
+    ? `Signed by key ${codeSpan(links.keyId)}. This repository pins its signing keys in ${codeSpan('.truss/trusted-keys')}: from a checkout, ${codeSpan(`${TRUSS_CLI} verify ${bundle}`)} checks against that file instead of the key printed here.`
     : `Signed by key ${codeSpan(links.keyId)}. The ${codeSpan('--key')} above is the key this run reports; it proves the bundle is intact and signed by it. Pin a key you obtained independently (e.g. in ${codeSpan('.truss/trusted-keys')}) to trust the verdict itself.`;
   return [
     `${level} 🔏 Verify it yourself`,

@@ -9,6 +9,7 @@ import {
   MAX_BUNDLE_DEPTH,
 } from '../../ledger/json-structure.js';
 import type { VerifyReport } from '../../ledger/verify-report.js';
+import { TRUSS_CLI } from '../../truss-cli.js';
 import { REPORT_DATA_FORMAT, type ReportData } from '../report-data.js';
 import { type ChainState, chainState } from './chain-status.js';
 import { h, shown } from './dom.js';
@@ -303,7 +304,7 @@ function howSection(data: ReportData): HTMLElement {
       'p',
       null,
       'Keys pinned inside this file travel with the file: anyone who can edit the file can change them. To trust the verdict, pin a key you obtained independently above, or run ',
-      h('code', null, `npx truss verify ${bundle.ledger?.session_id ?? 'BUNDLE'}.json --key <public key>`),
+      h('code', null, `${TRUSS_CLI} verify ${bundle.ledger?.session_id ?? 'BUNDLE'}.json --key <public key>`),
       ' on the bundle.',
     ),
     h('p', { class: 'small muted' }, `Generated ${data.generated_at} by ${data.generator}.`),

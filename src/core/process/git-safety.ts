@@ -454,6 +454,11 @@ export function checkHarnessGit(
 function harnessGitEnv(cwd: string, options: Pick<HarnessGitOptions, 'env'>): NodeJS.ProcessEnv {
   return {
     ...harnessProgramEnv(options.env ?? process.env, resolvePath(cwd)),
+    // Git's messages in English whatever the host's locale (LANG, LC_*, LANGUAGE; gettext ignores
+    // LANGUAGE in the C locale): callers read them (a damaged object, git-object-damage.ts; "not a
+    // git repository"; a push rejected because the branch moved). Under a translated git a damaged
+    // object was advised to be fetched (docs/security.md, "Git metadata").
+    LC_ALL: 'C',
     // Never a commondir an untrusted process planted in the repository's .git (git-metadata.ts).
     ...(options.env?.GIT_DIR ? {} : pinnedGitEnv(resolvePath(cwd))),
   };

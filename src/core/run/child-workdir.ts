@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scrubEnv } from '../process/env-scrub.js';
 import { checkedHarnessGit, harnessGit } from '../process/git-safety.js';
-import { findRepoRoot, snapshotWorktree } from '../process/worktree-snapshot.js';
+import { findRepoRoot, snapshotWorktree, verifySnapshotObjects } from '../process/worktree-snapshot.js';
 import { type CleanRoom, materializeCleanRoom } from '../verify/clean-room.js';
 
 /** The attempts of a fan-out cannot get working copies (docs/fanout.md "Where attempts work"). */
@@ -55,6 +55,14 @@ export async function childWorkdirs(options: {
       '[fanout] with an executor needs a commit to copy from (HEAD is unborn): commit first',
     );
   }
+  // The copy is read from `.git/objects`, which an earlier step of the job could write: the old
+  // content planted under the name an uncommitted file hashes to (git does not write an object it
+  // finds there) had every attempt start from content the workdir does not hold. Hashed as read.
+  await verifySnapshotObjects(root, options.env, [snapshot.head, snapshot.tree]).catch((error: Error) => {
+    throw new FanoutWorkspaceError(
+      `[fanout] cannot copy the workdir into the attempts' working copies: ${error.message}`,
+    );
+  });
   const inside = relative(root, options.workdir);
   // The harness's own files (ledger, bundles, keys under .truss/) never reach an attempt's copy,
   // as they never reach an executor's diff (executors/in-loop.ts).

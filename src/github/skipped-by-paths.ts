@@ -2,6 +2,7 @@ import type { PathFilter } from '../core/contract/index.js';
 import { DEFAULT_TRIGGER } from './commands.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
 import {
+  hasPathFilter,
   pathSkipOnHead,
   pathSkipReason,
   reportSkippedContract,
@@ -45,7 +46,16 @@ async function reducerSkipped(
   target: (SkipTarget & { contractName: string }) | null,
 ): Promise<boolean> {
   const skip = options.changedFiles ? await pathSkipReason(section, options.changedFiles) : null;
-  if (skip === null) return false;
+  if (skip === null) {
+    const moved = await headMovedUnlisted(section, options);
+    if (moved === null) return false;
+    // Its legs decided on the head's full list; this one is another head's (path-filter.ts), so
+    // whether they skipped is unknown here: reduced, legs that skipped made a FAIL of a head no leg judged.
+    options.log.warning(
+      `truss / ${section.id}: not reduced: pull request #${options.prNumber} moved from ${options.headSha.slice(0, 12)} to ${moved.slice(0, 12)} since this workflow run started, and GitHub now lists the new head's changed files, so whether the legs skipped this contract on its paths cannot be told here. Nothing is written for ${options.headSha.slice(0, 12)}; the workflow run of ${moved.slice(0, 12)} reports that commit`,
+    );
+    return true;
+  }
   if (target && (await skipWouldReplaceVerdict({ ...target, contractId: section.id }))) {
     options.log.info(
       `truss / ${section.id}: not run (its legs skipped: ${skip}) and not marked skipped, because Truss already has a check of it on this head; that check stands`,
@@ -54,6 +64,18 @@ async function reducerSkipped(
   }
   await reportSkip(target?.contractName ?? section.id, section, options, target?.ownId ?? null, skip);
   return true;
+}
+
+/**
+ * The pull request's head when the contract has a path filter, its changed files cannot be listed
+ * for this run's head, and the head is no longer it; null otherwise (the files were listed, or too
+ * many to list: then no leg skipped either, and the reducer reduces).
+ */
+async function headMovedUnlisted(section: PathFilter, options: RunAndReportOptions): Promise<string | null> {
+  if (!hasPathFilter(section) || !options.changedFiles || options.prNumber === null) return null;
+  if ((await options.changedFiles()) !== null) return null;
+  const { data } = await options.octokit.rest.pulls.get({ ...options.repo, pull_number: options.prNumber });
+  return data.head.sha !== options.headSha ? data.head.sha : null;
 }
 
 async function reportSkip(

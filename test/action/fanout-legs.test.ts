@@ -18,6 +18,7 @@ import {
   git,
   OWNER,
   PR_NUMBER,
+  pullRequestObject,
   REPO,
   webhookExample,
 } from '../helpers/action-harness.js';
@@ -303,6 +304,60 @@ describe('fan-out across runners: fanout-leg jobs and a mode: reduce job', () =>
     expect(harness.checkRuns.map((c) => [c.name, c.status, c.conclusion])).toEqual([
       ['truss / write-done', 'completed', 'skipped'],
     ]);
+  });
+
+  it('a change its paths miss, and the head moves before the reducer lists the files: no FAIL on the head it did not judge', async () => {
+    pathsMiss();
+    const legs = [await leg(1, 'done'), await leg(2, 'done')];
+    for (const run of legs)
+      expect(run.stdout).toContain('truss / write-done: skipped, no changed file (of 2)');
+    // A push after the legs listed the files: GitHub now lists (and names) the new head's files.
+    const moved = 'f'.repeat(40);
+    harness.fake
+      .prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}/files$`), () => ({
+        body: [
+          {
+            filename: 'src/app.ts',
+            status: 'added',
+            blob_url: `https://github.com/${OWNER}/${REPO}/blob/${moved}/src/app.ts`,
+            contents_url: `https://api.github.com${API}/contents/src/app.ts?ref=${moved}`,
+            patch: '@@ -0,0 +1 @@\n+x',
+          },
+        ],
+      }))
+      .prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}$`), () => ({
+        body: pullRequestObject(moved, harness.baseSha),
+      }));
+    const reducer = await harness.runPullRequest(
+      { ...runnerEnv(), INPUT_MODE: 'reduce', 'INPUT_TRUSTED-KEYS': harness.key.publicKeyHex },
+      harness.headWorkspace(),
+    );
+    // Not a FAIL of legs that skipped ("no leg artifact") on the old head, nor a skip decided on no list.
+    expect(reducer.code, reducer.stdout + reducer.stderr).toBe(0);
+    expect(harness.checkRuns).toEqual([]);
+    expect(reducer.stdout).toContain(
+      `truss / write-done: not reduced: pull request #${PR_NUMBER} moved from ${harness.headSha.slice(0, 12)} to ${moved.slice(0, 12)}`,
+    );
+    expect(harness.fake.calls('GET', new RegExp(`^${API}/actions/runs/\\d+/artifacts$`))).toEqual([]);
+  });
+
+  it('a change too large to list (the head did not move): no leg could skip, so a reducer without legs still fails closed', async () => {
+    pathsMiss();
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      filename: `docs/page-${i}.md`,
+      status: 'added',
+      blob_url: `https://github.com/${OWNER}/${REPO}/blob/${harness.headSha}/docs/page-${i}.md`,
+      patch: '@@ -0,0 +1 @@\n+x',
+    }));
+    harness.fake.prepend('GET', new RegExp(`^${API}/pulls/${PR_NUMBER}/files$`), () => ({ body: many }));
+    const reducer = await harness.runPullRequest(
+      { ...runnerEnv(), INPUT_MODE: 'reduce', 'INPUT_TRUSTED-KEYS': harness.key.publicKeyHex },
+      harness.headWorkspace(),
+    );
+    expect(reducer.outputs.verdict).toBe('fail');
+    const summary = harness.checkRuns.find((c) => c.name === 'truss / write-done')?.output?.summary ?? '';
+    expect(summary).toContain('| | 1 | ⛔ no leg artifact | | | | |');
+    expect(reducer.stdout).not.toContain('not reduced');
   });
 
   it('eval over runners: a workflow_dispatch matrix of arm × repeat legs and a reducer that signs the eval report', async () => {

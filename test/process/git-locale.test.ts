@@ -83,6 +83,7 @@ describe('harness git under a translated git', () => {
         (error: Error) => error.message,
       );
     const { argv, env } = preparedHarnessGit(dir, question(head));
+    said.preparedHarnessGit = '';
     try {
       execFileSync('git', argv, { cwd: dir, env, stdio: 'pipe' });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FILES } from '../../src/core/anchor/index.js';
@@ -177,6 +177,48 @@ describe('truss anchor (real CLI, child process)', () => {
     );
     writeFileSync(level1, tree);
     expect(cli(['anchor', 'checkpoint', 'log', '--log-key', 'log.key']).code).toBe(0);
+  });
+
+  it('verify-log --state on a copy without tree/ (as the ledger branch keeps it) accepts an honest append', () => {
+    const anchorInto = (id: string) =>
+      cli([
+        'anchor',
+        'prove',
+        id,
+        '--db',
+        'ledger.db',
+        '--log',
+        'kept',
+        '--log-key',
+        'log.key',
+        '--no-record',
+      ]);
+    expect(
+      cli(['anchor', 'init', 'kept', '--origin', 'example.com/branch-log', '--log-key', 'log.key']).code,
+    ).toBe(0);
+    const state = path.join(dir, 'branch-witness');
+    /** What a checkout of the branch holds: the text files, no derived level files. */
+    const checkout = () => {
+      const copy = path.join(dir, 'checkout');
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(path.join(dir, 'kept'), copy, { recursive: true });
+      rmSync(path.join(copy, LOG_FILES.treeDir), { recursive: true, force: true });
+      return cli(['anchor', 'verify-log', 'checkout', '--key', logKey.key.publicKeyHex, '--state', state]);
+    };
+    expect(anchorInto(sessionId).code).toBe(0);
+    const first = checkout();
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.stdout).toContain('first visit');
+    expect(anchorInto('second-run').code).toBe(0);
+    expect(anchorInto(sessionId).code).toBe(0);
+    const later = checkout();
+    expect(later.code, later.stdout + later.stderr).toBe(0);
+    expect(later.stdout).toMatch(
+      /✔ VERIFIED {2}log example\.com\/branch-log {2}\(3 leaves[\s\S]*consistent with the checkpoint remembered in .* \(size 1\)/,
+    );
+    expect(readFileSync(state, 'utf8')).toBe(
+      readFileSync(path.join(dir, 'kept', LOG_FILES.checkpoint), 'utf8'),
+    );
   });
 
   it('errors say what to do next: missing log, missing key, wrong session key, usage', () => {

@@ -4,6 +4,7 @@ import {
   anchorInLog,
   anchorLeafData,
   CheckpointWitness,
+  checkLogDir,
   checkReceipt,
   consistencyProof,
   ForkError,
@@ -12,10 +13,8 @@ import {
   nodeTreeHasher,
   openCheckpoint,
   readLogConfig,
-  readLogTree,
   TransparencyLog,
   verifyInclusion,
-  verifyLogDir,
 } from '../../core/anchor/index.js';
 import {
   ANCHOR_RECEIPT_KIND,
@@ -279,11 +278,11 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
 function verifyLog(dir: string, values: Values, io: CliIo): number {
   const { crypto, hasher } = deps();
   const { trusted, source } = trustFrom(values, io);
-  const report = verifyLogDir(dir, { crypto, hasher, pinnedKeys: keysFor(trusted, 'log') });
+  const { report, tree } = checkLogDir(dir, { crypto, hasher, pinnedKeys: keysFor(trusted, 'log') });
   let witness: { state: string; previous_size: number | null } | null = null;
   if (values.state && report.status !== 'failed' && existsSync(join(dir, LOG_FILES.checkpoint))) {
     const config = readLogConfig(dir);
-    const tree = readLogTree(dir);
+    // Proofs from the tree recomputed from the leaves: a copy kept on a git branch has no tree/ files.
     const observer = new CheckpointWitness(
       { name: config.origin, publicKey: hexToBytes(config.public_key, 32) as Uint8Array },
       { crypto, hasher },

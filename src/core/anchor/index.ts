@@ -14,4 +14,4 @@ export { nodeTreeHasher } from './node-hasher.js';
 export { type AnchorReceiptPayload, checkReceipt } from './receipt.js';
 export { formatVerifierKey, noteKeyId, openNote, parseVerifierKey, signNote } from './signed-note.js';
 export { readLogConfig, TransparencyLog } from './transparency-log.js';
-export { readLogTree, verifyLogDir } from './verify-log.js';
+export { checkLogDir, verifyLogDir } from './verify-log.js';

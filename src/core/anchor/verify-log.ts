@@ -30,14 +30,29 @@ export interface LogVerifyReport {
   failure: string | null;
 }
 
+interface VerifyLogOptions {
+  crypto: LedgerCrypto;
+  hasher: TreeHasher;
+  pinnedKeys?: readonly string[];
+}
+
 /**
  * Verifies the log in `dir`. `pinnedKey` (hex) is the log key the caller trusts; without it an intact
  * log is only `integrity_only`, because whoever rewrote the files could have re-signed them.
  */
-export function verifyLogDir(
+export function verifyLogDir(dir: string, options: VerifyLogOptions): LogVerifyReport {
+  return checkLogDir(dir, options).report;
+}
+
+/**
+ * verifyLogDir, plus the tree recomputed from `leaves.jsonl` (what the report checked): a witness
+ * asks it for consistency proofs, since the `tree/` level files are an optional cache a copy kept on
+ * a git branch does not have (docs/anchor.md "Files of a log directory").
+ */
+export function checkLogDir(
   dir: string,
-  options: { crypto: LedgerCrypto; hasher: TreeHasher; pinnedKeys?: readonly string[] },
-): LogVerifyReport {
+  options: VerifyLogOptions,
+): { report: LogVerifyReport; tree: NodeSource } {
   const config = readLogConfig(dir);
   const publicKey = hexToBytes(config.public_key, 32) as Uint8Array;
   const report: LogVerifyReport = {
@@ -52,10 +67,17 @@ export function verifyLogDir(
     latest_checkpoint_size: null,
     failure: null,
   };
-  const fail = (message: string): LogVerifyReport => {
+  // Until the leaves are read, and for a log that fails before then: a tree nothing can be proved from.
+  let source: NodeSource = {
+    size: 0,
+    node: () => {
+      throw new RangeError('the log did not verify');
+    },
+  };
+  const fail = (message: string): { report: LogVerifyReport; tree: NodeSource } => {
     report.status = 'failed';
     report.failure = message;
-    return report;
+    return { report, tree: source };
   };
   const leavesPath = join(dir, LOG_FILES.leaves);
   const leaves = existsSync(leavesPath) ? readFileSync(leavesPath) : Buffer.alloc(0);
@@ -104,7 +126,7 @@ export function verifyLogDir(
     }
   }
   report.size = size;
-  const source: NodeSource = {
+  source = {
     size,
     node: (level, index) => nodeAt(levels, level, index) as Uint8Array,
   };
@@ -160,23 +182,7 @@ export function verifyLogDir(
       `the log is signed by ${config.key_id}, which is not a pinned log key: it may have been re-signed`,
     );
   if (!report.key_pinned) report.status = 'integrity_only';
-  return report;
-}
-
-/**
- * The log's tree as it is on disk, read-only (no repair): for clients that need proofs from a log
- * directory they must not modify, such as a witness checking consistency.
- */
-export function readLogTree(dir: string): NodeSource {
-  const levels = readLevels(join(dir, LOG_FILES.treeDir));
-  return {
-    size: (levels[0]?.length ?? 0) / 32,
-    node: (level, index) => {
-      const hash = nodeAt(levels, level, index);
-      if (!hash) throw new RangeError(`no complete subtree at level ${level}, index ${index}`);
-      return hash;
-    },
-  };
+  return { report, tree: source };
 }
 
 function readLevels(dir: string): Buffer[] {

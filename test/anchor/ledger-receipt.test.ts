@@ -22,6 +22,7 @@ import {
   verifyBundleFile,
 } from '../../src/core/ledger/index.js';
 import { LedgerStore } from '../../src/core/ledger/store.js';
+import { bundleVerdictSource, ledgerVerdictSource } from '../../src/core/memory/index.js';
 import {
   FORGER_KEY,
   keyFromByte,
@@ -124,6 +125,20 @@ describe('anchor_receipt entries in the ledger', () => {
       fixture.store.verifySession(sessionId, { crypto, trusted: trustedOf(SESSION_KEY, LOG_KEY) }).anchors[0]
         ?.log_key_pinned,
     ).toBe(true);
+  });
+
+  it('memory decisions resolve in an anchored session alike from the database and from its bundle on a branch', async () => {
+    // docs/memory.md "What is checked": the same signed entry, whether the view reads the ledger
+    // database or the session's bundle kept beside a branch-backed memory log.
+    const { sessionId, anchor } = setup();
+    await anchorSession({ store: fixture.store, sessionId, signer: SESSION_KEY, anchor });
+    const verdict = fixture.store.entry(sessionId, 5) as LedgerEntry;
+    const ref = { session: sessionId, seq: 5, entry_hash: verdict.entry_hash };
+    const fromDb = ledgerVerdictSource(fixture.store, crypto).resolve(ref);
+    const bundles = new Map([[sessionId, JSON.stringify(bundleOf(sessionId))]]);
+    const fromBranch = bundleVerdictSource(bundles, crypto).resolve(ref);
+    expect(fromDb).toMatchObject({ entry: { seq: 5, kind: 'verdict' } });
+    expect(fromBranch).toEqual(fromDb);
   });
 
   it('the noop anchor records nothing', async () => {

@@ -1,3 +1,4 @@
+import { checkReceipt } from '../anchor/receipt.js';
 import { type Bundle, parseBundle, verifyBundle } from '../ledger/bundle.js';
 import type { LedgerEntry } from '../ledger/entry.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
@@ -68,7 +69,9 @@ export function bundleVerdictSource(
     }
     if (bundle.ledger.session_id !== id)
       return { problem: `the bundle filed as ${id} is session ${bundle.ledger.session_id}` };
-    const report = verifyBundle(bundle, { crypto, trusted: NO_TRUSTED_KEYS });
+    // Receipts checked as the database beside a CLI memory checks them (docs/anchor.md "Receipts in
+    // the ledger"): an anchored session verifies the same from its bundle as from its rows.
+    const report = verifyBundle(bundle, { crypto, trusted: NO_TRUSTED_KEYS, receipts: checkReceipt });
     const problem = sessionProblem(report, id);
     const entries = bundle.ledger.entries;
     return problem ? { problem } : { publicKeyHex: report.public_key, entry: (seq) => entries[seq] };

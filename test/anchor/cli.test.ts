@@ -221,6 +221,53 @@ describe('truss anchor (real CLI, child process)', () => {
     );
   });
 
+  it("verify-log --state: a log re-keyed since the remembered checkpoint fails (exit 1) with both notes; another log's state is refused (exit 3)", () => {
+    const state = path.join(dir, 'rekey-witness');
+    const anchorInto = (log: string, key: string) =>
+      cli([
+        'anchor',
+        'prove',
+        'second-run',
+        '--db',
+        'ledger.db',
+        '--log',
+        log,
+        '--log-key',
+        key,
+        '--no-record',
+      ]);
+    writeKeyFile(path.join(dir, 'new-log.key'), 0x5e);
+    expect(
+      cli(['anchor', 'init', 'rekeyed', '--origin', 'example.com/rekeyed', '--log-key', 'log.key']).code,
+    ).toBe(0);
+    expect(anchorInto('rekeyed', 'log.key').code).toBe(0);
+    expect(cli(['anchor', 'verify-log', 'rekeyed', '--state', state]).code).toBe(4);
+    const remembered = readFileSync(state, 'utf8');
+    // The same origin, rebuilt under another key (nobody pinned the log key: integrity only).
+    rmSync(path.join(dir, 'rekeyed'), { recursive: true });
+    expect(
+      cli(['anchor', 'init', 'rekeyed', '--origin', 'example.com/rekeyed', '--log-key', 'new-log.key']).code,
+    ).toBe(0);
+    expect(anchorInto('rekeyed', 'new-log.key').code).toBe(0);
+    const rekeyed = cli(['anchor', 'verify-log', 'rekeyed', '--state', state, '--json']);
+    expect(rekeyed.code, rekeyed.stderr).toBe(1);
+    const evidence = JSON.parse(rekeyed.stdout);
+    expect(evidence).toMatchObject({
+      error: 'ForkError',
+      message: expect.stringMatching(/re-keyed or replaced/),
+    });
+    expect(evidence.earlier).toBe(remembered);
+    expect(evidence.later).toBe(readFileSync(path.join(dir, 'rekeyed', LOG_FILES.checkpoint), 'utf8'));
+    expect(readFileSync(state, 'utf8')).toBe(remembered);
+
+    // A state file kept for another log is a wrong argument, and the message says which file to pass.
+    const other = cli(['anchor', 'verify-log', 'log', '--state', state]);
+    expect(other.code).toBe(3);
+    expect(other.stderr).toMatch(
+      /not one of log example\.com\/truss-ci-log .*pass the state file kept for this log/,
+    );
+  });
+
   it('errors say what to do next: missing log, missing key, wrong session key, usage', () => {
     const missing = cli(['anchor', 'verify-log', 'nowhere']);
     expect(missing.code).toBe(3);

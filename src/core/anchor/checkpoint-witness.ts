@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
-import { ForkError, type ProofError } from './errors.js';
+import { ForkError, NoteError, type ProofError } from './errors.js';
 import type { TreeHasher } from './hasher.js';
 import { verifyConsistency } from './merkle-verify.js';
 import type { NoteKey } from './signed-note.js';
@@ -38,7 +38,7 @@ export class CheckpointWitness {
   ): { checkpoint: SignedCheckpoint; previous: SignedCheckpoint | null } {
     const checkpoint = openCheckpoint(note, this.key, this.deps.crypto);
     const saved = this.state.load();
-    const previous = saved === null ? null : openCheckpoint(saved, this.key, this.deps.crypto);
+    const previous = saved === null ? null : this.#remembered(saved, note);
     if (!previous) {
       this.state.save(note);
       return { checkpoint, previous };
@@ -68,6 +68,29 @@ export class CheckpointWitness {
     }
     if (checkpoint.size > previous.size) this.state.save(note);
     return { checkpoint, previous };
+  }
+
+  /**
+   * The remembered checkpoint, opened with the log's key. One of this log's origin that this key did
+   * not sign means the log now shows another key: its history cannot be compared with what was seen,
+   * which is a failure with both notes as evidence, not an unreadable state (docs/anchor.md).
+   */
+  #remembered(saved: string, note: string): SignedCheckpoint {
+    try {
+      return openCheckpoint(saved, this.key, this.deps.crypto);
+    } catch (error) {
+      if (!(error instanceof NoteError)) throw error;
+      const origin = saved.split('\n', 1)[0];
+      if (origin !== this.key.name)
+        throw new NoteError(
+          `the remembered checkpoint is not one of log ${this.key.name} (${error.message}); pass the state file kept for this log, or a new one to start over`,
+        );
+      throw new ForkError(
+        `log ${this.key.name}: the checkpoint remembered before does not verify under the key the log has now (${error.message}): the log was re-keyed or replaced, so what it shows cannot be checked against what was seen; keep both notes as evidence`,
+        saved,
+        note,
+      );
+    }
   }
 }
 

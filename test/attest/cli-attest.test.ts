@@ -155,6 +155,30 @@ describe('truss attest + truss verify-attestation, end to end', () => {
     expect(noKey.code).toBe(64);
     expect(noKey.stderr).toContain('--key HEX');
   });
+
+  it('the bundle and its attestation swapped: each command names the file it wants (exit 3)', () => {
+    const bundle = `truss-ledger-${ws.done}.json`;
+    const asAttestation = inWorkspace([
+      'verify-attestation',
+      bundle,
+      '--key',
+      SESSION_KEY.publicKeyHex,
+      '--bundle',
+      'verdict.intoto.json',
+    ]);
+    expect(asAttestation.code).toBe(3);
+    expect(asAttestation.stderr).toContain(
+      `${bundle} is a ledger bundle, not an attestation: pass the .intoto.json or .sigstore.json file`,
+    );
+    for (const file of ['verdict.intoto.json', 'verdict.sigstore.json']) {
+      const asBundle = inWorkspace(['attest', file, '--key', 'session.key', '-o', 'again.json']);
+      expect(asBundle.code).toBe(3);
+      expect(asBundle.stderr).toContain(
+        `${file} is a verdict attestation, not a ledger bundle: check it with \`truss verify-attestation ${file} --key HEX\``,
+      );
+    }
+    expect(existsSync(join(ws.cwd, 'again.json'))).toBe(false);
+  });
 });
 
 describe('truss attest refuses what it must not vouch for', () => {

@@ -3,6 +3,7 @@ import { parseBundle, verifyBundle } from '../ledger/bundle.js';
 import { canonicalJson } from '../ledger/canonical-json.js';
 import { bytesToHex, utf8Bytes } from '../ledger/encoding.js';
 import { MalformedEntryError } from '../ledger/entry-kinds.js';
+import { BundleFormatError } from '../ledger/errors.js';
 import type { Signer } from '../ledger/keys.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import type { TrustedKeys } from '../ledger/trusted-keys.js';
@@ -43,7 +44,18 @@ export interface VerdictAttestation {
  * exactly what was verified.
  */
 export function attestBundle(input: AttestBundleInput): VerdictAttestation {
-  const bundle = parseBundle(Buffer.from(input.bundleBytes).toString('utf8'), input.source);
+  const text = Buffer.from(input.bundleBytes).toString('utf8');
+  let bundle: ReturnType<typeof parseBundle>;
+  try {
+    bundle = parseBundle(text, input.source);
+  } catch (error) {
+    if (error instanceof BundleFormatError && isAttestation(text))
+      throw new AttestationRefusedError(
+        `${input.source} is a verdict attestation, not a ledger bundle: check it with \`truss verify-attestation ${input.source} --key HEX\`, or attest the bundle it covers (truss-ledger-<session>.json)`,
+        'input',
+      );
+    throw error;
+  }
   const { signer } = input;
   if (bundle.ledger.public_key !== signer.publicKeyHex) {
     throw new AttestationRefusedError(
@@ -87,4 +99,14 @@ export function attestBundle(input: AttestBundleInput): VerdictAttestation {
     bundleSha256,
     report,
   };
+}
+
+/** A DSSE envelope or Sigstore bundle, as `truss attest` writes them: handed in place of the bundle it covers. */
+function isAttestation(text: string): boolean {
+  try {
+    const doc = JSON.parse(text) as Record<string, unknown> | null;
+    return typeof doc === 'object' && doc !== null && ('payloadType' in doc || 'dsseEnvelope' in doc);
+  } catch {
+    return false;
+  }
 }

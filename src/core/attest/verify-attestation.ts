@@ -73,9 +73,14 @@ export function verifyAttestation(
   } else if (doc && 'payloadType' in doc && 'signatures' in doc) {
     envelope = doc;
     format = 'dsse';
+  } else if (doc && 'schema_version' in doc && 'ledger' in doc) {
+    // The bundle handed in place of its attestation (docs/attestations.md "Command line").
+    throw new AttestationFormatError(
+      `${source} is a ledger bundle, not an attestation: pass the .intoto.json or .sigstore.json file \`truss attest\` wrote, with this file as --bundle (check the bundle itself with \`truss verify ${source} --key HEX\`)`,
+    );
   } else {
     throw new AttestationFormatError(
-      `${source}: neither a DSSE envelope (payloadType, payload, signatures) nor a Sigstore bundle`,
+      `${source}: neither a DSSE envelope (payloadType, payload, signatures) nor a Sigstore bundle; pass the .intoto.json or .sigstore.json file \`truss attest\` wrote`,
     );
   }
   const report: AttestationReport = {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
@@ -252,6 +252,50 @@ describe('truss attest refuses what it must not vouch for', () => {
     expect(other.stderr).toContain(`signing key given is ${FORGER_KEY.keyId}`);
     expect(inWorkspace(['attest', 'unfinished.json', '--key', 'session.key']).code).toBe(64);
     expect(existsSync(join(ws.cwd, 'o.json'))).toBe(false);
+  });
+
+  it('a refused SESSION leaves the bundle already at the export path as it was, and no partial file', () => {
+    const ws = workspace(); // its own: the sessions of this describe gain a review above
+    const inWorkspace = (args: string[]) => runCli(args, { cwd: ws.cwd });
+    const wrongKey = join(ws.cwd, 'forger.key');
+    writeKeyFile(wrongKey, Buffer.alloc(32, 0x22).toString('base64'));
+    for (const [session, key, code] of [
+      [ws.done, 'forger.key', 3],
+      [ws.unfinished, 'session.key', 5],
+    ] as const) {
+      const kept = join(ws.cwd, `truss-ledger-${session}.json`);
+      writeFileSync(kept, 'the bundle an earlier attestation covers\n');
+      const result = inWorkspace([
+        'attest',
+        session,
+        '--db',
+        'ledger.db',
+        '--key',
+        key,
+        '-o',
+        'refused.json',
+      ]);
+      expect(result.code, result.stderr).toBe(code);
+      expect(readFileSync(kept, 'utf8')).toBe('the bundle an earlier attestation covers\n');
+      expect(existsSync(join(ws.cwd, 'refused.json'))).toBe(false);
+      expect(readdirSync(ws.cwd).filter((name) => name.includes('.tmp'))).toEqual([]);
+    }
+    // Attested, the export takes its place.
+    const ok = inWorkspace(['attest', ws.done, '--db', 'ledger.db', '--key', 'session.key', '-o', 'ok.json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(
+      JSON.parse(readFileSync(join(ws.cwd, `truss-ledger-${ws.done}.json`), 'utf8')).ledger.session_id,
+    ).toBe(ws.done);
+    expect(
+      inWorkspace([
+        'verify-attestation',
+        'ok.json',
+        '--key',
+        SESSION_KEY.publicKeyHex,
+        '--bundle',
+        `truss-ledger-${ws.done}.json`,
+      ]).code,
+    ).toBe(0);
   });
 
   it('refuses a ledger whose key is not among the pinned keys (exit 1)', () => {

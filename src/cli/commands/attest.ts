@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -93,6 +93,10 @@ export function attest(args: string[], io: CliIo): number {
   if (sigstorePath)
     checkOutputPath(sigstorePath, '--sigstore-bundle', { ...inside, flag: '--sigstore-bundle' });
   let bundlePath: string;
+  // A SESSION is exported beside its final place and moved there only once it is attested, so a
+  // refusal (wrong key, unfinished run) leaves whatever bundle was there untouched (docs/cli.md
+  // "Output files").
+  let exported: string | null = null;
   if (isFile) {
     bundlePath = at(target);
   } else {
@@ -106,14 +110,48 @@ export function attest(args: string[], io: CliIo): number {
     const store = LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: true });
     try {
       store.requireSession(target);
-      exportBundleToFile(store, target, createNodeCrypto(), bundlePath);
+      exported = `${bundlePath}.attest-${process.pid}.tmp`;
+      exportBundleToFile(store, target, createNodeCrypto(), exported);
     } finally {
       store.close();
     }
   }
+  try {
+    return attestFile(bundlePath, exported, {
+      values,
+      io,
+      target,
+      isFile,
+      out,
+      sigstorePath,
+      signer,
+      trusted,
+      source,
+    });
+  } finally {
+    if (exported) rmSync(exported, { force: true });
+  }
+}
+
+function attestFile(
+  bundlePath: string,
+  exported: string | null,
+  ctx: {
+    values: { out?: string | undefined; json?: boolean | undefined };
+    io: CliIo;
+    target: string;
+    isFile: boolean;
+    out: string;
+    sigstorePath: string | null;
+    signer: SigningKey;
+    trusted: ReturnType<typeof cliTrustedKeys>['trusted'];
+    source: string | null;
+  },
+): number {
+  const { values, io, target, isFile, out, sigstorePath, signer, trusted, source } = ctx;
   // Within the bound `truss verify` reads whole files in (a larger file, or an endless device, is
   // refused as unreadable, exit 3), not read until memory runs out.
-  const bundleBytes = readBundleFileBytes(bundlePath, {
+  const bundleBytes = readBundleFileBytes(exported ?? bundlePath, {
     next: 'pass a SESSION of --db or the bundle JSON that `truss run` or `truss ledger export` wrote',
   });
 
@@ -139,6 +177,7 @@ export function attest(args: string[], io: CliIo): number {
     io.stderr(`truss: ${error.message}${error.status === 'failed' ? hint : ''}${pinMore}\n`);
     return REFUSAL_EXIT[error.status];
   }
+  if (exported) renameSync(exported, bundlePath);
   writeFileAtomic(out, `${JSON.stringify(attestation.envelope, null, 2)}\n`);
   if (sigstorePath) writeFileAtomic(sigstorePath, `${JSON.stringify(attestation.sigstoreBundle, null, 2)}\n`);
 

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FILES } from '../../src/core/anchor/index.js';
@@ -281,6 +281,47 @@ describe('truss anchor (real CLI, child process)', () => {
     const wrongLogKey = cli(['anchor', 'checkpoint', 'log', '--log-key', 'session.key']);
     expect(wrongLogKey.code).toBe(3);
     expect(wrongLogKey.stderr).toMatch(/is not the key of log/);
+    // An origin is also the checkpoint's signing key name: one that could never sign is refused
+    // before a log exists, and a log.json edited to hold one takes no leaf.
+    const spaced = cli(['anchor', 'init', 'spaced', '--origin', 'my log', '--log-key', 'log.key']);
+    expect(spaced.code).toBe(3);
+    expect(spaced.stderr).toMatch(
+      /invalid log origin "my log": .*no spaces or '\+' \(e\.g\. example\.com\/truss-log\)/,
+    );
+    expect(existsSync(path.join(dir, 'spaced'))).toBe(false);
+    expect(
+      cli(['anchor', 'init', 'spaced', '--origin', 'example.com/a+b', '--log-key', 'log.key']).code,
+    ).toBe(3);
+    expect(
+      cli(['anchor', 'init', 'spaced', '--origin', 'example.com/spaced', '--log-key', 'log.key']).code,
+    ).toBe(0);
+    const config = path.join(dir, 'spaced', LOG_FILES.config);
+    writeFileSync(config, readFileSync(config, 'utf8').replace('example.com/spaced', 'example.com/my log'));
+    const edited = cli([
+      'anchor',
+      'prove',
+      sessionId,
+      '--db',
+      'ledger.db',
+      '--log',
+      'spaced',
+      '--log-key',
+      'log.key',
+      '--no-record',
+    ]);
+    expect(edited.code).toBe(3);
+    expect(edited.stderr).toContain('invalid log origin "example.com/my log"');
+    expect(
+      existsSync(path.join(dir, 'spaced', LOG_FILES.leaves))
+        ? readFileSync(path.join(dir, 'spaced', LOG_FILES.leaves), 'utf8')
+        : '',
+    ).toBe('');
+    // A --state that is a directory: exit 3 naming it, not an unexpected error.
+    const stateDir = cli(['anchor', 'verify-log', 'log', '--key', logKey.key.publicKeyHex, '--state', '.']);
+    expect(stateDir.code).toBe(3);
+    expect(stateDir.stderr).toMatch(
+      /cannot read the witness state .*: it is a directory, not a file \(EISDIR\); pass --state a file path/,
+    );
     expect(cli(['anchor', 'prove', sessionId]).code).toBe(64);
     expect(cli(['anchor', 'bogus']).code).toBe(64);
     expect(cli(['anchor', '--help']).stdout).toContain('verify-log LOGDIR');

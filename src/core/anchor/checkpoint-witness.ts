@@ -3,11 +3,12 @@
  * with a consistency proof from it. A log that shows different histories to different people (a
  * fork) is caught the moment one client sees both, and the two signed notes are the proof.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
+import { cannotRead } from '../read-failure.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
-import { ForkError, NoteError, type ProofError } from './errors.js';
+import { ForkError, LogError, NoteError, type ProofError } from './errors.js';
 import type { TreeHasher } from './hasher.js';
 import { verifyConsistency } from './merkle-verify.js';
 import type { NoteKey } from './signed-note.js';
@@ -98,15 +99,32 @@ function sameRoot(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-/** Keeps the last accepted checkpoint note in a file (written atomically). */
+/**
+ * Keeps the last accepted checkpoint note in a file (written atomically). A path that cannot be read
+ * or written (a directory, no permission) is a LogError naming it, not an unexpected failure.
+ */
 export function fileWitnessState(path: string): WitnessState {
+  const what = `the witness state ${path}`;
+  const fix = 'pass --state a file path this user can read and write';
   return {
-    load: () => (existsSync(path) ? readFileSync(path, 'utf8') : null),
+    load: () => {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new LogError(`${cannotRead(what, error)}; ${fix}`);
+      }
+    },
     save: (note) => {
-      mkdirSync(dirname(path), { recursive: true });
       const temp = `${path}.tmp-${process.pid}`;
-      writeFileSync(temp, note);
-      renameSync(temp, path);
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(temp, note);
+        renameSync(temp, path);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw new LogError(`cannot write ${what} (${(error as Error).message}); ${fix}`);
+      }
     },
   };
 }

@@ -114,8 +114,12 @@ function checkNoteChars(text: string): void {
 }
 
 function checkKeyName(name: string): void {
-  if (name === '' || /[\s+]/.test(name))
-    throw new NoteError(`invalid key name ${JSON.stringify(name)}: no spaces or '+'`);
+  if (!isKeyName(name)) throw new NoteError(`invalid key name ${JSON.stringify(name)}: no spaces or '+'`);
+}
+
+/** A signed-note key name (c2sp.org/signed-note): non-empty, no spaces and no '+'. */
+export function isKeyName(name: string): boolean {
+  return name !== '' && !/[\s+]/.test(name);
 }
 
 function hex(bytes: Uint8Array): string {

@@ -29,7 +29,7 @@ import type { TreeHasher } from './hasher.js';
 import { LOG_FILES, LOG_FORMAT, type LogConfig } from './log-files.js';
 import { consistencyProof, inclusionProof, rootAt } from './merkle-proofs.js';
 import { sameBytes, verifyConsistency } from './merkle-verify.js';
-import { formatVerifierKey, type NoteKey } from './signed-note.js';
+import { formatVerifierKey, isKeyName, type NoteKey } from './signed-note.js';
 
 export interface LogDeps {
   hasher: TreeHasher;
@@ -62,6 +62,7 @@ export class TransparencyLog {
     deps: LogDeps,
   ): TransparencyLog {
     if (existsSync(join(dir, LOG_FILES.config))) throw new LogError(`${dir} already holds a log`);
+    if (!isKeyName(options.origin)) throw new LogError(badOrigin(options.origin));
     const key = { name: options.origin, publicKey: options.publicKey };
     const config: LogConfig = {
       format: LOG_FORMAT,
@@ -218,7 +219,17 @@ export function readLogConfig(dir: string): LogConfig {
   ) {
     throw new LogError(`${path} is not a ${LOG_FORMAT} log description`);
   }
+  // Checked on open too, so a log that could never sign a checkpoint takes no leaf.
+  if (!isKeyName(c.origin)) throw new LogError(`${path}: ${badOrigin(c.origin)}`);
   return c as LogConfig;
+}
+
+/**
+ * The origin is the checkpoint's first line and the key name its signatures carry (docs/anchor.md),
+ * so it follows the signed-note rule for key names.
+ */
+function badOrigin(origin: string): string {
+  return `invalid log origin ${JSON.stringify(origin)}: it is also the checkpoint's signing key name, so it has no spaces or '+' (e.g. example.com/truss-log)`;
 }
 
 /**

@@ -281,6 +281,23 @@ describe('truss anchor (real CLI, child process)', () => {
     const wrongLogKey = cli(['anchor', 'checkpoint', 'log', '--log-key', 'session.key']);
     expect(wrongLogKey.code).toBe(3);
     expect(wrongLogKey.stderr).toMatch(/is not the key of log/);
+    // prove with a key that cannot sign the log appends nothing: no unsigned leaf for the next checkpoint.
+    const leaves = readFileSync(path.join(dir, 'log', LOG_FILES.leaves), 'utf8');
+    const notTheLogKey = cli([
+      'anchor',
+      'prove',
+      sessionId,
+      '--db',
+      'ledger.db',
+      '--log',
+      'log',
+      '--log-key',
+      'session.key',
+      '--no-record',
+    ]);
+    expect(notTheLogKey.code).toBe(3);
+    expect(notTheLogKey.stderr).toMatch(/is not the key of log .*pass the log's key file/);
+    expect(readFileSync(path.join(dir, 'log', LOG_FILES.leaves), 'utf8')).toBe(leaves);
     // An origin is also the checkpoint's signing key name: one that could never sign is refused
     // before a log exists, and a log.json edited to hold one takes no leaf.
     const spaced = cli(['anchor', 'init', 'spaced', '--origin', 'my log', '--log-key', 'log.key']);

@@ -59,6 +59,8 @@ export function anchorInLog(
 ): AnchorReceiptPayload {
   const log = TransparencyLog.open(options.dir, { crypto: options.crypto, hasher: options.hasher });
   try {
+    // A key that cannot sign the checkpoint must not leave an unsigned leaf behind for the next one.
+    log.requireSigner(options.signer);
     const { index, leafHash } = log.append(anchorLeafData(head));
     const checkpoint = log.sign(options.signer);
     const proof = log.inclusionProof(index, checkpoint.size);

@@ -137,6 +137,15 @@ export class TransparencyLog {
     return openCheckpoint(readFileSync(path, 'utf8'), this.key, this.deps.crypto);
   }
 
+  /** Throws LogError unless `signer` holds this log's key: checked before an append that it must sign. */
+  requireSigner(signer: Signer): void {
+    if (!sameBytes(signer.publicKey, this.key.publicKey)) {
+      throw new LogError(
+        `the key ${signer.keyId} is not the key of log ${this.origin} (${this.config.key_id}); pass the log's key file`,
+      );
+    }
+  }
+
   /**
    * Signs a checkpoint for the current tree, after proving to itself that the tree extends the last
    * checkpoint it signed. If it does not (files edited, truncated or swapped), it refuses with
@@ -144,11 +153,7 @@ export class TransparencyLog {
    * when nothing was appended since.
    */
   sign(signer: Signer): SignedCheckpoint {
-    if (!sameBytes(signer.publicKey, this.key.publicKey)) {
-      throw new LogError(
-        `the key ${signer.keyId} is not the key of log ${this.origin} (${this.config.key_id}); pass the log's key file`,
-      );
-    }
+    this.requireSigner(signer);
     const previous = this.latestCheckpoint();
     const size = this.size;
     const root = this.root(size);

@@ -209,6 +209,8 @@ describe('truss anchor (real CLI, child process)', () => {
     const first = checkout();
     expect(first.code, first.stdout).toBe(0);
     expect(first.stdout).toContain('first visit');
+    const stale = path.join(dir, 'stale-checkout');
+    cpSync(path.join(dir, 'checkout'), stale, { recursive: true });
     expect(anchorInto('second-run').code).toBe(0);
     expect(anchorInto(sessionId).code).toBe(0);
     const later = checkout();
@@ -216,6 +218,31 @@ describe('truss anchor (real CLI, child process)', () => {
     expect(later.stdout).toMatch(
       /✔ VERIFIED {2}log example\.com\/branch-log {2}\(3 leaves[\s\S]*consistent with the checkpoint remembered in .* \(size 1\)/,
     );
+    expect(readFileSync(state, 'utf8')).toBe(
+      readFileSync(path.join(dir, 'kept', LOG_FILES.checkpoint), 'utf8'),
+    );
+    // An older copy (a mirror that lags) cannot prove checkpoint 3 from its one leaf: refused, with
+    // both notes, but not called a fork — the two checkpoints are consistent.
+    const lagging = cli([
+      'anchor',
+      'verify-log',
+      'stale-checkout',
+      '--key',
+      logKey.key.publicKeyHex,
+      '--state',
+      state,
+      '--json',
+    ]);
+    expect(lagging.code, lagging.stderr).toBe(1);
+    const evidence = JSON.parse(lagging.stdout);
+    expect(evidence).toMatchObject({
+      error: 'UncheckedCheckpointError',
+      message: expect.stringMatching(
+        /shows checkpoint 1, older than checkpoint 3 seen before.*check a current copy/,
+      ),
+    });
+    expect(evidence.message).not.toMatch(/fork/);
+    expect(evidence.later).toBe(readFileSync(state, 'utf8'));
     expect(readFileSync(state, 'utf8')).toBe(
       readFileSync(path.join(dir, 'kept', LOG_FILES.checkpoint), 'utf8'),
     );
@@ -253,7 +280,7 @@ describe('truss anchor (real CLI, child process)', () => {
     expect(rekeyed.code, rekeyed.stderr).toBe(1);
     const evidence = JSON.parse(rekeyed.stdout);
     expect(evidence).toMatchObject({
-      error: 'ForkError',
+      error: 'UncheckedCheckpointError',
       message: expect.stringMatching(/re-keyed or replaced/),
     });
     expect(evidence.earlier).toBe(remembered);

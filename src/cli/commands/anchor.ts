@@ -14,6 +14,7 @@ import {
   openCheckpoint,
   readLogConfig,
   TransparencyLog,
+  UncheckedCheckpointError,
   verifyInclusion,
 } from '../../core/anchor/index.js';
 import {
@@ -117,8 +118,9 @@ export function anchor(args: string[], io: CliIo): number {
         );
     }
   } catch (error) {
-    if (!(error instanceof ForkError)) throw error;
-    // A fork is a security finding, not an input error: print both signed notes as the evidence.
+    if (!(error instanceof ForkError || error instanceof UncheckedCheckpointError)) throw error;
+    // A fork, or checkpoints that cannot be compared, is a security finding, not an input error:
+    // print both signed notes as the evidence.
     const evidence = {
       error: error.name,
       message: error.message,

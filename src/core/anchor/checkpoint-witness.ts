@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { cannotRead } from '../read-failure.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
-import { ForkError, LogError, NoteError, type ProofError } from './errors.js';
+import { ForkError, LogError, NoteError, type ProofError, UncheckedCheckpointError } from './errors.js';
 import type { TreeHasher } from './hasher.js';
 import { verifyConsistency } from './merkle-verify.js';
 import type { NoteKey } from './signed-note.js';
@@ -31,7 +31,8 @@ export class CheckpointWitness {
 
   /**
    * Verifies `note` and checks it against the remembered checkpoint; remembers it when it is newer.
-   * Throws ForkError (carrying both notes) when the two cannot come from one append-only log.
+   * Throws ForkError (carrying both notes) when the two cannot come from one append-only log, and
+   * UncheckedCheckpointError when they cannot be compared (no proof between them, another key).
    */
   observe(
     note: string,
@@ -59,7 +60,15 @@ export class CheckpointWitness {
       try {
         proof = prove(older.size, newer.size);
       } catch (error) {
-        fork(`no consistency proof available: ${(error as Error).message}`);
+        // No proof is no evidence either way (docs/anchor.md): refused, but not called a fork.
+        const why = (error as Error).message;
+        throw new UncheckedCheckpointError(
+          newer === previous
+            ? `log ${this.key.name} shows checkpoint ${checkpoint.size}, older than checkpoint ${previous.size} seen before, with no consistency proof between them (${why}): a stale copy, or a log rolled back to hide what it added; check a current copy of the log`
+            : `log ${this.key.name}: no consistency proof from checkpoint ${older.size} to ${newer.size} is available (${why}); nothing was accepted`,
+          older.note,
+          newer.note,
+        );
       }
       try {
         verifyConsistency(this.deps.hasher, older.size, newer.size, proof, older.root, newer.root);
@@ -74,7 +83,7 @@ export class CheckpointWitness {
   /**
    * The remembered checkpoint, opened with the log's key. One of this log's origin that this key did
    * not sign means the log now shows another key: its history cannot be compared with what was seen,
-   * which is a failure with both notes as evidence, not an unreadable state (docs/anchor.md).
+   * which is a failure with both notes, not an unreadable state (docs/anchor.md).
    */
   #remembered(saved: string, note: string): SignedCheckpoint {
     try {
@@ -86,7 +95,7 @@ export class CheckpointWitness {
         throw new NoteError(
           `the remembered checkpoint is not one of log ${this.key.name} (${error.message}); pass the state file kept for this log, or a new one to start over`,
         );
-      throw new ForkError(
+      throw new UncheckedCheckpointError(
         `log ${this.key.name}: the checkpoint remembered before does not verify under the key the log has now (${error.message}): the log was re-keyed or replaced, so what it shows cannot be checked against what was seen; keep both notes as evidence`,
         saved,
         note,

@@ -30,6 +30,23 @@ export class ForkError extends Error {
 }
 
 /**
+ * Two checkpoints of one log that cannot be compared with what is at hand: no consistency proof
+ * between them (a copy older than the checkpoint remembered: a stale mirror, or a log rolled back),
+ * or a remembered one the log's current key does not sign. Not proof of a fork, but nothing to
+ * accept either; both signed notes are kept, as for a fork.
+ */
+export class UncheckedCheckpointError extends Error {
+  override name = 'UncheckedCheckpointError';
+  constructor(
+    message: string,
+    readonly earlier: string,
+    readonly later: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The log refuses to sign: its tree no longer contains what an earlier signed checkpoint committed to
  * (the files were altered or truncated). Signing would create a fork, so nothing is signed.
  */

@@ -2,7 +2,14 @@ export { type Anchor, type AnchoredHead, anchorInLog, noopAnchor, TransparencyLo
 export { anchorSession } from './anchor-session.js';
 export { openCheckpoint } from './checkpoint.js';
 export { CheckpointWitness, fileWitnessState, type WitnessState } from './checkpoint-witness.js';
-export { ForkError, InconsistentCheckpointError, LogError, NoteError, ProofError } from './errors.js';
+export {
+  ForkError,
+  InconsistentCheckpointError,
+  LogError,
+  NoteError,
+  ProofError,
+  UncheckedCheckpointError,
+} from './errors.js';
 export { FileTree } from './file-tree.js';
 export { rfc6962Hasher, type TreeHasher } from './hasher.js';
 export { anchorLeafData } from './leaf-record.js';

@@ -295,6 +295,56 @@ describe('truss anchor (real CLI, child process)', () => {
     );
   });
 
+  it("a log.json naming another log's key id beside its own key is refused, not shown as that log", () => {
+    // Someone's log signed with the session key, labelled with the CI log's fingerprints.
+    expect(
+      cli(['anchor', 'init', 'spoof', '--origin', 'example.com/truss-ci-log', '--log-key', 'session.key'])
+        .code,
+    ).toBe(0);
+    const config = path.join(dir, 'spoof', LOG_FILES.config);
+    const honest = JSON.parse(readFileSync(path.join(dir, 'log', LOG_FILES.config), 'utf8'));
+    const spoofed = JSON.parse(readFileSync(config, 'utf8'));
+    writeFileSync(
+      config,
+      JSON.stringify({ ...spoofed, key_id: honest.key_id, verifier_key: honest.verifier_key }),
+    );
+    const edited = new RegExp(
+      `key_id and verifier_key are not those of public_key ${session.key.publicKeyHex} \\(${session.key.keyId.replace(/[+/]/g, '\\$&')}\\); the file was edited`,
+    );
+    // verify-log: a failed log (exit 1), shown under its real key id, never the one it claims.
+    const verified = cli(['anchor', 'verify-log', 'spoof']);
+    expect(verified.code).toBe(1);
+    expect(verified.stdout).toMatch(/✘ FAILED[\s\S]*broken: log\.json: key_id and verifier_key/);
+    expect(verified.stdout).toMatch(edited);
+    expect(verified.stdout).not.toContain(honest.key_id);
+    expect(verified.stdout).toContain(`log key ${session.key.keyId} (NOT pinned)`);
+    // Commands that would write to it refuse (exit 3) before appending or signing.
+    for (const args of [
+      ['anchor', 'checkpoint', 'spoof', '--log-key', 'session.key'],
+      [
+        'anchor',
+        'prove',
+        sessionId,
+        '--db',
+        'ledger.db',
+        '--log',
+        'spoof',
+        '--log-key',
+        'session.key',
+        '--no-record',
+      ],
+    ]) {
+      const result = cli(args);
+      expect(result.code, args.join(' ')).toBe(3);
+      expect(result.stderr).toMatch(edited);
+    }
+    expect(
+      existsSync(path.join(dir, 'spoof', LOG_FILES.leaves))
+        ? readFileSync(path.join(dir, 'spoof', LOG_FILES.leaves), 'utf8')
+        : '',
+    ).toBe('');
+  });
+
   it('errors say what to do next: missing log, missing key, wrong session key, usage', () => {
     const missing = cli(['anchor', 'verify-log', 'nowhere']);
     expect(missing.code).toBe(3);

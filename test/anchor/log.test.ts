@@ -302,6 +302,18 @@ describe('verify-log catches tampering', () => {
     writeFileSync(path.join(resigned, LOG_FILES.config), JSON.stringify(config));
     // Old notes no longer verify under the swapped key; and a wholly re-signed log fails the pin.
     expect(verifyLogDir(resigned, pinned).status).toBe('failed');
+    // A log.json whose key id or verifier key is not its public key's fails, showing the real key id.
+    const relabelled = builtLog();
+    const own = JSON.parse(readFileSync(path.join(relabelled, LOG_FILES.config), 'utf8'));
+    writeFileSync(
+      path.join(relabelled, LOG_FILES.config),
+      JSON.stringify({ ...own, key_id: otherKey.keyId }),
+    );
+    expect(verifyLogDir(relabelled, pinned)).toMatchObject({
+      status: 'failed',
+      key_id: logKey.keyId,
+      failure: expect.stringMatching(/^log\.json: key_id and verifier_key are not those of public_key/),
+    });
   });
 
   it('a removed tail (leaves the signed checkpoints covered)', () => {

@@ -229,7 +229,7 @@ function prove(sessionId: string, values: Values, io: CliIo): number {
       { headHash: head.entry_hash, seq: head.seq },
     );
     // Verify again from what a third party gets: the receipt's note and proof, against the log key.
-    const log = readLogConfig(logDir);
+    const log = readLogConfig(logDir, crypto.sha256);
     const opened = openCheckpoint(
       receipt.checkpoint,
       { name: log.origin, publicKey: hexToBytes(log.public_key, 32) as Uint8Array },
@@ -283,7 +283,7 @@ function verifyLog(dir: string, values: Values, io: CliIo): number {
   const { report, tree } = checkLogDir(dir, { crypto, hasher, pinnedKeys: keysFor(trusted, 'log') });
   let witness: { state: string; previous_size: number | null } | null = null;
   if (values.state && report.status !== 'failed' && existsSync(join(dir, LOG_FILES.checkpoint))) {
-    const config = readLogConfig(dir);
+    const config = readLogConfig(dir, crypto.sha256);
     // Proofs from the tree recomputed from the leaves: a copy kept on a git branch has no tree/ files.
     const observer = new CheckpointWitness(
       { name: config.origin, publicKey: hexToBytes(config.public_key, 32) as Uint8Array },

@@ -83,7 +83,7 @@ export class TransparencyLog {
    * directory, as kept on a git branch) are recomputed from the leaf lines.
    */
   static open(dir: string, deps: LogDeps): TransparencyLog {
-    const config = readLogConfig(dir);
+    const config = readLogConfig(dir, deps.crypto.sha256);
     const publicKey = hexToBytes(config.public_key, 32) as Uint8Array;
     const leavesPath = join(dir, LOG_FILES.leaves);
     const fd = openSync(leavesPath, existsSync(leavesPath) ? 'r+' : 'w+');
@@ -201,7 +201,15 @@ export class TransparencyLog {
 }
 
 /** Reads and checks `log.json`. */
-export function readLogConfig(dir: string): LogConfig {
+export function readLogConfig(dir: string, sha256: (data: Uint8Array) => Uint8Array): LogConfig {
+  const config = readLogConfigShape(dir);
+  const problem = logConfigKeyProblem(config, sha256);
+  if (problem) throw new LogError(`${join(dir, LOG_FILES.config)}: ${problem}`);
+  return config;
+}
+
+/** log.json's shape and origin, without checking its key id and verifier key (logConfigKeyProblem). */
+export function readLogConfigShape(dir: string): LogConfig {
   const path = join(dir, LOG_FILES.config);
   let raw: unknown;
   try {
@@ -227,6 +235,22 @@ export function readLogConfig(dir: string): LogConfig {
   // Checked on open too, so a log that could never sign a checkpoint takes no leaf.
   if (!isKeyName(c.origin)) throw new LogError(`${path}: ${badOrigin(c.origin)}`);
   return c as LogConfig;
+}
+
+/**
+ * The key id and verifier key people compare must be the public key's own: a log.json naming another
+ * log's fingerprint beside its own key would pass for that log where nobody pinned the key. Null when
+ * they are; else what is wrong.
+ */
+export function logConfigKeyProblem(
+  config: LogConfig,
+  sha256: (data: Uint8Array) => Uint8Array,
+): string | null {
+  const publicKey = hexToBytes(config.public_key, 32) as Uint8Array;
+  const keyId = keyIdFromPublicKey(publicKey, sha256);
+  const verifierKey = formatVerifierKey({ name: config.origin, publicKey }, sha256);
+  if (config.key_id === keyId && config.verifier_key === verifierKey) return null;
+  return `key_id and verifier_key are not those of public_key ${config.public_key} (${keyId}); the file was edited — restore it from a copy you trust`;
 }
 
 /**

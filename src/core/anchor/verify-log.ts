@@ -6,13 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bytesEqual, bytesToHex, hexToBytes } from '../ledger/encoding.js';
+import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
 import type { TreeHasher } from './hasher.js';
 import { LOG_FILES } from './log-files.js';
 import { consistencyProof, type NodeSource, rootAt } from './merkle-proofs.js';
 import { verifyConsistency } from './merkle-verify.js';
-import { readLogConfig } from './transparency-log.js';
+import { logConfigKeyProblem, readLogConfigShape } from './transparency-log.js';
 
 export type LogVerifyStatus = 'verified' | 'integrity_only' | 'failed';
 
@@ -53,12 +54,13 @@ export function checkLogDir(
   dir: string,
   options: VerifyLogOptions,
 ): { report: LogVerifyReport; tree: NodeSource } {
-  const config = readLogConfig(dir);
+  const config = readLogConfigShape(dir);
   const publicKey = hexToBytes(config.public_key, 32) as Uint8Array;
   const report: LogVerifyReport = {
     status: 'verified',
     origin: config.origin,
-    key_id: config.key_id,
+    // The public key's own fingerprint, never what log.json claims (logConfigKeyProblem).
+    key_id: keyIdFromPublicKey(publicKey, options.crypto.sha256),
     public_key: config.public_key,
     key_pinned: (options.pinnedKeys ?? []).includes(config.public_key),
     size: 0,
@@ -79,6 +81,8 @@ export function checkLogDir(
     report.failure = message;
     return { report, tree: source };
   };
+  const keyProblem = logConfigKeyProblem(config, options.crypto.sha256);
+  if (keyProblem) return fail(`${LOG_FILES.config}: ${keyProblem}`);
   const leavesPath = join(dir, LOG_FILES.leaves);
   const leaves = existsSync(leavesPath) ? readFileSync(leavesPath) : Buffer.alloc(0);
   if (leaves.length > 0 && leaves[leaves.length - 1] !== 10)

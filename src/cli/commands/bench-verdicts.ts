@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
+import { checkReceipt } from '../../core/anchor/index.js';
 import {
   BenchInputError,
   benchContract,
@@ -152,7 +153,7 @@ export async function benchVerdicts(args: string[], io: CliIo): Promise<number> 
   const work = mkdtempSync(join(tmpdir(), 'truss-bench-work-'));
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
-  const store = LedgerStore.open(dbPath);
+  const store = LedgerStore.open(dbPath, { receipts: checkReceipt });
   try {
     const isolation = await setUpIsolation({
       io,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
+import { checkReceipt } from '../../core/anchor/index.js';
 import { type EvalArm, findContract, parseArms, resolveContract } from '../../core/contract/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import type { MemoryEntry, RunMemory } from '../../core/memory/index.js';
@@ -163,7 +164,7 @@ export async function launchEval(
   const abort = new AbortController();
   const detach = cancelOnSignals(abort);
   io.stderr(`truss eval ${contract.contract.id}: ${arms.length} arms × ${repeats} runs\n`);
-  const store = launch.open?.store ?? LedgerStore.open(dbPath);
+  const store = launch.open?.store ?? LedgerStore.open(dbPath, { receipts: checkReceipt });
   const memory = launch.open?.memory ?? openRunMemory(io, store, { workdir, keyFile: values.key });
   try {
     const result = await startEval({

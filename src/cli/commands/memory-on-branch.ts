@@ -4,6 +4,7 @@ import {
   findEntry,
   type MemoryEntry,
   MemoryError,
+  maintainerPromotionWarning,
   promoteEntry,
   type RunMemory,
   revokeEntry,
@@ -163,7 +164,11 @@ export async function decideOnBranch(
         entry: ref,
         decide: async (signer, entry) => {
           if (action === 'revoke') return revokeEntry(signer, entry, reason);
-          if (!byEval) return promoteEntry(signer, entry, { method: 'maintainer', reason });
+          if (!byEval) {
+            const warning = maintainerPromotionWarning(entry);
+            if (warning) io.stderr(`${warning}\n`);
+            return promoteEntry(signer, entry, { method: 'maintainer', reason });
+          }
           // The eval's runs recall from the branch as every run there does, with this entry on trial.
           const memory = await runMemoryFromBranch({
             ...place,

@@ -8,6 +8,7 @@ import {
   MEMORY_KINDS,
   type MemoryEntry,
   type MemoryKind,
+  maintainerPromotionWarning,
   promoteEntry,
   promotionPanel,
   proposedItem,
@@ -312,6 +313,8 @@ export async function promote(args: string[], io: CliIo, family: Family): Promis
       return EXIT.ok;
     }
     const redact = secretRedactor(io.env, runKeySecrets(values.key, io));
+    const warning = values.maintainer ? maintainerPromotionWarning(entry) : null;
+    if (warning) io.stderr(`${warning}\n`);
     const result = await promoteEntry(
       cliSigner(io, place, values.key),
       entry,

@@ -38,6 +38,7 @@ export { promotionPanel } from './promotion-panel.js';
 export { type IngestResult, ingestProposals, proposedItem } from './proposals.js';
 export { signProposals } from './propose-session.js';
 export { RECALL_HEADER } from './recall.js';
+export { maintainerPromotionWarning } from './screen.js';
 export { SqliteMemoryStore } from './sqlite-store.js';
 export { findEntry, type MemoryStore } from './store.js';
 export { readMemoryVerdict } from './verdict-payload.js';

@@ -80,3 +80,14 @@ function where(span: InjectionSpan): string {
   const line = span.line !== null && !span.path.endsWith(')') ? `:${span.line}` : '';
   return `${span.path}${line} [${span.rule}]`;
 }
+
+/**
+ * What a maintainer promoting `entry` by hand should read first, or null: a maintainer's decision
+ * is the human override of the panel and of the detector, so it is signed as asked, but not
+ * blindly (docs/memory.md, "Promote as a maintainer").
+ */
+export function maintainerPromotionWarning(entry: MemoryEntry): string | null {
+  const flags = injectionFlags(entry);
+  if (!flags) return null;
+  return `warning: ${flags}; a maintainer promotion signs it anyway, and every later run's agent is told it. Read it with \`truss ${entry.kind === 'playbook' ? 'playbook' : 'memory'} show ${entry.id.slice(0, 12)}\` (hidden characters are marked there) before you rely on it`;
+}

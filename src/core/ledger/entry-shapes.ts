@@ -132,7 +132,16 @@ export const RecordedInjectionSchema = object({
   policy: text,
   total: num,
   spans: array(
-    object({ rule: text, source: text, path: text, line: nullable(num), column: num, match: text }),
+    object({
+      rule: text,
+      source: text,
+      path: text,
+      line: nullable(num),
+      /** The last line the match covers (injection-detect.ts); absent in entries written before it was recorded. */
+      end_line: maybe(num),
+      column: num,
+      match: text,
+    }),
   ),
 });
 

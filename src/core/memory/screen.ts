@@ -5,6 +5,7 @@ import {
   type InjectionSpan,
   MAX_SPANS,
 } from '../verify/injection-detect.js';
+import { spanLines } from '../verify/injection-span.js';
 import type { ContextFile, ReviewEvidence } from '../verify/review-evidence.js';
 import { type MemoryEntry, recalledBody } from './entry.js';
 
@@ -16,8 +17,8 @@ export function evidenceFile(path: string, content: string): ContextFile {
 /**
  * The entry as recall shows it to an executor, where that differs from its body as written: its key
  * read as words (`_ - . / :` as spaces, as the detector reads a file name), since the key is in the
- * item's label; and a lesson's body on the one line recall joins it into, so an instruction split
- * over several lines (which no line, nor pair of lines, holds) is read as the executor reads it.
+ * item's label; and a lesson's body on the one line recall joins it into, exactly as the executor
+ * reads it (the detector also reads an instruction split over lines whole in any body; docs/security.md).
  */
 export function asRecalled(entry: MemoryEntry): ContextFile[] {
   const at = `memory/${entry.kind}/${entry.key}`;
@@ -77,7 +78,7 @@ export function trialRefusal(entry: MemoryEntry): string | null {
 
 /** `memory/lesson/KEY:3 [rule]`; a line only where the file has several (the body as written). */
 function where(span: InjectionSpan): string {
-  const line = span.line !== null && !span.path.endsWith(')') ? `:${span.line}` : '';
+  const line = span.line !== null && !span.path.endsWith(')') ? `:${spanLines(span)}` : '';
   return `${span.path}${line} [${span.rule}]`;
 }
 

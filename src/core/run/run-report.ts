@@ -44,6 +44,8 @@ export interface ReportInjection {
     source: string;
     path: string;
     line: number | null;
+    /** The last line the match covers, when it was recorded (injection-detect.ts). */
+    end_line?: number | null | undefined;
     column: number;
     match: string;
   }>;

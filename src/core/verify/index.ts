@@ -9,6 +9,7 @@ export {
   readGitInfo,
 } from './git-info.js';
 export { markBidi, revealHidden } from './hidden-text.js';
+export { spanLines } from './injection-span.js';
 export { logLine, logLines } from './log-text.js';
 export type { Overall } from './verdict.js';
 export type { ClauseStatus } from './vote.js';

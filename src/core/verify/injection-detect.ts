@@ -1,5 +1,6 @@
 import type { RecordedInjection } from '../ledger/entry-kinds.js';
 import type { EvidenceLine, EvidenceSource, PreparedEvidence } from './evidence-lines.js';
+import { spanLines } from './injection-span.js';
 
 /**
  * Flags evidence that addresses the reviewers or the grading instead of being the work: the panel
@@ -28,6 +29,11 @@ export interface InjectionSpan {
   source: EvidenceSource;
   path: string;
   line: number | null;
+  /**
+   * The last line the match covers: `line` for a match on one line, a later line for an instruction
+   * split over several (docs/security.md, "Suspected injection is evidence, and fails closed").
+   */
+  end_line: number | null;
   /** 1-based column of the match in the line as the model read it (hidden characters revealed; after a diff line's number column, evidence-envelope.ts). */
   column: number;
   /** The matched text, clipped. */
@@ -131,62 +137,174 @@ function mixedScript(): RegExp {
 }
 let mixedScriptPattern: RegExp | undefined;
 
+/** Each rule's bit in the per-line masks detectInjection keeps (which rules a line was flagged for). */
+const BIT = new Map<InjectionRule, number>(
+  ([...RULES.map((r) => r.rule), 'hidden-characters', 'mixed-script-word'] as InjectionRule[]).map(
+    (rule, i) => [rule, 1 << i],
+  ),
+);
+
+/** The patterns that can match inside a sentence (not those anchored at a line start), global, for the joined scan. */
+const JOINED: ReadonlyArray<{ rule: InjectionRule; patterns: RegExp[] }> = RULES.map(
+  ({ rule, patterns }) => ({
+    rule,
+    patterns: patterns
+      .filter((p) => !p.source.startsWith('^'))
+      .map((p) => new RegExp(p.source, `${p.flags}g`)),
+  }),
+);
+
 /**
- * Scans prepared evidence line by line. Hidden characters that hide text (tag characters, bidi
- * controls, zero-width characters) are always a span of their own. Diff header lines are scanned
- * too, so an instruction in a file name is found.
+ * Scans prepared evidence line by line, then each file's lines joined as a model reads them, so an
+ * instruction split over any number of lines (one word a line, behind diff markers and comment
+ * leaders) is found. Hidden characters that hide text (tag characters, bidi controls, zero-width
+ * characters) are always a span of their own. Diff header lines are scanned too, so an instruction
+ * in a file name is found. Spans come in the order of the lines they start on.
  */
 export function detectInjection(evidence: PreparedEvidence): InjectionReport {
   const spans: InjectionSpan[] = [];
   let total = 0;
-  const push = (span: InjectionSpan) => {
-    total++;
-    if (spans.length < MAX_SPANS) spans.push(span);
-  };
   for (const section of evidence.sections) {
+    const found: Array<{ at: number; span: InjectionSpan }> = [];
+    const rulesAt = new Uint16Array(section.lines.length);
     section.lines.forEach((line, i) => {
-      const found = scanLine(line, push);
-      const next = section.lines[i + 1];
-      // An instruction split over two lines: scan the pair, keep only matches that cross the break.
-      if (!found && next) scanAcross(line, next, push);
+      rulesAt[i] = scanLine(line, (span) => found.push({ at: i, span }));
     });
+    scanJoined(section.lines, rulesAt, (at, span) => found.push({ at, span }));
+    found.sort((a, b) => a.at - b.at); // stable: a line's own spans first, as found
+    for (const { span } of found) {
+      total++;
+      if (spans.length < MAX_SPANS) spans.push(span);
+    }
   }
   return { suspected: total > 0, spans, total };
 }
 
-/** Drops a diff line's +/-/space prefix and comment leaders, so two lines join as prose. */
-function prose(text: string): string {
-  return text.replace(/^[+\- ]?\s*(?:\/\/+|#+|\*+|\/\*+|<!--|--|;+|>)?\s*/, '');
+/**
+ * A diff line's +/-/space prefix and a comment's leader (`//`, `#`, ` * `, `<!--` with the mark a
+ * Markdown file's comment gets, hidden-text.ts; `--`, `;`, `>`, `%`) or a lone closer (`*\/`).
+ */
+const LEAD = /^[+\- ]?\s*(?:\u27E6html-comment\u27E7)?(?:\*+\/|\/\/+|#+|\*+|\/\*+|<!--|--|;+|>|%+)?\s*/;
+
+/** A line's text after LEAD, without trailing space and a comment's closer (`*\/`, `-->`); by hand, as a `\s*$` pattern is quadratic in a run of spaces. */
+function bodyOf(text: string, lead: number): string {
+  let body = text.slice(lead).trimEnd();
+  let end = body.length;
+  if (body.endsWith('-->')) end -= 3;
+  else if (body.endsWith('*/')) for (end -= 1; body[end - 1] === '*'; ) end--;
+  if (end < body.length) body = body.slice(0, end).trimEnd();
+  return body;
 }
 
-function scanAcross(line: EvidenceLine, next: EvidenceLine, push: (span: InjectionSpan) => void): void {
-  const first = line.text;
-  const joined = `${first} ${prose(next.text)}`;
-  for (const { rule, patterns } of RULES) {
+/**
+ * The lines of a section as one text, as a model reads them: each line without its diff marker,
+ * comment leader and closer (LEAD, bodyOf), joined by one space; lines left empty add nothing. A
+ * diff is read as each side of it reads: its added lines with the context around them, and its
+ * removed lines with that context, so a removed line put between the words of an added instruction
+ * does not hide it, and the lines a span covers are all on one side. A diff header (a new file or
+ * hunk) starts new texts, so nothing is joined across files. Every pattern runs once over each text
+ * (linear in its size: each match attempt reads a bounded window), and only matches that cross a
+ * line break are kept; one already flagged, for the same rule, on a line it covers (by scanLine or
+ * an earlier match) is not reported again.
+ */
+function scanJoined(
+  lines: readonly EvidenceLine[],
+  rulesAt: Uint16Array,
+  push: (at: number, span: InjectionSpan) => void,
+): void {
+  const fresh = (): Joined => ({ lines, text: '', starts: [], indexes: [], leads: [], rulesAt });
+  let added = fresh();
+  let removed = fresh();
+  const flush = () => {
+    for (const joined of [added, removed]) if (joined.indexes.length > 1) scanText(joined, push);
+    added = fresh();
+    removed = fresh();
+  };
+  for (const [i, line] of lines.entries()) {
+    const diff = line.source === 'diff';
+    if (diff && line.line === null) {
+      flush();
+      continue;
+    }
+    const lead = (LEAD.exec(line.text)?.[0] ?? '').length;
+    const body = bodyOf(line.text, lead);
+    if (!body) continue;
+    if (!diff || line.text[0] !== '-') append(added, i, lead, body);
+    if (diff && line.text[0] !== '+') append(removed, i, lead, body);
+  }
+  flush();
+}
+
+function append(joined: Joined, index: number, lead: number, body: string): void {
+  if (joined.text) joined.text += ' ';
+  joined.starts.push(joined.text.length);
+  joined.indexes.push(index);
+  joined.leads.push(lead);
+  joined.text += body;
+}
+
+interface Joined {
+  lines: readonly EvidenceLine[];
+  text: string;
+  /** Where each joined line starts in `text`. */
+  starts: number[];
+  /** Its index in `lines`. */
+  indexes: number[];
+  /** How many characters of the line (LEAD) were dropped before it. */
+  leads: number[];
+  rulesAt: Uint16Array;
+}
+
+function scanText(at: Joined, push: (at: number, span: InjectionSpan) => void): void {
+  const text = at.text;
+  for (const { rule, patterns } of JOINED) {
+    const bit = BIT.get(rule) as number;
     for (const pattern of patterns) {
-      if (pattern.source.startsWith('^')) continue;
-      const m = pattern.exec(joined);
-      if (!m || m.index >= first.length || m.index + m[0].length <= first.length) continue;
-      push({
-        rule,
-        source: line.source,
-        path: line.path,
-        line: line.line,
-        column: m.index + 1,
-        match: clip(m[0]),
-      });
-      return;
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        const first = joinedLineAt(at.starts, m.index);
+        const last = joinedLineAt(at.starts, m.index + m[0].length - 1);
+        const covered = at.indexes.slice(first, last + 1);
+        if (first === last || covered.some((i) => (at.rulesAt[i] as number) & bit)) {
+          pattern.lastIndex = m.index + 1; // a later match may start inside this one
+          continue;
+        }
+        for (const i of covered) at.rulesAt[i] = (at.rulesAt[i] as number) | bit;
+        const line = at.lines[covered[0] as number] as EvidenceLine;
+        const end = at.lines[covered[covered.length - 1] as number] as EvidenceLine;
+        push(covered[0] as number, {
+          rule,
+          source: line.source,
+          path: line.path,
+          line: line.line,
+          end_line: end.line,
+          column: (at.leads[first] as number) + m.index - (at.starts[first] as number) + 1,
+          match: clip(m[0]),
+        });
+      }
     }
   }
 }
 
+/** Which joined line (an index into `starts`) holds the character at `offset`: binary search. */
+function joinedLineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /**
- * Scans one line; returns whether anything was flagged. Diff headers (file names) are also read with
+ * Scans one line; returns the rules it was flagged for (BIT). Diff headers (file names) are also read with
  * `_`, `-`, `.` and `/` as spaces, so `IGNORE_PREVIOUS_INSTRUCTIONS.md` reads as words.
  */
-function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): boolean {
-  const at = { source: line.source, path: line.path, line: line.line };
-  let found = false;
+function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): number {
+  const at = { source: line.source, path: line.path, line: line.line, end_line: line.line };
+  let found = 0;
   if (line.suspiciousHidden > 0) {
     const column = line.text.indexOf('⟦') + 1;
     const end = line.text.indexOf('⟧', column) + 1;
@@ -196,12 +314,12 @@ function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): bool
       column: Math.max(1, column),
       match: clip(line.text.slice(column - 1, end || undefined)),
     });
-    found = true;
+    found |= BIT.get('hidden-characters') as number;
   }
   const mixed = mixedScript().exec(line.text);
   if (mixed) {
     push({ rule: 'mixed-script-word', ...at, column: mixed.index + 1, match: clip(mixed[0]) });
-    found = true;
+    found |= BIT.get('mixed-script-word') as number;
   }
   const header = line.source === 'diff' && line.line === null;
   const texts = header ? [line.text, line.text.replace(/[_\-./]+/g, ' ')] : [line.text];
@@ -211,7 +329,7 @@ function scanLine(line: EvidenceLine, push: (span: InjectionSpan) => void): bool
         const m = pattern.exec(text);
         if (!m) continue;
         push({ rule, ...at, column: m.index + 1, match: clip(m[0]) });
-        found = true;
+        found |= BIT.get(rule) as number;
         break search;
       }
     }
@@ -229,7 +347,7 @@ export function describeSpan(span: RecordedInjection['spans'][number]): string {
     span.source === 'note'
       ? 'evidence notes'
       : span.source === 'commits'
-        ? `commit messages line ${span.line ?? '?'}`
-        : `${span.path || '(diff)'}${span.line !== null ? `:${span.line}` : ' (diff header)'}`;
+        ? `commit messages line ${span.line === null ? '?' : spanLines(span)}`
+        : `${span.path || '(diff)'}${span.line !== null ? `:${spanLines(span)}` : ' (diff header)'}`;
   return `${where} [${span.rule}] ${JSON.stringify(span.match)}`;
 }

@@ -1,4 +1,5 @@
 import type { ReportClause, RunReport } from '../../core/run/index.js';
+import { spanLines } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
 import { clipHead, codeSpan, inlineText, neutralizeMentions, normalizeText } from './escape.js';
 import type { Annotation } from './types.js';
@@ -14,9 +15,9 @@ const MAX_SPANS_SHOWN = 8;
 
 function where(span: NonNullable<ReportClause['injection']>['spans'][number]): string {
   if (span.source === 'note') return 'evidence notes';
-  if (span.source === 'commits') return `commit messages, line ${span.line ?? '?'}`;
+  if (span.source === 'commits') return `commit messages, line ${span.line === null ? '?' : spanLines(span)}`;
   const path = span.path || '(diff)';
-  return span.line === null ? `${path} (diff header)` : `${path}:${span.line}`;
+  return span.line === null ? `${path} (diff header)` : `${path}:${spanLines(span)}`;
 }
 
 function clauseBlock(clause: ReportClause, detail: Detail): string | null {
@@ -83,7 +84,8 @@ export function injectionAnnotations(report: RunReport): Annotation[] {
       .map((span) => ({
         path: span.path,
         start_line: span.line as number,
-        end_line: span.line as number,
+        // A span split over several lines covers them all; a removed line's number is the old side's.
+        end_line: Math.max(span.line as number, span.end_line ?? (span.line as number)),
         annotation_level: 'warning' as const,
         title: `Suspected prompt injection (${span.rule})`,
         message: clipHead(

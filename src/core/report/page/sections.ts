@@ -8,6 +8,7 @@ import { judgedCommitOf, reviewsAnotherCommit } from '../../ledger/reviewed-comm
 import { contextLine } from '../../run/context-report.js';
 import { memoryEntryLabel } from '../../run/memory-report.js';
 import { checkoutLine, isolationLine, type RunReport, selfValidationLine } from '../../run/run-report.js';
+import { spanLines } from '../../verify/injection-span.js';
 import { citationsBlock } from './citations-view.js';
 import { h, short, text } from './dom.js';
 
@@ -368,7 +369,9 @@ function injectionBlock(clause: RunReport['clauses'][number]): HTMLElement | nul
             h(
               'code',
               null,
-              span.line === null ? span.path || span.source : `${span.path || span.source}:${span.line}`,
+              span.line === null
+                ? span.path || span.source
+                : `${span.path || span.source}:${spanLines(span)}`,
             ),
             ` ${span.rule}: `,
             h('code', { class: 'span-match' }, span.match),

@@ -12,11 +12,18 @@ const started = performance.now();
 const score = scoreCorpus();
 const corpusMs = performance.now() - started;
 
-/** Cost on a diff at the evidence collector's default limit (200 kB of ordinary code). */
-function scanLargeDiff(): { bytes: number; ms: number } {
-  const line = '+  const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n';
+const ORDINARY_LINE = '  const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);';
+
+/**
+ * Cost on a diff of `bytes` of ordinary code, by default at the evidence collector's default limit
+ * (200 kB); `oneWordALine` writes it one word a line, which the joined scan of an instruction split
+ * over several lines reads as one text (docs/security.md).
+ */
+function scanLargeDiff(bytes = 200_000, oneWordALine = false): { bytes: number; ms: number } {
+  const lines = oneWordALine ? ORDINARY_LINE.trim().split(' ') : [ORDINARY_LINE];
+  const chunk = lines.map((l) => `+${l}\n`).join('');
   let diff = 'diff --git a/src/big.ts b/src/big.ts\n--- a/src/big.ts\n+++ b/src/big.ts\n@@ -0,0 +1,2400 @@\n';
-  while (diff.length < 200_000) diff += line;
+  diff += chunk.repeat(Math.ceil((bytes - diff.length) / chunk.length));
   const t0 = performance.now();
   const report = detectInjection(
     prepareEvidence({ diff, diffBytes: diff.length, diffTruncated: false, files: [], notes: [] }),
@@ -25,8 +32,17 @@ function scanLargeDiff(): { bytes: number; ms: number } {
   return { bytes: diff.length, ms: Math.round((performance.now() - t0) * 10) / 10 };
 }
 const large = scanLargeDiff();
+// One word a line, at the default limit and four times it: linear cost keeps the ratio near 4.
+const split = scanLargeDiff(200_000, true);
+const split4 = scanLargeDiff(800_000, true);
+const ratio = Math.round((split4.ms / Math.max(split.ms, 0.1)) * 10) / 10;
 if (process.argv.includes('--json')) {
-  const timing = { corpus_ms: Math.round(corpusMs), large_diff: large };
+  const timing = {
+    corpus_ms: Math.round(corpusMs),
+    large_diff: large,
+    one_word_a_line: split,
+    one_word_a_line_4x: { ...split4, ratio },
+  };
   process.stdout.write(`${JSON.stringify({ ...score, timing })}\n`);
 } else {
   const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
@@ -44,6 +60,9 @@ if (process.argv.includes('--json')) {
   for (const leak of o.leaked) console.log(`  LEAKED: ${leak}`);
   console.log(
     `timing: corpus ${Math.round(corpusMs)} ms; a ${large.bytes}-byte diff prepared and scanned in ${large.ms} ms`,
+  );
+  console.log(
+    `  one word a line: ${split.bytes} bytes in ${split.ms} ms, ${split4.bytes} bytes in ${split4.ms} ms (${ratio}x for 4x the text)`,
   );
 }
 if (score.attacks.leaked.length > 0 || score.ordinary.leaked.length > 0) process.exitCode = 1;

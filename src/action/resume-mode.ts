@@ -20,6 +20,7 @@ import {
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
+import { listSessionMetas } from '../github/session-meta.js';
 import type { SuspendedMeta } from '../github/suspended-session.js';
 import { applyWorkdirPatch, artifactWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
@@ -121,14 +122,18 @@ export async function resumeSuspendedRun(options: {
         `refusing to resume ${sessionId}: its ledger from run ${request.workflowRunId} does not verify against this workflow's signing key (${verified.status}${verified.failure ? `: ${verified.failure.message}` : ''}). Start a new run.`,
       );
     }
+    const expectedHead =
+      request.expectedHead !== undefined
+        ? request.expectedHead
+        : await reportedSuspension(options, sessionId);
     requireExtendsExport(
       store,
       sessionId,
-      request.expectedHead
+      expectedHead
         ? {
             where: "the pull request's sticky comment",
-            seq: request.expectedHead.seq,
-            entryHash: request.expectedHead.hash,
+            seq: expectedHead.seq,
+            entryHash: expectedHead.hash,
           }
         : null,
     );
@@ -278,6 +283,36 @@ export async function resumeWithDecision(
       expectedHead: { seq: gate.head_seq, hash: gate.head_hash },
     },
   });
+}
+
+/**
+ * Where the pull request last reported `sessionId` (its sticky comment), for a resume whose caller
+ * did not read it (a dispatch: the App's, or by hand). Each approval the App signs chains onto the
+ * suspended head and every resume downloads the same suspended artifact, so only the pull request
+ * says a gate was released already: a second `/truss approve` queued behind the first would run the
+ * gated step again (docs/action.md "Approval gates across jobs"). Null when no sticky names the
+ * session (comments off, another comment-authors): then nothing is compared.
+ */
+async function reportedSuspension(
+  options: { inputs: Inputs; context: EventContext; octokit: Octokit; request: ResumeRequest },
+  sessionId: string,
+): Promise<{ seq: number; hash: string } | null> {
+  const { inputs, context, octokit, request } = options;
+  if (request.target.prNumber === null) return null;
+  const metas = await listSessionMetas(
+    octokit,
+    { owner: context.owner, repo: context.repo },
+    request.target.prNumber,
+    inputs.commentAuthors,
+  );
+  const meta = metas.filter((m) => m.session_id === sessionId).at(-1);
+  if (!meta) return null;
+  if (meta.status !== 'suspended')
+    throw new ResumeError(
+      `refusing to resume ${sessionId}: pull request #${request.target.prNumber} reports it ${meta.status ?? 'without a status'}${meta.head_seq === undefined ? '' : ` at seq ${meta.head_seq}`}, not waiting at an approval gate: it was resumed already (another approval released it), and its gate is not released twice. Nothing was recorded; start a new run to run it again.`,
+    );
+  if (typeof meta.head_hash !== 'string' || typeof meta.head_seq !== 'number') return null;
+  return { seq: meta.head_seq, hash: meta.head_hash };
 }
 
 async function downloadLedger(options: {

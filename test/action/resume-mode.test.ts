@@ -515,6 +515,78 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(review?.entry_hash).toBe(approval(app.key).entry_hash);
   });
 
+  it('the App path: a second dispatch of an approval (another /truss approve, queued behind the first) does not run the gated step again', async () => {
+    const { sessionId } = suspended;
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    const meta = readMeta(sticky?.body ?? '') as { head_hash: string; head_seq: number };
+    const app = SigningKey.generate();
+    // Two maintainers comment `/truss approve` while the run waits: the App signs one approval of the
+    // suspended head for each comment and dispatches two resumes, which the dispatch workflow's
+    // concurrency group runs one after the other.
+    const approval = (note: string) =>
+      signDetachedHumanReview({
+        headHash: meta.head_hash,
+        headSeq: meta.head_seq,
+        attestedHeadHash: meta.head_hash,
+        reviewer: app.key,
+        review: {
+          decision: 'approved',
+          note,
+          actor: { login: 'Codertocat', id: 21031067 },
+          source: { comment_id: note.length, url: null },
+        },
+      });
+    harness.useAppToken('truss-app');
+    const dispatch = (checkRunId: number, note: string) => {
+      harness.checkRuns.push({
+        app: otherApp('truss-app'),
+        id: checkRunId,
+        name: 'truss / gated-bash',
+        head_sha: harness.headSha,
+        status: 'queued',
+        conclusion: null,
+        html_url: `https://github.com/Codertocat/Hello-World/runs/${checkRunId}`,
+        details_url: null,
+        output: null,
+      });
+      return harness.run({
+        eventName: 'workflow_dispatch',
+        payload: appDispatchPayload(harness.headSha, {
+          mode: 'resume',
+          resume_run_id: RUN_ID,
+          check_run_id: String(checkRunId),
+          approval: JSON.stringify(approval(note)),
+        }),
+        workspace: withAgent(harness.cloneWorkspace()),
+        env: {
+          ...runnerEnv(),
+          'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app`,
+          'INPUT_COMMENT-AUTHORS': 'github-actions[bot],truss-app[bot]',
+        },
+      });
+    };
+    const artifactKey = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
+    const suspendedArtifact = results.committed.get(artifactKey) as Buffer;
+    const first = await dispatch(9200, 'first');
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs.verdict).toBe('pass');
+    const reported = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    expect(readMeta(reported?.body ?? '')).toMatchObject({ session_id: sessionId, status: 'pass' });
+
+    // The first resume uploaded its ledger to its own workflow run (the fake keeps one blob per
+    // name): the suspended run's artifact, which the second resume downloads, is unchanged, and the
+    // App's approval chains onto its head. Only the pull request's record says the gate was released.
+    results.committed.set(artifactKey, suspendedArtifact);
+    const second = await dispatch(9201, 'second');
+    expect(second.code).toBe(1);
+    expect(second.outputs.verdict).not.toBe('pass');
+    expect(second.stdout).toContain(
+      `refusing to resume ${sessionId}: pull request #${PR_NUMBER} reports it pass`,
+    );
+    expect(second.stdout).toContain('it was resumed already');
+    expect(harness.checkRuns.find((c) => c.id === 9201)?.conclusion).toBe('failure');
+  });
+
   it('an unauthorized /truss approve is answered politely and changes nothing', async () => {
     const denied = await comment('/truss approve', {}, 'mallory');
     expect(denied.code).toBe(0);

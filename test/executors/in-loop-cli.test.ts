@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../src/core/ledger/index.js';
@@ -58,6 +58,59 @@ describe('truss run with the in-loop executor', () => {
       expect(store.sessions()).toEqual([]);
       store.close();
     }
+  });
+
+  it('truss signal takes the options truss resume takes (isolation, timeout, contract, approvers) for the run it resumes', () => {
+    const { home, db, workdir, env, runFlags, write } = setup();
+    // A scripted fixture a resume may read lives in the repository the run works in.
+    const script = join(workdir, 'waits.json');
+    writeFileSync(
+      script,
+      JSON.stringify({
+        responses: [
+          { content: [{ type: 'tool_use', name: 'await_signal', input: { name: 'deploy-done' } }] },
+          { content: [{ type: 'text', text: 'deployed' }] },
+        ],
+      }),
+    );
+    const contract = write(
+      'waits.toml',
+      contractToml({ id: 'waits', intent: 'wait for the deploy' }, TRUE_CHECK, {
+        executor: { kind: 'in-loop' },
+        constraints: { allow_tools: ['await_signal'] },
+        provider: { kind: 'scripted', script },
+      }),
+    );
+    const other = write('other.toml', contractToml({ id: 'other', intent: 'something else' }, TRUE_CHECK));
+    const approvers = write('approvers', '');
+    const first = runCli(['run', contract, ...runFlags, '--isolation', 'none', '--json'], { env });
+    expect(first.code, first.stderr).toBe(6);
+    const session = JSON.parse(first.stdout).session_id as string;
+    const signal = (...extra: string[]) =>
+      runCli(['signal', session, 'deploy-done', '{"ok":true}', ...runFlags, ...extra], { env });
+
+    // --contract is checked before the signal is queued: another contract is refused, nothing queued.
+    const wrong = signal('--contract', other);
+    expect(wrong.code, wrong.stderr).toBe(1);
+    expect(wrong.stderr).toContain(`refusing to resume ${session}: the contract resolves to`);
+    const store = LedgerStore.open(db, { readonly: true });
+    expect(store.signals(session)).toEqual([]);
+    store.close();
+    const resumed = signal(
+      '--isolation',
+      'none',
+      '--timeout',
+      '5m',
+      '--contract',
+      contract,
+      '--approvers',
+      approvers,
+      '--bundle',
+      join(home, 'signalled.json'),
+    );
+    expect(resumed.code, `${resumed.stderr}\n${resumed.stdout}`).toBe(0);
+    expect(resumed.stderr).toContain('isolation = "none" was set explicitly');
+    expect(resumed.stdout).toContain('VERDICT: PASS');
   });
 
   it('resume and signal are registered, with help', () => {

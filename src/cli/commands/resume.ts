@@ -9,6 +9,7 @@ import {
   acquireSessionLease,
   type DeadlineLimit,
   DurableReplayError,
+  ResumeRefusedError,
   readExportedHead,
   requireExtendsExport,
 } from '../../core/runtime/index.js';
@@ -140,7 +141,6 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
       request.sessionId,
       readExportedHead(bundlePathFor(io, workdir, request.sessionId, request.bundle), request.sessionId),
     );
-    request.before?.(store);
     const recorded = readRecordedContract(store, request.sessionId, GITHUB_CONTRACT_FORMAT);
     let expectedContractHash: string | undefined;
     if (request.contract) {
@@ -149,7 +149,13 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
         configPath: existsSync(configPath) ? configPath : undefined,
         contractPath: findContract(request.contract, workdir, io.cwd),
       }).hash;
+      // Refused before `truss signal` queues anything: a refused resume leaves no signal behind.
+      if (expectedContractHash !== recorded.contractHash)
+        throw new ResumeRefusedError(
+          `refusing to resume ${request.sessionId}: the contract resolves to ${expectedContractHash}, but the session recorded ${recorded.contractHash}`,
+        );
     }
+    request.before?.(store);
     const { contract } = recorded;
     // The key file's seed, read once: redacted from output and handed to the run's secret scan.
     const keySecrets = runKeySecrets(request.key, io);

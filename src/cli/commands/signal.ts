@@ -3,8 +3,10 @@ import { checkReceipt } from '../../core/anchor/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import { APPROVAL_SIGNAL } from '../../core/runtime/index.js';
 import { parseCommandArgs } from '../args.js';
+import { ISOLATION_FLAG } from '../choice-flags.js';
 import { ledgerDbPath } from '../db-path.js';
 import { type CliIo, printHelp } from '../io.js';
+import { timeoutFlag } from '../timeout-flag.js';
 import { UsageError } from '../usage-error.js';
 import { resumeSession } from './resume.js';
 
@@ -20,8 +22,12 @@ Options:
   --db FILE            ledger database (default: <workdir>/.truss/ledger.db)
   --key FILE           the session's signing key (default: TRUSS_SIGNING_KEY, else the per-install key)
   --no-resume          only queue the signal; resume later with \`truss resume\`
+  --contract PATH      refuse (and queue nothing) unless this contract resolves to the recorded one
+  --approvers FILE     reviews signed by these keys release approval gates (see \`truss resume --help\`)
   --bundle FILE        where to write the ledger bundle
   --verify-all         verify every signature before resuming (see \`truss resume --help\`)
+  --isolation MODE     auto | uid | bwrap | none for the live work past the journal (as \`truss resume\`)
+  --timeout DURATION   wall-clock limit of this resume ("90s", "20m", "1h30m"), as \`truss resume\`
   --json               print the outcome as JSON
 
 Examples:
@@ -40,6 +46,10 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
     'no-resume': { type: 'boolean' },
     'verify-all': { type: 'boolean' },
     bundle: { type: 'string' },
+    contract: { type: 'string' },
+    approvers: { type: 'string' },
+    isolation: ISOLATION_FLAG,
+    timeout: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) return printHelp(io, SIGNAL_HELP);
@@ -79,6 +89,10 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
     db: values.db,
     key: values.key,
     bundle: values.bundle,
+    contract: values.contract,
+    approvers: values.approvers,
+    isolation: values.isolation,
+    timeout: timeoutFlag('signal', values.timeout),
     verifyAll: Boolean(values['verify-all']),
     json: Boolean(values.json),
     before: (store) => {

@@ -111,6 +111,17 @@ describe('truss run with the in-loop executor', () => {
     expect(resumed.code, `${resumed.stderr}\n${resumed.stdout}`).toBe(0);
     expect(resumed.stderr).toContain('isolation = "none" was set explicitly');
     expect(resumed.stdout).toContain('VERDICT: PASS');
+
+    // The run has completed: nothing waits for a signal, so none is queued (nor does a replayed PASS
+    // make it look delivered).
+    for (const late of [signal(), signal('--no-resume')]) {
+      expect(late.code, late.stderr).toBe(3);
+      expect(late.stderr).toContain(`session ${session} has completed: no run waits for a signal any more`);
+      expect(late.stdout).not.toContain('VERDICT');
+    }
+    const after = LedgerStore.open(db, { readonly: true });
+    expect(after.signals(session).map((s) => s.status)).toEqual(['delivered']);
+    after.close();
   });
 
   it('resume and signal are registered, with help', () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
-import { LedgerStore } from '../../core/ledger/index.js';
+import { LedgerError, LedgerStore } from '../../core/ledger/index.js';
 import { APPROVAL_SIGNAL } from '../../core/runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { ISOLATION_FLAG } from '../choice-flags.js';
@@ -60,6 +60,14 @@ export async function signal(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('signal: NAME must be letters, digits, ".", "_", ":" or "-" (at most 128)');
   const payload = rawPayload === undefined ? null : parsePayload(rawPayload);
   const queue = (store: LedgerStore) => {
+    // A finished run waits for nothing: a signal queued for it would never be delivered, while the
+    // replayed verdict made it look sent (docs/cli.md `truss signal`).
+    const { status } = store.requireSession(sessionId);
+    if (status === 'completed' || status === 'failed')
+      throw new LedgerError(
+        'session_finished',
+        `session ${sessionId} has ${status === 'completed' ? 'completed' : 'failed'}: no run waits for a signal any more, so ${name} was not queued. Run the contract again (\`truss run\`) for a new session`,
+      );
     const queued = store.queueSignal(sessionId, name, payload);
     io.stderr(`queued signal ${name} for ${sessionId}\n`);
     if (name === APPROVAL_SIGNAL) {

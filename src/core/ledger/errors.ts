@@ -31,6 +31,8 @@ export type LedgerErrorCode =
   | 'unanchored_child'
   /** No session with that id in the database. */
   | 'no_session'
+  /** A signal for a session that completed or failed: no run waits for it any more. */
+  | 'session_finished'
   /** No entry at that seq in the session. */
   | 'no_entry'
   /** No blob with that hash in the database. */

@@ -21,7 +21,7 @@ import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import { listSessionMetas } from '../github/session-meta.js';
-import type { SuspendedMeta } from '../github/suspended-session.js';
+import { findSuspendedSession, type SuspendedMeta } from '../github/suspended-session.js';
 import { applyWorkdirPatch, artifactWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
 import { downloadRunArtifact } from './download-artifact.js';
@@ -247,13 +247,39 @@ export async function resumeRequestFrom(
       `mode resume needs \`resume-run-id\`: the id of the workflow run whose ${LEDGER_ARTIFACT_PREFIX}<session> artifact holds the suspended session`,
     );
   const approval = dispatch?.approval ?? null;
+  const target = await resolveRunTarget(context, octokit);
   return {
     workflowRunId,
-    sessionId: dispatch?.sessionId ?? null,
-    target: await resolveRunTarget(context, octokit),
+    sessionId: dispatch?.sessionId ?? (await reportedSessionOf(inputs, context, octokit, target, dispatch)),
+    target,
     decision: approval === null ? { kind: 'none' } : { kind: 'presigned', entry: approval },
     checkRunId: dispatch?.checkRunId ?? null,
   };
+}
+
+/**
+ * The session the App's resume is for: it dispatches the workflow run and the contract its sticky
+ * comment reports suspended, not the session. That run can hold more than one ledger artifact (a
+ * re-run attempt ran the contract again as a new session), so the sticky says which; null (take the
+ * run's only ledger artifact) when it names no suspension of this contract in that run.
+ */
+async function reportedSessionOf(
+  inputs: Inputs,
+  context: EventContext,
+  octokit: Octokit,
+  target: RunTarget,
+  dispatch: DispatchRequest | null,
+): Promise<string | null> {
+  const workflowRunId = inputs.resumeRunId || dispatch?.resumeRunId;
+  if (target.prNumber === null || !dispatch?.contract) return null;
+  const waiting = await findSuspendedSession(
+    octokit,
+    { owner: context.owner, repo: context.repo },
+    target.prNumber,
+    inputs.commentAuthors,
+    dispatch.contract,
+  );
+  return waiting && waiting.workflow_run_id === workflowRunId ? waiting.session_id : null;
 }
 
 /**

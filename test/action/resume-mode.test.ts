@@ -587,6 +587,59 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(harness.checkRuns.find((c) => c.id === 9201)?.conclusion).toBe('failure');
   });
 
+  it("the App path: a workflow run holding two sessions' ledger artifacts (a re-run attempt) resumes the one the pull request reports", async () => {
+    // "Re-run jobs" on the suspended run: attempt 2 runs the contract as a new session, which
+    // suspends too; both attempts' artifacts belong to the same workflow run id.
+    const rerun = await suspend();
+    expect(rerun.sessionId).not.toBe(suspended.sessionId);
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    const meta = readMeta(sticky?.body ?? '') as { session_id: string; head_hash: string; head_seq: number };
+    expect(meta.session_id).toBe(rerun.sessionId);
+    const app = SigningKey.generate();
+    harness.useAppToken('truss-app');
+    harness.checkRuns.push({
+      app: otherApp('truss-app'),
+      id: 9300,
+      name: 'truss / gated-bash',
+      head_sha: harness.headSha,
+      status: 'queued',
+      conclusion: null,
+      html_url: 'https://github.com/Codertocat/Hello-World/runs/9300',
+      details_url: null,
+      output: null,
+    });
+    // The App's dispatch names the workflow run and the contract (decideApprovalGate), not the session.
+    const resumed = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: appDispatchPayload(harness.headSha, {
+        contract: 'gated-bash',
+        mode: 'resume',
+        resume_run_id: RUN_ID,
+        check_run_id: '9300',
+        approval: JSON.stringify(
+          signDetachedHumanReview({
+            headHash: meta.head_hash,
+            headSeq: meta.head_seq,
+            attestedHeadHash: meta.head_hash,
+            reviewer: app.key,
+            review: {
+              decision: 'approved',
+              note: '',
+              actor: { login: 'Codertocat', id: 21031067 },
+              source: { comment_id: 7, url: null },
+            },
+          }),
+        ),
+      }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
+    });
+    expect(resumed.stdout).not.toContain('::error');
+    expect(resumed.code).toBe(0);
+    expect(resumed.outputs['session-id']).toBe(rerun.sessionId);
+    expect(resumed.outputs.verdict).toBe('pass');
+  });
+
   it('an unauthorized /truss approve is answered politely and changes nothing', async () => {
     const denied = await comment('/truss approve', {}, 'mallory');
     expect(denied.code).toBe(0);

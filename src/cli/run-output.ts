@@ -335,6 +335,11 @@ function reportSuspended(outcome: SuspendedOutcome, context: ReportContext, file
         `no approvers are configured, so no approval can release this gate yet: add the reviewer's public key to ${join(context.workdir, '.truss/trusted-keys')} or to the contract's [approval_gates] approvers = ["<64 hex>"] (or pass truss resume --approvers FILE)`,
       );
     }
+    for (const review of suspension.unpinnedReviews ?? []) {
+      lines.push(
+        `ignored: ${review.decision} at seq ${review.seq} is signed by ${review.reviewer_key_id}, which is not a configured approver; add its public key with roles=reviewer to ${join(context.workdir, '.truss/trusted-keys')} or to the contract's [approval_gates] approvers (or pass truss resume --approvers FILE)`,
+      );
+    }
     if (suspension.blocked) {
       lines.push(
         `blocked: ${suspension.blocked.decision} by ${suspension.blocked.reviewer_key_id} at seq ${suspension.blocked.seq}${suspension.blocked.note ? ` (${suspension.blocked.note})` : ''}; the run stays suspended until a later approval`,

@@ -289,7 +289,20 @@ per_call_spend_threshold_usd = 0.08
     expect(stranger.code, stranger.stderr).toBe(0);
     const held = runCli(['resume', session, ...common, '--json'], { env });
     expect(held.code, held.stderr).toBe(6);
-    expect(JSON.parse(held.stdout).suspension.noApprovers).toBeUndefined();
+    const suspension = JSON.parse(held.stdout).suspension;
+    expect(suspension.noApprovers).toBeUndefined();
+    // The approval is not silently dropped: the output names the key it ignored and what to configure.
+    const strangerKeyId = keyFromByte(0x71).keyId;
+    expect(suspension.unpinnedReviews).toEqual([
+      { seq: expect.any(Number), decision: 'approved', reviewer_key_id: strangerKeyId },
+    ]);
+    const told = runCli(['resume', session, ...common], { env });
+    expect(told.code, told.stderr).toBe(6);
+    expect(told.stdout).toMatch(
+      new RegExp(
+        `ignored: approved at seq \\d+ is signed by ${strangerKeyId.replace(/[+/]/g, '\\$&')}, which is not a configured approver`,
+      ),
+    );
     expect(existsSync(join(workdir, 'approved.txt'))).toBe(false);
 
     const approve = runCli(['review', 'approve', session, '--db', db, '--key', reviewerFile, ...pinned], {

@@ -64,6 +64,11 @@ export interface Suspension {
   blocked?: GateBlock | null;
   /** For an approval gate: no approver keys are configured, so no approval can release it yet. */
   noApprovers?: boolean;
+  /**
+   * For an approval gate: decisions on it signed by keys that are not configured approvers, which
+   * count for nothing; reported so the output can say which key to configure.
+   */
+  unpinnedReviews?: { seq: number; decision: string; reviewer_key_id: string }[];
 }
 
 /** Thrown through the orchestration after `suspended` is journaled (or found still pending on resume). */

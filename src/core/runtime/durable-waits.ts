@@ -4,7 +4,7 @@ import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
 import { type HumanReview, readHumanReview } from '../ledger/human-review-payload.js';
 import type { AppendOptions, LedgerStore } from '../ledger/store.js';
 import { isPinned, type TrustedKeys } from '../ledger/trusted-keys.js';
-import { type ApprovalAwait, type GateBlock, ResumeRefusedError } from './durable-errors.js';
+import { type ApprovalAwait, type GateBlock, ResumeRefusedError, type Suspension } from './durable-errors.js';
 import { plain } from './durable-replay.js';
 
 /** The signal name an approved `human_review` releases a pending approval gate with (docs/runtime.md "Approval gates"). */
@@ -20,6 +20,8 @@ export interface WaitPolicy<R extends ReleaseKind> {
   blocked?: (suspended: LedgerEntry) => GateBlock | null;
   /** An approval gate with no configured approvers: reported so the output can say what to configure. */
   noApprovers?: boolean;
+  /** Decisions on the gate by keys that are not configured approvers (ignored; reported). */
+  unpinned?: (suspended: LedgerEntry) => NonNullable<Suspension['unpinnedReviews']>;
   validate?: (release: EntryOf<R>, suspended: LedgerEntry | undefined) => void;
   fireAt?: number;
 }
@@ -111,6 +113,25 @@ export function approvalWait(
       };
     },
     noApprovers: approvers.size === 0,
+    unpinned: (suspended) => {
+      const found: NonNullable<Suspension['unpinnedReviews']> = [];
+      if (approvers.size === 0) return found;
+      for (let seq = suspended.seq + 1; ; seq++) {
+        const entry = store.entry(sessionId, seq);
+        if (!entry) break;
+        if (entry.kind !== HUMAN_REVIEW_KIND) continue;
+        const { attested_head_hash, reviewer_public_key, reviewer_key_id } = entry.payload;
+        if (attested_head_hash !== suspended.entry_hash) continue;
+        if (typeof reviewer_public_key === 'string' && isPinned(approvers, reviewer_public_key, 'reviewer'))
+          continue;
+        found.push({
+          seq,
+          decision: readDecision(entry.payload) ?? 'malformed',
+          reviewer_key_id: typeof reviewer_key_id === 'string' ? reviewer_key_id : '?',
+        });
+      }
+      return found;
+    },
     validate: (release, suspended) => {
       const { review_seq } = release.payload;
       const review = review_seq === undefined ? undefined : store.entry(sessionId, review_seq);

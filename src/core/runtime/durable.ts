@@ -419,6 +419,9 @@ export class DurableSession {
       ...(how.fireAt !== undefined ? { fireAt: how.fireAt } : {}),
       blocked: how.blocked?.(suspended) ?? null,
       ...(how.noApprovers ? { noApprovers: true } : {}),
+      ...((unpinned) => (unpinned.length > 0 ? { unpinnedReviews: unpinned } : {}))(
+        how.unpinned?.(suspended) ?? [],
+      ),
     });
   }
 }

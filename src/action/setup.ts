@@ -113,7 +113,7 @@ export function setupAction(
 export function reviewSigner(inputs: Inputs): SigningKey {
   if (inputs.reviewSigningKey) return parseSeedBase64(inputs.reviewSigningKey, 'input review-signing-key');
   throw new Error(
-    'mode review needs `review-signing-key` (a key distinct from signing-key, e.g. `${{ secrets.TRUSS_REVIEW_SIGNING_KEY }}`): human sign-offs are signed by their own key. Create one with `' +
+    'signing a human decision (a review in mode review, `/truss approve|reject`) needs `review-signing-key` (a key distinct from signing-key, e.g. `${{ secrets.TRUSS_REVIEW_SIGNING_KEY }}`): human sign-offs are signed by their own key. Create one with `' +
       TRUSS_CLI +
       ' keygen --out -`.',
   );

@@ -341,6 +341,15 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect(resumed.stdout).toContain('holds 1 pending signal(s) (continue)');
   });
 
+  it('/truss approve in a workflow without review-signing-key: the reply names the key the comment workflow needs', async () => {
+    harness.allow('Codertocat', 'write');
+    const resumed = await comment('/truss approve', { 'INPUT_REVIEW-SIGNING-KEY': '' });
+    expect(resumed.code).toBe(1);
+    const reply = harness.comments.find((c) => c.body.startsWith('truss could not record the decision'));
+    expect(reply?.body).toContain('`/truss approve|reject`) needs `review-signing-key`');
+    expect(reply?.body).not.toContain('mode review needs');
+  });
+
   it('refuses a ledger signed by another key (a forged run)', async () => {
     const { sessionId } = suspended;
     harness.allow('Codertocat', 'write');

@@ -644,7 +644,9 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
   it('without review-signing-key the step fails with how to create one, and signs nothing', async () => {
     const run = await review({ env: { INPUT_REVIEW_SIGNING_KEY: '' } });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('mode review needs `review-signing-key`');
+    expect(run.stdout).toContain(
+      '(a review in mode review, `/truss approve|reject`) needs `review-signing-key`',
+    );
     expect(harness.fake.calls('POST', /\/git\//)).toEqual([]);
     expect(harness.fake.calls('POST', /\/check-runs$/)).toEqual([]);
   });

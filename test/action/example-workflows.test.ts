@@ -143,6 +143,29 @@ describe('example workflows', () => {
     expect(runs).toBeGreaterThan(0);
   });
 
+  it('run the gate decisions of one pull request one at a time, and nothing else in their group', () => {
+    const workflow = parse(readFileSync(join(EXAMPLES, 'truss-comment.yml'), 'utf8')) as {
+      jobs: Record<string, { concurrency?: { group: string; 'cancel-in-progress': boolean } }>;
+    };
+    const concurrency = workflow.jobs.truss?.concurrency;
+    expect(concurrency?.['cancel-in-progress']).toBe(false);
+    // The group's expression, evaluated as the runner does: startsWith ignores case, && and || give
+    // an operand, format fills {0}.
+    const expression = /^\$\{\{(.*)\}\}$/s.exec(concurrency?.group ?? '')?.[1] as string;
+    const groupFor = (body: string, issue: number, runId: number): string =>
+      new Function('github', 'startsWith', 'format', `return (${expression});`)(
+        { event: { comment: { body }, issue: { number: issue } }, run_id: runId },
+        (text: string, prefix: string) => text.toLowerCase().startsWith(prefix.toLowerCase()),
+        (template: string, ...args: unknown[]) =>
+          template.replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)])),
+      );
+    expect(groupFor('/truss approve ship it', 7, 101)).toBe('truss-gate-7');
+    expect(groupFor('/truss reject', 7, 102)).toBe('truss-gate-7');
+    expect(groupFor('/TRUSS Approve', 8, 103)).toBe('truss-gate-8');
+    expect(groupFor('/truss run tests', 7, 104)).toBe('truss-comment-104');
+    expect(groupFor('/truss status', 7, 105)).toBe('truss-comment-105');
+  });
+
   it("the App's dispatch workflow runs the Action with the App's installation token and names its bot", () => {
     const text = readFileSync(join(EXAMPLES, 'truss-app-dispatch.yml'), 'utf8');
     expect(text).toMatch(/uses: actions\/create-github-app-token@v\d+\n\s+id: app-token/);

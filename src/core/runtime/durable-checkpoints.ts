@@ -129,7 +129,7 @@ export function verifyRecorded(options: {
     const stored = hexToBytes(info.public_key, 32);
     const signedBy = stored ? keyIdOf(stored) : 'a key that is not an Ed25519 public key';
     throw new ResumeRefusedError(
-      `session ${sessionId} is signed by ${signedBy}; resume it with that key (--key), not ${signer.keyId}`,
+      `session ${sessionId} is signed by ${signedBy}; resume it with that key (\`--key\` on the CLI, \`signing-key\` in the Action), not ${signer.keyId}`,
     );
   }
   const recorded: LedgerEntry[] = [];

@@ -71,18 +71,29 @@ export function approvalWait(
 ): WaitPolicy<'signal_received'> {
   // Reviews are read with the strict reader the verifier and the report use (docs/ledger.md
   // "Human sign-off"); a malformed one that would otherwise be the latest blocks the gate (fail closed).
-  const latestReview = (suspended: LedgerEntry) => {
-    let latest: { entry: LedgerEntry; keyId: string; review: HumanReview | null } | undefined;
+  // The human reviews after the `suspended` entry that attest it, and whether their key is an approver.
+  function* reviewsOf(
+    suspended: LedgerEntry,
+  ): Generator<{ entry: LedgerEntry; keyId: string; pinned: boolean }> {
     for (let seq = suspended.seq + 1; ; seq++) {
       const entry = store.entry(sessionId, seq);
-      if (!entry) break;
+      if (!entry) return;
       if (entry.kind !== HUMAN_REVIEW_KIND) continue;
       const { attested_head_hash, reviewer_public_key, reviewer_key_id } = entry.payload;
       if (attested_head_hash !== suspended.entry_hash) continue;
-      if (typeof reviewer_public_key !== 'string' || !isPinned(approvers, reviewer_public_key, 'reviewer'))
-        continue;
+      yield {
+        entry,
+        keyId: typeof reviewer_key_id === 'string' ? reviewer_key_id : '?',
+        pinned:
+          typeof reviewer_public_key === 'string' && isPinned(approvers, reviewer_public_key, 'reviewer'),
+      };
+    }
+  }
+  const latestReview = (suspended: LedgerEntry) => {
+    let latest: { entry: LedgerEntry; keyId: string; review: HumanReview | null } | undefined;
+    for (const { entry, keyId, pinned } of reviewsOf(suspended)) {
+      if (!pinned) continue;
       const read = readHumanReview(entry.payload);
-      const keyId = typeof reviewer_key_id === 'string' ? reviewer_key_id : '?';
       latest = { entry, keyId, review: 'review' in read ? read.review : null };
     }
     return latest;
@@ -116,18 +127,12 @@ export function approvalWait(
     unpinned: (suspended) => {
       const found: NonNullable<Suspension['unpinnedReviews']> = [];
       if (approvers.size === 0) return found;
-      for (let seq = suspended.seq + 1; ; seq++) {
-        const entry = store.entry(sessionId, seq);
-        if (!entry) break;
-        if (entry.kind !== HUMAN_REVIEW_KIND) continue;
-        const { attested_head_hash, reviewer_public_key, reviewer_key_id } = entry.payload;
-        if (attested_head_hash !== suspended.entry_hash) continue;
-        if (typeof reviewer_public_key === 'string' && isPinned(approvers, reviewer_public_key, 'reviewer'))
-          continue;
+      for (const { entry, keyId, pinned } of reviewsOf(suspended)) {
+        if (pinned) continue;
         found.push({
-          seq,
+          seq: entry.seq,
           decision: readDecision(entry.payload) ?? 'malformed',
-          reviewer_key_id: typeof reviewer_key_id === 'string' ? reviewer_key_id : '?',
+          reviewer_key_id: keyId,
         });
       }
       return found;

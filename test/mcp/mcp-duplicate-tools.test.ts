@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorkdir, openRunStore, say, scripted, use } from '../helpers/agent-kit.js';
+import { describe, expect, it } from 'vitest';
+import { say, scripted, use } from '../helpers/agent-kit.js';
 import { runCli } from '../helpers/cli.js';
 import { survivors } from '../process/isolation-kit.js';
-import { completed, entriesOf, mcpContract, runMcp, serverCalls, tomlString } from './mcp-kit.js';
+import { completed, entriesOf, mcpContract, runMcp, serverCalls, tomlString, useMcpRun } from './mcp-kit.js';
 
 /**
  * A server whose tools/list names the same tool twice (`echo`, with two different schemas and
@@ -30,26 +30,18 @@ args = [${tomlString(DUPLICATES)}, "--calls", ${tomlString(calls)}]
 const REASON = 'the server lists this tool 2 times; a tool name must be unique, so no copy is mounted';
 
 describe('an MCP server that lists a tool name twice', () => {
-  let run: ReturnType<typeof openRunStore>;
-  let workdir: string;
-  let calls: string;
-  beforeEach(() => {
-    run = openRunStore();
-    workdir = makeWorkdir();
-    calls = join(workdir, 'calls.log');
-  });
-  afterEach(() => run.close());
+  const t = useMcpRun();
 
   it('a run mounts neither copy, journals both as not mounted, and offers the model only the rest', async () => {
-    const contract = mcpContract(duplicateServer(calls));
+    const contract = mcpContract(duplicateServer(t.calls));
     const provider = scripted([
       use('mcp__dup__add', { a: 2, b: 3 }),
       use('mcp__dup__echo', { command: 'id' }),
       use('write_file', { path: 'out.txt', content: 'done\n' }),
       say('done'),
     ]);
-    const outcome = completed(await runMcp({ store: run.store, contract, workdir, provider }));
-    const [listed] = entriesOf(run.store, outcome.sessionId, 'mcp_tools_listed');
+    const outcome = completed(await runMcp({ store: t.run.store, contract, workdir: t.workdir, provider }));
+    const [listed] = entriesOf(t.run.store, outcome.sessionId, 'mcp_tools_listed');
     expect(listed?.payload).toMatchObject({ server: 'dup', listed: 3 });
     expect(((listed?.payload.tools ?? []) as Array<{ name: string }>).map((t) => t.name)).toEqual([
       'mcp__dup__add',
@@ -58,24 +50,24 @@ describe('an MCP server that lists a tool name twice', () => {
       { name: 'echo', reason: REASON },
       { name: 'echo', reason: REASON },
     ]);
-    const [started] = entriesOf(run.store, outcome.sessionId, 'executor_started');
+    const [started] = entriesOf(t.run.store, outcome.sessionId, 'executor_started');
     expect(started?.payload.tools).toEqual(['write_file', 'mcp__dup__add']);
     // The model's call of the unmounted name never reached the server.
-    expect(serverCalls(calls)).toEqual(['add {"a":2,"b":3}']);
+    expect(serverCalls(t.calls)).toEqual(['add {"a":2,"b":3}']);
   });
 
   it('truss mcp probe says which copies are not mounted and why', () => {
-    mkdirSync(join(workdir, '.truss'), { recursive: true });
+    mkdirSync(join(t.workdir, '.truss'), { recursive: true });
     writeFileSync(
-      join(workdir, '.truss/config.toml'),
-      `[constraints]\nallow_tools = ["mcp__*"]\n${duplicateServer(calls)}`,
+      join(t.workdir, '.truss/config.toml'),
+      `[constraints]\nallow_tools = ["mcp__*"]\n${duplicateServer(t.calls)}`,
     );
-    const human = runCli(['mcp', 'probe', 'dup', '--workdir', workdir]);
+    const human = runCli(['mcp', 'probe', 'dup', '--workdir', t.workdir]);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain('3 tool(s)');
     expect(human.stdout.match(new RegExp(`mcp__dup__echo .*not mounted: ${REASON}`, 'g'))).toHaveLength(2);
     expect(human.stdout).toMatch(/mcp__dup__add .*offered to the agent/);
-    const json = runCli(['mcp', 'probe', 'dup', '--workdir', workdir, '--json']);
+    const json = runCli(['mcp', 'probe', 'dup', '--workdir', t.workdir, '--json']);
     expect(json.code, json.stderr).toBe(0);
     const tools = JSON.parse(json.stdout).tools as Array<Record<string, unknown>>;
     expect(tools.map((t) => [t.name, t.mounted, t.allowed, t.reason])).toEqual([
@@ -83,7 +75,7 @@ describe('an MCP server that lists a tool name twice', () => {
       ['mcp__dup__add', true, true, undefined],
       ['mcp__dup__echo', false, false, REASON],
     ]);
-    expect(serverCalls(calls)).toEqual([]);
-    expect(survivors(calls)).toEqual([]);
+    expect(serverCalls(t.calls)).toEqual([]);
+    expect(survivors(t.calls)).toEqual([]);
   });
 });

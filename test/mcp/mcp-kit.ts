@@ -10,7 +10,15 @@ import {
   runContract,
 } from '../../src/core/run/index.js';
 import type { RunEvent } from '../../src/core/runtime/ctx.js';
-import { AGENT_KEY, contractFrom, ctxFor, text, toolUse } from '../helpers/agent-kit.js';
+import {
+  AGENT_KEY,
+  type AgentRun,
+  contractFrom,
+  ctxFor,
+  text,
+  toolUse,
+  useAgentRun,
+} from '../helpers/agent-kit.js';
 
 /** The MCP server the tests start: built with the official SDK (test/fixtures/mcp/server.mjs). */
 export const FIXTURE_SERVER = join(import.meta.dirname, '../fixtures/mcp/server.mjs');
@@ -23,6 +31,26 @@ export function serverCalls(file: string): string[] {
 /** How often the stdio fixture whose calls go to `calls` was started. */
 export function serverStarts(calls: string): number {
   return serverCalls(`${calls}.starts`).length;
+}
+
+/**
+ * For the tests of the enclosing describe (useAgentRun): a fresh ledger store and work directory per
+ * test, the store closed after each, and `calls`, the file in the work directory where a fixture
+ * server started with it (stdioServer) writes the calls it receives. Read them from the returned object.
+ */
+export function useMcpRun(): { readonly run: AgentRun; readonly workdir: string; readonly calls: string } {
+  const agent = useAgentRun();
+  return {
+    get run() {
+      return agent.run;
+    },
+    get workdir() {
+      return agent.workdir;
+    },
+    get calls() {
+      return join(agent.workdir, 'calls.log');
+    },
+  };
 }
 
 /** A TOML string literal. */

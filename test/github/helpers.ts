@@ -5,6 +5,7 @@ import nock from 'nock';
 import type { Logger } from '../../src/github/logger.js';
 import { createOctokit, type Octokit } from '../../src/github/octokit.js';
 import type { RunAndReportOptions } from '../../src/github/run-and-report.js';
+import { pullRequestObject } from '../helpers/action-harness.js';
 import { webhookExample, webhookExamples } from '../helpers/fake-github.js';
 import { SESSION_KEY } from '../helpers/ledger-kit.js';
 
@@ -121,4 +122,58 @@ export function nockQueuedCheck(id: number, headSha: string): void {
   nock(API)
     .get(`/repos/${OWNER}/${REPO}/check-runs/${id}`)
     .reply(200, { ...example, id, head_sha: headSha, status: 'queued', conclusion: null });
+}
+
+/** GET /pulls/{prNumber} on Codertocat/Hello-World: the pull request (real payload shape) with its head at `headSha`. */
+export function nockPullHead(prNumber: number, headSha: string): void {
+  nock(API)
+    .get(`/repos/${OWNER}/${REPO}/pulls/${prNumber}`)
+    .reply(200, pullRequestObject(headSha, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+}
+
+/** One entry of GET /repos/{owner}/{repo}/pulls/{n}/files, as documented: `filename` modified at `headSha`. */
+export function pullRequestFile(filename: string, headSha: string, extra: Record<string, unknown> = {}) {
+  return {
+    sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
+    filename,
+    status: 'modified',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
+    blob_url: `https://github.com/${OWNER}/${REPO}/blob/${headSha}/${filename}`,
+    raw_url: `https://github.com/${OWNER}/${REPO}/raw/${headSha}/${filename}`,
+    contents_url: `${API}/repos/${OWNER}/${REPO}/contents/${filename}?ref=${headSha}`,
+    patch: '@@ -1 +1,2 @@\n a\n+b',
+    ...extra,
+  };
+}
+
+export interface CheckRunWrite {
+  method: 'POST' | 'PATCH';
+  body: Record<string, unknown>;
+}
+
+/**
+ * Check-run writes on Codertocat/Hello-World, creates (POST) and updates (PATCH), in order: up to
+ * ten of each, none required; created checks get ids from `next` on.
+ */
+export function recordCheckRunWrites(next = 100): CheckRunWrite[] {
+  const requests: CheckRunWrite[] = [];
+  const answer = (id: number) => ({ id, html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}` });
+  nock(API)
+    .post(`/repos/${OWNER}/${REPO}/check-runs`)
+    .times(10)
+    .optionally()
+    .reply(201, (_uri, body) => {
+      requests.push({ method: 'POST', body: body as Record<string, unknown> });
+      return answer(next++);
+    })
+    .patch(/\/check-runs\/\d+$/)
+    .times(10)
+    .optionally()
+    .reply(200, (uri, body) => {
+      requests.push({ method: 'PATCH', body: body as Record<string, unknown> });
+      return answer(Number(uri.split('/').pop()));
+    });
+  return requests;
 }

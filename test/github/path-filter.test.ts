@@ -3,12 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { decidePathFilter } from '../../src/core/contract/index.js';
 import { lazyChangedFiles, mayBeGitlink, pullRequestChangedFiles } from '../../src/github/path-filter.js';
 import { runAndReport } from '../../src/github/run-and-report.js';
-import { pullRequestObject } from '../helpers/action-harness.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { otherApp } from '../helpers/comment-authors.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { useNock } from '../helpers/nock-guard.js';
-import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
+import {
+  API,
+  captureLog,
+  nockPullHead,
+  OWNER,
+  pullRequestFile,
+  REPO,
+  recordCheckRunWrites,
+  runAndReportOptions,
+  testOctokit,
+} from './helpers.js';
 
 useNock();
 
@@ -18,26 +27,12 @@ const PR = 7;
 
 /** GET /pulls/7 after the listing: the pull request (real payload shape) with its head at `sha`. */
 function headAfterListing(sha = HEAD) {
-  nock(API)
-    .get(`${R}/pulls/${PR}`)
-    .reply(200, pullRequestObject(sha, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+  nockPullHead(PR, sha);
 }
 
-/** One entry of GET /repos/{owner}/{repo}/pulls/{n}/files, as documented. */
+/** One entry of GET /repos/{owner}/{repo}/pulls/{n}/files, as documented, at HEAD. */
 function prFile(filename: string, extra: Record<string, unknown> = {}) {
-  return {
-    sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
-    filename,
-    status: 'modified',
-    additions: 1,
-    deletions: 0,
-    changes: 1,
-    blob_url: `https://github.com/${OWNER}/${REPO}/blob/${HEAD}/${filename}`,
-    raw_url: `https://github.com/${OWNER}/${REPO}/raw/${HEAD}/${filename}`,
-    contents_url: `https://api.github.com${R}/contents/${filename}?ref=${HEAD}`,
-    patch: '@@ -1 +1,2 @@\n a\n+b',
-    ...extra,
-  };
+  return pullRequestFile(filename, HEAD, extra);
 }
 
 /**
@@ -129,29 +124,6 @@ function checksOnHead(id: string, runs: Array<Record<string, unknown>> = []) {
     });
 }
 
-/** Check-run requests: creates (POST) and updates (PATCH), bodies in order. */
-function recordChecks(): { method: string; body: Record<string, unknown> }[] {
-  const requests: { method: string; body: Record<string, unknown> }[] = [];
-  let next = 100;
-  nock(API)
-    .post(`${R}/check-runs`)
-    .times(10)
-    .optionally()
-    .reply(201, (_uri, body) => {
-      requests.push({ method: 'POST', body: body as Record<string, unknown> });
-      const id = next++;
-      return { id, html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}` };
-    })
-    .patch(/\/check-runs\/\d+$/)
-    .times(10)
-    .optionally()
-    .reply(200, (uri, body) => {
-      requests.push({ method: 'PATCH', body: body as Record<string, unknown> });
-      return { id: Number(uri.split('/').pop()), html_url: 'https://github.com/x' };
-    });
-  return requests;
-}
-
 describe('[contract] paths on a pull request (the Action)', () => {
   it('a paths miss is not run: its check is created completed skipped with the reason', async () => {
     nock(API)
@@ -160,7 +132,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .reply(200, [prFile('README.md'), prFile('docs/guide.md')]);
     headAfterListing();
     checksOnHead('src-only');
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
       filter: true,
     });
@@ -187,7 +159,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
     listsOnly('README.md');
     checksOnHead('api-tests');
     checksOnHead('api');
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('api-tests', { paths: ['src/**'] }, 'api')], { filter: true });
     expect(results).toEqual([]);
     expect(checks.map((c) => [c.body.name, c.body.conclusion])).toEqual([['truss / api-tests', 'skipped']]);
@@ -210,7 +182,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
         { id: 801, conclusion: 'skipped' },
         earlier,
       ]);
-      const checks = recordChecks();
+      const checks = recordCheckRunWrites();
       const { results, sessions, log } = await report([contract('src-only', { paths: ['src/**'] })], {
         filter: true,
       });
@@ -246,7 +218,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
           },
         ],
       });
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('api-tests', { paths: ['src/**'] }, 'api')], { filter: true });
     expect(results.map((r) => [r.contractId, r.overall])).toEqual([['api-tests', 'pass']]);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
@@ -257,7 +229,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
     // costs a run; a wrong "not Truss's" would let a skip turn a FAIL another token wrote green.
     listsOnly('package.json');
     checksOnHead('src-only', [{ id: 803, app: otherApp('another-truss-token', 424242) }]);
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => [r.contractId, r.overall])).toEqual([['src-only', 'pass']]);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
@@ -271,7 +243,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       // Another commit's verdict (listed for a ref that moved) is not this head's.
       { id: 802, head_sha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e' },
     ]);
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results).toEqual([]);
     expect(checks.map((c) => c.body.conclusion)).toEqual(['skipped']);
@@ -284,7 +256,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .reply(200, [prFile('src/new.ts', { status: 'renamed', previous_filename: 'lib/old.ts' })]);
     headAfterListing();
     checksOnHead('docs');
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results, sessions } = await report(
       [
         contract('docs', { paths: ['docs/**'] }),
@@ -311,11 +283,11 @@ describe('[contract] paths on a pull request (the Action)', () => {
   });
 
   it('contracts without a filter never list the changed files; a named run ignores the filter', async () => {
-    recordChecks();
+    recordCheckRunWrites();
     const plain = await report([contract('plain')], { filter: true });
     expect(plain.results.map((r) => r.overall)).toEqual(['pass']);
     // No GET /pulls/7/files interceptor exists: nock would refuse the request had one been made.
-    recordChecks();
+    recordCheckRunWrites();
     const named = await report([contract('src-only', { paths: ['src/**'] })], { filter: false });
     expect(named.results.map((r) => r.overall)).toEqual(['pass']);
   });
@@ -333,7 +305,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
         .query(p === 1 ? { per_page: 100 } : { per_page: 100, page: p })
         .reply(200, page((p - 1) * 100), next);
     }
-    recordChecks();
+    recordCheckRunWrites();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => r.overall)).toEqual(['pass']);
   });
@@ -344,7 +316,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
       .query({ per_page: 100 })
       .reply(200, [prFile('README.md')]);
     headAfterListing('1111111111111111111111111111111111111111');
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => r.overall)).toEqual(['pass']);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
@@ -403,7 +375,7 @@ describe('[contract] paths on a pull request (the Action)', () => {
     }
     // The contract runs: its check is never completed skipped on such a listing.
     nock(API).get(`${R}/pulls/${PR}/files`).query({ per_page: 100 }).reply(200, [removed]);
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report([contract('src-only', { paths: ['src/**'] })], { filter: true });
     expect(results.map((r) => r.overall)).toEqual(['pass']);
     expect(checks.map((c) => c.body.conclusion ?? c.body.status)).toEqual(['in_progress', 'success']);
@@ -429,7 +401,7 @@ describe('a submodule bump in the listing (GitHub lists it as its bare path)', (
     headAfterListing();
     checksOnHead('docs');
     checksOnHead('not-docs-or-zlib');
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     const { results } = await report(
       [
         contract('docs', { paths: ['docs/**'] }),

@@ -11,11 +11,20 @@ import { describe, expect, it } from 'vitest';
 import { lazyChangedFiles } from '../../src/github/path-filter.js';
 import { runAndReport } from '../../src/github/run-and-report.js';
 import { verdictUnderSkip } from '../../src/github/skip-race.js';
-import { pullRequestObject } from '../helpers/action-harness.js';
 import { makeWorkdir, openRunStore } from '../helpers/agent-kit.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { useNock } from '../helpers/nock-guard.js';
-import { API, captureLog, OWNER, REPO, runAndReportOptions, testOctokit } from './helpers.js';
+import {
+  API,
+  captureLog,
+  nockPullHead,
+  OWNER,
+  pullRequestFile,
+  REPO,
+  recordCheckRunWrites,
+  runAndReportOptions,
+  testOctokit,
+} from './helpers.js';
 
 useNock();
 
@@ -63,23 +72,8 @@ function listsReadmeOnly() {
   nock(API)
     .get(`${R}/pulls/${PR}/files`)
     .query({ per_page: 100 })
-    .reply(200, [
-      {
-        sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
-        filename: 'README.md',
-        status: 'modified',
-        additions: 1,
-        deletions: 0,
-        changes: 1,
-        blob_url: `https://github.com/${OWNER}/${REPO}/blob/${HEAD}/README.md`,
-        raw_url: `https://github.com/${OWNER}/${REPO}/raw/${HEAD}/README.md`,
-        contents_url: `https://api.github.com${R}/contents/README.md?ref=${HEAD}`,
-        patch: '@@ -1 +1,2 @@\n a\n+b',
-      },
-    ]);
-  nock(API)
-    .get(`${R}/pulls/${PR}`)
-    .reply(200, pullRequestObject(HEAD, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+    .reply(200, [pullRequestFile('README.md', HEAD)]);
+  nockPullHead(PR, HEAD);
 }
 
 /** A check run as GET /commits/{ref}/check-runs lists it. */
@@ -108,32 +102,9 @@ function checksOnHead(runs: Array<ReturnType<typeof listedCheck>>) {
     .reply(200, { total_count: runs.length, check_runs: runs });
 }
 
-/** Check-run writes, in order; created checks get ids from `next`. */
-function recordChecks(next = 100): { method: string; body: Record<string, unknown> }[] {
-  const requests: { method: string; body: Record<string, unknown> }[] = [];
-  nock(API)
-    .post(`${R}/check-runs`)
-    .times(10)
-    .optionally()
-    .reply(201, (_uri, body) => {
-      requests.push({ method: 'POST', body: body as Record<string, unknown> });
-      const id = next++;
-      return { id, html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}` };
-    })
-    .patch(/\/check-runs\/\d+$/)
-    .times(10)
-    .optionally()
-    .reply(200, (uri, body) => {
-      requests.push({ method: 'PATCH', body: body as Record<string, unknown> });
-      const id = Number(uri.split('/').pop());
-      return { id, html_url: `https://github.com/${OWNER}/${REPO}/runs/${id}` };
-    });
-  return requests;
-}
-
 describe('a skip written while a named run of the contract went', () => {
   it("the named run's FAIL, hidden by a newer skip, is posted again as the newest check when it completes", async () => {
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     // The named run's check is 100; a pull request job that listed no check before it wrote skip 101.
     checksOnHead([listedCheck(100, {}), listedCheck(101, { conclusion: 'skipped' })]);
     const { results, log } = await report(contract(FALSE_CHECK), false);
@@ -163,7 +134,7 @@ describe('a skip written while a named run of the contract went', () => {
       [listedCheck(100, { conclusion: 'success' })],
       [listedCheck(100, { conclusion: 'success' }), listedCheck(101, { conclusion: 'skipped' })],
     ]) {
-      const checks = recordChecks();
+      const checks = recordCheckRunWrites();
       checksOnHead(listed);
       const { results } = await report(contract(), false);
       expect(results.map((r) => r.overall)).toEqual(['pass']);
@@ -177,7 +148,7 @@ describe('a skip written while a named run of the contract went', () => {
     listsReadmeOnly();
     // Listed before the named run created its check (99): the skip is taken and written as 100.
     checksOnHead([]);
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     checksOnHead([listedCheck(99, {}), listedCheck(100, { conclusion: 'skipped' })]);
     const { results } = await report(contract(), true);
     expect(results).toEqual([]);
@@ -197,7 +168,7 @@ describe('a skip written while a named run of the contract went', () => {
   it('a named run still going under the skip is left to post its own verdict when it completes', async () => {
     listsReadmeOnly();
     checksOnHead([]);
-    const checks = recordChecks();
+    const checks = recordCheckRunWrites();
     checksOnHead([
       listedCheck(99, { status: 'in_progress', conclusion: null }),
       listedCheck(100, { conclusion: 'skipped' }),

@@ -14,9 +14,17 @@ import { completeCheckRun } from '../../src/github/check-runs.js';
 import { placedFindings, renderCheckOutput, renderStickyComment } from '../../src/github/render/index.js';
 import { findingCommentBody, findingMarker } from '../../src/github/render/review-comment.js';
 import { syncReviewComments } from '../../src/github/review-comments.js';
-import { pullRequestObject } from '../helpers/action-harness.js';
 import { useNock } from '../helpers/nock-guard.js';
-import { API, captureLog, OWNER, REPO, recordingOctokit, testOctokit } from './helpers.js';
+import {
+  API,
+  captureLog,
+  nockPullHead,
+  OWNER,
+  pullRequestFile,
+  REPO,
+  recordingOctokit,
+  testOctokit,
+} from './helpers.js';
 
 useNock();
 
@@ -95,9 +103,7 @@ function report(votes: ReportVote[]): RunReport {
 
 /** GET /pulls/7 (real payload shape) after the listings: the pull request with its head at `sha`. */
 function nockPull(sha = HEAD): void {
-  nock(API)
-    .get(`${R}/pulls/${PR}`)
-    .reply(200, pullRequestObject(sha, 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'));
+  nockPullHead(PR, sha);
 }
 
 /**
@@ -109,19 +115,13 @@ function nockFiles(at = HEAD, head = HEAD): void {
     .get(`${R}/pulls/${PR}/files`)
     .query({ per_page: 100 })
     .reply(200, [
-      {
-        sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
-        filename: 'src/login.ts',
-        status: 'modified',
+      pullRequestFile('src/login.ts', at, {
         additions: 2,
         deletions: 1,
         changes: 3,
-        blob_url: `https://github.com/${OWNER}/${REPO}/blob/${at}/src/login.ts`,
-        raw_url: `https://github.com/${OWNER}/${REPO}/raw/${at}/src/login.ts`,
-        contents_url: `https://api.github.com${R}/contents/src/login.ts?ref=${at}`,
         patch:
           '@@ -8,6 +8,7 @@ export function login() {\n a\n b\n-c\n+C\n+D\n d\n e\n f\n@@ -39,2 +40,3 @@\n x\n+y\n z',
-      },
+      }),
     ]);
   nockPull(head);
 }
@@ -179,6 +179,50 @@ function recordWrites() {
       return { id, body: (body as { body: string }).body };
     });
   return writes;
+}
+
+type GraphqlRequest = { query: string; variables: Body };
+
+/** A resolveReviewThread mutation's answer: the thread it names is resolved. */
+function resolveThread(b: GraphqlRequest) {
+  return { data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } } };
+}
+
+/**
+ * POST /graphql, `requests` times, each request recorded in order: the review threads (first comment
+ * id -> resolved?) are answered with `threads`, every other request (a mutation) by `mutation`.
+ */
+function nockGraphql(
+  threads: Record<number, boolean>,
+  mutation: (b: GraphqlRequest) => unknown = resolveThread,
+  requests = 2,
+): GraphqlRequest[] {
+  const calls: GraphqlRequest[] = [];
+  nock(API)
+    .post('/graphql')
+    .times(requests)
+    .reply(200, (_uri, body) => {
+      const b = body as GraphqlRequest;
+      calls.push(b);
+      if (!b.query.includes('reviewThreads')) return mutation(b);
+      return {
+        data: {
+          repository: {
+            pullRequest: {
+              reviewThreads: {
+                pageInfo: { hasNextPage: false, endCursor: null },
+                nodes: Object.entries(threads).map(([id, isResolved]) => ({
+                  id: `PRRT_${id}`,
+                  isResolved,
+                  comments: { nodes: [{ databaseId: Number(id) }] },
+                })),
+              },
+            },
+          },
+        },
+      };
+    });
+  return calls;
 }
 
 function sync(r: RunReport, octokit = testOctokit(), log = captureLog(), dryRun = false) {
@@ -324,32 +368,11 @@ describe('inline review comments', () => {
       }),
     ]);
     const writes = recordWrites();
-    const threads: Body[] = [];
-    nock(API)
-      .post('/graphql')
-      .times(3)
-      .reply(200, (_uri, body) => {
-        const b = body as { query: string; variables: Body };
-        threads.push(b);
-        if (b.query.includes('reviewThreads'))
-          return {
-            data: {
-              repository: {
-                pullRequest: {
-                  reviewThreads: {
-                    pageInfo: { hasNextPage: false, endCursor: null },
-                    nodes: [1, 2, 3, 4, 7, 8].map((id) => ({
-                      id: `PRRT_${id}`,
-                      isResolved: id === 7,
-                      comments: { nodes: [{ databaseId: id }] },
-                    })),
-                  },
-                },
-              },
-            },
-          };
-        return { data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } } };
-      });
+    const threads = nockGraphql(
+      { 1: false, 2: false, 3: false, 4: false, 7: true, 8: false },
+      resolveThread,
+      3,
+    );
     const result = await sync(
       report([
         vote(0, 'not_met', [
@@ -390,28 +413,9 @@ describe('inline review comments', () => {
       }),
     ]);
     const writes = recordWrites();
-    const graphql: Body[] = [];
-    nock(API)
-      .post('/graphql')
-      .times(2)
-      .reply(200, (_uri, body) => {
-        const b = body as { query: string; variables: Body };
-        graphql.push(b);
-        return b.query.includes('reviewThreads')
-          ? {
-              data: {
-                repository: {
-                  pullRequest: {
-                    reviewThreads: {
-                      pageInfo: { hasNextPage: false, endCursor: null },
-                      nodes: [{ id: 'PRRT_7', isResolved: true, comments: { nodes: [{ databaseId: 7 }] } }],
-                    },
-                  },
-                },
-              },
-            }
-          : { data: { unresolveReviewThread: { thread: { id: 'PRRT_7', isResolved: false } } } };
-      });
+    const graphql = nockGraphql({ 7: true }, () => ({
+      data: { unresolveReviewThread: { thread: { id: 'PRRT_7', isResolved: false } } },
+    }));
     const result = await sync(report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]));
     expect(result).toMatchObject({ created: 0, updated: 1, reopened: 1 });
     expect(writes.reviews).toEqual([]);
@@ -476,37 +480,6 @@ describe('inline review comments: a run that stops, a head that moves, a body th
       line: 9,
     });
 
-  /** GraphQL: the review threads (first comment id -> resolved?), then each mutation's reply. */
-  function nockThreads(threads: Record<number, boolean>, mutations: number): Body[] {
-    const calls: Body[] = [];
-    nock(API)
-      .post('/graphql')
-      .times(1 + mutations)
-      .reply(200, (_uri, body) => {
-        const b = body as { query: string; variables: Body };
-        calls.push(b);
-        if (b.query.includes('reviewThreads'))
-          return {
-            data: {
-              repository: {
-                pullRequest: {
-                  reviewThreads: {
-                    pageInfo: { hasNextPage: false, endCursor: null },
-                    nodes: Object.entries(threads).map(([id, isResolved]) => ({
-                      id: `PRRT_${id}`,
-                      isResolved,
-                      comments: { nodes: [{ databaseId: Number(id) }] },
-                    })),
-                  },
-                },
-              },
-            },
-          };
-        return { data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } } };
-      });
-    return calls;
-  }
-
   it('the new review is refused (422): no comment was marked resolved, so nothing is lost', async () => {
     nockFiles();
     nockListComments([stale()]);
@@ -568,7 +541,7 @@ describe('inline review comments: a run that stops, a head that moves, a body th
     nockListComments([stale()]);
     nockPull();
     const writes = recordWrites();
-    const graphql = nockThreads({ 3: true }, 0);
+    const graphql = nockGraphql({ 3: true }, resolveThread, 1);
     const result = await sync(report([vote(0, 'met', [])]));
     expect(result.resolved).toBe(1);
     expect(graphql.map((g) => g.variables)).toEqual([{ owner: OWNER, repo: REPO, number: PR, cursor: null }]);
@@ -670,39 +643,6 @@ describe('inline review comments: a thread GitHub would not resolve or reopen', 
     ],
   };
 
-  /** GraphQL: the threads (first comment id -> resolved?), then the mutation answered with `mutation`. */
-  function nockGraphql(
-    threads: Record<number, boolean>,
-    mutation: (b: { query: string; variables: Body }) => unknown,
-  ) {
-    const calls: Array<{ query: string; variables: Body }> = [];
-    nock(API)
-      .post('/graphql')
-      .times(2)
-      .reply(200, (_uri, body) => {
-        const b = body as { query: string; variables: Body };
-        calls.push(b);
-        if (!b.query.includes('reviewThreads')) return mutation(b);
-        return {
-          data: {
-            repository: {
-              pullRequest: {
-                reviewThreads: {
-                  pageInfo: { hasNextPage: false, endCursor: null },
-                  nodes: Object.entries(threads).map(([id, isResolved]) => ({
-                    id: `PRRT_${id}`,
-                    isResolved,
-                    comments: { nodes: [{ databaseId: Number(id) }] },
-                  })),
-                },
-              },
-            },
-          },
-        };
-      });
-    return calls;
-  }
-
   it('a thread that could not be reopened keeps its body resolved, and the next run reopens it', async () => {
     const cited = report([vote(0, 'not_met', [cite('src/login.ts', 41, 41, 'back again')])]);
     nockFiles();
@@ -763,9 +703,7 @@ describe('inline review comments: a thread GitHub would not resolve or reopen', 
     nockListComments([stale()]);
     nockPull();
     const again = recordWrites();
-    nockGraphql({ 3: false }, (b) => ({
-      data: { resolveReviewThread: { thread: { id: b.variables.thread, isResolved: true } } },
-    }));
+    nockGraphql({ 3: false }, resolveThread);
     const second = await sync(report([vote(0, 'met', [])]));
     expect(second.resolved).toBe(1);
     expect(again.patches.map((p) => p.id)).toEqual([3]);

@@ -141,6 +141,58 @@ describe('suspend on an approval gate, resume in a later job', () => {
     return unzip(zip);
   }
 
+  /** The suspended head the pull request's sticky comment of gated-bash reports: what the App signs an approval of. */
+  function reportedHead() {
+    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    return readMeta(sticky?.body ?? '') as { session_id: string; head_hash: string; head_seq: number };
+  }
+
+  /** An approval of `head` signed by `reviewer`, as the App signs one for a `/truss approve` comment. */
+  function appApproval(
+    head: { head_hash: string; head_seq: number },
+    reviewer: SigningKey,
+    note: string,
+    commentId: number,
+  ) {
+    return signDetachedHumanReview({
+      headHash: head.head_hash,
+      headSeq: head.head_seq,
+      attestedHeadHash: head.head_hash,
+      reviewer,
+      review: {
+        decision: 'approved',
+        note,
+        actor: { login: 'Codertocat', id: 21031067 },
+        source: { comment_id: commentId, url: null },
+      },
+    });
+  }
+
+  /** The App's queued check `id` of gated-bash on the head, which a dispatched resume completes. */
+  function queueAppCheck(id: number): void {
+    harness.checkRuns.push({
+      app: otherApp('truss-app'),
+      id,
+      name: 'truss / gated-bash',
+      head_sha: harness.headSha,
+      status: 'queued',
+      conclusion: null,
+      html_url: `https://github.com/Codertocat/Hello-World/runs/${id}`,
+      details_url: null,
+      output: null,
+    });
+  }
+
+  /** The App's workflow_dispatch of mode resume for RUN_ID, with `inputs`; `app` pinned as truss-app, `env` added. */
+  function dispatchResume(app: SigningKey, inputs: Record<string, string>, env: Record<string, string> = {}) {
+    return harness.run({
+      eventName: 'workflow_dispatch',
+      payload: appDispatchPayload(harness.headSha, { mode: 'resume', resume_run_id: RUN_ID, ...inputs }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.publicKeyHex} truss-app`, ...env },
+    });
+  }
+
   it('suspends with action_required and a resumable artifact, then /truss approve resumes it to PASS', async () => {
     const { run, sessionId } = suspended;
     expect(run.code).toBe(0);
@@ -461,49 +513,14 @@ describe('suspend on an approval gate, resume in a later job', () => {
 
   it('the App path: a workflow_dispatch with mode resume and an approval the App pre-signed resumes the run and completes its queued check', async () => {
     const { sessionId } = suspended;
-    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
-    const meta = readMeta(sticky?.body ?? '') as { head_hash: string; head_seq: number };
+    const head = reportedHead();
     const app = SigningKey.generate();
-    const approval = (signer: SigningKey) =>
-      signDetachedHumanReview({
-        headHash: meta.head_hash,
-        headSeq: meta.head_seq,
-        attestedHeadHash: meta.head_hash,
-        reviewer: signer,
-        review: {
-          decision: 'approved',
-          note: 'approved in the App',
-          actor: { login: 'Codertocat', id: 21031067 },
-          source: { comment_id: 1, url: null },
-        },
-      });
+    const approval = (signer: SigningKey) => appApproval(head, signer, 'approved in the App', 1);
     // The App's queued check: the dispatched job holds the App's installation token.
     harness.useAppToken('truss-app');
-    harness.checkRuns.push({
-      app: otherApp('truss-app'),
-      id: 9100,
-      name: 'truss / gated-bash',
-      head_sha: harness.headSha,
-      status: 'queued',
-      conclusion: null,
-      html_url: 'https://github.com/Codertocat/Hello-World/runs/9100',
-      details_url: null,
-      output: null,
-    });
-    const dispatch = (entry: unknown) => {
-      const payload = appDispatchPayload(harness.headSha, {
-        mode: 'resume',
-        resume_run_id: RUN_ID,
-        check_run_id: '9100',
-        approval: JSON.stringify(entry),
-      });
-      return harness.run({
-        eventName: 'workflow_dispatch',
-        payload,
-        workspace: withAgent(harness.cloneWorkspace()),
-        env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
-      });
-    };
+    queueAppCheck(9100);
+    const dispatch = (entry: unknown) =>
+      dispatchResume(app.key, { check_run_id: '9100', approval: JSON.stringify(entry) });
     // An approval signed by a key nobody pinned is refused, and the queued check says why.
     const forged = await dispatch(approval(SigningKey.generate().key));
     expect(forged.code).toBe(1);
@@ -526,53 +543,22 @@ describe('suspend on an approval gate, resume in a later job', () => {
 
   it('the App path: a second dispatch of an approval (another /truss approve, queued behind the first) does not run the gated step again', async () => {
     const { sessionId } = suspended;
-    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
-    const meta = readMeta(sticky?.body ?? '') as { head_hash: string; head_seq: number };
+    const head = reportedHead();
     const app = SigningKey.generate();
     // Two maintainers comment `/truss approve` while the run waits: the App signs one approval of the
     // suspended head for each comment and dispatches two resumes, which the dispatch workflow's
     // concurrency group runs one after the other.
-    const approval = (note: string) =>
-      signDetachedHumanReview({
-        headHash: meta.head_hash,
-        headSeq: meta.head_seq,
-        attestedHeadHash: meta.head_hash,
-        reviewer: app.key,
-        review: {
-          decision: 'approved',
-          note,
-          actor: { login: 'Codertocat', id: 21031067 },
-          source: { comment_id: note.length, url: null },
-        },
-      });
     harness.useAppToken('truss-app');
     const dispatch = (checkRunId: number, note: string) => {
-      harness.checkRuns.push({
-        app: otherApp('truss-app'),
-        id: checkRunId,
-        name: 'truss / gated-bash',
-        head_sha: harness.headSha,
-        status: 'queued',
-        conclusion: null,
-        html_url: `https://github.com/Codertocat/Hello-World/runs/${checkRunId}`,
-        details_url: null,
-        output: null,
-      });
-      return harness.run({
-        eventName: 'workflow_dispatch',
-        payload: appDispatchPayload(harness.headSha, {
-          mode: 'resume',
-          resume_run_id: RUN_ID,
+      queueAppCheck(checkRunId);
+      return dispatchResume(
+        app.key,
+        {
           check_run_id: String(checkRunId),
-          approval: JSON.stringify(approval(note)),
-        }),
-        workspace: withAgent(harness.cloneWorkspace()),
-        env: {
-          ...runnerEnv(),
-          'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app`,
-          'INPUT_COMMENT-AUTHORS': 'github-actions[bot],truss-app[bot]',
+          approval: JSON.stringify(appApproval(head, app.key, note, note.length)),
         },
-      });
+        { 'INPUT_COMMENT-AUTHORS': 'github-actions[bot],truss-app[bot]' },
+      );
     };
     const artifactKey = `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
     const suspendedArtifact = results.committed.get(artifactKey) as Buffer;
@@ -601,47 +587,16 @@ describe('suspend on an approval gate, resume in a later job', () => {
     // suspends too; both attempts' artifacts belong to the same workflow run id.
     const rerun = await suspend();
     expect(rerun.sessionId).not.toBe(suspended.sessionId);
-    const sticky = harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
-    const meta = readMeta(sticky?.body ?? '') as { session_id: string; head_hash: string; head_seq: number };
-    expect(meta.session_id).toBe(rerun.sessionId);
+    const head = reportedHead();
+    expect(head.session_id).toBe(rerun.sessionId);
     const app = SigningKey.generate();
     harness.useAppToken('truss-app');
-    harness.checkRuns.push({
-      app: otherApp('truss-app'),
-      id: 9300,
-      name: 'truss / gated-bash',
-      head_sha: harness.headSha,
-      status: 'queued',
-      conclusion: null,
-      html_url: 'https://github.com/Codertocat/Hello-World/runs/9300',
-      details_url: null,
-      output: null,
-    });
+    queueAppCheck(9300);
     // The App's dispatch names the workflow run and the contract (decideApprovalGate), not the session.
-    const resumed = await harness.run({
-      eventName: 'workflow_dispatch',
-      payload: appDispatchPayload(harness.headSha, {
-        contract: 'gated-bash',
-        mode: 'resume',
-        resume_run_id: RUN_ID,
-        check_run_id: '9300',
-        approval: JSON.stringify(
-          signDetachedHumanReview({
-            headHash: meta.head_hash,
-            headSeq: meta.head_seq,
-            attestedHeadHash: meta.head_hash,
-            reviewer: app.key,
-            review: {
-              decision: 'approved',
-              note: '',
-              actor: { login: 'Codertocat', id: 21031067 },
-              source: { comment_id: 7, url: null },
-            },
-          }),
-        ),
-      }),
-      workspace: withAgent(harness.cloneWorkspace()),
-      env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
+    const resumed = await dispatchResume(app.key, {
+      contract: 'gated-bash',
+      check_run_id: '9300',
+      approval: JSON.stringify(appApproval(head, app.key, '', 7)),
     });
     expect(resumed.stdout).not.toContain('::error');
     expect(resumed.code).toBe(0);

@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { executorSchema } from '../../src/core/contract/schema.js';
+import { type DelegatedResult, runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
 import {
   createIsolation,
   type Isolation,
@@ -15,6 +17,7 @@ import {
   uidIsolation,
 } from '../../src/core/process/isolation-uid.js';
 import { runSupervised } from '../../src/core/process/process-supervisor.js';
+import { createCtx } from '../../src/core/runtime/ctx.js';
 import { makeRepo } from '../helpers/git.js';
 
 /** Whether this machine can run `level`; the reason when it cannot (printed by the skipping test). */
@@ -171,6 +174,58 @@ export function makeWorkRepo(): string {
   const dir = makeRepo({ 'README.md': 'work\n' }, 'iso-work');
   mkdirSync(join(dir, '.truss/contracts'), { recursive: true });
   return dir;
+}
+
+/**
+ * A fresh `<prefix>XXXXXX` repository under the OS temp dir with deploy.sh committed, as long as
+ * `change` (what an attack writes into it), so sizes and object headers match: the `config`
+ * settings (`key=value`) made first; with `backdate`, deploy.sh's times set a minute back before it
+ * is added (its index entry not racily clean).
+ */
+export function deployRepository(
+  prefix: string,
+  change: string,
+  options: { config?: readonly string[]; backdate?: boolean } = {},
+): string {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: work, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  for (const setting of options.config ?? []) git('config', ...setting.split('='));
+  writeFileSync(join(work, 'deploy.sh'), `echo deploy${' '.repeat(change.length - 12)}\n`);
+  if (options.backdate) {
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(work, 'deploy.sh'), past, past);
+  }
+  git('add', '.');
+  git('-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'base');
+  return work;
+}
+
+/**
+ * A delegated CLI `/bin/sh -c <script>` asked to change deploy.sh in `work` under `isolation`, with
+ * `env` and CHANGE=`change` (the content an attack writes).
+ */
+export function runDeployCli(options: {
+  script: string;
+  work: string;
+  isolation: Isolation;
+  env: Record<string, string | undefined>;
+  change: string;
+}): Promise<DelegatedResult> {
+  return runDelegatedCli({
+    executor: executorSchema().parse({
+      kind: 'delegated-cli',
+      command: '/bin/sh',
+      args: ['-c', options.script],
+      env: ['CHANGE'],
+    }),
+    intent: 'Change deploy.sh.',
+    contractTitle: null,
+    done: ['deploy.sh changed'],
+    workdir: options.work,
+    env: { ...options.env, CHANGE: options.change },
+    ctx: createCtx({ isolation: options.isolation }),
+  });
 }
 
 /**

@@ -9,21 +9,23 @@
  * both trees as it reads them and refuses, and the run's checks are UNVERIFIABLE, never run on a
  * rebuild of "no change" (docs/security.md, "Git metadata").
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { executorSchema } from '../../src/core/contract/schema.js';
-import { runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
 import { delegatedStep } from '../../src/core/executors/delegated-result.js';
 import { secretRedactor } from '../../src/core/process/redact.js';
 import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
 import type { CompletedOutcome } from '../../src/core/run/index.js';
-import { createCtx } from '../../src/core/runtime/ctx.js';
 import { recordedWork } from '../../src/core/runtime/recorded-work.js';
 import { contractFrom, openRunStore, runAgent, say, scripted, use } from '../helpers/agent-kit.js';
-import { mechanismAvailable, runInWork, workIsolation } from './isolation-kit.js';
+import {
+  deployRepository,
+  mechanismAvailable,
+  runDeployCli,
+  runInWork,
+  workIsolation,
+} from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const env = { PATH, HOME: process.env.HOME };
@@ -37,13 +39,8 @@ const CHANGE = 'echo deploy && ./unreviewed-step.sh\n';
 
 /** A repository with deploy.sh committed; its objects are loose, as in any fresh commit. */
 function repository(): string {
-  const work = mkdtempSync(join(tmpdir(), 'truss-snapshot-objects-'));
+  const work = deployRepository('truss-snapshot-objects-', CHANGE);
   dirs.push(work);
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: work, encoding: 'utf8' }).trim();
-  git('init', '-q', '-b', 'main');
-  writeFileSync(join(work, 'deploy.sh'), `echo deploy${' '.repeat(CHANGE.length - 12)}\n`);
-  git('add', '.');
-  git('-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'base');
   return work;
 }
 
@@ -116,19 +113,12 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
         }
         const work = repository();
         const isolation = await workIsolation(level, work);
-        const result = await runDelegatedCli({
-          executor: executorSchema().parse({
-            kind: 'delegated-cli',
-            command: '/bin/sh',
-            args: ['-c', `${script} && echo forged`],
-            env: ['CHANGE'],
-          }),
-          intent: 'Change deploy.sh.',
-          contractTitle: null,
-          done: ['deploy.sh changed'],
-          workdir: work,
-          env: { ...env, CHANGE },
-          ctx: createCtx({ isolation }),
+        const result = await runDeployCli({
+          script: `${script} && echo forged`,
+          work,
+          isolation,
+          env,
+          change: CHANGE,
         });
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('forged\n');
         expect(result.diff).toBe('');

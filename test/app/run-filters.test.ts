@@ -11,6 +11,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { decodeRunRequestId, TRUSS_CHECK_ID } from '../../src/github/external-id.js';
+import { pullRequestFile } from '../github/helpers.js';
 import { actionsApp, otherApp } from '../helpers/comment-authors.js';
 import { useNock } from '../helpers/nock-guard.js';
 import {
@@ -39,18 +40,7 @@ const COMMENT_ID = 555;
 
 /** One entry of GET /pulls/{n}/files as GitHub lists it: its links name the head it was computed for. */
 function listedFile(filename: string) {
-  return {
-    sha: 'bbcd538c8e72b8c175046e27cc8f907076331401',
-    filename,
-    status: 'modified',
-    additions: 1,
-    deletions: 0,
-    changes: 1,
-    blob_url: `https://github.com${R}/blob/${HEAD}/${filename}`,
-    raw_url: `https://github.com${R}/raw/${HEAD}/${filename}`,
-    contents_url: `https://api.github.com${R}/contents/${filename}?ref=${HEAD}`,
-    patch: '@@ -1 +1,2 @@\n a\n+b',
-  };
+  return pullRequestFile(filename, HEAD);
 }
 
 function checkRunsReply(runs: Record<string, unknown>[]) {

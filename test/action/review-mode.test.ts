@@ -253,6 +253,19 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     ]);
   }
 
+  /** `truss verify` of `bundle` with the run key and the review key pinned, and `extra` arguments. */
+  function verifyPinned(bundle: string, ...extra: string[]) {
+    return runCli([
+      'verify',
+      bundle,
+      '--key',
+      evidence.runKey,
+      '--key',
+      reviewKey.key.publicKeyHex,
+      ...extra,
+    ]);
+  }
+
   function humanReviews(text: string) {
     const bundle = JSON.parse(text) as {
       ledger: { entries: { seq: number; kind: string; payload: Record<string, unknown> }[] };
@@ -299,15 +312,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     });
     expect(run.outputs['head-hash']).toBe(JSON.parse(text).ledger.head_hash);
 
-    const verify = runCli([
-      'verify',
-      out,
-      '--key',
-      evidence.runKey,
-      '--key',
-      reviewKey.key.publicKeyHex,
-      '--json',
-    ]);
+    const verify = verifyPinned(out, '--json');
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
     const report = JSON.parse(verify.stdout);
     expect(report.status).toBe('verified');
@@ -339,15 +344,7 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     expect(again.conclusion, again.output.summary).toBe('success');
     const text = readFileSync(second.outputs['bundle-path'] as string, 'utf8');
     expect(humanReviews(text).map((e) => e.payload.decision)).toEqual(['needs_changes', 'approved']);
-    const verify = runCli([
-      'verify',
-      second.outputs['bundle-path'] as string,
-      '--key',
-      evidence.runKey,
-      '--key',
-      reviewKey.key.publicKeyHex,
-      '--json',
-    ]);
+    const verify = verifyPinned(second.outputs['bundle-path'] as string, '--json');
     expect(verify.code, verify.stdout).toBe(0);
     const reviews = JSON.parse(verify.stdout).reviews;
     expect(reviews.map((r: { stale: boolean }) => r.stale)).toEqual([false, false]);
@@ -518,27 +515,12 @@ describe('review mode (pull_request_review → signed human_review + `truss / hu
     const [entry] = humanReviews(readFileSync(run.outputs['bundle-path'] as string, 'utf8'));
     expect(entry?.payload.source).toMatchObject({ commit_sha: evidence.baseSha });
     // Offline, the signed approval of another commit is stale too, not a current approval of this run.
-    const verify = runCli([
-      'verify',
-      run.outputs['bundle-path'] as string,
-      '--key',
-      evidence.runKey,
-      '--key',
-      reviewKey.key.publicKeyHex,
-    ]);
+    const verify = verifyPinned(run.outputs['bundle-path'] as string);
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
     expect(verify.stdout).toContain(
       `human review seq 5: approved by Codertocat (STALE: reviews commit ${evidence.baseSha.slice(0, 12)}, not the one the run judged;`,
     );
-    const json = runCli([
-      'verify',
-      run.outputs['bundle-path'] as string,
-      '--key',
-      evidence.runKey,
-      '--key',
-      reviewKey.key.publicKeyHex,
-      '--json',
-    ]);
+    const json = verifyPinned(run.outputs['bundle-path'] as string, '--json');
     expect(JSON.parse(json.stdout).reviews).toEqual([
       expect.objectContaining({ decision: 'approved', stale: true, stale_reason: 'other_commit' }),
     ]);

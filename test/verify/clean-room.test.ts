@@ -287,6 +287,12 @@ allow_tools = ["bash"]
 });
 
 describe('materializeCleanRoom', () => {
+  /** What a clean room of `base` with no change, in `dir`, is refused with (or, wrongly, built as). */
+  const refusal = (dir: string, base: string) =>
+    materializeCleanRoom({ repoRoot: dir, baseSha: base, diff: Buffer.alloc(0), env: ENV }).catch(
+      (caught: unknown) => caught,
+    );
+
   it('refuses a repository whose objects were rewritten on disk (the checkout must re-hash to the base tree)', async () => {
     const dir = repo();
     const base = git(dir, 'rev-parse', 'HEAD').trim();
@@ -334,12 +340,7 @@ describe('materializeCleanRoom', () => {
       const object = (sha: string) => join(dir, '.git/objects', sha.slice(0, 2), sha.slice(2));
       execFileSync('chmod', ['u+w', object(base)]);
       damage(object(base), object(other));
-      const error = await materializeCleanRoom({
-        repoRoot: dir,
-        baseSha: base,
-        diff: Buffer.alloc(0),
-        env: ENV,
-      }).catch((caught: unknown) => caught);
+      const error = await refusal(dir, base);
       expect(error).toBeInstanceOf(CleanRoomError);
       const message = (error as Error).message;
       expect(message).toMatch(
@@ -359,12 +360,7 @@ describe('materializeCleanRoom', () => {
     const object = join(dir, '.git/objects', blob.slice(0, 2), blob.slice(2));
     execFileSync('chmod', ['u+w', object]);
     writeFileSync(object, 'garbage');
-    const error = await materializeCleanRoom({
-      repoRoot: dir,
-      baseSha: base,
-      diff: Buffer.alloc(0),
-      env: ENV,
-    }).catch((caught: unknown) => caught);
+    const error = await refusal(dir, base);
     expect(error).toBeInstanceOf(CleanRoomError);
     expect((error as Error).message).toMatch(
       new RegExp(

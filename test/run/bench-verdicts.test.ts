@@ -65,6 +65,21 @@ async function bench(
   return { result, store };
 }
 
+/** All of startBench's options but the records: a checks-only run on `repos`, as the refusal tests start it. */
+function checksOnlyOptions(store: LedgerStore, repos: Map<string, string>) {
+  return {
+    repos,
+    contract: { testCmd: null, setup: null, timeoutSec: 60 },
+    panel: { kind: 'checks-only' } as const,
+    dataset: { file: 'd', sha256: '0'.repeat(64) },
+    store,
+    signer: AGENT_KEY,
+    codeVersion: 'test',
+    principal: {},
+    host: { events: () => {}, env },
+  };
+}
+
 describe('truss bench-verdicts (core)', () => {
   it('checks only on the shipped dataset: the exact rates, each record a signed bench_result, the bundle verifies', async () => {
     const { result, store } = await bench({ kind: 'checks-only' });
@@ -235,17 +250,7 @@ describe('truss bench-verdicts (core)', () => {
 
   it('refuses before anything is journaled: an unknown instance in the predictions, a base commit not in the repo', async () => {
     const store = LedgerStore.open(home.path('refused.db'));
-    const common = {
-      repos: new Map(records.map((r) => [r.instanceId, repo])),
-      contract: { testCmd: null, setup: null, timeoutSec: 60 },
-      panel: { kind: 'checks-only' } as const,
-      dataset: { file: 'd', sha256: '0'.repeat(64) },
-      store,
-      signer: AGENT_KEY,
-      codeVersion: 'test',
-      principal: {},
-      host: { events: () => {}, env },
-    };
+    const common = checksOnlyOptions(store, new Map(records.map((r) => [r.instanceId, repo])));
     await expect(
       startBench({
         ...common,
@@ -270,16 +275,8 @@ describe('truss bench-verdicts (core)', () => {
     chmodSync(object, 0o644);
     writeFileSync(object, 'garbage');
     const refused = startBench({
+      ...checksOnlyOptions(store, new Map([[record.instanceId, copy]])),
       records: [record],
-      repos: new Map([[record.instanceId, copy]]),
-      contract: { testCmd: null, setup: null, timeoutSec: 60 },
-      panel: { kind: 'checks-only' },
-      dataset: { file: 'd', sha256: '0'.repeat(64) },
-      store,
-      signer: AGENT_KEY,
-      codeVersion: 'test',
-      principal: {},
-      host: { events: () => {}, env },
     });
     await expect(refused).rejects.toThrow(
       new RegExp(

@@ -178,7 +178,7 @@ export function pacing(octokit: OctokitCore, octokitOptions: OctokitOptions): Re
           const asked = retryAfterSeconds(error);
           if (asked !== undefined && asked > MAX_SERVER_RETRY_AFTER_SECONDS) {
             octokit.log.warn(
-              `GitHub answered ${(error as { status: number }).status} on ${request.method} ${request.url} and asked to wait ${asked}s (retry-after), more than the ${MAX_SERVER_RETRY_AFTER_SECONDS}s a retry waits; not retried: run again after that`,
+              `GitHub answered ${(error as { status: number }).status} on ${request.method} ${request.url} and asked to wait ${asked < 1e9 ? asked : 'more than 1000000000'}s (retry-after), more than the ${MAX_SERVER_RETRY_AFTER_SECONDS}s a retry waits; not retried: run again after that`,
             );
             throw error;
           }

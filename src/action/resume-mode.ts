@@ -20,7 +20,7 @@ import {
 import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
-import { listSessionMetas } from '../github/session-meta.js';
+import { latestReportOf } from '../github/session-meta.js';
 import { findSuspendedSession, type SuspendedMeta } from '../github/suspended-session.js';
 import { applyWorkdirPatch, artifactWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
@@ -325,13 +325,13 @@ async function reportedSuspension(
 ): Promise<{ seq: number; hash: string } | null> {
   const { inputs, context, octokit, request } = options;
   if (request.target.prNumber === null) return null;
-  const metas = await listSessionMetas(
+  const meta = await latestReportOf(
     octokit,
     { owner: context.owner, repo: context.repo },
     request.target.prNumber,
     inputs.commentAuthors,
+    sessionId,
   );
-  const meta = metas.filter((m) => m.session_id === sessionId).at(-1);
   if (!meta) return null;
   if (meta.status !== 'suspended')
     throw new ResumeError(

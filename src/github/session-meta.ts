@@ -60,6 +60,22 @@ export async function listSessionMetas(
 }
 
 /**
+ * What the PR last reported about `sessionId` (the sticky written last that names it), or null when
+ * no sticky does: where a resume must continue from, and whether it still waits (docs/action.md
+ * "Approval gates across jobs").
+ */
+export async function latestReportOf(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  prNumber: number,
+  authors: TrussAuthors,
+  sessionId: string,
+): Promise<SessionMeta | null> {
+  const metas = await listSessionMetas(octokit, repo, prNumber, authors);
+  return metas.filter((meta) => meta.session_id === sessionId).at(-1) ?? null;
+}
+
+/**
  * The latest session of each contract reported for `headSha` on the PR, in comment order (one sticky
  * per contract, edited in place; metadata without a contract name, from older comments, counts as
  * its own). A sign-off covers all of them: the reviewer saw every contract's verdict. A session is

@@ -3,14 +3,13 @@ import { chmod, copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scrubEnv } from './env-scrub.js';
-import { objectDamage } from './git-object-damage.js';
+import { objectDamage, unverifiedObjects } from './git-object-damage.js';
 import {
   excludedPathspecs,
   GitCommandError,
   type HarnessGit,
   type HarnessGitOptions,
   harnessGit,
-  runHarnessGit,
   runHarnessGitCapped,
   stageAll,
 } from './git-safety.js';
@@ -195,31 +194,22 @@ export async function snapshotWorktree(
 
 /**
  * Fails unless every object of the snapshot trees (each tree, its subtrees, its files) holds what its
- * name says. The object store is the work's to write (docs/security.md, "Git metadata"), and git
- * reads an object without checking its hash: an agent that overwrote the loose object of a file's
- * content before its change with the changed content, planted the old content under the name the
- * changed file hashes to (git does not write an object it finds already there), or overwrote the
+ * name says (git-object-damage.ts `unverifiedObjects`): an agent that overwrote the loose object of a
+ * file's content before its change with the changed content, planted the old content under the name
+ * the changed file hashes to (git does not write an object it finds already there), or overwrote the
  * before snapshot's tree with the after one, had its change left out of the recorded diff.
- * `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and still exits
- * 0, so anything on stderr fails).
  */
 export async function verifySnapshotObjects(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   trees: readonly string[],
 ): Promise<void> {
-  const out = await runHarnessGit(
-    root,
-    ['rev-list', '--objects', '--verify-objects', '--no-walk', ...new Set(trees), '--'],
-    gitOptions(env),
-  );
-  const problem = out.stderr.trim();
-  if (out.code === 0 && problem === '') return;
-  const damage = objectDamage(problem);
-  if (damage) throw damagedSnapshotError(damage, out.code);
+  const bad = await unverifiedObjects(root, [...new Set(trees)], gitOptions(env));
+  if (!bad) return;
+  if (bad.damage) throw damagedSnapshotError(bad.damage, bad.code);
   throw new GitCommandError(
-    `the objects of the working tree's snapshots could not be read (git: ${problem.split('\n')[0] || `exit ${out.code}`})`,
-    out.code,
+    `the objects of the working tree's snapshots could not be read (git: ${bad.problem})`,
+    bad.code,
   );
 }
 

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { unverifiedObjects } from '../process/git-object-damage.js';
 import {
   checkedHarnessGit,
   GitCommandError,
   type HarnessGitOptions,
   harnessGit,
-  runHarnessGit,
 } from '../process/git-safety.js';
 import { markSparseAbsent } from '../process/sparse-entries.js';
 
@@ -70,26 +70,19 @@ export async function evidenceIndex(
 
 /**
  * Fails unless every object of the commits' snapshots (the commit, its trees, its files) holds what
- * its name says. The object store is the work's to write, and git reads an object without checking
- * its hash: an attack pass had a check overwrite the base's blob of a file the pull request changed
- * with the changed content, and the reviewers' diff showed no change (docs/security.md, "Git
- * metadata"). `--verify-objects` hashes each object as it is read (git prints `hash mismatch` and
- * still exits 0, so anything on stderr fails).
+ * its name says (git-object-damage.ts `unverifiedObjects`): an attack pass had a check overwrite the
+ * base's blob of a file the pull request changed with the changed content, and the reviewers' diff
+ * showed no change (docs/security.md, "Git metadata").
  */
 async function verifyObjects(
   workdir: string,
   commits: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
-  const out = await runHarnessGit(
-    workdir,
-    ['rev-list', '--objects', '--verify-objects', '--no-walk', ...commits, '--'],
-    { env },
-  );
-  const problem = out.stderr.trim();
-  if (out.code !== 0 || problem !== '')
+  const bad = await unverifiedObjects(workdir, commits, { env });
+  if (bad)
     throw new GitCommandError(
-      `the repository's objects do not match their names (${problem.split('\n')[0] || `exit ${out.code}`}): an object of the base or head commit was changed after git wrote it`,
-      out.code,
+      `the repository's objects do not match their names (${bad.problem}): an object of the base or head commit was changed after git wrote it`,
+      bad.code,
     );
 }

@@ -18,6 +18,7 @@
  *   The model providers follow the same rule (docs/providers.md).
  */
 import type { Octokit as OctokitCore, OctokitOptions } from '@octokit/core';
+import { parseRetryAfter } from '../core/providers/index.js';
 import { isRateLimitError, isRequestError } from './request-errors.js';
 
 /** What `onRateLimit` is told. `retryAfter` is in seconds, as GitHub states it. */
@@ -235,20 +236,15 @@ function rateLimitOf(error: unknown): Limit {
 }
 
 /**
- * A failed response's `retry-after` in whole seconds (delay-seconds or an HTTP date, RFC 9110), or
- * undefined when it names none.
+ * A failed response's `retry-after` in whole seconds, rounded up (delay-seconds or an HTTP date, read
+ * as the model providers read it: providers/retry.ts `parseRetryAfter`), or undefined when it names none.
  */
 function retryAfterSeconds(error: unknown): number | undefined {
   const value = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers?.[
     'retry-after'
   ];
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
-  // An HTTP date names its day and month; Date.parse reads junk such as `-5` as a date long past.
-  if (!/[A-Za-z]/.test(text)) return undefined;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const ms = typeof value === 'string' ? parseRetryAfter(value, Date.now()) : undefined;
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 /** Seconds until `x-ratelimit-reset`, plus one so the retry lands after it. */

@@ -26,7 +26,7 @@ import type { Octokit } from './octokit.js';
 import { toMissingPermission } from './octokit.js';
 import { isTrussComment, type TrussAuthors } from './own-comment.js';
 import { listingCommits, listPullRequestFiles } from './path-filter.js';
-import { type PlacedFinding, placedFindings } from './render/index.js';
+import { type PlacedFinding, placedFindings, unplaceableReason } from './render/index.js';
 import {
   findingCommentBody,
   findingMarker,
@@ -94,6 +94,15 @@ export async function syncReviewComments(options: {
     reviewId: null,
     headMoved: null,
   };
+  // Findings cite the lines the panel was shown; when those are not the head's (an executor's work,
+  // a merge-commit checkout), placed here they would mark other lines: earlier comments stay as they are.
+  const unplaceable = unplaceableReason(options.report, options.headSha);
+  if (unplaceable !== null) {
+    log.info(
+      `${contractId}: inline review comments not updated: ${unplaceable} (the findings are in the check run)`,
+    );
+    return result;
+  }
   const wanted = groupByRange(placedFindings(options.report));
   if (options.dryRun) {
     log.info(`dry run: would sync ${wanted.size} inline review comment(s) of ${contractId} on #${prNumber}`);

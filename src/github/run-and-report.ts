@@ -388,7 +388,7 @@ async function reportedRun(
         repo: repo.repo,
         checkRunId: check.id,
         conclusion,
-        output: renderCheckOutput(report, links, annotate),
+        output: renderCheckOutput(report, links, { ...annotate, headSha: options.headSha }),
         dryRun: options.dryRun,
       });
     }

@@ -91,7 +91,9 @@ function report(votes: ReportVote[]): RunReport {
     runError: null,
     costUsd: 0,
     totalTokens: 0,
-    git: null,
+    // The panel reviewed HEAD's own checkout, with no executor: its lines are the head's.
+    git: { repo: null, base_sha: null, head_sha: HEAD },
+    executorRan: false,
     headHash: 'f'.repeat(64),
     suspension: null,
     changes: null,
@@ -249,7 +251,7 @@ describe('annotations on the check run', () => {
       ]),
       vote(1, 'unverifiable', [cite('src/login.ts', 41)]),
     ]);
-    const output = renderCheckOutput(r, LINKS);
+    const output = renderCheckOutput(r, LINKS, { headSha: HEAD });
     const cited = output.annotations.filter((a) => a.path === 'src/login.ts');
     expect(cited).toEqual([
       {
@@ -279,7 +281,7 @@ describe('annotations on the check run', () => {
 
   it('more than 50 go in batches of 50 (the Checks API limit), the conclusion with the first', async () => {
     const many = Array.from({ length: 60 }, (_, i) => cite('src/login.ts', i + 1));
-    const output = renderCheckOutput(report([vote(0, 'not_met', many)]), LINKS);
+    const output = renderCheckOutput(report([vote(0, 'not_met', many)]), LINKS, { headSha: HEAD });
     const batches: Body[] = [];
     nock(API)
       .patch(`${R}/check-runs/78`)

@@ -138,6 +138,12 @@ export interface RunReport {
   memory?: ReportMemory | null;
   /** A `[fanout]` run: its attempts, the choice and why (docs/fanout.md); null (or absent) for any other run. */
   fanout?: ReportFanout | null;
+  /**
+   * Whether an executor ran in this session: the panel then judged its work (the working tree it
+   * left), whose line numbers need not be the checked-out commit's (docs/action.md "Findings on the
+   * changed lines"). Absent in reports built before it was read.
+   */
+  executorRan?: boolean;
 }
 
 export interface ReportIsolation {
@@ -333,8 +339,17 @@ export function reportFromEntries(
     context: contextFrom(entries),
     memory: memoryFrom(entries),
     fanout: fanoutFromEntries(entries),
+    executorRan: entries.some((entry) => EXECUTOR_KINDS.has(entry.kind)),
   };
 }
+
+/** The entries an executor writes when it starts and when it is done (in-loop and delegated). */
+const EXECUTOR_KINDS: ReadonlySet<string> = new Set([
+  'executor_started',
+  'executor_result',
+  'delegated_started',
+  'delegated_result',
+]);
 
 /** Detector spans (review_evidence) and the verdict's account of the policy, as one view. */
 function injectionOf(

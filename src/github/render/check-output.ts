@@ -133,7 +133,7 @@ export function renderCheckOutput(
     annotations: [
       ...checkAnnotations(report, options),
       ...injectionAnnotations(report),
-      ...citationAnnotations(report),
+      ...citationAnnotations(report, options.headSha),
     ],
   };
 }

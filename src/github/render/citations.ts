@@ -40,6 +40,31 @@ export function placedFindings(report: RunReport): PlacedFinding[] {
   );
 }
 
+/**
+ * Why the report's anchored citations cannot go on the lines of `headSha`, the commit its check run
+ * and review are on, or null when they can. A citation's lines are those of the tree the panel was
+ * shown: after an executor, the working tree it left (its edits shift lines, and are on no commit of
+ * the pull request); on a checkout of another commit (GitHub's merge commit), that commit's. Placed
+ * on `headSha` they would mark other lines than the ones cited, so they stay in the check run's text
+ * (docs/action.md "Findings on the changed lines").
+ */
+export function unplaceableReason(report: RunReport, headSha: string): string | null {
+  // A fan-out's attempts are executor runs too (docs/fanout.md), each in a tree of its own.
+  if (report.executorRan === true || report.fanout)
+    return "an executor ran, so the panel reviewed the tree it left, whose lines are not the commit's";
+  if (report.executorRan !== false)
+    return 'the report does not say whether an executor changed the lines the panel reviewed';
+  const reviewed = report.git?.head_sha ?? null;
+  if (reviewed !== headSha.toLowerCase())
+    return `the panel reviewed ${reviewed ? `commit ${reviewed.slice(0, 12)}` : 'no commit'}, not ${headSha.slice(0, 12)} the check is on`;
+  return null;
+}
+
+/** {@link placedFindings} when they can go on `headSha`'s lines ({@link unplaceableReason}), else none. */
+export function placeableFindings(report: RunReport, headSha: string): PlacedFinding[] {
+  return unplaceableReason(report, headSha) === null ? placedFindings(report) : [];
+}
+
 /** `Seat 2 · correctness lens · not met`: who said it (plain text). */
 export function seatLabel(vote: ReportVote): string {
   return `Seat ${vote.seat + 1} · ${plain(vote.lens, 40)} lens · ${vote.vote.replace('_', ' ')}`;
@@ -62,10 +87,12 @@ export function findingText(found: PlacedFinding): string {
 /**
  * Check-run annotations for the anchored citations: failure for a seat that voted not met, warning
  * for unverifiable, notice for met; at most MAX_CITATION_ANNOTATIONS, the most severe kept. The
- * Checks API takes 50 per request; completeCheckRun batches.
+ * Checks API takes 50 per request; completeCheckRun batches. None unless they can go on the lines of
+ * `headSha`, the commit the check run is on ({@link unplaceableReason}).
  */
-export function citationAnnotations(report: RunReport): Annotation[] {
-  const all = placedFindings(report).map((found) => ({
+export function citationAnnotations(report: RunReport, headSha: string | undefined): Annotation[] {
+  if (headSha === undefined) return [];
+  const all = placeableFindings(report, headSha).map((found) => ({
     path: found.citation.path,
     start_line: found.citation.start_line,
     end_line: found.citation.end_line,

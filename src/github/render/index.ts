@@ -7,6 +7,7 @@ export {
   type PlacedFinding,
   placedFindings,
   seatLabel,
+  unplaceableReason,
 } from './citations.js';
 export { renderStickyComment } from './comment.js';
 export { type CheckConclusion, conclusionFor } from './conclusion.js';

@@ -41,4 +41,6 @@ export interface CheckOutputOptions {
   contractPath?: string;
   /** 1-based line of each clause (keyed by clause index) in the contract file. */
   clauseLines?: Record<number, number>;
+  /** The commit the check run is on: reviewer citations are annotations only on its lines (citations.ts). */
+  headSha?: string;
 }

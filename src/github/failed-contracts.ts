@@ -19,6 +19,8 @@ import { contractFilesById, listContractNames, type RepoRef } from './repo-contr
 
 const CHECK_PREFIX = 'truss / ';
 const RERUN: ReadonlySet<string> = new Set(['fail', 'unverifiable']);
+/** What a completed check's title says when the run gave no verdict (verdictInTitle). */
+const NO_VERDICT: ReadonlySet<string | null> = new Set([null, 'failed_run']);
 
 export interface FailedContracts {
   /** Contract file names (`.truss/contracts/<name>.toml`) to run again, sorted. */
@@ -40,13 +42,15 @@ export async function failedContracts(options: {
   ref: string;
 }): Promise<FailedContracts> {
   const { octokit, repo } = options;
-  // A skip or a stopped run is no verdict: one completed over a FAIL must not hide it.
+  // A skip or a stopped run is no verdict: one completed over a FAIL must not hide it. A run that
+  // ended without one (`RUN FAILED`: cancelled, crashed after it started) is stopped as surely as
+  // one whose check says it could not finish.
   const newest = await newestTrussChecks(
     { octokit, repo, headSha: options.headSha, prNumber: options.prNumber, authors: options.authors },
     (run) =>
       run.name !== HUMAN_REVIEW_CHECK &&
       (run.status !== 'completed' ||
-        (run.conclusion !== 'skipped' && verdictInTitle(run.outputTitle) !== null)),
+        (run.conclusion !== 'skipped' && !NO_VERDICT.has(verdictInTitle(run.outputTitle)))),
   );
   const names = new Set<string>();
   const unmapped = new Set<string>();

@@ -410,6 +410,41 @@ describe('Truss App: /truss run failed', () => {
     expect(dispatched.map((d) => d.inputs)).toEqual([expect.objectContaining({ contract: 'lint' })]);
   });
 
+  it('a FAIL followed by a run that ended without a verdict (RUN FAILED) is still the last verdict', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockOwnApp();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    // The re-run after the FAIL was cancelled (or its model provider was down): the run wrote its
+    // report, a failed run with no verdict, as the check's title says.
+    const runs = [
+      checkRun('truss / lint', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('lint'),
+        app: TRUSS_APP,
+      }),
+      checkRun('truss / lint', {
+        output: { title: 'RUN FAILED · no verdict' },
+        external_id: appRequest('lint'),
+        app: TRUSS_APP,
+      }),
+    ].reverse();
+    nockCheckRuns(runs);
+    nockContracts(BASE, { 'lint.toml': contractText('lint') }, []);
+    nockPullRequest();
+    nockNoWorkflowConfig();
+    nockCheckRuns(runs);
+    nockCreateCheck(9402);
+    const dispatched: Record<string, unknown>[] = [];
+    nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    await receiveComment(probot, 'delivery-run-failed', '/truss run failed', { commentId: COMMENT_ID });
+    expect(dispatched.map((d) => d.inputs)).toEqual([
+      expect.objectContaining({ contract: 'lint', mode: 'run' }),
+    ]);
+  });
+
   it('a skip never replaces a verdict on the head: a contract that failed there is dispatched instead', async () => {
     const probot = await makeProbot();
     nockToken();

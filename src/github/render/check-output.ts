@@ -132,7 +132,7 @@ export function renderCheckOutput(
     text,
     annotations: [
       ...checkAnnotations(report, options),
-      ...injectionAnnotations(report),
+      ...injectionAnnotations(report, options.headSha),
       ...citationAnnotations(report, options.headSha),
     ],
   };

@@ -1,6 +1,7 @@
 import type { ReportClause, RunReport } from '../../core/run/index.js';
 import { spanLines } from '../../core/verify/index.js';
 import type { Detail } from './budget.js';
+import { unplaceableReason } from './citations.js';
 import { clipHead, codeSpan, inlineText, neutralizeMentions, normalizeText } from './escape.js';
 import type { Annotation } from './types.js';
 
@@ -76,8 +77,13 @@ export function injectionSection(report: RunReport, detail: Detail): string | nu
   return blocks.length > 0 ? blocks.join('\n\n') : null;
 }
 
-/** Warning annotations at each flagged span that has a file and line (plain text, mentions defused). */
-export function injectionAnnotations(report: RunReport): Annotation[] {
+/**
+ * Warning annotations at each flagged span that has a file and line (plain text, mentions defused).
+ * None unless the lines the panel was shown are those of `headSha`, the commit the check run is on
+ * (citations.ts unplaceableReason): after an executor they are the tree it left.
+ */
+export function injectionAnnotations(report: RunReport, headSha: string | undefined): Annotation[] {
+  if (headSha === undefined || unplaceableReason(report, headSha) !== null) return [];
   return report.clauses.flatMap((clause) =>
     (clause.injection?.spans ?? [])
       .filter((span) => (span.source === 'diff' || span.source === 'file') && span.path && span.line !== null)

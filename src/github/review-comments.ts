@@ -94,6 +94,14 @@ export async function syncReviewComments(options: {
     reviewId: null,
     headMoved: null,
   };
+  // A run without a verdict (it stopped, or waits on an approval gate) reviewed nothing to the end:
+  // its missing findings say nothing about the earlier ones, which stay as they are, not "no longer cited".
+  if (options.report.overall === 'failed_run' || options.report.overall === 'suspended') {
+    log.info(
+      `${contractId}: inline review comments not updated: the run has no verdict (${options.report.overall === 'suspended' ? 'suspended' : 'it did not finish'}), so the earlier findings stand until a run that finishes`,
+    );
+    return result;
+  }
   // Findings cite the lines the panel was shown; when those are not the head's (an executor's work,
   // a merge-commit checkout), placed here they would mark other lines: earlier comments stay as they are.
   const unplaceable = unplaceableReason(options.report, options.headSha);

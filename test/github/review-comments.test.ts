@@ -467,6 +467,18 @@ describe('inline review comments', () => {
     expect(log.text()).toContain('could not resolve or reopen review threads on #7 (GraphQL)');
   });
 
+  it('a run without a verdict (it stopped, or waits on a gate) leaves the earlier findings open', async () => {
+    // Listing the comments would find the open one and resolve it as "no longer cited".
+    for (const overall of ['failed_run', 'suspended'] as const) {
+      const { octokit, calls } = recordingOctokit();
+      const log = captureLog();
+      const result = await sync({ ...report([]), overall }, octokit, log);
+      expect(calls).toEqual([]);
+      expect(result).toMatchObject({ created: 0, updated: 0, resolved: 0 });
+      expect(log.text()).toContain('fix-login: inline review comments not updated: the run has no verdict');
+    }
+  });
+
   it('a dry run makes no request at all', async () => {
     const { octokit, calls } = recordingOctokit();
     await sync(report([vote(0, 'not_met', [cite('src/login.ts', 10)])]), octokit, captureLog(), true);

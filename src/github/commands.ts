@@ -85,14 +85,14 @@ function parseCommandLine(rest: string): TrussCommand {
 function parseRun(args: string): TrussCommand {
   const separator = /^--(?:\s+|$)/;
   if (args === '') return { kind: 'run', contract: null, intent: null };
-  // `failed` is a keyword here, never a contract name: it re-runs what failed, exactly as last run.
+  // `failed` is a keyword here, never a contract name: it re-runs what failed, in the mode it failed in.
   if (/^failed(?:\s|$)/i.test(args)) {
     return args.slice('failed'.length).trim() === ''
       ? { kind: 'run-failed' }
       : {
           kind: 'invalid',
           reason:
-            '`run failed` takes nothing after it: it re-runs the contracts whose last verdict on this head was FAIL or UNVERIFIABLE, as they were run',
+            '`run failed` takes nothing after it: it re-runs the contracts whose last verdict on this head was FAIL or UNVERIFIABLE, each in the mode (run or verify) it failed in',
         };
   }
   if (separator.test(args))

@@ -25,6 +25,11 @@ const NO_VERDICT: ReadonlySet<string | null> = new Set([null, 'failed_run']);
 export interface FailedContracts {
   /** Contract file names (`.truss/contracts/<name>.toml`) to run again, sorted. */
   names: string[];
+  /**
+   * Those of `names` whose failed check the App queued for `/truss verify` (its request id says so):
+   * run again as a verify, never with the contract's executor. The Action's checks name no mode.
+   */
+  verify: string[];
   /** Failed contract ids whose file was not found at the trusted ref (renamed or removed since). */
   missing: string[];
 }
@@ -53,16 +58,19 @@ export async function failedContracts(options: {
         (run.conclusion !== 'skipped' && !NO_VERDICT.has(verdictInTitle(run.outputTitle)))),
   );
   const names = new Set<string>();
+  const verify = new Set<string>();
   const unmapped = new Set<string>();
   for (const [checkName, run] of newest) {
     const verdict = run.status === 'completed' ? verdictInTitle(run.outputTitle) : null;
     if (verdict === null || !RERUN.has(verdict)) continue;
-    const requested = decodeRunRequestId(run.externalId)?.n;
-    if (requested) names.add(requested);
-    else unmapped.add(checkName.slice(CHECK_PREFIX.length));
+    const requested = decodeRunRequestId(run.externalId);
+    if (requested) {
+      names.add(requested.n);
+      if (requested.m === 'verify') verify.add(requested.n);
+    } else unmapped.add(checkName.slice(CHECK_PREFIX.length));
   }
   const missing: string[] = [];
-  if (names.size === 0 && unmapped.size === 0) return { names: [], missing };
+  if (names.size === 0 && unmapped.size === 0) return { names: [], verify: [], missing };
   // A contract named by a request id may have been renamed or removed on the base since: dispatched,
   // its run would only fail there, so it is named in the reply like an id no file has any more.
   const available = await listContractNames({ octokit, repo, ref: options.ref });
@@ -79,7 +87,9 @@ export async function failedContracts(options: {
       else missing.push(id);
     }
   }
-  return { names: [...names].sort(), missing: missing.sort() };
+  // A name also mapped from an Action check (no mode) runs as a run: only a verify request is kept as one.
+  const sorted = [...names].sort();
+  return { names: sorted, verify: sorted.filter((name) => verify.has(name)), missing: missing.sort() };
 }
 
 /**

@@ -244,22 +244,27 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
       // Everything from here can fail for a reason the commenter must hear (the PR moved while
       // starting, a missing contract): answer on the PR, not only in the job log.
       try {
-        const request =
+        const requests =
           command.kind === 'run-failed'
             ? await failedRequest(octokit, repo, issueNumber, reply, log, options.authors)
-            : {
-                contracts:
-                  command.kind === 'run' && command.contract ? [command.contract] : options.defaultContracts,
-                intent: command.kind === 'run' ? command.intent : null,
-                // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
-                verifyOnly: command.kind === 'verify',
-                named: command.kind === 'run' && command.contract !== null,
-              };
-        if (request === null) {
+            : [
+                {
+                  contracts:
+                    command.kind === 'run' && command.contract
+                      ? [command.contract]
+                      : options.defaultContracts,
+                  intent: command.kind === 'run' ? command.intent : null,
+                  // `/truss verify` judges the pull request as it is; `/truss run` may also execute the contract.
+                  verifyOnly: command.kind === 'verify',
+                  named: command.kind === 'run' && command.contract !== null,
+                },
+              ];
+        if (requests.length === 0) {
           await reaction('rocket');
           return [];
         }
-        const results = await options.runContracts(request);
+        const results: R[] = [];
+        for (const request of requests) results.push(...(await options.runContracts(request)));
         const ok = options.succeeded
           ? options.succeeded(results)
           : results.every((r) => (r as ContractRunResult).overall === 'pass');
@@ -376,7 +381,9 @@ async function memoryCommand<R>(
 
 /**
  * `/truss run failed`: the contracts to run again (failed-contracts.ts), named so path filters do
- * not skip them; null, after saying so on the pull request, when there are none.
+ * not skip them, in the mode they failed in: one the App queued for `/truss verify` is verified
+ * again, never run with its executor (docs/app.md). None, after saying so on the pull request, when
+ * nothing failed.
  */
 async function failedRequest(
   octokit: Octokit,
@@ -385,7 +392,7 @@ async function failedRequest(
   reply: (body: string) => Promise<unknown>,
   log: Logger,
   authors: TrussAuthorsSource,
-): Promise<{ contracts: string[]; intent: null; verifyOnly: false; named: true } | null> {
+): Promise<Array<{ contracts: string[]; intent: null; verifyOnly: boolean; named: true }>> {
   const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: issueNumber });
   const failed = await failedContracts({
     octokit,
@@ -403,10 +410,15 @@ async function failedRequest(
   if (failed.names.length === 0) {
     if (failed.missing.length === 0)
       await reply(`No contract's last verdict on ${head} was FAIL or UNVERIFIABLE: nothing to run again.`);
-    return null;
+    return [];
   }
   log.info(`running again the contracts that failed on ${head}: ${failed.names.join(', ')}`);
-  return { contracts: failed.names, intent: null, verifyOnly: false, named: true };
+  // The verifies first: they leave the checkout as it is, and a run's executor may not.
+  const run = failed.names.filter((name) => !failed.verify.includes(name));
+  return [
+    { contracts: failed.verify, intent: null, verifyOnly: true, named: true as const },
+    { contracts: run, intent: null, verifyOnly: false, named: true as const },
+  ].filter((request) => request.contracts.length > 0);
 }
 
 async function statusText(

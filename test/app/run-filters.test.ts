@@ -445,6 +445,51 @@ describe('Truss App: /truss run failed', () => {
     ]);
   });
 
+  it('a contract that failed under /truss verify is verified again, not run with its executor', async () => {
+    const probot = await makeProbot();
+    nockToken();
+    nockOwnApp();
+    nockPermission('Codertocat', 'write');
+    nockReactions(COMMENT_ID);
+    nockPullRequest();
+    // lint failed when a maintainer asked to verify the pull request as it is; docs failed in a run.
+    const runs = [
+      checkRun('truss / lint', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: JSON.stringify({
+          v: 1,
+          d: 'delivery-old',
+          c: 1,
+          p: PR,
+          n: 'lint',
+          s: HEAD,
+          m: 'verify',
+        }),
+        app: TRUSS_APP,
+      }),
+      checkRun('truss / docs', {
+        output: { title: 'FAIL · 1 of 1 clause not met' },
+        external_id: appRequest('docs'),
+        app: TRUSS_APP,
+      }),
+    ].reverse();
+    nockCheckRuns(runs);
+    nockContracts(BASE, { 'lint.toml': contractText('lint'), 'docs.toml': contractText('docs') }, []);
+    nockPullRequest();
+    nockNoWorkflowConfig();
+    const dispatched: Record<string, unknown>[] = [];
+    for (const id of [9403, 9404]) {
+      nockCheckRuns(runs);
+      nockCreateCheck(id);
+      nockDispatch('truss.yml', 204, (body) => dispatched.push(body));
+    }
+    await receiveComment(probot, 'delivery-verify-failed', '/truss run failed', { commentId: COMMENT_ID });
+    expect(dispatched.map((d) => d.inputs)).toEqual([
+      expect.objectContaining({ contract: 'lint', mode: 'verify' }),
+      expect.objectContaining({ contract: 'docs', mode: 'run' }),
+    ]);
+  });
+
   it('a skip never replaces a verdict on the head: a contract that failed there is dispatched instead', async () => {
     const probot = await makeProbot();
     nockToken();

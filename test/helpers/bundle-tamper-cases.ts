@@ -59,6 +59,12 @@ export interface TamperCase {
   /** `truss ledger export` refuses the rows (not_exportable), though they are not a stored spelling. */
   exportRefused?: true;
   /**
+   * A database-only case: the session's rows were these entries when the session key signed its
+   * resume checkpoint (verified_through) over all of them, and were then cut to `bundle`'s. A bundle
+   * carries no checkpoint, so `bundle` is no export of it: bundle readers do not take the case.
+   */
+  checkpointOver?: LedgerEntry[];
+  /**
    * What every path must conclude, stated once (docs/ledger.md "Verification results"): each path's
    * report (status, failure code, failure seq) must be this, or every bundle reader must refuse the
    * text as unreadable. Set on the cases added for the verification-path agreement vectors.
@@ -657,6 +663,22 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
   const negative = JSON.parse(text) as Bundle;
   at(negative, 0).seq = -1;
   cases.push({ name: 'seq -1', bundle: negative, pinned: PINNED, expected: failed('malformed_entry', 0) });
+
+  // 12. A journal cut below the session key's signed resume checkpoint, sessions.head_hash moved back
+  // to the shorter chain's last entry: the checkpoint shows entries were removed. A bundle cannot
+  // carry the checkpoint, so `truss ledger export` refuses the journal instead of writing a bundle
+  // that reads as merely incomplete (or as verified, when the cut entries were annotations).
+  const cut = JSON.parse(text) as Bundle;
+  cut.ledger.entries.pop();
+  cut.ledger.head_hash = at(cut, 5).entry_hash;
+  cases.push({
+    name: 'tail cut below a signed checkpoint, head moved back (database)',
+    bundle: cut,
+    checkpointOver: sample.ledger.entries,
+    pinned: PINNED,
+    exportRefused: true,
+    expected: failed('head_mismatch', 6),
+  });
 
   // 8. The workflow artifact as the run page's download saves it: a zip holding the bundle, handed over
   // as the bundle. Not a bundle on any path (the CLI says it is a zip and how to get the bundle out).

@@ -7,6 +7,7 @@ import {
   exportBundleToFile,
   keyIdOf,
   type LedgerEntry,
+  SignaturesDigest,
   verifyBundle,
   verifyBundleFile,
 } from '../../src/core/ledger/index.js';
@@ -54,6 +55,30 @@ function writeRows(raw: Database.Database, ledger: Ledger, payloads: Record<numb
   for (const child of ledger.child_sessions) writeRows(raw, child);
 }
 
+/**
+ * Writes `signed` (the session's rows when its key checkpointed them, verified_through over all of
+ * them, as a resume records it), then cuts the journal to `ledger`'s entries and moves
+ * sessions.head_hash back to its head: what someone with write access to the file can do.
+ */
+function writeCutBelowCheckpoint(fx: LedgerFixture, ledger: Ledger, signed: LedgerEntry[]): void {
+  writeRows(fx.raw, { ...ledger, entries: signed, child_sessions: [] });
+  const signatures = new SignaturesDigest();
+  for (const entry of signed) signatures.update(Buffer.from(entry.signature, 'hex'));
+  const last = signed.at(-1) as LedgerEntry;
+  const entryHash = Buffer.from(last.entry_hash, 'hex');
+  fx.store.writeCheckpoint(
+    ledger.session_id,
+    { seq: last.seq, entryHash, signaturesDigest: signatures.digest() },
+    SESSION_KEY,
+  );
+  fx.raw
+    .prepare('DELETE FROM journal WHERE session_id = ? AND seq >= ?')
+    .run(ledger.session_id, ledger.entries.length);
+  fx.raw
+    .prepare('UPDATE sessions SET head_hash = ? WHERE id = ?')
+    .run(ledger.head_hash === null ? null : Buffer.from(ledger.head_hash, 'hex'), ledger.session_id);
+}
+
 /** The fingerprint of the key a ledger's entries are signed with. */
 const signerId = (ledger: Ledger): string => keyIdOf(Buffer.from(ledger.public_key, 'hex'));
 
@@ -76,6 +101,7 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         'child signature flipped',
         'session relabelled',
         'truncated tail, head recomputed',
+        'tail cut below a signed checkpoint, head moved back (database)',
         'payload repeats a key (stored row)',
         'last payload spelled non-canonically (stored row)',
         'seq 3.5',
@@ -91,14 +117,16 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
       if (c.notInDatabase) continue;
       const fx = openFixture('resume-agree');
       try {
-        writeRows(fx.raw, c.bundle.ledger, c.storedPayloads);
         const id = c.bundle.ledger.session_id;
+        if (c.checkpointOver) writeCutBelowCheckpoint(fx, c.bundle.ledger, c.checkpointOver);
+        else writeRows(fx.raw, c.bundle.ledger, c.storedPayloads);
         const { contract: _c, evidence: _e, verdict: _v, ...bare } = c.bundle;
         const trusted = new Map(c.pinned.map((key) => [key, 'pinned']));
         const fromDb = fx.store.verifySession(id, { crypto, trusted });
         if (c.expected) expect.soft(outcome(fromDb), c.name).toEqual(c.expected);
-        // A stored spelling has no bundle of its own: the bundle holds what the rows were made from.
-        if (!c.storedPayloads) {
+        // A stored spelling or a checkpoint has no bundle of its own: the bundle holds what the rows
+        // were made from.
+        if (!c.storedPayloads && !c.checkpointOver) {
           const fromBundle = verifyBundle(bare as Bundle, { crypto, trusted });
           expect.soft(outcome(fromDb), c.name).toEqual(outcome(fromBundle));
         }

@@ -86,7 +86,8 @@ export function walkChain(
  * a bundle verifier fails it at the same seq as `truss ledger verify`. A payload whose stored JSON is
  * spelled otherwise than its canonical form cannot be carried so — a bundle holds the parsed value,
  * which verifies whatever its spelling — and is refused (LedgerError `not_exportable`), as is one
- * holding a number past a double, which JSON would write back as another value (overflowingPayload).
+ * holding a number past a double, which JSON would write back as another value (overflowingPayload),
+ * and a journal that ends before the seq the session key's signed checkpoint covers (withCheckpointTail).
  */
 export function verifyChainAsJson(
   ctx: StoreContext,
@@ -94,7 +95,7 @@ export function verifyChainAsJson(
   crypto: LedgerCrypto,
   onEntry: (json: string) => void,
 ): ChainResult {
-  return walkChain(
+  const { chain } = walkChain(
     ctx,
     sessionId,
     crypto,
@@ -121,7 +122,19 @@ export function verifyChainAsJson(
       );
     },
     true,
-  ).chain;
+  );
+  // A journal cut below the session key's own checkpoint fails `head_mismatch` in `truss ledger
+  // verify` and a resume, but a bundle carries no checkpoint: exported, the shorter chain would
+  // verify (or read as merely incomplete). Refused like every row a bundle cannot carry as stored
+  // (docs/ledger.md "One answer on every path").
+  const cut = withCheckpointTail(chain, signedCheckpoint(ctx, sessionId, crypto)).failure;
+  if (cut && !chain.failure) {
+    throw new LedgerError(
+      'not_exportable',
+      `refusing to export session ${sessionId}: ${cut.message}, which a bundle cannot show (it carries no checkpoint); \`truss ledger verify\` shows where the journal fails`,
+    );
+  }
+  return chain;
 }
 
 /**

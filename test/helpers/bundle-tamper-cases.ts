@@ -65,6 +65,13 @@ export interface TamperCase {
    */
   checkpointOver?: LedgerEntry[];
   /**
+   * A database-only case: SQL run on the database once `bundle`'s rows are written (`?` is the
+   * session id), for a value SQLite can hold in a column and no bundle can (a head that is not a
+   * blob, a NULL key fingerprint). Bundle readers do not take the case; the export must reach the
+   * database's conclusion.
+   */
+  storedEdit?: string;
+  /**
    * What every path must conclude, stated once (docs/ledger.md "Verification results"): each path's
    * report (status, failure code, failure seq) must be this, or every bundle reader must refuse the
    * text as unreadable. Set on the cases added for the verification-path agreement vectors.
@@ -679,6 +686,34 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
     exportRefused: true,
     expected: failed('head_mismatch', 6),
   });
+
+  // 13. sessions columns of another type than truss writes (SQLite keeps any type a hand-edited file
+  // gives a column): a head stored as a number once threw a RangeError on every database path, and a
+  // NULL key fingerprint was exported as a bundle no reader could read.
+  for (const [name, sql, outcome] of [
+    [
+      'session head stored as a number',
+      'UPDATE sessions SET head_hash = 5 WHERE id = ?',
+      failed('head_mismatch', 6),
+    ],
+    [
+      'session head stored as its hex text',
+      'UPDATE sessions SET head_hash = lower(hex(head_hash)) WHERE id = ?',
+      failed('head_mismatch', 6),
+    ],
+    [
+      'session key fingerprint NULL',
+      'UPDATE sessions SET pubkey_id = NULL WHERE id = ?',
+      failed('key_mismatch', null),
+    ],
+    [
+      'session key fingerprint a blob',
+      "UPDATE sessions SET pubkey_id = X'00' WHERE id = ?",
+      failed('key_mismatch', null),
+    ],
+  ] as const) {
+    cases.push({ name, bundle: JSON.parse(text), storedEdit: sql, pinned: PINNED, expected: outcome });
+  }
 
   // 8. The workflow artifact as the run page's download saves it: a zip holding the bundle, handed over
   // as the bundle. Not a bundle on any path (the CLI says it is a zip and how to get the bundle out).

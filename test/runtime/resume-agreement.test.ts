@@ -102,6 +102,8 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         'session relabelled',
         'truncated tail, head recomputed',
         'tail cut below a signed checkpoint, head moved back (database)',
+        'session head stored as a number',
+        'session key fingerprint NULL',
         'payload repeats a key (stored row)',
         'last payload spelled non-canonically (stored row)',
         'seq 3.5',
@@ -120,13 +122,14 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         const id = c.bundle.ledger.session_id;
         if (c.checkpointOver) writeCutBelowCheckpoint(fx, c.bundle.ledger, c.checkpointOver);
         else writeRows(fx.raw, c.bundle.ledger, c.storedPayloads);
+        if (c.storedEdit) fx.raw.prepare(c.storedEdit).run(id);
         const { contract: _c, evidence: _e, verdict: _v, ...bare } = c.bundle;
         const trusted = new Map(c.pinned.map((key) => [key, 'pinned']));
         const fromDb = fx.store.verifySession(id, { crypto, trusted });
         if (c.expected) expect.soft(outcome(fromDb), c.name).toEqual(c.expected);
-        // A stored spelling or a checkpoint has no bundle of its own: the bundle holds what the rows
+        // A stored spelling, column or checkpoint has no bundle of its own: the bundle holds what the rows
         // were made from.
-        if (!c.storedPayloads && !c.checkpointOver) {
+        if (!c.storedPayloads && !c.checkpointOver && !c.storedEdit) {
           const fromBundle = verifyBundle(bare as Bundle, { crypto, trusted });
           expect.soft(outcome(fromDb), c.name).toEqual(outcome(fromBundle));
         }

@@ -73,10 +73,21 @@ export function listSessions(ctx: StoreContext): SessionInfo[] {
   return ctx.stmts.sessions.all().map(toSessionInfo);
 }
 
+/**
+ * SQLite keeps whatever type a hand-edited file gives a column, so the session's head, key and key
+ * fingerprint are read as what they are: a head that is not a blob becomes text naming it (it is the
+ * hash of no entry, so `truss ledger verify`, a resume and the export's bundle all fail it as
+ * `head_mismatch`, where `5.toString('hex')` threw a RangeError), and a fingerprint that is not text
+ * becomes '' (`key_mismatch` on every path, where the export wrote a bundle no reader could read).
+ * docs/ledger.md "One answer on every path".
+ */
 function toSessionInfo(row: SessionRow): SessionInfo {
+  const head: unknown = row.head_hash;
   return {
     ...row,
-    head_hash: row.head_hash ? row.head_hash.toString('hex') : null,
+    head_hash:
+      head === null ? null : Buffer.isBuffer(head) ? head.toString('hex') : `not a blob: ${String(head)}`,
+    pubkey_id: typeof row.pubkey_id === 'string' ? row.pubkey_id : '',
     public_key: Buffer.isBuffer(row.public_key) ? row.public_key.toString('hex') : '',
   };
 }

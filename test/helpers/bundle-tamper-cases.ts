@@ -687,7 +687,7 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
     expected: failed('head_mismatch', 6),
   });
 
-  // 13. sessions columns of another type than truss writes (SQLite keeps any type a hand-edited file
+  // 13. Columns of another type than truss writes (SQLite keeps any type a hand-edited file
   // gives a column): a head stored as a number once threw a RangeError on every database path, and a
   // NULL key fingerprint was exported as a bundle no reader could read.
   for (const [name, sql, outcome] of [
@@ -710,6 +710,19 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
       'session key fingerprint a blob',
       "UPDATE sessions SET pubkey_id = X'00' WHERE id = ?",
       failed('key_mismatch', null),
+    ],
+    // A payload stored as a blob: its export once carried the blob's JSON, which verified (the last
+    // entry feeds no view) where the database fails the row. Text that is not JSON once failed as
+    // entry_hash_mismatch in the export.
+    [
+      'last payload stored as a blob',
+      'UPDATE journal SET payload = CAST(payload AS BLOB) WHERE session_id = ? AND seq = 6',
+      failed('malformed_entry', 6),
+    ],
+    [
+      'payload stored as text that is not JSON',
+      'UPDATE journal SET payload = substr(payload, 1, 9) WHERE session_id = ? AND seq = 2',
+      failed('malformed_entry', 2),
     ],
   ] as const) {
     cases.push({ name, bundle: JSON.parse(text), storedEdit: sql, pinned: PINNED, expected: outcome });

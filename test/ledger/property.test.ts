@@ -224,6 +224,46 @@ describe('(b) any single-byte mutation of a stored field is detected', () => {
     expect(verifyDb().status).toBe('verified');
   });
 
+  it('SQLite: after one byte of any stored field, the export verifies as `truss ledger verify` does, or is refused', () => {
+    // docs/ledger.md "One answer on every path": `truss ledger export` followed by a bundle reader
+    // reaches the database's status, failure code and seq; a row no bundle can carry is refused.
+    const seqs = new Set(Array.from({ length: count }, (_, i) => i));
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 9 }),
+        fc.constantFrom(...JOURNAL_FIELDS),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (seq, field: JournalField, position, mask) => {
+          const edit = storedFieldEdit(fx.raw, id, seq, field, position, mask, seqs);
+          fc.pre(edit !== null);
+          edit.apply();
+          try {
+            const db = verifyDb();
+            let exported: string;
+            try {
+              exported = bundleText(fx, id, NODE);
+            } catch (error) {
+              expect((error as Error).message, `${field}@${seq}`).toMatch(/^refusing to export/);
+              return;
+            }
+            const report = verifyBundle(parseBundle(exported, 'e.json'), { crypto: NODE, trusted: TRUSTED });
+            const outcome = (r: typeof db) => ({
+              status: r.status,
+              code: r.failure?.code,
+              seq: r.failure?.seq,
+            });
+            expect(outcome(report), `${field}@${seq}: ${describeReport(db)}`).toEqual(outcome(db));
+          } finally {
+            edit.restore();
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(verifyDb().status).toBe('verified');
+  });
+
   it('bundle: one changed value in seq, kind, payload, prev_hash, entry_hash or signature of any entry → failed at that seq', () => {
     const original = JSON.parse(text) as Bundle;
     fc.assert(

@@ -183,15 +183,16 @@ describe('export writes each stored entry as it was signed', () => {
     expect(verifyTextBothWays(fx.dir, exported, options, 'streamed').status).toBe('verified');
   });
 
-  it('a row whose payload is not JSON is still exported (as unparseable_payload) with every row after it', () => {
+  it('a row whose payload is not JSON is still exported (its text as a string) with every row after it, failing where the database does', () => {
     fx.raw.prepare('UPDATE journal SET payload = ? WHERE session_id = ? AND seq = 2').run('{"seat":', id);
     const exported = exportText(fx, id, crypto);
     const bundle = JSON.parse(exported) as Bundle;
     expect(bundle.ledger.entries.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(bundle.ledger.entries[2]?.payload).toEqual({ unparseable_payload: '{"seat":' });
+    expect(bundle.ledger.entries[2]?.payload).toBe('{"seat":');
     expect(bundle.offline_verification?.status).toBe('failed');
     const report = verifyTextBothWays(fx.dir, exported, options, 'streamed');
-    expect(report.failure).toMatchObject({ code: 'entry_hash_mismatch', seq: 2 });
+    expect(report.failure).toMatchObject({ code: 'malformed_entry', seq: 2 });
+    expect(fx.store.verifySession(id, options).failure).toMatchObject({ code: 'malformed_entry', seq: 2 });
   });
 });
 

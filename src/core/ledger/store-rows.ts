@@ -28,6 +28,26 @@ export function toLedgerEntry(row: JournalRow): LedgerEntry {
 }
 
 /**
+ * A row decodeRow refused, as an export carries it. A payload stored as a blob, or as text that is
+ * not JSON, has no value a bundle can hold: carried as toLedgerEntry shows it (the blob's JSON, or
+ * `{unparseable_payload}`), a blob payload verified in the bundle while `truss ledger verify` failed
+ * the row. It is carried as its text in a JSON string instead, which every bundle reader fails as
+ * `malformed_entry` at the row's position, as the database does (docs/ledger.md "One answer on every path").
+ */
+export function exportedEntry(row: JournalRow): LedgerEntry {
+  const entry = toLedgerEntry(row);
+  const stored: unknown = row.payload;
+  if (typeof stored === 'string') {
+    try {
+      JSON.parse(stored);
+      return entry;
+    } catch {}
+  }
+  const text = Buffer.isBuffer(stored) ? stored.toString('utf8') : String(stored);
+  return { ...entry, payload: text as unknown as Record<string, unknown> };
+}
+
+/**
  * True when a stored payload is JSON spelled otherwise than the canonical form of the value it parses
  * to (keys out of order, whitespace, a repeated key). `truss ledger verify` fails such a row as
  * `payload_not_canonical`, but a bundle holds payload values, and any spelling of one verifies there:

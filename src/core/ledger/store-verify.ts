@@ -6,7 +6,7 @@ import { LedgerError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
 import type { LedgerCrypto } from './ledger-crypto.js';
 import { signedCheckpoint, withCheckpointTail } from './store-checkpoint.js';
-import { decodeRow, overflowingPayload, respelledPayload, toLedgerEntry } from './store-rows.js';
+import { decodeRow, exportedEntry, overflowingPayload, respelledPayload } from './store-rows.js';
 import { findSession, requireSession } from './store-sessions.js';
 import type { JournalRow, StoreContext } from './store-statements.js';
 import type { TrustedKeys } from './trusted-keys.js';
@@ -114,7 +114,7 @@ export function verifyChainAsJson(
             `refusing to export session ${sessionId}: ${overflow}, and a bundle cannot carry that number (JSON would write it as null); \`truss ledger verify\` shows where the journal fails`,
           );
         }
-        onEntry(JSON.stringify(toLedgerEntry(row)));
+        onEntry(JSON.stringify(exportedEntry(row)));
         return;
       }
       onEntry(

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { anchorInLog, nodeTreeHasher, TransparencyLog } from '../../src/core/anchor/index.js';
 import {
   type Bundle,
   bytesToHex,
@@ -8,6 +10,7 @@ import {
   type LedgerEntry,
   type VerifyReport,
 } from '../../src/core/ledger/index.js';
+import { keyFromByte } from './keys.js';
 import {
   exportText,
   FORGER_KEY,
@@ -27,7 +30,8 @@ import { zipOf } from './zip.js';
  * The bundle tamper classes of test/ledger/tamper.test.ts (docs/ledger.md "Verification results") as data: each case is a bundle
  * an attacker could hand over plus the keys a verifier pins. Used to check that every verifier
  * reaches the same result on the same input: the CLI and the in-page verifier of the HTML report on
- * the bundle (test/report/report-browser.test.ts), and `truss ledger verify` and `truss resume` on a
+ * the bundle (test/report/report-browser.test.ts), the MCP server's verify tool and `truss attest`
+ * (test/ledger/verify-paths-agreement.test.ts), and `truss ledger verify` and `truss resume` on a
  * database holding the same rows (test/runtime/resume-agreement.test.ts).
  *
  * The sample run is: 0 run_started · 1 check_result · 2-4 review_vote · 5 verdict · 6 run_completed.
@@ -95,6 +99,8 @@ export function caseText(c: TamperCase): string {
 }
 
 const PINNED = [SESSION_KEY.publicKeyHex, REVIEWER_KEY.publicKeyHex];
+/** The transparency log's key, for the anchored cases. */
+const LOG_KEY = keyFromByte(0x44);
 
 export function bundleTamperCases(fx: LedgerFixture): TamperCase[] {
   const crypto = createNodeCrypto();
@@ -727,6 +733,53 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
   ] as const) {
     cases.push({ name, bundle: JSON.parse(text), storedEdit: sql, pinned: PINNED, expected: outcome });
   }
+
+  // 14. A run anchored in a transparency log (an anchor_receipt after run_completed), and the receipt
+  // edited and re-signed with the session key: every path checks receipts with the anchor layer's
+  // checker (a path that had none would fail every receipt).
+  const logDir = join(fx.dir, 'anchor-log');
+  const hasher = nodeTreeHasher();
+  TransparencyLog.create(
+    logDir,
+    { origin: 'example.com/truss-log', publicKey: LOG_KEY.publicKey },
+    { crypto, hasher },
+  ).close();
+  const anchoredId = appendSampleRun(fx.store, SESSION_KEY, { id: 'anchored-run' });
+  const reviewable = fx.store.reviewableHeadEntry(anchoredId) as LedgerEntry;
+  const receipt = anchorInLog(
+    { dir: logDir, signer: LOG_KEY, crypto, hasher },
+    { headHash: reviewable.entry_hash, seq: reviewable.seq },
+  );
+  fx.store.append(anchoredId, 'anchor_receipt', receipt as unknown as Record<string, unknown>, SESSION_KEY);
+  const anchoredText = exportText(fx, anchoredId, crypto);
+  cases.push({
+    name: 'run anchored in a transparency log',
+    bundle: JSON.parse(anchoredText),
+    pinned: [...PINNED, LOG_KEY.publicKeyHex],
+    expected: VERIFIED,
+  });
+  const forgedReceipt = JSON.parse(anchoredText) as Bundle;
+  const receiptEntry = at(forgedReceipt, 7);
+  const proof = [...(receiptEntry.payload.inclusion_proof as string[])];
+  const forged = signEntry(
+    receiptEntry.prev_hash,
+    7,
+    'anchor_receipt',
+    {
+      ...receiptEntry.payload,
+      leaf_index: Number(receiptEntry.payload.leaf_index) + 1,
+      inclusion_proof: proof,
+    },
+    SESSION_KEY,
+  );
+  forgedReceipt.ledger.entries[7] = forged;
+  forgedReceipt.ledger.head_hash = forged.entry_hash;
+  cases.push({
+    name: 'anchor receipt edited and re-signed by the session key',
+    bundle: forgedReceipt,
+    pinned: [...PINNED, LOG_KEY.publicKeyHex],
+    expected: failed('bad_anchor_receipt', 7),
+  });
 
   // 8. The workflow artifact as the run page's download saves it: a zip holding the bundle, handed over
   // as the bundle. Not a bundle on any path (the CLI says it is a zip and how to get the bundle out).

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkReceipt } from '../../src/core/anchor/index.js';
 import {
   type Bundle,
   createNodeCrypto,
@@ -130,7 +131,7 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         // A stored spelling, column or checkpoint has no bundle of its own: the bundle holds what the rows
         // were made from.
         if (!c.storedPayloads && !c.checkpointOver && !c.storedEdit) {
-          const fromBundle = verifyBundle(bare as Bundle, { crypto, trusted });
+          const fromBundle = verifyBundle(bare as Bundle, { crypto, trusted, receipts: checkReceipt });
           expect.soft(outcome(fromDb), c.name).toEqual(outcome(fromBundle));
         }
         // `truss ledger export` then `truss verify`: the same conclusion as `truss ledger verify`, or no
@@ -139,7 +140,7 @@ describe('truss ledger verify and truss resume on the shared tamper cases', () =
         let exported: ReturnType<typeof outcome> | 'export refused';
         try {
           exportBundleToFile(fx.store, id, crypto, file);
-          exported = outcome(verifyBundleFile(file, { crypto, trusted }));
+          exported = outcome(verifyBundleFile(file, { crypto, trusted, receipts: checkReceipt }));
         } catch (error) {
           if (c.exportRefused) expect((error as Error).message, c.name).toMatch(/^refusing to export/);
           else expect((error as Error).message, c.name).toContain(fromDb.failure?.message);

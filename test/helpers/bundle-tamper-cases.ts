@@ -725,6 +725,12 @@ function agreementVectors(fx: LedgerFixture, text: string): TamperCase[] {
       'UPDATE journal SET payload = CAST(payload AS BLOB) WHERE session_id = ? AND seq = 6',
       failed('malformed_entry', 6),
     ],
+    // A hash stored as its hex text: read as bytes, its characters made up other hex in the export.
+    [
+      'entry hash stored as its hex text',
+      'UPDATE journal SET entry_hash = upper(hex(entry_hash)) WHERE session_id = ? AND seq = 1',
+      failed('malformed_entry', 1),
+    ],
     [
       'payload stored as text that is not JSON',
       'UPDATE journal SET payload = substr(payload, 1, 9) WHERE session_id = ? AND seq = 2',

@@ -21,10 +21,21 @@ export function toLedgerEntry(row: JournalRow): LedgerEntry {
     seq: row.seq,
     kind: row.kind,
     payload,
-    prev_hash: bytesToHex(row.prev_hash),
-    entry_hash: bytesToHex(row.entry_hash),
-    signature: bytesToHex(row.signature),
+    prev_hash: storedHex(row.prev_hash),
+    entry_hash: storedHex(row.entry_hash),
+    signature: storedHex(row.signature),
   };
+}
+
+/**
+ * A hash or signature column as hex. SQLite keeps any type a hand-edited file gives the column: a
+ * value that is not a blob (the hex itself stored as text, a number) becomes text naming it, which is
+ * no hex, so an export fails it as `malformed_entry` at its seq as `truss ledger verify` does; read
+ * as bytes, the characters of such text once made up hex that could even have the right length
+ * (docs/ledger.md "One answer on every path").
+ */
+function storedHex(value: unknown): string {
+  return Buffer.isBuffer(value) ? bytesToHex(value) : `not a blob: ${String(value)}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * keygen's refusal to overwrite is 3, an empty TRUSS_SIGNING_KEY is an error like a blank one, and
  * another application's SQLite file is refused instead of being given truss tables.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -86,12 +86,22 @@ describe('exit codes', () => {
     raw.pragma('wal_checkpoint(TRUNCATE)');
     raw.close();
     // Flip a byte of the index's last cell (a key: session id, seq, rowid); the table is untouched.
+    // Read through that index, the chain still verifies: `ledger export` once wrote it as a bundle
+    // `truss verify` passed, and `ledger verdict` called it intact, for a file `ledger verify` refuses.
     const bytes = readFileSync(db);
-    bytes[root * pageSize - 3] = (bytes[root * pageSize - 3] as number) ^ 0x01;
+    bytes[root * pageSize - 2] = (bytes[root * pageSize - 2] as number) ^ 0x01;
     writeFileSync(db, bytes);
-    const result = runCli(['ledger', 'verify', session, '--db', db], { env });
-    expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr).toContain("fails SQLite's integrity check");
+    const out = join(home, 'exported.json');
+    for (const args of [
+      ['ledger', 'verify', session],
+      ['ledger', 'export', session, '-o', out],
+      ['ledger', 'verdict', session],
+    ]) {
+      const result = runCli([...args, '--db', db], { env });
+      expect(result.code, `${args[1]}: ${result.stderr}`).toBe(3);
+      expect(result.stderr).toContain("fails SQLite's integrity check");
+    }
+    expect(existsSync(out)).toBe(false);
   });
 
   it('ledger get of a seq the session does not have exits 3, naming the range', () => {

@@ -68,11 +68,13 @@ export function ledger(args: string[], io: CliIo): number {
   const writes = sub === 'shred' && !values['dry-run'];
   // `verify` is what a database handed over from elsewhere gets: SQLite's integrity check first, as a
   // resume does (an index that disagrees with its table would show rows the walk did not verify).
+  // `export` and `verdict` state the chain's status too, so they refuse the same files: a file `verify`
+  // refused was exported as a bundle that `truss verify` passed (docs/ledger.md "One answer on every path").
   const open = () =>
     LedgerStore.open(ledgerDbPath(io, values.db), {
       receipts: checkReceipt,
       readonly: !writes,
-      untrusted: sub === 'verify',
+      untrusted: sub === 'verify' || sub === 'export' || sub === 'verdict',
     });
   switch (sub) {
     case 'list':

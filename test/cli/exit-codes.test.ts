@@ -87,7 +87,8 @@ describe('exit codes', () => {
     raw.close();
     // Flip a byte of the index's last cell (a key: session id, seq, rowid); the table is untouched.
     // Read through that index, the chain still verifies: `ledger export` once wrote it as a bundle
-    // `truss verify` passed, and `ledger verdict` called it intact, for a file `ledger verify` refuses.
+    // `truss verify` passed, `ledger verdict` called it intact and `truss attest` attested it, for a
+    // file `ledger verify` refuses.
     const bytes = readFileSync(db);
     bytes[root * pageSize - 2] = (bytes[root * pageSize - 2] as number) ^ 0x01;
     writeFileSync(db, bytes);
@@ -96,12 +97,14 @@ describe('exit codes', () => {
       ['ledger', 'verify', session],
       ['ledger', 'export', session, '-o', out],
       ['ledger', 'verdict', session],
+      ['attest', session, '-o', join(home, 'verdict.intoto.json'), '--key', keyFile],
     ]) {
       const result = runCli([...args, '--db', db], { env });
       expect(result.code, `${args[1]}: ${result.stderr}`).toBe(3);
       expect(result.stderr).toContain("fails SQLite's integrity check");
     }
     expect(existsSync(out)).toBe(false);
+    expect(existsSync(join(home, 'verdict.intoto.json'))).toBe(false);
   });
 
   it('ledger get of a seq the session does not have exits 3, naming the range', () => {

@@ -107,7 +107,13 @@ export function attest(args: string[], io: CliIo): number {
       ...inside,
       flag: '--bundle-out',
     });
-    const store = LedgerStore.open(ledgerDbPath(io, values.db), { receipts: checkReceipt, readonly: true });
+    // SQLite's integrity check first, as `truss ledger verify` and `ledger export` run it: a file they
+    // refuse is not attested (docs/cli.md `truss ledger`).
+    const store = LedgerStore.open(ledgerDbPath(io, values.db), {
+      receipts: checkReceipt,
+      readonly: true,
+      untrusted: true,
+    });
     try {
       store.requireSession(target);
       exported = `${bundlePath}.attest-${process.pid}.tmp`;

@@ -4,6 +4,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { RunMemory } from '../core/memory/index.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { runMemoryFromBranch } from '../github/memory-runs.js';
+import { mergeBaseOnGitHub } from '../github/merge-base.js';
 import { LEDGER_DB_FILE_NAME, ledgerArtifactName } from '../github/names.js';
 import { createOctokit, type Octokit } from '../github/octokit.js';
 import { lazyChangedFiles } from '../github/path-filter.js';
@@ -160,7 +161,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
               head: facts.head,
             }))
           )
-            facts.checkedOut();
+            facts.checkedOut(target.headSha);
           // Checking out the head removes no commit: a base the checkout had is still there.
           const job = { inputs, context, octokit, setup, target, facts };
           if (mode === 'reduce') {
@@ -240,7 +241,11 @@ async function runContracts(options: {
   const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
   // The base commit is fetched (when the checkout lacks it) while the contracts are read.
   const facts = options.facts ?? (await WorkspaceGitFacts.ask(setup.workdir, target.baseSha));
-  const baseCommit = ensureBaseCommit(facts, setup.log.warning);
+  const baseCommit = ensureBaseCommit(facts, setup.log.warning, {
+    prHead: target.prNumber !== null ? target.headSha : null,
+    mergeBaseOf: (base, head) =>
+      mergeBaseOnGitHub(octokit, { owner: context.owner, repo: context.repo }, base, head),
+  });
   baseCommit.catch(() => {}); // awaited below
   const { config, contracts } = await setup.log.group('load contracts (from the trusted base)', () =>
     loadContractsAtRef({

@@ -34,12 +34,18 @@ export class WorkspaceGitFacts {
   private constructor(
     readonly workdir: string,
     /** HEAD's commit; null outside a repository or before its first commit. */
-    readonly head: string | null,
+    public head: string | null,
     /** The base commit asked about: the payload's, when it is a full SHA. */
     readonly base: string | null,
     /** Whether {@link base} is a commit in the checkout (found at first, or fetched and found). */
     public hasBase: boolean,
     tips: readonly (string | null)[],
+    /**
+     * HEAD's first and second parents as the checkout's history shows them; empty when it shows
+     * none (a one-commit checkout's history ends at HEAD, and a root commit has none) or when HEAD
+     * moved since they were asked.
+     */
+    public headParents: readonly string[],
   ) {
     this.tips = tips;
   }
@@ -52,8 +58,10 @@ export class WorkspaceGitFacts {
   static async ask(workdir: string, baseSha: string | null): Promise<WorkspaceGitFacts> {
     // Only a full SHA reaches git's input: a line of the payload's own could ask for another object.
     const base = baseSha !== null && COMMIT.test(baseSha) ? baseSha : null;
-    const [head = null, ...rest] = await askCommits(workdir, [
+    const [head = null, first = null, second = null, ...rest] = await askCommits(workdir, [
       'HEAD',
+      'HEAD^1',
+      'HEAD^2',
       ...(base ? [base] : []),
       ...DEFAULT_BRANCH_CANDIDATES,
     ]);
@@ -64,6 +72,7 @@ export class WorkspaceGitFacts {
       base,
       base !== null && found === base,
       rest,
+      [first, second].filter((parent): parent is string => parent !== null && COMMIT.test(parent)),
     );
   }
 
@@ -102,10 +111,13 @@ export class WorkspaceGitFacts {
   }
 
   /**
-   * HEAD was checked out elsewhere: besides what a fetch changes, a configuration included on a
-   * condition of the branch (`includeIf "onbranch:…"`) may read differently.
+   * HEAD was checked out at `head`: besides what a fetch changes, a configuration included on a
+   * condition of the branch (`includeIf "onbranch:…"`) may read differently, and HEAD's parents are
+   * no longer known.
    */
-  checkedOut(): void {
+  checkedOut(head: string): void {
+    this.head = head;
+    this.headParents = [];
     this.tips = undefined;
     this.listed = undefined;
     this.checked = false;

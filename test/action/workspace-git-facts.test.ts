@@ -96,7 +96,7 @@ describe('the git a pull request run starts before its contracts', () => {
   async function startFacts(work: string, base: string, head: string): Promise<WorkspaceGitFacts> {
     const facts = await WorkspaceGitFacts.ask(work, base);
     if (await ensurePullRequestHead({ workdir: work, prNumber: 1, headSha: head, warn, head: facts.head }))
-      facts.checkedOut();
+      facts.checkedOut(head);
     return facts;
   }
 
@@ -106,10 +106,11 @@ describe('the git a pull request run starts before its contracts', () => {
     expect(started()).toEqual(['cat-file']);
   });
 
-  it('at the head without the base: the question, the fetch, and a look at what it brought', async () => {
+  it("at the head without the base: the question, the fetch, a look at what it brought and at HEAD's recorded parents", async () => {
     const { work, base, head } = checkout();
     expect(await startRun(work, base, head)).toBe(base);
-    expect(started()).toEqual(['cat-file', 'config', 'fetch', 'cat-file']);
+    // A one-commit checkout's history shows HEAD no parents; the commit itself names the base.
+    expect(started()).toEqual(['cat-file', 'config', 'fetch', 'cat-file', 'cat-file']);
     expect(git(work, 'cat-file', '-t', base)).toBe('commit');
   });
 
@@ -149,8 +150,8 @@ describe('the git a pull request run starts before its contracts', () => {
     expect(await ensureBaseCommit(facts, warn)).toBe(base);
     const [info, stored] = await Promise.all([facts.gitInfo(base), facts.persistedCredentials()]);
     // The base was found by its SHA (no rev-parse); the configuration listed for the remote check.
-    expect(started().slice(0, 4)).toEqual(['cat-file', 'config', 'fetch', 'cat-file']);
-    expect(started().slice(4).sort()).toEqual(['remote', 'status']); // side by side: either order
+    expect(started().slice(0, 5)).toEqual(['cat-file', 'config', 'fetch', 'cat-file', 'cat-file']);
+    expect(started().slice(5).sort()).toEqual(['remote', 'status']); // side by side: either order
     expect(info).toEqual(await readGitInfo(work, base));
     expect(stored).toEqual(await persistedCredentials(work));
     expect(stored).toEqual(['http.https://github.com/.extraheader (.git/config)']);
@@ -196,12 +197,12 @@ describe('the git a pull request run starts before its contracts', () => {
 
 describe('the safe path over the questions of one start', () => {
   it('after a checkout of the head, the next question is scanned again: a config the work can write is refused', async () => {
-    const { work, base } = shallowCheckout();
+    const { work, base, head } = shallowCheckout();
     const facts = await WorkspaceGitFacts.ask(work, base);
     // What no harness step makes, standing for anything a checkout could: an include from the work tree.
     writeFileSync(join(work, 'evil.cfg'), '[core]\n\tpager = touch pwned\n');
     git(work, 'config', 'include.path', '../evil.cfg');
-    facts.checkedOut();
+    facts.checkedOut(head);
     await expect(facts.gitInfo(base)).rejects.toBeInstanceOf(UntrustedGitConfigError);
     await expect(facts.hasOriginRemote()).rejects.toBeInstanceOf(UntrustedGitConfigError);
   });

@@ -34,6 +34,7 @@ import {
 import { removeScratch } from './process-scratch.js';
 import { runTempDirectory } from './run-temp.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand } from './sandbox-commands.js';
+import { besideTheScratchRoot } from './scratch-way.js';
 import { findProgram, trustedSearchPath } from './trusted-path.js';
 
 export interface CreateIsolationOptions {
@@ -89,10 +90,17 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   const aroundWorkdir: string[] = [];
   const hostHome = options.hostHome ? realOrResolved(options.hostHome) : null;
   const candidates = [...options.hiddenPaths, ...(hostHome ? [hostHome] : [])];
-  for (const path of candidates.map(realOrResolved)) {
+  const pending = candidates.map(realOrResolved);
+  for (let i = 0; i < pending.length; i++) {
+    const path = pending[i] as string;
     if (hidden.includes(path) || aroundWorkdir.includes(path)) continue;
-    if (within(scratchRoot, path)) notes.push(`${path} holds the scratch directory, so it is not hidden`);
-    else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
+    if (within(scratchRoot, path)) {
+      // HOME with TMPDIR in it, TMPDIR=$RUNNER_TEMP: all of it but the way to the scratch root.
+      const beside = besideTheScratchRoot(path, scratchRoot, workdirs);
+      if (beside === null)
+        notes.push(`${path} holds the scratch directory and cannot be listed, so it is not hidden`);
+      else pending.push(...beside);
+    } else if (workdirs.some((dir) => within(dir, path))) aroundWorkdir.push(path);
     else hidden.push(path);
   }
   const coverPaths = aroundWorkdir.map((dir) => ({ dir, keep: workdirs.filter((w) => within(w, dir)) }));

@@ -49,7 +49,7 @@ export function createRunIsolation(request: RunIsolationRequest): Promise<Isolat
       dbPath: request.dbPath,
       tempDirs: [...(request.tempDirs ?? [])],
     })
-      .concat(runnerFileCommands(request.env, [request.workdir, request.scratchRoot]))
+      .concat(runnerFileCommands(request.env, [request.workdir]))
       .concat(request.configPaths ?? []),
     workdirs: [request.workdir],
     hostHome: home,
@@ -78,8 +78,9 @@ export const RUNNER_FILE_COMMANDS = [
  * Action, or `npx truss run` in a step): hidden at every isolation level. The read-only root alone
  * did not keep them: under `uid` the shared temp dirs stay writable, and a runner whose temp dir
  * lies there (a self-hosted runner's `RUNNER_TEMP` under /tmp) let a check append to GITHUB_ENV.
- * A directory that holds the working copy or the scratch root is not hidden (the files in it still
- * are), so the sandbox keeps what it must reach.
+ * A directory that holds the working copy is not hidden (the files in it still are), so the sandbox
+ * keeps what it must reach. One that holds the scratch root (`TMPDIR=$RUNNER_TEMP`) is hidden but for
+ * the way there (process/scratch-way.ts), not left visible: actions/checkout keeps its credentials there.
  */
 function runnerFileCommands(env: Record<string, string | undefined>, keep: readonly string[]): string[] {
   const files = RUNNER_FILE_COMMANDS.map((name) => env[name]).filter(

@@ -67,7 +67,7 @@ describe('a hidden directory that holds the scratch root', () => {
       const scratch = join(home, 'var', 'tmp');
       mkdirSync(scratch, { recursive: true });
       chmodSync(join(home, 'var'), 0o755);
-      chmodSync(scratch, 0o1777);
+      chmodSync(scratch, 0o755);
       const netrc = join(home, '.netrc');
       const gh = join(home, '.config', 'gh', 'hosts.yml');
       const beside = join(home, 'var', 'notes.txt');
@@ -104,7 +104,6 @@ describe('a hidden directory that holds the scratch root', () => {
         return;
       }
       const runnerTemp = openDir('truss-runner-temp-');
-      chmodSync(runnerTemp, 0o1777);
       // actions/checkout's persisted credentials, included from the checkout's .git/config.
       const credentials = join(runnerTemp, 'git-credentials-0f1e.config');
       secretFile(credentials, 'CHECKOUT-TOKEN-SECRET');

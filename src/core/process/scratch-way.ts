@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { within } from './mount-table.js';
 
@@ -13,8 +13,10 @@ import { within } from './mount-table.js';
  *
  * Links are left out (a mount over one would cover its target, which may be `/usr`), and so is
  * anything inside a working copy (the work's own) — an entry that holds one is returned, and the
- * caller covers it around the working copy as it does a HOME that holds the workspace. Null when a
- * directory on the way cannot be listed: the caller then says that `dir` is not hidden.
+ * caller covers it around the working copy as it does a HOME that holds the workspace. So is what is
+ * in a directory anyone may write (a sticky temp dir: its entries are anyone's and come and go, and
+ * one removed before the sandbox's mounts are made would fail them). Null when a directory on the way
+ * cannot be listed: the caller then says that `dir` is not hidden.
  */
 export function besideTheScratchRoot(
   dir: string,
@@ -26,9 +28,9 @@ export function besideTheScratchRoot(
   let at = dir;
   for (let depth = 0; depth <= steps.length; depth++) {
     const next = steps[depth];
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
-      entries = readdirSync(at, { withFileTypes: true });
+      entries = (statSync(at).mode & 0o002) !== 0 ? [] : readdirSync(at, { withFileTypes: true });
     } catch {
       return null;
     }

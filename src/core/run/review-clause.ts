@@ -18,6 +18,28 @@ import { chargeReplayedUsage } from './replayed-usage.js';
 import type { CommonRunOptions } from './run-types.js';
 
 /**
+ * What the reviewers of `clause` are shown of the work: the diff from the base and its
+ * `reviewer_context` files, as the working copy holds them now. The run reads it before any check
+ * or `[checks] setup` runs in the working copy (run-contract.ts): they run the work's own code, which
+ * could rewrite the changed files, and the panel would judge what they left instead of the work the
+ * verdict is signed for (docs/contracts.md, "How clauses are judged").
+ */
+export function gatherReviewEvidence(
+  clause: Extract<ResolvedContract['done'][number], { kind: 'review' }>,
+  options: CommonRunOptions,
+  git: GitInfo | null,
+): Promise<ReviewEvidence> {
+  return collectReviewEvidence({
+    workdir: options.workdir,
+    git,
+    contextFiles: clause.reviewer_context,
+    withheld: options.ctx.isolation?.withheld,
+    scratchParent: options.ctx.isolation?.tempDir,
+    env: options.env,
+  });
+}
+
+/**
  * One review clause: `review_evidence`, then one `review_vote` per seat in seat order, each with its
  * findings anchored to the diff's changed lines as `citations` (citations.ts). Recorded votes are
  * replayed (and their spend charged again); only missing seats are asked, in parallel.
@@ -30,6 +52,8 @@ export async function verifyReview(
   contract: ResolvedContract,
   git: GitInfo | null,
   redact: Redactor,
+  /** What {@link gatherReviewEvidence} read before the checks ran; else it is read now. */
+  gathered?: Promise<ReviewEvidence>,
 ): Promise<{ clause: ClauseVerdict; budgetExhausted: string | null }> {
   const { ctx } = options;
   const seats = 'seats' in options.panel ? options.panel.seats : [];
@@ -53,14 +77,7 @@ export async function verifyReview(
     if (!evidence) {
       // The secret scan runs before anything reaches a reviewer model, not only before the journal.
       const tally = tallyingRedactor(redact);
-      const raw = await collectReviewEvidence({
-        workdir: options.workdir,
-        git,
-        contextFiles: clause.reviewer_context,
-        withheld: ctx.isolation?.withheld,
-        scratchParent: ctx.isolation?.tempDir,
-        env: options.env,
-      });
+      const raw = await (gathered ?? gatherReviewEvidence(clause, options, git));
       const redacted: ReviewEvidence = {
         ...raw,
         diff: tally.redact(raw.diff),

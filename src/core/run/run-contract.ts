@@ -15,6 +15,7 @@ import { CancelledError } from '../runtime/durable-errors.js';
 import { type DeadlineReachedError, deadlineReached } from '../runtime/run-deadline.js';
 import { CheckWorkspace } from '../verify/check-workspace.js';
 import { type GitInfo, readGitInfo, recordedGitInfo } from '../verify/git-info.js';
+import type { ReviewEvidence } from '../verify/review-evidence.js';
 import {
   type ClauseVerdict,
   computeVerdict,
@@ -365,13 +366,27 @@ async function verifyOwnWork(
   // An executor that could not attempt the work here (docs/mcp.md: a server's secret is unset)
   // leaves nothing to check: every clause is UNVERIFIABLE with its reason.
   const notAttempted = executor?.unverifiable ?? null;
-  if (!notAttempted) await checks.open();
-  const clauses = progress.clauses;
-  let panelBudget: string | undefined;
-  let reviewClause: typeof verifyReview | undefined;
   // With an executor, reviewers see the change it made since the run started.
   const reviewGit =
     executor && git && !git.base_sha ? { ...git, base_sha: git.head_sha, base_ref: 'run start' } : git;
+  // What the reviewers see is read before `[checks] setup` and the checks run the work's own code in
+  // the working copy: a test script that rewrote the changed files hid them from the panel, and the
+  // verdict signed for the head commit passed (docs/contracts.md, "How clauses are judged").
+  let reviewClause: typeof verifyReview | undefined;
+  const gathered = new Map<number, Promise<ReviewEvidence>>();
+  if (!notAttempted && contract.done.some((clause) => clause.kind === 'check')) {
+    const { gatherReviewEvidence } = await import('./review-clause.js');
+    for (const [index, clause] of contract.done.entries()) {
+      if (clause.kind !== 'review') continue;
+      const evidence = gatherReviewEvidence(clause, options, reviewGit);
+      // Read in full now; a failure is the review's, said when it runs, as before.
+      await evidence.catch(() => {});
+      gathered.set(index, evidence);
+    }
+  }
+  if (!notAttempted) await checks.open();
+  const clauses = progress.clauses;
+  let panelBudget: string | undefined;
   for (const [index, clause] of contract.done.entries()) {
     if (ctx.signal.aborted) throw new CancelledError();
     if (notAttempted) {
@@ -389,7 +404,16 @@ async function verifyOwnWork(
       continue;
     }
     reviewClause ??= (await import('./review-clause.js')).verifyReview;
-    const review = await reviewClause(session, index, clause, options, contract, reviewGit, redact);
+    const review = await reviewClause(
+      session,
+      index,
+      clause,
+      options,
+      contract,
+      reviewGit,
+      redact,
+      gathered.get(index),
+    );
     clauses.push(review.clause);
     panelBudget ??= review.budgetExhausted ?? undefined;
   }

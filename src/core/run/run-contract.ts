@@ -25,6 +25,7 @@ import {
 } from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
 import type { FanoutSummary } from './fanout-types.js';
+import { type JudgedTree, judgedPublisher, judgedTree } from './judged-tree.js';
 import { readRecordedContract } from './recorded-contract.js';
 import type { verifyReview } from './review-clause.js';
 import type { RunIdentity } from './run-executor.js';
@@ -177,6 +178,11 @@ async function drive(
     };
     try {
       if (contract.fanout && !identity.isChild) {
+        // Without an executor the attempts' checks run in the working copy itself (docs/fanout.md).
+        if (options.publishChanges && contract.executor.kind === 'none')
+          progress.judged = Promise.resolve(
+            await judgedTree(options.workdir, options.env, ctx.isolation?.tempDir),
+          );
         // K child runs of this contract and one signed choice (docs/fanout.md).
         const { isChild: _isChild, sessionId: _sessionId, ...who } = identity;
         ({
@@ -256,7 +262,15 @@ async function drive(
     if (computed.overall === 'pass' && options.publishChanges) {
       await (await import('./publish-changes.js')).publishPassingRun(
         session,
-        options.publishChanges,
+        progress.judged
+          ? judgedPublisher(
+              options.publishChanges,
+              progress.judged,
+              options.workdir,
+              options.env,
+              ctx.isolation?.tempDir,
+            )
+          : options.publishChanges,
         {
           sessionId: session.id,
           contractId: contract.contract.id,
@@ -298,6 +312,8 @@ async function drive(
 /** What a run has judged so far, kept by the caller so a deadline can sign it (and dispose of the workspace). */
 interface RunProgress {
   workspace?: CheckWorkspace;
+  /** The working copy before the checks ran in it, when a PASS is to be published (judged-tree.ts). */
+  judged?: Promise<JudgedTree>;
   executor?: ExecutorOutcome | null;
   clauses: ClauseVerdict[];
 }
@@ -375,6 +391,11 @@ async function verifyOwnWork(
   let reviewClause: typeof verifyReview | undefined;
   const gathered = new Map<number, Promise<ReviewEvidence>>();
   if (!notAttempted && contract.done.some((clause) => clause.kind === 'check')) {
+    // What on-pass-changes may publish: the working copy as judged, not what a check wrote after.
+    if (options.publishChanges)
+      progress.judged = Promise.resolve(
+        await judgedTree(options.workdir, options.env, ctx.isolation?.tempDir),
+      );
     const { gatherReviewEvidence } = await import('./review-clause.js');
     for (const [index, clause] of contract.done.entries()) {
       if (clause.kind !== 'review') continue;

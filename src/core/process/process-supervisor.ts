@@ -5,7 +5,13 @@ import { BoundedCapture, type CapturedStream } from './bounded-capture.js';
 import { closeInheritedDescriptorsOnce } from './inherited-descriptors.js';
 import type { Isolation, PreparedSpawn } from './isolation.js';
 import { NO_ISOLATION } from './isolation-none.js';
-import { groupHasLiveMembers, signalGroup } from './process-group.js';
+import {
+  groupHasLiveMembers,
+  type StrayProcess,
+  signalGroup,
+  signalStrays,
+  strayChildren,
+} from './process-group.js';
 
 /** After SIGTERM on timeout or cancellation, how long the group gets before SIGKILL. */
 export const DEFAULT_KILL_GRACE_MS = 3000;
@@ -211,9 +217,15 @@ function supervise(
     // pid namespace ends with it.
     const pgid = launch ? undefined : child.pid;
     result.pid = pgid;
+    // The leader's children that left its group, read when it is stopped (bwrap's pid 1 in the
+    // sandbox, in a session of its own): killed by pid too, as the group's signal misses them.
+    let strays: StrayProcess[] = [];
     const signal = (name: NodeJS.Signals): void => {
       if (launch) child.kill(name);
-      else if (pgid !== undefined) signalGroup(pgid, name);
+      else if (pgid !== undefined) {
+        signalGroup(pgid, name);
+        signalStrays(strays, name);
+      }
     };
     const out = child.stdout as Readable;
     const err = child.stderr as Readable;
@@ -232,6 +244,7 @@ function supervise(
       if (exited || result.timedOut || result.cancelled || (pgid === undefined && !launch)) return;
       if (why === 'timeout') result.timedOut = true;
       else result.cancelled = true;
+      if (pgid !== undefined) strays = strayChildren(pgid);
       signal('SIGTERM');
       later(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, () => {
         if (!exited) signal('SIGKILL');
@@ -254,6 +267,8 @@ function supervise(
         settle();
         return;
       }
+      // A stray seen when it was stopped dies now whatever the leader's end did to it.
+      signalStrays(strays, 'SIGKILL');
       void reapGroup(pgid).then(() => {
         reaped = true;
         settle();

@@ -19,7 +19,7 @@ import { mechanismAvailable, workIsolation } from './isolation-kit.js';
  */
 
 /** Runs `prctl(PR_SET_PDEATHSIG, 0)` in process `pid` through ptrace (x86_64). */
-const INJECT = String.raw`
+const INJECT = `
 import ctypes, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]

@@ -252,3 +252,79 @@ describe('verify-attestation catches tampering and forgery', () => {
     }
   });
 });
+
+/** The envelope re-encoded in the DSSE spec's URL-safe alphabet without padding, as other signers write it. */
+function urlSafe<T extends { payload: string; signatures: Array<{ keyid: string; sig: string }> }>(
+  envelope: T,
+): T {
+  const recode = (text: string) => Buffer.from(text, 'base64').toString('base64url');
+  return {
+    ...envelope,
+    payload: recode(envelope.payload),
+    signatures: envelope.signatures.map((s) => ({ ...s, sig: recode(s.sig) })),
+  };
+}
+
+/**
+ * A real attestation whose payload's base64 holds both '+' and '/' (a run of '?' and of '>' in the
+ * signed statement), so its standard and URL-safe encodings differ.
+ */
+function attestedWithBothAlphabets() {
+  const { bundleBytes } = sample();
+  const attested = attestBundle({
+    bundleBytes,
+    bundleName: 'b.json',
+    source: 'b.json',
+    signer: SESSION_KEY,
+    crypto,
+    trussVersion: '?????>>>>>',
+  });
+  expect(attested.envelope.payload).toMatch(/\+/);
+  expect(attested.envelope.payload).toMatch(/\//);
+  return { ...attested, bundleBytes };
+}
+
+describe('verify-attestation reads every base64 form DSSE allows, and only those', () => {
+  it('verifies an envelope and a Sigstore bundle written in URL-safe base64 without padding', () => {
+    const { envelope, sigstoreBundle, bundleBytes } = attestedWithBothAlphabets();
+    const safe = urlSafe(envelope);
+    expect(safe.payload).not.toMatch(/[+/=]/);
+    for (const doc of [safe, { ...sigstoreBundle, dsseEnvelope: urlSafe(sigstoreBundle.dsseEnvelope) }]) {
+      const report = verify(doc, { bundleBytes });
+      expect(report, JSON.stringify(report.failure)).toMatchObject({
+        status: 'verified',
+        bundle_matches: true,
+      });
+    }
+  });
+
+  it('fails a payload or a sig mixing the alphabets or cut to a length no encoding has, naming the field', () => {
+    const { envelope } = attestedWithBothAlphabets();
+    const safe = urlSafe(envelope);
+    const plus = envelope.payload.indexOf('+');
+    const slash = envelope.payload.indexOf('/');
+    // One character from each alphabet: standard up to the first '+' or '/', URL-safe after it.
+    const cut = Math.min(plus, slash) + 1;
+    const mixed = `${envelope.payload.slice(0, cut)}${safe.payload.slice(cut)}`;
+    expect(mixed).toMatch(/[+/]/);
+    expect(mixed).toMatch(/[-_]/);
+    const oneLong = safe.payload.slice(0, ((safe.payload.length - 1) & ~3) + 1);
+    for (const payload of [mixed, oneLong, `${envelope.payload} `])
+      expect(verify({ ...envelope, payload }).failure, payload.slice(-8)).toEqual({
+        code: 'malformed_envelope',
+        message:
+          'payload is not base64 in one alphabet, standard (+/) or URL-safe (-_), padded or not, or is empty',
+      });
+    const sig = Buffer.from(envelope.signatures[0]?.sig as string, 'base64');
+    const mixedSig = `-/${Buffer.concat([Buffer.from([0xfb, 0xff, 0xbf]), sig])
+      .toString('base64')
+      .slice(2)}`;
+    expect(
+      verify({ ...envelope, signatures: [{ keyid: SESSION_KEY.keyId, sig: mixedSig }] }).failure,
+    ).toEqual({
+      code: 'malformed_envelope',
+      message:
+        'signatures[0].sig is not base64 in one alphabet, standard (+/) or URL-safe (-_), padded or not',
+    });
+  });
+});

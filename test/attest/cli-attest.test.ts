@@ -103,6 +103,20 @@ describe('truss attest + truss verify-attestation, end to end', () => {
     });
   });
 
+  it('verifies an envelope another DSSE signer wrote in URL-safe base64 without padding (exit 0)', () => {
+    const envelope = JSON.parse(readFileSync(join(ws.cwd, 'verdict.intoto.json'), 'utf8'));
+    const recode = (text: string) => Buffer.from(text, 'base64').toString('base64url');
+    envelope.payload = recode(envelope.payload);
+    envelope.signatures[0].sig = recode(envelope.signatures[0].sig);
+    expect(JSON.stringify(envelope)).not.toMatch(/"(payload|sig)":"[^"]*[+/=]/);
+    writeFileSync(join(ws.cwd, 'url-safe.intoto.json'), JSON.stringify(envelope));
+    const bundle = `truss-ledger-${ws.done}.json`;
+    const args = ['url-safe.intoto.json', '--key', SESSION_KEY.publicKeyHex, '--bundle', bundle];
+    const result = inWorkspace(['verify-attestation', ...args]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`matches ${bundle}`);
+  });
+
   it('writes a Sigstore bundle that @sigstore/verify accepts offline with the pinned key', () => {
     const bundle = JSON.parse(readFileSync(join(ws.cwd, 'verdict.sigstore.json'), 'utf8'));
     expect(() =>

@@ -53,9 +53,36 @@ describe('DSSE envelopes signed with the ledger key', () => {
     ).toBe(false);
   });
 
-  it('decodes only canonical standard base64', () => {
+  it('decodes the base64 forms DSSE allows: standard or URL-safe, padded or not', () => {
+    // 0xfb 0xff 0xbf encodes to "+/+/" standard and "-_-_" URL-safe: the alphabets differ in these two.
+    const bytes = new Uint8Array([0xfb, 0xff, 0xbf, 0x68, 0x69]);
+    for (const form of ['+/+/aGk=', '+/+/aGk', '-_-_aGk=', '-_-_aGk'])
+      expect(decodeBase64Strict(form), form).toEqual(bytes);
     expect(decodeBase64Strict('aGk=')).toEqual(utf8Bytes('hi'));
-    for (const bad of ['aGk', 'aGk=\n', 'a Gk=', 'aGl=', 'aG-_', 42, null])
-      expect(decodeBase64Strict(bad)).toBeUndefined();
+    expect(decodeBase64Strict('aA')).toEqual(utf8Bytes('h'));
+    expect(decodeBase64Strict('')).toEqual(new Uint8Array());
+  });
+
+  it('refuses junk: mixed alphabets, impossible lengths, misplaced padding, stray bits, whitespace', () => {
+    for (const bad of [
+      '+/-_aGk=', // both alphabets in one string
+      '-/+_',
+      'aGk=\n',
+      'a Gk=',
+      ' aGk=',
+      'aGl=', // bits past the last byte
+      'aGl',
+      'aGk==', // padded past a multiple of four
+      'aG=',
+      'aGk=aGk=', // padding inside
+      '=',
+      '====',
+      'aGkxa', // five characters: no encoding has that length
+      'aGk.',
+      'aGk*',
+      42,
+      null,
+    ])
+      expect(decodeBase64Strict(bad), JSON.stringify(bad)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 /** The payloadType of an in-toto statement inside a DSSE envelope. */
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 
-/** A DSSE v1 envelope as JSON: payload and signatures base64 (standard alphabet, padded). */
+/** A DSSE v1 envelope as JSON: payload and signatures base64 (Truss writes the standard alphabet, padded). */
 export interface DsseEnvelope {
   payloadType: string;
   payload: string;
@@ -32,15 +32,25 @@ export function signEnvelope(payloadType: string, payload: Uint8Array, signer: S
   };
 }
 
+/** What {@link decodeBase64Strict} accepts, for error messages (docs/attestations.md "Command line"). */
+export const DSSE_BASE64_FORMS = 'base64 in one alphabet, standard (+/) or URL-safe (-_), padded or not';
+
 /**
- * Strict standard base64 (what DSSE and Sigstore write): returns undefined for anything else, so a
- * payload padded with junk characters cannot decode to the same bytes as the signed one.
+ * Strict base64 as the DSSE spec allows it: the standard or the URL-safe alphabet (never both in one
+ * string), padded or unpadded (docs/attestations.md "Command line"; `truss attest` writes standard,
+ * padded). Returns undefined for anything else (whitespace, mixed alphabets, a length no encoding
+ * has, bits past the last byte), so a payload padded with junk cannot decode to the signed bytes.
  */
 export function decodeBase64Strict(text: unknown): Uint8Array | undefined {
-  if (typeof text !== 'string' || text.length % 4 !== 0) return undefined;
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? new Uint8Array(bytes) : undefined;
+  if (typeof text !== 'string') return undefined;
+  const body = text.replace(/={1,2}$/, '');
+  if (body !== text && text.length % 4 !== 0) return undefined; // padding only to a multiple of 4
+  if (body.length % 4 === 1) return undefined;
+  if (!/^[A-Za-z0-9+/]*$/.test(body) && !/^[A-Za-z0-9_-]*$/.test(body)) return undefined;
+  const standard = body.replaceAll('-', '+').replaceAll('_', '/');
+  const bytes = Buffer.from(standard, 'base64');
+  // Canonical only: re-encoding gives the same characters (no stray bits in the last character).
+  return bytes.toString('base64').replace(/={1,2}$/, '') === standard ? new Uint8Array(bytes) : undefined;
 }
 
 /**

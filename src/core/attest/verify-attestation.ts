@@ -2,7 +2,12 @@ import { bytesToHex, hexToBytes } from '../ledger/encoding.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { keysFor, type TrustedKeys } from '../ledger/trusted-keys.js';
-import { decodeBase64Strict, IN_TOTO_PAYLOAD_TYPE, verifyEnvelopeSignature } from './dsse.js';
+import {
+  DSSE_BASE64_FORMS,
+  decodeBase64Strict,
+  IN_TOTO_PAYLOAD_TYPE,
+  verifyEnvelopeSignature,
+} from './dsse.js';
 import { AttestationFormatError } from './errors.js';
 import { SIGSTORE_BUNDLE_V03_MEDIA_TYPE } from './sigstore-bundle.js';
 import { statementProblem, type VerdictStatement } from './statement.js';
@@ -102,7 +107,8 @@ export function verifyAttestation(
       `payloadType is ${JSON.stringify(envelope.payloadType)}, expected ${IN_TOTO_PAYLOAD_TYPE}`,
     );
   const payload = decodeBase64Strict(envelope.payload);
-  if (!payload || payload.length === 0) return fail('malformed_envelope', 'payload is not standard base64');
+  if (!payload || payload.length === 0)
+    return fail('malformed_envelope', `payload is not ${DSSE_BASE64_FORMS}, or is empty`);
   const signatures = Array.isArray(envelope.signatures) ? envelope.signatures.map(record) : [];
   if (signatures.length === 0) return fail('malformed_envelope', 'the envelope has no signatures');
 
@@ -115,12 +121,16 @@ export function verifyAttestation(
   }
   let signedBy: string | undefined;
   let named: string | undefined;
-  for (const signature of signatures) {
+  let undecodable: number | undefined;
+  for (const [index, signature] of signatures.entries()) {
     const keyid =
       typeof signature?.keyid === 'string' && signature.keyid !== '' ? signature.keyid : undefined;
     named ??= keyid;
     const sig = decodeBase64Strict(signature?.sig);
-    if (!sig) continue;
+    if (!sig) {
+      undecodable ??= index;
+      continue;
+    }
     const candidates = keyid ? [[keyid, byId.get(keyid)] as const] : [...byId.entries()];
     for (const [id, key] of candidates) {
       if (key && verifyEnvelopeSignature(IN_TOTO_PAYLOAD_TYPE, payload, sig, key, options.crypto)) {
@@ -132,6 +142,8 @@ export function verifyAttestation(
   }
   report.key_id = signedBy ?? named ?? null;
   if (!signedBy) {
+    if (undecodable !== undefined)
+      return fail('malformed_envelope', `signatures[${undecodable}].sig is not ${DSSE_BASE64_FORMS}`);
     if (named && !byId.has(named))
       return fail('untrusted_key', `the attestation is signed by ${named}, which is not a trusted key`);
     return fail(

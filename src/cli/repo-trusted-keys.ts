@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readInputBytes } from '../core/input-file.js';
 import { resolveTrustedKeys } from '../core/ledger/index.js';
 import { runHarnessGitSync } from '../core/process/index.js';
+import { cannotRead } from '../core/read-failure.js';
 import type { CliIo } from './io.js';
 
 const vetted = new Map<string, string | null>();
@@ -48,7 +50,14 @@ function compareWithBaseline(path: string, baseRef: string | undefined): string 
   if (result?.code !== 0 || result.stdout.length === 0)
     return `git could not read the repository to compare it${refusal ? ` (${refusal})` : ''}`;
   const [baseCommit, atBase, atHead] = batchObjects(result.stdout, requests.length);
-  const local = readFileSync(path);
+  // A branch can commit the file as a link to /dev/zero or a FIFO: refused at once, never waited on
+  // (docs/cli.md "Input files").
+  let local: Buffer;
+  try {
+    local = readInputBytes(path);
+  } catch (error) {
+    return cannotRead(path, error);
+  }
   const where = baseRef ? `origin/${baseRef}` : 'origin/HEAD';
   if (baseCommit) {
     if (!atBase) return `the base branch (${where}) has no such file`;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
+import { readInputText } from '../core/input-file.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -77,7 +77,7 @@ export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] 
   if (io.env.TRUSS_SIGNING_KEY && !keyFile) return [];
   const path = keyFile ? resolve(io.cwd, keyFile) : perInstallKeyPath(io.env);
   try {
-    const seed = readFileSync(path, 'utf8').trim();
+    const seed = readInputText(path).trim(); // never waits on a FIFO (docs/cli.md "Input files")
     return seed ? [seed] : [];
   } catch {
     return [];

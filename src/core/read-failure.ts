@@ -5,6 +5,8 @@
  * is absent (creating a key is no answer to "permission denied").
  */
 export function cannotRead(label: string, error: unknown): string {
+  if (error instanceof NotAFileError)
+    return `cannot read ${label}: ${error.message}${error.code ? ` (${error.code})` : ''}`;
   const code = errorCode(error);
   const reason = code ? (REASONS[code] ?? 'the system refused to read it') : 'the system refused to read it';
   // `-` means stdin to many tools; truss's inputs are files (a bundle is streamed from its path).
@@ -35,4 +37,20 @@ const REASONS: Record<string, string> = {
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What a user named as an input file is not a file truss reads: a directory, a device, a socket, a
+ * pipe nothing writes to, or more than the bound (src/core/input-file.ts). The message says what it
+ * is; {@link cannotRead} puts the path in front of it.
+ */
+export class NotAFileError extends Error {
+  override name = 'NotAFileError';
+  /** The system's code for the same refusal where it has one (EISDIR), for searching. */
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }

@@ -36,6 +36,8 @@ export function runCli(
     env?: Record<string, string | undefined>;
     /** An open descriptor the CLI inherits as fd `as` (what a leaky parent process hands on). */
     inheritFd?: { fd: number; as: number };
+    /** Milliseconds before the CLI is killed (SIGKILL; code -1), for a command that could wait for ever. */
+    timeout?: number;
   } = {},
 ): CliResult {
   const env = { ...childEnv(), ...options.env };
@@ -49,6 +51,7 @@ export function runCli(
     env: env as NodeJS.ProcessEnv,
     encoding: 'utf8',
     stdio,
+    ...(options.timeout ? { timeout: options.timeout, killSignal: 'SIGKILL' as const } : {}),
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -11,6 +11,7 @@ import {
   parsePredictions,
   resolveBenchRepo,
 } from '../../core/contract/index.js';
+import { readInputText } from '../../core/input-file.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { cannotRead } from '../../core/read-failure.js';
@@ -270,7 +271,7 @@ function panelChoice(values: Record<string, string | boolean | undefined>, io: C
 
 function readInput(path: string, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readInputText(path); // never waits on a FIFO (docs/cli.md "Input files")
   } catch (error) {
     throw new BenchInputError(
       `${cannotRead(`the ${what} ${path}`, error)}; check the path (docs/bench-verdicts.md)`,

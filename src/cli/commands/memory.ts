@@ -1,12 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../../core/atomic-write.js';
 import { readTomlSource } from '../../core/contract/index.js';
+import { readInputText } from '../../core/input-file.js';
 import { createNodeCrypto, exportBundle } from '../../core/ledger/index.js';
 import {
   findEntry,
   MEMORY_KINDS,
   type MemoryEntry,
+  MemoryError,
   type MemoryKind,
   maintainerPromotionWarning,
   promoteEntry,
@@ -17,6 +19,7 @@ import {
   supersededBy,
 } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
+import { cannotRead } from '../../core/read-failure.js';
 import { GITHUB_CONTRACT_FORMAT } from '../../github/settings.js';
 import { choiceFlag, oneOf, parseCommandArgs, requirePositionals } from '../args.js';
 import { PROVIDER_FLAG } from '../choice-flags.js';
@@ -230,7 +233,7 @@ function proposeEntry(args: string[], io: CliIo, family: Family): number {
     throw new UsageError('memory propose: import playbooks with `truss playbook import PATH`');
   if ((inline === undefined) === (values.file === undefined))
     throw new UsageError(`${family.name} propose: give the body as BODY or --file FILE (one of them)`);
-  const body = values.file ? readFileSync(resolve(io.cwd, values.file), 'utf8') : (inline as string);
+  const body = values.file ? readBodyFile(resolve(io.cwd, values.file)) : (inline as string);
   const salience = values.salience === undefined ? 0.5 : Number(values.salience);
   // Number('') is 0: an empty value is no number either.
   if (values.salience?.trim() === '' || !(salience >= 0 && salience <= 1))
@@ -444,4 +447,16 @@ function panelFor(
 function kindOf(text: string | undefined, command: string): MemoryKind | undefined {
   if (text === undefined) return undefined;
   return oneOf(`${command}: KIND`, text, MEMORY_KINDS) as MemoryKind;
+}
+
+/** `--file FILE`'s text: a missing file, a FIFO nobody writes to or a device is refused (docs/cli.md "Input files"). */
+function readBodyFile(path: string): string {
+  try {
+    return readInputText(path);
+  } catch (error) {
+    throw new MemoryError(
+      'bad_entry',
+      `${cannotRead(`--file ${path}`, error)}; pass a file holding the entry's body`,
+    );
+  }
 }

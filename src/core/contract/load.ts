@@ -1,6 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { parse, TomlError } from 'smol-toml';
 import type { z } from 'zod';
+import { readInputBytes } from '../input-file.js';
+import { NotAFileError } from '../read-failure.js';
 import { ContractError, type ContractIssue } from './errors.js';
 import { compareIssues, type PathIssue, placeIssues, validate } from './issues.js';
 import { CORE_CONTRACT_FORMAT, type ConfigFile, type ContractFile, type ContractFormat } from './schema.js';
@@ -28,9 +30,12 @@ export function readTomlSource(path: string): TomlSource {
     const info = statSync(path);
     if (info.isDirectory()) throw unreadable(path, 'is a directory, expected a .toml file');
     if (info.size > MAX_TOML_BYTES) throw unreadable(path, `is larger than ${MAX_TOML_BYTES} bytes`);
-    bytes = readFileSync(path);
+    // Not readFileSync: a FIFO (or a link to one) would wait for ever and /dev/zero fill memory
+    // (docs/cli.md "Input files").
+    bytes = readInputBytes(path, MAX_TOML_BYTES);
   } catch (error) {
     if (error instanceof ContractError) throw error;
+    if (error instanceof NotAFileError) throw unreadable(path, error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ContractError([issueAt(path, 'file not found')], 'not_found');
     throw unreadable(path, `cannot be read (${code ?? (error as Error).message})`);

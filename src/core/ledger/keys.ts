@@ -6,8 +6,9 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readInputText } from '../input-file.js';
 import { cannotRead, missingFile } from '../read-failure.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
@@ -92,7 +93,8 @@ export function parseSeedBase64(text: string, source: string): SigningKey {
 export function loadKeyFile(path: string, onWarning?: (message: string) => void): SigningKey {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Never waits on a FIFO, refuses a device (docs/cli.md "Input files").
+    text = readInputText(path);
   } catch (error) {
     throw new KeyError(
       `${cannotRead(`key file ${path}`, error)}${missingFile(error) ? `; create one with \`truss keygen --out ${path}\`` : ''}`,

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { notARegularFile } from '../input-file.js';
 import { LedgerError } from './errors.js';
 import type { ReceiptChecker } from './receipt-checker.js';
 import { checkSchemaVersion, migrate, refuseForeignDatabase } from './schema.js';
@@ -47,6 +48,14 @@ export function openError(path: string, error: unknown): LedgerError {
  * the file, and the connection is closed before it is thrown.
  */
 export function openLedgerDatabase(path: string, options: StoreOptions): Database.Database {
+  // SQLite's own open of a FIFO waits for a writer for ever; a device or socket is no database
+  // either (docs/cli.md "Input files").
+  const notAFile = path === ':memory:' || path === '' ? null : notARegularFile(path);
+  if (notAFile)
+    throw new LedgerError(
+      'open_failed',
+      `cannot open ledger database ${path}: ${notAFile}; pass --db with the database truss wrote (<workdir>/.truss/ledger.db by default) or a new path`,
+    );
   let db: Database.Database;
   try {
     db = new Database(path, {

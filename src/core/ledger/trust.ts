@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readInputText } from '../input-file.js';
 import { cannotRead } from '../read-failure.js';
 import { bytesToHex } from './encoding.js';
 import { KeyError } from './errors.js';
@@ -49,7 +50,7 @@ export function resolveTrustedKeys(options: {
   if (file) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readInputText(file); // never waits on a FIFO (docs/cli.md "Input files")
     } catch (error) {
       throw new KeyError(
         `${cannotRead(`trusted keys file ${file}`, error)}; pass a file of public keys, one per line (docs/ledger.md), or --key HEX`,

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import {
+  type InputFile,
+  MAX_INPUT_FILE_BYTES,
+  openInputFile,
+  readInputFile,
+  readWholeInput,
+} from '../input-file.js';
 import { cannotRead } from '../read-failure.js';
 import {
   BUNDLE_TEXT_RULES,
@@ -18,7 +25,7 @@ import { MAX_PAYLOAD_BYTES } from './store-append.js';
 import type { VerifyReport } from './verify-report.js';
 
 /** Bundles read whole (not in the exporter's one-entry-per-line layout) above this size are refused. */
-export const MAX_WHOLE_BUNDLE_BYTES = 512 * 1024 * 1024;
+export const MAX_WHOLE_BUNDLE_BYTES = MAX_INPUT_FILE_BYTES;
 
 /** How a bundle file was read: streamed entry by entry, or parsed as one document. */
 export type BundleFileLayout = 'streamed' | 'whole_file';
@@ -100,28 +107,19 @@ export function tooLongForMemory(path: string, error: unknown): BundleFormatErro
 }
 
 function verifyOpenedFile(path: string, options: VerifyFileOptions): VerifyReport {
-  let fd: number;
+  // Never waits on a FIFO nobody writes to, and refuses a directory, device or socket at once
+  // (docs/cli.md "Input files").
+  const input = openInput(path);
   try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    throw unreadable(path, error);
-  }
-  try {
-    let stats: Stats;
-    try {
-      stats = fstatSync(fd);
-    } catch (error) {
-      throw unreadable(path, error);
-    }
     const limit = options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES;
     // A pipe (`truss verify /dev/stdin`) cannot be read twice, so it is read whole from the start.
-    if (!stats.isFile()) {
+    if (!input.seekable) {
       options.onLayout?.('whole_file', 'not a regular file');
-      return verifyBundle(parseBundle(readWhole(fd, path, limit, false), path), options);
+      return verifyBundle(parseBundle(readWhole(input, path, limit), path), options);
     }
     let reason: string;
     try {
-      const report = streamVerify(fd, path, options);
+      const report = streamVerify(input, path, options);
       options.onLayout?.('streamed');
       return report;
     } catch (error) {
@@ -129,10 +127,18 @@ function verifyOpenedFile(path: string, options: VerifyFileOptions): VerifyRepor
       reason = error.message;
     }
     options.onLayout?.('whole_file', reason);
-    if (stats.size > limit) throw tooLarge(path, stats.size, limit, reason);
-    return verifyBundle(parseBundle(readWhole(fd, path, limit, true), path), options);
+    if (input.stats.size > limit) throw tooLarge(path, input.stats.size, limit, reason);
+    return verifyBundle(parseBundle(readWhole(input, path, limit), path), options);
   } finally {
-    closeSync(fd);
+    closeSync(input.fd);
+  }
+}
+
+function openInput(path: string, next = NEXT_STEP): InputFile {
+  try {
+    return openInputFile(path);
+  } catch (error) {
+    throw unreadable(path, error, next);
   }
 }
 
@@ -148,18 +154,12 @@ function unreadable(path: string, error: unknown, next = NEXT_STEP): BundleForma
   return new BundleFormatError(`${cannotRead(path, error)}; ${next}`);
 }
 
-/** Reads at `position`, or on from the current position when it is null (pipes). */
-function readChunk(
-  fd: number,
-  path: string,
-  buffer: Buffer,
-  position: number | null,
-  next = NEXT_STEP,
-): number {
+/** Reads at `position` (a regular file), or on from where a pipe is. */
+function readChunk(input: InputFile, path: string, buffer: Buffer, position: number): number {
   try {
-    return readSync(fd, buffer, 0, buffer.length, position);
+    return readInputFile(input, buffer, position);
   } catch (error) {
-    throw unreadable(path, error, next);
+    throw unreadable(path, error);
   }
 }
 
@@ -172,23 +172,11 @@ function readChunk(
 export function readBundleFileBytes(path: string, options: { limit?: number; next?: string } = {}): Buffer {
   const limit = options.limit ?? MAX_WHOLE_BUNDLE_BYTES;
   const next = options.next ?? NEXT_STEP;
-  let fd: number;
+  const input = openInput(path, next);
   try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    throw unreadable(path, error, next);
-  }
-  try {
-    let stats: Stats;
-    try {
-      stats = fstatSync(fd);
-    } catch (error) {
-      throw unreadable(path, error, next);
-    }
-    if (stats.isFile() && stats.size > limit) throw overLimit(path, limit);
-    return readWholeBytes(fd, path, limit, stats.isFile(), next);
+    return readWholeBytes(input, path, limit, next);
   } finally {
-    closeSync(fd);
+    closeSync(input.fd);
   }
 }
 
@@ -199,41 +187,30 @@ function overLimit(path: string, limit: number): BundleFormatError {
 }
 
 /**
- * The whole file as text, decoded exactly as `readFileSync(path, 'utf8')` does: from the start when
- * `seekable`, else from where the stream is. Stops with an error past `limit` bytes.
+ * The whole file as text, decoded exactly as `readFileSync(path, 'utf8')` does: from the start of a
+ * regular file, else from where the pipe is. Stops with an error past `limit` bytes.
  */
-function readWhole(fd: number, path: string, limit: number, seekable: boolean): string {
-  return readWholeBytes(fd, path, limit, seekable).toString('utf8');
+function readWhole(input: InputFile, path: string, limit: number): string {
+  return readWholeBytes(input, path, limit).toString('utf8');
 }
 
-function readWholeBytes(
-  fd: number,
-  path: string,
-  limit: number,
-  seekable: boolean,
-  next = NEXT_STEP,
-): Buffer {
-  const chunks: Buffer[] = [];
-  let position = 0;
-  for (;;) {
-    const buffer = Buffer.allocUnsafe(DEFAULT_CHUNK_BYTES);
-    const n = readChunk(fd, path, buffer, seekable ? position : null, next);
-    if (n === 0) break;
-    chunks.push(n === buffer.length ? buffer : buffer.subarray(0, n));
-    position += n;
-    if (position > limit) throw overLimit(path, limit);
+function readWholeBytes(input: InputFile, path: string, limit: number, next = NEXT_STEP): Buffer {
+  try {
+    return readWholeInput(input, limit, () => overLimit(path, limit));
+  } catch (error) {
+    if (error instanceof BundleFormatError || error instanceof RangeError) throw error;
+    throw unreadable(path, error, next);
   }
-  return Buffer.concat(chunks);
 }
 
-function streamVerify(fd: number, path: string, options: VerifyFileOptions): VerifyReport {
+function streamVerify(input: InputFile, path: string, options: VerifyFileOptions): VerifyReport {
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_BYTES));
   const buffer = Buffer.allocUnsafe(chunkSize);
   const decoder = new StringDecoder('utf8');
   const scanner = new LayoutScanner(options, options.maxWholeFileBytes ?? MAX_WHOLE_BUNDLE_BYTES);
   let position = 0;
   for (;;) {
-    const n = readChunk(fd, path, buffer, position);
+    const n = readChunk(input, path, buffer, position);
     if (n === 0) break;
     position += n;
     scanner.feed(decoder.write(n === chunkSize ? buffer : buffer.subarray(0, n)));

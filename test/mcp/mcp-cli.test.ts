@@ -92,6 +92,24 @@ ${UNPINNED}`,
     );
   });
 
+  it('list names a tool the server allow_tools repeats once, as a run mounts it once', () => {
+    writeFileSync(
+      join(workdir, '.truss/config.toml'),
+      `[constraints]\nallow_tools = ["mcp__fx__echo", "mcp__fx__echo"]\n${stdioServer(calls, 'allow_tools = ["echo", "add", "echo"]')}`,
+    );
+    const human = runCli(['mcp', 'list', '--workdir', workdir]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout.match(/mcp__fx__echo/g)).toEqual(['mcp__fx__echo']);
+    expect(human.stdout).toContain('mcp__fx__echo  (offered to the agent)');
+    expect(human.stdout).toContain('mcp__fx__add  (not in [constraints] allow_tools)');
+    const json = runCli(['mcp', 'list', '--workdir', workdir, '--json']);
+    expect(JSON.parse(json.stdout).servers[0].tools).toEqual([
+      { tool: 'echo', name: 'mcp__fx__echo', mounted: true, allowed: true },
+      { tool: 'add', name: 'mcp__fx__add', mounted: true, allowed: false },
+    ]);
+    expect(serverStarts(calls)).toBe(0);
+  });
+
   it('list shows the declared servers and what the agent would be offered, launching nothing', () => {
     const human = runCli(['mcp', 'list', '--workdir', workdir]);
     expect(human.code, human.stderr).toBe(0);

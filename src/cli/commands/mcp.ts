@@ -177,12 +177,11 @@ function list(io: CliIo, { contract, source }: Declared, json: boolean): number 
     const described = describeServer(server, io.env);
     const patterns = server.allow_tools ?? [];
     // Exact names in the server's allow_tools are known without launching it; patterns are not.
-    const tools = patterns
-      .filter((p) => !p.includes('*'))
-      .map((tool) => {
-        const { name, refused } = mountDecision(server, tool);
-        return { tool, name, mounted: refused === null, allowed: allowedByContract(contract, name) };
-      });
+    // A name written twice is one tool (a run mounts it once: mount.ts), so it is listed once.
+    const tools = [...new Set(patterns.filter((p) => !p.includes('*')))].map((tool) => {
+      const { name, refused } = mountDecision(server, tool);
+      return { tool, name, mounted: refused === null, allowed: allowedByContract(contract, name) };
+    });
     return { ...described, tools };
   });
   emit(io, json, { source, allow_tools: contract.constraints.allow_tools, servers }, () => {

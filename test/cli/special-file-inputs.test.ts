@@ -7,7 +7,7 @@
  * command that waits fails the test instead of hanging it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,24 @@ describe('an input file that is not a regular file', () => {
       `not trusting the keys in ${join(repo, '.truss/trusted-keys')}: cannot read ${join(repo, '.truss/trusted-keys')}: it is a pipe (FIFO)`,
     );
   });
+
+  it.each(['log.json', 'leaves.jsonl', 'checkpoints.jsonl', 'checkpoint'])(
+    'anchor verify-log: a log copied from elsewhere whose %s is a link to a FIFO is refused at once (exit 3)',
+    (name) => {
+      const log = join(cli.home, `log-${name}`);
+      const init = runCli(['anchor', 'init', log, '--origin', 'example.com/log', '--log-key', cli.keyFile], {
+        env: cli.env,
+      });
+      expect(init.code, init.stderr).toBe(0);
+      rmSync(join(log, name), { force: true });
+      symlinkSync(fifo, join(log, name));
+      const result = runCli(['anchor', 'verify-log', log], { env: cli.env, timeout: DEADLINE_MS });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain(
+        `cannot read ${join(log, name)}: it is a pipe (FIFO) with nothing in it and nothing writing to it; a log directory holds only the files truss anchor writes`,
+      );
+    },
+  );
 
   it('a pipe something writes into, slowly, is still read: the bundle and the trusted keys', () => {
     const [command, ...prefix] = trussArgv();

@@ -3,8 +3,9 @@
  * with a consistency proof from it. A log that shows different histories to different people (a
  * fork) is caught the moment one client sees both, and the two signed notes are the proof.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readInputText } from '../input-file.js';
 import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { cannotRead } from '../read-failure.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
@@ -118,7 +119,7 @@ export function fileWitnessState(path: string): WitnessState {
   return {
     load: () => {
       try {
-        return readFileSync(path, 'utf8');
+        return readInputText(path); // a FIFO or device is refused, never waited on (docs/cli.md "Input files")
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw new LogError(`${cannotRead(what, error)}; ${fix}`);

@@ -11,7 +11,6 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readFileSync,
   readSync,
   renameSync,
   writeFileSync,
@@ -27,6 +26,7 @@ import { InconsistentCheckpointError, LogError, type ProofError } from './errors
 import { FileTree } from './file-tree.js';
 import type { TreeHasher } from './hasher.js';
 import { LOG_FILES, LOG_FORMAT, type LogConfig } from './log-files.js';
+import { readLogFile } from './log-read.js';
 import { consistencyProof, inclusionProof, rootAt } from './merkle-proofs.js';
 import { sameBytes, verifyConsistency } from './merkle-verify.js';
 import { formatVerifierKey, isKeyName, type NoteKey } from './signed-note.js';
@@ -132,9 +132,9 @@ export class TransparencyLog {
 
   /** The last checkpoint this log signed, verified against its own key; null before the first. */
   latestCheckpoint(): SignedCheckpoint | null {
-    const path = join(this.dir, LOG_FILES.checkpoint);
-    if (!existsSync(path)) return null;
-    return openCheckpoint(readFileSync(path, 'utf8'), this.key, this.deps.crypto);
+    const text = readLogFile(join(this.dir, LOG_FILES.checkpoint))?.toString('utf8');
+    if (text === undefined) return null;
+    return openCheckpoint(text, this.key, this.deps.crypto);
   }
 
   /** Throws LogError unless `signer` holds this log's key: checked before an append that it must sign. */
@@ -211,16 +211,16 @@ export function readLogConfig(dir: string, sha256: (data: Uint8Array) => Uint8Ar
 /** log.json's shape and origin, without checking its key id and verifier key (logConfigKeyProblem). */
 export function readLogConfigShape(dir: string): LogConfig {
   const path = join(dir, LOG_FILES.config);
+  const bytes = readLogFile(path);
+  if (!bytes)
+    throw new LogError(
+      `no log in ${dir} (${path} is missing); create one with \`truss anchor init ${dir} --origin NAME --log-key FILE\``,
+    );
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new LogError(
-      code === 'ENOENT'
-        ? `no log in ${dir} (${path} is missing); create one with \`truss anchor init ${dir} --origin NAME --log-key FILE\``
-        : `${path} is not valid JSON`,
-    );
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new LogError(`${path} is not valid JSON`);
   }
   const c = raw as Partial<LogConfig>;
   if (

@@ -3,7 +3,6 @@
  * signed checkpoint against the result. Read-only; the level files are optional (a log kept on a git
  * branch carries only its leaves and checkpoints) but must match the recomputed tree when present.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bytesEqual, bytesToHex, hexToBytes } from '../ledger/encoding.js';
 import { keyIdFromPublicKey } from '../ledger/key-id.js';
@@ -11,6 +10,7 @@ import type { LedgerCrypto } from '../ledger/ledger-crypto.js';
 import { openCheckpoint, type SignedCheckpoint } from './checkpoint.js';
 import type { TreeHasher } from './hasher.js';
 import { LOG_FILES } from './log-files.js';
+import { readLogFile } from './log-read.js';
 import { consistencyProof, type NodeSource, rootAt } from './merkle-proofs.js';
 import { verifyConsistency } from './merkle-verify.js';
 import { logConfigKeyProblem, readLogConfigShape } from './transparency-log.js';
@@ -84,7 +84,7 @@ export function checkLogDir(
   const keyProblem = logConfigKeyProblem(config, options.crypto.sha256);
   if (keyProblem) return fail(`${LOG_FILES.config}: ${keyProblem}`);
   const leavesPath = join(dir, LOG_FILES.leaves);
-  const leaves = existsSync(leavesPath) ? readFileSync(leavesPath) : Buffer.alloc(0);
+  const leaves = readLogFile(leavesPath) ?? Buffer.alloc(0);
   if (leaves.length > 0 && leaves[leaves.length - 1] !== 10)
     return fail(`${LOG_FILES.leaves} ends in a partial line`);
 
@@ -137,7 +137,7 @@ export function checkLogDir(
   report.root = bytesToHex(rootAt(options.hasher, source, size));
 
   const historyPath = join(dir, LOG_FILES.history);
-  const lines = existsSync(historyPath) ? readFileSync(historyPath, 'utf8').split('\n').filter(Boolean) : [];
+  const lines = (readLogFile(historyPath)?.toString('utf8') ?? '').split('\n').filter(Boolean);
   const key = { name: config.origin, publicKey };
   let previous: SignedCheckpoint | null = null;
   for (const [i, line] of lines.entries()) {
@@ -178,7 +178,7 @@ export function checkLogDir(
   report.checkpoints = lines.length;
   report.latest_checkpoint_size = previous?.size ?? null;
   const latestPath = join(dir, LOG_FILES.checkpoint);
-  const latest = existsSync(latestPath) ? readFileSync(latestPath, 'utf8') : null;
+  const latest = readLogFile(latestPath)?.toString('utf8') ?? null;
   if ((latest ?? null) !== (previous?.note ?? null))
     return fail(`${LOG_FILES.checkpoint} is not the last checkpoint in ${LOG_FILES.history}`);
   if (!report.key_pinned && (options.pinnedKeys ?? []).length > 0)
@@ -193,8 +193,9 @@ function readLevels(dir: string): Buffer[] {
   const levels: Buffer[] = [];
   for (let level = 0; ; level++) {
     const path = join(dir, `level-${String(level).padStart(2, '0')}.bin`);
-    if (!existsSync(path)) break;
-    levels.push(readFileSync(path));
+    const bytes = readLogFile(path);
+    if (!bytes) break;
+    levels.push(bytes);
   }
   return levels;
 }

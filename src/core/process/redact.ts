@@ -355,7 +355,33 @@ function encodings(secret: string): Needle[] {
   add('run_secret_url', encodeURIComponent(secret));
   add('run_secret_url', encodeURIComponent(secret).replace(/%20/g, '+'));
   add('run_secret_reversed', [...secret].reverse().join(''));
+  for (const form of jsonForms(secret)) add('run_secret_json', form);
+  // A stream is scanned as bytes, one character per byte ({@link redactBytes}): a form with
+  // characters outside ASCII is there as its UTF-8 bytes read that way, which the form itself never
+  // matched, so a check's full output kept such a secret in clear in ledger.db.
+  for (const { kind, value } of [...out])
+    if (/[^\u0000-\u007f]/.test(value))
+      out.push({ kind, value: Buffer.from(value, 'utf8').toString('latin1') });
   return out;
+}
+
+/**
+ * The secret inside a JSON string as serializers write it: `"`, `\` and control characters escaped,
+ * then characters outside ASCII as `\u00fc` escapes (Python's `json.dumps`, `jq -a`; lower- and
+ * upper-case hex) and `/` as `\/` too (PHP's `json_encode`), or `<`, `>`, `&` as `\u003c`… (Go's
+ * `encoding/json`) (docs/security.md, "The secret scan").
+ */
+function jsonForms(secret: string): string[] {
+  const u = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  const ascii = escaped.replace(/[\u0080-\uffff]/g, u);
+  return [
+    escaped,
+    ascii,
+    ascii.replace(/\\u([0-9a-f]{4})/g, (_, h: string) => `\\u${h.toUpperCase()}`),
+    ascii.replace(/\//g, '\\/'),
+    escaped.replace(/[<>&\u2028\u2029]/g, u),
+  ];
 }
 
 /**

@@ -360,7 +360,7 @@ function encodings(secret: string): Needle[] {
   // characters outside ASCII is there as its UTF-8 bytes read that way, which the form itself never
   // matched, so a check's full output kept such a secret in clear in ledger.db.
   for (const { kind, value } of [...out])
-    if (/[^\u0000-\u007f]/.test(value))
+    if (/[\u0080-\uffff]/.test(value))
       out.push({ kind, value: Buffer.from(value, 'utf8').toString('latin1') });
   return out;
 }

@@ -55,9 +55,8 @@ async function publish(
   const git = async (args: string[], env: Record<string, string> = {}) =>
     (await checkedHarnessGit(workdir, args, { env: { ...process.env, ...env } })).trim();
 
-  const committed = await commitChanges(git, run);
-  const head = await git(['rev-parse', 'HEAD']);
-  if (head === run.startSha && !committed) {
+  const head = await commitChanges(git, run);
+  if (head === null) {
     return {
       status: 'no_changes',
       commit: null,
@@ -99,22 +98,31 @@ async function publish(
   };
 }
 
+/**
+ * Commits the run's tree as ONE commit by the bot on the commit the run started from, and moves HEAD
+ * to it; null when that tree is the start's (nothing to publish). Commits the executor made itself
+ * are not published: their messages, authors and the files it removed again were never judged nor
+ * scanned for secrets, so a delegated CLI that committed its token and deleted it again pushed the
+ * token with a clean diff (docs/action.md "Changes on PASS"). `.truss/` is kept as it was at the start.
+ */
 async function commitChanges(
   git: (args: string[], env?: Record<string, string>) => Promise<string>,
   run: PassedRun,
-): Promise<boolean> {
-  const specs = ['--', '.', ':(top,exclude).truss'];
-  await stageAll({ raw: (args) => git(args) }, specs.slice(1));
-  const staged = await git(['diff', '--cached', '--name-only', ...specs]);
-  if (!staged) return false;
+): Promise<string | null> {
+  await stageAll({ raw: (args) => git(args) }, ['.', ':(top,exclude).truss']);
+  const start = run.startSha ?? (await git(['rev-parse', 'HEAD']));
+  await git(['reset', '--quiet', start, '--', ':(top).truss']);
+  const tree = await git(['write-tree']);
+  if (tree === (await git(['rev-parse', `${start}^{tree}`]))) return null;
   const message = `${run.title ? `truss: ${run.title}` : `truss: ${run.contractId}`}\n\nVerified PASS by truss session ${run.sessionId}.\nVerdict entry: ${run.verdictHash}\n`;
-  await git(['commit', '--no-verify', '--quiet', '--message', message], {
+  const commit = await git(['commit-tree', tree, '-p', start, '-m', message], {
     GIT_AUTHOR_NAME: BOT.name,
     GIT_AUTHOR_EMAIL: BOT.email,
     GIT_COMMITTER_NAME: BOT.name,
     GIT_COMMITTER_EMAIL: BOT.email,
   });
-  return true;
+  await git(['reset', '--soft', '--quiet', commit]);
+  return commit;
 }
 
 async function checkedBranch(git: (args: string[]) => Promise<string>, name: string): Promise<string> {

@@ -114,6 +114,39 @@ describe('on-pass-changes', () => {
     expect(summary).toContain(pushed.slice(0, 12));
   });
 
+  it("push: publishes the judged tree as one bot commit, never the agent's commits (their messages, authors or files it removed again)", async () => {
+    // A delegated CLI given a token commits it (in a file it deletes again, in a message, as its
+    // author) and leaves a clean tree: the scanned work diff holds no secret and the checks PASS.
+    // Before, HEAD was pushed with the agent's commits below it, and the token reached the origin.
+    const token = 'dpl_live_7fQ2xN9rT4kW8mZ3vB6yH1cJ5';
+    const agent = 'git -c user.name="$DEPLOY_TOKEN" -c user.email=agent@example.com';
+    harness.baseContract = `${delegatedContract('grep -qx done done.txt').replace(/^args = .*\n/m, '')}env = ["DEPLOY_TOKEN"]
+args = ["-c", '''
+cat > /dev/null
+printf '%s\\n' "$DEPLOY_TOKEN" > leak.txt
+git add leak.txt
+${agent} commit -q -m "deploy with $DEPLOY_TOKEN"
+git rm -q leak.txt
+${agent} commit -q -m cleanup
+printf 'done\\n' > done.txt
+''']
+`;
+    const run = await harness.run({
+      eventName: 'pull_request',
+      payload: pullRequestPayload(harness.headSha, harness.baseSha),
+      workspace: harness.headWorkspace(),
+      env: { 'INPUT_ON-PASS-CHANGES': 'push', DEPLOY_TOKEN: token },
+    });
+    expect(run.outputs.verdict, run.stdout).toBe('pass');
+    const history = git(harness.origin, 'log', '--all', '-p', '--format=%an %ae %cn %ce%n%B');
+    expect(history).toContain('done');
+    expect(history.includes(token), 'the token reached the origin').toBe(false);
+    const pushed = git(harness.origin, 'rev-parse', `refs/heads/${HEAD_BRANCH}`);
+    expect(git(harness.origin, 'rev-parse', `${pushed}^`)).toBe(harness.headSha);
+    expect(git(harness.origin, 'show', `${pushed}:done.txt`)).toBe('done');
+    expect(git(harness.origin, 'log', '-1', '--format=%an', pushed)).toBe('github-actions[bot]');
+  });
+
   it('pull-request: pushes a truss/ branch and opens a pull request into the PR branch', async () => {
     const { run } = await runWith('pull-request');
     expect(run.stdout).not.toContain('::error');

@@ -217,7 +217,9 @@ describe('tool inputs run as the model sent them', () => {
     );
     expect(readFileSync(join(workdir, 'leak.txt'), 'utf8')).toBe(`${OPENAI_KEY}\n`);
     expect(outcome.verdict.overall).toBe('fail');
-    expect(outcome.executor?.failure).toMatch(/the work holds a secret this run holds .* in leak\.txt/);
+    expect(outcome.executor?.failure).toMatch(
+      /the work holds the value of the environment variable OPENAI_API_KEY, .* in leak\.txt/,
+    );
     expect(journal(outcome.sessionId)).not.toContain(OPENAI_KEY);
     const result = [...run.store.entries(outcome.sessionId)].find((e) => e.kind === 'executor_result');
     const diff = run.store.blob(String(result?.payload.diff_sha256))?.bytes?.toString('utf8') ?? '';

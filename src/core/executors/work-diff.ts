@@ -24,6 +24,7 @@ export interface RecordedDiff {
  */
 export function recordWorkDiff(diff: string, redact: Redactor): RecordedDiff {
   const redactions: RedactionCounts = {};
+  const sources = new Set<string>();
   const files = new Map<string, Set<string>>();
   const pieces = fileChunks(diff).map((chunk) => {
     const scan = redact.scan ? redact.scan(chunk) : { text: redact(chunk), counts: {} };
@@ -34,6 +35,7 @@ export function recordWorkDiff(diff: string, redact: Redactor): RecordedDiff {
       files.set(name, new Set([...(files.get(name) ?? []), ...kinds]));
     }
     for (const [kind, n] of Object.entries(scan.counts)) redactions[kind] = (redactions[kind] ?? 0) + n;
+    for (const name of scan.sources ?? []) sources.add(name);
     return scan.text;
   });
   const bytes = Buffer.from(pieces.join(''), 'utf8');
@@ -46,8 +48,8 @@ export function recordWorkDiff(diff: string, redact: Redactor): RecordedDiff {
   const runSecret = Object.keys(redactions).some(isRunSecretKind);
   if (runSecret) {
     const failure =
-      `the work holds a secret this run holds (a signing key, a token or the provider API key) in ${where}${more}: ` +
-      'the ledger records the diff without it and the run fails. Remove it from the change';
+      `the work holds ${heldSecret([...sources].sort())} in ${where}${more}: ` +
+      `the ledger records the diff without it and the run fails. Remove it from the change${notSecret([...sources].sort())}`;
     return { bytes, redactions, diffError: failure, failure };
   }
   return {
@@ -60,6 +62,24 @@ export function recordWorkDiff(diff: string, redact: Redactor): RecordedDiff {
       'fixture), set [sandbox] checkout = "in-place" so the checks judge the files themselves',
     failure: null,
   };
+}
+
+/**
+ * What the run holds that the work holds: the variables by name when the scan knows them (a name
+ * is not secret, and without it a variable named like a secret but holding a word of the code,
+ * `POSTGRES_PASSWORD=postgres`, failed the run naming nothing to change; docs/security.md).
+ */
+function heldSecret(names: readonly string[]): string {
+  if (names.length === 0) return 'a secret this run holds (a signing key, a token or the provider API key)';
+  const listed =
+    names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `the value of ${names.length === 1 ? 'the environment variable' : 'the environment variables'} ${listed}, which this run treats as a secret (its name contains KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL or PRIVATE)`;
+}
+
+/** What to do when the named variable holds no secret at all. */
+function notSecret(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  return `; if ${names.length === 1 ? 'it holds' : 'they hold'} no secret (a value as common as a word of the code), do not set ${names.length === 1 ? 'it' : 'them'} in the environment Truss runs in`;
 }
 
 /** `diff` cut before each `diff --git` header: one piece per file (the first may be empty). */

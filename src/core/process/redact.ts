@@ -11,6 +11,12 @@ export type RedactionCounts = Record<string, number>;
 export interface SecretScan {
   text: string;
   counts: RedactionCounts;
+  /**
+   * The environment variables whose values (in any form) were removed, sorted: names are not
+   * secret, and a message that names one says what to change (a variable named like a secret that
+   * holds a common word, `POSTGRES_PASSWORD=postgres`, otherwise failed a run naming nothing).
+   */
+  sources?: string[];
 }
 
 /**
@@ -107,6 +113,8 @@ function privateKeyBlock(): RegExp {
 interface Needle {
   kind: string;
   value: string;
+  /** The environment variables holding the secret this needle is a form of (none for extra secrets). */
+  names: readonly string[];
 }
 
 /**
@@ -122,18 +130,22 @@ export function secretRedactor(
   env: Record<string, string | undefined>,
   extraSecrets: readonly string[] = [],
 ): Redactor {
-  const secrets = new Set<string>();
+  const secrets = new Map<string, string[]>();
   for (const [name, value] of Object.entries(env)) {
     if (SECRET_NAME_PATTERN.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
-      secrets.add(value);
+      secrets.set(value, [...(secrets.get(value) ?? []), name]);
   }
-  for (const value of extraSecrets) if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
-  const needles = [...secrets].flatMap(encodings);
+  for (const value of extraSecrets)
+    if (value.length >= MIN_SECRET_LENGTH && !secrets.has(value)) secrets.set(value, []);
+  const needles = [...secrets].flatMap(([value, names]) =>
+    encodings(value).map((needle) => ({ ...needle, names })),
+  );
   // Longest first, so a secret that contains another is replaced whole.
   needles.sort((a, b) => b.value.length - a.value.length);
 
   const scan = (text: string, cut: WindowCut = {}): SecretScan => {
     const counts: RedactionCounts = {};
+    const sources = new Set<string>();
     let out = text;
     const mark = (kind: string) => (kind === 'run_secret' ? '[REDACTED]' : `[REDACTED:${kind}]`);
     const tally = (kind: string) => {
@@ -143,10 +155,12 @@ export function secretRedactor(
       if (!out.includes(needle.value)) continue;
       const parts = out.split(needle.value);
       counts[needle.kind] = (counts[needle.kind] ?? 0) + parts.length - 1;
+      for (const name of needle.names) sources.add(name);
       out = parts.join(mark(needle.kind));
     }
-    const replace = (kind: string) => {
+    const replace = (kind: string, names: readonly string[] = []) => {
       tally(kind);
+      for (const name of names) sources.add(name);
       return mark(kind);
     };
     // A secret split by line breaks (`base64` wraps its output at 76 columns), control or zero-width
@@ -175,7 +189,7 @@ export function secretRedactor(
     if (cut.end)
       for (const { kind, pattern } of KNOWN_PREFIXES_AT_END)
         out = out.replace(pattern, (found) => (found.length >= MIN_EDGE_LENGTH ? replace(kind) : found));
-    return { text: out, counts };
+    return { text: out, counts, ...(sources.size > 0 ? { sources: [...sources].sort() } : {}) };
   };
   const redact = ((text: string) => scan(text).text) as Redactor;
   redact.scan = scan;
@@ -196,7 +210,11 @@ const SPLITTERS = /\n[+\- ]?|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u200
  * `text` with every needle that occurs once the {@link SPLITTERS} are taken out replaced, splitters
  * and all, by `replace(kind)`. Runs after the whole-value pass, so only split occurrences are left.
  */
-function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: string) => string): string {
+function splitSecrets(
+  text: string,
+  needles: readonly Needle[],
+  replace: (kind: string, names: readonly string[]) => string,
+): string {
   if (needles.length === 0) return text;
   const removed: number[] = [];
   const parts: string[] = [];
@@ -220,13 +238,13 @@ function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: 
     }
     return at + lo;
   };
-  const ranges: Array<{ start: number; end: number; kind: string }> = [];
+  const ranges: Array<{ start: number; end: number; kind: string; names: readonly string[] }> = [];
   for (const needle of needles) {
     for (let at = joined.indexOf(needle.value); at !== -1; at = joined.indexOf(needle.value, at + 1)) {
       const start = original(at);
       const end = original(at + needle.value.length - 1) + 1;
       if (ranges.some((r) => start < r.end && r.start < end)) continue;
-      ranges.push({ start, end, kind: needle.kind });
+      ranges.push({ start, end, kind: needle.kind, names: needle.names });
     }
   }
   if (ranges.length === 0) return text;
@@ -236,7 +254,7 @@ function splitSecrets(text: string, needles: readonly Needle[], replace: (kind: 
   for (const range of ranges) {
     out +=
       text.slice(from, range.start) +
-      replace(range.kind) +
+      replace(range.kind, range.names) +
       lineBreaksOf(text.slice(range.start, range.end), diffMarkerBefore(text, range.start));
     from = range.end;
   }
@@ -314,28 +332,28 @@ function cutEdge(
   text: string,
   needles: readonly Needle[],
   edge: 'start' | 'end',
-  replace: (kind: string) => string,
+  replace: (kind: string, names: readonly string[]) => string,
 ): string {
-  let best: { kind: string; length: number } | null = null;
+  let best: { kind: string; length: number; names: readonly string[] } | null = null;
   for (const needle of needles) {
     for (let n = Math.min(needle.value.length - 1, text.length); n >= MIN_EDGE_LENGTH; n--) {
       if (best !== null && n <= best.length) break;
       const part = edge === 'start' ? needle.value.slice(-n) : needle.value.slice(0, n);
       if (edge === 'start' ? text.startsWith(part) : text.endsWith(part)) {
-        best = { kind: needle.kind, length: n };
+        best = { kind: needle.kind, length: n, names: needle.names };
         break;
       }
     }
   }
   if (best === null) return text;
   return edge === 'start'
-    ? `${replace(best.kind)}${text.slice(best.length)}`
-    : `${text.slice(0, text.length - best.length)}${replace(best.kind)}`;
+    ? `${replace(best.kind, best.names)}${text.slice(best.length)}`
+    : `${text.slice(0, text.length - best.length)}${replace(best.kind, best.names)}`;
 }
 
 /** The forms a secret can leave a process in after a shell pipeline (`base64`, `xxd -p`, `rev`, …). */
-function encodings(secret: string): Needle[] {
-  const out: Needle[] = [{ kind: 'run_secret', value: secret }];
+function encodings(secret: string): Array<Omit<Needle, 'names'>> {
+  const out: Array<Omit<Needle, 'names'>> = [{ kind: 'run_secret', value: secret }];
   const add = (kind: string, value: string) => {
     if (value.length >= MIN_FRAGMENT_LENGTH && value !== secret) out.push({ kind, value });
   };

@@ -35,7 +35,8 @@ export function withSecrets(redact: Redactor, secrets: readonly string[]): Redac
     const second = extra.scan?.(first.text) ?? { text: extra(first.text), counts: {} };
     const counts: RedactionCounts = { ...first.counts };
     for (const [kind, n] of Object.entries(second.counts)) counts[kind] = (counts[kind] ?? 0) + n;
-    return { text: second.text, counts };
+    const sources = [...new Set([...(first.sources ?? []), ...(second.sources ?? [])])].sort();
+    return { text: second.text, counts, ...(sources.length > 0 ? { sources } : {}) };
   };
   const combined = ((text: string) => scan(text).text) as Redactor;
   combined.scan = scan;

@@ -209,8 +209,14 @@ export function toolOutcomeStep(
   const tally = tallyingRedactor(redact);
   const content = redactAtCuts(tally.redact, outcome.content, outcome.cuts ?? []);
   const bytes = Buffer.from(content, 'utf8');
+  // The structured result names what the work chose too (a written path, a branch, committed files):
+  // scanned like the text, or a file named after a token was signed in clear beside its redacted name.
+  const data =
+    outcome.data === undefined
+      ? undefined
+      : (redactJson(outcome.data, [], tally.redact).value as Record<string, unknown>);
   const fields: ToolOutcomeFields = { is_error: outcome.isError, ...redactionField(tally.counts()) };
-  if (outcome.data !== undefined) fields.data = plain(outcome.data);
+  if (data !== undefined) fields.data = plain(data);
   if (bytes.length <= INLINE_TOOL_OUTPUT_BYTES) {
     fields.content = content;
     return { fields, blobs: [] };

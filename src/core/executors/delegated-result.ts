@@ -55,7 +55,8 @@ export function delegatedStep(
       diff_bytes: diff.length,
       diff_truncated: result.diffTruncated,
       diff_stat: { ...result.diffStat },
-      changed_files: result.changedFiles,
+      // Paths are the work's to choose: one can spell a secret the diff's header redacts too.
+      changed_files: result.changedFiles.map((path) => redactor(path)),
       head_before: result.headBefore,
       head_after: result.headAfter,
       git_error: result.gitError,

@@ -476,7 +476,8 @@ async function workResult(
       budget_exhausted: state.budgetExhausted,
       diff_sha256: createHash('sha256').update(bytes).digest('hex'),
       diff_bytes: bytes.length,
-      changed_files: changedFiles,
+      // Paths are the work's to choose: one can spell a secret the diff's header redacts too.
+      changed_files: changedFiles.map((path) => options.redact(path)),
       head_before: before?.head_before ?? null,
       head_after: headAfter,
       note,

@@ -18,7 +18,11 @@ const TOKEN = 'dpl_live_Q7mW2xR9tK4vB8nZ3yH6';
 const GH = `ghp_${'Zx9Yw8Vu7T'.repeat(4)}`;
 
 /** Runs `contract` in a fresh git repository; every text the run left, by where it is. */
-function runIn(prefix: string, contract: (cli: ReturnType<typeof cliHome>) => string, env: Record<string, string> = {}) {
+function runIn(
+  prefix: string,
+  contract: (cli: ReturnType<typeof cliHome>) => string,
+  env: Record<string, string> = {},
+) {
   const cli = cliHome(prefix);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: cli.workdir, stdio: 'pipe' });
   git('init', '-q');
@@ -29,10 +33,16 @@ function runIn(prefix: string, contract: (cli: ReturnType<typeof cliHome>) => st
   const texts: Array<[string, string]> = [
     ['stdout', run.stdout],
     ['stderr', run.stderr],
-    ...readdirSync(bundles).map((file): [string, string] => [file, readFileSync(join(bundles, file), 'utf8')]),
+    ...readdirSync(bundles).map((file): [string, string] => [
+      file,
+      readFileSync(join(bundles, file), 'utf8'),
+    ]),
   ];
   const db = openRaw(cli.db);
-  for (const row of db.prepare('SELECT kind, payload FROM journal').all() as Array<{ kind: string; payload: string }>)
+  for (const row of db.prepare('SELECT kind, payload FROM journal').all() as Array<{
+    kind: string;
+    payload: string;
+  }>)
     texts.push([`journal ${row.kind}`, row.payload]);
   db.close();
   return { run, cli, texts };
@@ -49,7 +59,10 @@ describe('file names the work chose', () => {
             executor: {
               kind: 'delegated-cli',
               command: 'sh',
-              args: ['-c', 'cat > /dev/null; echo hi > "notes-$DEPLOY_TOKEN.txt"; mkdir "d-$DEPLOY_TOKEN"; echo x > "d-$DEPLOY_TOKEN/f"'],
+              args: [
+                '-c',
+                'cat > /dev/null; echo hi > "notes-$DEPLOY_TOKEN.txt"; mkdir "d-$DEPLOY_TOKEN"; echo x > "d-$DEPLOY_TOKEN/f"',
+              ],
               env: ['DEPLOY_TOKEN'],
               prompt_via: 'stdin',
               timeout_sec: 30,
@@ -62,13 +75,17 @@ describe('file names the work chose', () => {
     expect(texts.filter(([, text]) => text.includes(TOKEN)).map(([where]) => where)).toEqual([]);
   });
 
-  it('an in-loop agent writing a file named after a GitHub token: the name is redacted in changed_files and in write_file's result data', () => {
+  it('an in-loop agent writing a file named after a GitHub token: the name is redacted in changed_files and in the write_file result data', () => {
     const { run, texts } = runIn('secret-names-in-loop', (cli) => {
       const script = cli.write(
         'model.json',
         JSON.stringify({
           responses: [
-            { content: [{ type: 'tool_use', name: 'write_file', input: { path: `${GH}.txt`, content: 'hi\n' } }] },
+            {
+              content: [
+                { type: 'tool_use', name: 'write_file', input: { path: `${GH}.txt`, content: 'hi\n' } },
+              ],
+            },
             { content: [{ type: 'text', text: 'done' }] },
           ],
         }),

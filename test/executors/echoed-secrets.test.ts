@@ -18,7 +18,7 @@ useNock();
 /** A run secret that has no well-known credential shape, so only the run's secret scan finds it. */
 const PLAIN_SECRET = 'plain-deploy-secret-value-0123456789';
 
-const CONTRACT = contractFrom(`
+const CONTRACT_TEXT = `
 [contract]
 id = "echo-agent"
 intent = "Create notes.txt"
@@ -38,7 +38,8 @@ allow_tools = ["write_file", "read_file"]
 [provider]
 kind = "openai-compatible"
 model = "gpt-4.1-mini"
-`);
+`;
+const CONTRACT = contractFrom(CONTRACT_TEXT);
 
 function answer(message: Record<string, unknown>, finish: string) {
   return {
@@ -114,5 +115,64 @@ describe('a model that echoes secrets in its tool calls', () => {
     const calls = entries.filter((e) => e.kind === 'tool_result').map((e) => e.payload);
     expect(calls.map((p) => p.name)).toEqual(['write_file', 'read_[REDACTED]']);
     expect(calls.map((p) => p.refused)).toEqual([true, true]);
+  });
+});
+
+describe('a provider key in a variable whose name does not say so', () => {
+  let run: AgentRun;
+  beforeEach(() => {
+    run = openRunStore();
+  });
+  afterEach(() => run.close());
+
+  it('is a run secret because api_key_env names it: an echo in the answer is not signed into the ledger', async () => {
+    // `LLM_ACCESS` holds no KEY, TOKEN, SECRET… in its name: before, only the provider's own error
+    // messages knew the value, and the answer echoing it was journaled in clear.
+    const key = 'plain-llm-access-value-0123456789';
+    const env = { LLM_ACCESS: key, PATH: process.env.PATH };
+    const contract = contractFrom(
+      CONTRACT_TEXT.replace('model = "gpt-4.1-mini"', 'model = "gpt-4.1-mini"\napi_key_env = "LLM_ACCESS"'),
+    );
+    nock('https://api.openai.com', { reqheaders: { authorization: `Bearer ${key}` } })
+      .post('/v1/chat/completions')
+      .reply(
+        200,
+        answer(
+          {
+            content: `your key is ${key}`,
+            tool_calls: [
+              {
+                id: 'call_1',
+                type: 'function',
+                function: {
+                  name: 'write_file',
+                  arguments: JSON.stringify({ path: 'notes.txt', content: key }),
+                },
+              },
+            ],
+          },
+          'tool_calls',
+        ),
+      )
+      .post('/v1/chat/completions')
+      .reply(200, answer({ content: 'done' }, 'stop'));
+    const provider = createProvider(
+      { kind: 'openai-compatible', model: 'gpt-4.1-mini', apiKeyEnv: 'LLM_ACCESS' },
+      { env, cwd: '/' },
+    );
+    const workdir = makeWorkdir();
+    const outcome = (await runAgent({
+      store: run.store,
+      contract,
+      workdir,
+      provider,
+      env,
+    })) as CompletedOutcome;
+    expect(outcome.status).toBe('completed');
+    const entries = [...run.store.entries(outcome.sessionId)];
+    expect(entries.map((e) => e.kind)).toContain('model_result');
+    expect(JSON.stringify(entries)).not.toContain(key);
+    // Refused like any value of the run: the key does not reach the work either.
+    expect(existsSync(join(workdir, 'notes.txt'))).toBe(false);
   });
 });

@@ -129,10 +129,14 @@ interface Needle {
 export function secretRedactor(
   env: Record<string, string | undefined>,
   extraSecrets: readonly string[] = [],
+  /** Variables that hold a credential whatever their name says (a contract's `api_key_env`). */
+  secretNames: readonly string[] = [],
 ): Redactor {
   const secrets = new Map<string, string[]>();
+  const named = new Set(secretNames);
   for (const [name, value] of Object.entries(env)) {
-    if (SECRET_NAME_PATTERN.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
+    const secret = SECRET_NAME_PATTERN.test(name) || named.has(name);
+    if (secret && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
       secrets.set(value, [...(secrets.get(value) ?? []), name]);
   }
   for (const value of extraSecrets)

@@ -24,6 +24,7 @@ import {
   type Verdict,
 } from '../verify/verdict.js';
 import { verifyCheck } from './check-clause.js';
+import { declaredSecretNames } from './declared-secrets.js';
 import type { FanoutSummary } from './fanout-types.js';
 import { type JudgedTree, judgedPublisher, judgedTree } from './judged-tree.js';
 import { readRecordedContract } from './recorded-contract.js';
@@ -145,7 +146,7 @@ async function drive(
 ): Promise<RunOutcome> {
   const { store, ctx } = options;
   const deadline = options.deadline ?? null;
-  const redact = secretRedactor(options.env, options.secrets ?? []);
+  const redact = secretRedactor(options.env, options.secrets ?? [], declaredSecretNames(contract));
   const replayable = session.recorded.length;
   const started = session.record('run_started', () => ({ payload: runStarted() }));
   // The ledger's files exist now, so the isolation can get its first process's needs ready meanwhile.

@@ -81,6 +81,25 @@ describe('a run secret printed as programs print strings', () => {
     expect(fields.redactions?.run_secret_reversed).toBe(2);
   });
 
+  it('is gone when URL-encoded the RFC 3986 way (`curl --data-urlencode`, `quote_plus`), `!*()` included', async () => {
+    const password = 'Pa55word!(2024)*x y';
+    const clause = CheckClauseSchema.parse({
+      kind: 'check',
+      desc: 'posts',
+      run: `"${process.execPath}" -e "console.log('pw=' + encodeURIComponent(process.env.DB_PASSWORD).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+'))"`,
+      env: ['DB_PASSWORD'],
+    });
+    const outcome = await runCheck(clause, {
+      workdir: dir,
+      env: { PATH: process.env.PATH, DB_PASSWORD: password },
+      ctx: createCtx({}),
+    });
+    expect(outcome.stdout.tail).toContain('pw=Pa55word%21%282024%29%2Ax+y');
+    const { fields, blobs } = checkRunFields(outcome, secretRedactor({ DB_PASSWORD: password }));
+    for (const blob of blobs) expect(Buffer.from(blob).toString('utf8')).not.toContain('Pa55word');
+    expect(fields.redactions?.run_secret_url).toBe(2);
+  });
+
   it('leaves an ASCII secret and text that only looks like JSON as they were', () => {
     const redact = secretRedactor({ API_TOKEN: 'abcdefgh12345678' });
     const text = '{"token":"abcdefgh1234567"} Gr\\u00fc\\u00dfe "quoted\\"text"';

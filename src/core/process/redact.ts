@@ -376,6 +376,14 @@ function encodings(secret: string): Array<Omit<Needle, 'names'>> {
   add('run_secret_hex', hex.toUpperCase());
   add('run_secret_url', encodeURIComponent(secret));
   add('run_secret_url', encodeURIComponent(secret).replace(/%20/g, '+'));
+  // RFC 3986 encoders (`curl --data-urlencode`, Python's `quote_plus`) also encode `!'()*`, which
+  // encodeURIComponent leaves: `Pa55word!2024` left their output as `Pa55word%212024`.
+  const strict = encodeURIComponent(secret).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  add('run_secret_url', strict);
+  add('run_secret_url', strict.replace(/%20/g, '+'));
   add('run_secret_reversed', [...secret].reverse().join(''));
   for (const form of jsonForms(secret)) add('run_secret_json', form);
   // A stream is scanned as bytes, one character per byte ({@link redactBytes}): a form with

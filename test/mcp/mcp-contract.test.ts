@@ -139,6 +139,29 @@ Authorization = "Bearer sk-live-abcdef0123456789"
     expect(text).not.toContain('sk-live');
   });
 
+  it('refuses a header whose name says it carries a credential (X-Auth-Token, Private-Token, …) written in the file', () => {
+    const lines = problems(`
+[[mcp.servers]]
+name = "remote"
+transport = "http"
+url = "https://mcp.example.com/rpc"
+
+[mcp.servers.headers]
+"X-Auth-Token" = "tok-live-0123456789"
+"Private-Token" = "glpat-live-0123456789"
+"X-Goog-Api-Key" = "AIza-live-0123456789"
+"Ocp-Apim-Subscription-Key" = "sub-live-0123456789"
+"X-Client" = "truss-tests"
+`);
+    const text = lines.join('\n');
+    for (const name of ['X-Auth-Token', 'Private-Token', 'X-Goog-Api-Key', 'Ocp-Apim-Subscription-Key'])
+      expect(text).toContain(
+        `mcp.servers[0].headers.${name}: carries a credential and must not be written in a file`,
+      );
+    expect(text).not.toContain('X-Client');
+    expect(text).not.toContain('-live-');
+  });
+
   it('refuses granting the harness credentials to a stdio server', () => {
     const text = problems(`
 [[mcp.servers]]

@@ -18,14 +18,18 @@ import { signedUrl } from './url-schema.js';
 const SERVER_NAME = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-/** Headers that carry credentials: only ever from `env_headers`, never written in a file. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'x-api-key',
-  'api-key',
-]);
+/**
+ * Headers that carry credentials: only ever from `env_headers`, never written in a file. Besides the
+ * standard ones, any name that says it holds one (`X-Auth-Token`, `Private-Token`, `X-Goog-Api-Key`,
+ * `Ocp-Apim-Subscription-Key`): such a value written in `headers` was signed into `run_started` and
+ * published with the bundle and the report (docs/mcp.md).
+ */
+function isCredentialHeader(name: string): boolean {
+  return (
+    ['authorization', 'proxy-authorization', 'cookie'].includes(name.toLowerCase()) ||
+    /auth|key|token|secret|cookie|passw|credential/i.test(name)
+  );
+}
 
 export const mcpServerSchema = builtOnce(() => {
   const envName = z
@@ -103,7 +107,7 @@ export const mcpServerSchema = builtOnce(() => {
         }
       }
       for (const name of Object.keys(server.headers ?? {})) {
-        if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
+        if (isCredentialHeader(name)) {
           ctx.addIssue({
             code: 'custom',
             path: ['headers', name],

@@ -288,6 +288,22 @@ describe('errors across layers', () => {
     expect(error.message).not.toContain('A'.repeat(65));
   });
 
+  it('refuses a web_search endpoint or MCP url with a credential in its query string, without echoing it', () => {
+    const secret = 'AIzaLiveSecret0123456789';
+    const contractText =
+      `${MINIMAL_CONTRACT}\n[tools.web_search]\nendpoint = "https://www.googleapis.com/customsearch/v1?cx=abc&key=${secret}"\n\n` +
+      `[[mcp.servers]]\nname = "remote"\ntransport = "http"\nurl = "https://mcp.example.com/rpc?access_token=${secret}"\n\n` +
+      `[[mcp.servers]]\nname = "plain"\ntransport = "http"\nurl = "https://mcp.example.com/rpc?region=eu"\n`;
+    const error = contractError(() => resolveTexts(CONFIG, contractText));
+    expect(error.issues.map((i) => `${i.file.replace(`${temp.dir}/`, '')} ${i.path}`)).toEqual([
+      '.truss/contracts/c.toml tools.web_search.endpoint',
+      '.truss/contracts/c.toml mcp.servers[0].url',
+    ]);
+    expect(error.message).toContain('must not carry a credential in its query string (key=…)');
+    expect(error.message).toContain('(access_token=…)');
+    expect(error.message).not.toContain(secret);
+  });
+
   it('refuses a URL carrying a credential before the contract is signed, without echoing it', () => {
     // The resolved contract goes into run_started, the bundle and the HTML report: the factory's
     // later refusal of the same base_url came after the credential was already published there.

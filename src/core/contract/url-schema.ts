@@ -26,6 +26,15 @@ export function signedUrl(options: { noQuery?: boolean; protocols?: RegExp; what
           'must not carry credentials (user:password@); the contract is signed into the ledger and published with the bundle — ' +
           (options.what ?? 'put the key in the variable api_key_env names'),
       });
+    const carrying = [...url.searchParams.keys()].filter(isCredentialParam);
+    if (!options.noQuery && carrying.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `must not carry a credential in its query string (${carrying.map((name) => `${name}=…`).join(', ')}); ` +
+          'the contract is signed into the ledger and published with the bundle — ' +
+          (options.what ?? 'put the key in the variable api_key_env names'),
+      });
     if (options.noQuery && (url.search || url.hash))
       ctx.addIssue({
         code: 'custom',
@@ -33,4 +42,14 @@ export function signedUrl(options: { noQuery?: boolean; protocols?: RegExp; what
           'must not have a query string or fragment (a key in ?… would be signed into the ledger); put the key in the variable api_key_env names',
       });
   });
+}
+
+/**
+ * A query parameter whose name says it carries a credential (`key`, `api_key`, `access_token`,
+ * `auth`, `password`, a SAS `sig`, an Azure Functions `code`): a web_search endpoint or an MCP
+ * server URL written with one (`…/customsearch/v1?key=AIza…`) was signed into `run_started` and
+ * published with the bundle and the report.
+ */
+function isCredentialParam(name: string): boolean {
+  return /key|token|secret|passw|auth|credential/i.test(name) || /^(?:sig|code|pwd)$/i.test(name);
 }

@@ -350,7 +350,7 @@ describe('working-tree diff', () => {
     expect(diff).not.toContain(secret);
     expect(diff).not.toContain(publicKey);
     expect(step.payload.diff_error).toMatch(
-      /secret this run holds .* in notes\.txt \(run_secret\), release\.pub \(truss_seed\)/,
+      /the value of the environment variable DEPLOY_SECRET, .* in notes\.txt \(run_secret\), release\.pub \(truss_seed\)/,
     );
     expect(delegatedOutcome(step.payload, 'fake').failure).toBe(step.payload.diff_error);
     const clean = delegatedStep(

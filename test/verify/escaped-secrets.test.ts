@@ -100,6 +100,24 @@ describe('a run secret printed as programs print strings', () => {
     expect(fields.redactions?.run_secret_url).toBe(2);
   });
 
+  it('is gone when the variable holds it with a trailing newline and the output without (`$(…)`)', async () => {
+    // A secret saved with its line break: before, only the value with the break was looked for.
+    const token = 'dpl_live_Q7mW2xR9tK4vB8nZ3yH6';
+    const clause = CheckClauseSchema.parse({
+      kind: 'check',
+      desc: 'uses',
+      run: `printf 'token=%s used\\n' "$(printenv DEPLOY_TOKEN)"`,
+      env: ['DEPLOY_TOKEN'],
+    });
+    const env = { PATH: process.env.PATH, DEPLOY_TOKEN: `${token}\n` };
+    const outcome = await runCheck(clause, { workdir: dir, env, ctx: createCtx({}) });
+    expect(outcome.stdout.tail).toBe(`token=${token} used\n`);
+    const { blobs } = checkRunFields(outcome, secretRedactor({ DEPLOY_TOKEN: `${token}\n` }));
+    // The full stdout and its tail.
+    for (const blob of [blobs[0], blobs[2]])
+      expect(Buffer.from(blob as Uint8Array).toString('utf8')).toBe('token=[REDACTED] used\n');
+  });
+
   it('leaves an ASCII secret and text that only looks like JSON as they were', () => {
     const redact = secretRedactor({ API_TOKEN: 'abcdefgh12345678' });
     const text = '{"token":"abcdefgh1234567"} Gr\\u00fc\\u00dfe "quoted\\"text"';

@@ -134,13 +134,18 @@ export function secretRedactor(
 ): Redactor {
   const secrets = new Map<string, string[]>();
   const named = new Set(secretNames);
+  // A value pasted with a line break or blanks around it (a secret saved with its trailing newline)
+  // is printed without them by most programs (`$(…)`, `.strip()`, an SDK that trims its key): both.
+  const add = (value: string, names: readonly string[]) => {
+    for (const form of new Set([value, value.trim()]))
+      if (form.length >= MIN_SECRET_LENGTH)
+        secrets.set(form, [...new Set([...(secrets.get(form) ?? []), ...names])]);
+  };
   for (const [name, value] of Object.entries(env)) {
     const secret = SECRET_NAME_PATTERN.test(name) || named.has(name);
-    if (secret && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
-      secrets.set(value, [...(secrets.get(value) ?? []), name]);
+    if (secret && typeof value === 'string') add(value, [name]);
   }
-  for (const value of extraSecrets)
-    if (value.length >= MIN_SECRET_LENGTH && !secrets.has(value)) secrets.set(value, []);
+  for (const value of extraSecrets) add(value, []);
   const needles = [...secrets].flatMap(([value, names]) =>
     encodings(value).map((needle) => ({ ...needle, names })),
   );

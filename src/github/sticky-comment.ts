@@ -82,15 +82,16 @@ export async function upsertStickyComment(options: {
   }
 }
 
-interface ListedComment {
+export interface ListedComment {
   id: number;
   body?: string;
+  html_url?: string;
   user: { login: string; type: string } | null;
   performed_via_github_app?: { slug?: string | null } | null;
 }
 
 /** Page through the comments (100 a page) and stop at the first match. */
-async function findComment(
+export async function findComment(
   octokit: Octokit,
   owner: string,
   repo: string,

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { GateHeldError } from '../github/gate-claim.js';
 import { handleCommand } from '../github/handle-command.js';
 import { memoryOutcomeText } from '../github/memory-job.js';
 import type { Octokit } from '../github/octokit.js';
@@ -136,13 +137,20 @@ export async function handleComment(options: {
           ok: false,
           reply: `Nothing was approved: the run of \`${waiting.contract}\` waiting for approval was reported after your comment, so it is not the one you looked at. Read its sticky comment as it is now and comment \`${inputs.triggerPhrase} approve\` again.`,
         };
-      const result = await resumeWithDecision({ inputs, context, octokit, setup }, waiting, issueNumber, {
-        decision: request.decision,
-        note: request.note,
-        actor: request.actor,
-        source: request.source,
-      });
-      return { ok: result.overall === 'pass', reply: null, results: [result] };
+      try {
+        const result = await resumeWithDecision({ inputs, context, octokit, setup }, waiting, issueNumber, {
+          decision: request.decision,
+          note: request.note,
+          actor: request.actor,
+          source: request.source,
+        });
+        return { ok: result.overall === 'pass', reply: null, results: [result] };
+      } catch (error) {
+        // Another job (a review, another comment) holds the gate: it reports; this job did nothing.
+        if (!(error instanceof GateHeldError)) throw error;
+        core.notice(`truss: ${error.message}`);
+        return { ok: false, reply: `Nothing was recorded for this comment: ${error.message}` };
+      }
     },
   });
 }

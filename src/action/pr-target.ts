@@ -1,5 +1,6 @@
 import { completeCheckRun, HeadMismatchError } from '../github/check-runs.js';
 import { isForkHead } from '../github/fork-head.js';
+import { GateHeldError } from '../github/gate-claim.js';
 import type { Octokit } from '../github/octokit.js';
 import type { EventContext } from './event-context.js';
 
@@ -204,13 +205,15 @@ export async function failQueuedCheck(options: {
   const id = options.dispatch?.checkRunId;
   if (!id) return;
   const message = options.error instanceof Error ? options.error.message : String(options.error);
+  // Another job holds the gate: this one did nothing, which is neither a verdict nor a failure.
+  const held = options.error instanceof GateHeldError;
   await completeCheckRun({
     octokit: options.octokit,
     owner: options.context.owner,
     repo: options.context.repo,
     checkRunId: id,
-    conclusion: 'failure',
-    output: { title: 'truss could not run', summary: message },
+    conclusion: held ? 'neutral' : 'failure',
+    output: { title: held ? 'Another job resumes this run' : 'truss could not run', summary: message },
     dryRun: false,
   }).catch((e: Error) => options.warn(`could not complete the queued check ${id}: ${e.message}`));
 }

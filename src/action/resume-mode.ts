@@ -11,6 +11,7 @@ import {
   rolePin,
 } from '../core/ledger/index.js';
 import { requireExtendsExport } from '../core/runtime/index.js';
+import { claimGate, type GateClaim, GateClaimError } from '../github/gate-claim.js';
 import {
   LEDGER_ARTIFACT_PREFIX,
   LEDGER_DB_FILE_NAME,
@@ -173,59 +174,69 @@ export async function resumeSuspendedRun(options: {
         `refusing to resume ${sessionId}: the ledger artifact from run ${request.workflowRunId} does not carry the workspace the run left (${refusal}). Start a new run.`,
       );
 
-    const decision = request.decision;
-    if (decision.kind === 'sign' && reviewer) {
-      store.appendHumanReview(sessionId, reviewer, {
-        decision: decision.decision,
-        note: decision.note ?? '',
-        actor: decision.actor,
-        source: decision.source,
-      } as Parameters<LedgerStore['appendHumanReview']>[2]);
-      setup.log.info(`recorded ${decision.decision} by ${decision.actor.login}, signed by ${reviewer.keyId}`);
-    } else if (decision.kind === 'presigned') {
-      const { signer, review } = presignedReviewSigner(decision.entry, crypto, approvers);
-      store.append(sessionId, 'human_review', review.payload, signer);
-      setup.log.info(`recorded the ${review.payload.decision} signed by ${signer.keyId}`);
-    }
+    // One job releases a suspension, however many were started for it (docs/action.md "Approval
+    // gates across jobs"): claimed before anything is recorded or run.
+    const claim = await claimGateFor(options, sessionId, last.seq);
+    try {
+      const decision = request.decision;
+      if (decision.kind === 'sign' && reviewer) {
+        store.appendHumanReview(sessionId, reviewer, {
+          decision: decision.decision,
+          note: decision.note ?? '',
+          actor: decision.actor,
+          source: decision.source,
+        } as Parameters<LedgerStore['appendHumanReview']>[2]);
+        setup.log.info(
+          `recorded ${decision.decision} by ${decision.actor.login}, signed by ${reviewer.keyId}`,
+        );
+      } else if (decision.kind === 'presigned') {
+        const { signer, review } = presignedReviewSigner(decision.entry, crypto, approvers);
+        store.append(sessionId, 'human_review', review.payload, signer);
+        setup.log.info(`recorded the ${review.payload.decision} signed by ${signer.keyId}`);
+      }
 
-    if (request.target.prNumber !== null)
-      await ensurePullRequestHead({
-        workdir: setup.workdir,
-        prNumber: request.target.prNumber,
+      if (request.target.prNumber !== null)
+        await ensurePullRequestHead({
+          workdir: setup.workdir,
+          prNumber: request.target.prNumber,
+          headSha: request.target.headSha,
+          warn: setup.log.warning,
+          auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+        });
+      if (startSha && patch !== null) await applyWorkdirPatch(setup.workdir, patch);
+
+      return await resumeAndReport({
+        octokit,
+        repo,
         headSha: request.target.headSha,
-        warn: setup.log.warning,
-        auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+        prNumber: request.target.prNumber,
+        workdir: setup.workdir,
+        store,
+        signer: setup.signer,
+        env: setup.env,
+        outDir: setup.outDir,
+        codeVersion: `truss ${pkg.version}`,
+        runUrl: runUrl(context),
+        workflowRunId: context.runId || null,
+        check: inputs.check,
+        comment: inputs.comment,
+        commentAuthors: inputs.commentAuthors,
+        reviewComments: inputs.reviewComments,
+        dryRun: inputs.dryRun,
+        timeout: inputs.timeout,
+        sessionId,
+        approvers,
+        existingCheckId: request.checkRunId ?? null,
+        publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
+        publishSteps: publishSteps({ inputs, context, octokit, setup, store }),
+        isolate: actionIsolation(inputs, context, setup, join(dir, LEDGER_DB_FILE_NAME), setup.env),
+        toolServer: setup.toolServer,
+        log: setup.log,
       });
-    if (startSha && patch !== null) await applyWorkdirPatch(setup.workdir, patch);
-
-    return await resumeAndReport({
-      octokit,
-      repo,
-      headSha: request.target.headSha,
-      prNumber: request.target.prNumber,
-      workdir: setup.workdir,
-      store,
-      signer: setup.signer,
-      env: setup.env,
-      outDir: setup.outDir,
-      codeVersion: `truss ${pkg.version}`,
-      runUrl: runUrl(context),
-      workflowRunId: context.runId || null,
-      check: inputs.check,
-      comment: inputs.comment,
-      commentAuthors: inputs.commentAuthors,
-      reviewComments: inputs.reviewComments,
-      dryRun: inputs.dryRun,
-      timeout: inputs.timeout,
-      sessionId,
-      approvers,
-      existingCheckId: request.checkRunId ?? null,
-      publishChanges: changesPublisher({ inputs, context, octokit, setup, target: request.target }),
-      publishSteps: publishSteps({ inputs, context, octokit, setup, store }),
-      isolate: actionIsolation(inputs, context, setup, join(dir, LEDGER_DB_FILE_NAME), setup.env),
-      toolServer: setup.toolServer,
-      log: setup.log,
-    });
+    } finally {
+      // Given back only while the run has not gone past the gate: past it, the gated step may have run.
+      if (claim && !wentPastGate(store, sessionId, last.seq)) await claim.release();
+    }
   } finally {
     store.close();
   }
@@ -387,4 +398,49 @@ async function downloadLedger(options: {
       `the artifact ${artifact.name} holds no ${LEDGER_DB_FILE_NAME}; it cannot be resumed`,
     );
   return { sessionId, dir };
+}
+
+/**
+ * Claims the gate of the suspension at `suspendedSeq` (gate-claim.ts); null when nothing on GitHub
+ * announced it: no pull request, comments off, or a dry run (which writes nothing to GitHub).
+ */
+async function claimGateFor(
+  options: {
+    inputs: Inputs;
+    context: EventContext;
+    octokit: Octokit;
+    setup: ActionSetup;
+    request: ResumeRequest;
+  },
+  sessionId: string,
+  suspendedSeq: number,
+): Promise<GateClaim | null> {
+  const { inputs, context, octokit, setup, request } = options;
+  const prNumber = request.target.prNumber;
+  if (prNumber === null || !inputs.comment || inputs.dryRun) {
+    setup.log.info(
+      `not claiming the approval gate of ${sessionId}: ${prNumber === null ? 'no pull request announces it' : inputs.dryRun ? 'a dry run writes nothing to GitHub' : 'comment is off, so no gate comment announces it'}`,
+    );
+    return null;
+  }
+  try {
+    return await claimGate({
+      octokit,
+      owner: context.owner,
+      repo: context.repo,
+      prNumber,
+      sessionId,
+      suspendedSeq,
+      authors: inputs.commentAuthors,
+      log: setup.log,
+    });
+  } catch (error) {
+    if (error instanceof GateClaimError) throw new ResumeError(error.message);
+    throw error;
+  }
+}
+
+/** Whether the session recorded anything but annotations after its suspension at `suspendedSeq`. */
+function wentPastGate(store: LedgerStore, sessionId: string, suspendedSeq: number): boolean {
+  return [...store.entries(sessionId)].some((e) => e.seq > suspendedSeq && !ANNOTATION_KINDS.has(e.kind));
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import type { Bundle } from '../core/ledger/index.js';
+import { GateHeldError } from '../github/gate-claim.js';
 import { ledgerBundleFileName } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
 import {
@@ -60,19 +61,22 @@ export async function handleReview(options: {
     outDir: setup.outDir,
     loadArtifactBundle: (meta) => downloadArtifactBundle(inputs, context, meta),
     releaseGate: async (gate, decision) => {
-      resumed = [
-        ...(resumed ?? []),
-        await resumeWithDecision({ inputs, context, octokit, setup }, gate, pr.number, {
-          decision,
-          note: review.body ?? null,
-          actor: { login: review.user?.login ?? 'unknown', id: review.user?.id ?? null },
-          source: {
-            review_id: review.id,
-            commit_sha: review.commit_id ?? null,
-            url: review.html_url ?? null,
-          },
-        }),
-      ];
+      const result = await resumeWithDecision({ inputs, context, octokit, setup }, gate, pr.number, {
+        decision,
+        note: review.body ?? null,
+        actor: { login: review.user?.login ?? 'unknown', id: review.user?.id ?? null },
+        source: {
+          review_id: review.id,
+          commit_sha: review.commit_id ?? null,
+          url: review.html_url ?? null,
+        },
+      }).catch((error: unknown) => {
+        // Another job (a `/truss approve`, another review) holds the gate: it reports; this one did nothing.
+        if (!(error instanceof GateHeldError)) throw error;
+        core.notice(`truss: ${error.message}`);
+        return null;
+      });
+      if (result) resumed = [...(resumed ?? []), result];
     },
   });
   // One line per contract signed off, as the run's outputs list one per contract.

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import type { RunMemory } from '../core/memory/index.js';
+import { GateHeldError } from '../github/gate-claim.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { runMemoryFromBranch } from '../github/memory-runs.js';
 import { mergeBaseOnGitHub } from '../github/merge-base.js';
@@ -133,7 +134,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
           finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
         } catch (error) {
           await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
-          throw error;
+          // The benign loser of two resumes: nothing ran, and the job that holds the gate reports.
+          if (error instanceof GateHeldError) core.notice(`truss: ${error.message}`);
+          else throw error;
         }
       } else if (mode === 'memory') {
         await handleMemoryMode({ inputs, context, octokit, setup }, dispatch);

@@ -158,6 +158,8 @@ export async function claimGate(options: GateRef & { log: Logger }): Promise<Gat
     await release();
     throw held(first.user?.login ?? null);
   }
-  log.info(`claimed the approval gate of ${sessionId} at seq ${suspendedSeq} (${CLAIM_REACTION} on ${where})`);
+  log.info(
+    `claimed the approval gate of ${sessionId} at seq ${suspendedSeq} (${CLAIM_REACTION} on ${where})`,
+  );
   return { commentId: gate.id, reactionId: own, url, release };
 }

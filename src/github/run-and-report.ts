@@ -25,6 +25,7 @@ import { readGitInfo } from '../core/verify/index.js';
 import { completeCheckRun, startCheckRun } from './check-runs.js';
 import { TRUSS_CHECK_ID } from './external-id.js';
 import { failCheckRun } from './fail-check-run.js';
+import { announceGate } from './gate-claim.js';
 import { octokitGitHubReader } from './github-reader.js';
 import { applyIsolationPolicy, type IsolationFactory } from './isolation-policy.js';
 import type { Logger } from './logger.js';
@@ -393,6 +394,24 @@ async function reportedRun(
       });
     }
     let commentUrl: string | null = null;
+    // Before the sticky: a job that reads the suspension there finds the gate it claims (gate-claim.ts).
+    if (options.comment && options.prNumber !== null && report.suspension)
+      await unlessReadOnly(
+        options.readOnlyToken,
+        log,
+        'gate comment',
+        announceGate({
+          octokit,
+          owner: repo.owner,
+          repo: repo.repo,
+          prNumber: options.prNumber,
+          sessionId,
+          suspendedSeq: report.suspension.seq,
+          contract: contract.contract.id,
+          authors: options.commentAuthors,
+          dryRun: options.dryRun,
+        }),
+      );
     if (options.comment && options.prNumber !== null) {
       const marker = stickyMarker(contract.contract.id);
       const metadata = {

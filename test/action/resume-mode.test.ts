@@ -243,8 +243,17 @@ describe('suspend on an approval gate, resume in a later job', () => {
     expect((await runCli(['verify', bundlePath, '--trusted-keys', keys])).code).toBe(0);
     const checks = harness.checkRuns.filter((c) => c.name === 'truss / gated-bash');
     expect(checks.at(-1)?.conclusion).toBe('success');
-    const reactions = harness.fake.calls('POST', /\/reactions$/).map((r) => (r.body as Json).content);
+    // The command comment: seen, then started. The suspension's gate comment: claimed by this job,
+    // and kept, as the run went past the gate (src/github/gate-claim.ts).
+    const gate = harness.comments.find((c) => c.body.startsWith(`<!-- truss:gate session=${sessionId} `));
+    const onGate = new RegExp(`/issues/comments/${gate?.id}/reactions$`);
+    const reactions = harness.fake
+      .calls('POST', /\/reactions$/)
+      .filter((r) => !onGate.test(r.path))
+      .map((r) => (r.body as Json).content);
     expect(reactions).toEqual(['eyes', 'rocket']);
+    expect(harness.fake.calls('POST', onGate).map((r) => r.body)).toEqual([{ content: 'rocket' }]);
+    expect(harness.reactions.filter((r) => r.comment_id === gate?.id)).toHaveLength(1);
   });
 
   it("the pull request's author cannot /truss approve its gated run (a writer, renamed since); another maintainer then can", async () => {

@@ -152,6 +152,13 @@ export function reviewPayload(options: {
   return payload as unknown as Json;
 }
 
+export interface FakeReaction {
+  id: number;
+  comment_id: number;
+  content: string;
+  user: { login: string; id: number; type: string };
+}
+
 export interface FakeComment {
   id: number;
   body: string;
@@ -343,6 +350,8 @@ export class ActionHarness {
   readonly fake = new FakeGitHub();
   readonly ledger = new FakeLedgerBranch(LEDGER_BRANCH);
   readonly comments: FakeComment[] = [];
+  /** Reactions on issue comments, one per account, comment and content (as GitHub keeps them). */
+  readonly reactions: FakeReaction[] = [];
   readonly checkRuns: FakeCheckRun[] = [];
   /**
    * The app the job's token belongs to: GITHUB_TOKEN's github-actions app by default, or an App
@@ -352,6 +361,12 @@ export class ActionHarness {
   tokenApp: { slug: string; id: number } = { slug: 'github-actions', id: 15368 };
   useAppToken(slug: string, id = 424242): void {
     this.tokenApp = { slug, id };
+  }
+  /** Who the token posts as: GITHUB_TOKEN's github-actions[bot], or the App's bot. */
+  #tokenPoster() {
+    return this.tokenApp.slug === 'github-actions'
+      ? postedByActions()
+      : postedByApp(this.tokenApp.slug, this.tokenApp.id);
   }
   #tokenAppJson(): Record<string, unknown> {
     return this.tokenApp.slug === 'github-actions'
@@ -652,9 +667,7 @@ export class ActionHarness {
           id,
           body: (req.body as { body: string }).body,
           // As GitHub answers: the comment is the token's app's (github-actions for GITHUB_TOKEN).
-          ...(this.tokenApp.slug === 'github-actions'
-            ? postedByActions()
-            : postedByApp(this.tokenApp.slug, this.tokenApp.id)),
+          ...this.#tokenPoster(),
           html_url: `https://github.com/${OWNER}/${REPO}/pull/${PR_NUMBER}#issuecomment-${id}`,
         };
         this.comments.push(comment);
@@ -667,10 +680,36 @@ export class ActionHarness {
         comment.body = (req.body as { body: string }).body;
         return { body: comment };
       })
-      .on('POST', new RegExp(`^${API}/issues/comments/\\d+/reactions$`), (req) => ({
-        status: 201,
-        body: { id: 1, content: (req.body as { content: string }).content },
-      }))
+      // Like GitHub: one reaction per account and content; the same account's second request answers
+      // 200 with the reaction it added before (the claim of an approval gate relies on it).
+      .on('POST', new RegExp(`^${API}/issues/comments/\\d+/reactions$`), (req) => {
+        const commentId = Number(req.path.split('?')[0]?.split('/').at(-2));
+        const content = (req.body as { content: string }).content;
+        const user = this.#tokenPoster().user;
+        const existing = this.reactions.find(
+          (r) => r.comment_id === commentId && r.content === content && r.user.login === user.login,
+        );
+        if (existing) return { status: 200, body: existing };
+        const reaction = { id: 30_001 + this.reactions.length, comment_id: commentId, content, user };
+        this.reactions.push(reaction);
+        return { status: 201, body: reaction };
+      })
+      .on('GET', new RegExp(`^${API}/issues/comments/\\d+/reactions$`), (req) => {
+        const commentId = Number(req.path.split('?')[0]?.split('/').at(-2));
+        const content = queryOf(req).get('content');
+        return {
+          body: this.reactions.filter(
+            (r) => r.comment_id === commentId && (!content || r.content === content),
+          ),
+        };
+      })
+      .on('DELETE', new RegExp(`^${API}/issues/comments/\\d+/reactions/\\d+$`), (req) => {
+        const id = Number(req.path.split('?')[0]?.split('/').pop());
+        const at = this.reactions.findIndex((r) => r.id === id);
+        if (at < 0) return notFound;
+        this.reactions.splice(at, 1);
+        return { status: 204 };
+      })
       .on('GET', new RegExp(`^${API}/commits/[0-9a-f]{40}/check-runs$`), (req) => {
         const sha = (req.path.split('?')[0] ?? '').split('/').at(-2);
         const runs = this.checkRuns

@@ -5,7 +5,7 @@ import type { FakeResults } from './fake-results.js';
 
 /**
  * Records what an ActionHarness (and its fake results service) hold after an expensive first job —
- * comments, check runs, permissions, the token's app, the ledger branch, uploaded artifacts, the
+ * comments, their reactions, check runs, permissions, the token's app, the ledger branch, uploaded artifacts, the
  * requests so far and the runner's temp directory (its ledger included) — and returns a function that puts exactly that back.
  * Tests that each continue from the same first job (a run suspended on a gate, say) then share one
  * run of it in `beforeAll` and start from the same state in `beforeEach`, as if each had just run
@@ -13,6 +13,7 @@ import type { FakeResults } from './fake-results.js';
  */
 export function snapshotHarness(harness: ActionHarness, results?: FakeResults): () => void {
   const comments = structuredClone(harness.comments);
+  const reactions = structuredClone(harness.reactions);
   const checkRuns = structuredClone(harness.checkRuns);
   const permissions = new Map(harness.permissions);
   const tokenApp = { ...harness.tokenApp };
@@ -35,6 +36,7 @@ export function snapshotHarness(harness: ActionHarness, results?: FakeResults): 
   cpSync(harness.runnerTemp, temp, { recursive: true });
   return () => {
     harness.comments.splice(0, Infinity, ...structuredClone(comments));
+    harness.reactions.splice(0, Infinity, ...structuredClone(reactions));
     harness.checkRuns.splice(0, Infinity, ...structuredClone(checkRuns));
     replaceMap(harness.permissions, permissions);
     harness.tokenApp = { ...tokenApp };

@@ -1,0 +1,310 @@
+/**
+ * One approval, one gated step, however many jobs are started for it (docs/action.md "Approval gates
+ * across jobs"), through the BUILT action: a `/truss approve` comment and an approving review (or the
+ * App's dispatched resume) at the same moment are two jobs that both download the same suspended
+ * ledger artifact and both read the sticky comment while it still says suspended. Each claims the
+ * suspension's gate comment with a 🚀 reaction before anything runs; GitHub (the fake, as GitHub)
+ * answers the second reaction of the same account with 200, and the later account's reaction loses
+ * to the earlier one. The gated bash call appends to a file outside both jobs' workspaces: a real
+ * side effect, counted.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { SigningKey, signDetachedHumanReview } from '../../src/core/ledger/index.js';
+import { readMeta } from '../../src/github/render/meta.js';
+import {
+  ActionHarness,
+  type ActionRun,
+  API,
+  appDispatchPayload,
+  issueCommentPayload,
+  pullRequestPayload,
+  RUN_ID,
+  reviewPayload,
+} from '../helpers/action-harness.js';
+import { otherApp } from '../helpers/comment-authors.js';
+import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
+import {
+  type FakeResults,
+  runtimeToken,
+  startFakeArtifacts,
+  stopFakeResults,
+} from '../helpers/fake-results.js';
+import { snapshotHarness } from '../helpers/harness-snapshot.js';
+
+const GATED = contractToml(
+  { id: 'gated-bash', title: 'A gated bash call', intent: 'Write approved into approved.txt using bash' },
+  APPROVED_CHECK,
+  {
+    executor: { kind: 'in-loop' },
+    budget: { max_steps: 4 },
+    constraints: { allow_tools: ['bash', 'read_file', 'write_file'] },
+    approval_gates: { enabled: true, high_risk_tools: ['bash'] },
+    provider: { kind: 'scripted', script: '.truss/agent.json' },
+  },
+);
+
+// The side effect every run of the gated step leaves, outside every job's workspace.
+const SIDE = mkdtempSync(join(tmpdir(), 'truss-gate-side-'));
+chmodSync(SIDE, 0o777);
+const SIDE_LOG = join(SIDE, 'gated-step-ran.log');
+
+const AGENT = JSON.stringify({
+  responses: [
+    {
+      content: [
+        {
+          type: 'tool_use',
+          name: 'bash',
+          input: { command: `echo approved > approved.txt && echo ran >> ${SIDE_LOG}` },
+        },
+      ],
+    },
+    { content: [{ type: 'text', text: 'approved.txt now says approved.' }] },
+  ],
+});
+
+/** How many times the gated step ran, in every job so far. */
+function gatedRuns(): number {
+  return existsSync(SIDE_LOG) ? readFileSync(SIDE_LOG, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+describe('two jobs resuming one suspension: the gated step runs once', () => {
+  let harness: ActionHarness;
+  let results: FakeResults;
+  const reviewer = SigningKey.generate();
+  let sessionId: string;
+  let restore: () => void;
+  /** What the pull request and the artifact store held while the run waited at its gate. */
+  let waiting: { sticky: string; artifact: Buffer };
+
+  const runnerEnv = () => ({
+    ACTIONS_RUNTIME_TOKEN: runtimeToken(),
+    ACTIONS_RESULTS_URL: `${results.origin}/`,
+    'INPUT_REVIEW-SIGNING-KEY': reviewer.seedBase64,
+    // The gated step's side effect is written outside the workspace, which isolation would hide.
+    INPUT_ISOLATION: 'none',
+  });
+
+  function withAgent(workspace: string): string {
+    mkdirSync(join(workspace, '.truss'), { recursive: true });
+    writeFileSync(join(workspace, '.truss/agent.json'), AGENT);
+    return workspace;
+  }
+
+  const stickyComment = () =>
+    harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+  const gateComment = () =>
+    harness.comments.find((c) => c.body.startsWith(`<!-- truss:gate session=${sessionId} seq=`));
+  const artifactKey = () => `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`;
+
+  /**
+   * The second job read the pull request and downloaded the artifact before the first one reported:
+   * put back what it saw then (the first job's own artifact went to its own workflow run).
+   */
+  function asTheSecondJobSawIt(): void {
+    const sticky = stickyComment();
+    if (!sticky) throw new Error('no sticky comment');
+    sticky.body = waiting.sticky;
+    results.committed.set(artifactKey(), waiting.artifact);
+  }
+
+  beforeAll(async () => {
+    harness = new ActionHarness();
+    harness.baseContract = GATED;
+    results = await startFakeArtifacts(harness.fake, API);
+    const run = await harness.run({
+      eventName: 'pull_request',
+      payload: pullRequestPayload(harness.headSha, harness.baseSha),
+      workspace: withAgent(harness.headWorkspace()),
+      env: runnerEnv(),
+    });
+    expect(run.outputs.verdict, run.stdout).toBe('suspended');
+    sessionId = run.outputs['session-id'] as string;
+    waiting = {
+      sticky: stickyComment()?.body ?? '',
+      artifact: results.committed.get(artifactKey()) as Buffer,
+    };
+    harness.allow('Codertocat', 'write');
+    restore = snapshotHarness(harness, results);
+  });
+
+  beforeEach(() => {
+    restore();
+    writeFileSync(SIDE_LOG, '');
+    chmodSync(SIDE_LOG, 0o666);
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await stopFakeResults(results);
+  });
+
+  function approveComment(env: Record<string, string> = {}): Promise<ActionRun> {
+    return harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload('/truss approve ship it', { user: { login: 'Codertocat', type: 'User' } }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: { ...runnerEnv(), ...env },
+    });
+  }
+
+  function approveReview(): Promise<ActionRun> {
+    return harness.run({
+      eventName: 'pull_request_review',
+      payload: reviewPayload({
+        action: 'submitted',
+        state: 'approved',
+        commitId: harness.headSha,
+        headSha: harness.headSha,
+        baseSha: harness.baseSha,
+        user: { login: 'Codertocat' },
+        body: 'LGTM',
+      }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: runnerEnv(),
+    });
+  }
+
+  /** The claim requests sent to the gate comment, with their bodies. */
+  function claimRequests(method: 'POST' | 'DELETE') {
+    const gate = gateComment();
+    return harness.fake.calls(method, new RegExp(`/issues/comments/${gate?.id}/reactions(/\\d+)?$`));
+  }
+
+  it('the suspension is announced in a gate comment of its own, before its sticky comment', () => {
+    const gate = gateComment();
+    const sticky = stickyComment();
+    const meta = readMeta(waiting.sticky) as { head_seq: number };
+    expect(gate?.user.login).toBe('github-actions[bot]');
+    expect(gate?.body).toContain('marks this comment 🚀 before it runs anything');
+    // The suspended entry is the sticky's head: the gate is named by its seq.
+    expect(gate?.body.startsWith(`<!-- truss:gate session=${sessionId} seq=${meta.head_seq} -->`)).toBe(true);
+    expect((gate?.id ?? 0) < (sticky?.id ?? 0)).toBe(true);
+    expect(gatedRuns()).toBe(0);
+  });
+
+  it('a /truss approve and an approving review at the same moment: the review job gets 200, runs nothing and fails nothing', async () => {
+    const first = await approveComment();
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs.verdict).toBe('pass');
+    expect(gatedRuns()).toBe(1);
+
+    asTheSecondJobSawIt();
+    const second = await approveReview();
+    expect(gatedRuns()).toBe(1);
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).toContain(`::notice::truss: another truss job is resuming ${sessionId}`);
+    expect(second.stdout).toContain('This job ran nothing and recorded nothing');
+    expect(second.outputs.verdict ?? '').toBe('');
+    // Both jobs asked for the same reaction; GitHub kept one, the first job's.
+    expect(claimRequests('POST').map((r) => r.body)).toEqual([{ content: 'rocket' }, { content: 'rocket' }]);
+    expect(claimRequests('DELETE')).toEqual([]);
+    expect(harness.reactions.filter((r) => r.comment_id === gateComment()?.id)).toMatchObject([
+      { content: 'rocket', user: { login: 'github-actions[bot]' } },
+    ]);
+    // No second check reported work it did not do.
+    expect(harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').map((c) => c.conclusion)).toEqual(
+      ['action_required', 'success'],
+    );
+  });
+
+  it("the App's dispatched resume after a /truss approve job claimed the gate: its later reaction withdraws, its queued check is neutral", async () => {
+    const first = await approveComment();
+    expect(first.outputs.verdict).toBe('pass');
+    asTheSecondJobSawIt();
+    const meta = readMeta(waiting.sticky) as { head_hash: string; head_seq: number };
+    const app = SigningKey.generate();
+    harness.useAppToken('truss-app');
+    harness.checkRuns.push({
+      app: otherApp('truss-app'),
+      id: 9400,
+      name: 'truss / gated-bash',
+      head_sha: harness.headSha,
+      status: 'queued',
+      conclusion: null,
+      html_url: 'https://github.com/Codertocat/Hello-World/runs/9400',
+      details_url: null,
+      output: null,
+    });
+    const approval = signDetachedHumanReview({
+      headHash: meta.head_hash,
+      headSeq: meta.head_seq,
+      attestedHeadHash: meta.head_hash,
+      reviewer: app.key,
+      review: {
+        decision: 'approved',
+        note: 'in the App',
+        actor: { login: 'Codertocat', id: 21031067 },
+        source: { comment_id: 1, url: null },
+      },
+    });
+    const dispatched = await harness.run({
+      eventName: 'workflow_dispatch',
+      payload: appDispatchPayload(harness.headSha, {
+        mode: 'resume',
+        resume_run_id: RUN_ID,
+        check_run_id: '9400',
+        approval: JSON.stringify(approval),
+      }),
+      workspace: withAgent(harness.cloneWorkspace()),
+      env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
+    });
+    expect(gatedRuns()).toBe(1);
+    expect(dispatched.code, dispatched.stdout).toBe(0);
+    expect(dispatched.stdout).toContain('(as github-actions[bot])');
+    const queued = harness.checkRuns.find((c) => c.id === 9400);
+    expect(queued?.conclusion).toBe('neutral');
+    expect(queued?.output?.title).toBe('Another job resumes this run');
+    // The App's reaction was added, then taken back: only the first job's claim stands.
+    expect(claimRequests('DELETE')).toHaveLength(1);
+    expect(harness.reactions.filter((r) => r.comment_id === gateComment()?.id)).toMatchObject([
+      { user: { login: 'github-actions[bot]' } },
+    ]);
+  });
+
+  it('a job that fails before the gate gives the claim back, so the next approval runs the step (once)', async () => {
+    // No bubblewrap on this runner's PATH, and the workflow asks for it: refused after the claim.
+    const bin = join(harness.runnerTemp, 'bare-bin');
+    mkdirSync(bin, { recursive: true });
+    for (const tool of ['node', 'git', 'sh']) {
+      const link = join(bin, tool);
+      if (!existsSync(link)) writeFileSync(link, `#!/bin/sh\nexec /usr/bin/${tool} "$@"\n`, { mode: 0o755 });
+    }
+    const failed = await approveComment({ PATH: bin, INPUT_ISOLATION: 'bwrap' });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('isolation "bwrap" is not available here');
+    expect(failed.stdout).toContain(`released the approval gate of ${sessionId}`);
+    expect(gatedRuns()).toBe(0);
+    expect(claimRequests('DELETE')).toHaveLength(1);
+    expect(harness.reactions.filter((r) => r.comment_id === gateComment()?.id)).toEqual([]);
+
+    const again = await approveComment();
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.outputs.verdict).toBe('pass');
+    expect(gatedRuns()).toBe(1);
+  });
+
+  it('a job that fails after the gate keeps the claim: the step may have run, so a second approval runs nothing', async () => {
+    // The check run cannot be created (checks: write missing): the run goes on, then the job fails.
+    const refuseChecks = () => ({ status: 403, body: { message: 'Resource not accessible by integration' } });
+    harness.fake.prepend('POST', new RegExp(`^${API}/check-runs$`), refuseChecks);
+    onTestFinished(() => {
+      harness.fake.remove(refuseChecks);
+    });
+    const crashed = await approveComment();
+    expect(crashed.code).toBe(1);
+    expect(gatedRuns()).toBe(1);
+    expect(crashed.stdout).not.toContain('released the approval gate');
+    harness.fake.remove(refuseChecks);
+
+    asTheSecondJobSawIt();
+    const second = await approveComment();
+    expect(gatedRuns()).toBe(1);
+    expect(second.code, second.stdout).toBe(0);
+    const reply = harness.comments.find((c) => c.body.startsWith('Nothing was recorded for this comment'));
+    expect(reply?.body).toContain('remove that 🚀 reaction and approve again, or start a new run');
+  });
+});

@@ -308,3 +308,106 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
     expect(reply?.body).toContain('remove that 🚀 reaction and approve again, or start a new run');
   });
 });
+
+describe('a second gate later in the same session is a new claim', () => {
+  let harness: ActionHarness;
+  let results: FakeResults;
+  const reviewer = SigningKey.generate();
+  const log = join(SIDE, 'two-gates.log');
+  const agent = JSON.stringify({
+    responses: [
+      { content: [{ type: 'tool_use', name: 'bash', input: { command: `echo one >> ${log}` } }] },
+      {
+        content: [
+          {
+            type: 'tool_use',
+            name: 'bash',
+            input: { command: `echo approved > approved.txt && echo two >> ${log}` },
+          },
+        ],
+      },
+      { content: [{ type: 'text', text: 'done' }] },
+    ],
+  });
+  const env = () => ({
+    ACTIONS_RUNTIME_TOKEN: runtimeToken(),
+    ACTIONS_RESULTS_URL: `${results.origin}/`,
+    'INPUT_REVIEW-SIGNING-KEY': reviewer.seedBase64,
+    INPUT_ISOLATION: 'none',
+  });
+  const workspace = (dir: string) => {
+    mkdirSync(join(dir, '.truss'), { recursive: true });
+    writeFileSync(join(dir, '.truss/agent.json'), agent);
+    return dir;
+  };
+  const approve = () =>
+    harness.run({
+      eventName: 'issue_comment',
+      payload: issueCommentPayload('/truss approve', { user: { login: 'Codertocat', type: 'User' } }),
+      workspace: workspace(harness.cloneWorkspace()),
+      env: env(),
+    });
+  const gates = () => harness.comments.filter((c) => c.body.startsWith('<!-- truss:gate '));
+  const claimsOn = (id: number | undefined) => harness.reactions.filter((r) => r.comment_id === id);
+  const ran = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+
+  beforeAll(async () => {
+    writeFileSync(log, '');
+    chmodSync(log, 0o666);
+    harness = new ActionHarness();
+    harness.baseContract = GATED;
+    results = await startFakeArtifacts(harness.fake, API);
+    harness.allow('Codertocat', 'write');
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await stopFakeResults(results);
+  });
+
+  it('the first approval keeps its claim and the second gate gets its own comment, which the next approval claims', async () => {
+    const suspended = await harness.run({
+      eventName: 'pull_request',
+      payload: pullRequestPayload(harness.headSha, harness.baseSha),
+      workspace: workspace(harness.headWorkspace()),
+      env: env(),
+    });
+    expect(suspended.outputs.verdict, suspended.stdout).toBe('suspended');
+    const sessionId = suspended.outputs['session-id'] as string;
+    const sticky = () => harness.comments.find((c) => c.body.includes('truss:sticky contract=gated-bash'));
+    const firstSuspension = {
+      sticky: sticky()?.body ?? '',
+      artifact: results.committed.get(`/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`) as Buffer,
+    };
+    expect(gates()).toHaveLength(1);
+
+    const first = await approve();
+    expect(first.outputs.verdict, first.stdout).toBe('suspended');
+    expect(ran()).toEqual(['one']);
+    const [gate1, gate2] = gates();
+    expect(gates()).toHaveLength(2);
+    const seq = (body: string | undefined) => Number(/ seq=(\d+) -->/.exec(body ?? '')?.[1]);
+    expect(seq(gate2?.body)).toBeGreaterThan(seq(gate1?.body));
+    expect(gate2?.body).toContain(`session=${sessionId} `);
+    // Gate 1 stays claimed (the run went past it); gate 2 is free.
+    expect(claimsOn(gate1?.id)).toHaveLength(1);
+    expect(claimsOn(gate2?.id)).toEqual([]);
+
+    const second = await approve();
+    expect(second.outputs.verdict, second.stdout).toBe('pass');
+    expect(ran()).toEqual(['one', 'two']);
+    expect(claimsOn(gate2?.id)).toHaveLength(1);
+
+    // A job that read the first suspension before any of this (its sticky, its artifact) runs nothing.
+    const current = sticky();
+    if (current) current.body = firstSuspension.sticky;
+    results.committed.set(
+      `/blob/${encodeURIComponent(`truss-ledger-${sessionId}`)}`,
+      firstSuspension.artifact,
+    );
+    const stale = await approve();
+    expect(stale.code, stale.stdout).toBe(0);
+    expect(ran()).toEqual(['one', 'two']);
+    expect(stale.stdout).toContain(`another truss job is resuming ${sessionId}`);
+  });
+});

@@ -287,6 +287,18 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
     expect(gatedRuns()).toBe(1);
   });
 
+  it('a dry run and a workflow with comment: false claim nothing (no gate comment is theirs to claim), and say so', async () => {
+    for (const [env, why] of [
+      [{ 'INPUT_DRY-RUN': 'true' }, 'a dry run writes nothing to GitHub'],
+      [{ INPUT_COMMENT: 'false' }, 'comment is off, so no gate comment announces it'],
+    ] as const) {
+      const run = await approveComment(env);
+      expect(run.stdout).toContain(`not claiming the approval gate of ${sessionId}: ${why}`);
+      expect(claimRequests('POST')).toEqual([]);
+      restore();
+    }
+  });
+
   it('a job that fails after the gate keeps the claim: the step may have run, so a second approval runs nothing', async () => {
     // The check run cannot be created (checks: write missing): the run goes on, then the job fails.
     const refuseChecks = () => ({ status: 403, body: { message: 'Resource not accessible by integration' } });

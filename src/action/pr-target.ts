@@ -2,6 +2,7 @@ import { completeCheckRun, HeadMismatchError } from '../github/check-runs.js';
 import { isForkHead } from '../github/fork-head.js';
 import { GateHeldError } from '../github/gate-claim.js';
 import type { Octokit } from '../github/octokit.js';
+import { keepVerdictOverSkip } from '../github/skip-race.js';
 import type { EventContext } from './event-context.js';
 
 /** The commit a run is about, the trusted ref its contracts come from, and the PR it reports on. */
@@ -205,17 +206,28 @@ export async function failQueuedCheck(options: {
   const id = options.dispatch?.checkRunId;
   if (!id) return;
   const message = options.error instanceof Error ? options.error.message : String(options.error);
-  // Another job holds the gate: this one did nothing, which is neither a verdict nor a failure.
-  const held = options.error instanceof GateHeldError;
+  // Another job holds the gate: this one did nothing, which is neither a verdict nor a failure. Never
+  // neutral, which would stand over the other job's verdict as the newest check of the name: a skip,
+  // which the job holding the gate (and this one, right after) looks behind (skip-race.ts).
+  const held = options.error instanceof GateHeldError ? options.error : null;
   await completeCheckRun({
     octokit: options.octokit,
     owner: options.context.owner,
     repo: options.context.repo,
     checkRunId: id,
-    conclusion: held ? 'neutral' : 'failure',
+    conclusion: held ? 'skipped' : 'failure',
     output: { title: held ? 'Another job resumes this run' : 'truss could not run', summary: message },
     dryRun: false,
   }).catch((e: Error) => options.warn(`could not complete the queued check ${id}: ${e.message}`));
+  if (held?.contractId && held.headSha)
+    await keepVerdictOverSkip({
+      octokit: options.octokit,
+      repo: { owner: options.context.owner, repo: options.context.repo },
+      headSha: held.headSha,
+      contractId: held.contractId,
+      dryRun: false,
+      log: { warning: options.warn },
+    });
 }
 
 /**

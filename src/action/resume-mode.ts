@@ -10,8 +10,9 @@ import {
   presignedReviewSigner,
   rolePin,
 } from '../core/ledger/index.js';
+import { readRecordedContract } from '../core/run/index.js';
 import { requireExtendsExport } from '../core/runtime/index.js';
-import { claimGate, type GateClaim, GateClaimError } from '../github/gate-claim.js';
+import { claimGate, type GateClaim, GateClaimError, GateHeldError } from '../github/gate-claim.js';
 import {
   LEDGER_ARTIFACT_PREFIX,
   LEDGER_DB_FILE_NAME,
@@ -22,6 +23,8 @@ import type { Octokit } from '../github/octokit.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import { latestReportOf } from '../github/session-meta.js';
+import { GITHUB_CONTRACT_FORMAT } from '../github/settings.js';
+import { keepVerdictOverSkip } from '../github/skip-race.js';
 import { findSuspendedSession, type SuspendedMeta } from '../github/suspended-session.js';
 import { applyWorkdirPatch, artifactWorkdirPatch } from '../github/workdir-patch.js';
 import { ensurePullRequestHead } from './checkout-pr-head.js';
@@ -176,7 +179,7 @@ export async function resumeSuspendedRun(options: {
 
     // One job releases a suspension, however many were started for it (docs/action.md "Approval
     // gates across jobs"): claimed before anything is recorded or run.
-    const claim = await claimGateFor(options, sessionId, last.seq);
+    const claim = await claimGateFor({ ...options, store }, sessionId, last.seq);
     try {
       const decision = request.decision;
       if (decision.kind === 'sign' && reviewer) {
@@ -236,6 +239,17 @@ export async function resumeSuspendedRun(options: {
     } finally {
       // Given back only while the run has not gone past the gate: past it, the gated step may have run.
       if (claim && !wentPastGate(store, sessionId, last.seq)) await claim.release();
+      // A job that lost the claim completes the App's queued check as skipped: whoever writes last
+      // looks again, so a skip never stands over this run's verdict (skip-race.ts).
+      else if (claim)
+        await keepVerdictOverSkip({
+          octokit,
+          repo,
+          headSha: request.target.headSha,
+          contractId: recordedContractId(store, sessionId) ?? '',
+          dryRun: inputs.dryRun,
+          log: setup.log,
+        });
     }
   } finally {
     store.close();
@@ -406,6 +420,7 @@ async function downloadLedger(options: {
  */
 async function claimGateFor(
   options: {
+    store: LedgerStore;
     inputs: Inputs;
     context: EventContext;
     octokit: Octokit;
@@ -436,7 +451,20 @@ async function claimGateFor(
     });
   } catch (error) {
     if (error instanceof GateClaimError) throw new ResumeError(error.message);
+    if (error instanceof GateHeldError) {
+      error.contractId = recordedContractId(options.store, sessionId);
+      error.headSha = request.target.headSha;
+    }
     throw error;
+  }
+}
+
+/** The contract the session ran, as its `run_started` recorded it; null when it cannot be read. */
+function recordedContractId(store: LedgerStore, sessionId: string): string | null {
+  try {
+    return readRecordedContract(store, sessionId, GITHUB_CONTRACT_FORMAT).contract.contract.id;
+  } catch {
+    return null;
   }
 }
 

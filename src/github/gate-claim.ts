@@ -38,6 +38,9 @@ export function gateMarker(sessionId: string, suspendedSeq: number): string {
 /** Another job claimed the gate (or did and died): this job must not run the gated step. */
 export class GateHeldError extends Error {
   override name = 'GateHeldError';
+  /** The contract and head of the run, for a queued check this job completes as skipped (skip-race.ts). */
+  contractId: string | null = null;
+  headSha: string | null = null;
 }
 
 /** The gate cannot be claimed (no gate comment, a missing permission): nothing may run. */

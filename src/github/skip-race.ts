@@ -7,7 +7,9 @@
  * skipped, which a required check counts as passing. Whoever writes last looks again: the skip right
  * after it is written, the run right after it completes. When a skip is then the newest check of the
  * name and the newest verdict under it does not pass, that verdict's conclusion is posted again as
- * a new check, linking it, so the skip stands in for nothing.
+ * a new check, linking it, so the skip stands in for nothing. The same holds for the skip a resume
+ * job writes on the App's queued check when another job holds the approval gate (gate-claim.ts,
+ * docs/action.md "Approval gates across jobs").
  */
 import { type FoundCheckRun, findCheckRuns } from './check-runs.js';
 import { isTrussCheckId, TRUSS_CHECK_ID } from './external-id.js';
@@ -88,7 +90,7 @@ async function repost(options: Parameters<typeof keepVerdictOverSkip>[0], name: 
         summary: [
           `This head's verdict is in ${original} (\`${conclusion}\`).`,
           '',
-          "A `skipped` check of the same name (the change touches none of the contract's paths) was created while that run went. GitHub counts the newest check of a name, and a skip never stands in for a verdict, so the verdict is posted again here.",
+          "A `skipped` check of the same name was created while that run went (the change touches none of the contract's paths, or another job found this run already resuming from its approval gate). GitHub counts the newest check of a name, and a skip never stands in for a verdict, so the verdict is posted again here.",
         ].join('\n'),
       },
     });

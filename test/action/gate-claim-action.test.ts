@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SigningKey, signDetachedHumanReview } from '../../src/core/ledger/index.js';
+import { TRUSS_CHECK_ID } from '../../src/github/external-id.js';
 import { readMeta } from '../../src/github/render/meta.js';
 import {
   ActionHarness,
@@ -26,6 +27,7 @@ import {
 } from '../helpers/action-harness.js';
 import { otherApp } from '../helpers/comment-authors.js';
 import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
+import type { RecordedRequest } from '../helpers/fake-github.js';
 import {
   type FakeResults,
   runtimeToken,
@@ -50,6 +52,8 @@ const GATED = contractToml(
 const SIDE = mkdtempSync(join(tmpdir(), 'truss-gate-side-'));
 chmodSync(SIDE, 0o777);
 const SIDE_LOG = join(SIDE, 'gated-step-ran.log');
+/** What the gated step writes into approved.txt: `approved` passes the contract's check. */
+const ANSWER = join(SIDE, 'answer');
 
 const AGENT = JSON.stringify({
   responses: [
@@ -58,7 +62,7 @@ const AGENT = JSON.stringify({
         {
           type: 'tool_use',
           name: 'bash',
-          input: { command: `echo approved > approved.txt && echo ran >> ${SIDE_LOG}` },
+          input: { command: `cat ${ANSWER} > approved.txt && echo ran >> ${SIDE_LOG}` },
         },
       ],
     },
@@ -135,6 +139,8 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
     restore();
     writeFileSync(SIDE_LOG, '');
     chmodSync(SIDE_LOG, 0o666);
+    writeFileSync(ANSWER, 'approved\n');
+    chmodSync(ANSWER, 0o644);
   });
 
   afterAll(async () => {
@@ -211,24 +217,33 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
     );
   });
 
-  it("the App's dispatched resume after a /truss approve job claimed the gate: its later reaction withdraws, its queued check is neutral", async () => {
-    const first = await approveComment();
-    expect(first.outputs.verdict).toBe('pass');
-    asTheSecondJobSawIt();
+  /** A Truss check of the App on the head, with the next id (GitHub's check ids grow). */
+  function appCheck(fields: { status: string; conclusion: string | null }): number {
+    const id = 4242 + harness.checkRuns.length;
+    harness.checkRuns.push({
+      app: otherApp('truss-app'),
+      id,
+      name: 'truss / gated-bash',
+      head_sha: harness.headSha,
+      ...fields,
+      html_url: `https://github.com/Codertocat/Hello-World/runs/${id}`,
+      details_url: null,
+      external_id: TRUSS_CHECK_ID,
+      output: null,
+    });
+    return id;
+  }
+
+  /** The newest `truss / gated-bash` check: the one GitHub counts. */
+  const newestCheck = () =>
+    harness.checkRuns.filter((c) => c.name === 'truss / gated-bash').sort((a, b) => b.id - a.id)[0];
+
+  /** The App's resume of the waiting run, dispatched with a queued check and an approval it signed. */
+  async function appResume(): Promise<{ run: ActionRun; checkId: number }> {
     const meta = readMeta(waiting.sticky) as { head_hash: string; head_seq: number };
     const app = SigningKey.generate();
     harness.useAppToken('truss-app');
-    harness.checkRuns.push({
-      app: otherApp('truss-app'),
-      id: 9400,
-      name: 'truss / gated-bash',
-      head_sha: harness.headSha,
-      status: 'queued',
-      conclusion: null,
-      html_url: 'https://github.com/Codertocat/Hello-World/runs/9400',
-      details_url: null,
-      output: null,
-    });
+    const checkId = appCheck({ status: 'queued', conclusion: null });
     const approval = signDetachedHumanReview({
       headHash: meta.head_hash,
       headSeq: meta.head_seq,
@@ -246,23 +261,74 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
       payload: appDispatchPayload(harness.headSha, {
         mode: 'resume',
         resume_run_id: RUN_ID,
-        check_run_id: '9400',
+        check_run_id: String(checkId),
         approval: JSON.stringify(approval),
       }),
       workspace: withAgent(harness.cloneWorkspace()),
       env: { ...runnerEnv(), 'INPUT_TRUSTED-KEYS': `${app.key.publicKeyHex} truss-app` },
     });
+    return { run: dispatched, checkId };
+  }
+
+  it("the App's dispatched resume after a /truss approve job claimed the gate: its later reaction withdraws, its queued check is skipped", async () => {
+    const first = await approveComment();
+    expect(first.outputs.verdict).toBe('pass');
+    asTheSecondJobSawIt();
+    const { run: dispatched, checkId } = await appResume();
     expect(gatedRuns()).toBe(1);
     expect(dispatched.code, dispatched.stdout).toBe(0);
     expect(dispatched.stdout).toContain('(as github-actions[bot])');
-    const queued = harness.checkRuns.find((c) => c.id === 9400);
-    expect(queued?.conclusion).toBe('neutral');
+    // Never neutral or success for work this job did not do, and no failure over the other job's PASS.
+    const queued = harness.checkRuns.find((c) => c.id === checkId);
+    expect(queued?.conclusion).toBe('skipped');
+    expect(newestCheck()?.id).toBe(checkId);
     expect(queued?.output?.title).toBe('Another job resumes this run');
     // The App's reaction was added, then taken back: only the first job's claim stands.
     expect(claimRequests('DELETE')).toHaveLength(1);
     expect(harness.reactions.filter((r) => r.comment_id === gateComment()?.id)).toMatchObject([
       { user: { login: 'github-actions[bot]' } },
     ]);
+  });
+
+  it("the App's skip written after the FAIL of the job holding the gate: it looks behind itself and posts the FAIL again", async () => {
+    writeFileSync(ANSWER, 'not approved\n');
+    const first = await approveComment();
+    expect(first.outputs.verdict).toBe('fail');
+    const verdict = newestCheck();
+    expect(verdict?.conclusion).toBe('failure');
+    asTheSecondJobSawIt();
+    const { run, checkId } = await appResume();
+    expect(run.code, run.stdout).toBe(0);
+    expect(harness.checkRuns.find((c) => c.id === checkId)?.conclusion).toBe('skipped');
+    expect(newestCheck()).toMatchObject({
+      conclusion: 'failure',
+      output: { title: `failure: the verdict of check run ${verdict?.id}, posted again over a skip` },
+    });
+    expect(gatedRuns()).toBe(1);
+  });
+
+  it("the job holding the gate, finishing after the App's skip: its FAIL is posted again over the skip", async () => {
+    writeFileSync(ANSWER, 'not approved\n');
+    // The App's job lost the claim and skipped its queued check after this job's check was created,
+    // before this job looked again: the skip is the newest check when it reads the head's checks.
+    let skipped = 0;
+    const skipFirst = (req: RecordedRequest) => {
+      if (skipped === 0) skipped = appCheck({ status: 'completed', conclusion: 'skipped' });
+      const sha = (req.path.split('?')[0] ?? '').split('/').at(-2);
+      const runs = harness.checkRuns.filter((r) => r.head_sha === sha);
+      return { body: { total_count: runs.length, check_runs: runs } };
+    };
+    harness.fake.prepend('GET', /\/commits\/[0-9a-f]{40}\/check-runs$/, skipFirst);
+    onTestFinished(() => {
+      harness.fake.remove(skipFirst);
+    });
+    const first = await approveComment();
+    expect(first.outputs.verdict).toBe('fail');
+    const newest = newestCheck();
+    expect(skipped).toBeGreaterThan(0);
+    expect(newest?.id).toBeGreaterThan(skipped);
+    expect(newest).toMatchObject({ conclusion: 'failure' });
+    expect(newest?.output?.title).toContain('posted again over a skip');
   });
 
   it('a job that fails before the gate gives the claim back, so the next approval runs the step (once)', async () => {

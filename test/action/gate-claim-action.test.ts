@@ -8,8 +8,7 @@
  * to the earlier one. The gated bash call appends to a file outside both jobs' workspaces: a real
  * side effect, counted.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { SigningKey, signDetachedHumanReview } from '../../src/core/ledger/index.js';
@@ -35,6 +34,7 @@ import {
   stopFakeResults,
 } from '../helpers/fake-results.js';
 import { snapshotHarness } from '../helpers/harness-snapshot.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const GATED = contractToml(
   { id: 'gated-bash', title: 'A gated bash call', intent: 'Write approved into approved.txt using bash' },
@@ -49,8 +49,10 @@ const GATED = contractToml(
 );
 
 // The side effect every run of the gated step leaves, outside every job's workspace.
-const SIDE = mkdtempSync(join(tmpdir(), 'truss-gate-side-'));
+const side = tempDir('gate-side');
+const SIDE = side.dir;
 chmodSync(SIDE, 0o777);
+afterAll(() => side.cleanup());
 const SIDE_LOG = join(SIDE, 'gated-step-ran.log');
 /** What the gated step writes into approved.txt: `approved` passes the contract's check. */
 const ANSWER = join(SIDE, 'answer');

@@ -358,10 +358,16 @@ async function reportedSuspension(
     sessionId,
   );
   if (!meta) return null;
-  if (meta.status !== 'suspended')
-    throw new ResumeError(
-      `refusing to resume ${sessionId}: pull request #${request.target.prNumber} reports it ${meta.status ?? 'without a status'}${meta.head_seq === undefined ? '' : ` at seq ${meta.head_seq}`}, not waiting at an approval gate: it was resumed already (another approval released it), and its gate is not released twice. Nothing was recorded; start a new run to run it again.`,
-    );
+  if (meta.status !== 'suspended') {
+    const message = `refusing to resume ${sessionId}: pull request #${request.target.prNumber} reports it ${meta.status ?? 'without a status'}${meta.head_seq === undefined ? '' : ` at seq ${meta.head_seq}`}, not waiting at an approval gate: it was resumed already (another approval released it), and its gate is not released twice. Nothing was recorded; start a new run to run it again.`;
+    if (typeof meta.status !== 'string') throw new ResumeError(message);
+    // The benign second of two approvals: the job that released the gate reported; this one neither
+    // fails nor passes the App's queued check over that verdict (a skip, skip-race.ts).
+    const held = new GateHeldError(message);
+    held.contractId = typeof meta.contract === 'string' ? meta.contract : null;
+    held.headSha = request.target.headSha;
+    throw held;
+  }
   if (typeof meta.head_hash !== 'string' || typeof meta.head_seq !== 'number') return null;
   return { seq: meta.head_seq, hash: meta.head_hash };
 }

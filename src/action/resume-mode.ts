@@ -238,15 +238,16 @@ export async function resumeSuspendedRun(options: {
       });
     } finally {
       // Given back only while the run has not gone past the gate: past it, the gated step may have run.
+      const contractId = claim ? recordedContractId(store, sessionId) : null;
       if (claim && !wentPastGate(store, sessionId, last.seq)) await claim.release();
-      // A job that lost the claim completes the App's queued check as skipped: whoever writes last
-      // looks again, so a skip never stands over this run's verdict (skip-race.ts).
-      else if (claim)
+      // A job that lost the claim skipped the App's queued check, maybe after this run's check was
+      // created: whoever writes last looks again, so a skip never stands over a verdict (skip-race.ts).
+      else if (contractId)
         await keepVerdictOverSkip({
           octokit,
           repo,
           headSha: request.target.headSha,
-          contractId: recordedContractId(store, sessionId) ?? '',
+          contractId,
           dryRun: inputs.dryRun,
           log: setup.log,
         });

@@ -124,12 +124,12 @@ export async function claimGate(options: GateRef & { log: Logger }): Promise<Gat
       );
     throw error;
   }
-  const held = (login: string | null) =>
+  const held = (login: string | null, reactionId: number) =>
     new GateHeldError(
-      `another truss job${login ? ` (as ${login})` : ''} is resuming ${sessionId} from its approval gate, or already has: it marked ${where} 🚀 first. This job ran nothing and recorded nothing. If no job is resuming it (the one that claimed it died), remove that 🚀 reaction and approve again, or start a new run of the contract.`,
+      `another truss job${login ? ` (as ${login})` : ''} is resuming ${sessionId} from its approval gate, or already has: it marked ${where} 🚀 first (reaction ${reactionId}). This job ran nothing and recorded nothing. If no job is resuming it (the one that claimed it died before the gated step), start a new run of the contract, or remove that 🚀 with the token that added it (only the reacting account can) and approve again.`,
     );
   // 200: this account reacted already, so another job of this account claimed it.
-  if (created.status !== 201) throw held(null);
+  if (created.status !== 201) throw held(null, created.data.id);
   const own = created.data.id;
   const claims = await octokit.paginate(octokit.rest.reactions.listForIssueComment, {
     owner,
@@ -153,16 +153,16 @@ export async function claimGate(options: GateRef & { log: Logger }): Promise<Gat
     } catch (error) {
       const status = statusOf(error);
       log.warning(
-        `could not release the approval gate of ${sessionId} (${status === undefined ? (error as Error).message : `HTTP ${status}`}): remove the ${CLAIM_REACTION} reaction on ${where} by hand before approving again`,
+        `could not release the approval gate of ${sessionId} (${status === undefined ? (error as Error).message : `HTTP ${status}`}): approvals of it are refused while the ${CLAIM_REACTION} reaction ${own} on ${where} stands; remove it with this workflow's token, or start a new run of the contract`,
       );
     }
   };
   if (first && first.id !== own) {
     await release();
-    throw held(first.user?.login ?? null);
+    throw held(first.user?.login ?? null, first.id);
   }
   log.info(
-    `claimed the approval gate of ${sessionId} at seq ${suspendedSeq} (${CLAIM_REACTION} on ${where})`,
+    `claimed the approval gate of ${sessionId} at seq ${suspendedSeq} (${CLAIM_REACTION} reaction ${own} on ${where})`,
   );
   return { commentId: gate.id, reactionId: own, url, release };
 }

@@ -385,7 +385,9 @@ describe('two jobs resuming one suspension: the gated step runs once', () => {
     expect(gatedRuns()).toBe(1);
     expect(second.code, second.stdout).toBe(0);
     const reply = harness.comments.find((c) => c.body.startsWith('Nothing was recorded for this comment'));
-    expect(reply?.body).toContain('remove that 🚀 reaction and approve again, or start a new run');
+    expect(reply?.body).toContain(
+      'start a new run of the contract, or remove that 🚀 with the token that added it',
+    );
   });
 });
 

@@ -157,7 +157,10 @@ describe('claimGate', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0]).toBeInstanceOf(GateHeldError);
     expect(refused[0]?.message).toContain(`another truss job is resuming ${SESSION}`);
-    expect(refused[0]?.message).toContain('remove that 🚀 reaction and approve again');
+    expect(refused[0]?.message).toContain('🚀 first (reaction 555)');
+    expect(refused[0]?.message).toContain(
+      'start a new run of the contract, or remove that 🚀 with the token that added it',
+    );
   });
 
   it("two accounts (the workflow's and the App's): the later bot reaction withdraws itself and holds nothing", async () => {
@@ -175,6 +178,7 @@ describe('claimGate', () => {
     const error = await claim().catch((e: Error) => e);
     expect(error).toBeInstanceOf(GateHeldError);
     expect((error as Error).message).toContain('(as truss-app[bot])');
+    expect((error as Error).message).toContain('(reaction 590)');
   });
 
   it("a human's 🚀 before the bot's does not hold the gate", async () => {
@@ -242,7 +246,7 @@ describe('claimGate', () => {
     await held.release();
     expect(log.lines).toContainEqual({
       level: 'warning',
-      message: `could not release the approval gate of ${SESSION} (HTTP 403): remove the rocket reaction on https://github.com/${OWNER}/${REPO}/pull/${PR}#issuecomment-${GATE_ID} by hand before approving again`,
+      message: `could not release the approval gate of ${SESSION} (HTTP 403): approvals of it are refused while the rocket reaction 555 on https://github.com/${OWNER}/${REPO}/pull/${PR}#issuecomment-${GATE_ID} stands; remove it with this workflow's token, or start a new run of the contract`,
     });
   });
 });

@@ -126,7 +126,7 @@ export async function claimGate(options: GateRef & { log: Logger }): Promise<Gat
   }
   const held = (login: string | null, reactionId: number) =>
     new GateHeldError(
-      `another truss job${login ? ` (as ${login})` : ''} is resuming ${sessionId} from its approval gate, or already has: it marked ${where} 🚀 first (reaction ${reactionId}). This job ran nothing and recorded nothing. If no job is resuming it (the one that claimed it died before the gated step), start a new run of the contract, or remove that 🚀 with the token that added it (only the reacting account can) and approve again.`,
+      `another truss job${login ? ` (as ${login})` : ''} is resuming ${sessionId} from its approval gate, or already has: it marked ${where} 🚀 first (reaction ${reactionId}). This job ran nothing and recorded nothing. If no job is resuming it (the one that claimed it died before the gated step), start a new run of the contract, or remove that 🚀 with the token that added it (the GitHub UI removes only your own reactions) and approve again.`,
     );
   // 200: this account reacted already, so another job of this account claimed it.
   if (created.status !== 201) throw held(null, created.data.id);

@@ -1,4 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __trussCreateRequire } from 'node:module';
-const require = __trussCreateRequire(import.meta.url);
-import{buildExecutorProvider,executorProviderSettings,fixtureRoots}from"./chunk-LFH2C24G.js";import"./chunk-IIICGQCM.js";import"./chunk-DXXGCRY7.js";import"./chunk-7V6VJNE5.js";import"./chunk-CQSA2DNK.js";import"./chunk-6KOIVNVW.js";export{buildExecutorProvider,executorProviderSettings,fixtureRoots};

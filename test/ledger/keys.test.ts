@@ -223,7 +223,7 @@ describe('parseTrustedKeys', () => {
     const text = `# header\n${KEY_A.publicKeyHex} ok\n${KEY_B.publicKeyHex.slice(0, 63)} truncated\n`;
     const error = keyError(() => parseTrustedKeys(text, '/repo/.truss/trusted-keys'));
     expect(error.message).toMatch(
-      /^\/repo\/\.truss\/trusted-keys:3: expected a 64-character hex Ed25519 public key, got "/,
+      /^\/repo\/\.truss\/trusted-keys:3: expected a 64-character hex Ed25519 public key, got 63 hex characters/,
     );
   });
 
@@ -246,7 +246,7 @@ describe('parsePublicKeyHex', () => {
 
   it('rejects the wrong length, naming the source', () => {
     expect(keyError(() => parsePublicKeyHex(KEY_A.publicKeyHex.slice(2), '--key')).message).toBe(
-      '--key: expected a 64-character hex Ed25519 public key',
+      '--key: expected a 64-character hex Ed25519 public key, got 62 hex characters',
     );
   });
 });

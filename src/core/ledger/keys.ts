@@ -13,6 +13,7 @@ import { cannotRead, missingFile } from '../read-failure.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
 import { keyIdFromPublicKey } from './key-id.js';
+import { notAPublicKey } from './public-key-shape.js';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
@@ -130,7 +131,7 @@ export function resolveSigningKey(options: {
 /** Parses a 64-char lowercase/uppercase hex public key as given on a command line or in a trusted-keys file. */
 export function parsePublicKeyHex(text: string, source: string): Uint8Array {
   const key = hexToBytes(text.trim().toLowerCase(), 32);
-  if (!key) throw new KeyError(`${source}: expected a 64-character hex Ed25519 public key`);
+  if (!key) throw new KeyError(`${source}: ${notAPublicKey(text)}`);
   return key;
 }
 

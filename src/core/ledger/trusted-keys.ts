@@ -1,5 +1,6 @@
 import { hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
+import { notAPublicKey } from './public-key-shape.js';
 
 /**
  * What a pinned key is trusted to sign (docs/ledger.md "Trusted keys and roles"):
@@ -83,7 +84,7 @@ export function parseTrustedKeys(
     const [hex = '', ...rest] = content.split(/\s+/);
     if (!hexToBytes(hex.toLowerCase(), 32)) {
       throw new KeyError(
-        `${source}:${index + 1}: expected a 64-character hex Ed25519 public key, got ${JSON.stringify(hex.slice(0, 80))}`,
+        `${source}:${index + 1}: ${notAPublicKey(hex)} (docs/ledger.md "Trusted keys and roles")`,
       );
     }
     // A roles word anywhere but exactly `roles=` right after the key (`Roles=reviewer`, `roles =

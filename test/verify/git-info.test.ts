@@ -82,7 +82,7 @@ describe('readGitInfo', () => {
     commitFiles(dir, { 'b.txt': 'b\n' }, 'more');
     expect(await readGitInfo(dir, base)).toMatchObject({ base_ref: base, base_sha: base });
     await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(GitRefError);
-    await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(/git fetch origin no-such-ref/);
+    await expect(readGitInfo(dir, 'no-such-ref')).rejects.toThrow(/no origin remote to fetch it from/);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type HarnessGitOptions,
   runHarnessGit,
 } from '../process/git-safety.js';
+import { missingBaseAdvice } from './base-advice.js';
 import { GitRefError } from './errors.js';
 
 export interface GitInfo {
@@ -137,10 +138,11 @@ export async function readGitInfo(
   const head = statusHead(status.stdout);
   let base: { ref: string; sha: string } | null = null;
   if (baseRef) {
-    if (!baseSha)
-      throw new GitRefError(
-        `--base ${baseRef} is not a commit in ${workdir}; fetch it first (git fetch origin ${baseRef})`,
-      );
+    if (!baseSha) {
+      const hasOrigin = remote.code === 0 && remote.stdout.trim() !== '';
+      const advice = await missingBaseAdvice(git, baseRef, hasOrigin);
+      throw new GitRefError(`--base ${baseRef} is not a commit in ${workdir}; ${advice}`);
+    }
     base = { ref: baseRef, sha: baseSha };
   } else if (tipShas && head) {
     for (const [i, candidate] of DEFAULT_BRANCH_CANDIDATES.entries()) {

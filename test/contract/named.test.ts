@@ -74,10 +74,13 @@ describe('findContract', () => {
   ])('refuses %j as a contract name', (name) => {
     const error = contractError(() => findContract(name, repo));
     expect(error.code).toBe('invalid');
-    expect(error.message).toBe(
-      `${name}: is not a contract name; use letters, digits, ".", "_" and "-", starting with a letter or digit ` +
-        '(a name from .truss/contracts/) or a path ending in .toml',
-    );
+    // What follows says what is at that path when something is (`..`, `/etc/passwd`).
+    expect(
+      error.message.startsWith(
+        `${name}: is not a contract name; use letters, digits, ".", "_" and "-", starting with a letter or digit ` +
+          '(a name from .truss/contracts/) or a path ending in .toml',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a contract that is a symlink to a file outside .truss/contracts', () => {
@@ -161,6 +164,40 @@ describe('findContract', () => {
     expect(contractError(() => findContract('dir.toml', repo, cwd)).message).toBe(
       'dir.toml: is a directory; pass the path of a contract .toml file in it',
     );
+  });
+
+  it('says what is at the path when it is there but is no contract file: a link, a directory, a file without .toml', () => {
+    const cwd = temp.path('here');
+    mkdirSync(join(cwd, 'contracts'), { recursive: true });
+    contract('health');
+    symlinkSync('b.toml', join(cwd, 'a.toml'));
+    symlinkSync('a.toml', join(cwd, 'b.toml'));
+    symlinkSync('gone.toml', join(cwd, 'dangling.toml'));
+    temp.write('here/CHECK.TOML', MINIMAL_CONTRACT);
+    const message = (name: string) => contractError(() => findContract(name, repo, cwd)).message;
+    // A link is there (ls lists it): not "file not found".
+    expect(message('a.toml')).toBe(
+      'a.toml: is a symbolic link (to b.toml) that loops back on itself; point it at the contract file',
+    );
+    expect(message('dangling.toml')).toBe(
+      'dangling.toml: is a symbolic link to gone.toml, which does not exist; point it at the contract file',
+    );
+    // A directory or a file named without .toml is read as a contract name; say what it is.
+    expect(message('contracts')).toMatch(
+      /; contracts here is a directory: pass the path of a contract \.toml file in it$/,
+    );
+    expect(message('./contracts')).toMatch(/; \.\/contracts here is a directory/);
+    expect(message('CHECK.TOML')).toMatch(
+      /; CHECK\.TOML here is a file, but truss reads a contract file only by a path ending in \.toml \(in lowercase\)$/,
+    );
+    // NAME.toml given for a contract of the repository: the name that runs it.
+    expect(message('health.toml')).toBe(
+      'health.toml: file not found; did you mean the contract health (.truss/contracts/health.toml): truss run health',
+    );
+    // Names from PR comments never probe the file system.
+    expect(
+      contractError(() => findContract('contracts', repo, cwd, { allowPaths: false })).message,
+    ).not.toContain('here is');
   });
 
   it('refuses explicit paths when the caller forbids them (names from PR comments)', () => {

@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closestName } from '../closest-name.js';
 import { ContractError } from './errors.js';
@@ -43,7 +43,12 @@ export function findContract(
     }
     const path = isAbsolute(wanted) ? wanted : resolve(cwd, wanted);
     const info = tryFs(() => statSync(path));
-    if (!info) throw fail(wanted, 'not_found', `file not found${inRepoHint(wanted, repoRoot, cwd)}`);
+    if (!info)
+      throw fail(
+        wanted,
+        'not_found',
+        `${unreadablePath(path)}${inRepoHint(wanted, repoRoot, cwd)}${namedHint(wanted, repoRoot)}`,
+      );
     if (info.isDirectory())
       throw fail(wanted, 'not_found', 'is a directory; pass the path of a contract .toml file in it');
     if (!info.isFile()) throw fail(wanted, 'not_found', 'is not a regular file');
@@ -85,12 +90,49 @@ export function findContract(
 /**
  * `; did you mean X.toml?` when the user left `.toml` off a contract file that exists (relative to
  * `cwd`), as in `truss run examples/contracts/repo-health`: a name is looked up in .truss/contracts/
- * only, so the file beside them would otherwise go unmentioned.
+ * only, so the file beside them would otherwise go unmentioned. Likewise when what they named is
+ * itself a directory or a file not ending in `.toml` (`truss run contracts/`, `truss run C.TOML`):
+ * the message says what it is rather than only to create .truss/contracts/NAME.toml.
  */
 function tomlFileHint(wanted: string, cwd: string): string {
   const file = `${wanted}.toml`;
   const info = tryFs(() => statSync(isAbsolute(file) ? file : resolve(cwd, file)));
-  return info?.isFile() ? `; did you mean the file ${file}?` : '';
+  if (info?.isFile()) return `; did you mean the file ${file}?`;
+  const named = tryFs(() => statSync(isAbsolute(wanted) ? wanted : resolve(cwd, wanted)));
+  if (named?.isDirectory())
+    return `; ${wanted} here is a directory: pass the path of a contract .toml file in it`;
+  if (named?.isFile())
+    return `; ${wanted} here is a file, but truss reads a contract file only by a path ending in .toml (in lowercase)`;
+  return '';
+}
+
+/**
+ * Why a `.toml` path cannot be opened, when "file not found" would mislead: a symbolic link that
+ * loops or points nowhere is there (`ls` lists it).
+ */
+function unreadablePath(path: string): string {
+  const link = tryFs(() => readlinkSync(path));
+  if (link === undefined) return 'file not found';
+  const loops = (() => {
+    try {
+      statSync(path);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ELOOP';
+    }
+  })();
+  return loops
+    ? `is a symbolic link (to ${link}) that loops back on itself; point it at the contract file`
+    : `is a symbolic link to ${link}, which does not exist; point it at the contract file`;
+}
+
+/** `; did you mean the contract NAME?` when `NAME.toml` is missing here but is a contract of the repository. */
+function namedHint(wanted: string, repoRoot: string): string {
+  if (/[\\/]/.test(wanted)) return '';
+  const stem = wanted.slice(0, -'.toml'.length);
+  return CONTRACT_NAME.test(stem) && listContracts(repoRoot).includes(stem)
+    ? `; did you mean the contract ${stem} (${CONTRACTS_DIR}/${wanted}): truss run ${stem}`
+    : '';
 }
 
 /**

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeCrypto, exportBundleToFile, LedgerStore } from '../../src/core/ledger/index.js';
-import { runCli } from '../helpers/cli.js';
+import { cliHome, runCli } from '../helpers/cli.js';
+import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { keyFromByte } from '../helpers/keys.js';
 import { appendSampleRun } from '../helpers/sample-run.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -67,5 +68,42 @@ describe('a value that is not a public key', () => {
 
   it("the signer's public key in hex verifies the same bundle (the advice works)", () => {
     expect(verify('--key', SIGNER.publicKeyHex).code).toBe(0);
+  });
+});
+
+/**
+ * The other way round: `truss verify --key` takes a public key in hex, so a new user passes the same
+ * hex to a command that signs, as --key or TRUSS_SIGNING_KEY. Refused (exit 3) saying it is a public
+ * key and where the signing key is, not "create one with truss keygen --out <hex>" or "decodes to 48
+ * bytes"; the value is not repeated (it could be a seed written in hex).
+ */
+describe('a public key where a signing key goes', () => {
+  const HEX = keyFromByte(0x52).publicKeyHex;
+
+  it.each([
+    ['--key HEX', (flags: string[]) => ({ args: [...flags, '--key', HEX], env: {} })],
+    ['TRUSS_SIGNING_KEY=HEX', (flags: string[]) => ({ args: flags, env: { TRUSS_SIGNING_KEY: HEX } })],
+  ])('truss run with %s says it is a public key', (_what, given) => {
+    const cli = cliHome('hex-as-seed');
+    const contract = cli.write('c.toml', contractToml({ id: 'hex', intent: 'Signs nothing' }, TRUE_CHECK));
+    const flags = [
+      'run',
+      contract,
+      '--workdir',
+      cli.workdir,
+      '--db',
+      cli.db,
+      '--isolation',
+      'none',
+      '--json',
+    ];
+    const { args, env } = given(flags);
+    const run = runCli(args, { env: { ...cli.env, ...env } });
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toMatch(
+      /64 hex characters, the form of a public key \(what `truss verify --key` takes\)/,
+    );
+    expect(run.stderr).not.toContain('decodes to 48 bytes');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(HEX);
   });
 });

@@ -68,8 +68,6 @@ describe('parseSeedBase64', () => {
     [Buffer.alloc(31, 7).toString('base64'), 31],
     [Buffer.alloc(33, 7).toString('base64'), 33],
     [Buffer.alloc(64, 7).toString('base64'), 64],
-    // A 64-char hex seed is in the base64 alphabet: it must be caught by length, not accepted.
-    [SEED_A.toString('hex'), 48],
   ];
   it.each(wrongLength)(
     'wrong length (%s) → names the decoded byte count, never the key text',
@@ -82,6 +80,14 @@ describe('parseSeedBase64', () => {
       expect(error.message).not.toContain(text.slice(0, 12));
     },
   );
+
+  it('64 hex characters (a public key, or a seed in hex) → refused as the form of a public key, never echoed', () => {
+    for (const text of [SEED_A.toString('hex'), KEY_A.publicKeyHex.toUpperCase()]) {
+      const error = keyError(() => parseSeedBase64(text, 'TRUSS_SIGNING_KEY'));
+      expect(error.message).toMatch(/^TRUSS_SIGNING_KEY is 64 hex characters, the form of a public key/);
+      expect(error.message).not.toContain(text.slice(0, 12));
+    }
+  });
 
   const notBase64 = [
     `${B64_A.slice(0, 20)}!${B64_A.slice(21)}`,

@@ -7,7 +7,7 @@ import {
   sign,
 } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { readInputText } from '../input-file.js';
 import { cannotRead, missingFile } from '../read-failure.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
@@ -76,6 +76,8 @@ export function parseSeedBase64(text: string, source: string): SigningKey {
   const trimmed = text.trim();
   if (trimmed === '')
     throw new KeyError(`${source} is empty; expected one line of base64 (a 32-byte Ed25519 seed)`);
+  // 64 hex characters are base64 too, of 48 bytes: say what they are instead (docs/cli.md, `truss keygen`).
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) throw new KeyError(`${source} ${HEX_NOT_SEED}`);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || trimmed.length % 4 !== 0) {
     throw new KeyError(
       `${source} is not base64; expected one line of base64 (a 32-byte Ed25519 seed, from \`truss keygen\`)`,
@@ -90,6 +92,9 @@ export function parseSeedBase64(text: string, source: string): SigningKey {
   return SigningKey.fromSeed(seed);
 }
 
+const HEX_NOT_SEED =
+  'is 64 hex characters, the form of a public key (what `truss verify --key` takes); signing takes the secret key: the file `truss keygen` wrote (--key FILE, default ~/.config/truss/signing.key) or its one line of base64 in TRUSS_SIGNING_KEY';
+
 /** Loads a key file written by `truss keygen`. Warns through `onWarning` when others can read it. */
 export function loadKeyFile(path: string, onWarning?: (message: string) => void): SigningKey {
   let text: string;
@@ -97,6 +102,10 @@ export function loadKeyFile(path: string, onWarning?: (message: string) => void)
     // Never waits on a FIFO, refuses a device (docs/cli.md "Input files").
     text = readInputText(path);
   } catch (error) {
+    // `--key HEX` is how `truss verify` takes a public key; a command that signs takes a key file.
+    // Not repeated: 64 hex characters could as well be a seed written in hex.
+    if (missingFile(error) && /^[0-9a-f]{64}$/i.test(basename(path)))
+      throw new KeyError(`no key file by that name: the value given ${HEX_NOT_SEED}`);
     throw new KeyError(
       `${cannotRead(`key file ${path}`, error)}${missingFile(error) ? `; create one with \`truss keygen --out ${path}\`` : ''}`,
     );

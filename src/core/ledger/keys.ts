@@ -93,7 +93,7 @@ export function parseSeedBase64(text: string, source: string): SigningKey {
 }
 
 const HEX_NOT_SEED =
-  'is 64 hex characters, the form of a public key (what `truss verify --key` takes); signing takes the secret key: the file `truss keygen` wrote (--key FILE, default ~/.config/truss/signing.key) or its one line of base64 in TRUSS_SIGNING_KEY';
+  'is 64 hex characters, the form of a public key (what `truss verify --key` takes); signing takes the secret key `truss keygen` wrote: one line of base64, the content of its key file';
 
 /** Loads a key file written by `truss keygen`. Warns through `onWarning` when others can read it. */
 export function loadKeyFile(path: string, onWarning?: (message: string) => void): SigningKey {
@@ -105,7 +105,9 @@ export function loadKeyFile(path: string, onWarning?: (message: string) => void)
     // `--key HEX` is how `truss verify` takes a public key; a command that signs takes a key file.
     // Not repeated: 64 hex characters could as well be a seed written in hex.
     if (missingFile(error) && /^[0-9a-f]{64}$/i.test(basename(path)))
-      throw new KeyError(`no key file by that name: the value given ${HEX_NOT_SEED}`);
+      throw new KeyError(
+        `no key file by that name: the value given ${HEX_NOT_SEED}; pass that file (--key FILE; default ~/.config/truss/signing.key)`,
+      );
     throw new KeyError(
       `${cannotRead(`key file ${path}`, error)}${missingFile(error) ? `; create one with \`truss keygen --out ${path}\`` : ''}`,
     );

@@ -122,7 +122,9 @@ function describeIssue(
       if (raw.input === undefined) return missingMessage(path, inst);
       if (typeof raw.input === 'bigint') return TOO_LARGE;
       if (typeof raw.input === 'number' && !Number.isFinite(raw.input)) return 'must be a finite number';
-      const fix = typeFix(raw.expected, raw.input, path[path.length - 1]);
+      const fix =
+        typeFix(raw.expected, raw.input, path[path.length - 1]) ||
+        arrayOfTablesFix(raw.expected, raw.input, path);
       if (raw.expected === 'int') return `expected integer, got ${typeOf(raw.input)}${fix}`;
       return `expected ${typeName(raw.expected)}, got ${typeOf(raw.input)}${fix}`;
     }
@@ -307,9 +309,16 @@ function typeFix(expected: string, input: unknown, key?: string | number): strin
       return '; write true or false without quotes';
     if (expected === 'array') return '; write a list, e.g. ["..."]';
   }
+
   if (expected === 'string' && (typeof input === 'number' || typeof input === 'boolean'))
     return '; put the value in quotes';
   return '';
+}
+
+/** `[done]` where `[[done]]` goes (docs/contracts.md): one table where each clause is a table of an array. */
+function arrayOfTablesFix(expected: string, input: unknown, path: readonly (string | number)[]): string {
+  if (expected !== 'array' || !isTable(input) || !path.every((p) => typeof p === 'string')) return '';
+  return `; write [[${path.join('.')}]] (two brackets) above each of its tables`;
 }
 
 function typeName(expected: string): string {

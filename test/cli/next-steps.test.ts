@@ -8,20 +8,21 @@
  * directory.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliHome, runCli } from '../helpers/cli.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-/** Runs the `echo … >> .truss/trusted-keys` line of `output` (after `label`) with sh in `cwd`. */
+/** Runs the `mkdir -p .truss && echo … >> .truss/trusted-keys` line of `output` (after `label`) with sh in `cwd`. */
 function paste(output: string, label: RegExp, cwd: string): void {
   const line = output.split('\n').find((l) => label.test(l));
   expect(line, output).toBeDefined();
   const command = (line as string).replace(label, '').trim();
-  expect(command).toMatch(/^echo ".*" >> \.truss\/trusted-keys$/);
-  mkdirSync(join(cwd, '.truss'), { recursive: true });
+  expect(command).toMatch(/^mkdir -p \.truss && echo ".*" >> \.truss\/trusted-keys$/);
+  // Pasted where no .truss/ exists yet, as in a repository that is starting with Truss.
+  expect(existsSync(join(cwd, '.truss'))).toBe(false);
   const shell = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8' });
   expect(shell.status, shell.stderr).toBe(0);
 }

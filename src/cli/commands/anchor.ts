@@ -174,7 +174,7 @@ function init(dir: string, values: Values, io: CliIo): number {
       `verifier key   ${config.verifier_key}`,
       '',
       // With its role: an untagged line pins signer and reviewer, never log (docs/ledger.md).
-      `Pin it:  echo "${config.public_key} roles=log ${config.origin}" >> .truss/trusted-keys`,
+      `Pin it:  mkdir -p .truss && echo "${config.public_key} roles=log ${config.origin}" >> .truss/trusted-keys`,
     ]
       .filter((line) => line !== null)
       .join('\n'),

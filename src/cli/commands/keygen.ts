@@ -6,6 +6,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
 import { excludeFromWorkTree, perInstallKeyPath } from '../key-path.js';
+import { shellQuote } from '../outcome-json.js';
 import { UsageError } from '../usage-error.js';
 
 export const KEYGEN_HELP = `Usage: truss keygen [--out FILE] [--force] [--json]
@@ -88,8 +89,9 @@ export function keygen(args: string[], io: CliIo): number {
       '',
       'Next:',
       // With its role, so verify does not warn about an untagged line (docs/ledger.md).
-      `  pin it:            echo "${key.publicKeyHex} roles=signer my-ci-key" >> .truss/trusted-keys`,
-      `  use it in Actions: gh secret set TRUSS_SIGNING_KEY < ${out}`,
+      // `mkdir -p`: pasted in a repository that has no .truss/ yet, a bare `>>` fails.
+      `  pin it:            mkdir -p .truss && echo "${key.publicKeyHex} roles=signer my-ci-key" >> .truss/trusted-keys`,
+      `  use it in Actions: gh secret set TRUSS_SIGNING_KEY < ${shellQuote(out)}`,
     ].join('\n'),
   );
   return EXIT.ok;

@@ -107,3 +107,26 @@ describe('a public key where a signing key goes', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain(HEX);
   });
 });
+
+/**
+ * A trusted-keys file was given but pins nothing (empty, or comments only, as a freshly made
+ * .truss/trusted-keys is): the note says no key is pinned as signer, not that no trusted keys were
+ * given (exit 4).
+ */
+describe('a trusted-keys file that pins nothing', () => {
+  it('integrity_only, and the note names the missing signer pin', () => {
+    const dir = tempDir('no-signer-pin');
+    const store = LedgerStore.open(dir.path('ledger.db'));
+    const id = appendSampleRun(store, SIGNER);
+    exportBundleToFile(store, id, createNodeCrypto(), dir.path('b.json'));
+    store.close();
+    const keys = dir.write('keys', '# CI signing key goes here\n');
+    const run = runCli(['verify', dir.path('b.json'), '--trusted-keys', keys], {
+      cwd: dir.dir,
+      env: { HOME: dir.dir },
+    });
+    expect(run.code, run.stderr).toBe(4);
+    expect(run.stdout).toContain('note: no key is pinned as signer');
+    expect(run.stdout).not.toContain('no trusted keys given');
+  });
+});

@@ -198,7 +198,8 @@ export function buildReport(input: ReportInput): VerifyReport {
   }
   if (!hasRole(trusted, 'signer'))
     report.notes.push(
-      `no trusted keys given: the chain is intact, but anyone could have signed it with ${input.keyId}`,
+      // Not "no keys given": a trusted-keys file that is empty, or pins keys for other roles only, was given.
+      `no key is pinned as signer: the chain is intact, but anyone could have signed it with ${input.keyId}`,
     );
   for (const review of report.reviews) {
     if (!review.key_pinned)

@@ -10,8 +10,11 @@
 import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LedgerStore } from '../../src/core/ledger/index.js';
 import { MAX_WHOLE_BUNDLE_BYTES } from '../../src/core/ledger/verify-bundle-file.js';
 import { type CliHome, cliHome, REPO_ROOT, runCli, runCliInProcess } from '../helpers/cli.js';
+import { keyFromByte } from '../helpers/keys.js';
+import { appendSampleRun } from '../helpers/sample-run.js';
 import { zipOf } from '../helpers/zip.js';
 
 const HEX = 'a'.repeat(64);
@@ -76,6 +79,32 @@ describe('a workflow artifact zip passed as the bundle', () => {
       expect(result.stderr).toContain(`${zip}: not valid JSON: the file is a zip archive`);
       expect(result.stderr).toContain('gh run download');
       expect(result.stderr).not.toContain('is this a truss ledger bundle');
+    },
+  );
+});
+
+describe('a ledger database passed as the bundle', () => {
+  it.each(['verify', 'report', 'attest'])(
+    '%s names the database and the ledger commands that read it (exit 3)',
+    async (name) => {
+      const cli = cliHome('db-as-bundle');
+      // What `truss run` leaves beside the bundles: .truss/ledger.db, a real SQLite ledger.
+      const store = LedgerStore.open(cli.db);
+      const session = appendSampleRun(store, keyFromByte(0x61));
+      store.close();
+      const args = {
+        verify: ['verify', cli.db],
+        report: ['report', cli.db, '-o', join(cli.home, 'r.html')],
+        attest: ['attest', cli.db, '-o', join(cli.home, 'a.json'), '--key', cli.keyFile],
+      }[name] as string[];
+      const result = await runCliInProcess(args, { env: cli.env });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain(`${cli.db}: not valid JSON: the file is a SQLite database`);
+      expect(result.stderr).not.toContain('is this a truss ledger bundle');
+      // The command it names reads that database.
+      const advised = await runCliInProcess(['ledger', 'verify', session, '--db', cli.db], { env: cli.env });
+      expect(advised.stderr).not.toMatch(/error/i);
+      expect([0, 4]).toContain(advised.code);
     },
   );
 });

@@ -124,6 +124,9 @@ function encodingProblem(text: string): string | null {
   // produced"): a zip holding the bundle, not the bundle.
   if (text.startsWith('PK\u0003\u0004') || text.startsWith('PK\u0005\u0006'))
     return 'the file is a zip archive (a workflow artifact as the browser downloads it), not the bundle inside it; unzip it and pass its truss-ledger-<session>.json, or fetch the artifact with `gh run download`, which unzips it';
+  // `truss verify .truss/ledger.db`: the database the run wrote, not a bundle exported from it.
+  if (text.startsWith('SQLite format 3\u0000'))
+    return 'the file is a SQLite database (a ledger database such as .truss/ledger.db), not a bundle; verify a session in it with `truss ledger verify SESSION --db FILE`, or export its bundle with `truss ledger export SESSION --db FILE -o BUNDLE.json`';
   if (text.charCodeAt(0) === 0xfeff)
     return `the file starts with a byte-order mark (U+FEFF), which a bundle never has; save it as UTF-8 without one, or ${export_}`;
   return null;

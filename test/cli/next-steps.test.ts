@@ -8,10 +8,10 @@
  * directory.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliHome, runCli } from '../helpers/cli.js';
+import { cliHome, REPO_ROOT, runCli } from '../helpers/cli.js';
 import { contractToml, TRUE_CHECK } from '../helpers/contract-toml.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -124,6 +124,30 @@ describe('a command that reads a ledger, before any run', () => {
       expect(result.stderr).toContain('no ledger database at ');
       expect(result.stderr).toContain('`truss run` creates <workdir>/.truss/ledger.db');
       expect(result.stderr).not.toContain('does not exist');
+    }
+  });
+});
+
+describe('--db naming what is not a ledger database', () => {
+  it('a directory (--db .truss) and a bundle are named as such, with what to pass instead (3)', () => {
+    const cli = cliHome('next-db-shapes');
+    const dir = join(cli.home, '.truss');
+    mkdirSync(dir);
+    const bundle = join(REPO_ROOT, 'examples/bundles/valid.json');
+    for (const args of [
+      ['ledger', 'list'],
+      ['ledger', 'verify', 'some-session'],
+      ['ledger', 'show', 'some-session'],
+    ]) {
+      const inDir = runCli([...args, '--db', dir], { cwd: cli.home, env: cli.env });
+      expect(inDir.code, inDir.stderr).toBe(3);
+      expect(inDir.stderr).toContain(`${dir} is a directory; pass the ledger database file itself`);
+      expect(inDir.stderr).not.toContain('disk I/O error');
+      const json = runCli([...args, '--db', bundle], { cwd: cli.home, env: cli.env });
+      expect(json.code, json.stderr).toBe(3);
+      expect(json.stderr).toContain(
+        `it is JSON, as an exported bundle is: verify a bundle with \`truss verify ${bundle}\``,
+      );
     }
   });
 });

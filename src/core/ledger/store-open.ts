@@ -1,4 +1,4 @@
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { notARegularFile } from '../input-file.js';
 import { LedgerError } from './errors.js';
@@ -37,7 +37,32 @@ export function openError(path: string, error: unknown): LedgerError {
       `no ledger database at ${path}: nothing has been recorded there yet (\`truss run\` creates <workdir>/.truss/ledger.db); pass --db FILE to read another`,
     );
   }
+  // `--db .truss`: SQLite says only "disk I/O error".
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    return new LedgerError(
+      'open_failed',
+      `${path} is a directory; pass the ledger database file itself (truss run writes <workdir>/.truss/ledger.db)`,
+    );
   return new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
+}
+
+/** `; it is JSON: a bundle? …` for a file that is no database because it is text a bundle starts with. */
+function bundleHint(path: string): string {
+  let head = '';
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(256);
+      head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+  return /^\s*\{/.test(head)
+    ? `; it is JSON, as an exported bundle is: verify a bundle with \`truss verify ${path}\``
+    : '';
 }
 
 /**
@@ -100,7 +125,7 @@ export function openLedgerDatabase(path: string, options: StoreOptions): Databas
     if (readingSchema && /^SQLITE_CORRUPT/.test(String((error as { code?: unknown }).code))) throw error;
     throw new LedgerError(
       'not_a_ledger',
-      `${path} is not a usable truss ledger database: ${(error as Error).message}; pass --db with the database truss wrote (<workdir>/.truss/ledger.db by default) or a new path`,
+      `${path} is not a usable truss ledger database: ${(error as Error).message}${bundleHint(path)}; pass --db with the database truss wrote (<workdir>/.truss/ledger.db by default) or a new path`,
     );
   }
   return db;

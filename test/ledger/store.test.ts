@@ -221,7 +221,9 @@ describe('schema', () => {
 
   it('opening a path that cannot be a database (a directory) gives a clear LedgerError', () => {
     expect(() => LedgerStore.open(temp.dir)).toThrow(LedgerError);
-    expect(() => LedgerStore.open(temp.dir)).toThrow(`cannot open ledger database ${temp.dir}`);
+    expect(() => LedgerStore.open(temp.dir)).toThrow(
+      `${temp.dir} is a directory; pass the ledger database file itself`,
+    );
   });
 
   it('read-only open of a missing file or an empty SQLite database is refused clearly', () => {

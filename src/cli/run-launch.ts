@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { checkReceipt } from '../core/anchor/index.js';
-import { checkMcpPinning, findContract, type ResolvedContract } from '../core/contract/index.js';
+import {
+  checkMcpPinning,
+  findContract,
+  type ResolvedContract,
+  workdirConfig,
+} from '../core/contract/index.js';
 import { LedgerStore, type SigningKey } from '../core/ledger/index.js';
 import { secretRedactor } from '../core/process/index.js';
 import { prepareRun, type RunResult, startRun } from '../core/run/index.js';
@@ -72,9 +77,8 @@ export interface LaunchedRun {
 export async function launchRun(io: CliIo, request: LaunchRequest): Promise<LaunchedRun> {
   const { workdir } = request;
   const contractPath = findContract(request.contract, workdir, io.cwd);
-  const configPath = join(workdir, '.truss/config.toml');
   const { contract, hash } = resolveContract({
-    configPath: existsSync(configPath) ? configPath : undefined,
+    configPath: workdirConfig(workdir),
     contractPath,
     overrides: {
       ...(request.reviewers !== undefined ? { reviewers: request.reviewers } : {}),

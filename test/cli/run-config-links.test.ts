@@ -96,3 +96,31 @@ describe('links on the way to the run configuration', () => {
     expect(run.stderr).toContain(`${join(cli.workdir, 'keys')}, a symbolic link`);
   });
 });
+
+/**
+ * `.truss/config.toml` as a link that points nowhere (a config kept in a submodule that is not
+ * checked out) or loops was read as "no configuration": the run went on without the repository's
+ * [provider], [constraints] and [sandbox], and passed. Refused (3) naming the link, by every command
+ * that layers the configuration.
+ */
+describe('a .truss/config.toml link that cannot be followed', () => {
+  const CONTRACT =
+    '[contract]\nid = "cfg"\nintent = "passes"\n\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n';
+
+  it.each([
+    ['points nowhere', 'vendor/truss/config.toml', 'which does not exist'],
+    ['loops', 'config.toml', 'loops back on itself'],
+  ])('one that %s is refused by run and mcp list, not skipped', (_what, target, says) => {
+    const cli = cliHome('cfg-dangling');
+    mkdirSync(join(cli.workdir, '.truss'));
+    symlinkSync(target, join(cli.workdir, '.truss/config.toml'));
+    const contract = cli.write('c.toml', CONTRACT);
+    const run = runCli(['run', contract, ...cli.runFlags, '--isolation', 'none', '--json'], { env: cli.env });
+    expect(run.code, run.stdout).toBe(3);
+    expect(run.stderr).toContain(`${join(cli.workdir, '.truss/config.toml')}: is a symbolic link`);
+    expect(run.stderr).toContain(says);
+    const list = runCli(['mcp', 'list', '--workdir', cli.workdir], { env: cli.env });
+    expect(list.code, list.stdout).toBe(3);
+    expect(list.stderr).toContain(says);
+  });
+});

@@ -177,10 +177,10 @@ describe('findContract', () => {
     const message = (name: string) => contractError(() => findContract(name, repo, cwd)).message;
     // A link is there (ls lists it): not "file not found".
     expect(message('a.toml')).toBe(
-      'a.toml: is a symbolic link (to b.toml) that loops back on itself; point it at the contract file',
+      'a.toml: is a symbolic link (to b.toml) that loops back on itself; point it at the file',
     );
     expect(message('dangling.toml')).toBe(
-      'dangling.toml: is a symbolic link to gone.toml, which does not exist; point it at the contract file',
+      'dangling.toml: is a symbolic link to gone.toml, which does not exist; point it at the file',
     );
     // A directory or a file named without .toml is read as a contract name; say what it is.
     expect(message('contracts')).toMatch(

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { checkReceipt } from '../../core/anchor/index.js';
-import { type EvalArm, findContract, parseArms, resolveContract } from '../../core/contract/index.js';
+import {
+  type EvalArm,
+  findContract,
+  parseArms,
+  resolveContract,
+  workdirConfig,
+} from '../../core/contract/index.js';
 import { LedgerStore } from '../../core/ledger/index.js';
 import type { MemoryEntry, RunMemory } from '../../core/memory/index.js';
 import { secretRedactor } from '../../core/process/index.js';
@@ -136,9 +142,8 @@ export async function launchEval(
   const { values, arms, repeats } = launch;
   const workdir = workdirFlag(io, values.workdir);
   const contractPath = findContract(launch.contractRef, workdir, io.cwd);
-  const configPath = join(workdir, '.truss/config.toml');
   const { contract, hash } = resolveContract({
-    configPath: existsSync(configPath) ? configPath : undefined,
+    configPath: workdirConfig(workdir),
     contractPath,
   });
   const key = resolveRunKey(values.key, io);

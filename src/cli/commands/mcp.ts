@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -10,6 +9,7 @@ import {
   resolveContractSources,
   type TomlSource,
   unpinnedReason,
+  workdirConfig,
 } from '../../core/contract/index.js';
 import {
   connectMcpServer,
@@ -69,8 +69,7 @@ interface Declared {
 
 /** The layered contract (or `.truss/config.toml` alone, under a stand-in contract) the servers come from. */
 function declared(io: CliIo, workdir: string, contractName: string | undefined): Declared {
-  const configPath = join(workdir, '.truss/config.toml');
-  const config = existsSync(configPath) ? configPath : undefined;
+  const config = workdirConfig(workdir);
   if (contractName !== undefined) {
     const contractPath = findContract(contractName, workdir, io.cwd);
     const { contract } = resolveContract({ configPath: config, contractPath });

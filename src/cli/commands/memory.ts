@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { writeFileAtomic } from '../../core/atomic-write.js';
-import { readTomlSource } from '../../core/contract/index.js';
+import { readTomlSource, workdirConfig } from '../../core/contract/index.js';
 import { readInputText } from '../../core/input-file.js';
 import { createNodeCrypto, exportBundle } from '../../core/ledger/index.js';
 import {
@@ -428,9 +427,9 @@ function panelFor(
   const reviewers = values.reviewers === undefined ? undefined : Number(values.reviewers);
   if (reviewers !== undefined && !(Number.isInteger(reviewers) && reviewers >= 1 && reviewers <= 15))
     throw new UsageError('promote: --reviewers must be an integer from 1 to 15');
-  const configPath = join(workdir, '.truss/config.toml');
+  const configPath = workdirConfig(workdir);
   return promotionPanel({
-    config: existsSync(configPath) ? readTomlSource(configPath) : undefined,
+    config: configPath ? readTomlSource(configPath) : undefined,
     format: GITHUB_CONTRACT_FORMAT,
     overrides: {
       ...(reviewers !== undefined ? { reviewers } : {}),

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { checkReceipt } from '../../core/anchor/index.js';
-import { findContract } from '../../core/contract/index.js';
+import { findContract, workdirConfig } from '../../core/contract/index.js';
 import { createNodeCrypto, LedgerStore } from '../../core/ledger/index.js';
 import { secretRedactor } from '../../core/process/index.js';
 import { readRecordedContract, resumeRun } from '../../core/run/index.js';
@@ -144,9 +143,8 @@ export async function resumeSession(io: CliIo, request: ResumeRequest): Promise<
     const recorded = readRecordedContract(store, request.sessionId, GITHUB_CONTRACT_FORMAT);
     let expectedContractHash: string | undefined;
     if (request.contract) {
-      const configPath = join(workdir, '.truss/config.toml');
       expectedContractHash = resolveContract({
-        configPath: existsSync(configPath) ? configPath : undefined,
+        configPath: workdirConfig(workdir),
         contractPath: findContract(request.contract, workdir, io.cwd),
       }).hash;
       // Refused before `truss signal` queues anything: a refused resume leaves no signal behind.

@@ -20,7 +20,14 @@ export {
 } from './load.js';
 export { checkMcpPinning, type UnpinnedServer, unpinnedReason, unpinnedServers } from './mcp-pinning.js';
 export type { McpServerSettings } from './mcp-schema.js';
-export { CONFIG_FILE, CONTRACTS_DIR, findConfig, findContract, listContracts } from './named.js';
+export {
+  CONFIG_FILE,
+  CONTRACTS_DIR,
+  findConfig,
+  findContract,
+  listContracts,
+  workdirConfig,
+} from './named.js';
 export { type ChangedPath, decidePathFilter, type PathFilter } from './path-filter.js';
 export {
   type ContractOverrides,

@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { closestName } from '../closest-name.js';
 import { ContractError } from './errors.js';
@@ -122,8 +122,8 @@ function unreadablePath(path: string): string {
     }
   })();
   return loops
-    ? `is a symbolic link (to ${link}) that loops back on itself; point it at the contract file`
-    : `is a symbolic link to ${link}, which does not exist; point it at the contract file`;
+    ? `is a symbolic link (to ${link}) that loops back on itself; point it at the file`
+    : `is a symbolic link to ${link}, which does not exist; point it at the file`;
 }
 
 /** `; did you mean the contract NAME?` when `NAME.toml` is missing here but is a contract of the repository. */
@@ -171,6 +171,19 @@ export function findConfig(repoRoot: string): string | undefined {
     throw fail(CONFIG_FILE, 'invalid', 'resolves outside the repository (symlink); refusing to read it');
   }
   return path;
+}
+
+/**
+ * The CLI's `.truss/config.toml` in `workdir`: its path when there is one, undefined when there is
+ * none. A symbolic link there that loops or points nowhere (a config linked into a submodule that is
+ * not checked out) is refused, not read as no configuration: the run would go on without the
+ * repository's [provider], [constraints] and [sandbox] (docs/contracts.md, "Where contracts live").
+ */
+export function workdirConfig(workdir: string): string | undefined {
+  const path = join(workdir, CONFIG_FILE);
+  if (!tryFs(() => lstatSync(path))) return undefined;
+  if (tryFs(() => statSync(path))) return path;
+  throw fail(path, 'invalid', `${unreadablePath(path)}; or remove it to run without repository defaults`);
 }
 
 function isInside(child: string, parent: string): boolean {

@@ -126,6 +126,10 @@ describe('findContract', () => {
       '.truss/contracts/dir.toml: is not a regular file',
     );
     expect(contractError(() => findContract('dangling', repo)).code).toBe('not_found');
+    // Named as the link it is, not as a missing contract whose closest name is itself.
+    expect(contractError(() => findContract('dangling', repo)).message).toBe(
+      '.truss/contracts/dangling.toml: is a symbolic link to missing.toml, which does not exist; point it at the file',
+    );
   });
 
   it('takes any path ending in .toml as given, relative to cwd, without the traversal rule', () => {

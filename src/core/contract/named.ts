@@ -67,6 +67,9 @@ export function findContract(
   const path = join(dir, `${wanted}.toml`);
   const label = join(CONTRACTS_DIR, `${wanted}.toml`);
   const real = tryFs(() => realpathSync(path));
+  // A link there is the contract, unreadable: not "no contract named X; did you mean X?".
+  if (real === undefined && tryFs(() => lstatSync(path)))
+    throw fail(label, 'not_found', unreadablePath(path));
   if (real === undefined) {
     const available = listContracts(repoRoot);
     const suggestion = closestName(wanted, available);

@@ -66,6 +66,16 @@ describe('a value that is not a public key', () => {
     expect(run.stderr).toMatch(says);
   });
 
+  it('a file of keys passed as --key names --trusted-keys, and that works', () => {
+    const keys = dir.write('keys.txt', `${SIGNER.publicKeyHex} roles=signer ci\n`);
+    const run = verify('--key', 'keys.txt');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(
+      'keys.txt is a file: pass a file of public keys as --trusted-keys keys.txt, not --key',
+    );
+    expect(verify('--trusted-keys', keys).code).toBe(0);
+  });
+
   it("the signer's public key in hex verifies the same bundle (the advice works)", () => {
     expect(verify('--key', SIGNER.publicKeyHex).code).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readInputText } from '../input-file.js';
 import { cannotRead } from '../read-failure.js';
 import { bytesToHex } from './encoding.js';
@@ -34,7 +34,15 @@ export function resolveTrustedKeys(options: {
   const trusted = new Map<string, string | RolePin>();
   const sources: string[] = [];
   for (const [index, key] of (options.keys ?? []).entries()) {
-    trusted.set(bytesToHex(parsePublicKeyHex(key, `--key #${index + 1}`)), 'command line');
+    try {
+      trusted.set(bytesToHex(parsePublicKeyHex(key, `--key #${index + 1}`)), 'command line');
+    } catch (error) {
+      // `--key keys.txt`: --key takes the key itself; a file of keys is --trusted-keys.
+      if (!(error instanceof KeyError) || !existsSync(resolve(options.cwd, key))) throw error;
+      throw new KeyError(
+        `${error.message}; ${key} is a file: pass a file of public keys as --trusted-keys ${key}, not --key`,
+      );
+    }
   }
   if (options.keys?.length) sources.push('--key');
   let file = options.file;

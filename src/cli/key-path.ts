@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
+import { KeyError, loadKeyFile, parseSeedBase64, type SigningKey } from '../core/ledger/index.js';
 import { GitCommandError, runHarnessGitSync } from '../core/process/index.js';
 import type { CliIo } from './io.js';
 
@@ -12,8 +12,26 @@ import type { CliIo } from './io.js';
  * agent working in the repository cannot read it (docs/cli.md).
  */
 export function perInstallKeyPath(env: Readonly<Record<string, string | undefined>>): string {
-  const configHome = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  // A relative XDG_CONFIG_HOME (or HOME) would put the secret under the current directory, often
+  // the repository under judgement: the XDG spec says to ignore it, and a relative HOME gives way to
+  // the account's home directory.
+  const xdg = env.XDG_CONFIG_HOME;
+  const configHome = xdg && isAbsolute(xdg) ? xdg : join(absoluteHome(env), '.config');
   return join(configHome, 'truss', 'signing.key');
+}
+
+function absoluteHome(env: Readonly<Record<string, string | undefined>>): string {
+  const home = env.HOME || homedir();
+  if (isAbsolute(home)) return home;
+  try {
+    const account = userInfo().homedir;
+    if (isAbsolute(account)) return account;
+  } catch {
+    // no account entry: refused below
+  }
+  throw new KeyError(
+    `HOME is the relative path ${JSON.stringify(home)}, so the per-install key would land under the current directory; set HOME to an absolute path, or ${PER_INSTALL_KEY_OTHERWISE}`,
+  );
 }
 
 /** What to do when the per-install key cannot be created (an unwritable or missing HOME). */

@@ -58,6 +58,28 @@ describe('truss keygen paths', () => {
     expect(run.stderr).not.toContain('created a signing key');
   });
 
+  it('a relative XDG_CONFIG_HOME is ignored (XDG spec): the per-install key never lands under the working tree', () => {
+    const cwd = repo();
+    const home = tempDir('rel-xdg-home').dir;
+    const env = { HOME: home, XDG_CONFIG_HOME: 'config' };
+    const made = runCli(['keygen', '--json'], { cwd, env });
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout).path).toBe(join(home, '.config', 'truss', 'signing.key'));
+    expect(existsSync(join(cwd, 'config'))).toBe(false);
+
+    mkdirSync(join(cwd, '.truss/contracts'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.truss/contracts/ok.toml'),
+      '[contract]\nid = "ok"\nintent = "nothing"\n[[done]]\nkind = "check"\ndesc = "true"\nrun = "true"\n',
+    );
+    // git reads $XDG_CONFIG_HOME/git/config, here inside the working tree, so the harness's git
+    // refuses the run (docs/security.md "Git metadata"); the key must not have been made there first.
+    const run = runCli(['run', 'ok', '--isolation', 'none', '--json'], { cwd, env });
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).not.toContain('created a signing key');
+    expect(existsSync(join(cwd, 'config'))).toBe(false);
+  });
+
   it('--out inside a git work tree warns and adds the file to .git/info/exclude; outside a work tree it does not', () => {
     const cwd = repo();
     const env = { XDG_CONFIG_HOME: tempDir('xdg').dir };

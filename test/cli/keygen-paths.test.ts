@@ -10,9 +10,16 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSeedBase64 } from '../../src/core/ledger/index.js';
+import {
+  createNodeCrypto,
+  exportBundleToFile,
+  LedgerStore,
+  parseSeedBase64,
+} from '../../src/core/ledger/index.js';
 import { runCli } from '../helpers/cli.js';
 import { git, makeRepo, README } from '../helpers/git.js';
+import { keyFromByte, writeKeyFile } from '../helpers/keys.js';
+import { appendSampleRun } from '../helpers/sample-run.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const repo = () => makeRepo(README, 'keygen-repo');
@@ -78,6 +85,22 @@ describe('truss keygen paths', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr).not.toContain('created a signing key');
     expect(existsSync(join(cwd, 'config'))).toBe(false);
+  });
+
+  it('attest reads the per-install key from the same place: a relative XDG_CONFIG_HOME cannot hand it a key planted in the current directory', () => {
+    const cwd = tempDir('rel-xdg-attest').dir;
+    const home = tempDir('rel-xdg-attest-home').dir;
+    writeKeyFile(join(home, '.config', 'truss', 'signing.key'), 0x71);
+    writeKeyFile(join(cwd, 'config', 'truss', 'signing.key'), 0x72);
+    const store = LedgerStore.open(join(cwd, 'ledger.db'));
+    const session = appendSampleRun(store, keyFromByte(0x71));
+    exportBundleToFile(store, session, createNodeCrypto(), join(cwd, 'b.json'));
+    store.close();
+    const attested = runCli(['attest', 'b.json', '-o', 'v.intoto.json', '--json'], {
+      cwd,
+      env: { HOME: home, XDG_CONFIG_HOME: 'config' },
+    });
+    expect(attested.code, attested.stderr).toBe(0);
   });
 
   it('--out inside a git work tree warns and adds the file to .git/info/exclude; outside a work tree it does not', () => {

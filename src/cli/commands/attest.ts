@@ -1,5 +1,4 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pkg from '../../../package.json' with { type: 'json' };
 import { checkReceipt } from '../../core/anchor/index.js';
@@ -21,6 +20,7 @@ import { parseCommandArgs, requirePositionals } from '../args.js';
 import { ledgerDbPath } from '../db-path.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, emit, printHelp } from '../io.js';
+import { perInstallKeyPath } from '../key-path.js';
 import { checkOutputPath } from '../output-path.js';
 import { cliTrustedKeys } from '../repo-trusted-keys.js';
 import { UsageError } from '../usage-error.js';
@@ -222,8 +222,7 @@ function signingKey(keyFile: string | undefined, io: CliIo): SigningKey {
   if (keyFile) return loadKeyFile(resolve(io.cwd, keyFile), warn);
   if (io.env.TRUSS_SIGNING_KEY !== undefined)
     return parseSeedBase64(io.env.TRUSS_SIGNING_KEY, 'TRUSS_SIGNING_KEY');
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.env.HOME || homedir(), '.config');
-  const path = join(configHome, 'truss', 'signing.key');
+  const path = perInstallKeyPath(io.env);
   if (existsSync(path)) return loadKeyFile(path, warn);
   throw new KeyError(
     'attest: no signing key: pass --key FILE or set TRUSS_SIGNING_KEY to the key that signed the ledger',

@@ -141,7 +141,8 @@ describe('--db naming what is not a ledger database', () => {
     ]) {
       const inDir = runCli([...args, '--db', dir], { cwd: cli.home, env: cli.env });
       expect(inDir.code, inDir.stderr).toBe(3);
-      expect(inDir.stderr).toContain(`${dir} is a directory; pass the ledger database file itself`);
+      // `--db .truss`: SQLite would say only "disk I/O error".
+      expect(inDir.stderr).toContain(`${dir}: it is a directory, not a file; pass --db with the database`);
       expect(inDir.stderr).not.toContain('disk I/O error');
       const json = runCli([...args, '--db', bundle], { cwd: cli.home, env: cli.env });
       expect(json.code, json.stderr).toBe(3);

@@ -222,7 +222,7 @@ describe('schema', () => {
   it('opening a path that cannot be a database (a directory) gives a clear LedgerError', () => {
     expect(() => LedgerStore.open(temp.dir)).toThrow(LedgerError);
     expect(() => LedgerStore.open(temp.dir)).toThrow(
-      `${temp.dir} is a directory; pass the ledger database file itself`,
+      `cannot open ledger database ${temp.dir}: it is a directory, not a file; pass --db with the database`,
     );
   });
 

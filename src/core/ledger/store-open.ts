@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { notARegularFile } from '../input-file.js';
 import { LedgerError } from './errors.js';
@@ -37,12 +37,6 @@ export function openError(path: string, error: unknown): LedgerError {
       `no ledger database at ${path}: nothing has been recorded there yet (\`truss run\` creates <workdir>/.truss/ledger.db); pass --db FILE to read another`,
     );
   }
-  // `--db .truss`: SQLite says only "disk I/O error".
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    return new LedgerError(
-      'open_failed',
-      `${path} is a directory; pass the ledger database file itself (truss run writes <workdir>/.truss/ledger.db)`,
-    );
   return new LedgerError('open_failed', `cannot open ledger database ${path}: ${(error as Error).message}`);
 }
 

@@ -127,6 +127,15 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     log.info(`the ${triggerPhrase} comment names no author (a deleted account?); nothing to do`);
     return [];
   }
+  // Truss's own comments (its replies, its sticky comments) are never commands to it, whatever the
+  // allow-lists say, and never refused either: with a trigger without a slash its answer to `status`
+  // (or `truss could not run: …`) starts with the trigger; an allowed bot reading it back answered
+  // again without end, and a bot not allowed was sent a refusal of its own reply (docs/app.md "Which
+  // lines are commands"). Asked only of a bot, before anything else, so no other command costs the lookup.
+  if (isBot(user) && isTrussPoster(user, await resolveAuthors(options.authors))) {
+    log.info(`the comment is Truss's own (by ${user.login}); nothing to do`);
+    return [];
+  }
   const reply = (body: string) => postReply({ octokit, ...repo, issueNumber, body, dryRun: options.dryRun });
   const reaction = (content: 'eyes' | 'rocket' | 'confused') =>
     react(octokit, { ...repo, commentId, content, dryRun: options.dryRun });
@@ -165,14 +174,6 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
     });
     if (told) await reaction('confused');
     else await reply(refusalReply(user.login, auth.reason, triggerPhrase));
-    return [];
-  }
-  // Truss's own comments (its replies, its sticky comments) are never commands to it, whatever the
-  // allow-lists say: with a trigger without a slash its answer to `status` starts with the trigger,
-  // and an allowed bot reading it back answered again without end (docs/app.md "Which lines are
-  // commands"). Asked only of a bot that got this far, so no other command costs the lookup.
-  if (isBot(user) && isTrussPoster(user, await resolveAuthors(options.authors))) {
-    log.info(`the comment is Truss's own (by ${user.login}); nothing to do`);
     return [];
   }
   // Which rule let them in (their permission, or the allow-list entry that matched), for the job log.

@@ -110,4 +110,50 @@ describe('Truss App: its own comments', () => {
     nock.cleanAll();
     expectNoPendingMocks();
   });
+  it("never refuses the App's own failure reply as a command when bots are not allowed (trigger `truss`: the reply starts with `truss could not`)", async () => {
+    // No allowed bots (the default): the App's bot is refused like any bot, and the refusal was
+    // posted to the App itself, then 😕 on each of its later failure replies.
+    const probot = await makeProbot(appConfig({ trigger: 'truss' }));
+    const reply =
+      "truss could not run: there are no contracts in .truss/contracts/ on the pull request's base (master); add one (see docs/contracts.md)";
+    nockToken();
+    nock(API).get('/app').reply(200, { id: 123, slug: 'truss-app' });
+    const asked: string[] = [];
+    // Refusing it would ask the bot's permission, read the comments and post (or react): none may happen.
+    nock(API)
+      .get(/\/collaborators\/.*\/permission$/)
+      .optionally()
+      .reply(200, () => {
+        asked.push('permission');
+        return { permission: 'none', role_name: 'none' };
+      });
+    nock(API)
+      .get(`${R}/issues/${PR}/comments`)
+      .query(true)
+      .optionally()
+      .reply(200, () => {
+        asked.push('comments');
+        return [];
+      });
+    nock(API)
+      .post(`${R}/issues/${PR}/comments`, (b) => {
+        asked.push(b.body);
+        return true;
+      })
+      .optionally()
+      .reply(201, { id: 12 });
+    nock(API)
+      .post(/\/reactions$/)
+      .optionally()
+      .reply(201, () => {
+        asked.push('reaction');
+        return {};
+      });
+    await receiveComment(probot, 'own-3', reply, {
+      user: { login: 'truss-app[bot]', type: 'Bot', id: 1_000_123 },
+    });
+    expect(asked).toEqual([]);
+    nock.cleanAll();
+    expectNoPendingMocks();
+  });
 });

@@ -5,6 +5,7 @@
  * file.
  */
 
+import { revealHidden } from '../core/verify/index.js';
 import { inlineText } from './render/escape.js';
 import { firstVisibleLine } from './visible-lines.js';
 
@@ -52,6 +53,15 @@ export function parseCommand(body: string, trigger = DEFAULT_TRIGGER): TrussComm
       kind: 'invalid',
       reason:
         'the command line holds HTML (`<` followed by a letter, `/`, `!` or `?`), which GitHub does not show as written; write the command without it',
+    };
+  // So may characters GitHub shows as nothing or reorders (docs/app.md "Which lines are commands"):
+  // Unicode tag characters carry text a reader never sees to the agent as intent (or into a signed
+  // note), a bidi override shows it reversed, a zero-width character hides where it is.
+  if (command.kind !== 'invalid' && revealHidden(rest).suspicious > 0)
+    return {
+      kind: 'invalid',
+      reason:
+        'the command line holds characters GitHub does not show as written (Unicode tag characters, bidi controls or zero-width characters), so what would run is not what a reader sees; write the command without them',
     };
   return command;
 }

@@ -172,4 +172,38 @@ describe('example workflows', () => {
     expect(text).toContain('github-token: ${{ steps.app-token.outputs.token }}');
     expect(text).toContain('comment-authors: ${{ steps.app-token.outputs.app-slug }}[bot]');
   });
+
+  it("never lets one of the App's dispatches cancel another: each completes its own queued check", () => {
+    // GitHub keeps one pending run per concurrency group and cancels the one a newer run replaces
+    // (docs/action.md "Approval gates across jobs"). A cancelled pending dispatch never starts, so the
+    // check the App queued for it stays queued for good and its command is lost after the App's 🚀:
+    // a third `/truss run lint` (or a Re-run) behind a running one, a `/truss approve` resume, a
+    // second `/truss memory` decision (they name no contract). Dispatches share no group.
+    const workflow = parse(readFileSync(join(EXAMPLES, 'truss-app-dispatch.yml'), 'utf8')) as {
+      concurrency?: { group: string } | string;
+      jobs: Record<string, { concurrency?: { group: string } | string }>;
+    };
+    const groups = [workflow.concurrency, ...Object.values(workflow.jobs).map((job) => job.concurrency)]
+      .filter((c) => c !== undefined)
+      .map((c) => (typeof c === 'string' ? c : c.group));
+    const groupFor = (group: string, inputs: Record<string, string>, runId: number): string => {
+      const expression = /^\$\{\{(.*)\}\}$/s.exec(group.trim())?.[1];
+      if (expression === undefined)
+        return group.replace(/\$\{\{\s*inputs\.(\w+)\s*\}\}/g, (_, name) => inputs[name] ?? '');
+      return new Function('inputs', 'github', `return (${expression});`)(inputs, { run_id: runId });
+    };
+    const dispatches = [
+      { pr_number: '7', contract: 'lint', mode: 'run', check_run_id: '1' },
+      { pr_number: '7', contract: 'lint', mode: 'run', check_run_id: '2' },
+      { pr_number: '7', contract: 'lint', mode: 'resume', check_run_id: '3' },
+      { pr_number: '7', contract: '', mode: 'memory', check_run_id: '' },
+      { pr_number: '7', contract: '', mode: 'memory', check_run_id: '' },
+    ];
+    for (const group of groups) {
+      const named = dispatches.map((inputs, i) => groupFor(group, inputs, 100 + i));
+      expect(new Set(named).size, `${group} puts two dispatches in one group: ${named.join(', ')}`).toBe(
+        dispatches.length,
+      );
+    }
+  });
 });

@@ -555,8 +555,8 @@ describe('suspend on an approval gate, resume in a later job', () => {
     const head = reportedHead();
     const app = SigningKey.generate();
     // Two maintainers comment `/truss approve` while the run waits: the App signs one approval of the
-    // suspended head for each comment and dispatches two resumes, which the dispatch workflow's
-    // concurrency group runs one after the other.
+    // suspended head for each comment and dispatches two resumes; here the second runs after the
+    // first has reported (at the same moment, the gate claim keeps the step to one run).
     harness.useAppToken('truss-app');
     const dispatch = (checkRunId: number, note: string) => {
       queueAppCheck(checkRunId);

@@ -144,12 +144,12 @@ async function judgePullRequest(policy: 'unverifiable' | 'annotate' | null) {
   const entries = [...run.store.entries(outcome.sessionId)];
   const bundle = exportBundle(run.store, outcome.sessionId, createNodeCrypto());
   run.close();
-  return { outcome, entries, bundle, seen };
+  return { outcome, entries, bundle, seen, workdir };
 }
 
 describe('a PR hiding an instruction from humans, judged by models that always vote met', () => {
   it('default policy: UNVERIFIABLE, spans signed and shown on every surface', async () => {
-    const { outcome, entries, bundle, seen } = await judgePullRequest(null);
+    const { outcome, entries, bundle, seen, workdir } = await judgePullRequest(null);
 
     // The wire: evidence in its own message, nonce-delimited, hidden text visible; structured answers.
     expect(seen.anthropic).toHaveLength(2);
@@ -205,7 +205,9 @@ describe('a PR hiding an instruction from humans, judged by models that always v
 
     // What humans see: the same spans and marks.
     const report = reportFromEntries(outcome.sessionId, entries);
-    const check = renderCheckOutput(report, LINKS);
+    // On the commit the panel reviewed (a check on another commit gets no annotations: citations.ts).
+    const check = renderCheckOutput(report, LINKS, { headSha: git(workdir, 'rev-parse', 'HEAD') });
+    expect(renderCheckOutput(report, LINKS).annotations).toEqual([]);
     expect(check.title).toContain('UNVERIFIABLE');
     for (const text of [check.summary, renderStickyComment(report, LINKS, '<!-- truss -->', {})]) {
       expect(text).toContain('Suspected prompt injection in the evidence of clause 1');

@@ -50,7 +50,8 @@ export async function checkoutPullRequestHead(options: {
  *   the head can sign off on it; say so and how to check out the head instead.
  * - It is anywhere else (a `workflow_dispatch` with `pr_number` checks out the default branch):
  *   check out the head, as for comment commands, so the PR is never reported on with other code.
- * A workspace that is not a git checkout (or has no commit yet) is left alone.
+ * A workspace that is not a git checkout (or has no commit yet) is left alone: the run refuses it
+ * before any check runs (run.ts, docs/action.md "Quick setup").
  * Resolves with whether it checked the head out (what was asked of git before may differ now).
  */
 export async function ensurePullRequestHead(options: {

@@ -244,6 +244,10 @@ async function runContracts(options: {
   const names = options.intent && options.names.length === 0 ? ['default'] : options.names;
   // The base commit is fetched (when the checkout lacks it) while the contracts are read.
   const facts = options.facts ?? (await WorkspaceGitFacts.ask(setup.workdir, target.baseSha));
+  // The verdict is posted and signed as target.headSha's: checks run in a directory that is not a
+  // checkout at all (no actions/checkout step, or one with `path:`) judge nothing of it, and a check
+  // that forbids something passes there (docs/action.md "Quick setup").
+  if (facts.head === null) throw new Error(notACheckout(setup.workdir, inputs.workdir, target.headSha));
   const baseCommit = ensureBaseCommit(facts, setup.log.warning, {
     prHead: target.prNumber !== null ? target.headSha : null,
     mergeBaseOf: (base, head) =>
@@ -339,6 +343,14 @@ async function runContracts(options: {
   }
   if (inputs.summary) await writeJobSummary(results, setup);
   return results;
+}
+
+function notACheckout(workdir: string, input: string, headSha: string): string {
+  return (
+    `the workspace ${workdir} is not a git checkout (git finds no commit there), so there is nothing of ${headSha.slice(0, 12)} to judge and no check ran: ` +
+    'add `- uses: actions/checkout@v4` before this step (docs/action.md "Quick setup"); when actions/checkout has a `path:`, ' +
+    `set this step's \`workdir\` to that path${input && input !== '.' ? ` (workdir is "${input}")` : ''}`
+  );
 }
 
 /**

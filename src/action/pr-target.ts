@@ -55,6 +55,7 @@ export function runsForeignCodeWithSecrets(
 export async function resolveRunTarget(context: EventContext, octokit: Octokit): Promise<RunTarget> {
   const payload = context.payload as Record<string, unknown>;
   if (payload.pull_request) return targetFromPullRequest(payload.pull_request as PullRequestPayload);
+  if (context.eventName === 'merge_group') return targetFromMergeGroup(payload);
   const dispatchPr = context.eventName === 'workflow_dispatch' ? dispatchPrNumber(payload) : null;
   if (dispatchPr !== null) {
     const dispatchedHead = dispatchedHeadSha(payload);
@@ -79,6 +80,33 @@ export async function resolveRunTarget(context: EventContext, octokit: Octokit):
     prNumber: null,
     fork: false,
     headRef: context.ref.startsWith('refs/heads/') ? context.ref.slice('refs/heads/'.length) : null,
+    defaultBranch: repository?.default_branch ?? 'main',
+  };
+}
+
+/**
+ * A merge queue's `merge_group` job (docs/action.md "Merge queues"): the queue's commit, judged by the
+ * contracts at the base branch's tip the queue builds on, never at that commit, whose tree holds the
+ * queued pull requests' own `.truss/` edits. The diff starts at that tip. No pull request to comment
+ * on, and no branch to push to: GitHub's `gh-readonly-queue/…` branch is not the work's.
+ */
+function targetFromMergeGroup(payload: Record<string, unknown>): RunTarget {
+  const group = payload.merge_group as { head_sha?: unknown; base_sha?: unknown } | undefined;
+  const sha = (value: unknown) => (typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? value : null);
+  const headSha = sha(group?.head_sha);
+  const baseSha = sha(group?.base_sha);
+  if (headSha === null || baseSha === null)
+    throw new Error(
+      'the merge_group event names no head_sha and base_sha commits: truss cannot tell which commit to judge, nor the base its contracts come from. Re-queue the pull request; if it happens again, report the event payload',
+    );
+  const repository = payload.repository as { default_branch?: string } | undefined;
+  return {
+    headSha,
+    trustedRef: baseSha,
+    baseSha,
+    prNumber: null,
+    fork: false,
+    headRef: null,
     defaultBranch: repository?.default_branch ?? 'main',
   };
 }

@@ -73,6 +73,8 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
     case 'pull_request_target':
     case 'workflow_dispatch':
     case 'push':
+    // A merge queue's required checks must report on the queue's commit (docs/action.md "Merge queues").
+    case 'merge_group':
       return 'run';
     case 'issue_comment':
       return 'comment';
@@ -80,7 +82,7 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
       return 'review';
     default:
       throw new Error(
-        `truss does not handle the ${eventName} event; trigger it on pull_request, issue_comment, pull_request_review, workflow_dispatch or push`,
+        `truss does not handle the ${eventName} event; trigger it on pull_request, issue_comment, pull_request_review, workflow_dispatch, push or merge_group (docs/action.md)`,
       );
   }
 }

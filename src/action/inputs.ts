@@ -3,7 +3,17 @@ import { limitFrom } from '../core/runtime/index.js';
 import { allowListSchema } from '../github/allow-list.js';
 import { ACTIONS_BOT, parseTrussAuthors } from '../github/own-comment.js';
 
-const bool = z.enum(['true', 'false', '']).transform((v) => v === 'true');
+/**
+ * A boolean input as GitHub's own actions read one (`core.getBooleanInput`: YAML 1.2's core schema),
+ * so `True` or `FALSE` mean what they say here too. Anything else (`yes`, `on`, `1`) fails the step,
+ * named, rather than reading as false: `dry-run: yes` must never make GitHub writes (docs/action.md).
+ */
+const bool = z.string().transform((v, ctx) => {
+  if (v === 'true' || v === 'True' || v === 'TRUE') return true;
+  if (v === 'false' || v === 'False' || v === 'FALSE' || v === '') return false;
+  ctx.addIssue({ code: 'custom', message: `got "${v}": write true or false` });
+  return z.NEVER;
+});
 const list = z.string().transform((v) =>
   v
     .split(/[\s,]+/)
@@ -187,10 +197,16 @@ export function readInputs(getInput: (name: string) => string): Inputs {
       const key = String(issue.path[0] ?? '');
       const name = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       return issue.code === 'invalid_value'
-        ? `input ${name}: got "${(raw as Record<string, string>)[key]}", expected one of ${(issue as { values?: unknown[] }).values?.join(', ')}`
+        ? `input ${name}: got "${(raw as Record<string, string>)[key]}", expected one of ${choices((issue as { values?: unknown[] }).values ?? [])}`
         : `input ${name}: ${issue.message}`;
     });
     throw new Error(`invalid action inputs:\n${problems.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** An enum input's values as the error lists them: `''` (not set) is "or empty", not a trailing comma. */
+function choices(values: readonly unknown[]): string {
+  const named = values.filter((v) => v !== '').join(', ');
+  return values.includes('') ? `${named} (or empty)` : named;
 }

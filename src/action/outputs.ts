@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import type { ContractRunResult } from '../github/run-and-report.js';
 import type { ActionSetup } from './setup.js';
 
-const SEVERITY = ['pass', 'suspended', 'unverifiable', 'fail', 'failed_run'] as const;
+export const SEVERITY = ['pass', 'suspended', 'unverifiable', 'fail', 'failed_run'] as const;
 
 /**
  * Sets every output of action.yml. With several contracts, `verdict` is the worst one and the other

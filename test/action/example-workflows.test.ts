@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SEVERITY } from '../../src/action/outputs.js';
 import { TRUSS_CLI } from '../../src/core/truss-cli.js';
 import { builtEntry } from '../helpers/built-dist.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -59,6 +60,12 @@ describe('action.yml', () => {
       expect(typeof input.description, `input ${name}`).toBe('string');
     for (const [name, output] of Object.entries(action.outputs))
       expect(typeof output.description, `output ${name}`).toBe('string');
+  });
+
+  it('describes every value the verdict output can take (a `suspended` run was not among them)', () => {
+    const description = (actionYml().outputs.verdict as { description: string }).description;
+    for (const verdict of SEVERITY) expect(description, verdict).toMatch(new RegExp(`\\b${verdict}\\b`));
+    expect(description).toMatch(/Empty when/);
   });
 
   it('hands every input to the entry as INPUT_<NAME>, and nothing it does not declare', () => {

@@ -61,7 +61,9 @@ export async function loadContractsAtRef(options: {
   }
   for (const name of names)
     if (!NAME.test(name))
-      throw notFound(`"${name}" is not a contract name (letters, digits, ".", "_" and "-")`);
+      throw notFound(
+        `"${name}" is not a contract name (letters, digits, ".", "_" and "-")${nameHint(name, available)}`,
+      );
   const texts = await Promise.all(names.map((name) => read(`${CONTRACTS_DIR}/${name}.toml`)));
   const contracts: ContractToRun[] = [];
   for (const [i, name] of names.entries()) {
@@ -73,12 +75,25 @@ export async function loadContractsAtRef(options: {
           ? `available: ${available.join(', ')}`
           : `no contracts exist in ${CONTRACTS_DIR}/`;
       throw notFound(
-        `contract "${name}" is not in ${CONTRACTS_DIR}/ on the base branch (${ref.slice(0, 12)}); ${list}`,
+        `contract "${name}" is not in ${CONTRACTS_DIR}/ on the base branch (${ref.slice(0, 12)}); ${list}${nameHint(name, available)}`,
       );
     }
     contracts.push({ name, path, source: { file: path, text } });
   }
   return { config: configText === null ? undefined : { file: CONFIG_FILE, text: configText }, contracts };
+}
+
+/**
+ * What to write instead, for a name given as the file's path (`.truss/contracts/tests.toml`, `tests.toml`)
+ * or as a pattern (`*`): contracts are named by their file name without the directory and `.toml`.
+ */
+function nameHint(name: string, available: readonly string[]): string {
+  const stripped = name.replace(/^(\.\/)?\.truss\/contracts\//, '').replace(/\.toml$/, '');
+  if (stripped !== name && available.includes(stripped))
+    return `; write "${stripped}": a contract is named by its file name in ${CONTRACTS_DIR}/, without .toml`;
+  if (/[*?[]/.test(name))
+    return '; patterns are not expanded: name each contract, or leave the input empty to run every one';
+  return '';
 }
 
 function notFound(message: string): ContractError {

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { checkReceipt } from '../core/anchor/index.js';
@@ -101,12 +101,31 @@ export function setupAction(
     ephemeralKey,
     store,
     outDir,
-    workdir: resolve(context.workspace, inputs.workdir || '.'),
+    workdir: workdirOf(inputs, context),
     env: providerEnv,
     overrides,
     toolServer: actionToolServer(process.argv[1]),
     log: actionsLogger,
   };
+}
+
+/**
+ * The directory to verify: `workdir` relative to the workspace. One that is not there fails the step
+ * naming the input: git, started in it, failed with "spawn git ENOENT", which reads as git missing.
+ */
+function workdirOf(inputs: Inputs, context: EventContext): string {
+  const workdir = resolve(context.workspace, inputs.workdir || '.');
+  let problem: string | null = null;
+  try {
+    if (!statSync(workdir).isDirectory()) problem = 'is not a directory';
+  } catch {
+    problem = 'does not exist';
+  }
+  if (problem)
+    throw new Error(
+      `input workdir: ${workdir} ${problem}; workdir is a directory relative to the workspace (${context.workspace}), such as the \`path:\` actions/checkout checked the repository out to (docs/action.md "Quick setup")`,
+    );
+  return workdir;
 }
 
 /** Reads the reviewer key for signed sign-offs; never the session key (a sign-off must be separately attributable). */

@@ -60,6 +60,21 @@ describe('a run without a checkout of the code it judges', () => {
     expect(createdCheckRuns(harness.fake, 'truss / no-private-key')).toHaveLength(1);
   });
 
+  it.each([
+    ['repo', 'does not exist'],
+    ['greeting.txt', 'is not a directory'],
+  ])('workdir %s (%s) fails the step naming the input, not "spawn git ENOENT"', async (workdir, problem) => {
+    const workspace = harness.headWorkspace();
+    const before = harness.fake.requests.length;
+    const run = await harness.runPullRequest({ INPUT_WORKDIR: workdir }, workspace);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `::error::input workdir: ${workspace}/${workdir} ${problem}; workdir is a directory relative to the workspace (${workspace})`,
+    );
+    expect(run.stdout).not.toMatch(/ENOENT|ENOTDIR/);
+    expect(harness.fake.requests.slice(before)).toEqual([]);
+  });
+
   it('an App dispatch into a job without a checkout: its queued check completes as failure with the reason', async () => {
     const checkRunId = 5555;
     harness.checkRuns.push({

@@ -38,7 +38,7 @@ import {
 import { fanoutReducer, legRequest, reduceEval } from './reduce-mode.js';
 import { resumeRequestFrom, resumeSuspendedRun } from './resume-mode.js';
 import { handleReview } from './review-mode.js';
-import { type ActionSetup, setupAction } from './setup.js';
+import { type ActionSetup, actionsLogger, setupAction } from './setup.js';
 
 export type Mode = 'run' | 'comment' | 'review' | 'resume' | 'reduce' | 'memory';
 
@@ -89,6 +89,9 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
 
 /** The action: parse inputs once, dispatch on the event, set outputs, and turn any error into a failed step. */
 export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
+  // Once the dispatch is read, any failure completes the App's queued check (pr-target.ts), setting up
+  // included: a signing-key or workdir that fails it left the check queued for good.
+  let queued: Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn'> | null = null;
   try {
     const inputs = readInputs((name) => core.getInput(name));
     const context = readEventContext(env);
@@ -98,6 +101,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
       proxyEnv: process.env,
     });
     const dispatch = readDispatchRequest(context);
+    queued = { octokit, context, dispatch };
     const mode =
       dispatch?.mode === 'resume' || dispatch?.mode === 'memory'
         ? dispatch.mode
@@ -135,10 +139,10 @@ export async function run(env: Record<string, string | undefined> = process.env)
           const request = await resumeRequestFrom(inputs, context, octokit, dispatch);
           finish([await resumeSuspendedRun({ inputs, context, octokit, setup, request })], inputs, setup);
         } catch (error) {
-          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
           // The benign loser of two resumes: nothing ran, and the job that holds the gate reports.
-          if (error instanceof GateHeldError) core.notice(`truss: ${error.message}`);
-          else throw error;
+          if (!(error instanceof GateHeldError)) throw error;
+          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
+          core.notice(`truss: ${error.message}`);
         }
       } else if (mode === 'memory') {
         await handleMemoryMode({ inputs, context, octokit, setup }, dispatch);
@@ -147,68 +151,64 @@ export async function run(env: Record<string, string | undefined> = process.env)
         if (resumed) finish(resumed, inputs, setup);
       } else {
         // pull_request / push / workflow_dispatch; an App dispatch names the contract, mode and queued check.
-        try {
-          const target = await resolveRunTarget(context, octokit);
-          // A pull request's head and base are asked before anything else (runContracts asks otherwise).
-          const facts =
-            target.prNumber !== null || target.baseSha !== null
-              ? await WorkspaceGitFacts.ask(setup.workdir, target.baseSha)
-              : undefined;
-          if (
-            facts &&
-            target.prNumber !== null &&
-            (await ensurePullRequestHead({
-              workdir: setup.workdir,
-              prNumber: target.prNumber,
-              headSha: target.headSha,
-              warn: setup.log.warning,
-              auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
-              head: facts.head,
-            }))
-          )
-            facts.checkedOut(target.headSha);
-          // Checking out the head removes no commit: a base the checkout had is still there.
-          const job = { inputs, context, octokit, setup, target, facts };
-          if (mode === 'reduce') {
-            // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
-            if (inputs.arms) await reduceEval(job);
-            else
-              finish(
-                await runContracts({
-                  ...job,
-                  names: inputs.contract,
-                  reduce: fanoutReducer(job),
-                  filterPaths: dispatch === null,
-                }),
-                inputs,
-                setup,
-                'reduce',
-              );
-          } else {
-            const leg = inputs.fanoutLeg === null ? undefined : legRequest(inputs, context);
+        const target = await resolveRunTarget(context, octokit);
+        // A pull request's head and base are asked before anything else (runContracts asks otherwise).
+        const facts =
+          target.prNumber !== null || target.baseSha !== null
+            ? await WorkspaceGitFacts.ask(setup.workdir, target.baseSha)
+            : undefined;
+        if (
+          facts &&
+          target.prNumber !== null &&
+          (await ensurePullRequestHead({
+            workdir: setup.workdir,
+            prNumber: target.prNumber,
+            headSha: target.headSha,
+            warn: setup.log.warning,
+            auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
+            head: facts.head,
+          }))
+        )
+          facts.checkedOut(target.headSha);
+        // Checking out the head removes no commit: a base the checkout had is still there.
+        const job = { inputs, context, octokit, setup, target, facts };
+        if (mode === 'reduce') {
+          // The job after a matrix of legs: verify them all, write one signed choice (docs/fanout.md).
+          if (inputs.arms) await reduceEval(job);
+          else
             finish(
               await runContracts({
                 ...job,
-                ...dispatchedRun(dispatch, inputs.contract),
-                leg,
-                // The App decided before it dispatched a named contract; a pull request event filters here.
+                names: inputs.contract,
+                reduce: fanoutReducer(job),
                 filterPaths: dispatch === null,
-                appDispatched: dispatch?.checkRunId != null,
               }),
               inputs,
               setup,
-              leg ? 'leg' : 'run',
+              'reduce',
             );
-          }
-        } catch (error) {
-          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
-          throw error;
+        } else {
+          const leg = inputs.fanoutLeg === null ? undefined : legRequest(inputs, context);
+          finish(
+            await runContracts({
+              ...job,
+              ...dispatchedRun(dispatch, inputs.contract),
+              leg,
+              // The App decided before it dispatched a named contract; a pull request event filters here.
+              filterPaths: dispatch === null,
+              appDispatched: dispatch?.checkRunId != null,
+            }),
+            inputs,
+            setup,
+            leg ? 'leg' : 'run',
+          );
         }
       }
     } finally {
       setup.store.close();
     }
   } catch (error) {
+    if (queued) await failQueuedCheck({ ...queued, error, warn: actionsLogger.warning });
     core.setFailed(error instanceof Error ? error.message : String(error));
   }
 }

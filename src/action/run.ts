@@ -82,7 +82,7 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
       return 'review';
     default:
       throw new Error(
-        `truss does not handle the ${eventName} event; trigger it on pull_request, issue_comment, pull_request_review, workflow_dispatch, push or merge_group (docs/action.md)`,
+        `truss does not handle the ${eventName} event; trigger it on pull_request, issue_comment, pull_request_review, workflow_dispatch, push or merge_group (docs/action.md)${FOREIGN_COMMIT_EVENTS.has(eventName) ? '' : ', or set `mode: run` to judge the commit this job checked out (GITHUB_SHA)'}`,
       );
   }
 }

@@ -15,6 +15,15 @@ describe('resolveMode', () => {
     expect(resolveMode('auto', 'issue_comment')).toBe('comment');
     expect(resolveMode('auto', 'pull_request_review')).toBe('review');
     expect(() => resolveMode('auto', 'release')).toThrow(/does not handle the release event/);
+    // Merge queues: a required truss check must report on the queue's commit (docs/action.md "Merge queues").
+    expect(resolveMode('auto', 'merge_group')).toBe('run');
+    expect(resolveMode('run', 'merge_group')).toBe('run');
+    // An event auto does not handle, but whose job is checked out at the commit it is about, says how.
+    for (const event of ['schedule', 'release'])
+      expect(() => resolveMode('auto', event)).toThrow(
+        /, or set `mode: run` to judge the commit this job checked out \(GITHUB_SHA\)$/,
+      );
+    expect(() => resolveMode('auto', 'workflow_run')).toThrow(/or merge_group \(docs\/action\.md\)$/);
   });
 
   it('resume resumes, but a comment or review brings its own decision to the gate', () => {

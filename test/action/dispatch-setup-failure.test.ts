@@ -28,6 +28,7 @@ describe("an App dispatch whose setup fails: the App's queued check completes as
       head_sha: harness.headSha,
       status: 'queued',
       conclusion: null,
+      output: null,
       html_url: `https://github.com/Codertocat/Hello-World/runs/${id}`,
     });
     const run = await harness.run({

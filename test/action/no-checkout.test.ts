@@ -83,6 +83,7 @@ describe('a run without a checkout of the code it judges', () => {
       head_sha: harness.headSha,
       status: 'queued',
       conclusion: null,
+      output: null,
       html_url: `https://github.com/x/runs/${checkRunId}`,
     });
     const run = await harness.run({

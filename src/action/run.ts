@@ -208,8 +208,32 @@ export async function run(env: Record<string, string | undefined> = process.env)
       setup.store.close();
     }
   } catch (error) {
+    queued ??= queuedCheckOf(env);
     if (queued) await failQueuedCheck({ ...queued, error, warn: actionsLogger.warning });
     core.setFailed(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The App's queued check when the inputs did not parse (a `fail-on: failure` in the dispatch
+ * workflow): read again, each part on its own, so the check still completes with the error; null
+ * when the dispatch or the token cannot be read either.
+ */
+function queuedCheckOf(
+  env: Record<string, string | undefined>,
+): Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn'> | null {
+  try {
+    const context = readEventContext(env);
+    const dispatch = readDispatchRequest(context);
+    const token = core.getInput('github-token') || core.getInput('github_token');
+    if (!dispatch?.checkRunId || !token) return null;
+    return {
+      octokit: createOctokit({ token, baseUrl: context.apiUrl, proxyEnv: process.env }),
+      context,
+      dispatch,
+    };
+  } catch {
+    return null;
   }
 }
 

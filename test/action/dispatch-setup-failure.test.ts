@@ -20,6 +20,7 @@ describe("an App dispatch whose setup fails: the App's queued check completes as
   it.each([
     [{ INPUT_SIGNING_KEY: 'not a key!' }, /input signing-key is not base64/],
     [{ INPUT_WORKDIR: 'packages/app' }, /input workdir: .*packages\/app does not exist/],
+    [{ INPUT_FAIL_ON: 'failure' }, /invalid action inputs:(\n|%0A)input fail-on: got "failure"/],
   ])('%o', async (env, reason) => {
     const id = 6000 + harness.checkRuns.length;
     harness.checkRuns.push({

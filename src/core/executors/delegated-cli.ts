@@ -77,6 +77,11 @@ export interface RunDelegatedCliOptions {
   before?: WorktreeSnapshot | undefined;
   /** Absolute paths left out of the work diff: the run's ledger, when it is written during the run. */
   excludeFromDiff?: readonly string[];
+  /**
+   * Awaited once the CLI's process group is gone, before the diff is taken: a tool server the CLI
+   * called stops here, so a call it left running cannot change the work after the diff.
+   */
+  afterExit?: () => Promise<void>;
 }
 
 export interface DelegatedResult {
@@ -210,6 +215,7 @@ export async function runDelegatedCli(options: RunDelegatedCliOptions): Promise<
     ...(options.tailBytes === undefined ? {} : { tailBytes: options.tailBytes }),
     isolation: ctx.isolation,
   });
+  await options.afterExit?.();
   if (outcome.spawnError) {
     const { code, message: why } = outcome.spawnError;
     if (code === 'ENOENT') throw new DelegatedCommandNotFoundError(command, `resolved to ${resolvedCommand}`);

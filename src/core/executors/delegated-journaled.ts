@@ -122,6 +122,8 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
         ...(before ? { before } : {}),
         // The tool calls are journaled while the CLI runs: a ledger inside the tree is not the work.
         excludeFromDiff: ledgerFiles(session.store.path),
+        // A call the CLI left running is stopped and journaled before the diff and delegated_result.
+        afterExit: () => bridge.stop(),
       });
       if (bridge.pendingGate) throw new GatePendingError(bridge.pendingGate);
       if (result.cancelled) throw new CancelledError();

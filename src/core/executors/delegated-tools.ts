@@ -58,9 +58,27 @@ export class DelegatedToolBridge {
   #calls = 0;
   #firstSeq: number | null = null;
   #pending: PendingGate | null = null;
+  /** Aborted by {@link stop}: the tools' signal, so a call still running when the CLI exited ends. */
+  readonly #stopped = new AbortController();
+  readonly #toolCtx: Ctx;
 
   constructor(options: ToolBridgeOptions) {
     this.#options = options;
+    this.#toolCtx = {
+      ...options.ctx,
+      signal: AbortSignal.any([options.ctx.signal, this.#stopped.signal]),
+    };
+  }
+
+  /**
+   * Ends the attempt's tool calls once its CLI exited: a call still running (a command the CLI
+   * started and did not wait for) is cancelled like the run's own cancellation cancels it, and
+   * journaled; a later call is refused. Resolves when no call runs or waits any more, so nothing
+   * changes the work or the ledger after the diff and `delegated_result` (docs/mcp.md).
+   */
+  async stop(): Promise<void> {
+    this.#stopped.abort('the delegated CLI exited');
+    await this.#queue;
   }
 
   /** The tools the contract's `allow_tools` allows, as the server advertises them. */
@@ -102,6 +120,9 @@ export class DelegatedToolBridge {
         true,
       );
     }
+    if (this.#stopped.signal.aborted) {
+      return answer(`${name} refused: the delegated CLI this tool server was started for has exited`, true);
+    }
     if (this.#options.ctx.signal.aborted) return answer(`${name} refused: the run was cancelled`, true);
     const input = plain(rawInput ?? {});
     const recorded = redactJson(input, [], redact);
@@ -139,7 +160,7 @@ export class DelegatedToolBridge {
       outcome = await invokeTool(this.#options.tools, name, input, {
         workdir: this.#options.workdir,
         policy,
-        ctx: this.#options.ctx,
+        ctx: this.#toolCtx,
       });
     }
     this.#calls++;

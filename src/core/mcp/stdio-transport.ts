@@ -91,14 +91,25 @@ export class SupervisedStdioTransport implements Transport {
   #read(chunk: Buffer): void {
     try {
       this.#buffer.append(chunk);
-      for (;;) {
+    } catch (error) {
+      // More than one message may hold (the buffer was dropped): reported, not fatal.
+      this.onerror?.(error as Error);
+      return;
+    }
+    // Every complete line ends in a newline of this chunk (earlier ones were read already): no more
+    // reads than that, whatever the buffer does with a line it could not parse.
+    let lines = 0;
+    for (let at = chunk.indexOf(0x0a); at >= 0; at = chunk.indexOf(0x0a, at + 1)) lines++;
+    for (let read = 0; read < lines; read++) {
+      try {
         const message = this.#buffer.readMessage();
         if (message === null) break;
         this.onmessage?.(message);
+      } catch (error) {
+        // A line that is not JSON-RPC (a server printing logs to stdout): reported and skipped, and
+        // the lines after it in the same chunk are still read (docs/mcp.md).
+        this.onerror?.(error as Error);
       }
-    } catch (error) {
-      // A line that is not JSON-RPC (a server printing logs to stdout): reported, not fatal.
-      this.onerror?.(error as Error);
     }
   }
 

@@ -112,8 +112,12 @@ export class DelegatedToolBridge {
     return next;
   }
 
-  async #call(name: string, rawInput: Record<string, unknown>): Promise<ServedAnswer> {
+  async #call(rawName: string, rawInput: Record<string, unknown>): Promise<ServedAnswer> {
     const { session, policy, gates, redact } = this.#options;
+    // The name is journaled as it is looked up, and made safe as the input is: a lone UTF-16
+    // surrogate (a JSON `\ud800` escape), which no signed payload holds, and a value of the run are
+    // replaced (docs/mcp.md). No tool's name has either, so such a call is an unknown tool's.
+    const name = redact(String(rawName).toWellFormed());
     if (this.#pending) {
       return answer(
         `${name} refused: the run is stopping to wait for an approval of ${this.#pending.tool}`,
@@ -163,8 +167,8 @@ export class DelegatedToolBridge {
         ctx: this.#toolCtx,
       });
     }
-    this.#calls++;
-    const call = this.#calls;
+    // Counted once journaled: the calls numbered 1…n are exactly the entries (docs/mcp.md).
+    const call = this.#calls + 1;
     const inline = Buffer.byteLength(inputText) <= INLINE_TOOL_OUTPUT_BYTES;
     const { entry } = await session.activity(
       DELEGATED_TOOL_CALL,
@@ -193,6 +197,7 @@ export class DelegatedToolBridge {
       undefined,
       { deferSync: tool?.readOnly === true && approval === undefined },
     );
+    this.#calls = call;
     if (call === 1) this.#firstSeq = entry.seq;
     this.#options.ctx.events({ type: 'tool_call', name, isError: outcome.isError });
     if (approval === 'pending') {

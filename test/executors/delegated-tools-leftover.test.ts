@@ -61,7 +61,9 @@ describe('[executor] tools = "truss": a call the CLI leaves running when it exit
     const entries = [...run.store.entries(outcome.sessionId)];
     const kinds = entries.map((entry) => entry.kind);
     // The leftover call is journaled, before delegated_result, as what happened to it: cancelled.
-    const bash = entries.find((entry) => entry.kind === 'delegated_tool_call' && entry.payload.name === 'bash');
+    const bash = entries.find(
+      (entry) => entry.kind === 'delegated_tool_call' && entry.payload.name === 'bash',
+    );
     expect(bash?.payload.is_error).toBe(true);
     expect(String(bash?.payload.content)).toMatch(/cancel/i);
     expect(kinds.indexOf('delegated_tool_call', 3)).toBeLessThan(kinds.indexOf('delegated_result'));

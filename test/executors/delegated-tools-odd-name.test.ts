@@ -68,7 +68,9 @@ describe('[executor] tools = "truss": a tool name no signed payload can hold', (
     expect(outcome.status).toBe('completed');
     const entries = [...run.store.entries(outcome.sessionId)];
     const calls = entries.filter((entry) => entry.kind === 'delegated_tool_call');
-    expect(calls.map((entry) => [entry.payload.call, entry.payload.name, entry.payload.refused ?? false])).toEqual([
+    expect(
+      calls.map((entry) => [entry.payload.call, entry.payload.name, entry.payload.refused ?? false]),
+    ).toEqual([
       [1, 'write\ufffdfile', true],
       [2, 'write_file', false],
     ]);

@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JOURNAL_SAFE_DEPTH } from '../../src/core/ledger/journal-safe.js';
 import { jsonSha256 } from '../../src/core/tools/journal-json.js';
 import { say, scripted, use } from '../helpers/agent-kit.js';
-import {
-  completed,
-  entriesOf,
-  mcpContract,
-  runMcp,
-  serverCalls,
-  tomlString,
-  useMcpRun,
-} from './mcp-kit.js';
+import { completed, entriesOf, mcpContract, runMcp, serverCalls, tomlString, useMcpRun } from './mcp-kit.js';
 
 /**
  * Values nested deeper than a signed ledger payload may be (64 levels, docs/ledger.md): a model's

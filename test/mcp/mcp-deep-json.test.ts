@@ -81,3 +81,20 @@ describe('MCP call values nested deeper than a ledger payload may be', () => {
     expectCutOf100(body.structuredContent.value);
   });
 });
+
+describe('MCP tool lists with values a ledger payload cannot hold', () => {
+  const t = useMcpRun();
+
+  it('a description and a refused name with a lone surrogate are journaled with U+FFFD; the run completes', async () => {
+    const contract = mcpContract(deepServer(t.calls).replace('"--calls"', '"--odd", "--calls"'));
+    const provider = scripted([use('write_file', { path: 'out.txt', content: 'done\n' }), say('done')]);
+    const outcome = completed(await runMcp({ store: t.run.store, contract, workdir: t.workdir, provider }));
+    expect(outcome.verdict.overall).toBe('pass');
+    const [listed] = entriesOf(t.run.store, outcome.sessionId, 'mcp_tools_listed');
+    const tools = listed?.payload.tools as Array<{ name: string; description: string }>;
+    expect(tools.find((tool) => tool.name === 'mcp__deep__odd')?.description).toBe(
+      'A description with a lone \ufffd surrogate.',
+    );
+    expect(listed?.payload.not_mounted).toEqual([expect.objectContaining({ name: 'odd\ufffd' })]);
+  });
+});

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSettings } from '../contract/mcp-schema.js';
 import { matchesToolPattern } from '../contract/tool-pattern.js';
 import type { EntryOf, PayloadOf } from '../ledger/entry-kinds.js';
+import { journalSafe } from '../ledger/journal-safe.js';
 import { type Redactor, redactionField } from '../process/redact.js';
 import type { Ctx } from '../runtime/ctx.js';
 import { type DurableSession, plain } from '../runtime/durable.js';
@@ -172,13 +173,13 @@ export class McpMount {
           });
         }
       });
-      return { payload: plain({ ...base, listed: listed.length, tools, not_mounted: notMounted }) };
+      return { payload: safe({ ...base, listed: listed.length, tools, not_mounted: notMounted }) };
     } catch (error) {
       if (error instanceof McpUnavailableError) {
-        return { payload: { ...base, tools: [], unavailable: redact(error.message) } };
+        return { payload: safe({ ...base, tools: [], unavailable: redact(error.message) }) };
       }
       if (error instanceof McpServerError)
-        return { payload: { ...base, tools: [], error: redact(error.message) } };
+        return { payload: safe({ ...base, tools: [], error: redact(error.message) }) };
       throw error;
     }
   }
@@ -264,7 +265,7 @@ export class McpMount {
           if (answer?.kind !== 'pending') throw new Error('mcp_tool_pending without a pending answer');
           const body = resultBody(answer.result, redact);
           return {
-            payload: { ...base, signal: answer.signal, reason: redact(answer.reason), ...body.fields },
+            payload: safe({ ...base, signal: answer.signal, reason: redact(answer.reason), ...body.fields }),
             blobs: body.blobs,
           };
         },
@@ -290,13 +291,13 @@ export class McpMount {
           ...(pendingSeq !== undefined ? { pending_seq: pendingSeq } : {}),
         };
         if (answer.kind === 'failed') {
-          const payload: PayloadOf<'mcp_tool_call'> = {
+          const payload: PayloadOf<'mcp_tool_call'> = safe({
             ...head,
             ...(answer.refused ? { refused: true } : {}),
             result_sha256: null,
             is_error: true,
             error: redact(answer.error),
-          };
+          });
           return { payload, memo: callMemoOf({ payload }) };
         }
         const body = resultBody(answer.result, redact);
@@ -402,6 +403,14 @@ function resultBody(
     },
     blobs: [body.bytes],
   };
+}
+
+/**
+ * A payload with what a server wrote in it (a tool's name or description, its error message) made
+ * safe for canonical JSON (`journalSafe`): a lone UTF-16 surrogate there aborted the whole run.
+ */
+function safe<T>(payload: T): T {
+  return journalSafe(plain(payload)) as T;
 }
 
 /** A tool's input schema as providers take it: a JSON object schema, without `$schema`. */

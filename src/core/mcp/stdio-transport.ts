@@ -11,6 +11,12 @@ export const STDIO_EXIT_GRACE_MS = 1000;
 const SERVER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The most stderr a server's failure message quotes (its tail). */
 const STDERR_TAIL_BYTES = 2048;
+/**
+ * The most bytes sent to a server that it has not read yet: past it the server is stopped. A server
+ * that stops reading its stdin while it sends requests the client answers by itself (`ping`) had
+ * every answer kept in the harness's memory, without bound (docs/mcp.md).
+ */
+export const MAX_UNREAD_BYTES = 32 * 1024 * 1024;
 
 export interface SupervisedStdioOptions {
   file: string;
@@ -47,6 +53,8 @@ export class SupervisedStdioTransport implements Transport {
   #running: Promise<SupervisedOutcome> | undefined;
   #outcome: SupervisedOutcome | undefined;
   #closed = false;
+  /** Why the harness stopped the server itself, for {@link describeExit}. */
+  #stoppedWhy: string | null = null;
 
   constructor(sdk: McpSdk, options: SupervisedStdioOptions) {
     this.#sdk = sdk;
@@ -115,6 +123,11 @@ export class SupervisedStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed || !this.#running) throw new Error('the MCP server process is not running');
+    if (this.#stdin.writableLength + this.#stdin.readableLength > MAX_UNREAD_BYTES) {
+      this.#stoppedWhy ??= `was stopped: it does not read what it is sent (more than ${MAX_UNREAD_BYTES} bytes waited for it)`;
+      this.#abort.abort();
+      throw new Error(`the MCP server ${this.#stoppedWhy}`);
+    }
     this.#stdin.write(this.#sdk.serializeMessage(message));
   }
 
@@ -136,15 +149,17 @@ export class SupervisedStdioTransport implements Transport {
   describeExit(): string | null {
     const outcome = this.#outcome;
     if (!outcome) return null;
-    const how = outcome.spawnError
-      ? `could not be started (${outcome.spawnError.message})`
-      : outcome.timedOut
-        ? 'was killed at the run deadline'
-        : outcome.cancelled
-          ? 'was stopped (cancelled)'
-          : outcome.signal
-            ? `was killed by ${outcome.signal}`
-            : `exited with code ${String(outcome.exitCode)}`;
+    const how = this.#stoppedWhy
+      ? this.#stoppedWhy
+      : outcome.spawnError
+        ? `could not be started (${outcome.spawnError.message})`
+        : outcome.timedOut
+          ? 'was killed at the run deadline'
+          : outcome.cancelled
+            ? 'was stopped (cancelled)'
+            : outcome.signal
+              ? `was killed by ${outcome.signal}`
+              : `exited with code ${String(outcome.exitCode)}`;
     const tail = this.#stderr.trim();
     return tail ? `${how}; stderr: ${tail.split('\n').slice(-5).join(' | ')}` : how;
   }

@@ -16,6 +16,12 @@ export interface ServedAnswer {
   structured?: Record<string, unknown> | undefined;
 }
 
+/**
+ * The most bytes of answers a client may leave unread: past it the connection is closed. A client
+ * that sends calls and never reads had every answer kept in the harness's memory (docs/mcp.md).
+ */
+export const MAX_UNREAD_ANSWER_BYTES = 32 * 1024 * 1024;
+
 export interface ServeToolsOptions {
   /** The server's name and version in the MCP handshake. */
   name: string;
@@ -89,6 +95,17 @@ export async function serveMcpTools(options: ServeToolsOptions): Promise<ServedC
     };
   });
   const transport = new sdk.StdioServerTransport(options.input, options.output);
+  // Every message out passes here: past the cap of unread answers the connection ends instead.
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    if (options.output.writableLength > MAX_UNREAD_ANSWER_BYTES) {
+      void close();
+      throw new Error(
+        `the client does not read its answers (more than ${MAX_UNREAD_ANSWER_BYTES} bytes wait for it); the connection is closed`,
+      );
+    }
+    return send(message);
+  };
   let finish: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     finish = resolve;

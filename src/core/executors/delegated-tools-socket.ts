@@ -17,6 +17,13 @@ import {
 /** At most this many relays may be connected at once (a CLI normally starts its server once). */
 const MAX_CONNECTIONS = 8;
 
+/**
+ * Calls read and not yet answered, across the connections, before they stop being read: the bridge
+ * runs calls one at a time, and each waiting call holds its arguments (up to an MCP message, 10 MiB)
+ * in the harness's memory. Past it the sockets are paused until calls finish (docs/mcp.md).
+ */
+export const MAX_WAITING_CALLS = 16;
+
 /** The longest socket path every platform binds (`sun_path` holds 104 bytes on macOS, 108 on Linux). */
 const MAX_SOCKET_PATH = 103;
 
@@ -79,6 +86,25 @@ async function listen(dir: string, options: OpenToolSocketOptions): Promise<Tool
   await writeFile(join(dir, TOOL_TOKEN_FILE), `${token}\n`, { mode: 0o640 });
   const sockets = new Set<Socket>();
   const connections = new Set<ServedConnection>();
+  /** Sockets whose MCP server reads them: the ones the backpressure below pauses and resumes. */
+  const serving = new Set<Socket>();
+  let waiting = 0;
+  const throttle = () => {
+    for (const socket of serving) {
+      if (waiting >= MAX_WAITING_CALLS) socket.pause();
+      else socket.resume();
+    }
+  };
+  const call = async (name: string, args: Record<string, unknown>) => {
+    waiting++;
+    throttle();
+    try {
+      return await options.bridge.call(name, args);
+    } finally {
+      waiting--;
+      throttle();
+    }
+  };
   const server: Server = createServer((socket) => {
     if (sockets.size >= MAX_CONNECTIONS) {
       socket.destroy();
@@ -109,15 +135,18 @@ async function listen(dir: string, options: OpenToolSocketOptions): Promise<Tool
       instructions:
         'These are the only tools of this run: every call is checked against the contract and signed into its ledger.',
       tools: options.bridge.served,
-      call: (name, args) => options.bridge.call(name, args),
+      call,
       // Every call is journaled, a refused one too: the bridge refuses unknown and disallowed tools.
       passUnknown: true,
       input: socket,
       output: socket,
     });
     connections.add(connection);
+    serving.add(socket);
+    throttle();
     void connection.closed.then(() => {
       connections.delete(connection);
+      serving.delete(socket);
       socket.destroy();
     });
   };

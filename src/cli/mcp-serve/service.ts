@@ -83,6 +83,7 @@ export class TrussMcpService {
       case 'truss_ledger_verdict':
         return this.#withStore(
           (store) => verdictView(store, sessionIdArg(parseArgs(name, SessionArgs, args).session_id)).result,
+          { intact: true },
         );
       case 'truss_ledger_export':
         return this.#export(sessionIdArg(parseArgs(name, SessionArgs, args).session_id));
@@ -174,26 +175,33 @@ export class TrussMcpService {
   }
 
   #export(sessionId: string): Record<string, unknown> {
-    return this.#withStore((store) => {
-      const session = store.requireSession(sessionId);
-      const recorded = store.entry(sessionId, 0)?.payload.workdir;
-      const workdir =
-        typeof recorded === 'string' &&
-        existsSync(recorded) &&
-        within(realpathSync(recorded), this.#options.root)
-          ? realpathSync(recorded)
-          : this.#options.root;
-      const bundle = exportSessionBundle(this.#options.io, store, { workdir, sessionId, bundle: undefined });
-      return {
-        session_id: sessionId,
-        status: session.status,
-        entries: session.entries,
-        head_hash: store.session(sessionId)?.head_hash ?? null,
-        public_key: session.public_key,
-        bundle,
-        verify_command: verifyCommandFor('/', bundle, session.public_key),
-      };
-    });
+    return this.#withStore(
+      (store) => {
+        const session = store.requireSession(sessionId);
+        const recorded = store.entry(sessionId, 0)?.payload.workdir;
+        const workdir =
+          typeof recorded === 'string' &&
+          existsSync(recorded) &&
+          within(realpathSync(recorded), this.#options.root)
+            ? realpathSync(recorded)
+            : this.#options.root;
+        const bundle = exportSessionBundle(this.#options.io, store, {
+          workdir,
+          sessionId,
+          bundle: undefined,
+        });
+        return {
+          session_id: sessionId,
+          status: session.status,
+          entries: session.entries,
+          head_hash: store.session(sessionId)?.head_hash ?? null,
+          public_key: session.public_key,
+          bundle,
+          verify_command: verifyCommandFor('/', bundle, session.public_key),
+        };
+      },
+      { intact: true },
+    );
   }
 
   #verify(args: { path: string; key?: string | undefined }): Record<string, unknown> {
@@ -210,11 +218,20 @@ export class TrussMcpService {
     return { file, trust_source: source, exit_code: VERIFY_EXIT_CODES[report.status], ...report };
   }
 
-  #withStore<T>(read: (store: LedgerStore) => T): T {
+  /**
+   * `intact`: the answer states the chain's status (a verdict, an export), so SQLite's integrity
+   * check runs first, as for `truss ledger verdict` and `ledger export` (docs/cli.md, `truss ledger`):
+   * an index that disagrees with its table would show rows the walk did not verify as intact.
+   */
+  #withStore<T>(read: (store: LedgerStore) => T, options: { intact?: boolean } = {}): T {
     if (!existsSync(this.#options.db)) {
       throw new Error(`no ledger at ${this.#options.db} yet: run a contract first (truss_run_contract)`);
     }
-    const store = LedgerStore.open(this.#options.db, { receipts: checkReceipt, readonly: true });
+    const store = LedgerStore.open(this.#options.db, {
+      receipts: checkReceipt,
+      readonly: true,
+      untrusted: options.intact === true,
+    });
     try {
       return read(store);
     } finally {

@@ -18,6 +18,7 @@ import {
   runDelegatedCli,
 } from '../../src/core/executors/delegated-cli.js';
 import { delegatedOutcome, delegatedStep } from '../../src/core/executors/delegated-result.js';
+import { snapshotState } from '../../src/core/executors/in-loop.js';
 import { secretRedactor } from '../../src/core/process/redact.js';
 import { createCtx } from '../../src/core/runtime/ctx.js';
 import { git, initRepo, README } from '../helpers/git.js';
@@ -358,6 +359,36 @@ describe('working-tree diff', () => {
       secretRedactor({}),
     );
     expect(clean.payload.diff_error).toBeUndefined();
+  });
+
+  it("git's error quoting a run secret (a value the CLI wrote into .git/config) reaches the ledger redacted", async () => {
+    const secret = 'plain-deploy-secret-value-0123456789';
+    const repo = freshRepo();
+    // Git quotes a config value it cannot parse: the snapshot after the run fails saying it.
+    const result = await runDelegatedCli({
+      executor: executorSchema().parse({
+        kind: 'delegated-cli',
+        command: '/bin/sh',
+        args: ['-c', 'cat > /dev/null; git config core.bigFileThreshold "$DEPLOY_SECRET"'],
+      }),
+      intent: 'Tune git.',
+      contractTitle: 'Config',
+      done: ['git is tuned'],
+      workdir: repo,
+      env: { ...hostEnv, DEPLOY_SECRET: secret },
+      ctx: createCtx({}),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.gitError).toContain(secret);
+    const step = delegatedStep(result, secretRedactor({ DEPLOY_SECRET: secret }));
+    expect(step.payload.git_error).toMatch(/^could not capture the working-tree diff after the run: /);
+    expect(step.payload.git_error).toContain('bad numeric config value');
+    expect(JSON.stringify(step.payload)).not.toContain(secret);
+    expect(step.payload.redactions).toMatchObject({ run_secret: 2 });
+    // The snapshot before a run (the in-loop executor's and the journaled CLI's executor_started) too.
+    const before = await snapshotState(repo, hostEnv, undefined, secretRedactor({ DEPLOY_SECRET: secret }));
+    expect(before.git_error).toContain('bad numeric config value');
+    expect(before.git_error).not.toContain(secret);
   });
 
   it('includes changes the CLI commits itself, and deletions', async () => {

@@ -64,7 +64,7 @@ export async function runJournaledDelegated(options: DelegatedActivityOptions): 
       command,
       tools: 'truss',
       offered,
-      ...(await snapshotState(workdir, options.env, ctx.isolation?.tempDir)),
+      ...(await snapshotState(workdir, options.env, ctx.isolation?.tempDir, redact)),
     },
   }));
   const gates = new ApprovalGates(contract.approval_gates, options.approvers);

@@ -27,8 +27,10 @@ export function delegatedStep(
   // The scan's changes to the diff are said in diff_error: the clean room must not rebuild from it.
   const recorded = recordWorkDiff(result.diff, redact);
   const diff = recorded.bytes;
-  // A diff that could not be taken after the run is no "no change" either (delegated-cli.ts).
-  const diffError = result.diffError ?? recorded.diffError;
+  // A diff that could not be taken after the run is no "no change" either (delegated-cli.ts). Git's
+  // errors quote what the work can write (a config value in .git/config, a path): scanned like the
+  // streams, as the in-loop executor's are (docs/security.md "The secret scan").
+  const diffError = result.diffError != null ? redact(result.diffError) : recorded.diffError;
   const stream = (bytes: Buffer, captured: CapturedStream) => ({
     sha256: sha256(bytes),
     bytes: captured.totalBytes,
@@ -59,7 +61,7 @@ export function delegatedStep(
       changed_files: result.changedFiles.map((path) => redactor(path)),
       head_before: result.headBefore,
       head_after: result.headAfter,
-      git_error: result.gitError,
+      git_error: result.gitError === null ? null : redact(result.gitError),
       ...(diffError ? { diff_error: diffError } : {}),
       // What the scan removed from the diff alone (`redactions` counts the streams too).
       ...(Object.keys(recorded.redactions).length > 0 ? { diff_redactions: recorded.redactions } : {}),

@@ -134,7 +134,7 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
       tools: specs.map((spec) => spec.name),
       // How requests are assembled (docs/context.md); a resume reads it back from here.
       context: contextSettingsFor(contract, provider),
-      ...(await snapshotState(options.workdir, options.env, options.ctx.isolation?.tempDir)),
+      ...(await snapshotState(options.workdir, options.env, options.ctx.isolation?.tempDir, redact)),
     }),
   }));
 
@@ -410,6 +410,7 @@ export async function snapshotState(
   workdir: string,
   env: Record<string, string | undefined>,
   scratchParent: string | undefined,
+  redact: Redactor,
 ): Promise<Pick<PayloadOf<'executor_started'>, 'git' | 'git_error'>> {
   try {
     const root = await findRepoRoot(workdir, env);
@@ -417,7 +418,9 @@ export async function snapshotState(
     const snapshot = await snapshotWorktree(root, env, scratchParent, { keep: true });
     return { git: { head_before: snapshot.head, tree_before: snapshot.tree } };
   } catch (error) {
-    return { git: null, git_error: (error as Error).message };
+    // Git's error quotes what the repository holds (a config value, a path): the run's secret scan
+    // applies, as to every text the ledger keeps (docs/security.md "The secret scan").
+    return { git: null, git_error: redact((error as Error).message) };
   }
 }
 

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { readInputText } from '../core/input-file.js';
 import {
   createNodeCrypto,
   exportBundleToFile,
@@ -10,6 +9,7 @@ import {
   loadOrCreateKeyFile,
   parseSeedBase64,
   readEntries,
+  readKeyFileText,
   type SigningKey,
   streamTail,
   tailsFromStore,
@@ -71,13 +71,14 @@ export function resolveRunKey(keyFile: string | undefined, io: CliIo): SigningKe
 
 /**
  * The signing seed as text, for the run's secret scan: a key read from a file is not in the
- * environment, so the redactor would not otherwise know it (an agent could `cat` the file).
+ * environment, so the redactor would not otherwise know it (an agent could `cat` the file). Read as
+ * the key itself is (`readKeyFileText`): a pipe given as `--key` is read once, for both.
  */
 export function runKeySecrets(keyFile: string | undefined, io: CliIo): string[] {
   if (io.env.TRUSS_SIGNING_KEY && !keyFile) return [];
   const path = keyFile ? resolve(io.cwd, keyFile) : perInstallKeyPath(io.env);
   try {
-    const seed = readInputText(path).trim(); // never waits on a FIFO (docs/cli.md "Input files")
+    const seed = readKeyFileText(path).trim(); // never waits on a FIFO (docs/cli.md "Input files")
     return seed ? [seed] : [];
   } catch {
     return [];

@@ -100,9 +100,17 @@ export function readWholeInput(input: InputFile, limit: number, onOverLimit: () 
 
 /** The whole of an input file (a key, a trusted-keys file), at most `limit` bytes. */
 export function readInputBytes(path: string, limit = MAX_INPUT_FILE_BYTES): Buffer {
+  return readInput(path, limit).bytes;
+}
+
+/**
+ * {@link readInputBytes}, saying whether what was read is a pipe: its bytes are gone once read, so
+ * a second read of the same path finds nothing (see `readKeyFileText` in ledger/keys.ts).
+ */
+export function readInput(path: string, limit = MAX_INPUT_FILE_BYTES): { bytes: Buffer; pipe: boolean } {
   const input = openInputFile(path);
   try {
-    return readWholeInput(
+    const bytes = readWholeInput(
       input,
       limit,
       () =>
@@ -110,6 +118,7 @@ export function readInputBytes(path: string, limit = MAX_INPUT_FILE_BYTES): Buff
           `it holds more than ${Math.round(limit / 2 ** 20)} MiB, more than truss reads from one file`,
         ),
     );
+    return { bytes, pipe: !input.seekable };
   } finally {
     closeSync(input.fd);
   }

@@ -54,6 +54,7 @@ export {
   loadOrCreateKeyFile,
   parsePublicKeyHex,
   parseSeedBase64,
+  readKeyFileText,
   resolveSigningKey,
   type Signer,
   SigningKey,

@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readInputText } from '../input-file.js';
+import { readInput } from '../input-file.js';
 import { cannotRead, missingFile } from '../read-failure.js';
 import { bytesToHex, hexToBytes } from './encoding.js';
 import { KeyError } from './errors.js';
@@ -95,12 +95,32 @@ export function parseSeedBase64(text: string, source: string): SigningKey {
 const HEX_NOT_SEED =
   'is 64 hex characters, the form of a public key (what `truss verify --key` takes); signing takes the secret key `truss keygen` wrote: one line of base64, the content of its key file';
 
+/**
+ * Key files that were pipes (`--key <(pass show key)`, `--key /dev/stdin`), by path: their text,
+ * for the rest of the process. A command reads its key more than once (to sign, and as a run secret
+ * for the secret scan; `truss mcp serve` once per run), and a pipe gives its text once: the second
+ * read found it empty, so the seed was not scanned for or the command failed (docs/cli.md "Input files").
+ */
+const pipedKeyFiles = new Map<string, string>();
+
+/**
+ * The text of the key file at `path` (an absolute path), read as every input file is: never waits on
+ * a FIFO, refuses a device (docs/cli.md "Input files"). A pipe is read once per process.
+ */
+export function readKeyFileText(path: string): string {
+  const kept = pipedKeyFiles.get(path);
+  if (kept !== undefined) return kept;
+  const { bytes, pipe } = readInput(path);
+  const text = bytes.toString('utf8');
+  if (pipe) pipedKeyFiles.set(path, text);
+  return text;
+}
+
 /** Loads a key file written by `truss keygen`. Warns through `onWarning` when others can read it. */
 export function loadKeyFile(path: string, onWarning?: (message: string) => void): SigningKey {
   let text: string;
   try {
-    // Never waits on a FIFO, refuses a device (docs/cli.md "Input files").
-    text = readInputText(path);
+    text = readKeyFileText(path);
   } catch (error) {
     // `--key HEX` is how `truss verify` takes a public key; a command that signs takes a key file.
     // Not repeated: 64 hex characters could as well be a seed written in hex.

@@ -20,6 +20,7 @@ import {
   sessionIdOfArtifact,
 } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
+import { appReviewCommentsAt } from '../github/repo-contracts.js';
 import { trustedKeysFor } from '../github/repo-trusted-keys.js';
 import { type ContractRunResult, resumeAndReport } from '../github/run-and-report.js';
 import { latestReportOf } from '../github/session-meta.js';
@@ -94,6 +95,13 @@ export async function resumeSuspendedRun(options: {
 }): Promise<ContractRunResult> {
   const { inputs, context, octokit, setup, request } = options;
   const repo = { owner: context.owner, repo: context.repo };
+  // As the run it continues would have: with the input, or for a run the App dispatched (it completes
+  // the App's queued check) with `[app] review_comments` (docs/action.md "Review comments"). Asked
+  // before anything is claimed or recorded: a config that does not parse fails the resume here.
+  const reviewComments =
+    inputs.reviewComments ||
+    (request.checkRunId != null &&
+      (await appReviewCommentsAt({ octokit, repo, ref: request.target.trustedRef })));
   const { sessionId, dir } = await setup.log.group('download the suspended ledger', () =>
     downloadLedger(options),
   );
@@ -224,7 +232,7 @@ export async function resumeSuspendedRun(options: {
         check: inputs.check,
         comment: inputs.comment,
         commentAuthors: inputs.commentAuthors,
-        reviewComments: inputs.reviewComments,
+        reviewComments,
         dryRun: inputs.dryRun,
         timeout: inputs.timeout,
         sessionId,

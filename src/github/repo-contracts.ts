@@ -2,7 +2,7 @@ import type { TomlSource } from '../core/contract/index.js';
 import { CONFIG_FILE, CONTRACTS_DIR, ContractError } from '../core/contract/index.js';
 import type { Octokit } from './octokit.js';
 import { listRepoDir, readRepoFile } from './repo-files.js';
-import { parseContractToml } from './settings.js';
+import { appReviewComments, parseContractToml } from './settings.js';
 
 export interface RepoRef {
   owner: string;
@@ -124,4 +124,18 @@ export async function contractFilesById(
     }
   }
   return byId;
+}
+
+/**
+ * `[app] review_comments` of `.truss/config.toml` at a trusted ref, for a job that does not load the
+ * contracts (a resumed run, whose contract is the one its ledger recorded).
+ */
+export async function appReviewCommentsAt(options: {
+  octokit: Octokit;
+  repo: RepoRef;
+  ref: string;
+}): Promise<boolean> {
+  const { octokit, repo, ref } = options;
+  const text = await readRepoFile({ octokit, owner: repo.owner, repo: repo.repo, path: CONFIG_FILE, ref });
+  return appReviewComments(text === null ? undefined : { file: CONFIG_FILE, text });
 }

@@ -28,6 +28,7 @@ import {
 import { runCli } from '../helpers/cli.js';
 import { otherApp } from '../helpers/comment-authors.js';
 import { APPROVED_CHECK, contractToml } from '../helpers/contract-toml.js';
+import { contentsFile } from '../helpers/fake-github.js';
 import {
   type FakeResults,
   runtimeToken,
@@ -548,6 +549,39 @@ describe('suspend on an approval gate, resume in a later job', () => {
     };
     const review = bundle.ledger.entries.find((e) => e.kind === 'human_review');
     expect(review?.entry_hash).toBe(approval(app.key).entry_hash);
+  });
+
+  it('the App path: with `[app] review_comments = true` on the base, the resumed run syncs inline review comments as the dispatched run would', async () => {
+    const head = reportedHead();
+    const app = SigningKey.generate();
+    harness.useAppToken('truss-app');
+    queueAppCheck(9150);
+    // The config the App's dispatched runs read at the PR base.
+    const config = (req: { path: string }) =>
+      new URLSearchParams(req.path.split('?')[1] ?? '').get('ref') === harness.baseSha
+        ? { body: contentsFile('.truss/config.toml', '[app]\nreview_comments = true\n') }
+        : { status: 404, body: { message: 'Not Found' } };
+    harness.fake.prepend('GET', new RegExp(`^${API}/contents/\\.truss/config\\.toml$`), config);
+    onTestFinished(() => {
+      harness.fake.remove(config);
+    });
+    const before = harness.fake.requests.length;
+    const resumed = await dispatchResume(app.key, {
+      check_run_id: '9150',
+      approval: JSON.stringify(appApproval(head, app.key, 'approved in the App', 3)),
+    });
+    expect(resumed.stdout).not.toContain('::error');
+    expect(resumed.code).toBe(0);
+    expect(resumed.outputs.verdict).toBe('pass');
+    const configReads = harness.fake.requests
+      .slice(before)
+      .filter((r) => r.method === 'GET' && r.path.split('?')[0]?.endsWith('/contents/.truss/config.toml'));
+    expect(configReads.map((r) => r.path)).toEqual([expect.stringContaining(`?ref=${harness.baseSha}`)]);
+    // The sync ran (without review comments nothing is said): the contract's executor changed the
+    // tree the panel reviewed, so no finding is placed on the commit's lines (docs/action.md).
+    expect(resumed.stdout).toContain(
+      'gated-bash: inline review comments not updated: an executor ran, so the panel reviewed the tree it left',
+    );
   });
 
   it('the App path: a second dispatch of an approval (another /truss approve, queued behind the first) does not run the gated step again', async () => {

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { errorText } from '../github/error-text.js';
 import { GateHeldError } from '../github/gate-claim.js';
 import { handleCommand } from '../github/handle-command.js';
 import { memoryOutcomeText } from '../github/memory-job.js';
@@ -70,6 +71,7 @@ export async function handleComment(options: {
   return handleCommand({
     octokit,
     repo,
+    env: setup.env,
     issueNumber,
     comment: payload.comment,
     triggerPhrase: inputs.triggerPhrase,
@@ -148,8 +150,9 @@ export async function handleComment(options: {
       } catch (error) {
         // Another job (a review, another comment) holds the gate: it reports; this job did nothing.
         if (!(error instanceof GateHeldError)) throw error;
-        core.notice(`truss: ${error.message}`);
-        return { ok: false, reply: `Nothing was recorded for this comment: ${error.message}` };
+        const message = errorText(error, setup.env);
+        core.notice(`truss: ${message}`);
+        return { ok: false, reply: `Nothing was recorded for this comment: ${message}` };
       }
     },
   });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
+import { errorText } from '../github/error-text.js';
 import {
   MemoryJobRefusedError,
   memoryApprovalRequired,
@@ -100,7 +101,9 @@ export async function handleMemoryMode(job: MemoryJob, dispatch: DispatchRequest
     await reply(memoryOutcomeText(outcome, action));
   } catch (error) {
     // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
-    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
+    await reply(
+      `truss could not decide the memory entry: ${inlineText(errorText(error, job.setup.env), 2000)}`,
+    );
     throw error;
   }
 }

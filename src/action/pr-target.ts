@@ -1,4 +1,5 @@
 import { completeCheckRun, HeadMismatchError } from '../github/check-runs.js';
+import { errorText } from '../github/error-text.js';
 import { isForkHead } from '../github/fork-head.js';
 import { GateHeldError } from '../github/gate-claim.js';
 import type { Octokit } from '../github/octokit.js';
@@ -229,11 +230,13 @@ export async function failQueuedCheck(options: {
   context: EventContext;
   dispatch: DispatchRequest | null;
   error: unknown;
+  /** The job's environment: its secrets are redacted from the message (error-text.ts). */
+  env: Readonly<Record<string, string | undefined>>;
   warn: (message: string) => void;
 }): Promise<void> {
   const id = options.dispatch?.checkRunId;
   if (!id) return;
-  const message = options.error instanceof Error ? options.error.message : String(options.error);
+  const message = errorText(options.error, options.env);
   // Another job holds the gate: this one did nothing, which is neither a verdict nor a failure. Never
   // neutral, which would stand over the other job's verdict as the newest check of the name: a skip,
   // which the job holding the gate (and this one, right after) looks behind (skip-race.ts).

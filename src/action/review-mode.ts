@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import type { Bundle } from '../core/ledger/index.js';
+import { errorText } from '../github/error-text.js';
 import { GateHeldError } from '../github/gate-claim.js';
 import { ledgerBundleFileName } from '../github/names.js';
 import type { Octokit } from '../github/octokit.js';
@@ -73,7 +74,7 @@ export async function handleReview(options: {
       }).catch((error: unknown) => {
         // Another job (a `/truss approve`, another review) holds the gate: it reports; this one did nothing.
         if (!(error instanceof GateHeldError)) throw error;
-        core.notice(`truss: ${error.message}`);
+        core.notice(`truss: ${errorText(error, setup.env)}`);
         return null;
       });
       if (result) resumed = [...(resumed ?? []), result];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import pkg from '../../package.json' with { type: 'json' };
 import type { RunMemory } from '../core/memory/index.js';
+import { errorText } from '../github/error-text.js';
 import { GateHeldError } from '../github/gate-claim.js';
 import { postHumanReviewCheck } from '../github/human-review-check.js';
 import { runMemoryFromBranch } from '../github/memory-runs.js';
@@ -91,7 +92,10 @@ export function resolveMode(mode: Inputs['mode'], eventName: string): Mode {
 export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
   // Once the dispatch is read, any failure completes the App's queued check (pr-target.ts), setting up
   // included: a signing-key or workdir that fails it left the check queued for good.
-  let queued: Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn'> | null = null;
+  let queued: Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn' | 'env'> | null = null;
+  // Whose secrets an error's message must not carry to the log: the inputs (INPUT_*) until the
+  // setup adds the provider keys and tokens it hands on (error-text.ts).
+  let secrets: Record<string, string | undefined> = env;
   try {
     const inputs = readInputs((name) => core.getInput(name));
     const context = readEventContext(env);
@@ -113,6 +117,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
       return;
     }
     const setup = setupAction(inputs, context, env, { signsRuns: mode !== 'review' });
+    secrets = setup.env;
     try {
       if (mode === 'comment') {
         const results = await handleComment({
@@ -141,8 +146,15 @@ export async function run(env: Record<string, string | undefined> = process.env)
         } catch (error) {
           // The benign loser of two resumes: nothing ran, and the job that holds the gate reports.
           if (!(error instanceof GateHeldError)) throw error;
-          await failQueuedCheck({ octokit, context, dispatch, error, warn: setup.log.warning });
-          core.notice(`truss: ${error.message}`);
+          await failQueuedCheck({
+            octokit,
+            context,
+            dispatch,
+            error,
+            env: setup.env,
+            warn: setup.log.warning,
+          });
+          core.notice(`truss: ${errorText(error, setup.env)}`);
         }
       } else if (mode === 'memory') {
         await handleMemoryMode({ inputs, context, octokit, setup }, dispatch);
@@ -209,8 +221,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
     }
   } catch (error) {
     queued ??= queuedCheckOf(env);
-    if (queued) await failQueuedCheck({ ...queued, error, warn: actionsLogger.warning });
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    if (queued) await failQueuedCheck({ ...queued, error, env: secrets, warn: actionsLogger.warning });
+    core.setFailed(errorText(error, secrets));
   }
 }
 
@@ -221,7 +233,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
  */
 function queuedCheckOf(
   env: Record<string, string | undefined>,
-): Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn'> | null {
+): Omit<Parameters<typeof failQueuedCheck>[0], 'error' | 'warn' | 'env'> | null {
   try {
     const context = readEventContext(env);
     const dispatch = readDispatchRequest(context);

@@ -1,5 +1,5 @@
-import { secretRedactor } from '../core/process/index.js';
 import { completeCheckRun } from './check-runs.js';
+import { errorText } from './error-text.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
 import type { RepoRef } from './repo-contracts.js';
@@ -25,8 +25,7 @@ export async function failCheckRun(
   checkName: string,
   error: unknown,
 ): Promise<void> {
-  const redact = secretRedactor(options.env);
-  const reason = redact((error as Error)?.message ?? String(error));
+  const reason = errorText(error, options.env);
   try {
     await completeCheckRun({
       octokit: options.octokit,

@@ -1,6 +1,7 @@
 import { CONTRACTS_DIR } from '../core/contract/index.js';
 import type { AllowEntry } from './allow-list.js';
 import { helpText, parseCommand } from './commands.js';
+import { errorText } from './error-text.js';
 import { failedContracts, newestTrussChecks } from './failed-contracts.js';
 import type { Logger } from './logger.js';
 import type { Octokit } from './octokit.js';
@@ -25,6 +26,8 @@ export interface DecisionOutcome<R = ContractRunResult> {
 export interface HandleCommandOptions<R = ContractRunResult> {
   octokit: Octokit;
   repo: { owner: string; repo: string };
+  /** The job's environment: its secrets are redacted from an error answered on the pull request (error-text.ts). */
+  env: Readonly<Record<string, string | undefined>>;
   /** The pull request the comment is on. */
   issueNumber: number;
   comment: {
@@ -233,7 +236,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
         return outcome.results ?? [];
       } catch (error) {
         await reaction('confused');
-        await reply(`truss could not record the decision: ${(error as Error).message}`);
+        await reply(`truss could not record the decision: ${errorText(error, options.env)}`);
         throw error;
       }
     }
@@ -273,7 +276,7 @@ export async function handleCommand<R = ContractRunResult>(options: HandleComman
         return results;
       } catch (error) {
         await reaction('confused');
-        await reply(`truss could not run: ${(error as Error).message}`);
+        await reply(`truss could not run: ${errorText(error, options.env)}`);
         throw error;
       }
     }
@@ -375,7 +378,9 @@ async function memoryCommand<R>(
   } catch (error) {
     await reaction('confused');
     // The message can quote what a fork uploaded (names in its artifact): shown as inert text.
-    await reply(`truss could not decide the memory entry: ${inlineText((error as Error).message, 2000)}`);
+    await reply(
+      `truss could not decide the memory entry: ${inlineText(errorText(error, options.env), 2000)}`,
+    );
     throw error;
   }
 }

@@ -71,6 +71,8 @@ export async function onIssueCommentCreated(
   await handleCommand<RunRequestOutcome>({
     octokit,
     repo,
+    // The App's secrets (its private key, webhook secret, signing key) never reach a reply.
+    env: process.env,
     issueNumber: issue.number,
     comment: {
       id: comment.id,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { reachableBy } from './account-reach.js';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
+import { attemptAccount } from './attempt-accounts.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
@@ -77,8 +78,35 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
       if (index >= 0) workdirs.splice(index, 1);
     }
   };
+  const views = new Map<number, Promise<Isolation>>();
   return {
     report: options.report,
+    // An attempt's view binds none of the run's working copies and none of the other attempts': only
+    // what is added through it, with the harness's scratch directory (where every attempt's copy and
+    // clean room lie) covered, and, as root, as an account of the slot's own (docs/fanout.md).
+    forAttempt(slot) {
+      let made = views.get(slot);
+      if (made === undefined) {
+        made = (async () => {
+          const own = runAs
+            ? {
+                account: await attemptAccount(runAs.account.name, slot, 'root', options.toolEnv, false),
+                setpriv: runAs.setpriv,
+              }
+            : undefined;
+          return bwrapIsolation({
+            ...options,
+            workdirs: [],
+            gitGuard: undefined,
+            pinnedDirs: [],
+            hiddenPaths: [...options.hiddenPaths, options.scratchRoot],
+            runAs: own,
+          });
+        })();
+        views.set(slot, made);
+      }
+      return made;
+    },
     async addWorkdir(dir) {
       if (runAs) await grantWorkdir(dir, runAs.account, 'root', options.toolEnv, options.hiddenPaths);
       const path = realpathSync(dir);

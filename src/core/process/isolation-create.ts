@@ -199,7 +199,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
         netns: egress === 'netns',
         toolEnv,
       });
-      return { ...uid, withheld: hidden };
+      return withAttemptViews({ ...uid, withheld: hidden });
     }
     const bwrap = await probeBwrap(toolEnv);
     if (typeof bwrap !== 'string') {
@@ -235,7 +235,7 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
       toolEnv,
       runAs,
     });
-    return { ...sandbox, withheld: hidden, tempDir };
+    return withAttemptViews({ ...sandbox, withheld: hidden, tempDir });
   }
   if (options.mode !== 'auto') {
     throw new IsolationUnavailableError(
@@ -246,6 +246,17 @@ export async function createIsolation(options: CreateIsolationOptions): Promise<
   }
   notes.push(`no isolation mechanism is available (${tried.join('; ')})`);
   return { ...noIsolation(report('none', false, null)), withheld: hidden, tempDir: await runTemp() };
+}
+
+/** An attempt's view withholds what the run withholds and makes its temp dirs where the run does. */
+function withAttemptViews(isolation: Isolation): Isolation {
+  const forAttempt = isolation.forAttempt?.bind(isolation);
+  if (forAttempt === undefined) return isolation;
+  const { withheld, tempDir } = isolation;
+  return {
+    ...isolation,
+    forAttempt: async (slot) => ({ ...(await forAttempt(slot)), withheld, tempDir }),
+  };
 }
 
 type Probe<T> = T | { unavailable: string };

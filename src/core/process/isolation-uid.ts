@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { attemptAccount } from './attempt-accounts.js';
 import { dirname, join, resolve } from 'node:path';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
@@ -26,6 +27,8 @@ import { disposeScratch, makeScratch } from './process-scratch.js';
 import { hostMounts, mountUnder, readOnlyProofLines, readOnlyRoot, remountPlan } from './read-only-root.js';
 import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
+
+export { ensureSandboxAccount, localAccount } from './sandbox-account.js';
 
 /** The sandbox user for runs whose network is open or allowlisted. */
 export const SANDBOX_USER = 'truss-sandbox';
@@ -85,70 +88,6 @@ export interface UidIsolationOptions {
 }
 
 /**
- * The account's ids from the local `/etc/passwd` (where `useradd --system` puts it), read without
- * starting a process; null when it is not there (another NSS source may still know it: ask `id`).
- */
-export function localAccount(name: string, passwdFile = '/etc/passwd'): SandboxAccount | null {
-  let text: string;
-  try {
-    text = readFileSync(passwdFile, 'utf8');
-  } catch {
-    return null;
-  }
-  for (const line of text.split('\n')) {
-    const fields = line.split(':');
-    if (fields[0] !== name || fields.length < 4) continue;
-    const uid = Number(fields[2]);
-    const gid = Number(fields[3]);
-    if (!Number.isInteger(uid) || !Number.isInteger(gid) || fields[2] === '' || fields[3] === '') return null;
-    return { name, uid, gid };
-  }
-  return null;
-}
-
-/**
- * Ensures the sandbox user exists (creating a system user with no home and no login shell) and
- * returns its ids. Two harnesses creating it at once is fine: a lost race re-reads the ids.
- */
-export async function ensureSandboxAccount(
-  name: string,
-  privilege: Privilege,
-  env: Record<string, string>,
-): Promise<SandboxAccount> {
-  const read = async (): Promise<SandboxAccount | null> => {
-    const local = localAccount(name);
-    if (local) return local;
-    const uid = await runCommand('id', ['-u', name], env);
-    const gid = await runCommand('id', ['-g', name], env);
-    if (!uid.ok || !gid.ok) return null;
-    return { name, uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  };
-  const existing = await read();
-  if (existing) return existing;
-  const created = await asRoot(
-    privilege,
-    'useradd',
-    [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--home-dir',
-      '/nonexistent',
-      '--shell',
-      '/usr/sbin/nologin',
-      name,
-    ],
-    env,
-  );
-  const after = await read();
-  if (after) return after;
-  throw new IsolationSetupError(
-    `could not create the sandbox user ${name}: ${created.stderr.trim() || `useradd exited ${created.code}`}. ` +
-      'Create it yourself (useradd --system --user-group truss-sandbox) or choose isolation = "bwrap".',
-  );
-}
-
-/**
  * `uid` isolation: each process runs as the dedicated sandbox user inside fresh pid and mount
  * namespaces. A root-owned init (`/bin/sh`, pid 1 of the namespace) hides the key paths and harness
  * temp dir with mounts, then starts the command through `setpriv` (no capabilities, no new
@@ -157,7 +96,6 @@ export async function ensureSandboxAccount(
  * the kernel kills everything left in the namespace — setsid and double-forked children included.
  */
 export function uidIsolation(options: UidIsolationOptions): Isolation {
-  const { account } = options;
   // Root runs these with the check's environment: by absolute path, never through its PATH.
   let tools: SandboxTools;
   try {
@@ -324,7 +262,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     sudo: sudo === null ? null : { sudo, env: tools.env },
     rm: sudo === null ? null : findProgram('rm', options.toolEnv.PATH ?? ''),
   });
-  return {
+  // One view per account: the run's own, and one per fan-out attempt slot (attempt-accounts.ts),
+  // sharing the held namespace and launcher; what a view adds is granted to its account alone.
+  const view = (account: SandboxAccount): Isolation => ({
     report: options.report,
     tempDir: scratchRoot,
     async addWorkdir(dir) {
@@ -481,6 +421,19 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
           sweepPlantedGitFiles(addedGuards.with(options.gitGuard), options.toolEnv);
         },
       };
+    },
+  });
+  const views = new Map<number, Promise<Isolation>>();
+  return {
+    ...view(options.account),
+    forAttempt(slot) {
+      let made = views.get(slot);
+      if (made === undefined) {
+        const iptables = options.report.egress === 'iptables-owner';
+        made = attemptAccount(options.account.name, slot, options.privilege, options.toolEnv, iptables).then(view);
+        views.set(slot, made);
+      }
+      return made;
     },
   };
 }

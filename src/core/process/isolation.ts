@@ -106,6 +106,15 @@ export interface Isolation {
    * is given inside; it holds no key. Unset: the OS temp dir (docs/runtime.md "Temporary directories").
    */
   readonly tempDir?: string | undefined;
+  /**
+   * A view of this isolation for one fan-out attempt (docs/fanout.md "Where attempts work"): the
+   * same hidden paths and network, but its processes run as an account of their own per `slot` (uid;
+   * bwrap started as the sandbox user), and the working copies added through the view (the
+   * attempt's copy, its clean rooms, its tool socket) are granted to that account alone and, under
+   * bwrap, bound only into the view's processes. Slots run one attempt at a time each. Unset (none):
+   * attempts cannot be kept apart.
+   */
+  forAttempt?(slot: number): Promise<Isolation>;
 }
 
 /** The requested mechanism is not available here; says what to do instead. */

@@ -31,8 +31,10 @@ export function makeScratch(
   mkdirSync(scratch);
   const home = join(scratch, 'home');
   const tmp = join(scratch, 'tmp');
-  mkdirSync(home);
-  mkdirSync(tmp);
+  // Closed to others: fan-out attempts side by side run as different accounts, and one must not
+  // read another's HOME or TMPDIR (docs/fanout.md "Where attempts work").
+  mkdirSync(home, { mode: 0o700 });
+  mkdirSync(tmp, { mode: 0o700 });
   // The working copy is owned by the harness user; git would refuse it as "dubious ownership".
   writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n');
   chmodSync(scratch, 0o711);

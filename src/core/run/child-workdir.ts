@@ -18,8 +18,14 @@ const MAX_UNCOMMITTED_BYTES = 64 * 1024 * 1024;
 export interface ChildWorkdirs {
   /** True when every attempt works in the run's own workdir (executor "none": they judge the same work). */
   readonly shared: boolean;
-  /** A directory for one attempt; `release` removes its copy (its work is in the ledger by then). */
-  acquire(): Promise<{ dir: string; release(): Promise<void> }>;
+  /**
+   * A directory for one attempt; `release` removes its copy (its work is in the ledger by then).
+   * `prepare`, when given, hands the copy to the attempt's own isolation view instead of the one
+   * given to {@link childWorkdirs}.
+   */
+  acquire(
+    prepare?: ((dir: string) => Promise<void>) | undefined,
+  ): Promise<{ dir: string; release(): Promise<void> }>;
   /** Removes every copy not released yet. */
   dispose(): Promise<void>;
 }
@@ -97,14 +103,14 @@ export async function childWorkdirs(options: {
   };
   return {
     shared: false,
-    async acquire() {
+    async acquire(prepare) {
       const room = await materializeCleanRoom({
         repoRoot: root,
         baseSha: snapshot.head as string,
         diff,
         env: options.env,
         parentDir: options.parentDir,
-        prepare: options.prepare,
+        prepare: prepare ?? options.prepare,
         prefix: 'truss-attempt-',
       });
       rooms.add(room);

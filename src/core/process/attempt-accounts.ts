@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { ensureEgressBlock } from './egress-block.js';
+import { searchableUpTo } from './grant-workdir.js';
 import { IsolationSetupError } from './isolation.js';
 import type { SandboxAccount } from './isolation-uid.js';
 import type { Privilege } from './sandbox-commands.js';
@@ -42,4 +45,27 @@ export async function attemptAccount(
       );
   }
   return account;
+}
+
+/**
+ * A working copy made like a clean room reads the run's repository's objects through
+ * `.git/objects/info/alternates`. An attempt's account is not in the run's sandbox group, so the way
+ * to those objects gets the search bit for others, as a working copy's ancestors do (grant-workdir.ts);
+ * git's objects are readable by others as it writes them.
+ */
+export async function reachSharedObjects(
+  dir: string,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, '.git', 'objects', 'info', 'alternates'), 'utf8');
+  } catch {
+    return;
+  }
+  for (const line of text.split('\n')) {
+    const path = line.trim();
+    if (isAbsolute(path)) await searchableUpTo(path, privilege, env);
+  }
 }

@@ -48,7 +48,15 @@ export async function grantWorkdir(
     );
     if (!result.ok) throw failed(result.stderr.trim().split('\n').at(-1) ?? `exit ${result.code}`);
   }
-  for (let parent = dirname(root); ; parent = dirname(parent)) {
+  await searchableUpTo(dirname(root), privilege, env);
+}
+
+/**
+ * Gives `dir` and each of its ancestors the search bit for others (not the read bit) where it lacks
+ * it, as a working copy's ancestors get it.
+ */
+export async function searchableUpTo(dir: string, privilege: Privilege, env: Record<string, string>): Promise<void> {
+  for (let parent = resolve(dir); ; parent = dirname(parent)) {
     const info = await stat(parent);
     if ((info.mode & 0o001) === 0) {
       const result = await asRoot(privilege, 'chmod', ['o+x', parent], env);

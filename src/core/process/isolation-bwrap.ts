@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { reachableBy } from './account-reach.js';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
-import { attemptAccount } from './attempt-accounts.js';
+import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';
@@ -37,6 +37,8 @@ export interface BwrapIsolationOptions {
    * granted to it (grant-workdir.ts); those added later are granted here.
    */
   runAs?: { account: SandboxAccount; setpriv: string } | undefined;
+  /** Directories bound read-only (an attempt's view: the run's working copies, whose objects its copy reads). */
+  readOnlyWorkdirs?: readonly string[] | undefined;
 }
 
 /** What bubblewrap makes afresh below (`--tmpfs /tmp`, `--dev /dev`): the host's files there are not seen. */
@@ -94,14 +96,23 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
                 setpriv: runAs.setpriv,
               }
             : undefined;
-          return bwrapIsolation({
+          const view = bwrapIsolation({
             ...options,
             workdirs: [],
+            readOnlyWorkdirs: options.workdirs,
             gitGuard: undefined,
             pinnedDirs: [],
             hiddenPaths: [...options.hiddenPaths, options.scratchRoot],
             runAs: own,
           });
+          if (own === undefined) return view;
+          return {
+            ...view,
+            async addWorkdir(dir) {
+              await view.addWorkdir(dir);
+              await reachSharedObjects(dir, 'root', options.toolEnv);
+            },
+          };
         })();
         views.set(slot, made);
       }
@@ -171,12 +182,15 @@ export function bwrapIsolation(options: BwrapIsolationOptions): Isolation {
         ...hostSockets([...workdirs, options.scratchRoot, '/tmp', ...options.hiddenPaths])
           .filter(visible)
           .flatMap((path) => ['--ro-bind', '/dev/null', path]),
+        ...(options.readOnlyWorkdirs ?? []).flatMap((dir) => ['--ro-bind', dir, dir]),
         ...workdirs.flatMap((dir) => ['--bind', dir, dir]),
         // Mount points no process can rename, so the hidden paths below stay where they are named.
         ...(options.pinnedDirs ?? []).flatMap((dir) => ['--bind', dir, dir]),
         // Paths hidden inside a working copy (e.g. its .truss ledger) are covered again after the bind.
         ...hiddenPaths
-          .filter((path) => workdirs.some((dir) => path.startsWith(`${dir}/`)))
+          .filter((path) =>
+            [...workdirs, ...(options.readOnlyWorkdirs ?? [])].some((dir) => path.startsWith(`${dir}/`)),
+          )
           .flatMap((path) => ['--tmpfs-or-null', path]),
         // What git runs is not theirs to change (git-metadata.ts); objects and refs stay writable.
         ...guard.pinned.flatMap((path) => ['--bind', path, path]),

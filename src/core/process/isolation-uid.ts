@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
-import { attemptAccount } from './attempt-accounts.js';
+import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { dirname, join, resolve } from 'node:path';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
@@ -269,6 +269,7 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
     tempDir: scratchRoot,
     async addWorkdir(dir) {
       await grantWorkdir(dir, account, options.privilege, options.toolEnv, options.hiddenPaths);
+      if (account !== options.account) await reachSharedObjects(dir, options.privilege, options.toolEnv);
       const path = realpathSync(dir);
       addedGuards.add(path);
       addedKeeps.add(path);

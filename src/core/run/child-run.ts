@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
 import { type LedgerStore, readEntry, type VerdictRef } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
 import type { ContractBudget } from '../runtime/budget.js';
 import { SlicedBudgetMeter } from '../runtime/budget-slice.js';
 import { childCtx } from '../runtime/child-ctx.js';
@@ -33,6 +34,8 @@ export interface ChildRequest {
   budgetSlice: ContractBudget;
   /** The child's own wall-clock limit, within the parent's deadline. */
   timeoutMs?: number | undefined;
+  /** The attempt's own view of the run's isolation (Isolation.forAttempt); unset: the parent's. */
+  isolation?: Isolation | undefined;
 }
 
 /** A child run's signed outcome: what its parent anchors. */
@@ -82,6 +85,7 @@ export async function runChild(
         ctx.events({ type: 'warning', message: `attempt ${request.attempt}: ${event.message}` });
     },
     timeoutMs: request.timeoutMs,
+    isolation: request.isolation,
   });
   onCancel?.(child.cancel);
   const sessionId = randomUUID();

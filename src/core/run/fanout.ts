@@ -1,5 +1,6 @@
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
+import type { Isolation } from '../process/isolation.js';
 import { type EntryOf, type PayloadOf, readEntry, type VerdictRef } from '../ledger/index.js';
 import type { Redactor } from '../process/redact.js';
 import { BudgetExceededError, type ContractBudget } from '../runtime/budget.js';
@@ -181,6 +182,9 @@ async function runAttempts(
   plan: AttemptPlan,
 ): Promise<{ results: ChildResult[]; order: Map<number, number> }> {
   const { ctx } = parent;
+  const width = Math.min(plan.settings.concurrency ?? plan.k, plan.k - plan.first + 1);
+  const copies = plan.childContract.executor.kind !== 'none';
+  const views = attemptViews(ctx.isolation, copies && width > 1);
   const workdirs = await childWorkdirs({
     workdir: parent.workdir,
     env: parent.env,
@@ -196,10 +200,15 @@ async function runAttempts(
   const results: ChildResult[] = [];
   const order = new Map<number, number>();
   let stopped = false;
-  const worker = async () => {
+  // Each worker's attempts run in its slot's own view of the isolation (docs/fanout.md "Where
+  // attempts work"): a sibling's processes can neither read nor write this attempt's copy, clean
+  // rooms, tool socket or scratch. Without views, attempts side by side would share every one of
+  // them: refused (fail closed) rather than run.
+  const worker = async (slot: number) => {
+    const view = await views(slot + 1);
     for (let attempt = pending.shift(); attempt !== undefined; attempt = pending.shift()) {
       if (stopped || ctx.signal.aborted) return;
-      const place = await workdirs.acquire();
+      const place = await workdirs.acquire(view && ((dir) => view.addWorkdir(dir)));
       let result: ChildResult;
       try {
         result = await runChild(
@@ -213,6 +222,7 @@ async function runAttempts(
             scope: plan.scope,
             budgetSlice: plan.budgetSlice,
             timeoutMs: plan.settings.timeout_sec === undefined ? undefined : plan.settings.timeout_sec * 1000,
+            isolation: view,
           },
           (cancel) => running.set(attempt, cancel),
         );
@@ -229,14 +239,38 @@ async function runAttempts(
       }
     }
   };
-  const width = Math.min(plan.settings.concurrency ?? plan.k, pending.length);
   try {
-    await Promise.all(Array.from({ length: width }, worker));
+    await Promise.all(Array.from({ length: width }, (_, slot) => worker(slot)));
   } finally {
     await workdirs.dispose();
   }
   results.sort((a, b) => a.attempt - b.attempt);
   return { results, order };
+}
+
+/** Attempts cannot be kept apart: they work in copies side by side, and the isolation has no views. */
+export class SharedIsolationError extends Error {
+  override name = 'SharedIsolationError';
+}
+
+/**
+ * The isolation view of each worker slot: the isolation's own per-attempt view where it has them
+ * (uid, bwrap), none where there is no isolation to share (`none`: every process runs as the harness
+ * user anyway, as the run's notes say), and a refusal for an isolation without views when attempts
+ * with working copies of their own would run side by side.
+ */
+function attemptViews(
+  isolation: Isolation | undefined,
+  sideBySide: boolean,
+): (slot: number) => Promise<Isolation | undefined> {
+  if (isolation === undefined || isolation.report.level === 'none') return async () => undefined;
+  const forAttempt = isolation.forAttempt?.bind(isolation);
+  if (forAttempt) return forAttempt;
+  if (sideBySide)
+    throw new SharedIsolationError(
+      `[fanout] concurrency > 1: isolation "${isolation.report.level}" cannot keep attempts that run side by side apart (each could read and write the others' working copies); set [fanout] concurrency = 1`,
+    );
+  return async () => undefined;
 }
 
 function anchorPayload(

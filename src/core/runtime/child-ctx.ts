@@ -1,3 +1,4 @@
+import type { Isolation } from '../process/isolation.js';
 import type { BudgetMeter } from './budget.js';
 import type { Ctx, EventSink } from './ctx.js';
 
@@ -16,11 +17,17 @@ export interface ChildContext {
  * A child run's context (docs/fanout.md "Child runs"): cancelling the parent cancels the child, the
  * child's deadline is the tighter of the parent's and `timeoutMs` from now (at which it is
  * cancelled), its budget is the meter given (a slice that also charges the parent's), and it keeps
- * the parent's clock and isolation.
+ * the parent's clock and isolation (a fan-out attempt: its own view of it).
  */
 export function childCtx(
   parent: Ctx,
-  scope: { budget: BudgetMeter; events: EventSink; timeoutMs?: number | undefined },
+  scope: {
+    budget: BudgetMeter;
+    events: EventSink;
+    timeoutMs?: number | undefined;
+    /** A fan-out attempt's own view of the parent's isolation (docs/fanout.md); unset: the parent's. */
+    isolation?: Isolation | undefined;
+  },
 ): ChildContext {
   const controller = new AbortController();
   let cancelReason: string | null = null;
@@ -45,7 +52,7 @@ export function childCtx(
     deadline,
     budget: scope.budget,
     events: scope.events,
-    ...(parent.isolation ? { isolation: parent.isolation } : {}),
+    ...(scope.isolation ? { isolation: scope.isolation } : parent.isolation ? { isolation: parent.isolation } : {}),
     now: () => parent.now(),
   };
   return {

@@ -71,3 +71,35 @@ describe.runIf(asRoot).each<IsolationLevel>(['uid', 'bwrap'])('fan-out attempts 
     expect(readFileSync(join(repo, 'result.txt'), 'utf8')).toBe('BAD\n');
   }, 120_000);
 });
+
+/** Fails when another attempt's check is running in the workdir at the same time. */
+const ALONE = 'mkdir running.lock || { echo overlap; exit 1; }; sleep 1; rmdir running.lock';
+
+describe.runIf(asRoot).each<IsolationLevel>(['uid', 'bwrap'])('fan-out without an executor (%s)', (level) => {
+  it("runs the attempts one at a time: no attempt's check runs in the workdir while another's is judged", async () => {
+    const unavailable = await mechanismAvailable(level);
+    if (unavailable) return void console.warn(`SKIPPED ${level}: ${unavailable}`);
+    const scratch = mkdtempSync(join(tmpdir(), 'truss-alone-tmp-'));
+    const home = mkdtempSync(join(tmpdir(), 'truss-alone-home-'));
+    const repo = mkdtempSync(join(tmpdir(), 'truss-alone-'));
+    mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
+    writeFileSync(
+      join(repo, '.truss/contracts/alone.toml'),
+      contractToml(
+        { id: 'alone', intent: 'Judge the workdir' },
+        { kind: 'check', desc: 'no other check runs meanwhile', run: ALONE },
+        { fanout: { attempts: 2, reducer: 'best_score', concurrency: 2 } },
+      ),
+    );
+    const { seedBase64 } = SigningKey.generate();
+    const keyFile = join(home, 'truss.key');
+    writeFileSync(keyFile, `${seedBase64}\n`, { mode: 0o600 });
+    const result = runCli(['run', 'alone', '--key', keyFile, '--isolation', level, '--json'], {
+      cwd: repo,
+      env: { HOME: home, TMPDIR: scratch },
+    });
+    const out = JSON.parse(result.stdout);
+    expect(out.fanout.legs.map((leg: { verdict: string }) => leg.verdict), result.stderr).toEqual(['pass', 'pass']);
+    expect(result.stderr).toContain('they run one at a time');
+  }, 120_000);
+});

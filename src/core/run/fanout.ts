@@ -182,9 +182,17 @@ async function runAttempts(
   plan: AttemptPlan,
 ): Promise<{ results: ChildResult[]; order: Map<number, number> }> {
   const { ctx } = parent;
-  const width = Math.min(plan.settings.concurrency ?? plan.k, plan.k - plan.first + 1);
   const copies = plan.childContract.executor.kind !== 'none';
-  const views = attemptViews(ctx.isolation, copies && width > 1);
+  const asked = Math.min(plan.settings.concurrency ?? plan.k, plan.k - plan.first + 1);
+  // Without an executor every attempt judges the workdir itself: one attempt's checks (the work's
+  // own code) could rewrite it while another's panel reads its evidence. Isolated, they take turns.
+  const width = !copies && (ctx.isolation?.report.level ?? 'none') !== 'none' ? 1 : asked;
+  if (width < asked)
+    ctx.events({
+      type: 'warning',
+      message: `[fanout] concurrency = ${asked} without an executor: the attempts judge the workdir itself, so they run one at a time (a check of one could rewrite what another's reviewers read)`,
+    });
+  const views = copies ? attemptViews(ctx.isolation, width > 1) : async () => undefined;
   const workdirs = await childWorkdirs({
     workdir: parent.workdir,
     env: parent.env,
@@ -205,7 +213,7 @@ async function runAttempts(
   // rooms, tool socket or scratch. Without views, attempts side by side would share every one of
   // them: refused (fail closed) rather than run.
   const worker = async (slot: number) => {
-    const view = await views(slot + 1);
+    const view: Isolation | undefined = await views(slot + 1);
     for (let attempt = pending.shift(); attempt !== undefined; attempt = pending.shift()) {
       if (stopped || ctx.signal.aborted) return;
       const place = await workdirs.acquire(view && ((dir) => view.addWorkdir(dir)));
@@ -254,10 +262,10 @@ export class SharedIsolationError extends Error {
 }
 
 /**
- * The isolation view of each worker slot: the isolation's own per-attempt view where it has them
- * (uid, bwrap), none where there is no isolation to share (`none`: every process runs as the harness
- * user anyway, as the run's notes say), and a refusal for an isolation without views when attempts
- * with working copies of their own would run side by side.
+ * The isolation view of each worker slot of attempts with working copies of their own: the
+ * isolation's own per-attempt view where it has them (uid, bwrap), none where there is no isolation
+ * to share (`none`: every process runs as the harness user anyway, as the run's notes say), and a
+ * refusal for an isolation without views when such attempts would run side by side.
  */
 function attemptViews(
   isolation: Isolation | undefined,

@@ -12,8 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IsolationLevel } from '../../src/core/process/index.js';
 import { SigningKey } from '../../src/core/ledger/index.js';
+import type { IsolationLevel } from '../../src/core/process/index.js';
 import { runCli } from '../helpers/cli.js';
 import { contractToml } from '../helpers/contract-toml.js';
 import { git } from '../helpers/git.js';
@@ -33,44 +33,47 @@ exit 0`;
 
 const asRoot = process.getuid?.() === 0;
 
-describe.runIf(asRoot).each<IsolationLevel>(['uid', 'bwrap'])('fan-out attempts side by side (%s)', (level) => {
-  it("an attempt cannot pass with what its sibling wrote into its copy", async () => {
-    const unavailable = await mechanismAvailable(level);
-    if (unavailable) return void console.warn(`SKIPPED ${level}: ${unavailable}`);
-    const scratch = mkdtempSync(join(tmpdir(), 'truss-tamper-tmp-'));
-    const home = mkdtempSync(join(tmpdir(), 'truss-tamper-home-'));
-    const repo = mkdtempSync(join(tmpdir(), 'truss-tamper-'));
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(join(repo, 'README.md'), '# demo\n');
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-qm', 'base');
-    mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
-    writeFileSync(
-      join(repo, '.truss/contracts/tamper.toml'),
-      contractToml(
-        { id: 'tamper', intent: 'Write GOOD into result.txt' },
-        { kind: 'check', desc: 'result.txt says GOOD', run: 'grep -qx GOOD result.txt' },
-        {
-          executor: { kind: 'delegated-cli', command: '/bin/sh', args: ['-c', TAMPER], timeout_sec: 60 },
-          fanout: { attempts: 2, reducer: 'best_score', concurrency: 2 },
-        },
-      ),
-    );
-    const { seedBase64 } = SigningKey.generate();
-    const keyFile = join(home, 'truss.key');
-    writeFileSync(keyFile, `${seedBase64}\n`, { mode: 0o600 });
-    const result = runCli(['run', 'tamper', '--key', keyFile, '--isolation', level, '--json'], {
-      cwd: repo,
-      env: { HOME: home, TMPDIR: scratch },
-    });
-    const out = JSON.parse(result.stdout);
-    expect(out.isolation?.level, result.stderr).toBe(level);
-    expect(out.fanout.legs.map((leg: { verdict: string }) => leg.verdict)).toEqual(['fail', 'fail']);
-    expect(out.verdict).toBe('fail');
-    // The winner (best score among two failures) brings its own recorded work, as its check judged it.
-    expect(readFileSync(join(repo, 'result.txt'), 'utf8')).toBe('BAD\n');
-  }, 120_000);
-});
+describe.runIf(asRoot).each<IsolationLevel>(['uid', 'bwrap'])(
+  'fan-out attempts side by side (%s)',
+  (level) => {
+    it('an attempt cannot pass with what its sibling wrote into its copy', async () => {
+      const unavailable = await mechanismAvailable(level);
+      if (unavailable) return void console.warn(`SKIPPED ${level}: ${unavailable}`);
+      const scratch = mkdtempSync(join(tmpdir(), 'truss-tamper-tmp-'));
+      const home = mkdtempSync(join(tmpdir(), 'truss-tamper-home-'));
+      const repo = mkdtempSync(join(tmpdir(), 'truss-tamper-'));
+      git(repo, 'init', '-q', '-b', 'main');
+      writeFileSync(join(repo, 'README.md'), '# demo\n');
+      git(repo, 'add', '.');
+      git(repo, 'commit', '-qm', 'base');
+      mkdirSync(join(repo, '.truss/contracts'), { recursive: true });
+      writeFileSync(
+        join(repo, '.truss/contracts/tamper.toml'),
+        contractToml(
+          { id: 'tamper', intent: 'Write GOOD into result.txt' },
+          { kind: 'check', desc: 'result.txt says GOOD', run: 'grep -qx GOOD result.txt' },
+          {
+            executor: { kind: 'delegated-cli', command: '/bin/sh', args: ['-c', TAMPER], timeout_sec: 60 },
+            fanout: { attempts: 2, reducer: 'best_score', concurrency: 2 },
+          },
+        ),
+      );
+      const { seedBase64 } = SigningKey.generate();
+      const keyFile = join(home, 'truss.key');
+      writeFileSync(keyFile, `${seedBase64}\n`, { mode: 0o600 });
+      const result = runCli(['run', 'tamper', '--key', keyFile, '--isolation', level, '--json'], {
+        cwd: repo,
+        env: { HOME: home, TMPDIR: scratch },
+      });
+      const out = JSON.parse(result.stdout);
+      expect(out.isolation?.level, result.stderr).toBe(level);
+      expect(out.fanout.legs.map((leg: { verdict: string }) => leg.verdict)).toEqual(['fail', 'fail']);
+      expect(out.verdict).toBe('fail');
+      // The winner (best score among two failures) brings its own recorded work, as its check judged it.
+      expect(readFileSync(join(repo, 'result.txt'), 'utf8')).toBe('BAD\n');
+    }, 120_000);
+  },
+);
 
 /** Fails when another attempt's check is running in the workdir at the same time. */
 const ALONE = 'mkdir running.lock || { echo overlap; exit 1; }; sleep 1; rmdir running.lock';
@@ -99,7 +102,10 @@ describe.runIf(asRoot).each<IsolationLevel>(['uid', 'bwrap'])('fan-out without a
       env: { HOME: home, TMPDIR: scratch },
     });
     const out = JSON.parse(result.stdout);
-    expect(out.fanout.legs.map((leg: { verdict: string }) => leg.verdict), result.stderr).toEqual(['pass', 'pass']);
+    expect(
+      out.fanout.legs.map((leg: { verdict: string }) => leg.verdict),
+      result.stderr,
+    ).toEqual(['pass', 'pass']);
     expect(result.stderr).toContain('they run one at a time');
   }, 120_000);
 });

@@ -4,8 +4,8 @@ import { ensureEgressBlock } from './egress-block.js';
 import { searchableUpTo } from './grant-workdir.js';
 import { IsolationSetupError } from './isolation.js';
 import type { SandboxAccount } from './isolation-uid.js';
-import type { Privilege } from './sandbox-commands.js';
 import { ensureSandboxAccount, localAccount } from './sandbox-account.js';
+import type { Privilege } from './sandbox-commands.js';
 
 /** Fan-out runs at most 32 attempts (docs/fanout.md), so at most 32 side by side. */
 const MAX_SLOTS = 32;

@@ -55,7 +55,11 @@ export async function grantWorkdir(
  * Gives `dir` and each of its ancestors the search bit for others (not the read bit) where it lacks
  * it, as a working copy's ancestors get it.
  */
-export async function searchableUpTo(dir: string, privilege: Privilege, env: Record<string, string>): Promise<void> {
+export async function searchableUpTo(
+  dir: string,
+  privilege: Privilege,
+  env: Record<string, string>,
+): Promise<void> {
   for (let parent = resolve(dir); ; parent = dirname(parent)) {
     const info = await stat(parent);
     if ((info.mode & 0o001) === 0) {

@@ -2,9 +2,9 @@ import { chownSync, existsSync, mkdirSync, realpathSync, statSync, writeFileSync
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reachableBy } from './account-reach.js';
+import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
-import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { grantWorkdir } from './grant-workdir.js';
 import { hostSockets } from './host-sockets.js';
 import type { Isolation, IsolationReport, PreparedSpawn, SpawnRequest } from './isolation.js';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
-import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { dirname, join, resolve } from 'node:path';
+import { attemptAccount, reachSharedObjects } from './attempt-accounts.js';
 import { linkedDirsToShow } from './git-linked-dirs.js';
 import { AddedGitGuards, type GitMetadataGuard, sweepPlantedGitFiles } from './git-metadata.js';
 import { grantWorkdir } from './grant-workdir.js';
@@ -25,7 +25,7 @@ import {
 import { type PrivateDir, privateDirEntries, realOrResolved } from './private-dirs.js';
 import { disposeScratch, makeScratch } from './process-scratch.js';
 import { hostMounts, mountUnder, readOnlyProofLines, readOnlyRoot, remountPlan } from './read-only-root.js';
-import { asRoot, PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
+import { PID_NAMESPACE_FLAGS, type Privilege, runCommand, shellQuote } from './sandbox-commands.js';
 import { findProgram, type SandboxTools, sandboxTools } from './trusted-path.js';
 
 export { ensureSandboxAccount, localAccount } from './sandbox-account.js';
@@ -431,7 +431,9 @@ export function uidIsolation(options: UidIsolationOptions): Isolation {
       let made = views.get(slot);
       if (made === undefined) {
         const iptables = options.report.egress === 'iptables-owner';
-        made = attemptAccount(options.account.name, slot, options.privilege, options.toolEnv, iptables).then(view);
+        made = attemptAccount(options.account.name, slot, options.privilege, options.toolEnv, iptables).then(
+          view,
+        );
         views.set(slot, made);
       }
       return made;

@@ -1,7 +1,7 @@
 import type { ResolvedContract } from '../contract/schema.js';
 import type { ExecutorOutcome } from '../executors/in-loop.js';
-import type { Isolation } from '../process/isolation.js';
 import { type EntryOf, type PayloadOf, readEntry, type VerdictRef } from '../ledger/index.js';
+import type { Isolation } from '../process/isolation.js';
 import type { Redactor } from '../process/redact.js';
 import { BudgetExceededError, type ContractBudget } from '../runtime/budget.js';
 import type { DurableSession } from '../runtime/durable.js';

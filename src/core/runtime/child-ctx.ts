@@ -52,7 +52,11 @@ export function childCtx(
     deadline,
     budget: scope.budget,
     events: scope.events,
-    ...(scope.isolation ? { isolation: scope.isolation } : parent.isolation ? { isolation: parent.isolation } : {}),
+    ...(scope.isolation
+      ? { isolation: scope.isolation }
+      : parent.isolation
+        ? { isolation: parent.isolation }
+        : {}),
     now: () => parent.now(),
   };
   return {

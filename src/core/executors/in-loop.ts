@@ -234,6 +234,10 @@ async function runLoop(options: InLoopOptions): Promise<ExecutorOutcome> {
     context.results(results, steps);
   }
   if (ctx.signal.aborted) throw new CancelledError();
+  // The MCP servers (untrusted, started in the working copy) end before the work diff is taken: one
+  // still running could change the tree after it, and the reviewers would read what the recorded
+  // diff does not hold (docs/fanout.md "Where attempts work"). runInLoop's close after is a no-op.
+  await options.mcp?.close();
 
   const result = await session.activity('executor_result', '', async () =>
     workResult(options, started, { finalText, steps, failure, budgetExhausted, written }),

@@ -72,7 +72,8 @@ args = ["-c", ${tomlString(writer)}]
     const store = LedgerStore.open(db, { readonly: true });
     const sessionId = store.sessions()[0]?.id as string;
     const recorded = [...store.entries(sessionId)].find((e) => e.kind === 'executor_result');
-    const sha = (recorded?.payload as { diff_sha256: string }).diff_sha256;
+    expect(recorded, 'no executor_result was recorded').toBeDefined();
+    const sha = (recorded?.payload as { diff_sha256?: string } | undefined)?.diff_sha256 ?? '';
     const diff = Buffer.from(store.blob(sha)?.bytes ?? []).toString('utf8');
     store.close();
     const final = readFileSync(join(workdir, 'late.txt'), 'utf8').trim();

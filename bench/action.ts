@@ -97,6 +97,12 @@ try {
   writeFileSync(join(workspace, 'README.md'), '# bench\n');
   mkdirSync(join(workspace, '.truss/contracts'), { recursive: true });
   writeFileSync(join(workspace, '.truss/contracts/bench.toml'), CONTRACT);
+  // The pull request's head is the checkout's commit, as actions/checkout leaves it (the action
+  // refuses a workspace with no commit: nothing of the head would be judged).
+  const gitAs = ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost'];
+  execFileSync('git', [...gitAs, 'add', '-A'], { cwd: workspace });
+  execFileSync('git', [...gitAs, 'commit', '-q', '-m', 'bench'], { cwd: workspace });
+  const headSha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).trim();
   const generated = SigningKey.generate();
   writeFileSync(join(workspace, 'k'), generated.seedBase64, { mode: 0o600 });
   const api = await fake.start();
@@ -108,7 +114,7 @@ try {
       number: 1,
       pull_request: {
         number: 1,
-        head: { sha: 'a'.repeat(40), repo: { full_name: 'o/r' } },
+        head: { sha: headSha, repo: { full_name: 'o/r' } },
         base: { sha: 'b'.repeat(40), repo: { full_name: 'o/r' } },
       },
     }),
@@ -119,7 +125,7 @@ try {
     GITHUB_EVENT_NAME: 'pull_request',
     GITHUB_EVENT_PATH: event,
     GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_SHA: headSha,
     GITHUB_RUN_ID: '1',
     GITHUB_API_URL: api,
     GITHUB_WORKSPACE: workspace,

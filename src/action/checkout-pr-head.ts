@@ -1,6 +1,7 @@
 import { checkedHarnessGit, runHarnessGit } from '../core/process/index.js';
 import { type GitAuth, gitAuthEnvUnlessConfigured } from '../github/git-auth.js';
 import { hasOriginRemote } from '../github/origin-remote.js';
+import { recordedParents } from '../github/recorded-parents.js';
 
 /**
  * Checks out a pull request's head commit in the workspace for comment-triggered runs (whose default
@@ -62,6 +63,8 @@ export async function ensurePullRequestHead(options: {
   warn: (message: string) => void;
   /** HEAD's commit when already asked (workspace-git-facts.ts); asked here otherwise. */
   head?: string | null;
+  /** HEAD's parents when known or kept (workspace-git-facts.ts); read here otherwise. */
+  headParents?: () => Promise<readonly string[]>;
 }): Promise<boolean> {
   // A git the safe path refuses (a FIFO in .git) fails the run, saying what to remove.
   const revParse = async (ref: string) => {
@@ -70,12 +73,7 @@ export async function ensurePullRequestHead(options: {
   };
   const head = options.head !== undefined ? options.head : await revParse('HEAD^{commit}');
   if (head === null || head === options.headSha) return false;
-  // The raw commit's parent lines: a shallow checkout (depth 1, the default) hides its parents from
-  // `HEAD^2`, but the commit object still names them.
-  const commit = await runHarnessGit(options.workdir, ['cat-file', 'commit', head]);
-  const raw = commit.code === 0 ? commit.stdout : '';
-  const header = raw.split('\n\n', 1)[0] ?? '';
-  const parents = [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]);
+  const parents = await (options.headParents?.() ?? recordedParents(options.workdir, head));
   if (parents[1] === options.headSha) {
     options.warn(
       `the workspace is at the merge commit ${head.slice(0, 12)}, not the pull request head ${options.headSha.slice(0, 12)}: ` +

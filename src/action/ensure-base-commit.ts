@@ -40,8 +40,7 @@ export async function ensureBaseCommit(
     facts.hasBase = true;
   }
   if (!head || head === baseSha) return baseSha;
-  const parents =
-    facts.headParents.length > 0 ? facts.headParents : await recordedParents(facts.workdir, head);
+  const parents = await facts.parentsOfHead();
   if (parents.includes(baseSha)) return baseSha;
   const [first, second] = parents;
   if (options.prHead && head !== options.prHead && second === options.prHead && first)
@@ -56,17 +55,6 @@ export async function ensureBaseCommit(
     `HEAD (${head.slice(0, 12)}) is not on the base commit ${baseSha.slice(0, 12)} and where it left the base branch could not be found; reviewers get no diff (use actions/checkout with fetch-depth: 0)`,
   );
   return null;
-}
-
-/**
- * HEAD's parents as its commit records them. A one-commit checkout's history ends at HEAD (git
- * shows it no parents), but the commit itself still names them.
- */
-async function recordedParents(workdir: string, head: string): Promise<string[]> {
-  const read = await runHarnessGit(workdir, ['cat-file', 'commit', head]);
-  if (read.code !== 0) return [];
-  const header = read.stdout.split('\n\n', 1)[0] ?? '';
-  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1] as string);
 }
 
 /**

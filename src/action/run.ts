@@ -179,6 +179,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
             warn: setup.log.warning,
             auth: { token: inputs.githubToken, serverUrl: context.serverUrl },
             head: facts.head,
+            headParents: () => facts.parentsOfHead(),
           }))
         )
           facts.checkedOut(target.headSha);

@@ -2,6 +2,7 @@ import { askCommits, DEFAULT_BRANCH_CANDIDATES, type GitInfo, readGitInfo } from
 import { type GitConfigSetting, listGitConfig } from './git-config-listing.js';
 import { hasOriginRemote } from './origin-remote.js';
 import { persistedCredentials } from './persisted-credentials.js';
+import { recordedParents } from './recorded-parents.js';
 
 const COMMIT = /^[0-9a-f]{40}$/;
 
@@ -21,6 +22,7 @@ const COMMIT = /^[0-9a-f]{40}$/;
 export class WorkspaceGitFacts {
   private tips: readonly (string | null)[] | undefined;
   private listed: Promise<GitConfigSetting[]> | undefined;
+  private recorded: Promise<string[]> | undefined;
   /**
    * The first question's git passed the safe path's refusals (a hazard in `.git`, a config the work
    * can write), and only the harness has touched the checkout since: the questions after it skip
@@ -76,6 +78,16 @@ export class WorkspaceGitFacts {
     );
   }
 
+  /**
+   * HEAD's parents: as the batch found them, else as its commit names them (a one-commit checkout
+   * shows git none), read once until HEAD moves.
+   */
+  parentsOfHead(): Promise<readonly string[]> {
+    if (this.headParents.length > 0 || !this.head) return Promise.resolve(this.headParents);
+    this.recorded ??= recordedParents(this.workdir, this.head);
+    return this.recorded;
+  }
+
   /** The configuration, listed once (until a checkout). */
   config(): Promise<GitConfigSetting[]> {
     this.listed ??= listGitConfig(this.workdir, undefined, this.checked);
@@ -118,6 +130,7 @@ export class WorkspaceGitFacts {
   checkedOut(head: string): void {
     this.head = head;
     this.headParents = [];
+    this.recorded = undefined;
     this.tips = undefined;
     this.listed = undefined;
     this.checked = false;
